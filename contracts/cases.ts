@@ -1,0 +1,186 @@
+import { z } from 'zod';
+
+/** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
+
+export const caseStatuses = ['Under Review', 'In Progress', 'Completed'] as const;
+export type CaseStatus = (typeof caseStatuses)[number];
+
+export const stepStatuses = ['completed', 'active', 'pending'] as const;
+export type StepStatus = (typeof stepStatuses)[number];
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+const isoDateTime = z.string();
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const serviceIdParams = z.object({ serviceId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+// ---- Public lookup: GET /api/progress
+
+export const progressQuery = z.object({
+  caseNumber: requiredText('caseNumber', 64),
+  passportNumber: requiredText('passportNumber', 64),
+});
+
+export const progressStep = z.object({ name: z.string(), status: z.enum(stepStatuses) });
+
+export const progressService = z.object({
+  serviceName: z.string(),
+  currentStep: z.string().nullable(),
+  steps: z.array(progressStep),
+  lastUpdated: isoDateTime,
+});
+
+export const progressResponse = z.object({
+  passportNumber: z.string(),
+  caseNumber: z.string(),
+  status: z.enum(caseStatuses),
+  servicesSubscribed: z.array(progressService),
+});
+export type CaseProgress = z.infer<typeof progressResponse>;
+
+// ---- Admin login: POST /api/caseadmin/login
+
+export const adminLoginBody = z.object({
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('email must be a valid email address').max(254)),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200),
+});
+export const adminLoginResponse = z.object({ token: z.string() });
+
+// ---- Dashboard: GET /api/caseadmin/dashboard-metrics and GET /api/caseadmin/cases (no query)
+
+export const dashboardMetrics = z.object({
+  totalCases: z.number().int(),
+  activeCases: z.number().int(),
+  pendingCases: z.number().int(),
+  completedCases: z.number().int(),
+  recentCases: z.array(z.object({ id: z.number().int(), case_number: z.string(), updatedAt: isoDateTime })),
+});
+export type DashboardMetrics = z.infer<typeof dashboardMetrics>;
+
+export const casesOverview = z.object({
+  stats: z.object({ active: z.number().int(), completed: z.number().int(), pending: z.number().int() }),
+  recentCases: z.array(
+    z.object({ id: z.number().int(), clientName: z.string(), status: z.enum(caseStatuses), lastUpdated: isoDateTime }),
+  ),
+});
+export type CasesOverview = z.infer<typeof casesOverview>;
+
+// ---- Case list: GET /api/caseadmin/cases?search&status&sortBy&order
+
+export const caseSortFields = ['createdAt', 'case_number', 'passport_number'] as const;
+export const sortOrders = ['DESC', 'ASC'] as const;
+export const CASES_PAGE_SIZE = 20;
+
+export const casesListQuery = z.object({
+  search: z.string().trim().max(64).optional(),
+  // The filter's "All Statuses" choice is sent as an empty value.
+  status: z.union([z.enum(caseStatuses), z.literal('')]).optional(),
+  sortBy: z.enum(caseSortFields).optional(),
+  order: z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(z.enum(sortOrders))
+    .optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type CasesListQuery = z.input<typeof casesListQuery>;
+
+export const service = z.object({ id: z.number().int(), name: z.string() });
+export type Service = z.infer<typeof service>;
+
+export const caseService = z.object({
+  id: z.number().int(),
+  service_id: z.number().int(),
+  current_step: z.string().nullable(),
+  last_updated: isoDateTime,
+  Service: service,
+});
+export type CaseService = z.infer<typeof caseService>;
+
+export const adminCase = z.object({
+  id: z.number().int(),
+  case_number: z.string(),
+  passport_number: z.string(),
+  client_name: z.string(),
+  status: z.enum(caseStatuses),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+  CaseServices: z.array(caseService),
+});
+export type AdminCase = z.infer<typeof adminCase>;
+
+/** The list's total across pages travels in this header; the body stays the spec's plain list. */
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+// ---- Case details: GET /api/caseadmin/cases/{id}
+
+export const stepChange = z.object({
+  id: z.number().int(),
+  caseServiceId: z.number().int(),
+  serviceName: z.string(),
+  fromStep: z.string().nullable(),
+  toStep: z.string(),
+  changedBy: z.string(),
+  changedAt: isoDateTime,
+});
+export type StepChange = z.infer<typeof stepChange>;
+
+export const caseDetails = adminCase.extend({ history: z.array(stepChange) });
+export type CaseDetails = z.infer<typeof caseDetails>;
+
+// ---- Case writes
+
+const serviceIds = z
+  .array(z.number({ error: 'serviceIds must be a list of service ids' }).int().positive().max(2_147_483_647), {
+    error: 'serviceIds must be a list of service ids',
+  })
+  .max(50)
+  .transform((ids) => [...new Set(ids)]);
+
+export const caseNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
+
+export const createCaseBody = z.object({
+  case_number: z
+    .string()
+    .trim()
+    .max(64, 'case_number must be at most 64 characters')
+    .refine((value) => value === '' || caseNumberPattern.test(value), 'case_number may hold only letters, digits and dashes')
+    .optional(),
+  passport_number: requiredText('passport_number', 64),
+  client_name: requiredText('client_name', 200),
+  serviceIds: serviceIds.default([]),
+});
+export type CreateCaseBody = z.input<typeof createCaseBody>;
+export const createCaseResponse = z.object({ message: z.string(), newCase: adminCase });
+
+export const updateCaseServicesBody = z.object({ serviceIds });
+
+// ---- Services and steps
+
+export const createServiceBody = z.object({ name: requiredText('name', 100) });
+
+export const step = z.object({ id: z.number().int(), service_id: z.number().int(), name: z.string(), sequence: z.number().int() });
+export type Step = z.infer<typeof step>;
+
+export const createStepBody = z.object({
+  name: requiredText('name', 100),
+  // The form sends what was typed; a numeric string is accepted, anything else is not a number.
+  sequence: z
+    .union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: 'sequence must be a number' })
+    .pipe(z.number().int('sequence must be a whole number').min(1, 'sequence must be at least 1').max(10_000, 'sequence must be at most 10000')),
+});
+
+export const changeStepBody = z.object({ newStep: requiredText('newStep', 100) });
+
+export const messageResponse = z.object({ message: z.string() });

@@ -1,0 +1,4 @@
+/** Accounts the e2e app is started with (see global-setup.ts). */
+export const e2eAccounts = {
+  caseAdmin: { email: 'e2e-admin@example.test', password: 'e2e-admin-password' },
+};

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { findFreePort } from '../server/db/embedded-postgres.js';
+import { e2eAccounts } from './accounts.js';
+
+async function waitUntilReady(url: string, timeoutMs: number, exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('the app exited during start; see its output above');
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the app did not become ready at ${url}`);
+}
+
+/** Starts the built app (`npm run build` first) on a fresh database, as a user would run it. */
+export default async function globalSetup() {
+  const entry = join(process.cwd(), 'dist', 'server', 'main.js');
+  if (!existsSync(entry) || !existsSync(join(process.cwd(), 'dist', 'web', 'index.html'))) {
+    throw new Error('Build the app first: npm run build');
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'pathway-e2e-'));
+  const port = await findFreePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    CASE_ADMIN_EMAIL: e2eAccounts.caseAdmin.email,
+    CASE_ADMIN_PASSWORD: e2eAccounts.caseAdmin.password,
+    CASE_LOOKUP_RATE_LIMIT: '1000',
+    LOGIN_RATE_LIMIT: '1000',
+  };
+
+  let dropDatabase = async () => {};
+  if (process.env.TEST_DATABASE_URL) {
+    const name = `pathway_e2e_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    };
+  }
+
+  const app = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  let exited = false;
+  app.on('exit', () => (exited = true));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilReady(baseUrl, 60_000, () => exited);
+  process.env.BASE_URL = baseUrl;
+
+  return async () => {
+    if (!exited) {
+      const stopped = new Promise((resolve) => app.once('exit', resolve));
+      app.kill('SIGTERM');
+      await stopped;
+    }
+    await dropDatabase();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

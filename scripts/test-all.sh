@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Every suite in one command: installs what is missing, then lint, types, API tests
+# (real PostgreSQL), the production build and the browser tests (real Chromium).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund
+fi
+bash scripts/install-chromium.sh
+
+echo "== lint" && npm run --silent lint
+echo "== typecheck" && npm run --silent typecheck
+echo "== API tests" && npx vitest run
+echo "== build" && npm run --silent build
+echo "== browser tests" && npx playwright test

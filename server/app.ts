@@ -1,0 +1,73 @@
+import helmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { publicConfigSchema } from '../contracts/platform.js';
+import { registerCasesArea } from './cases/routes.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import type { Clock } from './platform/clock.js';
+import { registerErrorHandler } from './platform/errors.js';
+import { registerHealthRoutes } from './platform/health.js';
+import type { Logger } from './platform/logger.js';
+import { registerRateLimit } from './platform/rate-limit.js';
+import type { TokenService } from './platform/tokens.js';
+import { registerWebApp } from './platform/web-app.js';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** Everything the app needs from outside, so tests can build it with their own parts. */
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  logger: Logger;
+  tokens: TokenService;
+  webDistFolder: string;
+  isShuttingDown?: () => boolean;
+};
+
+const contentSecurityPolicy = {
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'"],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+  },
+};
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const loggerInstance: FastifyBaseLogger = deps.logger;
+  const app = Fastify({
+    loggerInstance,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    logController: new LogController({
+      disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz',
+    }),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, { contentSecurityPolicy });
+  await registerRateLimit(app);
+
+  registerHealthRoutes(app, deps.database.pool, deps.isShuttingDown ?? (() => false));
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
+    healthAuthorityUrl: deps.config.web.healthAuthorityUrl,
+  }));
+
+  await registerCasesArea(app, deps);
+
+  await registerWebApp(app, deps.webDistFolder);
+  return app;
+}

@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { caseAdmins } from '../db/schema/cases.js';
+import type { Logger } from '../platform/logger.js';
+import { hashPassword, verifyPassword } from '../platform/passwords.js';
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Creates the admin, or resets the password of the admin with that email. */
+export async function upsertCaseAdmin(db: Database, email: string, password: string): Promise<{ id: number; created: boolean }> {
+  const passwordHash = await hashPassword(password);
+  const [row] = await db
+    .insert(caseAdmins)
+    .values({ email: normalizeEmail(email), passwordHash })
+    .onConflictDoUpdate({
+      target: caseAdmins.email,
+      set: { passwordHash, updatedAt: sql`now()` },
+    })
+    .returning({ id: caseAdmins.id, created: sql<boolean>`xmax = 0` });
+  if (!row) throw new Error('upsert returned no row');
+  return row;
+}
+
+/**
+ * At start: CASE_ADMIN_EMAIL/CASE_ADMIN_PASSWORD create or update that admin; with neither
+ * set and no admin at all, one is created with a random password printed once.
+ */
+export async function ensureCaseAdmin(db: Database, bootstrap: { email: string; password: string } | undefined, log: Logger) {
+  if (bootstrap) {
+    const { created } = await upsertCaseAdmin(db, bootstrap.email, bootstrap.password);
+    log.info({ email: bootstrap.email }, created ? 'case admin created' : 'case admin password set from configuration');
+    return;
+  }
+  const [existing] = await db.select({ id: caseAdmins.id }).from(caseAdmins).limit(1);
+  if (existing) return;
+  const email = 'admin@pathway.local';
+  const password = randomBytes(12).toString('base64url');
+  await upsertCaseAdmin(db, email, password);
+  // Printed once, on purpose outside the structured log that may be shipped elsewhere.
+  process.stdout.write(
+    `\nA case admin account was created:\n  email:    ${email}\n  password: ${password}\n` +
+      'Keep it now; it is not shown again. Reset it with: npm run admin:case -- <email> <password>\n\n',
+  );
+}
+
+/** The admin's id and email when the credentials match; the same time is spent when they do not. */
+export async function authenticateCaseAdmin(db: Database, email: string, password: string) {
+  const [admin] = await db.select().from(caseAdmins).where(eq(caseAdmins.email, normalizeEmail(email))).limit(1);
+  const valid = await verifyPassword(admin?.passwordHash, password);
+  return admin && valid ? { id: admin.id, email: admin.email } : undefined;
+}

@@ -1,0 +1,81 @@
+import { asc, count, eq } from 'drizzle-orm';
+import type { Service, Step } from '../../contracts/cases.js';
+import type { Database, Queryable } from '../db/client.js';
+import { caseServices, services, steps } from '../db/schema/cases.js';
+import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import { refreshCaseStatuses } from './case-status.js';
+
+const stepColumns = { id: steps.id, service_id: steps.serviceId, name: steps.name, sequence: steps.sequence };
+
+export function listServices(db: Database): Promise<Service[]> {
+  return db.select({ id: services.id, name: services.name }).from(services).orderBy(asc(services.id));
+}
+
+export async function createService(db: Database, name: string): Promise<Service> {
+  try {
+    const [created] = await db.insert(services).values({ name }).returning({ id: services.id, name: services.name });
+    if (!created) throw new Error('insert returned no row');
+    return created;
+  } catch (error) {
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, `A service named "${name}" already exists`);
+    throw error;
+  }
+}
+
+export async function deleteService(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [service] = await tx.select({ id: services.id }).from(services).where(eq(services.id, id)).for('update');
+    if (!service) throw notFound('Service');
+    const [usage] = await tx.select({ n: count() }).from(caseServices).where(eq(caseServices.serviceId, id));
+    if (usage && usage.n > 0) {
+      throw new AppError(409, `This service is assigned to ${usage.n} case(s); remove it from them first`);
+    }
+    await tx.delete(services).where(eq(services.id, id));
+  });
+}
+
+async function assertServiceExists(tx: Queryable, serviceId: number, lock = false): Promise<void> {
+  const query = tx.select({ id: services.id }).from(services).where(eq(services.id, serviceId));
+  const [service] = lock ? await query.for('update') : await query;
+  if (!service) throw notFound('Service');
+}
+
+export async function listSteps(db: Database, serviceId: number): Promise<Step[]> {
+  await assertServiceExists(db, serviceId);
+  return db.select(stepColumns).from(steps).where(eq(steps.serviceId, serviceId)).orderBy(asc(steps.sequence));
+}
+
+export async function createStep(db: Database, serviceId: number, input: { name: string; sequence: number }): Promise<Step> {
+  return db.transaction(async (tx) => {
+    // Locking the service serialises step changes, so the first/last step stays well defined.
+    await assertServiceExists(tx, serviceId, true);
+    const existing = await tx.select(stepColumns).from(steps).where(eq(steps.serviceId, serviceId));
+    if (existing.some((s) => s.name.toLowerCase() === input.name.toLowerCase())) {
+      throw new AppError(409, `This service already has a step named "${input.name}"`);
+    }
+    if (existing.some((s) => s.sequence === input.sequence)) {
+      throw new AppError(409, `This service already has a step with sequence ${input.sequence}`);
+    }
+    const [created] = await tx
+      .insert(steps)
+      .values({ serviceId, name: input.name, sequence: input.sequence })
+      .returning(stepColumns);
+    if (!created) throw new Error('insert returned no row');
+    await refreshCaseStatuses(tx, { serviceId });
+    return created;
+  });
+}
+
+export async function deleteStep(db: Database, stepId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [step] = await tx.select(stepColumns).from(steps).where(eq(steps.id, stepId));
+    if (!step) throw notFound('Step');
+    await assertServiceExists(tx, step.service_id, true);
+    const [usage] = await tx.select({ n: count() }).from(caseServices).where(eq(caseServices.currentStepId, stepId));
+    if (usage && usage.n > 0) {
+      throw new AppError(409, `This step is the current step of ${usage.n} case(s); move them to another step first`);
+    }
+    await tx.delete(steps).where(eq(steps.id, stepId));
+    await refreshCaseStatuses(tx, { serviceId: step.service_id });
+  });
+}

@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  CASE_ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+  CASE_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  CASE_ADMIN_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
+  CASE_LOOKUP_RATE_LIMIT: positiveInt(20),
+  LOGIN_RATE_LIMIT: positiveInt(10),
+  HEALTH_AUTHORITY_URL: z
+    .string()
+    .default('https://example.org/verify?token={token}')
+    .refine((value) => value.includes('{token}'), 'must contain {token}'),
+  SHUTDOWN_TIMEOUT_SECONDS: positiveInt(10),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start-up and fails with every bad key at once. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.CASE_ADMIN_EMAIL) !== Boolean(e.CASE_ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  CASE_ADMIN_EMAIL and CASE_ADMIN_PASSWORD must be set together');
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    jwtSecret: e.JWT_SECRET,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    rateLimits: {
+      caseLookupPerMinute: e.CASE_LOOKUP_RATE_LIMIT,
+      loginPerMinute: e.LOGIN_RATE_LIMIT,
+    },
+    cases: {
+      bootstrapAdmin:
+        e.CASE_ADMIN_EMAIL && e.CASE_ADMIN_PASSWORD
+          ? { email: e.CASE_ADMIN_EMAIL, password: e.CASE_ADMIN_PASSWORD }
+          : undefined,
+      tokenTtlSeconds: e.CASE_ADMIN_TOKEN_TTL_SECONDS,
+    },
+    web: {
+      healthAuthorityUrl: e.HEALTH_AUTHORITY_URL,
+    },
+  };
+}

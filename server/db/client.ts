@@ -1,0 +1,29 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Logger } from '../platform/logger.js';
+import { schema } from './schema/index.js';
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** A database or an open transaction: queries that may run inside either take this. */
+export type Queryable = Database | Transaction;
+
+export type DatabaseHandle = {
+  pool: pg.Pool;
+  db: Database;
+  close(): Promise<void>;
+};
+
+// Postgres `bigint`/`numeric` counts come back as strings by default; ours stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function connectDatabase(url: string, options: { poolSize: number; log: Logger }): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', (error) => options.log.warn({ err: error }, 'idle database connection lost'));
+  return {
+    pool,
+    db: drizzle({ client: pool, schema, casing: 'snake_case' }),
+    close: () => pool.end(),
+  };
+}

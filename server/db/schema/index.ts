@@ -1,0 +1,3 @@
+import * as cases from './cases.js';
+
+export const schema = { ...cases };

@@ -1,0 +1,69 @@
+import { buildApp } from './app.js';
+import { ensureCaseAdmin } from './cases/case-admins.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { webDistFolder } from './paths.js';
+import { systemClock } from './platform/clock.js';
+import { createLogger } from './platform/logger.js';
+import { loadLocalSecrets } from './platform/secrets.js';
+import { createTokenService } from './platform/tokens.js';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const secrets = await loadLocalSecrets(config.dataDir);
+  const database = await openDatabase(config, secrets.embeddedDatabasePassword, logger);
+
+  await ensureCaseAdmin(database.db, config.cases.bootstrapAdmin, logger);
+
+  let shuttingDown = false;
+  const app = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    logger,
+    tokens: createTokenService(config.jwtSecret ?? secrets.jwtSecret, systemClock),
+    webDistFolder,
+    isShuttingDown: () => shuttingDown,
+  });
+
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    const forceExit = setTimeout(() => {
+      logger.error('graceful shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs);
+    forceExit.unref();
+    try {
+      // Stops accepting connections and waits for requests in flight, then closes the database.
+      await app.close();
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    logger.error({ err: error }, 'could not listen');
+    await database.close();
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error('Pathway failed to start:', error);
+  }
+  process.exit(1);
+});

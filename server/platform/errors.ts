@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+/** The one error type of the app: what a client did wrong, with its HTTP status. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new AppError(404, `${what} not found`);
+
+export const errorBody = z.object({ error: z.string(), code: z.string().optional() });
+
+/** Response schemas for the error statuses a route can answer. */
+export const errorResponses = {
+  400: errorBody,
+  401: errorBody,
+  403: errorBody,
+  404: errorBody,
+  409: errorBody,
+  429: errorBody,
+} as const;
+
+export const PG_UNIQUE_VIOLATION = '23505';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+const PG_CONNECTION_ERRORS = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET']);
+
+function describeValidation(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const [first] = error.validation;
+    if (first) {
+      const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const where = [error.validationContext === 'querystring' ? 'query' : error.validationContext, path].filter(Boolean).join(' ');
+      return `Invalid ${where}: ${first.message}`;
+    }
+  }
+  return error.message;
+}
+
+/** The PostgreSQL error code of a failed query, looking through Drizzle's wrapper. */
+export function databaseErrorCode(error: unknown): string | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$|^E[A-Z]+$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** One place turns every failure into `{ error }` with the right status; 5xx hide internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: error.message, ...(error.code ? { code: error.code } : {}) });
+    }
+    if (error.validation) {
+      return reply.status(400).send({ error: describeValidation(error) });
+    }
+    const dbCode = databaseErrorCode(error);
+    if (PG_CONNECTION_ERRORS.has(dbCode ?? '') || /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send({ error: 'Service temporarily unavailable, please retry' });
+    }
+    if (dbCode === PG_UNIQUE_VIOLATION) {
+      return reply.status(409).send({ error: 'This already exists' });
+    }
+    if (dbCode === PG_FOREIGN_KEY_VIOLATION) {
+      return reply.status(409).send({ error: 'This is still in use' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: 'Internal server error' });
+  });
+}

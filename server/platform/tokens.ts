@@ -1,0 +1,52 @@
+import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import type { Clock } from './clock.js';
+import { AppError } from './errors.js';
+
+/** The areas that issue bearer tokens; a token of one area is refused by the other. */
+export type TokenAudience = 'caseadmin' | 'lms';
+
+const ISSUER = 'pathway';
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+export function createTokenService(secret: string, clock: Clock) {
+  const key = new TextEncoder().encode(secret);
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+
+  return {
+    async sign(claims: JWTPayload & { sub: string }, audience: TokenAudience, ttlSeconds: number): Promise<string> {
+      const now = nowSeconds();
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(ISSUER)
+        .setAudience(audience)
+        .setIssuedAt(now)
+        .setExpirationTime(now + ttlSeconds)
+        .sign(key);
+    },
+
+    /** Verifies signature, issuer, audience and expiry; any failure is a 401. */
+    async verify(token: string, audience: TokenAudience): Promise<JWTPayload & { sub: string }> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          issuer: ISSUER,
+          audience,
+          currentDate: clock.now(),
+        });
+        if (typeof payload.sub !== 'string') throw new AppError(401, 'Invalid token');
+        return payload as JWTPayload & { sub: string };
+      } catch (error) {
+        if (error instanceof errors.JWTExpired) throw new AppError(401, 'Your session has expired, please sign in again');
+        throw new AppError(401, 'Invalid token');
+      }
+    },
+  };
+}
+
+/** The token of an `Authorization: Bearer …` header; a missing one is a 401. */
+export function bearerToken(authorization: string | undefined): string {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  if (!match?.[1]) throw new AppError(401, 'Authentication required');
+  return match[1];
+}

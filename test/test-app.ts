@@ -1,0 +1,85 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../server/app.js';
+import { loadConfig, type Config } from '../server/config.js';
+import { connectDatabase, type DatabaseHandle } from '../server/db/client.js';
+import { createLogger } from '../server/platform/logger.js';
+import { createTokenService, type TokenService } from '../server/platform/tokens.js';
+
+/** A clock the test moves by hand. */
+export function createTestClock(start = new Date('2026-01-15T09:00:00Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+    set(date: Date) {
+      current = date.getTime();
+    },
+  };
+}
+export type TestClock = ReturnType<typeof createTestClock>;
+
+async function cloneTemplateDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = inject('databaseServerUrl');
+  const template = inject('templateDatabase');
+  const name = `pathway_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${admin.escapeIdentifier(name)} TEMPLATE ${admin.escapeIdentifier(template)}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: App;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  clock: TestClock;
+  tokens: TokenService;
+  config: Config;
+  close(): Promise<void>;
+};
+
+/**
+ * The real app on a fresh database of its own (a clone of the migrated template).
+ * `env` overrides configuration the way the environment would.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await cloneTemplateDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
+  const logger = createLogger(config.logLevel);
+  const handle = connectDatabase(database.url, { poolSize: 5, log: logger });
+  const clock = createTestClock();
+  const tokens = createTokenService(randomBytes(32).toString('hex'), clock);
+  const app = await buildApp({ config, database: handle, clock, logger, tokens, webDistFolder: '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    database: handle,
+    db: handle.db,
+    clock,
+    tokens,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+      await database.drop();
+    },
+  };
+}
