@@ -1,9 +1,9 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Logger } from '../platform/logger.js';
 
@@ -130,7 +130,13 @@ export async function startEmbeddedPostgres(options: {
   const env = { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C' };
 
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  if (owner) await chown(dataDir, owner.uid, owner.gid);
+  if (owner) {
+    await chown(dataDir, owner.uid, owner.gid);
+    // The `postgres` user must be able to pass through DATA_DIR (traverse only, not list it).
+    const parent = dirname(dataDir);
+    const { mode } = await stat(parent);
+    if (!(mode & 0o001)) await chmod(parent, (mode & 0o7777) | 0o001);
+  }
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
     log.info({ dataDir }, 'initialising embedded PostgreSQL');
