@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../server/app.js';
 import { loadConfig, type Config } from '../server/config.js';
 import { connectDatabase, type DatabaseHandle } from '../server/db/client.js';
-import { createLogger } from '../server/platform/logger.js';
+import { createLogger, type Logger } from '../server/platform/logger.js';
 import { createTokenService, type TokenService } from '../server/platform/tokens.js';
 
 /** A clock the test moves by hand. */
@@ -51,6 +51,7 @@ export type TestApp = {
   database: DatabaseHandle;
   db: DatabaseHandle['db'];
   clock: TestClock;
+  logger: Logger;
   tokens: TokenService;
   config: Config;
   close(): Promise<void>;
@@ -74,6 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database: handle,
     db: handle.db,
     clock,
+    logger,
     tokens,
     config,
     async close() {

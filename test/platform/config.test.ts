@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.js';
+
+describe('configuration', () => {
+  it('when nothing is set, then the documented defaults apply', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.cases.bootstrapAdmin).toBeUndefined();
+  });
+
+  it('when several keys are bad, then start-up fails naming every one of them', () => {
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' })).toThrow(ConfigError);
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' });
+    } catch (error) {
+      const message = (error as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('JWT_SECRET');
+    }
+  });
+
+  it('when only one of the case admin variables is set, then start-up fails', () => {
+    expect(() => loadConfig({ CASE_ADMIN_EMAIL: 'a@b.co' })).toThrow(/CASE_ADMIN_EMAIL and CASE_ADMIN_PASSWORD/);
+  });
+
+  it('when both case admin variables are set, then they become the bootstrap admin', () => {
+    const config = loadConfig({ CASE_ADMIN_EMAIL: 'a@b.co', CASE_ADMIN_PASSWORD: 'long enough' });
+    expect(config.cases.bootstrapAdmin).toEqual({ email: 'a@b.co', password: 'long enough' });
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../../server/app.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+describe('HTTP basics', () => {
+  let t: TestApp;
+  let withWeb: App;
+  let webDir: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    webDir = await mkdtemp(join(tmpdir(), 'pathway-web-'));
+    await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Pathway</title><div id="root"></div>');
+    withWeb = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: t.logger, tokens: t.tokens, webDistFolder: webDir });
+  });
+  afterAll(async () => {
+    await withWeb.close();
+    await t.close();
+    await rm(webDir, { recursive: true, force: true });
+  });
+
+  it('when the database answers, then /healthz and /readyz are ok', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject('/readyz')).json()).toEqual({ status: 'ready' });
+  });
+
+  it('when an API route does not exist, then the answer is a JSON 404 with an error', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Route GET /api/nothing-here not found' });
+  });
+
+  it('when the body is broken JSON, then the answer is a 400 with an error', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/caseadmin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toHaveProperty('error');
+  });
+
+  it('when a body carries a __proto__ key, then it is refused with a 400', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/caseadmin/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":"a@b.co","password":"x","__proto__":{"admin":true}}',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('when any response is sent, then it carries the security headers', async () => {
+    const response = await t.app.inject('/healthz');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('when a browser asks for a front-end path, then index.html is served without caching', async () => {
+    const response = await withWeb.inject({ method: 'GET', url: '/caseadmin/dashboard', headers: { accept: 'text/html' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('when a non-browser client asks for an unknown path, then it gets a JSON 404, not the page', async () => {
+    const response = await withWeb.inject({ method: 'GET', url: '/caseadmin/dashboard', headers: { accept: 'application/json' } });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('when the public config is asked for, then it holds the health-authority URL template', async () => {
+    const response = await t.app.inject('/api/config');
+    expect(response.json()).toMatchObject({ healthAuthorityUrl: expect.stringContaining('{token}') });
+  });
+});
