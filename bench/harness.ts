@@ -1,0 +1,94 @@
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import type pg from 'pg';
+import type { Database } from '../server/db/client.js';
+
+export type BenchContext = {
+  caseAdmin: { email: string; password: string };
+  caseAdminToken: string;
+};
+
+export type Scenario = {
+  name: string;
+  target: 'app' | 'json-baseline' | 'pg-baseline';
+  method?: 'GET' | 'POST' | 'PUT';
+  path?: string;
+  /** A new path per request, for look-ups that must not hit one row only. */
+  setupPath?: () => string;
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+};
+
+/** One area's contribution: data to load before the app starts, then its scenarios. */
+export type BenchArea = {
+  name: string;
+  seed(pool: pg.Pool, db: Database): Promise<void>;
+  scenarios(ctx: BenchContext): Scenario[];
+};
+
+export type ScenarioResult = {
+  name: string;
+  requestsPerSecond: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  errors: number;
+  non2xx: number;
+  serverRssMb: number;
+};
+
+export async function rssMegabytes(pid: number | undefined): Promise<number> {
+  if (!pid) return 0;
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export async function runScenario(
+  scenario: Scenario,
+  baseUrl: string,
+  pid: number | undefined,
+  durationSeconds: number,
+): Promise<ScenarioResult> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: scenario.connections ?? 32,
+    duration: durationSeconds,
+    requests: [
+      {
+        method: scenario.method ?? 'GET',
+        path: scenario.path ?? '/',
+        headers: scenario.headers,
+        body: scenario.body,
+        ...(scenario.setupPath
+          ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: scenario.setupPath!() }) }
+          : {}),
+      },
+    ],
+  });
+  return {
+    name: scenario.name,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    serverRssMb: await rssMegabytes(pid),
+  };
+}
+
+/** Starts a server script that prints its port on the first line of its output. */
+export async function startPortPrintingServer(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child: ChildProcess = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const line = output.split('\n')[0];
+      if (output.includes('\n') && line) resolve(Number(line));
+    });
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code})`)));
+  });
+  return { child, url: `http://127.0.0.1:${port}` };
+}

@@ -1,0 +1,57 @@
+import type pg from 'pg';
+import { refreshCaseStatuses } from '../../server/cases/case-status.js';
+import type { Database } from '../../server/db/client.js';
+import type { BenchArea, Scenario } from '../harness.js';
+
+export const CASES = 20_000;
+export const caseNumber = (n: number) => `BENCH-${String(n).padStart(6, '0')}`;
+export const passport = (n: number) => `P${1_000_000 + n}`;
+
+async function seed(pool: pg.Pool, db: Database): Promise<void> {
+  await pool.query(
+    `INSERT INTO cases (case_number, passport_number, client_name, created_at, updated_at)
+     SELECT 'BENCH-' || lpad(g::text, 6, '0'), 'P' || (1000000 + g), 'Client ' || g,
+            now() - make_interval(mins => g), now() - make_interval(mins => g)
+     FROM generate_series(1, $1::int) g`,
+    [CASES],
+  );
+  await pool.query(
+    `INSERT INTO case_services (case_id, service_id, current_step_id, last_updated)
+     SELECT c.id, s.id,
+            (SELECT id FROM steps WHERE service_id = s.id ORDER BY sequence OFFSET (c.id % 3) LIMIT 1), now()
+     FROM cases c CROSS JOIN services s WHERE s.id IN (1, 2)`,
+  );
+  for (const serviceId of [1, 2]) await refreshCaseStatuses(db, { serviceId });
+}
+
+let lookupCounter = 0;
+
+export const casesBench: BenchArea = {
+  name: 'cases',
+  seed,
+  scenarios: (ctx): Scenario[] => [
+    {
+      name: 'cases: public case lookup',
+      target: 'app',
+      setupPath: () => {
+        const n = (lookupCounter++ % CASES) + 1;
+        return `/api/progress?caseNumber=${caseNumber(n)}&passportNumber=${passport(n)}`;
+      },
+    },
+    {
+      name: 'cases: admin list, status filter + search, sorted',
+      target: 'app',
+      headers: { authorization: `Bearer ${ctx.caseAdminToken}` },
+      path: '/api/caseadmin/cases?search=BENCH-01&status=In%20Progress&sortBy=case_number&order=ASC&page=2',
+    },
+    {
+      name: 'cases: admin sign-in (argon2id)',
+      target: 'app',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ctx.caseAdmin),
+      path: '/api/caseadmin/login',
+      connections: 4,
+    },
+  ],
+};
