@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicConfigSchema } from '../contracts/platform.js';
 import { registerCasesArea } from './cases/routes.js';
@@ -60,6 +61,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await app.register(helmet, { contentSecurityPolicy });
   await registerRateLimit(app);
+  // The OpenAPI description is generated from the same zod schemas that validate requests.
+  await app.register(swagger, {
+    openapi: { info: { title: 'Pathway API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   registerHealthRoutes(app, deps.database.pool, deps.isShuttingDown ?? (() => false));
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({

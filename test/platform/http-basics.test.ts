@@ -79,3 +79,20 @@ describe('HTTP basics', () => {
     expect(response.json()).toMatchObject({ healthAuthorityUrl: expect.stringContaining('{token}') });
   });
 });
+
+describe('OpenAPI description', () => {
+  it('when /api/docs is asked for, then it describes the routes from their schemas', async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.app.inject('/api/docs');
+      expect(response.statusCode).toBe(200);
+      const document = response.json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+      expect(document.openapi).toMatch(/^3\./);
+      expect(document.paths['/api/progress']?.get).toBeDefined();
+      expect(document.paths['/api/caseadmin/cases/{id}']?.delete).toBeDefined();
+      expect(document.paths['/healthz']).toBeUndefined();
+    } finally {
+      await t.close();
+    }
+  });
+});
