@@ -260,3 +260,34 @@ test('when a service is in use, then deleting it shows the server reason and kee
   await expect(page.getByText(/^This service is assigned to \d+ case\(s\); remove it from them first$/)).toBeVisible();
   await expect(page.getByRole('row', { name: /License Registration/ })).toBeVisible();
 });
+
+test('when more cases match than fit on a page, then the list pages through them in the chosen order', async ({ page, request }) => {
+  const prefix = `PG${uniqueSuffix()}`;
+  for (let n = 1; n <= 21; n++) {
+    const number = String(n).padStart(2, '0');
+    await createCaseViaApi(request, { case_number: `${prefix}-${number}`, passport_number: `PP${number}`, client_name: `Client ${number}`, serviceIds: [] });
+  }
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/manage-cases');
+  await page.getByLabel('Search by case number').fill(prefix);
+  const pages = page.getByRole('navigation', { name: 'Cases pages' });
+  await expect(pages).toContainText('Page 1 of 2');
+  const rows = page.getByRole('row');
+  // Default order: newest first.
+  await expect(rows.nth(1)).toContainText(`${prefix}-21`);
+  await expect(rows).toHaveCount(21);
+
+  await page.getByLabel('Sort by').selectOption('Case Number');
+  await page.getByLabel('Order').selectOption('Ascending');
+  await expect(rows.nth(1)).toContainText(`${prefix}-01`);
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('Page 2 of 2');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(`${prefix}-21`);
+
+  await page.getByLabel('Status').selectOption('Completed');
+  await expect(page.getByText('No cases match these filters.')).toBeVisible();
+  await page.getByLabel('Status').selectOption('Under Review');
+  await expect(rows).toHaveCount(21);
+  await expect(pages).toContainText('Page 1 of 2');
+});

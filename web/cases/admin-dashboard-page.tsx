@@ -89,7 +89,7 @@ export default function AdminDashboardPage() {
           <EmptyState>No cases yet.</EmptyState>
         ) : (
           <div className={pageStyles.tableWrap}>
-            <table className={pageStyles.table}>
+            <table className={`${pageStyles.table} ${pageStyles.stackTable}`}>
               <thead>
                 <tr>
                   <th scope="col">Case ID</th>
@@ -101,14 +101,14 @@ export default function AdminDashboardPage() {
               <tbody>
                 {overview.data.recentCases.map((item) => (
                   <tr key={item.id}>
-                    <td>
+                    <td data-label="Case ID">
                       <Link to={`/caseadmin/details/${item.id}`}>{item.id}</Link>
                     </td>
-                    <td>{item.clientName}</td>
-                    <td>
+                    <td data-label="Client Name">{item.clientName}</td>
+                    <td data-label="Status">
                       <CaseStatusBadge status={item.status} />
                     </td>
-                    <td>{formatDateTime(item.lastUpdated)}</td>
+                    <td data-label="Last Updated">{formatDateTime(item.lastUpdated)}</td>
                   </tr>
                 ))}
               </tbody>

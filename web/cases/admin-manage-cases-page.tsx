@@ -96,7 +96,7 @@ export default function AdminManageCasesPage() {
         ) : (
           <>
             <div className={styles.tableWrap}>
-              <table className={styles.table}>
+              <table className={`${styles.table} ${styles.stackTable}`}>
                 <thead>
                   <tr>
                     <th scope="col">Case Number</th>
@@ -109,13 +109,13 @@ export default function AdminManageCasesPage() {
                 <tbody>
                   {list.data.cases.map((item) => (
                     <tr key={item.id}>
-                      <td>{item.case_number}</td>
-                      <td>{item.passport_number}</td>
-                      <td>{item.client_name}</td>
-                      <td>
+                      <td data-label="Case Number">{item.case_number}</td>
+                      <td data-label="Passport Number">{item.passport_number}</td>
+                      <td data-label="Client Name">{item.client_name}</td>
+                      <td data-label="Status">
                         <CaseStatusBadge status={item.status} />
                       </td>
-                      <td>
+                      <td data-label="Actions">
                         <div className={styles.rowActions}>
                           <Button size="small" variant="secondary" onClick={() => setEditing(item)} aria-label={`Edit ${item.case_number}`}>
                             Edit

@@ -60,7 +60,7 @@ export default function AdminServicesPage() {
           <EmptyState>No services yet. Add the first one above.</EmptyState>
         ) : (
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${styles.stackTable}`}>
               <thead>
                 <tr>
                   <th scope="col">ID</th>
@@ -72,14 +72,14 @@ export default function AdminServicesPage() {
               <tbody>
                 {services.data.map((service) => (
                   <tr key={service.id}>
-                    <td>{service.id}</td>
-                    <td>{service.name}</td>
-                    <td>
+                    <td data-label="ID">{service.id}</td>
+                    <td data-label="Name">{service.name}</td>
+                    <td data-label="Steps">
                       <Link to={`/caseadmin/services/${service.id}/steps`} aria-label={`Steps of ${service.name}`}>
                         Steps
                       </Link>
                     </td>
-                    <td>
+                    <td data-label="Delete">
                       <Button size="small" variant="danger" onClick={() => setDeleting(service)} aria-label={`Delete ${service.name}`}>
                         Delete
                       </Button>

@@ -84,7 +84,7 @@ export default function AdminStepsPage() {
           <EmptyState>This service has no steps yet.</EmptyState>
         ) : (
           <div className={styles.tableWrap}>
-            <table className={styles.table}>
+            <table className={`${styles.table} ${styles.stackTable}`}>
               <thead>
                 <tr>
                   <th scope="col">ID</th>
@@ -96,10 +96,10 @@ export default function AdminStepsPage() {
               <tbody>
                 {steps.data.map((step) => (
                   <tr key={step.id}>
-                    <td>{step.id}</td>
-                    <td>{step.name}</td>
-                    <td>{step.sequence}</td>
-                    <td>
+                    <td data-label="ID">{step.id}</td>
+                    <td data-label="Name">{step.name}</td>
+                    <td data-label="Sequence">{step.sequence}</td>
+                    <td data-label="Delete">
                       <Button size="small" variant="danger" onClick={() => setDeleting(step)} aria-label={`Delete ${step.name}`}>
                         Delete
                       </Button>
