@@ -1,0 +1,293 @@
+import type { Page } from '@playwright/test';
+import { e2eAccounts } from './accounts.js';
+import { createCaseViaApi, signInThroughForm, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
+
+test('when a visitor without a token opens the admin dashboard, then the browser is sent to the admin login', async ({ page }) => {
+  await page.goto('/caseadmin/dashboard');
+  await expect(page).toHaveURL(/\/caseadmin\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expectAccessible(page);
+});
+
+test('when the stored admin token is forged, then the first admin call drops it and sends the browser to the login', async ({ page }) => {
+  await page.goto('/casetracking');
+  await page.evaluate(() => localStorage.setItem('adminToken', 'forged.token.value'));
+  await page.goto('/caseadmin/manage-cases');
+  await expect(page).toHaveURL(/\/caseadmin\/login$/);
+  await expect(page.getByText('Your session has ended. Please log in again.')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+});
+
+test('when the password is wrong, then the login says the credentials are invalid and stores no token', async ({ page }) => {
+  await page.goto('/caseadmin/login');
+  await page.getByLabel('Email').fill(e2eAccounts.caseAdmin.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials. Please try again.');
+  await expect(page).toHaveURL(/\/caseadmin\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+});
+
+test('when an admin sets up a service and a case and moves its step, then a visitor tracking the case sees the new step', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const suffix = uniqueSuffix();
+  const serviceName = `Visa Stamping ${suffix}`;
+  const caseNumber = `E2E-${suffix}`;
+  const clientName = `Amal Haddad ${suffix}`;
+
+  await page.goto('/caseadmin/login');
+  await expectAccessible(page);
+  await signInThroughForm(page);
+  expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeTruthy();
+
+  // A service with its steps, added out of order: the list follows the sequence.
+  await sidebar(page).getByRole('link', { name: 'Manage Services' }).click();
+  await expect(page.getByRole('heading', { name: 'Service Management' })).toBeVisible();
+  await page.getByLabel('Service Name').fill(serviceName);
+  await page.getByRole('button', { name: 'Add Service' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(serviceName) })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('link', { name: `Steps of ${serviceName}` }).click();
+  await expect(page.getByRole('heading', { name: /^Manage Steps for Service ID: \d+$/ })).toBeVisible();
+  for (const [name, sequence] of [
+    ['Final Approval', '3'],
+    ['Intake', '1'],
+    ['Background Check', '2'],
+  ] as const) {
+    await page.getByLabel('Step Name').fill(name);
+    await page.getByLabel('Sequence').fill(sequence);
+    await page.getByRole('button', { name: 'Add Step' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  }
+  const stepRows = page.getByRole('table').getByRole('row');
+  await expect(stepRows.nth(1)).toContainText('Intake');
+  await expect(stepRows.nth(2)).toContainText('Background Check');
+  await expect(stepRows.nth(3)).toContainText('Final Approval');
+  await expectAccessible(page);
+
+  // A case through the Case Management modal, subscribed to the default services and the new one.
+  await sidebar(page).getByRole('link', { name: 'Manage Cases' }).click();
+  await page.getByRole('button', { name: 'Create New Case' }).click();
+  const modal = page.getByRole('dialog', { name: 'Create New Case' });
+  await expect(modal).toBeVisible();
+  for (const defaultService of ['Documents Verification', 'Health Authority Clearance', 'License Registration', 'Recruitment Progress']) {
+    await expect(modal.getByRole('checkbox', { name: defaultService })).toBeChecked();
+  }
+  await expect(modal.getByRole('checkbox', { name: serviceName })).not.toBeChecked();
+  await expectAccessible(page);
+  await modal.getByLabel('Case Number').fill(caseNumber);
+  await modal.getByLabel('Passport Number').fill('XY 123456');
+  await modal.getByLabel('Client Name').fill(clientName);
+  await modal.getByRole('checkbox', { name: serviceName }).check();
+  await modal.getByRole('button', { name: 'Create Case' }).click();
+  await expect(page.getByText(`Case created successfully: ${caseNumber}`)).toBeVisible();
+  await expect(modal).toBeHidden();
+
+  // A second case through the Create New Case page: the server gives it a number.
+  const secondClient = `Bilal Nasser ${suffix}`;
+  await sidebar(page).getByRole('link', { name: 'Add New Case' }).click();
+  await expect(page.getByRole('heading', { name: 'Create New Case' })).toBeVisible();
+  await page.getByLabel('Passport Number').fill('ZZ 987654');
+  await page.getByLabel('Client Name').fill(secondClient);
+  await page.getByRole('button', { name: 'Create Case' }).click();
+  await expect(page).toHaveURL(/\/caseadmin\/dashboard$/);
+  await expect(page.getByText(/^Case PW-\d{4}-[A-Z0-9]{6} created$/)).toBeVisible();
+
+  // The dashboard counts and lists them.
+  const recentCases = page.getByRole('region', { name: 'Recent Cases', exact: true });
+  await expect(recentCases.getByRole('row', { name: new RegExp(secondClient) })).toContainText('Under Review');
+  await expect(recentCases.getByRole('row', { name: new RegExp(clientName) })).toBeVisible();
+  const totalCases = Number(await page.getByText('Total Cases').locator('xpath=following-sibling::*[1]').textContent());
+  expect(totalCases).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('img', { name: /^Cases by status\. Active: \d+, Completed: \d+, Pending: \d+$/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recently Updated Cases' }).getByRole('link', { name: caseNumber })).toBeVisible();
+  await expectAccessible(page);
+
+  // The step change on the case's details page.
+  await sidebar(page).getByRole('link', { name: 'Manage Cases' }).click();
+  await page.getByLabel('Search by case number').fill(suffix.toLowerCase());
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await page.getByRole('link', { name: `View Details of ${caseNumber}` }).click();
+  await expect(page.getByRole('heading', { name: 'Case Details' })).toBeVisible();
+  await expect(page.getByText(caseNumber, { exact: true })).toBeVisible();
+  const serviceCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: serviceName }) });
+  await expect(serviceCard).toContainText('Current step: Intake');
+  const changeStep = page.getByLabel(`Change Step for ${serviceName}`);
+  await expect(changeStep).toBeEnabled();
+  await changeStep.selectOption('Background Check');
+  await expect(page.getByText('Current step updated!')).toBeVisible();
+  await expect(serviceCard).toContainText('Current step: Background Check');
+  const history = page.getByRole('region', { name: 'Step History' });
+  await expect(history).toContainText(`${serviceName}: Intake → Background Check`);
+  await expect(history).toContainText(`by ${e2eAccounts.caseAdmin.email}`);
+  await expect(page.getByText('In Progress', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // A visitor in a browser of their own, typing the passport in another case and spacing.
+  const visitorContext = await browser.newContext({ baseURL });
+  const visitor = await visitorContext.newPage();
+  const visitorErrors: string[] = [];
+  visitor.on('pageerror', (error) => visitorErrors.push(error.message));
+  await visitor.goto('/casetracking');
+  expect(await visitor.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+  await visitor.getByLabel('Case Number').fill(caseNumber.toLowerCase());
+  await visitor.getByLabel('Passport Number').fill('xy12 3456');
+  await visitor.getByRole('button', { name: 'Check Status' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Case Progress Tracker' })).toBeVisible();
+  await expect(visitor.getByText('In Progress', { exact: true })).toBeVisible();
+  const tracked = visitor.getByRole('listitem', { name: serviceName });
+  await expect(tracked).toContainText('Current step: Background Check');
+  const trackedSteps = tracked.getByRole('listitem');
+  await expect(trackedSteps).toHaveCount(3);
+  await expect(trackedSteps.nth(0)).toHaveText(/Intake\s*\(completed\)/);
+  await expect(trackedSteps.nth(1)).toHaveText(/Background Check\s*\(in progress\)/);
+  await expect(trackedSteps.nth(1)).toHaveAttribute('aria-current', 'step');
+  await expect(trackedSteps.nth(2)).toHaveText(/Final Approval\s*\(pending\)/);
+  await expect(tracked.getByRole('img', { name: '1 of 3 steps completed' })).toBeVisible();
+  await expect(visitor.getByRole('listitem', { name: 'Documents Verification' })).toContainText('Current step: Documents Received');
+  await expectAccessible(visitor);
+  expect(visitorErrors).toEqual([]);
+  await visitorContext.close();
+});
+
+test('when the tracker is used with a field missing or a wrong passport, then it says so, and a new search clears the error', async ({
+  page,
+  request,
+}) => {
+  const caseNumber = `TRK-${uniqueSuffix()}`;
+  await createCaseViaApi(request, { case_number: caseNumber, passport_number: 'P 55555', client_name: 'Sara', serviceIds: [1] });
+
+  await page.goto('/casetracking');
+  await expect(page.getByRole('heading', { name: 'Track Your Application' })).toBeVisible();
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in both fields');
+  await page.getByLabel('Case Number').fill(caseNumber);
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please fill in both fields');
+
+  await page.getByLabel('Passport Number').fill('P 55556');
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Case details not found. Please verify your information.');
+
+  await page.getByLabel('Passport Number').fill('p55555');
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByRole('heading', { name: 'Case Progress Tracker' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('listitem', { name: 'Documents Verification' })).toContainText('Current step: Documents Received');
+  await expect(page.getByText('Under Review', { exact: true })).toBeVisible();
+});
+
+test('when the public tracker loads, then it downloads no admin, chart, LMS or network code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/casetracking');
+  await expect(page.getByRole('heading', { name: 'Track Your Application' })).toBeVisible();
+  expect(scripts.some((path) => path.includes('tracker-page'))).toBe(true);
+  const foreign = scripts.filter((path) => /admin|chart|lms|network/i.test(path.split('/').pop() ?? ''));
+  expect(foreign).toEqual([]);
+});
+
+test('when an admin manages cases, then a duplicate number is refused in the modal, services can be edited and a case deleted', async ({
+  page,
+  request,
+}) => {
+  const suffix = uniqueSuffix();
+  const existing = await createCaseViaApi(request, {
+    case_number: `DUP-${suffix}`,
+    passport_number: 'D 1',
+    client_name: `Dana ${suffix}`,
+    serviceIds: [1, 2],
+  });
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/manage-cases');
+  await expect(page.getByRole('heading', { name: 'Case Management' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create New Case' }).click();
+  const createModal = page.getByRole('dialog', { name: 'Create New Case' });
+  await createModal.getByLabel('Case Number').fill(existing.case_number.toLowerCase());
+  await createModal.getByLabel('Passport Number').fill('D 2');
+  await createModal.getByLabel('Client Name').fill('Someone Else');
+  await createModal.getByRole('button', { name: 'Create Case' }).click();
+  await expect(createModal.getByRole('alert')).toHaveText(`Case number ${existing.case_number} already exists`);
+  await createModal.getByRole('button', { name: 'Cancel' }).click();
+  await expect(createModal).toBeHidden();
+
+  await page.getByLabel('Search by case number').fill(`dup-${suffix.toLowerCase()}`);
+  await expect(page.getByRole('row')).toHaveCount(2);
+
+  await page.getByRole('button', { name: `Edit ${existing.case_number}` }).click();
+  const editModal = page.getByRole('dialog', { name: 'Edit Case' });
+  await expect(editModal.getByLabel('Case Number')).toBeDisabled();
+  await expect(editModal.getByLabel('Client Name')).toBeDisabled();
+  await expect(editModal.getByRole('checkbox', { name: 'Documents Verification' })).toBeChecked();
+  await expect(editModal.getByRole('checkbox', { name: 'License Registration' })).not.toBeChecked();
+  await editModal.getByRole('checkbox', { name: 'Health Authority Clearance' }).uncheck();
+  await editModal.getByRole('checkbox', { name: 'License Registration' }).check();
+  await editModal.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Case services updated')).toBeVisible();
+
+  await page.getByRole('link', { name: `View Details of ${existing.case_number}` }).click();
+  await expect(page.getByRole('heading', { name: 'License Registration' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Health Authority Clearance' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Back to Cases' }).click();
+  await expect(page).toHaveURL(/\/caseadmin\/manage-cases$/);
+
+  await page.getByLabel('Search by case number').fill(`dup-${suffix.toLowerCase()}`);
+  await page.getByRole('button', { name: `Delete ${existing.case_number}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete case' });
+  await expect(confirm).toContainText(`Are you sure you want to delete the case ${existing.case_number}?`);
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`Case ${existing.case_number} deleted`)).toBeVisible();
+  await expect(page.getByText('No cases match these filters.')).toBeVisible();
+});
+
+test('when a service is in use, then deleting it shows the server reason and keeps it', async ({ page, request }) => {
+  const suffix = uniqueSuffix();
+  await createCaseViaApi(request, { case_number: `USE-${suffix}`, passport_number: 'U 1', client_name: 'Usman', serviceIds: [3] });
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/services');
+  await page.getByRole('button', { name: 'Delete License Registration' }).click();
+  await page.getByRole('dialog', { name: 'Delete service' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(/^This service is assigned to \d+ case\(s\); remove it from them first$/)).toBeVisible();
+  await expect(page.getByRole('row', { name: /License Registration/ })).toBeVisible();
+});
+
+test('when more cases match than fit on a page, then the list pages through them in the chosen order', async ({ page, request }) => {
+  const prefix = `PG${uniqueSuffix()}`;
+  for (let n = 1; n <= 21; n++) {
+    const number = String(n).padStart(2, '0');
+    await createCaseViaApi(request, { case_number: `${prefix}-${number}`, passport_number: `PP${number}`, client_name: `Client ${number}`, serviceIds: [] });
+  }
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/manage-cases');
+  await page.getByLabel('Search by case number').fill(prefix);
+  const pages = page.getByRole('navigation', { name: 'Cases pages' });
+  await expect(pages).toContainText('Page 1 of 2');
+  const rows = page.getByRole('row');
+  // Default order: newest first.
+  await expect(rows.nth(1)).toContainText(`${prefix}-21`);
+  await expect(rows).toHaveCount(21);
+
+  await page.getByLabel('Sort by').selectOption('Case Number');
+  await page.getByLabel('Order').selectOption('Ascending');
+  await expect(rows.nth(1)).toContainText(`${prefix}-01`);
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages).toContainText('Page 2 of 2');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText(`${prefix}-21`);
+
+  await page.getByLabel('Status').selectOption('Completed');
+  await expect(page.getByText('No cases match these filters.')).toBeVisible();
+  await page.getByLabel('Status').selectOption('Under Review');
+  await expect(rows).toHaveCount(21);
+  await expect(pages).toContainText('Page 1 of 2');
+});

@@ -1,0 +1,180 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AdminCase,
+  CaseDetails,
+  caseSortFields,
+  CasesOverview,
+  CaseStatus,
+  CreateCaseBody,
+  DashboardMetrics,
+  Service,
+  Step,
+} from '../../contracts/cases.js';
+import { request } from '../lib/http.js';
+import { adminRequest, adminRequestWithHeaders } from './admin-session.js';
+
+// Values are repeated here instead of imported so that zod stays out of the browser bundle.
+export const CASES_PAGE_SIZE = 20;
+
+export type CaseSortField = (typeof caseSortFields)[number];
+export type SortOrder = 'DESC' | 'ASC';
+export type CasesListParams = {
+  search: string;
+  status: CaseStatus | '';
+  sortBy: CaseSortField;
+  order: SortOrder;
+  page: number;
+  pageSize: number;
+};
+const TOTAL_COUNT_HEADER = 'x-total-count';
+
+export const caseStatusOptions: readonly CaseStatus[] = ['Under Review', 'Completed', 'In Progress'];
+/** The services a new case is subscribed to unless the admin unticks them. */
+export const DEFAULT_SERVICE_IDS: readonly number[] = [1, 2, 3, 4];
+
+const caseKeys = {
+  all: ['caseadmin', 'cases'] as const,
+  list: (query: CasesListParams) => [...caseKeys.all, 'list', query] as const,
+  overview: () => [...caseKeys.all, 'overview'] as const,
+  metrics: () => [...caseKeys.all, 'metrics'] as const,
+  detail: (id: number) => [...caseKeys.all, 'detail', id] as const,
+};
+const serviceKeys = {
+  all: ['caseadmin', 'services'] as const,
+  steps: (serviceId: number) => [...serviceKeys.all, serviceId, 'steps'] as const,
+};
+
+// ---- Login
+
+export const loginAdmin = (email: string, password: string) =>
+  request<{ token: string }>('/api/caseadmin/login', { method: 'POST', body: { email, password } });
+
+// ---- Dashboard
+
+export function useDashboardMetrics() {
+  return useQuery({ queryKey: caseKeys.metrics(), queryFn: () => adminRequest<DashboardMetrics>('/api/caseadmin/dashboard-metrics') });
+}
+
+/** The cases call without query parameters answers the dashboard's overview shape. */
+export function useCasesOverview() {
+  return useQuery({ queryKey: caseKeys.overview(), queryFn: () => adminRequest<CasesOverview>('/api/caseadmin/cases') });
+}
+
+// ---- Cases
+
+export type CasesPage = { cases: AdminCase[]; total: number };
+
+export function useCasesList(query: CasesListParams) {
+  return useQuery({
+    queryKey: caseKeys.list(query),
+    queryFn: async ({ signal }): Promise<CasesPage> => {
+      const { data, headers } = await adminRequestWithHeaders<AdminCase[]>('/api/caseadmin/cases', {
+        signal,
+        query: {
+          search: query.search || undefined,
+          status: query.status || undefined,
+          sortBy: query.sortBy,
+          order: query.order,
+          page: query.page,
+          pageSize: query.pageSize,
+        },
+      });
+      return { cases: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCaseDetails(id: number) {
+  return useQuery({ queryKey: caseKeys.detail(id), queryFn: () => adminRequest<CaseDetails>(`/api/caseadmin/cases/${id}`) });
+}
+
+export function useCreateCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCaseBody) =>
+      adminRequest<{ message: string; newCase: AdminCase }>('/api/caseadmin/cases', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+export function useUpdateCaseServices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, serviceIds }: { id: number; serviceIds: number[] }) =>
+      adminRequest<AdminCase>(`/api/caseadmin/cases/${id}/services`, { method: 'PUT', body: { serviceIds } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+export function useDeleteCase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => adminRequest<null>(`/api/caseadmin/cases/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+export function useChangeStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ caseServiceId, newStep }: { caseServiceId: number; newStep: string }) =>
+      adminRequest<{ message: string }>(`/api/caseadmin/caseservices/${caseServiceId}/step`, { method: 'PUT', body: { newStep } }),
+    // A step change moves the case's status and its place among the recently updated.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+// ---- Services and steps
+
+export function useServices() {
+  return useQuery({ queryKey: serviceKeys.all, queryFn: () => adminRequest<Service[]>('/api/caseadmin/services') });
+}
+
+export function useCreateService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => adminRequest<Service>('/api/caseadmin/services', { method: 'POST', body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
+  });
+}
+
+export function useDeleteService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => adminRequest<null>(`/api/caseadmin/services/${id}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
+  });
+}
+
+export function useSteps(serviceId: number) {
+  return useQuery({ queryKey: serviceKeys.steps(serviceId), queryFn: () => adminRequest<Step[]>(`/api/caseadmin/services/${serviceId}/steps`) });
+}
+
+// Adding or removing a step can move a case's first or last step, and so its status.
+function useInvalidateAfterStepWrite(serviceId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: serviceKeys.steps(serviceId) }),
+      queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+    ]);
+}
+
+export function useCreateStep(serviceId: number) {
+  const invalidate = useInvalidateAfterStepWrite(serviceId);
+  return useMutation({
+    // The form sends the sequence as typed; the server checks it is a whole number.
+    mutationFn: (body: { name: string; sequence: string }) =>
+      adminRequest<Step>(`/api/caseadmin/services/${serviceId}/steps`, { method: 'POST', body }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteStep(serviceId: number) {
+  const invalidate = useInvalidateAfterStepWrite(serviceId);
+  return useMutation({
+    mutationFn: (stepId: number) => adminRequest<null>(`/api/caseadmin/steps/${stepId}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  });
+}

@@ -1,0 +1,154 @@
+import { useNavigate, useParams } from 'react-router';
+import type { CaseService } from '../../contracts/cases.js';
+import { formatDateTime } from '../lib/format.js';
+import { Button } from '../ui/button.js';
+import { SelectField } from '../ui/field.js';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
+import { useToast } from '../ui/toast.js';
+import { useCaseDetails, useChangeStep, useSteps } from './admin-api.js';
+import styles from './admin-case-details-page.module.css';
+import pageStyles from './admin-pages.module.css';
+import { CaseStatusBadge } from './case-status-badge.js';
+
+export default function AdminCaseDetailsPage() {
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const details = useCaseDetails(valid ? id : 0);
+
+  function back() {
+    // React Router numbers its history entries; on the first one there is nothing to go back to.
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/caseadmin/manage-cases');
+  }
+
+  return (
+    <>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Case Details</h1>
+        <Button variant="secondary" onClick={back}>
+          Back to Cases
+        </Button>
+      </div>
+      {!valid ? (
+        <ErrorState message="Could not fetch case details." />
+      ) : details.isPending ? (
+        <LoadingState text="Loading case details..." />
+      ) : details.isError ? (
+        <ErrorState message="Could not fetch case details." onRetry={() => void details.refetch()} />
+      ) : (
+        <>
+          <section className={pageStyles.card} aria-label="Case">
+            <dl className={styles.facts}>
+              <div>
+                <dt>Case Number</dt>
+                <dd>{details.data.case_number || 'N/A'}</dd>
+              </div>
+              <div>
+                <dt>Passport Number</dt>
+                <dd>{details.data.passport_number || 'N/A'}</dd>
+              </div>
+              <div>
+                <dt>Client Name</dt>
+                <dd>{details.data.client_name || 'N/A'}</dd>
+              </div>
+              <div>
+                <dt>Status</dt>
+                <dd>
+                  <CaseStatusBadge status={details.data.status} />
+                </dd>
+              </div>
+            </dl>
+          </section>
+
+          <section aria-labelledby="services-heading">
+            <h2 id="services-heading" className={styles.sectionTitle}>
+              Services
+            </h2>
+            {details.data.CaseServices.length === 0 ? (
+              <div className={pageStyles.card}>
+                <EmptyState>No services available for this case.</EmptyState>
+              </div>
+            ) : (
+              <ul className={styles.services}>
+                {details.data.CaseServices.map((caseService) => (
+                  <ServiceStepCard key={caseService.id} caseService={caseService} />
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section className={pageStyles.card} aria-labelledby="history-heading">
+            <h2 id="history-heading" className={pageStyles.cardTitle}>
+              Step History
+            </h2>
+            {details.data.history.length === 0 ? (
+              <EmptyState>No step changes yet.</EmptyState>
+            ) : (
+              <ol className={styles.timeline}>
+                {details.data.history.map((entry) => (
+                  <li key={entry.id} className={styles.timelineEntry}>
+                    <p className={styles.timelineWhat}>
+                      <strong>{entry.serviceName}</strong>: {entry.fromStep ?? 'no step'} → {entry.toStep}
+                    </p>
+                    <p className={pageStyles.muted}>
+                      by {entry.changedBy} · <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}
+
+function ServiceStepCard({ caseService }: { caseService: CaseService }) {
+  const notify = useToast();
+  const steps = useSteps(caseService.service_id);
+  const changeStep = useChangeStep();
+  const serviceName = caseService.Service?.name || 'No Service Name';
+  const choices = steps.data ?? [];
+
+  return (
+    <li className={`${pageStyles.card} ${styles.service}`}>
+      <h3 className={styles.serviceName}>{serviceName}</h3>
+      <p>
+        Current step: <strong>{caseService.current_step ?? 'N/A'}</strong>
+      </p>
+      <p className={pageStyles.muted}>Last updated: {formatDateTime(caseService.last_updated, 'No Update Info')}</p>
+      <SelectField
+        label={`Change Step for ${serviceName}`}
+        value={choices.length ? (caseService.current_step ?? '') : ''}
+        disabled={choices.length === 0 || changeStep.isPending}
+        onChange={(event) => {
+          const newStep = event.target.value;
+          if (!newStep) return;
+          changeStep.mutate(
+            { caseServiceId: caseService.id, newStep },
+            {
+              onSuccess: () => notify('Current step updated!'),
+              onError: () => notify('Could not update step.', 'error'),
+            },
+          );
+        }}
+      >
+        {choices.length === 0 ? (
+          <option value="">{steps.isError ? 'Could not load steps' : steps.isPending ? 'Loading steps...' : 'No steps defined'}</option>
+        ) : (
+          <>
+            {caseService.current_step === null && <option value="">Choose a step</option>}
+            {choices.map((step) => (
+              <option key={step.id} value={step.name}>
+                {step.sequence}. {step.name}
+              </option>
+            ))}
+          </>
+        )}
+      </SelectField>
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import type { CreateCaseBody } from '../../contracts/cases.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/field.js';
+import { FormError } from '../ui/states.js';
+import { DEFAULT_SERVICE_IDS, useServices } from './admin-api.js';
+import styles from './admin-pages.module.css';
+import { ServiceChecklist } from './admin-service-checklist.js';
+
+type Props = {
+  /** The management modal asks for a case number; the Create New Case page lets the server choose one. */
+  withCaseNumber: boolean;
+  submitLabel: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (body: CreateCaseBody) => void;
+  extraActions?: ReactNode;
+};
+
+/** The new-case form. It sends what was typed: the server's checks and messages are the ones shown. */
+export function CaseForm({ withCaseNumber, submitLabel, busy, error, onSubmit, extraActions }: Props) {
+  const services = useServices();
+  const [caseNumber, setCaseNumber] = useState('');
+  const [passportNumber, setPassportNumber] = useState('');
+  const [clientName, setClientName] = useState('');
+  const [serviceIds, setServiceIds] = useState<number[]>([...DEFAULT_SERVICE_IDS]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // A default service that has since been deleted is not offered, so it is not sent either.
+    const offered = serviceIds.filter((id) => services.data?.some((service) => service.id === id));
+    onSubmit({
+      ...(withCaseNumber ? { case_number: caseNumber } : {}),
+      passport_number: passportNumber,
+      client_name: clientName,
+      serviceIds: offered,
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormError message={error} />
+      {withCaseNumber && (
+        <TextField
+          label="Case Number"
+          name="case_number"
+          autoComplete="off"
+          value={caseNumber}
+          onChange={(event) => setCaseNumber(event.target.value)}
+          hint="Leave empty to have one generated."
+        />
+      )}
+      <TextField
+        label="Passport Number"
+        name="passport_number"
+        autoComplete="off"
+        value={passportNumber}
+        onChange={(event) => setPassportNumber(event.target.value)}
+      />
+      <TextField label="Client Name" name="client_name" autoComplete="off" value={clientName} onChange={(event) => setClientName(event.target.value)} />
+      <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={busy} />
+      <div className={styles.formActions}>
+        {extraActions}
+        <Button type="submit" disabled={busy || services.isPending}>
+          {busy ? 'Creating...' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

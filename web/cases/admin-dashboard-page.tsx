@@ -1,0 +1,161 @@
+import { ArcElement, Chart as ChartJS, Legend, Tooltip } from 'chart.js';
+import { Doughnut } from 'react-chartjs-2';
+import { Link } from 'react-router';
+import type { CasesOverview } from '../../contracts/cases.js';
+import { useDarkMode } from '../lib/dark-mode.js';
+import { formatDateTime } from '../lib/format.js';
+import { errorMessage } from '../lib/http.js';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
+import { useCasesOverview, useDashboardMetrics } from './admin-api.js';
+import styles from './admin-dashboard-page.module.css';
+import pageStyles from './admin-pages.module.css';
+import { CaseStatusBadge } from './case-status-badge.js';
+
+// Only the pieces the doughnut uses; the Doughnut component registers its own controller.
+ChartJS.register(ArcElement, Tooltip, Legend);
+
+// The spec's chart colours: active green, completed blue, pending red.
+const chartColours = { active: '#2e9e4f', completed: '#0a66c2', pending: '#d93025' };
+
+export default function AdminDashboardPage() {
+  const metrics = useDashboardMetrics();
+  const overview = useCasesOverview();
+  return (
+    <>
+      <div className={pageStyles.header}>
+        <h1 className={pageStyles.title}>Admin Dashboard</h1>
+      </div>
+
+      <section aria-label="Case counters" className={styles.counters}>
+        {metrics.isPending ? (
+          <LoadingState text="Loading counters..." />
+        ) : metrics.isError ? (
+          <ErrorState message={errorMessage(metrics.error, 'Could not load the dashboard.')} onRetry={() => void metrics.refetch()} />
+        ) : (
+          <>
+            <Counter label="Total Cases" value={metrics.data.totalCases} />
+            <Counter label="Active Cases" value={metrics.data.activeCases} />
+            <Counter label="Pending Cases" value={metrics.data.pendingCases} />
+          </>
+        )}
+      </section>
+
+      <div className={styles.grid}>
+        <section className={pageStyles.card} aria-labelledby="chart-heading">
+          <h2 id="chart-heading" className={pageStyles.cardTitle}>
+            Cases by Status
+          </h2>
+          {overview.isPending ? (
+            <LoadingState text="Loading chart..." />
+          ) : overview.isError ? (
+            <ErrorState message={errorMessage(overview.error, 'Could not load the chart.')} onRetry={() => void overview.refetch()} />
+          ) : (
+            <StatusChart stats={overview.data.stats} />
+          )}
+        </section>
+
+        <section className={pageStyles.card} aria-labelledby="recently-updated-heading">
+          <h2 id="recently-updated-heading" className={pageStyles.cardTitle}>
+            Recently Updated Cases
+          </h2>
+          {metrics.isPending ? (
+            <LoadingState />
+          ) : metrics.isError ? (
+            <ErrorState message="Could not load recently updated cases." />
+          ) : metrics.data.recentCases.length === 0 ? (
+            <EmptyState>No cases yet.</EmptyState>
+          ) : (
+            <ul className={styles.recentList}>
+              {metrics.data.recentCases.map((item) => (
+                <li key={item.id}>
+                  <Link to={`/caseadmin/details/${item.id}`}>{item.case_number}</Link>
+                  <span className={pageStyles.muted}>{formatDateTime(item.updatedAt)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <section className={pageStyles.card} aria-labelledby="recent-cases-heading">
+        <h2 id="recent-cases-heading" className={pageStyles.cardTitle}>
+          Recent Cases
+        </h2>
+        {overview.isPending ? (
+          <LoadingState />
+        ) : overview.isError ? (
+          <ErrorState message="Could not load recent cases." />
+        ) : overview.data.recentCases.length === 0 ? (
+          <EmptyState>No cases yet.</EmptyState>
+        ) : (
+          <div className={pageStyles.tableWrap}>
+            <table className={`${pageStyles.table} ${pageStyles.stackTable}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Case ID</th>
+                  <th scope="col">Client Name</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Last Updated</th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.data.recentCases.map((item) => (
+                  <tr key={item.id}>
+                    <td data-label="Case ID">
+                      <Link to={`/caseadmin/details/${item.id}`}>{item.id}</Link>
+                    </td>
+                    <td data-label="Client Name">{item.clientName}</td>
+                    <td data-label="Status">
+                      <CaseStatusBadge status={item.status} />
+                    </td>
+                    <td data-label="Last Updated">{formatDateTime(item.lastUpdated)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+function Counter({ label, value }: { label: string; value: number }) {
+  return (
+    <div className={styles.counter}>
+      <span className={styles.counterLabel}>{label}</span>
+      <span className={styles.counterValue}>{value}</span>
+    </div>
+  );
+}
+
+function StatusChart({ stats }: { stats: CasesOverview['stats'] }) {
+  const [dark] = useDarkMode();
+  const summary = `Active: ${stats.active}, Completed: ${stats.completed}, Pending: ${stats.pending}`;
+  if (stats.active + stats.completed + stats.pending === 0) return <EmptyState>No cases to chart yet.</EmptyState>;
+  return (
+    <figure className={styles.chart}>
+      <div className={styles.canvasBox}>
+        <Doughnut
+          role="img"
+          aria-label={`Cases by status. ${summary}`}
+          data={{
+            labels: ['Active', 'Completed', 'Pending'],
+            datasets: [
+              {
+                data: [stats.active, stats.completed, stats.pending],
+                backgroundColor: [chartColours.active, chartColours.completed, chartColours.pending],
+                borderColor: dark ? '#1d2226' : '#ffffff',
+              },
+            ],
+          }}
+          options={{
+            maintainAspectRatio: false,
+            plugins: { legend: { position: 'bottom', labels: { color: dark ? '#e9ecef' : '#1d2226' } } },
+          }}
+        />
+      </div>
+      <figcaption className={styles.caption}>{summary}</figcaption>
+    </figure>
+  );
+}

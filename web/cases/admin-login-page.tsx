@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { errorMessage } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/field.js';
+import { FormError } from '../ui/states.js';
+import { loginAdmin } from './admin-api.js';
+import { adminToken, signIn, wasSessionExpired } from './admin-session.js';
+import styles from './admin-login-page.module.css';
+
+export default function AdminLoginPage() {
+  const navigate = useNavigate();
+  const token = adminToken.useToken();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (token && !busy) return <Navigate to="/caseadmin/dashboard" replace />;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { token: issued } = await loginAdmin(email, password);
+      signIn(issued);
+      navigate('/caseadmin/dashboard');
+    } catch (failure) {
+      setError(errorMessage(failure, 'Invalid credentials. Please try again.'));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className={styles.page}>
+      <form className={styles.card} onSubmit={(event) => void onSubmit(event)}>
+        <h1 className={styles.title}>Admin Login</h1>
+        {wasSessionExpired() && !error && <p className={styles.notice}>Your session has ended. Please log in again.</p>}
+        <FormError message={error} />
+        <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" className={styles.submit} disabled={busy}>
+          {busy ? 'Logging in...' : 'Login'}
+        </Button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,240 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { AdminCase, CaseStatus } from '../../contracts/cases.js';
+import { errorMessage } from '../lib/http.js';
+import { Button, buttonClassName } from '../ui/button.js';
+import { SelectField, TextField } from '../ui/field.js';
+import { ConfirmDialog, Modal, ModalActions } from '../ui/modal.js';
+import { Pagination } from '../ui/pagination.js';
+import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
+import { useToast } from '../ui/toast.js';
+import {
+  CASES_PAGE_SIZE,
+  caseStatusOptions,
+  type CaseSortField,
+  type SortOrder, useCasesList,
+  useCreateCase,
+  useDeleteCase,
+  useUpdateCaseServices,
+} from './admin-api.js';
+import { CaseForm } from './admin-case-form.js';
+import styles from './admin-pages.module.css';
+import { ServiceChecklist } from './admin-service-checklist.js';
+import { CaseStatusBadge } from './case-status-badge.js';
+import { useDebouncedValue } from './use-debounced-value.js';
+
+type SortBy = CaseSortField;
+type Order = SortOrder;
+
+const sortFields: { value: SortBy; label: string }[] = [
+  { value: 'createdAt', label: 'Date Created' },
+  { value: 'case_number', label: 'Case Number' },
+  { value: 'passport_number', label: 'Passport Number' },
+];
+
+/** Case Management: search, filter, sort and page the cases; create, edit and delete them. */
+export default function AdminManageCasesPage() {
+  const notify = useToast();
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<CaseStatus | ''>('');
+  const [sortBy, setSortBy] = useState<SortBy>('createdAt');
+  const [order, setOrder] = useState<Order>('DESC');
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminCase | null>(null);
+  const [deleting, setDeleting] = useState<AdminCase | null>(null);
+
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  // sortBy and order are always sent, so the server answers the list rather than the dashboard overview.
+  const list = useCasesList({ search: debouncedSearch, status, sortBy, order, page, pageSize: CASES_PAGE_SIZE });
+  const deleteCase = useDeleteCase();
+
+  const resetPage = <T,>(set: (value: T) => void) => (value: T) => {
+    set(value);
+    setPage(1);
+  };
+
+  return (
+    <>
+      <div className={styles.header}>
+        <h1 className={styles.title}>Case Management</h1>
+        <Button onClick={() => setCreating(true)}>Create New Case</Button>
+      </div>
+
+      <section className={styles.card} aria-label="Find cases">
+        <div className={styles.toolbar}>
+          <TextField label="Search by case number" type="search" value={search} onChange={(event) => resetPage(setSearch)(event.target.value)} />
+          <SelectField label="Status" value={status} onChange={(event) => resetPage(setStatus)(event.target.value as CaseStatus | '')}>
+            <option value="">All Statuses</option>
+            {caseStatusOptions.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Sort by" value={sortBy} onChange={(event) => resetPage(setSortBy)(event.target.value as SortBy)}>
+            {sortFields.map((field) => (
+              <option key={field.value} value={field.value}>
+                {field.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Order" value={order} onChange={(event) => resetPage(setOrder)(event.target.value as Order)}>
+            <option value="DESC">Descending</option>
+            <option value="ASC">Ascending</option>
+          </SelectField>
+        </div>
+      </section>
+
+      <section className={styles.card} aria-label="Cases">
+        {list.isPending ? (
+          <LoadingState text="Loading cases..." />
+        ) : list.isError ? (
+          <ErrorState message={errorMessage(list.error, 'Could not fetch cases.')} onRetry={() => void list.refetch()} />
+        ) : list.data.cases.length === 0 ? (
+          <EmptyState>{debouncedSearch || status ? 'No cases match these filters.' : 'No cases yet. Create the first one.'}</EmptyState>
+        ) : (
+          <>
+            <div className={styles.tableWrap}>
+              <table className={`${styles.table} ${styles.stackTable}`}>
+                <thead>
+                  <tr>
+                    <th scope="col">Case Number</th>
+                    <th scope="col">Passport Number</th>
+                    <th scope="col">Client Name</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.cases.map((item) => (
+                    <tr key={item.id}>
+                      <td data-label="Case Number">{item.case_number}</td>
+                      <td data-label="Passport Number">{item.passport_number}</td>
+                      <td data-label="Client Name">{item.client_name}</td>
+                      <td data-label="Status">
+                        <CaseStatusBadge status={item.status} />
+                      </td>
+                      <td data-label="Actions">
+                        <div className={styles.rowActions}>
+                          <Button size="small" variant="secondary" onClick={() => setEditing(item)} aria-label={`Edit ${item.case_number}`}>
+                            Edit
+                          </Button>
+                          <Link
+                            className={`${buttonClassName('secondary')} ${styles.smallLink}`}
+                            to={`/caseadmin/details/${item.id}`}
+                            aria-label={`View Details of ${item.case_number}`}
+                          >
+                            View Details
+                          </Link>
+                          <Button size="small" variant="danger" onClick={() => setDeleting(item)} aria-label={`Delete ${item.case_number}`}>
+                            Delete
+                          </Button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={page} pageSize={CASES_PAGE_SIZE} total={list.data.total} onPageChange={setPage} label="Cases pages" />
+          </>
+        )}
+      </section>
+
+      <CreateCaseModal
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(message) => {
+          setCreating(false);
+          notify(message);
+        }}
+      />
+      {editing && (
+        <EditCaseModal
+          key={editing.id}
+          item={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            notify('Case services updated');
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete case"
+        message={`Are you sure you want to delete the case ${deleting?.case_number ?? ''}?`}
+        busy={deleteCase.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          deleteCase.mutate(deleting.id, {
+            onSuccess: () => notify(`Case ${deleting.case_number} deleted`),
+            onError: (error) => notify(errorMessage(error, 'Could not delete the case.'), 'error'),
+            onSettled: () => setDeleting(null),
+          });
+        }}
+      />
+    </>
+  );
+}
+
+function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (message: string) => void }) {
+  const createCase = useCreateCase();
+  const close = () => {
+    createCase.reset();
+    onClose();
+  };
+  return (
+    <Modal title="Create New Case" open={open} onClose={close}>
+      <CaseForm
+        withCaseNumber
+        submitLabel="Create Case"
+        busy={createCase.isPending}
+        error={createCase.isError ? errorMessage(createCase.error, 'Could not create the case. Please try again.') : null}
+        onSubmit={(body) =>
+          createCase.mutate(body, {
+            onSuccess: ({ message, newCase }) => {
+              createCase.reset();
+              onCreated(`${message}: ${newCase.case_number}`);
+            },
+          })
+        }
+        extraActions={
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+        }
+      />
+    </Modal>
+  );
+}
+
+function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: () => void; onSaved: () => void }) {
+  const update = useUpdateCaseServices();
+  const [serviceIds, setServiceIds] = useState(() => item.CaseServices.map((caseService) => caseService.service_id));
+  return (
+    <Modal title="Edit Case" open onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          update.mutate({ id: item.id, serviceIds }, { onSuccess: onSaved });
+        }}
+      >
+        <FormError message={update.isError ? errorMessage(update.error, 'Could not save the changes. Please try again.') : null} />
+        <TextField label="Case Number" value={item.case_number} disabled readOnly />
+        <TextField label="Client Name" value={item.client_name} disabled readOnly />
+        <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={update.isPending} />
+        <ModalActions>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

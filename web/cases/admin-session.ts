@@ -1,0 +1,39 @@
+import { ApiError, requestWithHeaders, type RequestOptions } from '../lib/http.js';
+import { createTokenStore } from '../lib/token-store.js';
+
+/** The case admin's bearer token, kept under the spec's local-storage key. */
+export const adminToken = createTokenStore('adminToken');
+
+// Set when the server turned the token away, so the login page can say why the admin is back there.
+let sessionExpired = false;
+
+export const wasSessionExpired = () => sessionExpired;
+
+export function signIn(token: string): void {
+  sessionExpired = false;
+  adminToken.set(token);
+}
+
+export function signOut(): void {
+  adminToken.clear();
+}
+
+/**
+ * Calls an admin endpoint with the bearer token. A 401 means the token is missing, expired or
+ * forged: it is dropped, and the admin layout's guard then sends the browser to the login page.
+ */
+export async function adminRequestWithHeaders<T>(path: string, options: Omit<RequestOptions, 'token'> = {}) {
+  try {
+    return await requestWithHeaders<T>(path, { ...options, token: adminToken.get() });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      sessionExpired = true;
+      adminToken.clear();
+    }
+    throw error;
+  }
+}
+
+export async function adminRequest<T>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> {
+  return (await adminRequestWithHeaders<T>(path, options)).data;
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import type { Step } from '../../contracts/cases.js';
+import { errorMessage } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/field.js';
+import { ConfirmDialog } from '../ui/modal.js';
+import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
+import { useToast } from '../ui/toast.js';
+import { useCreateStep, useDeleteStep, useServices, useSteps } from './admin-api.js';
+import styles from './admin-pages.module.css';
+
+/** The ordered steps of one service. */
+export default function AdminStepsPage() {
+  const notify = useToast();
+  const { serviceId: serviceIdParam = '' } = useParams();
+  const serviceId = Number(serviceIdParam);
+  const services = useServices();
+  const steps = useSteps(serviceId);
+  const createStep = useCreateStep(serviceId);
+  const deleteStep = useDeleteStep(serviceId);
+  const [name, setName] = useState('');
+  const [sequence, setSequence] = useState('');
+  const [deleting, setDeleting] = useState<Step | null>(null);
+  const serviceName = services.data?.find((service) => service.id === serviceId)?.name;
+
+  function onAdd(event: FormEvent) {
+    event.preventDefault();
+    createStep.mutate(
+      { name, sequence },
+      {
+        onSuccess: (created) => {
+          setName('');
+          setSequence('');
+          notify(`Step "${created.name}" added`);
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <div className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Manage Steps for Service ID: {serviceIdParam}</h1>
+          {serviceName && <p className={styles.subtitle}>{serviceName}</p>}
+        </div>
+        <Link to="/caseadmin/services">Back to Services</Link>
+      </div>
+
+      <section className={styles.card} aria-labelledby="add-step-heading">
+        <h2 id="add-step-heading" className={styles.cardTitle}>
+          Add a Step
+        </h2>
+        <FormError message={createStep.isError ? errorMessage(createStep.error, 'Could not add the step.') : null} />
+        <form className={styles.inlineForm} onSubmit={onAdd} noValidate>
+          <TextField label="Step Name" name="name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+          <TextField
+            className={styles.narrowField}
+            label="Sequence"
+            name="sequence"
+            type="number"
+            min={1}
+            step={1}
+            inputMode="numeric"
+            value={sequence}
+            onChange={(event) => setSequence(event.target.value)}
+          />
+          <Button type="submit" disabled={createStep.isPending}>
+            {createStep.isPending ? 'Adding...' : 'Add Step'}
+          </Button>
+        </form>
+      </section>
+
+      <section className={styles.card} aria-labelledby="steps-heading">
+        <h2 id="steps-heading" className={styles.cardTitle}>
+          Steps
+        </h2>
+        {steps.isPending ? (
+          <LoadingState text="Loading steps..." />
+        ) : steps.isError ? (
+          <ErrorState message={errorMessage(steps.error, 'Could not fetch steps.')} onRetry={() => void steps.refetch()} />
+        ) : steps.data.length === 0 ? (
+          <EmptyState>This service has no steps yet.</EmptyState>
+        ) : (
+          <div className={styles.tableWrap}>
+            <table className={`${styles.table} ${styles.stackTable}`}>
+              <thead>
+                <tr>
+                  <th scope="col">ID</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Sequence</th>
+                  <th scope="col">Delete</th>
+                </tr>
+              </thead>
+              <tbody>
+                {steps.data.map((step) => (
+                  <tr key={step.id}>
+                    <td data-label="ID">{step.id}</td>
+                    <td data-label="Name">{step.name}</td>
+                    <td data-label="Sequence">{step.sequence}</td>
+                    <td data-label="Delete">
+                      <Button size="small" variant="danger" onClick={() => setDeleting(step)} aria-label={`Delete ${step.name}`}>
+                        Delete
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete step"
+        message={`Are you sure you want to delete the step ${deleting?.name ?? ''}?`}
+        busy={deleteStep.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          deleteStep.mutate(deleting.id, {
+            onSuccess: () => notify(`Step "${deleting.name}" deleted`),
+            onError: (error) => notify(errorMessage(error, 'Could not delete the step.'), 'error'),
+            onSettled: () => setDeleting(null),
+          });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
+import { formatDateTime } from '../lib/format.js';
+import { EmptyState } from '../ui/states.js';
+import { CaseStatusBadge } from './case-status-badge.js';
+import styles from './case-progress-tracker.module.css';
+
+type ServiceProgress = CaseProgress['servicesSubscribed'][number];
+
+// The spec treats any status other than completed and active as pending.
+const normalized = (status: string): StepStatus => (status === 'completed' || status === 'active' ? status : 'pending');
+
+const statusText: Record<StepStatus, string> = { completed: 'completed', active: 'in progress', pending: 'pending' };
+
+/** The Case Progress Tracker: one card per subscribed service, with its steps in order. */
+export function CaseProgressTracker({ progress }: { progress: CaseProgress }) {
+  return (
+    <section className={styles.tracker} aria-labelledby="progress-heading">
+      <div className={styles.summary}>
+        <h2 id="progress-heading" className={styles.heading}>
+          Case Progress Tracker
+        </h2>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Case Number</dt>
+            <dd>{progress.caseNumber || 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>Passport Number</dt>
+            <dd>{progress.passportNumber || 'N/A'}</dd>
+          </div>
+          <div>
+            <dt>Status</dt>
+            <dd>{progress.status ? <CaseStatusBadge status={progress.status} /> : 'N/A'}</dd>
+          </div>
+        </dl>
+      </div>
+      {progress.servicesSubscribed.length === 0 ? (
+        <EmptyState>No services are assigned to this case yet.</EmptyState>
+      ) : (
+        <ul className={styles.services}>
+          {progress.servicesSubscribed.map((service, index) => (
+            <ServiceCard key={`${service.serviceName}-${index}`} service={service} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ServiceCard({ service }: { service: ServiceProgress }) {
+  const steps = service.steps.map((step) => ({ name: step.name, status: normalized(step.status) }));
+  const done = steps.filter((step) => step.status === 'completed').length;
+  return (
+    <li className={styles.card} aria-label={service.serviceName || 'Service'}>
+      <div className={styles.cardHeader}>
+        <h3 className={styles.serviceName}>{service.serviceName || 'N/A'}</h3>
+        <p className={styles.current}>
+          Current step: <strong>{service.currentStep ?? 'N/A'}</strong>
+        </p>
+      </div>
+      {steps.length > 0 && (
+        <>
+          <div
+            className={styles.bar}
+            role="img"
+            aria-label={`${done} of ${steps.length} steps completed`}
+          >
+            {steps.map((step, index) => (
+              <span key={index} className={`${styles.segment} ${styles[step.status]}`} />
+            ))}
+          </div>
+          <ol className={styles.steps}>
+            {steps.map((step, index) => (
+              <li key={index} className={`${styles.step} ${styles[step.status]}`} aria-current={step.status === 'active' ? 'step' : undefined}>
+                <span className={styles.circle} aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span className={styles.stepName}>
+                  {step.name}
+                  <span className="visually-hidden"> ({statusText[step.status]})</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+      <p className={styles.updated}>Last updated: {formatDateTime(service.lastUpdated)}</p>
+    </li>
+  );
+}
