@@ -172,7 +172,9 @@ export async function startEmbeddedPostgres(options: {
   const server: ChildProcess = spawn(
     binaries.postgres,
     ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    { ...spawnAs, env, stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group: a Ctrl-C in the terminal reaches only the app, which then
+    // drains requests and stops the database last.
+    { ...spawnAs, env, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   let exited = false;
   const exitedPromise = new Promise<void>((resolve) => server.once('exit', () => ((exited = true), resolve())));

@@ -13,7 +13,7 @@ export function TopNav() {
         <img src="/images/logo.svg" alt="" />
       </Link>
       <input className={styles.search} type="search" placeholder="Search" aria-label="Search" />
-      <nav aria-label="Main">
+      <nav aria-label="Main" className={styles.menu}>
         <ul className={styles.items}>
           <li>
             <NavLink to="/Home" className={styles.item}>
