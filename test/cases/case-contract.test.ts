@@ -380,6 +380,42 @@ describe('cases API contract', () => {
       expect(await snapshotCasesTables(t)).toEqual(before);
     });
 
+    it('when a service is taken off a case and then deleted, then its step history stays in the case details', async () => {
+      const service = await createService(t, headers, ['Open', 'Closed'], 'Short-lived Service');
+      const created = await createCase(t, headers, { serviceIds: [service.id, 1] });
+      t.clock.advance(minute);
+      const changedAt = t.clock.now().toISOString();
+      await changeStep(t, headers, created.CaseServices[0]!.id, 'Closed');
+
+      const removed = await t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, headers, payload: { serviceIds: [1] } });
+      expect(removed.statusCode).toBe(200);
+      const deleted = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/services/${service.id}`, headers });
+      expect(deleted.statusCode).toBe(204);
+
+      const details = await getCase(t, headers, created.id);
+      expect(details.CaseServices.map((s) => s.service_id)).toEqual([1]);
+      expect(details.history).toEqual([
+        {
+          id: expect.any(Number),
+          caseServiceId: created.CaseServices[0]!.id,
+          serviceName: 'Short-lived Service',
+          fromStep: 'Open',
+          toStep: 'Closed',
+          changedBy: adminEmail,
+          changedAt,
+        },
+      ]);
+    });
+
+    it('when a case is deleted, then its step history goes with it', async () => {
+      const created = await createCase(t, headers, { serviceIds: [1] });
+      await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
+      const response = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${created.id}`, headers });
+      expect(response.statusCode).toBe(204);
+      const left = await t.database.pool.query('SELECT count(*)::int AS n FROM step_changes WHERE case_service_id = $1', [created.CaseServices[0]!.id]);
+      expect(left.rows[0]).toEqual({ n: 0 });
+    });
+
     it('when the case service is unknown, then 404', async () => {
       const response = await t.app.inject({
         method: 'PUT',
