@@ -97,6 +97,32 @@ describe('case status rule', () => {
     expect(await statusOf(created.id)).toBe('Completed');
   });
 
+  it('when a service without steps gets its first step, then its cases start on it and show it publicly', async () => {
+    const service = await createService(t, headers, []);
+    const created = await createCase(t, headers, { serviceIds: [service.id] });
+    expect(created.CaseServices[0]!.current_step).toBeNull();
+    t.clock.advance(60_000);
+
+    await createStep(t, headers, service.id, 'Later', 2);
+    const startedAt = t.clock.now().toISOString();
+    t.clock.advance(60_000);
+    await createStep(t, headers, service.id, 'Earlier', 1);
+    await createStep(t, headers, service.id, 'Last', 3);
+
+    const details = await getCase(t, headers, created.id);
+    // It started on the step that was first when it got one; later steps before it do not move it.
+    expect(details.CaseServices[0]).toMatchObject({ current_step: 'Later', last_updated: startedAt });
+    expect(details.status).toBe('In Progress');
+    expect((await publicStatus(created)).servicesSubscribed[0]).toMatchObject({
+      currentStep: 'Later',
+      steps: [
+        { name: 'Earlier', status: 'completed' },
+        { name: 'Later', status: 'active' },
+        { name: 'Last', status: 'pending' },
+      ],
+    });
+  });
+
   it('when the last step is deleted while cases sit on the one before, then those cases become Completed', async () => {
     const service = await createService(t, headers, ['A', 'B', 'C']);
     const created = await createCase(t, headers, { serviceIds: [service.id] });
