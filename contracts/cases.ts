@@ -21,8 +21,14 @@ const requiredText = (field: string, max: number) =>
 
 const isoDateTime = z.string();
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const serviceIdParams = z.object({ serviceId: z.coerce.number().int().positive().max(2_147_483_647) });
+// Plain decimal digits only: Number() would also take '0x1f', '1e3' or ' 5'.
+const idParam = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(z.number().int().positive('must be a positive whole number').max(2_147_483_647, 'is too large'));
+export const idParams = z.object({ id: idParam });
+export const serviceIdParams = z.object({ serviceId: idParam });
 
 // ---- Public lookup: GET /api/progress
 

@@ -32,7 +32,7 @@ describe('bad input to the cases API', () => {
   const validCase = { case_number: 'OK-1', passport_number: 'P1', client_name: 'Client' };
 
   // Each id-taking route, with ids that are not positive 32-bit integers.
-  const badIds = ['abc', '-1', '0', '1.5', '99999999999', '1e3x', '%20'];
+  const badIds = ['abc', '-1', '0', '1.5', '99999999999', '2147483648', '1e3x', '%20', '0x1', '1e0', '%201', '+1'];
   const idRoutes = (id: string): BadRequest[] => [
     { name: `GET case ${id}`, method: 'GET', url: `/api/caseadmin/cases/${id}` },
     { name: `DELETE case ${id}`, method: 'DELETE', url: `/api/caseadmin/cases/${id}` },
