@@ -79,6 +79,13 @@ describe('case status rule', () => {
     ]);
   });
 
+  it('when every service of a new case has a single step, then the case is Completed at once; a service without steps keeps it from that', async () => {
+    const single = await createService(t, headers, ['Only']);
+    const empty = await createService(t, headers, []);
+    expect((await createCase(t, headers, { serviceIds: [single.id] })).status).toBe('Completed');
+    expect((await createCase(t, headers, { serviceIds: [single.id, empty.id] })).status).toBe('Under Review');
+  });
+
   it('when a step is added after the last one, then a Completed case is In Progress again, and Completed once more on the new last step', async () => {
     const service = await createService(t, headers, ['A', 'B']);
     const created = await createCase(t, headers, { serviceIds: [service.id] });
