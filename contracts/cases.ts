@@ -8,17 +8,27 @@ export type CaseStatus = (typeof caseStatuses)[number];
 export const stepStatuses = ['completed', 'active', 'pending'] as const;
 export type StepStatus = (typeof stepStatuses)[number];
 
+// PostgreSQL text cannot hold NUL, and names, numbers and steps have no use for control characters.
+const hasNoControlCharacters = (text: string) => !Array.from(text).some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f');
+
 const requiredText = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })
     .trim()
     .min(1, `${field} is required`)
-    .max(max, `${field} must be at most ${max} characters`);
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine(hasNoControlCharacters, `${field} must not contain control characters`);
 
 const isoDateTime = z.string();
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-export const serviceIdParams = z.object({ serviceId: z.coerce.number().int().positive().max(2_147_483_647) });
+// Plain decimal digits only: Number() would also take '0x1f', '1e3' or ' 5'.
+const idParam = z
+  .string()
+  .regex(/^\d{1,10}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(z.number().int().positive('must be a positive whole number').max(2_147_483_647, 'is too large'));
+export const idParams = z.object({ id: idParam });
+export const serviceIdParams = z.object({ serviceId: idParam });
 
 // ---- Public lookup: GET /api/progress
 
@@ -46,7 +56,7 @@ export type CaseProgress = z.infer<typeof progressResponse>;
 
 // ---- Admin login: POST /api/caseadmin/login
 
-export const adminLoginBody = z.object({
+export const adminLoginBody = z.strictObject({
   email: z
     .string({ error: 'email is required' })
     .trim()
@@ -82,7 +92,7 @@ export const sortOrders = ['DESC', 'ASC'] as const;
 export const CASES_PAGE_SIZE = 20;
 
 export const casesListQuery = z.object({
-  search: z.string().trim().max(64).optional(),
+  search: z.string().trim().max(64).refine(hasNoControlCharacters, 'search must not contain control characters').optional(),
   // The filter's "All Statuses" choice is sent as an empty value.
   status: z.union([z.enum(caseStatuses), z.literal('')]).optional(),
   sortBy: z.enum(caseSortFields).optional(),
@@ -140,6 +150,7 @@ export const caseDetails = adminCase.extend({ history: z.array(stepChange) });
 export type CaseDetails = z.infer<typeof caseDetails>;
 
 // ---- Case writes
+// Request bodies are strict: an unknown field (a typo, or an attempt to set `status`) is a 400, not silently dropped.
 
 const serviceIds = z
   .array(z.number({ error: 'serviceIds must be a list of service ids' }).int().positive().max(2_147_483_647), {
@@ -150,7 +161,7 @@ const serviceIds = z
 
 export const caseNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
-export const createCaseBody = z.object({
+export const createCaseBody = z.strictObject({
   case_number: z
     .string()
     .trim()
@@ -164,16 +175,16 @@ export const createCaseBody = z.object({
 export type CreateCaseBody = z.input<typeof createCaseBody>;
 export const createCaseResponse = z.object({ message: z.string(), newCase: adminCase });
 
-export const updateCaseServicesBody = z.object({ serviceIds });
+export const updateCaseServicesBody = z.strictObject({ serviceIds });
 
 // ---- Services and steps
 
-export const createServiceBody = z.object({ name: requiredText('name', 100) });
+export const createServiceBody = z.strictObject({ name: requiredText('name', 100) });
 
 export const step = z.object({ id: z.number().int(), service_id: z.number().int(), name: z.string(), sequence: z.number().int() });
 export type Step = z.infer<typeof step>;
 
-export const createStepBody = z.object({
+export const createStepBody = z.strictObject({
   name: requiredText('name', 100),
   // The form sends what was typed; a numeric string is accepted, anything else is not a number.
   sequence: z
@@ -181,6 +192,6 @@ export const createStepBody = z.object({
     .pipe(z.number().int('sequence must be a whole number').min(1, 'sequence must be at least 1').max(10_000, 'sequence must be at most 10000')),
 });
 
-export const changeStepBody = z.object({ newStep: requiredText('newStep', 100) });
+export const changeStepBody = z.strictObject({ newStep: requiredText('newStep', 100) });
 
 export const messageResponse = z.object({ message: z.string() });

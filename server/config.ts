@@ -22,7 +22,7 @@ const environmentSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   CASE_ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-  CASE_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  CASE_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional()),
   CASE_ADMIN_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
   CASE_LOOKUP_RATE_LIMIT: positiveInt(20),
   LOGIN_RATE_LIMIT: positiveInt(10),

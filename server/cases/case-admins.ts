@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { caseAdmins } from '../db/schema/cases.js';
 import type { Logger } from '../platform/logger.js';
@@ -22,6 +23,29 @@ export async function upsertCaseAdmin(db: Database, email: string, password: str
   return row;
 }
 
+/** What an admin account needs; the same rules for the start-up variables and the admin script. */
+export const caseAdminCredentials = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('the email must be a valid email address').max(254, 'the email must be at most 254 characters')),
+  // At most what the login accepts, so every password set here can be used.
+  password: z.string().min(8, 'the password must be at least 8 characters').max(200, 'the password must be at most 200 characters'),
+});
+
+export class CaseAdminInputError extends Error {}
+
+/** The admin script's work: validates, then creates the admin or resets its password. */
+export async function addOrResetCaseAdmin(db: Database, email: string, password: string): Promise<{ email: string; created: boolean }> {
+  const parsed = caseAdminCredentials.safeParse({ email, password });
+  if (!parsed.success) throw new CaseAdminInputError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  const { created } = await upsertCaseAdmin(db, parsed.data.email, parsed.data.password);
+  return { email: parsed.data.email, created };
+}
+
+const GENERATED_ADMIN_EMAIL = 'admin@pathway.local';
+
 /**
  * At start: CASE_ADMIN_EMAIL/CASE_ADMIN_PASSWORD create or update that admin; with neither
  * set and no admin at all, one is created with a random password printed once.
@@ -34,12 +58,18 @@ export async function ensureCaseAdmin(db: Database, bootstrap: { email: string; 
   }
   const [existing] = await db.select({ id: caseAdmins.id }).from(caseAdmins).limit(1);
   if (existing) return;
-  const email = 'admin@pathway.local';
   const password = randomBytes(12).toString('base64url');
-  await upsertCaseAdmin(db, email, password);
+  // Instances starting together may all find no admin; only the one whose insert wins prints,
+  // so a printed password is never overwritten by another instance's.
+  const inserted = await db
+    .insert(caseAdmins)
+    .values({ email: GENERATED_ADMIN_EMAIL, passwordHash: await hashPassword(password) })
+    .onConflictDoNothing({ target: caseAdmins.email })
+    .returning({ id: caseAdmins.id });
+  if (inserted.length === 0) return;
   // Printed once, on purpose outside the structured log that may be shipped elsewhere.
   process.stdout.write(
-    `\nA case admin account was created:\n  email:    ${email}\n  password: ${password}\n` +
+    `\nA case admin account was created:\n  email:    ${GENERATED_ADMIN_EMAIL}\n  password: ${password}\n` +
       'Keep it now; it is not shown again. Reset it with: npm run admin:case -- <email> <password>\n\n',
   );
 }

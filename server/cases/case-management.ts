@@ -170,16 +170,14 @@ export async function caseDetails(db: Database, id: number): Promise<CaseDetails
     .select({
       id: stepChanges.id,
       caseServiceId: stepChanges.caseServiceId,
-      serviceName: services.name,
+      serviceName: stepChanges.serviceName,
       fromStep: stepChanges.fromStep,
       toStep: stepChanges.toStep,
       changedBy: stepChanges.changedByEmail,
       changedAt: stepChanges.changedAt,
     })
     .from(stepChanges)
-    .innerJoin(caseServices, eq(caseServices.id, stepChanges.caseServiceId))
-    .innerJoin(services, eq(services.id, caseServices.serviceId))
-    .where(eq(caseServices.caseId, id))
+    .where(eq(stepChanges.caseId, id))
     .orderBy(desc(stepChanges.changedAt), desc(stepChanges.id))
     .limit(500);
   return { ...found, history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })) };

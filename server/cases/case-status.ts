@@ -7,6 +7,8 @@ import type { Queryable } from '../db/client.js';
  * - Completed: the case has services and every one is on its last step;
  * - In Progress: otherwise, when any service is past its first step;
  * - Under Review: otherwise (no services, or all still on their first step).
+ * A service with a single step is on its last step from the start; a service without steps
+ * (no current step) is on neither, so it keeps its case from being Completed.
  *
  * The status is stored on the case and recomputed by every write that can change it
  * (a step change, a case's services, a service's steps), in the same transaction.

@@ -142,7 +142,7 @@ function registerAdminRoutes(app: App, deps: AppDeps, now: () => Date): void {
   app.post(
     '/api/caseadmin/services/:serviceId/steps',
     { schema: { tags, params: serviceIdParams, body: createStepBody, response: withErrors({ 201: step }) } },
-    async (request, reply) => reply.status(201).send(await catalog.createStep(db, request.params.serviceId, request.body)),
+    async (request, reply) => reply.status(201).send(await catalog.createStep(db, request.params.serviceId, request.body, now())),
   );
 
   app.delete('/api/caseadmin/steps/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {

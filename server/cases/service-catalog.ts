@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Service, Step } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
 import { caseServices, services, steps } from '../db/schema/cases.js';
@@ -45,7 +45,7 @@ export async function listSteps(db: Database, serviceId: number): Promise<Step[]
   return db.select(stepColumns).from(steps).where(eq(steps.serviceId, serviceId)).orderBy(asc(steps.sequence));
 }
 
-export async function createStep(db: Database, serviceId: number, input: { name: string; sequence: number }): Promise<Step> {
+export async function createStep(db: Database, serviceId: number, input: { name: string; sequence: number }, now: Date): Promise<Step> {
   return db.transaction(async (tx) => {
     // Locking the service serialises step changes, so the first/last step stays well defined.
     await assertServiceExists(tx, serviceId, true);
@@ -61,6 +61,11 @@ export async function createStep(db: Database, serviceId: number, input: { name:
       .values({ serviceId, name: input.name, sequence: input.sequence })
       .returning(stepColumns);
     if (!created) throw new Error('insert returned no row');
+    // Cases subscribed while the service had no steps start on its first step once it has one.
+    await tx
+      .update(caseServices)
+      .set({ currentStepId: sql`(SELECT id FROM steps WHERE service_id = ${serviceId} ORDER BY sequence LIMIT 1)`, lastUpdated: now })
+      .where(and(eq(caseServices.serviceId, serviceId), isNull(caseServices.currentStepId)));
     await refreshCaseStatuses(tx, { serviceId });
     return created;
   });

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { cases, caseServices, stepChanges, steps } from '../db/schema/cases.js';
+import { cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { refreshCaseStatuses } from './case-status.js';
 
@@ -16,10 +16,16 @@ export async function changeCurrentStep(
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const [caseService] = await tx
-      .select({ caseId: caseServices.caseId, serviceId: caseServices.serviceId, currentStepId: caseServices.currentStepId })
+      .select({
+        caseId: caseServices.caseId,
+        serviceId: caseServices.serviceId,
+        serviceName: services.name,
+        currentStepId: caseServices.currentStepId,
+      })
       .from(caseServices)
+      .innerJoin(services, eq(services.id, caseServices.serviceId))
       .where(eq(caseServices.id, caseServiceId))
-      .for('update');
+      .for('update', { of: caseServices });
     if (!caseService) throw notFound('Case service');
 
     const serviceSteps = await tx
@@ -40,7 +46,9 @@ export async function changeCurrentStep(
       .set({ currentStepId: target.id, lastUpdated: now })
       .where(eq(caseServices.id, caseServiceId));
     await tx.insert(stepChanges).values({
+      caseId: caseService.caseId,
       caseServiceId,
+      serviceName: caseService.serviceName,
       fromStep: from?.name ?? null,
       toStep: target.name,
       changedByAdminId: admin.id,

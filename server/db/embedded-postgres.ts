@@ -81,17 +81,15 @@ async function waitUntilGone(pid: number, timeoutMs: number): Promise<boolean> {
 }
 
 /**
- * After the app was killed (`kill -9`), its PostgreSQL may still run (orphaned) or may
- * have left a stale `postmaster.pid`. An orphan gets a fast shutdown (committed data is
- * durable); a stale lock file of a dead process is removed so the server can start.
+ * The pid of a live PostgreSQL server on `dataDir` (from its `postmaster.pid`), if one runs;
+ * a lock file of a dead process, or of a process that is not PostgreSQL on this directory, is stale.
  */
-async function recoverFromUncleanStop(dataDir: string, log: Logger): Promise<void> {
-  const lockFile = join(dataDir, 'postmaster.pid');
+export async function runningEmbeddedPostgres(dataDir: string): Promise<number | undefined> {
   let contents: string;
   try {
-    contents = await readFile(lockFile, 'utf8');
+    contents = await readFile(join(dataDir, 'postmaster.pid'), 'utf8');
   } catch {
-    return;
+    return undefined;
   }
   const pid = Number(contents.split('\n')[0]);
   const isOurPostgres =
@@ -102,7 +100,19 @@ async function recoverFromUncleanStop(dataDir: string, log: Logger): Promise<voi
       (cmdline) => cmdline.includes('postgres') && cmdline.includes(dataDir),
       () => false,
     ));
-  if (isOurPostgres) {
+  return isOurPostgres ? pid : undefined;
+}
+
+/**
+ * After the app was killed (`kill -9`), its PostgreSQL may still run (orphaned) or may
+ * have left a stale `postmaster.pid`. An orphan gets a fast shutdown (committed data is
+ * durable); a stale lock file of a dead process is removed so the server can start.
+ */
+async function recoverFromUncleanStop(dataDir: string, log: Logger): Promise<void> {
+  const lockFile = join(dataDir, 'postmaster.pid');
+  if (!existsSync(lockFile)) return;
+  const pid = await runningEmbeddedPostgres(dataDir);
+  if (pid !== undefined) {
     log.warn({ pid }, 'embedded PostgreSQL from an earlier run is still running; stopping it');
     process.kill(pid, 'SIGINT');
     if (!(await waitUntilGone(pid, 30_000))) {
@@ -110,7 +120,7 @@ async function recoverFromUncleanStop(dataDir: string, log: Logger): Promise<voi
       await waitUntilGone(pid, 10_000);
     }
   } else {
-    log.warn({ pid }, 'removing stale postmaster.pid of an earlier run');
+    log.warn('removing stale postmaster.pid of an earlier run');
     await rm(lockFile, { force: true });
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaseProgress, CreateCaseBody } from '../../contracts/cases.js';
-import { signInCaseAdmin } from '../factories/cases.js';
+import type { AdminCase, CaseProgress, CreateCaseBody } from '../../contracts/cases.js';
+import { changeStep, createService, signInCaseAdmin } from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 describe('public case lookup', () => {
@@ -16,7 +16,7 @@ describe('public case lookup', () => {
   async function createCase(body: CreateCaseBody) {
     const response = await t.app.inject({ method: 'POST', url: '/api/caseadmin/cases', headers, payload: body });
     expect(response.statusCode).toBe(201);
-    return response.json<{ newCase: { id: number; case_number: string } }>().newCase;
+    return response.json<{ newCase: AdminCase }>().newCase;
   }
 
   it('when the case number and passport match, then the progress of every subscribed service is returned', async () => {
@@ -49,5 +49,93 @@ describe('public case lookup', () => {
     expect(unknownCase.statusCode).toBe(404);
     expect(wrongPassport.json()).toEqual(unknownCase.json());
     expect(wrongPassport.json()).toEqual({ error: 'Case details not found. Please verify your information.' });
+  });
+  it('when a field is missing or blank, then 400 says which one is required', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ passportNumber: 'P1' }, 'Invalid query caseNumber: caseNumber is required'],
+      [{ caseNumber: 'LK-1001' }, 'Invalid query passportNumber: passportNumber is required'],
+      [{ caseNumber: '   ', passportNumber: 'P1' }, 'Invalid query caseNumber: caseNumber is required'],
+      [{ caseNumber: 'LK-1001', passportNumber: '' }, 'Invalid query passportNumber: passportNumber is required'],
+    ];
+    for (const [query, error] of cases) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/progress', query });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error });
+    }
+    const none = await t.app.inject({ method: 'GET', url: '/api/progress' });
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('when the passport differs only in letter case and spaces, and the case number in letter case, then the case is found', async () => {
+    await createCase({ case_number: 'LK-1003', passport_number: 'Ab12 34c', client_name: 'Chen', serviceIds: [] });
+    for (const [caseNumber, passportNumber] of [
+      ['lk-1003', 'AB1234C'],
+      ['LK-1003', ' a b 1 2 3 4 c '],
+      [' Lk-1003 ', 'ab1234c'],
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: caseNumber!, passportNumber: passportNumber! } });
+      expect(response.statusCode, `${caseNumber} / ${passportNumber}`).toBe(200);
+      expect(response.json()).toEqual({ caseNumber: 'LK-1003', passportNumber: 'Ab12 34c', status: 'Under Review', servicesSubscribed: [] });
+    }
+    const close = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'LK-1003', passportNumber: 'AB1234' } });
+    expect(close.statusCode).toBe(404);
+  });
+
+  it('when a step has changed, then the public view shows completed, active and pending steps and the change time', async () => {
+    const created = await createCase({ case_number: 'LK-1004', passport_number: 'P4', client_name: 'Dina', serviceIds: [4] });
+    t.clock.advance(60 * 60_000);
+    await changeStep(t, { authorization: headers.authorization! }, created.CaseServices[0]!.id, 'Job Offer');
+
+    const response = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'LK-1004', passportNumber: 'P4' } });
+
+    expect(response.json<CaseProgress>()).toEqual({
+      caseNumber: 'LK-1004',
+      passportNumber: 'P4',
+      status: 'In Progress',
+      servicesSubscribed: [
+        {
+          serviceName: 'Recruitment Progress',
+          currentStep: 'Job Offer',
+          lastUpdated: t.clock.now().toISOString(),
+          steps: [
+            { name: 'Profile Shared with Employers', status: 'completed' },
+            { name: 'Interview', status: 'completed' },
+            { name: 'Job Offer', status: 'active' },
+            { name: 'Visa Processing', status: 'pending' },
+            { name: 'Onboarding Complete', status: 'pending' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('when a subscribed service has no steps, then it shows with no current step and no steps', async () => {
+    const empty = await createService(t, { authorization: headers.authorization! }, [], 'Empty Service');
+    await createCase({ case_number: 'LK-1005', passport_number: 'P5', client_name: 'Eli', serviceIds: [empty.id] });
+    const response = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'LK-1005', passportNumber: 'P5' } });
+    expect(response.json<CaseProgress>().servicesSubscribed).toEqual([
+      { serviceName: 'Empty Service', currentStep: null, steps: [], lastUpdated: t.clock.now().toISOString() },
+    ]);
+  });
+});
+
+describe('public case lookup rate limit', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ CASE_LOOKUP_RATE_LIMIT: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('when one client looks up too often, then 429 with a clear message, while other clients still get answers', async () => {
+    const lookup = (remoteAddress: string) =>
+      t.app.inject({ method: 'GET', url: '/api/progress', remoteAddress, query: { caseNumber: 'NOPE-1', passportNumber: 'X' } });
+    for (let attempt = 0; attempt < 3; attempt++) expect((await lookup('198.51.100.20')).statusCode).toBe(404);
+
+    const limited = await lookup('198.51.100.20');
+
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json<{ error: string }>().error).toMatch(/^Too many requests\. Please try again in \d+ (second|minute)s?\.$/);
+    expect((await lookup('198.51.100.21')).statusCode).toBe(404);
   });
 });

@@ -75,19 +75,29 @@ export const caseServices = pgTable(
   (t) => [unique('case_services_case_service_key').on(t.caseId, t.serviceId), index('case_services_service_idx').on(t.serviceId)],
 );
 
-/** Every change of a case service's current step: who, when, from, to. */
+/**
+ * Every change of a case service's current step: who, when, from, to. Kept with the case, not
+ * the case service, so taking a service off a case (or deleting it afterwards) keeps its history;
+ * `caseServiceId` and `serviceName` record what the change was about at the time.
+ */
 export const stepChanges = pgTable(
   'step_changes',
   {
     id: serial().primaryKey(),
-    caseServiceId: integer()
+    caseId: integer()
       .notNull()
-      .references(() => caseServices.id, { onDelete: 'cascade' }),
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    caseServiceId: integer().notNull(),
+    serviceName: text().notNull(),
     fromStep: text(),
     toStep: text().notNull(),
     changedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
     changedByEmail: text().notNull(),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('step_changes_case_service_idx').on(t.caseServiceId, t.changedAt), check('step_changes_to_step_not_empty', sql`${t.toStep} <> ''`)],
+  (t) => [
+    index('step_changes_case_idx').on(t.caseId, t.changedAt),
+    index('step_changes_case_service_idx').on(t.caseServiceId, t.changedAt),
+    check('step_changes_to_step_not_empty', sql`${t.toStep} <> ''`),
+  ],
 );
