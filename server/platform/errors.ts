@@ -66,6 +66,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send({ error: 'Service temporarily unavailable, please retry' });
     }
+    // Class 22 (data exception: out-of-range number, invalid text, ...) comes from what the client sent.
+    if (dbCode?.startsWith('22')) {
+      return reply.status(400).send({ error: 'A value in the request is not valid' });
+    }
     if (dbCode === PG_UNIQUE_VIOLATION) {
       return reply.status(409).send({ error: 'This already exists' });
     }
