@@ -39,6 +39,8 @@ export default async function globalSetup() {
     LOG_LEVEL: 'warn',
     CASE_ADMIN_EMAIL: e2eAccounts.caseAdmin.email,
     CASE_ADMIN_PASSWORD: e2eAccounts.caseAdmin.password,
+    // The redirect route is tested against a page of our own instead of an outside site.
+    HEALTH_AUTHORITY_URL: `http://127.0.0.1:${port}/casetracking?authorityToken={token}`,
     CASE_LOOKUP_RATE_LIMIT: '1000',
     LOGIN_RATE_LIMIT: '1000',
   };

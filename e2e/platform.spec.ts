@@ -20,3 +20,23 @@ test('when dark mode is toggled, then the choice is kept in localStorage and sur
   await page.reload();
   await expect(page.locator('html')).toHaveClass(/dark/);
 });
+
+test('when a single-segment path is opened, then "Redirecting..." shows without the top navigation and the browser goes to the health authority with the token', async ({ page }) => {
+  // Hold the settings call back so the interim screen can be seen before the browser moves on.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/config', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/abc-123');
+  await expect(page.getByText('Redirecting...')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  release();
+  await expect(page).toHaveURL(/\/casetracking\?authorityToken=abc-123$/);
+});
+
+test('when the public tracker is opened, then the top navigation is shown', async ({ page }) => {
+  await page.goto('/casetracking');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+});
