@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
   type AdminQuestion,
