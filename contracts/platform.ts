@@ -7,6 +7,8 @@ export const publicConfigSchema = z.object({
   upgradeChatUrl: z.string(),
   /** The older LMS mock exam's countdown. */
   mockExamDurationSeconds: z.number().int(),
+  /** The timed LMS exam's length, shown before it starts. */
+  examDurationSeconds: z.number().int(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -67,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     healthAuthorityUrl: deps.config.web.healthAuthorityUrl,
     upgradeChatUrl: upgradeChatUrl(deps.config.lms.upgradeChatNumber),
     mockExamDurationSeconds: deps.config.lms.mockExamDurationSeconds,
+    examDurationSeconds: deps.config.lms.examDurationSeconds,
   }));
 
   await registerCasesArea(app, deps);
