@@ -41,6 +41,9 @@ export default async function globalSetup() {
     CASE_ADMIN_PASSWORD: e2eAccounts.caseAdmin.password,
     CASE_LOOKUP_RATE_LIMIT: '1000',
     LOGIN_RATE_LIMIT: '1000',
+    LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
+    LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
+    UPGRADE_CHAT_NUMBER: '15550001111',
   };
 
   let dropDatabase = async () => {};
