@@ -183,6 +183,65 @@ test('when an admin adds a question, then a learner of that profession gets it i
   await expect(page.getByText('Vitamin C is needed to make collagen.')).toBeVisible();
 });
 
+test('when an admin grants the course program, then the locked library opens, lessons record progress and recent courses show it', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL ?? '');
+  const title = `Nutrition basics ${uniqueName('')}`;
+  for (const [t, level] of [[title, 'Beginner'], [`Advanced feeding ${uniqueName('')}`, 'Advanced']] as const) {
+    const response = await api.post('/admin/courses', {
+      data: { title: t, description: 'Macronutrients and energy', profession: 'nutritionist', level, sections: [{ title: 'Lesson one', body: 'Fat gives 9 kcal per gram.' }, { title: 'Lesson two', body: 'Protein gives 4 kcal per gram.' }] },
+    });
+    expect(response.status()).toBe(201);
+  }
+
+  const username = await register(page, 'nutritionist');
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { name: 'Premium Content Locked' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', /^https:\/\/wa\.me\/15550001111\?text=I%20want%20to%20upgrade%20my%20mock%20exam$/);
+  await expectAccessible(page);
+
+  const users = await (await api.get('/admin/users', { params: { search: username } })).json() as { users: { id: number }[] };
+  const grant = await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['course'] } });
+  expect(grant.status()).toBe(200);
+  await api.dispose();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your Learning Journey' })).toBeVisible();
+  await page.getByLabel('Level').selectOption('Advanced');
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+  await page.getByLabel('Level').selectOption('all');
+  await page.getByLabel('Search courses').fill('no such course anywhere');
+  await expect(page.getByText('No course materials available with the current filters.')).toBeVisible();
+  await page.getByLabel('Search courses').fill('nutrition BASICS');
+  await page.getByRole('link', { name: title }).click();
+  await page.getByRole('region', { name: 'Lesson one' }).getByRole('button', { name: 'Mark lesson complete' }).click();
+  await expect(page.getByText('50% complete')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('region', { name: 'Recent Courses' }).getByRole('link', { name: title })).toBeVisible();
+  await expect(page.getByText('50.00%')).toBeVisible();
+});
+
+test('when a learner finishes the older mock exam, then the score counts only non-essay questions', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL ?? '');
+  const response = await api.post('/exam-questions', {
+    data: { question: 'Describe the role of a care plan.', question_type: 'essay', options: [], correct_answer: 'Goals and actions', explanation: 'Plans guide care.', profession: 'doctor' },
+  });
+  expect(response.status()).toBe(201);
+  await addQuestions(api, 'doctor', 2, 'Old module');
+  await api.dispose();
+  await register(page, 'doctor');
+  await page.getByRole('link', { name: 'Quick practice (5 minutes)' }).click();
+  await expect(page.getByRole('timer')).toHaveText(/^[45]:\d\d$/);
+  for (let i = 0; i < 3; i++) {
+    const essay = page.getByLabel('Your answer');
+    if (await essay.count()) await essay.fill('A care plan sets goals.');
+    else await page.getByRole('radio', { name: 'Right answer', exact: true }).check();
+    await page.getByRole('button', { name: i < 2 ? 'Next Question' : 'Finish Exam' }).click();
+  }
+  await expect(page.getByText('Your score: 2 / 2')).toBeVisible();
+  await expect(page.getByText('Essay responses will be reviewed manually.')).toBeVisible();
+});
+
 test('when the token cannot be decoded, then the learner is signed out to the login', async ({ page }) => {
   await page.goto('/lms-system/login');
   await page.evaluate(() => localStorage.setItem('token', 'not-a-jwt'));
