@@ -147,17 +147,20 @@ describe('the timed exam engine', () => {
   it('when answers are marked, then the summary counts score and success rate to one decimal, essays apart until graded', async () => {
     // 3 multiple-choice, 2 fill-in (one with two accepted answers), 1 essay: answered 2 + 1 right, essay graded later.
     for (let i = 0; i < 3; i++) await createQuestion(t, admin.headers, { profession });
-    await createQuestion(t, admin.headers, { profession, question_type: 'fill-in-the-blank', options: [], correct_answer: 'Insulin' });
-    await createQuestion(t, admin.headers, { profession, question_type: 'fill-in-the-blank', options: [], correct_answer: 'ECG | electrocardiogram' });
+    await createQuestion(t, admin.headers, { profession, question: 'The hormone missing in type 1 diabetes is ____.', question_type: 'fill-in-the-blank', options: [], correct_answer: 'Insulin' });
+    await createQuestion(t, admin.headers, { profession, question: 'The heart tracing test is an ____.', question_type: 'fill-in-the-blank', options: [], correct_answer: 'ECG | electrocardiogram' });
     await createQuestion(t, admin.headers, { profession, question_type: 'essay', options: [], correct_answer: 'Key points' });
     const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
 
-    const given: Record<string, string[]> = { 'multiple-choice': ['Right', 'Wrong', 'Wrong'], 'fill-in-the-blank': ['  INSULIN ', 'Electrocardiogram'] };
+    // Served in the attempt's own order, so fill-in answers are chosen by question text.
+    const given: Record<string, string[]> = { 'multiple-choice': ['Right', 'Wrong', 'Wrong'] };
+    const fillAnswer = (text: string) => (text.includes('hormone') ? '  INSULIN ' : 'Electrocardiogram');
     let essayCorrect: boolean | undefined;
     for (let i = 0; i < 6; i++) {
       const served = (await next(learner.headers)).examQuestions[0];
       if (!served) throw new Error('expected a question');
-      const answer = served.question_type === 'essay' ? 'My essay' : (given[served.question_type]?.shift() ?? '');
+      const answer =
+        served.question_type === 'essay' ? 'My essay' : served.question_type === 'fill-in-the-blank' ? fillAnswer(served.question) : (given[served.question_type]?.shift() ?? '');
       const result = (await submit(learner.headers, served.id, answer)).json<AnswerResult>();
       if (served.question_type === 'essay') essayCorrect = result.correct;
       if (served.question_type === 'fill-in-the-blank') expect(result.correct).toBe(true);
