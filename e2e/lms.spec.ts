@@ -145,6 +145,9 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   await page.getByRole('link', { name: 'Exam logs' }).click();
   const row = page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'Copy is disabled during the exam' });
   await expect(row).toHaveCount(1);
+  // The reload was not a tab switch.
+  await expect(page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'Leaving the exam window is not allowed!' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'No questions left; exam finished' })).toHaveCount(1);
   await expectAccessible(page);
 });
 

@@ -27,8 +27,13 @@ export function useExamSecurity(active: boolean, onAlert: (message: string) => v
       event.preventDefault();
       report('paste');
     };
+    // A reload or closing the page hides it too (pagehide comes first); that is not a tab switch.
+    let unloading = false;
+    const onPageHide = () => {
+      unloading = true;
+    };
     const onVisibility = () => {
-      if (document.visibilityState === 'hidden') report('tab-switch');
+      if (document.visibilityState === 'hidden' && !unloading) report('tab-switch');
     };
     const onFullscreen = () => {
       if (!document.fullscreenElement) report('fullscreen-exit');
@@ -36,12 +41,14 @@ export function useExamSecurity(active: boolean, onAlert: (message: string) => v
     document.addEventListener('copy', onCopy);
     document.addEventListener('cut', onCopy);
     document.addEventListener('paste', onPaste);
+    window.addEventListener('pagehide', onPageHide);
     document.addEventListener('visibilitychange', onVisibility);
     document.addEventListener('fullscreenchange', onFullscreen);
     return () => {
       document.removeEventListener('copy', onCopy);
       document.removeEventListener('cut', onCopy);
       document.removeEventListener('paste', onPaste);
+      window.removeEventListener('pagehide', onPageHide);
       document.removeEventListener('visibilitychange', onVisibility);
       document.removeEventListener('fullscreenchange', onFullscreen);
     };
