@@ -32,7 +32,11 @@ export function LearnerHeader({ title }: { title: string }) {
         <Link to="/lmsprofile">Profile</Link>
         <div className={styles.bell}>
           <Button variant="ghost" size="small" aria-expanded={bellOpen} aria-controls="lms-notifications" onClick={() => setBellOpen((open) => !open)}>
-            <span aria-hidden="true">🔔</span> Notifications
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+              <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+            </svg>{' '}
+            Notifications
           </Button>
           {bellOpen && (
             <div id="lms-notifications" className={styles.bellPanel}>

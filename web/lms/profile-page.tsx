@@ -66,7 +66,7 @@ export default function ProfilePage() {
             <ul className={styles.list}>
               {badges.map((b) => (
                 <li key={b.id}>
-                  <strong>🏅 {b.title}</strong>
+                  <strong>{b.title}</strong>
                   <div className={styles.muted}>{b.description}</div>
                 </li>
               ))}
