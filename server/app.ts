@@ -5,6 +5,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicConfigSchema } from '../contracts/platform.js';
 import { registerCasesArea } from './cases/routes.js';
+import { registerLmsArea, upgradeChatUrl } from './lms/routes.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Clock } from './platform/clock.js';
@@ -71,9 +72,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerHealthRoutes(app, deps.database.pool, deps.isShuttingDown ?? (() => false));
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     healthAuthorityUrl: deps.config.web.healthAuthorityUrl,
+    upgradeChatUrl: upgradeChatUrl(deps.config.lms.upgradeChatNumber),
+    mockExamDurationSeconds: deps.config.lms.mockExamDurationSeconds,
+    examDurationSeconds: deps.config.lms.examDurationSeconds,
   }));
 
   await registerCasesArea(app, deps);
+  await registerLmsArea(app, deps);
 
   await registerWebApp(app, deps.webDistFolder);
   return app;

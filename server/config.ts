@@ -31,6 +31,16 @@ const environmentSchema = z.object({
     .default('https://example.org/verify?token={token}')
     .refine((value) => value.includes('{token}'), 'must contain {token}'),
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(10),
+  LMS_ADMIN_USERNAME: optionalString.pipe(z.string().regex(/^[A-Za-z0-9._-]{3,40}$/, 'must be 3 to 40 letters, digits, dots, dashes or underscores').optional()),
+  LMS_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+  LMS_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
+  EXAM_DURATION_SECONDS: positiveInt(10_800),
+  MOCK_EXAM_DURATION_SECONDS: positiveInt(300),
+  UPGRADE_CHAT_NUMBER: optionalString.pipe(z.string().regex(/^\d{6,15}$/, 'must be an international phone number, digits only').optional()),
+  LMS_DEMO_CONTENT: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -47,6 +57,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (Boolean(e.CASE_ADMIN_EMAIL) !== Boolean(e.CASE_ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  CASE_ADMIN_EMAIL and CASE_ADMIN_PASSWORD must be set together');
+  }
+  if (Boolean(e.LMS_ADMIN_USERNAME) !== Boolean(e.LMS_ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration:\n  LMS_ADMIN_USERNAME and LMS_ADMIN_PASSWORD must be set together');
   }
   return {
     env: e.NODE_ENV,
@@ -69,6 +82,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           ? { email: e.CASE_ADMIN_EMAIL, password: e.CASE_ADMIN_PASSWORD }
           : undefined,
       tokenTtlSeconds: e.CASE_ADMIN_TOKEN_TTL_SECONDS,
+    },
+    lms: {
+      bootstrapAdmin:
+        e.LMS_ADMIN_USERNAME && e.LMS_ADMIN_PASSWORD ? { username: e.LMS_ADMIN_USERNAME, password: e.LMS_ADMIN_PASSWORD } : undefined,
+      tokenTtlSeconds: e.LMS_TOKEN_TTL_SECONDS,
+      examDurationSeconds: e.EXAM_DURATION_SECONDS,
+      mockExamDurationSeconds: e.MOCK_EXAM_DURATION_SECONDS,
+      upgradeChatNumber: e.UPGRADE_CHAT_NUMBER,
+      loadDemoContent: e.LMS_DEMO_CONTENT,
     },
     web: {
       healthAuthorityUrl: e.HEALTH_AUTHORITY_URL,

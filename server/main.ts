@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { ensureCaseAdmin } from './cases/case-admins.js';
 import { ConfigError, loadConfig } from './config.js';
+import { ensureLmsAdmin } from './lms/accounts.js';
+import { loadDemoContent } from './lms/demo-content.js';
 import { openDatabase } from './db/open.js';
 import { webDistFolder } from './paths.js';
 import { systemClock } from './platform/clock.js';
@@ -15,6 +17,8 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, secrets.embeddedDatabasePassword, logger);
 
   await ensureCaseAdmin(database.db, config.cases.bootstrapAdmin, logger);
+  await ensureLmsAdmin(database.db, config.lms.bootstrapAdmin, logger);
+  if (config.lms.loadDemoContent) logger.info(await loadDemoContent(database.db), 'LMS demo content loaded');
 
   let shuttingDown = false;
   const app = await buildApp({

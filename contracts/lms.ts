@@ -1,0 +1,364 @@
+import { z } from 'zod';
+
+/** The schemas of every LMS call (spec section 7 and the extra calls of the working version), shared by the API and the front end. */
+
+export const professions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
+export type Profession = (typeof professions)[number];
+export const roles = ['user', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const questionTypes = ['multiple-choice', 'fill-in-the-blank', 'essay'] as const;
+export type QuestionType = (typeof questionTypes)[number];
+export const difficulties = ['easy', 'medium', 'hard'] as const;
+export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export type CourseLevel = (typeof courseLevels)[number];
+export const audiences = ['all', ...professions] as const;
+
+/**
+ * Premium programs a user's `key.allowed_programs` may hold, and what each opens:
+ * - `course`: the course library (GET /user/courses, a course page and its progress), the
+ *   recent-courses list and the course progress of the profile;
+ * - `exam-results`: the detailed exam summary (score and success rate).
+ * Everything else is free.
+ */
+export const programs = ['course', 'exam-results'] as const;
+export type Program = (typeof programs)[number];
+
+export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
+export const UPGRADE_CHAT_TEXT = 'I want to upgrade my mock exam';
+export const LOCKED_SUMMARY_MESSAGE = 'Upgrade your account to unlock detailed exam results.';
+export const NO_MORE_QUESTIONS_MESSAGE = 'No more questions.';
+export const MILESTONE_EVERY = 25;
+export const PRAISE_THRESHOLD_PERCENT = 70;
+export const AUTOSAVE_INTERVAL_MS = 30_000;
+export const ADMIN_PAGE_SIZE = 20;
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`)
+    .max(max, `${field} must be at most ${max} characters`);
+const optionalText = (field: string, max: number) =>
+  z.string().trim().max(max, `${field} must be at most ${max} characters`).optional().default('');
+const isoDateTime = z.string();
+
+export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+export const messageResponse = z.object({ message: z.string() });
+
+// ---- Accounts: POST /auth/register, POST /auth/login
+
+export const usernameRule = z
+  .string({ error: 'username is required' })
+  .trim()
+  .min(3, 'username must be at least 3 characters')
+  .max(40, 'username must be at most 40 characters')
+  .regex(/^[A-Za-z0-9._-]+$/, 'username may hold only letters, digits, dots, dashes and underscores');
+
+export const registerBody = z.object({
+  username: usernameRule,
+  password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters').max(200),
+  profession: z.enum(professions, { error: `profession must be one of ${professions.join(', ')}` }),
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const loginBody = z.object({
+  username: requiredText('username', 40),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200),
+});
+export const tokenResponse = z.object({ token: z.string() });
+
+/** What the LMS token carries (spec: id, username, profession, role). */
+export const tokenPayload = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  profession: z.enum(professions),
+  role: z.enum(roles),
+});
+export type LmsTokenPayload = z.infer<typeof tokenPayload>;
+
+// ---- Exam questions as learners see them (never the answer or explanation)
+
+export const servedQuestion = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  question_type: z.enum(questionTypes),
+  options: z.array(z.string()),
+  difficulty: z.enum(difficulties),
+});
+export type ServedQuestion = z.infer<typeof servedQuestion>;
+
+export const examProgress = z.object({
+  attemptId: z.number().int(),
+  remainingSeconds: z.number().int(),
+  answeredCount: z.number().int(),
+  correctCount: z.number().int(),
+  totalQuestions: z.number().int(),
+  finished: z.boolean(),
+});
+export type ExamProgress = z.infer<typeof examProgress>;
+
+export const examQuestionsQuery = z.object({
+  // The older module asks for a short practice set instead of the timed attempt's next question.
+  set: z.enum(['attempt', 'mock']).optional(),
+});
+
+export const examQuestionsResponse = z.object({
+  examQuestions: z.array(servedQuestion),
+  message: z.string().optional(),
+  attempt: examProgress.optional(),
+  draft: z.object({ questionId: z.number().int(), userAnswer: z.string(), timer: z.number().int().nullable() }).nullable().optional(),
+  durationSeconds: z.number().int().optional(),
+});
+export type ExamQuestionsResponse = z.infer<typeof examQuestionsResponse>;
+
+const answerText = z.string({ error: 'userAnswer is required' }).max(10_000, 'userAnswer must be at most 10000 characters');
+
+export const answerSubmission = z.object({
+  questionId: z.number({ error: 'questionId is required' }).int().positive().max(2_147_483_647),
+  userAnswer: answerText.refine((value) => value.trim() !== '', 'userAnswer is required'),
+});
+export const mockSubmission = z.object({
+  answers: z.record(z.string().regex(/^\d{1,10}$/, 'answers must map question ids to answers'), z.string().max(10_000)),
+});
+/** One path, two bodies: the new flow answers one question, the older module sends every answer. */
+export const submitBody = z.union([answerSubmission, mockSubmission], {
+  error: 'Send either questionId and userAnswer, or answers',
+});
+
+export const answerResult = z.object({
+  correct: z.boolean(),
+  pendingReview: z.boolean(),
+  explanation: z.string(),
+  correctAnswer: z.string().nullable(),
+  attempt: examProgress,
+});
+export type AnswerResult = z.infer<typeof answerResult>;
+export const mockResult = z.object({ score: z.number().int(), total: z.number().int(), essays: z.number().int() });
+export type MockResult = z.infer<typeof mockResult>;
+
+export const autoSaveBody = z.object({
+  questionId: z.number({ error: 'questionId is required' }).int().positive().max(2_147_483_647),
+  userAnswer: z.string().max(10_000),
+  timer: z.number().int().min(0).max(1_000_000).nullable().optional(),
+});
+export const autoSaveResponse = z.object({ savedAt: isoDateTime });
+
+export const securityEvents = ['copy', 'paste', 'fullscreen-exit', 'tab-switch'] as const;
+export type SecurityEvent = (typeof securityEvents)[number];
+export const securityMessages: Record<SecurityEvent, string> = {
+  copy: 'Copy is disabled during the exam',
+  paste: 'Paste is disabled during the exam',
+  'fullscreen-exit': 'Please remain in full-screen mode during the exam',
+  'tab-switch': 'Leaving the exam window is not allowed!',
+};
+export const examEventBody = z.object({ event: z.enum(securityEvents, { error: `event must be one of ${securityEvents.join(', ')}` }) });
+
+export const examSummary = z.object({
+  locked: z.boolean(),
+  message: z.string(),
+  finished: z.boolean(),
+  summary: z.object({
+    totalQuestions: z.number().int(),
+    // Hidden (null) while the summary is locked.
+    totalScore: z.number().int().nullable(),
+    percentage: z.number().nullable(),
+    pendingReview: z.number().int(),
+  }),
+});
+export type ExamSummary = z.infer<typeof examSummary>;
+
+// ---- Upcoming exams
+
+export const upcomingExam = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  exam_date: z.string(),
+  exam_time: z.string(),
+  profession: z.enum(audiences),
+});
+export type UpcomingExam = z.infer<typeof upcomingExam>;
+export const upcomingExamsResponse = z.object({ upcomingExams: z.array(upcomingExam) });
+export const createUpcomingExamBody = z.object({
+  title: requiredText('title', 200),
+  exam_date: z.iso.date('exam_date must be a date (YYYY-MM-DD)'),
+  exam_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'exam_time must be a time (HH:MM)'),
+  profession: z.enum(audiences).default('all'),
+});
+
+// ---- Courses
+
+export const courseSection = z.object({ title: requiredText('section title', 200), body: z.string().max(20_000) });
+export const course = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  profession: z.enum(audiences),
+  level: z.enum(courseLevels),
+  duration: z.string(),
+  created_at: isoDateTime,
+});
+export type Course = z.infer<typeof course>;
+export const coursesResponse = z.object({ courses: z.array(course) });
+export const recentCourse = course.extend({ progress: z.number().int(), last_viewed_at: isoDateTime });
+export type RecentCourse = z.infer<typeof recentCourse>;
+export const recentCoursesResponse = z.object({ recentCourses: z.array(recentCourse) });
+export const courseDetails = course.extend({
+  sections: z.array(z.object({ title: z.string(), body: z.string() })),
+  progress: z.number().int(),
+  completedSections: z.array(z.number().int()),
+});
+export type CourseDetails = z.infer<typeof courseDetails>;
+export const courseProgressBody = z.object({
+  section: z.number({ error: 'section is required' }).int().min(0).max(1000),
+  completed: z.boolean().default(true),
+});
+export const createCourseBody = z.object({
+  title: requiredText('title', 200),
+  description: optionalText('description', 2000),
+  profession: z.enum(audiences, { error: 'profession is required' }),
+  level: z.enum(courseLevels).default('Beginner'),
+  duration: optionalText('duration', 50),
+  sections: z.array(courseSection).max(50).default([]),
+});
+export type CreateCourseBody = z.input<typeof createCourseBody>;
+
+/** The spec's course filter: profession is the user's or all; search in title or description; level or all. */
+export function courseMatches(item: Pick<Course, 'title' | 'description' | 'profession' | 'level'>, filter: { profession: string; search: string; level: string }) {
+  const search = filter.search.trim().toLowerCase();
+  return (
+    (item.profession === filter.profession || item.profession === 'all') &&
+    (item.title.toLowerCase().includes(search) || item.description.toLowerCase().includes(search)) &&
+    (filter.level === 'all' || item.level === filter.level)
+  );
+}
+
+// ---- Progress, achievements, badges, profile
+
+export const progress = z.object({
+  exam: z.object({ totalScore: z.number().int(), totalQuestions: z.number().int() }),
+  course: z.object({ avgProgress: z.number().nullable() }),
+});
+export type Progress = z.infer<typeof progress>;
+export const progressResponse = z.object({ progress });
+
+export const achievement = z.object({ id: z.string(), title: z.string(), description: z.string() });
+export type Achievement = z.infer<typeof achievement>;
+export const achievementsResponse = z.object({ achievements: z.array(achievement) });
+
+export const lmsUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  profession: z.enum(professions),
+  role: z.enum(roles),
+  created_at: isoDateTime,
+  key: z.object({ allowed_programs: z.array(z.string()) }),
+});
+export type LmsUser = z.infer<typeof lmsUser>;
+
+export const profileResponse = z.object({
+  user: lmsUser,
+  achievements: z.array(achievement),
+  progress,
+  badges: z.array(achievement),
+  premiumLocked: z.boolean(),
+  message: z.string().optional(),
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+// ---- Admin: questions
+
+export const adminQuestion = z.object({
+  id: z.number().int(),
+  question: z.string(),
+  question_type: z.enum(questionTypes),
+  options: z.array(z.string()),
+  correct_answer: z.string(),
+  explanation: z.string(),
+  profession: z.enum(professions),
+  difficulty: z.enum(difficulties),
+  created_at: isoDateTime,
+});
+export type AdminQuestion = z.infer<typeof adminQuestion>;
+export const adminQuestionsQuery = pageQuery.extend({ profession: z.enum(professions).optional() });
+export const adminQuestionsResponse = z.object({ examQuestions: z.array(adminQuestion) });
+
+/** Fill-in-the-blank questions may accept several answers, separated by this. */
+export const ACCEPTED_ANSWER_SEPARATOR = '|';
+
+export const createQuestionBody = z
+  .object({
+    question: requiredText('question', 2000),
+    question_type: z.enum(questionTypes).default('multiple-choice'),
+    options: z.array(z.string().trim().max(500, 'each option must be at most 500 characters')).max(10, 'at most 10 options').default([]),
+    correct_answer: requiredText('correct_answer', 2000),
+    explanation: requiredText('explanation', 4000),
+    profession: z.enum(professions, { error: 'profession is required' }),
+    difficulty: z.enum(difficulties).default('medium'),
+  })
+  .transform((body) => ({ ...body, options: body.question_type === 'multiple-choice' ? body.options.filter((o) => o !== '') : [] }))
+  .superRefine((body, ctx) => {
+    if (body.question_type !== 'multiple-choice') return;
+    if (body.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a multiple-choice question needs at least 2 options' });
+    if (new Set(body.options.map((o) => o.toLowerCase())).size !== body.options.length) {
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'options must be different from each other' });
+    }
+    if (!body.options.some((o) => o.trim().toLowerCase() === body.correct_answer.trim().toLowerCase())) {
+      ctx.addIssue({ code: 'custom', path: ['correct_answer'], message: 'correct_answer must be one of the options' });
+    }
+  });
+export type CreateQuestionBody = z.input<typeof createQuestionBody>;
+
+/** The options the admin form's comma-separated text stands for: trimmed, empty items dropped. */
+export const parseOptionsText = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+// ---- Admin: courses, logs, users, essays
+
+export const adminCoursesResponse = z.object({ courses: z.array(course.extend({ sectionCount: z.number().int() })) });
+
+export const examLog = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  exam_id: z.number().int(),
+  log_data: z.object({ event: z.string(), message: z.string() }).catchall(z.unknown()),
+  created_at: isoDateTime,
+});
+export type ExamLog = z.infer<typeof examLog>;
+export const examLogsQuery = pageQuery.extend({ examId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const examLogsResponse = z.object({ logs: z.array(examLog) });
+
+export const adminUsersQuery = pageQuery.extend({ search: z.string().trim().max(40).optional() });
+export const adminUsersResponse = z.object({ users: z.array(lmsUser) });
+export const setProgramsBody = z.object({
+  allowed_programs: z
+    .array(z.enum(programs, { error: `allowed_programs may hold ${programs.join(', ')}` }))
+    .max(programs.length)
+    .transform((list) => [...new Set(list)]),
+});
+
+export const essayAnswer = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  question: z.string(),
+  modelAnswer: z.string(),
+  userAnswer: z.string(),
+  outcome: z.enum(['correct', 'incorrect', 'pending-review']),
+  answered_at: isoDateTime,
+  reviewNote: z.string().nullable(),
+});
+export type EssayAnswer = z.infer<typeof essayAnswer>;
+export const essaysQuery = pageQuery.extend({ status: z.enum(['pending', 'graded']).default('pending') });
+export const essaysResponse = z.object({ essays: z.array(essayAnswer) });
+export const gradeEssayBody = z.object({
+  correct: z.boolean({ error: 'correct must be true or false' }),
+  note: z.string().trim().max(2000).optional(),
+});

@@ -1,0 +1,321 @@
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { findFreePort } from '../server/db/embedded-postgres.js';
+import { e2eAccounts } from './accounts.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+let counter = 0;
+const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+
+async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const login = await anonymous.post('/auth/login', { data: e2eAccounts.lmsAdmin });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+async function addQuestions(api: APIRequestContext, profession: string, count: number, prefix: string) {
+  for (let i = 1; i <= count; i++) {
+    const response = await api.post('/exam-questions', {
+      data: {
+        question: `${prefix} question ${i}: which answer is right?`,
+        question_type: 'multiple-choice',
+        options: ['Right answer', 'Wrong answer', 'Another wrong answer'],
+        correct_answer: 'Right answer',
+        explanation: `Explanation ${i}.`,
+        profession,
+        difficulty: 'easy',
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+}
+
+async function register(page: Page, profession: string) {
+  const username = uniqueName('learner');
+  await page.goto('/lms-system/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('a long password');
+  await page.getByLabel('Profession').selectOption(profession);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+  await expect(page.getByText(`Welcome, ${username}!`)).toBeVisible();
+  return username;
+}
+
+/** Confirmation → NDA (with its alert when not accepted) → Tutorial → Exam. */
+async function startExam(page: Page) {
+  await page.goto('/exam');
+  await expect(page.getByRole('heading', { name: 'Online Examination' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Candidate Confirmation' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Non-Disclosure Agreement' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please accept the NDA to proceed');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Candidate Confirmation' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('I accept the non-disclosure agreement').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Tutorial' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Submit Answer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Back' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
+}
+
+async function answerCurrent(page: Page, option: string, expectCorrect = option === 'Right answer') {
+  const submit = page.getByRole('button', { name: 'Submit Answer' });
+  await expect(submit).toBeDisabled();
+  await page.getByRole('radio', { name: option, exact: true }).check();
+  await submit.click();
+  await expect(page.getByText(expectCorrect ? 'Correct!' : 'Incorrect!', { exact: true })).toBeVisible();
+}
+
+test('when a learner takes the exam, then every wizard stage, the milestone, a reload, the locked summary and the upgrade link work', async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
+  const api = await adminApi(baseURL ?? '');
+  await addQuestions(api, 'dentist', 27, 'Dental');
+  await api.dispose();
+
+  const username = await register(page, 'dentist');
+  await expectAccessible(page);
+  await startExam(page);
+  await expect(page.getByRole('timer')).toHaveText(/^(180:00|179:5\d)$/);
+
+  // Copying is blocked and written to the attempt's log.
+  await page.evaluate(() => document.dispatchEvent(new ClipboardEvent('copy', { bubbles: true, cancelable: true })));
+  await expect(page.getByRole('alert')).toContainText('Copy is disabled during the exam');
+
+  const seen = new Set<string>();
+  for (let i = 1; i <= 12; i++) {
+    seen.add((await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '');
+    await answerCurrent(page, i % 4 === 0 ? 'Wrong answer' : 'Right answer');
+    await page.getByRole('button', { name: 'Next Question' }).click();
+  }
+  // Reload mid-exam: the same question and the server's remaining time come back.
+  const current = page.locator('#exam-question');
+  const before = await current.textContent();
+  await page.reload();
+  await expect(current).toHaveText(before ?? '');
+  await expect(page.getByText('Answered 12 of 27')).toBeVisible();
+  await expect(page.getByRole('timer')).toHaveText(/^17\d:\d\d$/);
+
+  for (let i = 13; i <= 25; i++) {
+    await answerCurrent(page, 'Right answer');
+    if (i === 25) break;
+    await page.getByRole('button', { name: 'Next Question' }).click();
+  }
+  // 22 of 25 right: 88% is at or over 70%.
+  const milestone = page.getByRole('dialog', { name: 'Milestone reached' });
+  await expect(milestone).toContainText("Awesome work! You've answered 25 questions with a 88.0% success rate!");
+  await expectAccessible(page);
+  await milestone.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Next Question' }).click();
+  await answerCurrent(page, 'Right answer');
+  await page.getByRole('button', { name: 'Next Question' }).click();
+  await answerCurrent(page, 'Wrong answer');
+  await page.getByRole('button', { name: 'Next Question' }).click();
+
+  // No questions left: Completed, and a free user's summary is locked.
+  await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
+  await expect(page.getByText('Upgrade your account to unlock detailed exam results.')).toBeVisible();
+  const upgrade = page.getByRole('link', { name: 'Upgrade to Premium' });
+  await expect(upgrade).toHaveAttribute('href', 'https://wa.me/15550001111?text=I%20want%20to%20upgrade%20my%20mock%20exam');
+  await expect(upgrade).toHaveAttribute('target', '_blank');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Return to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+  await expect(page.getByText('This section is locked. Upgrade to Premium to view your recent courses.')).toBeVisible();
+  await expect(page.getByText('First Answer')).toBeVisible();
+
+  // The admin's integrity record shows the attempt with its copy event.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/login$/);
+  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
+  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await page.getByRole('link', { name: 'Exam logs' }).click();
+  const row = page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'Copy is disabled during the exam' });
+  await expect(row).toHaveCount(1);
+  // The reload was not a tab switch.
+  await expect(page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'Leaving the exam window is not allowed!' })).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'No questions left; exam finished' })).toHaveCount(1);
+  await expectAccessible(page);
+});
+
+test('when an admin adds a question, then a learner of that profession gets it in the exam', async ({ page }) => {
+  await page.goto('/lms-system/login');
+  await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
+  await page.getByLabel('Password').fill('wrong password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Login failed. Please check your credentials.');
+  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+
+  const text = `Which vitamin deficiency causes scurvy? ${uniqueName('')}`;
+  const form = page.getByRole('form', { name: 'Add New Exam Question' });
+  await form.getByLabel('Question', { exact: true }).fill(text);
+  await form.getByLabel('Options (comma-separated)').fill('Vitamin A,  Vitamin C , , Vitamin D');
+  await form.getByLabel('Correct answer').fill('Vitamin C');
+  await form.getByLabel('Profession').selectOption('nurse');
+  await form.getByLabel('Explanation').fill('Vitamin C is needed to make collagen.');
+  await form.getByRole('button', { name: 'Add Question' }).click();
+  const row = page.getByRole('row').filter({ hasText: text });
+  await expect(row).toContainText('Vitamin A, Vitamin C, Vitamin D');
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await register(page, 'nurse');
+  // A learner is kept out of the admin pages.
+  await page.goto('/lms-system/admin');
+  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+  await startExam(page);
+  await expect(page.locator('#exam-question')).toHaveText(text);
+  await answerCurrent(page, 'Vitamin C', true);
+  await expect(page.getByText('Vitamin C is needed to make collagen.')).toBeVisible();
+});
+
+test('when an admin grants the course program, then the locked library opens, lessons record progress and recent courses show it', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL ?? '');
+  const title = `Nutrition basics ${uniqueName('')}`;
+  for (const [t, level] of [[title, 'Beginner'], [`Advanced feeding ${uniqueName('')}`, 'Advanced']] as const) {
+    const response = await api.post('/admin/courses', {
+      data: { title: t, description: 'Macronutrients and energy', profession: 'nutritionist', level, sections: [{ title: 'Lesson one', body: 'Fat gives 9 kcal per gram.' }, { title: 'Lesson two', body: 'Protein gives 4 kcal per gram.' }] },
+    });
+    expect(response.status()).toBe(201);
+  }
+
+  const username = await register(page, 'nutritionist');
+  await page.goto('/courses');
+  await expect(page.getByRole('heading', { name: 'Premium Content Locked' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', /^https:\/\/wa\.me\/15550001111\?text=I%20want%20to%20upgrade%20my%20mock%20exam$/);
+  await expectAccessible(page);
+
+  const users = await (await api.get('/admin/users', { params: { search: username } })).json() as { users: { id: number }[] };
+  const grant = await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['course'] } });
+  expect(grant.status()).toBe(200);
+  await api.dispose();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Your Learning Journey' })).toBeVisible();
+  await page.getByLabel('Level').selectOption('Advanced');
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+  await page.getByLabel('Level').selectOption('all');
+  await page.getByLabel('Search courses').fill('no such course anywhere');
+  await expect(page.getByText('No course materials available with the current filters.')).toBeVisible();
+  await page.getByLabel('Search courses').fill('nutrition BASICS');
+  await page.getByRole('link', { name: title }).click();
+  await page.getByRole('region', { name: 'Lesson one' }).getByRole('button', { name: 'Mark lesson complete' }).click();
+  await expect(page.getByText('50% complete')).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('region', { name: 'Recent Courses' }).getByRole('link', { name: title })).toBeVisible();
+  await expect(page.getByText('50.00%')).toBeVisible();
+});
+
+test('when a learner finishes the older mock exam, then the score counts only non-essay questions', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL ?? '');
+  const response = await api.post('/exam-questions', {
+    data: { question: 'Describe the role of a care plan.', question_type: 'essay', options: [], correct_answer: 'Goals and actions', explanation: 'Plans guide care.', profession: 'doctor' },
+  });
+  expect(response.status()).toBe(201);
+  await addQuestions(api, 'doctor', 2, 'Old module');
+  await api.dispose();
+  await register(page, 'doctor');
+  await page.getByRole('link', { name: 'Quick practice (5 minutes)' }).click();
+  await expect(page.getByRole('timer')).toHaveText(/^[45]:\d\d$/);
+  for (let i = 0; i < 3; i++) {
+    const essay = page.getByLabel('Your answer');
+    if (await essay.count()) await essay.fill('A care plan sets goals.');
+    else await page.getByRole('radio', { name: 'Right answer', exact: true }).check();
+    await page.getByRole('button', { name: i < 2 ? 'Next Question' : 'Finish Exam' }).click();
+  }
+  await expect(page.getByText('Your score: 2 / 2')).toBeVisible();
+  await expect(page.getByText('Essay responses will be reviewed manually.')).toBeVisible();
+});
+
+test('when the token cannot be decoded, then the learner is signed out to the login', async ({ page }) => {
+  await page.goto('/lms-system/login');
+  await page.evaluate(() => localStorage.setItem('token', 'not-a-jwt'));
+  await page.goto('/lms-system/dashboard');
+  await expect(page).toHaveURL(/\/lms-system\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+/** A second app with a short exam, so the countdown can run out without waiting three hours. */
+test.describe('with a short exam duration', () => {
+  let app: ChildProcess | undefined;
+  let dataDir = '';
+  let shortBaseUrl = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    dataDir = await mkdtemp(join(tmpdir(), 'pathway-e2e-lms-'));
+    const port = await findFreePort();
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT: '1000',
+      LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
+      LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
+      EXAM_DURATION_SECONDS: '8',
+    };
+    // This app always runs on its own embedded database, even when the main one is external.
+    delete env.DATABASE_URL;
+    app = spawn(process.execPath, [join(process.cwd(), 'dist', 'server', 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+    shortBaseUrl = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 300; i++) {
+      if (app.exitCode !== null) throw new Error('the short-exam app exited during start');
+      const ready = await fetch(`${shortBaseUrl}/readyz`).then((r) => r.ok).catch(() => false);
+      if (ready) return;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error('the short-exam app did not become ready');
+  });
+
+  test.afterAll(async () => {
+    if (app && app.exitCode === null) {
+      const stopped = new Promise((resolve) => app?.once('exit', resolve));
+      app.kill('SIGTERM');
+      await stopped;
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('when the timer runs out, then the exam finishes and the locked summary shows', async ({ page }) => {
+    const api = await adminApi(shortBaseUrl);
+    await addQuestions(api, 'physiotherapist', 3, 'Physio');
+    await api.dispose();
+    await page.goto(`${shortBaseUrl}/lms-system/register`);
+    await page.getByLabel('Username').fill(uniqueName('short'));
+    await page.getByLabel('Password').fill('a long password');
+    await page.getByLabel('Profession').selectOption('physiotherapist');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+    await page.goto(`${shortBaseUrl}/exam`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('I accept the non-disclosure agreement').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await answerCurrent(page, 'Right answer');
+    // The countdown reaches zero on its own; nothing is clicked.
+    await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Upgrade your account to unlock detailed exam results.')).toBeVisible();
+    await expect(page.getByText('Answers marked: 1')).toBeVisible();
+  });
+});

@@ -1,0 +1,170 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const lmsProfessions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
+export const lmsRoles = ['user', 'admin'] as const;
+export const questionTypes = ['multiple-choice', 'fill-in-the-blank', 'essay'] as const;
+export const difficulties = ['easy', 'medium', 'hard'] as const;
+export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const;
+/** Whom a course or an upcoming exam is for: one profession, or everyone. */
+export const audiences = ['all', ...lmsProfessions] as const;
+export const answerOutcomes = ['correct', 'incorrect', 'pending-review'] as const;
+
+const createdAt = timestamp({ withTimezone: true }).notNull().defaultNow();
+
+export const lmsUsers = pgTable(
+  'lms_users',
+  {
+    id: serial().primaryKey(),
+    username: text().notNull(),
+    passwordHash: text().notNull(),
+    profession: text({ enum: lmsProfessions }).notNull(),
+    role: text({ enum: lmsRoles }).notNull().default('user'),
+    // The premium programs this user may use (see server/lms/programs.ts).
+    allowedPrograms: jsonb().$type<string[]>().notNull().default([]),
+    createdAt,
+  },
+  // Usernames are unique whatever their case, so "Amal" cannot sign up next to "amal".
+  (t) => [uniqueIndex('lms_users_username_key').on(sql`lower(${t.username})`)],
+);
+
+export const examQuestions = pgTable(
+  'exam_questions',
+  {
+    id: serial().primaryKey(),
+    question: text().notNull(),
+    questionType: text({ enum: questionTypes }).notNull(),
+    options: jsonb().$type<string[]>().notNull().default([]),
+    correctAnswer: text().notNull(),
+    explanation: text().notNull(),
+    profession: text({ enum: lmsProfessions }).notNull(),
+    difficulty: text({ enum: difficulties }).notNull().default('medium'),
+    createdAt,
+    // Deleted questions stay for the attempts that answered them; they are no longer served.
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('exam_questions_profession_idx').on(t.profession).where(sql`${t.deletedAt} IS NULL`)],
+);
+
+export const examAttempts = pgTable(
+  'exam_attempts',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+    // The exam is the user's profession in English, e.g. "nurse-en".
+    examKey: text().notNull(),
+    profession: text({ enum: lmsProfessions }).notNull(),
+    language: text().notNull().default('en'),
+    // Orders the questions of this attempt (see exam-engine.ts).
+    seed: integer().notNull(),
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    deadlineAt: timestamp({ withTimezone: true }).notNull(),
+    finishedAt: timestamp({ withTimezone: true }),
+    finishReason: text({ enum: ['completed', 'timeout', 'ended'] }),
+    // The question on screen, so a reload or another device shows the same one.
+    currentQuestionId: integer().references(() => examQuestions.id),
+    draftQuestionId: integer().references(() => examQuestions.id),
+    draftAnswer: text(),
+    draftTimer: integer(),
+    draftSavedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [unique('exam_attempts_user_exam_key').on(t.userId, t.examKey)],
+);
+
+export const examAnswers = pgTable(
+  'exam_answers',
+  {
+    id: serial().primaryKey(),
+    attemptId: integer()
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    questionId: integer()
+      .notNull()
+      .references(() => examQuestions.id),
+    userAnswer: text().notNull(),
+    outcome: text({ enum: answerOutcomes }).notNull(),
+    answeredAt: timestamp({ withTimezone: true }).notNull(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewNote: text(),
+  },
+  (t) => [
+    unique('exam_answers_attempt_question_key').on(t.attemptId, t.questionId),
+    index('exam_answers_pending_idx').on(t.answeredAt).where(sql`${t.outcome} = 'pending-review'`),
+  ],
+);
+
+export const examLogs = pgTable(
+  'exam_logs',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+    // The attempt the event belongs to.
+    examId: integer()
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    logData: jsonb().$type<{ event: string; message: string; [key: string]: unknown }>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('exam_logs_exam_idx').on(t.examId, t.createdAt), index('exam_logs_created_at_idx').on(t.createdAt)],
+);
+
+/** Results of the older 300-second mock exam module. */
+export const mockExamResults = pgTable('mock_exam_results', {
+  id: serial().primaryKey(),
+  userId: integer()
+    .notNull()
+    .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+  score: integer().notNull(),
+  total: integer().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial().primaryKey(),
+    title: text().notNull(),
+    description: text().notNull().default(''),
+    profession: text({ enum: audiences }).notNull(),
+    level: text({ enum: courseLevels }).notNull().default('Beginner'),
+    duration: text().notNull().default(''),
+    // The course's lessons, read in order; progress is the share of lessons completed.
+    sections: jsonb().$type<{ title: string; body: string }[]>().notNull().default([]),
+    createdAt,
+  },
+  (t) => [index('courses_profession_idx').on(t.profession)],
+);
+
+export const courseProgress = pgTable(
+  'course_progress',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completedSections: jsonb().$type<number[]>().notNull().default([]),
+    progress: integer().notNull().default(0),
+    lastViewedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('course_progress_recent_idx').on(t.userId, t.lastViewedAt),
+    check('course_progress_percent', sql`${t.progress} BETWEEN 0 AND 100`),
+  ],
+);
+
+export const upcomingExams = pgTable('upcoming_exams', {
+  id: serial().primaryKey(),
+  title: text().notNull(),
+  examDate: date({ mode: 'string' }).notNull(),
+  examTime: text().notNull(),
+  profession: text({ enum: audiences }).notNull().default('all'),
+  published: boolean().notNull().default(true),
+  createdAt,
+});

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE, type LmsUser, type Profession, type RegisterBody } from '../../contracts/lms.js';
+import type { Database } from '../db/client.js';
+import { lmsUsers } from '../db/schema/lms.js';
+import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import type { Logger } from '../platform/logger.js';
+import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import type { LmsAccount } from './programs.js';
+
+type UserRow = typeof lmsUsers.$inferSelect;
+
+export const toAccount = (row: UserRow): LmsAccount => ({
+  id: row.id,
+  username: row.username,
+  profession: row.profession,
+  role: row.role,
+  allowedPrograms: row.allowedPrograms,
+  createdAt: row.createdAt,
+});
+
+export const toLmsUser = (account: LmsAccount): LmsUser => ({
+  id: account.id,
+  username: account.username,
+  profession: account.profession,
+  role: account.role,
+  created_at: account.createdAt.toISOString(),
+  key: { allowed_programs: account.allowedPrograms },
+});
+
+const byUsername = (username: string) => sql`lower(${lmsUsers.username}) = lower(${username.trim()})`;
+
+export async function register(db: Database, body: RegisterBody, now: Date): Promise<LmsAccount> {
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const [row] = await db
+      .insert(lmsUsers)
+      .values({ username: body.username, passwordHash, profession: body.profession, createdAt: now })
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    return toAccount(row);
+  } catch (error) {
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, 'This username is already taken');
+    throw error;
+  }
+}
+
+/** The account when the credentials match; a wrong username costs as much time as a wrong password. */
+export async function authenticate(db: Database, username: string, password: string): Promise<LmsAccount | undefined> {
+  const [row] = await db.select().from(lmsUsers).where(byUsername(username)).limit(1);
+  const valid = await verifyPassword(row?.passwordHash, password);
+  return row && valid ? toAccount(row) : undefined;
+}
+
+export async function findAccount(db: Database, id: number): Promise<LmsAccount | undefined> {
+  const [row] = await db.select().from(lmsUsers).where(eq(lmsUsers.id, id)).limit(1);
+  return row ? toAccount(row) : undefined;
+}
+
+/** Creates the admin, or makes the user with that username an admin with this password. */
+export async function upsertLmsAdmin(db: Database, username: string, password: string, profession: Profession = 'doctor') {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: lmsUsers.id }).from(lmsUsers).where(byUsername(username)).for('update');
+    if (existing) {
+      await tx.update(lmsUsers).set({ passwordHash, role: 'admin' }).where(eq(lmsUsers.id, existing.id));
+      return { id: existing.id, created: false };
+    }
+    const [row] = await tx.insert(lmsUsers).values({ username, passwordHash, profession, role: 'admin' }).returning({ id: lmsUsers.id });
+    if (!row) throw new Error('insert returned no row');
+    return { id: row.id, created: true };
+  });
+}
+
+/**
+ * At start: LMS_ADMIN_USERNAME/LMS_ADMIN_PASSWORD create or update that admin; with neither
+ * set and no admin at all, one is created with a random password printed once.
+ */
+export async function ensureLmsAdmin(db: Database, bootstrap: { username: string; password: string } | undefined, log: Logger) {
+  if (bootstrap) {
+    const { created } = await upsertLmsAdmin(db, bootstrap.username, bootstrap.password);
+    log.info({ username: bootstrap.username }, created ? 'LMS admin created' : 'LMS admin password set from configuration');
+    return;
+  }
+  const [existing] = await db.select({ id: lmsUsers.id }).from(lmsUsers).where(eq(lmsUsers.role, 'admin')).limit(1);
+  if (existing) return;
+  const username = 'lmsadmin';
+  const password = randomBytes(12).toString('base64url');
+  await upsertLmsAdmin(db, username, password);
+  // Printed once, on purpose outside the structured log that may be shipped elsewhere.
+  process.stdout.write(
+    `\nAn LMS admin account was created:\n  username: ${username}\n  password: ${password}\n` +
+      'Keep it now; it is not shown again. Set another with LMS_ADMIN_USERNAME and LMS_ADMIN_PASSWORD.\n\n',
+  );
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listUsers(db: Database, query: { search?: string | undefined; page?: number | undefined; pageSize?: number | undefined }) {
+  const where = query.search ? ilike(lmsUsers.username, `%${escapeLike(query.search)}%`) : undefined;
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(lmsUsers).where(where).orderBy(desc(lmsUsers.createdAt), desc(lmsUsers.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(lmsUsers).where(where),
+  ]);
+  return { users: rows.map((row) => toLmsUser(toAccount(row))), total: total?.n ?? 0 };
+}
+
+export async function setPrograms(db: Database, userId: number, allowedPrograms: string[]): Promise<LmsUser> {
+  const [row] = await db.update(lmsUsers).set({ allowedPrograms }).where(eq(lmsUsers.id, userId)).returning();
+  if (!row) throw notFound('User');
+  return toLmsUser(toAccount(row));
+}

@@ -1,0 +1,109 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE, type Course, type CourseDetails, type CreateCourseBody, type RecentCourse } from '../../contracts/lms.js';
+import type { Database } from '../db/client.js';
+import { courseProgress, courses } from '../db/schema/lms.js';
+import { AppError, notFound } from '../platform/errors.js';
+import type { LmsAccount } from './programs.js';
+
+const RECENT_COURSES = 5;
+type CourseRow = typeof courses.$inferSelect;
+
+const toCourse = (row: CourseRow): Course => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  profession: row.profession,
+  level: row.level,
+  duration: row.duration,
+  created_at: row.createdAt.toISOString(),
+});
+
+const forProfession = (account: LmsAccount) => inArray(courses.profession, ['all', account.profession]);
+
+/** The courses of the user's profession and those for everyone; the page filters them further. */
+export async function listCoursesFor(db: Database, account: LmsAccount): Promise<Course[]> {
+  const rows = await db.select().from(courses).where(forProfession(account)).orderBy(asc(courses.level), asc(courses.title), asc(courses.id)).limit(500);
+  return rows.map(toCourse);
+}
+
+export async function recentCourses(db: Database, account: LmsAccount): Promise<RecentCourse[]> {
+  const rows = await db
+    .select({ course: courses, progress: courseProgress.progress, lastViewedAt: courseProgress.lastViewedAt })
+    .from(courseProgress)
+    .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+    .where(eq(courseProgress.userId, account.id))
+    .orderBy(desc(courseProgress.lastViewedAt))
+    .limit(RECENT_COURSES);
+  return rows.map((row) => ({ ...toCourse(row.course), progress: row.progress, last_viewed_at: row.lastViewedAt.toISOString() }));
+}
+
+async function loadVisibleCourse(db: Database, account: LmsAccount, id: number): Promise<CourseRow> {
+  const [row] = await db.select().from(courses).where(and(eq(courses.id, id), forProfession(account)));
+  if (!row) throw notFound('Course');
+  return row;
+}
+
+/** Opening a course counts as viewing it: it appears first among the recent courses. */
+export async function openCourse(db: Database, account: LmsAccount, id: number, now: Date): Promise<CourseDetails> {
+  const row = await loadVisibleCourse(db, account, id);
+  const [record] = await db
+    .insert(courseProgress)
+    .values({ userId: account.id, courseId: id, lastViewedAt: now })
+    .onConflictDoUpdate({ target: [courseProgress.userId, courseProgress.courseId], set: { lastViewedAt: now } })
+    .returning();
+  return { ...toCourse(row), sections: row.sections, progress: record?.progress ?? 0, completedSections: record?.completedSections ?? [] };
+}
+
+/** Marks a lesson done (or not); progress is the share of lessons done, in whole percent. */
+export async function recordCourseProgress(db: Database, account: LmsAccount, id: number, section: number, completed: boolean, now: Date): Promise<CourseDetails> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(courses).where(and(eq(courses.id, id), forProfession(account))).for('share');
+    if (!row) throw notFound('Course');
+    if (section >= row.sections.length) throw new AppError(400, `section must be between 0 and ${Math.max(0, row.sections.length - 1)}`);
+    const [existing] = await tx
+      .select()
+      .from(courseProgress)
+      .where(and(eq(courseProgress.userId, account.id), eq(courseProgress.courseId, id)))
+      .for('update');
+    const done = new Set(existing?.completedSections ?? []);
+    if (completed) done.add(section);
+    else done.delete(section);
+    const completedSections = [...done].filter((index) => index < row.sections.length).sort((a, b) => a - b);
+    const progress = Math.round((completedSections.length / row.sections.length) * 100);
+    await tx
+      .insert(courseProgress)
+      .values({ userId: account.id, courseId: id, completedSections, progress, lastViewedAt: now })
+      .onConflictDoUpdate({ target: [courseProgress.userId, courseProgress.courseId], set: { completedSections, progress, lastViewedAt: now } });
+    return { ...toCourse(row), sections: row.sections, progress, completedSections };
+  });
+}
+
+// ---- Admin
+
+export async function adminListCourses(db: Database, query: { page?: number | undefined; pageSize?: number | undefined }) {
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  const page = query.page ?? 1;
+  const [rows, [total]] = await Promise.all([
+    db.select().from(courses).orderBy(desc(courses.createdAt), desc(courses.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(courses),
+  ]);
+  return { courses: rows.map((row) => ({ ...toCourse(row), sectionCount: row.sections.length })), total: total?.n ?? 0 };
+}
+
+type CreateCourse = { [K in keyof Required<CreateCourseBody>]: NonNullable<CreateCourseBody[K]> };
+
+export async function createCourse(db: Database, body: CreateCourse, now: Date): Promise<Course> {
+  // A course without lessons gets one from its description, so it can be read and completed.
+  const sections = body.sections.length ? body.sections : [{ title: body.title, body: body.description || body.title }];
+  const [row] = await db
+    .insert(courses)
+    .values({ title: body.title, description: body.description, profession: body.profession, level: body.level, duration: body.duration, sections, createdAt: now })
+    .returning();
+  if (!row) throw new Error('insert returned no row');
+  return toCourse(row);
+}
+
+export async function deleteCourse(db: Database, id: number): Promise<void> {
+  const deleted = await db.delete(courses).where(eq(courses.id, id)).returning({ id: courses.id });
+  if (deleted.length === 0) throw notFound('Course');
+}

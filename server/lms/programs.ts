@@ -1,0 +1,19 @@
+import { UPGRADE_REQUIRED, type Program } from '../../contracts/lms.js';
+import { AppError } from '../platform/errors.js';
+
+/** The signed-in LMS user as the server knows them now (role and programs are read per request, not trusted from the token). */
+export type LmsAccount = {
+  id: number;
+  username: string;
+  profession: 'doctor' | 'nurse' | 'physiotherapist' | 'nutritionist' | 'dentist';
+  role: 'user' | 'admin';
+  allowedPrograms: string[];
+  createdAt: Date;
+};
+
+// The table of what each program opens is documented with `programs` in contracts/lms.ts.
+export const hasProgram = (account: LmsAccount, program: Program) => account.allowedPrograms.includes(program);
+
+export function requireProgram(account: LmsAccount, program: Program, message: string): void {
+  if (!hasProgram(account, program)) throw new AppError(403, message, UPGRADE_REQUIRED);
+}

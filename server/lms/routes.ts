@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import {
+  achievementsResponse,
+  adminCoursesResponse,
+  adminQuestion,
+  adminQuestionsQuery,
+  adminQuestionsResponse,
+  adminUsersQuery,
+  adminUsersResponse,
+  answerResult,
+  autoSaveBody,
+  autoSaveResponse,
+  course,
+  courseDetails,
+  courseProgressBody,
+  coursesResponse,
+  createCourseBody,
+  createQuestionBody,
+  createUpcomingExamBody,
+  essaysQuery,
+  essaysResponse,
+  examEventBody,
+  examLogsQuery,
+  examLogsResponse,
+  examQuestionsQuery,
+  examQuestionsResponse,
+  examSummary,
+  gradeEssayBody,
+  idParams,
+  lmsUser,
+  loginBody,
+  messageResponse,
+  mockResult,
+  pageQuery,
+  profileResponse,
+  progressResponse,
+  recentCoursesResponse,
+  registerBody,
+  setProgramsBody,
+  submitBody,
+  TOTAL_COUNT_HEADER,
+  tokenResponse,
+  upcomingExam,
+  upcomingExamsResponse,
+  UPGRADE_CHAT_TEXT,
+} from '../../contracts/lms.js';
+import type { App, AppDeps } from '../app.js';
+import { AppError, errorResponses } from '../platform/errors.js';
+import { perMinute } from '../platform/rate-limit.js';
+import { bearerToken } from '../platform/tokens.js';
+import * as accounts from './accounts.js';
+import * as activity from './achievements.js';
+import * as content from './admin-content.js';
+import * as courses from './courses.js';
+import * as exam from './exam-engine.js';
+import { requireProgram, type LmsAccount } from './programs.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lmsAccount: LmsAccount | null;
+  }
+}
+
+const tags = ['lms'];
+const noContent = { 204: z.null().describe('No content') };
+const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses, 410: errorResponses[409] });
+
+/** The upgrade button's chat link; without a configured number the chat app lets the user pick one. */
+export function upgradeChatUrl(number: string | undefined): string {
+  return `https://wa.me/${number ?? ''}?text=${encodeURIComponent(UPGRADE_CHAT_TEXT)}`;
+}
+
+export const COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view the course library.';
+export const RECENT_COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view your recent courses.';
+
+export async function registerLmsArea(app: App, deps: AppDeps): Promise<void> {
+  const { db } = deps.database;
+  const now = () => deps.clock.now();
+  const { lms } = deps.config;
+
+  const signIn = async (account: LmsAccount) => ({
+    token: await deps.tokens.sign(
+      { sub: String(account.id), id: account.id, username: account.username, profession: account.profession, role: account.role },
+      'lms',
+      lms.tokenTtlSeconds,
+    ),
+  });
+
+  app.post(
+    '/auth/register',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, body: registerBody, response: withErrors({ 201: tokenResponse }) },
+    },
+    // The spec signs the user in right after registering, so the token comes back at once.
+    async (request, reply) => reply.status(201).send(await signIn(await accounts.register(db, request.body, now()))),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, body: loginBody, response: withErrors({ 200: tokenResponse }) },
+    },
+    async (request) => {
+      const account = await accounts.authenticate(db, request.body.username, request.body.password);
+      if (!account) throw new AppError(401, 'Login failed. Please check your credentials.');
+      return signIn(account);
+    },
+  );
+
+  // Role and programs are read from the database on every call, so a revoked admin or program takes effect at once.
+  const authenticate = async (authorization: string | undefined) => {
+    const claims = await deps.tokens.verify(bearerToken(authorization), 'lms');
+    const account = await accounts.findAccount(db, Number(claims.sub));
+    if (!account) throw new AppError(401, 'Your account no longer exists');
+    return account;
+  };
+
+  await app.register(async (user: App) => {
+    user.decorateRequest('lmsAccount', null);
+    user.addHook('onRequest', async (request) => {
+      request.lmsAccount = await authenticate(request.headers.authorization);
+    });
+    registerUserRoutes(user, deps);
+  });
+
+  await app.register(async (admin: App) => {
+    admin.decorateRequest('lmsAccount', null);
+    admin.addHook('onRequest', async (request) => {
+      const account = await authenticate(request.headers.authorization);
+      if (account.role !== 'admin') throw new AppError(403, 'Only LMS admins may do this');
+      request.lmsAccount = account;
+    });
+    registerAdminRoutes(admin, deps);
+  });
+}
+
+function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
+  if (!request.lmsAccount) throw new AppError(401, 'Authentication required');
+  return request.lmsAccount;
+}
+
+function registerUserRoutes(app: App, deps: AppDeps): void {
+  const { db } = deps.database;
+  const now = () => deps.clock.now();
+
+  app.get(
+    '/user/exam/questions',
+    { schema: { tags, querystring: examQuestionsQuery, response: withErrors({ 200: examQuestionsResponse }) } },
+    async (request) => {
+      const account = accountOf(request);
+      if (request.query.set === 'mock') return exam.mockQuestionSet(db, account);
+      return exam.nextQuestion(db, account, now(), deps.config.lms.examDurationSeconds);
+    },
+  );
+
+  app.post(
+    '/user/exam/submit',
+    { schema: { tags, body: submitBody, response: withErrors({ 200: z.union([answerResult, mockResult]) }) } },
+    async (request) => {
+      const account = accountOf(request);
+      const body = request.body;
+      if ('answers' in body) return exam.scoreMockExam(db, account, body.answers, now());
+      return exam.submitAnswer(db, account, body.questionId, body.userAnswer, now());
+    },
+  );
+
+  app.post('/user/exam/auto-save', { schema: { tags, body: autoSaveBody, response: withErrors({ 200: autoSaveResponse }) } }, async (request) =>
+    exam.autoSave(db, accountOf(request), request.body, now()),
+  );
+
+  app.post('/user/exam/events', { schema: { tags, body: examEventBody, response: withErrors({ 201: messageResponse }) } }, async (request, reply) =>
+    reply.status(201).send(await exam.recordSecurityEvent(db, accountOf(request), request.body.event, now())),
+  );
+
+  app.post('/user/exam/finish', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) => {
+    const account = accountOf(request);
+    await exam.endExam(db, account, now());
+    return exam.examSummary(db, account, now());
+  });
+
+  app.get('/user/exam/summary', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) =>
+    exam.examSummary(db, accountOf(request), now()),
+  );
+
+  app.get('/user/exam/upcoming', { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } }, async (request) => ({
+    upcomingExams: await content.upcomingFor(db, accountOf(request).profession, now()),
+  }));
+
+  app.get('/user/courses/recent', { schema: { tags, response: withErrors({ 200: recentCoursesResponse }) } }, async (request) => {
+    const account = accountOf(request);
+    requireProgram(account, 'course', RECENT_COURSES_LOCKED_MESSAGE);
+    return { recentCourses: await courses.recentCourses(db, account) };
+  });
+
+  app.get('/user/courses', { schema: { tags, response: withErrors({ 200: coursesResponse }) } }, async (request) => {
+    const account = accountOf(request);
+    requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
+    return { courses: await courses.listCoursesFor(db, account) };
+  });
+
+  app.get('/user/courses/:id', { schema: { tags, params: idParams, response: withErrors({ 200: courseDetails }) } }, async (request) => {
+    const account = accountOf(request);
+    requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
+    return courses.openCourse(db, account, request.params.id, now());
+  });
+
+  app.put(
+    '/user/courses/:id/progress',
+    { schema: { tags, params: idParams, body: courseProgressBody, response: withErrors({ 200: courseDetails }) } },
+    async (request) => {
+      const account = accountOf(request);
+      requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
+      return courses.recordCourseProgress(db, account, request.params.id, request.body.section, request.body.completed, now());
+    },
+  );
+
+  app.get('/user/progress', { schema: { tags, response: withErrors({ 200: progressResponse }) } }, async (request) => ({
+    progress: await activity.progress(db, accountOf(request)),
+  }));
+
+  app.get('/user/achievements', { schema: { tags, response: withErrors({ 200: achievementsResponse }) } }, async (request) => ({
+    achievements: await activity.achievements(db, accountOf(request)),
+  }));
+
+  app.get('/user/profile', { schema: { tags, response: withErrors({ 200: profileResponse }) } }, async (request) =>
+    activity.profile(db, accountOf(request)),
+  );
+}
+
+function registerAdminRoutes(app: App, deps: AppDeps): void {
+  const { db } = deps.database;
+  const now = () => deps.clock.now();
+
+  app.get('/exam-questions', { schema: { tags, querystring: adminQuestionsQuery, response: withErrors({ 200: adminQuestionsResponse }) } }, async (request, reply) => {
+    const { examQuestions, total } = await content.listQuestions(db, request.query);
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return { examQuestions };
+  });
+
+  app.post('/exam-questions', { schema: { tags, body: createQuestionBody, response: withErrors({ 201: adminQuestion }) } }, async (request, reply) =>
+    reply.status(201).send(await content.createQuestion(db, request.body, now())),
+  );
+
+  app.delete('/exam-questions/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
+    await content.deleteQuestion(db, request.params.id, now());
+    return reply.status(204).send(null);
+  });
+
+  app.get('/admin/courses', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: adminCoursesResponse }) } }, async (request, reply) => {
+    const { courses: list, total } = await courses.adminListCourses(db, request.query);
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return { courses: list };
+  });
+
+  app.post('/admin/courses', { schema: { tags, body: createCourseBody, response: withErrors({ 201: course }) } }, async (request, reply) =>
+    reply.status(201).send(await courses.createCourse(db, request.body, now())),
+  );
+
+  app.delete('/admin/courses/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
+    await courses.deleteCourse(db, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.get('/admin/exam-logs', { schema: { tags, querystring: examLogsQuery, response: withErrors({ 200: examLogsResponse }) } }, async (request, reply) => {
+    const { logs, total } = await content.listExamLogs(db, request.query);
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return { logs };
+  });
+
+  app.get('/admin/users', { schema: { tags, querystring: adminUsersQuery, response: withErrors({ 200: adminUsersResponse }) } }, async (request, reply) => {
+    const { users, total } = await accounts.listUsers(db, request.query);
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return { users };
+  });
+
+  app.put(
+    '/admin/users/:id/programs',
+    { schema: { tags, params: idParams, body: setProgramsBody, response: withErrors({ 200: lmsUser }) } },
+    async (request) => accounts.setPrograms(db, request.params.id, request.body.allowed_programs),
+  );
+
+  app.get('/admin/essays', { schema: { tags, querystring: essaysQuery, response: withErrors({ 200: essaysResponse }) } }, async (request, reply) => {
+    const { essays, total } = await content.listEssays(db, request.query);
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return { essays };
+  });
+
+  app.put('/admin/essays/:id', { schema: { tags, params: idParams, body: gradeEssayBody, response: withErrors(noContent) } }, async (request, reply) => {
+    await content.gradeEssay(db, request.params.id, request.body.correct, request.body.note, now());
+    return reply.status(204).send(null);
+  });
+
+  app.get('/admin/upcoming-exams', { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } }, async () => ({
+    upcomingExams: await content.listUpcoming(db),
+  }));
+
+  app.post('/admin/upcoming-exams', { schema: { tags, body: createUpcomingExamBody, response: withErrors({ 201: upcomingExam }) } }, async (request, reply) =>
+    reply.status(201).send(await content.createUpcoming(db, request.body, now())),
+  );
+
+  app.delete('/admin/upcoming-exams/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
+    await content.deleteUpcoming(db, request.params.id);
+    return reply.status(204).send(null);
+  });
+}

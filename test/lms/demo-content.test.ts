@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadDemoContent } from '../../server/lms/demo-content.js';
+import { registerLearner } from '../factories/lms.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+describe('LMS demo content', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('when loaded twice, then every profession has at least 30 questions of all types and difficulties, courses per level, and nothing is duplicated', async () => {
+    const first = await loadDemoContent(t.db, t.clock.now());
+    expect(first.questions).toBeGreaterThanOrEqual(150);
+    expect(await loadDemoContent(t.db, t.clock.now())).toEqual({ questions: 0, courses: 0, upcomingExams: 0 });
+
+    const { rows } = await t.database.pool.query<{ profession: string; n: number; types: number; difficulties: number }>(
+      'SELECT profession, count(*)::int AS n, count(DISTINCT question_type)::int AS types, count(DISTINCT difficulty)::int AS difficulties FROM exam_questions GROUP BY profession ORDER BY profession',
+    );
+    expect(rows).toHaveLength(5);
+    for (const row of rows) expect(row).toMatchObject({ n: expect.any(Number), types: 3, difficulties: 3 });
+    expect(rows.every((row) => row.n >= 30)).toBe(true);
+
+    const levels = await t.db.execute(sql`SELECT profession, count(DISTINCT level)::int AS levels FROM courses WHERE profession <> 'all' GROUP BY profession`);
+    expect(levels.rows).toHaveLength(5);
+    expect(levels.rows.every((row) => row.levels === 3)).toBe(true);
+  });
+
+  it('when a learner starts the exam after loading, then a demo question of their profession is served and upcoming exams show', async () => {
+    const learner = await registerLearner(t, { profession: 'dentist' });
+    const response = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });
+    expect(response.json()).toMatchObject({ examQuestions: [{ id: expect.any(Number) }], attempt: { totalQuestions: 30 } });
+    const upcoming = await t.app.inject({ method: 'GET', url: '/user/exam/upcoming', headers: learner.headers });
+    expect(upcoming.json<{ upcomingExams: unknown[] }>().upcomingExams).toHaveLength(2);
+  });
+});

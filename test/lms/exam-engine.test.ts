@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AnswerResult, ExamQuestionsResponse, ExamSummary, Profession } from '../../contracts/lms.js';
+import { createQuestion, registerLearner, signInLmsAdmin } from '../factories/lms.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+const DURATION = 600;
+
+describe('the timed exam engine', () => {
+  let t: TestApp;
+  let admin: { headers: Record<string, string> };
+
+  beforeAll(async () => {
+    t = await createTestApp({ EXAM_DURATION_SECONDS: String(DURATION), LOGIN_RATE_LIMIT: '1000' });
+    admin = await signInLmsAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  // Each test gets a profession of its own by using a fresh set of questions for a learner of it.
+  const professions: Profession[] = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'];
+  let nextProfession = 0;
+  let profession: Profession;
+  beforeEach(async () => {
+    profession = professions[nextProfession++ % professions.length] ?? 'nurse';
+    // Retire whatever earlier tests left for this profession, so every test starts from a known set.
+    const existing = await t.app.inject({ method: 'GET', url: '/exam-questions', headers: admin.headers, query: { profession, pageSize: '100' } });
+    for (const q of existing.json<{ examQuestions: { id: number }[] }>().examQuestions) {
+      await t.app.inject({ method: 'DELETE', url: `/exam-questions/${q.id}`, headers: admin.headers });
+    }
+  });
+
+  const next = async (headers: Record<string, string>) => {
+    const response = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers });
+    expect(response.statusCode).toBe(200);
+    return response.json<ExamQuestionsResponse>();
+  };
+  const submit = (headers: Record<string, string>, questionId: number, userAnswer: string) =>
+    t.app.inject({ method: 'POST', url: '/user/exam/submit', headers, payload: { questionId, userAnswer } });
+  const summary = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/user/exam/summary', headers })).json<ExamSummary>();
+
+  it('when a question is served, then it never carries the correct answer or the explanation', async () => {
+    await createQuestion(t, admin.headers, { profession, correct_answer: 'Right', explanation: 'SECRET-EXPLANATION' });
+    const learner = await registerLearner(t, { profession });
+    const response = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });
+    expect(response.body).not.toContain('SECRET-EXPLANATION');
+    expect(response.body).not.toMatch(/correct_answer|explanation/);
+    const body = response.json<ExamQuestionsResponse>();
+    expect(Object.keys(body.examQuestions[0] ?? {}).sort()).toEqual(['difficulty', 'id', 'options', 'question', 'question_type']);
+    expect(body.attempt).toMatchObject({ remainingSeconds: DURATION, answeredCount: 0, totalQuestions: 1, finished: false });
+
+    const mock = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers, query: { set: 'mock' } });
+    expect(mock.body).not.toMatch(/SECRET-EXPLANATION|correct_answer/);
+  });
+
+  it('when an answer is submitted, then correct and explanation come back, and a second answer to it is a 409', async () => {
+    const q = await createQuestion(t, admin.headers, { profession, explanation: 'Because.' });
+    const learner = await registerLearner(t, { profession });
+    const served = await next(learner.headers);
+    expect(served.examQuestions[0]?.id).toBe(q.id);
+
+    const first = await submit(learner.headers, q.id, '  right ');
+    expect(first.statusCode).toBe(200);
+    expect(first.json<AnswerResult>()).toMatchObject({ correct: true, explanation: 'Because.', attempt: { answeredCount: 1, correctCount: 1 } });
+
+    const second = await submit(learner.headers, q.id, 'Wrong');
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toEqual({ error: 'This question has already been answered' });
+    expect((await summary(learner.headers)).summary.totalQuestions).toBe(1);
+  });
+
+  it('when the same answer is sent twice at once, then exactly one is recorded and the other is a 409', async () => {
+    const q = await createQuestion(t, admin.headers, { profession });
+    const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
+    await next(learner.headers);
+    const results = await Promise.all([submit(learner.headers, q.id, 'Right'), submit(learner.headers, q.id, 'Wrong')]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect((await summary(learner.headers)).summary.totalQuestions).toBe(1);
+  });
+
+  it('when a question that is not on screen is answered, then it is refused', async () => {
+    await createQuestion(t, admin.headers, { profession });
+    await createQuestion(t, admin.headers, { profession });
+    const learner = await registerLearner(t, { profession });
+    const served = await next(learner.headers);
+    const all = await t.app.inject({ method: 'GET', url: '/exam-questions', headers: admin.headers, query: { profession } });
+    const other = all.json<{ examQuestions: { id: number }[] }>().examQuestions.find((q) => q.id !== served.examQuestions[0]?.id);
+    const response = await submit(learner.headers, other?.id ?? 0, 'Right');
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('when the page is reloaded, then the same question, the same remaining time and the autosaved draft come back', async () => {
+    await createQuestion(t, admin.headers, { profession, question_type: 'essay', options: [], correct_answer: 'A model answer' });
+    await createQuestion(t, admin.headers, { profession });
+    await createQuestion(t, admin.headers, { profession });
+    const learner = await registerLearner(t, { profession });
+    const first = await next(learner.headers);
+    const questionId = first.examQuestions[0]?.id ?? 0;
+
+    t.clock.advance(100_000);
+    const saved = await t.app.inject({ method: 'POST', url: '/user/exam/auto-save', headers: learner.headers, payload: { questionId, userAnswer: 'half typed', timer: 500 } });
+    expect(saved.statusCode).toBe(200);
+    t.clock.advance(20_000);
+
+    const again = await next(learner.headers);
+    expect(again.examQuestions[0]?.id).toBe(questionId);
+    expect(again.attempt?.remainingSeconds).toBe(DURATION - 120);
+    expect(again.draft).toEqual({ questionId, userAnswer: 'half typed', timer: 500 });
+  });
+
+  it('when the deadline passes, then answers and autosaves are refused and the attempt is finished', async () => {
+    await createQuestion(t, admin.headers, { profession });
+    await createQuestion(t, admin.headers, { profession });
+    const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
+    const first = await next(learner.headers);
+    const id = first.examQuestions[0]?.id ?? 0;
+    expect((await submit(learner.headers, id, 'Right')).statusCode).toBe(200);
+    const second = await next(learner.headers);
+    const secondId = second.examQuestions[0]?.id ?? 0;
+
+    t.clock.advance((DURATION - 1) * 1000);
+    expect((await next(learner.headers)).attempt?.remainingSeconds).toBe(1);
+    t.clock.advance(1000);
+
+    const late = await submit(learner.headers, secondId, 'Right');
+    expect(late.statusCode).toBe(410);
+    expect(late.json()).toEqual({ error: 'The exam time is over; answers are no longer accepted.' });
+    const lateAgain = await submit(learner.headers, secondId, 'Right');
+    expect(lateAgain.statusCode).toBe(409);
+    const autosave = await t.app.inject({ method: 'POST', url: '/user/exam/auto-save', headers: learner.headers, payload: { questionId: secondId, userAnswer: 'x' } });
+    expect(autosave.statusCode).toBe(409);
+
+    const after = await next(learner.headers);
+    expect(after).toMatchObject({ examQuestions: [], message: 'Time is up. The exam is finished.', attempt: { finished: true, remainingSeconds: 0, answeredCount: 1 } });
+    expect(await summary(learner.headers)).toMatchObject({ locked: false, finished: true, summary: { totalQuestions: 1, totalScore: 1, percentage: 100 } });
+  });
+
+  it('when no questions remain, then examQuestions is empty with a message and the attempt is finished', async () => {
+    const q = await createQuestion(t, admin.headers, { profession });
+    const learner = await registerLearner(t, { profession });
+    await next(learner.headers);
+    await submit(learner.headers, q.id, 'Wrong');
+    const done = await next(learner.headers);
+    expect(done).toMatchObject({ examQuestions: [], message: 'No more questions.', attempt: { finished: true, answeredCount: 1 } });
+    const logs = await t.app.inject({ method: 'GET', url: '/admin/exam-logs', headers: admin.headers, query: { examId: String(done.attempt?.attemptId) } });
+    expect(logs.json<{ logs: { log_data: { event: string } }[] }>().logs.map((l) => l.log_data.event)).toEqual(['started', 'finished']);
+  });
+
+  it('when answers are marked, then the summary counts score and success rate to one decimal, essays apart until graded', async () => {
+    // 3 multiple-choice, 2 fill-in (one with two accepted answers), 1 essay: answered 2 + 1 right, essay graded later.
+    for (let i = 0; i < 3; i++) await createQuestion(t, admin.headers, { profession });
+    await createQuestion(t, admin.headers, { profession, question: 'The hormone missing in type 1 diabetes is ____.', question_type: 'fill-in-the-blank', options: [], correct_answer: 'Insulin' });
+    await createQuestion(t, admin.headers, { profession, question: 'The heart tracing test is an ____.', question_type: 'fill-in-the-blank', options: [], correct_answer: 'ECG | electrocardiogram' });
+    await createQuestion(t, admin.headers, { profession, question_type: 'essay', options: [], correct_answer: 'Key points' });
+    const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
+
+    // Served in the attempt's own order, so fill-in answers are chosen by question text.
+    const given: Record<string, string[]> = { 'multiple-choice': ['Right', 'Wrong', 'Wrong'] };
+    const fillAnswer = (text: string) => (text.includes('hormone') ? '  INSULIN ' : 'Electrocardiogram');
+    let essayCorrect: boolean | undefined;
+    for (let i = 0; i < 6; i++) {
+      const served = (await next(learner.headers)).examQuestions[0];
+      if (!served) throw new Error('expected a question');
+      const answer =
+        served.question_type === 'essay' ? 'My essay' : served.question_type === 'fill-in-the-blank' ? fillAnswer(served.question) : (given[served.question_type]?.shift() ?? '');
+      const result = (await submit(learner.headers, served.id, answer)).json<AnswerResult>();
+      if (served.question_type === 'essay') essayCorrect = result.correct;
+      if (served.question_type === 'fill-in-the-blank') expect(result.correct).toBe(true);
+      expect(result.pendingReview).toBe(served.question_type === 'essay');
+    }
+    expect(essayCorrect).toBe(false);
+    // 5 marked: 1 + 2 right = 3, 60%.
+    expect(await summary(learner.headers)).toMatchObject({ locked: false, summary: { totalQuestions: 5, totalScore: 3, percentage: 60, pendingReview: 1 } });
+
+    const essays = await t.app.inject({ method: 'GET', url: '/admin/essays', headers: admin.headers });
+    const essay = essays.json<{ essays: { id: number; userAnswer: string; username: string }[] }>().essays.find((e) => e.username === learner.username);
+    expect(essay?.userAnswer).toBe('My essay');
+    const graded = await t.app.inject({ method: 'PUT', url: `/admin/essays/${essay?.id}`, headers: admin.headers, payload: { correct: true, note: 'Good' } });
+    expect(graded.statusCode).toBe(204);
+    // 6 marked, 4 right: 66.7%.
+    expect((await summary(learner.headers)).summary).toEqual({ totalQuestions: 6, totalScore: 4, percentage: 66.7, pendingReview: 0 });
+  });
+
+  it('when the user lacks the exam-results program, then the summary is locked and shows only the number marked', async () => {
+    const q = await createQuestion(t, admin.headers, { profession });
+    const learner = await registerLearner(t, { profession });
+    await next(learner.headers);
+    await submit(learner.headers, q.id, 'Right');
+    expect(await summary(learner.headers)).toEqual({
+      locked: true,
+      message: 'Upgrade your account to unlock detailed exam results.',
+      finished: false,
+      summary: { totalQuestions: 1, totalScore: null, percentage: null, pendingReview: 0 },
+    });
+  });
+
+  it.each([
+    [{ questionId: 'abc', userAnswer: 'x' }],
+    [{ questionId: 1, userAnswer: '   ' }],
+    [{}],
+    [{ answers: { abc: 'x' } }],
+  ])('when the submit body is invalid (%j), then it is a 400 and nothing is recorded', async (payload) => {
+    const q = await createQuestion(t, admin.headers, { profession });
+    const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
+    await next(learner.headers);
+    const response = await t.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload });
+    expect(response.statusCode).toBe(400);
+    expect(typeof response.json<{ error: string }>().error).toBe('string');
+    expect((await summary(learner.headers)).summary.totalQuestions).toBe(0);
+    expect((await next(learner.headers)).examQuestions[0]?.id).toBe(q.id);
+  });
+
+  it('when a security event is posted, then it is written to the attempt log with the clock time; unknown events are a 400', async () => {
+    await createQuestion(t, admin.headers, { profession });
+    const learner = await registerLearner(t, { profession });
+    const started = await next(learner.headers);
+    t.clock.advance(5000);
+    const ok = await t.app.inject({ method: 'POST', url: '/user/exam/events', headers: learner.headers, payload: { event: 'tab-switch' } });
+    expect(ok.statusCode).toBe(201);
+    const bad = await t.app.inject({ method: 'POST', url: '/user/exam/events', headers: learner.headers, payload: { event: 'sneeze' } });
+    expect(bad.statusCode).toBe(400);
+    const logs = await t.app.inject({ method: 'GET', url: '/admin/exam-logs', headers: admin.headers, query: { examId: String(started.attempt?.attemptId) } });
+    const entries = logs.json<{ logs: { username: string; created_at: string; log_data: { event: string; message: string } }[] }>().logs;
+    expect(entries.map((e) => e.log_data.event)).toEqual(['started', 'tab-switch']);
+    expect(entries[1]).toMatchObject({ username: learner.username, created_at: t.clock.now().toISOString(), log_data: { message: 'Leaving the exam window is not allowed!' } });
+  });
+
+  it('when the older module submits its answers, then the score is out of the non-essay questions', async () => {
+    const mc = await createQuestion(t, admin.headers, { profession });
+    const fill = await createQuestion(t, admin.headers, { profession, question_type: 'fill-in-the-blank', options: [], correct_answer: 'Five' });
+    const essay = await createQuestion(t, admin.headers, { profession, question_type: 'essay', options: [], correct_answer: 'x' });
+    const learner = await registerLearner(t, { profession });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/user/exam/submit',
+      headers: learner.headers,
+      payload: { answers: { [mc.id]: 'Right', [fill.id]: 'four', [essay.id]: 'Long text' } },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ score: 1, total: 2, essays: 1 });
+  });
+});

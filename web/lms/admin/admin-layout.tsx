@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { NavLink } from 'react-router';
+import { Button } from '../../ui/button.js';
+import { useLogout } from '../learner-header.js';
+import styles from '../lms.module.css';
+
+const links = [
+  ['/lms-system/admin', 'Exam questions'],
+  ['/lms-system/admin/course', 'Courses'],
+  ['/lms-system/admin/logs', 'Exam logs'],
+  ['/lms-system/admin/users', 'Users and programs'],
+  ['/lms-system/admin/upcoming', 'Upcoming exams'],
+  ['/lms-system/admin/essays', 'Essay grading'],
+] as const;
+
+export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
+  const logout = useLogout();
+  return (
+    <div className={styles.adminShell}>
+      <aside className={styles.sidebar}>
+        <h2>LMS Admin</h2>
+        <nav aria-label="LMS admin">
+          {links.map(([to, label]) => (
+            <NavLink key={to} to={to} end>
+              {label}
+            </NavLink>
+          ))}
+        </nav>
+        <Button variant="secondary" size="small" onClick={logout} style={{ marginTop: '1rem' }}>
+          Logout
+        </Button>
+      </aside>
+      <main className={styles.adminMain}>
+        <h1>{title}</h1>
+        {children}
+      </main>
+    </div>
+  );
+}

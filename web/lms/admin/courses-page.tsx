@@ -1,0 +1,159 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { audiences, courseLevels, type Course } from '../../../contracts/lms.js';
+import { ApiError } from '../../lib/http.js';
+import { Button } from '../../ui/button.js';
+import { SelectField, TextField } from '../../ui/field.js';
+import { ConfirmDialog } from '../../ui/modal.js';
+import { Pagination } from '../../ui/pagination.js';
+import { EmptyState, ErrorState, FormError, LoadingState } from '../../ui/states.js';
+import { useToast } from '../../ui/toast.js';
+import { professionLabel } from '../labels.js';
+import styles from '../lms.module.css';
+import { lmsRequest } from '../session.js';
+import { adminKey, usePagedList } from './admin-api.js';
+import { AdminLayout } from './admin-layout.js';
+
+const emptyForm = { title: '', description: '', profession: '', level: 'Beginner', duration: '', lessons: '' };
+
+/** Lessons are typed one per line as "Title | text"; a line without "|" is a title with no text. */
+function parseLessons(text: string) {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .map((line) => {
+      const [title = '', ...rest] = line.split('|');
+      return { title: title.trim(), body: rest.join('|').trim() };
+    });
+}
+
+function CourseForm() {
+  const queryClient = useQueryClient();
+  const notify = useToast();
+  const [form, setForm] = useState(emptyForm);
+  const [error, setError] = useState<string | null>(null);
+  const add = useMutation({
+    mutationFn: () =>
+      lmsRequest('/admin/courses', {
+        method: 'POST',
+        body: { title: form.title, description: form.description, profession: form.profession, level: form.level, duration: form.duration, sections: parseLessons(form.lessons) },
+      }),
+    onSuccess: () => {
+      setForm(emptyForm);
+      setError(null);
+      notify('Course added');
+      void queryClient.invalidateQueries({ queryKey: adminKey('courses') });
+    },
+    onError: (e) => setError(`Error adding course: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+  });
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate();
+  };
+  return (
+    <form className={styles.card} onSubmit={onSubmit} style={{ marginBottom: '1.5rem' }} aria-label="Add New Course">
+      <h2>Add New Course</h2>
+      <FormError message={error} />
+      <div className={styles.formGrid}>
+        <TextField label="Title" required value={form.title} onChange={set('title')} />
+        <SelectField label="Profession" required value={form.profession} onChange={set('profession')}>
+          <option value="">Select a profession</option>
+          {audiences.map((p) => (
+            <option key={p} value={p}>
+              {professionLabel(p)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Level" value={form.level} onChange={set('level')}>
+          {courseLevels.map((l) => (
+            <option key={l} value={l}>
+              {l}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Duration" value={form.duration} onChange={set('duration')} hint="For example: 2 hours" />
+        <TextField className={styles.full} label="Description (optional)" value={form.description} onChange={set('description')} />
+        <div className={styles.full} style={{ marginBottom: '0.9rem' }}>
+          <label className={styles.fieldLabel} htmlFor="course-lessons">
+            Lessons (optional, one per line: Title | text)
+          </label>
+          <textarea id="course-lessons" className={styles.textarea} value={form.lessons} onChange={set('lessons')} />
+        </div>
+      </div>
+      <Button type="submit" disabled={add.isPending}>
+        {add.isPending ? 'Adding...' : 'Add Course'}
+      </Button>
+    </form>
+  );
+}
+
+export default function CoursesAdminPage() {
+  const queryClient = useQueryClient();
+  const { query, page, setPage, pageSize } = usePagedList<{ courses: (Course & { sectionCount: number })[] }>('courses', '/admin/courses');
+  const [toDelete, setToDelete] = useState<Course | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: number) => lmsRequest(`/admin/courses/${id}`, { method: 'DELETE' }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKey('courses') }),
+    onError: (e) => setDeleteError(`Error deleting course: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+    onSettled: () => setToDelete(null),
+  });
+  return (
+    <AdminLayout title="Course Management">
+      <CourseForm />
+      <FormError message={deleteError} />
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState message="Failed to fetch courses." onRetry={() => void query.refetch()} />
+      ) : query.data.data.courses.length === 0 ? (
+        <EmptyState>No courses yet.</EmptyState>
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <caption className="visually-hidden">Courses</caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Description</th>
+                <th scope="col">Profession</th>
+                <th scope="col">Level</th>
+                <th scope="col">Lessons</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.data.courses.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.title}</td>
+                  <td>{c.description}</td>
+                  <td>{professionLabel(c.profession)}</td>
+                  <td>{c.level}</td>
+                  <td>{c.sectionCount}</td>
+                  <td>
+                    <Button variant="danger" size="small" aria-label={`Delete course ${c.title}`} onClick={() => setToDelete(c)}>
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Pagination label="Course pages" page={page} pageSize={pageSize} total={query.data.total} onPageChange={setPage} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        message="Are you sure you want to delete this course?"
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => {
+          setDeleteError(null);
+          if (toDelete) remove.mutate(toDelete.id);
+        }}
+      />
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,92 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { EssayAnswer } from '../../../contracts/lms.js';
+import { ApiError } from '../../lib/http.js';
+import { formatDateTime } from '../../lib/format.js';
+import { Button } from '../../ui/button.js';
+import { SelectField, TextField } from '../../ui/field.js';
+import { Pagination } from '../../ui/pagination.js';
+import { EmptyState, ErrorState, FormError, LoadingState } from '../../ui/states.js';
+import styles from '../lms.module.css';
+import { lmsRequest } from '../session.js';
+import { adminKey, usePagedList } from './admin-api.js';
+import { AdminLayout } from './admin-layout.js';
+
+function EssayCard({ essay, onGraded, onError }: { essay: EssayAnswer; onGraded: () => void; onError: (message: string) => void }) {
+  const [note, setNote] = useState(essay.reviewNote ?? '');
+  const grade = useMutation({
+    mutationFn: (correct: boolean) => lmsRequest(`/admin/essays/${essay.id}`, { method: 'PUT', body: { correct, note } }),
+    onSuccess: onGraded,
+    onError: (e) => onError(`Error grading essay: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+  });
+  return (
+    <li className={styles.card} style={{ marginBottom: '1rem' }}>
+      <h2 style={{ fontSize: '1rem' }}>{essay.question}</h2>
+      <p className={styles.muted}>
+        {essay.username} · {formatDateTime(essay.answered_at)} · {essay.outcome}
+      </p>
+      <h3 style={{ fontSize: '0.9rem' }}>Answer</h3>
+      <p style={{ whiteSpace: 'pre-wrap' }}>{essay.userAnswer}</p>
+      <h3 style={{ fontSize: '0.9rem' }}>Model answer</h3>
+      <p className={styles.muted}>{essay.modelAnswer}</p>
+      <TextField label="Note for the record (optional)" value={note} onChange={(e) => setNote(e.target.value)} />
+      <div className={styles.actions}>
+        <Button size="small" disabled={grade.isPending} onClick={() => grade.mutate(true)}>
+          Mark correct
+        </Button>
+        <Button size="small" variant="secondary" disabled={grade.isPending} onClick={() => grade.mutate(false)}>
+          Mark incorrect
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+export default function EssaysPage() {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<'pending' | 'graded'>('pending');
+  const [error, setError] = useState<string | null>(null);
+  const { query, page, setPage, pageSize } = usePagedList<{ essays: EssayAnswer[] }>('essays', '/admin/essays', { status });
+  return (
+    <AdminLayout title="Essay Grading">
+      <FormError message={error} />
+      <div className={styles.filters}>
+        <SelectField
+          label="Show"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value === 'graded' ? 'graded' : 'pending');
+            setPage(1);
+          }}
+        >
+          <option value="pending">Awaiting review</option>
+          <option value="graded">Graded</option>
+        </SelectField>
+      </div>
+      {query.isPending ? (
+        <LoadingState />
+      ) : query.isError ? (
+        <ErrorState message="Failed to fetch essays." onRetry={() => void query.refetch()} />
+      ) : query.data.data.essays.length === 0 ? (
+        <EmptyState>No essays {status === 'pending' ? 'awaiting review' : 'graded yet'}.</EmptyState>
+      ) : (
+        <>
+          <ul className={styles.list}>
+            {query.data.data.essays.map((essay) => (
+              <EssayCard
+                key={essay.id}
+                essay={essay}
+                onError={setError}
+                onGraded={() => {
+                  setError(null);
+                  void queryClient.invalidateQueries({ queryKey: adminKey('essays') });
+                }}
+              />
+            ))}
+          </ul>
+          <Pagination label="Essay pages" page={page} pageSize={pageSize} total={query.data.total} onPageChange={setPage} />
+        </>
+      )}
+    </AdminLayout>
+  );
+}

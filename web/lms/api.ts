@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Achievement, Course, CourseDetails, ProfileResponse, Progress, RecentCourse, UpcomingExam } from '../../contracts/lms.js';
+import { lmsRequest } from './session.js';
+
+/** Query hooks for the learner's screens; each page's own calls sit with the page. */
+export const lmsKeys = {
+  all: ['lms'] as const,
+  recentCourses: ['lms', 'courses', 'recent'] as const,
+  courses: ['lms', 'courses'] as const,
+  course: (id: number) => ['lms', 'courses', id] as const,
+  upcoming: ['lms', 'upcoming'] as const,
+  progress: ['lms', 'progress'] as const,
+  achievements: ['lms', 'achievements'] as const,
+  profile: ['lms', 'profile'] as const,
+};
+
+export const useRecentCourses = () =>
+  useQuery({ queryKey: lmsKeys.recentCourses, queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent') });
+export const useCourses = () => useQuery({ queryKey: lmsKeys.courses, queryFn: () => lmsRequest<{ courses: Course[] }>('/user/courses') });
+export const useCourse = (id: number) => useQuery({ queryKey: lmsKeys.course(id), queryFn: () => lmsRequest<CourseDetails>(`/user/courses/${id}`) });
+export const useUpcomingExams = () =>
+  useQuery({ queryKey: lmsKeys.upcoming, queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/user/exam/upcoming') });
+export const useProgress = () => useQuery({ queryKey: lmsKeys.progress, queryFn: () => lmsRequest<{ progress: Progress }>('/user/progress') });
+export const useAchievements = () =>
+  useQuery({ queryKey: lmsKeys.achievements, queryFn: () => lmsRequest<{ achievements: Achievement[] }>('/user/achievements') });
+export const useProfile = () => useQuery({ queryKey: lmsKeys.profile, queryFn: () => lmsRequest<ProfileResponse>('/user/profile') });

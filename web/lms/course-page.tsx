@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import type { CourseDetails } from '../../contracts/lms.js';
+import { ApiError } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { ErrorState, LoadingState } from '../ui/states.js';
+import { useToast } from '../ui/toast.js';
+import { lmsKeys, useCourse } from './api.js';
+import { LearnerHeader } from './learner-header.js';
+import styles from './lms.module.css';
+import { lmsRequest } from './session.js';
+import { LockedPanel } from './upgrade.js';
+
+export default function CoursePage() {
+  const id = Number(useParams().id);
+  const query = useCourse(id);
+  const queryClient = useQueryClient();
+  const notify = useToast();
+  const mark = useMutation({
+    mutationFn: (body: { section: number; completed: boolean }) => lmsRequest<CourseDetails>(`/user/courses/${id}/progress`, { method: 'PUT', body }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(lmsKeys.course(id), data);
+      void queryClient.invalidateQueries({ queryKey: lmsKeys.recentCourses });
+      void queryClient.invalidateQueries({ queryKey: lmsKeys.progress });
+    },
+    onError: () => notify('Your progress could not be saved.', 'error'),
+  });
+
+  let body;
+  if (query.isPending) body = <LoadingState />;
+  else if (query.error instanceof ApiError && query.error.status === 403) body = <LockedPanel message="Courses are part of Premium." />;
+  else if (query.error instanceof ApiError && query.error.status === 404) body = <ErrorState message="This course does not exist or is not for your profession." />;
+  else if (query.isError) body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
+  else {
+    const course = query.data;
+    body = (
+      <article>
+        <h2>{course.title}</h2>
+        <p>
+          <span className={styles.tag}>{course.level}</span>
+          {course.duration && <span className={styles.tag}>{course.duration}</span>}
+        </p>
+        <p className={styles.muted}>{course.description}</p>
+        <div className={styles.bar} role="progressbar" aria-label="Course progress" aria-valuenow={course.progress} aria-valuemin={0} aria-valuemax={100}>
+          <div className={styles.barFill} style={{ width: `${course.progress}%` }} />
+        </div>
+        <p>{course.progress}% complete</p>
+        {course.sections.map((section, index) => {
+          const done = course.completedSections.includes(index);
+          return (
+            <section key={index} className={styles.card} style={{ marginBottom: '1rem' }} aria-label={section.title}>
+              <h3 style={{ marginTop: 0 }}>
+                {index + 1}. {section.title} {done && <span className={styles.tag}>Completed</span>}
+              </h3>
+              {section.body.split(/\n{2,}/).map((paragraph, i) => (
+                <p key={i}>{paragraph}</p>
+              ))}
+              <Button variant={done ? 'secondary' : 'primary'} size="small" disabled={mark.isPending} onClick={() => mark.mutate({ section: index, completed: !done })}>
+                {done ? 'Mark as not done' : 'Mark lesson complete'}
+              </Button>
+            </section>
+          );
+        })}
+      </article>
+    );
+  }
+  return (
+    <main className={styles.page}>
+      <LearnerHeader title="Course" />
+      <p>
+        <Link to="/courses">Back to courses</Link>
+      </p>
+      {body}
+    </main>
+  );
+}

@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../lib/http.js';
+import { buttonClassName } from '../ui/button.js';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
+import { useAchievements, useProgress, useRecentCourses, useUpcomingExams } from './api.js';
+import { formatDay } from './labels.js';
+import { LearnerHeader } from './learner-header.js';
+import styles from './lms.module.css';
+import { UpgradeButton } from './upgrade.js';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={styles.card} aria-label={title}>
+      <h2>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function RecentCourses() {
+  const query = useRecentCourses();
+  if (query.isPending) return <LoadingState />;
+  if (query.error instanceof ApiError && query.error.status === 403) {
+    return (
+      <div>
+        <p>This section is locked. Upgrade to Premium to view your recent courses.</p>
+        <UpgradeButton />
+      </div>
+    );
+  }
+  if (query.isError) return <ErrorState message="Failed to load recent courses." onRetry={() => void query.refetch()} />;
+  if (query.data.recentCourses.length === 0) return <EmptyState>No recent courses available.</EmptyState>;
+  return (
+    <ul className={styles.list}>
+      {query.data.recentCourses.map((course) => (
+        <li key={course.id}>
+          <Link to={`/courses/${course.id}`}>{course.title}</Link>
+          <div className={styles.bar} role="progressbar" aria-label={`${course.title} progress`} aria-valuenow={course.progress} aria-valuemin={0} aria-valuemax={100}>
+            <div className={styles.barFill} style={{ width: `${course.progress}%` }} />
+          </div>
+          <span className={styles.muted}>{course.progress}% complete</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ProgressSummary() {
+  const query = useProgress();
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState message="Failed to load progress." onRetry={() => void query.refetch()} />;
+  const { exam, course } = query.data.progress;
+  return (
+    <dl>
+      <dt>Exam score</dt>
+      <dd>
+        {exam.totalScore} of {exam.totalQuestions} marked answers correct
+      </dd>
+      <dt>Average course progress</dt>
+      <dd>{course.avgProgress === null ? 'N/A' : `${course.avgProgress.toFixed(2)}%`}</dd>
+    </dl>
+  );
+}
+
+function UpcomingExams() {
+  const query = useUpcomingExams();
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState message="Failed to load upcoming exams." onRetry={() => void query.refetch()} />;
+  if (query.data.upcomingExams.length === 0) return <EmptyState>No upcoming exams available.</EmptyState>;
+  return (
+    <ul className={styles.list}>
+      {query.data.upcomingExams.map((exam) => (
+        <li key={exam.id}>
+          <strong>{exam.title}</strong>
+          <div className={styles.muted}>
+            {formatDay(exam.exam_date)} at {exam.exam_time}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RecentAchievements() {
+  const query = useAchievements();
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState message="Failed to load achievements." onRetry={() => void query.refetch()} />;
+  if (query.data.achievements.length === 0) return <EmptyState>No achievements earned yet.</EmptyState>;
+  return (
+    <ul className={styles.list}>
+      {query.data.achievements.slice(-5).reverse().map((a) => (
+        <li key={a.id}>
+          <strong>{a.title}</strong>
+          <div className={styles.muted}>{a.description}</div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function DashboardPage() {
+  return (
+    <main className={styles.page}>
+      <LearnerHeader title="Learning Dashboard" />
+      <div className={styles.actions} style={{ marginBottom: '1.5rem' }}>
+        <Link className={buttonClassName('primary')} to="/exam">
+          Take Exam
+        </Link>
+        <Link className={buttonClassName('secondary')} to="/courses">
+          View Courses
+        </Link>
+        <Link className={buttonClassName('secondary')} to="/lmsprofile">
+          My Progress
+        </Link>
+        <Link className={buttonClassName('ghost')} to="/lms-system/mock-exam">
+          Quick practice (5 minutes)
+        </Link>
+      </div>
+      <div className={styles.sections}>
+        <Section title="Recent Courses">
+          <RecentCourses />
+        </Section>
+        <Section title="My Progress">
+          <ProgressSummary />
+        </Section>
+        <Section title="Upcoming Exams">
+          <UpcomingExams />
+        </Section>
+        <Section title="Recent Achievements">
+          <RecentAchievements />
+        </Section>
+      </div>
+    </main>
+  );
+}

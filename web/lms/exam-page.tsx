@@ -1,0 +1,200 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { LOCKED_SUMMARY_MESSAGE, type ExamSummary } from '../../contracts/lms.js';
+import { usePublicConfig } from '../lib/public-config.js';
+import { Button } from '../ui/button.js';
+import { ErrorState, FormError } from '../ui/states.js';
+import { leaveFullScreen, requestFullScreen } from './exam-security.js';
+import { ExamSession } from './exam-session.js';
+import { professionLabel } from './labels.js';
+import { LearnerHeader } from './learner-header.js';
+import styles from './lms.module.css';
+import { lmsRequest, useLmsSession } from './session.js';
+import { UpgradeButton } from './upgrade.js';
+
+const stages = ['confirmation', 'nda', 'tutorial', 'exam', 'completed'] as const;
+type Stage = (typeof stages)[number];
+const stageLabels: Record<Stage, string> = {
+  confirmation: 'Candidate Confirmation',
+  nda: 'NDA',
+  tutorial: 'Tutorial',
+  exam: 'Exam',
+  completed: 'Completed',
+};
+
+// The stage survives a reload of this tab, so a reload mid-exam goes straight back to the exam (the server resumes the attempt).
+const stageKey = (userId: number) => `lms-exam-stage-${userId}`;
+function storedStage(userId: number): Stage {
+  const value = sessionStorage.getItem(stageKey(userId));
+  return value === 'exam' || value === 'completed' ? value : 'confirmation';
+}
+
+function Completed({ message, onReturn }: { message?: string | undefined; onReturn: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    leaveFullScreen();
+    void queryClient.invalidateQueries({ queryKey: ['lms'] });
+  }, [queryClient]);
+  const summary = useQuery({ queryKey: ['lms', 'exam', 'summary'], queryFn: () => lmsRequest<ExamSummary>('/user/exam/summary') });
+  return (
+    <section className={styles.card} aria-label="Exam completed">
+      <h2>Exam completed</h2>
+      {message && <p>{message}</p>}
+      {summary.isPending && (
+        <p role="status">
+          Loading your results<span className={styles.dots} aria-hidden="true" />
+        </p>
+      )}
+      {summary.isError && <ErrorState message="Your results could not be loaded." onRetry={() => void summary.refetch()} />}
+      {summary.data?.locked && (
+        <div>
+          <p>{summary.data.message || LOCKED_SUMMARY_MESSAGE}</p>
+          <p className={styles.muted}>Answers marked: {summary.data.summary.totalQuestions}</p>
+          <UpgradeButton />
+        </div>
+      )}
+      {summary.data && !summary.data.locked && (
+        <dl>
+          <dt>Questions</dt>
+          <dd>{summary.data.summary.totalQuestions}</dd>
+          <dt>Score</dt>
+          <dd>{summary.data.summary.totalScore}</dd>
+          <dt>Success rate</dt>
+          <dd>{(summary.data.summary.percentage ?? 0).toFixed(1)}%</dd>
+          {summary.data.summary.pendingReview > 0 && (
+            <>
+              <dt>Essays awaiting review</dt>
+              <dd>{summary.data.summary.pendingReview}</dd>
+            </>
+          )}
+        </dl>
+      )}
+      <Button
+        onClick={() => {
+          onReturn();
+          navigate('/lms-system/dashboard');
+        }}
+      >
+        Return to Dashboard
+      </Button>
+    </section>
+  );
+}
+
+export default function ExamPage() {
+  const { user } = useLmsSession();
+  const config = usePublicConfig();
+  const userId = user?.id ?? 0;
+  const [stage, setStageState] = useState<Stage>(() => storedStage(userId));
+  const [ndaAccepted, setNdaAccepted] = useState(false);
+  const [ndaError, setNdaError] = useState<string | null>(null);
+  const [finishMessage, setFinishMessage] = useState<string | undefined>();
+
+  const setStage = useCallback(
+    (next: Stage) => {
+      if (next === 'exam' || next === 'completed') sessionStorage.setItem(stageKey(userId), next);
+      else sessionStorage.removeItem(stageKey(userId));
+      setStageState(next);
+    },
+    [userId],
+  );
+  const onFinished = useCallback(
+    (message?: string) => {
+      setFinishMessage(message);
+      setStage('completed');
+    },
+    [setStage],
+  );
+
+  const index = stages.indexOf(stage);
+  const back = () => setStage(stages[Math.max(0, index - 1)] ?? 'confirmation');
+  const next = () => {
+    if (stage === 'nda' && !ndaAccepted) {
+      setNdaError('Please accept the NDA to proceed');
+      return;
+    }
+    setNdaError(null);
+    if (stage === 'tutorial') requestFullScreen();
+    setStage(stages[index + 1] ?? 'completed');
+  };
+  const minutes = Math.round((config.data?.examDurationSeconds ?? 10_800) / 60);
+
+  return (
+    <main className={styles.page}>
+      <LearnerHeader title="Online Examination" />
+      {stage !== 'exam' && stage !== 'completed' && (
+        <section className={styles.card} style={{ marginBottom: '1rem' }} aria-label="Instructions">
+          <h2>Before you begin</h2>
+          <ul>
+            <li>Make sure you have a stable internet connection.</li>
+            <li>Keep your webcam and microphone on for the whole exam.</li>
+            <li>Do not switch tabs or leave the exam window.</li>
+            <li>Finish within the time limit of {minutes} minutes.</li>
+          </ul>
+        </section>
+      )}
+      <ol className={styles.stepper} aria-label="Exam steps">
+        {stages.map((s) => (
+          <li key={s} aria-current={s === stage ? 'step' : undefined}>
+            {stageLabels[s]}
+          </li>
+        ))}
+      </ol>
+
+      {stage === 'confirmation' && (
+        <section className={styles.card} aria-label="Candidate Confirmation">
+          <h2>Candidate Confirmation</h2>
+          <dl>
+            <dt>Candidate</dt>
+            <dd>{user?.username}</dd>
+            <dt>Exam</dt>
+            <dd>{user ? professionLabel(user.profession) : ''} mock exam</dd>
+            <dt>Language</dt>
+            <dd>English</dd>
+            <dt>Time limit</dt>
+            <dd>{minutes} minutes</dd>
+          </dl>
+        </section>
+      )}
+      {stage === 'nda' && (
+        <section className={styles.card} aria-label="Non-disclosure agreement">
+          <h2>Non-Disclosure Agreement</h2>
+          <p>
+            The questions of this exam are confidential. You agree not to copy, record, share or discuss them with anyone, in any form, during or
+            after the exam.
+          </p>
+          <FormError message={ndaError} />
+          <label>
+            <input type="checkbox" checked={ndaAccepted} onChange={(e) => setNdaAccepted(e.target.checked)} /> I accept the non-disclosure agreement
+          </label>
+        </section>
+      )}
+      {stage === 'tutorial' && (
+        <section className={styles.card} aria-label="Tutorial">
+          <h2>Tutorial</h2>
+          <ul>
+            <li>Questions come one at a time: multiple choice, fill in the blank, or essay.</li>
+            <li>Choose or type your answer and press Submit Answer; you see at once whether it was correct.</li>
+            <li>Each question can be answered once. Press Next Question to go on.</li>
+            <li>Your answer is saved every 30 seconds; if you reload or change device you continue where you were.</li>
+            <li>The exam goes full screen. Copy and paste are disabled, and leaving the window is recorded.</li>
+          </ul>
+        </section>
+      )}
+      {stage !== 'exam' && stage !== 'completed' && (
+        <div className={styles.actions} style={{ marginTop: '1rem' }}>
+          {index > 0 && (
+            <Button variant="secondary" onClick={back}>
+              Back
+            </Button>
+          )}
+          <Button onClick={next}>Next</Button>
+        </div>
+      )}
+      {stage === 'exam' && <ExamSession onFinished={onFinished} />}
+      {stage === 'completed' && <Completed message={finishMessage} onReturn={() => sessionStorage.removeItem(stageKey(userId))} />}
+    </main>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect, type ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { homeFor, lmsToken, useLmsSession } from './session.js';
+
+/** Signed-in only: without a valid token (missing, undecodable, expired) the user goes to the LMS login. */
+export function RequireLmsUser({ children }: { children?: ReactNode }) {
+  const { token, user } = useLmsSession();
+  useEffect(() => {
+    // A token that fails to decode logs the user out.
+    if (token && !user) lmsToken.clear();
+  }, [token, user]);
+  if (!user) return <Navigate to="/lms-system/login" replace />;
+  return children ?? <Outlet />;
+}
+
+/** The admin pages' client-side guard; the server checks the role on every call as well. */
+export function RequireLmsAdmin({ children }: { children?: ReactNode }) {
+  const { user } = useLmsSession();
+  if (!user) return <RequireLmsUser />;
+  if (user.role !== 'admin') return <Navigate to={homeFor(user)} replace />;
+  return children ?? <Outlet />;
+}

@@ -1,0 +1,13 @@
+export const professionLabel = (p: string) => (p === 'all' ? 'All professions' : p.charAt(0).toUpperCase() + p.slice(1));
+
+/** Seconds as minutes:seconds, the spec's timer format (180:00 for three hours). */
+export function formatTimer(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+export function formatDay(iso: string): string {
+  const date = new Date(iso.length === 10 ? `${iso}T00:00:00` : iso);
+  return Number.isNaN(date.getTime()) ? iso : day.format(date);
+}

@@ -1,0 +1,56 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ApiError, request } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/field.js';
+import { FormError } from '../ui/states.js';
+import styles from './lms.module.css';
+import { decodeToken, homeFor, lmsToken, useLmsSession } from './session.js';
+
+const LOGIN_FAILED = 'Login failed. Please check your credentials.';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const { user } = useLmsSession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (user && !busy) return <Navigate to={homeFor(user)} replace />;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { token } = await request<{ token: string }>('/auth/login', { method: 'POST', body: { username, password } });
+      const payload = decodeToken(token);
+      if (!payload) throw new Error('undecodable token');
+      lmsToken.set(token);
+      navigate(homeFor(payload), { replace: true });
+    } catch (caught) {
+      // Rate limiting says when to try again; everything else is the spec's one message.
+      setError(caught instanceof ApiError && caught.status === 429 ? caught.message : LOGIN_FAILED);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className={styles.narrow}>
+      <h1>Welcome Back!</h1>
+      <p className={styles.muted}>Sign in to your learning and mock exam account.</p>
+      <form onSubmit={onSubmit} noValidate={false}>
+        <FormError message={error} />
+        <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Button type="submit" disabled={busy} style={{ width: '100%' }}>
+          {busy ? 'Signing in...' : 'Login'}
+        </Button>
+      </form>
+      <p>
+        New here? <Link to="/lms-system/register">Create an account</Link>
+      </p>
+    </main>
+  );
+}

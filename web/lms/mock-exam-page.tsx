@@ -1,0 +1,119 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { ExamQuestionsResponse, MockResult } from '../../contracts/lms.js';
+import { usePublicConfig } from '../lib/public-config.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/field.js';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
+import { formatTimer } from './labels.js';
+import { LearnerHeader } from './learner-header.js';
+import styles from './lms.module.css';
+import { lmsRequest } from './session.js';
+
+/** The older module: a short practice set, a countdown, every answer sent at the end. */
+export default function MockExamPage() {
+  const config = usePublicConfig();
+  const questions = useQuery({
+    queryKey: ['lms', 'mock-exam'],
+    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set: 'mock' } }),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+  const [index, setIndex] = useState(0);
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [result, setResult] = useState<MockResult | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [remaining, setRemaining] = useState<number | null>(null);
+  const submitted = useRef(false);
+  const list = useMemo(() => questions.data?.examQuestions ?? [], [questions.data]);
+
+  const submit = useCallback(async () => {
+    if (submitted.current || list.length === 0) return;
+    submitted.current = true;
+    setSubmitError(null);
+    try {
+      const body = Object.fromEntries(list.map((q) => [String(q.id), answers[String(q.id)] ?? '']));
+      setResult(await lmsRequest<MockResult>('/user/exam/submit', { method: 'POST', body: { answers: body } }));
+    } catch {
+      submitted.current = false;
+      setSubmitError('Your answers could not be sent. Please try again.');
+    }
+  }, [answers, list]);
+
+  const duration = config.data?.mockExamDurationSeconds;
+  const started = list.length > 0 && duration !== undefined;
+  useEffect(() => {
+    if (!started || duration === undefined) return;
+    const deadline = Date.now() + duration * 1000;
+    const timer = setInterval(() => setRemaining(Math.max(0, Math.round((deadline - Date.now()) / 1000))), 1000);
+    return () => clearInterval(timer);
+  }, [started, duration]);
+
+  useEffect(() => {
+    // At zero the answers given so far are submitted.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (remaining === 0) void submit();
+  }, [remaining, submit]);
+
+  let body;
+  if (questions.isPending) body = <LoadingState />;
+  else if (questions.isError) body = <ErrorState message="Failed to fetch exam questions." onRetry={() => void questions.refetch()} />;
+  else if (list.length === 0) body = <EmptyState>{questions.data.message ?? 'No more questions.'}</EmptyState>;
+  else if (result) {
+    body = (
+      <section className={styles.card} aria-label="Result">
+        <h2>Practice complete</h2>
+        <p>
+          Your score: {result.score} / {result.total}
+        </p>
+        {result.essays > 0 && <p>Essay responses will be reviewed manually.</p>}
+        <Link to="/lms-system/dashboard">Return to Dashboard</Link>
+      </section>
+    );
+  } else {
+    const q = list[index];
+    const last = index === list.length - 1;
+    const value = q ? (answers[String(q.id)] ?? '') : '';
+    const setValue = (v: string) => q && setAnswers((a) => ({ ...a, [String(q.id)]: v }));
+    body = q && (
+      <section className={styles.card} aria-label="Practice question">
+        <p>
+          Question {index + 1} of {list.length} · Time left{' '}
+          <span className={styles.timer} role="timer">
+            {formatTimer(remaining ?? duration ?? 0)}
+          </span>
+        </p>
+        <h2>{q.question}</h2>
+        {q.question_type === 'multiple-choice' ? (
+          <fieldset className={styles.options}>
+            <legend className="visually-hidden">Choose one answer</legend>
+            {q.options.map((option) => (
+              <label key={option} className={styles.option}>
+                <input type="radio" name={`q-${q.id}`} checked={value === option} onChange={() => setValue(option)} />
+                {option}
+              </label>
+            ))}
+          </fieldset>
+        ) : q.question_type === 'fill-in-the-blank' ? (
+          <TextField label="Your answer" value={value} onChange={(e) => setValue(e.target.value)} />
+        ) : (
+          <div style={{ marginBottom: '1rem' }}>
+            <label className={styles.fieldLabel} htmlFor="mock-essay">
+              Your answer
+            </label>
+            <textarea id="mock-essay" className={styles.textarea} value={value} onChange={(e) => setValue(e.target.value)} />
+          </div>
+        )}
+        {submitError && <p role="alert">{submitError}</p>}
+        {last ? <Button onClick={() => void submit()}>Finish Exam</Button> : <Button onClick={() => setIndex(index + 1)}>Next Question</Button>}
+      </section>
+    );
+  }
+  return (
+    <main className={styles.page}>
+      <LearnerHeader title="Mock Exam" />
+      {body}
+    </main>
+  );
+}

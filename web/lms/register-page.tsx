@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { professions } from '../../contracts/lms.js';
+import { ApiError, request } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { SelectField, TextField } from '../ui/field.js';
+import { FormError } from '../ui/states.js';
+import { professionLabel } from './labels.js';
+import styles from './lms.module.css';
+import { homeFor, lmsToken, useLmsSession } from './session.js';
+
+const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+
+export default function RegisterPage() {
+  const navigate = useNavigate();
+  const { user } = useLmsSession();
+  const [form, setForm] = useState({ username: '', password: '', profession: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (user && !busy) return <Navigate to={homeFor(user)} replace />;
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { token } = await request<{ token: string }>('/auth/register', { method: 'POST', body: form });
+      // Registration signs the user in and goes to the dashboard.
+      lmsToken.set(token);
+      navigate('/lms-system/dashboard', { replace: true });
+    } catch (caught) {
+      const reason = caught instanceof ApiError && caught.status >= 400 && caught.status < 500 ? ` ${caught.message}.` : '';
+      setError(`${REGISTRATION_FAILED}${reason}`);
+      setBusy(false);
+    }
+  }
+
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  return (
+    <main className={styles.narrow}>
+      <h1>Create your account</h1>
+      <form onSubmit={onSubmit}>
+        <FormError message={error} />
+        <TextField label="Username" name="username" autoComplete="username" required minLength={3} maxLength={40} value={form.username} onChange={set('username')} />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint="At least 8 characters."
+          value={form.password}
+          onChange={set('password')}
+        />
+        <SelectField label="Profession" name="profession" required value={form.profession} onChange={set('profession')}>
+          <option value="">Select your profession</option>
+          {professions.map((p) => (
+            <option key={p} value={p}>
+              {professionLabel(p)}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" disabled={busy} style={{ width: '100%' }}>
+          {busy ? 'Creating account...' : 'Register'}
+        </Button>
+      </form>
+      <p>
+        Already registered? <Link to="/lms-system/login">Sign in</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,36 @@
+import { UPGRADE_CHAT_TEXT } from '../../contracts/lms.js';
+import { usePublicConfig } from '../lib/public-config.js';
+import { buttonClassName } from '../ui/button.js';
+import { Modal } from '../ui/modal.js';
+import styles from './lms.module.css';
+
+const fallbackUrl = `https://wa.me/?text=${encodeURIComponent(UPGRADE_CHAT_TEXT)}`;
+
+/** Opens the chat with the prefilled text "I want to upgrade my mock exam", in a new tab. */
+export function UpgradeButton({ label = 'Upgrade to Premium' }: { label?: string }) {
+  const config = usePublicConfig();
+  return (
+    <a className={buttonClassName('primary')} href={config.data?.upgradeChatUrl ?? fallbackUrl} target="_blank" rel="noopener noreferrer">
+      {label}
+    </a>
+  );
+}
+
+export function LockedPanel({ title = 'Premium Content Locked', message }: { title?: string; message: string }) {
+  return (
+    <section className={`${styles.card} ${styles.locked}`} aria-label={title}>
+      <h2>{title}</h2>
+      <p>{message}</p>
+      <UpgradeButton />
+    </section>
+  );
+}
+
+export function UpgradeDialog({ open, onClose, message }: { open: boolean; onClose: () => void; message?: string }) {
+  return (
+    <Modal title="Upgrade Required" open={open} onClose={onClose}>
+      <p>{message ?? 'This section is locked. Upgrade to Premium to access it.'}</p>
+      <UpgradeButton />
+    </Modal>
+  );
+}
