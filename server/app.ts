@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicConfigSchema } from '../contracts/platform.js';
 import { registerCasesArea } from './cases/routes.js';
+import { registerNetworkArea } from './network/routes.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Clock } from './platform/clock.js';
@@ -58,15 +59,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, { contentSecurityPolicy });
+  // Popups we open (the OpenID Connect sign-in) keep their opener, so they can report back.
+  await app.register(helmet, { contentSecurityPolicy, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
   await registerRateLimit(app);
 
   registerHealthRoutes(app, deps.database.pool, deps.isShuttingDown ?? (() => false));
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     healthAuthorityUrl: deps.config.web.healthAuthorityUrl,
+    networkSignup: deps.config.network.signup,
+    oidcConfigured: Boolean(deps.config.network.oidc),
+    oidcProviderName: deps.config.network.oidcProviderName,
   }));
 
   await registerCasesArea(app, deps);
+  await registerNetworkArea(app, deps);
 
   await registerWebApp(app, deps.webDistFolder);
   return app;

@@ -1,3 +1,4 @@
 import * as cases from './cases.js';
+import * as network from './network.js';
 
-export const schema = { ...cases };
+export const schema = { ...cases, ...network };
