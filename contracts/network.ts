@@ -114,6 +114,10 @@ export const comment = z.object({
 });
 export type Comment = z.infer<typeof comment>;
 
+/** A new comment, with the post's comment count after it. */
+export const createdComment = comment.extend({ commentCount: z.number().int() });
+export type CreatedComment = z.infer<typeof createdComment>;
+
 export const commentsPage = z.object({ comments: z.array(comment), nextCursor: z.string().nullable() });
 export type CommentsPage = z.infer<typeof commentsPage>;
 

@@ -99,7 +99,6 @@ export async function registerOidcRoutes(app: App, deps: AppDeps, options: { sig
       code_challenge_method: 'S256',
       state: flow.state,
       nonce: flow.nonce,
-      prompt: 'select_account',
     });
     // The provider comes back with a top-level GET, which a SameSite=Lax cookie accompanies.
     reply.setCookie(STATE_COOKIE, JSON.stringify(flow), {

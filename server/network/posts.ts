@@ -6,6 +6,7 @@ import {
   type Comment,
   type CommentCreatedEvent,
   type CommentsPage,
+  type CreatedComment,
   type LikeResponse,
   type LikesChangedEvent,
   type Post,
@@ -86,6 +87,19 @@ export async function listPosts(db: Database, member: Member, cursorValue: strin
     posts: page.map((row) => ({ ...sharedPost(row), likedByMe: row.likedByMe, canDelete: mayDelete(member, row.userId) })),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
+}
+
+export async function getPost(db: Database, member: Member, postId: string): Promise<Post> {
+  const [row] = await db
+    .select({
+      ...postColumns,
+      likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${networkPosts.id} and ${networkLikes.userId} = ${member.id})`,
+    })
+    .from(networkPosts)
+    .innerJoin(networkUsers, eq(networkUsers.id, networkPosts.userId))
+    .where(eq(networkPosts.id, postId));
+  if (!row) throw new AppError(404, 'Post not found');
+  return { ...sharedPost(row), likedByMe: row.likedByMe, canDelete: mayDelete(member, row.userId) };
 }
 
 export type NewPost = { description: string; media?: { key: string; type: string } };
@@ -175,7 +189,7 @@ function toComment(row: { id: string; postId: string; text: string; createdAt: D
   };
 }
 
-export async function addComment(db: Database, member: Member, postId: string, text: string, now: Date): Promise<Comment> {
+export async function addComment(db: Database, member: Member, postId: string, text: string, now: Date): Promise<CreatedComment> {
   return db.transaction(async (tx) => {
     const [counted] = await tx
       .update(networkPosts)
@@ -187,7 +201,7 @@ export async function addComment(db: Database, member: Member, postId: string, t
     if (!inserted) throw new Error('comment insert returned no row');
     const created = toComment({ ...inserted, username: member.username, photoUrl: member.photoUrl });
     await appendEvent(tx, feedEvents.commentCreated, { comment: created, commentCount: counted.commentCount } satisfies CommentCreatedEvent, now);
-    return created;
+    return { ...created, commentCount: counted.commentCount };
   });
 }
 

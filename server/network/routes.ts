@@ -4,7 +4,7 @@ import { z } from 'zod';
 import {
   commentBody,
   commentsPage,
-  comment as commentSchema,
+  createdComment,
   cursorQuery,
   descriptionField,
   feedEvents,
@@ -235,6 +235,10 @@ export async function registerNetworkArea(app: App, deps: AppDeps): Promise<void
       },
     );
 
+    members.get('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors({ 200: postSchema }) } }, async (request) =>
+      posts.getPost(db, signedIn(request), request.params.id),
+    );
+
     members.delete('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors(noContent) } }, async (request, reply) => {
       const { mediaKey: removedKey } = await posts.deletePost(db, signedIn(request), request.params.id, now());
       await removeStoredMedia(storage, removedKey, request.log);
@@ -249,7 +253,7 @@ export async function registerNetworkArea(app: App, deps: AppDeps): Promise<void
 
     members.post(
       '/api/network/posts/:id/comments',
-      { schema: { tags, params: postIdParams, body: commentBody, response: withErrors({ 201: commentSchema }) } },
+      { schema: { tags, params: postIdParams, body: commentBody, response: withErrors({ 201: createdComment }) } },
       async (request, reply) => reply.status(201).send(await posts.addComment(db, signedIn(request), request.params.id, request.body.text, now())),
     );
 

@@ -37,6 +37,8 @@ describe('network posts, comments and likes', () => {
     });
     const page = (await feed(reader)).json<PostsPage>();
     expect(page.posts[0]).toMatchObject({ id: created.id, canDelete: false });
+    const single = await t.app.inject({ method: 'GET', url: `/api/network/posts/${created.id}`, headers: { cookie: author.cookie } });
+    expect(single.json<Post>()).toMatchObject({ id: created.id, canDelete: true });
   });
 
   it('when a post has neither text nor media, then it is refused with the spec message and nothing is stored', async () => {
