@@ -70,6 +70,8 @@ test('when members post, comment, like and delete, then a second browser sees ev
   const dialog = page.getByRole('dialog', { name: 'Create a post' });
   await dialog.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please add content before posting');
+  await dialog.getByLabel('Add Media').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not media') });
+  await expect(dialog.getByRole('alert')).toHaveText('Please select a valid image or video file');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -123,15 +125,30 @@ test('when members post, comment, like and delete, then a second browser sees ev
   await reader.context.close();
 });
 
-test('when a member signs out from the profile menu, then the feed is closed to them', async ({ page }) => {
+test('when a signed-in member opens the sign-in page, then they are sent on; after Sign Out the feed is closed to them', async ({ page }) => {
   const name = unique('leaver');
   await signUpThroughUi(page, name);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/Home$/);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/Home$/);
   await page.getByRole('button', { name }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
   await page.goto('/Home');
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('when the feed is viewed on a phone-sized screen, then it fits without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signUpThroughUi(page, unique('phone'));
+  await publish(page, 'Posted from a phone');
+  await expect(page.getByRole('article').filter({ hasText: 'Posted from a phone' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('complementary', { name: 'Recommendations' })).toBeHidden();
+  await expectAccessible(page);
 });
 
 test('when a visitor signs in with a wrong password, then the error shows in red above the form', async ({ page }) => {

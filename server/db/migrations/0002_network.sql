@@ -56,10 +56,10 @@ ALTER TABLE "network_likes" ADD CONSTRAINT "network_likes_post_id_network_posts_
 ALTER TABLE "network_likes" ADD CONSTRAINT "network_likes_user_id_network_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."network_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "network_posts" ADD CONSTRAINT "network_posts_user_id_network_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."network_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "network_sessions" ADD CONSTRAINT "network_sessions_user_id_network_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."network_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "network_comments_post_idx" ON "network_comments" USING btree ("post_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "network_comments_post_idx" ON "network_comments" USING btree ("post_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "network_events_created_at_idx" ON "network_events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "network_likes_user_idx" ON "network_likes" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "network_posts_feed_idx" ON "network_posts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "network_posts_feed_idx" ON "network_posts" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "network_sessions_user_idx" ON "network_sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "network_sessions_expires_idx" ON "network_sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "network_users_email_idx" ON "network_users" USING btree ("email");--> statement-breakpoint

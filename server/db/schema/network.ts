@@ -54,7 +54,8 @@ export const networkPosts = pgTable(
     commentCount: integer().notNull().default(0),
     createdAt,
   },
-  (t) => [index('network_posts_feed_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [// Ascending: scanned backward it yields exactly ORDER BY created_at DESC, id DESC (NULLS FIRST).
+    index('network_posts_feed_idx').on(t.createdAt, t.id)],
 );
 
 export const networkComments = pgTable(
@@ -70,7 +71,7 @@ export const networkComments = pgTable(
     text: text().notNull(),
     createdAt,
   },
-  (t) => [index('network_comments_post_idx').on(t.postId, t.createdAt.desc(), t.id.desc())],
+  (t) => [index('network_comments_post_idx').on(t.postId, t.createdAt, t.id)],
 );
 
 export const networkLikes = pgTable(
