@@ -9,6 +9,11 @@ export const publicConfigSchema = z.object({
   mockExamDurationSeconds: z.number().int(),
   /** The timed LMS exam's length, shown before it starts. */
   examDurationSeconds: z.number().int(),
+  /** Network sign-up: open to anyone, or closed (the server refuses sign-ups). */
+  networkSignup: z.enum(['open', 'closed']),
+  /** Whether "Sign in with {oidcProviderName}" is configured. */
+  oidcConfigured: z.boolean(),
+  oidcProviderName: z.string(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

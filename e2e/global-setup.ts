@@ -30,6 +30,9 @@ export default async function globalSetup() {
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'pathway-e2e-'));
   const port = await findFreePort();
+  // The network spec starts a local OpenID provider on this port; the app discovers it lazily.
+  const oidcPort = await findFreePort();
+  process.env.E2E_OIDC_PORT = String(oidcPort);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -46,6 +49,10 @@ export default async function globalSetup() {
     LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
     LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
     UPGRADE_CHAT_NUMBER: '15550001111',
+    OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+    OIDC_CLIENT_ID: e2eAccounts.oidcClient.clientId,
+    OIDC_CLIENT_SECRET: e2eAccounts.oidcClient.clientSecret,
+    UPLOAD_MAX_BYTES: String(5 * 1024 * 1024),
   };
 
   let dropDatabase = async () => {};

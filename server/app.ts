@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicConfigSchema } from '../contracts/platform.js';
 import { registerCasesArea } from './cases/routes.js';
 import { registerLmsArea, upgradeChatUrl } from './lms/routes.js';
+import { registerNetworkArea } from './network/routes.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Clock } from './platform/clock.js';
@@ -60,7 +61,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
 
-  await app.register(helmet, { contentSecurityPolicy });
+  // Popups we open (the OpenID Connect sign-in) keep their opener, so they can report back.
+  await app.register(helmet, { contentSecurityPolicy, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
   await registerRateLimit(app);
   // The OpenAPI description is generated from the same zod schemas that validate requests.
   await app.register(swagger, {
@@ -75,10 +77,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     upgradeChatUrl: upgradeChatUrl(deps.config.lms.upgradeChatNumber),
     mockExamDurationSeconds: deps.config.lms.mockExamDurationSeconds,
     examDurationSeconds: deps.config.lms.examDurationSeconds,
+    networkSignup: deps.config.network.signup,
+    oidcConfigured: Boolean(deps.config.network.oidc),
+    oidcProviderName: deps.config.network.oidcProviderName,
   }));
 
   await registerCasesArea(app, deps);
   await registerLmsArea(app, deps);
+  await registerNetworkArea(app, deps);
 
   await registerWebApp(app, deps.webDistFolder);
   return app;

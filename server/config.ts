@@ -41,6 +41,30 @@ const environmentSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  PUBLIC_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  NETWORK_SIGNUP: z.enum(['open', 'closed']).default('open'),
+  NETWORK_ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
+  NETWORK_SESSION_TTL_SECONDS: positiveInt(30 * 24 * 60 * 60),
+  NETWORK_FAILED_SIGNIN_LIMIT: positiveInt(10),
+  NETWORK_EVENT_RETENTION_SECONDS: positiveInt(24 * 60 * 60),
+  NETWORK_SSE_HEARTBEAT_SECONDS: positiveInt(25),
+  UPLOAD_MAX_BYTES: positiveInt(50 * 1024 * 1024),
+  OIDC_ISSUER: z.url().default('https://accounts.google.com'),
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Google'),
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString.pipe(z.url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
@@ -60,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   if (Boolean(e.LMS_ADMIN_USERNAME) !== Boolean(e.LMS_ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  LMS_ADMIN_USERNAME and LMS_ADMIN_PASSWORD must be set together');
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
   return {
     env: e.NODE_ENV,
@@ -94,6 +121,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     web: {
       healthAuthorityUrl: e.HEALTH_AUTHORITY_URL,
+    },
+    publicUrl: e.PUBLIC_URL,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    storage: e.S3_BUCKET
+      ? {
+          kind: 's3' as const,
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+        }
+      : { kind: 'local' as const },
+    network: {
+      signup: e.NETWORK_SIGNUP,
+      adminEmails: e.NETWORK_ADMIN_EMAILS,
+      sessionTtlSeconds: e.NETWORK_SESSION_TTL_SECONDS,
+      failedSignInLimit: e.NETWORK_FAILED_SIGNIN_LIMIT,
+      eventRetentionSeconds: e.NETWORK_EVENT_RETENTION_SECONDS,
+      heartbeatMs: e.NETWORK_SSE_HEARTBEAT_SECONDS * 1000,
+      oidc: e.OIDC_CLIENT_ID
+        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, providerName: e.OIDC_PROVIDER_NAME }
+        : undefined,
+      oidcProviderName: e.OIDC_PROVIDER_NAME,
     },
   };
 }

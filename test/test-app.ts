@@ -48,6 +48,7 @@ async function cloneTemplateDatabase(): Promise<{ url: string; drop(): Promise<v
 
 export type TestApp = {
   app: App;
+  databaseUrl: string;
   database: DatabaseHandle;
   db: DatabaseHandle['db'];
   clock: TestClock;
@@ -59,10 +60,12 @@ export type TestApp = {
 
 /**
  * The real app on a fresh database of its own (a clone of the migrated template).
- * `env` overrides configuration the way the environment would.
+ * `env` overrides configuration the way the environment would. With `sameDatabaseAs`, a second
+ * instance on another app's database (as a cluster would run); closing it leaves the database.
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await cloneTemplateDatabase();
+export async function createTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+  const shared = options.sameDatabaseAs;
+  const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await cloneTemplateDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
   const logger = createLogger(config.logLevel);
   const handle = connectDatabase(database.url, { poolSize: 5, log: logger });
@@ -72,6 +75,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   await app.ready();
   return {
     app,
+    databaseUrl: database.url,
     database: handle,
     db: handle.db,
     clock,

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { useDarkMode } from '../lib/dark-mode.js';
 import styles from './top-nav.module.css';
@@ -5,7 +6,10 @@ import styles from './top-nav.module.css';
 // The spec's entries; only Home leads somewhere, the others are static.
 const staticEntries = ['Network', 'Recruitment', 'Messages', 'Notifications', 'Invest'];
 
-export function TopNav() {
+// Network code, loaded only on the pages that show the profile entry.
+const ProfileMenu = lazy(() => import('../network/profile-menu.js'));
+
+export function TopNav({ profileMenu = false }: { profileMenu?: boolean }) {
   const [dark, toggleDark] = useDarkMode();
   return (
     <header className={styles.nav}>
@@ -30,6 +34,11 @@ export function TopNav() {
       <button type="button" className={styles.toggle} onClick={toggleDark} aria-pressed={dark}>
         Dark mode
       </button>
+      {profileMenu && (
+        <Suspense fallback={null}>
+          <ProfileMenu />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -2,10 +2,11 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from '../layouts/route-handle.js';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const withProfile = { profileMenu: true } satisfies RouteHandle;
 
 export const networkRoutes: RouteObject[] = [
-  { path: '/', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./public-home-page.js')) },
-  { path: '/Home', caseSensitive: true, lazy: page(() => import('./placeholder-page.js')) },
-  { path: '/home', caseSensitive: true, lazy: page(() => import('./placeholder-page.js')) },
-  { path: '/UserDetails', caseSensitive: true, lazy: page(() => import('./placeholder-page.js')) },
+  { path: '/', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./sign-in-page.js')) },
+  { path: '/Home', caseSensitive: true, handle: withProfile, lazy: page(() => import('./home-page.js')) },
+  { path: '/home', caseSensitive: true, handle: withProfile, lazy: page(() => import('./lower-case-home-page.js')) },
+  { path: '/UserDetails', caseSensitive: true, handle: withProfile, lazy: page(() => import('./user-details-page.js')) },
 ];

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+/** The schemas of the network API under /api/network/, shared by the server and the front end. */
+
+export const FEED_PAGE_SIZE = 10;
+export const COMMENTS_PAGE_SIZE = 10;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+export const MAX_COMMENT_LENGTH = 2000;
+/** Upload types, judged by the file's content: gif, jpeg and png images, mp4 video. */
+export const acceptedMediaTypes = ['image/gif', 'image/jpeg', 'image/png', 'video/mp4'] as const;
+export type AcceptedMediaType = (typeof acceptedMediaTypes)[number];
+
+const email = z
+  .string({ error: 'email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid email address').max(254));
+
+// ---- Accounts
+
+export const signUpBody = z.object({
+  email,
+  password: z
+    .string({ error: 'password is required' })
+    .min(8, 'Password must be at least 8 characters')
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type SignUpBody = z.infer<typeof signUpBody>;
+
+export const signInBody = z.object({
+  email,
+  password: z.string({ error: 'password is required' }).min(1, 'Password is required').max(200),
+});
+export type SignInBody = z.infer<typeof signInBody>;
+
+/** The signed-in member (the spec's User). */
+export const networkUser = z.object({
+  uid: z.string(),
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+  username: z.string().nullable(),
+  isProfileComplete: z.boolean(),
+  isAdmin: z.boolean(),
+});
+export type NetworkUser = z.infer<typeof networkUser>;
+
+export const meResponse = z.object({ user: networkUser.nullable() });
+export type MeResponse = z.infer<typeof meResponse>;
+
+export const profileBody = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(3, 'Username must be at least 3 characters')
+    .max(30, 'Username must be at most 30 characters')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Username may contain only letters, digits, dots, dashes and underscores'),
+  displayName: z
+    .string({ error: 'Display name is required' })
+    .trim()
+    .min(1, 'Display name is required')
+    .max(80, 'Display name must be at most 80 characters'),
+});
+export type ProfileBody = z.infer<typeof profileBody>;
+
+// ---- Posts
+
+export const postIdParams = z.object({ id: z.uuid('Post not found') });
+
+export const cursorQuery = z.object({
+  cursor: z.string().max(200).optional(),
+});
+
+export const postAuthor = z.object({
+  email: z.string().nullable(),
+  displayName: z.string().nullable(),
+  photoURL: z.string().nullable(),
+});
+
+export const post = z.object({
+  id: z.string(),
+  user: postAuthor,
+  description: z.string(),
+  mediaType: z.string(),
+  mediaURL: z.string().nullable(),
+  timestamp: z.string(),
+  userId: z.string(),
+  likeCount: z.number().int(),
+  likedByMe: z.boolean(),
+  commentCount: z.number().int(),
+  /** Whether the signed-in member may delete it (its author or a network admin). */
+  canDelete: z.boolean(),
+});
+export type Post = z.infer<typeof post>;
+
+export const postsPage = z.object({ posts: z.array(post), nextCursor: z.string().nullable() });
+export type PostsPage = z.infer<typeof postsPage>;
+
+export const descriptionField = z
+  .string()
+  .trim()
+  .max(MAX_DESCRIPTION_LENGTH, `The post must be at most ${MAX_DESCRIPTION_LENGTH} characters`);
+
+// ---- Comments
+
+export const comment = z.object({
+  id: z.string(),
+  postId: z.string(),
+  text: z.string(),
+  timestamp: z.string(),
+  userId: z.string(),
+  username: z.string().nullable(),
+  photoURL: z.string().nullable(),
+});
+export type Comment = z.infer<typeof comment>;
+
+/** A new comment, with the post's comment count after it. */
+export const createdComment = comment.extend({ commentCount: z.number().int() });
+export type CreatedComment = z.infer<typeof createdComment>;
+
+export const commentsPage = z.object({ comments: z.array(comment), nextCursor: z.string().nullable() });
+export type CommentsPage = z.infer<typeof commentsPage>;
+
+export const commentBody = z.object({
+  text: z
+    .string({ error: 'Comment text is required' })
+    .trim()
+    .min(1, 'Comment text is required')
+    .max(MAX_COMMENT_LENGTH, `A comment must be at most ${MAX_COMMENT_LENGTH} characters`),
+});
+export type CommentBody = z.infer<typeof commentBody>;
+
+export const likeResponse = z.object({ postId: z.string(), likeCount: z.number().int(), likedByMe: z.boolean() });
+export type LikeResponse = z.infer<typeof likeResponse>;
+
+// ---- Live events (SSE `event:` names and their `data:`)
+
+export const feedEvents = {
+  postCreated: 'post-created',
+  postDeleted: 'post-deleted',
+  commentCreated: 'comment-created',
+  likesChanged: 'likes-changed',
+  /** The server could not replay everything missed: reload the feed. */
+  reset: 'reset',
+} as const;
+
+export type PostCreatedEvent = { post: Omit<Post, 'likedByMe' | 'canDelete'> };
+export type PostDeletedEvent = { postId: string };
+export type CommentCreatedEvent = { comment: Comment; commentCount: number };
+export type LikesChangedEvent = { postId: string; likeCount: number };
+
+// ---- OpenID Connect popup
+
+/** The message the sign-in popup posts to its opener (same origin only). */
+export type OidcPopupMessage = { type: 'pathway-oidc'; ok: boolean; error?: string };

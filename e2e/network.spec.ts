@@ -1,0 +1,186 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { startLocalOidcProvider } from './network-oidc-provider.js';
+
+// A real 1×1 PNG, and the start of an MP4 (ftyp box) that the server recognises by its bytes.
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp42'), Buffer.alloc(2048, 1)]);
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+
+async function signUpThroughUi(page: Page, name: string) {
+  await page.goto('/');
+  await page.getByLabel('Email').fill(`${name}@example.test`);
+  await page.getByLabel('Password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/UserDetails$/);
+  await page.getByLabel('Username').fill(name);
+  await page.getByLabel('Display name').fill(`Member ${name}`);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/Home$/);
+}
+
+/** A second member in a browser of its own, signed up through the API the page itself uses. */
+async function secondBrowser(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; name: string }> {
+  const context = await browser.newContext({ baseURL });
+  const name = unique('reader');
+  const headers = { origin: baseURL };
+  const signUp = await context.request.post('/api/network/auth/sign-up', { headers, data: { email: `${name}@example.test`, password: 'correct horse battery' } });
+  expect(signUp.status()).toBe(201);
+  const profile = await context.request.put('/api/network/me/profile', { headers, data: { username: name, displayName: `Reader ${name}` } });
+  expect(profile.status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/Home');
+  await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
+  return { context, page, name };
+}
+
+async function publish(page: Page, text: string, file?: { name: string; mimeType: string; buffer: Buffer }) {
+  await page.getByRole('button', { name: 'Start a post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a post' });
+  await expect(dialog.getByText('Anyone')).toBeVisible();
+  if (text) await dialog.getByPlaceholder("What's on your mind?").fill(text);
+  if (file) await dialog.getByLabel('Add Media').setInputFiles(file);
+  await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('when members post, comment, like and delete, then a second browser sees every change live without reload', async ({ page, browser, baseURL }) => {
+  const author = unique('author');
+  await signUpThroughUi(page, author);
+  await expect(page.getByText('There are no posts yet...')).toBeVisible();
+  await expect(page.getByRole('button', { name: author })).toBeVisible();
+  await expectAccessible(page);
+
+  const reader = await secondBrowser(browser, baseURL ?? '');
+  const readerPage = reader.page;
+
+  // Text
+  await publish(page, 'Hello from the e2e author');
+  const authorPost = page.getByRole('article').filter({ hasText: 'Hello from the e2e author' });
+  await expect(authorPost).toContainText('Just now');
+  await expect(authorPost).toContainText(`Member ${author}`);
+  const livePost = readerPage.getByRole('article').filter({ hasText: 'Hello from the e2e author' });
+  await expect(livePost).toBeVisible();
+  await expect(livePost.getByRole('button', { name: 'Delete post' })).toHaveCount(0);
+
+  // Empty post is refused in the dialog
+  await page.getByRole('button', { name: 'Write' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a post' });
+  await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please add content before posting');
+  await dialog.getByLabel('Add Media').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not media') });
+  await expect(dialog.getByRole('alert')).toHaveText('Please select a valid image or video file');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Image and video
+  await publish(page, 'A picture', { name: 'picture.png', mimeType: 'image/png', buffer: png });
+  const liveImage = readerPage.getByRole('article').filter({ hasText: 'A picture' }).getByRole('img', { name: /Image: A picture/ });
+  await expect(liveImage).toBeVisible();
+  expect(await liveImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await publish(page, 'A clip', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: mp4 });
+  await expect(readerPage.getByRole('article').filter({ hasText: 'A clip' }).locator('video')).toHaveAttribute('src', /\/api\/network\/media\/\d+-.+-clip\.mp4$/);
+
+  // Comment from the reader, seen by the author
+  await livePost.getByRole('button', { name: 'Comment' }).click();
+  await expect(livePost.getByLabel('Add a comment')).toBeFocused();
+  await livePost.getByLabel('Add a comment').fill('  Great post!  ');
+  await livePost.getByRole('button', { name: 'Submit' }).click();
+  await expect(livePost.getByLabel('Add a comment')).toHaveValue('');
+  await expect(authorPost.getByRole('list', { name: 'Comments' })).toContainText('Great post!');
+  await expect(authorPost.getByRole('list', { name: 'Comments' })).toContainText(reader.name);
+  await expect(authorPost).toContainText('1 comment');
+
+  // Like from the reader, seen by the author; toggling takes it back
+  await livePost.getByRole('button', { name: 'Like' }).click();
+  await expect(livePost.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(authorPost).toContainText('1 like');
+  await livePost.getByRole('button', { name: 'Liked' }).click();
+  await expect(authorPost).toContainText('0 likes');
+  await livePost.getByRole('button', { name: 'Like' }).click();
+  await expect(authorPost).toContainText('1 like');
+
+  // Post detail modal
+  await authorPost.getByRole('button', { name: 'Just now' }).click();
+  const detail = page.getByRole('dialog', { name: 'Post' });
+  await expect(detail.getByText('No media available')).toBeVisible();
+  await expect(detail.getByRole('list', { name: 'Comments' })).toContainText('Great post!');
+  await detail.getByLabel('Add a comment').fill('Thanks!');
+  await detail.getByRole('button', { name: 'Submit' }).click();
+  await expect(livePost.getByRole('list', { name: 'Comments' })).toContainText('Thanks!');
+  await expect(livePost).toContainText('2 comments');
+  await detail.getByRole('button', { name: 'Close' }).click();
+
+  // Delete by the author, gone from the reader's feed
+  await authorPost.getByRole('button', { name: 'Delete post' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete post' });
+  await expect(confirm).toContainText('Are you sure you want to delete this post?');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Post deleted!')).toBeVisible();
+  await expect(authorPost).toHaveCount(0);
+  await expect(livePost).toHaveCount(0);
+
+  await reader.context.close();
+});
+
+test('when a signed-in member opens the sign-in page, then they are sent on; after Sign Out the feed is closed to them', async ({ page }) => {
+  const name = unique('leaver');
+  await signUpThroughUi(page, name);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/Home$/);
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/Home$/);
+  await page.getByRole('button', { name }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await page.goto('/Home');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('when the feed is viewed on a phone-sized screen, then it fits without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signUpThroughUi(page, unique('phone'));
+  await publish(page, 'Posted from a phone');
+  await expect(page.getByRole('article').filter({ hasText: 'Posted from a phone' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(page.getByRole('complementary', { name: 'Recommendations' })).toBeHidden();
+  await expectAccessible(page);
+});
+
+test('when a visitor signs in with a wrong password, then the error shows in red above the form', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Already a member? Sign In' }).click();
+  await page.getByLabel('Email').fill('nobody@example.test');
+  await page.getByLabel('Password').fill('wrong password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await expectAccessible(page);
+});
+
+test.describe('sign-in with the OpenID provider', () => {
+  let provider: { stop(): Promise<void> } | undefined;
+  test.beforeAll(async () => {
+    provider = await startLocalOidcProvider(Number(process.env.E2E_OIDC_PORT), process.env.BASE_URL ?? '');
+  });
+  test.afterAll(async () => provider?.stop());
+
+  test('when a visitor signs in through the provider popup, then the popup closes and the new member completes the profile', async ({ page }) => {
+    await page.goto('/');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    const popup = await popupPromise;
+    const email = `${unique('oidc')}@example.test`;
+    await popup.locator('input[name="login"]').fill(email);
+    await popup.locator('input[name="password"]').fill('anything');
+    await popup.locator('button[type="submit"]').click();
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await popup.waitForEvent('close');
+
+    await expect(page).toHaveURL(/\/UserDetails$/);
+    await expect(page.getByLabel('Display name')).toHaveValue('Oidc Member');
+  });
+});

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const createdAt = timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const networkUsers = pgTable(
+  'network_users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    // Stored lower-case, so the unique index is case-insensitive; null for an OIDC account without email.
+    email: text(),
+    passwordHash: text(),
+    username: text(),
+    displayName: text(),
+    photoUrl: text(),
+    oidcIssuer: text(),
+    oidcSubject: text(),
+    createdAt,
+  },
+  (t) => [
+    uniqueIndex('network_users_email_idx').on(t.email),
+    uniqueIndex('network_users_username_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('network_users_oidc_idx').on(t.oidcIssuer, t.oidcSubject),
+  ],
+);
+
+export const networkSessions = pgTable(
+  'network_sessions',
+  {
+    // SHA-256 of the cookie's random token: a stolen database row cannot be replayed as a cookie.
+    tokenHash: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => networkUsers.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    createdAt,
+  },
+  (t) => [index('network_sessions_user_idx').on(t.userId), index('network_sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const networkPosts = pgTable(
+  'network_posts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => networkUsers.id, { onDelete: 'cascade' }),
+    description: text().notNull().default(''),
+    mediaType: text().notNull().default(''),
+    // The storage key (media/{timestamp}-{userId}-{name}); null for a text-only post.
+    mediaKey: text(),
+    // Kept in step by the like and comment writes, so the feed never counts rows.
+    likeCount: integer().notNull().default(0),
+    commentCount: integer().notNull().default(0),
+    createdAt,
+  },
+  (t) => [// Ascending: scanned backward it yields exactly ORDER BY created_at DESC, id DESC (NULLS FIRST).
+    index('network_posts_feed_idx').on(t.createdAt, t.id)],
+);
+
+export const networkComments = pgTable(
+  'network_comments',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    postId: uuid()
+      .notNull()
+      .references(() => networkPosts.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => networkUsers.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    createdAt,
+  },
+  (t) => [index('network_comments_post_idx').on(t.postId, t.createdAt, t.id)],
+);
+
+export const networkLikes = pgTable(
+  'network_likes',
+  {
+    postId: uuid()
+      .notNull()
+      .references(() => networkPosts.id, { onDelete: 'cascade' }),
+    userId: uuid()
+      .notNull()
+      .references(() => networkUsers.id, { onDelete: 'cascade' }),
+    createdAt,
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('network_likes_user_idx').on(t.userId)],
+);
+
+/** The live feed's event log: its ids are the SSE event ids a reconnecting browser catches up from. */
+export const networkEvents = pgTable(
+  'network_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    type: text().notNull(),
+    data: jsonb().notNull(),
+    createdAt,
+  },
+  (t) => [index('network_events_created_at_idx').on(t.createdAt)],
+);

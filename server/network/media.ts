@@ -1,0 +1,155 @@
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedMediaTypes, type AcceptedMediaType } from '../../contracts/network.js';
+import { AppError } from '../platform/errors.js';
+import { parseRange, type MediaStorage } from '../platform/storage.js';
+
+const MEDIA_PREFIX = 'media/';
+const MEDIA_ROUTE = '/api/network/media/';
+// How many leading bytes the type detection looks at (file-type's own sample size).
+const SNIFF_BYTES = 4100;
+
+const extensionOf: Record<AcceptedMediaType, string> = {
+  'image/gif': 'gif',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'video/mp4': 'mp4',
+};
+const typeOfExtension: Record<string, AcceptedMediaType> = { gif: 'image/gif', jpg: 'image/jpeg', png: 'image/png', mp4: 'video/mp4' };
+
+export const INVALID_MEDIA_MESSAGE = 'Please select a valid image or video file';
+
+/** The name part of a stored media key, as it appears in the media URL. */
+export const MEDIA_NAME_PATTERN = /^\d{13}-[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.(gif|jpg|png|mp4)$/;
+
+export const mediaUrlOf = (key: string) => `${MEDIA_ROUTE}${key.slice(MEDIA_PREFIX.length)}`;
+
+export function mediaKeyOfUrl(url: string | null): string | undefined {
+  if (!url?.startsWith(MEDIA_ROUTE)) return undefined;
+  const name = url.slice(MEDIA_ROUTE.length);
+  return MEDIA_NAME_PATTERN.test(name) ? `${MEDIA_PREFIX}${name}` : undefined;
+}
+
+/** `media/{timestamp}-{userId}-{safe name}.{ext}`: the extension is the detected type's, never the client's. */
+export function mediaKey(now: Date, userId: string, originalName: string, type: AcceptedMediaType): string {
+  const base = originalName.replace(/\.[^.]*$/, '');
+  const safe =
+    base
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '')
+      .slice(0, 60) || 'upload';
+  return `${MEDIA_PREFIX}${now.getTime()}-${userId}-${safe}.${extensionOf[type]}`;
+}
+
+export type ReceivedFile = { path: string; size: number; type: AcceptedMediaType; originalName: string };
+export type ReceivedForm = { fields: Record<string, string>; file?: ReceivedFile };
+
+/**
+ * Reads a multipart form, streaming its one file to a temporary file while counting bytes
+ * and keeping the first bytes for type detection. Over the limit the upload stops with 413
+ * and nothing is kept; a type other than gif, jpeg, png or mp4 is a 400.
+ */
+export async function receiveForm(
+  request: FastifyRequest,
+  options: { maxBytes: number; fileField: string; allow: (type: AcceptedMediaType) => boolean },
+): Promise<ReceivedForm> {
+  if (!request.isMultipart()) throw new AppError(400, 'Send the form as multipart/form-data');
+  const fields: Record<string, string> = {};
+  let file: ReceivedFile | undefined;
+  const temporary: string[] = [];
+  try {
+    const parts = request.parts({ limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== options.fileField) throw new AppError(400, `Unexpected file field ${part.fieldname}`);
+      const path = join(tmpdir(), `pathway-upload-${randomBytes(12).toString('hex')}`);
+      temporary.push(path);
+      const received = await saveToFile(part, path);
+      if (part.file.truncated) throw tooLarge(options.maxBytes);
+      if (received.size === 0) continue;
+      const detected = await fileTypeFromBuffer(received.head);
+      const type = acceptedMediaTypes.find((accepted) => accepted === detected?.mime);
+      if (!type || !options.allow(type)) throw new AppError(400, INVALID_MEDIA_MESSAGE);
+      file = { path, size: received.size, type, originalName: part.filename || 'upload' };
+    }
+    return { fields, file };
+  } catch (error) {
+    await Promise.all(temporary.map((path) => rm(path, { force: true })));
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
+    throw error;
+  }
+}
+
+function tooLarge(maxBytes: number): AppError {
+  const megabytes = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
+  return new AppError(413, `The file is too large. The limit is ${megabytes} MB.`);
+}
+
+async function saveToFile(part: MultipartFile, path: string): Promise<{ size: number; head: Buffer }> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  let sniffed = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (sniffed < SNIFF_BYTES) {
+        chunks.push(chunk.subarray(0, SNIFF_BYTES - sniffed));
+        sniffed += Math.min(chunk.length, SNIFF_BYTES - sniffed);
+      }
+      callback(null, chunk);
+    },
+  });
+  await pipeline(part.file, counter, createWriteStream(path));
+  return { size, head: Buffer.concat(chunks) };
+}
+
+export async function discardFile(file: ReceivedFile | undefined): Promise<void> {
+  if (file) await rm(file.path, { force: true });
+}
+
+/** Removes a stored object after its row is gone; a failure leaves an orphan file, logged, not an error. */
+export async function removeStoredMedia(storage: MediaStorage, key: string | null | undefined, log: FastifyBaseLogger): Promise<void> {
+  if (!key) return;
+  try {
+    await storage.delete(key);
+  } catch (error) {
+    log.error({ err: error, key }, 'could not delete stored media');
+  }
+}
+
+/** Serves a stored object with HTTP range support, so video can seek. */
+export async function serveMedia(storage: MediaStorage, name: string, request: FastifyRequest, reply: FastifyReply) {
+  if (!MEDIA_NAME_PATTERN.test(name)) throw new AppError(404, 'Media not found');
+  const key = `${MEDIA_PREFIX}${name}`;
+  const stored = await storage.stat(key);
+  if (!stored) throw new AppError(404, 'Media not found');
+  const extension = name.slice(name.lastIndexOf('.') + 1);
+  reply
+    .header('content-type', typeOfExtension[extension] ?? 'application/octet-stream')
+    .header('accept-ranges', 'bytes')
+    .header('x-content-type-options', 'nosniff')
+    // The name carries a timestamp and never changes meaning; only members may read it.
+    .header('cache-control', 'private, max-age=31536000, immutable');
+  const range = parseRange(request.headers.range, stored.size);
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${stored.size}`).send();
+  }
+  if (range) {
+    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`).header('content-length', range.end - range.start + 1);
+    return reply.send(await storage.read(key, range));
+  }
+  reply.header('content-length', stored.size);
+  return reply.send(await storage.read(key));
+}

@@ -1,0 +1,279 @@
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  commentBody,
+  commentsPage,
+  createdComment,
+  cursorQuery,
+  descriptionField,
+  feedEvents,
+  likeResponse,
+  meResponse,
+  post as postSchema,
+  postIdParams,
+  postsPage,
+  profileBody,
+  signInBody,
+  signUpBody,
+} from '../../contracts/network.js';
+import type { App, AppDeps } from '../app.js';
+import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import { perMinute } from '../platform/rate-limit.js';
+import { createRealtimeHub } from '../platform/realtime.js';
+import { createMediaStorage } from '../platform/storage.js';
+import {
+  asMember,
+  checkPassword,
+  createAccount,
+  createFailedSignInLimiter,
+  setPhoto,
+  toNetworkUser,
+  updateProfile,
+  type Member,
+} from './accounts.js';
+import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
+import { discardFile, mediaKey, mediaKeyOfUrl, mediaUrlOf, receiveForm, removeStoredMedia, serveMedia } from './media.js';
+import { registerOidcRoutes } from './oidc.js';
+import { assertSameOrigin } from './origin-check.js';
+import * as posts from './posts.js';
+import {
+  clearSessionCookie,
+  findSessionMember,
+  openSession,
+  pruneExpiredSessions,
+  revokeSession,
+  SESSION_COOKIE,
+  setSessionCookie,
+} from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    member: Member | null;
+  }
+}
+
+const tags = ['network'];
+const noContent = { 204: z.null().describe('No content') };
+const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
+const uploadErrors = { ...errorResponses, 413: errorBody };
+const FAILED_SIGNIN_WINDOW_MS = 15 * 60_000;
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
+
+export async function registerNetworkArea(app: App, deps: AppDeps): Promise<void> {
+  const { db } = deps.database;
+  const settings = deps.config.network;
+  const now = () => deps.clock.now();
+  const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
+  const failedSignIns = createFailedSignInLimiter(settings.failedSignInLimit, FAILED_SIGNIN_WINDOW_MS, now);
+  const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
+
+  const hub = createRealtimeHub({
+    channel: NETWORK_EVENTS_CHANNEL,
+    connection: deps.database.pool.options,
+    events: networkEventLog(db),
+    log: deps.logger,
+    heartbeatMs: settings.heartbeatMs,
+    resetEventType: feedEvents.reset,
+  });
+  let housekeeping: NodeJS.Timeout | undefined;
+  const keepHouse = async () => {
+    try {
+      await pruneEvents(db, new Date(now().getTime() - settings.eventRetentionSeconds * 1000));
+      await pruneExpiredSessions(db, now());
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'network housekeeping failed');
+    }
+  };
+  app.addHook('onReady', async () => {
+    await hub.start();
+    await keepHouse();
+    housekeeping = setInterval(() => void keepHouse(), HOUSEKEEPING_INTERVAL_MS);
+    housekeeping.unref();
+  });
+  // Open event streams would otherwise hold the server's close open until they time out.
+  app.addHook('preClose', async () => hub.closeStreams());
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    await hub.stop();
+  });
+
+  await app.register(async (network: App) => {
+    await network.register(cookie);
+    await network.register(multipart);
+    network.decorateRequest('member', null);
+    network.addHook('onRequest', async (request) => {
+      assertSameOrigin(request, deps.config.publicUrl);
+      const row = await findSessionMember(db, request.cookies[SESSION_COOKIE], now());
+      request.member = row ? member(row) : null;
+    });
+
+    network.post(
+      '/api/network/auth/sign-up',
+      {
+        config: perMinute(deps.config.rateLimits.loginPerMinute),
+        schema: { tags, body: signUpBody, response: withErrors({ 201: meResponse }) },
+      },
+      async (request, reply) => {
+        if (settings.signup === 'closed') throw new AppError(403, 'Sign-up is closed. Only Authorized Person Can Access.');
+        const row = await createAccount(db, request.body.email, request.body.password, now());
+        setSessionCookie(request, reply, await openSession(db, row.id, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds);
+        return reply.status(201).send({ user: toNetworkUser(member(row)) });
+      },
+    );
+
+    network.post(
+      '/api/network/auth/sign-in',
+      {
+        config: perMinute(deps.config.rateLimits.loginPerMinute),
+        schema: { tags, body: signInBody, response: withErrors({ 200: meResponse }) },
+      },
+      async (request, reply) => {
+        failedSignIns.assertAllowed(request.ip);
+        const row = await checkPassword(db, request.body.email, request.body.password);
+        if (!row) {
+          failedSignIns.recordFailure(request.ip);
+          throw new AppError(401, 'Invalid email or password');
+        }
+        failedSignIns.reset(request.ip);
+        setSessionCookie(request, reply, await openSession(db, row.id, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds);
+        return { user: toNetworkUser(member(row)) };
+      },
+    );
+
+    network.post('/api/network/auth/sign-out', { schema: { tags, response: withErrors(noContent) } }, async (request, reply) => {
+      await revokeSession(db, request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(request, reply);
+      return reply.status(204).send(null);
+    });
+
+    network.get('/api/network/me', { schema: { tags, response: withErrors({ 200: meResponse }) } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: request.member ? toNetworkUser(request.member) : null };
+    });
+
+    await registerOidcRoutes(network, deps, {
+      signIn: async (request, reply, userId) =>
+        setSessionCookie(request, reply, await openSession(db, userId, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds),
+    });
+
+    await network.register(async (members: App) => {
+      members.addHook('onRequest', async (request) => {
+        if (!request.member) throw new AppError(401, 'Please sign in to continue');
+      });
+      registerMemberRoutes(members);
+    });
+  });
+
+  function signedIn(request: { member: Member | null }): Member {
+    if (!request.member) throw new AppError(401, 'Please sign in to continue');
+    return request.member;
+  }
+
+  function registerMemberRoutes(members: App): void {
+    members.put('/api/network/me/profile', { schema: { tags, body: profileBody, response: withErrors({ 200: meResponse }) } }, async (request) => {
+      const row = await updateProfile(db, signedIn(request).id, request.body);
+      return { user: toNetworkUser(member(row)) };
+    });
+
+    members.post(
+      '/api/network/me/photo',
+      { schema: { tags, description: 'multipart/form-data with one image file field `photo`', response: { 200: meResponse, ...uploadErrors } } },
+      async (request) => {
+        const me = signedIn(request);
+        const form = await receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, fileField: 'photo', allow: (type) => type.startsWith('image/') });
+        if (!form.file) throw new AppError(400, 'Please select a valid image file');
+        const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
+        try {
+          await storage.putFile(key, form.file.path, form.file.size, form.file.type);
+        } finally {
+          await discardFile(form.file);
+        }
+        const { row, previous } = await setPhoto(db, me.id, mediaUrlOf(key));
+        await removeStoredMedia(storage, mediaKeyOfUrl(previous), request.log);
+        return { user: toNetworkUser(member(row)) };
+      },
+    );
+
+    members.get('/api/network/posts', { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } }, async (request) =>
+      posts.listPosts(db, signedIn(request), request.query.cursor),
+    );
+
+    members.post(
+      '/api/network/posts',
+      {
+        schema: {
+          tags,
+          description: 'multipart/form-data: `description` text and an optional `media` file (gif, jpeg, png or mp4, judged by content)',
+          response: { 201: postSchema, ...uploadErrors },
+        },
+      },
+      async (request, reply) => {
+        const me = signedIn(request);
+        const form = await receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, fileField: 'media', allow: () => true });
+        try {
+          const description = descriptionField.safeParse(form.fields.description ?? '');
+          if (!description.success) throw new AppError(400, description.error.issues[0]?.message ?? 'Invalid description');
+          if (!description.data && !form.file) throw new AppError(400, 'Please add content before posting');
+          let media: { key: string; type: string } | undefined;
+          if (form.file) {
+            const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
+            await storage.putFile(key, form.file.path, form.file.size, form.file.type);
+            media = { key, type: form.file.type };
+          }
+          try {
+            const created = await posts.createPost(db, me, { description: description.data, media }, now());
+            return reply.status(201).send(created);
+          } catch (error) {
+            // No post without its file, and no file without its post.
+            await removeStoredMedia(storage, media?.key, request.log);
+            throw error;
+          }
+        } finally {
+          await discardFile(form.file);
+        }
+      },
+    );
+
+    members.get('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors({ 200: postSchema }) } }, async (request) =>
+      posts.getPost(db, signedIn(request), request.params.id),
+    );
+
+    members.delete('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors(noContent) } }, async (request, reply) => {
+      const { mediaKey: removedKey } = await posts.deletePost(db, signedIn(request), request.params.id, now());
+      await removeStoredMedia(storage, removedKey, request.log);
+      return reply.status(204).send(null);
+    });
+
+    members.get(
+      '/api/network/posts/:id/comments',
+      { schema: { tags, params: postIdParams, querystring: cursorQuery, response: withErrors({ 200: commentsPage }) } },
+      async (request) => posts.listComments(db, request.params.id, request.query.cursor),
+    );
+
+    members.post(
+      '/api/network/posts/:id/comments',
+      { schema: { tags, params: postIdParams, body: commentBody, response: withErrors({ 201: createdComment }) } },
+      async (request, reply) => reply.status(201).send(await posts.addComment(db, signedIn(request), request.params.id, request.body.text, now())),
+    );
+
+    members.put('/api/network/posts/:id/like', { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } }, async (request) =>
+      posts.setLike(db, signedIn(request), request.params.id, true, now()),
+    );
+
+    members.delete('/api/network/posts/:id/like', { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } }, async (request) =>
+      posts.setLike(db, signedIn(request), request.params.id, false, now()),
+    );
+
+    members.get(
+      '/api/network/media/:name',
+      { schema: { tags, params: z.object({ name: z.string().max(200) }) } },
+      async (request, reply) => serveMedia(storage, request.params.name, request, reply),
+    );
+
+    members.get('/api/network/events', { schema: { tags, description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up' } }, async (request, reply) =>
+      hub.serve(request, reply),
+    );
+  }
+
+}

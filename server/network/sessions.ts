@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/client.js';
+import { networkSessions, networkUsers } from '../db/schema/network.js';
+
+export const SESSION_COOKIE = 'pathway_session';
+
+export type MemberRow = typeof networkUsers.$inferSelect;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Opens a session row and returns the cookie's token; only the token's hash is stored. */
+export async function openSession(db: Queryable, userId: string, now: Date, ttlSeconds: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(networkSessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+  });
+  return token;
+}
+
+export async function findSessionMember(db: Queryable, token: string | undefined, now: Date): Promise<MemberRow | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const [row] = await db
+    .select({ user: networkUsers })
+    .from(networkSessions)
+    .innerJoin(networkUsers, eq(networkUsers.id, networkSessions.userId))
+    .where(and(eq(networkSessions.tokenHash, hashToken(token)), gt(networkSessions.expiresAt, now)))
+    .limit(1);
+  return row?.user;
+}
+
+export async function revokeSession(db: Queryable, token: string | undefined): Promise<void> {
+  if (!token || token.length > 100) return;
+  await db.delete(networkSessions).where(eq(networkSessions.tokenHash, hashToken(token)));
+}
+
+export async function pruneExpiredSessions(db: Queryable, now: Date): Promise<void> {
+  await db.delete(networkSessions).where(lt(networkSessions.expiresAt, now));
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, ttlSeconds: number): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    maxAge: ttlSeconds,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+}

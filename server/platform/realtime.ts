@@ -1,0 +1,219 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import pg from 'pg';
+import type { Logger } from './logger.js';
+
+export type RealtimeEvent = { id: number; type: string; data: unknown };
+
+/** The durable, ordered log the events come from; its ids are the SSE event ids. */
+export type EventLog = {
+  /** Events with an id above `afterId`, oldest first, at most `limit`. */
+  after(afterId: number, limit: number): Promise<RealtimeEvent[]>;
+  /** The newest id, or 0 when the log is empty. */
+  latestId(): Promise<number>;
+};
+
+export type RealtimeHubOptions = {
+  /** The PostgreSQL channel the writers NOTIFY on after appending to the log. */
+  channel: string;
+  connection: pg.ClientConfig;
+  events: EventLog;
+  log: Logger;
+  heartbeatMs: number;
+  reconnectDelayMs?: number;
+  /** More missed events than this and the client is told to reload instead of replaying. */
+  maxReplay?: number;
+  /** The event type sent when a client missed too much to replay. */
+  resetEventType?: string;
+};
+
+type Subscriber = { deliver(event: RealtimeEvent): void; end(): void };
+
+const BATCH = 500;
+
+/**
+ * Server-Sent Events fanned out across instances: every instance LISTENs on one channel on a
+ * dedicated connection (reconnecting when it drops), and on each notification reads the log
+ * past what it has delivered and hands it to its own open streams. A reconnecting browser
+ * sends `Last-Event-ID` and is replayed what it missed from the log.
+ */
+export function createRealtimeHub(options: RealtimeHubOptions) {
+  const { channel, events, log } = options;
+  const reconnectDelayMs = options.reconnectDelayMs ?? 1000;
+  const maxReplay = options.maxReplay ?? 1000;
+  const subscribers = new Set<Subscriber>();
+  let delivered = 0;
+  let listener: pg.Client | undefined;
+  let stopped = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let pumping: Promise<void> | undefined;
+  let pumpAgain = false;
+
+  async function pumpOnce(): Promise<void> {
+    for (;;) {
+      const batch = await events.after(delivered, BATCH);
+      for (const event of batch) {
+        delivered = Math.max(delivered, event.id);
+        for (const subscriber of subscribers) subscriber.deliver(event);
+      }
+      if (batch.length < BATCH) return;
+    }
+  }
+
+  /** Reads and delivers new events; notifications arriving meanwhile coalesce into one more pass. */
+  function pump(): Promise<void> {
+    if (pumping) {
+      pumpAgain = true;
+      return pumping;
+    }
+    pumping = (async () => {
+      try {
+        do {
+          pumpAgain = false;
+          await pumpOnce();
+        } while (pumpAgain && !stopped);
+      } catch (error) {
+        log.warn({ err: error }, 'realtime: reading the event log failed');
+      } finally {
+        pumping = undefined;
+      }
+    })();
+    return pumping;
+  }
+
+  function scheduleReconnect(): void {
+    if (stopped || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = undefined;
+      void connect();
+    }, reconnectDelayMs);
+    reconnectTimer.unref();
+  }
+
+  async function connect(): Promise<void> {
+    const client = new pg.Client(options.connection);
+    let failed = false;
+    const onLost = (error?: Error) => {
+      if (failed) return;
+      failed = true;
+      if (listener === client) listener = undefined;
+      if (!stopped) log.warn({ err: error }, 'realtime: listener connection lost; reconnecting');
+      client.end().catch(() => {});
+      scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost());
+    client.on('notification', () => void pump());
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      if (stopped) {
+        await client.end();
+        return;
+      }
+      listener = client;
+      // Whatever was written while we were not listening.
+      void pump();
+    } catch (error) {
+      onLost(error as Error);
+    }
+  }
+
+  return {
+    async start(): Promise<void> {
+      stopped = false;
+      delivered = await events.latestId();
+      await connect();
+    },
+
+    /** Ends every open stream, so a shutting-down server is not held open by them. */
+    closeStreams(): void {
+      for (const subscriber of subscribers) subscriber.end();
+      subscribers.clear();
+    },
+
+    async stop(): Promise<void> {
+      stopped = true;
+      clearTimeout(reconnectTimer);
+      this.closeStreams();
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => {});
+      await pumping;
+    },
+
+    /** Catches up from the log now (a writer on this instance may call it instead of waiting for NOTIFY). */
+    refresh(): Promise<void> {
+      return pump();
+    },
+
+    /** Answers the request with an event stream, replaying from `Last-Event-ID` first. */
+    async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const header = request.headers['last-event-id'];
+      const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+
+      let cursor = lastEventId ?? delivered;
+      let replaying = lastEventId !== undefined;
+      const buffered: RealtimeEvent[] = [];
+      let open = true;
+      const write = (event: RealtimeEvent) => {
+        if (!open || event.id <= cursor) return;
+        cursor = event.id;
+        res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      };
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), options.heartbeatMs);
+      heartbeat.unref();
+      const subscriber: Subscriber = {
+        deliver: (event) => (replaying ? buffered.push(event) : write(event)),
+        end: () => {
+          open = false;
+          clearInterval(heartbeat);
+          res.end();
+        },
+      };
+      subscribers.add(subscriber);
+      request.raw.on('close', () => {
+        open = false;
+        clearInterval(heartbeat);
+        subscribers.delete(subscriber);
+      });
+      // The id lets a client that connected without Last-Event-ID resume from here.
+      res.write(`retry: ${reconnectDelayMs * 3}\nid: ${cursor}\n\n`);
+
+      if (lastEventId !== undefined) {
+        try {
+          let sent = 0;
+          for (;;) {
+            const batch = await events.after(cursor, BATCH);
+            batch.forEach(write);
+            sent += batch.length;
+            if (batch.length < BATCH) break;
+            if (sent >= maxReplay) {
+              const latest = await events.latestId();
+              cursor = latest;
+              res.write(`id: ${latest}\nevent: ${options.resetEventType ?? 'reset'}\ndata: {}\n\n`);
+              break;
+            }
+          }
+        } catch (error) {
+          log.warn({ err: error }, 'realtime: replay failed');
+          subscriber.end();
+          subscribers.delete(subscriber);
+          return;
+        }
+        replaying = false;
+        buffered.forEach(write);
+        buffered.length = 0;
+      }
+    },
+  };
+}
+
+export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

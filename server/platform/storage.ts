@@ -1,0 +1,147 @@
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+
+/** An inclusive byte range, as HTTP `Range` means it. */
+export type ByteRange = { start: number; end: number };
+
+export type StoredObject = { size: number };
+
+/**
+ * Where uploaded media lives: the local disk for one machine, S3-compatible object storage
+ * for many. Keys are relative paths such as `media/1700000000000-{user}-{name}.png`.
+ */
+export interface MediaStorage {
+  /** Stores a finished file under the key (the file is moved or copied; the caller removes it). */
+  putFile(key: string, filePath: string, size: number, contentType: string): Promise<void>;
+  /** Size of the object, or undefined when there is none. */
+  stat(key: string): Promise<StoredObject | undefined>;
+  /** The object's bytes, or a part of them. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
+  /** Removes the object; a missing object is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+// Keys are made by our own code, but a key that could climb out of the root is refused anyway.
+function assertSafeKey(key: string): void {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+    throw new Error(`unsafe storage key: ${key}`);
+  }
+}
+
+export function createLocalStorage(root: string): MediaStorage {
+  const base = resolve(root);
+  const pathOf = (key: string) => {
+    assertSafeKey(key);
+    const path = join(base, key);
+    if (!path.startsWith(base + sep)) throw new Error(`unsafe storage key: ${key}`);
+    return path;
+  };
+  return {
+    async putFile(key, filePath) {
+      const target = pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      try {
+        await rename(filePath, target);
+      } catch (error) {
+        // The upload's temporary file may sit on another file system.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        const partial = `${target}.partial`;
+        await copyFile(filePath, partial);
+        await rename(partial, target);
+      }
+    },
+    async stat(key) {
+      try {
+        const info = await stat(pathOf(key));
+        return info.isFile() ? { size: info.size } : undefined;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async read(key, range) {
+      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
+
+export type S3StorageOptions = {
+  bucket: string;
+  region: string;
+  endpoint?: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+
+export function createS3Storage(options: S3StorageOptions): MediaStorage {
+  const client = new S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials: options.credentials,
+  });
+  const Bucket = options.bucket;
+  return {
+    async putFile(key, filePath, size, contentType) {
+      assertSafeKey(key);
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(filePath), ContentLength: size, ContentType: contentType }),
+      );
+    },
+    async stat(key) {
+      assertSafeKey(key);
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return { size: head.ContentLength ?? 0 };
+      } catch (error) {
+        if (error instanceof NotFound || error instanceof NoSuchKey) return undefined;
+        throw error;
+      }
+    },
+    async read(key, range) {
+      assertSafeKey(key);
+      const object = await client.send(
+        new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      );
+      if (!(object.Body instanceof Readable)) throw new Error('unexpected S3 body type');
+      return object.Body;
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+  };
+}
+
+export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
+
+/** Local disk under `dataDir` (so media lands in `DATA_DIR/media`), or S3 when a bucket is configured. */
+export function createMediaStorage(config: StorageConfig, dataDir: string): MediaStorage {
+  return config.kind === 's3' ? createS3Storage(config) : createLocalStorage(dataDir);
+}
+
+/** Parses a single-range `Range` header against the object's size; undefined means "send it all". */
+export function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+  if (!header) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  // Multiple ranges or other units: answering with the whole object is allowed.
+  if (!match) return undefined;
+  const [, from, to] = match;
+  if (from === '' && to === '') return undefined;
+  if (size === 0) return 'unsatisfiable';
+  if (from === '') {
+    const suffix = Number(to);
+    if (suffix === 0) return 'unsatisfiable';
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(from);
+  const end = to === '' ? size - 1 : Math.min(Number(to), size - 1);
+  if (start >= size || end < start) return 'unsatisfiable';
+  return { start, end };
+}

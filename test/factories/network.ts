@@ -1,0 +1,88 @@
+import { randomBytes } from 'node:crypto';
+import type { NetworkUser, Post } from '../../contracts/network.js';
+import type { TestApp } from '../test-app.js';
+
+/** The origin `app.inject` requests come from (its default host is localhost:80). */
+export const SAME_ORIGIN = 'http://localhost';
+
+let memberCounter = 0;
+
+export type TestMember = {
+  email: string;
+  password: string;
+  user: NetworkUser;
+  cookie: string;
+  /** Headers of a same-site, signed-in request. */
+  headers: Record<string, string>;
+};
+
+export function sessionCookieOf(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const session = cookies.find((c) => c.startsWith('pathway_session='));
+  if (!session) throw new Error('no session cookie was set');
+  return session.split(';')[0] ?? '';
+}
+
+/** A member made through the real sign-up, with a completed profile unless told otherwise. */
+export async function signUpMember(t: TestApp, options: { email?: string; complete?: boolean; username?: string } = {}): Promise<TestMember> {
+  const n = ++memberCounter;
+  const email = options.email ?? `member${n}-${randomBytes(3).toString('hex')}@example.test`;
+  const password = 'correct horse battery';
+  const response = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-up', headers: { origin: SAME_ORIGIN }, payload: { email, password } });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
+  const cookie = sessionCookieOf(response.headers['set-cookie']);
+  const headers = { cookie, origin: SAME_ORIGIN };
+  let user = response.json<{ user: NetworkUser }>().user;
+  if (options.complete !== false) {
+    const username = options.username ?? `member${n}_${randomBytes(3).toString('hex')}`;
+    const profile = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers, payload: { username, displayName: `Member ${n}` } });
+    if (profile.statusCode !== 200) throw new Error(`profile failed: ${profile.body}`);
+    user = profile.json<{ user: NetworkUser }>().user;
+  }
+  return { email, password, user, cookie, headers };
+}
+
+export type FormPart = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+
+/** A multipart/form-data body, built by hand so the tests control every byte and header. */
+export function multipartBody(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----pathway${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('filename' in part) {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`));
+      chunks.push(part.data);
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}`));
+    }
+    chunks.push(Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+export async function createPost(t: TestApp, member: TestMember, description: string, file?: Extract<FormPart, { filename: string }>) {
+  const form = multipartBody([{ name: 'description', value: description }, ...(file ? [file] : [])]);
+  const response = await t.app.inject({ method: 'POST', url: '/api/network/posts', headers: { ...member.headers, ...form.headers }, payload: form.payload });
+  return response;
+}
+
+export async function createTextPost(t: TestApp, member: TestMember, description: string): Promise<Post> {
+  const response = await createPost(t, member, description);
+  if (response.statusCode !== 201) throw new Error(`post failed: ${response.body}`);
+  return response.json<Post>();
+}
+
+/** A real 1×1 PNG. */
+export const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The start of an MP4 file (an `ftyp` box with the isom brand) followed by filler bytes. */
+export function mp4Bytes(size = 64 * 1024): Buffer {
+  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp42')]);
+  const filler = Buffer.alloc(Math.max(0, size - ftyp.length), 7);
+  return Buffer.concat([ftyp, filler]);
+}

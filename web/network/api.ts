@@ -1,0 +1,145 @@
+import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type {
+  Comment,
+  CommentsPage,
+  CreatedComment,
+  LikeResponse,
+  MeResponse,
+  NetworkUser,
+  Post,
+  PostsPage,
+  ProfileBody,
+  SignInBody,
+  SignUpBody,
+} from '../../contracts/network.js';
+import { ApiError, request } from '../lib/http.js';
+
+export const networkKeys = {
+  me: ['network', 'me'] as const,
+  feed: ['network', 'feed'] as const,
+  post: (id: string) => ['network', 'post', id] as const,
+  comments: (postId: string) => ['network', 'comments', postId] as const,
+};
+
+// ---- Session
+
+export function useMe() {
+  return useQuery({ queryKey: networkKeys.me, queryFn: async () => (await request<MeResponse>('/api/network/me')).user, staleTime: 60_000 });
+}
+
+export const signUp = (body: SignUpBody) => request<MeResponse>('/api/network/auth/sign-up', { method: 'POST', body });
+export const signIn = (body: SignInBody) => request<MeResponse>('/api/network/auth/sign-in', { method: 'POST', body });
+export const signOut = () => request<null>('/api/network/auth/sign-out', { method: 'POST' });
+export const saveProfile = (body: ProfileBody) => request<MeResponse>('/api/network/me/profile', { method: 'PUT', body });
+
+/** Where a member goes after signing in: the feed once the profile is complete. */
+export const landingPath = (user: NetworkUser) => (user.isProfileComplete ? '/Home' : '/UserDetails');
+
+// ---- Uploads (XMLHttpRequest, because fetch cannot report upload progress)
+
+export function uploadForm<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else reject(new ApiError(xhr.status, (body as { error?: string } | undefined)?.error ?? `Request failed (${xhr.status})`));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.'));
+    xhr.send(form);
+  });
+}
+
+export function uploadPhoto(file: File) {
+  const form = new FormData();
+  form.append('photo', file);
+  return uploadForm<MeResponse>('/api/network/me/photo', form);
+}
+
+export function publishPost(description: string, media: File | null, onProgress: (fraction: number) => void) {
+  const form = new FormData();
+  form.append('description', description);
+  if (media) form.append('media', media);
+  return uploadForm<Post>('/api/network/posts', form, onProgress);
+}
+
+// ---- Feed
+
+export function useFeed() {
+  return useInfiniteQuery({
+    queryKey: networkKeys.feed,
+    queryFn: ({ pageParam, signal }) => request<PostsPage>('/api/network/posts', { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function usePost(id: string | null) {
+  return useQuery({
+    queryKey: networkKeys.post(id ?? ''),
+    queryFn: ({ signal }) => request<Post>(`/api/network/posts/${encodeURIComponent(id ?? '')}`, { signal }),
+    enabled: Boolean(id),
+  });
+}
+
+export const deletePost = (id: string) => request<null>(`/api/network/posts/${id}`, { method: 'DELETE' });
+export const setLike = (id: string, liked: boolean) => request<LikeResponse>(`/api/network/posts/${id}/like`, { method: liked ? 'PUT' : 'DELETE' });
+
+type Feed = InfiniteData<PostsPage, string | undefined>;
+
+/** Changes one post wherever the feed cache holds it. */
+export function updateFeedPost(client: QueryClient, postId: string, change: (post: Post) => Post): void {
+  client.setQueryData<Feed>(networkKeys.feed, (feed) =>
+    feed && { ...feed, pages: feed.pages.map((page) => ({ ...page, posts: page.posts.map((p) => (p.id === postId ? change(p) : p)) })) },
+  );
+  client.setQueryData<Post>(networkKeys.post(postId), (post) => post && change(post));
+}
+
+export function addFeedPost(client: QueryClient, post: Post): void {
+  client.setQueryData<Feed>(networkKeys.feed, (feed) => {
+    if (!feed || feed.pages.some((page) => page.posts.some((p) => p.id === post.id))) return feed;
+    const [first, ...rest] = feed.pages;
+    return { ...feed, pages: [{ posts: [post, ...(first?.posts ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest] };
+  });
+}
+
+export function removeFeedPost(client: QueryClient, postId: string): void {
+  client.setQueryData<Feed>(networkKeys.feed, (feed) =>
+    feed && { ...feed, pages: feed.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p.id !== postId) })) },
+  );
+  client.removeQueries({ queryKey: networkKeys.comments(postId) });
+}
+
+// ---- Comments
+
+export function useComments(postId: string) {
+  return useInfiniteQuery({
+    queryKey: networkKeys.comments(postId),
+    queryFn: ({ pageParam, signal }) => request<CommentsPage>(`/api/network/posts/${postId}/comments`, { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export const postComment = (postId: string, text: string) => request<CreatedComment>(`/api/network/posts/${postId}/comments`, { method: 'POST', body: { text } });
+
+/** Adds a comment to the post's loaded list (once), and sets the post's count. */
+export function addCachedComment(client: QueryClient, comment: Comment, commentCount?: number): void {
+  client.setQueryData<InfiniteData<CommentsPage, string | undefined>>(networkKeys.comments(comment.postId), (data) => {
+    if (!data || data.pages.some((page) => page.comments.some((c) => c.id === comment.id))) return data;
+    const [first, ...rest] = data.pages;
+    return { ...data, pages: [{ comments: [comment, ...(first?.comments ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest] };
+  });
+  if (commentCount !== undefined) updateFeedPost(client, comment.postId, (post) => ({ ...post, commentCount: Math.max(post.commentCount, commentCount) }));
+}
+

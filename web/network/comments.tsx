@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { Button } from '../ui/button.js';
+import { addCachedComment, postComment, useComments } from './api.js';
+import { Avatar } from './avatar.js';
+import styles from './network.module.css';
+import { relativeTime } from './relative-time.js';
+
+/** A post's comment box and its comments, newest first, paged by cursor. */
+export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefObject<HTMLInputElement | null> }) {
+  const client = useQueryClient();
+  const comments = useComments(postId);
+  const inputId = useId();
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      const { commentCount, ...comment } = await postComment(postId, trimmed);
+      addCachedComment(client, comment, commentCount);
+      setText('');
+    } catch (error) {
+      console.warn('comment failed', error);
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+  return (
+    <div className={styles.comments}>
+      <form className={styles.commentForm} onSubmit={submit}>
+        <label className="visually-hidden" htmlFor={inputId}>
+          Add a comment
+        </label>
+        <input
+          id={inputId}
+          ref={inputRef}
+          className={styles.commentInput}
+          placeholder="Add a comment..."
+          maxLength={2000}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit" size="small" disabled={busy || !text.trim()}>
+          Submit
+        </Button>
+      </form>
+      {failed && (
+        <p className={styles.errorText} role="alert">
+          Could not add the comment. Please try again.
+        </p>
+      )}
+      {comments.isError && <p className={styles.errorText}>Could not load the comments.</p>}
+      {list.length > 0 && (
+        <ul className={styles.commentList} aria-label="Comments">
+          {list.map((comment) => (
+            <li key={comment.id} className={styles.comment}>
+              <Avatar src={comment.photoURL} size={32} />
+              <div className={styles.commentBody}>
+                <div className={styles.commentMeta}>
+                  <strong>{comment.username || 'Anonymous'}</strong>
+                  <time dateTime={comment.timestamp}>{relativeTime(comment.timestamp)}</time>
+                </div>
+                <p>{comment.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {comments.hasNextPage && (
+        <Button variant="ghost" size="small" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+          {comments.isFetchingNextPage ? 'Loading...' : 'Show more comments'}
+        </Button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { NetworkUser } from '../../contracts/network.js';
+import { ApiError } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { ErrorState } from '../ui/states.js';
+import { networkKeys, useFeed } from './api.js';
+import { Avatar } from './avatar.js';
+import styles from './network.module.css';
+import { PostCard } from './post-card.js';
+import { PostDialog } from './post-dialog.js';
+
+const starters = ['Photo', 'Video', 'Event', 'Write'] as const;
+
+export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: string) => void }) {
+  const feed = useFeed();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
+  const client = useQueryClient();
+  const sessionEnded = feed.error instanceof ApiError && feed.error.status === 401;
+
+  // A session that expired or was signed out elsewhere: forget the member, and the page sends them to sign in.
+  useEffect(() => {
+    if (sessionEnded) client.setQueryData(networkKeys.me, null);
+  }, [sessionEnded, client]);
+
+  // Infinite scroll: the next page loads when the end of the list comes into view.
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!target || !hasNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const posts = feed.data?.pages.flatMap((page) => page.posts) ?? [];
+
+  return (
+    <>
+      <section className={`${styles.card} ${styles.startPost}`} aria-label="Start a post">
+        <div className={styles.startRow}>
+          <Avatar src={me.photoURL} size={44} />
+          <button type="button" className={styles.startButton} onClick={() => setDialogOpen(true)}>
+            Start a post
+          </button>
+        </div>
+        <div className={styles.starters}>
+          {starters.map((label) => (
+            <button key={label} type="button" className={styles.starter} onClick={() => setDialogOpen(true)}>
+              {label}
+            </button>
+          ))}
+        </div>
+      </section>
+      <PostDialog me={me} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+
+      <div className={styles.feedList}>
+        {feed.isPending && (
+          <div className={styles.overlay} role="status" aria-live="polite">
+            Fetching Feed...
+          </div>
+        )}
+        {feed.isError && <ErrorState message="Could not load the feed." onRetry={() => void feed.refetch()} />}
+        {feed.isSuccess && posts.length === 0 && <p className={`${styles.card} ${styles.empty}`}>There are no posts yet...</p>}
+        {posts.map((post) => (
+          <PostCard key={post.id} post={post} onOpen={() => onOpenPost(post.id)} />
+        ))}
+        {hasNextPage && (
+          <div ref={sentinel} className={styles.more}>
+            <Button variant="ghost" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+              {isFetchingNextPage ? 'Loading...' : 'Show more posts'}
+            </Button>
+          </div>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,3 @@
+import { LowerCaseHome } from './home-page.js';
+
+export default LowerCaseHome;

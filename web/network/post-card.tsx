@@ -1,0 +1,113 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import type { Post } from '../../contracts/network.js';
+import { ConfirmDialog } from '../ui/modal.js';
+import { useToast } from '../ui/toast.js';
+import { deletePost, removeFeedPost, setLike, updateFeedPost } from './api.js';
+import { Avatar } from './avatar.js';
+import { Comments } from './comments.js';
+import styles from './network.module.css';
+import { PostMedia } from './post-media.js';
+import { relativeTime } from './relative-time.js';
+
+export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
+export const commentCountText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
+export const likeCountText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
+
+export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
+  const client = useQueryClient();
+  const notify = useToast();
+  const commentInput = useRef<HTMLInputElement>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [liking, setLiking] = useState(false);
+
+  async function toggleLike() {
+    setLiking(true);
+    const want = !post.likedByMe;
+    try {
+      const result = await setLike(post.id, want);
+      updateFeedPost(client, post.id, (p) => ({ ...p, likeCount: result.likeCount, likedByMe: result.likedByMe }));
+    } catch (error) {
+      console.warn('like failed', error);
+      notify('Could not update the like. Please try again.', 'error');
+    } finally {
+      setLiking(false);
+    }
+  }
+
+  async function confirmDelete() {
+    setDeleting(true);
+    try {
+      await deletePost(post.id);
+      removeFeedPost(client, post.id);
+      notify('Post deleted!');
+    } catch (error) {
+      console.warn('delete failed', error);
+      notify('Failed to delete post. Please try again.', 'error');
+    } finally {
+      setDeleting(false);
+      setConfirming(false);
+    }
+  }
+
+  async function share() {
+    const link = `${window.location.origin}/Home?post=${post.id}`;
+    try {
+      await navigator.clipboard.writeText(link);
+      notify('Link copied to clipboard');
+    } catch {
+      notify(`Copy this link: ${link}`);
+    }
+  }
+
+  return (
+    <article className={`${styles.card} ${styles.post}`} aria-label={`Post by ${authorName(post)}`}>
+      <header className={styles.postHeader}>
+        <Avatar src={post.user.photoURL} size={44} />
+        <div className={styles.postAuthor}>
+          <strong>{authorName(post)}</strong>
+          <button type="button" className={styles.timeLink} onClick={onOpen}>
+            <time dateTime={post.timestamp}>{relativeTime(post.timestamp)}</time>
+          </button>
+        </div>
+        {post.canDelete && (
+          <button type="button" className={styles.iconButton} aria-label="Delete post" title="Delete post" onClick={() => setConfirming(true)}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
+            </svg>
+          </button>
+        )}
+      </header>
+      {post.description && <p className={styles.description}>{post.description}</p>}
+      {post.mediaURL && <PostMedia post={post} />}
+      <div className={styles.counts}>
+        <span>{likeCountText(post.likeCount)}</span>
+        <span>{commentCountText(post.commentCount)}</span>
+      </div>
+      <div className={styles.actions}>
+        <button type="button" className={styles.action} aria-pressed={post.likedByMe} onClick={toggleLike} disabled={liking}>
+          {post.likedByMe ? 'Liked' : 'Like'}
+        </button>
+        <button type="button" className={styles.action} onClick={() => commentInput.current?.focus()}>
+          Comment
+        </button>
+        <button type="button" className={styles.action} onClick={share}>
+          Share
+        </button>
+        <button type="button" className={styles.action} aria-disabled="true" title="Sending posts is not available yet">
+          Send
+        </button>
+      </div>
+      <Comments postId={post.id} inputRef={commentInput} />
+      <ConfirmDialog
+        open={confirming}
+        title="Delete post"
+        message="Are you sure you want to delete this post?"
+        busy={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+      />
+    </article>
+  );
+}

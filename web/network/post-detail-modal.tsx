@@ -1,0 +1,34 @@
+import { Modal } from '../ui/modal.js';
+import { ErrorState, LoadingState } from '../ui/states.js';
+import { usePost } from './api.js';
+import { Avatar } from './avatar.js';
+import { Comments } from './comments.js';
+import styles from './network.module.css';
+import { authorName } from './post-card.js';
+import { PostMedia } from './post-media.js';
+import { relativeTime } from './relative-time.js';
+
+/** One post with its media (or "No media available"), author, time and its comments. */
+export function PostDetailModal({ postId, onClose }: { postId: string | null; onClose: () => void }) {
+  const post = usePost(postId);
+  return (
+    <Modal title="Post" open={Boolean(postId)} onClose={onClose}>
+      {post.isPending && <LoadingState />}
+      {post.isError && <ErrorState message="This post is not available. It may have been deleted." />}
+      {post.data && (
+        <div className={styles.detail}>
+          {post.data.mediaURL ? <PostMedia post={post.data} /> : <p className={styles.noMedia}>No media available</p>}
+          <div className={styles.postHeader}>
+            <Avatar src={post.data.user.photoURL} size={40} />
+            <div className={styles.postAuthor}>
+              <strong>{authorName(post.data)}</strong>
+              <time dateTime={post.data.timestamp}>{relativeTime(post.data.timestamp)}</time>
+            </div>
+          </div>
+          {post.data.description && <p className={styles.description}>{post.data.description}</p>}
+          <Comments postId={post.data.id} />
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { networkKeys, signOut, useMe } from './api.js';
+import { Avatar } from './avatar.js';
+import styles from './network.module.css';
+
+/** The top navigation's profile entry: photo or default icon, username or "Me", and Sign Out. */
+export default function ProfileMenu() {
+  const me = useMe();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  async function handleSignOut() {
+    setOpen(false);
+    try {
+      await signOut();
+    } catch (error) {
+      // The spec only logs a failed sign-out; the local state is cleared either way.
+      console.warn('sign-out failed', error);
+    }
+    client.setQueryData(networkKeys.me, null);
+    client.removeQueries({ queryKey: ['network'], predicate: (query) => query.queryKey[1] !== 'me' });
+    await navigate('/', { replace: true });
+  }
+
+  const user = me.data;
+  return (
+    <div className={styles.profileMenu} ref={root}>
+      <button type="button" className={styles.profileButton} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+        <Avatar src={user?.photoURL} size={28} />
+        <span>{user?.username || 'Me'}</span>
+      </button>
+      {open && (
+        <div className={styles.profileDropdown} role="menu">
+          <button type="button" role="menuitem" className={styles.menuItem} onClick={handleSignOut}>
+            Sign Out
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

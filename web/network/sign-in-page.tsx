@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { errorMessage } from '../lib/http.js';
+import { usePublicConfig } from '../lib/public-config.js';
+import { Button, buttonClassName } from '../ui/button.js';
+import { TextField } from '../ui/field.js';
+import { FormError, LoadingState } from '../ui/states.js';
+import { landingPath, networkKeys, signIn, signUp, useMe } from './api.js';
+import styles from './network.module.css';
+import { signInWithPopup } from './oidc-popup.js';
+
+/** The public home `/`: the network's sign-in and sign-up, and the doors to tracking and learning. */
+export default function SignInPage() {
+  const me = useMe();
+  const config = usePublicConfig();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const signupOpen = config.data?.networkSignup !== 'closed';
+  const [mode, setMode] = useState<'sign-up' | 'sign-in' | null>(null);
+  const effectiveMode = mode ?? (signupOpen ? 'sign-up' : 'sign-in');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (me.data) return <Navigate to={landingPath(me.data)} replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const { user } = effectiveMode === 'sign-up' ? await signUp({ email, password }) : await signIn({ email, password });
+      client.setQueryData(networkKeys.me, user);
+      if (user) await navigate(landingPath(user), { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught, effectiveMode === 'sign-up' ? 'Could not create the account. Please try again.' : 'Could not sign in. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function withProvider() {
+    setError(null);
+    const result = await signInWithPopup();
+    if (!result.ok && result.error) {
+      setError(result.error);
+      return;
+    }
+    await client.invalidateQueries({ queryKey: networkKeys.me });
+  }
+
+  const providerName = config.data?.oidcProviderName ?? 'Google';
+  const oidcReady = config.data?.oidcConfigured === true;
+
+  return (
+    <main className={styles.signInPage}>
+      <header className={styles.signInHeader}>
+        <img src="/images/logo.svg" alt="" width={44} height={44} />
+        <strong>Pathway</strong>
+      </header>
+      <div className={styles.signInColumns}>
+        <section className={styles.welcome}>
+          <p className={styles.welcomeText}>Welcome to your professional community</p>
+          <h1 className={styles.tagline}>Unlock new opportunities, excel in your career, join the largest HR network</h1>
+          <nav className={styles.doors} aria-label="Get started">
+            <Link className={buttonClassName('secondary')} to="/casetracking">
+              Track Your Application
+            </Link>
+            <Link className={buttonClassName('secondary')} to="/lms-system/login">
+              Learning and mock exams
+            </Link>
+          </nav>
+        </section>
+        <section className={styles.signInCard} aria-labelledby="sign-in-title">
+          <h2 id="sign-in-title" className={styles.cardTitle}>
+            {effectiveMode === 'sign-up' ? 'Create your account' : 'Sign in'}
+          </h2>
+          {me.isPending ? (
+            <LoadingState />
+          ) : (
+            <>
+              <FormError message={error} />
+              <form onSubmit={submit} className={styles.form}>
+                <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+                <TextField
+                  label="Password"
+                  type="password"
+                  name="password"
+                  autoComplete={effectiveMode === 'sign-up' ? 'new-password' : 'current-password'}
+                  required
+                  minLength={effectiveMode === 'sign-up' ? 8 : undefined}
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+                <Button type="submit" disabled={busy}>
+                  {effectiveMode === 'sign-up' ? 'Create Account' : 'Sign In'}
+                </Button>
+              </form>
+              <p className={styles.toggle}>
+                {!signupOpen ? (
+                  'Only Authorized Person Can Access'
+                ) : effectiveMode === 'sign-up' ? (
+                  <button type="button" className={styles.linkButton} onClick={() => setMode('sign-in')}>
+                    Already a member? Sign In
+                  </button>
+                ) : (
+                  <button type="button" className={styles.linkButton} onClick={() => setMode('sign-up')}>
+                    New to Pathway? Create Account
+                  </button>
+                )}
+              </p>
+              <div className={styles.divider}>or</div>
+              <Button variant="secondary" onClick={withProvider} disabled={!oidcReady} aria-describedby={oidcReady ? undefined : 'oidc-reason'}>
+                Sign in with {providerName}
+              </Button>
+              {!oidcReady && config.data && (
+                <p id="oidc-reason" className={styles.hint}>
+                  Sign in with {providerName} is not configured on this server.
+                </p>
+              )}
+            </>
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}

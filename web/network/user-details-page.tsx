@@ -1,0 +1,100 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { errorMessage } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/field.js';
+import { ErrorState, FormError, LoadingState } from '../ui/states.js';
+import { networkKeys, saveProfile, uploadPhoto, useMe } from './api.js';
+import { Avatar } from './avatar.js';
+import { useFilePreview } from './file-preview.js';
+import styles from './network.module.css';
+
+const IMAGE_TYPES = ['image/gif', 'image/jpeg', 'image/png'];
+
+/** Profile completion: username (unique), display name and an optional photo. */
+export default function UserDetailsPage() {
+  const me = useMe();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState<string | null>(null);
+  const [displayName, setDisplayName] = useState<string | null>(null);
+  const { file: photo, url: preview, choose: setPhoto } = useFilePreview();
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (me.isPending) return <LoadingState />;
+  if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
+  if (!me.data) return <Navigate to="/" replace />;
+  const user = me.data;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      let saved = (await saveProfile({ username: username ?? user.username ?? '', displayName: displayName ?? user.displayName ?? '' })).user;
+      if (photo) saved = (await uploadPhoto(photo)).user;
+      client.setQueryData(networkKeys.me, saved);
+      await navigate('/Home', { replace: true });
+    } catch (caught) {
+      setError(errorMessage(caught, 'Could not save your profile. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className={styles.narrowPage}>
+      <section className={styles.card}>
+        <h1 className={styles.cardTitle}>Complete your profile</h1>
+        <p className={styles.hint}>Choose how other members see you.</p>
+        <FormError message={error} />
+        <form className={styles.form} onSubmit={submit}>
+          <div className={styles.photoRow}>
+            <Avatar src={preview ?? user.photoURL} size={72} alt="Your photo" />
+            <label className={styles.fileLabel}>
+              Add a Photo
+              <input
+                type="file"
+                accept={IMAGE_TYPES.join(',')}
+                className="visually-hidden"
+                onChange={(event) => {
+                  const file = event.target.files?.[0] ?? null;
+                  if (file && !IMAGE_TYPES.includes(file.type)) {
+                    setError('Please select a valid image file');
+                    return;
+                  }
+                  setError(null);
+                  setPhoto(file);
+                }}
+              />
+            </label>
+          </div>
+          <TextField
+            label="Username"
+            name="username"
+            required
+            minLength={3}
+            maxLength={30}
+            pattern="[A-Za-z0-9._\-]+"
+            hint="Letters, digits, dots, dashes and underscores"
+            value={username ?? user.username ?? ''}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <TextField
+            label="Display name"
+            name="displayName"
+            required
+            maxLength={80}
+            value={displayName ?? user.displayName ?? ''}
+            onChange={(e) => setDisplayName(e.target.value)}
+          />
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save and continue'}
+          </Button>
+        </form>
+      </section>
+    </main>
+  );
+}
