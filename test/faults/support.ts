@@ -11,8 +11,8 @@ export type AppProcess = {
   child: ChildProcess;
   /** Resolves with the exit code (null when killed by a signal) and the signal. */
   exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  /** Everything the process wrote to stderr, to show when a test fails and to look for crashes. */
-  stderr(): string;
+  /** Everything the process wrote (its log and stderr), to show when a test fails and to look for crashes. */
+  output(): string;
 };
 
 /**
@@ -35,9 +35,11 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
       JWT_SECRET: 'fault-suite-secret-that-is-long-enough-0123456789',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
+  // Logs (stdout) and crashes (stderr) both end up here.
+  child.stdout?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
@@ -52,7 +54,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
     if ((await fetch(`${url}/readyz`).then((r) => r.status, () => 0)) === 200) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { url, child, exit, stderr: () => stderr };
+  return { url, child, exit, output: () => stderr };
 }
 
 export async function killHard(app: AppProcess): Promise<void> {
