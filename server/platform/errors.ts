@@ -72,6 +72,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof AppError) {
+      // A 5xx of our own (storage down, disk full) is for the operator to see, with its cause.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.statusCode).send({ error: error.message, ...(error.code ? { code: error.code } : {}) });
     }
     if (error.validation) {
