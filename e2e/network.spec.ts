@@ -125,6 +125,28 @@ test('when members post, comment, like and delete, then a second browser sees ev
   await reader.context.close();
 });
 
+test('when the live stream is refused (the database is away), then the feed opens it again by itself and shows what was posted meanwhile', async ({ page, browser, baseURL }) => {
+  await signUpThroughUi(page, unique('author'));
+  const reader = await secondBrowser(browser, baseURL ?? '');
+  // The stream is answered the way the server answers while its database is down; once only.
+  let refused = 0;
+  await reader.context.route('**/api/network/events', async (route) => {
+    if (refused > 0) return route.continue();
+    refused += 1;
+    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service temporarily unavailable, please retry' }) });
+  });
+  await reader.page.reload();
+  await expect(reader.page.getByRole('button', { name: 'Start a post' })).toBeVisible();
+  await expect.poll(() => refused).toBe(1);
+
+  await publish(page, 'Posted while the stream was refused');
+  await expect(reader.page.getByRole('article').filter({ hasText: 'Posted while the stream was refused' })).toBeVisible({ timeout: 15_000 });
+  await publish(page, 'Posted once it is back');
+  await expect(reader.page.getByRole('article').filter({ hasText: 'Posted once it is back' })).toBeVisible();
+
+  await reader.context.close();
+});
+
 test('when a signed-in member opens the sign-in page, then they are sent on; after Sign Out the feed is closed to them', async ({ page }) => {
   const name = unique('leaver');
   await signUpThroughUi(page, name);

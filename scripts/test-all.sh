@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every suite in one command: installs what is missing, then lint, types, API tests
-# (real PostgreSQL), the production build and the browser tests (real Chromium).
+# (real PostgreSQL), the fault tests (killed processes, a restarted database, failing
+# storage; about a minute), the production build and the browser tests (real Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,5 +13,6 @@ bash scripts/install-chromium.sh
 echo "== lint" && npm run --silent lint
 echo "== typecheck" && npm run --silent typecheck
 echo "== API tests" && npx vitest run
+echo "== fault tests" && npm run --silent test:faults
 echo "== build" && npm run --silent build
 echo "== browser tests" && npx playwright test

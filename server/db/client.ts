@@ -20,7 +20,14 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 export function connectDatabase(url: string, options: { poolSize: number; log: Logger }): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client losing its connection (database restart) must not crash the process.
-  pool.on('error', (error) => options.log.warn({ err: error }, 'idle database connection lost'));
+  // Not the error itself: pg-pool hangs the whole client (sockets, type tables) on it as `client`.
+  pool.on('error', (error) =>
+    options.log.warn({ code: (error as { code?: unknown }).code, reason: error.message }, 'idle database connection lost'),
+  );
+  // A client checked out of the pool has no error listener of the pool's; the database going
+  // away between two queries of a transaction would otherwise crash the process with an
+  // unhandled 'error' event. The request using it sees the failure on its next query (a 503).
+  pool.on('connect', (client) => client.on('error', (error) => options.log.debug({ err: error }, 'database connection lost')));
   return {
     pool,
     db: drizzle({ client: pool, schema, casing: 'snake_case' }),

@@ -138,6 +138,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   password: string;
   log: Logger;
+  /** A fixed port (a restart that clients must find again); unset, a free one is picked. */
+  port?: number;
 }): Promise<EmbeddedPostgres> {
   const { dataDir, password, log } = options;
   const binaries = await loadBinaries();
@@ -178,7 +180,7 @@ export async function startEmbeddedPostgres(options: {
 
   await recoverFromUncleanStop(dataDir, log);
 
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
   const server: ChildProcess = spawn(
     binaries.postgres,
     ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],

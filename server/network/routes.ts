@@ -56,7 +56,8 @@ declare module 'fastify' {
 const tags = ['network'];
 const noContent = { 204: z.null().describe('No content') };
 const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
-const uploadErrors = { ...errorResponses, 413: errorBody };
+// 503: the media storage is unreachable or unwritable; 507: it is full.
+const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
 const FAILED_SIGNIN_WINDOW_MS = 15 * 60_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 

@@ -52,17 +52,35 @@ export function databaseErrorCode(error: unknown): string | undefined {
   return undefined;
 }
 
+const CONNECTION_LOST = /timeout exceeded when trying to connect|Connection terminated|not queryable/i;
+
+/**
+ * Whether the failure is the database being out of reach (down, restarting, connection cut),
+ * looking through Drizzle's wrapper: a transaction whose connection died fails on its
+ * `rollback` with pg's own error, which carries no code, only a message.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (PG_CONNECTION_ERRORS.has(code) || code.startsWith('08'))) return true;
+    if (CONNECTION_LOST.test(current.message)) return true;
+  }
+  return false;
+}
+
 /** One place turns every failure into `{ error }` with the right status; 5xx hide internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof AppError) {
+      // A 5xx of our own (storage down, disk full) is for the operator to see, with its cause.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       return reply.status(error.statusCode).send({ error: error.message, ...(error.code ? { code: error.code } : {}) });
     }
     if (error.validation) {
       return reply.status(400).send({ error: describeValidation(error) });
     }
     const dbCode = databaseErrorCode(error);
-    if (PG_CONNECTION_ERRORS.has(dbCode ?? '') || /timeout exceeded when trying to connect|Connection terminated/i.test(error.message)) {
+    if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send({ error: 'Service temporarily unavailable, please retry' });
     }

@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { AppError } from './errors.js';
 
 /** An inclusive byte range, as HTTP `Range` means it. */
 export type ByteRange = { start: number; end: number };
@@ -49,8 +50,14 @@ export function createLocalStorage(root: string): MediaStorage {
         // The upload's temporary file may sit on another file system.
         if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
         const partial = `${target}.partial`;
-        await copyFile(filePath, partial);
-        await rename(partial, target);
+        try {
+          await copyFile(filePath, partial);
+          await rename(partial, target);
+        } catch (copyError) {
+          // A full disk leaves half a file behind; it must not take the space of the next try.
+          await rm(partial, { force: true });
+          throw copyError;
+        }
       }
     },
     async stat(key) {
@@ -121,9 +128,32 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
 
 export type StorageConfig = { kind: 'local' } | ({ kind: 's3' } & S3StorageOptions);
 
+/**
+ * A store that cannot take a file is not the client's fault, but the client should learn what
+ * happened: 507 when the disk is full, 503 when the storage is unreachable or unwritable. The
+ * original error travels as the cause, for the log.
+ */
+export function storageFailure(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  const failure =
+    code === 'ENOSPC' || code === 'EDQUOT'
+      ? new AppError(507, 'There is no space left to store the file. Please try again later.')
+      : new AppError(503, 'The file could not be stored right now. Please try again later.');
+  failure.cause = error;
+  return failure;
+}
+
 /** Local disk under `dataDir` (so media lands in `DATA_DIR/media`), or S3 when a bucket is configured. */
 export function createMediaStorage(config: StorageConfig, dataDir: string): MediaStorage {
-  return config.kind === 's3' ? createS3Storage(config) : createLocalStorage(dataDir);
+  const storage = config.kind === 's3' ? createS3Storage(config) : createLocalStorage(dataDir);
+  return {
+    ...storage,
+    putFile: (key, filePath, size, contentType) =>
+      storage.putFile(key, filePath, size, contentType).catch((error: unknown) => {
+        throw storageFailure(error);
+      }),
+  };
 }
 
 /** Parses a single-range `Range` header against the object's size; undefined means "send it all". */

@@ -18,6 +18,10 @@ function parse<T>(event: Event): T | undefined {
   }
 }
 
+// A refused stream is opened again after this pause, doubling up to the maximum.
+const REOPEN_DELAY_MS = 2_000;
+const MAX_REOPEN_DELAY_MS = 30_000;
+
 /**
  * Keeps the feed live: new and deleted posts, new comments and like counts arrive over
  * Server-Sent Events; EventSource reconnects by itself and sends Last-Event-ID to catch up.
@@ -28,24 +32,50 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
   const isAdmin = me?.isAdmin ?? false;
   useEffect(() => {
     if (!uid) return;
-    const source = new EventSource('/api/network/events');
-    source.addEventListener(feedEvents.postCreated, (event) => {
-      const data = parse<PostCreatedEvent>(event);
-      if (data) addFeedPost(client, { ...data.post, likedByMe: false, canDelete: isAdmin || data.post.userId === uid });
-    });
-    source.addEventListener(feedEvents.postDeleted, (event) => {
-      const data = parse<PostDeletedEvent>(event);
-      if (data) removeFeedPost(client, data.postId);
-    });
-    source.addEventListener(feedEvents.commentCreated, (event) => {
-      const data = parse<CommentCreatedEvent>(event);
-      if (data) addCachedComment(client, data.comment, data.commentCount);
-    });
-    source.addEventListener(feedEvents.likesChanged, (event) => {
-      const data = parse<LikesChangedEvent>(event);
-      if (data) updateFeedPost(client, data.postId, (post) => ({ ...post, likeCount: data.likeCount }));
-    });
-    source.addEventListener(feedEvents.reset, () => void client.invalidateQueries({ queryKey: networkKeys.feed }));
-    return () => source.close();
+    let source: EventSource | undefined;
+    let reopenTimer: ReturnType<typeof setTimeout> | undefined;
+    let reopenDelay = REOPEN_DELAY_MS;
+    let stopped = false;
+
+    const open = (reopened: boolean) => {
+      const current = new EventSource('/api/network/events');
+      source = current;
+      current.addEventListener('open', () => {
+        reopenDelay = REOPEN_DELAY_MS;
+        // A fresh EventSource cannot send Last-Event-ID: what was missed comes from a refetch.
+        if (reopened) void client.invalidateQueries({ queryKey: networkKeys.feed });
+      });
+      // EventSource retries a dropped stream by itself, but gives up for good when it is answered
+      // with an error (a 503 while the database is away); then a fresh one is opened after a pause.
+      current.addEventListener('error', () => {
+        if (stopped || current.readyState !== EventSource.CLOSED) return;
+        reopenTimer = setTimeout(() => open(true), reopenDelay);
+        reopenDelay = Math.min(reopenDelay * 2, MAX_REOPEN_DELAY_MS);
+      });
+      current.addEventListener(feedEvents.postCreated, (event) => {
+        const data = parse<PostCreatedEvent>(event);
+        if (data) addFeedPost(client, { ...data.post, likedByMe: false, canDelete: isAdmin || data.post.userId === uid });
+      });
+      current.addEventListener(feedEvents.postDeleted, (event) => {
+        const data = parse<PostDeletedEvent>(event);
+        if (data) removeFeedPost(client, data.postId);
+      });
+      current.addEventListener(feedEvents.commentCreated, (event) => {
+        const data = parse<CommentCreatedEvent>(event);
+        if (data) addCachedComment(client, data.comment, data.commentCount);
+      });
+      current.addEventListener(feedEvents.likesChanged, (event) => {
+        const data = parse<LikesChangedEvent>(event);
+        if (data) updateFeedPost(client, data.postId, (post) => ({ ...post, likeCount: data.likeCount }));
+      });
+      current.addEventListener(feedEvents.reset, () => void client.invalidateQueries({ queryKey: networkKeys.feed }));
+    };
+
+    open(false);
+    return () => {
+      stopped = true;
+      clearTimeout(reopenTimer);
+      source?.close();
+    };
   }, [client, uid, isAdmin]);
 }

@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase, type DatabaseHandle } from '../../server/db/client.js';
+import { isDatabaseUnavailable } from '../../server/platform/errors.js';
+import { createLogger } from '../../server/platform/logger.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+describe('the database connection lost while in use', () => {
+  let t: TestApp;
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    handle = connectDatabase(t.databaseUrl, { poolSize: 2, log: createLogger('silent') });
+  });
+  afterAll(async () => {
+    await handle.close();
+    await t.close();
+  });
+
+  it('when the server ends a connection between two queries of a transaction, then the process survives and the failure reads as the database being unavailable', async () => {
+    let failure: unknown;
+    try {
+      await handle.db.transaction(async (tx) => {
+        const [{ pid }] = (await tx.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows as [{ pid: number }];
+        // Another session ends this one while the transaction's client is checked out and idle,
+        // as a database restart does; before the fix the pool's client emitted an unhandled 'error'.
+        await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        await tx.execute(sql`SELECT 1`);
+      });
+    } catch (error) {
+      failure = error;
+    }
+    expect(failure).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    // The pool drops the dead client and serves the next query on a fresh connection.
+    expect((await handle.pool.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('when an error is not about the connection, then it is not taken for an outage', () => {
+    expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('Failed query: insert', { cause: Object.assign(new Error('value too long'), { code: '22001' }) }))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('Failed query: rollback', { cause: new Error('Client has encountered a connection error and is not queryable') }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
+  });
+});
