@@ -79,3 +79,20 @@ export function editedPayload(token: string, changes: Record<string, unknown>): 
 
 /** Things an error body must never show: a stack, a source path, a driver's message. */
 export const INTERNALS = /\bat .+\(.+:\d+:\d+\)|\/work\/|node_modules|\.ts:\d+|"stack"|drizzle|Failed query|syntax error at or near/i;
+
+let digestQuery: string | undefined;
+
+/** A digest of every row of every table of the app: any insert, update or delete changes it. */
+export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
+  if (!digestQuery) {
+    const tables = await t.database.pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+    digestQuery = tables.rows
+      .map(({ tablename }) => {
+        const name = `"${tablename.replaceAll('"', '""')}"`;
+        return `SELECT '${tablename}' AS name, md5(coalesce(string_agg(r::text, ',' ORDER BY r::text), '')) AS digest FROM ${name} r`;
+      })
+      .join(' UNION ALL ');
+  }
+  const result = await t.database.pool.query<{ name: string; digest: string }>(digestQuery);
+  return Object.fromEntries(result.rows.map((row) => [row.name, row.digest]));
+}
