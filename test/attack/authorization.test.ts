@@ -3,7 +3,7 @@ import { callers, createWorld, type Caller, type World } from './callers.js';
 import { expectedStatus, routeTable, type Built } from './route-table.js';
 import { INTERNALS, routesOf } from './support.js';
 
-type Answer = { statusCode: number; body: string; contentType: string };
+type Answer = { statusCode: number; body: string; contentType: string; nosniff: boolean };
 
 describe('authorization of every route for every kind of caller', () => {
   let w: World;
@@ -22,10 +22,15 @@ describe('authorization of every route for every kind of caller', () => {
       const response = await fetch(`${baseUrl}${request.url}`, { headers: request.headers as Record<string, string>, signal: controller.signal });
       const body = response.ok ? '' : await response.text();
       controller.abort();
-      return { statusCode: response.status, body, contentType: response.headers.get('content-type') ?? '' };
+      return { statusCode: response.status, body, contentType: response.headers.get('content-type') ?? '', nosniff: response.headers.get('x-content-type-options') === 'nosniff' };
     }
     const response = await w.t.app.inject(request);
-    return { statusCode: response.statusCode, body: response.body, contentType: String(response.headers['content-type'] ?? '') };
+    return {
+      statusCode: response.statusCode,
+      body: response.body,
+      contentType: String(response.headers['content-type'] ?? ''),
+      nosniff: response.headers['x-content-type-options'] === 'nosniff',
+    };
   }
 
   it('when the app lists its routes, then the table has exactly one entry for each', () => {
@@ -43,7 +48,7 @@ describe('authorization of every route for every kind of caller', () => {
   };
 
   it.each(routeTable.map((entry) => [entry.route, entry] as const))(
-    'when every kind of caller calls %s, then each gets its expected status and nothing of anyone else',
+    'when every kind of caller calls %s, then each gets its expected status, nosniff, and nothing of anyone else',
     async (_route, entry) => {
       const cells: string[] = [];
       for (const caller of callers) {
@@ -56,6 +61,7 @@ describe('authorization of every route for every kind of caller', () => {
           const body = JSON.parse(answer.body) as { error?: unknown };
           if (typeof body.error !== 'string' || body.error === '') problems.push('error body without an error text');
         }
+        if (!answer.nosniff) problems.push('no X-Content-Type-Options: nosniff');
         if (INTERNALS.test(answer.body) && entry.route !== 'GET /api/docs') problems.push('internals in the body');
         if (answer.body.includes('$argon2')) problems.push('a password hash in the body');
         for (const [owner, secret] of Object.entries(w.secrets)) {

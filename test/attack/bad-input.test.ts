@@ -191,6 +191,7 @@ describe('bad input to every route', () => {
           const error = response.json<{ error?: unknown }>().error;
           if (typeof error !== 'string' || error === '') problems.push('no error text');
         }
+        if (response.headers['x-content-type-options'] !== 'nosniff') problems.push('no nosniff');
         if (INTERNALS.test(response.body)) problems.push(`internals in the body: ${response.body.slice(0, 160)}`);
         const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
         if (changed.length) problems.push(`changed ${changed.join(', ')}`);
