@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { createQuestion, questionBody, registerLearner } from '../factories/lms.js';
-import { createTextPost, multipartBody, SAME_ORIGIN, signUpMember, tinyPng } from '../factories/network.js';
+import { createTextPost, multipartBody, signUpMember, tinyPng } from '../factories/network.js';
 import { upsertCaseAdmin } from '../../server/cases/case-admins.js';
 import type { Area, Caller, World } from './callers.js';
 import type { Method } from './support.js';
@@ -347,8 +347,6 @@ export const routeTable: RouteEntry[] = [
   { route: 'GET /api/network/media/:param', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', w.post.mediaURL, h), ok: 200 },
   { route: 'GET /api/network/events', access: 'member', area: 'network', build: (w, _c, h) => ({ ...json(w, 'GET', '/api/network/events', h), stream: true }), ok: 200 },
 ];
-
-export { SAME_ORIGIN };
 
 /** Who a route admits, and what the others get: 401 without valid credentials of its area, 403 for a learner on an admin route. */
 export function expectedStatus(entry: RouteEntry, caller: Caller): number {

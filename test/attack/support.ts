@@ -32,17 +32,6 @@ export function normalizeRoute(path: string): string {
   return path.replace(/:[A-Za-z]+(\|:[A-Za-z]+)*/g, ':param');
 }
 
-/** Row counts of every table of the app (the migrations journal apart), to show a refused request changed nothing. */
-export async function rowCounts(t: TestApp): Promise<Record<string, number>> {
-  const tables = await t.database.pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
-  const counts: Record<string, number> = {};
-  for (const { tablename } of tables.rows) {
-    const result = await t.database.pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${tablename.replaceAll('"', '""')}"`);
-    counts[tablename] = Number(result.rows[0]?.n);
-  }
-  return counts;
-}
-
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A token with the right claims for `audience`, signed with a key the app does not know. */
