@@ -101,8 +101,8 @@ export const casesListQuery = z.object({
     .transform((value) => value.toUpperCase())
     .pipe(z.enum(sortOrders))
     .optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  page: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000)).optional(),
+  pageSize: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
 });
 export type CasesListQuery = z.input<typeof casesListQuery>;
 

@@ -43,10 +43,18 @@ const optionalText = (field: string, max: number) =>
   z.string().trim().max(max, `${field} must be at most ${max} characters`).optional().default('');
 const isoDateTime = z.string();
 
-export const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+// Plain decimal digits only: z.coerce.number would also read '0x10' as 16, or take '1e3' and ' 5'.
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+// Request bodies are strict, as in the cases area: an unknown field (a typo, or a try at `role`) is a 400, not silently dropped.
+export const idParams = z.object({ id: wholeNumber(1, 2_147_483_647) });
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+  page: wholeNumber(1, 100_000).optional(),
+  pageSize: wholeNumber(1, 100).optional(),
 });
 export const messageResponse = z.object({ message: z.string() });
 
@@ -59,14 +67,14 @@ export const usernameRule = z
   .max(40, 'username must be at most 40 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'username may hold only letters, digits, dots, dashes and underscores');
 
-export const registerBody = z.object({
+export const registerBody = z.strictObject({
   username: usernameRule,
   password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters').max(200),
   profession: z.enum(professions, { error: `profession must be one of ${professions.join(', ')}` }),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
-export const loginBody = z.object({
+export const loginBody = z.strictObject({
   username: requiredText('username', 40),
   password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200),
 });
@@ -118,11 +126,11 @@ export type ExamQuestionsResponse = z.infer<typeof examQuestionsResponse>;
 
 const answerText = z.string({ error: 'userAnswer is required' }).max(10_000, 'userAnswer must be at most 10000 characters');
 
-export const answerSubmission = z.object({
+export const answerSubmission = z.strictObject({
   questionId: z.number({ error: 'questionId is required' }).int().positive().max(2_147_483_647),
   userAnswer: answerText.refine((value) => value.trim() !== '', 'userAnswer is required'),
 });
-export const mockSubmission = z.object({
+export const mockSubmission = z.strictObject({
   answers: z.record(z.string().regex(/^\d{1,10}$/, 'answers must map question ids to answers'), z.string().max(10_000)),
 });
 /** One path, two bodies: the new flow answers one question, the older module sends every answer. */
@@ -141,7 +149,7 @@ export type AnswerResult = z.infer<typeof answerResult>;
 export const mockResult = z.object({ score: z.number().int(), total: z.number().int(), essays: z.number().int() });
 export type MockResult = z.infer<typeof mockResult>;
 
-export const autoSaveBody = z.object({
+export const autoSaveBody = z.strictObject({
   questionId: z.number({ error: 'questionId is required' }).int().positive().max(2_147_483_647),
   userAnswer: z.string().max(10_000),
   timer: z.number().int().min(0).max(1_000_000).nullable().optional(),
@@ -156,7 +164,7 @@ export const securityMessages: Record<SecurityEvent, string> = {
   'fullscreen-exit': 'Please remain in full-screen mode during the exam',
   'tab-switch': 'Leaving the exam window is not allowed!',
 };
-export const examEventBody = z.object({ event: z.enum(securityEvents, { error: `event must be one of ${securityEvents.join(', ')}` }) });
+export const examEventBody = z.strictObject({ event: z.enum(securityEvents, { error: `event must be one of ${securityEvents.join(', ')}` }) });
 
 export const examSummary = z.object({
   locked: z.boolean(),
@@ -183,7 +191,7 @@ export const upcomingExam = z.object({
 });
 export type UpcomingExam = z.infer<typeof upcomingExam>;
 export const upcomingExamsResponse = z.object({ upcomingExams: z.array(upcomingExam) });
-export const createUpcomingExamBody = z.object({
+export const createUpcomingExamBody = z.strictObject({
   title: requiredText('title', 200),
   exam_date: z.iso.date('exam_date must be a date (YYYY-MM-DD)'),
   exam_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'exam_time must be a time (HH:MM)'),
@@ -192,7 +200,7 @@ export const createUpcomingExamBody = z.object({
 
 // ---- Courses
 
-export const courseSection = z.object({ title: requiredText('section title', 200), body: z.string().max(20_000) });
+export const courseSection = z.strictObject({ title: requiredText('section title', 200), body: z.string().max(20_000) });
 export const course = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -213,11 +221,11 @@ export const courseDetails = course.extend({
   completedSections: z.array(z.number().int()),
 });
 export type CourseDetails = z.infer<typeof courseDetails>;
-export const courseProgressBody = z.object({
+export const courseProgressBody = z.strictObject({
   section: z.number({ error: 'section is required' }).int().min(0).max(1000),
   completed: z.boolean().default(true),
 });
-export const createCourseBody = z.object({
+export const createCourseBody = z.strictObject({
   title: requiredText('title', 200),
   description: optionalText('description', 2000),
   profession: z.enum(audiences, { error: 'profession is required' }),
@@ -291,7 +299,7 @@ export const adminQuestionsResponse = z.object({ examQuestions: z.array(adminQue
 export const ACCEPTED_ANSWER_SEPARATOR = '|';
 
 export const createQuestionBody = z
-  .object({
+  .strictObject({
     question: requiredText('question', 2000),
     question_type: z.enum(questionTypes).default('multiple-choice'),
     options: z.array(z.string().trim().max(500, 'each option must be at most 500 characters')).max(10, 'at most 10 options').default([]),
@@ -333,12 +341,12 @@ export const examLog = z.object({
   created_at: isoDateTime,
 });
 export type ExamLog = z.infer<typeof examLog>;
-export const examLogsQuery = pageQuery.extend({ examId: z.coerce.number().int().positive().max(2_147_483_647).optional() });
+export const examLogsQuery = pageQuery.extend({ examId: wholeNumber(1, 2_147_483_647).optional() });
 export const examLogsResponse = z.object({ logs: z.array(examLog) });
 
 export const adminUsersQuery = pageQuery.extend({ search: z.string().trim().max(40).optional() });
 export const adminUsersResponse = z.object({ users: z.array(lmsUser) });
-export const setProgramsBody = z.object({
+export const setProgramsBody = z.strictObject({
   allowed_programs: z
     .array(z.enum(programs, { error: `allowed_programs may hold ${programs.join(', ')}` }))
     .max(programs.length)
@@ -358,7 +366,7 @@ export const essayAnswer = z.object({
 export type EssayAnswer = z.infer<typeof essayAnswer>;
 export const essaysQuery = pageQuery.extend({ status: z.enum(['pending', 'graded']).default('pending') });
 export const essaysResponse = z.object({ essays: z.array(essayAnswer) });
-export const gradeEssayBody = z.object({
+export const gradeEssayBody = z.strictObject({
   correct: z.boolean({ error: 'correct must be true or false' }),
   note: z.string().trim().max(2000).optional(),
 });

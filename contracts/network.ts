@@ -18,7 +18,9 @@ const email = z
 
 // ---- Accounts
 
-export const signUpBody = z.object({
+// Request bodies are strict: an unknown field is a 400, not silently dropped.
+
+export const signUpBody = z.strictObject({
   email,
   password: z
     .string({ error: 'password is required' })
@@ -27,7 +29,7 @@ export const signUpBody = z.object({
 });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
-export const signInBody = z.object({
+export const signInBody = z.strictObject({
   email,
   password: z.string({ error: 'password is required' }).min(1, 'Password is required').max(200),
 });
@@ -48,7 +50,7 @@ export type NetworkUser = z.infer<typeof networkUser>;
 export const meResponse = z.object({ user: networkUser.nullable() });
 export type MeResponse = z.infer<typeof meResponse>;
 
-export const profileBody = z.object({
+export const profileBody = z.strictObject({
   username: z
     .string({ error: 'Username is required' })
     .trim()
@@ -121,7 +123,7 @@ export type CreatedComment = z.infer<typeof createdComment>;
 export const commentsPage = z.object({ comments: z.array(comment), nextCursor: z.string().nullable() });
 export type CommentsPage = z.infer<typeof commentsPage>;
 
-export const commentBody = z.object({
+export const commentBody = z.strictObject({
   text: z
     .string({ error: 'Comment text is required' })
     .trim()

@@ -199,8 +199,10 @@ test.describe('sign-in with the OpenID provider', () => {
     await popup.locator('input[name="login"]').fill(email);
     await popup.locator('input[name="password"]').fill('anything');
     await popup.locator('button[type="submit"]').click();
+    // Listen before the click: the popup can close before a later listener is attached.
+    const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Continue' }).click();
-    await popup.waitForEvent('close');
+    await closed;
 
     await expect(page).toHaveURL(/\/UserDetails$/);
     await expect(page.getByLabel('Display name')).toHaveValue('Oidc Member');

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RawServerDefault } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicConfigSchema } from '../contracts/platform.js';
@@ -52,6 +52,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loggerInstance,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A malformed URL or an over-long path parameter is refused before any route or hook runs,
+    // so the answer gets our { error } shape and the headers helmet would have set here.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .status(tooLong ? 414 : 400)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .send({ error: tooLong ? 'A value in the address is too long' : 'The address is not valid' });
+    },
     logController: new LogController({
       disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz',
     }),

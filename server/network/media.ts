@@ -88,8 +88,16 @@ export async function receiveForm(
   } catch (error) {
     await Promise.all(temporary.map((path) => rm(path, { force: true })));
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
+    if (isMalformedForm(error)) throw new AppError(400, 'The form could not be read. Please try again.');
     throw error;
   }
+}
+
+// The multipart parser's own errors (a cut-off body, a missing or wrong boundary) are the client's, not ours.
+const MALFORMED_FORM = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
+
+function isMalformedForm(error: unknown): boolean {
+  return error instanceof Error && !(error instanceof AppError) && MALFORMED_FORM.test(error.message);
 }
 
 function tooLarge(maxBytes: number): AppError {

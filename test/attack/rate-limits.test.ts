@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAME_ORIGIN } from '../factories/network.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+const LIMIT = 3;
+
+type Limited = { name: string; method: 'GET' | 'POST'; url: string; payload?: () => object };
+
+let counter = 0;
+const next = () => `${Date.now().toString(36)}${++counter}`;
+
+// Every way in by password, account creation, and the public lookup that guesses could be run against.
+const limitedRoutes: Limited[] = [
+  { name: 'the case admin login', method: 'POST', url: '/api/caseadmin/login', payload: () => ({ email: 'nobody@example.test', password: 'wrong password' }) },
+  { name: 'the LMS login', method: 'POST', url: '/auth/login', payload: () => ({ username: 'nobody', password: 'wrong password' }) },
+  { name: 'the LMS registration', method: 'POST', url: '/auth/register', payload: () => ({ username: `r${next()}`, password: 'long enough', profession: 'nurse' }) },
+  { name: 'the network sign-in', method: 'POST', url: '/api/network/auth/sign-in', payload: () => ({ email: 'nobody@example.test', password: 'wrong password' }) },
+  { name: 'the network sign-up', method: 'POST', url: '/api/network/auth/sign-up', payload: () => ({ email: `s${next()}@example.test`, password: 'long enough' }) },
+  { name: 'the public case lookup', method: 'GET', url: '/api/progress?caseNumber=NOPE-1&passportNumber=X1' },
+];
+
+describe('rate limits', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: String(LIMIT), CASE_LOOKUP_RATE_LIMIT: String(LIMIT), NETWORK_FAILED_SIGNIN_LIMIT: '100' });
+  });
+  afterAll(() => t.close());
+
+  it.each(limitedRoutes.map((route, index) => [route.name, route, index] as const))(
+    'when one client calls %s more often than the limit, then it gets 429 with a clear error, and another client does not',
+    async (_name, route, index) => {
+      const call = (remoteAddress: string) =>
+        t.app.inject({ method: route.method, url: route.url, remoteAddress, headers: { origin: SAME_ORIGIN }, ...(route.payload ? { payload: route.payload() } : {}) });
+      const attacker = `198.51.100.${index + 1}`;
+      for (let attempt = 0; attempt < LIMIT; attempt++) expect((await call(attacker)).statusCode).not.toBe(429);
+
+      const limited = await call(attacker);
+
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json<{ error: string }>().error).toMatch(/^Too many requests\. Please try again in \d+ (second|minute)s?\.$/);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await call(`203.0.113.${index + 1}`)).statusCode).not.toBe(429);
+    },
+  );
+});

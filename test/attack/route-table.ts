@@ -1,0 +1,366 @@
+import { randomBytes } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { createQuestion, questionBody, registerLearner } from '../factories/lms.js';
+import { createTextPost, multipartBody, signUpMember, tinyPng } from '../factories/network.js';
+import { upsertCaseAdmin } from '../../server/cases/case-admins.js';
+import type { Area, Caller, World } from './callers.js';
+import type { Method } from './support.js';
+
+/**
+ * Who may call a route:
+ * - `public`: anyone; credentials neither help nor hurt.
+ * - `case admin`: a case admin's bearer token.
+ * - `LMS user`: any LMS account's bearer token (admins are users too).
+ * - `LMS admin`: an LMS account whose role is admin (a learner gets 403).
+ * - `member`: a network session cookie.
+ */
+export type Access = 'public' | 'case admin' | 'LMS user' | 'LMS admin' | 'member';
+
+export type Built = InjectOptions & { method: Method; url: string; stream?: boolean };
+
+export type RouteEntry = {
+  route: string;
+  access: Access;
+  area: Area;
+  /** A request that succeeds for a caller the route admits (it may make its own fixtures). */
+  build: (w: World, caller: Caller, headers: Record<string, string>) => Promise<Built> | Built;
+  /** What an admitted caller gets; per caller where it differs (another member's post). */
+  ok: number | Partial<Record<Caller, number>> & { default: number };
+};
+
+const json = (w: World, method: Method, url: string, headers: Record<string, string>, payload?: object): Built => ({
+  method,
+  url,
+  headers,
+  ...(payload ? { payload } : {}),
+});
+
+const unique = () => randomBytes(4).toString('hex');
+
+/** The question on screen for this LMS caller (starting the exam if needed), or a dummy id when refused. */
+async function currentQuestionId(w: World, headers: Record<string, string>): Promise<number> {
+  const response = await w.t.app.inject({ method: 'GET', url: '/user/exam/questions', headers });
+  if (response.statusCode !== 200) return 1;
+  return response.json<{ examQuestions: { id: number }[] }>().examQuestions[0]?.id ?? 1;
+}
+
+let spareCaseAdmin: { email: string; password: string } | undefined;
+
+export const routeTable: RouteEntry[] = [
+  // ---- platform
+  { route: 'GET /api/docs', access: 'public', area: 'platform', build: (w, _c, h) => json(w, 'GET', '/api/docs', h), ok: 200 },
+  { route: 'GET /api/config', access: 'public', area: 'platform', build: (w, _c, h) => json(w, 'GET', '/api/config', h), ok: 200 },
+  { route: 'GET /healthz', access: 'public', area: 'platform', build: (w, _c, h) => json(w, 'GET', '/healthz', h), ok: 200 },
+  { route: 'GET /readyz', access: 'public', area: 'platform', build: (w, _c, h) => json(w, 'GET', '/readyz', h), ok: 200 },
+
+  // ---- cases
+  {
+    route: 'GET /api/progress',
+    access: 'public',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', `/api/progress?caseNumber=${w.someCase.case_number}&passportNumber=${w.someCase.passport_number}`, h),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/caseadmin/login',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      spareCaseAdmin ??= { email: `spare-${unique()}@example.test`, password: 'correct horse battery' };
+      await upsertCaseAdmin(w.t.db, spareCaseAdmin.email, spareCaseAdmin.password);
+      return json(w, 'POST', '/api/caseadmin/login', h, spareCaseAdmin);
+    },
+    ok: 200,
+  },
+  { route: 'GET /api/caseadmin/dashboard-metrics', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/dashboard-metrics', h), ok: 200 },
+  { route: 'GET /api/caseadmin/cases', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/cases?status=In%20Progress&page=1', h), ok: 200 },
+  {
+    route: 'POST /api/caseadmin/cases',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'POST', '/api/caseadmin/cases', h, { case_number: `ATK-${unique()}`, passport_number: 'P1', client_name: 'Client', serviceIds: [] }),
+    ok: 201,
+  },
+  { route: 'GET /api/caseadmin/cases/:param', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}`, h), ok: 200 },
+  {
+    route: 'DELETE /api/caseadmin/cases/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/cases',
+        headers: w.headersOf('case admin', 'cases'),
+        payload: { case_number: `DEL-${unique()}`, passport_number: 'P', client_name: 'C', serviceIds: [] },
+      });
+      return json(w, 'DELETE', `/api/caseadmin/cases/${created.json<{ newCase: { id: number } }>().newCase.id}`, h);
+    },
+    ok: 204,
+  },
+  {
+    route: 'PUT /api/caseadmin/cases/:param/services',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'PUT', `/api/caseadmin/cases/${w.someCase.id}/services`, h, { serviceIds: [w.service.id] }),
+    ok: 200,
+  },
+  { route: 'GET /api/caseadmin/services', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/services', h), ok: 200 },
+  {
+    route: 'POST /api/caseadmin/services',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'POST', '/api/caseadmin/services', h, { name: `Service ${unique()}` }),
+    ok: 201,
+  },
+  {
+    route: 'DELETE /api/caseadmin/services/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const created = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers: w.headersOf('case admin', 'cases'), payload: { name: `Gone ${unique()}` } });
+      return json(w, 'DELETE', `/api/caseadmin/services/${created.json<{ id: number }>().id}`, h);
+    },
+    ok: 204,
+  },
+  { route: 'GET /api/caseadmin/services/:param/steps', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/services/${w.service.id}/steps`, h), ok: 200 },
+  {
+    route: 'POST /api/caseadmin/services/:param/steps',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const created = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers: w.headersOf('case admin', 'cases'), payload: { name: `Steps ${unique()}` } });
+      return json(w, 'POST', `/api/caseadmin/services/${created.json<{ id: number }>().id}/steps`, h, { name: 'First', sequence: 1 });
+    },
+    ok: 201,
+  },
+  {
+    route: 'DELETE /api/caseadmin/steps/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const admin = w.headersOf('case admin', 'cases');
+      const service = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers: admin, payload: { name: `Step host ${unique()}` } });
+      const step = await w.t.app.inject({
+        method: 'POST',
+        url: `/api/caseadmin/services/${service.json<{ id: number }>().id}/steps`,
+        headers: admin,
+        payload: { name: 'Only', sequence: 1 },
+      });
+      return json(w, 'DELETE', `/api/caseadmin/steps/${step.json<{ id: number }>().id}`, h);
+    },
+    ok: 204,
+  },
+  {
+    route: 'PUT /api/caseadmin/caseservices/:param/step',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'PUT', `/api/caseadmin/caseservices/${w.someCase.CaseServices[0]?.id}/step`, h, { newStep: 'Decided' }),
+    ok: 200,
+  },
+
+  // ---- LMS
+  {
+    route: 'POST /auth/register',
+    access: 'public',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/auth/register', h, { username: `new_${unique()}`, password: 'long enough', profession: 'dentist' }),
+    ok: 201,
+  },
+  {
+    route: 'POST /auth/login',
+    access: 'public',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/auth/login', h, { username: w.otherLearner.username, password: w.otherLearner.password }),
+    ok: 200,
+  },
+  { route: 'GET /user/exam/questions', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/questions', h), ok: 200 },
+  {
+    route: 'POST /user/exam/auto-save',
+    access: 'LMS user',
+    area: 'lms',
+    build: async (w, _c, h) => json(w, 'POST', '/user/exam/auto-save', h, { questionId: await currentQuestionId(w, h), userAnswer: 'draft', timer: 100 }),
+    ok: 200,
+  },
+  {
+    route: 'POST /user/exam/submit',
+    access: 'LMS user',
+    area: 'lms',
+    build: async (w, _c, h) => json(w, 'POST', '/user/exam/submit', h, { questionId: await currentQuestionId(w, h), userAnswer: 'Right' }),
+    ok: 200,
+  },
+  { route: 'POST /user/exam/events', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/user/exam/events', h, { event: 'copy' }), ok: 201 },
+  { route: 'GET /user/exam/summary', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/summary', h), ok: 200 },
+  { route: 'POST /user/exam/finish', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/user/exam/finish', h), ok: 200 },
+  { route: 'GET /user/exam/upcoming', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/upcoming', h), ok: 200 },
+  { route: 'GET /user/courses', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses', h), ok: 200 },
+  { route: 'GET /user/courses/recent', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses/recent', h), ok: 200 },
+  { route: 'GET /user/courses/:param', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', `/user/courses/${w.courseId}`, h), ok: 200 },
+  {
+    route: 'PUT /user/courses/:param/progress',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'PUT', `/user/courses/${w.courseId}/progress`, h, { section: 0, completed: true }),
+    ok: 200,
+  },
+  { route: 'GET /user/progress', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/progress', h), ok: 200 },
+  { route: 'GET /user/achievements', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/achievements', h), ok: 200 },
+  { route: 'GET /user/profile', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/profile', h), ok: 200 },
+  { route: 'GET /exam-questions', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/exam-questions?page=1&profession=nurse', h), ok: 200 },
+  { route: 'POST /exam-questions', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/exam-questions', h, questionBody({ profession: 'dentist' })), ok: 201 },
+  {
+    route: 'DELETE /exam-questions/:param',
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => json(w, 'DELETE', `/exam-questions/${(await createQuestion(w.t, w.lmsAdmin.headers, { profession: 'dentist' })).id}`, h),
+    ok: 204,
+  },
+  { route: 'GET /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/courses', h), ok: 200 },
+  { route: 'POST /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/courses', h, { title: `Course ${unique()}`, profession: 'all' }), ok: 201 },
+  {
+    route: 'DELETE /admin/courses/:param',
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => {
+      const created = await w.t.app.inject({ method: 'POST', url: '/admin/courses', headers: w.lmsAdmin.headers, payload: { title: `Gone ${unique()}`, profession: 'all' } });
+      return json(w, 'DELETE', `/admin/courses/${created.json<{ id: number }>().id}`, h);
+    },
+    ok: 204,
+  },
+  { route: 'GET /admin/exam-logs', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/exam-logs', h), ok: 200 },
+  { route: 'GET /admin/users', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/users?search=learner', h), ok: 200 },
+  {
+    route: 'PUT /admin/users/:param/programs',
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => json(w, 'PUT', `/admin/users/${(await registerLearner(w.t)).id}/programs`, h, { allowed_programs: ['course'] }),
+    ok: 200,
+  },
+  { route: 'GET /admin/essays', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/essays', h), ok: 200 },
+  // No essay answer exists: an admitted admin reaches the lookup and gets its 404.
+  { route: 'PUT /admin/essays/:param', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'PUT', '/admin/essays/2147483647', h, { correct: true }), ok: 404 },
+  { route: 'GET /admin/upcoming-exams', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/upcoming-exams', h), ok: 200 },
+  {
+    route: 'POST /admin/upcoming-exams',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/admin/upcoming-exams', h, { title: 'Licensing', exam_date: '2030-01-01', exam_time: '09:00' }),
+    ok: 201,
+  },
+  {
+    route: 'DELETE /admin/upcoming-exams/:param',
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => {
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: '/admin/upcoming-exams',
+        headers: w.lmsAdmin.headers,
+        payload: { title: 'Gone', exam_date: '2030-01-01', exam_time: '09:00' },
+      });
+      return json(w, 'DELETE', `/admin/upcoming-exams/${created.json<{ id: number }>().id}`, h);
+    },
+    ok: 204,
+  },
+
+  // ---- network
+  {
+    route: 'POST /api/network/auth/sign-up',
+    access: 'public',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', '/api/network/auth/sign-up', h, { email: `new-${unique()}@example.test`, password: 'long enough' }),
+    ok: 201,
+  },
+  {
+    route: 'POST /api/network/auth/sign-in',
+    access: 'public',
+    area: 'network',
+    build: async (w, _c, h) => {
+      const someone = await signUpMember(w.t, { complete: false });
+      return json(w, 'POST', '/api/network/auth/sign-in', h, { email: someone.email, password: someone.password });
+    },
+    ok: 200,
+  },
+  {
+    route: 'POST /api/network/auth/sign-out',
+    access: 'public',
+    area: 'network',
+    // A member signs out of a session of its own, not the one the other cells use.
+    build: async (w, caller, h) => {
+      const own = caller === 'member' ? w.member : caller === 'other member' ? w.otherMember : undefined;
+      return json(w, 'POST', '/api/network/auth/sign-out', own ? { ...h, cookie: await w.freshSession(own) } : h);
+    },
+    ok: 204,
+  },
+  { route: 'GET /api/network/me', access: 'public', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/me', h), ok: 200 },
+  { route: 'GET /api/network/auth/oidc/popup.js', access: 'public', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/popup.js', h), ok: 200 },
+  // No provider is configured here: the popup says so.
+  { route: 'GET /api/network/auth/oidc/start', access: 'public', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/start', h), ok: 404 },
+  // Without the flow cookie the callback refuses to go on.
+  { route: 'GET /api/network/auth/oidc/callback', access: 'public', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/callback?code=x&state=y', h), ok: 400 },
+  {
+    route: 'PUT /api/network/me/profile',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'PUT', '/api/network/me/profile', h, { username: `u_${unique()}`, displayName: 'Renamed' }),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/network/me/photo',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => {
+      const form = multipartBody([{ name: 'photo', filename: 'me.png', contentType: 'image/png', data: tinyPng }]);
+      return { method: 'POST', url: '/api/network/me/photo', headers: { ...h, ...form.headers }, payload: form.payload };
+    },
+    ok: 200,
+  },
+  { route: 'GET /api/network/posts', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/posts', h), ok: 200 },
+  {
+    route: 'POST /api/network/posts',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => {
+      const form = multipartBody([{ name: 'description', value: 'hello' }]);
+      return { method: 'POST', url: '/api/network/posts', headers: { ...h, ...form.headers }, payload: form.payload };
+    },
+    ok: 201,
+  },
+  { route: 'GET /api/network/posts/:param', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', `/api/network/posts/${w.post.id}`, h), ok: 200 },
+  {
+    route: 'DELETE /api/network/posts/:param',
+    access: 'member',
+    area: 'network',
+    // Always a fresh post of `member`: another member may not delete it.
+    build: async (w, _c, h) => json(w, 'DELETE', `/api/network/posts/${(await createTextPost(w.t, w.member, 'to delete')).id}`, h),
+    ok: { default: 204, 'other member': 403 },
+  },
+  { route: 'GET /api/network/posts/:param/comments', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', `/api/network/posts/${w.post.id}/comments`, h), ok: 200 },
+  {
+    route: 'POST /api/network/posts/:param/comments',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', `/api/network/posts/${w.post.id}/comments`, h, { text: 'nice' }),
+    ok: 201,
+  },
+  { route: 'PUT /api/network/posts/:param/like', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'PUT', `/api/network/posts/${w.post.id}/like`, h), ok: 200 },
+  { route: 'DELETE /api/network/posts/:param/like', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'DELETE', `/api/network/posts/${w.post.id}/like`, h), ok: 200 },
+  { route: 'GET /api/network/media/:param', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', w.post.mediaURL, h), ok: 200 },
+  { route: 'GET /api/network/events', access: 'member', area: 'network', build: (w, _c, h) => ({ ...json(w, 'GET', '/api/network/events', h), stream: true }), ok: 200 },
+];
+
+/** Who a route admits, and what the others get: 401 without valid credentials of its area, 403 for a learner on an admin route. */
+export function expectedStatus(entry: RouteEntry, caller: Caller): number {
+  const ok = typeof entry.ok === 'number' ? entry.ok : (entry.ok[caller] ?? entry.ok.default);
+  switch (entry.access) {
+    case 'public':
+      return ok;
+    case 'case admin':
+      return caller === 'case admin' ? ok : 401;
+    case 'LMS user':
+      return caller === 'LMS user' || caller === 'LMS admin' ? ok : 401;
+    case 'LMS admin':
+      return caller === 'LMS admin' ? ok : caller === 'LMS user' ? 403 : 401;
+    case 'member':
+      return caller === 'member' || caller === 'other member' ? ok : 401;
+  }
+}
