@@ -41,7 +41,7 @@ describe('the feed at 100,000 posts', () => {
       SELECT id, ${member.user.uid}::uuid FROM network_posts WHERE description LIKE 'bulk %' AND right(description, 1) IN ('0', '3', '6')`);
     await t.db.execute(sql`ANALYZE network_likes`);
     const query = feedPageQuery(t.db, member.user.uid, undefined).toSQL();
-    const plan = await t.db.$client.query(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
+    const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
     const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
     const likeReads = (root ? nodesOf(root) : []).filter((node) => (node as { 'Relation Name'?: string })['Relation Name'] === 'network_likes');
     expect(likeReads.length).toBeGreaterThan(0);
