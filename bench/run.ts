@@ -130,12 +130,8 @@ async function main(): Promise<void> {
     const results: ScenarioResult[] = [];
     const scenarios = [...baselines];
     for (const area of areas) scenarios.push(...(await area.scenarios(ctx)));
-    for (const scenario of scenarios) {
-      process.stdout.write(`running: ${scenario.name}\n`);
-      const target = targets[scenario.target];
-      results.push(await runScenario(scenario, target.url, target.pid, durationSeconds));
-    }
-
+    // Before the load scenarios: afterwards V8 keeps the heap it grew under load, and the streams'
+    // memory would hide in it instead of showing in the RSS difference.
     process.stdout.write(`running: live updates, ${liveSubscribers} subscribers, ${livePosts} posts\n`);
     const live = await runLiveUpdates({
       appUrl,
@@ -146,6 +142,12 @@ async function main(): Promise<void> {
       cookieOf: (n) => sessionCookie(n + 1),
       publisherCookie: sessionCookie(1),
     });
+
+    for (const scenario of scenarios) {
+      process.stdout.write(`running: ${scenario.name}\n`);
+      const target = targets[scenario.target];
+      results.push(await runScenario(scenario, target.url, target.pid, durationSeconds));
+    }
 
     let javaScript: JavaScriptWeight[] = [];
     let lighthouseScores: LighthouseScores[] = [];
