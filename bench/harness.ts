@@ -5,6 +5,8 @@ import type pg from 'pg';
 import type { Database } from '../server/db/client.js';
 
 export type BenchContext = {
+  appUrl: string;
+  databaseUrl: string;
   caseAdmin: { email: string; password: string };
   caseAdminToken: string;
 };
@@ -19,13 +21,17 @@ export type Scenario = {
   headers?: Record<string, string>;
   body?: string;
   connections?: number;
+  /** Per-connection requests, for a cycle where each connection acts as its own user. */
+  setupClient?: (client: autocannon.Client) => void;
+  /** Runs before the measurement, e.g. to grow a table between two scenarios of one run. */
+  before?: () => Promise<void>;
 };
 
 /** One area's contribution: data to load before the app starts, then its scenarios. */
 export type BenchArea = {
   name: string;
   seed(pool: pg.Pool, db: Database): Promise<void>;
-  scenarios(ctx: BenchContext): Scenario[];
+  scenarios(ctx: BenchContext): Scenario[] | Promise<Scenario[]>;
 };
 
 export type ScenarioResult = {
@@ -51,10 +57,12 @@ export async function runScenario(
   pid: number | undefined,
   durationSeconds: number,
 ): Promise<ScenarioResult> {
+  await scenario.before?.();
   const result = await autocannon({
     url: baseUrl,
     connections: scenario.connections ?? 32,
     duration: durationSeconds,
+    ...(scenario.setupClient ? { setupClient: scenario.setupClient } : {}),
     requests: [
       {
         method: scenario.method ?? 'GET',

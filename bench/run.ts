@@ -1,10 +1,10 @@
 // `npm run bench`: the built app on its own fresh database with realistic data, every
 // scenario in one run, each reported next to baselines measured in the same run.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { connectDatabase } from '../server/db/client.js';
@@ -12,9 +12,13 @@ import { findFreePort, startEmbeddedPostgres } from '../server/db/embedded-postg
 import { applyMigrations } from '../server/db/migrate.js';
 import { createLogger } from '../server/platform/logger.js';
 import { rssMegabytes, runScenario, startPortPrintingServer, type BenchContext, type Scenario, type ScenarioResult } from './harness.js';
+import { measureJavaScript, runLighthouse, type JavaScriptWeight, type LighthouseScores } from './frontend.js';
+import { runLiveUpdates, type LiveResult } from './live.js';
 import { CASES, caseNumber, casesBench, passport } from './scenarios/cases.js';
+import { lmsBench } from './scenarios/lms.js';
+import { liveSubscribers, networkBench, sessionCookie } from './scenarios/network.js';
 
-const areas = [casesBench];
+const areas = [casesBench, networkBench, lmsBench];
 
 let baselineCounter = 0;
 /** What a server could do at best on this machine: the ceiling the app's figures are divided by. */
@@ -30,6 +34,8 @@ const baselines: Scenario[] = [
   },
 ];
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
+const livePosts = Number(process.env.BENCH_LIVE_POSTS ?? 20);
+const runFrontEnd = process.env.BENCH_FRONTEND !== 'false';
 const log = createLogger('warn');
 
 async function waitUntilReady(url: string): Promise<void> {
@@ -40,8 +46,26 @@ async function waitUntilReady(url: string): Promise<void> {
   throw new Error('the app did not become ready');
 }
 
+/** Both ends of every live-update stream live on this machine: the bench's sockets and the app's. */
+function assertFileDescriptors(): void {
+  const needed = liveSubscribers + 1000;
+  let limit = Number.POSITIVE_INFINITY;
+  try {
+    limit = Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim()) || limit;
+  } catch {
+    // No shell to ask: go ahead and let a failing connection tell.
+  }
+  if (limit < needed) {
+    throw new Error(
+      `The open-file limit (ulimit -n = ${limit}) is too low for ${liveSubscribers} live-update subscribers; ` +
+        `raise it to at least ${needed} (e.g. \`ulimit -n ${needed}\` in this shell) or set BENCH_LIVE_SUBSCRIBERS lower.`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   if (!existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
+  assertFileDescriptors();
   const workDir = await mkdtemp(join(tmpdir(), 'pathway-bench-'));
   const database = await startEmbeddedPostgres({ dataDir: join(workDir, 'postgres'), password: randomBytes(12).toString('hex'), log });
   const children: { kill(signal?: NodeJS.Signals): boolean }[] = [];
@@ -74,6 +98,8 @@ async function main(): Promise<void> {
         CASE_ADMIN_PASSWORD: caseAdmin.password,
         CASE_LOOKUP_RATE_LIMIT: '1000000000',
         LOGIN_RATE_LIMIT: '1000000000',
+        LMS_ADMIN_USERNAME: 'benchadmin',
+        LMS_ADMIN_PASSWORD: 'bench-lms-admin-password',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -93,7 +119,7 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(caseAdmin),
     });
-    const ctx: BenchContext = { caseAdmin, caseAdminToken: ((await login.json()) as { token: string }).token };
+    const ctx: BenchContext = { appUrl, databaseUrl, caseAdmin, caseAdminToken: ((await login.json()) as { token: string }).token };
 
     const targets = {
       app: { url: appUrl, pid: app.pid },
@@ -102,12 +128,35 @@ async function main(): Promise<void> {
     };
     const idleRssMb = await rssMegabytes(app.pid);
     const results: ScenarioResult[] = [];
-    for (const scenario of [...baselines, ...areas.flatMap((area) => area.scenarios(ctx))]) {
+    const scenarios = [...baselines];
+    for (const area of areas) scenarios.push(...(await area.scenarios(ctx)));
+    // Before the load scenarios: afterwards V8 keeps the heap it grew under load, and the streams'
+    // memory would hide in it instead of showing in the RSS difference.
+    process.stdout.write(`running: live updates, ${liveSubscribers} subscribers, ${livePosts} posts\n`);
+    const live = await runLiveUpdates({
+      appUrl,
+      pid: app.pid,
+      subscribers: liveSubscribers,
+      posts: livePosts,
+      // Subscribers are members 2..N+1; member 1 publishes.
+      cookieOf: (n) => sessionCookie(n + 1),
+      publisherCookie: sessionCookie(1),
+    });
+
+    for (const scenario of scenarios) {
       process.stdout.write(`running: ${scenario.name}\n`);
       const target = targets[scenario.target];
       results.push(await runScenario(scenario, target.url, target.pid, durationSeconds));
     }
-    report(results, idleRssMb);
+
+    let javaScript: JavaScriptWeight[] = [];
+    let lighthouseScores: LighthouseScores[] = [];
+    if (runFrontEnd) {
+      process.stdout.write('running: front end (JavaScript per first page, Lighthouse)\n');
+      javaScript = await measureJavaScript(appUrl);
+      lighthouseScores = await runLighthouse(appUrl);
+    }
+    await report({ results, idleRssMb, live, javaScript, lighthouseScores });
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -116,7 +165,15 @@ async function main(): Promise<void> {
   }
 }
 
-function report(results: ScenarioResult[], idleRssMb: number): void {
+type Report = {
+  results: ScenarioResult[];
+  idleRssMb: number;
+  live: LiveResult;
+  javaScript: JavaScriptWeight[];
+  lighthouseScores: LighthouseScores[];
+};
+
+async function report({ results, idleRssMb, live, javaScript, lighthouseScores }: Report): Promise<void> {
   const json = results.find((r) => r.name.startsWith('baseline: node:http JSON'))?.requestsPerSecond ?? 0;
   const pgBase = results.find((r) => r.name.startsWith('baseline: node:http + pg'))?.requestsPerSecond ?? 0;
   const ratio = (value: number, base: number) => (base ? (value / base).toFixed(2) : '-');
@@ -132,10 +189,49 @@ function report(results: ScenarioResult[], idleRssMb: number): void {
   }));
   console.table(rows);
   process.stdout.write(`app memory when idle: ${idleRssMb} MB; each scenario ran ${durationSeconds} s\n`);
+  process.stdout.write('\nlive updates (feed event stream):\n');
+  console.table([
+    {
+      subscribers: `${live.connected}/${live.subscribers}`,
+      posts: live.posts,
+      deliveries: live.deliveries,
+      missed: live.missed,
+      'p50 ms': live.publishToReceiveP50Ms,
+      'p99 ms': live.publishToReceiveP99Ms,
+      'max ms': live.publishToReceiveMaxMs,
+      'rss before MB': live.serverRssIdleMb,
+      'rss connected MB': live.serverRssConnectedMb,
+      'KB / connection': live.serverKbPerConnection,
+    },
+  ]);
+  if (javaScript.length) {
+    process.stdout.write('\nfront end (first page of each area):\n');
+    console.table(
+      javaScript.map((weight) => {
+        const scores = lighthouseScores.find((s) => s.path === weight.path);
+        return {
+          page: `${weight.page} (${weight.path})`,
+          'js files': weight.scripts,
+          'js KB': weight.rawKb,
+          'js gzip KB': weight.gzipKb,
+          'lighthouse perf': scores?.performance ?? '-',
+          'lighthouse a11y': scores?.accessibility ?? '-',
+        };
+      }),
+    );
+    for (const scores of lighthouseScores) if (scores.error) process.stdout.write(`lighthouse ${scores.path}: ${scores.error}\n`);
+  }
   const file = join('bench', 'reports', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  void mkdir(join('bench', 'reports'), { recursive: true })
-    .then(() => writeFile(file, JSON.stringify({ durationSeconds, idleRssMb, results: rows }, null, 2)))
-    .then(() => process.stdout.write(`report: ${file}\n`));
+  await mkdir(join('bench', 'reports'), { recursive: true });
+  await writeFile(
+    file,
+    JSON.stringify({ machine: machineOf(), durationSeconds, idleRssMb, results: rows, live, javaScript, lighthouse: lighthouseScores }, null, 2),
+  );
+  process.stdout.write(`report: ${file}\n`);
+}
+
+function machineOf() {
+  return { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version };
 }
 
 main().catch((error: unknown) => {

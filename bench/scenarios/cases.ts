@@ -42,7 +42,14 @@ export const casesBench: BenchArea = {
       name: 'cases: admin list, status filter + search, sorted',
       target: 'app',
       headers: { authorization: `Bearer ${ctx.caseAdminToken}` },
+      // Matches half of all cases: the worst case for the count and the sort.
       path: '/api/caseadmin/cases?search=BENCH-01&status=In%20Progress&sortBy=case_number&order=ASC&page=2',
+    },
+    {
+      name: 'cases: admin list, search for part of one number',
+      target: 'app',
+      headers: { authorization: `Bearer ${ctx.caseAdminToken}` },
+      path: '/api/caseadmin/cases?search=01234',
     },
     {
       name: 'cases: admin sign-in (argon2id)',

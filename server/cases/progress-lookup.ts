@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
 import type { Database } from '../db/client.js';
 import { cases, caseServices, services, steps } from '../db/schema/cases.js';
@@ -24,45 +24,47 @@ function stepStatuses(stepNames: { id: number; name: string }[], currentStepId: 
   }));
 }
 
-export async function lookupProgress(db: Database, caseNumber: string, passportNumber: string): Promise<CaseProgress> {
-  const [found] = await db.select().from(cases).where(eq(cases.caseNumber, normalizeCaseNumber(caseNumber)));
-  if (!found || normalizePassport(found.passportNumber) !== normalizePassport(passportNumber)) throw notFoundAnswer();
+type SubscribedService = {
+  serviceName: string;
+  currentStepId: number | null;
+  lastUpdated: string;
+  steps: { id: number; name: string }[] | null;
+};
 
-  const subscribed = await db
-    .select({
-      serviceId: caseServices.serviceId,
-      serviceName: services.name,
-      currentStepId: caseServices.currentStepId,
-      lastUpdated: caseServices.lastUpdated,
-    })
-    .from(caseServices)
-    .innerJoin(services, eq(services.id, caseServices.serviceId))
-    .where(eq(caseServices.caseId, found.id))
-    .orderBy(asc(caseServices.id));
-  const allSteps = subscribed.length
-    ? await db
-        .select({ id: steps.id, serviceId: steps.serviceId, name: steps.name })
-        .from(steps)
-        .where(
-          inArray(
-            steps.serviceId,
-            subscribed.map((s) => s.serviceId),
-          ),
-        )
-        .orderBy(asc(steps.sequence))
-    : [];
+/**
+ * One round trip: the case with its services and each service's steps in order, aggregated as
+ * JSON by PostgreSQL. The lookup is the public hot path, so it does not pay three.
+ */
+export async function lookupProgress(db: Database, caseNumber: string, passportNumber: string): Promise<CaseProgress> {
+  const { rows } = await db.execute<{ caseNumber: string; passportNumber: string; status: CaseProgress['status']; services: SubscribedService[] }>(sql`
+    SELECT ${cases.caseNumber} AS "caseNumber", ${cases.passportNumber} AS "passportNumber", ${cases.status} AS status,
+      coalesce((
+        SELECT json_agg(json_build_object(
+          'serviceName', ${services.name},
+          'currentStepId', ${caseServices.currentStepId},
+          'lastUpdated', ${caseServices.lastUpdated},
+          'steps', (SELECT json_agg(json_build_object('id', ${steps.id}, 'name', ${steps.name}) ORDER BY ${steps.sequence})
+                    FROM ${steps} WHERE ${steps.serviceId} = ${caseServices.serviceId})
+        ) ORDER BY ${caseServices.id})
+        FROM ${caseServices} JOIN ${services} ON ${services.id} = ${caseServices.serviceId}
+        WHERE ${caseServices.caseId} = ${cases.id}
+      ), '[]') AS services
+    FROM ${cases}
+    WHERE ${cases.caseNumber} = ${normalizeCaseNumber(caseNumber)}`);
+  const found = rows[0];
+  if (!found || normalizePassport(found.passportNumber) !== normalizePassport(passportNumber)) throw notFoundAnswer();
 
   return {
     passportNumber: found.passportNumber,
     caseNumber: found.caseNumber,
     status: found.status,
-    servicesSubscribed: subscribed.map((s) => {
-      const serviceSteps = allSteps.filter((step) => step.serviceId === s.serviceId);
+    servicesSubscribed: found.services.map((s) => {
+      const serviceSteps = s.steps ?? [];
       return {
         serviceName: s.serviceName,
         currentStep: serviceSteps.find((step) => step.id === s.currentStepId)?.name ?? null,
         steps: stepStatuses(serviceSteps, s.currentStepId),
-        lastUpdated: s.lastUpdated.toISOString(),
+        lastUpdated: new Date(s.lastUpdated).toISOString(),
       };
     }),
   };

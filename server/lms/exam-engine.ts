@@ -76,23 +76,20 @@ async function expireIfDue(tx: Queryable, attempt: Attempt, now: Date): Promise<
 }
 
 async function progressOf(db: Queryable, attempt: Attempt, now: Date): Promise<ExamProgress> {
+  // One round trip for both counts: this runs in every exam call.
+  const answeredIds = db.select({ id: examAnswers.questionId }).from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
   const [counts] = await db
     .select({
       answered: count(),
       correct: sql<number>`count(*) FILTER (WHERE ${examAnswers.outcome} = 'correct')`.mapWith(Number),
+      remaining: sql<number>`(${db
+        .select({ n: count() })
+        .from(examQuestions)
+        .where(and(eq(examQuestions.profession, attempt.profession), isNull(examQuestions.deletedAt), notInArray(examQuestions.id, answeredIds)))})`.mapWith(Number),
     })
     .from(examAnswers)
     .where(eq(examAnswers.attemptId, attempt.id));
-  const [remaining] = await db
-    .select({ n: count() })
-    .from(examQuestions)
-    .where(
-      and(
-        eq(examQuestions.profession, attempt.profession),
-        isNull(examQuestions.deletedAt),
-        notInArray(examQuestions.id, db.select({ id: examAnswers.questionId }).from(examAnswers).where(eq(examAnswers.attemptId, attempt.id))),
-      ),
-    );
+  const remaining = counts ? { n: counts.remaining } : undefined;
   const answered = counts?.answered ?? 0;
   const finished = attempt.finishedAt !== null;
   return {

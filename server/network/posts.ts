@@ -68,25 +68,58 @@ function sharedPost(row: PostRow): PostCreatedEvent['post'] {
 
 const mayDelete = (member: Member, authorId: string) => member.isAdmin || member.id === authorId;
 
-/** One page of the feed, newest first, by keyset on (created_at, id) so deep pages stay fast. */
+/**
+ * One page of the feed, newest first, by keyset on (created_at, id) so deep pages stay fast.
+ * The page is cut in a subquery before likedByMe is asked: over the whole table the planner would
+ * hash every like of the member first, a cost that grows with the member's likes.
+ */
 export async function listPosts(db: Database, member: Member, cursorValue: string | undefined): Promise<PostsPage> {
   const cursor = decodeCursor(cursorValue);
-  const rows = await db
-    .select({
-      ...postColumns,
-      likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${networkPosts.id} and ${networkLikes.userId} = ${member.id})`,
-    })
-    .from(networkPosts)
-    .innerJoin(networkUsers, eq(networkUsers.id, networkPosts.userId))
-    .where(cursor ? sql`(${networkPosts.createdAt}, ${networkPosts.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined)
-    .orderBy(desc(networkPosts.createdAt), desc(networkPosts.id))
-    .limit(FEED_PAGE_SIZE + 1);
+  const rows = await feedPageQuery(db, member.id, cursor);
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
     posts: page.map((row) => ({ ...sharedPost(row), likedByMe: row.likedByMe, canDelete: mayDelete(member, row.userId) })),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
+}
+
+/** The feed page's one query (exported so a test can read its plan). */
+export function feedPageQuery(db: Database, memberId: string, cursor: { createdAt: Date; id: string } | undefined) {
+  const newest = db
+    .select({
+      id: networkPosts.id,
+      userId: networkPosts.userId,
+      description: networkPosts.description,
+      mediaType: networkPosts.mediaType,
+      mediaKey: networkPosts.mediaKey,
+      likeCount: networkPosts.likeCount,
+      commentCount: networkPosts.commentCount,
+      createdAt: networkPosts.createdAt,
+    })
+    .from(networkPosts)
+    .where(cursor ? sql`(${networkPosts.createdAt}, ${networkPosts.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined)
+    .orderBy(desc(networkPosts.createdAt), desc(networkPosts.id))
+    .limit(FEED_PAGE_SIZE + 1)
+    .as('newest');
+  return db
+    .select({
+      id: newest.id,
+      userId: newest.userId,
+      description: newest.description,
+      mediaType: newest.mediaType,
+      mediaKey: newest.mediaKey,
+      likeCount: newest.likeCount,
+      commentCount: newest.commentCount,
+      createdAt: newest.createdAt,
+      email: networkUsers.email,
+      displayName: networkUsers.displayName,
+      photoUrl: networkUsers.photoUrl,
+      likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${newest.id} and ${networkLikes.userId} = ${memberId})`,
+    })
+    .from(newest)
+    .innerJoin(networkUsers, eq(networkUsers.id, newest.userId))
+    .orderBy(desc(newest.createdAt), desc(newest.id));
 }
 
 export async function getPost(db: Database, member: Member, postId: string): Promise<Post> {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostsPage } from '../../contracts/network.js';
+import { feedPageQuery } from '../../server/network/posts.js';
 import { signUpMember, type TestMember } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -32,6 +33,19 @@ describe('the feed at 100,000 posts', () => {
     const nodes = root ? nodesOf(root) : [];
     expect(nodes.some((node) => node['Index Name'] === 'network_posts_feed_idx')).toBe(true);
     expect(nodes.some((node) => node['Node Type'] === 'Sort')).toBe(false);
+  });
+
+  it('when the member has liked tens of thousands of posts, then the feed page looks up likes per post by key, never reading all of them', async () => {
+    await t.db.execute(sql`
+      INSERT INTO network_likes (post_id, user_id)
+      SELECT id, ${member.user.uid}::uuid FROM network_posts WHERE description LIKE 'bulk %' AND right(description, 1) IN ('0', '3', '6')`);
+    await t.db.execute(sql`ANALYZE network_likes`);
+    const query = feedPageQuery(t.db, member.user.uid, undefined).toSQL();
+    const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
+    const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
+    const likeReads = (root ? nodesOf(root) : []).filter((node) => (node as { 'Relation Name'?: string })['Relation Name'] === 'network_likes');
+    expect(likeReads.length).toBeGreaterThan(0);
+    expect(likeReads.every((node) => node['Node Type'] !== 'Seq Scan' && node['Index Name'] === 'network_likes_post_id_user_id_pk')).toBe(true);
   });
 
   it('when a member walks five pages, then each continues exactly where the last ended', async () => {

@@ -36,6 +36,8 @@ export const cases = pgTable(
     index('cases_updated_at_idx').on(t.updatedAt),
     index('cases_status_created_at_idx').on(t.status, t.createdAt),
     index('cases_passport_number_idx').on(t.passportNumber),
+    // The trigram index for the admin list's substring search (and its pg_trgm extension) lives in
+    // the custom migration 0005_cases-search-index.sql.
   ],
 );
 

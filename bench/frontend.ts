@@ -1,0 +1,85 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { gzipSync } from 'node:zlib';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The first page of each area, as a visitor opens it. */
+export const firstPages = [
+  { area: 'cases', name: 'public tracker', path: '/casetracking' },
+  { area: 'lms', name: 'LMS login', path: '/lms-system/login' },
+  { area: 'network', name: 'network sign-in', path: '/' },
+];
+
+export type JavaScriptWeight = { page: string; path: string; scripts: number; rawKb: number; gzipKb: number };
+export type LighthouseScores = { page: string; path: string; performance: number | null; accessibility: number | null; error?: string };
+
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/**
+ * Loads each page in Chromium and adds up the JavaScript it downloads until the network is idle;
+ * the app serves files uncompressed, so each script is gzipped here (level 9), as a reverse proxy would.
+ */
+export async function measureJavaScript(appUrl: string): Promise<JavaScriptWeight[]> {
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const weights: JavaScriptWeight[] = [];
+    for (const page of firstPages) {
+      const context = await browser.newContext();
+      const tab = await context.newPage();
+      const bodies: Promise<Buffer>[] = [];
+      tab.on('response', (response) => {
+        if (response.request().resourceType() === 'script') bodies.push(response.body());
+      });
+      await tab.goto(`${appUrl}${page.path}`, { waitUntil: 'networkidle' });
+      const scripts = await Promise.all(bodies);
+      weights.push({
+        page: page.name,
+        path: page.path,
+        scripts: scripts.length,
+        rawKb: kb(scripts.reduce((sum, body) => sum + body.length, 0)),
+        gzipKb: kb(scripts.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0)),
+      });
+      await context.close();
+    }
+    return weights;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse's default (mobile, simulated throttling) performance and accessibility scores, 0-100. */
+export async function runLighthouse(appUrl: string): Promise<LighthouseScores[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  try {
+    const scores: LighthouseScores[] = [];
+    for (const page of firstPages) {
+      try {
+        const result = await lighthouse(`${appUrl}${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        });
+        const categories = result?.lhr.categories;
+        const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
+        scores.push({
+          page: page.name,
+          path: page.path,
+          performance: score(categories?.performance?.score),
+          accessibility: score(categories?.accessibility?.score),
+          ...(result?.lhr.runtimeError ? { error: result.lhr.runtimeError.message } : {}),
+        });
+      } catch (error) {
+        scores.push({ page: page.name, path: page.path, performance: null, accessibility: null, error: String(error) });
+      }
+    }
+    return scores;
+  } finally {
+    chrome.kill();
+  }
+}

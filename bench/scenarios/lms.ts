@@ -1,0 +1,93 @@
+import type autocannon from 'autocannon';
+import type pg from 'pg';
+import type { Database } from '../../server/db/client.js';
+import { hashPassword } from '../../server/platform/passwords.js';
+import type { BenchArea, BenchContext, Scenario } from '../harness.js';
+
+const QUESTIONS = 300;
+const LEARNERS = 96;
+const CONNECTIONS = 32;
+const LEARNER_PASSWORD = 'bench-learner-password';
+const learner = (n: number) => `benchlearner${n}`;
+
+async function seed(pool: pg.Pool, _db: Database): Promise<void> {
+  const passwordHash = await hashPassword(LEARNER_PASSWORD);
+  await pool.query(
+    `INSERT INTO lms_users (username, password_hash, profession, role, allowed_programs, created_at)
+     SELECT 'benchlearner' || g, $2, 'nurse', 'user', '["exam-results"]'::jsonb, now() FROM generate_series(1, $1::int) g`,
+    [LEARNERS, passwordHash],
+  );
+  await pool.query(
+    `INSERT INTO exam_questions (question, question_type, options, correct_answer, explanation, profession, difficulty, created_at)
+     SELECT 'Bench question ' || g || ': which option is right?', 'multiple-choice',
+            '["Option A", "Option B", "Option C", "Option D"]'::jsonb, 'Option A', 'Option A is right by construction.',
+            'nurse', (ARRAY['easy', 'medium', 'hard'])[1 + g % 3], now()
+     FROM generate_series(1, $1::int) g`,
+    [QUESTIONS],
+  );
+}
+
+async function logIn(appUrl: string, n: number): Promise<string> {
+  const response = await fetch(`${appUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: learner(n), password: LEARNER_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`LMS login of ${learner(n)} failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/**
+ * Each connection is one learner going through the timed exam: ask for the current question,
+ * answer it, ask for the next. A learner who has answered every question hands over to a fresh one.
+ */
+async function examCycle(ctx: BenchContext): Promise<Scenario> {
+  const tokens: string[] = [];
+  // A few at a time: each login is an argon2 verification.
+  for (let n = 1; n <= LEARNERS; n += 4) {
+    tokens.push(...(await Promise.all([n, n + 1, n + 2, n + 3].filter((k) => k <= LEARNERS).map((k) => logIn(ctx.appUrl, k)))));
+  }
+  let nextLearner = 0;
+  return {
+    name: 'lms: exam next-question + submit cycle',
+    target: 'app',
+    connections: CONNECTIONS,
+    setupClient: (client: autocannon.Client) => {
+      let token = tokens[nextLearner++ % tokens.length];
+      let questionId: number | undefined;
+      client.setRequests([
+        {
+          method: 'GET',
+          path: '/user/exam/questions',
+          setupRequest: (request) => ({ ...request, headers: { authorization: `Bearer ${token}` } }),
+          onResponse: (status, body) => {
+            questionId = undefined;
+            if (status !== 200) return;
+            const served = (JSON.parse(body) as { examQuestions: { id: number }[] }).examQuestions[0];
+            if (served) questionId = served.id;
+            else token = tokens[nextLearner++ % tokens.length];
+          },
+        },
+        {
+          method: 'POST',
+          path: '/user/exam/submit',
+          // No question to answer (the learner finished): start over with the next learner.
+          setupRequest: (request) =>
+            questionId === undefined
+              ? (undefined as unknown as autocannon.Request)
+              : {
+                  ...request,
+                  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+                  body: JSON.stringify({ questionId, userAnswer: questionId % 2 ? 'Option A' : 'Option B' }),
+                },
+        },
+      ]);
+    },
+  };
+}
+
+export const lmsBench: BenchArea = {
+  name: 'lms',
+  seed,
+  scenarios: async (ctx) => [await examCycle(ctx)],
+};
