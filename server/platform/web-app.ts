@@ -21,6 +21,8 @@ export async function registerWebApp(app: FastifyInstance, webDistFolder: string
       root: webDistFolder,
       wildcard: false,
       index: false,
+      // `npm run build` writes .br and .gz copies next to the assets.
+      preCompressed: true,
       setHeaders(res, path) {
         res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
       },

@@ -1,6 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../server/app.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -14,6 +15,9 @@ describe('HTTP basics', () => {
     t = await createTestApp();
     webDir = await mkdtemp(join(tmpdir(), 'pathway-web-'));
     await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Pathway</title><div id="root"></div>');
+    await mkdir(join(webDir, 'assets'));
+    await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log("plain")');
+    await writeFile(join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("plain")'));
     withWeb = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: t.logger, tokens: t.tokens, webDistFolder: webDir });
   });
   afterAll(async () => {
@@ -67,6 +71,15 @@ describe('HTTP basics', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it('when a browser accepts brotli, then a hashed asset comes precompressed and cached for good', async () => {
+    const compressed = await withWeb.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await withWeb.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("plain")');
   });
 
   it('when a non-browser client asks for an unknown path, then it gets a JSON 404, not the page', async () => {
