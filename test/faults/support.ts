@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded-postgres.js';
 import { createLogger } from '../../server/platform/logger.js';
+import { readEventStream, type StreamEvent } from '../support/event-stream.js';
 
 export const caseAdmin = { email: 'faults@example.test', password: 'faults-password' };
 
@@ -129,8 +130,6 @@ export async function postText(baseUrl: string, member: Member, text: string): P
   return fetch(`${baseUrl}/api/network/posts`, { method: 'POST', headers: { origin: baseUrl, cookie: member.cookie }, body: form });
 }
 
-type StreamEvent = { id?: string; event?: string; data?: string };
-
 /** Reads `/api/network/events` the way EventSource does, keeping every named event. */
 export async function openEventStream(baseUrl: string, cookie: string, lastEventId?: string) {
   const controller = new AbortController();
@@ -142,33 +141,11 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
   const events: StreamEvent[] = [];
   let lastId: string | undefined;
   let ended = false;
-  void (async () => {
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event: StreamEvent = {};
-          for (const line of block.split('\n')) {
-            const [field, ...rest] = line.split(': ');
-            if (field === 'id' || field === 'event' || field === 'data') event[field] = rest.join(': ');
-          }
-          if (event.id !== undefined) lastId = event.id;
-          if (event.event) events.push(event);
-        }
-      }
-    } catch {
-      // aborted by the test
-    } finally {
-      ended = true;
-    }
-  })();
+  void readEventStream(
+    response.body!,
+    (event) => events.push(event),
+    (id) => (lastId = id),
+  ).finally(() => (ended = true));
   return {
     events,
     lastId: () => lastId,

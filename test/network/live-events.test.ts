@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommentCreatedEvent, LikesChangedEvent, PostCreatedEvent, PostDeletedEvent } from '../../contracts/network.js';
 import { createTextPost, signUpMember, type TestMember } from '../factories/network.js';
+import { readEventStream, type StreamEvent } from '../support/event-stream.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-
-type StreamEvent = { id?: string; event?: string; data?: string };
 
 /** A real EventSource-like reader over fetch, so the test sees exactly what a browser would. */
 async function openStream(baseUrl: string, cookie: string, lastEventId?: string) {
@@ -15,32 +14,14 @@ async function openStream(baseUrl: string, cookie: string, lastEventId?: string)
   const events: StreamEvent[] = [];
   const waiters: Array<() => void> = [];
   let lastId: string | undefined;
-  void (async () => {
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event: StreamEvent = {};
-          for (const line of block.split('\n')) {
-            const [field, ...rest] = line.split(': ');
-            if (field === 'id' || field === 'event' || field === 'data') event[field] = rest.join(': ');
-          }
-          if (event.id !== undefined) lastId = event.id;
-          if (event.event) events.push(event);
-          waiters.splice(0).forEach((wake) => wake());
-        }
-      }
-    } catch {
-      // aborted by the test
-    }
-  })();
+  void readEventStream(
+    response.body!,
+    (event) => {
+      events.push(event);
+      waiters.splice(0).forEach((wake) => wake());
+    },
+    (id) => (lastId = id),
+  );
   return {
     response,
     events,
