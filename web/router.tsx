@@ -1,8 +1,8 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { casesRoutes } from './cases/routes.js';
 import { RootLayout } from './layouts/root-layout.js';
 import { RouteError } from './layouts/route-error.js';
-import type { RouteHandle } from './layouts/route-handle.js';
+import { UnknownPathPage } from './layouts/unknown-path-page.js';
 import { lmsRoutes } from './lms/routes.js';
 import { networkRoutes } from './network/routes.js';
 import { LoadingState } from './ui/states.js';
@@ -16,12 +16,9 @@ export const router = createBrowserRouter([
       ...networkRoutes,
       ...casesRoutes,
       ...lmsRoutes,
-      {
-        path: '/:token',
-        handle: { hideTopNav: true } satisfies RouteHandle,
-        lazy: async () => ({ Component: (await import('./layouts/external-redirect-page.js')).ExternalRedirectPage }),
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
+      // The spec's `{token}` route and "any unknown path": a token-shaped segment goes to the health
+      // authority, a known place typed differently goes there, anything else to `/`.
+      { path: '*', element: <UnknownPathPage /> },
     ],
   },
 ]);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet } from 'react-router';
+import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import { adminToken, signOut } from './admin-session.js';
 import styles from './admin-layout.module.css';
 
@@ -19,7 +20,10 @@ export default function AdminLayout() {
   return (
     <div className={styles.frame}>
       <aside className={styles.sidebar}>
-        <p className={styles.title}>Pathway Case Admin</p>
+        <div className={styles.titleRow}>
+          <p className={styles.title}>Pathway Case Admin</p>
+          <DarkModeToggle />
+        </div>
         <nav aria-label="Case admin">
           <ul className={styles.links}>
             {links.map((link) => (

@@ -35,7 +35,6 @@ export default function CoursePage() {
     const course = query.data;
     body = (
       <article>
-        <h2>{course.title}</h2>
         <p>
           <span className={styles.tag}>{course.level}</span>
           {course.duration && <span className={styles.tag}>{course.duration}</span>}
@@ -66,7 +65,7 @@ export default function CoursePage() {
   }
   return (
     <main className={styles.page}>
-      <LearnerHeader title="Course" />
+      <LearnerHeader title={query.data?.title ?? 'Course'} />
       <p>
         <Link to="/courses">Back to courses</Link>
       </p>

@@ -1,9 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import Newspaper from 'lucide-react/icons/newspaper';
+import SearchCheck from 'lucide-react/icons/search-check';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button, buttonClassName } from '../ui/button.js';
+import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import { TextField } from '../ui/field.js';
 import { FormError, LoadingState } from '../ui/states.js';
 import { landingPath, networkKeys, signIn, signUp, useMe } from './api.js';
@@ -59,11 +63,32 @@ export default function SignInPage() {
       <header className={styles.signInHeader}>
         <img src="/images/logo.svg" alt="" width={44} height={44} />
         <strong>Pathway</strong>
+        <DarkModeToggle className={styles.headerToggle} />
       </header>
       <div className={styles.signInColumns}>
         <section className={styles.welcome}>
           <p className={styles.welcomeText}>Welcome to your professional community</p>
           <h1 className={styles.tagline}>Unlock new opportunities, excel in your career, join the largest HR network</h1>
+          <ul className={styles.benefits}>
+            <li>
+              <Newspaper aria-hidden="true" size={22} />
+              <span>
+                <strong>Your HR feed.</strong> Share posts, photos and videos with people who hire for a living.
+              </span>
+            </li>
+            <li>
+              <SearchCheck aria-hidden="true" size={22} />
+              <span>
+                <strong>Application tracking.</strong> Applicants follow each step of their case, no account needed.
+              </span>
+            </li>
+            <li>
+              <GraduationCap aria-hidden="true" size={22} />
+              <span>
+                <strong>Learning for health professionals.</strong> Courses and timed mock exams with feedback.
+              </span>
+            </li>
+          </ul>
           <nav className={styles.doors} aria-label="Get started">
             <Link className={buttonClassName('secondary')} to="/casetracking">
               Track Your Application
