@@ -18,9 +18,9 @@ type AppHeaderProps = {
 export function AppHeader({ homeTo, areaName, navLabel, children }: AppHeaderProps) {
   return (
     <header className={styles.header}>
-      <Link to={homeTo} className={styles.brand}>
+      <Link to={homeTo} className={styles.brand} aria-label={`Pathway ${areaName}`}>
         <img src="/images/logo.svg" alt="" width={32} height={32} />
-        <span>
+        <span className={styles.brandText}>
           Pathway <span className={styles.area}>{areaName}</span>
         </span>
       </Link>
