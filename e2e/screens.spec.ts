@@ -37,19 +37,19 @@ async function expectFitsWidth(page: Page): Promise<void> {
     const viewport = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > viewport) found.push(`document is ${document.documentElement.scrollWidth}px wide in a ${viewport}px viewport`);
     const describe = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
-    for (const el of document.querySelectorAll('button, a, input, select, textarea')) {
+    for (const el of Array.from(document.querySelectorAll('button, a, input, select, textarea'))) {
       const box = el.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue; // visually hidden
       if (box.left < -0.5 || box.right > viewport + 0.5) found.push(`${describe(el)} spans ${Math.round(box.left)}–${Math.round(box.right)}px`);
     }
-    for (const el of document.querySelectorAll('body *')) {
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
       const style = getComputedStyle(el);
       if (!['auto', 'scroll', 'hidden'].includes(style.overflowX)) continue;
       const box = el.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue;
       if (el.scrollWidth > el.clientWidth + 1) found.push(`${describe(el)} hides ${el.scrollWidth - el.clientWidth}px sideways`);
     }
-    for (const el of document.querySelectorAll('button, a')) {
+    for (const el of Array.from(document.querySelectorAll('button, a'))) {
       // A control's own text must not spill out of it (e.g. a label wider than a crushed button).
       const box = el.getBoundingClientRect();
       if (box.width <= 1) continue;
