@@ -18,4 +18,5 @@ export const publicConfigSchema = z.object({
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-export type ErrorBody = { error: string; code?: string };
+/** `field`: the request field a validation error is about (its top-level key). */
+export type ErrorBody = { error: string; code?: string; field?: string };

@@ -195,7 +195,7 @@ function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose:
         withCaseNumber
         submitLabel="Create Case"
         busy={createCase.isPending}
-        error={createCase.isError ? errorMessage(createCase.error, 'Could not create the case. Please try again.') : null}
+        failure={createCase.error}
         onSubmit={(body) =>
           createCase.mutate(body, {
             onSuccess: ({ message, newCase }) => {
