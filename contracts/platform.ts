@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Runtime settings the front end needs, served by the API instead of baked into the build. */
 export const publicConfigSchema = z.object({
   healthAuthorityUrl: z.string(),
-  /** The LMS upgrade button's chat link, with the prefilled text. */
+  /** The LMS upgrade button's chat link, with the prefilled text; empty when no chat number is configured. */
   upgradeChatUrl: z.string(),
   /** The older LMS mock exam's countdown. */
   mockExamDurationSeconds: z.number().int(),

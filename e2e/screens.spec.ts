@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInWithToken } from './cases-helpers.js';
+import { createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 
 let counter = 0;
@@ -147,6 +147,48 @@ test('when each area is opened, then it has its own header, title and dark-mode 
   // The static entries are labels, not links that lead nowhere.
   await expect(main.getByRole('link')).toHaveCount(1);
   await expect(main.getByText('Invest')).toBeVisible();
+});
+
+test('when a new case is sent without a passport number, then the form says so next to that field in plain words', async ({ page, request }) => {
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/create-case');
+  await page.getByLabel('Client Name').fill('Plain Words');
+  await page.getByRole('button', { name: 'Create Case' }).click();
+  const passport = page.getByLabel('Passport Number');
+  await expect(passport).toHaveAttribute('aria-invalid', 'true');
+  await expect(passport).toHaveAccessibleDescription('Please enter the passport number.');
+  await expect(page.getByText(/Invalid body|passport_number/)).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('when the admin dashboard lists recent cases, then it shows case numbers and the badges use the chart\'s status colours', async ({ page, request }) => {
+  const created = await createCaseViaApi(request, { case_number: `RC-${uniqueSuffix()}`, passport_number: 'P-RECENT', client_name: 'Recent Client', serviceIds: [] });
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/dashboard');
+  const recent = page.getByRole('region', { name: 'Recent Cases' });
+  await expect(recent.getByRole('link', { name: created.case_number })).toBeVisible();
+  const badge = recent.getByRole('row').filter({ hasText: created.case_number }).getByText('Under Review');
+  const [badgeColour, paletteColour] = await badge.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--status-under-review)';
+    document.body.append(probe);
+    const expected = getComputedStyle(probe).color;
+    probe.remove();
+    return [getComputedStyle(el).color, expected];
+  });
+  expect(badgeColour).toBe(paletteColour);
+});
+
+test('when an applicant checks a case on a phone, then the result is scrolled into view and focused', async ({ page, request }) => {
+  const created = await createCaseViaApi(request, { case_number: `PH-${uniqueSuffix()}`, passport_number: 'P-PHONE', client_name: 'Phone Client', serviceIds: [1] });
+  await page.setViewportSize({ width: 390, height: 640 });
+  await page.goto('/casetracking');
+  await page.getByLabel('Case Number').fill(created.case_number);
+  await page.getByLabel('Passport Number').fill('P-PHONE');
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  const heading = page.getByRole('heading', { name: 'Case Progress Tracker' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
 });
 
 const allScreens = [

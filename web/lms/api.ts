@@ -14,8 +14,9 @@ export const lmsKeys = {
   profile: ['lms', 'profile'] as const,
 };
 
-export const useRecentCourses = () =>
-  useQuery({ queryKey: lmsKeys.recentCourses, queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent') });
+/** `enabled: false` for a learner known to be on the free plan, who would only get the 403. */
+export const useRecentCourses = (enabled = true) =>
+  useQuery({ queryKey: lmsKeys.recentCourses, queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent'), enabled });
 export const useCourses = () => useQuery({ queryKey: lmsKeys.courses, queryFn: () => lmsRequest<{ courses: Course[] }>('/user/courses') });
 export const useCourse = (id: number) => useQuery({ queryKey: lmsKeys.course(id), queryFn: () => lmsRequest<CourseDetails>(`/user/courses/${id}`) });
 export const useUpcomingExams = () =>
