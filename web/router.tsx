@@ -6,6 +6,7 @@ import type { RouteHandle } from './layouts/route-handle.js';
 import { UnknownPathPage } from './layouts/unknown-path-page.js';
 import { lmsRoutes } from './lms/routes.js';
 import { networkRoutes } from './network/routes.js';
+import { preloadPages } from './ui/lazy-page.js';
 
 const routes: RouteObject[] = [
   ...networkRoutes,
@@ -23,8 +24,11 @@ const routes: RouteObject[] = [
  */
 function Routes() {
   const location = useLocation();
+  const matches = matchRoutes(routes, location) ?? [];
+  // The shell's and the page's chunks download side by side, not one after the other.
+  preloadPages(matches.map((match) => match.route.element));
   const element = useRoutes(routes, location);
-  const title = (matchRoutes(routes, location) ?? [])
+  const title = matches
     .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
     .filter(Boolean)
     .at(-1);
