@@ -214,6 +214,7 @@ const allScreens = [
 // writes test-results/screens/{screen}-{width}-{light|dark}.png.
 test('when screenshots are asked for, then every screen is saved at 390 and 1280 px in light and dark mode', async ({ page, request }) => {
   test.skip(!process.env.SCREENSHOTS, 'set SCREENSHOTS=1 to save screenshots');
+  test.setTimeout(600_000);
   await signInMember(page);
   await signInWithToken(page, request);
   await signInLearner(page, request);
@@ -223,7 +224,8 @@ test('when screenshots are asked for, then every screen is saved at 390 and 1280
       await page.setViewportSize({ width, height: 900 });
       for (const path of allScreens) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        // The feed keeps a live stream open, so "network idle" never comes: wait for the spinners instead.
+        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
         const name = path === '/' ? 'sign-in' : path.slice(1).replaceAll('/', '-');
         await page.screenshot({ path: `test-results/screens/${name}-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
       }

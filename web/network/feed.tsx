@@ -1,3 +1,7 @@
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Clapperboard from 'lucide-react/icons/clapperboard';
+import Image from 'lucide-react/icons/image';
+import PenLine from 'lucide-react/icons/pen-line';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { NetworkUser } from '../../contracts/network.js';
@@ -10,7 +14,12 @@ import styles from './network.module.css';
 import { PostCard } from './post-card.js';
 import { PostDialog } from './post-dialog.js';
 
-const starters = ['Photo', 'Video', 'Event', 'Write'] as const;
+const starters = [
+  { label: 'Photo', Icon: Image },
+  { label: 'Video', Icon: Clapperboard },
+  { label: 'Event', Icon: CalendarDays },
+  { label: 'Write', Icon: PenLine },
+] as const;
 
 export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: string) => void }) {
   const feed = useFeed();
@@ -48,9 +57,9 @@ export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: str
           </button>
         </div>
         <div className={styles.starters}>
-          {starters.map((label) => (
+          {starters.map(({ label, Icon }) => (
             <button key={label} type="button" className={styles.starter} onClick={() => setDialogOpen(true)}>
-              {label}
+              <Icon aria-hidden="true" size={18} /> {label}
             </button>
           ))}
         </div>
