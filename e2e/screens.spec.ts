@@ -210,6 +210,21 @@ const allScreens = [
   '/lmsprofile',
 ];
 
+test('when every screen is opened in light and dark mode, then axe finds no serious violation', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signInMember(page);
+  await signInWithToken(page, request);
+  await signInLearner(page, request);
+  for (const dark of [false, true]) {
+    await page.evaluate((value) => localStorage.setItem('darkMode', String(value)), dark);
+    for (const path of allScreens) {
+      await page.goto(path);
+      await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+      await expectAccessible(page);
+    }
+  }
+});
+
 // Screenshots for a person to judge the look: `SCREENSHOTS=1 npx playwright test e2e/screens.spec.ts`
 // writes test-results/screens/{screen}-{width}-{light|dark}.png.
 test('when screenshots are asked for, then every screen is saved at 390 and 1280 px in light and dark mode', async ({ page, request }) => {
