@@ -13,6 +13,7 @@ import type { Clock } from './platform/clock.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
 import type { Logger } from './platform/logger.js';
+import { placeholderMailer, type Mailer } from './platform/mail.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import type { TokenService } from './platform/tokens.js';
 import { registerWebApp } from './platform/web-app.js';
@@ -28,6 +29,11 @@ export type AppDeps = {
   tokens: TokenService;
   webDistFolder: string;
   isShuttingDown?: () => boolean;
+};
+
+/** What the areas get: the app's parts plus the shared services the app starts (email). */
+export type AreaDeps = AppDeps & {
+  mailer: Mailer;
 };
 
 const contentSecurityPolicy = {
@@ -92,9 +98,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     oidcProviderName: deps.config.network.oidcProviderName,
   }));
 
-  await registerCasesArea(app, deps);
-  await registerLmsArea(app, deps);
-  await registerNetworkArea(app, deps);
+  const areaDeps: AreaDeps = { ...deps, mailer: placeholderMailer(deps.logger) };
+
+  await registerCasesArea(app, areaDeps);
+  await registerLmsArea(app, areaDeps);
+  await registerNetworkArea(app, areaDeps);
 
   await registerWebApp(app, deps.webDistFolder);
   return app;
