@@ -35,8 +35,7 @@ export default function AdminLayout() {
           type="button"
           className={styles.signOut}
           onClick={() => {
-            signOut();
-            queryClient.removeQueries({ queryKey: ['caseadmin'] });
+            void signOut().then(() => queryClient.removeQueries({ queryKey: ['caseadmin'] }));
           }}
         >
           Sign out

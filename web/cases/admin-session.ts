@@ -1,4 +1,4 @@
-import { ApiError, requestWithHeaders, type RequestOptions } from '../lib/http.js';
+import { ApiError, request, requestWithHeaders, type RequestOptions } from '../lib/http.js';
 import { createTokenStore } from '../lib/token-store.js';
 
 /** The case admin's bearer token, kept under the spec's local-storage key. */
@@ -14,8 +14,16 @@ export function signIn(token: string): void {
   adminToken.set(token);
 }
 
-export function signOut(): void {
-  adminToken.clear();
+/** Ends the sign-in on the server (every token of this admin), then forgets the token here whatever the answer. */
+export async function signOut(): Promise<void> {
+  const token = adminToken.get();
+  try {
+    if (token) await request<null>('/api/caseadmin/logout', { method: 'POST', token });
+  } catch {
+    // An expired or already-ended token is signed out anyway; the server refuses it from now on.
+  } finally {
+    adminToken.clear();
+  }
 }
 
 /**

@@ -3,16 +3,17 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../ui/button.js';
 import styles from './lms.module.css';
-import { lmsToken, useLmsSession } from './session.js';
+import { lmsToken, signOutOnServer, useLmsSession } from './session.js';
 
-/** Logout removes the token and goes to the LMS login. */
+/** Logout ends the sign-in on the server, removes the token and goes to the LMS login. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return () => {
+  return async () => {
+    await signOutOnServer();
     lmsToken.clear();
     queryClient.removeQueries({ queryKey: ['lms'] });
-    navigate('/lms-system/login', { replace: true });
+    await navigate('/lms-system/login', { replace: true });
   };
 }
 
