@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -104,7 +105,7 @@ export async function endCaseAdminSessions(db: Queryable, id: number): Promise<v
  */
 export async function requestCaseAdminPasswordReset(
   db: Database,
-  deps: { mailer: Mailer; config: { publicUrl?: string | undefined; port: number } },
+  deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> },
   email: string,
   now: Date,
 ): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import { randomBytes } from 'node:crypto';
 import { count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type LmsUser, type Profession, type RegisterBody } from '../../contracts/lms.js';
@@ -72,7 +73,7 @@ export async function setPassword(db: Queryable, id: number, password: string): 
 /** "Forgot password?": emails a link (1 h, single use) when a user registered that address. */
 export async function requestPasswordReset(
   db: Database,
-  deps: { mailer: Mailer; config: { publicUrl?: string | undefined; port: number } },
+  deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> },
   email: string,
   now: Date,
 ): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { NetworkUser, ProfileBody } from '../../contracts/network.js';
 import type { Database, Queryable } from '../db/client.js';
@@ -18,7 +19,7 @@ import { endAllSessions, type MemberRow } from './sessions.js';
 export type Member = MemberRow & { isAdmin: boolean };
 
 /** What sending an email needs: the mailer and where links point. */
-export type MailDeps = { mailer: Mailer; config: { publicUrl?: string | undefined; port: number } };
+export type MailDeps = { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> };
 
 /** One verification email per account per this many seconds. */
 export const VERIFICATION_RESEND_SECONDS = 60;
