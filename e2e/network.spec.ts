@@ -26,8 +26,12 @@ async function secondBrowser(browser: Browser, baseURL: string): Promise<{ conte
   const context = await browser.newContext({ baseURL });
   const name = unique('reader');
   const headers = { origin: baseURL };
-  const signUp = await context.request.post('/api/network/auth/sign-up', { headers, data: { email: `${name}@example.test`, password: 'correct horse battery' } });
-  expect(signUp.status()).toBe(201);
+  const credentials = { email: `${name}@example.test`, password: 'correct horse battery' };
+  const signUp = await context.request.post('/api/network/auth/sign-up', { headers, data: credentials });
+  expect(signUp.status()).toBe(202);
+  // Sign-up answers alike for every address; the session comes from signing in.
+  const signIn = await context.request.post('/api/network/auth/sign-in', { headers, data: credentials });
+  expect(signIn.status()).toBe(200);
   const profile = await context.request.put('/api/network/me/profile', { headers, data: { username: name, displayName: `Reader ${name}` } });
   expect(profile.status()).toBe(200);
   const page = await context.newPage();
