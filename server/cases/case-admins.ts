@@ -12,20 +12,31 @@ import { hashPassword, verifyPassword } from '../platform/passwords.js';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** Creates the admin, or resets the password of the admin with that email (ending its sign-ins). */
+/**
+ * Creates the admin, or sets the password of the admin with that email. A changed password ends
+ * every sign-in of the admin; the same password again (CASE_ADMIN_PASSWORD at every start) changes nothing.
+ */
 export async function upsertCaseAdmin(db: Database, email: string, password: string): Promise<{ id: number; created: boolean }> {
+  const normalized = normalizeEmail(email);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(caseAdmins).where(eq(caseAdmins.email, normalized)).for('update');
+    if (existing) {
+      if (await verifyPassword(existing.passwordHash, password)) return { id: existing.id, created: false };
+      await tx
+        .update(caseAdmins)
+        .set({ passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: sql`now()` })
+        .where(eq(caseAdmins.id, existing.id));
+      await revokeOneTimeTokens(tx, 'caseadmin-password-reset', String(existing.id));
+      return { id: existing.id, created: false };
+    }
+    // Instances starting together may race to create it; the loser finds the winner's row.
     const [row] = await tx
       .insert(caseAdmins)
-      .values({ email: normalizeEmail(email), passwordHash })
-      .onConflictDoUpdate({
-        target: caseAdmins.email,
-        set: { passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: sql`now()` },
-      })
+      .values({ email: normalized, passwordHash })
+      .onConflictDoUpdate({ target: caseAdmins.email, set: { passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: sql`now()` } })
       .returning({ id: caseAdmins.id, created: sql<boolean>`xmax = 0` });
     if (!row) throw new Error('upsert returned no row');
-    if (!row.created) await revokeOneTimeTokens(tx, 'caseadmin-password-reset', String(row.id));
     return row;
   });
 }

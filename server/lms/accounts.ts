@@ -118,11 +118,13 @@ export async function findAccount(db: Database, id: number): Promise<LmsAccount 
 export async function upsertLmsAdmin(db: Database, username: string, password: string, profession: Profession = 'doctor') {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: lmsUsers.id }).from(lmsUsers).where(byUsername(username)).for('update');
+    const [existing] = await tx.select({ id: lmsUsers.id, passwordHash: lmsUsers.passwordHash }).from(lmsUsers).where(byUsername(username)).for('update');
     if (existing) {
+      // The same password again (LMS_ADMIN_PASSWORD at every start) keeps the admin's sign-ins; a new one ends them.
+      const unchanged = await verifyPassword(existing.passwordHash, password);
       await tx
         .update(lmsUsers)
-        .set({ passwordHash, role: 'admin', sessionVersion: sql`${lmsUsers.sessionVersion} + 1` })
+        .set(unchanged ? { role: 'admin' } : { passwordHash, role: 'admin', sessionVersion: sql`${lmsUsers.sessionVersion} + 1` })
         .where(eq(lmsUsers.id, existing.id));
       return { id: existing.id, created: false };
     }

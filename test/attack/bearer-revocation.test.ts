@@ -55,6 +55,9 @@ describe('bearer tokens that can be ended', () => {
     expect((await caseAdminCall(byScript.headers)).statusCode).toBe(401);
 
     const byEnvironment = await signInCaseAdmin(t);
+    // The same password at every start changes nothing, so a restart signs nobody out.
+    await ensureCaseAdmin(t.db, { email: byEnvironment.email, password: byEnvironment.password }, createLogger('silent'));
+    expect((await caseAdminCall(byEnvironment.headers)).statusCode).toBe(200);
     await ensureCaseAdmin(t.db, { email: byEnvironment.email, password: 'set from the environment' }, createLogger('silent'));
     expect((await caseAdminCall(byEnvironment.headers)).statusCode).toBe(401);
     const fresh = await t.app.inject({ method: 'POST', url: '/api/caseadmin/login', payload: { email: byEnvironment.email, password: 'set from the environment' } });
@@ -91,6 +94,8 @@ describe('bearer tokens that can be ended', () => {
 
   it('when the LMS admin password is set again by LMS_ADMIN_PASSWORD at start, or the learner is deleted, then their tokens are 401', async () => {
     const admin = await signInLmsAdmin(t);
+    await ensureLmsAdmin(t.db, { username: admin.username, password: 'correct horse battery' }, createLogger('silent'));
+    expect((await t.app.inject({ method: 'GET', url: '/admin/users', headers: admin.headers })).statusCode).toBe(200);
     await ensureLmsAdmin(t.db, { username: admin.username, password: 'from the environment' }, createLogger('silent'));
     expect((await t.app.inject({ method: 'GET', url: '/admin/users', headers: admin.headers })).statusCode).toBe(401);
 
