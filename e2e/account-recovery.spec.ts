@@ -133,3 +133,28 @@ test('when a learner registered with an email forgets the password, then the ema
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
 });
+
+test('when an LMS admin sets a learner password on the users page, then the learner is signed out and signs in with the new one', async ({ page, request }) => {
+  const username = unique('nomail');
+  const registered = await request.post('/auth/register', { data: { username, password: 'the old password', profession: 'dentist' } });
+  expect(registered.status()).toBe(201);
+  const learnerToken = ((await registered.json()) as { token: string }).token;
+
+  await page.goto('/lms-system/login');
+  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
+  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await page.getByRole('link', { name: 'Users and programs' }).click();
+  await page.getByLabel('Search by username').fill(username);
+  await page.getByRole('button', { name: `Set password for ${username}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Set the password of ${username}` });
+  await dialog.getByLabel('New password').fill('set by the admin');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Set password' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Password of ${username} set; they are signed out everywhere`)).toBeVisible();
+
+  expect((await request.get('/user/progress', { headers: { authorization: `Bearer ${learnerToken}` } })).status()).toBe(401);
+  expect((await request.post('/auth/login', { data: { username, password: 'set by the admin' } })).status()).toBe(200);
+});
