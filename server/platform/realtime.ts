@@ -60,11 +60,11 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
   async function checkSessionsOnce(): Promise<void> {
     const sessions = options.sessions;
     if (!sessions) return;
-    const bound = [...subscribers].filter((subscriber) => subscriber.sessionKey !== undefined);
+    const bound = [...subscribers].flatMap((subscriber) => (subscriber.sessionKey === undefined ? [] : [{ subscriber, key: subscriber.sessionKey }]));
     if (bound.length === 0) return;
-    const live = await sessions.liveSessions([...new Set(bound.map((subscriber) => subscriber.sessionKey as string))]);
-    for (const subscriber of bound) {
-      if (!live.has(subscriber.sessionKey as string)) {
+    const live = await sessions.liveSessions([...new Set(bound.map(({ key }) => key))]);
+    for (const { subscriber, key } of bound) {
+      if (!live.has(key)) {
         subscriber.end();
         subscribers.delete(subscriber);
       }

@@ -17,3 +17,11 @@ CREATE UNIQUE INDEX "lms_users_email_key" ON "lms_users" USING btree ("email");-
 CREATE INDEX "network_events_post_idx" ON "network_events" USING btree ("post_id");--> statement-breakpoint
 -- Addresses a provider vouched for were only ever stored when verified; password sign-ups were not checked, so they start unverified.
 UPDATE "network_users" SET "email_verified_at" = "created_at" WHERE "email" IS NOT NULL AND "oidc_subject" IS NOT NULL;
+--> statement-breakpoint
+-- Events written before this migration name their post too, so deleting an older post also removes them from replays.
+UPDATE "network_events" SET "post_id" = CASE "type"
+  WHEN 'post-created' THEN ("data"->'post'->>'id')::uuid
+  WHEN 'comment-created' THEN ("data"->'comment'->>'postId')::uuid
+  WHEN 'likes-changed' THEN ("data"->>'postId')::uuid
+END
+WHERE "type" IN ('post-created', 'comment-created', 'likes-changed');
