@@ -102,8 +102,9 @@ test('when a case admin forgets the password, then the emailed link sets it and 
   const token = await page.evaluate(() => localStorage.getItem('adminToken'));
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/caseadmin\/login$/);
-  const after = await page.request.get('/api/caseadmin/dashboard-metrics', { headers: { authorization: `Bearer ${token}` } });
-  expect(after.status()).toBe(401);
+  await expect
+    .poll(async () => (await page.request.get('/api/caseadmin/dashboard-metrics', { headers: { authorization: `Bearer ${token}` } })).status())
+    .toBe(401);
 });
 
 test('when a learner registered with an email forgets the password, then the emailed link sets a new one', async ({ page }) => {
@@ -117,7 +118,11 @@ test('when a learner registered with an email forgets the password, then the ema
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+  const token = await page.evaluate(() => localStorage.getItem('token'));
   await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/login$/);
+  // Logout ends the token on the server too.
+  await expect.poll(async () => (await page.request.get('/user/progress', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expectAccessible(page);

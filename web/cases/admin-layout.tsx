@@ -35,7 +35,8 @@ export default function AdminLayout() {
           type="button"
           className={styles.signOut}
           onClick={() => {
-            void signOut().then(() => queryClient.removeQueries({ queryKey: ['caseadmin'] }));
+            signOut();
+            queryClient.removeQueries({ queryKey: ['caseadmin'] });
           }}
         >
           Sign out

@@ -5,15 +5,16 @@ import { Button } from '../ui/button.js';
 import styles from './lms.module.css';
 import { lmsToken, signOutOnServer, useLmsSession } from './session.js';
 
-/** Logout ends the sign-in on the server, removes the token and goes to the LMS login. */
+/** Logout removes the token at once, goes to the LMS login, and ends the sign-in on the server. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  return async () => {
-    await signOutOnServer();
+  return () => {
+    const token = lmsToken.get();
     lmsToken.clear();
     queryClient.removeQueries({ queryKey: ['lms'] });
-    await navigate('/lms-system/login', { replace: true });
+    void signOutOnServer(token);
+    void navigate('/lms-system/login', { replace: true });
   };
 }
 

@@ -29,9 +29,8 @@ export function useLmsSession(): { token: string | null; user: LmsTokenPayload |
 
 export const homeFor = (user: LmsTokenPayload) => (user.role === 'admin' ? '/lms-system/admin' : '/lms-system/dashboard');
 
-/** `POST /auth/logout`: every token of this account is refused from now on. A failure still signs out here. */
-export async function signOutOnServer(): Promise<void> {
-  const token = lmsToken.get();
+/** `POST /auth/logout` with the token just removed: every token of this account is refused from now on. */
+export async function signOutOnServer(token: string | null): Promise<void> {
   if (!token) return;
   try {
     await request<null>('/auth/logout', { method: 'POST', token });
