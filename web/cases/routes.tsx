@@ -7,6 +7,8 @@ export const casesRoutes: RouteObject[] = [
     children: [{ path: '/casetracking', handle: { title: 'Track Your Application' }, element: lazyPage(() => import('./tracker-page.js')) }],
   },
   { path: '/caseadmin/login', handle: { title: 'Case admin sign-in' }, element: lazyPage(() => import('./admin-login-page.js')) },
+  { path: '/caseadmin/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./admin-forgot-password-page.js')) },
+  { path: '/caseadmin/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./admin-reset-password-page.js')) },
   // The area's prefix leads to its entry page (the layout's guard sends a visitor on to the login).
   { path: '/caseadmin', element: <Navigate to="/caseadmin/dashboard" replace /> },
   {

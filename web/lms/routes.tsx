@@ -19,6 +19,8 @@ export const lmsRoutes: RouteObject[] = [
     children: [
       { path: '/lms-system/login', handle: { title: 'Login' }, element: lazyPage(() => import('./login-page.js')) },
       { path: '/lms-system/register', handle: { title: 'Register' }, element: lazyPage(() => import('./register-page.js')) },
+      { path: '/lms-system/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./forgot-password-page.js')) },
+      { path: '/lms-system/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./reset-password-page.js')) },
       {
         element: <RequireLmsUser />,
         children: [

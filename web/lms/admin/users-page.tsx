@@ -14,7 +14,8 @@ import styles from '../lms.module.css';
 import { lmsRequest } from '../session.js';
 import { adminKey, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
-
+import { SetPasswordDialog } from './set-password-dialog.js';
+import { Button } from '../../ui/button.js';
 
 export default function UsersPage() {
   const queryClient = useQueryClient();
@@ -22,6 +23,7 @@ export default function UsersPage() {
   const [search, setSearch] = useState('');
   const { query, page, setPage, pageSize } = usePagedList<{ users: LmsUser[] }>('users', '/admin/users', { search: search.trim() || undefined });
   const [error, setError] = useState<string | null>(null);
+  const [passwordFor, setPasswordFor] = useState<LmsUser | null>(null);
   const save = useMutation({
     mutationFn: ({ id, allowed }: { id: number; allowed: string[] }) => lmsRequest<LmsUser>(`/admin/users/${id}/programs`, { method: 'PUT', body: { allowed_programs: allowed } }),
     onSuccess: (user) => {
@@ -77,11 +79,20 @@ export default function UsersPage() {
                   />
                 ),
               })),
+              {
+                header: 'Password',
+                cell: (user) => (
+                  <Button variant="secondary" size="small" onClick={() => setPasswordFor(user)} aria-label={`Set password for ${user.username}`}>
+                    Set password
+                  </Button>
+                ),
+              },
             ]}
             footer={<Pagination label="User pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />}
           />
         )}
       </QueryState>
+      <SetPasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />
     </AdminLayout>
   );
 }
