@@ -17,13 +17,13 @@ export const firstPages = [
 async function memberCookie(appUrl: string): Promise<string> {
   const name = `bench${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
   const headers = { origin: appUrl, 'content-type': 'application/json' };
-  const signUp = await fetch(`${appUrl}/api/network/auth/sign-up`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: `${name}@example.test`, password: 'bench member password' }),
-  });
+  const credentials = JSON.stringify({ email: `${name}@example.test`, password: 'bench member password' });
+  const signUp = await fetch(`${appUrl}/api/network/auth/sign-up`, { method: 'POST', headers, body: credentials });
   if (!signUp.ok) throw new Error(`member sign-up answered ${signUp.status}`);
-  const cookie = signUp.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  // Sign-up answers alike for every address; the session comes from signing in.
+  const signIn = await fetch(`${appUrl}/api/network/auth/sign-in`, { method: 'POST', headers, body: credentials });
+  if (!signIn.ok) throw new Error(`member sign-in answered ${signIn.status}`);
+  const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
   const profile = await fetch(`${appUrl}/api/network/me/profile`, {
     method: 'PUT',
     headers: { ...headers, cookie },

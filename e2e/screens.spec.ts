@@ -11,8 +11,12 @@ async function signInMember(page: Page): Promise<void> {
   const name = unique('member');
   const request = page.context().request;
   const headers = { origin: baseURL };
-  const signUp = await request.post('/api/network/auth/sign-up', { headers, data: { email: `${name}@example.test`, password: 'correct horse battery' } });
-  expect(signUp.status()).toBe(201);
+  const credentials = { email: `${name}@example.test`, password: 'correct horse battery' };
+  const signUp = await request.post('/api/network/auth/sign-up', { headers, data: credentials });
+  expect(signUp.status()).toBe(202);
+  // Sign-up answers alike for every address; the session comes from signing in.
+  const signIn = await request.post('/api/network/auth/sign-in', { headers, data: credentials });
+  expect(signIn.status()).toBe(200);
   const profile = await request.put('/api/network/me/profile', { headers, data: { username: name, displayName: `Member ${name}` } });
   expect(profile.status()).toBe(200);
 }
