@@ -185,3 +185,24 @@ export function useAddComment(postId: string) {
     onSuccess: ({ commentCount, ...comment }) => addCachedComment(client, comment, commentCount),
   });
 }
+
+/** Signs in or up with email and password; the member becomes the cached `me`. */
+export function useAuthenticate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ mode, body }: { mode: 'sign-in' | 'sign-up'; body: SignInBody }) => (mode === 'sign-up' ? signUp(body) : signIn(body)),
+    onSuccess: ({ user }) => client.setQueryData(networkKeys.me, user),
+  });
+}
+
+/** Saves the profile, then the photo when one was chosen; the saved member becomes the cached `me`. */
+export function useSaveProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ profile, photo }: { profile: ProfileBody; photo: File | null }) => {
+      const saved = (await saveProfile(profile)).user;
+      return photo ? (await uploadPhoto(photo)).user : saved;
+    },
+    onSuccess: (user) => client.setQueryData(networkKeys.me, user),
+  });
+}

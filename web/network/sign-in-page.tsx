@@ -10,7 +10,7 @@ import { Button, buttonClassName } from '../ui/button.js';
 import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import { TextField } from '../ui/field.js';
 import { FormError, LoadingState } from '../ui/states.js';
-import { landingPath, networkKeys, signIn, signUp, useMe } from './api.js';
+import { landingPath, networkKeys, useAuthenticate, useMe } from './api.js';
 import styles from './network.module.css';
 import { signInWithPopup } from './oidc-popup.js';
 
@@ -25,31 +25,31 @@ export default function SignInPage() {
   const effectiveMode = mode ?? (signupOpen ? 'sign-up' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const authenticate = useAuthenticate();
+  const busy = authenticate.isPending;
 
   if (me.data) return <Navigate to={landingPath(me.data)} replace />;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      const { user } = effectiveMode === 'sign-up' ? await signUp({ email, password }) : await signIn({ email, password });
-      client.setQueryData(networkKeys.me, user);
-      if (user) await navigate(landingPath(user), { replace: true });
-    } catch (caught) {
-      setError(errorMessage(caught, effectiveMode === 'sign-up' ? 'Could not create the account. Please try again.' : 'Could not sign in. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    setProviderError(null);
+    authenticate.mutate(
+      { mode: effectiveMode, body: { email, password } },
+      { onSuccess: ({ user }) => void (user && navigate(landingPath(user), { replace: true })) },
+    );
   }
 
+  const error = authenticate.isError
+    ? errorMessage(authenticate.error, effectiveMode === 'sign-up' ? 'Could not create the account. Please try again.' : 'Could not sign in. Please try again.')
+    : providerError;
+
   async function withProvider() {
-    setError(null);
+    setProviderError(null);
+    authenticate.reset();
     const result = await signInWithPopup();
     if (!result.ok && result.error) {
-      setError(result.error);
+      setProviderError(result.error);
       return;
     }
     await client.invalidateQueries({ queryKey: networkKeys.me });
