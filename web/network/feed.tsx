@@ -3,7 +3,7 @@ import Clapperboard from 'lucide-react/icons/clapperboard';
 import Image from 'lucide-react/icons/image';
 import PenLine from 'lucide-react/icons/pen-line';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { NetworkUser } from '../../contracts/network.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -12,7 +12,9 @@ import { networkKeys, useFeed } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { PostCard } from './post-card.js';
-import { PostDialog } from './post-dialog.js';
+
+// The dialog's code (media preview, upload) loads when a member starts a post, not with the feed.
+const PostDialog = lazy(() => import('./post-dialog.js').then((module) => ({ default: module.PostDialog })));
 
 const starters = [
   { label: 'Photo', Icon: Image },
@@ -64,7 +66,11 @@ export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: str
           ))}
         </div>
       </section>
-      <PostDialog me={me} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <PostDialog me={me} open onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      )}
 
       <div className={styles.feedList}>
         {feed.isPending && (
