@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, isNotNull, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.js';
 import { caseNotificationChanges, caseNotificationRecipients, cases } from '../db/schema/cases.js';
+import type { JobQueue } from '../platform/jobs.js';
+import type { Mailer } from '../platform/mail.js';
 import { recordCaseEvents } from './case-events.js';
 
 /**
@@ -13,13 +15,9 @@ import { recordCaseEvents } from './case-events.js';
 
 export const CASE_NOTIFICATION_QUEUE = 'case-notification';
 
-/** The parts of the platform's job queue and mailer this module uses. */
 export type NotificationDeps = {
-  jobs: {
-    send(db: Queryable, queue: string, data: object, options?: { startAfterSeconds?: number; singletonKey?: string }): Promise<unknown>;
-    work(queue: string, handler: (data: unknown) => Promise<void>): Promise<unknown> | void;
-  };
-  mailer: { send(db: Queryable, message: { to: string; subject: string; text: string; html?: string }): Promise<unknown> };
+  jobs: JobQueue;
+  mailer: Mailer;
   /** An absolute link to a path of the app, for emails. */
   link: (path: string) => string;
   delaySeconds: number;
@@ -129,7 +127,7 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
         `<p><a href="${escapeHtml(trackerLink)}">See the whole progress</a> (you will need your passport number).</p>`,
         `<p style="font-size:small">You get these emails about case ${escapeHtml(found.caseNumber)}. <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe</a></p>`,
       ].join('\n');
-      await deps.mailer.send(tx, { to: recipient.email, subject, text, html });
+      await deps.mailer.send(tx, { to: recipient.email, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribeLink}>` } });
     }
     const about = pending.map((change) => `${change.serviceName} → ${change.stepName}`).join('; ');
     await recordCaseEvents(

@@ -1,12 +1,13 @@
-import type { AppDeps } from '../app.js';
+import type { AreaDeps } from '../app.js';
+import { publicLink } from '../platform/mail.js';
 import type { NotificationDeps } from './case-notifications.js';
 
-// Temporary until the platform's jobs and mailer land on main: nothing is sent.
-export function caseNotificationDeps(deps: AppDeps): NotificationDeps {
+/** The platform's job queue and mailer, with the links and delay of this app's configuration. */
+export function caseNotificationDeps(deps: AreaDeps): NotificationDeps {
   return {
-    jobs: { send: async () => undefined, work: () => undefined },
-    mailer: { send: async () => undefined },
-    link: (path) => `http://localhost:${deps.config.port}${path}`,
+    jobs: deps.jobs,
+    mailer: deps.mailer,
+    link: (path) => publicLink(deps.config, path),
     delaySeconds: deps.config.cases.notificationDelaySeconds,
   };
 }

@@ -31,7 +31,7 @@ import {
   TOTAL_COUNT_HEADER,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
-import type { App, AppDeps } from '../app.js';
+import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { bearerToken } from '../platform/tokens.js';
@@ -64,11 +64,14 @@ function actingAdmin(request: { caseAdmin: ActingAdmin | null }): ActingAdmin {
   return request.caseAdmin;
 }
 
-export async function registerCasesArea(app: App, deps: AppDeps): Promise<void> {
+export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const notify = caseNotificationDeps(deps);
-  await notify.jobs.work(CASE_NOTIFICATION_QUEUE, async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()));
+  // `short`: one waiting job per case (the singleton key); changes made meanwhile are collected by it.
+  await notify.jobs.work(CASE_NOTIFICATION_QUEUE, async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()), {
+    policy: 'short',
+  });
   const lookupLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute);
 
   app.get(
@@ -122,7 +125,7 @@ export async function registerCasesArea(app: App, deps: AppDeps): Promise<void> 
   });
 }
 
-function registerAdminRoutes(app: App, deps: AppDeps, notify: NotificationDeps, now: () => Date): void {
+function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps, now: () => Date): void {
   const { db } = deps.database;
   const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
 
