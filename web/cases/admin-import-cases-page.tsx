@@ -107,7 +107,8 @@ export default function AdminImportCasesPage() {
         ) : preview.rows.length === 0 ? (
           <EmptyState>The file has no rows.</EmptyState>
         ) : (
-          <div className={styles.tableWrap}>
+          // Focusable, so a keyboard can scroll a wide preview sideways.
+          <div className={styles.tableWrap} tabIndex={0}>
             <table className={`${styles.table} ${styles.stackTable}`}>
               <thead>
                 <tr>
