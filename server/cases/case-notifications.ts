@@ -10,7 +10,7 @@ import { recordCaseEvents } from './case-events.js';
  * Step-change emails to applicants. A change writes a pending row and a delayed job for its case
  * in the change's own transaction (so a failed change sends nothing); the job, when it runs,
  * sends every pending change of the case in one email per recipient and marks them notified.
- * See docs/decisions/007-case-notifications.md.
+ * See docs/decisions/008-case-notifications.md.
  */
 
 export const CASE_NOTIFICATION_QUEUE = 'case-notification';

@@ -17,6 +17,9 @@ const limitedRoutes: Limited[] = [
   { name: 'the network sign-in', method: 'POST', url: '/api/network/auth/sign-in', payload: () => ({ email: 'nobody@example.test', password: 'wrong password' }) },
   { name: 'the network sign-up', method: 'POST', url: '/api/network/auth/sign-up', payload: () => ({ email: `s${next()}@example.test`, password: 'long enough' }) },
   { name: 'the public case lookup', method: 'GET', url: '/api/progress?caseNumber=NOPE-1&passportNumber=X1' },
+  { name: 'the tracker subscription', method: 'POST', url: '/api/progress/subscribe', payload: () => ({ caseNumber: 'NOPE-1', passportNumber: 'X1', email: `s${next()}@example.test` }) },
+  { name: 'the subscription confirmation', method: 'POST', url: '/api/progress/subscribe/confirm', payload: () => ({ token: `guess${next()}`.padEnd(32, 'x') }) },
+  { name: 'the unsubscribe link', method: 'POST', url: '/api/progress/unsubscribe', payload: () => ({ token: `guess${next()}`.padEnd(32, 'x') }) },
 ];
 
 describe('rate limits', () => {
