@@ -161,7 +161,11 @@ export async function importCases(db: Database, body: string, admin: ActingAdmin
       );
     }
     const idOf = new Map(inserted.map((row) => [row.caseNumber, row.id]));
-    const withIds = rows.map((row) => ({ ...row, id: idOf.get(row.caseNumber ?? '') ?? 0 }));
+    const withIds = rows.map((row) => {
+      const id = idOf.get(row.caseNumber ?? '');
+      if (id === undefined) throw new Error(`imported case ${row.caseNumber} came back without an id`);
+      return { ...row, id };
+    });
 
     const firstSteps = await tx.execute<{ service_id: number; id: number }>(
       sql`SELECT DISTINCT ON (service_id) service_id, id FROM steps ORDER BY service_id, sequence`,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { caseNotificationRecipients, cases } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
@@ -40,7 +40,13 @@ export async function subscribe(db: Database, notify: NotificationDeps, input: {
         .set({ token, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now, source: existing.source })
         .where(eq(caseNotificationRecipients.id, existing.id));
     } else {
-      await tx.insert(caseNotificationRecipients).values({ caseId: found.id, email: input.email, source: 'tracker', token, confirmationSentAt: now, createdAt: now });
+      // Two requests for the same new address at once: the second finds the first's row taken and stops there.
+      const inserted = await tx
+        .insert(caseNotificationRecipients)
+        .values({ caseId: found.id, email: input.email, source: 'tracker', token, confirmationSentAt: now, createdAt: now })
+        .onConflictDoNothing({ target: [caseNotificationRecipients.caseId, caseNotificationRecipients.email] })
+        .returning({ id: caseNotificationRecipients.id });
+      if (inserted.length === 0) return;
     }
     const confirmLink = notify.link(`/casetracking/confirm?token=${token}`);
     await notify.mailer.send(tx, {
@@ -81,6 +87,9 @@ export async function unsubscribe(db: Database, token: string, now: Date) {
     .innerJoin(cases, eq(cases.id, caseNotificationRecipients.caseId))
     .where(eq(caseNotificationRecipients.token, token));
   if (!row) throw invalidLink();
-  await db.update(caseNotificationRecipients).set({ unsubscribedAt: now }).where(eq(caseNotificationRecipients.id, row.id));
+  await db
+    .update(caseNotificationRecipients)
+    .set({ unsubscribedAt: sql`coalesce(${caseNotificationRecipients.unsubscribedAt}, ${now})` })
+    .where(eq(caseNotificationRecipients.id, row.id));
   return { message: `Unsubscribed: no more emails about case ${row.caseNumber} will be sent to this address.` };
 }
