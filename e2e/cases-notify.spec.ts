@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
@@ -78,6 +79,12 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
 
   await page.getByLabel('Search by case number').fill(`IMP-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByRole('row')).toHaveCount(4);
+  // The filtered list downloads as CSV.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const exported = await readFile(await (await download).path(), 'utf8');
+  expect(exported.split('\n').filter((line) => line.startsWith(`IMP-${suffix}-`))).toHaveLength(3);
+
   await page.getByLabel('Select all cases on this page').check();
   const bar = page.getByRole('region', { name: 'Move selected cases' });
   await expect(bar).toContainText('3 case(s) selected');
