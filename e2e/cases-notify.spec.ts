@@ -45,6 +45,16 @@ test('when an admin changes a step, then the applicant is emailed a tracker link
   await expect(applicant.getByRole('heading', { name: 'Email me when this changes' })).toBeVisible();
   await expectAccessible(applicant);
 
+  // A second address subscribes from the tracker: only a confirmation link until it is opened.
+  const family = `family-${suffix.toLowerCase()}@example.test`;
+  await applicant.getByLabel('Your email').fill(family);
+  await applicant.getByRole('button', { name: 'Email me' }).click();
+  await expect(applicant.getByText('Check your inbox')).toBeVisible();
+  const confirmation = await waitForMail({ to: family, subject: 'Confirm email updates' });
+  await applicant.goto(confirmation.links[0]!);
+  await expect(applicant.getByText(`Confirmed: you will get an email when case ${created.case_number} changes.`)).toBeVisible();
+  await expectAccessible(applicant);
+
   // The unsubscribe link works without signing in.
   const unsubscribeLink = mail.links.find((link) => link.includes('/casetracking/unsubscribe?token='));
   await applicant.goto(unsubscribeLink!);
