@@ -20,13 +20,14 @@ type Props = {
 };
 
 /** The new-case form. It sends what was typed: the server's checks and messages are the ones shown. */
-const fieldLabels = { case_number: 'Case Number', passport_number: 'Passport Number', client_name: 'Client Name', serviceIds: 'Services' };
+const fieldLabels = { case_number: 'Case Number', passport_number: 'Passport Number', client_name: 'Client Name', client_email: 'Applicant Email', serviceIds: 'Services' };
 
 export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit, extraActions }: Props) {
   const services = useServices();
   const [caseNumber, setCaseNumber] = useState('');
   const [passportNumber, setPassportNumber] = useState('');
   const [clientName, setClientName] = useState('');
+  const [clientEmail, setClientEmail] = useState('');
   const [serviceIds, setServiceIds] = useState<number[]>([...DEFAULT_SERVICE_IDS]);
 
   function submit(event: FormEvent) {
@@ -37,6 +38,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
       ...(withCaseNumber ? { case_number: caseNumber } : {}),
       passport_number: passportNumber,
       client_name: clientName,
+      client_email: clientEmail,
       serviceIds: offered,
     });
   }
@@ -74,6 +76,16 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
         value={clientName}
         onChange={(event) => setClientName(event.target.value)}
         error={messageFor('client_name')}
+      />
+      <TextField
+        label="Applicant Email (optional)"
+        name="client_email"
+        type="email"
+        autoComplete="off"
+        value={clientEmail}
+        onChange={(event) => setClientEmail(event.target.value)}
+        hint="The applicant is emailed when a step changes."
+        error={messageFor('client_email')}
       />
       <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={busy} />
       <div className={styles.formActions}>

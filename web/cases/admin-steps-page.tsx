@@ -1,3 +1,4 @@
+import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
@@ -12,6 +13,7 @@ import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateStep, useDeleteStep, useServices, useSteps } from './admin-api.js';
 import styles from './admin-pages.module.css';
+import { DescriptionField, StepExplanationDialog } from './admin-step-explanation-dialog.js';
 
 /** The ordered steps of one service. */
 export default function AdminStepsPage() {
@@ -24,17 +26,22 @@ export default function AdminStepsPage() {
   const deleteStep = useDeleteStep(serviceId);
   const [name, setName] = useState('');
   const [sequence, setSequence] = useState('');
+  const [description, setDescription] = useState('');
+  const [expectedDays, setExpectedDays] = useState('');
+  const [explaining, setExplaining] = useState<Step | null>(null);
   const [deleting, setDeleting] = useState<Step | null>(null);
   const serviceName = services.data?.find((service) => service.id === serviceId)?.name;
 
   function onAdd(event: FormEvent) {
     event.preventDefault();
     createStep.mutate(
-      { name, sequence },
+      { name, sequence, description, expected_days: expectedDays },
       {
         onSuccess: (created) => {
           setName('');
           setSequence('');
+          setDescription('');
+          setExpectedDays('');
           notify(`Step "${created.name}" added`);
         },
       },
@@ -69,6 +76,18 @@ export default function AdminStepsPage() {
             value={sequence}
             onChange={(event) => setSequence(event.target.value)}
           />
+          <TextField
+            className={styles.narrowField}
+            label="Expected days"
+            name="expected_days"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={expectedDays}
+            onChange={(event) => setExpectedDays(event.target.value)}
+          />
+          <DescriptionField value={description} onChange={setDescription} disabled={createStep.isPending} />
           <Button type="submit" disabled={createStep.isPending}>
             {createStep.isPending ? 'Adding...' : 'Add Step'}
           </Button>
@@ -95,12 +114,19 @@ export default function AdminStepsPage() {
                 { header: 'ID', cell: (step) => step.id },
                 { header: 'Name', cell: (step) => step.name },
                 { header: 'Sequence', cell: (step) => step.sequence },
+                { header: 'Expected Days', cell: (step) => step.expected_days ?? '—' },
+                { header: 'Description', cell: (step) => step.description ?? '—' },
                 {
-                  header: 'Delete',
+                  header: 'Actions',
                   cell: (step) => (
-                    <Button size="small" variant="danger" onClick={() => setDeleting(step)} aria-label={`Delete ${step.name}`}>
-                      <Trash2 aria-hidden="true" size={14} /> Delete
-                    </Button>
+                    <div className={styles.rowActions}>
+                      <Button size="small" variant="secondary" onClick={() => setExplaining(step)} aria-label={`Edit ${step.name}`}>
+                        <Pencil aria-hidden="true" size={14} /> Edit
+                      </Button>
+                      <Button size="small" variant="danger" onClick={() => setDeleting(step)} aria-label={`Delete ${step.name}`}>
+                        <Trash2 aria-hidden="true" size={14} /> Delete
+                      </Button>
+                    </div>
                   ),
                 },
               ]}
@@ -109,6 +135,17 @@ export default function AdminStepsPage() {
         </QueryState>
       </section>
 
+      {explaining && (
+        <StepExplanationDialog
+          key={explaining.id}
+          step={explaining}
+          onClose={() => setExplaining(null)}
+          onSaved={() => {
+            notify(`Step "${explaining.name}" saved`);
+            setExplaining(null);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete step"

@@ -4,7 +4,11 @@ import { lazyPage } from '../ui/lazy-page.js';
 export const casesRoutes: RouteObject[] = [
   {
     element: lazyPage(() => import('./applicant-shell.js')),
-    children: [{ path: '/casetracking', handle: { title: 'Track Your Application' }, element: lazyPage(() => import('./tracker-page.js')) }],
+    children: [
+      { path: '/casetracking', handle: { title: 'Track Your Application' }, element: lazyPage(() => import('./tracker-page.js')) },
+      { path: '/casetracking/confirm', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
+      { path: '/casetracking/unsubscribe', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
+    ],
   },
   { path: '/caseadmin/login', handle: { title: 'Case admin sign-in' }, element: lazyPage(() => import('./admin-login-page.js')) },
   { path: '/caseadmin/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./admin-forgot-password-page.js')) },
@@ -17,6 +21,7 @@ export const casesRoutes: RouteObject[] = [
       { path: '/caseadmin/dashboard', handle: { title: 'Admin Dashboard' }, element: lazyPage(() => import('./admin-dashboard-page.js')) },
       { path: '/caseadmin/manage-cases', handle: { title: 'Case Management' }, element: lazyPage(() => import('./admin-manage-cases-page.js')) },
       { path: '/caseadmin/create-case', handle: { title: 'Create New Case' }, element: lazyPage(() => import('./admin-create-case-page.js')) },
+      { path: '/caseadmin/import-cases', handle: { title: 'Import cases' }, element: lazyPage(() => import('./admin-import-cases-page.js')) },
       { path: '/caseadmin/details/:id', handle: { title: 'Case Details' }, element: lazyPage(() => import('./admin-case-details-page.js')) },
       { path: '/caseadmin/services', handle: { title: 'Service Management' }, element: lazyPage(() => import('./admin-services-page.js')) },
       { path: '/caseadmin/services/:serviceId/steps', handle: { title: 'Manage Steps' }, element: lazyPage(() => import('./admin-steps-page.js')) },
