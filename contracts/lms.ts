@@ -424,7 +424,8 @@ export const IMPORT_MAX_ROWS = 10_000;
 export const importResult = z.object({ imported: z.number().int() });
 export const importRowError = z.object({ row: z.number().int(), error: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;
-export const importErrorResponse = z.object({ error: z.string(), errors: z.array(importRowError) });
+// `errors` is there whenever rows were checked (a body that is not CSV at all gets only `error`).
+export const importErrorResponse = z.object({ error: z.string(), code: z.string().optional(), errors: z.array(importRowError).optional() });
 export const exportQuery = z.object({ profession: z.enum(professions).optional() });
 
 /** Thresholds of the item-analysis flags (Moodle's quiz statistics use similar ones). */

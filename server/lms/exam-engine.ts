@@ -436,7 +436,6 @@ export const REVIEW_LOCKED_MESSAGE = 'This review is locked. Upgrade to Premium 
 
 /** Each answered question of a finished attempt of this learner, with the correct answer and explanation. */
 export async function reviewAttempt(db: Database, account: LmsAccount, attemptId: number, now: Date): Promise<ExamReview> {
-  if (resultsLocked(account)) throw new AppError(403, REVIEW_LOCKED_MESSAGE, UPGRADE_REQUIRED);
   const attempt = await db.transaction(async (tx) => {
     const [found] = await tx
       .select()
@@ -447,6 +446,7 @@ export async function reviewAttempt(db: Database, account: LmsAccount, attemptId
   });
   // Another learner's attempt is as absent as one that does not exist.
   if (!attempt) throw new AppError(404, 'Attempt not found');
+  if (resultsLocked(account)) throw new AppError(403, REVIEW_LOCKED_MESSAGE, UPGRADE_REQUIRED);
   if (!attempt.finishedAt) throw new AppError(409, 'The review opens when the attempt is finished');
   const rows = await db
     .select({ answer: examAnswers, question: examQuestions })

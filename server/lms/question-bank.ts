@@ -102,7 +102,7 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
       const existing = await tx
         .select({ profession: examQuestions.profession, question: examQuestions.question })
         .from(examQuestions)
-        .where(and(isNull(examQuestions.deletedAt), sql`lower(btrim(${examQuestions.question})) = ANY(${texts}::text[])`));
+        .where(and(isNull(examQuestions.deletedAt), inArray(sql`lower(btrim(${examQuestions.question}))`, texts)));
       const inBank = new Set(existing.map((e) => key(e.profession, e.question)));
       for (const r of rows) {
         if (inBank.has(key(r.profession, r.question))) errors.push({ row: seen.get(key(r.profession, r.question)) ?? 0, error: 'This question is already in the bank' });

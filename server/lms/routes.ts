@@ -289,7 +289,7 @@ function registerAdminRoutes(app: App, deps: AppDeps): void {
     '/exam-questions/import',
     {
       bodyLimit: IMPORT_MAX_BYTES,
-      schema: { tags, body: z.string({ error: 'Send the questions as a text/csv body' }), response: withErrors({ 200: importResult, 400: importErrorResponse }) },
+      schema: { tags, body: z.string({ error: 'Send the questions as a text/csv body' }), response: { ...withErrors({ 200: importResult }), 400: importErrorResponse } },
     },
     async (request, reply) => {
       try {
