@@ -19,6 +19,7 @@ export const lmsRoutes: RouteObject[] = [
       { path: '/courses/:id', lazy: page(() => import('./course-page.js')) },
       { path: '/lms-system/mock-exam', lazy: page(() => import('./mock-exam-page.js')) },
       { path: '/exam', lazy: page(() => import('./exam-page.js')) },
+      { path: '/exam/attempts/:id/review', lazy: page(() => import('./exam-review-page.js')) },
       { path: '/lmsprofile', lazy: page(() => import('./profile-page.js')) },
     ],
   },
