@@ -178,13 +178,13 @@ export default function ExamPage() {
         </>
       )}
       {inWizard && (
-      <ol className={styles.stepper} aria-label="Exam steps">
-        {stages.map((s) => (
-          <li key={s} aria-current={s === stage ? 'step' : undefined}>
-            {stageLabels[s]}
-          </li>
-        ))}
-      </ol>
+        <ol className={styles.stepper} aria-label="Exam steps">
+          {stages.map((s) => (
+            <li key={s} aria-current={s === stage ? 'step' : undefined}>
+              {stageLabels[s]}
+            </li>
+          ))}
+        </ol>
       )}
 
       {inWizard && stage === 'confirmation' && (
@@ -199,6 +199,12 @@ export default function ExamPage() {
             <dd>English</dd>
             <dt>Time limit</dt>
             <dd>{minutes} minutes</dd>
+            {lastFinished && (
+              <>
+                <dt>Attempt</dt>
+                <dd>Retake: a new set of questions, a new time limit</dd>
+              </>
+            )}
           </dl>
         </section>
       )}
