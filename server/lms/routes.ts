@@ -52,7 +52,7 @@ import {
   upcomingExamsResponse,
   UPGRADE_CHAT_TEXT,
 } from '../../contracts/lms.js';
-import type { App, AppDeps } from '../app.js';
+import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { bearerToken } from '../platform/tokens.js';
@@ -84,7 +84,7 @@ export function upgradeChatUrl(number: string | undefined): string {
 export const COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view the course library.';
 export const RECENT_COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view your recent courses.';
 
-export async function registerLmsArea(app: App, deps: AppDeps): Promise<void> {
+export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const { lms } = deps.config;
@@ -152,7 +152,7 @@ function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
   return request.lmsAccount;
 }
 
-export const examSettingsOf = (lms: AppDeps['config']['lms']): exam.ExamSettings => ({
+export const examSettingsOf = (lms: AreaDeps['config']['lms']): exam.ExamSettings => ({
   durationSeconds: lms.examDurationSeconds,
   questionCount: lms.examQuestionCount,
   retakeWaitSeconds: lms.retakeWaitSeconds,
@@ -163,7 +163,7 @@ const pageOf = (query: { page?: number | undefined; pageSize?: number | undefine
   return { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize };
 };
 
-function registerUserRoutes(app: App, deps: AppDeps): void {
+function registerUserRoutes(app: App, deps: AreaDeps): void {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const examSettings = examSettingsOf(deps.config.lms);
@@ -268,7 +268,7 @@ function registerUserRoutes(app: App, deps: AppDeps): void {
   );
 }
 
-function registerAdminRoutes(app: App, deps: AppDeps): void {
+function registerAdminRoutes(app: App, deps: AreaDeps): void {
   const { db } = deps.database;
   const now = () => deps.clock.now();
 
