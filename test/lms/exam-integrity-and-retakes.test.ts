@@ -201,6 +201,17 @@ describe('exam integrity, retakes and review', () => {
     expect(list.attempts[1]?.finished_at).toEqual(expect.any(String));
   });
 
+  it('when two retakes are asked for at once, then exactly one attempt starts', async () => {
+    await freshBank('doctor', 1);
+    const learner = await registerLearner(t, { profession: 'doctor' });
+    await next(learner);
+    await t.app.inject({ method: 'POST', url: '/user/exam/finish', headers: learner.headers });
+    const results = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+    const { rows } = await t.database.pool.query<{ open: number }>('SELECT count(*)::int AS open FROM exam_attempts WHERE user_id = $1 AND finished_at IS NULL', [learner.id]);
+    expect(rows[0]?.open).toBe(1);
+  });
+
   it('when a finished attempt is reviewed, then each answer comes with the correct one and the explanation; other learners get a 404', async () => {
     await freshBank('dentist', 1, { explanation: 'Because the textbook says so.' });
     const learner = await registerLearner(t, { profession: 'dentist', programs: ['exam-results'] });
