@@ -400,6 +400,18 @@ export const examAttemptsResponse = z.object({
 });
 export type ExamAttemptsResponse = z.infer<typeof examAttemptsResponse>;
 
+/** Exam settings an LMS admin edits: the wait between the end of an attempt and a retake (up to 90 days). */
+export const MAX_RETAKE_WAIT_SECONDS = 90 * 24 * 60 * 60;
+export const examSettingsBody = z.strictObject({
+  retakeWaitSeconds: z
+    .number({ error: 'retakeWaitSeconds is required' })
+    .int('retakeWaitSeconds must be a whole number')
+    .min(0, 'retakeWaitSeconds cannot be negative')
+    .max(MAX_RETAKE_WAIT_SECONDS, `retakeWaitSeconds must be at most ${MAX_RETAKE_WAIT_SECONDS} (90 days)`),
+});
+export type ExamSettingsBody = z.infer<typeof examSettingsBody>;
+export const examSettingsResponse = z.object({ retakeWaitSeconds: z.number().int() });
+
 export const reviewedQuestion = z.object({
   questionId: z.number().int(),
   question: z.string(),

@@ -272,3 +272,20 @@ test('when an admin schedules and deletes an upcoming exam in the browser, then 
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
 });
+
+test('when an admin sets the wait between attempts, then it is saved and shown again', async ({ page }) => {
+  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  await page.getByRole('link', { name: 'Exam settings' }).click();
+  const wait = page.getByLabel('Wait between attempts (hours)');
+  await expect(wait).toHaveValue('0');
+  await wait.fill('2.5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Exam settings saved')).toBeVisible();
+  await expectAccessible(page);
+  await page.reload();
+  await expect(wait).toHaveValue('2.5');
+  // Back to no wait, so other tests retake at once.
+  await wait.fill('0');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Exam settings saved')).toBeVisible();
+});

@@ -4,6 +4,8 @@ import {
   examAttemptsResponse,
   examProgress,
   examReview,
+  examSettingsBody,
+  examSettingsResponse,
   exportQuery,
   importErrorResponse,
   importResult,
@@ -61,6 +63,7 @@ import * as activity from './achievements.js';
 import * as content from './admin-content.js';
 import * as courses from './courses.js';
 import * as exam from './exam-engine.js';
+import * as settings from './exam-settings.js';
 import * as bank from './question-bank.js';
 import { requireProgram, type LmsAccount } from './programs.js';
 
@@ -209,12 +212,15 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     exam.examSummary(db, accountOf(request), now()),
   );
 
+  // The wait between attempts is an admin setting; only these two calls read it.
+  const withRetakeWait = async () => ({ ...examSettings, retakeWaitSeconds: await settings.retakeWaitSeconds(db, examSettings.retakeWaitSeconds) });
+
   app.post('/user/exam/attempts', { schema: { tags, response: withErrors({ 201: examProgress }) } }, async (request, reply) =>
-    reply.status(201).send(await exam.startAttempt(db, accountOf(request), now(), examSettings)),
+    reply.status(201).send(await exam.startAttempt(db, accountOf(request), now(), await withRetakeWait())),
   );
 
   app.get('/user/exam/attempts', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } }, async (request, reply) => {
-    const { total, ...list } = await exam.listAttempts(db, accountOf(request), pageOf(request.query), now(), examSettings);
+    const { total, ...list } = await exam.listAttempts(db, accountOf(request), pageOf(request.query), now(), await withRetakeWait());
     reply.header(TOTAL_COUNT_HEADER, String(total));
     return list;
   });
@@ -319,6 +325,14 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     await content.deleteQuestion(db, request.params.id, now());
     return reply.status(204).send(null);
   });
+
+  app.get('/admin/exam-settings', { schema: { tags, response: withErrors({ 200: examSettingsResponse }) } }, async () =>
+    settings.readExamSettings(db, deps.config.lms.retakeWaitSeconds),
+  );
+
+  app.put('/admin/exam-settings', { schema: { tags, body: examSettingsBody, response: withErrors({ 200: examSettingsResponse }) } }, async (request) =>
+    settings.saveExamSettings(db, request.body, now()),
+  );
 
   app.get('/admin/courses', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: adminCoursesResponse }) } }, async (request, reply) => {
     const { courses: list, total } = await courses.adminListCourses(db, request.query);

@@ -241,6 +241,8 @@ export const routeTable: RouteEntry[] = [
     build: async (w, _c, h) => json(w, 'DELETE', `/exam-questions/${(await createQuestion(w.t, w.lmsAdmin.headers, { profession: 'dentist' })).id}`, h),
     ok: 204,
   },
+  { route: 'GET /admin/exam-settings', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/exam-settings', h), ok: 200 },
+  { route: 'PUT /admin/exam-settings', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'PUT', '/admin/exam-settings', h, { retakeWaitSeconds: 0 }), ok: 200 },
   { route: 'GET /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/courses', h), ok: 200 },
   { route: 'POST /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/courses', h, { title: `Course ${unique()}`, profession: 'all' }), ok: 201 },
   {

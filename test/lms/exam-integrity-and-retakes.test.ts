@@ -257,6 +257,27 @@ describe('exam integrity, retakes and review', () => {
     }
   });
 
+  it('when an admin sets the wait between attempts, then it overrides the default and bad values change nothing', async () => {
+    const settings = (payload?: object) =>
+      t.app.inject({ method: payload ? 'PUT' : 'GET', url: '/admin/exam-settings', headers: admin.headers, ...(payload ? { payload } : {}) });
+    expect((await settings()).json()).toEqual({ retakeWaitSeconds: 0 });
+    expect((await settings({ retakeWaitSeconds: -1 })).statusCode).toBe(400);
+    expect((await settings({ retakeWaitSeconds: 1.5 })).statusCode).toBe(400);
+    expect((await settings()).json()).toEqual({ retakeWaitSeconds: 0 });
+    expect((await settings({ retakeWaitSeconds: 600 })).json()).toEqual({ retakeWaitSeconds: 600 });
+    try {
+      await freshBank('nurse', 1);
+      const learner = await registerLearner(t, { profession: 'nurse' });
+      await next(learner);
+      await t.app.inject({ method: 'POST', url: '/user/exam/finish', headers: learner.headers });
+      expect((await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode).toBe(409);
+      t.clock.advance(600_000);
+      expect((await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode).toBe(201);
+    } finally {
+      await settings({ retakeWaitSeconds: 0 });
+    }
+  });
+
   it('when an answer is submitted, then the feedback names the correct option as served', async () => {
     await freshBank('physiotherapist', 1);
     const learner = await registerLearner(t, { profession: 'physiotherapist' });

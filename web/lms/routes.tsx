@@ -32,6 +32,7 @@ export const lmsRoutes: RouteObject[] = [
       { path: '/lms-system/admin/users', lazy: page(() => import('./admin/users-page.js')) },
       { path: '/lms-system/admin/upcoming', lazy: page(() => import('./admin/upcoming-page.js')) },
       { path: '/lms-system/admin/essays', lazy: page(() => import('./admin/essays-page.js')) },
+      { path: '/lms-system/admin/exam-settings', lazy: page(() => import('./admin/exam-settings-page.js')) },
     ],
   },
 ];

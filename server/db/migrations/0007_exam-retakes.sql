@@ -21,3 +21,11 @@ UPDATE "exam_attempts" a SET "question_ids" = COALESCE(
     THEN (SELECT array_agg(q."id" ORDER BY q."id") FROM "exam_questions" q WHERE q."profession" = a."profession" AND q."deleted_at" IS NULL)
     ELSE (SELECT array_agg(x."question_id" ORDER BY x."id") FROM "exam_answers" x WHERE x."attempt_id" = a."id")
   END, '{}'::integer[]);
+--> statement-breakpoint
+CREATE TABLE "exam_settings" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"retake_wait_seconds" integer NOT NULL,
+	"updated_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "exam_settings_single_row" CHECK ("exam_settings"."id" = 1),
+	CONSTRAINT "exam_settings_wait" CHECK ("exam_settings"."retake_wait_seconds" >= 0)
+);

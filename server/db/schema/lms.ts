@@ -129,6 +129,17 @@ export const mockExamResults = pgTable('mock_exam_results', {
   createdAt: timestamp({ withTimezone: true }).notNull(),
 });
 
+/** Exam settings an LMS admin changes on screen; one row (id 1). Without it the environment's defaults apply. */
+export const examSettings = pgTable(
+  'exam_settings',
+  {
+    id: integer().primaryKey(),
+    retakeWaitSeconds: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('exam_settings_single_row', sql`${t.id} = 1`), check('exam_settings_wait', sql`${t.retakeWaitSeconds} >= 0`)],
+);
+
 /**
  * A set the older practice module served: its answers are scored once, only for these questions,
  * only before `expiresAt`. `kind` is `mock` (random questions) or `mistakes` (ones the learner got wrong).
