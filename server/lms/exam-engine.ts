@@ -508,11 +508,15 @@ export async function practiceSet(db: Database, account: LmsAccount, kind: 'mock
       throw new AppError(429, `You have practised ${settings.setsPerHour} sets in the last hour. Please try again later.`);
     }
     const live = and(eq(examQuestions.profession, account.profession), isNull(examQuestions.deletedAt));
-    const mistaken = tx
-      .select({ id: examAnswers.questionId })
+    // A mistake is a question whose latest answer by this learner was wrong: one put right in a retake is no longer practised.
+    const latestAnswers = tx
+      .selectDistinctOn([examAnswers.questionId], { id: examAnswers.questionId, outcome: examAnswers.outcome })
       .from(examAnswers)
       .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
-      .where(and(eq(examAttempts.userId, account.id), eq(examAnswers.outcome, 'incorrect')));
+      .where(eq(examAttempts.userId, account.id))
+      .orderBy(examAnswers.questionId, desc(examAnswers.answeredAt), desc(examAnswers.id))
+      .as('latest_answers');
+    const mistaken = tx.select({ id: latestAnswers.id }).from(latestAnswers).where(eq(latestAnswers.outcome, 'incorrect'));
     const rows = await tx
       .select()
       .from(examQuestions)

@@ -234,6 +234,13 @@ describe('exam integrity, retakes and review', () => {
     const none = (await practise(stranger, 'mistakes')).json<ExamQuestionsResponse>();
     expect(none.examQuestions).toEqual([]);
     expect(none.message).toMatch(/No mistakes/);
+
+    // Put right in a retake, the question is no longer a mistake.
+    t.clock.advance(1000);
+    expect((await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode).toBe(201);
+    await answerAll(learner, () => 'Right');
+    const corrected = (await practise(learner, 'mistakes')).json<ExamQuestionsResponse>();
+    expect(corrected.examQuestions).toEqual([]);
   });
 
   it('when a retake wait is set, then a retake before it is a 409 and the attempts list says when', async () => {
