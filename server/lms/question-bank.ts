@@ -44,14 +44,18 @@ const firstIssue = (error: { issues: { message: string; path: PropertyKey[] }[] 
  */
 export async function importQuestions(db: Database, csv: string, now: Date): Promise<{ imported: number }> {
   let records: Record<string, string>[];
+  let columns: string[] = [];
   try {
-    records = parse(csv, { columns: true, bom: true, skip_empty_lines: true, relax_column_count: false, trim: false });
+    records = parse(csv, {
+      // The header as the parser read it (quoted names included), kept to name missing columns.
+      columns: (header: string[]) => (columns = header.map((name) => name.trim())),
+      bom: true,
+      skip_empty_lines: true,
+    });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new ImportRejected([{ row: typeof line === 'number' ? line : 1, error: `The file is not valid CSV: ${(error as Error).message}` }]);
   }
-  const header = csv.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '';
-  const columns = header.split(',').map((c) => c.trim());
   const missing = questionCsvColumns.filter((c) => !columns.includes(c));
   if (missing.length) throw new ImportRejected([{ row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }]);
   if (records.length === 0) throw new ImportRejected([{ row: 2, error: 'The file has no questions' }]);
