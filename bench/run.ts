@@ -16,6 +16,7 @@ import { measureJavaScript, runLighthouse, type JavaScriptWeight, type Lighthous
 import { runLiveUpdates, type LiveResult } from './live.js';
 import { CASES, caseNumber, casesBench, passport } from './scenarios/cases.js';
 import { lmsBench } from './scenarios/lms.js';
+import { runExamImport } from './scenarios/exam-import.js';
 import { liveSubscribers, networkBench, sessionCookie } from './scenarios/network.js';
 
 const areas = [casesBench, networkBench, lmsBench];
@@ -148,6 +149,10 @@ async function main(): Promise<void> {
       const target = targets[scenario.target];
       results.push(await runScenario(scenario, target.url, target.pid, durationSeconds));
     }
+
+    process.stdout.write('running: lms: CSV import of 5,000 exam questions\n');
+    const examImport = await runExamImport(appUrl, { username: 'benchadmin', password: 'bench-lms-admin-password' });
+    process.stdout.write(`exam question import: ${JSON.stringify(examImport)}\n`);
 
     let javaScript: JavaScriptWeight[] = [];
     let lighthouseScores: LighthouseScores[] = [];

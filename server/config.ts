@@ -37,6 +37,9 @@ const environmentSchema = z.object({
   LMS_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
   EXAM_DURATION_SECONDS: positiveInt(10_800),
   MOCK_EXAM_DURATION_SECONDS: positiveInt(300),
+  EXAM_QUESTION_COUNT: positiveInt(100),
+  EXAM_RETAKE_WAIT_SECONDS: z.coerce.number().int().min(0).default(0),
+  PRACTICE_SETS_PER_HOUR: positiveInt(30),
   UPGRADE_CHAT_NUMBER: optionalString.pipe(z.string().regex(/^\d{6,15}$/, 'must be an international phone number, digits only').optional()),
   LMS_DEMO_CONTENT: z
     .enum(['true', 'false'])
@@ -121,6 +124,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       tokenTtlSeconds: e.LMS_TOKEN_TTL_SECONDS,
       examDurationSeconds: e.EXAM_DURATION_SECONDS,
       mockExamDurationSeconds: e.MOCK_EXAM_DURATION_SECONDS,
+      examQuestionCount: e.EXAM_QUESTION_COUNT,
+      retakeWaitSeconds: e.EXAM_RETAKE_WAIT_SECONDS,
+      practiceSetsPerHour: e.PRACTICE_SETS_PER_HOUR,
       upgradeChatNumber: e.UPGRADE_CHAT_NUMBER,
       loadDemoContent: e.LMS_DEMO_CONTENT,
     },
