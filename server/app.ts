@@ -46,11 +46,23 @@ const contentSecurityPolicy = {
   },
 };
 
+/**
+ * Fastify 5 reads a bare hop count as "trust nobody" (it cannot tell a proxy from a client that
+ * reached the app directly), so a count becomes the equivalent function: the last `hops`
+ * addresses of the chain (the socket peer first) are proxies, the one before them is the client.
+ * That holds only while the app is reachable through the proxies alone (see the README).
+ */
+function trustProxyOption(trustProxy: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  const hops = trustProxy;
+  return (_address, hop) => hop < hops;
+}
+
 export async function buildApp(deps: AppDeps): Promise<App> {
   const loggerInstance: FastifyBaseLogger = deps.logger;
   const app = Fastify({
     loggerInstance,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A malformed URL or an over-long path parameter is refused before any route or hook runs,
     // so the answer gets our { error } shape and the headers helmet would have set here.
