@@ -9,6 +9,7 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   npm ci --no-audit --no-fund
 fi
 bash scripts/install-chromium.sh
+bash scripts/install-redis.sh
 
 echo "== lint" && npm run --silent lint
 echo "== typecheck" && npm run --silent typecheck

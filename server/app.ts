@@ -10,6 +10,7 @@ import { registerNetworkArea } from './network/routes.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Clock } from './platform/clock.js';
+import { createCounterStore, type CounterStore } from './platform/counters.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
 import type { Logger } from './platform/logger.js';
@@ -29,6 +30,9 @@ export type AppDeps = {
   webDistFolder: string;
   isShuttingDown?: () => boolean;
 };
+
+/** What the areas get: the app's parts plus the shared counters behind every limit. */
+export type AreaDeps = AppDeps & { counters: CounterStore };
 
 const contentSecurityPolicy = {
   directives: {
@@ -85,7 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   // Popups we open (the OpenID Connect sign-in) keep their opener, so they can report back.
   await app.register(helmet, { contentSecurityPolicy, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
-  await registerRateLimit(app);
+  const counters = createCounterStore({ redisUrl: deps.config.redisUrl, now: () => deps.clock.now().getTime(), log: deps.logger });
+  app.addHook('onClose', async () => counters.close());
+  await registerRateLimit(app, counters);
   // The OpenAPI description is generated from the same zod schemas that validate requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Pathway API', version: '1.0.0' } },
@@ -104,9 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     oidcProviderName: deps.config.network.oidcProviderName,
   }));
 
-  await registerCasesArea(app, deps);
-  await registerLmsArea(app, deps);
-  await registerNetworkArea(app, deps);
+  const areaDeps: AreaDeps = { ...deps, counters };
+  await registerCasesArea(app, areaDeps);
+  await registerLmsArea(app, areaDeps);
+  await registerNetworkArea(app, areaDeps);
 
   await registerWebApp(app, deps.webDistFolder);
   return app;

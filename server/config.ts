@@ -47,7 +47,9 @@ const environmentSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
   NETWORK_SESSION_TTL_SECONDS: positiveInt(30 * 24 * 60 * 60),
-  NETWORK_FAILED_SIGNIN_LIMIT: positiveInt(10),
+  FAILED_SIGNIN_LIMIT: positiveInt(10),
+  // The older, network-only name of FAILED_SIGNIN_LIMIT; still honoured when set.
+  NETWORK_FAILED_SIGNIN_LIMIT: z.coerce.number().int().positive().optional(),
   NETWORK_EVENT_RETENTION_SECONDS: positiveInt(24 * 60 * 60),
   NETWORK_SSE_HEARTBEAT_SECONDS: positiveInt(25),
   UPLOAD_MAX_BYTES: positiveInt(50 * 1024 * 1024),
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimits: {
       caseLookupPerMinute: e.CASE_LOOKUP_RATE_LIMIT,
       loginPerMinute: e.LOGIN_RATE_LIMIT,
+      failedSignInsPerAccountOrClient: e.NETWORK_FAILED_SIGNIN_LIMIT ?? e.FAILED_SIGNIN_LIMIT,
     },
     cases: {
       bootstrapAdmin:
@@ -180,7 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       signup: e.NETWORK_SIGNUP,
       adminEmails: e.NETWORK_ADMIN_EMAILS,
       sessionTtlSeconds: e.NETWORK_SESSION_TTL_SECONDS,
-      failedSignInLimit: e.NETWORK_FAILED_SIGNIN_LIMIT,
       eventRetentionSeconds: e.NETWORK_EVENT_RETENTION_SECONDS,
       heartbeatMs: e.NETWORK_SSE_HEARTBEAT_SECONDS * 1000,
       oidc: e.OIDC_CLIENT_ID

@@ -22,8 +22,9 @@ import {
   TOTAL_COUNT_HEADER,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
-import type { App, AppDeps } from '../app.js';
+import type { App, AppDeps, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
+import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { bearerToken } from '../platform/tokens.js';
 import { authenticateCaseAdmin } from './case-admins.js';
@@ -41,9 +42,10 @@ declare module 'fastify' {
 const noContent = { 204: z.null().describe('No content') };
 const tags = ['cases'];
 
-export async function registerCasesArea(app: App, deps: AppDeps): Promise<void> {
+export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
+  const failedSignIns = createFailedSignIns(deps.counters, { area: 'caseadmin', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
 
   app.get(
     '/api/progress',
@@ -61,8 +63,14 @@ export async function registerCasesArea(app: App, deps: AppDeps): Promise<void> 
       schema: { tags, body: adminLoginBody, response: { 200: adminLoginResponse, ...errorResponses } },
     },
     async (request) => {
-      const admin = await authenticateCaseAdmin(db, request.body.email, request.body.password);
-      if (!admin) throw new AppError(401, 'Invalid credentials. Please try again.');
+      const { email, password } = request.body;
+      await failedSignIns.assertAllowed(email, request.ip);
+      const admin = await authenticateCaseAdmin(db, email, password);
+      if (!admin) {
+        await failedSignIns.recordFailure(email, request.ip);
+        throw new AppError(401, 'Invalid credentials. Please try again.');
+      }
+      await failedSignIns.recordSuccess(email);
       const token = await deps.tokens.sign({ sub: String(admin.id), email: admin.email }, 'caseadmin', deps.config.cases.tokenTtlSeconds);
       return { token };
     },

@@ -44,8 +44,9 @@ import {
   upcomingExamsResponse,
   UPGRADE_CHAT_TEXT,
 } from '../../contracts/lms.js';
-import type { App, AppDeps } from '../app.js';
+import type { App, AppDeps, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
+import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { bearerToken } from '../platform/tokens.js';
 import * as accounts from './accounts.js';
@@ -73,10 +74,11 @@ export function upgradeChatUrl(number: string | undefined): string {
 export const COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view the course library.';
 export const RECENT_COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view your recent courses.';
 
-export async function registerLmsArea(app: App, deps: AppDeps): Promise<void> {
+export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const { lms } = deps.config;
+  const failedSignIns = createFailedSignIns(deps.counters, { area: 'lms', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
 
   const signIn = async (account: LmsAccount) => ({
     token: await deps.tokens.sign(
@@ -103,8 +105,14 @@ export async function registerLmsArea(app: App, deps: AppDeps): Promise<void> {
       schema: { tags, body: loginBody, response: withErrors({ 200: tokenResponse }) },
     },
     async (request) => {
-      const account = await accounts.authenticate(db, request.body.username, request.body.password);
-      if (!account) throw new AppError(401, 'Login failed. Please check your credentials.');
+      const { username, password } = request.body;
+      await failedSignIns.assertAllowed(username, request.ip);
+      const account = await accounts.authenticate(db, username, password);
+      if (!account) {
+        await failedSignIns.recordFailure(username, request.ip);
+        throw new AppError(401, 'Login failed. Please check your credentials.');
+      }
+      await failedSignIns.recordSuccess(username);
       return signIn(account);
     },
   );

@@ -17,8 +17,9 @@ import {
   signInBody,
   signUpBody,
 } from '../../contracts/network.js';
-import type { App, AppDeps } from '../app.js';
+import type { App, AreaDeps } from '../app.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
 import { createMediaStorage } from '../platform/storage.js';
@@ -26,7 +27,6 @@ import {
   asMember,
   checkPassword,
   createAccount,
-  createFailedSignInLimiter,
   setPhoto,
   toNetworkUser,
   updateProfile,
@@ -58,15 +58,14 @@ const noContent = { 204: z.null().describe('No content') };
 const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
 // 503: the media storage is unreachable or unwritable; 507: it is full.
 const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
-const FAILED_SIGNIN_WINDOW_MS = 15 * 60_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
-export async function registerNetworkArea(app: App, deps: AppDeps): Promise<void> {
+export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const settings = deps.config.network;
   const now = () => deps.clock.now();
   const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
-  const failedSignIns = createFailedSignInLimiter(settings.failedSignInLimit, FAILED_SIGNIN_WINDOW_MS, now);
+  const failedSignIns = createFailedSignIns(deps.counters, { area: 'network', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
 
   const hub = createRealtimeHub({
@@ -130,13 +129,13 @@ export async function registerNetworkArea(app: App, deps: AppDeps): Promise<void
         schema: { tags, body: signInBody, response: withErrors({ 200: meResponse }) },
       },
       async (request, reply) => {
-        failedSignIns.assertAllowed(request.ip);
+        await failedSignIns.assertAllowed(request.body.email, request.ip);
         const row = await checkPassword(db, request.body.email, request.body.password);
         if (!row) {
-          failedSignIns.recordFailure(request.ip);
+          await failedSignIns.recordFailure(request.body.email, request.ip);
           throw new AppError(401, 'Invalid email or password');
         }
-        failedSignIns.reset(request.ip);
+        await failedSignIns.recordSuccess(request.body.email);
         setSessionCookie(request, reply, await openSession(db, row.id, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds);
         return { user: toNetworkUser(member(row)) };
       },

@@ -22,7 +22,7 @@ describe.each(['1', '10.0.0.0/8'])('client addresses behind one load balancer (T
       TRUST_PROXY: trustProxy,
       LOGIN_RATE_LIMIT: String(LIMIT),
       CASE_LOOKUP_RATE_LIMIT: String(LIMIT),
-      NETWORK_FAILED_SIGNIN_LIMIT: '100',
+      FAILED_SIGNIN_LIMIT: '100',
     });
   });
   afterAll(() => t.close());
