@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../server/app.js';
 import { loadConfig, type Config } from '../server/config.js';
@@ -63,11 +64,14 @@ export type TestApp = {
  * `env` overrides configuration the way the environment would. With `sameDatabaseAs`, a second
  * instance on another app's database (as a cluster would run); closing it leaves the database.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { sameDatabaseAs?: TestApp; logDestination?: DestinationStream } = {},
+): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
   const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await cloneTemplateDatabase();
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logDestination);
   const handle = connectDatabase(database.url, { poolSize: 5, log: logger });
   const clock = createTestClock();
   const tokens = createTokenService(randomBytes(32).toString('hex'), clock);
