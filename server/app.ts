@@ -34,21 +34,31 @@ export type AppDeps = {
 /** What the areas get: the app's parts plus the shared counters behind every limit. */
 export type AreaDeps = AppDeps & { counters: CounterStore };
 
-const contentSecurityPolicy = {
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    mediaSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'", 'data:'],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-  },
+const contentSecurityPolicyDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
 };
+
+/**
+ * `upgrade-insecure-requests` only when the app is reached over https: over plain http (a LAN
+ * address, a first try without TLS) it would send every script and style to an https that is
+ * not there, and the page would stay blank.
+ */
+const contentSecurityPolicyFor = (publicUrl: string | undefined) => ({
+  directives: {
+    ...contentSecurityPolicyDirectives,
+    upgradeInsecureRequests: publicUrl?.startsWith('https:') ? [] : null,
+  },
+});
 
 /**
  * Fastify 5 reads a bare hop count as "trust nobody" (it cannot tell a proxy from a client that
@@ -88,7 +98,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
 
   // Popups we open (the OpenID Connect sign-in) keep their opener, so they can report back.
-  await app.register(helmet, { contentSecurityPolicy, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicyFor(deps.config.publicUrl), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+  // Every JSON answer is the API's, and most are someone's own data (a case, a profile, a feed):
+  // no browser or shared cache keeps one unless its route says otherwise (media, say).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
   const counters = createCounterStore({ redisUrl: deps.config.redisUrl, now: () => deps.clock.now().getTime(), log: deps.logger });
   app.addHook('onClose', async () => counters.close());
   await registerRateLimit(app, counters);

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -53,6 +54,10 @@ const environmentSchema = z.object({
   NETWORK_EVENT_RETENTION_SECONDS: positiveInt(24 * 60 * 60),
   NETWORK_SSE_HEARTBEAT_SECONDS: positiveInt(25),
   UPLOAD_MAX_BYTES: positiveInt(50 * 1024 * 1024),
+  UPLOAD_TMP_DIR: optionalString,
+  MEMBER_RATE_LIMIT: positiveInt(600),
+  MEMBER_UPLOADS_PER_HOUR: positiveInt(60),
+  MEMBER_STREAM_LIMIT: positiveInt(5),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
@@ -166,6 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     publicUrl: e.PUBLIC_URL,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadTmpDir: e.UPLOAD_TMP_DIR === undefined ? tmpdir() : resolve(e.UPLOAD_TMP_DIR),
     storage: e.S3_BUCKET
       ? {
           kind: 's3' as const,
@@ -185,6 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       sessionTtlSeconds: e.NETWORK_SESSION_TTL_SECONDS,
       eventRetentionSeconds: e.NETWORK_EVENT_RETENTION_SECONDS,
       heartbeatMs: e.NETWORK_SSE_HEARTBEAT_SECONDS * 1000,
+      memberRequestsPerMinute: e.MEMBER_RATE_LIMIT,
+      memberUploadsPerHour: e.MEMBER_UPLOADS_PER_HOUR,
+      memberOpenStreams: e.MEMBER_STREAM_LIMIT,
       oidc: e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, providerName: e.OIDC_PROVIDER_NAME }
         : undefined,

@@ -34,6 +34,7 @@ import {
 } from './accounts.js';
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
 import { discardFile, mediaKey, mediaKeyOfUrl, mediaUrlOf, receiveForm, removeStoredMedia, serveMedia } from './media.js';
+import { createMemberLimits } from './member-limits.js';
 import { registerOidcRoutes } from './oidc.js';
 import { assertSameOrigin } from './origin-check.js';
 import * as posts from './posts.js';
@@ -67,6 +68,9 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
   const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
   const failedSignIns = createFailedSignIns(deps.counters, { area: 'network', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
+  const memberLimits = createMemberLimits(deps.counters, { uploadsPerHour: settings.memberUploadsPerHour, openStreams: settings.memberOpenStreams });
+  const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, allow: Parameters<typeof receiveForm>[1]['allow']) =>
+    receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, tmpDir: deps.config.uploadTmpDir, fileField, allow });
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
@@ -161,6 +165,11 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       members.addHook('onRequest', async (request) => {
         if (!request.member) throw new AppError(401, 'Please sign in to continue');
       });
+      // Per member, whatever addresses they use (after the sign-in check, so request.member is set).
+      members.addHook(
+        'onRequest',
+        members.rateLimit({ max: settings.memberRequestsPerMinute, timeWindow: 60_000, keyGenerator: (request) => `member:${request.member?.id ?? ''}` }),
+      );
       registerMemberRoutes(members);
     });
   });
@@ -181,10 +190,11 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       { schema: { tags, description: 'multipart/form-data with one image file field `photo`', response: { 200: meResponse, ...uploadErrors } } },
       async (request) => {
         const me = signedIn(request);
-        const form = await receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, fileField: 'photo', allow: (type) => type.startsWith('image/') });
+        const form = await receiveUpload(request, 'photo', (type) => type.startsWith('image/'));
         if (!form.file) throw new AppError(400, 'Please select a valid image file');
         const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
         try {
+          await memberLimits.countUpload(me.id);
           await storage.putFile(key, form.file.path, form.file.size, form.file.type);
         } finally {
           await discardFile(form.file);
@@ -210,13 +220,14 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       },
       async (request, reply) => {
         const me = signedIn(request);
-        const form = await receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, fileField: 'media', allow: () => true });
+        const form = await receiveUpload(request, 'media', () => true);
         try {
           const description = descriptionField.safeParse(form.fields.description ?? '');
           if (!description.success) throw new AppError(400, description.error.issues[0]?.message ?? 'Invalid description');
           if (!description.data && !form.file) throw new AppError(400, 'Please add content before posting');
           let media: { key: string; type: string } | undefined;
           if (form.file) {
+            await memberLimits.countUpload(me.id);
             const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
             await storage.putFile(key, form.file.path, form.file.size, form.file.type);
             media = { key, type: form.file.type };
@@ -271,9 +282,11 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       async (request, reply) => serveMedia(storage, request.params.name, request, reply),
     );
 
-    members.get('/api/network/events', { schema: { tags, description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up' } }, async (request, reply) =>
-      hub.serve(request, reply),
-    );
+    members.get('/api/network/events', { schema: { tags, description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up' } }, async (request, reply) => {
+      const release = memberLimits.openStream(signedIn(request).id);
+      reply.raw.once('close', release);
+      return hub.serve(request, reply);
+    });
   }
 
 }
