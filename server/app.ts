@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  registerHealthRoutes(app, deps.database.pool, deps.isShuttingDown ?? (() => false));
+  registerHealthRoutes(app, deps.database, deps.isShuttingDown ?? (() => false));
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     healthAuthorityUrl: deps.config.web.healthAuthorityUrl,
     upgradeChatUrl: upgradeChatUrl(deps.config.lms.upgradeChatNumber),

@@ -11,6 +11,8 @@ export type Queryable = Database | Transaction;
 export type DatabaseHandle = {
   pool: pg.Pool;
   db: Database;
+  /** False when the database cannot come back by itself (the embedded server could not be restarted). */
+  healthy?: () => boolean;
   close(): Promise<void>;
 };
 
