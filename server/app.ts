@@ -13,6 +13,8 @@ import type { Clock } from './platform/clock.js';
 import { createCounterStore, type CounterStore } from './platform/counters.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
+import { startJobQueue, type JobQueue } from './platform/jobs.js';
+import { startMailer, type Mailer } from './platform/mail.js';
 import type { Logger } from './platform/logger.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import type { TokenService } from './platform/tokens.js';
@@ -31,8 +33,12 @@ export type AppDeps = {
   isShuttingDown?: () => boolean;
 };
 
-/** What the areas get: the app's parts plus the shared counters behind every limit. */
-export type AreaDeps = AppDeps & { counters: CounterStore };
+/** What the areas get: the app's parts plus the shared services the app starts (background jobs, email, the counters behind every limit). */
+export type AreaDeps = AppDeps & {
+  jobs: JobQueue;
+  mailer: Mailer;
+  counters: CounterStore;
+};
 
 const contentSecurityPolicyDirectives = {
   defaultSrc: ["'self'"],
@@ -128,7 +134,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     oidcProviderName: deps.config.network.oidcProviderName,
   }));
 
-  const areaDeps: AreaDeps = { ...deps, counters };
+  const jobs = await startJobQueue({
+    connectionString: deps.database.url,
+    logger: deps.logger,
+    retryDelaySeconds: deps.config.jobRetryDelaySeconds,
+  });
+  // Closing the app lets running jobs finish before the database goes.
+  app.addHook('onClose', () => jobs.stop());
+  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger), counters };
+
   await registerCasesArea(app, areaDeps);
   await registerLmsArea(app, areaDeps);
   await registerNetworkArea(app, areaDeps);

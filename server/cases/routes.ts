@@ -22,7 +22,7 @@ import {
   TOTAL_COUNT_HEADER,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
-import type { App, AppDeps, AreaDeps } from '../app.js';
+import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { perMinute } from '../platform/rate-limit.js';
@@ -86,7 +86,7 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
   });
 }
 
-function registerAdminRoutes(app: App, deps: AppDeps, now: () => Date): void {
+function registerAdminRoutes(app: App, deps: AreaDeps, now: () => Date): void {
   const { db } = deps.database;
   const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
 

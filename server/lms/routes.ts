@@ -44,7 +44,7 @@ import {
   upcomingExamsResponse,
   UPGRADE_CHAT_TEXT,
 } from '../../contracts/lms.js';
-import type { App, AppDeps, AreaDeps } from '../app.js';
+import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { perMinute } from '../platform/rate-limit.js';
@@ -149,7 +149,7 @@ function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
   return request.lmsAccount;
 }
 
-function registerUserRoutes(app: App, deps: AppDeps): void {
+function registerUserRoutes(app: App, deps: AreaDeps): void {
   const { db } = deps.database;
   const now = () => deps.clock.now();
 
@@ -237,7 +237,7 @@ function registerUserRoutes(app: App, deps: AppDeps): void {
   );
 }
 
-function registerAdminRoutes(app: App, deps: AppDeps): void {
+function registerAdminRoutes(app: App, deps: AreaDeps): void {
   const { db } = deps.database;
   const now = () => deps.clock.now();
 

@@ -48,6 +48,7 @@ export function redactUrl(url: string): string {
 
 type LoggedRequest = { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } };
 
+/** `destination` is standard output unless a test captures the log. */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
