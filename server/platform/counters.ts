@@ -75,7 +75,7 @@ const KEY_PREFIX = 'pathway:limits:';
 /**
  * Counters in Redis, shared by every instance. While Redis is out of reach each instance counts
  * in process instead (the limits then hold per instance, as without Redis): no request fails
- * because of Redis, and no limit is lifted. See docs/decisions/007-shared-limits.md.
+ * because of Redis, and no limit is lifted. See docs/decisions/010-limits-logs-and-recovery.md.
  */
 export function createRedisCounterStore(url: string, fallback: CounterStore, log: Logger): CounterStore {
   const redis = new Redis(url, {
