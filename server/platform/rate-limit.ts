@@ -13,8 +13,11 @@ function counterBackedStore(counters: CounterStore): FastifyRateLimitStoreCtor {
       );
     },
     child(routeOptions) {
+      // A route's limiter knows its route; a scope's (`app.rateLimit(...)`) has none and keys on its own.
       const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
-      return storeFor(`${route?.method ?? routeOptions.method}${route?.url ?? routeOptions.url}:`);
+      const method = route?.method ?? routeOptions.method ?? '';
+      const url = route?.url ?? routeOptions.url ?? 'scope';
+      return storeFor(`${String(method)}${url}:`);
     },
   });
   return class {
