@@ -17,13 +17,20 @@ describe('uploaded files on disk', () => {
   let uploadTmpDir: string;
   let member: TestMember;
 
+  const systemTmpDir = process.env.TMPDIR;
+
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'pathway-leaks-data-'));
     uploadTmpDir = await mkdtemp(join(tmpdir(), 'pathway-leaks-upload-'));
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir, UPLOAD_TMP_DIR: uploadTmpDir });
+    // The OS temporary folder of this test process (UPLOAD_TMP_DIR's default) is a folder of its own,
+    // so every temporary file an upload leaves behind shows up in it.
+    process.env.TMPDIR = uploadTmpDir;
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir });
     member = await signUpMember(t);
   });
   afterAll(async () => {
+    if (systemTmpDir === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = systemTmpDir;
     await t.close();
     await rm(dataDir, { recursive: true, force: true });
     await rm(uploadTmpDir, { recursive: true, force: true });
