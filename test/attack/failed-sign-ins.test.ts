@@ -40,7 +40,7 @@ const logins: Login[] = [
     account: async (t, n) => {
       const email = `member-${n}@example.test`;
       const response = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-up', headers: { origin: SAME_ORIGIN }, payload: { email, password: PASSWORD } });
-      if (response.statusCode !== 201) throw new Error(response.body);
+      if (response.statusCode !== 202) throw new Error(response.body);
       return email;
     },
     signIn: (t, email, password, client) =>
