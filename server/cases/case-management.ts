@@ -12,9 +12,12 @@ import {
   type sortOrders,
 } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
-import { cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
+import { caseEvents, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
 import { AppError, notFound } from '../platform/errors.js';
+import { recordCaseEvents, type CaseEventInput } from './case-events.js';
+import { addClientEmailRecipients } from './case-notifications.js';
 import { refreshCaseStatuses } from './case-status.js';
+import type { ActingAdmin } from './step-changes.js';
 
 const RECENT_CASES = 5;
 
@@ -26,6 +29,7 @@ function toAdminCase(row: CaseRow, caseServicesOfCase: CaseService[]): AdminCase
     case_number: row.caseNumber,
     passport_number: row.passportNumber,
     client_name: row.clientName,
+    client_email: row.clientEmail,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -125,13 +129,22 @@ export type CaseListFilter = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listCases(db: Database, filter: CaseListFilter): Promise<{ cases: AdminCase[]; total: number }> {
+/** The list's filter, shared by the list and the CSV export. */
+export function caseListWhere(filter: CaseListFilter): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.search) conditions.push(ilike(cases.caseNumber, `%${escapeLike(filter.search)}%`));
   if (filter.status) conditions.push(eq(cases.status, filter.status));
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
 
+/** The list's order, shared by the list and the CSV export. */
+export function caseListOrderBy(filter: CaseListFilter): SQL[] {
   const direction = filter.order === 'ASC' ? asc : desc;
+  return [direction(sortColumns[filter.sortBy ?? 'createdAt']), direction(cases.id)];
+}
+
+export async function listCases(db: Database, filter: CaseListFilter): Promise<{ cases: AdminCase[]; total: number }> {
+  const where = caseListWhere(filter);
   const pageSize = filter.pageSize ?? CASES_PAGE_SIZE;
   const page = filter.page ?? 1;
 
@@ -140,7 +153,7 @@ export async function listCases(db: Database, filter: CaseListFilter): Promise<{
       .select()
       .from(cases)
       .where(where)
-      .orderBy(direction(sortColumns[filter.sortBy ?? 'createdAt']), direction(cases.id))
+      .orderBy(...caseListOrderBy(filter))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(cases).where(where),
@@ -180,12 +193,28 @@ export async function caseDetails(db: Database, id: number): Promise<CaseDetails
     .where(eq(stepChanges.caseId, id))
     .orderBy(desc(stepChanges.changedAt), desc(stepChanges.id))
     .limit(500);
-  return { ...found, history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })) };
+  const events = await db
+    .select({
+      id: caseEvents.id,
+      kind: caseEvents.kind,
+      summary: caseEvents.summary,
+      changedBy: caseEvents.changedByEmail,
+      changedAt: caseEvents.changedAt,
+    })
+    .from(caseEvents)
+    .where(eq(caseEvents.caseId, id))
+    .orderBy(desc(caseEvents.changedAt), desc(caseEvents.id))
+    .limit(500);
+  return {
+    ...found,
+    history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
+    events: events.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
+  };
 }
 
 // ---- Writes
 
-async function assertServicesExist(tx: Queryable, serviceIds: number[]): Promise<void> {
+export async function assertServicesExist(tx: Queryable, serviceIds: number[]): Promise<void> {
   if (serviceIds.length === 0) return;
   const found = await tx.select({ id: services.id }).from(services).where(inArray(services.id, serviceIds));
   const missing = serviceIds.filter((id) => !found.some((row) => row.id === id));
@@ -193,7 +222,7 @@ async function assertServicesExist(tx: Queryable, serviceIds: number[]): Promise
 }
 
 /** Subscribes a case to services, each starting on its first step. */
-async function addCaseServices(tx: Queryable, caseId: number, serviceIds: number[], now: Date): Promise<void> {
+export async function addCaseServices(tx: Queryable, caseId: number, serviceIds: number[], now: Date): Promise<void> {
   if (serviceIds.length === 0) return;
   await tx.insert(caseServices).values(
     serviceIds.map((serviceId) => ({
@@ -205,10 +234,17 @@ async function addCaseServices(tx: Queryable, caseId: number, serviceIds: number
   );
 }
 
+/** "Documents Verification, License Registration" for history entries. */
+export async function serviceNames(tx: Queryable, serviceIds: number[]): Promise<string> {
+  if (serviceIds.length === 0) return '';
+  const rows = await tx.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, serviceIds));
+  return serviceIds.map((id) => rows.find((row) => row.id === id)?.name ?? `#${id}`).join(', ');
+}
+
 // Without easily confused characters (0/O, 1/I/L), for numbers read over the phone.
 const CASE_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
-function generateCaseNumber(now: Date): string {
+export function generateCaseNumber(now: Date): string {
   const suffix = Array.from({ length: 6 }, () => CASE_NUMBER_ALPHABET[randomInt(CASE_NUMBER_ALPHABET.length)]).join('');
   return `PW-${now.getUTCFullYear()}-${suffix}`;
 }
@@ -218,7 +254,8 @@ export const normalizeCaseNumber = (caseNumber: string) => caseNumber.trim().toU
 
 export async function createCase(
   db: Database,
-  input: { case_number?: string | undefined; passport_number: string; client_name: string; serviceIds: number[] },
+  input: { case_number?: string | undefined; passport_number: string; client_name: string; client_email?: string | null | undefined; serviceIds: number[] },
+  admin: ActingAdmin,
   now: Date,
 ): Promise<AdminCase> {
   return db.transaction(async (tx) => {
@@ -233,6 +270,7 @@ export async function createCase(
           caseNumber: requested ?? generateCaseNumber(now),
           passportNumber: input.passport_number,
           clientName: input.client_name,
+          clientEmail: input.client_email ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -243,6 +281,9 @@ export async function createCase(
     }
     await addCaseServices(tx, id, input.serviceIds, now);
     await refreshCaseStatuses(tx, { caseIds: [id] });
+    await addClientEmailRecipients(tx, [{ caseId: id, email: input.client_email ?? null }], now);
+    const names = await serviceNames(tx, input.serviceIds);
+    await recordCaseEvents(tx, [{ caseId: id, kind: 'case created', summary: `Case created${names ? ` with ${names}` : ' without services'}` }], admin, now);
     return loadCase(tx, id);
   });
 }
@@ -253,13 +294,30 @@ export async function deleteCase(db: Database, id: number): Promise<void> {
 }
 
 /** Makes the case's services exactly these: new ones start on their first step, removed ones go. */
-export async function setCaseServices(db: Database, caseId: number, serviceIds: number[], now: Date): Promise<AdminCase> {
+export async function setCaseServices(
+  db: Database,
+  caseId: number,
+  input: { serviceIds: number[]; client_email?: string | null | undefined },
+  admin: ActingAdmin,
+  now: Date,
+): Promise<AdminCase> {
+  const { serviceIds } = input;
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update');
+    const [locked] = await tx.select({ id: cases.id, clientEmail: cases.clientEmail }).from(cases).where(eq(cases.id, caseId)).for('update');
     if (!locked) throw notFound('Case');
     await assertServicesExist(tx, serviceIds);
     const current = await tx.select({ serviceId: caseServices.serviceId }).from(caseServices).where(eq(caseServices.caseId, caseId));
     const added = serviceIds.filter((id) => !current.some((row) => row.serviceId === id));
+    const removed = current.map((row) => row.serviceId).filter((id) => !serviceIds.includes(id));
+    const events: CaseEventInput[] = [];
+    if (added.length) events.push({ caseId, kind: 'services added', summary: `Services added: ${await serviceNames(tx, added)}` });
+    if (removed.length) events.push({ caseId, kind: 'services removed', summary: `Services removed: ${await serviceNames(tx, removed)}` });
+    if (input.client_email !== undefined && input.client_email !== locked.clientEmail) {
+      await tx.update(cases).set({ clientEmail: input.client_email }).where(eq(cases.id, caseId));
+      await addClientEmailRecipients(tx, [{ caseId, email: input.client_email }], now);
+      events.push({ caseId, kind: 'case edited', summary: input.client_email ? `Applicant email set to ${input.client_email}` : 'Applicant email removed' });
+    }
+    await recordCaseEvents(tx, events, admin, now);
     await tx
       .delete(caseServices)
       .where(
