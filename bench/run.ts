@@ -99,6 +99,9 @@ async function main(): Promise<void> {
         CASE_ADMIN_PASSWORD: caseAdmin.password,
         CASE_LOOKUP_RATE_LIMIT: '1000000000',
         LOGIN_RATE_LIMIT: '1000000000',
+        // Load comes from a few members; the per-member limits would cut it short.
+        MEMBER_RATE_LIMIT: '1000000000',
+        MEMBER_STREAM_LIMIT: '1000000',
         LMS_ADMIN_USERNAME: 'benchadmin',
         LMS_ADMIN_PASSWORD: 'bench-lms-admin-password',
       },

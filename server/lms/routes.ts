@@ -60,6 +60,7 @@ import {
 } from '../../contracts/lms.js';
 import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
+import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
 import * as accounts from './accounts.js';
@@ -95,6 +96,7 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const { lms } = deps.config;
+  const failedSignIns = createFailedSignIns(deps.counters, { area: 'lms', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
 
   const signIn = async (account: LmsAccount) => ({
     token: await deps.tokens.sign(
@@ -121,8 +123,14 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
       schema: { tags, body: loginBody, response: withErrors({ 200: tokenResponse }) },
     },
     async (request) => {
-      const account = await accounts.authenticate(db, request.body.username, request.body.password);
-      if (!account) throw new AppError(401, 'Login failed. Please check your credentials.');
+      const { username, password } = request.body;
+      await failedSignIns.assertAllowed(username, request.ip);
+      const account = await accounts.authenticate(db, username, password);
+      if (!account) {
+        await failedSignIns.recordFailure(username, request.ip);
+        throw new AppError(401, 'Login failed. Please check your credentials.');
+      }
+      await failedSignIns.recordSuccess(username);
       return signIn(account);
     },
   );
