@@ -1,7 +1,7 @@
 /**
  * What an address the router does not know leads to. The spec's `{token}` route sends the
  * browser to the health authority's site; a word a person types must never be taken for one,
- * so a token has a shape (see docs/decisions/010-token-route-shape.md).
+ * so a token has a shape (see docs/decisions/011-token-route-shape.md).
  */
 export type UnknownPathOutcome = { kind: 'health-authority'; token: string } | { kind: 'navigate'; to: string };
 
