@@ -135,6 +135,33 @@ test('when each area is opened, then it has its own header, title and dark-mode 
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expectAccessible(page);
 
+  // The pages emailed links open and the signed-out admin pages have the logo and the switch too.
+  const accountPages: [string, string][] = [
+    ['/forgot-password', 'Account'],
+    ['/reset-password?token=none', 'Account'],
+    ['/verify-email', 'Account'],
+    ['/caseadmin/login', 'Case admin account'],
+    ['/caseadmin/forgot-password', 'Case admin account'],
+    ['/caseadmin/reset-password?token=none', 'Case admin account'],
+    ['/lms-system/forgot-password', 'Learning'],
+    ['/lms-system/reset-password?token=none', 'Learning'],
+  ];
+  await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
+  for (const [path, navigation] of accountPages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Pathway / }), path).toBeVisible();
+    await expect(page.getByRole('navigation', { name: navigation, exact: true }), path).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Dark mode' }), path).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.goto('/forgot-password');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+
   await signInLearner(page, request);
   await page.goto('/lms-system/dashboard');
   await expect(page).toHaveTitle('Learning Dashboard · Pathway');
@@ -201,6 +228,9 @@ const allScreens = [
   '/UserDetails',
   '/casetracking',
   '/caseadmin/login',
+  '/caseadmin/forgot-password',
+  '/forgot-password',
+  '/verify-email',
   '/caseadmin/dashboard',
   '/caseadmin/manage-cases',
   '/caseadmin/create-case',

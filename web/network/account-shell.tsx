@@ -1,0 +1,22 @@
+import LogIn from 'lucide-react/icons/log-in';
+import { NavLink, Outlet } from 'react-router';
+import { AppHeader, headerLabelClass, headerLinkClass } from '../ui/app-header.js';
+
+/**
+ * The frame of the network's account pages opened from emails (forgot, reset, verify): the logo,
+ * the way back to sign-in and the dark-mode switch. Not the spec's top navigation, which needs a
+ * signed-in member; a member who is signed in is sent on to the feed by the sign-in page.
+ */
+export default function NetworkAccountShell() {
+  return (
+    <>
+      <AppHeader homeTo="/" areaName="HR network" navLabel="Account">
+        <NavLink to="/" className={headerLinkClass}>
+          <LogIn aria-hidden="true" size={18} />
+          <span className={headerLabelClass}>Sign in</span>
+        </NavLink>
+      </AppHeader>
+      <Outlet />
+    </>
+  );
+}
