@@ -1,6 +1,6 @@
 import LogIn from 'lucide-react/icons/log-in';
-import { NavLink, Outlet } from 'react-router';
-import { AppHeader, headerLabelClass, headerLinkClass } from '../ui/app-header.js';
+import { Outlet } from 'react-router';
+import { AppHeader, HeaderLink } from '../ui/app-header.js';
 
 /**
  * The frame of the network's account pages opened from emails (forgot, reset, verify): the logo,
@@ -11,10 +11,7 @@ export default function NetworkAccountShell() {
   return (
     <>
       <AppHeader homeTo="/" areaName="HR network" navLabel="Account">
-        <NavLink to="/" className={headerLinkClass}>
-          <LogIn aria-hidden="true" size={18} />
-          <span className={headerLabelClass}>Sign in</span>
-        </NavLink>
+        <HeaderLink to="/" icon={LogIn} label="Sign in" />
       </AppHeader>
       <Outlet />
     </>
