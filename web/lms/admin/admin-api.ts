@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ADMIN_PAGE_SIZE, type LmsUser, type UpcomingExam } from '../../../contracts/lms.js';
+import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
+import type { LmsUser, UpcomingExam } from '../../../contracts/lms.js';
 import { lmsKeys } from '../api.js';
 import { lmsRequest, lmsRequestPage } from '../session.js';
 

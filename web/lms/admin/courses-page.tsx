@@ -1,6 +1,7 @@
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
-import { audiences, courseLevels, type Course } from '../../../contracts/lms.js';
+import { audiences, courseLevels } from '../../../contracts/lms-constants.js';
+import type { Course } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';

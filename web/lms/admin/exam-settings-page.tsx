@@ -1,6 +1,6 @@
 import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { MAX_RETAKE_WAIT_SECONDS } from '../../../contracts/lms.js';
+import { MAX_RETAKE_WAIT_SECONDS } from '../../../contracts/lms-constants.js';
 import { errorMessage } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { TextField } from '../../ui/field.js';

@@ -1,4 +1,5 @@
-import { STATISTICS, type QuestionFlag, type QuestionStatistic } from '../../../contracts/lms.js';
+import { STATISTICS, type QuestionFlag } from '../../../contracts/lms-constants.js';
+import type { QuestionStatistic } from '../../../contracts/lms.js';
 import review from '../exam-review.module.css';
 import type { Column } from '../../ui/data-table.js';
 import styles from '../lms.module.css';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ACCEPTED_ANSWER_SEPARATOR, difficulties, parseOptionsText, professions, questionTypes, type AdminQuestion, type QuestionType } from '../../../contracts/lms.js';
+import { ACCEPTED_ANSWER_SEPARATOR, difficulties, parseOptionsText, professions, questionTypes, type QuestionType } from '../../../contracts/lms-constants.js';
+import type { AdminQuestion } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';

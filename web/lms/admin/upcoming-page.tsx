@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { audiences, type UpcomingExam } from '../../../contracts/lms.js';
+import { audiences } from '../../../contracts/lms-constants.js';
+import type { UpcomingExam } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { programs, type LmsUser, type Program } from '../../../contracts/lms.js';
+import { programs, type Program } from '../../../contracts/lms-constants.js';
+import type { LmsUser } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { formatDateTime } from '../../lib/format.js';
 import { TextField } from '../../ui/field.js';
