@@ -19,6 +19,7 @@ import {
   service,
   serviceIdParams,
   step,
+  TOTAL_COUNT_ESTIMATED_HEADER,
   TOTAL_COUNT_HEADER,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
@@ -98,8 +99,9 @@ function registerAdminRoutes(app: App, deps: AppDeps, now: () => Date): void {
     },
     async (request, reply) => {
       if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
-      const { cases, total } = await caseManagement.listCases(db, request.query);
+      const { cases, total, estimated } = await caseManagement.listCases(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
       return cases;
     },
   );
