@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RawServerDefault } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicConfigSchema } from '../contracts/platform.js';
 import { registerCasesArea } from './cases/routes.js';
@@ -14,6 +14,7 @@ import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
 import type { Logger } from './platform/logger.js';
 import { registerRateLimit } from './platform/rate-limit.js';
+import { fastSerializerCompiler } from './platform/serializer.js';
 import type { TokenService } from './platform/tokens.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -68,7 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandler(app);
 
   // Popups we open (the OpenID Connect sign-in) keep their opener, so they can report back.
