@@ -25,6 +25,11 @@ const memoryBaseline: Scenario = { name: 'reference: node:http JSON from memory'
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const livePosts = Number(process.env.BENCH_LIVE_POSTS ?? 20);
 const runFrontEnd = process.env.BENCH_FRONTEND !== 'false';
+const runLive = process.env.BENCH_LIVE !== 'false';
+/** BENCH_ONLY=regex: only the scenarios whose names match (the data is loaded in full anyway). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+/** BENCH_PROFILE=dir: the app writes a V8 CPU profile there when it stops. */
+const profileDir = process.env.BENCH_PROFILE;
 const log = createLogger('warn');
 
 async function waitUntilReady(url: string): Promise<void> {
@@ -76,7 +81,7 @@ async function main(): Promise<void> {
     const jwtSecret = randomBytes(32).toString('hex');
     const caseAdmin = { email: 'bench-admin@example.test', password: 'bench-admin-password' };
     const port = await findFreePort();
-    const app = spawn(process.execPath, ['dist/server/main.js'], {
+    const app = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist/server/main.js'], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -121,11 +126,11 @@ async function main(): Promise<void> {
     const idleRssMb = await rssMegabytes(app.pid);
     const results: MeasuredScenario[] = [];
     const scenarios = [memoryBaseline];
-    for (const area of areas) scenarios.push(...(await area.scenarios(ctx)));
+    for (const area of areas) scenarios.push(...(await area.scenarios(ctx)).filter((scenario) => !only || only.test(scenario.name)));
     // Before the load scenarios: afterwards V8 keeps the heap it grew under load, and the streams'
     // memory would hide in it instead of showing in the RSS difference.
-    process.stdout.write(`running: live updates, ${liveSubscribers} subscribers, ${livePosts} posts\n`);
-    const live = await runLiveUpdates({
+    if (runLive) process.stdout.write(`running: live updates, ${liveSubscribers} subscribers, ${livePosts} posts\n`);
+    const live = runLive ? await runLiveUpdates({
       appUrl,
       pid: app.pid,
       subscribers: liveSubscribers,
@@ -133,7 +138,7 @@ async function main(): Promise<void> {
       // Subscribers are members 2..N+1; member 1 publishes.
       cookieOf: (n) => sessionCookie(n + 1),
       publisherCookie: sessionCookie(1),
-    });
+    }) : undefined;
 
     for (const scenario of scenarios) {
       process.stdout.write(`running: ${scenario.name}\n`);
@@ -170,7 +175,7 @@ type MeasuredScenario = ScenarioResult & { goal?: number | undefined; baseline?:
 type Report = {
   results: MeasuredScenario[];
   idleRssMb: number;
-  live: LiveResult;
+  live: LiveResult | undefined;
   javaScript: JavaScriptWeight[];
   lighthouseScores: LighthouseScores[];
 };
@@ -201,8 +206,8 @@ async function report({ results, idleRssMb, live, javaScript, lighthouseScores }
   });
   console.table(rows);
   process.stdout.write(`app memory when idle: ${idleRssMb} MB; each scenario and its baseline ran ${durationSeconds} s${QUICK ? '; --quick data sizes' : ''}\n`);
-  process.stdout.write('\nlive updates (feed event stream):\n');
-  console.table([
+  if (live) process.stdout.write('\nlive updates (feed event stream):\n');
+  if (live) console.table([
     {
       subscribers: `${live.connected}/${live.subscribers}`,
       posts: live.posts,

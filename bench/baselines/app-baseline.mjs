@@ -91,10 +91,12 @@ async function lookup(url) {
   };
 }
 
+// As server/cases/case-list-query.ts: with a search known to match few cases, the columns are
+// wrapped so PostgreSQL sorts the trigram index's matches instead of walking a sort index.
 const SORTS = {
-  createdAt: (d) => `cases.created_at ${d}, cases.id ${d}`,
+  createdAt: (d, few) => (few ? `(cases.created_at + interval '0') ${d}, (cases.id + 0) ${d}` : `cases.created_at ${d}, cases.id ${d}`),
   case_number: (d) => `cases.case_number ${d}`,
-  passport_number: (d) => `cases.passport_number ${d}, cases.id ${d}`,
+  passport_number: (d, few) => (few ? `(cases.passport_number || '') ${d}, (cases.id + 0) ${d}` : `cases.passport_number ${d}, cases.id ${d}`),
 };
 
 async function caseList(url, request, response) {
@@ -103,30 +105,50 @@ async function caseList(url, request, response) {
   const params = [];
   const conditions = [];
   const search = q.get('search')?.trim();
-  if (search) conditions.push(`cases.case_number ILIKE $${params.push(`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+  if (search) {
+    // Case numbers are stored upper-case; an ASCII search matches them with LIKE.
+    const pattern = `%${(/^[\x20-\x7e]*$/.test(search) ? search.toUpperCase() : search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(`cases.case_number ${/^[\x20-\x7e]*$/.test(search) ? 'LIKE' : 'ILIKE'} $${params.push(pattern)}`);
+  }
   if (q.get('status')) conditions.push(`cases.status = $${params.push(q.get('status'))}`);
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-  const order = SORTS[q.get('sortBy') ?? 'createdAt'](q.get('order')?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC');
-  const pageSize = Number(q.get('pageSize') ?? CASES_PAGE_SIZE);
-  const offset = (Number(q.get('page') ?? 1) - 1) * pageSize;
-  const pageSql = `
-    SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.status, cases.created_at, cases.updated_at,
-      coalesce((
-        SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
-                                          'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
-        FROM case_services cs JOIN services s ON s.id = cs.service_id LEFT JOIN steps st ON st.id = cs.current_step_id
-        WHERE cs.case_id = cases.id
-      ), '[]') AS services
-    FROM (SELECT * FROM cases ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) AS cases
-    ORDER BY ${order}`;
   const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) matching`;
-  const [page, counted] = await Promise.all([pool.query(pageSql, params), pool.query(countSql, params)]);
-  let total = counted.rows[0].n;
-  if (total > EXACT_COUNT_LIMIT) {
-    const plan = await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM cases ${where}`, params);
-    total = Math.max(Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), EXACT_COUNT_LIMIT + 1);
-    response.setHeader('x-total-count-estimated', 'true');
+  const countMatches = async () => {
+    let total = (await pool.query(countSql, params)).rows[0].n;
+    const estimated = total > EXACT_COUNT_LIMIT;
+    if (estimated) {
+      const plan = await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM cases ${where}`, params);
+      total = Math.max(Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), EXACT_COUNT_LIMIT + 1);
+    }
+    return { total, estimated };
+  };
+  const readPage = (few) => {
+    const order = SORTS[q.get('sortBy') ?? 'createdAt'](q.get('order')?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC', few);
+    const pageSize = Number(q.get('pageSize') ?? CASES_PAGE_SIZE);
+    const offset = (Number(q.get('page') ?? 1) - 1) * pageSize;
+    return pool.query(
+      `SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.status, cases.created_at, cases.updated_at,
+        coalesce((
+          SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
+                                            'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
+          FROM case_services cs JOIN services s ON s.id = cs.service_id LEFT JOIN steps st ON st.id = cs.current_step_id
+          WHERE cs.case_id = cases.id
+        ), '[]') AS services
+      FROM (SELECT * FROM cases ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) AS cases
+      ORDER BY ${order}`,
+      params,
+    );
+  };
+  let page;
+  let counted;
+  if (search) {
+    counted = await countMatches();
+    page = await readPage(!counted.estimated);
+  } else {
+    [page, counted] = await Promise.all([readPage(false), countMatches()]);
   }
+  const total = counted.total;
+  if (counted.estimated) response.setHeader('x-total-count-estimated', 'true');
   response.setHeader('x-total-count', String(total));
   return page.rows.map((row) => ({
     id: row.id,

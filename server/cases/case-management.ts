@@ -123,9 +123,9 @@ type CaseListRow = {
  * index of its sort), then only its cases' services are aggregated. The subquery is named `cases`
  * so the same ORDER BY (which names "cases") applies to it.
  */
-async function listCasePage(db: Queryable, filter: CaseListFilter): Promise<AdminCase[]> {
+async function listCasePage(db: Queryable, filter: CaseListFilter, fewMatches: boolean): Promise<AdminCase[]> {
   const where = caseListWhere(filter);
-  const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
+  const orderBy = sql.join(caseListOrderBy(filter, fewMatches), sql`, `);
   const { limit, offset } = caseListPage(filter);
   const { rows } = await db.execute<CaseListRow>(sql`
     SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.status, cases.created_at, cases.updated_at,
@@ -155,10 +155,17 @@ async function listCasePage(db: Queryable, filter: CaseListFilter): Promise<Admi
   }));
 }
 
-/** The page and the total (exact up to a limit, see countCaseList), read in parallel. */
+/**
+ * The total (exact up to a limit, see countCaseList), then the page: how many match decides how a
+ * searched page is best read (see caseListOrderBy). Without a search, both are read in parallel.
+ */
 export async function listCases(db: Database, filter: CaseListFilter): Promise<{ cases: AdminCase[] } & CaseListTotal> {
-  const [page, total] = await Promise.all([listCasePage(db, filter), countCaseList(db, filter)]);
-  return { cases: page, ...total };
+  if (!filter.search) {
+    const [page, total] = await Promise.all([listCasePage(db, filter, false), countCaseList(db, filter)]);
+    return { cases: page, ...total };
+  }
+  const total = await countCaseList(db, filter);
+  return { cases: await listCasePage(db, filter, !total.estimated), ...total };
 }
 
 // ---- One case
