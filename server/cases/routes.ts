@@ -52,7 +52,7 @@ export async function registerCasesArea(app: App, deps: AppDeps): Promise<void> 
       config: perMinute(deps.config.rateLimits.caseLookupPerMinute),
       schema: { tags, querystring: progressQuery, response: { 200: progressResponse, ...errorResponses } },
     },
-    async (request) => lookupProgress(db, request.query.caseNumber, request.query.passportNumber),
+    async (request) => lookupProgress(deps.database.pool, request.query.caseNumber, request.query.passportNumber),
   );
 
   app.post(
