@@ -1,5 +1,6 @@
 // The limit each app scenario is measured against: the same paths, the same SQL statements in the
-// same transactions, the same authentication checks and the same JSON, written by hand with
+// same transactions (named prepared statements where the app prepares them), the same
+// authentication checks and the same JSON, written by hand with
 // node:http + pg + JSON.stringify and nothing else. A scenario's throughput divided by its
 // baseline's is the share our stack (Fastify, zod, Drizzle, logging, hooks) leaves of the limit.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
@@ -47,7 +48,7 @@ const SESSION_SQL = `
 async function sessionMember(cookieHeader) {
   const token = /(?:^|;\s*)pathway_session=([^;]+)/.exec(cookieHeader ?? '')?.[1];
   if (!token || token.length > 100) throw new HttpError(401, 'Please sign in to continue');
-  const { rows } = await pool.query(SESSION_SQL, [createHash('sha256').update(token).digest('hex'), new Date()]);
+  const { rows } = await pool.query({ name: 'session', text: SESSION_SQL, values: [createHash('sha256').update(token).digest('hex'), new Date()] });
   if (!rows[0]) throw new HttpError(401, 'Please sign in to continue');
   return rows[0];
 }
@@ -70,7 +71,7 @@ const normalizePassport = (passport) => passport.replace(/\s+/g, '').toUpperCase
 async function lookup(url) {
   const caseNumber = url.searchParams.get('caseNumber') ?? '';
   const passportNumber = url.searchParams.get('passportNumber') ?? '';
-  const { rows } = await pool.query(LOOKUP_SQL, [caseNumber.trim().toUpperCase()]);
+  const { rows } = await pool.query({ name: 'lookup', text: LOOKUP_SQL, values: [caseNumber.trim().toUpperCase()] });
   const found = rows[0];
   if (!found || normalizePassport(found.passportNumber) !== normalizePassport(passportNumber)) throw new HttpError(404, 'Case details not found.');
   return {
@@ -191,7 +192,11 @@ const feedSql = (withCursor) => `
 async function feed(url, request) {
   const member = await sessionMember(request.headers.cookie);
   const cursor = decodeCursor(url.searchParams.get('cursor'));
-  const { rows } = await pool.query(feedSql(Boolean(cursor)), cursor ? [member.id, cursor.createdAt.toISOString(), cursor.id] : [member.id]);
+  const { rows } = await pool.query({
+    name: cursor ? 'feed_after' : 'feed_first',
+    text: feedSql(Boolean(cursor)),
+    values: cursor ? [member.id, cursor.createdAt.toISOString(), cursor.id] : [member.id],
+  });
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -220,9 +225,9 @@ const COMMENTS_SQL = `
 async function comments(postId, request) {
   await sessionMember(request.headers.cookie);
   if (!/^[0-9a-f-]{36}$/.test(postId)) throw new HttpError(400, 'Invalid post id');
-  const exists = await pool.query('SELECT id FROM network_posts WHERE id = $1', [postId]);
+  const exists = await pool.query({ name: 'post_exists', text: 'SELECT id FROM network_posts WHERE id = $1', values: [postId] });
   if (!exists.rows[0]) throw new HttpError(404, 'Post not found');
-  const { rows } = await pool.query(COMMENTS_SQL, [postId]);
+  const { rows } = await pool.query({ name: 'comments', text: COMMENTS_SQL, values: [postId] });
   const page = rows.slice(0, COMMENTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
