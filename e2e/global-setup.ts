@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { findFreePort } from '../server/db/embedded-postgres.js';
 import { e2eAccounts } from './accounts.js';
+import { startMailbox } from './mailbox-server.js';
 
 async function waitUntilReady(url: string, timeoutMs: number, exited: () => boolean): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -32,6 +33,9 @@ export default async function globalSetup() {
   const port = await findFreePort();
   // The network spec starts a local OpenID provider on this port; the app discovers it lazily.
   const oidcPort = await findFreePort();
+  // A real SMTP server receives what the app sends; specs read it through `e2e/mailbox.ts`.
+  const mailbox = await startMailbox();
+  process.env.E2E_MAILBOX_URL = mailbox.url;
   process.env.E2E_OIDC_PORT = String(oidcPort);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -53,6 +57,9 @@ export default async function globalSetup() {
     OIDC_CLIENT_ID: e2eAccounts.oidcClient.clientId,
     OIDC_CLIENT_SECRET: e2eAccounts.oidcClient.clientSecret,
     UPLOAD_MAX_BYTES: String(5 * 1024 * 1024),
+    SMTP_URL: mailbox.smtpUrl,
+    MAIL_FROM: 'Pathway <no-reply@pathway.test>',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   };
 
   let dropDatabase = async () => {};
@@ -87,6 +94,7 @@ export default async function globalSetup() {
       await stopped;
     }
     await dropDatabase();
+    await mailbox.close();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

@@ -12,6 +12,8 @@ import type { DatabaseHandle } from './db/client.js';
 import type { Clock } from './platform/clock.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
+import { startJobQueue, type JobQueue } from './platform/jobs.js';
+import { startMailer, type Mailer } from './platform/mail.js';
 import type { Logger } from './platform/logger.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
@@ -29,6 +31,12 @@ export type AppDeps = {
   tokens: TokenService;
   webDistFolder: string;
   isShuttingDown?: () => boolean;
+};
+
+/** What the areas get: the app's parts plus the shared services the app starts (background jobs, email). */
+export type AreaDeps = AppDeps & {
+  jobs: JobQueue;
+  mailer: Mailer;
 };
 
 const contentSecurityPolicy = {
@@ -93,9 +101,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     oidcProviderName: deps.config.network.oidcProviderName,
   }));
 
-  await registerCasesArea(app, deps);
-  await registerLmsArea(app, deps);
-  await registerNetworkArea(app, deps);
+  const jobs = await startJobQueue({
+    connectionString: deps.database.url,
+    logger: deps.logger,
+    retryDelaySeconds: deps.config.jobRetryDelaySeconds,
+  });
+  // Closing the app lets running jobs finish before the database goes.
+  app.addHook('onClose', () => jobs.stop());
+  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger) };
+
+  await registerCasesArea(app, areaDeps);
+  await registerLmsArea(app, areaDeps);
+  await registerNetworkArea(app, areaDeps);
 
   await registerWebApp(app, deps.webDistFolder);
   return app;

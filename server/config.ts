@@ -56,6 +56,9 @@ const environmentSchema = z.object({
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Google'),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default('Pathway <no-reply@pathway.local>'),
+  JOB_RETRY_DELAY_SECONDS: positiveInt(30),
   S3_BUCKET: optionalString,
   S3_ENDPOINT: optionalString.pipe(z.url().optional()),
   S3_REGION: z.string().default('us-east-1'),
@@ -123,6 +126,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       healthAuthorityUrl: e.HEALTH_AUTHORITY_URL,
     },
     publicUrl: e.PUBLIC_URL,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     storage: e.S3_BUCKET
       ? {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 import { applyMigrations } from '../server/db/migrate.js';
+import { startJobQueue } from '../server/platform/jobs.js';
 import { createLogger } from '../server/platform/logger.js';
 
 declare module 'vitest' {
@@ -44,6 +45,9 @@ export default async function setup(project: TestProject) {
   const templatePool = new pg.Pool({ connectionString: withDatabase(serverUrl, templateDatabase), max: 1 });
   await applyMigrations(templatePool);
   await templatePool.end();
+  // The job queue's own tables too, so no test app spends its start-up creating them.
+  const jobs = await startJobQueue({ connectionString: withDatabase(serverUrl, templateDatabase), logger: log, retryDelaySeconds: 1 });
+  await jobs.stop();
 
   project.provide('databaseServerUrl', serverUrl);
   project.provide('templateDatabase', templateDatabase);

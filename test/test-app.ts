@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../server/app.js';
@@ -22,7 +25,8 @@ export function createTestClock(start = new Date('2026-01-15T09:00:00Z')) {
 }
 export type TestClock = ReturnType<typeof createTestClock>;
 
-async function cloneTemplateDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A fresh database of the test's own, cloned from the migrated template. */
+export async function cloneTemplateDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = inject('databaseServerUrl');
   const template = inject('templateDatabase');
   const name = `pathway_test_${randomBytes(6).toString('hex')}`;
@@ -66,7 +70,9 @@ export type TestApp = {
 export async function createTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
   const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await cloneTemplateDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/nonexistent', LOG_LEVEL: 'silent', ...env });
+  // A data folder of its own (media, the email outbox) unless the test names one; removed on close.
+  const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(join(tmpdir(), 'pathway-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownDataDir ?? '', LOG_LEVEL: 'silent', ...env });
   const logger = createLogger(config.logLevel);
   const handle = connectDatabase(database.url, { poolSize: 5, log: logger });
   const clock = createTestClock();
@@ -86,6 +92,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       await app.close();
       await handle.close();
       await database.drop();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }

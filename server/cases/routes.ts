@@ -23,7 +23,7 @@ import {
   TOTAL_COUNT_HEADER,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
-import type { App, AppDeps } from '../app.js';
+import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { bearerToken } from '../platform/tokens.js';
@@ -42,7 +42,7 @@ declare module 'fastify' {
 const noContent = { 204: z.null().describe('No content') };
 const tags = ['cases'];
 
-export async function registerCasesArea(app: App, deps: AppDeps): Promise<void> {
+export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
 
@@ -79,7 +79,7 @@ export async function registerCasesArea(app: App, deps: AppDeps): Promise<void> 
   });
 }
 
-function registerAdminRoutes(app: App, deps: AppDeps, now: () => Date): void {
+function registerAdminRoutes(app: App, deps: AreaDeps, now: () => Date): void {
   const { db } = deps.database;
   const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
 

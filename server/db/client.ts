@@ -9,6 +9,8 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Queryable = Database | Transaction;
 
 export type DatabaseHandle = {
+  /** The connection URL, for parts that open connections of their own (the job queue). */
+  url: string;
   pool: pg.Pool;
   db: Database;
   close(): Promise<void>;
@@ -29,6 +31,7 @@ export function connectDatabase(url: string, options: { poolSize: number; log: L
   // unhandled 'error' event. The request using it sees the failure on its next query (a 503).
   pool.on('connect', (client) => client.on('error', (error) => options.log.debug({ err: error }, 'database connection lost')));
   return {
+    url,
     pool,
     db: drizzle({ client: pool, schema, casing: 'snake_case' }),
     close: () => pool.end(),

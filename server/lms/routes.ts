@@ -44,7 +44,7 @@ import {
   upcomingExamsResponse,
   UPGRADE_CHAT_TEXT,
 } from '../../contracts/lms.js';
-import type { App, AppDeps } from '../app.js';
+import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { bearerToken } from '../platform/tokens.js';
@@ -73,7 +73,7 @@ export function upgradeChatUrl(number: string | undefined): string {
 export const COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view the course library.';
 export const RECENT_COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view your recent courses.';
 
-export async function registerLmsArea(app: App, deps: AppDeps): Promise<void> {
+export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const { lms } = deps.config;
@@ -141,7 +141,7 @@ function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
   return request.lmsAccount;
 }
 
-function registerUserRoutes(app: App, deps: AppDeps): void {
+function registerUserRoutes(app: App, deps: AreaDeps): void {
   const { db } = deps.database;
   const now = () => deps.clock.now();
 
@@ -229,7 +229,7 @@ function registerUserRoutes(app: App, deps: AppDeps): void {
   );
 }
 
-function registerAdminRoutes(app: App, deps: AppDeps): void {
+function registerAdminRoutes(app: App, deps: AreaDeps): void {
   const { db } = deps.database;
   const now = () => deps.clock.now();
 

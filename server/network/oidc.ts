@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import type { App, AppDeps } from '../app.js';
+import type { App, AreaDeps } from '../app.js';
 import type { Database } from '../db/client.js';
 import { networkUsers } from '../db/schema/network.js';
 import { AppError } from '../platform/errors.js';
@@ -46,7 +46,7 @@ function popupPage(ok: boolean, error?: string): string {
  * "Sign in with Google" as OpenID Connect in a popup: authorization code with PKCE, state and
  * nonce, any issuer by configuration. The callback sets the session cookie and tells the opener.
  */
-export async function registerOidcRoutes(app: App, deps: AppDeps, options: { signIn: SignIn }): Promise<void> {
+export async function registerOidcRoutes(app: App, deps: AreaDeps, options: { signIn: SignIn }): Promise<void> {
   const settings = deps.config.network.oidc;
   let discovered: Promise<oidc.Configuration> | undefined;
 

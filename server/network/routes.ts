@@ -17,7 +17,7 @@ import {
   signInBody,
   signUpBody,
 } from '../../contracts/network.js';
-import type { App, AppDeps } from '../app.js';
+import type { App, AreaDeps } from '../app.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
@@ -61,7 +61,7 @@ const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: e
 const FAILED_SIGNIN_WINDOW_MS = 15 * 60_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
-export async function registerNetworkArea(app: App, deps: AppDeps): Promise<void> {
+export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const settings = deps.config.network;
   const now = () => deps.clock.now();
