@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RawServerDefault } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicConfigSchema } from '../contracts/platform.js';
@@ -15,6 +15,7 @@ import { registerHealthRoutes } from './platform/health.js';
 import { startJobQueue, type JobQueue } from './platform/jobs.js';
 import { startMailer, type Mailer } from './platform/mail.js';
 import type { Logger } from './platform/logger.js';
+import { OneLinePerRequest } from './platform/request-log.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
 import type { TokenService } from './platform/tokens.js';
@@ -71,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
         .send({ error: tooLong ? 'A value in the address is too long' : 'The address is not valid' });
     },
-    logController: new LogController({
+    logController: new OneLinePerRequest({
       disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz',
     }),
   }).withTypeProvider<ZodTypeProvider>();
