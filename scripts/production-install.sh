@@ -17,6 +17,9 @@ if [[ -z "$target" ]]; then
   keep=false
 fi
 data="$(mktemp -d /tmp/pathway-production-data-XXXXXX)"
+# mktemp makes 0700 directories; run as root, the embedded PostgreSQL runs as another user, which
+# must be able to reach its binaries and its data folder.
+chmod 755 "$target" "$data"
 app_pid=""
 cleanup() {
   if [[ -n "$app_pid" ]]; then kill "$app_pid" 2>/dev/null || true; wait "$app_pid" 2>/dev/null || true; fi
