@@ -66,6 +66,19 @@ export const adminLoginBody = z.strictObject({
 });
 export const adminLoginResponse = z.object({ token: z.string() });
 
+/** POST /api/caseadmin/password-reset: always 202, so it does not tell who is an admin. */
+export const adminPasswordResetRequestBody = z.strictObject({ email: adminLoginBody.shape.email });
+/** POST /api/caseadmin/password-reset/confirm: the emailed link's token and the new password. */
+export const adminPasswordResetBody = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100),
+  password: z
+    .string({ error: 'password is required' })
+    .min(8, 'the password must be at least 8 characters')
+    .max(200, 'the password must be at most 200 characters'),
+});
+export type AdminPasswordResetBody = z.infer<typeof adminPasswordResetBody>;
+export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account has this address, we have sent it a link to set a new password.';
+
 // ---- Dashboard: GET /api/caseadmin/dashboard-metrics and GET /api/caseadmin/cases (no query)
 
 export const dashboardMetrics = z.object({

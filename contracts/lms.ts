@@ -67,10 +67,19 @@ export const usernameRule = z
   .max(40, 'username must be at most 40 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'username may hold only letters, digits, dots, dashes and underscores');
 
+const newPassword = z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters').max(200);
+const emailRule = z
+  .string({ error: 'email must be text' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('email must be a valid email address').max(254));
+
 export const registerBody = z.strictObject({
   username: usernameRule,
-  password: z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters').max(200),
+  password: newPassword,
   profession: z.enum(professions, { error: `profession must be one of ${professions.join(', ')}` }),
+  // Optional: where a "Forgot password?" link is sent. An empty field is the same as none.
+  email: z.preprocess((value) => (value === '' ? undefined : value), emailRule.optional()),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -79,6 +88,14 @@ export const loginBody = z.strictObject({
   password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200),
 });
 export const tokenResponse = z.object({ token: z.string() });
+
+/** POST /auth/password-reset: always 202, so it does not tell which addresses have accounts. */
+export const passwordResetRequestBody = z.strictObject({ email: emailRule });
+/** POST /auth/password-reset/confirm: the emailed link's token and the new password. */
+export const passwordResetBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100), password: newPassword });
+/** PUT /admin/users/{id}/password: an admin sets a learner's password. */
+export const setPasswordBody = z.strictObject({ password: newPassword });
+export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account has this address, we have sent it a link to set a new password.';
 
 /** What the LMS token carries (spec: id, username, profession, role). */
 export const tokenPayload = z.object({

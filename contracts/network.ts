@@ -20,14 +20,34 @@ const email = z
 
 // Request bodies are strict: an unknown field is a 400, not silently dropped.
 
-export const signUpBody = z.strictObject({
-  email,
-  password: z
-    .string({ error: 'password is required' })
-    .min(8, 'Password must be at least 8 characters')
-    .max(200, 'Password must be at most 200 characters'),
-});
+const newPassword = z
+  .string({ error: 'password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(200, 'Password must be at most 200 characters');
+
+export const signUpBody = z.strictObject({ email, password: newPassword });
 export type SignUpBody = z.infer<typeof signUpBody>;
+
+/**
+ * Sign-up answers 202 with this whether or not the address already has an account (its owner
+ * gets an email instead), so it cannot be used to find out who is a member. The client then
+ * signs in with the same credentials.
+ */
+export const SIGN_UP_ACCEPTED_MESSAGE = 'Thanks! We have sent an email to this address. Please follow its link to verify it.';
+export const messageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponse>;
+
+/** POST /api/network/auth/verify-email: the emailed link's token. */
+export const verifyEmailBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100) });
+/** POST /api/network/auth/password-reset: always 202. */
+export const passwordResetRequestBody = z.strictObject({ email });
+export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account has this address, we have sent it a link to set a new password.';
+/** POST /api/network/auth/password-reset/confirm: the emailed link's token and the new password. */
+export const passwordResetBody = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100),
+  password: newPassword,
+});
+export type PasswordResetBody = z.infer<typeof passwordResetBody>;
 
 export const signInBody = z.strictObject({
   email,
@@ -44,6 +64,8 @@ export const networkUser = z.object({
   username: z.string().nullable(),
   isProfileComplete: z.boolean(),
   isAdmin: z.boolean(),
+  /** False until the member followed the verification link; the page asks them to. */
+  emailVerified: z.boolean(),
 });
 export type NetworkUser = z.infer<typeof networkUser>;
 

@@ -26,8 +26,12 @@ async function secondBrowser(browser: Browser, baseURL: string): Promise<{ conte
   const context = await browser.newContext({ baseURL });
   const name = unique('reader');
   const headers = { origin: baseURL };
-  const signUp = await context.request.post('/api/network/auth/sign-up', { headers, data: { email: `${name}@example.test`, password: 'correct horse battery' } });
-  expect(signUp.status()).toBe(201);
+  const credentials = { email: `${name}@example.test`, password: 'correct horse battery' };
+  const signUp = await context.request.post('/api/network/auth/sign-up', { headers, data: credentials });
+  expect(signUp.status()).toBe(202);
+  // Sign-up answers alike for every address; the session comes from signing in.
+  const signIn = await context.request.post('/api/network/auth/sign-in', { headers, data: credentials });
+  expect(signIn.status()).toBe(200);
   const profile = await context.request.put('/api/network/me/profile', { headers, data: { username: name, displayName: `Reader ${name}` } });
   expect(profile.status()).toBe(200);
   const page = await context.newPage();
@@ -206,5 +210,32 @@ test.describe('sign-in with the OpenID provider', () => {
 
     await expect(page).toHaveURL(/\/UserDetails$/);
     await expect(page.getByLabel('Display name')).toHaveValue('Oidc Member');
+  });
+
+  test('when someone signed up with a person\'s address and that person signs in through the provider, then the person gets the account and the squatter\'s password and session stop working', async ({ page, browser, baseURL }) => {
+    const email = `${unique('squatted')}@example.test`;
+    const squatter = await browser.newContext({ baseURL });
+    const headers = { origin: baseURL! };
+    const credentials = { email, password: 'the squatter password' };
+    expect((await squatter.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
+    expect((await squatter.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
+    expect((await squatter.request.put('/api/network/me/profile', { headers, data: { username: unique('sq'), displayName: 'Squatter' } })).status()).toBe(200);
+
+    await page.goto('/');
+    const popupPromise = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    const popup = await popupPromise;
+    await popup.locator('input[name="login"]').fill(email);
+    await popup.locator('input[name="password"]').fill('anything');
+    await popup.locator('button[type="submit"]').click();
+    const closed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    await closed;
+
+    await expect(page).toHaveURL(/\/Home$/);
+    await expect(page.getByRole('region', { name: 'Verify your email address' })).toHaveCount(0);
+    expect((await squatter.request.get('/api/network/posts')).status()).toBe(401);
+    expect((await squatter.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(401);
+    await squatter.close();
   });
 });

@@ -100,8 +100,13 @@ const SORTS = {
   passport_number: (d, few) => (few ? `(cases.passport_number || '') ${d}, (cases.id + 0) ${d}` : `cases.passport_number ${d}, cases.id ${d}`),
 };
 
+const ADMIN_VERSION_SQL = 'SELECT session_version FROM case_admins WHERE id = $1 LIMIT 1';
+
 async function caseList(url, request, response) {
-  verifyJwt(request.headers.authorization, 'caseadmin');
+  const claims = verifyJwt(request.headers.authorization, 'caseadmin');
+  // Revocable tokens: the admin's current session version, on every request, as the app checks it.
+  const admin = (await pool.query(ADMIN_VERSION_SQL, [Number(claims.sub)])).rows[0];
+  if (!admin || admin.session_version !== claims.ver) throw new HttpError(401, 'Your session has ended');
   const q = url.searchParams;
   const params = [];
   const conditions = [];

@@ -17,6 +17,7 @@ async function account(pool, request, verifyJwt, HttpError) {
   const claims = verifyJwt(request.headers.authorization, 'lms');
   const { rows } = await pool.query(ACCOUNT_SQL, [Number(claims.sub)]);
   if (!rows[0]) throw new HttpError(401, 'Your account no longer exists');
+  if (rows[0].session_version !== claims.ver) throw new HttpError(401, 'Your session has ended');
   return rows[0];
 }
 

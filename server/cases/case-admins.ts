@@ -1,26 +1,44 @@
+import type { Config } from '../config.js';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../db/client.js';
+import type { Database, Queryable } from '../db/client.js';
 import { caseAdmins } from '../db/schema/cases.js';
+import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
+import { publicLink, type Mailer } from '../platform/mail.js';
+import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS, revokeOneTimeTokens } from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-/** Creates the admin, or resets the password of the admin with that email. */
+/**
+ * Creates the admin, or sets the password of the admin with that email. A changed password ends
+ * every sign-in of the admin; the same password again (CASE_ADMIN_PASSWORD at every start) changes nothing.
+ */
 export async function upsertCaseAdmin(db: Database, email: string, password: string): Promise<{ id: number; created: boolean }> {
+  const normalized = normalizeEmail(email);
   const passwordHash = await hashPassword(password);
-  const [row] = await db
-    .insert(caseAdmins)
-    .values({ email: normalizeEmail(email), passwordHash })
-    .onConflictDoUpdate({
-      target: caseAdmins.email,
-      set: { passwordHash, updatedAt: sql`now()` },
-    })
-    .returning({ id: caseAdmins.id, created: sql<boolean>`xmax = 0` });
-  if (!row) throw new Error('upsert returned no row');
-  return row;
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(caseAdmins).where(eq(caseAdmins.email, normalized)).for('update');
+    if (existing) {
+      if (await verifyPassword(existing.passwordHash, password)) return { id: existing.id, created: false };
+      await tx
+        .update(caseAdmins)
+        .set({ passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: sql`now()` })
+        .where(eq(caseAdmins.id, existing.id));
+      await revokeOneTimeTokens(tx, 'caseadmin-password-reset', String(existing.id));
+      return { id: existing.id, created: false };
+    }
+    // Instances starting together may race to create it; the loser finds the winner's row.
+    const [row] = await tx
+      .insert(caseAdmins)
+      .values({ email: normalized, passwordHash })
+      .onConflictDoUpdate({ target: caseAdmins.email, set: { passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: sql`now()` } })
+      .returning({ id: caseAdmins.id, created: sql<boolean>`xmax = 0` });
+    if (!row) throw new Error('upsert returned no row');
+    return row;
+  });
 }
 
 /** What an admin account needs; the same rules for the start-up variables and the admin script. */
@@ -74,9 +92,59 @@ export async function ensureCaseAdmin(db: Database, bootstrap: { email: string; 
   );
 }
 
-/** The admin's id and email when the credentials match; the same time is spent when they do not. */
+/** The admin's id, email and session version when the credentials match; the same time is spent when they do not. */
 export async function authenticateCaseAdmin(db: Database, email: string, password: string) {
   const [admin] = await db.select().from(caseAdmins).where(eq(caseAdmins.email, normalizeEmail(email))).limit(1);
   const valid = await verifyPassword(admin?.passwordHash, password);
-  return admin && valid ? { id: admin.id, email: admin.email } : undefined;
+  return admin && valid ? { id: admin.id, email: admin.email, sessionVersion: admin.sessionVersion } : undefined;
+}
+
+/** The admin's current session version, undefined when the admin no longer exists. */
+export async function caseAdminSessionVersion(db: Queryable, id: number): Promise<number | undefined> {
+  const [row] = await db.select({ sessionVersion: caseAdmins.sessionVersion }).from(caseAdmins).where(eq(caseAdmins.id, id)).limit(1);
+  return row?.sessionVersion;
+}
+
+/** Ends every sign-in of the admin: tokens carrying an older version are refused from now on. */
+export async function endCaseAdminSessions(db: Queryable, id: number): Promise<void> {
+  await db.update(caseAdmins).set({ sessionVersion: sql`${caseAdmins.sessionVersion} + 1` }).where(eq(caseAdmins.id, id));
+}
+
+/**
+ * "Forgot password?": emails a link (1 h, single use) when an admin has that address. The caller
+ * answers the same either way, so the form does not tell who is an admin.
+ */
+export async function requestCaseAdminPasswordReset(
+  db: Database,
+  deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> },
+  email: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [admin] = await tx.select({ id: caseAdmins.id, email: caseAdmins.email }).from(caseAdmins).where(eq(caseAdmins.email, normalizeEmail(email))).limit(1);
+    if (!admin) return;
+    const token = await issueOneTimeToken(tx, 'caseadmin-password-reset', String(admin.id), now, PASSWORD_RESET_TTL_SECONDS);
+    const link = publicLink(deps.config, `/caseadmin/reset-password?token=${encodeURIComponent(token)}`);
+    await deps.mailer.send(tx, {
+      to: admin.email,
+      subject: 'Reset your Pathway admin password',
+      text:
+        `Someone asked to reset the password of the Pathway case admin account ${admin.email}.\n\n` +
+        `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
+        'If it was not you, ignore this email; your password stays as it is.\n',
+    });
+  });
+}
+
+/** Sets the new password of the link's admin and ends all of its sign-ins. */
+export async function resetCaseAdminPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const accountId = await consumeOneTimeToken(tx, 'caseadmin-password-reset', token, now);
+    if (!accountId) throw new AppError(400, 'This link is invalid or has expired. Please ask for a new one.');
+    await tx
+      .update(caseAdmins)
+      .set({ passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: now })
+      .where(eq(caseAdmins.id, Number(accountId)));
+  });
 }

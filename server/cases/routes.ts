@@ -3,6 +3,8 @@ import {
   adminCase,
   adminLoginBody,
   adminLoginResponse,
+  adminPasswordResetBody,
+  adminPasswordResetRequestBody,
   caseDetails,
   casesListQuery,
   casesOverview,
@@ -14,6 +16,7 @@ import {
   dashboardMetrics,
   idParams,
   messageResponse,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
   progressQuery,
   progressResponse,
   service,
@@ -26,8 +29,14 @@ import {
 import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
-import { bearerToken } from '../platform/tokens.js';
-import { authenticateCaseAdmin } from './case-admins.js';
+import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
+import {
+  authenticateCaseAdmin,
+  caseAdminSessionVersion,
+  endCaseAdminSessions,
+  requestCaseAdminPasswordReset,
+  resetCaseAdminPassword,
+} from './case-admins.js';
 import * as caseManagement from './case-management.js';
 import { lookupProgress } from './progress-lookup.js';
 import * as catalog from './service-catalog.js';
@@ -64,16 +73,52 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
     async (request) => {
       const admin = await authenticateCaseAdmin(db, request.body.email, request.body.password);
       if (!admin) throw new AppError(401, 'Invalid credentials. Please try again.');
-      const token = await deps.tokens.sign({ sub: String(admin.id), email: admin.email }, 'caseadmin', deps.config.cases.tokenTtlSeconds);
+      const token = await deps.tokens.sign(
+        { sub: String(admin.id), email: admin.email, ver: admin.sessionVersion },
+        'caseadmin',
+        deps.config.cases.tokenTtlSeconds,
+      );
       return { token };
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/password-reset',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, description: 'Emails a link to set a new password; 202 whether or not the address is an admin', body: adminPasswordResetRequestBody, response: { 202: messageResponse, ...errorResponses } },
+    },
+    async (request, reply) => {
+      await requestCaseAdminPasswordReset(db, deps, request.body.email, now());
+      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/password-reset/confirm',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, description: 'Sets the new password with the emailed token; ends every sign-in of the admin', body: adminPasswordResetBody, response: { ...noContent, ...errorResponses } },
+    },
+    async (request, reply) => {
+      await resetCaseAdminPassword(db, request.body.token, request.body.password, now());
+      return reply.status(204).send(null);
     },
   );
 
   await app.register(async (admin: App) => {
     admin.decorateRequest('caseAdmin', null);
+    // The token is checked against the admin's current session version on every request, so a
+    // sign-out, a password change or a deleted admin ends it at once.
     admin.addHook('onRequest', async (request) => {
       const claims = await deps.tokens.verify(bearerToken(request.headers.authorization), 'caseadmin');
-      request.caseAdmin = { id: Number(claims.sub), email: String(claims.email ?? '') };
+      const id = Number(claims.sub);
+      assertCurrentVersion(claims, Number.isSafeInteger(id) ? await caseAdminSessionVersion(db, id) : undefined);
+      request.caseAdmin = { id, email: String(claims.email ?? '') };
+    });
+    admin.post('/api/caseadmin/logout', { schema: { tags, description: 'Ends every sign-in of this admin', response: { ...noContent, ...errorResponses } } }, async (request, reply) => {
+      if (request.caseAdmin) await endCaseAdminSessions(db, request.caseAdmin.id);
+      return reply.status(204).send(null);
     });
     registerAdminRoutes(admin, deps, now);
   });

@@ -1,10 +1,13 @@
+import type { Config } from '../config.js';
 import { randomBytes } from 'node:crypto';
 import { count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type LmsUser, type Profession, type RegisterBody } from '../../contracts/lms.js';
-import type { Database } from '../db/client.js';
+import type { Database, Queryable } from '../db/client.js';
 import { lmsUsers } from '../db/schema/lms.js';
 import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
+import { publicLink, type Mailer } from '../platform/mail.js';
+import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS, revokeOneTimeTokens } from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import type { LmsAccount } from './programs.js';
 
@@ -17,6 +20,7 @@ export const toAccount = (row: UserRow): LmsAccount => ({
   role: row.role,
   allowedPrograms: row.allowedPrograms,
   createdAt: row.createdAt,
+  sessionVersion: row.sessionVersion,
 });
 
 export const toLmsUser = (account: LmsAccount): LmsUser => ({
@@ -35,14 +39,67 @@ export async function register(db: Database, body: RegisterBody, now: Date): Pro
   try {
     const [row] = await db
       .insert(lmsUsers)
-      .values({ username: body.username, passwordHash, profession: body.profession, createdAt: now })
+      .values({ username: body.username, passwordHash, profession: body.profession, email: body.email ?? null, createdAt: now })
       .returning();
     if (!row) throw new Error('insert returned no row');
     return toAccount(row);
   } catch (error) {
-    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, 'This username is already taken');
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) {
+      // Either unique index: the username (any case) or the optional email.
+      const constraint = (error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint;
+      throw new AppError(409, constraint === 'lms_users_email_key' ? 'This email is already used by another account' : 'This username is already taken');
+    }
     throw error;
   }
+}
+
+/** Ends every sign-in of the user: tokens carrying an older version are refused from now on. */
+export async function endSessions(db: Queryable, id: number): Promise<void> {
+  await db.update(lmsUsers).set({ sessionVersion: sql`${lmsUsers.sessionVersion} + 1` }).where(eq(lmsUsers.id, id));
+}
+
+/** Sets a user's password (an admin on the users page, or a reset link) and ends all of its sign-ins. */
+export async function setPassword(db: Queryable, id: number, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  const [row] = await db
+    .update(lmsUsers)
+    .set({ passwordHash, sessionVersion: sql`${lmsUsers.sessionVersion} + 1` })
+    .where(eq(lmsUsers.id, id))
+    .returning({ id: lmsUsers.id });
+  if (!row) throw notFound('User');
+  await revokeOneTimeTokens(db, 'lms-password-reset', String(id));
+}
+
+/** "Forgot password?": emails a link (1 h, single use) when a user registered that address. */
+export async function requestPasswordReset(
+  db: Database,
+  deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> },
+  email: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [user] = await tx.select({ id: lmsUsers.id, username: lmsUsers.username, email: lmsUsers.email }).from(lmsUsers).where(eq(lmsUsers.email, email)).limit(1);
+    if (!user?.email) return;
+    const token = await issueOneTimeToken(tx, 'lms-password-reset', String(user.id), now, PASSWORD_RESET_TTL_SECONDS);
+    const link = publicLink(deps.config, `/lms-system/reset-password?token=${encodeURIComponent(token)}`);
+    await deps.mailer.send(tx, {
+      to: user.email,
+      subject: 'Reset your Pathway learning password',
+      text:
+        `Someone asked to reset the password of the Pathway learning account "${user.username}".\n\n` +
+        `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
+        'If it was not you, ignore this email; your password stays as it is.\n',
+    });
+  });
+}
+
+/** Sets the new password of the link's user and ends all of its sign-ins. */
+export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const accountId = await consumeOneTimeToken(tx, 'lms-password-reset', token, now);
+    if (!accountId) throw new AppError(400, 'This link is invalid or has expired. Please ask for a new one.');
+    await setPassword(tx, Number(accountId), password);
+  });
 }
 
 /** The account when the credentials match; a wrong username costs as much time as a wrong password. */
@@ -61,9 +118,14 @@ export async function findAccount(db: Database, id: number): Promise<LmsAccount 
 export async function upsertLmsAdmin(db: Database, username: string, password: string, profession: Profession = 'doctor') {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: lmsUsers.id }).from(lmsUsers).where(byUsername(username)).for('update');
+    const [existing] = await tx.select({ id: lmsUsers.id, passwordHash: lmsUsers.passwordHash }).from(lmsUsers).where(byUsername(username)).for('update');
     if (existing) {
-      await tx.update(lmsUsers).set({ passwordHash, role: 'admin' }).where(eq(lmsUsers.id, existing.id));
+      // The same password again (LMS_ADMIN_PASSWORD at every start) keeps the admin's sign-ins; a new one ends them.
+      const unchanged = await verifyPassword(existing.passwordHash, password);
+      await tx
+        .update(lmsUsers)
+        .set(unchanged ? { role: 'admin' } : { passwordHash, role: 'admin', sessionVersion: sql`${lmsUsers.sessionVersion} + 1` })
+        .where(eq(lmsUsers.id, existing.id));
       return { id: existing.id, created: false };
     }
     const [row] = await tx.insert(lmsUsers).values({ username, passwordHash, profession, role: 'admin' }).returning({ id: lmsUsers.id });

@@ -9,6 +9,8 @@ export type LmsAccount = {
   role: 'user' | 'admin';
   allowedPrograms: string[];
   createdAt: Date;
+  /** Carried in the token as `ver`; see server/platform/tokens.ts. */
+  sessionVersion: number;
 };
 
 // The table of what each program opens is documented with `programs` in contracts/lms.ts.

@@ -32,10 +32,14 @@ import {
   messageResponse,
   mockResult,
   pageQuery,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  passwordResetBody,
+  passwordResetRequestBody,
   profileResponse,
   progressResponse,
   recentCoursesResponse,
   registerBody,
+  setPasswordBody,
   setProgramsBody,
   submitBody,
   TOTAL_COUNT_HEADER,
@@ -47,7 +51,7 @@ import {
 import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
-import { bearerToken } from '../platform/tokens.js';
+import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
 import * as accounts from './accounts.js';
 import * as activity from './achievements.js';
 import * as content from './admin-content.js';
@@ -80,7 +84,7 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
 
   const signIn = async (account: LmsAccount) => ({
     token: await deps.tokens.sign(
-      { sub: String(account.id), id: account.id, username: account.username, profession: account.profession, role: account.role },
+      { sub: String(account.id), id: account.id, username: account.username, profession: account.profession, role: account.role, ver: account.sessionVersion },
       'lms',
       lms.tokenTtlSeconds,
     ),
@@ -109,11 +113,38 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     },
   );
 
-  // Role and programs are read from the database on every call, so a revoked admin or program takes effect at once.
+  app.post(
+    '/auth/password-reset',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, description: 'Emails a link to set a new password; 202 whether or not an account has the address', body: passwordResetRequestBody, response: withErrors({ 202: messageResponse }) },
+    },
+    async (request, reply) => {
+      await accounts.requestPasswordReset(db, deps, request.body.email, now());
+      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, description: 'Sets the new password with the emailed token; ends every sign-in of the account', body: passwordResetBody, response: withErrors(noContent) },
+    },
+    async (request, reply) => {
+      await accounts.resetPassword(db, request.body.token, request.body.password, now());
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Role, programs and the session version are read from the database on every call, so a revoked
+  // admin or program, a sign-out or a password change takes effect at once.
   const authenticate = async (authorization: string | undefined) => {
     const claims = await deps.tokens.verify(bearerToken(authorization), 'lms');
-    const account = await accounts.findAccount(db, Number(claims.sub));
+    const id = Number(claims.sub);
+    const account = Number.isSafeInteger(id) ? await accounts.findAccount(db, id) : undefined;
     if (!account) throw new AppError(401, 'Your account no longer exists');
+    assertCurrentVersion(claims, account.sessionVersion);
     return account;
   };
 
@@ -121,6 +152,10 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     user.decorateRequest('lmsAccount', null);
     user.addHook('onRequest', async (request) => {
       request.lmsAccount = await authenticate(request.headers.authorization);
+    });
+    user.post('/auth/logout', { schema: { tags, description: 'Ends every sign-in of this account', response: withErrors(noContent) } }, async (request, reply) => {
+      await accounts.endSessions(db, accountOf(request).id);
+      return reply.status(204).send(null);
     });
     registerUserRoutes(user, deps);
   });
@@ -279,6 +314,15 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     '/admin/users/:id/programs',
     { schema: { tags, params: idParams, body: setProgramsBody, response: withErrors({ 200: lmsUser }) } },
     async (request) => accounts.setPrograms(db, request.params.id, request.body.allowed_programs),
+  );
+
+  app.put(
+    '/admin/users/:id/password',
+    { schema: { tags, description: "Sets a user's password; ends every sign-in of that user", params: idParams, body: setPasswordBody, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await accounts.setPassword(db, request.params.id, request.body.password);
+      return reply.status(204).send(null);
+    },
   );
 
   app.get('/admin/essays', { schema: { tags, querystring: essaysQuery, response: withErrors({ 200: essaysResponse }) } }, async (request, reply) => {

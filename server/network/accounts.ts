@@ -1,15 +1,32 @@
-import { eq } from 'drizzle-orm';
+import type { Config } from '../config.js';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { NetworkUser, ProfileBody } from '../../contracts/network.js';
-import type { Queryable } from '../db/client.js';
+import type { Database, Queryable } from '../db/client.js';
 import { networkUsers } from '../db/schema/network.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import { publicLink, type Mailer } from '../platform/mail.js';
+import {
+  consumeOneTimeToken,
+  EMAIL_VERIFICATION_TTL_SECONDS,
+  issueOneTimeToken,
+  lastIssuedAt,
+  PASSWORD_RESET_TTL_SECONDS,
+  revokeOneTimeTokens,
+} from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
-import type { MemberRow } from './sessions.js';
+import { endAllSessions, type MemberRow } from './sessions.js';
 
 export type Member = MemberRow & { isAdmin: boolean };
 
+/** What sending an email needs: the mailer and where links point. */
+export type MailDeps = { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> };
+
+/** One verification email per account per this many seconds. */
+export const VERIFICATION_RESEND_SECONDS = 60;
+
+/** An address in NETWORK_ADMIN_EMAILS makes an admin only once its owner has proved it is theirs. */
 export function asMember(row: MemberRow, adminEmails: readonly string[]): Member {
-  return { ...row, isAdmin: row.email !== null && adminEmails.includes(row.email) };
+  return { ...row, isAdmin: row.email !== null && row.emailVerifiedAt !== null && adminEmails.includes(row.email) };
 }
 
 export function toNetworkUser(member: Member): NetworkUser {
@@ -21,19 +38,111 @@ export function toNetworkUser(member: Member): NetworkUser {
     username: member.username,
     isProfileComplete: Boolean(member.username && member.displayName),
     isAdmin: member.isAdmin,
+    emailVerified: member.emailVerifiedAt !== null,
   };
 }
 
-export async function createAccount(db: Queryable, email: string, password: string, now: Date): Promise<MemberRow> {
+const invalidLink = () => new AppError(400, 'This link is invalid or has expired. Please ask for a new one.');
+
+async function sendVerificationEmail(tx: Queryable, deps: MailDeps, account: { id: string; email: string }, now: Date): Promise<void> {
+  const token = await issueOneTimeToken(tx, 'network-verify-email', account.id, now, EMAIL_VERIFICATION_TTL_SECONDS);
+  const link = publicLink(deps.config, `/verify-email?token=${encodeURIComponent(token)}`);
+  await deps.mailer.send(tx, {
+    to: account.email,
+    subject: 'Verify your email address for Pathway',
+    text:
+      'Welcome to Pathway!\n\n' +
+      `Please verify your email address by opening this link (it works once, for 24 hours):\n${link}\n\n` +
+      'If you did not sign up, ignore this email.\n',
+  });
+}
+
+/**
+ * Sign-up: a new address gets an account and a verification link; a taken one gets an email to
+ * its owner instead. Both take the same work (the password is hashed either way) and the caller
+ * answers both alike, so sign-up does not tell who is a member.
+ */
+export async function signUp(db: Database, deps: MailDeps, email: string, password: string, now: Date): Promise<void> {
   const passwordHash = await hashPassword(password);
-  try {
-    const [row] = await db.insert(networkUsers).values({ email, passwordHash, createdAt: now }).returning();
-    if (!row) throw new Error('insert returned no row');
-    return row;
-  } catch (error) {
-    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, 'An account with this email already exists');
-    throw error;
-  }
+  await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(networkUsers)
+      .values({ email, passwordHash, createdAt: now })
+      .onConflictDoNothing({ target: networkUsers.email })
+      .returning({ id: networkUsers.id });
+    if (created) {
+      await sendVerificationEmail(tx, deps, { id: created.id, email }, now);
+      return;
+    }
+    await deps.mailer.send(tx, {
+      to: email,
+      subject: 'Someone tried to sign up to Pathway with your address',
+      text:
+        'Someone, maybe you, tried to create a Pathway account with this email address, which already has one. No new account was made.\n\n' +
+        `To sign in, go to ${publicLink(deps.config, '/')}\n` +
+        `Forgot your password? Set a new one here: ${publicLink(deps.config, '/forgot-password')}\n`,
+    });
+  });
+}
+
+/** The banner's "Resend": a new link, at most once per minute per account. */
+export async function resendVerificationEmail(db: Database, deps: MailDeps, member: MemberRow, now: Date): Promise<void> {
+  if (!member.email) throw new AppError(400, 'Your account has no email address to verify');
+  if (member.emailVerifiedAt) throw new AppError(409, 'Your email address is already verified');
+  const email = member.email;
+  await db.transaction(async (tx) => {
+    const recent = await lastIssuedAt(tx, 'network-verify-email', member.id, new Date(now.getTime() - VERIFICATION_RESEND_SECONDS * 1000));
+    if (recent) throw new AppError(429, 'We have just sent you an email. Please wait a minute before asking for another.');
+    await sendVerificationEmail(tx, deps, { id: member.id, email }, now);
+  });
+}
+
+/** Follows a verification link: the address is the member's from now on. */
+export async function verifyEmail(db: Database, token: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const accountId = await consumeOneTimeToken(tx, 'network-verify-email', token, now);
+    if (!accountId) throw invalidLink();
+    await tx
+      .update(networkUsers)
+      .set({ emailVerifiedAt: sql`coalesce(${networkUsers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(and(eq(networkUsers.id, accountId), isNotNull(networkUsers.email)));
+  });
+}
+
+/** "Forgot password?": a link (1 h, single use) to the account with that address, if there is one. */
+export async function requestPasswordReset(db: Database, deps: MailDeps, email: string, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: networkUsers.id }).from(networkUsers).where(eq(networkUsers.email, email)).limit(1);
+    if (!account) return;
+    const token = await issueOneTimeToken(tx, 'network-password-reset', account.id, now, PASSWORD_RESET_TTL_SECONDS);
+    const link = publicLink(deps.config, `/reset-password?token=${encodeURIComponent(token)}`);
+    await deps.mailer.send(tx, {
+      to: email,
+      subject: 'Reset your Pathway password',
+      text:
+        'Someone asked to reset the password of your Pathway account.\n\n' +
+        `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
+        'If it was not you, ignore this email; your password stays as it is.\n',
+    });
+  });
+}
+
+/**
+ * Sets the new password of the link's account and ends all of its sessions (and their open
+ * streams). Following the link proves the address, so it counts as verified from now on.
+ */
+export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    const accountId = await consumeOneTimeToken(tx, 'network-password-reset', token, now);
+    if (!accountId) throw invalidLink();
+    await tx
+      .update(networkUsers)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${networkUsers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(networkUsers.id, accountId));
+    await revokeOneTimeTokens(tx, 'network-verify-email', accountId);
+    await endAllSessions(tx, accountId);
+  });
 }
 
 export async function checkPassword(db: Queryable, email: string, password: string): Promise<MemberRow | undefined> {

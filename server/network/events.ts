@@ -1,4 +1,4 @@
-import { asc, desc, gt, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.js';
 import { networkEvents } from '../db/schema/network.js';
 import type { EventLog } from '../platform/realtime.js';
@@ -13,9 +13,9 @@ const EVENT_ORDER_LOCK = 7_460_118_424;
  * The transaction-scoped lock makes ids commit in order, so a reader that has seen id n
  * never later meets a smaller id committing behind it.
  */
-export async function appendEvent(tx: Transaction, type: string, data: unknown, now: Date): Promise<number> {
+export async function appendEvent(tx: Transaction, type: string, data: unknown, now: Date, postId?: string): Promise<number> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`);
-  const [row] = await tx.insert(networkEvents).values({ type, data, createdAt: now }).returning({ id: networkEvents.id });
+  const [row] = await tx.insert(networkEvents).values({ type, data, postId: postId ?? null, createdAt: now }).returning({ id: networkEvents.id });
   if (!row) throw new Error('event insert returned no row');
   await tx.execute(sql`SELECT pg_notify(${NETWORK_EVENTS_CHANNEL}, ${String(row.id)})`);
   return row.id;
@@ -36,6 +36,11 @@ export function networkEventLog(db: Database): EventLog {
       return row?.id ?? 0;
     },
   };
+}
+
+/** Deletes the events that carry a post's content (the post, its comments, its likes), in the deleting transaction. */
+export async function forgetPostEvents(tx: Transaction, postId: string): Promise<void> {
+  await tx.delete(networkEvents).where(eq(networkEvents.postId, postId));
 }
 
 export async function pruneEvents(db: Database, olderThan: Date): Promise<void> {

@@ -5,6 +5,8 @@ import type { App, AreaDeps } from '../app.js';
 import type { Database } from '../db/client.js';
 import { networkUsers } from '../db/schema/network.js';
 import { AppError } from '../platform/errors.js';
+import { revokeOneTimeTokens } from '../platform/one-time-tokens.js';
+import { endAllSessions } from './sessions.js';
 
 const STATE_COOKIE = 'pathway_oidc';
 const FLOW_PATH = '/api/network/auth/oidc';
@@ -158,8 +160,14 @@ function parseFlow(value: string | undefined): Flow | undefined {
 }
 
 /**
- * The member for a provider identity: by (issuer, subject); else an account with the same
- * email, but only when the provider vouches the email is verified; else a new account.
+ * The member for a provider identity: by (issuer, subject); else the account with the same
+ * email, but only when the provider vouches the email is verified (see decision 005):
+ * - an account whose address is verified is linked (both proved the same mailbox);
+ * - an account whose address was never verified is taken over by the address's proven owner:
+ *   its password is removed and all its sessions end, so whoever signed up with someone else's
+ *   address loses the account;
+ * - an account already linked to another identity is refused with 409;
+ * else a new account (its email kept only when verified).
  */
 export async function findOrCreateMember(db: Database, issuer: string, claims: oidc.IDToken, signup: 'open' | 'closed', now: Date): Promise<string> {
   return db.transaction(async (tx) => {
@@ -173,12 +181,26 @@ export async function findOrCreateMember(db: Database, issuer: string, claims: o
     const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : undefined;
     const verified = claims.email_verified === true;
     if (email) {
-      const [existing] = await tx.select({ id: networkUsers.id, oidcSubject: networkUsers.oidcSubject }).from(networkUsers).where(eq(networkUsers.email, email));
+      const [existing] = await tx
+        .select({ id: networkUsers.id, oidcSubject: networkUsers.oidcSubject, emailVerifiedAt: networkUsers.emailVerifiedAt })
+        .from(networkUsers)
+        .where(eq(networkUsers.email, email))
+        .for('update');
       if (existing) {
         if (!verified || existing.oidcSubject) {
           throw new AppError(409, 'An account with this email already exists. Please sign in with your password.');
         }
-        await tx.update(networkUsers).set({ oidcIssuer: issuer, oidcSubject: subject }).where(eq(networkUsers.id, existing.id));
+        if (existing.emailVerifiedAt) {
+          await tx.update(networkUsers).set({ oidcIssuer: issuer, oidcSubject: subject }).where(eq(networkUsers.id, existing.id));
+          return existing.id;
+        }
+        await tx
+          .update(networkUsers)
+          .set({ oidcIssuer: issuer, oidcSubject: subject, passwordHash: null, emailVerifiedAt: now })
+          .where(eq(networkUsers.id, existing.id));
+        await revokeOneTimeTokens(tx, 'network-verify-email', existing.id);
+        await revokeOneTimeTokens(tx, 'network-password-reset', existing.id);
+        await endAllSessions(tx, existing.id);
         return existing.id;
       }
     }
@@ -189,6 +211,7 @@ export async function findOrCreateMember(db: Database, issuer: string, claims: o
       .values({
         // An unverified address is not kept, so it cannot block its real owner from signing up.
         email: email && verified ? email : null,
+        emailVerifiedAt: email && verified ? now : null,
         displayName: name || null,
         oidcIssuer: issuer,
         oidcSubject: subject,

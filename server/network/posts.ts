@@ -19,7 +19,7 @@ import { networkComments, networkLikes, networkPosts, networkUsers } from '../db
 import { AppError, databaseErrorCode } from '../platform/errors.js';
 import type { Member } from './accounts.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { appendEvent } from './events.js';
+import { appendEvent, forgetPostEvents } from './events.js';
 import { mediaUrlOf } from './media.js';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
@@ -173,7 +173,7 @@ export async function createPost(db: Database, member: Member, input: NewPost, n
       .returning();
     if (!inserted) throw new Error('post insert returned no row');
     const shared = sharedPost({ ...inserted, email: member.email, displayName: member.displayName, photoUrl: member.photoUrl });
-    await appendEvent(tx, feedEvents.postCreated, { post: shared } satisfies PostCreatedEvent, now);
+    await appendEvent(tx, feedEvents.postCreated, { post: shared } satisfies PostCreatedEvent, now, inserted.id);
     return { ...shared, likedByMe: false, canDelete: true };
   });
 }
@@ -189,6 +189,8 @@ export async function deletePost(db: Database, member: Member, postId: string, n
     if (!found) throw new AppError(404, 'Post not found');
     if (!mayDelete(member, found.userId)) throw new AppError(403, 'Only the author can delete this post');
     await tx.delete(networkPosts).where(eq(networkPosts.id, postId));
+    // Its earlier events (the post, its comments) go too, so a reconnecting browser's replay never brings it back.
+    await forgetPostEvents(tx, postId);
     await appendEvent(tx, feedEvents.postDeleted, { postId } satisfies PostDeletedEvent, now);
     return { mediaKey: found.mediaKey };
   });
@@ -274,7 +276,7 @@ export async function addComment(db: Database, member: Member, postId: string, t
     const [inserted] = await tx.insert(networkComments).values({ postId, userId: member.id, text, createdAt: now }).returning();
     if (!inserted) throw new Error('comment insert returned no row');
     const created = toComment({ ...inserted, username: member.username, photoUrl: member.photoUrl });
-    await appendEvent(tx, feedEvents.commentCreated, { comment: created, commentCount: counted.commentCount } satisfies CommentCreatedEvent, now);
+    await appendEvent(tx, feedEvents.commentCreated, { comment: created, commentCount: counted.commentCount } satisfies CommentCreatedEvent, now, postId);
     return { ...created, commentCount: counted.commentCount };
   });
 }
@@ -303,7 +305,7 @@ export async function setLike(db: Database, member: Member, postId: string, like
         .where(eq(networkPosts.id, postId))
         .returning({ likeCount: networkPosts.likeCount });
       if (!updated) throw new AppError(404, 'Post not found');
-      await appendEvent(tx, feedEvents.likesChanged, { postId, likeCount: updated.likeCount } satisfies LikesChangedEvent, now);
+      await appendEvent(tx, feedEvents.likesChanged, { postId, likeCount: updated.likeCount } satisfies LikesChangedEvent, now, postId);
       return { postId, likeCount: updated.likeCount, likedByMe: liked };
     });
   } catch (error) {

@@ -10,26 +10,37 @@ import {
   feedEvents,
   likeResponse,
   meResponse,
+  messageResponse,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  passwordResetBody,
+  passwordResetRequestBody,
   post as postSchema,
   postIdParams,
   postsPage,
   profileBody,
+  SIGN_UP_ACCEPTED_MESSAGE,
   signInBody,
   signUpBody,
+  verifyEmailBody,
 } from '../../contracts/network.js';
 import type { App, AreaDeps } from '../app.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
 import { createMediaStorage } from '../platform/storage.js';
 import {
   asMember,
   checkPassword,
-  createAccount,
   createFailedSignInLimiter,
+  requestPasswordReset,
+  resendVerificationEmail,
+  resetPassword,
   setPhoto,
+  signUp,
   toNetworkUser,
   updateProfile,
+  verifyEmail,
   type Member,
 } from './accounts.js';
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
@@ -40,10 +51,13 @@ import * as posts from './posts.js';
 import {
   clearSessionCookie,
   findSessionMember,
+  liveSessionKeys,
   openSession,
   pruneExpiredSessions,
   revokeSession,
   SESSION_COOKIE,
+  sessionKeyOf,
+  SESSIONS_ENDED_CHANNEL,
   setSessionCookie,
 } from './sessions.js';
 
@@ -76,12 +90,15 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
     log: deps.logger,
     heartbeatMs: settings.heartbeatMs,
     resetEventType: feedEvents.reset,
+    // A stream ends with its session: sign-out, expiry, a password reset, a takeover.
+    sessions: { channel: SESSIONS_ENDED_CHANNEL, liveSessions: (keys) => liveSessionKeys(db, keys, now()) },
   });
   let housekeeping: NodeJS.Timeout | undefined;
   const keepHouse = async () => {
     try {
       await pruneEvents(db, new Date(now().getTime() - settings.eventRetentionSeconds * 1000));
       await pruneExpiredSessions(db, now());
+      await pruneOneTimeTokens(db, now());
     } catch (error) {
       deps.logger.warn({ err: error }, 'network housekeeping failed');
     }
@@ -113,13 +130,54 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       '/api/network/auth/sign-up',
       {
         config: perMinute(deps.config.rateLimits.loginPerMinute),
-        schema: { tags, body: signUpBody, response: withErrors({ 201: meResponse }) },
+        schema: {
+          tags,
+          description: 'Always 202 with the same body: a new address gets an account and a verification link, a taken one an email to its owner. Then sign in.',
+          body: signUpBody,
+          response: withErrors({ 202: messageResponse }),
+        },
       },
       async (request, reply) => {
         if (settings.signup === 'closed') throw new AppError(403, 'Sign-up is closed. Only Authorized Person Can Access.');
-        const row = await createAccount(db, request.body.email, request.body.password, now());
-        setSessionCookie(request, reply, await openSession(db, row.id, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds);
-        return reply.status(201).send({ user: toNetworkUser(member(row)) });
+        await signUp(db, deps, request.body.email, request.body.password, now());
+        return reply.status(202).send({ message: SIGN_UP_ACCEPTED_MESSAGE });
+      },
+    );
+
+    network.post(
+      '/api/network/auth/verify-email',
+      {
+        config: perMinute(deps.config.rateLimits.loginPerMinute),
+        schema: { tags, description: 'Follows the emailed verification link (24 h, single use)', body: verifyEmailBody, response: withErrors(noContent) },
+      },
+      async (request, reply) => {
+        await verifyEmail(db, request.body.token, now());
+        return reply.status(204).send(null);
+      },
+    );
+
+    network.post(
+      '/api/network/auth/password-reset',
+      {
+        config: perMinute(deps.config.rateLimits.loginPerMinute),
+        schema: { tags, description: 'Emails a link to set a new password; 202 whether or not the address has an account', body: passwordResetRequestBody, response: withErrors({ 202: messageResponse }) },
+      },
+      async (request, reply) => {
+        await requestPasswordReset(db, deps, request.body.email, now());
+        return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+      },
+    );
+
+    network.post(
+      '/api/network/auth/password-reset/confirm',
+      {
+        config: perMinute(deps.config.rateLimits.loginPerMinute),
+        schema: { tags, description: 'Sets the new password with the emailed token (1 h, single use); ends every session of the account', body: passwordResetBody, response: withErrors(noContent) },
+      },
+      async (request, reply) => {
+        await resetPassword(db, request.body.token, request.body.password, now());
+        await hub.checkSessions();
+        return reply.status(204).send(null);
       },
     );
 
@@ -144,6 +202,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
 
     network.post('/api/network/auth/sign-out', { schema: { tags, response: withErrors(noContent) } }, async (request, reply) => {
       await revokeSession(db, request.cookies[SESSION_COOKIE]);
+      await hub.checkSessions();
       clearSessionCookie(request, reply);
       return reply.status(204).send(null);
     });
@@ -172,6 +231,18 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
   }
 
   function registerMemberRoutes(members: App): void {
+    members.post(
+      '/api/network/me/verification-email',
+      {
+        config: perMinute(deps.config.rateLimits.loginPerMinute),
+        schema: { tags, description: 'Sends the verification link again (once a minute at most)', response: withErrors({ 202: messageResponse }) },
+      },
+      async (request, reply) => {
+        await resendVerificationEmail(db, deps, signedIn(request), now());
+        return reply.status(202).send({ message: 'We have sent you a new verification link.' });
+      },
+    );
+
     members.put('/api/network/me/profile', { schema: { tags, body: profileBody, response: withErrors({ 200: meResponse }) } }, async (request) => {
       const row = await updateProfile(db, signedIn(request).id, request.body);
       return { user: toNetworkUser(member(row)) };
@@ -272,8 +343,13 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       async (request, reply) => serveMedia(storage, request.params.name, request, reply),
     );
 
-    members.get('/api/network/events', { schema: { tags, description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up' } }, async (request, reply) =>
-      hub.serve(request, reply),
+    members.get(
+      '/api/network/events',
+      { schema: { tags, description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.' } },
+      async (request, reply) => {
+        const token = request.cookies[SESSION_COOKIE];
+        return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined);
+      },
     );
   }
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Queryable } from '../db/client.js';
 import { networkSessions, networkUsers } from '../db/schema/network.js';
@@ -9,6 +9,34 @@ export const SESSION_COOKIE = 'pathway_session';
 export type MemberRow = typeof networkUsers.$inferSelect;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Instances LISTEN here and end the event streams whose session is gone (see realtime.ts). */
+export const SESSIONS_ENDED_CHANNEL = 'network_sessions_ended';
+
+/** What identifies a session without being it: the stored hash of its token. */
+export function sessionKeyOf(token: string): string {
+  return hashToken(token);
+}
+
+/** Which of these session keys still open a session now. */
+export async function liveSessionKeys(db: Queryable, keys: string[], now: Date): Promise<Set<string>> {
+  const rows = await db
+    .select({ tokenHash: networkSessions.tokenHash })
+    .from(networkSessions)
+    .where(and(inArray(networkSessions.tokenHash, keys), gt(networkSessions.expiresAt, now)));
+  return new Set(rows.map((row) => row.tokenHash));
+}
+
+/** Tells every instance (on commit) that sessions ended, so their open streams are checked at once. */
+export async function announceSessionsEnded(db: Queryable): Promise<void> {
+  await db.execute(sql`SELECT pg_notify(${SESSIONS_ENDED_CHANNEL}, '')`);
+}
+
+/** Ends every session of the member (password reset, account taken over by its address's owner). */
+export async function endAllSessions(db: Queryable, userId: string): Promise<void> {
+  await db.delete(networkSessions).where(eq(networkSessions.userId, userId));
+  await announceSessionsEnded(db);
+}
 
 /** Opens a session row and returns the cookie's token; only the token's hash is stored. */
 export async function openSession(db: Queryable, userId: string, now: Date, ttlSeconds: number): Promise<string> {
@@ -46,7 +74,8 @@ export async function findSessionMember(db: Queryable, token: string | undefined
 
 export async function revokeSession(db: Queryable, token: string | undefined): Promise<void> {
   if (!token || token.length > 100) return;
-  await db.delete(networkSessions).where(eq(networkSessions.tokenHash, hashToken(token)));
+  const ended = await db.delete(networkSessions).where(eq(networkSessions.tokenHash, hashToken(token))).returning({ userId: networkSessions.userId });
+  if (ended.length > 0) await announceSessionsEnded(db);
 }
 
 export async function pruneExpiredSessions(db: Queryable, now: Date): Promise<void> {

@@ -29,11 +29,17 @@ export type RealtimeHubOptions = {
    * must not grow the process. The browser reconnects and catches up from the log.
    */
   maxBufferedBytes?: number;
+  /**
+   * Streams opened for a session end with it. `liveSessions` answers which of the given session
+   * keys are still valid; it is asked every `sessionCheckMs` (expiry) and at once whenever any
+   * instance NOTIFYs `sessionsChannel` (sign-out, revocation, password reset).
+   */
+  sessions?: { liveSessions(keys: string[]): Promise<Set<string>>; channel: string; checkMs?: number };
 };
 
 /** An event with its Server-Sent-Events frame, written once and shared by every stream. */
 type Frame = { id: number; text: string };
-type Subscriber = { deliver(frame: Frame): void; heartbeat(): void; end(): void };
+type Subscriber = { sessionKey: string | undefined; deliver(frame: Frame): void; heartbeat(): void; end(): void };
 
 const frameOf = (event: RealtimeEvent): Frame => ({
   id: event.id,
@@ -64,6 +70,46 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
   let reconnectTimer: NodeJS.Timeout | undefined;
   let pumping: Promise<void> | undefined;
   let pumpAgain = false;
+  let sessionTimer: NodeJS.Timeout | undefined;
+  let checking: Promise<void> | undefined;
+  let checkAgain = false;
+
+  async function checkSessionsOnce(): Promise<void> {
+    const sessions = options.sessions;
+    if (!sessions) return;
+    const bound = [...subscribers].flatMap((subscriber) => (subscriber.sessionKey === undefined ? [] : [{ subscriber, key: subscriber.sessionKey }]));
+    if (bound.length === 0) return;
+    const live = await sessions.liveSessions([...new Set(bound.map(({ key }) => key))]);
+    for (const { subscriber, key } of bound) {
+      if (!live.has(key)) {
+        subscriber.end();
+        subscribers.delete(subscriber);
+      }
+    }
+  }
+
+  /** Ends the streams whose session has ended; calls arriving meanwhile coalesce into one more pass. */
+  function checkSessions(): Promise<void> {
+    if (checking) {
+      checkAgain = true;
+      return checking;
+    }
+    checking = (async () => {
+      try {
+        do {
+          checkAgain = false;
+          await checkSessionsOnce();
+        } while (checkAgain && !stopped);
+      } catch (error) {
+        // The database is out of reach: keep the streams, the next check decides.
+        log.warn({ err: error }, 'realtime: checking the streams\' sessions failed');
+      } finally {
+        checking = undefined;
+      }
+    })();
+    return checking;
+  }
+
 
   async function pumpOnce(): Promise<void> {
     for (;;) {
@@ -120,10 +166,11 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
     };
     client.on('error', onLost);
     client.on('end', () => onLost());
-    client.on('notification', () => void pump());
+    client.on('notification', (message) => void (message.channel === options.sessions?.channel ? checkSessions() : pump()));
     try {
       await client.connect();
       await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
+      if (options.sessions) await client.query(`LISTEN ${client.escapeIdentifier(options.sessions.channel)}`);
       if (stopped) {
         await client.end();
         return;
@@ -145,6 +192,10 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
       }, options.heartbeatMs);
       heartbeat.unref();
       await connect();
+      if (options.sessions) {
+        sessionTimer = setInterval(() => void checkSessions(), options.sessions.checkMs ?? 5000);
+        sessionTimer.unref();
+      }
     },
 
     /** Open streams now, and streams closed so far for not reading (for tests and metrics). */
@@ -160,20 +211,28 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
       stopped = true;
       clearTimeout(reconnectTimer);
       clearInterval(heartbeat);
+      clearInterval(sessionTimer);
       this.closeStreams();
       const client = listener;
       listener = undefined;
       await client?.end().catch(() => {});
       await pumping;
+      await checking;
     },
+
+    /** Re-checks the open streams' sessions now (a sign-out on this instance need not wait for NOTIFY). */
+    checkSessions,
 
     /** Catches up from the log now (a writer on this instance may call it instead of waiting for NOTIFY). */
     refresh(): Promise<void> {
       return pump();
     },
 
-    /** Answers the request with an event stream, replaying from `Last-Event-ID` first. */
-    async serve(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    /**
+     * Answers the request with an event stream, replaying from `Last-Event-ID` first. With a
+     * session key the stream ends when that session does.
+     */
+    async serve(request: FastifyRequest, reply: FastifyReply, sessionKey?: string): Promise<void> {
       const header = request.headers['last-event-id'];
       const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
       reply.hijack();
@@ -209,6 +268,7 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
         send(frame.text);
       };
       const subscriber: Subscriber = {
+        sessionKey,
         deliver: (frame) => (replaying ? buffered.push(frame) : write(frame)),
         heartbeat: () => send(HEARTBEAT),
         end: () => {

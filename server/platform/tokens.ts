@@ -57,6 +57,16 @@ export function createTokenService(secret: string, clock: Clock) {
   }
 }
 
+/**
+ * Tokens are revocable: each carries its account's session version as `ver`, and the area
+ * compares it with the account's current one on every request. Signing out, a password change
+ * or reset raise the version, which ends every token issued before; a deleted account has none.
+ */
+export function assertCurrentVersion(claims: JWTPayload, currentVersion: number | undefined): void {
+  if (currentVersion === undefined) throw new AppError(401, 'Your account no longer exists');
+  if (claims.ver !== currentVersion) throw new AppError(401, 'Your session has ended, please sign in again');
+}
+
 /** The token of an `Authorization: Bearer …` header; a missing one is a 401. */
 export function bearerToken(authorization: string | undefined): string {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');

@@ -16,6 +16,13 @@ const limitedRoutes: Limited[] = [
   { name: 'the LMS registration', method: 'POST', url: '/auth/register', payload: () => ({ username: `r${next()}`, password: 'long enough', profession: 'nurse' }) },
   { name: 'the network sign-in', method: 'POST', url: '/api/network/auth/sign-in', payload: () => ({ email: 'nobody@example.test', password: 'wrong password' }) },
   { name: 'the network sign-up', method: 'POST', url: '/api/network/auth/sign-up', payload: () => ({ email: `s${next()}@example.test`, password: 'long enough' }) },
+  { name: 'the network password-reset request', method: 'POST', url: '/api/network/auth/password-reset', payload: () => ({ email: 'nobody@example.test' }) },
+  { name: 'the network password-reset link', method: 'POST', url: '/api/network/auth/password-reset/confirm', payload: () => ({ token: 'guessed', password: 'long enough' }) },
+  { name: 'the network verification link', method: 'POST', url: '/api/network/auth/verify-email', payload: () => ({ token: 'guessed' }) },
+  { name: 'the case admin password-reset request', method: 'POST', url: '/api/caseadmin/password-reset', payload: () => ({ email: 'nobody@example.test' }) },
+  { name: 'the case admin password-reset link', method: 'POST', url: '/api/caseadmin/password-reset/confirm', payload: () => ({ token: 'guessed', password: 'long enough' }) },
+  { name: 'the LMS password-reset request', method: 'POST', url: '/auth/password-reset', payload: () => ({ email: 'nobody@example.test' }) },
+  { name: 'the LMS password-reset link', method: 'POST', url: '/auth/password-reset/confirm', payload: () => ({ token: 'guessed', password: 'long enough' }) },
   { name: 'the public case lookup', method: 'GET', url: '/api/progress?caseNumber=NOPE-1&passportNumber=X1' },
 ];
 

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { createQuestion, questionBody, registerLearner } from '../factories/lms.js';
 import { createTextPost, multipartBody, signUpMember, tinyPng } from '../factories/network.js';
 import { upsertCaseAdmin } from '../../server/cases/case-admins.js';
+import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
 import type { Area, Caller, World } from './callers.js';
 import type { Method } from './support.js';
 
@@ -46,6 +47,18 @@ async function currentQuestionId(w: World, headers: Record<string, string>): Pro
 
 let spareCaseAdmin: { email: string; password: string } | undefined;
 
+/** A case admin of its own, for calls that end or change its sign-ins (never the callers'). */
+async function throwawayCaseAdmin(w: World): Promise<{ id: number; token: string }> {
+  const credentials = { email: `throwaway-${unique()}@example.test`, password: 'correct horse battery' };
+  const { id } = await upsertCaseAdmin(w.t.db, credentials.email, credentials.password);
+  const login = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/login', payload: credentials });
+  return { id, token: login.json<{ token: string }>().token };
+}
+
+/** The token of an emailed link, issued as the "Forgot password?" or sign-up email would. */
+const linkToken = (w: World, purpose: Parameters<typeof issueOneTimeToken>[1], accountId: string | number) =>
+  issueOneTimeToken(w.t.db, purpose, String(accountId), w.t.clock.now(), 3600);
+
 export const routeTable: RouteEntry[] = [
   // ---- platform
   { route: 'GET /api/docs', access: 'public', area: 'platform', build: (w, _c, h) => json(w, 'GET', '/api/docs', h), ok: 200 },
@@ -71,6 +84,32 @@ export const routeTable: RouteEntry[] = [
       return json(w, 'POST', '/api/caseadmin/login', h, spareCaseAdmin);
     },
     ok: 200,
+  },
+  {
+    route: 'POST /api/caseadmin/password-reset',
+    access: 'public',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'POST', '/api/caseadmin/password-reset', h, { email: w.caseAdmin.email }),
+    ok: 202,
+  },
+  {
+    route: 'POST /api/caseadmin/password-reset/confirm',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const { id } = await throwawayCaseAdmin(w);
+      return json(w, 'POST', '/api/caseadmin/password-reset/confirm', h, { token: await linkToken(w, 'caseadmin-password-reset', id), password: 'a new password' });
+    },
+    ok: 204,
+  },
+  {
+    route: 'POST /api/caseadmin/logout',
+    access: 'case admin',
+    area: 'cases',
+    // The admin caller signs out a sign-in of another admin, so the other cells keep theirs.
+    build: async (w, caller, h) =>
+      json(w, 'POST', '/api/caseadmin/logout', caller === 'case admin' ? { ...h, authorization: `Bearer ${(await throwawayCaseAdmin(w)).token}` } : h),
+    ok: 204,
   },
   { route: 'GET /api/caseadmin/dashboard-metrics', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/dashboard-metrics', h), ok: 200 },
   { route: 'GET /api/caseadmin/cases', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/cases?status=In%20Progress&page=1', h), ok: 200 },
@@ -173,6 +212,32 @@ export const routeTable: RouteEntry[] = [
     build: (w, _c, h) => json(w, 'POST', '/auth/login', h, { username: w.otherLearner.username, password: w.otherLearner.password }),
     ok: 200,
   },
+  {
+    route: 'POST /auth/logout',
+    access: 'LMS user',
+    area: 'lms',
+    // Admitted callers sign out a fresh learner of their own, so the other cells keep their tokens.
+    build: async (w, caller, h) =>
+      json(w, 'POST', '/auth/logout', caller === 'LMS user' || caller === 'LMS admin' ? { ...h, authorization: `Bearer ${(await registerLearner(w.t)).token}` } : h),
+    ok: 204,
+  },
+  {
+    route: 'POST /auth/password-reset',
+    access: 'public',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/auth/password-reset', h, { email: `nobody-${unique()}@example.test` }),
+    ok: 202,
+  },
+  {
+    route: 'POST /auth/password-reset/confirm',
+    access: 'public',
+    area: 'lms',
+    build: async (w, _c, h) => {
+      const learner = await registerLearner(w.t);
+      return json(w, 'POST', '/auth/password-reset/confirm', h, { token: await linkToken(w, 'lms-password-reset', learner.id), password: 'a new password' });
+    },
+    ok: 204,
+  },
   { route: 'GET /user/exam/questions', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/questions', h), ok: 200 },
   {
     route: 'POST /user/exam/auto-save',
@@ -235,6 +300,13 @@ export const routeTable: RouteEntry[] = [
     build: async (w, _c, h) => json(w, 'PUT', `/admin/users/${(await registerLearner(w.t)).id}/programs`, h, { allowed_programs: ['course'] }),
     ok: 200,
   },
+  {
+    route: 'PUT /admin/users/:param/password',
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => json(w, 'PUT', `/admin/users/${(await registerLearner(w.t)).id}/password`, h, { password: 'set by an admin' }),
+    ok: 204,
+  },
   { route: 'GET /admin/essays', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/essays', h), ok: 200 },
   // No essay answer exists: an admitted admin reaches the lookup and gets its 404.
   { route: 'PUT /admin/essays/:param', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'PUT', '/admin/essays/2147483647', h, { correct: true }), ok: 404 },
@@ -268,7 +340,42 @@ export const routeTable: RouteEntry[] = [
     access: 'public',
     area: 'network',
     build: (w, _c, h) => json(w, 'POST', '/api/network/auth/sign-up', h, { email: `new-${unique()}@example.test`, password: 'long enough' }),
-    ok: 201,
+    ok: 202,
+  },
+  {
+    route: 'POST /api/network/auth/verify-email',
+    access: 'public',
+    area: 'network',
+    build: async (w, _c, h) => {
+      const someone = await signUpMember(w.t, { complete: false });
+      return json(w, 'POST', '/api/network/auth/verify-email', h, { token: await linkToken(w, 'network-verify-email', someone.user.uid) });
+    },
+    ok: 204,
+  },
+  {
+    route: 'POST /api/network/auth/password-reset',
+    access: 'public',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', '/api/network/auth/password-reset', h, { email: w.otherMember.email }),
+    ok: 202,
+  },
+  {
+    route: 'POST /api/network/auth/password-reset/confirm',
+    access: 'public',
+    area: 'network',
+    build: async (w, _c, h) => {
+      const someone = await signUpMember(w.t, { complete: false });
+      return json(w, 'POST', '/api/network/auth/password-reset/confirm', h, { token: await linkToken(w, 'network-password-reset', someone.user.uid), password: 'a new password' });
+    },
+    ok: 204,
+  },
+  {
+    route: 'POST /api/network/me/verification-email',
+    access: 'member',
+    area: 'network',
+    // Each member asks once in a minute; the world's members signed up two minutes before.
+    build: (w, _c, h) => json(w, 'POST', '/api/network/me/verification-email', h),
+    ok: 202,
   },
   {
     route: 'POST /api/network/auth/sign-in',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertCaseAdmin } from '../../server/cases/case-admins.js';
+import { caseAdminSessionVersion, upsertCaseAdmin } from '../../server/cases/case-admins.js';
 import { createCase, createService, signInCaseAdmin, snapshotCasesTables, type AdminHeaders } from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -87,7 +87,9 @@ describe('case admin permissions', () => {
   });
 
   it('when the token has expired, then every admin route answers 401 asking to sign in again', async () => {
-    const shortLived = await t.tokens.sign({ sub: adminId, email: 'a@example.test' }, 'caseadmin', 60);
+    // Signed as the login would, with the admin's current session version.
+    const ver = await caseAdminSessionVersion(t.db, Number(adminId));
+    const shortLived = await t.tokens.sign({ sub: adminId, email: 'a@example.test', ver }, 'caseadmin', 60);
     const ok = await t.app.inject({ method: 'GET', url: '/api/caseadmin/services', headers: { authorization: `Bearer ${shortLived}` } });
     expect(ok.statusCode).toBe(200);
 

@@ -23,16 +23,29 @@ export function sessionCookieOf(setCookie: string | string[] | undefined): strin
   return session.split(';')[0] ?? '';
 }
 
-/** A member made through the real sign-up, with a completed profile unless told otherwise. */
-export async function signUpMember(t: TestApp, options: { email?: string; complete?: boolean; username?: string } = {}): Promise<TestMember> {
+/**
+ * A member made through the real sign-up and sign-in (sign-up answers the same for every address,
+ * then the client signs in), with a completed profile unless told otherwise. `verified` marks the
+ * address verified in the database, as following the emailed link would (tests of the link itself
+ * follow the real email).
+ */
+export async function signUpMember(
+  t: TestApp,
+  options: { email?: string; complete?: boolean; username?: string; verified?: boolean } = {},
+): Promise<TestMember> {
   const n = ++memberCounter;
   const email = options.email ?? `member${n}-${randomBytes(3).toString('hex')}@example.test`;
   const password = 'correct horse battery';
   const response = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-up', headers: { origin: SAME_ORIGIN }, payload: { email, password } });
-  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.body}`);
-  const cookie = sessionCookieOf(response.headers['set-cookie']);
+  if (response.statusCode !== 202) throw new Error(`sign-up failed: ${response.body}`);
+  if (options.verified) {
+    await t.database.pool.query('UPDATE network_users SET email_verified_at = $1 WHERE email = $2', [t.clock.now(), email.toLowerCase()]);
+  }
+  const signIn = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-in', headers: { origin: SAME_ORIGIN }, payload: { email, password } });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
+  const cookie = sessionCookieOf(signIn.headers['set-cookie']);
   const headers = { cookie, origin: SAME_ORIGIN };
-  let user = response.json<{ user: NetworkUser }>().user;
+  let user = signIn.json<{ user: NetworkUser }>().user;
   if (options.complete !== false) {
     const username = options.username ?? `member${n}_${randomBytes(3).toString('hex')}`;
     const profile = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers, payload: { username, displayName: `Member ${n}` } });

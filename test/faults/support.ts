@@ -112,8 +112,15 @@ export async function signUpMember(baseUrl: string): Promise<Member> {
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email, password: 'correct horse battery' }),
   });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
-  const cookie = (response.headers.getSetCookie().find((c) => c.startsWith('pathway_session=')) ?? '').split(';')[0] ?? '';
+  if (response.status !== 202) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  // Sign-up answers alike for every address; the client then signs in with the same credentials.
+  const signIn = await fetch(`${baseUrl}/api/network/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: 'correct horse battery' }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
+  const cookie = (signIn.headers.getSetCookie().find((c) => c.startsWith('pathway_session=')) ?? '').split(';')[0] ?? '';
   const profile = await fetch(`${baseUrl}/api/network/me/profile`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', origin: baseUrl, cookie },

@@ -24,8 +24,8 @@ describe('members signing in with an OpenID provider', () => {
     expect(row).toMatchObject({ email: 'new@example.test', displayName: 'New Person', username: null, passwordHash: null, oidcSubject: 'subject-1' });
   });
 
-  it('when the provider vouches for the email of an existing account, then the identity is linked to that account', async () => {
-    const member = await signUpMember(t);
+  it('when the provider vouches for the verified email of an existing account, then the identity is linked to that account', async () => {
+    const member = await signUpMember(t, { verified: true });
     const id = await findOrCreateMember(t.db, ISSUER, claims('subject-2', { email: member.email, email_verified: true }), 'open', t.clock.now());
     expect(id).toBe(member.user.uid);
   });

@@ -101,7 +101,7 @@ describe('network posts, comments and likes', () => {
     expect(await t.db.select().from(networkComments).where(eq(networkComments.postId, own.id))).toHaveLength(0);
     expect(await t.db.select().from(networkLikes).where(eq(networkLikes.postId, own.id))).toHaveLength(0);
 
-    const admin = await signUpMember(t, { email: 'network-admin@example.test' });
+    const admin = await signUpMember(t, { email: 'network-admin@example.test', verified: true });
     const other = await createTextPost(t, author, 'moderated');
     const adminFeed = (await feed(admin)).json<PostsPage>();
     expect(adminFeed.posts.find((p) => p.id === other.id)?.canDelete).toBe(true);

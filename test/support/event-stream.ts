@@ -34,3 +34,38 @@ export async function readEventStream(
     // the test aborted the request
   }
 }
+
+/** An open `/api/network/events` stream read as EventSource would, with a promise of its end. */
+export async function openEventStream(baseUrl: string, cookie: string, lastEventId?: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/network/events`, {
+    headers: { cookie, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+    signal: controller.signal,
+  });
+  const events: StreamEvent[] = [];
+  let lastId: string | undefined;
+  const ended = response.body
+    ? readEventStream(response.body, (event) => events.push(event), (id) => (lastId = id))
+    : Promise.resolve();
+  let isEnded = false;
+  void ended.then(() => (isEnded = true));
+  return {
+    response,
+    events,
+    lastId: () => lastId,
+    /** Resolves when the server ends the stream; rejects after `timeoutMs`. */
+    async waitForEnd(timeoutMs: number): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`the stream was still open after ${timeoutMs} ms`)), timeoutMs);
+      });
+      try {
+        await Promise.race([ended, timeout]);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    isEnded: () => isEnded,
+    close: () => controller.abort(),
+  };
+}

@@ -49,6 +49,10 @@ const serviceKeys = {
 export const loginAdmin = (email: string, password: string) =>
   request<{ token: string }>('/api/caseadmin/login', { method: 'POST', body: { email, password } });
 
+export const requestAdminPasswordReset = (email: string) => request<{ message: string }>('/api/caseadmin/password-reset', { method: 'POST', body: { email } });
+export const resetAdminPassword = (token: string, password: string) =>
+  request<null>('/api/caseadmin/password-reset/confirm', { method: 'POST', body: { token, password } });
+
 // ---- Dashboard
 
 export function useDashboardMetrics() {

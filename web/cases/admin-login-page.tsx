@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
@@ -51,6 +51,9 @@ export default function AdminLoginPage() {
         <Button type="submit" className={styles.submit} disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </Button>
+        <p className={styles.notice}>
+          <Link to="/caseadmin/forgot-password">Forgot password?</Link>
+        </p>
       </form>
     </main>
   );

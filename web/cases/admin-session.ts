@@ -1,4 +1,4 @@
-import { ApiError, requestWithHeaders, type RequestOptions } from '../lib/http.js';
+import { ApiError, request, requestWithHeaders, type RequestOptions } from '../lib/http.js';
 import { createTokenStore } from '../lib/token-store.js';
 
 /** The case admin's bearer token, kept under the spec's local-storage key. */
@@ -14,8 +14,18 @@ export function signIn(token: string): void {
   adminToken.set(token);
 }
 
+/**
+ * Forgets the token here at once (the layout's guard goes to the login), and ends the sign-in on
+ * the server: every token of this admin is refused from then on.
+ */
 export function signOut(): void {
+  const token = adminToken.get();
   adminToken.clear();
+  if (token) {
+    request<null>('/api/caseadmin/logout', { method: 'POST', token }).catch(() => {
+      // An expired or already-ended token has nothing left to end.
+    });
+  }
 }
 
 /**

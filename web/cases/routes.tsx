@@ -7,6 +7,8 @@ const page = (load: () => Promise<PageModule>) => async () => ({ Component: (awa
 export const casesRoutes: RouteObject[] = [
   { path: '/casetracking', lazy: page(() => import('./tracker-page.js')) },
   { path: '/caseadmin/login', lazy: page(() => import('./admin-login-page.js')) },
+  { path: '/caseadmin/forgot-password', lazy: page(() => import('./admin-forgot-password-page.js')) },
+  { path: '/caseadmin/reset-password', lazy: page(() => import('./admin-reset-password-page.js')) },
   // Without this, `/caseadmin` would be taken for the single-segment `{token}` redirect.
   { path: '/caseadmin', element: <Navigate to="/caseadmin/dashboard" replace /> },
   {

@@ -3,16 +3,18 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../ui/button.js';
 import styles from './lms.module.css';
-import { lmsToken, useLmsSession } from './session.js';
+import { lmsToken, signOutOnServer, useLmsSession } from './session.js';
 
-/** Logout removes the token and goes to the LMS login. */
+/** Logout removes the token at once, goes to the LMS login, and ends the sign-in on the server. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return () => {
+    const token = lmsToken.get();
     lmsToken.clear();
     queryClient.removeQueries({ queryKey: ['lms'] });
-    navigate('/lms-system/login', { replace: true });
+    void signOutOnServer(token);
+    void navigate('/lms-system/login', { replace: true });
   };
 }
 

@@ -49,6 +49,9 @@ export default function LoginPage() {
         </Button>
       </form>
       <p>
+        <Link to="/lms-system/forgot-password">Forgot password?</Link>
+      </p>
+      <p>
         New here? <Link to="/lms-system/register">Create an account</Link>
       </p>
     </main>

@@ -14,7 +14,7 @@ const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 export default function RegisterPage() {
   const navigate = useNavigate();
   const { user } = useLmsSession();
-  const [form, setForm] = useState({ username: '', password: '', profession: '' });
+  const [form, setForm] = useState({ username: '', password: '', profession: '', email: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -53,6 +53,16 @@ export default function RegisterPage() {
           hint="At least 8 characters."
           value={form.password}
           onChange={set('password')}
+        />
+        <TextField
+          label="Email (optional)"
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          hint="Only used to send you a link if you forget your password."
+          value={form.email}
+          onChange={set('email')}
         />
         <SelectField label="Profession" name="profession" required value={form.profession} onChange={set('profession')}>
           <option value="">Select your profession</option>

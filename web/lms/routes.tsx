@@ -10,6 +10,8 @@ const courses = page(() => import('./courses-page.js'));
 export const lmsRoutes: RouteObject[] = [
   { path: '/lms-system/login', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./login-page.js')) },
   { path: '/lms-system/register', lazy: page(() => import('./register-page.js')) },
+  { path: '/lms-system/forgot-password', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./forgot-password-page.js')) },
+  { path: '/lms-system/reset-password', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./reset-password-page.js')) },
   {
     element: <RequireLmsUser />,
     children: [

@@ -29,6 +29,19 @@ export function useLmsSession(): { token: string | null; user: LmsTokenPayload |
 
 export const homeFor = (user: LmsTokenPayload) => (user.role === 'admin' ? '/lms-system/admin' : '/lms-system/dashboard');
 
+/** `POST /auth/logout` with the token just removed: every token of this account is refused from now on. */
+export async function signOutOnServer(token: string | null): Promise<void> {
+  if (!token) return;
+  try {
+    await request<null>('/auth/logout', { method: 'POST', token });
+  } catch {
+    // an expired or already-ended token: nothing to end on the server
+  }
+}
+
+export const requestPasswordReset = (email: string) => request<{ message: string }>('/auth/password-reset', { method: 'POST', body: { email } });
+export const resetPassword = (token: string, password: string) => request<null>('/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
+
 /** An LMS call with the user's token; a 401 means the session is gone, so the user is signed out. */
 export async function lmsRequest<T>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> {
   try {

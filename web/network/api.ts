@@ -5,6 +5,7 @@ import type {
   CreatedComment,
   LikeResponse,
   MeResponse,
+  MessageResponse,
   NetworkUser,
   Post,
   PostsPage,
@@ -27,8 +28,20 @@ export function useMe() {
   return useQuery({ queryKey: networkKeys.me, queryFn: async () => (await request<MeResponse>('/api/network/me')).user, staleTime: 60_000 });
 }
 
-export const signUp = (body: SignUpBody) => request<MeResponse>('/api/network/auth/sign-up', { method: 'POST', body });
 export const signIn = (body: SignInBody) => request<MeResponse>('/api/network/auth/sign-in', { method: 'POST', body });
+/**
+ * Sign-up answers the same for every address (the owner of a taken one gets an email instead),
+ * then the member signs in with the same credentials, as the spec's sign-up returns the user.
+ */
+export async function signUp(body: SignUpBody): Promise<MeResponse> {
+  await request<MessageResponse>('/api/network/auth/sign-up', { method: 'POST', body });
+  return signIn(body);
+}
+export const resendVerificationEmail = () => request<MessageResponse>('/api/network/me/verification-email', { method: 'POST' });
+export const verifyEmail = (token: string) => request<null>('/api/network/auth/verify-email', { method: 'POST', body: { token } });
+export const requestPasswordReset = (email: string) => request<MessageResponse>('/api/network/auth/password-reset', { method: 'POST', body: { email } });
+export const resetPassword = (token: string, password: string) =>
+  request<null>('/api/network/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
 export const signOut = () => request<null>('/api/network/auth/sign-out', { method: 'POST' });
 export const saveProfile = (body: ProfileBody) => request<MeResponse>('/api/network/me/profile', { method: 'PUT', body });
 

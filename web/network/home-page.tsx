@@ -5,6 +5,7 @@ import { Feed } from './feed.js';
 import { useLiveFeed } from './live-feed.js';
 import styles from './network.module.css';
 import { PostDetailModal } from './post-detail-modal.js';
+import { VerifyEmailBanner } from './verify-email-banner.js';
 
 /** `/Home`: the feed between the static side cards, for signed-in members with a complete profile. */
 export default function HomePage() {
@@ -21,6 +22,7 @@ export default function HomePage() {
 
   return (
     <div className={styles.homePage}>
+      <VerifyEmailBanner user={user} />
       <aside className={styles.banner} aria-label="Advertisement">
         <strong>Hiring in a hurry?</strong> Find talented pros in record time with Upwork and keep business moving.
       </aside>

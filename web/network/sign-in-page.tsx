@@ -98,6 +98,11 @@ export default function SignInPage() {
                   {effectiveMode === 'sign-up' ? 'Create Account' : 'Sign In'}
                 </Button>
               </form>
+              {effectiveMode === 'sign-in' && (
+                <p className={styles.toggle}>
+                  <Link to="/forgot-password">Forgot password?</Link>
+                </p>
+              )}
               <p className={styles.toggle}>
                 {!signupOpen ? (
                   'Only Authorized Person Can Access'

@@ -13,6 +13,8 @@ export const caseAdmins = pgTable(
     // Stored lower-case, so the unique constraint is case-insensitive.
     email: text().notNull().unique(),
     passwordHash: text().notNull(),
+    // Carried in every token as `ver`; raising it ends every sign-in of this admin (sign-out, password change).
+    sessionVersion: integer().notNull().default(0),
     ...timestamps,
   },
 );

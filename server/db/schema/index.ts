@@ -1,5 +1,6 @@
 import * as cases from './cases.js';
 import * as lms from './lms.js';
 import * as network from './network.js';
+import * as oneTimeTokens from './one-time-tokens.js';
 
-export const schema = { ...cases, ...lms, ...network };
+export const schema = { ...cases, ...lms, ...network, ...oneTimeTokens };

@@ -22,10 +22,14 @@ export const lmsUsers = pgTable(
     role: text({ enum: lmsRoles }).notNull().default('user'),
     // The premium programs this user may use (see server/lms/programs.ts).
     allowedPrograms: jsonb().$type<string[]>().notNull().default([]),
+    // Optional, stored lower-case: where a password-reset link goes.
+    email: text(),
+    // Carried in every token as `ver`; raising it ends every sign-in of this user (sign-out, password change).
+    sessionVersion: integer().notNull().default(0),
     createdAt,
   },
   // Usernames are unique whatever their case, so "Amal" cannot sign up next to "amal".
-  (t) => [uniqueIndex('lms_users_username_key').on(sql`lower(${t.username})`)],
+  (t) => [uniqueIndex('lms_users_username_key').on(sql`lower(${t.username})`), uniqueIndex('lms_users_email_key').on(t.email)],
 );
 
 export const examQuestions = pgTable(

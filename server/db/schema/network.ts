@@ -15,6 +15,9 @@ export const networkUsers = pgTable(
     photoUrl: text(),
     oidcIssuer: text(),
     oidcSubject: text(),
+    // Set when the member followed the verification link (or the provider vouched for the address);
+    // until then the address confers no admin rights and the external sign-in never attaches to it.
+    emailVerifiedAt: timestamp({ withTimezone: true, mode: 'date' }),
     createdAt,
   },
   (t) => [
@@ -95,7 +98,9 @@ export const networkEvents = pgTable(
     id: bigserial({ mode: 'number' }).primaryKey(),
     type: text().notNull(),
     data: jsonb().notNull(),
+    // The post the event is about: deleting the post deletes its events, so a replay never returns it.
+    postId: uuid(),
     createdAt,
   },
-  (t) => [index('network_events_created_at_idx').on(t.createdAt)],
+  (t) => [index('network_events_created_at_idx').on(t.createdAt), index('network_events_post_idx').on(t.postId)],
 );

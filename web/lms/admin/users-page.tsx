@@ -12,6 +12,8 @@ import styles from '../lms.module.css';
 import { lmsRequest } from '../session.js';
 import { adminKey, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
+import { SetPasswordDialog } from './set-password-dialog.js';
+import { Button } from '../../ui/button.js';
 
 const programLabels: Record<Program, string> = { course: 'Course library', 'exam-results': 'Detailed exam results' };
 
@@ -21,6 +23,7 @@ export default function UsersPage() {
   const [search, setSearch] = useState('');
   const { query, page, setPage, pageSize } = usePagedList<{ users: LmsUser[] }>('users', '/admin/users', { search: search.trim() || undefined });
   const [error, setError] = useState<string | null>(null);
+  const [passwordFor, setPasswordFor] = useState<LmsUser | null>(null);
   const save = useMutation({
     mutationFn: ({ id, allowed }: { id: number; allowed: string[] }) => lmsRequest<LmsUser>(`/admin/users/${id}/programs`, { method: 'PUT', body: { allowed_programs: allowed } }),
     onSuccess: (user) => {
@@ -74,6 +77,7 @@ export default function UsersPage() {
                     {programLabels[p]}
                   </th>
                 ))}
+                <th scope="col">Password</th>
               </tr>
             </thead>
             <tbody>
@@ -94,6 +98,11 @@ export default function UsersPage() {
                       />
                     </td>
                   ))}
+                  <td>
+                    <Button variant="secondary" size="small" onClick={() => setPasswordFor(user)} aria-label={`Set password for ${user.username}`}>
+                      Set password
+                    </Button>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -101,6 +110,7 @@ export default function UsersPage() {
           <Pagination label="User pages" page={page} pageSize={pageSize} total={query.data.total} onPageChange={setPage} />
         </div>
       )}
+      <SetPasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />
     </AdminLayout>
   );
 }

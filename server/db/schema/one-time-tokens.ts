@@ -1,0 +1,22 @@
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** What a one-time link does; each area names its own. */
+export const oneTimeTokenPurposes = ['network-verify-email', 'network-password-reset', 'caseadmin-password-reset', 'lms-password-reset'] as const;
+export type OneTimeTokenPurpose = (typeof oneTimeTokenPurposes)[number];
+
+/**
+ * The tokens of emailed links (address verification, password reset). Only the SHA-256 of the
+ * token is stored, so a leaked row cannot be used; a row is deleted when it is used.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    tokenHash: text().primaryKey(),
+    purpose: text({ enum: oneTimeTokenPurposes }).notNull(),
+    // The account's id as text: network ids are uuids, case admin and LMS ids are integers.
+    accountId: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('one_time_tokens_account_idx').on(t.purpose, t.accountId, t.createdAt), index('one_time_tokens_expires_idx').on(t.expiresAt)],
+);

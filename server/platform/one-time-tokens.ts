@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import type { Queryable } from '../db/client.js';
+import { oneTimeTokens, type OneTimeTokenPurpose } from '../db/schema/one-time-tokens.js';
+
+export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Issues the token of an emailed link; only its hash is stored. Earlier tokens of the same
+ * purpose and account are dropped, so only the newest link works.
+ */
+export async function issueOneTimeToken(db: Queryable, purpose: OneTimeTokenPurpose, accountId: string, now: Date, ttlSeconds: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.delete(oneTimeTokens).where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.accountId, accountId)));
+  await db.insert(oneTimeTokens).values({
+    tokenHash: hashToken(token),
+    purpose,
+    accountId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+  });
+  return token;
+}
+
+/**
+ * Uses a token up: the account it was issued for when it is known, of this purpose and not
+ * expired, else undefined. The row is deleted either way, so a link works once.
+ */
+export async function consumeOneTimeToken(db: Queryable, purpose: OneTimeTokenPurpose, token: string, now: Date): Promise<string | undefined> {
+  if (token.length > 100) return undefined;
+  const [row] = await db
+    .delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, purpose)))
+    .returning({ accountId: oneTimeTokens.accountId, expiresAt: oneTimeTokens.expiresAt });
+  return row && row.expiresAt > now ? row.accountId : undefined;
+}
+
+/** When the newest token of this purpose was issued for the account (to rate-limit resends). */
+export async function lastIssuedAt(db: Queryable, purpose: OneTimeTokenPurpose, accountId: string, since: Date): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ createdAt: oneTimeTokens.createdAt })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.accountId, accountId), gt(oneTimeTokens.createdAt, since)))
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(1);
+  return row?.createdAt;
+}
+
+/** Forgets every link of these purposes for the account (its password was set another way). */
+export async function revokeOneTimeTokens(db: Queryable, purpose: OneTimeTokenPurpose, accountId: string): Promise<void> {
+  await db.delete(oneTimeTokens).where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.accountId, accountId)));
+}
+
+export async function pruneOneTimeTokens(db: Queryable, now: Date): Promise<void> {
+  await db.delete(oneTimeTokens).where(lt(oneTimeTokens.expiresAt, now));
+}

@@ -1,0 +1,59 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { LmsUser } from '../../../contracts/lms.js';
+import { errorMessage } from '../../lib/http.js';
+import { Button } from '../../ui/button.js';
+import { TextField } from '../../ui/field.js';
+import { Modal, ModalActions } from '../../ui/modal.js';
+import { FormError } from '../../ui/states.js';
+import { useToast } from '../../ui/toast.js';
+import { lmsRequest } from '../session.js';
+
+/** An admin sets a user's password (a learner without an email cannot reset it alone); it signs the user out everywhere. */
+export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onClose: () => void }) {
+  const notify = useToast();
+  const [password, setPassword] = useState('');
+  const save = useMutation({
+    mutationFn: ({ id, value }: { id: number; value: string }) => lmsRequest<null>(`/admin/users/${id}/password`, { method: 'PUT', body: { password: value } }),
+    onSuccess: () => {
+      notify(`Password of ${user?.username ?? 'the user'} set; they are signed out everywhere`);
+      close();
+    },
+  });
+  function close() {
+    setPassword('');
+    save.reset();
+    onClose();
+  }
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (user) save.mutate({ id: user.id, value: password });
+  }
+  return (
+    <Modal title={`Set the password of ${user?.username ?? ''}`} open={user !== null} onClose={close}>
+      <form onSubmit={onSubmit}>
+        <FormError message={save.isError ? errorMessage(save.error, 'Could not set the password. Please try again.') : null} />
+        <TextField
+          label="New password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          maxLength={200}
+          hint="At least 8 characters. Tell it to the user in person."
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <ModalActions>
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Set password'}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { ResetPasswordScreen } from '../ui/account-recovery.js';
+import { networkKeys, resetPassword } from './api.js';
+
+/** `/reset-password?token=…`: the emailed link's page; the new password ends every session of the account. */
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const client = useQueryClient();
+  return (
+    <ResetPasswordScreen
+      title="Set a new password"
+      backTo="/"
+      backLabel="Back to sign in"
+      signInTo="/"
+      token={params.get('token')}
+      save={async (token, password) => {
+        await resetPassword(token, password);
+        // This browser's session ended with the others.
+        client.setQueryData(networkKeys.me, null);
+      }}
+    />
+  );
+}

@@ -1,0 +1,148 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../lib/http.js';
+import styles from './account-recovery.module.css';
+import { Button } from './button.js';
+import { TextField } from './field.js';
+import { FormError } from './states.js';
+
+type Page = { title: string; backTo: string; backLabel: string };
+
+function RecoveryCard({ title, backTo, backLabel, children }: Page & { children: ReactNode }) {
+  return (
+    <main className={styles.page}>
+      <section className={styles.card} aria-labelledby="recovery-title">
+        <h1 id="recovery-title" className={styles.title}>
+          {title}
+        </h1>
+        {children}
+        <p className={styles.text}>
+          <Link to={backTo}>{backLabel}</Link>
+        </p>
+      </section>
+    </main>
+  );
+}
+
+/**
+ * "Forgot password?": asks for the address and says a link is on its way. The server answers the
+ * same whether or not an account has the address, and so does this screen.
+ */
+export function ForgotPasswordScreen({ send, ...page }: Page & { send: (email: string) => Promise<{ message: string }> }) {
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      setSent((await send(email)).message);
+    } catch (caught) {
+      setError(errorMessage(caught, 'Could not send the email. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <RecoveryCard {...page}>
+      {sent ? (
+        <p className={styles.success} role="status">
+          {sent}
+        </p>
+      ) : (
+        <form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
+          <p className={styles.text}>Enter the email address of your account and we will send you a link to set a new password.</p>
+          <FormError message={error} />
+          <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+          <Button type="submit" className={styles.submit} disabled={busy}>
+            {busy ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </form>
+      )}
+    </RecoveryCard>
+  );
+}
+
+/** The page an emailed reset link opens: a new password, set once with the link's token. */
+export function ResetPasswordScreen({
+  token,
+  save,
+  signInTo,
+  ...page
+}: Page & { token: string | null; save: (token: string, password: string) => Promise<unknown>; signInTo: string }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!token) return;
+    if (password !== confirmation) {
+      setError('The two passwords are not the same.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await save(token, password);
+      setDone(true);
+    } catch (caught) {
+      setError(errorMessage(caught, 'Could not set the new password. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!token) {
+    return (
+      <RecoveryCard {...page}>
+        <FormError message="This link is incomplete. Please open the link from the email again, or ask for a new one." />
+      </RecoveryCard>
+    );
+  }
+  return (
+    <RecoveryCard {...page}>
+      {done ? (
+        <p className={styles.success} role="status">
+          Your password has been changed, and every device that was signed in has been signed out. <Link to={signInTo}>Sign in with the new password</Link>.
+        </p>
+      ) : (
+        <form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
+          <FormError message={error} />
+          <TextField
+            label="New password"
+            type="password"
+            name="new-password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={200}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            hint="At least 8 characters."
+          />
+          <TextField
+            label="Repeat the new password"
+            type="password"
+            name="confirm-password"
+            autoComplete="new-password"
+            required
+            minLength={8}
+            maxLength={200}
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
+          <Button type="submit" className={styles.submit} disabled={busy}>
+            {busy ? 'Saving...' : 'Set new password'}
+          </Button>
+        </form>
+      )}
+    </RecoveryCard>
+  );
+}
