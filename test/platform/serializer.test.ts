@@ -30,7 +30,7 @@ const post = {
 const cases: [string, z.ZodType, unknown][] = [
   ['a feed page (nullables, escapes, unknown keys)', postsPage, { posts: [post, { ...post, mediaURL: '/m/x.png', user: { email: 'a@b.c', displayName: null, photoURL: '/p' } }], nextCursor: null }],
   ['a signed-out member', meResponse, { user: null }],
-  ['a signed-in member', meResponse, { user: { uid: 'u', email: 'e', displayName: null, photoURL: null, username: 'x', isProfileComplete: true, isAdmin: false, extra: 1 } }],
+  ['a signed-in member', meResponse, { user: { uid: 'u', email: 'e', displayName: null, photoURL: null, username: 'x', isProfileComplete: true, isAdmin: false, emailVerified: true, extra: 1 } }],
   [
     'a public case lookup',
     progressResponse,
@@ -70,6 +70,9 @@ describe('the compiled response serializer', () => {
     const { nextCursor: _dropped, ...withoutCursor } = { posts: [], nextCursor: null };
     expect(() => zod(postsPage)(withoutCursor)).toThrow();
     expect(() => fast(postsPage)(withoutCursor)).toThrow();
+    const memberWithoutVerification = { user: { uid: 'u', email: null, displayName: null, photoURL: null, username: null, isProfileComplete: false, isAdmin: false } };
+    expect(() => zod(meResponse)(memberWithoutVerification)).toThrow();
+    expect(() => fast(meResponse)(memberWithoutVerification)).toThrow();
   });
 
   it('when a schema cannot be written as JSON Schema (a date), then the zod serializer is used', () => {
