@@ -21,6 +21,31 @@ const requiredText = (field: string, max: number) =>
 
 const isoDateTime = z.string();
 
+const optionalText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    // Descriptions may run over several lines; other control characters have no use.
+    .refine((text) => hasNoControlCharacters(text.replace(/\r?\n/g, ' ')), `${field} must not contain control characters`)
+    .transform((text) => (text === '' ? null : text));
+
+/** An optional applicant email: empty means none; stored lower-case. */
+export const optionalEmail = z
+  .string({ error: 'client_email must be text' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'client_email must be at most 254 characters')
+  .refine((text) => text === '' || z.email().safeParse(text).success, 'client_email must be a valid email address')
+  .transform((text) => (text === '' ? null : text));
+
+/** A whole number of days as a number or as typed (a numeric string); empty means none. */
+const expectedDays = z
+  .union([z.number(), z.string().trim().regex(/^\d*$/).transform((text) => (text === '' ? null : Number(text))), z.null()], {
+    error: 'expected_days must be a whole number of days',
+  })
+  .pipe(z.number().int('expected_days must be a whole number').min(0, 'expected_days must be at least 0').max(3650, 'expected_days must be at most 3650').nullable());
+
 // Plain decimal digits only: Number() would also take '0x1f', '1e3' or ' 5'.
 const idParam = z
   .string()
@@ -37,13 +62,25 @@ export const progressQuery = z.object({
   passportNumber: requiredText('passportNumber', 64),
 });
 
-export const progressStep = z.object({ name: z.string(), status: z.enum(stepStatuses) });
+export const progressStep = z.object({
+  name: z.string(),
+  status: z.enum(stepStatuses),
+  description: z.string().nullable(),
+  expected_days: z.number().int().nullable(),
+});
 
 export const progressService = z.object({
   serviceName: z.string(),
   currentStep: z.string().nullable(),
   steps: z.array(progressStep),
   lastUpdated: isoDateTime,
+  /** When the current step began (its last step change, else when the service was added). */
+  currentStepSince: isoDateTime,
+  /**
+   * An estimate: the current step's start plus the expected days of it and the steps after it up
+   * to the last one. Null when the service is done or a step on the way has no expected days.
+   */
+  estimatedCompletion: isoDateTime.nullable(),
 });
 
 export const progressResponse = z.object({
@@ -136,6 +173,7 @@ export const adminCase = z.object({
   case_number: z.string(),
   passport_number: z.string(),
   client_name: z.string(),
+  client_email: z.string().nullable(),
   status: z.enum(caseStatuses),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -161,7 +199,17 @@ export const stepChange = z.object({
 });
 export type StepChange = z.infer<typeof stepChange>;
 
-export const caseDetails = adminCase.extend({ history: z.array(stepChange) });
+export const caseEvent = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  summary: z.string(),
+  changedBy: z.string(),
+  changedAt: isoDateTime,
+});
+export type CaseEvent = z.infer<typeof caseEvent>;
+
+/** `history`: the step changes; `events`: every other change (created, edited, services, notifications). */
+export const caseDetails = adminCase.extend({ history: z.array(stepChange), events: z.array(caseEvent) });
 export type CaseDetails = z.infer<typeof caseDetails>;
 
 // ---- Case writes
@@ -185,18 +233,27 @@ export const createCaseBody = z.strictObject({
     .optional(),
   passport_number: requiredText('passport_number', 64),
   client_name: requiredText('client_name', 200),
+  client_email: optionalEmail.optional(),
   serviceIds: serviceIds.default([]),
 });
 export type CreateCaseBody = z.input<typeof createCaseBody>;
 export const createCaseResponse = z.object({ message: z.string(), newCase: adminCase });
 
-export const updateCaseServicesBody = z.strictObject({ serviceIds });
+/** The edit form: the services, and the applicant email when sent (absent: unchanged). */
+export const updateCaseServicesBody = z.strictObject({ serviceIds, client_email: optionalEmail.optional() });
 
 // ---- Services and steps
 
 export const createServiceBody = z.strictObject({ name: requiredText('name', 100) });
 
-export const step = z.object({ id: z.number().int(), service_id: z.number().int(), name: z.string(), sequence: z.number().int() });
+export const step = z.object({
+  id: z.number().int(),
+  service_id: z.number().int(),
+  name: z.string(),
+  sequence: z.number().int(),
+  description: z.string().nullable(),
+  expected_days: z.number().int().nullable(),
+});
 export type Step = z.infer<typeof step>;
 
 export const createStepBody = z.strictObject({
@@ -205,8 +262,54 @@ export const createStepBody = z.strictObject({
   sequence: z
     .union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: 'sequence must be a number' })
     .pipe(z.number().int('sequence must be a whole number').min(1, 'sequence must be at least 1').max(10_000, 'sequence must be at most 10000')),
+  description: optionalText('description', 1000).optional(),
+  expected_days: expectedDays.optional(),
 });
+
+// ---- PATCH /api/caseadmin/steps/{id}: the public explanation of a step
+
+export const updateStepBody = z
+  .strictObject({ description: optionalText('description', 1000).optional(), expected_days: expectedDays.optional() })
+  .refine((body) => body.description !== undefined || body.expected_days !== undefined, 'Send description or expected_days');
 
 export const changeStepBody = z.strictObject({ newStep: requiredText('newStep', 100) });
 
 export const messageResponse = z.object({ message: z.string() });
+
+// ---- Bulk: POST /api/caseadmin/cases/import (text/csv), GET /api/caseadmin/cases/export, POST /api/caseadmin/cases/bulk-step
+
+export const IMPORT_MAX_ROWS = 5000;
+export const importColumns = ['case_number', 'passport_number', 'client_name', 'client_email', 'services'] as const;
+export const importCasesBody = z.string({ error: 'Send the cases as a text/csv body' }).max(5 * 1024 * 1024);
+export const importCasesResponse = z.object({ imported: z.number().int() });
+export const importRowError = z.object({ row: z.number().int(), error: z.string() });
+export type ImportRowError = z.infer<typeof importRowError>;
+export const importCasesErrorResponse = z.object({ error: z.string(), errors: z.array(importRowError) });
+
+export const exportCasesQuery = casesListQuery.omit({ page: true, pageSize: true });
+
+export const bulkStepBody = z.strictObject({
+  caseIds: z
+    .array(z.number({ error: 'caseIds must be a list of case ids' }).int().positive().max(2_147_483_647), { error: 'caseIds must be a list of case ids' })
+    .min(1, 'Select at least one case')
+    .max(1000, 'At most 1000 cases at once')
+    .transform((ids) => [...new Set(ids)]),
+  serviceId: z.number({ error: 'serviceId must be a service id' }).int().positive().max(2_147_483_647),
+  newStep: requiredText('newStep', 100),
+});
+export const bulkStepResponse = z.object({ message: z.string(), changed: z.number().int() });
+
+// ---- Tracker subscriptions (public; the passport number is needed, as for the lookup)
+
+export const subscribeBody = z.strictObject({
+  caseNumber: requiredText('caseNumber', 64),
+  passportNumber: requiredText('passportNumber', 64),
+  email: z
+    .string({ error: 'email is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email('email must be a valid email address').max(254)),
+});
+export const subscriptionTokenBody = z.strictObject({
+  token: z.string({ error: 'token is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not valid'),
+});

@@ -60,6 +60,8 @@ export default async function globalSetup() {
     SMTP_URL: mailbox.smtpUrl,
     MAIL_FROM: 'Pathway <no-reply@pathway.test>',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Step-change emails go out a second after the change instead of five minutes.
+    CASE_NOTIFICATION_DELAY_SECONDS: '1',
   };
 
   let dropDatabase = async () => {};

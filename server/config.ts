@@ -25,6 +25,7 @@ const environmentSchema = z.object({
   CASE_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional()),
   CASE_ADMIN_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
   CASE_LOOKUP_RATE_LIMIT: positiveInt(20),
+  CASE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   LOGIN_RATE_LIMIT: positiveInt(10),
   HEALTH_AUTHORITY_URL: z
     .string()
@@ -112,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           ? { email: e.CASE_ADMIN_EMAIL, password: e.CASE_ADMIN_PASSWORD }
           : undefined,
       tokenTtlSeconds: e.CASE_ADMIN_TOKEN_TTL_SECONDS,
+      notificationDelaySeconds: e.CASE_NOTIFICATION_DELAY_SECONDS,
     },
     lms: {
       bootstrapAdmin:

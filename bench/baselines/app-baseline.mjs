@@ -60,11 +60,25 @@ const LOOKUP_SQL = `
     coalesce((
       SELECT json_agg(json_build_object(
         'serviceName', s.name, 'currentStepId', cs.current_step_id, 'lastUpdated', cs.last_updated,
-        'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name) ORDER BY st.sequence) FROM steps st WHERE st.service_id = cs.service_id)
+        'currentStepSince', coalesce((SELECT max(sc.changed_at) FROM step_changes sc WHERE sc.case_service_id = cs.id), cs.last_updated),
+        'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description, 'expectedDays', st.expected_days) ORDER BY st.sequence)
+                  FROM steps st WHERE st.service_id = cs.service_id)
       ) ORDER BY cs.id)
       FROM case_services cs JOIN services s ON s.id = cs.service_id WHERE cs.case_id = c.id
     ), '[]') AS services
   FROM cases c WHERE c.case_number = $1`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function estimateCompletion(steps, current, since) {
+  if (current < 0 || current === steps.length - 1) return null;
+  let days = 0;
+  for (const step of steps.slice(current, -1)) {
+    if (step.expectedDays === null) return null;
+    days += step.expectedDays;
+  }
+  return new Date(since.getTime() + days * DAY_MS).toISOString();
+}
 
 const normalizePassport = (passport) => passport.replace(/\s+/g, '').toUpperCase();
 
@@ -82,11 +96,19 @@ async function lookup(url) {
       const steps = s.steps ?? [];
       const current = steps.findIndex((step) => step.id === s.currentStepId);
       const finished = current === steps.length - 1 && current >= 0;
+      const since = new Date(s.currentStepSince);
       return {
         serviceName: s.serviceName,
         currentStep: steps[current]?.name ?? null,
-        steps: steps.map((step, i) => ({ name: step.name, status: finished || i < current ? 'completed' : i === current ? 'active' : 'pending' })),
+        steps: steps.map((step, i) => ({
+          name: step.name,
+          status: finished || i < current ? 'completed' : i === current ? 'active' : 'pending',
+          description: step.description,
+          expected_days: step.expectedDays,
+        })),
         lastUpdated: new Date(s.lastUpdated).toISOString(),
+        currentStepSince: since.toISOString(),
+        estimatedCompletion: estimateCompletion(steps, current, since),
       };
     }),
   };
@@ -133,7 +155,7 @@ async function caseList(url, request, response) {
     const pageSize = Number(q.get('pageSize') ?? CASES_PAGE_SIZE);
     const offset = (Number(q.get('page') ?? 1) - 1) * pageSize;
     return pool.query(
-      `SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.status, cases.created_at, cases.updated_at,
+      `SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
         coalesce((
           SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
                                             'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
@@ -161,6 +183,7 @@ async function caseList(url, request, response) {
     case_number: row.case_number,
     passport_number: row.passport_number,
     client_name: row.client_name,
+    client_email: row.client_email,
     status: row.status,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

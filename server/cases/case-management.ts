@@ -9,10 +9,13 @@ import {
   type DashboardMetrics,
 } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
-import { cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
+import { caseEvents, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
 import { AppError, notFound } from '../platform/errors.js';
+import { recordCaseEvents, type CaseEventInput } from './case-events.js';
 import { caseListOrderBy, caseListPage, caseListWhere, countCaseList, type CaseListFilter, type CaseListTotal } from './case-list-query.js';
+import { addClientEmailRecipients } from './case-notifications.js';
 import { refreshCaseStatuses } from './case-status.js';
+import type { ActingAdmin } from './step-changes.js';
 
 const RECENT_CASES = 5;
 
@@ -24,6 +27,7 @@ function toAdminCase(row: CaseRow, caseServicesOfCase: CaseService[]): AdminCase
     case_number: row.caseNumber,
     passport_number: row.passportNumber,
     client_name: row.clientName,
+    client_email: row.clientEmail,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -111,6 +115,7 @@ type CaseListRow = {
   case_number: string;
   passport_number: string;
   client_name: string;
+  client_email: string | null;
   status: CaseStatus;
   // Raw rows: timestamps arrive as PostgreSQL's text, parsed here as Drizzle's own mapping does.
   created_at: string;
@@ -128,7 +133,7 @@ async function listCasePage(db: Queryable, filter: CaseListFilter, fewMatches: b
   const orderBy = sql.join(caseListOrderBy(filter, fewMatches), sql`, `);
   const { limit, offset } = caseListPage(filter);
   const { rows } = await db.execute<CaseListRow>(sql`
-    SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.status, cases.created_at, cases.updated_at,
+    SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
       coalesce((
         SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
                                           'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
@@ -142,6 +147,7 @@ async function listCasePage(db: Queryable, filter: CaseListFilter, fewMatches: b
     case_number: row.case_number,
     passport_number: row.passport_number,
     client_name: row.client_name,
+    client_email: row.client_email,
     status: row.status,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
@@ -193,12 +199,28 @@ export async function caseDetails(db: Database, id: number): Promise<CaseDetails
     .where(eq(stepChanges.caseId, id))
     .orderBy(desc(stepChanges.changedAt), desc(stepChanges.id))
     .limit(500);
-  return { ...found, history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })) };
+  const events = await db
+    .select({
+      id: caseEvents.id,
+      kind: caseEvents.kind,
+      summary: caseEvents.summary,
+      changedBy: caseEvents.changedByEmail,
+      changedAt: caseEvents.changedAt,
+    })
+    .from(caseEvents)
+    .where(eq(caseEvents.caseId, id))
+    .orderBy(desc(caseEvents.changedAt), desc(caseEvents.id))
+    .limit(500);
+  return {
+    ...found,
+    history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
+    events: events.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
+  };
 }
 
 // ---- Writes
 
-async function assertServicesExist(tx: Queryable, serviceIds: number[]): Promise<void> {
+export async function assertServicesExist(tx: Queryable, serviceIds: number[]): Promise<void> {
   if (serviceIds.length === 0) return;
   const found = await tx.select({ id: services.id }).from(services).where(inArray(services.id, serviceIds));
   const missing = serviceIds.filter((id) => !found.some((row) => row.id === id));
@@ -206,7 +228,7 @@ async function assertServicesExist(tx: Queryable, serviceIds: number[]): Promise
 }
 
 /** Subscribes a case to services, each starting on its first step. */
-async function addCaseServices(tx: Queryable, caseId: number, serviceIds: number[], now: Date): Promise<void> {
+export async function addCaseServices(tx: Queryable, caseId: number, serviceIds: number[], now: Date): Promise<void> {
   if (serviceIds.length === 0) return;
   await tx.insert(caseServices).values(
     serviceIds.map((serviceId) => ({
@@ -218,10 +240,17 @@ async function addCaseServices(tx: Queryable, caseId: number, serviceIds: number
   );
 }
 
+/** "Documents Verification, License Registration" for history entries. */
+export async function serviceNames(tx: Queryable, serviceIds: number[]): Promise<string> {
+  if (serviceIds.length === 0) return '';
+  const rows = await tx.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, serviceIds));
+  return serviceIds.map((id) => rows.find((row) => row.id === id)?.name ?? `#${id}`).join(', ');
+}
+
 // Without easily confused characters (0/O, 1/I/L), for numbers read over the phone.
 const CASE_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
-function generateCaseNumber(now: Date): string {
+export function generateCaseNumber(now: Date): string {
   const suffix = Array.from({ length: 6 }, () => CASE_NUMBER_ALPHABET[randomInt(CASE_NUMBER_ALPHABET.length)]).join('');
   return `PW-${now.getUTCFullYear()}-${suffix}`;
 }
@@ -231,7 +260,8 @@ export const normalizeCaseNumber = (caseNumber: string) => caseNumber.trim().toU
 
 export async function createCase(
   db: Database,
-  input: { case_number?: string | undefined; passport_number: string; client_name: string; serviceIds: number[] },
+  input: { case_number?: string | undefined; passport_number: string; client_name: string; client_email?: string | null | undefined; serviceIds: number[] },
+  admin: ActingAdmin,
   now: Date,
 ): Promise<AdminCase> {
   return db.transaction(async (tx) => {
@@ -246,6 +276,7 @@ export async function createCase(
           caseNumber: requested ?? generateCaseNumber(now),
           passportNumber: input.passport_number,
           clientName: input.client_name,
+          clientEmail: input.client_email ?? null,
           createdAt: now,
           updatedAt: now,
         })
@@ -256,6 +287,9 @@ export async function createCase(
     }
     await addCaseServices(tx, id, input.serviceIds, now);
     await refreshCaseStatuses(tx, { caseIds: [id] });
+    await addClientEmailRecipients(tx, [{ caseId: id, email: input.client_email ?? null }], now);
+    const names = await serviceNames(tx, input.serviceIds);
+    await recordCaseEvents(tx, [{ caseId: id, kind: 'case created', summary: `Case created${names ? ` with ${names}` : ' without services'}` }], admin, now);
     return loadCase(tx, id);
   });
 }
@@ -266,13 +300,30 @@ export async function deleteCase(db: Database, id: number): Promise<void> {
 }
 
 /** Makes the case's services exactly these: new ones start on their first step, removed ones go. */
-export async function setCaseServices(db: Database, caseId: number, serviceIds: number[], now: Date): Promise<AdminCase> {
+export async function setCaseServices(
+  db: Database,
+  caseId: number,
+  input: { serviceIds: number[]; client_email?: string | null | undefined },
+  admin: ActingAdmin,
+  now: Date,
+): Promise<AdminCase> {
+  const { serviceIds } = input;
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update');
+    const [locked] = await tx.select({ id: cases.id, clientEmail: cases.clientEmail }).from(cases).where(eq(cases.id, caseId)).for('update');
     if (!locked) throw notFound('Case');
     await assertServicesExist(tx, serviceIds);
     const current = await tx.select({ serviceId: caseServices.serviceId }).from(caseServices).where(eq(caseServices.caseId, caseId));
     const added = serviceIds.filter((id) => !current.some((row) => row.serviceId === id));
+    const removed = current.map((row) => row.serviceId).filter((id) => !serviceIds.includes(id));
+    const events: CaseEventInput[] = [];
+    if (added.length) events.push({ caseId, kind: 'services added', summary: `Services added: ${await serviceNames(tx, added)}` });
+    if (removed.length) events.push({ caseId, kind: 'services removed', summary: `Services removed: ${await serviceNames(tx, removed)}` });
+    if (input.client_email !== undefined && input.client_email !== locked.clientEmail) {
+      await tx.update(cases).set({ clientEmail: input.client_email }).where(eq(cases.id, caseId));
+      await addClientEmailRecipients(tx, [{ caseId, email: input.client_email }], now);
+      events.push({ caseId, kind: 'case edited', summary: input.client_email ? `Applicant email set to ${input.client_email}` : 'Applicant email removed' });
+    }
+    await recordCaseEvents(tx, events, admin, now);
     await tx
       .delete(caseServices)
       .where(

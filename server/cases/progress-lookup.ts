@@ -5,28 +5,52 @@ import { normalizeCaseNumber } from './case-management.js';
 
 /** Passport numbers match whatever their case and spacing. */
 const normalizePassport = (passport: string) => passport.replace(/\s+/g, '').toUpperCase();
+export const passportMatches = (stored: string, typed: string) => normalizePassport(stored) === normalizePassport(typed);
 
 // One answer for an unknown case and a wrong passport, so the lookup does not confirm case numbers.
-const notFoundAnswer = () => new AppError(404, 'Case details not found. Please verify your information.');
+export const caseNotFoundAnswer = () => new AppError(404, 'Case details not found. Please verify your information.');
 
 /**
  * A step before the current one is completed, the current one active, later ones pending;
  * a service on its last step has completed them all.
  */
-function stepStatuses(stepNames: { id: number; name: string }[], currentStepId: number | null) {
-  const currentIndex = stepNames.findIndex((s) => s.id === currentStepId);
-  const finished = currentIndex === stepNames.length - 1 && currentIndex >= 0;
-  return stepNames.map((s, index): { name: string; status: StepStatus } => ({
+function stepStatuses(serviceSteps: StoredStep[], currentStepId: number | null) {
+  const currentIndex = serviceSteps.findIndex((s) => s.id === currentStepId);
+  const finished = currentIndex === serviceSteps.length - 1 && currentIndex >= 0;
+  return serviceSteps.map((s, index): CaseProgress['servicesSubscribed'][number]['steps'][number] => ({
     name: s.name,
-    status: finished || index < currentIndex ? 'completed' : index === currentIndex ? 'active' : 'pending',
+    status: (finished || index < currentIndex ? 'completed' : index === currentIndex ? 'active' : 'pending') satisfies StepStatus,
+    description: s.description,
+    expected_days: s.expectedDays,
   }));
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When the service should reach its last step: the current step's start plus the expected days
+ * of the current step and every later one before the last. Unknown (null) when the service is on
+ * no step or already on its last, or when a step on the way has no expected days.
+ */
+export function estimateCompletion(serviceSteps: StoredStep[], currentStepId: number | null, currentStepSince: Date): Date | null {
+  const currentIndex = serviceSteps.findIndex((s) => s.id === currentStepId);
+  if (currentIndex < 0 || currentIndex === serviceSteps.length - 1) return null;
+  let days = 0;
+  for (const s of serviceSteps.slice(currentIndex, -1)) {
+    if (s.expectedDays === null) return null;
+    days += s.expectedDays;
+  }
+  return new Date(currentStepSince.getTime() + days * DAY_MS);
+}
+
+type StoredStep = { id: number; name: string; description: string | null; expectedDays: number | null };
 
 type SubscribedService = {
   serviceName: string;
   currentStepId: number | null;
   lastUpdated: string;
-  steps: { id: number; name: string }[] | null;
+  currentStepSince: string;
+  steps: StoredStep[] | null;
 };
 
 /**
@@ -43,7 +67,8 @@ const LOOKUP = {
           'serviceName', s.name,
           'currentStepId', cs.current_step_id,
           'lastUpdated', cs.last_updated,
-          'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name) ORDER BY st.sequence)
+          'currentStepSince', coalesce((SELECT max(sc.changed_at) FROM step_changes sc WHERE sc.case_service_id = cs.id), cs.last_updated),
+          'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description, 'expectedDays', st.expected_days) ORDER BY st.sequence)
                     FROM steps st WHERE st.service_id = cs.service_id)
         ) ORDER BY cs.id)
         FROM case_services cs JOIN services s ON s.id = cs.service_id
@@ -58,7 +83,7 @@ type LookupRow = { caseNumber: string; passportNumber: string; status: CaseProgr
 export async function lookupProgress(pool: pg.Pool, caseNumber: string, passportNumber: string): Promise<CaseProgress> {
   const { rows } = await pool.query<LookupRow>({ ...LOOKUP, values: [normalizeCaseNumber(caseNumber)] });
   const found = rows[0];
-  if (!found || normalizePassport(found.passportNumber) !== normalizePassport(passportNumber)) throw notFoundAnswer();
+  if (!found || !passportMatches(found.passportNumber, passportNumber)) throw caseNotFoundAnswer();
 
   return {
     passportNumber: found.passportNumber,
@@ -66,11 +91,14 @@ export async function lookupProgress(pool: pg.Pool, caseNumber: string, passport
     status: found.status,
     servicesSubscribed: found.services.map((s) => {
       const serviceSteps = s.steps ?? [];
+      const since = new Date(s.currentStepSince);
       return {
         serviceName: s.serviceName,
         currentStep: serviceSteps.find((step) => step.id === s.currentStepId)?.name ?? null,
         steps: stepStatuses(serviceSteps, s.currentStepId),
         lastUpdated: new Date(s.lastUpdated).toISOString(),
+        currentStepSince: since.toISOString(),
+        estimatedCompletion: estimateCompletion(serviceSteps, s.currentStepId, since)?.toISOString() ?? null,
       };
     }),
   };

@@ -2,6 +2,15 @@ import { z } from 'zod';
 import {
   adminCase,
   adminLoginBody,
+  bulkStepBody,
+  bulkStepResponse,
+  exportCasesQuery,
+  importCasesBody,
+  importCasesErrorResponse,
+  importCasesResponse,
+  subscribeBody,
+  subscriptionTokenBody,
+  updateStepBody,
   adminLoginResponse,
   adminPasswordResetBody,
   adminPasswordResetRequestBody,
@@ -40,7 +49,12 @@ import {
 import * as caseManagement from './case-management.js';
 import { lookupProgress } from './progress-lookup.js';
 import * as catalog from './service-catalog.js';
-import { changeCurrentStep, type ActingAdmin } from './step-changes.js';
+import { exportCases } from './case-export.js';
+import { ImportError, importCases } from './case-import.js';
+import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications, type NotificationDeps } from './case-notifications.js';
+import { caseNotificationDeps } from './notification-wiring.js';
+import { bulkChangeStep, changeCurrentStep, type ActingAdmin } from './step-changes.js';
+import { confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -51,9 +65,24 @@ declare module 'fastify' {
 const noContent = { 204: z.null().describe('No content') };
 const tags = ['cases'];
 
+const CSV_MAX_BYTES = 5 * 1024 * 1024;
+const notificationJob = z.object({ caseId: z.number().int() });
+
+/** The acting admin; the admin scope's hook has set it for every route there. */
+function actingAdmin(request: { caseAdmin: ActingAdmin | null }): ActingAdmin {
+  if (!request.caseAdmin) throw new AppError(401, 'Authentication required');
+  return request.caseAdmin;
+}
+
 export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
+  const notify = caseNotificationDeps(deps);
+  // `short`: one waiting job per case (the singleton key); changes made meanwhile are collected by it.
+  await notify.jobs.work(CASE_NOTIFICATION_QUEUE, async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()), {
+    policy: 'short',
+  });
+  const lookupLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute);
 
   app.get(
     '/api/progress',
@@ -62,6 +91,23 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
       schema: { tags, querystring: progressQuery, response: { 200: progressResponse, ...errorResponses } },
     },
     async (request) => lookupProgress(deps.database.pool, request.query.caseNumber, request.query.passportNumber),
+  );
+
+  // "Email me when this changes": needs the passport number, like the lookup, and is limited like it.
+  app.post(
+    '/api/progress/subscribe',
+    { config: lookupLimit, schema: { tags, body: subscribeBody, response: { 202: messageResponse, ...errorResponses } } },
+    async (request, reply) => reply.status(202).send(await subscribe(db, notify, request.body, now())),
+  );
+  app.post(
+    '/api/progress/subscribe/confirm',
+    { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: messageResponse, ...errorResponses } } },
+    async (request) => confirmSubscription(db, request.body.token, now()),
+  );
+  app.post(
+    '/api/progress/unsubscribe',
+    { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: messageResponse, ...errorResponses } } },
+    async (request) => unsubscribe(db, request.body.token, now()),
   );
 
   app.post(
@@ -120,11 +166,12 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
       if (request.caseAdmin) await endCaseAdminSessions(db, request.caseAdmin.id);
       return reply.status(204).send(null);
     });
-    registerAdminRoutes(admin, deps, now);
+    admin.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
+    registerAdminRoutes(admin, deps, notify, now);
   });
 }
 
-function registerAdminRoutes(app: App, deps: AreaDeps, now: () => Date): void {
+function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps, now: () => Date): void {
   const { db } = deps.database;
   const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
 
@@ -152,9 +199,50 @@ function registerAdminRoutes(app: App, deps: AreaDeps, now: () => Date): void {
   );
 
   app.post('/api/caseadmin/cases', { schema: { tags, body: createCaseBody, response: withErrors({ 201: createCaseResponse }) } }, async (request, reply) => {
-    const newCase = await caseManagement.createCase(db, request.body, now());
+    const newCase = await caseManagement.createCase(db, request.body, actingAdmin(request), now());
     return reply.status(201).send({ message: 'Case created successfully', newCase });
   });
+
+  // Registered before /cases/:id, and matched first anyway: static segments win in find-my-way.
+  app.post(
+    '/api/caseadmin/cases/import',
+    {
+      bodyLimit: CSV_MAX_BYTES,
+      schema: {
+        tags,
+        description: 'text/csv with the columns case_number (optional), passport_number, client_name, client_email, services (names or ids, separated by ;). All or nothing.',
+        body: importCasesBody,
+        response: { 200: importCasesResponse, ...errorResponses, 400: importCasesErrorResponse.or(errorResponses[400]) },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return { imported: await importCases(db, request.body, actingAdmin(request), now()) };
+      } catch (error) {
+        if (error instanceof ImportError) return reply.status(400).send({ error: error.message, errors: error.errors });
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/api/caseadmin/cases/export',
+    { schema: { tags, description: 'The filtered, sorted case list (the list\'s query parameters) as text/csv.', querystring: exportCasesQuery, response: withErrors({ 200: z.string() }) } },
+    async (request, reply) => {
+      const csv = await exportCases(db, request.query);
+      const day = now().toISOString().slice(0, 10);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cases-${day}.csv"`).send(csv);
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/cases/bulk-step',
+    { schema: { tags, body: bulkStepBody, response: withErrors({ 200: bulkStepResponse }) } },
+    async (request) => {
+      const changed = await bulkChangeStep(db, notify, request.body, actingAdmin(request), now());
+      return { message: `Moved ${changed} case(s) to "${request.body.newStep}"`, changed };
+    },
+  );
 
   app.get('/api/caseadmin/cases/:id', { schema: { tags, params: idParams, response: withErrors({ 200: caseDetails }) } }, async (request) =>
     caseManagement.caseDetails(db, request.params.id),
@@ -168,7 +256,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, now: () => Date): void {
   app.put(
     '/api/caseadmin/cases/:id/services',
     { schema: { tags, params: idParams, body: updateCaseServicesBody, response: withErrors({ 200: adminCase }) } },
-    async (request) => caseManagement.setCaseServices(db, request.params.id, request.body.serviceIds, now()),
+    async (request) => caseManagement.setCaseServices(db, request.params.id, request.body, actingAdmin(request), now()),
   );
 
   app.get('/api/caseadmin/services', { schema: { tags, response: withErrors({ 200: z.array(service) }) } }, async () => catalog.listServices(db));
@@ -192,6 +280,12 @@ function registerAdminRoutes(app: App, deps: AreaDeps, now: () => Date): void {
     async (request, reply) => reply.status(201).send(await catalog.createStep(db, request.params.serviceId, request.body, now())),
   );
 
+  app.patch(
+    '/api/caseadmin/steps/:id',
+    { schema: { tags, description: "A step's public description and expected days.", params: idParams, body: updateStepBody, response: withErrors({ 200: step }) } },
+    async (request) => catalog.updateStep(db, request.params.id, request.body),
+  );
+
   app.delete('/api/caseadmin/steps/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
     await catalog.deleteStep(db, request.params.id);
     return reply.status(204).send(null);
@@ -201,9 +295,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, now: () => Date): void {
     '/api/caseadmin/caseservices/:id/step',
     { schema: { tags, params: idParams, body: changeStepBody, response: withErrors({ 200: messageResponse }) } },
     async (request) => {
-      const admin = request.caseAdmin;
-      if (!admin) throw new AppError(401, 'Authentication required');
-      await changeCurrentStep(db, request.params.id, request.body.newStep, admin, now());
+      await changeCurrentStep(db, notify, request.params.id, request.body.newStep, actingAdmin(request), now());
       return { message: 'Current step updated!' };
     },
   );

@@ -5,7 +5,14 @@ import { caseServices, services, steps } from '../db/schema/cases.js';
 import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import { refreshCaseStatuses } from './case-status.js';
 
-const stepColumns = { id: steps.id, service_id: steps.serviceId, name: steps.name, sequence: steps.sequence };
+const stepColumns = {
+  id: steps.id,
+  service_id: steps.serviceId,
+  name: steps.name,
+  sequence: steps.sequence,
+  description: steps.description,
+  expected_days: steps.expectedDays,
+};
 
 export function listServices(db: Database): Promise<Service[]> {
   return db.select({ id: services.id, name: services.name }).from(services).orderBy(asc(services.id));
@@ -45,7 +52,9 @@ export async function listSteps(db: Database, serviceId: number): Promise<Step[]
   return db.select(stepColumns).from(steps).where(eq(steps.serviceId, serviceId)).orderBy(asc(steps.sequence));
 }
 
-export async function createStep(db: Database, serviceId: number, input: { name: string; sequence: number }, now: Date): Promise<Step> {
+type StepExplanation = { description?: string | null | undefined; expected_days?: number | null | undefined };
+
+export async function createStep(db: Database, serviceId: number, input: { name: string; sequence: number } & StepExplanation, now: Date): Promise<Step> {
   return db.transaction(async (tx) => {
     // Locking the service serialises step changes, so the first/last step stays well defined.
     await assertServiceExists(tx, serviceId, true);
@@ -58,7 +67,7 @@ export async function createStep(db: Database, serviceId: number, input: { name:
     }
     const [created] = await tx
       .insert(steps)
-      .values({ serviceId, name: input.name, sequence: input.sequence })
+      .values({ serviceId, name: input.name, sequence: input.sequence, description: input.description ?? null, expectedDays: input.expected_days ?? null })
       .returning(stepColumns);
     if (!created) throw new Error('insert returned no row');
     // Cases subscribed while the service had no steps start on its first step once it has one.
@@ -83,4 +92,18 @@ export async function deleteStep(db: Database, stepId: number): Promise<void> {
     await tx.delete(steps).where(eq(steps.id, stepId));
     await refreshCaseStatuses(tx, { serviceId: step.service_id });
   });
+}
+
+/** Changes a step's public explanation; a field not sent stays as it is. */
+export async function updateStep(db: Database, stepId: number, input: StepExplanation): Promise<Step> {
+  const [updated] = await db
+    .update(steps)
+    .set({
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.expected_days !== undefined ? { expectedDays: input.expected_days } : {}),
+    })
+    .where(eq(steps.id, stepId))
+    .returning(stepColumns);
+  if (!updated) throw notFound('Step');
+  return updated;
 }

@@ -24,6 +24,9 @@ const limitedRoutes: Limited[] = [
   { name: 'the LMS password-reset request', method: 'POST', url: '/auth/password-reset', payload: () => ({ email: 'nobody@example.test' }) },
   { name: 'the LMS password-reset link', method: 'POST', url: '/auth/password-reset/confirm', payload: () => ({ token: 'guessed', password: 'long enough' }) },
   { name: 'the public case lookup', method: 'GET', url: '/api/progress?caseNumber=NOPE-1&passportNumber=X1' },
+  { name: 'the tracker subscription', method: 'POST', url: '/api/progress/subscribe', payload: () => ({ caseNumber: 'NOPE-1', passportNumber: 'X1', email: `s${next()}@example.test` }) },
+  { name: 'the subscription confirmation', method: 'POST', url: '/api/progress/subscribe/confirm', payload: () => ({ token: `guess${next()}`.padEnd(32, 'x') }) },
+  { name: 'the unsubscribe link', method: 'POST', url: '/api/progress/unsubscribe', payload: () => ({ token: `guess${next()}`.padEnd(32, 'x') }) },
 ];
 
 describe('rate limits', () => {

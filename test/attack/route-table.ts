@@ -45,6 +45,14 @@ async function currentQuestionId(w: World, headers: Record<string, string>): Pro
   return response.json<{ examQuestions: { id: number }[] }>().examQuestions[0]?.id ?? 1;
 }
 
+/** A fresh tracker subscription's link token (made through the public call, read from the database). */
+async function subscriptionToken(w: World): Promise<string> {
+  const email = `t-${unique()}@example.test`;
+  await w.t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number, email } });
+  const { rows } = await w.t.database.pool.query<{ token: string }>('SELECT token FROM case_notification_recipients WHERE email = $1', [email]);
+  return rows[0]?.token ?? 'missing-token-xxxxxxxxxxxxxxxx';
+}
+
 let spareCaseAdmin: { email: string; password: string } | undefined;
 
 /** A case admin of its own, for calls that end or change its sign-ins (never the callers'). */
@@ -72,6 +80,27 @@ export const routeTable: RouteEntry[] = [
     access: 'public',
     area: 'cases',
     build: (w, _c, h) => json(w, 'GET', `/api/progress?caseNumber=${w.someCase.case_number}&passportNumber=${w.someCase.passport_number}`, h),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/progress/subscribe',
+    access: 'public',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'POST', '/api/progress/subscribe', h, { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number, email: `s-${unique()}@example.test` }),
+    ok: 202,
+  },
+  {
+    route: 'POST /api/progress/subscribe/confirm',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'POST', '/api/progress/subscribe/confirm', h, { token: await subscriptionToken(w) }),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/progress/unsubscribe',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'POST', '/api/progress/unsubscribe', h, { token: await subscriptionToken(w) }),
     ok: 200,
   },
   {
@@ -119,6 +148,26 @@ export const routeTable: RouteEntry[] = [
     area: 'cases',
     build: (w, _c, h) => json(w, 'POST', '/api/caseadmin/cases', h, { case_number: `ATK-${unique()}`, passport_number: 'P1', client_name: 'Client', serviceIds: [] }),
     ok: 201,
+  },
+  {
+    route: 'POST /api/caseadmin/cases/import',
+    access: 'case admin',
+    area: 'cases',
+    build: (_w, _c, h) => ({
+      method: 'POST',
+      url: '/api/caseadmin/cases/import',
+      headers: { ...h, 'content-type': 'text/csv' },
+      payload: `case_number,passport_number,client_name,client_email,services\nIMP-${unique()},P1,Client,,1\n`,
+    }),
+    ok: 200,
+  },
+  { route: 'GET /api/caseadmin/cases/export', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/cases/export?status=Under%20Review&sortBy=case_number', h), ok: 200 },
+  {
+    route: 'POST /api/caseadmin/cases/bulk-step',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'POST', '/api/caseadmin/cases/bulk-step', h, { caseIds: [w.someCase.id], serviceId: w.service.id, newStep: 'Filed' }),
+    ok: 200,
   },
   { route: 'GET /api/caseadmin/cases/:param', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}`, h), ok: 200 },
   {
@@ -171,6 +220,13 @@ export const routeTable: RouteEntry[] = [
       return json(w, 'POST', `/api/caseadmin/services/${created.json<{ id: number }>().id}/steps`, h, { name: 'First', sequence: 1 });
     },
     ok: 201,
+  },
+  {
+    route: 'PATCH /api/caseadmin/steps/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'PATCH', `/api/caseadmin/steps/${w.service.steps[0]?.id}`, h, { description: 'What happens now', expected_days: 3 }),
+    ok: 200,
   },
   {
     route: 'DELETE /api/caseadmin/steps/:param',

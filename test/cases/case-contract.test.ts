@@ -82,7 +82,7 @@ describe('cases API contract', () => {
           payload: { name, sequence },
         });
         expect(response.statusCode).toBe(201);
-        expect(response.json()).toEqual({ id: expect.any(Number), service_id: service.id, name, sequence });
+        expect(response.json()).toEqual({ id: expect.any(Number), service_id: service.id, name, sequence, description: null, expected_days: null });
       }
       const response = await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/steps`, headers });
       expect(response.statusCode).toBe(200);
@@ -189,6 +189,7 @@ describe('cases API contract', () => {
         case_number: 'C-100',
         passport_number: 'X1234567',
         client_name: 'Dana Doe',
+        client_email: null,
         status: 'Under Review',
         createdAt: t.clock.now().toISOString(),
         updatedAt: t.clock.now().toISOString(),
@@ -248,11 +249,15 @@ describe('cases API contract', () => {
       expect(await snapshotCasesTables(t)).toEqual(before);
     });
 
-    it('when a case is read, then it comes with its CaseServices and an empty history', async () => {
+    it('when a case is read, then it comes with its CaseServices, no step changes and its creation in the events', async () => {
       const created = await createCase(t, headers, { serviceIds: [3] });
       const response = await t.app.inject({ method: 'GET', url: `/api/caseadmin/cases/${created.id}`, headers });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ ...created, history: [] });
+      expect(response.json()).toEqual({
+        ...created,
+        history: [],
+        events: [{ id: expect.any(Number), kind: 'case created', summary: 'Case created with License Registration', changedBy: expect.stringContaining('@'), changedAt: created.createdAt }],
+      });
     });
 
     it('when an unknown case is read, then 404', async () => {

@@ -97,12 +97,15 @@ describe('public case lookup', () => {
           serviceName: 'Recruitment Progress',
           currentStep: 'Job Offer',
           lastUpdated: t.clock.now().toISOString(),
+          currentStepSince: t.clock.now().toISOString(),
+          // The default steps' expected days: Job Offer 7 and Visa Processing 30, counted from the change.
+          estimatedCompletion: new Date(t.clock.now().getTime() + 37 * 24 * 60 * 60_000).toISOString(),
           steps: [
-            { name: 'Profile Shared with Employers', status: 'completed' },
-            { name: 'Interview', status: 'completed' },
-            { name: 'Job Offer', status: 'active' },
-            { name: 'Visa Processing', status: 'pending' },
-            { name: 'Onboarding Complete', status: 'pending' },
+            { name: 'Profile Shared with Employers', status: 'completed', description: expect.stringContaining('shared with employers'), expected_days: 14 },
+            { name: 'Interview', status: 'completed', description: expect.stringContaining('interview'), expected_days: 10 },
+            { name: 'Job Offer', status: 'active', description: 'You have an offer. Review it with us and tell us whether you accept it.', expected_days: 7 },
+            { name: 'Visa Processing', status: 'pending', description: expect.stringContaining('visa'), expected_days: 30 },
+            { name: 'Onboarding Complete', status: 'pending', description: expect.stringContaining('complete'), expected_days: null },
           ],
         },
       ],
@@ -114,7 +117,14 @@ describe('public case lookup', () => {
     await createCase({ case_number: 'LK-1005', passport_number: 'P5', client_name: 'Eli', serviceIds: [empty.id] });
     const response = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'LK-1005', passportNumber: 'P5' } });
     expect(response.json<CaseProgress>().servicesSubscribed).toEqual([
-      { serviceName: 'Empty Service', currentStep: null, steps: [], lastUpdated: t.clock.now().toISOString() },
+      {
+        serviceName: 'Empty Service',
+        currentStep: null,
+        steps: [],
+        lastUpdated: t.clock.now().toISOString(),
+        currentStepSince: t.clock.now().toISOString(),
+        estimatedCompletion: null,
+      },
     ]);
   });
 });

@@ -7,11 +7,12 @@ import type {
   CaseStatus,
   CreateCaseBody,
   DashboardMetrics,
+  ImportRowError,
   Service,
   Step,
 } from '../../contracts/cases.js';
-import { request } from '../lib/http.js';
-import { adminRequest, adminRequestWithHeaders } from './admin-session.js';
+import { ApiError, request } from '../lib/http.js';
+import { adminRequest, adminRequestWithHeaders, adminToken } from './admin-session.js';
 
 // Values are repeated here instead of imported so that zod stays out of the browser bundle.
 export const CASES_PAGE_SIZE = 20;
@@ -105,8 +106,8 @@ export function useCreateCase() {
 export function useUpdateCaseServices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, serviceIds }: { id: number; serviceIds: number[] }) =>
-      adminRequest<AdminCase>(`/api/caseadmin/cases/${id}/services`, { method: 'PUT', body: { serviceIds } }),
+    mutationFn: ({ id, serviceIds, client_email }: { id: number; serviceIds: number[]; client_email?: string }) =>
+      adminRequest<AdminCase>(`/api/caseadmin/cases/${id}/services`, { method: 'PUT', body: { serviceIds, client_email } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -152,7 +153,11 @@ export function useDeleteService() {
 }
 
 export function useSteps(serviceId: number) {
-  return useQuery({ queryKey: serviceKeys.steps(serviceId), queryFn: () => adminRequest<Step[]>(`/api/caseadmin/services/${serviceId}/steps`) });
+  return useQuery({
+    queryKey: serviceKeys.steps(serviceId),
+    queryFn: () => adminRequest<Step[]>(`/api/caseadmin/services/${serviceId}/steps`),
+    enabled: serviceId > 0,
+  });
 }
 
 // Adding or removing a step can move a case's first or last step, and so its status.
@@ -169,7 +174,7 @@ export function useCreateStep(serviceId: number) {
   const invalidate = useInvalidateAfterStepWrite(serviceId);
   return useMutation({
     // The form sends the sequence as typed; the server checks it is a whole number.
-    mutationFn: (body: { name: string; sequence: string }) =>
+    mutationFn: (body: { name: string; sequence: string; description?: string; expected_days?: string }) =>
       adminRequest<Step>(`/api/caseadmin/services/${serviceId}/steps`, { method: 'POST', body }),
     onSuccess: invalidate,
   });
@@ -181,4 +186,76 @@ export function useDeleteStep(serviceId: number) {
     mutationFn: (stepId: number) => adminRequest<null>(`/api/caseadmin/steps/${stepId}`, { method: 'DELETE' }),
     onSuccess: invalidate,
   });
+}
+
+export function useUpdateStep(serviceId: number) {
+  const invalidate = useInvalidateAfterStepWrite(serviceId);
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; description: string; expected_days: string }) =>
+      adminRequest<Step>(`/api/caseadmin/steps/${id}`, { method: 'PATCH', body }),
+    onSuccess: invalidate,
+  });
+}
+
+// ---- Bulk: import, export, move many cases
+
+export function useBulkStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { caseIds: number[]; serviceId: number; newStep: string }) =>
+      adminRequest<{ message: string; changed: number }>('/api/caseadmin/cases/bulk-step', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+/** A refused import: the server's message and the rows it names. */
+export class ImportRejected extends Error {
+  constructor(
+    message: string,
+    readonly errors: ImportRowError[],
+  ) {
+    super(message);
+  }
+}
+
+/** Raw calls for CSV bodies; the shared JSON helper does not send or read text. */
+async function csvCall(path: string, init: { method: 'GET' | 'POST'; body?: string }): Promise<Response> {
+  const token = adminToken.get();
+  const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  if (init.body !== undefined) headers['content-type'] = 'text/csv';
+  try {
+    return await fetch(path, { method: init.method, headers, body: init.body, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+}
+
+export function useImportCases() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (csv: string): Promise<{ imported: number }> => {
+      const response = await csvCall('/api/caseadmin/cases/import', { method: 'POST', body: csv });
+      const body = (await response.json().catch(() => ({}))) as { imported?: number; error?: string; errors?: ImportRowError[] };
+      if (response.ok) return { imported: body.imported ?? 0 };
+      if (response.status === 400) throw new ImportRejected(body.error ?? 'The file was refused', body.errors ?? []);
+      throw new ApiError(response.status, body.error ?? `Request failed (${response.status})`);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+/** Downloads the filtered list as CSV through the browser. */
+export async function downloadCasesCsv(query: Omit<CasesListParams, 'page' | 'pageSize'>): Promise<void> {
+  const params = new URLSearchParams({ sortBy: query.sortBy, order: query.order });
+  if (query.search) params.set('search', query.search);
+  if (query.status) params.set('status', query.status);
+  const response = await csvCall(`/api/caseadmin/cases/export?${params.toString()}`, { method: 'GET' });
+  if (!response.ok) throw new ApiError(response.status, 'Could not export the cases.');
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'cases.csv';
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
 }

@@ -54,6 +54,10 @@ export default function AdminCaseDetailsPage() {
                 <dd>{details.data.client_name || 'N/A'}</dd>
               </div>
               <div>
+                <dt>Applicant Email</dt>
+                <dd>{details.data.client_email || 'None'}</dd>
+              </div>
+              <div>
                 <dt>Status</dt>
                 <dd>
                   <CaseStatusBadge status={details.data.status} />
@@ -92,6 +96,26 @@ export default function AdminCaseDetailsPage() {
                     <p className={styles.timelineWhat}>
                       <strong>{entry.serviceName}</strong>: {entry.fromStep ?? 'no step'} → {entry.toStep}
                     </p>
+                    <p className={pageStyles.muted}>
+                      by {entry.changedBy} · <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>
+                    </p>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </section>
+
+          <section className={pageStyles.card} aria-labelledby="activity-heading">
+            <h2 id="activity-heading" className={pageStyles.cardTitle}>
+              Other Changes
+            </h2>
+            {details.data.events.length === 0 ? (
+              <EmptyState>No other changes yet.</EmptyState>
+            ) : (
+              <ol className={styles.timeline}>
+                {details.data.events.map((entry) => (
+                  <li key={entry.id} className={styles.timelineEntry}>
+                    <p className={styles.timelineWhat}>{entry.summary}</p>
                     <p className={pageStyles.muted}>
                       by {entry.changedBy} · <time dateTime={entry.changedAt}>{formatDateTime(entry.changedAt)}</time>
                     </p>

@@ -23,6 +23,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, error, onSubmit, e
   const [caseNumber, setCaseNumber] = useState('');
   const [passportNumber, setPassportNumber] = useState('');
   const [clientName, setClientName] = useState('');
+  const [clientEmail, setClientEmail] = useState('');
   const [serviceIds, setServiceIds] = useState<number[]>([...DEFAULT_SERVICE_IDS]);
 
   function submit(event: FormEvent) {
@@ -33,6 +34,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, error, onSubmit, e
       ...(withCaseNumber ? { case_number: caseNumber } : {}),
       passport_number: passportNumber,
       client_name: clientName,
+      client_email: clientEmail,
       serviceIds: offered,
     });
   }
@@ -58,6 +60,15 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, error, onSubmit, e
         onChange={(event) => setPassportNumber(event.target.value)}
       />
       <TextField label="Client Name" name="client_name" autoComplete="off" value={clientName} onChange={(event) => setClientName(event.target.value)} />
+      <TextField
+        label="Applicant Email (optional)"
+        name="client_email"
+        type="email"
+        autoComplete="off"
+        value={clientEmail}
+        onChange={(event) => setClientEmail(event.target.value)}
+        hint="The applicant is emailed when a step changes."
+      />
       <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={busy} />
       <div className={styles.formActions}>
         {extraActions}

@@ -17,6 +17,7 @@ import {
   useDeleteCase,
   useUpdateCaseServices,
 } from './admin-api.js';
+import { BulkStepBar, ImportExportActions } from './admin-bulk-actions.js';
 import { CaseForm } from './admin-case-form.js';
 import styles from './admin-pages.module.css';
 import { ServiceChecklist } from './admin-service-checklist.js';
@@ -43,6 +44,17 @@ export default function AdminManageCasesPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminCase | null>(null);
   const [deleting, setDeleting] = useState<AdminCase | null>(null);
+  // Selected case ids stay selected across pages and filters, until moved or cleared.
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const toggle = (ids: number[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
   // sortBy and order are always sent, so the server answers the list rather than the dashboard overview.
@@ -58,7 +70,10 @@ export default function AdminManageCasesPage() {
     <>
       <div className={styles.header}>
         <h1 className={styles.title}>Case Management</h1>
-        <Button onClick={() => setCreating(true)}>Create New Case</Button>
+        <div className={styles.rowActions}>
+          <ImportExportActions filter={{ search: debouncedSearch, status, sortBy, order }} />
+          <Button onClick={() => setCreating(true)}>Create New Case</Button>
+        </div>
       </div>
 
       <section className={styles.card} aria-label="Find cases">
@@ -86,6 +101,8 @@ export default function AdminManageCasesPage() {
         </div>
       </section>
 
+      <BulkStepBar caseIds={[...selected]} onDone={() => setSelected(new Set())} />
+
       <section className={styles.card} aria-label="Cases">
         {list.isPending ? (
           <LoadingState text="Loading cases..." />
@@ -99,6 +116,14 @@ export default function AdminManageCasesPage() {
               <table className={`${styles.table} ${styles.stackTable}`}>
                 <thead>
                   <tr>
+                    <th scope="col">
+                      <input
+                        type="checkbox"
+                        aria-label="Select all cases on this page"
+                        checked={list.data.cases.every((item) => selected.has(item.id))}
+                        onChange={(event) => toggle(list.data.cases.map((item) => item.id), event.target.checked)}
+                      />
+                    </th>
                     <th scope="col">Case Number</th>
                     <th scope="col">Passport Number</th>
                     <th scope="col">Client Name</th>
@@ -109,6 +134,14 @@ export default function AdminManageCasesPage() {
                 <tbody>
                   {list.data.cases.map((item) => (
                     <tr key={item.id}>
+                      <td data-label="Select">
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${item.case_number}`}
+                          checked={selected.has(item.id)}
+                          onChange={(event) => toggle([item.id], event.target.checked)}
+                        />
+                      </td>
                       <td data-label="Case Number">{item.case_number}</td>
                       <td data-label="Passport Number">{item.passport_number}</td>
                       <td data-label="Client Name">{item.client_name}</td>
@@ -214,17 +247,19 @@ function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose:
 function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: () => void; onSaved: () => void }) {
   const update = useUpdateCaseServices();
   const [serviceIds, setServiceIds] = useState(() => item.CaseServices.map((caseService) => caseService.service_id));
+  const [clientEmail, setClientEmail] = useState(item.client_email ?? '');
   return (
     <Modal title="Edit Case" open onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          update.mutate({ id: item.id, serviceIds }, { onSuccess: onSaved });
+          update.mutate({ id: item.id, serviceIds, client_email: clientEmail }, { onSuccess: onSaved });
         }}
       >
         <FormError message={update.isError ? errorMessage(update.error, 'Could not save the changes. Please try again.') : null} />
         <TextField label="Case Number" value={item.case_number} disabled readOnly />
         <TextField label="Client Name" value={item.client_name} disabled readOnly />
+        <TextField label="Applicant Email (optional)" type="email" autoComplete="off" value={clientEmail} onChange={(event) => setClientEmail(event.target.value)} />
         <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={update.isPending} />
         <ModalActions>
           <Button variant="ghost" onClick={onClose}>

@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js
 import { useToast } from '../ui/toast.js';
 import { useCreateStep, useDeleteStep, useServices, useSteps } from './admin-api.js';
 import styles from './admin-pages.module.css';
+import { DescriptionField, StepExplanationDialog } from './admin-step-explanation-dialog.js';
 
 /** The ordered steps of one service. */
 export default function AdminStepsPage() {
@@ -21,17 +22,22 @@ export default function AdminStepsPage() {
   const deleteStep = useDeleteStep(serviceId);
   const [name, setName] = useState('');
   const [sequence, setSequence] = useState('');
+  const [description, setDescription] = useState('');
+  const [expectedDays, setExpectedDays] = useState('');
+  const [explaining, setExplaining] = useState<Step | null>(null);
   const [deleting, setDeleting] = useState<Step | null>(null);
   const serviceName = services.data?.find((service) => service.id === serviceId)?.name;
 
   function onAdd(event: FormEvent) {
     event.preventDefault();
     createStep.mutate(
-      { name, sequence },
+      { name, sequence, description, expected_days: expectedDays },
       {
         onSuccess: (created) => {
           setName('');
           setSequence('');
+          setDescription('');
+          setExpectedDays('');
           notify(`Step "${created.name}" added`);
         },
       },
@@ -66,6 +72,18 @@ export default function AdminStepsPage() {
             value={sequence}
             onChange={(event) => setSequence(event.target.value)}
           />
+          <TextField
+            className={styles.narrowField}
+            label="Expected days"
+            name="expected_days"
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={expectedDays}
+            onChange={(event) => setExpectedDays(event.target.value)}
+          />
+          <DescriptionField value={description} onChange={setDescription} disabled={createStep.isPending} />
           <Button type="submit" disabled={createStep.isPending}>
             {createStep.isPending ? 'Adding...' : 'Add Step'}
           </Button>
@@ -90,7 +108,9 @@ export default function AdminStepsPage() {
                   <th scope="col">ID</th>
                   <th scope="col">Name</th>
                   <th scope="col">Sequence</th>
-                  <th scope="col">Delete</th>
+                  <th scope="col">Expected Days</th>
+                  <th scope="col">Description</th>
+                  <th scope="col">Actions</th>
                 </tr>
               </thead>
               <tbody>
@@ -99,10 +119,17 @@ export default function AdminStepsPage() {
                     <td data-label="ID">{step.id}</td>
                     <td data-label="Name">{step.name}</td>
                     <td data-label="Sequence">{step.sequence}</td>
-                    <td data-label="Delete">
-                      <Button size="small" variant="danger" onClick={() => setDeleting(step)} aria-label={`Delete ${step.name}`}>
-                        Delete
-                      </Button>
+                    <td data-label="Expected Days">{step.expected_days ?? '—'}</td>
+                    <td data-label="Description">{step.description ?? '—'}</td>
+                    <td data-label="Actions">
+                      <div className={styles.rowActions}>
+                        <Button size="small" variant="secondary" onClick={() => setExplaining(step)} aria-label={`Edit ${step.name}`}>
+                          Edit
+                        </Button>
+                        <Button size="small" variant="danger" onClick={() => setDeleting(step)} aria-label={`Delete ${step.name}`}>
+                          Delete
+                        </Button>
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -112,6 +139,17 @@ export default function AdminStepsPage() {
         )}
       </section>
 
+      {explaining && (
+        <StepExplanationDialog
+          key={explaining.id}
+          step={explaining}
+          onClose={() => setExplaining(null)}
+          onSaved={() => {
+            notify(`Step "${explaining.name}" saved`);
+            setExplaining(null);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={deleting !== null}
         title="Delete step"

@@ -2,6 +2,7 @@ import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
 import { formatDateTime } from '../lib/format.js';
 import { EmptyState } from '../ui/states.js';
 import { CaseStatusBadge } from './case-status-badge.js';
+import { ServiceOutlook } from './service-outlook.js';
 import styles from './case-progress-tracker.module.css';
 
 type ServiceProgress = CaseProgress['servicesSubscribed'][number];
@@ -58,6 +59,7 @@ function ServiceCard({ service }: { service: ServiceProgress }) {
           Current step: <strong>{service.currentStep ?? 'N/A'}</strong>
         </p>
       </div>
+      <ServiceOutlook service={service} />
       {steps.length > 0 && (
         <>
           <div

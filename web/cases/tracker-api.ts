@@ -14,3 +14,21 @@ export function useProgressLookup() {
       request<CaseProgress>('/api/progress', { query: { caseNumber, passportNumber } }),
   });
 }
+
+/** "Email me when this changes": the passport number goes along, as for the lookup. */
+export function useSubscribe() {
+  return useMutation({
+    mutationFn: (body: ProgressLookup & { email: string }) => request<{ message: string }>('/api/progress/subscribe', { method: 'POST', body }),
+  });
+}
+
+/** The confirm and unsubscribe links of the emails: the token is all they need. */
+export function useSubscriptionLink(action: 'confirm' | 'unsubscribe') {
+  return useMutation({
+    mutationFn: (token: string) =>
+      request<{ message: string }>(action === 'confirm' ? '/api/progress/subscribe/confirm' : '/api/progress/unsubscribe', {
+        method: 'POST',
+        body: { token },
+      }),
+  });
+}

@@ -1,15 +1,19 @@
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
 import { CaseProgressTracker } from './case-progress-tracker.js';
 import { useProgressLookup } from './tracker-api.js';
+import { TrackerSubscribe } from './tracker-subscribe.js';
 import styles from './tracker-page.module.css';
 
 /** Track Your Application: the public lookup by case number and passport number. */
 export default function TrackerPage() {
-  const [caseNumber, setCaseNumber] = useState('');
+  // The emails link here with the case number filled in (never the passport number).
+  const [searchParams] = useSearchParams();
+  const [caseNumber, setCaseNumber] = useState(() => searchParams.get('case') ?? '');
   const [passportNumber, setPassportNumber] = useState('');
   const [missingFields, setMissingFields] = useState(false);
   const lookup = useProgressLookup();
@@ -63,6 +67,7 @@ export default function TrackerPage() {
         <FormError message={error} />
       </section>
       {lookup.data && <CaseProgressTracker progress={lookup.data} />}
+      {lookup.data && lookup.variables && <TrackerSubscribe key={lookup.data.caseNumber} lookup={lookup.variables} />}
     </main>
   );
 }

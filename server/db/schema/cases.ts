@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +28,8 @@ export const cases = pgTable(
     caseNumber: text().notNull().unique(),
     passportNumber: text().notNull(),
     clientName: text().notNull(),
+    // The applicant's address for step-change emails; optional (see cases/case-notifications.ts).
+    clientEmail: text(),
     // Derived from the services' current steps (see cases/case-status.ts) and kept in step
     // by every write that can change it, so filters, counters and sorting use an index.
     status: text({ enum: caseStatuses }).notNull().default('Under Review'),
@@ -62,6 +64,10 @@ export const steps = pgTable(
       .references(() => services.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     sequence: integer().notNull(),
+    // Public: shown on the tracker and in emails. What happens during the step, what the applicant may need to do.
+    description: text(),
+    // How long the step usually takes; the tracker's estimated completion date adds these up.
+    expectedDays: integer(),
     createdAt: timestamps.createdAt,
   },
   (t) => [unique('steps_service_name_key').on(t.serviceId, t.name), unique('steps_service_sequence_key').on(t.serviceId, t.sequence)],
@@ -108,4 +114,70 @@ export const stepChanges = pgTable(
     index('step_changes_case_service_idx').on(t.caseServiceId, t.changedAt),
     check('step_changes_to_step_not_empty', sql`${t.toStep} <> ''`),
   ],
+);
+
+/**
+ * Every other change of a case (created, edited, services added or removed, notifications sent):
+ * who, when, and a sentence saying what. Step changes keep their own table above.
+ */
+export const caseEvents = pgTable(
+  'case_events',
+  {
+    id: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent'] }).notNull(),
+    summary: text().notNull(),
+    changedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
+    // An admin's email, or "system" for what the app does by itself (notifications).
+    changedByEmail: text().notNull(),
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('case_events_case_idx').on(t.caseId, t.changedAt)],
+);
+
+/**
+ * Who hears about a case's changes: the case's `client_email` (source "case", confirmed by the
+ * staff who entered it) and addresses subscribed from the tracker (source "tracker", confirmed by
+ * the link of a confirmation email). `token` is the capability of the confirm and unsubscribe
+ * links; an unsubscribed row stays, so a later change of the case does not write to it again.
+ */
+export const caseNotificationRecipients = pgTable(
+  'case_notification_recipients',
+  {
+    id: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    email: text().notNull(),
+    source: text({ enum: ['case', 'tracker'] }).notNull(),
+    token: text().notNull().unique(),
+    confirmationSentAt: timestamp({ withTimezone: true }),
+    confirmedAt: timestamp({ withTimezone: true }),
+    unsubscribedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [unique('case_notification_recipients_case_email_key').on(t.caseId, t.email)],
+);
+
+/**
+ * Step changes waiting for their email. The delayed job of the case sends every pending change
+ * at once and marks them notified, so changes close together make one email.
+ */
+export const caseNotificationChanges = pgTable(
+  'case_notification_changes',
+  {
+    id: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    serviceName: text().notNull(),
+    stepName: text().notNull(),
+    stepDescription: text(),
+    caseCompleted: boolean().notNull().default(false),
+    createdAt: timestamps.createdAt,
+    notifiedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('case_notification_changes_pending_idx').on(t.caseId).where(sql`${t.notifiedAt} IS NULL`)],
 );

@@ -1,0 +1,108 @@
+import { readFile } from 'node:fs/promises';
+import { createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { waitForMail } from './mailbox.js';
+
+test('when an admin changes a step, then the applicant is emailed a tracker link, opens it and sees what the step means and an estimate', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const suffix = uniqueSuffix();
+  const email = `applicant-${suffix.toLowerCase()}@example.test`;
+  const created = await createCaseViaApi(request, { case_number: `NTF-${suffix}`, passport_number: 'NT 445566', client_name: 'Nadia', client_email: email, serviceIds: [1] });
+
+  await signInWithToken(page, request);
+  await page.goto(`/caseadmin/details/${created.id}`);
+  await expect(page.getByText(email)).toBeVisible();
+  await page.getByLabel('Change Step for Documents Verification').selectOption('Documents Under Review');
+  await expect(page.getByText('Current step updated!')).toBeVisible();
+
+  const mail = await waitForMail({ to: email, subject: created.case_number });
+  expect(mail.text).toContain('Documents Verification: now at "Documents Under Review"');
+  expect(mail.text).not.toContain('NT 445566');
+  const trackerLink = mail.links.find((link) => link.includes('/casetracking?case='));
+  expect(trackerLink).toBe(`${baseURL}/casetracking?case=${created.case_number}`);
+
+  // The history names the email.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText('Emailed 1 recipient(s) about: Documents Verification → Documents Under Review');
+
+  const applicantContext = await browser.newContext({ baseURL });
+  const applicant = await applicantContext.newPage();
+  await applicant.goto(trackerLink!);
+  await expect(applicant.getByLabel('Case Number')).toHaveValue(created.case_number);
+  await applicant.getByLabel('Passport Number').fill('nt445566');
+  await applicant.getByRole('button', { name: 'Check Status' }).click();
+  const card = applicant.getByRole('listitem', { name: 'Documents Verification' });
+  await expect(card).toContainText('Current step: Documents Under Review');
+  await expect(card).toContainText('Our team is reviewing your documents');
+  // Documents Under Review (7 days) and Attestation (21 days), from the change.
+  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(Date.now() + 28 * 24 * 60 * 60 * 1000));
+  await expect(card).toContainText(`Estimated completion: ${expected}`);
+  await expect(card).toContainText('This is an estimate');
+  await expect(applicant.getByRole('heading', { name: 'Email me when this changes' })).toBeVisible();
+  await expectAccessible(applicant);
+
+  // A second address subscribes from the tracker: only a confirmation link until it is opened.
+  const family = `family-${suffix.toLowerCase()}@example.test`;
+  await applicant.getByLabel('Your email').fill(family);
+  await applicant.getByRole('button', { name: 'Email me' }).click();
+  await expect(applicant.getByText('Check your inbox')).toBeVisible();
+  const confirmation = await waitForMail({ to: family, subject: 'Confirm email updates' });
+  await applicant.goto(confirmation.links[0]!);
+  await expect(applicant.getByText(`Confirmed: you will get an email when case ${created.case_number} changes.`)).toBeVisible();
+  await expectAccessible(applicant);
+
+  // The unsubscribe link works without signing in.
+  const unsubscribeLink = mail.links.find((link) => link.includes('/casetracking/unsubscribe?token='));
+  await applicant.goto(unsubscribeLink!);
+  await expect(applicant.getByText(`Unsubscribed: no more emails about case ${created.case_number}`)).toBeVisible();
+  await expectAccessible(applicant);
+  await applicantContext.close();
+});
+
+test('when an admin imports a CSV of cases, then bad rows are named first, and the imported cases can be moved at once', async ({ page, request }) => {
+  const suffix = uniqueSuffix();
+  const header = 'case_number,passport_number,client_name,client_email,services';
+  const good = [1, 2, 3].map((i) => `IMP-${suffix}-${i},P${i}${suffix},Client ${i},,Documents Verification;License Registration`);
+
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/manage-cases');
+  await page.getByRole('link', { name: 'Import CSV' }).click();
+  await expect(page.getByRole('heading', { name: 'Import Cases' })).toBeVisible();
+  await expectAccessible(page);
+
+  const fileInput = page.getByLabel('CSV file');
+  await fileInput.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...good, `IMP-${suffix}-4,,No Passport,,1`].join('\n')) });
+  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row')).toHaveCount(5);
+  await page.getByRole('button', { name: 'Import 4 case(s)' }).click();
+  await expect(page.getByRole('list', { name: 'Rows with problems' })).toContainText('Row 5: passport_number is required');
+  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row', { name: /No Passport/ })).toContainText('passport_number is required');
+  await expectAccessible(page);
+
+  await fileInput.setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...good].join('\n')) });
+  await page.getByRole('button', { name: 'Import 3 case(s)' }).click();
+  await expect(page.getByText('3 case(s) imported')).toBeVisible();
+  await expect(page).toHaveURL(/\/caseadmin\/manage-cases$/);
+
+  await page.getByLabel('Search by case number').fill(`IMP-${suffix}`);
+  await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByRole('row')).toHaveCount(4);
+  // The filtered list downloads as CSV.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const exported = await readFile(await (await download).path(), 'utf8');
+  expect(exported.split('\n').filter((line) => line.startsWith(`IMP-${suffix}-`))).toHaveLength(3);
+
+  await page.getByLabel('Select all cases on this page').check();
+  const bar = page.getByRole('region', { name: 'Move selected cases' });
+  await expect(bar).toContainText('3 case(s) selected');
+  await bar.getByLabel('Service').selectOption({ label: 'License Registration' });
+  await bar.getByLabel('New step').selectOption('Fee Payment');
+  await expectAccessible(page);
+  await bar.getByRole('button', { name: 'Move selected' }).click();
+  await expect(page.getByText('Moved 3 case(s) to "Fee Payment"')).toBeVisible();
+  await expect(bar).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByText('In Progress', { exact: true })).toHaveCount(3);
+});

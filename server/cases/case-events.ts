@@ -1,0 +1,22 @@
+import { caseEvents } from '../db/schema/cases.js';
+import type { Queryable } from '../db/client.js';
+import type { ActingAdmin } from './step-changes.js';
+
+export type CaseEventKind = (typeof caseEvents.$inferInsert)['kind'];
+export type CaseEventInput = { caseId: number; kind: CaseEventKind; summary: string };
+
+/** Who did it: an admin, or the app itself (`null`: notifications). */
+export type Actor = ActingAdmin | null;
+
+/** Records changes in the case history, in the caller's transaction, as one insert. */
+export async function recordCaseEvents(tx: Queryable, events: CaseEventInput[], actor: Actor, now: Date): Promise<void> {
+  if (events.length === 0) return;
+  await tx.insert(caseEvents).values(
+    events.map((event) => ({
+      ...event,
+      changedByAdminId: actor?.id ?? null,
+      changedByEmail: actor?.email ?? 'system',
+      changedAt: now,
+    })),
+  );
+}

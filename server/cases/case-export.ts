@@ -1,0 +1,55 @@
+import { stringify } from 'csv-stringify/sync';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { cases, caseServices, services, steps } from '../db/schema/cases.js';
+import { caseListOrderBy, caseListWhere, type CaseListFilter } from './case-list-query.js';
+
+/** More than this is not a spreadsheet any more; the filter narrows it. */
+export const EXPORT_MAX_ROWS = 100_000;
+
+// A cell starting with one of these runs as a formula in spreadsheet programs (CSV injection).
+const neutralizeFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/**
+ * The filtered, sorted case list as CSV, in the import's columns (so an export can be edited and
+ * imported elsewhere) plus status, current steps and dates. One query: services are aggregated
+ * per case by PostgreSQL.
+ */
+export async function exportCases(db: Database, filter: CaseListFilter): Promise<string> {
+  const rows = await db
+    .select({
+      caseNumber: cases.caseNumber,
+      passportNumber: cases.passportNumber,
+      clientName: cases.clientName,
+      clientEmail: cases.clientEmail,
+      status: cases.status,
+      createdAt: cases.createdAt,
+      updatedAt: cases.updatedAt,
+      services: sql<string>`coalesce(string_agg(${services.name}, ';' ORDER BY ${caseServices.id}), '')`,
+      currentSteps: sql<string>`coalesce(string_agg(${services.name} || ': ' || coalesce(${steps.name}, 'no step'), '; ' ORDER BY ${caseServices.id}), '')`,
+    })
+    .from(cases)
+    .leftJoin(caseServices, sql`${caseServices.caseId} = ${cases.id}`)
+    .leftJoin(services, sql`${services.id} = ${caseServices.serviceId}`)
+    .leftJoin(steps, sql`${steps.id} = ${caseServices.currentStepId}`)
+    .where(caseListWhere(filter))
+    .groupBy(cases.id)
+    .orderBy(...caseListOrderBy(filter))
+    .limit(EXPORT_MAX_ROWS);
+  return stringify(
+    rows.map((row) =>
+      [
+        row.caseNumber,
+        row.passportNumber,
+        row.clientName,
+        row.clientEmail ?? '',
+        row.services,
+        row.status,
+        row.currentSteps,
+        row.createdAt.toISOString(),
+        row.updatedAt.toISOString(),
+      ].map(neutralizeFormula),
+    ),
+    { header: true, columns: ['case_number', 'passport_number', 'client_name', 'client_email', 'services', 'status', 'current_steps', 'created_at', 'updated_at'] },
+  );
+}

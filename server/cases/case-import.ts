@@ -1,0 +1,227 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { caseNumberPattern, importColumns, IMPORT_MAX_ROWS, optionalEmail, type ImportRowError } from '../../contracts/cases.js';
+import type { Database, Queryable } from '../db/client.js';
+import { cases, caseServices, services } from '../db/schema/cases.js';
+import { AppError } from '../platform/errors.js';
+import { recordCaseEvents } from './case-events.js';
+import { generateCaseNumber, normalizeCaseNumber } from './case-management.js';
+import { addClientEmailRecipients } from './case-notifications.js';
+import { refreshCaseStatuses } from './case-status.js';
+import type { ActingAdmin } from './step-changes.js';
+
+/** A refused import: every bad row with its spreadsheet row number (the header is row 1). */
+export class ImportError extends AppError {
+  constructor(
+    message: string,
+    readonly errors: ImportRowError[],
+  ) {
+    super(400, message);
+  }
+}
+
+const text = (field: string, max: number, required: boolean) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .refine((value) => !required || value.length > 0, `${field} is required`)
+    .refine((value) => !Array.from(value).some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f'), `${field} must not contain control characters`);
+
+const rowSchema = z.object({
+  case_number: text('case_number', 64, false).refine((value) => value === '' || caseNumberPattern.test(value), 'case_number may hold only letters, digits and dashes'),
+  passport_number: text('passport_number', 64, true),
+  client_name: text('client_name', 200, true),
+  client_email: optionalEmail,
+  services: z.string(),
+});
+
+type ParsedRow = { row: number; caseNumber: string | null; passportNumber: string; clientName: string; clientEmail: string | null; serviceIds: number[] };
+
+// PostgreSQL takes at most 65,535 parameters per statement; inserts are cut into chunks below that.
+const MAX_PARAMETERS = 60_000;
+function chunks<T>(items: T[], columns: number): T[][] {
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+  const result: T[][] = [];
+  for (let i = 0; i < items.length; i += size) result.push(items.slice(i, i + size));
+  return result;
+}
+
+function parseCsv(body: string): { row: number; record: Record<string, string> }[] {
+  try {
+    const records = parse(body, {
+      columns: (header: string[]) => {
+        const names = header.map((name) => name.trim().toLowerCase());
+        const unknown = names.filter((name) => !(importColumns as readonly string[]).includes(name));
+        if (unknown.length) throw new ImportError(`Unknown column(s): ${unknown.join(', ')}. The columns are: ${importColumns.join(', ')}`, []);
+        for (const required of ['passport_number', 'client_name'] as const) {
+          if (!names.includes(required)) throw new ImportError(`The column ${required} is missing. The columns are: ${importColumns.join(', ')}`, []);
+        }
+        return names;
+      },
+      bom: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as { record: Record<string, string>; info: { lines: number } }[];
+    return records.map(({ record, info }) => ({ row: info.lines, record }));
+  } catch (error) {
+    if (error instanceof ImportError) throw error;
+    if (error instanceof CsvError) {
+      const line = (error as CsvError & { lines?: number }).lines;
+      throw new ImportError('The file is not valid CSV', [{ row: line ?? 0, error: error.message }]);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Imports cases from CSV, all or nothing: every row is checked first (fields, services, case
+ * numbers unique in the file and in the database), then the cases, their services, recipients and
+ * history go in with a few multi-row inserts in one transaction.
+ */
+export async function importCases(db: Database, body: string, admin: ActingAdmin, now: Date): Promise<number> {
+  const records = parseCsv(body);
+  if (records.length === 0) throw new ImportError('The file has no cases', []);
+  if (records.length > IMPORT_MAX_ROWS) throw new ImportError(`At most ${IMPORT_MAX_ROWS} cases per import; this file has ${records.length}`, []);
+
+  return db.transaction(async (tx) => {
+    const allServices = await tx.select({ id: services.id, name: services.name }).from(services);
+    const errors: ImportRowError[] = [];
+    const rows: ParsedRow[] = [];
+    for (const { row, record } of records) {
+      const parsed = rowSchema.safeParse({
+        case_number: record.case_number ?? '',
+        passport_number: record.passport_number ?? '',
+        client_name: record.client_name ?? '',
+        client_email: record.client_email ?? '',
+        services: record.services ?? '',
+      });
+      if (!parsed.success) {
+        errors.push({ row, error: parsed.error.issues.map((issue) => issue.message).join('; ') });
+        continue;
+      }
+      const serviceIds: number[] = [];
+      const unknown: string[] = [];
+      for (const item of parsed.data.services.split(';').map((part) => part.trim()).filter(Boolean)) {
+        const found = /^\d+$/.test(item)
+          ? allServices.find((s) => s.id === Number(item))
+          : allServices.find((s) => s.name.toLowerCase() === item.toLowerCase());
+        if (found) serviceIds.push(found.id);
+        else unknown.push(item);
+      }
+      if (unknown.length) {
+        errors.push({ row, error: `Unknown service(s): ${unknown.join(', ')}` });
+        continue;
+      }
+      rows.push({
+        row,
+        caseNumber: parsed.data.case_number ? normalizeCaseNumber(parsed.data.case_number) : null,
+        passportNumber: parsed.data.passport_number,
+        clientName: parsed.data.client_name,
+        clientEmail: parsed.data.client_email,
+        serviceIds: [...new Set(serviceIds)],
+      });
+    }
+
+    // Case numbers: unique within the file, and not taken already.
+    const firstRowOf = new Map<string, number>();
+    for (const row of rows) {
+      if (!row.caseNumber) continue;
+      const first = firstRowOf.get(row.caseNumber);
+      if (first !== undefined) errors.push({ row: row.row, error: `Case number ${row.caseNumber} is also on row ${first}` });
+      else firstRowOf.set(row.caseNumber, row.row);
+    }
+    const taken = await existingCaseNumbers(tx, [...firstRowOf.keys()]);
+    for (const row of rows) {
+      if (row.caseNumber && taken.has(row.caseNumber)) errors.push({ row: row.row, error: `Case number ${row.caseNumber} already exists` });
+    }
+    if (errors.length) {
+      errors.sort((a, b) => a.row - b.row);
+      throw new ImportError(`${errors.length} row(s) have problems; nothing was imported`, errors);
+    }
+
+    await assignGeneratedCaseNumbers(tx, rows, now);
+    const inserted: { id: number; caseNumber: string }[] = [];
+    for (const chunk of chunks(rows, 7)) {
+      inserted.push(
+        ...(await tx
+          .insert(cases)
+          .values(
+            chunk.map((row) => ({
+              caseNumber: row.caseNumber ?? '',
+              passportNumber: row.passportNumber,
+              clientName: row.clientName,
+              clientEmail: row.clientEmail,
+              createdAt: now,
+              updatedAt: now,
+            })),
+          )
+          .returning({ id: cases.id, caseNumber: cases.caseNumber })),
+      );
+    }
+    const idOf = new Map(inserted.map((row) => [row.caseNumber, row.id]));
+    const withIds = rows.map((row) => {
+      const id = idOf.get(row.caseNumber ?? '');
+      if (id === undefined) throw new Error(`imported case ${row.caseNumber} came back without an id`);
+      return { ...row, id };
+    });
+
+    const firstSteps = await tx.execute<{ service_id: number; id: number }>(
+      sql`SELECT DISTINCT ON (service_id) service_id, id FROM steps ORDER BY service_id, sequence`,
+    );
+    const firstStepOf = new Map(firstSteps.rows.map((row) => [row.service_id, row.id]));
+    const links = withIds.flatMap((row) =>
+      row.serviceIds.map((serviceId) => ({ caseId: row.id, serviceId, currentStepId: firstStepOf.get(serviceId) ?? null, lastUpdated: now })),
+    );
+    for (const chunk of chunks(links, 4)) await tx.insert(caseServices).values(chunk);
+    const caseIds = withIds.map((row) => row.id);
+    // A service with a single step completes its case from the start.
+    for (const chunk of chunks(caseIds, 1)) await refreshCaseStatuses(tx, { caseIds: chunk });
+    for (const chunk of chunks(withIds, 6)) await addClientEmailRecipients(tx, chunk.map((row) => ({ caseId: row.id, email: row.clientEmail })), now);
+    const nameOf = new Map(allServices.map((s) => [s.id, s.name]));
+    for (const chunk of chunks(withIds, 6)) {
+      await recordCaseEvents(
+        tx,
+        chunk.map((row) => ({
+          caseId: row.id,
+          kind: 'case created',
+          summary: `Case created by CSV import (row ${row.row})${row.serviceIds.length ? ` with ${row.serviceIds.map((id) => nameOf.get(id)).join(', ')}` : ' without services'}`,
+        })),
+        admin,
+        now,
+      );
+    }
+    return rows.length;
+  });
+}
+
+async function existingCaseNumbers(tx: Queryable, numbers: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const chunk of chunks(numbers, 1)) {
+    const rows = await tx.select({ caseNumber: cases.caseNumber }).from(cases).where(inArray(cases.caseNumber, chunk)).orderBy(asc(cases.caseNumber));
+    for (const row of rows) found.add(row.caseNumber);
+  }
+  return found;
+}
+
+/** Rows without a case number get one, as the create form does: unique in the file and the database. */
+async function assignGeneratedCaseNumbers(tx: Queryable, rows: ParsedRow[], now: Date): Promise<void> {
+  const used = new Set(rows.flatMap((row) => (row.caseNumber ? [row.caseNumber] : [])));
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const needing = rows.filter((row) => !row.caseNumber);
+    if (needing.length === 0) return;
+    const proposed = needing.map(() => {
+      let number = generateCaseNumber(now);
+      while (used.has(number)) number = generateCaseNumber(now);
+      used.add(number);
+      return number;
+    });
+    const taken = await existingCaseNumbers(tx, proposed);
+    needing.forEach((row, index) => {
+      const number = proposed[index];
+      if (number && !taken.has(number)) row.caseNumber = number;
+    });
+  }
+  throw new Error('could not generate unique case numbers');
+}

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CaseDetails } from '../../contracts/cases.js';
+import { changeStep, createCase, createService, getCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp-server.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+const PUBLIC_URL = 'https://pathway.test';
+
+/**
+ * The notification rules end to end: step changes queue a delayed job per case in their own
+ * transaction; the job emails every pending change of the case at once through the real mail
+ * queue to a real SMTP server. The delay is an hour here, and each test makes the waiting job due
+ * by hand, so what ends up in one email does not depend on how fast the machine is.
+ */
+describe('case notifications', () => {
+  let t: TestApp;
+  let smtp: TestSmtpServer;
+  let headers: AdminHeaders;
+  let counter = 0;
+  const address = () => `applicant${++counter}-${Date.now().toString(36)}@example.test`;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, CASE_NOTIFICATION_DELAY_SECONDS: '3600', CASE_LOOKUP_RATE_LIMIT: '1000' });
+    headers = (await signInCaseAdmin(t)).headers;
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const query = async <T extends object>(text: string, values: unknown[] = []) => (await t.database.pool.query<T & Record<string, unknown>>(text, values)).rows;
+  const waitingJobs = (caseId: number) =>
+    query<{ id: string }>(`SELECT id FROM pgboss.job WHERE name = 'case-notification' AND state = 'created' AND data->>'caseId' = $1`, [String(caseId)]);
+  /** Makes the case's waiting notification job due now, as the delay running out would. */
+  const makeDue = (caseId: number) =>
+    query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'case-notification' AND state = 'created' AND data->>'caseId' = $1`, [String(caseId)]);
+  /** Resolves once the case's job has run: no change of it is pending any more. */
+  async function jobHasRun(caseId: number): Promise<void> {
+    for (;;) {
+      const [row] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM case_notification_changes WHERE case_id = $1 AND notified_at IS NULL`, [caseId]);
+      if (row?.n === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  const mailJobsTo = async (email: string) => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1`, [email]))[0]?.n;
+  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+  const tokenOf = (mail: ReceivedMail, path: string) => new URL(mail.links.find((link) => link.includes(path)) ?? 'https://x/').searchParams.get('token') ?? '';
+
+  it('when a service changes step, then the applicant gets one email with the case, service, step, its description and the tracker link without the passport', async () => {
+    const email = address();
+    const created = await createCase(t, headers, { passport_number: 'SECRET-PASS-1', client_email: email, serviceIds: [1] });
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
+    expect(await waitingJobs(created.id)).toHaveLength(1);
+    await makeDue(created.id);
+
+    const mail = await smtp.nextMessage((m) => m.to.includes(email));
+    expect(mail.subject).toBe(`Your case ${created.case_number} has moved on`);
+    expect(mail.text).toContain('Documents Verification: now at "Attestation"');
+    expect(mail.text).toContain('attested by the issuing authorities');
+    expect(mail.links).toContain(`${PUBLIC_URL}/casetracking?case=${created.case_number}`);
+    expect(mail.text + (mail.html ?? '')).not.toContain('SECRET-PASS-1');
+    expect(mail.links.some((link) => link.startsWith(`${PUBLIC_URL}/casetracking/unsubscribe?token=`))).toBe(true);
+    // mailparser files List-* headers under "list".
+    expect(mail.headers.list).toContain('/casetracking/unsubscribe?token=');
+
+    await jobHasRun(created.id);
+    const details = (await getCase(t, headers, created.id)) as unknown as CaseDetails;
+    expect(details.events[0]).toMatchObject({ kind: 'notification sent', changedBy: 'system', summary: 'Emailed 1 recipient(s) about: Documents Verification → Attestation' });
+    expect(mailsTo(email)).toHaveLength(1);
+  });
+
+  it('when several changes come before the delay runs out, then they go out as one email', async () => {
+    const email = address();
+    const created = await createCase(t, headers, { client_email: email, serviceIds: [1, 3] });
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Documents Under Review');
+    await changeStep(t, headers, created.CaseServices[1]!.id, 'Fee Payment');
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
+    expect(await waitingJobs(created.id)).toHaveLength(1);
+    await makeDue(created.id);
+
+    const mail = await smtp.nextMessage((m) => m.to.includes(email));
+    expect(mail.text).toContain('Documents Verification: now at "Documents Under Review"');
+    expect(mail.text).toContain('License Registration: now at "Fee Payment"');
+    expect(mail.text).toContain('Documents Verification: now at "Attestation"');
+    await jobHasRun(created.id);
+    expect(await mailJobsTo(email)).toBe(1);
+  });
+
+  it('when the case completes, then the email says so', async () => {
+    const email = address();
+    const service = await createService(t, headers, ['Filed', 'Done']);
+    const created = await createCase(t, headers, { client_email: email, serviceIds: [service.id] });
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Done');
+    await makeDue(created.id);
+    const mail = await smtp.nextMessage((m) => m.to.includes(email));
+    expect(mail.subject).toBe(`Your case ${created.case_number} is complete`);
+    expect(mail.text).toContain('your case is complete');
+  });
+
+  it('when the case has no address, or the change fails, then nothing is sent', async () => {
+    const silent = await createCase(t, headers, { serviceIds: [1] });
+    await changeStep(t, headers, silent.CaseServices[0]!.id, 'Attestation');
+    await makeDue(silent.id);
+    await jobHasRun(silent.id);
+    const details = (await getCase(t, headers, silent.id)) as unknown as CaseDetails;
+    expect(details.events.filter((event) => event.kind === 'notification sent')).toEqual([]);
+
+    const email = address();
+    const created = await createCase(t, headers, { client_email: email, serviceIds: [1] });
+    const failed = await t.app.inject({ method: 'PUT', url: `/api/caseadmin/caseservices/${created.CaseServices[0]!.id}/step`, headers, payload: { newStep: 'No Such Step' } });
+    expect(failed.statusCode).toBe(400);
+    expect(await waitingJobs(created.id)).toEqual([]);
+    expect(await query(`SELECT id FROM case_notification_changes WHERE case_id = $1`, [created.id])).toEqual([]);
+    expect(await mailJobsTo(email)).toBe(0);
+  });
+
+  it('when the applicant unsubscribes through the link, then later changes send them nothing while a confirmed subscriber still hears', async () => {
+    const email = address();
+    const subscriber = address();
+    const created = await createCase(t, headers, { passport_number: 'PX1', client_email: email, serviceIds: [4] });
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Interview');
+    await makeDue(created.id);
+    const first = await smtp.nextMessage((m) => m.to.includes(email));
+
+    const unsubscribed = await t.app.inject({ method: 'POST', url: '/api/progress/unsubscribe', payload: { token: tokenOf(first, '/unsubscribe') } });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+    expect(unsubscribed.json<{ message: string }>().message).toContain('Unsubscribed');
+
+    const subscribed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: created.case_number, passportNumber: 'px1', email: subscriber } });
+    expect(subscribed.statusCode).toBe(202);
+    const confirmation = await smtp.nextMessage((m) => m.to.includes(subscriber));
+    const confirmed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: tokenOf(confirmation, '/confirm') } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Job Offer');
+    await makeDue(created.id);
+    const toSubscriber = await smtp.nextMessage((m) => m.to.includes(subscriber) && m.subject.includes('moved on'));
+    expect(toSubscriber.text).toContain('now at "Job Offer"');
+    await jobHasRun(created.id);
+    expect(await mailJobsTo(email)).toBe(1);
+    // Editing the case later does not undo the applicant's choice.
+    await t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, headers, payload: { serviceIds: [4], client_email: email } });
+    const [row] = await query<{ unsubscribed_at: Date | null }>(`SELECT unsubscribed_at FROM case_notification_recipients WHERE case_id = $1 AND email = $2`, [created.id, email]);
+    expect(row?.unsubscribed_at).not.toBeNull();
+  });
+
+  it('when someone subscribes from the tracker, then only the confirmation goes out until the link is opened, and a wrong passport learns nothing', async () => {
+    const subscriber = address();
+    const created = await createCase(t, headers, { passport_number: 'PX2', serviceIds: [1] });
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: created.case_number, passportNumber: 'PX3', email: subscriber } });
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json()).toEqual({ error: 'Case details not found. Please verify your information.' });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: 'NO-SUCH-CASE', passportNumber: 'PX2', email: subscriber } });
+    expect(unknown.json()).toEqual(wrong.json());
+
+    const subscribed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: created.case_number, passportNumber: 'PX2', email: subscriber } });
+    expect(subscribed.statusCode).toBe(202);
+    const confirmation = await smtp.nextMessage((m) => m.to.includes(subscriber));
+    expect(confirmation.subject).toBe(`Confirm email updates for case ${created.case_number}`);
+    expect(confirmation.links[0]).toMatch(new RegExp(`^${PUBLIC_URL}/casetracking/confirm\\?token=[A-Za-z0-9_-]{32}$`));
+
+    // Not confirmed yet: a change sends nothing to the address.
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Documents Under Review');
+    await makeDue(created.id);
+    await jobHasRun(created.id);
+    expect(await mailJobsTo(subscriber)).toBe(1);
+
+    const confirmed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: tokenOf(confirmation, '/confirm') } });
+    expect(confirmed.statusCode).toBe(200);
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
+    await makeDue(created.id);
+    const update = await smtp.nextMessage((m) => m.to.includes(subscriber) && m.subject.includes('moved on'));
+    expect(update.text).toContain('now at "Attestation"');
+    expect(update.text).not.toContain('Documents Under Review');
+
+    const bad = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: 'x'.repeat(32) } });
+    expect(bad.statusCode).toBe(404);
+  });
+
+  it('when cases are moved in bulk, then each applicant gets one email about their case', async () => {
+    const [a, b] = [address(), address()];
+    const service = await createService(t, headers, ['Filed', 'Reviewed', 'Decided']);
+    const first = await createCase(t, headers, { client_email: a, serviceIds: [service.id] });
+    const second = await createCase(t, headers, { client_email: b, serviceIds: [service.id] });
+    const response = await t.app.inject({ method: 'POST', url: '/api/caseadmin/cases/bulk-step', headers, payload: { caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Reviewed' } });
+    expect(response.statusCode, response.body).toBe(200);
+    await makeDue(first.id);
+    await makeDue(second.id);
+    const [mailA, mailB] = await Promise.all([smtp.nextMessage((m) => m.to.includes(a)), smtp.nextMessage((m) => m.to.includes(b))]);
+    expect(mailA.subject).toContain(first.case_number);
+    expect(mailB.subject).toContain(second.case_number);
+    await Promise.all([jobHasRun(first.id), jobHasRun(second.id)]);
+    expect([await mailJobsTo(a), await mailJobsTo(b)]).toEqual([1, 1]);
+  });
+});

@@ -1,0 +1,151 @@
+import { parse } from 'csv-parse/browser/esm/sync';
+import { FileUp } from 'lucide-react';
+import { useId, useState, type ChangeEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { ImportRowError } from '../../contracts/cases.js';
+import { errorMessage } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import fieldStyles from '../ui/field.module.css';
+import { EmptyState, FormError } from '../ui/states.js';
+import { useToast } from '../ui/toast.js';
+import { ImportRejected, useImportCases } from './admin-api.js';
+import styles from './admin-pages.module.css';
+import importStyles from './admin-import-cases-page.module.css';
+
+const COLUMNS = ['case_number', 'passport_number', 'client_name', 'client_email', 'services'];
+const PREVIEW_ROWS = 200;
+
+type Preview = { rows: { row: number; cells: Record<string, string> }[]; problem: string | null };
+
+/** Reads the file in the browser for the preview; the server checks it again and decides. */
+function previewOf(csv: string): Preview {
+  try {
+    const records = parse(csv, { columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()), bom: true, skip_empty_lines: true, info: true }) as {
+      record: Record<string, string>;
+      info: { lines: number };
+    }[];
+    return { rows: records.map(({ record, info }) => ({ row: info.lines, cells: record })), problem: null };
+  } catch (error) {
+    return { rows: [], problem: error instanceof Error ? error.message : 'The file is not valid CSV' };
+  }
+}
+
+/** Import cases from a CSV file: preview, then all or nothing, with the bad rows named. */
+export default function AdminImportCasesPage() {
+  const notify = useToast();
+  const navigate = useNavigate();
+  const fileId = useId();
+  const importCases = useImportCases();
+  const [csv, setCsv] = useState<string | null>(null);
+  const [fileName, setFileName] = useState('');
+  const preview = csv === null ? null : previewOf(csv);
+  const rejected = importCases.error instanceof ImportRejected ? importCases.error : null;
+  const errorsByRow = new Map<number, ImportRowError[]>();
+  for (const error of rejected?.errors ?? []) errorsByRow.set(error.row, [...(errorsByRow.get(error.row) ?? []), error]);
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    importCases.reset();
+    const file = event.target.files?.[0];
+    setFileName(file?.name ?? '');
+    setCsv(file ? await file.text() : null);
+  }
+
+  return (
+    <>
+      <div className={styles.header}>
+        <div>
+          <h1 className={styles.title}>Import Cases</h1>
+          <p className={styles.subtitle}>
+            A CSV file with the columns {COLUMNS.join(', ')}. Services are names or ids separated by “;”. An empty case number gets a
+            generated one. Either every row is imported or none is.
+          </p>
+        </div>
+        <Link to="/caseadmin/manage-cases">Back to Cases</Link>
+      </div>
+
+      <section className={styles.card} aria-label="Choose a file">
+        <div className={fieldStyles.field}>
+          <label className={fieldStyles.label} htmlFor={fileId}>
+            CSV file
+          </label>
+          <input id={fileId} className={fieldStyles.control} type="file" accept=".csv,text/csv" onChange={(event) => void onFile(event)} />
+        </div>
+        <FormError message={preview?.problem ?? null} />
+        <FormError message={rejected ? rejected.message : importCases.isError ? errorMessage(importCases.error, 'Could not import the cases.') : null} />
+        {rejected && rejected.errors.length > 0 && (
+          <ul className={importStyles.errors} aria-label="Rows with problems">
+            {rejected.errors.map((error, index) => (
+              <li key={index}>
+                {error.row > 0 ? `Row ${error.row}: ` : ''}
+                {error.error}
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className={styles.formActions}>
+          <Button
+            disabled={!preview || preview.rows.length === 0 || importCases.isPending}
+            onClick={() =>
+              csv !== null &&
+              importCases.mutate(csv, {
+                onSuccess: ({ imported }) => {
+                  notify(`${imported} case(s) imported`);
+                  void navigate('/caseadmin/manage-cases');
+                },
+              })
+            }
+          >
+            <FileUp aria-hidden="true" size={18} /> {importCases.isPending ? 'Importing...' : `Import ${preview?.rows.length ?? 0} case(s)`}
+          </Button>
+        </div>
+      </section>
+
+      <section className={styles.card} aria-label="Preview">
+        <h2 className={styles.cardTitle}>Preview{fileName ? ` of ${fileName}` : ''}</h2>
+        {!preview ? (
+          <EmptyState>Choose a file to see its rows here before importing.</EmptyState>
+        ) : preview.rows.length === 0 ? (
+          <EmptyState>The file has no rows.</EmptyState>
+        ) : (
+          // Focusable, so a keyboard can scroll a wide preview sideways.
+          <div className={styles.tableWrap} tabIndex={0}>
+            <table className={`${styles.table} ${styles.stackTable}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Row</th>
+                  {COLUMNS.map((column) => (
+                    <th key={column} scope="col">
+                      {column}
+                    </th>
+                  ))}
+                  <th scope="col">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {preview.rows.slice(0, PREVIEW_ROWS).map(({ row, cells }) => {
+                  const problems = errorsByRow.get(row);
+                  return (
+                    <tr key={row} className={problems ? importStyles.bad : undefined}>
+                      <td data-label="Row">{row}</td>
+                      {COLUMNS.map((column) => (
+                        <td key={column} data-label={column}>
+                          {cells[column] ?? ''}
+                        </td>
+                      ))}
+                      <td data-label="Problem">{problems ? problems.map((problem) => problem.error).join('; ') : ''}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            {preview.rows.length > PREVIEW_ROWS && (
+              <p className={styles.muted}>
+                The first {PREVIEW_ROWS} of {preview.rows.length} rows are shown; rows with problems are all listed above.
+              </p>
+            )}
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import { useId, useState } from 'react';
+import type { Step } from '../../contracts/cases.js';
+import { errorMessage } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/field.js';
+import fieldStyles from '../ui/field.module.css';
+import { Modal, ModalActions } from '../ui/modal.js';
+import { FormError } from '../ui/states.js';
+import { useUpdateStep } from './admin-api.js';
+
+/** A multi-line field in the shared field look. */
+export function DescriptionField({ value, onChange, disabled }: { value: string; onChange: (value: string) => void; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={id}>
+        Description (public)
+      </label>
+      <textarea id={id} name="description" className={fieldStyles.control} rows={3} maxLength={1000} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
+      <span className={fieldStyles.hint}>What happens during this step and what the applicant may need to do. Shown on the tracker and in emails.</span>
+    </div>
+  );
+}
+
+/** Edits a step's public description and expected days. */
+export function StepExplanationDialog({ step, onClose, onSaved }: { step: Step; onClose: () => void; onSaved: () => void }) {
+  const update = useUpdateStep(step.service_id);
+  const [description, setDescription] = useState(step.description ?? '');
+  const [expectedDays, setExpectedDays] = useState(step.expected_days === null ? '' : String(step.expected_days));
+  return (
+    <Modal title={`Explain "${step.name}"`} open onClose={onClose}>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          update.mutate({ id: step.id, description, expected_days: expectedDays }, { onSuccess: onSaved });
+        }}
+        noValidate
+      >
+        <FormError message={update.isError ? errorMessage(update.error, 'Could not save the step.') : null} />
+        <DescriptionField value={description} onChange={setDescription} disabled={update.isPending} />
+        <TextField
+          label="Expected days"
+          name="expected_days"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={expectedDays}
+          onChange={(event) => setExpectedDays(event.target.value)}
+          hint="How long this step usually takes. Leave empty if unknown: the tracker then shows no estimate."
+        />
+        <ModalActions>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}

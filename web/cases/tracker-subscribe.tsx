@@ -1,0 +1,46 @@
+import { BellRing } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { TextField } from '../ui/field.js';
+import { FormError } from '../ui/states.js';
+import { useSubscribe, type ProgressLookup } from './tracker-api.js';
+import styles from './tracker-subscribe.module.css';
+
+/** Offered after a successful lookup: the numbers just checked go along with the address. */
+export function TrackerSubscribe({ lookup }: { lookup: ProgressLookup }) {
+  const [email, setEmail] = useState('');
+  const subscribe = useSubscribe();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    subscribe.mutate({ ...lookup, email: email.trim() });
+  }
+
+  return (
+    <section className={styles.box} aria-labelledby="subscribe-heading">
+      <h2 id="subscribe-heading" className={styles.heading}>
+        <BellRing aria-hidden="true" size={20} /> Email me when this changes
+      </h2>
+      {subscribe.isSuccess ? (
+        <p role="status">{subscribe.data.message}</p>
+      ) : (
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Your email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            hint="We first send a link to confirm the address. Every email has a link to stop them."
+          />
+          <Button type="submit" disabled={subscribe.isPending || !email.trim()}>
+            {subscribe.isPending ? 'Sending...' : 'Email me'}
+          </Button>
+        </form>
+      )}
+      <FormError message={subscribe.isError ? errorMessage(subscribe.error, 'Could not subscribe. Please try again.') : null} />
+    </section>
+  );
+}
