@@ -38,7 +38,19 @@ const cases: [string, z.ZodType, unknown][] = [
       passportNumber: 'P1',
       caseNumber: 'C-1',
       status: 'In Progress',
-      servicesSubscribed: [{ serviceName: 'S', currentStep: null, steps: [{ name: 'a', status: 'active' }], lastUpdated: '2026-11-22T10:00:00.000Z' }],
+      servicesSubscribed: [
+        {
+          serviceName: 'S',
+          currentStep: null,
+          steps: [
+            { name: 'a', status: 'active', description: null, expected_days: 3 },
+            { name: 'b', status: 'pending', description: 'Checks "papers"', expected_days: null },
+          ],
+          lastUpdated: '2026-11-22T10:00:00.000Z',
+          currentStepSince: '2026-11-22T10:00:00.000Z',
+          estimatedCompletion: null,
+        },
+      ],
     },
   ],
   [
@@ -49,6 +61,7 @@ const cases: [string, z.ZodType, unknown][] = [
       case_number: 'C-1',
       passport_number: 'P1',
       client_name: 'Client',
+      client_email: null,
       status: 'Completed',
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
