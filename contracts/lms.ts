@@ -129,7 +129,8 @@ export type ExamProgress = z.infer<typeof examProgress>;
 
 export const examQuestionsQuery = z.object({
   // The older module asks for a short practice set instead of the timed attempt's next question.
-  set: z.enum(['attempt', 'mock']).optional(),
+  // `mistakes` draws the set from questions the learner got wrong in the timed exam.
+  set: z.enum(['attempt', 'mock', 'mistakes']).optional(),
 });
 
 export const examQuestionsResponse = z.object({
@@ -138,6 +139,8 @@ export const examQuestionsResponse = z.object({
   attempt: examProgress.optional(),
   draft: z.object({ questionId: z.number().int(), userAnswer: z.string(), timer: z.number().int().nullable() }).nullable().optional(),
   durationSeconds: z.number().int().optional(),
+  // A practice set: its answers are scored once, for these questions only, until expiresAt.
+  practiceSet: z.object({ id: z.number().int(), expiresAt: isoDateTime }).optional(),
 });
 export type ExamQuestionsResponse = z.infer<typeof examQuestionsResponse>;
 
@@ -148,6 +151,8 @@ export const answerSubmission = z.strictObject({
   userAnswer: answerText.refine((value) => value.trim() !== '', 'userAnswer is required'),
 });
 export const mockSubmission = z.strictObject({
+  // The practice set the answers belong to; without it, the learner's latest set.
+  setId: z.number().int().positive().max(2_147_483_647).optional(),
   answers: z.record(z.string().regex(/^\d{1,10}$/, 'answers must map question ids to answers'), z.string().max(10_000)),
 });
 /** One path, two bodies: the new flow answers one question, the older module sends every answer. */
@@ -265,7 +270,8 @@ export function courseMatches(item: Pick<Course, 'title' | 'description' | 'prof
 // ---- Progress, achievements, badges, profile
 
 export const progress = z.object({
-  exam: z.object({ totalScore: z.number().int(), totalQuestions: z.number().int() }),
+  // totalScore is null while exam results are locked (the exam-results program), as everywhere else.
+  exam: z.object({ totalScore: z.number().int().nullable(), totalQuestions: z.number().int(), locked: z.boolean() }),
   course: z.object({ avgProgress: z.number().nullable() }),
 });
 export type Progress = z.infer<typeof progress>;
@@ -387,3 +393,82 @@ export const gradeEssayBody = z.strictObject({
   correct: z.boolean({ error: 'correct must be true or false' }),
   note: z.string().trim().max(2000).optional(),
 });
+
+// ---- Attempts, retakes and review
+
+export const finishReasons = ['completed', 'timeout', 'ended'] as const;
+export const examAttemptSummary = z.object({
+  id: z.number().int(),
+  started_at: isoDateTime,
+  finished_at: isoDateTime.nullable(),
+  finish_reason: z.enum(finishReasons).nullable(),
+  answered: z.number().int(),
+  questions: z.number().int(),
+  // Null while exam results are locked.
+  score: z.number().int().nullable(),
+  percentage: z.number().nullable(),
+});
+export type ExamAttemptSummary = z.infer<typeof examAttemptSummary>;
+export const examAttemptsResponse = z.object({
+  attempts: z.array(examAttemptSummary),
+  locked: z.boolean(),
+  // When a retake may start (null: now, or an attempt is open).
+  nextAttemptAt: isoDateTime.nullable(),
+});
+export type ExamAttemptsResponse = z.infer<typeof examAttemptsResponse>;
+
+/** Exam settings an LMS admin edits: the wait between the end of an attempt and a retake (up to 90 days). */
+export const MAX_RETAKE_WAIT_SECONDS = 90 * 24 * 60 * 60;
+export const examSettingsBody = z.strictObject({
+  retakeWaitSeconds: z
+    .number({ error: 'retakeWaitSeconds is required' })
+    .int('retakeWaitSeconds must be a whole number')
+    .min(0, 'retakeWaitSeconds cannot be negative')
+    .max(MAX_RETAKE_WAIT_SECONDS, `retakeWaitSeconds must be at most ${MAX_RETAKE_WAIT_SECONDS} (90 days)`),
+});
+export type ExamSettingsBody = z.infer<typeof examSettingsBody>;
+export const examSettingsResponse = z.object({ retakeWaitSeconds: z.number().int() });
+
+export const reviewedQuestion = z.object({
+  questionId: z.number().int(),
+  question: z.string(),
+  question_type: z.enum(questionTypes),
+  // In the order the learner saw them.
+  options: z.array(z.string()),
+  userAnswer: z.string(),
+  correctAnswer: z.string(),
+  explanation: z.string(),
+  outcome: z.enum(['correct', 'incorrect', 'pending-review']),
+  reviewNote: z.string().nullable(),
+});
+export type ReviewedQuestion = z.infer<typeof reviewedQuestion>;
+export const examReview = z.object({ attempt: examAttemptSummary, questions: z.array(reviewedQuestion), unanswered: z.number().int() });
+export type ExamReview = z.infer<typeof examReview>;
+
+// ---- Question bank: CSV import and export, item analysis
+
+/** The CSV columns of import and export, in order; options are comma-separated inside their cell, as in the add form. */
+export const questionCsvColumns = ['question', 'question_type', 'options', 'correct_answer', 'explanation', 'profession', 'difficulty'] as const;
+export const IMPORT_MAX_ROWS = 10_000;
+export const importResult = z.object({ imported: z.number().int() });
+export const importRowError = z.object({ row: z.number().int(), error: z.string() });
+export type ImportRowError = z.infer<typeof importRowError>;
+// `errors` is there whenever rows were checked (a body that is not CSV at all gets only `error`).
+export const importErrorResponse = z.object({ error: z.string(), code: z.string().optional(), errors: z.array(importRowError).optional() });
+export const exportQuery = z.object({ profession: z.enum(professions).optional() });
+
+/** Thresholds of the item-analysis flags (Moodle's quiz statistics use similar ones). */
+export const STATISTICS = { tooEasyAbove: 0.9, tooHardBelow: 0.2, minAttemptsForFlags: 5 } as const;
+export const questionFlags = ['too-easy', 'too-hard', 'negative-discrimination'] as const;
+export type QuestionFlag = (typeof questionFlags)[number];
+export const questionStatistic = z.object({
+  id: z.number().int(),
+  attempts: z.number().int(),
+  // Share of marked answers that were correct, 0..1 (null without answers).
+  facility: z.number().nullable(),
+  // Point-biserial correlation of this question's mark with the rest of the attempt's score, -1..1.
+  discrimination: z.number().nullable(),
+  flags: z.array(z.enum(questionFlags)),
+});
+export type QuestionStatistic = z.infer<typeof questionStatistic>;
+export const questionStatisticsResponse = z.object({ statistics: z.array(questionStatistic) });

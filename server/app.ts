@@ -10,6 +10,7 @@ import { registerNetworkArea } from './network/routes.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import type { Clock } from './platform/clock.js';
+import { createCounterStore, type CounterStore } from './platform/counters.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
 import { startJobQueue, type JobQueue } from './platform/jobs.js';
@@ -34,33 +35,56 @@ export type AppDeps = {
   isShuttingDown?: () => boolean;
 };
 
-/** What the areas get: the app's parts plus the shared services the app starts (background jobs, email). */
+/** What the areas get: the app's parts plus the shared services the app starts (background jobs, email, the counters behind every limit). */
 export type AreaDeps = AppDeps & {
   jobs: JobQueue;
   mailer: Mailer;
+  counters: CounterStore;
 };
 
-const contentSecurityPolicy = {
-  directives: {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    mediaSrc: ["'self'", 'blob:'],
-    connectSrc: ["'self'"],
-    fontSrc: ["'self'", 'data:'],
-    objectSrc: ["'none'"],
-    frameAncestors: ["'none'"],
-    baseUri: ["'self'"],
-    formAction: ["'self'"],
-  },
+const contentSecurityPolicyDirectives = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  connectSrc: ["'self'"],
+  fontSrc: ["'self'", 'data:'],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
 };
+
+/**
+ * `upgrade-insecure-requests` only when the app is reached over https: over plain http (a LAN
+ * address, a first try without TLS) it would send every script and style to an https that is
+ * not there, and the page would stay blank.
+ */
+const contentSecurityPolicyFor = (publicUrl: string | undefined) => ({
+  directives: {
+    ...contentSecurityPolicyDirectives,
+    upgradeInsecureRequests: publicUrl?.startsWith('https:') ? [] : null,
+  },
+});
+
+/**
+ * Fastify 5 reads a bare hop count as "trust nobody" (it cannot tell a proxy from a client that
+ * reached the app directly), so a count becomes the equivalent function: the last `hops`
+ * addresses of the chain (the socket peer first) are proxies, the one before them is the client.
+ * That holds only while the app is reachable through the proxies alone (see the README).
+ */
+function trustProxyOption(trustProxy: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  const hops = trustProxy;
+  return (_address, hop) => hop < hops;
+}
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const loggerInstance: FastifyBaseLogger = deps.logger;
   const app = Fastify({
     loggerInstance,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A malformed URL or an over-long path parameter is refused before any route or hook runs,
     // so the answer gets our { error } shape and the headers helmet would have set here.
@@ -82,8 +106,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
 
   // Popups we open (the OpenID Connect sign-in) keep their opener, so they can report back.
-  await app.register(helmet, { contentSecurityPolicy, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
-  await registerRateLimit(app);
+  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicyFor(deps.config.publicUrl), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+  // Every JSON answer is the API's, and most are someone's own data (a case, a profile, a feed):
+  // no browser or shared cache keeps one unless its route says otherwise (media, say).
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+  const counters = createCounterStore({ redisUrl: deps.config.redisUrl, now: () => deps.clock.now().getTime(), log: deps.logger });
+  app.addHook('onClose', async () => counters.close());
+  await registerRateLimit(app, counters);
   // The OpenAPI description is generated from the same zod schemas that validate requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Pathway API', version: '1.0.0' } },
@@ -91,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
-  registerHealthRoutes(app, deps.database.pool, deps.isShuttingDown ?? (() => false));
+  registerHealthRoutes(app, deps.database, deps.isShuttingDown ?? (() => false));
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
     healthAuthorityUrl: deps.config.web.healthAuthorityUrl,
     upgradeChatUrl: upgradeChatUrl(deps.config.lms.upgradeChatNumber),
@@ -109,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Closing the app lets running jobs finish before the database goes.
   app.addHook('onClose', () => jobs.stop());
-  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger) };
+  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger), counters };
 
   await registerCasesArea(app, areaDeps);
   await registerLmsArea(app, areaDeps);

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -17,10 +19,8 @@ const environmentSchema = z.object({
   DATABASE_POOL_SIZE: positiveInt(10),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   CASE_ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   CASE_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional()),
   CASE_ADMIN_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
@@ -37,6 +37,9 @@ const environmentSchema = z.object({
   LMS_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
   EXAM_DURATION_SECONDS: positiveInt(10_800),
   MOCK_EXAM_DURATION_SECONDS: positiveInt(300),
+  EXAM_QUESTION_COUNT: positiveInt(100),
+  EXAM_RETAKE_WAIT_SECONDS: z.coerce.number().int().min(0).default(0),
+  PRACTICE_SETS_PER_HOUR: positiveInt(30),
   UPGRADE_CHAT_NUMBER: optionalString.pipe(z.string().regex(/^\d{6,15}$/, 'must be an international phone number, digits only').optional()),
   LMS_DEMO_CONTENT: z
     .enum(['true', 'false'])
@@ -49,10 +52,16 @@ const environmentSchema = z.object({
     .default('')
     .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
   NETWORK_SESSION_TTL_SECONDS: positiveInt(30 * 24 * 60 * 60),
-  NETWORK_FAILED_SIGNIN_LIMIT: positiveInt(10),
+  FAILED_SIGNIN_LIMIT: positiveInt(10),
+  // The older, network-only name of FAILED_SIGNIN_LIMIT; still honoured when set.
+  NETWORK_FAILED_SIGNIN_LIMIT: z.coerce.number().int().positive().optional(),
   NETWORK_EVENT_RETENTION_SECONDS: positiveInt(24 * 60 * 60),
   NETWORK_SSE_HEARTBEAT_SECONDS: positiveInt(25),
   UPLOAD_MAX_BYTES: positiveInt(50 * 1024 * 1024),
+  UPLOAD_TMP_DIR: optionalString,
+  MEMBER_RATE_LIMIT: positiveInt(600),
+  MEMBER_UPLOADS_PER_HOUR: positiveInt(60),
+  MEMBER_STREAM_LIMIT: positiveInt(5),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
@@ -70,6 +79,45 @@ const environmentSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
 });
+
+/** Names proxy-addr (Fastify's `trustProxy`) knows for whole private ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * `false`, a number of proxy hops, or the proxies' addresses and CIDRs (comma separated), as
+ * Fastify's `trustProxy` takes them. `true` would trust every `X-Forwarded-For` entry, so the
+ * client could choose its own address (and escape every per-client limit): it is refused.
+ */
+function parseTrustProxy(value: string, context: z.RefinementCtx): false | number | string[] {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
+  if (trimmed === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'true would let any client choose its own address through X-Forwarded-For. Set the number of proxies in front of the app (e.g. 1 behind one load balancer) or their addresses/CIDRs (e.g. 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (bad.length > 0) {
+    context.addIssue({ code: 'custom', message: `must be false, a number of proxy hops, or proxy addresses/CIDRs; not valid: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  return entries;
+}
 
 export type Config = ReturnType<typeof loadConfig>;
 
@@ -102,10 +150,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    redisUrl: e.REDIS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     rateLimits: {
       caseLookupPerMinute: e.CASE_LOOKUP_RATE_LIMIT,
       loginPerMinute: e.LOGIN_RATE_LIMIT,
+      failedSignInsPerAccountOrClient: e.NETWORK_FAILED_SIGNIN_LIMIT ?? e.FAILED_SIGNIN_LIMIT,
     },
     cases: {
       bootstrapAdmin:
@@ -121,6 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       tokenTtlSeconds: e.LMS_TOKEN_TTL_SECONDS,
       examDurationSeconds: e.EXAM_DURATION_SECONDS,
       mockExamDurationSeconds: e.MOCK_EXAM_DURATION_SECONDS,
+      examQuestionCount: e.EXAM_QUESTION_COUNT,
+      retakeWaitSeconds: e.EXAM_RETAKE_WAIT_SECONDS,
+      practiceSetsPerHour: e.PRACTICE_SETS_PER_HOUR,
       upgradeChatNumber: e.UPGRADE_CHAT_NUMBER,
       loadDemoContent: e.LMS_DEMO_CONTENT,
     },
@@ -131,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     jobRetryDelaySeconds: e.JOB_RETRY_DELAY_SECONDS,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadTmpDir: e.UPLOAD_TMP_DIR === undefined ? tmpdir() : resolve(e.UPLOAD_TMP_DIR),
     storage: e.S3_BUCKET
       ? {
           kind: 's3' as const,
@@ -148,9 +202,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       signup: e.NETWORK_SIGNUP,
       adminEmails: e.NETWORK_ADMIN_EMAILS,
       sessionTtlSeconds: e.NETWORK_SESSION_TTL_SECONDS,
-      failedSignInLimit: e.NETWORK_FAILED_SIGNIN_LIMIT,
       eventRetentionSeconds: e.NETWORK_EVENT_RETENTION_SECONDS,
       heartbeatMs: e.NETWORK_SSE_HEARTBEAT_SECONDS * 1000,
+      memberRequestsPerMinute: e.MEMBER_RATE_LIMIT,
+      memberUploadsPerHour: e.MEMBER_UPLOADS_PER_HOUR,
+      memberOpenStreams: e.MEMBER_STREAM_LIMIT,
       oidc: e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, providerName: e.OIDC_PROVIDER_NAME }
         : undefined,

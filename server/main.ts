@@ -67,7 +67,9 @@ main().catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
   } else {
-    console.error('Pathway failed to start:', error);
+    // Through the logger's error serializer: a failed start-up query must not print its
+    // parameters (a bootstrap admin's password hash, say) to the console.
+    createLogger('fatal').fatal({ err: error }, 'Pathway failed to start');
   }
   process.exit(1);
 });

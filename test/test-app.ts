@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../server/app.js';
 import { loadConfig, type Config } from '../server/config.js';
@@ -67,13 +68,16 @@ export type TestApp = {
  * `env` overrides configuration the way the environment would. With `sameDatabaseAs`, a second
  * instance on another app's database (as a cluster would run); closing it leaves the database.
  */
-export async function createTestApp(env: Record<string, string> = {}, options: { sameDatabaseAs?: TestApp } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { sameDatabaseAs?: TestApp; logDestination?: DestinationStream } = {},
+): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
   const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await cloneTemplateDatabase();
   // A data folder of its own (media, the email outbox) unless the test names one; removed on close.
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(join(tmpdir(), 'pathway-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownDataDir ?? '', LOG_LEVEL: 'silent', ...env });
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, options.logDestination);
   const handle = connectDatabase(database.url, { poolSize: 5, log: logger });
   const clock = createTestClock();
   const tokens = createTokenService(randomBytes(32).toString('hex'), clock);

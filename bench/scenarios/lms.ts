@@ -54,8 +54,10 @@ async function examCycle(ctx: BenchContext): Promise<Scenario> {
     target: 'app',
     connections: CONNECTIONS,
     setupClient: examCycleOf(tokens.slice(0, half)),
-    baseline: { setupClient: examCycleOf(tokens.slice(half)) },
-    goal: 0.85,
+    // bench/baselines/exam-baseline.mjs mirrors the exam engine before its rewrite (forms,
+    // shuffled options, retakes); until it runs the rewritten engine's statements, comparing
+    // against it would mislead, so the exam cycle is reported without a baseline. To compare:
+    // baseline: { setupClient: examCycleOf(tokens.slice(half)) }, goal: 0.85,
   };
 }
 

@@ -37,6 +37,7 @@ import {
 } from '../../contracts/cases.js';
 import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
+import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
 import {
@@ -77,6 +78,7 @@ function actingAdmin(request: { caseAdmin: ActingAdmin | null }): ActingAdmin {
 export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
+  const failedSignIns = createFailedSignIns(deps.counters, { area: 'caseadmin', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
   const notify = caseNotificationDeps(deps);
   // `short`: one waiting job per case (the singleton key); changes made meanwhile are collected by it.
   await notify.jobs.work(CASE_NOTIFICATION_QUEUE, async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()), {
@@ -117,8 +119,14 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
       schema: { tags, body: adminLoginBody, response: { 200: adminLoginResponse, ...errorResponses } },
     },
     async (request) => {
-      const admin = await authenticateCaseAdmin(db, request.body.email, request.body.password);
-      if (!admin) throw new AppError(401, 'Invalid credentials. Please try again.');
+      const { email, password } = request.body;
+      await failedSignIns.assertAllowed(email, request.ip);
+      const admin = await authenticateCaseAdmin(db, email, password);
+      if (!admin) {
+        await failedSignIns.recordFailure(email, request.ip);
+        throw new AppError(401, 'Invalid credentials. Please try again.');
+      }
+      await failedSignIns.recordSuccess(email);
       const token = await deps.tokens.sign(
         { sub: String(admin.id), email: admin.email, ver: admin.sessionVersion },
         'caseadmin',

@@ -13,6 +13,8 @@ export type DatabaseHandle = {
   url: string;
   pool: pg.Pool;
   db: Database;
+  /** False when the database cannot come back by itself (the embedded server could not be restarted). */
+  healthy?: () => boolean;
   close(): Promise<void>;
 };
 

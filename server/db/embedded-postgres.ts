@@ -4,6 +4,7 @@ import { chmod, chown, mkdir, readFile, rm, stat, writeFile } from 'node:fs/prom
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { Logger } from '../platform/logger.js';
 
@@ -127,6 +128,8 @@ async function recoverFromUncleanStop(dataDir: string, log: Logger): Promise<voi
 
 export type EmbeddedPostgres = {
   url: string;
+  /** Settles when the server process exits, whether stopped or killed. */
+  exited: Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -208,12 +211,81 @@ export async function startEmbeddedPostgres(options: {
 
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    exited: exitedPromise,
     async stop() {
       if (exited) return;
       // SIGINT is PostgreSQL's "fast" shutdown: sessions end, everything committed is on disk.
       server.kill('SIGINT');
       await exitedPromise;
       log.info('embedded PostgreSQL stopped');
+    },
+  };
+}
+
+/** Waits between restart attempts: about half a minute in all before giving up. */
+export const EMBEDDED_RESTART_BACKOFF_MS = [250, 500, 1_000, 2_000, 4_000, 8_000, 16_000];
+
+export type SupervisedPostgres = EmbeddedPostgres & {
+  /** False once the server died and every restart attempt failed. */
+  healthy(): boolean;
+};
+
+/**
+ * The embedded server, started again on the same port (so the pool and the live-update listener
+ * find it) whenever it dies, with growing pauses between attempts. If no attempt succeeds it
+ * reports itself unhealthy, and `/healthz` fails so a process supervisor restarts the app.
+ */
+export async function startSupervisedEmbeddedPostgres(options: {
+  dataDir: string;
+  password: string;
+  log: Logger;
+  backoffMs?: readonly number[];
+}): Promise<SupervisedPostgres> {
+  const { log } = options;
+  const backoff = options.backoffMs ?? EMBEDDED_RESTART_BACKOFF_MS;
+  let current = await startEmbeddedPostgres(options);
+  const port = Number(new URL(current.url).port);
+  let stopping = false;
+  let gaveUp = false;
+  let restarting: Promise<void> = Promise.resolve();
+  // Cuts a pause short when the app stops, so a shutdown never waits out the backoff.
+  const stopped = new AbortController();
+
+  const restart = async () => {
+    log.error({ port }, 'embedded PostgreSQL exited unexpectedly; restarting it');
+    for (const [attempt, delay] of backoff.entries()) {
+      await sleep(delay, undefined, { signal: stopped.signal }).catch(() => undefined);
+      if (stopping) return;
+      try {
+        current = await startEmbeddedPostgres({ ...options, port });
+        log.warn({ port, attempt: attempt + 1 }, 'embedded PostgreSQL restarted');
+        watch(current);
+        return;
+      } catch (error) {
+        log.error({ err: error, attempt: attempt + 1 }, 'embedded PostgreSQL could not be restarted');
+      }
+    }
+    gaveUp = true;
+    log.fatal('embedded PostgreSQL cannot be restarted; /healthz now fails so the process gets restarted');
+  };
+  const watch = (server: EmbeddedPostgres) => {
+    void server.exited.then(() => {
+      if (!stopping) restarting = restart();
+    });
+  };
+  watch(current);
+
+  return {
+    url: current.url,
+    get exited() {
+      return current.exited;
+    },
+    healthy: () => !gaveUp,
+    async stop() {
+      stopping = true;
+      stopped.abort();
+      await restarting;
+      await current.stop();
     },
   };
 }

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Logger } from '../platform/logger.js';
 import { connectDatabase, type DatabaseHandle } from './client.js';
-import { startEmbeddedPostgres } from './embedded-postgres.js';
+import { startSupervisedEmbeddedPostgres } from './embedded-postgres.js';
 import { applyMigrations } from './migrate.js';
 
 const EMBEDDED_DATABASE_NAME = 'pathway';
@@ -26,9 +26,11 @@ async function ensureDatabaseExists(serverUrl: string, name: string): Promise<vo
 export async function openDatabase(config: Config, embeddedPassword: string, log: Logger): Promise<DatabaseHandle> {
   let url = config.databaseUrl;
   let stopEmbedded = async () => {};
+  let healthy = () => true;
   if (!url) {
-    const embedded = await startEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres'), password: embeddedPassword, log });
+    const embedded = await startSupervisedEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres'), password: embeddedPassword, log });
     stopEmbedded = embedded.stop;
+    healthy = embedded.healthy;
     try {
       await ensureDatabaseExists(embedded.url, EMBEDDED_DATABASE_NAME);
     } catch (error) {
@@ -47,6 +49,7 @@ export async function openDatabase(config: Config, embeddedPassword: string, log
   }
   return {
     ...handle,
+    healthy,
     async close() {
       await handle.close();
       await stopEmbedded();

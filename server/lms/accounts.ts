@@ -148,7 +148,14 @@ export async function ensureLmsAdmin(db: Database, bootstrap: { username: string
   if (existing) return;
   const username = 'lmsadmin';
   const password = randomBytes(12).toString('base64url');
-  await upsertLmsAdmin(db, username, password);
+  // Instances starting together may all find no admin; only the one whose insert wins prints
+  // (as for the case admin), and the others start instead of failing on the unique username.
+  const inserted = await db
+    .insert(lmsUsers)
+    .values({ username, passwordHash: await hashPassword(password), profession: 'doctor', role: 'admin' })
+    .onConflictDoNothing()
+    .returning({ id: lmsUsers.id });
+  if (inserted.length === 0) return;
   // Printed once, on purpose outside the structured log that may be shipped elsewhere.
   process.stdout.write(
     `\nAn LMS admin account was created:\n  username: ${username}\n  password: ${password}\n` +

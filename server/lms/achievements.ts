@@ -57,14 +57,15 @@ async function activityOf(db: Database, userId: number): Promise<Activity> {
 
 const rate = (a: Activity) => (a.marked === 0 ? 0 : (a.correct / a.marked) * 100);
 
-type Rule = Achievement & { earned: (a: Activity) => boolean };
+// `revealsResults`: earned by a success rate, so it would tell a score the exam-results lock hides.
+type Rule = Achievement & { earned: (a: Activity) => boolean; revealsResults?: true };
 
 /** The achievements and their rules; each is earned by real activity and never stored, so it cannot drift. */
 export const achievementRules: Rule[] = [
   { id: 'first-answer', title: 'First Answer', description: 'Answered your first exam question.', earned: (a) => a.answered >= 1 },
   { id: 'answers-25', title: 'Quarter Century', description: 'Answered 25 exam questions.', earned: (a) => a.answered >= 25 },
   { id: 'answers-100', title: 'Century', description: 'Answered 100 exam questions.', earned: (a) => a.answered >= 100 },
-  { id: 'sharp-mind', title: 'Sharp Mind', description: 'A success rate of 70% or more over at least 25 marked answers.', earned: (a) => a.marked >= 25 && rate(a) >= 70 },
+  { id: 'sharp-mind', title: 'Sharp Mind', description: 'A success rate of 70% or more over at least 25 marked answers.', earned: (a) => a.marked >= 25 && rate(a) >= 70, revealsResults: true },
   { id: 'exam-finisher', title: 'Exam Finisher', description: 'Finished the timed mock exam.', earned: (a) => a.examsFinished >= 1 },
   { id: 'perfect-practice', title: 'Perfect Practice', description: 'Scored full marks in the short practice exam.', earned: (a) => a.perfectPractice },
   { id: 'curious-learner', title: 'Curious Learner', description: 'Opened your first course.', earned: (a) => a.coursesStarted >= 1 },
@@ -76,16 +77,22 @@ export const badgeRules: Rule[] = [
   { id: 'bronze-examinee', title: 'Bronze Examinee', description: 'Answered 25 exam questions.', earned: (a) => a.answered >= 25 },
   { id: 'silver-examinee', title: 'Silver Examinee', description: 'Answered 100 exam questions.', earned: (a) => a.answered >= 100 },
   { id: 'gold-examinee', title: 'Gold Examinee', description: 'Answered 250 exam questions.', earned: (a) => a.answered >= 250 },
-  { id: 'high-achiever', title: 'High Achiever', description: 'A success rate of 85% or more over at least 50 marked answers.', earned: (a) => a.marked >= 50 && rate(a) >= 85 },
+  { id: 'high-achiever', title: 'High Achiever', description: 'A success rate of 85% or more over at least 50 marked answers.', earned: (a) => a.marked >= 50 && rate(a) >= 85, revealsResults: true },
   { id: 'scholar', title: 'Scholar', description: 'Completed three courses.', earned: (a) => a.coursesCompleted >= 3 },
 ];
 
-const earned = (rules: Rule[], activity: Activity): Achievement[] =>
-  rules.filter((rule) => rule.earned(activity)).map(({ id, title, description }) => ({ id, title, description }));
+/** The one results rule: without the exam-results program no score, rate or rate-based award shows anywhere. */
+const resultsLocked = (account: LmsAccount) => !hasProgram(account, 'exam-results');
+
+const earned = (rules: Rule[], activity: Activity, account: LmsAccount): Achievement[] =>
+  rules
+    .filter((rule) => rule.earned(activity) && !(rule.revealsResults && resultsLocked(account)))
+    .map(({ id, title, description }) => ({ id, title, description }));
 
 function progressOf(activity: Activity, account: LmsAccount): Progress {
+  const locked = resultsLocked(account);
   return {
-    exam: { totalScore: activity.correct, totalQuestions: activity.marked },
+    exam: { totalScore: locked ? null : activity.correct, totalQuestions: activity.marked, locked },
     // Course progress belongs to the course program.
     course: { avgProgress: hasProgram(account, 'course') ? activity.avgProgress : null },
   };
@@ -96,7 +103,7 @@ export async function progress(db: Database, account: LmsAccount): Promise<Progr
 }
 
 export async function achievements(db: Database, account: LmsAccount): Promise<Achievement[]> {
-  return earned(achievementRules, await activityOf(db, account.id));
+  return earned(achievementRules, await activityOf(db, account.id), account);
 }
 
 export const PROFILE_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to access it.';
@@ -106,9 +113,9 @@ export async function profile(db: Database, account: LmsAccount): Promise<Profil
   const premiumLocked = !hasProgram(account, 'course');
   return {
     user: toLmsUser(account),
-    achievements: earned(achievementRules, activity),
+    achievements: earned(achievementRules, activity, account),
     progress: progressOf(activity, account),
-    badges: earned(badgeRules, activity),
+    badges: earned(badgeRules, activity, account),
     premiumLocked,
     ...(premiumLocked ? { message: PROFILE_LOCKED_MESSAGE } : {}),
   };

@@ -21,6 +21,13 @@ const questionsByProfession: Record<Profession, DemoQuestion[]> = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * The demo files list the right option first (easy to author and review); stored that way, the bank
+ * would give the answer away to anyone reading it in order. Each question's options are rotated by
+ * its position, so the right one lands in every place about equally often.
+ */
+export const rotated = <T>(items: T[], by: number): T[] => items.map((_, i) => items[(i + by) % items.length] as T);
+
+/**
  * Loads the demo questions, courses and two upcoming exams. Idempotent: an item is added only
  * when no live item with the same text (question) or title and profession (course, exam) exists,
  * so running it again, or after admins edited content, adds nothing twice.
@@ -29,12 +36,12 @@ export async function loadDemoContent(db: Database, now: Date = new Date()) {
   const added = { questions: 0, courses: 0, upcomingExams: 0 };
   await db.transaction(async (tx) => {
     for (const profession of professions) {
-      for (const item of questionsByProfession[profession]) {
+      for (const [position, item] of questionsByProfession[profession].entries()) {
         // The same rules as the admin form, so demo content can never be something an admin could not enter.
         const body = createQuestionBody.parse({
           question: item.q,
           question_type: item.type,
-          options: item.type === 'multiple-choice' ? item.options : [],
+          options: item.type === 'multiple-choice' ? rotated(item.options, position) : [],
           correct_answer: item.answer,
           explanation: item.why,
           profession,

@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
-import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { createHash, randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   ACCEPTED_ANSWER_SEPARATOR,
   LOCKED_SUMMARY_MESSAGE,
@@ -8,22 +8,28 @@ import {
   type AnswerResult,
   type ExamProgress,
   type ExamQuestionsResponse,
+  UPGRADE_REQUIRED,
+  type ExamAttemptSummary,
+  type ExamReview,
   type ExamSummary,
   type MockResult,
   type SecurityEvent,
   type ServedQuestion,
 } from '../../contracts/lms.js';
 import type { Database, Queryable } from '../db/client.js';
-import { examAnswers, examAttempts, examLogs, examQuestions, mockExamResults } from '../db/schema/lms.js';
+import { examAnswers, examAttempts, examLogs, examQuestions, lmsUsers, mockExamResults, practiceSets } from '../db/schema/lms.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import { hasProgram, type LmsAccount } from './programs.js';
 
 /*
- * The timed exam lives here. One attempt per user and exam (the user's profession, in English),
- * started by the first question request. Its deadline is fixed at the start; every call compares
- * the injected clock with it, and the first call past it finishes the attempt. The order of the
- * questions is stable per attempt (md5 of the attempt's seed and the question id), and the question
- * on screen is remembered, so a reload or another device resumes at the same question.
+ * The timed exam lives here. An attempt belongs to a user and exam (the user's profession, in
+ * English); at most one is open at a time. The first question request starts the first attempt;
+ * a retake starts with POST /user/exam/attempts once the previous one has finished. An attempt
+ * draws its form when it starts: EXAM_QUESTION_COUNT questions of the profession, balanced across
+ * difficulties. Its deadline is fixed at the start; every call compares the injected clock with it,
+ * and the first call past it finishes the attempt. The order of the questions and of each
+ * question's options is stable per attempt (md5 of the attempt's seed and the question id), and
+ * the question on screen is remembered, so a reload or another device resumes at the same question.
  */
 
 type Attempt = typeof examAttempts.$inferSelect;
@@ -35,11 +41,27 @@ const EXAM_FINISHED = 'This exam is finished; answers are no longer accepted.';
 
 export const examKeyOf = (account: LmsAccount) => `${account.profession}-en`;
 
-const toServed = (row: QuestionRow): ServedQuestion => ({
+export type ExamSettings = { durationSeconds: number; questionCount: number; retakeWaitSeconds: number };
+export type PracticeSettings = { durationSeconds: number; setsPerHour: number };
+
+/**
+ * The options in the order this attempt (or practice set) shows them: sorted by md5 of the seed,
+ * the question and the option, so a reload shows the same order and the stored order (where an
+ * author tends to put the right answer first) tells nothing.
+ */
+export function shuffledOptions(options: string[], seed: number, questionId: number): string[] {
+  const key = (option: string) => createHash('md5').update(`${seed}:${questionId}:${option}`).digest('hex');
+  return options
+    .map((option) => ({ option, key: key(option) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ option }) => option);
+}
+
+const toServed = (row: QuestionRow, seed: number): ServedQuestion => ({
   id: row.id,
   question: row.question,
   question_type: row.questionType,
-  options: row.options,
+  options: shuffledOptions(row.options, seed, row.id),
   difficulty: row.difficulty,
 });
 
@@ -47,13 +69,60 @@ async function log(db: Queryable, attempt: Attempt, event: string, message: stri
   await db.insert(examLogs).values({ userId: attempt.userId, examId: attempt.id, logData: { event, message, ...extra }, createdAt: at });
 }
 
+/** The user's latest attempt at their exam (the open one, if any), locked for this transaction. */
 async function lockAttempt(tx: Queryable, account: LmsAccount): Promise<Attempt | undefined> {
   const [attempt] = await tx
     .select()
     .from(examAttempts)
     .where(and(eq(examAttempts.userId, account.id), eq(examAttempts.examKey, examKeyOf(account))))
+    .orderBy(desc(examAttempts.id))
+    .limit(1)
     .for('update');
   return attempt;
+}
+
+/**
+ * The form of a new attempt: up to `size` live questions of the profession, balanced across
+ * difficulties. Within each difficulty the questions are ranked by md5 of the seed and id, and the
+ * form takes rank 1 of every difficulty, then rank 2, and so on; a difficulty that runs out leaves
+ * its share to the others.
+ */
+async function drawForm(tx: Queryable, profession: Attempt['profession'], seed: number, size: number): Promise<number[]> {
+  const ranked = tx
+    .select({
+      id: examQuestions.id,
+      rank: sql<number>`row_number() OVER (PARTITION BY ${examQuestions.difficulty} ORDER BY md5(${seed}::text || ':' || ${examQuestions.id}::text))`.as('rank'),
+      difficulty: examQuestions.difficulty,
+    })
+    .from(examQuestions)
+    .where(and(eq(examQuestions.profession, profession), isNull(examQuestions.deletedAt)))
+    .as('ranked');
+  const rows = await tx.select({ id: ranked.id }).from(ranked).orderBy(ranked.rank, ranked.difficulty).limit(size);
+  return rows.map((row) => row.id);
+}
+
+/** Starts an attempt; undefined when another request opened one first (the unique index of open attempts). */
+async function createAttempt(tx: Queryable, account: LmsAccount, now: Date, settings: ExamSettings): Promise<Attempt | undefined> {
+  const seed = randomInt(1, 2_147_483_647);
+  const questionIds = await drawForm(tx, account.profession, seed, settings.questionCount);
+  const [created] = await tx
+    .insert(examAttempts)
+    .values({
+      userId: account.id,
+      examKey: examKeyOf(account),
+      profession: account.profession,
+      language: 'en',
+      seed,
+      questionIds,
+      startedAt: now,
+      deadlineAt: new Date(now.getTime() + settings.durationSeconds * 1000),
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) {
+    await log(tx, created, 'started', `Exam started (${created.examKey}, ${settings.durationSeconds} s, ${questionIds.length} questions)`, now);
+  }
+  return created;
 }
 
 async function finish(tx: Queryable, attempt: Attempt, reason: 'completed' | 'timeout' | 'ended', now: Date): Promise<Attempt> {
@@ -75,6 +144,9 @@ async function expireIfDue(tx: Queryable, attempt: Attempt, now: Date): Promise<
   return attempt;
 }
 
+// inArray of an empty list is `false` in Drizzle; -1 is never an id, so an empty form stays valid SQL either way.
+const formOf = (attempt: Attempt) => (attempt.questionIds.length ? attempt.questionIds : [-1]);
+
 async function progressOf(db: Queryable, attempt: Attempt, now: Date): Promise<ExamProgress> {
   // One round trip for both counts: this runs in every exam call.
   const answeredIds = db.select({ id: examAnswers.questionId }).from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
@@ -85,7 +157,7 @@ async function progressOf(db: Queryable, attempt: Attempt, now: Date): Promise<E
       remaining: sql<number>`(${db
         .select({ n: count() })
         .from(examQuestions)
-        .where(and(eq(examQuestions.profession, attempt.profession), isNull(examQuestions.deletedAt), notInArray(examQuestions.id, answeredIds)))})`.mapWith(Number),
+        .where(and(inArray(examQuestions.id, formOf(attempt)), isNull(examQuestions.deletedAt), notInArray(examQuestions.id, answeredIds)))})`.mapWith(Number),
     })
     .from(examAnswers)
     .where(eq(examAnswers.attemptId, attempt.id));
@@ -106,27 +178,17 @@ function finishedMessage(attempt: Attempt): string {
   return attempt.finishReason === 'timeout' ? 'Time is up. The exam is finished.' : attempt.finishReason === 'completed' ? NO_MORE_QUESTIONS_MESSAGE : 'The exam is finished.';
 }
 
-/** The attempt's current question (starting the attempt on first call), or none with a message. */
-export async function nextQuestion(db: Database, account: LmsAccount, now: Date, durationSeconds: number): Promise<ExamQuestionsResponse> {
+/**
+ * The attempt's current question, or none with a message. The very first call starts the first
+ * attempt; after that a finished attempt stays finished (a retake is POST /user/exam/attempts).
+ */
+export async function nextQuestion(db: Database, account: LmsAccount, now: Date, settings: ExamSettings): Promise<ExamQuestionsResponse> {
+  const { durationSeconds } = settings;
   return db.transaction(async (tx) => {
     let attempt = await lockAttempt(tx, account);
     if (!attempt) {
-      const [created] = await tx
-        .insert(examAttempts)
-        .values({
-          userId: account.id,
-          examKey: examKeyOf(account),
-          profession: account.profession,
-          language: 'en',
-          seed: randomInt(1, 2_147_483_647),
-          startedAt: now,
-          deadlineAt: new Date(now.getTime() + durationSeconds * 1000),
-        })
-        // Two first requests at once: one creates the attempt, the other takes it below.
-        .onConflictDoNothing()
-        .returning();
-      if (created) await log(tx, created, 'started', `Exam started (${created.examKey}, ${durationSeconds} s)`, now);
-      attempt = created ?? (await lockAttempt(tx, account));
+      // Two first requests at once: one creates the attempt, the other takes it below.
+      attempt = (await createAttempt(tx, account, now, settings)) ?? (await lockAttempt(tx, account));
       if (!attempt) throw new Error('attempt vanished');
     }
     attempt = await expireIfDue(tx, attempt, now);
@@ -146,7 +208,7 @@ export async function nextQuestion(db: Database, account: LmsAccount, now: Date,
       [question] = await tx
         .select()
         .from(examQuestions)
-        .where(and(eq(examQuestions.profession, attempt.profession), isNull(examQuestions.deletedAt), notInArray(examQuestions.id, answered)))
+        .where(and(inArray(examQuestions.id, formOf(attempt)), isNull(examQuestions.deletedAt), notInArray(examQuestions.id, answered)))
         .orderBy(sql`md5(${attempt.seed}::text || ':' || ${examQuestions.id}::text)`)
         .limit(1);
       if (!question) {
@@ -160,8 +222,31 @@ export async function nextQuestion(db: Database, account: LmsAccount, now: Date,
       attempt.draftQuestionId === question.id && attempt.draftAnswer !== null
         ? { questionId: question.id, userAnswer: attempt.draftAnswer, timer: attempt.draftTimer }
         : null;
-    return { examQuestions: [toServed(question)], attempt: await progressOf(tx, attempt, now), draft, durationSeconds };
+    return { examQuestions: [toServed(question, attempt.seed)], attempt: await progressOf(tx, attempt, now), draft, durationSeconds };
   });
+}
+
+export const ATTEMPT_OPEN = 'An attempt is still open; finish it before starting another.';
+
+/** A retake: a new attempt once the previous one has finished (and, if set, the wait has passed). */
+export async function startAttempt(db: Database, account: LmsAccount, now: Date, settings: ExamSettings): Promise<ExamProgress> {
+  return db.transaction(async (tx) => {
+    const latest = await lockAttempt(tx, account);
+    if (latest) {
+      const current = await expireIfDue(tx, latest, now);
+      if (!current.finishedAt) throw new AppError(409, ATTEMPT_OPEN);
+      const allowedAt = retakeAllowedAt(current, settings);
+      if (allowedAt && allowedAt > now) throw new AppError(409, `You can retake the exam from ${allowedAt.toISOString()}.`);
+    }
+    const created = await createAttempt(tx, account, now, settings);
+    if (!created) throw new AppError(409, ATTEMPT_OPEN);
+    return progressOf(tx, created, now);
+  });
+}
+
+function retakeAllowedAt(attempt: Attempt, settings: ExamSettings): Date | null {
+  if (!attempt.finishedAt || settings.retakeWaitSeconds === 0) return null;
+  return new Date(attempt.finishedAt.getTime() + settings.retakeWaitSeconds * 1000);
 }
 
 function isCorrect(question: QuestionRow, userAnswer: string): boolean {
@@ -281,38 +366,199 @@ export async function examSummary(db: Database, account: LmsAccount, now: Date):
   const correct = counts?.correct ?? 0;
   const pendingReview = counts?.pending ?? 0;
   const finished = Boolean(attempt?.finishedAt);
-  if (!hasProgram(account, 'exam-results')) {
+  if (resultsLocked(account)) {
     return { locked: true, message: LOCKED_SUMMARY_MESSAGE, finished, summary: { totalQuestions: marked, totalScore: null, percentage: null, pendingReview } };
   }
-  const percentage = marked === 0 ? 0 : Math.round((correct / marked) * 1000) / 10;
+  const percentage = percentOf(correct, marked);
   const message = !attempt ? 'You have not started the exam yet.' : finished ? 'Exam completed.' : 'Exam in progress.';
   return { locked: false, message, finished, summary: { totalQuestions: marked, totalScore: correct, percentage, pendingReview } };
 }
 
-// ---- The older 300-second module: a short random set, all answers sent at the end.
+// ---- Attempts and review
 
-export async function mockQuestionSet(db: Database, account: LmsAccount): Promise<ExamQuestionsResponse> {
-  const rows = await db
-    .select()
-    .from(examQuestions)
-    .where(and(eq(examQuestions.profession, account.profession), isNull(examQuestions.deletedAt)))
-    .orderBy(sql`random()`)
-    .limit(MOCK_SET_SIZE);
-  return rows.length ? { examQuestions: rows.map(toServed) } : { examQuestions: [], message: NO_MORE_QUESTIONS_MESSAGE };
+const resultsLocked = (account: LmsAccount) => !hasProgram(account, 'exam-results');
+const percentOf = (correct: number, marked: number) => (marked === 0 ? 0 : Math.round((correct / marked) * 1000) / 10);
+
+type AttemptCounts = { answered: number; marked: number; correct: number };
+function toAttemptSummary(attempt: Attempt, counts: AttemptCounts, locked: boolean): ExamAttemptSummary {
+  return {
+    id: attempt.id,
+    started_at: attempt.startedAt.toISOString(),
+    finished_at: attempt.finishedAt?.toISOString() ?? null,
+    finish_reason: attempt.finishReason,
+    answered: counts.answered,
+    questions: attempt.questionIds.length,
+    score: locked ? null : counts.correct,
+    percentage: locked ? null : percentOf(counts.correct, counts.marked),
+  };
 }
 
-/** Scores the older module's answers: the score is out of the non-essay questions. */
-export async function scoreMockExam(db: Database, account: LmsAccount, answers: Record<string, string>, now: Date): Promise<MockResult> {
+const answerCounts = {
+  answered: sql<number>`count(${examAnswers.id})`.mapWith(Number),
+  marked: sql<number>`count(${examAnswers.id}) FILTER (WHERE ${examAnswers.outcome} <> 'pending-review')`.mapWith(Number),
+  correct: sql<number>`count(${examAnswers.id}) FILTER (WHERE ${examAnswers.outcome} = 'correct')`.mapWith(Number),
+};
+
+/** The learner's attempts, newest first, with score and percentage unless results are locked. */
+export async function listAttempts(db: Database, account: LmsAccount, page: { limit: number; offset: number }, now: Date, settings: ExamSettings) {
+  const where = and(eq(examAttempts.userId, account.id), eq(examAttempts.examKey, examKeyOf(account)));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ attempt: examAttempts, ...answerCounts })
+      .from(examAttempts)
+      .leftJoin(examAnswers, eq(examAnswers.attemptId, examAttempts.id))
+      .where(where)
+      .groupBy(examAttempts.id)
+      .orderBy(desc(examAttempts.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(examAttempts).where(where),
+  ]);
+  const locked = resultsLocked(account);
+  // A listed attempt past its deadline is shown as it will be once the server notices.
+  const attempts = rows.map(({ attempt, ...counts }) => {
+    const due = !attempt.finishedAt && now >= attempt.deadlineAt;
+    const shown: Attempt = due ? { ...attempt, finishedAt: attempt.deadlineAt, finishReason: 'timeout' } : attempt;
+    return toAttemptSummary(shown, counts, locked);
+  });
+  const latest = rows[0]?.attempt;
+  const latestFinishedAt = latest?.finishedAt ?? (latest && now >= latest.deadlineAt ? latest.deadlineAt : null);
+  const allowedAt = latest && latestFinishedAt ? retakeAllowedAt({ ...latest, finishedAt: latestFinishedAt }, settings) : null;
+  return {
+    attempts,
+    locked,
+    nextAttemptAt: allowedAt && allowedAt > now ? allowedAt.toISOString() : null,
+    total: total?.n ?? 0,
+  };
+}
+
+export const REVIEW_LOCKED_MESSAGE = 'This review is locked. Upgrade to Premium to see your answers and the correct ones.';
+
+/** Each answered question of a finished attempt of this learner, with the correct answer and explanation. */
+export async function reviewAttempt(db: Database, account: LmsAccount, attemptId: number, now: Date): Promise<ExamReview> {
+  const attempt = await db.transaction(async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(examAttempts)
+      .where(and(eq(examAttempts.id, attemptId), eq(examAttempts.userId, account.id)))
+      .for('update');
+    return found ? expireIfDue(tx, found, now) : undefined;
+  });
+  // Another learner's attempt is as absent as one that does not exist.
+  if (!attempt) throw new AppError(404, 'Attempt not found');
+  if (resultsLocked(account)) throw new AppError(403, REVIEW_LOCKED_MESSAGE, UPGRADE_REQUIRED);
+  if (!attempt.finishedAt) throw new AppError(409, 'The review opens when the attempt is finished');
+  const rows = await db
+    .select({ answer: examAnswers, question: examQuestions })
+    .from(examAnswers)
+    .innerJoin(examQuestions, eq(examQuestions.id, examAnswers.questionId))
+    .where(eq(examAnswers.attemptId, attempt.id))
+    .orderBy(examAnswers.answeredAt, examAnswers.id);
+  const counts = {
+    answered: rows.length,
+    marked: rows.filter((r) => r.answer.outcome !== 'pending-review').length,
+    correct: rows.filter((r) => r.answer.outcome === 'correct').length,
+  };
+  return {
+    attempt: toAttemptSummary(attempt, counts, false),
+    unanswered: Math.max(0, attempt.questionIds.length - rows.length),
+    questions: rows.map(({ answer, question }) => ({
+      questionId: question.id,
+      question: question.question,
+      question_type: question.questionType,
+      options: shuffledOptions(question.options, attempt.seed, question.id),
+      userAnswer: answer.userAnswer,
+      correctAnswer: question.correctAnswer,
+      explanation: question.explanation,
+      outcome: answer.outcome,
+      reviewNote: answer.reviewNote,
+    })),
+  };
+}
+
+// ---- The older 300-second module: a short set, all answers sent at the end, scored once.
+
+export const PRACTICE_DURING_EXAM = 'Practice sets are not available while your timed exam is open.';
+export const NO_MISTAKES_MESSAGE = 'No mistakes to practise yet: questions you get wrong in the timed exam will appear here.';
+// Network time between the served set and the answers reaching the server.
+const PRACTICE_GRACE_SECONDS = 30;
+
+/** Whether the learner has a timed attempt running now (one past its deadline is finished on the way). */
+async function hasOpenAttempt(tx: Queryable, account: LmsAccount, now: Date): Promise<boolean> {
+  const attempt = await lockAttempt(tx, account);
+  if (!attempt) return false;
+  return !(await expireIfDue(tx, attempt, now)).finishedAt;
+}
+
+/**
+ * A practice set of up to 10 questions: random ones of the profession, or (`mistakes`) ones the
+ * learner got wrong in the timed exam. Recorded, so only its questions can be scored, once, in time.
+ * Refused while a timed attempt is open, and limited per learner per hour.
+ */
+export async function practiceSet(db: Database, account: LmsAccount, kind: 'mock' | 'mistakes', now: Date, settings: PracticeSettings): Promise<ExamQuestionsResponse> {
+  return db.transaction(async (tx) => {
+    // One set at a time per learner, so the hourly count below cannot be raced.
+    await tx.select({ id: lmsUsers.id }).from(lmsUsers).where(eq(lmsUsers.id, account.id)).for('update');
+    if (await hasOpenAttempt(tx, account, now)) throw new AppError(409, PRACTICE_DURING_EXAM);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(practiceSets)
+      .where(and(eq(practiceSets.userId, account.id), gt(practiceSets.servedAt, new Date(now.getTime() - 3_600_000))));
+    if ((recent?.n ?? 0) >= settings.setsPerHour) {
+      throw new AppError(429, `You have practised ${settings.setsPerHour} sets in the last hour. Please try again later.`);
+    }
+    const live = and(eq(examQuestions.profession, account.profession), isNull(examQuestions.deletedAt));
+    // A mistake is a question whose latest answer by this learner was wrong: one put right in a retake is no longer practised.
+    const latestAnswers = tx
+      .selectDistinctOn([examAnswers.questionId], { id: examAnswers.questionId, outcome: examAnswers.outcome })
+      .from(examAnswers)
+      .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
+      .where(eq(examAttempts.userId, account.id))
+      .orderBy(examAnswers.questionId, desc(examAnswers.answeredAt), desc(examAnswers.id))
+      .as('latest_answers');
+    const mistaken = tx.select({ id: latestAnswers.id }).from(latestAnswers).where(eq(latestAnswers.outcome, 'incorrect'));
+    const rows = await tx
+      .select()
+      .from(examQuestions)
+      .where(kind === 'mistakes' ? and(live, inArray(examQuestions.id, mistaken)) : live)
+      .orderBy(sql`random()`)
+      .limit(MOCK_SET_SIZE);
+    if (rows.length === 0) return { examQuestions: [], message: kind === 'mistakes' ? NO_MISTAKES_MESSAGE : NO_MORE_QUESTIONS_MESSAGE };
+    const seed = randomInt(1, 2_147_483_647);
+    const expiresAt = new Date(now.getTime() + (settings.durationSeconds + PRACTICE_GRACE_SECONDS) * 1000);
+    const [set] = await tx
+      .insert(practiceSets)
+      .values({ userId: account.id, kind, questionIds: rows.map((row) => row.id), seed, servedAt: now, expiresAt })
+      .returning({ id: practiceSets.id });
+    if (!set) throw new Error('insert returned no row');
+    return { examQuestions: rows.map((row) => toServed(row, seed)), practiceSet: { id: set.id, expiresAt: expiresAt.toISOString() } };
+  });
+}
+
+/** Scores a practice set's answers, once: the score is out of the set's non-essay questions. */
+export async function scoreMockExam(db: Database, account: LmsAccount, answers: Record<string, string>, setId: number | undefined, now: Date): Promise<MockResult> {
   const ids = Object.keys(answers).map(Number);
   if (ids.length === 0) throw new AppError(400, 'answers must hold at least one answer');
   if (ids.length > 50) throw new AppError(400, 'answers may hold at most 50 answers');
-  const rows = await db
-    .select()
-    .from(examQuestions)
-    .where(and(inArray(examQuestions.id, ids), eq(examQuestions.profession, account.profession)));
-  if (rows.length !== ids.length) throw new AppError(400, 'answers name a question that is not part of your exam');
-  const scored = rows.filter((row) => row.questionType !== 'essay');
-  const score = scored.filter((row) => isCorrect(row, answers[String(row.id)] ?? '')).length;
-  await db.insert(mockExamResults).values({ userId: account.id, score, total: scored.length, createdAt: now });
-  return { score, total: scored.length, essays: rows.length - scored.length };
+  return db.transaction(async (tx) => {
+    const [set] = await tx
+      .select()
+      .from(practiceSets)
+      .where(and(eq(practiceSets.userId, account.id), setId === undefined ? undefined : eq(practiceSets.id, setId)))
+      .orderBy(desc(practiceSets.id))
+      .limit(1)
+      .for('update');
+    if (!set) throw new AppError(409, 'Ask for a practice set first');
+    if (set.submittedAt) throw new AppError(409, 'This practice set has already been scored');
+    if (now > set.expiresAt) throw new AppError(409, 'The time for this practice set is over');
+    if (await hasOpenAttempt(tx, account, now)) throw new AppError(409, PRACTICE_DURING_EXAM);
+    const inSet = new Set(set.questionIds);
+    if (!ids.every((id) => inSet.has(id))) throw new AppError(400, 'answers name a question that is not part of this practice set');
+    const rows = await tx.select().from(examQuestions).where(inArray(examQuestions.id, set.questionIds));
+    const scored = rows.filter((row) => row.questionType !== 'essay');
+    const score = scored.filter((row) => isCorrect(row, answers[String(row.id)] ?? '')).length;
+    await tx.update(practiceSets).set({ submittedAt: now }).where(eq(practiceSets.id, set.id));
+    await tx.insert(mockExamResults).values({ userId: account.id, score, total: scored.length, createdAt: now });
+    return { score, total: scored.length, essays: rows.length - scored.length };
+  });
 }

@@ -1,5 +1,15 @@
 import { z } from 'zod';
 import {
+  ADMIN_PAGE_SIZE,
+  examAttemptsResponse,
+  examProgress,
+  examReview,
+  examSettingsBody,
+  examSettingsResponse,
+  exportQuery,
+  importErrorResponse,
+  importResult,
+  questionStatisticsResponse,
   achievementsResponse,
   adminCoursesResponse,
   adminQuestion,
@@ -50,6 +60,7 @@ import {
 } from '../../contracts/lms.js';
 import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
+import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
 import * as accounts from './accounts.js';
@@ -57,6 +68,8 @@ import * as activity from './achievements.js';
 import * as content from './admin-content.js';
 import * as courses from './courses.js';
 import * as exam from './exam-engine.js';
+import * as settings from './exam-settings.js';
+import * as bank from './question-bank.js';
 import { requireProgram, type LmsAccount } from './programs.js';
 
 declare module 'fastify' {
@@ -66,6 +79,8 @@ declare module 'fastify' {
 }
 
 const tags = ['lms'];
+// 5,000 questions with long explanations fit well under this.
+const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 const noContent = { 204: z.null().describe('No content') };
 const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses, 410: errorResponses[409] });
 
@@ -81,6 +96,7 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const { lms } = deps.config;
+  const failedSignIns = createFailedSignIns(deps.counters, { area: 'lms', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
 
   const signIn = async (account: LmsAccount) => ({
     token: await deps.tokens.sign(
@@ -107,8 +123,14 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
       schema: { tags, body: loginBody, response: withErrors({ 200: tokenResponse }) },
     },
     async (request) => {
-      const account = await accounts.authenticate(db, request.body.username, request.body.password);
-      if (!account) throw new AppError(401, 'Login failed. Please check your credentials.');
+      const { username, password } = request.body;
+      await failedSignIns.assertAllowed(username, request.ip);
+      const account = await accounts.authenticate(db, username, password);
+      if (!account) {
+        await failedSignIns.recordFailure(username, request.ip);
+        throw new AppError(401, 'Login failed. Please check your credentials.');
+      }
+      await failedSignIns.recordSuccess(username);
       return signIn(account);
     },
   );
@@ -176,17 +198,31 @@ function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
   return request.lmsAccount;
 }
 
+export const examSettingsOf = (lms: AreaDeps['config']['lms']): exam.ExamSettings => ({
+  durationSeconds: lms.examDurationSeconds,
+  questionCount: lms.examQuestionCount,
+  retakeWaitSeconds: lms.retakeWaitSeconds,
+});
+
+const pageOf = (query: { page?: number | undefined; pageSize?: number | undefined }) => {
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  return { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize };
+};
+
 function registerUserRoutes(app: App, deps: AreaDeps): void {
   const { db } = deps.database;
   const now = () => deps.clock.now();
+  const examSettings = examSettingsOf(deps.config.lms);
+  const practiceSettings = { durationSeconds: deps.config.lms.mockExamDurationSeconds, setsPerHour: deps.config.lms.practiceSetsPerHour };
 
   app.get(
     '/user/exam/questions',
     { schema: { tags, querystring: examQuestionsQuery, response: withErrors({ 200: examQuestionsResponse }) } },
     async (request) => {
       const account = accountOf(request);
-      if (request.query.set === 'mock') return exam.mockQuestionSet(db, account);
-      return exam.nextQuestion(db, account, now(), deps.config.lms.examDurationSeconds);
+      const set = request.query.set;
+      if (set === 'mock' || set === 'mistakes') return exam.practiceSet(db, account, set, now(), practiceSettings);
+      return exam.nextQuestion(db, account, now(), examSettings);
     },
   );
 
@@ -196,7 +232,7 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     async (request) => {
       const account = accountOf(request);
       const body = request.body;
-      if ('answers' in body) return exam.scoreMockExam(db, account, body.answers, now());
+      if ('answers' in body) return exam.scoreMockExam(db, account, body.answers, body.setId, now());
       return exam.submitAnswer(db, account, body.questionId, body.userAnswer, now());
     },
   );
@@ -217,6 +253,23 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
 
   app.get('/user/exam/summary', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) =>
     exam.examSummary(db, accountOf(request), now()),
+  );
+
+  // The wait between attempts is an admin setting; only these two calls read it.
+  const withRetakeWait = async () => ({ ...examSettings, retakeWaitSeconds: await settings.retakeWaitSeconds(db, examSettings.retakeWaitSeconds) });
+
+  app.post('/user/exam/attempts', { schema: { tags, response: withErrors({ 201: examProgress }) } }, async (request, reply) =>
+    reply.status(201).send(await exam.startAttempt(db, accountOf(request), now(), await withRetakeWait())),
+  );
+
+  app.get('/user/exam/attempts', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } }, async (request, reply) => {
+    const { total, ...list } = await exam.listAttempts(db, accountOf(request), pageOf(request.query), now(), await withRetakeWait());
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return list;
+  });
+
+  app.get('/user/exam/attempts/:id/review', { schema: { tags, params: idParams, response: withErrors({ 200: examReview }) } }, async (request) =>
+    exam.reviewAttempt(db, accountOf(request), request.params.id, now()),
   );
 
   app.get('/user/exam/upcoming', { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } }, async (request) => ({
@@ -278,10 +331,51 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     reply.status(201).send(await content.createQuestion(db, request.body, now())),
   );
 
+  // The whole CSV arrives as one string; the import checks every row before it writes any.
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+  app.post(
+    '/exam-questions/import',
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: { tags, body: z.string({ error: 'Send the questions as a text/csv body' }), response: { ...withErrors({ 200: importResult }), 400: importErrorResponse } },
+    },
+    async (request, reply) => {
+      try {
+        return await bank.importQuestions(db, request.body, now());
+      } catch (error) {
+        if (error instanceof bank.ImportRejected) return reply.status(400).send({ error: error.message, errors: error.errors });
+        throw error;
+      }
+    },
+  );
+
+  app.get('/exam-questions/export', { schema: { tags, querystring: exportQuery, response: withErrors({ 200: z.string() }) } }, async (request, reply) => {
+    const csv = await bank.exportQuestions(db, request.query.profession);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="exam-questions${request.query.profession ? `-${request.query.profession}` : ''}.csv"`)
+      .send(csv);
+  });
+
+  app.get(
+    '/exam-questions/statistics',
+    { schema: { tags, querystring: adminQuestionsQuery, response: withErrors({ 200: questionStatisticsResponse }) } },
+    async (request) => ({ statistics: await bank.questionStatistics(db, { profession: request.query.profession, ...pageOf(request.query) }) }),
+  );
+
   app.delete('/exam-questions/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
     await content.deleteQuestion(db, request.params.id, now());
     return reply.status(204).send(null);
   });
+
+  app.get('/admin/exam-settings', { schema: { tags, response: withErrors({ 200: examSettingsResponse }) } }, async () =>
+    settings.readExamSettings(db, deps.config.lms.retakeWaitSeconds),
+  );
+
+  app.put('/admin/exam-settings', { schema: { tags, body: examSettingsBody, response: withErrors({ 200: examSettingsResponse }) } }, async (request) =>
+    settings.saveExamSettings(db, request.body, now()),
+  );
 
   app.get('/admin/courses', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: adminCoursesResponse }) } }, async (request, reply) => {
     const { courses: list, total } = await courses.adminListCourses(db, request.query);

@@ -172,37 +172,3 @@ export async function setPhoto(db: Queryable, userId: string, photoUrl: string):
   if (!row) throw new AppError(404, 'Account not found');
   return { row, previous: before?.photoUrl ?? null };
 }
-
-/**
- * Counts failed sign-ins per client address in a fixed window; past the limit the address is
- * answered 429 until the window ends. Per instance: a cluster multiplies the allowance by its size.
- */
-export function createFailedSignInLimiter(limit: number, windowMs: number, now: () => Date) {
-  const failures = new Map<string, { count: number; since: number }>();
-  const current = (key: string) => {
-    const entry = failures.get(key);
-    if (entry && now().getTime() - entry.since >= windowMs) {
-      failures.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  return {
-    assertAllowed(key: string): void {
-      const entry = current(key);
-      if (entry && entry.count >= limit) {
-        const minutes = Math.ceil((entry.since + windowMs - now().getTime()) / 60_000);
-        throw new AppError(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
-      }
-    },
-    recordFailure(key: string): void {
-      if (failures.size > 10_000) failures.clear();
-      const entry = current(key);
-      if (entry) entry.count += 1;
-      else failures.set(key, { count: 1, since: now().getTime() });
-    },
-    reset(key: string): void {
-      failures.delete(key);
-    },
-  };
-}

@@ -3,7 +3,6 @@ import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -60,7 +59,7 @@ export type ReceivedForm = { fields: Record<string, string>; file?: ReceivedFile
  */
 export async function receiveForm(
   request: FastifyRequest,
-  options: { maxBytes: number; fileField: string; allow: (type: AcceptedMediaType) => boolean },
+  options: { maxBytes: number; fileField: string; tmpDir: string; allow: (type: AcceptedMediaType) => boolean },
 ): Promise<ReceivedForm> {
   if (!request.isMultipart()) throw new AppError(400, 'Send the form as multipart/form-data');
   const fields: Record<string, string> = {};
@@ -74,11 +73,16 @@ export async function receiveForm(
         continue;
       }
       if (part.fieldname !== options.fileField) throw new AppError(400, `Unexpected file field ${part.fieldname}`);
-      const path = join(tmpdir(), `pathway-upload-${randomBytes(12).toString('hex')}`);
+      const path = join(options.tmpDir, `pathway-upload-${randomBytes(12).toString('hex')}`);
       temporary.push(path);
       const received = await saveToFile(part, path);
       if (part.file.truncated) throw tooLarge(options.maxBytes);
-      if (received.size === 0) continue;
+      if (received.size === 0) {
+        // An empty file field is "no file"; its empty temporary file goes at once.
+        await rm(path, { force: true });
+        temporary.pop();
+        continue;
+      }
       const detected = await fileTypeFromBuffer(received.head);
       const type = acceptedMediaTypes.find((accepted) => accepted === detected?.mime);
       if (!type || !options.allow(type)) throw new AppError(400, INVALID_MEDIA_MESSAGE);
@@ -119,7 +123,8 @@ async function saveToFile(part: MultipartFile, path: string): Promise<{ size: nu
       callback(null, chunk);
     },
   });
-  await pipeline(part.file, counter, createWriteStream(path));
+  // Owner-only: an upload may be personal, and the temporary folder is shared.
+  await pipeline(part.file, counter, createWriteStream(path, { mode: 0o600 }));
   return { size, head: Buffer.concat(chunks) };
 }
 

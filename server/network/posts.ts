@@ -33,7 +33,6 @@ const postColumns = {
   likeCount: networkPosts.likeCount,
   commentCount: networkPosts.commentCount,
   createdAt: networkPosts.createdAt,
-  email: networkUsers.email,
   displayName: networkUsers.displayName,
   photoUrl: networkUsers.photoUrl,
 };
@@ -47,15 +46,18 @@ type PostRow = {
   likeCount: number;
   commentCount: number;
   createdAt: Date;
-  email: string | null;
   displayName: string | null;
   photoUrl: string | null;
 };
 
+/**
+ * A post as every member sees it. The author's email stays out (null, keeping the spec's `user`
+ * shape): members find each other by name and photo, never by address (decision 005).
+ */
 function sharedPost(row: PostRow): PostCreatedEvent['post'] {
   return {
     id: row.id,
-    user: { email: row.email, displayName: row.displayName, photoURL: row.photoUrl },
+    user: { email: null, displayName: row.displayName, photoURL: row.photoUrl },
     description: row.description,
     mediaType: row.mediaType,
     mediaURL: row.mediaKey ? mediaUrlOf(row.mediaKey) : null,
@@ -134,7 +136,6 @@ function buildFeedPage(db: Database, memberId: Value, cursor: { createdAt: Value
       likeCount: newest.likeCount,
       commentCount: newest.commentCount,
       createdAt: newest.createdAt,
-      email: networkUsers.email,
       displayName: networkUsers.displayName,
       photoUrl: networkUsers.photoUrl,
       likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${newest.id} and ${networkLikes.userId} = ${memberId})`,
@@ -172,7 +173,7 @@ export async function createPost(db: Database, member: Member, input: NewPost, n
       })
       .returning();
     if (!inserted) throw new Error('post insert returned no row');
-    const shared = sharedPost({ ...inserted, email: member.email, displayName: member.displayName, photoUrl: member.photoUrl });
+    const shared = sharedPost({ ...inserted, displayName: member.displayName, photoUrl: member.photoUrl });
     await appendEvent(tx, feedEvents.postCreated, { post: shared } satisfies PostCreatedEvent, now, inserted.id);
     return { ...shared, likedByMe: false, canDelete: true };
   });

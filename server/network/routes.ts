@@ -25,6 +25,7 @@ import {
 } from '../../contracts/network.js';
 import type { App, AreaDeps } from '../app.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
@@ -32,7 +33,6 @@ import { createMediaStorage } from '../platform/storage.js';
 import {
   asMember,
   checkPassword,
-  createFailedSignInLimiter,
   requestPasswordReset,
   resendVerificationEmail,
   resetPassword,
@@ -45,6 +45,7 @@ import {
 } from './accounts.js';
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
 import { discardFile, mediaKey, mediaKeyOfUrl, mediaUrlOf, receiveForm, removeStoredMedia, serveMedia } from './media.js';
+import { createMemberLimits } from './member-limits.js';
 import { registerOidcRoutes } from './oidc.js';
 import { assertSameOrigin } from './origin-check.js';
 import * as posts from './posts.js';
@@ -72,7 +73,6 @@ const noContent = { 204: z.null().describe('No content') };
 const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
 // 503: the media storage is unreachable or unwritable; 507: it is full.
 const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
-const FAILED_SIGNIN_WINDOW_MS = 15 * 60_000;
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
 export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
@@ -80,8 +80,11 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
   const settings = deps.config.network;
   const now = () => deps.clock.now();
   const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
-  const failedSignIns = createFailedSignInLimiter(settings.failedSignInLimit, FAILED_SIGNIN_WINDOW_MS, now);
+  const failedSignIns = createFailedSignIns(deps.counters, { area: 'network', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
+  const memberLimits = createMemberLimits(deps.counters, { uploadsPerHour: settings.memberUploadsPerHour, openStreams: settings.memberOpenStreams });
+  const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, allow: Parameters<typeof receiveForm>[1]['allow']) =>
+    receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, tmpDir: deps.config.uploadTmpDir, fileField, allow });
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
@@ -188,13 +191,13 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
         schema: { tags, body: signInBody, response: withErrors({ 200: meResponse }) },
       },
       async (request, reply) => {
-        failedSignIns.assertAllowed(request.ip);
+        await failedSignIns.assertAllowed(request.body.email, request.ip);
         const row = await checkPassword(db, request.body.email, request.body.password);
         if (!row) {
-          failedSignIns.recordFailure(request.ip);
+          await failedSignIns.recordFailure(request.body.email, request.ip);
           throw new AppError(401, 'Invalid email or password');
         }
-        failedSignIns.reset(request.ip);
+        await failedSignIns.recordSuccess(request.body.email);
         setSessionCookie(request, reply, await openSession(db, row.id, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds);
         return { user: toNetworkUser(member(row)) };
       },
@@ -221,6 +224,11 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       members.addHook('onRequest', async (request) => {
         if (!request.member) throw new AppError(401, 'Please sign in to continue');
       });
+      // Per member, whatever addresses they use (after the sign-in check, so request.member is set).
+      members.addHook(
+        'onRequest',
+        members.rateLimit({ max: settings.memberRequestsPerMinute, timeWindow: 60_000, keyGenerator: (request) => `member:${request.member?.id ?? ''}` }),
+      );
       registerMemberRoutes(members);
     });
   });
@@ -253,10 +261,11 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       { schema: { tags, description: 'multipart/form-data with one image file field `photo`', response: { 200: meResponse, ...uploadErrors } } },
       async (request) => {
         const me = signedIn(request);
-        const form = await receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, fileField: 'photo', allow: (type) => type.startsWith('image/') });
+        const form = await receiveUpload(request, 'photo', (type) => type.startsWith('image/'));
         if (!form.file) throw new AppError(400, 'Please select a valid image file');
         const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
         try {
+          await memberLimits.countUpload(me.id);
           await storage.putFile(key, form.file.path, form.file.size, form.file.type);
         } finally {
           await discardFile(form.file);
@@ -282,13 +291,14 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       },
       async (request, reply) => {
         const me = signedIn(request);
-        const form = await receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, fileField: 'media', allow: () => true });
+        const form = await receiveUpload(request, 'media', () => true);
         try {
           const description = descriptionField.safeParse(form.fields.description ?? '');
           if (!description.success) throw new AppError(400, description.error.issues[0]?.message ?? 'Invalid description');
           if (!description.data && !form.file) throw new AppError(400, 'Please add content before posting');
           let media: { key: string; type: string } | undefined;
           if (form.file) {
+            await memberLimits.countUpload(me.id);
             const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
             await storage.putFile(key, form.file.path, form.file.size, form.file.type);
             media = { key, type: form.file.type };
@@ -347,6 +357,8 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       '/api/network/events',
       { schema: { tags, description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.' } },
       async (request, reply) => {
+        const release = memberLimits.openStream(signedIn(request).id);
+        reply.raw.once('close', release);
         const token = request.cookies[SESSION_COOKIE];
         return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined);
       },

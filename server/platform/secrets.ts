@@ -21,7 +21,7 @@ function generateSecret(): string {
  */
 export async function loadLocalSecrets(dataDir: string): Promise<LocalSecrets> {
   const file = join(dataDir, 'secrets.json');
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
   try {
     const stored = secretsSchema.parse(JSON.parse(await readFile(file, 'utf8')));
     await chmod(file, 0o600);

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from './errors.js';
@@ -43,7 +43,10 @@ export function createLocalStorage(root: string): MediaStorage {
   return {
     async putFile(key, filePath) {
       const target = pathOf(key);
-      await mkdir(dirname(target), { recursive: true });
+      // Owner-only folders and files (0700, 0600): members' media are nobody else's on this machine.
+      // The chmod also tightens a folder made by an older version.
+      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+      await chmod(dirname(target), 0o700);
       try {
         await rename(filePath, target);
       } catch (error) {
@@ -59,6 +62,7 @@ export function createLocalStorage(root: string): MediaStorage {
           throw copyError;
         }
       }
+      await chmod(target, 0o600);
     },
     async stat(key) {
       try {

@@ -33,7 +33,7 @@ describe('rate limits', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: String(LIMIT), CASE_LOOKUP_RATE_LIMIT: String(LIMIT), NETWORK_FAILED_SIGNIN_LIMIT: '100' });
+    t = await createTestApp({ LOGIN_RATE_LIMIT: String(LIMIT), CASE_LOOKUP_RATE_LIMIT: String(LIMIT), FAILED_SIGNIN_LIMIT: '100' });
   });
   afterAll(() => t.close());
 

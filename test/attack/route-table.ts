@@ -312,6 +312,19 @@ export const routeTable: RouteEntry[] = [
   { route: 'POST /user/exam/events', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/user/exam/events', h, { event: 'copy' }), ok: 201 },
   { route: 'GET /user/exam/summary', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/summary', h), ok: 200 },
   { route: 'POST /user/exam/finish', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/user/exam/finish', h), ok: 200 },
+  {
+    route: 'POST /user/exam/attempts',
+    access: 'LMS user',
+    area: 'lms',
+    build: async (w, _c, h) => {
+      // A retake needs the previous attempt finished (a 409 when there is none is fine).
+      await w.t.app.inject({ method: 'POST', url: '/user/exam/finish', headers: h });
+      return json(w, 'POST', '/user/exam/attempts', h);
+    },
+    ok: 201,
+  },
+  { route: 'GET /user/exam/attempts', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/attempts?page=1', h), ok: 200 },
+  { route: 'GET /user/exam/attempts/:param/review', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/attempts/2147483647/review', h), ok: 404 },
   { route: 'GET /user/exam/upcoming', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/upcoming', h), ok: 200 },
   { route: 'GET /user/courses', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses', h), ok: 200 },
   { route: 'GET /user/courses/recent', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses/recent', h), ok: 200 },
@@ -329,12 +342,28 @@ export const routeTable: RouteEntry[] = [
   { route: 'GET /exam-questions', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/exam-questions?page=1&profession=nurse', h), ok: 200 },
   { route: 'POST /exam-questions', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/exam-questions', h, questionBody({ profession: 'dentist' })), ok: 201 },
   {
+    route: 'POST /exam-questions/import',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => ({
+      method: 'POST',
+      url: '/exam-questions/import',
+      headers: { ...h, 'content-type': 'text/csv' },
+      payload: `question,question_type,options,correct_answer,explanation,profession,difficulty\nImported ${unique()}?,essay,,Model,Why,dentist,easy\n`,
+    }),
+    ok: 200,
+  },
+  { route: 'GET /exam-questions/export', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/exam-questions/export?profession=dentist', h), ok: 200 },
+  { route: 'GET /exam-questions/statistics', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/exam-questions/statistics?page=1&profession=nurse', h), ok: 200 },
+  {
     route: 'DELETE /exam-questions/:param',
     access: 'LMS admin',
     area: 'lms',
     build: async (w, _c, h) => json(w, 'DELETE', `/exam-questions/${(await createQuestion(w.t, w.lmsAdmin.headers, { profession: 'dentist' })).id}`, h),
     ok: 204,
   },
+  { route: 'GET /admin/exam-settings', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/exam-settings', h), ok: 200 },
+  { route: 'PUT /admin/exam-settings', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'PUT', '/admin/exam-settings', h, { retakeWaitSeconds: 0 }), ok: 200 },
   { route: 'GET /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/courses', h), ok: 200 },
   { route: 'POST /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/courses', h, { title: `Course ${unique()}`, profession: 'all' }), ok: 201 },
   {

@@ -33,6 +33,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
       CASE_ADMIN_PASSWORD: caseAdmin.password,
       LOGIN_RATE_LIMIT: '100000',
       CASE_LOOKUP_RATE_LIMIT: '100000',
+      MEMBER_RATE_LIMIT: '100000',
       JWT_SECRET: 'fault-suite-secret-that-is-long-enough-0123456789',
       ...env,
     },

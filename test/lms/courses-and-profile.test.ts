@@ -74,7 +74,7 @@ describe('courses, progress, achievements and premium programs', () => {
     const recent = (await t.app.inject({ method: 'GET', url: '/user/courses/recent', headers: learner.headers })).json<{ recentCourses: { id: number; progress: number }[] }>();
     expect(recent.recentCourses.map((c) => [c.id, c.progress])).toEqual([[everyone.id, 100], [mine.id, 50]]);
     const progress = (await t.app.inject({ method: 'GET', url: '/user/progress', headers: learner.headers })).json();
-    expect(progress).toEqual({ progress: { exam: { totalScore: 0, totalQuestions: 0 }, course: { avgProgress: 75 } } });
+    expect(progress).toEqual({ progress: { exam: { totalScore: null, totalQuestions: 0, locked: true }, course: { avgProgress: 75 } } });
 
     const profile = (await t.app.inject({ method: 'GET', url: '/user/profile', headers: learner.headers })).json<ProfileResponse>();
     expect(profile.premiumLocked).toBe(false);
@@ -85,7 +85,7 @@ describe('courses, progress, achievements and premium programs', () => {
 
   it('when a learner answers 25 questions, then the matching achievements and badge are earned', async () => {
     for (let i = 0; i < 25; i++) await createQuestion(t, admin.headers, { profession: 'physiotherapist' });
-    const learner = await registerLearner(t, { profession: 'physiotherapist' });
+    const learner = await registerLearner(t, { profession: 'physiotherapist', programs: ['exam-results'] });
     expect((await t.app.inject({ method: 'GET', url: '/user/achievements', headers: learner.headers })).json()).toEqual({ achievements: [] });
     for (let i = 0; i < 25; i++) {
       const q = (await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers })).json<{ examQuestions: { id: number }[] }>().examQuestions[0];
@@ -97,7 +97,7 @@ describe('courses, progress, achievements and premium programs', () => {
     const after = (await t.app.inject({ method: 'GET', url: '/user/achievements', headers: learner.headers })).json<{ achievements: { id: string }[] }>();
     expect(profile.achievements.map((a) => a.id)).toEqual(['first-answer', 'answers-25', 'sharp-mind']);
     expect(profile.badges.map((b) => b.id)).toEqual(['bronze-examinee']);
-    expect(profile.progress.exam).toEqual({ totalScore: 18, totalQuestions: 25 });
+    expect(profile.progress.exam).toEqual({ totalScore: 18, totalQuestions: 25, locked: false });
     expect(after.achievements.map((a) => a.id)).toContain('exam-finisher');
   });
 

@@ -23,6 +23,14 @@ describe('LMS demo content', () => {
     for (const row of rows) expect(row).toMatchObject({ n: expect.any(Number), types: 3, difficulties: 3 });
     expect(rows.every((row) => row.n >= 30)).toBe(true);
 
+    // The right option is not simply the first one: roughly one in four, as chance would have it with four options.
+    const firsts = await t.database.pool.query<{ first: number; total: number }>(
+      `SELECT count(*) FILTER (WHERE options->>0 = correct_answer)::int AS first, count(*)::int AS total FROM exam_questions WHERE question_type = 'multiple-choice'`,
+    );
+    const { first: rightFirst, total } = firsts.rows[0] ?? { first: 0, total: 0 };
+    expect(total).toBeGreaterThanOrEqual(90);
+    expect(rightFirst / total).toBeLessThan(0.4);
+
     const levels = await t.db.execute(sql`SELECT profession, count(DISTINCT level)::int AS levels FROM courses WHERE profession <> 'all' GROUP BY profession`);
     expect(levels.rows).toHaveLength(5);
     expect(levels.rows.every((row) => row.levels === 3)).toBe(true);

@@ -228,6 +228,8 @@ describe('the timed exam engine', () => {
     const fill = await createQuestion(t, admin.headers, { profession, question_type: 'fill-in-the-blank', options: [], correct_answer: 'Five' });
     const essay = await createQuestion(t, admin.headers, { profession, question_type: 'essay', options: [], correct_answer: 'x' });
     const learner = await registerLearner(t, { profession });
+    const served = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers, query: { set: 'mock' } });
+    expect(served.json<ExamQuestionsResponse>().examQuestions.map((q) => q.id).sort((a, b) => a - b)).toEqual([mc.id, fill.id, essay.id]);
     const response = await t.app.inject({
       method: 'POST',
       url: '/user/exam/submit',

@@ -14,7 +14,7 @@ describe('network accounts and sessions', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', NETWORK_FAILED_SIGNIN_LIMIT: '3', NETWORK_SESSION_TTL_SECONDS: '3600', NETWORK_ADMIN_EMAILS: 'Boss@Example.test' });
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', FAILED_SIGNIN_LIMIT: '3', NETWORK_SESSION_TTL_SECONDS: '3600', NETWORK_ADMIN_EMAILS: 'Boss@Example.test' });
   });
   afterAll(() => t.close());
 

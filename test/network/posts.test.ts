@@ -29,7 +29,7 @@ describe('network posts, comments and likes', () => {
       mediaType: '',
       mediaURL: null,
       userId: author.user.uid,
-      user: { email: author.email, displayName: author.user.displayName, photoURL: null },
+      user: { email: null, displayName: author.user.displayName, photoURL: null },
       likeCount: 0,
       likedByMe: false,
       commentCount: 0,

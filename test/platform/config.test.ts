@@ -31,3 +31,21 @@ describe('configuration', () => {
     expect(config.cases.bootstrapAdmin).toEqual({ email: 'a@b.co', password: 'long enough' });
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('when it is true, then start-up fails saying to set the hop count or the proxy addresses', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*number of proxies.*addresses\/CIDRs/);
+  });
+
+  it('when it is a number of hops, then Fastify gets that number', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it('when it lists proxy addresses and CIDRs, then Fastify gets the list, and a bad entry is refused', () => {
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not valid: 10\.0\.0\.0\/33/);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
+});

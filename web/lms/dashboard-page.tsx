@@ -4,6 +4,8 @@ import { ApiError } from '../lib/http.js';
 import { buttonClassName } from '../ui/button.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { useAchievements, useProgress, useRecentCourses, useUpcomingExams } from './api.js';
+import { useExamAttempts } from './exam-api.js';
+import { LastAttemptPanel } from './exam-history.js';
 import { formatDay } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
@@ -55,7 +57,13 @@ function ProgressSummary() {
     <dl>
       <dt>Exam score</dt>
       <dd>
-        {exam.totalScore} of {exam.totalQuestions} marked answers correct
+        {exam.totalScore === null ? (
+          <>
+            {exam.totalQuestions} marked answers; the score is locked. <UpgradeButton label="Upgrade to see your score" />
+          </>
+        ) : (
+          `${exam.totalScore} of ${exam.totalQuestions} marked answers correct`
+        )}
       </dd>
       <dt>Average course progress</dt>
       <dd>{course.avgProgress === null ? 'N/A' : `${course.avgProgress.toFixed(2)}%`}</dd>
@@ -100,12 +108,14 @@ function RecentAchievements() {
 }
 
 export default function DashboardPage() {
+  const attempts = useExamAttempts();
+  const finished = attempts.data?.attempts.some((a) => a.finished_at !== null) ?? false;
   return (
     <main className={styles.page}>
       <LearnerHeader title="Learning Dashboard" />
       <div className={styles.actions} style={{ marginBottom: '1.5rem' }}>
         <Link className={buttonClassName('primary')} to="/exam">
-          Take Exam
+          {finished && attempts.data?.attempts[0]?.finished_at ? 'Retake exam' : 'Take Exam'}
         </Link>
         <Link className={buttonClassName('secondary')} to="/courses">
           View Courses
@@ -118,6 +128,11 @@ export default function DashboardPage() {
         </Link>
       </div>
       <div className={styles.sections}>
+        {finished && (
+          <Section title="Mock Exam">
+            <LastAttemptPanel />
+          </Section>
+        )}
         <Section title="Recent Courses">
           <RecentCourses />
         </Section>

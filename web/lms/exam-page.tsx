@@ -4,12 +4,15 @@ import { useNavigate } from 'react-router';
 import { LOCKED_SUMMARY_MESSAGE, type ExamSummary } from '../../contracts/lms.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button } from '../ui/button.js';
-import { ErrorState, FormError } from '../ui/states.js';
+import { ErrorState, FormError, LoadingState } from '../ui/states.js';
+import { useExamAttempts, useStartAttempt } from './exam-api.js';
+import { AttemptHistorySection, LastAttemptPanel, reviewPath } from './exam-history.js';
 import { leaveFullScreen, requestFullScreen } from './exam-security.js';
 import { ExamSession } from './exam-session.js';
 import { professionLabel } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
+import { errorMessage } from '../lib/http.js';
 import { lmsRequest, useLmsSession } from './session.js';
 import { UpgradeButton } from './upgrade.js';
 
@@ -32,6 +35,8 @@ function storedStage(userId: number): Stage {
 
 function Completed({ message, onReturn }: { message?: string | undefined; onReturn: () => void }) {
   const navigate = useNavigate();
+  const attempts = useExamAttempts();
+  const latest = attempts.data?.attempts[0];
   const queryClient = useQueryClient();
   useEffect(() => {
     leaveFullScreen();
@@ -71,14 +76,27 @@ function Completed({ message, onReturn }: { message?: string | undefined; onRetu
           )}
         </dl>
       )}
-      <Button
-        onClick={() => {
-          onReturn();
-          navigate('/lms-system/dashboard');
-        }}
-      >
-        Return to Dashboard
-      </Button>
+      <div className={styles.actions}>
+        <Button
+          onClick={() => {
+            onReturn();
+            navigate('/lms-system/dashboard');
+          }}
+        >
+          Return to Dashboard
+        </Button>
+        {latest?.finished_at && !attempts.data?.locked && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              onReturn();
+              navigate(reviewPath(latest.id));
+            }}
+          >
+            Review answers
+          </Button>
+        )}
+      </div>
     </section>
   );
 }
@@ -91,6 +109,11 @@ export default function ExamPage() {
   const [ndaAccepted, setNdaAccepted] = useState(false);
   const [ndaError, setNdaError] = useState<string | null>(null);
   const [finishMessage, setFinishMessage] = useState<string | undefined>();
+  const attempts = useExamAttempts();
+  const startAttempt = useStartAttempt();
+  // A finished last attempt: the intro offers a retake instead of walking into the finished one.
+  const lastFinished = Boolean(attempts.data?.attempts[0]?.finished_at);
+  const [retakeChosen, setRetakeChosen] = useState(false);
 
   const setStage = useCallback(
     (next: Stage) => {
@@ -116,9 +139,17 @@ export default function ExamPage() {
       return;
     }
     setNdaError(null);
-    if (stage === 'tutorial') requestFullScreen();
+    if (stage === 'tutorial') {
+      requestFullScreen();
+      if (lastFinished) {
+        // The retake starts here, so its clock starts with the exam, not with the intro.
+        startAttempt.mutate(undefined, { onSuccess: () => setStage('exam') });
+        return;
+      }
+    }
     setStage(stages[index + 1] ?? 'completed');
   };
+  const inWizard = stage === 'exam' || stage === 'completed' || (attempts.isSuccess && (!lastFinished || retakeChosen));
   const minutes = Math.round((config.data?.examDurationSeconds ?? 10_800) / 60);
 
   return (
@@ -135,15 +166,28 @@ export default function ExamPage() {
           </ul>
         </section>
       )}
-      <ol className={styles.stepper} aria-label="Exam steps">
-        {stages.map((s) => (
-          <li key={s} aria-current={s === stage ? 'step' : undefined}>
-            {stageLabels[s]}
-          </li>
-        ))}
-      </ol>
+      {!inWizard && attempts.isPending && <LoadingState />}
+      {!inWizard && attempts.isError && <ErrorState message="Failed to load your exam history." onRetry={() => void attempts.refetch()} />}
+      {!inWizard && attempts.isSuccess && (
+        <>
+          <section className={styles.card} style={{ marginBottom: '1rem' }} aria-label="Last attempt">
+            <h2>Last attempt</h2>
+            <LastAttemptPanel onRetake={() => setRetakeChosen(true)} />
+          </section>
+          <AttemptHistorySection />
+        </>
+      )}
+      {inWizard && (
+        <ol className={styles.stepper} aria-label="Exam steps">
+          {stages.map((s) => (
+            <li key={s} aria-current={s === stage ? 'step' : undefined}>
+              {stageLabels[s]}
+            </li>
+          ))}
+        </ol>
+      )}
 
-      {stage === 'confirmation' && (
+      {inWizard && stage === 'confirmation' && (
         <section className={styles.card} aria-label="Candidate Confirmation">
           <h2>Candidate Confirmation</h2>
           <dl>
@@ -155,10 +199,16 @@ export default function ExamPage() {
             <dd>English</dd>
             <dt>Time limit</dt>
             <dd>{minutes} minutes</dd>
+            {lastFinished && (
+              <>
+                <dt>Attempt</dt>
+                <dd>Retake: a new set of questions, a new time limit</dd>
+              </>
+            )}
           </dl>
         </section>
       )}
-      {stage === 'nda' && (
+      {inWizard && stage === 'nda' && (
         <section className={styles.card} aria-label="Non-disclosure agreement">
           <h2>Non-Disclosure Agreement</h2>
           <p>
@@ -171,7 +221,7 @@ export default function ExamPage() {
           </label>
         </section>
       )}
-      {stage === 'tutorial' && (
+      {inWizard && stage === 'tutorial' && (
         <section className={styles.card} aria-label="Tutorial">
           <h2>Tutorial</h2>
           <ul>
@@ -183,16 +233,19 @@ export default function ExamPage() {
           </ul>
         </section>
       )}
-      {stage !== 'exam' && stage !== 'completed' && (
+      {inWizard && stage !== 'exam' && stage !== 'completed' && (
         <div className={styles.actions} style={{ marginTop: '1rem' }}>
           {index > 0 && (
             <Button variant="secondary" onClick={back}>
               Back
             </Button>
           )}
-          <Button onClick={next}>Next</Button>
+          <Button onClick={next} disabled={startAttempt.isPending}>
+            {startAttempt.isPending ? 'Starting...' : 'Next'}
+          </Button>
         </div>
       )}
+      {startAttempt.isError && <FormError message={errorMessage(startAttempt.error, 'The exam could not be started. Please try again.')} />}
       {stage === 'exam' && <ExamSession onFinished={onFinished} />}
       {stage === 'completed' && <Completed message={finishMessage} onReturn={() => sessionStorage.removeItem(stageKey(userId))} />}
     </main>

@@ -15,19 +15,11 @@ import { Modal, ModalActions } from '../ui/modal.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useExamSecurity } from './exam-security.js';
 import { formatTimer } from './labels.js';
+import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
 import styles from './lms.module.css';
 import { lmsRequest, lmsToken } from './session.js';
 
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
-
-function shuffled<T>(items: T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
-  }
-  return copy;
-}
 
 export function milestoneMessage(answered: number, correct: number): string {
   const rate = answered === 0 ? 0 : (correct / answered) * 100;
@@ -86,8 +78,8 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
         onFinished(data.message);
         return;
       }
-      // Multiple-choice options are shuffled every time a question is loaded.
-      setQuestion({ ...first, options: first.question_type === 'multiple-choice' ? shuffled(first.options) : first.options });
+      // The server shuffles the options, stable per attempt, so a reload shows the same order.
+      setQuestion(first);
       setAnswer(data.draft?.questionId === first.id ? data.draft.userAnswer : '');
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) setLoadError(true);
@@ -217,12 +209,16 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
           {question.question_type === 'multiple-choice' && (
             <fieldset className={styles.options} disabled={answered}>
               <legend className="visually-hidden">Choose one answer</legend>
-              {question.options.map((option) => (
-                <label key={option} className={styles.option}>
-                  <input type="radio" name="answer" value={option} checked={answer === option} onChange={() => setAnswer(option)} />
-                  {option}
-                </label>
-              ))}
+              {question.options.map((option) => {
+                const mark = feedback && !feedback.pendingReview ? optionMark(option, answer, feedback.correctAnswer) : null;
+                return (
+                  <label key={option} className={`${styles.option} ${optionMarkClass(mark)}`}>
+                    <input type="radio" name="answer" value={option} checked={answer === option} onChange={() => setAnswer(option)} />
+                    {option}
+                    <OptionMarker mark={mark} />
+                  </label>
+                );
+              })}
             </fieldset>
           )}
           {question.question_type === 'fill-in-the-blank' && (

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { ExamQuestionsResponse, MockResult } from '../../contracts/lms.js';
+import { errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
@@ -14,9 +15,12 @@ import { lmsRequest } from './session.js';
 /** The older module: a short practice set, a countdown, every answer sent at the end. */
 export default function MockExamPage() {
   const config = usePublicConfig();
+  // `?set=mistakes`: practise the questions got wrong in the timed exam.
+  const set = useSearchParams()[0].get('set') === 'mistakes' ? 'mistakes' : 'mock';
   const questions = useQuery({
-    queryKey: ['lms', 'mock-exam'],
-    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set: 'mock' } }),
+    queryKey: ['lms', 'mock-exam', set],
+    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set } }),
+    retry: false,
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -34,12 +38,13 @@ export default function MockExamPage() {
     setSubmitError(null);
     try {
       const body = Object.fromEntries(list.map((q) => [String(q.id), answers[String(q.id)] ?? '']));
-      setResult(await lmsRequest<MockResult>('/user/exam/submit', { method: 'POST', body: { answers: body } }));
-    } catch {
+      const setId = questions.data?.practiceSet?.id;
+      setResult(await lmsRequest<MockResult>('/user/exam/submit', { method: 'POST', body: { answers: body, ...(setId ? { setId } : {}) } }));
+    } catch (error) {
       submitted.current = false;
-      setSubmitError('Your answers could not be sent. Please try again.');
+      setSubmitError(errorMessage(error, 'Your answers could not be sent. Please try again.'));
     }
-  }, [answers, list]);
+  }, [answers, list, questions.data]);
 
   const duration = config.data?.mockExamDurationSeconds;
   const started = list.length > 0 && duration !== undefined;
@@ -58,7 +63,7 @@ export default function MockExamPage() {
 
   let body;
   if (questions.isPending) body = <LoadingState />;
-  else if (questions.isError) body = <ErrorState message="Failed to fetch exam questions." onRetry={() => void questions.refetch()} />;
+  else if (questions.isError) body = <ErrorState message={errorMessage(questions.error, 'Failed to fetch exam questions.')} onRetry={() => void questions.refetch()} />;
   else if (list.length === 0) body = <EmptyState>{questions.data.message ?? 'No more questions.'}</EmptyState>;
   else if (result) {
     body = (
@@ -112,7 +117,7 @@ export default function MockExamPage() {
   }
   return (
     <main className={styles.page}>
-      <LearnerHeader title="Mock Exam" />
+      <LearnerHeader title={set === 'mistakes' ? 'Practise my mistakes' : 'Mock Exam'} />
       {body}
     </main>
   );

@@ -37,7 +37,9 @@ export default function ProfilePage() {
           <dl>
             <dt>Exam</dt>
             <dd>
-              {progress.exam.totalScore} of {progress.exam.totalQuestions} marked answers correct
+              {progress.exam.totalScore === null
+                ? `${progress.exam.totalQuestions} marked answers; the score is locked`
+                : `${progress.exam.totalScore} of ${progress.exam.totalQuestions} marked answers correct`}
             </dd>
             <dt>Average course progress</dt>
             <dd>{progress.course.avgProgress === null ? (query.data.premiumLocked ? 'Premium only' : 'N/A') : `${progress.course.avgProgress.toFixed(2)}%`}</dd>

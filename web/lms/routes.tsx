@@ -21,6 +21,7 @@ export const lmsRoutes: RouteObject[] = [
       { path: '/courses/:id', lazy: page(() => import('./course-page.js')) },
       { path: '/lms-system/mock-exam', lazy: page(() => import('./mock-exam-page.js')) },
       { path: '/exam', lazy: page(() => import('./exam-page.js')) },
+      { path: '/exam/attempts/:id/review', lazy: page(() => import('./exam-review-page.js')) },
       { path: '/lmsprofile', lazy: page(() => import('./profile-page.js')) },
     ],
   },
@@ -33,6 +34,7 @@ export const lmsRoutes: RouteObject[] = [
       { path: '/lms-system/admin/users', lazy: page(() => import('./admin/users-page.js')) },
       { path: '/lms-system/admin/upcoming', lazy: page(() => import('./admin/upcoming-page.js')) },
       { path: '/lms-system/admin/essays', lazy: page(() => import('./admin/essays-page.js')) },
+      { path: '/lms-system/admin/exam-settings', lazy: page(() => import('./admin/exam-settings-page.js')) },
     ],
   },
 ];

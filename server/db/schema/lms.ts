@@ -73,8 +73,14 @@ export const examAttempts = pgTable(
     draftAnswer: text(),
     draftTimer: integer(),
     draftSavedAt: timestamp({ withTimezone: true }),
+    // The form: the questions drawn for this attempt when it started (see exam-engine.ts).
+    questionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
   },
-  (t) => [unique('exam_attempts_user_exam_key').on(t.userId, t.examKey)],
+  (t) => [
+    // Retakes keep every attempt; at most one per user and exam is open.
+    uniqueIndex('exam_attempts_open_key').on(t.userId, t.examKey).where(sql`${t.finishedAt} IS NULL`),
+    index('exam_attempts_user_idx').on(t.userId, t.startedAt),
+  ],
 );
 
 export const examAnswers = pgTable(
@@ -126,6 +132,39 @@ export const mockExamResults = pgTable('mock_exam_results', {
   total: integer().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull(),
 });
+
+/** Exam settings an LMS admin changes on screen; one row (id 1). Without it the environment's defaults apply. */
+export const examSettings = pgTable(
+  'exam_settings',
+  {
+    id: integer().primaryKey(),
+    retakeWaitSeconds: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('exam_settings_single_row', sql`${t.id} = 1`), check('exam_settings_wait', sql`${t.retakeWaitSeconds} >= 0`)],
+);
+
+/**
+ * A set the older practice module served: its answers are scored once, only for these questions,
+ * only before `expiresAt`. `kind` is `mock` (random questions) or `mistakes` (ones the learner got wrong).
+ */
+export const practiceSets = pgTable(
+  'practice_sets',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+    kind: text({ enum: ['mock', 'mistakes'] }).notNull(),
+    questionIds: integer().array().notNull(),
+    // Orders each question's options for this set.
+    seed: integer().notNull(),
+    servedAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    submittedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('practice_sets_user_idx').on(t.userId, t.servedAt)],
+);
 
 export const courses = pgTable(
   'courses',

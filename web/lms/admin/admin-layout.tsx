@@ -10,6 +10,7 @@ const links = [
   ['/lms-system/admin/logs', 'Exam logs'],
   ['/lms-system/admin/users', 'Users and programs'],
   ['/lms-system/admin/upcoming', 'Upcoming exams'],
+  ['/lms-system/admin/exam-settings', 'Exam settings'],
   ['/lms-system/admin/essays', 'Essay grading'],
 ] as const;
 

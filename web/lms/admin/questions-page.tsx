@@ -13,6 +13,9 @@ import styles from '../lms.module.css';
 import { lmsRequest } from '../session.js';
 import { adminKey, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
+import { useQuestionStatistics } from './question-bank-api.js';
+import { QuestionImport } from './question-import.js';
+import { StatisticsCells, StatisticsHeaders } from './question-statistics.js';
 
 const emptyForm = { question: '', question_type: 'multiple-choice' as QuestionType, options: '', correct_answer: '', explanation: '', profession: '', difficulty: 'medium' };
 
@@ -101,6 +104,8 @@ export default function QuestionsPage() {
   const { query, page, setPage, pageSize } = usePagedList<{ examQuestions: AdminQuestion[] }>('questions', '/exam-questions', {
     profession: profession || undefined,
   });
+  const statistics = useQuestionStatistics(page, profession);
+  const statisticOf = new Map((statistics.data?.statistics ?? []).map((stat) => [stat.id, stat]));
   const [toDelete, setToDelete] = useState<AdminQuestion | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useMutation({
@@ -113,6 +118,7 @@ export default function QuestionsPage() {
   return (
     <AdminLayout title="Exam Question Management">
       <QuestionForm />
+      <QuestionImport profession={profession} />
       <FormError message={deleteError} />
       <div className={styles.filters}>
         <SelectField
@@ -149,6 +155,7 @@ export default function QuestionsPage() {
                 <th scope="col">Correct answer</th>
                 <th scope="col">Profession</th>
                 <th scope="col">Difficulty</th>
+                <StatisticsHeaders />
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -161,6 +168,7 @@ export default function QuestionsPage() {
                   <td>{q.correct_answer}</td>
                   <td>{professionLabel(q.profession)}</td>
                   <td>{q.difficulty}</td>
+                  <StatisticsCells statistic={statisticOf.get(q.id)} loading={statistics.isPending} />
                   <td>
                     <Button variant="danger" size="small" aria-label={`Delete question ${q.id}`} onClick={() => setToDelete(q)}>
                       Delete

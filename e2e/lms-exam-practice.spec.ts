@@ -1,0 +1,291 @@
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eAccounts } from './accounts.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+/*
+ * The mock exam as a practice tool: finish, review, retake and history; the question bank's CSV
+ * import and item analysis; essay grading and the upcoming-exams admin page, all in the browser.
+ * Professions: physiotherapist and nutritionist, which lms.spec.ts leaves alone in this database.
+ */
+
+let counter = 0;
+const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+const PASSWORD = 'a long password';
+
+async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const login = await anonymous.post('/auth/login', { data: e2eAccounts.lmsAdmin });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+async function grantResults(api: APIRequestContext, username: string) {
+  const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as { users: { id: number }[] };
+  expect((await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['exam-results'] } })).status()).toBe(200);
+}
+
+/** A learner made and driven through the API: registers, then answers every question of the exam with `answer`. */
+async function learnerAnswersAll(baseURL: string, profession: string, answer: (question: { question: string; question_type: string; options: string[] }) => string) {
+  const context = await playwrightRequest.newContext({ baseURL });
+  const username = uniqueName('apilearner');
+  const registered = await context.post('/auth/register', { data: { username, password: PASSWORD, profession } });
+  expect(registered.status()).toBe(201);
+  const { token } = (await registered.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  for (;;) {
+    const served = (await (await context.get('/user/exam/questions', { headers })).json()) as {
+      examQuestions: { id: number; question: string; question_type: string; options: string[] }[];
+    };
+    const question = served.examQuestions[0];
+    if (!question) break;
+    expect((await context.post('/user/exam/submit', { headers, data: { questionId: question.id, userAnswer: answer(question) } })).status()).toBe(200);
+  }
+  await context.dispose();
+  return username;
+}
+
+async function signIn(page: Page, username: string, password: string, home: RegExp) {
+  await page.goto('/lms-system/login');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(home);
+}
+
+/** From the exam intro's wizard: Confirmation → NDA → Tutorial → the first question. */
+async function walkWizard(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Candidate Confirmation' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('I accept the non-disclosure agreement').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Tutorial' })).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('button', { name: 'Submit Answer' })).toBeVisible();
+}
+
+/** Answers the question on screen; the chosen and the correct option are marked, not only named below. */
+async function answer(page: Page, option: 'Right answer' | 'Wrong answer') {
+  await page.getByRole('radio', { name: option, exact: true }).check();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  const options = page.getByRole('group', { name: 'Choose one answer' });
+  if (option === 'Right answer') {
+    await expect(page.getByText('Correct!', { exact: true })).toBeVisible();
+    await expect(options.locator('label', { hasText: /^Right answer/ })).toContainText('Your answer, correct');
+  } else {
+    await expect(page.getByText('Incorrect!', { exact: true })).toBeVisible();
+    await expect(options.locator('label', { hasText: /^Wrong answer/ })).toContainText('Your answer');
+    await expect(options.locator('label', { hasText: /^Right answer/ })).toContainText('Correct answer');
+  }
+  await page.getByRole('button', { name: 'Next Question' }).click();
+}
+
+test('when a learner finishes the exam, then they review it, retake it and see both attempts in the history', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(baseURL ?? '');
+  const prefix = uniqueName('Retake');
+  for (let i = 1; i <= 3; i++) {
+    const response = await api.post('/exam-questions', {
+      data: {
+        question: `${prefix} question ${i}: which answer is right?`,
+        question_type: 'multiple-choice',
+        options: ['Right answer', 'Wrong answer', 'Another wrong answer'],
+        correct_answer: 'Right answer',
+        explanation: `Explanation ${i}.`,
+        profession: 'physiotherapist',
+        difficulty: (['easy', 'medium', 'hard'] as const)[i - 1],
+      },
+    });
+    expect(response.status()).toBe(201);
+  }
+  const username = uniqueName('retaker');
+  await page.goto('/lms-system/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Profession').selectOption('physiotherapist');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+  await grantResults(api, username);
+  await api.dispose();
+
+  // First attempt: one wrong, the rest right, until no question is left.
+  await page.goto('/exam');
+  await walkWizard(page);
+  const total = Number((await page.getByText(/^Answered 0 of \d+$/).textContent())?.match(/of (\d+)/)?.[1]);
+  expect(total).toBeGreaterThanOrEqual(3);
+  await answer(page, 'Wrong answer');
+  for (let i = 2; i <= total; i++) await answer(page, 'Right answer');
+  await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
+  await expect(page.getByText(`${(((total - 1) / total) * 100).toFixed(1)}%`)).toBeVisible();
+
+  // The review marks the learner's wrong choice and the right option.
+  await page.getByRole('button', { name: 'Review answers' }).click();
+  await expect(page).toHaveURL(/\/exam\/attempts\/\d+\/review$/);
+  const questions = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+  await expect(questions).toHaveCount(total);
+  await expect(page.getByText('Your answer', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Your answer, correct', { exact: true })).toHaveCount(total - 1);
+  await expect(page.getByText('Explanation 1.')).toHaveCount(1);
+  await expectAccessible(page);
+
+  // The intro says when the attempt finished and offers the retake instead of the finished attempt.
+  await page.getByRole('link', { name: 'Back to the exam' }).click();
+  await expect(page.getByText(/Your last attempt finished on/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Candidate Confirmation' })).toHaveCount(0);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Retake exam' }).click();
+  await walkWizard(page);
+  await expect(page.getByText(`Answered 0 of ${total}`)).toBeVisible();
+  for (let i = 1; i <= total; i++) await answer(page, 'Right answer');
+  await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
+  await expect(page.getByText('100.0%')).toBeVisible();
+  await page.getByRole('button', { name: 'Return to Dashboard' }).click();
+
+  // The dashboard says when, and offers the retake; the exam intro lists both attempts.
+  await expect(page.getByRole('region', { name: 'Mock Exam' })).toContainText('Your last attempt finished on');
+  await expect(page.getByRole('link', { name: 'Retake exam' }).first()).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/exam');
+  const history = page.getByRole('table', { name: 'Exam attempts' });
+  await expect(history.getByRole('row')).toHaveCount(3);
+  await expect(history.getByRole('row').nth(1)).toContainText(`${total} of ${total}`);
+  await expect(history.getByRole('row').nth(1)).toContainText('100.0%');
+  await expect(history.getByRole('link', { name: /^Review the attempt/ })).toHaveCount(2);
+});
+
+test('when an admin imports a CSV with a bad row, then nothing is imported and the row is named; fixed, it imports and statistics follow the answers', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const tag = uniqueName('csv');
+  const header = 'question,question_type,options,correct_answer,explanation,profession,difficulty';
+  const first = `${tag} Which nutrient gives 9 kcal per gram?`;
+  const second = `${tag} Which vitamin is made in the skin?`;
+  const third = `${tag} Iron is best absorbed with vitamin ___`;
+  const rows = [
+    header,
+    `"${first}",multiple-choice,"Fat, Protein, Carbohydrate",Fat,Fat gives 9 kcal per gram.,nutritionist,easy`,
+    `"${second}",multiple-choice,"Vitamin D, Vitamin K",Vitamin C,Sunlight makes vitamin D.,nutritionist,medium`,
+    `"${third}",fill-in-the-blank,,C,Vitamin C helps iron absorption.,nutritionist,hard`,
+  ];
+  const file = (text: string) => ({ name: 'questions.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
+
+  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  const importer = page.getByRole('region', { name: 'Import questions from CSV' });
+  await importer.getByLabel('CSV file').setInputFiles(file(rows.join('\n')));
+  await expect(importer.getByRole('table', { name: 'Preview of the import' }).getByRole('row')).toHaveCount(4);
+  await importer.getByRole('button', { name: 'Import 3 questions' }).click();
+  await expect(importer.getByRole('alert')).toContainText('Nothing was imported: 1 row has an error.');
+  await expect(importer.getByRole('list', { name: 'Rows with errors' })).toHaveText('Row 3: correct_answer must be one of the options');
+  await expect(importer.getByRole('row').filter({ hasText: second })).toContainText('correct_answer must be one of the options');
+  await expectAccessible(page);
+  await page.getByLabel('Show questions for').selectOption('nutritionist');
+  await expect(page.getByRole('table', { name: 'Exam questions' }).getByRole('row').filter({ hasText: tag })).toHaveCount(0);
+
+  rows[2] = `"${second}",multiple-choice,"Vitamin D, Vitamin K",Vitamin D,Sunlight makes vitamin D.,nutritionist,medium`;
+  await importer.getByLabel('CSV file').setInputFiles(file(rows.join('\n')));
+  await importer.getByRole('button', { name: 'Import 3 questions' }).click();
+  await expect(page.getByText('Imported 3 questions')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Exam questions' });
+  await expect(table.getByRole('row').filter({ hasText: tag })).toHaveCount(3);
+
+  // Two learners answer: one gets everything right, the other everything wrong.
+  const right: Record<string, string> = { [first]: 'Fat', [second]: 'Vitamin D', [third]: 'C' };
+  const correctOf = (q: { question: string; question_type: string; options: string[] }) =>
+    right[q.question] ?? (q.question_type === 'multiple-choice' ? (q.options[0] ?? 'x') : 'an answer');
+  await learnerAnswersAll(baseURL ?? '', 'nutritionist', correctOf);
+  await learnerAnswersAll(baseURL ?? '', 'nutritionist', (q) => (right[q.question] ? 'not this' : correctOf(q)));
+
+  await page.reload();
+  await page.getByLabel('Show questions for').selectOption('nutritionist');
+  const row = table.getByRole('row').filter({ hasText: first });
+  // Answers, facility and discrimination.
+  await expect(row.getByRole('cell').nth(6)).toHaveText('2');
+  await expect(row.getByRole('cell').nth(7)).toHaveText('0.50');
+  await expect(row.getByRole('cell').nth(8)).toHaveText('1.00');
+  await expectAccessible(page);
+});
+
+test('when an admin grades an essay in the browser, then it leaves the queue and the learner sees the grade in the review', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL ?? '');
+  const essay = `${uniqueName('Essay')}: describe a safe manual handling technique.`;
+  const created = await api.post('/exam-questions', {
+    data: { question: essay, question_type: 'essay', options: [], correct_answer: 'Bend the knees, keep the load close.', explanation: 'Protect the back.', profession: 'physiotherapist' },
+  });
+  expect(created.status()).toBe(201);
+  const username = await learnerAnswersAll(baseURL ?? '', 'physiotherapist', (q) =>
+    q.question_type === 'essay' ? 'I keep the load close and bend my knees.' : q.question_type === 'multiple-choice' ? 'Right answer' : 'x',
+  );
+  await grantResults(api, username);
+  await api.dispose();
+
+  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  await page.getByRole('link', { name: 'Essay grading' }).click();
+  const card = page.getByRole('listitem').filter({ hasText: essay }).filter({ hasText: username });
+  await expect(card).toContainText('I keep the load close and bend my knees.');
+  await expect(card).toContainText('Bend the knees, keep the load close.');
+  await expectAccessible(page);
+  await card.getByLabel('Note for the record (optional)').fill('Good technique described.');
+  await card.getByRole('button', { name: 'Mark correct' }).click();
+  await expect(card).toHaveCount(0);
+  await page.getByLabel('Show').selectOption('graded');
+  await expect(page.getByRole('listitem').filter({ hasText: essay }).filter({ hasText: username })).toContainText('correct');
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  await signIn(page, username, PASSWORD, /\/lms-system\/dashboard$/);
+  await page.goto('/exam');
+  await page.getByRole('link', { name: 'Review answers' }).click();
+  const item = page.getByRole('listitem').filter({ hasText: essay });
+  await expect(item).toContainText('Correct');
+  await expect(item).toContainText("Grader's note: Good technique described.");
+});
+
+test('when an admin schedules and deletes an upcoming exam in the browser, then learners of that profession see it meanwhile', async ({ page }) => {
+  const title = `Physiotherapy sitting ${uniqueName('')}`;
+  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  await page.getByRole('link', { name: 'Upcoming exams' }).click();
+  const form = page.getByRole('form', { name: 'Schedule an exam' });
+  await form.getByRole('button', { name: 'Add Exam' }).click();
+  // The browser's own required-field check keeps the empty form from being sent.
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+  await form.getByLabel('Title').fill(title);
+  await form.getByLabel('For').selectOption('physiotherapist');
+  await form.getByLabel('Date').fill('2031-05-02');
+  await form.getByLabel('Time').fill('09:30');
+  await form.getByRole('button', { name: 'Add Exam' }).click();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('09:30');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  const learner = uniqueName('sitter');
+  await page.goto('/lms-system/register');
+  await page.getByLabel('Username').fill(learner);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Profession').selectOption('physiotherapist');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('region', { name: 'Upcoming Exams' })).toContainText(title);
+  await page.getByRole('button', { name: 'Logout' }).click();
+
+  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  await page.getByRole('link', { name: 'Upcoming exams' }).click();
+  await page.getByRole('button', { name: `Delete exam ${title}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+});
+
+test('when an admin sets the wait between attempts, then it is saved and shown again', async ({ page }) => {
+  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  await page.getByRole('link', { name: 'Exam settings' }).click();
+  const wait = page.getByLabel('Wait between attempts (hours)');
+  await expect(wait).toHaveValue('0');
+  await wait.fill('2.5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Exam settings saved')).toBeVisible();
+  await expectAccessible(page);
+  await page.reload();
+  await expect(wait).toHaveValue('2.5');
+  // Back to no wait, so other tests retake at once.
+  await wait.fill('0');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Exam settings saved')).toBeVisible();
+});

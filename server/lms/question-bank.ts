@@ -1,0 +1,200 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import {
+  createQuestionBody,
+  IMPORT_MAX_ROWS,
+  parseOptionsText,
+  questionCsvColumns,
+  STATISTICS,
+  type ImportRowError,
+  type Profession,
+  type QuestionFlag,
+  type QuestionStatistic,
+} from '../../contracts/lms.js';
+import type { Database } from '../db/client.js';
+import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
+import { AppError } from '../platform/errors.js';
+
+/*
+ * The question bank in bulk: CSV import (all or nothing) and export with the columns of the add
+ * form, and the item analysis of the questions (facility and discrimination).
+ */
+
+/** A refused import: every bad row with what is wrong with it; nothing was imported. */
+export class ImportRejected extends AppError {
+  constructor(readonly errors: ImportRowError[]) {
+    super(400, errors.length === 1 ? 'Nothing was imported: 1 row has an error.' : `Nothing was imported: ${errors.length} rows have errors.`);
+  }
+}
+
+const INSERT_BATCH = 1000;
+const key = (profession: string, question: string) => `${profession}\u0000${question.trim().toLowerCase()}`;
+
+const firstIssue = (error: { issues: { message: string; path: PropertyKey[] }[] }) => {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid row';
+  return issue.message;
+};
+
+/**
+ * Imports every row or none. Rows are numbered as a spreadsheet shows them (the header is row 1).
+ * A row is refused when it fails the add form's rules, or when its question already exists for
+ * that profession (in the bank or earlier in the file), so an import run twice adds nothing twice.
+ */
+export async function importQuestions(db: Database, csv: string, now: Date): Promise<{ imported: number }> {
+  let records: Record<string, string>[];
+  let columns: string[] = [];
+  try {
+    records = parse(csv, {
+      // The header as the parser read it (quoted names included), kept to name missing columns.
+      columns: (header: string[]) => (columns = header.map((name) => name.trim())),
+      bom: true,
+      skip_empty_lines: true,
+    });
+  } catch (error) {
+    const line = (error as { lines?: number }).lines;
+    throw new ImportRejected([{ row: typeof line === 'number' ? line : 1, error: `The file is not valid CSV: ${(error as Error).message}` }]);
+  }
+  const missing = questionCsvColumns.filter((c) => !columns.includes(c));
+  if (missing.length) throw new ImportRejected([{ row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }]);
+  if (records.length === 0) throw new ImportRejected([{ row: 2, error: 'The file has no questions' }]);
+  if (records.length > IMPORT_MAX_ROWS) throw new ImportRejected([{ row: IMPORT_MAX_ROWS + 2, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
+
+  const errors: ImportRowError[] = [];
+  const rows: (typeof examQuestions.$inferInsert)[] = [];
+  const seen = new Map<string, number>();
+  records.forEach((record, index) => {
+    const row = index + 2;
+    const parsed = createQuestionBody.safeParse({
+      question: record.question,
+      question_type: record.question_type?.trim() || undefined,
+      options: parseOptionsText(record.options ?? ''),
+      correct_answer: record.correct_answer,
+      explanation: record.explanation,
+      profession: record.profession?.trim(),
+      difficulty: record.difficulty?.trim() || undefined,
+    });
+    if (!parsed.success) {
+      errors.push({ row, error: firstIssue(parsed.error) });
+      return;
+    }
+    const body = parsed.data;
+    const k = key(body.profession, body.question);
+    const earlier = seen.get(k);
+    if (earlier !== undefined) {
+      errors.push({ row, error: `The same question is on row ${earlier}` });
+      return;
+    }
+    seen.set(k, row);
+    rows.push({
+      question: body.question,
+      questionType: body.question_type,
+      options: body.options,
+      correctAnswer: body.correct_answer,
+      explanation: body.explanation,
+      profession: body.profession,
+      difficulty: body.difficulty,
+      createdAt: now,
+    });
+  });
+
+  return db.transaction(async (tx) => {
+    // Questions already in the bank, found in one query for the whole file.
+    const texts = [...new Set(rows.map((r) => r.question.trim().toLowerCase()))];
+    if (texts.length) {
+      const existing = await tx
+        .select({ profession: examQuestions.profession, question: examQuestions.question })
+        .from(examQuestions)
+        .where(and(isNull(examQuestions.deletedAt), inArray(sql`lower(btrim(${examQuestions.question}))`, texts)));
+      const inBank = new Set(existing.map((e) => key(e.profession, e.question)));
+      for (const r of rows) {
+        if (inBank.has(key(r.profession, r.question))) errors.push({ row: seen.get(key(r.profession, r.question)) ?? 0, error: 'This question is already in the bank' });
+      }
+    }
+    if (errors.length) throw new ImportRejected(errors.sort((a, b) => a.row - b.row));
+    for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(examQuestions).values(rows.slice(i, i + INSERT_BATCH));
+    return { imported: rows.length };
+  });
+}
+
+/** The live questions as CSV, in the import's columns, so an export imports into another bank. */
+export async function exportQuestions(db: Database, profession: Profession | undefined): Promise<string> {
+  const rows = await db
+    .select()
+    .from(examQuestions)
+    .where(and(isNull(examQuestions.deletedAt), profession ? eq(examQuestions.profession, profession) : undefined))
+    .orderBy(examQuestions.id);
+  return stringify(
+    rows.map((row) => [row.question, row.questionType, row.options.join(', '), row.correctAnswer, row.explanation, row.profession, row.difficulty]),
+    { header: true, columns: [...questionCsvColumns] },
+  );
+}
+
+function flagsOf(attempts: number, facility: number | null, discrimination: number | null): QuestionFlag[] {
+  if (attempts < STATISTICS.minAttemptsForFlags) return [];
+  const flags: QuestionFlag[] = [];
+  if (facility !== null && facility > STATISTICS.tooEasyAbove) flags.push('too-easy');
+  if (facility !== null && facility < STATISTICS.tooHardBelow) flags.push('too-hard');
+  if (discrimination !== null && discrimination < 0) flags.push('negative-discrimination');
+  return flags;
+}
+
+const round3 = (value: number | null) => (value === null || Number.isNaN(value) ? null : Math.round(value * 1000) / 1000);
+
+/**
+ * Item analysis over the marked answers of finished attempts, for the questions of one page of
+ * the admin table (same filter, order and paging as GET /exam-questions).
+ * - facility: share of those answers that were correct;
+ * - discrimination: the point-biserial correlation (Pearson's r with a 0/1 variable) between the
+ *   question's mark and the rest of the attempt's score (the share correct of the attempt's other
+ *   marked answers), as Moodle's discrimination index does. Null when it cannot be computed
+ *   (fewer than two attempts, or no spread in either variable).
+ */
+export async function questionStatistics(
+  db: Database,
+  query: { profession?: Profession | undefined; limit: number; offset: number },
+): Promise<QuestionStatistic[]> {
+  const page = await db
+    .select({ id: examQuestions.id })
+    .from(examQuestions)
+    .where(and(isNull(examQuestions.deletedAt), query.profession ? eq(examQuestions.profession, query.profession) : undefined))
+    .orderBy(desc(examQuestions.createdAt), desc(examQuestions.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const ids = page.map((row) => row.id);
+  if (ids.length === 0) return [];
+
+  const touched = db.selectDistinct({ id: examAnswers.attemptId }).from(examAnswers).where(inArray(examAnswers.questionId, ids));
+  const marks = db
+    .select({
+      questionId: examAnswers.questionId,
+      mark: sql<number>`(${examAnswers.outcome} = 'correct')::int`.as('mark'),
+      attemptCorrect: sql<number>`sum((${examAnswers.outcome} = 'correct')::int) OVER (PARTITION BY ${examAnswers.attemptId})`.as('attempt_correct'),
+      attemptMarked: sql<number>`count(*) OVER (PARTITION BY ${examAnswers.attemptId})`.as('attempt_marked'),
+    })
+    .from(examAnswers)
+    .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
+    .where(and(inArray(examAnswers.attemptId, touched), sql`${examAnswers.outcome} <> 'pending-review'`, sql`${examAttempts.finishedAt} IS NOT NULL`))
+    .as('marks');
+  const stats = await db
+    .select({
+      id: marks.questionId,
+      attempts: sql<number>`count(*)`.mapWith(Number),
+      facility: sql<number | null>`avg(${marks.mark})`.mapWith((v) => (v === null ? null : Number(v))),
+      discrimination: sql<number | null>`corr(${marks.mark}, CASE WHEN ${marks.attemptMarked} > 1 THEN (${marks.attemptCorrect} - ${marks.mark})::float8 / (${marks.attemptMarked} - 1) END)`.mapWith(
+        (v) => (v === null ? null : Number(v)),
+      ),
+    })
+    .from(marks)
+    .where(inArray(marks.questionId, ids))
+    .groupBy(marks.questionId);
+  const byId = new Map(stats.map((s) => [s.id, s]));
+  return ids.map((id) => {
+    const found = byId.get(id);
+    const attempts = found?.attempts ?? 0;
+    const facility = round3(found?.facility ?? null);
+    const discrimination = round3(found?.discrimination ?? null);
+    return { id, attempts, facility, discrimination, flags: flagsOf(attempts, facility, discrimination) };
+  });
+}

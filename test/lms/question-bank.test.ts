@@ -1,0 +1,108 @@
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questionCsvColumns, type ExamQuestionsResponse, type QuestionStatistic } from '../../contracts/lms.js';
+import { createQuestion, registerLearner, signInLmsAdmin } from '../factories/lms.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+const header = questionCsvColumns.join(',');
+
+describe('the question bank: CSV import and export, item analysis', () => {
+  let t: TestApp;
+  let admin: { headers: Record<string, string> };
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
+    admin = await signInLmsAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  const importCsv = (csv: string, contentType = 'text/csv') =>
+    t.app.inject({ method: 'POST', url: '/exam-questions/import', headers: { ...admin.headers, 'content-type': contentType }, payload: csv });
+  const countOf = async (profession: string) =>
+    Number((await t.app.inject({ method: 'GET', url: '/exam-questions', headers: admin.headers, query: { profession } })).headers['x-total-count']);
+
+  it('when a CSV has one bad row, then nothing is imported and the row is named; fixed, every row is imported', async () => {
+    const before = await countOf('dentist');
+    const rows = [
+      header,
+      '"Which tooth erupts first?",multiple-choice,"Lower central incisor, Upper canine, First molar",Lower central incisor,Usually at about six months.,dentist,easy',
+      '"Fluoride works mainly by ___",fill-in-the-blank,,remineralisation|remineralization,It strengthens enamel.,dentist,medium',
+      '"Describe the steps of a root canal.",essay,,Access; clean; shape; fill.,Model answer.,dentist,hard',
+      '"Which is the hardest tissue?",multiple-choice,"Enamel, Dentine",Cementum,Enamel is the hardest.,dentist,easy',
+    ];
+    const bad = await importCsv(rows.join('\n'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: 'Nothing was imported: 1 row has an error.', errors: [{ row: 5, error: 'correct_answer must be one of the options' }] });
+    expect(await countOf('dentist')).toBe(before);
+
+    rows[4] = '"Which is the hardest tissue?",multiple-choice,"Enamel, Dentine",Enamel,Enamel is the hardest.,dentist,easy';
+    const good = await importCsv(rows.join('\r\n'));
+    expect(good.statusCode).toBe(200);
+    expect(good.json()).toEqual({ imported: 4 });
+    expect(await countOf('dentist')).toBe(before + 4);
+
+    // The same file again: every row is already in the bank.
+    const again = await importCsv(rows.join('\n'));
+    expect(again.statusCode).toBe(400);
+    expect(again.json<{ errors: { row: number }[] }>().errors.map((e) => e.row)).toEqual([2, 3, 4, 5]);
+    expect(await countOf('dentist')).toBe(before + 4);
+  });
+
+  it('when the file is not the expected CSV, then it is a 400 naming the problem', async () => {
+    const missing = await importCsv('question,options\n"Q",a');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ errors: { row: number; error: string }[] }>().errors[0]).toMatchObject({ row: 1, error: expect.stringContaining('question_type') });
+    const ragged = await importCsv(`${header}\n"Q?",multiple-choice,"a, b"`);
+    expect(ragged.statusCode).toBe(400);
+    const duplicate = await importCsv(`${header}\nSame?,essay,,x,y,nurse,easy\nsame?,essay,,x,y,nurse,easy`);
+    expect(duplicate.json()).toMatchObject({ errors: [{ row: 3, error: 'The same question is on row 2' }] });
+    const json = await t.app.inject({ method: 'POST', url: '/exam-questions/import', headers: admin.headers, payload: { rows: [] } });
+    expect(json.statusCode).toBe(400);
+    const learner = await registerLearner(t);
+    const forbidden = await t.app.inject({ method: 'POST', url: '/exam-questions/import', headers: { ...learner.headers, 'content-type': 'text/csv' }, payload: `${header}\n` });
+    expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('when questions are exported, then the CSV has the import columns and every live question of the profession', async () => {
+    await createQuestion(t, admin.headers, { profession: 'nutritionist', question: 'Export me, "quoted"?', options: ['Yes', 'No'], correct_answer: 'Yes' });
+    const response = await t.app.inject({ method: 'GET', url: '/exam-questions/export', headers: admin.headers, query: { profession: 'nutritionist' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/csv/);
+    const records = parse(response.body, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(records[0] ?? {})).toEqual([...questionCsvColumns]);
+    expect(records).toContainEqual(expect.objectContaining({ question: 'Export me, "quoted"?', options: 'Yes, No', correct_answer: 'Yes', profession: 'nutritionist' }));
+    expect(records.every((r) => r.profession === 'nutritionist')).toBe(true);
+  });
+
+  it('when learners have answered, then statistics give attempts, facility and point-biserial discrimination, and flag bad questions', async () => {
+    await t.database.pool.query(`UPDATE exam_questions SET deleted_at = now() WHERE profession = 'physiotherapist'`);
+    const good = await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Good item' });
+    const easy = await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Easy item' });
+    const inverted = await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Inverted item' });
+    const filler = await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Filler item' });
+    await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Second filler item' });
+    // Six learners: the strong ones get `good` and the fillers right and `inverted` wrong; everyone gets `easy` right.
+    const strong = [true, true, true, false, false, false];
+    for (const isStrong of strong) {
+      const learner = await registerLearner(t, { profession: 'physiotherapist' });
+      for (;;) {
+        const q = (await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers })).json<ExamQuestionsResponse>().examQuestions[0];
+        if (!q) break;
+        const right = q.id === easy.id || (q.id === inverted.id ? !isStrong : isStrong);
+        await t.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload: { questionId: q.id, userAnswer: right ? 'Right' : 'Wrong' } });
+      }
+    }
+    // An unfinished attempt does not count.
+    const idle = await registerLearner(t, { profession: 'physiotherapist' });
+    await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: idle.headers });
+
+    const response = await t.app.inject({ method: 'GET', url: '/exam-questions/statistics', headers: admin.headers, query: { profession: 'physiotherapist' } });
+    expect(response.statusCode).toBe(200);
+    const stats = new Map(response.json<{ statistics: QuestionStatistic[] }>().statistics.map((s) => [s.id, s]));
+    expect(stats.get(good.id)).toMatchObject({ attempts: 6, facility: 0.5, flags: [] });
+    expect(stats.get(good.id)?.discrimination).toBeGreaterThan(0.8);
+    expect(stats.get(easy.id)).toMatchObject({ attempts: 6, facility: 1, discrimination: null, flags: ['too-easy'] });
+    expect(stats.get(inverted.id)?.discrimination).toBeLessThan(0);
+    expect(stats.get(inverted.id)?.flags).toEqual(['negative-discrimination']);
+    expect(stats.get(filler.id)?.attempts).toBe(6);
+  });
+});

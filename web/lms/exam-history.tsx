@@ -1,0 +1,125 @@
+import { Clock, ListChecks, RotateCcw, Target } from 'lucide-react';
+import { Link } from 'react-router';
+import type { ExamAttemptSummary } from '../../contracts/lms.js';
+import { Button, buttonClassName } from '../ui/button.js';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
+import { finishReasonLabel, formatDateTime, useExamAttempts } from './exam-api.js';
+import review from './exam-review.module.css';
+import styles from './lms.module.css';
+
+export const reviewPath = (id: number) => `/exam/attempts/${id}/review`;
+export const MISTAKES_PATH = '/lms-system/mock-exam?set=mistakes';
+
+const scoreText = (attempt: ExamAttemptSummary) =>
+  attempt.score === null ? 'Locked' : `${attempt.score} correct (${(attempt.percentage ?? 0).toFixed(1)}%)`;
+
+/**
+ * When the last attempt finished, and the way on: retake, review, practise the mistakes.
+ * `onRetake` starts the retake in place (the exam intro); without it the button leads to the intro.
+ */
+export function LastAttemptPanel({ onRetake, retaking }: { onRetake?: () => void; retaking?: boolean }) {
+  const query = useExamAttempts();
+  if (query.isPending) return <LoadingState text="Loading your exam history..." />;
+  if (query.isError) return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
+  const latest = query.data.attempts[0];
+  if (!latest) return <EmptyState>You have not taken the exam yet.</EmptyState>;
+  if (!latest.finished_at) return <p>Your exam is in progress: {latest.answered} answered so far.</p>;
+  const waitUntil = query.data.nextAttemptAt;
+  return (
+    <div className={review.lastAttempt}>
+      <div>
+        <p>
+          Your last attempt finished on <strong>{formatDateTime(latest.finished_at)}</strong>
+          {latest.finish_reason ? ` (${finishReasonLabel[latest.finish_reason]})` : ''}.
+        </p>
+        <p className={styles.muted}>
+          {latest.answered} answered; score: {scoreText(latest)}
+        </p>
+        {waitUntil && <p>You can retake the exam from {formatDateTime(waitUntil)}.</p>}
+      </div>
+      <div className={styles.actions}>
+        {onRetake ? (
+          <Button onClick={onRetake} disabled={Boolean(waitUntil) || retaking}>
+            <span className={review.iconText}>
+              <RotateCcw size={16} aria-hidden="true" /> {retaking ? 'Starting...' : 'Retake exam'}
+            </span>
+          </Button>
+        ) : (
+          <Link className={buttonClassName('primary')} to="/exam">
+            <span className={review.iconText}>
+              <RotateCcw size={16} aria-hidden="true" /> Retake exam
+            </span>
+          </Link>
+        )}
+        {!query.data.locked && (
+          <Link className={buttonClassName('secondary')} to={reviewPath(latest.id)}>
+            <span className={review.iconText}>
+              <ListChecks size={16} aria-hidden="true" /> Review answers
+            </span>
+          </Link>
+        )}
+        <Link className={buttonClassName('ghost')} to={MISTAKES_PATH}>
+          <span className={review.iconText}>
+            <Target size={16} aria-hidden="true" /> Practise my mistakes
+          </span>
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Every attempt, newest first. */
+export function AttemptHistory() {
+  const query = useExamAttempts();
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
+  if (query.data.attempts.length === 0) return <EmptyState>No attempts yet.</EmptyState>;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">Exam attempts</caption>
+        <thead>
+          <tr>
+            <th scope="col">Started</th>
+            <th scope="col">Finished</th>
+            <th scope="col">Answered</th>
+            <th scope="col">Score</th>
+            <th scope="col">Review</th>
+          </tr>
+        </thead>
+        <tbody>
+          {query.data.attempts.map((attempt) => (
+            <tr key={attempt.id}>
+              <td>{formatDateTime(attempt.started_at)}</td>
+              <td>{attempt.finished_at ? formatDateTime(attempt.finished_at) : 'In progress'}</td>
+              <td>
+                {attempt.answered} of {attempt.questions}
+              </td>
+              <td>{scoreText(attempt)}</td>
+              <td>
+                {attempt.finished_at && !query.data.locked ? (
+                  <Link to={reviewPath(attempt.id)} aria-label={`Review the attempt started ${formatDateTime(attempt.started_at)}`}>
+                    Review
+                  </Link>
+                ) : (
+                  <span className={styles.muted}>{query.data.locked ? 'Locked' : 'After finishing'}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function AttemptHistorySection() {
+  return (
+    <section className={styles.card} aria-label="Exam history">
+      <h2 className={review.iconText}>
+        <Clock size={20} aria-hidden="true" /> Exam history
+      </h2>
+      <AttemptHistory />
+    </section>
+  );
+}

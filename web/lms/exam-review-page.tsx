@@ -1,0 +1,114 @@
+import { ArrowLeft, Target } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { UPGRADE_REQUIRED, type ReviewedQuestion } from '../../contracts/lms.js';
+import { ApiError, errorMessage } from '../lib/http.js';
+import { buttonClassName } from '../ui/button.js';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
+import { finishReasonLabel, formatDateTime, useAttemptReview } from './exam-api.js';
+import { MISTAKES_PATH } from './exam-history.js';
+import review from './exam-review.module.css';
+import { LearnerHeader } from './learner-header.js';
+import styles from './lms.module.css';
+import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
+import { LockedPanel } from './upgrade.js';
+
+const outcomeText = { correct: 'Correct', incorrect: 'Incorrect', 'pending-review': 'Awaiting review' } as const;
+
+function ReviewedItem({ item, index }: { item: ReviewedQuestion; index: number }) {
+  return (
+    <li className={styles.card} aria-label={`Question ${index + 1}`}>
+      <h3>
+        {index + 1}. {item.question}
+      </h3>
+      <p>
+        <span className={item.outcome === 'correct' ? styles.feedbackCorrect : item.outcome === 'incorrect' ? styles.feedbackWrong : styles.muted}>
+          {outcomeText[item.outcome]}
+        </span>
+      </p>
+      {item.question_type === 'multiple-choice' ? (
+        <ul className={review.reviewOptions} aria-label="Options">
+          {item.options.map((option) => {
+            const mark = optionMark(option, item.userAnswer, item.correctAnswer);
+            return (
+              <li key={option} className={`${review.reviewOption} ${optionMarkClass(mark)}`}>
+                {option}
+                <OptionMarker mark={mark} />
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <>
+          <div className={`${review.answerBlock} ${item.outcome === 'incorrect' ? review.wrongOption : item.outcome === 'correct' ? review.correctOption : ''}`}>
+            <strong>Your answer:</strong> {item.userAnswer}
+          </div>
+          <div className={`${review.answerBlock} ${review.correctOption}`}>
+            <strong>{item.question_type === 'essay' ? 'Model answer' : 'Correct answer'}:</strong> {item.correctAnswer}
+          </div>
+        </>
+      )}
+      {item.explanation && (
+        <p>
+          <strong>Explanation:</strong> {item.explanation}
+        </p>
+      )}
+      {item.reviewNote && (
+        <p>
+          <strong>Grader&apos;s note:</strong> {item.reviewNote}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** A finished attempt, question by question, with the chosen and the correct option marked. */
+export default function ExamReviewPage() {
+  const id = Number(useParams().id);
+  const query = useAttemptReview(id);
+  let body;
+  if (query.isPending) body = <LoadingState text="Loading your answers..." />;
+  else if (query.error instanceof ApiError && query.error.code === UPGRADE_REQUIRED) body = <LockedPanel title="Review locked" message={query.error.message} />;
+  else if (query.isError) body = <ErrorState message={errorMessage(query.error, 'Failed to load the review.')} onRetry={() => void query.refetch()} />;
+  else {
+    const { attempt, questions, unanswered } = query.data;
+    body = (
+      <>
+        <section className={styles.card} aria-label="Attempt" style={{ marginBottom: '1rem' }}>
+          <h2>Attempt of {formatDateTime(attempt.started_at)}</h2>
+          <p>
+            Finished {attempt.finished_at ? formatDateTime(attempt.finished_at) : ''}
+            {attempt.finish_reason ? ` (${finishReasonLabel[attempt.finish_reason]})` : ''}. Score: {attempt.score} of {attempt.answered} answered (
+            {(attempt.percentage ?? 0).toFixed(1)}% of marked answers){unanswered > 0 ? `; ${unanswered} not reached` : ''}.
+          </p>
+          <div className={styles.actions}>
+            <Link className={buttonClassName('secondary')} to="/exam">
+              <span className={review.iconText}>
+                <ArrowLeft size={16} aria-hidden="true" /> Back to the exam
+              </span>
+            </Link>
+            <Link className={buttonClassName('primary')} to={MISTAKES_PATH}>
+              <span className={review.iconText}>
+                <Target size={16} aria-hidden="true" /> Practise my mistakes
+              </span>
+            </Link>
+          </div>
+        </section>
+        {questions.length === 0 ? (
+          <EmptyState>No questions were answered in this attempt.</EmptyState>
+        ) : (
+          <ol className={review.questionList}>
+            {questions.map((item, index) => (
+              <ReviewedItem key={item.questionId} item={item} index={index} />
+            ))}
+          </ol>
+        )}
+      </>
+    );
+  }
+  return (
+    <main className={styles.page}>
+      <LearnerHeader title="Exam review" />
+      {body}
+    </main>
+  );
+}
