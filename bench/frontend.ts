@@ -5,12 +5,33 @@ import { gzipSync } from 'node:zlib';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** The first page of each area, as a visitor opens it. */
+/** The first page of each area, as a visitor opens it, and the feed as a signed-in member sees it. */
 export const firstPages = [
-  { area: 'cases', name: 'public tracker', path: '/casetracking' },
-  { area: 'lms', name: 'LMS login', path: '/lms-system/login' },
-  { area: 'network', name: 'network sign-in', path: '/' },
+  { area: 'cases', name: 'public tracker', path: '/casetracking', signedIn: false },
+  { area: 'lms', name: 'LMS login', path: '/lms-system/login', signedIn: false },
+  { area: 'network', name: 'network sign-in', path: '/', signedIn: false },
+  { area: 'network', name: 'network feed (signed in)', path: '/Home', signedIn: true },
 ];
+
+/** Signs up a fresh network member with a complete profile and returns its session cookie. */
+async function memberCookie(appUrl: string): Promise<string> {
+  const name = `bench${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const headers = { origin: appUrl, 'content-type': 'application/json' };
+  const credentials = JSON.stringify({ email: `${name}@example.test`, password: 'bench member password' });
+  const signUp = await fetch(`${appUrl}/api/network/auth/sign-up`, { method: 'POST', headers, body: credentials });
+  if (!signUp.ok) throw new Error(`member sign-up answered ${signUp.status}`);
+  // Sign-up answers alike for every address; the session comes from signing in.
+  const signIn = await fetch(`${appUrl}/api/network/auth/sign-in`, { method: 'POST', headers, body: credentials });
+  if (!signIn.ok) throw new Error(`member sign-in answered ${signIn.status}`);
+  const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const profile = await fetch(`${appUrl}/api/network/me/profile`, {
+    method: 'PUT',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ username: name, displayName: `Bench ${name}` }),
+  });
+  if (!profile.ok) throw new Error(`member profile answered ${profile.status}`);
+  return cookie;
+}
 
 export type JavaScriptWeight = { page: string; path: string; scripts: number; rawKb: number; gzipKb: number };
 export type LighthouseScores = { page: string; path: string; performance: number | null; accessibility: number | null; error?: string };
@@ -25,8 +46,9 @@ export async function measureJavaScript(appUrl: string): Promise<JavaScriptWeigh
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
     const weights: JavaScriptWeight[] = [];
+    const cookie = await memberCookie(appUrl);
     for (const page of firstPages) {
-      const context = await browser.newContext();
+      const context = await browser.newContext(page.signedIn ? { extraHTTPHeaders: { cookie } } : {});
       const tab = await context.newPage();
       const bodies: Promise<Buffer>[] = [];
       tab.on('response', (response) => {
@@ -57,6 +79,7 @@ export async function runLighthouse(appUrl: string): Promise<LighthouseScores[]>
   });
   try {
     const scores: LighthouseScores[] = [];
+    const cookie = await memberCookie(appUrl);
     for (const page of firstPages) {
       try {
         const result = await lighthouse(`${appUrl}${page.path}`, {
@@ -64,6 +87,7 @@ export async function runLighthouse(appUrl: string): Promise<LighthouseScores[]>
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance', 'accessibility'],
+          ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
         });
         const categories = result?.lhr.categories;
         const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));

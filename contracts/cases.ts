@@ -130,7 +130,8 @@ export type DashboardMetrics = z.infer<typeof dashboardMetrics>;
 export const casesOverview = z.object({
   stats: z.object({ active: z.number().int(), completed: z.number().int(), pending: z.number().int() }),
   recentCases: z.array(
-    z.object({ id: z.number().int(), clientName: z.string(), status: z.enum(caseStatuses), lastUpdated: isoDateTime }),
+    // caseNumber is ours: the spec's list shows database ids, which mean nothing to an admin.
+    z.object({ id: z.number().int(), caseNumber: z.string(), clientName: z.string(), status: z.enum(caseStatuses), lastUpdated: isoDateTime }),
   ),
 });
 export type CasesOverview = z.infer<typeof casesOverview>;

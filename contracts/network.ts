@@ -6,9 +6,8 @@ export const FEED_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 10;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 2000;
-/** Upload types, judged by the file's content: gif, jpeg and png images, mp4 video. */
-export const acceptedMediaTypes = ['image/gif', 'image/jpeg', 'image/png', 'video/mp4'] as const;
-export type AcceptedMediaType = (typeof acceptedMediaTypes)[number];
+// Constants the browser needs live in a module without zod, so importing them does not ship zod.
+export { acceptedMediaTypes, feedEvents, type AcceptedMediaType } from './network-constants.js';
 
 const email = z
   .string({ error: 'email is required' })
@@ -159,14 +158,6 @@ export type LikeResponse = z.infer<typeof likeResponse>;
 
 // ---- Live events (SSE `event:` names and their `data:`)
 
-export const feedEvents = {
-  postCreated: 'post-created',
-  postDeleted: 'post-deleted',
-  commentCreated: 'comment-created',
-  likesChanged: 'likes-changed',
-  /** The server could not replay everything missed: reload the feed. */
-  reset: 'reset',
-} as const;
 
 export type PostCreatedEvent = { post: Omit<Post, 'likedByMe' | 'canDelete'> };
 export type PostDeletedEvent = { postId: string };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Runtime settings the front end needs, served by the API instead of baked into the build. */
 export const publicConfigSchema = z.object({
   healthAuthorityUrl: z.string(),
-  /** The LMS upgrade button's chat link, with the prefilled text. */
+  /** The LMS upgrade button's chat link, with the prefilled text; empty when no chat number is configured. */
   upgradeChatUrl: z.string(),
   /** The older LMS mock exam's countdown. */
   mockExamDurationSeconds: z.number().int(),
@@ -18,4 +18,5 @@ export const publicConfigSchema = z.object({
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-export type ErrorBody = { error: string; code?: string };
+/** `field`: the request field a validation error is about (its top-level key). */
+export type ErrorBody = { error: string; code?: string; field?: string };

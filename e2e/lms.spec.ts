@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -70,6 +70,15 @@ async function startExam(page: Page) {
   await expect(page.getByRole('button', { name: 'Next', exact: true })).toHaveCount(0);
 }
 
+/** Two controls side by side or stacked do not touch: at least 8 px between their boxes. */
+async function expectApart(first: Locator, second: Locator) {
+  const [a, b] = [await first.boundingBox(), await second.boundingBox()];
+  if (!a || !b) throw new Error('both controls must be visible');
+  const horizontal = Math.max(b.x - (a.x + a.width), a.x - (b.x + b.width));
+  const vertical = Math.max(b.y - (a.y + a.height), a.y - (b.y + b.height));
+  expect(Math.max(horizontal, vertical)).toBeGreaterThanOrEqual(8);
+}
+
 async function answerCurrent(page: Page, option: string, expectCorrect = option === 'Right answer') {
   const submit = page.getByRole('button', { name: 'Submit Answer' });
   await expect(submit).toBeDisabled();
@@ -129,10 +138,17 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   const upgrade = page.getByRole('link', { name: 'Upgrade to Premium' });
   await expect(upgrade).toHaveAttribute('href', 'https://wa.me/15550001111?text=I%20want%20to%20upgrade%20my%20mock%20exam');
   await expect(upgrade).toHaveAttribute('target', '_blank');
+  await expectApart(page.getByRole('button', { name: 'Return to Dashboard' }), upgrade);
   await expectAccessible(page);
+  // A free learner's dashboard does not ask for the recent courses only to be refused (a logged 403).
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() === 403) refused.push(response.url());
+  });
   await page.getByRole('button', { name: 'Return to Dashboard' }).click();
   await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
   await expect(page.getByText('This section is locked. Upgrade to Premium to view your recent courses.')).toBeVisible();
+  expect(refused).toEqual([]);
   await expect(page.getByText('First Answer')).toBeVisible();
 
   // The admin's integrity record shows the attempt with its copy event.
@@ -209,6 +225,9 @@ test('when an admin grants the course program, then the locked library opens, le
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Your Learning Journey' })).toBeVisible();
+  // A course card keeps its own padding inside the list.
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
+  expect(await card.evaluate((el) => parseFloat(getComputedStyle(el).paddingLeft))).toBeGreaterThanOrEqual(12);
   await page.getByLabel('Level').selectOption('Advanced');
   await expect(page.getByRole('link', { name: title })).toHaveCount(0);
   await page.getByLabel('Level').selectOption('all');
@@ -222,6 +241,10 @@ test('when an admin grants the course program, then the locked library opens, le
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('region', { name: 'Recent Courses' }).getByRole('link', { name: title })).toBeVisible();
   await expect(page.getByText('50.00%')).toBeVisible();
+  // The profile names the plan in words, not by its key.
+  await page.goto('/lmsprofile');
+  await expect(page.getByText('Course library')).toBeVisible();
+  await expect(page.getByText('course', { exact: true })).toHaveCount(0);
 });
 
 test('when a learner finishes the older mock exam, then the score counts only non-essay questions', async ({ page, baseURL }) => {

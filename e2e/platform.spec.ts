@@ -29,14 +29,15 @@ test('when a single-segment path is opened, then "Redirecting..." shows without 
     await held;
     await route.continue();
   });
-  await page.goto('/abc-123');
+  await page.goto('/abc-1234');
   await expect(page.getByText('Redirecting...')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
   release();
-  await expect(page).toHaveURL(/\/casetracking\?authorityToken=abc-123$/);
+  await expect(page).toHaveURL(/\/casetracking\?authorityToken=abc-1234$/);
 });
 
-test('when the public tracker is opened, then the top navigation is shown', async ({ page }) => {
+test('when the public tracker is opened, then the applicant header is shown instead of the network navigation', async ({ page }) => {
   await page.goto('/casetracking');
-  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Applicant' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 });

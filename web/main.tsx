@@ -1,10 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { applyStoredDarkMode } from './lib/dark-mode.js';
 import { ApiError } from './lib/http.js';
-import { router } from './router.js';
+import { AppRouter } from './router.js';
 import { ToastProvider } from './ui/toast.js';
 import './ui/theme.css';
 
@@ -27,7 +26,7 @@ createRoot(root).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <AppRouter />
       </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,

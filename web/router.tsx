@@ -1,27 +1,47 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { useEffect } from 'react';
+import { BrowserRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { casesRoutes } from './cases/routes.js';
-import { RootLayout } from './layouts/root-layout.js';
-import { RouteError } from './layouts/route-error.js';
+import { RouteErrorBoundary } from './layouts/route-error.js';
 import type { RouteHandle } from './layouts/route-handle.js';
+import { UnknownPathPage } from './layouts/unknown-path-page.js';
 import { lmsRoutes } from './lms/routes.js';
 import { networkRoutes } from './network/routes.js';
-import { LoadingState } from './ui/states.js';
+import { preloadPages } from './ui/lazy-page.js';
 
-export const router = createBrowserRouter([
-  {
-    element: <RootLayout />,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <LoadingState />,
-    children: [
-      ...networkRoutes,
-      ...casesRoutes,
-      ...lmsRoutes,
-      {
-        path: '/:token',
-        handle: { hideTopNav: true } satisfies RouteHandle,
-        lazy: async () => ({ Component: (await import('./layouts/external-redirect-page.js')).ExternalRedirectPage }),
-      },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-]);
+const routes: RouteObject[] = [
+  ...networkRoutes,
+  ...casesRoutes,
+  ...lmsRoutes,
+  // The spec's `{token}` route and "any unknown path": a token-shaped segment goes to the health
+  // authority, a known place typed differently goes there, anything else to `/`.
+  { path: '*', element: <UnknownPathPage /> },
+];
+
+/**
+ * The routes in React Router's declarative mode: pages are lazy elements, and the data-router
+ * machinery (loaders, actions, fetchers), which no page uses, stays out of the first download.
+ * Each area draws its own shell; this only names the document after the deepest titled route.
+ */
+function Routes() {
+  const location = useLocation();
+  const matches = matchRoutes(routes, location) ?? [];
+  // The shell's and the page's chunks download side by side, not one after the other.
+  preloadPages(matches.map((match) => match.route.element));
+  const element = useRoutes(routes, location);
+  const title = matches
+    .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
+    .filter(Boolean)
+    .at(-1);
+  useEffect(() => {
+    document.title = title ? `${title} · Pathway` : 'Pathway';
+  }, [title]);
+  return <RouteErrorBoundary key={location.pathname}>{element}</RouteErrorBoundary>;
+}
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <Routes />
+    </BrowserRouter>
+  );
+}

@@ -101,6 +101,7 @@ export async function casesOverview(db: Database): Promise<CasesOverview> {
     stats: { active: counts['In Progress'], completed: counts.Completed, pending: counts['Under Review'] },
     recentCases: recent.map((row) => ({
       id: row.id,
+      caseNumber: row.caseNumber,
       clientName: row.clientName,
       status: row.status,
       lastUpdated: row.updatedAt.toISOString(),

@@ -85,8 +85,9 @@ const noContent = { 204: z.null().describe('No content') };
 const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses, 410: errorResponses[409] });
 
 /** The upgrade button's chat link; without a configured number the chat app lets the user pick one. */
+/** The chat link with the prefilled text; empty without UPGRADE_CHAT_NUMBER (a number-less link opens a share picker). */
 export function upgradeChatUrl(number: string | undefined): string {
-  return `https://wa.me/${number ?? ''}?text=${encodeURIComponent(UPGRADE_CHAT_TEXT)}`;
+  return number ? `https://wa.me/${number}?text=${encodeURIComponent(UPGRADE_CHAT_TEXT)}` : '';
 }
 
 export const COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view the course library.';

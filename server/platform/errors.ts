@@ -15,7 +15,8 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
 
-export const errorBody = z.object({ error: z.string(), code: z.string().optional() });
+/** `field` names the request field a 400 is about (its top-level key), so a form can point at it. */
+export const errorBody = z.object({ error: z.string(), code: z.string().optional(), field: z.string().optional() });
 
 /** Response schemas for the error statuses a route can answer. */
 export const errorResponses = {
@@ -31,16 +32,17 @@ export const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 const PG_CONNECTION_ERRORS = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET']);
 
-function describeValidation(error: FastifyError): string {
+function describeValidation(error: FastifyError): { error: string; field?: string } {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const [first] = error.validation;
     if (first) {
-      const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
-      const where = [error.validationContext === 'querystring' ? 'query' : error.validationContext, path].filter(Boolean).join(' ');
-      return `Invalid ${where}: ${first.message}`;
+      const segments = first.instancePath.split('/').filter(Boolean);
+      const where = [error.validationContext === 'querystring' ? 'query' : error.validationContext, segments.join('.')].filter(Boolean).join(' ');
+      const field = segments[0];
+      return { error: `Invalid ${where}: ${first.message}`, ...(field ? { field } : {}) };
     }
   }
-  return error.message;
+  return { error: error.message };
 }
 
 /** The PostgreSQL error code of a failed query, looking through Drizzle's wrapper. */
@@ -77,7 +79,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ error: error.message, ...(error.code ? { code: error.code } : {}) });
     }
     if (error.validation) {
-      return reply.status(400).send({ error: describeValidation(error) });
+      return reply.status(400).send(describeValidation(error));
     }
     const dbCode = databaseErrorCode(error);
     if (isDatabaseUnavailable(error)) {

@@ -490,7 +490,7 @@ describe('cases API contract', () => {
       const overview = response.json<CasesOverview>();
       expect(overview.stats).toEqual({ active: 1, completed: 2, pending: 3 });
       expect(overview.recentCases).toHaveLength(5);
-      expect(overview.recentCases[0]).toEqual({ id: made[5]!.id, clientName: 'Client Y-600', status: 'Under Review', lastUpdated: made[5]!.updatedAt });
+      expect(overview.recentCases[0]).toEqual({ id: made[5]!.id, caseNumber: made[5]!.case_number, clientName: 'Client Y-600', status: 'Under Review', lastUpdated: made[5]!.updatedAt });
       expect(overview.recentCases.map((c) => c.clientName)).toEqual(['Y-600', 'X-500', 'AB-400', 'C-300', 'A-100'].map((n) => `Client ${n}`));
       expect(overview.recentCases[1]).toMatchObject({ status: 'Completed' });
     });

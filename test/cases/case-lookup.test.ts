@@ -50,17 +50,17 @@ describe('public case lookup', () => {
     expect(wrongPassport.json()).toEqual(unknownCase.json());
     expect(wrongPassport.json()).toEqual({ error: 'Case details not found. Please verify your information.' });
   });
-  it('when a field is missing or blank, then 400 says which one is required', async () => {
-    const cases: [Record<string, string>, string][] = [
-      [{ passportNumber: 'P1' }, 'Invalid query caseNumber: caseNumber is required'],
-      [{ caseNumber: 'LK-1001' }, 'Invalid query passportNumber: passportNumber is required'],
-      [{ caseNumber: '   ', passportNumber: 'P1' }, 'Invalid query caseNumber: caseNumber is required'],
-      [{ caseNumber: 'LK-1001', passportNumber: '' }, 'Invalid query passportNumber: passportNumber is required'],
+  it('when a field is missing or blank, then 400 says which one is required and names it in `field`', async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ passportNumber: 'P1' }, 'Invalid query caseNumber: caseNumber is required', 'caseNumber'],
+      [{ caseNumber: 'LK-1001' }, 'Invalid query passportNumber: passportNumber is required', 'passportNumber'],
+      [{ caseNumber: '   ', passportNumber: 'P1' }, 'Invalid query caseNumber: caseNumber is required', 'caseNumber'],
+      [{ caseNumber: 'LK-1001', passportNumber: '' }, 'Invalid query passportNumber: passportNumber is required', 'passportNumber'],
     ];
-    for (const [query, error] of cases) {
+    for (const [query, error, field] of cases) {
       const response = await t.app.inject({ method: 'GET', url: '/api/progress', query });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error });
+      expect(response.json()).toEqual({ error, field });
     }
     const none = await t.app.inject({ method: 'GET', url: '/api/progress' });
     expect(none.statusCode).toBe(400);

@@ -91,6 +91,12 @@ describe('HTTP basics', () => {
     const response = await t.app.inject('/api/config');
     expect(response.json()).toMatchObject({ healthAuthorityUrl: expect.stringContaining('{token}') });
   });
+
+  it('when no UPGRADE_CHAT_NUMBER is configured, then the upgrade chat link is empty rather than a number-less share link', async () => {
+    const response = await t.app.inject('/api/config');
+    expect(t.config.lms.upgradeChatNumber).toBeUndefined();
+    expect(response.json()).toMatchObject({ upgradeChatUrl: '' });
+  });
 });
 
 describe('OpenAPI description', () => {

@@ -12,7 +12,7 @@ import type {
   Step,
 } from '../../contracts/cases.js';
 import { ApiError, request } from '../lib/http.js';
-import { adminRequest, adminRequestWithHeaders, adminToken } from './admin-session.js';
+import { adminRequest, adminRequestPage, adminToken } from './admin-session.js';
 
 // Values are repeated here instead of imported so that zod stays out of the browser bundle.
 export const CASES_PAGE_SIZE = 20;
@@ -27,7 +27,6 @@ export type CasesListParams = {
   page: number;
   pageSize: number;
 };
-const TOTAL_COUNT_HEADER = 'x-total-count';
 
 export const caseStatusOptions: readonly CaseStatus[] = ['Under Review', 'Completed', 'In Progress'];
 /** The services a new case is subscribed to unless the admin unticks them. */
@@ -73,7 +72,7 @@ export function useCasesList(query: CasesListParams) {
   return useQuery({
     queryKey: caseKeys.list(query),
     queryFn: async ({ signal }): Promise<CasesPage> => {
-      const { data, headers } = await adminRequestWithHeaders<AdminCase[]>('/api/caseadmin/cases', {
+      const { data, total } = await adminRequestPage<AdminCase[]>('/api/caseadmin/cases', {
         signal,
         query: {
           search: query.search || undefined,
@@ -84,7 +83,7 @@ export function useCasesList(query: CasesListParams) {
           pageSize: query.pageSize,
         },
       });
-      return { cases: data, total: Number(headers.get(TOTAL_COUNT_HEADER) ?? data.length) };
+      return { cases: data, total };
     },
     placeholderData: keepPreviousData,
   });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { CreateCaseBody } from '../../contracts/cases.js';
+import { errorMessage, fieldError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
@@ -12,13 +13,16 @@ type Props = {
   withCaseNumber: boolean;
   submitLabel: string;
   busy: boolean;
-  error: string | null;
+  /** The failed create call, if any: a validation error is shown next to its field, anything else above the form. */
+  failure: unknown;
   onSubmit: (body: CreateCaseBody) => void;
   extraActions?: ReactNode;
 };
 
 /** The new-case form. It sends what was typed: the server's checks and messages are the ones shown. */
-export function CaseForm({ withCaseNumber, submitLabel, busy, error, onSubmit, extraActions }: Props) {
+const fieldLabels = { case_number: 'Case Number', passport_number: 'Passport Number', client_name: 'Client Name', client_email: 'Applicant Email', serviceIds: 'Services' };
+
+export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit, extraActions }: Props) {
   const services = useServices();
   const [caseNumber, setCaseNumber] = useState('');
   const [passportNumber, setPassportNumber] = useState('');
@@ -39,9 +43,13 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, error, onSubmit, e
     });
   }
 
+  const invalid = fieldError(failure, fieldLabels);
+  const messageFor = (field: keyof typeof fieldLabels) => (invalid?.field === field ? invalid.message : null);
+  const formError = failure && !invalid ? errorMessage(failure, 'Could not create the case. Please try again.') : null;
+
   return (
     <form onSubmit={submit} noValidate>
-      <FormError message={error} />
+      <FormError message={invalid?.field === 'serviceIds' ? invalid.message : formError} />
       {withCaseNumber && (
         <TextField
           label="Case Number"
@@ -50,6 +58,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, error, onSubmit, e
           value={caseNumber}
           onChange={(event) => setCaseNumber(event.target.value)}
           hint="Leave empty to have one generated."
+          error={messageFor('case_number')}
         />
       )}
       <TextField
@@ -58,8 +67,16 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, error, onSubmit, e
         autoComplete="off"
         value={passportNumber}
         onChange={(event) => setPassportNumber(event.target.value)}
+        error={messageFor('passport_number')}
       />
-      <TextField label="Client Name" name="client_name" autoComplete="off" value={clientName} onChange={(event) => setClientName(event.target.value)} />
+      <TextField
+        label="Client Name"
+        name="client_name"
+        autoComplete="off"
+        value={clientName}
+        onChange={(event) => setClientName(event.target.value)}
+        error={messageFor('client_name')}
+      />
       <TextField
         label="Applicant Email (optional)"
         name="client_email"
@@ -68,6 +85,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, error, onSubmit, e
         value={clientEmail}
         onChange={(event) => setClientEmail(event.target.value)}
         hint="The applicant is emailed when a step changes."
+        error={messageFor('client_email')}
       />
       <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={busy} />
       <div className={styles.formActions}>

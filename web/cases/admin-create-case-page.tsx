@@ -1,5 +1,4 @@
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../lib/http.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateCase } from './admin-api.js';
 import { CaseForm } from './admin-case-form.js';
@@ -23,7 +22,7 @@ export default function AdminCreateCasePage() {
           withCaseNumber={false}
           submitLabel="Create Case"
           busy={createCase.isPending}
-          error={createCase.isError ? errorMessage(createCase.error, 'Could not create the case. Please try again.') : null}
+          failure={createCase.error}
           onSubmit={(body) =>
             createCase.mutate(body, {
               onSuccess: ({ newCase }) => {

@@ -15,7 +15,12 @@ import { CaseStatusBadge } from './case-status-badge.js';
 ChartJS.register(ArcElement, Tooltip, Legend);
 
 // The spec's chart colours: active green, completed blue, pending red.
-const chartColours = { active: '#2e9e4f', completed: '#0a66c2', pending: '#d93025' };
+/** The status palette of theme.css, read when the theme changes, so the chart and the badges agree. */
+function statusColours() {
+  const style = getComputedStyle(document.documentElement);
+  const read = (name: string) => style.getPropertyValue(name).trim();
+  return { active: read('--status-in-progress'), completed: read('--status-completed'), pending: read('--status-under-review') };
+}
 
 export default function AdminDashboardPage() {
   const metrics = useDashboardMetrics();
@@ -102,7 +107,7 @@ export default function AdminDashboardPage() {
                 {overview.data.recentCases.map((item) => (
                   <tr key={item.id}>
                     <td data-label="Case ID">
-                      <Link to={`/caseadmin/details/${item.id}`}>{item.id}</Link>
+                      <Link to={`/caseadmin/details/${item.id}`}>{item.caseNumber}</Link>
                     </td>
                     <td data-label="Client Name">{item.clientName}</td>
                     <td data-label="Status">
@@ -131,6 +136,8 @@ function Counter({ label, value }: { label: string; value: number }) {
 
 function StatusChart({ stats }: { stats: CasesOverview['stats'] }) {
   const [dark] = useDarkMode();
+  // Read on every render: `dark` changing re-renders, and the theme's variables have switched by then.
+  const chartColours = statusColours();
   const summary = `Active: ${stats.active}, Completed: ${stats.completed}, Pending: ${stats.pending}`;
   if (stats.active + stats.completed + stats.pending === 0) return <EmptyState>No cases to chart yet.</EmptyState>;
   return (

@@ -1,13 +1,18 @@
+import FilePlus from 'lucide-react/icons/file-plus';
+import FolderOpen from 'lucide-react/icons/folder-open';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import ListChecks from 'lucide-react/icons/list-checks';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, NavLink, Outlet } from 'react-router';
+import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import { adminToken, signOut } from './admin-session.js';
 import styles from './admin-layout.module.css';
 
 const links = [
-  { to: '/caseadmin/dashboard', label: 'Dashboard' },
-  { to: '/caseadmin/create-case', label: 'Add New Case' },
-  { to: '/caseadmin/manage-cases', label: 'Manage Cases' },
-  { to: '/caseadmin/services', label: 'Manage Services' },
+  { to: '/caseadmin/dashboard', label: 'Dashboard', Icon: LayoutDashboard },
+  { to: '/caseadmin/create-case', label: 'Add New Case', Icon: FilePlus },
+  { to: '/caseadmin/manage-cases', label: 'Manage Cases', Icon: FolderOpen },
+  { to: '/caseadmin/services', label: 'Manage Services', Icon: ListChecks },
 ];
 
 /** The case admin's frame: the sidebar, and the guard that sends a visitor without a token to the login. */
@@ -19,13 +24,16 @@ export default function AdminLayout() {
   return (
     <div className={styles.frame}>
       <aside className={styles.sidebar}>
-        <p className={styles.title}>Pathway Case Admin</p>
+        <div className={styles.titleRow}>
+          <p className={styles.title}>Pathway Case Admin</p>
+          <DarkModeToggle />
+        </div>
         <nav aria-label="Case admin">
           <ul className={styles.links}>
             {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={styles.link} end={link.to !== '/caseadmin/services'}>
-                  {link.label}
+                  <link.Icon aria-hidden="true" size={16} /> {link.label}
                 </NavLink>
               </li>
             ))}

@@ -1,3 +1,6 @@
+import Eye from 'lucide-react/icons/eye';
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AdminCase, CaseStatus } from '../../contracts/cases.js';
@@ -151,17 +154,17 @@ export default function AdminManageCasesPage() {
                       <td data-label="Actions">
                         <div className={styles.rowActions}>
                           <Button size="small" variant="secondary" onClick={() => setEditing(item)} aria-label={`Edit ${item.case_number}`}>
-                            Edit
+                            <Pencil aria-hidden="true" size={14} /> Edit
                           </Button>
                           <Link
                             className={`${buttonClassName('secondary')} ${styles.smallLink}`}
                             to={`/caseadmin/details/${item.id}`}
                             aria-label={`View Details of ${item.case_number}`}
                           >
-                            View Details
+                            <Eye aria-hidden="true" size={14} /> View Details
                           </Link>
                           <Button size="small" variant="danger" onClick={() => setDeleting(item)} aria-label={`Delete ${item.case_number}`}>
-                            Delete
+                            <Trash2 aria-hidden="true" size={14} /> Delete
                           </Button>
                         </div>
                       </td>
@@ -225,7 +228,7 @@ function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose:
         withCaseNumber
         submitLabel="Create Case"
         busy={createCase.isPending}
-        error={createCase.isError ? errorMessage(createCase.error, 'Could not create the case. Please try again.') : null}
+        failure={createCase.error}
         onSubmit={(body) =>
           createCase.mutate(body, {
             onSuccess: ({ message, newCase }) => {

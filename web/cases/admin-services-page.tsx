@@ -1,3 +1,4 @@
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Service } from '../../contracts/cases.js';
@@ -5,7 +6,9 @@ import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { ConfirmDialog } from '../ui/modal.js';
-import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
+import { DataTable } from '../ui/data-table.js';
+import { QueryState } from '../ui/query-state.js';
+import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateService, useDeleteService, useServices } from './admin-api.js';
 import styles from './admin-pages.module.css';
@@ -52,44 +55,35 @@ export default function AdminServicesPage() {
         <h2 id="services-heading" className={styles.cardTitle}>
           Services
         </h2>
-        {services.isPending ? (
-          <LoadingState text="Loading services..." />
-        ) : services.isError ? (
-          <ErrorState message="Could not fetch services." onRetry={() => void services.refetch()} />
-        ) : services.data.length === 0 ? (
-          <EmptyState>No services yet. Add the first one above.</EmptyState>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={`${styles.table} ${styles.stackTable}`}>
-              <thead>
-                <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Steps</th>
-                  <th scope="col">Delete</th>
-                </tr>
-              </thead>
-              <tbody>
-                {services.data.map((service) => (
-                  <tr key={service.id}>
-                    <td data-label="ID">{service.id}</td>
-                    <td data-label="Name">{service.name}</td>
-                    <td data-label="Steps">
-                      <Link to={`/caseadmin/services/${service.id}/steps`} aria-label={`Steps of ${service.name}`}>
-                        Steps
-                      </Link>
-                    </td>
-                    <td data-label="Delete">
-                      <Button size="small" variant="danger" onClick={() => setDeleting(service)} aria-label={`Delete ${service.name}`}>
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryState query={services} loading="Loading services..." error="Could not fetch services." empty="No services yet. Add the first one above." isEmpty={(list) => list.length === 0}>
+          {(list) => (
+            <DataTable
+              caption="Services"
+              rows={list}
+              rowKey={(service) => service.id}
+              columns={[
+                { header: 'ID', cell: (service) => service.id },
+                { header: 'Name', cell: (service) => service.name },
+                {
+                  header: 'Steps',
+                  cell: (service) => (
+                    <Link to={`/caseadmin/services/${service.id}/steps`} aria-label={`Steps of ${service.name}`}>
+                      Steps
+                    </Link>
+                  ),
+                },
+                {
+                  header: 'Delete',
+                  cell: (service) => (
+                    <Button size="small" variant="danger" onClick={() => setDeleting(service)} aria-label={`Delete ${service.name}`}>
+                      <Trash2 aria-hidden="true" size={14} /> Delete
+                    </Button>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </QueryState>
       </section>
 
       <ConfirmDialog

@@ -1,4 +1,5 @@
-import { ApiError, request, requestWithHeaders, type RequestOptions } from '../lib/http.js';
+import { createAuthenticatedRequests } from '../lib/authenticated-request.js';
+import { request } from '../lib/http.js';
 import { createTokenStore } from '../lib/token-store.js';
 
 /** The case admin's bearer token, kept under the spec's local-storage key. */
@@ -28,22 +29,10 @@ export function signOut(): void {
   }
 }
 
-/**
- * Calls an admin endpoint with the bearer token. A 401 means the token is missing, expired or
- * forged: it is dropped, and the admin layout's guard then sends the browser to the login page.
- */
-export async function adminRequestWithHeaders<T>(path: string, options: Omit<RequestOptions, 'token'> = {}) {
-  try {
-    return await requestWithHeaders<T>(path, { ...options, token: adminToken.get() });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      sessionExpired = true;
-      adminToken.clear();
-    }
-    throw error;
-  }
-}
+/** Admin calls with the bearer token; a 401 drops it and the admin layout's guard sends the browser to the login. */
+const adminRequests = createAuthenticatedRequests(adminToken, () => {
+  sessionExpired = true;
+});
 
-export async function adminRequest<T>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> {
-  return (await adminRequestWithHeaders<T>(path, options)).data;
-}
+export const adminRequest = adminRequests.request;
+export const adminRequestPage = adminRequests.requestPage;

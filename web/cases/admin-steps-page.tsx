@@ -1,3 +1,5 @@
+import Pencil from 'lucide-react/icons/pencil';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Step } from '../../contracts/cases.js';
@@ -5,7 +7,9 @@ import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { ConfirmDialog } from '../ui/modal.js';
-import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
+import { DataTable } from '../ui/data-table.js';
+import { QueryState } from '../ui/query-state.js';
+import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateStep, useDeleteStep, useServices, useSteps } from './admin-api.js';
 import styles from './admin-pages.module.css';
@@ -94,49 +98,41 @@ export default function AdminStepsPage() {
         <h2 id="steps-heading" className={styles.cardTitle}>
           Steps
         </h2>
-        {steps.isPending ? (
-          <LoadingState text="Loading steps..." />
-        ) : steps.isError ? (
-          <ErrorState message={errorMessage(steps.error, 'Could not fetch steps.')} onRetry={() => void steps.refetch()} />
-        ) : steps.data.length === 0 ? (
-          <EmptyState>This service has no steps yet.</EmptyState>
-        ) : (
-          <div className={styles.tableWrap}>
-            <table className={`${styles.table} ${styles.stackTable}`}>
-              <thead>
-                <tr>
-                  <th scope="col">ID</th>
-                  <th scope="col">Name</th>
-                  <th scope="col">Sequence</th>
-                  <th scope="col">Expected Days</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Actions</th>
-                </tr>
-              </thead>
-              <tbody>
-                {steps.data.map((step) => (
-                  <tr key={step.id}>
-                    <td data-label="ID">{step.id}</td>
-                    <td data-label="Name">{step.name}</td>
-                    <td data-label="Sequence">{step.sequence}</td>
-                    <td data-label="Expected Days">{step.expected_days ?? '—'}</td>
-                    <td data-label="Description">{step.description ?? '—'}</td>
-                    <td data-label="Actions">
-                      <div className={styles.rowActions}>
-                        <Button size="small" variant="secondary" onClick={() => setExplaining(step)} aria-label={`Edit ${step.name}`}>
-                          Edit
-                        </Button>
-                        <Button size="small" variant="danger" onClick={() => setDeleting(step)} aria-label={`Delete ${step.name}`}>
-                          Delete
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryState
+          query={steps}
+          loading="Loading steps..."
+          error={errorMessage(steps.error, 'Could not fetch steps.')}
+          empty="This service has no steps yet."
+          isEmpty={(list) => list.length === 0}
+        >
+          {(list) => (
+            <DataTable
+              caption="Steps"
+              rows={list}
+              rowKey={(step) => step.id}
+              columns={[
+                { header: 'ID', cell: (step) => step.id },
+                { header: 'Name', cell: (step) => step.name },
+                { header: 'Sequence', cell: (step) => step.sequence },
+                { header: 'Expected Days', cell: (step) => step.expected_days ?? '—' },
+                { header: 'Description', cell: (step) => step.description ?? '—' },
+                {
+                  header: 'Actions',
+                  cell: (step) => (
+                    <div className={styles.rowActions}>
+                      <Button size="small" variant="secondary" onClick={() => setExplaining(step)} aria-label={`Edit ${step.name}`}>
+                        <Pencil aria-hidden="true" size={14} /> Edit
+                      </Button>
+                      <Button size="small" variant="danger" onClick={() => setDeleting(step)} aria-label={`Delete ${step.name}`}>
+                        <Trash2 aria-hidden="true" size={14} /> Delete
+                      </Button>
+                    </div>
+                  ),
+                },
+              ]}
+            />
+          )}
+        </QueryState>
       </section>
 
       {explaining && (

@@ -1,3 +1,5 @@
+import Check from 'lucide-react/icons/check';
+import { useEffect, useRef } from 'react';
 import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
 import { formatDateTime } from '../lib/format.js';
 import { EmptyState } from '../ui/states.js';
@@ -14,10 +16,16 @@ const statusText: Record<StepStatus, string> = { completed: 'completed', active:
 
 /** The Case Progress Tracker: one card per subscribed service, with its steps in order. */
 export function CaseProgressTracker({ progress }: { progress: CaseProgress }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A new result moves focus (and the view, on a phone the form fills the screen) to the result.
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+    heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  }, [progress]);
   return (
     <section className={styles.tracker} aria-labelledby="progress-heading">
       <div className={styles.summary}>
-        <h2 id="progress-heading" className={styles.heading}>
+        <h2 id="progress-heading" className={styles.heading} ref={heading} tabIndex={-1}>
           Case Progress Tracker
         </h2>
         <dl className={styles.facts}>
@@ -75,7 +83,7 @@ function ServiceCard({ service }: { service: ServiceProgress }) {
             {steps.map((step, index) => (
               <li key={index} className={`${styles.step} ${styles[step.status]}`} aria-current={step.status === 'active' ? 'step' : undefined}>
                 <span className={styles.circle} aria-hidden="true">
-                  {index + 1}
+                  {step.status === 'completed' ? <Check size={16} strokeWidth={3} /> : index + 1}
                 </span>
                 <span className={styles.stepName}>
                   {step.name}

@@ -1,28 +1,30 @@
 import { Navigate, type RouteObject } from 'react-router';
-
-type PageModule = { default: React.ComponentType };
-// Each page is its own chunk: the public tracker never downloads the admin pages or Chart.js.
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+import { lazyPage } from '../ui/lazy-page.js';
 
 export const casesRoutes: RouteObject[] = [
-  { path: '/casetracking', lazy: page(() => import('./tracker-page.js')) },
-  { path: '/casetracking/confirm', lazy: page(() => import('./tracker-subscription-page.js')) },
-  { path: '/casetracking/unsubscribe', lazy: page(() => import('./tracker-subscription-page.js')) },
-  { path: '/caseadmin/login', lazy: page(() => import('./admin-login-page.js')) },
-  { path: '/caseadmin/forgot-password', lazy: page(() => import('./admin-forgot-password-page.js')) },
-  { path: '/caseadmin/reset-password', lazy: page(() => import('./admin-reset-password-page.js')) },
-  // Without this, `/caseadmin` would be taken for the single-segment `{token}` redirect.
+  {
+    element: lazyPage(() => import('./applicant-shell.js')),
+    children: [
+      { path: '/casetracking', handle: { title: 'Track Your Application' }, element: lazyPage(() => import('./tracker-page.js')) },
+      { path: '/casetracking/confirm', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
+      { path: '/casetracking/unsubscribe', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
+    ],
+  },
+  { path: '/caseadmin/login', handle: { title: 'Case admin sign-in' }, element: lazyPage(() => import('./admin-login-page.js')) },
+  { path: '/caseadmin/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./admin-forgot-password-page.js')) },
+  { path: '/caseadmin/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./admin-reset-password-page.js')) },
+  // The area's prefix leads to its entry page (the layout's guard sends a visitor on to the login).
   { path: '/caseadmin', element: <Navigate to="/caseadmin/dashboard" replace /> },
   {
-    lazy: page(() => import('./admin-layout.js')),
+    element: lazyPage(() => import('./admin-layout.js')),
     children: [
-      { path: '/caseadmin/dashboard', lazy: page(() => import('./admin-dashboard-page.js')) },
-      { path: '/caseadmin/manage-cases', lazy: page(() => import('./admin-manage-cases-page.js')) },
-      { path: '/caseadmin/create-case', lazy: page(() => import('./admin-create-case-page.js')) },
-      { path: '/caseadmin/import-cases', lazy: page(() => import('./admin-import-cases-page.js')) },
-      { path: '/caseadmin/details/:id', lazy: page(() => import('./admin-case-details-page.js')) },
-      { path: '/caseadmin/services', lazy: page(() => import('./admin-services-page.js')) },
-      { path: '/caseadmin/services/:serviceId/steps', lazy: page(() => import('./admin-steps-page.js')) },
+      { path: '/caseadmin/dashboard', handle: { title: 'Admin Dashboard' }, element: lazyPage(() => import('./admin-dashboard-page.js')) },
+      { path: '/caseadmin/manage-cases', handle: { title: 'Case Management' }, element: lazyPage(() => import('./admin-manage-cases-page.js')) },
+      { path: '/caseadmin/create-case', handle: { title: 'Create New Case' }, element: lazyPage(() => import('./admin-create-case-page.js')) },
+      { path: '/caseadmin/import-cases', handle: { title: 'Import cases' }, element: lazyPage(() => import('./admin-import-cases-page.js')) },
+      { path: '/caseadmin/details/:id', handle: { title: 'Case Details' }, element: lazyPage(() => import('./admin-case-details-page.js')) },
+      { path: '/caseadmin/services', handle: { title: 'Service Management' }, element: lazyPage(() => import('./admin-services-page.js')) },
+      { path: '/caseadmin/services/:serviceId/steps', handle: { title: 'Manage Steps' }, element: lazyPage(() => import('./admin-steps-page.js')) },
     ],
   },
 ];

@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
 import { usePublicConfig } from '../lib/public-config.js';
 import { ErrorState } from '../ui/states.js';
 
 /** The `{token}` route: hands the token to the health authority's site. */
-export function ExternalRedirectPage() {
-  const { token = '' } = useParams();
+export function ExternalRedirectPage({ token }: { token: string }) {
   const config = usePublicConfig();
   const target = config.data?.healthAuthorityUrl.replace('{token}', encodeURIComponent(token));
   useEffect(() => {

@@ -6,6 +6,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly code?: string,
+    /** The request field a validation error is about. */
+    readonly field?: string,
   ) {
     super(message);
   }
@@ -51,7 +53,7 @@ export async function requestWithHeaders<T>(path: string, options: RequestOption
   const json: unknown = text ? safeParse(text) : undefined;
   if (!response.ok) {
     const body = json as Partial<ErrorBody> | undefined;
-    throw new ApiError(response.status, body?.error ?? `Request failed (${response.status})`, body?.code);
+    throw new ApiError(response.status, body?.error ?? `Request failed (${response.status})`, body?.code, body?.field);
   }
   return { data: json as T, headers: response.headers };
 }
@@ -71,4 +73,18 @@ function safeParse(text: string): unknown {
 /** The message to show for a failed call, or the screen's own fallback text. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : fallback;
+}
+
+/**
+ * A validation error about one of a form's fields, as a plain sentence for that field, e.g.
+ * "Invalid body passport_number: passport_number is required" -> "Please enter the passport number."
+ * `labels` maps the request's field names to the form's labels; null when the error is about none of them.
+ */
+export function fieldError(error: unknown, labels: Record<string, string>): { field: string; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.field) return null;
+  const label = labels[error.field];
+  if (!label) return null;
+  const detail = error.message.slice(error.message.indexOf(': ') + 2).replaceAll(error.field, label);
+  if (/is required$/.test(detail)) return { field: error.field, message: `Please enter the ${label.toLowerCase()}.` };
+  return { field: error.field, message: `${detail.charAt(0).toUpperCase()}${detail.slice(1)}.` };
 }

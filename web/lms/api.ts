@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Achievement, Course, CourseDetails, ProfileResponse, Progress, RecentCourse, UpcomingExam } from '../../contracts/lms.js';
 import { lmsRequest } from './session.js';
 
-/** Query hooks for the learner's screens; each page's own calls sit with the page. */
+/** The learner's endpoints: each fetcher with its TanStack Query hook; mutations update what they change. */
 export const lmsKeys = {
   all: ['lms'] as const,
   recentCourses: ['lms', 'courses', 'recent'] as const,
@@ -14,8 +14,9 @@ export const lmsKeys = {
   profile: ['lms', 'profile'] as const,
 };
 
-export const useRecentCourses = () =>
-  useQuery({ queryKey: lmsKeys.recentCourses, queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent') });
+/** `enabled: false` for a learner known to be on the free plan, who would only get the 403. */
+export const useRecentCourses = (enabled = true) =>
+  useQuery({ queryKey: lmsKeys.recentCourses, queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent'), enabled });
 export const useCourses = () => useQuery({ queryKey: lmsKeys.courses, queryFn: () => lmsRequest<{ courses: Course[] }>('/user/courses') });
 export const useCourse = (id: number) => useQuery({ queryKey: lmsKeys.course(id), queryFn: () => lmsRequest<CourseDetails>(`/user/courses/${id}`) });
 export const useUpcomingExams = () =>
@@ -24,3 +25,17 @@ export const useProgress = () => useQuery({ queryKey: lmsKeys.progress, queryFn:
 export const useAchievements = () =>
   useQuery({ queryKey: lmsKeys.achievements, queryFn: () => lmsRequest<{ achievements: Achievement[] }>('/user/achievements') });
 export const useProfile = () => useQuery({ queryKey: lmsKeys.profile, queryFn: () => lmsRequest<ProfileResponse>('/user/profile') });
+
+/** Marks a lesson done or not; the course, the recent courses and the progress summary change with it. */
+export function useMarkLesson(courseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { section: number; completed: boolean }) =>
+      lmsRequest<CourseDetails>(`/user/courses/${courseId}/progress`, { method: 'PUT', body }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(lmsKeys.course(courseId), data);
+      void queryClient.invalidateQueries({ queryKey: lmsKeys.recentCourses });
+      void queryClient.invalidateQueries({ queryKey: lmsKeys.progress });
+    },
+  });
+}

@@ -1,30 +1,18 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import type { CourseDetails } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { lmsKeys, useCourse } from './api.js';
+import { useCourse, useMarkLesson } from './api.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
-import { lmsRequest } from './session.js';
 import { LockedPanel } from './upgrade.js';
 
 export default function CoursePage() {
   const id = Number(useParams().id);
   const query = useCourse(id);
-  const queryClient = useQueryClient();
   const notify = useToast();
-  const mark = useMutation({
-    mutationFn: (body: { section: number; completed: boolean }) => lmsRequest<CourseDetails>(`/user/courses/${id}/progress`, { method: 'PUT', body }),
-    onSuccess: (data) => {
-      queryClient.setQueryData(lmsKeys.course(id), data);
-      void queryClient.invalidateQueries({ queryKey: lmsKeys.recentCourses });
-      void queryClient.invalidateQueries({ queryKey: lmsKeys.progress });
-    },
-    onError: () => notify('Your progress could not be saved.', 'error'),
-  });
+  const mark = useMarkLesson(id);
 
   let body;
   if (query.isPending) body = <LoadingState />;
@@ -35,7 +23,6 @@ export default function CoursePage() {
     const course = query.data;
     body = (
       <article>
-        <h2>{course.title}</h2>
         <p>
           <span className={styles.tag}>{course.level}</span>
           {course.duration && <span className={styles.tag}>{course.duration}</span>}
@@ -55,7 +42,7 @@ export default function CoursePage() {
               {section.body.split(/\n{2,}/).map((paragraph, i) => (
                 <p key={i}>{paragraph}</p>
               ))}
-              <Button variant={done ? 'secondary' : 'primary'} size="small" disabled={mark.isPending} onClick={() => mark.mutate({ section: index, completed: !done })}>
+              <Button variant={done ? 'secondary' : 'primary'} size="small" disabled={mark.isPending} onClick={() => mark.mutate({ section: index, completed: !done }, { onError: () => notify('Your progress could not be saved.', 'error') })}>
                 {done ? 'Mark as not done' : 'Mark lesson complete'}
               </Button>
             </section>
@@ -66,7 +53,7 @@ export default function CoursePage() {
   }
   return (
     <main className={styles.page}>
-      <LearnerHeader title="Course" />
+      <LearnerHeader title={query.data?.title ?? 'Course'} />
       <p>
         <Link to="/courses">Back to courses</Link>
       </p>

@@ -1,10 +1,13 @@
+import Clock from 'lucide-react/icons/clock';
+import Signal from 'lucide-react/icons/signal';
+import UsersRound from 'lucide-react/icons/users-round';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { courseLevels, courseMatches } from '../../contracts/lms.js';
+import { courseLevels, courseMatches, type Course } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { SelectField, TextField } from '../ui/field.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
-import { useCourses } from './api.js';
+import { useCourses, useRecentCourses } from './api.js';
 import { professionLabel } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
@@ -14,6 +17,9 @@ import { LockedPanel } from './upgrade.js';
 export default function CoursesPage() {
   const { user } = useLmsSession();
   const query = useCourses();
+  // Progress of the courses the learner has opened; only asked once the library is known to be open.
+  const recent = useRecentCourses(query.isSuccess);
+  const progressOf = (id: number) => recent.data?.recentCourses.find((c) => c.id === id)?.progress;
   const [search, setSearch] = useState('');
   const [level, setLevel] = useState('all');
 
@@ -43,17 +49,7 @@ export default function CoursesPage() {
         ) : (
           <ul className={`${styles.grid} ${styles.list}`}>
             {visible.map((c) => (
-              <li key={c.id} className={styles.card}>
-                <h3 style={{ marginTop: 0 }}>
-                  <Link to={`/courses/${c.id}`}>{c.title}</Link>
-                </h3>
-                <p>
-                  <span className={styles.tag}>{c.level}</span>
-                  <span className={styles.tag}>{professionLabel(c.profession)}</span>
-                  {c.duration && <span className={styles.tag}>{c.duration}</span>}
-                </p>
-                <p className={styles.muted}>{c.description}</p>
-              </li>
+              <CourseCard key={c.id} course={c} progress={progressOf(c.id)} />
             ))}
           </ul>
         )}
@@ -65,5 +61,36 @@ export default function CoursesPage() {
       <LearnerHeader title="Courses" />
       {body}
     </main>
+  );
+}
+
+/** A course in the library: level band, title, what it covers, its facts, and how far the learner is. */
+function CourseCard({ course, progress }: { course: Course; progress: number | undefined }) {
+  return (
+    <li className={`${styles.card} ${styles.courseCard}`} data-level={course.level}>
+      <h3 className={styles.courseTitle}>
+        <Link to={`/courses/${course.id}`}>{course.title}</Link>
+      </h3>
+      <ul className={styles.courseFacts} aria-label="Course facts">
+        <li>
+          <Signal aria-hidden="true" size={14} /> {course.level}
+        </li>
+        {course.duration && (
+          <li>
+            <Clock aria-hidden="true" size={14} /> {course.duration}
+          </li>
+        )}
+        <li>
+          <UsersRound aria-hidden="true" size={14} /> {professionLabel(course.profession)}
+        </li>
+      </ul>
+      <p className={`${styles.muted} ${styles.courseDescription}`}>{course.description || 'No description yet.'}</p>
+      <div className={styles.courseProgress}>
+        <div className={styles.bar} role="progressbar" aria-label={`${course.title} progress`} aria-valuenow={progress ?? 0} aria-valuemin={0} aria-valuemax={100}>
+          <div className={styles.barFill} style={{ width: `${progress ?? 0}%` }} />
+        </div>
+        <span className={styles.muted}>{progress === undefined ? 'Not started' : `${progress}% complete`}</span>
+      </div>
+    </li>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../lib/http.js';
 import { buttonClassName } from '../ui/button.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
-import { useAchievements, useProgress, useRecentCourses, useUpcomingExams } from './api.js';
+import { useAchievements, useProfile, useProgress, useRecentCourses, useUpcomingExams } from './api.js';
 import { useExamAttempts } from './exam-api.js';
 import { LastAttemptPanel } from './exam-history.js';
 import { formatDay } from './labels.js';
@@ -21,9 +21,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function RecentCourses() {
-  const query = useRecentCourses();
-  if (query.isPending) return <LoadingState />;
-  if (query.error instanceof ApiError && query.error.status === 403) {
+  // The profile says whether the learner has the course library; a free learner is not sent to
+  // the list only to be refused (a 403 the browser would log on every dashboard view).
+  const profile = useProfile();
+  const locked = profile.data?.premiumLocked === true;
+  const query = useRecentCourses(profile.isSuccess && !locked);
+  if (profile.isError) return <ErrorState message="Failed to load recent courses." onRetry={() => void profile.refetch()} />;
+  if (profile.isPending || (!locked && query.isPending)) return <LoadingState />;
+  if (locked || (query.error instanceof ApiError && query.error.status === 403)) {
     return (
       <div>
         <p>This section is locked. Upgrade to Premium to view your recent courses.</p>
@@ -32,6 +37,7 @@ function RecentCourses() {
     );
   }
   if (query.isError) return <ErrorState message="Failed to load recent courses." onRetry={() => void query.refetch()} />;
+  if (!query.data) return <LoadingState />;
   if (query.data.recentCourses.length === 0) return <EmptyState>No recent courses available.</EmptyState>;
   return (
     <ul className={styles.list}>

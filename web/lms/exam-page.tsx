@@ -33,6 +33,9 @@ function storedStage(userId: number): Stage {
   return value === 'exam' || value === 'completed' ? value : 'confirmation';
 }
 
+// The spec's praise threshold for the milestone message, reused for the final verdict.
+const PRAISE_THRESHOLD = 70;
+
 function Completed({ message, onReturn }: { message?: string | undefined; onReturn: () => void }) {
   const navigate = useNavigate();
   const attempts = useExamAttempts();
@@ -43,8 +46,14 @@ function Completed({ message, onReturn }: { message?: string | undefined; onRetu
     void queryClient.invalidateQueries({ queryKey: ['lms'] });
   }, [queryClient]);
   const summary = useQuery({ queryKey: ['lms', 'exam', 'summary'], queryFn: () => lmsRequest<ExamSummary>('/user/exam/summary') });
+  const returnToDashboard = () => {
+    onReturn();
+    void navigate('/lms-system/dashboard');
+  };
+  const result = summary.data && !summary.data.locked ? summary.data.summary : null;
+  const rate = result?.percentage ?? 0;
   return (
-    <section className={styles.card} aria-label="Exam completed">
+    <section className={`${styles.card} ${styles.results}`} aria-label="Exam completed">
       <h2>Exam completed</h2>
       {message && <p>{message}</p>}
       {summary.isPending && (
@@ -57,40 +66,54 @@ function Completed({ message, onReturn }: { message?: string | undefined; onRetu
         <div>
           <p>{summary.data.message || LOCKED_SUMMARY_MESSAGE}</p>
           <p className={styles.muted}>Answers marked: {summary.data.summary.totalQuestions}</p>
-          <UpgradeButton />
         </div>
       )}
-      {summary.data && !summary.data.locked && (
-        <dl>
-          <dt>Questions</dt>
-          <dd>{summary.data.summary.totalQuestions}</dd>
-          <dt>Score</dt>
-          <dd>{summary.data.summary.totalScore}</dd>
-          <dt>Success rate</dt>
-          <dd>{(summary.data.summary.percentage ?? 0).toFixed(1)}%</dd>
-          {summary.data.summary.pendingReview > 0 && (
-            <>
-              <dt>Essays awaiting review</dt>
-              <dd>{summary.data.summary.pendingReview}</dd>
-            </>
-          )}
-        </dl>
+      {result && (
+        <div className={styles.resultsBody}>
+          <div
+            className={styles.scoreRing}
+            style={{ '--rate': `${Math.min(100, Math.max(0, rate))}%` } as React.CSSProperties}
+            role="img"
+            aria-label={`Success rate ${rate.toFixed(1)}%`}
+          >
+            <span>{rate.toFixed(1)}%</span>
+          </div>
+          <div>
+            <p className={styles.resultsVerdict}>
+              {rate >= PRAISE_THRESHOLD ? 'Well done: you passed the 70% mark.' : 'Keep practicing: 70% is the mark to aim for.'}
+            </p>
+            <dl className={styles.resultsStats}>
+              <div>
+                <dt>Questions</dt>
+                <dd>{result.totalQuestions}</dd>
+              </div>
+              <div>
+                <dt>Score</dt>
+                <dd>{result.totalScore}</dd>
+              </div>
+              <div>
+                <dt>Success rate</dt>
+                <dd>{rate.toFixed(1)}%</dd>
+              </div>
+              {result.pendingReview > 0 && (
+                <div>
+                  <dt>Essays awaiting review</dt>
+                  <dd>{result.pendingReview}</dd>
+                </div>
+              )}
+            </dl>
+          </div>
+        </div>
       )}
       <div className={styles.actions}>
-        <Button
-          onClick={() => {
-            onReturn();
-            navigate('/lms-system/dashboard');
-          }}
-        >
-          Return to Dashboard
-        </Button>
+        <Button onClick={returnToDashboard}>Return to Dashboard</Button>
+        {summary.data?.locked && <UpgradeButton />}
         {latest?.finished_at && !attempts.data?.locked && (
           <Button
             variant="secondary"
             onClick={() => {
               onReturn();
-              navigate(reviewPath(latest.id));
+              void navigate(reviewPath(latest.id));
             }}
           >
             Review answers

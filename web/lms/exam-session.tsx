@@ -29,6 +29,8 @@ export function milestoneMessage(answered: number, correct: number): string {
 }
 
 /** The exam interface: one question at a time, a countdown kept by the server, autosave and the security rules. */
+const fetchCurrentQuestion = () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions');
+
 export function ExamSession({ onFinished }: { onFinished: (message?: string) => void }) {
   const [question, setQuestion] = useState<ServedQuestion | null>(null);
   const [progress, setProgress] = useState<ExamProgress | null>(null);
@@ -60,13 +62,12 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
     [onFinished],
   );
 
-  const load = useCallback(async () => {
-    setLoadError(false);
-    setQuestion(null);
-    setFeedback(null);
-    setSubmitError(null);
-    try {
-      const data = await lmsRequest<ExamQuestionsResponse>('/user/exam/questions');
+  // Shows the question the server says is current (or finishes when there is none).
+  const showQuestion = useCallback(
+    (data: ExamQuestionsResponse) => {
+      setLoadError(false);
+      setFeedback(null);
+      setSubmitError(null);
       const first = data.examQuestions[0];
       if (data.attempt) {
         setProgress(data.attempt);
@@ -81,16 +82,26 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
       // The server shuffles the options, stable per attempt, so a reload shows the same order.
       setQuestion(first);
       setAnswer(data.draft?.questionId === first.id ? data.draft.userAnswer : '');
-    } catch (error) {
-      if (!(error instanceof ApiError && error.status === 401)) setLoadError(true);
-    }
-  }, [onFinished]);
+    },
+    [onFinished],
+  );
+  const showLoadError = useCallback((error: unknown) => {
+    if (!(error instanceof ApiError && error.status === 401)) setLoadError(true);
+  }, []);
+
+  /** Clears the screen and fetches the next question (Next Question, retry, a 409). */
+  const loadNext = useCallback(() => {
+    setLoadError(false);
+    setQuestion(null);
+    setFeedback(null);
+    setSubmitError(null);
+    fetchCurrentQuestion().then(showQuestion, showLoadError);
+  }, [showQuestion, showLoadError]);
 
   useEffect(() => {
-    // Loading the first question is this component's reason to exist.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
+    // Loading the first question is this component's reason to exist; state changes when it arrives.
+    fetchCurrentQuestion().then(showQuestion, showLoadError);
+  }, [showQuestion, showLoadError]);
 
   // The countdown shows the server's remaining time; at zero the exam ends.
   useEffect(() => {
@@ -160,7 +171,7 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
         void finish(error.message);
       } else if (error instanceof ApiError && error.status === 409) {
         // Answered elsewhere (another device) or the exam ended: take the server's current state.
-        void load();
+        loadNext();
       } else {
         setSubmitError('Your answer could not be sent. Please try again.');
       }
@@ -197,7 +208,7 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
           </Button>
         </div>
       )}
-      {loadError && <ErrorState message="The question could not be loaded." onRetry={() => void load()} />}
+      {loadError && <ErrorState message="The question could not be loaded." onRetry={loadNext} />}
       {!loadError && !question && <LoadingState text="Loading question..." />}
       {question && (
         <form className={styles.card} onSubmit={onSubmit}>
@@ -251,7 +262,7 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
               )}
               {!feedback.correct && !feedback.pendingReview && feedback.correctAnswer && <p>Correct answer: {feedback.correctAnswer}</p>}
               {feedback.explanation && <p>{feedback.explanation}</p>}
-              <Button onClick={() => void load()}>Next Question</Button>
+              <Button onClick={loadNext}>Next Question</Button>
             </div>
           )}
         </form>

@@ -11,3 +11,7 @@ export function formatDay(iso: string): string {
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00` : iso);
   return Number.isNaN(date.getTime()) ? iso : day.format(date);
 }
+
+const programLabels: Record<string, string> = { course: 'Course library', 'exam-results': 'Detailed exam results' };
+/** A program key (`course`) as the learner reads it. */
+export const programLabel = (program: string) => programLabels[program] ?? program;

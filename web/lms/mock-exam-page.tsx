@@ -46,20 +46,27 @@ export default function MockExamPage() {
     }
   }, [answers, list, questions.data]);
 
+  // The countdown's tick submits at zero with the answers given so far (the latest `submit`).
+  const submitLatest = useRef(submit);
+  useEffect(() => {
+    submitLatest.current = submit;
+  }, [submit]);
+
   const duration = config.data?.mockExamDurationSeconds;
   const started = list.length > 0 && duration !== undefined;
   useEffect(() => {
     if (!started || duration === undefined) return;
     const deadline = Date.now() + duration * 1000;
-    const timer = setInterval(() => setRemaining(Math.max(0, Math.round((deadline - Date.now()) / 1000))), 1000);
+    const timer = setInterval(() => {
+      const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+      setRemaining(left);
+      if (left === 0) {
+        clearInterval(timer);
+        void submitLatest.current();
+      }
+    }, 1000);
     return () => clearInterval(timer);
   }, [started, duration]);
-
-  useEffect(() => {
-    // At zero the answers given so far are submitted.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (remaining === 0) void submit();
-  }, [remaining, submit]);
 
   let body;
   if (questions.isPending) body = <LoadingState />;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ApiError } from '../lib/http.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { useProfile } from './api.js';
-import { formatDay, professionLabel } from './labels.js';
+import { formatDay, professionLabel, programLabel } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { UpgradeDialog } from './upgrade.js';
@@ -28,8 +28,8 @@ export default function ProfilePage() {
             <dd>{professionLabel(user.profession)}</dd>
             <dt>Joined</dt>
             <dd>{formatDay(user.created_at)}</dd>
-            <dt>Programs</dt>
-            <dd>{user.key.allowed_programs.length ? user.key.allowed_programs.join(', ') : 'Free plan'}</dd>
+            <dt>Plan</dt>
+            <dd>{user.key.allowed_programs.length ? user.key.allowed_programs.map(programLabel).join(', ') : 'Free plan'}</dd>
           </dl>
         </section>
         <section className={styles.card} aria-label="Progress">

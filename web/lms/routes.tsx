@@ -1,40 +1,51 @@
-import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../layouts/route-handle.js';
+import { Navigate, type RouteObject } from 'react-router';
 import { RequireLmsAdmin, RequireLmsUser } from './guards.js';
+import { homeFor, useLmsSession } from './session.js';
+import { lazyPage } from '../ui/lazy-page.js';
 
-type PageModule = { default: React.ComponentType };
-const page = (load: () => Promise<PageModule>) => async () => ({ Component: (await load()).default });
+const courses = lazyPage(() => import('./courses-page.js'));
 
-const courses = page(() => import('./courses-page.js'));
+/** `/lms-system`, the area's prefix: the learner's home, or the login for a visitor. */
+function LmsEntry() {
+  const { user } = useLmsSession();
+  return <Navigate to={user ? homeFor(user) : '/lms-system/login'} replace />;
+}
 
 export const lmsRoutes: RouteObject[] = [
-  { path: '/lms-system/login', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./login-page.js')) },
-  { path: '/lms-system/register', lazy: page(() => import('./register-page.js')) },
-  { path: '/lms-system/forgot-password', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./forgot-password-page.js')) },
-  { path: '/lms-system/reset-password', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./reset-password-page.js')) },
+  { path: '/lms-system', element: <LmsEntry /> },
   {
-    element: <RequireLmsUser />,
+    // The learner's header (its own chunk) frames every LMS page; the network's navigation never shows here.
+    element: lazyPage(() => import('./learner-shell.js')),
     children: [
-      { path: '/lms-system/dashboard', lazy: page(() => import('./dashboard-page.js')) },
-      { path: '/lms-system/courses', lazy: courses },
-      { path: '/courses', lazy: courses },
-      { path: '/courses/:id', lazy: page(() => import('./course-page.js')) },
-      { path: '/lms-system/mock-exam', lazy: page(() => import('./mock-exam-page.js')) },
-      { path: '/exam', lazy: page(() => import('./exam-page.js')) },
-      { path: '/exam/attempts/:id/review', lazy: page(() => import('./exam-review-page.js')) },
-      { path: '/lmsprofile', lazy: page(() => import('./profile-page.js')) },
-    ],
-  },
-  {
-    element: <RequireLmsAdmin />,
-    children: [
-      { path: '/lms-system/admin', lazy: page(() => import('./admin/questions-page.js')) },
-      { path: '/lms-system/admin/course', lazy: page(() => import('./admin/courses-page.js')) },
-      { path: '/lms-system/admin/logs', lazy: page(() => import('./admin/logs-page.js')) },
-      { path: '/lms-system/admin/users', lazy: page(() => import('./admin/users-page.js')) },
-      { path: '/lms-system/admin/upcoming', lazy: page(() => import('./admin/upcoming-page.js')) },
-      { path: '/lms-system/admin/essays', lazy: page(() => import('./admin/essays-page.js')) },
-      { path: '/lms-system/admin/exam-settings', lazy: page(() => import('./admin/exam-settings-page.js')) },
+      { path: '/lms-system/login', handle: { title: 'Login' }, element: lazyPage(() => import('./login-page.js')) },
+      { path: '/lms-system/register', handle: { title: 'Register' }, element: lazyPage(() => import('./register-page.js')) },
+      { path: '/lms-system/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./forgot-password-page.js')) },
+      { path: '/lms-system/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./reset-password-page.js')) },
+      {
+        element: <RequireLmsUser />,
+        children: [
+          { path: '/lms-system/dashboard', handle: { title: 'Learning Dashboard' }, element: lazyPage(() => import('./dashboard-page.js')) },
+          { path: '/lms-system/courses', handle: { title: 'Courses' }, element: courses },
+          { path: '/courses', handle: { title: 'Courses' }, element: courses },
+          { path: '/courses/:id', handle: { title: 'Course' }, element: lazyPage(() => import('./course-page.js')) },
+          { path: '/lms-system/mock-exam', handle: { title: 'Mock Exam' }, element: lazyPage(() => import('./mock-exam-page.js')) },
+          { path: '/exam', handle: { title: 'Online Examination' }, element: lazyPage(() => import('./exam-page.js')) },
+          { path: '/exam/attempts/:id/review', handle: { title: 'Exam review' }, element: lazyPage(() => import('./exam-review-page.js')) },
+          { path: '/lmsprofile', handle: { title: 'Profile' }, element: lazyPage(() => import('./profile-page.js')) },
+        ],
+      },
+      {
+        element: <RequireLmsAdmin />,
+        children: [
+          { path: '/lms-system/admin', handle: { title: 'Exam questions' }, element: lazyPage(() => import('./admin/questions-page.js')) },
+          { path: '/lms-system/admin/course', handle: { title: 'Course management' }, element: lazyPage(() => import('./admin/courses-page.js')) },
+          { path: '/lms-system/admin/logs', handle: { title: 'Exam logs' }, element: lazyPage(() => import('./admin/logs-page.js')) },
+          { path: '/lms-system/admin/users', handle: { title: 'Users and programs' }, element: lazyPage(() => import('./admin/users-page.js')) },
+          { path: '/lms-system/admin/upcoming', handle: { title: 'Upcoming exams' }, element: lazyPage(() => import('./admin/upcoming-page.js')) },
+          { path: '/lms-system/admin/essays', handle: { title: 'Essay grading' }, element: lazyPage(() => import('./admin/essays-page.js')) },
+          { path: '/lms-system/admin/exam-settings', handle: { title: 'Exam settings' }, element: lazyPage(() => import('./admin/exam-settings-page.js')) },
+        ],
+      },
     ],
   },
 ];

@@ -1,5 +1,6 @@
 import type { LmsTokenPayload } from '../../contracts/lms.js';
-import { ApiError, request, requestWithHeaders, type RequestOptions } from '../lib/http.js';
+import { createAuthenticatedRequests } from '../lib/authenticated-request.js';
+import { request } from '../lib/http.js';
 import { createTokenStore } from '../lib/token-store.js';
 
 /** The spec keeps the LMS user token in local storage under `token`. */
@@ -42,22 +43,8 @@ export async function signOutOnServer(token: string | null): Promise<void> {
 export const requestPasswordReset = (email: string) => request<{ message: string }>('/auth/password-reset', { method: 'POST', body: { email } });
 export const resetPassword = (token: string, password: string) => request<null>('/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
 
-/** An LMS call with the user's token; a 401 means the session is gone, so the user is signed out. */
-export async function lmsRequest<T>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<T> {
-  try {
-    return await request<T>(path, { ...options, token: lmsToken.get() });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) lmsToken.clear();
-    throw error;
-  }
-}
+/** LMS calls with the user's token; a 401 means the session is gone, so the user is signed out. */
+const lmsRequests = createAuthenticatedRequests(lmsToken);
 
-export async function lmsRequestPage<T>(path: string, options: Omit<RequestOptions, 'token'> = {}): Promise<{ data: T; total: number }> {
-  try {
-    const { data, headers } = await requestWithHeaders<T>(path, { ...options, token: lmsToken.get() });
-    return { data, total: Number(headers.get('x-total-count') ?? 0) };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) lmsToken.clear();
-    throw error;
-  }
-}
+export const lmsRequest = lmsRequests.request;
+export const lmsRequestPage = lmsRequests.requestPage;

@@ -1,16 +1,20 @@
-import { UPGRADE_CHAT_TEXT } from '../../contracts/lms.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { buttonClassName } from '../ui/button.js';
 import { Modal } from '../ui/modal.js';
 import styles from './lms.module.css';
 
-const fallbackUrl = `https://wa.me/?text=${encodeURIComponent(UPGRADE_CHAT_TEXT)}`;
-
-/** Opens the chat with the prefilled text "I want to upgrade my mock exam", in a new tab. */
+/**
+ * Opens the chat with the prefilled text "I want to upgrade my mock exam", in a new tab. Without a
+ * configured chat number there is no one to chat with, so it says how an upgrade happens instead.
+ */
 export function UpgradeButton({ label = 'Upgrade to Premium' }: { label?: string }) {
   const config = usePublicConfig();
+  if (!config.data) return null;
+  if (!config.data.upgradeChatUrl) {
+    return <p className={styles.muted}>To upgrade, ask your LMS administrator to add Premium to your account.</p>;
+  }
   return (
-    <a className={buttonClassName('primary')} href={config.data?.upgradeChatUrl ?? fallbackUrl} target="_blank" rel="noopener noreferrer">
+    <a className={buttonClassName('primary')} href={config.data.upgradeChatUrl} target="_blank" rel="noopener noreferrer">
       {label}
     </a>
   );

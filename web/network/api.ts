@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type {
   Comment,
   CommentsPage,
@@ -156,3 +156,53 @@ export function addCachedComment(client: QueryClient, comment: Comment, commentC
   if (commentCount !== undefined) updateFeedPost(client, comment.postId, (post) => ({ ...post, commentCount: Math.max(post.commentCount, commentCount) }));
 }
 
+
+// ---- Mutations: each changes the cached feed, post and comments it affects
+
+/** Likes or unlikes a post; the answer's count goes into every cached copy of the post. */
+export function useLikePost(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (liked: boolean) => setLike(postId, liked),
+    onSuccess: (result) => updateFeedPost(client, postId, (p) => ({ ...p, likeCount: result.likeCount, likedByMe: result.likedByMe })),
+  });
+}
+
+/** Deletes a post and drops it from the feed. */
+export function useDeletePost(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => deletePost(postId),
+    onSuccess: () => removeFeedPost(client, postId),
+  });
+}
+
+/** Adds a comment; it appears in the post's comments and the post's count follows. */
+export function useAddComment(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => postComment(postId, text),
+    onSuccess: ({ commentCount, ...comment }) => addCachedComment(client, comment, commentCount),
+  });
+}
+
+/** Signs in or up with email and password; the member becomes the cached `me`. */
+export function useAuthenticate() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ mode, body }: { mode: 'sign-in' | 'sign-up'; body: SignInBody }) => (mode === 'sign-up' ? signUp(body) : signIn(body)),
+    onSuccess: ({ user }) => client.setQueryData(networkKeys.me, user),
+  });
+}
+
+/** Saves the profile, then the photo when one was chosen; the saved member becomes the cached `me`. */
+export function useSaveProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ profile, photo }: { profile: ProfileBody; photo: File | null }) => {
+      const saved = (await saveProfile(profile)).user;
+      return photo ? (await uploadPhoto(photo)).user : saved;
+    },
+    onSuccess: (user) => client.setQueryData(networkKeys.me, user),
+  });
+}

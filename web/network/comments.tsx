@@ -1,36 +1,27 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
 import { Button } from '../ui/button.js';
-import { addCachedComment, postComment, useComments } from './api.js';
+import { useAddComment, useComments } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { relativeTime } from './relative-time.js';
 
 /** A post's comment box and its comments, newest first, paged by cursor. */
 export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefObject<HTMLInputElement | null> }) {
-  const client = useQueryClient();
   const comments = useComments(postId);
+  const addComment = useAddComment(postId);
   const inputId = useId();
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const busy = addComment.isPending;
+  const failed = addComment.isError;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const trimmed = text.trim();
     if (!trimmed) return;
-    setBusy(true);
-    setFailed(false);
-    try {
-      const { commentCount, ...comment } = await postComment(postId, trimmed);
-      addCachedComment(client, comment, commentCount);
-      setText('');
-    } catch (error) {
-      console.warn('comment failed', error);
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+    addComment.mutate(trimmed, {
+      onSuccess: () => setText(''),
+      onError: (error) => console.warn('comment failed', error),
+    });
   }
 
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];

@@ -1,5 +1,9 @@
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import Clapperboard from 'lucide-react/icons/clapperboard';
+import Image from 'lucide-react/icons/image';
+import PenLine from 'lucide-react/icons/pen-line';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { NetworkUser } from '../../contracts/network.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -8,9 +12,16 @@ import { networkKeys, useFeed } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { PostCard } from './post-card.js';
-import { PostDialog } from './post-dialog.js';
 
-const starters = ['Photo', 'Video', 'Event', 'Write'] as const;
+// The dialog's code (media preview, upload) loads when a member starts a post, not with the feed.
+const PostDialog = lazy(() => import('./post-dialog.js').then((module) => ({ default: module.PostDialog })));
+
+const starters = [
+  { label: 'Photo', Icon: Image },
+  { label: 'Video', Icon: Clapperboard },
+  { label: 'Event', Icon: CalendarDays },
+  { label: 'Write', Icon: PenLine },
+] as const;
 
 export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: string) => void }) {
   const feed = useFeed();
@@ -48,14 +59,18 @@ export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: str
           </button>
         </div>
         <div className={styles.starters}>
-          {starters.map((label) => (
+          {starters.map(({ label, Icon }) => (
             <button key={label} type="button" className={styles.starter} onClick={() => setDialogOpen(true)}>
-              {label}
+              <Icon aria-hidden="true" size={18} /> {label}
             </button>
           ))}
         </div>
       </section>
-      <PostDialog me={me} open={dialogOpen} onClose={() => setDialogOpen(false)} />
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <PostDialog me={me} open onClose={() => setDialogOpen(false)} />
+        </Suspense>
+      )}
 
       <div className={styles.feedList}>
         {feed.isPending && (

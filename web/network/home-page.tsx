@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMe } from './api.js';
 import { Feed } from './feed.js';
 import { useLiveFeed } from './live-feed.js';
 import styles from './network.module.css';
-import { PostDetailModal } from './post-detail-modal.js';
 import { VerifyEmailBanner } from './verify-email-banner.js';
+
+// Loaded when a post is opened, not with the feed.
+const PostDetailModal = lazy(() => import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })));
 
 /** `/Home`: the feed between the static side cards, for signed-in members with a complete profile. */
 export default function HomePage() {
@@ -63,7 +66,11 @@ export default function HomePage() {
           </div>
         </aside>
       </div>
-      <PostDetailModal postId={openPostId} onClose={() => setParams({})} />
+      {openPostId && (
+        <Suspense fallback={null}>
+          <PostDetailModal postId={openPostId} onClose={() => setParams({})} />
+        </Suspense>
+      )}
     </div>
   );
 }

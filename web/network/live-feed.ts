@@ -1,13 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  feedEvents,
-  type CommentCreatedEvent,
-  type LikesChangedEvent,
-  type NetworkUser,
-  type PostCreatedEvent,
-  type PostDeletedEvent,
-} from '../../contracts/network.js';
+import { feedEvents } from '../../contracts/network-constants.js';
+import type { CommentCreatedEvent, LikesChangedEvent, NetworkUser, PostCreatedEvent, PostDeletedEvent } from '../../contracts/network.js';
 import { addCachedComment, addFeedPost, networkKeys, removeFeedPost, updateFeedPost } from './api.js';
 
 function parse<T>(event: Event): T | undefined {

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { Post } from '../../contracts/network.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { useToast } from '../ui/toast.js';
-import { deletePost, removeFeedPost, setLike, updateFeedPost } from './api.js';
+import { useDeletePost, useLikePost } from './api.js';
 import { Avatar } from './avatar.js';
 import { Comments } from './comments.js';
 import styles from './network.module.css';
@@ -15,38 +14,32 @@ export const commentCountText = (count: number) => `${count} ${count === 1 ? 'co
 export const likeCountText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
 
 export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
-  const client = useQueryClient();
   const notify = useToast();
   const commentInput = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [liking, setLiking] = useState(false);
+  const like = useLikePost(post.id);
+  const remove = useDeletePost(post.id);
+  const liking = like.isPending;
+  const deleting = remove.isPending;
 
-  async function toggleLike() {
-    setLiking(true);
-    const want = !post.likedByMe;
-    try {
-      const result = await setLike(post.id, want);
-      updateFeedPost(client, post.id, (p) => ({ ...p, likeCount: result.likeCount, likedByMe: result.likedByMe }));
-    } catch (error) {
-      console.warn('like failed', error);
-      notify('Could not update the like. Please try again.', 'error');
-    } finally {
-      setLiking(false);
-    }
+  function toggleLike() {
+    like.mutate(!post.likedByMe, {
+      onError: (error) => {
+        console.warn('like failed', error);
+        notify('Could not update the like. Please try again.', 'error');
+      },
+    });
   }
 
+  // mutateAsync, not mutate's callbacks: the card leaves the feed on success, and the toast must still show.
   async function confirmDelete() {
-    setDeleting(true);
     try {
-      await deletePost(post.id);
-      removeFeedPost(client, post.id);
+      await remove.mutateAsync();
       notify('Post deleted!');
     } catch (error) {
       console.warn('delete failed', error);
       notify('Failed to delete post. Please try again.', 'error');
     } finally {
-      setDeleting(false);
       setConfirming(false);
     }
   }
@@ -105,7 +98,7 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
         title="Delete post"
         message="Are you sure you want to delete this post?"
         busy={deleting}
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirming(false)}
       />
     </article>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { acceptedMediaTypes, type NetworkUser } from '../../contracts/network.js';
+import { acceptedMediaTypes } from '../../contracts/network-constants.js';
+import type { NetworkUser } from '../../contracts/network.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { Modal } from '../ui/modal.js';

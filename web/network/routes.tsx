@@ -1,15 +1,19 @@
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from '../layouts/route-handle.js';
-
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
-const withProfile = { profileMenu: true } satisfies RouteHandle;
+import { lazyPage } from '../ui/lazy-page.js';
 
 export const networkRoutes: RouteObject[] = [
-  { path: '/', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./sign-in-page.js')) },
-  { path: '/Home', caseSensitive: true, handle: withProfile, lazy: page(() => import('./home-page.js')) },
-  { path: '/home', caseSensitive: true, handle: withProfile, lazy: page(() => import('./lower-case-home-page.js')) },
-  { path: '/forgot-password', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./forgot-password-page.js')) },
-  { path: '/reset-password', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./reset-password-page.js')) },
-  { path: '/verify-email', handle: { hideTopNav: true } satisfies RouteHandle, lazy: page(() => import('./verify-email-page.js')) },
-  { path: '/UserDetails', caseSensitive: true, handle: withProfile, lazy: page(() => import('./user-details-page.js')) },
+  // The sign-in page has no top navigation (spec), only its own dark-mode switch.
+  { path: '/', handle: { title: 'Sign in' }, element: lazyPage(() => import('./sign-in-page.js')) },
+  { path: '/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./forgot-password-page.js')) },
+  { path: '/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./reset-password-page.js')) },
+  { path: '/verify-email', handle: { title: 'Verify your email' }, element: lazyPage(() => import('./verify-email-page.js')) },
+  {
+    // The shell is its own chunk, so pages of other areas never download the network's code.
+    element: lazyPage(() => import('./network-shell.js').then((module) => ({ default: module.NetworkShell }))),
+    children: [
+      { path: '/Home', caseSensitive: true, handle: { title: 'Home' }, element: lazyPage(() => import('./home-page.js')) },
+      { path: '/home', caseSensitive: true, handle: { title: 'Home' }, element: lazyPage(() => import('./lower-case-home-page.js')) },
+      { path: '/UserDetails', caseSensitive: true, handle: { title: 'Complete your profile' }, element: lazyPage(() => import('./user-details-page.js')) },
+    ],
+  },
 ];

@@ -1,12 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
+import GraduationCap from 'lucide-react/icons/graduation-cap';
+import Newspaper from 'lucide-react/icons/newspaper';
+import SearchCheck from 'lucide-react/icons/search-check';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button, buttonClassName } from '../ui/button.js';
+import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import { TextField } from '../ui/field.js';
 import { FormError, LoadingState } from '../ui/states.js';
-import { landingPath, networkKeys, signIn, signUp, useMe } from './api.js';
+import { landingPath, networkKeys, useAuthenticate, useMe } from './api.js';
 import styles from './network.module.css';
 import { signInWithPopup } from './oidc-popup.js';
 
@@ -21,31 +25,31 @@ export default function SignInPage() {
   const effectiveMode = mode ?? (signupOpen ? 'sign-up' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const authenticate = useAuthenticate();
+  const busy = authenticate.isPending;
 
   if (me.data) return <Navigate to={landingPath(me.data)} replace />;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      const { user } = effectiveMode === 'sign-up' ? await signUp({ email, password }) : await signIn({ email, password });
-      client.setQueryData(networkKeys.me, user);
-      if (user) await navigate(landingPath(user), { replace: true });
-    } catch (caught) {
-      setError(errorMessage(caught, effectiveMode === 'sign-up' ? 'Could not create the account. Please try again.' : 'Could not sign in. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    setProviderError(null);
+    authenticate.mutate(
+      { mode: effectiveMode, body: { email, password } },
+      { onSuccess: ({ user }) => void (user && navigate(landingPath(user), { replace: true })) },
+    );
   }
 
+  const error = authenticate.isError
+    ? errorMessage(authenticate.error, effectiveMode === 'sign-up' ? 'Could not create the account. Please try again.' : 'Could not sign in. Please try again.')
+    : providerError;
+
   async function withProvider() {
-    setError(null);
+    setProviderError(null);
+    authenticate.reset();
     const result = await signInWithPopup();
     if (!result.ok && result.error) {
-      setError(result.error);
+      setProviderError(result.error);
       return;
     }
     await client.invalidateQueries({ queryKey: networkKeys.me });
@@ -59,11 +63,32 @@ export default function SignInPage() {
       <header className={styles.signInHeader}>
         <img src="/images/logo.svg" alt="" width={44} height={44} />
         <strong>Pathway</strong>
+        <DarkModeToggle className={styles.headerToggle} />
       </header>
       <div className={styles.signInColumns}>
         <section className={styles.welcome}>
           <p className={styles.welcomeText}>Welcome to your professional community</p>
           <h1 className={styles.tagline}>Unlock new opportunities, excel in your career, join the largest HR network</h1>
+          <ul className={styles.benefits}>
+            <li>
+              <Newspaper aria-hidden="true" size={22} />
+              <span>
+                <strong>Your HR feed.</strong> Share posts, photos and videos with people who hire for a living.
+              </span>
+            </li>
+            <li>
+              <SearchCheck aria-hidden="true" size={22} />
+              <span>
+                <strong>Application tracking.</strong> Applicants follow each step of their case, no account needed.
+              </span>
+            </li>
+            <li>
+              <GraduationCap aria-hidden="true" size={22} />
+              <span>
+                <strong>Learning for health professionals.</strong> Courses and timed mock exams with feedback.
+              </span>
+            </li>
+          </ul>
           <nav className={styles.doors} aria-label="Get started">
             <Link className={buttonClassName('secondary')} to="/casetracking">
               Track Your Application

@@ -1,11 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
-import { networkKeys, saveProfile, uploadPhoto, useMe } from './api.js';
+import { useMe, useSaveProfile } from './api.js';
 import { Avatar } from './avatar.js';
 import { useFilePreview } from './file-preview.js';
 import styles from './network.module.css';
@@ -15,33 +14,26 @@ const IMAGE_TYPES = ['image/gif', 'image/jpeg', 'image/png'];
 /** Profile completion: username (unique), display name and an optional photo. */
 export default function UserDetailsPage() {
   const me = useMe();
-  const client = useQueryClient();
   const navigate = useNavigate();
   const [username, setUsername] = useState<string | null>(null);
   const [displayName, setDisplayName] = useState<string | null>(null);
   const { file: photo, url: preview, choose: setPhoto } = useFilePreview();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const save = useSaveProfile();
+  const busy = save.isPending;
+  const error = photoError ?? (save.isError ? errorMessage(save.error, 'Could not save your profile. Please try again.') : null);
 
   if (me.isPending) return <LoadingState />;
   if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
   if (!me.data) return <Navigate to="/" replace />;
   const user = me.data;
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      let saved = (await saveProfile({ username: username ?? user.username ?? '', displayName: displayName ?? user.displayName ?? '' })).user;
-      if (photo) saved = (await uploadPhoto(photo)).user;
-      client.setQueryData(networkKeys.me, saved);
-      await navigate('/Home', { replace: true });
-    } catch (caught) {
-      setError(errorMessage(caught, 'Could not save your profile. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
+    save.mutate(
+      { profile: { username: username ?? user.username ?? '', displayName: displayName ?? user.displayName ?? '' }, photo },
+      { onSuccess: () => void navigate('/Home', { replace: true }) },
+    );
   }
 
   return (
@@ -62,10 +54,10 @@ export default function UserDetailsPage() {
                 onChange={(event) => {
                   const file = event.target.files?.[0] ?? null;
                   if (file && !IMAGE_TYPES.includes(file.type)) {
-                    setError('Please select a valid image file');
+                    setPhotoError('Please select a valid image file');
                     return;
                   }
-                  setError(null);
+                  setPhotoError(null);
                   setPhoto(file);
                 }}
               />

@@ -1,34 +1,47 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styles from './field.module.css';
 
-type FieldProps = { label: string; hint?: ReactNode };
+/** `error`: a plain sentence shown under the field, which is then marked invalid. */
+type FieldProps = { label: string; hint?: ReactNode; error?: string | null };
 
-export function TextField({ label, hint, id, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, hint, error, id, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const errorId = `${inputId}-error`;
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
       <label className={styles.label} htmlFor={inputId}>
         {label}
       </label>
-      <input id={inputId} className={styles.control} {...input} />
+      <input id={inputId} className={styles.control} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...input} />
       {hint && <span className={styles.hint}>{hint}</span>}
+      {error && (
+        <span id={errorId} className={styles.error}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }
 
-export function SelectField({ label, hint, id, className, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({ label, hint, error, id, className, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
+  const errorId = `${selectId}-error`;
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
       <label className={styles.label} htmlFor={selectId}>
         {label}
       </label>
-      <select id={selectId} className={styles.control} {...select}>
+      <select id={selectId} className={styles.control} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...select}>
         {children}
       </select>
       {hint && <span className={styles.hint}>{hint}</span>}
+      {error && (
+        <span id={errorId} className={styles.error}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
-import { Button } from '../../ui/button.js';
-import { useLogout } from '../learner-header.js';
 import styles from '../lms.module.css';
 
 const links = [
@@ -15,7 +13,6 @@ const links = [
 ] as const;
 
 export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
-  const logout = useLogout();
   return (
     <div className={styles.adminShell}>
       <aside className={styles.sidebar}>
@@ -27,9 +24,6 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
             </NavLink>
           ))}
         </nav>
-        <Button variant="secondary" size="small" onClick={logout} style={{ marginTop: '1rem' }}>
-          Logout
-        </Button>
       </aside>
       <main className={styles.adminMain}>
         <h1>{title}</h1>

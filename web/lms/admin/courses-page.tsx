@@ -1,3 +1,4 @@
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { audiences, courseLevels, type Course } from '../../../contracts/lms.js';
@@ -6,7 +7,9 @@ import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';
 import { ConfirmDialog } from '../../ui/modal.js';
 import { Pagination } from '../../ui/pagination.js';
-import { EmptyState, ErrorState, FormError, LoadingState } from '../../ui/states.js';
+import { DataTable } from '../../ui/data-table.js';
+import { QueryState } from '../../ui/query-state.js';
+import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
@@ -104,46 +107,31 @@ export default function CoursesAdminPage() {
     <AdminLayout title="Course Management">
       <CourseForm />
       <FormError message={deleteError} />
-      {query.isPending ? (
-        <LoadingState />
-      ) : query.isError ? (
-        <ErrorState message="Failed to fetch courses." onRetry={() => void query.refetch()} />
-      ) : query.data.data.courses.length === 0 ? (
-        <EmptyState>No courses yet.</EmptyState>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Courses</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Description</th>
-                <th scope="col">Profession</th>
-                <th scope="col">Level</th>
-                <th scope="col">Lessons</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.data.courses.map((c) => (
-                <tr key={c.id}>
-                  <td>{c.title}</td>
-                  <td>{c.description}</td>
-                  <td>{professionLabel(c.profession)}</td>
-                  <td>{c.level}</td>
-                  <td>{c.sectionCount}</td>
-                  <td>
-                    <Button variant="danger" size="small" aria-label={`Delete course ${c.title}`} onClick={() => setToDelete(c)}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination label="Course pages" page={page} pageSize={pageSize} total={query.data.total} onPageChange={setPage} />
-        </div>
-      )}
+      <QueryState query={query} error="Failed to fetch courses." empty="No courses yet." isEmpty={(result) => result.data.courses.length === 0}>
+        {(result) => (
+          <DataTable
+            caption="Courses"
+            rows={result.data.courses}
+            rowKey={(c) => c.id}
+            columns={[
+              { header: 'Title', cell: (c) => c.title },
+              { header: 'Description', cell: (c) => c.description },
+              { header: 'Profession', cell: (c) => professionLabel(c.profession) },
+              { header: 'Level', cell: (c) => c.level },
+              { header: 'Lessons', cell: (c) => c.sectionCount },
+              {
+                header: 'Actions',
+                cell: (c) => (
+                  <Button variant="danger" size="small" aria-label={`Delete course ${c.title}`} onClick={() => setToDelete(c)}>
+                    <Trash2 aria-hidden="true" size={14} /> Delete
+                  </Button>
+                ),
+              },
+            ]}
+            footer={<Pagination label="Course pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />}
+          />
+        )}
+      </QueryState>
       <ConfirmDialog
         open={toDelete !== null}
         message="Are you sure you want to delete this course?"

@@ -3,8 +3,8 @@ import type { ExamLog } from '../../../contracts/lms.js';
 import { formatDateTime } from '../../lib/format.js';
 import { Button } from '../../ui/button.js';
 import { Pagination } from '../../ui/pagination.js';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/states.js';
-import styles from '../lms.module.css';
+import { DataTable } from '../../ui/data-table.js';
+import { QueryState } from '../../ui/query-state.js';
 import { usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
@@ -22,44 +22,30 @@ export default function LogsPage() {
           </Button>
         </p>
       )}
-      {query.isPending ? (
-        <LoadingState />
-      ) : query.isError ? (
-        <ErrorState message="Failed to fetch exam logs." onRetry={() => void query.refetch()} />
-      ) : query.data.data.logs.length === 0 ? (
-        <EmptyState>No exam events recorded yet.</EmptyState>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Exam log entries, grouped by attempt</caption>
-            <thead>
-              <tr>
-                <th scope="col">Attempt</th>
-                <th scope="col">User</th>
-                <th scope="col">Time</th>
-                <th scope="col">Event</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.data.logs.map((log) => (
-                <tr key={log.id}>
-                  <td>
-                    <Button variant="ghost" size="small" aria-label={`Show only attempt ${log.exam_id}`} onClick={() => (setExamId(log.exam_id), setPage(1))}>
-                      #{log.exam_id}
-                    </Button>
-                  </td>
-                  <td>{log.username}</td>
-                  <td>{formatDateTime(log.created_at)}</td>
-                  <td>{log.log_data.event}</td>
-                  <td>{log.log_data.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination label="Log pages" page={page} pageSize={pageSize} total={query.data.total} onPageChange={setPage} />
-        </div>
-      )}
+      <QueryState query={query} error="Failed to fetch exam logs." empty="No exam events recorded yet." isEmpty={(result) => result.data.logs.length === 0}>
+        {(result) => (
+          <DataTable
+            caption="Exam log entries, grouped by attempt"
+            rows={result.data.logs}
+            rowKey={(log) => log.id}
+            columns={[
+              {
+                header: 'Attempt',
+                cell: (log) => (
+                  <Button variant="ghost" size="small" aria-label={`Show only attempt ${log.exam_id}`} onClick={() => (setExamId(log.exam_id), setPage(1))}>
+                    #{log.exam_id}
+                  </Button>
+                ),
+              },
+              { header: 'User', cell: (log) => log.username },
+              { header: 'Time', cell: (log) => formatDateTime(log.created_at) },
+              { header: 'Event', cell: (log) => log.log_data.event },
+              { header: 'Details', cell: (log) => log.log_data.message },
+            ]}
+            footer={<Pagination label="Log pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />}
+          />
+        )}
+      </QueryState>
     </AdminLayout>
   );
 }

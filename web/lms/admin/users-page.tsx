@@ -5,17 +5,17 @@ import { ApiError } from '../../lib/http.js';
 import { formatDateTime } from '../../lib/format.js';
 import { TextField } from '../../ui/field.js';
 import { Pagination } from '../../ui/pagination.js';
-import { EmptyState, ErrorState, FormError, LoadingState } from '../../ui/states.js';
+import { DataTable } from '../../ui/data-table.js';
+import { QueryState } from '../../ui/query-state.js';
+import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
-import { professionLabel } from '../labels.js';
+import { professionLabel, programLabel } from '../labels.js';
 import styles from '../lms.module.css';
 import { lmsRequest } from '../session.js';
 import { adminKey, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 import { SetPasswordDialog } from './set-password-dialog.js';
 import { Button } from '../../ui/button.js';
-
-const programLabels: Record<Program, string> = { course: 'Course library', 'exam-results': 'Detailed exam results' };
 
 export default function UsersPage() {
   const queryClient = useQueryClient();
@@ -56,60 +56,42 @@ export default function UsersPage() {
           }}
         />
       </div>
-      {query.isPending ? (
-        <LoadingState />
-      ) : query.isError ? (
-        <ErrorState message="Failed to fetch users." onRetry={() => void query.refetch()} />
-      ) : query.data.data.users.length === 0 ? (
-        <EmptyState>No users found.</EmptyState>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">LMS users</caption>
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Profession</th>
-                <th scope="col">Role</th>
-                <th scope="col">Joined</th>
-                {programs.map((p) => (
-                  <th key={p} scope="col">
-                    {programLabels[p]}
-                  </th>
-                ))}
-                <th scope="col">Password</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.data.users.map((user) => (
-                <tr key={user.id}>
-                  <td>{user.username}</td>
-                  <td>{professionLabel(user.profession)}</td>
-                  <td>{user.role}</td>
-                  <td>{formatDateTime(user.created_at)}</td>
-                  {programs.map((p) => (
-                    <td key={p}>
-                      <input
-                        type="checkbox"
-                        aria-label={`${programLabels[p]} for ${user.username}`}
-                        checked={user.key.allowed_programs.includes(p)}
-                        disabled={save.isPending}
-                        onChange={(e) => toggle(user, p, e.target.checked)}
-                      />
-                    </td>
-                  ))}
-                  <td>
-                    <Button variant="secondary" size="small" onClick={() => setPasswordFor(user)} aria-label={`Set password for ${user.username}`}>
-                      Set password
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination label="User pages" page={page} pageSize={pageSize} total={query.data.total} onPageChange={setPage} />
-        </div>
-      )}
+      <QueryState query={query} error="Failed to fetch users." empty="No users found." isEmpty={(result) => result.data.users.length === 0}>
+        {(result) => (
+          <DataTable
+            caption="LMS users"
+            rows={result.data.users}
+            rowKey={(user) => user.id}
+            columns={[
+              { header: 'Username', cell: (user) => user.username },
+              { header: 'Profession', cell: (user) => professionLabel(user.profession) },
+              { header: 'Role', cell: (user) => user.role },
+              { header: 'Joined', cell: (user) => formatDateTime(user.created_at) },
+              ...programs.map((p) => ({
+                header: programLabel(p),
+                cell: (user: LmsUser) => (
+                  <input
+                    type="checkbox"
+                    aria-label={`${programLabel(p)} for ${user.username}`}
+                    checked={user.key.allowed_programs.includes(p)}
+                    disabled={save.isPending}
+                    onChange={(e) => toggle(user, p, e.target.checked)}
+                  />
+                ),
+              })),
+              {
+                header: 'Password',
+                cell: (user) => (
+                  <Button variant="secondary" size="small" onClick={() => setPasswordFor(user)} aria-label={`Set password for ${user.username}`}>
+                    Set password
+                  </Button>
+                ),
+              },
+            ]}
+            footer={<Pagination label="User pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />}
+          />
+        )}
+      </QueryState>
       <SetPasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />
     </AdminLayout>
   );

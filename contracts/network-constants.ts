@@ -1,0 +1,15 @@
+/** Network constants without zod: the front end imports them from here, so zod stays on the server. */
+
+/** Upload types, judged by the file's content: gif, jpeg and png images, mp4 video. */
+export const acceptedMediaTypes = ['image/gif', 'image/jpeg', 'image/png', 'video/mp4'] as const;
+export type AcceptedMediaType = (typeof acceptedMediaTypes)[number];
+
+/** Live events: SSE `event:` names. */
+export const feedEvents = {
+  postCreated: 'post-created',
+  postDeleted: 'post-deleted',
+  commentCreated: 'comment-created',
+  likesChanged: 'likes-changed',
+  /** The server could not replay everything missed: reload the feed. */
+  reset: 'reset',
+} as const;

@@ -1,0 +1,28 @@
+import LogIn from 'lucide-react/icons/log-in';
+import SearchCheck from 'lucide-react/icons/search-check';
+import { NavLink, Outlet } from 'react-router';
+import { AppHeader, headerLabelClass, headerLinkClass } from '../ui/app-header.js';
+import styles from './tracker-page.module.css';
+
+/** The public tracker's frame: an applicant's header (no network navigation, no sign-up). */
+export default function ApplicantShell() {
+  return (
+    <>
+      <AppHeader homeTo="/casetracking" areaName="Application tracking" navLabel="Applicant">
+        <NavLink to="/casetracking" className={headerLinkClass}>
+          <SearchCheck aria-hidden="true" size={18} />
+          <span className={headerLabelClass}>Check status</span>
+        </NavLink>
+      </AppHeader>
+      <Outlet />
+      <footer className={styles.footer}>
+        <p>Your case number is on the confirmation you received when your application was opened.</p>
+        <p>
+          <NavLink to="/caseadmin/login" className={styles.staffLink}>
+            <LogIn aria-hidden="true" size={14} /> Staff sign-in
+          </NavLink>
+        </p>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+import Bell from 'lucide-react/icons/bell';
+import BookOpen from 'lucide-react/icons/book-open';
+import ClipboardCheck from 'lucide-react/icons/clipboard-check';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import LogIn from 'lucide-react/icons/log-in';
+import LogOut from 'lucide-react/icons/log-out';
+import Settings from 'lucide-react/icons/settings';
+import UserPlus from 'lucide-react/icons/user-plus';
+import UserRound from 'lucide-react/icons/user-round';
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router';
+import { AppHeader, headerLabelClass, headerLinkClass } from '../ui/app-header.js';
+import { useLogout } from './learner-header.js';
+import styles from './lms.module.css';
+import { useLmsSession } from './session.js';
+
+/** The learning area's frame: a learner's header with the area's own links, never the network's. */
+export default function LearnerShell() {
+  const { user } = useLmsSession();
+  const logout = useLogout();
+  const [bellOpen, setBellOpen] = useState(false);
+  const homeTo = !user ? '/lms-system/login' : user.role === 'admin' ? '/lms-system/admin' : '/lms-system/dashboard';
+  return (
+    <>
+      <AppHeader homeTo={homeTo} areaName="Learning" navLabel="Learning">
+        {!user && (
+          <>
+            <NavLink to="/lms-system/login" className={headerLinkClass}>
+              <LogIn aria-hidden="true" size={18} />
+              <span className={headerLabelClass}>Login</span>
+            </NavLink>
+            <NavLink to="/lms-system/register" className={headerLinkClass}>
+              <UserPlus aria-hidden="true" size={18} />
+              <span className={headerLabelClass}>Register</span>
+            </NavLink>
+          </>
+        )}
+        {user?.role === 'user' && (
+          <>
+            <NavLink to="/lms-system/dashboard" className={headerLinkClass}>
+              <LayoutDashboard aria-hidden="true" size={18} />
+              <span className={headerLabelClass}>Dashboard</span>
+            </NavLink>
+            <NavLink to="/courses" className={headerLinkClass}>
+              <BookOpen aria-hidden="true" size={18} />
+              <span className={headerLabelClass}>Courses</span>
+            </NavLink>
+            <NavLink to="/exam" className={headerLinkClass}>
+              <ClipboardCheck aria-hidden="true" size={18} />
+              <span className={headerLabelClass}>Exam</span>
+            </NavLink>
+            <NavLink to="/lmsprofile" className={headerLinkClass}>
+              <UserRound aria-hidden="true" size={18} />
+              <span className={headerLabelClass}>Profile</span>
+            </NavLink>
+            <div className={styles.bell}>
+              <button
+                type="button"
+                className={headerLinkClass}
+                aria-expanded={bellOpen}
+                aria-controls="lms-notifications"
+                onClick={() => setBellOpen((open) => !open)}
+              >
+                <Bell aria-hidden="true" size={18} />
+                <span className={headerLabelClass}>Notifications</span>
+              </button>
+              {bellOpen && (
+                <div id="lms-notifications" className={styles.bellPanel}>
+                  <strong>Notifications</strong>
+                  <p className={styles.muted}>You are all caught up. New courses and exam dates appear on your dashboard.</p>
+                </div>
+              )}
+            </div>
+          </>
+        )}
+        {user?.role === 'admin' && (
+          <NavLink to="/lms-system/admin" className={headerLinkClass}>
+            <Settings aria-hidden="true" size={18} />
+            <span className={headerLabelClass}>Admin</span>
+          </NavLink>
+        )}
+        {user && (
+          <button type="button" className={headerLinkClass} onClick={logout}>
+            <LogOut aria-hidden="true" size={18} />
+            <span className={headerLabelClass}>Logout</span>
+          </button>
+        )}
+      </AppHeader>
+      <Outlet />
+    </>
+  );
+}

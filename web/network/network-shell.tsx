@@ -1,0 +1,60 @@
+import Bell from 'lucide-react/icons/bell';
+import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
+import House from 'lucide-react/icons/house';
+import MessageSquare from 'lucide-react/icons/message-square';
+import Search from 'lucide-react/icons/search';
+import TrendingUp from 'lucide-react/icons/trending-up';
+import Users from 'lucide-react/icons/users';
+import { Link, NavLink, Outlet } from 'react-router';
+import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
+import styles from './network-shell.module.css';
+import ProfileMenu from './profile-menu.js';
+
+// The spec's entries. Only Home leads somewhere; the others are static, so they are drawn as
+// plain labels (no pointer, no hover, "coming soon" for assistive technology), never as links.
+const staticEntries = [
+  { label: 'Network', Icon: Users },
+  { label: 'Recruitment', Icon: BriefcaseBusiness },
+  { label: 'Messages', Icon: MessageSquare },
+  { label: 'Notifications', Icon: Bell },
+  { label: 'Invest', Icon: TrendingUp },
+];
+
+/** The HR network's frame: the spec's top navigation, shown only in the network area. */
+export function NetworkShell() {
+  return (
+    <>
+      <header className={styles.nav}>
+        <Link to="/Home" className={styles.logo} aria-label="Pathway home">
+          <img src="/images/logo.svg" alt="" width={36} height={36} />
+        </Link>
+        <div className={styles.search} title="Search is coming soon">
+          <Search aria-hidden="true" size={16} />
+          <input type="search" placeholder="Search" aria-label="Search (coming soon)" disabled />
+        </div>
+        <nav aria-label="Main" className={styles.menu}>
+          <ul className={styles.items}>
+            <li>
+              <NavLink to="/Home" className={styles.item}>
+                <House aria-hidden="true" size={20} />
+                <span className={styles.label}>Home</span>
+              </NavLink>
+            </li>
+            {staticEntries.map(({ label, Icon }) => (
+              <li key={label}>
+                <span className={`${styles.item} ${styles.inert}`} title={`${label}: coming soon`}>
+                  <Icon aria-hidden="true" size={20} />
+                  <span className={styles.label}>{label}</span>
+                  <span className="visually-hidden"> (coming soon)</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <DarkModeToggle />
+        <ProfileMenu />
+      </header>
+      <Outlet />
+    </>
+  );
+}
