@@ -11,9 +11,21 @@ export type BenchContext = {
   caseAdminToken: string;
 };
 
+/** `npm run bench -- --quick`: a tenth of the data and fewer subscribers, for a quicker run. */
+export const QUICK = process.argv.includes('--quick');
+export const atFullSize = (full: number, quick: number) => (QUICK ? quick : full);
+
 export type Scenario = {
   name: string;
-  target: 'app' | 'json-baseline' | 'pg-baseline';
+  target: 'app' | 'json-baseline' | 'baseline';
+  /**
+   * Run the same requests against the hand-written baseline (bench/baselines/app-baseline.mjs)
+   * right after, and report the scenario against it; an object overrides parts of the scenario
+   * for the baseline's run (e.g. other users, where a run changes their state).
+   */
+  baseline?: true | Partial<Omit<Scenario, 'name' | 'target' | 'baseline'>>;
+  /** The goal: at least this share of the baseline's throughput (p99 at most 1.5 times its p99). */
+  goal?: number;
   method?: 'GET' | 'POST' | 'PUT';
   path?: string;
   /** A new path per request, for look-ups that must not hit one row only. */

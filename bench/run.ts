@@ -11,32 +11,26 @@ import { connectDatabase } from '../server/db/client.js';
 import { findFreePort, startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 import { applyMigrations } from '../server/db/migrate.js';
 import { createLogger } from '../server/platform/logger.js';
-import { rssMegabytes, runScenario, startPortPrintingServer, type BenchContext, type Scenario, type ScenarioResult } from './harness.js';
+import { QUICK, rssMegabytes, runScenario, startPortPrintingServer, type BenchContext, type Scenario, type ScenarioResult } from './harness.js';
 import { measureJavaScript, runLighthouse, type JavaScriptWeight, type LighthouseScores } from './frontend.js';
 import { runLiveUpdates, type LiveResult } from './live.js';
-import { CASES, caseNumber, casesBench, passport } from './scenarios/cases.js';
+import { casesBench } from './scenarios/cases.js';
 import { lmsBench } from './scenarios/lms.js';
 import { runExamImport } from './scenarios/exam-import.js';
 import { liveSubscribers, networkBench, sessionCookie } from './scenarios/network.js';
 
 const areas = [casesBench, networkBench, lmsBench];
 
-let baselineCounter = 0;
-/** What a server could do at best on this machine: the ceiling the app's figures are divided by. */
-const baselines: Scenario[] = [
-  { name: 'baseline: node:http JSON from memory', target: 'json-baseline', path: '/' },
-  {
-    name: 'baseline: node:http + pg case lookup',
-    target: 'pg-baseline',
-    setupPath: () => {
-      const n = (baselineCounter++ % CASES) + 1;
-      return `/?caseNumber=${caseNumber(n)}&passportNumber=${passport(n)}`;
-    },
-  },
-];
+/** What a server could do at best on this machine, with no database at all. */
+const memoryBaseline: Scenario = { name: 'reference: node:http JSON from memory', target: 'json-baseline', path: '/' };
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 8);
 const livePosts = Number(process.env.BENCH_LIVE_POSTS ?? 20);
 const runFrontEnd = process.env.BENCH_FRONTEND !== 'false';
+const runLive = process.env.BENCH_LIVE !== 'false';
+/** BENCH_ONLY=regex: only the scenarios whose names match (the data is loaded in full anyway). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
+/** BENCH_PROFILE=dir: the app writes a V8 CPU profile there when it stops. */
+const profileDir = process.env.BENCH_PROFILE;
 const log = createLogger('warn');
 
 async function waitUntilReady(url: string): Promise<void> {
@@ -84,16 +78,18 @@ async function main(): Promise<void> {
     await handle.pool.query('VACUUM ANALYZE');
     await handle.close();
 
+    // Shared with the baseline, which verifies the same tokens by hand.
+    const jwtSecret = randomBytes(32).toString('hex');
     const caseAdmin = { email: 'bench-admin@example.test', password: 'bench-admin-password' };
     const port = await findFreePort();
-    const app = spawn(process.execPath, ['dist/server/main.js'], {
+    const app = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist/server/main.js'], {
       env: {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: join(workDir, 'app'),
         DATABASE_URL: databaseUrl,
-        JWT_SECRET: randomBytes(32).toString('hex'),
+        JWT_SECRET: jwtSecret,
         LOG_LEVEL: 'warn',
         CASE_ADMIN_EMAIL: caseAdmin.email,
         CASE_ADMIN_PASSWORD: caseAdmin.password,
@@ -112,11 +108,12 @@ async function main(): Promise<void> {
     await waitUntilReady(appUrl);
 
     const jsonBaseline = await startPortPrintingServer(process.execPath, ['bench/baselines/json-server.mjs'], process.env);
-    const pgBaseline = await startPortPrintingServer(process.execPath, ['bench/baselines/pg-lookup-server.mjs'], {
+    const appBaseline = await startPortPrintingServer(process.execPath, ['bench/baselines/app-baseline.mjs'], {
       ...process.env,
       DATABASE_URL: databaseUrl,
+      JWT_SECRET: jwtSecret,
     });
-    children.push(jsonBaseline.child, pgBaseline.child);
+    children.push(jsonBaseline.child, appBaseline.child);
 
     const login = await fetch(`${appUrl}/api/caseadmin/login`, {
       method: 'POST',
@@ -128,16 +125,16 @@ async function main(): Promise<void> {
     const targets = {
       app: { url: appUrl, pid: app.pid },
       'json-baseline': { url: jsonBaseline.url, pid: jsonBaseline.child.pid },
-      'pg-baseline': { url: pgBaseline.url, pid: pgBaseline.child.pid },
+      baseline: { url: appBaseline.url, pid: appBaseline.child.pid },
     };
     const idleRssMb = await rssMegabytes(app.pid);
-    const results: ScenarioResult[] = [];
-    const scenarios = [...baselines];
-    for (const area of areas) scenarios.push(...(await area.scenarios(ctx)));
+    const results: MeasuredScenario[] = [];
+    const scenarios = [memoryBaseline];
+    for (const area of areas) scenarios.push(...(await area.scenarios(ctx)).filter((scenario) => !only || only.test(scenario.name)));
     // Before the load scenarios: afterwards V8 keeps the heap it grew under load, and the streams'
     // memory would hide in it instead of showing in the RSS difference.
-    process.stdout.write(`running: live updates, ${liveSubscribers} subscribers, ${livePosts} posts\n`);
-    const live = await runLiveUpdates({
+    if (runLive) process.stdout.write(`running: live updates, ${liveSubscribers} subscribers, ${livePosts} posts\n`);
+    const live = runLive ? await runLiveUpdates({
       appUrl,
       pid: app.pid,
       subscribers: liveSubscribers,
@@ -145,12 +142,20 @@ async function main(): Promise<void> {
       // Subscribers are members 2..N+1; member 1 publishes.
       cookieOf: (n) => sessionCookie(n + 1),
       publisherCookie: sessionCookie(1),
-    });
+    }) : undefined;
 
     for (const scenario of scenarios) {
       process.stdout.write(`running: ${scenario.name}\n`);
       const target = targets[scenario.target];
-      results.push(await runScenario(scenario, target.url, target.pid, durationSeconds));
+      const measured: MeasuredScenario = { ...(await runScenario(scenario, target.url, target.pid, durationSeconds)), goal: scenario.goal };
+      if (scenario.baseline) {
+        // Right after the scenario, so both see the same machine (it is shared and noisy).
+        process.stdout.write(`running: ${scenario.name} (baseline)\n`);
+        const overrides = scenario.baseline === true ? {} : scenario.baseline;
+        const baseline: Scenario = { ...scenario, ...overrides, before: undefined, name: `${scenario.name} (baseline)`, target: 'baseline' };
+        measured.baseline = await runScenario(baseline, targets.baseline.url, targets.baseline.pid, durationSeconds);
+      }
+      results.push(measured);
     }
 
     process.stdout.write('running: lms: CSV import of 5,000 exam questions\n');
@@ -173,32 +178,44 @@ async function main(): Promise<void> {
   }
 }
 
+type MeasuredScenario = ScenarioResult & { goal?: number | undefined; baseline?: ScenarioResult };
+
 type Report = {
-  results: ScenarioResult[];
+  results: MeasuredScenario[];
   idleRssMb: number;
-  live: LiveResult;
+  live: LiveResult | undefined;
   javaScript: JavaScriptWeight[];
   lighthouseScores: LighthouseScores[];
 };
 
+const P99_GOAL = 1.5;
+const LIVE_P99_GOAL_MS = 250;
+const LIVE_KB_GOAL = 12;
+
 async function report({ results, idleRssMb, live, javaScript, lighthouseScores }: Report): Promise<void> {
-  const json = results.find((r) => r.name.startsWith('baseline: node:http JSON'))?.requestsPerSecond ?? 0;
-  const pgBase = results.find((r) => r.name.startsWith('baseline: node:http + pg'))?.requestsPerSecond ?? 0;
-  const ratio = (value: number, base: number) => (base ? (value / base).toFixed(2) : '-');
-  const rows = results.map((r) => ({
-    scenario: r.name,
-    'req/s': r.requestsPerSecond,
-    'p50 ms': r.latencyP50Ms,
-    'p99 ms': r.latencyP99Ms,
-    errors: r.errors + r.non2xx,
-    'rss MB': r.serverRssMb,
-    'vs json': ratio(r.requestsPerSecond, json),
-    'vs pg': ratio(r.requestsPerSecond, pgBase),
-  }));
+  const ratio = (value: number, base: number | undefined) => (base ? Math.round((value / base) * 100) / 100 : undefined);
+  const rows = results.map((r) => {
+    const throughput = ratio(r.requestsPerSecond, r.baseline?.requestsPerSecond);
+    const p99 = ratio(r.latencyP99Ms, r.baseline?.latencyP99Ms);
+    const met = r.goal === undefined || throughput === undefined ? undefined : throughput >= r.goal && (p99 ?? 0) <= P99_GOAL;
+    return {
+      scenario: r.name,
+      'req/s': r.requestsPerSecond,
+      'p50 ms': r.latencyP50Ms,
+      'p99 ms': r.latencyP99Ms,
+      errors: r.errors + r.non2xx + (r.baseline ? r.baseline.errors + r.baseline.non2xx : 0),
+      'rss MB': r.serverRssMb,
+      'baseline req/s': r.baseline?.requestsPerSecond ?? '-',
+      'baseline p99 ms': r.baseline?.latencyP99Ms ?? '-',
+      'x baseline': throughput ?? '-',
+      'p99 x baseline': p99 ?? '-',
+      goal: r.goal === undefined ? '-' : `>= ${r.goal}, p99 <= ${P99_GOAL}x: ${met ? 'met' : 'NOT met'}`,
+    };
+  });
   console.table(rows);
-  process.stdout.write(`app memory when idle: ${idleRssMb} MB; each scenario ran ${durationSeconds} s\n`);
-  process.stdout.write('\nlive updates (feed event stream):\n');
-  console.table([
+  process.stdout.write(`app memory when idle: ${idleRssMb} MB; each scenario and its baseline ran ${durationSeconds} s${QUICK ? '; --quick data sizes' : ''}\n`);
+  if (live) process.stdout.write('\nlive updates (feed event stream):\n');
+  if (live) console.table([
     {
       subscribers: `${live.connected}/${live.subscribers}`,
       posts: live.posts,
@@ -210,6 +227,7 @@ async function report({ results, idleRssMb, live, javaScript, lighthouseScores }
       'rss before MB': live.serverRssIdleMb,
       'rss connected MB': live.serverRssConnectedMb,
       'KB / connection': live.serverKbPerConnection,
+      goal: `p99 < ${LIVE_P99_GOAL_MS} ms, <= ${LIVE_KB_GOAL} KB: ${live.publishToReceiveP99Ms < LIVE_P99_GOAL_MS && live.serverKbPerConnection <= LIVE_KB_GOAL ? 'met' : 'NOT met'}`,
     },
   ]);
   if (javaScript.length) {
@@ -233,7 +251,7 @@ async function report({ results, idleRssMb, live, javaScript, lighthouseScores }
   await mkdir(join('bench', 'reports'), { recursive: true });
   await writeFile(
     file,
-    JSON.stringify({ machine: machineOf(), durationSeconds, idleRssMb, results: rows, live, javaScript, lighthouse: lighthouseScores }, null, 2),
+    JSON.stringify({ machine: machineOf(), quick: QUICK, durationSeconds, idleRssMb, results: rows, raw: results, live, javaScript, lighthouse: lighthouseScores }, null, 2),
   );
   process.stdout.write(`report: ${file}\n`);
 }

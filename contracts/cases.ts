@@ -184,6 +184,8 @@ export type AdminCase = z.infer<typeof adminCase>;
 
 /** The list's total across pages travels in this header; the body stays the spec's plain list. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
+/** Present (`true`) when more than 10,000 cases match and x-total-count is PostgreSQL's estimate. */
+export const TOTAL_COUNT_ESTIMATED_HEADER = 'x-total-count-estimated';
 
 // ---- Case details: GET /api/caseadmin/cases/{id}
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every suite in one command: installs what is missing, then lint, types, API tests
 # (real PostgreSQL), the fault tests (killed processes, a restarted database, failing
-# storage; about a minute), the production build and the browser tests (real Chromium).
+# storage; about a minute), the production build and install and the browser tests (real Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,5 +19,6 @@ echo "== lint" && npm run --silent lint
 echo "== typecheck" && npm run --silent typecheck
 echo "== API tests" && npx vitest run
 echo "== fault tests" && npm run --silent test:faults
-echo "== build" && npm run --silent build
+# Builds here, then installs the built tree with `npm ci --omit=dev` elsewhere and starts it.
+echo "== build and production install" && bash scripts/production-install.sh
 echo "== browser tests" && npx playwright test

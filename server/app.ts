@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RawServerDefault } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RawServerDefault } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { publicConfigSchema } from '../contracts/platform.js';
 import { registerCasesArea } from './cases/routes.js';
@@ -16,7 +16,9 @@ import { registerHealthRoutes } from './platform/health.js';
 import { startJobQueue, type JobQueue } from './platform/jobs.js';
 import { startMailer, type Mailer } from './platform/mail.js';
 import type { Logger } from './platform/logger.js';
+import { OneLinePerRequest } from './platform/request-log.js';
 import { registerRateLimit } from './platform/rate-limit.js';
+import { fastSerializerCompiler } from './platform/serializer.js';
 import type { TokenService } from './platform/tokens.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -94,13 +96,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
         .send({ error: tooLong ? 'A value in the address is too long' : 'The address is not valid' });
     },
-    logController: new LogController({
+    logController: new OneLinePerRequest({
       disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz',
     }),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandler(app);
 
   // Popups we open (the OpenID Connect sign-in) keep their opener, so they can report back.

@@ -1,9 +1,9 @@
 import type pg from 'pg';
 import { refreshCaseStatuses } from '../../server/cases/case-status.js';
 import type { Database } from '../../server/db/client.js';
-import type { BenchArea, Scenario } from '../harness.js';
+import { atFullSize, type BenchArea, type Scenario } from '../harness.js';
 
-export const CASES = 20_000;
+export const CASES = atFullSize(200_000, 20_000);
 export const caseNumber = (n: number) => `BENCH-${String(n).padStart(6, '0')}`;
 export const passport = (n: number) => `P${1_000_000 + n}`;
 
@@ -33,6 +33,8 @@ export const casesBench: BenchArea = {
     {
       name: 'cases: public case lookup',
       target: 'app',
+      baseline: true,
+      goal: 0.9,
       setupPath: () => {
         const n = (lookupCounter++ % CASES) + 1;
         return `/api/progress?caseNumber=${caseNumber(n)}&passportNumber=${passport(n)}`;
@@ -41,15 +43,36 @@ export const casesBench: BenchArea = {
     {
       name: 'cases: admin list, status filter + search, sorted',
       target: 'app',
+      baseline: true,
+      goal: 0.85,
       headers: { authorization: `Bearer ${ctx.caseAdminToken}` },
-      // Matches half of all cases: the worst case for the count and the sort.
+      // Matches a twentieth of all cases, half of them of this status.
       path: '/api/caseadmin/cases?search=BENCH-01&status=In%20Progress&sortBy=case_number&order=ASC&page=2',
+    },
+    {
+      name: 'cases: admin list, broad search (every case matches), newest first',
+      target: 'app',
+      baseline: true,
+      goal: 0.85,
+      headers: { authorization: `Bearer ${ctx.caseAdminToken}` },
+      // The worst case for the count and the sort: every case matches.
+      path: '/api/caseadmin/cases?search=bench&page=3',
     },
     {
       name: 'cases: admin list, search for part of one number',
       target: 'app',
+      baseline: true,
+      goal: 0.85,
       headers: { authorization: `Bearer ${ctx.caseAdminToken}` },
       path: '/api/caseadmin/cases?search=01234',
+    },
+    {
+      name: 'cases: admin list, status filter, by passport number',
+      target: 'app',
+      baseline: true,
+      goal: 0.85,
+      headers: { authorization: `Bearer ${ctx.caseAdminToken}` },
+      path: '/api/caseadmin/cases?status=Under%20Review&sortBy=passport_number&order=DESC&page=50',
     },
     {
       name: 'cases: admin sign-in (argon2id)',

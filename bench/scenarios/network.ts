@@ -1,13 +1,14 @@
 import pg from 'pg';
 import type { Database } from '../../server/db/client.js';
+import { encodeCursor } from '../../server/network/cursor.js';
 import { hashPassword } from '../../server/platform/passwords.js';
-import type { BenchArea, BenchContext, Scenario } from '../harness.js';
+import { atFullSize, type BenchArea, type BenchContext, type Scenario } from '../harness.js';
 
 /** Members with an open session each: enough for the live-update subscribers and the feed readers. */
-export const liveSubscribers = Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? 5000);
+export const liveSubscribers = Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? atFullSize(10_000, 2_000));
 export const MEMBERS = Math.max(liveSubscribers + 1, 200);
 export const SMALL_FEED = 1_000;
-export const LARGE_FEED = 100_000;
+export const LARGE_FEED = atFullSize(1_000_000, 100_000);
 const COMMENTS_ON_HOT_POST = 500;
 // A fixed id, so the comments scenario knows which post to open.
 const HOT_POST_ID = '00000000-0000-4000-8000-000000000001';
@@ -69,7 +70,7 @@ async function insertPosts(pool: pg.Pool | pg.Client, from: number, to: number):
   );
 }
 
-/** Grows the feed from 1,000 to 100,000 posts between two scenarios of the same run. */
+/** Grows the feed from 1,000 to LARGE_FEED posts between two scenarios of the same run. */
 async function growFeed(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -84,13 +85,45 @@ async function growFeed(databaseUrl: string): Promise<void> {
 }
 
 const readerHeaders = { cookie: sessionCookie(1) };
+let deepCursor = '';
+
+/** The feed's cursor (as the app encodes it) after the n-th newest post. */
+async function cursorAfter(databaseUrl: string, n: number): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ created_at: Date; id: string }>(
+      'SELECT created_at, id FROM network_posts ORDER BY created_at DESC, id DESC OFFSET $1 LIMIT 1',
+      [n - 1],
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`the feed has fewer than ${n} posts`);
+    return encodeCursor({ createdAt: row.created_at, id: row.id });
+  } finally {
+    await client.end();
+  }
+}
 
 export const networkBench: BenchArea = {
   name: 'network',
   seed,
   scenarios: (ctx: BenchContext): Scenario[] => [
-    { name: `network: feed first page, ${SMALL_FEED.toLocaleString('en')} posts`, target: 'app', headers: readerHeaders, path: '/api/network/posts' },
-    { name: 'network: open a post\'s comments', target: 'app', headers: readerHeaders, path: `/api/network/posts/${HOT_POST_ID}/comments` },
+    {
+      name: `network: feed first page, ${SMALL_FEED.toLocaleString('en')} posts`,
+      target: 'app',
+      baseline: true,
+      goal: 0.85,
+      headers: readerHeaders,
+      path: '/api/network/posts',
+    },
+    {
+      name: "network: open a post's comments",
+      target: 'app',
+      baseline: true,
+      goal: 0.85,
+      headers: readerHeaders,
+      path: `/api/network/posts/${HOT_POST_ID}/comments`,
+    },
     {
       name: 'network: sign-in (argon2id)',
       target: 'app',
@@ -103,9 +136,22 @@ export const networkBench: BenchArea = {
     {
       name: `network: feed first page, ${LARGE_FEED.toLocaleString('en')} posts`,
       target: 'app',
+      baseline: true,
+      goal: 0.85,
       headers: readerHeaders,
       path: '/api/network/posts',
       before: () => growFeed(ctx.databaseUrl),
+    },
+    {
+      name: `network: feed page deep in ${LARGE_FEED.toLocaleString('en')} posts (after post ${(LARGE_FEED / 2).toLocaleString('en')})`,
+      target: 'app',
+      baseline: true,
+      goal: 0.85,
+      headers: readerHeaders,
+      setupPath: () => `/api/network/posts?cursor=${deepCursor}`,
+      before: async () => {
+        deepCursor = await cursorAfter(ctx.databaseUrl, LARGE_FEED / 2);
+      },
     },
   ],
 };

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { cases, caseServices, services, steps } from '../db/schema/cases.js';
-import { caseListOrderBy, caseListWhere, type CaseListFilter } from './case-management.js';
+import { caseListOrderBy, caseListWhere, type CaseListFilter } from './case-list-query.js';
 
 /** More than this is not a spreadsheet any more; the filter narrows it. */
 export const EXPORT_MAX_ROWS = 100_000;

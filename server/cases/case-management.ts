@@ -1,20 +1,18 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import {
-  CASES_PAGE_SIZE,
   type AdminCase,
   type CaseDetails,
   type CaseService,
   type CasesOverview,
   type CaseStatus,
   type DashboardMetrics,
-  type caseSortFields,
-  type sortOrders,
 } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
 import { caseEvents, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { recordCaseEvents, type CaseEventInput } from './case-events.js';
+import { caseListOrderBy, caseListPage, caseListWhere, countCaseList, type CaseListFilter, type CaseListTotal } from './case-list-query.js';
 import { addClientEmailRecipients } from './case-notifications.js';
 import { refreshCaseStatuses } from './case-status.js';
 import type { ActingAdmin } from './step-changes.js';
@@ -113,60 +111,68 @@ export async function casesOverview(db: Database): Promise<CasesOverview> {
 
 // ---- List
 
-const sortColumns = {
-  createdAt: cases.createdAt,
-  case_number: cases.caseNumber,
-  passport_number: cases.passportNumber,
-} as const;
-
-export type CaseListFilter = {
-  search?: string | undefined;
-  status?: CaseStatus | '' | undefined;
-  sortBy?: (typeof caseSortFields)[number] | undefined;
-  order?: (typeof sortOrders)[number] | undefined;
-  page?: number | undefined;
-  pageSize?: number | undefined;
+type CaseListRow = {
+  id: number;
+  case_number: string;
+  passport_number: string;
+  client_name: string;
+  client_email: string | null;
+  status: CaseStatus;
+  // Raw rows: timestamps arrive as PostgreSQL's text, parsed here as Drizzle's own mapping does.
+  created_at: string;
+  updated_at: string;
+  services: { id: number; service_id: number; service_name: string; current_step: string | null; last_updated: string }[];
 };
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** The list's filter, shared by the list and the CSV export. */
-export function caseListWhere(filter: CaseListFilter): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (filter.search) conditions.push(ilike(cases.caseNumber, `%${escapeLike(filter.search)}%`));
-  if (filter.status) conditions.push(eq(cases.status, filter.status));
-  return conditions.length ? and(...conditions) : undefined;
-}
-
-/** The list's order, shared by the list and the CSV export. */
-export function caseListOrderBy(filter: CaseListFilter): SQL[] {
-  const direction = filter.order === 'ASC' ? asc : desc;
-  return [direction(sortColumns[filter.sortBy ?? 'createdAt']), direction(cases.id)];
-}
-
-export async function listCases(db: Database, filter: CaseListFilter): Promise<{ cases: AdminCase[]; total: number }> {
+/**
+ * One page of the list with each case's services, in one statement: the page is cut first (by the
+ * index of its sort), then only its cases' services are aggregated. The subquery is named `cases`
+ * so the same ORDER BY (which names "cases") applies to it.
+ */
+async function listCasePage(db: Queryable, filter: CaseListFilter, fewMatches: boolean): Promise<AdminCase[]> {
   const where = caseListWhere(filter);
-  const pageSize = filter.pageSize ?? CASES_PAGE_SIZE;
-  const page = filter.page ?? 1;
+  const orderBy = sql.join(caseListOrderBy(filter, fewMatches), sql`, `);
+  const { limit, offset } = caseListPage(filter);
+  const { rows } = await db.execute<CaseListRow>(sql`
+    SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
+      coalesce((
+        SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
+                                          'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
+        FROM ${caseServices} cs JOIN ${services} s ON s.id = cs.service_id LEFT JOIN ${steps} st ON st.id = cs.current_step_id
+        WHERE cs.case_id = cases.id
+      ), '[]') AS services
+    FROM (SELECT * FROM ${cases} ${where ? sql`WHERE ${where}` : sql``} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS cases
+    ORDER BY ${orderBy}`);
+  return rows.map((row) => ({
+    id: row.id,
+    case_number: row.case_number,
+    passport_number: row.passport_number,
+    client_name: row.client_name,
+    client_email: row.client_email,
+    status: row.status,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    CaseServices: row.services.map((s) => ({
+      id: s.id,
+      service_id: s.service_id,
+      current_step: s.current_step,
+      last_updated: new Date(s.last_updated).toISOString(),
+      Service: { id: s.service_id, name: s.service_name },
+    })),
+  }));
+}
 
-  const [rows, [totalRow]] = await Promise.all([
-    db
-      .select()
-      .from(cases)
-      .where(where)
-      .orderBy(...caseListOrderBy(filter))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(cases).where(where),
-  ]);
-  const servicesByCase = await loadCaseServices(
-    db,
-    rows.map((row) => row.id),
-  );
-  return {
-    cases: rows.map((row) => toAdminCase(row, servicesByCase.get(row.id) ?? [])),
-    total: totalRow?.n ?? 0,
-  };
+/**
+ * The total (exact up to a limit, see countCaseList), then the page: how many match decides how a
+ * searched page is best read (see caseListOrderBy). Without a search, both are read in parallel.
+ */
+export async function listCases(db: Database, filter: CaseListFilter): Promise<{ cases: AdminCase[] } & CaseListTotal> {
+  if (!filter.search) {
+    const [page, total] = await Promise.all([listCasePage(db, filter, false), countCaseList(db, filter)]);
+    return { cases: page, ...total };
+  }
+  const total = await countCaseList(db, filter);
+  return { cases: await listCasePage(db, filter, !total.estimated), ...total };
 }
 
 // ---- One case

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
-import type { Database } from '../db/client.js';
-import { cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
+import type pg from 'pg';
 import { AppError } from '../platform/errors.js';
 import { normalizeCaseNumber } from './case-management.js';
 
@@ -57,25 +55,33 @@ type SubscribedService = {
 
 /**
  * One round trip: the case with its services and each service's steps in order, aggregated as
- * JSON by PostgreSQL. The lookup is the public hot path, so it does not pay three.
+ * JSON by PostgreSQL. The lookup is the public hot path, so it does not pay three, nor building the
+ * query each time: it is a named prepared statement, parsed and planned once per connection.
  */
-export async function lookupProgress(db: Database, caseNumber: string, passportNumber: string): Promise<CaseProgress> {
-  const { rows } = await db.execute<{ caseNumber: string; passportNumber: string; status: CaseProgress['status']; services: SubscribedService[] }>(sql`
-    SELECT ${cases.caseNumber} AS "caseNumber", ${cases.passportNumber} AS "passportNumber", ${cases.status} AS status,
+const LOOKUP = {
+  name: 'case_progress_lookup',
+  text: `
+    SELECT c.case_number AS "caseNumber", c.passport_number AS "passportNumber", c.status,
       coalesce((
         SELECT json_agg(json_build_object(
-          'serviceName', ${services.name},
-          'currentStepId', ${caseServices.currentStepId},
-          'lastUpdated', ${caseServices.lastUpdated},
-          'currentStepSince', coalesce((SELECT max(${stepChanges.changedAt}) FROM ${stepChanges} WHERE ${stepChanges.caseServiceId} = ${caseServices.id}), ${caseServices.lastUpdated}),
-          'steps', (SELECT json_agg(json_build_object('id', ${steps.id}, 'name', ${steps.name}, 'description', ${steps.description}, 'expectedDays', ${steps.expectedDays}) ORDER BY ${steps.sequence})
-                    FROM ${steps} WHERE ${steps.serviceId} = ${caseServices.serviceId})
-        ) ORDER BY ${caseServices.id})
-        FROM ${caseServices} JOIN ${services} ON ${services.id} = ${caseServices.serviceId}
-        WHERE ${caseServices.caseId} = ${cases.id}
+          'serviceName', s.name,
+          'currentStepId', cs.current_step_id,
+          'lastUpdated', cs.last_updated,
+          'currentStepSince', coalesce((SELECT max(sc.changed_at) FROM step_changes sc WHERE sc.case_service_id = cs.id), cs.last_updated),
+          'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description, 'expectedDays', st.expected_days) ORDER BY st.sequence)
+                    FROM steps st WHERE st.service_id = cs.service_id)
+        ) ORDER BY cs.id)
+        FROM case_services cs JOIN services s ON s.id = cs.service_id
+        WHERE cs.case_id = c.id
       ), '[]') AS services
-    FROM ${cases}
-    WHERE ${cases.caseNumber} = ${normalizeCaseNumber(caseNumber)}`);
+    FROM cases c
+    WHERE c.case_number = $1`,
+};
+
+type LookupRow = { caseNumber: string; passportNumber: string; status: CaseProgress['status']; services: SubscribedService[] };
+
+export async function lookupProgress(pool: pg.Pool, caseNumber: string, passportNumber: string): Promise<CaseProgress> {
+  const { rows } = await pool.query<LookupRow>({ ...LOOKUP, values: [normalizeCaseNumber(caseNumber)] });
   const found = rows[0];
   if (!found || !passportMatches(found.passportNumber, passportNumber)) throw caseNotFoundAnswer();
 

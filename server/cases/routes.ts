@@ -31,6 +31,7 @@ import {
   service,
   serviceIdParams,
   step,
+  TOTAL_COUNT_ESTIMATED_HEADER,
   TOTAL_COUNT_HEADER,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
@@ -91,7 +92,7 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
       config: perMinute(deps.config.rateLimits.caseLookupPerMinute),
       schema: { tags, querystring: progressQuery, response: { 200: progressResponse, ...errorResponses } },
     },
-    async (request) => lookupProgress(db, request.query.caseNumber, request.query.passportNumber),
+    async (request) => lookupProgress(deps.database.pool, request.query.caseNumber, request.query.passportNumber),
   );
 
   // "Email me when this changes": needs the passport number, like the lookup, and is limited like it.
@@ -198,8 +199,9 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     },
     async (request, reply) => {
       if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
-      const { cases, total } = await caseManagement.listCases(db, request.query);
+      const { cases, total, estimated } = await caseManagement.listCases(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
       return cases;
     },
   );

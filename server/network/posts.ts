@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import {
   COMMENTS_PAGE_SIZE,
   feedEvents,
@@ -77,7 +77,11 @@ const mayDelete = (member: Member, authorId: string) => member.isAdmin || member
  */
 export async function listPosts(db: Database, member: Member, cursorValue: string | undefined): Promise<PostsPage> {
   const cursor = decodeCursor(cursorValue);
-  const rows = await feedPageQuery(db, member.id, cursor);
+  let prepared = feedPageQueries.get(db);
+  if (!prepared) feedPageQueries.set(db, (prepared = prepareFeedPage(db)));
+  const rows = cursor
+    ? await prepared.after.execute({ memberId: member.id, createdAt: cursor.createdAt.toISOString(), id: cursor.id })
+    : await prepared.first.execute({ memberId: member.id });
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
@@ -86,8 +90,26 @@ export async function listPosts(db: Database, member: Member, cursorValue: strin
   };
 }
 
-/** The feed page's one query (exported so a test can read its plan). */
+/** The feed page's one query with values (exported so a test can read its plan). */
 export function feedPageQuery(db: Database, memberId: string, cursor: { createdAt: Date; id: string } | undefined) {
+  return buildFeedPage(db, memberId, cursor ? { createdAt: cursor.createdAt.toISOString(), id: cursor.id } : undefined);
+}
+
+/**
+ * The first page and the pages after a cursor, each built once per database and run as a named
+ * prepared statement: every member opening the app asks for them.
+ */
+const feedPageQueries = new WeakMap<Database, ReturnType<typeof prepareFeedPage>>();
+const prepareFeedPage = (db: Database) => ({
+  first: buildFeedPage(db, sql.placeholder('memberId'), undefined).prepare('network_feed_first_page'),
+  after: buildFeedPage(db, sql.placeholder('memberId'), { createdAt: sql.placeholder('createdAt'), id: sql.placeholder('id') }).prepare(
+    'network_feed_page_after',
+  ),
+});
+
+type Value = string | Placeholder;
+
+function buildFeedPage(db: Database, memberId: Value, cursor: { createdAt: Value; id: Value } | undefined) {
   const newest = db
     .select({
       id: networkPosts.id,
@@ -100,7 +122,7 @@ export function feedPageQuery(db: Database, memberId: string, cursor: { createdA
       createdAt: networkPosts.createdAt,
     })
     .from(networkPosts)
-    .where(cursor ? sql`(${networkPosts.createdAt}, ${networkPosts.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined)
+    .where(cursor ? sql`(${networkPosts.createdAt}, ${networkPosts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined)
     .orderBy(desc(networkPosts.createdAt), desc(networkPosts.id))
     .limit(FEED_PAGE_SIZE + 1)
     .as('newest');
@@ -175,16 +197,23 @@ export async function deletePost(db: Database, member: Member, postId: string, n
   });
 }
 
-async function assertPostExists(db: Database, postId: string): Promise<void> {
-  const [found] = await db.select({ id: networkPosts.id }).from(networkPosts).where(eq(networkPosts.id, postId));
-  if (!found) throw new AppError(404, 'Post not found');
-}
+/**
+ * A post's comment pages, built once per database and run as named prepared statements; the
+ * existence check of the post too (opening comments is one of the most frequent calls).
+ */
+const commentQueries = new WeakMap<Database, ReturnType<typeof prepareComments>>();
+const prepareComments = (db: Database) => ({
+  postExists: db
+    .select({ id: networkPosts.id })
+    .from(networkPosts)
+    .where(eq(networkPosts.id, sql.placeholder('postId')))
+    .prepare('network_post_exists'),
+  first: buildCommentsPage(db, undefined).prepare('network_comments_first_page'),
+  after: buildCommentsPage(db, { createdAt: sql.placeholder('createdAt'), id: sql.placeholder('id') }).prepare('network_comments_page_after'),
+});
 
-/** A post's comments, newest first, paged by keyset like the feed. */
-export async function listComments(db: Database, postId: string, cursorValue: string | undefined): Promise<CommentsPage> {
-  const cursor = decodeCursor(cursorValue);
-  await assertPostExists(db, postId);
-  const rows = await db
+function buildCommentsPage(db: Database, cursor: { createdAt: Value; id: Value } | undefined) {
+  return db
     .select({
       id: networkComments.id,
       postId: networkComments.postId,
@@ -199,12 +228,24 @@ export async function listComments(db: Database, postId: string, cursorValue: st
     .innerJoin(networkUsers, eq(networkUsers.id, networkComments.userId))
     .where(
       and(
-        eq(networkComments.postId, postId),
-        cursor ? sql`(${networkComments.createdAt}, ${networkComments.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : undefined,
+        eq(networkComments.postId, sql.placeholder('postId')),
+        cursor ? sql`(${networkComments.createdAt}, ${networkComments.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
       ),
     )
     .orderBy(desc(networkComments.createdAt), desc(networkComments.id))
     .limit(COMMENTS_PAGE_SIZE + 1);
+}
+
+/** A post's comments, newest first, paged by keyset like the feed. */
+export async function listComments(db: Database, postId: string, cursorValue: string | undefined): Promise<CommentsPage> {
+  const cursor = decodeCursor(cursorValue);
+  let prepared = commentQueries.get(db);
+  if (!prepared) commentQueries.set(db, (prepared = prepareComments(db)));
+  const [found] = await prepared.postExists.execute({ postId });
+  if (!found) throw new AppError(404, 'Post not found');
+  const rows = cursor
+    ? await prepared.after.execute({ postId, createdAt: cursor.createdAt.toISOString(), id: cursor.id })
+    : await prepared.first.execute({ postId });
   const page = rows.slice(0, COMMENTS_PAGE_SIZE);
   const last = page.at(-1);
   return {

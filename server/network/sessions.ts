@@ -50,14 +50,25 @@ export async function openSession(db: Queryable, userId: string, now: Date, ttlS
   return token;
 }
 
-export async function findSessionMember(db: Queryable, token: string | undefined, now: Date): Promise<MemberRow | undefined> {
-  if (!token || token.length > 100) return undefined;
-  const [row] = await db
+/**
+ * Every network request asks this, so its query is built once per database and runs as a named
+ * prepared statement (PostgreSQL parses and plans it once per connection).
+ */
+const sessionMemberQueries = new WeakMap<Queryable, ReturnType<typeof prepareSessionMember>>();
+const prepareSessionMember = (db: Queryable) =>
+  db
     .select({ user: networkUsers })
     .from(networkSessions)
     .innerJoin(networkUsers, eq(networkUsers.id, networkSessions.userId))
-    .where(and(eq(networkSessions.tokenHash, hashToken(token)), gt(networkSessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(networkSessions.tokenHash, sql.placeholder('tokenHash')), gt(networkSessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('network_session_member');
+
+export async function findSessionMember(db: Queryable, token: string | undefined, now: Date): Promise<MemberRow | undefined> {
+  if (!token || token.length > 100) return undefined;
+  let query = sessionMemberQueries.get(db);
+  if (!query) sessionMemberQueries.set(db, (query = prepareSessionMember(db)));
+  const [row] = await query.execute({ tokenHash: hashToken(token), now });
   return row?.user;
 }
 

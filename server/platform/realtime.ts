@@ -25,6 +25,11 @@ export type RealtimeHubOptions = {
   /** The event type sent when a client missed too much to replay. */
   resetEventType?: string;
   /**
+   * A stream whose unsent bytes (the client not reading) pass this is closed: a slow subscriber
+   * must not grow the process. The browser reconnects and catches up from the log.
+   */
+  maxBufferedBytes?: number;
+  /**
    * Streams opened for a session end with it. `liveSessions` answers which of the given session
    * keys are still valid; it is asked every `sessionCheckMs` (expiry) and at once whenever any
    * instance NOTIFYs `sessionsChannel` (sign-out, revocation, password reset).
@@ -32,7 +37,15 @@ export type RealtimeHubOptions = {
   sessions?: { liveSessions(keys: string[]): Promise<Set<string>>; channel: string; checkMs?: number };
 };
 
-type Subscriber = { sessionKey: string | undefined; deliver(event: RealtimeEvent): void; end(): void };
+/** An event with its Server-Sent-Events frame, written once and shared by every stream. */
+type Frame = { id: number; text: string };
+type Subscriber = { sessionKey: string | undefined; deliver(frame: Frame): void; heartbeat(): void; end(): void };
+
+const frameOf = (event: RealtimeEvent): Frame => ({
+  id: event.id,
+  text: `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`,
+});
+const HEARTBEAT = ': heartbeat\n\n';
 
 const BATCH = 500;
 
@@ -46,7 +59,11 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
   const { channel, events, log } = options;
   const reconnectDelayMs = options.reconnectDelayMs ?? 1000;
   const maxReplay = options.maxReplay ?? 1000;
+  const maxBufferedBytes = options.maxBufferedBytes ?? 256 * 1024;
   const subscribers = new Set<Subscriber>();
+  let dropped = 0;
+  // One timer for every stream, not one per stream: 10,000 open streams are 10,000 timers otherwise.
+  let heartbeat: NodeJS.Timeout | undefined;
   let delivered = 0;
   let listener: pg.Client | undefined;
   let stopped = false;
@@ -93,12 +110,14 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
     return checking;
   }
 
+
   async function pumpOnce(): Promise<void> {
     for (;;) {
       const batch = await events.after(delivered, BATCH);
       for (const event of batch) {
         delivered = Math.max(delivered, event.id);
-        for (const subscriber of subscribers) subscriber.deliver(event);
+        const frame = frameOf(event);
+        for (const subscriber of subscribers) subscriber.deliver(frame);
       }
       if (batch.length < BATCH) return;
     }
@@ -168,12 +187,19 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
     async start(): Promise<void> {
       stopped = false;
       delivered = await events.latestId();
+      heartbeat = setInterval(() => {
+        for (const subscriber of subscribers) subscriber.heartbeat();
+      }, options.heartbeatMs);
+      heartbeat.unref();
       await connect();
       if (options.sessions) {
         sessionTimer = setInterval(() => void checkSessions(), options.sessions.checkMs ?? 5000);
         sessionTimer.unref();
       }
     },
+
+    /** Open streams now, and streams closed so far for not reading (for tests and metrics). */
+    stats: () => ({ subscribers: subscribers.size, dropped }),
 
     /** Ends every open stream, so a shutting-down server is not held open by them. */
     closeStreams(): void {
@@ -184,6 +210,7 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
     async stop(): Promise<void> {
       stopped = true;
       clearTimeout(reconnectTimer);
+      clearInterval(heartbeat);
       clearInterval(sessionTimer);
       this.closeStreams();
       const client = listener;
@@ -219,30 +246,38 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
 
       let cursor = lastEventId ?? delivered;
       let replaying = lastEventId !== undefined;
-      const buffered: RealtimeEvent[] = [];
+      const buffered: Frame[] = [];
       let open = true;
-      const write = (event: RealtimeEvent) => {
-        if (!open || event.id <= cursor) return;
-        cursor = event.id;
-        res.write(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`);
+      const close = () => {
+        open = false;
+        subscribers.delete(subscriber);
       };
-      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), options.heartbeatMs);
-      heartbeat.unref();
+      const send = (text: string) => {
+        if (!open) return;
+        res.write(text);
+        // Bytes the client has not taken: past the bound it is not reading, and is let go.
+        if (res.writableLength > maxBufferedBytes) {
+          dropped++;
+          close();
+          res.destroy();
+        }
+      };
+      const write = (frame: Frame) => {
+        if (!open || frame.id <= cursor) return;
+        cursor = frame.id;
+        send(frame.text);
+      };
       const subscriber: Subscriber = {
         sessionKey,
-        deliver: (event) => (replaying ? buffered.push(event) : write(event)),
+        deliver: (frame) => (replaying ? buffered.push(frame) : write(frame)),
+        heartbeat: () => send(HEARTBEAT),
         end: () => {
-          open = false;
-          clearInterval(heartbeat);
+          close();
           res.end();
         },
       };
       subscribers.add(subscriber);
-      request.raw.on('close', () => {
-        open = false;
-        clearInterval(heartbeat);
-        subscribers.delete(subscriber);
-      });
+      request.raw.on('close', close);
       // The id lets a client that connected without Last-Event-ID resume from here.
       res.write(`retry: ${reconnectDelayMs * 3}\nid: ${cursor}\n\n`);
 
@@ -251,7 +286,8 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
           let sent = 0;
           for (;;) {
             const batch = await events.after(cursor, BATCH);
-            batch.forEach(write);
+            for (const event of batch) write(frameOf(event));
+            if (!open) return;
             sent += batch.length;
             if (batch.length < BATCH) break;
             if (sent >= maxReplay) {
@@ -264,7 +300,6 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
         } catch (error) {
           log.warn({ err: error }, 'realtime: replay failed');
           subscriber.end();
-          subscribers.delete(subscriber);
           return;
         }
         replaying = false;

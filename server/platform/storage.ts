@@ -96,6 +96,11 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
     credentials: options.credentials,
+    // The SDK's default since 3.729 sends streamed bodies `aws-chunked` with a trailing CRC32,
+    // which many S3-compatible stores (s3rver, older MinIO, several hosted ones) do not decode:
+    // they store the chunk framing as part of the object. Checksums only where S3 requires them.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
   const Bucket = options.bucket;
   return {
@@ -151,12 +156,15 @@ export function storageFailure(error: unknown): AppError {
 /** Local disk under `dataDir` (so media lands in `DATA_DIR/media`), or S3 when a bucket is configured. */
 export function createMediaStorage(config: StorageConfig, dataDir: string): MediaStorage {
   const storage = config.kind === 's3' ? createS3Storage(config) : createLocalStorage(dataDir);
+  const failed = (error: unknown): never => {
+    throw storageFailure(error);
+  };
   return {
     ...storage,
-    putFile: (key, filePath, size, contentType) =>
-      storage.putFile(key, filePath, size, contentType).catch((error: unknown) => {
-        throw storageFailure(error);
-      }),
+    putFile: (key, filePath, size, contentType) => storage.putFile(key, filePath, size, contentType).catch(failed),
+    // An unreachable object store is a 503 for readers too, not a 500.
+    stat: (key) => storage.stat(key).catch(failed),
+    read: (key, range) => storage.read(key, range).catch(failed),
   };
 }
 

@@ -6,12 +6,15 @@ import { AppError } from './errors.js';
 export type TokenAudience = 'caseadmin' | 'lms';
 
 const ISSUER = 'pathway';
+const VERIFIED_CACHE_SIZE = 10_000;
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
 export function createTokenService(secret: string, clock: Clock) {
   const key = new TextEncoder().encode(secret);
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  // Tokens verified lately, oldest first (a Map keeps insertion order), so the bounded cache drops the oldest.
+  const verified = new Map<string, { audience: TokenAudience; claims: JWTPayload & { sub: string } }>();
 
   return {
     async sign(claims: JWTPayload & { sub: string }, audience: TokenAudience, ttlSeconds: number): Promise<string> {
@@ -27,21 +30,31 @@ export function createTokenService(secret: string, clock: Clock) {
 
     /** Verifies signature, issuer, audience and expiry; any failure is a 401. */
     async verify(token: string, audience: TokenAudience): Promise<JWTPayload & { sub: string }> {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: ['HS256'],
-          issuer: ISSUER,
-          audience,
-          currentDate: clock.now(),
-        });
-        if (typeof payload.sub !== 'string') throw new AppError(401, 'Invalid token');
-        return payload as JWTPayload & { sub: string };
-      } catch (error) {
-        if (error instanceof errors.JWTExpired) throw new AppError(401, 'Your session has expired, please sign in again');
-        throw new AppError(401, 'Invalid token');
-      }
+      // A token whose signature was checked once is not checked again: only its expiry can change.
+      const known = verified.get(token);
+      if (known && known.audience === audience && typeof known.claims.exp === 'number' && known.claims.exp > nowSeconds()) return known.claims;
+      const claims = await verifyFully(token, audience);
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
+      verified.set(token, { audience, claims });
+      return claims;
     },
   };
+
+  async function verifyFully(token: string, audience: TokenAudience): Promise<JWTPayload & { sub: string }> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience,
+        currentDate: clock.now(),
+      });
+      if (typeof payload.sub !== 'string') throw new AppError(401, 'Invalid token');
+      return payload as JWTPayload & { sub: string };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) throw new AppError(401, 'Your session has expired, please sign in again');
+      throw new AppError(401, 'Invalid token');
+    }
+  }
 }
 
 /**

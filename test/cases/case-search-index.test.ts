@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminCase } from '../../contracts/cases.js';
+import { signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
@@ -7,6 +9,7 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
 
 describe('the admin case search at 20,000 cases', () => {
   let t: TestApp;
+  let h: AdminHeaders;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -14,6 +17,7 @@ describe('the admin case search at 20,000 cases', () => {
       INSERT INTO cases (case_number, passport_number, client_name)
       SELECT 'SCALE-' || lpad(g::text, 6, '0'), 'P' || (1000000 + g), 'Client ' || g FROM generate_series(1, 20000) AS g`);
     await t.db.execute(sql`ANALYZE cases`);
+    h = (await signInCaseAdmin(t)).headers;
   }, 60_000);
   afterAll(() => t.close());
 
@@ -23,5 +27,36 @@ describe('the admin case search at 20,000 cases', () => {
     const nodes = root ? nodesOf(root) : [];
     expect(nodes.some((node) => node['Index Name'] === 'cases_case_number_trgm_idx')).toBe(true);
     expect(nodes.some((node) => node['Node Type'] === 'Seq Scan')).toBe(false);
+  });
+
+  const list = async (query: Record<string, string>) => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/caseadmin/cases', headers: h, query });
+    expect(response.statusCode, response.body).toBe(200);
+    return { cases: response.json<AdminCase[]>(), total: Number(response.headers['x-total-count']), estimated: response.headers['x-total-count-estimated'] };
+  };
+
+  it('when a search matches more than 10,000 cases, then the page is right and the total is flagged as an estimate above 10,000', async () => {
+    const broad = await list({ search: 'SCALE', sortBy: 'case_number', order: 'ASC', page: '3' });
+    expect(broad.cases.map((c) => c.case_number)).toEqual(Array.from({ length: 20 }, (_, i) => `SCALE-${String(41 + i).padStart(6, '0')}`));
+    expect(broad.estimated).toBe('true');
+    expect(broad.total).toBeGreaterThan(10_000);
+  });
+
+  it('when a search matches 10,000 cases or fewer, then the total is exact and not flagged', async () => {
+    const narrow = await list({ search: 'SCALE-01' });
+    expect(narrow.total).toBe(10_000);
+    expect(narrow.estimated).toBeUndefined();
+    expect((await list({ search: '01234' })).total).toBe(11);
+  });
+
+  it('when the list is sorted by each field, then the page is read off an index in order, without sorting the table', async () => {
+    for (const order of ['"created_at" desc, "cases"."id" desc', '"passport_number" asc, "cases"."id" asc', '"case_number" desc']) {
+      for (const where of ['', `WHERE status = 'Under Review'`]) {
+        const plan = await t.db.execute(sql.raw(`EXPLAIN (FORMAT JSON) SELECT * FROM cases ${where} ORDER BY "cases".${order} LIMIT 20 OFFSET 40`));
+        const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
+        const nodes = root ? nodesOf(root) : [];
+        expect(nodes.map((node) => node['Node Type']), `${where} ${order}`).not.toContain('Sort');
+      }
+    }
   });
 });

@@ -35,11 +35,15 @@ export const cases = pgTable(
     status: text({ enum: caseStatuses }).notNull().default('Under Review'),
     ...timestamps,
   },
+  // One index per sort of the admin list, alone and after the status filter, with the list's
+  // tie-breaker (case numbers are unique and need none), so a page is read in index order.
   (t) => [
-    index('cases_created_at_idx').on(t.createdAt),
+    index('cases_created_at_idx').on(t.createdAt, t.id),
     index('cases_updated_at_idx').on(t.updatedAt),
-    index('cases_status_created_at_idx').on(t.status, t.createdAt),
-    index('cases_passport_number_idx').on(t.passportNumber),
+    index('cases_status_created_at_idx').on(t.status, t.createdAt, t.id),
+    index('cases_passport_number_idx').on(t.passportNumber, t.id),
+    index('cases_status_case_number_idx').on(t.status, t.caseNumber),
+    index('cases_status_passport_number_idx').on(t.status, t.passportNumber, t.id),
     // The trigram index for the admin list's substring search (and its pg_trgm extension) lives in
     // the custom migration 0005_cases-search-index.sql.
   ],

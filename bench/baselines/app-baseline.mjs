@@ -1,0 +1,307 @@
+// The limit each app scenario is measured against: the same paths, the same SQL statements in the
+// same transactions (named prepared statements where the app prepares them), the same
+// authentication checks and the same JSON, written by hand with
+// node:http + pg + JSON.stringify and nothing else. A scenario's throughput divided by its
+// baseline's is the share our stack (Fastify, zod, Drizzle, logging, hooks) leaves of the limit.
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import pg from 'pg';
+import { route as examRoute } from './exam-baseline.mjs';
+
+// The app's pool size (DATABASE_POOL_SIZE's default), so both wait on the database alike.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BASELINE_POOL_SIZE ?? 10) });
+const jwtKey = Buffer.from(process.env.JWT_SECRET ?? '', 'utf8');
+const FEED_PAGE_SIZE = 10;
+const COMMENTS_PAGE_SIZE = 10;
+const CASES_PAGE_SIZE = 20;
+const EXACT_COUNT_LIMIT = 10_000;
+
+class HttpError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+// ---- Authentication, as the app checks it
+
+function verifyJwt(authorization, audience) {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
+  const parts = match?.[1]?.split('.');
+  if (!parts || parts.length !== 3) throw new HttpError(401, 'Authentication required');
+  const expected = createHmac('sha256', jwtKey).update(`${parts[0]}.${parts[1]}`).digest();
+  const given = Buffer.from(parts[2], 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(401, 'Invalid token');
+  const header = JSON.parse(Buffer.from(parts[0], 'base64url').toString());
+  const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString());
+  if (header.alg !== 'HS256' || claims.iss !== 'pathway' || claims.aud !== audience || !(claims.exp > Date.now() / 1000)) {
+    throw new HttpError(401, 'Invalid token');
+  }
+  return claims;
+}
+
+const SESSION_SQL = `
+  SELECT u.id, u.email, u.username, u.display_name, u.photo_url
+  FROM network_sessions s JOIN network_users u ON u.id = s.user_id
+  WHERE s.token_hash = $1 AND s.expires_at > $2 LIMIT 1`;
+
+async function sessionMember(cookieHeader) {
+  const token = /(?:^|;\s*)pathway_session=([^;]+)/.exec(cookieHeader ?? '')?.[1];
+  if (!token || token.length > 100) throw new HttpError(401, 'Please sign in to continue');
+  const { rows } = await pool.query({ name: 'session', text: SESSION_SQL, values: [createHash('sha256').update(token).digest('hex'), new Date()] });
+  if (!rows[0]) throw new HttpError(401, 'Please sign in to continue');
+  return rows[0];
+}
+
+// ---- Cases
+
+const LOOKUP_SQL = `
+  SELECT c.case_number AS "caseNumber", c.passport_number AS "passportNumber", c.status,
+    coalesce((
+      SELECT json_agg(json_build_object(
+        'serviceName', s.name, 'currentStepId', cs.current_step_id, 'lastUpdated', cs.last_updated,
+        'currentStepSince', coalesce((SELECT max(sc.changed_at) FROM step_changes sc WHERE sc.case_service_id = cs.id), cs.last_updated),
+        'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description, 'expectedDays', st.expected_days) ORDER BY st.sequence)
+                  FROM steps st WHERE st.service_id = cs.service_id)
+      ) ORDER BY cs.id)
+      FROM case_services cs JOIN services s ON s.id = cs.service_id WHERE cs.case_id = c.id
+    ), '[]') AS services
+  FROM cases c WHERE c.case_number = $1`;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function estimateCompletion(steps, current, since) {
+  if (current < 0 || current === steps.length - 1) return null;
+  let days = 0;
+  for (const step of steps.slice(current, -1)) {
+    if (step.expectedDays === null) return null;
+    days += step.expectedDays;
+  }
+  return new Date(since.getTime() + days * DAY_MS).toISOString();
+}
+
+const normalizePassport = (passport) => passport.replace(/\s+/g, '').toUpperCase();
+
+async function lookup(url) {
+  const caseNumber = url.searchParams.get('caseNumber') ?? '';
+  const passportNumber = url.searchParams.get('passportNumber') ?? '';
+  const { rows } = await pool.query({ name: 'lookup', text: LOOKUP_SQL, values: [caseNumber.trim().toUpperCase()] });
+  const found = rows[0];
+  if (!found || normalizePassport(found.passportNumber) !== normalizePassport(passportNumber)) throw new HttpError(404, 'Case details not found.');
+  return {
+    passportNumber: found.passportNumber,
+    caseNumber: found.caseNumber,
+    status: found.status,
+    servicesSubscribed: found.services.map((s) => {
+      const steps = s.steps ?? [];
+      const current = steps.findIndex((step) => step.id === s.currentStepId);
+      const finished = current === steps.length - 1 && current >= 0;
+      const since = new Date(s.currentStepSince);
+      return {
+        serviceName: s.serviceName,
+        currentStep: steps[current]?.name ?? null,
+        steps: steps.map((step, i) => ({
+          name: step.name,
+          status: finished || i < current ? 'completed' : i === current ? 'active' : 'pending',
+          description: step.description,
+          expected_days: step.expectedDays,
+        })),
+        lastUpdated: new Date(s.lastUpdated).toISOString(),
+        currentStepSince: since.toISOString(),
+        estimatedCompletion: estimateCompletion(steps, current, since),
+      };
+    }),
+  };
+}
+
+// As server/cases/case-list-query.ts: with a search known to match few cases, the columns are
+// wrapped so PostgreSQL sorts the trigram index's matches instead of walking a sort index.
+const SORTS = {
+  createdAt: (d, few) => (few ? `(cases.created_at + interval '0') ${d}, (cases.id + 0) ${d}` : `cases.created_at ${d}, cases.id ${d}`),
+  case_number: (d) => `cases.case_number ${d}`,
+  passport_number: (d, few) => (few ? `(cases.passport_number || '') ${d}, (cases.id + 0) ${d}` : `cases.passport_number ${d}, cases.id ${d}`),
+};
+
+const ADMIN_VERSION_SQL = 'SELECT session_version FROM case_admins WHERE id = $1 LIMIT 1';
+
+async function caseList(url, request, response) {
+  const claims = verifyJwt(request.headers.authorization, 'caseadmin');
+  // Revocable tokens: the admin's current session version, on every request, as the app checks it.
+  const admin = (await pool.query(ADMIN_VERSION_SQL, [Number(claims.sub)])).rows[0];
+  if (!admin || admin.session_version !== claims.ver) throw new HttpError(401, 'Your session has ended');
+  const q = url.searchParams;
+  const params = [];
+  const conditions = [];
+  const search = q.get('search')?.trim();
+  if (search) {
+    // Case numbers are stored upper-case; an ASCII search matches them with LIKE.
+    const pattern = `%${(/^[\x20-\x7e]*$/.test(search) ? search.toUpperCase() : search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(`cases.case_number ${/^[\x20-\x7e]*$/.test(search) ? 'LIKE' : 'ILIKE'} $${params.push(pattern)}`);
+  }
+  if (q.get('status')) conditions.push(`cases.status = $${params.push(q.get('status'))}`);
+  const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
+  const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) matching`;
+  const countMatches = async () => {
+    let total = (await pool.query(countSql, params)).rows[0].n;
+    const estimated = total > EXACT_COUNT_LIMIT;
+    if (estimated) {
+      const plan = await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM cases ${where}`, params);
+      total = Math.max(Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), EXACT_COUNT_LIMIT + 1);
+    }
+    return { total, estimated };
+  };
+  const readPage = (few) => {
+    const order = SORTS[q.get('sortBy') ?? 'createdAt'](q.get('order')?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC', few);
+    const pageSize = Number(q.get('pageSize') ?? CASES_PAGE_SIZE);
+    const offset = (Number(q.get('page') ?? 1) - 1) * pageSize;
+    return pool.query(
+      `SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
+        coalesce((
+          SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
+                                            'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
+          FROM case_services cs JOIN services s ON s.id = cs.service_id LEFT JOIN steps st ON st.id = cs.current_step_id
+          WHERE cs.case_id = cases.id
+        ), '[]') AS services
+      FROM (SELECT * FROM cases ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) AS cases
+      ORDER BY ${order}`,
+      params,
+    );
+  };
+  let page;
+  let counted;
+  if (search) {
+    counted = await countMatches();
+    page = await readPage(!counted.estimated);
+  } else {
+    [page, counted] = await Promise.all([readPage(false), countMatches()]);
+  }
+  const total = counted.total;
+  if (counted.estimated) response.setHeader('x-total-count-estimated', 'true');
+  response.setHeader('x-total-count', String(total));
+  return page.rows.map((row) => ({
+    id: row.id,
+    case_number: row.case_number,
+    passport_number: row.passport_number,
+    client_name: row.client_name,
+    client_email: row.client_email,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    CaseServices: row.services.map((s) => ({
+      id: s.id,
+      service_id: s.service_id,
+      current_step: s.current_step,
+      last_updated: new Date(s.last_updated).toISOString(),
+      Service: { id: s.service_id, name: s.service_name },
+    })),
+  }));
+}
+
+// ---- Network
+
+const encodeCursor = (createdAt, id) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
+function decodeCursor(value) {
+  if (!value) return undefined;
+  const [iso, id] = Buffer.from(value, 'base64url').toString().split('|');
+  const createdAt = new Date(iso ?? '');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw new HttpError(400, 'Invalid cursor');
+  return { createdAt, id };
+}
+
+const feedSql = (withCursor) => `
+  SELECT newest.*, u.email, u.display_name, u.photo_url,
+    EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me
+  FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
+        ${withCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
+        ORDER BY created_at DESC, id DESC LIMIT ${FEED_PAGE_SIZE + 1}) newest
+  JOIN network_users u ON u.id = newest.user_id
+  ORDER BY newest.created_at DESC, newest.id DESC`;
+
+async function feed(url, request) {
+  const member = await sessionMember(request.headers.cookie);
+  const cursor = decodeCursor(url.searchParams.get('cursor'));
+  const { rows } = await pool.query({
+    name: cursor ? 'feed_after' : 'feed_first',
+    text: feedSql(Boolean(cursor)),
+    values: cursor ? [member.id, cursor.createdAt.toISOString(), cursor.id] : [member.id],
+  });
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    posts: page.map((row) => ({
+      id: row.id,
+      user: { email: row.email, displayName: row.display_name, photoURL: row.photo_url },
+      description: row.description,
+      mediaType: row.media_type,
+      mediaURL: row.media_key ? `/api/network/media/${row.media_key.slice('network/'.length)}` : null,
+      timestamp: row.created_at.toISOString(),
+      userId: row.user_id,
+      likeCount: row.like_count,
+      likedByMe: row.liked_by_me,
+      commentCount: row.comment_count,
+      canDelete: row.user_id === member.id,
+    })),
+    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+const COMMENTS_SQL = `
+  SELECT c.id, c.post_id, c.text, c.created_at, c.user_id, u.username, u.photo_url
+  FROM network_comments c JOIN network_users u ON u.id = c.user_id
+  WHERE c.post_id = $1 ORDER BY c.created_at DESC, c.id DESC LIMIT ${COMMENTS_PAGE_SIZE + 1}`;
+
+async function comments(postId, request) {
+  await sessionMember(request.headers.cookie);
+  if (!/^[0-9a-f-]{36}$/.test(postId)) throw new HttpError(400, 'Invalid post id');
+  const exists = await pool.query({ name: 'post_exists', text: 'SELECT id FROM network_posts WHERE id = $1', values: [postId] });
+  if (!exists.rows[0]) throw new HttpError(404, 'Post not found');
+  const { rows } = await pool.query({ name: 'comments', text: COMMENTS_SQL, values: [postId] });
+  const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    comments: page.map((row) => ({
+      id: row.id,
+      postId: row.post_id,
+      text: row.text,
+      timestamp: row.created_at.toISOString(),
+      userId: row.user_id,
+      username: row.username,
+      photoURL: row.photo_url,
+    })),
+    nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}
+
+// ---- Routing
+
+const COMMENTS_PATH = /^\/api\/network\/posts\/([^/]+)\/comments$/;
+
+async function route(request, response) {
+  const url = new URL(request.url, 'http://localhost');
+  if (request.method === 'GET' && url.pathname === '/api/progress') return lookup(url);
+  if (request.method === 'GET' && url.pathname === '/api/caseadmin/cases') return caseList(url, request, response);
+  if (request.method === 'GET' && url.pathname === '/api/network/posts') return feed(url, request);
+  const commentsOf = request.method === 'GET' ? COMMENTS_PATH.exec(url.pathname) : null;
+  if (commentsOf) return comments(commentsOf[1], request);
+  const answered = await examRoute(pool, request, url, verifyJwt, HttpError);
+  if (answered !== undefined) return answered;
+  throw new HttpError(404, 'not found');
+}
+
+const server = createServer((request, response) => {
+  route(request, response).then(
+    (body) => {
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify(body));
+    },
+    (error) => {
+      const status = error instanceof HttpError ? error.status : 500;
+      // A request cut off when autocannon stops at the end of a run is not a failure of ours.
+      if (status === 500 && error.code !== 'ECONNRESET') console.error(error);
+      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+      response.end(JSON.stringify({ error: error.message }));
+    },
+  );
+});
+server.keepAliveTimeout = 72_000;
+server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));

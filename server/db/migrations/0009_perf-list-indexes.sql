@@ -1,0 +1,8 @@
+DROP INDEX "cases_created_at_idx";--> statement-breakpoint
+DROP INDEX "cases_status_created_at_idx";--> statement-breakpoint
+DROP INDEX "cases_passport_number_idx";--> statement-breakpoint
+CREATE INDEX "cases_status_case_number_idx" ON "cases" USING btree ("status","case_number");--> statement-breakpoint
+CREATE INDEX "cases_status_passport_number_idx" ON "cases" USING btree ("status","passport_number","id");--> statement-breakpoint
+CREATE INDEX "cases_created_at_idx" ON "cases" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "cases_status_created_at_idx" ON "cases" USING btree ("status","created_at","id");--> statement-breakpoint
+CREATE INDEX "cases_passport_number_idx" ON "cases" USING btree ("passport_number","id");

@@ -1,0 +1,91 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { connect, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRealtimeHub, type RealtimeEvent, type RealtimeHub } from '../../server/platform/realtime.js';
+import { readEventStream } from '../support/event-stream.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+const MAX_BUFFERED_BYTES = 64 * 1024;
+const EVENT_BYTES = 50_000;
+// 25 MB in all: far more than the kernel's socket buffers of a reader that never reads can absorb.
+const EVENTS = 500;
+
+/** Waits for a condition, not for a fixed time. */
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe('a live-update subscriber that never reads', () => {
+  let t: TestApp;
+  let server: FastifyInstance;
+  let hub: RealtimeHub;
+  let port: number;
+  const log: RealtimeEvent[] = [];
+
+  beforeAll(async () => {
+    // A real database for the hub's LISTEN connection; the events come from an in-memory log.
+    t = await createTestApp();
+    hub = createRealtimeHub({
+      channel: 'slow_subscriber_test',
+      connection: t.database.pool.options,
+      events: {
+        after: async (afterId, limit) => log.filter((event) => event.id > afterId).slice(0, limit),
+        latestId: async () => log.at(-1)?.id ?? 0,
+      },
+      log: t.logger,
+      heartbeatMs: 60_000,
+      maxBufferedBytes: MAX_BUFFERED_BYTES,
+    });
+    server = Fastify();
+    server.get('/events', (request, reply) => hub.serve(request, reply));
+    await server.listen({ host: '127.0.0.1', port: 0 });
+    port = (server.server.address() as { port: number }).port;
+    await hub.start();
+  });
+  afterAll(async () => {
+    await hub.stop();
+    await server.close();
+    await t.close();
+  });
+
+  /** A raw connection that reads the response's first bytes (the stream is open), then stops reading. */
+  async function openStalledStream(): Promise<Socket> {
+    const socket = connect(port, '127.0.0.1');
+    socket.write('GET /events HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n');
+    await new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    socket.pause();
+    return socket;
+  }
+
+  it('when events pile up unread past the bound, then that stream is closed while a reading stream gets every event', async () => {
+    const stalled = await openStalledStream();
+    const controller = new AbortController();
+    const response = await fetch(`http://127.0.0.1:${port}/events`, { signal: controller.signal });
+    const received: string[] = [];
+    void readEventStream(
+      response.body!,
+      (event) => received.push(event.data ?? ''),
+      () => {},
+    );
+    await until(() => hub.stats().subscribers === 2, 'both streams to open');
+
+    for (let id = 1; id <= EVENTS; id++) {
+      log.push({ id, type: 'big', data: { id, filler: 'x'.repeat(EVENT_BYTES) } });
+      await hub.refresh();
+      // The reader keeps up; the stalled stream's unsent bytes grow until it is let go.
+      await until(() => received.length === id, `event ${id} to reach the reading stream`);
+    }
+
+    expect(hub.stats()).toEqual({ subscribers: 1, dropped: 1 });
+    expect(received).toHaveLength(EVENTS);
+    expect(JSON.parse(received.at(-1)!)).toMatchObject({ id: EVENTS });
+    // The stalled client's connection was closed by the server, not left holding buffered events.
+    stalled.resume();
+    await new Promise<void>((resolve) => (stalled.destroyed ? resolve() : stalled.once('close', () => resolve())));
+    controller.abort();
+  });
+});

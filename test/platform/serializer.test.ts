@@ -1,0 +1,98 @@
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { adminCase, progressResponse } from '../../contracts/cases.js';
+import { meResponse, postsPage } from '../../contracts/network.js';
+import { errorBody } from '../../server/platform/errors.js';
+import { fastSerializerCompiler, usesFastJsonStringify } from '../../server/platform/serializer.js';
+
+type Serialize = (data: unknown) => string;
+const route = (schema: z.ZodType) => ({ schema, method: 'GET', url: '/test', httpStatus: '200' });
+const fast = (schema: z.ZodType) => fastSerializerCompiler(route(schema) as never) as Serialize;
+const zod = (schema: z.ZodType) => zodSerializerCompiler(route(schema) as never) as Serialize;
+
+const post = {
+  // Keys out of the schema's order, and one the schema does not have.
+  likedByMe: true,
+  id: '00000000-0000-4000-8000-000000000001',
+  user: { email: null, displayName: 'Ada "the first" \\ Lovelace', photoURL: null, passwordHash: 'secret' },
+  description: 'line one\nline two \u2028 \ud83d\ude00 <script>',
+  mediaType: '',
+  mediaURL: null,
+  timestamp: '2026-11-22T10:00:00.000Z',
+  userId: '00000000-0000-4000-9000-000000000001',
+  likeCount: 3,
+  commentCount: 0,
+  canDelete: false,
+  internal: { token: 'never sent' },
+};
+
+const cases: [string, z.ZodType, unknown][] = [
+  ['a feed page (nullables, escapes, unknown keys)', postsPage, { posts: [post, { ...post, mediaURL: '/m/x.png', user: { email: 'a@b.c', displayName: null, photoURL: '/p' } }], nextCursor: null }],
+  ['a signed-out member', meResponse, { user: null }],
+  ['a signed-in member', meResponse, { user: { uid: 'u', email: 'e', displayName: null, photoURL: null, username: 'x', isProfileComplete: true, isAdmin: false, emailVerified: true, extra: 1 } }],
+  [
+    'a public case lookup',
+    progressResponse,
+    {
+      passportNumber: 'P1',
+      caseNumber: 'C-1',
+      status: 'In Progress',
+      servicesSubscribed: [
+        {
+          serviceName: 'S',
+          currentStep: null,
+          steps: [
+            { name: 'a', status: 'active', description: null, expected_days: 3 },
+            { name: 'b', status: 'pending', description: 'Checks "papers"', expected_days: null },
+          ],
+          lastUpdated: '2026-11-22T10:00:00.000Z',
+          currentStepSince: '2026-11-22T10:00:00.000Z',
+          estimatedCompletion: null,
+        },
+      ],
+    },
+  ],
+  [
+    'an admin case',
+    adminCase,
+    {
+      id: 1,
+      case_number: 'C-1',
+      passport_number: 'P1',
+      client_name: 'Client',
+      client_email: null,
+      status: 'Completed',
+      createdAt: '2026-11-22T10:00:00.000Z',
+      updatedAt: '2026-11-22T10:00:00.000Z',
+      CaseServices: [{ id: 2, service_id: 3, current_step: null, last_updated: '2026-11-22T10:00:00.000Z', Service: { id: 3, name: 'S' } }],
+    },
+  ],
+  ['an error with and without its code', z.array(errorBody), [{ error: 'x' }, { error: 'y', code: 'z' }]],
+];
+
+describe('the compiled response serializer', () => {
+  for (const [what, schema, data] of cases) {
+    it(`when ${what} is sent, then the bytes are exactly what the zod serializer writes`, () => {
+      expect(fast(schema)(data)).toBe(zod(schema)(data));
+      expect(usesFastJsonStringify(schema)).toBe(true);
+    });
+  }
+
+  it('when a required field is missing, then serializing fails (a 500), as with zod', () => {
+    const { nextCursor: _dropped, ...withoutCursor } = { posts: [], nextCursor: null };
+    expect(() => zod(postsPage)(withoutCursor)).toThrow();
+    expect(() => fast(postsPage)(withoutCursor)).toThrow();
+    const memberWithoutVerification = { user: { uid: 'u', email: null, displayName: null, photoURL: null, username: null, isProfileComplete: false, isAdmin: false } };
+    expect(() => zod(meResponse)(memberWithoutVerification)).toThrow();
+    expect(() => fast(meResponse)(memberWithoutVerification)).toThrow();
+  });
+
+  it('when a schema cannot be written as JSON Schema (a date), then the zod serializer is used', () => {
+    const schema = z.object({ at: z.date() });
+    const data = { at: new Date('2026-11-22T10:00:00Z') };
+    expect(fast(schema)(data)).toBe('{"at":"2026-11-22T10:00:00.000Z"}');
+    expect(fast(schema)(data)).toBe(zod(schema)(data));
+    expect(usesFastJsonStringify(schema)).toBe(false);
+  });
+});
