@@ -1,37 +1,22 @@
 import { z } from 'zod';
+import {
+  professions,
+  roles,
+  questionTypes,
+  difficulties,
+  courseLevels,
+  audiences,
+  programs,
+  securityEvents,
+  finishReasons,
+  MAX_RETAKE_WAIT_SECONDS,
+  questionFlags,
+} from './lms-constants.js';
+
+export * from './lms-constants.js';
 
 /** The schemas of every LMS call (spec section 7 and the extra calls of the working version), shared by the API and the front end. */
 
-export const professions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
-export type Profession = (typeof professions)[number];
-export const roles = ['user', 'admin'] as const;
-export type Role = (typeof roles)[number];
-export const questionTypes = ['multiple-choice', 'fill-in-the-blank', 'essay'] as const;
-export type QuestionType = (typeof questionTypes)[number];
-export const difficulties = ['easy', 'medium', 'hard'] as const;
-export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const;
-export type CourseLevel = (typeof courseLevels)[number];
-export const audiences = ['all', ...professions] as const;
-
-/**
- * Premium programs a user's `key.allowed_programs` may hold, and what each opens:
- * - `course`: the course library (GET /user/courses, a course page and its progress), the
- *   recent-courses list and the course progress of the profile;
- * - `exam-results`: the detailed exam summary (score and success rate).
- * Everything else is free.
- */
-export const programs = ['course', 'exam-results'] as const;
-export type Program = (typeof programs)[number];
-
-export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
-export const UPGRADE_CHAT_TEXT = 'I want to upgrade my mock exam';
-export const LOCKED_SUMMARY_MESSAGE = 'Upgrade your account to unlock detailed exam results.';
-export const NO_MORE_QUESTIONS_MESSAGE = 'No more questions.';
-export const MILESTONE_EVERY = 25;
-export const PRAISE_THRESHOLD_PERCENT = 70;
-export const AUTOSAVE_INTERVAL_MS = 30_000;
-export const ADMIN_PAGE_SIZE = 20;
-export const TOTAL_COUNT_HEADER = 'x-total-count';
 
 const requiredText = (field: string, max: number) =>
   z
@@ -95,7 +80,6 @@ export const passwordResetRequestBody = z.strictObject({ email: emailRule });
 export const passwordResetBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100), password: newPassword });
 /** PUT /admin/users/{id}/password: an admin sets a learner's password. */
 export const setPasswordBody = z.strictObject({ password: newPassword });
-export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account has this address, we have sent it a link to set a new password.';
 
 /** What the LMS token carries (spec: id, username, profession, role). */
 export const tokenPayload = z.object({
@@ -178,14 +162,6 @@ export const autoSaveBody = z.strictObject({
 });
 export const autoSaveResponse = z.object({ savedAt: isoDateTime });
 
-export const securityEvents = ['copy', 'paste', 'fullscreen-exit', 'tab-switch'] as const;
-export type SecurityEvent = (typeof securityEvents)[number];
-export const securityMessages: Record<SecurityEvent, string> = {
-  copy: 'Copy is disabled during the exam',
-  paste: 'Paste is disabled during the exam',
-  'fullscreen-exit': 'Please remain in full-screen mode during the exam',
-  'tab-switch': 'Leaving the exam window is not allowed!',
-};
 export const examEventBody = z.strictObject({ event: z.enum(securityEvents, { error: `event must be one of ${securityEvents.join(', ')}` }) });
 
 export const examSummary = z.object({
@@ -257,15 +233,6 @@ export const createCourseBody = z.strictObject({
 });
 export type CreateCourseBody = z.input<typeof createCourseBody>;
 
-/** The spec's course filter: profession is the user's or all; search in title or description; level or all. */
-export function courseMatches(item: Pick<Course, 'title' | 'description' | 'profession' | 'level'>, filter: { profession: string; search: string; level: string }) {
-  const search = filter.search.trim().toLowerCase();
-  return (
-    (item.profession === filter.profession || item.profession === 'all') &&
-    (item.title.toLowerCase().includes(search) || item.description.toLowerCase().includes(search)) &&
-    (filter.level === 'all' || item.level === filter.level)
-  );
-}
 
 // ---- Progress, achievements, badges, profile
 
@@ -318,8 +285,6 @@ export type AdminQuestion = z.infer<typeof adminQuestion>;
 export const adminQuestionsQuery = pageQuery.extend({ profession: z.enum(professions).optional() });
 export const adminQuestionsResponse = z.object({ examQuestions: z.array(adminQuestion) });
 
-/** Fill-in-the-blank questions may accept several answers, separated by this. */
-export const ACCEPTED_ANSWER_SEPARATOR = '|';
 
 export const createQuestionBody = z
   .strictObject({
@@ -344,12 +309,6 @@ export const createQuestionBody = z
   });
 export type CreateQuestionBody = z.input<typeof createQuestionBody>;
 
-/** The options the admin form's comma-separated text stands for: trimmed, empty items dropped. */
-export const parseOptionsText = (text: string) =>
-  text
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
 
 // ---- Admin: courses, logs, users, essays
 
@@ -396,7 +355,6 @@ export const gradeEssayBody = z.strictObject({
 
 // ---- Attempts, retakes and review
 
-export const finishReasons = ['completed', 'timeout', 'ended'] as const;
 export const examAttemptSummary = z.object({
   id: z.number().int(),
   started_at: isoDateTime,
@@ -417,8 +375,6 @@ export const examAttemptsResponse = z.object({
 });
 export type ExamAttemptsResponse = z.infer<typeof examAttemptsResponse>;
 
-/** Exam settings an LMS admin edits: the wait between the end of an attempt and a retake (up to 90 days). */
-export const MAX_RETAKE_WAIT_SECONDS = 90 * 24 * 60 * 60;
 export const examSettingsBody = z.strictObject({
   retakeWaitSeconds: z
     .number({ error: 'retakeWaitSeconds is required' })
@@ -447,9 +403,6 @@ export type ExamReview = z.infer<typeof examReview>;
 
 // ---- Question bank: CSV import and export, item analysis
 
-/** The CSV columns of import and export, in order; options are comma-separated inside their cell, as in the add form. */
-export const questionCsvColumns = ['question', 'question_type', 'options', 'correct_answer', 'explanation', 'profession', 'difficulty'] as const;
-export const IMPORT_MAX_ROWS = 10_000;
 export const importResult = z.object({ imported: z.number().int() });
 export const importRowError = z.object({ row: z.number().int(), error: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;
@@ -457,10 +410,6 @@ export type ImportRowError = z.infer<typeof importRowError>;
 export const importErrorResponse = z.object({ error: z.string(), code: z.string().optional(), errors: z.array(importRowError).optional() });
 export const exportQuery = z.object({ profession: z.enum(professions).optional() });
 
-/** Thresholds of the item-analysis flags (Moodle's quiz statistics use similar ones). */
-export const STATISTICS = { tooEasyAbove: 0.9, tooHardBelow: 0.2, minAttemptsForFlags: 5 } as const;
-export const questionFlags = ['too-easy', 'too-hard', 'negative-discrimination'] as const;
-export type QuestionFlag = (typeof questionFlags)[number];
 export const questionStatistic = z.object({
   id: z.number().int(),
   attempts: z.number().int(),

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 
 let counter = 0;
@@ -135,6 +136,33 @@ test('when each area is opened, then it has its own header, title and dark-mode 
   await expect(page.locator('html')).toHaveClass(/dark/);
   await expectAccessible(page);
 
+  // The pages emailed links open and the signed-out admin pages have the logo and the switch too.
+  const accountPages: [string, string][] = [
+    ['/forgot-password', 'Account'],
+    ['/reset-password?token=none', 'Account'],
+    ['/verify-email', 'Account'],
+    ['/caseadmin/login', 'Case admin account'],
+    ['/caseadmin/forgot-password', 'Case admin account'],
+    ['/caseadmin/reset-password?token=none', 'Case admin account'],
+    ['/lms-system/forgot-password', 'Learning'],
+    ['/lms-system/reset-password?token=none', 'Learning'],
+  ];
+  await page.evaluate(() => localStorage.setItem('darkMode', 'false'));
+  for (const [path, navigation] of accountPages) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: /^Pathway / }), path).toBeVisible();
+    await expect(page.getByRole('navigation', { name: navigation, exact: true }), path).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Dark mode' }), path).toBeVisible();
+  }
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await page.goto('/forgot-password');
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Dark mode' }).click();
+  await expect(page.locator('html')).not.toHaveClass(/dark/);
+
   await signInLearner(page, request);
   await page.goto('/lms-system/dashboard');
   await expect(page).toHaveTitle('Learning Dashboard · Pathway');
@@ -151,6 +179,37 @@ test('when each area is opened, then it has its own header, title and dark-mode 
   // The static entries are labels, not links that lead nowhere.
   await expect(main.getByRole('link')).toHaveCount(1);
   await expect(main.getByText('Invest')).toBeVisible();
+});
+
+test('when the LMS and case admin pages load, then none of their scripts carries zod, which stays on the server', async ({ page, request }) => {
+  const withZod = new Set<string>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('ZodError')) withZod.add(new URL(response.url()).pathname);
+  });
+  const opened = async (path: string, heading: string) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: heading, exact: true }), path).toBeVisible();
+  };
+  await opened('/lms-system/register', 'Create your account');
+  await signInLearner(page, request);
+  await opened('/lms-system/dashboard', 'Learning Dashboard');
+  await opened('/courses', 'Courses');
+  await opened('/exam', 'Online Examination');
+  await page.evaluate(() => localStorage.removeItem('token'));
+  await page.goto('/lms-system/login');
+  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
+  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await opened('/lms-system/admin/course', 'Course Management');
+  await opened('/lms-system/admin/upcoming', 'Upcoming Exams');
+  await opened('/lms-system/admin/exam-settings', 'Exam settings');
+  await signInWithToken(page, request);
+  await opened('/caseadmin/dashboard', 'Admin Dashboard');
+  await opened('/caseadmin/manage-cases', 'Case Management');
+  expect([...withZod]).toEqual([]);
 });
 
 test('when a new case is sent without a passport number, then the form says so next to that field in plain words', async ({ page, request }) => {
@@ -201,6 +260,9 @@ const allScreens = [
   '/UserDetails',
   '/casetracking',
   '/caseadmin/login',
+  '/caseadmin/forgot-password',
+  '/forgot-password',
+  '/verify-email',
   '/caseadmin/dashboard',
   '/caseadmin/manage-cases',
   '/caseadmin/create-case',

@@ -5,7 +5,9 @@ import type { CasesOverview } from '../../contracts/cases.js';
 import { useDarkMode } from '../lib/dark-mode.js';
 import { formatDateTime } from '../lib/format.js';
 import { errorMessage } from '../lib/http.js';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
+import { DataTable } from '../ui/data-table.js';
+import { QueryState } from '../ui/query-state.js';
+import { EmptyState } from '../ui/states.js';
 import { useCasesOverview, useDashboardMetrics } from './admin-api.js';
 import styles from './admin-dashboard-page.module.css';
 import pageStyles from './admin-pages.module.css';
@@ -32,17 +34,15 @@ export default function AdminDashboardPage() {
       </div>
 
       <section aria-label="Case counters" className={styles.counters}>
-        {metrics.isPending ? (
-          <LoadingState text="Loading counters..." />
-        ) : metrics.isError ? (
-          <ErrorState message={errorMessage(metrics.error, 'Could not load the dashboard.')} onRetry={() => void metrics.refetch()} />
-        ) : (
-          <>
-            <Counter label="Total Cases" value={metrics.data.totalCases} />
-            <Counter label="Active Cases" value={metrics.data.activeCases} />
-            <Counter label="Pending Cases" value={metrics.data.pendingCases} />
-          </>
-        )}
+        <QueryState query={metrics} loading="Loading counters..." error={(failure) => errorMessage(failure, 'Could not load the dashboard.')}>
+          {(data) => (
+            <>
+              <Counter label="Total Cases" value={data.totalCases} />
+              <Counter label="Active Cases" value={data.activeCases} />
+              <Counter label="Pending Cases" value={data.pendingCases} />
+            </>
+          )}
+        </QueryState>
       </section>
 
       <div className={styles.grid}>
@@ -50,35 +50,27 @@ export default function AdminDashboardPage() {
           <h2 id="chart-heading" className={pageStyles.cardTitle}>
             Cases by Status
           </h2>
-          {overview.isPending ? (
-            <LoadingState text="Loading chart..." />
-          ) : overview.isError ? (
-            <ErrorState message={errorMessage(overview.error, 'Could not load the chart.')} onRetry={() => void overview.refetch()} />
-          ) : (
-            <StatusChart stats={overview.data.stats} />
-          )}
+          <QueryState query={overview} loading="Loading chart..." error={(failure) => errorMessage(failure, 'Could not load the chart.')}>
+            {(data) => <StatusChart stats={data.stats} />}
+          </QueryState>
         </section>
 
         <section className={pageStyles.card} aria-labelledby="recently-updated-heading">
           <h2 id="recently-updated-heading" className={pageStyles.cardTitle}>
             Recently Updated Cases
           </h2>
-          {metrics.isPending ? (
-            <LoadingState />
-          ) : metrics.isError ? (
-            <ErrorState message="Could not load recently updated cases." />
-          ) : metrics.data.recentCases.length === 0 ? (
-            <EmptyState>No cases yet.</EmptyState>
-          ) : (
-            <ul className={styles.recentList}>
-              {metrics.data.recentCases.map((item) => (
-                <li key={item.id}>
-                  <Link to={`/caseadmin/details/${item.id}`}>{item.case_number}</Link>
-                  <span className={pageStyles.muted}>{formatDateTime(item.updatedAt)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <QueryState query={metrics} error="Could not load recently updated cases." empty="No cases yet." isEmpty={(data) => data.recentCases.length === 0}>
+            {(data) => (
+              <ul className={styles.recentList}>
+                {data.recentCases.map((item) => (
+                  <li key={item.id}>
+                    <Link to={`/caseadmin/details/${item.id}`}>{item.case_number}</Link>
+                    <span className={pageStyles.muted}>{formatDateTime(item.updatedAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </QueryState>
         </section>
       </div>
 
@@ -86,40 +78,22 @@ export default function AdminDashboardPage() {
         <h2 id="recent-cases-heading" className={pageStyles.cardTitle}>
           Recent Cases
         </h2>
-        {overview.isPending ? (
-          <LoadingState />
-        ) : overview.isError ? (
-          <ErrorState message="Could not load recent cases." />
-        ) : overview.data.recentCases.length === 0 ? (
-          <EmptyState>No cases yet.</EmptyState>
-        ) : (
-          <div className={pageStyles.tableWrap}>
-            <table className={`${pageStyles.table} ${pageStyles.stackTable}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Case ID</th>
-                  <th scope="col">Client Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Last Updated</th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.data.recentCases.map((item) => (
-                  <tr key={item.id}>
-                    <td data-label="Case ID">
-                      <Link to={`/caseadmin/details/${item.id}`}>{item.caseNumber}</Link>
-                    </td>
-                    <td data-label="Client Name">{item.clientName}</td>
-                    <td data-label="Status">
-                      <CaseStatusBadge status={item.status} />
-                    </td>
-                    <td data-label="Last Updated">{formatDateTime(item.lastUpdated)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <QueryState query={overview} error="Could not load recent cases." empty="No cases yet." isEmpty={(data) => data.recentCases.length === 0}>
+          {(data) => (
+            <DataTable
+              caption="Recent Cases"
+              rows={data.recentCases}
+              rowKey={(item) => item.id}
+              columns={[
+                // The spec's column name; it shows the case number, never the database id.
+                { header: 'Case ID', cell: (item) => <Link to={`/caseadmin/details/${item.id}`}>{item.caseNumber}</Link> },
+                { header: 'Client Name', cell: (item) => item.clientName },
+                { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
+                { header: 'Last Updated', cell: (item) => formatDateTime(item.lastUpdated) },
+              ]}
+            />
+          )}
+        </QueryState>
       </section>
     </>
   );

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { errorMessage } from '../lib/http.js';
-import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
@@ -35,7 +34,6 @@ export default function AdminLoginPage() {
 
   return (
     <main className={styles.page}>
-      <DarkModeToggle className={styles.darkToggle} />
       <form className={styles.card} onSubmit={(event) => void onSubmit(event)}>
         <h1 className={styles.title}>Admin Login</h1>
         {wasSessionExpired() && !error && <p className={styles.notice}>Your session has ended. Please log in again.</p>}

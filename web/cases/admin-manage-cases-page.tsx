@@ -9,13 +9,16 @@ import { Button, buttonClassName } from '../ui/button.js';
 import { SelectField, TextField } from '../ui/field.js';
 import { ConfirmDialog, Modal, ModalActions } from '../ui/modal.js';
 import { Pagination } from '../ui/pagination.js';
-import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
+import { DataTable } from '../ui/data-table.js';
+import { QueryState } from '../ui/query-state.js';
+import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import {
   CASES_PAGE_SIZE,
   caseStatusOptions,
   type CaseSortField,
-  type SortOrder, useCasesList,
+  type SortOrder,
+  useCasesList,
   useCreateCase,
   useDeleteCase,
   useUpdateCaseServices,
@@ -107,75 +110,62 @@ export default function AdminManageCasesPage() {
       <BulkStepBar caseIds={[...selected]} onDone={() => setSelected(new Set())} />
 
       <section className={styles.card} aria-label="Cases">
-        {list.isPending ? (
-          <LoadingState text="Loading cases..." />
-        ) : list.isError ? (
-          <ErrorState message={errorMessage(list.error, 'Could not fetch cases.')} onRetry={() => void list.refetch()} />
-        ) : list.data.cases.length === 0 ? (
-          <EmptyState>{debouncedSearch || status ? 'No cases match these filters.' : 'No cases yet. Create the first one.'}</EmptyState>
-        ) : (
-          <>
-            <div className={styles.tableWrap}>
-              <table className={`${styles.table} ${styles.stackTable}`}>
-                <thead>
-                  <tr>
-                    <th scope="col">
-                      <input
-                        type="checkbox"
-                        aria-label="Select all cases on this page"
-                        checked={list.data.cases.every((item) => selected.has(item.id))}
-                        onChange={(event) => toggle(list.data.cases.map((item) => item.id), event.target.checked)}
-                      />
-                    </th>
-                    <th scope="col">Case Number</th>
-                    <th scope="col">Passport Number</th>
-                    <th scope="col">Client Name</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Actions</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.data.cases.map((item) => (
-                    <tr key={item.id}>
-                      <td data-label="Select">
-                        <input
-                          type="checkbox"
-                          aria-label={`Select ${item.case_number}`}
-                          checked={selected.has(item.id)}
-                          onChange={(event) => toggle([item.id], event.target.checked)}
-                        />
-                      </td>
-                      <td data-label="Case Number">{item.case_number}</td>
-                      <td data-label="Passport Number">{item.passport_number}</td>
-                      <td data-label="Client Name">{item.client_name}</td>
-                      <td data-label="Status">
-                        <CaseStatusBadge status={item.status} />
-                      </td>
-                      <td data-label="Actions">
-                        <div className={styles.rowActions}>
-                          <Button size="small" variant="secondary" onClick={() => setEditing(item)} aria-label={`Edit ${item.case_number}`}>
-                            <Pencil aria-hidden="true" size={14} /> Edit
-                          </Button>
-                          <Link
-                            className={`${buttonClassName('secondary')} ${styles.smallLink}`}
-                            to={`/caseadmin/details/${item.id}`}
-                            aria-label={`View Details of ${item.case_number}`}
-                          >
-                            <Eye aria-hidden="true" size={14} /> View Details
-                          </Link>
-                          <Button size="small" variant="danger" onClick={() => setDeleting(item)} aria-label={`Delete ${item.case_number}`}>
-                            <Trash2 aria-hidden="true" size={14} /> Delete
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <Pagination page={page} pageSize={CASES_PAGE_SIZE} total={list.data.total} onPageChange={setPage} label="Cases pages" />
-          </>
-        )}
+        <QueryState
+          query={list}
+          loading="Loading cases..."
+          error={(failure) => errorMessage(failure, 'Could not fetch cases.')}
+          empty={debouncedSearch || status ? 'No cases match these filters.' : 'No cases yet. Create the first one.'}
+          isEmpty={(data) => data.cases.length === 0}
+        >
+          {(data) => (
+            <DataTable
+              caption="Cases"
+              rows={data.cases}
+              rowKey={(item) => item.id}
+              columns={[
+                {
+                  header: 'Select',
+                  headerCell: (
+                    <input
+                      type="checkbox"
+                      aria-label="Select all cases on this page"
+                      checked={data.cases.every((item) => selected.has(item.id))}
+                      onChange={(event) => toggle(data.cases.map((item) => item.id), event.target.checked)}
+                    />
+                  ),
+                  cell: (item) => (
+                    <input type="checkbox" aria-label={`Select ${item.case_number}`} checked={selected.has(item.id)} onChange={(event) => toggle([item.id], event.target.checked)} />
+                  ),
+                },
+                { header: 'Case Number', cell: (item) => item.case_number },
+                { header: 'Passport Number', cell: (item) => item.passport_number },
+                { header: 'Client Name', cell: (item) => item.client_name },
+                { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
+                {
+                  header: 'Actions',
+                  cell: (item) => (
+                    <div className={styles.rowActions}>
+                      <Button size="small" variant="secondary" onClick={() => setEditing(item)} aria-label={`Edit ${item.case_number}`}>
+                        <Pencil aria-hidden="true" size={14} /> Edit
+                      </Button>
+                      <Link
+                        className={`${buttonClassName('secondary')} ${styles.smallLink}`}
+                        to={`/caseadmin/details/${item.id}`}
+                        aria-label={`View Details of ${item.case_number}`}
+                      >
+                        <Eye aria-hidden="true" size={14} /> View Details
+                      </Link>
+                      <Button size="small" variant="danger" onClick={() => setDeleting(item)} aria-label={`Delete ${item.case_number}`}>
+                        <Trash2 aria-hidden="true" size={14} /> Delete
+                      </Button>
+                    </div>
+                  ),
+                },
+              ]}
+              footer={<Pagination page={page} pageSize={CASES_PAGE_SIZE} total={data.total} onPageChange={setPage} label="Cases pages" />}
+            />
+          )}
+        </QueryState>
       </section>
 
       <CreateCaseModal

@@ -1,7 +1,7 @@
 import LogIn from 'lucide-react/icons/log-in';
 import SearchCheck from 'lucide-react/icons/search-check';
 import { NavLink, Outlet } from 'react-router';
-import { AppHeader, headerLabelClass, headerLinkClass } from '../ui/app-header.js';
+import { AppHeader, HeaderLink } from '../ui/app-header.js';
 import styles from './tracker-page.module.css';
 
 /** The public tracker's frame: an applicant's header (no network navigation, no sign-up). */
@@ -9,10 +9,7 @@ export default function ApplicantShell() {
   return (
     <>
       <AppHeader homeTo="/casetracking" areaName="Application tracking" navLabel="Applicant">
-        <NavLink to="/casetracking" className={headerLinkClass}>
-          <SearchCheck aria-hidden="true" size={18} />
-          <span className={headerLabelClass}>Check status</span>
-        </NavLink>
+        <HeaderLink to="/casetracking" icon={SearchCheck} label="Check status" />
       </AppHeader>
       <Outlet />
       <footer className={styles.footer}>

@@ -10,9 +10,15 @@ export const casesRoutes: RouteObject[] = [
       { path: '/casetracking/unsubscribe', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
     ],
   },
-  { path: '/caseadmin/login', handle: { title: 'Case admin sign-in' }, element: lazyPage(() => import('./admin-login-page.js')) },
-  { path: '/caseadmin/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./admin-forgot-password-page.js')) },
-  { path: '/caseadmin/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./admin-reset-password-page.js')) },
+  {
+    // The signed-out pages: logo, sign-in and dark mode, as every other screen has.
+    element: lazyPage(() => import('./admin-account-shell.js')),
+    children: [
+      { path: '/caseadmin/login', handle: { title: 'Case admin sign-in' }, element: lazyPage(() => import('./admin-login-page.js')) },
+      { path: '/caseadmin/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./admin-forgot-password-page.js')) },
+      { path: '/caseadmin/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./admin-reset-password-page.js')) },
+    ],
+  },
   // The area's prefix leads to its entry page (the layout's guard sends a visitor on to the login).
   { path: '/caseadmin', element: <Navigate to="/caseadmin/dashboard" replace /> },
   {

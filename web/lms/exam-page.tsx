@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LOCKED_SUMMARY_MESSAGE, type ExamSummary } from '../../contracts/lms.js';
+import { LOCKED_SUMMARY_MESSAGE } from '../../contracts/lms-constants.js';
+import type { ExamSummary } from '../../contracts/lms.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';

@@ -1,6 +1,7 @@
 import { ArrowLeft, Target } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { UPGRADE_REQUIRED, type ReviewedQuestion } from '../../contracts/lms.js';
+import { UPGRADE_REQUIRED } from '../../contracts/lms-constants.js';
+import type { ReviewedQuestion } from '../../contracts/lms.js';
 import { ApiError, errorMessage } from '../lib/http.js';
 import { buttonClassName } from '../ui/button.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { securityMessages, type SecurityEvent } from '../../contracts/lms.js';
+import { securityMessages, type SecurityEvent } from '../../contracts/lms-constants.js';
 import { lmsRequest } from './session.js';
 
 /**

@@ -1,13 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  AUTOSAVE_INTERVAL_MS,
-  MILESTONE_EVERY,
-  PRAISE_THRESHOLD_PERCENT,
-  type AnswerResult,
-  type ExamProgress,
-  type ExamQuestionsResponse,
-  type ServedQuestion,
-} from '../../contracts/lms.js';
+import { AUTOSAVE_INTERVAL_MS, MILESTONE_EVERY, PRAISE_THRESHOLD_PERCENT } from '../../contracts/lms-constants.js';
+import type { AnswerResult, ExamProgress, ExamQuestionsResponse, ServedQuestion } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';

@@ -8,8 +8,8 @@ import Settings from 'lucide-react/icons/settings';
 import UserPlus from 'lucide-react/icons/user-plus';
 import UserRound from 'lucide-react/icons/user-round';
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
-import { AppHeader, headerLabelClass, headerLinkClass } from '../ui/app-header.js';
+import { Outlet } from 'react-router';
+import { AppHeader, HeaderLink, headerLabelClass, headerLinkClass } from '../ui/app-header.js';
 import { useLogout } from './learner-header.js';
 import styles from './lms.module.css';
 import { useLmsSession } from './session.js';
@@ -25,34 +25,16 @@ export default function LearnerShell() {
       <AppHeader homeTo={homeTo} areaName="Learning" navLabel="Learning">
         {!user && (
           <>
-            <NavLink to="/lms-system/login" className={headerLinkClass}>
-              <LogIn aria-hidden="true" size={18} />
-              <span className={headerLabelClass}>Login</span>
-            </NavLink>
-            <NavLink to="/lms-system/register" className={headerLinkClass}>
-              <UserPlus aria-hidden="true" size={18} />
-              <span className={headerLabelClass}>Register</span>
-            </NavLink>
+            <HeaderLink to="/lms-system/login" icon={LogIn} label="Login" />
+            <HeaderLink to="/lms-system/register" icon={UserPlus} label="Register" />
           </>
         )}
         {user?.role === 'user' && (
           <>
-            <NavLink to="/lms-system/dashboard" className={headerLinkClass}>
-              <LayoutDashboard aria-hidden="true" size={18} />
-              <span className={headerLabelClass}>Dashboard</span>
-            </NavLink>
-            <NavLink to="/courses" className={headerLinkClass}>
-              <BookOpen aria-hidden="true" size={18} />
-              <span className={headerLabelClass}>Courses</span>
-            </NavLink>
-            <NavLink to="/exam" className={headerLinkClass}>
-              <ClipboardCheck aria-hidden="true" size={18} />
-              <span className={headerLabelClass}>Exam</span>
-            </NavLink>
-            <NavLink to="/lmsprofile" className={headerLinkClass}>
-              <UserRound aria-hidden="true" size={18} />
-              <span className={headerLabelClass}>Profile</span>
-            </NavLink>
+            <HeaderLink to="/lms-system/dashboard" icon={LayoutDashboard} label="Dashboard" />
+            <HeaderLink to="/courses" icon={BookOpen} label="Courses" />
+            <HeaderLink to="/exam" icon={ClipboardCheck} label="Exam" />
+            <HeaderLink to="/lmsprofile" icon={UserRound} label="Profile" />
             <div className={styles.bell}>
               <button
                 type="button"
@@ -74,10 +56,7 @@ export default function LearnerShell() {
           </>
         )}
         {user?.role === 'admin' && (
-          <NavLink to="/lms-system/admin" className={headerLinkClass}>
-            <Settings aria-hidden="true" size={18} />
-            <span className={headerLabelClass}>Admin</span>
-          </NavLink>
+          <HeaderLink to="/lms-system/admin" icon={Settings} label="Admin" />
         )}
         {user && (
           <button type="button" className={headerLinkClass} onClick={logout}>

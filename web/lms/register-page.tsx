@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { professions } from '../../contracts/lms.js';
+import { professions } from '../../contracts/lms-constants.js';
 import { ApiError, request } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { SelectField, TextField } from '../ui/field.js';

@@ -4,9 +4,15 @@ import { lazyPage } from '../ui/lazy-page.js';
 export const networkRoutes: RouteObject[] = [
   // The sign-in page has no top navigation (spec), only its own dark-mode switch.
   { path: '/', handle: { title: 'Sign in' }, element: lazyPage(() => import('./sign-in-page.js')) },
-  { path: '/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./forgot-password-page.js')) },
-  { path: '/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./reset-password-page.js')) },
-  { path: '/verify-email', handle: { title: 'Verify your email' }, element: lazyPage(() => import('./verify-email-page.js')) },
+  {
+    // The pages emailed links open: the logo, a way back to sign-in and the dark-mode switch.
+    element: lazyPage(() => import('./account-shell.js')),
+    children: [
+      { path: '/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./forgot-password-page.js')) },
+      { path: '/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./reset-password-page.js')) },
+      { path: '/verify-email', handle: { title: 'Verify your email' }, element: lazyPage(() => import('./verify-email-page.js')) },
+    ],
+  },
   {
     // The shell is its own chunk, so pages of other areas never download the network's code.
     element: lazyPage(() => import('./network-shell.js').then((module) => ({ default: module.NetworkShell }))),

@@ -1,5 +1,6 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import styles from './app-header.module.css';
 import { DarkModeToggle } from './dark-mode-toggle.js';
 
@@ -35,3 +36,13 @@ export function AppHeader({ homeTo, areaName, navLabel, children }: AppHeaderPro
 /** A link in an area header: icon plus label; the label hides on a phone, the icon keeps its name. */
 export const headerLinkClass = styles.link;
 export const headerLabelClass = styles.label;
+
+/** A link in an area header, marked as the current page where it leads. */
+export function HeaderLink({ to, icon: Icon, label }: { to: string; icon: LucideIcon; label: string }) {
+  return (
+    <NavLink to={to} className={styles.link}>
+      <Icon aria-hidden="true" size={18} />
+      <span className={styles.label}>{label}</span>
+    </NavLink>
+  );
+}

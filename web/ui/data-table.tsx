@@ -1,7 +1,15 @@
 import type { Key, ReactNode } from 'react';
 import styles from './data-table.module.css';
 
-export type Column<T> = { header: string; cell: (row: T) => ReactNode };
+export type Column<T> = {
+  /** The column's name: its heading, and the label of its cells when rows become cards on a phone. */
+  header: string;
+  /** Drawn in the heading instead of `header`, e.g. a select-all checkbox. */
+  headerCell?: ReactNode;
+  /** Extra props of the heading, e.g. a `title` explaining the column. */
+  headerTitle?: string;
+  cell: (row: T) => ReactNode;
+};
 
 type Props<T> = {
   /** Read by screen readers as the table's name. */
@@ -25,8 +33,8 @@ export function DataTable<T>({ caption, columns, rows, rowKey, footer }: Props<T
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
+              <th key={column.header} scope="col" title={column.headerTitle}>
+                {column.headerCell ?? column.header}
               </th>
             ))}
           </tr>

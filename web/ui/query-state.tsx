@@ -4,8 +4,8 @@ import { EmptyState, ErrorState, LoadingState } from './states.js';
 
 type Props<T> = {
   query: UseQueryResult<T>;
-  /** The screen's own failure text, e.g. the spec's "Could not fetch services." */
-  error: string;
+  /** The screen's own failure text, e.g. the spec's "Could not fetch services.", or one made from the failure. */
+  error: string | ((failure: Error) => string);
   loading?: string;
   /** Shown instead of `children` when `isEmpty(data)`. */
   empty?: ReactNode;
@@ -16,7 +16,7 @@ type Props<T> = {
 /** Every list's loading, error (with retry) and empty states, in one place. */
 export function QueryState<T>({ query, error, loading, empty, isEmpty, children }: Props<T>) {
   if (query.isPending) return <LoadingState text={loading} />;
-  if (query.isError) return <ErrorState message={error} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ErrorState message={typeof error === 'string' ? error : error(query.error)} onRetry={() => void query.refetch()} />;
   if (empty !== undefined && isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
 }

@@ -1,7 +1,9 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ADMIN_PAGE_SIZE } from '../../../contracts/lms.js';
-import { lmsRequestPage } from '../session.js';
+import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
+import type { LmsUser, UpcomingExam } from '../../../contracts/lms.js';
+import { lmsKeys } from '../api.js';
+import { lmsRequest, lmsRequestPage } from '../session.js';
 
 /** A paged admin list: the page number, its rows and the total from the x-total-count header. */
 export function usePagedList<T>(key: string, path: string, filters: Record<string, string | undefined> = {}) {
@@ -14,4 +16,58 @@ export function usePagedList<T>(key: string, path: string, filters: Record<strin
   return { query, page, setPage, pageSize: ADMIN_PAGE_SIZE };
 }
 
-export const adminKey = (key: string) => ['lms', 'admin', key];
+export const adminKey = (key: string) => ['lms', 'admin', key] as const;
+
+/**
+ * A change made on an admin page: on success every list under the keys it names is fetched
+ * again (each key covers its pages, filters and statistics).
+ */
+function useAdminMutation<Variables, Result>(keys: readonly (readonly unknown[])[], mutationFn: (variables: Variables) => Promise<Result>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+/** As the form holds it; the server validates the choices. */
+export type NewQuestion = { question: string; question_type: string; options: string[]; correct_answer: string; explanation: string; profession: string; difficulty: string };
+export const useAddQuestion = () => useAdminMutation([adminKey('questions')], (body: NewQuestion) => lmsRequest('/exam-questions', { method: 'POST', body }));
+export const useDeleteQuestion = () => useAdminMutation([adminKey('questions')], (id: number) => lmsRequest(`/exam-questions/${id}`, { method: 'DELETE' }));
+
+export type NewCourse = { title: string; description: string; profession: string; level: string; duration: string; sections: { title: string; body: string }[] };
+// Learners' course lists change with the catalogue.
+export const useAddCourse = () => useAdminMutation([adminKey('courses'), lmsKeys.courses], (body: NewCourse) => lmsRequest('/admin/courses', { method: 'POST', body }));
+export const useDeleteCourse = () => useAdminMutation([adminKey('courses'), lmsKeys.courses], (id: number) => lmsRequest(`/admin/courses/${id}`, { method: 'DELETE' }));
+
+export const useAdminUpcomingExams = () =>
+  useQuery({ queryKey: adminKey('upcoming'), queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/admin/upcoming-exams') });
+export type NewUpcomingExam = { title: string; exam_date: string; exam_time: string; profession: string };
+export const useAddUpcomingExam = () =>
+  useAdminMutation([adminKey('upcoming'), lmsKeys.upcoming], (body: NewUpcomingExam) => lmsRequest('/admin/upcoming-exams', { method: 'POST', body }));
+export const useDeleteUpcomingExam = () =>
+  useAdminMutation([adminKey('upcoming'), lmsKeys.upcoming], (id: number) => lmsRequest(`/admin/upcoming-exams/${id}`, { method: 'DELETE' }));
+
+export const useGradeEssay = () =>
+  useAdminMutation([adminKey('essays')], ({ id, correct, note }: { id: number; correct: boolean; note: string }) =>
+    lmsRequest(`/admin/essays/${id}`, { method: 'PUT', body: { correct, note } }),
+  );
+
+export const useSetPrograms = () =>
+  useAdminMutation([adminKey('users')], ({ id, allowed }: { id: number; allowed: string[] }) =>
+    lmsRequest<LmsUser>(`/admin/users/${id}/programs`, { method: 'PUT', body: { allowed_programs: allowed } }),
+  );
+/** Changes no list: the user's sessions end on the server. */
+export const useSetUserPassword = () =>
+  useMutation({ mutationFn: ({ id, password }: { id: number; password: string }) => lmsRequest<null>(`/admin/users/${id}/password`, { method: 'PUT', body: { password } }) });
+
+export type ExamSettings = { retakeWaitSeconds: number };
+const examSettingsKey = adminKey('exam-settings');
+export const useExamSettings = () => useQuery({ queryKey: examSettingsKey, queryFn: () => lmsRequest<ExamSettings>('/admin/exam-settings') });
+export function useSaveExamSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (retakeWaitSeconds: number) => lmsRequest<ExamSettings>('/admin/exam-settings', { method: 'PUT', body: { retakeWaitSeconds } }),
+    onSuccess: (saved) => queryClient.setQueryData(examSettingsKey, saved),
+  });
+}

@@ -1,7 +1,7 @@
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { audiences, courseLevels, type Course } from '../../../contracts/lms.js';
+import { audiences, courseLevels } from '../../../contracts/lms-constants.js';
+import type { Course } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';
@@ -13,8 +13,7 @@ import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
-import { lmsRequest } from '../session.js';
-import { adminKey, usePagedList } from './admin-api.js';
+import { useAddCourse, useDeleteCourse, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
 const emptyForm = { title: '', description: '', profession: '', level: 'Beginner', duration: '', lessons: '' };
@@ -32,28 +31,25 @@ function parseLessons(text: string) {
 }
 
 function CourseForm() {
-  const queryClient = useQueryClient();
   const notify = useToast();
   const [form, setForm] = useState(emptyForm);
   const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: () =>
-      lmsRequest('/admin/courses', {
-        method: 'POST',
-        body: { title: form.title, description: form.description, profession: form.profession, level: form.level, duration: form.duration, sections: parseLessons(form.lessons) },
-      }),
-    onSuccess: () => {
-      setForm(emptyForm);
-      setError(null);
-      notify('Course added');
-      void queryClient.invalidateQueries({ queryKey: adminKey('courses') });
-    },
-    onError: (e) => setError(`Error adding course: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
-  });
+  const add = useAddCourse();
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate();
+    const { lessons, ...course } = form;
+    add.mutate(
+      { ...course, sections: parseLessons(lessons) },
+      {
+        onSuccess: () => {
+          setForm(emptyForm);
+          setError(null);
+          notify('Course added');
+        },
+        onError: (e) => setError(`Error adding course: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+      },
+    );
   };
   return (
     <form className={styles.card} onSubmit={onSubmit} style={{ marginBottom: '1.5rem' }} aria-label="Add New Course">
@@ -93,16 +89,10 @@ function CourseForm() {
 }
 
 export default function CoursesAdminPage() {
-  const queryClient = useQueryClient();
   const { query, page, setPage, pageSize } = usePagedList<{ courses: (Course & { sectionCount: number })[] }>('courses', '/admin/courses');
   const [toDelete, setToDelete] = useState<Course | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => lmsRequest(`/admin/courses/${id}`, { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKey('courses') }),
-    onError: (e) => setDeleteError(`Error deleting course: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
-    onSettled: () => setToDelete(null),
-  });
+  const remove = useDeleteCourse();
   return (
     <AdminLayout title="Course Management">
       <CourseForm />
@@ -139,7 +129,11 @@ export default function CoursesAdminPage() {
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
           setDeleteError(null);
-          if (toDelete) remove.mutate(toDelete.id);
+          if (toDelete)
+            remove.mutate(toDelete.id, {
+              onError: (e) => setDeleteError(`Error deleting course: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+              onSettled: () => setToDelete(null),
+            });
         }}
       />
     </AdminLayout>

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { EssayAnswer } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
@@ -6,19 +5,20 @@ import { formatDateTime } from '../../lib/format.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';
 import { Pagination } from '../../ui/pagination.js';
-import { EmptyState, ErrorState, FormError, LoadingState } from '../../ui/states.js';
+import { QueryState } from '../../ui/query-state.js';
+import { FormError } from '../../ui/states.js';
 import styles from '../lms.module.css';
-import { lmsRequest } from '../session.js';
-import { adminKey, usePagedList } from './admin-api.js';
+import { useGradeEssay, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
 function EssayCard({ essay, onGraded, onError }: { essay: EssayAnswer; onGraded: () => void; onError: (message: string) => void }) {
   const [note, setNote] = useState(essay.reviewNote ?? '');
-  const grade = useMutation({
-    mutationFn: (correct: boolean) => lmsRequest(`/admin/essays/${essay.id}`, { method: 'PUT', body: { correct, note } }),
-    onSuccess: onGraded,
-    onError: (e) => onError(`Error grading essay: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
-  });
+  const grade = useGradeEssay();
+  const mark = (correct: boolean) =>
+    grade.mutate(
+      { id: essay.id, correct, note },
+      { onSuccess: onGraded, onError: (e) => onError(`Error grading essay: ${e instanceof ApiError ? e.message : 'Unknown error'}`) },
+    );
   return (
     <li className={styles.card} style={{ marginBottom: '1rem' }}>
       <h2 style={{ fontSize: '1rem' }}>{essay.question}</h2>
@@ -31,10 +31,10 @@ function EssayCard({ essay, onGraded, onError }: { essay: EssayAnswer; onGraded:
       <p className={styles.muted}>{essay.modelAnswer}</p>
       <TextField label="Note for the record (optional)" value={note} onChange={(e) => setNote(e.target.value)} />
       <div className={styles.actions}>
-        <Button size="small" disabled={grade.isPending} onClick={() => grade.mutate(true)}>
+        <Button size="small" disabled={grade.isPending} onClick={() => mark(true)}>
           Mark correct
         </Button>
-        <Button size="small" variant="secondary" disabled={grade.isPending} onClick={() => grade.mutate(false)}>
+        <Button size="small" variant="secondary" disabled={grade.isPending} onClick={() => mark(false)}>
           Mark incorrect
         </Button>
       </div>
@@ -43,7 +43,6 @@ function EssayCard({ essay, onGraded, onError }: { essay: EssayAnswer; onGraded:
 }
 
 export default function EssaysPage() {
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<'pending' | 'graded'>('pending');
   const [error, setError] = useState<string | null>(null);
   const { query, page, setPage, pageSize } = usePagedList<{ essays: EssayAnswer[] }>('essays', '/admin/essays', { status });
@@ -63,30 +62,23 @@ export default function EssaysPage() {
           <option value="graded">Graded</option>
         </SelectField>
       </div>
-      {query.isPending ? (
-        <LoadingState />
-      ) : query.isError ? (
-        <ErrorState message="Failed to fetch essays." onRetry={() => void query.refetch()} />
-      ) : query.data.data.essays.length === 0 ? (
-        <EmptyState>No essays {status === 'pending' ? 'awaiting review' : 'graded yet'}.</EmptyState>
-      ) : (
-        <>
-          <ul className={styles.list}>
-            {query.data.data.essays.map((essay) => (
-              <EssayCard
-                key={essay.id}
-                essay={essay}
-                onError={setError}
-                onGraded={() => {
-                  setError(null);
-                  void queryClient.invalidateQueries({ queryKey: adminKey('essays') });
-                }}
-              />
-            ))}
-          </ul>
-          <Pagination label="Essay pages" page={page} pageSize={pageSize} total={query.data.total} onPageChange={setPage} />
-        </>
-      )}
+      <QueryState
+        query={query}
+        error="Failed to fetch essays."
+        empty={`No essays ${status === 'pending' ? 'awaiting review' : 'graded yet'}.`}
+        isEmpty={(result) => result.data.essays.length === 0}
+      >
+        {(result) => (
+          <>
+            <ul className={styles.list}>
+              {result.data.essays.map((essay) => (
+                <EssayCard key={essay.id} essay={essay} onError={setError} onGraded={() => setError(null)} />
+              ))}
+            </ul>
+            <Pagination label="Essay pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />
+          </>
+        )}
+      </QueryState>
     </AdminLayout>
   );
 }

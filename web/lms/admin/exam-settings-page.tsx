@@ -1,35 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { MAX_RETAKE_WAIT_SECONDS } from '../../../contracts/lms.js';
+import { MAX_RETAKE_WAIT_SECONDS } from '../../../contracts/lms-constants.js';
 import { errorMessage } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { TextField } from '../../ui/field.js';
-import { ErrorState, FormError, LoadingState } from '../../ui/states.js';
+import { QueryState } from '../../ui/query-state.js';
+import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import review from '../exam-review.module.css';
 import styles from '../lms.module.css';
-import { lmsRequest } from '../session.js';
-import { adminKey } from './admin-api.js';
+import { useExamSettings, useSaveExamSettings, type ExamSettings } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
-type ExamSettings = { retakeWaitSeconds: number };
-const settingsKey = adminKey('exam-settings');
 
 function SettingsForm({ current }: { current: ExamSettings }) {
-  const queryClient = useQueryClient();
   const notify = useToast();
   const [hours, setHours] = useState(String(current.retakeWaitSeconds / 3600));
-  const save = useMutation({
-    mutationFn: (retakeWaitSeconds: number) => lmsRequest<ExamSettings>('/admin/exam-settings', { method: 'PUT', body: { retakeWaitSeconds } }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(settingsKey, saved);
-      notify('Exam settings saved');
-    },
-  });
+  const save = useSaveExamSettings();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(Math.round(Number(hours) * 3600));
+    save.mutate(Math.round(Number(hours) * 3600), { onSuccess: () => notify('Exam settings saved') });
   };
   return (
     <form className={styles.card} onSubmit={onSubmit} aria-label="Retakes">
@@ -56,16 +46,12 @@ function SettingsForm({ current }: { current: ExamSettings }) {
 }
 
 export default function ExamSettingsPage() {
-  const query = useQuery({ queryKey: settingsKey, queryFn: () => lmsRequest<ExamSettings>('/admin/exam-settings') });
+  const query = useExamSettings();
   return (
     <AdminLayout title="Exam settings">
-      {query.isPending ? (
-        <LoadingState />
-      ) : query.isError ? (
-        <ErrorState message="Failed to load the exam settings." onRetry={() => void query.refetch()} />
-      ) : (
-        <SettingsForm current={query.data} />
-      )}
+      <QueryState query={query} error="Failed to load the exam settings.">
+        {(settings) => <SettingsForm current={settings} />}
+      </QueryState>
     </AdminLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, type ImportRowError, type QuestionStatistic } from '../../../contracts/lms.js';
+import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
+import type { ImportRowError, QuestionStatistic } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { lmsRequest, lmsToken } from '../session.js';
 import { adminKey } from './admin-api.js';

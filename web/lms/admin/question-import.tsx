@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/browser/esm/sync';
 import { Download, Upload } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
-import { questionCsvColumns, type ImportRowError } from '../../../contracts/lms.js';
+import { questionCsvColumns } from '../../../contracts/lms-constants.js';
+import type { ImportRowError } from '../../../contracts/lms.js';
 import { errorMessage } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { FormError } from '../../ui/states.js';

@@ -1,5 +1,7 @@
-import { STATISTICS, type QuestionFlag, type QuestionStatistic } from '../../../contracts/lms.js';
+import { STATISTICS, type QuestionFlag } from '../../../contracts/lms-constants.js';
+import type { QuestionStatistic } from '../../../contracts/lms.js';
 import review from '../exam-review.module.css';
+import type { Column } from '../../ui/data-table.js';
 import styles from '../lms.module.css';
 
 const flagText: Record<QuestionFlag, string> = {
@@ -12,46 +14,24 @@ const flagHelp =
   `Facility: share of answers that were correct. Discrimination: point-biserial correlation with the rest of the attempt's score. ` +
   `Flags appear from ${STATISTICS.minAttemptsForFlags} answers: facility above ${STATISTICS.tooEasyAbove} or below ${STATISTICS.tooHardBelow}, or discrimination below 0.`;
 
-export function StatisticsHeaders() {
-  return (
-    <>
-      <th scope="col">Answers</th>
-      <th scope="col">Facility</th>
-      <th scope="col" title={flagHelp}>
-        Discrimination
-      </th>
-      <th scope="col">Flags</th>
-    </>
-  );
-}
-
 const number = (value: number | null | undefined) => (value === null || value === undefined ? '–' : value.toFixed(2));
 
-/** The item analysis of one question, from GET /exam-questions/statistics. */
-export function StatisticsCells({ statistic, loading }: { statistic: QuestionStatistic | undefined; loading: boolean }) {
-  if (!statistic) {
-    const text = loading ? '…' : '–';
-    return (
-      <>
-        <td className={styles.muted}>{text}</td>
-        <td className={styles.muted}>{text}</td>
-        <td className={styles.muted}>{text}</td>
-        <td />
-      </>
-    );
-  }
-  return (
-    <>
-      <td>{statistic.attempts}</td>
-      <td>{number(statistic.facility)}</td>
-      <td>{number(statistic.discrimination)}</td>
-      <td>
-        {statistic.flags.map((flag) => (
+/** The item analysis columns of the question table, from GET /exam-questions/statistics. */
+export function statisticsColumns<T>(statisticOf: (row: T) => QuestionStatistic | undefined, loading: boolean): Column<T>[] {
+  // Before the statistics arrive a cell shows "…"; a question without any shows "–".
+  const missing = <span className={styles.muted}>{loading ? '…' : '–'}</span>;
+  return [
+    { header: 'Answers', cell: (row) => statisticOf(row)?.attempts ?? missing },
+    { header: 'Facility', cell: (row) => (statisticOf(row) ? number(statisticOf(row)?.facility) : missing) },
+    { header: 'Discrimination', headerTitle: flagHelp, cell: (row) => (statisticOf(row) ? number(statisticOf(row)?.discrimination) : missing) },
+    {
+      header: 'Flags',
+      cell: (row) =>
+        statisticOf(row)?.flags.map((flag) => (
           <span key={flag} className={review.flag}>
             {flagText[flag]}
           </span>
-        ))}
-      </td>
-    </>
-  );
+        )),
+    },
+  ];
 }

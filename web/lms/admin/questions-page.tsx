@@ -1,44 +1,44 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { ACCEPTED_ANSWER_SEPARATOR, difficulties, parseOptionsText, professions, questionTypes, type AdminQuestion, type QuestionType } from '../../../contracts/lms.js';
+import { ACCEPTED_ANSWER_SEPARATOR, difficulties, parseOptionsText, professions, questionTypes, type QuestionType } from '../../../contracts/lms-constants.js';
+import type { AdminQuestion } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';
 import { ConfirmDialog } from '../../ui/modal.js';
 import { Pagination } from '../../ui/pagination.js';
-import { EmptyState, ErrorState, FormError, LoadingState } from '../../ui/states.js';
+import { DataTable } from '../../ui/data-table.js';
+import { QueryState } from '../../ui/query-state.js';
+import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
-import { lmsRequest } from '../session.js';
-import { adminKey, usePagedList } from './admin-api.js';
+import { useAddQuestion, useDeleteQuestion, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 import { useQuestionStatistics } from './question-bank-api.js';
 import { QuestionImport } from './question-import.js';
-import { StatisticsCells, StatisticsHeaders } from './question-statistics.js';
+import { statisticsColumns } from './question-statistics.js';
 
 const emptyForm = { question: '', question_type: 'multiple-choice' as QuestionType, options: '', correct_answer: '', explanation: '', profession: '', difficulty: 'medium' };
 
 function QuestionForm() {
-  const queryClient = useQueryClient();
   const notify = useToast();
   const [form, setForm] = useState(emptyForm);
   const [error, setError] = useState<string | null>(null);
-  const add = useMutation({
-    mutationFn: () =>
-      lmsRequest('/exam-questions', { method: 'POST', body: { ...form, options: form.question_type === 'multiple-choice' ? parseOptionsText(form.options) : [] } }),
-    onSuccess: () => {
-      setForm(emptyForm);
-      setError(null);
-      notify('Question added');
-      void queryClient.invalidateQueries({ queryKey: adminKey('questions') });
-    },
-    onError: (e) => setError(`Error adding question: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
-  });
+  const add = useAddQuestion();
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate();
+    add.mutate(
+      { ...form, options: form.question_type === 'multiple-choice' ? parseOptionsText(form.options) : [] },
+      {
+        onSuccess: () => {
+          setForm(emptyForm);
+          setError(null);
+          notify('Question added');
+        },
+        onError: (e) => setError(`Error adding question: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+      },
+    );
   };
   return (
     <form className={styles.card} onSubmit={onSubmit} style={{ marginBottom: '1.5rem' }} aria-label="Add New Exam Question">
@@ -99,7 +99,6 @@ function QuestionForm() {
 }
 
 export default function QuestionsPage() {
-  const queryClient = useQueryClient();
   const [profession, setProfession] = useState('');
   const { query, page, setPage, pageSize } = usePagedList<{ examQuestions: AdminQuestion[] }>('questions', '/exam-questions', {
     profession: profession || undefined,
@@ -108,12 +107,7 @@ export default function QuestionsPage() {
   const statisticOf = new Map((statistics.data?.statistics ?? []).map((stat) => [stat.id, stat]));
   const [toDelete, setToDelete] = useState<AdminQuestion | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: number) => lmsRequest(`/exam-questions/${id}`, { method: 'DELETE' }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKey('questions') }),
-    onError: (e) => setDeleteError(`Error deleting question: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
-    onSettled: () => setToDelete(null),
-  });
+  const remove = useDeleteQuestion();
 
   return (
     <AdminLayout title="Exam Question Management">
@@ -137,50 +131,33 @@ export default function QuestionsPage() {
           ))}
         </SelectField>
       </div>
-      {query.isPending ? (
-        <LoadingState />
-      ) : query.isError ? (
-        <ErrorState message="Failed to fetch exam questions." onRetry={() => void query.refetch()} />
-      ) : query.data.data.examQuestions.length === 0 ? (
-        <EmptyState>No questions yet.</EmptyState>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Exam questions</caption>
-            <thead>
-              <tr>
-                <th scope="col">Question</th>
-                <th scope="col">Type</th>
-                <th scope="col">Options</th>
-                <th scope="col">Correct answer</th>
-                <th scope="col">Profession</th>
-                <th scope="col">Difficulty</th>
-                <StatisticsHeaders />
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.data.examQuestions.map((q) => (
-                <tr key={q.id}>
-                  <td>{q.question}</td>
-                  <td>{q.question_type}</td>
-                  <td>{q.options.join(', ')}</td>
-                  <td>{q.correct_answer}</td>
-                  <td>{professionLabel(q.profession)}</td>
-                  <td>{q.difficulty}</td>
-                  <StatisticsCells statistic={statisticOf.get(q.id)} loading={statistics.isPending} />
-                  <td>
-                    <Button variant="danger" size="small" aria-label={`Delete question ${q.id}`} onClick={() => setToDelete(q)}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pagination label="Question pages" page={page} pageSize={pageSize} total={query.data.total} onPageChange={setPage} />
-        </div>
-      )}
+      <QueryState query={query} error="Failed to fetch exam questions." empty="No questions yet." isEmpty={(result) => result.data.examQuestions.length === 0}>
+        {(result) => (
+          <DataTable
+            caption="Exam questions"
+            rows={result.data.examQuestions}
+            rowKey={(q) => q.id}
+            columns={[
+              { header: 'Question', cell: (q) => q.question },
+              { header: 'Type', cell: (q) => q.question_type },
+              { header: 'Options', cell: (q) => q.options.join(', ') },
+              { header: 'Correct answer', cell: (q) => q.correct_answer },
+              { header: 'Profession', cell: (q) => professionLabel(q.profession) },
+              { header: 'Difficulty', cell: (q) => q.difficulty },
+              ...statisticsColumns<AdminQuestion>((q) => statisticOf.get(q.id), statistics.isPending),
+              {
+                header: 'Actions',
+                cell: (q) => (
+                  <Button variant="danger" size="small" aria-label={`Delete question ${q.id}`} onClick={() => setToDelete(q)}>
+                    Delete
+                  </Button>
+                ),
+              },
+            ]}
+            footer={<Pagination label="Question pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />}
+          />
+        )}
+      </QueryState>
       <ConfirmDialog
         open={toDelete !== null}
         message="Are you sure you want to delete this question?"
@@ -188,7 +165,11 @@ export default function QuestionsPage() {
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
           setDeleteError(null);
-          if (toDelete) remove.mutate(toDelete.id);
+          if (toDelete)
+            remove.mutate(toDelete.id, {
+              onError: (e) => setDeleteError(`Error deleting question: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+              onSettled: () => setToDelete(null),
+            });
         }}
       />
     </AdminLayout>

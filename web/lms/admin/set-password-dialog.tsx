@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { LmsUser } from '../../../contracts/lms.js';
 import { errorMessage } from '../../lib/http.js';
@@ -7,19 +6,13 @@ import { TextField } from '../../ui/field.js';
 import { Modal, ModalActions } from '../../ui/modal.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
-import { lmsRequest } from '../session.js';
+import { useSetUserPassword } from './admin-api.js';
 
 /** An admin sets a user's password (a learner without an email cannot reset it alone); it signs the user out everywhere. */
 export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onClose: () => void }) {
   const notify = useToast();
   const [password, setPassword] = useState('');
-  const save = useMutation({
-    mutationFn: ({ id, value }: { id: number; value: string }) => lmsRequest<null>(`/admin/users/${id}/password`, { method: 'PUT', body: { password: value } }),
-    onSuccess: () => {
-      notify(`Password of ${user?.username ?? 'the user'} set; they are signed out everywhere`);
-      close();
-    },
-  });
+  const save = useSetUserPassword();
   function close() {
     setPassword('');
     save.reset();
@@ -27,7 +20,16 @@ export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onC
   }
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (user) save.mutate({ id: user.id, value: password });
+    if (!user) return;
+    save.mutate(
+      { id: user.id, password },
+      {
+        onSuccess: () => {
+          notify(`Password of ${user.username} set; they are signed out everywhere`);
+          close();
+        },
+      },
+    );
   }
   return (
     <Modal title={`Set the password of ${user?.username ?? ''}`} open={user !== null} onClose={close}>

@@ -1,41 +1,37 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { audiences, type UpcomingExam } from '../../../contracts/lms.js';
+import { audiences } from '../../../contracts/lms-constants.js';
+import type { UpcomingExam } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';
 import { ConfirmDialog } from '../../ui/modal.js';
-import { EmptyState, ErrorState, FormError, LoadingState } from '../../ui/states.js';
+import { DataTable } from '../../ui/data-table.js';
+import { QueryState } from '../../ui/query-state.js';
+import { FormError } from '../../ui/states.js';
 import { formatDay, professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
-import { lmsRequest } from '../session.js';
-import { adminKey } from './admin-api.js';
+import { useAddUpcomingExam, useAdminUpcomingExams, useDeleteUpcomingExam } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
 const emptyForm = { title: '', exam_date: '', exam_time: '09:00', profession: 'all' };
 
 export default function UpcomingPage() {
-  const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: adminKey('upcoming'), queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/admin/upcoming-exams') });
+  const list = useAdminUpcomingExams();
   const [form, setForm] = useState(emptyForm);
   const [error, setError] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<UpcomingExam | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: adminKey('upcoming') });
-  const add = useMutation({
-    mutationFn: () => lmsRequest('/admin/upcoming-exams', { method: 'POST', body: form }),
-    onSuccess: () => (setForm(emptyForm), setError(null), refresh()),
-    onError: (e) => setError(`Error adding exam: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => lmsRequest(`/admin/upcoming-exams/${id}`, { method: 'DELETE' }),
-    onSuccess: refresh,
-    onError: (e) => setError(`Error deleting exam: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
-    onSettled: () => setToDelete(null),
-  });
+  const add = useAddUpcomingExam();
+  const remove = useDeleteUpcomingExam();
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate();
+    add.mutate(form, {
+      onSuccess: () => {
+        setForm(emptyForm);
+        setError(null);
+      },
+      onError: (e) => setError(`Error adding exam: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+    });
   };
   return (
     <AdminLayout title="Upcoming Exams">
@@ -58,49 +54,41 @@ export default function UpcomingPage() {
           Add Exam
         </Button>
       </form>
-      {list.isPending ? (
-        <LoadingState />
-      ) : list.isError ? (
-        <ErrorState message="Failed to load upcoming exams." onRetry={() => void list.refetch()} />
-      ) : list.data.upcomingExams.length === 0 ? (
-        <EmptyState>No upcoming exams available.</EmptyState>
-      ) : (
-        <div className={styles.tableWrap}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">Scheduled exams</caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Date</th>
-                <th scope="col">Time</th>
-                <th scope="col">For</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.upcomingExams.map((exam) => (
-                <tr key={exam.id}>
-                  <td>{exam.title}</td>
-                  <td>{formatDay(exam.exam_date)}</td>
-                  <td>{exam.exam_time}</td>
-                  <td>{professionLabel(exam.profession)}</td>
-                  <td>
-                    <Button variant="danger" size="small" aria-label={`Delete exam ${exam.title}`} onClick={() => setToDelete(exam)}>
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <QueryState query={list} error="Failed to load upcoming exams." empty="No upcoming exams available." isEmpty={(data) => data.upcomingExams.length === 0}>
+        {(data) => (
+          <DataTable
+            caption="Scheduled exams"
+            rows={data.upcomingExams}
+            rowKey={(exam) => exam.id}
+            columns={[
+              { header: 'Title', cell: (exam) => exam.title },
+              { header: 'Date', cell: (exam) => formatDay(exam.exam_date) },
+              { header: 'Time', cell: (exam) => exam.exam_time },
+              { header: 'For', cell: (exam) => professionLabel(exam.profession) },
+              {
+                header: 'Actions',
+                cell: (exam) => (
+                  <Button variant="danger" size="small" aria-label={`Delete exam ${exam.title}`} onClick={() => setToDelete(exam)}>
+                    Delete
+                  </Button>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
       <ConfirmDialog
         open={toDelete !== null}
         message="Are you sure you want to delete this exam?"
         busy={remove.isPending}
         onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+        onConfirm={() =>
+          toDelete &&
+          remove.mutate(toDelete.id, {
+            onError: (e) => setError(`Error deleting exam: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+            onSettled: () => setToDelete(null),
+          })
+        }
       />
     </AdminLayout>
   );

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { programs, type LmsUser, type Program } from '../../../contracts/lms.js';
+import { programs, type Program } from '../../../contracts/lms-constants.js';
+import type { LmsUser } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { formatDateTime } from '../../lib/format.js';
 import { TextField } from '../../ui/field.js';
@@ -11,32 +11,31 @@ import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { professionLabel, programLabel } from '../labels.js';
 import styles from '../lms.module.css';
-import { lmsRequest } from '../session.js';
-import { adminKey, usePagedList } from './admin-api.js';
+import { usePagedList, useSetPrograms } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 import { SetPasswordDialog } from './set-password-dialog.js';
 import { Button } from '../../ui/button.js';
 
 export default function UsersPage() {
-  const queryClient = useQueryClient();
   const notify = useToast();
   const [search, setSearch] = useState('');
   const { query, page, setPage, pageSize } = usePagedList<{ users: LmsUser[] }>('users', '/admin/users', { search: search.trim() || undefined });
   const [error, setError] = useState<string | null>(null);
   const [passwordFor, setPasswordFor] = useState<LmsUser | null>(null);
-  const save = useMutation({
-    mutationFn: ({ id, allowed }: { id: number; allowed: string[] }) => lmsRequest<LmsUser>(`/admin/users/${id}/programs`, { method: 'PUT', body: { allowed_programs: allowed } }),
-    onSuccess: (user) => {
-      setError(null);
-      notify(`Programs of ${user.username} updated`);
-      void queryClient.invalidateQueries({ queryKey: adminKey('users') });
-    },
-    onError: (e) => setError(`Error updating programs: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
-  });
+  const save = useSetPrograms();
 
   const toggle = (user: LmsUser, program: Program, on: boolean) => {
     const current = user.key.allowed_programs.filter((p) => p !== program);
-    save.mutate({ id: user.id, allowed: on ? [...current, program] : current });
+    save.mutate(
+      { id: user.id, allowed: on ? [...current, program] : current },
+      {
+        onSuccess: (updated) => {
+          setError(null);
+          notify(`Programs of ${updated.username} updated`);
+        },
+        onError: (e) => setError(`Error updating programs: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+      },
+    );
   };
 
   return (

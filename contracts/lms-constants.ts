@@ -1,0 +1,80 @@
+/**
+ * LMS constants without zod: the front end imports its runtime values from here, so zod stays on
+ * the server (`contracts/lms.ts` re-exports them next to its schemas).
+ */
+
+export const professions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
+export type Profession = (typeof professions)[number];
+export const roles = ['user', 'admin'] as const;
+export type Role = (typeof roles)[number];
+export const questionTypes = ['multiple-choice', 'fill-in-the-blank', 'essay'] as const;
+export type QuestionType = (typeof questionTypes)[number];
+export const difficulties = ['easy', 'medium', 'hard'] as const;
+export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const;
+export type CourseLevel = (typeof courseLevels)[number];
+export const audiences = ['all', ...professions] as const;
+
+/**
+ * Premium programs a user's `key.allowed_programs` may hold, and what each opens:
+ * - `course`: the course library (GET /user/courses, a course page and its progress), the
+ *   recent-courses list and the course progress of the profile;
+ * - `exam-results`: the detailed exam summary (score and success rate).
+ * Everything else is free.
+ */
+export const programs = ['course', 'exam-results'] as const;
+export type Program = (typeof programs)[number];
+
+export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
+export const UPGRADE_CHAT_TEXT = 'I want to upgrade my mock exam';
+export const LOCKED_SUMMARY_MESSAGE = 'Upgrade your account to unlock detailed exam results.';
+export const NO_MORE_QUESTIONS_MESSAGE = 'No more questions.';
+export const MILESTONE_EVERY = 25;
+export const PRAISE_THRESHOLD_PERCENT = 70;
+export const AUTOSAVE_INTERVAL_MS = 30_000;
+export const ADMIN_PAGE_SIZE = 20;
+export const TOTAL_COUNT_HEADER = 'x-total-count';
+
+export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account has this address, we have sent it a link to set a new password.';
+
+export const securityEvents = ['copy', 'paste', 'fullscreen-exit', 'tab-switch'] as const;
+export type SecurityEvent = (typeof securityEvents)[number];
+export const securityMessages: Record<SecurityEvent, string> = {
+  copy: 'Copy is disabled during the exam',
+  paste: 'Paste is disabled during the exam',
+  'fullscreen-exit': 'Please remain in full-screen mode during the exam',
+  'tab-switch': 'Leaving the exam window is not allowed!',
+};
+
+/** The spec's course filter: profession is the user's or all; search in title or description; level or all. */
+export function courseMatches(item: { title: string; description: string; profession: string; level: string }, filter: { profession: string; search: string; level: string }) {
+  const search = filter.search.trim().toLowerCase();
+  return (
+    (item.profession === filter.profession || item.profession === 'all') &&
+    (item.title.toLowerCase().includes(search) || item.description.toLowerCase().includes(search)) &&
+    (filter.level === 'all' || item.level === filter.level)
+  );
+}
+
+/** Fill-in-the-blank questions may accept several answers, separated by this. */
+export const ACCEPTED_ANSWER_SEPARATOR = '|';
+
+/** The options the admin form's comma-separated text stands for: trimmed, empty items dropped. */
+export const parseOptionsText = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+export const finishReasons = ['completed', 'timeout', 'ended'] as const;
+
+/** Exam settings an LMS admin edits: the wait between the end of an attempt and a retake (up to 90 days). */
+export const MAX_RETAKE_WAIT_SECONDS = 90 * 24 * 60 * 60;
+
+/** The CSV columns of import and export, in order; options are comma-separated inside their cell, as in the add form. */
+export const questionCsvColumns = ['question', 'question_type', 'options', 'correct_answer', 'explanation', 'profession', 'difficulty'] as const;
+export const IMPORT_MAX_ROWS = 10_000;
+
+/** Thresholds of the item-analysis flags (Moodle's quiz statistics use similar ones). */
+export const STATISTICS = { tooEasyAbove: 0.9, tooHardBelow: 0.2, minAttemptsForFlags: 5 } as const;
+export const questionFlags = ['too-easy', 'too-hard', 'negative-discrimination'] as const;
+export type QuestionFlag = (typeof questionFlags)[number];
