@@ -40,9 +40,12 @@ export async function queueChangeNotifications(tx: Queryable, deps: Notification
   await tx.insert(caseNotificationChanges).values(changes.map((change) => ({ ...change, createdAt: now })));
   // Changes arriving while the job waits are collected by it; the singleton key keeps one waiting
   // job per case (and a duplicate would find nothing left to send).
-  for (const caseId of new Set(changes.map((change) => change.caseId))) {
-    await deps.jobs.send(tx, CASE_NOTIFICATION_QUEUE, { caseId }, { startAfterSeconds: deps.delaySeconds, singletonKey: `case-${caseId}` });
-  }
+  const caseIds = [...new Set(changes.map((change) => change.caseId))];
+  await deps.jobs.sendMany(
+    tx,
+    CASE_NOTIFICATION_QUEUE,
+    caseIds.map((caseId) => ({ data: { caseId }, options: { startAfterSeconds: deps.delaySeconds, singletonKey: `case-${caseId}` } })),
+  );
 }
 
 /** Makes the case's client email a recipient (confirmed: staff entered it); an earlier unsubscribe stands. */

@@ -19,6 +19,8 @@ export type WorkOptions = {
 export type JobQueue = {
   /** Adds a job inside `db`'s transaction (or on its own with the plain database): it exists only if that commits. */
   send(db: Queryable, queue: string, data: object, options?: SendJobOptions): Promise<void>;
+  /** `send` for many jobs of one queue in one statement. */
+  sendMany(db: Queryable, queue: string, jobs: { data: object; options?: SendJobOptions }[]): Promise<void>;
   /** Runs `handler` for each job of `queue` on this instance; a throw retries the job later with backoff. */
   work<T extends object>(queue: string, handler: (data: T, jobId: string) => Promise<void>, options?: WorkOptions): Promise<void>;
   stop(): Promise<void>;
@@ -42,6 +44,16 @@ const RETRY_DELAY_MAX_SECONDS = 60 * 60;
 function asDrizzleQuery(text: string, values: readonly unknown[] = []): SQL {
   const parts = text.split(/\$(\d+)/);
   return sql.join(parts.map((part, index) => (index % 2 === 0 ? sql.raw(part) : sql`${values[Number(part) - 1]}`)));
+}
+
+/** pg-boss's database adapter for the caller's connection, so its statements join the caller's transaction. */
+function inTransactionOf(db: Queryable) {
+  return {
+    executeSql: async (text: string, values?: unknown[]) => {
+      const result = await db.execute(asDrizzleQuery(text, values));
+      return { rows: result.rows };
+    },
+  };
 }
 
 export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue> {
@@ -70,20 +82,24 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     createdQueues.add(queue);
   }
 
+  const sendMany: JobQueue['sendMany'] = async (db, queue, jobs) => {
+    if (jobs.length === 0) return;
+    await ensureQueue(queue);
+    // A number is seconds from the database's own clock, as `send` takes it.
+    await boss.insert(
+      queue,
+      jobs.map(({ data, options: jobOptions = {} }) => ({
+        data,
+        singletonKey: jobOptions.singletonKey,
+        startAfter: jobOptions.startAfterSeconds,
+      })),
+      { db: inTransactionOf(db) },
+    );
+  };
+
   return {
-    async send(db, queue, data, sendOptions = {}) {
-      await ensureQueue(queue);
-      await boss.send(queue, data, {
-        startAfter: sendOptions.startAfterSeconds,
-        singletonKey: sendOptions.singletonKey,
-        db: {
-          executeSql: async (text, values) => {
-            const result = await db.execute(asDrizzleQuery(text, values));
-            return { rows: result.rows };
-          },
-        },
-      });
-    },
+    sendMany,
+    send: (db, queue, data, sendOptions) => sendMany(db, queue, [{ data, options: sendOptions }]),
     async work<T extends object>(queue: string, handler: (data: T, jobId: string) => Promise<void>, workOptions: WorkOptions = {}) {
       await ensureQueue(queue, workOptions.policy);
       await boss.work<T>(queue, {
