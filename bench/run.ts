@@ -29,8 +29,9 @@ const runFrontEnd = process.env.BENCH_FRONTEND !== 'false';
 const runLive = process.env.BENCH_LIVE !== 'false';
 /** BENCH_ONLY=regex: only the scenarios whose names match (the data is loaded in full anyway). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
-/** BENCH_PROFILE=dir: the app writes a V8 CPU profile there when it stops. */
+/** BENCH_PROFILE=dir: the app and its baseline each write a V8 CPU profile there when they stop. */
 const profileDir = process.env.BENCH_PROFILE;
+const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 const log = createLogger('warn');
 
 async function waitUntilReady(url: string): Promise<void> {
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
     const jwtSecret = randomBytes(32).toString('hex');
     const caseAdmin = { email: 'bench-admin@example.test', password: 'bench-admin-password' };
     const port = await findFreePort();
-    const app = spawn(process.execPath, [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), 'dist/server/main.js'], {
+    const app = spawn(process.execPath, [...profileArgs, 'dist/server/main.js'], {
       env: {
         ...process.env,
         PORT: String(port),
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
     await waitUntilReady(appUrl);
 
     const jsonBaseline = await startPortPrintingServer(process.execPath, ['bench/baselines/json-server.mjs'], process.env);
-    const appBaseline = await startPortPrintingServer(process.execPath, ['bench/baselines/app-baseline.mjs'], {
+    const appBaseline = await startPortPrintingServer(process.execPath, [...profileArgs, 'bench/baselines/app-baseline.mjs'], {
       ...process.env,
       DATABASE_URL: databaseUrl,
       JWT_SECRET: jwtSecret,

@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RawServerDefault } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +17,7 @@ import { startMailer, type Mailer } from './platform/mail.js';
 import type { Logger } from './platform/logger.js';
 import { OneLinePerRequest } from './platform/request-log.js';
 import { registerRateLimit } from './platform/rate-limit.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
 import type { TokenService } from './platform/tokens.js';
 import { registerWebApp } from './platform/web-app.js';
@@ -106,14 +106,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   registerErrorHandler(app);
 
   // Popups we open (the OpenID Connect sign-in) keep their opener, so they can report back.
-  await app.register(helmet, { contentSecurityPolicy: contentSecurityPolicyFor(deps.config.publicUrl), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
+  registerSecurityHeaders(app, { contentSecurityPolicy: contentSecurityPolicyFor(deps.config.publicUrl), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
   // Every JSON answer is the API's, and most are someone's own data (a case, a profile, a feed):
   // no browser or shared cache keeps one unless its route says otherwise (media, say).
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // (A callback hook: an async one costs a promise per request on every hot path.)
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
       reply.header('cache-control', 'no-store');
     }
-    return payload;
+    done(null, payload);
   });
   const counters = createCounterStore({ redisUrl: deps.config.redisUrl, now: () => deps.clock.now().getTime(), log: deps.logger });
   app.addHook('onClose', async () => counters.close());

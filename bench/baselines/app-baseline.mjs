@@ -304,4 +304,6 @@ const server = createServer((request, response) => {
   );
 });
 server.keepAliveTimeout = 72_000;
+// A clean exit on the bench's SIGTERM, so a CPU profile (BENCH_PROFILE) is written.
+process.once('SIGTERM', () => process.exit(0));
 server.listen(0, '127.0.0.1', () => process.stdout.write(`${server.address().port}\n`));

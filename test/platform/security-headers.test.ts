@@ -1,0 +1,71 @@
+import helmet, { type HelmetOptions } from 'helmet';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from '../../server/platform/security-headers.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+/** What helmet's own middleware leaves on a real response. */
+function helmetOnARealResponse(options: HelmetOptions): Record<string, string> {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  response.setHeader('X-Powered-By', 'something');
+  helmet(options)(response.req, response, () => undefined);
+  return Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
+}
+
+describe('security headers computed once', () => {
+  const directives = { defaultSrc: ["'self'"], scriptSrc: ["'self'"], objectSrc: ["'none'"], frameAncestors: ["'none'"] };
+  it.each<[string, HelmetOptions]>([
+    ['helmet defaults', {}],
+    ['our policy over http', { contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }],
+    ['our policy over https', { contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }],
+    ['a report-only policy without HSTS', { contentSecurityPolicy: { directives, reportOnly: true }, strictTransportSecurity: false }],
+  ])('when the options are %s, then they are exactly the headers helmet sets on a response', (_name, options) => {
+    expect(securityHeaders(options)).toEqual(helmetOnARealResponse(options));
+  });
+
+  it('when the options are invalid, then computing them fails at start-up, as helmet would', () => {
+    expect(() => securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ['self'] } } })).toThrow();
+  });
+});
+
+describe('security headers on every answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('when the API answers, fails or has no route, then each answer carries every header helmet would set', async () => {
+    const expected = securityHeaders({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    });
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/config' }),
+      t.app.inject({ method: 'GET', url: '/api/progress?caseNumber=NOPE&passportNumber=X' }),
+      t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
+      t.app.inject({ method: 'GET', url: '/api/caseadmin/cases' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 404, 401]);
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], name).toBe(value);
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+});
