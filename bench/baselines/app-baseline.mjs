@@ -40,15 +40,15 @@ function verifyJwt(authorization, audience) {
   return claims;
 }
 
-const SESSION_SQL = `
-  SELECT u.id, u.email, u.username, u.display_name, u.photo_url
+// The app's texts (server/network/sessions.ts, posts.ts), character for character.
+const SESSION_SQL = `SELECT u.id, u.email, u.username, u.display_name, u.photo_url, u.email_verified_at
   FROM network_sessions s JOIN network_users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > $2 LIMIT 1`;
 
 async function sessionMember(cookieHeader) {
   const token = /(?:^|;\s*)pathway_session=([^;]+)/.exec(cookieHeader ?? '')?.[1];
   if (!token || token.length > 100) throw new HttpError(401, 'Please sign in to continue');
-  const { rows } = await pool.query({ name: 'session', text: SESSION_SQL, values: [createHash('sha256').update(token).digest('hex'), new Date()] });
+  const { rows } = await pool.query({ name: 'network_session_member', text: SESSION_SQL, values: [createHash('sha256').update(token).digest('hex'), new Date()] });
   if (!rows[0]) throw new HttpError(401, 'Please sign in to continue');
   return rows[0];
 }
@@ -208,11 +208,11 @@ function decodeCursor(value) {
   return { createdAt, id };
 }
 
-const feedSql = (withCursor) => `
-  SELECT newest.*, u.email, u.display_name, u.photo_url,
+const feedSql = (afterCursor) => `
+  SELECT newest.*, u.display_name, u.photo_url,
     EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me
   FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
-        ${withCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
+        ${afterCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
         ORDER BY created_at DESC, id DESC LIMIT ${FEED_PAGE_SIZE + 1}) newest
   JOIN network_users u ON u.id = newest.user_id
   ORDER BY newest.created_at DESC, newest.id DESC`;
@@ -221,7 +221,7 @@ async function feed(url, request) {
   const member = await sessionMember(request.headers.cookie);
   const cursor = decodeCursor(url.searchParams.get('cursor'));
   const { rows } = await pool.query({
-    name: cursor ? 'feed_after' : 'feed_first',
+    name: cursor ? 'network_feed_page_after' : 'network_feed_first_page',
     text: feedSql(Boolean(cursor)),
     values: cursor ? [member.id, cursor.createdAt.toISOString(), cursor.id] : [member.id],
   });
@@ -230,7 +230,7 @@ async function feed(url, request) {
   return {
     posts: page.map((row) => ({
       id: row.id,
-      user: { email: row.email, displayName: row.display_name, photoURL: row.photo_url },
+      user: { email: null, displayName: row.display_name, photoURL: row.photo_url },
       description: row.description,
       mediaType: row.media_type,
       mediaURL: row.media_key ? `/api/network/media/${row.media_key.slice('network/'.length)}` : null,
@@ -245,18 +245,25 @@ async function feed(url, request) {
   };
 }
 
-const COMMENTS_SQL = `
-  SELECT c.id, c.post_id, c.text, c.created_at, c.user_id, u.username, u.photo_url
-  FROM network_comments c JOIN network_users u ON u.id = c.user_id
-  WHERE c.post_id = $1 ORDER BY c.created_at DESC, c.id DESC LIMIT ${COMMENTS_PAGE_SIZE + 1}`;
+// The post's existence and its first page of comments in one statement, as the app asks them.
+const commentsSql = (afterCursor) => `
+  SELECT page.* FROM network_posts p
+  LEFT JOIN LATERAL (
+    SELECT c.id, c.post_id, c.text, c.created_at, c.user_id, u.username, u.photo_url
+    FROM network_comments c JOIN network_users u ON u.id = c.user_id
+    WHERE c.post_id = p.id ${afterCursor ? 'AND (c.created_at, c.id) < ($2::timestamptz, $3::uuid)' : ''}
+    ORDER BY c.created_at DESC, c.id DESC LIMIT ${COMMENTS_PAGE_SIZE + 1}
+  ) page ON true
+  WHERE p.id = $1
+  ORDER BY page.created_at DESC, page.id DESC`;
 
 async function comments(postId, request) {
   await sessionMember(request.headers.cookie);
   if (!/^[0-9a-f-]{36}$/.test(postId)) throw new HttpError(400, 'Invalid post id');
-  const exists = await pool.query({ name: 'post_exists', text: 'SELECT id FROM network_posts WHERE id = $1', values: [postId] });
-  if (!exists.rows[0]) throw new HttpError(404, 'Post not found');
-  const { rows } = await pool.query({ name: 'comments', text: COMMENTS_SQL, values: [postId] });
-  const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+  const { rows } = await pool.query({ name: 'network_comments_first_page', text: commentsSql(false), values: [postId] });
+  if (rows.length === 0) throw new HttpError(404, 'Post not found');
+  const found = rows.filter((row) => row.id !== null);
+  const page = found.slice(0, COMMENTS_PAGE_SIZE);
   const last = page.at(-1);
   return {
     comments: page.map((row) => ({
@@ -268,7 +275,7 @@ async function comments(postId, request) {
       username: row.username,
       photoURL: row.photo_url,
     })),
-    nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor(last.created_at, last.id) : null,
+    nextCursor: found.length > COMMENTS_PAGE_SIZE && last ? encodeCursor(last.created_at, last.id) : null,
   };
 }
 

@@ -14,9 +14,9 @@ import {
   revokeOneTimeTokens,
 } from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
-import { endAllSessions, type MemberRow } from './sessions.js';
+import { endAllSessions, type MemberRow, type SessionMember } from './sessions.js';
 
-export type Member = MemberRow & { isAdmin: boolean };
+export type Member = SessionMember & { isAdmin: boolean };
 
 /** What sending an email needs: the mailer and where links point. */
 export type MailDeps = { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> };
@@ -25,8 +25,9 @@ export type MailDeps = { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'por
 export const VERIFICATION_RESEND_SECONDS = 60;
 
 /** An address in NETWORK_ADMIN_EMAILS makes an admin only once its owner has proved it is theirs. */
-export function asMember(row: MemberRow, adminEmails: readonly string[]): Member {
-  return { ...row, isAdmin: row.email !== null && row.emailVerifiedAt !== null && adminEmails.includes(row.email) };
+export function asMember(row: SessionMember, adminEmails: readonly string[]): Member {
+  const { id, email, username, displayName, photoUrl, emailVerifiedAt } = row;
+  return { id, email, username, displayName, photoUrl, emailVerifiedAt, isAdmin: email !== null && emailVerifiedAt !== null && adminEmails.includes(email) };
 }
 
 export function toNetworkUser(member: Member): NetworkUser {
@@ -86,7 +87,7 @@ export async function signUp(db: Database, deps: MailDeps, email: string, passwo
 }
 
 /** The banner's "Resend": a new link, at most once per minute per account. */
-export async function resendVerificationEmail(db: Database, deps: MailDeps, member: MemberRow, now: Date): Promise<void> {
+export async function resendVerificationEmail(db: Database, deps: MailDeps, member: SessionMember, now: Date): Promise<void> {
   if (!member.email) throw new AppError(400, 'Your account has no email address to verify');
   if (member.emailVerifiedAt) throw new AppError(409, 'Your email address is already verified');
   const email = member.email;

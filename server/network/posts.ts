@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   COMMENTS_PAGE_SIZE,
   feedEvents,
@@ -14,6 +14,7 @@ import {
   type PostDeletedEvent,
   type PostsPage,
 } from '../../contracts/network.js';
+import type pg from 'pg';
 import type { Database } from '../db/client.js';
 import { networkComments, networkLikes, networkPosts, networkUsers } from '../db/schema/network.js';
 import { AppError, databaseErrorCode } from '../platform/errors.js';
@@ -71,78 +72,68 @@ function sharedPost(row: PostRow): PostCreatedEvent['post'] {
 const mayDelete = (member: Member, authorId: string) => member.isAdmin || member.id === authorId;
 
 /**
- * One page of the feed, newest first, by keyset on (created_at, id) so deep pages stay fast.
- * The page is cut in a subquery before likedByMe is asked: over the whole table the planner would
- * hash every like of the member first, a cost that grows with the member's likes.
+ * The feed's page and a post's comment page are the network's hottest reads: each is one named
+ * prepared statement run straight on the pool (parsed and planned once per connection), without
+ * Drizzle's per-row mapping, like the session lookup in sessions.ts. Every other query of the
+ * network goes through Drizzle. `bench/baselines/app-baseline.mjs` runs the same texts.
+ *
+ * The feed, newest first, by keyset on (created_at, id) so deep pages stay fast. The page is cut
+ * in a subquery before likedByMe is asked: over the whole table the planner would hash every like
+ * of the member first, a cost that grows with the member's likes.
  */
-export async function listPosts(db: Database, member: Member, cursorValue: string | undefined): Promise<PostsPage> {
+const feedPageText = (afterCursor: boolean) => `
+  SELECT newest.*, u.display_name, u.photo_url,
+    EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me
+  FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
+        ${afterCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
+        ORDER BY created_at DESC, id DESC LIMIT ${FEED_PAGE_SIZE + 1}) newest
+  JOIN network_users u ON u.id = newest.user_id
+  ORDER BY newest.created_at DESC, newest.id DESC`;
+
+/** The feed's statements ($1 the member, $2 and $3 the cursor's time and id); exported for the plan tests. */
+export const FEED_FIRST_PAGE = { name: 'network_feed_first_page', text: feedPageText(false) };
+export const FEED_PAGE_AFTER = { name: 'network_feed_page_after', text: feedPageText(true) };
+
+type FeedRecord = {
+  id: string;
+  user_id: string;
+  description: string;
+  media_type: string;
+  media_key: string | null;
+  like_count: number;
+  comment_count: number;
+  created_at: Date;
+  display_name: string | null;
+  photo_url: string | null;
+  liked_by_me: boolean;
+};
+
+export async function listPosts(pool: pg.Pool, member: Member, cursorValue: string | undefined): Promise<PostsPage> {
   const cursor = decodeCursor(cursorValue);
-  let prepared = feedPageQueries.get(db);
-  if (!prepared) feedPageQueries.set(db, (prepared = prepareFeedPage(db)));
-  const rows = cursor
-    ? await prepared.after.execute({ memberId: member.id, createdAt: cursor.createdAt.toISOString(), id: cursor.id })
-    : await prepared.first.execute({ memberId: member.id });
-  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const { rows } = await pool.query<FeedRecord>(
+    cursor ? { ...FEED_PAGE_AFTER, values: [member.id, cursor.createdAt.toISOString(), cursor.id] } : { ...FEED_FIRST_PAGE, values: [member.id] },
+  );
+  const page = rows.length > FEED_PAGE_SIZE ? rows.slice(0, FEED_PAGE_SIZE) : rows;
   const last = page.at(-1);
   return {
-    posts: page.map((row) => ({ ...sharedPost(row), likedByMe: row.likedByMe, canDelete: mayDelete(member, row.userId) })),
-    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    posts: page.map((row) => ({
+      ...sharedPost({
+        id: row.id,
+        userId: row.user_id,
+        description: row.description,
+        mediaType: row.media_type,
+        mediaKey: row.media_key,
+        likeCount: row.like_count,
+        commentCount: row.comment_count,
+        createdAt: row.created_at,
+        displayName: row.display_name,
+        photoUrl: row.photo_url,
+      }),
+      likedByMe: row.liked_by_me,
+      canDelete: mayDelete(member, row.user_id),
+    })),
+    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
-}
-
-/** The feed page's one query with values (exported so a test can read its plan). */
-export function feedPageQuery(db: Database, memberId: string, cursor: { createdAt: Date; id: string } | undefined) {
-  return buildFeedPage(db, memberId, cursor ? { createdAt: cursor.createdAt.toISOString(), id: cursor.id } : undefined);
-}
-
-/**
- * The first page and the pages after a cursor, each built once per database and run as a named
- * prepared statement: every member opening the app asks for them.
- */
-const feedPageQueries = new WeakMap<Database, ReturnType<typeof prepareFeedPage>>();
-const prepareFeedPage = (db: Database) => ({
-  first: buildFeedPage(db, sql.placeholder('memberId'), undefined).prepare('network_feed_first_page'),
-  after: buildFeedPage(db, sql.placeholder('memberId'), { createdAt: sql.placeholder('createdAt'), id: sql.placeholder('id') }).prepare(
-    'network_feed_page_after',
-  ),
-});
-
-type Value = string | Placeholder;
-
-function buildFeedPage(db: Database, memberId: Value, cursor: { createdAt: Value; id: Value } | undefined) {
-  const newest = db
-    .select({
-      id: networkPosts.id,
-      userId: networkPosts.userId,
-      description: networkPosts.description,
-      mediaType: networkPosts.mediaType,
-      mediaKey: networkPosts.mediaKey,
-      likeCount: networkPosts.likeCount,
-      commentCount: networkPosts.commentCount,
-      createdAt: networkPosts.createdAt,
-    })
-    .from(networkPosts)
-    .where(cursor ? sql`(${networkPosts.createdAt}, ${networkPosts.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined)
-    .orderBy(desc(networkPosts.createdAt), desc(networkPosts.id))
-    .limit(FEED_PAGE_SIZE + 1)
-    .as('newest');
-  return db
-    .select({
-      id: newest.id,
-      userId: newest.userId,
-      description: newest.description,
-      mediaType: newest.mediaType,
-      mediaKey: newest.mediaKey,
-      likeCount: newest.likeCount,
-      commentCount: newest.commentCount,
-      createdAt: newest.createdAt,
-      displayName: networkUsers.displayName,
-      photoUrl: networkUsers.photoUrl,
-      likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${newest.id} and ${networkLikes.userId} = ${memberId})`,
-    })
-    .from(newest)
-    .innerJoin(networkUsers, eq(networkUsers.id, newest.userId))
-    .orderBy(desc(newest.createdAt), desc(newest.id));
 }
 
 export async function getPost(db: Database, member: Member, postId: string): Promise<Post> {
@@ -198,59 +189,43 @@ export async function deletePost(db: Database, member: Member, postId: string, n
 }
 
 /**
- * A post's comment pages, built once per database and run as named prepared statements; the
- * existence check of the post too (opening comments is one of the most frequent calls).
+ * A post's comments, newest first, paged by keyset like the feed, and whether the post exists, in
+ * one statement: no row when the post does not exist, one row of nulls when it has no comments
+ * (yet). One round trip instead of a check and a page.
  */
-const commentQueries = new WeakMap<Database, ReturnType<typeof prepareComments>>();
-const prepareComments = (db: Database) => ({
-  postExists: db
-    .select({ id: networkPosts.id })
-    .from(networkPosts)
-    .where(eq(networkPosts.id, sql.placeholder('postId')))
-    .prepare('network_post_exists'),
-  first: buildCommentsPage(db, undefined).prepare('network_comments_first_page'),
-  after: buildCommentsPage(db, { createdAt: sql.placeholder('createdAt'), id: sql.placeholder('id') }).prepare('network_comments_page_after'),
-});
+const commentsPageText = (afterCursor: boolean) => `
+  SELECT page.* FROM network_posts p
+  LEFT JOIN LATERAL (
+    SELECT c.id, c.post_id, c.text, c.created_at, c.user_id, u.username, u.photo_url
+    FROM network_comments c JOIN network_users u ON u.id = c.user_id
+    WHERE c.post_id = p.id ${afterCursor ? 'AND (c.created_at, c.id) < ($2::timestamptz, $3::uuid)' : ''}
+    ORDER BY c.created_at DESC, c.id DESC LIMIT ${COMMENTS_PAGE_SIZE + 1}
+  ) page ON true
+  WHERE p.id = $1
+  ORDER BY page.created_at DESC, page.id DESC`;
 
-function buildCommentsPage(db: Database, cursor: { createdAt: Value; id: Value } | undefined) {
-  return db
-    .select({
-      id: networkComments.id,
-      postId: networkComments.postId,
-      text: networkComments.text,
-      createdAt: networkComments.createdAt,
-      userId: networkComments.userId,
-      username: networkUsers.username,
-      displayName: networkUsers.displayName,
-      photoUrl: networkUsers.photoUrl,
-    })
-    .from(networkComments)
-    .innerJoin(networkUsers, eq(networkUsers.id, networkComments.userId))
-    .where(
-      and(
-        eq(networkComments.postId, sql.placeholder('postId')),
-        cursor ? sql`(${networkComments.createdAt}, ${networkComments.id}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined,
-      ),
-    )
-    .orderBy(desc(networkComments.createdAt), desc(networkComments.id))
-    .limit(COMMENTS_PAGE_SIZE + 1);
-}
+/** The comment pages' statements ($1 the post, $2 and $3 the cursor's time and id); exported for the plan tests. */
+export const COMMENTS_FIRST_PAGE = { name: 'network_comments_first_page', text: commentsPageText(false) };
+export const COMMENTS_PAGE_AFTER = { name: 'network_comments_page_after', text: commentsPageText(true) };
 
-/** A post's comments, newest first, paged by keyset like the feed. */
-export async function listComments(db: Database, postId: string, cursorValue: string | undefined): Promise<CommentsPage> {
+type CommentRecord = { id: string; post_id: string; text: string; created_at: Date; user_id: string; username: string | null; photo_url: string | null };
+/** The one row of nulls of a post without comments. */
+type NoComments = { [key in keyof CommentRecord]: null };
+
+export async function listComments(pool: pg.Pool, postId: string, cursorValue: string | undefined): Promise<CommentsPage> {
   const cursor = decodeCursor(cursorValue);
-  let prepared = commentQueries.get(db);
-  if (!prepared) commentQueries.set(db, (prepared = prepareComments(db)));
-  const [found] = await prepared.postExists.execute({ postId });
-  if (!found) throw new AppError(404, 'Post not found');
-  const rows = cursor
-    ? await prepared.after.execute({ postId, createdAt: cursor.createdAt.toISOString(), id: cursor.id })
-    : await prepared.first.execute({ postId });
-  const page = rows.slice(0, COMMENTS_PAGE_SIZE);
+  const { rows } = await pool.query<CommentRecord | NoComments>(
+    cursor ? { ...COMMENTS_PAGE_AFTER, values: [postId, cursor.createdAt.toISOString(), cursor.id] } : { ...COMMENTS_FIRST_PAGE, values: [postId] },
+  );
+  if (rows.length === 0) throw new AppError(404, 'Post not found');
+  const found = rows.filter((row): row is CommentRecord => row.id !== null);
+  const page = found.length > COMMENTS_PAGE_SIZE ? found.slice(0, COMMENTS_PAGE_SIZE) : found;
   const last = page.at(-1);
   return {
-    comments: page.map((row) => toComment(row)),
-    nextCursor: rows.length > COMMENTS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    comments: page.map((row) =>
+      toComment({ id: row.id, postId: row.post_id, text: row.text, createdAt: row.created_at, userId: row.user_id, username: row.username, photoUrl: row.photo_url }),
+    ),
+    nextCursor: found.length > COMMENTS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }
 

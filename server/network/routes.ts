@@ -125,7 +125,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
     network.decorateRequest('member', null);
     network.addHook('onRequest', async (request) => {
       assertSameOrigin(request, deps.config.publicUrl);
-      const row = await findSessionMember(db, request.cookies[SESSION_COOKIE], now());
+      const row = await findSessionMember(deps.database.pool, request.cookies[SESSION_COOKIE], now());
       request.member = row ? member(row) : null;
     });
 
@@ -277,7 +277,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
     );
 
     members.get('/api/network/posts', { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } }, async (request) =>
-      posts.listPosts(db, signedIn(request), request.query.cursor),
+      posts.listPosts(deps.database.pool, signedIn(request), request.query.cursor),
     );
 
     members.post(
@@ -330,7 +330,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
     members.get(
       '/api/network/posts/:id/comments',
       { schema: { tags, params: postIdParams, querystring: cursorQuery, response: withErrors({ 200: commentsPage }) } },
-      async (request) => posts.listComments(db, request.params.id, request.query.cursor),
+      async (request) => posts.listComments(deps.database.pool, request.params.id, request.query.cursor),
     );
 
     members.post(

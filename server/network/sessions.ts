@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import type { Queryable } from '../db/client.js';
-import { networkSessions, networkUsers } from '../db/schema/network.js';
+import type { networkUsers } from '../db/schema/network.js';
+import { networkSessions } from '../db/schema/network.js';
 
 export const SESSION_COOKIE = 'pathway_session';
 
@@ -50,26 +52,32 @@ export async function openSession(db: Queryable, userId: string, now: Date, ttlS
   return token;
 }
 
-/**
- * Every network request asks this, so its query is built once per database and runs as a named
- * prepared statement (PostgreSQL parses and plans it once per connection).
- */
-const sessionMemberQueries = new WeakMap<Queryable, ReturnType<typeof prepareSessionMember>>();
-const prepareSessionMember = (db: Queryable) =>
-  db
-    .select({ user: networkUsers })
-    .from(networkSessions)
-    .innerJoin(networkUsers, eq(networkUsers.id, networkSessions.userId))
-    .where(and(eq(networkSessions.tokenHash, sql.placeholder('tokenHash')), gt(networkSessions.expiresAt, sql.placeholder('now'))))
-    .limit(1)
-    .prepare('network_session_member');
+/** What a request knows of its member: the account without its credentials. */
+export type SessionMember = Omit<MemberRow, 'passwordHash' | 'oidcIssuer' | 'oidcSubject' | 'createdAt'>;
 
-export async function findSessionMember(db: Queryable, token: string | undefined, now: Date): Promise<MemberRow | undefined> {
+/**
+ * Every network request asks this, so it runs as a named prepared statement straight on the pool
+ * (PostgreSQL parses and plans it once per connection), without Drizzle: the hot reads of the
+ * network (this, the feed and comment pages in posts.ts) skip its per-row mapping, which cost
+ * more than the query's own parsing. Writes and the rest go through Drizzle.
+ * `bench/baselines/app-baseline.mjs` runs the same text.
+ */
+const SESSION_MEMBER = {
+  name: 'network_session_member',
+  text: `SELECT u.id, u.email, u.username, u.display_name, u.photo_url, u.email_verified_at
+  FROM network_sessions s JOIN network_users u ON u.id = s.user_id
+  WHERE s.token_hash = $1 AND s.expires_at > $2 LIMIT 1`,
+};
+
+type SessionMemberRecord = { id: string; email: string | null; username: string | null; display_name: string | null; photo_url: string | null; email_verified_at: Date | null };
+
+export async function findSessionMember(pool: pg.Pool, token: string | undefined, now: Date): Promise<SessionMember | undefined> {
   if (!token || token.length > 100) return undefined;
-  let query = sessionMemberQueries.get(db);
-  if (!query) sessionMemberQueries.set(db, (query = prepareSessionMember(db)));
-  const [row] = await query.execute({ tokenHash: hashToken(token), now });
-  return row?.user;
+  const { rows } = await pool.query<SessionMemberRecord>({ ...SESSION_MEMBER, values: [hashToken(token), now] });
+  const row = rows[0];
+  return row
+    ? { id: row.id, email: row.email, username: row.username, displayName: row.display_name, photoUrl: row.photo_url, emailVerifiedAt: row.email_verified_at }
+    : undefined;
 }
 
 export async function revokeSession(db: Queryable, token: string | undefined): Promise<void> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostsPage } from '../../contracts/network.js';
-import { feedPageQuery } from '../../server/network/posts.js';
+import { COMMENTS_PAGE_AFTER, FEED_FIRST_PAGE, FEED_PAGE_AFTER } from '../../server/network/posts.js';
 import { signUpMember, type TestMember } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -24,11 +24,7 @@ describe('the feed at 100,000 posts', () => {
   afterAll(() => t.close());
 
   it('when a page deep in the feed is asked for, then the keyset query reads it through the feed index, not by sorting every post', async () => {
-    const plan = await t.db.execute(sql`
-      EXPLAIN (FORMAT JSON)
-      SELECT p.id FROM network_posts p JOIN network_users u ON u.id = p.user_id
-      WHERE (p.created_at, p.id) < (timestamptz '2025-01-01T12:00:00Z', '00000000-0000-4000-8000-000000000000'::uuid)
-      ORDER BY p.created_at DESC, p.id DESC LIMIT 11`);
+    const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${FEED_PAGE_AFTER.text}`, [member.user.uid, '2025-01-01T12:00:00Z', '00000000-0000-4000-8000-000000000000']);
     const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
     const nodes = root ? nodesOf(root) : [];
     expect(nodes.some((node) => node['Index Name'] === 'network_posts_feed_idx')).toBe(true);
@@ -40,12 +36,24 @@ describe('the feed at 100,000 posts', () => {
       INSERT INTO network_likes (post_id, user_id)
       SELECT id, ${member.user.uid}::uuid FROM network_posts WHERE description LIKE 'bulk %' AND right(description, 1) IN ('0', '3', '6')`);
     await t.db.execute(sql`ANALYZE network_likes`);
-    const query = feedPageQuery(t.db, member.user.uid, undefined).toSQL();
-    const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${query.sql}`, query.params);
+    const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${FEED_FIRST_PAGE.text}`, [member.user.uid]);
     const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
     const likeReads = (root ? nodesOf(root) : []).filter((node) => (node as { 'Relation Name'?: string })['Relation Name'] === 'network_likes');
     expect(likeReads.length).toBeGreaterThan(0);
     expect(likeReads.every((node) => node['Node Type'] !== 'Seq Scan' && node['Index Name'] === 'network_likes_post_id_user_id_pk')).toBe(true);
+  });
+
+  it('when a page of comments is asked for, then the one statement finds the post by key and reads the page through the comments index', async () => {
+    const [post] = (await t.database.pool.query<{ id: string }>('SELECT id FROM network_posts LIMIT 1')).rows;
+    await t.db.execute(sql`
+      INSERT INTO network_comments (post_id, user_id, text, created_at)
+      SELECT ${post?.id}::uuid, ${member.user.uid}::uuid, 'comment ' || g, timestamptz '2025-01-01T00:00:00Z' + g * interval '1 second'
+      FROM generate_series(1, 20000) AS g`);
+    await t.db.execute(sql`ANALYZE network_comments`);
+    const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${COMMENTS_PAGE_AFTER.text}`, [post?.id, '2025-01-01T03:00:00Z', '00000000-0000-4000-8000-000000000000']);
+    const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
+    const reads = (root ? nodesOf(root) : []).filter((node) => ['network_posts', 'network_comments'].includes((node as { 'Relation Name'?: string })['Relation Name'] ?? ''));
+    expect(reads.map((node) => node['Index Name']).sort()).toEqual(['network_comments_post_idx', 'network_posts_pkey']);
   });
 
   it('when a member walks five pages, then each continues exactly where the last ended', async () => {

@@ -162,6 +162,21 @@ describe('network posts, comments and likes', () => {
     expect(onMissing.statusCode).toBe(404);
   });
 
+  it('when the comments of a post without any, or of a post that does not exist, are opened, then the first is an empty page and the second a 404', async () => {
+    const quiet = await createTextPost(t, author, 'nobody answers');
+    const empty = await t.app.inject({ method: 'GET', url: `/api/network/posts/${quiet.id}/comments`, headers: { cookie: reader.cookie } });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json<CommentsPage>()).toEqual({ comments: [], nextCursor: null });
+
+    const missingUrl = '/api/network/posts/00000000-0000-4000-8000-000000000000/comments';
+    const missing = await t.app.inject({ method: 'GET', url: missingUrl, headers: { cookie: reader.cookie } });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Post not found' });
+    const cursor = Buffer.from(`${new Date().toISOString()}|00000000-0000-4000-8000-000000000001`).toString('base64url');
+    const missingAfterCursor = await t.app.inject({ method: 'GET', url: missingUrl, headers: { cookie: reader.cookie }, query: { cursor } });
+    expect(missingAfterCursor.statusCode).toBe(404);
+  });
+
   it('when a visitor without a session calls a member route, then it answers 401', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/network/posts' });
     expect(response.statusCode).toBe(401);
