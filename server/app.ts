@@ -15,7 +15,7 @@ import { registerHealthRoutes } from './platform/health.js';
 import { startJobQueue, type JobQueue } from './platform/jobs.js';
 import { startMailer, type Mailer } from './platform/mail.js';
 import type { Logger } from './platform/logger.js';
-import { OneLinePerRequest } from './platform/request-log.js';
+import { lazyRequestLogger, OneLinePerRequest } from './platform/request-log.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
@@ -96,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
         .send({ error: tooLong ? 'A value in the address is too long' : 'The address is not valid' });
     },
+    childLoggerFactory: lazyRequestLogger,
     logController: new OneLinePerRequest({
       disableRequestLogging: (request) => request.url === '/healthz' || request.url === '/readyz',
     }),
@@ -118,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const counters = createCounterStore({ redisUrl: deps.config.redisUrl, now: () => deps.clock.now().getTime(), log: deps.logger });
   app.addHook('onClose', async () => counters.close());
-  await registerRateLimit(app, counters);
+  registerRateLimit(app, counters);
   // The OpenAPI description is generated from the same zod schemas that validate requests.
   await app.register(swagger, {
     openapi: { info: { title: 'Pathway API', version: '1.0.0' } },

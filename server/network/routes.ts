@@ -27,7 +27,7 @@ import type { App, AreaDeps } from '../app.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
-import { perMinute } from '../platform/rate-limit.js';
+import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
 import { createMediaStorage } from '../platform/storage.js';
 import {
@@ -227,7 +227,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       // Per member, whatever addresses they use (after the sign-in check, so request.member is set).
       members.addHook(
         'onRequest',
-        members.rateLimit({ max: settings.memberRequestsPerMinute, timeWindow: 60_000, keyGenerator: (request) => `member:${request.member?.id ?? ''}` }),
+        rateLimitHook(deps.counters, { max: settings.memberRequestsPerMinute, timeWindow: 60_000, scope: 'member', keyOf: (request) => request.member?.id ?? '' }),
       );
       registerMemberRoutes(members);
     });
@@ -359,6 +359,9 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       async (request, reply) => {
         const release = memberLimits.openStream(signedIn(request).id);
         reply.raw.once('close', release);
+        // The stream writes its own head on the raw response: the headers set so far (the
+        // security headers among them) go there first, or the hijacked answer would lack them.
+        for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
         const token = request.cookies[SESSION_COOKIE];
         return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined);
       },

@@ -1,40 +1,73 @@
-import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
-import type { CounterStore } from './counters.js';
+// Only its address helper: the same client keys as when the plugin counted (an IPv6 client by its /64).
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { CounterStore, WindowCount } from './counters.js';
 import { AppError } from './errors.js';
 
-/** The plugin's store interface over our counters, one key space per route (as its own stores do). */
-function counterBackedStore(counters: CounterStore): FastifyRateLimitStoreCtor {
-  const storeFor = (prefix: string): FastifyRateLimitStore => ({
-    incr(key, callback, timeWindow) {
-      counters.increment(`rate:${prefix}${key}`, timeWindow).then(
-        ({ count, resetInMs }) => callback(null, { current: count, ttl: resetInMs }),
-        (error: Error) => callback(error),
-      );
-    },
-    child(routeOptions) {
-      // A route's limiter knows its route; a scope's (`app.rateLimit(...)`) has none and keys on its own.
-      const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
-      const method = route?.method ?? routeOptions.method ?? '';
-      const url = route?.url ?? routeOptions.url ?? 'scope';
-      return storeFor(`${String(method)}${url}:`);
-    },
-  });
-  return class {
-    constructor() {
-      return storeFor('');
+/** A route's limit: at most `max` requests per caller in each `timeWindow` (ms). */
+export type RateLimit = { max: number; timeWindow: number };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    requestLimit?: RateLimit;
+  }
+}
+
+export const perMinute = (max: number) => ({ requestLimit: { max, timeWindow: 60_000 } });
+
+/** "59 seconds", "1 minute": how long until the window ends, as the 429 says it. */
+function waitText(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.round(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/**
+ * A fixed-window limit as an onRequest hook over the counter store (in process, or in Redis with
+ * REDIS_URL so the limit holds across instances). Every answer says the limit, what is left and
+ * when the window ends (`x-ratelimit-*`); past the limit the answer is a 429 with `retry-after`.
+ * A callback hook that answers at once when the store can (in process): the lookup and every
+ * member request pass here, and `@fastify/rate-limit` cost them several promises each.
+ */
+export function rateLimitHook(
+  counters: CounterStore,
+  limit: RateLimit & { scope: string; keyOf: (request: FastifyRequest) => string },
+): onRequestHookHandler {
+  const { max, timeWindow, scope, keyOf } = limit;
+  const limitText = String(max);
+  const decide = (reply: FastifyReply, window: WindowCount): AppError | undefined => {
+    const resetSeconds = String(Math.ceil(window.resetInMs / 1000));
+    reply.header('x-ratelimit-limit', limitText);
+    reply.header('x-ratelimit-remaining', String(Math.max(0, max - window.count)));
+    reply.header('x-ratelimit-reset', resetSeconds);
+    if (window.count <= max) return undefined;
+    reply.header('retry-after', resetSeconds);
+    return new AppError(429, `Too many requests. Please try again in ${waitText(window.resetInMs)}.`);
+  };
+  return (request, reply, done) => {
+    const key = `rate:${scope}:${keyOf(request)}`;
+    const counted = counters.incrementAtOnce(key, timeWindow);
+    if (counted) {
+      done(decide(reply, counted));
+      return;
     }
-  } as unknown as FastifyRateLimitStoreCtor;
+    counters.increment(key, timeWindow).then(
+      (window) => done(decide(reply, window)),
+      (error: Error) => done(error),
+    );
+  };
 }
 
-/** Registers the limiter; routes opt in with `config.rateLimit` (see `perMinute`). */
-export async function registerRateLimit(app: FastifyInstance, counters: CounterStore): Promise<void> {
-  await app.register(rateLimit, {
-    global: false,
-    store: counterBackedStore(counters),
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, `Too many requests. Please try again in ${context.after}.`),
+/**
+ * Routes opt in with `config: perMinute(n)`: per client address (an IPv6 client by its /64, which
+ * one subscriber usually holds whole), one count per route.
+ */
+export function registerRateLimit(app: FastifyInstance, counters: CounterStore): void {
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.requestLimit;
+    if (!limit) return;
+    const hook = rateLimitHook(counters, { ...limit, scope: `${String(route.method)}${route.url}`, keyOf: (request) => normalizeIP(request.ip, 64) });
+    route.onRequest = [...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []), hook];
   });
 }
-
-export const perMinute = (max: number) => ({ rateLimit: { max, timeWindow: 60_000 } });

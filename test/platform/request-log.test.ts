@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { pino } from 'pino';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { OneLinePerRequest } from '../../server/platform/request-log.js';
+import { lazyRequestLogger, OneLinePerRequest } from '../../server/platform/request-log.js';
 
 describe('the request log', () => {
   async function serverLogging() {
@@ -40,6 +40,40 @@ describe('the request log', () => {
     const { app, lines } = await serverLogging();
     await app.inject({ method: 'GET', url: '/healthz' });
     expect(lines.filter((line) => line.msg === 'request completed')).toEqual([]);
+    await app.close();
+  });
+
+  it('when requests log nothing at the running level, then no child logger is made; a line at an enabled level carries its request id', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+        done();
+      },
+    });
+    let children = 0;
+    const app = Fastify({
+      loggerInstance: pino({ level: 'warn', onChild: () => void children++ }, sink),
+      childLoggerFactory: lazyRequestLogger,
+      logController: new OneLinePerRequest(),
+    });
+    app.get('/quiet', async (request) => {
+      request.log.info('not at warn');
+      return { ok: true };
+    });
+    app.get('/loud', async (request) => {
+      request.log.warn({ detail: 'x' }, 'something to see');
+      return { ok: true };
+    });
+    await app.ready();
+    const atStart = children;
+    for (let i = 0; i < 5; i++) expect((await app.inject('/quiet')).statusCode).toBe(200);
+    expect(children).toBe(atStart);
+    expect(lines).toEqual([]);
+
+    await app.inject('/loud');
+    expect(children).toBe(atStart + 1);
+    expect(lines).toEqual([expect.objectContaining({ level: 40, msg: 'something to see', detail: 'x', reqId: expect.any(String) })]);
     await app.close();
   });
 });
