@@ -126,8 +126,9 @@ const ADMIN_VERSION_SQL = 'SELECT session_version FROM case_admins WHERE id = $1
 
 async function caseList(url, request, response) {
   const claims = verifyJwt(request.headers.authorization, 'caseadmin');
-  // Revocable tokens: the admin's current session version, on every request, as the app checks it.
-  const admin = (await pool.query(ADMIN_VERSION_SQL, [Number(claims.sub)])).rows[0];
+  // Revocable tokens: the admin's current session version, on every request, as the app checks it
+  // (the same text, prepared under the same name).
+  const admin = (await pool.query({ name: 'case_admin_session_version', text: ADMIN_VERSION_SQL, values: [Number(claims.sub)] })).rows[0];
   if (!admin || admin.session_version !== claims.ver) throw new HttpError(401, 'Your session has ended');
   const q = url.searchParams;
   const params = [];

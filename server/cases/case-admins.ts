@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/client.js';
 import { caseAdmins } from '../db/schema/cases.js';
@@ -99,10 +100,15 @@ export async function authenticateCaseAdmin(db: Database, email: string, passwor
   return admin && valid ? { id: admin.id, email: admin.email, sessionVersion: admin.sessionVersion } : undefined;
 }
 
-/** The admin's current session version, undefined when the admin no longer exists. */
-export async function caseAdminSessionVersion(db: Queryable, id: number): Promise<number | undefined> {
-  const [row] = await db.select({ sessionVersion: caseAdmins.sessionVersion }).from(caseAdmins).where(eq(caseAdmins.id, id)).limit(1);
-  return row?.sessionVersion;
+/**
+ * The admin's current session version, undefined when the admin no longer exists. Asked on every
+ * admin request, so a named prepared statement straight on the pool, like the other per-request
+ * reads (the lookup, the network's session): no query building, planned once per connection.
+ */
+const SESSION_VERSION = { name: 'case_admin_session_version', text: 'SELECT session_version FROM case_admins WHERE id = $1 LIMIT 1' };
+export async function caseAdminSessionVersion(pool: pg.Pool, id: number): Promise<number | undefined> {
+  const { rows } = await pool.query<{ session_version: number }>({ ...SESSION_VERSION, values: [id] });
+  return rows[0]?.session_version;
 }
 
 /** Ends every sign-in of the admin: tokens carrying an older version are refused from now on. */

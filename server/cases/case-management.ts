@@ -8,11 +8,12 @@ import {
   type CaseStatus,
   type DashboardMetrics,
 } from '../../contracts/cases.js';
+import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
 import { caseEvents, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { recordCaseEvents, type CaseEventInput } from './case-events.js';
-import { caseListOrderBy, caseListPage, caseListWhere, countCaseList, type CaseListFilter, type CaseListTotal } from './case-list-query.js';
+import { caseListOrderBy, caseListPage, caseListWhere, countCaseList, toStatement, type CaseListFilter, type CaseListTotal } from './case-list-query.js';
 import { addClientEmailRecipients } from './case-notifications.js';
 import { refreshCaseStatuses } from './case-status.js';
 import type { ActingAdmin } from './step-changes.js';
@@ -118,9 +119,8 @@ type CaseListRow = {
   client_name: string;
   client_email: string | null;
   status: CaseStatus;
-  // Raw rows: timestamps arrive as PostgreSQL's text, parsed here as Drizzle's own mapping does.
-  created_at: string;
-  updated_at: string;
+  created_at: Date;
+  updated_at: Date;
   services: { id: number; service_id: number; service_name: string; current_step: string | null; last_updated: string }[];
 };
 
@@ -129,11 +129,12 @@ type CaseListRow = {
  * index of its sort), then only its cases' services are aggregated. The subquery is named `cases`
  * so the same ORDER BY (which names "cases") applies to it.
  */
-async function listCasePage(db: Queryable, filter: CaseListFilter, fewMatches: boolean): Promise<AdminCase[]> {
+async function listCasePage(pool: pg.Pool, filter: CaseListFilter, fewMatches: boolean): Promise<AdminCase[]> {
   const where = caseListWhere(filter);
   const orderBy = sql.join(caseListOrderBy(filter, fewMatches), sql`, `);
   const { limit, offset } = caseListPage(filter);
-  const { rows } = await db.execute<CaseListRow>(sql`
+  const { rows } = await pool.query<CaseListRow>(
+    toStatement(sql`
     SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
       coalesce((
         SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
@@ -142,7 +143,8 @@ async function listCasePage(db: Queryable, filter: CaseListFilter, fewMatches: b
         WHERE cs.case_id = cases.id
       ), '[]') AS services
     FROM (SELECT * FROM ${cases} ${where ? sql`WHERE ${where}` : sql``} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS cases
-    ORDER BY ${orderBy}`);
+    ORDER BY ${orderBy}`),
+  );
   return rows.map((row) => ({
     id: row.id,
     case_number: row.case_number,
@@ -150,8 +152,8 @@ async function listCasePage(db: Queryable, filter: CaseListFilter, fewMatches: b
     client_name: row.client_name,
     client_email: row.client_email,
     status: row.status,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
     CaseServices: row.services.map((s) => ({
       id: s.id,
       service_id: s.service_id,
@@ -166,13 +168,13 @@ async function listCasePage(db: Queryable, filter: CaseListFilter, fewMatches: b
  * The total (exact up to a limit, see countCaseList), then the page: how many match decides how a
  * searched page is best read (see caseListOrderBy). Without a search, both are read in parallel.
  */
-export async function listCases(db: Database, filter: CaseListFilter): Promise<{ cases: AdminCase[] } & CaseListTotal> {
+export async function listCases(pool: pg.Pool, filter: CaseListFilter): Promise<{ cases: AdminCase[] } & CaseListTotal> {
   if (!filter.search) {
-    const [page, total] = await Promise.all([listCasePage(db, filter, false), countCaseList(db, filter)]);
+    const [page, total] = await Promise.all([listCasePage(pool, filter, false), countCaseList(pool, filter)]);
     return { cases: page, ...total };
   }
-  const total = await countCaseList(db, filter);
-  return { cases: await listCasePage(db, filter, !total.estimated), ...total };
+  const total = await countCaseList(pool, filter);
+  return { cases: await listCasePage(pool, filter, !total.estimated), ...total };
 }
 
 // ---- One case

@@ -167,7 +167,7 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
     admin.addHook('onRequest', async (request) => {
       const claims = await deps.tokens.verify(bearerToken(request.headers.authorization), 'caseadmin');
       const id = Number(claims.sub);
-      assertCurrentVersion(claims, Number.isSafeInteger(id) ? await caseAdminSessionVersion(db, id) : undefined);
+      assertCurrentVersion(claims, Number.isSafeInteger(id) ? await caseAdminSessionVersion(deps.database.pool, id) : undefined);
       request.caseAdmin = { id, email: String(claims.email ?? '') };
     });
     admin.post('/api/caseadmin/logout', { schema: { tags, description: 'Ends every sign-in of this admin', response: { ...noContent, ...errorResponses } } }, async (request, reply) => {
@@ -199,7 +199,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     },
     async (request, reply) => {
       if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
-      const { cases, total, estimated } = await caseManagement.listCases(db, request.query);
+      const { cases, total, estimated } = await caseManagement.listCases(deps.database.pool, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
       return cases;

@@ -88,7 +88,7 @@ describe('case admin permissions', () => {
 
   it('when the token has expired, then every admin route answers 401 asking to sign in again', async () => {
     // Signed as the login would, with the admin's current session version.
-    const ver = await caseAdminSessionVersion(t.db, Number(adminId));
+    const ver = await caseAdminSessionVersion(t.database.pool, Number(adminId));
     const shortLived = await t.tokens.sign({ sub: adminId, email: 'a@example.test', ver }, 'caseadmin', 60);
     const ok = await t.app.inject({ method: 'GET', url: '/api/caseadmin/services', headers: { authorization: `Bearer ${shortLived}` } });
     expect(ok.statusCode).toBe(200);
