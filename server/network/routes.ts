@@ -121,7 +121,6 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
 
   await app.register(async (network: App) => {
     await network.register(cookie);
-    await network.register(multipart);
     network.decorateRequest('member', null);
     network.addHook('onRequest', async (request) => {
       assertSameOrigin(request, deps.config.publicUrl);
@@ -230,6 +229,12 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
         rateLimitHook(deps.counters, { max: settings.memberRequestsPerMinute, timeWindow: 60_000, scope: 'member', keyOf: (request) => request.member?.id ?? '' }),
       );
       registerMemberRoutes(members);
+      // Only the two upload routes parse multipart bodies: the plugin's hooks (a listener and two
+      // async hooks on every request of its scope) stay off every other member request.
+      await members.register(async (uploads: App) => {
+        await uploads.register(multipart);
+        registerUploadRoutes(uploads);
+      });
     });
   });
 
@@ -238,25 +243,8 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
     return request.member;
   }
 
-  function registerMemberRoutes(members: App): void {
-    members.post(
-      '/api/network/me/verification-email',
-      {
-        config: perMinute(deps.config.rateLimits.loginPerMinute),
-        schema: { tags, description: 'Sends the verification link again (once a minute at most)', response: withErrors({ 202: messageResponse }) },
-      },
-      async (request, reply) => {
-        await resendVerificationEmail(db, deps, signedIn(request), now());
-        return reply.status(202).send({ message: 'We have sent you a new verification link.' });
-      },
-    );
-
-    members.put('/api/network/me/profile', { schema: { tags, body: profileBody, response: withErrors({ 200: meResponse }) } }, async (request) => {
-      const row = await updateProfile(db, signedIn(request).id, request.body);
-      return { user: toNetworkUser(member(row)) };
-    });
-
-    members.post(
+  function registerUploadRoutes(uploads: App): void {
+    uploads.post(
       '/api/network/me/photo',
       { schema: { tags, description: 'multipart/form-data with one image file field `photo`', response: { 200: meResponse, ...uploadErrors } } },
       async (request) => {
@@ -276,11 +264,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       },
     );
 
-    members.get('/api/network/posts', { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } }, async (request) =>
-      posts.listPosts(deps.database.pool, signedIn(request), request.query.cursor),
-    );
-
-    members.post(
+    uploads.post(
       '/api/network/posts',
       {
         schema: {
@@ -315,6 +299,29 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
           await discardFile(form.file);
         }
       },
+    );
+  }
+
+  function registerMemberRoutes(members: App): void {
+    members.post(
+      '/api/network/me/verification-email',
+      {
+        config: perMinute(deps.config.rateLimits.loginPerMinute),
+        schema: { tags, description: 'Sends the verification link again (once a minute at most)', response: withErrors({ 202: messageResponse }) },
+      },
+      async (request, reply) => {
+        await resendVerificationEmail(db, deps, signedIn(request), now());
+        return reply.status(202).send({ message: 'We have sent you a new verification link.' });
+      },
+    );
+
+    members.put('/api/network/me/profile', { schema: { tags, body: profileBody, response: withErrors({ 200: meResponse }) } }, async (request) => {
+      const row = await updateProfile(db, signedIn(request).id, request.body);
+      return { user: toNetworkUser(member(row)) };
+    });
+
+    members.get('/api/network/posts', { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } }, async (request) =>
+      posts.listPosts(deps.database.pool, signedIn(request), request.query.cursor),
     );
 
     members.get('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors({ 200: postSchema }) } }, async (request) =>
