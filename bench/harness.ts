@@ -63,6 +63,21 @@ export async function rssMegabytes(pid: number | undefined): Promise<number> {
   return Math.round(kb / 1024);
 }
 
+/** BENCH_WARM_UP_SECONDS (1): unmeasured reads before each measured read scenario; 0 for none. */
+const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 1);
+
+function requestsOf(scenario: Scenario): autocannon.Request[] {
+  return [
+    {
+      method: scenario.method ?? 'GET',
+      path: scenario.path ?? '/',
+      headers: scenario.headers,
+      body: scenario.body,
+      ...(scenario.setupPath ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: scenario.setupPath!() }) } : {}),
+    },
+  ];
+}
+
 export async function runScenario(
   scenario: Scenario,
   baseUrl: string,
@@ -70,22 +85,19 @@ export async function runScenario(
   durationSeconds: number,
 ): Promise<ScenarioResult> {
   await scenario.before?.();
+  // The same reads first, unmeasured, for the app and its baseline alike: a server's first second
+  // on a route runs cold code (the app has far more to compile than the baseline), and in an 8 s
+  // window that alone cost the scenario that ran first a tenth of its throughput. Writes are not
+  // warmed up: they would change the state the measured run starts from.
+  if (WARM_UP_SECONDS > 0 && (scenario.method ?? 'GET') === 'GET' && !scenario.setupClient) {
+    await autocannon({ url: baseUrl, connections: scenario.connections ?? 32, duration: WARM_UP_SECONDS, requests: requestsOf(scenario) });
+  }
   const result = await autocannon({
     url: baseUrl,
     connections: scenario.connections ?? 32,
     duration: durationSeconds,
     ...(scenario.setupClient ? { setupClient: scenario.setupClient } : {}),
-    requests: [
-      {
-        method: scenario.method ?? 'GET',
-        path: scenario.path ?? '/',
-        headers: scenario.headers,
-        body: scenario.body,
-        ...(scenario.setupPath
-          ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: scenario.setupPath!() }) }
-          : {}),
-      },
-    ],
+    requests: requestsOf(scenario),
   });
   return {
     name: scenario.name,
