@@ -9,6 +9,8 @@ export type Column<T> = {
   /** Extra props of the heading, e.g. a `title` explaining the column. */
   headerTitle?: string;
   cell: (row: T) => ReactNode;
+  /** An identifier (case number, passport number): kept on one line, never broken at its dashes. */
+  identifier?: boolean;
 };
 
 type Props<T> = {
@@ -17,15 +19,18 @@ type Props<T> = {
   columns: Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => Key;
+  /** A class for a row, e.g. to mark rows with problems. */
+  rowClassName?: (row: T) => string | undefined;
   /** Under the table, e.g. its pagination. */
   footer?: ReactNode;
 };
 
 /**
- * The admin areas' table. On a phone each row becomes a card whose cells are labelled by their
- * column, so a wide table never scrolls sideways or clips its actions.
+ * The admin areas' table. Text breaks only between words and identifiers stay whole; on a phone
+ * each row becomes a card whose cells are labelled by their column, so a wide table never scrolls
+ * sideways or clips its actions.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, footer }: Props<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, footer }: Props<T>) {
   return (
     <div className={styles.wrap}>
       <table className={styles.table}>
@@ -41,9 +46,9 @@ export function DataTable<T>({ caption, columns, rows, rowKey, footer }: Props<T
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} className={rowClassName?.(row)}>
               {columns.map((column) => (
-                <td key={column.header} data-label={column.header}>
+                <td key={column.header} data-label={column.header} className={column.identifier ? styles.identifier : undefined}>
                   {column.cell(row)}
                 </td>
               ))}
