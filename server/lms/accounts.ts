@@ -109,9 +109,32 @@ export async function authenticate(db: Database, username: string, password: str
   return row && valid ? toAccount(row) : undefined;
 }
 
+/**
+ * Every LMS request asks this (role, programs and session version are read per request), so its
+ * query is built once per database and runs as a named prepared statement.
+ */
+const accountQueries = new WeakMap<Database, ReturnType<typeof prepareAccount>>();
+const prepareAccount = (db: Database) =>
+  db
+    .select({
+      id: lmsUsers.id,
+      username: lmsUsers.username,
+      profession: lmsUsers.profession,
+      role: lmsUsers.role,
+      allowedPrograms: lmsUsers.allowedPrograms,
+      createdAt: lmsUsers.createdAt,
+      sessionVersion: lmsUsers.sessionVersion,
+    })
+    .from(lmsUsers)
+    .where(eq(lmsUsers.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('lms_account');
+
 export async function findAccount(db: Database, id: number): Promise<LmsAccount | undefined> {
-  const [row] = await db.select().from(lmsUsers).where(eq(lmsUsers.id, id)).limit(1);
-  return row ? toAccount(row) : undefined;
+  let query = accountQueries.get(db);
+  if (!query) accountQueries.set(db, (query = prepareAccount(db)));
+  const [row] = await query.execute({ id });
+  return row;
 }
 
 /** Creates the admin, or makes the user with that username an admin with this password. */
