@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { Socket } from 'node:net';
 import pg from 'pg';
 import type { Logger } from './logger.js';
 
@@ -37,15 +39,37 @@ export type RealtimeHubOptions = {
   sessions?: { liveSessions(keys: string[]): Promise<Set<string>>; channel: string; checkMs?: number };
 };
 
-/** An event with its Server-Sent-Events frame, written once and shared by every stream. */
-type Frame = { id: number; text: string };
+/** An event with its Server-Sent-Events frame as an HTTP chunk, written once and shared by every stream. */
+type Frame = { id: number; chunk: string };
 type Subscriber = { sessionKey: string | undefined; deliver(frame: Frame): void; heartbeat(): void; end(): void };
+
+/** Text as one chunk of a `transfer-encoding: chunked` body. */
+const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+const LAST_CHUNK = '0\r\n\r\n';
 
 const frameOf = (event: RealtimeEvent): Frame => ({
   id: event.id,
-  text: `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`,
+  chunk: chunk(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`),
 });
-const HEARTBEAT = ': heartbeat\n\n';
+const HEARTBEAT = chunk(': heartbeat\n\n');
+
+const STREAM_HEADERS: Record<string, string> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+/** The response head of a stream: the headers the app's hooks set on the response (security headers), then the stream's own. */
+function streamHead(set: OutgoingHttpHeaders): string {
+  let head = 'HTTP/1.1 200 OK\r\n';
+  for (const [name, value] of Object.entries(set)) {
+    if (value === undefined || name in STREAM_HEADERS || name === 'transfer-encoding' || name === 'content-length') continue;
+    for (const one of Array.isArray(value) ? value : [value]) head += `${name}: ${one}\r\n`;
+  }
+  for (const [name, value] of Object.entries(STREAM_HEADERS)) head += `${name}: ${value}\r\n`;
+  return `${head}date: ${new Date().toUTCString()}\r\ntransfer-encoding: chunked\r\n\r\n`;
+}
 
 const BATCH = 500;
 
@@ -231,57 +255,67 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
     /**
      * Answers the request with an event stream, replaying from `Last-Event-ID` first. With a
      * session key the stream ends when that session does.
+     *
+     * The stream keeps only its socket: the head is written on it here and the response lets go
+     * of it, so Fastify's request and reply, Node's ServerResponse with its headers, and the
+     * request's logger and session member are garbage once this returns (10,000 open streams
+     * held about 13 KB of heap each with them). The body is chunked by hand, as Node would.
      */
     async serve(request: FastifyRequest, reply: FastifyReply, sessionKey?: string): Promise<void> {
       const header = request.headers['last-event-id'];
       const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-      reply.hijack();
       const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-
-      let cursor = lastEventId ?? delivered;
-      let replaying = lastEventId !== undefined;
-      const buffered: Frame[] = [];
-      let open = true;
-      const close = () => {
-        open = false;
-        subscribers.delete(subscriber);
-      };
-      const send = (text: string) => {
-        if (!open) return;
-        res.write(text);
-        // Bytes the client has not taken: past the bound it is not reading, and is let go.
-        if (res.writableLength > maxBufferedBytes) {
-          dropped++;
-          close();
-          res.destroy();
-        }
-      };
-      const write = (frame: Frame) => {
-        if (!open || frame.id <= cursor) return;
-        cursor = frame.id;
-        send(frame.text);
-      };
-      const subscriber: Subscriber = {
-        sessionKey,
-        deliver: (frame) => (replaying ? buffered.push(frame) : write(frame)),
-        heartbeat: () => send(HEARTBEAT),
-        end: () => {
-          close();
-          res.end();
-        },
-      };
-      subscribers.add(subscriber);
-      request.raw.on('close', close);
+      const socket = request.raw.socket;
+      reply.hijack();
+      const head = streamHead(res.getHeaders());
+      res.detachSocket(socket);
+      const stream = openStream(socket, lastEventId ?? delivered, lastEventId !== undefined, sessionKey);
       // The id lets a client that connected without Last-Event-ID resume from here.
-      res.write(`retry: ${reconnectDelayMs * 3}\nid: ${cursor}\n\n`);
+      socket.write(head + chunk(`retry: ${reconnectDelayMs * 3}\nid: ${stream.cursor()}\n\n`));
+      if (lastEventId !== undefined) await stream.replay();
+    },
+  };
 
-      if (lastEventId !== undefined) {
+  /** One open stream: its socket and a few fields, registered with the hub until it closes. */
+  function openStream(socket: Socket, from: number, replaying: boolean, sessionKey: string | undefined) {
+    let cursor = from;
+    let buffered: Frame[] | undefined = replaying ? [] : undefined;
+    let open = true;
+    const close = () => {
+      open = false;
+      subscribers.delete(subscriber);
+    };
+    const send = (text: string) => {
+      if (!open) return;
+      socket.write(text);
+      // Bytes the client has not taken: past the bound it is not reading, and is let go.
+      if (socket.writableLength > maxBufferedBytes) {
+        dropped++;
+        close();
+        socket.destroy();
+      }
+    };
+    const write = (frame: Frame) => {
+      if (!open || frame.id <= cursor) return;
+      cursor = frame.id;
+      send(frame.chunk);
+    };
+    const subscriber: Subscriber = {
+      sessionKey,
+      deliver: (frame) => (buffered ? buffered.push(frame) : write(frame)),
+      heartbeat: () => send(HEARTBEAT),
+      end: () => {
+        close();
+        if (!socket.destroyed) socket.end(LAST_CHUNK);
+      },
+    };
+    subscribers.add(subscriber);
+    socket.once('close', close);
+    // A client gone before its stream opened: nothing will say so again.
+    if (socket.destroyed) close();
+    return {
+      cursor: () => cursor,
+      async replay(): Promise<void> {
         try {
           let sent = 0;
           for (;;) {
@@ -293,7 +327,7 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
             if (sent >= maxReplay) {
               const latest = await events.latestId();
               cursor = latest;
-              res.write(`id: ${latest}\nevent: ${options.resetEventType ?? 'reset'}\ndata: {}\n\n`);
+              send(chunk(`id: ${latest}\nevent: ${options.resetEventType ?? 'reset'}\ndata: {}\n\n`));
               break;
             }
           }
@@ -302,12 +336,12 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
           subscriber.end();
           return;
         }
-        replaying = false;
-        buffered.forEach(write);
-        buffered.length = 0;
-      }
-    },
-  };
+        const waiting = buffered ?? [];
+        buffered = undefined;
+        waiting.forEach(write);
+      },
+    };
+  }
 }
 
 export type RealtimeHub = ReturnType<typeof createRealtimeHub>;
