@@ -14,7 +14,8 @@ const NO_MORE_QUESTIONS = 'No more questions.';
 // accounts.findAccount: a named prepared statement.
 const ACCOUNT = {
   name: 'lms_account',
-  text: `SELECT id, username, profession, role, allowed_programs, created_at, session_version FROM lms_users WHERE id = $1 LIMIT 1`,
+  text: `SELECT id, username, profession, role, allowed_programs AS "allowedPrograms", created_at AS "createdAt", session_version AS "sessionVersion"
+         FROM lms_users WHERE id = $1`,
 };
 
 const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profession, language, seed, started_at AS "startedAt",
@@ -143,7 +144,7 @@ async function account(pool, request, verifyJwt, HttpError) {
   const claims = verifyJwt(request.headers.authorization, 'lms');
   const { rows } = await pool.query({ ...ACCOUNT, values: [Number(claims.sub)] });
   if (!rows[0]) throw new HttpError(401, 'Your account no longer exists');
-  if (rows[0].session_version !== claims.ver) throw new HttpError(401, 'Your session has ended, please sign in again');
+  if (rows[0].sessionVersion !== claims.ver) throw new HttpError(401, 'Your session has ended, please sign in again');
   return rows[0];
 }
 

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type LmsUser, type Profession, type RegisterBody } from '../../contracts/lms.js';
@@ -110,31 +111,19 @@ export async function authenticate(db: Database, username: string, password: str
 }
 
 /**
- * Every LMS request asks this (role, programs and session version are read per request), so its
- * query is built once per database and runs as a named prepared statement.
+ * Every LMS request asks this (role, programs and session version are read per request), so it is
+ * a named prepared statement (parsed and planned once per connection) on the pool itself, with the
+ * columns named as the account's fields: no query building or result mapping per request.
  */
-const accountQueries = new WeakMap<Database, ReturnType<typeof prepareAccount>>();
-const prepareAccount = (db: Database) =>
-  db
-    .select({
-      id: lmsUsers.id,
-      username: lmsUsers.username,
-      profession: lmsUsers.profession,
-      role: lmsUsers.role,
-      allowedPrograms: lmsUsers.allowedPrograms,
-      createdAt: lmsUsers.createdAt,
-      sessionVersion: lmsUsers.sessionVersion,
-    })
-    .from(lmsUsers)
-    .where(eq(lmsUsers.id, sql.placeholder('id')))
-    .limit(1)
-    .prepare('lms_account');
+const ACCOUNT_BY_ID = {
+  name: 'lms_account',
+  text: `SELECT id, username, profession, role, allowed_programs AS "allowedPrograms", created_at AS "createdAt", session_version AS "sessionVersion"
+         FROM lms_users WHERE id = $1`,
+};
 
-export async function findAccount(db: Database, id: number): Promise<LmsAccount | undefined> {
-  let query = accountQueries.get(db);
-  if (!query) accountQueries.set(db, (query = prepareAccount(db)));
-  const [row] = await query.execute({ id });
-  return row;
+export async function findAccount(pool: pg.Pool, id: number): Promise<LmsAccount | undefined> {
+  const { rows } = await pool.query<LmsAccount>({ ...ACCOUNT_BY_ID, values: [id] });
+  return rows[0];
 }
 
 /** Creates the admin, or makes the user with that username an admin with this password. */

@@ -165,7 +165,7 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const authenticate = async (authorization: string | undefined) => {
     const claims = await deps.tokens.verify(bearerToken(authorization), 'lms');
     const id = Number(claims.sub);
-    const account = Number.isSafeInteger(id) ? await accounts.findAccount(db, id) : undefined;
+    const account = Number.isSafeInteger(id) ? await accounts.findAccount(deps.database.pool, id) : undefined;
     if (!account) throw new AppError(401, 'Your account no longer exists');
     assertCurrentVersion(claims, account.sessionVersion);
     return account;
