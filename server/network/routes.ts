@@ -358,12 +358,8 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       { schema: { tags, description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.' } },
       async (request, reply) => {
         const release = memberLimits.openStream(signedIn(request).id);
-        // The stream keeps only the socket (see RealtimeHub.serve): the slot is given back when it closes.
-        const socket = request.raw.socket;
-        if (socket.destroyed) release();
-        else socket.once('close', release);
         const token = request.cookies[SESSION_COOKIE];
-        return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined);
+        return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined, release);
       },
     );
   }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { OutgoingHttpHeaders } from 'node:http';
-import type { Socket } from 'node:net';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import pg from 'pg';
 import type { Logger } from './logger.js';
 
@@ -39,19 +39,20 @@ export type RealtimeHubOptions = {
   sessions?: { liveSessions(keys: string[]): Promise<Set<string>>; channel: string; checkMs?: number };
 };
 
-/** An event with its Server-Sent-Events frame as an HTTP chunk, written once and shared by every stream. */
-type Frame = { id: number; chunk: string };
-type Subscriber = { sessionKey: string | undefined; deliver(frame: Frame): void; heartbeat(): void; end(): void };
-
-/** Text as one chunk of a `transfer-encoding: chunked` body. */
-const chunk = (text: string) => `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n`;
+/** Stream text, with the same text as one chunk of a `transfer-encoding: chunked` body. */
+type Piece = { text: string; chunk: string };
+const pieceOf = (text: string): Piece => ({ text, chunk: `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n` });
 const LAST_CHUNK = '0\r\n\r\n';
+
+/** An event with its Server-Sent-Events frame, written once and shared by every stream. */
+type Frame = Piece & { id: number };
+type Subscriber = { sessionKey: string | undefined; deliver(frame: Frame): void; heartbeat(): void; end(): void };
 
 const frameOf = (event: RealtimeEvent): Frame => ({
   id: event.id,
-  chunk: chunk(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`),
+  ...pieceOf(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`),
 });
-const HEARTBEAT = chunk(': heartbeat\n\n');
+const HEARTBEAT = pieceOf(': heartbeat\n\n');
 
 const STREAM_HEADERS: Record<string, string> = {
   'content-type': 'text/event-stream; charset=utf-8',
@@ -59,6 +60,49 @@ const STREAM_HEADERS: Record<string, string> = {
   connection: 'keep-alive',
   'x-accel-buffering': 'no',
 };
+
+/** Where a stream's bytes go; `onClose` runs once, when the client is gone or the stream ended. */
+type Sink = { write(piece: Piece): void; unsent(): number; end(): void; destroy(): void; onClose(listener: () => void): void };
+
+/**
+ * A real connection: the head is written on the socket and the response lets go of it, so the
+ * stream holds only the socket (Fastify's request and reply, the ServerResponse with its headers,
+ * the request's logger and session member are garbage once the stream is open). The body is
+ * chunked by hand, as Node would have.
+ */
+function socketSink(socket: Socket, res: ServerResponse): Sink {
+  const head = streamHead(res.getHeaders());
+  res.detachSocket(socket);
+  socket.write(head);
+  return {
+    write: (piece) => socket.write(piece.chunk),
+    unsent: () => socket.writableLength,
+    end: () => {
+      if (!socket.destroyed) socket.end(LAST_CHUNK);
+    },
+    destroy: () => socket.destroy(),
+    onClose(listener) {
+      socket.once('close', listener);
+      // A client gone before its stream opened: nothing will say so again.
+      if (socket.destroyed) listener();
+    },
+  };
+}
+
+/** A request injected in-process (light-my-request, in tests) has no socket to take: the response carries the stream. */
+function responseSink(res: ServerResponse): Sink {
+  res.writeHead(200, STREAM_HEADERS);
+  return {
+    write: (piece) => res.write(piece.text),
+    unsent: () => res.writableLength,
+    end: () => res.end(),
+    destroy: () => res.destroy(),
+    onClose(listener) {
+      res.once('close', listener);
+      if (res.destroyed) listener();
+    },
+  };
+}
 
 /** The response head of a stream: the headers the app's hooks set on the response (security headers), then the stream's own. */
 function streamHead(set: OutgoingHttpHeaders): string {
@@ -254,30 +298,23 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
 
     /**
      * Answers the request with an event stream, replaying from `Last-Event-ID` first. With a
-     * session key the stream ends when that session does.
-     *
-     * The stream keeps only its socket: the head is written on it here and the response lets go
-     * of it, so Fastify's request and reply, Node's ServerResponse with its headers, and the
-     * request's logger and session member are garbage once this returns (10,000 open streams
-     * held about 13 KB of heap each with them). The body is chunked by hand, as Node would.
+     * session key the stream ends when that session does; `onClose` runs once when it closes.
      */
-    async serve(request: FastifyRequest, reply: FastifyReply, sessionKey?: string): Promise<void> {
+    async serve(request: FastifyRequest, reply: FastifyReply, sessionKey?: string, onClose?: () => void): Promise<void> {
       const header = request.headers['last-event-id'];
       const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
-      const res = reply.raw;
       const socket = request.raw.socket;
       reply.hijack();
-      const head = streamHead(res.getHeaders());
-      res.detachSocket(socket);
-      const stream = openStream(socket, lastEventId ?? delivered, lastEventId !== undefined, sessionKey);
+      const sink = socket instanceof Socket ? socketSink(socket, reply.raw) : responseSink(reply.raw);
+      const stream = openStream(sink, lastEventId ?? delivered, lastEventId !== undefined, sessionKey, onClose);
       // The id lets a client that connected without Last-Event-ID resume from here.
-      socket.write(head + chunk(`retry: ${reconnectDelayMs * 3}\nid: ${stream.cursor()}\n\n`));
+      stream.send(pieceOf(`retry: ${reconnectDelayMs * 3}\nid: ${stream.cursor()}\n\n`));
       if (lastEventId !== undefined) await stream.replay();
     },
   };
 
-  /** One open stream: its socket and a few fields, registered with the hub until it closes. */
-  function openStream(socket: Socket, from: number, replaying: boolean, sessionKey: string | undefined) {
+  /** One open stream: its sink and a few fields, registered with the hub until it closes. */
+  function openStream(sink: Sink, from: number, replaying: boolean, sessionKey: string | undefined, onClose: (() => void) | undefined) {
     let cursor = from;
     let buffered: Frame[] | undefined = replaying ? [] : undefined;
     let open = true;
@@ -285,20 +322,20 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
       open = false;
       subscribers.delete(subscriber);
     };
-    const send = (text: string) => {
+    const send = (piece: Piece) => {
       if (!open) return;
-      socket.write(text);
+      sink.write(piece);
       // Bytes the client has not taken: past the bound it is not reading, and is let go.
-      if (socket.writableLength > maxBufferedBytes) {
+      if (sink.unsent() > maxBufferedBytes) {
         dropped++;
         close();
-        socket.destroy();
+        sink.destroy();
       }
     };
     const write = (frame: Frame) => {
       if (!open || frame.id <= cursor) return;
       cursor = frame.id;
-      send(frame.chunk);
+      send(frame);
     };
     const subscriber: Subscriber = {
       sessionKey,
@@ -306,15 +343,17 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
       heartbeat: () => send(HEARTBEAT),
       end: () => {
         close();
-        if (!socket.destroyed) socket.end(LAST_CHUNK);
+        sink.end();
       },
     };
     subscribers.add(subscriber);
-    socket.once('close', close);
-    // A client gone before its stream opened: nothing will say so again.
-    if (socket.destroyed) close();
+    sink.onClose(() => {
+      close();
+      onClose?.();
+    });
     return {
       cursor: () => cursor,
+      send,
       async replay(): Promise<void> {
         try {
           let sent = 0;
@@ -327,7 +366,7 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
             if (sent >= maxReplay) {
               const latest = await events.latestId();
               cursor = latest;
-              send(chunk(`id: ${latest}\nevent: ${options.resetEventType ?? 'reset'}\ndata: {}\n\n`));
+              send(pieceOf(`id: ${latest}\nevent: ${options.resetEventType ?? 'reset'}\ndata: {}\n\n`));
               break;
             }
           }
