@@ -358,9 +358,8 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       { schema: { tags, description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.' } },
       async (request, reply) => {
         const release = memberLimits.openStream(signedIn(request).id);
-        reply.raw.once('close', release);
         const token = request.cookies[SESSION_COOKIE];
-        return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined);
+        return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined, release);
       },
     );
   }
