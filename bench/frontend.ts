@@ -34,7 +34,18 @@ async function memberCookie(appUrl: string): Promise<string> {
 }
 
 export type JavaScriptWeight = { page: string; path: string; scripts: number; rawKb: number; gzipKb: number };
-export type LighthouseScores = { page: string; path: string; performance: number | null; accessibility: number | null; error?: string };
+/** Lighthouse's lab metrics behind the performance score (ms, CLS unitless) and what it named as the LCP element. */
+export type LighthouseMetrics = { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; lcpElement?: string };
+export type LighthouseScores = {
+  page: string;
+  path: string;
+  performance: number | null;
+  accessibility: number | null;
+  metrics?: LighthouseMetrics;
+  /** The audits that cost points (score below 0.9), so a low score says where to look. */
+  failing?: string[];
+  error?: string;
+};
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 
@@ -89,14 +100,35 @@ export async function runLighthouse(appUrl: string): Promise<LighthouseScores[]>
           onlyCategories: ['performance', 'accessibility'],
           ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
         });
-        const categories = result?.lhr.categories;
+        const lhr = result?.lhr;
+        const categories = lhr?.categories;
         const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
+        const audit = (id: string) => lhr?.audits[id];
+        const ms = (id: string) => Math.round(audit(id)?.numericValue ?? 0);
+        const lcpElement = (audit('largest-contentful-paint-element')?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
+          ?.items?.[0]?.items?.[0]?.node?.snippet;
+        const weighted = new Set([...(categories?.performance?.auditRefs ?? []), ...(categories?.accessibility?.auditRefs ?? [])].map((ref) => ref.id));
         scores.push({
           page: page.name,
           path: page.path,
           performance: score(categories?.performance?.score),
           accessibility: score(categories?.accessibility?.score),
-          ...(result?.lhr.runtimeError ? { error: result.lhr.runtimeError.message } : {}),
+          ...(lhr
+            ? {
+                metrics: {
+                  fcpMs: ms('first-contentful-paint'),
+                  lcpMs: ms('largest-contentful-paint'),
+                  tbtMs: ms('total-blocking-time'),
+                  cls: Math.round((audit('cumulative-layout-shift')?.numericValue ?? 0) * 1000) / 1000,
+                  speedIndexMs: ms('speed-index'),
+                  ...(lcpElement ? { lcpElement } : {}),
+                },
+                failing: Object.values(lhr.audits)
+                  .filter((a) => weighted.has(a.id) && a.score !== null && a.score < 0.9)
+                  .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+              }
+            : {}),
+          ...(lhr?.runtimeError ? { error: lhr.runtimeError.message } : {}),
         });
       } catch (error) {
         scores.push({ page: page.name, path: page.path, performance: null, accessibility: null, error: String(error) });

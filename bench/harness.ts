@@ -54,7 +54,18 @@ export type ScenarioResult = {
   errors: number;
   non2xx: number;
   serverRssMb: number;
+  /** The server's CPU time (user + system) per answered request: steadier than throughput on a shared machine. */
+  serverCpuMsPerRequest: number;
 };
+
+/** A process's CPU time so far in milliseconds (user + system, from /proc; 0 where there is none). */
+async function cpuMilliseconds(pid: number | undefined): Promise<number> {
+  if (!pid) return 0;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks (100 per second).
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+}
 
 export async function rssMegabytes(pid: number | undefined): Promise<number> {
   if (!pid) return 0;
@@ -92,6 +103,7 @@ export async function runScenario(
   if (WARM_UP_SECONDS > 0 && (scenario.method ?? 'GET') === 'GET' && !scenario.setupClient) {
     await autocannon({ url: baseUrl, connections: scenario.connections ?? 32, duration: WARM_UP_SECONDS, requests: requestsOf(scenario) });
   }
+  const cpuBefore = await cpuMilliseconds(pid);
   const result = await autocannon({
     url: baseUrl,
     connections: scenario.connections ?? 32,
@@ -107,6 +119,7 @@ export async function runScenario(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     serverRssMb: await rssMegabytes(pid),
+    serverCpuMsPerRequest: result.requests.total ? Math.round(((await cpuMilliseconds(pid)) - cpuBefore) / result.requests.total * 1000) / 1000 : 0,
   };
 }
 

@@ -206,6 +206,8 @@ async function report({ results, idleRssMb, live, javaScript, lighthouseScores }
       'p99 ms': r.latencyP99Ms,
       errors: r.errors + r.non2xx + (r.baseline ? r.baseline.errors + r.baseline.non2xx : 0),
       'rss MB': r.serverRssMb,
+      'cpu ms/req': r.serverCpuMsPerRequest,
+      'baseline cpu ms/req': r.baseline?.serverCpuMsPerRequest ?? '-',
       'baseline req/s': r.baseline?.requestsPerSecond ?? '-',
       'baseline p99 ms': r.baseline?.latencyP99Ms ?? '-',
       'x baseline': throughput ?? '-',

@@ -91,6 +91,30 @@ test('when the main screens are shown at phone, tablet and desktop widths, then 
   }
 });
 
+test('when the case list is shown at any width, then case and passport numbers are never broken across lines', async ({ page, request }) => {
+  // A number shaped like the generated ones (dashes included), where a squeezed column used to break it.
+  const caseNumber = `PW-2026-${uniqueSuffix().slice(-6)}`;
+  await createCaseViaApi(request, { case_number: caseNumber, passport_number: 'P-WHOLE-1234', client_name: 'Whole Number Client', serviceIds: [] });
+  await signInWithToken(page, request);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    // The newest case comes first; on a phone the rows are drawn as cards, so find it by its text.
+    await page.goto('/caseadmin/manage-cases');
+    const row = page.locator('tr', { hasText: caseNumber });
+    await expect(row).toBeVisible();
+    const lineCounts = await row.locator('td[data-label="Case Number"], td[data-label="Passport Number"]').evaluateAll((cells) =>
+      cells.map((cell) => {
+        // The cell's text laid out on how many lines: one line box per distinct top.
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+      }),
+    );
+    expect(lineCounts, `at ${width}px`).toEqual([1, 1]);
+    await expectFitsWidth(page);
+  }
+});
+
 test('when words are typed as an address, then they lead to the matching page and never off-site', async ({ page }) => {
   const expectations: [string, RegExp][] = [
     ['/lms-system', /\/lms-system\/login$/],

@@ -1,4 +1,5 @@
 import type { Config } from '../config.js';
+import type pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { ADMIN_PAGE_SIZE, type LmsUser, type Profession, type RegisterBody } from '../../contracts/lms.js';
@@ -109,9 +110,20 @@ export async function authenticate(db: Database, username: string, password: str
   return row && valid ? toAccount(row) : undefined;
 }
 
-export async function findAccount(db: Database, id: number): Promise<LmsAccount | undefined> {
-  const [row] = await db.select().from(lmsUsers).where(eq(lmsUsers.id, id)).limit(1);
-  return row ? toAccount(row) : undefined;
+/**
+ * Every LMS request asks this (role, programs and session version are read per request), so it is
+ * a named prepared statement (parsed and planned once per connection) on the pool itself, with the
+ * columns named as the account's fields: no query building or result mapping per request.
+ */
+const ACCOUNT_BY_ID = {
+  name: 'lms_account',
+  text: `SELECT id, username, profession, role, allowed_programs AS "allowedPrograms", created_at AS "createdAt", session_version AS "sessionVersion"
+         FROM lms_users WHERE id = $1`,
+};
+
+export async function findAccount(pool: pg.Pool, id: number): Promise<LmsAccount | undefined> {
+  const { rows } = await pool.query<LmsAccount>({ ...ACCOUNT_BY_ID, values: [id] });
+  return rows[0];
 }
 
 /** Creates the admin, or makes the user with that username an admin with this password. */

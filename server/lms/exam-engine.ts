@@ -16,6 +16,7 @@ import {
   type SecurityEvent,
   type ServedQuestion,
 } from '../../contracts/lms.js';
+import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
 import { examAnswers, examAttempts, examLogs, examQuestions, lmsUsers, mockExamResults, practiceSets } from '../db/schema/lms.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
@@ -182,7 +183,12 @@ function finishedMessage(attempt: Attempt): string {
  * The attempt's current question, or none with a message. The very first call starts the first
  * attempt; after that a finished attempt stays finished (a retake is POST /user/exam/attempts).
  */
-export async function nextQuestion(db: Database, account: LmsAccount, now: Date, settings: ExamSettings): Promise<ExamQuestionsResponse> {
+export async function nextQuestion(db: Database, pool: pg.Pool, account: LmsAccount, now: Date, settings: ExamSettings): Promise<ExamQuestionsResponse> {
+  return (await nextQuestionOfRunningAttempt(pool, account, now, settings)) ?? nextQuestionInFull(db, account, now, settings);
+}
+
+/** nextQuestion for every case: the first attempt, an expired or finished one, a form with nothing left. */
+async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, settings: ExamSettings): Promise<ExamQuestionsResponse> {
   const { durationSeconds } = settings;
   return db.transaction(async (tx) => {
     let attempt = await lockAttempt(tx, account);
@@ -226,6 +232,201 @@ export async function nextQuestion(db: Database, account: LmsAccount, now: Date,
   });
 }
 
+// ---- The exam cycle's hot path: next question and submit on a running attempt
+//
+// Every learner in an exam asks for the next question and answers it, over and over, so these two
+// calls take as few round trips as their rules allow: the attempt row is locked by a first
+// statement (so what follows sees every answer committed before the lock was granted), then one
+// statement does the rest (the question and the progress counts; or the answer, the cleared
+// current question and the counts). All are named prepared statements, parsed and planned once per
+// connection, with no query building per request. Anything off the common path (no attempt yet,
+// a finished attempt, one past its deadline, a form with nothing left) rolls back and goes through
+// the full functions above, which take the lock again and decide.
+
+const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profession, language, seed, started_at AS "startedAt",
+  deadline_at AS "deadlineAt", finished_at AS "finishedAt", finish_reason AS "finishReason",
+  current_question_id AS "currentQuestionId", draft_question_id AS "draftQuestionId", draft_answer AS "draftAnswer",
+  draft_timer AS "draftTimer", draft_saved_at AS "draftSavedAt", question_ids AS "questionIds"`;
+
+/** lockAttempt's statement, as SQL text: the user's latest attempt at their exam, locked. */
+const LOCK_ATTEMPT = {
+  name: 'exam_lock_attempt',
+  text: `SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts WHERE user_id = $1 AND exam_key = $2 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+};
+
+/**
+ * The question on screen if it is still live and unanswered, else the next of the form in the
+ * attempt's order, remembered as the question on screen; with the progress counts. No row: the
+ * form has nothing left. $1 attempt, $2 question on screen, $3 the form, $4 seed.
+ */
+const NEXT_QUESTION = {
+  name: 'exam_next_question',
+  text: `
+    WITH answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1),
+    on_screen AS (
+      SELECT id, question, question_type, options, difficulty FROM exam_questions
+      WHERE id = $2 AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered)
+    ),
+    chosen AS (
+      SELECT * FROM on_screen
+      UNION ALL
+      (SELECT id, question, question_type, options, difficulty FROM exam_questions
+       WHERE NOT EXISTS (SELECT 1 FROM on_screen)
+         AND id = ANY($3::int[]) AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered)
+       ORDER BY md5($4::int::text || ':' || id::text) LIMIT 1)
+    ),
+    remembered AS (
+      UPDATE exam_attempts SET current_question_id = chosen.id FROM chosen
+      WHERE exam_attempts.id = $1 AND exam_attempts.current_question_id IS DISTINCT FROM chosen.id
+      RETURNING exam_attempts.id
+    )
+    SELECT chosen.id, chosen.question, chosen.question_type AS "questionType", chosen.options, chosen.difficulty,
+      (SELECT count(*) FROM answered)::int AS answered,
+      (SELECT count(*) FROM answered WHERE outcome = 'correct')::int AS correct,
+      (SELECT count(*) FROM exam_questions
+       WHERE id = ANY($3::int[]) AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered))::int AS remaining,
+      (SELECT count(*) FROM remembered)::int AS remembered
+    FROM chosen`,
+};
+
+/** Whether the question was answered in this attempt already, and the question ($1 attempt, $2 question). */
+const ANSWER_CHECK = {
+  name: 'exam_answer_check',
+  text: `
+    SELECT EXISTS (SELECT 1 FROM exam_answers WHERE attempt_id = $1 AND question_id = $2) AS already,
+      q.question_type AS "questionType", q.correct_answer AS "correctAnswer", q.explanation, q.deleted_at AS "deletedAt"
+    FROM (VALUES (1)) one LEFT JOIN exam_questions q ON q.id = $2`,
+};
+
+/**
+ * Records the answer, clears the question on screen and its draft, and counts the progress with
+ * the new answer in it (the counts' snapshot is taken before the insert, hence the + 1s).
+ * $1 attempt, $2 question, $3 answer, $4 outcome, $5 time, $6 the form.
+ */
+const RECORD_ANSWER = {
+  name: 'exam_record_answer',
+  text: `
+    WITH inserted AS (
+      INSERT INTO exam_answers (attempt_id, question_id, user_answer, outcome, answered_at) VALUES ($1, $2, $3, $4, $5) RETURNING id
+    ),
+    cleared AS (
+      UPDATE exam_attempts SET current_question_id = NULL, draft_question_id = NULL, draft_answer = NULL, draft_timer = NULL
+      WHERE id = $1 RETURNING id
+    ),
+    answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1)
+    SELECT (SELECT count(*) FROM answered)::int + (SELECT count(*) FROM inserted)::int AS answered,
+      (SELECT count(*) FROM answered WHERE outcome = 'correct')::int + ($4::text = 'correct')::int AS correct,
+      (SELECT count(*) FROM exam_questions
+       WHERE id = ANY($6::int[]) AND id <> $2 AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered))::int AS remaining,
+      (SELECT count(*) FROM cleared)::int AS cleared`,
+};
+
+type Counts = { answered: number; correct: number; remaining: number };
+
+const runningProgress = (attempt: Attempt, counts: Counts, now: Date): ExamProgress => ({
+  attemptId: attempt.id,
+  remainingSeconds: Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
+  answeredCount: counts.answered,
+  correctCount: counts.correct,
+  totalQuestions: counts.answered + counts.remaining,
+  finished: false,
+});
+
+/**
+ * Runs `work` in a transaction on one pooled connection; `undefined` from it rolls back (the full
+ * path decides instead). A failed connection is not given back to the pool.
+ */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T | undefined>): Promise<T | undefined> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query(result === undefined ? 'ROLLBACK' : 'COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+      broken = rollbackError as Error;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** The user's running attempt, locked; undefined when there is none or it is finished or past its deadline. */
+async function lockRunningAttempt(client: pg.PoolClient, account: LmsAccount, now: Date): Promise<Attempt | undefined> {
+  const { rows } = await client.query<Attempt>({ ...LOCK_ATTEMPT, values: [account.id, examKeyOf(account)] });
+  const attempt = rows[0];
+  return attempt && !attempt.finishedAt && now.getTime() < attempt.deadlineAt.getTime() ? attempt : undefined;
+}
+
+type ChosenQuestion = Pick<QuestionRow, 'id' | 'question' | 'questionType' | 'options' | 'difficulty'> & Counts;
+
+async function nextQuestionOfRunningAttempt(pool: pg.Pool, account: LmsAccount, now: Date, settings: ExamSettings) {
+  return inTransaction(pool, async (client): Promise<ExamQuestionsResponse | undefined> => {
+    const attempt = await lockRunningAttempt(client, account, now);
+    if (!attempt) return undefined;
+    const { rows } = await client.query<ChosenQuestion>({
+      ...NEXT_QUESTION,
+      values: [attempt.id, attempt.currentQuestionId, formOf(attempt), attempt.seed],
+    });
+    const question = rows[0];
+    if (!question) return undefined;
+    const draft =
+      attempt.draftQuestionId === question.id && attempt.draftAnswer !== null
+        ? { questionId: question.id, userAnswer: attempt.draftAnswer, timer: attempt.draftTimer }
+        : null;
+    return {
+      examQuestions: [
+        { id: question.id, question: question.question, question_type: question.questionType, options: shuffledOptions(question.options, attempt.seed, question.id), difficulty: question.difficulty },
+      ],
+      attempt: runningProgress(attempt, question, now),
+      draft,
+      durationSeconds: settings.durationSeconds,
+    };
+  });
+}
+
+// The question's columns are null when no question has that id (the left join).
+type AnswerCheck = {
+  already: boolean;
+  questionType: QuestionRow['questionType'] | null;
+  correctAnswer: string | null;
+  explanation: string | null;
+  deletedAt: Date | null;
+};
+
+async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, questionId: number, userAnswer: string, now: Date) {
+  return inTransaction(pool, async (client): Promise<AnswerResult | undefined> => {
+    const attempt = await lockRunningAttempt(client, account, now);
+    if (!attempt) return undefined;
+    const { rows } = await client.query<AnswerCheck>({ ...ANSWER_CHECK, values: [attempt.id, questionId] });
+    const check = rows[0];
+    if (check?.already) throw new AppError(409, 'This question has already been answered');
+    if (attempt.currentQuestionId !== questionId) throw new AppError(409, 'This is not the current question of your exam');
+    if (!check?.questionType || check.correctAnswer === null || check.explanation === null || check.deletedAt) throw new AppError(404, 'Question not found');
+    const question = { questionType: check.questionType, correctAnswer: check.correctAnswer };
+
+    const pendingReview = question.questionType === 'essay';
+    const correct = !pendingReview && isCorrect(question, userAnswer);
+    const outcome = pendingReview ? 'pending-review' : correct ? 'correct' : 'incorrect';
+    const counted = await client.query<Counts>({
+      ...RECORD_ANSWER,
+      values: [attempt.id, questionId, userAnswer.trim(), outcome, now, formOf(attempt)],
+    });
+    const counts = counted.rows[0];
+    if (!counts) throw new Error('recording an answer returned no row');
+    return {
+      correct,
+      pendingReview,
+      explanation: check.explanation,
+      correctAnswer: pendingReview ? null : question.correctAnswer.split(ACCEPTED_ANSWER_SEPARATOR)[0]?.trim() ?? null,
+      attempt: runningProgress(attempt, counts, now),
+    };
+  });
+}
+
 export const ATTEMPT_OPEN = 'An attempt is still open; finish it before starting another.';
 
 /** A retake: a new attempt once the previous one has finished (and, if set, the wait has passed). */
@@ -249,7 +450,7 @@ function retakeAllowedAt(attempt: Attempt, settings: ExamSettings): Date | null 
   return new Date(attempt.finishedAt.getTime() + settings.retakeWaitSeconds * 1000);
 }
 
-function isCorrect(question: QuestionRow, userAnswer: string): boolean {
+function isCorrect(question: Pick<QuestionRow, 'questionType' | 'correctAnswer'>, userAnswer: string): boolean {
   const given = userAnswer.trim().toLowerCase();
   const accepted =
     question.questionType === 'fill-in-the-blank' ? question.correctAnswer.split(ACCEPTED_ANSWER_SEPARATOR) : [question.correctAnswer];
@@ -271,7 +472,24 @@ async function withRunningAttempt<T>(db: Database, account: LmsAccount, now: Dat
   return outcome.value;
 }
 
-export async function submitAnswer(db: Database, account: LmsAccount, questionId: number, userAnswer: string, now: Date): Promise<AnswerResult> {
+export async function submitAnswer(
+  db: Database,
+  pool: pg.Pool,
+  account: LmsAccount,
+  questionId: number,
+  userAnswer: string,
+  now: Date,
+): Promise<AnswerResult> {
+  try {
+    return (await answerOnRunningAttempt(pool, account, questionId, userAnswer, now)) ?? (await submitAnswerInFull(db, account, questionId, userAnswer, now));
+  } catch (error) {
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, 'This question has already been answered');
+    throw error;
+  }
+}
+
+/** submitAnswer for every case: no attempt, a finished one, one past its deadline (finished here, then refused). */
+async function submitAnswerInFull(db: Database, account: LmsAccount, questionId: number, userAnswer: string, now: Date): Promise<AnswerResult> {
   try {
     return await withRunningAttempt(db, account, now, async (tx, attempt) => {
       const [already] = await tx

@@ -165,7 +165,7 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const authenticate = async (authorization: string | undefined) => {
     const claims = await deps.tokens.verify(bearerToken(authorization), 'lms');
     const id = Number(claims.sub);
-    const account = Number.isSafeInteger(id) ? await accounts.findAccount(db, id) : undefined;
+    const account = Number.isSafeInteger(id) ? await accounts.findAccount(deps.database.pool, id) : undefined;
     if (!account) throw new AppError(401, 'Your account no longer exists');
     assertCurrentVersion(claims, account.sessionVersion);
     return account;
@@ -223,7 +223,7 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
       const account = accountOf(request);
       const set = request.query.set;
       if (set === 'mock' || set === 'mistakes') return exam.practiceSet(db, account, set, now(), practiceSettings);
-      return exam.nextQuestion(db, account, now(), examSettings);
+      return exam.nextQuestion(db, deps.database.pool, account, now(), examSettings);
     },
   );
 
@@ -234,7 +234,7 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
       const account = accountOf(request);
       const body = request.body;
       if ('answers' in body) return exam.scoreMockExam(db, account, body.answers, body.setId, now());
-      return exam.submitAnswer(db, account, body.questionId, body.userAnswer, now());
+      return exam.submitAnswer(db, deps.database.pool, account, body.questionId, body.userAnswer, now());
     },
   );
 

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import pg from 'pg';
 import type { Logger } from './logger.js';
 
@@ -37,15 +39,81 @@ export type RealtimeHubOptions = {
   sessions?: { liveSessions(keys: string[]): Promise<Set<string>>; channel: string; checkMs?: number };
 };
 
+/** Stream text, with the same text as one chunk of a `transfer-encoding: chunked` body. */
+type Piece = { text: string; chunk: string };
+const pieceOf = (text: string): Piece => ({ text, chunk: `${Buffer.byteLength(text).toString(16)}\r\n${text}\r\n` });
+const LAST_CHUNK = '0\r\n\r\n';
+
 /** An event with its Server-Sent-Events frame, written once and shared by every stream. */
-type Frame = { id: number; text: string };
+type Frame = Piece & { id: number };
 type Subscriber = { sessionKey: string | undefined; deliver(frame: Frame): void; heartbeat(): void; end(): void };
 
 const frameOf = (event: RealtimeEvent): Frame => ({
   id: event.id,
-  text: `id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`,
+  ...pieceOf(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`),
 });
-const HEARTBEAT = ': heartbeat\n\n';
+const HEARTBEAT = pieceOf(': heartbeat\n\n');
+
+const STREAM_HEADERS: Record<string, string> = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-cache, no-transform',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+/** Where a stream's bytes go; `onClose` runs once, when the client is gone or the stream ended. */
+type Sink = { write(piece: Piece): void; unsent(): number; end(): void; destroy(): void; onClose(listener: () => void): void };
+
+/**
+ * A real connection: the head is written on the socket and the response lets go of it, so the
+ * stream holds only the socket (Fastify's request and reply, the ServerResponse with its headers,
+ * the request's logger and session member are garbage once the stream is open). The body is
+ * chunked by hand, as Node would have.
+ */
+function socketSink(socket: Socket, res: ServerResponse): Sink {
+  const head = streamHead(res.getHeaders());
+  res.detachSocket(socket);
+  socket.write(head);
+  return {
+    write: (piece) => socket.write(piece.chunk),
+    unsent: () => socket.writableLength,
+    end: () => {
+      if (!socket.destroyed) socket.end(LAST_CHUNK);
+    },
+    destroy: () => socket.destroy(),
+    onClose(listener) {
+      socket.once('close', listener);
+      // A client gone before its stream opened: nothing will say so again.
+      if (socket.destroyed) listener();
+    },
+  };
+}
+
+/** A request injected in-process (light-my-request, in tests) has no socket to take: the response carries the stream. */
+function responseSink(res: ServerResponse): Sink {
+  res.writeHead(200, STREAM_HEADERS);
+  return {
+    write: (piece) => res.write(piece.text),
+    unsent: () => res.writableLength,
+    end: () => res.end(),
+    destroy: () => res.destroy(),
+    onClose(listener) {
+      res.once('close', listener);
+      if (res.destroyed) listener();
+    },
+  };
+}
+
+/** The response head of a stream: the headers the app's hooks set on the response (security headers), then the stream's own. */
+function streamHead(set: OutgoingHttpHeaders): string {
+  let head = 'HTTP/1.1 200 OK\r\n';
+  for (const [name, value] of Object.entries(set)) {
+    if (value === undefined || name in STREAM_HEADERS || name === 'transfer-encoding' || name === 'content-length') continue;
+    for (const one of Array.isArray(value) ? value : [value]) head += `${name}: ${one}\r\n`;
+  }
+  for (const [name, value] of Object.entries(STREAM_HEADERS)) head += `${name}: ${value}\r\n`;
+  return `${head}date: ${new Date().toUTCString()}\r\ntransfer-encoding: chunked\r\n\r\n`;
+}
 
 const BATCH = 500;
 
@@ -230,58 +298,63 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
 
     /**
      * Answers the request with an event stream, replaying from `Last-Event-ID` first. With a
-     * session key the stream ends when that session does.
+     * session key the stream ends when that session does; `onClose` runs once when it closes.
      */
-    async serve(request: FastifyRequest, reply: FastifyReply, sessionKey?: string): Promise<void> {
+    async serve(request: FastifyRequest, reply: FastifyReply, sessionKey?: string, onClose?: () => void): Promise<void> {
       const header = request.headers['last-event-id'];
       const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
+      const socket = request.raw.socket;
       reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-
-      let cursor = lastEventId ?? delivered;
-      let replaying = lastEventId !== undefined;
-      const buffered: Frame[] = [];
-      let open = true;
-      const close = () => {
-        open = false;
-        subscribers.delete(subscriber);
-      };
-      const send = (text: string) => {
-        if (!open) return;
-        res.write(text);
-        // Bytes the client has not taken: past the bound it is not reading, and is let go.
-        if (res.writableLength > maxBufferedBytes) {
-          dropped++;
-          close();
-          res.destroy();
-        }
-      };
-      const write = (frame: Frame) => {
-        if (!open || frame.id <= cursor) return;
-        cursor = frame.id;
-        send(frame.text);
-      };
-      const subscriber: Subscriber = {
-        sessionKey,
-        deliver: (frame) => (replaying ? buffered.push(frame) : write(frame)),
-        heartbeat: () => send(HEARTBEAT),
-        end: () => {
-          close();
-          res.end();
-        },
-      };
-      subscribers.add(subscriber);
-      request.raw.on('close', close);
+      const sink = socket instanceof Socket ? socketSink(socket, reply.raw) : responseSink(reply.raw);
+      const stream = openStream(sink, lastEventId ?? delivered, lastEventId !== undefined, sessionKey, onClose);
       // The id lets a client that connected without Last-Event-ID resume from here.
-      res.write(`retry: ${reconnectDelayMs * 3}\nid: ${cursor}\n\n`);
+      stream.send(pieceOf(`retry: ${reconnectDelayMs * 3}\nid: ${stream.cursor()}\n\n`));
+      if (lastEventId !== undefined) await stream.replay();
+    },
+  };
 
-      if (lastEventId !== undefined) {
+  /** One open stream: its sink and a few fields, registered with the hub until it closes. */
+  function openStream(sink: Sink, from: number, replaying: boolean, sessionKey: string | undefined, onClose: (() => void) | undefined) {
+    let cursor = from;
+    let buffered: Frame[] | undefined = replaying ? [] : undefined;
+    let open = true;
+    const close = () => {
+      open = false;
+      subscribers.delete(subscriber);
+    };
+    const send = (piece: Piece) => {
+      if (!open) return;
+      sink.write(piece);
+      // Bytes the client has not taken: past the bound it is not reading, and is let go.
+      if (sink.unsent() > maxBufferedBytes) {
+        dropped++;
+        close();
+        sink.destroy();
+      }
+    };
+    const write = (frame: Frame) => {
+      if (!open || frame.id <= cursor) return;
+      cursor = frame.id;
+      send(frame);
+    };
+    const subscriber: Subscriber = {
+      sessionKey,
+      deliver: (frame) => (buffered ? buffered.push(frame) : write(frame)),
+      heartbeat: () => send(HEARTBEAT),
+      end: () => {
+        close();
+        sink.end();
+      },
+    };
+    subscribers.add(subscriber);
+    sink.onClose(() => {
+      close();
+      onClose?.();
+    });
+    return {
+      cursor: () => cursor,
+      send,
+      async replay(): Promise<void> {
         try {
           let sent = 0;
           for (;;) {
@@ -293,7 +366,7 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
             if (sent >= maxReplay) {
               const latest = await events.latestId();
               cursor = latest;
-              res.write(`id: ${latest}\nevent: ${options.resetEventType ?? 'reset'}\ndata: {}\n\n`);
+              send(pieceOf(`id: ${latest}\nevent: ${options.resetEventType ?? 'reset'}\ndata: {}\n\n`));
               break;
             }
           }
@@ -302,12 +375,12 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
           subscriber.end();
           return;
         }
-        replaying = false;
-        buffered.forEach(write);
-        buffered.length = 0;
-      }
-    },
-  };
+        const waiting = buffered ?? [];
+        buffered = undefined;
+        waiting.forEach(write);
+      },
+    };
+  }
 }
 
 export type RealtimeHub = ReturnType<typeof createRealtimeHub>;

@@ -293,4 +293,30 @@ describe('exam integrity, retakes and review', () => {
     expect(result.correct).toBe(false);
     expect(served?.options).toContain(result.correctAnswer);
   });
+
+  it('when the question on screen is retired, then answering it is a 404, the next call serves another of the form (the retired one is no longer answerable), and the totals count live questions only', async () => {
+    await freshBank('nutritionist', 2);
+    const learner = await registerLearner(t, { profession: 'nutritionist' });
+    const first = await next(learner);
+    const onScreen = first.examQuestions[0];
+    expect(first.attempt?.totalQuestions).toBe(FORM_SIZE);
+    expect((await t.app.inject({ method: 'DELETE', url: `/exam-questions/${onScreen?.id}`, headers: admin.headers })).statusCode).toBe(204);
+    const retired = await submit(learner, onScreen?.id ?? 0, 'Right');
+    expect(retired.statusCode).toBe(404);
+    expect(retired.json()).toEqual({ error: 'Question not found' });
+
+    const after = await next(learner);
+    expect(after.examQuestions[0]?.id).not.toBe(onScreen?.id);
+    expect(after.attempt).toMatchObject({ answeredCount: 0, totalQuestions: FORM_SIZE - 1 });
+    const refused = await submit(learner, onScreen?.id ?? 0, 'Right');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'This is not the current question of your exam' });
+
+    const answered = (await submit(learner, after.examQuestions[0]?.id ?? 0, 'Right')).json<AnswerResult>();
+    expect(answered.attempt).toMatchObject({ answeredCount: 1, correctCount: 1, totalQuestions: FORM_SIZE - 1, finished: false });
+    // The rest of the form, then the end: one question fewer than the form drew.
+    expect(await answerAll(learner, () => 'Wrong')).toBe(FORM_SIZE - 2);
+    const end = await next(learner);
+    expect(end.attempt).toMatchObject({ answeredCount: FORM_SIZE - 1, correctCount: 1, totalQuestions: FORM_SIZE - 1, finished: true });
+  });
 });

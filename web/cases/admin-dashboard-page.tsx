@@ -86,7 +86,7 @@ export default function AdminDashboardPage() {
               rowKey={(item) => item.id}
               columns={[
                 // The spec's column name; it shows the case number, never the database id.
-                { header: 'Case ID', cell: (item) => <Link to={`/caseadmin/details/${item.id}`}>{item.caseNumber}</Link> },
+                { header: 'Case ID', identifier: true, cell: (item) => <Link to={`/caseadmin/details/${item.id}`}>{item.caseNumber}</Link> },
                 { header: 'Client Name', cell: (item) => item.clientName },
                 { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
                 { header: 'Last Updated', cell: (item) => formatDateTime(item.lastUpdated) },

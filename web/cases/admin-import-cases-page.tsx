@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import type { ImportRowError } from '../../contracts/cases.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
+import { DataTable, type Column } from '../ui/data-table.js';
 import fieldStyles from '../ui/field.module.css';
 import { EmptyState, FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
@@ -13,9 +14,18 @@ import styles from './admin-pages.module.css';
 import importStyles from './admin-import-cases-page.module.css';
 
 const COLUMNS = ['case_number', 'passport_number', 'client_name', 'client_email', 'services'];
+const IDENTIFIERS = new Set(['case_number', 'passport_number']);
 const PREVIEW_ROWS = 200;
 
-type Preview = { rows: { row: number; cells: Record<string, string> }[]; problem: string | null };
+type PreviewRow = { row: number; cells: Record<string, string> };
+type Preview = { rows: PreviewRow[]; problem: string | null };
+
+/** The file's row number, its columns as the file names them, and what the server found wrong with it. */
+const previewColumns = (errorsByRow: Map<number, ImportRowError[]>): Column<PreviewRow>[] => [
+  { header: 'Row', cell: ({ row }) => row },
+  ...COLUMNS.map((column) => ({ header: column, identifier: IDENTIFIERS.has(column), cell: ({ cells }: PreviewRow) => cells[column] ?? '' })),
+  { header: 'Problem', cell: ({ row }) => errorsByRow.get(row)?.map((problem) => problem.error).join('; ') ?? '' },
+];
 
 /** Reads the file in the browser for the preview; the server checks it again and decides. */
 function previewOf(csv: string): Preview {
@@ -107,43 +117,20 @@ export default function AdminImportCasesPage() {
         ) : preview.rows.length === 0 ? (
           <EmptyState>The file has no rows.</EmptyState>
         ) : (
-          // Focusable, so a keyboard can scroll a wide preview sideways.
-          <div className={styles.tableWrap} tabIndex={0}>
-            <table className={`${styles.table} ${styles.stackTable}`}>
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  {COLUMNS.map((column) => (
-                    <th key={column} scope="col">
-                      {column}
-                    </th>
-                  ))}
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.slice(0, PREVIEW_ROWS).map(({ row, cells }) => {
-                  const problems = errorsByRow.get(row);
-                  return (
-                    <tr key={row} className={problems ? importStyles.bad : undefined}>
-                      <td data-label="Row">{row}</td>
-                      {COLUMNS.map((column) => (
-                        <td key={column} data-label={column}>
-                          {cells[column] ?? ''}
-                        </td>
-                      ))}
-                      <td data-label="Problem">{problems ? problems.map((problem) => problem.error).join('; ') : ''}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+          <>
+            <DataTable
+              caption={`Preview of ${fileName || 'the file'}`}
+              columns={previewColumns(errorsByRow)}
+              rows={preview.rows.slice(0, PREVIEW_ROWS)}
+              rowKey={({ row }) => row}
+              rowClassName={({ row }) => (errorsByRow.has(row) ? importStyles.bad : undefined)}
+            />
             {preview.rows.length > PREVIEW_ROWS && (
               <p className={styles.muted}>
                 The first {PREVIEW_ROWS} of {preview.rows.length} rows are shown; rows with problems are all listed above.
               </p>
             )}
-          </div>
+          </>
         )}
       </section>
     </>

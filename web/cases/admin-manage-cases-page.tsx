@@ -137,8 +137,8 @@ export default function AdminManageCasesPage() {
                     <input type="checkbox" aria-label={`Select ${item.case_number}`} checked={selected.has(item.id)} onChange={(event) => toggle([item.id], event.target.checked)} />
                   ),
                 },
-                { header: 'Case Number', cell: (item) => item.case_number },
-                { header: 'Passport Number', cell: (item) => item.passport_number },
+                { header: 'Case Number', identifier: true, cell: (item) => item.case_number },
+                { header: 'Passport Number', identifier: true, cell: (item) => item.passport_number },
                 { header: 'Client Name', cell: (item) => item.client_name },
                 { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
                 {

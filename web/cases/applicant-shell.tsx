@@ -4,10 +4,13 @@ import { NavLink, Outlet } from 'react-router';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
 import styles from './tracker-page.module.css';
 
-/** The public tracker's frame: an applicant's header (no network navigation, no sign-up). */
+/**
+ * The public tracker's frame: an applicant's header (no network navigation, no sign-up). The
+ * footer sits at the foot of the screen, where the page's arrival does not push it (no layout shift).
+ */
 export default function ApplicantShell() {
   return (
-    <>
+    <div className={styles.shell}>
       <AppHeader homeTo="/casetracking" areaName="Application tracking" navLabel="Applicant">
         <HeaderLink to="/casetracking" icon={SearchCheck} label="Check status" />
       </AppHeader>
@@ -20,6 +23,6 @@ export default function ApplicantShell() {
           </NavLink>
         </p>
       </footer>
-    </>
+    </div>
   );
 }

@@ -1,13 +1,78 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExamAttemptsResponse, ExamProgress, ExamReview } from '../../contracts/lms.js';
-import { lmsRequest } from './session.js';
+import { hashKey, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { AnswerResult, ExamAttemptsResponse, ExamProgress, ExamQuestionsResponse, ExamReview } from '../../contracts/lms.js';
+import { lmsRequest, lmsToken } from './session.js';
 
-/** The timed exam's attempts: history, review and retakes. */
+/** The timed exam: the open session's question, its answers, and the attempts' history, review and retakes. */
 export const examKeys = {
   exam: ['lms', 'exam'] as const,
+  current: ['lms', 'exam', 'current'] as const,
   attempts: ['lms', 'exam', 'attempts'] as const,
   review: (id: number) => ['lms', 'exam', 'attempts', id, 'review'] as const,
 };
+
+/**
+ * What an answer or the end of an attempt changes: everything the learner's pages show about the
+ * exam (history, summary, progress, achievements), but not the open session's question, whose
+ * refetch would throw away the answer being typed.
+ */
+const refreshExamResults = (queryClient: QueryClient) => {
+  const current = hashKey(examKeys.current);
+  return queryClient.invalidateQueries({ queryKey: ['lms'], predicate: (query) => query.queryHash !== current });
+};
+
+/**
+ * The question the server says is current (none: the attempt is over), with the attempt's
+ * progress, remaining time and the saved draft. Fetched when the session opens and when the
+ * learner asks for the next question (`refetch`), never behind their back (staleTime), and not
+ * kept once the session closes (gcTime), so reopening the exam asks the server again.
+ */
+export const useCurrentExamQuestion = () =>
+  useQuery({
+    queryKey: examKeys.current,
+    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions'),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    refetchOnReconnect: false,
+  });
+
+export type DraftAnswer = { questionId: number; userAnswer: string; timer: number | null };
+
+/** Saves the answer being typed as the question's draft (a reload shows it); nothing on screen changes. */
+export const useAutoSaveAnswer = () =>
+  useMutation({ mutationFn: (draft: DraftAnswer) => lmsRequest<unknown>('/user/exam/auto-save', { method: 'POST', body: draft }) });
+
+/**
+ * The same save as the page goes away: a keepalive request outlives the page, so a reload finds
+ * the draft. Fire and forget; nobody is left to show a failure to.
+ */
+export function saveDraftOnExit(draft: DraftAnswer): void {
+  const token = lmsToken.get();
+  void fetch('/user/exam/auto-save', {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(draft),
+  }).catch(() => {});
+}
+
+export function useSubmitAnswer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: { questionId: number; userAnswer: string }) =>
+      lmsRequest<AnswerResult>('/user/exam/submit', { method: 'POST', body: answer }),
+    onSuccess: () => void refreshExamResults(queryClient),
+  });
+}
+
+/** Ends the attempt (time is up); its results change whether or not the server heard it. */
+export function useFinishExam() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => lmsRequest<unknown>('/user/exam/finish', { method: 'POST' }),
+    onSettled: () => void refreshExamResults(queryClient),
+  });
+}
 
 const HISTORY_PAGE_SIZE = 20;
 

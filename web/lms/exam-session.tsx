@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { AUTOSAVE_INTERVAL_MS, MILESTONE_EVERY, PRAISE_THRESHOLD_PERCENT } from '../../contracts/lms-constants.js';
-import type { AnswerResult, ExamProgress, ExamQuestionsResponse, ServedQuestion } from '../../contracts/lms.js';
+import type { AnswerResult, ExamProgress, ServedQuestion } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { Modal, ModalActions } from '../ui/modal.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
+import { saveDraftOnExit, useAutoSaveAnswer, useCurrentExamQuestion, useFinishExam, useSubmitAnswer } from './exam-api.js';
 import { useExamSecurity } from './exam-security.js';
 import { formatTimer } from './labels.js';
 import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
 import styles from './lms.module.css';
-import { lmsRequest, lmsToken } from './session.js';
 
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
@@ -22,26 +22,17 @@ export function milestoneMessage(answered: number, correct: number): string {
 }
 
 /** The exam interface: one question at a time, a countdown kept by the server, autosave and the security rules. */
-const fetchCurrentQuestion = () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions');
-
 export function ExamSession({ onFinished }: { onFinished: (message?: string) => void }) {
-  const [question, setQuestion] = useState<ServedQuestion | null>(null);
-  const [progress, setProgress] = useState<ExamProgress | null>(null);
-  const [loadError, setLoadError] = useState(false);
-  const [answer, setAnswer] = useState('');
-  const [sending, setSending] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [feedback, setFeedback] = useState<AnswerResult | null>(null);
+  const current = useCurrentExamQuestion();
+  const { mutateAsync: finishOnServer } = useFinishExam();
+  // The attempt's progress as the last answer left it, until a newer question brings the server's.
+  const [answeredProgress, setAnsweredProgress] = useState<{ progress: ExamProgress; after: number } | null>(null);
   const [remaining, setRemaining] = useState<number | null>(null);
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
   const [milestone, setMilestone] = useState<string | null>(null);
   const [securityAlert, setSecurityAlert] = useState<string | null>(null);
   const deadline = useRef<number | null>(null);
   const finishing = useRef(false);
-  const answerRef = useRef(answer);
-  useEffect(() => {
-    answerRef.current = answer;
-  }, [answer]);
 
   useExamSecurity(true, setSecurityAlert);
 
@@ -49,52 +40,23 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
     async (message?: string) => {
       if (finishing.current) return;
       finishing.current = true;
-      await lmsRequest('/user/exam/finish', { method: 'POST' }).catch(() => {});
+      await finishOnServer().catch(() => {});
       onFinished(message);
     },
-    [onFinished],
+    [finishOnServer, onFinished],
   );
 
-  // Shows the question the server says is current (or finishes when there is none).
-  const showQuestion = useCallback(
-    (data: ExamQuestionsResponse) => {
-      setLoadError(false);
-      setFeedback(null);
-      setSubmitError(null);
-      const first = data.examQuestions[0];
-      if (data.attempt) {
-        setProgress(data.attempt);
-        deadline.current = Date.now() + data.attempt.remainingSeconds * 1000;
-        setRemaining(data.attempt.remainingSeconds);
-      }
-      if (!first) {
-        finishing.current = true;
-        onFinished(data.message);
-        return;
-      }
-      // The server shuffles the options, stable per attempt, so a reload shows the same order.
-      setQuestion(first);
-      setAnswer(data.draft?.questionId === first.id ? data.draft.userAnswer : '');
-    },
-    [onFinished],
-  );
-  const showLoadError = useCallback((error: unknown) => {
-    if (!(error instanceof ApiError && error.status === 401)) setLoadError(true);
-  }, []);
-
-  /** Clears the screen and fetches the next question (Next Question, retry, a 409). */
-  const loadNext = useCallback(() => {
-    setLoadError(false);
-    setQuestion(null);
-    setFeedback(null);
-    setSubmitError(null);
-    fetchCurrentQuestion().then(showQuestion, showLoadError);
-  }, [showQuestion, showLoadError]);
-
+  const { data, dataUpdatedAt, isFetching, refetch } = current;
+  // Each question the server sends restarts the countdown from the attempt's remaining time.
   useEffect(() => {
-    // Loading the first question is this component's reason to exist; state changes when it arrives.
-    fetchCurrentQuestion().then(showQuestion, showLoadError);
-  }, [showQuestion, showLoadError]);
+    if (data?.attempt) deadline.current = dataUpdatedAt + data.attempt.remainingSeconds * 1000;
+  }, [data, dataUpdatedAt]);
+  // No current question: the attempt is over.
+  useEffect(() => {
+    if (!data || data.examQuestions[0] || finishing.current) return;
+    finishing.current = true;
+    onFinished(data.message);
+  }, [data, onFinished]);
 
   // The countdown shows the server's remaining time; at zero the exam ends.
   useEffect(() => {
@@ -107,72 +69,23 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
     return () => clearInterval(timer);
   }, [finish]);
 
-  const questionId = question?.id;
-  const answered = feedback !== null;
-
-  const save = useCallback(
-    async (keepalive = false) => {
-      if (questionId === undefined || answered || finishing.current) return;
-      const body = { questionId, userAnswer: answerRef.current, timer: deadline.current ? Math.max(0, Math.round((deadline.current - Date.now()) / 1000)) : null };
-      if (keepalive) {
-        // The page is going away: a keepalive request outlives it, so a reload finds the draft.
-        const token = lmsToken.get();
-        void fetch('/user/exam/auto-save', {
-          method: 'POST',
-          keepalive: true,
-          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-          body: JSON.stringify(body),
-        }).catch(() => {});
-        return;
-      }
-      setSaveStatus('saving');
-      try {
-        await lmsRequest('/user/exam/auto-save', { method: 'POST', body });
-        setSaveStatus('saved');
-        setTimeout(() => setSaveStatus((s) => (s === 'saved' ? 'idle' : s)), 2000);
-      } catch {
-        setSaveStatus('error');
-        setTimeout(() => setSaveStatus((s) => (s === 'error' ? 'idle' : s)), 3000);
-      }
+  /** Clears the screen and fetches the current question again (Next Question, retry, a 409). */
+  const loadNext = useCallback(() => void refetch(), [refetch]);
+  const secondsLeft = useCallback(() => (deadline.current ? Math.max(0, Math.round((deadline.current - Date.now()) / 1000)) : null), []);
+  const isFinishing = useCallback(() => finishing.current, []);
+  const onAnswered = useCallback(
+    (progress: ExamProgress) => {
+      setAnsweredProgress({ progress, after: dataUpdatedAt });
+      const n = progress.answeredCount;
+      if (n > 0 && n % MILESTONE_EVERY === 0) setMilestone(milestoneMessage(n, progress.correctCount));
     },
-    [questionId, answered],
+    [dataUpdatedAt],
   );
 
-  useEffect(() => {
-    const timer = setInterval(() => void save(), AUTOSAVE_INTERVAL_MS);
-    const onHide = () => void save(true);
-    window.addEventListener('pagehide', onHide);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('pagehide', onHide);
-    };
-  }, [save]);
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!question || answer.trim() === '' || sending) return;
-    setSending(true);
-    setSubmitError(null);
-    try {
-      const result = await lmsRequest<AnswerResult>('/user/exam/submit', { method: 'POST', body: { questionId: question.id, userAnswer: answer } });
-      setFeedback(result);
-      setProgress(result.attempt);
-      const n = result.attempt.answeredCount;
-      if (n > 0 && n % MILESTONE_EVERY === 0) setMilestone(milestoneMessage(n, result.attempt.correctCount));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 410) {
-        void finish(error.message);
-      } else if (error instanceof ApiError && error.status === 409) {
-        // Answered elsewhere (another device) or the exam ended: take the server's current state.
-        loadNext();
-      } else {
-        setSubmitError('Your answer could not be sent. Please try again.');
-      }
-    } finally {
-      setSending(false);
-    }
-  }
-
+  const question = isFetching ? undefined : data?.examQuestions[0];
+  const loadError = current.isError && !isFetching && !(current.error instanceof ApiError && current.error.status === 401);
+  const progress = answeredProgress?.after === dataUpdatedAt ? answeredProgress.progress : (data?.attempt ?? answeredProgress?.progress ?? null);
+  const shownRemaining = remaining ?? data?.attempt?.remainingSeconds ?? null;
   const saveText = { idle: '', saving: 'Saving...', saved: 'Saved', error: 'Save failed' }[saveStatus];
 
   return (
@@ -181,7 +94,7 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
         <div>
           <span className={styles.muted}>Time remaining </span>
           <span className={styles.timer} role="timer" aria-label="Time remaining">
-            {remaining === null ? '--:--' : formatTimer(remaining)}
+            {shownRemaining === null ? '--:--' : formatTimer(shownRemaining)}
           </span>
         </div>
         {progress && (
@@ -204,61 +117,18 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
       {loadError && <ErrorState message="The question could not be loaded." onRetry={loadNext} />}
       {!loadError && !question && <LoadingState text="Loading question..." />}
       {question && (
-        <form className={styles.card} onSubmit={onSubmit}>
-          <h2 id="exam-question">{question.question}</h2>
-          <p className={styles.muted}>
-            <span className={styles.tag}>{question.question_type}</span>
-            <span className={styles.tag}>{question.difficulty}</span>
-          </p>
-          {question.question_type === 'multiple-choice' && (
-            <fieldset className={styles.options} disabled={answered}>
-              <legend className="visually-hidden">Choose one answer</legend>
-              {question.options.map((option) => {
-                const mark = feedback && !feedback.pendingReview ? optionMark(option, answer, feedback.correctAnswer) : null;
-                return (
-                  <label key={option} className={`${styles.option} ${optionMarkClass(mark)}`}>
-                    <input type="radio" name="answer" value={option} checked={answer === option} onChange={() => setAnswer(option)} />
-                    {option}
-                    <OptionMarker mark={mark} />
-                  </label>
-                );
-              })}
-            </fieldset>
-          )}
-          {question.question_type === 'fill-in-the-blank' && (
-            <TextField label="Your answer" value={answer} disabled={answered} autoComplete="off" onChange={(e) => setAnswer(e.target.value)} />
-          )}
-          {question.question_type === 'essay' && (
-            <div style={{ marginBottom: '1rem' }}>
-              <label className={styles.fieldLabel} htmlFor="essay-answer">
-                Your answer
-              </label>
-              <textarea id="essay-answer" className={styles.textarea} value={answer} disabled={answered} rows={8} onChange={(e) => setAnswer(e.target.value)} />
-            </div>
-          )}
-          {submitError && (
-            <p role="alert" className={styles.feedbackWrong}>
-              {submitError}
-            </p>
-          )}
-          {!feedback && (
-            <Button type="submit" disabled={answer.trim() === '' || sending}>
-              {sending ? 'Sending...' : 'Submit Answer'}
-            </Button>
-          )}
-          {feedback && (
-            <div aria-live="polite">
-              {feedback.pendingReview ? (
-                <p className={styles.muted}>Your essay was recorded and will be reviewed manually.</p>
-              ) : (
-                <p className={feedback.correct ? styles.feedbackCorrect : styles.feedbackWrong}>{feedback.correct ? 'Correct!' : 'Incorrect!'}</p>
-              )}
-              {!feedback.correct && !feedback.pendingReview && feedback.correctAnswer && <p>Correct answer: {feedback.correctAnswer}</p>}
-              {feedback.explanation && <p>{feedback.explanation}</p>}
-              <Button onClick={loadNext}>Next Question</Button>
-            </div>
-          )}
-        </form>
+        <QuestionForm
+          // A fresh form (answer, feedback) for every question the server sends, even the same one again.
+          key={`${question.id}:${dataUpdatedAt}`}
+          question={question}
+          draft={data?.draft?.questionId === question.id ? data.draft.userAnswer : ''}
+          secondsLeft={secondsLeft}
+          isFinishing={isFinishing}
+          onSaveStatus={setSaveStatus}
+          onAnswered={onAnswered}
+          onNext={loadNext}
+          onEnded={(message) => void finish(message)}
+        />
       )}
       <Modal title="Milestone reached" open={milestone !== null} onClose={() => setMilestone(null)}>
         <p>{milestone}</p>
@@ -267,5 +137,145 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
         </ModalActions>
       </Modal>
     </section>
+  );
+}
+
+type QuestionFormProps = {
+  question: ServedQuestion;
+  /** The answer saved for this question before a reload, or ''. */
+  draft: string;
+  secondsLeft: () => number | null;
+  isFinishing: () => boolean;
+  onSaveStatus: Dispatch<SetStateAction<SaveStatus>>;
+  onAnswered: (progress: ExamProgress) => void;
+  onNext: () => void;
+  /** The attempt ended on the server (410): finish with its message. */
+  onEnded: (message: string) => void;
+};
+
+/** One question: the answer being typed (autosaved as a draft), its submission and the feedback. */
+function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus, onAnswered, onNext, onEnded }: QuestionFormProps) {
+  // The server shuffles the options, stable per attempt, so a reload shows the same order.
+  const [answer, setAnswer] = useState(draft);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<AnswerResult | null>(null);
+  const submitAnswer = useSubmitAnswer();
+  const { mutateAsync: autoSave } = useAutoSaveAnswer();
+  const answerRef = useRef(answer);
+  useEffect(() => {
+    answerRef.current = answer;
+  }, [answer]);
+
+  const questionId = question.id;
+  const answered = feedback !== null;
+  const sending = submitAnswer.isPending;
+
+  const save = useCallback(
+    async (keepalive = false) => {
+      if (answered || isFinishing()) return;
+      const draftAnswer = { questionId, userAnswer: answerRef.current, timer: secondsLeft() };
+      if (keepalive) {
+        saveDraftOnExit(draftAnswer);
+        return;
+      }
+      onSaveStatus('saving');
+      try {
+        await autoSave(draftAnswer);
+        onSaveStatus('saved');
+        setTimeout(() => onSaveStatus((s) => (s === 'saved' ? 'idle' : s)), 2000);
+      } catch {
+        onSaveStatus('error');
+        setTimeout(() => onSaveStatus((s) => (s === 'error' ? 'idle' : s)), 3000);
+      }
+    },
+    [questionId, answered, isFinishing, secondsLeft, onSaveStatus, autoSave],
+  );
+
+  useEffect(() => {
+    const timer = setInterval(() => void save(), AUTOSAVE_INTERVAL_MS);
+    const onHide = () => void save(true);
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('pagehide', onHide);
+    };
+  }, [save]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (answer.trim() === '' || sending) return;
+    setSubmitError(null);
+    try {
+      const result = await submitAnswer.mutateAsync({ questionId, userAnswer: answer });
+      setFeedback(result);
+      onAnswered(result.attempt);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 410) {
+        onEnded(error.message);
+      } else if (error instanceof ApiError && error.status === 409) {
+        // Answered elsewhere (another device) or the exam ended: take the server's current state.
+        onNext();
+      } else {
+        setSubmitError('Your answer could not be sent. Please try again.');
+      }
+    }
+  }
+
+  return (
+    <form className={styles.card} onSubmit={onSubmit}>
+      <h2 id="exam-question">{question.question}</h2>
+      <p className={styles.muted}>
+        <span className={styles.tag}>{question.question_type}</span>
+        <span className={styles.tag}>{question.difficulty}</span>
+      </p>
+      {question.question_type === 'multiple-choice' && (
+        <fieldset className={styles.options} disabled={answered}>
+          <legend className="visually-hidden">Choose one answer</legend>
+          {question.options.map((option) => {
+            const mark = feedback && !feedback.pendingReview ? optionMark(option, answer, feedback.correctAnswer) : null;
+            return (
+              <label key={option} className={`${styles.option} ${optionMarkClass(mark)}`}>
+                <input type="radio" name="answer" value={option} checked={answer === option} onChange={() => setAnswer(option)} />
+                {option}
+                <OptionMarker mark={mark} />
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      {question.question_type === 'fill-in-the-blank' && (
+        <TextField label="Your answer" value={answer} disabled={answered} autoComplete="off" onChange={(e) => setAnswer(e.target.value)} />
+      )}
+      {question.question_type === 'essay' && (
+        <div style={{ marginBottom: '1rem' }}>
+          <label className={styles.fieldLabel} htmlFor="essay-answer">
+            Your answer
+          </label>
+          <textarea id="essay-answer" className={styles.textarea} value={answer} disabled={answered} rows={8} onChange={(e) => setAnswer(e.target.value)} />
+        </div>
+      )}
+      {submitError && (
+        <p role="alert" className={styles.feedbackWrong}>
+          {submitError}
+        </p>
+      )}
+      {!feedback && (
+        <Button type="submit" disabled={answer.trim() === '' || sending}>
+          {sending ? 'Sending...' : 'Submit Answer'}
+        </Button>
+      )}
+      {feedback && (
+        <div aria-live="polite">
+          {feedback.pendingReview ? (
+            <p className={styles.muted}>Your essay was recorded and will be reviewed manually.</p>
+          ) : (
+            <p className={feedback.correct ? styles.feedbackCorrect : styles.feedbackWrong}>{feedback.correct ? 'Correct!' : 'Incorrect!'}</p>
+          )}
+          {!feedback.correct && !feedback.pendingReview && feedback.correctAnswer && <p>Correct answer: {feedback.correctAnswer}</p>}
+          {feedback.explanation && <p>{feedback.explanation}</p>}
+          <Button onClick={onNext}>Next Question</Button>
+        </div>
+      )}
+    </form>
   );
 }

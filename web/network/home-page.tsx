@@ -30,7 +30,7 @@ export default function HomePage() {
         <strong>Hiring in a hurry?</strong> Find talented pros in record time with Upwork and keep business moving.
       </aside>
       <div className={styles.homeGrid}>
-        <aside className={`${styles.card} ${styles.leftCard}`} aria-label="Your profile">
+        <aside className={styles.card} aria-label="Your profile">
           <h2 className={styles.cardTitle}>Welcome, {user.displayName || 'there'}!</h2>
           <p className={styles.muted}>Add a Photo</p>
           <ul className={styles.staticList}>

@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { useLayoutEffect, useRef, type Key, type ReactNode } from 'react';
 import styles from './data-table.module.css';
 
 export type Column<T> = {
@@ -9,6 +9,8 @@ export type Column<T> = {
   /** Extra props of the heading, e.g. a `title` explaining the column. */
   headerTitle?: string;
   cell: (row: T) => ReactNode;
+  /** An identifier (case number, passport number): kept on one line, never broken at its dashes. */
+  identifier?: boolean;
 };
 
 type Props<T> = {
@@ -17,18 +19,41 @@ type Props<T> = {
   columns: Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => Key;
+  /** A class for a row, e.g. to mark rows with problems. */
+  rowClassName?: (row: T) => string | undefined;
   /** Under the table, e.g. its pagination. */
   footer?: ReactNode;
 };
 
 /**
- * The admin areas' table. On a phone each row becomes a card whose cells are labelled by their
- * column, so a wide table never scrolls sideways or clips its actions.
+ * The admin areas' table. Text breaks only between words and identifiers stay whole. Wherever the
+ * table is wider than its place (a phone, a tablet, a narrow card, long case numbers), each row
+ * becomes a card whose cells are labelled by their column, so it never scrolls sideways or clips
+ * its actions.
  */
-export function DataTable<T>({ caption, columns, rows, rowKey, footer }: Props<T>) {
+export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, footer }: Props<T>) {
+  const wrap = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  // Measured, not guessed from the window's width: the table is laid out as a table and, if it is
+  // wider than its place, switched to cards, all before the browser paints (no flash, no layout
+  // shift). Again whenever its place or its rows change. An attribute set here, not state: it only
+  // changes how the same elements are drawn.
+  useLayoutEffect(() => {
+    const place = wrap.current;
+    const element = table.current;
+    if (!place || !element) return;
+    const fit = () => {
+      delete place.dataset.layout;
+      if (element.offsetWidth > place.clientWidth + 1) place.dataset.layout = 'cards';
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(place);
+    return () => observer.disconnect();
+  }, [rows, columns]);
   return (
-    <div className={styles.wrap}>
-      <table className={styles.table}>
+    <div ref={wrap} className={styles.wrap}>
+      <table ref={table} className={styles.table}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -41,9 +66,9 @@ export function DataTable<T>({ caption, columns, rows, rowKey, footer }: Props<T
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
+            <tr key={rowKey(row)} className={rowClassName?.(row)}>
               {columns.map((column) => (
-                <td key={column.header} data-label={column.header}>
+                <td key={column.header} data-label={column.header} className={column.identifier ? styles.identifier : undefined}>
                   {column.cell(row)}
                 </td>
               ))}
