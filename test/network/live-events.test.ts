@@ -70,6 +70,9 @@ describe('network live events', () => {
   it('when a post, comment, like and delete happen on one instance, then a stream on another instance receives them in order', async () => {
     const stream = await openStream(secondUrl, reader.cookie);
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    // Over a real connection the stream writes its own head: the security headers are in it too.
+    expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
 
     const post = await createTextPost(first, author, 'live hello');
     await first.app.inject({ method: 'POST', url: `/api/network/posts/${post.id}/comments`, headers: reader.headers, payload: { text: 'first!' } });
