@@ -220,8 +220,9 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
     });
 
     await network.register(async (members: App) => {
-      members.addHook('onRequest', async (request) => {
-        if (!request.member) throw new AppError(401, 'Please sign in to continue');
+      // A callback hook: on every member request, an async one would cost a promise for a check.
+      members.addHook('onRequest', (request, _reply, done) => {
+        done(request.member ? undefined : new AppError(401, 'Please sign in to continue'));
       });
       // Per member, whatever addresses they use (after the sign-in check, so request.member is set).
       members.addHook(
