@@ -102,14 +102,18 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   await page.evaluate(() => document.dispatchEvent(new ClipboardEvent('copy', { bubbles: true, cancelable: true })));
   await expect(page.getByRole('alert')).toContainText('Copy is disabled during the exam');
 
+  const current = page.locator('#exam-question');
   const seen = new Set<string>();
   for (let i = 1; i <= 12; i++) {
-    seen.add((await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '');
+    const answered = (await current.textContent()) ?? '';
+    seen.add(answered);
     await answerCurrent(page, i % 4 === 0 ? 'Wrong answer' : 'Right answer');
     await page.getByRole('button', { name: 'Next Question' }).click();
+    // The answered question stays on screen until the next one's request has begun.
+    await expect(current).not.toHaveText(answered);
   }
+  expect(seen.size, 'no question is served twice').toBe(12);
   // Reload mid-exam: the same question and the server's remaining time come back.
-  const current = page.locator('#exam-question');
   const before = await current.textContent();
   await page.reload();
   await expect(current).toHaveText(before ?? '');
