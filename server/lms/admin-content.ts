@@ -45,20 +45,20 @@ export async function listQuestions(db: Database, query: Paging & { profession?:
   return { examQuestions: rows.map(toAdminQuestion), total: total?.n ?? 0 };
 }
 
+/** A question as the add form or an import row gives it, as the row to insert. */
+export const questionValues = (body: z.output<typeof createQuestionBody>, now: Date): typeof examQuestions.$inferInsert => ({
+  question: body.question,
+  questionType: body.question_type,
+  options: body.options,
+  correctAnswer: body.correct_answer,
+  explanation: body.explanation,
+  profession: body.profession,
+  difficulty: body.difficulty,
+  createdAt: now,
+});
+
 export async function createQuestion(db: Database, body: z.output<typeof createQuestionBody>, now: Date): Promise<AdminQuestion> {
-  const [row] = await db
-    .insert(examQuestions)
-    .values({
-      question: body.question,
-      questionType: body.question_type,
-      options: body.options,
-      correctAnswer: body.correct_answer,
-      explanation: body.explanation,
-      profession: body.profession,
-      difficulty: body.difficulty,
-      createdAt: now,
-    })
-    .returning();
+  const [row] = await db.insert(examQuestions).values(questionValues(body, now)).returning();
   if (!row) throw new Error('insert returned no row');
   return toAdminQuestion(row);
 }

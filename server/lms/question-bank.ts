@@ -15,6 +15,7 @@ import {
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
+import { questionValues } from './admin-content.js';
 
 /*
  * The question bank in bulk: CSV import (all or nothing) and export with the columns of the add
@@ -87,16 +88,7 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
       return;
     }
     seen.set(k, row);
-    rows.push({
-      question: body.question,
-      questionType: body.question_type,
-      options: body.options,
-      correctAnswer: body.correct_answer,
-      explanation: body.explanation,
-      profession: body.profession,
-      difficulty: body.difficulty,
-      createdAt: now,
-    });
+    rows.push(questionValues(body, now));
   });
 
   return db.transaction(async (tx) => {
