@@ -17,7 +17,7 @@ import { startMailer, type Mailer } from './platform/mail.js';
 import type { Logger } from './platform/logger.js';
 import { lazyRequestLogger, OneLinePerRequest } from './platform/request-log.js';
 import { registerRateLimit } from './platform/rate-limit.js';
-import { registerSecurityHeaders } from './platform/security-headers.js';
+import { registerSecurityHeaders, securityHeaderSets, type SecurityHeaderOptions } from './platform/security-headers.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
 import type { TokenService } from './platform/tokens.js';
 import { registerWebApp } from './platform/web-app.js';
@@ -42,7 +42,7 @@ export type AreaDeps = AppDeps & {
   counters: CounterStore;
 };
 
-const contentSecurityPolicyDirectives = {
+const pageContentSecurityPolicy = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
@@ -57,16 +57,34 @@ const contentSecurityPolicyDirectives = {
 };
 
 /**
+ * Helmet's options for pages and for every other answer (see `registerSecurityHeaders`). An answer
+ * that is not a page loads nothing and is framed by no one: `default-src 'none'` and `DENY`.
+ *
  * `upgrade-insecure-requests` only when the app is reached over https: over plain http (a LAN
  * address, a first try without TLS) it would send every script and style to an https that is
  * not there, and the page would stay blank.
  */
-const contentSecurityPolicyFor = (publicUrl: string | undefined) => ({
-  directives: {
-    ...contentSecurityPolicyDirectives,
-    upgradeInsecureRequests: publicUrl?.startsWith('https:') ? [] : null,
-  },
-});
+function securityHeaderOptions(publicUrl: string | undefined): SecurityHeaderOptions {
+  const upgradeInsecureRequests = publicUrl?.startsWith('https:') ? [] : null;
+  return {
+    // Popups we open (the OpenID Connect sign-in) keep their opener, so they can report back.
+    page: {
+      contentSecurityPolicy: { directives: { ...pageContentSecurityPolicy, upgradeInsecureRequests } },
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    },
+    data: {
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], upgradeInsecureRequests } },
+      xFrameOptions: { action: 'deny' },
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      referrerPolicy: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    },
+  };
+}
 
 /**
  * Fastify 5 reads a bare hop count as "trust nobody" (it cannot tell a proxy from a client that
@@ -82,18 +100,18 @@ function trustProxyOption(trustProxy: Config['trustProxy']): false | string[] | 
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const loggerInstance: FastifyBaseLogger = deps.logger;
+  const headerSets = securityHeaderSets(securityHeaderOptions(deps.config.publicUrl));
   const app = Fastify({
     loggerInstance,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
     // A malformed URL or an over-long path parameter is refused before any route or hook runs,
-    // so the answer gets our { error } shape and the headers helmet would have set here.
+    // so the answer gets our { error } shape and the headers of an answer that is not a page.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void reply
         .status(tooLong ? 414 : 400)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+        .headers(headerSets.data)
         .send({ error: tooLong ? 'A value in the address is too long' : 'The address is not valid' });
     },
     childLoggerFactory: lazyRequestLogger,
@@ -106,17 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandler(app);
 
-  // Popups we open (the OpenID Connect sign-in) keep their opener, so they can report back.
-  registerSecurityHeaders(app, { contentSecurityPolicy: contentSecurityPolicyFor(deps.config.publicUrl), crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } });
-  // Every JSON answer is the API's, and most are someone's own data (a case, a profile, a feed):
-  // no browser or shared cache keeps one unless its route says otherwise (media, say).
-  // (A callback hook: an async one costs a promise per request on every hot path.)
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    if (!reply.hasHeader('cache-control') && String(reply.getHeader('content-type') ?? '').startsWith('application/json')) {
-      reply.header('cache-control', 'no-store');
-    }
-    done(null, payload);
-  });
+  registerSecurityHeaders(app, headerSets);
   const counters = createCounterStore({ redisUrl: deps.config.redisUrl, now: () => deps.clock.now().getTime(), log: deps.logger });
   app.addHook('onClose', async () => counters.close());
   registerRateLimit(app, counters);

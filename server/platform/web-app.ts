@@ -3,12 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from './errors.js';
+import { opensAsPage } from './security-headers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-function acceptsHtml(accept: string | undefined): boolean {
-  return (accept ?? '').includes('text/html');
-}
 
 /**
  * Serves the built front end, and answers every other GET that accepts HTML with its
@@ -30,7 +27,7 @@ export async function registerWebApp(app: FastifyInstance, webDistFolder: string
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (hasWebBuild && (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request.headers.accept)) {
+    if (hasWebBuild && (request.method === 'GET' || request.method === 'HEAD') && opensAsPage(request.headers.accept)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     }
     throw new AppError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`);

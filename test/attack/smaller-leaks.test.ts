@@ -62,9 +62,12 @@ describe('upgrade-insecure-requests', () => {
   ] as const)('when the app runs with %s, then the policy upgrades requests only over https', async (_name, env, upgrades) => {
     const t = await createTestApp(env);
     try {
-      const policy = String((await t.app.inject({ method: 'GET', url: '/api/config' })).headers['content-security-policy']);
-      expect(policy).toContain("default-src 'self'");
-      expect(policy.includes('upgrade-insecure-requests')).toBe(upgrades);
+      const asPage = await t.app.inject({ method: 'GET', url: '/api/config', headers: { accept: 'text/html' } });
+      const asData = await t.app.inject({ method: 'GET', url: '/api/config' });
+      const policies = [asPage, asData].map((answer) => String(answer.headers['content-security-policy']));
+      expect(policies[0]).toContain("default-src 'self'");
+      expect(policies[1]).toContain("default-src 'none'");
+      for (const policy of policies) expect(policy.includes('upgrade-insecure-requests')).toBe(upgrades);
     } finally {
       await t.close();
     }

@@ -106,8 +106,8 @@ describe('upload attacks on the network', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe(type);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(served.headers['content-security-policy']).toContain("script-src 'self'");
+    // Opened in a tab, a served file may run and load nothing.
+    expect(served.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
   });
 
   it('when the file name climbs directories or holds markup, then the stored name is made safe and stays in the media folder', async () => {

@@ -71,7 +71,7 @@ describe('network live events', () => {
     const stream = await openStream(secondUrl, reader.cookie);
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     // Over a real connection the stream writes its own head: the security headers are in it too.
-    expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(stream.response.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
 
     const post = await createTextPost(first, author, 'live hello');

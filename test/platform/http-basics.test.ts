@@ -61,8 +61,8 @@ describe('HTTP basics', () => {
   it('when any response is sent, then it carries the security headers', async () => {
     const response = await t.app.inject('/healthz');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
   it('when a browser asks for a front-end path, then index.html is served without caching', async () => {

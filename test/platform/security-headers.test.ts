@@ -36,7 +36,34 @@ describe('security headers on every answer', () => {
   });
   afterAll(() => t.close());
 
-  it('when the API answers, fails or has no route, then each answer carries every header helmet would set', async () => {
+  /** What OWASP's REST Security Cheat Sheet asks of every API answer, and nothing of the page's. */
+  const dataHeaders = {
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'strict-transport-security': 'max-age=31536000; includeSubDomains',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
+  };
+  const pageOnly = ['cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+
+  it('when the API answers, fails, refuses an address or has no route, then each answer carries the data headers and none of the page-only ones', async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: 'GET', url: '/api/config' }),
+      t.app.inject({ method: 'GET', url: '/api/progress?caseNumber=NOPE&passportNumber=X' }),
+      t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { accept: 'application/json' } }),
+      t.app.inject({ method: 'GET', url: '/api/caseadmin/cases' }),
+      t.app.inject({ method: 'GET', url: '/user/courses/%E0%A4%A' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 404, 401, 400]);
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(dataHeaders)) expect(answer.headers[name], `${answer.body}: ${name}`).toBe(value);
+      for (const name of pageOnly) expect(answer.headers[name], name).toBeUndefined();
+      expect(answer.headers['x-powered-by']).toBeUndefined();
+    }
+  });
+
+  it('when a browser opens an API address as a page, then the answer carries every header helmet sets for our pages', async () => {
     const expected = securityHeaders({
       contentSecurityPolicy: {
         directives: {
@@ -56,16 +83,15 @@ describe('security headers on every answer', () => {
       },
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     });
+    const navigation = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
     const answers = await Promise.all([
-      t.app.inject({ method: 'GET', url: '/api/config' }),
-      t.app.inject({ method: 'GET', url: '/api/progress?caseNumber=NOPE&passportNumber=X' }),
-      t.app.inject({ method: 'GET', url: '/api/nothing-here' }),
-      t.app.inject({ method: 'GET', url: '/api/caseadmin/cases' }),
+      t.app.inject({ method: 'GET', url: '/api/config', headers: navigation }),
+      t.app.inject({ method: 'GET', url: '/api/progress?caseNumber=NOPE&passportNumber=X', headers: navigation }),
     ]);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 404, 401]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404]);
     for (const answer of answers) {
       for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], name).toBe(value);
-      expect(answer.headers['x-powered-by']).toBeUndefined();
+      expect(answer.headers['cache-control']).toBe('no-store');
     }
   });
 });
