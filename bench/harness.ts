@@ -74,6 +74,9 @@ export async function rssMegabytes(pid: number | undefined): Promise<number> {
   return Math.round(kb / 1024);
 }
 
+/** A read whose every run starts from the same state, so it can be warmed up and measured again. */
+export const isRepeatableRead = (scenario: Scenario) => (scenario.method ?? 'GET') === 'GET' && !scenario.setupClient;
+
 /** BENCH_WARM_UP_SECONDS (1): unmeasured reads before each measured read scenario; 0 for none. */
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 1);
 
@@ -100,7 +103,7 @@ export async function runScenario(
   // on a route runs cold code (the app has far more to compile than the baseline), and in an 8 s
   // window that alone cost the scenario that ran first a tenth of its throughput. Writes are not
   // warmed up: they would change the state the measured run starts from.
-  if (WARM_UP_SECONDS > 0 && (scenario.method ?? 'GET') === 'GET' && !scenario.setupClient) {
+  if (WARM_UP_SECONDS > 0 && isRepeatableRead(scenario)) {
     await autocannon({ url: baseUrl, connections: scenario.connections ?? 32, duration: WARM_UP_SECONDS, requests: requestsOf(scenario) });
   }
   const cpuBefore = await cpuMilliseconds(pid);
