@@ -106,7 +106,7 @@ describe('upload attacks on the network', () => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe(type);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    // Opened in a tab, a served file may run and load nothing.
+    // Fetched as data (an <img>, a download), a served file's policy lets it run and load nothing.
     expect(served.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
   });
 
