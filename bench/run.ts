@@ -161,11 +161,11 @@ async function main(): Promise<void> {
       for (let round = 1; round <= roundCount; round++) {
         const of = roundCount > 1 ? ` (round ${round} of ${roundCount})` : '';
         process.stdout.write(`running: ${scenario.name}${of}\n`);
-        appRounds.push(await runScenario(round === 1 ? scenario : { ...scenario, before: undefined }, target.url, target.pid, durationSeconds));
+        appRounds.push(await runScenario(round === 1 ? scenario : { ...scenario, before: undefined }, target.url, target.pid, durationSeconds, { warmUp: round === 1 }));
         if (!scenario.baseline) continue;
         // Right after the scenario, so both see the same machine (it is shared and noisy).
         process.stdout.write(`running: ${baseline.name}${of}\n`);
-        baselineRounds.push(await runScenario(baseline, targets.baseline.url, targets.baseline.pid, durationSeconds));
+        baselineRounds.push(await runScenario(baseline, targets.baseline.url, targets.baseline.pid, durationSeconds, { warmUp: round === 1 }));
       }
       results.push(combineRounds(appRounds, baselineRounds, scenario.goal));
     }
