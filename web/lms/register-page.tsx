@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { professions } from '../../contracts/lms-constants.js';
 import { ApiError, request } from '../lib/http.js';
 import { Button } from '../ui/button.js';
-import { SelectField, TextField } from '../ui/field.js';
+import { NewPasswordField, SelectField, TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
 import { professionLabel } from './labels.js';
 import styles from './lms.module.css';
@@ -43,13 +43,9 @@ export default function RegisterPage() {
       <form onSubmit={onSubmit}>
         <FormError message={error} />
         <TextField label="Username" name="username" autoComplete="username" required minLength={3} maxLength={40} value={form.username} onChange={set('username')} />
-        <TextField
+        <NewPasswordField
           label="Password"
           name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
           hint="At least 8 characters."
           value={form.password}
           onChange={set('password')}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import styles from './account-recovery.module.css';
 import { Button } from './button.js';
-import { TextField } from './field.js';
+import { NewPasswordField, TextField } from './field.js';
 import { FormError } from './states.js';
 
 type Page = { title: string; backTo: string; backLabel: string };
@@ -115,29 +115,14 @@ export function ResetPasswordScreen({
       ) : (
         <form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
           <FormError message={error} />
-          <TextField
+          <NewPasswordField
             label="New password"
-            type="password"
             name="new-password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={200}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
             hint="At least 8 characters."
           />
-          <TextField
-            label="Repeat the new password"
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
-            required
-            minLength={8}
-            maxLength={200}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
+          <NewPasswordField label="Repeat the new password" name="confirm-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
           <Button type="submit" className={styles.submit} disabled={busy}>
             {busy ? 'Saving...' : 'Set new password'}
           </Button>

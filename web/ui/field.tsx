@@ -24,6 +24,14 @@ export function TextField({ label, hint, error, id, className, ...input }: Field
   );
 }
 
+/**
+ * A password being chosen (sign-up, reset, an admin setting one): the length every area's server
+ * accepts (8 to 200 characters) and the browser's offer to generate and save one.
+ */
+export function NewPasswordField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'minLength' | 'maxLength'>) {
+  return <TextField type="password" autoComplete="new-password" required minLength={8} maxLength={200} {...props} />;
+}
+
 export function SelectField({ label, hint, error, id, className, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   const generatedId = useId();
   const selectId = id ?? generatedId;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { LmsUser } from '../../../contracts/lms.js';
 import { errorMessage } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
-import { TextField } from '../../ui/field.js';
+import { NewPasswordField } from '../../ui/field.js';
 import { Modal, ModalActions } from '../../ui/modal.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
@@ -35,14 +35,9 @@ export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onC
     <Modal title={`Set the password of ${user?.username ?? ''}`} open={user !== null} onClose={close}>
       <form onSubmit={onSubmit}>
         <FormError message={save.isError ? errorMessage(save.error, 'Could not set the password. Please try again.') : null} />
-        <TextField
+        <NewPasswordField
           label="New password"
-          type="password"
           name="new-password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          maxLength={200}
           hint="At least 8 characters. Tell it to the user in person."
           value={password}
           onChange={(event) => setPassword(event.target.value)}
