@@ -160,12 +160,22 @@ async function main(): Promise<void> {
       const roundCount = scenario.baseline && isRepeatableRead(scenario) ? rounds : 1;
       for (let round = 1; round <= roundCount; round++) {
         const of = roundCount > 1 ? ` (round ${round} of ${roundCount})` : '';
-        process.stdout.write(`running: ${scenario.name}${of}\n`);
-        appRounds.push(await runScenario(round === 1 ? scenario : { ...scenario, before: undefined }, target.url, target.pid, durationSeconds, { warmUp: round === 1 }));
-        if (!scenario.baseline) continue;
-        // Right after the scenario, so both see the same machine (it is shared and noisy).
-        process.stdout.write(`running: ${baseline.name}${of}\n`);
-        baselineRounds.push(await runScenario(baseline, targets.baseline.url, targets.baseline.pid, durationSeconds, { warmUp: round === 1 }));
+        const warmUp = round === 1;
+        const measureApp = async () => {
+          process.stdout.write(`running: ${scenario.name}${of}\n`);
+          appRounds.push(await runScenario(round === 1 ? scenario : { ...scenario, before: undefined }, target.url, target.pid, durationSeconds, { warmUp }));
+        };
+        const measureBaseline = async () => {
+          process.stdout.write(`running: ${baseline.name}${of}\n`);
+          baselineRounds.push(await runScenario(baseline, targets.baseline.url, targets.baseline.pid, durationSeconds, { warmUp }));
+        };
+        // One right after the other, so both see the same machine (it is shared and noisy), and the
+        // other way round every second round, so neither always runs first (the first run after a
+        // scenario's setup also meets whatever the database does next). The app opens round one:
+        // the scenario's `before` runs there.
+        if (!scenario.baseline) await measureApp();
+        else if (round % 2 === 1) await measureApp().then(measureBaseline);
+        else await measureBaseline().then(measureApp);
       }
       results.push(combineRounds(appRounds, baselineRounds, scenario.goal));
     }
