@@ -35,6 +35,11 @@ export type Scenario = {
   connections?: number;
   /** Per-connection requests, for a cycle where each connection acts as its own user. */
   setupClient?: (client: autocannon.Client) => void;
+  /**
+   * A write whose every run starts from equivalent state (each connection takes users no run has
+   * touched yet), so it too runs in rounds against its baseline; a read always can.
+   */
+  repeatable?: true;
   /** Runs before the measurement, e.g. to grow a table between two scenarios of one run. */
   before?: () => Promise<void>;
 };
@@ -76,6 +81,8 @@ export async function rssMegabytes(pid: number | undefined): Promise<number> {
 
 /** A read whose every run starts from the same state, so it can be warmed up and measured again. */
 export const isRepeatableRead = (scenario: Scenario) => (scenario.method ?? 'GET') === 'GET' && !scenario.setupClient;
+/** Whether a scenario can be measured again, in rounds against its baseline. */
+export const isRepeatable = (scenario: Scenario) => isRepeatableRead(scenario) || scenario.repeatable === true;
 
 /** BENCH_WARM_UP_SECONDS (3): unmeasured reads before a read scenario's first round; 0 for none. */
 const WARM_UP_SECONDS = Number(process.env.BENCH_WARM_UP_SECONDS ?? 3);

@@ -11,7 +11,7 @@ import { connectDatabase } from '../server/db/client.js';
 import { findFreePort, startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 import { applyMigrations } from '../server/db/migrate.js';
 import { createLogger } from '../server/platform/logger.js';
-import { isRepeatableRead, QUICK, rssMegabytes, runScenario, startPortPrintingServer, type BenchContext, type Scenario, type ScenarioResult } from './harness.js';
+import { isRepeatable, QUICK, rssMegabytes, runScenario, startPortPrintingServer, type BenchContext, type Scenario, type ScenarioResult } from './harness.js';
 import { measureJavaScript, runLighthouse, type JavaScriptWeight, type LighthouseScores } from './frontend.js';
 import { runLiveUpdates, type LiveResult } from './live.js';
 import { casesBench } from './scenarios/cases.js';
@@ -25,7 +25,7 @@ const areas = [casesBench, networkBench, lmsBench];
 const memoryBaseline: Scenario = { name: 'reference: node:http JSON from memory', target: 'json-baseline', path: '/' };
 const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
 /**
- * BENCH_ROUNDS (3): a read scenario and its baseline run in turns, this many times each, and the
+ * BENCH_ROUNDS (3): a scenario and its baseline run in turns, this many times each, and the
  * ratio is the median of the rounds' ratios: the machine is shared, and a neighbour's burst during
  * one side's only run moved a ratio by 0.05 or more.
  */
@@ -157,7 +157,7 @@ async function main(): Promise<void> {
       const baseline: Scenario = { ...scenario, ...overrides, before: undefined, name: `${scenario.name} (baseline)`, target: 'baseline' };
       const appRounds: ScenarioResult[] = [];
       const baselineRounds: ScenarioResult[] = [];
-      const roundCount = scenario.baseline && isRepeatableRead(scenario) ? rounds : 1;
+      const roundCount = scenario.baseline && isRepeatable(scenario) ? rounds : 1;
       for (let round = 1; round <= roundCount; round++) {
         const of = roundCount > 1 ? ` (round ${round} of ${roundCount})` : '';
         const warmUp = round === 1;
@@ -279,7 +279,7 @@ async function report({ results, idleRssMb, live, javaScript, lighthouseScores }
     };
   });
   console.table(rows);
-  process.stdout.write(`app memory when idle: ${idleRssMb} MB; each read scenario and its baseline ran ${rounds} rounds of ${durationSeconds} s in turns (ratios: the median round's)${QUICK ? '; --quick data sizes' : ''}\n`);
+  process.stdout.write(`app memory when idle: ${idleRssMb} MB; each scenario with a baseline ran ${rounds} rounds of ${durationSeconds} s in turns with it (ratios: the median round's)${QUICK ? '; --quick data sizes' : ''}\n`);
   if (live) process.stdout.write('\nlive updates (feed event stream):\n');
   if (live) console.table([
     {

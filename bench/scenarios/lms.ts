@@ -6,9 +6,10 @@ import { atFullSize, type BenchArea, type BenchContext, type Scenario } from '..
 
 const QUESTIONS = atFullSize(2_000, 300);
 // Half go through the exam on the app, the other half on the baseline (an attempt changes its
-// learner). Each sits one form of EXAM_QUESTION_COUNT (100) questions, so 160 learners a side are
-// 16,000 cycles: more than either side gets through in a run, so no request meets a finished exam.
-const LEARNERS = 320;
+// learner). Each sits one form of EXAM_QUESTION_COUNT (100) questions, so 320 learners a side are
+// 32,000 cycles, and each round leaves its 32 learners part-way: more than either side gets through
+// in three rounds (about 4,500 cycles a round), so no request meets a finished exam.
+const LEARNERS = 640;
 const CONNECTIONS = 32;
 const LEARNER_PASSWORD = 'bench-learner-password';
 const learner = (n: number) => `benchlearner${n}`;
@@ -58,6 +59,8 @@ async function examCycle(ctx: BenchContext): Promise<Scenario> {
     setupClient: examCycleOf(tokens.slice(0, half)),
     // bench/baselines/exam-baseline.mjs runs the engine's statements; its learners are the other half.
     baseline: { setupClient: examCycleOf(tokens.slice(half)) },
+    // Every run's connections take learners no run has used.
+    repeatable: true,
     goal: 0.85,
   };
 }
