@@ -85,11 +85,12 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
     policy: 'short',
   });
   const lookupLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute);
+  const signInLimit = perMinute(deps.config.rateLimits.loginPerMinute);
 
   app.get(
     '/api/progress',
     {
-      config: perMinute(deps.config.rateLimits.caseLookupPerMinute),
+      config: lookupLimit,
       schema: { tags, querystring: progressQuery, response: { 200: progressResponse, ...errorResponses } },
     },
     async (request) => lookupProgress(deps.database.pool, request.query.caseNumber, request.query.passportNumber),
@@ -115,7 +116,7 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
   app.post(
     '/api/caseadmin/login',
     {
-      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      config: signInLimit,
       schema: { tags, body: adminLoginBody, response: { 200: adminLoginResponse, ...errorResponses } },
     },
     async (request) => {
@@ -139,7 +140,7 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
   app.post(
     '/api/caseadmin/password-reset',
     {
-      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      config: signInLimit,
       schema: { tags, description: 'Emails a link to set a new password; 202 whether or not the address is an admin', body: adminPasswordResetRequestBody, response: { 202: messageResponse, ...errorResponses } },
     },
     async (request, reply) => {
@@ -151,7 +152,7 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
   app.post(
     '/api/caseadmin/password-reset/confirm',
     {
-      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      config: signInLimit,
       schema: { tags, description: 'Sets the new password with the emailed token; ends every sign-in of the admin', body: adminPasswordResetBody, response: { ...noContent, ...errorResponses } },
     },
     async (request, reply) => {
