@@ -6,12 +6,13 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { connectDatabase } from '../server/db/client.js';
 import { findFreePort, startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 import { applyMigrations } from '../server/db/migrate.js';
 import { createLogger } from '../server/platform/logger.js';
-import { isRepeatable, QUICK, rssMegabytes, runScenario, startPortPrintingServer, type BenchContext, type Scenario, type ScenarioResult } from './harness.js';
+import { isRepeatable, isRepeatableRead, QUICK, rssMegabytes, runScenario, startPortPrintingServer, type BenchContext, type Scenario, type ScenarioResult } from './harness.js';
 import { measureJavaScript, runLighthouse, type JavaScriptWeight, type LighthouseScores } from './frontend.js';
 import { runLiveUpdates, type LiveResult } from './live.js';
 import { casesBench } from './scenarios/cases.js';
@@ -39,6 +40,35 @@ const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
 const profileDir = process.env.BENCH_PROFILE;
 const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 const log = createLogger('warn');
+/**
+ * The per-client limits, for the app and its baseline (which counts them the same way): high
+ * enough that they are counted and never reached, as load comes from one address and a few members.
+ */
+const limits = { CASE_LOOKUP_RATE_LIMIT: '1000000000', LOGIN_RATE_LIMIT: '1000000000', MEMBER_RATE_LIMIT: '1000000000' };
+/** Answer headers that differ from one answer to the next. */
+const VOLATILE_HEADERS = new Set(['date', 'content-length', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+
+/**
+ * A baseline is a limit only if it gives the same answer: one more request to each after a
+ * scenario's rounds, and the bench stops if their status, headers or JSON differ.
+ */
+async function assertSameAnswer(scenario: Scenario, appUrl: string, baselineUrl: string): Promise<void> {
+  const path = scenario.setupPath?.() ?? scenario.path ?? '/';
+  const init: RequestInit = { method: scenario.method ?? 'GET', headers: scenario.headers ?? {}, body: scenario.body ?? null };
+  const answerOf = async (url: string) => {
+    const response = await fetch(`${url}${path}`, init);
+    const headers: string[] = [];
+    response.headers.forEach((value, name) => {
+      if (!VOLATILE_HEADERS.has(name)) headers.push(`${name}: ${value}`);
+    });
+    return { head: [`status ${response.status}`, ...headers.sort()].join('\n'), body: (await response.json()) as unknown };
+  };
+  const [app, baseline] = await Promise.all([answerOf(appUrl), answerOf(baselineUrl)]);
+  if (app.head !== baseline.head) throw new Error(`${scenario.name}: the baseline's headers differ from the app's\napp:\n${app.head}\nbaseline:\n${baseline.head}`);
+  if (!isDeepStrictEqual(app.body, baseline.body)) {
+    throw new Error(`${scenario.name}: the baseline's JSON differs from the app's\napp: ${JSON.stringify(app.body)}\nbaseline: ${JSON.stringify(baseline.body)}`);
+  }
+}
 
 async function waitUntilReady(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
@@ -100,10 +130,7 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
         CASE_ADMIN_EMAIL: caseAdmin.email,
         CASE_ADMIN_PASSWORD: caseAdmin.password,
-        CASE_LOOKUP_RATE_LIMIT: '1000000000',
-        LOGIN_RATE_LIMIT: '1000000000',
-        // Load comes from a few members; the per-member limits would cut it short.
-        MEMBER_RATE_LIMIT: '1000000000',
+        ...limits,
         MEMBER_STREAM_LIMIT: '1000000',
         LMS_ADMIN_USERNAME: 'benchadmin',
         LMS_ADMIN_PASSWORD: 'bench-lms-admin-password',
@@ -117,6 +144,7 @@ async function main(): Promise<void> {
     const jsonBaseline = await startPortPrintingServer(process.execPath, ['bench/baselines/json-server.mjs'], process.env);
     const appBaseline = await startPortPrintingServer(process.execPath, [...profileArgs, 'bench/baselines/app-baseline.mjs'], {
       ...process.env,
+      ...limits,
       DATABASE_URL: databaseUrl,
       JWT_SECRET: jwtSecret,
     });
@@ -177,6 +205,7 @@ async function main(): Promise<void> {
         else if (round % 2 === 1) await measureApp().then(measureBaseline);
         else await measureBaseline().then(measureApp);
       }
+      if (scenario.baseline && isRepeatableRead(scenario)) await assertSameAnswer(scenario, target.url, targets.baseline.url);
       results.push(combineRounds(appRounds, baselineRounds, scenario.goal));
     }
 

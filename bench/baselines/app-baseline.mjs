@@ -1,7 +1,7 @@
 // The limit each app scenario is measured against: the same paths, the same SQL statements in the
 // same transactions (named prepared statements where the app prepares them), the same
-// authentication checks and the same JSON, written by hand with
-// node:http + pg + JSON.stringify and nothing else. A scenario's throughput divided by its
+// authentication checks and per-client limits, and the same answer (JSON and headers), written
+// by hand with node:http + pg + JSON.stringify and nothing else. A scenario's throughput divided by its
 // baseline's is the share our stack (Fastify, zod, Drizzle, logging, hooks) leaves of the limit.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
@@ -16,10 +16,47 @@ const COMMENTS_PAGE_SIZE = 10;
 const CASES_PAGE_SIZE = 20;
 const EXACT_COUNT_LIMIT = 10_000;
 
+// What the app sends with every answer that is not a page (server/app.ts, decision 014), written
+// out: the bytes are the product's, not the stack's, and every client parses them. The bench
+// checks after each scenario that both answers carry the same headers.
+const ANSWER_HEADERS = {
+  'content-type': 'application/json; charset=utf-8',
+  'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+  'cross-origin-resource-policy': 'same-origin',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'cache-control': 'no-store',
+};
+
 class HttpError extends Error {
   constructor(status, message) {
     super(message);
     this.status = status;
+  }
+}
+
+// ---- Per-client limits, as the app counts them (server/platform/rate-limit.ts): a fixed
+// one-minute window per key in memory, the limit's three headers on every answer. The bench's
+// few callers keep the map small, so expired windows are only replaced, never swept.
+
+const LOOKUP_LIMIT = Number(process.env.CASE_LOOKUP_RATE_LIMIT ?? 20);
+const MEMBER_LIMIT = Number(process.env.MEMBER_RATE_LIMIT ?? 600);
+const LIMIT_WINDOW_MS = 60_000;
+const windows = new Map();
+
+function countRequest(response, key, max) {
+  const now = Date.now();
+  let window = windows.get(key);
+  if (!window || window.resetAt <= now) windows.set(key, (window = { count: 0, resetAt: now + LIMIT_WINDOW_MS }));
+  window.count++;
+  const resetSeconds = String(Math.ceil((window.resetAt - now) / 1000));
+  response.setHeader('x-ratelimit-limit', String(max));
+  response.setHeader('x-ratelimit-remaining', String(Math.max(0, max - window.count)));
+  response.setHeader('x-ratelimit-reset', resetSeconds);
+  if (window.count > max) {
+    response.setHeader('retry-after', resetSeconds);
+    throw new HttpError(429, 'Too many requests');
   }
 }
 
@@ -45,11 +82,12 @@ const SESSION_SQL = `SELECT u.id, u.email, u.username, u.display_name, u.photo_u
   FROM network_sessions s JOIN network_users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > $2 LIMIT 1`;
 
-async function sessionMember(cookieHeader) {
-  const token = /(?:^|;\s*)pathway_session=([^;]+)/.exec(cookieHeader ?? '')?.[1];
+async function sessionMember(request, response) {
+  const token = /(?:^|;\s*)pathway_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
   if (!token || token.length > 100) throw new HttpError(401, 'Please sign in to continue');
   const { rows } = await pool.query({ name: 'network_session_member', text: SESSION_SQL, values: [createHash('sha256').update(token).digest('hex'), new Date()] });
   if (!rows[0]) throw new HttpError(401, 'Please sign in to continue');
+  countRequest(response, `member:${rows[0].id}`, MEMBER_LIMIT);
   return rows[0];
 }
 
@@ -82,7 +120,8 @@ function estimateCompletion(steps, current, since) {
 
 const normalizePassport = (passport) => passport.replace(/\s+/g, '').toUpperCase();
 
-async function lookup(url) {
+async function lookup(url, request, response) {
+  countRequest(response, `lookup:${request.socket.remoteAddress}`, LOOKUP_LIMIT);
   const caseNumber = url.searchParams.get('caseNumber') ?? '';
   const passportNumber = url.searchParams.get('passportNumber') ?? '';
   const { rows } = await pool.query({ name: 'lookup', text: LOOKUP_SQL, values: [caseNumber.trim().toUpperCase()] });
@@ -218,8 +257,8 @@ const feedSql = (afterCursor) => `
   JOIN network_users u ON u.id = newest.user_id
   ORDER BY newest.created_at DESC, newest.id DESC`;
 
-async function feed(url, request) {
-  const member = await sessionMember(request.headers.cookie);
+async function feed(url, request, response) {
+  const member = await sessionMember(request, response);
   const cursor = decodeCursor(url.searchParams.get('cursor'));
   const { rows } = await pool.query({
     name: cursor ? 'network_feed_page_after' : 'network_feed_first_page',
@@ -258,8 +297,8 @@ const commentsSql = (afterCursor) => `
   WHERE p.id = $1
   ORDER BY page.created_at DESC, page.id DESC`;
 
-async function comments(postId, request) {
-  await sessionMember(request.headers.cookie);
+async function comments(postId, request, response) {
+  await sessionMember(request, response);
   if (!/^[0-9a-f-]{36}$/.test(postId)) throw new HttpError(400, 'Invalid post id');
   const { rows } = await pool.query({ name: 'network_comments_first_page', text: commentsSql(false), values: [postId] });
   if (rows.length === 0) throw new HttpError(404, 'Post not found');
@@ -286,28 +325,33 @@ const COMMENTS_PATH = /^\/api\/network\/posts\/([^/]+)\/comments$/;
 
 async function route(request, response) {
   const url = new URL(request.url, 'http://localhost');
-  if (request.method === 'GET' && url.pathname === '/api/progress') return lookup(url);
+  if (request.method === 'GET' && url.pathname === '/api/progress') return lookup(url, request, response);
   if (request.method === 'GET' && url.pathname === '/api/caseadmin/cases') return caseList(url, request, response);
-  if (request.method === 'GET' && url.pathname === '/api/network/posts') return feed(url, request);
+  if (request.method === 'GET' && url.pathname === '/api/network/posts') return feed(url, request, response);
   const commentsOf = request.method === 'GET' ? COMMENTS_PATH.exec(url.pathname) : null;
-  if (commentsOf) return comments(commentsOf[1], request);
+  if (commentsOf) return comments(commentsOf[1], request, response);
   const answered = await examRoute(pool, request, url, verifyJwt, HttpError);
   if (answered !== undefined) return answered;
   throw new HttpError(404, 'not found');
 }
 
+// With its length, as the app sends it: after writeHead, node would send the body in chunks.
+function send(response, status, body) {
+  const json = JSON.stringify(body);
+  response.writeHead(status, { ...ANSWER_HEADERS, 'content-length': Buffer.byteLength(json) });
+  response.end(json);
+}
+
 const server = createServer((request, response) => {
   route(request, response).then(
     (body) => {
-      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify(body));
+      send(response, 200, body);
     },
     (error) => {
       const status = error instanceof HttpError ? error.status : 500;
       // A request cut off when autocannon stops at the end of a run is not a failure of ours.
       if (status === 500 && error.code !== 'ECONNRESET') console.error(error);
-      response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-      response.end(JSON.stringify({ error: error.message }));
+      send(response, status, { error: error.message });
     },
   );
 });
