@@ -1,9 +1,10 @@
 // The exam cycle's baseline (see app-baseline.mjs): the statements of server/lms/exam-engine.ts's
 // nextQuestion and submitAnswer, in their transactions, by hand. The common path (a running
 // attempt) is the engine's hot path: the lock, then one statement, as named prepared statements.
-// Anything else (the first question of a learner, a form with nothing left, a finished attempt)
-// rolls that transaction back and runs the engine's full path, as the app does. When the engine's
-// statements change, this file follows (docs/decisions/009-hot-paths-at-ten-times-the-data.md).
+// A learner's first question starts their first attempt there, in one statement. Anything else
+// (a form with nothing left, a finished attempt) rolls that transaction back and runs the engine's
+// full path, as the app does. When the engine's statements change, this file follows
+// (docs/decisions/009-hot-paths-at-ten-times-the-data.md).
 import { createHash, randomInt } from 'node:crypto';
 
 // The app's defaults (EXAM_DURATION_SECONDS, EXAM_QUESTION_COUNT).
@@ -87,17 +88,39 @@ const RECORD_ANSWER = {
 // ---- The full path's statements (Drizzle builds them per call in the app; unnamed here too)
 
 const FULL_LOCK = `SELECT * FROM exam_attempts WHERE user_id = $1 AND exam_key = $2 ORDER BY id DESC LIMIT 1 FOR UPDATE`;
-const DRAW_FORM = `
-  SELECT id FROM (
-    SELECT id, row_number() OVER (PARTITION BY difficulty ORDER BY md5($1::text || ':' || id::text)) AS rank, difficulty
-    FROM exam_questions WHERE profession = $2 AND deleted_at IS NULL
-  ) ranked ORDER BY rank, difficulty LIMIT $3`;
 const FULL_ANSWERED = 'SELECT question_id FROM exam_answers WHERE attempt_id = $1';
 const FULL_PROGRESS = `
   SELECT count(*) AS answered, count(*) FILTER (WHERE outcome = 'correct') AS correct,
     (SELECT count(*) FROM exam_questions WHERE id = ANY($2::int[]) AND deleted_at IS NULL AND id NOT IN (${FULL_ANSWERED})) AS remaining
   FROM exam_answers WHERE attempt_id = $1`;
 const LOG = 'INSERT INTO exam_logs (user_id, exam_id, log_data, created_at) VALUES ($1, $2, $3, $4)';
+
+// The engine's createAttemptStatement as Drizzle compiles it: the form drawn, the attempt inserted
+// and its start logged, in one statement (the hot path starts a learner's first attempt with it).
+const CREATE_ATTEMPT = `
+    WITH form AS (
+      SELECT coalesce(array_agg(id ORDER BY rank, difficulty), '{}') AS ids FROM (
+        SELECT id, difficulty, row_number() OVER (PARTITION BY difficulty ORDER BY md5($1::int::text || ':' || id::text)) AS rank
+        FROM exam_questions WHERE profession = $2::text AND deleted_at IS NULL
+        ORDER BY rank, difficulty LIMIT $3::int
+      ) drawn
+    ),
+    created AS (
+      INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at)
+      SELECT $4::int, $5::text, $6::text, 'en', $7::int, form.ids,
+        $8::timestamptz, $9::timestamptz
+      FROM form
+      ON CONFLICT DO NOTHING
+      RETURNING id, user_id, exam_key, question_ids
+    ),
+    logged AS (
+      INSERT INTO exam_logs (user_id, exam_id, log_data, created_at)
+      SELECT user_id, id,
+        jsonb_build_object('event', 'started', 'message', format('Exam started (%s, %s s, %s questions)', exam_key, $10::int, cardinality(question_ids))),
+        $11::timestamptz
+      FROM created
+    )
+    SELECT id, question_ids AS "questionIds" FROM created`;
 
 // ---- Shared pieces
 
@@ -148,9 +171,20 @@ async function account(pool, request, verifyJwt, HttpError) {
   return rows[0];
 }
 
+const lockLatest = async (client, user) => (await client.query({ ...LOCK_ATTEMPT, values: [user.id, examKeyOf(user)] })).rows[0];
+const isRunning = (attempt, now) => !attempt.finishedAt && now.getTime() < attempt.deadlineAt.getTime();
+
 async function lockRunning(client, user, now) {
-  const attempt = (await client.query({ ...LOCK_ATTEMPT, values: [user.id, examKeyOf(user)] })).rows[0];
-  return attempt && !attempt.finishedAt && now.getTime() < attempt.deadlineAt.getTime() ? attempt : undefined;
+  const attempt = await lockLatest(client, user);
+  return attempt && isRunning(attempt, now) ? attempt : undefined;
+}
+
+async function createAttempt(client, user, now) {
+  const seed = randomInt(1, 2_147_483_647);
+  const deadlineAt = new Date(now.getTime() + DURATION_SECONDS * 1000);
+  const values = [seed, user.profession, QUESTION_COUNT, user.id, examKeyOf(user), user.profession, seed, now.toISOString(), deadlineAt.toISOString(), DURATION_SECONDS, now.toISOString()];
+  const created = (await client.query(CREATE_ATTEMPT, values)).rows[0];
+  return created && { ...created, seed, deadlineAt, currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null };
 }
 
 // ---- The full path (the engine's nextQuestionInFull), for the first and last question of a form
@@ -179,20 +213,8 @@ async function nextQuestionInFull(pool, user, now) {
   return inTransaction(pool, async (client) => {
     let row = (await client.query(FULL_LOCK, [user.id, examKey])).rows[0];
     if (!row) {
-      const seed = randomInt(1, 2_147_483_647);
-      const questionIds = (await client.query(DRAW_FORM, [seed, user.profession, QUESTION_COUNT])).rows.map((r) => r.id);
-      row = (
-        await client.query(
-          `INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at)
-           VALUES ($1, $2, $3, 'en', $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING *`,
-          [user.id, examKey, user.profession, seed, questionIds, now, new Date(now.getTime() + DURATION_SECONDS * 1000)],
-        )
-      ).rows[0];
-      if (row) {
-        await client.query(LOG, [user.id, row.id, JSON.stringify({ event: 'started', message: `Exam started (${examKey}, ${DURATION_SECONDS} s, ${questionIds.length} questions)` }), now]);
-      } else {
-        row = (await client.query(FULL_LOCK, [user.id, examKey])).rows[0];
-      }
+      await createAttempt(client, user, now);
+      row = (await client.query(FULL_LOCK, [user.id, examKey])).rows[0];
     }
     let attempt = camel(row);
     if (attempt.finishedAt) {
@@ -240,7 +262,8 @@ async function nextQuestionInFull(pool, user, now) {
 async function nextQuestion(pool, user) {
   const now = new Date();
   const answer = await inTransaction(pool, async (client) => {
-    const attempt = await lockRunning(client, user, now);
+    const latest = await lockLatest(client, user);
+    const attempt = latest ? (isRunning(latest, now) ? latest : undefined) : await createAttempt(client, user, now);
     if (!attempt) return undefined;
     const { rows } = await client.query({ ...NEXT_QUESTION, values: [attempt.id, attempt.currentQuestionId, formOf(attempt), attempt.seed] });
     const question = rows[0];

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   ACCEPTED_ANSWER_SEPARATOR,
   LOCKED_SUMMARY_MESSAGE,
@@ -82,49 +83,63 @@ async function lockAttempt(tx: Queryable, account: LmsAccount): Promise<Attempt 
   return attempt;
 }
 
+/** What starting an attempt returns: the rest of the row is known (no question on screen, no draft). */
+type NewAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt'>;
+
 /**
- * The form of a new attempt: up to `size` live questions of the profession, balanced across
- * difficulties. Within each difficulty the questions are ranked by md5 of the seed and id, and the
- * form takes rank 1 of every difficulty, then rank 2, and so on; a difficulty that runs out leaves
- * its share to the others.
+ * A new attempt in one statement: its form drawn, the attempt inserted and its start logged. The
+ * form is up to `questionCount` live questions of the profession, balanced across difficulties:
+ * within each difficulty the questions are ranked by md5 of the seed and id, and the form takes
+ * rank 1 of every difficulty, then rank 2, and so on; a difficulty that runs out leaves its share
+ * to the others. No row when another request opened an attempt first (the unique index of open
+ * attempts). Every parameter is cast: in `INSERT … SELECT` an untyped one would be text.
  */
-async function drawForm(tx: Queryable, profession: Attempt['profession'], seed: number, size: number): Promise<number[]> {
-  const ranked = tx
-    .select({
-      id: examQuestions.id,
-      rank: sql<number>`row_number() OVER (PARTITION BY ${examQuestions.difficulty} ORDER BY md5(${seed}::text || ':' || ${examQuestions.id}::text))`.as('rank'),
-      difficulty: examQuestions.difficulty,
-    })
-    .from(examQuestions)
-    .where(and(eq(examQuestions.profession, profession), isNull(examQuestions.deletedAt)))
-    .as('ranked');
-  const rows = await tx.select({ id: ranked.id }).from(ranked).orderBy(ranked.rank, ranked.difficulty).limit(size);
-  return rows.map((row) => row.id);
+function createAttemptStatement(account: LmsAccount, attempt: Pick<NewAttempt, 'seed' | 'deadlineAt'>, now: Date, settings: ExamSettings): SQL {
+  return sql`
+    WITH form AS (
+      SELECT coalesce(array_agg(id ORDER BY rank, difficulty), '{}') AS ids FROM (
+        SELECT id, difficulty, row_number() OVER (PARTITION BY difficulty ORDER BY md5(${attempt.seed}::int::text || ':' || id::text)) AS rank
+        FROM exam_questions WHERE profession = ${account.profession}::text AND deleted_at IS NULL
+        ORDER BY rank, difficulty LIMIT ${settings.questionCount}::int
+      ) drawn
+    ),
+    created AS (
+      INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at)
+      SELECT ${account.id}::int, ${examKeyOf(account)}::text, ${account.profession}::text, 'en', ${attempt.seed}::int, form.ids,
+        ${now}::timestamptz, ${attempt.deadlineAt}::timestamptz
+      FROM form
+      ON CONFLICT DO NOTHING
+      RETURNING id, user_id, exam_key, question_ids
+    ),
+    logged AS (
+      INSERT INTO exam_logs (user_id, exam_id, log_data, created_at)
+      SELECT user_id, id,
+        jsonb_build_object('event', 'started', 'message', format('Exam started (%s, %s s, %s questions)', exam_key, ${settings.durationSeconds}::int, cardinality(question_ids))),
+        ${now}::timestamptz
+      FROM created
+    )
+    SELECT id, question_ids AS "questionIds" FROM created`;
 }
 
-/** Starts an attempt; undefined when another request opened one first (the unique index of open attempts). */
-async function createAttempt(tx: Queryable, account: LmsAccount, now: Date, settings: ExamSettings): Promise<Attempt | undefined> {
-  const seed = randomInt(1, 2_147_483_647);
-  const questionIds = await drawForm(tx, account.profession, seed, settings.questionCount);
-  const [created] = await tx
-    .insert(examAttempts)
-    .values({
-      userId: account.id,
-      examKey: examKeyOf(account),
-      profession: account.profession,
-      language: 'en',
-      seed,
-      questionIds,
-      startedAt: now,
-      deadlineAt: new Date(now.getTime() + settings.durationSeconds * 1000),
-    })
-    .onConflictDoNothing()
-    .returning();
-  if (created) {
-    await log(tx, created, 'started', `Exam started (${created.examKey}, ${settings.durationSeconds} s, ${questionIds.length} questions)`, now);
-  }
-  return created;
+type CreatedRow = Pick<NewAttempt, 'id' | 'questionIds'>;
+
+/**
+ * Starts an attempt with `run`, which executes the statement: in a Drizzle transaction (a retake,
+ * the full path) or on the hot path's connection. Undefined when another request opened one first.
+ */
+async function createAttemptWith(
+  run: (statement: SQL) => Promise<CreatedRow[]>,
+  account: LmsAccount,
+  now: Date,
+  settings: ExamSettings,
+): Promise<NewAttempt | undefined> {
+  const attempt = { seed: randomInt(1, 2_147_483_647), deadlineAt: new Date(now.getTime() + settings.durationSeconds * 1000) };
+  const [created] = await run(createAttemptStatement(account, attempt, now, settings));
+  return created && { ...created, ...attempt };
 }
+
+const createAttempt = (tx: Queryable, account: LmsAccount, now: Date, settings: ExamSettings) =>
+  createAttemptWith(async (statement) => (await tx.execute<CreatedRow>(statement)).rows, account, now, settings);
 
 async function finish(tx: Queryable, attempt: Attempt, reason: 'completed' | 'timeout' | 'ended', now: Date): Promise<Attempt> {
   // A timed-out attempt ends at its deadline, whenever the server notices.
@@ -146,7 +161,7 @@ async function expireIfDue(tx: Queryable, attempt: Attempt, now: Date): Promise<
 }
 
 // inArray of an empty list is `false` in Drizzle; -1 is never an id, so an empty form stays valid SQL either way.
-const formOf = (attempt: Attempt) => (attempt.questionIds.length ? attempt.questionIds : [-1]);
+const formOf = (attempt: Pick<Attempt, 'questionIds'>) => (attempt.questionIds.length ? attempt.questionIds : [-1]);
 
 async function progressOf(db: Queryable, attempt: Attempt, now: Date): Promise<ExamProgress> {
   // One round trip for both counts: this runs in every exam call.
@@ -193,8 +208,10 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
   return db.transaction(async (tx) => {
     let attempt = await lockAttempt(tx, account);
     if (!attempt) {
-      // Two first requests at once: one creates the attempt, the other takes it below.
-      attempt = (await createAttempt(tx, account, now, settings)) ?? (await lockAttempt(tx, account));
+      // The hot path starts first attempts; this one lost a race for it (the other request's
+      // attempt is read here), or the other request rolled back and this one starts it.
+      await createAttempt(tx, account, now, settings);
+      attempt = await lockAttempt(tx, account);
       if (!attempt) throw new Error('attempt vanished');
     }
     attempt = await expireIfDue(tx, attempt, now);
@@ -239,8 +256,10 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
 // statement (so what follows sees every answer committed before the lock was granted), then one
 // statement does the rest (the question and the progress counts; or the answer, the cleared
 // current question and the counts). All are named prepared statements, parsed and planned once per
-// connection, with no query building per request. Anything off the common path (no attempt yet,
-// a finished attempt, one past its deadline, a form with nothing left) rolls back and goes through
+// connection, with no query building per request. A learner's very first question starts their
+// first attempt on the way (the same one statement a retake runs): every learner takes that step,
+// and in the full path it cost nine statements built by Drizzle. Anything else off the common path
+// (a finished attempt, one past its deadline, a form with nothing left) rolls back and goes through
 // the full functions above, which take the lock again and decide.
 
 const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profession, language, seed, started_at AS "startedAt",
@@ -249,6 +268,9 @@ const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profess
   draft_timer AS "draftTimer", draft_saved_at AS "draftSavedAt", question_ids AS "questionIds"`;
 
 /** lockAttempt's statement, as SQL text: the user's latest attempt at their exam, locked. */
+/** Compiles the statements the hot path shares with the full path (a new attempt) for its own connection. */
+const hotPathDialect = new PgDialect();
+
 const LOCK_ATTEMPT = {
   name: 'exam_lock_attempt',
   text: `SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts WHERE user_id = $1 AND exam_key = $2 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
@@ -323,7 +345,7 @@ const RECORD_ANSWER = {
 
 type Counts = { answered: number; correct: number; remaining: number };
 
-const runningProgress = (attempt: Attempt, counts: Counts, now: Date): ExamProgress => ({
+const runningProgress = (attempt: Pick<Attempt, 'id' | 'deadlineAt'>, counts: Counts, now: Date): ExamProgress => ({
   attemptId: attempt.id,
   remainingSeconds: Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
   answeredCount: counts.answered,
@@ -354,18 +376,44 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
   }
 }
 
+/** What the hot path reads of an attempt. */
+type RunningAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt' | 'currentQuestionId' | 'draftQuestionId' | 'draftAnswer' | 'draftTimer'>;
+
+/** The user's latest attempt at their exam, locked; undefined when there is none. */
+async function lockLatestAttempt(client: pg.PoolClient, account: LmsAccount): Promise<Attempt | undefined> {
+  const { rows } = await client.query<Attempt>({ ...LOCK_ATTEMPT, values: [account.id, examKeyOf(account)] });
+  return rows[0];
+}
+
+const isRunning = (attempt: Attempt, now: Date) => !attempt.finishedAt && now.getTime() < attempt.deadlineAt.getTime();
+
 /** The user's running attempt, locked; undefined when there is none or it is finished or past its deadline. */
 async function lockRunningAttempt(client: pg.PoolClient, account: LmsAccount, now: Date): Promise<Attempt | undefined> {
-  const { rows } = await client.query<Attempt>({ ...LOCK_ATTEMPT, values: [account.id, examKeyOf(account)] });
-  const attempt = rows[0];
-  return attempt && !attempt.finishedAt && now.getTime() < attempt.deadlineAt.getTime() ? attempt : undefined;
+  const attempt = await lockLatestAttempt(client, account);
+  return attempt && isRunning(attempt, now) ? attempt : undefined;
+}
+
+/** The first attempt of a user who has none, started on the hot path's connection (nothing on screen yet). */
+async function startFirstAttempt(client: pg.PoolClient, account: LmsAccount, now: Date, settings: ExamSettings): Promise<RunningAttempt | undefined> {
+  const created = await createAttemptWith(
+    async (statement) => {
+      const query = hotPathDialect.sqlToQuery(statement);
+      return (await client.query<CreatedRow>({ text: query.sql, values: query.params })).rows;
+    },
+    account,
+    now,
+    settings,
+  );
+  return created && { ...created, currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null };
 }
 
 type ChosenQuestion = Pick<QuestionRow, 'id' | 'question' | 'questionType' | 'options' | 'difficulty'> & Counts;
 
 async function nextQuestionOfRunningAttempt(pool: pg.Pool, account: LmsAccount, now: Date, settings: ExamSettings) {
   return inTransaction(pool, async (client): Promise<ExamQuestionsResponse | undefined> => {
-    const attempt = await lockRunningAttempt(client, account, now);
+    const latest = await lockLatestAttempt(client, account);
+    // A learner's very first question starts their first attempt here, in one statement more.
+    const attempt = latest ? (isRunning(latest, now) ? latest : undefined) : await startFirstAttempt(client, account, now, settings);
     if (!attempt) return undefined;
     const { rows } = await client.query<ChosenQuestion>({
       ...NEXT_QUESTION,
@@ -441,7 +489,8 @@ export async function startAttempt(db: Database, account: LmsAccount, now: Date,
     }
     const created = await createAttempt(tx, account, now, settings);
     if (!created) throw new AppError(409, ATTEMPT_OPEN);
-    return progressOf(tx, created, now);
+    // Nothing answered yet, and every question of the form was drawn live in this transaction.
+    return runningProgress(created, { answered: 0, correct: 0, remaining: created.questionIds.length }, now);
   });
 }
 

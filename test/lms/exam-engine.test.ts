@@ -51,6 +51,21 @@ describe('the timed exam engine', () => {
     expect(mock.body).not.toMatch(/SECRET-EXPLANATION|correct_answer/);
   });
 
+  it("when a learner's first question is asked for twice at once, then one attempt starts, is logged once, and both get its question", async () => {
+    for (const n of [1, 2, 3]) await createQuestion(t, admin.headers, { profession, question: `Race question ${n}` });
+    const learner = await registerLearner(t, { profession });
+    const [first, second] = await Promise.all([next(learner.headers), next(learner.headers)]);
+    expect(first.examQuestions[0]?.id).toEqual(expect.any(Number));
+    expect(second.examQuestions[0]?.id).toBe(first.examQuestions[0]?.id);
+    expect(second.attempt).toMatchObject({ attemptId: first.attempt?.attemptId, answeredCount: 0, totalQuestions: 3, remainingSeconds: DURATION });
+    const { rows } = await t.database.pool.query<{ attempts: number; starts: string[] }>(
+      `SELECT (SELECT count(*)::int FROM exam_attempts WHERE user_id = $1) AS attempts,
+         (SELECT array_agg(log_data->>'message') FROM exam_logs WHERE user_id = $1 AND log_data->>'event' = 'started') AS starts`,
+      [learner.id],
+    );
+    expect(rows[0]).toEqual({ attempts: 1, starts: [`Exam started (${profession}-en, ${DURATION} s, 3 questions)`] });
+  });
+
   it('when an answer is submitted, then correct and explanation come back, and a second answer to it is a 409', async () => {
     const q = await createQuestion(t, admin.headers, { profession, explanation: 'Because.' });
     const learner = await registerLearner(t, { profession });
