@@ -258,9 +258,9 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
 // current question and the counts). All are named prepared statements, parsed and planned once per
 // connection, with no query building per request. A learner's very first question starts their
 // first attempt on the way (the same one statement a retake runs): every learner takes that step,
-// and in the full path it cost nine statements built by Drizzle. Anything else off the common path
-// (a finished attempt, one past its deadline, a form with nothing left) rolls back and goes through
-// the full functions above, which take the lock again and decide.
+// and the full path spent seven Drizzle-built statements on it, in a second transaction. Anything
+// else off the common path (a finished attempt, one past its deadline, a form with nothing left)
+// rolls back and goes through the full functions above, which take the lock again and decide.
 
 const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profession, language, seed, started_at AS "startedAt",
   deadline_at AS "deadlineAt", finished_at AS "finishedAt", finish_reason AS "finishReason",
