@@ -208,8 +208,9 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
   return db.transaction(async (tx) => {
     let attempt = await lockAttempt(tx, account);
     if (!attempt) {
-      // The hot path starts first attempts; this one lost a race for it (the other request's
-      // attempt is read here), or the other request rolled back and this one starts it.
+      // The hot path starts first attempts. Here it either lost a race (the insert does nothing
+      // and the other request's attempt is read back) or found nothing to serve (an empty form:
+      // it rolled back, and the attempt is started here to be finished below).
       await createAttempt(tx, account, now, settings);
       attempt = await lockAttempt(tx, account);
       if (!attempt) throw new Error('attempt vanished');
@@ -267,10 +268,10 @@ const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profess
   current_question_id AS "currentQuestionId", draft_question_id AS "draftQuestionId", draft_answer AS "draftAnswer",
   draft_timer AS "draftTimer", draft_saved_at AS "draftSavedAt", question_ids AS "questionIds"`;
 
-/** lockAttempt's statement, as SQL text: the user's latest attempt at their exam, locked. */
-/** Compiles the statements the hot path shares with the full path (a new attempt) for its own connection. */
+/** Compiles the statement the hot path shares with the full path (a new attempt) for its own connection. */
 const hotPathDialect = new PgDialect();
 
+/** lockAttempt's statement, as SQL text: the user's latest attempt at their exam, locked. */
 const LOCK_ATTEMPT = {
   name: 'exam_lock_attempt',
   text: `SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts WHERE user_id = $1 AND exam_key = $2 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
