@@ -79,6 +79,7 @@ async function growFeed(databaseUrl: string): Promise<void> {
     const have = Number(rows[0]?.n ?? 0);
     await insertPosts(client, SMALL_FEED + 1, SMALL_FEED + (LARGE_FEED - have));
     await client.query('VACUUM ANALYZE network_posts, network_likes');
+    await client.query('CHECKPOINT');
   } finally {
     await client.end();
   }
