@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import type pg from 'pg';
 import type { Database } from '../server/db/client.js';
 
@@ -61,8 +61,6 @@ export type ScenarioResult = {
   serverRssMb: number;
   /** The server's CPU time (user + system) per answered request: steadier than throughput on a shared machine. */
   serverCpuMsPerRequest: number;
-  /** PostgreSQL's CPU time per answered request (all its processes, the load's and anything else it did meanwhile). */
-  databaseCpuMsPerRequest: number;
 };
 
 /** A process's CPU time so far in milliseconds (user + system, from /proc; 0 where there is none). */
@@ -72,27 +70,6 @@ async function cpuMilliseconds(pid: number | undefined): Promise<number> {
   // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th, in clock ticks (100 per second).
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
-}
-
-/**
- * PostgreSQL's CPU time so far in milliseconds: every live postgres process, plus what the
- * backends that have exited left with the postmaster (its children's time), so a backend closed
- * during a run still counts.
- */
-async function databaseCpuMilliseconds(): Promise<number> {
-  const pids = (await readdir('/proc').catch(() => [])).filter((name) => /^\d+$/.test(name));
-  const stats = await Promise.all(pids.map((pid) => readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '')));
-  const postgres = stats
-    .filter((stat) => stat.includes('(postgres)'))
-    .map((stat) => ({ pid: stat.slice(0, stat.indexOf(' ')), fields: stat.slice(stat.lastIndexOf(')') + 2).split(' ') }));
-  const postgresPids = new Set(postgres.map((p) => p.pid));
-  let ticks = 0;
-  for (const { fields } of postgres) {
-    ticks += Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
-    // The postmaster (its parent is not postgres) holds the time of its exited children.
-    if (!postgresPids.has(fields[1] ?? '')) ticks += Number(fields[13] ?? 0) + Number(fields[14] ?? 0);
-  }
-  return ticks * 10;
 }
 
 export async function rssMegabytes(pid: number | undefined): Promise<number> {
@@ -122,8 +99,6 @@ function requestsOf(scenario: Scenario): autocannon.Request[] {
   ];
 }
 
-const perRequest = (milliseconds: number, requests: number) => (requests ? Math.round((milliseconds / requests) * 1000) / 1000 : 0);
-
 export async function runScenario(
   scenario: Scenario,
   baseUrl: string,
@@ -141,7 +116,6 @@ export async function runScenario(
     await autocannon({ url: baseUrl, connections: scenario.connections ?? 32, duration: WARM_UP_SECONDS, requests: requestsOf(scenario) });
   }
   const cpuBefore = await cpuMilliseconds(pid);
-  const databaseCpuBefore = await databaseCpuMilliseconds();
   const result = await autocannon({
     url: baseUrl,
     connections: scenario.connections ?? 32,
@@ -157,8 +131,7 @@ export async function runScenario(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     serverRssMb: await rssMegabytes(pid),
-    serverCpuMsPerRequest: perRequest((await cpuMilliseconds(pid)) - cpuBefore, result.requests.total),
-    databaseCpuMsPerRequest: perRequest((await databaseCpuMilliseconds()) - databaseCpuBefore, result.requests.total),
+    serverCpuMsPerRequest: result.requests.total ? Math.round(((await cpuMilliseconds(pid)) - cpuBefore) / result.requests.total * 1000) / 1000 : 0,
   };
 }
 

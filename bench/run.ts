@@ -250,8 +250,6 @@ const median = (values: number[]) => {
 function combined(results: ScenarioResult[]): ScenarioResult {
   const last = results[results.length - 1]!;
   const allRequestsPerSecond = results.reduce((sum, r) => sum + r.requestsPerSecond, 0);
-  const weighted = (value: (r: ScenarioResult) => number) =>
-    Math.round((results.reduce((sum, r) => sum + value(r) * r.requestsPerSecond, 0) / allRequestsPerSecond) * 1000) / 1000;
   return {
     name: last.name,
     requestsPerSecond: Math.round(median(results.map((r) => r.requestsPerSecond))),
@@ -261,8 +259,7 @@ function combined(results: ScenarioResult[]): ScenarioResult {
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     serverRssMb: last.serverRssMb,
     // Each round weighted by its requests (rounds are of equal length).
-    serverCpuMsPerRequest: weighted((r) => r.serverCpuMsPerRequest),
-    databaseCpuMsPerRequest: weighted((r) => r.databaseCpuMsPerRequest),
+    serverCpuMsPerRequest: Math.round((results.reduce((sum, r) => sum + r.serverCpuMsPerRequest * r.requestsPerSecond, 0) / allRequestsPerSecond) * 1000) / 1000,
   };
 }
 
@@ -305,8 +302,6 @@ async function report({ results, idleRssMb, live, javaScript, lighthouseScores }
       'rss MB': r.serverRssMb,
       'cpu ms/req': r.serverCpuMsPerRequest,
       'baseline cpu ms/req': r.baseline?.serverCpuMsPerRequest ?? '-',
-      'db cpu ms/req': r.databaseCpuMsPerRequest,
-      'baseline db cpu ms/req': r.baseline?.databaseCpuMsPerRequest ?? '-',
       'baseline req/s': r.baseline?.requestsPerSecond ?? '-',
       'baseline p99 ms': r.baseline?.latencyP99Ms ?? '-',
       'x baseline': throughput ?? '-',
