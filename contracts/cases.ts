@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
 
 /** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
 
@@ -117,8 +118,8 @@ export const adminPasswordResetBody = z.strictObject({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100),
   password: z
     .string({ error: 'password is required' })
-    .min(8, 'the password must be at least 8 characters')
-    .max(200, 'the password must be at most 200 characters'),
+    .min(NEW_PASSWORD_MIN_LENGTH, `the password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`)
+    .max(NEW_PASSWORD_MAX_LENGTH, `the password must be at most ${NEW_PASSWORD_MAX_LENGTH} characters`),
 });
 export type AdminPasswordResetBody = z.infer<typeof adminPasswordResetBody>;
 export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account has this address, we have sent it a link to set a new password.';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
 import {
   professions,
   roles,
@@ -52,7 +53,10 @@ export const usernameRule = z
   .max(40, 'username must be at most 40 characters')
   .regex(/^[A-Za-z0-9._-]+$/, 'username may hold only letters, digits, dots, dashes and underscores');
 
-const newPassword = z.string({ error: 'password is required' }).min(8, 'password must be at least 8 characters').max(200);
+const newPassword = z
+  .string({ error: 'password is required' })
+  .min(NEW_PASSWORD_MIN_LENGTH, `password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`)
+  .max(NEW_PASSWORD_MAX_LENGTH);
 const emailRule = z
   .string({ error: 'email must be text' })
   .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
 
 /** The schemas of the network API under /api/network/, shared by the server and the front end. */
 
@@ -21,8 +22,8 @@ const email = z
 
 const newPassword = z
   .string({ error: 'password is required' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(200, 'Password must be at most 200 characters');
+  .min(NEW_PASSWORD_MIN_LENGTH, `Password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`)
+  .max(NEW_PASSWORD_MAX_LENGTH, `Password must be at most ${NEW_PASSWORD_MAX_LENGTH} characters`);
 
 export const signUpBody = z.strictObject({ email, password: newPassword });
 export type SignUpBody = z.infer<typeof signUpBody>;

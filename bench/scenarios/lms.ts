@@ -45,7 +45,7 @@ async function seed(pool: pg.Pool, _db: Database): Promise<void> {
   await pool.query(
     `INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at, finished_at, finish_reason)
      SELECT u.id, 'nurse-en', 'nurse', 'en', u.id,
-            (SELECT array_agg(id ORDER BY md5(u.id::text || ':' || id::text)) FROM (SELECT id FROM exam_questions ORDER BY md5(u.id::text || ':' || id::text) LIMIT 100) form),
+            ARRAY(SELECT id FROM exam_questions ORDER BY md5(u.id::text || ':' || id::text) LIMIT 100),
             now() - interval '2 days', now() - interval '2 days' + interval '3 hours', now() - interval '2 days' + interval '1 hour', 'completed'
      FROM lms_users u WHERE u.username LIKE 'pastlearner%'`,
   );

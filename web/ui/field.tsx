@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '../../contracts/password-rules.js';
 import styles from './field.module.css';
 
 /** `error`: a plain sentence shown under the field, which is then marked invalid. */
@@ -29,7 +30,7 @@ export function TextField({ label, hint, error, id, className, ...input }: Field
  * accepts (8 to 200 characters) and the browser's offer to generate and save one.
  */
 export function NewPasswordField(props: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'autoComplete' | 'minLength' | 'maxLength'>) {
-  return <TextField type="password" autoComplete="new-password" required minLength={8} maxLength={200} {...props} />;
+  return <TextField type="password" autoComplete="new-password" required minLength={NEW_PASSWORD_MIN_LENGTH} maxLength={NEW_PASSWORD_MAX_LENGTH} {...props} />;
 }
 
 export function SelectField({ label, hint, error, id, className, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
