@@ -72,6 +72,10 @@ async function cpuMilliseconds(pid: number | undefined): Promise<number> {
   return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
 }
 
+/** The p-th percentile of values sorted in ascending order (nearest rank; 0 for none). */
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
+
 export async function rssMegabytes(pid: number | undefined): Promise<number> {
   if (!pid) return 0;
   const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');

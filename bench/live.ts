@@ -1,5 +1,5 @@
 import { request, type ClientRequest, type IncomingMessage } from 'node:http';
-import { rssMegabytes } from './harness.js';
+import { percentile, rssMegabytes } from './harness.js';
 
 export type LiveResult = {
   subscribers: number;
@@ -26,9 +26,6 @@ type Options = {
 
 const CONNECT_BATCH = 250;
 const DELIVERY_TIMEOUT_MS = 15_000;
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
 
 /**
  * N members hold the feed's event stream open (plain HTTP, like a browser's EventSource) while

@@ -13,6 +13,7 @@ import { findFreePort, startEmbeddedPostgres } from '../server/db/embedded-postg
 import { applyMigrations } from '../server/db/migrate.js';
 import { createLogger } from '../server/platform/logger.js';
 import { isRepeatable, isRepeatableRead, QUICK, rssMegabytes, runScenario, startPortPrintingServer, type BenchContext, type Scenario, type ScenarioResult } from './harness.js';
+import { ADMIN_LIST_P99_GOAL_MS, runAdminListSweep, type AdminListSweepResult } from './admin-list-sweep.js';
 import { measureJavaScript, runLighthouse, type JavaScriptWeight, type LighthouseScores } from './frontend.js';
 import { runLiveUpdates, type LiveResult } from './live.js';
 import { casesBench } from './scenarios/cases.js';
@@ -40,6 +41,15 @@ const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : 
 const profileDir = process.env.BENCH_PROFILE;
 const profileArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
 const log = createLogger('warn');
+/**
+ * Every combination of the admin list's filter, search, sort and page (bench/admin-list-sweep.ts),
+ * asked by one staff member, then by four at once (two per core of the bench's machine, which keeps
+ * it busy all the time). The load scenarios above measure four combinations at 32 at once, the
+ * machine's saturation, against their baselines.
+ */
+const ADMIN_LIST_SWEEP_NAME = 'cases: admin list, every filter, search, sort and page';
+const ADMIN_LIST_SWEEP_CONNECTIONS = [1, 4];
+const ADMIN_LIST_SWEEP_TIMES_EACH = 5;
 /**
  * The per-client limits, for the app and its baseline (which counts them the same way): high
  * enough that they are counted and never reached, as load comes from one address and a few members.
@@ -211,6 +221,14 @@ async function main(): Promise<void> {
       results.push(combineRounds(appRounds, baselineRounds, scenario.goal));
     }
 
+    const adminListSweeps: AdminListSweepResult[] = [];
+    if (!only || only.test(ADMIN_LIST_SWEEP_NAME)) {
+      for (const connections of ADMIN_LIST_SWEEP_CONNECTIONS) {
+        process.stdout.write(`running: ${ADMIN_LIST_SWEEP_NAME}, ${connections} at once\n`);
+        adminListSweeps.push(await runAdminListSweep({ appUrl, token: ctx.caseAdminToken, connections, timesEach: ADMIN_LIST_SWEEP_TIMES_EACH }));
+      }
+    }
+
     process.stdout.write('running: lms: CSV import of 5,000 exam questions\n');
     const examImport = await runExamImport(appUrl, { username: 'benchadmin', password: 'bench-lms-admin-password' });
     process.stdout.write(`exam question import: ${JSON.stringify(examImport)}\n`);
@@ -222,7 +240,7 @@ async function main(): Promise<void> {
       javaScript = await measureJavaScript(appUrl);
       lighthouseScores = await runLighthouse(appUrl);
     }
-    await report({ results, idleRssMb, live, javaScript, lighthouseScores });
+    await report({ results, idleRssMb, live, adminListSweeps, javaScript, lighthouseScores });
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -279,6 +297,7 @@ type Report = {
   results: MeasuredScenario[];
   idleRssMb: number;
   live: LiveResult | undefined;
+  adminListSweeps: AdminListSweepResult[];
   javaScript: JavaScriptWeight[];
   lighthouseScores: LighthouseScores[];
 };
@@ -287,7 +306,7 @@ const P99_GOAL = 1.5;
 const LIVE_P99_GOAL_MS = 250;
 const LIVE_KB_GOAL = 12;
 
-async function report({ results, idleRssMb, live, javaScript, lighthouseScores }: Report): Promise<void> {
+async function report({ results, idleRssMb, live, adminListSweeps, javaScript, lighthouseScores }: Report): Promise<void> {
   const rounded = (ratio: number | undefined) => (ratio === undefined || !Number.isFinite(ratio) ? undefined : Math.round(ratio * 100) / 100);
   const rows = results.map((r) => {
     const throughput = rounded(r.throughputRatio);
@@ -327,6 +346,21 @@ async function report({ results, idleRssMb, live, javaScript, lighthouseScores }
       goal: `p99 < ${LIVE_P99_GOAL_MS} ms, <= ${LIVE_KB_GOAL} KB: ${live.publishToReceiveP99Ms < LIVE_P99_GOAL_MS && live.serverKbPerConnection <= LIVE_KB_GOAL ? 'met' : 'NOT met'}`,
     },
   ]);
+  if (adminListSweeps.length) {
+    process.stdout.write(`\n${ADMIN_LIST_SWEEP_NAME} (each of ${adminListSweeps[0]!.combinations} combinations ${ADMIN_LIST_SWEEP_TIMES_EACH} times):\n`);
+    console.table(
+      adminListSweeps.map((sweep) => ({
+        'at once': sweep.connections,
+        requests: sweep.requests,
+        failed: sweep.failed,
+        'p50 ms': sweep.p50Ms,
+        'p99 ms': sweep.p99Ms,
+        'max ms': sweep.maxMs,
+        slowest: `${sweep.slowest[0]?.query ?? '-'} (${sweep.slowest[0]?.maxMs ?? '-'} ms)`,
+        goal: `p99 < ${ADMIN_LIST_P99_GOAL_MS} ms: ${sweep.p99Ms < ADMIN_LIST_P99_GOAL_MS && sweep.failed === 0 ? 'met' : 'NOT met'}`,
+      })),
+    );
+  }
   if (javaScript.length) {
     process.stdout.write('\nfront end (first page of each area):\n');
     console.table(
@@ -348,7 +382,7 @@ async function report({ results, idleRssMb, live, javaScript, lighthouseScores }
   await mkdir(join('bench', 'reports'), { recursive: true });
   await writeFile(
     file,
-    JSON.stringify({ machine: machineOf(), quick: QUICK, durationSeconds, rounds, idleRssMb, results: rows, raw: results, live, javaScript, lighthouse: lighthouseScores }, null, 2),
+    JSON.stringify({ machine: machineOf(), quick: QUICK, durationSeconds, rounds, idleRssMb, results: rows, raw: results, live, adminListSweeps, javaScript, lighthouse: lighthouseScores }, null, 2),
   );
   process.stdout.write(`report: ${file}\n`);
 }

@@ -153,13 +153,20 @@ async function lookup(url, request, response) {
   };
 }
 
-// As server/cases/case-list-query.ts: with a search known to match few cases, the columns are
-// wrapped so PostgreSQL sorts the trigram index's matches instead of walking a sort index.
+// As server/cases/case-list-query.ts.
 const SORTS = {
-  createdAt: (d, few) => (few ? `(cases.created_at + interval '0') ${d}, (cases.id + 0) ${d}` : `cases.created_at ${d}, cases.id ${d}`),
+  createdAt: (d) => `cases.created_at ${d}, cases.id ${d}`,
   case_number: (d) => `cases.case_number ${d}`,
-  passport_number: (d, few) => (few ? `(cases.passport_number || '') ${d}, (cases.id + 0) ${d}` : `cases.passport_number ${d}, cases.id ${d}`),
+  passport_number: (d) => `cases.passport_number ${d}, cases.id ${d}`,
 };
+
+const PAGE_COLUMNS = `cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
+  coalesce((
+    SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
+                                      'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
+    FROM case_services cs JOIN services s ON s.id = cs.service_id LEFT JOIN steps st ON st.id = cs.current_step_id
+    WHERE cs.case_id = cases.id
+  ), '[]') AS services`;
 
 const ADMIN_VERSION_SQL = 'SELECT session_version FROM case_admins WHERE id = $1 LIMIT 1';
 
@@ -174,46 +181,52 @@ async function caseList(url, request, response) {
   const conditions = [];
   const search = q.get('search')?.trim();
   if (search) {
-    // Case numbers are stored upper-case; an ASCII search matches them with LIKE.
-    const pattern = `%${(/^[\x20-\x7e]*$/.test(search) ? search.toUpperCase() : search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(`cases.case_number ${/^[\x20-\x7e]*$/.test(search) ? 'LIKE' : 'ILIKE'} $${params.push(pattern)}`);
+    // Case numbers are stored upper-case; the search is upper-cased the same way.
+    conditions.push(`cases.case_number LIKE $${params.push(`%${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   }
   if (q.get('status')) conditions.push(`cases.status = $${params.push(q.get('status'))}`);
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-  const countSql = `SELECT count(*)::int AS n FROM (SELECT 1 FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) matching`;
-  const countMatches = async () => {
-    let total = (await pool.query(countSql, params)).rows[0].n;
-    const estimated = total > EXACT_COUNT_LIMIT;
-    if (estimated) {
-      const plan = await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM cases ${where}`, params);
-      total = Math.max(Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), EXACT_COUNT_LIMIT + 1);
-    }
-    return { total, estimated };
+  const order = SORTS[q.get('sortBy') ?? 'createdAt'](q.get('order')?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC');
+  const pageSize = Number(q.get('pageSize') ?? CASES_PAGE_SIZE);
+  const offset = (Number(q.get('page') ?? 1) - 1) * pageSize;
+  const estimate = async () => {
+    const plan = await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM cases ${where}`, params);
+    return { total: Math.max(Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), EXACT_COUNT_LIMIT + 1), estimated: true };
   };
-  const readPage = (few) => {
-    const order = SORTS[q.get('sortBy') ?? 'createdAt'](q.get('order')?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC', few);
-    const pageSize = Number(q.get('pageSize') ?? CASES_PAGE_SIZE);
-    const offset = (Number(q.get('page') ?? 1) - 1) * pageSize;
-    return pool.query(
-      `SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
-        coalesce((
-          SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
-                                            'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
-          FROM case_services cs JOIN services s ON s.id = cs.service_id LEFT JOIN steps st ON st.id = cs.current_step_id
-          WHERE cs.case_id = cases.id
-        ), '[]') AS services
+  const countMatches = async () => {
+    const total = (await pool.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) matching`, params)).rows[0].n;
+    return total > EXACT_COUNT_LIMIT ? estimate() : { total, estimated: false };
+  };
+  const readPage = () =>
+    pool.query(
+      `SELECT ${PAGE_COLUMNS}
       FROM (SELECT * FROM cases ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) AS cases
       ORDER BY ${order}`,
       params,
     );
-  };
+  // A search: its matches read once, counted and sorted for the page, unless more than the limit match.
+  const readMatches = () =>
+    pool.query(
+      `WITH matches AS MATERIALIZED (
+        SELECT cases.id, cases.case_number, cases.passport_number, cases.created_at FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}
+      ),
+      total AS (SELECT count(*)::int AS n FROM matches),
+      page AS (
+        SELECT cases.id FROM matches AS cases WHERE (SELECT n FROM total) <= ${EXACT_COUNT_LIMIT} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}
+      )
+      SELECT total.n AS total, ${PAGE_COLUMNS}
+      FROM total LEFT JOIN (page JOIN cases ON cases.id = page.id) ON true
+      ORDER BY ${order}`,
+      params,
+    );
   let page;
   let counted;
-  if (search) {
-    counted = await countMatches();
-    page = await readPage(!counted.estimated);
+  const matches = search ? await readMatches() : undefined;
+  if (matches && matches.rows[0].total <= EXACT_COUNT_LIMIT) {
+    page = { rows: matches.rows.filter((row) => row.id !== null) };
+    counted = { total: matches.rows[0].total, estimated: false };
   } else {
-    [page, counted] = await Promise.all([readPage(false), countMatches()]);
+    [page, counted] = await Promise.all([readPage(), matches ? estimate() : countMatches()]);
   }
   const total = counted.total;
   if (counted.estimated) response.setHeader('x-total-count-estimated', 'true');

@@ -1,4 +1,4 @@
-import { and, eq, ilike, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, like, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { CASES_PAGE_SIZE, type caseSortFields, type CaseStatus, type sortOrders } from '../../contracts/cases.js';
@@ -21,14 +21,13 @@ export type CaseListFilter = {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Case numbers are stored upper-case (every write normalizes them; the public lookup relies on
- * it), so a search upper-cased once matches with LIKE, which PostgreSQL runs several times faster
- * than ILIKE over the rows the trigram index cannot rule out (a search of one or two characters
- * reads them all). Outside ASCII, upper-casing may change length (ß to SS): ILIKE keeps its meaning.
+ * Case numbers are stored as every write normalizes them (`normalizeCaseNumber`: upper-cased), so
+ * the search is normalized the same way and matches with LIKE, which the trigram index serves and
+ * which PostgreSQL runs several times faster than ILIKE over the rows that index cannot rule out (a
+ * search of one or two characters reads them all).
  */
 function caseNumberContains(search: string): SQL {
-  const isAscii = /^[\x20-\x7e]*$/.test(search);
-  return isAscii ? like(cases.caseNumber, `%${escapeLike(search.toUpperCase())}%`) : ilike(cases.caseNumber, `%${escapeLike(search)}%`);
+  return like(cases.caseNumber, `%${escapeLike(search.toUpperCase())}%`);
 }
 
 /** The WHERE of the list: a substring of the case number (trigram index) and the status. */
@@ -42,27 +41,18 @@ export function caseListWhere(filter: Pick<CaseListFilter, 'search' | 'status'>)
 /**
  * The ORDER BY of the list. Case numbers are unique, so they need no tie-breaker (and without
  * one the unique index serves the order); the other sorts break ties by id, as their indexes do.
- *
- * `fewMatches`: the filter is known to match at most EXACT_COUNT_LIMIT cases, and searches. Then
- * the columns are wrapped (`|| ''`, `+ 0`: the same values and order) so no sort index can serve
- * them: PostgreSQL takes the matches from the trigram index and sorts those few, instead of
- * walking a sort index past every non-matching case (when the matches sit at the far end of that
- * order, that walk reads nearly the whole table).
+ * The columns are named as `cases.…`, so the same ORDER BY applies to any row set named `cases`
+ * that has them (the searched list's matches, see listSearchMatches).
  */
-export function caseListOrderBy(filter: Pick<CaseListFilter, 'sortBy' | 'order' | 'search'>, fewMatches = false): SQL[] {
+export function caseListOrderBy(filter: Pick<CaseListFilter, 'sortBy' | 'order'>): SQL[] {
   const direction = filter.order === 'ASC' ? sql`asc` : sql`desc`;
-  const unindexed = fewMatches && Boolean(filter.search);
-  const text = (column: typeof cases.passportNumber) => (unindexed ? sql`(${column} || '')` : sql`${column}`);
-  const value = (column: typeof cases.id | typeof cases.createdAt) =>
-    unindexed ? (column === cases.id ? sql`(${column} + 0)` : sql`(${column} + interval '0')`) : sql`${column}`;
   switch (filter.sortBy ?? 'createdAt') {
     case 'case_number':
-      // Walking the unique index is right for any search: the matches come in order.
       return [sql`${cases.caseNumber} ${direction}`];
     case 'passport_number':
-      return [sql`${text(cases.passportNumber)} ${direction}`, sql`${value(cases.id)} ${direction}`];
+      return [sql`${cases.passportNumber} ${direction}`, sql`${cases.id} ${direction}`];
     case 'createdAt':
-      return [sql`${value(cases.createdAt)} ${direction}`, sql`${value(cases.id)} ${direction}`];
+      return [sql`${cases.createdAt} ${direction}`, sql`${cases.id} ${direction}`];
   }
 }
 
@@ -78,18 +68,24 @@ export type CaseListTotal = { total: number; estimated: boolean };
 
 /**
  * The number of cases matching the filter. Counting stops after EXACT_COUNT_LIMIT + 1 rows, so a
- * broad search over 200,000 cases does not read them all; when more match, the total is
- * PostgreSQL's estimate of the matching rows (never below the limit), and is flagged as one.
+ * list of 200,000 cases does not read them all; when more match, the total is an estimate
+ * (estimateCaseList).
  */
 export async function countCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 'search' | 'status'>): Promise<CaseListTotal> {
   const where = caseListWhere(filter);
-  const whereClause = where ? sql` WHERE ${where}` : sql``;
   const { rows } = await pool.query<{ n: number }>(
-    toStatement(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${cases}${whereClause} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) matching`),
+    toStatement(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${cases}${where ? sql` WHERE ${where}` : sql``} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) matching`),
   );
   const n = rows[0]?.n ?? 0;
-  if (n <= EXACT_COUNT_LIMIT) return { total: n, estimated: false };
-  const plan = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(toStatement(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${cases}${whereClause}`));
+  return n <= EXACT_COUNT_LIMIT ? { total: n, estimated: false } : estimateCaseList(pool, filter);
+}
+
+/** For more than EXACT_COUNT_LIMIT matches: PostgreSQL's estimate of them (never below the limit), flagged as one. */
+export async function estimateCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 'search' | 'status'>): Promise<CaseListTotal> {
+  const where = caseListWhere(filter);
+  const plan = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+    toStatement(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${cases}${where ? sql` WHERE ${where}` : sql``}`),
+  );
   const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
   return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };
 }

@@ -13,7 +13,17 @@ import type { Database, Queryable } from '../db/client.js';
 import { caseEvents, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { recordCaseEvents, type CaseEventInput } from './case-events.js';
-import { caseListOrderBy, caseListPage, caseListWhere, countCaseList, toStatement, type CaseListFilter, type CaseListTotal } from './case-list-query.js';
+import {
+  caseListOrderBy,
+  caseListPage,
+  caseListWhere,
+  countCaseList,
+  estimateCaseList,
+  EXACT_COUNT_LIMIT,
+  toStatement,
+  type CaseListFilter,
+  type CaseListTotal,
+} from './case-list-query.js';
 import { addClientEmailRecipients } from './case-notifications.js';
 import { refreshCaseStatuses } from './case-status.js';
 import type { ActingAdmin } from './step-changes.js';
@@ -125,27 +135,68 @@ type CaseListRow = {
 };
 
 /**
- * One page of the list with each case's services, in one statement: the page is cut first (by the
- * index of its sort), then only its cases' services are aggregated. The subquery is named `cases`
- * so the same ORDER BY (which names "cases") applies to it.
+ * A page's columns, with each case's services aggregated as JSON, read from a row set named
+ * `cases` that holds only the page's cases (so only theirs are aggregated).
  */
-async function listCasePage(pool: pg.Pool, filter: CaseListFilter, fewMatches: boolean): Promise<AdminCase[]> {
+const pageColumns = sql`cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
+  coalesce((
+    SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
+                                      'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
+    FROM ${caseServices} cs JOIN ${services} s ON s.id = cs.service_id LEFT JOIN ${steps} st ON st.id = cs.current_step_id
+    WHERE cs.case_id = cases.id
+  ), '[]') AS services`;
+
+/**
+ * One page of the list in index order: the page is cut first (by the index of its sort, which
+ * stops after offset + limit rows), then only its cases' services are aggregated. The subquery is
+ * named `cases` so the same ORDER BY (which names "cases") applies to it.
+ */
+async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<AdminCase[]> {
   const where = caseListWhere(filter);
-  const orderBy = sql.join(caseListOrderBy(filter, fewMatches), sql`, `);
+  const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
   const { limit, offset } = caseListPage(filter);
   const { rows } = await pool.query<CaseListRow>(
     toStatement(sql`
-    SELECT cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
-      coalesce((
-        SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
-                                          'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
-        FROM ${caseServices} cs JOIN ${services} s ON s.id = cs.service_id LEFT JOIN ${steps} st ON st.id = cs.current_step_id
-        WHERE cs.case_id = cases.id
-      ), '[]') AS services
+    SELECT ${pageColumns}
     FROM (SELECT * FROM ${cases} ${where ? sql`WHERE ${where}` : sql``} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS cases
     ORDER BY ${orderBy}`),
   );
-  return rows.map((row) => ({
+  return rows.map(toListedCase);
+}
+
+/**
+ * A searched list in one statement when at most EXACT_COUNT_LIMIT cases match: the trigram index's
+ * matches are read once (with their sort columns), counted, and sorted for the page. Walking a
+ * sort index instead stops after the page only when the matches come early in its order; when
+ * they sit at its far end (a search for BENCH-01 sorted by case number, descending) it read most
+ * of 200,000 cases. `undefined` when more match: then the sort index is walked (dense matches come
+ * early in any order) and the total is estimated.
+ */
+async function listSearchMatches(pool: pg.Pool, filter: CaseListFilter): Promise<({ cases: AdminCase[] } & CaseListTotal) | undefined> {
+  const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
+  const { limit, offset } = caseListPage(filter);
+  const cap = sql.raw(String(EXACT_COUNT_LIMIT));
+  const capAndOne = sql.raw(String(EXACT_COUNT_LIMIT + 1));
+  const { rows } = await pool.query<{ total: number } & (CaseListRow | { id: null })>(
+    toStatement(sql`
+    WITH matches AS MATERIALIZED (
+      SELECT ${cases.id}, ${cases.caseNumber}, ${cases.passportNumber}, ${cases.createdAt} FROM ${cases} WHERE ${caseListWhere(filter)} LIMIT ${capAndOne}
+    ),
+    total AS (SELECT count(*)::int AS n FROM matches),
+    page AS (
+      SELECT cases.id FROM matches AS cases WHERE (SELECT n FROM total) <= ${cap} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}
+    )
+    SELECT total.n AS total, ${pageColumns}
+    FROM total LEFT JOIN (page JOIN ${cases} ON cases.id = page.id) ON true
+    ORDER BY ${orderBy}`),
+  );
+  const total = rows[0]?.total ?? 0;
+  if (total > EXACT_COUNT_LIMIT) return undefined;
+  return { cases: rows.filter((row): row is { total: number } & CaseListRow => row.id !== null).map(toListedCase), total, estimated: false };
+}
+
+function toListedCase(row: CaseListRow): AdminCase {
+  return {
     id: row.id,
     case_number: row.case_number,
     passport_number: row.passport_number,
@@ -161,20 +212,23 @@ async function listCasePage(pool: pg.Pool, filter: CaseListFilter, fewMatches: b
       last_updated: new Date(s.last_updated).toISOString(),
       Service: { id: s.service_id, name: s.service_name },
     })),
-  }));
+  };
 }
 
 /**
- * The total (exact up to a limit, see countCaseList), then the page: how many match decides how a
- * searched page is best read (see caseListOrderBy). Without a search, both are read in parallel.
+ * A page of the list and the total (exact up to EXACT_COUNT_LIMIT matches, estimated above). A
+ * search reads its matches first (listSearchMatches); without one, or past the limit, the page is
+ * read off the sort's index while the total is counted or estimated.
  */
 export async function listCases(pool: pg.Pool, filter: CaseListFilter): Promise<{ cases: AdminCase[] } & CaseListTotal> {
   if (!filter.search) {
-    const [page, total] = await Promise.all([listCasePage(pool, filter, false), countCaseList(pool, filter)]);
+    const [page, total] = await Promise.all([listCasePage(pool, filter), countCaseList(pool, filter)]);
     return { cases: page, ...total };
   }
-  const total = await countCaseList(pool, filter);
-  return { cases: await listCasePage(pool, filter, !total.estimated), ...total };
+  const fewMatches = await listSearchMatches(pool, filter);
+  if (fewMatches) return fewMatches;
+  const [page, total] = await Promise.all([listCasePage(pool, filter), estimateCaseList(pool, filter)]);
+  return { cases: page, ...total };
 }
 
 // ---- One case

@@ -49,6 +49,20 @@ describe('the admin case search at 20,000 cases', () => {
     expect((await list({ search: '01234' })).total).toBe(11);
   });
 
+  it('when a search matches cases at the far end of the sort, then each sort pages through exactly them, with the exact total', async () => {
+    // SCALE-019900 to SCALE-019999: the last 100 cases by number, the first a descending walk meets.
+    const numbers = (from: number, to: number) => Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => 19_900 + from + (to < from ? -i : i));
+    const byNumber = await list({ search: 'scale-0199', sortBy: 'case_number', order: 'DESC', page: '2' });
+    expect(byNumber.cases.map((c) => c.case_number)).toEqual(numbers(79, 60).map((n) => `SCALE-0${n}`));
+    expect([byNumber.total, byNumber.estimated]).toEqual([100, undefined]);
+    const byPassport = await list({ search: 'SCALE-0199', sortBy: 'passport_number', order: 'ASC', page: '5' });
+    expect(byPassport.cases.map((c) => c.passport_number)).toEqual(numbers(80, 99).map((n) => `P${1_000_000 + n}`));
+    const newestFirst = await list({ search: 'SCALE-0199', status: 'Under Review' });
+    expect(newestFirst.cases.map((c) => c.case_number)).toEqual(numbers(99, 80).map((n) => `SCALE-0${n}`));
+    const pastTheEnd = await list({ search: 'SCALE-0199', page: '6' });
+    expect([pastTheEnd.cases, pastTheEnd.total]).toEqual([[], 100]);
+  });
+
   it('when the list is sorted by each field, then the page is read off an index in order, without sorting the table', async () => {
     for (const order of ['"created_at" desc, "cases"."id" desc', '"passport_number" asc, "cases"."id" asc', '"case_number" desc']) {
       for (const where of ['', `WHERE status = 'Under Review'`]) {
