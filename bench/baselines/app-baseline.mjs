@@ -153,11 +153,11 @@ async function lookup(url, request, response) {
   };
 }
 
-// As server/cases/case-list-query.ts.
+// As server/cases/case-list-query.ts: the columns of each sort.
 const SORTS = {
-  createdAt: (d) => `cases.created_at ${d}, cases.id ${d}`,
-  case_number: (d) => `cases.case_number ${d}`,
-  passport_number: (d) => `cases.passport_number ${d}, cases.id ${d}`,
+  createdAt: ['cases.created_at', 'cases.id'],
+  case_number: ['cases.case_number'],
+  passport_number: ['cases.passport_number', 'cases.id'],
 };
 
 const PAGE_COLUMNS = `cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
@@ -186,7 +186,9 @@ async function caseList(url, request, response) {
   }
   if (q.get('status')) conditions.push(`cases.status = $${params.push(q.get('status'))}`);
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
-  const order = SORTS[q.get('sortBy') ?? 'createdAt'](q.get('order')?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC');
+  const sortColumns = SORTS[q.get('sortBy') ?? 'createdAt'];
+  const direction = q.get('order')?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
+  const order = sortColumns.map((column) => `${column} ${direction}`).join(', ');
   const pageSize = Number(q.get('pageSize') ?? CASES_PAGE_SIZE);
   const offset = (Number(q.get('page') ?? 1) - 1) * pageSize;
   const estimate = async () => {
@@ -208,7 +210,7 @@ async function caseList(url, request, response) {
   const readMatches = () =>
     pool.query(
       `WITH matches AS MATERIALIZED (
-        SELECT cases.id, cases.case_number, cases.passport_number, cases.created_at FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}
+        SELECT ${[...new Set(['cases.id', ...sortColumns])].join(', ')} FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}
       ),
       total AS (SELECT count(*)::int AS n FROM matches),
       page AS (

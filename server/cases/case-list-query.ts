@@ -39,21 +39,29 @@ export function caseListWhere(filter: Pick<CaseListFilter, 'search' | 'status'>)
 }
 
 /**
- * The ORDER BY of the list. Case numbers are unique, so they need no tie-breaker (and without
- * one the unique index serves the order); the other sorts break ties by id, as their indexes do.
- * The columns are named as `cases.…`, so the same ORDER BY applies to any row set named `cases`
- * that has them (the searched list's matches, see listSearchMatches).
+ * The columns of each sort of the list. Case numbers are unique, so they need no tie-breaker (and
+ * without one the unique index serves the order); the other sorts break ties by id, as their
+ * indexes do.
+ */
+const sortColumns = {
+  createdAt: [cases.createdAt, cases.id],
+  case_number: [cases.caseNumber],
+  passport_number: [cases.passportNumber, cases.id],
+} as const;
+
+/**
+ * The ORDER BY of the list. The columns are named as `cases.…`, so the same ORDER BY applies to
+ * any row set named `cases` that has them (caseListSortedColumns).
  */
 export function caseListOrderBy(filter: Pick<CaseListFilter, 'sortBy' | 'order'>): SQL[] {
   const direction = filter.order === 'ASC' ? sql`asc` : sql`desc`;
-  switch (filter.sortBy ?? 'createdAt') {
-    case 'case_number':
-      return [sql`${cases.caseNumber} ${direction}`];
-    case 'passport_number':
-      return [sql`${cases.passportNumber} ${direction}`, sql`${cases.id} ${direction}`];
-    case 'createdAt':
-      return [sql`${cases.createdAt} ${direction}`, sql`${cases.id} ${direction}`];
-  }
+  return sortColumns[filter.sortBy ?? 'createdAt'].map((column) => sql`${column} ${direction}`);
+}
+
+/** The id and the columns the list's sort reads: what a row set must hold to be sorted and joined back. */
+export function caseListSortedColumns(filter: Pick<CaseListFilter, 'sortBy'>): SQL {
+  const columns = new Set([cases.id, ...sortColumns[filter.sortBy ?? 'createdAt']]);
+  return sql.join([...columns].map((column) => sql`${column}`), sql`, `);
 }
 
 export function caseListPage(filter: Pick<CaseListFilter, 'page' | 'pageSize'>): { limit: number; offset: number } {

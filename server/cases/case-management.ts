@@ -16,6 +16,7 @@ import { recordCaseEvents, type CaseEventInput } from './case-events.js';
 import {
   caseListOrderBy,
   caseListPage,
+  caseListSortedColumns,
   caseListWhere,
   countCaseList,
   estimateCaseList,
@@ -166,7 +167,7 @@ async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<Admi
 
 /**
  * A searched list in one statement when at most EXACT_COUNT_LIMIT cases match: the trigram index's
- * matches are read once (with their sort columns), counted, and sorted for the page. Walking a
+ * matches are read once (with the columns of the sort), counted, and sorted for the page. Walking a
  * sort index instead stops after the page only when the matches come early in its order; when
  * they sit at its far end (a search for BENCH-01 sorted by case number, descending) it read most
  * of 200,000 cases. `undefined` when more match: then the sort index is walked (dense matches come
@@ -180,7 +181,7 @@ async function listSearchMatches(pool: pg.Pool, filter: CaseListFilter): Promise
   const { rows } = await pool.query<{ total: number } & (CaseListRow | { id: null })>(
     toStatement(sql`
     WITH matches AS MATERIALIZED (
-      SELECT ${cases.id}, ${cases.caseNumber}, ${cases.passportNumber}, ${cases.createdAt} FROM ${cases} WHERE ${caseListWhere(filter)} LIMIT ${capAndOne}
+      SELECT ${caseListSortedColumns(filter)} FROM ${cases} WHERE ${caseListWhere(filter)} LIMIT ${capAndOne}
     ),
     total AS (SELECT count(*)::int AS n FROM matches),
     page AS (
