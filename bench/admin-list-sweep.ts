@@ -21,11 +21,12 @@ export type AdminListSweepResult = {
 };
 
 /**
- * The searches cover each way the list reads: none, one character (no trigram to use), every case
- * (the count stops at its cap), a twentieth of the cases, a dozen, none at all, and a non-ASCII one
- * (ILIKE).
+ * The searches cover each way the list reads: none; one character (no trigram to use); every case
+ * (more than the exact count's limit); half the cases, all at the far end of the case-number order
+ * (BENCH-100000 on); a twentieth of the cases, before that half; a dozen; none at all; and a
+ * non-ASCII one.
  */
-const SEARCHES = ['', '7', 'BENCH', 'BENCH-01', '01234', 'NO-SUCH-CASE', 'é'];
+const SEARCHES = ['', '7', 'BENCH', 'BENCH-1', 'BENCH-01', '01234', 'NO-SUCH-CASE', 'é'];
 /** The first page, the next, and page 50 (Previous and Next are the web's only way to page). */
 const PAGES = [1, 2, 50];
 const STATUSES = ['', ...caseStatuses];

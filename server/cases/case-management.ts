@@ -168,10 +168,11 @@ async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<Admi
 /**
  * A searched list in one statement when at most EXACT_COUNT_LIMIT cases match: the trigram index's
  * matches are read once (with the columns of the sort), counted, and sorted for the page. Walking a
- * sort index instead stops after the page only when the matches come early in its order; when
- * they sit at its far end (a search for BENCH-01 sorted by case number, descending) it read most
- * of 200,000 cases. `undefined` when more match: then the sort index is walked (dense matches come
- * early in any order) and the total is estimated.
+ * sort index instead stops soon only when the matches come early in its order; when they sit at its
+ * far end (the last case numbers, sorted by case number descending) it reads nearly every case.
+ * `undefined` when more match: then the sort index is walked, which meets that many matches soon
+ * unless they cluster at the far end of the order (then it reads the table's index once), and the
+ * total is estimated.
  */
 async function listSearchMatches(pool: pg.Pool, filter: CaseListFilter): Promise<({ cases: AdminCase[] } & CaseListTotal) | undefined> {
   const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
