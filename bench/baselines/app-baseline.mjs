@@ -189,6 +189,7 @@ async function caseList(url, request, response) {
   const sortColumns = SORTS[q.get('sortBy') ?? 'createdAt'];
   const direction = q.get('order')?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
   const order = sortColumns.map((column) => `${column} ${direction}`).join(', ');
+  const sortedColumns = [...new Set(['cases.id', ...sortColumns])].join(', ');
   const pageSize = Number(q.get('pageSize') ?? CASES_PAGE_SIZE);
   const offset = (Number(q.get('page') ?? 1) - 1) * pageSize;
   const estimate = async () => {
@@ -202,7 +203,8 @@ async function caseList(url, request, response) {
   const readPage = () =>
     pool.query(
       `SELECT ${PAGE_COLUMNS}
-      FROM (SELECT * FROM cases ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) AS cases
+      FROM (SELECT ${sortedColumns} FROM cases ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) AS page
+      JOIN cases ON cases.id = page.id
       ORDER BY ${order}`,
       params,
     );
@@ -210,7 +212,7 @@ async function caseList(url, request, response) {
   const readMatches = () =>
     pool.query(
       `WITH matches AS MATERIALIZED (
-        SELECT ${[...new Set(['cases.id', ...sortColumns])].join(', ')} FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}
+        SELECT ${sortedColumns} FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}
       ),
       total AS (SELECT count(*)::int AS n FROM matches),
       page AS (

@@ -136,8 +136,8 @@ type CaseListRow = {
 };
 
 /**
- * A page's columns, with each case's services aggregated as JSON, read from a row set named
- * `cases` that holds only the page's cases (so only theirs are aggregated).
+ * A page's columns, with each case's services aggregated as JSON, read from the cases joined to the
+ * page's ids (so only the page's services are aggregated).
  */
 const pageColumns = sql`cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
   coalesce((
@@ -148,9 +148,9 @@ const pageColumns = sql`cases.id, cases.case_number, cases.passport_number, case
   ), '[]') AS services`;
 
 /**
- * One page of the list in index order: the page is cut first (by the index of its sort, which
- * stops after offset + limit rows), then only its cases' services are aggregated. The subquery is
- * named `cases` so the same ORDER BY (which names "cases") applies to it.
+ * One page of the list in index order: the page's ids are cut first, off the index of its sort
+ * (which holds the case number too, so a search is checked on the index alone, and which stops
+ * after offset + limit matches), then only the page's cases are read, with their services.
  */
 async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<AdminCase[]> {
   const where = caseListWhere(filter);
@@ -159,7 +159,8 @@ async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<Admi
   const { rows } = await pool.query<CaseListRow>(
     toStatement(sql`
     SELECT ${pageColumns}
-    FROM (SELECT * FROM ${cases} ${where ? sql`WHERE ${where}` : sql``} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS cases
+    FROM (SELECT ${caseListSortedColumns(filter)} FROM ${cases} ${where ? sql`WHERE ${where}` : sql``} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS page
+    JOIN ${cases} ON cases.id = page.id
     ORDER BY ${orderBy}`),
   );
   return rows.map(toListedCase);

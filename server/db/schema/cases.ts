@@ -36,14 +36,17 @@ export const cases = pgTable(
     ...timestamps,
   },
   // One index per sort of the admin list, alone and after the status filter, with the list's
-  // tie-breaker (case numbers are unique and need none), so a page is read in index order.
+  // tie-breaker, so a page is read in index order. Each also holds the case number and the id
+  // (after the sort's columns, so the order is the sort's): a searched page's walk then checks the
+  // search on the index alone (an index-only scan), instead of reading every case it passes.
   (t) => [
-    index('cases_created_at_idx').on(t.createdAt, t.id),
+    index('cases_created_at_idx').on(t.createdAt, t.id, t.caseNumber),
     index('cases_updated_at_idx').on(t.updatedAt),
-    index('cases_status_created_at_idx').on(t.status, t.createdAt, t.id),
-    index('cases_passport_number_idx').on(t.passportNumber, t.id),
-    index('cases_status_case_number_idx').on(t.status, t.caseNumber),
-    index('cases_status_passport_number_idx').on(t.status, t.passportNumber, t.id),
+    index('cases_status_created_at_idx').on(t.status, t.createdAt, t.id, t.caseNumber),
+    index('cases_passport_number_idx').on(t.passportNumber, t.id, t.caseNumber),
+    index('cases_case_number_id_idx').on(t.caseNumber, t.id),
+    index('cases_status_case_number_idx').on(t.status, t.caseNumber, t.id),
+    index('cases_status_passport_number_idx').on(t.status, t.passportNumber, t.id, t.caseNumber),
     // The trigram index for the admin list's substring search (and its pg_trgm extension) lives in
     // the custom migration 0005_cases-search-index.sql.
   ],
