@@ -7,7 +7,8 @@ import { cases } from '../db/schema/cases.js';
 /**
  * The admin case list's filter, search and sort, built once for every reader of the list (the
  * paged list, and exports that walk the same rows). Each sort has an index that matches it, with
- * and without the status filter (see migration 0009), so a page is read off an index in order.
+ * and without the status filter, and that holds the case number (migrations 0009 and 0011), so a
+ * page is read off an index in order and a search is checked on the index alone.
  */
 export type CaseListFilter = {
   search?: string | undefined;
