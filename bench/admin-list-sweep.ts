@@ -30,7 +30,6 @@ const SEARCHES = ['', '7', 'BENCH', 'BENCH-1', 'BENCH-01', '01234', 'NO-SUCH-CAS
 /** The first page, the next, and page 50 (Previous and Next are the web's only way to page). */
 const PAGES = [1, 2, 50];
 const STATUSES = ['', ...caseStatuses];
-export const ADMIN_LIST_P99_GOAL_MS = 100;
 
 function combinations(): string[] {
   const queries: string[] = [];

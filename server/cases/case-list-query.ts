@@ -39,6 +39,12 @@ export function caseListWhere(filter: Pick<CaseListFilter, 'search' | 'status'>)
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** `WHERE …` of the list, or nothing when there is neither a search nor a status. */
+export function caseListWhereClause(filter: Pick<CaseListFilter, 'search' | 'status'>): SQL {
+  const where = caseListWhere(filter);
+  return where ? sql`WHERE ${where}` : sql``;
+}
+
 /**
  * The columns of each sort of the list. Case numbers are unique, so they need no tie-breaker (and
  * without one the unique index serves the order); the other sorts break ties by id, as their
@@ -81,9 +87,8 @@ export type CaseListTotal = { total: number; estimated: boolean };
  * (estimateCaseList).
  */
 export async function countCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 'search' | 'status'>): Promise<CaseListTotal> {
-  const where = caseListWhere(filter);
   const { rows } = await pool.query<{ n: number }>(
-    toStatement(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${cases}${where ? sql` WHERE ${where}` : sql``} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) matching`),
+    toStatement(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${cases} ${caseListWhereClause(filter)} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) matching`),
   );
   const n = rows[0]?.n ?? 0;
   return n <= EXACT_COUNT_LIMIT ? { total: n, estimated: false } : estimateCaseList(pool, filter);
@@ -91,9 +96,8 @@ export async function countCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 
 
 /** For more than EXACT_COUNT_LIMIT matches: PostgreSQL's estimate of them (never below the limit), flagged as one. */
 export async function estimateCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 'search' | 'status'>): Promise<CaseListTotal> {
-  const where = caseListWhere(filter);
   const plan = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    toStatement(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${cases}${where ? sql` WHERE ${where}` : sql``}`),
+    toStatement(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${cases} ${caseListWhereClause(filter)}`),
   );
   const estimate = Math.round(plan.rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0);
   return { total: Math.max(estimate, EXACT_COUNT_LIMIT + 1), estimated: true };

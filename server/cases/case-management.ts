@@ -17,7 +17,7 @@ import {
   caseListOrderBy,
   caseListPage,
   caseListSortedColumns,
-  caseListWhere,
+  caseListWhereClause,
   countCaseList,
   estimateCaseList,
   EXACT_COUNT_LIMIT,
@@ -153,13 +153,12 @@ const pageColumns = sql`cases.id, cases.case_number, cases.passport_number, case
  * after offset + limit matches), then only the page's cases are read, with their services.
  */
 async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<AdminCase[]> {
-  const where = caseListWhere(filter);
   const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
   const { limit, offset } = caseListPage(filter);
   const { rows } = await pool.query<CaseListRow>(
     toStatement(sql`
     SELECT ${pageColumns}
-    FROM (SELECT ${caseListSortedColumns(filter)} FROM ${cases} ${where ? sql`WHERE ${where}` : sql``} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS page
+    FROM (SELECT ${caseListSortedColumns(filter)} FROM ${cases} ${caseListWhereClause(filter)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS page
     JOIN ${cases} ON cases.id = page.id
     ORDER BY ${orderBy}`),
   );
@@ -183,7 +182,7 @@ async function listSearchMatches(pool: pg.Pool, filter: CaseListFilter): Promise
   const { rows } = await pool.query<{ total: number } & (CaseListRow | { id: null })>(
     toStatement(sql`
     WITH matches AS MATERIALIZED (
-      SELECT ${caseListSortedColumns(filter)} FROM ${cases} WHERE ${caseListWhere(filter)} LIMIT ${capAndOne}
+      SELECT ${caseListSortedColumns(filter)} FROM ${cases} ${caseListWhereClause(filter)} LIMIT ${capAndOne}
     ),
     total AS (SELECT count(*)::int AS n FROM matches),
     page AS (
