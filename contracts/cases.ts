@@ -107,7 +107,7 @@ export const adminLoginBody = z.strictObject({
     .trim()
     .toLowerCase()
     .pipe(z.email('email must be a valid email address').max(254)),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200, 'password must be at most 200 characters'),
 });
 export const adminLoginResponse = z.object({ token: z.string() });
 
@@ -115,7 +115,7 @@ export const adminLoginResponse = z.object({ token: z.string() });
 export const adminPasswordResetRequestBody = z.strictObject({ email: adminLoginBody.shape.email });
 /** POST /api/caseadmin/password-reset/confirm: the emailed link's token and the new password. */
 export const adminPasswordResetBody = z.strictObject({
-  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100),
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100, 'The link is not valid'),
   password: z
     .string({ error: 'password is required' })
     .min(NEW_PASSWORD_MIN_LENGTH, `the password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`)

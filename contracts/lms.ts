@@ -56,7 +56,7 @@ export const usernameRule = z
 const newPassword = z
   .string({ error: 'password is required' })
   .min(NEW_PASSWORD_MIN_LENGTH, `password must be at least ${NEW_PASSWORD_MIN_LENGTH} characters`)
-  .max(NEW_PASSWORD_MAX_LENGTH);
+  .max(NEW_PASSWORD_MAX_LENGTH, `password must be at most ${NEW_PASSWORD_MAX_LENGTH} characters`);
 const emailRule = z
   .string({ error: 'email must be text' })
   .trim()
@@ -74,14 +74,14 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.strictObject({
   username: requiredText('username', 40),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200),
+  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200, 'password must be at most 200 characters'),
 });
 export const tokenResponse = z.object({ token: z.string() });
 
 /** POST /auth/password-reset: always 202, so it does not tell which addresses have accounts. */
 export const passwordResetRequestBody = z.strictObject({ email: emailRule });
 /** POST /auth/password-reset/confirm: the emailed link's token and the new password. */
-export const passwordResetBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100), password: newPassword });
+export const passwordResetBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100, 'The link is not valid'), password: newPassword });
 /** PUT /admin/users/{id}/password: an admin sets a learner's password. */
 export const setPasswordBody = z.strictObject({ password: newPassword });
 

@@ -248,6 +248,15 @@ test('when a new case is sent without a passport number, then the form says so n
   await expectAccessible(page);
 });
 
+test('when the tracker is given a case number longer than any, then it answers in plain words, not with the request\'s field names', async ({ page }) => {
+  await page.goto('/casetracking');
+  await page.getByLabel('Case Number').fill('X'.repeat(70));
+  await page.getByLabel('Passport Number').fill('P1');
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Case number must be at most 64 characters.');
+  await expect(page.getByText(/Invalid query|caseNumber/)).toHaveCount(0);
+});
+
 test('when the admin dashboard lists recent cases, then it shows case numbers and the badges use the chart\'s status colours', async ({ page, request }) => {
   const created = await createCaseViaApi(request, { case_number: `RC-${uniqueSuffix()}`, passport_number: 'P-RECENT', client_name: 'Recent Client', serviceIds: [] });
   await signInWithToken(page, request);

@@ -12,6 +12,7 @@ import {
   type QuestionFlag,
   type QuestionStatistic,
 } from '../../contracts/lms.js';
+import { csvProblem } from '../../contracts/csv-problem.js';
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
@@ -55,7 +56,7 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
     });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw new ImportRejected([{ row: typeof line === 'number' ? line : 1, error: `The file is not valid CSV: ${(error as Error).message}` }]);
+    throw new ImportRejected([{ row: typeof line === 'number' ? line : 1, error: csvProblem(error) }]);
   }
   const missing = questionCsvColumns.filter((c) => !columns.includes(c));
   if (missing.length) throw new ImportRejected([{ row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }]);

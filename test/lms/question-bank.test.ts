@@ -53,6 +53,9 @@ describe('the question bank: CSV import and export, item analysis', () => {
     expect(missing.json<{ errors: { row: number; error: string }[] }>().errors[0]).toMatchObject({ row: 1, error: expect.stringContaining('question_type') });
     const ragged = await importCsv(`${header}\n"Q?",multiple-choice,"a, b"`);
     expect(ragged.statusCode).toBe(400);
+    expect(ragged.json()).toMatchObject({ errors: [{ row: 2, error: 'A row has a different number of values than the header (line 2).' }] });
+    const unclosed = await importCsv(`${header}\n"Q?,essay,,x,y,nurse,easy`);
+    expect(unclosed.json()).toMatchObject({ errors: [{ error: 'A quoted value is never closed (line 2). Check the quotes in the file.' }] });
     const duplicate = await importCsv(`${header}\nSame?,essay,,x,y,nurse,easy\nsame?,essay,,x,y,nurse,easy`);
     expect(duplicate.json()).toMatchObject({ errors: [{ row: 3, error: 'The same question is on row 2' }] });
     const json = await t.app.inject({ method: 'POST', url: '/exam-questions/import', headers: admin.headers, payload: { rows: [] } });

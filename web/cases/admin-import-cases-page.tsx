@@ -3,7 +3,9 @@ import { FileUp } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { ImportRowError } from '../../contracts/cases.js';
+import { csvProblem } from '../../contracts/csv-problem.js';
 import { errorMessage } from '../lib/http.js';
+import { readTextFile } from '../lib/text-file.js';
 import { Button } from '../ui/button.js';
 import { DataTable, type Column } from '../ui/data-table.js';
 import fieldStyles from '../ui/field.module.css';
@@ -36,7 +38,7 @@ function previewOf(csv: string): Preview {
     }[];
     return { rows: records.map(({ record, info }) => ({ row: info.lines, cells: record })), problem: null };
   } catch (error) {
-    return { rows: [], problem: error instanceof Error ? error.message : 'The file is not valid CSV' };
+    return { rows: [], problem: csvProblem(error) };
   }
 }
 
@@ -57,7 +59,7 @@ export default function AdminImportCasesPage() {
     importCases.reset();
     const file = event.target.files?.[0];
     setFileName(file?.name ?? '');
-    setCsv(file ? await file.text() : null);
+    setCsv(file ? await readTextFile(file) : null);
   }
 
   return (

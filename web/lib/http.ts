@@ -1,7 +1,54 @@
 import type { ErrorBody } from '../../contracts/platform.js';
 
-/** A failed API call: the server's `{ error, code }` with the HTTP status. */
+/** The server's validation text: "Invalid body client_email: client_email must be a valid email address". */
+const VALIDATION_MESSAGE = /^Invalid (?:body|query|params|headers)(?: [^:]*)?: (.*)$/s;
+
+type Validation = { field: string; detail: string };
+
+function validationOf(status: number, message: string, field: string | undefined): Validation | undefined {
+  const detail = status === 400 && field ? VALIDATION_MESSAGE.exec(message)?.[1] : undefined;
+  return detail !== undefined && field ? { field, detail } : undefined;
+}
+
+/** `client_email` -> "client email", `caseNumber` -> "case number". */
+function labelOf(field: string): string {
+  return field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replaceAll('_', ' ')
+    .toLowerCase();
+}
+
+function capitalized(text: string): string {
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
+/** Ends a text with a full stop unless it already ends a sentence. */
+export function asSentence(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/**
+ * One validation error as a sentence about the field's label, e.g. "passport_number is required"
+ * -> "Please enter the passport number.", "name must be at most 100 characters" -> "Name must be at
+ * most 100 characters.". Zod's own wording ("Invalid input: expected string") becomes a request to
+ * check the field.
+ */
+function plainValidationMessage({ field, detail }: Validation, label: string): string {
+  const fieldName = new RegExp(`\\b${field}\\b`, 'g');
+  if (/ is required$/.test(detail)) return `Please enter the ${label.toLowerCase()}.`;
+  if (/^Invalid\b/.test(detail)) return `Please check the ${label.toLowerCase()}.`;
+  if (detail.search(fieldName) >= 0) return asSentence(capitalized(detail.replace(fieldName, label)));
+  return asSentence(`${capitalized(label.toLowerCase())} ${detail}`);
+}
+
+/**
+ * A failed API call: the server's `{ error, code }` with the HTTP status. A validation error's
+ * message is a plain sentence for the screen; the server's own text names the request's fields.
+ */
 export class ApiError extends Error {
+  /** For a validation error about one request field: that field and the server's text about it. */
+  readonly validation?: Validation;
+
   constructor(
     readonly status: number,
     message: string,
@@ -9,7 +56,9 @@ export class ApiError extends Error {
     /** The request field a validation error is about. */
     readonly field?: string,
   ) {
-    super(message);
+    const validation = validationOf(status, message, field);
+    super(validation ? plainValidationMessage(validation, labelOf(validation.field)) : message);
+    this.validation = validation;
   }
 }
 
@@ -76,15 +125,11 @@ export function errorMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * A validation error about one of a form's fields, as a plain sentence for that field, e.g.
- * "Invalid body passport_number: passport_number is required" -> "Please enter the passport number."
+ * A validation error about one of a form's fields, as a plain sentence with that field's label.
  * `labels` maps the request's field names to the form's labels; null when the error is about none of them.
  */
 export function fieldError(error: unknown, labels: Record<string, string>): { field: string; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 400 || !error.field) return null;
-  const label = labels[error.field];
-  if (!label) return null;
-  const detail = error.message.slice(error.message.indexOf(': ') + 2).replaceAll(error.field, label);
-  if (/is required$/.test(detail)) return { field: error.field, message: `Please enter the ${label.toLowerCase()}.` };
-  return { field: error.field, message: `${detail.charAt(0).toUpperCase()}${detail.slice(1)}.` };
+  if (!(error instanceof ApiError) || !error.validation) return null;
+  const label = labels[error.validation.field];
+  return label ? { field: error.validation.field, message: plainValidationMessage(error.validation, label) } : null;
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { professions } from '../../contracts/lms-constants.js';
-import { ApiError, request } from '../lib/http.js';
+import { ApiError, asSentence, request } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { NewPasswordField, SelectField, TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
@@ -30,7 +30,7 @@ export default function RegisterPage() {
       lmsToken.set(token);
       navigate('/lms-system/dashboard', { replace: true });
     } catch (caught) {
-      const reason = caught instanceof ApiError && caught.status >= 400 && caught.status < 500 ? ` ${caught.message}.` : '';
+      const reason = caught instanceof ApiError && caught.status >= 400 && caught.status < 500 ? ` ${asSentence(caught.message)}` : '';
       setError(`${REGISTRATION_FAILED}${reason}`);
       setBusy(false);
     }

@@ -3,7 +3,9 @@ import { Download, Upload } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { questionCsvColumns } from '../../../contracts/lms-constants.js';
 import type { ImportRowError } from '../../../contracts/lms.js';
+import { csvProblem } from '../../../contracts/csv-problem.js';
 import { errorMessage } from '../../lib/http.js';
+import { readTextFile } from '../../lib/text-file.js';
 import { Button } from '../../ui/button.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
@@ -20,7 +22,7 @@ function readPreview(name: string, text: string): Preview {
     return { name, text, rows, parseError: null };
   } catch (error) {
     // The server names the row; the preview only says the file could not be read.
-    return { name, text, rows: [], parseError: error instanceof Error ? error.message : 'The file is not valid CSV' };
+    return { name, text, rows: [], parseError: csvProblem(error) };
   }
 }
 
@@ -39,7 +41,7 @@ export function QuestionImport({ profession }: { profession: string }) {
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     importQuestions.reset();
-    setPreview(file ? readPreview(file.name, await file.text()) : null);
+    setPreview(file ? readPreview(file.name, await readTextFile(file)) : null);
   }
   function onImport() {
     if (!preview) return;
