@@ -277,14 +277,20 @@ test('when an admin schedules and deletes an upcoming exam in the browser, then 
 test('when an admin sets the wait between attempts, then it is saved and shown again', async ({ page }) => {
   await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
   await page.getByRole('link', { name: 'Exam settings' }).click();
-  const wait = page.getByLabel('Wait between attempts (hours)');
+  const wait = page.getByLabel('Wait between attempts (minutes)');
   await expect(wait).toHaveValue('0');
-  await wait.fill('2.5');
+  await wait.fill('150');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Exam settings saved')).toBeVisible();
   await expectAccessible(page);
   await page.reload();
-  await expect(wait).toHaveValue('2.5');
+  await expect(wait).toHaveValue('150');
+  // Any wait, not only quarter hours: 90 seconds.
+  await wait.fill('1.5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Exam settings saved').last()).toBeVisible();
+  await page.reload();
+  await expect(wait).toHaveValue('1.5');
   // Back to no wait, so other tests retake at once.
   await wait.fill('0');
   await page.getByRole('button', { name: 'Save' }).click();

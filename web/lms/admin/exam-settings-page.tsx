@@ -15,11 +15,12 @@ import { AdminLayout } from './admin-layout.js';
 
 function SettingsForm({ current }: { current: ExamSettings }) {
   const notify = useToast();
-  const [hours, setHours] = useState(String(current.retakeWaitSeconds / 3600));
+  // Minutes, to any precision: a wait set by EXAM_RETAKE_WAIT_SECONDS (say 90 s) is shown and saved as it is.
+  const [minutes, setMinutes] = useState(String(current.retakeWaitSeconds / 60));
   const save = useSaveExamSettings();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    save.mutate(Math.round(Number(hours) * 3600), { onSuccess: () => notify('Exam settings saved') });
+    save.mutate(Math.round(Number(minutes) * 60), { onSuccess: () => notify('Exam settings saved') });
   };
   return (
     <form className={styles.card} onSubmit={onSubmit} aria-label="Retakes">
@@ -27,14 +28,15 @@ function SettingsForm({ current }: { current: ExamSettings }) {
       <p className={styles.muted}>How long a learner waits after an attempt ends before starting another. 0 lets them retake at once.</p>
       <FormError message={save.isError ? errorMessage(save.error, 'The settings could not be saved.') : null} />
       <TextField
-        label="Wait between attempts (hours)"
+        label="Wait between attempts (minutes)"
+        hint="For example 60 for an hour, 1440 for a day."
         type="number"
         min={0}
-        max={MAX_RETAKE_WAIT_SECONDS / 3600}
-        step="0.25"
+        max={MAX_RETAKE_WAIT_SECONDS / 60}
+        step="any"
         required
-        value={hours}
-        onChange={(e) => setHours(e.target.value)}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
       />
       <Button type="submit" disabled={save.isPending}>
         <span className={review.iconText}>
