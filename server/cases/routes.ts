@@ -85,21 +85,24 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
     policy: 'short',
   });
   const lookupLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute);
+  // The lookup and the subscription both answer whether a passport number fits a case: one count
+  // of such guesses per client, whichever route they come through.
+  const passportCheckLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute, 'case-passport-checks');
   const signInLimit = perMinute(deps.config.rateLimits.loginPerMinute);
 
   app.get(
     '/api/progress',
     {
-      config: lookupLimit,
+      config: passportCheckLimit,
       schema: { tags, querystring: progressQuery, response: { 200: progressResponse, ...errorResponses } },
     },
     async (request) => lookupProgress(deps.database.pool, request.query.caseNumber, request.query.passportNumber),
   );
 
-  // "Email me when this changes": needs the passport number, like the lookup, and is limited like it.
+  // "Email me when this changes": needs the passport number, like the lookup, and shares its count.
   app.post(
     '/api/progress/subscribe',
-    { config: lookupLimit, schema: { tags, body: subscribeBody, response: { 202: messageResponse, ...errorResponses } } },
+    { config: passportCheckLimit, schema: { tags, body: subscribeBody, response: { 202: messageResponse, ...errorResponses } } },
     async (request, reply) => reply.status(202).send(await subscribe(db, notify, request.body, now())),
   );
   app.post(

@@ -4,8 +4,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import type { CounterStore, WindowCount } from './counters.js';
 import { AppError } from './errors.js';
 
-/** A route's limit: at most `max` requests per caller in each `timeWindow` (ms). */
-export type RateLimit = { max: number; timeWindow: number };
+/**
+ * A route's limit: at most `max` requests per caller in each `timeWindow` (ms). Routes that name
+ * the same `sharedWith` draw on one count per caller; otherwise each route counts on its own.
+ */
+export type RateLimit = { max: number; timeWindow: number; sharedWith?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export const perMinute = (max: number) => ({ requestLimit: { max, timeWindow: 60_000 } });
+export const perMinute = (max: number, sharedWith?: string) => ({ requestLimit: { max, timeWindow: 60_000, ...(sharedWith ? { sharedWith } : {}) } });
 
 /** "59 seconds", "1 minute": how long until the window ends, as the 429 says it. */
 function waitText(ms: number): string {
@@ -61,13 +64,14 @@ export function rateLimitHook(
 
 /**
  * Routes opt in with `config: perMinute(n)`: per client address (an IPv6 client by its /64, which
- * one subscriber usually holds whole), one count per route.
+ * one subscriber usually holds whole), one count per route, or per group of routes that share one.
  */
 export function registerRateLimit(app: FastifyInstance, counters: CounterStore): void {
   app.addHook('onRoute', (route) => {
     const limit = route.config?.requestLimit;
     if (!limit) return;
-    const hook = rateLimitHook(counters, { ...limit, scope: `${String(route.method)}${route.url}`, keyOf: (request) => normalizeIP(request.ip, 64) });
+    const scope = limit.sharedWith ?? `${String(route.method)}${route.url}`;
+    const hook = rateLimitHook(counters, { ...limit, scope, keyOf: (request) => normalizeIP(request.ip, 64) });
     route.onRequest = [...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []), hook];
   });
 }

@@ -53,4 +53,20 @@ describe('rate limits', () => {
       expect((await call(`203.0.113.${index + 1}`)).statusCode).not.toBe(429);
     },
   );
+
+  it('when a client has used its lookups, then guessing passports through the tracker subscription is refused too', async () => {
+    const remoteAddress = '198.51.100.200';
+    const lookup = () => t.app.inject({ method: 'GET', url: '/api/progress?caseNumber=NOPE-1&passportNumber=X1', remoteAddress });
+    for (let attempt = 0; attempt < LIMIT; attempt++) expect((await lookup()).statusCode).toBe(404);
+    expect((await lookup()).statusCode).toBe(429);
+
+    const subscribe = await t.app.inject({
+      method: 'POST',
+      url: '/api/progress/subscribe',
+      remoteAddress,
+      payload: { caseNumber: 'NOPE-1', passportNumber: 'X2', email: `s${next()}@example.test` },
+    });
+
+    expect(subscribe.statusCode).toBe(429);
+  });
 });
