@@ -25,6 +25,10 @@ export const programs = ['course', 'exam-results'] as const;
 export type Program = (typeof programs)[number];
 
 export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
+/** The question on the learner's screen was deleted by an admin: ask for the next one. */
+export const QUESTION_WITHDRAWN = 'QUESTION_WITHDRAWN';
+/** A retake asked for before the wait between attempts has passed (the attempts list says when). */
+export const RETAKE_NOT_YET = 'RETAKE_NOT_YET';
 export const UPGRADE_CHAT_TEXT = 'I want to upgrade my mock exam';
 export const LOCKED_SUMMARY_MESSAGE = 'Upgrade your account to unlock detailed exam results.';
 export const NO_MORE_QUESTIONS_MESSAGE = 'No more questions.';
@@ -57,6 +61,15 @@ export function courseMatches(item: { title: string; description: string; profes
 
 /** Fill-in-the-blank questions may accept several answers, separated by this. */
 export const ACCEPTED_ANSWER_SEPARATOR = '|';
+
+/**
+ * The answers a question accepts, trimmed: a fill-in-the-blank may list several, separated by
+ * ACCEPTED_ANSWER_SEPARATOR; any other type has exactly its one answer (an option may hold a `|`).
+ */
+export function acceptedAnswers(questionType: QuestionType, correctAnswer: string): string[] {
+  const answers = questionType === 'fill-in-the-blank' ? correctAnswer.split(ACCEPTED_ANSWER_SEPARATOR) : [correctAnswer];
+  return answers.map((answer) => answer.trim()).filter((answer) => answer !== '');
+}
 
 /** The options the admin form's comma-separated text stands for: trimmed, empty items dropped. */
 export const parseOptionsText = (text: string) =>

@@ -12,6 +12,8 @@ import {
   finishReasons,
   MAX_RETAKE_WAIT_SECONDS,
   questionFlags,
+  acceptedAnswers,
+  ACCEPTED_ANSWER_SEPARATOR,
 } from './lms-constants.js';
 
 export * from './lms-constants.js';
@@ -109,7 +111,8 @@ export const examProgress = z.object({
   attemptId: z.number().int(),
   remainingSeconds: z.number().int(),
   answeredCount: z.number().int(),
-  correctCount: z.number().int(),
+  // Null while exam results are locked (the exam-results program), as everywhere else.
+  correctCount: z.number().int().nullable(),
   totalQuestions: z.number().int(),
   finished: z.boolean(),
 });
@@ -302,6 +305,9 @@ export const createQuestionBody = z
   })
   .transform((body) => ({ ...body, options: body.question_type === 'multiple-choice' ? body.options.filter((o) => o !== '') : [] }))
   .superRefine((body, ctx) => {
+    if (body.question_type === 'fill-in-the-blank' && acceptedAnswers(body.question_type, body.correct_answer).length === 0) {
+      ctx.addIssue({ code: 'custom', path: ['correct_answer'], message: `correct_answer needs at least one accepted answer (separate several with ${ACCEPTED_ANSWER_SEPARATOR})` });
+    }
     if (body.question_type !== 'multiple-choice') return;
     if (body.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a multiple-choice question needs at least 2 options' });
     if (new Set(body.options.map((o) => o.toLowerCase())).size !== body.options.length) {

@@ -296,3 +296,110 @@ test('when an admin sets the wait between attempts, then it is saved and shown a
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Exam settings saved')).toBeVisible();
 });
+
+/** Answers whatever question is on screen (first option, or a typed answer) and goes on. */
+async function answerAnything(page: Page) {
+  const radios = page.getByRole('radio');
+  if ((await radios.count()) > 0) await radios.first().check();
+  else await page.locator('input[type="text"], textarea').first().fill('x');
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  await page.getByRole('button', { name: 'Next Question' }).click();
+}
+
+test('when the question on screen is deleted, the exam is left by the header, a retake is refused or a bad address is opened, then the learner is told and can go on', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(baseURL ?? '');
+  const prefix = uniqueName('Withdrawn');
+  for (let i = 1; i <= 2; i++) {
+    const created = await api.post('/exam-questions', {
+      data: { question: `${prefix} question ${i}?`, options: ['Right answer', 'Wrong answer'], correct_answer: 'Right answer', explanation: 'E.', profession: 'physiotherapist' },
+    });
+    expect(created.status()).toBe(201);
+  }
+  await page.goto('/lms-system/register');
+  await page.getByLabel('Username').fill(uniqueName('withdrawn'));
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByLabel('Profession').selectOption('physiotherapist');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+
+  // An admin deletes the question on screen: the answer gets the next question and a word of why.
+  await page.goto('/exam');
+  await walkWizard(page);
+  const current = page.locator('#exam-question');
+  const onScreen = (await current.textContent()) ?? '';
+  const bank = (await (await api.get('/exam-questions', { params: { profession: 'physiotherapist', pageSize: 100 } })).json()) as { examQuestions: { id: number; question: string }[] };
+  const deleted = bank.examQuestions.find((q) => q.question === onScreen);
+  expect((await api.delete(`/exam-questions/${deleted?.id}`)).status()).toBe(204);
+  await page.getByRole('radio').first().check();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(page.getByText('The question you were answering was withdrawn from the exam. Here is the next one.')).toBeVisible();
+  await expect(current).not.toHaveText(onScreen);
+  await expect(page.getByText('Your answer could not be sent. Please try again.')).toHaveCount(0);
+  await expectAccessible(page);
+  while (await current.isVisible()) {
+    await answerAnything(page);
+    await expect(page.getByRole('heading', { name: 'Exam completed' }).or(current)).toBeVisible();
+  }
+  await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
+
+  // Left by the header's Dashboard link, the finished attempt's Completed screen is not shown again.
+  await page.getByRole('navigation', { name: 'Learning' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page.getByRole('link', { name: 'Retake exam' }).first().click();
+  await expect(page).toHaveURL(/\/exam$/);
+  await expect(page.getByText(/Your last attempt finished on/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Exam completed' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText(/Your last attempt finished on/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Exam completed' })).toHaveCount(0);
+
+  // A wait set meanwhile refuses the retake, with the time in the learner's own words, not ISO.
+  expect((await api.put('/admin/exam-settings', { data: { retakeWaitSeconds: 3600 } })).status()).toBe(200);
+  try {
+    await page.getByRole('button', { name: 'Retake exam' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('I accept the non-disclosure agreement').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'You can retake the exam from' });
+    await expect(refusal).toHaveText(/^You can retake the exam from .*\d{1,2}:\d{2}.*\.$/);
+    await expect(refusal).not.toHaveText(/\d{4}-\d{2}-\d{2}T|Z\./);
+  } finally {
+    expect((await api.put('/admin/exam-settings', { data: { retakeWaitSeconds: 0 } })).status()).toBe(200);
+    await api.dispose();
+  }
+
+  // Addresses that cannot name a course or an attempt: not found, with the way back, and no request for NaN.
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(request.url()));
+  await page.goto('/courses/abc');
+  await expect(page.getByText('This course does not exist or is not for your profession.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to courses' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await page.goto('/exam/attempts/abc/review');
+  await expect(page.getByRole('heading', { name: 'Attempt not found' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Back to the exam' }).click();
+  await expect(page).toHaveURL(/\/exam$/);
+  expect(asked.filter((url) => /^\/user\/(courses|exam\/attempts)\//.test(new URL(url).pathname))).toEqual([]);
+});
+
+test('when an admin adds a question already in the bank on a phone, then the refusal is focused and in view', async ({ page, baseURL }) => {
+  const api = await adminApi(baseURL ?? '');
+  const question = `${uniqueName('Twice')}: which answer is right?`;
+  expect((await api.post('/exam-questions', { data: { question, options: ['Yes', 'No'], correct_answer: 'Yes', explanation: 'E.', profession: 'dentist' } })).status()).toBe(201);
+  await api.dispose();
+  await page.setViewportSize({ width: 390, height: 700 });
+  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  const form = page.getByRole('form', { name: 'Add New Exam Question' });
+  await form.getByLabel('Question', { exact: true }).fill(question);
+  await form.getByLabel('Options (comma-separated)').fill('Yes, No');
+  await form.getByLabel('Correct answer').fill('Yes');
+  await form.getByLabel('Profession').selectOption('dentist');
+  await form.getByLabel('Explanation').fill('E.');
+  await form.getByRole('button', { name: 'Add Question' }).click();
+  const refusal = form.getByRole('alert');
+  await expect(refusal).toHaveText('Error adding question: This question is already in the bank');
+  await expect(refusal).toBeInViewport();
+  await expect(refusal.locator('..')).toBeFocused();
+});

@@ -22,13 +22,25 @@ async function signInMember(page: Page): Promise<void> {
   expect(profile.status()).toBe(200);
 }
 
-/** A newly registered learner whose token sits where the LMS keeps it. */
-async function signInLearner(page: Page, request: APIRequestContext): Promise<void> {
+/** A newly registered learner whose token sits where the LMS keeps it; the token comes back for API calls. */
+async function signInLearner(page: Page, request: APIRequestContext): Promise<string> {
   const response = await request.post('/auth/register', { data: { username: unique('learner'), password: 'a long password', profession: 'nurse' } });
   expect(response.status()).toBe(201);
   const { token } = (await response.json()) as { token: string };
   await page.goto('/lms-system/login');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
+  return token;
+}
+
+/** The learner's first attempt, started and ended through the API, with exam results open so its row has a Review link. */
+async function finishAnAttempt(request: APIRequestContext, token: string): Promise<void> {
+  const learner = { authorization: `Bearer ${token}` };
+  expect((await request.get('/user/exam/questions', { headers: learner })).status()).toBe(200);
+  expect((await request.post('/user/exam/finish', { headers: learner })).status()).toBe(200);
+  const login = await request.post('/auth/login', { data: e2eAccounts.lmsAdmin });
+  const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const id = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { id: number }).id;
+  expect((await request.put(`/admin/users/${id}/programs`, { headers: admin, data: { allowed_programs: ['exam-results'] } })).status()).toBe(200);
 }
 
 /**
@@ -80,7 +92,7 @@ const screens: Screen[] = [
 test('when the main screens are shown at phone, tablet and desktop widths, then nothing scrolls sideways or is clipped', async ({ page, request }) => {
   await signInMember(page);
   await signInWithToken(page, request);
-  await signInLearner(page, request);
+  const learner = await signInLearner(page, request);
   for (const screen of screens) {
     for (const width of widths) {
       await page.setViewportSize({ width, height: 900 });
@@ -88,6 +100,14 @@ test('when the main screens are shown at phone, tablet and desktop widths, then 
       await screen.ready(page);
       await expectFitsWidth(page);
     }
+  }
+  // The exam intro once an attempt is finished: its history table, with every attempt's Review link in reach.
+  await finishAnAttempt(request, learner);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/exam');
+    await expect(page.getByRole('link', { name: /^Review the attempt/ })).toBeVisible();
+    await expectFitsWidth(page);
   }
 });
 

@@ -152,11 +152,12 @@ const served = (q, seed) => ({ id: q.id, question: q.question, question_type: q.
 
 const formOf = (attempt) => (attempt.questionIds.length ? attempt.questionIds : [-1]);
 
-const progress = (attempt, counts, finished, now) => ({
+// The app's results lock: without the exam-results program the correct count is null.
+const progress = (user, attempt, counts, finished, now) => ({
   attemptId: attempt.id,
   remainingSeconds: finished ? 0 : Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
   answeredCount: counts.answered,
-  correctCount: counts.correct,
+  correctCount: user.allowedPrograms.includes('exam-results') ? counts.correct : null,
   totalQuestions: counts.answered + (finished ? 0 : counts.remaining),
   finished,
 });
@@ -203,9 +204,9 @@ const camel = (row) => ({
   questionIds: row.question_ids,
 });
 
-async function fullProgress(client, attempt, now) {
+async function fullProgress(client, user, attempt, now) {
   const { rows } = await client.query(FULL_PROGRESS, [attempt.id, formOf(attempt)]);
-  return progress(attempt, { answered: Number(rows[0].answered), correct: Number(rows[0].correct), remaining: Number(rows[0].remaining) }, attempt.finishedAt !== null, now);
+  return progress(user, attempt, { answered: Number(rows[0].answered), correct: Number(rows[0].correct), remaining: Number(rows[0].remaining) }, attempt.finishedAt !== null, now);
 }
 
 async function nextQuestionInFull(pool, user, now) {
@@ -219,7 +220,7 @@ async function nextQuestionInFull(pool, user, now) {
     let attempt = camel(row);
     if (attempt.finishedAt) {
       const message = attempt.finishReason === 'completed' ? NO_MORE_QUESTIONS : attempt.finishReason === 'timeout' ? 'Time is up. The exam is finished.' : 'The exam is finished.';
-      return { examQuestions: [], message, attempt: await fullProgress(client, attempt, now), draft: null, durationSeconds: DURATION_SECONDS };
+      return { examQuestions: [], message, attempt: await fullProgress(client, user, attempt, now), draft: null, durationSeconds: DURATION_SECONDS };
     }
     let question;
     if (attempt.currentQuestionId) {
@@ -249,11 +250,11 @@ async function nextQuestionInFull(pool, user, now) {
           ).rows[0],
         );
         await client.query(LOG, [attempt.userId, attempt.id, JSON.stringify({ event: 'finished', message: 'No questions left; exam finished', reason: 'completed' }), now]);
-        return { examQuestions: [], message: NO_MORE_QUESTIONS, attempt: await fullProgress(client, attempt, now), draft: null, durationSeconds: DURATION_SECONDS };
+        return { examQuestions: [], message: NO_MORE_QUESTIONS, attempt: await fullProgress(client, user, attempt, now), draft: null, durationSeconds: DURATION_SECONDS };
       }
       attempt = camel((await client.query('UPDATE exam_attempts SET current_question_id = $2 WHERE id = $1 RETURNING *', [attempt.id, question.id])).rows[0]);
     }
-    return { examQuestions: [served(question, attempt.seed)], attempt: await fullProgress(client, attempt, now), draft: null, durationSeconds: DURATION_SECONDS };
+    return { examQuestions: [served(question, attempt.seed)], attempt: await fullProgress(client, user, attempt, now), draft: null, durationSeconds: DURATION_SECONDS };
   });
 }
 
@@ -272,7 +273,7 @@ async function nextQuestion(pool, user) {
       attempt.draftQuestionId === question.id && attempt.draftAnswer !== null
         ? { questionId: question.id, userAnswer: attempt.draftAnswer, timer: attempt.draftTimer }
         : null;
-    return { examQuestions: [served(question, attempt.seed)], attempt: progress(attempt, question, false, now), draft, durationSeconds: DURATION_SECONDS };
+    return { examQuestions: [served(question, attempt.seed)], attempt: progress(user, attempt, question, false, now), draft, durationSeconds: DURATION_SECONDS };
   });
   return answer ?? nextQuestionInFull(pool, user, now);
 }
@@ -288,19 +289,19 @@ async function submitAnswer(pool, user, body, HttpError) {
     const check = (await client.query({ ...ANSWER_CHECK, values: [attempt.id, questionId] })).rows[0];
     if (check.already) throw new HttpError(409, 'This question has already been answered');
     if (attempt.currentQuestionId !== questionId) throw new HttpError(409, 'This is not the current question of your exam');
-    if (!check.questionType || check.deletedAt) throw new HttpError(404, 'Question not found');
+    if (!check.questionType || check.deletedAt) throw new HttpError(409, 'This question was withdrawn from the exam; ask for the next question.');
     const pendingReview = check.questionType === 'essay';
     const given = userAnswer.trim().toLowerCase();
-    const accepted = check.questionType === 'fill-in-the-blank' ? check.correctAnswer.split('|') : [check.correctAnswer];
-    const correct = !pendingReview && accepted.some((a) => a.trim().toLowerCase() === given);
+    const accepted = (check.questionType === 'fill-in-the-blank' ? check.correctAnswer.split('|') : [check.correctAnswer]).map((a) => a.trim()).filter((a) => a !== '');
+    const correct = !pendingReview && accepted.some((a) => a.toLowerCase() === given);
     const outcome = pendingReview ? 'pending-review' : correct ? 'correct' : 'incorrect';
     const counts = (await client.query({ ...RECORD_ANSWER, values: [attempt.id, questionId, userAnswer.trim(), outcome, now, formOf(attempt)] })).rows[0];
     return {
       correct,
       pendingReview,
       explanation: check.explanation,
-      correctAnswer: pendingReview ? null : (check.correctAnswer.split('|')[0]?.trim() ?? null),
-      attempt: progress(attempt, counts, false, now),
+      correctAnswer: pendingReview ? null : (accepted[0] ?? null),
+      attempt: progress(user, attempt, counts, false, now),
     };
   });
   return answer;

@@ -3,7 +3,7 @@ import type { Achievement, ProfileResponse, Progress } from '../../contracts/lms
 import type { Database } from '../db/client.js';
 import { courseProgress, examAnswers, examAttempts, mockExamResults } from '../db/schema/lms.js';
 import { toLmsUser } from './accounts.js';
-import { hasProgram, type LmsAccount } from './programs.js';
+import { hasProgram, resultsLocked, type LmsAccount } from './programs.js';
 
 /** What a learner has done, counted from the records (answers, attempts, practice results, course progress). */
 type Activity = {
@@ -80,9 +80,6 @@ export const badgeRules: Rule[] = [
   { id: 'high-achiever', title: 'High Achiever', description: 'A success rate of 85% or more over at least 50 marked answers.', earned: (a) => a.marked >= 50 && rate(a) >= 85, revealsResults: true },
   { id: 'scholar', title: 'Scholar', description: 'Completed three courses.', earned: (a) => a.coursesCompleted >= 3 },
 ];
-
-/** The one results rule: without the exam-results program no score, rate or rate-based award shows anywhere. */
-const resultsLocked = (account: LmsAccount) => !hasProgram(account, 'exam-results');
 
 const earned = (rules: Rule[], activity: Activity, account: LmsAccount): Achievement[] =>
   rules

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
@@ -10,7 +10,7 @@ import {
   type Profession,
   type UpcomingExam,
 } from '../../contracts/lms.js';
-import type { Database } from '../db/client.js';
+import type { Database, Queryable } from '../db/client.js';
 import { examAnswers, examAttempts, examLogs, examQuestions, lmsUsers, upcomingExams } from '../db/schema/lms.js';
 import { AppError, notFound } from '../platform/errors.js';
 
@@ -57,10 +57,30 @@ export const questionValues = (body: z.output<typeof createQuestionBody>, now: D
   createdAt: now,
 });
 
+export const QUESTION_IN_BANK_MESSAGE = 'This question is already in the bank';
+
+/** A question's identity in the bank: its text, trimmed and in any case, for its profession. */
+export const questionKey = (question: { profession: string; question: string }) => `${question.profession}\u0000${question.question.trim().toLowerCase()}`;
+
+/** The keys (questionKey) of those questions that are already live in the bank, found in one query. */
+export async function questionsInBank(db: Queryable, questions: { profession: string; question: string }[]): Promise<Set<string>> {
+  const texts = [...new Set(questions.map((q) => q.question.trim().toLowerCase()))];
+  if (texts.length === 0) return new Set();
+  const existing = await db
+    .select({ profession: examQuestions.profession, question: examQuestions.question })
+    .from(examQuestions)
+    .where(and(isNull(examQuestions.deletedAt), inArray(sql`lower(btrim(${examQuestions.question}))`, texts)));
+  return new Set(existing.map(questionKey));
+}
+
+/** Adds a question; the same question live for the same profession is refused, as the CSV import refuses it. */
 export async function createQuestion(db: Database, body: z.output<typeof createQuestionBody>, now: Date): Promise<AdminQuestion> {
-  const [row] = await db.insert(examQuestions).values(questionValues(body, now)).returning();
-  if (!row) throw new Error('insert returned no row');
-  return toAdminQuestion(row);
+  return db.transaction(async (tx) => {
+    if ((await questionsInBank(tx, [body])).has(questionKey(body))) throw new AppError(409, QUESTION_IN_BANK_MESSAGE);
+    const [row] = await tx.insert(examQuestions).values(questionValues(body, now)).returning();
+    if (!row) throw new Error('insert returned no row');
+    return toAdminQuestion(row);
+  });
 }
 
 /** Retires the question: no longer served, still shown in the attempts that answered it. */

@@ -2,9 +2,11 @@ import { createHash, randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import {
-  ACCEPTED_ANSWER_SEPARATOR,
+  acceptedAnswers,
   LOCKED_SUMMARY_MESSAGE,
   NO_MORE_QUESTIONS_MESSAGE,
+  QUESTION_WITHDRAWN,
+  RETAKE_NOT_YET,
   securityMessages,
   type AnswerResult,
   type ExamProgress,
@@ -21,7 +23,7 @@ import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
 import { examAnswers, examAttempts, examLogs, examQuestions, lmsUsers, mockExamResults, practiceSets } from '../db/schema/lms.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
-import { hasProgram, type LmsAccount } from './programs.js';
+import { resultsLocked, type LmsAccount } from './programs.js';
 
 /*
  * The timed exam lives here. An attempt belongs to a user and exam (the user's profession, in
@@ -40,6 +42,13 @@ type QuestionRow = typeof examQuestions.$inferSelect;
 const MOCK_SET_SIZE = 10;
 export const TIME_IS_UP = 'The exam time is over; answers are no longer accepted.';
 const EXAM_FINISHED = 'This exam is finished; answers are no longer accepted.';
+export const QUESTION_WITHDRAWN_MESSAGE = 'This question was withdrawn from the exam; ask for the next question.';
+
+/** The question on screen was deleted by an admin: a distinct 409, so the client fetches the next one. */
+const questionWithdrawn = () => new AppError(409, QUESTION_WITHDRAWN_MESSAGE, QUESTION_WITHDRAWN);
+
+/** The correct count as the learner may see it: null while exam results are locked. */
+const shownCorrectCount = (account: LmsAccount, correct: number) => (resultsLocked(account) ? null : correct);
 
 export const examKeyOf = (account: LmsAccount) => `${account.profession}-en`;
 
@@ -163,7 +172,7 @@ async function expireIfDue(tx: Queryable, attempt: Attempt, now: Date): Promise<
 // inArray of an empty list is `false` in Drizzle; -1 is never an id, so an empty form stays valid SQL either way.
 const formOf = (attempt: Pick<Attempt, 'questionIds'>) => (attempt.questionIds.length ? attempt.questionIds : [-1]);
 
-async function progressOf(db: Queryable, attempt: Attempt, now: Date): Promise<ExamProgress> {
+async function progressOf(db: Queryable, account: LmsAccount, attempt: Attempt, now: Date): Promise<ExamProgress> {
   // One round trip for both counts: this runs in every exam call.
   const answeredIds = db.select({ id: examAnswers.questionId }).from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
   const [counts] = await db
@@ -184,7 +193,7 @@ async function progressOf(db: Queryable, attempt: Attempt, now: Date): Promise<E
     attemptId: attempt.id,
     remainingSeconds: finished ? 0 : Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
     answeredCount: answered,
-    correctCount: counts?.correct ?? 0,
+    correctCount: shownCorrectCount(account, counts?.correct ?? 0),
     totalQuestions: answered + (finished ? 0 : (remaining?.n ?? 0)),
     finished,
   };
@@ -217,7 +226,7 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
     }
     attempt = await expireIfDue(tx, attempt, now);
     if (attempt.finishedAt) {
-      return { examQuestions: [], message: finishedMessage(attempt), attempt: await progressOf(tx, attempt, now), draft: null, durationSeconds };
+      return { examQuestions: [], message: finishedMessage(attempt), attempt: await progressOf(tx, account, attempt, now), draft: null, durationSeconds };
     }
 
     const answered = tx.select({ id: examAnswers.questionId }).from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
@@ -237,7 +246,7 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
         .limit(1);
       if (!question) {
         attempt = await finish(tx, attempt, 'completed', now);
-        return { examQuestions: [], message: NO_MORE_QUESTIONS_MESSAGE, attempt: await progressOf(tx, attempt, now), draft: null, durationSeconds };
+        return { examQuestions: [], message: NO_MORE_QUESTIONS_MESSAGE, attempt: await progressOf(tx, account, attempt, now), draft: null, durationSeconds };
       }
       const [updated] = await tx.update(examAttempts).set({ currentQuestionId: question.id }).where(eq(examAttempts.id, attempt.id)).returning();
       attempt = updated ?? attempt;
@@ -246,7 +255,7 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
       attempt.draftQuestionId === question.id && attempt.draftAnswer !== null
         ? { questionId: question.id, userAnswer: attempt.draftAnswer, timer: attempt.draftTimer }
         : null;
-    return { examQuestions: [toServed(question, attempt.seed)], attempt: await progressOf(tx, attempt, now), draft, durationSeconds };
+    return { examQuestions: [toServed(question, attempt.seed)], attempt: await progressOf(tx, account, attempt, now), draft, durationSeconds };
   });
 }
 
@@ -346,11 +355,11 @@ const RECORD_ANSWER = {
 
 type Counts = { answered: number; correct: number; remaining: number };
 
-const runningProgress = (attempt: Pick<Attempt, 'id' | 'deadlineAt'>, counts: Counts, now: Date): ExamProgress => ({
+const runningProgress = (account: LmsAccount, attempt: Pick<Attempt, 'id' | 'deadlineAt'>, counts: Counts, now: Date): ExamProgress => ({
   attemptId: attempt.id,
   remainingSeconds: Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
   answeredCount: counts.answered,
-  correctCount: counts.correct,
+  correctCount: shownCorrectCount(account, counts.correct),
   totalQuestions: counts.answered + counts.remaining,
   finished: false,
 });
@@ -430,7 +439,7 @@ async function nextQuestionOfRunningAttempt(pool: pg.Pool, account: LmsAccount, 
       examQuestions: [
         { id: question.id, question: question.question, question_type: question.questionType, options: shuffledOptions(question.options, attempt.seed, question.id), difficulty: question.difficulty },
       ],
-      attempt: runningProgress(attempt, question, now),
+      attempt: runningProgress(account, attempt, question, now),
       draft,
       durationSeconds: settings.durationSeconds,
     };
@@ -454,7 +463,7 @@ async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, questi
     const check = rows[0];
     if (check?.already) throw new AppError(409, 'This question has already been answered');
     if (attempt.currentQuestionId !== questionId) throw new AppError(409, 'This is not the current question of your exam');
-    if (!check?.questionType || check.correctAnswer === null || check.explanation === null || check.deletedAt) throw new AppError(404, 'Question not found');
+    if (!check?.questionType || check.correctAnswer === null || check.explanation === null || check.deletedAt) throw questionWithdrawn();
     const question = { questionType: check.questionType, correctAnswer: check.correctAnswer };
 
     const pendingReview = question.questionType === 'essay';
@@ -470,8 +479,8 @@ async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, questi
       correct,
       pendingReview,
       explanation: check.explanation,
-      correctAnswer: pendingReview ? null : question.correctAnswer.split(ACCEPTED_ANSWER_SEPARATOR)[0]?.trim() ?? null,
-      attempt: runningProgress(attempt, counts, now),
+      correctAnswer: pendingReview ? null : shownCorrectAnswer(question),
+      attempt: runningProgress(account, attempt, counts, now),
     };
   });
 }
@@ -486,12 +495,12 @@ export async function startAttempt(db: Database, account: LmsAccount, now: Date,
       const current = await expireIfDue(tx, latest, now);
       if (!current.finishedAt) throw new AppError(409, ATTEMPT_OPEN);
       const allowedAt = retakeAllowedAt(current, settings);
-      if (allowedAt && allowedAt > now) throw new AppError(409, `You can retake the exam from ${allowedAt.toISOString()}.`);
+      if (allowedAt && allowedAt > now) throw new AppError(409, `You can retake the exam from ${allowedAt.toISOString()}.`, RETAKE_NOT_YET);
     }
     const created = await createAttempt(tx, account, now, settings);
     if (!created) throw new AppError(409, ATTEMPT_OPEN);
     // Nothing answered yet, and every question of the form was drawn live in this transaction.
-    return runningProgress(created, { answered: 0, correct: 0, remaining: created.questionIds.length }, now);
+    return runningProgress(account, created, { answered: 0, correct: 0, remaining: created.questionIds.length }, now);
   });
 }
 
@@ -500,12 +509,15 @@ function retakeAllowedAt(attempt: Attempt, settings: ExamSettings): Date | null 
   return new Date(attempt.finishedAt.getTime() + settings.retakeWaitSeconds * 1000);
 }
 
-function isCorrect(question: Pick<QuestionRow, 'questionType' | 'correctAnswer'>, userAnswer: string): boolean {
+type Marked = Pick<QuestionRow, 'questionType' | 'correctAnswer'>;
+
+function isCorrect(question: Marked, userAnswer: string): boolean {
   const given = userAnswer.trim().toLowerCase();
-  const accepted =
-    question.questionType === 'fill-in-the-blank' ? question.correctAnswer.split(ACCEPTED_ANSWER_SEPARATOR) : [question.correctAnswer];
-  return accepted.some((answer) => answer.trim().toLowerCase() === given);
+  return acceptedAnswers(question.questionType, question.correctAnswer).some((answer) => answer.toLowerCase() === given);
 }
+
+/** The correct answer the feedback names: the first accepted one of a fill-in-the-blank, the option itself otherwise. */
+const shownCorrectAnswer = (question: Marked) => acceptedAnswers(question.questionType, question.correctAnswer)[0] ?? null;
 
 /** Runs `work` on the locked, still-running attempt; past the deadline the attempt is finished and the call refused. */
 async function withRunningAttempt<T>(db: Database, account: LmsAccount, now: Date, work: (tx: Queryable, attempt: Attempt) => Promise<T>): Promise<T> {
@@ -549,7 +561,7 @@ async function submitAnswerInFull(db: Database, account: LmsAccount, questionId:
       if (already) throw new AppError(409, 'This question has already been answered');
       if (attempt.currentQuestionId !== questionId) throw new AppError(409, 'This is not the current question of your exam');
       const [question] = await tx.select().from(examQuestions).where(eq(examQuestions.id, questionId));
-      if (!question || question.deletedAt) throw new AppError(404, 'Question not found');
+      if (!question || question.deletedAt) throw questionWithdrawn();
 
       const pendingReview = question.questionType === 'essay';
       const correct = !pendingReview && isCorrect(question, userAnswer);
@@ -569,8 +581,8 @@ async function submitAnswerInFull(db: Database, account: LmsAccount, questionId:
         correct,
         pendingReview,
         explanation: question.explanation,
-        correctAnswer: pendingReview ? null : question.correctAnswer.split(ACCEPTED_ANSWER_SEPARATOR)[0]?.trim() ?? null,
-        attempt: await progressOf(tx, updated ?? attempt, now),
+        correctAnswer: pendingReview ? null : shownCorrectAnswer(question),
+        attempt: await progressOf(tx, account, updated ?? attempt, now),
       };
     });
   } catch (error) {
@@ -582,6 +594,9 @@ async function submitAnswerInFull(db: Database, account: LmsAccount, questionId:
 export async function autoSave(db: Database, account: LmsAccount, body: { questionId: number; userAnswer: string; timer?: number | null | undefined }, now: Date) {
   return withRunningAttempt(db, account, now, async (tx, attempt) => {
     if (attempt.currentQuestionId !== body.questionId) throw new AppError(409, 'This is not the current question of your exam');
+    // A draft of a withdrawn question would never be answered: the learner is told to move on instead.
+    const [question] = await tx.select({ deletedAt: examQuestions.deletedAt }).from(examQuestions).where(eq(examQuestions.id, body.questionId));
+    if (!question || question.deletedAt) throw questionWithdrawn();
     await tx
       .update(examAttempts)
       .set({ draftQuestionId: body.questionId, draftAnswer: body.userAnswer, draftTimer: body.timer ?? null, draftSavedAt: now })
@@ -644,7 +659,6 @@ export async function examSummary(db: Database, account: LmsAccount, now: Date):
 
 // ---- Attempts and review
 
-const resultsLocked = (account: LmsAccount) => !hasProgram(account, 'exam-results');
 const percentOf = (correct: number, marked: number) => (marked === 0 ? 0 : Math.round((correct / marked) * 1000) / 10);
 
 type AttemptCounts = { answered: number; marked: number; correct: number };

@@ -16,7 +16,7 @@ import { csvProblem } from '../../contracts/csv-problem.js';
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
-import { questionValues } from './admin-content.js';
+import { QUESTION_IN_BANK_MESSAGE, questionKey, questionsInBank, questionValues } from './admin-content.js';
 
 /*
  * The question bank in bulk: CSV import (all or nothing) and export with the columns of the add
@@ -31,7 +31,6 @@ export class ImportRejected extends AppError {
 }
 
 const INSERT_BATCH = 1000;
-const key = (profession: string, question: string) => `${profession}\u0000${question.trim().toLowerCase()}`;
 
 const firstIssue = (error: { issues: { message: string; path: PropertyKey[] }[] }) => {
   const issue = error.issues[0];
@@ -82,7 +81,7 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
       return;
     }
     const body = parsed.data;
-    const k = key(body.profession, body.question);
+    const k = questionKey(body);
     const earlier = seen.get(k);
     if (earlier !== undefined) {
       errors.push({ row, error: `The same question is on row ${earlier}` });
@@ -93,17 +92,10 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
   });
 
   return db.transaction(async (tx) => {
-    // Questions already in the bank, found in one query for the whole file.
-    const texts = [...new Set(rows.map((r) => r.question.trim().toLowerCase()))];
-    if (texts.length) {
-      const existing = await tx
-        .select({ profession: examQuestions.profession, question: examQuestions.question })
-        .from(examQuestions)
-        .where(and(isNull(examQuestions.deletedAt), inArray(sql`lower(btrim(${examQuestions.question}))`, texts)));
-      const inBank = new Set(existing.map((e) => key(e.profession, e.question)));
-      for (const r of rows) {
-        if (inBank.has(key(r.profession, r.question))) errors.push({ row: seen.get(key(r.profession, r.question)) ?? 0, error: 'This question is already in the bank' });
-      }
+    const inBank = await questionsInBank(tx, rows);
+    for (const r of rows) {
+      const k = questionKey(r);
+      if (inBank.has(k)) errors.push({ row: seen.get(k) ?? 0, error: QUESTION_IN_BANK_MESSAGE });
     }
     if (errors.length) throw new ImportRejected(errors.sort((a, b) => a.row - b.row));
     for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(examQuestions).values(rows.slice(i, i + INSERT_BATCH));

@@ -68,7 +68,8 @@ describe('the timed exam engine', () => {
 
   it('when an answer is submitted, then correct and explanation come back, and a second answer to it is a 409', async () => {
     const q = await createQuestion(t, admin.headers, { profession, explanation: 'Because.' });
-    const learner = await registerLearner(t, { profession });
+    // With exam results open, the answer's progress carries the correct count (locked, it is null).
+    const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
     const served = await next(learner.headers);
     expect(served.examQuestions[0]?.id).toBe(q.id);
 
@@ -192,6 +193,21 @@ describe('the timed exam engine', () => {
     expect(graded.statusCode).toBe(204);
     // 6 marked, 4 right: 66.7%.
     expect((await summary(learner.headers)).summary).toEqual({ totalQuestions: 6, totalScore: 4, percentage: 66.7, pendingReview: 0 });
+  });
+
+  it('when a multiple-choice option holds a |, then it is marked and named whole; only fill-in-the-blank answers are split on |', async () => {
+    await createQuestion(t, admin.headers, { profession, question: 'Which option holds a bar?', options: ['a|b', 'c'], correct_answer: 'a|b' });
+    const learner = await registerLearner(t, { profession });
+    const served = (await next(learner.headers)).examQuestions[0];
+    const wrong = (await submit(learner.headers, served?.id ?? 0, 'c')).json<AnswerResult>();
+    expect(wrong).toMatchObject({ correct: false, correctAnswer: 'a|b' });
+
+    const other = await registerLearner(t, { profession });
+    const again = (await next(other.headers)).examQuestions[0];
+    expect((await submit(other.headers, again?.id ?? 0, 'a')).json<AnswerResult>()).toMatchObject({ correct: false, correctAnswer: 'a|b' });
+    const third = await registerLearner(t, { profession });
+    const once = (await next(third.headers)).examQuestions[0];
+    expect((await submit(third.headers, once?.id ?? 0, 'A|B')).json<AnswerResult>()).toMatchObject({ correct: true });
   });
 
   it('when the user lacks the exam-results program, then the summary is locked and shows only the number marked', async () => {

@@ -171,6 +171,31 @@ describe('exam integrity, retakes and review', () => {
     expect(summary.summary.totalScore).toBeNull();
   });
 
+  it('when exam results are locked, then no exam answer carries the correct count: questions, submits, retakes, hot and full path', async () => {
+    await freshBank('dentist', 1);
+    const locked = await registerLearner(t, { profession: 'dentist', programs: ['course'] });
+    const open = await next(locked);
+    expect(open.attempt).toMatchObject({ answeredCount: 0, correctCount: null });
+    const answered = (await submit(locked, open.examQuestions[0]?.id ?? 0, 'Right')).json<AnswerResult>();
+    expect(answered).toMatchObject({ correct: true, attempt: { answeredCount: 1, correctCount: null } });
+    expect((await next(locked)).attempt).toMatchObject({ answeredCount: 1, correctCount: null });
+    await answerAll(locked, () => 'Right');
+    // A finished attempt is answered by the full path.
+    expect((await next(locked)).attempt).toMatchObject({ finished: true, answeredCount: 3, correctCount: null });
+    const retake = await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: locked.headers });
+    expect(retake.statusCode).toBe(201);
+    expect(retake.json<ExamProgress>().correctCount).toBeNull();
+
+    // With the program, the same answers carry the count.
+    const open2 = await registerLearner(t, { profession: 'dentist', programs: ['exam-results'] });
+    const served = await next(open2);
+    expect(served.attempt?.correctCount).toBe(0);
+    expect((await submit(open2, served.examQuestions[0]?.id ?? 0, 'Right')).json<AnswerResult>().attempt.correctCount).toBe(1);
+    await answerAll(open2, () => 'Right');
+    expect((await next(open2)).attempt).toMatchObject({ finished: true, correctCount: 3 });
+    expect((await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: open2.headers })).json<ExamProgress>().correctCount).toBe(0);
+  });
+
   it('when an attempt is open, then a retake is a 409; once finished, a retake starts a new form and the history lists both', async () => {
     await freshBank('nurse', 2);
     const learner = await registerLearner(t, { profession: 'nurse', programs: ['exam-results'] });
@@ -257,6 +282,8 @@ describe('exam integrity, retakes and review', () => {
       expect(list.nextAttemptAt).toBe(new Date(finishedAt + 3_600_000).toISOString());
       const tooSoon = await waiting.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers });
       expect(tooSoon.statusCode).toBe(409);
+      // The client tells the time from the attempts list (nextAttemptAt), in the learner's own time zone.
+      expect(tooSoon.json()).toEqual({ error: `You can retake the exam from ${list.nextAttemptAt}.`, code: 'RETAKE_NOT_YET' });
       waiting.clock.advance(3_600_000);
       expect((await waiting.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode).toBe(201);
     } finally {
@@ -294,16 +321,20 @@ describe('exam integrity, retakes and review', () => {
     expect(served?.options).toContain(result.correctAnswer);
   });
 
-  it('when the question on screen is retired, then answering it is a 404, the next call serves another of the form (the retired one is no longer answerable), and the totals count live questions only', async () => {
+  it('when the question on screen is retired, then answering or autosaving it is a 409 QUESTION_WITHDRAWN, the next call serves another of the form (the retired one is no longer answerable), and the totals count live questions only', async () => {
     await freshBank('nutritionist', 2);
-    const learner = await registerLearner(t, { profession: 'nutritionist' });
+    const learner = await registerLearner(t, { profession: 'nutritionist', programs: ['exam-results'] });
     const first = await next(learner);
     const onScreen = first.examQuestions[0];
     expect(first.attempt?.totalQuestions).toBe(FORM_SIZE);
     expect((await t.app.inject({ method: 'DELETE', url: `/exam-questions/${onScreen?.id}`, headers: admin.headers })).statusCode).toBe(204);
+    const withdrawn = { error: 'This question was withdrawn from the exam; ask for the next question.', code: 'QUESTION_WITHDRAWN' };
+    const draft = await t.app.inject({ method: 'POST', url: '/user/exam/auto-save', headers: learner.headers, payload: { questionId: onScreen?.id, userAnswer: 'Ri', timer: 100 } });
+    expect(draft.statusCode).toBe(409);
+    expect(draft.json()).toEqual(withdrawn);
     const retired = await submit(learner, onScreen?.id ?? 0, 'Right');
-    expect(retired.statusCode).toBe(404);
-    expect(retired.json()).toEqual({ error: 'Question not found' });
+    expect(retired.statusCode).toBe(409);
+    expect(retired.json()).toEqual(withdrawn);
 
     const after = await next(learner);
     expect(after.examQuestions[0]?.id).not.toBe(onScreen?.id);

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionCsvColumns, type ExamQuestionsResponse, type QuestionStatistic } from '../../contracts/lms.js';
-import { createQuestion, registerLearner, signInLmsAdmin } from '../factories/lms.js';
+import { questionCsvColumns, type CreateQuestionBody, type ExamQuestionsResponse, type QuestionStatistic } from '../../contracts/lms.js';
+import { createQuestion, questionBody, registerLearner, signInLmsAdmin } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 const header = questionCsvColumns.join(',');
@@ -63,6 +63,38 @@ describe('the question bank: CSV import and export, item analysis', () => {
     const learner = await registerLearner(t);
     const forbidden = await t.app.inject({ method: 'POST', url: '/exam-questions/import', headers: { ...learner.headers, 'content-type': 'text/csv' }, payload: `${header}\n` });
     expect(forbidden.statusCode).toBe(403);
+  });
+
+  it('when the add form sends a question already live for that profession, then it is a 409 with the import\'s sentence; retired or for another profession, it is added', async () => {
+    const add = (body: Partial<CreateQuestionBody>) => t.app.inject({ method: 'POST', url: '/exam-questions', headers: admin.headers, payload: questionBody(body) });
+    const first = await add({ profession: 'dentist', question: 'Which nerve is blocked for lower molars?' });
+    expect(first.statusCode).toBe(201);
+    const twice = await add({ profession: 'dentist', question: '  which NERVE is blocked for lower molars? ' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toEqual({ error: 'This question is already in the bank' });
+    expect((await add({ profession: 'nurse', question: 'Which nerve is blocked for lower molars?' })).statusCode).toBe(201);
+    await t.app.inject({ method: 'DELETE', url: `/exam-questions/${first.json<{ id: number }>().id}`, headers: admin.headers });
+    expect((await add({ profession: 'dentist', question: 'Which nerve is blocked for lower molars?' })).statusCode).toBe(201);
+  });
+
+  it('when a fill-in-the-blank question accepts no answer (only separators or blanks), then the add form and the import refuse it alike', async () => {
+    for (const correct_answer of ['|', ' | ', '||']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/exam-questions',
+        headers: admin.headers,
+        payload: questionBody({ profession: 'nurse', question_type: 'fill-in-the-blank', options: [], correct_answer }),
+      });
+      expect(response.statusCode, correct_answer).toBe(400);
+      expect(response.json<{ error: string }>().error).toContain('correct_answer needs at least one accepted answer');
+    }
+    const imported = await importCsv(`${header}
+"Nothing fits ___",fill-in-the-blank,,|,No answer.,nurse,easy`);
+    expect(imported.statusCode).toBe(400);
+    expect(imported.json()).toMatchObject({ errors: [{ row: 2, error: 'correct_answer needs at least one accepted answer (separate several with |)' }] });
+    // A multiple-choice option may still hold the separator.
+    const option = await t.app.inject({ method: 'POST', url: '/exam-questions', headers: admin.headers, payload: questionBody({ options: ['a|b', 'c'], correct_answer: 'a|b' }) });
+    expect(option.statusCode).toBe(201);
   });
 
   it('when questions are exported, then the CSV has the import columns and every live question of the profession', async () => {

@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
@@ -6,10 +7,37 @@ import { useToast } from '../ui/toast.js';
 import { useCourse, useMarkLesson } from './api.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
+import { useRouteId } from './route-id.js';
 import { LockedPanel } from './upgrade.js';
 
+const NOT_FOUND = 'This course does not exist or is not for your profession.';
+
+function CourseFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <main className={styles.page}>
+      <LearnerHeader title={title} />
+      <p>
+        <Link to="/courses">Back to courses</Link>
+      </p>
+      {children}
+    </main>
+  );
+}
+
+/** A course by its address; an address that cannot name one is not found without asking the server. */
 export default function CoursePage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
+  if (id === null) {
+    return (
+      <CourseFrame title="Course">
+        <ErrorState message={NOT_FOUND} />
+      </CourseFrame>
+    );
+  }
+  return <CourseView id={id} />;
+}
+
+function CourseView({ id }: { id: number }) {
   const query = useCourse(id);
   const notify = useToast();
   const mark = useMarkLesson(id);
@@ -17,7 +45,7 @@ export default function CoursePage() {
   let body;
   if (query.isPending) body = <LoadingState />;
   else if (query.error instanceof ApiError && query.error.status === 403) body = <LockedPanel message="Courses are part of Premium." />;
-  else if (query.error instanceof ApiError && query.error.status === 404) body = <ErrorState message="This course does not exist or is not for your profession." />;
+  else if (query.error instanceof ApiError && query.error.status === 404) body = <ErrorState message={NOT_FOUND} />;
   else if (query.isError) body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
   else {
     const course = query.data;
@@ -51,13 +79,5 @@ export default function CoursePage() {
       </article>
     );
   }
-  return (
-    <main className={styles.page}>
-      <LearnerHeader title={query.data?.title ?? 'Course'} />
-      <p>
-        <Link to="/courses">Back to courses</Link>
-      </p>
-      {body}
-    </main>
-  );
+  return <CourseFrame title={query.data?.title ?? 'Course'}>{body}</CourseFrame>;
 }

@@ -85,12 +85,16 @@ export const useExamAttempts = () =>
 export const useAttemptReview = (id: number) =>
   useQuery({ queryKey: examKeys.review(id), queryFn: () => lmsRequest<ExamReview>(`/user/exam/attempts/${id}/review`), retry: false });
 
-/** Starts a retake; everything the exam feeds (history, summary, progress, achievements) is refetched. */
+/**
+ * Starts a retake; everything the exam feeds (history, summary, progress, achievements) is refetched.
+ * A refusal refetches the history, which says when a retake may start.
+ */
 export function useStartAttempt() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => lmsRequest<ExamProgress>('/user/exam/attempts', { method: 'POST' }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['lms'] }),
+    onError: () => void queryClient.invalidateQueries({ queryKey: examKeys.attempts }),
   });
 }
 

@@ -2,6 +2,7 @@ import { Clock, ListChecks, RotateCcw, Target } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ExamAttemptSummary } from '../../contracts/lms.js';
 import { Button, buttonClassName } from '../ui/button.js';
+import { DataTable, type Column } from '../ui/data-table.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { finishReasonLabel, formatDateTime, useExamAttempts } from './exam-api.js';
 import review from './exam-review.module.css';
@@ -68,49 +69,31 @@ export function LastAttemptPanel({ onRetake, retaking }: { onRetake?: () => void
   );
 }
 
-/** Every attempt, newest first. */
+/** Every attempt, newest first; on a narrow screen each attempt becomes a card, so Review stays in reach. */
 export function AttemptHistory() {
   const query = useExamAttempts();
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
   if (query.data.attempts.length === 0) return <EmptyState>No attempts yet.</EmptyState>;
-  return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">Exam attempts</caption>
-        <thead>
-          <tr>
-            <th scope="col">Started</th>
-            <th scope="col">Finished</th>
-            <th scope="col">Answered</th>
-            <th scope="col">Score</th>
-            <th scope="col">Review</th>
-          </tr>
-        </thead>
-        <tbody>
-          {query.data.attempts.map((attempt) => (
-            <tr key={attempt.id}>
-              <td>{formatDateTime(attempt.started_at)}</td>
-              <td>{attempt.finished_at ? formatDateTime(attempt.finished_at) : 'In progress'}</td>
-              <td>
-                {attempt.answered} of {attempt.questions}
-              </td>
-              <td>{scoreText(attempt)}</td>
-              <td>
-                {attempt.finished_at && !query.data.locked ? (
-                  <Link to={reviewPath(attempt.id)} aria-label={`Review the attempt started ${formatDateTime(attempt.started_at)}`}>
-                    Review
-                  </Link>
-                ) : (
-                  <span className={styles.muted}>{query.data.locked ? 'Locked' : 'After finishing'}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const { locked } = query.data;
+  const columns: Column<ExamAttemptSummary>[] = [
+    { header: 'Started', cell: (attempt) => formatDateTime(attempt.started_at) },
+    { header: 'Finished', cell: (attempt) => (attempt.finished_at ? formatDateTime(attempt.finished_at) : 'In progress') },
+    { header: 'Answered', cell: (attempt) => `${attempt.answered} of ${attempt.questions}` },
+    { header: 'Score', cell: scoreText },
+    {
+      header: 'Review',
+      cell: (attempt) =>
+        attempt.finished_at && !locked ? (
+          <Link to={reviewPath(attempt.id)} aria-label={`Review the attempt started ${formatDateTime(attempt.started_at)}`}>
+            Review
+          </Link>
+        ) : (
+          <span className={styles.muted}>{locked ? 'Locked' : 'After finishing'}</span>
+        ),
+    },
+  ];
+  return <DataTable caption="Exam attempts" columns={columns} rows={query.data.attempts} rowKey={(attempt) => attempt.id} />;
 }
 
 export function AttemptHistorySection() {

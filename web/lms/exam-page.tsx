@@ -1,19 +1,19 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { LOCKED_SUMMARY_MESSAGE } from '../../contracts/lms-constants.js';
+import { LOCKED_SUMMARY_MESSAGE, RETAKE_NOT_YET } from '../../contracts/lms-constants.js';
 import type { ExamSummary } from '../../contracts/lms.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
-import { useExamAttempts, useStartAttempt } from './exam-api.js';
+import { formatDateTime, useExamAttempts, useStartAttempt } from './exam-api.js';
 import { AttemptHistorySection, LastAttemptPanel, reviewPath } from './exam-history.js';
 import { leaveFullScreen, requestFullScreen } from './exam-security.js';
 import { ExamSession } from './exam-session.js';
-import { professionLabel } from './labels.js';
+import { formatDuration, professionLabel } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
-import { errorMessage } from '../lib/http.js';
+import { ApiError, errorMessage } from '../lib/http.js';
 import { lmsRequest, useLmsSession } from './session.js';
 import { UpgradeButton } from './upgrade.js';
 
@@ -27,17 +27,31 @@ const stageLabels: Record<Stage, string> = {
   completed: 'Completed',
 };
 
-// The stage survives a reload of this tab, so a reload mid-exam goes straight back to the exam (the server resumes the attempt).
-const stageKey = (userId: number) => `lms-exam-stage-${userId}`;
-function storedStage(userId: number): Stage {
-  const value = sessionStorage.getItem(stageKey(userId));
-  return value === 'exam' || value === 'completed' ? value : 'confirmation';
+/**
+ * The attempt whose exam this tab was showing, so a reload mid-exam goes straight back to it (the
+ * server resumes the attempt). It counts only while the server's latest attempt is that one and
+ * still open: a stored stage never outlives its attempt, and a finished attempt is shown as the
+ * server has it (the intro with the last attempt), never as a stale Completed screen.
+ */
+const examTab = {
+  key: (userId: number) => `lms-exam-attempt-${userId}`,
+  get: (userId: number) => Number(sessionStorage.getItem(examTab.key(userId))) || null,
+  set: (userId: number, attemptId: number) => sessionStorage.setItem(examTab.key(userId), String(attemptId)),
+  clear: (userId: number) => sessionStorage.removeItem(examTab.key(userId)),
+};
+
+/** Why a retake did not start; a wait is told as a local date and time, from the attempts list. */
+function retakeRefusal(error: Error, nextAttemptAt: string | null): string {
+  if (error instanceof ApiError && error.code === RETAKE_NOT_YET) {
+    return nextAttemptAt ? `You can retake the exam from ${formatDateTime(nextAttemptAt)}.` : 'You cannot retake the exam yet.';
+  }
+  return errorMessage(error, 'The exam could not be started. Please try again.');
 }
 
 // The spec's praise threshold for the milestone message, reused for the final verdict.
 const PRAISE_THRESHOLD = 70;
 
-function Completed({ message, onReturn }: { message?: string | undefined; onReturn: () => void }) {
+function Completed({ message }: { message?: string | undefined }) {
   const navigate = useNavigate();
   const attempts = useExamAttempts();
   const latest = attempts.data?.attempts[0];
@@ -47,10 +61,7 @@ function Completed({ message, onReturn }: { message?: string | undefined; onRetu
     void queryClient.invalidateQueries({ queryKey: ['lms'] });
   }, [queryClient]);
   const summary = useQuery({ queryKey: ['lms', 'exam', 'summary'], queryFn: () => lmsRequest<ExamSummary>('/user/exam/summary') });
-  const returnToDashboard = () => {
-    onReturn();
-    void navigate('/lms-system/dashboard');
-  };
+  const returnToDashboard = () => void navigate('/lms-system/dashboard');
   const result = summary.data && !summary.data.locked ? summary.data.summary : null;
   const rate = result?.percentage ?? 0;
   return (
@@ -112,10 +123,7 @@ function Completed({ message, onReturn }: { message?: string | undefined; onRetu
         {latest?.finished_at && !attempts.data?.locked && (
           <Button
             variant="secondary"
-            onClick={() => {
-              onReturn();
-              void navigate(reviewPath(latest.id));
-            }}
+            onClick={() => void navigate(reviewPath(latest.id))}
           >
             Review answers
           </Button>
@@ -129,21 +137,34 @@ export default function ExamPage() {
   const { user } = useLmsSession();
   const config = usePublicConfig();
   const userId = user?.id ?? 0;
-  const [stage, setStageState] = useState<Stage>(() => storedStage(userId));
+  const [resumableAttempt] = useState(() => examTab.get(userId));
+  const [chosenStage, setChosenStage] = useState<Stage | null>(null);
   const [ndaAccepted, setNdaAccepted] = useState(false);
   const [ndaError, setNdaError] = useState<string | null>(null);
   const [finishMessage, setFinishMessage] = useState<string | undefined>();
   const attempts = useExamAttempts();
   const startAttempt = useStartAttempt();
   // A finished last attempt: the intro offers a retake instead of walking into the finished one.
-  const lastFinished = Boolean(attempts.data?.attempts[0]?.finished_at);
+  const latest = attempts.data?.attempts[0];
+  const lastFinished = Boolean(latest?.finished_at);
   const [retakeChosen, setRetakeChosen] = useState(false);
+  const resumesExam = resumableAttempt !== null && latest?.id === resumableAttempt && !latest.finished_at;
+  const checkingResume = resumableAttempt !== null && attempts.isPending;
+  const stage: Stage = chosenStage ?? (resumesExam ? 'exam' : 'confirmation');
 
   const setStage = useCallback(
     (next: Stage) => {
-      if (next === 'exam' || next === 'completed') sessionStorage.setItem(stageKey(userId), next);
-      else sessionStorage.removeItem(stageKey(userId));
-      setStageState(next);
+      // The exam stage is remembered once the server names its attempt (rememberAttempt).
+      if (next !== 'exam') examTab.clear(userId);
+      setChosenStage(next);
+    },
+    [userId],
+  );
+  // Once the server names the running attempt, this tab stays on the exam whatever the history's refetches say.
+  const rememberAttempt = useCallback(
+    (attemptId: number) => {
+      examTab.set(userId, attemptId);
+      setChosenStage('exam');
     },
     [userId],
   );
@@ -174,7 +195,16 @@ export default function ExamPage() {
     setStage(stages[index + 1] ?? 'completed');
   };
   const inWizard = stage === 'exam' || stage === 'completed' || (attempts.isSuccess && (!lastFinished || retakeChosen));
-  const minutes = Math.round((config.data?.examDurationSeconds ?? 10_800) / 60);
+  const timeLimit = formatDuration(config.data?.examDurationSeconds ?? 10_800);
+
+  if (checkingResume) {
+    return (
+      <main className={styles.page}>
+        <LearnerHeader title="Online Examination" />
+        <LoadingState />
+      </main>
+    );
+  }
 
   return (
     <main className={styles.page}>
@@ -186,7 +216,7 @@ export default function ExamPage() {
             <li>Make sure you have a stable internet connection.</li>
             <li>Keep your webcam and microphone on for the whole exam.</li>
             <li>Do not switch tabs or leave the exam window.</li>
-            <li>Finish within the time limit of {minutes} minutes.</li>
+            <li>Finish within the time limit of {timeLimit}.</li>
           </ul>
         </section>
       )}
@@ -222,7 +252,7 @@ export default function ExamPage() {
             <dt>Language</dt>
             <dd>English</dd>
             <dt>Time limit</dt>
-            <dd>{minutes} minutes</dd>
+            <dd>{timeLimit}</dd>
             {lastFinished && (
               <>
                 <dt>Attempt</dt>
@@ -269,9 +299,9 @@ export default function ExamPage() {
           </Button>
         </div>
       )}
-      {startAttempt.isError && <FormError message={errorMessage(startAttempt.error, 'The exam could not be started. Please try again.')} />}
-      {stage === 'exam' && <ExamSession onFinished={onFinished} />}
-      {stage === 'completed' && <Completed message={finishMessage} onReturn={() => sessionStorage.removeItem(stageKey(userId))} />}
+      {startAttempt.isError && <FormError message={retakeRefusal(startAttempt.error, attempts.data?.nextAttemptAt ?? null)} />}
+      {stage === 'exam' && <ExamSession onFinished={onFinished} onAttempt={rememberAttempt} />}
+      {stage === 'completed' && <Completed message={finishMessage} />}
     </main>
   );
 }

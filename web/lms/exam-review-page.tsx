@@ -1,5 +1,5 @@
 import { ArrowLeft, Target } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { UPGRADE_REQUIRED } from '../../contracts/lms-constants.js';
 import type { ReviewedQuestion } from '../../contracts/lms.js';
 import { ApiError, errorMessage } from '../lib/http.js';
@@ -11,6 +11,7 @@ import review from './exam-review.module.css';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
+import { useRouteId } from './route-id.js';
 import { LockedPanel } from './upgrade.js';
 
 const outcomeText = { correct: 'Correct', incorrect: 'Incorrect', 'pending-review': 'Awaiting review' } as const;
@@ -62,12 +63,41 @@ function ReviewedItem({ item, index }: { item: ReviewedQuestion; index: number }
   );
 }
 
+const backToExam = (
+  <Link className={buttonClassName('secondary')} to="/exam">
+    <span className={review.iconText}>
+      <ArrowLeft size={16} aria-hidden="true" /> Back to the exam
+    </span>
+  </Link>
+);
+
+/** An address that names no attempt of this learner: said plainly, with the way back. */
+function AttemptNotFound() {
+  return (
+    <section className={styles.card} aria-label="Attempt not found">
+      <h2>Attempt not found</h2>
+      <p>There is no attempt of yours at this address.</p>
+      <div className={styles.actions}>{backToExam}</div>
+    </section>
+  );
+}
+
 /** A finished attempt, question by question, with the chosen and the correct option marked. */
 export default function ExamReviewPage() {
-  const id = Number(useParams().id);
+  const id = useRouteId();
+  return (
+    <main className={styles.page}>
+      <LearnerHeader title="Exam review" />
+      {id === null ? <AttemptNotFound /> : <AttemptReview id={id} />}
+    </main>
+  );
+}
+
+function AttemptReview({ id }: { id: number }) {
   const query = useAttemptReview(id);
   let body;
   if (query.isPending) body = <LoadingState text="Loading your answers..." />;
+  else if (query.error instanceof ApiError && query.error.status === 404) body = <AttemptNotFound />;
   else if (query.error instanceof ApiError && query.error.code === UPGRADE_REQUIRED) body = <LockedPanel title="Review locked" message={query.error.message} />;
   else if (query.isError) body = <ErrorState message={errorMessage(query.error, 'Failed to load the review.')} onRetry={() => void query.refetch()} />;
   else {
@@ -82,11 +112,7 @@ export default function ExamReviewPage() {
             {(attempt.percentage ?? 0).toFixed(1)}% of marked answers){unanswered > 0 ? `; ${unanswered} not reached` : ''}.
           </p>
           <div className={styles.actions}>
-            <Link className={buttonClassName('secondary')} to="/exam">
-              <span className={review.iconText}>
-                <ArrowLeft size={16} aria-hidden="true" /> Back to the exam
-              </span>
-            </Link>
+            {backToExam}
             <Link className={buttonClassName('primary')} to={MISTAKES_PATH}>
               <span className={review.iconText}>
                 <Target size={16} aria-hidden="true" /> Practise my mistakes
@@ -106,10 +132,5 @@ export default function ExamReviewPage() {
       </>
     );
   }
-  return (
-    <main className={styles.page}>
-      <LearnerHeader title="Exam review" />
-      {body}
-    </main>
-  );
+  return body;
 }

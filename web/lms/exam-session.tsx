@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
-import { AUTOSAVE_INTERVAL_MS, MILESTONE_EVERY, PRAISE_THRESHOLD_PERCENT } from '../../contracts/lms-constants.js';
+import { AUTOSAVE_INTERVAL_MS, MILESTONE_EVERY, PRAISE_THRESHOLD_PERCENT, QUESTION_WITHDRAWN } from '../../contracts/lms-constants.js';
 import type { AnswerResult, ExamProgress, ServedQuestion } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -14,7 +14,12 @@ import styles from './lms.module.css';
 
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
-export function milestoneMessage(answered: number, correct: number): string {
+const WITHDRAWN_NOTICE = 'The question you were answering was withdrawn from the exam. Here is the next one.';
+const isWithdrawn = (error: unknown) => error instanceof ApiError && error.status === 409 && error.code === QUESTION_WITHDRAWN;
+
+/** The spec's milestone texts; with exam results locked (`correct` null) the score is left out. */
+export function milestoneMessage(answered: number, correct: number | null): string {
+  if (correct === null) return `Good job on reaching ${answered} questions. Keep practicing to improve your score!`;
   const rate = answered === 0 ? 0 : (correct / answered) * 100;
   return rate >= PRAISE_THRESHOLD_PERCENT
     ? `Awesome work! You've answered ${answered} questions with a ${rate.toFixed(1)}% success rate!`
@@ -22,7 +27,7 @@ export function milestoneMessage(answered: number, correct: number): string {
 }
 
 /** The exam interface: one question at a time, a countdown kept by the server, autosave and the security rules. */
-export function ExamSession({ onFinished }: { onFinished: (message?: string) => void }) {
+export function ExamSession({ onFinished, onAttempt }: { onFinished: (message?: string) => void; onAttempt: (attemptId: number) => void }) {
   const current = useCurrentExamQuestion();
   const { mutateAsync: finishOnServer } = useFinishExam();
   // The attempt's progress as the last answer left it, until a newer question brings the server's.
@@ -31,6 +36,7 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
   const [milestone, setMilestone] = useState<string | null>(null);
   const [securityAlert, setSecurityAlert] = useState<string | null>(null);
+  const [withdrawnNotice, setWithdrawnNotice] = useState(false);
   const deadline = useRef<number | null>(null);
   const finishing = useRef(false);
 
@@ -51,6 +57,10 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
   useEffect(() => {
     if (data?.attempt) deadline.current = dataUpdatedAt + data.attempt.remainingSeconds * 1000;
   }, [data, dataUpdatedAt]);
+  // The attempt the server is running for this learner, remembered so a reload comes back to it.
+  useEffect(() => {
+    if (data?.attempt && !data.attempt.finished) onAttempt(data.attempt.attemptId);
+  }, [data, onAttempt]);
   // No current question: the attempt is over.
   useEffect(() => {
     if (!data || data.examQuestions[0] || finishing.current) return;
@@ -73,8 +83,14 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
   const loadNext = useCallback(() => void refetch(), [refetch]);
   const secondsLeft = useCallback(() => (deadline.current ? Math.max(0, Math.round((deadline.current - Date.now()) / 1000)) : null), []);
   const isFinishing = useCallback(() => finishing.current, []);
+  /** An admin deleted the question on screen: say so and move on to the next one. */
+  const onWithdrawn = useCallback(() => {
+    setWithdrawnNotice(true);
+    loadNext();
+  }, [loadNext]);
   const onAnswered = useCallback(
     (progress: ExamProgress) => {
+      setWithdrawnNotice(false);
       setAnsweredProgress({ progress, after: dataUpdatedAt });
       const n = progress.answeredCount;
       if (n > 0 && n % MILESTONE_EVERY === 0) setMilestone(milestoneMessage(n, progress.correctCount));
@@ -114,6 +130,11 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
           </Button>
         </div>
       )}
+      {withdrawnNotice && (
+        <p className={styles.banner} role="status">
+          {WITHDRAWN_NOTICE}
+        </p>
+      )}
       {loadError && <ErrorState message="The question could not be loaded." onRetry={loadNext} />}
       {!loadError && !question && <LoadingState text="Loading question..." />}
       {question && (
@@ -127,6 +148,7 @@ export function ExamSession({ onFinished }: { onFinished: (message?: string) => 
           onSaveStatus={setSaveStatus}
           onAnswered={onAnswered}
           onNext={loadNext}
+          onWithdrawn={onWithdrawn}
           onEnded={(message) => void finish(message)}
         />
       )}
@@ -149,12 +171,14 @@ type QuestionFormProps = {
   onSaveStatus: Dispatch<SetStateAction<SaveStatus>>;
   onAnswered: (progress: ExamProgress) => void;
   onNext: () => void;
+  /** The question was deleted while on screen (409 QUESTION_WITHDRAWN, on submit or autosave). */
+  onWithdrawn: () => void;
   /** The attempt ended on the server (410): finish with its message. */
   onEnded: (message: string) => void;
 };
 
 /** One question: the answer being typed (autosaved as a draft), its submission and the feedback. */
-function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus, onAnswered, onNext, onEnded }: QuestionFormProps) {
+function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus, onAnswered, onNext, onWithdrawn, onEnded }: QuestionFormProps) {
   // The server shuffles the options, stable per attempt, so a reload shows the same order.
   const [answer, setAnswer] = useState(draft);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -183,12 +207,17 @@ function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus,
         await autoSave(draftAnswer);
         onSaveStatus('saved');
         setTimeout(() => onSaveStatus((s) => (s === 'saved' ? 'idle' : s)), 2000);
-      } catch {
+      } catch (error) {
+        if (isWithdrawn(error)) {
+          onSaveStatus('idle');
+          onWithdrawn();
+          return;
+        }
         onSaveStatus('error');
         setTimeout(() => onSaveStatus((s) => (s === 'error' ? 'idle' : s)), 3000);
       }
     },
-    [questionId, answered, isFinishing, secondsLeft, onSaveStatus, autoSave],
+    [questionId, answered, isFinishing, secondsLeft, onSaveStatus, autoSave, onWithdrawn],
   );
 
   useEffect(() => {
@@ -212,6 +241,8 @@ function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus,
     } catch (error) {
       if (error instanceof ApiError && error.status === 410) {
         onEnded(error.message);
+      } else if (isWithdrawn(error)) {
+        onWithdrawn();
       } else if (error instanceof ApiError && error.status === 409) {
         // Answered elsewhere (another device) or the exam ended: take the server's current state.
         onNext();

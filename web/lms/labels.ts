@@ -6,6 +6,17 @@ export function formatTimer(totalSeconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** A length of time in words: "180 minutes", "1 minute 30 seconds", "30 seconds". */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return plural(rest, 'second');
+  return rest === 0 ? plural(minutes, 'minute') : `${plural(minutes, 'minute')} ${plural(rest, 'second')}`;
+}
+
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 export function formatDay(iso: string): string {
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00` : iso);

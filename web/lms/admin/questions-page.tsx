@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ACCEPTED_ANSWER_SEPARATOR, difficulties, parseOptionsText, professions, questionTypes, type QuestionType } from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
@@ -25,9 +25,15 @@ function QuestionForm() {
   const [form, setForm] = useState(emptyForm);
   const [error, setError] = useState<string | null>(null);
   const add = useAddQuestion();
+  // The error sits above the form: on a phone the button is far below it, so the error is focused (and scrolled to).
+  const errorBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (error) errorBox.current?.focus();
+  }, [error]);
   const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    setError(null);
     add.mutate(
       { ...form, options: form.question_type === 'multiple-choice' ? parseOptionsText(form.options) : [] },
       {
@@ -43,7 +49,9 @@ function QuestionForm() {
   return (
     <form className={styles.card} onSubmit={onSubmit} style={{ marginBottom: '1.5rem' }} aria-label="Add New Exam Question">
       <h2>Add New Exam Question</h2>
-      <FormError message={error} />
+      <div ref={errorBox} tabIndex={-1}>
+        <FormError message={error} />
+      </div>
       <div className={styles.formGrid}>
         <div className={styles.full} style={{ marginBottom: '0.9rem' }}>
           <label className={styles.fieldLabel} htmlFor="q-text">
