@@ -8,7 +8,7 @@ import { AppError } from '../platform/errors.js';
 import { recordCaseEvents } from './case-events.js';
 import { generateCaseNumber, normalizeCaseNumber } from './case-management.js';
 import { addClientEmailRecipients } from './case-notifications.js';
-import { refreshCaseStatuses } from './case-status.js';
+import { setInitialCaseStatuses } from './case-status.js';
 import type { ActingAdmin } from './step-changes.js';
 
 /** A refused import: every bad row with its spreadsheet row number (the header is row 1). */
@@ -177,7 +177,7 @@ export async function importCases(db: Database, body: string, admin: ActingAdmin
     for (const chunk of chunks(links, 4)) await tx.insert(caseServices).values(chunk);
     const caseIds = withIds.map((row) => row.id);
     // A service with a single step completes its case from the start.
-    for (const chunk of chunks(caseIds, 1)) await refreshCaseStatuses(tx, { caseIds: chunk });
+    for (const chunk of chunks(caseIds, 1)) await setInitialCaseStatuses(tx, { caseIds: chunk });
     for (const chunk of chunks(withIds, 6)) await addClientEmailRecipients(tx, chunk.map((row) => ({ caseId: row.id, email: row.clientEmail })), now);
     const nameOf = new Map(allServices.map((s) => [s.id, s.name]));
     for (const chunk of chunks(withIds, 6)) {
