@@ -27,8 +27,8 @@ async function findStepOfService(tx: Queryable, serviceId: number, newStepName: 
 
 /**
  * Moves locked case services to the target step: one update, one history entry and one queued
- * notification per case service that actually moves, the cases' statuses refreshed. Returns how
- * many moved.
+ * notification per case service that actually moves, the cases' statuses refreshed (which emails
+ * the cases this completes). Returns how many moved.
  */
 async function moveCaseServices(
   tx: Queryable,
