@@ -291,3 +291,66 @@ test('when more cases match than fit on a page, then the list pages through them
   await expect(rows).toHaveCount(21);
   await expect(pages).toContainText('Page 1 of 2');
 });
+
+test('when a selected case is deleted, then it leaves the selection and the others can still be moved', async ({ page, request }) => {
+  const suffix = uniqueSuffix();
+  const cases = [];
+  for (const n of [1, 2, 3]) {
+    cases.push(await createCaseViaApi(request, { case_number: `SEL-${suffix}-${n}`, passport_number: `S ${n}`, client_name: `Selma ${n}`, serviceIds: [3] }));
+  }
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/manage-cases');
+  await page.getByLabel('Search by case number').fill(`SEL-${suffix}`);
+  await expect(page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr')).toHaveCount(3);
+  await page.getByLabel('Select all cases on this page').check();
+  const bar = page.getByRole('region', { name: 'Move selected cases' });
+  await expect(bar).toContainText('3 case(s) selected');
+
+  await page.getByRole('button', { name: `Delete ${cases[1]!.case_number}` }).click();
+  await page.getByRole('dialog', { name: 'Delete case' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`Case ${cases[1]!.case_number} deleted`)).toBeVisible();
+  await expect(bar).toContainText('2 case(s) selected');
+  await bar.getByLabel('Service').selectOption({ label: 'License Registration' });
+  await bar.getByLabel('New step').selectOption('Fee Payment');
+  await bar.getByRole('button', { name: 'Move selected' }).click();
+  await expect(page.getByText('Moved 2 case(s) to "Fee Payment"')).toBeVisible();
+});
+
+test('when the steps address names no service, then the page says so, offers the way back and no add form', async ({ page, request }) => {
+  await signInWithToken(page, request);
+  for (const id of ['abc', '0', '99999999999', '2147483647']) {
+    await page.goto(`/caseadmin/services/${id}/steps`);
+    await expect(page.getByRole('heading', { name: 'Service not found' }), id).toBeVisible();
+    await expect(page.getByText(`There is no service with the id “${id}”.`)).toBeVisible();
+    await expect(page.getByText('Loading steps...')).toHaveCount(0);
+    await expect(page.getByLabel('Step Name')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add Step' })).toHaveCount(0);
+  }
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Back to Services' }).click();
+  await expect(page).toHaveURL(/\/caseadmin\/services$/);
+  await expect(page.getByRole('heading', { name: 'Service Management' })).toBeVisible();
+});
+
+test('when the case list shows cards on a phone, then select-all is visible, labelled and works', async ({ page, request }) => {
+  const suffix = uniqueSuffix();
+  for (const n of [1, 2]) {
+    await createCaseViaApi(request, { case_number: `PHN-${suffix}-${n}`, passport_number: `PH ${n}`, client_name: `Phoebe ${n}`, serviceIds: [] });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/manage-cases');
+  await page.getByLabel('Search by case number').fill(`PHN-${suffix}`);
+  await expect(page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr')).toHaveCount(2);
+
+  const selectAll = page.getByRole('checkbox', { name: 'Select all cases on this page' });
+  await expect(selectAll).toBeVisible();
+  await expect(page.getByText('Select all cases on this page', { exact: true })).toBeVisible();
+  const box = await selectAll.boundingBox();
+  expect(box?.width).toBeGreaterThan(5);
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await page.getByText('Select all cases on this page', { exact: true }).click();
+  await expect(selectAll).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Move selected cases' })).toContainText('2 case(s) selected');
+  await expectAccessible(page);
+});

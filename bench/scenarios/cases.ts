@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { refreshCaseStatuses } from '../../server/cases/case-status.js';
+import { setInitialCaseStatuses } from '../../server/cases/case-status.js';
 import type { Database } from '../../server/db/client.js';
 import { atFullSize, type BenchArea, type Scenario } from '../harness.js';
 
@@ -21,7 +21,7 @@ async function seed(pool: pg.Pool, db: Database): Promise<void> {
             (SELECT id FROM steps WHERE service_id = s.id ORDER BY sequence OFFSET (c.id % 3) LIMIT 1), now()
      FROM cases c CROSS JOIN services s WHERE s.id IN (1, 2)`,
   );
-  for (const serviceId of [1, 2]) await refreshCaseStatuses(db, { serviceId });
+  for (const serviceId of [1, 2]) await setInitialCaseStatuses(db, { serviceId });
 }
 
 let lookupCounter = 0;

@@ -1,18 +1,18 @@
 import { stringify } from 'csv-stringify/sync';
 import { sql } from 'drizzle-orm';
+import { exportOnlyColumns, importColumns } from '../../contracts/cases.js';
 import type { Database } from '../db/client.js';
 import { cases, caseServices, services, steps } from '../db/schema/cases.js';
+import { guardFormula } from './csv-formula-guard.js';
 import { caseListOrderBy, caseListWhere, type CaseListFilter } from './case-list-query.js';
 
 /** More than this is not a spreadsheet any more; the filter narrows it. */
 export const EXPORT_MAX_ROWS = 100_000;
 
-// A cell starting with one of these runs as a formula in spreadsheet programs (CSV injection).
-const neutralizeFormula = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /**
  * The filtered, sorted case list as CSV, in the import's columns (so an export can be edited and
- * imported elsewhere) plus status, current steps and dates. One query: services are aggregated
+ * imported elsewhere, as it is) plus status, current steps and dates, which the import ignores. One query: services are aggregated
  * per case by PostgreSQL.
  */
 export async function exportCases(db: Database, filter: CaseListFilter): Promise<string> {
@@ -48,8 +48,8 @@ export async function exportCases(db: Database, filter: CaseListFilter): Promise
         row.currentSteps,
         row.createdAt.toISOString(),
         row.updatedAt.toISOString(),
-      ].map(neutralizeFormula),
+      ].map(guardFormula),
     ),
-    { header: true, columns: ['case_number', 'passport_number', 'client_name', 'client_email', 'services', 'status', 'current_steps', 'created_at', 'updated_at'] },
+    { header: true, columns: [...importColumns, ...exportOnlyColumns] },
   );
 }

@@ -1,14 +1,15 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { caseNumberPattern, importColumns, IMPORT_MAX_ROWS, optionalEmail, type ImportRowError } from '../../contracts/cases.js';
+import { caseNumberPattern, exportOnlyColumns, importColumns, IMPORT_MAX_ROWS, optionalEmail, type ImportRowError } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
 import { cases, caseServices, services } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
 import { recordCaseEvents } from './case-events.js';
 import { generateCaseNumber, normalizeCaseNumber } from './case-management.js';
 import { addClientEmailRecipients } from './case-notifications.js';
-import { refreshCaseStatuses } from './case-status.js';
+import { setInitialCaseStatuses } from './case-status.js';
+import { unguardFormula } from './csv-formula-guard.js';
 import type { ActingAdmin } from './step-changes.js';
 
 /** A refused import: every bad row with its spreadsheet row number (the header is row 1). */
@@ -48,18 +49,27 @@ function chunks<T>(items: T[], columns: number): T[][] {
   return result;
 }
 
+const knownColumns: readonly string[] = [...importColumns, ...exportOnlyColumns];
+const columnsHelp = `The columns are: ${importColumns.join(', ')} (an export's ${exportOnlyColumns.join(', ')} are ignored)`;
+
+function checkHeader(header: string[]): string[] {
+  const names = header.map((name) => name.trim().toLowerCase());
+  const unknown = names.filter((name) => !knownColumns.includes(name));
+  if (unknown.length) throw new ImportError(`Unknown column(s): ${unknown.join(', ')}. ${columnsHelp}`, []);
+  const twice = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
+  if (twice.length) throw new ImportError(`Column(s) named more than once: ${twice.join(', ')}`, []);
+  for (const required of ['passport_number', 'client_name'] as const) {
+    if (!names.includes(required)) throw new ImportError(`The column ${required} is missing. ${columnsHelp}`, []);
+  }
+  return names;
+}
+
 function parseCsv(body: string): { row: number; record: Record<string, string> }[] {
   try {
     const records = parse(body, {
-      columns: (header: string[]) => {
-        const names = header.map((name) => name.trim().toLowerCase());
-        const unknown = names.filter((name) => !(importColumns as readonly string[]).includes(name));
-        if (unknown.length) throw new ImportError(`Unknown column(s): ${unknown.join(', ')}. The columns are: ${importColumns.join(', ')}`, []);
-        for (const required of ['passport_number', 'client_name'] as const) {
-          if (!names.includes(required)) throw new ImportError(`The column ${required} is missing. The columns are: ${importColumns.join(', ')}`, []);
-        }
-        return names;
-      },
+      columns: checkHeader,
+      // Undoes the export's guard against formulas, so an exported file imports with its values.
+      cast: (value) => unguardFormula(value),
       bom: true,
       skip_empty_lines: true,
       info: true,
@@ -73,6 +83,19 @@ function parseCsv(body: string): { row: number; record: Record<string, string> }
     }
     throw error;
   }
+}
+
+/**
+ * The service an import names, by id or by name: the exact name first (names are unique as
+ * written, so "Visa Stamping" and "visa stamping" can both exist), then the name in any letter case
+ * when only one service has it. Otherwise the names it could be (none: unknown).
+ */
+function findService(allServices: { id: number; name: string }[], item: string): number | string[] {
+  if (/^\d+$/.test(item)) return allServices.find((s) => s.id === Number(item))?.id ?? [];
+  const exact = allServices.find((s) => s.name === item);
+  if (exact) return exact.id;
+  const alike = allServices.filter((s) => s.name.toLowerCase() === item.toLowerCase());
+  return alike.length === 1 && alike[0] ? alike[0].id : alike.map((s) => s.name);
 }
 
 /**
@@ -103,15 +126,16 @@ export async function importCases(db: Database, body: string, admin: ActingAdmin
       }
       const serviceIds: number[] = [];
       const unknown: string[] = [];
+      const ambiguous: string[] = [];
       for (const item of parsed.data.services.split(';').map((part) => part.trim()).filter(Boolean)) {
-        const found = /^\d+$/.test(item)
-          ? allServices.find((s) => s.id === Number(item))
-          : allServices.find((s) => s.name.toLowerCase() === item.toLowerCase());
-        if (found) serviceIds.push(found.id);
-        else unknown.push(item);
+        const found = findService(allServices, item);
+        if (typeof found === 'number') serviceIds.push(found);
+        else if (found.length === 0) unknown.push(item);
+        else ambiguous.push(`"${item}" could be ${found.map((name) => `"${name}"`).join(' or ')}`);
       }
-      if (unknown.length) {
-        errors.push({ row, error: `Unknown service(s): ${unknown.join(', ')}` });
+      if (unknown.length || ambiguous.length) {
+        const problems = [...(unknown.length ? [`Unknown service(s): ${unknown.join(', ')}`] : []), ...ambiguous.map((text) => `${text}: write the name exactly`)];
+        errors.push({ row, error: problems.join('; ') });
         continue;
       }
       rows.push({
@@ -177,7 +201,7 @@ export async function importCases(db: Database, body: string, admin: ActingAdmin
     for (const chunk of chunks(links, 4)) await tx.insert(caseServices).values(chunk);
     const caseIds = withIds.map((row) => row.id);
     // A service with a single step completes its case from the start.
-    for (const chunk of chunks(caseIds, 1)) await refreshCaseStatuses(tx, { caseIds: chunk });
+    for (const chunk of chunks(caseIds, 1)) await setInitialCaseStatuses(tx, { caseIds: chunk });
     for (const chunk of chunks(withIds, 6)) await addClientEmailRecipients(tx, chunk.map((row) => ({ caseId: row.id, email: row.clientEmail })), now);
     const nameOf = new Map(allServices.map((s) => [s.id, s.name]));
     for (const chunk of chunks(withIds, 6)) {

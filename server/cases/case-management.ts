@@ -25,8 +25,8 @@ import {
   type CaseListFilter,
   type CaseListTotal,
 } from './case-list-query.js';
-import { addClientEmailRecipients } from './case-notifications.js';
-import { refreshCaseStatuses } from './case-status.js';
+import { addClientEmailRecipients, type NotificationDeps } from './case-notifications.js';
+import { refreshCaseStatuses, setInitialCaseStatuses } from './case-status.js';
 import type { ActingAdmin } from './step-changes.js';
 
 const RECENT_CASES = 5;
@@ -345,7 +345,7 @@ export async function createCase(
       id = inserted?.id;
     }
     await addCaseServices(tx, id, input.serviceIds, now);
-    await refreshCaseStatuses(tx, { caseIds: [id] });
+    await setInitialCaseStatuses(tx, { caseIds: [id] });
     await addClientEmailRecipients(tx, [{ caseId: id, email: input.client_email ?? null }], now);
     const names = await serviceNames(tx, input.serviceIds);
     await recordCaseEvents(tx, [{ caseId: id, kind: 'case created', summary: `Case created${names ? ` with ${names}` : ' without services'}` }], admin, now);
@@ -358,9 +358,13 @@ export async function deleteCase(db: Database, id: number): Promise<void> {
   if (deleted.length === 0) throw notFound('Case');
 }
 
-/** Makes the case's services exactly these: new ones start on their first step, removed ones go. */
+/**
+ * Makes the case's services exactly these: new ones start on their first step, removed ones go
+ * (removing the last unfinished one completes the case, which the applicant is told).
+ */
 export async function setCaseServices(
   db: Database,
+  notify: NotificationDeps,
   caseId: number,
   input: { serviceIds: number[]; client_email?: string | null | undefined },
   admin: ActingAdmin,
@@ -390,7 +394,7 @@ export async function setCaseServices(
       );
     await addCaseServices(tx, caseId, added, now);
     await tx.update(cases).set({ updatedAt: now }).where(eq(cases.id, caseId));
-    await refreshCaseStatuses(tx, { caseIds: [caseId] });
+    await refreshCaseStatuses(tx, notify, { caseIds: [caseId] }, now);
     return loadCase(tx, caseId);
   });
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.js';
 import { caseNotificationChanges, caseNotificationRecipients, cases } from '../db/schema/cases.js';
 import type { JobQueue } from '../platform/jobs.js';
@@ -7,10 +7,10 @@ import type { Mailer } from '../platform/mail.js';
 import { recordCaseEvents } from './case-events.js';
 
 /**
- * Step-change emails to applicants. A change writes a pending row and a delayed job for its case
- * in the change's own transaction (so a failed change sends nothing); the job, when it runs,
- * sends every pending change of the case in one email per recipient and marks them notified.
- * See docs/decisions/008-case-notifications.md.
+ * Emails to applicants when a service of their case changes step or the case completes. A change
+ * writes a pending row and a delayed job for its case in the change's own transaction (so a failed
+ * change sends nothing); the job, when it runs, sends every pending row of the case in one email
+ * per recipient and marks them notified. See docs/decisions/008-case-notifications.md.
  */
 
 export const CASE_NOTIFICATION_QUEUE = 'case-notification';
@@ -23,12 +23,12 @@ export type NotificationDeps = {
   delaySeconds: number;
 };
 
+/** A service of a case moved to a step. */
 export type PendingChange = {
   caseId: number;
   serviceName: string;
   stepName: string;
   stepDescription: string | null;
-  caseCompleted: boolean;
 };
 
 /** A capability token for the confirm and unsubscribe links: 32 url-safe characters. */
@@ -36,11 +36,25 @@ export const newRecipientToken = () => randomBytes(24).toString('base64url');
 
 /** Queues the changes' email, in the caller's transaction: one delayed job per case. */
 export async function queueChangeNotifications(tx: Queryable, deps: NotificationDeps, changes: PendingChange[], now: Date): Promise<void> {
-  if (changes.length === 0) return;
-  await tx.insert(caseNotificationChanges).values(changes.map((change) => ({ ...change, createdAt: now })));
+  await queueNews(tx, deps, changes, now);
+}
+
+/** Queues the email of cases that have just turned Completed (see refreshCaseStatuses). */
+export async function queueCompletionNotifications(tx: Queryable, deps: NotificationDeps, caseIds: number[], now: Date): Promise<void> {
+  await queueNews(
+    tx,
+    deps,
+    caseIds.map((caseId) => ({ caseId, serviceName: null, stepName: null, stepDescription: null })),
+    now,
+  );
+}
+
+async function queueNews(tx: Queryable, deps: NotificationDeps, news: (typeof caseNotificationChanges.$inferInsert)[], now: Date): Promise<void> {
+  if (news.length === 0) return;
+  await tx.insert(caseNotificationChanges).values(news.map((item) => ({ ...item, createdAt: now })));
   // Changes arriving while the job waits are collected by it; the singleton key keeps one waiting
   // job per case (and a duplicate would find nothing left to send).
-  const caseIds = [...new Set(changes.map((change) => change.caseId))];
+  const caseIds = [...new Set(news.map((item) => item.caseId))];
   await deps.jobs.sendMany(
     tx,
     CASE_NOTIFICATION_QUEUE,
@@ -61,17 +75,40 @@ export async function addClientEmailRecipients(tx: Queryable, rows: { caseId: nu
     });
 }
 
-function changeLines(changes: (typeof caseNotificationChanges.$inferSelect)[]): string[] {
-  return changes.flatMap((change) => [
-    `${change.serviceName}: now at "${change.stepName}"`,
-    ...(change.stepDescription ? [`  ${change.stepDescription}`] : []),
-    '',
-  ]);
+/**
+ * Who hears about a case: a confirmed address that has not unsubscribed and either came from the
+ * tracker or is the case's client email now (a staff-entered address stops with the case's email).
+ */
+export function receivesCaseEmails(
+  recipient: Pick<typeof caseNotificationRecipients.$inferSelect, 'email' | 'source' | 'confirmedAt' | 'unsubscribedAt'>,
+  clientEmail: string | null,
+): boolean {
+  return recipient.confirmedAt !== null && recipient.unsubscribedAt === null && (recipient.source === 'tracker' || recipient.email === clientEmail);
+}
+
+type ServiceNews = { serviceName: string; stepName: string; stepDescription: string | null };
+
+/** Each service once, at the latest step the pending rows give it (rows in the order they came). */
+function latestStepPerService(pending: (typeof caseNotificationChanges.$inferSelect)[]): ServiceNews[] {
+  const latest = new Map<string, ServiceNews>();
+  for (const { serviceName, stepName, stepDescription } of pending) {
+    if (serviceName === null || stepName === null) continue;
+    latest.delete(serviceName);
+    latest.set(serviceName, { serviceName, stepName, stepDescription });
+  }
+  return [...latest.values()];
+}
+
+function changeLines(news: ServiceNews[]): string[] {
+  return news.flatMap((item) => [`${item.serviceName}: now at "${item.stepName}"`, ...(item.stepDescription ? [`  ${item.stepDescription}`] : []), '']);
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The job: sends the case's pending changes, if any, to every confirmed recipient. */
+/**
+ * The job: sends the case's pending news, if any, to every recipient, describing the case as it is
+ * now: each service that moved at its latest step, and "complete" only while the case is Completed.
+ */
 export async function sendPendingNotifications(db: Database, deps: NotificationDeps, caseId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     // SKIP LOCKED: a second job of the same case running at once leaves these to this one.
@@ -87,23 +124,20 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
       .set({ notifiedAt: now })
       .where(inArray(caseNotificationChanges.id, pending.map((change) => change.id)));
 
-    const [found] = await tx.select({ caseNumber: cases.caseNumber, clientEmail: cases.clientEmail }).from(cases).where(eq(cases.id, caseId));
+    const [found] = await tx
+      .select({ caseNumber: cases.caseNumber, clientEmail: cases.clientEmail, status: cases.status })
+      .from(cases)
+      .where(eq(cases.id, caseId));
     if (!found) return;
-    const recipients = await tx
-      .select({ email: caseNotificationRecipients.email, token: caseNotificationRecipients.token })
-      .from(caseNotificationRecipients)
-      .where(
-        and(
-          eq(caseNotificationRecipients.caseId, caseId),
-          isNotNull(caseNotificationRecipients.confirmedAt),
-          isNull(caseNotificationRecipients.unsubscribedAt),
-          or(eq(caseNotificationRecipients.source, 'tracker'), found.clientEmail ? eq(caseNotificationRecipients.email, found.clientEmail) : sql`false`),
-        ),
-      )
-      .orderBy(asc(caseNotificationRecipients.id));
+    const news = latestStepPerService(pending);
+    const completed = found.status === 'Completed';
+    // A completion undone before the email went (and nothing else moved) is no news.
+    if (news.length === 0 && !completed) return;
+    const recipients = (
+      await tx.select().from(caseNotificationRecipients).where(eq(caseNotificationRecipients.caseId, caseId)).orderBy(asc(caseNotificationRecipients.id))
+    ).filter((recipient) => receivesCaseEmails(recipient, found.clientEmail));
     if (recipients.length === 0) return;
 
-    const completed = pending.some((change) => change.caseCompleted);
     const trackerLink = deps.link(`/casetracking?case=${encodeURIComponent(found.caseNumber)}`);
     const subject = completed ? `Your case ${found.caseNumber} is complete` : `Your case ${found.caseNumber} has moved on`;
     const intro = completed
@@ -114,30 +148,30 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
       const text = [
         intro,
         '',
-        ...changeLines(pending),
+        ...changeLines(news),
         `See the whole progress (you will need your passport number): ${trackerLink}`,
         '',
         `You get these emails about case ${found.caseNumber}. Stop them: ${unsubscribeLink}`,
       ].join('\n');
       const html = [
         `<p>${escapeHtml(intro)}</p>`,
-        '<ul>',
-        ...pending.map(
-          (change) =>
-            `<li><strong>${escapeHtml(change.serviceName)}</strong>: now at “${escapeHtml(change.stepName)}”${change.stepDescription ? `<br>${escapeHtml(change.stepDescription)}` : ''}</li>`,
-        ),
-        '</ul>',
+        ...(news.length
+          ? [
+              '<ul>',
+              ...news.map(
+                (item) =>
+                  `<li><strong>${escapeHtml(item.serviceName)}</strong>: now at “${escapeHtml(item.stepName)}”${item.stepDescription ? `<br>${escapeHtml(item.stepDescription)}` : ''}</li>`,
+              ),
+              '</ul>',
+            ]
+          : []),
         `<p><a href="${escapeHtml(trackerLink)}">See the whole progress</a> (you will need your passport number).</p>`,
         `<p style="font-size:small">You get these emails about case ${escapeHtml(found.caseNumber)}. <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe</a></p>`,
       ].join('\n');
       await deps.mailer.send(tx, { to: recipient.email, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribeLink}>` } });
     }
-    const about = pending.map((change) => `${change.serviceName} → ${change.stepName}`).join('; ');
-    await recordCaseEvents(
-      tx,
-      [{ caseId, kind: 'notification sent', summary: `Emailed ${recipients.length} recipient(s) about: ${about}${completed ? ' (case complete)' : ''}` }],
-      null,
-      now,
-    );
+    const about = news.map((item) => `${item.serviceName} → ${item.stepName}`).join('; ');
+    const summary = completed ? (about ? `${about} (case complete)` : 'case complete') : about;
+    await recordCaseEvents(tx, [{ caseId, kind: 'notification sent', summary: `Emailed ${recipients.length} recipient(s) about: ${summary}` }], null, now);
   });
 }

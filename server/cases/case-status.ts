@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
+import { queueCompletionNotifications, type NotificationDeps } from './case-notifications.js';
+
+type StatusScope = { caseIds: number[] } | { serviceId: number };
 
 /**
  * The one rule for a case's status, from the current steps of its services
@@ -12,9 +15,10 @@ import type { Queryable } from '../db/client.js';
  *
  * The status is stored on the case and recomputed by every write that can change it
  * (a step change, a case's services, a service's steps), in the same transaction.
+ * Returns the ids of the cases this turned Completed.
  */
-export async function refreshCaseStatuses(tx: Queryable, scope: { caseIds: number[] } | { serviceId: number }): Promise<void> {
-  if ('caseIds' in scope && scope.caseIds.length === 0) return;
+async function recomputeCaseStatuses(tx: Queryable, scope: StatusScope): Promise<number[]> {
+  if ('caseIds' in scope && scope.caseIds.length === 0) return [];
   const filter: SQL =
     'caseIds' in scope
       ? sql`c2.id IN (${sql.join(
@@ -22,7 +26,7 @@ export async function refreshCaseStatuses(tx: Queryable, scope: { caseIds: numbe
           sql`, `,
         )})`
       : sql`c2.id IN (SELECT case_id FROM case_services WHERE service_id = ${scope.serviceId})`;
-  await tx.execute(sql`
+  const changed = await tx.execute<{ id: number; status: string }>(sql`
     UPDATE cases AS c
     SET status = s.status
     FROM (
@@ -42,5 +46,26 @@ export async function refreshCaseStatuses(tx: Queryable, scope: { caseIds: numbe
       GROUP BY c2.id
     ) s
     WHERE c.id = s.case_id AND c.status <> s.status
+    RETURNING c.id, c.status
   `);
+  return changed.rows.filter((row) => row.status === 'Completed').map((row) => row.id);
+}
+
+/**
+ * After any change to existing cases (a step moved, services added or removed, a service's steps
+ * added or removed): their statuses recomputed, and every case this turns Completed gets its
+ * completion email queued, in the change's transaction. So however a case completes, the applicant
+ * hears of it the same way.
+ */
+export async function refreshCaseStatuses(tx: Queryable, notify: NotificationDeps, scope: StatusScope, now: Date): Promise<void> {
+  const completed = await recomputeCaseStatuses(tx, scope);
+  await queueCompletionNotifications(tx, notify, completed, now);
+}
+
+/**
+ * The first status of cases just created (form, import, seeding). Nobody is emailed: creation is
+ * not news the applicant is sent, even when single-step services complete the case at once.
+ */
+export async function setInitialCaseStatuses(tx: Queryable, scope: StatusScope): Promise<void> {
+  await recomputeCaseStatuses(tx, scope);
 }

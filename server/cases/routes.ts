@@ -268,7 +268,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
   app.put(
     '/api/caseadmin/cases/:id/services',
     { schema: { tags, params: idParams, body: updateCaseServicesBody, response: withErrors({ 200: adminCase }) } },
-    async (request) => caseManagement.setCaseServices(db, request.params.id, request.body, actingAdmin(request), now()),
+    async (request) => caseManagement.setCaseServices(db, notify, request.params.id, request.body, actingAdmin(request), now()),
   );
 
   app.get('/api/caseadmin/services', { schema: { tags, response: withErrors({ 200: z.array(service) }) } }, async () => catalog.listServices(db));
@@ -289,7 +289,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
   app.post(
     '/api/caseadmin/services/:serviceId/steps',
     { schema: { tags, params: serviceIdParams, body: createStepBody, response: withErrors({ 201: step }) } },
-    async (request, reply) => reply.status(201).send(await catalog.createStep(db, request.params.serviceId, request.body, now())),
+    async (request, reply) => reply.status(201).send(await catalog.createStep(db, notify, request.params.serviceId, request.body, now())),
   );
 
   app.patch(
@@ -299,7 +299,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
   );
 
   app.delete('/api/caseadmin/steps/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
-    await catalog.deleteStep(db, request.params.id);
+    await catalog.deleteStep(db, notify, request.params.id, now());
     return reply.status(204).send(null);
   });
 

@@ -3,6 +3,7 @@ import type { Service, Step } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
 import { caseServices, services, steps } from '../db/schema/cases.js';
 import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import type { NotificationDeps } from './case-notifications.js';
 import { refreshCaseStatuses } from './case-status.js';
 
 const stepColumns = {
@@ -54,7 +55,7 @@ export async function listSteps(db: Database, serviceId: number): Promise<Step[]
 
 type StepExplanation = { description?: string | null | undefined; expected_days?: number | null | undefined };
 
-export async function createStep(db: Database, serviceId: number, input: { name: string; sequence: number } & StepExplanation, now: Date): Promise<Step> {
+export async function createStep(db: Database, notify: NotificationDeps, serviceId: number, input: { name: string; sequence: number } & StepExplanation, now: Date): Promise<Step> {
   return db.transaction(async (tx) => {
     // Locking the service serialises step changes, so the first/last step stays well defined.
     await assertServiceExists(tx, serviceId, true);
@@ -70,17 +71,19 @@ export async function createStep(db: Database, serviceId: number, input: { name:
       .values({ serviceId, name: input.name, sequence: input.sequence, description: input.description ?? null, expectedDays: input.expected_days ?? null })
       .returning(stepColumns);
     if (!created) throw new Error('insert returned no row');
-    // Cases subscribed while the service had no steps start on its first step once it has one.
+    // Cases subscribed while the service had no steps start on its first step once it has one: like
+    // a service added to a case, no step email; a case this completes is told so.
     await tx
       .update(caseServices)
       .set({ currentStepId: sql`(SELECT id FROM steps WHERE service_id = ${serviceId} ORDER BY sequence LIMIT 1)`, lastUpdated: now })
       .where(and(eq(caseServices.serviceId, serviceId), isNull(caseServices.currentStepId)));
-    await refreshCaseStatuses(tx, { serviceId });
+    await refreshCaseStatuses(tx, notify, { serviceId }, now);
     return created;
   });
 }
 
-export async function deleteStep(db: Database, stepId: number): Promise<void> {
+/** Deletes a step no case is on; cases then on the service's new last step complete, and are told so. */
+export async function deleteStep(db: Database, notify: NotificationDeps, stepId: number, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [step] = await tx.select(stepColumns).from(steps).where(eq(steps.id, stepId));
     if (!step) throw notFound('Step');
@@ -90,7 +93,7 @@ export async function deleteStep(db: Database, stepId: number): Promise<void> {
       throw new AppError(409, `This step is the current step of ${usage.n} case(s); move them to another step first`);
     }
     await tx.delete(steps).where(eq(steps.id, stepId));
-    await refreshCaseStatuses(tx, { serviceId: step.service_id });
+    await refreshCaseStatuses(tx, notify, { serviceId: step.service_id }, now);
   });
 }
 

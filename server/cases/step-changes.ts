@@ -27,8 +27,8 @@ async function findStepOfService(tx: Queryable, serviceId: number, newStepName: 
 
 /**
  * Moves locked case services to the target step: one update, one history entry and one queued
- * notification per case service that actually moves, the cases' statuses refreshed. Returns how
- * many moved.
+ * notification per case service that actually moves, the cases' statuses refreshed (which emails
+ * the cases this completes). Returns how many moved.
  */
 async function moveCaseServices(
   tx: Queryable,
@@ -42,7 +42,6 @@ async function moveCaseServices(
   const moving = locked.filter((row) => row.currentStepId !== target.id);
   if (moving.length === 0) return 0;
   const caseIds = [...new Set(moving.map((row) => row.caseId))];
-  const before = await tx.select({ id: cases.id, status: cases.status }).from(cases).where(inArray(cases.id, caseIds));
 
   await tx
     .update(caseServices)
@@ -61,24 +60,13 @@ async function moveCaseServices(
     })),
   );
   await tx.update(cases).set({ updatedAt: now }).where(inArray(cases.id, caseIds));
-  await refreshCaseStatuses(tx, { caseIds });
-
-  const after = await tx.select({ id: cases.id, status: cases.status }).from(cases).where(inArray(cases.id, caseIds));
-  const completedNow = new Set(
-    after.filter((row) => row.status === 'Completed' && before.find((b) => b.id === row.id)?.status !== 'Completed').map((row) => row.id),
-  );
   await queueChangeNotifications(
     tx,
     notify,
-    moving.map((row) => ({
-      caseId: row.caseId,
-      serviceName: row.serviceName,
-      stepName: target.name,
-      stepDescription: target.description,
-      caseCompleted: completedNow.has(row.caseId),
-    })),
+    moving.map((row) => ({ caseId: row.caseId, serviceName: row.serviceName, stepName: target.name, stepDescription: target.description })),
     now,
   );
+  await refreshCaseStatuses(tx, notify, { caseIds }, now);
   return moving.length;
 }
 
@@ -110,6 +98,24 @@ export async function changeCurrentStep(
   });
 }
 
+/** Names at most this many case numbers in a refusal. */
+const NAMED_CASES = 20;
+const listed = (items: string[]) => `${items.slice(0, NAMED_CASES).join(', ')}${items.length > NAMED_CASES ? ', …' : ''}`;
+
+/**
+ * Why a bulk move cannot go ahead, by the case numbers the admin sees: cases deleted since they
+ * were selected, and cases without the service.
+ */
+async function missingCasesError(tx: Queryable, caseIds: number[], serviceName: string): Promise<AppError> {
+  const existing = await tx.select({ id: cases.id, caseNumber: cases.caseNumber }).from(cases).where(inArray(cases.id, caseIds)).orderBy(asc(cases.caseNumber));
+  const gone = new Set(caseIds).size - existing.length;
+  const problems = [
+    ...(gone ? [`${gone} selected case(s) no longer exist`] : []),
+    ...(existing.length ? [`${existing.length} case(s) do not have the service "${serviceName}": ${listed(existing.map((row) => row.caseNumber))}`] : []),
+  ];
+  return new AppError(400, `${problems.join('; ')}; nothing was changed`);
+}
+
 /**
  * Sets one service's step on many cases in one transaction. Every case must have the service and
  * the step must be the service's, or nothing changes (400).
@@ -132,10 +138,7 @@ export async function bulkChangeStep(
       .orderBy(asc(caseServices.id))
       .for('update');
     const missing = input.caseIds.filter((id) => !locked.some((row) => row.caseId === id));
-    if (missing.length) {
-      const shown = missing.slice(0, 20).join(', ');
-      throw new AppError(400, `${missing.length} case(s) do not have the service "${service.name}" (case ids: ${shown}${missing.length > 20 ? ', …' : ''}); nothing was changed`);
-    }
+    if (missing.length) throw await missingCasesError(tx, missing, service.name);
     const { target, serviceSteps } = await findStepOfService(tx, input.serviceId, input.newStep);
     return moveCaseServices(
       tx,

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { caseNotificationRecipients, cases } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
-import { newRecipientToken, type NotificationDeps } from './case-notifications.js';
+import { newRecipientToken, receivesCaseEmails, type NotificationDeps } from './case-notifications.js';
 import { normalizeCaseNumber } from './case-management.js';
 import { caseNotFoundAnswer, passportMatches } from './progress-lookup.js';
 
@@ -19,7 +19,7 @@ export const SUBSCRIBE_MESSAGE = 'Check your inbox: unless this address is confi
 export async function subscribe(db: Database, notify: NotificationDeps, input: { caseNumber: string; passportNumber: string; email: string }, now: Date) {
   await db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ id: cases.id, caseNumber: cases.caseNumber, passportNumber: cases.passportNumber })
+      .select({ id: cases.id, caseNumber: cases.caseNumber, passportNumber: cases.passportNumber, clientEmail: cases.clientEmail })
       .from(cases)
       .where(eq(cases.caseNumber, normalizeCaseNumber(input.caseNumber)));
     if (!found || !passportMatches(found.passportNumber, input.passportNumber)) throw caseNotFoundAnswer();
@@ -29,15 +29,16 @@ export async function subscribe(db: Database, notify: NotificationDeps, input: {
       .from(caseNotificationRecipients)
       .where(and(eq(caseNotificationRecipients.caseId, found.id), eq(caseNotificationRecipients.email, input.email)))
       .for('update');
-    if (existing && existing.confirmedAt && !existing.unsubscribedAt) return;
+    if (existing && receivesCaseEmails(existing, found.clientEmail)) return;
     if (existing && !existing.unsubscribedAt && existing.confirmationSentAt && now.getTime() - existing.confirmationSentAt.getTime() < RESEND_CONFIRMATION_MS) return;
 
     const token = newRecipientToken();
     if (existing) {
-      // Subscribing again after unsubscribing starts over: confirmed anew, with a new link.
+      // Subscribing again (after unsubscribing, or with a client email the case no longer has) starts
+      // over as a tracker subscription: confirmed anew, with a new link (which revokes the old one).
       await tx
         .update(caseNotificationRecipients)
-        .set({ token, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now, source: existing.source })
+        .set({ token, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now, source: 'tracker' })
         .where(eq(caseNotificationRecipients.id, existing.id));
     } else {
       // Two requests for the same new address at once: the second finds the first's row taken and stops there.

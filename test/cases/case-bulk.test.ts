@@ -151,6 +151,54 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
       expect(json.statusCode).toBe(400);
     });
 
+    it('when a service name is written in another letter case, then it matches only when one service has that name', async () => {
+      const upper = await createService(t, headers, ['Filed'], 'Visa Stamping Z');
+      const lower = await createService(t, headers, ['Filed'], 'visa stamping z');
+      const only = await createService(t, headers, ['Filed'], 'Medical Test Z');
+      const imported = await importCsv(['case_number,passport_number,client_name,services', 'CASE-MATCH-1,P1,Exact,visa stamping z', 'CASE-MATCH-2,P2,Alike,medical test z'].join('\n'));
+      expect(imported.statusCode, imported.body).toBe(200);
+      const list = await t.app.inject({ method: 'GET', url: '/api/caseadmin/cases?search=CASE-MATCH-&sortBy=case_number&order=ASC', headers });
+      expect(list.json<AdminCase[]>().map((c) => c.CaseServices.map((s) => s.service_id))).toEqual([[lower.id], [only.id]]);
+
+      const before = await snapshotCasesTables(t);
+      const ambiguous = await importCsv(['case_number,passport_number,client_name,services', 'CASE-MATCH-3,P3,Neither,VISA STAMPING Z'].join('\n'));
+      expect(ambiguous.statusCode).toBe(400);
+      expect(ambiguous.json<{ errors: { row: number; error: string }[] }>().errors).toEqual([
+        { row: 2, error: `"VISA STAMPING Z" could be "${upper.name}" or "${lower.name}": write the name exactly` },
+      ]);
+      expect(await snapshotCasesTables(t)).toEqual(before);
+    });
+
+    it('when a header names a column twice, then 400 says which and nothing is imported', async () => {
+      const before = await snapshotCasesTables(t);
+      const response = await importCsv(['passport_number,client_name,Client_Name', 'P1,First,Second'].join('\n'));
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toBe('Column(s) named more than once: client_name');
+      expect(await snapshotCasesTables(t)).toEqual(before);
+    });
+
+    it('when an export is imported as it is, then the cases come back with the same values', async () => {
+      const service = await createService(t, headers, ['Filed', 'Done'], 'Round Trip Service');
+      const originals = [
+        await createCase(t, headers, { case_number: 'TRIP-1', client_name: '=HYPERLINK("x")', client_email: 'trip@example.test', serviceIds: [service.id, 1] }),
+        await createCase(t, headers, { case_number: 'TRIP-2', client_name: "'quoted", passport_number: '-123', serviceIds: [] }),
+        await createCase(t, headers, { case_number: 'TRIP-3', client_name: '@home +1', serviceIds: [service.id] }),
+      ];
+      const exportTrips = async () => (await t.app.inject({ method: 'GET', url: '/api/caseadmin/cases/export?search=TRIP-&sortBy=case_number&order=ASC', headers })).body;
+      const exported = await exportTrips();
+      const valuesOf = (csv: string) =>
+        (parse(csv, { columns: true }) as Record<string, string>[]).map((row) => [row.case_number, row.passport_number, row.client_name, row.client_email, row.services]);
+
+      await t.database.pool.query(`DELETE FROM cases WHERE case_number LIKE 'TRIP-%'`);
+      const imported = await importCsv(exported);
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect(imported.json()).toEqual({ imported: 3 });
+      expect(valuesOf(await exportTrips())).toEqual(valuesOf(exported));
+      const list = await t.app.inject({ method: 'GET', url: '/api/caseadmin/cases?search=TRIP-&sortBy=case_number&order=ASC', headers });
+      const fields = (c: AdminCase) => [c.case_number, c.passport_number, c.client_name, c.client_email, c.CaseServices.map((s) => s.service_id)];
+      expect(list.json<AdminCase[]>().map(fields)).toEqual(originals.map(fields));
+    });
+
     it('when 2,000 rows are imported, then they all go in with a few statements', async () => {
       const rows = Array.from({ length: 2000 }, (_, i) => `BULK-${i},P${i},Client ${i},c${i}@example.test,Documents Verification;Recruitment Progress`);
       const queries: string[] = [];
@@ -214,6 +262,26 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
       }
     });
 
+    it('when a selected case has been deleted, then 400 says a selected case no longer exists, naming no ids, and no case moves', async () => {
+      const service = await createService(t, headers, ['Filed', 'Decided']);
+      const kept = await createCase(t, headers, { serviceIds: [service.id] });
+      const deleted = await createCase(t, headers, { serviceIds: [service.id] });
+      const without = await createCase(t, headers, { serviceIds: [1] });
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${deleted.id}`, headers })).statusCode).toBe(204);
+      const before = await snapshotCasesTables(t);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/cases/bulk-step',
+        headers,
+        payload: { caseIds: [kept.id, deleted.id, without.id], serviceId: service.id, newStep: 'Decided' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toBe(
+        `1 selected case(s) no longer exist; 1 case(s) do not have the service "${service.name}": ${without.case_number}; nothing was changed`,
+      );
+      expect(await snapshotCasesTables(t)).toEqual(before);
+    });
+
     it('when one case lacks the service or the step is not of the service, then 400 and no case moves', async () => {
       const service = await createService(t, headers, ['Filed', 'Decided']);
       const other = await createService(t, headers, ['Elsewhere']);
@@ -224,7 +292,7 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
 
       const missing = await bulk({ caseIds: [withIt.id, without.id], serviceId: service.id, newStep: 'Decided' });
       expect(missing.statusCode).toBe(400);
-      expect(missing.json<{ error: string }>().error).toMatch(new RegExp(`do not have the service.*${without.id}`));
+      expect(missing.json<{ error: string }>().error).toBe(`1 case(s) do not have the service "${service.name}": ${without.case_number}; nothing was changed`);
       const wrongStep = await bulk({ caseIds: [withIt.id], serviceId: service.id, newStep: 'Elsewhere' });
       expect(wrongStep.statusCode).toBe(400);
       const unknownService = await bulk({ caseIds: [withIt.id], serviceId: 2147483647, newStep: 'Decided' });

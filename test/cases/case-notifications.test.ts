@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseDetails } from '../../contracts/cases.js';
-import { changeStep, createCase, createService, getCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
+import { changeStep, createCase, createService, createStep, getCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp-server.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -70,7 +70,7 @@ describe('case notifications', () => {
     expect(mailsTo(email)).toHaveLength(1);
   });
 
-  it('when several changes come before the delay runs out, then they go out as one email', async () => {
+  it('when several changes come before the delay runs out, then they go out as one email, each service at its latest step', async () => {
     const email = address();
     const created = await createCase(t, headers, { client_email: email, serviceIds: [1, 3] });
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Documents Under Review');
@@ -80,7 +80,7 @@ describe('case notifications', () => {
     await makeDue(created.id);
 
     const mail = await smtp.nextMessage((m) => m.to.includes(email));
-    expect(mail.text).toContain('Documents Verification: now at "Documents Under Review"');
+    expect(mail.text).not.toContain('Documents Under Review');
     expect(mail.text).toContain('License Registration: now at "Fee Payment"');
     expect(mail.text).toContain('Documents Verification: now at "Attestation"');
     await jobHasRun(created.id);
@@ -192,5 +192,141 @@ describe('case notifications', () => {
     expect(mailB.subject).toContain(second.case_number);
     await Promise.all([jobHasRun(first.id), jobHasRun(second.id)]);
     expect([await mailJobsTo(a), await mailJobsTo(b)]).toEqual([1, 1]);
+  });
+
+  it('when a service reaches its last step and goes back before the email is sent, then the email names it once, at its latest step, and does not call the case complete', async () => {
+    const email = address();
+    const service = await createService(t, headers, ['Filed', 'Fee Payment', 'Issued']);
+    const created = await createCase(t, headers, { client_email: email, serviceIds: [service.id] });
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Issued');
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Fee Payment');
+    await makeDue(created.id);
+
+    const mail = await smtp.nextMessage((m) => m.to.includes(email));
+    expect(mail.subject).toBe(`Your case ${created.case_number} has moved on`);
+    expect(mail.text).toContain(`${service.name}: now at "Fee Payment"`);
+    expect(mail.text).not.toContain('Issued');
+    expect(mail.text).not.toContain('complete');
+    expect(mail.html).not.toContain('Issued');
+    await jobHasRun(created.id);
+    const details = (await getCase(t, headers, created.id)) as unknown as CaseDetails;
+    expect(details.events[0]?.summary).toBe(`Emailed 1 recipient(s) about: ${service.name} → Fee Payment`);
+  });
+
+  it('when a service goes back and then on to its last step before the email is sent, then the email says the case is complete, naming the service once', async () => {
+    const email = address();
+    const service = await createService(t, headers, ['Filed', 'Fee Payment', 'Issued']);
+    const created = await createCase(t, headers, { client_email: email, serviceIds: [service.id] });
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Fee Payment');
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Issued');
+    await makeDue(created.id);
+
+    const mail = await smtp.nextMessage((m) => m.to.includes(email));
+    expect(mail.subject).toBe(`Your case ${created.case_number} is complete`);
+    expect(mail.text).toContain(`${service.name}: now at "Issued"`);
+    expect(mail.text).not.toContain('Fee Payment');
+  });
+
+  it('when removing its unfinished service completes a case, then the applicant is told the case is complete', async () => {
+    const email = address();
+    const [done, open] = [await createService(t, headers, ['A', 'B']), await createService(t, headers, ['A', 'B'])];
+    const created = await createCase(t, headers, { client_email: email, serviceIds: [done.id, open.id] });
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'B');
+    await makeDue(created.id);
+    const moved = await smtp.nextMessage((m) => m.to.includes(email));
+    expect(moved.subject).toContain('has moved on');
+    await jobHasRun(created.id);
+
+    const edited = await t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, headers, payload: { serviceIds: [done.id] } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ status: string }>().status).toBe('Completed');
+    expect(await waitingJobs(created.id)).toHaveLength(1);
+    await makeDue(created.id);
+    const completed = await smtp.nextMessage((m) => m.to.includes(email) && m.subject.includes('is complete'));
+    expect(completed.subject).toBe(`Your case ${created.case_number} is complete`);
+    expect(completed.text).toContain('your case is complete');
+    await jobHasRun(created.id);
+    expect(await mailJobsTo(email)).toBe(2);
+  });
+
+  it('when deleting the last step of a service completes a case, then the applicant is told the case is complete', async () => {
+    const email = address();
+    const service = await createService(t, headers, ['Filed', 'Reviewed', 'Decided']);
+    const created = await createCase(t, headers, { client_email: email, serviceIds: [service.id] });
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Reviewed');
+    await makeDue(created.id);
+    await smtp.nextMessage((m) => m.to.includes(email));
+    await jobHasRun(created.id);
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/steps/${service.steps[2]!.id}`, headers });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await getCase(t, headers, created.id)).status).toBe('Completed');
+    await makeDue(created.id);
+    const completed = await smtp.nextMessage((m) => m.to.includes(email) && m.subject.includes('is complete'));
+    expect(completed.subject).toBe(`Your case ${created.case_number} is complete`);
+  });
+
+  it('when a step-less service gets its first and only step and that completes a case, then the applicant is told the case is complete', async () => {
+    const email = address();
+    const service = await createService(t, headers, []);
+    const created = await createCase(t, headers, { client_email: email, serviceIds: [service.id] });
+    await createStep(t, headers, service.id, 'Done', 1);
+    expect((await getCase(t, headers, created.id)).status).toBe('Completed');
+    await makeDue(created.id);
+    const completed = await smtp.nextMessage((m) => m.to.includes(email));
+    expect(completed.subject).toBe(`Your case ${created.case_number} is complete`);
+  });
+
+  it('when a completion is undone before the email is sent and nothing else moved, then nothing is sent', async () => {
+    const email = address();
+    const [done, open] = [await createService(t, headers, ['A']), await createService(t, headers, ['A', 'B'])];
+    const created = await createCase(t, headers, { client_email: email, serviceIds: [done.id, open.id] });
+    const put = (serviceIds: number[]) => t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, headers, payload: { serviceIds } });
+    expect((await put([done.id])).json<{ status: string }>().status).toBe('Completed');
+    expect((await put([done.id, open.id])).json<{ status: string }>().status).toBe('Under Review');
+    await makeDue(created.id);
+    await jobHasRun(created.id);
+    expect(await mailJobsTo(email)).toBe(0);
+  });
+
+  it('when the applicant unsubscribes, subscribes again on the tracker and confirms, then they keep getting emails after staff change the case email', async () => {
+    const [e1, f1] = [address(), address()];
+    const created = await createCase(t, headers, { passport_number: 'PX9', client_email: e1, serviceIds: [1] });
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Documents Under Review');
+    await makeDue(created.id);
+    const first = await smtp.nextMessage((m) => m.to.includes(e1));
+    await jobHasRun(created.id);
+    expect((await t.app.inject({ method: 'POST', url: '/api/progress/unsubscribe', payload: { token: tokenOf(first, '/unsubscribe') } })).statusCode).toBe(200);
+
+    const subscribed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: created.case_number, passportNumber: 'PX9', email: e1 } });
+    expect(subscribed.statusCode).toBe(202);
+    const confirmation = await smtp.nextMessage((m) => m.to.includes(e1) && m.subject.startsWith('Confirm'));
+    const confirmed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: tokenOf(confirmation, '/confirm') } });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+
+    const edited = await t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, headers, payload: { serviceIds: [1], client_email: f1 } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
+    await makeDue(created.id);
+    const [toE1, toF1] = await Promise.all([
+      smtp.nextMessage((m) => m.to.includes(e1) && m.text.includes('now at "Attestation"')),
+      smtp.nextMessage((m) => m.to.includes(f1)),
+    ]);
+    expect(toE1.subject).toContain('has moved on');
+    expect(toF1.subject).toContain('has moved on');
+  });
+
+  it('when a former client email subscribes on the tracker, then it must confirm, and is emailed once it has', async () => {
+    const [e1, f1] = [address(), address()];
+    const created = await createCase(t, headers, { passport_number: 'PX10', client_email: e1, serviceIds: [1] });
+    await t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, headers, payload: { serviceIds: [1], client_email: f1 } });
+    const subscribed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: created.case_number, passportNumber: 'PX10', email: e1 } });
+    expect(subscribed.statusCode).toBe(202);
+    const confirmation = await smtp.nextMessage((m) => m.to.includes(e1) && m.subject.startsWith('Confirm'));
+    expect((await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: tokenOf(confirmation, '/confirm') } })).statusCode).toBe(200);
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
+    await makeDue(created.id);
+    const update = await smtp.nextMessage((m) => m.to.includes(e1) && m.subject.includes('moved on'));
+    expect(update.text).toContain('now at "Attestation"');
   });
 });

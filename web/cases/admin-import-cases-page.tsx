@@ -16,6 +16,8 @@ import styles from './admin-pages.module.css';
 import importStyles from './admin-import-cases-page.module.css';
 
 const COLUMNS = ['case_number', 'passport_number', 'client_name', 'client_email', 'services'];
+// The columns an export adds; the server ignores them, so an exported file imports as it is.
+const EXPORT_ONLY_COLUMNS = ['status', 'current_steps', 'created_at', 'updated_at'];
 const IDENTIFIERS = new Set(['case_number', 'passport_number']);
 const PREVIEW_ROWS = 200;
 
@@ -69,7 +71,8 @@ export default function AdminImportCasesPage() {
           <h1 className={styles.title}>Import Cases</h1>
           <p className={styles.subtitle}>
             A CSV file with the columns {COLUMNS.join(', ')}. Services are names or ids separated by “;”. An empty case number gets a
-            generated one. Either every row is imported or none is.
+            generated one. An exported file can be imported as it is: its columns {EXPORT_ONLY_COLUMNS.join(', ')} are ignored. Either every
+            row is imported or none is.
           </p>
         </div>
         <Link to="/caseadmin/manage-cases">Back to Cases</Link>

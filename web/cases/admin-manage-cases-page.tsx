@@ -125,14 +125,16 @@ export default function AdminManageCasesPage() {
               columns={[
                 {
                   header: 'Select',
-                  headerCell: (
-                    <input
-                      type="checkbox"
-                      aria-label="Select all cases on this page"
-                      checked={data.cases.every((item) => selected.has(item.id))}
-                      onChange={(event) => toggle(data.cases.map((item) => item.id), event.target.checked)}
-                    />
-                  ),
+                  headerControl: {
+                    label: 'Select all cases on this page',
+                    control: (
+                      <input
+                        type="checkbox"
+                        checked={data.cases.every((item) => selected.has(item.id))}
+                        onChange={(event) => toggle(data.cases.map((item) => item.id), event.target.checked)}
+                      />
+                    ),
+                  },
                   cell: (item) => (
                     <input type="checkbox" aria-label={`Select ${item.case_number}`} checked={selected.has(item.id)} onChange={(event) => toggle([item.id], event.target.checked)} />
                   ),
@@ -196,7 +198,11 @@ export default function AdminManageCasesPage() {
         onConfirm={() => {
           if (!deleting) return;
           deleteCase.mutate(deleting.id, {
-            onSuccess: () => notify(`Case ${deleting.case_number} deleted`),
+            onSuccess: () => {
+              // A deleted case cannot be moved: it leaves the selection too.
+              toggle([deleting.id], false);
+              notify(`Case ${deleting.case_number} deleted`);
+            },
             onError: (error) => notify(errorMessage(error, 'Could not delete the case.'), 'error'),
             onSettled: () => setDeleting(null),
           });

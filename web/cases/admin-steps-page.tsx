@@ -2,25 +2,49 @@ import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Step } from '../../contracts/cases.js';
+import type { Service, Step } from '../../contracts/cases.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { DataTable } from '../ui/data-table.js';
 import { QueryState } from '../ui/query-state.js';
-import { FormError } from '../ui/states.js';
+import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateStep, useDeleteStep, useServices, useSteps } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import { DescriptionField, StepExplanationDialog } from './admin-step-explanation-dialog.js';
+import { routeId } from './route-id.js';
 
-/** The ordered steps of one service. */
+/** The ordered steps of one service; a service that does not exist says so and leads back. */
 export default function AdminStepsPage() {
-  const notify = useToast();
   const { serviceId: serviceIdParam = '' } = useParams();
-  const serviceId = Number(serviceIdParam);
+  const serviceId = routeId(serviceIdParam);
   const services = useServices();
+  if (services.isPending) return <LoadingState text="Loading service..." />;
+  if (services.isError) return <ErrorState message={errorMessage(services.error, 'Could not fetch services.')} onRetry={() => void services.refetch()} />;
+  const service = services.data.find((candidate) => candidate.id === serviceId);
+  if (!service) return <ServiceNotFound param={serviceIdParam} />;
+  return <ServiceSteps key={service.id} service={service} />;
+}
+
+function ServiceNotFound({ param }: { param: string }) {
+  return (
+    <>
+      <div className={styles.header}>
+        <h1 className={styles.title}>Service not found</h1>
+      </div>
+      <section className={styles.card} aria-label="Service not found">
+        <p>There is no service with the id “{param}”. It may have been deleted.</p>
+        <Link to="/caseadmin/services">Back to Services</Link>
+      </section>
+    </>
+  );
+}
+
+function ServiceSteps({ service }: { service: Service }) {
+  const notify = useToast();
+  const serviceId = service.id;
   const steps = useSteps(serviceId);
   const createStep = useCreateStep(serviceId);
   const deleteStep = useDeleteStep(serviceId);
@@ -30,7 +54,6 @@ export default function AdminStepsPage() {
   const [expectedDays, setExpectedDays] = useState('');
   const [explaining, setExplaining] = useState<Step | null>(null);
   const [deleting, setDeleting] = useState<Step | null>(null);
-  const serviceName = services.data?.find((service) => service.id === serviceId)?.name;
 
   function onAdd(event: FormEvent) {
     event.preventDefault();
@@ -52,8 +75,8 @@ export default function AdminStepsPage() {
     <>
       <div className={styles.header}>
         <div>
-          <h1 className={styles.title}>Manage Steps for Service ID: {serviceIdParam}</h1>
-          {serviceName && <p className={styles.subtitle}>{serviceName}</p>}
+          <h1 className={styles.title}>Manage Steps for Service ID: {serviceId}</h1>
+          <p className={styles.subtitle}>{service.name}</p>
         </div>
         <Link to="/caseadmin/services">Back to Services</Link>
       </div>

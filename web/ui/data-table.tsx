@@ -4,8 +4,12 @@ import styles from './data-table.module.css';
 export type Column<T> = {
   /** The column's name: its heading, and the label of its cells when rows become cards on a phone. */
   header: string;
-  /** Drawn in the heading instead of `header`, e.g. a select-all checkbox. */
-  headerCell?: ReactNode;
+  /**
+   * A form control drawn in the heading instead of `header` (e.g. a select-all checkbox), named by
+   * `label`. When rows become cards the heading row would be hidden, so the control stays on
+   * screen above the cards, its label written out.
+   */
+  headerControl?: { control: ReactNode; label: string };
   /** Extra props of the heading, e.g. a `title` explaining the column. */
   headerTitle?: string;
   cell: (row: T) => ReactNode;
@@ -58,8 +62,15 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" title={column.headerTitle}>
-                {column.headerCell ?? column.header}
+              <th key={column.header} scope="col" title={column.headerTitle} className={column.headerControl ? styles.withControl : undefined}>
+                {column.headerControl ? (
+                  <label className={styles.headerControl}>
+                    {column.headerControl.control}
+                    <span className={styles.headerControlLabel}>{column.headerControl.label}</span>
+                  </label>
+                ) : (
+                  column.header
+                )}
               </th>
             ))}
           </tr>

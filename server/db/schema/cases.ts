@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -165,8 +165,10 @@ export const caseNotificationRecipients = pgTable(
 );
 
 /**
- * Step changes waiting for their email. The delayed job of the case sends every pending change
- * at once and marks them notified, so changes close together make one email.
+ * News of a case waiting for its email: a service's new step, or (service and step null) the case
+ * turning Completed. The delayed job of the case sends every pending row at once and marks them
+ * notified, so changes close together make one email; whether the case is complete is read when it
+ * is sent.
  */
 export const caseNotificationChanges = pgTable(
   'case_notification_changes',
@@ -175,12 +177,14 @@ export const caseNotificationChanges = pgTable(
     caseId: integer()
       .notNull()
       .references(() => cases.id, { onDelete: 'cascade' }),
-    serviceName: text().notNull(),
-    stepName: text().notNull(),
+    serviceName: text(),
+    stepName: text(),
     stepDescription: text(),
-    caseCompleted: boolean().notNull().default(false),
     createdAt: timestamps.createdAt,
     notifiedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('case_notification_changes_pending_idx').on(t.caseId).where(sql`${t.notifiedAt} IS NULL`)],
+  (t) => [
+    index('case_notification_changes_pending_idx').on(t.caseId).where(sql`${t.notifiedAt} IS NULL`),
+    check('case_notification_changes_service_with_step', sql`(${t.serviceName} IS NULL) = (${t.stepName} IS NULL)`),
+  ],
 );
