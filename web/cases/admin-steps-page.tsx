@@ -14,7 +14,7 @@ import { useToast } from '../ui/toast.js';
 import { useCreateStep, useDeleteStep, useServices, useSteps } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import { DescriptionField, StepExplanationDialog } from './admin-step-explanation-dialog.js';
-import { routeId } from './route-id.js';
+import { routeId } from '../lib/route-id.js';
 
 /** The ordered steps of one service; a service that does not exist says so and leads back. */
 export default function AdminStepsPage() {

@@ -7,7 +7,7 @@ import { useToast } from '../ui/toast.js';
 import { useCourse, useMarkLesson } from './api.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
-import { useRouteId } from './route-id.js';
+import { useRouteId } from '../lib/route-id.js';
 import { LockedPanel } from './upgrade.js';
 
 const NOT_FOUND = 'This course does not exist or is not for your profession.';

@@ -11,7 +11,7 @@ import review from './exam-review.module.css';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
-import { useRouteId } from './route-id.js';
+import { useRouteId } from '../lib/route-id.js';
 import { LockedPanel } from './upgrade.js';
 
 const outcomeText = { correct: 'Correct', incorrect: 'Incorrect', 'pending-review': 'Awaiting review' } as const;
