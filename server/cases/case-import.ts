@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { csvProblem } from '../../contracts/csv-problem.js';
 import { caseNumberPattern, exportOnlyColumns, importColumns, IMPORT_MAX_ROWS, optionalEmail, type ImportRowError } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
 import { cases, caseServices, services } from '../db/schema/cases.js';
@@ -79,7 +80,7 @@ function parseCsv(body: string): { row: number; record: Record<string, string> }
     if (error instanceof ImportError) throw error;
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
-      throw new ImportError('The file is not valid CSV', [{ row: line ?? 0, error: error.message }]);
+      throw new ImportError('The file is not valid CSV', [{ row: line ?? 0, error: csvProblem(error) }]);
     }
     throw error;
   }

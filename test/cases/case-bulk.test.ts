@@ -147,6 +147,8 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
         expect(response.statusCode, csv).toBe(400);
         expect(response.json<{ error: string }>().error.length).toBeGreaterThan(5);
       }
+      const unclosed = await importCsv('passport_number,client_name\n"unclosed,x');
+      expect(unclosed.json()).toMatchObject({ error: 'The file is not valid CSV', errors: [{ error: 'A quoted value is never closed (line 2). Check the quotes in the file.' }] });
       const json = await t.app.inject({ method: 'POST', url: '/api/caseadmin/cases/import', headers, payload: { rows: [] } });
       expect(json.statusCode).toBe(400);
     });
