@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { networkKeys, signOut, useMe } from './api.js';
+import { forgetMember, signOut, useMe } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 
@@ -37,8 +37,7 @@ export default function ProfileMenu() {
       // The spec only logs a failed sign-out; the local state is cleared either way.
       console.warn('sign-out failed', error);
     }
-    client.setQueryData(networkKeys.me, null);
-    client.removeQueries({ queryKey: ['network'], predicate: (query) => query.queryKey[1] !== 'me' });
+    forgetMember(client);
     await navigate('/', { replace: true });
   }
 

@@ -11,6 +11,7 @@ import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import { TextField } from '../ui/field.js';
 import { FormError, LoadingState } from '../ui/states.js';
 import { landingPath, networkKeys, useAuthenticate, useMe } from './api.js';
+import { clearSessionEnded, wasSessionEnded } from './ended-session.js';
 import styles from './network.module.css';
 import { signInWithPopup } from './oidc-popup.js';
 
@@ -22,7 +23,8 @@ export default function SignInPage() {
   const navigate = useNavigate();
   const signupOpen = config.data?.networkSignup !== 'closed';
   const [mode, setMode] = useState<'sign-up' | 'sign-in' | null>(null);
-  const effectiveMode = mode ?? (signupOpen ? 'sign-up' : 'sign-in');
+  // A member whose session ended comes back to sign in, not to create an account.
+  const effectiveMode = mode ?? (signupOpen && !wasSessionEnded() ? 'sign-up' : 'sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [providerError, setProviderError] = useState<string | null>(null);
@@ -52,6 +54,7 @@ export default function SignInPage() {
       setProviderError(result.error);
       return;
     }
+    clearSessionEnded();
     await client.invalidateQueries({ queryKey: networkKeys.me });
   }
 
@@ -106,6 +109,11 @@ export default function SignInPage() {
             <LoadingState />
           ) : (
             <>
+              {wasSessionEnded() && !error && (
+                <p className={styles.hint} role="status">
+                  Your session has ended. Please sign in again.
+                </p>
+              )}
               <FormError message={error} />
               <form onSubmit={submit} className={styles.form}>
                 <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
