@@ -33,9 +33,12 @@ import { createMediaStorage } from '../platform/storage.js';
 import {
   asMember,
   checkPassword,
-  requestPasswordReset,
+  PASSWORD_RESET_QUEUE,
+  passwordResetJob,
+  queuePasswordReset,
   resendVerificationEmail,
   resetPassword,
+  sendPasswordResetLink,
   setPhoto,
   signUp,
   toNetworkUser,
@@ -85,6 +88,8 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
   const memberLimits = createMemberLimits(deps.counters, { uploadsPerHour: settings.memberUploadsPerHour, openStreams: settings.memberOpenStreams });
   const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, allow: Parameters<typeof receiveForm>[1]['allow']) =>
     receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, tmpDir: deps.config.uploadTmpDir, fileField, allow });
+
+  await deps.jobs.work(PASSWORD_RESET_QUEUE, async (data) => sendPasswordResetLink(db, deps, passwordResetJob.parse(data).email, now()));
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
@@ -165,7 +170,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
         schema: { tags, description: 'Emails a link to set a new password; 202 whether or not the address has an account', body: passwordResetRequestBody, response: withErrors({ 202: messageResponse }) },
       },
       async (request, reply) => {
-        await requestPasswordReset(db, deps, request.body.email, now());
+        await queuePasswordReset(db, deps.jobs, request.body.email);
         return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
       },
     );
