@@ -62,13 +62,19 @@ test('when a member forgets the password, then the emailed link sets a new one a
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account has this address, we have sent it a link to set a new password.')).toBeVisible();
+  // Every way back from the recovery pages opens sign-in, not sign-up.
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   const mail = await waitForMail({ to: email, subject: 'Reset your Pathway password' });
   await page.goto(linkPath(mail, '/reset-password'));
   await setNewPassword(page, 'the new password');
   await page.getByRole('link', { name: 'Sign in with the new password' }).click();
 
-  await page.getByRole('button', { name: 'Already a member? Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('the old password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

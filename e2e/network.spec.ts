@@ -201,10 +201,14 @@ test('when a signed-in member opens the sign-in page, then they are sent on; aft
   await expect(page).toHaveURL(/\/Home$/);
   await page.getByRole('button', { name }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  // Signed out, a member is offered sign-in, not sign-up (which would email them "someone tried to sign up").
+  await expect(page).toHaveURL(/\/\?mode=signin$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await page.goto('/Home');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?mode=signin$/);
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
 });
 
 test('when the feed is viewed on a phone-sized screen, then it fits without sideways scrolling', async ({ page }) => {

@@ -82,7 +82,7 @@ export async function signUp(db: Database, deps: MailDeps, email: string, passwo
       subject: 'Someone tried to sign up to Pathway with your address',
       text:
         'Someone, maybe you, tried to create a Pathway account with this email address, which already has one. No new account was made.\n\n' +
-        `To sign in, go to ${publicLink(deps.config, '/')}\n` +
+        `To sign in, go to ${publicLink(deps.config, '/?mode=signin')}\n` +
         `Forgot your password? Set a new one here: ${publicLink(deps.config, '/forgot-password')}\n`,
     });
   });

@@ -102,6 +102,7 @@ describe('emailed links: verification and password recovery', () => {
     const response = await post('/api/network/auth/sign-up', { email: owner.email, password: 'someone else' });
     expect(response.statusCode).toBe(202);
     const mail = await mailTo(owner.email, 'Someone tried to sign up');
+    expect(mail.links).toContain('https://pathway.example.test/?mode=signin');
     expect(mail.links.some((href) => new URL(href).pathname === '/forgot-password')).toBe(true);
     expect(mail.links.some((href) => new URL(href).pathname === '/verify-email')).toBe(false);
   });

@@ -65,6 +65,9 @@ export function forgetMember(client: QueryClient): void {
   client.removeQueries({ queryKey: ['network'], predicate: (query) => query.queryKey[1] !== 'me' });
 }
 
+/** The sign-in page in sign-in mode (`/` alone opens sign-up while sign-up is open). */
+export const SIGN_IN_PATH = '/?mode=signin';
+
 /** Where a member goes after signing in: the feed once the profile is complete. */
 export const landingPath = (user: NetworkUser) => (user.isProfileComplete ? '/Home' : '/UserDetails');
 

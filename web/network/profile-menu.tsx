@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { forgetMember, signOut, useMe } from './api.js';
+import { forgetMember, SIGN_IN_PATH, signOut, useMe } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 
@@ -38,7 +38,7 @@ export default function ProfileMenu() {
       console.warn('sign-out failed', error);
     }
     forgetMember(client);
-    await navigate('/', { replace: true });
+    await navigate(SIGN_IN_PATH, { replace: true });
   }
 
   const user = me.data;

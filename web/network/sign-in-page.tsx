@@ -3,7 +3,7 @@ import GraduationCap from 'lucide-react/icons/graduation-cap';
 import Newspaper from 'lucide-react/icons/newspaper';
 import SearchCheck from 'lucide-react/icons/search-check';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button, buttonClassName } from '../ui/button.js';
@@ -22,9 +22,12 @@ export default function SignInPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const signupOpen = config.data?.networkSignup !== 'closed';
-  const [mode, setMode] = useState<'sign-up' | 'sign-in' | null>(null);
-  // A member whose session ended comes back to sign in, not to create an account.
-  const effectiveMode = mode ?? (signupOpen && !wasSessionEnded() ? 'sign-up' : 'sign-in');
+  // The mode is in the address: `?mode=signin` (the links of the recovery pages, the emails and
+  // Sign Out) or `?mode=signup`; `/` alone opens sign-up, or sign-in for a member whose session ended.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('mode');
+  const effectiveMode = signupOpen && (requested === 'signup' || (requested !== 'signin' && !wasSessionEnded())) ? 'sign-up' : 'sign-in';
+  const setMode = (next: 'sign-up' | 'sign-in') => setParams({ mode: next === 'sign-up' ? 'signup' : 'signin' }, { replace: true });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [providerError, setProviderError] = useState<string | null>(null);
