@@ -47,6 +47,24 @@ test('when a member signs up, then the verification email arrives, its link veri
   await expect(page).toHaveURL(/\/Home$/);
   await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
   await expect(banner).toHaveCount(0);
+
+  // The link opened a second time: the address is verified, so no new link is offered.
+  await page.goto(linkPath(mail, '/verify-email'));
+  await expect(page.getByText('Your email address is already verified.')).toBeVisible();
+  await expect(page.getByText('This link is invalid or has expired. Please ask for a new one.')).toHaveCount(0);
+});
+
+test('when an emailed link\'s token is cut short or garbled, then its page says the link is invalid, not what the server checked', async ({ page }) => {
+  const garbled = 'A'.repeat(150);
+  await page.goto(`/verify-email?token=${garbled}`);
+  await expect(page.getByRole('alert')).toHaveText('This link is invalid or has expired. Please ask for a new one.');
+
+  await page.goto(`/reset-password?token=${garbled}`);
+  await page.getByLabel('New password', { exact: true }).fill('a new password');
+  await page.getByLabel('Repeat the new password').fill('a new password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This link is invalid or has expired. Please ask for a new one.');
+  await expectAccessible(page);
 });
 
 test('when a member forgets the password, then the emailed link sets a new one and only the new one signs in', async ({ page, request, baseURL }) => {
