@@ -69,6 +69,7 @@ export async function receiveForm(
     const parts = request.parts({ limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
     for await (const part of parts) {
       if (part.type === 'field') {
+        if (part.valueTruncated) throw new AppError(413, 'A field of the form is too long.');
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
@@ -91,11 +92,24 @@ export async function receiveForm(
     return { fields, file };
   } catch (error) {
     await Promise.all(temporary.map((path) => rm(path, { force: true })));
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
-    if (isMalformedForm(error)) throw new AppError(400, 'The form could not be read. Please try again.');
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
+    const refusal = code === undefined ? undefined : formRefusals[code];
+    if (refusal) throw new AppError(400, refusal);
+    if (isMalformedForm(error)) throw new AppError(400, MALFORMED_FORM_MESSAGE);
     throw error;
   }
 }
+
+const MALFORMED_FORM_MESSAGE = 'The form could not be read. Please try again.';
+
+// The multipart parser's refusals as sentences: its own texts ("reach files limit") and its 413s are not for people.
+const formRefusals: Partial<Record<string, string>> = {
+  FST_FILES_LIMIT: 'Attach one file only.',
+  FST_FIELDS_LIMIT: 'The form has too many fields.',
+  FST_PARTS_LIMIT: 'The form has too many fields.',
+  FST_PROTO_VIOLATION: MALFORMED_FORM_MESSAGE,
+};
 
 // The multipart parser's own errors (a cut-off body, a missing or wrong boundary) are the client's, not ours.
 const MALFORMED_FORM = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
