@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../ui/states.js';
-import { SIGN_IN_PATH, useMe } from './api.js';
+import { useMe } from './api.js';
 import { Feed } from './feed.js';
 import { useLiveFeed } from './live-feed.js';
 import styles from './network.module.css';
@@ -18,7 +18,7 @@ export default function HomePage() {
 
   if (me.isPending) return <LoadingState />;
   if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to={SIGN_IN_PATH} replace />;
+  if (!me.data) return <Navigate to="/" replace />;
   if (!me.data.isProfileComplete) return <Navigate to="/UserDetails" replace />;
   const user = me.data;
   const openPostId = params.get('post');
