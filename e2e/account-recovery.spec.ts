@@ -47,6 +47,24 @@ test('when a member signs up, then the verification email arrives, its link veri
   await expect(page).toHaveURL(/\/Home$/);
   await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
   await expect(banner).toHaveCount(0);
+
+  // The link opened a second time: the address is verified, so no new link is offered.
+  await page.goto(linkPath(mail, '/verify-email'));
+  await expect(page.getByText('Your email address is already verified.')).toBeVisible();
+  await expect(page.getByText('This link is invalid or has expired. Please ask for a new one.')).toHaveCount(0);
+});
+
+test('when an emailed link\'s token is cut short or garbled, then its page says the link is invalid, not what the server checked', async ({ page }) => {
+  const garbled = 'A'.repeat(150);
+  await page.goto(`/verify-email?token=${garbled}`);
+  await expect(page.getByRole('alert')).toHaveText('This link is invalid or has expired. Please ask for a new one.');
+
+  await page.goto(`/reset-password?token=${garbled}`);
+  await page.getByLabel('New password', { exact: true }).fill('a new password');
+  await page.getByLabel('Repeat the new password').fill('a new password');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This link is invalid or has expired. Please ask for a new one.');
+  await expectAccessible(page);
 });
 
 test('when a member forgets the password, then the emailed link sets a new one and only the new one signs in', async ({ page, request, baseURL }) => {
@@ -62,13 +80,19 @@ test('when a member forgets the password, then the emailed link sets a new one a
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByText('If an account has this address, we have sent it a link to set a new password.')).toBeVisible();
+  // Every way back from the recovery pages opens sign-in, not sign-up.
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 
   const mail = await waitForMail({ to: email, subject: 'Reset your Pathway password' });
   await page.goto(linkPath(mail, '/reset-password'));
   await setNewPassword(page, 'the new password');
   await page.getByRole('link', { name: 'Sign in with the new password' }).click();
 
-  await page.getByRole('button', { name: 'Already a member? Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('the old password');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();

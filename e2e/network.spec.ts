@@ -151,6 +151,47 @@ test('when the live stream is refused (the database is away), then the feed open
   await reader.context.close();
 });
 
+const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+
+/** Sign Out in another tab: the browser's session ends on the server and its cookie goes. */
+async function signOutElsewhere(page: Page, baseURL: string) {
+  expect((await page.context().request.post('/api/network/auth/sign-out', { headers: { origin: baseURL } })).status()).toBe(204);
+}
+
+test('when the session ends elsewhere, then the open feed notices through its live stream, shows sign-in saying why and stops reconnecting', async ({ page, baseURL }) => {
+  await signUpThroughUi(page, unique('elsewhere'));
+  await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
+  await signOutElsewhere(page, baseURL ?? '');
+
+  // The server closes the stream; reopened, it is refused, and the page asks whether the session is gone.
+  await expect(page.getByText(SESSION_ENDED)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expectAccessible(page);
+  let reopened = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/network/events') reopened += 1;
+  });
+  // Longer than the first pause before a refused stream is opened again.
+  await page.waitForTimeout(4_000);
+  expect(reopened).toBe(0);
+});
+
+test('when the session ends elsewhere and the member presses Like, then sign-in shows saying why, with no error to retry', async ({ page, baseURL }) => {
+  await signUpThroughUi(page, unique('liker'));
+  await publish(page, 'Liked after the session ended');
+  // The live stream never answers here, so only the Like can notice the ended session.
+  await page.route('**/api/network/events', () => undefined);
+  await page.reload();
+  const post = page.getByRole('article').filter({ hasText: 'Liked after the session ended' });
+  await expect(post).toBeVisible();
+  await signOutElsewhere(page, baseURL ?? '');
+
+  await post.getByRole('button', { name: 'Like' }).click();
+  await expect(page.getByText(SESSION_ENDED)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByText('Could not update the like. Please try again.')).toHaveCount(0);
+});
+
 test('when a signed-in member opens the sign-in page, then they are sent on; after Sign Out the feed is closed to them', async ({ page }) => {
   const name = unique('leaver');
   await signUpThroughUi(page, name);
@@ -160,10 +201,13 @@ test('when a signed-in member opens the sign-in page, then they are sent on; aft
   await expect(page).toHaveURL(/\/Home$/);
   await page.getByRole('button', { name }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  // Signed out, a member is offered sign-in, not sign-up (which would email them "someone tried to sign up").
+  await expect(page).toHaveURL(/\/\?mode=signin$/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
   await page.goto('/Home');
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
 });
 
 test('when the feed is viewed on a phone-sized screen, then it fits without sideways scrolling', async ({ page }) => {

@@ -1,9 +1,11 @@
 import type { Config } from '../config.js';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { NetworkUser, ProfileBody } from '../../contracts/network.js';
 import type { Database, Queryable } from '../db/client.js';
 import { networkUsers } from '../db/schema/network.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import type { JobQueue } from '../platform/jobs.js';
 import { publicLink, type Mailer } from '../platform/mail.js';
 import {
   consumeOneTimeToken,
@@ -80,7 +82,7 @@ export async function signUp(db: Database, deps: MailDeps, email: string, passwo
       subject: 'Someone tried to sign up to Pathway with your address',
       text:
         'Someone, maybe you, tried to create a Pathway account with this email address, which already has one. No new account was made.\n\n' +
-        `To sign in, go to ${publicLink(deps.config, '/')}\n` +
+        `To sign in, go to ${publicLink(deps.config, '/?mode=signin')}\n` +
         `Forgot your password? Set a new one here: ${publicLink(deps.config, '/forgot-password')}\n`,
     });
   });
@@ -110,8 +112,19 @@ export async function verifyEmail(db: Database, token: string, now: Date): Promi
   });
 }
 
-/** "Forgot password?": a link (1 h, single use) to the account with that address, if there is one. */
-export async function requestPasswordReset(db: Database, deps: MailDeps, email: string, now: Date): Promise<void> {
+export const PASSWORD_RESET_QUEUE = 'network-password-reset';
+export const passwordResetJob = z.object({ email: z.string() });
+
+/**
+ * "Forgot password?": the request only queues a job, the same for any address, so neither its
+ * answer nor its time tells whether an account has the address. The job sends the link.
+ */
+export async function queuePasswordReset(db: Queryable, jobs: JobQueue, email: string): Promise<void> {
+  await jobs.send(db, PASSWORD_RESET_QUEUE, { email });
+}
+
+/** The job: a link (1 h, single use) to the account with that address, if there is one. */
+export async function sendPasswordResetLink(db: Database, deps: MailDeps, email: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [account] = await tx.select({ id: networkUsers.id }).from(networkUsers).where(eq(networkUsers.email, email)).limit(1);
     if (!account) return;

@@ -24,7 +24,10 @@ const extensionOf: Record<AcceptedMediaType, string> = {
 };
 const typeOfExtension: Record<string, AcceptedMediaType> = { gif: 'image/gif', jpg: 'image/jpeg', png: 'image/png', mp4: 'video/mp4' };
 
-export const INVALID_MEDIA_MESSAGE = 'Please select a valid image or video file';
+/** What a form's file may be, and what to say when it is not. */
+export type FileKind = { accepts: (type: AcceptedMediaType) => boolean; refusal: string };
+export const postMedia: FileKind = { accepts: () => true, refusal: 'Please select a valid image or video file' };
+export const profilePhoto: FileKind = { accepts: (type) => type.startsWith('image/'), refusal: 'Please select a valid image file' };
 
 /** The name part of a stored media key, as it appears in the media URL. */
 export const MEDIA_NAME_PATTERN = /^\d{13}-[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.(gif|jpg|png|mp4)$/;
@@ -55,11 +58,12 @@ export type ReceivedForm = { fields: Record<string, string>; file?: ReceivedFile
 /**
  * Reads a multipart form, streaming its one file to a temporary file while counting bytes
  * and keeping the first bytes for type detection. Over the limit the upload stops with 413
- * and nothing is kept; a type other than gif, jpeg, png or mp4 is a 400.
+ * and nothing is kept; a type other than gif, jpeg, png or mp4, or one the kind of file does not
+ * accept, is a 400 with the kind's refusal.
  */
 export async function receiveForm(
   request: FastifyRequest,
-  options: { maxBytes: number; fileField: string; tmpDir: string; allow: (type: AcceptedMediaType) => boolean },
+  options: { maxBytes: number; fileField: string; tmpDir: string; kind: FileKind },
 ): Promise<ReceivedForm> {
   if (!request.isMultipart()) throw new AppError(400, 'Send the form as multipart/form-data');
   const fields: Record<string, string> = {};
@@ -69,6 +73,7 @@ export async function receiveForm(
     const parts = request.parts({ limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
     for await (const part of parts) {
       if (part.type === 'field') {
+        if (part.valueTruncated) throw new AppError(413, 'A field of the form is too long.');
         if (typeof part.value === 'string') fields[part.fieldname] = part.value;
         continue;
       }
@@ -85,17 +90,30 @@ export async function receiveForm(
       }
       const detected = await fileTypeFromBuffer(received.head);
       const type = acceptedMediaTypes.find((accepted) => accepted === detected?.mime);
-      if (!type || !options.allow(type)) throw new AppError(400, INVALID_MEDIA_MESSAGE);
+      if (!type || !options.kind.accepts(type)) throw new AppError(400, options.kind.refusal);
       file = { path, size: received.size, type, originalName: part.filename || 'upload' };
     }
     return { fields, file };
   } catch (error) {
     await Promise.all(temporary.map((path) => rm(path, { force: true })));
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
-    if (isMalformedForm(error)) throw new AppError(400, 'The form could not be read. Please try again.');
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
+    const refusal = code === undefined ? undefined : formRefusals[code];
+    if (refusal) throw new AppError(400, refusal);
+    if (isMalformedForm(error)) throw new AppError(400, MALFORMED_FORM_MESSAGE);
     throw error;
   }
 }
+
+const MALFORMED_FORM_MESSAGE = 'The form could not be read. Please try again.';
+
+// The multipart parser's refusals as sentences: its own texts ("reach files limit") and its 413s are not for people.
+const formRefusals: Partial<Record<string, string>> = {
+  FST_FILES_LIMIT: 'Attach one file only.',
+  FST_FIELDS_LIMIT: 'The form has too many fields.',
+  FST_PARTS_LIMIT: 'The form has too many fields.',
+  FST_PROTO_VIOLATION: MALFORMED_FORM_MESSAGE,
+};
 
 // The multipart parser's own errors (a cut-off body, a missing or wrong boundary) are the client's, not ours.
 const MALFORMED_FORM = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;

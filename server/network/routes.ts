@@ -33,9 +33,12 @@ import { createMediaStorage } from '../platform/storage.js';
 import {
   asMember,
   checkPassword,
-  requestPasswordReset,
+  PASSWORD_RESET_QUEUE,
+  passwordResetJob,
+  queuePasswordReset,
   resendVerificationEmail,
   resetPassword,
+  sendPasswordResetLink,
   setPhoto,
   signUp,
   toNetworkUser,
@@ -44,7 +47,18 @@ import {
   type Member,
 } from './accounts.js';
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
-import { discardFile, mediaKey, mediaKeyOfUrl, mediaUrlOf, receiveForm, removeStoredMedia, serveMedia } from './media.js';
+import {
+  discardFile,
+  mediaKey,
+  mediaKeyOfUrl,
+  mediaUrlOf,
+  postMedia,
+  profilePhoto,
+  receiveForm,
+  removeStoredMedia,
+  serveMedia,
+  type FileKind,
+} from './media.js';
 import { createMemberLimits } from './member-limits.js';
 import { registerOidcRoutes } from './oidc.js';
 import { assertSameOrigin } from './origin-check.js';
@@ -83,8 +97,10 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
   const failedSignIns = createFailedSignIns(deps.counters, { area: 'network', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
   const memberLimits = createMemberLimits(deps.counters, { uploadsPerHour: settings.memberUploadsPerHour, openStreams: settings.memberOpenStreams });
-  const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, allow: Parameters<typeof receiveForm>[1]['allow']) =>
-    receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, tmpDir: deps.config.uploadTmpDir, fileField, allow });
+  const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, kind: FileKind) =>
+    receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, tmpDir: deps.config.uploadTmpDir, fileField, kind });
+
+  await deps.jobs.work(PASSWORD_RESET_QUEUE, async (data) => sendPasswordResetLink(db, deps, passwordResetJob.parse(data).email, now()));
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
@@ -165,7 +181,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
         schema: { tags, description: 'Emails a link to set a new password; 202 whether or not the address has an account', body: passwordResetRequestBody, response: withErrors({ 202: messageResponse }) },
       },
       async (request, reply) => {
-        await requestPasswordReset(db, deps, request.body.email, now());
+        await queuePasswordReset(db, deps.jobs, request.body.email);
         return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
       },
     );
@@ -250,8 +266,8 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       { schema: { tags, description: 'multipart/form-data with one image file field `photo`', response: { 200: meResponse, ...uploadErrors } } },
       async (request) => {
         const me = signedIn(request);
-        const form = await receiveUpload(request, 'photo', (type) => type.startsWith('image/'));
-        if (!form.file) throw new AppError(400, 'Please select a valid image file');
+        const form = await receiveUpload(request, 'photo', profilePhoto);
+        if (!form.file) throw new AppError(400, profilePhoto.refusal);
         const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
         try {
           await memberLimits.countUpload(me.id);
@@ -276,7 +292,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       },
       async (request, reply) => {
         const me = signedIn(request);
-        const form = await receiveUpload(request, 'media', () => true);
+        const form = await receiveUpload(request, 'media', postMedia);
         try {
           const description = descriptionField.safeParse(form.fields.description ?? '');
           if (!description.success) throw new AppError(400, description.error.issues[0]?.message ?? 'Invalid description');

@@ -76,6 +76,25 @@ describe('upload attacks on the network', () => {
     expect(await tableDigest(t)).toEqual(before);
   });
 
+  const field = (name: string, value: string): FormPart => ({ name, value });
+  const overLimits: [string, FormPart[], number, string][] = [
+    ['two files', [field('description', 'two'), file('a.png', 'image/png', tinyPng), file('b.png', 'image/png', tinyPng)], 400, 'Attach one file only.'],
+    ['eleven fields', Array.from({ length: 11 }, (_, n) => field(`field${n}`, 'x')), 400, 'The form has too many fields.'],
+    ['a field over 64 KB', [field('description', 'long'), field('note', 'x'.repeat(65 * 1024))], 413, 'A field of the form is too long.'],
+    ['a field named __proto__', [field('__proto__', 'x'), field('description', 'sneaky')], 400, 'The form could not be read. Please try again.'],
+  ];
+
+  it.each(overLimits)('when a post\'s form has %s, then it is refused with a plain sentence and nothing is kept', async (_name, parts, status, message) => {
+    const before = await tableDigest(t);
+    const filesBefore = await storedFiles();
+    const form = multipartBody(parts);
+    const response = await t.app.inject({ method: 'POST', url: '/api/network/posts', headers: { ...member.headers, ...form.headers }, payload: form.payload });
+    expect(response.statusCode).toBe(status);
+    expect(response.json<{ error: string }>().error).toBe(message);
+    expect(await storedFiles()).toEqual(filesBefore);
+    expect(await tableDigest(t)).toEqual(before);
+  });
+
   it('when two files come in one post, then it is refused and nothing is kept', async () => {
     const before = await tableDigest(t);
     const filesBefore = await storedFiles();

@@ -115,5 +115,7 @@ describe('network media uploads', () => {
     const video = multipartBody([{ name: 'photo', filename: 'me.mp4', contentType: 'video/mp4', data: mp4Bytes(1000) }]);
     const refused = await t.app.inject({ method: 'POST', url: '/api/network/me/photo', headers: { ...member.headers, ...video.headers }, payload: video.payload });
     expect(refused.statusCode).toBe(400);
+    // A photo must be an image: the message says so, not "image or video".
+    expect(refused.json<{ error: string }>().error).toBe('Please select a valid image file');
   });
 });

@@ -1,6 +1,7 @@
 import LogIn from 'lucide-react/icons/log-in';
 import { Outlet } from 'react-router';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
+import { SIGN_IN_PATH } from './api.js';
 
 /**
  * The frame of the network's account pages opened from emails (forgot, reset, verify): the logo,
@@ -11,7 +12,7 @@ export default function NetworkAccountShell() {
   return (
     <>
       <AppHeader homeTo="/" areaName="HR network" navLabel="Account">
-        <HeaderLink to="/" icon={LogIn} label="Sign in" />
+        <HeaderLink to={SIGN_IN_PATH} icon={LogIn} label="Sign in" />
       </AppHeader>
       <Outlet />
     </>

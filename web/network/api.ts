@@ -13,7 +13,8 @@ import type {
   SignInBody,
   SignUpBody,
 } from '../../contracts/network.js';
-import { ApiError, request } from '../lib/http.js';
+import { ApiError, request, type RequestOptions } from '../lib/http.js';
+import { clearSessionEnded, isSessionEnded, reportSessionEnded } from './ended-session.js';
 
 export const networkKeys = {
   me: ['network', 'me'] as const,
@@ -24,8 +25,21 @@ export const networkKeys = {
 
 // ---- Session
 
+/** A call that needs the member's session: its 401 means the session ended elsewhere. */
+async function memberRequest<T>(path: string, options?: RequestOptions): Promise<T> {
+  try {
+    return await request<T>(path, options);
+  } catch (error) {
+    if (isSessionEnded(error)) reportSessionEnded();
+    throw error;
+  }
+}
+
+/** The signed-in member, or null. */
+export const fetchMe = async () => (await request<MeResponse>('/api/network/me')).user;
+
 export function useMe() {
-  return useQuery({ queryKey: networkKeys.me, queryFn: async () => (await request<MeResponse>('/api/network/me')).user, staleTime: 60_000 });
+  return useQuery({ queryKey: networkKeys.me, queryFn: fetchMe, staleTime: 60_000 });
 }
 
 export const signIn = (body: SignInBody) => request<MeResponse>('/api/network/auth/sign-in', { method: 'POST', body });
@@ -37,13 +51,22 @@ export async function signUp(body: SignUpBody): Promise<MeResponse> {
   await request<MessageResponse>('/api/network/auth/sign-up', { method: 'POST', body });
   return signIn(body);
 }
-export const resendVerificationEmail = () => request<MessageResponse>('/api/network/me/verification-email', { method: 'POST' });
+export const resendVerificationEmail = () => memberRequest<MessageResponse>('/api/network/me/verification-email', { method: 'POST' });
 export const verifyEmail = (token: string) => request<null>('/api/network/auth/verify-email', { method: 'POST', body: { token } });
 export const requestPasswordReset = (email: string) => request<MessageResponse>('/api/network/auth/password-reset', { method: 'POST', body: { email } });
 export const resetPassword = (token: string, password: string) =>
   request<null>('/api/network/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
 export const signOut = () => request<null>('/api/network/auth/sign-out', { method: 'POST' });
-export const saveProfile = (body: ProfileBody) => request<MeResponse>('/api/network/me/profile', { method: 'PUT', body });
+export const saveProfile = (body: ProfileBody) => memberRequest<MeResponse>('/api/network/me/profile', { method: 'PUT', body });
+
+/** Forgets the signed-in member and everything loaded for them (sign-out, or a session that ended elsewhere). */
+export function forgetMember(client: QueryClient): void {
+  client.setQueryData(networkKeys.me, null);
+  client.removeQueries({ queryKey: ['network'], predicate: (query) => query.queryKey[1] !== 'me' });
+}
+
+/** The sign-in page in sign-in mode (`/` alone opens sign-up while sign-up is open). */
+export const SIGN_IN_PATH = '/?mode=signin';
 
 /** Where a member goes after signing in: the feed once the profile is complete. */
 export const landingPath = (user: NetworkUser) => (user.isProfileComplete ? '/Home' : '/UserDetails');
@@ -65,8 +88,13 @@ export function uploadForm<T>(path: string, form: FormData, onProgress?: (fracti
       } catch {
         body = undefined;
       }
-      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
-      else reject(new ApiError(xhr.status, (body as { error?: string } | undefined)?.error ?? `Request failed (${xhr.status})`));
+      if (xhr.status >= 200 && xhr.status < 300) {
+        resolve(body as T);
+        return;
+      }
+      const error = new ApiError(xhr.status, (body as { error?: string } | undefined)?.error ?? `Request failed (${xhr.status})`);
+      if (isSessionEnded(error)) reportSessionEnded();
+      reject(error);
     };
     xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.'));
     xhr.send(form);
@@ -91,7 +119,7 @@ export function publishPost(description: string, media: File | null, onProgress:
 export function useFeed() {
   return useInfiniteQuery({
     queryKey: networkKeys.feed,
-    queryFn: ({ pageParam, signal }) => request<PostsPage>('/api/network/posts', { query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => memberRequest<PostsPage>('/api/network/posts', { query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -100,13 +128,13 @@ export function useFeed() {
 export function usePost(id: string | null) {
   return useQuery({
     queryKey: networkKeys.post(id ?? ''),
-    queryFn: ({ signal }) => request<Post>(`/api/network/posts/${encodeURIComponent(id ?? '')}`, { signal }),
+    queryFn: ({ signal }) => memberRequest<Post>(`/api/network/posts/${encodeURIComponent(id ?? '')}`, { signal }),
     enabled: Boolean(id),
   });
 }
 
-export const deletePost = (id: string) => request<null>(`/api/network/posts/${id}`, { method: 'DELETE' });
-export const setLike = (id: string, liked: boolean) => request<LikeResponse>(`/api/network/posts/${id}/like`, { method: liked ? 'PUT' : 'DELETE' });
+export const deletePost = (id: string) => memberRequest<null>(`/api/network/posts/${id}`, { method: 'DELETE' });
+export const setLike = (id: string, liked: boolean) => memberRequest<LikeResponse>(`/api/network/posts/${id}/like`, { method: liked ? 'PUT' : 'DELETE' });
 
 type Feed = InfiniteData<PostsPage, string | undefined>;
 
@@ -138,13 +166,13 @@ export function removeFeedPost(client: QueryClient, postId: string): void {
 export function useComments(postId: string) {
   return useInfiniteQuery({
     queryKey: networkKeys.comments(postId),
-    queryFn: ({ pageParam, signal }) => request<CommentsPage>(`/api/network/posts/${postId}/comments`, { query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) => memberRequest<CommentsPage>(`/api/network/posts/${postId}/comments`, { query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
 
-export const postComment = (postId: string, text: string) => request<CreatedComment>(`/api/network/posts/${postId}/comments`, { method: 'POST', body: { text } });
+export const postComment = (postId: string, text: string) => memberRequest<CreatedComment>(`/api/network/posts/${postId}/comments`, { method: 'POST', body: { text } });
 
 /** Adds a comment to the post's loaded list (once), and sets the post's count. */
 export function addCachedComment(client: QueryClient, comment: Comment, commentCount?: number): void {
@@ -191,7 +219,10 @@ export function useAuthenticate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ mode, body }: { mode: 'sign-in' | 'sign-up'; body: SignInBody }) => (mode === 'sign-up' ? signUp(body) : signIn(body)),
-    onSuccess: ({ user }) => client.setQueryData(networkKeys.me, user),
+    onSuccess: ({ user }) => {
+      clearSessionEnded();
+      client.setQueryData(networkKeys.me, user);
+    },
   });
 }
 

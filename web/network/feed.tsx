@@ -2,13 +2,11 @@ import CalendarDays from 'lucide-react/icons/calendar-days';
 import Clapperboard from 'lucide-react/icons/clapperboard';
 import Image from 'lucide-react/icons/image';
 import PenLine from 'lucide-react/icons/pen-line';
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { NetworkUser } from '../../contracts/network.js';
-import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState } from '../ui/states.js';
-import { networkKeys, useFeed } from './api.js';
+import { useFeed } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { PostCard } from './post-card.js';
@@ -28,13 +26,6 @@ export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: str
   const [dialogOpen, setDialogOpen] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
-  const client = useQueryClient();
-  const sessionEnded = feed.error instanceof ApiError && feed.error.status === 401;
-
-  // A session that expired or was signed out elsewhere: forget the member, and the page sends them to sign in.
-  useEffect(() => {
-    if (sessionEnded) client.setQueryData(networkKeys.me, null);
-  }, [sessionEnded, client]);
 
   // Infinite scroll: the next page loads when the end of the list comes into view.
   useEffect(() => {

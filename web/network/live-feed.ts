@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { feedEvents } from '../../contracts/network-constants.js';
 import type { CommentCreatedEvent, LikesChangedEvent, NetworkUser, PostCreatedEvent, PostDeletedEvent } from '../../contracts/network.js';
-import { addCachedComment, addFeedPost, networkKeys, removeFeedPost, updateFeedPost } from './api.js';
+import { addCachedComment, addFeedPost, fetchMe, networkKeys, removeFeedPost, updateFeedPost } from './api.js';
+import { reportSessionEnded } from './ended-session.js';
 
 function parse<T>(event: Event): T | undefined {
   try {
@@ -40,11 +41,10 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
         if (reopened) void client.invalidateQueries({ queryKey: networkKeys.feed });
       });
       // EventSource retries a dropped stream by itself, but gives up for good when it is answered
-      // with an error (a 503 while the database is away); then a fresh one is opened after a pause.
+      // with an error: a 503 while the database is away, or a 401 once the session has ended.
       current.addEventListener('error', () => {
         if (stopped || current.readyState !== EventSource.CLOSED) return;
-        reopenTimer = setTimeout(() => open(true), reopenDelay);
-        reopenDelay = Math.min(reopenDelay * 2, MAX_REOPEN_DELAY_MS);
+        void reopenUnlessSignedOut();
       });
       current.addEventListener(feedEvents.postCreated, (event) => {
         const data = parse<PostCreatedEvent>(event);
@@ -63,6 +63,19 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
         if (data) updateFeedPost(client, data.postId, (post) => ({ ...post, likeCount: data.likeCount }));
       });
       current.addEventListener(feedEvents.reset, () => void client.invalidateQueries({ queryKey: networkKeys.feed }));
+    };
+
+    // EventSource does not say why it was refused, so the session is asked: gone, and the member
+    // is sent to sign in; still there (or the server unreachable), and a fresh stream is opened after a pause.
+    const reopenUnlessSignedOut = async () => {
+      const signedIn = await fetchMe().catch(() => undefined);
+      if (stopped) return;
+      if (signedIn === null) {
+        reportSessionEnded();
+        return;
+      }
+      reopenTimer = setTimeout(() => open(true), reopenDelay);
+      reopenDelay = Math.min(reopenDelay * 2, MAX_REOPEN_DELAY_MS);
     };
 
     open(false);

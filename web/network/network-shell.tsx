@@ -5,9 +5,13 @@ import MessageSquare from 'lucide-react/icons/message-square';
 import Search from 'lucide-react/icons/search';
 import TrendingUp from 'lucide-react/icons/trending-up';
 import Users from 'lucide-react/icons/users';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import styles from './network-shell.module.css';
+import { forgetMember } from './api.js';
+import { onSessionEnded } from './ended-session.js';
 import ProfileMenu from './profile-menu.js';
 
 // The spec's entries. Only Home leads somewhere; the others are static, so they are drawn as
@@ -22,6 +26,9 @@ const staticEntries = [
 
 /** The HR network's frame: the spec's top navigation, shown only in the network area. */
 export function NetworkShell() {
+  const client = useQueryClient();
+  // A session ended elsewhere: the member is forgotten, and the page sends them to sign in.
+  useEffect(() => onSessionEnded(() => forgetMember(client)), [client]);
   return (
     <>
       <header className={styles.nav}>

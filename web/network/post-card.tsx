@@ -5,6 +5,7 @@ import { useToast } from '../ui/toast.js';
 import { useDeletePost, useLikePost } from './api.js';
 import { Avatar } from './avatar.js';
 import { Comments } from './comments.js';
+import { isSessionEnded } from './ended-session.js';
 import styles from './network.module.css';
 import { PostMedia } from './post-media.js';
 import { relativeTime } from './relative-time.js';
@@ -26,7 +27,8 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
     like.mutate(!post.likedByMe, {
       onError: (error) => {
         console.warn('like failed', error);
-        notify('Could not update the like. Please try again.', 'error');
+        // A session that ended is no failure to retry: the member is on the way to sign in.
+        if (!isSessionEnded(error)) notify('Could not update the like. Please try again.', 'error');
       },
     });
   }
@@ -38,7 +40,7 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
       notify('Post deleted!');
     } catch (error) {
       console.warn('delete failed', error);
-      notify('Failed to delete post. Please try again.', 'error');
+      if (!isSessionEnded(error)) notify('Failed to delete post. Please try again.', 'error');
     } finally {
       setConfirming(false);
     }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { networkKeys, signOut, useMe } from './api.js';
+import { forgetMember, SIGN_IN_PATH, signOut, useMe } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 
@@ -37,9 +37,8 @@ export default function ProfileMenu() {
       // The spec only logs a failed sign-out; the local state is cleared either way.
       console.warn('sign-out failed', error);
     }
-    client.setQueryData(networkKeys.me, null);
-    client.removeQueries({ queryKey: ['network'], predicate: (query) => query.queryKey[1] !== 'me' });
-    await navigate('/', { replace: true });
+    forgetMember(client);
+    await navigate(SIGN_IN_PATH, { replace: true });
   }
 
   const user = me.data;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ResetPasswordScreen } from '../ui/account-recovery.js';
-import { networkKeys, resetPassword } from './api.js';
+import { networkKeys, resetPassword, SIGN_IN_PATH } from './api.js';
 
 /** `/reset-password?token=…`: the emailed link's page; the new password ends every session of the account. */
 export default function ResetPasswordPage() {
@@ -10,9 +10,9 @@ export default function ResetPasswordPage() {
   return (
     <ResetPasswordScreen
       title="Set a new password"
-      backTo="/"
+      backTo={SIGN_IN_PATH}
       backLabel="Back to sign in"
-      signInTo="/"
+      signInTo={SIGN_IN_PATH}
       token={params.get('token')}
       save={async (token, password) => {
         await resetPassword(token, password);

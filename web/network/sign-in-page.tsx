@@ -3,7 +3,7 @@ import GraduationCap from 'lucide-react/icons/graduation-cap';
 import Newspaper from 'lucide-react/icons/newspaper';
 import SearchCheck from 'lucide-react/icons/search-check';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button, buttonClassName } from '../ui/button.js';
@@ -11,6 +11,7 @@ import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import { TextField } from '../ui/field.js';
 import { FormError, LoadingState } from '../ui/states.js';
 import { landingPath, networkKeys, useAuthenticate, useMe } from './api.js';
+import { clearSessionEnded, wasSessionEnded } from './ended-session.js';
 import styles from './network.module.css';
 import { signInWithPopup } from './oidc-popup.js';
 
@@ -21,8 +22,12 @@ export default function SignInPage() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const signupOpen = config.data?.networkSignup !== 'closed';
-  const [mode, setMode] = useState<'sign-up' | 'sign-in' | null>(null);
-  const effectiveMode = mode ?? (signupOpen ? 'sign-up' : 'sign-in');
+  // The mode is in the address: `?mode=signin` (the links of the recovery pages, the emails and
+  // Sign Out) or `?mode=signup`; `/` alone opens sign-up, or sign-in for a member whose session ended.
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('mode');
+  const effectiveMode = signupOpen && (requested === 'signup' || (requested !== 'signin' && !wasSessionEnded())) ? 'sign-up' : 'sign-in';
+  const setMode = (next: 'sign-up' | 'sign-in') => setParams({ mode: next === 'sign-up' ? 'signup' : 'signin' }, { replace: true });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [providerError, setProviderError] = useState<string | null>(null);
@@ -52,6 +57,7 @@ export default function SignInPage() {
       setProviderError(result.error);
       return;
     }
+    clearSessionEnded();
     await client.invalidateQueries({ queryKey: networkKeys.me });
   }
 
@@ -106,6 +112,11 @@ export default function SignInPage() {
             <LoadingState />
           ) : (
             <>
+              {wasSessionEnded() && !error && (
+                <p className={styles.hint} role="status">
+                  Your session has ended. Please sign in again.
+                </p>
+              )}
               <FormError message={error} />
               <form onSubmit={submit} className={styles.form}>
                 <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />

@@ -1,10 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ApiError, errorMessage } from '../lib/http.js';
+import { INVALID_LINK_MESSAGE } from '../ui/account-recovery.js';
 import styles from '../ui/account-recovery.module.css';
-import { errorMessage } from '../lib/http.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
-import { networkKeys, verifyEmail } from './api.js';
+import { fetchMe, networkKeys, verifyEmail } from './api.js';
+
+// The request carries only the token: any 400 means the link is used, expired or garbled.
+const linkRefused = (error: unknown) => error instanceof ApiError && error.status === 400;
+
+/**
+ * Follows the link. A refused link is no failure when the member signed in here has a verified
+ * address already (the link opened a second time, or an older one): nothing is left to do.
+ */
+async function verify(token: string): Promise<'verified' | 'already verified'> {
+  try {
+    await verifyEmail(token);
+    return 'verified';
+  } catch (error) {
+    if (linkRefused(error) && (await fetchMe().catch(() => null))?.emailVerified) return 'already verified';
+    throw error;
+  }
+}
 
 /** `/verify-email?token=…`: the verification link's page; it confirms the address once, on arrival. */
 export default function VerifyEmailPage() {
@@ -12,7 +30,7 @@ export default function VerifyEmailPage() {
   const token = params.get('token');
   const client = useQueryClient();
   const verification = useMutation({
-    mutationFn: verifyEmail,
+    mutationFn: verify,
     onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.me }),
   });
   // The link works once: React's development double effects must not spend it twice.
@@ -33,10 +51,12 @@ export default function VerifyEmailPage() {
         {!token ? (
           <ErrorState message="This link is incomplete. Please open the link from the email again." />
         ) : verification.isError ? (
-          <ErrorState message={errorMessage(verification.error, 'Could not verify your address. Please try again.')} />
+          <ErrorState
+            message={linkRefused(verification.error) ? INVALID_LINK_MESSAGE : errorMessage(verification.error, 'Could not verify your address. Please try again.')}
+          />
         ) : verification.isSuccess ? (
           <p className={styles.success} role="status">
-            Your email address is verified. Thank you!
+            {verification.data === 'verified' ? 'Your email address is verified. Thank you!' : 'Your email address is already verified.'}
           </p>
         ) : (
           <LoadingState text="Verifying your address..." />

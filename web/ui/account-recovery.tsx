@@ -1,12 +1,18 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../lib/http.js';
+import { ApiError, errorMessage } from '../lib/http.js';
 import styles from './account-recovery.module.css';
 import { Button } from './button.js';
 import { NewPasswordField, TextField } from './field.js';
 import { FormError } from './states.js';
 
 type Page = { title: string; backTo: string; backLabel: string };
+
+/** What an emailed link's page says when the server refuses its token. */
+export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired. Please ask for a new one.';
+
+/** A token the server refused before looking it up (cut short, too long, garbled): to the person, a bad link like any other. */
+const isMalformedToken = (error: unknown) => error instanceof ApiError && error.status === 400 && error.field === 'token';
 
 function RecoveryCard({ title, backTo, backLabel, children }: Page & { children: ReactNode }) {
   return (
@@ -93,7 +99,7 @@ export function ResetPasswordScreen({
       await save(token, password);
       setDone(true);
     } catch (caught) {
-      setError(errorMessage(caught, 'Could not set the new password. Please try again.'));
+      setError(isMalformedToken(caught) ? INVALID_LINK_MESSAGE : errorMessage(caught, 'Could not set the new password. Please try again.'));
     } finally {
       setBusy(false);
     }
