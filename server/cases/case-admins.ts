@@ -116,11 +116,8 @@ export async function endCaseAdminSessions(db: Queryable, id: number): Promise<v
   await db.update(caseAdmins).set({ sessionVersion: sql`${caseAdmins.sessionVersion} + 1` }).where(eq(caseAdmins.id, id));
 }
 
-/**
- * "Forgot password?": emails a link (1 h, single use) when an admin has that address. The caller
- * answers the same either way, so the form does not tell who is an admin.
- */
-export async function requestCaseAdminPasswordReset(
+/** "Forgot password?" (see `passwordResetRequests`): emails a link (1 h, single use) when an admin has that address. */
+export async function sendCaseAdminPasswordResetLink(
   db: Database,
   deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> },
   email: string,

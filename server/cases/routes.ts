@@ -38,13 +38,14 @@ import {
 import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
+import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
 import {
   authenticateCaseAdmin,
   caseAdminSessionVersion,
   endCaseAdminSessions,
-  requestCaseAdminPasswordReset,
+  sendCaseAdminPasswordResetLink,
   resetCaseAdminPassword,
 } from './case-admins.js';
 import * as caseManagement from './case-management.js';
@@ -84,6 +85,7 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
   await notify.jobs.work(CASE_NOTIFICATION_QUEUE, async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()), {
     policy: 'short',
   });
+  const requestPasswordReset = await passwordResetRequests(deps.jobs, 'caseadmin-password-reset', (email) => sendCaseAdminPasswordResetLink(db, deps, email, now()));
   const lookupLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute);
   // The lookup and the subscription both answer whether a passport number fits a case: one count
   // of such guesses per client, whichever route they come through.
@@ -147,7 +149,7 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
       schema: { tags, description: 'Emails a link to set a new password; 202 whether or not the address is an admin', body: adminPasswordResetRequestBody, response: { 202: messageResponse, ...errorResponses } },
     },
     async (request, reply) => {
-      await requestCaseAdminPasswordReset(db, deps, request.body.email, now());
+      await requestPasswordReset(db, request.body.email);
       return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
     },
   );

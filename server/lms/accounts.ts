@@ -71,8 +71,8 @@ export async function setPassword(db: Queryable, id: number, password: string): 
   await revokeOneTimeTokens(db, 'lms-password-reset', String(id));
 }
 
-/** "Forgot password?": emails a link (1 h, single use) when a user registered that address. */
-export async function requestPasswordReset(
+/** "Forgot password?" (see `passwordResetRequests`): emails a link (1 h, single use) when a user registered that address. */
+export async function sendPasswordResetLink(
   db: Database,
   deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> },
   email: string,

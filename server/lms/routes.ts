@@ -61,6 +61,7 @@ import {
 import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
+import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
 import * as accounts from './accounts.js';
@@ -98,6 +99,7 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const now = () => deps.clock.now();
   const { lms } = deps.config;
   const failedSignIns = createFailedSignIns(deps.counters, { area: 'lms', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
+  const requestPasswordReset = await passwordResetRequests(deps.jobs, 'lms-password-reset', (email) => accounts.sendPasswordResetLink(db, deps, email, now()));
 
   const signIn = async (account: LmsAccount) => ({
     token: await deps.tokens.sign(
@@ -143,7 +145,7 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
       schema: { tags, description: 'Emails a link to set a new password; 202 whether or not an account has the address', body: passwordResetRequestBody, response: withErrors({ 202: messageResponse }) },
     },
     async (request, reply) => {
-      await accounts.requestPasswordReset(db, deps, request.body.email, now());
+      await requestPasswordReset(db, request.body.email);
       return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
     },
   );

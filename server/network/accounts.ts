@@ -1,11 +1,9 @@
 import type { Config } from '../config.js';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { NetworkUser, ProfileBody } from '../../contracts/network.js';
 import type { Database, Queryable } from '../db/client.js';
 import { networkUsers } from '../db/schema/network.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
-import type { JobQueue } from '../platform/jobs.js';
 import { publicLink, type Mailer } from '../platform/mail.js';
 import {
   consumeOneTimeToken,
@@ -112,18 +110,7 @@ export async function verifyEmail(db: Database, token: string, now: Date): Promi
   });
 }
 
-export const PASSWORD_RESET_QUEUE = 'network-password-reset';
-export const passwordResetJob = z.object({ email: z.string() });
-
-/**
- * "Forgot password?": the request only queues a job, the same for any address, so neither its
- * answer nor its time tells whether an account has the address. The job sends the link.
- */
-export async function queuePasswordReset(db: Queryable, jobs: JobQueue, email: string): Promise<void> {
-  await jobs.send(db, PASSWORD_RESET_QUEUE, { email });
-}
-
-/** The job: a link (1 h, single use) to the account with that address, if there is one. */
+/** "Forgot password?" (see `passwordResetRequests`): a link (1 h, single use) to the account with that address, if there is one. */
 export async function sendPasswordResetLink(db: Database, deps: MailDeps, email: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const [account] = await tx.select({ id: networkUsers.id }).from(networkUsers).where(eq(networkUsers.email, email)).limit(1);

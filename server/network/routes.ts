@@ -29,13 +29,11 @@ import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
 import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
+import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { createMediaStorage } from '../platform/storage.js';
 import {
   asMember,
   checkPassword,
-  PASSWORD_RESET_QUEUE,
-  passwordResetJob,
-  queuePasswordReset,
   resendVerificationEmail,
   resetPassword,
   sendPasswordResetLink,
@@ -100,7 +98,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
   const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, kind: FileKind) =>
     receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, tmpDir: deps.config.uploadTmpDir, fileField, kind });
 
-  await deps.jobs.work(PASSWORD_RESET_QUEUE, async (data) => sendPasswordResetLink(db, deps, passwordResetJob.parse(data).email, now()));
+  const requestPasswordReset = await passwordResetRequests(deps.jobs, 'network-password-reset', (email) => sendPasswordResetLink(db, deps, email, now()));
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
@@ -181,7 +179,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
         schema: { tags, description: 'Emails a link to set a new password; 202 whether or not the address has an account', body: passwordResetRequestBody, response: withErrors({ 202: messageResponse }) },
       },
       async (request, reply) => {
-        await queuePasswordReset(db, deps.jobs, request.body.email);
+        await requestPasswordReset(db, request.body.email);
         return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
       },
     );

@@ -143,6 +143,29 @@ describe('emailed links: verification and password recovery', () => {
     expect((await post('/api/network/auth/sign-in', { email: member.email, password: 'found it again' })).statusCode).toBe(200);
   });
 
+  it.each([
+    ['a case admin', '/api/caseadmin/password-reset', async () => (await signInCaseAdmin(t)).email],
+    [
+      'a learner',
+      '/auth/password-reset',
+      async () => {
+        const email = `learner-${Date.now().toString(36)}@example.test`;
+        expect((await post('/auth/register', { username: `timed_${Date.now().toString(36)}`, password: 'learner password', profession: 'nurse', email })).statusCode).toBe(201);
+        return email;
+      },
+    ],
+  ])('when a reset is asked for %s with an address that has an account and one that has none, then the request does the same work for both', async (_who, path, knownAddress) => {
+    const email = await knownAddress();
+    const resetRequest = (address: string) => async () => expect((await post(path, { email: address })).statusCode).toBe(202);
+
+    const unknown = await statementsOf(resetRequest('nobody-here@example.test'));
+    const known = await statementsOf(resetRequest(email));
+
+    expect(known).toEqual(unknown);
+    expect(known).toHaveLength(1);
+    expect(known[0]).toMatch(/INSERT INTO pgboss\.job/);
+  });
+
   it('when a reset link is older than 1 h, then it is refused and the password stays', async () => {
     const member = await signUpMember(t);
     await post('/api/network/auth/password-reset', { email: member.email });
