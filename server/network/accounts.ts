@@ -30,6 +30,9 @@ export function asMember(row: SessionMember, adminEmails: readonly string[]): Me
   return { id, email, username, displayName, photoUrl, emailVerifiedAt, isAdmin: email !== null && emailVerifiedAt !== null && adminEmails.includes(email) };
 }
 
+/** A member with a username and a display name: what their posts and comments are signed with. */
+export const hasCompleteProfile = (member: Pick<Member, 'username' | 'displayName'>) => Boolean(member.username && member.displayName);
+
 export function toNetworkUser(member: Member): NetworkUser {
   return {
     uid: member.id,
@@ -37,7 +40,7 @@ export function toNetworkUser(member: Member): NetworkUser {
     displayName: member.displayName,
     photoURL: member.photoUrl,
     username: member.username,
-    isProfileComplete: Boolean(member.username && member.displayName),
+    isProfileComplete: hasCompleteProfile(member),
     isAdmin: member.isAdmin,
     emailVerified: member.emailVerifiedAt !== null,
   };

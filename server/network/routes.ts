@@ -34,6 +34,7 @@ import { createMediaStorage } from '../platform/storage.js';
 import {
   asMember,
   checkPassword,
+  hasCompleteProfile,
   resendVerificationEmail,
   resetPassword,
   sendPasswordResetLink,
@@ -258,6 +259,13 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
     return request.member;
   }
 
+  /** Posts and comments carry their author's name: a member without one completes the profile first (/UserDetails). */
+  function signedInWithProfile(request: { member: Member | null }): Member {
+    const me = signedIn(request);
+    if (!hasCompleteProfile(me)) throw new AppError(403, 'Please complete your profile before posting.', 'PROFILE_INCOMPLETE');
+    return me;
+  }
+
   function registerUploadRoutes(uploads: App): void {
     uploads.post(
       '/api/network/me/photo',
@@ -289,7 +297,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
         },
       },
       async (request, reply) => {
-        const me = signedIn(request);
+        const me = signedInWithProfile(request);
         const form = await receiveUpload(request, 'media', postMedia);
         try {
           const description = descriptionField.safeParse(form.fields.description ?? '');
@@ -358,7 +366,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
     members.post(
       '/api/network/posts/:id/comments',
       { schema: { tags, params: postIdParams, body: commentBody, response: withErrors({ 201: createdComment }) } },
-      async (request, reply) => reply.status(201).send(await posts.addComment(db, signedIn(request), request.params.id, request.body.text, now())),
+      async (request, reply) => reply.status(201).send(await posts.addComment(db, signedInWithProfile(request), request.params.id, request.body.text, now())),
     );
 
     members.put('/api/network/posts/:id/like', { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } }, async (request) =>

@@ -50,6 +50,26 @@ describe('network posts, comments and likes', () => {
     expect(after?.n).toBe(before?.n);
   });
 
+  it('when a member without a username and display name posts or comments, then it is refused until the profile is complete, and nothing is stored', async () => {
+    const nameless = await signUpMember(t, { complete: false });
+    const post = await createTextPost(t, author, 'Somebody comment on this');
+    const [before] = await t.db.select({ posts: sql<number>`(SELECT count(*)::int FROM network_posts)`, comments: sql<number>`(SELECT count(*)::int FROM network_comments)` }).from(sql`(SELECT 1) AS one`);
+
+    const posting = await createPost(t, nameless, 'Who am I?');
+    const commenting = await t.app.inject({ method: 'POST', url: `/api/network/posts/${post.id}/comments`, headers: nameless.headers, payload: { text: 'Anonymous?' } });
+
+    for (const refused of [posting, commenting]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ error: 'Please complete your profile before posting.', code: 'PROFILE_INCOMPLETE' });
+    }
+    const [after] = await t.db.select({ posts: sql<number>`(SELECT count(*)::int FROM network_posts)`, comments: sql<number>`(SELECT count(*)::int FROM network_comments)` }).from(sql`(SELECT 1) AS one`);
+    expect(after).toEqual(before);
+
+    const profile = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: nameless.headers, payload: { username: `named_${Date.now().toString(36)}`, displayName: 'Now Named' } });
+    expect(profile.statusCode).toBe(200);
+    expect((await createPost(t, nameless, 'Now I am someone')).statusCode).toBe(201);
+  });
+
   it('when the feed has more posts than a page, then the cursor walks it newest first with no gaps or repeats', async () => {
     const created: string[] = [];
     for (let i = 0; i < 23; i++) {
