@@ -387,19 +387,26 @@ test('when the question on screen is deleted, the exam is left by the header, a 
 test('when an admin adds a question already in the bank on a phone, then the refusal is focused and in view', async ({ page, baseURL }) => {
   const api = await adminApi(baseURL ?? '');
   const question = `${uniqueName('Twice')}: which answer is right?`;
-  expect((await api.post('/exam-questions', { data: { question, options: ['Yes', 'No'], correct_answer: 'Yes', explanation: 'E.', profession: 'dentist' } })).status()).toBe(201);
-  await api.dispose();
-  await page.setViewportSize({ width: 390, height: 700 });
-  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
-  const form = page.getByRole('form', { name: 'Add New Exam Question' });
-  await form.getByLabel('Question', { exact: true }).fill(question);
-  await form.getByLabel('Options (comma-separated)').fill('Yes, No');
-  await form.getByLabel('Correct answer').fill('Yes');
-  await form.getByLabel('Profession').selectOption('dentist');
-  await form.getByLabel('Explanation').fill('E.');
-  await form.getByRole('button', { name: 'Add Question' }).click();
-  const refusal = form.getByRole('alert');
-  await expect(refusal).toHaveText('Error adding question: This question is already in the bank');
-  await expect(refusal).toBeInViewport();
-  await expect(refusal.locator('..')).toBeFocused();
+  const added = await api.post('/exam-questions', { data: { question, options: ['Yes', 'No'], correct_answer: 'Yes', explanation: 'E.', profession: 'dentist' } });
+  expect(added.status()).toBe(201);
+  const { id } = (await added.json()) as { id: number };
+  try {
+    await page.setViewportSize({ width: 390, height: 700 });
+    await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+    const form = page.getByRole('form', { name: 'Add New Exam Question' });
+    await form.getByLabel('Question', { exact: true }).fill(question);
+    await form.getByLabel('Options (comma-separated)').fill('Yes, No');
+    await form.getByLabel('Correct answer').fill('Yes');
+    await form.getByLabel('Profession').selectOption('dentist');
+    await form.getByLabel('Explanation').fill('E.');
+    await form.getByRole('button', { name: 'Add Question' }).click();
+    const refusal = form.getByRole('alert');
+    await expect(refusal).toHaveText('Error adding question: This question is already in the bank');
+    await expect(refusal).toBeInViewport();
+    await expect(refusal.locator('..')).toBeFocused();
+  } finally {
+    // The dentists' bank belongs to lms.spec.ts, whose exam expects only its own questions.
+    expect((await api.delete(`/exam-questions/${id}`)).status()).toBe(204);
+    await api.dispose();
+  }
 });
