@@ -155,6 +155,10 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   await expect(page.getByText('This section is locked. Upgrade to Premium to view your recent courses.')).toBeVisible();
   expect(refused).toEqual([]);
   await expect(page.getByText('First Answer')).toBeVisible();
+  // Nor does the course library.
+  await page.goto('/courses');
+  await expect(page.getByText('The course library is part of Premium. Upgrade to unlock every course for your profession.')).toBeVisible();
+  expect(refused).toEqual([]);
 
   // The admin's integrity record shows the attempt with its copy event.
   await page.getByRole('button', { name: 'Logout' }).click();

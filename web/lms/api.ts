@@ -17,7 +17,7 @@ export const lmsKeys = {
 /** `enabled: false` for a learner known to be on the free plan, who would only get the 403. */
 export const useRecentCourses = (enabled = true) =>
   useQuery({ queryKey: lmsKeys.recentCourses, queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent'), enabled });
-export const useCourses = () => useQuery({ queryKey: lmsKeys.courses, queryFn: () => lmsRequest<{ courses: Course[] }>('/user/courses') });
+export const useCourses = (enabled = true) => useQuery({ queryKey: lmsKeys.courses, queryFn: () => lmsRequest<{ courses: Course[] }>('/user/courses'), enabled });
 export const useCourse = (id: number) => useQuery({ queryKey: lmsKeys.course(id), queryFn: () => lmsRequest<CourseDetails>(`/user/courses/${id}`) });
 export const useUpcomingExams = () =>
   useQuery({ queryKey: lmsKeys.upcoming, queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/user/exam/upcoming') });

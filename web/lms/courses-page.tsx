@@ -8,7 +8,7 @@ import type { Course } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { SelectField, TextField } from '../ui/field.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
-import { useCourses, useRecentCourses } from './api.js';
+import { useCourses, useProfile, useRecentCourses } from './api.js';
 import { professionLabel } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
@@ -17,7 +17,11 @@ import { LockedPanel } from './upgrade.js';
 
 export default function CoursesPage() {
   const { user } = useLmsSession();
-  const query = useCourses();
+  // As on the dashboard: a free learner is shown the lock without asking for the list only to be
+  // refused (a 403 the browser logs).
+  const profile = useProfile();
+  const locked = profile.data?.premiumLocked === true;
+  const query = useCourses(profile.isSuccess && !locked);
   // Progress of the courses the learner has opened; only asked once the library is known to be open.
   const recent = useRecentCourses(query.isSuccess);
   const progressOf = (id: number) => recent.data?.recentCourses.find((c) => c.id === id)?.progress;
@@ -25,10 +29,11 @@ export default function CoursesPage() {
   const [level, setLevel] = useState('all');
 
   let body;
-  if (query.isPending) body = <LoadingState />;
-  else if (query.error instanceof ApiError && query.error.status === 403) {
+  if (profile.isError) body = <ErrorState message="Failed to load courses." onRetry={() => void profile.refetch()} />;
+  else if (profile.isPending || (!locked && query.isPending)) body = <LoadingState />;
+  else if (locked || (query.error instanceof ApiError && query.error.status === 403)) {
     body = <LockedPanel message="The course library is part of Premium. Upgrade to unlock every course for your profession." />;
-  } else if (query.isError) body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
+  } else if (!query.isSuccess) body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
   else {
     const visible = query.data.courses.filter((c) => courseMatches(c, { profession: user?.profession ?? '', search, level }));
     body = (
