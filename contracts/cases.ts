@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
+import { isPlainText } from './plain-text.js';
 
 /** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
 
@@ -9,15 +10,6 @@ export type CaseStatus = (typeof caseStatuses)[number];
 export const stepStatuses = ['completed', 'active', 'pending'] as const;
 export type StepStatus = (typeof stepStatuses)[number];
 
-// PostgreSQL text cannot hold NUL, and names, numbers and steps have no use for control characters
-// (U+0000-U+001F and DEL). One pass over the char codes, no array: it runs on every lookup's two fields.
-const hasNoControlCharacters = (text: string) => {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return false;
-  }
-  return true;
-};
 
 const requiredText = (field: string, max: number) =>
   z
@@ -25,7 +17,7 @@ const requiredText = (field: string, max: number) =>
     .trim()
     .min(1, `${field} is required`)
     .max(max, `${field} must be at most ${max} characters`)
-    .refine(hasNoControlCharacters, `${field} must not contain control characters`);
+    .refine(isPlainText, `${field} must not contain control characters`);
 
 const isoDateTime = z.string();
 
@@ -35,7 +27,7 @@ const optionalText = (field: string, max: number) =>
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
     // Descriptions may run over several lines; other control characters have no use.
-    .refine((text) => hasNoControlCharacters(text.replace(/\r?\n/g, ' ')), `${field} must not contain control characters`)
+    .refine((text) => isPlainText(text.replace(/\r?\n/g, ' ')), `${field} must not contain control characters`)
     .transform((text) => (text === '' ? null : text));
 
 /** An optional applicant email: empty means none; stored lower-case. */
@@ -151,7 +143,7 @@ export const sortOrders = ['DESC', 'ASC'] as const;
 export const CASES_PAGE_SIZE = 20;
 
 export const casesListQuery = z.object({
-  search: z.string().trim().max(64).refine(hasNoControlCharacters, 'search must not contain control characters').optional(),
+  search: z.string().trim().max(64).refine(isPlainText, 'search must not contain control characters').optional(),
   // The filter's "All Statuses" choice is sent as an empty value.
   status: z.union([z.enum(caseStatuses), z.literal('')]).optional(),
   sortBy: z.enum(caseSortFields).optional(),

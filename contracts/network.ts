@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
+import { isPlainText } from './plain-text.js';
 
 /** The schemas of the network API under /api/network/, shared by the server and the front end. */
 
@@ -83,7 +84,8 @@ export const profileBody = z.strictObject({
     .string({ error: 'Display name is required' })
     .trim()
     .min(1, 'Display name is required')
-    .max(80, 'Display name must be at most 80 characters'),
+    .max(80, 'Display name must be at most 80 characters')
+    .refine(isPlainText, 'Display name must not contain control characters'),
 });
 export type ProfileBody = z.infer<typeof profileBody>;
 

@@ -71,6 +71,7 @@ describe('bad input to the cases API', () => {
     { name: 'create case with an extra field', method: 'POST', url: '/api/caseadmin/cases', payload: { ...validCase, status: 'Completed' } },
     { name: 'create case with a NUL byte in the client name', method: 'POST', url: '/api/caseadmin/cases', payload: { ...validCase, client_name: 'A\u0000B' } },
     { name: 'create case with a NUL byte in the passport', method: 'POST', url: '/api/caseadmin/cases', payload: { ...validCase, passport_number: '\u0000' } },
+    { name: 'create case with a right-to-left override in the client name', method: 'POST', url: '/api/caseadmin/cases', payload: { ...validCase, client_name: 'Zoë \u202Eevil' } },
     {
       name: 'create case with a __proto__ key',
       method: 'POST',

@@ -124,6 +124,10 @@ describe('network accounts and sessions', () => {
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ error: 'This username is already taken' });
     expect(bad.statusCode).toBe(400);
+    // A right-to-left override would make "Zoë \u202Eevil" read as "Zoë live" next to posts.
+    const reordering = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: second.headers, payload: { username: 'reorders', displayName: 'Zoë \u202Eevil' } });
+    expect(reordering.statusCode).toBe(400);
+    expect(reordering.json()).toEqual({ error: 'Invalid body displayName: Display name must not contain control characters', field: 'displayName' });
     const me = await t.app.inject({ method: 'GET', url: '/api/network/me', headers: { cookie: second.cookie } });
     expect(me.json<MeResponse>().user).toMatchObject({ username: null, isProfileComplete: false });
   });
