@@ -21,6 +21,10 @@ export * from './lms-constants.js';
 /** The schemas of every LMS call (spec section 7 and the extra calls of the working version), shared by the API and the front end. */
 
 
+/** One of a fixed list: "x is required" when it is missing, "x must be one of …" when it is something else. */
+const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.enum(values, { error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be one of ${values.join(', ')}`) });
+
 const requiredText = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })
@@ -233,8 +237,8 @@ export const courseProgressBody = z.strictObject({
 export const createCourseBody = z.strictObject({
   title: requiredText('title', 200),
   description: optionalText('description', 2000),
-  profession: z.enum(audiences, { error: 'profession is required' }),
-  level: z.enum(courseLevels).default('Beginner'),
+  profession: oneOf('profession', audiences),
+  level: oneOf('level', courseLevels).default('Beginner'),
   duration: optionalText('duration', 50),
   sections: z.array(courseSection).max(50).default([]),
 });
@@ -296,12 +300,12 @@ export const adminQuestionsResponse = z.object({ examQuestions: z.array(adminQue
 export const createQuestionBody = z
   .strictObject({
     question: requiredText('question', 2000),
-    question_type: z.enum(questionTypes).default('multiple-choice'),
+    question_type: oneOf('question_type', questionTypes).default('multiple-choice'),
     options: z.array(z.string().trim().max(500, 'each option must be at most 500 characters')).max(10, 'at most 10 options').default([]),
     correct_answer: requiredText('correct_answer', 2000),
     explanation: requiredText('explanation', 4000),
-    profession: z.enum(professions, { error: 'profession is required' }),
-    difficulty: z.enum(difficulties).default('medium'),
+    profession: oneOf('profession', professions),
+    difficulty: oneOf('difficulty', difficulties).default('medium'),
   })
   .transform((body) => ({ ...body, options: body.question_type === 'multiple-choice' ? body.options.filter((o) => o !== '') : [] }))
   .superRefine((body, ctx) => {

@@ -56,6 +56,10 @@ describe('the question bank: CSV import and export, item analysis', () => {
     expect(ragged.json()).toMatchObject({ errors: [{ row: 2, error: 'A row has a different number of values than the header (line 2).' }] });
     const unclosed = await importCsv(`${header}\n"Q?,essay,,x,y,nurse,easy`);
     expect(unclosed.json()).toMatchObject({ errors: [{ error: 'A quoted value is never closed (line 2). Check the quotes in the file.' }] });
+    const capitalised = await importCsv(`${header}\nCapital?,essay,,x,y,Nurse,Easy`);
+    expect(capitalised.json()).toMatchObject({
+      errors: [{ row: 2, error: 'profession must be one of doctor, nurse, physiotherapist, nutritionist, dentist' }],
+    });
     const duplicate = await importCsv(`${header}\nSame?,essay,,x,y,nurse,easy\nsame?,essay,,x,y,nurse,easy`);
     expect(duplicate.json()).toMatchObject({ errors: [{ row: 3, error: 'The same question is on row 2' }] });
     const json = await t.app.inject({ method: 'POST', url: '/exam-questions/import', headers: admin.headers, payload: { rows: [] } });
