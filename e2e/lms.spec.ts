@@ -97,6 +97,9 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   await expectAccessible(page);
   await startExam(page);
   await expect(page.getByRole('timer')).toHaveText(/^(180:00|179:5\d)$/);
+  // The question's type and difficulty in words, not the API's keys.
+  await expect(page.getByText('Multiple choice', { exact: true })).toBeVisible();
+  await expect(page.getByText(/multiple-choice/)).toHaveCount(0);
 
   // Copying is blocked and written to the attempt's log.
   await page.evaluate(() => document.dispatchEvent(new ClipboardEvent('copy', { bubbles: true, cancelable: true })));

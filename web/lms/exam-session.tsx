@@ -8,7 +8,7 @@ import { Modal, ModalActions } from '../ui/modal.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { saveDraftOnExit, useAutoSaveAnswer, useCurrentExamQuestion, useFinishExam, useSubmitAnswer } from './exam-api.js';
 import { useExamSecurity } from './exam-security.js';
-import { formatTimer } from './labels.js';
+import { difficultyLabel, formatTimer, questionTypeLabel } from './labels.js';
 import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
 import styles from './lms.module.css';
 
@@ -256,8 +256,8 @@ function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus,
     <form className={styles.card} onSubmit={onSubmit}>
       <h2 id="exam-question">{question.question}</h2>
       <p className={styles.muted}>
-        <span className={styles.tag}>{question.question_type}</span>
-        <span className={styles.tag}>{question.difficulty}</span>
+        <span className={styles.tag}>{questionTypeLabel(question.question_type)}</span>
+        <span className={styles.tag}>{difficultyLabel(question.difficulty)}</span>
       </p>
       {question.question_type === 'multiple-choice' && (
         <fieldset className={styles.options} disabled={answered}>

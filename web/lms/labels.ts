@@ -1,4 +1,11 @@
-export const professionLabel = (p: string) => (p === 'all' ? 'All professions' : p.charAt(0).toUpperCase() + p.slice(1));
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const professionLabel = (p: string) => (p === 'all' ? 'All professions' : capitalized(p));
+
+/** The API's keys as a person reads them: `fill-in-the-blank` -> "Fill in the blank", `easy` -> "Easy". */
+export const questionTypeLabel = (type: string) => capitalized(type.replaceAll('-', ' '));
+export const difficultyLabel = capitalized;
+export const roleLabel = (role: string) => (role === 'user' ? 'Learner' : capitalized(role));
 
 /** Seconds as minutes:seconds, the spec's timer format (180:00 for three hours). */
 export function formatTimer(totalSeconds: number): string {

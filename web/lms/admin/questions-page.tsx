@@ -10,7 +10,7 @@ import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
-import { professionLabel } from '../labels.js';
+import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.js';
 import styles from '../lms.module.css';
 import { useAddQuestion, useDeleteQuestion, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
@@ -62,14 +62,14 @@ function QuestionForm() {
         <SelectField label="Question type" value={form.question_type} onChange={set('question_type')}>
           {questionTypes.map((t) => (
             <option key={t} value={t}>
-              {t}
+              {questionTypeLabel(t)}
             </option>
           ))}
         </SelectField>
         <SelectField label="Difficulty" value={form.difficulty} onChange={set('difficulty')}>
           {difficulties.map((d) => (
             <option key={d} value={d}>
-              {d}
+              {difficultyLabel(d)}
             </option>
           ))}
         </SelectField>
@@ -147,11 +147,11 @@ export default function QuestionsPage() {
             rowKey={(q) => q.id}
             columns={[
               { header: 'Question', cell: (q) => q.question },
-              { header: 'Type', cell: (q) => q.question_type },
+              { header: 'Type', cell: (q) => questionTypeLabel(q.question_type) },
               { header: 'Options', cell: (q) => q.options.join(', ') },
               { header: 'Correct answer', cell: (q) => q.correct_answer },
               { header: 'Profession', cell: (q) => professionLabel(q.profession) },
-              { header: 'Difficulty', cell: (q) => q.difficulty },
+              { header: 'Difficulty', cell: (q) => difficultyLabel(q.difficulty) },
               ...statisticsColumns<AdminQuestion>((q) => statisticOf.get(q.id), statistics.isPending),
               {
                 header: 'Actions',

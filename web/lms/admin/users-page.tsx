@@ -9,7 +9,7 @@ import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
-import { professionLabel, programLabel } from '../labels.js';
+import { professionLabel, programLabel, roleLabel } from '../labels.js';
 import styles from '../lms.module.css';
 import { usePagedList, useSetPrograms } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
@@ -64,7 +64,7 @@ export default function UsersPage() {
             columns={[
               { header: 'Username', cell: (user) => user.username },
               { header: 'Profession', cell: (user) => professionLabel(user.profession) },
-              { header: 'Role', cell: (user) => user.role },
+              { header: 'Role', cell: (user) => roleLabel(user.role) },
               { header: 'Joined', cell: (user) => formatDateTime(user.created_at) },
               ...programs.map((p) => ({
                 header: programLabel(p),
