@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody } from '../../contracts/platform.js';
 import { ApiError, fieldError } from '../../web/lib/http.js';
 import { signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
+import { signUpMember } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /**
@@ -59,6 +60,15 @@ describe('validation errors as the screens show them', () => {
     const error = await shown({ method: 'POST', url: '/api/caseadmin/cases', headers: admin, payload: { client_name: 'No Passport', serviceIds: [] } });
     expect(fieldError(error, { passport_number: 'Passport Number' })).toEqual({ field: 'passport_number', message: 'Please enter the passport number.' });
     expect(fieldError(error, { client_name: 'Client Name' })).toBeNull();
+  });
+
+  it.each([
+    ['an over-long display name', { method: 'PUT' as const, url: '/api/network/me/profile', payload: { username: 'longname', displayName: 'D'.repeat(81) } }, 'Display name must be at most 80 characters.'],
+    ['a sign-up address without a domain', { method: 'POST' as const, url: '/api/network/auth/sign-up', payload: { email: 'a@b', password: 'long enough 1' } }, 'Please enter a valid email address.'],
+  ])('when the server already words %s as a sentence, then that sentence is shown as it is', async (_what, request, sentence) => {
+    const member = await signUpMember(t, { complete: false });
+    const error = await shown({ ...request, headers: member.headers });
+    expect(error.message).toBe(sentence);
   });
 
   it("when the server's text is zod's own wording, then the screen asks to check that field", () => {

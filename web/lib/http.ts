@@ -30,13 +30,15 @@ export function asSentence(text: string): string {
 /**
  * One validation error as a sentence about the field's label, e.g. "passport_number is required"
  * -> "Please enter the passport number.", "name must be at most 100 characters" -> "Name must be at
- * most 100 characters.". Zod's own wording ("Invalid input: expected string") becomes a request to
- * check the field.
+ * most 100 characters.". A text already written as a sentence ("Please enter a valid email
+ * address") is shown as it is; zod's own wording ("Invalid input: expected string") becomes a
+ * request to check the field.
  */
 function plainValidationMessage({ field, detail }: Validation, label: string): string {
   const fieldName = new RegExp(`\\b${field}\\b`, 'g');
   if (/ is required$/.test(detail)) return `Please enter the ${label.toLowerCase()}.`;
   if (/^Invalid\b/.test(detail)) return `Please check the ${label.toLowerCase()}.`;
+  if (/^[A-Z]/.test(detail)) return asSentence(detail);
   if (detail.search(fieldName) >= 0) return asSentence(capitalized(detail.replace(fieldName, label)));
   return asSentence(`${capitalized(label.toLowerCase())} ${detail}`);
 }
