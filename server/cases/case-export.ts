@@ -9,11 +9,10 @@ import { caseListOrderBy, caseListWhere, type CaseListFilter } from './case-list
 /** More than this is not a spreadsheet any more; the filter narrows it. */
 export const EXPORT_MAX_ROWS = 100_000;
 
-
 /**
  * The filtered, sorted case list as CSV, in the import's columns (so an export can be edited and
- * imported elsewhere, as it is) plus status, current steps and dates, which the import ignores. One query: services are aggregated
- * per case by PostgreSQL.
+ * imported elsewhere, as it is) plus status, current steps and dates, which the import ignores.
+ * One query: services are aggregated per case by PostgreSQL.
  */
 export async function exportCases(db: Database, filter: CaseListFilter): Promise<string> {
   const rows = await db

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Service, Step } from '../../contracts/cases.js';
 import { errorMessage } from '../lib/http.js';
+import { routeId } from '../lib/route-id.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { ConfirmDialog } from '../ui/modal.js';
@@ -14,7 +15,6 @@ import { useToast } from '../ui/toast.js';
 import { useCreateStep, useDeleteStep, useServices, useSteps } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import { DescriptionField, StepExplanationDialog } from './admin-step-explanation-dialog.js';
-import { routeId } from '../lib/route-id.js';
 
 /** The ordered steps of one service; a service that does not exist says so and leads back. */
 export default function AdminStepsPage() {

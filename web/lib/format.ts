@@ -6,3 +6,6 @@ export function formatDateTime(iso: string | null | undefined, fallback = 'N/A')
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? fallback : dateTime.format(date);
 }
+
+/** The text with its first letter upper-cased: "easy" -> "Easy". */
+export const capitalized = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;

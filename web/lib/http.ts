@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../contracts/platform.js';
+import { capitalized } from './format.js';
 
 /** The server's validation text: "Invalid body client_email: client_email must be a valid email address". */
 const VALIDATION_MESSAGE = /^Invalid (?:body|query|params|headers)(?: [^:]*)?: (.*)$/s;
@@ -16,10 +17,6 @@ function labelOf(field: string): string {
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replaceAll('_', ' ')
     .toLowerCase();
-}
-
-function capitalized(text: string): string {
-  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
 }
 
 /** Ends a text with a full stop unless it already ends a sentence. */

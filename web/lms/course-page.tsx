@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/http.js';
+import { useRouteId } from '../lib/route-id.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCourse, useMarkLesson } from './api.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
-import { useRouteId } from '../lib/route-id.js';
 import { LockedPanel } from './upgrade.js';
 
 const NOT_FOUND = 'This course does not exist or is not for your profession.';

@@ -98,5 +98,4 @@ export function useStartAttempt() {
   });
 }
 
-export const formatDateTime = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 export const finishReasonLabel = { completed: 'all questions answered', timeout: 'time ran out', ended: 'ended early' } as const;

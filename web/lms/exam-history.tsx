@@ -1,10 +1,11 @@
 import { Clock, ListChecks, RotateCcw, Target } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ExamAttemptSummary } from '../../contracts/lms.js';
+import { formatDateTime } from '../lib/format.js';
 import { Button, buttonClassName } from '../ui/button.js';
 import { DataTable, type Column } from '../ui/data-table.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
-import { finishReasonLabel, formatDateTime, useExamAttempts } from './exam-api.js';
+import { finishReasonLabel, useExamAttempts } from './exam-api.js';
 import review from './exam-review.module.css';
 import styles from './lms.module.css';
 

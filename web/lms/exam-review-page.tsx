@@ -3,15 +3,16 @@ import { Link } from 'react-router';
 import { UPGRADE_REQUIRED } from '../../contracts/lms-constants.js';
 import type { ReviewedQuestion } from '../../contracts/lms.js';
 import { ApiError, errorMessage } from '../lib/http.js';
+import { useRouteId } from '../lib/route-id.js';
+import { formatDateTime } from '../lib/format.js';
 import { buttonClassName } from '../ui/button.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
-import { finishReasonLabel, formatDateTime, useAttemptReview } from './exam-api.js';
+import { finishReasonLabel, useAttemptReview } from './exam-api.js';
 import { MISTAKES_PATH } from './exam-history.js';
 import review from './exam-review.module.css';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
-import { useRouteId } from '../lib/route-id.js';
 import { LockedPanel } from './upgrade.js';
 
 const outcomeText = { correct: 'Correct', incorrect: 'Incorrect', 'pending-review': 'Awaiting review' } as const;

@@ -1,4 +1,4 @@
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+import { capitalized } from '../lib/format.js';
 
 export const professionLabel = (p: string) => (p === 'all' ? 'All professions' : capitalized(p));
 
