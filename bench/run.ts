@@ -374,6 +374,7 @@ async function report({ results, idleRssMb, live, adminListSweeps, javaScript, l
           'js gzip KB': weight.gzipKb,
           'lighthouse perf': scores?.performance ?? '-',
           'lighthouse a11y': scores?.accessibility ?? '-',
+          goal: frontEndGoal(weight, scores),
         };
       }),
     );
@@ -386,6 +387,21 @@ async function report({ results, idleRssMb, live, adminListSweeps, javaScript, l
     JSON.stringify({ machine: machineOf(), quick: QUICK, durationSeconds, rounds, idleRssMb, results: rows, raw: results, live, adminListSweeps, javaScript, lighthouse: lighthouseScores }, null, 2),
   );
   process.stdout.write(`report: ${file}\n`);
+}
+
+/** Issue 21's budgets with React DOM: 110 KB of gzip JavaScript per first page, Lighthouse mobile performance 95 and accessibility 100. */
+const FIRST_PAGE_GZIP_KB = 110;
+const LIGHTHOUSE_PERFORMANCE_GOAL = 95;
+const LIGHTHOUSE_ACCESSIBILITY_GOAL = 100;
+
+function frontEndGoal(weight: JavaScriptWeight, scores: LighthouseScores | undefined): string {
+  const misses: string[] = [];
+  if (weight.gzipKb > FIRST_PAGE_GZIP_KB) misses.push(`js > ${FIRST_PAGE_GZIP_KB} KB`);
+  if (scores && !scores.error) {
+    if ((scores.performance ?? 0) < LIGHTHOUSE_PERFORMANCE_GOAL) misses.push(`perf < ${LIGHTHOUSE_PERFORMANCE_GOAL}`);
+    if ((scores.accessibility ?? 0) < LIGHTHOUSE_ACCESSIBILITY_GOAL) misses.push(`a11y < ${LIGHTHOUSE_ACCESSIBILITY_GOAL}`);
+  }
+  return misses.length ? `NOT met: ${misses.join(', ')}` : 'met';
 }
 
 function machineOf() {
