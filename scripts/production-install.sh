@@ -2,8 +2,8 @@
 # Builds a production tree and proves it starts without dev dependencies:
 #   npm run build here, then copy what the running app needs into a fresh directory
 #   (package.json, package-lock.json, dist/, server/db/migrations/), `npm ci --omit=dev` there,
-#   start it with the Node 24 that came with it (the `node` package is a runtime dependency),
-#   and wait for /readyz and a real API answer.
+#   start it with the Node running this script (a server brings its own Node 24, as the image does;
+#   the `node` package is a dev dependency only) and wait for /readyz and a real API answer.
 # Usage: scripts/production-install.sh [target-dir]   (default: a temporary directory, removed after)
 # With a target directory, the tree is kept there, ready to copy to a server.
 set -euo pipefail
@@ -39,11 +39,14 @@ cp -R server/db/migrations "$target/server/db/migrations"
 
 echo "== npm ci --omit=dev"
 (cd "$target" && npm ci --omit=dev --no-audit --no-fund --prefer-offline)
-if [[ -e "$target/node_modules/vite" || -e "$target/node_modules/typescript" || -e "$target/node_modules/vitest" ]]; then
-  echo "dev dependencies were installed" >&2
-  exit 1
-fi
-node_bin="$target/node_modules/.bin/node"
+for dev_only in vite typescript vitest node; do
+  if [[ -e "$target/node_modules/$dev_only" ]]; then
+    echo "a dev dependency was installed: $dev_only" >&2
+    exit 1
+  fi
+done
+node_bin="$(command -v node)"
+"$node_bin" -e 'const [major, minor] = process.versions.node.split(".").map(Number); if (major < 22 || (major === 22 && minor < 12)) { console.error(`Node ${process.version} cannot run the app: use Node 24 (.nvmrc)`); process.exit(1); }'
 echo "runtime: $("$node_bin" --version)"
 
 port="$("$node_bin" -e "const s=require('node:net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"

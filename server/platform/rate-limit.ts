@@ -1,7 +1,6 @@
-// Only its address helper: the same client keys as when the plugin counted (an IPv6 client by its /64).
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { CounterStore, WindowCount } from './counters.js';
+import { clientAddressKey } from './client-address.js';
 import { AppError } from './errors.js';
 
 /**
@@ -71,7 +70,7 @@ export function registerRateLimit(app: FastifyInstance, counters: CounterStore):
     const limit = route.config?.requestLimit;
     if (!limit) return;
     const scope = limit.sharedWith ?? `${String(route.method)}${route.url}`;
-    const hook = rateLimitHook(counters, { ...limit, scope, keyOf: (request) => normalizeIP(request.ip, 64) });
+    const hook = rateLimitHook(counters, { ...limit, scope, keyOf: (request) => clientAddressKey(request.ip) });
     route.onRequest = [...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []), hook];
   });
 }
