@@ -23,7 +23,8 @@ import {
   signUpBody,
   verifyEmailBody,
 } from '../../contracts/network.js';
-import type { App, AreaDeps } from '../app.js';
+import type { PublicConfig } from '../../contracts/platform.js';
+import { withErrors, type App, type Area, type AreaDeps } from '../platform/area.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
@@ -83,12 +84,11 @@ declare module 'fastify' {
 
 const tags = ['network'];
 const noContent = { 204: z.null().describe('No content') };
-const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
 // 503: the media storage is unreachable or unwritable; 507: it is full.
 const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
-export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
+async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const settings = deps.config.network;
   const now = () => deps.clock.now();
@@ -398,3 +398,8 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
   }
 
 }
+
+export const networkArea: Area<Pick<PublicConfig, 'networkSignup' | 'oidcConfigured' | 'oidcProviderName'>> = {
+  register: registerNetworkArea,
+  publicConfig: ({ network }) => ({ networkSignup: network.signup, oidcConfigured: Boolean(network.oidc), oidcProviderName: network.oidcProviderName }),
+};
