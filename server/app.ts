@@ -12,6 +12,7 @@ import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
 import { startJobQueue } from './platform/jobs.js';
 import { startMailer } from './platform/mail.js';
+import { createMetrics, registerRequestMetrics, startMetricsServer } from './platform/metrics.js';
 import { lazyRequestLogger, OneLinePerRequest } from './platform/request-log.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerSecurityHeaders, securityHeaderSets, type SecurityHeaderOptions } from './platform/security-headers.js';
@@ -102,6 +103,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandler(app);
 
+  const metrics = createMetrics(deps.database.pool, deps.logger);
+  registerRequestMetrics(app, metrics);
+  if (deps.config.metrics) {
+    const metricsServer = await startMetricsServer(metrics, { ...deps.config.metrics, log: deps.logger });
+    app.addHook('onClose', async () => {
+      metricsServer.closeAllConnections();
+      await new Promise((resolve) => metricsServer.close(resolve));
+    });
+  }
+
   registerSecurityHeaders(app, headerSets);
   const counters = createCounterStore({ redisUrl: deps.config.redisUrl, now: () => deps.clock.now().getTime(), log: deps.logger });
   app.addHook('onClose', async () => counters.close());
@@ -124,7 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Closing the app lets running jobs finish before the database goes.
   app.addHook('onClose', () => jobs.stop());
-  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger), counters };
+  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger, metrics), counters, metrics };
 
   for (const area of [casesArea, lmsArea, networkArea]) await area.register(app, areaDeps);
 

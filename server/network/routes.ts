@@ -55,6 +55,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     sessions: { channel: SESSIONS_ENDED_CHANNEL, liveSessions: (keys) => liveSessionKeys(db, keys, now()) },
   });
   const ctx: NetworkContext = { deps, db, settings, now, storage, hub, failedSignIns, memberLimits, member, receiveUpload, requestPasswordReset };
+  deps.metrics.trackStreams(() => hub.stats());
   let housekeeping: NodeJS.Timeout | undefined;
   const keepHouse = async () => {
     try {
