@@ -13,6 +13,7 @@ import { registerHealthRoutes } from './platform/health.js';
 import { startJobQueue } from './platform/jobs.js';
 import { startMailer } from './platform/mail.js';
 import { createMetrics, registerRequestMetrics, startMetricsServer } from './platform/metrics.js';
+import { startScheduledBackups } from './platform/scheduled-backups.js';
 import { lazyRequestLogger, OneLinePerRequest } from './platform/request-log.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerSecurityHeaders, securityHeaderSets, type SecurityHeaderOptions } from './platform/security-headers.js';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Closing the app lets running jobs finish before the database goes.
   app.addHook('onClose', () => jobs.stop());
+  await startScheduledBackups({ config: deps.config, jobs, clock: deps.clock, logger: deps.logger });
   const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger, metrics), counters, metrics };
 
   for (const area of [casesArea, lmsArea, networkArea]) await area.register(app, areaDeps);

@@ -22,6 +22,9 @@ const environmentSchema = z.object({
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   METRICS_PORT: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a port number').transform(Number).pipe(z.number().int().min(1).max(65535)).optional()),
   METRICS_HOST: optionalString,
+  BACKUP_DIR: optionalString,
+  BACKUP_CRON: optionalString.pipe(z.string().regex(/^\S+(\s+\S+){4}$/, 'must be a cron expression of five fields, e.g. "15 3 * * *"').optional()),
+  BACKUP_KEEP: positiveInt(7),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   CASE_ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   CASE_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional()),
@@ -139,6 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.LMS_ADMIN_USERNAME) !== Boolean(e.LMS_ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  LMS_ADMIN_USERNAME and LMS_ADMIN_PASSWORD must be set together');
   }
+  if (Boolean(e.BACKUP_DIR) !== Boolean(e.BACKUP_CRON)) {
+    throw new ConfigError('Invalid configuration:\n  BACKUP_DIR and BACKUP_CRON must be set together');
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
@@ -153,6 +159,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    // Scheduled backups through the job queue: BACKUP_KEEP newest folders kept in BACKUP_DIR.
+    backup: e.BACKUP_DIR && e.BACKUP_CRON ? { dir: resolve(e.BACKUP_DIR), cron: e.BACKUP_CRON, keep: e.BACKUP_KEEP } : undefined,
     // Prometheus text on a port of its own (unset: no metrics); the public port never serves it.
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
