@@ -20,6 +20,8 @@ echo "== lint" && npm run --silent lint
 echo "== typecheck" && npm run --silent typecheck
 echo "== API tests" && npx vitest run
 echo "== fault tests" && npm run --silent test:faults
+# Three built instances behind HAProxy, PgBouncer (transaction pooling), Redis and s3rver; one is killed under load (under a minute).
+echo "== cluster test" && npm run --silent test:cluster
 # Builds here, then installs the built tree with `npm ci --omit=dev` elsewhere and starts it.
 echo "== build and production install" && bash scripts/production-install.sh
 echo "== browser tests" && npx playwright test

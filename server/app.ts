@@ -130,7 +130,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => publicConfig);
 
   const jobs = await startJobQueue({
-    connectionString: deps.database.url,
+    // pg-boss holds sessions (LISTEN for new jobs, advisory locks for its maintenance).
+    connectionString: deps.database.directUrl ?? deps.database.url,
     logger: deps.logger,
     retryDelaySeconds: deps.config.jobRetryDelaySeconds,
   });

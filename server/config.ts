@@ -16,6 +16,9 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  // Behind a transaction-pooling PgBouncer: a direct URL for what needs a session (LISTEN, the
+  // migrations' advisory lock, pg-boss); DATABASE_URL (the pooler) serves everything else.
+  DATABASE_DIRECT_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_POOL_SIZE: positiveInt(10),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -142,6 +145,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.LMS_ADMIN_USERNAME) !== Boolean(e.LMS_ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  LMS_ADMIN_USERNAME and LMS_ADMIN_PASSWORD must be set together');
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_DIRECT_URL is for an external database: set DATABASE_URL too');
+  }
   if (Boolean(e.BACKUP_DIR) !== Boolean(e.BACKUP_CRON)) {
     throw new ConfigError('Invalid configuration:\n  BACKUP_DIR and BACKUP_CRON must be set together');
   }
@@ -154,6 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,

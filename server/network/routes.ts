@@ -46,7 +46,8 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
-    connection: deps.database.pool.options,
+    // LISTEN needs a session of its own: straight to PostgreSQL when the pool goes through PgBouncer.
+    connection: deps.database.directUrl ? { connectionString: deps.database.directUrl } : deps.database.pool.options,
     events: networkEventLog(db),
     log: deps.logger,
     heartbeatMs: settings.heartbeatMs,
