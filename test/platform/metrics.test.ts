@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +82,16 @@ describe('the Prometheus metrics', () => {
     expect(find(samples, 'nodejs_eventloop_lag_seconds')).toHaveLength(1);
     expect(find(samples, 'pathway_db_pool_connections_in_use')[0]?.value).toBeGreaterThanOrEqual(0);
     expect(find(samples, 'pathway_db_pool_waiting')[0]?.value).toBeGreaterThanOrEqual(0);
+  });
+
+  it('when the example Grafana dashboard queries a series, then the app exports it', async () => {
+    await fetch(`${publicUrl}/readyz`);
+    const { samples, types } = await scrape();
+    const exported = new Set([...samples.map((sample) => sample.name), ...types.keys()]);
+    const dashboard = await readFile('docs/grafana-dashboard.json', 'utf8');
+    const queried = new Set([...dashboard.matchAll(/\b((?:pathway|http|process|nodejs)_[a-z0-9_]+)/g)].map((match) => match[1]!));
+    expect(queried.size).toBeGreaterThan(10);
+    for (const name of queried) expect(exported, name).toContain(name);
   });
 
   it('when the public port is asked for /metrics, then it does not serve them', async () => {
