@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../../server/db/client.js';
+import { loadDemoContent } from '../../server/lms/demo-content.js';
+import { createLogger } from '../../server/platform/logger.js';
 import { readEventStream } from '../support/event-stream.js';
 import { caseAdmin, startCluster, type Cluster } from './topology.js';
 
@@ -88,9 +91,20 @@ async function inBatches<T>(count: number, size: number, make: (index: number) =
   return made;
 }
 
-/** Members posting and liking and staff creating cases through the balancer, each acknowledged write recorded. */
-function startLoad(baseUrl: string, members: Member[], staffToken: string) {
-  const acknowledged = { posts: [] as string[], likes: [] as { postId: string; member: number }[], cases: [] as number[] };
+/** An LMS learner (the exam's contract: bearer tokens), registered through the balancer. */
+async function registerLearner(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: `learner_${randomBytes(4).toString('hex')}`, password: 'correct horse battery', profession: 'nurse' }),
+  });
+  if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Members posting and liking, staff creating cases and learners answering exam questions, through the balancer; each acknowledged write recorded. */
+function startLoad(baseUrl: string, members: Member[], staffToken: string, learners: string[]) {
+  const acknowledged = { posts: [] as string[], likes: [] as { postId: string; member: number }[], cases: [] as number[], answers: 0 };
   let running = true;
   let attempts = 0;
   const poster = async (writer: number) => {
@@ -145,7 +159,32 @@ function startLoad(baseUrl: string, members: Member[], staffToken: string) {
       await sleep(30);
     }
   };
-  const writers = [poster(0), poster(1), poster(2), liker(0), liker(1), staff(0)];
+  const learner = async (token: string) => {
+    while (running) {
+      attempts++;
+      try {
+        const next = await fetch(`${baseUrl}/user/exam/questions`, { headers: { authorization: `Bearer ${token}` } });
+        if (next.status !== 200) {
+          await next.body?.cancel();
+          await sleep(50);
+          continue;
+        }
+        const question = ((await next.json()) as { examQuestions: { id: number }[] }).examQuestions[0];
+        if (!question) return; // this learner's exam is done
+        const answer = await fetch(`${baseUrl}/user/exam/submit`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ questionId: question.id, userAnswer: 'Option A' }),
+        });
+        if (answer.status === 200) acknowledged.answers++;
+        await answer.body?.cancel();
+      } catch {
+        // as above
+      }
+      await sleep(30);
+    }
+  };
+  const writers = [poster(0), poster(1), poster(2), liker(0), liker(1), staff(0), ...learners.map(learner)];
   return {
     acknowledged,
     attempts: () => attempts,
@@ -188,7 +227,13 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     await cluster.until('every subscriber to connect', async () => subscribers.every((s) => s.state.connected && s.state.startId !== undefined), 60_000, cluster.output);
     figures.subscribers = subscribers.length;
 
-    const load = startLoad(cluster.balancerUrl, members, staffToken);
+    // Questions for the learners, loaded once (as `npm run lms:demo-content` does).
+    const questions = connectDatabase(cluster.directUrl, { poolSize: 1, log: createLogger('silent') });
+    await loadDemoContent(questions.db);
+    await questions.close();
+    const learners = await inBatches(4, 4, () => registerLearner(cluster.balancerUrl));
+
+    const load = startLoad(cluster.balancerUrl, members, staffToken, learners);
     await cluster.until('some writes', async () => load.acknowledged.posts.length >= 20, 30_000, cluster.output);
     const victim = cluster.instances[1]!;
     const sessions = await cluster.serverStats();
@@ -207,6 +252,7 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     figures.acknowledgedPosts = load.acknowledged.posts.length;
     figures.acknowledgedLikes = load.acknowledged.likes.length;
     figures.acknowledgedCases = load.acknowledged.cases.length;
+    figures.acknowledgedAnswers = load.acknowledged.answers;
 
     // No acknowledged write is lost.
     const posts = await direct.query<{ id: string }>('SELECT id FROM network_posts WHERE id = ANY($1::uuid[])', [load.acknowledged.posts]);
@@ -215,6 +261,10 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     expect(cases.rowCount).toBe(load.acknowledged.cases.length);
     const likedPosts = await direct.query<{ post_id: string }>('SELECT DISTINCT post_id FROM network_likes WHERE post_id = ANY($1::uuid[])', [[...new Set(load.acknowledged.likes.map((like) => like.postId))]]);
     expect(likedPosts.rowCount).toBe(new Set(load.acknowledged.likes.map((like) => like.postId)).size);
+    expect(load.acknowledged.answers).toBeGreaterThan(0);
+    const answers = await direct.query<{ count: number }>('SELECT count(*)::int AS count FROM exam_answers');
+    // Answers in flight when the instance died may be stored too; every acknowledged one is.
+    expect(answers.rows[0]!.count).toBeGreaterThanOrEqual(load.acknowledged.answers);
 
     // Every subscriber gets every event written after it connected, the dead instance's ones by Last-Event-ID.
     const { rows } = await direct.query<{ id: number }>('SELECT id::int FROM network_events ORDER BY id');
