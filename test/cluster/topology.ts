@@ -35,6 +35,59 @@ async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30
   }
 }
 
+/**
+ * HAProxy over `instances` (round robin, routed by `/readyz`, long tunnels for event streams, a
+ * dead instance's requests dispatched again), with its statistics page for the servers' states.
+ */
+async function startBalancer(haproxy: string, root: string, instances: Instance[]) {
+  const port = await findFreePort();
+  const statsPort = await findFreePort();
+  const config = join(root, `haproxy-${port}.cfg`);
+  await writeFile(
+    config,
+    [
+      'global',
+      '  maxconn 4000',
+      'defaults',
+      '  mode http',
+      '  timeout connect 1s',
+      '  timeout client 120s',
+      '  timeout server 120s',
+      '  timeout tunnel 120s',
+      '  option redispatch',
+      '  retries 3',
+      'frontend web',
+      `  bind 127.0.0.1:${port}`,
+      '  option forwardfor',
+      '  default_backend app',
+      'frontend stats',
+      `  bind 127.0.0.1:${statsPort}`,
+      '  stats enable',
+      '  stats uri /stats',
+      'backend app',
+      '  balance roundrobin',
+      '  option httpchk GET /readyz',
+      '  default-server inter 250ms fall 2 rise 2',
+      ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`),
+      '',
+    ].join('\n'),
+  );
+  const balancer = manage(haproxy, ['-f', config, '-db']);
+  /** Each server as HAProxy sees it: its state (UP, DOWN, ...) and its open sessions. */
+  const serverStats = async (): Promise<Record<string, { state: string; sessions: number }>> => {
+    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
+    const stats: Record<string, { state: string; sessions: number }> = {};
+    for (const line of csv.split('\n')) {
+      const [proxy, server, ...fields] = line.split(',');
+      if (proxy === 'app' && server && server !== 'BACKEND' && server !== 'FRONTEND') stats[server] = { state: fields[15] ?? '', sessions: Number(fields[2]) };
+    }
+    return stats;
+  };
+  const serverStates = async () => Object.fromEntries(Object.entries(await serverStats()).map(([name, { state }]) => [name, state]));
+  await until('HAProxy to see every instance up', async () => Object.values(await serverStates()).filter((state) => state === 'UP').length === instances.length, 15_000, balancer.output);
+  return { url: `http://127.0.0.1:${port}`, serverStats, serverStates, output: balancer.output, stop: () => stop(balancer) };
+}
+
 export const JWT_SECRET = 'cluster-test-secret-that-is-long-enough-0123456789';
 export const caseAdmin = { email: 'cluster@example.test', password: 'cluster-password' };
 const BUCKET = 'pathway-cluster';
@@ -138,52 +191,9 @@ export async function startCluster(options: { instances: number; env?: Record<st
   // All at once: the migrations' advisory lock (over the direct URL) lets one migrate while the others wait.
   await Promise.all(instances.map(startInstance));
 
-  const balancerPort = await findFreePort();
-  const statsPort = await findFreePort();
-  await writeFile(
-    join(root, 'haproxy.cfg'),
-    [
-      'global',
-      '  maxconn 4000',
-      'defaults',
-      '  mode http',
-      '  timeout connect 1s',
-      '  timeout client 120s',
-      '  timeout server 120s',
-      '  timeout tunnel 120s',
-      '  option redispatch',
-      '  retries 3',
-      'frontend web',
-      `  bind 127.0.0.1:${balancerPort}`,
-      '  option forwardfor',
-      '  default_backend app',
-      'frontend stats',
-      `  bind 127.0.0.1:${statsPort}`,
-      '  stats enable',
-      '  stats uri /stats',
-      'backend app',
-      '  balance roundrobin',
-      '  option httpchk GET /readyz',
-      '  default-server inter 250ms fall 2 rise 2',
-      ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`),
-      '',
-    ].join('\n'),
-  );
-  const balancer = manage(haproxy, ['-f', join(root, 'haproxy.cfg'), '-db']);
-  const balancerUrl = `http://127.0.0.1:${balancerPort}`;
-
-  /** Each server as HAProxy sees it: its state (UP, DOWN, ...) and its open sessions. */
-  const serverStats = async (): Promise<Record<string, { state: string; sessions: number }>> => {
-    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
-    const stats: Record<string, { state: string; sessions: number }> = {};
-    for (const line of csv.split('\n')) {
-      const [proxy, server, ...fields] = line.split(',');
-      if (proxy === 'app' && server && server !== 'BACKEND' && server !== 'FRONTEND') stats[server] = { state: fields[15] ?? '', sessions: Number(fields[2]) };
-    }
-    return stats;
-  };
-  const serverStates = async () => Object.fromEntries(Object.entries(await serverStats()).map(([name, { state }]) => [name, state]));
-  await until('HAProxy to see every instance up', async () => Object.values(await serverStates()).filter((state) => state === 'UP').length === instances.length, 15_000, balancer.output);
+  const balancer = await startBalancer(haproxy, root, instances);
+  const { serverStats, serverStates } = balancer;
+  const balancerUrl = balancer.url;
 
   return {
     balancerUrl,
@@ -197,8 +207,10 @@ export async function startCluster(options: { instances: number; env?: Record<st
       await stop(instance.process, 'SIGKILL');
     },
     start: startInstance,
+    /** Another HAProxy over some of the instances (the bench's scale-out: one, two, three). */
+    balancerOver: (some: Instance[]) => startBalancer(haproxy, root, some),
     async stop() {
-      await stop(balancer);
+      await balancer.stop();
       for (const instance of instances) await stop(instance.process);
       await stop(bouncer);
       await s3.close().catch(() => undefined);
