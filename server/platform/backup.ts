@@ -12,7 +12,7 @@ import { loadLocalSecrets } from './secrets.js';
  * the WAL from its start to its end), `media/` (local uploads), `secrets.json` (the embedded
  * database's password and the token key, which the restored database and sessions need), and
  * `manifest.json` listing every file with its size and SHA-256, itself checksummed in
- * `manifest.sha256`. See docs/decisions/016-backups-by-base-backup.md.
+ * `manifest.sha256`. See docs/decisions/017-backups-by-base-backup.md.
  */
 export const MANIFEST_FORMAT = 'pathway-backup/1';
 
