@@ -150,9 +150,19 @@ async function ensureEmptyTarget(target: string): Promise<void> {
  * backed up with its own tools (docs/operations.md).
  */
 export async function createBackup(options: { dataDir: string; target: string; external: boolean; log: Logger; now?: () => Date }): Promise<BackupManifest> {
+  await ensureEmptyTarget(options.target);
+  try {
+    return await writeBackup(options);
+  } catch (error) {
+    // The folder was empty before: a half-written backup must not be mistaken for one (it has no manifest either).
+    await rm(options.target, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function writeBackup(options: { dataDir: string; target: string; external: boolean; log: Logger; now?: () => Date }): Promise<BackupManifest> {
   const { dataDir, target, log } = options;
   const now = options.now ?? (() => new Date());
-  await ensureEmptyTarget(target);
   let database: BackupManifest['database'] = { kind: 'external' };
   if (!options.external) {
     const pgData = join(dataDir, 'postgres');
