@@ -153,11 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Closing the app lets running jobs finish before the database goes.
   app.addHook('onClose', () => jobs.stop());
-  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger), counters };
+  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger, deps.database.db), counters };
 
   await registerCasesArea(app, areaDeps);
   await registerLmsArea(app, areaDeps);
   await registerNetworkArea(app, areaDeps);
+  // After the areas: each has said how its emails are written before the first is sent.
+  await areaDeps.mailer.start();
 
   await registerWebApp(app, deps.webDistFolder);
   return app;

@@ -56,7 +56,7 @@ import { ImportError, importCases } from './case-import.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications, type NotificationDeps } from './case-notifications.js';
 import { caseNotificationDeps } from './notification-wiring.js';
 import { bulkChangeStep, changeCurrentStep, type ActingAdmin } from './step-changes.js';
-import { confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
+import { composeTrackerEmails, confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -85,7 +85,8 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
   await notify.jobs.work(CASE_NOTIFICATION_QUEUE, async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()), {
     policy: 'short',
   });
-  const requestPasswordReset = await passwordResetRequests(deps.jobs, 'caseadmin-password-reset', (email) => sendCaseAdminPasswordResetLink(db, deps, email, now()));
+  composeTrackerEmails(db, notify, now);
+  const requestPasswordReset = passwordResetRequests(deps.mailer, 'caseadmin-password-reset', (email) => sendCaseAdminPasswordResetLink(db, deps, email, now()));
   const lookupLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute);
   // The lookup and the subscription both answer whether a passport number fits a case: one count
   // of such guesses per client, whichever route they come through.
@@ -115,7 +116,7 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
   app.post(
     '/api/progress/unsubscribe',
     { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: messageResponse, ...errorResponses } } },
-    async (request) => unsubscribe(db, request.body.token, now()),
+    async (request) => unsubscribe(db, notify, request.body.token, now()),
   );
 
   app.post(

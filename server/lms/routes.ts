@@ -99,7 +99,8 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const now = () => deps.clock.now();
   const { lms } = deps.config;
   const failedSignIns = createFailedSignIns(deps.counters, { area: 'lms', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
-  const requestPasswordReset = await passwordResetRequests(deps.jobs, 'lms-password-reset', (email) => accounts.sendPasswordResetLink(db, deps, email, now()));
+  accounts.composeLmsEmails(db, deps, now);
+  const requestPasswordReset = passwordResetRequests(deps.mailer, 'lms-password-reset', (email) => accounts.sendPasswordResetLink(db, deps, email, now()));
 
   const signIn = async (account: LmsAccount) => ({
     token: await deps.tokens.sign(
@@ -116,7 +117,7 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
       schema: { tags, body: registerBody, response: withErrors({ 201: tokenResponse }) },
     },
     // The spec signs the user in right after registering, so the token comes back at once.
-    async (request, reply) => reply.status(201).send(await signIn(await accounts.register(db, request.body, now()))),
+    async (request, reply) => reply.status(201).send(await signIn(await accounts.register(db, deps, request.body, now()))),
   );
 
   app.post(

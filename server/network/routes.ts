@@ -27,6 +27,7 @@ import type { App, AreaDeps } from '../app.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
+import { pruneMailCooldowns } from '../platform/mail-cooldowns.js';
 import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
@@ -40,6 +41,7 @@ import {
   sendPasswordResetLink,
   setPhoto,
   signUp,
+  composeNetworkEmails,
   toNetworkUser,
   updateProfile,
   verifyEmail,
@@ -99,7 +101,8 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
   const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, kind: FileKind) =>
     receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, tmpDir: deps.config.uploadTmpDir, fileField, kind });
 
-  const requestPasswordReset = await passwordResetRequests(deps.jobs, 'network-password-reset', (email) => sendPasswordResetLink(db, deps, email, now()));
+  composeNetworkEmails(db, deps, now);
+  const requestPasswordReset = passwordResetRequests(deps.mailer, 'network-password-reset', (email) => sendPasswordResetLink(db, deps, email, now()));
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
@@ -117,6 +120,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
       await pruneEvents(db, new Date(now().getTime() - settings.eventRetentionSeconds * 1000));
       await pruneExpiredSessions(db, now());
       await pruneOneTimeTokens(db, now());
+      await pruneMailCooldowns(db, now());
     } catch (error) {
       deps.logger.warn({ err: error }, 'network housekeeping failed');
     }
