@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -83,6 +83,29 @@ const environmentSchema = z.object({
 /** Names proxy-addr (Fastify's `trustProxy`) knows for whole private ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/** More hops than any real chain of proxies; a count past it trusts whatever the client wrote. */
+export const MAX_PROXY_HOPS = 5;
+/** The widest range a proxy CIDR may be: an IPv4 /8 (an IPv6 one likewise, mapped IPv4 included). */
+const MIN_PROXY_PREFIX = 8;
+
+const TRUSTS_EVERYONE =
+  'would let any client choose its own address through X-Forwarded-For. Set the number of proxies in front of the app (e.g. 1 behind one load balancer) or their addresses/CIDRs (e.g. 10.0.0.0/8)';
+
+/**
+ * Whether a CIDR spans (nearly) every address, as `0.0.0.0/0`, `::/0` or `::/64` (which holds
+ * every IPv4-mapped address) do: trusting it is trusting everyone.
+ */
+function trustsEveryone(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  if (prefix === undefined || PROXY_RANGE_NAMES.has(entry)) return false;
+  const bits = Number(prefix);
+  if (bits < MIN_PROXY_PREFIX) return true;
+  if (isIP(address) !== 6) return false;
+  const range = new BlockList();
+  range.addSubnet(address, bits, 'ipv6');
+  return range.check('::ffff:0:0', 'ipv6') && bits < 96 + MIN_PROXY_PREFIX;
+}
+
 function isAddressOrCidr(entry: string): boolean {
   if (PROXY_RANGE_NAMES.has(entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -102,18 +125,26 @@ function parseTrustProxy(value: string, context: z.RefinementCtx): false | numbe
   const trimmed = value.trim();
   if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
   if (trimmed === 'true') {
-    context.addIssue({
-      code: 'custom',
-      message:
-        'true would let any client choose its own address through X-Forwarded-For. Set the number of proxies in front of the app (e.g. 1 behind one load balancer) or their addresses/CIDRs (e.g. 10.0.0.0/8)',
-    });
+    context.addIssue({ code: 'custom', message: `true ${TRUSTS_EVERYONE}` });
     return z.NEVER;
   }
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops > MAX_PROXY_HOPS) {
+      context.addIssue({ code: 'custom', message: `${trimmed} hops (more than ${MAX_PROXY_HOPS}) ${TRUSTS_EVERYONE}` });
+      return z.NEVER;
+    }
+    return hops;
+  }
   const entries = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
   const bad = entries.filter((entry) => !isAddressOrCidr(entry));
   if (bad.length > 0) {
     context.addIssue({ code: 'custom', message: `must be false, a number of proxy hops, or proxy addresses/CIDRs; not valid: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  const everyone = entries.filter(trustsEveryone);
+  if (everyone.length > 0) {
+    context.addIssue({ code: 'custom', message: `${everyone.join(', ')} ${TRUSTS_EVERYONE}` });
     return z.NEVER;
   }
   return entries;
