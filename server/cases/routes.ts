@@ -79,7 +79,7 @@ function actingAdmin(request: { caseAdmin: ActingAdmin | null }): ActingAdmin {
 export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
-  const failedSignIns = createFailedSignIns(deps.counters, { area: 'caseadmin', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
+  const failedSignIns = createFailedSignIns(deps.counters, deps.tokens, { area: 'caseadmin', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient, cookiePath: '/api/caseadmin/login' });
   const notify = caseNotificationDeps(deps);
   // `short`: one waiting job per case (the singleton key); changes made meanwhile are collected by it.
   await notify.jobs.work(CASE_NOTIFICATION_QUEUE, async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()), {
@@ -125,15 +125,15 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
       config: signInLimit,
       schema: { tags, body: adminLoginBody, response: { 200: adminLoginResponse, ...errorResponses } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      await failedSignIns.assertAllowed(email, request.ip);
+      await failedSignIns.assertAllowed(request, email, now());
       const admin = await authenticateCaseAdmin(db, email, password);
       if (!admin) {
-        await failedSignIns.recordFailure(email, request.ip);
+        await failedSignIns.recordFailure(request, email, now());
         throw new AppError(401, 'Invalid credentials. Please try again.');
       }
-      await failedSignIns.recordSuccess(email);
+      await failedSignIns.recordSuccess(request, reply, email, now());
       const token = await deps.tokens.sign(
         { sub: String(admin.id), email: admin.email, ver: admin.sessionVersion },
         'caseadmin',

@@ -98,7 +98,7 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const { lms } = deps.config;
-  const failedSignIns = createFailedSignIns(deps.counters, { area: 'lms', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
+  const failedSignIns = createFailedSignIns(deps.counters, deps.tokens, { area: 'lms', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient, cookiePath: '/auth/login' });
   accounts.composeLmsEmails(db, deps, now);
   const requestPasswordReset = passwordResetRequests(deps.mailer, 'lms-password-reset', (email) => accounts.sendPasswordResetLink(db, deps, email, now()));
 
@@ -126,15 +126,15 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
       schema: { tags, body: loginBody, response: withErrors({ 200: tokenResponse }) },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = request.body;
-      await failedSignIns.assertAllowed(username, request.ip);
+      await failedSignIns.assertAllowed(request, username, now());
       const account = await accounts.authenticate(db, username, password);
       if (!account) {
-        await failedSignIns.recordFailure(username, request.ip);
+        await failedSignIns.recordFailure(request, username, now());
         throw new AppError(401, 'Login failed. Please check your credentials.');
       }
-      await failedSignIns.recordSuccess(username);
+      await failedSignIns.recordSuccess(request, reply, username, now());
       return signIn(account);
     },
   );

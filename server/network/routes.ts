@@ -95,7 +95,7 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
   const settings = deps.config.network;
   const now = () => deps.clock.now();
   const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
-  const failedSignIns = createFailedSignIns(deps.counters, { area: 'network', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
+  const failedSignIns = createFailedSignIns(deps.counters, deps.tokens, { area: 'network', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient, cookiePath: '/api/network/auth/sign-in' });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
   const memberLimits = createMemberLimits(deps.counters, { uploadsPerHour: settings.memberUploadsPerHour, openStreams: settings.memberOpenStreams });
   const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, kind: FileKind) =>
@@ -209,13 +209,13 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
         schema: { tags, body: signInBody, response: withErrors({ 200: meResponse }) },
       },
       async (request, reply) => {
-        await failedSignIns.assertAllowed(request.body.email, request.ip);
+        await failedSignIns.assertAllowed(request, request.body.email, now());
         const row = await checkPassword(db, request.body.email, request.body.password);
         if (!row) {
-          await failedSignIns.recordFailure(request.body.email, request.ip);
+          await failedSignIns.recordFailure(request, request.body.email, now());
           throw new AppError(401, 'Invalid email or password');
         }
-        await failedSignIns.recordSuccess(request.body.email);
+        await failedSignIns.recordSuccess(request, reply, request.body.email, now());
         setSessionCookie(request, reply, await openSession(db, row.id, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds);
         return { user: toNetworkUser(member(row)) };
       },
