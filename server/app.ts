@@ -105,6 +105,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loggerInstance,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A client trickling its headers or body, or holding a connection silent, is cut off (408 or
+    // a closed socket) instead of holding it for ever. Node checks the first two every
+    // `connectionsCheckingInterval`, so that is kept well under the shorter of them.
+    http: {
+      headersTimeout: deps.config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(deps.config.http.headersTimeoutMs / 4))),
+    },
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    connectionTimeout: deps.config.http.idleTimeoutMs,
     // A malformed URL or an over-long path parameter is refused before any route or hook runs,
     // so the answer gets our { error } shape and the headers of an answer that is not a page.
     frameworkErrors: (error, _request, reply: FastifyReply) => {

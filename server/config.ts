@@ -32,6 +32,11 @@ const environmentSchema = z.object({
     .default('https://example.org/verify?token={token}')
     .refine((value) => value.includes('{token}'), 'must contain {token}'),
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(10),
+  // Slow clients: the headers must arrive within this long, the whole request (body included)
+  // within this long, and a connection that sends and receives nothing this long is closed.
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   LMS_ADMIN_USERNAME: optionalString.pipe(z.string().regex(/^[A-Za-z0-9._-]{3,40}$/, 'must be 3 to 40 letters, digits, dots, dashes or underscores').optional()),
   LMS_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LMS_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
@@ -168,6 +173,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.LMS_ADMIN_USERNAME) !== Boolean(e.LMS_ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  LMS_ADMIN_USERNAME and LMS_ADMIN_PASSWORD must be set together');
   }
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS must not be more than HTTP_REQUEST_TIMEOUT_SECONDS');
+  }
+  // An open event stream sends only its heartbeat: the idle timeout must leave room for one.
+  if (e.HTTP_IDLE_TIMEOUT_SECONDS <= e.NETWORK_SSE_HEARTBEAT_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  HTTP_IDLE_TIMEOUT_SECONDS must be more than NETWORK_SSE_HEARTBEAT_SECONDS');
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
@@ -183,6 +195,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeoutMs: Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+      requestTimeoutMs: Math.round(e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+      idleTimeoutMs: Math.round(e.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
+    },
     rateLimits: {
       caseLookupPerMinute: e.CASE_LOOKUP_RATE_LIMIT,
       loginPerMinute: e.LOGIN_RATE_LIMIT,
