@@ -52,7 +52,7 @@ import * as caseManagement from './case-management.js';
 import { lookupProgress } from './progress-lookup.js';
 import * as catalog from './service-catalog.js';
 import { exportCases } from './case-export.js';
-import { ImportError, importCases } from './case-import.js';
+import { decodeCsv, ImportError, importCases } from './case-import.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications, type NotificationDeps } from './case-notifications.js';
 import { caseNotificationDeps } from './notification-wiring.js';
 import { bulkChangeStep, changeCurrentStep, type ActingAdmin } from './step-changes.js';
@@ -181,7 +181,14 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
       if (request.caseAdmin) await endCaseAdminSessions(db, request.caseAdmin.id);
       return reply.status(204).send(null);
     });
-    admin.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
+    // Bytes, decoded by us: Fastify's string parser turns bytes that are not UTF-8 into "�" silently.
+    admin.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: CSV_MAX_BYTES }, (request, body, done) => {
+      try {
+        done(null, decodeCsv(body as Buffer, /charset=\s*"?([\w.:-]+)/i.exec(request.headers['content-type'] ?? '')?.[1]));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
     registerAdminRoutes(admin, deps, notify, now);
   });
 }
