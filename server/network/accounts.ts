@@ -15,6 +15,7 @@ import {
   revokeOneTimeTokens,
 } from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { clearSquattersTraces } from './reclaim.js';
 import { endAllSessions, type MemberRow, type SessionMember } from './sessions.js';
 
 export type Member = SessionMember & { isAdmin: boolean };
@@ -163,19 +164,25 @@ export async function sendPasswordResetLink(db: Database, deps: MailDeps, email:
 
 /**
  * Sets the new password of the link's account and ends all of its sessions (and their open
- * streams). Following the link proves the address, so it counts as verified from now on.
+ * streams). Following the link proves the address, so it counts as verified from now on; when it
+ * was not verified before, the account was someone else's until now (a squatter's): their profile,
+ * posts, comments and likes are removed (see `clearSquattersTraces`). Returns the stored media keys
+ * to remove.
  */
-export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
+export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<string[]> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const accountId = await consumeOneTimeToken(tx, 'network-password-reset', token, now);
     if (!accountId) throw invalidLink();
+    const [before] = await tx.select({ emailVerifiedAt: networkUsers.emailVerifiedAt }).from(networkUsers).where(eq(networkUsers.id, accountId)).for('update');
+    const removedMedia = before && !before.emailVerifiedAt ? await clearSquattersTraces(tx, accountId, now) : [];
     await tx
       .update(networkUsers)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${networkUsers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
       .where(eq(networkUsers.id, accountId));
     await revokeOneTimeTokens(tx, 'network-verify-email', accountId);
     await endAllSessions(tx, accountId);
+    return removedMedia;
   });
 }
 

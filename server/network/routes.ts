@@ -196,8 +196,9 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
         schema: { tags, description: 'Sets the new password with the emailed token (1 h, single use); ends every session of the account', body: passwordResetBody, response: withErrors(noContent) },
       },
       async (request, reply) => {
-        await resetPassword(db, request.body.token, request.body.password, now());
+        const removedMedia = await resetPassword(db, request.body.token, request.body.password, now());
         await hub.checkSessions();
+        for (const key of removedMedia) await removeStoredMedia(storage, key, request.log);
         return reply.status(204).send(null);
       },
     );
@@ -234,6 +235,9 @@ export async function registerNetworkArea(app: App, deps: AreaDeps): Promise<voi
     });
 
     await registerOidcRoutes(network, deps, {
+      removeMedia: async (keys, log) => {
+        for (const key of keys) await removeStoredMedia(storage, key, log);
+      },
       signIn: async (request, reply, userId) =>
         setSessionCookie(request, reply, await openSession(db, userId, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds),
     });
