@@ -5,7 +5,7 @@ import type { MeResponse } from '../../contracts/network.js';
 import { oneTimeTokens } from '../../server/db/schema/one-time-tokens.js';
 import { signInCaseAdmin } from '../factories/cases.js';
 import { registerLearner } from '../factories/lms.js';
-import { SAME_ORIGIN, signUpMember } from '../factories/network.js';
+import { ownOrigin, signUpMember } from '../factories/network.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp-server.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -57,7 +57,7 @@ describe('emailed links: verification and password recovery', () => {
     await smtp.close();
   });
 
-  const post = (url: string, payload: object, headers: Record<string, string> = { origin: SAME_ORIGIN }) => t.app.inject({ method: 'POST', url, headers, payload });
+  const post = (url: string, payload: object, headers: Record<string, string> = { origin: ownOrigin(t) }) => t.app.inject({ method: 'POST', url, headers, payload });
   const mailTo = (address: string, subject: string) => smtp.nextMessage((mail) => mail.to.includes(address) && mail.subject.includes(subject));
 
   it('when a member signs up, then a verification link arrives that verifies the address once, within 24 h, and only its hash is stored', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeStep, createCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
-import { SAME_ORIGIN, signUpMember } from '../factories/network.js';
+import { ownOrigin, signUpMember } from '../factories/network.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp-server.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -33,7 +33,7 @@ describe('secrets at rest: emailed links', () => {
     await smtp.close();
   });
 
-  const post = (url: string, payload: object, headers: Record<string, string> = { origin: SAME_ORIGIN }) => t.app.inject({ method: 'POST', url, headers, payload });
+  const post = (url: string, payload: object, headers: Record<string, string> = { origin: ownOrigin(t) }) => t.app.inject({ method: 'POST', url, headers, payload });
   const mailTo = (address: string, subject: string) => smtp.nextMessage((mail) => mail.to.includes(address) && mail.subject.includes(subject));
 
   /** Resolves once every queued email has been sent (and its job settled). */
