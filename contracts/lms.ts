@@ -418,10 +418,8 @@ export type ExamReview = z.infer<typeof examReview>;
 // ---- Question bank: CSV import and export, item analysis
 
 export const importResult = z.object({ imported: z.number().int() });
-export const importRowError = z.object({ row: z.number().int(), error: z.string() });
-export type ImportRowError = z.infer<typeof importRowError>;
+export { importRowError, type ImportRowError } from './platform.js';
 // `errors` is there whenever rows were checked (a body that is not CSV at all gets only `error`).
-export const importErrorResponse = z.object({ error: z.string(), code: z.string().optional(), errors: z.array(importRowError).optional() });
 export const exportQuery = z.object({ profession: z.enum(professions).optional() });
 
 export const questionStatistic = z.object({

@@ -15,7 +15,7 @@ import {
 import { csvProblem } from '../../contracts/csv-problem.js';
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
-import { AppError } from '../platform/errors.js';
+import { ImportRejected } from '../platform/errors.js';
 import { QUESTION_IN_BANK_MESSAGE, questionKey, questionsInBank, questionValues } from './admin-content.js';
 
 /*
@@ -23,12 +23,8 @@ import { QUESTION_IN_BANK_MESSAGE, questionKey, questionsInBank, questionValues 
  * form, and the item analysis of the questions (facility and discrimination).
  */
 
-/** A refused import: every bad row with what is wrong with it; nothing was imported. */
-export class ImportRejected extends AppError {
-  constructor(readonly errors: ImportRowError[]) {
-    super(400, errors.length === 1 ? 'Nothing was imported: 1 row has an error.' : `Nothing was imported: ${errors.length} rows have errors.`);
-  }
-}
+const rejected = (errors: ImportRowError[]) =>
+  new ImportRejected(errors.length === 1 ? 'Nothing was imported: 1 row has an error.' : `Nothing was imported: ${errors.length} rows have errors.`, errors);
 
 const INSERT_BATCH = 1000;
 
@@ -55,12 +51,12 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
     });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw new ImportRejected([{ row: typeof line === 'number' ? line : 1, error: csvProblem(error) }]);
+    throw rejected([{ row: typeof line === 'number' ? line : 1, error: csvProblem(error) }]);
   }
   const missing = questionCsvColumns.filter((c) => !columns.includes(c));
-  if (missing.length) throw new ImportRejected([{ row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }]);
-  if (records.length === 0) throw new ImportRejected([{ row: 2, error: 'The file has no questions' }]);
-  if (records.length > IMPORT_MAX_ROWS) throw new ImportRejected([{ row: IMPORT_MAX_ROWS + 2, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
+  if (missing.length) throw rejected([{ row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }]);
+  if (records.length === 0) throw rejected([{ row: 2, error: 'The file has no questions' }]);
+  if (records.length > IMPORT_MAX_ROWS) throw rejected([{ row: IMPORT_MAX_ROWS + 2, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
 
   const errors: ImportRowError[] = [];
   const rows: (typeof examQuestions.$inferInsert)[] = [];
@@ -97,7 +93,7 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
       const k = questionKey(r);
       if (inBank.has(k)) errors.push({ row: seen.get(k) ?? 0, error: QUESTION_IN_BANK_MESSAGE });
     }
-    if (errors.length) throw new ImportRejected(errors.sort((a, b) => a.row - b.row));
+    if (errors.length) throw rejected(errors.sort((a, b) => a.row - b.row));
     for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(examQuestions).values(rows.slice(i, i + INSERT_BATCH));
     return { imported: rows.length };
   });

@@ -7,7 +7,6 @@ import {
   examSettingsBody,
   examSettingsResponse,
   exportQuery,
-  importErrorResponse,
   importResult,
   questionStatisticsResponse,
   achievementsResponse,
@@ -58,8 +57,9 @@ import {
   upcomingExamsResponse,
   UPGRADE_CHAT_TEXT,
 } from '../../contracts/lms.js';
-import type { App, AreaDeps } from '../app.js';
-import { AppError, errorResponses } from '../platform/errors.js';
+import type { PublicConfig } from '../../contracts/platform.js';
+import type { App, Area, AreaDeps } from '../platform/area.js';
+import { AppError, errorResponses, importErrorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { perMinute } from '../platform/rate-limit.js';
@@ -87,14 +87,14 @@ const withErrors = <T extends object>(responses: T) => ({ ...responses, ...error
 
 /** The upgrade button's chat link; without a configured number the chat app lets the user pick one. */
 /** The chat link with the prefilled text; empty without UPGRADE_CHAT_NUMBER (a number-less link opens a share picker). */
-export function upgradeChatUrl(number: string | undefined): string {
+function upgradeChatUrl(number: string | undefined): string {
   return number ? `https://wa.me/${number}?text=${encodeURIComponent(UPGRADE_CHAT_TEXT)}` : '';
 }
 
 export const COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view the course library.';
 export const RECENT_COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view your recent courses.';
 
-export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
+async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const { lms } = deps.config;
@@ -342,16 +342,9 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     '/exam-questions/import',
     {
       bodyLimit: IMPORT_MAX_BYTES,
-      schema: { tags, body: z.string({ error: 'Send the questions as a text/csv body' }), response: { ...withErrors({ 200: importResult }), 400: importErrorResponse } },
+      schema: { tags, body: z.string({ error: 'Send the questions as a text/csv body' }), response: { 200: importResult, ...importErrorResponses } },
     },
-    async (request, reply) => {
-      try {
-        return await bank.importQuestions(db, request.body, now());
-      } catch (error) {
-        if (error instanceof bank.ImportRejected) return reply.status(400).send({ error: error.message, errors: error.errors });
-        throw error;
-      }
-    },
+    async (request) => bank.importQuestions(db, request.body, now()),
   );
 
   app.get('/exam-questions/export', { schema: { tags, querystring: exportQuery, response: withErrors({ 200: z.string() }) } }, async (request, reply) => {
@@ -447,3 +440,12 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     return reply.status(204).send(null);
   });
 }
+
+export const lmsArea: Area<Pick<PublicConfig, 'upgradeChatUrl' | 'mockExamDurationSeconds' | 'examDurationSeconds'>> = {
+  register: registerLmsArea,
+  publicConfig: ({ lms }) => ({
+    upgradeChatUrl: upgradeChatUrl(lms.upgradeChatNumber),
+    mockExamDurationSeconds: lms.mockExamDurationSeconds,
+    examDurationSeconds: lms.examDurationSeconds,
+  }),
+};

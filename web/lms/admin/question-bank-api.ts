@@ -1,58 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
-import type { ImportRowError, QuestionStatistic } from '../../../contracts/lms.js';
-import { ApiError } from '../../lib/http.js';
-import { lmsRequest, lmsToken } from '../session.js';
+import type { QuestionStatistic } from '../../../contracts/lms.js';
+import { lmsDownload, lmsRequest } from '../session.js';
 import { adminKey } from './admin-api.js';
-
-/** A refused import: the server's message and every bad row. */
-export class ImportFailed extends ApiError {
-  constructor(
-    status: number,
-    message: string,
-    readonly rows: ImportRowError[],
-  ) {
-    super(status, message);
-  }
-}
-
-// The shared JSON client cannot send a text/csv body, so these two calls talk to fetch themselves.
-async function postCsv(csv: string): Promise<{ imported: number }> {
-  const token = lmsToken.get();
-  const response = await fetch('/exam-questions/import', {
-    method: 'POST',
-    headers: { 'content-type': 'text/csv', accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: csv,
-  }).catch(() => {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-  });
-  const body = (await response.json().catch(() => ({}))) as { imported?: number; error?: string; errors?: ImportRowError[] };
-  if (!response.ok) {
-    if (response.status === 401) lmsToken.clear();
-    throw new ImportFailed(response.status, body.error ?? `Import failed (${response.status})`, body.errors ?? []);
-  }
-  return { imported: body.imported ?? 0 };
-}
 
 /** Downloads the bank (or one profession of it) as CSV. */
 export async function downloadQuestionsCsv(profession: string): Promise<void> {
-  const token = lmsToken.get();
-  const response = await fetch(`/exam-questions/export${profession ? `?profession=${encodeURIComponent(profession)}` : ''}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new ApiError(response.status, `Export failed (${response.status})`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `exam-questions${profession ? `-${profession}` : ''}.csv`;
-  link.click();
-  URL.revokeObjectURL(url);
+  await lmsDownload('/exam-questions/export', { query: { profession: profession || undefined }, fallbackName: 'exam-questions.csv' });
 }
 
 export function useImportQuestions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: postCsv,
+    mutationFn: (csv: string) => lmsRequest<{ imported: number }>('/exam-questions/import', { method: 'POST', csv }),
     // The table and its statistics both live under the questions key.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKey('questions') }),
   });

@@ -2,16 +2,16 @@ import { parse } from 'csv-parse/browser/esm/sync';
 import { Download, Upload } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { questionCsvColumns } from '../../../contracts/lms-constants.js';
-import type { ImportRowError } from '../../../contracts/lms.js';
+import type { ImportRowError } from '../../../contracts/platform.js';
 import { csvProblem } from '../../../contracts/csv-problem.js';
-import { errorMessage } from '../../lib/http.js';
+import { errorMessage, ImportRejected } from '../../lib/http.js';
 import { readTextFile } from '../../lib/text-file.js';
 import { Button } from '../../ui/button.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import review from '../exam-review.module.css';
 import styles from '../lms.module.css';
-import { downloadQuestionsCsv, ImportFailed, useImportQuestions } from './question-bank-api.js';
+import { downloadQuestionsCsv, useImportQuestions } from './question-bank-api.js';
 
 const PREVIEW_ROWS = 10;
 type Preview = { name: string; text: string; rows: Record<string, string>[]; parseError: string | null };
@@ -35,7 +35,7 @@ export function QuestionImport({ profession }: { profession: string }) {
   const importQuestions = useImportQuestions();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
-  const rowErrors: ImportRowError[] = importQuestions.error instanceof ImportFailed ? importQuestions.error.rows : [];
+  const rowErrors: ImportRowError[] = importQuestions.error instanceof ImportRejected ? importQuestions.error.rows : [];
   const errorsByRow = new Map(rowErrors.map((e) => [e.row, e.error]));
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
