@@ -3,6 +3,7 @@ import { signInCaseAdmin } from '../factories/cases.js';
 import { SAME_ORIGIN, signUpMember } from '../factories/network.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp-server.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import { mailQueueSettled } from './support.js';
 
 const MINUTE_MS = 60_000;
 
@@ -31,15 +32,6 @@ describe('mail bombing: a per-recipient cooldown', () => {
     }
   }
 
-  /** Resolves once every queued email has been handled. */
-  async function mailQueueSettled(): Promise<void> {
-    for (;;) {
-      const { rows } = await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND state NOT IN ('completed', 'failed')`);
-      if (rows[0]?.n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-
   const mailsTo = (address: string, subject: string): ReceivedMail[] => smtp.messages.filter((mail) => mail.to.includes(address) && mail.subject.includes(subject));
   const tokenOf = (mail: ReceivedMail) => new URL(mail.links[0] ?? 'https://x/').searchParams.get('token') ?? '';
 
@@ -60,7 +52,7 @@ describe('mail bombing: a per-recipient cooldown', () => {
   ])('when 8 clients ask a password reset for %s, then one email goes out, its link keeps working, and the next comes only after 10 minutes', async (_who, path, confirmPath, subject, accountEmail) => {
     const email = await accountEmail();
     await fromEightClients(path, { email });
-    await mailQueueSettled();
+    await mailQueueSettled(t);
     expect(mailsTo(email, subject)).toHaveLength(1);
     const first = tokenOf(mailsTo(email, subject)[0]!);
     // The seven requests after it did not replace the owner's link.
@@ -69,7 +61,7 @@ describe('mail bombing: a per-recipient cooldown', () => {
 
     t.clock.advance(10 * MINUTE_MS + 1000);
     await fromEightClients(path, { email });
-    await mailQueueSettled();
+    await mailQueueSettled(t);
     expect(mailsTo(email, subject)).toHaveLength(2);
     expect((await confirm(tokenOf(mailsTo(email, subject)[1]!))).statusCode).toBe(204);
   });
@@ -77,11 +69,11 @@ describe('mail bombing: a per-recipient cooldown', () => {
   it('when 8 clients sign up with a member\'s address, then the member gets one "someone tried" email per 10 minutes', async () => {
     const member = await signUpMember(t);
     await fromEightClients('/api/network/auth/sign-up', { email: member.email, password: 'some password' });
-    await mailQueueSettled();
+    await mailQueueSettled(t);
     expect(mailsTo(member.email, 'Someone tried to sign up')).toHaveLength(1);
     t.clock.advance(10 * MINUTE_MS + 1000);
     await fromEightClients('/api/network/auth/sign-up', { email: member.email, password: 'some password' });
-    await mailQueueSettled();
+    await mailQueueSettled(t);
     expect(mailsTo(member.email, 'Someone tried to sign up')).toHaveLength(2);
   });
 });

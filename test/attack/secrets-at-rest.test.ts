@@ -3,6 +3,7 @@ import { changeStep, createCase, signInCaseAdmin, type AdminHeaders } from '../f
 import { ownOrigin, signUpMember } from '../factories/network.js';
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../support/smtp-server.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import { mailQueueSettled } from './support.js';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -35,15 +36,6 @@ describe('secrets at rest: emailed links', () => {
 
   const post = (url: string, payload: object, headers: Record<string, string> = { origin: ownOrigin(t) }) => t.app.inject({ method: 'POST', url, headers, payload });
   const mailTo = (address: string, subject: string) => smtp.nextMessage((mail) => mail.to.includes(address) && mail.subject.includes(subject));
-
-  /** Resolves once every queued email has been sent (and its job settled). */
-  async function mailQueueSettled(): Promise<void> {
-    for (;;) {
-      const { rows } = await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND state NOT IN ('completed', 'failed')`);
-      if (rows[0]?.n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 
   /** Every row of every table of the app and of pg-boss, as text. */
   async function everyStoredRow(): Promise<string> {
@@ -86,7 +78,7 @@ describe('secrets at rest: emailed links', () => {
     await changeStep(t, admin.headers, created.CaseServices[0]!.id, 'Documents Under Review');
     const unsubscribe = linkToken(await mailTo(applicant, 'has moved on'), '/unsubscribe');
 
-    await mailQueueSettled();
+    await mailQueueSettled(t);
     const stored = await everyStoredRow();
     const tokens = { verification, networkReset, lmsReset, adminReset, confirmation, unsubscribe };
     const found = Object.entries(tokens).filter(([, token]) => stored.includes(token));
