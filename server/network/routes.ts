@@ -48,7 +48,8 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
-    connection: deps.database.pool.options,
+    // LISTEN needs a session of its own: straight to PostgreSQL when the pool goes through PgBouncer.
+    connection: deps.database.directUrl ? { connectionString: deps.database.directUrl } : deps.database.pool.options,
     events: networkEventLog(db),
     log: deps.logger,
     heartbeatMs: settings.heartbeatMs,
@@ -57,6 +58,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     sessions: { channel: SESSIONS_ENDED_CHANNEL, liveSessions: (keys) => liveSessionKeys(db, keys, now()) },
   });
   const ctx: NetworkContext = { deps, db, settings, now, storage, hub, failedSignIns, memberLimits, member, receiveUpload, requestPasswordReset };
+  deps.metrics.trackStreams(() => hub.stats());
   let housekeeping: NodeJS.Timeout | undefined;
   const keepHouse = async () => {
     try {

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Queryable } from '../db/client.js';
 import type { JobQueue } from './jobs.js';
 import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
 
 export type MailMessage = {
   to: string;
@@ -85,8 +86,23 @@ function outboxDelivery(config: Config, logger: Logger): Delivery {
  * logged, so one machine works with no mail server. Every instance runs the sending worker;
  * pg-boss hands each message to one of them.
  */
-export async function startMailer(config: Config, jobs: JobQueue, logger: Logger, database: Queryable): Promise<Mailer> {
-  const deliver = config.mail.smtpUrl ? smtpDelivery(config.mail.smtpUrl, config.mail.from) : outboxDelivery(config, logger);
+export async function startMailer(
+  config: Config,
+  jobs: JobQueue,
+  logger: Logger,
+  database: Queryable,
+  metrics?: Pick<Metrics, 'emailSent' | 'emailFailed'>,
+): Promise<Mailer> {
+  const transport = config.mail.smtpUrl ? smtpDelivery(config.mail.smtpUrl, config.mail.from) : outboxDelivery(config, logger);
+  const deliver = async (message: MailMessage, jobId: string) => {
+    try {
+      await transport(message, jobId);
+    } catch (error) {
+      metrics?.emailFailed();
+      throw error;
+    }
+    metrics?.emailSent();
+  };
   const composers = new Map<string, MailComposer>();
 
   async function run(data: QueuedMail, jobId: string): Promise<void> {
