@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import { CsvError, parse } from 'csv-parse/sync';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
