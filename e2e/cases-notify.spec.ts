@@ -87,7 +87,7 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await expect(page.getByText('3 case(s) imported')).toBeVisible();
   await expect(page).toHaveURL(/\/caseadmin\/manage-cases$/);
 
-  await page.getByLabel('Search by case number').fill(`IMP-${suffix}`);
+  await page.getByLabel('Search cases').fill(`IMP-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByRole('row')).toHaveCount(4);
   // The filtered list downloads as CSV.
   const download = page.waitForEvent('download');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
-import { createCaseViaApi, signInThroughForm, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { chooseRowAction, createCaseViaApi, signInThroughForm, signInWithToken, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
@@ -106,15 +106,16 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await expect(recentCases.getByRole('row', { name: new RegExp(clientName) })).toBeVisible();
   const totalCases = Number(await page.getByText('Total Cases').locator('xpath=following-sibling::*[1]').textContent());
   expect(totalCases).toBeGreaterThanOrEqual(2);
-  await expect(page.getByRole('img', { name: /^Cases by status\. Active: \d+, Completed: \d+, Pending: \d+$/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Cases by status\. Under Review: \d+, In Progress: \d+, Completed: \d+$/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recently Updated Cases' }).getByRole('link', { name: caseNumber })).toBeVisible();
   await expectAccessible(page);
 
   // The step change on the case's details page.
   await sidebar(page).getByRole('link', { name: 'Manage Cases' }).click();
-  await page.getByLabel('Search by case number').fill(suffix.toLowerCase());
+  // The suffix is in both clients' names too (the box searches names); the case number is this case's alone.
+  await page.getByLabel('Search cases').fill(`e2e-${suffix.toLowerCase()}`);
   await expect(page.getByRole('row')).toHaveCount(2);
-  await page.getByRole('link', { name: `View Details of ${caseNumber}` }).click();
+  await page.getByRole('link', { name: caseNumber, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Case Details' })).toBeVisible();
   await expect(page.getByText(caseNumber, { exact: true })).toBeVisible();
   const serviceCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: serviceName }) });
@@ -221,10 +222,10 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
   await createModal.getByRole('button', { name: 'Cancel' }).click();
   await expect(createModal).toBeHidden();
 
-  await page.getByLabel('Search by case number').fill(`dup-${suffix.toLowerCase()}`);
+  await page.getByLabel('Search cases').fill(`dup-${suffix.toLowerCase()}`);
   await expect(page.getByRole('row')).toHaveCount(2);
 
-  await page.getByRole('button', { name: `Edit ${existing.case_number}` }).click();
+  await chooseRowAction(page, existing.case_number, 'Edit');
   const editModal = page.getByRole('dialog', { name: 'Edit Case' });
   await expect(editModal.getByLabel('Case Number')).toBeDisabled();
   await expect(editModal.getByLabel('Client Name')).toBeDisabled();
@@ -235,14 +236,14 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
   await editModal.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByText('Case services updated')).toBeVisible();
 
-  await page.getByRole('link', { name: `View Details of ${existing.case_number}` }).click();
+  await page.getByRole('link', { name: existing.case_number, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'License Registration' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Health Authority Clearance' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to Cases' }).click();
-  await expect(page).toHaveURL(/\/caseadmin\/manage-cases$/);
-
-  await page.getByLabel('Search by case number').fill(`dup-${suffix.toLowerCase()}`);
-  await page.getByRole('button', { name: `Delete ${existing.case_number}` }).click();
+  // Back where the admin was: the list's search is kept in the address.
+  await expect(page).toHaveURL(new RegExp(`/caseadmin/manage-cases\\?q=dup-${suffix.toLowerCase()}$`));
+  await expect(page.getByLabel('Search cases')).toHaveValue(`dup-${suffix.toLowerCase()}`);
+  await chooseRowAction(page, existing.case_number, 'Delete');
   const confirm = page.getByRole('dialog', { name: 'Delete case' });
   await expect(confirm).toContainText(`Are you sure you want to delete the case ${existing.case_number}?`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -269,7 +270,7 @@ test('when more cases match than fit on a page, then the list pages through them
   }
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
-  await page.getByLabel('Search by case number').fill(prefix);
+  await page.getByLabel('Search cases').fill(prefix);
   const pages = page.getByRole('navigation', { name: 'Cases pages' });
   await expect(pages).toContainText('Page 1 of 2');
   const rows = page.getByRole('row');
@@ -300,13 +301,13 @@ test('when a selected case is deleted, then it leaves the selection and the othe
   }
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
-  await page.getByLabel('Search by case number').fill(`SEL-${suffix}`);
+  await page.getByLabel('Search cases').fill(`SEL-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr')).toHaveCount(3);
   await page.getByLabel('Select all cases on this page').check();
   const bar = page.getByRole('region', { name: 'Move selected cases' });
   await expect(bar).toContainText('3 case(s) selected');
 
-  await page.getByRole('button', { name: `Delete ${cases[1]!.case_number}` }).click();
+  await chooseRowAction(page, cases[1]!.case_number, 'Delete');
   await page.getByRole('dialog', { name: 'Delete case' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`Case ${cases[1]!.case_number} deleted`)).toBeVisible();
   await expect(bar).toContainText('2 case(s) selected');
@@ -340,7 +341,7 @@ test('when the case list shows cards on a phone, then select-all is visible, lab
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
-  await page.getByLabel('Search by case number').fill(`PHN-${suffix}`);
+  await page.getByLabel('Search cases').fill(`PHN-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr')).toHaveCount(2);
 
   const selectAll = page.getByRole('checkbox', { name: 'Select all cases on this page' });

@@ -27,7 +27,8 @@ export type CasesListParams = {
   pageSize: number;
 };
 
-export const caseStatusOptions: readonly CaseStatus[] = ['Under Review', 'Completed', 'In Progress'];
+/** In the order a case goes through them, wherever statuses are listed (filter, chart, counters). */
+export const caseStatusOptions: readonly CaseStatus[] = ['Under Review', 'In Progress', 'Completed'];
 /** The services a new case is subscribed to unless the admin unticks them. */
 export const DEFAULT_SERVICE_IDS: readonly number[] = [1, 2, 3, 4];
 
