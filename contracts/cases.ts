@@ -273,9 +273,20 @@ export const updateStepBody = z
   .strictObject({ description: optionalText('description', 1000).optional(), expected_days: expectedDays.optional() })
   .refine((body) => body.description !== undefined || body.expected_days !== undefined, 'Send description or expected_days');
 
-export const changeStepBody = z.strictObject({ newStep: requiredText('newStep', 100) });
+export const changeStepBody = z.strictObject({
+  newStep: requiredText('newStep', 100),
+  // Ours, beside the spec's newStep: whether the applicant is emailed about the step (absent: yes).
+  notify: z.boolean({ error: 'notify must be true or false' }).optional(),
+});
 
 export const messageResponse = z.object({ message: z.string() });
+
+/**
+ * The spec's message, and ours: the history entry of the change and until when it can be undone
+ * (POST /api/caseadmin/step-changes/{id}/undo); both null when the service was already at that step.
+ */
+export const changeStepResponse = messageResponse.extend({ stepChangeId: z.number().int().nullable(), undoUntil: isoDateTime.nullable() });
+export type ChangeStepResponse = z.infer<typeof changeStepResponse>;
 
 // ---- Bulk: POST /api/caseadmin/cases/import (text/csv), GET /api/caseadmin/cases/export, POST /api/caseadmin/cases/bulk-step
 

@@ -21,6 +21,8 @@ export type NotificationDeps = {
   /** An absolute link to a path of the app, for emails. */
   link: (path: string) => string;
   delaySeconds: number;
+  /** How long a single step change can be undone; its email waits at least that long. */
+  undoSeconds: number;
 };
 
 /** A service of a case moved to a step. */
@@ -29,14 +31,24 @@ export type PendingChange = {
   serviceName: string;
   stepName: string;
   stepDescription: string | null;
+  stepChangeId?: number | null;
 };
 
 /** A capability token for the confirm and unsubscribe links: 32 url-safe characters. */
 export const newRecipientToken = () => randomBytes(24).toString('base64url');
 
-/** Queues the changes' email, in the caller's transaction: one delayed job per case. */
-export async function queueChangeNotifications(tx: Queryable, deps: NotificationDeps, changes: PendingChange[], now: Date): Promise<void> {
-  await queueNews(tx, deps, changes, now);
+/**
+ * Queues the changes' email, in the caller's transaction: one delayed job per case. `undoable`: the
+ * change can still be undone for a while (a single step change), and the email waits for that.
+ */
+export async function queueChangeNotifications(
+  tx: Queryable,
+  deps: NotificationDeps,
+  changes: PendingChange[],
+  now: Date,
+  { undoable = false }: { undoable?: boolean } = {},
+): Promise<void> {
+  await queueNews(tx, deps, changes, now, undoable ? Math.max(deps.delaySeconds, deps.undoSeconds) : deps.delaySeconds);
 }
 
 /** Queues the email of cases that have just turned Completed (see refreshCaseStatuses). */
@@ -49,7 +61,13 @@ export async function queueCompletionNotifications(tx: Queryable, deps: Notifica
   );
 }
 
-async function queueNews(tx: Queryable, deps: NotificationDeps, news: (typeof caseNotificationChanges.$inferInsert)[], now: Date): Promise<void> {
+async function queueNews(
+  tx: Queryable,
+  deps: NotificationDeps,
+  news: (typeof caseNotificationChanges.$inferInsert)[],
+  now: Date,
+  delaySeconds = deps.delaySeconds,
+): Promise<void> {
   if (news.length === 0) return;
   await tx.insert(caseNotificationChanges).values(news.map((item) => ({ ...item, createdAt: now })));
   // Changes arriving while the job waits are collected by it; the singleton key keeps one waiting
@@ -58,7 +76,7 @@ async function queueNews(tx: Queryable, deps: NotificationDeps, news: (typeof ca
   await deps.jobs.sendMany(
     tx,
     CASE_NOTIFICATION_QUEUE,
-    caseIds.map((caseId) => ({ data: { caseId }, options: { startAfterSeconds: deps.delaySeconds, singletonKey: `case-${caseId}` } })),
+    caseIds.map((caseId) => ({ data: { caseId }, options: { startAfterSeconds: delaySeconds, singletonKey: `case-${caseId}` } })),
   );
 }
 

@@ -9,5 +9,6 @@ export function caseNotificationDeps(deps: AreaDeps): NotificationDeps {
     mailer: deps.mailer,
     link: (path) => publicLink(deps.config, path),
     delaySeconds: deps.config.cases.notificationDelaySeconds,
+    undoSeconds: deps.config.cases.stepUndoSeconds,
   };
 }

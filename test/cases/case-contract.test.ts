@@ -333,7 +333,8 @@ describe('cases API contract', () => {
         payload: { newStep: 'Documents Under Review' },
       });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ message: 'Current step updated!' });
+      // The spec's message, and ours beside it: the change's history entry and its undo deadline (case-step-undo.test.ts).
+      expect(response.json()).toEqual({ message: 'Current step updated!', stepChangeId: expect.any(Number), undoUntil: expect.any(String) });
 
       t.clock.advance(minute);
       await changeStep(t, headers, documents!.id, 'Documents Verified');

@@ -138,7 +138,7 @@ export const caseEvents = pgTable(
     caseId: integer()
       .notNull()
       .references(() => cases.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent'] }).notNull(),
+    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent', 'step change undone'] }).notNull(),
     summary: text().notNull(),
     changedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
     // An admin's email, or "system" for what the app does by itself (notifications).
@@ -188,11 +188,15 @@ export const caseNotificationChanges = pgTable(
     serviceName: text(),
     stepName: text(),
     stepDescription: text(),
+    // The step change this news is about, so undoing that change withdraws its email before it goes.
+    stepChangeId: integer().references(() => stepChanges.id, { onDelete: 'set null' }),
     createdAt: timestamps.createdAt,
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('case_notification_changes_pending_idx').on(t.caseId).where(sql`${t.notifiedAt} IS NULL`),
+    // Undoing a change finds its email by it, and deleting a case's step changes clears it.
+    index('case_notification_changes_step_change_idx').on(t.stepChangeId),
     check('case_notification_changes_service_with_step', sql`(${t.serviceName} IS NULL) = (${t.stepName} IS NULL)`),
   ],
 );
