@@ -123,6 +123,10 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   const changeStep = page.getByLabel(`Change Step for ${serviceName}`);
   await expect(changeStep).toBeEnabled();
   await changeStep.selectOption('Background Check');
+  // The case has no applicant email: the confirmation says nobody is emailed.
+  const confirmStep = page.getByRole('dialog', { name: 'Change step' });
+  await expect(confirmStep).toContainText('The case has no applicant email: nobody is emailed.');
+  await confirmStep.getByRole('button', { name: 'Move to Background Check' }).click();
   await expect(page.getByText('Current step updated!')).toBeVisible();
   await expect(serviceCard).toContainText('Current step: Background Check');
   const history = page.getByRole('region', { name: 'Step History' });

@@ -121,6 +121,9 @@ function changeLines(news: ServiceNews[]): string[] {
   return news.flatMap((item) => [`${item.serviceName}: now at "${item.stepName}"`, ...(item.stepDescription ? [`  ${item.stepDescription}`] : []), '']);
 }
 
+/** The history's plain words for who was emailed: usually just the applicant. */
+const emailedWhom = (count: number) => (count === 1 ? 'Emailed the applicant' : `Emailed ${count} addresses`);
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
@@ -190,6 +193,6 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
     }
     const about = news.map((item) => `${item.serviceName} → ${item.stepName}`).join('; ');
     const summary = completed ? (about ? `${about} (case complete)` : 'case complete') : about;
-    await recordCaseEvents(tx, [{ caseId, kind: 'notification sent', summary: `Emailed ${recipients.length} recipient(s) about: ${summary}` }], null, now);
+    await recordCaseEvents(tx, [{ caseId, kind: 'notification sent', summary: `${emailedWhom(recipients.length)} about: ${summary}` }], null, now);
   });
 }

@@ -5,6 +5,7 @@ import type {
   caseSortFields,
   CasesOverview,
   CaseStatus,
+  ChangeStepResponse,
   CreateCaseBody,
   DashboardMetrics,
   Service,
@@ -122,9 +123,17 @@ export function useDeleteCase() {
 export function useChangeStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ caseServiceId, newStep }: { caseServiceId: number; newStep: string }) =>
-      adminRequest<{ message: string }>(`/api/caseadmin/caseservices/${caseServiceId}/step`, { method: 'PUT', body: { newStep } }),
+    mutationFn: ({ caseServiceId, newStep, notify }: { caseServiceId: number; newStep: string; notify: boolean }) =>
+      adminRequest<ChangeStepResponse>(`/api/caseadmin/caseservices/${caseServiceId}/step`, { method: 'PUT', body: { newStep, notify } }),
     // A step change moves the case's status and its place among the recently updated.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+export function useUndoStepChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stepChangeId: number) => adminRequest<{ message: string }>(`/api/caseadmin/step-changes/${stepChangeId}/undo`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
