@@ -55,7 +55,7 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await expectAccessible(page);
 
   await page.getByRole('link', { name: `Steps of ${serviceName}` }).click();
-  await expect(page.getByRole('heading', { name: /^Manage Steps for Service ID: \d+$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Steps of ${serviceName}` })).toBeVisible();
   for (const [name, sequence] of [
     ['Final Approval', '3'],
     ['Intake', '1'],
@@ -89,6 +89,9 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await modal.getByRole('button', { name: 'Create Case' }).click();
   await expect(page.getByText(`Case created successfully: ${caseNumber}`)).toBeVisible();
   await expect(modal).toBeHidden();
+  // Onto the new case.
+  await expect(page.getByRole('heading', { name: 'Case Details' })).toBeVisible();
+  await expect(page.getByText(caseNumber, { exact: true })).toBeVisible();
 
   // A second case through the Create New Case page: the server gives it a number.
   const secondClient = `Bilal Nasser ${suffix}`;
@@ -97,8 +100,10 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await page.getByLabel('Passport Number').fill('ZZ 987654');
   await page.getByLabel('Client Name').fill(secondClient);
   await page.getByRole('button', { name: 'Create Case' }).click();
-  await expect(page).toHaveURL(/\/caseadmin\/dashboard$/);
+  await expect(page).toHaveURL(/\/caseadmin\/details\/\d+$/);
   await expect(page.getByText(/^Case PW-\d{4}-[A-Z0-9]{6} created$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Case' })).toContainText(secondClient);
+  await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
 
   // The dashboard counts and lists them.
   const recentCases = page.getByRole('region', { name: 'Recent Cases', exact: true });

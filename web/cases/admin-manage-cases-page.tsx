@@ -2,7 +2,7 @@ import Eye from 'lucide-react/icons/eye';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { caseSortFields, caseStatuses, sortOrders, type AdminCase, type CaseStatus } from '../../contracts/cases.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -79,6 +79,7 @@ function useListFilters() {
 /** Case Management: search, filter, sort and page the cases; create, edit and delete them. */
 export default function AdminManageCasesPage() {
   const notify = useToast();
+  const navigate = useNavigate();
   const { filters, update } = useListFilters();
   const { status, sortBy, order, page } = filters;
   // The box shows what is typed at once; the address (and the query) follow a moment later.
@@ -226,9 +227,11 @@ export default function AdminManageCasesPage() {
       <CreateCaseModal
         open={creating}
         onClose={() => setCreating(false)}
-        onCreated={(message) => {
+        onCreated={(message, id) => {
           setCreating(false);
           notify(message);
+          // Onto the new case: what an admin does next (its steps, its email) happens there.
+          navigate(`/caseadmin/details/${id}`);
         }}
       />
       {editing && (
@@ -265,7 +268,7 @@ export default function AdminManageCasesPage() {
   );
 }
 
-function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (message: string) => void }) {
+function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (message: string, id: number) => void }) {
   const createCase = useCreateCase();
   const close = () => {
     createCase.reset();
@@ -282,7 +285,7 @@ function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose:
           createCase.mutate(body, {
             onSuccess: ({ message, newCase }) => {
               createCase.reset();
-              onCreated(`${message}: ${newCase.case_number}`);
+              onCreated(`${message}: ${newCase.case_number}`, newCase.id);
             },
           })
         }
