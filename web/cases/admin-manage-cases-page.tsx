@@ -131,7 +131,7 @@ export default function AdminManageCasesPage() {
         <div className={styles.toolbar}>
           <TextField
             label="Search cases"
-            placeholder="Case number, client name, passport or email"
+            placeholder="Number, name, passport or email"
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
