@@ -240,8 +240,19 @@ export const createCaseBody = z.strictObject({
 export type CreateCaseBody = z.input<typeof createCaseBody>;
 export const createCaseResponse = z.object({ message: z.string(), newCase: adminCase });
 
-/** The edit form: the services, and the applicant email when sent (absent: unchanged). */
-export const updateCaseServicesBody = z.strictObject({ serviceIds, client_email: optionalEmail.optional() });
+/**
+ * The edit form: the services, and the applicant email when sent (absent: unchanged). Ours too: a
+ * misspelt client name or passport number, fixed with a reason the history keeps (required when
+ * either changes).
+ */
+export const updateCaseServicesBody = z.strictObject({
+  serviceIds,
+  client_email: optionalEmail.optional(),
+  client_name: requiredText('client_name', 200).optional(),
+  passport_number: requiredText('passport_number', 64).optional(),
+  reason: optionalText('reason', 300).optional(),
+});
+export type UpdateCaseBody = z.input<typeof updateCaseServicesBody>;
 
 // ---- Services and steps
 

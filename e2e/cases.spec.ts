@@ -237,15 +237,23 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
   await chooseRowAction(page, existing.case_number, 'Edit');
   const editModal = page.getByRole('dialog', { name: 'Edit Case' });
   await expect(editModal.getByLabel('Case Number')).toBeDisabled();
-  await expect(editModal.getByLabel('Client Name')).toBeDisabled();
   await expect(editModal.getByRole('checkbox', { name: 'Documents Verification' })).toBeChecked();
   await expect(editModal.getByRole('checkbox', { name: 'License Registration' })).not.toBeChecked();
   await editModal.getByRole('checkbox', { name: 'Health Authority Clearance' }).uncheck();
   await editModal.getByRole('checkbox', { name: 'License Registration' }).check();
+  // A misspelt name is fixed with a reason; without one the server asks for it and nothing is saved.
+  await expect(editModal.getByLabel('Reason for the change')).toHaveCount(0);
+  await editModal.getByLabel('Client Name').fill(`Dana Fixed ${suffix}`);
   await editModal.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Case services updated')).toBeVisible();
+  await expect(editModal.getByRole('alert')).toHaveText('Give a reason for changing the client name');
+  await editModal.getByLabel('Reason for the change').fill('Misspelt at intake');
+  await expectAccessible(page);
+  await editModal.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Case updated')).toBeVisible();
 
   await page.getByRole('link', { name: existing.case_number, exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Case' })).toContainText(`Dana Fixed ${suffix}`);
+  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText(`Client name changed from "Dana ${suffix}" to "Dana Fixed ${suffix}". Reason: Misspelt at intake`);
   await expect(page.getByRole('heading', { name: 'License Registration' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Health Authority Clearance' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to Cases' }).click();

@@ -10,6 +10,7 @@ import type {
   DashboardMetrics,
   Service,
   Step,
+  UpdateCaseBody,
 } from '../../contracts/cases.js';
 import { request } from '../lib/http.js';
 import { adminDownload, adminRequest, adminRequestPage } from './admin-session.js';
@@ -106,8 +107,7 @@ export function useCreateCase() {
 export function useUpdateCaseServices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, serviceIds, client_email }: { id: number; serviceIds: number[]; client_email?: string }) =>
-      adminRequest<AdminCase>(`/api/caseadmin/cases/${id}/services`, { method: 'PUT', body: { serviceIds, client_email } }),
+    mutationFn: ({ id, ...body }: { id: number } & UpdateCaseBody) => adminRequest<AdminCase>(`/api/caseadmin/cases/${id}/services`, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }

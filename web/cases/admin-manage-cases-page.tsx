@@ -241,7 +241,7 @@ export default function AdminManageCasesPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            notify('Case services updated');
+            notify('Case updated');
           }}
         />
       )}
@@ -303,17 +303,34 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
   const update = useUpdateCaseServices();
   const [serviceIds, setServiceIds] = useState(() => item.CaseServices.map((caseService) => caseService.service_id));
   const [clientEmail, setClientEmail] = useState(item.client_email ?? '');
+  const [clientName, setClientName] = useState(item.client_name);
+  const [passportNumber, setPassportNumber] = useState(item.passport_number);
+  const [reason, setReason] = useState('');
+  // Who the case is about changes only with a reason, which the history keeps.
+  const identityChanged = clientName.trim() !== item.client_name || passportNumber.trim() !== item.passport_number;
   return (
     <Modal title="Edit Case" open onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          update.mutate({ id: item.id, serviceIds, client_email: clientEmail }, { onSuccess: onSaved });
+          update.mutate(
+            { id: item.id, serviceIds, client_email: clientEmail, client_name: clientName, passport_number: passportNumber, ...(identityChanged ? { reason } : {}) },
+            { onSuccess: onSaved },
+          );
         }}
       >
         <FormError message={update.isError ? errorMessage(update.error, 'Could not save the changes. Please try again.') : null} />
         <TextField label="Case Number" value={item.case_number} disabled readOnly />
-        <TextField label="Client Name" value={item.client_name} disabled readOnly />
+        <TextField label="Client Name" value={clientName} onChange={(event) => setClientName(event.target.value)} />
+        <TextField label="Passport Number" value={passportNumber} onChange={(event) => setPassportNumber(event.target.value)} />
+        {identityChanged && (
+          <TextField
+            label="Reason for the change"
+            hint="Kept in the case's history, e.g. “Typo at intake, checked against the passport”."
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
         <TextField label="Applicant Email (optional)" type="email" autoComplete="off" value={clientEmail} onChange={(event) => setClientEmail(event.target.value)} />
         <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={update.isPending} />
         <ModalActions>
