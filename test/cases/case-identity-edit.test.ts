@@ -63,7 +63,7 @@ describe('fixing a case\'s client name or passport number', () => {
 
   it('when a new name is empty, too long or holds control characters, then 400 names the field', async () => {
     const created = await createCase(t, headers, { serviceIds: [] });
-    expect((await edit(created.id, { serviceIds: [], client_name: '  ', reason: 'x' })).json<{ error: string }>().error).toContain('client_name is required');
+    expect((await edit(created.id, { serviceIds: [], client_name: '  ', reason: 'x' })).json<{ error: string }>().error).toBe('Please enter the client name.');
     expect((await edit(created.id, { serviceIds: [], passport_number: 'P'.repeat(65), reason: 'x' })).statusCode).toBe(400);
     expect((await edit(created.id, { serviceIds: [], client_name: 'A\u0007B', reason: 'x' })).statusCode).toBe(400);
     expect((await edit(created.id, { serviceIds: [], client_name: 'New Name', reason: 'r'.repeat(301) })).statusCode).toBe(400);

@@ -138,7 +138,7 @@ describe('step change: notify choice and undo', () => {
     const { created, caseServiceId } = await caseOnTwoStepService();
     const badNotify = await change(caseServiceId, { newStep: 'Reviewed', notify: 'yes' });
     expect(badNotify.statusCode).toBe(400);
-    expect(badNotify.json<{ error: string }>().error).toContain('notify must be true or false');
+    expect(badNotify.json<{ error: string }>().error).toBe('Notify must be true or false.');
     const moved = (await change(caseServiceId, { newStep: 'Reviewed' })).json<ChangeStepResponse>();
     expect((await undo('abc')).statusCode).toBe(400);
     expect((await undo(2_000_000_000)).statusCode).toBe(404);
