@@ -27,7 +27,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  * upper-cased), so that part is normalized the same way and matches with LIKE, which the trigram
  * index serves and which PostgreSQL runs several times faster than ILIKE over the rows that index
  * cannot rule out (a search of one or two characters reads them all). The other fields are stored
- * folded in `search_text` (lower-case, accents removed: migration 0013), with a trigram index of
+ * folded in `search_text` (lower-case, accents removed: migration 0014), with a trigram index of
  * its own, and the search is folded by the same function; PostgreSQL combines the two indexes.
  */
 function caseSearchMatches(search: string): SQL {

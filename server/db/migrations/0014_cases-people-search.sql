@@ -16,9 +16,9 @@ BEGIN ATOMIC
   SELECT case_search_fold(coalesce(name, '') || chr(31) || coalesce(passport, '') || chr(31) || coalesce(email, ''));
 END;
 --> statement-breakpoint
-ALTER TABLE "cases" ADD COLUMN "search_text" text GENERATED ALWAYS AS (case_search_text(client_name, passport_number, client_email)) STORED NOT NULL;--> statement-breakpoint
-CREATE INDEX "cases_search_text_trgm_idx" ON "cases" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
--- A step change can be undone for a short while; its waiting email is found by the change.
+-- And a step change can be undone for a short while; its waiting email is found by the change.
 ALTER TABLE "case_notification_changes" ADD COLUMN "step_change_id" integer;--> statement-breakpoint
+ALTER TABLE "cases" ADD COLUMN "search_text" text GENERATED ALWAYS AS (case_search_text(client_name, passport_number, client_email)) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "case_notification_changes" ADD CONSTRAINT "case_notification_changes_step_change_id_step_changes_id_fk" FOREIGN KEY ("step_change_id") REFERENCES "public"."step_changes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "case_notification_changes_step_change_idx" ON "case_notification_changes" USING btree ("step_change_id");
+CREATE INDEX "case_notification_changes_step_change_idx" ON "case_notification_changes" USING btree ("step_change_id");--> statement-breakpoint
+CREATE INDEX "cases_search_text_trgm_idx" ON "cases" USING gin ("search_text" gin_trgm_ops) WITH (fastupdate=false);
