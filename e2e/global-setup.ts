@@ -62,6 +62,9 @@ export default async function globalSetup() {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Step-change emails go out a second after the change instead of five minutes.
     CASE_NOTIFICATION_DELAY_SECONDS: '1',
+    // A single step change's email waits for its undo window: long enough to click Undo on a busy
+    // machine, short enough for the mail tests to wait it out.
+    CASE_STEP_UNDO_SECONDS: '15',
   };
 
   let dropDatabase = async () => {};

@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   CASE_ADMIN_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
   CASE_LOOKUP_RATE_LIMIT: positiveInt(20),
   CASE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  CASE_STEP_UNDO_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOGIN_RATE_LIMIT: positiveInt(10),
   HEALTH_AUTHORITY_URL: z
     .string()
@@ -231,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : undefined,
       tokenTtlSeconds: e.CASE_ADMIN_TOKEN_TTL_SECONDS,
       notificationDelaySeconds: e.CASE_NOTIFICATION_DELAY_SECONDS,
+      stepUndoSeconds: e.CASE_STEP_UNDO_SECONDS,
     },
     lms: {
       bootstrapAdmin:

@@ -1,3 +1,4 @@
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ACCEPTED_ANSWER_SEPARATOR, difficulties, parseOptionsText, professions, questionTypes, type QuestionType } from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
@@ -8,6 +9,7 @@ import { ConfirmDialog } from '../../ui/modal.js';
 import { Pagination } from '../../ui/pagination.js';
 import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
+import { RowMenu } from '../../ui/row-menu.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.js';
@@ -106,6 +108,27 @@ function QuestionForm() {
   );
 }
 
+/** The question, then its options with the correct one marked (or the expected answer when there are no options). */
+function QuestionCell({ question }: { question: AdminQuestion }) {
+  return (
+    <>
+      <span>{question.question}</span>
+      {question.options.length > 0 ? (
+        <ul className={styles.questionOptions} aria-label="Options">
+          {question.options.map((option) => (
+            <li key={option} className={option === question.correct_answer ? styles.correctOption : undefined}>
+              {option === question.correct_answer && <span className="visually-hidden">Correct answer: </span>}
+              {option}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <span className={styles.questionOptions}>Answer: {question.correct_answer}</span>
+      )}
+    </>
+  );
+}
+
 export default function QuestionsPage() {
   const [profession, setProfession] = useState('');
   const { query, page, setPage, pageSize } = usePagedList<{ examQuestions: AdminQuestion[] }>('questions', '/exam-questions', {
@@ -145,20 +168,29 @@ export default function QuestionsPage() {
             caption="Exam questions"
             rows={result.data.examQuestions}
             rowKey={(q) => q.id}
+            dense
+            // Few, wide columns (the question with its options under it; type, profession and
+            // difficulty together), so the bank stays a table from 1024 px on.
             columns={[
-              { header: 'Question', cell: (q) => q.question },
-              { header: 'Type', cell: (q) => questionTypeLabel(q.question_type) },
-              { header: 'Options', cell: (q) => q.options.join(', ') },
-              { header: 'Correct answer', cell: (q) => q.correct_answer },
-              { header: 'Profession', cell: (q) => professionLabel(q.profession) },
-              { header: 'Difficulty', cell: (q) => difficultyLabel(q.difficulty) },
+              { header: 'Question', cell: (q) => <QuestionCell question={q} /> },
+              {
+                header: 'Details',
+                cell: (q) => (
+                  <span className={styles.questionDetails}>
+                    <span>{questionTypeLabel(q.question_type)}</span>
+                    <span>{professionLabel(q.profession)}</span>
+                    <span>{difficultyLabel(q.difficulty)}</span>
+                  </span>
+                ),
+              },
               ...statisticsColumns<AdminQuestion>((q) => statisticOf.get(q.id), statistics.isPending),
               {
                 header: 'Actions',
                 cell: (q) => (
-                  <Button variant="danger" size="small" aria-label={`Delete question ${q.id}`} onClick={() => setToDelete(q)}>
-                    Delete
-                  </Button>
+                  <RowMenu
+                    label={`Actions for question ${q.id}`}
+                    items={[{ label: 'Delete', icon: <Trash2 aria-hidden="true" size={14} />, onSelect: () => setToDelete(q), danger: true }]}
+                  />
                 ),
               },
             ]}
