@@ -4,6 +4,8 @@ import { stringify } from 'csv-stringify/sync';
 import {
   createQuestionBody,
   IMPORT_MAX_ROWS,
+  NO_TOPIC,
+  optionalCsvColumns,
   parseOptionsText,
   questionCsvColumns,
   STATISTICS,
@@ -11,10 +13,12 @@ import {
   type Profession,
   type QuestionFlag,
   type QuestionStatistic,
+  type TopicStatistic,
 } from '../../contracts/lms.js';
 import { csvProblem } from '../../contracts/csv-problem.js';
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
+import { guardFormula, unguardFormula } from '../platform/csv-formula-guard.js';
 import { AppError } from '../platform/errors.js';
 import { QUESTION_IN_BANK_MESSAGE, questionKey, questionsInBank, questionValues } from './admin-content.js';
 
@@ -52,12 +56,14 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
       columns: (header: string[]) => (columns = header.map((name) => name.trim())),
       bom: true,
       skip_empty_lines: true,
+      // Undoes the export's guard against formulas, so an exported file imports with its values.
+      cast: (value) => unguardFormula(value),
     });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw new ImportRejected([{ row: typeof line === 'number' ? line : 1, error: csvProblem(error) }]);
   }
-  const missing = questionCsvColumns.filter((c) => !columns.includes(c));
+  const missing = questionCsvColumns.filter((c) => !columns.includes(c) && !optionalCsvColumns.includes(c));
   if (missing.length) throw new ImportRejected([{ row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }]);
   if (records.length === 0) throw new ImportRejected([{ row: 2, error: 'The file has no questions' }]);
   if (records.length > IMPORT_MAX_ROWS) throw new ImportRejected([{ row: IMPORT_MAX_ROWS + 2, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
@@ -75,6 +81,7 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
       explanation: record.explanation,
       profession: record.profession?.trim(),
       difficulty: record.difficulty?.trim() || undefined,
+      topic: record.topic ?? '',
     });
     if (!parsed.success) {
       errors.push({ row, error: firstIssue(parsed.error) });
@@ -103,7 +110,10 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
   });
 }
 
-/** The live questions as CSV, in the import's columns, so an export imports into another bank. */
+/**
+ * The live questions as CSV, in the import's columns, so an export imports into another bank.
+ * Formula-like cells are guarded as the case export guards them (the import takes the guard off).
+ */
 export async function exportQuestions(db: Database, profession: Profession | undefined): Promise<string> {
   const rows = await db
     .select()
@@ -111,7 +121,9 @@ export async function exportQuestions(db: Database, profession: Profession | und
     .where(and(isNull(examQuestions.deletedAt), profession ? eq(examQuestions.profession, profession) : undefined))
     .orderBy(examQuestions.id);
   return stringify(
-    rows.map((row) => [row.question, row.questionType, row.options.join(', '), row.correctAnswer, row.explanation, row.profession, row.difficulty]),
+    rows.map((row) =>
+      [row.question, row.questionType, row.options.join(', '), row.correctAnswer, row.explanation, row.profession, row.difficulty, row.topic].map(guardFormula),
+    ),
     { header: true, columns: [...questionCsvColumns] },
   );
 }
@@ -182,4 +194,32 @@ export async function questionStatistics(
     const discrimination = round3(found?.discrimination ?? null);
     return { id, attempts, facility, discrimination, flags: flagsOf(attempts, facility, discrimination) };
   });
+}
+
+/**
+ * Facility per topic over the live questions of the filter (every page, not only the one shown):
+ * the share correct of the marked answers in finished attempts, as for a single question.
+ */
+export async function topicStatistics(db: Database, profession: Profession | undefined): Promise<TopicStatistic[]> {
+  const rows = await db
+    .select({
+      topic: examQuestions.topic,
+      questions: sql<number>`count(DISTINCT ${examQuestions.id})`.mapWith(Number),
+      attempts: sql<number>`count(${examAnswers.id})`.mapWith(Number),
+      facility: sql<number | null>`avg((${examAnswers.outcome} = 'correct')::int)`.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(examQuestions)
+    .leftJoin(
+      examAnswers,
+      and(
+        eq(examAnswers.questionId, examQuestions.id),
+        sql`${examAnswers.outcome} <> 'pending-review'`,
+        sql`EXISTS (SELECT 1 FROM ${examAttempts} WHERE ${examAttempts.id} = ${examAnswers.attemptId} AND ${examAttempts.finishedAt} IS NOT NULL)`,
+      ),
+    )
+    .where(and(isNull(examQuestions.deletedAt), profession ? eq(examQuestions.profession, profession) : undefined))
+    .groupBy(examQuestions.topic)
+    .orderBy(examQuestions.topic)
+    .limit(500);
+  return rows.map((row) => ({ topic: row.topic || NO_TOPIC, questions: row.questions, attempts: row.attempts, facility: round3(row.facility) }));
 }

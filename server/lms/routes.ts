@@ -224,7 +224,7 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     async (request) => {
       const account = accountOf(request);
       const set = request.query.set;
-      if (set === 'mock' || set === 'mistakes') return exam.practiceSet(db, account, set, now(), practiceSettings);
+      if (set === 'mock' || set === 'mistakes') return exam.practiceSet(db, account, set, now(), practiceSettings, request.query.topic);
       return exam.nextQuestion(db, deps.database.pool, account, now(), examSettings);
     },
   );
@@ -266,9 +266,10 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
   );
 
   app.get('/user/exam/attempts', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } }, async (request, reply) => {
-    const { total, ...list } = await exam.listAttempts(db, accountOf(request), pageOf(request.query), now(), await withRetakeWait());
+    const account = accountOf(request);
+    const { total, ...list } = await exam.listAttempts(db, account, pageOf(request.query), now(), await withRetakeWait());
     reply.header(TOTAL_COUNT_HEADER, String(total));
-    return list;
+    return { ...list, passMark: await settings.passMarkOf(db, account.profession) };
   });
 
   app.get('/user/exam/attempts/:id/review', { schema: { tags, params: idParams, response: withErrors({ 200: examReview }) } }, async (request) =>
@@ -364,7 +365,10 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
   app.get(
     '/exam-questions/statistics',
     { schema: { tags, querystring: adminQuestionsQuery, response: withErrors({ 200: questionStatisticsResponse }) } },
-    async (request) => ({ statistics: await bank.questionStatistics(db, { profession: request.query.profession, ...pageOf(request.query) }) }),
+    async (request) => ({
+      statistics: await bank.questionStatistics(db, { profession: request.query.profession, ...pageOf(request.query) }),
+      topics: await bank.topicStatistics(db, request.query.profession),
+    }),
   );
 
   app.delete('/exam-questions/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {

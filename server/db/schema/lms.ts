@@ -43,6 +43,8 @@ export const examQuestions = pgTable(
     explanation: text().notNull(),
     profession: text({ enum: lmsProfessions }).notNull(),
     difficulty: text({ enum: difficulties }).notNull().default('medium'),
+    // Free text ("Pharmacology"); '' when the admin gave none. Results and statistics group by it.
+    topic: text().notNull().default(''),
     createdAt,
     // Deleted questions stay for the attempts that answered them; they are no longer served.
     deletedAt: timestamp({ withTimezone: true }),
@@ -142,6 +144,17 @@ export const examSettings = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [check('exam_settings_single_row', sql`${t.id} = 1`), check('exam_settings_wait', sql`${t.retakeWaitSeconds} >= 0`)],
+);
+
+/** The pass mark an LMS admin sets per profession (percent of the form correct); without a row the default applies. */
+export const examPassMarks = pgTable(
+  'exam_pass_marks',
+  {
+    profession: text({ enum: lmsProfessions }).primaryKey(),
+    passMark: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('exam_pass_marks_percent', sql`${t.passMark} BETWEEN 0 AND 100`)],
 );
 
 /**
