@@ -118,7 +118,7 @@ test('when a learner finishes the exam, then they review it, retake it and see b
   for (let i = 2; i <= total; i++) await answer(page, 'Right answer');
   await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
   // The results screen shows the rate in its ring and in its figures.
-  await expect(page.getByRole('img', { name: `Success rate ${(((total - 1) / total) * 100).toFixed(1)}%` })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Score ${(((total - 1) / total) * 100).toFixed(1)}%` })).toBeVisible();
 
   // The review marks the learner's wrong choice and the right option.
   await page.getByRole('button', { name: 'Review answers' }).click();
@@ -140,7 +140,7 @@ test('when a learner finishes the exam, then they review it, retake it and see b
   await expect(page.getByText(`Answered 0 of ${total}`)).toBeVisible();
   for (let i = 1; i <= total; i++) await answer(page, 'Right answer');
   await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Success rate 100.0%' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Score 100.0%' })).toBeVisible();
   await page.getByRole('button', { name: 'Return to Dashboard' }).click();
 
   // The dashboard says when, and offers the retake; the exam intro lists both attempts.

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
-import type { ImportRowError, QuestionStatistic } from '../../../contracts/lms.js';
+import type { ImportRowError, QuestionStatistic, TopicStatistic } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { lmsRequest, lmsToken } from '../session.js';
 import { adminKey } from './admin-api.js';
@@ -62,7 +62,7 @@ export const useQuestionStatistics = (page: number, profession: string) =>
   useQuery({
     queryKey: [...adminKey('questions'), 'statistics', page, profession],
     queryFn: () =>
-      lmsRequest<{ statistics: QuestionStatistic[] }>('/exam-questions/statistics', {
+      lmsRequest<{ statistics: QuestionStatistic[]; topics: TopicStatistic[] }>('/exam-questions/statistics', {
         query: { page, pageSize: ADMIN_PAGE_SIZE, profession: profession || undefined },
       }),
     placeholderData: keepPreviousData,

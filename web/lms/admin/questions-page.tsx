@@ -1,5 +1,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ACCEPTED_ANSWER_SEPARATOR, difficulties, parseOptionsText, professions, questionTypes, type QuestionType } from '../../../contracts/lms-constants.js';
+import {
+  ACCEPTED_ANSWER_SEPARATOR,
+  difficulties,
+  NO_TOPIC,
+  parseOptionsText,
+  professions,
+  questionTypes,
+  TOPIC_MAX_LENGTH,
+  type QuestionType,
+} from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
@@ -8,7 +17,7 @@ import { ConfirmDialog } from '../../ui/modal.js';
 import { Pagination } from '../../ui/pagination.js';
 import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
-import { FormError } from '../../ui/states.js';
+import { ErrorState, FormError, LoadingState } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.js';
 import styles from '../lms.module.css';
@@ -16,9 +25,9 @@ import { useAddQuestion, useDeleteQuestion, usePagedList } from './admin-api.js'
 import { AdminLayout } from './admin-layout.js';
 import { useQuestionStatistics } from './question-bank-api.js';
 import { QuestionImport } from './question-import.js';
-import { statisticsColumns } from './question-statistics.js';
+import { statisticsColumns, TopicStatistics } from './question-statistics.js';
 
-const emptyForm = { question: '', question_type: 'multiple-choice' as QuestionType, options: '', correct_answer: '', explanation: '', profession: '', difficulty: 'medium' };
+const emptyForm = { question: '', question_type: 'multiple-choice' as QuestionType, options: '', correct_answer: '', explanation: '', profession: '', difficulty: 'medium', topic: '' };
 
 function QuestionForm() {
   const notify = useToast();
@@ -97,6 +106,7 @@ function QuestionForm() {
             </option>
           ))}
         </SelectField>
+        <TextField label="Topic" value={form.topic} onChange={set('topic')} hint="For example: Pharmacology" maxLength={TOPIC_MAX_LENGTH} />
         <TextField className={styles.full} label="Explanation" required value={form.explanation} onChange={set('explanation')} />
       </div>
       <Button type="submit" disabled={add.isPending}>
@@ -152,6 +162,7 @@ export default function QuestionsPage() {
               { header: 'Correct answer', cell: (q) => q.correct_answer },
               { header: 'Profession', cell: (q) => professionLabel(q.profession) },
               { header: 'Difficulty', cell: (q) => difficultyLabel(q.difficulty) },
+              { header: 'Topic', cell: (q) => q.topic || <span className={styles.muted}>{NO_TOPIC}</span> },
               ...statisticsColumns<AdminQuestion>((q) => statisticOf.get(q.id), statistics.isPending),
               {
                 header: 'Actions',
@@ -166,6 +177,16 @@ export default function QuestionsPage() {
           />
         )}
       </QueryState>
+      <section className={styles.card} aria-label="Facility by topic" style={{ marginTop: '1.5rem' }}>
+        <h2>Facility by topic</h2>
+        {statistics.isError ? (
+          <ErrorState message="Failed to load the statistics." onRetry={() => void statistics.refetch()} />
+        ) : statistics.data ? (
+          <TopicStatistics topics={statistics.data.topics} />
+        ) : (
+          <LoadingState />
+        )}
+      </section>
       <ConfirmDialog
         open={toDelete !== null}
         message="Are you sure you want to delete this question?"

@@ -1,0 +1,113 @@
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eAccounts } from './accounts.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+/*
+ * Results a learner can act on: the score against the profession's pass mark, the results by
+ * topic (weakest first) on the results, review and dashboard screens, and "Practise this topic".
+ * Profession: nurse; the questions made here are retired at the end, so lms.spec.ts finds the
+ * nurse bank as it expects it.
+ */
+
+let counter = 0;
+const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+const PASSWORD = 'a long password';
+
+async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const login = await anonymous.post('/auth/login', { data: e2eAccounts.lmsAdmin });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+/** Answers the question on screen: right for `rightWhen` questions, wrong otherwise. */
+async function answerShown(page: Page, rightWhen: (question: string) => boolean) {
+  const text = (await page.locator('#exam-question').textContent()) ?? '';
+  await page.getByRole('radio', { name: rightWhen(text) ? 'Right answer' : 'Wrong answer', exact: true }).check();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(page.getByText(/^(Correct|Incorrect)!$/)).toBeVisible();
+}
+
+test('when a learner finishes the exam, then the results show the score against the pass mark and a by-topic chart, weakest first, with a practice set per topic', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(baseURL ?? '');
+  const settings = (await (await api.get('/admin/exam-settings')).json()) as { retakeWaitSeconds: number };
+  const made: number[] = [];
+  try {
+    expect((await api.put('/admin/exam-settings', { data: { retakeWaitSeconds: settings.retakeWaitSeconds, passMarks: { nurse: 70 } } })).status()).toBe(200);
+    const prefix = uniqueName('Topics');
+    for (const [i, topic] of ['Pharmacology', 'Pharmacology', 'Infection control', 'Infection control'].entries()) {
+      const response = await api.post('/exam-questions', {
+        data: {
+          question: `${prefix} ${topic} question ${i}: which answer is right?`,
+          question_type: 'multiple-choice',
+          options: ['Right answer', 'Wrong answer'],
+          correct_answer: 'Right answer',
+          explanation: `Explanation ${i}.`,
+          profession: 'nurse',
+          topic,
+        },
+      });
+      expect(response.status()).toBe(201);
+      made.push(((await response.json()) as { id: number }).id);
+    }
+    // Only this test's questions are live for nurses while it runs.
+    const bank = (await (await api.get('/exam-questions', { params: { profession: 'nurse', pageSize: 100 } })).json()) as { examQuestions: { id: number }[] };
+    const others = bank.examQuestions.filter((q) => !made.includes(q.id));
+    expect(others).toEqual([]);
+
+    const username = uniqueName('topiclearner');
+    await page.goto('/lms-system/register');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Profession').selectOption('nurse');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+    const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as { users: { id: number }[] };
+    expect((await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['exam-results'] } })).status()).toBe(200);
+
+    await page.goto('/exam');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('I accept the non-disclosure agreement').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    // Pharmacology right, infection control wrong: 2 of 4, 50%, under the pass mark of 70%.
+    for (let i = 0; i < 4; i++) {
+      await answerShown(page, (text) => text.includes('Pharmacology'));
+      await page.getByRole('button', { name: 'Next Question' }).click();
+    }
+    await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
+    await expect(page.getByText('Pass mark 70%: you scored 50.0% (2 of 4 questions correct; 20.0 points short).')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Review answers' }).click();
+    const chart = page.getByRole('list', { name: 'Results by topic, weakest first' });
+    await expect(chart.getByRole('listitem')).toHaveCount(2);
+    await expect(chart.getByRole('listitem').first()).toContainText('Infection control');
+    await expect(chart.getByRole('meter', { name: 'Infection control: 0% correct' })).toBeVisible();
+    await expect(chart.getByRole('meter', { name: 'Pharmacology: 100% correct' })).toBeVisible();
+    await expect(page.getByText(/A comparison with other learners appears once 30 others/)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/lms-system/dashboard');
+    const card = page.getByRole('region', { name: 'Results by topic' });
+    await expect(card.getByRole('meter', { name: 'Infection control: 0% correct' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'My Progress' })).toContainText('Pass mark 70%: you scored 50.0%');
+    await expectAccessible(page);
+
+    await card.getByRole('link', { name: 'Practise this topic: Infection control' }).click();
+    await expect(page).toHaveURL(/\/lms-system\/mock-exam\?topic=Infection%20control$/);
+    await expect(page.getByRole('heading', { name: 'Practise: Infection control' })).toBeVisible();
+    await expect(page.getByText(/Infection control question/).first()).toBeVisible();
+    await expect(page.getByText(/Pharmacology question/)).toHaveCount(0);
+  } finally {
+    for (const id of made) await api.delete(`/exam-questions/${id}`);
+    await api.put('/admin/exam-settings', { data: { retakeWaitSeconds: settings.retakeWaitSeconds, passMarks: { nurse: 60 } } });
+    await api.dispose();
+  }
+});
