@@ -55,7 +55,7 @@ const shownCorrectCount = (account: LmsAccount, correct: number) => (resultsLock
 
 export const examKeyOf = (account: LmsAccount) => `${account.profession}-en`;
 
-export type ExamSettings = { durationSeconds: number; questionCount: number; retakeWaitSeconds: number };
+export type ExamSettings = { durationSeconds: number; questionCount: number; retakeWaitSeconds: number; questionsPerDay: number };
 export type PracticeSettings = { durationSeconds: number; setsPerHour: number };
 
 /**
@@ -103,16 +103,35 @@ type NewAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt'>;
  * form is up to `questionCount` live questions of the profession, balanced across difficulties:
  * within each difficulty the questions are ranked by md5 of the seed and id, and the form takes
  * rank 1 of every difficulty, then rank 2, and so on; a difficulty that runs out leaves its share
- * to the others. No row when another request opened an attempt first (the unique index of open
- * attempts). Every parameter is cast: in `INSERT … SELECT` an untyped one would be text.
+ * to the others. Against harvesting, the distinct questions of one learner's forms in 24 hours are
+ * bounded by `questionsPerDay`: a retake first reuses the questions of that day's forms (in a new
+ * order) and draws new ones only while the day's budget lasts. No row when another request opened
+ * an attempt first (the unique index of open attempts). Every parameter is cast: in
+ * `INSERT … SELECT` an untyped one would be text.
  */
 function createAttemptStatement(account: LmsAccount, attempt: Pick<NewAttempt, 'seed' | 'deadlineAt'>, now: Date, settings: ExamSettings): SQL {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   return sql`
-    WITH form AS (
-      SELECT coalesce(array_agg(id ORDER BY rank, difficulty), '{}') AS ids FROM (
-        SELECT id, difficulty, row_number() OVER (PARTITION BY difficulty ORDER BY md5(${attempt.seed}::int::text || ':' || id::text)) AS rank
-        FROM exam_questions WHERE profession = ${account.profession}::text AND deleted_at IS NULL
-        ORDER BY rank, difficulty LIMIT ${settings.questionCount}::int
+    WITH shown AS (
+      SELECT DISTINCT unnest(question_ids) AS id FROM exam_attempts
+      WHERE user_id = ${account.id}::int AND started_at > ${dayAgo}::timestamptz
+    ),
+    ranked AS (
+      SELECT q.id, q.difficulty, shown.id IS NOT NULL AS reused,
+        row_number() OVER (PARTITION BY shown.id IS NOT NULL, q.difficulty ORDER BY md5(${attempt.seed}::int::text || ':' || q.id::text)) AS rank
+      FROM exam_questions q LEFT JOIN shown ON shown.id = q.id
+      WHERE q.profession = ${account.profession}::text AND q.deleted_at IS NULL
+    ),
+    budgeted AS (
+      SELECT id, difficulty, reused, rank,
+        CASE WHEN reused THEN 0 ELSE row_number() OVER (PARTITION BY reused ORDER BY rank, difficulty) END AS fresh
+      FROM ranked
+    ),
+    form AS (
+      SELECT coalesce(array_agg(id ORDER BY reused DESC, rank, difficulty), '{}') AS ids FROM (
+        SELECT id, difficulty, reused, rank FROM budgeted
+        WHERE reused OR fresh <= greatest(0, ${settings.questionsPerDay}::int - (SELECT count(*) FROM shown))
+        ORDER BY reused DESC, rank, difficulty LIMIT ${settings.questionCount}::int
       ) drawn
     ),
     created AS (

@@ -62,7 +62,8 @@ import type { App, AreaDeps } from '../app.js';
 import { AppError, errorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
-import { perMinute } from '../platform/rate-limit.js';
+import { clientAddressKey } from '../platform/client-address.js';
+import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
 import * as accounts from './accounts.js';
 import * as activity from './achievements.js';
@@ -113,6 +114,9 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     '/auth/register',
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
+      // New accounts per client per hour as well: fresh accounts each drew a fresh form, so a
+      // script signing up by the minute walked the whole bank.
+      onRequest: rateLimitHook(deps.counters, { max: lms.signupsPerHour, timeWindow: 3_600_000, scope: 'lms-signup', keyOf: (request) => clientAddressKey(request.ip) }),
       schema: { tags, body: registerBody, response: withErrors({ 201: tokenResponse }) },
     },
     // The spec signs the user in right after registering, so the token comes back at once.
@@ -178,6 +182,11 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     user.addHook('onRequest', async (request) => {
       request.lmsAccount = await authenticate(request.headers.authorization);
     });
+    // Per learner, whatever addresses they use (after authentication, so the account is known), as the network limits each member.
+    user.addHook(
+      'onRequest',
+      rateLimitHook(deps.counters, { max: lms.learnerRequestsPerMinute, timeWindow: 60_000, scope: 'lms-learner', keyOf: (request) => String(request.lmsAccount?.id ?? '') }),
+    );
     user.post('/auth/logout', { schema: { tags, description: 'Ends every sign-in of this account', response: withErrors(noContent) } }, async (request, reply) => {
       await accounts.endSessions(db, accountOf(request).id);
       return reply.status(204).send(null);
@@ -204,6 +213,7 @@ function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
 export const examSettingsOf = (lms: AreaDeps['config']['lms']): exam.ExamSettings => ({
   durationSeconds: lms.examDurationSeconds,
   questionCount: lms.examQuestionCount,
+  questionsPerDay: lms.questionsPerDay,
   retakeWaitSeconds: lms.retakeWaitSeconds,
 });
 
