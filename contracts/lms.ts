@@ -16,6 +16,7 @@ import {
   ACCEPTED_ANSWER_SEPARATOR,
   TOPIC_MAX_LENGTH,
 } from './lms-constants.js';
+import { questionTextFormats } from './question-formats.js';
 
 export * from './lms-constants.js';
 
@@ -455,8 +456,21 @@ export type ExamReview = z.infer<typeof examReview>;
 export const importResult = z.object({ imported: z.number().int() });
 export const importRowError = z.object({ row: z.number().int(), error: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;
-// `errors` is there whenever rows were checked (a body that is not CSV at all gets only `error`).
-export const importErrorResponse = z.object({ error: z.string(), code: z.string().optional(), errors: z.array(importRowError).optional() });
+export const importLineError = z.object({ line: z.number().int(), error: z.string() });
+// `errors` is there whenever rows were checked (a body that is not CSV at all gets only `error`):
+// by spreadsheet row for CSV, by line of the file for GIFT and Aiken.
+export const importErrorResponse = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  field: z.string().optional(),
+  errors: z.union([z.array(importRowError), z.array(importLineError)]).optional(),
+});
+/** POST /exam-questions/import: CSV by default; GIFT and Aiken (text/plain) take the profession and difficulty of their questions here. */
+export const importQuery = z.object({
+  format: z.enum(['csv', ...questionTextFormats], { error: 'format must be one of csv, gift, aiken' }).default('csv'),
+  profession: oneOfAnyCase('profession', professions).optional(),
+  difficulty: oneOfAnyCase('difficulty', difficulties).optional(),
+});
 export const exportQuery = z.object({ profession: z.enum(professions).optional() });
 
 export const questionStatistic = z.object({

@@ -8,6 +8,7 @@ import {
   examSettingsResponse,
   exportQuery,
   importErrorResponse,
+  importQuery,
   importResult,
   questionStatisticsResponse,
   achievementsResponse,
@@ -352,13 +353,21 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     '/exam-questions/import',
     {
       bodyLimit: IMPORT_MAX_BYTES,
-      schema: { tags, body: z.string({ error: 'Send the questions as a text/csv body' }), response: { ...withErrors({ 200: importResult }), 400: importErrorResponse } },
+      schema: {
+        tags,
+        description: 'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions',
+        querystring: importQuery,
+        body: z.string({ error: 'Send the questions as a text/csv or text/plain body' }),
+        response: { ...withErrors({ 200: importResult }), 400: importErrorResponse },
+      },
     },
     async (request, reply) => {
+      const { format, profession, difficulty } = request.query;
       try {
-        return await bank.importQuestions(db, request.body, now());
+        if (format === 'csv') return await bank.importQuestions(db, request.body, now());
+        return await bank.importQuestionText(db, format, request.body, { profession, difficulty }, now());
       } catch (error) {
-        if (error instanceof bank.ImportRejected) return reply.status(400).send({ error: error.message, errors: error.errors });
+        if (error instanceof bank.ImportRejected || error instanceof bank.LinesRejected) return reply.status(400).send({ error: error.message, errors: error.errors });
         throw error;
       }
     },
