@@ -171,7 +171,7 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
   const file = (text: string) => ({ name: 'questions.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
   await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
-  const importer = page.getByRole('region', { name: 'Import questions from CSV' });
+  const importer = page.getByRole('region', { name: 'Import questions', exact: true });
   await importer.getByLabel('CSV file').setInputFiles(file(rows.join('\n')));
   await expect(importer.getByRole('table', { name: 'Preview of the import' }).getByRole('row')).toHaveCount(4);
   await importer.getByRole('button', { name: 'Import 3 questions' }).click();

@@ -111,3 +111,52 @@ test('when a learner finishes the exam, then the results show the score against 
     await api.dispose();
   }
 });
+
+test('when an admin imports a GIFT file with one bad question, then its line is named and nothing is imported; fixed, every question is', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const api = await adminApi(baseURL ?? '');
+  const tag = uniqueName('gift');
+  const lines = [
+    '$CATEGORY: $course$/top/Cardiology',
+    '',
+    `${tag} Which drug slows the heart rate? {=Bisoprolol ~Amlodipine ~Furosemide}`,
+    '',
+    `${tag} Which valve sits between the left atrium and ventricle? {~Aortic ~Tricuspid}`,
+    '',
+    `${tag} Atrial fibrillation raises the risk of stroke.{T}`,
+  ];
+  const file = (text: string) => ({ name: 'questions.gift', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  const made: number[] = [];
+  try {
+    await page.goto('/lms-system/login');
+    await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
+    await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/lms-system\/admin$/);
+    const importer = page.getByRole('region', { name: 'Import questions', exact: true });
+    await importer.getByLabel('File format').selectOption('gift');
+    await importer.getByLabel('Profession of the questions').selectOption('doctor');
+    await importer.getByLabel('GIFT file').setInputFiles(file(lines.join('\n')));
+    // The preview reads the file with the server's parser: the bad line is marked before sending.
+    const preview = importer.getByRole('table', { name: 'Preview of the import' });
+    await expect(preview.getByRole('row').filter({ hasText: 'No right answer: mark one with =' })).toContainText('5');
+    await importer.getByRole('button', { name: 'Import 2 questions' }).click();
+    await expect(importer.getByRole('alert')).toContainText('Nothing was imported: 1 question has an error.');
+    await expect(importer.getByRole('list', { name: 'Lines with errors' })).toHaveText('Line 5: No right answer: mark one with =');
+    await expectAccessible(page);
+
+    lines[4] = `${tag} Which valve sits between the left atrium and ventricle? {=Mitral ~Aortic ~Tricuspid}`;
+    await importer.getByLabel('GIFT file').setInputFiles(file(lines.join('\n')));
+    await importer.getByRole('button', { name: 'Import 3 questions' }).click();
+    await expect(page.getByText('Imported 3 questions')).toBeVisible();
+    await page.getByLabel('Show questions for').selectOption('doctor');
+    const rows = page.getByRole('table', { name: 'Exam questions' }).getByRole('row').filter({ hasText: tag });
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: 'Mitral' })).toContainText('Cardiology');
+  } finally {
+    const bank = (await (await api.get('/exam-questions', { params: { profession: 'doctor', pageSize: 100 } })).json()) as { examQuestions: { id: number; question: string }[] };
+    made.push(...bank.examQuestions.filter((q) => q.question.startsWith(tag)).map((q) => q.id));
+    for (const id of made) await api.delete(`/exam-questions/${id}`);
+    await api.dispose();
+  }
+});
