@@ -487,3 +487,34 @@ export const topicStatistic = z.object({ topic: z.string(), questions: z.number(
 export type TopicStatistic = z.infer<typeof topicStatistic>;
 // `topics`: facility per topic over the whole filtered bank (not only this page's questions).
 export const questionStatisticsResponse = z.object({ statistics: z.array(questionStatistic), topics: z.array(topicStatistic) });
+
+// ---- Access codes: premium for learners an agency signs up
+
+export const ACCESS_CODE_MAX_BATCH = 500;
+export const createAccessCodesBody = z.strictObject({
+  count: z.number({ error: 'count is required' }).int('count must be a whole number').min(1, 'count must be at least 1').max(ACCESS_CODE_MAX_BATCH, `count must be at most ${ACCESS_CODE_MAX_BATCH}`),
+  programs: z
+    .array(z.enum(programs, { error: `programs may hold ${programs.join(', ')}` }))
+    .min(1, 'programs must name at least one program')
+    .max(programs.length)
+    .transform((list) => [...new Set(list)]),
+  expiresAt: z.iso.datetime({ offset: true, error: 'expiresAt must be a date and time (ISO 8601)' }).optional(),
+  note: z.string().trim().max(200, 'note must be at most 200 characters').optional().default(''),
+});
+export type CreateAccessCodesBody = z.input<typeof createAccessCodesBody>;
+export const createdAccessCodes = z.object({ codes: z.array(z.string()) });
+export const accessCodeStates = ['unused', 'redeemed', 'expired'] as const;
+export const accessCode = z.object({
+  id: z.number().int(),
+  programs: z.array(z.string()),
+  note: z.string(),
+  state: z.enum(accessCodeStates),
+  created_at: isoDateTime,
+  expires_at: isoDateTime.nullable(),
+  redeemed_at: isoDateTime.nullable(),
+  redeemed_by: z.string().nullable(),
+});
+export type AccessCode = z.infer<typeof accessCode>;
+export const accessCodesResponse = z.object({ accessCodes: z.array(accessCode) });
+export const redeemAccessCodeBody = z.strictObject({ code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64, 'This is not an access code') });
+export const redeemedAccessCode = z.object({ message: z.string(), allowed_programs: z.array(z.string()) });

@@ -8,8 +8,13 @@ import {
   examSettingsResponse,
   exportQuery,
   importErrorResponse,
+  accessCodesResponse,
+  createAccessCodesBody,
+  createdAccessCodes,
   importQuery,
   importResult,
+  redeemAccessCodeBody,
+  redeemedAccessCode,
   questionStatisticsResponse,
   achievementsResponse,
   adminCoursesResponse,
@@ -72,6 +77,7 @@ import * as content from './admin-content.js';
 import * as courses from './courses.js';
 import * as exam from './exam-engine.js';
 import * as settings from './exam-settings.js';
+import * as codes from './access-codes.js';
 import * as bank from './question-bank.js';
 import { requireProgram, type LmsAccount } from './programs.js';
 
@@ -206,6 +212,9 @@ export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   });
 }
 
+// Redeem tries per learner per hour, right or wrong.
+const REDEEMS_PER_HOUR = 10;
+
 function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
   if (!request.lmsAccount) throw new AppError(401, 'Authentication required');
   return request.lmsAccount;
@@ -285,6 +294,17 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
 
   app.get('/user/exam/attempts/:id/review', { schema: { tags, params: idParams, response: withErrors({ 200: examReview }) } }, async (request) =>
     exam.reviewAttempt(db, accountOf(request), request.params.id, now()),
+  );
+
+  app.post(
+    '/user/access-codes/redeem',
+    {
+      // Per client and per learner: codes are 80 random bits, but a guesser is still stopped early.
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      onRequest: rateLimitHook(deps.counters, { max: REDEEMS_PER_HOUR, timeWindow: 3_600_000, scope: 'lms-redeem', keyOf: (request) => String(request.lmsAccount?.id ?? '') }),
+      schema: { tags, body: redeemAccessCodeBody, response: withErrors({ 200: redeemedAccessCode }) },
+    },
+    async (request) => codes.redeemAccessCode(db, accountOf(request), request.body.code, now()),
   );
 
   app.get('/user/exam/upcoming', { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } }, async (request) => ({
@@ -402,6 +422,16 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
   app.put('/admin/exam-settings', { schema: { tags, body: examSettingsBody, response: withErrors({ 200: examSettingsResponse }) } }, async (request) =>
     settings.saveExamSettings(db, request.body, now()),
   );
+
+  app.post('/admin/access-codes', { schema: { tags, body: createAccessCodesBody, response: withErrors({ 201: createdAccessCodes }) } }, async (request, reply) =>
+    reply.status(201).send({ codes: await codes.createAccessCodes(db, accountOf(request), request.body, now()) }),
+  );
+
+  app.get('/admin/access-codes', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: accessCodesResponse }) } }, async (request, reply) => {
+    const { accessCodes, total } = await codes.listAccessCodes(db, pageOf(request.query), now());
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return { accessCodes };
+  });
 
   app.get('/admin/courses', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: adminCoursesResponse }) } }, async (request, reply) => {
     const { courses: list, total } = await courses.adminListCourses(db, request.query);

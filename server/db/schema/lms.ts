@@ -224,3 +224,24 @@ export const upcomingExams = pgTable('upcoming_exams', {
   published: boolean().notNull().default(true),
   createdAt,
 });
+
+/**
+ * Premium access codes an LMS admin issues (an agency hands them to its candidates). Only a hash
+ * of each code is kept; the code itself is shown once, when issued. Single use: redeeming sets
+ * `redeemedAt` in the same statement that checks it is unset.
+ */
+export const accessCodes = pgTable(
+  'access_codes',
+  {
+    id: serial().primaryKey(),
+    codeHash: text().notNull(),
+    programs: jsonb().$type<string[]>().notNull(),
+    note: text().notNull().default(''),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt,
+    createdBy: integer().references(() => lmsUsers.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp({ withTimezone: true }),
+    redeemedBy: integer().references(() => lmsUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('access_codes_hash_key').on(t.codeHash), index('access_codes_created_idx').on(t.createdAt)],
+);
