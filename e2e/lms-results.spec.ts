@@ -30,7 +30,7 @@ async function answerShown(page: Page, rightWhen: (question: string) => boolean)
   await expect(page.getByText(/^(Correct|Incorrect)!$/)).toBeVisible();
 }
 
-test('when a learner finishes the exam, then the results show the score against the pass mark and a by-topic chart, weakest first, with a practice set per topic', async ({
+test('when a self-registered learner redeems an access code and finishes the exam, then the courses open and the results show the score against the pass mark and a by-topic chart, weakest first, with a practice set per topic', async ({
   page,
   baseURL,
 }) => {
@@ -68,8 +68,18 @@ test('when a learner finishes the exam, then the results show the score against 
     await page.getByLabel('Profession').selectOption('nurse');
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
-    const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as { users: { id: number }[] };
-    expect((await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['exam-results'] } })).status()).toBe(200);
+    // An agency's code, redeemed on the dashboard's locked card: the courses and the results open.
+    const issued = await api.post('/admin/access-codes', { data: { count: 1, programs: ['course', 'exam-results'], note: 'e2e agency' } });
+    const [code] = ((await issued.json()) as { codes: string[] }).codes;
+    const locked = page.getByRole('region', { name: 'Recent Courses' });
+    await expect(locked).toContainText('This section is locked');
+    await expectAccessible(page);
+    await locked.getByLabel('Access code', { exact: true }).fill(code?.toLowerCase() ?? '');
+    await locked.getByRole('button', { name: 'Redeem code' }).click();
+    await expect(locked.getByText('This section is locked')).toHaveCount(0);
+    await page.getByRole('link', { name: 'View Courses' }).click();
+    await expect(page.getByRole('heading', { name: 'Premium Content Locked' })).toHaveCount(0);
+    await page.goto('/lms-system/dashboard');
 
     await page.goto('/exam');
     await page.getByRole('button', { name: 'Next' }).click();
@@ -159,4 +169,27 @@ test('when an admin imports a GIFT file with one bad question, then its line is 
     for (const id of made) await api.delete(`/exam-questions/${id}`);
     await api.dispose();
   }
+});
+
+test('when an admin issues access codes in the browser, then they are shown once with a CSV download and listed as unused', async ({ page }) => {
+  await page.goto('/lms-system/login');
+  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
+  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await page.getByRole('link', { name: 'Access codes' }).click();
+  const form = page.getByRole('form', { name: 'Issue access codes' });
+  const note = uniqueName('Agency ');
+  await form.getByLabel('How many codes').fill('2');
+  await form.getByLabel('Note (optional)').fill(note);
+  await form.getByRole('button', { name: 'Issue codes' }).click();
+  const codes = form.getByRole('list', { name: 'New access codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(2);
+  await expect(codes.first()).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  const download = page.waitForEvent('download');
+  await form.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('access-codes.csv');
+  await expect(page.getByRole('table', { name: 'Access codes' }).getByRole('row').filter({ hasText: note })).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Access codes' }).getByRole('row').filter({ hasText: note }).first()).toContainText('Unused');
+  await expectAccessible(page);
 });

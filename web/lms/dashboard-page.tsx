@@ -10,6 +10,7 @@ import { formatDay } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import { LatestResultsByTopic, scoreSentence } from './results-by-topic.js';
 import styles from './lms.module.css';
+import { RedeemCodeForm } from './redeem-code.js';
 import { UpgradeButton } from './upgrade.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -34,6 +35,7 @@ function RecentCourses() {
       <div>
         <p>This section is locked. Upgrade to Premium to view your recent courses.</p>
         <UpgradeButton />
+        <RedeemCodeForm />
       </div>
     );
   }
