@@ -14,8 +14,9 @@ import { applyMigrations } from '../server/db/migrate.js';
 import { createLogger } from '../server/platform/logger.js';
 import { isRepeatable, isRepeatableRead, QUICK, rssMegabytes, runScenario, startPortPrintingServer, type BenchContext, type Scenario, type ScenarioResult } from './harness.js';
 import { runAdminListSweep, type AdminListSweepResult } from './admin-list-sweep.js';
-import { measureJavaScript, runLighthouse, type JavaScriptWeight, type LighthouseScores } from './frontend.js';
+import { CHROMIUM, measureJavaScript, runLighthouse, type JavaScriptWeight, type LighthouseScores } from './frontend.js';
 import { runLiveUpdates, type LiveResult } from './live.js';
+import { runScaleOut, scaleOutLines, type ScaleOutResult } from './scale-out.js';
 import { casesBench } from './scenarios/cases.js';
 import { lmsBench } from './scenarios/lms.js';
 import { runExamImport } from './scenarios/exam-import.js';
@@ -35,6 +36,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const livePosts = Number(process.env.BENCH_LIVE_POSTS ?? 20);
 const runFrontEnd = process.env.BENCH_FRONTEND !== 'false';
 const runLive = process.env.BENCH_LIVE !== 'false';
+/** BENCH_SCALE_OUT=false skips the three-instance topology (HAProxy, PgBouncer: scripts/install-ops-tools.sh). */
+const runScaleOutStage = process.env.BENCH_SCALE_OUT !== 'false';
 /** BENCH_ONLY=regex: only the scenarios whose names match (the data is loaded in full anyway). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 /** BENCH_PROFILE=dir: the app and its baseline each write a V8 CPU profile there when they stop. */
@@ -117,6 +120,7 @@ async function main(): Promise<void> {
     await admin.query('CREATE DATABASE pathway_bench');
     await admin.end();
     const databaseUrl = database.url.replace(/\/postgres$/, '/pathway_bench');
+    const reportFile = join('bench', 'reports', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 
     process.stdout.write('loading data...\n');
     const handle = connectDatabase(databaseUrl, { poolSize: 4, log });
@@ -174,24 +178,42 @@ async function main(): Promise<void> {
       'json-baseline': { url: jsonBaseline.url, pid: jsonBaseline.child.pid },
       baseline: { url: appBaseline.url, pid: appBaseline.child.pid },
     };
-    const idleRssMb = await rssMegabytes(app.pid);
-    const results: MeasuredScenario[] = [];
+    const measured: Report = { idleRssMb: await rssMegabytes(app.pid), results: [], live: undefined, adminListSweeps: [], javaScript: [], lighthouseScores: [], failedStages: [] };
+    const { results, adminListSweeps } = measured;
+    /**
+     * Each stage's figures are written to the report as soon as they are measured, and a stage that
+     * fails is named there and in the exit code without losing what came before it or stopping the rest.
+     */
+    const stage = async (name: string, measure: () => Promise<void>) => {
+      try {
+        await measure();
+      } catch (error) {
+        process.stdout.write(`stage failed: ${name}: ${error instanceof Error ? error.message : String(error)}\n`);
+        measured.failedStages.push({ stage: name, error: String(error) });
+        process.exitCode = 1;
+      }
+      await writeReport(reportFile, measured);
+    };
     const scenarios = [memoryBaseline];
     for (const area of areas) scenarios.push(...(await area.scenarios(ctx)).filter((scenario) => !only || only.test(scenario.name)));
     // Before the load scenarios: afterwards V8 keeps the heap it grew under load, and the streams'
     // memory would hide in it instead of showing in the RSS difference.
-    if (runLive) process.stdout.write(`running: live updates, ${liveSubscribers} subscribers, ${livePosts} posts\n`);
-    const live = runLive ? await runLiveUpdates({
-      appUrl,
-      pid: app.pid,
-      subscribers: liveSubscribers,
-      posts: livePosts,
-      // Subscribers are members 2..N+1; member 1 publishes.
-      cookieOf: (n) => sessionCookie(n + 1),
-      publisherCookie: sessionCookie(1),
-    }) : undefined;
+    if (runLive) {
+      await stage('live updates', async () => {
+        process.stdout.write(`running: live updates, ${liveSubscribers} subscribers, ${livePosts} posts\n`);
+        measured.live = await runLiveUpdates({
+          appUrl,
+          pid: app.pid,
+          subscribers: liveSubscribers,
+          posts: livePosts,
+          // Subscribers are members 2..N+1; member 1 publishes.
+          cookieOf: (n) => sessionCookie(n + 1),
+          publisherCookie: sessionCookie(1),
+        });
+      });
+    }
 
-    for (const scenario of scenarios) {
+    for (const scenario of scenarios) await stage(scenario.name, async () => {
       const target = targets[scenario.target];
       const overrides = scenario.baseline === true || !scenario.baseline ? {} : scenario.baseline;
       const baseline: Scenario = { ...scenario, ...overrides, before: undefined, name: `${scenario.name} (baseline)`, target: 'baseline' };
@@ -219,28 +241,43 @@ async function main(): Promise<void> {
       }
       if (scenario.baseline && isRepeatableRead(scenario)) await assertSameAnswer(scenario, target.url, targets.baseline.url);
       results.push(combineRounds(appRounds, baselineRounds, scenario.goal));
-    }
+    });
 
-    const adminListSweeps: AdminListSweepResult[] = [];
     if (!only || only.test(ADMIN_LIST_SWEEP_NAME)) {
       for (const connections of ADMIN_LIST_SWEEP_CONNECTIONS) {
-        process.stdout.write(`running: ${ADMIN_LIST_SWEEP_NAME}, ${connections} at once\n`);
-        adminListSweeps.push(await runAdminListSweep({ appUrl, token: ctx.caseAdminToken, connections, timesEach: ADMIN_LIST_SWEEP_TIMES_EACH }));
+        await stage(`${ADMIN_LIST_SWEEP_NAME}, ${connections} at once`, async () => {
+          process.stdout.write(`running: ${ADMIN_LIST_SWEEP_NAME}, ${connections} at once\n`);
+          adminListSweeps.push(await runAdminListSweep({ appUrl, token: ctx.caseAdminToken, connections, timesEach: ADMIN_LIST_SWEEP_TIMES_EACH }));
+        });
       }
     }
 
-    process.stdout.write('running: lms: CSV import of 5,000 exam questions\n');
-    const examImport = await runExamImport(appUrl, { username: 'benchadmin', password: 'bench-lms-admin-password' });
-    process.stdout.write(`exam question import: ${JSON.stringify(examImport)}\n`);
+    await stage('lms: CSV import of 5,000 exam questions', async () => {
+      process.stdout.write('running: lms: CSV import of 5,000 exam questions\n');
+      measured.examImport = await runExamImport(appUrl, { username: 'benchadmin', password: 'bench-lms-admin-password' });
+      process.stdout.write(`exam question import: ${JSON.stringify(measured.examImport)}\n`);
+    });
 
-    let javaScript: JavaScriptWeight[] = [];
-    let lighthouseScores: LighthouseScores[] = [];
-    if (runFrontEnd) {
-      process.stdout.write('running: front end (JavaScript per first page, Lighthouse)\n');
-      javaScript = await measureJavaScript(appUrl);
-      lighthouseScores = await runLighthouse(appUrl);
+    if (runFrontEnd && !existsSync(CHROMIUM)) {
+      process.stdout.write(`front end skipped: no Chromium at ${CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH)\n`);
+    } else if (runFrontEnd) {
+      await stage('front end: JavaScript per first page', async () => {
+        process.stdout.write('running: front end (JavaScript per first page)\n');
+        measured.javaScript = await measureJavaScript(appUrl);
+      });
+      await stage('front end: Lighthouse', async () => {
+        process.stdout.write('running: front end (Lighthouse)\n');
+        measured.lighthouseScores = await runLighthouse(appUrl);
+      });
     }
-    await report({ results, idleRssMb, live, adminListSweeps, javaScript, lighthouseScores });
+    if (runScaleOutStage && !only) {
+      // Last: it starts three more app instances and the topology's services next to the bench's.
+      await stage('scale-out through HAProxy at 1, 2 and 3 instances', async () => {
+        measured.scaleOut = await runScaleOut({ durationSeconds });
+      });
+    }
+    printReport(measured);
+    process.stdout.write(`report: ${reportFile}\n`);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -300,6 +337,9 @@ type Report = {
   adminListSweeps: AdminListSweepResult[];
   javaScript: JavaScriptWeight[];
   lighthouseScores: LighthouseScores[];
+  examImport?: Awaited<ReturnType<typeof runExamImport>>;
+  scaleOut?: ScaleOutResult[];
+  failedStages: { stage: string; error: string }[];
 };
 
 const P99_GOAL = 1.5;
@@ -307,7 +347,12 @@ const LIVE_P99_GOAL_MS = 250;
 const LIVE_KB_GOAL = 12;
 const ADMIN_LIST_P99_GOAL_MS = 100;
 
-async function report({ results, idleRssMb, live, adminListSweeps, javaScript, lighthouseScores }: Report): Promise<void> {
+async function writeReport(file: string, measured: Report): Promise<void> {
+  await mkdir(join('bench', 'reports'), { recursive: true });
+  await writeFile(file, JSON.stringify({ machine: machineOf(), quick: QUICK, durationSeconds, rounds, ...measured }, null, 2));
+}
+
+function printReport({ results, idleRssMb, live, adminListSweeps, javaScript, lighthouseScores, scaleOut, failedStages }: Report): void {
   const rounded = (ratio: number | undefined) => (ratio === undefined || !Number.isFinite(ratio) ? undefined : Math.round(ratio * 100) / 100);
   const rows = results.map((r) => {
     const throughput = rounded(r.throughputRatio);
@@ -380,13 +425,8 @@ async function report({ results, idleRssMb, live, adminListSweeps, javaScript, l
     );
     for (const scores of lighthouseScores) if (scores.error) process.stdout.write(`lighthouse ${scores.path}: ${scores.error}\n`);
   }
-  const file = join('bench', 'reports', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  await mkdir(join('bench', 'reports'), { recursive: true });
-  await writeFile(
-    file,
-    JSON.stringify({ machine: machineOf(), quick: QUICK, durationSeconds, rounds, idleRssMb, results: rows, raw: results, live, adminListSweeps, javaScript, lighthouse: lighthouseScores }, null, 2),
-  );
-  process.stdout.write(`report: ${file}\n`);
+  if (scaleOut?.length) for (const line of scaleOutLines(scaleOut)) process.stdout.write(`${line}\n`);
+  for (const failed of failedStages) process.stdout.write(`NOT measured (stage failed): ${failed.stage}: ${failed.error}\n`);
 }
 
 /** Issue 21's budgets with React DOM: 110 KB of gzip JavaScript per first page, Lighthouse mobile performance 95 and accessibility 100. */

@@ -285,9 +285,7 @@ export const importColumns = ['case_number', 'passport_number', 'client_name', '
 export const exportOnlyColumns = ['status', 'current_steps', 'created_at', 'updated_at'] as const;
 export const importCasesBody = z.string({ error: 'Send the cases as a text/csv body' }).max(5 * 1024 * 1024);
 export const importCasesResponse = z.object({ imported: z.number().int() });
-export const importRowError = z.object({ row: z.number().int(), error: z.string() });
-export type ImportRowError = z.infer<typeof importRowError>;
-export const importCasesErrorResponse = z.object({ error: z.string(), errors: z.array(importRowError) });
+export { importRowError, type ImportRowError } from './platform.js';
 
 export const exportCasesQuery = casesListQuery.omit({ page: true, pageSize: true });
 

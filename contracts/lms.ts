@@ -454,17 +454,11 @@ export type ExamReview = z.infer<typeof examReview>;
 // ---- Question bank: CSV import and export, item analysis
 
 export const importResult = z.object({ imported: z.number().int() });
-export const importRowError = z.object({ row: z.number().int(), error: z.string() });
-export type ImportRowError = z.infer<typeof importRowError>;
+export { importRowError, type ImportRowError } from './platform.js';
+// `errors` is there whenever rows were checked (a body that is not CSV at all gets only `error`).
 export const importLineError = z.object({ line: z.number().int(), error: z.string() });
-// `errors` is there whenever rows were checked (a body that is not CSV at all gets only `error`):
-// by spreadsheet row for CSV, by line of the file for GIFT and Aiken.
-export const importErrorResponse = z.object({
-  error: z.string(),
-  code: z.string().optional(),
-  field: z.string().optional(),
-  errors: z.union([z.array(importRowError), z.array(importLineError)]).optional(),
-});
+/** A refused GIFT or Aiken import (code `IMPORT_REJECTED`): nothing was imported, `errors` names every bad question by its line in the file. */
+export const linesRejectedBody = z.object({ error: z.string(), code: z.string().optional(), errors: z.array(importLineError) });
 /** POST /exam-questions/import: CSV by default; GIFT and Aiken (text/plain) take the profession and difficulty of their questions here. */
 export const importQuery = z.object({
   format: z.enum(['csv', ...questionTextFormats], { error: 'format must be one of csv, gift, aiken' }).default('csv'),

@@ -1,5 +1,8 @@
 /** Network constants without zod: the front end imports them from here, so zod stays on the server. */
 
+export const FEED_PAGE_SIZE = 10;
+export const COMMENTS_PAGE_SIZE = 10;
+
 /** Upload types, judged by the file's content: gif, jpeg and png images, mp4 video. */
 export const acceptedMediaTypes = ['image/gif', 'image/jpeg', 'image/png', 'video/mp4'] as const;
 export type AcceptedMediaType = (typeof acceptedMediaTypes)[number];

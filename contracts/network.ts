@@ -4,12 +4,10 @@ import { isPlainText } from './plain-text.js';
 
 /** The schemas of the network API under /api/network/, shared by the server and the front end. */
 
-export const FEED_PAGE_SIZE = 10;
-export const COMMENTS_PAGE_SIZE = 10;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 2000;
 // Constants the browser needs live in a module without zod, so importing them does not ship zod.
-export { acceptedMediaTypes, feedEvents, type AcceptedMediaType } from './network-constants.js';
+export { acceptedMediaTypes, COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, feedEvents, type AcceptedMediaType } from './network-constants.js';
 
 const email = z
   .string({ error: 'email is required' })

@@ -18,5 +18,11 @@ export const publicConfigSchema = z.object({
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-/** `field`: the request field a validation error is about (its top-level key). */
-export type ErrorBody = { error: string; code?: string; field?: string };
+/** One refused row of a file import, numbered as a spreadsheet shows it (the header is row 1). */
+export const importRowError = z.object({ row: z.number().int(), error: z.string() });
+export type ImportRowError = z.infer<typeof importRowError>;
+/** A refused import (code `IMPORT_REJECTED`): nothing was imported, and `errors` names every bad row. */
+export const importRejectedBody = z.object({ error: z.string(), code: z.string().optional(), errors: z.array(importRowError) });
+
+/** `field`: the request field a validation error is about (its top-level key); `errors`: a refused import's rows. */
+export type ErrorBody = { error: string; code?: string; field?: string; errors?: ImportRowError[] };

@@ -1,46 +1,26 @@
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type RawServerDefault } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { publicConfigSchema } from '../contracts/platform.js';
-import { registerCasesArea } from './cases/routes.js';
-import { registerLmsArea, upgradeChatUrl } from './lms/routes.js';
-import { registerNetworkArea } from './network/routes.js';
+import { publicConfigSchema, type PublicConfig } from '../contracts/platform.js';
+import { casesArea } from './cases/routes.js';
+import { lmsArea } from './lms/routes.js';
+import { networkArea } from './network/routes.js';
 import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/client.js';
-import type { Clock } from './platform/clock.js';
-import { createCounterStore, type CounterStore } from './platform/counters.js';
+import type { App, AppDeps, AreaDeps } from './platform/area.js';
+import { createCounterStore } from './platform/counters.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
-import { startJobQueue, type JobQueue } from './platform/jobs.js';
-import { startMailer, type Mailer } from './platform/mail.js';
-import type { Logger } from './platform/logger.js';
+import { startJobQueue } from './platform/jobs.js';
+import { startMailer } from './platform/mail.js';
+import { createMetrics, registerRequestMetrics, startMetricsServer } from './platform/metrics.js';
+import { startScheduledBackups } from './platform/scheduled-backups.js';
 import { lazyRequestLogger, OneLinePerRequest } from './platform/request-log.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerSecurityHeaders, securityHeaderSets, type SecurityHeaderOptions } from './platform/security-headers.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
-import type { TokenService } from './platform/tokens.js';
 import { registerWebApp } from './platform/web-app.js';
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
-
-/** Everything the app needs from outside, so tests can build it with their own parts. */
-export type AppDeps = {
-  config: Config;
-  database: DatabaseHandle;
-  clock: Clock;
-  logger: Logger;
-  tokens: TokenService;
-  webDistFolder: string;
-  isShuttingDown?: () => boolean;
-};
-
-/** What the areas get: the app's parts plus the shared services the app starts (background jobs, email, the counters behind every limit). */
-export type AreaDeps = AppDeps & {
-  jobs: JobQueue;
-  mailer: Mailer;
-  counters: CounterStore;
-};
+export type { App, AppDeps } from './platform/area.js';
 
 const pageContentSecurityPolicy = {
   defaultSrc: ["'self'"],
@@ -124,6 +104,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandler(app);
 
+  const metrics = createMetrics(deps.database.pool, deps.logger);
+  registerRequestMetrics(app, metrics);
+  if (deps.config.metrics) {
+    const metricsServer = await startMetricsServer(metrics, { ...deps.config.metrics, log: deps.logger });
+    app.addHook('onClose', async () => {
+      metricsServer.closeAllConnections();
+      await new Promise((resolve) => metricsServer.close(resolve));
+    });
+  }
+
   registerSecurityHeaders(app, headerSets);
   const counters = createCounterStore({ redisUrl: deps.config.redisUrl, now: () => deps.clock.now().getTime(), log: deps.logger });
   app.addHook('onClose', async () => counters.close());
@@ -136,28 +126,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   registerHealthRoutes(app, deps.database, deps.isShuttingDown ?? (() => false));
-  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => ({
-    healthAuthorityUrl: deps.config.web.healthAuthorityUrl,
-    upgradeChatUrl: upgradeChatUrl(deps.config.lms.upgradeChatNumber),
-    mockExamDurationSeconds: deps.config.lms.mockExamDurationSeconds,
-    examDurationSeconds: deps.config.lms.examDurationSeconds,
-    networkSignup: deps.config.network.signup,
-    oidcConfigured: Boolean(deps.config.network.oidc),
-    oidcProviderName: deps.config.network.oidcProviderName,
-  }));
+  const publicConfig: PublicConfig = { ...casesArea.publicConfig(deps.config), ...lmsArea.publicConfig(deps.config), ...networkArea.publicConfig(deps.config) };
+  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => publicConfig);
 
   const jobs = await startJobQueue({
-    connectionString: deps.database.url,
+    // pg-boss holds sessions (LISTEN for new jobs, advisory locks for its maintenance).
+    connectionString: deps.database.directUrl ?? deps.database.url,
     logger: deps.logger,
     retryDelaySeconds: deps.config.jobRetryDelaySeconds,
   });
   // Closing the app lets running jobs finish before the database goes.
   app.addHook('onClose', () => jobs.stop());
-  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger), counters };
+  await startScheduledBackups({ config: deps.config, jobs, clock: deps.clock, logger: deps.logger });
+  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger, metrics), counters, metrics };
 
-  await registerCasesArea(app, areaDeps);
-  await registerLmsArea(app, areaDeps);
-  await registerNetworkArea(app, areaDeps);
+  for (const area of [casesArea, lmsArea, networkArea]) await area.register(app, areaDeps);
 
   await registerWebApp(app, deps.webDistFolder);
   return app;

@@ -16,10 +16,18 @@ const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  // Behind a transaction-pooling PgBouncer: a direct URL for what needs a session (LISTEN, the
+  // migrations' advisory lock, pg-boss); DATABASE_URL (the pooler) serves everything else.
+  DATABASE_DIRECT_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_POOL_SIZE: positiveInt(10),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
+  METRICS_PORT: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a port number').transform(Number).pipe(z.number().int().min(1).max(65535)).optional()),
+  METRICS_HOST: optionalString,
+  BACKUP_DIR: optionalString,
+  BACKUP_CRON: optionalString.pipe(z.string().regex(/^\S+(\s+\S+){4}$/, 'must be a cron expression of five fields, e.g. "15 3 * * *"').optional()),
+  BACKUP_KEEP: positiveInt(7),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   CASE_ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
   CASE_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional()),
@@ -141,6 +149,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.LMS_ADMIN_USERNAME) !== Boolean(e.LMS_ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration:\n  LMS_ADMIN_USERNAME and LMS_ADMIN_PASSWORD must be set together');
   }
+  if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_DIRECT_URL is for an external database: set DATABASE_URL too');
+  }
+  if (Boolean(e.BACKUP_DIR) !== Boolean(e.BACKUP_CRON)) {
+    throw new ConfigError('Invalid configuration:\n  BACKUP_DIR and BACKUP_CRON must be set together');
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
@@ -150,11 +164,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
+    // Scheduled backups through the job queue: BACKUP_KEEP newest folders kept in BACKUP_DIR.
+    backup: e.BACKUP_DIR && e.BACKUP_CRON ? { dir: resolve(e.BACKUP_DIR), cron: e.BACKUP_CRON, keep: e.BACKUP_KEEP } : undefined,
+    // Prometheus text on a port of its own (unset: no metrics); the public port never serves it.
+    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     rateLimits: {
       caseLookupPerMinute: e.CASE_LOOKUP_RATE_LIMIT,

@@ -39,8 +39,11 @@ function Routes() {
 }
 
 export function AppRouter() {
+  // Location changes render at once, not as transitions: a guard that reads a query (the member, a
+  // token) and a navigation made in the same handler must land in one render, or the guard's
+  // redirect, rendered first, wins (Sign Out would end on `/` instead of the sign-in mode).
   return (
-    <BrowserRouter>
+    <BrowserRouter useTransitions={false}>
       <Routes />
     </BrowserRouter>
   );

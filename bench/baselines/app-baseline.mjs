@@ -6,13 +6,16 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
+// The app's own statement texts and page sizes, from the build (`npm run bench` builds first), so
+// the baseline runs exactly the SQL the app runs.
+import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from '../../dist/contracts/network-constants.js';
+import { CASE_ADMIN_SESSION_VERSION, CASE_PROGRESS_LOOKUP } from '../../dist/server/cases/hot-statements.js';
+import { COMMENTS_FIRST_PAGE, FEED_FIRST_PAGE, FEED_PAGE_AFTER, SESSION_MEMBER } from '../../dist/server/network/hot-statements.js';
 import { route as examRoute } from './exam-baseline.mjs';
 
 // The app's pool size (DATABASE_POOL_SIZE's default), so both wait on the database alike.
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BASELINE_POOL_SIZE ?? 10) });
 const jwtKey = Buffer.from(process.env.JWT_SECRET ?? '', 'utf8');
-const FEED_PAGE_SIZE = 10;
-const COMMENTS_PAGE_SIZE = 10;
 const CASES_PAGE_SIZE = 20;
 const EXACT_COUNT_LIMIT = 10_000;
 
@@ -77,15 +80,10 @@ function verifyJwt(authorization, audience) {
   return claims;
 }
 
-// The app's texts (server/network/sessions.ts, posts.ts), character for character.
-const SESSION_SQL = `SELECT u.id, u.email, u.username, u.display_name, u.photo_url, u.email_verified_at
-  FROM network_sessions s JOIN network_users u ON u.id = s.user_id
-  WHERE s.token_hash = $1 AND s.expires_at > $2 LIMIT 1`;
-
 async function sessionMember(request, response) {
   const token = /(?:^|;\s*)pathway_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
   if (!token || token.length > 100) throw new HttpError(401, 'Please sign in to continue');
-  const { rows } = await pool.query({ name: 'network_session_member', text: SESSION_SQL, values: [createHash('sha256').update(token).digest('hex'), new Date()] });
+  const { rows } = await pool.query({ ...SESSION_MEMBER, values: [createHash('sha256').update(token).digest('hex'), new Date()] });
   if (!rows[0]) throw new HttpError(401, 'Please sign in to continue');
   countRequest(response, `member:${rows[0].id}`, MEMBER_LIMIT);
   return rows[0];
@@ -93,18 +91,6 @@ async function sessionMember(request, response) {
 
 // ---- Cases
 
-const LOOKUP_SQL = `
-  SELECT c.case_number AS "caseNumber", c.passport_number AS "passportNumber", c.status,
-    coalesce((
-      SELECT json_agg(json_build_object(
-        'serviceName', s.name, 'currentStepId', cs.current_step_id, 'lastUpdated', cs.last_updated,
-        'currentStepSince', coalesce((SELECT max(sc.changed_at) FROM step_changes sc WHERE sc.case_service_id = cs.id), cs.last_updated),
-        'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description, 'expectedDays', st.expected_days) ORDER BY st.sequence)
-                  FROM steps st WHERE st.service_id = cs.service_id)
-      ) ORDER BY cs.id)
-      FROM case_services cs JOIN services s ON s.id = cs.service_id WHERE cs.case_id = c.id
-    ), '[]') AS services
-  FROM cases c WHERE c.case_number = $1`;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -124,7 +110,7 @@ async function lookup(url, request, response) {
   countRequest(response, `lookup:${request.socket.remoteAddress}`, LOOKUP_LIMIT);
   const caseNumber = url.searchParams.get('caseNumber') ?? '';
   const passportNumber = url.searchParams.get('passportNumber') ?? '';
-  const { rows } = await pool.query({ name: 'lookup', text: LOOKUP_SQL, values: [caseNumber.trim().toUpperCase()] });
+  const { rows } = await pool.query({ ...CASE_PROGRESS_LOOKUP, values: [caseNumber.trim().toUpperCase()] });
   const found = rows[0];
   if (!found || normalizePassport(found.passportNumber) !== normalizePassport(passportNumber)) throw new HttpError(404, 'Case details not found.');
   return {
@@ -168,13 +154,12 @@ const PAGE_COLUMNS = `cases.id, cases.case_number, cases.passport_number, cases.
     WHERE cs.case_id = cases.id
   ), '[]') AS services`;
 
-const ADMIN_VERSION_SQL = 'SELECT session_version FROM case_admins WHERE id = $1 LIMIT 1';
 
 async function caseList(url, request, response) {
   const claims = verifyJwt(request.headers.authorization, 'caseadmin');
   // Revocable tokens: the admin's current session version, on every request, as the app checks it
   // (the same text, prepared under the same name).
-  const admin = (await pool.query({ name: 'case_admin_session_version', text: ADMIN_VERSION_SQL, values: [Number(claims.sub)] })).rows[0];
+  const admin = (await pool.query({ ...CASE_ADMIN_SESSION_VERSION, values: [Number(claims.sub)] })).rows[0];
   if (!admin || admin.session_version !== claims.ver) throw new HttpError(401, 'Your session has ended');
   const q = url.searchParams;
   const params = [];
@@ -265,21 +250,11 @@ function decodeCursor(value) {
   return { createdAt, id };
 }
 
-const feedSql = (afterCursor) => `
-  SELECT newest.*, u.display_name, u.photo_url,
-    EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me
-  FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
-        ${afterCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
-        ORDER BY created_at DESC, id DESC LIMIT ${FEED_PAGE_SIZE + 1}) newest
-  JOIN network_users u ON u.id = newest.user_id
-  ORDER BY newest.created_at DESC, newest.id DESC`;
-
 async function feed(url, request, response) {
   const member = await sessionMember(request, response);
   const cursor = decodeCursor(url.searchParams.get('cursor'));
   const { rows } = await pool.query({
-    name: cursor ? 'network_feed_page_after' : 'network_feed_first_page',
-    text: feedSql(Boolean(cursor)),
+    ...(cursor ? FEED_PAGE_AFTER : FEED_FIRST_PAGE),
     values: cursor ? [member.id, cursor.createdAt.toISOString(), cursor.id] : [member.id],
   });
   const page = rows.slice(0, FEED_PAGE_SIZE);
@@ -302,22 +277,10 @@ async function feed(url, request, response) {
   };
 }
 
-// The post's existence and its first page of comments in one statement, as the app asks them.
-const commentsSql = (afterCursor) => `
-  SELECT page.* FROM network_posts p
-  LEFT JOIN LATERAL (
-    SELECT c.id, c.post_id, c.text, c.created_at, c.user_id, u.username, u.photo_url
-    FROM network_comments c JOIN network_users u ON u.id = c.user_id
-    WHERE c.post_id = p.id ${afterCursor ? 'AND (c.created_at, c.id) < ($2::timestamptz, $3::uuid)' : ''}
-    ORDER BY c.created_at DESC, c.id DESC LIMIT ${COMMENTS_PAGE_SIZE + 1}
-  ) page ON true
-  WHERE p.id = $1
-  ORDER BY page.created_at DESC, page.id DESC`;
-
 async function comments(postId, request, response) {
   await sessionMember(request, response);
   if (!/^[0-9a-f-]{36}$/.test(postId)) throw new HttpError(400, 'Invalid post id');
-  const { rows } = await pool.query({ name: 'network_comments_first_page', text: commentsSql(false), values: [postId] });
+  const { rows } = await pool.query({ ...COMMENTS_FIRST_PAGE, values: [postId] });
   if (rows.length === 0) throw new HttpError(404, 'Post not found');
   const found = rows.filter((row) => row.id !== null);
   const page = found.slice(0, COMMENTS_PAGE_SIZE);

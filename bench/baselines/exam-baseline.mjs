@@ -6,18 +6,14 @@
 // full path, as the app does. When the engine's statements change, this file follows
 // (docs/decisions/009-hot-paths-at-ten-times-the-data.md).
 import { createHash, randomInt } from 'node:crypto';
+// accounts.findAccount's statement, from the build.
+import { LMS_ACCOUNT_BY_ID as ACCOUNT } from '../../dist/server/lms/hot-statements.js';
 
 // The app's defaults (EXAM_DURATION_SECONDS, EXAM_QUESTION_COUNT).
 const DURATION_SECONDS = Number(process.env.EXAM_DURATION_SECONDS ?? 10_800);
 const QUESTION_COUNT = Number(process.env.EXAM_QUESTION_COUNT ?? 100);
 const NO_MORE_QUESTIONS = 'No more questions.';
 
-// accounts.findAccount: a named prepared statement.
-const ACCOUNT = {
-  name: 'lms_account',
-  text: `SELECT id, username, profession, role, allowed_programs AS "allowedPrograms", created_at AS "createdAt", session_version AS "sessionVersion"
-         FROM lms_users WHERE id = $1`,
-};
 
 const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profession, language, seed, started_at AS "startedAt",
   deadline_at AS "deadlineAt", finished_at AS "finishedAt", finish_reason AS "finishReason",

@@ -10,6 +10,7 @@ import type { Logger } from '../platform/logger.js';
 import { publicLink, type Mailer } from '../platform/mail.js';
 import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS, revokeOneTimeTokens } from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { CASE_ADMIN_SESSION_VERSION } from './hot-statements.js';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -102,12 +103,10 @@ export async function authenticateCaseAdmin(db: Database, email: string, passwor
 
 /**
  * The admin's current session version, undefined when the admin no longer exists. Asked on every
- * admin request, so a named prepared statement straight on the pool, like the other per-request
- * reads (the lookup, the network's session): no query building, planned once per connection.
+ * admin request, so a named prepared statement straight on the pool (`hot-statements.ts`).
  */
-const SESSION_VERSION = { name: 'case_admin_session_version', text: 'SELECT session_version FROM case_admins WHERE id = $1 LIMIT 1' };
 export async function caseAdminSessionVersion(pool: pg.Pool, id: number): Promise<number | undefined> {
-  const { rows } = await pool.query<{ session_version: number }>({ ...SESSION_VERSION, values: [id] });
+  const { rows } = await pool.query<{ session_version: number }>({ ...CASE_ADMIN_SESSION_VERSION, values: [id] });
   return rows[0]?.session_version;
 }
 

@@ -1,10 +1,11 @@
 import { caseEvents } from '../db/schema/cases.js';
 import type { Queryable } from '../db/client.js';
-import type { ActingAdmin } from './step-changes.js';
 
 export type CaseEventKind = (typeof caseEvents.$inferInsert)['kind'];
 export type CaseEventInput = { caseId: number; kind: CaseEventKind; summary: string };
 
+/** The case admin who made a change, as every case write records it. */
+export type ActingAdmin = { id: number; email: string };
 /** Who did it: an admin, or the app itself (`null`: notifications). */
 export type Actor = ActingAdmin | null;
 

@@ -5,23 +5,14 @@ import { csvProblem } from '../../contracts/csv-problem.js';
 import { caseNumberPattern, exportOnlyColumns, importColumns, IMPORT_MAX_ROWS, optionalEmail, type ImportRowError } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
 import { cases, caseServices, services } from '../db/schema/cases.js';
-import { AppError } from '../platform/errors.js';
+import { ImportRejected } from '../platform/errors.js';
 import { recordCaseEvents } from './case-events.js';
 import { generateCaseNumber, normalizeCaseNumber } from './case-management.js';
 import { addClientEmailRecipients } from './case-notifications.js';
 import { setInitialCaseStatuses } from './case-status.js';
 import { unguardFormula } from '../platform/csv-formula-guard.js';
-import type { ActingAdmin } from './step-changes.js';
+import type { ActingAdmin } from './case-events.js';
 
-/** A refused import: every bad row with its spreadsheet row number (the header is row 1). */
-export class ImportError extends AppError {
-  constructor(
-    message: string,
-    readonly errors: ImportRowError[],
-  ) {
-    super(400, message);
-  }
-}
 
 const text = (field: string, max: number, required: boolean) =>
   z
@@ -56,11 +47,11 @@ const columnsHelp = `The columns are: ${importColumns.join(', ')} (an export's $
 function checkHeader(header: string[]): string[] {
   const names = header.map((name) => name.trim().toLowerCase());
   const unknown = names.filter((name) => !knownColumns.includes(name));
-  if (unknown.length) throw new ImportError(`Unknown column(s): ${unknown.join(', ')}. ${columnsHelp}`, []);
+  if (unknown.length) throw new ImportRejected(`Unknown column(s): ${unknown.join(', ')}. ${columnsHelp}`, []);
   const twice = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
-  if (twice.length) throw new ImportError(`Column(s) named more than once: ${twice.join(', ')}`, []);
+  if (twice.length) throw new ImportRejected(`Column(s) named more than once: ${twice.join(', ')}`, []);
   for (const required of ['passport_number', 'client_name'] as const) {
-    if (!names.includes(required)) throw new ImportError(`The column ${required} is missing. ${columnsHelp}`, []);
+    if (!names.includes(required)) throw new ImportRejected(`The column ${required} is missing. ${columnsHelp}`, []);
   }
   return names;
 }
@@ -77,10 +68,10 @@ function parseCsv(body: string): { row: number; record: Record<string, string> }
     }) as { record: Record<string, string>; info: { lines: number } }[];
     return records.map(({ record, info }) => ({ row: info.lines, record }));
   } catch (error) {
-    if (error instanceof ImportError) throw error;
+    if (error instanceof ImportRejected) throw error;
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
-      throw new ImportError('The file is not valid CSV', [{ row: line ?? 0, error: csvProblem(error) }]);
+      throw new ImportRejected('The file is not valid CSV', [{ row: line ?? 0, error: csvProblem(error) }]);
     }
     throw error;
   }
@@ -106,8 +97,8 @@ function findService(allServices: { id: number; name: string }[], item: string):
  */
 export async function importCases(db: Database, body: string, admin: ActingAdmin, now: Date): Promise<number> {
   const records = parseCsv(body);
-  if (records.length === 0) throw new ImportError('The file has no cases', []);
-  if (records.length > IMPORT_MAX_ROWS) throw new ImportError(`At most ${IMPORT_MAX_ROWS} cases per import; this file has ${records.length}`, []);
+  if (records.length === 0) throw new ImportRejected('The file has no cases', []);
+  if (records.length > IMPORT_MAX_ROWS) throw new ImportRejected(`At most ${IMPORT_MAX_ROWS} cases per import; this file has ${records.length}`, []);
 
   return db.transaction(async (tx) => {
     const allServices = await tx.select({ id: services.id, name: services.name }).from(services);
@@ -163,7 +154,7 @@ export async function importCases(db: Database, body: string, admin: ActingAdmin
     }
     if (errors.length) {
       errors.sort((a, b) => a.row - b.row);
-      throw new ImportError(`${errors.length} row(s) have problems; nothing was imported`, errors);
+      throw new ImportRejected(`${errors.length} row(s) have problems; nothing was imported`, errors);
     }
 
     await assignGeneratedCaseNumbers(tx, rows, now);

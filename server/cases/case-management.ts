@@ -27,7 +27,7 @@ import {
 } from './case-list-query.js';
 import { addClientEmailRecipients, type NotificationDeps } from './case-notifications.js';
 import { refreshCaseStatuses, setInitialCaseStatuses } from './case-status.js';
-import type { ActingAdmin } from './step-changes.js';
+import type { ActingAdmin } from './case-events.js';
 
 const RECENT_CASES = 5;
 

@@ -1,4 +1,4 @@
-import type { AreaDeps } from '../app.js';
+import type { AreaDeps } from '../platform/area.js';
 import { publicLink } from '../platform/mail.js';
 import type { NotificationDeps } from './case-notifications.js';
 

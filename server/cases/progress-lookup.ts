@@ -2,6 +2,7 @@ import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
 import type pg from 'pg';
 import { AppError } from '../platform/errors.js';
 import { normalizeCaseNumber } from './case-management.js';
+import { CASE_PROGRESS_LOOKUP } from './hot-statements.js';
 
 /** Passport numbers match whatever their case and spacing. */
 const normalizePassport = (passport: string) => passport.replace(/\s+/g, '').toUpperCase();
@@ -53,35 +54,11 @@ type SubscribedService = {
   steps: StoredStep[] | null;
 };
 
-/**
- * One round trip: the case with its services and each service's steps in order, aggregated as
- * JSON by PostgreSQL. The lookup is the public hot path, so it does not pay three, nor building the
- * query each time: it is a named prepared statement, parsed and planned once per connection.
- */
-const LOOKUP = {
-  name: 'case_progress_lookup',
-  text: `
-    SELECT c.case_number AS "caseNumber", c.passport_number AS "passportNumber", c.status,
-      coalesce((
-        SELECT json_agg(json_build_object(
-          'serviceName', s.name,
-          'currentStepId', cs.current_step_id,
-          'lastUpdated', cs.last_updated,
-          'currentStepSince', coalesce((SELECT max(sc.changed_at) FROM step_changes sc WHERE sc.case_service_id = cs.id), cs.last_updated),
-          'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description, 'expectedDays', st.expected_days) ORDER BY st.sequence)
-                    FROM steps st WHERE st.service_id = cs.service_id)
-        ) ORDER BY cs.id)
-        FROM case_services cs JOIN services s ON s.id = cs.service_id
-        WHERE cs.case_id = c.id
-      ), '[]') AS services
-    FROM cases c
-    WHERE c.case_number = $1`,
-};
-
+/** The lookup is the public hot path: one round trip, a prepared statement (`hot-statements.ts`). */
 type LookupRow = { caseNumber: string; passportNumber: string; status: CaseProgress['status']; services: SubscribedService[] };
 
 export async function lookupProgress(pool: pg.Pool, caseNumber: string, passportNumber: string): Promise<CaseProgress> {
-  const { rows } = await pool.query<LookupRow>({ ...LOOKUP, values: [normalizeCaseNumber(caseNumber)] });
+  const { rows } = await pool.query<LookupRow>({ ...CASE_PROGRESS_LOOKUP, values: [normalizeCaseNumber(caseNumber)] });
   const found = rows[0];
   if (!found || !passportMatches(found.passportNumber, passportNumber)) throw caseNotFoundAnswer();
 

@@ -6,7 +6,6 @@ import {
   bulkStepResponse,
   exportCasesQuery,
   importCasesBody,
-  importCasesErrorResponse,
   importCasesResponse,
   subscribeBody,
   subscriptionTokenBody,
@@ -35,8 +34,9 @@ import {
   TOTAL_COUNT_HEADER,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
-import type { App, AreaDeps } from '../app.js';
-import { AppError, errorResponses } from '../platform/errors.js';
+import type { PublicConfig } from '../../contracts/platform.js';
+import { withErrors, type App, type Area, type AreaDeps } from '../platform/area.js';
+import { AppError, errorResponses, importErrorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { perMinute } from '../platform/rate-limit.js';
@@ -52,10 +52,11 @@ import * as caseManagement from './case-management.js';
 import { lookupProgress } from './progress-lookup.js';
 import * as catalog from './service-catalog.js';
 import { exportCases } from './case-export.js';
-import { ImportError, importCases } from './case-import.js';
+import { importCases } from './case-import.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications, type NotificationDeps } from './case-notifications.js';
 import { caseNotificationDeps } from './notification-wiring.js';
-import { bulkChangeStep, changeCurrentStep, type ActingAdmin } from './step-changes.js';
+import { bulkChangeStep, changeCurrentStep } from './step-changes.js';
+import type { ActingAdmin } from './case-events.js';
 import { confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
 
 declare module 'fastify' {
@@ -76,7 +77,7 @@ function actingAdmin(request: { caseAdmin: ActingAdmin | null }): ActingAdmin {
   return request.caseAdmin;
 }
 
-export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
+async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const failedSignIns = createFailedSignIns(deps.counters, { area: 'caseadmin', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
@@ -187,7 +188,6 @@ export async function registerCasesArea(app: App, deps: AreaDeps): Promise<void>
 
 function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps, now: () => Date): void {
   const { db } = deps.database;
-  const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
 
   app.get('/api/caseadmin/dashboard-metrics', { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } }, async () =>
     caseManagement.dashboardMetrics(db),
@@ -226,17 +226,10 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
         tags,
         description: 'text/csv with the columns case_number (optional), passport_number, client_name, client_email, services (names or ids, separated by ;). All or nothing.',
         body: importCasesBody,
-        response: { 200: importCasesResponse, ...errorResponses, 400: importCasesErrorResponse.or(errorResponses[400]) },
+        response: { 200: importCasesResponse, ...importErrorResponses },
       },
     },
-    async (request, reply) => {
-      try {
-        return { imported: await importCases(db, request.body, actingAdmin(request), now()) };
-      } catch (error) {
-        if (error instanceof ImportError) return reply.status(400).send({ error: error.message, errors: error.errors });
-        throw error;
-      }
-    },
+    async (request) => ({ imported: await importCases(db, request.body, actingAdmin(request), now()) }),
   );
 
   app.get(
@@ -314,3 +307,8 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     },
   );
 }
+
+export const casesArea: Area<Pick<PublicConfig, 'healthAuthorityUrl'>> = {
+  register: registerCasesArea,
+  publicConfig: (config) => ({ healthAuthorityUrl: config.web.healthAuthorityUrl }),
+};

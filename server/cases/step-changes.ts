@@ -2,10 +2,9 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.js';
 import { cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
 import { AppError, notFound } from '../platform/errors.js';
+import type { ActingAdmin } from './case-events.js';
 import { queueChangeNotifications, type NotificationDeps } from './case-notifications.js';
 import { refreshCaseStatuses } from './case-status.js';
-
-export type ActingAdmin = { id: number; email: string };
 
 type TargetStep = { id: number; name: string; description: string | null };
 type LockedCaseService = { id: number; caseId: number; serviceName: string; currentStepId: number | null };

@@ -11,6 +11,7 @@ import { publicLink, type Mailer } from '../platform/mail.js';
 import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS, revokeOneTimeTokens } from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import type { LmsAccount } from './programs.js';
+import { LMS_ACCOUNT_BY_ID } from './hot-statements.js';
 
 type UserRow = typeof lmsUsers.$inferSelect;
 
@@ -110,19 +111,10 @@ export async function authenticate(db: Database, username: string, password: str
   return row && valid ? toAccount(row) : undefined;
 }
 
-/**
- * Every LMS request asks this (role, programs and session version are read per request), so it is
- * a named prepared statement (parsed and planned once per connection) on the pool itself, with the
- * columns named as the account's fields: no query building or result mapping per request.
- */
-const ACCOUNT_BY_ID = {
-  name: 'lms_account',
-  text: `SELECT id, username, profession, role, allowed_programs AS "allowedPrograms", created_at AS "createdAt", session_version AS "sessionVersion"
-         FROM lms_users WHERE id = $1`,
-};
+/** Every LMS request asks this: a prepared statement straight on the pool (`hot-statements.ts`). */
 
 export async function findAccount(pool: pg.Pool, id: number): Promise<LmsAccount | undefined> {
-  const { rows } = await pool.query<LmsAccount>({ ...ACCOUNT_BY_ID, values: [id] });
+  const { rows } = await pool.query<LmsAccount>({ ...LMS_ACCOUNT_BY_ID, values: [id] });
   return rows[0];
 }
 

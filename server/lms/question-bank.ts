@@ -21,7 +21,7 @@ import { parseQuestionText, type LineError, type QuestionTextFormat } from '../.
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { guardFormula, unguardFormula } from '../platform/csv-formula-guard.js';
-import { AppError } from '../platform/errors.js';
+import { AppError, ImportRejected } from '../platform/errors.js';
 import { QUESTION_IN_BANK_MESSAGE, questionKey, questionsInBank, questionValues } from './admin-content.js';
 
 /*
@@ -29,12 +29,8 @@ import { QUESTION_IN_BANK_MESSAGE, questionKey, questionsInBank, questionValues 
  * form, and the item analysis of the questions (facility and discrimination).
  */
 
-/** A refused import: every bad row with what is wrong with it; nothing was imported. */
-export class ImportRejected extends AppError {
-  constructor(readonly errors: ImportRowError[]) {
-    super(400, errors.length === 1 ? 'Nothing was imported: 1 row has an error.' : `Nothing was imported: ${errors.length} rows have errors.`);
-  }
-}
+const rejected = (errors: ImportRowError[]) =>
+  new ImportRejected(errors.length === 1 ? 'Nothing was imported: 1 row has an error.' : `Nothing was imported: ${errors.length} rows have errors.`, errors);
 
 const INSERT_BATCH = 1000;
 
@@ -63,12 +59,12 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
     });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw new ImportRejected([{ row: typeof line === 'number' ? line : 1, error: csvProblem(error) }]);
+    throw rejected([{ row: typeof line === 'number' ? line : 1, error: csvProblem(error) }]);
   }
   const missing = questionCsvColumns.filter((c) => !columns.includes(c) && !optionalCsvColumns.includes(c));
-  if (missing.length) throw new ImportRejected([{ row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }]);
-  if (records.length === 0) throw new ImportRejected([{ row: 2, error: 'The file has no questions' }]);
-  if (records.length > IMPORT_MAX_ROWS) throw new ImportRejected([{ row: IMPORT_MAX_ROWS + 2, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
+  if (missing.length) throw rejected([{ row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }]);
+  if (records.length === 0) throw rejected([{ row: 2, error: 'The file has no questions' }]);
+  if (records.length > IMPORT_MAX_ROWS) throw rejected([{ row: IMPORT_MAX_ROWS + 2, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
 
   const errors = await insertAllOrNone(
     db,
@@ -91,13 +87,13 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
     now,
   );
   if (typeof errors === 'number') return { imported: errors };
-  throw new ImportRejected(errors.map(({ at, error }) => ({ row: at, error })));
+  throw rejected(errors.map(({ at, error }) => ({ row: at, error })));
 }
 
 /** A refused GIFT or Aiken import: every bad question with the line of the file it starts on; nothing was imported. */
 export class LinesRejected extends AppError {
   constructor(readonly errors: LineError[]) {
-    super(400, errors.length === 1 ? 'Nothing was imported: 1 question has an error.' : `Nothing was imported: ${errors.length} questions have errors.`);
+    super(400, errors.length === 1 ? 'Nothing was imported: 1 question has an error.' : `Nothing was imported: ${errors.length} questions have errors.`, 'IMPORT_REJECTED');
   }
 }
 

@@ -7,11 +7,11 @@ import {
   examSettingsBody,
   examSettingsResponse,
   exportQuery,
-  importErrorResponse,
   accessCodesResponse,
   createAccessCodesBody,
   createdAccessCodes,
   importQuery,
+  linesRejectedBody,
   importResult,
   redeemAccessCodeBody,
   redeemedAccessCode,
@@ -64,8 +64,9 @@ import {
   upcomingExamsResponse,
   UPGRADE_CHAT_TEXT,
 } from '../../contracts/lms.js';
-import type { App, AreaDeps } from '../app.js';
-import { AppError, errorResponses } from '../platform/errors.js';
+import type { PublicConfig } from '../../contracts/platform.js';
+import type { App, Area, AreaDeps } from '../platform/area.js';
+import { AppError, errorResponses, importErrorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { clientAddressKey } from '../platform/client-address.js';
@@ -95,14 +96,14 @@ const withErrors = <T extends object>(responses: T) => ({ ...responses, ...error
 
 /** The upgrade button's chat link; without a configured number the chat app lets the user pick one. */
 /** The chat link with the prefilled text; empty without UPGRADE_CHAT_NUMBER (a number-less link opens a share picker). */
-export function upgradeChatUrl(number: string | undefined): string {
+function upgradeChatUrl(number: string | undefined): string {
   return number ? `https://wa.me/${number}?text=${encodeURIComponent(UPGRADE_CHAT_TEXT)}` : '';
 }
 
 export const COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view the course library.';
 export const RECENT_COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view your recent courses.';
 
-export async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
+async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const { lms } = deps.config;
@@ -378,16 +379,17 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
         description: 'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions',
         querystring: importQuery,
         body: z.string({ error: 'Send the questions as a text/csv or text/plain body' }),
-        response: { ...withErrors({ 200: importResult }), 400: importErrorResponse },
+        response: { 200: importResult, ...importErrorResponses, 400: linesRejectedBody.or(importErrorResponses[400]) },
       },
     },
     async (request, reply) => {
       const { format, profession, difficulty } = request.query;
+      if (format === 'csv') return bank.importQuestions(db, request.body, now());
       try {
-        if (format === 'csv') return await bank.importQuestions(db, request.body, now());
         return await bank.importQuestionText(db, format, request.body, { profession, difficulty }, now());
       } catch (error) {
-        if (error instanceof bank.ImportRejected || error instanceof bank.LinesRejected) return reply.status(400).send({ error: error.message, errors: error.errors });
+        // The central handler names refused rows; a GIFT or Aiken refusal names lines.
+        if (error instanceof bank.LinesRejected) return reply.status(400).send({ error: error.message, code: error.code, errors: error.errors });
         throw error;
       }
     },
@@ -499,3 +501,12 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     return reply.status(204).send(null);
   });
 }
+
+export const lmsArea: Area<Pick<PublicConfig, 'upgradeChatUrl' | 'mockExamDurationSeconds' | 'examDurationSeconds'>> = {
+  register: registerLmsArea,
+  publicConfig: ({ lms }) => ({
+    upgradeChatUrl: upgradeChatUrl(lms.upgradeChatNumber),
+    mockExamDurationSeconds: lms.mockExamDurationSeconds,
+    examDurationSeconds: lms.examDurationSeconds,
+  }),
+};

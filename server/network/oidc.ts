@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
-import type { App, AreaDeps } from '../app.js';
+import type { App, AreaDeps } from '../platform/area.js';
 import type { Database } from '../db/client.js';
 import { networkUsers } from '../db/schema/network.js';
 import { AppError } from '../platform/errors.js';

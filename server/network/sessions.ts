@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type { Queryable } from '../db/client.js';
 import type { networkUsers } from '../db/schema/network.js';
 import { networkSessions } from '../db/schema/network.js';
+import { SESSION_MEMBER } from './hot-statements.js';
 
 export const SESSION_COOKIE = 'pathway_session';
 
@@ -62,12 +63,6 @@ export type SessionMember = Omit<MemberRow, 'passwordHash' | 'oidcIssuer' | 'oid
  * more than the query's own parsing. Writes and the rest go through Drizzle.
  * `bench/baselines/app-baseline.mjs` runs the same text.
  */
-const SESSION_MEMBER = {
-  name: 'network_session_member',
-  text: `SELECT u.id, u.email, u.username, u.display_name, u.photo_url, u.email_verified_at
-  FROM network_sessions s JOIN network_users u ON u.id = s.user_id
-  WHERE s.token_hash = $1 AND s.expires_at > $2 LIMIT 1`,
-};
 
 type SessionMemberRecord = { id: string; email: string | null; username: string | null; display_name: string | null; photo_url: string | null; email_verified_at: Date | null };
 

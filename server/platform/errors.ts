@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { importRejectedBody, type ImportRowError } from '../../contracts/platform.js';
+import { validationSentence } from './validation-message.js';
 
 /** The one error type of the app: what a client did wrong, with its HTTP status. */
 export class AppError extends Error {
@@ -15,7 +17,21 @@ export class AppError extends Error {
 
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
 
-/** `field` names the request field a 400 is about (its top-level key), so a form can point at it. */
+/** A file import refused whole: nothing was imported, and `errors` names every bad row. */
+export class ImportRejected extends AppError {
+  constructor(
+    message: string,
+    readonly errors: ImportRowError[],
+  ) {
+    super(400, message, 'IMPORT_REJECTED');
+  }
+}
+
+/**
+ * Every error answer: `error` is the finished sentence a screen shows as it is, `code` a stable name
+ * for programs (`VALIDATION_FAILED`, `UPGRADE_REQUIRED`, ...), `field` the request field a 400 is
+ * about (its top-level key), so a form can show the sentence next to it.
+ */
 export const errorBody = z.object({ error: z.string(), code: z.string().optional(), field: z.string().optional() });
 
 /** Response schemas for the error statuses a route can answer. */
@@ -28,21 +44,25 @@ export const errorResponses = {
   429: errorBody,
 } as const;
 
+/** The error statuses of a route that imports a file: its 400 may name the refused rows. */
+export const importErrorResponses = { ...errorResponses, 400: importRejectedBody.or(errorBody) } as const;
+
 export const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 const PG_CONNECTION_ERRORS = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET']);
 
-function describeValidation(error: FastifyError): { error: string; field?: string } {
+/** Every schema refusal carries this code, the field it is about and a finished sentence. */
+export const VALIDATION_FAILED = 'VALIDATION_FAILED';
+
+function describeValidation(error: FastifyError): { error: string; code: string; field?: string } {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const [first] = error.validation;
     if (first) {
-      const segments = first.instancePath.split('/').filter(Boolean);
-      const where = [error.validationContext === 'querystring' ? 'query' : error.validationContext, segments.join('.')].filter(Boolean).join(' ');
-      const field = segments[0];
-      return { error: `Invalid ${where}: ${first.message}`, ...(field ? { field } : {}) };
+      const field = first.instancePath.split('/').find(Boolean);
+      return { error: validationSentence(field, first.message ?? 'is not valid'), code: VALIDATION_FAILED, ...(field ? { field } : {}) };
     }
   }
-  return { error: error.message };
+  return { error: validationSentence(undefined, error.message), code: VALIDATION_FAILED };
 }
 
 /** The PostgreSQL error code of a failed query, looking through Drizzle's wrapper. */
@@ -76,7 +96,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       // A 5xx of our own (storage down, disk full) is for the operator to see, with its cause.
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.status(error.statusCode).send({ error: error.message, ...(error.code ? { code: error.code } : {}) });
+      return reply.status(error.statusCode).send({
+        error: error.message,
+        ...(error.code ? { code: error.code } : {}),
+        ...(error instanceof ImportRejected ? { errors: error.errors } : {}),
+      });
     }
     if (error.validation) {
       return reply.status(400).send(describeValidation(error));

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Queryable } from '../db/client.js';
 import type { JobQueue } from './jobs.js';
 import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
 
 export type MailMessage = {
   to: string;
@@ -62,9 +63,17 @@ function outboxDelivery(config: Config, logger: Logger): Delivery {
  * logged, so one machine works with no mail server. Every instance runs the sending worker;
  * pg-boss hands each message to one of them.
  */
-export async function startMailer(config: Config, jobs: JobQueue, logger: Logger): Promise<Mailer> {
+export async function startMailer(config: Config, jobs: JobQueue, logger: Logger, metrics?: Pick<Metrics, 'emailSent' | 'emailFailed'>): Promise<Mailer> {
   const deliver = config.mail.smtpUrl ? smtpDelivery(config.mail.smtpUrl, config.mail.from) : outboxDelivery(config, logger);
-  await jobs.work<MailMessage>(MAIL_QUEUE, deliver);
+  await jobs.work<MailMessage>(MAIL_QUEUE, async (message, jobId) => {
+    try {
+      await deliver(message, jobId);
+    } catch (error) {
+      metrics?.emailFailed();
+      throw error;
+    }
+    metrics?.emailSent();
+  });
 
   return {
     send: (db, message) => jobs.send(db, MAIL_QUEUE, message),

@@ -85,7 +85,7 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
       const before = await snapshotCasesTables(t);
       const response = await t.app.inject({ method: 'POST', url: '/api/caseadmin/cases', headers, payload: { passport_number: 'P', client_name: 'N', client_email: 'not-an-email' } });
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ error: string }>().error).toMatch(/client_email/);
+      expect(response.json<{ error: string; field?: string }>()).toMatchObject({ field: 'client_email', error: expect.stringMatching(/email/i) });
       expect(await snapshotCasesTables(t)).toEqual(before);
     });
   });

@@ -52,15 +52,15 @@ describe('public case lookup', () => {
   });
   it('when a field is missing or blank, then 400 says which one is required and names it in `field`', async () => {
     const cases: [Record<string, string>, string, string][] = [
-      [{ passportNumber: 'P1' }, 'Invalid query caseNumber: caseNumber is required', 'caseNumber'],
-      [{ caseNumber: 'LK-1001' }, 'Invalid query passportNumber: passportNumber is required', 'passportNumber'],
-      [{ caseNumber: '   ', passportNumber: 'P1' }, 'Invalid query caseNumber: caseNumber is required', 'caseNumber'],
-      [{ caseNumber: 'LK-1001', passportNumber: '' }, 'Invalid query passportNumber: passportNumber is required', 'passportNumber'],
+      [{ passportNumber: 'P1' }, 'Please enter the case number.', 'caseNumber'],
+      [{ caseNumber: 'LK-1001' }, 'Please enter the passport number.', 'passportNumber'],
+      [{ caseNumber: '   ', passportNumber: 'P1' }, 'Please enter the case number.', 'caseNumber'],
+      [{ caseNumber: 'LK-1001', passportNumber: '' }, 'Please enter the passport number.', 'passportNumber'],
     ];
     for (const [query, error, field] of cases) {
       const response = await t.app.inject({ method: 'GET', url: '/api/progress', query });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error, field });
+      expect(response.json()).toEqual({ error, code: 'VALIDATION_FAILED', field });
     }
     const none = await t.app.inject({ method: 'GET', url: '/api/progress' });
     expect(none.statusCode).toBe(400);

@@ -34,10 +34,10 @@ describe('LMS accounts and roles', () => {
   });
 
   it.each([
-    [{ username: 'shortpw', password: 'seven77', profession: 'nurse' }, 'password must be at least 8 characters'],
-    [{ username: 'badprof', password: 'longenough', profession: 'pilot' }, 'profession must be one of'],
-    [{ username: '', password: 'longenough', profession: 'nurse' }, 'username'],
-    [{ username: 'has space', password: 'longenough', profession: 'nurse' }, 'username may hold only'],
+    [{ username: 'shortpw', password: 'seven77', profession: 'nurse' }, 'Password must be at least 8 characters'],
+    [{ username: 'badprof', password: 'longenough', profession: 'pilot' }, 'Profession must be one of'],
+    [{ username: '', password: 'longenough', profession: 'nurse' }, 'sername'],
+    [{ username: 'has space', password: 'longenough', profession: 'nurse' }, 'Username may hold only'],
   ])('when registration input is invalid (%j), then it is a 400 with a clear error', async (payload, message) => {
     const response = await t.app.inject({ method: 'POST', url: '/auth/register', payload });
     expect(response.statusCode).toBe(400);

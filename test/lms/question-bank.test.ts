@@ -32,7 +32,7 @@ describe('the question bank: CSV import and export, item analysis', () => {
     ];
     const bad = await importCsv(rows.join('\n'));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Nothing was imported: 1 row has an error.', errors: [{ row: 5, error: 'correct_answer must be one of the options' }] });
+    expect(bad.json()).toEqual({ error: 'Nothing was imported: 1 row has an error.', code: 'IMPORT_REJECTED', errors: [{ row: 5, error: 'correct_answer must be one of the options' }] });
     expect(await countOf('dentist')).toBe(before);
 
     rows[4] = '"Which is the hardest tissue?",multiple-choice,"Enamel, Dentine",Enamel,Enamel is the hardest.,dentist,easy';
@@ -91,7 +91,7 @@ describe('the question bank: CSV import and export, item analysis', () => {
         payload: questionBody({ profession: 'nurse', question_type: 'fill-in-the-blank', options: [], correct_answer }),
       });
       expect(response.statusCode, correct_answer).toBe(400);
-      expect(response.json<{ error: string }>().error).toContain('correct_answer needs at least one accepted answer');
+      expect(response.json<{ error: string }>().error).toContain('Correct answer needs at least one accepted answer');
     }
     const imported = await importCsv(`${header}
 "Nothing fits ___",fill-in-the-blank,,|,No answer.,nurse,easy`);

@@ -57,7 +57,7 @@ describe('GIFT and Aiken import', () => {
     await t.database.pool.query(`UPDATE exam_questions SET deleted_at = now() WHERE profession = 'nurse'`);
     const bad = await importText('gift', gift('Which organ makes insulin? {~Liver ~Kidney}'), { profession: 'Nurse', difficulty: 'hard' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Nothing was imported: 1 question has an error.', errors: [{ line: 10, error: 'No right answer: mark one with =' }] });
+    expect(bad.json()).toEqual({ error: 'Nothing was imported: 1 question has an error.', code: 'IMPORT_REJECTED', errors: [{ line: 10, error: 'No right answer: mark one with =' }] });
     expect(await bank('nurse')).toEqual([]);
 
     const good = await importText('gift', gift('Which organ makes insulin? {=Pancreas ~Liver ~Kidney}'), { profession: 'Nurse', difficulty: 'hard' });
@@ -110,7 +110,7 @@ describe('GIFT and Aiken import', () => {
     expect(missing.json<{ error: string }>().error).toContain('Name the profession');
     const unknown = await importText('aiken', aiken('A'), { profession: 'plumber' });
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json<{ error: string }>().error).toContain('profession must be one of');
+    expect(unknown.json<{ error: string }>().error).toContain('Profession must be one of');
     expect((await importText('qti', aiken('A'), { profession: 'dentist' })).statusCode).toBe(400);
     const empty = await importText('gift', '// only a comment\n', { profession: 'dentist' });
     expect(empty.json()).toMatchObject({ errors: [{ line: 1, error: 'The file has no questions' }] });

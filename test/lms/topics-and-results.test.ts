@@ -38,7 +38,7 @@ describe('topics, the score, the pass mark and the percentile', () => {
       payload: { question: 'Long topic?', options: ['a', 'b'], correct_answer: 'a', explanation: 'x', profession: 'dentist', topic: 'x'.repeat(101) },
     });
     expect(tooLong.statusCode).toBe(400);
-    expect(tooLong.json<{ error: string }>().error).toContain('topic must be at most 100 characters');
+    expect(tooLong.json()).toMatchObject({ error: 'Topic must be at most 100 characters.', field: 'topic' });
 
     // The screens' own spelling ("Dentist", "Easy", "Multiple-choice") imports as the stored values.
     const csv = [

@@ -127,7 +127,7 @@ describe('network accounts and sessions', () => {
     // A right-to-left override would make "Zoë \u202Eevil" read as "Zoë live" next to posts.
     const reordering = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: second.headers, payload: { username: 'reorders', displayName: 'Zoë \u202Eevil' } });
     expect(reordering.statusCode).toBe(400);
-    expect(reordering.json()).toEqual({ error: 'Invalid body displayName: Display name must not contain control characters', field: 'displayName' });
+    expect(reordering.json()).toEqual({ error: 'Display name must not contain control characters.', code: 'VALIDATION_FAILED', field: 'displayName' });
     const me = await t.app.inject({ method: 'GET', url: '/api/network/me', headers: { cookie: second.cookie } });
     expect(me.json<MeResponse>().user).toMatchObject({ username: null, isProfileComplete: false });
   });

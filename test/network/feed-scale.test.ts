@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostsPage } from '../../contracts/network.js';
-import { COMMENTS_PAGE_AFTER, FEED_FIRST_PAGE, FEED_PAGE_AFTER } from '../../server/network/posts.js';
+import { COMMENTS_PAGE_AFTER, FEED_FIRST_PAGE, FEED_PAGE_AFTER } from '../../server/network/hot-statements.js';
 import { signUpMember, type TestMember } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommentCreatedEvent, LikesChangedEvent, PostCreatedEvent, PostDeletedEvent } from '../../contracts/network.js';
 import { createTextPost, signUpMember, type TestMember } from '../factories/network.js';
 import { readEventStream, type StreamEvent } from '../support/event-stream.js';
@@ -12,14 +12,10 @@ async function openStream(baseUrl: string, cookie: string, lastEventId?: string)
     signal: controller.signal,
   });
   const events: StreamEvent[] = [];
-  const waiters: Array<() => void> = [];
   let lastId: string | undefined;
   void readEventStream(
     response.body!,
-    (event) => {
-      events.push(event);
-      waiters.splice(0).forEach((wake) => wake());
-    },
+    (event) => events.push(event),
     (id) => (lastId = id),
   );
   return {
@@ -27,14 +23,12 @@ async function openStream(baseUrl: string, cookie: string, lastEventId?: string)
     events,
     lastId: () => lastId,
     async waitFor(count: number, timeoutMs = 10_000): Promise<StreamEvent[]> {
-      const deadline = Date.now() + timeoutMs;
-      while (events.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+      await vi.waitFor(
+        () => {
+          if (events.length < count) throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);
+        },
+        { timeout: timeoutMs, interval: 20 },
+      );
       return events;
     },
     close: () => controller.abort(),

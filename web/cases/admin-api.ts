@@ -7,12 +7,11 @@ import type {
   CaseStatus,
   CreateCaseBody,
   DashboardMetrics,
-  ImportRowError,
   Service,
   Step,
 } from '../../contracts/cases.js';
-import { ApiError, request } from '../lib/http.js';
-import { adminRequest, adminRequestPage, adminToken } from './admin-session.js';
+import { request } from '../lib/http.js';
+import { adminDownload, adminRequest, adminRequestPage } from './admin-session.js';
 
 // Values are repeated here instead of imported so that zod stays out of the browser bundle.
 export const CASES_PAGE_SIZE = 20;
@@ -207,38 +206,10 @@ export function useBulkStep() {
   });
 }
 
-/** A refused import: the server's message and the rows it names. */
-export class ImportRejected extends Error {
-  constructor(
-    message: string,
-    readonly errors: ImportRowError[],
-  ) {
-    super(message);
-  }
-}
-
-/** Raw calls for CSV bodies; the shared JSON helper does not send or read text. */
-async function csvCall(path: string, init: { method: 'GET' | 'POST'; body?: string }): Promise<Response> {
-  const token = adminToken.get();
-  const headers: Record<string, string> = { ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  if (init.body !== undefined) headers['content-type'] = 'text/csv';
-  try {
-    return await fetch(path, { method: init.method, headers, body: init.body, credentials: 'same-origin' });
-  } catch {
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
-  }
-}
-
 export function useImportCases() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (csv: string): Promise<{ imported: number }> => {
-      const response = await csvCall('/api/caseadmin/cases/import', { method: 'POST', body: csv });
-      const body = (await response.json().catch(() => ({}))) as { imported?: number; error?: string; errors?: ImportRowError[] };
-      if (response.ok) return { imported: body.imported ?? 0 };
-      if (response.status === 400) throw new ImportRejected(body.error ?? 'The file was refused', body.errors ?? []);
-      throw new ApiError(response.status, body.error ?? `Request failed (${response.status})`);
-    },
+    mutationFn: (csv: string) => adminRequest<{ imported: number }>('/api/caseadmin/cases/import', { method: 'POST', csv }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -248,13 +219,5 @@ export async function downloadCasesCsv(query: Omit<CasesListParams, 'page' | 'pa
   const params = new URLSearchParams({ sortBy: query.sortBy, order: query.order });
   if (query.search) params.set('search', query.search);
   if (query.status) params.set('status', query.status);
-  const response = await csvCall(`/api/caseadmin/cases/export?${params.toString()}`, { method: 'GET' });
-  if (!response.ok) throw new ApiError(response.status, 'Could not export the cases.');
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'cases.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  URL.revokeObjectURL(url);
+  await adminDownload(`/api/caseadmin/cases/export?${params.toString()}`, { fallbackName: 'cases.csv' });
 }

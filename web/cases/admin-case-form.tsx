@@ -20,7 +20,8 @@ type Props = {
 };
 
 /** The new-case form. It sends what was typed: the server's checks and messages are the ones shown. */
-const fieldLabels = { case_number: 'Case Number', passport_number: 'Passport Number', client_name: 'Client Name', client_email: 'Applicant Email', serviceIds: 'Services' };
+/** The request fields this form has a place for; the server's sentence about one shows next to it. */
+const formFields = ['case_number', 'passport_number', 'client_name', 'client_email', 'serviceIds'] as const;
 
 export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit, extraActions }: Props) {
   const services = useServices();
@@ -43,8 +44,8 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
     });
   }
 
-  const invalid = fieldError(failure, fieldLabels);
-  const messageFor = (field: keyof typeof fieldLabels) => (invalid?.field === field ? invalid.message : null);
+  const invalid = fieldError(failure, formFields);
+  const messageFor = (field: (typeof formFields)[number]) => (invalid?.field === field ? invalid.message : null);
   const formError = failure && !invalid ? errorMessage(failure, 'Could not create the case. Please try again.') : null;
 
   return (

@@ -2,16 +2,16 @@ import { parse } from 'csv-parse/browser/esm/sync';
 import { FileUp } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ImportRowError } from '../../contracts/cases.js';
+import type { ImportRowError } from '../../contracts/platform.js';
 import { csvProblem } from '../../contracts/csv-problem.js';
-import { errorMessage } from '../lib/http.js';
+import { errorMessage, ImportRejected } from '../lib/http.js';
 import { readTextFile } from '../lib/text-file.js';
 import { Button } from '../ui/button.js';
 import { DataTable, type Column } from '../ui/data-table.js';
 import fieldStyles from '../ui/field.module.css';
 import { EmptyState, FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { ImportRejected, useImportCases } from './admin-api.js';
+import { useImportCases } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import importStyles from './admin-import-cases-page.module.css';
 
@@ -55,7 +55,7 @@ export default function AdminImportCasesPage() {
   const preview = csv === null ? null : previewOf(csv);
   const rejected = importCases.error instanceof ImportRejected ? importCases.error : null;
   const errorsByRow = new Map<number, ImportRowError[]>();
-  for (const error of rejected?.errors ?? []) errorsByRow.set(error.row, [...(errorsByRow.get(error.row) ?? []), error]);
+  for (const error of rejected?.rows ?? []) errorsByRow.set(error.row, [...(errorsByRow.get(error.row) ?? []), error]);
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     importCases.reset();
@@ -87,9 +87,9 @@ export default function AdminImportCasesPage() {
         </div>
         <FormError message={preview?.problem ?? null} />
         <FormError message={rejected ? rejected.message : importCases.isError ? errorMessage(importCases.error, 'Could not import the cases.') : null} />
-        {rejected && rejected.errors.length > 0 && (
+        {rejected && rejected.rows.length > 0 && (
           <ul className={importStyles.errors} aria-label="Rows with problems">
-            {rejected.errors.map((error, index) => (
+            {rejected.rows.map((error, index) => (
               <li key={index}>
                 {error.row > 0 ? `Row ${error.row}: ` : ''}
                 {error.error}

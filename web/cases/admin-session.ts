@@ -36,3 +36,4 @@ const adminRequests = createAuthenticatedRequests(adminToken, () => {
 
 export const adminRequest = adminRequests.request;
 export const adminRequestPage = adminRequests.requestPage;
+export const adminDownload = adminRequests.download;

@@ -1,4 +1,4 @@
-import { ApiError, requestWithHeaders, type RequestOptions } from './http.js';
+import { ApiError, downloadFile, requestWithHeaders, type RequestOptions } from './http.js';
 import type { createTokenStore } from './token-store.js';
 
 type TokenStore = Pick<ReturnType<typeof createTokenStore>, 'get' | 'clear'>;
@@ -10,9 +10,9 @@ type Options = Omit<RequestOptions, 'token'>;
  * `onUnauthorized` lets an area remember why (the case admin's login says the session ended).
  */
 export function createAuthenticatedRequests(tokens: TokenStore, onUnauthorized?: () => void) {
-  async function withHeaders<T>(path: string, options: Options = {}) {
+  async function authenticated<R>(call: (token: string | null) => Promise<R>): Promise<R> {
     try {
-      return await requestWithHeaders<T>(path, { ...options, token: tokens.get() });
+      return await call(tokens.get());
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         onUnauthorized?.();
@@ -21,6 +21,7 @@ export function createAuthenticatedRequests(tokens: TokenStore, onUnauthorized?:
       throw error;
     }
   }
+  const withHeaders = <T>(path: string, options: Options = {}) => authenticated((token) => requestWithHeaders<T>(path, { ...options, token }));
   return {
     withHeaders,
     /** The JSON body of the answer. */
@@ -30,5 +31,7 @@ export function createAuthenticatedRequests(tokens: TokenStore, onUnauthorized?:
       const { data, headers } = await withHeaders<T>(path, options);
       return { data, total: Number(headers.get('x-total-count') ?? 0) };
     },
+    /** Saves the answer as a file (an export). */
+    download: (path: string, options: Options & { fallbackName: string }) => authenticated((token) => downloadFile(path, { ...options, token })),
   };
 }

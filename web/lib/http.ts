@@ -1,22 +1,30 @@
-import type { ErrorBody } from '../../contracts/platform.js';
-import { capitalized } from './format.js';
+import type { ErrorBody, ImportRowError } from '../../contracts/platform.js';
 
-/** The server's validation text: "Invalid body client_email: client_email must be a valid email address". */
-const VALIDATION_MESSAGE = /^Invalid (?:body|query|params|headers)(?: [^:]*)?: (.*)$/s;
-
-type Validation = { field: string; detail: string };
-
-function validationOf(status: number, message: string, field: string | undefined): Validation | undefined {
-  const detail = status === 400 && field ? VALIDATION_MESSAGE.exec(message)?.[1] : undefined;
-  return detail !== undefined && field ? { field, detail } : undefined;
+/**
+ * A failed API call: the server's `{ error, code, field }` with the HTTP status. The server writes
+ * `error` as the sentence to show, so the screen shows it as it is.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    /** The request field a 400 is about. */
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 
-/** `client_email` -> "client email", `caseNumber` -> "case number". */
-function labelOf(field: string): string {
-  return field
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replaceAll('_', ' ')
-    .toLowerCase();
+/** A file import refused whole (`IMPORT_REJECTED`): nothing was imported, and `rows` names every bad row. */
+export class ImportRejected extends ApiError {
+  constructor(
+    status: number,
+    message: string,
+    readonly rows: ImportRowError[],
+  ) {
+    super(status, message, 'IMPORT_REJECTED');
+  }
 }
 
 /** Ends a text with a full stop unless it already ends a sentence. */
@@ -24,46 +32,13 @@ export function asSentence(text: string): string {
   return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
-/**
- * One validation error as a sentence about the field's label, e.g. "passport_number is required"
- * -> "Please enter the passport number.", "name must be at most 100 characters" -> "Name must be at
- * most 100 characters.". A text already written as a sentence ("Please enter a valid email
- * address") is shown as it is; zod's own wording ("Invalid input: expected string") becomes a
- * request to check the field.
- */
-function plainValidationMessage({ field, detail }: Validation, label: string): string {
-  const fieldName = new RegExp(`\\b${field}\\b`, 'g');
-  if (/ is required$/.test(detail)) return `Please enter the ${label.toLowerCase()}.`;
-  if (/^Invalid\b/.test(detail)) return `Please check the ${label.toLowerCase()}.`;
-  if (/^[A-Z]/.test(detail)) return asSentence(detail);
-  if (detail.search(fieldName) >= 0) return asSentence(capitalized(detail.replace(fieldName, label)));
-  return asSentence(`${capitalized(label.toLowerCase())} ${detail}`);
-}
-
-/**
- * A failed API call: the server's `{ error, code }` with the HTTP status. A validation error's
- * message is a plain sentence for the screen; the server's own text names the request's fields.
- */
-export class ApiError extends Error {
-  /** For a validation error about one request field: that field and the server's text about it. */
-  readonly validation?: Validation;
-
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    /** The request field a validation error is about. */
-    readonly field?: string,
-  ) {
-    const validation = validationOf(status, message, field);
-    super(validation ? plainValidationMessage(validation, labelOf(validation.field)) : message);
-    this.validation = validation;
-  }
-}
-
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A CSV file's text, sent as `text/csv` instead of a JSON body. */
+  csv?: string;
+  /** Any other text file (GIFT, Aiken), sent as `text/plain`. */
+  plain?: string;
   token?: string | null;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
@@ -79,31 +54,55 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${path}?${search}` : path;
 }
 
-/** Calls the API; resolves with the JSON body and headers, or rejects with an ApiError. */
-export async function requestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
+
+async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { accept };
+  if (options.csv !== undefined) headers['content-type'] = 'text/csv';
+  else if (options.plain !== undefined) headers['content-type'] = 'text/plain';
+  else if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.csv ?? options.plain ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       credentials: 'same-origin',
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, UNREACHABLE);
   }
+}
+
+/** The error a refused answer stands for, from its `{ error, code, field, errors }` body. */
+function refusal(status: number, body: Partial<ErrorBody> | undefined): ApiError {
+  const message = body?.error ?? `Request failed (${status})`;
+  if (Array.isArray(body?.errors)) return new ImportRejected(status, message, body.errors);
+  return new ApiError(status, message, body?.code, body?.field);
+}
+
+/** Calls the API; resolves with the JSON body and headers, or rejects with an ApiError. */
+export async function requestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+  const response = await send(path, options, 'application/json');
   const text = await response.text();
   const json: unknown = text ? safeParse(text) : undefined;
-  if (!response.ok) {
-    const body = json as Partial<ErrorBody> | undefined;
-    throw new ApiError(response.status, body?.error ?? `Request failed (${response.status})`, body?.code, body?.field);
-  }
+  if (!response.ok) throw refusal(response.status, json as Partial<ErrorBody> | undefined);
   return { data: json as T, headers: response.headers };
+}
+
+/** Downloads an answer as a file through the browser, under the name its `content-disposition` gives. */
+export async function downloadFile(path: string, options: RequestOptions & { fallbackName: string }): Promise<void> {
+  const response = await send(path, options, '*/*');
+  if (!response.ok) throw refusal(response.status, safeParse(await response.text()) as Partial<ErrorBody> | undefined);
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? options.fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
@@ -123,12 +122,8 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : fallback;
 }
 
-/**
- * A validation error about one of a form's fields, as a plain sentence with that field's label.
- * `labels` maps the request's field names to the form's labels; null when the error is about none of them.
- */
-export function fieldError(error: unknown, labels: Record<string, string>): { field: string; message: string } | null {
-  if (!(error instanceof ApiError) || !error.validation) return null;
-  const label = labels[error.validation.field];
-  return label ? { field: error.validation.field, message: plainValidationMessage(error.validation, label) } : null;
+/** A 400 about one of a form's fields (`fields` lists the request's field names), to show next to that field; null otherwise. */
+export function fieldError(error: unknown, fields: readonly string[]): { field: string; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.field || !fields.includes(error.field)) return null;
+  return { field: error.field, message: error.message };
 }

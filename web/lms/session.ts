@@ -48,3 +48,4 @@ const lmsRequests = createAuthenticatedRequests(lmsToken);
 
 export const lmsRequest = lmsRequests.request;
 export const lmsRequestPage = lmsRequests.requestPage;
+export const lmsDownload = lmsRequests.download;

@@ -37,8 +37,9 @@ export default function ProfileMenu() {
       // The spec only logs a failed sign-out; the local state is cleared either way.
       console.warn('sign-out failed', error);
     }
-    forgetMember(client);
+    // One render for both: the feed's guard never sees a signed-out member on the feed's address.
     await navigate(SIGN_IN_PATH, { replace: true });
+    forgetMember(client);
   }
 
   const user = me.data;

@@ -3,9 +3,9 @@ import { Download, Upload } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
 import { difficulties, professions, questionCsvColumns } from '../../../contracts/lms-constants.js';
 import { parseQuestionText, type LineError, type ParsedQuestion, type QuestionTextFormat } from '../../../contracts/question-formats.js';
-import type { ImportRowError } from '../../../contracts/lms.js';
+import type { ImportRowError } from '../../../contracts/platform.js';
 import { csvProblem } from '../../../contracts/csv-problem.js';
-import { errorMessage } from '../../lib/http.js';
+import { errorMessage, ImportRejected } from '../../lib/http.js';
 import { readTextFile } from '../../lib/text-file.js';
 import { Button } from '../../ui/button.js';
 import { SelectField } from '../../ui/field.js';
@@ -14,7 +14,7 @@ import { useToast } from '../../ui/toast.js';
 import review from '../exam-review.module.css';
 import { difficultyLabel, professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
-import { downloadQuestionsCsv, ImportFailed, useImportQuestions } from './question-bank-api.js';
+import { downloadQuestionsCsv, useImportQuestions } from './question-bank-api.js';
 
 const PREVIEW_ROWS = 10;
 type Preview = { name: string; text: string; rows: Record<string, string>[]; parseError: string | null };
@@ -96,9 +96,10 @@ export function QuestionImport({ profession }: { profession: string }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [textPreview, setTextPreview] = useState<TextPreview | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
-  const failed = importQuestions.error instanceof ImportFailed ? importQuestions.error : null;
-  const rowErrors: ImportRowError[] = failed?.rows ?? [];
-  const lineErrors: LineError[] = failed?.lines ?? [];
+  // A refusal names rows (CSV) or lines (GIFT, Aiken); the shared client types them all as rows.
+  const refused = (importQuestions.error instanceof ImportRejected ? importQuestions.error.rows : []) as unknown as (ImportRowError | LineError)[];
+  const rowErrors = refused.filter((e): e is ImportRowError => 'row' in e);
+  const lineErrors = refused.filter((e): e is LineError => 'line' in e);
   const errorsByRow = new Map(rowErrors.map((e) => [e.row, e.error]));
   const name = formatNames[format];
 

@@ -1,0 +1,114 @@
+import {
+  meResponse,
+  messageResponse,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  passwordResetBody,
+  passwordResetRequestBody,
+  SIGN_UP_ACCEPTED_MESSAGE,
+  signInBody,
+  signUpBody,
+  verifyEmailBody,
+} from '../../contracts/network.js';
+import type { App } from '../platform/area.js';
+import { AppError } from '../platform/errors.js';
+import { perMinute } from '../platform/rate-limit.js';
+import { checkPassword, resetPassword, signUp, toNetworkUser, verifyEmail } from './accounts.js';
+import { registerOidcRoutes } from './oidc.js';
+import { noContent, tags, withErrors, type NetworkContext } from './route-context.js';
+import { clearSessionCookie, openSession, revokeSession, SESSION_COOKIE, setSessionCookie } from './sessions.js';
+
+/** Sign-up, verification, password reset, sign-in and out, and who is signed in: open to everyone. */
+export async function registerAuthRoutes(network: App, ctx: NetworkContext): Promise<void> {
+  const { db, deps, settings, now, hub, failedSignIns, member } = ctx;
+
+  network.post(
+    '/api/network/auth/sign-up',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: {
+        tags,
+        description: 'Always 202 with the same body: a new address gets an account and a verification link, a taken one an email to its owner. Then sign in.',
+        body: signUpBody,
+        response: withErrors({ 202: messageResponse }),
+      },
+    },
+    async (request, reply) => {
+      if (settings.signup === 'closed') throw new AppError(403, 'Sign-up is closed. Only Authorized Person Can Access.');
+      await signUp(db, deps, request.body.email, request.body.password, now());
+      return reply.status(202).send({ message: SIGN_UP_ACCEPTED_MESSAGE });
+    },
+  );
+
+  network.post(
+    '/api/network/auth/verify-email',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, description: 'Follows the emailed verification link (24 h, single use)', body: verifyEmailBody, response: withErrors(noContent) },
+    },
+    async (request, reply) => {
+      await verifyEmail(db, request.body.token, now());
+      return reply.status(204).send(null);
+    },
+  );
+
+  network.post(
+    '/api/network/auth/password-reset',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, description: 'Emails a link to set a new password; 202 whether or not the address has an account', body: passwordResetRequestBody, response: withErrors({ 202: messageResponse }) },
+    },
+    async (request, reply) => {
+      await ctx.requestPasswordReset(db, request.body.email);
+      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  network.post(
+    '/api/network/auth/password-reset/confirm',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, description: 'Sets the new password with the emailed token (1 h, single use); ends every session of the account', body: passwordResetBody, response: withErrors(noContent) },
+    },
+    async (request, reply) => {
+      await resetPassword(db, request.body.token, request.body.password, now());
+      await hub.checkSessions();
+      return reply.status(204).send(null);
+    },
+  );
+
+  network.post(
+    '/api/network/auth/sign-in',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, body: signInBody, response: withErrors({ 200: meResponse }) },
+    },
+    async (request, reply) => {
+      await failedSignIns.assertAllowed(request.body.email, request.ip);
+      const row = await checkPassword(db, request.body.email, request.body.password);
+      if (!row) {
+        await failedSignIns.recordFailure(request.body.email, request.ip);
+        throw new AppError(401, 'Invalid email or password');
+      }
+      await failedSignIns.recordSuccess(request.body.email);
+      setSessionCookie(request, reply, await openSession(db, row.id, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds);
+      return { user: toNetworkUser(member(row)) };
+    },
+  );
+
+  network.post('/api/network/auth/sign-out', { schema: { tags, response: withErrors(noContent) } }, async (request, reply) => {
+    await revokeSession(db, request.cookies[SESSION_COOKIE]);
+    await hub.checkSessions();
+    clearSessionCookie(request, reply);
+    return reply.status(204).send(null);
+  });
+
+  network.get('/api/network/me', { schema: { tags, response: withErrors({ 200: meResponse }) } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { user: request.member ? toNetworkUser(request.member) : null };
+  });
+
+  await registerOidcRoutes(network, deps, {
+    signIn: async (request, reply, userId) =>
+      setSessionCookie(request, reply, await openSession(db, userId, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds),
+  });
+}

@@ -1,0 +1,55 @@
+import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from '../../contracts/network-constants.js';
+
+/*
+ * The network's hottest reads (the session member on every request, the feed and comment pages) as
+ * named prepared statements run straight on the pool: parsed and planned once per connection,
+ * without Drizzle's per-row mapping, which cost more than the query's own parsing. This module
+ * imports only constants, so the bench's bare baseline (`bench/baselines/app-baseline.mjs`) runs
+ * these very texts from the build. Writes and the other reads go through Drizzle.
+ */
+
+/** The member behind a session cookie ($1 the token's hash, $2 now). */
+export const SESSION_MEMBER = {
+  name: 'network_session_member',
+  text: `SELECT u.id, u.email, u.username, u.display_name, u.photo_url, u.email_verified_at
+  FROM network_sessions s JOIN network_users u ON u.id = s.user_id
+  WHERE s.token_hash = $1 AND s.expires_at > $2 LIMIT 1`,
+};
+
+/**
+ * The feed, newest first, by keyset on (created_at, id) so deep pages stay fast. The page is cut
+ * in a subquery before likedByMe is asked: over the whole table the planner would hash every like
+ * of the member first, a cost that grows with the member's likes.
+ */
+const feedPageText = (afterCursor: boolean) => `
+  SELECT newest.*, u.display_name, u.photo_url,
+    EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me
+  FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
+        ${afterCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
+        ORDER BY created_at DESC, id DESC LIMIT ${FEED_PAGE_SIZE + 1}) newest
+  JOIN network_users u ON u.id = newest.user_id
+  ORDER BY newest.created_at DESC, newest.id DESC`;
+
+/** The feed's statements ($1 the member, $2 and $3 the cursor's time and id). */
+export const FEED_FIRST_PAGE = { name: 'network_feed_first_page', text: feedPageText(false) };
+export const FEED_PAGE_AFTER = { name: 'network_feed_page_after', text: feedPageText(true) };
+
+/**
+ * A post's comments, newest first, paged by keyset like the feed, and whether the post exists, in
+ * one statement: no row when the post does not exist, one row of nulls when it has no comments
+ * (yet). One round trip instead of a check and a page.
+ */
+const commentsPageText = (afterCursor: boolean) => `
+  SELECT page.* FROM network_posts p
+  LEFT JOIN LATERAL (
+    SELECT c.id, c.post_id, c.text, c.created_at, c.user_id, u.username, u.photo_url
+    FROM network_comments c JOIN network_users u ON u.id = c.user_id
+    WHERE c.post_id = p.id ${afterCursor ? 'AND (c.created_at, c.id) < ($2::timestamptz, $3::uuid)' : ''}
+    ORDER BY c.created_at DESC, c.id DESC LIMIT ${COMMENTS_PAGE_SIZE + 1}
+  ) page ON true
+  WHERE p.id = $1
+  ORDER BY page.created_at DESC, page.id DESC`;
+
+/** The comment pages' statements ($1 the post, $2 and $3 the cursor's time and id). */
+export const COMMENTS_FIRST_PAGE = { name: 'network_comments_first_page', text: commentsPageText(false) };
+export const COMMENTS_PAGE_AFTER = { name: 'network_comments_page_after', text: commentsPageText(true) };

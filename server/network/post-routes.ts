@@ -1,0 +1,44 @@
+import { commentBody, commentsPage, createdComment, cursorQuery, likeResponse, post as postSchema, postIdParams, postsPage } from '../../contracts/network.js';
+import type { App } from '../platform/area.js';
+import { removeStoredMedia } from './media.js';
+import * as posts from './posts.js';
+import { noContent, signedIn, signedInWithProfile, tags, withErrors, type NetworkContext } from './route-context.js';
+
+/** The feed: reading and deleting posts, comments, likes (creating a post is an upload). */
+export function registerPostRoutes(members: App, ctx: NetworkContext): void {
+  const { db, deps, now, storage } = ctx;
+
+  members.get('/api/network/posts', { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } }, async (request) =>
+    posts.listPosts(deps.database.pool, signedIn(request), request.query.cursor),
+  );
+
+  members.get('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors({ 200: postSchema }) } }, async (request) =>
+    posts.getPost(db, signedIn(request), request.params.id),
+  );
+
+  members.delete('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors(noContent) } }, async (request, reply) => {
+    const { mediaKey: removedKey } = await posts.deletePost(db, signedIn(request), request.params.id, now());
+    await removeStoredMedia(storage, removedKey, request.log);
+    return reply.status(204).send(null);
+  });
+
+  members.get(
+    '/api/network/posts/:id/comments',
+    { schema: { tags, params: postIdParams, querystring: cursorQuery, response: withErrors({ 200: commentsPage }) } },
+    async (request) => posts.listComments(deps.database.pool, request.params.id, request.query.cursor),
+  );
+
+  members.post(
+    '/api/network/posts/:id/comments',
+    { schema: { tags, params: postIdParams, body: commentBody, response: withErrors({ 201: createdComment }) } },
+    async (request, reply) => reply.status(201).send(await posts.addComment(db, signedInWithProfile(request), request.params.id, request.body.text, now())),
+  );
+
+  members.put('/api/network/posts/:id/like', { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } }, async (request) =>
+    posts.setLike(db, signedIn(request), request.params.id, true, now()),
+  );
+
+  members.delete('/api/network/posts/:id/like', { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } }, async (request) =>
+    posts.setLike(db, signedIn(request), request.params.id, false, now()),
+  );
+}

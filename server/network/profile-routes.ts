@@ -1,0 +1,27 @@
+import { meResponse, messageResponse, profileBody } from '../../contracts/network.js';
+import type { App } from '../platform/area.js';
+import { perMinute } from '../platform/rate-limit.js';
+import { resendVerificationEmail, toNetworkUser, updateProfile } from './accounts.js';
+import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
+
+/** The signed-in member's own account: the verification email again, the profile. */
+export function registerProfileRoutes(members: App, ctx: NetworkContext): void {
+  const { db, deps, now, member } = ctx;
+
+  members.post(
+    '/api/network/me/verification-email',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, description: 'Sends the verification link again (once a minute at most)', response: withErrors({ 202: messageResponse }) },
+    },
+    async (request, reply) => {
+      await resendVerificationEmail(db, deps, signedIn(request), now());
+      return reply.status(202).send({ message: 'We have sent you a new verification link.' });
+    },
+  );
+
+  members.put('/api/network/me/profile', { schema: { tags, body: profileBody, response: withErrors({ 200: meResponse }) } }, async (request) => {
+    const row = await updateProfile(db, signedIn(request).id, request.body);
+    return { user: toNetworkUser(member(row)) };
+  });
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { AreaDeps } from '../platform/area.js';
+import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import type { createFailedSignIns } from '../platform/failed-sign-ins.js';
+import type { passwordResetRequests } from '../platform/password-reset-requests.js';
+import type { createRealtimeHub } from '../platform/realtime.js';
+import type { createMediaStorage } from '../platform/storage.js';
+import { hasCompleteProfile, type asMember, type Member } from './accounts.js';
+import type { receiveForm, FileKind } from './media.js';
+import type { createMemberLimits } from './member-limits.js';
+
+/** What the network's route files share, built once by registerNetworkArea. */
+export type NetworkContext = {
+  deps: AreaDeps;
+  db: AreaDeps['database']['db'];
+  settings: AreaDeps['config']['network'];
+  now: () => Date;
+  storage: ReturnType<typeof createMediaStorage>;
+  hub: ReturnType<typeof createRealtimeHub>;
+  failedSignIns: ReturnType<typeof createFailedSignIns>;
+  memberLimits: ReturnType<typeof createMemberLimits>;
+  member: (row: Parameters<typeof asMember>[0]) => Member;
+  receiveUpload: (request: Parameters<typeof receiveForm>[0], fileField: string, kind: FileKind) => ReturnType<typeof receiveForm>;
+  requestPasswordReset: Awaited<ReturnType<typeof passwordResetRequests>>;
+};
+
+export const tags = ['network'];
+export const noContent = { 204: z.null().describe('No content') };
+export { withErrors } from '../platform/area.js';
+// 503: the media storage is unreachable or unwritable; 507: it is full.
+export const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
+
+export function signedIn(request: { member: Member | null }): Member {
+  if (!request.member) throw new AppError(401, 'Please sign in to continue');
+  return request.member;
+}
+
+/** Posts and comments carry their author's name: a member without one completes the profile first (/UserDetails). */
+export function signedInWithProfile(request: { member: Member | null }): Member {
+  const me = signedIn(request);
+  if (!hasCompleteProfile(me)) throw new AppError(403, 'Please complete your profile before posting.', 'PROFILE_INCOMPLETE');
+  return me;
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { App } from '../platform/area.js';
+import { serveMedia } from './media.js';
+import { signedIn, tags, type NetworkContext } from './route-context.js';
+import { SESSION_COOKIE, sessionKeyOf } from './sessions.js';
+
+/** What members read as streams: stored media files and the live event stream. */
+export function registerStreamRoutes(members: App, ctx: NetworkContext): void {
+  const { storage, hub, memberLimits } = ctx;
+
+  members.get(
+    '/api/network/media/:name',
+    { schema: { tags, params: z.object({ name: z.string().max(200) }) } },
+    async (request, reply) => serveMedia(storage, request.params.name, request, reply),
+  );
+
+  members.get(
+    '/api/network/events',
+    { schema: { tags, description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.' } },
+    async (request, reply) => {
+      const release = memberLimits.openStream(signedIn(request).id);
+      // The stream writes its own head from the raw response's headers: the headers set on the
+      // reply so far (the security headers among them) go there first, or the stream would lack them.
+      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      const token = request.cookies[SESSION_COOKIE];
+      return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined, release);
+    },
+  );
+}

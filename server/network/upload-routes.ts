@@ -1,0 +1,69 @@
+import { descriptionField, meResponse, post as postSchema } from '../../contracts/network.js';
+import type { App } from '../platform/area.js';
+import { AppError } from '../platform/errors.js';
+import { setPhoto, toNetworkUser } from './accounts.js';
+import { discardFile, mediaKey, mediaKeyOfUrl, mediaUrlOf, postMedia, profilePhoto, removeStoredMedia } from './media.js';
+import * as posts from './posts.js';
+import { signedIn, signedInWithProfile, tags, uploadErrors, type NetworkContext } from './route-context.js';
+
+/** The two multipart routes: a profile photo and a new post with its optional media. */
+export function registerUploadRoutes(uploads: App, ctx: NetworkContext): void {
+  const { db, now, storage, memberLimits, member, receiveUpload } = ctx;
+
+  uploads.post(
+    '/api/network/me/photo',
+    { schema: { tags, description: 'multipart/form-data with one image file field `photo`', response: { 200: meResponse, ...uploadErrors } } },
+    async (request) => {
+      const me = signedIn(request);
+      const form = await receiveUpload(request, 'photo', profilePhoto);
+      if (!form.file) throw new AppError(400, profilePhoto.refusal);
+      const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
+      try {
+        await memberLimits.countUpload(me.id);
+        await storage.putFile(key, form.file.path, form.file.size, form.file.type);
+      } finally {
+        await discardFile(form.file);
+      }
+      const { row, previous } = await setPhoto(db, me.id, mediaUrlOf(key));
+      await removeStoredMedia(storage, mediaKeyOfUrl(previous), request.log);
+      return { user: toNetworkUser(member(row)) };
+    },
+  );
+
+  uploads.post(
+    '/api/network/posts',
+    {
+      schema: {
+        tags,
+        description: 'multipart/form-data: `description` text and an optional `media` file (gif, jpeg, png or mp4, judged by content)',
+        response: { 201: postSchema, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const me = signedInWithProfile(request);
+      const form = await receiveUpload(request, 'media', postMedia);
+      try {
+        const description = descriptionField.safeParse(form.fields.description ?? '');
+        if (!description.success) throw new AppError(400, description.error.issues[0]?.message ?? 'Invalid description');
+        if (!description.data && !form.file) throw new AppError(400, 'Please add content before posting');
+        let media: { key: string; type: string } | undefined;
+        if (form.file) {
+          await memberLimits.countUpload(me.id);
+          const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
+          await storage.putFile(key, form.file.path, form.file.size, form.file.type);
+          media = { key, type: form.file.type };
+        }
+        try {
+          const created = await posts.createPost(db, me, { description: description.data, media }, now());
+          return reply.status(201).send(created);
+        } catch (error) {
+          // No post without its file, and no file without its post.
+          await removeStoredMedia(storage, media?.key, request.log);
+          throw error;
+        }
+      } finally {
+        await discardFile(form.file);
+      }
+    },
+  );
+}

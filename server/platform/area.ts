@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger, FastifyInstance, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { PublicConfig } from '../../contracts/platform.js';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import type { Clock } from './clock.js';
+import type { CounterStore } from './counters.js';
+import { errorResponses } from './errors.js';
+import type { JobQueue } from './jobs.js';
+import type { Logger } from './logger.js';
+import type { Mailer } from './mail.js';
+import type { Metrics } from './metrics.js';
+import type { TokenService } from './tokens.js';
+
+/*
+ * The seam between the app and its areas. `server/app.ts` starts the shared parts and hands them
+ * to each area's registration; an area imports this file, never the app, so nothing imports in a
+ * circle. Adding an area: a folder with routes that export an `Area`, and one line in `app.ts`.
+ */
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+/** Everything the app needs from outside, so tests can build it with their own parts. */
+export type AppDeps = {
+  config: Config;
+  database: DatabaseHandle;
+  clock: Clock;
+  logger: Logger;
+  tokens: TokenService;
+  webDistFolder: string;
+  isShuttingDown?: () => boolean;
+};
+
+/** What the areas get: the app's parts plus the shared services the app starts (background jobs, email, the counters behind every limit). */
+export type AreaDeps = AppDeps & {
+  jobs: JobQueue;
+  mailer: Mailer;
+  counters: CounterStore;
+  metrics: Metrics;
+};
+
+/** One area of the product: its routes, and its part of the settings the front end reads from `/api/config`. */
+export type Area<PublicPart extends Partial<PublicConfig>> = {
+  register: (app: App, deps: AreaDeps) => Promise<void>;
+  publicConfig: (config: Config) => PublicPart;
+};
+
+/** A route's responses with the error statuses every route can answer. */
+export const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
