@@ -84,10 +84,25 @@ export const finishReasons = ['completed', 'timeout', 'ended'] as const;
 export const MAX_RETAKE_WAIT_SECONDS = 90 * 24 * 60 * 60;
 
 /** The CSV columns of import and export, in order; options are comma-separated inside their cell, as in the add form. */
-export const questionCsvColumns = ['question', 'question_type', 'options', 'correct_answer', 'explanation', 'profession', 'difficulty'] as const;
+export const questionCsvColumns = ['question', 'question_type', 'options', 'correct_answer', 'explanation', 'profession', 'difficulty', 'topic'] as const;
+/** Columns an import may leave out (files written before topics existed still import). */
+export const optionalCsvColumns: readonly string[] = ['topic'];
 export const IMPORT_MAX_ROWS = 10_000;
 
 /** Thresholds of the item-analysis flags (Moodle's quiz statistics use similar ones). */
 export const STATISTICS = { tooEasyAbove: 0.9, tooHardBelow: 0.2, minAttemptsForFlags: 5 } as const;
 export const questionFlags = ['too-easy', 'too-hard', 'negative-discrimination'] as const;
 export type QuestionFlag = (typeof questionFlags)[number];
+
+/**
+ * The score, one definition everywhere: questions correct out of the attempt's whole form, an
+ * unanswered question counting as wrong (as the real exam counts it). Rounded to one decimal.
+ */
+export const scorePercent = (correct: number, formSize: number) => (formSize === 0 ? 0 : Math.round((correct / formSize) * 1000) / 10);
+/** The pass mark of a profession until an admin sets one (percent of the form correct). */
+export const DEFAULT_PASS_MARK = 60;
+/** A percentile is shown only against at least this many other learners' finished attempts. */
+export const PERCENTILE_MIN_OTHERS = 30;
+/** How results and statistics name the questions an admin gave no topic. */
+export const NO_TOPIC = 'General';
+export const TOPIC_MAX_LENGTH = 100;

@@ -14,7 +14,9 @@ import {
   questionFlags,
   acceptedAnswers,
   ACCEPTED_ANSWER_SEPARATOR,
+  TOPIC_MAX_LENGTH,
 } from './lms-constants.js';
+import { questionTextFormats } from './question-formats.js';
 
 export * from './lms-constants.js';
 
@@ -24,6 +26,13 @@ export * from './lms-constants.js';
 /** One of a fixed list: "x is required" when it is missing, "x must be one of …" when it is something else. */
 const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
   z.enum(values, { error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be one of ${values.join(', ')}`) });
+
+/**
+ * oneOf, matched whatever the case: screens spell values "Nurse" and "Multiple-choice", files
+ * written from them do too, and the stored value is the list's own spelling.
+ */
+const oneOfAnyCase = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
+  z.preprocess((input) => (typeof input === 'string' ? (values.find((v) => v.toLowerCase() === input.trim().toLowerCase()) ?? input) : input), oneOf(field, values));
 
 const requiredText = (field: string, max: number) =>
   z
@@ -126,6 +135,8 @@ export const examQuestionsQuery = z.object({
   // The older module asks for a short practice set instead of the timed attempt's next question.
   // `mistakes` draws the set from questions the learner got wrong in the timed exam.
   set: z.enum(['attempt', 'mock', 'mistakes']).optional(),
+  // A practice set of one topic ("Practise this topic" on the results).
+  topic: z.string().trim().min(1).max(TOPIC_MAX_LENGTH).optional(),
 });
 
 export const examQuestionsResponse = z.object({
@@ -185,6 +196,9 @@ export const examSummary = z.object({
     totalScore: z.number().int().nullable(),
     percentage: z.number().nullable(),
     pendingReview: z.number().int(),
+    // The profession's pass mark (percent) and whether the score reaches it (null while locked).
+    passMark: z.number().int(),
+    passed: z.boolean().nullable(),
   }),
 });
 export type ExamSummary = z.infer<typeof examSummary>;
@@ -290,6 +304,7 @@ export const adminQuestion = z.object({
   explanation: z.string(),
   profession: z.enum(professions),
   difficulty: z.enum(difficulties),
+  topic: z.string(),
   created_at: isoDateTime,
 });
 export type AdminQuestion = z.infer<typeof adminQuestion>;
@@ -300,12 +315,13 @@ export const adminQuestionsResponse = z.object({ examQuestions: z.array(adminQue
 export const createQuestionBody = z
   .strictObject({
     question: requiredText('question', 2000),
-    question_type: oneOf('question_type', questionTypes).default('multiple-choice'),
+    question_type: oneOfAnyCase('question_type', questionTypes).default('multiple-choice'),
     options: z.array(z.string().trim().max(500, 'each option must be at most 500 characters')).max(10, 'at most 10 options').default([]),
     correct_answer: requiredText('correct_answer', 2000),
     explanation: requiredText('explanation', 4000),
-    profession: oneOf('profession', professions),
-    difficulty: oneOf('difficulty', difficulties).default('medium'),
+    profession: oneOfAnyCase('profession', professions),
+    difficulty: oneOfAnyCase('difficulty', difficulties).default('medium'),
+    topic: optionalText('topic', TOPIC_MAX_LENGTH),
   })
   .transform((body) => ({ ...body, options: body.question_type === 'multiple-choice' ? body.options.filter((o) => o !== '') : [] }))
   .superRefine((body, ctx) => {
@@ -376,7 +392,7 @@ export const examAttemptSummary = z.object({
   finish_reason: z.enum(finishReasons).nullable(),
   answered: z.number().int(),
   questions: z.number().int(),
-  // Null while exam results are locked.
+  // Null while exam results are locked. score: questions correct; percentage: of the whole form (scorePercent).
   score: z.number().int().nullable(),
   percentage: z.number().nullable(),
 });
@@ -386,10 +402,16 @@ export const examAttemptsResponse = z.object({
   locked: z.boolean(),
   // When a retake may start (null: now, or an attempt is open).
   nextAttemptAt: isoDateTime.nullable(),
+  passMark: z.number().int(),
 });
 export type ExamAttemptsResponse = z.infer<typeof examAttemptsResponse>;
 
+const passMark = z.number({ error: 'a pass mark must be a number' }).int('a pass mark must be a whole number').min(0, 'a pass mark cannot be negative').max(100, 'a pass mark is at most 100');
+export const passMarks = z.partialRecord(z.enum(professions, { error: `pass marks are set per profession: ${professions.join(', ')}` }), passMark);
+
 export const examSettingsBody = z.strictObject({
+  // Only the professions named change; the others keep theirs.
+  passMarks: passMarks.optional(),
   retakeWaitSeconds: z
     .number({ error: 'retakeWaitSeconds is required' })
     .int('retakeWaitSeconds must be a whole number')
@@ -397,7 +419,7 @@ export const examSettingsBody = z.strictObject({
     .max(MAX_RETAKE_WAIT_SECONDS, `retakeWaitSeconds must be at most ${MAX_RETAKE_WAIT_SECONDS} (90 days)`),
 });
 export type ExamSettingsBody = z.infer<typeof examSettingsBody>;
-export const examSettingsResponse = z.object({ retakeWaitSeconds: z.number().int() });
+export const examSettingsResponse = z.object({ retakeWaitSeconds: z.number().int(), passMarks: z.record(z.enum(professions), z.number().int()) });
 
 export const reviewedQuestion = z.object({
   questionId: z.number().int(),
@@ -412,7 +434,21 @@ export const reviewedQuestion = z.object({
   reviewNote: z.string().nullable(),
 });
 export type ReviewedQuestion = z.infer<typeof reviewedQuestion>;
-export const examReview = z.object({ attempt: examAttemptSummary, questions: z.array(reviewedQuestion), unanswered: z.number().int() });
+export const topicResult = z.object({ topic: z.string(), questions: z.number().int(), answered: z.number().int(), correct: z.number().int() });
+export type TopicResult = z.infer<typeof topicResult>;
+export const examReview = z.object({
+  attempt: examAttemptSummary,
+  questions: z.array(reviewedQuestion),
+  unanswered: z.number().int(),
+  // Per topic of the form, weakest first (share correct of the topic's questions, unanswered counted wrong).
+  byTopic: z.array(topicResult),
+  passMark: z.number().int(),
+  passed: z.boolean(),
+  // Among other learners of the profession (each one's latest finished attempt): the share scoring below
+  // this attempt (ties count half), 0..100; null while fewer than PERCENTILE_MIN_OTHERS have finished one.
+  percentile: z.number().int().nullable(),
+  percentileOthers: z.number().int(),
+});
 export type ExamReview = z.infer<typeof examReview>;
 
 // ---- Question bank: CSV import and export, item analysis
@@ -420,6 +456,15 @@ export type ExamReview = z.infer<typeof examReview>;
 export const importResult = z.object({ imported: z.number().int() });
 export { importRowError, type ImportRowError } from './platform.js';
 // `errors` is there whenever rows were checked (a body that is not CSV at all gets only `error`).
+export const importLineError = z.object({ line: z.number().int(), error: z.string() });
+/** A refused GIFT or Aiken import (code `IMPORT_REJECTED`): nothing was imported, `errors` names every bad question by its line in the file. */
+export const linesRejectedBody = z.object({ error: z.string(), code: z.string().optional(), errors: z.array(importLineError) });
+/** POST /exam-questions/import: CSV by default; GIFT and Aiken (text/plain) take the profession and difficulty of their questions here. */
+export const importQuery = z.object({
+  format: z.enum(['csv', ...questionTextFormats], { error: 'format must be one of csv, gift, aiken' }).default('csv'),
+  profession: oneOfAnyCase('profession', professions).optional(),
+  difficulty: oneOfAnyCase('difficulty', difficulties).optional(),
+});
 export const exportQuery = z.object({ profession: z.enum(professions).optional() });
 
 export const questionStatistic = z.object({
@@ -432,4 +477,38 @@ export const questionStatistic = z.object({
   flags: z.array(z.enum(questionFlags)),
 });
 export type QuestionStatistic = z.infer<typeof questionStatistic>;
-export const questionStatisticsResponse = z.object({ statistics: z.array(questionStatistic) });
+export const topicStatistic = z.object({ topic: z.string(), questions: z.number().int(), attempts: z.number().int(), facility: z.number().nullable() });
+export type TopicStatistic = z.infer<typeof topicStatistic>;
+// `topics`: facility per topic over the whole filtered bank (not only this page's questions).
+export const questionStatisticsResponse = z.object({ statistics: z.array(questionStatistic), topics: z.array(topicStatistic) });
+
+// ---- Access codes: premium for learners an agency signs up
+
+export const ACCESS_CODE_MAX_BATCH = 500;
+export const createAccessCodesBody = z.strictObject({
+  count: z.number({ error: 'count is required' }).int('count must be a whole number').min(1, 'count must be at least 1').max(ACCESS_CODE_MAX_BATCH, `count must be at most ${ACCESS_CODE_MAX_BATCH}`),
+  programs: z
+    .array(z.enum(programs, { error: `programs may hold ${programs.join(', ')}` }))
+    .min(1, 'programs must name at least one program')
+    .max(programs.length)
+    .transform((list) => [...new Set(list)]),
+  expiresAt: z.iso.datetime({ offset: true, error: 'expiresAt must be a date and time (ISO 8601)' }).optional(),
+  note: z.string().trim().max(200, 'note must be at most 200 characters').optional().default(''),
+});
+export type CreateAccessCodesBody = z.input<typeof createAccessCodesBody>;
+export const createdAccessCodes = z.object({ codes: z.array(z.string()) });
+export const accessCodeStates = ['unused', 'redeemed', 'expired'] as const;
+export const accessCode = z.object({
+  id: z.number().int(),
+  programs: z.array(z.string()),
+  note: z.string(),
+  state: z.enum(accessCodeStates),
+  created_at: isoDateTime,
+  expires_at: isoDateTime.nullable(),
+  redeemed_at: isoDateTime.nullable(),
+  redeemed_by: z.string().nullable(),
+});
+export type AccessCode = z.infer<typeof accessCode>;
+export const accessCodesResponse = z.object({ accessCodes: z.array(accessCode) });
+export const redeemAccessCodeBody = z.strictObject({ code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64, 'This is not an access code') });
+export const redeemedAccessCode = z.object({ message: z.string(), allowed_programs: z.array(z.string()) });

@@ -50,6 +50,7 @@ export default async function globalSetup() {
     HEALTH_AUTHORITY_URL: `http://127.0.0.1:${port}/casetracking?authorityToken={token}`,
     CASE_LOOKUP_RATE_LIMIT: '1000',
     LOGIN_RATE_LIMIT: '1000',
+    LMS_SIGNUPS_PER_HOUR: '1000',
     LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
     LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
     UPGRADE_CHAT_NUMBER: '15550001111',

@@ -54,6 +54,10 @@ const environmentSchema = z.object({
   EXAM_QUESTION_COUNT: positiveInt(100),
   EXAM_RETAKE_WAIT_SECONDS: z.coerce.number().int().min(0).default(0),
   PRACTICE_SETS_PER_HOUR: positiveInt(30),
+  // Distinct questions one learner's forms may hold in 24 hours (unset: one form's worth, EXAM_QUESTION_COUNT).
+  EXAM_QUESTIONS_PER_DAY: z.coerce.number().int().positive().optional(),
+  LEARNER_RATE_LIMIT: positiveInt(300),
+  LMS_SIGNUPS_PER_HOUR: positiveInt(3),
   UPGRADE_CHAT_NUMBER: optionalString.pipe(z.string().regex(/^\d{6,15}$/, 'must be an international phone number, digits only').optional()),
   LMS_DEMO_CONTENT: z
     .enum(['true', 'false'])
@@ -243,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       examQuestionCount: e.EXAM_QUESTION_COUNT,
       retakeWaitSeconds: e.EXAM_RETAKE_WAIT_SECONDS,
       practiceSetsPerHour: e.PRACTICE_SETS_PER_HOUR,
+      questionsPerDay: e.EXAM_QUESTIONS_PER_DAY ?? e.EXAM_QUESTION_COUNT,
+      learnerRequestsPerMinute: e.LEARNER_RATE_LIMIT,
+      signupsPerHour: e.LMS_SIGNUPS_PER_HOUR,
       upgradeChatNumber: e.UPGRADE_CHAT_NUMBER,
       loadDemoContent: e.LMS_DEMO_CONTENT,
     },

@@ -4,6 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   acceptedAnswers,
   LOCKED_SUMMARY_MESSAGE,
+  scorePercent,
   NO_MORE_QUESTIONS_MESSAGE,
   QUESTION_WITHDRAWN,
   RETAKE_NOT_YET,
@@ -23,7 +24,9 @@ import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
 import { examAnswers, examAttempts, examLogs, examQuestions, lmsUsers, mockExamResults, practiceSets } from '../db/schema/lms.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import { passMarkOf } from './exam-settings.js';
 import { resultsLocked, type LmsAccount } from './programs.js';
+import { ofTopic, percentileAmongOthers, topicResults } from './results.js';
 
 /*
  * The timed exam lives here. An attempt belongs to a user and exam (the user's profession, in
@@ -52,7 +55,7 @@ const shownCorrectCount = (account: LmsAccount, correct: number) => (resultsLock
 
 export const examKeyOf = (account: LmsAccount) => `${account.profession}-en`;
 
-export type ExamSettings = { durationSeconds: number; questionCount: number; retakeWaitSeconds: number };
+export type ExamSettings = { durationSeconds: number; questionCount: number; retakeWaitSeconds: number; questionsPerDay: number };
 export type PracticeSettings = { durationSeconds: number; setsPerHour: number };
 
 /**
@@ -100,16 +103,35 @@ type NewAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt'>;
  * form is up to `questionCount` live questions of the profession, balanced across difficulties:
  * within each difficulty the questions are ranked by md5 of the seed and id, and the form takes
  * rank 1 of every difficulty, then rank 2, and so on; a difficulty that runs out leaves its share
- * to the others. No row when another request opened an attempt first (the unique index of open
- * attempts). Every parameter is cast: in `INSERT … SELECT` an untyped one would be text.
+ * to the others. Against harvesting, the distinct questions of one learner's forms in 24 hours are
+ * bounded by `questionsPerDay`: a retake first reuses the questions of that day's forms (in a new
+ * order) and draws new ones only while the day's budget lasts. No row when another request opened
+ * an attempt first (the unique index of open attempts). Every parameter is cast: in
+ * `INSERT … SELECT` an untyped one would be text.
  */
 function createAttemptStatement(account: LmsAccount, attempt: Pick<NewAttempt, 'seed' | 'deadlineAt'>, now: Date, settings: ExamSettings): SQL {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   return sql`
-    WITH form AS (
-      SELECT coalesce(array_agg(id ORDER BY rank, difficulty), '{}') AS ids FROM (
-        SELECT id, difficulty, row_number() OVER (PARTITION BY difficulty ORDER BY md5(${attempt.seed}::int::text || ':' || id::text)) AS rank
-        FROM exam_questions WHERE profession = ${account.profession}::text AND deleted_at IS NULL
-        ORDER BY rank, difficulty LIMIT ${settings.questionCount}::int
+    WITH shown AS (
+      SELECT DISTINCT unnest(question_ids) AS id FROM exam_attempts
+      WHERE user_id = ${account.id}::int AND started_at > ${dayAgo}::timestamptz
+    ),
+    ranked AS (
+      SELECT q.id, q.difficulty, shown.id IS NOT NULL AS reused,
+        row_number() OVER (PARTITION BY shown.id IS NOT NULL, q.difficulty ORDER BY md5(${attempt.seed}::int::text || ':' || q.id::text)) AS rank
+      FROM exam_questions q LEFT JOIN shown ON shown.id = q.id
+      WHERE q.profession = ${account.profession}::text AND q.deleted_at IS NULL
+    ),
+    budgeted AS (
+      SELECT id, difficulty, reused, rank,
+        CASE WHEN reused THEN 0 ELSE row_number() OVER (PARTITION BY reused ORDER BY rank, difficulty) END AS fresh
+      FROM ranked
+    ),
+    form AS (
+      SELECT coalesce(array_agg(id ORDER BY reused DESC, rank, difficulty), '{}') AS ids FROM (
+        SELECT id, difficulty, reused, rank FROM budgeted
+        WHERE reused OR fresh <= greatest(0, ${settings.questionsPerDay}::int - (SELECT count(*) FROM shown))
+        ORDER BY reused DESC, rank, difficulty LIMIT ${settings.questionCount}::int
       ) drawn
     ),
     created AS (
@@ -479,7 +501,7 @@ async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, questi
       correct,
       pendingReview,
       explanation: check.explanation,
-      correctAnswer: pendingReview ? null : shownCorrectAnswer(question),
+      correctAnswer: pendingReview ? null : shownCorrectAnswer(account, question),
       attempt: runningProgress(account, attempt, counts, now),
     };
   });
@@ -517,7 +539,13 @@ function isCorrect(question: Marked, userAnswer: string): boolean {
 }
 
 /** The correct answer the feedback names: the first accepted one of a fill-in-the-blank, the option itself otherwise. */
-const shownCorrectAnswer = (question: Marked) => acceptedAnswers(question.questionType, question.correctAnswer)[0] ?? null;
+/**
+ * The correct answer as a submit shows it: withheld (null) from a learner whose results are locked,
+ * who sees it in the review once unlocked, so a free account cannot harvest the bank's answers
+ * (decision 004). `correct` and `explanation` stay, as the spec's contract has them.
+ */
+const shownCorrectAnswer = (account: LmsAccount, question: Marked) =>
+  resultsLocked(account) ? null : (acceptedAnswers(question.questionType, question.correctAnswer)[0] ?? null);
 
 /** Runs `work` on the locked, still-running attempt; past the deadline the attempt is finished and the call refused. */
 async function withRunningAttempt<T>(db: Database, account: LmsAccount, now: Date, work: (tx: Queryable, attempt: Attempt) => Promise<T>): Promise<T> {
@@ -581,7 +609,7 @@ async function submitAnswerInFull(db: Database, account: LmsAccount, questionId:
         correct,
         pendingReview,
         explanation: question.explanation,
-        correctAnswer: pendingReview ? null : shownCorrectAnswer(question),
+        correctAnswer: pendingReview ? null : shownCorrectAnswer(account, question),
         attempt: await progressOf(tx, account, updated ?? attempt, now),
       };
     });
@@ -624,9 +652,10 @@ export async function endExam(db: Database, account: LmsAccount, now: Date): Pro
 }
 
 /**
- * The summary counts the marked answers: auto-marked ones and graded essays (essays awaiting
- * review are reported apart). Without the `exam-results` program only the number of marked
- * answers shows; score and success rate are null.
+ * The summary of the latest attempt, with the one score definition (scorePercent): questions
+ * correct out of the whole form, unanswered ones counted wrong; essays awaiting review are
+ * reported apart (and count once graded). Without the `exam-results` program the form's size and
+ * the pass mark show; score, rate and the verdict are null.
  */
 export async function examSummary(db: Database, account: LmsAccount, now: Date): Promise<ExamSummary> {
   const attempt = await db.transaction(async (tx) => {
@@ -645,21 +674,20 @@ export async function examSummary(db: Database, account: LmsAccount, now: Date):
           .where(eq(examAnswers.attemptId, attempt.id))
       )[0]
     : undefined;
-  const marked = counts?.marked ?? 0;
+  const formSize = attempt?.questionIds.length ?? 0;
   const correct = counts?.correct ?? 0;
   const pendingReview = counts?.pending ?? 0;
   const finished = Boolean(attempt?.finishedAt);
+  const passMark = await passMarkOf(db, account.profession);
   if (resultsLocked(account)) {
-    return { locked: true, message: LOCKED_SUMMARY_MESSAGE, finished, summary: { totalQuestions: marked, totalScore: null, percentage: null, pendingReview } };
+    return { locked: true, message: LOCKED_SUMMARY_MESSAGE, finished, summary: { totalQuestions: formSize, totalScore: null, percentage: null, pendingReview, passMark, passed: null } };
   }
-  const percentage = percentOf(correct, marked);
+  const percentage = scorePercent(correct, formSize);
   const message = !attempt ? 'You have not started the exam yet.' : finished ? 'Exam completed.' : 'Exam in progress.';
-  return { locked: false, message, finished, summary: { totalQuestions: marked, totalScore: correct, percentage, pendingReview } };
+  return { locked: false, message, finished, summary: { totalQuestions: formSize, totalScore: correct, percentage, pendingReview, passMark, passed: percentage >= passMark } };
 }
 
 // ---- Attempts and review
-
-const percentOf = (correct: number, marked: number) => (marked === 0 ? 0 : Math.round((correct / marked) * 1000) / 10);
 
 type AttemptCounts = { answered: number; marked: number; correct: number };
 function toAttemptSummary(attempt: Attempt, counts: AttemptCounts, locked: boolean): ExamAttemptSummary {
@@ -671,7 +699,7 @@ function toAttemptSummary(attempt: Attempt, counts: AttemptCounts, locked: boole
     answered: counts.answered,
     questions: attempt.questionIds.length,
     score: locked ? null : counts.correct,
-    percentage: locked ? null : percentOf(counts.correct, counts.marked),
+    percentage: locked ? null : scorePercent(counts.correct, attempt.questionIds.length),
   };
 }
 
@@ -741,8 +769,19 @@ export async function reviewAttempt(db: Database, account: LmsAccount, attemptId
     marked: rows.filter((r) => r.answer.outcome !== 'pending-review').length,
     correct: rows.filter((r) => r.answer.outcome === 'correct').length,
   };
+  const summary = toAttemptSummary(attempt, counts, false);
+  const percentage = summary.percentage ?? 0;
+  const [byTopic, passMark, percentile] = await Promise.all([
+    topicResults(db, attempt),
+    passMarkOf(db, account.profession),
+    percentileAmongOthers(db, account, counts.correct, attempt.questionIds.length),
+  ]);
   return {
-    attempt: toAttemptSummary(attempt, counts, false),
+    attempt: summary,
+    byTopic,
+    passMark,
+    passed: percentage >= passMark,
+    ...percentile,
     unanswered: Math.max(0, attempt.questionIds.length - rows.length),
     questions: rows.map(({ answer, question }) => ({
       questionId: question.id,
@@ -762,6 +801,7 @@ export async function reviewAttempt(db: Database, account: LmsAccount, attemptId
 
 export const PRACTICE_DURING_EXAM = 'Practice sets are not available while your timed exam is open.';
 export const NO_MISTAKES_MESSAGE = 'No mistakes to practise yet: questions you get wrong in the timed exam will appear here.';
+export const NO_TOPIC_QUESTIONS_MESSAGE = 'There are no questions on this topic to practise.';
 // Network time between the served set and the answers reaching the server.
 const PRACTICE_GRACE_SECONDS = 30;
 
@@ -777,7 +817,14 @@ async function hasOpenAttempt(tx: Queryable, account: LmsAccount, now: Date): Pr
  * learner got wrong in the timed exam. Recorded, so only its questions can be scored, once, in time.
  * Refused while a timed attempt is open, and limited per learner per hour.
  */
-export async function practiceSet(db: Database, account: LmsAccount, kind: 'mock' | 'mistakes', now: Date, settings: PracticeSettings): Promise<ExamQuestionsResponse> {
+export async function practiceSet(
+  db: Database,
+  account: LmsAccount,
+  kind: 'mock' | 'mistakes',
+  now: Date,
+  settings: PracticeSettings,
+  topic?: string,
+): Promise<ExamQuestionsResponse> {
   return db.transaction(async (tx) => {
     // One set at a time per learner, so the hourly count below cannot be raced.
     await tx.select({ id: lmsUsers.id }).from(lmsUsers).where(eq(lmsUsers.id, account.id)).for('update');
@@ -789,7 +836,7 @@ export async function practiceSet(db: Database, account: LmsAccount, kind: 'mock
     if ((recent?.n ?? 0) >= settings.setsPerHour) {
       throw new AppError(429, `You have practised ${settings.setsPerHour} sets in the last hour. Please try again later.`);
     }
-    const live = and(eq(examQuestions.profession, account.profession), isNull(examQuestions.deletedAt));
+    const live = and(eq(examQuestions.profession, account.profession), isNull(examQuestions.deletedAt), topic === undefined ? undefined : ofTopic(topic));
     // A mistake is a question whose latest answer by this learner was wrong: one put right in a retake is no longer practised.
     const latestAnswers = tx
       .selectDistinctOn([examAnswers.questionId], { id: examAnswers.questionId, outcome: examAnswers.outcome })
@@ -805,7 +852,9 @@ export async function practiceSet(db: Database, account: LmsAccount, kind: 'mock
       .where(kind === 'mistakes' ? and(live, inArray(examQuestions.id, mistaken)) : live)
       .orderBy(sql`random()`)
       .limit(MOCK_SET_SIZE);
-    if (rows.length === 0) return { examQuestions: [], message: kind === 'mistakes' ? NO_MISTAKES_MESSAGE : NO_MORE_QUESTIONS_MESSAGE };
+    if (rows.length === 0) {
+      return { examQuestions: [], message: kind === 'mistakes' ? NO_MISTAKES_MESSAGE : topic === undefined ? NO_MORE_QUESTIONS_MESSAGE : NO_TOPIC_QUESTIONS_MESSAGE };
+    }
     const seed = randomInt(1, 2_147_483_647);
     const expiresAt = new Date(now.getTime() + (settings.durationSeconds + PRACTICE_GRACE_SECONDS) * 1000);
     const [set] = await tx

@@ -382,6 +382,18 @@ export const routeTable: RouteEntry[] = [
   },
   { route: 'GET /admin/exam-settings', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/exam-settings', h), ok: 200 },
   { route: 'PUT /admin/exam-settings', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'PUT', '/admin/exam-settings', h, { retakeWaitSeconds: 0 }), ok: 200 },
+  { route: 'POST /admin/access-codes', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/access-codes', h, { count: 1, programs: ['course'] }), ok: 201 },
+  { route: 'GET /admin/access-codes', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/access-codes', h), ok: 200 },
+  {
+    route: 'POST /user/access-codes/redeem',
+    access: 'LMS user',
+    area: 'lms',
+    build: async (w, _c, h) => {
+      const issued = await w.t.app.inject({ method: 'POST', url: '/admin/access-codes', headers: w.lmsAdmin.headers, payload: { count: 1, programs: ['course'] } });
+      return json(w, 'POST', '/user/access-codes/redeem', h, { code: issued.json<{ codes: string[] }>().codes[0] });
+    },
+    ok: 200,
+  },
   { route: 'GET /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/courses', h), ok: 200 },
   { route: 'POST /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/courses', h, { title: `Course ${unique()}`, profession: 'all' }), ok: 201 },
   {

@@ -16,6 +16,7 @@ import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { ApiError, errorMessage } from '../lib/http.js';
 import { lmsRequest, useLmsSession } from './session.js';
+import { scoreSentence } from './results-by-topic.js';
 import { UpgradeButton } from './upgrade.js';
 
 const stages = ['confirmation', 'nda', 'tutorial', 'exam', 'completed'] as const;
@@ -50,7 +51,6 @@ function retakeRefusal(error: Error, nextAttemptAt: string | null): string {
 }
 
 // The spec's praise threshold for the milestone message, reused for the final verdict.
-const PRAISE_THRESHOLD = 70;
 
 function Completed({ message }: { message?: string | undefined }) {
   const navigate = useNavigate();
@@ -78,7 +78,10 @@ function Completed({ message }: { message?: string | undefined }) {
       {summary.data?.locked && (
         <div>
           <p>{summary.data.message || LOCKED_SUMMARY_MESSAGE}</p>
-          <p className={styles.muted}>Answers marked: {summary.data.summary.totalQuestions}</p>
+          <p className={styles.muted}>
+            Your exam had {summary.data.summary.totalQuestions} questions; the pass mark is {summary.data.summary.passMark}%. Premium exam results show your score
+            against it, your results by topic with a practice set for each, and how you compare with other learners.
+          </p>
         </div>
       )}
       {result && (
@@ -87,26 +90,28 @@ function Completed({ message }: { message?: string | undefined }) {
             className={styles.scoreRing}
             style={{ '--rate': `${Math.min(100, Math.max(0, rate))}%` } as React.CSSProperties}
             role="img"
-            aria-label={`Success rate ${rate.toFixed(1)}%`}
+            aria-label={`Score ${rate.toFixed(1)}%`}
           >
             <span>{rate.toFixed(1)}%</span>
           </div>
           <div>
-            <p className={styles.resultsVerdict}>
-              {rate >= PRAISE_THRESHOLD ? 'Well done: you passed the 70% mark.' : 'Keep practicing: 70% is the mark to aim for.'}
-            </p>
+            <p className={styles.resultsVerdict}>{scoreSentence({ percentage: rate, correct: result.totalScore ?? 0, questions: result.totalQuestions }, result.passMark)}</p>
             <dl className={styles.resultsStats}>
               <div>
                 <dt>Questions</dt>
                 <dd>{result.totalQuestions}</dd>
               </div>
               <div>
-                <dt>Score</dt>
+                <dt>Correct</dt>
                 <dd>{result.totalScore}</dd>
               </div>
               <div>
-                <dt>Success rate</dt>
+                <dt>Score</dt>
                 <dd>{rate.toFixed(1)}%</dd>
+              </div>
+              <div>
+                <dt>Pass mark</dt>
+                <dd>{result.passMark}%</dd>
               </div>
               {result.pendingReview > 0 && (
                 <div>

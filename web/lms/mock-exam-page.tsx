@@ -15,11 +15,13 @@ import { lmsRequest } from './session.js';
 /** The older module: a short practice set, a countdown, every answer sent at the end. */
 export default function MockExamPage() {
   const config = usePublicConfig();
-  // `?set=mistakes`: practise the questions got wrong in the timed exam.
-  const set = useSearchParams()[0].get('set') === 'mistakes' ? 'mistakes' : 'mock';
+  // `?set=mistakes`: practise the questions got wrong in the timed exam; `?topic=`: one topic's questions.
+  const [params] = useSearchParams();
+  const set = params.get('set') === 'mistakes' ? 'mistakes' : 'mock';
+  const topic = set === 'mock' ? params.get('topic') || undefined : undefined;
   const questions = useQuery({
-    queryKey: ['lms', 'mock-exam', set],
-    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set } }),
+    queryKey: ['lms', 'mock-exam', set, topic],
+    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set, ...(topic ? { topic } : {}) } }),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -124,7 +126,7 @@ export default function MockExamPage() {
   }
   return (
     <main className={styles.page}>
-      <LearnerHeader title={set === 'mistakes' ? 'Practise my mistakes' : 'Mock Exam'} />
+      <LearnerHeader title={set === 'mistakes' ? 'Practise my mistakes' : topic ? `Practise: ${topic}` : 'Mock Exam'} />
       {body}
     </main>
   );

@@ -43,6 +43,8 @@ export const examQuestions = pgTable(
     explanation: text().notNull(),
     profession: text({ enum: lmsProfessions }).notNull(),
     difficulty: text({ enum: difficulties }).notNull().default('medium'),
+    // Free text ("Pharmacology"); '' when the admin gave none. Results and statistics group by it.
+    topic: text().notNull().default(''),
     createdAt,
     // Deleted questions stay for the attempts that answered them; they are no longer served.
     deletedAt: timestamp({ withTimezone: true }),
@@ -144,6 +146,17 @@ export const examSettings = pgTable(
   (t) => [check('exam_settings_single_row', sql`${t.id} = 1`), check('exam_settings_wait', sql`${t.retakeWaitSeconds} >= 0`)],
 );
 
+/** The pass mark an LMS admin sets per profession (percent of the form correct); without a row the default applies. */
+export const examPassMarks = pgTable(
+  'exam_pass_marks',
+  {
+    profession: text({ enum: lmsProfessions }).primaryKey(),
+    passMark: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('exam_pass_marks_percent', sql`${t.passMark} BETWEEN 0 AND 100`)],
+);
+
 /**
  * A set the older practice module served: its answers are scored once, only for these questions,
  * only before `expiresAt`. `kind` is `mock` (random questions) or `mistakes` (ones the learner got wrong).
@@ -211,3 +224,24 @@ export const upcomingExams = pgTable('upcoming_exams', {
   published: boolean().notNull().default(true),
   createdAt,
 });
+
+/**
+ * Premium access codes an LMS admin issues (an agency hands them to its candidates). Only a hash
+ * of each code is kept; the code itself is shown once, when issued. Single use: redeeming sets
+ * `redeemedAt` in the same statement that checks it is unset.
+ */
+export const accessCodes = pgTable(
+  'access_codes',
+  {
+    id: serial().primaryKey(),
+    codeHash: text().notNull(),
+    programs: jsonb().$type<string[]>().notNull(),
+    note: text().notNull().default(''),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt,
+    createdBy: integer().references(() => lmsUsers.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp({ withTimezone: true }),
+    redeemedBy: integer().references(() => lmsUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('access_codes_hash_key').on(t.codeHash), index('access_codes_created_idx').on(t.createdAt)],
+);

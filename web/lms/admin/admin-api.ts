@@ -1,3 +1,4 @@
+import type { Profession } from '../../../contracts/lms-constants.js';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
@@ -61,13 +62,13 @@ export const useSetPrograms = () =>
 export const useSetUserPassword = () =>
   useMutation({ mutationFn: ({ id, password }: { id: number; password: string }) => lmsRequest<null>(`/admin/users/${id}/password`, { method: 'PUT', body: { password } }) });
 
-export type ExamSettings = { retakeWaitSeconds: number };
+export type ExamSettings = { retakeWaitSeconds: number; passMarks: Record<Profession, number> };
 const examSettingsKey = adminKey('exam-settings');
 export const useExamSettings = () => useQuery({ queryKey: examSettingsKey, queryFn: () => lmsRequest<ExamSettings>('/admin/exam-settings') });
 export function useSaveExamSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (retakeWaitSeconds: number) => lmsRequest<ExamSettings>('/admin/exam-settings', { method: 'PUT', body: { retakeWaitSeconds } }),
+    mutationFn: (settings: ExamSettings) => lmsRequest<ExamSettings>('/admin/exam-settings', { method: 'PUT', body: settings }),
     onSuccess: (saved) => queryClient.setQueryData(examSettingsKey, saved),
   });
 }

@@ -1,6 +1,15 @@
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ACCEPTED_ANSWER_SEPARATOR, difficulties, parseOptionsText, professions, questionTypes, type QuestionType } from '../../../contracts/lms-constants.js';
+import {
+  ACCEPTED_ANSWER_SEPARATOR,
+  difficulties,
+  NO_TOPIC,
+  parseOptionsText,
+  professions,
+  questionTypes,
+  TOPIC_MAX_LENGTH,
+  type QuestionType,
+} from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
@@ -10,7 +19,7 @@ import { Pagination } from '../../ui/pagination.js';
 import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
 import { RowMenu } from '../../ui/row-menu.js';
-import { FormError } from '../../ui/states.js';
+import { ErrorState, FormError, LoadingState } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.js';
 import styles from '../lms.module.css';
@@ -18,9 +27,9 @@ import { useAddQuestion, useDeleteQuestion, usePagedList } from './admin-api.js'
 import { AdminLayout } from './admin-layout.js';
 import { useQuestionStatistics } from './question-bank-api.js';
 import { QuestionImport } from './question-import.js';
-import { statisticsColumns } from './question-statistics.js';
+import { statisticsColumns, TopicStatistics } from './question-statistics.js';
 
-const emptyForm = { question: '', question_type: 'multiple-choice' as QuestionType, options: '', correct_answer: '', explanation: '', profession: '', difficulty: 'medium' };
+const emptyForm = { question: '', question_type: 'multiple-choice' as QuestionType, options: '', correct_answer: '', explanation: '', profession: '', difficulty: 'medium', topic: '' };
 
 function QuestionForm() {
   const notify = useToast();
@@ -99,6 +108,7 @@ function QuestionForm() {
             </option>
           ))}
         </SelectField>
+        <TextField label="Topic" value={form.topic} onChange={set('topic')} hint="For example: Pharmacology" maxLength={TOPIC_MAX_LENGTH} />
         <TextField className={styles.full} label="Explanation" required value={form.explanation} onChange={set('explanation')} />
       </div>
       <Button type="submit" disabled={add.isPending}>
@@ -180,6 +190,7 @@ export default function QuestionsPage() {
                     <span>{questionTypeLabel(q.question_type)}</span>
                     <span>{professionLabel(q.profession)}</span>
                     <span>{difficultyLabel(q.difficulty)}</span>
+                    <span>{q.topic || <span className={styles.muted}>{NO_TOPIC}</span>}</span>
                   </span>
                 ),
               },
@@ -198,6 +209,16 @@ export default function QuestionsPage() {
           />
         )}
       </QueryState>
+      <section className={styles.card} aria-label="Facility by topic" style={{ marginTop: '1.5rem' }}>
+        <h2>Facility by topic</h2>
+        {statistics.isError ? (
+          <ErrorState message="Failed to load the statistics." onRetry={() => void statistics.refetch()} />
+        ) : statistics.data ? (
+          <TopicStatistics topics={statistics.data.topics} />
+        ) : (
+          <LoadingState />
+        )}
+      </section>
       <ConfirmDialog
         open={toDelete !== null}
         message="Are you sure you want to delete this question?"
