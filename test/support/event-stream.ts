@@ -35,9 +35,17 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
     signal: controller.signal,
   });
   const events: StreamEvent[] = [];
+  const waiters: Array<() => void> = [];
   let lastId: string | undefined;
   const ended = response.body
-    ? readEventStream(response.body, (event) => events.push(event), (id) => (lastId = id))
+    ? readEventStream(
+        response.body,
+        (event) => {
+          events.push(event);
+          waiters.splice(0).forEach((wake) => wake());
+        },
+        (id) => (lastId = id),
+      )
     : Promise.resolve();
   let isEnded = false;
   void ended.then(() => (isEnded = true));
@@ -58,6 +66,18 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
       }
     },
     isEnded: () => isEnded,
+    /** Resolves with the events once `count` have arrived; rejects after `timeoutMs`. */
+    async waitFor(count: number, timeoutMs = 10_000): Promise<StreamEvent[]> {
+      const deadline = Date.now() + timeoutMs;
+      while (events.length < count) {
+        if (Date.now() > deadline) throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+      return events;
+    },
     close: () => controller.abort(),
   };
 }

@@ -100,7 +100,38 @@ export const networkEvents = pgTable(
     data: jsonb().notNull(),
     // The post the event is about: deleting the post deletes its events, so a replay never returns it.
     postId: uuid(),
+    // Null for everyone's feed; a member's id for their own events (notifications), delivered only to their streams.
+    recipientId: uuid(),
     createdAt,
   },
   (t) => [index('network_events_created_at_idx').on(t.createdAt), index('network_events_post_idx').on(t.postId)],
+);
+
+/**
+ * What a member is told: a comment on their post, a mention, likes on their post. Likes are one
+ * row per post while unread (the partial unique index), its actors growing, so "Nadia and 11
+ * others liked your post" is one row to read and one to page past.
+ */
+export const networkNotifications = pgTable(
+  'network_notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    recipientId: uuid()
+      .notNull()
+      .references(() => networkUsers.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    postId: uuid()
+      .notNull()
+      .references(() => networkPosts.id, { onDelete: 'cascade' }),
+    // Newest first, distinct; their number is the notification's count.
+    actorIds: uuid().array().notNull(),
+    readAt: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt,
+  },
+  (t) => [
+    index('network_notifications_recipient_idx').on(t.recipientId, t.createdAt, t.id),
+    // The bell's count, asked on every change: only the unread rows are walked.
+    index('network_notifications_unread_idx').on(t.recipientId).where(sql`read_at IS NULL`),
+    uniqueIndex('network_notifications_unread_likes_idx').on(t.recipientId, t.postId).where(sql`type = 'like' AND read_at IS NULL`),
+  ],
 );
