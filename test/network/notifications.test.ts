@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedEvents } from '../../contracts/network-constants.js';
 import type { NotificationsPage, UnreadResponse } from '../../contracts/network.js';
 import { mentionedUsernames } from '../../server/network/notifications.js';
@@ -204,9 +204,7 @@ describe('network notifications', () => {
   it('when a reconnecting stream replays with Last-Event-ID, then it replays only its own member\'s notifications', async () => {
     const stream = await openEventStream(baseUrl, other.cookie);
     // The stream's first line names where it starts.
-    for (let tries = 0; stream.lastId() === undefined && tries < 50; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
-    const from = stream.lastId();
-    expect(from).toBeDefined();
+    const from = await vi.waitFor(() => stream.lastId() ?? Promise.reject(new Error('no id yet')));
     stream.close();
     const post = await createTextPost(t, author, 'Replay');
     await comment(fan, post.id, 'for the author only');

@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 
 /** One Server-Sent Event as a browser's EventSource would see it. */
@@ -35,15 +36,11 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
     signal: controller.signal,
   });
   const events: StreamEvent[] = [];
-  const waiters: Array<() => void> = [];
   let lastId: string | undefined;
   const ended = response.body
     ? readEventStream(
         response.body,
-        (event) => {
-          events.push(event);
-          waiters.splice(0).forEach((wake) => wake());
-        },
+        (event) => events.push(event),
         (id) => (lastId = id),
       )
     : Promise.resolve();
@@ -68,14 +65,12 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
     isEnded: () => isEnded,
     /** Resolves with the events once `count` have arrived; rejects after `timeoutMs`. */
     async waitFor(count: number, timeoutMs = 10_000): Promise<StreamEvent[]> {
-      const deadline = Date.now() + timeoutMs;
-      while (events.length < count) {
-        if (Date.now() > deadline) throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve);
-          setTimeout(resolve, 200);
-        });
-      }
+      await vi.waitFor(
+        () => {
+          if (events.length < count) throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);
+        },
+        { timeout: timeoutMs, interval: 20 },
+      );
       return events;
     },
     close: () => controller.abort(),
