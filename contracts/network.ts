@@ -157,13 +157,27 @@ export type CommentBody = z.infer<typeof commentBody>;
 export const likeResponse = z.object({ postId: z.string(), likeCount: z.number().int(), likedByMe: z.boolean() });
 export type LikeResponse = z.infer<typeof likeResponse>;
 
+// ---- Profiles
+
+export const usernameParams = z.object({ username: z.string().min(1).max(30) });
+
+export const memberProfile = z.object({
+  member: publicMemberShape().extend({ joined: z.string() }),
+  posts: z.array(post),
+  nextCursor: z.string().nullable(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+
 // ---- Notifications
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const notificationTypes = ['comment', 'like', 'mention'] as const;
 
 /** A member as others see them: never the address. */
-export const publicMember = z.object({ username: z.string().nullable(), displayName: z.string().nullable(), photoURL: z.string().nullable() });
+function publicMemberShape() {
+  return z.object({ username: z.string().nullable(), displayName: z.string().nullable(), photoURL: z.string().nullable() });
+}
+export const publicMember = publicMemberShape();
 export type PublicMember = z.infer<typeof publicMember>;
 
 export const notification = z.object({

@@ -1,4 +1,4 @@
-import { commentBody, commentsPage, createdComment, cursorQuery, likeResponse, post as postSchema, postIdParams, postsPage } from '../../contracts/network.js';
+import { commentBody, commentsPage, createdComment, cursorQuery, likeResponse, memberProfile, post as postSchema, postIdParams, postsPage, usernameParams } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { removeStoredMedia } from './media.js';
 import * as posts from './posts.js';
@@ -10,6 +10,12 @@ export function registerPostRoutes(members: App, ctx: NetworkContext): void {
 
   members.get('/api/network/posts', { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } }, async (request) =>
     posts.listPosts(deps.database.pool, signedIn(request), request.query.cursor),
+  );
+
+  members.get(
+    '/api/network/members/:username',
+    { schema: { tags, description: 'A member\'s public profile and their posts, newest first', params: usernameParams, querystring: cursorQuery, response: withErrors({ 200: memberProfile }) } },
+    async (request) => posts.getMemberProfile(db, signedIn(request), request.params.username, request.query.cursor),
   );
 
   members.get('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors({ 200: postSchema }) } }, async (request) =>

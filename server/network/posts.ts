@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import {
   COMMENTS_PAGE_SIZE,
   feedEvents,
@@ -9,6 +9,7 @@ import {
   type CreatedComment,
   type LikeResponse,
   type LikesChangedEvent,
+  type MemberProfile,
   type Post,
   type PostCreatedEvent,
   type PostDeletedEvent,
@@ -127,6 +128,40 @@ export async function getPost(db: Database, member: Member, postId: string): Pro
     .where(eq(networkPosts.id, postId));
   if (!row) throw new AppError(404, 'Post not found');
   return { ...sharedPost(row), likedByMe: row.likedByMe, canDelete: mayDelete(member, row.userId) };
+}
+
+/** A member's public profile (never the address) and their posts, newest first, keyset-paged; 404 for nobody. */
+export async function getMemberProfile(db: Database, viewer: Member, username: string, cursorValue: string | undefined): Promise<MemberProfile> {
+  const cursor = decodeCursor(cursorValue);
+  const [found] = await db
+    .select({ id: networkUsers.id, username: networkUsers.username, displayName: networkUsers.displayName, photoUrl: networkUsers.photoUrl, createdAt: networkUsers.createdAt })
+    .from(networkUsers)
+    .where(eq(sql`lower(${networkUsers.username})`, username.toLowerCase()));
+  if (!found) throw new AppError(404, 'Member not found');
+  const rows = await db
+    .select({
+      ...postColumns,
+      likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${networkPosts.id} and ${networkLikes.userId} = ${viewer.id})`,
+    })
+    .from(networkPosts)
+    .innerJoin(networkUsers, eq(networkUsers.id, networkPosts.userId))
+    .where(
+      and(
+        eq(networkPosts.userId, found.id),
+        cursor
+          ? or(lt(networkPosts.createdAt, cursor.createdAt), and(eq(networkPosts.createdAt, cursor.createdAt), lt(networkPosts.id, cursor.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(networkPosts.createdAt), desc(networkPosts.id))
+    .limit(FEED_PAGE_SIZE + 1);
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    member: { username: found.username, displayName: found.displayName, photoURL: found.photoUrl, joined: found.createdAt.toISOString() },
+    posts: page.map((row) => ({ ...sharedPost(row), likedByMe: row.likedByMe, canDelete: mayDelete(viewer, row.userId) })),
+    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
 }
 
 export type NewPost = { description: string; media?: { key: string; type: string } };

@@ -13,4 +13,5 @@ ALTER TABLE "network_notifications" ADD CONSTRAINT "network_notifications_recipi
 ALTER TABLE "network_notifications" ADD CONSTRAINT "network_notifications_post_id_network_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."network_posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "network_notifications_recipient_idx" ON "network_notifications" USING btree ("recipient_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "network_notifications_unread_idx" ON "network_notifications" USING btree ("recipient_id") WHERE read_at IS NULL;--> statement-breakpoint
-CREATE UNIQUE INDEX "network_notifications_unread_likes_idx" ON "network_notifications" USING btree ("recipient_id","post_id") WHERE type = 'like' AND read_at IS NULL;
+CREATE UNIQUE INDEX "network_notifications_unread_likes_idx" ON "network_notifications" USING btree ("recipient_id","post_id") WHERE type = 'like' AND read_at IS NULL;--> statement-breakpoint
+CREATE INDEX "network_posts_author_idx" ON "network_posts" USING btree ("user_id","created_at","id");

@@ -58,7 +58,9 @@ export const networkPosts = pgTable(
     createdAt,
   },
   (t) => [// Ascending: scanned backward it yields exactly ORDER BY created_at DESC, id DESC (NULLS FIRST).
-    index('network_posts_feed_idx').on(t.createdAt, t.id)],
+    index('network_posts_feed_idx').on(t.createdAt, t.id),
+    // A member's profile lists their posts newest first.
+    index('network_posts_author_idx').on(t.userId, t.createdAt, t.id)],
 );
 
 export const networkComments = pgTable(
