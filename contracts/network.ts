@@ -206,6 +206,17 @@ export type MarkReadBody = z.infer<typeof markReadBody>;
 export const unreadResponse = z.object({ unread: z.number().int() });
 export type UnreadResponse = z.infer<typeof unreadResponse>;
 
+// ---- Search
+
+export const SEARCH_MEMBERS_LIMIT = 10;
+export const searchQuery = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(1, 'Please enter something to search for').max(200, 'A search must be at most 200 characters'),
+  cursor: z.string().max(200).optional(),
+});
+/** Posts ranked by relevance, paged by `nextCursor`; the best-matching members (first page only). */
+export const searchResults = z.object({ posts: z.array(post), members: z.array(publicMember), nextCursor: z.string().nullable() });
+export type SearchResults = z.infer<typeof searchResults>;
+
 // ---- Live events (SSE `event:` names and their `data:`)
 
 

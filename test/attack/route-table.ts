@@ -548,6 +548,7 @@ export const routeTable: RouteEntry[] = [
     },
     ok: 200,
   },
+  { route: 'GET /api/network/search', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/search?q=picture', h), ok: 200 },
   { route: 'GET /api/network/notifications', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/notifications', h), ok: 200 },
   { route: 'POST /api/network/notifications/read', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'POST', '/api/network/notifications/read', h, { all: true }), ok: 200 },
   { route: 'GET /api/network/events', access: 'member', area: 'network', build: (w, _c, h) => ({ ...json(w, 'GET', '/api/network/events', h), stream: true }), ok: 200 },

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -24,6 +26,9 @@ export const networkUsers = pgTable(
     uniqueIndex('network_users_email_idx').on(t.email),
     uniqueIndex('network_users_username_idx').on(sql`lower(${t.username})`),
     uniqueIndex('network_users_oidc_idx').on(t.oidcIssuer, t.oidcSubject),
+    // Search finds members by parts of their name or username (pg_trgm, created by the migration).
+    index('network_users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('network_users_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
   ],
 );
 
@@ -55,9 +60,12 @@ export const networkPosts = pgTable(
     // Kept in step by the like and comment writes, so the feed never counts rows.
     likeCount: integer().notNull().default(0),
     commentCount: integer().notNull().default(0),
+    // English full-text search: stemmed, so "nurse" finds "nurses"; kept by PostgreSQL itself.
+    search: tsvector().generatedAlwaysAs(sql`to_tsvector('english', description)`),
     createdAt,
   },
-  (t) => [// Ascending: scanned backward it yields exactly ORDER BY created_at DESC, id DESC (NULLS FIRST).
+  (t) => [index('network_posts_search_idx').using('gin', t.search),
+    // Ascending: scanned backward it yields exactly ORDER BY created_at DESC, id DESC (NULLS FIRST).
     index('network_posts_feed_idx').on(t.createdAt, t.id),
     // A member's profile lists their posts newest first.
     index('network_posts_author_idx').on(t.userId, t.createdAt, t.id)],
