@@ -27,7 +27,7 @@ async function publish(page: Page, text: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('when members mention, comment and like, then the bell counts it live, the notifications page lists it, and names lead to profiles', async ({ browser, baseURL }) => {
+test('when members mention, comment and like, then the bell counts it live, the notifications page lists it, search finds posts and members, and names lead to profiles', async ({ browser, baseURL }) => {
   const author = await memberBrowser(browser, baseURL ?? '', 'author');
   const reader = await memberBrowser(browser, baseURL ?? '', 'reader');
   const authorBell = author.page.getByRole('link', { name: /^Notifications/ });
@@ -65,6 +65,19 @@ test('when members mention, comment and like, then the bell counts it live, the 
   await expect(author.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${reader.name}`);
   await expect(author.page.getByText('No posts yet.')).toBeVisible();
   await expectAccessible(author.page);
+
+  // The header search finds the post (stemmed) and the author by name.
+  const searchBox = reader.page.getByRole('searchbox', { name: 'Search posts and members' });
+  await searchBox.fill('rota');
+  await searchBox.press('Enter');
+  await expect(reader.page).toHaveURL(/\/search\?q=rota$/);
+  await expect(reader.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' })).toBeVisible();
+  await searchBox.fill(author.name);
+  await searchBox.press('Enter');
+  await reader.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: `Member ${author.name}` }).click();
+  await expect(reader.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${author.name}`);
+  await expect(reader.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' })).toBeVisible();
+  await expectAccessible(reader.page);
 
   await readerBell.click();
   await reader.page.getByRole('link', { name: `Member ${author.name} mentioned you (unread)` }).click();

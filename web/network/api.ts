@@ -11,6 +11,7 @@ import type {
   NotificationsPage,
   Post,
   PostsPage,
+  SearchResults,
   ProfileBody,
   SignInBody,
   SignUpBody,
@@ -26,6 +27,7 @@ export const networkKeys = {
   comments: (postId: string) => ['network', 'comments', postId] as const,
   notifications: ['network', 'notifications'] as const,
   unread: ['network', 'unread'] as const,
+  search: (q: string) => ['network', 'search', q] as const,
   member: (username: string) => ['network', 'member', username.toLowerCase()] as const,
 };
 
@@ -139,6 +141,16 @@ export function useMemberProfile(username: string) {
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+}
+
+export function useSearch(q: string) {
+  return useInfiniteQuery({
+    queryKey: networkKeys.search(q),
+    queryFn: ({ pageParam, signal }) => memberRequest<SearchResults>('/api/network/search', { query: { q, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: q.trim() !== '',
   });
 }
 

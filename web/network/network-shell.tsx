@@ -6,8 +6,8 @@ import Search from 'lucide-react/icons/search';
 import TrendingUp from 'lucide-react/icons/trending-up';
 import Users from 'lucide-react/icons/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { useEffect, type FormEvent } from 'react';
+import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import styles from './network-shell.module.css';
 import { forgetMember, useMe, useUnreadCount } from './api.js';
@@ -33,16 +33,23 @@ export function NetworkShell() {
   const me = useMe();
   useLiveFeed(me.data);
   const unread = useUnreadCount(Boolean(me.data)).data ?? 0;
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    if (q) void navigate(`/search?q=${encodeURIComponent(q)}`);
+  };
   return (
     <>
       <header className={styles.nav}>
         <Link to="/Home" className={styles.logo} aria-label="Pathway home">
           <img src="/images/logo.svg" alt="" width={36} height={36} />
         </Link>
-        <div className={styles.search} title="Search is coming soon">
+        <form role="search" className={styles.search} onSubmit={onSearch}>
           <Search aria-hidden="true" size={16} />
-          <input type="search" placeholder="Search" aria-label="Search (coming soon)" disabled />
-        </div>
+          <input type="search" name="q" placeholder="Search" aria-label="Search posts and members" maxLength={200} defaultValue={searchParams.get('q') ?? ''} key={searchParams.get('q') ?? ''} />
+        </form>
         <nav aria-label="Main" className={styles.menu}>
           <ul className={styles.items}>
             <li>
