@@ -16,6 +16,7 @@ import { isRepeatable, isRepeatableRead, QUICK, rssMegabytes, runScenario, start
 import { runAdminListSweep, type AdminListSweepResult } from './admin-list-sweep.js';
 import { CHROMIUM, measureJavaScript, runLighthouse, type JavaScriptWeight, type LighthouseScores } from './frontend.js';
 import { runLiveUpdates, type LiveResult } from './live.js';
+import { runScaleOut, scaleOutLines, type ScaleOutResult } from './scale-out.js';
 import { casesBench } from './scenarios/cases.js';
 import { lmsBench } from './scenarios/lms.js';
 import { runExamImport } from './scenarios/exam-import.js';
@@ -35,6 +36,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const livePosts = Number(process.env.BENCH_LIVE_POSTS ?? 20);
 const runFrontEnd = process.env.BENCH_FRONTEND !== 'false';
 const runLive = process.env.BENCH_LIVE !== 'false';
+/** BENCH_SCALE_OUT=false skips the three-instance topology (HAProxy, PgBouncer: scripts/install-ops-tools.sh). */
+const runScaleOutStage = process.env.BENCH_SCALE_OUT !== 'false';
 /** BENCH_ONLY=regex: only the scenarios whose names match (the data is loaded in full anyway). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 /** BENCH_PROFILE=dir: the app and its baseline each write a V8 CPU profile there when they stop. */
@@ -267,6 +270,12 @@ async function main(): Promise<void> {
         measured.lighthouseScores = await runLighthouse(appUrl);
       });
     }
+    if (runScaleOutStage && !only) {
+      // Last: it starts three more app instances and the topology's services next to the bench's.
+      await stage('scale-out through HAProxy at 1, 2 and 3 instances', async () => {
+        measured.scaleOut = await runScaleOut({ durationSeconds });
+      });
+    }
     printReport(measured);
     process.stdout.write(`report: ${reportFile}\n`);
   } finally {
@@ -329,6 +338,7 @@ type Report = {
   javaScript: JavaScriptWeight[];
   lighthouseScores: LighthouseScores[];
   examImport?: Awaited<ReturnType<typeof runExamImport>>;
+  scaleOut?: ScaleOutResult[];
   failedStages: { stage: string; error: string }[];
 };
 
@@ -342,7 +352,7 @@ async function writeReport(file: string, measured: Report): Promise<void> {
   await writeFile(file, JSON.stringify({ machine: machineOf(), quick: QUICK, durationSeconds, rounds, ...measured }, null, 2));
 }
 
-function printReport({ results, idleRssMb, live, adminListSweeps, javaScript, lighthouseScores, failedStages }: Report): void {
+function printReport({ results, idleRssMb, live, adminListSweeps, javaScript, lighthouseScores, scaleOut, failedStages }: Report): void {
   const rounded = (ratio: number | undefined) => (ratio === undefined || !Number.isFinite(ratio) ? undefined : Math.round(ratio * 100) / 100);
   const rows = results.map((r) => {
     const throughput = rounded(r.throughputRatio);
@@ -415,6 +425,7 @@ function printReport({ results, idleRssMb, live, adminListSweeps, javaScript, li
     );
     for (const scores of lighthouseScores) if (scores.error) process.stdout.write(`lighthouse ${scores.path}: ${scores.error}\n`);
   }
+  if (scaleOut?.length) for (const line of scaleOutLines(scaleOut)) process.stdout.write(`${line}\n`);
   for (const failed of failedStages) process.stdout.write(`NOT measured (stage failed): ${failed.stage}: ${failed.error}\n`);
 }
 

@@ -10,6 +10,7 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 bash scripts/install-chromium.sh
 bash scripts/install-redis.sh
+bash scripts/install-ops-tools.sh
 
 # npm puts node_modules/.bin first on PATH, so this is the project's own Node (the `node` package).
 node -e 'const [major, minor] = process.versions.node.split(".").map(Number); if (major < 22 || (major === 22 && minor < 12)) { console.error(`Node ${process.version} is too old: run the tests through npm (npm test), which uses the Node 24 of node_modules`); process.exit(1); }'
@@ -19,6 +20,8 @@ echo "== lint" && npm run --silent lint
 echo "== typecheck" && npm run --silent typecheck
 echo "== API tests" && npx vitest run
 echo "== fault tests" && npm run --silent test:faults
+# Three built instances behind HAProxy, PgBouncer (transaction pooling), Redis and s3rver; one is killed under load (under a minute).
+echo "== cluster test" && npm run --silent test:cluster
 # Builds here, then installs the built tree with `npm ci --omit=dev` elsewhere and starts it.
 echo "== build and production install" && bash scripts/production-install.sh
 echo "== browser tests" && npx playwright test

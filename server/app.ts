@@ -12,6 +12,8 @@ import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
 import { startJobQueue } from './platform/jobs.js';
 import { startMailer } from './platform/mail.js';
+import { createMetrics, registerRequestMetrics, startMetricsServer } from './platform/metrics.js';
+import { startScheduledBackups } from './platform/scheduled-backups.js';
 import { lazyRequestLogger, OneLinePerRequest } from './platform/request-log.js';
 import { registerRateLimit } from './platform/rate-limit.js';
 import { registerSecurityHeaders, securityHeaderSets, type SecurityHeaderOptions } from './platform/security-headers.js';
@@ -83,6 +85,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loggerInstance,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A client trickling its headers or body, or holding a connection silent, is cut off (408 or
+    // a closed socket) instead of holding it for ever. Node checks the first two every
+    // `connectionsCheckingInterval`, so that is kept well under the shorter of them.
+    http: {
+      headersTimeout: deps.config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(deps.config.http.headersTimeoutMs / 4))),
+    },
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    connectionTimeout: deps.config.http.idleTimeoutMs,
     // A malformed URL or an over-long path parameter is refused before any route or hook runs,
     // so the answer gets our { error } shape and the headers of an answer that is not a page.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -102,6 +113,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(fastSerializerCompiler);
   registerErrorHandler(app);
 
+  const metrics = createMetrics(deps.database.pool, deps.logger);
+  registerRequestMetrics(app, metrics);
+  if (deps.config.metrics) {
+    const metricsServer = await startMetricsServer(metrics, { ...deps.config.metrics, log: deps.logger });
+    app.addHook('onClose', async () => {
+      metricsServer.closeAllConnections();
+      await new Promise((resolve) => metricsServer.close(resolve));
+    });
+  }
+
   registerSecurityHeaders(app, headerSets);
   const counters = createCounterStore({ redisUrl: deps.config.redisUrl, now: () => deps.clock.now().getTime(), log: deps.logger });
   app.addHook('onClose', async () => counters.close());
@@ -118,15 +139,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => publicConfig);
 
   const jobs = await startJobQueue({
-    connectionString: deps.database.url,
+    // pg-boss holds sessions (LISTEN for new jobs, advisory locks for its maintenance).
+    connectionString: deps.database.directUrl ?? deps.database.url,
     logger: deps.logger,
     retryDelaySeconds: deps.config.jobRetryDelaySeconds,
   });
   // Closing the app lets running jobs finish before the database goes.
   app.addHook('onClose', () => jobs.stop());
-  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger), counters };
+  await startScheduledBackups({ config: deps.config, jobs, clock: deps.clock, logger: deps.logger });
+  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger, deps.database.db, metrics), counters, metrics };
 
   for (const area of [casesArea, lmsArea, networkArea]) await area.register(app, areaDeps);
+  // After the areas: each has said how its emails are written before the first is sent.
+  await areaDeps.mailer.start();
 
   await registerWebApp(app, deps.webDistFolder);
   return app;

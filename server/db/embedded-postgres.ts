@@ -28,10 +28,10 @@ async function loadBinaries(): Promise<Binaries> {
   }
 }
 
-type ProcessOwner = { uid: number; gid: number } | undefined;
+export type ProcessOwner = { uid: number; gid: number } | undefined;
 
 /** PostgreSQL refuses to run as root; as root we run it as the `postgres` user, creating it if needed. */
-async function processOwner(): Promise<ProcessOwner> {
+export async function processOwner(): Promise<ProcessOwner> {
   if (userInfo().uid !== 0) return undefined;
   const lookup = async () => {
     const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);

@@ -39,9 +39,22 @@ export async function openDatabase(config: Config, embeddedPassword: string, log
     }
     url = embedded.url.replace(/\/postgres$/, `/${EMBEDDED_DATABASE_NAME}`);
   }
-  const handle = connectDatabase(url, { poolSize: config.databasePoolSize, log });
+  const directUrl = config.databaseUrl ? config.databaseDirectUrl : undefined;
+  // A direct URL says DATABASE_URL is a transaction pooler (PgBouncer): no named statements through it.
+  const handle = connectDatabase(url, { poolSize: config.databasePoolSize, log, throughTransactionPooler: Boolean(directUrl) });
   try {
-    await applyMigrations(handle.pool);
+    // The advisory lock is a session's: through a transaction pooler it would be taken on one
+    // server connection and released on another.
+    if (directUrl) {
+      const direct = new pg.Pool({ connectionString: directUrl, max: 1, connectionTimeoutMillis: 5_000 });
+      try {
+        await applyMigrations(direct);
+      } finally {
+        await direct.end();
+      }
+    } else {
+      await applyMigrations(handle.pool);
+    }
   } catch (error) {
     await handle.close();
     await stopEmbedded();
@@ -49,6 +62,7 @@ export async function openDatabase(config: Config, embeddedPassword: string, log
   }
   return {
     ...handle,
+    directUrl,
     healthy,
     async close() {
       await handle.close();

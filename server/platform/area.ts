@@ -10,6 +10,7 @@ import { errorResponses } from './errors.js';
 import type { JobQueue } from './jobs.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
+import type { Metrics } from './metrics.js';
 import type { TokenService } from './tokens.js';
 
 /*
@@ -36,6 +37,7 @@ export type AreaDeps = AppDeps & {
   jobs: JobQueue;
   mailer: Mailer;
   counters: CounterStore;
+  metrics: Metrics;
 };
 
 /** One area of the product: its routes, and its part of the settings the front end reads from `/api/config`. */

@@ -23,6 +23,8 @@ export type JobQueue = {
   sendMany(db: Queryable, queue: string, jobs: { data: object; options?: SendJobOptions }[]): Promise<void>;
   /** Runs `handler` for each job of `queue` on this instance; a throw retries the job later with backoff. */
   work<T extends object>(queue: string, handler: (data: T, jobId: string) => Promise<void>, options?: WorkOptions): Promise<void>;
+  /** Adds a job to `queue` at each time of `cron` (UTC), once across instances; `undefined` removes the schedule. */
+  schedule(queue: string, cron: string | undefined): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -118,6 +120,11 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
           return { id: job.id, status: 'failed' as const, output: { error: String(outcome.reason) } };
         });
       });
+    },
+    async schedule(queue, cron) {
+      await ensureQueue(queue, 'short');
+      if (cron === undefined) await boss.unschedule(queue);
+      else await boss.schedule(queue, cron, {}, { tz: 'UTC' });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5_000, close: true });

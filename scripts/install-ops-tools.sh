@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The operations tests run Debian's Prometheus (scraping /metrics), HAProxy and PgBouncer (the
+# cluster test); this installs whichever is missing, as scripts/install-redis.sh does for Redis.
+set -euo pipefail
+missing=()
+command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
+[ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null 2>&1 || missing+=(haproxy)
+[ -x /usr/sbin/pgbouncer ] || command -v pgbouncer >/dev/null 2>&1 || missing+=(pgbouncer)
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" -ne 0 ]; then
+  echo "Missing: ${missing[*]}. Install them (Debian: sudo apt-get install -y ${missing[*]})." >&2
+  exit 1
+fi
+echo "Installing Debian's ${missing[*]} for the tests..."
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# Only the programs: the packages' own services are not started (the tests start their own).
+apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+import { BackupError, createBackup, restoreBackup } from './platform/backup.js';
+import { createLogger } from './platform/logger.js';
+
+const USAGE = 'Usage: npm run backup -- DIR (the app running) | npm run restore -- DIR (the app stopped)';
+
+/** `backup DIR` and `restore DIR` for DATA_DIR, with the app's own configuration (docs/operations.md). */
+async function main(): Promise<void> {
+  const [command, dir] = process.argv.slice(2);
+  if ((command !== 'backup' && command !== 'restore') || !dir) {
+    console.error(USAGE);
+    process.exit(2);
+  }
+  const config = loadConfig();
+  const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'info');
+  const folder = resolve(dir);
+  if (command === 'backup') {
+    if (config.databaseUrl) log.warn('DATABASE_URL is set: this backup holds media and secrets only; back the database up with its own tools (docs/operations.md)');
+    if (config.storage.kind === 's3') log.warn('media are in S3: keep them with the bucket\'s versioning (docs/operations.md); the backup holds none');
+    const manifest = await createBackup({ dataDir: config.dataDir, target: folder, external: Boolean(config.databaseUrl), log });
+    log.info({ folder, files: manifest.files.length, bytes: manifest.files.reduce((sum, file) => sum + file.bytes, 0) }, 'backup written');
+  } else {
+    await restoreBackup({ dataDir: config.dataDir, source: folder, log });
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof BackupError || error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    createLogger('fatal').fatal({ err: error }, 'backup command failed');
+  }
+  process.exit(1);
+});

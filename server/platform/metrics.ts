@@ -1,0 +1,172 @@
+import type { FastifyInstance } from 'fastify';
+import { createServer, type Server } from 'node:http';
+import type pg from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Logger } from './logger.js';
+
+/** What the metrics read from the running app; the parts register themselves as they start. */
+export type Metrics = {
+  registry: Registry;
+  emailSent(): void;
+  emailFailed(): void;
+  /** The live-update hub's figures, read on each scrape. */
+  trackStreams(stats: () => { subscribers: number; dropped: number }): void;
+};
+
+/** Whatever a request matched no route with: never the raw path, which can carry a case number or a token. */
+const UNMATCHED_ROUTE = 'unmatched';
+
+/**
+ * Counts of the background job queue (pg-boss) by queue, read from its table at scrape time:
+ * what waits and is due, how long the oldest of those has waited, and what failed for good.
+ */
+const JOB_QUEUE_QUERY = `
+  SELECT name,
+         count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS queued,
+         coalesce(extract(epoch FROM now() - min(created_on) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())), 0)::float8 AS oldest_seconds,
+         count(*) FILTER (WHERE state = 'failed')::int AS failed
+    FROM pgboss.job
+   GROUP BY name`;
+
+type JobQueueRow = { name: string; queued: number; oldest_seconds: number; failed: number };
+
+/**
+ * The app's Prometheus metrics, one registry per app (tests build several apps in one process).
+ * Labels are route templates, methods, status codes, queue and limit names: nothing a user typed.
+ */
+export function createMetrics(pool: pg.Pool, log: Logger): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const readJobQueues = async (): Promise<JobQueueRow[]> => {
+    try {
+      return (await pool.query<JobQueueRow>(JOB_QUEUE_QUERY)).rows;
+    } catch (error) {
+      // The database is out of reach: the scrape still answers, without these series.
+      log.debug({ err: error }, 'metrics: reading the job queue failed');
+      return [];
+    }
+  };
+  // One read serves the three job gauges of a scrape: prom-client starts their collects together,
+  // and the next scrape reads afresh.
+  let jobQueueRead: Promise<JobQueueRow[]> | undefined;
+  const jobQueues = () => {
+    jobQueueRead ??= readJobQueues().finally(() => (jobQueueRead = undefined));
+    return jobQueueRead;
+  };
+  const jobGauge = (name: string, help: string, value: (row: JobQueueRow) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['queue'],
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const row of await jobQueues()) this.set({ queue: row.name }, value(row));
+      },
+    });
+  jobGauge('pathway_job_queue_queued', 'Background jobs due and waiting for a worker', (row) => row.queued);
+  jobGauge('pathway_job_queue_oldest_age_seconds', 'How long the oldest due job has waited', (row) => row.oldest_seconds);
+  jobGauge('pathway_job_queue_failed', 'Background jobs that failed after their last retry (kept until pg-boss deletes them)', (row) => row.failed);
+
+  new Gauge({
+    name: 'pathway_db_pool_connections_in_use',
+    help: 'Database connections checked out of the app pool',
+    registers: [registry],
+    collect() {
+      this.set(pool.totalCount - pool.idleCount);
+    },
+  });
+  new Gauge({
+    name: 'pathway_db_pool_waiting',
+    help: 'Queries waiting for a free connection of the app pool',
+    registers: [registry],
+    collect() {
+      this.set(pool.waitingCount);
+    },
+  });
+
+  let streams: () => { subscribers: number; dropped: number } = () => ({ subscribers: 0, dropped: 0 });
+  new Gauge({
+    name: 'pathway_event_streams_open',
+    help: 'Live-update (Server-Sent Events) streams open on this instance',
+    registers: [registry],
+    collect() {
+      this.set(streams().subscribers);
+    },
+  });
+  // A counter whose value lives in the hub: read it as it stands at each scrape.
+  new Counter({
+    name: 'pathway_event_streams_dropped_total',
+    help: 'Live-update streams closed because the subscriber did not read fast enough',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(streams().dropped);
+    },
+  });
+
+  const emailsSent = new Counter({ name: 'pathway_emails_sent_total', help: 'Emails handed to SMTP (or written to the outbox)', registers: [registry] });
+  const emailsFailed = new Counter({ name: 'pathway_email_failures_total', help: 'Email send attempts that failed (each is retried)', registers: [registry] });
+
+  return {
+    registry,
+    emailSent: () => emailsSent.inc(),
+    emailFailed: () => emailsFailed.inc(),
+    trackStreams(stats) {
+      streams = stats;
+    },
+  };
+}
+
+/**
+ * Request counts and durations by method, route template and status, and every 429 by the limit
+ * that refused it (the limit's shared name, or else the route it guards).
+ */
+export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route template and status code, with their durations',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [metrics.registry],
+  });
+  const refusals = new Counter({
+    name: 'pathway_rate_limit_refusals_total',
+    help: 'Requests refused with 429 Too Many Requests, by limit',
+    labelNames: ['limit'],
+    registers: [metrics.registry],
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    if (reply.statusCode === 429) refusals.inc({ limit: request.routeOptions.config.requestLimit?.sharedWith ?? `${request.method} ${route}` });
+    done();
+  });
+}
+
+/** `/metrics` on a port of its own, so the public port never shows it. */
+export async function startMetricsServer(metrics: Metrics, options: { host: string; port: number; log: Logger }): Promise<Server> {
+  const server = createServer((request, response) => {
+    if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    metrics.registry.metrics().then(
+      (text) => response.writeHead(200, { 'content-type': metrics.registry.contentType }).end(text),
+      (error: unknown) => {
+        options.log.warn({ err: error }, 'metrics: collecting failed');
+        response.writeHead(500, { 'content-type': 'text/plain' }).end('Collecting the metrics failed\n');
+      },
+    );
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  options.log.info({ port: options.port }, 'metrics served at /metrics');
+  return server;
+}

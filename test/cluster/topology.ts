@@ -1,0 +1,225 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import S3rver from 's3rver';
+import { findFreePort, startEmbeddedPostgres } from '../../server/db/embedded-postgres.js';
+import { createLogger } from '../../server/platform/logger.js';
+import { installedCommand } from '../support/debian-package.js';
+import { startRedisServer } from '../support/redis-server.js';
+
+/** A child process with its output kept, to show when a test fails. */
+type Managed = { child: ChildProcess; exited: Promise<void>; output(): string };
+
+function manage(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Managed {
+  const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return { child, exited, output: () => output };
+}
+
+async function stop(managed: Managed | undefined, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  if (!managed || managed.child.exitCode !== null || managed.child.signalCode !== null) return;
+  managed.child.kill(signal);
+  await managed.exited;
+}
+
+async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000, output?: () => string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check().catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${output ? `:\n${output()}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * HAProxy over `instances` (round robin, routed by `/readyz`, long tunnels for event streams, a
+ * dead instance's requests dispatched again), with its statistics page for the servers' states.
+ */
+async function startBalancer(haproxy: string, root: string, instances: Instance[]) {
+  const port = await findFreePort();
+  const statsPort = await findFreePort();
+  const config = join(root, `haproxy-${port}.cfg`);
+  await writeFile(
+    config,
+    [
+      'global',
+      '  maxconn 4000',
+      'defaults',
+      '  mode http',
+      '  timeout connect 1s',
+      '  timeout client 120s',
+      '  timeout server 120s',
+      '  timeout tunnel 120s',
+      '  option redispatch',
+      '  retries 3',
+      'frontend web',
+      `  bind 127.0.0.1:${port}`,
+      '  option forwardfor',
+      '  default_backend app',
+      'frontend stats',
+      `  bind 127.0.0.1:${statsPort}`,
+      '  stats enable',
+      '  stats uri /stats',
+      'backend app',
+      '  balance roundrobin',
+      '  option httpchk GET /readyz',
+      '  default-server inter 250ms fall 2 rise 2',
+      ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`),
+      '',
+    ].join('\n'),
+  );
+  const balancer = manage(haproxy, ['-f', config, '-db']);
+  /** Each server as HAProxy sees it: its state (UP, DOWN, ...) and its open sessions. */
+  const serverStats = async (): Promise<Record<string, { state: string; sessions: number }>> => {
+    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
+    const stats: Record<string, { state: string; sessions: number }> = {};
+    for (const line of csv.split('\n')) {
+      const [proxy, server, ...fields] = line.split(',');
+      if (proxy === 'app' && server && server !== 'BACKEND' && server !== 'FRONTEND') stats[server] = { state: fields[15] ?? '', sessions: Number(fields[2]) };
+    }
+    return stats;
+  };
+  const serverStates = async () => Object.fromEntries(Object.entries(await serverStats()).map(([name, { state }]) => [name, state]));
+  await until('HAProxy to see every instance up', async () => Object.values(await serverStates()).filter((state) => state === 'UP').length === instances.length, 15_000, balancer.output);
+  return { url: `http://127.0.0.1:${port}`, serverStats, serverStates, output: balancer.output, stop: () => stop(balancer) };
+}
+
+export const JWT_SECRET = 'cluster-test-secret-that-is-long-enough-0123456789';
+export const caseAdmin = { email: 'cluster@example.test', password: 'cluster-password' };
+const BUCKET = 'pathway-cluster';
+
+export type Instance = { name: string; port: number; url: string; process?: Managed };
+
+/**
+ * The several-instance topology of docs/operations.md, natively on loopback: one PostgreSQL
+ * (embedded-postgres, as an external server), PgBouncer in transaction pooling in front of it,
+ * Redis, s3rver, three app instances (the built dist/server/main.js) and HAProxy over them.
+ */
+export async function startCluster(options: { instances: number; env?: Record<string, string> }) {
+  const haproxy = await installedCommand('haproxy', 'haproxy');
+  const pgbouncer = await installedCommand('pgbouncer', 'pgbouncer');
+  const root = await mkdtemp(join(tmpdir(), 'pathway-cluster-'));
+  // As root, PostgreSQL and PgBouncer run as `postgres`, which must read their folders.
+  await chmod(root, 0o755);
+  const log = createLogger('warn');
+  const password = 'cluster-db-password';
+  const postgres = await startEmbeddedPostgres({ dataDir: join(root, 'postgres'), password, log });
+  const pgPort = Number(new URL(postgres.url).port);
+  const admin = new pg.Client({ connectionString: postgres.url });
+  await admin.connect();
+  await admin.query('CREATE DATABASE pathway');
+  await admin.end();
+  const directUrl = `postgres://postgres:${password}@127.0.0.1:${pgPort}/pathway`;
+
+  const bouncerPort = await findFreePort();
+  const bouncerDir = join(root, 'pgbouncer');
+  await mkdir(bouncerDir, { recursive: true, mode: 0o755 });
+  await writeFile(join(bouncerDir, 'userlist.txt'), `"postgres" "${password}"\n`, { mode: 0o644 });
+  await writeFile(
+    join(bouncerDir, 'pgbouncer.ini'),
+    [
+      '[databases]',
+      `pathway = host=127.0.0.1 port=${pgPort} dbname=pathway`,
+      '[pgbouncer]',
+      'listen_addr = 127.0.0.1',
+      `listen_port = ${bouncerPort}`,
+      'unix_socket_dir =',
+      'auth_type = scram-sha-256',
+      `auth_file = ${join(bouncerDir, 'userlist.txt')}`,
+      'pool_mode = transaction',
+      'max_client_conn = 2000',
+      'default_pool_size = 20',
+      'ignore_startup_parameters = extra_float_digits,options',
+      '',
+    ].join('\n'),
+    { mode: 0o644 },
+  );
+  const bouncer = manage(pgbouncer, [...(userInfo().uid === 0 ? ['-u', 'postgres'] : []), join(bouncerDir, 'pgbouncer.ini')]);
+  const pooledUrl = `postgres://postgres:${password}@127.0.0.1:${bouncerPort}/pathway`;
+  await until('PgBouncer', async () => {
+    const client = new pg.Client({ connectionString: pooledUrl });
+    await client.connect();
+    await client.end();
+    return true;
+  }, 15_000, bouncer.output);
+
+  const redis = await startRedisServer();
+  const s3Port = await findFreePort();
+  const s3 = new S3rver({ address: '127.0.0.1', port: s3Port, directory: join(root, 's3'), silent: true, configureBuckets: [{ name: BUCKET }] });
+  await s3.run();
+
+  const instances: Instance[] = [];
+  for (let i = 1; i <= options.instances; i++) {
+    const port = await findFreePort();
+    instances.push({ name: `app${i}`, port, url: `http://127.0.0.1:${port}` });
+  }
+  const env = (instance: Instance): NodeJS.ProcessEnv => ({
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(instance.port),
+    DATA_DIR: join(root, instance.name),
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: pooledUrl,
+    DATABASE_DIRECT_URL: directUrl,
+    REDIS_URL: redis.url,
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+    S3_FORCE_PATH_STYLE: 'true',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    JWT_SECRET,
+    TRUST_PROXY: 'loopback',
+    CASE_ADMIN_EMAIL: caseAdmin.email,
+    CASE_ADMIN_PASSWORD: caseAdmin.password,
+    LOGIN_RATE_LIMIT: '100000',
+    MEMBER_RATE_LIMIT: '100000',
+    ...options.env,
+  });
+  const startInstance = async (instance: Instance) => {
+    instance.process = manage(process.execPath, ['dist/server/main.js'], { env: env(instance) });
+    const started = instance.process;
+    await until(`${instance.name} to be ready`, async () => {
+      if (started.child.exitCode !== null) throw new Error(`${instance.name} exited:\n${started.output()}`);
+      return (await fetch(`${instance.url}/readyz`)).status === 200;
+    }, 60_000, started.output);
+  };
+  // All at once: the migrations' advisory lock (over the direct URL) lets one migrate while the others wait.
+  await Promise.all(instances.map(startInstance));
+
+  const balancer = await startBalancer(haproxy, root, instances);
+  const { serverStats, serverStates } = balancer;
+  const balancerUrl = balancer.url;
+
+  return {
+    balancerUrl,
+    instances,
+    directUrl,
+    pooledUrl,
+    serverStates,
+    serverStats,
+    until,
+    async kill(instance: Instance) {
+      await stop(instance.process, 'SIGKILL');
+    },
+    start: startInstance,
+    /** Another HAProxy over some of the instances (the bench's scale-out: one, two, three). */
+    balancerOver: (some: Instance[]) => startBalancer(haproxy, root, some),
+    async stop() {
+      await balancer.stop();
+      for (const instance of instances) await stop(instance.process);
+      await stop(bouncer);
+      await s3.close().catch(() => undefined);
+      await redis.stop();
+      await postgres.stop();
+      await rm(root, { recursive: true, force: true });
+    },
+    output: () => instances.map((instance) => `--- ${instance.name}\n${instance.process?.output() ?? ''}`).join('\n') + `\n--- haproxy\n${balancer.output()}\n--- pgbouncer\n${bouncer.output()}`,
+  };
+}
+
+export type Cluster = Awaited<ReturnType<typeof startCluster>>;
