@@ -1,5 +1,5 @@
 import { cursorQuery, markReadBody, notificationsPage, unreadResponse } from '../../contracts/network.js';
-import type { App } from '../app.js';
+import type { App } from '../platform/area.js';
 import { listNotifications, markRead } from './notifications.js';
 import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
 
