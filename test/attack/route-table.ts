@@ -569,6 +569,20 @@ export const routeTable: RouteEntry[] = [
   { route: 'PUT /api/network/posts/:param/like', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'PUT', `/api/network/posts/${w.post.id}/like`, h), ok: 200 },
   { route: 'DELETE /api/network/posts/:param/like', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'DELETE', `/api/network/posts/${w.post.id}/like`, h), ok: 200 },
   { route: 'GET /api/network/media/:param', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', w.post.mediaURL, h), ok: 200 },
+  {
+    route: 'GET /api/network/members/:param',
+    access: 'member',
+    area: 'network',
+    // The profile route above renames the members: their username as it is now.
+    build: async (w, _c, h) => {
+      const { rows } = await w.t.database.pool.query<{ username: string }>('SELECT username FROM network_users WHERE id = $1', [w.otherMember.user.uid]);
+      return json(w, 'GET', `/api/network/members/${rows[0]?.username ?? 'missing'}`, h);
+    },
+    ok: 200,
+  },
+  { route: 'GET /api/network/search', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/search?q=picture', h), ok: 200 },
+  { route: 'GET /api/network/notifications', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/notifications', h), ok: 200 },
+  { route: 'POST /api/network/notifications/read', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'POST', '/api/network/notifications/read', h, { all: true }), ok: 200 },
   { route: 'GET /api/network/events', access: 'member', area: 'network', build: (w, _c, h) => ({ ...json(w, 'GET', '/api/network/events', h), stream: true }), ok: 200 },
 ];
 
