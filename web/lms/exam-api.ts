@@ -100,13 +100,15 @@ export function useStartAttempt() {
 
 // ---- Test-centre mode
 
-/** A question of a test-centre sitting, opened from the navigator (kept, so going back to it works offline). */
+/** A question of a test-centre sitting, opened from the navigator (kept, so going back to it works offline too). */
 export const useTestCentreQuestion = (questionId: number | null, initial: ExamQuestionsResponse) =>
   useQuery({
     queryKey: [...examKeys.exam, 'question', questionId],
     queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { questionId: questionId ?? undefined } }),
     initialData: questionId === null || initial.examQuestions[0]?.id === questionId ? initial : undefined,
-    staleTime: Number.POSITIVE_INFINITY,
+    // Opening a question asks the server again (so it becomes the one a reload shows); while that
+    // request is under way, or fails offline, the copy kept from before stays on screen.
+    staleTime: 0,
     retry: false,
     refetchOnReconnect: false,
     refetchOnWindowFocus: false,

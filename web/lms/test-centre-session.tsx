@@ -243,7 +243,7 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
           ) : (
             <div className={styles.card}>
               {question.isPending && <LoadingState text="Loading question..." />}
-              {question.isError && (
+              {question.isError && !served && (
                 <ErrorState
                   message={
                     question.error instanceof ApiError && question.error.status === 0
