@@ -173,3 +173,41 @@ for (const viewport of [
     await api.dispose();
   });
 }
+
+test('when an admin gives a learner 1.5 times the time on the users page, then the change is recorded and the learner’s next exam clock shows it', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const api = await adminApi(baseURL ?? '');
+  await addQuestions(api, 'doctor', 1, uniqueName('Accommodated'));
+  await api.dispose();
+  const learnerPage = await (await browser.newContext({ baseURL })).newPage();
+  const username = await register(learnerPage, 'doctor');
+
+  await page.goto('/lms-system/login');
+  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
+  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await page.goto('/lms-system/admin/users');
+  await page.getByLabel('Search by username').fill(username);
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toContainText('None');
+  await row.getByRole('button', { name: `Accommodation for ${username}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Accommodation of ${username}` });
+  await expect(dialog.getByText('No changes yet.')).toBeVisible();
+  await dialog.getByLabel('Time multiplier').selectOption('1.5');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save accommodation' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText('1.5 × time');
+  await row.getByRole('button', { name: `Accommodation for ${username}` }).click();
+  await expect(dialog.getByRole('region', { name: 'Changes' }).getByRole('listitem')).toContainText(`${e2eAccounts.lmsAdmin.username}: 1.5 × time`);
+
+  // The learner's next exam: 180 minutes × 1.5.
+  await learnerPage.goto('/exam');
+  await learnerPage.getByRole('button', { name: 'Next' }).click();
+  await learnerPage.getByLabel('I accept the non-disclosure agreement').check();
+  await learnerPage.getByRole('button', { name: 'Next' }).click();
+  await learnerPage.getByRole('button', { name: 'Next' }).click();
+  await expect(learnerPage.getByRole('timer')).toHaveText(/^(270:00|269:5\d)$/);
+  await learnerPage.context().close();
+});
