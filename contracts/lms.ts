@@ -197,7 +197,27 @@ export const flagBody = z.strictObject({
   flagged: z.boolean({ error: 'flagged must be true or false' }),
 });
 export const flagsResponse = z.object({ flaggedQuestionIds: z.array(z.number().int()) });
-export const mockResult = z.object({ score: z.number().int(), total: z.number().int(), essays: z.number().int() });
+export const mockResult = z.object({
+  score: z.number().int(),
+  total: z.number().int(),
+  essays: z.number().int(),
+  // Each question of the set once it is scored: the answer given, the correct one and the explanation.
+  review: z
+    .array(
+      z.object({
+        questionId: z.number().int(),
+        question: z.string(),
+        question_type: z.enum(questionTypes),
+        options: z.array(z.string()),
+        difficulty: z.enum(difficulties),
+        userAnswer: z.string(),
+        correctAnswer: z.string(),
+        explanation: z.string(),
+        outcome: z.enum(['correct', 'incorrect', 'pending-review']),
+      }),
+    )
+    .optional(),
+});
 export type MockResult = z.infer<typeof mockResult>;
 
 export const autoSaveBody = z.strictObject({

@@ -928,6 +928,24 @@ export async function scoreMockExam(db: Database, account: LmsAccount, answers: 
     const score = scored.filter((row) => isCorrect(row, answers[String(row.id)] ?? '')).length;
     await tx.update(practiceSets).set({ submittedAt: now }).where(eq(practiceSets.id, set.id));
     await tx.insert(mockExamResults).values({ userId: account.id, score, total: scored.length, createdAt: now });
-    return { score, total: scored.length, essays: rows.length - scored.length };
+    // Scored once, the set is something to learn from: each answer, the correct one and why, in the order served.
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const review = set.questionIds.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const userAnswer = answers[String(id)] ?? '';
+      const outcome = row.questionType === 'essay' ? ('pending-review' as const) : isCorrect(row, userAnswer) ? ('correct' as const) : ('incorrect' as const);
+      return [
+        {
+          ...toServed(row, set.seed),
+          questionId: row.id,
+          userAnswer,
+          correctAnswer: row.questionType === 'essay' ? row.correctAnswer : (shownCorrectAnswer(row) ?? row.correctAnswer),
+          explanation: row.explanation,
+          outcome,
+        },
+      ];
+    });
+    return { score, total: scored.length, essays: rows.length - scored.length, review: review.map(({ id: _id, ...rest }) => rest) };
   });
 }

@@ -182,6 +182,25 @@ describe('test-centre mode, accommodations and an empty bank', () => {
     });
   });
 
+  describe('practice sets', () => {
+    it('when a practice set is scored, then each answer comes back with the correct one and its explanation, in the order served', async () => {
+      await freshBank('nurse', 3);
+      const learner = await registerLearner(t, { profession: 'nurse' });
+      const served = (await inject('GET', '/user/exam/questions', learner.headers, undefined, { set: 'mock' })).json<ExamQuestionsResponse>();
+      const [first, ...rest] = served.examQuestions;
+      const answers = Object.fromEntries([[String(first?.id), 'Right'], ...rest.map((q) => [String(q.id), 'Wrong'])]);
+      const scored = await inject('POST', '/user/exam/submit', learner.headers, { answers, setId: served.practiceSet?.id });
+      expect(scored.statusCode).toBe(200);
+      const result = scored.json<{ score: number; review: { questionId: number; userAnswer: string; correctAnswer: string; explanation: string; outcome: string; options: string[] }[] }>();
+      expect(result.score).toBe(1);
+      expect(result.review.map((r) => r.questionId)).toEqual(served.examQuestions.map((q) => q.id));
+      expect(result.review[0]).toMatchObject({ userAnswer: 'Right', correctAnswer: 'Right', outcome: 'correct', explanation: expect.stringContaining('Because of reason') });
+      expect(result.review.slice(1).every((r) => r.outcome === 'incorrect' && r.correctAnswer === 'Right')).toBe(true);
+      // The options in the order the learner saw them.
+      expect(result.review[0]?.options).toEqual(first?.options);
+    });
+  });
+
   describe('accommodations', () => {
     const put = (userId: number, payload: object, headers = admin.headers) => inject('PUT', `/admin/users/${userId}/accommodation`, headers, payload);
 
