@@ -29,6 +29,15 @@ export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
 export const QUESTION_WITHDRAWN = 'QUESTION_WITHDRAWN';
 /** A retake asked for before the wait between attempts has passed (the attempts list says when). */
 export const RETAKE_NOT_YET = 'RETAKE_NOT_YET';
+/** No live question for the learner's profession: the exam does not start. */
+export const NO_QUESTIONS = 'NO_QUESTIONS';
+/** `practice` marks each answer at once; `test-centre` records answers and tells nothing until the end. */
+export const examModes = ['practice', 'test-centre'] as const;
+export type ExamMode = (typeof examModes)[number];
+/** Time multipliers an admin may grant as an accommodation. */
+export const timeMultipliers = [1.25, 1.5, 2] as const;
+/** Minutes before the deadline at which a test-centre sitting warns the candidate. */
+export const TIME_WARNING_MINUTES = [30, 5, 1] as const;
 export const UPGRADE_CHAT_TEXT = 'I want to upgrade my mock exam';
 export const LOCKED_SUMMARY_MESSAGE = 'Upgrade your account to unlock detailed exam results.';
 export const NO_MORE_QUESTIONS_MESSAGE = 'No more questions.';

@@ -2,6 +2,13 @@ import { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
   examAttemptsResponse,
+  accommodation,
+  accommodationBody,
+  accommodationResponse,
+  flagBody,
+  flagsResponse,
+  recordedAnswer,
+  startAttemptBody,
   examProgress,
   examReview,
   examSettingsBody,
@@ -72,6 +79,7 @@ import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { clientAddressKey } from '../platform/client-address.js';
 import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
+import * as accommodations from './accommodations.js';
 import * as accounts from './accounts.js';
 import * as activity from './achievements.js';
 import * as content from './admin-content.js';
@@ -80,6 +88,7 @@ import * as exam from './exam-engine.js';
 import * as settings from './exam-settings.js';
 import * as codes from './access-codes.js';
 import * as bank from './question-bank.js';
+import * as testCentre from './test-centre.js';
 import { requireProgram, type LmsAccount } from './programs.js';
 
 declare module 'fastify' {
@@ -247,18 +256,18 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
       const account = accountOf(request);
       const set = request.query.set;
       if (set === 'mock' || set === 'mistakes') return exam.practiceSet(db, account, set, now(), practiceSettings, request.query.topic);
-      return exam.nextQuestion(db, deps.database.pool, account, now(), examSettings);
+      return exam.nextQuestion(db, deps.database.pool, account, now(), examSettings, testCentre.sitting, request.query.questionId);
     },
   );
 
   app.post(
     '/user/exam/submit',
-    { schema: { tags, body: submitBody, response: withErrors({ 200: z.union([answerResult, mockResult]) }) } },
+    { schema: { tags, body: submitBody, response: withErrors({ 200: z.union([answerResult, recordedAnswer, mockResult]) }) } },
     async (request) => {
       const account = accountOf(request);
       const body = request.body;
       if ('answers' in body) return exam.scoreMockExam(db, account, body.answers, body.setId, now());
-      return exam.submitAnswer(db, deps.database.pool, account, body.questionId, body.userAnswer, now());
+      return exam.submitAnswer(db, deps.database.pool, account, body.questionId, body.userAnswer, now(), testCentre.sitting, body.clientAnswerId);
     },
   );
 
@@ -283,8 +292,20 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
   // The wait between attempts is an admin setting; only these two calls read it.
   const withRetakeWait = async () => ({ ...examSettings, retakeWaitSeconds: await settings.retakeWaitSeconds(db, examSettings.retakeWaitSeconds) });
 
-  app.post('/user/exam/attempts', { schema: { tags, response: withErrors({ 201: examProgress }) } }, async (request, reply) =>
-    reply.status(201).send(await exam.startAttempt(db, accountOf(request), now(), await withRetakeWait())),
+  app.post('/user/exam/attempts', { schema: { tags, body: startAttemptBody, response: withErrors({ 201: examProgress }) } }, async (request, reply) =>
+    reply.status(201).send(await exam.startAttempt(db, accountOf(request), now(), await withRetakeWait(), request.body?.mode ?? 'practice')),
+  );
+
+  app.post('/user/exam/attempts/:id/finish', { schema: { tags, params: idParams, response: withErrors({ 200: examSummary }) } }, async (request) => {
+    const account = accountOf(request);
+    await testCentre.finishAttempt(db, account, request.params.id, now());
+    return exam.examSummary(db, account, now());
+  });
+
+  app.put(
+    '/user/exam/attempts/:id/flags',
+    { schema: { tags, params: idParams, body: flagBody, response: withErrors({ 200: flagsResponse }) } },
+    async (request) => testCentre.setFlag(db, accountOf(request), request.params.id, request.body, now()),
   );
 
   app.get('/user/exam/attempts', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } }, async (request, reply) => {
@@ -467,6 +488,22 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     '/admin/users/:id/programs',
     { schema: { tags, params: idParams, body: setProgramsBody, response: withErrors({ 200: lmsUser }) } },
     async (request) => accounts.setPrograms(db, request.params.id, request.body.allowed_programs),
+  );
+
+  app.get(
+    '/admin/users/:id/accommodation',
+    { schema: { tags, params: idParams, querystring: pageQuery, response: withErrors({ 200: accommodationResponse }) } },
+    async (request, reply) => {
+      const { total, ...found } = await accommodations.accommodationOf(db, request.params.id, pageOf(request.query));
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return found;
+    },
+  );
+
+  app.put(
+    '/admin/users/:id/accommodation',
+    { schema: { tags, params: idParams, body: accommodationBody, response: withErrors({ 200: accommodation }) } },
+    async (request) => accommodations.setAccommodation(db, accountOf(request).id, request.params.id, request.body, now()),
   );
 
   app.put(

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, uuid, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const lmsProfessions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
 export const lmsRoles = ['user', 'admin'] as const;
 export const questionTypes = ['multiple-choice', 'fill-in-the-blank', 'essay'] as const;
 export const difficulties = ['easy', 'medium', 'hard'] as const;
+export const examModes = ['practice', 'test-centre'] as const;
 export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const;
 /** Whom a course or an upcoming exam is for: one profession, or everyone. */
 export const audiences = ['all', ...lmsProfessions] as const;
@@ -26,6 +27,11 @@ export const lmsUsers = pgTable(
     email: text(),
     // Carried in every token as `ver`; raising it ends every sign-in of this user (sign-out, password change).
     sessionVersion: integer().notNull().default(0),
+    // Accommodations an LMS admin grants (see server/lms/accommodations.ts): the next attempt's
+    // duration is multiplied, then lengthened; extra attempts may start before the retake wait ends.
+    timeMultiplier: numeric({ precision: 3, scale: 2, mode: 'number' }),
+    extraMinutes: integer(),
+    extraAttempts: integer().notNull().default(0),
     createdAt,
   },
   // Usernames are unique whatever their case, so "Amal" cannot sign up next to "amal".
@@ -77,6 +83,10 @@ export const examAttempts = pgTable(
     draftSavedAt: timestamp({ withTimezone: true }),
     // The form: the questions drawn for this attempt when it started (see exam-engine.ts).
     questionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    // `practice` marks each answer at once; `test-centre` records answers (changeable) and tells nothing until the end.
+    mode: text({ enum: examModes }).notNull().default('practice'),
+    // Questions the candidate flagged for review (test-centre mode).
+    flaggedQuestionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     // Retakes keep every attempt; at most one per user and exam is open.
@@ -122,6 +132,41 @@ export const examLogs = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('exam_logs_exam_idx').on(t.examId, t.createdAt), index('exam_logs_created_at_idx').on(t.createdAt)],
+);
+
+/**
+ * The client-generated ids of test-centre answers already applied, so an answer resent after a lost
+ * connection (or twice by a retrying client) is applied once.
+ */
+export const examAnswerReceipts = pgTable(
+  'exam_answer_receipts',
+  {
+    attemptId: integer()
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    clientAnswerId: uuid().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.clientAnswerId] })],
+);
+
+/** Every change of a learner's accommodation: who changed it, when, and what it became. */
+export const accommodationChanges = pgTable(
+  'lms_accommodation_changes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+    changedBy: integer()
+      .notNull()
+      .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+    changedAt: timestamp({ withTimezone: true }).notNull(),
+    timeMultiplier: numeric({ precision: 3, scale: 2, mode: 'number' }),
+    extraMinutes: integer(),
+    extraAttempts: integer().notNull(),
+  },
+  (t) => [index('lms_accommodation_changes_user_idx').on(t.userId, t.changedAt)],
 );
 
 /** Results of the older 300-second mock exam module. */
