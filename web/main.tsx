@@ -1,15 +1,24 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { applyStoredDarkMode } from './lib/dark-mode.js';
-import { ApiError } from './lib/http.js';
+import { markUnreachable, onReconnected } from './lib/connection.js';
+import { ApiError, isUnreachable } from './lib/http.js';
 import { AppRouter } from './router.js';
+import { ConnectionBanner } from './ui/connection-banner.js';
 import { ToastProvider } from './ui/toast.js';
 import './ui/theme.css';
 
 applyStoredDarkMode();
 
+// Calls made outside `request` (uploads, downloads) also count: any of them that cannot reach the service starts the probe.
+const reportUnreachable = (error: unknown) => {
+  if (isUnreachable(error)) markUnreachable();
+};
+
 const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: reportUnreachable }),
+  mutationCache: new MutationCache({ onError: reportUnreachable }),
   defaultOptions: {
     queries: {
       // A 4xx will not change by asking again; network hiccups and 5xx get one more try.
@@ -19,6 +28,9 @@ const queryClient = new QueryClient({
   },
 });
 
+// Back after an outage: whatever failed or may have changed meanwhile is asked for again.
+onReconnected(() => void queryClient.invalidateQueries());
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
@@ -27,6 +39,7 @@ createRoot(root).render(
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
         <AppRouter />
+        <ConnectionBanner />
       </ToastProvider>
     </QueryClientProvider>
   </StrictMode>,

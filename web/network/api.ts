@@ -13,7 +13,7 @@ import type {
   SignInBody,
   SignUpBody,
 } from '../../contracts/network.js';
-import { ApiError, request, type RequestOptions } from '../lib/http.js';
+import { ApiError, UNREACHABLE_MESSAGE, request, type RequestOptions } from '../lib/http.js';
 import { clearSessionEnded, isSessionEnded, reportSessionEnded } from './ended-session.js';
 
 export const networkKeys = {
@@ -96,7 +96,7 @@ export function uploadForm<T>(path: string, form: FormData, onProgress?: (fracti
       if (isSessionEnded(error)) reportSessionEnded();
       reject(error);
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.'));
+    xhr.onerror = () => reject(new ApiError(0, UNREACHABLE_MESSAGE));
     xhr.send(form);
   });
 }
