@@ -26,7 +26,7 @@ function RecentCourses() {
   const profile = useProfile();
   const locked = profile.data?.premiumLocked === true;
   const query = useRecentCourses(profile.isSuccess && !locked);
-  if (profile.isError) return <ErrorState message="Failed to load recent courses." onRetry={() => void profile.refetch()} />;
+  if (profile.isLoadingError) return <ErrorState message="Failed to load recent courses." onRetry={() => void profile.refetch()} />;
   if (profile.isPending || (!locked && query.isPending)) return <LoadingState />;
   if (locked || (query.error instanceof ApiError && query.error.status === 403)) {
     return (
@@ -36,7 +36,7 @@ function RecentCourses() {
       </div>
     );
   }
-  if (query.isError) return <ErrorState message="Failed to load recent courses." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load recent courses." onRetry={() => void query.refetch()} />;
   if (!query.data) return <LoadingState />;
   if (query.data.recentCourses.length === 0) return <EmptyState>No recent courses available.</EmptyState>;
   return (
@@ -57,7 +57,7 @@ function RecentCourses() {
 function ProgressSummary() {
   const query = useProgress();
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState message="Failed to load progress." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load progress." onRetry={() => void query.refetch()} />;
   const { exam, course } = query.data.progress;
   return (
     <dl>
@@ -80,7 +80,7 @@ function ProgressSummary() {
 function UpcomingExams() {
   const query = useUpcomingExams();
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState message="Failed to load upcoming exams." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load upcoming exams." onRetry={() => void query.refetch()} />;
   if (query.data.upcomingExams.length === 0) return <EmptyState>No upcoming exams available.</EmptyState>;
   return (
     <ul className={styles.list}>
@@ -99,7 +99,7 @@ function UpcomingExams() {
 function RecentAchievements() {
   const query = useAchievements();
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState message="Failed to load achievements." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load achievements." onRetry={() => void query.refetch()} />;
   if (query.data.achievements.length === 0) return <EmptyState>No achievements earned yet.</EmptyState>;
   return (
     <ul className={styles.list}>

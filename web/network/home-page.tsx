@@ -17,7 +17,7 @@ export default function HomePage() {
   useLiveFeed(me.data);
 
   if (me.isPending) return <LoadingState />;
-  if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
+  if (me.isLoadingError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
   if (!me.data) return <Navigate to="/" replace />;
   if (!me.data.isProfileComplete) return <Navigate to="/UserDetails" replace />;
   const user = me.data;

@@ -24,7 +24,7 @@ export default function UserDetailsPage() {
   const error = photoError ?? (save.isError ? errorMessage(save.error, 'Could not save your profile. Please try again.') : null);
 
   if (me.isPending) return <LoadingState />;
-  if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
+  if (me.isLoadingError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
   if (!me.data) return <Navigate to="/" replace />;
   const user = me.data;
 
