@@ -6,6 +6,7 @@ import { markUnreachable, onReconnected } from './lib/connection.js';
 import { ApiError, isUnreachable } from './lib/http.js';
 import { AppRouter } from './router.js';
 import { ConnectionBanner } from './ui/connection-banner.js';
+import { isPageLoadError } from './ui/lazy-page.js';
 import { ToastProvider } from './ui/toast.js';
 import './ui/theme.css';
 
@@ -34,7 +35,12 @@ onReconnected(() => void queryClient.invalidateQueries());
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
+createRoot(root, {
+  // A page whose code could not be downloaded is an outage the page already shows, not a bug to log.
+  onCaughtError: (error, info) => {
+    if (!isPageLoadError(error)) console.error(error, info.componentStack);
+  },
+}).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

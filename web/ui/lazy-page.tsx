@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { markUnreachable, onReconnected } from '../lib/connection.js';
+import { UNREACHABLE_MESSAGE } from '../lib/http.js';
 import { ErrorState, LoadingState } from './states.js';
 
 type PageModule = { default: ComponentType };
@@ -13,6 +14,8 @@ const RETRY_DELAYS_MS = [500, 1_500];
 
 /** A page's code could not be downloaded (the server or the network is away). */
 class PageLoadError extends Error {}
+
+export const isPageLoadError = (error: unknown): boolean => error instanceof PageLoadError;
 
 async function loadWithRetries(load: () => Promise<PageModule>): Promise<PageModule> {
   for (let attempt = 0; ; attempt += 1) {
@@ -62,7 +65,7 @@ class PageBoundary extends Component<BoundaryProps, { error: unknown }> {
     const { error } = this.state;
     if (error === undefined) return this.props.children;
     if (error instanceof PageLoadError) {
-      return <ErrorState message="We cannot reach the service, so this page could not be loaded. Please try again." onRetry={this.retry} />;
+      return <ErrorState message={UNREACHABLE_MESSAGE} onRetry={this.retry} />;
     }
     return <ErrorState message="Something went wrong showing this page." onRetry={() => window.location.reload()} />;
   }
