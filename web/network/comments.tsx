@@ -4,6 +4,7 @@ import { useAddComment, useComments } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { relativeTime } from './relative-time.js';
+import { Form } from '../ui/form.js';
 
 /** A post's comment box and its comments, newest first, paged by cursor. */
 export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefObject<HTMLInputElement | null> }) {
@@ -27,7 +28,7 @@ export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefO
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
   return (
     <div className={styles.comments}>
-      <form className={styles.commentForm} onSubmit={submit}>
+      <Form className={styles.commentForm} onSubmit={submit}>
         <label className="visually-hidden" htmlFor={inputId}>
           Add a comment
         </label>
@@ -43,7 +44,7 @@ export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefO
         <Button type="submit" size="small" disabled={busy || !text.trim()}>
           Submit
         </Button>
-      </form>
+      </Form>
       {failed && (
         <p className={styles.errorText} role="alert">
           Could not add the comment. Please try again.

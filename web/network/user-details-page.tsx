@@ -8,6 +8,7 @@ import { useMe, useSaveProfile } from './api.js';
 import { Avatar } from './avatar.js';
 import { useFilePreview } from './file-preview.js';
 import styles from './network.module.css';
+import { Form } from '../ui/form.js';
 
 const IMAGE_TYPES = ['image/gif', 'image/jpeg', 'image/png'];
 
@@ -42,7 +43,7 @@ export default function UserDetailsPage() {
         <h1 className={styles.cardTitle}>Complete your profile</h1>
         <p className={styles.hint}>Choose how other members see you.</p>
         <FormError message={error} />
-        <form className={styles.form} onSubmit={submit}>
+        <Form className={styles.form} onSubmit={submit}>
           <div className={styles.photoRow}>
             <Avatar src={preview ?? user.photoURL} size={72} alt="Your photo" />
             <label className={styles.fileLabel}>
@@ -70,6 +71,7 @@ export default function UserDetailsPage() {
             minLength={3}
             maxLength={30}
             pattern="[A-Za-z0-9._\-]+"
+            data-pattern-message="A username may hold only letters, digits, dots, dashes and underscores."
             hint="Letters, digits, dots, dashes and underscores"
             value={username ?? user.username ?? ''}
             onChange={(e) => setUsername(e.target.value)}
@@ -85,7 +87,7 @@ export default function UserDetailsPage() {
           <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : 'Save and continue'}
           </Button>
-        </form>
+        </Form>
       </section>
     </main>
   );
