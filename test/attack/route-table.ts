@@ -526,6 +526,31 @@ export const routeTable: RouteEntry[] = [
     },
     ok: 200,
   },
+  { route: 'GET /api/network/me/settings', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/me/settings', h), ok: 200 },
+  {
+    route: 'PUT /api/network/me/password',
+    access: 'member',
+    area: 'network',
+    // The caller's own password, set again: the other cells keep signing in with it.
+    build: (w, caller, h) => {
+      const own = caller === 'other member' ? w.otherMember : w.member;
+      return json(w, 'PUT', '/api/network/me/password', h, { currentPassword: own.password, newPassword: own.password });
+    },
+    ok: 204,
+  },
+  { route: 'POST /api/network/me/sign-out-others', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'POST', '/api/network/me/sign-out-others', h), ok: 200 },
+  {
+    route: 'DELETE /api/network/me',
+    access: 'member',
+    area: 'network',
+    // A member deletes an account of its own made for the call, never the one the other cells use.
+    build: async (w, caller, h) => {
+      if (caller !== 'member' && caller !== 'other member') return json(w, 'DELETE', '/api/network/me', h, { password: 'whatever' });
+      const own = await signUpMember(w.t);
+      return json(w, 'DELETE', '/api/network/me', { ...h, cookie: await w.freshSession(own) }, { password: own.password });
+    },
+    ok: 204,
+  },
   { route: 'GET /api/network/posts', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/posts', h), ok: 200 },
   {
     route: 'POST /api/network/posts',
