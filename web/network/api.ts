@@ -1,8 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type {
+  AccountSettings,
+  ChangePasswordBody,
   Comment,
   CommentsPage,
   CreatedComment,
+  DeleteAccountBody,
   LikeResponse,
   MeResponse,
   MessageResponse,
@@ -21,6 +24,7 @@ export const networkKeys = {
   feed: ['network', 'feed'] as const,
   post: (id: string) => ['network', 'post', id] as const,
   comments: (postId: string) => ['network', 'comments', postId] as const,
+  settings: ['network', 'settings'] as const,
 };
 
 // ---- Session
@@ -235,5 +239,36 @@ export function useSaveProfile() {
       return photo ? (await uploadPhoto(photo)).user : saved;
     },
     onSuccess: (user) => client.setQueryData(networkKeys.me, user),
+  });
+}
+
+// ---- Settings
+
+export function useAccountSettings() {
+  return useQuery({ queryKey: networkKeys.settings, queryFn: () => memberRequest<AccountSettings>('/api/network/me/settings') });
+}
+
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => memberRequest<null>('/api/network/me/password', { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.settings }),
+  });
+}
+
+export function useSignOutOtherDevices() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => memberRequest<{ ended: number }>('/api/network/me/sign-out-others', { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.settings }),
+  });
+}
+
+/** Deletes the account; the member is then forgotten like after signing out. */
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeleteAccountBody) => memberRequest<null>('/api/network/me', { method: 'DELETE', body }),
+    onSuccess: () => forgetMember(client),
   });
 }

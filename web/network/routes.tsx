@@ -20,6 +20,7 @@ export const networkRoutes: RouteObject[] = [
       { path: '/Home', caseSensitive: true, handle: { title: 'Home' }, element: lazyPage(() => import('./home-page.js')) },
       { path: '/home', caseSensitive: true, handle: { title: 'Home' }, element: lazyPage(() => import('./lower-case-home-page.js')) },
       { path: '/UserDetails', caseSensitive: true, handle: { title: 'Complete your profile' }, element: lazyPage(() => import('./user-details-page.js')) },
+      { path: '/settings', handle: { title: 'Settings' }, element: lazyPage(() => import('./settings-page.js')) },
     ],
   },
 ];

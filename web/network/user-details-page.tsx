@@ -5,12 +5,10 @@ import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useMe, useSaveProfile } from './api.js';
-import { Avatar } from './avatar.js';
 import { useFilePreview } from './file-preview.js';
+import { PhotoPicker } from './photo-picker.js';
 import styles from './network.module.css';
 import { Form } from '../ui/form.js';
-
-const IMAGE_TYPES = ['image/gif', 'image/jpeg', 'image/png'];
 
 /** Profile completion: username (unique), display name and an optional photo. */
 export default function UserDetailsPage() {
@@ -44,26 +42,14 @@ export default function UserDetailsPage() {
         <p className={styles.hint}>Choose how other members see you.</p>
         <FormError message={error} />
         <Form className={styles.form} onSubmit={submit}>
-          <div className={styles.photoRow}>
-            <Avatar src={preview ?? user.photoURL} size={72} alt="Your photo" />
-            <label className={styles.fileLabel}>
-              Add a Photo
-              <input
-                type="file"
-                accept={IMAGE_TYPES.join(',')}
-                className="visually-hidden"
-                onChange={(event) => {
-                  const file = event.target.files?.[0] ?? null;
-                  if (file && !IMAGE_TYPES.includes(file.type)) {
-                    setPhotoError('Please select a valid image file');
-                    return;
-                  }
-                  setPhotoError(null);
-                  setPhoto(file);
-                }}
-              />
-            </label>
-          </div>
+          <PhotoPicker
+            src={preview ?? user.photoURL}
+            onRefuse={setPhotoError}
+            onChoose={(file) => {
+              setPhotoError(null);
+              setPhoto(file);
+            }}
+          />
           <TextField
             label="Username"
             name="username"
