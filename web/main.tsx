@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { applyStoredDarkMode } from './lib/dark-mode.js';
+import { applyStoredDarkMode, followSystemDarkMode } from './lib/dark-mode.js';
 import { markUnreachable, onReconnected } from './lib/connection.js';
 import { ApiError, isUnreachable } from './lib/http.js';
 import { AppRouter } from './router.js';
@@ -11,6 +11,7 @@ import { ToastProvider } from './ui/toast.js';
 import './ui/theme.css';
 
 applyStoredDarkMode();
+followSystemDarkMode();
 
 // Calls made outside `request` (uploads, downloads) also count: any of them that cannot reach the service starts the probe.
 const reportUnreachable = (error: unknown) => {

@@ -1,10 +1,5 @@
-import Bell from 'lucide-react/icons/bell';
-import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
 import House from 'lucide-react/icons/house';
-import MessageSquare from 'lucide-react/icons/message-square';
-import Search from 'lucide-react/icons/search';
-import TrendingUp from 'lucide-react/icons/trending-up';
-import Users from 'lucide-react/icons/users';
+import Settings from 'lucide-react/icons/settings';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
@@ -14,17 +9,11 @@ import { forgetMember } from './api.js';
 import { onSessionEnded } from './ended-session.js';
 import ProfileMenu from './profile-menu.js';
 
-// The spec's entries. Only Home leads somewhere; the others are static, so they are drawn as
-// plain labels (no pointer, no hover, "coming soon" for assistive technology), never as links.
-const staticEntries = [
-  { label: 'Network', Icon: Users },
-  { label: 'Recruitment', Icon: BriefcaseBusiness },
-  { label: 'Messages', Icon: MessageSquare },
-  { label: 'Notifications', Icon: Bell },
-  { label: 'Invest', Icon: TrendingUp },
-];
-
-/** The HR network's frame: the spec's top navigation, shown only in the network area. */
+/**
+ * The HR network's frame: only entries that lead somewhere (the spec's static Network,
+ * Recruitment, Messages, Notifications and Invest entries and the inert search box went), each
+ * with its label under its icon at every width.
+ */
 export function NetworkShell() {
   const client = useQueryClient();
   // A session ended elsewhere: the member is forgotten, and the page sends them to sign in.
@@ -35,10 +24,6 @@ export function NetworkShell() {
         <Link to="/Home" className={styles.logo} aria-label="Pathway home">
           <img src="/images/logo.svg" alt="" width={36} height={36} />
         </Link>
-        <div className={styles.search} title="Search is coming soon">
-          <Search aria-hidden="true" size={16} />
-          <input type="search" placeholder="Search" aria-label="Search (coming soon)" disabled />
-        </div>
         <nav aria-label="Main" className={styles.menu}>
           <ul className={styles.items}>
             <li>
@@ -47,15 +32,12 @@ export function NetworkShell() {
                 <span className={styles.label}>Home</span>
               </NavLink>
             </li>
-            {staticEntries.map(({ label, Icon }) => (
-              <li key={label}>
-                <span className={`${styles.item} ${styles.inert}`} title={`${label}: coming soon`}>
-                  <Icon aria-hidden="true" size={20} />
-                  <span className={styles.label}>{label}</span>
-                  <span className="visually-hidden"> (coming soon)</span>
-                </span>
-              </li>
-            ))}
+            <li>
+              <NavLink to="/settings" className={styles.item}>
+                <Settings aria-hidden="true" size={20} />
+                <span className={styles.label}>Settings</span>
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <DarkModeToggle />

@@ -153,14 +153,14 @@ export default function SignInPage() {
                   </button>
                 )}
               </p>
-              <div className={styles.divider}>or</div>
-              <Button variant="secondary" onClick={withProvider} disabled={!oidcReady} aria-describedby={oidcReady ? undefined : 'oidc-reason'}>
-                Sign in with {providerName}
-              </Button>
-              {!oidcReady && config.data && (
-                <p id="oidc-reason" className={styles.hint}>
-                  Sign in with {providerName} is not configured on this server.
-                </p>
+              {/* Only a way in that works is offered: without a configured provider there is no button. */}
+              {oidcReady && (
+                <>
+                  <div className={styles.divider}>or</div>
+                  <Button variant="secondary" onClick={withProvider}>
+                    Sign in with {providerName}
+                  </Button>
+                </>
               )}
             </>
           )}
