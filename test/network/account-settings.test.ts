@@ -13,7 +13,6 @@ describe('member settings', () => {
 
   const signIn = async (member: Pick<TestMember, 'email'>, password: string) =>
     t.app.inject({ method: 'POST', url: '/api/network/auth/sign-in', headers: { origin: SAME_ORIGIN }, payload: { email: member.email, password } });
-  const withCookie = (cookie: string) => ({ cookie, origin: SAME_ORIGIN });
   const me = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/network/me', headers: { cookie } })).json<{ user: unknown }>().user;
   const settingsOf = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/api/network/me/settings', headers })).json<AccountSettings>();
 
