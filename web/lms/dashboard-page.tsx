@@ -129,7 +129,7 @@ export default function DashboardPage() {
         <Link className={buttonClassName('secondary')} to="/lmsprofile">
           My Progress
         </Link>
-        <Link className={buttonClassName('ghost')} to="/lms-system/mock-exam">
+        <Link className={buttonClassName('secondary')} to="/lms-system/mock-exam">
           Quick practice (5 minutes)
         </Link>
       </div>
