@@ -165,5 +165,10 @@ test('when the navigation is seen on a phone, then every entry has its word, and
   for (const label of ['Dashboard', 'Courses', 'Exam', 'Profile', 'Logout']) await expect(learning.getByText(label, { exact: true })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Quick practice has a button's outline like the actions beside it, not the look of plain text.
+  const outline = (name: string) => page.getByRole('link', { name }).evaluate((el) => getComputedStyle(el).borderTopColor);
+  const transparent = 'rgba(0, 0, 0, 0)';
+  expect(await outline('Quick practice (5 minutes)')).not.toBe(transparent);
+  expect(await outline('Quick practice (5 minutes)')).toBe(await outline('View Courses'));
   await expectAccessible(page);
 });
