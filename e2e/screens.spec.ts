@@ -151,16 +151,23 @@ test('when words are typed as an address, then they lead to the matching page an
     ['/HOME', /\/$/], // /Home for a visitor without a session leads back to the sign-in page
     ['/userdetails', /\/$/],
     ['/caseadmin', /\/caseadmin\/login$/],
-    ['/CASEADMIN/nothing-here', /\/caseadmin\/login$/],
     ['/CaseTracking', /\/CaseTracking$/],
-    ['/no/such/page', /\/$/],
   ];
   for (const [typed, landing] of expectations) {
     await page.goto(typed);
     await expect(page, typed).toHaveURL(landing);
     expect(new URL(page.url()).host, typed).toBe(new URL(process.env.BASE_URL ?? '').host);
   }
-  await expect(page.getByRole('heading', { name: /join the largest HR network/i })).toBeVisible();
+  // Words that name nothing stay where they are and say so, with a way home, instead of landing silently elsewhere.
+  for (const [typed, home] of [
+    ['/CASEADMIN/nothing-here', 'Go to the case admin dashboard'],
+    ['/no/such/page', 'Go to the home page'],
+  ] as const) {
+    await page.goto(typed);
+    await expect(page.getByRole('heading', { name: 'Page not found' }), typed).toBeVisible();
+    await expect(page, typed).toHaveURL(new RegExp(`${typed}$`));
+    await expect(page.getByRole('link', { name: home }), typed).toBeVisible();
+  }
 });
 
 test('when a token-shaped segment is opened, then the browser goes to the health authority with it', async ({ page }) => {
