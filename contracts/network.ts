@@ -54,6 +54,27 @@ export const signInBody = z.strictObject({
 });
 export type SignInBody = z.infer<typeof signInBody>;
 
+/** PUT /api/network/me/password: the current password (none for an account made by external sign-in) and the new one. */
+export const changePasswordBody = z.strictObject({
+  currentPassword: z.string().max(200, 'Current password must be at most 200 characters').optional(),
+  newPassword: newPassword,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+/** DELETE /api/network/me: the password again (none for an account made by external sign-in). */
+export const deleteAccountBody = z.strictObject({ password: z.string().max(200, 'Password must be at most 200 characters').optional() });
+export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
+
+/** GET /api/network/me/settings: what the settings page shows beyond the member itself. */
+export const accountSettings = z.object({
+  /** False for an account made by external sign-in that never set a password. */
+  hasPassword: z.boolean(),
+  /** Sessions of this member other than the asking browser's. */
+  otherSessions: z.number().int(),
+  posts: z.number().int(),
+});
+export type AccountSettings = z.infer<typeof accountSettings>;
+
 /** The signed-in member (the spec's User). */
 export const networkUser = z.object({
   uid: z.string(),

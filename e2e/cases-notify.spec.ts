@@ -13,6 +13,10 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   const email = `applicant-${suffix.toLowerCase()}@example.test`;
   const created = await createCaseViaApi(request, { case_number: `NTF-${suffix}`, passport_number: 'NT 445566', client_name: 'Nadia', client_email: email, serviceIds: [1] });
 
+  // Created with the applicant's address: they get the case number and the tracker link at once.
+  const opened = await waitForMail({ to: email, subject: `Your case ${created.case_number} has been opened` });
+  expect(opened.links).toContain(`${baseURL}/casetracking?case=${created.case_number}`);
+
   await signInWithToken(page, request);
   await page.goto(`/caseadmin/details/${created.id}`);
   await expect(page.getByText(email)).toBeVisible();
@@ -51,7 +55,7 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   await dialog.getByRole('button', { name: 'Move to Documents Under Review' }).click();
   await expect(serviceCard).toContainText('Current step: Documents Under Review');
 
-  const mail = await waitForMail({ to: email, subject: created.case_number }, 45_000);
+  const mail = await waitForMail({ to: email, subject: `Your case ${created.case_number} moved to Documents Under Review` }, 45_000);
   expect(mail.text).toContain('Documents Verification: now at "Documents Under Review"');
   expect(mail.text).not.toContain('NT 445566');
   const trackerLink = mail.links.find((link) => link.includes('/casetracking?case='));

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,22 +5,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { findFreePort } from '../server/db/embedded-postgres.js';
 import { e2eAccounts } from './accounts.js';
+import { startAppProcess } from './app-process.js';
 import { startMailbox } from './mailbox-server.js';
-
-async function waitUntilReady(url: string, timeoutMs: number, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('the app exited during start; see its output above');
-    try {
-      const response = await fetch(`${url}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the app did not become ready at ${url}`);
-}
 
 /** Starts the built app (`npm run build` first) on a fresh database, as a user would run it. */
 export default async function globalSetup() {
@@ -86,19 +71,11 @@ export default async function globalSetup() {
     };
   }
 
-  const app = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-  let exited = false;
-  app.on('exit', () => (exited = true));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilReady(baseUrl, 60_000, () => exited);
-  process.env.BASE_URL = baseUrl;
+  const app = await startAppProcess(env);
+  process.env.BASE_URL = app.url;
 
   return async () => {
-    if (!exited) {
-      const stopped = new Promise((resolve) => app.once('exit', resolve));
-      app.kill('SIGTERM');
-      await stopped;
-    }
+    await app.stop();
     await dropDatabase();
     await mailbox.close();
     await rm(dataDir, { recursive: true, force: true });

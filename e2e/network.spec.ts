@@ -109,7 +109,9 @@ test('when members post, comment, like and delete, then a second browser sees ev
   // Post detail modal
   await authorPost.getByRole('button', { name: 'Just now' }).click();
   const detail = page.getByRole('dialog', { name: 'Post' });
-  await expect(detail.getByText('No media available')).toBeVisible();
+  // A text post shows its text, not an empty grey box.
+  await expect(detail.getByRole('list', { name: 'Comments' })).toBeVisible();
+  await expect(detail.getByText('No media available')).toHaveCount(0);
   await expect(detail.getByRole('list', { name: 'Comments' })).toContainText('Great post!');
   await detail.getByLabel('Add a comment').fill('Thanks!');
   await detail.getByRole('button', { name: 'Submit' }).click();

@@ -7,9 +7,20 @@ test('when a visitor opens the public home, then it shows the tagline and the wa
   await expectAccessible(page);
 });
 
-test('when a multi-segment path is unknown, then the browser is sent to the public home', async ({ page }) => {
-  await page.goto('/no/such/page');
-  await expect(page).toHaveURL(/\/$/);
+test('when a path is unknown, then the page says it is not found, with a way home, instead of landing on a sign-in page', async ({ page }) => {
+  for (const [path, home, label] of [
+    ['/no/such/page', '/', 'Go to the home page'],
+    ['/lms-system/no-such-page', '/lms-system', 'Go to the learning dashboard'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Page not found' }), path).toBeVisible();
+    await expect(page).toHaveTitle('Page not found · Pathway');
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('link', { name: label })).toHaveAttribute('href', home);
+  }
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Go to the learning dashboard' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/(login|dashboard)$/);
 });
 
 test('when dark mode is toggled, then the choice is kept in localStorage and survives a reload', async ({ page }) => {

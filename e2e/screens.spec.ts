@@ -151,16 +151,23 @@ test('when words are typed as an address, then they lead to the matching page an
     ['/HOME', /\/$/], // /Home for a visitor without a session leads back to the sign-in page
     ['/userdetails', /\/$/],
     ['/caseadmin', /\/caseadmin\/login$/],
-    ['/CASEADMIN/nothing-here', /\/caseadmin\/login$/],
     ['/CaseTracking', /\/CaseTracking$/],
-    ['/no/such/page', /\/$/],
   ];
   for (const [typed, landing] of expectations) {
     await page.goto(typed);
     await expect(page, typed).toHaveURL(landing);
     expect(new URL(page.url()).host, typed).toBe(new URL(process.env.BASE_URL ?? '').host);
   }
-  await expect(page.getByRole('heading', { name: /join the largest HR network/i })).toBeVisible();
+  // Words that name nothing stay where they are and say so, with a way home, instead of landing silently elsewhere.
+  for (const [typed, home] of [
+    ['/CASEADMIN/nothing-here', 'Go to the case admin dashboard'],
+    ['/no/such/page', 'Go to the home page'],
+  ] as const) {
+    await page.goto(typed);
+    await expect(page.getByRole('heading', { name: 'Page not found' }), typed).toBeVisible();
+    await expect(page, typed).toHaveURL(new RegExp(`${typed}$`));
+    await expect(page.getByRole('link', { name: home }), typed).toBeVisible();
+  }
 });
 
 test('when a token-shaped segment is opened, then the browser goes to the health authority with it', async ({ page }) => {
@@ -219,7 +226,8 @@ test('when each area is opened, then it has its own header, title and dark-mode 
   await expect(page).toHaveTitle('Learning Dashboard · Pathway');
   const learning = page.getByRole('navigation', { name: 'Learning' });
   await expect(learning.getByRole('link', { name: 'Courses' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Notifications' })).toHaveCount(1);
+  // No bell that could only ever say "all caught up".
+  await expect(page.getByRole('button', { name: 'Notifications' })).toHaveCount(0);
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
 
   await signInMember(page);
@@ -227,9 +235,11 @@ test('when each area is opened, then it has its own header, title and dark-mode 
   await expect(page).toHaveTitle('Home · Pathway');
   const main = page.getByRole('navigation', { name: 'Main' });
   await expect(main.getByRole('link', { name: 'Home' })).toBeVisible();
-  // The static entries are labels, not links that lead nowhere.
-  await expect(main.getByRole('link')).toHaveCount(1);
-  await expect(main.getByText('Invest')).toBeVisible();
+  // Only entries that lead somewhere: the static ones and the inert search box are gone.
+  await expect(main.getByRole('link')).toHaveText(['Home', 'Settings']);
+  await expect(page.getByText('Invest')).toHaveCount(0);
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
 });
 
 test('when the LMS and case admin pages load, then none of their scripts carries zod, which stays on the server', async ({ page, request }) => {
@@ -381,6 +391,8 @@ const allScreens = [
   '/',
   '/Home',
   '/UserDetails',
+  '/settings',
+  '/no-such-page',
   '/casetracking',
   '/caseadmin/login',
   '/caseadmin/forgot-password',

@@ -13,8 +13,8 @@ const routes: RouteObject[] = [
   ...casesRoutes,
   ...lmsRoutes,
   // The spec's `{token}` route and "any unknown path": a token-shaped segment goes to the health
-  // authority, a known place typed differently goes there, anything else to `/`.
-  { path: '*', element: <UnknownPathPage /> },
+  // authority, a known place typed differently goes there, anything else says "page not found".
+  { path: '*', handle: { title: 'Page not found' }, element: <UnknownPathPage /> },
 ];
 
 /**

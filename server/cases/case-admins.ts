@@ -12,6 +12,7 @@ import { claimMailCooldown } from '../platform/mail-cooldowns.js';
 import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS, revokeOneTimeTokens } from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { CASE_ADMIN_SESSION_VERSION } from './hot-statements.js';
+import { caseAdminPasswordResetEmail } from './case-emails.js';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -134,14 +135,7 @@ export async function sendCaseAdminPasswordResetLink(
   if (!issued) return undefined;
   const { admin, token } = issued;
   const link = publicLink(deps.config, `/caseadmin/reset-password?token=${encodeURIComponent(token)}`);
-  return {
-    to: admin.email,
-    subject: 'Reset your Pathway admin password',
-    text:
-      `Someone asked to reset the password of the Pathway case admin account ${admin.email}.\n\n` +
-      `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
-      'If it was not you, ignore this email; your password stays as it is.\n',
-  };
+  return { to: admin.email, ...(await caseAdminPasswordResetEmail({ adminEmail: admin.email, link })) };
 }
 
 /** Sets the new password of the link's admin and ends all of its sign-ins. */

@@ -25,7 +25,7 @@ import {
   type CaseListFilter,
   type CaseListTotal,
 } from './case-list-query.js';
-import { addClientEmailRecipients, type NotificationDeps } from './case-notifications.js';
+import { addClientEmailRecipients, sendCaseCreatedEmails, type NotificationDeps } from './case-notifications.js';
 import { refreshCaseStatuses, setInitialCaseStatuses } from './case-status.js';
 import type { ActingAdmin } from './case-events.js';
 
@@ -322,6 +322,7 @@ export async function createCase(
   input: { case_number?: string | undefined; passport_number: string; client_name: string; client_email?: string | null | undefined; serviceIds: number[] },
   admin: ActingAdmin,
   now: Date,
+  notify: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>,
 ): Promise<AdminCase> {
   return db.transaction(async (tx) => {
     await assertServicesExist(tx, input.serviceIds);
@@ -347,6 +348,7 @@ export async function createCase(
     await addCaseServices(tx, id, input.serviceIds, now);
     await setInitialCaseStatuses(tx, { caseIds: [id] });
     await addClientEmailRecipients(tx, [{ caseId: id, email: input.client_email ?? null }], now);
+    await sendCaseCreatedEmails(tx, notify, [id]);
     const names = await serviceNames(tx, input.serviceIds);
     await recordCaseEvents(tx, [{ caseId: id, kind: 'case created', summary: `Case created${names ? ` with ${names}` : ' without services'}` }], admin, now);
     return loadCase(tx, id);

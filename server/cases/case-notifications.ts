@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db/client.js';
 import { caseNotificationChanges, caseNotificationRecipients, cases } from '../db/schema/cases.js';
 import type { JobQueue } from '../platform/jobs.js';
 import type { Mailer } from '../platform/mail.js';
+import { caseCreatedEmail, caseProgressEmail, type ServiceNews } from './case-emails.js';
 import { recordCaseEvents } from './case-events.js';
 
 /**
@@ -97,6 +98,27 @@ export async function addClientEmailRecipients(tx: Queryable, rows: { caseId: nu
 }
 
 /**
+ * Tells the applicant of each new case (its client email, entered by staff) the case number and
+ * the tracker link, as the tracker's text promises. An address unsubscribed earlier gets nothing.
+ */
+export async function sendCaseCreatedEmails(tx: Queryable, deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>, caseIds: number[]): Promise<void> {
+  if (caseIds.length === 0) return;
+  const applicants = await tx
+    .select({ caseNumber: cases.caseNumber, email: caseNotificationRecipients.email, recipientId: caseNotificationRecipients.id })
+    .from(cases)
+    .innerJoin(caseNotificationRecipients, and(eq(caseNotificationRecipients.caseId, cases.id), eq(caseNotificationRecipients.email, cases.clientEmail)))
+    .where(and(inArray(cases.id, caseIds), isNull(caseNotificationRecipients.unsubscribedAt)));
+  for (const applicant of applicants) {
+    const email = await caseCreatedEmail({
+      caseNumber: applicant.caseNumber,
+      trackerLink: deps.link(`/casetracking?case=${encodeURIComponent(applicant.caseNumber)}`),
+      unsubscribeLink: deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(applicant.recipientId)}`),
+    });
+    await deps.mailer.send(tx, { to: applicant.email, ...email });
+  }
+}
+
+/**
  * Who hears about a case: a confirmed address that has not unsubscribed and either came from the
  * tracker or is the case's client email now (a staff-entered address stops with the case's email).
  */
@@ -106,8 +128,6 @@ export function receivesCaseEmails(
 ): boolean {
   return recipient.confirmedAt !== null && recipient.unsubscribedAt === null && (recipient.source === 'tracker' || recipient.email === clientEmail);
 }
-
-type ServiceNews = { serviceName: string; stepName: string; stepDescription: string | null };
 
 /** Each service once, at the latest step the pending rows give it (rows in the order they came). */
 function latestStepPerService(pending: (typeof caseNotificationChanges.$inferSelect)[]): ServiceNews[] {
@@ -120,14 +140,8 @@ function latestStepPerService(pending: (typeof caseNotificationChanges.$inferSel
   return [...latest.values()];
 }
 
-function changeLines(news: ServiceNews[]): string[] {
-  return news.flatMap((item) => [`${item.serviceName}: now at "${item.stepName}"`, ...(item.stepDescription ? [`  ${item.stepDescription}`] : []), '']);
-}
-
 /** The history's plain words for who was emailed: usually just the applicant. */
 const emailedWhom = (count: number) => (count === 1 ? 'Emailed the applicant' : `Emailed ${count} addresses`);
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The job: sends the case's pending news, if any, to every recipient, describing the case as it is
@@ -163,36 +177,10 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
     if (recipients.length === 0) return;
 
     const trackerLink = deps.link(`/casetracking?case=${encodeURIComponent(found.caseNumber)}`);
-    const subject = completed ? `Your case ${found.caseNumber} is complete` : `Your case ${found.caseNumber} has moved on`;
-    const intro = completed
-      ? `Every service of your case ${found.caseNumber} has reached its last step: your case is complete.`
-      : `There is news on your case ${found.caseNumber}.`;
     for (const recipient of recipients) {
       const unsubscribeLink = deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(recipient.id)}`);
-      const text = [
-        intro,
-        '',
-        ...changeLines(news),
-        `See the whole progress (you will need your passport number): ${trackerLink}`,
-        '',
-        `You get these emails about case ${found.caseNumber}. Stop them: ${unsubscribeLink}`,
-      ].join('\n');
-      const html = [
-        `<p>${escapeHtml(intro)}</p>`,
-        ...(news.length
-          ? [
-              '<ul>',
-              ...news.map(
-                (item) =>
-                  `<li><strong>${escapeHtml(item.serviceName)}</strong>: now at “${escapeHtml(item.stepName)}”${item.stepDescription ? `<br>${escapeHtml(item.stepDescription)}` : ''}</li>`,
-              ),
-              '</ul>',
-            ]
-          : []),
-        `<p><a href="${escapeHtml(trackerLink)}">See the whole progress</a> (you will need your passport number).</p>`,
-        `<p style="font-size:small">You get these emails about case ${escapeHtml(found.caseNumber)}. <a href="${escapeHtml(unsubscribeLink)}">Unsubscribe</a></p>`,
-      ].join('\n');
-      await deps.mailer.send(tx, { to: recipient.email, subject, text, html, headers: { 'List-Unsubscribe': `<${unsubscribeLink}>` } });
+      const email = await caseProgressEmail({ caseNumber: found.caseNumber, news, completed, trackerLink, unsubscribeLink });
+      await deps.mailer.send(tx, { to: recipient.email, ...email });
     }
     const about = news.map((item) => `${item.serviceName} → ${item.stepName}`).join('; ');
     const summary = completed ? (about ? `${about} (case complete)` : 'case complete') : about;

@@ -222,7 +222,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
   );
 
   app.post('/api/caseadmin/cases', { schema: { tags, body: createCaseBody, response: withErrors({ 201: createCaseResponse }) } }, async (request, reply) => {
-    const newCase = await caseManagement.createCase(db, request.body, actingAdmin(request), now());
+    const newCase = await caseManagement.createCase(db, request.body, actingAdmin(request), now(), notify);
     return reply.status(201).send({ message: 'Case created successfully', newCase });
   });
 

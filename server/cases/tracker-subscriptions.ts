@@ -7,6 +7,7 @@ import { AppError } from '../platform/errors.js';
 import type { MailMessage } from '../platform/mail.js';
 import { receivesCaseEmails, type NotificationDeps } from './case-notifications.js';
 import { normalizeCaseNumber } from './case-management.js';
+import { trackerSubscriptionEmail } from './case-emails.js';
 import { caseNotFoundAnswer, passportMatches } from './progress-lookup.js';
 
 // A confirmation email is sent again for the same address only after this long.
@@ -85,17 +86,7 @@ async function composeConfirmation(db: Database, notify: NotificationDeps, recip
     .returning({ email: caseNotificationRecipients.email, caseNumber: cases.caseNumber });
   if (!row) return undefined;
   const confirmLink = notify.link(`/casetracking/confirm?token=${token}`);
-  return {
-    to: row.email,
-    subject: `Confirm email updates for case ${row.caseNumber}`,
-    text: [
-      `Someone (we hope you) asked for an email whenever case ${row.caseNumber} changes.`,
-      '',
-      `Confirm it here (the link works for 48 hours): ${confirmLink}`,
-      '',
-      'If it was not you, ignore this email: nothing more will be sent to you.',
-    ].join('\n'),
-  };
+  return { to: row.email, ...(await trackerSubscriptionEmail({ caseNumber: row.caseNumber, confirmLink })) };
 }
 
 /** Names how the tracker's confirmation emails are written when their jobs run. */

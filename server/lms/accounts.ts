@@ -14,6 +14,7 @@ import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS, rev
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import type { LmsAccount } from './programs.js';
 import { LMS_ACCOUNT_BY_ID } from './hot-statements.js';
+import { learnerEmailTakenEmail, learnerPasswordResetEmail } from './learner-emails.js';
 
 type UserRow = typeof lmsUsers.$inferSelect;
 
@@ -44,14 +45,7 @@ const emailTakenJob = z.object({ email: z.string() });
 /** The note to the owner of an address someone registered with; one per address per cooldown. */
 async function sendEmailTakenNote(db: Database, deps: { config: Pick<Config, 'publicUrl' | 'port'> }, email: string, now: Date): Promise<MailMessage | undefined> {
   if (!(await claimMailCooldown(db, EMAIL_TAKEN, email, now))) return undefined;
-  return {
-    to: email,
-    subject: 'Someone registered for Pathway learning with your address',
-    text:
-      'Someone, maybe you, registered a Pathway learning account with this email address, which another account already has. ' +
-      'The new account was made without it, so it cannot receive emails or reset its password.\n\n' +
-      `Forgot your own password? Set a new one here: ${publicLink(deps.config, '/lms-system/forgot-password')}\n`,
-  };
+  return { to: email, ...(await learnerEmailTakenEmail({ forgotPasswordLink: publicLink(deps.config, '/lms-system/forgot-password') })) };
 }
 
 /** Names how the LMS's queued emails are written when their jobs run. */
@@ -125,14 +119,7 @@ export async function sendPasswordResetLink(
   if (!issued) return undefined;
   const { user, token } = issued;
   const link = publicLink(deps.config, `/lms-system/reset-password?token=${encodeURIComponent(token)}`);
-  return {
-    to: user.email,
-    subject: 'Reset your Pathway learning password',
-    text:
-      `Someone asked to reset the password of the Pathway learning account "${user.username}".\n\n` +
-      `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
-      'If it was not you, ignore this email; your password stays as it is.\n',
-  };
+  return { to: user.email, ...(await learnerPasswordResetEmail({ username: user.username, link })) };
 }
 
 /** Sets the new password of the link's user and ends all of its sign-ins. */

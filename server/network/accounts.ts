@@ -17,6 +17,7 @@ import {
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { clearSquattersTraces } from './reclaim.js';
 import { endAllSessions, type MemberRow, type SessionMember } from './sessions.js';
+import { memberPasswordResetEmail, signUpAttemptEmail, verificationEmail } from './member-emails.js';
 
 export type Member = SessionMember & { isAdmin: boolean };
 
@@ -60,27 +61,14 @@ async function sendVerificationEmail(db: Database, deps: MailDeps, account: { id
   });
   if (!token) return undefined;
   const link = publicLink(deps.config, `/verify-email?token=${encodeURIComponent(token)}`);
-  return {
-    to: account.email,
-    subject: 'Verify your email address for Pathway',
-    text:
-      'Welcome to Pathway!\n\n' +
-      `Please verify your email address by opening this link (it works once, for 24 hours):\n${link}\n\n` +
-      'If you did not sign up, ignore this email.\n',
-  };
+  return { to: account.email, ...(await verificationEmail({ link })) };
 }
 
 /** The note to the owner of a taken address someone tried to sign up with; one per address per cooldown. */
 async function sendAddressTakenEmail(db: Database, deps: MailDeps, email: string, now: Date): Promise<MailMessage | undefined> {
   if (!(await claimMailCooldown(db, 'network-signup-taken', email, now))) return undefined;
-  return {
-    to: email,
-    subject: 'Someone tried to sign up to Pathway with your address',
-    text:
-      'Someone, maybe you, tried to create a Pathway account with this email address, which already has one. No new account was made.\n\n' +
-      `To sign in, go to ${publicLink(deps.config, '/?mode=signin')}\n` +
-      `Forgot your password? Set a new one here: ${publicLink(deps.config, '/forgot-password')}\n`,
-  };
+  const links = { signInLink: publicLink(deps.config, '/?mode=signin'), forgotPasswordLink: publicLink(deps.config, '/forgot-password') };
+  return { to: email, ...(await signUpAttemptEmail(links)) };
 }
 
 const VERIFY_EMAIL = 'network-verify-email';
@@ -152,14 +140,7 @@ export async function sendPasswordResetLink(db: Database, deps: MailDeps, email:
   });
   if (!token) return undefined;
   const link = publicLink(deps.config, `/reset-password?token=${encodeURIComponent(token)}`);
-  return {
-    to: email,
-    subject: 'Reset your Pathway password',
-    text:
-      'Someone asked to reset the password of your Pathway account.\n\n' +
-      `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
-      'If it was not you, ignore this email; your password stays as it is.\n',
-  };
+  return { to: email, ...(await memberPasswordResetEmail({ link })) };
 }
 
 /**

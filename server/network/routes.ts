@@ -12,6 +12,7 @@ import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { createMediaStorage } from '../platform/storage.js';
 import { AppError } from '../platform/errors.js';
 import { asMember, composeNetworkEmails, sendPasswordResetLink, type Member } from './accounts.js';
+import { registerAccountSettingsRoutes } from './account-settings-routes.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
 import { receiveForm, type FileKind } from './media.js';
@@ -106,6 +107,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
         rateLimitHook(deps.counters, { max: settings.memberRequestsPerMinute, timeWindow: 60_000, scope: 'member', keyOf: (request) => request.member?.id ?? '' }),
       );
       registerProfileRoutes(members, ctx);
+      registerAccountSettingsRoutes(members, ctx);
       registerPostRoutes(members, ctx);
       registerNotificationRoutes(members, ctx);
       registerStreamRoutes(members, ctx);

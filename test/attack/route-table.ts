@@ -270,6 +270,20 @@ export const routeTable: RouteEntry[] = [
     build: (w, _c, h) => json(w, 'PUT', `/api/caseadmin/caseservices/${w.someCase.CaseServices[0]?.id}/step`, h, { newStep: 'Decided' }),
     ok: 200,
   },
+  {
+    route: 'POST /api/caseadmin/step-changes/:param/undo',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      // A fresh step change of the case to take back: to the first step, then to the second.
+      const admin = w.headersOf('case admin', 'cases');
+      const url = `/api/caseadmin/caseservices/${w.someCase.CaseServices[0]?.id}/step`;
+      await w.t.app.inject({ method: 'PUT', url, headers: admin, payload: { newStep: 'Filed' } });
+      const moved = await w.t.app.inject({ method: 'PUT', url, headers: admin, payload: { newStep: 'Decided' } });
+      return json(w, 'POST', `/api/caseadmin/step-changes/${moved.json<{ stepChangeId: number }>().stepChangeId}/undo`, h);
+    },
+    ok: 200,
+  },
 
   // ---- LMS
   {
@@ -343,6 +357,14 @@ export const routeTable: RouteEntry[] = [
   },
   { route: 'GET /user/exam/attempts', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/attempts?page=1', h), ok: 200 },
   { route: 'GET /user/exam/attempts/:param/review', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/attempts/2147483647/review', h), ok: 404 },
+  { route: 'POST /user/exam/attempts/:param/finish', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/user/exam/attempts/2147483647/finish', h), ok: 404 },
+  {
+    route: 'PUT /user/exam/attempts/:param/flags',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'PUT', '/user/exam/attempts/2147483647/flags', h, { questionId: 1, flagged: true }),
+    ok: 409,
+  },
   { route: 'GET /user/exam/upcoming', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/upcoming', h), ok: 200 },
   { route: 'GET /user/courses', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses', h), ok: 200 },
   { route: 'GET /user/courses/recent', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses/recent', h), ok: 200 },
@@ -408,6 +430,14 @@ export const routeTable: RouteEntry[] = [
   },
   { route: 'GET /admin/exam-logs', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/exam-logs', h), ok: 200 },
   { route: 'GET /admin/users', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/users?search=learner', h), ok: 200 },
+  { route: 'GET /admin/users/:param/accommodation', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/users/2147483647/accommodation', h), ok: 404 },
+  {
+    route: 'PUT /admin/users/:param/accommodation',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'PUT', '/admin/users/2147483647/accommodation', h, { timeMultiplier: 1.5 }),
+    ok: 404,
+  },
   {
     route: 'PUT /admin/users/:param/programs',
     access: 'LMS admin',
@@ -537,6 +567,31 @@ export const routeTable: RouteEntry[] = [
       return { method: 'POST', url: '/api/network/me/photo', headers: { ...h, ...form.headers }, payload: form.payload };
     },
     ok: 200,
+  },
+  { route: 'GET /api/network/me/settings', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/me/settings', h), ok: 200 },
+  {
+    route: 'PUT /api/network/me/password',
+    access: 'member',
+    area: 'network',
+    // The caller's own password, set again: the other cells keep signing in with it.
+    build: (w, caller, h) => {
+      const own = caller === 'other member' ? w.otherMember : w.member;
+      return json(w, 'PUT', '/api/network/me/password', h, { currentPassword: own.password, newPassword: own.password });
+    },
+    ok: 204,
+  },
+  { route: 'POST /api/network/me/sign-out-others', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'POST', '/api/network/me/sign-out-others', h), ok: 200 },
+  {
+    route: 'DELETE /api/network/me',
+    access: 'member',
+    area: 'network',
+    // A member deletes an account of its own made for the call, never the one the other cells use.
+    build: async (w, caller, h) => {
+      if (caller !== 'member' && caller !== 'other member') return json(w, 'DELETE', '/api/network/me', h, { password: 'whatever' });
+      const own = await signUpMember(w.t);
+      return json(w, 'DELETE', '/api/network/me', { ...h, cookie: await w.freshSession(own) }, { password: own.password });
+    },
+    ok: 204,
   },
   { route: 'GET /api/network/posts', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/posts', h), ok: 200 },
   {

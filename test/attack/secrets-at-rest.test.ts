@@ -26,7 +26,7 @@ describe('secrets at rest: emailed links', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000', CASE_LOOKUP_RATE_LIMIT: '1000', CASE_NOTIFICATION_DELAY_SECONDS: '0', PUBLIC_URL: 'https://pathway.example.test' });
+    t = await createTestApp({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000', CASE_LOOKUP_RATE_LIMIT: '1000', CASE_NOTIFICATION_DELAY_SECONDS: '0', CASE_STEP_UNDO_SECONDS: '1', PUBLIC_URL: 'https://pathway.example.test' });
     admin = await signInCaseAdmin(t);
   });
   afterAll(async () => {
@@ -76,7 +76,7 @@ describe('secrets at rest: emailed links', () => {
     expect((await post('/api/progress/subscribe', { caseNumber: created.case_number, passportNumber: 'AT-REST-1', email: subscriber })).statusCode).toBe(202);
     const confirmation = linkToken(await mailTo(subscriber, 'Confirm email updates'), '/confirm');
     await changeStep(t, admin.headers, created.CaseServices[0]!.id, 'Documents Under Review');
-    const unsubscribe = linkToken(await mailTo(applicant, 'has moved on'), '/unsubscribe');
+    const unsubscribe = linkToken(await mailTo(applicant, 'moved to Documents Under Review'), '/unsubscribe');
 
     await mailQueueSettled(t);
     const stored = await everyStoredRow();

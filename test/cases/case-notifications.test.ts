@@ -43,8 +43,11 @@ describe('case notifications', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
-  const mailJobsTo = async (email: string) => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1`, [email]))[0]?.n;
-  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+  const mailJobsTo = async (email: string) => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 AND coalesce(data->>'subject', '') NOT LIKE '%has been opened'`, [email]))[0]?.n;
+  // Every case created with an address first gets its "has been opened" email; these tests are about what follows.
+  const isOpenedMail = (mail: ReceivedMail) => mail.subject.endsWith('has been opened');
+  const nextProgressMail = (match: (mail: ReceivedMail) => boolean) => smtp.nextMessage((m) => !isOpenedMail(m) && match(m));
+  const mailsTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email) && !isOpenedMail(m));
   const tokenOf = (mail: ReceivedMail, path: string) => new URL(mail.links.find((link) => link.includes(path)) ?? 'https://x/').searchParams.get('token') ?? '';
 
   it('when a service changes step, then the applicant gets one email with the case, service, step, its description and the tracker link without the passport', async () => {
@@ -54,8 +57,8 @@ describe('case notifications', () => {
     expect(await waitingJobs(created.id)).toHaveLength(1);
     await makeDue(created.id);
 
-    const mail = await smtp.nextMessage((m) => m.to.includes(email));
-    expect(mail.subject).toBe(`Your case ${created.case_number} has moved on`);
+    const mail = await nextProgressMail((m) => m.to.includes(email));
+    expect(mail.subject).toBe(`Your case ${created.case_number} moved to Attestation`);
     expect(mail.text).toContain('Documents Verification: now at "Attestation"');
     expect(mail.text).toContain('attested by the issuing authorities');
     expect(mail.links).toContain(`${PUBLIC_URL}/casetracking?case=${created.case_number}`);
@@ -70,6 +73,27 @@ describe('case notifications', () => {
     expect(mailsTo(email)).toHaveLength(1);
   });
 
+  it('when a case is created with the applicant\'s email, then the applicant gets the case number and the tracker link at once, in the shared layout, with a way to stop the emails', async () => {
+    const email = address();
+    const created = await createCase(t, headers, { passport_number: 'SECRET-PASS-2', client_email: email, serviceIds: [1] });
+    const mail = await smtp.nextMessage((m) => m.to.includes(email));
+    expect(mail.subject).toBe(`Your case ${created.case_number} has been opened`);
+    expect(mail.text).toContain(`Your case number is ${created.case_number}.`);
+    expect(mail.links).toContain(`${PUBLIC_URL}/casetracking?case=${created.case_number}`);
+    expect(mail.html).toContain('Track your application');
+    expect(mail.text + (mail.html ?? '')).not.toContain('SECRET-PASS-2');
+    expect(mail.headers.list).toContain('/casetracking/unsubscribe?token=');
+
+    // Its stop link works at once.
+    const unsubscribed = await t.app.inject({ method: 'POST', url: '/api/progress/unsubscribe', payload: { token: tokenOf(mail, '/unsubscribe') } });
+    expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+
+    // Without an address nobody is told.
+    const without = await createCase(t, headers, { serviceIds: [1] });
+    const [jobs] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'subject' LIKE $1`, [`%${without.case_number}%`]);
+    expect(jobs?.n).toBe(0);
+  });
+
   it('when several changes come before the delay runs out, then they go out as one email, each service at its latest step', async () => {
     const email = address();
     const created = await createCase(t, headers, { client_email: email, serviceIds: [1, 3] });
@@ -79,7 +103,7 @@ describe('case notifications', () => {
     expect(await waitingJobs(created.id)).toHaveLength(1);
     await makeDue(created.id);
 
-    const mail = await smtp.nextMessage((m) => m.to.includes(email));
+    const mail = await nextProgressMail((m) => m.to.includes(email));
     expect(mail.text).not.toContain('Documents Under Review');
     expect(mail.text).toContain('License Registration: now at "Fee Payment"');
     expect(mail.text).toContain('Documents Verification: now at "Attestation"');
@@ -93,7 +117,7 @@ describe('case notifications', () => {
     const created = await createCase(t, headers, { client_email: email, serviceIds: [service.id] });
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Done');
     await makeDue(created.id);
-    const mail = await smtp.nextMessage((m) => m.to.includes(email));
+    const mail = await nextProgressMail((m) => m.to.includes(email));
     expect(mail.subject).toBe(`Your case ${created.case_number} is complete`);
     expect(mail.text).toContain('your case is complete');
   });
@@ -121,7 +145,7 @@ describe('case notifications', () => {
     const created = await createCase(t, headers, { passport_number: 'PX1', client_email: email, serviceIds: [4] });
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Interview');
     await makeDue(created.id);
-    const first = await smtp.nextMessage((m) => m.to.includes(email));
+    const first = await nextProgressMail((m) => m.to.includes(email));
 
     const unsubscribed = await t.app.inject({ method: 'POST', url: '/api/progress/unsubscribe', payload: { token: tokenOf(first, '/unsubscribe') } });
     expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
@@ -129,13 +153,13 @@ describe('case notifications', () => {
 
     const subscribed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: created.case_number, passportNumber: 'px1', email: subscriber } });
     expect(subscribed.statusCode).toBe(202);
-    const confirmation = await smtp.nextMessage((m) => m.to.includes(subscriber));
+    const confirmation = await nextProgressMail((m) => m.to.includes(subscriber));
     const confirmed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: tokenOf(confirmation, '/confirm') } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Job Offer');
     await makeDue(created.id);
-    const toSubscriber = await smtp.nextMessage((m) => m.to.includes(subscriber) && m.subject.includes('moved on'));
+    const toSubscriber = await nextProgressMail((m) => m.to.includes(subscriber) && m.subject.includes('moved to'));
     expect(toSubscriber.text).toContain('now at "Job Offer"');
     await jobHasRun(created.id);
     expect(await mailJobsTo(email)).toBe(1);
@@ -156,7 +180,7 @@ describe('case notifications', () => {
 
     const subscribed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: created.case_number, passportNumber: 'PX2', email: subscriber } });
     expect(subscribed.statusCode).toBe(202);
-    const confirmation = await smtp.nextMessage((m) => m.to.includes(subscriber));
+    const confirmation = await nextProgressMail((m) => m.to.includes(subscriber));
     expect(confirmation.subject).toBe(`Confirm email updates for case ${created.case_number}`);
     expect(confirmation.links[0]).toMatch(new RegExp(`^${PUBLIC_URL}/casetracking/confirm\\?token=[A-Za-z0-9_-]{32}$`));
 
@@ -170,7 +194,7 @@ describe('case notifications', () => {
     expect(confirmed.statusCode).toBe(200);
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
     await makeDue(created.id);
-    const update = await smtp.nextMessage((m) => m.to.includes(subscriber) && m.subject.includes('moved on'));
+    const update = await nextProgressMail((m) => m.to.includes(subscriber) && m.subject.includes('moved to'));
     expect(update.text).toContain('now at "Attestation"');
     expect(update.text).not.toContain('Documents Under Review');
 
@@ -187,7 +211,7 @@ describe('case notifications', () => {
     expect(response.statusCode, response.body).toBe(200);
     await makeDue(first.id);
     await makeDue(second.id);
-    const [mailA, mailB] = await Promise.all([smtp.nextMessage((m) => m.to.includes(a)), smtp.nextMessage((m) => m.to.includes(b))]);
+    const [mailA, mailB] = await Promise.all([nextProgressMail((m) => m.to.includes(a)), nextProgressMail((m) => m.to.includes(b))]);
     expect(mailA.subject).toContain(first.case_number);
     expect(mailB.subject).toContain(second.case_number);
     await Promise.all([jobHasRun(first.id), jobHasRun(second.id)]);
@@ -202,8 +226,8 @@ describe('case notifications', () => {
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Fee Payment');
     await makeDue(created.id);
 
-    const mail = await smtp.nextMessage((m) => m.to.includes(email));
-    expect(mail.subject).toBe(`Your case ${created.case_number} has moved on`);
+    const mail = await nextProgressMail((m) => m.to.includes(email));
+    expect(mail.subject).toBe(`Your case ${created.case_number} moved to Fee Payment`);
     expect(mail.text).toContain(`${service.name}: now at "Fee Payment"`);
     expect(mail.text).not.toContain('Issued');
     expect(mail.text).not.toContain('complete');
@@ -221,7 +245,7 @@ describe('case notifications', () => {
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Issued');
     await makeDue(created.id);
 
-    const mail = await smtp.nextMessage((m) => m.to.includes(email));
+    const mail = await nextProgressMail((m) => m.to.includes(email));
     expect(mail.subject).toBe(`Your case ${created.case_number} is complete`);
     expect(mail.text).toContain(`${service.name}: now at "Issued"`);
     expect(mail.text).not.toContain('Fee Payment');
@@ -233,8 +257,8 @@ describe('case notifications', () => {
     const created = await createCase(t, headers, { client_email: email, serviceIds: [done.id, open.id] });
     await changeStep(t, headers, created.CaseServices[0]!.id, 'B');
     await makeDue(created.id);
-    const moved = await smtp.nextMessage((m) => m.to.includes(email));
-    expect(moved.subject).toContain('has moved on');
+    const moved = await nextProgressMail((m) => m.to.includes(email));
+    expect(moved.subject).toContain('moved to');
     await jobHasRun(created.id);
 
     const edited = await t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, headers, payload: { serviceIds: [done.id] } });
@@ -242,7 +266,7 @@ describe('case notifications', () => {
     expect(edited.json<{ status: string }>().status).toBe('Completed');
     expect(await waitingJobs(created.id)).toHaveLength(1);
     await makeDue(created.id);
-    const completed = await smtp.nextMessage((m) => m.to.includes(email) && m.subject.includes('is complete'));
+    const completed = await nextProgressMail((m) => m.to.includes(email) && m.subject.includes('is complete'));
     expect(completed.subject).toBe(`Your case ${created.case_number} is complete`);
     expect(completed.text).toContain('your case is complete');
     await jobHasRun(created.id);
@@ -255,14 +279,14 @@ describe('case notifications', () => {
     const created = await createCase(t, headers, { client_email: email, serviceIds: [service.id] });
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Reviewed');
     await makeDue(created.id);
-    await smtp.nextMessage((m) => m.to.includes(email));
+    await nextProgressMail((m) => m.to.includes(email));
     await jobHasRun(created.id);
 
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/steps/${service.steps[2]!.id}`, headers });
     expect(deleted.statusCode, deleted.body).toBe(204);
     expect((await getCase(t, headers, created.id)).status).toBe('Completed');
     await makeDue(created.id);
-    const completed = await smtp.nextMessage((m) => m.to.includes(email) && m.subject.includes('is complete'));
+    const completed = await nextProgressMail((m) => m.to.includes(email) && m.subject.includes('is complete'));
     expect(completed.subject).toBe(`Your case ${created.case_number} is complete`);
   });
 
@@ -273,7 +297,7 @@ describe('case notifications', () => {
     await createStep(t, headers, service.id, 'Done', 1);
     expect((await getCase(t, headers, created.id)).status).toBe('Completed');
     await makeDue(created.id);
-    const completed = await smtp.nextMessage((m) => m.to.includes(email));
+    const completed = await nextProgressMail((m) => m.to.includes(email));
     expect(completed.subject).toBe(`Your case ${created.case_number} is complete`);
   });
 
@@ -294,13 +318,13 @@ describe('case notifications', () => {
     const created = await createCase(t, headers, { passport_number: 'PX9', client_email: e1, serviceIds: [1] });
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Documents Under Review');
     await makeDue(created.id);
-    const first = await smtp.nextMessage((m) => m.to.includes(e1));
+    const first = await nextProgressMail((m) => m.to.includes(e1));
     await jobHasRun(created.id);
     expect((await t.app.inject({ method: 'POST', url: '/api/progress/unsubscribe', payload: { token: tokenOf(first, '/unsubscribe') } })).statusCode).toBe(200);
 
     const subscribed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: created.case_number, passportNumber: 'PX9', email: e1 } });
     expect(subscribed.statusCode).toBe(202);
-    const confirmation = await smtp.nextMessage((m) => m.to.includes(e1) && m.subject.startsWith('Confirm'));
+    const confirmation = await nextProgressMail((m) => m.to.includes(e1) && m.subject.startsWith('Confirm'));
     const confirmed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: tokenOf(confirmation, '/confirm') } });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
 
@@ -309,11 +333,11 @@ describe('case notifications', () => {
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
     await makeDue(created.id);
     const [toE1, toF1] = await Promise.all([
-      smtp.nextMessage((m) => m.to.includes(e1) && m.text.includes('now at "Attestation"')),
-      smtp.nextMessage((m) => m.to.includes(f1)),
+      nextProgressMail((m) => m.to.includes(e1) && m.text.includes('now at "Attestation"')),
+      nextProgressMail((m) => m.to.includes(f1)),
     ]);
-    expect(toE1.subject).toContain('has moved on');
-    expect(toF1.subject).toContain('has moved on');
+    expect(toE1.subject).toContain('moved to');
+    expect(toF1.subject).toContain('moved to');
   });
 
   it('when a former client email subscribes on the tracker, then it must confirm, and is emailed once it has', async () => {
@@ -322,11 +346,11 @@ describe('case notifications', () => {
     await t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, headers, payload: { serviceIds: [1], client_email: f1 } });
     const subscribed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: created.case_number, passportNumber: 'PX10', email: e1 } });
     expect(subscribed.statusCode).toBe(202);
-    const confirmation = await smtp.nextMessage((m) => m.to.includes(e1) && m.subject.startsWith('Confirm'));
+    const confirmation = await nextProgressMail((m) => m.to.includes(e1) && m.subject.startsWith('Confirm'));
     expect((await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: tokenOf(confirmation, '/confirm') } })).statusCode).toBe(200);
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
     await makeDue(created.id);
-    const update = await smtp.nextMessage((m) => m.to.includes(e1) && m.subject.includes('moved on'));
+    const update = await nextProgressMail((m) => m.to.includes(e1) && m.subject.includes('moved to'));
     expect(update.text).toContain('now at "Attestation"');
   });
 });

@@ -185,7 +185,7 @@ describe('test-centre mode, accommodations and an empty bank', () => {
   describe('practice sets', () => {
     it('when a practice set is scored, then each answer comes back with the correct one and its explanation, in the order served', async () => {
       await freshBank('nurse', 3);
-      const learner = await registerLearner(t, { profession: 'nurse' });
+      const learner = await registerLearner(t, { profession: 'nurse', programs: ['exam-results'] });
       const served = (await inject('GET', '/user/exam/questions', learner.headers, undefined, { set: 'mock' })).json<ExamQuestionsResponse>();
       const [first, ...rest] = served.examQuestions;
       const answers = Object.fromEntries([[String(first?.id), 'Right'], ...rest.map((q) => [String(q.id), 'Wrong'])]);
@@ -198,6 +198,18 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       expect(result.review.slice(1).every((r) => r.outcome === 'incorrect' && r.correctAnswer === 'Right')).toBe(true);
       // The options in the order the learner saw them.
       expect(result.review[0]?.options).toEqual(first?.options);
+    });
+
+    it('when a learner whose results are locked scores a practice set, then the review marks each answer and explains it, but names no correct answer', async () => {
+      await freshBank('nurse', 3);
+      const learner = await registerLearner(t, { profession: 'nurse' });
+      const served = (await inject('GET', '/user/exam/questions', learner.headers, undefined, { set: 'mock' })).json<ExamQuestionsResponse>();
+      const answers = Object.fromEntries(served.examQuestions.map((q) => [String(q.id), 'Wrong']));
+      const scored = await inject('POST', '/user/exam/submit', learner.headers, { answers, setId: served.practiceSet?.id });
+      expect(scored.statusCode).toBe(200);
+      const { review } = scored.json<{ review: { correctAnswer: string | null; explanation: string; outcome: string }[] }>();
+      expect(review).toHaveLength(served.examQuestions.length);
+      expect(review.every((r) => r.outcome === 'incorrect' && r.correctAnswer === null && r.explanation.includes('Because of reason'))).toBe(true);
     });
   });
 

@@ -7,6 +7,7 @@ import { FormError } from '../ui/states.js';
 import { loginAdmin } from './admin-api.js';
 import { adminToken, signIn, wasSessionExpired } from './admin-session.js';
 import styles from './admin-login-page.module.css';
+import { Form } from '../ui/form.js';
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
@@ -34,7 +35,7 @@ export default function AdminLoginPage() {
 
   return (
     <main className={styles.page}>
-      <form className={styles.card} onSubmit={(event) => void onSubmit(event)}>
+      <Form className={styles.card} onSubmit={(event) => void onSubmit(event)}>
         <h1 className={styles.title}>Admin Login</h1>
         {wasSessionExpired() && !error && <p className={styles.notice}>Your session has ended. Please log in again.</p>}
         <FormError message={error} />
@@ -54,7 +55,7 @@ export default function AdminLoginPage() {
         <p className={styles.notice}>
           <Link to="/caseadmin/forgot-password">Forgot password?</Link>
         </p>
-      </form>
+      </Form>
     </main>
   );
 }

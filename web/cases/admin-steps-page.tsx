@@ -22,7 +22,7 @@ export default function AdminStepsPage() {
   const serviceId = routeId(serviceIdParam);
   const services = useServices();
   if (services.isPending) return <LoadingState text="Loading service..." />;
-  if (services.isError) return <ErrorState message={errorMessage(services.error, 'Could not fetch services.')} onRetry={() => void services.refetch()} />;
+  if (services.isLoadingError) return <ErrorState message={errorMessage(services.error, 'Could not fetch services.')} onRetry={() => void services.refetch()} />;
   const service = services.data.find((candidate) => candidate.id === serviceId);
   if (!service) return <ServiceNotFound param={serviceIdParam} />;
   return <ServiceSteps key={service.id} service={service} />;

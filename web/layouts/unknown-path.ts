@@ -3,7 +3,11 @@
  * browser to the health authority's site; a word a person types must never be taken for one,
  * so a token has a shape (see docs/decisions/011-token-route-shape.md).
  */
-export type UnknownPathOutcome = { kind: 'health-authority'; token: string } | { kind: 'navigate'; to: string };
+export type UnknownPathOutcome =
+  | { kind: 'health-authority'; token: string }
+  | { kind: 'navigate'; to: string }
+  /** Nothing here: the page says so, with a way to `home`, instead of landing silently somewhere else. */
+  | { kind: 'not-found'; home: { to: string; label: string } };
 
 /** At least 8 characters of letters, digits, `-` or `_`, with at least one digit. */
 const TOKEN_SHAPE = /^(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{8,}$/;
@@ -36,8 +40,8 @@ export function resolveUnknownPath(pathname: string): UnknownPathOutcome {
   const lower = trimmed.toLowerCase();
   const alias = aliases[lower];
   if (alias) return { kind: 'navigate', to: alias };
-  // An area prefix followed by something unknown goes to that area's entry page.
-  if (lower.startsWith('/lms-system/')) return { kind: 'navigate', to: '/lms-system' };
-  if (lower.startsWith('/caseadmin/')) return { kind: 'navigate', to: '/caseadmin/dashboard' };
-  return { kind: 'navigate', to: '/' };
+  // Inside an area, the way home is that area's entry page.
+  if (lower.startsWith('/lms-system/')) return { kind: 'not-found', home: { to: '/lms-system', label: 'Go to the learning dashboard' } };
+  if (lower.startsWith('/caseadmin/')) return { kind: 'not-found', home: { to: '/caseadmin/dashboard', label: 'Go to the case admin dashboard' } };
+  return { kind: 'not-found', home: { to: '/', label: 'Go to the home page' } };
 }

@@ -1,4 +1,10 @@
 import type { ErrorBody, ImportRowError } from '../../contracts/platform.js';
+import { markReachable, markUnreachable } from './connection.js';
+
+/** What every screen says when the service cannot be reached: never "not found", never the user's fault. */
+export const UNREACHABLE_MESSAGE = 'We cannot reach the service right now. Please try again in a moment.';
+/** A 500: the server was reached but failed; again not the user's fault. */
+export const SERVER_FAULT_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 /**
  * A failed API call: the server's `{ error, code, field }` with the HTTP status. The server writes
@@ -54,16 +60,15 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
   return search ? `${path}?${search}` : path;
 }
 
-const UNREACHABLE = 'Could not reach the server. Check your connection and try again.';
-
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { accept };
   if (options.csv !== undefined) headers['content-type'] = 'text/csv';
   else if (options.plain !== undefined) headers['content-type'] = 'text/plain';
   else if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let response: Response;
   try {
-    return await fetch(buildUrl(path, options.query), {
+    response = await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
       body: options.csv ?? options.plain ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
@@ -72,8 +77,12 @@ async function send(path: string, options: RequestOptions, accept: string): Prom
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, UNREACHABLE);
+    markUnreachable();
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
   }
+  if (isUnreachableStatus(response.status)) markUnreachable();
+  else markReachable();
+  return response;
 }
 
 /** The error a refused answer stands for, from its `{ error, code, field, errors }` body. */
@@ -117,9 +126,22 @@ function safeParse(text: string): unknown {
   }
 }
 
-/** The message to show for a failed call, or the screen's own fallback text. */
+// 502-504 come from a proxy whose app is away, or from the app whose database is away (006).
+const isUnreachableStatus = (status: number) => status === 0 || status === 502 || status === 503 || status === 504;
+
+/** The request never got a real answer: the network, a proxy or the database is away. Worth retrying. */
+export function isUnreachable(error: unknown): boolean {
+  return error instanceof ApiError && isUnreachableStatus(error.status);
+}
+
+/**
+ * The message to show for a failed call: the server's own sentence for a 4xx, "we cannot reach the
+ * service" when it could not be reached, and the screen's fallback only for a failure that is neither.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status !== 0 && error.status < 500 ? error.message : fallback;
+  if (isUnreachable(error)) return UNREACHABLE_MESSAGE;
+  if (error instanceof ApiError) return error.status === 500 ? SERVER_FAULT_MESSAGE : error.message;
+  return fallback;
 }
 
 /** A 400 about one of a form's fields (`fields` lists the request's field names), to show next to that field; null otherwise. */

@@ -46,7 +46,7 @@ function CourseView({ id }: { id: number }) {
   if (query.isPending) body = <LoadingState />;
   else if (query.error instanceof ApiError && query.error.status === 403) body = <LockedPanel message="Courses are part of Premium." />;
   else if (query.error instanceof ApiError && query.error.status === 404) body = <ErrorState message={NOT_FOUND} />;
-  else if (query.isError) body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
+  else if (query.isLoadingError) body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
   else {
     const course = query.data;
     body = (

@@ -29,7 +29,7 @@ export default function CoursesPage() {
   const [level, setLevel] = useState('all');
 
   let body;
-  if (profile.isError) body = <ErrorState message="Failed to load courses." onRetry={() => void profile.refetch()} />;
+  if (profile.isLoadingError) body = <ErrorState message="Failed to load courses." onRetry={() => void profile.refetch()} />;
   else if (profile.isPending || (!locked && query.isPending)) body = <LoadingState />;
   else if (locked || (query.error instanceof ApiError && query.error.status === 403)) {
     body = <LockedPanel message="The course library is part of Premium. Upgrade to unlock every course for your profession." />;

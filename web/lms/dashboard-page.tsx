@@ -28,7 +28,7 @@ function RecentCourses() {
   const profile = useProfile();
   const locked = profile.data?.premiumLocked === true;
   const query = useRecentCourses(profile.isSuccess && !locked);
-  if (profile.isError) return <ErrorState message="Failed to load recent courses." onRetry={() => void profile.refetch()} />;
+  if (profile.isLoadingError) return <ErrorState message="Failed to load recent courses." onRetry={() => void profile.refetch()} />;
   if (profile.isPending || (!locked && query.isPending)) return <LoadingState />;
   if (locked || (query.error instanceof ApiError && query.error.status === 403)) {
     return (
@@ -39,7 +39,7 @@ function RecentCourses() {
       </div>
     );
   }
-  if (query.isError) return <ErrorState message="Failed to load recent courses." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load recent courses." onRetry={() => void query.refetch()} />;
   if (!query.data) return <LoadingState />;
   if (query.data.recentCourses.length === 0) return <EmptyState>No recent courses available.</EmptyState>;
   return (
@@ -61,8 +61,8 @@ function ProgressSummary() {
   const query = useProgress();
   const attempts = useExamAttempts();
   if (query.isPending || attempts.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState message="Failed to load progress." onRetry={() => void query.refetch()} />;
-  if (attempts.isError) return <ErrorState message="Failed to load progress." onRetry={() => void attempts.refetch()} />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load progress." onRetry={() => void query.refetch()} />;
+  if (attempts.isLoadingError) return <ErrorState message="Failed to load progress." onRetry={() => void attempts.refetch()} />;
   const { course } = query.data.progress;
   // The latest finished attempt, scored as everywhere else (correct of the whole form).
   const latest = attempts.data.attempts.find((a) => a.finished_at !== null);
@@ -89,7 +89,7 @@ function ProgressSummary() {
 function UpcomingExams() {
   const query = useUpcomingExams();
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState message="Failed to load upcoming exams." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load upcoming exams." onRetry={() => void query.refetch()} />;
   if (query.data.upcomingExams.length === 0) return <EmptyState>No upcoming exams available.</EmptyState>;
   return (
     <ul className={styles.list}>
@@ -108,7 +108,7 @@ function UpcomingExams() {
 function RecentAchievements() {
   const query = useAchievements();
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState message="Failed to load achievements." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load achievements." onRetry={() => void query.refetch()} />;
   if (query.data.achievements.length === 0) return <EmptyState>No achievements earned yet.</EmptyState>;
   return (
     <ul className={styles.list}>
@@ -138,7 +138,7 @@ export default function DashboardPage() {
         <Link className={buttonClassName('secondary')} to="/lmsprofile">
           My Progress
         </Link>
-        <Link className={buttonClassName('ghost')} to="/lms-system/mock-exam">
+        <Link className={buttonClassName('secondary')} to="/lms-system/mock-exam">
           Quick practice (5 minutes)
         </Link>
       </div>

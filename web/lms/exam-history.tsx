@@ -24,7 +24,7 @@ const scoreText = (attempt: ExamAttemptSummary) =>
 export function LastAttemptPanel({ onRetake, retaking }: { onRetake?: () => void; retaking?: boolean }) {
   const query = useExamAttempts();
   if (query.isPending) return <LoadingState text="Loading your exam history..." />;
-  if (query.isError) return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
   const latest = query.data.attempts[0];
   if (!latest) return <EmptyState>You have not taken the exam yet.</EmptyState>;
   if (!latest.finished_at) return <p>Your exam is in progress: {latest.answered} answered so far.</p>;
@@ -78,7 +78,7 @@ export function LastAttemptPanel({ onRetake, retaking }: { onRetake?: () => void
 export function AttemptHistory() {
   const query = useExamAttempts();
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
   if (query.data.attempts.length === 0) return <EmptyState>No attempts yet.</EmptyState>;
   const { locked } = query.data;
   const columns: Column<ExamAttemptSummary>[] = [

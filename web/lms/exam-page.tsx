@@ -61,7 +61,7 @@ function Completed({ message }: { message?: string | undefined }) {
           Loading your results<span className={styles.dots} aria-hidden="true" />
         </p>
       )}
-      {summary.isError && <ErrorState message="Your results could not be loaded." onRetry={() => void summary.refetch()} />}
+      {summary.isLoadingError && <ErrorState message="Your results could not be loaded." onRetry={() => void summary.refetch()} />}
       {summary.data?.locked && (
         <div>
           <p>{summary.data.message || LOCKED_SUMMARY_MESSAGE}</p>
@@ -197,7 +197,7 @@ export default function ExamPage() {
         </section>
       )}
       {!inWizard && attempts.isPending && <LoadingState />}
-      {!inWizard && attempts.isError && <ErrorState message="Failed to load your exam history." onRetry={() => void attempts.refetch()} />}
+      {!inWizard && attempts.isLoadingError && <ErrorState message="Failed to load your exam history." onRetry={() => void attempts.refetch()} />}
       {!inWizard && attempts.isSuccess && (
         <>
           <section className={styles.card} style={{ marginBottom: '1rem' }} aria-label="Last attempt">

@@ -101,7 +101,7 @@ function AttemptReview({ id }: { id: number }) {
   if (query.isPending) body = <LoadingState text="Loading your answers..." />;
   else if (query.error instanceof ApiError && query.error.status === 404) body = <AttemptNotFound />;
   else if (query.error instanceof ApiError && query.error.code === UPGRADE_REQUIRED) body = <LockedPanel title="Review locked" message={query.error.message} />;
-  else if (query.isError) body = <ErrorState message={errorMessage(query.error, 'Failed to load the review.')} onRetry={() => void query.refetch()} />;
+  else if (query.isLoadingError) body = <ErrorState message={errorMessage(query.error, 'Failed to load the review.')} onRetry={() => void query.refetch()} />;
   else {
     const { attempt, questions, unanswered } = query.data;
     body = (

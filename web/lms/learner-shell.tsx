@@ -1,4 +1,3 @@
-import Bell from 'lucide-react/icons/bell';
 import BookOpen from 'lucide-react/icons/book-open';
 import ClipboardCheck from 'lucide-react/icons/clipboard-check';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
@@ -7,19 +6,16 @@ import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
 import UserPlus from 'lucide-react/icons/user-plus';
 import UserRound from 'lucide-react/icons/user-round';
-import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { AppHeader, HeaderLink, headerLabelClass, headerLinkClass } from '../ui/app-header.js';
 import { ExamFocusProvider } from './exam-focus.js';
 import { useLogout } from './learner-header.js';
-import styles from './lms.module.css';
 import { useLmsSession } from './session.js';
 
 /** The learning area's frame: a learner's header with the area's own links, never the network's. */
 export default function LearnerShell() {
   const { user } = useLmsSession();
   const logout = useLogout();
-  const [bellOpen, setBellOpen] = useState(false);
   const homeTo = !user ? '/lms-system/login' : user.role === 'admin' ? '/lms-system/admin' : '/lms-system/dashboard';
   return (
     <ExamFocusProvider>
@@ -39,24 +35,6 @@ export default function LearnerShell() {
                   <HeaderLink to="/courses" icon={BookOpen} label="Courses" />
                   <HeaderLink to="/exam" icon={ClipboardCheck} label="Exam" />
                   <HeaderLink to="/lmsprofile" icon={UserRound} label="Profile" />
-                  <div className={styles.bell}>
-                    <button
-                      type="button"
-                      className={headerLinkClass}
-                      aria-expanded={bellOpen}
-                      aria-controls="lms-notifications"
-                      onClick={() => setBellOpen((open) => !open)}
-                    >
-                      <Bell aria-hidden="true" size={18} />
-                      <span className={headerLabelClass}>Notifications</span>
-                    </button>
-                    {bellOpen && (
-                      <div id="lms-notifications" className={styles.bellPanel}>
-                        <strong>Notifications</strong>
-                        <p className={styles.muted}>You are all caught up. New courses and exam dates appear on your dashboard.</p>
-                      </div>
-                    )}
-                  </div>
                 </>
               )}
               {user?.role === 'admin' && (

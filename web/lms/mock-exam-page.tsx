@@ -72,7 +72,7 @@ export default function MockExamPage() {
 
   let body;
   if (questions.isPending) body = <LoadingState />;
-  else if (questions.isError) body = <ErrorState message={errorMessage(questions.error, 'Failed to fetch exam questions.')} onRetry={() => void questions.refetch()} />;
+  else if (questions.isLoadingError) body = <ErrorState message={errorMessage(questions.error, 'Failed to fetch exam questions.')} onRetry={() => void questions.refetch()} />;
   else if (list.length === 0) body = <EmptyState>{questions.data.message ?? 'No more questions.'}</EmptyState>;
   else if (result) {
     body = (

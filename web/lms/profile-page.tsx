@@ -17,7 +17,7 @@ export default function ProfilePage() {
   let body;
   if (query.isPending) body = <LoadingState />;
   else if (query.error instanceof ApiError && query.error.status === 404) body = <EmptyState>User data not found!</EmptyState>;
-  else if (query.isError) body = upgradeRequired ? null : <ErrorState message="Failed to load profile." onRetry={() => void query.refetch()} />;
+  else if (query.isLoadingError) body = upgradeRequired ? null : <ErrorState message="Failed to load profile." onRetry={() => void query.refetch()} />;
   else {
     const { user, achievements, badges, progress } = query.data;
     body = (

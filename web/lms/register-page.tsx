@@ -8,6 +8,7 @@ import { FormError } from '../ui/states.js';
 import { professionLabel } from './labels.js';
 import styles from './lms.module.css';
 import { homeFor, lmsToken, useLmsSession } from './session.js';
+import { Form } from '../ui/form.js';
 
 const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 
@@ -40,7 +41,7 @@ export default function RegisterPage() {
   return (
     <main className={styles.narrow}>
       <h1>Create your account</h1>
-      <form onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         <FormError message={error} />
         <TextField label="Username" name="username" autoComplete="username" required minLength={3} maxLength={40} value={form.username} onChange={set('username')} />
         <NewPasswordField
@@ -71,7 +72,7 @@ export default function RegisterPage() {
         <Button type="submit" disabled={busy} style={{ width: '100%' }}>
           {busy ? 'Creating account...' : 'Register'}
         </Button>
-      </form>
+      </Form>
       <p>
         Already registered? <Link to="/lms-system/login">Sign in</Link>
       </p>

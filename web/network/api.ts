@@ -1,8 +1,11 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type {
+  AccountSettings,
+  ChangePasswordBody,
   Comment,
   CommentsPage,
   CreatedComment,
+  DeleteAccountBody,
   LikeResponse,
   MemberProfile,
   MeResponse,
@@ -17,7 +20,7 @@ import type {
   SignUpBody,
   UnreadResponse,
 } from '../../contracts/network.js';
-import { ApiError, request, type RequestOptions } from '../lib/http.js';
+import { ApiError, UNREACHABLE_MESSAGE, request, type RequestOptions } from '../lib/http.js';
 import { clearSessionEnded, isSessionEnded, reportSessionEnded } from './ended-session.js';
 
 export const networkKeys = {
@@ -29,6 +32,7 @@ export const networkKeys = {
   unread: ['network', 'unread'] as const,
   search: (q: string) => ['network', 'search', q] as const,
   member: (username: string) => ['network', 'member', username.toLowerCase()] as const,
+  settings: ['network', 'settings'] as const,
 };
 
 // ---- Session
@@ -104,7 +108,7 @@ export function uploadForm<T>(path: string, form: FormData, onProgress?: (fracti
       if (isSessionEnded(error)) reportSessionEnded();
       reject(error);
     };
-    xhr.onerror = () => reject(new ApiError(0, 'Could not reach the server. Check your connection and try again.'));
+    xhr.onerror = () => reject(new ApiError(0, UNREACHABLE_MESSAGE));
     xhr.send(form);
   });
 }
@@ -296,5 +300,36 @@ export function useSaveProfile() {
       return photo ? (await uploadPhoto(photo)).user : saved;
     },
     onSuccess: (user) => client.setQueryData(networkKeys.me, user),
+  });
+}
+
+// ---- Settings
+
+export function useAccountSettings() {
+  return useQuery({ queryKey: networkKeys.settings, queryFn: () => memberRequest<AccountSettings>('/api/network/me/settings') });
+}
+
+export function useChangePassword() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangePasswordBody) => memberRequest<null>('/api/network/me/password', { method: 'PUT', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.settings }),
+  });
+}
+
+export function useSignOutOtherDevices() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => memberRequest<{ ended: number }>('/api/network/me/sign-out-others', { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.settings }),
+  });
+}
+
+/** Deletes the account; the member is then forgotten like after signing out. */
+export function useDeleteAccount() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeleteAccountBody) => memberRequest<null>('/api/network/me', { method: 'DELETE', body }),
+    onSuccess: () => forgetMember(client),
   });
 }

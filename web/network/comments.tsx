@@ -6,6 +6,7 @@ import styles from './network.module.css';
 import { relativeTime } from './relative-time.js';
 import { MentionText } from './mention-text.js';
 import { Link } from 'react-router';
+import { Form } from '../ui/form.js';
 
 /** A post's comment box and its comments, newest first, paged by cursor. */
 export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefObject<HTMLInputElement | null> }) {
@@ -29,7 +30,7 @@ export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefO
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
   return (
     <div className={styles.comments}>
-      <form className={styles.commentForm} onSubmit={submit}>
+      <Form className={styles.commentForm} onSubmit={submit}>
         <label className="visually-hidden" htmlFor={inputId}>
           Add a comment
         </label>
@@ -45,7 +46,7 @@ export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefO
         <Button type="submit" size="small" disabled={busy || !text.trim()}>
           Submit
         </Button>
-      </form>
+      </Form>
       {failed && (
         <p className={styles.errorText} role="alert">
           Could not add the comment. Please try again.

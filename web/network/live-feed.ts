@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { feedEvents } from '../../contracts/network-constants.js';
 import type { CommentCreatedEvent, LikesChangedEvent, NetworkUser, NotificationsChangedEvent, PostCreatedEvent, PostDeletedEvent } from '../../contracts/network.js';
+import { onReconnected } from '../lib/connection.js';
 import { addCachedComment, addFeedPost, fetchMe, networkKeys, removeFeedPost, updateFeedPost } from './api.js';
 import { reportSessionEnded } from './ended-session.js';
 
@@ -33,6 +34,8 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
     let stopped = false;
 
     const open = (reopened: boolean) => {
+      clearTimeout(reopenTimer);
+      source?.close();
       const current = new EventSource('/api/network/events');
       source = current;
       current.addEventListener('open', () => {
@@ -46,7 +49,13 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
       // EventSource retries a dropped stream by itself, but gives up for good when it is answered
       // with an error: a 503 while the database is away, or a 401 once the session has ended.
       current.addEventListener('error', () => {
-        if (stopped || current.readyState !== EventSource.CLOSED) return;
+        if (stopped) return;
+        // A dropped stream that EventSource is reopening by itself: asking for the session tells
+        // the rest of the app whether the service is away (it then refetches when it is back).
+        if (current.readyState !== EventSource.CLOSED) {
+          void fetchMe().catch(() => {});
+          return;
+        }
         void reopenUnlessSignedOut();
       });
       current.addEventListener(feedEvents.postCreated, (event) => {
@@ -88,9 +97,18 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
       reopenDelay = Math.min(reopenDelay * 2, MAX_REOPEN_DELAY_MS);
     };
 
+    // The service is back (another request saw it): a stream waiting out its pause opens now.
+    const stopListening = onReconnected(() => {
+      if (stopped || source?.readyState !== EventSource.CLOSED) return;
+      clearTimeout(reopenTimer);
+      reopenDelay = REOPEN_DELAY_MS;
+      open(true);
+    });
+
     open(false);
     return () => {
       stopped = true;
+      stopListening();
       clearTimeout(reopenTimer);
       source?.close();
     };

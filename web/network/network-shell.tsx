@@ -1,10 +1,7 @@
 import Bell from 'lucide-react/icons/bell';
-import BriefcaseBusiness from 'lucide-react/icons/briefcase-business';
 import House from 'lucide-react/icons/house';
-import MessageSquare from 'lucide-react/icons/message-square';
+import Settings from 'lucide-react/icons/settings';
 import Search from 'lucide-react/icons/search';
-import TrendingUp from 'lucide-react/icons/trending-up';
-import Users from 'lucide-react/icons/users';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
@@ -15,16 +12,11 @@ import { useLiveFeed } from './live-feed.js';
 import { onSessionEnded } from './ended-session.js';
 import ProfileMenu from './profile-menu.js';
 
-// The spec's entries. Only Home leads somewhere; the others are static, so they are drawn as
-// plain labels (no pointer, no hover, "coming soon" for assistive technology), never as links.
-const staticEntries = [
-  { label: 'Network', Icon: Users },
-  { label: 'Recruitment', Icon: BriefcaseBusiness },
-  { label: 'Messages', Icon: MessageSquare },
-  { label: 'Invest', Icon: TrendingUp },
-];
-
-/** The HR network's frame: the spec's top navigation, shown only in the network area. */
+/**
+ * The HR network's frame: only entries that lead somewhere (the spec's static Network,
+ * Recruitment, Messages and Invest entries went), each with its label under its icon at every
+ * width, and a real search box.
+ */
 export function NetworkShell() {
   const client = useQueryClient();
   // A session ended elsewhere: the member is forgotten, and the page sends them to sign in.
@@ -73,15 +65,12 @@ export function NetworkShell() {
                 </NavLink>
               </li>
             )}
-            {staticEntries.map(({ label, Icon }) => (
-              <li key={label}>
-                <span className={`${styles.item} ${styles.inert}`} title={`${label}: coming soon`}>
-                  <Icon aria-hidden="true" size={20} />
-                  <span className={styles.label}>{label}</span>
-                  <span className="visually-hidden"> (coming soon)</span>
-                </span>
-              </li>
-            ))}
+            <li>
+              <NavLink to="/settings" className={styles.item}>
+                <Settings aria-hidden="true" size={20} />
+                <span className={styles.label}>Settings</span>
+              </NavLink>
+            </li>
           </ul>
         </nav>
         <DarkModeToggle />

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { Post } from '../../contracts/network.js';
+import { errorMessage } from '../lib/http.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { useToast } from '../ui/toast.js';
 import { useDeletePost, useLikePost } from './api.js';
@@ -29,7 +30,7 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
       onError: (error) => {
         console.warn('like failed', error);
         // A session that ended is no failure to retry: the member is on the way to sign in.
-        if (!isSessionEnded(error)) notify('Could not update the like. Please try again.', 'error');
+        if (!isSessionEnded(error)) notify(errorMessage(error, 'Could not update the like. Please try again.'), 'error');
       },
     });
   }

@@ -8,7 +8,7 @@ import { authorName } from './post-card.js';
 import { PostMedia } from './post-media.js';
 import { relativeTime } from './relative-time.js';
 
-/** One post with its media (or "No media available"), author, time and its comments. */
+/** One post with its media (if it has any), author, time and its comments. */
 export function PostDetailModal({ postId, onClose }: { postId: string | null; onClose: () => void }) {
   const post = usePost(postId);
   return (
@@ -17,7 +17,7 @@ export function PostDetailModal({ postId, onClose }: { postId: string | null; on
       {post.isError && <ErrorState message="This post is not available. It may have been deleted." />}
       {post.data && (
         <div className={styles.detail}>
-          {post.data.mediaURL ? <PostMedia post={post.data} /> : <p className={styles.noMedia}>No media available</p>}
+          {post.data.mediaURL && <PostMedia post={post.data} />}
           <div className={styles.postHeader}>
             <Avatar src={post.data.user.photoURL} size={40} />
             <div className={styles.postAuthor}>

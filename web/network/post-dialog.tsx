@@ -10,6 +10,7 @@ import { addFeedPost, publishPost } from './api.js';
 import { Avatar } from './avatar.js';
 import { useFilePreview } from './file-preview.js';
 import styles from './network.module.css';
+import { Form } from '../ui/form.js';
 
 const accepted: readonly string[] = acceptedMediaTypes;
 
@@ -57,7 +58,7 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
 
   return (
     <Modal title="Create a post" open={open} onClose={close}>
-      <form onSubmit={submit} className={styles.form}>
+      <Form onSubmit={submit} className={styles.form}>
         <div className={styles.postHeader}>
           <Avatar src={me.photoURL} size={44} />
           <div className={styles.postAuthor}>
@@ -121,7 +122,7 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
             {progress !== null ? 'Posting...' : 'Post'}
           </Button>
         </div>
-      </form>
+      </Form>
     </Modal>
   );
 }

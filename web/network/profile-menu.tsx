@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { forgetMember, SIGN_IN_PATH, signOut, useMe } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 
-/** The top navigation's profile entry: photo or default icon, username or "Me", and Sign Out. */
+/** The top navigation's profile entry: photo or default icon, username or "Me", Settings and Sign Out. */
 export default function ProfileMenu() {
   const me = useMe();
   const client = useQueryClient();
@@ -51,6 +51,9 @@ export default function ProfileMenu() {
       </button>
       {open && (
         <div className={styles.profileDropdown} role="menu">
+          <Link to="/settings" role="menuitem" className={styles.menuItem} onClick={() => setOpen(false)}>
+            Settings
+          </Link>
           <button type="button" role="menuitem" className={styles.menuItem} onClick={handleSignOut}>
             Sign Out
           </button>

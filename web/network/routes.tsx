@@ -23,6 +23,7 @@ export const networkRoutes: RouteObject[] = [
       { path: '/members/:username', handle: { title: 'Profile' }, element: lazyPage(() => import('./member-page.js')) },
       { path: '/search', handle: { title: 'Search' }, element: lazyPage(() => import('./search-page.js')) },
       { path: '/UserDetails', caseSensitive: true, handle: { title: 'Complete your profile' }, element: lazyPage(() => import('./user-details-page.js')) },
+      { path: '/settings', handle: { title: 'Settings' }, element: lazyPage(() => import('./settings-page.js')) },
     ],
   },
 ];

@@ -14,6 +14,7 @@ import { landingPath, networkKeys, useAuthenticate, useMe } from './api.js';
 import { clearSessionEnded, wasSessionEnded } from './ended-session.js';
 import styles from './network.module.css';
 import { signInWithPopup } from './oidc-popup.js';
+import { Form } from '../ui/form.js';
 
 /** The public home `/`: the network's sign-in and sign-up, and the doors to tracking and learning. */
 export default function SignInPage() {
@@ -118,7 +119,7 @@ export default function SignInPage() {
                 </p>
               )}
               <FormError message={error} />
-              <form onSubmit={submit} className={styles.form}>
+              <Form onSubmit={submit} className={styles.form}>
                 <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
                 <TextField
                   label="Password"
@@ -133,7 +134,7 @@ export default function SignInPage() {
                 <Button type="submit" disabled={busy}>
                   {effectiveMode === 'sign-up' ? 'Create Account' : 'Sign In'}
                 </Button>
-              </form>
+              </Form>
               {effectiveMode === 'sign-in' && (
                 <p className={styles.toggle}>
                   <Link to="/forgot-password">Forgot password?</Link>
@@ -152,14 +153,14 @@ export default function SignInPage() {
                   </button>
                 )}
               </p>
-              <div className={styles.divider}>or</div>
-              <Button variant="secondary" onClick={withProvider} disabled={!oidcReady} aria-describedby={oidcReady ? undefined : 'oidc-reason'}>
-                Sign in with {providerName}
-              </Button>
-              {!oidcReady && config.data && (
-                <p id="oidc-reason" className={styles.hint}>
-                  Sign in with {providerName} is not configured on this server.
-                </p>
+              {/* Only a way in that works is offered: without a configured provider there is no button. */}
+              {oidcReady && (
+                <>
+                  <div className={styles.divider}>or</div>
+                  <Button variant="secondary" onClick={withProvider}>
+                    Sign in with {providerName}
+                  </Button>
+                </>
               )}
             </>
           )}

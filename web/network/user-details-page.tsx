@@ -5,11 +5,10 @@ import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useMe, useSaveProfile } from './api.js';
-import { Avatar } from './avatar.js';
 import { useFilePreview } from './file-preview.js';
+import { PhotoPicker } from './photo-picker.js';
 import styles from './network.module.css';
-
-const IMAGE_TYPES = ['image/gif', 'image/jpeg', 'image/png'];
+import { Form } from '../ui/form.js';
 
 /** Profile completion: username (unique), display name and an optional photo. */
 export default function UserDetailsPage() {
@@ -24,7 +23,7 @@ export default function UserDetailsPage() {
   const error = photoError ?? (save.isError ? errorMessage(save.error, 'Could not save your profile. Please try again.') : null);
 
   if (me.isPending) return <LoadingState />;
-  if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
+  if (me.isLoadingError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
   if (!me.data) return <Navigate to="/" replace />;
   const user = me.data;
 
@@ -42,27 +41,15 @@ export default function UserDetailsPage() {
         <h1 className={styles.cardTitle}>Complete your profile</h1>
         <p className={styles.hint}>Choose how other members see you.</p>
         <FormError message={error} />
-        <form className={styles.form} onSubmit={submit}>
-          <div className={styles.photoRow}>
-            <Avatar src={preview ?? user.photoURL} size={72} alt="Your photo" />
-            <label className={styles.fileLabel}>
-              Add a Photo
-              <input
-                type="file"
-                accept={IMAGE_TYPES.join(',')}
-                className="visually-hidden"
-                onChange={(event) => {
-                  const file = event.target.files?.[0] ?? null;
-                  if (file && !IMAGE_TYPES.includes(file.type)) {
-                    setPhotoError('Please select a valid image file');
-                    return;
-                  }
-                  setPhotoError(null);
-                  setPhoto(file);
-                }}
-              />
-            </label>
-          </div>
+        <Form className={styles.form} onSubmit={submit}>
+          <PhotoPicker
+            src={preview ?? user.photoURL}
+            onRefuse={setPhotoError}
+            onChoose={(file) => {
+              setPhotoError(null);
+              setPhoto(file);
+            }}
+          />
           <TextField
             label="Username"
             name="username"
@@ -70,6 +57,7 @@ export default function UserDetailsPage() {
             minLength={3}
             maxLength={30}
             pattern="[A-Za-z0-9._\-]+"
+            data-pattern-message="A username may hold only letters, digits, dots, dashes and underscores."
             hint="Letters, digits, dots, dashes and underscores"
             value={username ?? user.username ?? ''}
             onChange={(e) => setUsername(e.target.value)}
@@ -85,7 +73,7 @@ export default function UserDetailsPage() {
           <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : 'Save and continue'}
           </Button>
-        </form>
+        </Form>
       </section>
     </main>
   );

@@ -5,6 +5,7 @@ import styles from './account-recovery.module.css';
 import { Button } from './button.js';
 import { NewPasswordField, TextField } from './field.js';
 import { FormError } from './states.js';
+import { Form } from './form.js';
 
 type Page = { title: string; backTo: string; backLabel: string };
 
@@ -60,14 +61,14 @@ export function ForgotPasswordScreen({ send, ...page }: Page & { send: (email: s
           {sent}
         </p>
       ) : (
-        <form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
+        <Form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
           <p className={styles.text}>Enter the email address of your account and we will send you a link to set a new password.</p>
           <FormError message={error} />
           <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
           <Button type="submit" className={styles.submit} disabled={busy}>
             {busy ? 'Sending...' : 'Send reset link'}
           </Button>
-        </form>
+        </Form>
       )}
     </RecoveryCard>
   );
@@ -119,7 +120,7 @@ export function ResetPasswordScreen({
           Your password has been changed, and every device that was signed in has been signed out. <Link to={signInTo}>Sign in with the new password</Link>.
         </p>
       ) : (
-        <form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
+        <Form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
           <FormError message={error} />
           <NewPasswordField
             label="New password"
@@ -132,7 +133,7 @@ export function ResetPasswordScreen({
           <Button type="submit" className={styles.submit} disabled={busy}>
             {busy ? 'Saving...' : 'Set new password'}
           </Button>
-        </form>
+        </Form>
       )}
     </RecoveryCard>
   );

@@ -33,7 +33,7 @@ export function AppHeader({ homeTo, areaName, navLabel, children }: AppHeaderPro
   );
 }
 
-/** A link in an area header: icon plus label; the label hides on a phone, the icon keeps its name. */
+/** A link in an area header: icon plus label (under the icon below desktop widths). */
 export const headerLinkClass = styles.link;
 export const headerLabelClass = styles.label;
 

@@ -1,13 +1,16 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '../../contracts/password-rules.js';
 import styles from './field.module.css';
+import { useFieldError } from './form.js';
 
 /** `error`: a plain sentence shown under the field, which is then marked invalid. */
 type FieldProps = { label: string; hint?: ReactNode; error?: string | null };
 
-export function TextField({ label, hint, error, id, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({ label, hint, error: givenError, id, className, ...input }: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
+  const formError = useFieldError(inputId);
+  const error = givenError || formError;
   const errorId = `${inputId}-error`;
   return (
     <div className={`${styles.field} ${className ?? ''}`}>
@@ -33,9 +36,11 @@ export function NewPasswordField(props: FieldProps & Omit<InputHTMLAttributes<HT
   return <TextField type="password" autoComplete="new-password" required minLength={NEW_PASSWORD_MIN_LENGTH} maxLength={NEW_PASSWORD_MAX_LENGTH} {...props} />;
 }
 
-export function SelectField({ label, hint, error, id, className, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({ label, hint, error: givenError, id, className, children, ...select }: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
   const generatedId = useId();
   const selectId = id ?? generatedId;
+  const formError = useFieldError(selectId);
+  const error = givenError || formError;
   const errorId = `${selectId}-error`;
   return (
     <div className={`${styles.field} ${className ?? ''}`}>

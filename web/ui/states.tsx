@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
+import { connectionState, subscribeToConnection } from '../lib/connection.js';
+import { UNREACHABLE_MESSAGE } from '../lib/http.js';
 import { Button } from './button.js';
 import styles from './states.module.css';
 
@@ -15,10 +17,16 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <div className={styles.state}>{children}</div>;
 }
 
+/**
+ * A screen's failure to load. While the service cannot be reached it says so, whatever the screen's
+ * own text ("Could not load the feed", "This post is not available"), so nobody is told a thing is
+ * missing when it only could not be asked for.
+ */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  const unreachable = useSyncExternalStore(subscribeToConnection, connectionState) === 'unreachable';
   return (
     <div className={`${styles.state} ${styles.error}`} role="alert">
-      <p>{message}</p>
+      <p>{unreachable ? UNREACHABLE_MESSAGE : message}</p>
       {onRetry && (
         <Button variant="secondary" size="small" onClick={onRetry}>
           Try again

@@ -7,6 +7,7 @@ import { Modal, ModalActions } from '../../ui/modal.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { useSetUserPassword } from './admin-api.js';
+import { Form } from '../../ui/form.js';
 
 /** An admin sets a user's password (a learner without an email cannot reset it alone); it signs the user out everywhere. */
 export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onClose: () => void }) {
@@ -33,7 +34,7 @@ export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onC
   }
   return (
     <Modal title={`Set the password of ${user?.username ?? ''}`} open={user !== null} onClose={close}>
-      <form onSubmit={onSubmit}>
+      <Form onSubmit={onSubmit}>
         <FormError message={save.isError ? errorMessage(save.error, 'Could not set the password. Please try again.') : null} />
         <NewPasswordField
           label="New password"
@@ -50,7 +51,7 @@ export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onC
             {save.isPending ? 'Saving...' : 'Set password'}
           </Button>
         </ModalActions>
-      </form>
+      </Form>
     </Modal>
   );
 }

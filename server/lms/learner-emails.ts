@@ -1,0 +1,30 @@
+import { renderEmail, type RenderedEmail } from '../platform/email-layout.js';
+
+/** The LMS's emails to learners, each drawn by the shared layout (server/platform/email-layout.tsx). */
+
+export function learnerPasswordResetEmail(input: { username: string; link: string }): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: 'Reset your Pathway learning password',
+    preview: 'Someone asked to reset your learning password.',
+    heading: 'Reset your password',
+    intro: [`Someone asked to reset the password of the Pathway learning account "${input.username}".`],
+    action: { label: 'Set a new password', url: input.link },
+    outro: ['The link works once, for one hour. If it was not you, ignore this email; your password stays as it is.'],
+    reason: 'You get this email because this address belongs to a Pathway learning account.',
+  });
+}
+
+/** Registration with an address another account has: its owner is told, and the new account is made without it. */
+export function learnerEmailTakenEmail(input: { forgotPasswordLink: string }): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: 'Someone registered for Pathway learning with your address',
+    preview: 'A new learning account was made without your address.',
+    heading: 'Your address is already in use',
+    intro: [
+      'Someone, maybe you, registered a Pathway learning account with this email address, which another account already has. The new account was made without it, so it cannot receive emails or reset its password.',
+    ],
+    action: { label: 'Set a new password', url: input.forgotPasswordLink },
+    outro: ['Only if you forgot your own password; otherwise there is nothing to do.'],
+    reason: 'You get this email because this address belongs to a Pathway learning account.',
+  });
+}

@@ -1,0 +1,95 @@
+import { and, count, eq, ne, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../db/client.js';
+import { networkPosts, networkSessions, networkUsers } from '../db/schema/network.js';
+import { feedEvents } from '../../contracts/network-constants.js';
+import type { AccountSettings, ChangePasswordBody } from '../../contracts/network.js';
+import { AppError } from '../platform/errors.js';
+import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { appendEvent } from './events.js';
+import { mediaKeyOfUrl } from './media.js';
+import { announceSessionsEnded, sessionKeyOf } from './sessions.js';
+
+/**
+ * A member's own account: password, other devices, deletion. The asking browser's session is
+ * named by its cookie's token, so "other devices" means every session but that one.
+ */
+
+// 400 and not 401: a 401 tells the page that the session has ended.
+const wrongPassword = () => new AppError(400, 'Your password is not right. Please try again.');
+
+async function passwordHashOf(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: networkUsers.passwordHash }).from(networkUsers).where(eq(networkUsers.id, userId));
+  if (!row) throw new AppError(404, 'Account not found');
+  return row.passwordHash;
+}
+
+/** An account with a password proves it is its owner by giving it; one made by external sign-in has none to give. */
+async function confirmPassword(db: Queryable, userId: string, password: string | undefined): Promise<void> {
+  const hash = await passwordHashOf(db, userId);
+  if (hash === null) return;
+  if (!password) throw new AppError(400, 'Please enter your current password.');
+  if (!(await verifyPassword(hash, password))) throw wrongPassword();
+}
+
+export async function accountSettings(db: Queryable, userId: string, sessionToken: string): Promise<AccountSettings> {
+  const [sessions] = await db
+    .select({ n: count() })
+    .from(networkSessions)
+    .where(and(eq(networkSessions.userId, userId), ne(networkSessions.tokenHash, sessionKeyOf(sessionToken))));
+  const [posts] = await db.select({ n: count() }).from(networkPosts).where(eq(networkPosts.userId, userId));
+  return { hasPassword: (await passwordHashOf(db, userId)) !== null, otherSessions: sessions?.n ?? 0, posts: posts?.n ?? 0 };
+}
+
+/** Ends every session of the member but this browser's; their open streams close. */
+async function endOtherSessions(db: Queryable, userId: string, sessionToken: string): Promise<number> {
+  const ended = await db
+    .delete(networkSessions)
+    .where(and(eq(networkSessions.userId, userId), ne(networkSessions.tokenHash, sessionKeyOf(sessionToken))))
+    .returning({ tokenHash: networkSessions.tokenHash });
+  if (ended.length > 0) await announceSessionsEnded(db);
+  return ended.length;
+}
+
+export async function signOutOtherDevices(db: Database, userId: string, sessionToken: string): Promise<number> {
+  return db.transaction((tx) => endOtherSessions(tx, userId, sessionToken));
+}
+
+/** A new password, given the current one; every other device is signed out, as after a reset. */
+export async function changePassword(db: Database, userId: string, sessionToken: string, input: ChangePasswordBody): Promise<void> {
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await confirmPassword(tx, userId, input.currentPassword);
+    await tx.update(networkUsers).set({ passwordHash }).where(eq(networkUsers.id, userId));
+    await endOtherSessions(tx, userId, sessionToken);
+  });
+}
+
+/**
+ * Deletes the account with everything it wrote: its posts (with their comments and likes), its
+ * comments and likes on other posts, its sessions. Other posts' counts drop by what it had added,
+ * open feeds reload, and its comments leave the replayable event log. Returns the stored files
+ * (its posts' media, its photo) for the caller to remove after the commit.
+ */
+export async function deleteAccount(db: Database, userId: string, password: string | undefined, now: Date): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    await confirmPassword(tx, userId, password);
+    const [user] = await tx.select({ photoUrl: networkUsers.photoUrl }).from(networkUsers).where(eq(networkUsers.id, userId)).for('update');
+    const posts = await tx.select({ id: networkPosts.id, mediaKey: networkPosts.mediaKey }).from(networkPosts).where(eq(networkPosts.userId, userId));
+    await tx.execute(sql`
+      UPDATE network_posts p SET like_count = p.like_count - 1
+      FROM network_likes l WHERE l.post_id = p.id AND l.user_id = ${userId} AND p.user_id <> ${userId}`);
+    await tx.execute(sql`
+      UPDATE network_posts p SET comment_count = p.comment_count - c.n
+      FROM (SELECT post_id, count(*)::int AS n FROM network_comments WHERE user_id = ${userId} GROUP BY post_id) c
+      WHERE c.post_id = p.id AND p.user_id <> ${userId}`);
+    // Its posts' events, and its comments on other posts, are not replayed to a reconnecting browser.
+    await tx.execute(sql`
+      DELETE FROM network_events e USING network_posts p WHERE e.post_id = p.id AND p.user_id = ${userId}`);
+    await tx.execute(sql`
+      DELETE FROM network_events WHERE type = ${feedEvents.commentCreated} AND data->'comment'->>'userId' = ${userId}`);
+    await tx.delete(networkUsers).where(eq(networkUsers.id, userId));
+    await announceSessionsEnded(tx);
+    await appendEvent(tx, feedEvents.reset, {}, now);
+    return [...posts.map((post) => post.mediaKey), mediaKeyOfUrl(user?.photoUrl ?? null)].filter((key): key is string => Boolean(key));
+  });
+}

@@ -1,0 +1,42 @@
+import { renderEmail, type RenderedEmail } from '../platform/email-layout.js';
+
+/** The network's emails to members, each drawn by the shared layout (server/platform/email-layout.tsx). */
+
+const memberReason = 'You get this email because this address was used for a Pathway account.';
+
+export function verificationEmail(input: { link: string }): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: 'Verify your email address for Pathway',
+    preview: 'One click to confirm this address is yours.',
+    heading: 'Welcome to Pathway!',
+    intro: ['Please verify your email address. The link works once, for 24 hours.'],
+    action: { label: 'Verify my email address', url: input.link },
+    outro: ['If you did not sign up, ignore this email.'],
+    reason: memberReason,
+  });
+}
+
+/** Sign-up with an address that already has an account: its owner is told, and nobody else learns it. */
+export function signUpAttemptEmail(input: { signInLink: string; forgotPasswordLink: string }): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: 'Someone tried to sign up to Pathway with your address',
+    preview: 'No new account was made: this address already has one.',
+    heading: 'You already have an account',
+    intro: ['Someone, maybe you, tried to create a Pathway account with this email address, which already has one. No new account was made.'],
+    action: { label: 'Sign in', url: input.signInLink },
+    outro: [`Forgot your password? Set a new one here: ${input.forgotPasswordLink}`],
+    reason: memberReason,
+  });
+}
+
+export function memberPasswordResetEmail(input: { link: string }): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: 'Reset your Pathway password',
+    preview: 'Someone asked to reset your Pathway password.',
+    heading: 'Reset your password',
+    intro: ['Someone asked to reset the password of your Pathway account.'],
+    action: { label: 'Set a new password', url: input.link },
+    outro: ['The link works once, for one hour. If it was not you, ignore this email; your password stays as it is.'],
+    reason: memberReason,
+  });
+}

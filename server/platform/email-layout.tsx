@@ -1,0 +1,160 @@
+import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
+import { Container } from '@react-email/container';
+import { Head } from '@react-email/head';
+import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
+import { Preview } from '@react-email/preview';
+import { render } from '@react-email/render';
+import { Section } from '@react-email/section';
+import { Text } from '@react-email/text';
+import type { MailMessage } from './mail.js';
+
+/**
+ * Every email of the product (network, LMS, cases) is drawn by this one layout with React Email:
+ * the product's name and colours, one button for the one thing to do (with its link also written
+ * out, short), and a plain-text alternative made from the same content.
+ */
+export type EmailContent = {
+  /** Says what happened: "Your case PW-2026-0042 moved to Attestation". */
+  subject: string;
+  /** The line mail apps show next to the subject. */
+  preview: string;
+  heading: string;
+  intro: string[];
+  /** A short list under the intro, e.g. each service that moved and its step. */
+  items?: { title: string; detail?: string | null }[];
+  action?: { label: string; url: string };
+  outro?: string[];
+  /** Why this person gets this email, in the footer. */
+  reason: string;
+  /** For mail one can stop (case updates): a footer link and the `List-Unsubscribe` header. */
+  unsubscribeUrl?: string;
+};
+
+export type RenderedEmail = Pick<MailMessage, 'subject' | 'text' | 'html' | 'headers'>;
+
+// The light theme of web/ui/theme.css: mail apps ignore the page's variables.
+const colors = {
+  background: '#f4f2ee',
+  surface: '#ffffff',
+  text: '#1d2226',
+  muted: '#56616b',
+  border: '#d6dbe0',
+  primary: '#0a66c2',
+  primaryText: '#ffffff',
+};
+const font = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+/** A link as people read it: host and path, the token and anything long cut ("pathway.example/verify-email?…"). */
+export function shortLink(url: string): string {
+  const parsed = new URL(url);
+  const written = `${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}${parsed.search ? '?…' : ''}`;
+  return written.length > 48 ? `${written.slice(0, 47)}…` : written;
+}
+
+const paragraph = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: colors.text };
+const small = { margin: '0 0 8px', fontSize: '13px', lineHeight: '20px', color: colors.muted };
+
+function Email({ content }: { content: EmailContent }) {
+  const { action } = content;
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{content.preview}</Preview>
+      <Body style={{ margin: 0, padding: '24px 0', backgroundColor: colors.background, fontFamily: font }}>
+        <Container style={{ maxWidth: '560px', margin: '0 auto' }}>
+          <Text style={{ margin: '0 0 12px', padding: '0 24px', fontSize: '20px', fontWeight: 700, color: colors.primary }}>Pathway</Text>
+          <Section style={{ backgroundColor: colors.surface, border: `1px solid ${colors.border}`, borderRadius: '8px', padding: '24px' }}>
+            <Heading as="h1" style={{ margin: '0 0 16px', fontSize: '22px', lineHeight: '30px', color: colors.text }}>
+              {content.heading}
+            </Heading>
+            {content.intro.map((line) => (
+              <Text key={line} style={paragraph}>
+                {line}
+              </Text>
+            ))}
+            {content.items && content.items.length > 0 && (
+              <Section style={{ margin: '0 0 16px', borderInlineStart: `4px solid ${colors.primary}`, paddingInlineStart: '12px' }}>
+                {content.items.map((item) => (
+                  <Text key={item.title} style={{ ...paragraph, margin: '0 0 8px' }}>
+                    <strong>{item.title}</strong>
+                    {item.detail ? (
+                      <>
+                        <br />
+                        <span style={{ color: colors.muted }}>{item.detail}</span>
+                      </>
+                    ) : null}
+                  </Text>
+                ))}
+              </Section>
+            )}
+            {action && (
+              <Section style={{ margin: '8px 0 16px' }}>
+                <Button
+                  href={action.url}
+                  style={{
+                    backgroundColor: colors.primary,
+                    color: colors.primaryText,
+                    borderRadius: '6px',
+                    padding: '12px 20px',
+                    fontSize: '16px',
+                    fontWeight: 600,
+                    textDecoration: 'none',
+                  }}
+                >
+                  {action.label}
+                </Button>
+                {/* The plain text spells the whole link out already; here it is short, and still a link. */}
+                <Text style={{ ...small, margin: '12px 0 0' }}>
+                  Or open <Link href={action.url} style={{ color: colors.primary }}>{shortLink(action.url)}</Link>
+                </Text>
+              </Section>
+            )}
+            {content.outro?.map((line) => (
+              <Text key={line} style={paragraph}>
+                {line}
+              </Text>
+            ))}
+          </Section>
+          <Hr style={{ borderColor: colors.border, margin: '24px 0 12px' }} />
+          <Section style={{ padding: '0 24px' }}>
+            <Text style={small}>{content.reason}</Text>
+            {content.unsubscribeUrl && (
+              <Text style={small}>
+                <Link href={content.unsubscribeUrl} style={{ color: colors.muted, textDecoration: 'underline' }}>
+                  Stop these emails
+                </Link>
+              </Text>
+            )}
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+/** The plain-text alternative: the same content, every link written out in full. */
+function plainText(content: EmailContent): string {
+  const lines = ['Pathway', '', content.heading, '', ...content.intro.flatMap((line) => [line, ''])];
+  if (content.items?.length) {
+    for (const item of content.items) lines.push(item.title, ...(item.detail ? [`  ${item.detail}`] : []));
+    lines.push('');
+  }
+  if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, '');
+  for (const line of content.outro ?? []) lines.push(line, '');
+  lines.push('--', content.reason);
+  if (content.unsubscribeUrl) lines.push(`Stop these emails: ${content.unsubscribeUrl}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export async function renderEmail(content: EmailContent): Promise<RenderedEmail> {
+  return {
+    subject: content.subject,
+    html: await render(<Email content={content} />),
+    text: plainText(content),
+    ...(content.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${content.unsubscribeUrl}>` } } : {}),
+  };
+}

@@ -1,0 +1,102 @@
+import { createContext, useContext, useState, type FormHTMLAttributes, type SubmitEvent } from 'react';
+
+/**
+ * Forms check themselves in the app's own sentences instead of the browser's bubbles ("Please
+ * match the requested format."): the form is `noValidate`, its fields keep their constraints
+ * (required, type, minLength, pattern...), and on submit each broken one is explained under the
+ * field, which gets the focus. Once explained, a field's sentence follows what is typed.
+ */
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const FieldErrors = createContext<Record<string, string>>({});
+
+/** The sentence the form shows under the field with this id, if any. */
+export const useFieldError = (id: string): string | undefined => useContext(FieldErrors)[id];
+
+function labelOf(control: Control): string {
+  const text = control.labels?.[0]?.textContent?.trim() || control.getAttribute('aria-label') || control.name || 'this field';
+  // "Applicant Email (optional)" -> "applicant email"
+  return text.replace(/\s*\(.*\)\s*$/, '').toLowerCase();
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What is wrong with a control, in a sentence, or null when nothing is. */
+export function validationSentence(control: Control): string | null {
+  const { validity } = control;
+  if (validity.valid) return null;
+  const label = labelOf(control);
+  if (validity.valueMissing) {
+    if (control instanceof HTMLSelectElement) return `Please choose the ${label}.`;
+    if (control instanceof HTMLInputElement && control.type === 'file') return `Please choose a file for the ${label}.`;
+    return `Please enter the ${label}.`;
+  }
+  if (validity.typeMismatch && control instanceof HTMLInputElement && control.type === 'email') return 'Please enter a valid email address.';
+  if (validity.typeMismatch && control instanceof HTMLInputElement && control.type === 'url') return 'Please enter a full web address, starting with https://.';
+  if (validity.tooShort && !(control instanceof HTMLSelectElement)) return `${capitalized(label)} must be at least ${control.minLength} characters.`;
+  if (validity.tooLong && !(control instanceof HTMLSelectElement)) return `${capitalized(label)} must be at most ${control.maxLength} characters.`;
+  if (validity.patternMismatch) return control.dataset.patternMessage ?? `Please check the ${label}.`;
+  if (validity.rangeUnderflow && control instanceof HTMLInputElement) return `${capitalized(label)} must be at least ${control.min}.`;
+  if (validity.rangeOverflow && control instanceof HTMLInputElement) return `${capitalized(label)} must be at most ${control.max}.`;
+  return `Please check the ${label}.`;
+}
+
+const isControl = (element: Element): element is Control =>
+  element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+
+type Props = Omit<FormHTMLAttributes<HTMLFormElement>, 'noValidate'>;
+
+/** A `<form>` that explains its fields' problems in words; `onSubmit` runs only when there are none. */
+export function Form({ onSubmit, onInput, onChange, children, ...props }: Props) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  // A field explained once is checked again as it changes, so its sentence goes when it is right.
+  const recheck = (target: EventTarget) => {
+    if (!(target instanceof Element) || !isControl(target) || !target.id || !(target.id in errors)) return;
+    const sentence = validationSentence(target);
+    setErrors((current) => {
+      const { [target.id]: _previous, ...rest } = current;
+      return sentence ? { ...rest, [target.id]: sentence } : rest;
+    });
+  };
+
+  function submit(event: SubmitEvent<HTMLFormElement>) {
+    const found: Record<string, string> = {};
+    let first: Control | undefined;
+    for (const element of Array.from(event.currentTarget.elements)) {
+      if (!isControl(element) || element.disabled) continue;
+      const sentence = validationSentence(element);
+      if (!sentence) continue;
+      if (element.id) found[element.id] = sentence;
+      first ??= element;
+    }
+    setErrors(found);
+    if (first) {
+      event.preventDefault();
+      first.focus();
+      return;
+    }
+    onSubmit?.(event);
+  }
+
+  return (
+    <FieldErrors.Provider value={errors}>
+      <form
+        {...props}
+        noValidate
+        onSubmit={submit}
+        onInput={(event) => {
+          recheck(event.target);
+          onInput?.(event);
+        }}
+        onChange={(event) => {
+          recheck(event.target);
+          onChange?.(event);
+        }}
+      >
+        {children}
+      </form>
+    </FieldErrors.Provider>
+  );
+}
