@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
+import { checklistItem } from './case-documents.js';
 import { isPlainText } from './plain-text.js';
 
 /** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
@@ -209,8 +210,8 @@ export const caseEvent = z.object({
 });
 export type CaseEvent = z.infer<typeof caseEvent>;
 
-/** `history`: the step changes; `events`: every other change (created, edited, services, notifications). */
-export const caseDetails = adminCase.extend({ history: z.array(stepChange), events: z.array(caseEvent) });
+/** `history`: the step changes; `events`: every other change (created, edited, services, notifications, documents); `documents`: the checklist. */
+export const caseDetails = adminCase.extend({ history: z.array(stepChange), events: z.array(caseEvent), documents: z.array(checklistItem) });
 export type CaseDetails = z.infer<typeof caseDetails>;
 
 // ---- Case writes

@@ -34,6 +34,7 @@ const environmentSchema = z.object({
   CASE_ADMIN_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
   CASE_LOOKUP_RATE_LIMIT: positiveInt(20),
   CASE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  CASE_DOCUMENT_MAX_BYTES: positiveInt(10 * 1024 * 1024),
   LOGIN_RATE_LIMIT: positiveInt(10),
   HEALTH_AUTHORITY_URL: z
     .string()
@@ -183,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : undefined,
       tokenTtlSeconds: e.CASE_ADMIN_TOKEN_TTL_SECONDS,
       notificationDelaySeconds: e.CASE_NOTIFICATION_DELAY_SECONDS,
+      documentMaxBytes: e.CASE_DOCUMENT_MAX_BYTES,
     },
     lms: {
       bootstrapAdmin:

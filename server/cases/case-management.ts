@@ -242,7 +242,8 @@ async function loadCase(db: Queryable, id: number): Promise<AdminCase> {
   return toAdminCase(row, servicesByCase.get(id) ?? []);
 }
 
-export async function caseDetails(db: Database, id: number): Promise<CaseDetails> {
+/** The case with its history; the routes add its document checklist (case-documents.ts). */
+export async function caseDetails(db: Database, id: number): Promise<Omit<CaseDetails, 'documents'>> {
   const found = await loadCase(db, id);
   const history = await db
     .select({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -130,7 +130,7 @@ export const caseEvents = pgTable(
     caseId: integer()
       .notNull()
       .references(() => cases.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent'] }).notNull(),
+    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent', 'document uploaded', 'document reviewed'] }).notNull(),
     summary: text().notNull(),
     changedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
     // An admin's email, or "system" for what the app does by itself (notifications).
@@ -186,5 +186,59 @@ export const caseNotificationChanges = pgTable(
   (t) => [
     index('case_notification_changes_pending_idx').on(t.caseId).where(sql`${t.notifiedAt} IS NULL`),
     check('case_notification_changes_service_with_step', sql`(${t.serviceName} IS NULL) = (${t.stepName} IS NULL)`),
+  ],
+);
+
+/** A document a service needs from the applicant (a passport copy, a degree certificate). */
+export const serviceDocuments = pgTable(
+  'service_documents',
+  {
+    id: serial().primaryKey(),
+    serviceId: integer()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    // Public: shown to the applicant next to the upload control.
+    description: text(),
+    required: boolean().notNull().default(true),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [unique('service_documents_service_name_key').on(t.serviceId, t.name)],
+);
+
+export const caseDocumentStatuses = ['uploaded', 'accepted', 'rejected'] as const;
+
+/**
+ * The file a case sent for one of its services' documents, and its review. A checklist item
+ * without a row is "requested"; a new file replaces the row's file and starts its review again
+ * (the history keeps every upload and review).
+ */
+export const caseDocuments = pgTable(
+  'case_documents',
+  {
+    id: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    serviceDocumentId: integer()
+      .notNull()
+      .references(() => serviceDocuments.id, { onDelete: 'cascade' }),
+    status: text({ enum: caseDocumentStatuses }).notNull(),
+    reason: text(),
+    storageKey: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    uploadedAt: timestamp({ withTimezone: true }).notNull(),
+    // "applicant" or the admin's email.
+    uploadedBy: text().notNull(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedBy: text(),
+  },
+  (t) => [
+    unique('case_documents_case_document_key').on(t.caseId, t.serviceDocumentId),
+    // The review queue: oldest waiting first.
+    index('case_documents_waiting_idx').on(t.uploadedAt, t.id).where(sql`${t.status} = 'uploaded'`),
+    index('case_documents_service_document_idx').on(t.serviceDocumentId),
+    check('case_documents_reason_when_rejected', sql`${t.status} <> 'rejected' OR ${t.reason} IS NOT NULL`),
   ],
 );
