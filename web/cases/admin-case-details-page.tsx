@@ -6,6 +6,7 @@ import { SelectField } from '../ui/field.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCaseDetails, useChangeStep, useSteps } from './admin-api.js';
+import { CaseDocumentsPanel } from './admin-case-documents-panel.js';
 import styles from './admin-case-details-page.module.css';
 import pageStyles from './admin-pages.module.css';
 import { CaseStatusBadge } from './case-status-badge.js';
@@ -82,6 +83,8 @@ export default function AdminCaseDetailsPage() {
               </ul>
             )}
           </section>
+
+          <CaseDocumentsPanel caseId={details.data.id} documents={details.data.documents} />
 
           <section className={pageStyles.card} aria-labelledby="history-heading">
             <h2 id="history-heading" className={pageStyles.cardTitle}>

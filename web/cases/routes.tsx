@@ -29,6 +29,7 @@ export const casesRoutes: RouteObject[] = [
       { path: '/caseadmin/create-case', handle: { title: 'Create New Case' }, element: lazyPage(() => import('./admin-create-case-page.js')) },
       { path: '/caseadmin/import-cases', handle: { title: 'Import cases' }, element: lazyPage(() => import('./admin-import-cases-page.js')) },
       { path: '/caseadmin/details/:id', handle: { title: 'Case Details' }, element: lazyPage(() => import('./admin-case-details-page.js')) },
+      { path: '/caseadmin/documents', handle: { title: 'Documents to review' }, element: lazyPage(() => import('./admin-review-queue-page.js')) },
       { path: '/caseadmin/services', handle: { title: 'Service Management' }, element: lazyPage(() => import('./admin-services-page.js')) },
       { path: '/caseadmin/services/:serviceId/steps', handle: { title: 'Manage Steps' }, element: lazyPage(() => import('./admin-steps-page.js')) },
     ],
