@@ -15,6 +15,8 @@ export type DocumentFileType = (typeof documentFileTypes)[number];
 /** The upload control's `accept`: a phone offers its camera for `image/*`. */
 export const DOCUMENT_ACCEPT = 'image/*,application/pdf';
 export const DOCUMENT_FILE_FIELD = 'file';
+/** The applicant's case page (emails link to it; the sign-in link adds `?token=`). */
+export const APPLICANT_CASE_PATH = '/casetracking/case';
 
 const name = z
   .string({ error: 'name is required' })

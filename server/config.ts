@@ -35,6 +35,8 @@ const environmentSchema = z.object({
   CASE_LOOKUP_RATE_LIMIT: positiveInt(20),
   CASE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   CASE_DOCUMENT_MAX_BYTES: positiveInt(10 * 1024 * 1024),
+  CASE_APPLICANT_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(4),
+  CASE_APPLICANT_UPLOADS_PER_HOUR: positiveInt(20),
   LOGIN_RATE_LIMIT: positiveInt(10),
   HEALTH_AUTHORITY_URL: z
     .string()
@@ -185,6 +187,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       tokenTtlSeconds: e.CASE_ADMIN_TOKEN_TTL_SECONDS,
       notificationDelaySeconds: e.CASE_NOTIFICATION_DELAY_SECONDS,
       documentMaxBytes: e.CASE_DOCUMENT_MAX_BYTES,
+      applicantSessionSeconds: e.CASE_APPLICANT_SESSION_HOURS * 60 * 60,
+      applicantUploadsPerHour: e.CASE_APPLICANT_UPLOADS_PER_HOUR,
     },
     lms: {
       bootstrapAdmin:

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type {
-  ChecklistItem,
-  ReviewQueueItem,
-  ServiceDocument,
-  ServiceDocumentChanges,
-  ServiceDocumentFields,
+import {
+  APPLICANT_CASE_PATH,
+  type ChecklistItem,
+  type ReviewQueueItem,
+  type ServiceDocument,
+  type ServiceDocumentChanges,
+  type ServiceDocumentFields,
 } from '../../contracts/case-documents.js';
 import type { Database, Queryable } from '../db/client.js';
 import { caseDocuments, caseEvents, cases, caseServices, serviceDocuments, services } from '../db/schema/cases.js';
@@ -15,6 +16,7 @@ import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../p
 import type { MediaStorage } from '../platform/storage.js';
 import { extensionOf, type ReceivedDocument } from './document-upload.js';
 import type { ActingAdmin } from './case-events.js';
+import type { NotificationDeps } from './case-notifications.js';
 
 const DOCUMENT_PREFIX = 'case-documents/';
 
@@ -230,26 +232,33 @@ async function removeStored(storage: MediaStorage, key: string, log: FastifyBase
 
 // ---- Review
 
-export type ReviewOutcome = {
-  item: ChecklistItem;
-  caseId: number;
-  /** Every required document of the case is now accepted (and this review made it so). */
-  allRequiredAccepted: boolean;
-};
-
+/**
+ * Accepts or rejects a file awaiting review. The applicant hears of it by email when the case has
+ * an address: a rejection with its reason, and the review that accepts the last required document.
+ * The email is queued in the same transaction (no email for a review that failed).
+ */
 export async function reviewCaseDocument(
   db: Database,
+  notify: Pick<NotificationDeps, 'mailer' | 'link'>,
   id: number,
   body: { decision: 'accepted' | 'rejected'; reason?: string | undefined },
   admin: ActingAdmin,
   now: Date,
-): Promise<ReviewOutcome> {
-  const caseId = await db.transaction(async (tx) => {
+): Promise<ChecklistItem> {
+  return db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ caseId: caseDocuments.caseId, status: caseDocuments.status, name: serviceDocuments.name, serviceName: services.name })
+      .select({
+        caseId: caseDocuments.caseId,
+        status: caseDocuments.status,
+        name: serviceDocuments.name,
+        serviceName: services.name,
+        caseNumber: cases.caseNumber,
+        clientEmail: cases.clientEmail,
+      })
       .from(caseDocuments)
       .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
       .innerJoin(services, eq(services.id, serviceDocuments.serviceId))
+      .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
       .where(eq(caseDocuments.id, id))
       .for('update', { of: caseDocuments });
     if (!found) throw notFound('Document');
@@ -258,14 +267,29 @@ export async function reviewCaseDocument(
     await tx.update(caseDocuments).set({ status: body.decision, reason, reviewedAt: now, reviewedBy: admin.email }).where(eq(caseDocuments.id, id));
     const summary = body.decision === 'accepted' ? `${found.name} (${found.serviceName}) accepted` : `${found.name} (${found.serviceName}) rejected: ${reason}`;
     await recordDocumentEvent(tx, found.caseId, 'document reviewed', summary, admin, now);
-    return found.caseId;
+
+    const checklist = await caseChecklist(tx, found.caseId);
+    const item = checklist.find((entry) => entry.id === id);
+    if (!item) throw notFound('Document');
+    if (found.clientEmail) {
+      const link = notify.link(APPLICANT_CASE_PATH);
+      const required = checklist.filter((entry) => entry.required);
+      if (body.decision === 'rejected') {
+        await notify.mailer.send(tx, {
+          to: found.clientEmail,
+          subject: `Please send ${found.name} again (case ${found.caseNumber})`,
+          text: [`We could not accept ${found.name} for case ${found.caseNumber}.`, '', `Why: ${reason}`, '', `Send a new one here: ${link}`].join('\n'),
+        });
+      } else if (item.required && required.every((entry) => entry.status === 'accepted')) {
+        await notify.mailer.send(tx, {
+          to: found.clientEmail,
+          subject: `All documents accepted (case ${found.caseNumber})`,
+          text: [`Every required document of case ${found.caseNumber} has been accepted. Nothing more is needed from you for now.`, '', `Your case: ${link}`].join('\n'),
+        });
+      }
+    }
+    return item;
   });
-  const checklist = await caseChecklist(db, caseId);
-  const item = checklist.find((entry) => entry.id === id);
-  if (!item) throw notFound('Document');
-  const required = checklist.filter((entry) => entry.required);
-  const allRequiredAccepted = body.decision === 'accepted' && item.required && required.every((entry) => entry.status === 'accepted');
-  return { item, caseId, allRequiredAccepted };
 }
 
 // ---- The review queue and the files

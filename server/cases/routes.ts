@@ -63,6 +63,7 @@ import {
 } from './case-admins.js';
 import * as caseManagement from './case-management.js';
 import * as documents from './case-documents.js';
+import { registerApplicantRoutes } from './applicant-routes.js';
 import { receiveDocument } from './document-upload.js';
 import { lookupProgress } from './progress-lookup.js';
 import * as catalog from './service-catalog.js';
@@ -134,6 +135,8 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: messageResponse, ...errorResponses } } },
     async (request) => unsubscribe(db, request.body.token, now()),
   );
+
+  await registerApplicantRoutes(app, deps, notify, storage, { passportCheckLimit, lookupLimit });
 
   app.post(
     '/api/caseadmin/login',
@@ -390,7 +393,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
   app.post(
     '/api/caseadmin/documents/:id/review',
     { schema: { tags, description: 'Accept or reject a sent document; a reason is required to reject.', params: idParams, body: reviewDocumentBody, response: withErrors({ 200: checklistItem }) } },
-    async (request) => (await documents.reviewCaseDocument(db, request.params.id, request.body, actingAdmin(request), now())).item,
+    async (request) => documents.reviewCaseDocument(db, notify, request.params.id, request.body, actingAdmin(request), now()),
   );
 
   app.get('/api/caseadmin/services/:id/steps', { schema: { tags, params: idParams, response: withErrors({ 200: z.array(step) }) } }, async (request) =>

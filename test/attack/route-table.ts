@@ -59,6 +59,17 @@ async function sentCaseDocument(w: World): Promise<{ caseId: number; documentId:
   return { caseId, documentId, sentId: sent.json<{ id: number }>().id };
 }
 
+/** A fresh case that needs a document, and an applicant session cookie for it (through the emailed link's token). */
+async function applicantOfNewCase(w: World): Promise<{ cookie: string; documentId: number }> {
+  const { caseId, documentId } = await sentCaseDocument(w);
+  const session = await w.t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token: await linkToken(w, 'applicant-access', caseId) } });
+  const cookie = session.cookies.find((c) => c.name === 'pathway_applicant');
+  return { cookie: `pathway_applicant=${cookie?.value ?? ''}`, documentId };
+}
+
+/** The caller's headers with the applicant's cookie added (a member's own cookie kept). */
+const withApplicantCookie = (h: Record<string, string>, cookie: string) => ({ ...h, cookie: [h.cookie, cookie].filter(Boolean).join('; ') });
+
 /** A fresh tracker subscription's link token (made through the public call, read from the database). */
 async function subscriptionToken(w: World): Promise<string> {
   const email = `t-${unique()}@example.test`;
@@ -102,6 +113,46 @@ export const routeTable: RouteEntry[] = [
     area: 'cases',
     build: (w, _c, h) => json(w, 'POST', '/api/progress/subscribe', h, { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number, email: `s-${unique()}@example.test` }),
     ok: 202,
+  },
+  // The applicant's routes: the session cookie comes with the request (made for it), so whoever else calls is irrelevant.
+  {
+    route: 'POST /api/applicant/access',
+    access: 'public',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'POST', '/api/applicant/access', h, { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number }),
+    ok: 202,
+  },
+  {
+    route: 'POST /api/applicant/session',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'POST', '/api/applicant/session', h, { token: await linkToken(w, 'applicant-access', w.someCase.id) }),
+    ok: 204,
+  },
+  {
+    route: 'POST /api/applicant/logout',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'POST', '/api/applicant/logout', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
+    ok: 204,
+  },
+  {
+    route: 'GET /api/applicant/case',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'GET', '/api/applicant/case', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/applicant/documents/:param',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const { cookie, documentId } = await applicantOfNewCase(w);
+      const form = multipartBody([{ name: 'file', filename: 'passport.png', contentType: 'image/png', data: tinyPng }]);
+      return { method: 'POST', url: `/api/applicant/documents/${documentId}`, headers: { ...withApplicantCookie(h, cookie), ...form.headers }, payload: form.payload };
+    },
+    ok: 201,
   },
   {
     route: 'POST /api/progress/subscribe/confirm',

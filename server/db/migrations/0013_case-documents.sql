@@ -1,3 +1,10 @@
+CREATE TABLE "applicant_sessions" (
+	"token_hash" text PRIMARY KEY NOT NULL,
+	"case_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "case_documents" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"case_id" integer NOT NULL,
@@ -25,8 +32,11 @@ CREATE TABLE "service_documents" (
 	CONSTRAINT "service_documents_service_name_key" UNIQUE("service_id","name")
 );
 --> statement-breakpoint
+ALTER TABLE "applicant_sessions" ADD CONSTRAINT "applicant_sessions_case_id_cases_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."cases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "case_documents" ADD CONSTRAINT "case_documents_case_id_cases_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."cases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "case_documents" ADD CONSTRAINT "case_documents_service_document_id_service_documents_id_fk" FOREIGN KEY ("service_document_id") REFERENCES "public"."service_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "service_documents" ADD CONSTRAINT "service_documents_service_id_services_id_fk" FOREIGN KEY ("service_id") REFERENCES "public"."services"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "applicant_sessions_case_idx" ON "applicant_sessions" USING btree ("case_id");--> statement-breakpoint
+CREATE INDEX "applicant_sessions_expires_idx" ON "applicant_sessions" USING btree ("expires_at");--> statement-breakpoint
 CREATE INDEX "case_documents_waiting_idx" ON "case_documents" USING btree ("uploaded_at","id") WHERE "case_documents"."status" = 'uploaded';--> statement-breakpoint
 CREATE INDEX "case_documents_service_document_idx" ON "case_documents" USING btree ("service_document_id");

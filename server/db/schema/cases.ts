@@ -242,3 +242,20 @@ export const caseDocuments = pgTable(
     check('case_documents_reason_when_rejected', sql`${t.status} <> 'rejected' OR ${t.reason} IS NOT NULL`),
   ],
 );
+
+/**
+ * An applicant signed in to their case by an emailed link: the cookie's token (only its hash is
+ * stored) opens that one case until `expiresAt` (hours, not days) or sign-out.
+ */
+export const applicantSessions = pgTable(
+  'applicant_sessions',
+  {
+    tokenHash: text().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('applicant_sessions_case_idx').on(t.caseId), index('applicant_sessions_expires_idx').on(t.expiresAt)],
+);
