@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { adminApiToken, createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { waitForMail } from './mailbox.js';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
 
@@ -73,4 +74,63 @@ test('when staff define a document, send a file for a case, reject it with a rea
   const history = page.getByRole('region', { name: 'Other Changes' });
   await expect(history).toContainText(`Passport copy (${serviceName}) rejected: The photo is blurred`);
   await expect(history).toContainText(`Passport copy (${serviceName}) accepted`);
+});
+
+test('when an applicant on a phone looks up the case, signs in by the emailed link and sends a passport photo that staff refuse and then accept, then the case page follows each step', async ({ browser, request }) => {
+  const suffix = uniqueSuffix();
+  const email = `applicant-${suffix.toLowerCase()}@example.test`;
+  const token = await adminApiToken(request);
+  const staff = { authorization: `Bearer ${token}` };
+  const service = await request.post('/api/caseadmin/services', { data: { name: `Residence ${suffix}` }, headers: staff });
+  const serviceId = ((await service.json()) as { id: number }).id;
+  await request.post(`/api/caseadmin/services/${serviceId}/steps`, { data: { name: 'Documents', sequence: 1 }, headers: staff });
+  const definition = await request.post(`/api/caseadmin/services/${serviceId}/documents`, { data: { name: 'Passport photo page', description: 'A clear photo of the page with your picture' }, headers: staff });
+  expect(definition.status()).toBe(201);
+  const created = await createCaseViaApi(request, { case_number: `APP-${suffix}`, passport_number: `N${suffix}`, client_name: `Layla ${suffix}`, client_email: email, serviceIds: [serviceId] });
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const applicant = await phone.newPage();
+  await applicant.goto('/casetracking');
+  await applicant.getByLabel('Case Number').fill(created.case_number);
+  await applicant.getByLabel('Passport Number').fill(created.passport_number);
+  await applicant.getByRole('button', { name: 'Check Status' }).click();
+  await applicant.getByRole('button', { name: 'Sign in to send documents' }).click();
+  await expect(applicant.getByRole('region', { name: 'Send your documents' }).getByRole('status')).toContainText('If the case has an email address, we have sent it a sign-in link.');
+  await expectAccessible(applicant);
+
+  const mail = await waitForMail({ to: email, subject: 'Sign in to case' });
+  const link = mail.links.find((entry) => entry.includes('/casetracking/case?token='));
+  expect(link).toBeDefined();
+  await applicant.goto(link!);
+  await expect(applicant).toHaveURL(/\/casetracking\/case$/);
+  const item = applicant.getByRole('listitem', { name: 'Passport photo page' });
+  await expect(item).toContainText('Requested');
+  const input = item.getByLabel('Send Passport photo page');
+  await expect(input).toHaveAttribute('accept', 'image/*,application/pdf');
+  await expectAccessible(applicant);
+  await input.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(item).toContainText('Awaiting review');
+
+  const details = await request.get(`/api/caseadmin/cases/${created.id}`, { headers: staff });
+  const sentId = ((await details.json()) as { documents: { id: number }[] }).documents[0]!.id;
+  await request.post(`/api/caseadmin/documents/${sentId}/review`, { data: { decision: 'rejected', reason: 'The corners of the page are cut off' }, headers: staff });
+  const refusal = await waitForMail({ to: email, subject: 'Please send Passport photo page again' });
+  expect(refusal.text).toContain('The corners of the page are cut off');
+
+  await applicant.reload();
+  await expect(item).toContainText('Rejected');
+  await expect(item).toContainText('Why we could not accept it: The corners of the page are cut off');
+  await item.getByLabel('Send Passport photo page again').setInputFiles({ name: 'passport-2.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(item).toContainText('Awaiting review');
+  await request.post(`/api/caseadmin/documents/${sentId}/review`, { data: { decision: 'accepted' }, headers: staff });
+  await waitForMail({ to: email, subject: 'All documents accepted' });
+  await applicant.reload();
+  await expect(item).toContainText('Accepted');
+  await expect(item.getByLabel(/^Send Passport photo page/)).toHaveCount(0);
+
+  await applicant.getByRole('button', { name: 'Sign out' }).click();
+  await expect(applicant).toHaveURL(/\/casetracking$/);
+  await applicant.goto('/casetracking/case');
+  await expect(applicant.getByText('You are not signed in, or your sign-in has ended.')).toBeVisible();
+  await phone.close();
 });

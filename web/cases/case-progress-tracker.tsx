@@ -15,7 +15,8 @@ const normalized = (status: string): StepStatus => (status === 'completed' || st
 const statusText: Record<StepStatus, string> = { completed: 'completed', active: 'in progress', pending: 'pending' };
 
 /** The Case Progress Tracker: one card per subscribed service, with its steps in order. */
-export function CaseProgressTracker({ progress }: { progress: CaseProgress }) {
+// The applicant's own case page has no passport number to show: the sign-in was the check.
+export function CaseProgressTracker({ progress }: { progress: Omit<CaseProgress, 'passportNumber'> & { passportNumber?: string } }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // A new result moves focus (and the view, on a phone the form fills the screen) to the result.
   useEffect(() => {
@@ -33,10 +34,12 @@ export function CaseProgressTracker({ progress }: { progress: CaseProgress }) {
             <dt>Case Number</dt>
             <dd>{progress.caseNumber || 'N/A'}</dd>
           </div>
-          <div>
-            <dt>Passport Number</dt>
-            <dd>{progress.passportNumber || 'N/A'}</dd>
-          </div>
+          {progress.passportNumber !== undefined && (
+            <div>
+              <dt>Passport Number</dt>
+              <dd>{progress.passportNumber || 'N/A'}</dd>
+            </div>
+          )}
           <div>
             <dt>Status</dt>
             <dd>{progress.status ? <CaseStatusBadge status={progress.status} /> : 'N/A'}</dd>

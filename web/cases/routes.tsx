@@ -6,6 +6,7 @@ export const casesRoutes: RouteObject[] = [
     element: lazyPage(() => import('./applicant-shell.js')),
     children: [
       { path: '/casetracking', handle: { title: 'Track Your Application' }, element: lazyPage(() => import('./tracker-page.js')) },
+      { path: '/casetracking/case', handle: { title: 'Your case' }, element: lazyPage(() => import('./applicant-case-page.js')) },
       { path: '/casetracking/confirm', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
       { path: '/casetracking/unsubscribe', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
     ],

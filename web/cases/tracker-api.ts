@@ -32,3 +32,10 @@ export function useSubscriptionLink(action: 'confirm' | 'unsubscribe') {
       }),
   });
 }
+
+/** "Sign in to send documents": a link goes to the case's own address; the answer is the same either way. */
+export function useApplicantAccess() {
+  return useMutation({
+    mutationFn: (body: ProgressLookup) => request<{ message: string }>('/api/applicant/access', { method: 'POST', body }),
+  });
+}

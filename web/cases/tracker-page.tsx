@@ -6,6 +6,7 @@ import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
 import { CaseProgressTracker } from './case-progress-tracker.js';
 import { useProgressLookup } from './tracker-api.js';
+import { TrackerSignIn } from './tracker-sign-in.js';
 import { TrackerSubscribe } from './tracker-subscribe.js';
 import styles from './tracker-page.module.css';
 
@@ -67,6 +68,7 @@ export default function TrackerPage() {
         <FormError message={error} />
       </section>
       {lookup.data && <CaseProgressTracker progress={lookup.data} />}
+      {lookup.data && lookup.variables && <TrackerSignIn key={`sign-in-${lookup.data.caseNumber}`} lookup={lookup.variables} />}
       {lookup.data && lookup.variables && <TrackerSubscribe key={lookup.data.caseNumber} lookup={lookup.variables} />}
     </main>
   );
