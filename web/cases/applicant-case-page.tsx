@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ChecklistItem } from '../../contracts/case-documents.js';
-import { formatDateTime } from '../lib/format.js';
-import { ApiError, errorMessage } from '../lib/http.js';
+import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useApplicantCase, useOpenSession, useSendDocument, useSignOut } from './applicant-case-api.js';
+import panelStyles from './admin-case-documents-panel.module.css';
 import styles from './applicant-case-page.module.css';
 import { CaseProgressTracker } from './case-progress-tracker.js';
-import { DocumentStatusBadge } from './document-status.js';
 import trackerStyles from './tracker-page.module.css';
 
 // Phones offer the camera for `image/*`; PDFs come from files.
@@ -24,6 +24,7 @@ export default function ApplicantCasePage() {
   const signedIn = linkToken === null;
   const applicantCase = useApplicantCase(signedIn);
   const signOut = useSignOut();
+  const { t } = useTranslation();
 
   const usedToken = useRef<string | null>(null);
   useEffect(() => {
@@ -41,35 +42,35 @@ export default function ApplicantCasePage() {
       <section className={trackerStyles.card} aria-labelledby="case-heading">
         <div className={styles.toolbar}>
           <h1 id="case-heading" className={trackerStyles.title}>
-            Your case
+            {t('caseView.title')}
           </h1>
           {applicantCase.isSuccess && (
             <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/casetracking') })}>
-              Sign out
+              {t('caseView.signOut')}
             </Button>
           )}
         </div>
         {notSignedIn ? (
           <>
-            <FormError message={session.isError ? errorMessage(session.error, 'This sign-in link is not valid any more.') : 'You are not signed in, or your sign-in has ended.'} />
+            <FormError message={session.isError ? t('caseView.invalidLink') : t('caseView.notSignedIn')} />
             <p>
-              <Link to="/casetracking">Look up your case</Link> and choose “Sign in to send documents” to get a new link by email.
+              <Link to="/casetracking">{t('caseView.lookUp')}</Link> {t('caseView.howToSignIn')}
             </p>
           </>
         ) : !signedIn || applicantCase.isPending ? (
-          <LoadingState text="Opening your case..." />
+          <LoadingState text={t('caseView.opening')} />
         ) : applicantCase.isError ? (
-          <ErrorState message="Could not load your case." onRetry={() => void applicantCase.refetch()} />
+          <ErrorState message={t('caseView.loadFailed')} onRetry={() => void applicantCase.refetch()} />
         ) : (
-          <p className={trackerStyles.intro}>Send each document below. We review it and tell you here, and by email, if we need another one.</p>
+          <p className={trackerStyles.intro}>{t('caseView.intro')}</p>
         )}
       </section>
       {applicantCase.isSuccess && (
         <>
           <section className={trackerStyles.card} aria-labelledby="checklist-heading">
-            <h2 id="checklist-heading">Documents</h2>
+            <h2 id="checklist-heading">{t('caseView.documents')}</h2>
             {applicantCase.data.documents.length === 0 ? (
-              <EmptyState>No documents are needed for your case.</EmptyState>
+              <EmptyState>{t('caseView.noDocuments')}</EmptyState>
             ) : (
               <ul className={styles.items}>
                 {applicantCase.data.documents.map((item) => (
@@ -88,23 +89,26 @@ export default function ApplicantCasePage() {
 function ChecklistEntry({ item }: { item: ChecklistItem }) {
   const send = useSendDocument();
   const inputId = useId();
+  const { t, i18n } = useTranslation();
   return (
     <li className={styles.item} aria-label={item.name}>
       <h3>{item.name}</h3>
       {item.description && <p>{item.description}</p>}
       <p>
-        <DocumentStatusBadge status={item.status} />
+        <span className={`${panelStyles.status} ${item.status === 'requested' ? '' : panelStyles[item.status]}`}>{t(`caseView.status.${item.status}`)}</span>
         {item.uploadedAt && (
           <>
             {' '}
-            sent <time dateTime={item.uploadedAt}>{formatDateTime(item.uploadedAt)}</time>
+            <time dateTime={item.uploadedAt}>
+              {t('caseView.sentOn', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.uploadedAt)) })}
+            </time>
           </>
         )}
       </p>
-      {item.status === 'rejected' && item.reason && <p className={styles.reason}>Why we could not accept it: {item.reason}</p>}
+      {item.status === 'rejected' && item.reason && <p className={styles.reason}>{t('caseView.reason', { reason: item.reason })}</p>}
       {item.status !== 'accepted' && (
         <div className={styles.upload}>
-          <label htmlFor={inputId}>{item.status === 'requested' ? `Send ${item.name}` : `Send ${item.name} again`}</label>
+          <label htmlFor={inputId}>{item.status === 'requested' ? t('caseView.send', { name: item.name }) : t('caseView.sendAgain', { name: item.name })}</label>
           <input
             id={inputId}
             type="file"
@@ -117,9 +121,9 @@ function ChecklistEntry({ item }: { item: ChecklistItem }) {
               send.mutate({ documentId: item.documentId, file }, { onSettled: () => (input.value = '') });
             }}
           />
-          {send.isPending && <p role="status">Sending...</p>}
-          {send.isSuccess && !send.isPending && <p role="status">Sent. We will review it soon.</p>}
-          <FormError message={send.isError ? errorMessage(send.error, 'Could not send the file. Please try again.') : null} />
+          {send.isPending && <p role="status">{t('caseView.sending')}</p>}
+          {send.isSuccess && !send.isPending && <p role="status">{t('caseView.sent')}</p>}
+          <FormError message={send.isError ? (send.error instanceof ApiError && send.error.status !== 0 ? send.error.message : t('caseView.sendFailed')) : null} />
         </div>
       )}
     </li>
