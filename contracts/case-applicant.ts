@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { checklistItem } from './case-documents.js';
+import { checklistItem, languageField } from './case-documents.js';
 import { caseStatuses, progressQuery, progressService } from './cases.js';
 
 /** The applicant's own sign-in (an emailed link, no password) and their case page (issue 25). */
 
-export const applicantAccessBody = z.strictObject(progressQuery.shape);
+export const applicantAccessBody = z.strictObject({ ...progressQuery.shape, language: languageField });
 export type ApplicantAccessBody = z.input<typeof applicantAccessBody>;
 
 /** The same answer whether or not anything was sent: it must not tell whether a case exists or has an address. */

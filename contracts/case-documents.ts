@@ -6,6 +6,12 @@ import { isPlainText } from './plain-text.js';
  * the services screen, the checklist in a case's details, staff review and the review queue.
  */
 
+/** The languages applicants read the screens and their emails in. */
+export const applicantLanguageCodes = ['en', 'ar', 'hi'] as const;
+export type ApplicantLanguageCode = (typeof applicantLanguageCodes)[number];
+/** Optional in a request body: names the email's language, else the request's Accept-Language chooses. */
+export const languageField = z.enum(applicantLanguageCodes, { error: 'language must be one of en, ar, hi' }).optional();
+
 export const documentStatuses = ['requested', 'uploaded', 'accepted', 'rejected'] as const;
 export type DocumentStatus = (typeof documentStatuses)[number];
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
-import { checklistItem } from './case-documents.js';
+import { checklistItem, languageField } from './case-documents.js';
 import { isPlainText } from './plain-text.js';
 
 /** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
@@ -311,6 +311,7 @@ export const subscribeBody = z.strictObject({
     .trim()
     .toLowerCase()
     .pipe(z.email('email must be a valid email address').max(254)),
+  language: languageField,
 });
 export const subscriptionTokenBody = z.strictObject({
   token: z.string({ error: 'token is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not valid'),

@@ -2,11 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APPLICANT_ACCESS_MESSAGE, APPLICANT_SESSION_COOKIE, type ApplicantCase } from '../../contracts/case-applicant.js';
-import { APPLICANT_CASE_PATH } from '../../contracts/case-documents.js';
+import { APPLICANT_CASE_PATH, type ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import type { Database, Queryable } from '../db/client.js';
 import { applicantSessions, cases } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
 import { consumeOneTimeToken, issueOneTimeToken, lastIssuedAt } from '../platform/one-time-tokens.js';
+import { applicantEmails } from './applicant-emails.js';
 import { caseChecklist } from './case-documents.js';
 import { normalizeCaseNumber } from './case-management.js';
 import type { NotificationDeps } from './case-notifications.js';
@@ -24,7 +25,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * number match and the case has one. The answer is the same in every case; the email goes in the
  * transaction's outbox, so the answer does not wait for the mail server.
  */
-export async function requestApplicantAccess(db: Database, notify: NotificationDeps, input: { caseNumber: string; passportNumber: string }, now: Date) {
+export async function requestApplicantAccess(db: Database, notify: NotificationDeps, input: { caseNumber: string; passportNumber: string; language: ApplicantLanguageCode }, now: Date) {
   await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: cases.id, caseNumber: cases.caseNumber, passportNumber: cases.passportNumber, clientEmail: cases.clientEmail })
@@ -32,21 +33,13 @@ export async function requestApplicantAccess(db: Database, notify: NotificationD
       .where(eq(cases.caseNumber, normalizeCaseNumber(input.caseNumber)))
       .for('update');
     if (!found || !found.clientEmail || !passportMatches(found.passportNumber, input.passportNumber)) return;
+    // The applicant's language from now on: their document emails follow it.
+    await tx.update(cases).set({ applicantLanguage: input.language }).where(eq(cases.id, found.id));
     const accountId = String(found.id);
     if (await lastIssuedAt(tx, 'applicant-access', accountId, new Date(now.getTime() - RESEND_AFTER_MS))) return;
     const token = await issueOneTimeToken(tx, 'applicant-access', accountId, now, ACCESS_LINK_TTL_SECONDS);
     const link = notify.link(`${APPLICANT_CASE_PATH}?token=${token}`);
-    await notify.mailer.send(tx, {
-      to: found.clientEmail,
-      subject: `Sign in to case ${found.caseNumber}`,
-      text: [
-        `Open this link to see case ${found.caseNumber} and send its documents:`,
-        '',
-        link,
-        '',
-        'The link works once, within 15 minutes. If you did not ask for it, ignore this email.',
-      ].join('\n'),
-    });
+    await notify.mailer.send(tx, { to: found.clientEmail, ...applicantEmails(input.language).accessLink({ caseNumber: found.caseNumber, link }) });
   });
   return { message: APPLICANT_ACCESS_MESSAGE };
 }

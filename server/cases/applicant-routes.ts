@@ -17,6 +17,7 @@ import {
   requestApplicantAccess,
   setApplicantCookie,
 } from './applicant-access.js';
+import { requestLanguage } from './applicant-emails.js';
 import { saveCaseDocument } from './case-documents.js';
 import type { NotificationDeps } from './case-notifications.js';
 import { receiveDocument } from './document-upload.js';
@@ -52,7 +53,10 @@ export async function registerApplicantRoutes(parent: App, deps: AreaDeps, notif
         config: limits.passportCheckLimit,
         schema: { tags, description: 'Emails a single-use sign-in link (15 minutes) to the case\'s address; 202 alike whether or not anything was sent', body: applicantAccessBody, response: { 202: messageResponse, ...errorResponses } },
       },
-      async (request, reply) => reply.status(202).send(await requestApplicantAccess(db, notify, request.body, now())),
+      async (request, reply) => {
+        const language = requestLanguage(request.body.language, request.headers['accept-language']);
+        return reply.status(202).send(await requestApplicantAccess(db, notify, { ...request.body, language }, now()));
+      },
     );
 
     app.post(

@@ -14,6 +14,7 @@ import type { Database, Queryable } from '../db/client.js';
 import { caseDocuments, caseEvents, cases, caseServices, serviceDocuments, services } from '../db/schema/cases.js';
 import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import type { MediaStorage } from '../platform/storage.js';
+import { applicantEmails } from './applicant-emails.js';
 import { extensionOf, type ReceivedDocument } from './document-upload.js';
 import type { ActingAdmin } from './case-events.js';
 import type { NotificationDeps } from './case-notifications.js';
@@ -254,6 +255,7 @@ export async function reviewCaseDocument(
         serviceName: services.name,
         caseNumber: cases.caseNumber,
         clientEmail: cases.clientEmail,
+        language: cases.applicantLanguage,
       })
       .from(caseDocuments)
       .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
@@ -273,19 +275,12 @@ export async function reviewCaseDocument(
     if (!item) throw notFound('Document');
     if (found.clientEmail) {
       const link = notify.link(APPLICANT_CASE_PATH);
+      const emails = applicantEmails(found.language);
       const required = checklist.filter((entry) => entry.required);
       if (body.decision === 'rejected') {
-        await notify.mailer.send(tx, {
-          to: found.clientEmail,
-          subject: `Please send ${found.name} again (case ${found.caseNumber})`,
-          text: [`We could not accept ${found.name} for case ${found.caseNumber}.`, '', `Why: ${reason}`, '', `Send a new one here: ${link}`].join('\n'),
-        });
+        await notify.mailer.send(tx, { to: found.clientEmail, ...emails.rejected({ caseNumber: found.caseNumber, name: found.name, reason: reason ?? '', link }) });
       } else if (item.required && required.every((entry) => entry.status === 'accepted')) {
-        await notify.mailer.send(tx, {
-          to: found.clientEmail,
-          subject: `All documents accepted (case ${found.caseNumber})`,
-          text: [`Every required document of case ${found.caseNumber} has been accepted. Nothing more is needed from you for now.`, '', `Your case: ${link}`].join('\n'),
-        });
+        await notify.mailer.send(tx, { to: found.clientEmail, ...emails.allAccepted({ caseNumber: found.caseNumber, link }) });
       }
     }
     return item;

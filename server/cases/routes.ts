@@ -63,6 +63,7 @@ import {
 } from './case-admins.js';
 import * as caseManagement from './case-management.js';
 import * as documents from './case-documents.js';
+import { requestLanguage } from './applicant-emails.js';
 import { registerApplicantRoutes } from './applicant-routes.js';
 import { receiveDocument } from './document-upload.js';
 import { lookupProgress } from './progress-lookup.js';
@@ -123,7 +124,8 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   app.post(
     '/api/progress/subscribe',
     { config: passportCheckLimit, schema: { tags, body: subscribeBody, response: { 202: messageResponse, ...errorResponses } } },
-    async (request, reply) => reply.status(202).send(await subscribe(db, notify, request.body, now())),
+    async (request, reply) =>
+      reply.status(202).send(await subscribe(db, notify, { ...request.body, language: requestLanguage(request.body.language, request.headers['accept-language']) }, now())),
   );
   app.post(
     '/api/progress/subscribe/confirm',

@@ -1,7 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { caseNotificationRecipients, cases } from '../db/schema/cases.js';
+import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import { AppError } from '../platform/errors.js';
+import { applicantEmails } from './applicant-emails.js';
 import { newRecipientToken, receivesCaseEmails, type NotificationDeps } from './case-notifications.js';
 import { normalizeCaseNumber } from './case-management.js';
 import { caseNotFoundAnswer, passportMatches } from './progress-lookup.js';
@@ -16,7 +18,7 @@ export const SUBSCRIBE_MESSAGE = 'Check your inbox: unless this address is confi
  * for every address. Nothing but the confirmation email goes to the address until its link is
  * opened (double opt-in).
  */
-export async function subscribe(db: Database, notify: NotificationDeps, input: { caseNumber: string; passportNumber: string; email: string }, now: Date) {
+export async function subscribe(db: Database, notify: NotificationDeps, input: { caseNumber: string; passportNumber: string; email: string; language: ApplicantLanguageCode }, now: Date) {
   await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: cases.id, caseNumber: cases.caseNumber, passportNumber: cases.passportNumber, clientEmail: cases.clientEmail })
@@ -38,29 +40,19 @@ export async function subscribe(db: Database, notify: NotificationDeps, input: {
       // over as a tracker subscription: confirmed anew, with a new link (which revokes the old one).
       await tx
         .update(caseNotificationRecipients)
-        .set({ token, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now, source: 'tracker' })
+        .set({ token, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now, source: 'tracker', language: input.language })
         .where(eq(caseNotificationRecipients.id, existing.id));
     } else {
       // Two requests for the same new address at once: the second finds the first's row taken and stops there.
       const inserted = await tx
         .insert(caseNotificationRecipients)
-        .values({ caseId: found.id, email: input.email, source: 'tracker', token, confirmationSentAt: now, createdAt: now })
+        .values({ caseId: found.id, email: input.email, source: 'tracker', token, confirmationSentAt: now, createdAt: now, language: input.language })
         .onConflictDoNothing({ target: [caseNotificationRecipients.caseId, caseNotificationRecipients.email] })
         .returning({ id: caseNotificationRecipients.id });
       if (inserted.length === 0) return;
     }
     const confirmLink = notify.link(`/casetracking/confirm?token=${token}`);
-    await notify.mailer.send(tx, {
-      to: input.email,
-      subject: `Confirm email updates for case ${found.caseNumber}`,
-      text: [
-        `Someone (we hope you) asked for an email whenever case ${found.caseNumber} changes.`,
-        '',
-        `Confirm it here: ${confirmLink}`,
-        '',
-        'If it was not you, ignore this email: nothing more will be sent to you.',
-      ].join('\n'),
-    });
+    await notify.mailer.send(tx, { to: input.email, ...applicantEmails(input.language).confirmSubscription({ caseNumber: found.caseNumber, link: confirmLink }) });
   });
   return { message: SUBSCRIBE_MESSAGE };
 }

@@ -175,6 +175,48 @@ describe('applicant access', () => {
     expect(await storedFilesOf(t, created.id)).toHaveLength(1);
   });
 
+  describe('languages', () => {
+    it('when the request reads Arabic, then the sign-in email is Arabic; a body naming Hindi wins over the header; the document emails follow the last one', async () => {
+      const { created, email, passport } = await caseWithDocument();
+      const numbers = { caseNumber: created.case_number, passportNumber: created.passport_number };
+      const arabic = await t.app.inject({ method: 'POST', url: '/api/applicant/access', headers: { 'accept-language': 'fr;q=0.9, ar-SA;q=0.8, en;q=0.1' }, payload: numbers });
+      expect(arabic.statusCode).toBe(202);
+      const mail = await smtp.nextMessage((m) => m.to.includes(email!));
+      expect(mail.subject).toBe(`تسجيل الدخول إلى الملف ${created.case_number}`);
+      expect(mail.text).toContain('يعمل الرابط مرة واحدة خلال 15 دقيقة');
+      usedTokens.add(tokenOf(mail));
+
+      t.clock.advance(2 * MINUTE);
+      await t.app.inject({ method: 'POST', url: '/api/applicant/access', headers: { 'accept-language': 'ar' }, payload: { ...numbers, language: 'hi' } });
+      const hindi = await smtp.nextMessage((m) => m.to.includes(email!) && !usedTokens.has(tokenOf(m)));
+      expect(hindi.subject).toBe(`केस ${created.case_number} में साइन इन करें`);
+      usedTokens.add(tokenOf(hindi));
+
+      const item = await sentDocument(t, headers, created.id, passport.id);
+      await t.app.inject({ method: 'POST', url: `/api/caseadmin/documents/${item.id}/review`, headers, payload: { decision: 'rejected', reason: 'धुंधली फ़ोटो' } });
+      const rejection = await smtp.nextMessage((m) => m.to.includes(email!) && m.subject.includes('फिर से भेजें'));
+      expect(rejection.subject).toBe(`कृपया Passport copy फिर से भेजें (केस ${created.case_number})`);
+      expect(rejection.text).toContain('कारण: धुंधली फ़ोटो');
+
+      expect((await access({ ...numbers, language: 'fr' })).statusCode).toBe(400);
+    });
+
+    it('when a tracker subscription comes from an Arabic page, then its confirmation email is Arabic and the language is stored with it', async () => {
+      const { created } = await caseWithDocument();
+      const subscriber = address();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/progress/subscribe',
+        payload: { caseNumber: created.case_number, passportNumber: created.passport_number, email: subscriber, language: 'ar' },
+      });
+      expect(response.statusCode).toBe(202);
+      const mail = await smtp.nextMessage((m) => m.to.includes(subscriber));
+      expect(mail.subject).toBe(`تأكيد رسائل التحديثات للملف ${created.case_number}`);
+      const stored = await t.database.pool.query<{ language: string }>('SELECT language FROM case_notification_recipients WHERE email = $1', [subscriber]);
+      expect(stored.rows).toEqual([{ language: 'ar' }]);
+    });
+  });
+
   describe('attacks', () => {
     it("when a session of one case names another case's document, then 404 and the other case is untouched", async () => {
       const mine = await caseWithDocument();

@@ -30,6 +30,8 @@ export const cases = pgTable(
     clientName: text().notNull(),
     // The applicant's address for step-change emails; optional (see cases/case-notifications.ts).
     clientEmail: text(),
+    // The language the applicant last used to ask for a sign-in link: their document emails go in it.
+    applicantLanguage: text({ enum: ['en', 'ar', 'hi'] }).notNull().default('en'),
     // Derived from the services' current steps (see cases/case-status.ts) and kept in step
     // by every write that can change it, so filters, counters and sorting use an index.
     status: text({ enum: caseStatuses }).notNull().default('Under Review'),
@@ -155,6 +157,8 @@ export const caseNotificationRecipients = pgTable(
       .references(() => cases.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     source: text({ enum: ['case', 'tracker'] }).notNull(),
+    // The language of the tracker page that subscribed the address (its confirmation email's).
+    language: text({ enum: ['en', 'ar', 'hi'] }).notNull().default('en'),
     token: text().notNull().unique(),
     confirmationSentAt: timestamp({ withTimezone: true }),
     confirmedAt: timestamp({ withTimezone: true }),
