@@ -76,7 +76,7 @@ test('when staff define a document, send a file for a case, reject it with a rea
   await expect(history).toContainText(`Passport copy (${serviceName}) accepted`);
 });
 
-test('when an applicant on a phone looks up the case, signs in by the emailed link and sends a passport photo that staff refuse and then accept, then the case page follows each step', async ({ browser, request }) => {
+test('when an applicant on a phone reading Arabic looks up the case, signs in by the Arabic email and sends a passport photo that staff refuse and then accept, then the case page follows each step', async ({ browser, request }) => {
   const suffix = uniqueSuffix();
   const email = `applicant-${suffix.toLowerCase()}@example.test`;
   const token = await adminApiToken(request);
@@ -88,49 +88,50 @@ test('when an applicant on a phone looks up the case, signs in by the emailed li
   expect(definition.status()).toBe(201);
   const created = await createCaseViaApi(request, { case_number: `APP-${suffix}`, passport_number: `N${suffix}`, client_name: `Layla ${suffix}`, client_email: email, serviceIds: [serviceId] });
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'ar-AE' });
   const applicant = await phone.newPage();
   await applicant.goto('/casetracking');
-  await applicant.getByLabel('Case Number').fill(created.case_number);
-  await applicant.getByLabel('Passport Number').fill(created.passport_number);
-  await applicant.getByRole('button', { name: 'Check Status' }).click();
-  await applicant.getByRole('button', { name: 'Sign in to send documents' }).click();
-  await expect(applicant.getByRole('region', { name: 'Send your documents' }).getByRole('status')).toContainText('If the case has an email address, we have sent it a sign-in link.');
+  await applicant.getByLabel('رقم الملف').fill(created.case_number);
+  await applicant.getByLabel('رقم جواز السفر').fill(created.passport_number);
+  await applicant.getByRole('button', { name: 'تحقق من الحالة' }).click();
+  await applicant.getByRole('button', { name: 'سجّل الدخول لإرسال المستندات' }).click();
+  await expect(applicant.getByRole('region', { name: 'أرسل مستنداتك' }).getByRole('status')).toContainText('أرسلنا إليه رابط دخول');
   await expectAccessible(applicant);
 
-  const mail = await waitForMail({ to: email, subject: 'Sign in to case' });
+  const mail = await waitForMail({ to: email, subject: `تسجيل الدخول إلى الملف ${created.case_number}` });
   const link = mail.links.find((entry) => entry.includes('/casetracking/case?token='));
   expect(link).toBeDefined();
   await applicant.goto(link!);
   await expect(applicant).toHaveURL(/\/casetracking\/case$/);
+  await expect(applicant.getByRole('heading', { name: 'ملفك' })).toBeVisible();
   const item = applicant.getByRole('listitem', { name: 'Passport photo page' });
-  await expect(item).toContainText('Requested');
-  const input = item.getByLabel('Send Passport photo page');
+  await expect(item).toContainText('مطلوب');
+  const input = item.getByLabel('إرسال Passport photo page');
   await expect(input).toHaveAttribute('accept', 'image/*,application/pdf');
   await expectAccessible(applicant);
   await input.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
-  await expect(item).toContainText('Awaiting review');
+  await expect(item).toContainText('بانتظار المراجعة');
 
   const details = await request.get(`/api/caseadmin/cases/${created.id}`, { headers: staff });
   const sentId = ((await details.json()) as { documents: { id: number }[] }).documents[0]!.id;
   await request.post(`/api/caseadmin/documents/${sentId}/review`, { data: { decision: 'rejected', reason: 'The corners of the page are cut off' }, headers: staff });
-  const refusal = await waitForMail({ to: email, subject: 'Please send Passport photo page again' });
-  expect(refusal.text).toContain('The corners of the page are cut off');
+  const refusal = await waitForMail({ to: email, subject: 'يرجى إرسال Passport photo page مرة أخرى' });
+  expect(refusal.text).toContain('السبب: The corners of the page are cut off');
 
   await applicant.reload();
-  await expect(item).toContainText('Rejected');
-  await expect(item).toContainText('Why we could not accept it: The corners of the page are cut off');
-  await item.getByLabel('Send Passport photo page again').setInputFiles({ name: 'passport-2.png', mimeType: 'image/png', buffer: tinyPng });
-  await expect(item).toContainText('Awaiting review');
+  await expect(item).toContainText('مرفوض');
+  await expect(item).toContainText('سبب عدم القبول: The corners of the page are cut off');
+  await item.getByLabel('إرسال Passport photo page مرة أخرى').setInputFiles({ name: 'passport-2.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(item).toContainText('بانتظار المراجعة');
   await request.post(`/api/caseadmin/documents/${sentId}/review`, { data: { decision: 'accepted' }, headers: staff });
-  await waitForMail({ to: email, subject: 'All documents accepted' });
+  await waitForMail({ to: email, subject: 'تم قبول جميع المستندات' });
   await applicant.reload();
-  await expect(item).toContainText('Accepted');
-  await expect(item.getByLabel(/^Send Passport photo page/)).toHaveCount(0);
+  await expect(item).toContainText('مقبول');
+  await expect(item.getByLabel(/^إرسال Passport photo page/)).toHaveCount(0);
 
-  await applicant.getByRole('button', { name: 'Sign out' }).click();
+  await applicant.getByRole('button', { name: 'تسجيل الخروج' }).click();
   await expect(applicant).toHaveURL(/\/casetracking$/);
   await applicant.goto('/casetracking/case');
-  await expect(applicant.getByText('You are not signed in, or your sign-in has ended.')).toBeVisible();
+  await expect(applicant.getByText('أنت غير مسجل الدخول، أو انتهت جلستك.')).toBeVisible();
   await phone.close();
 });
