@@ -68,6 +68,8 @@ export const progressStep = z.object({
   status: z.enum(stepStatuses),
   description: z.string().nullable(),
   expected_days: z.number().int().nullable(),
+  /** How long cases really stay at this step (days): null until CASE_ESTIMATE_MIN_SAMPLES cases have left it. */
+  typicalDays: z.object({ median: z.number().int(), p80: z.number().int() }).nullable(),
 });
 
 export const progressService = z.object({

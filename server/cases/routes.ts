@@ -65,6 +65,7 @@ import * as caseManagement from './case-management.js';
 import * as documents from './case-documents.js';
 import { requestLanguage } from './applicant-emails.js';
 import { registerApplicantRoutes } from './applicant-routes.js';
+import { recomputeStepEstimates, STEP_ESTIMATES_QUEUE } from './step-estimates.js';
 import { receiveDocument } from './document-upload.js';
 import { lookupProgress } from './progress-lookup.js';
 import * as catalog from './service-catalog.js';
@@ -104,6 +105,8 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   await notify.jobs.work(CASE_NOTIFICATION_QUEUE, async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()), {
     policy: 'short',
   });
+  // `short`: one waiting recomputation at a time, however many step changes asked for it.
+  await notify.jobs.work(STEP_ESTIMATES_QUEUE, async () => recomputeStepEstimates(db, deps.config.cases.estimateMinSamples), { policy: 'short' });
   const requestPasswordReset = await passwordResetRequests(deps.jobs, 'caseadmin-password-reset', (email) => sendCaseAdminPasswordResetLink(db, deps, email, now()));
   const lookupLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute);
   // The lookup and the subscription both answer whether a passport number fits a case: one count

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../platform/errors.js';
 import type { ActingAdmin } from './case-events.js';
 import { queueChangeNotifications, type NotificationDeps } from './case-notifications.js';
 import { refreshCaseStatuses } from './case-status.js';
+import { requestStepEstimates } from './step-estimates.js';
 
 type TargetStep = { id: number; name: string; description: string | null };
 type LockedCaseService = { id: number; caseId: number; serviceName: string; currentStepId: number | null };
@@ -59,6 +60,7 @@ async function moveCaseServices(
     })),
   );
   await tx.update(cases).set({ updatedAt: now }).where(inArray(cases.id, caseIds));
+  await requestStepEstimates(tx, notify.jobs);
   await queueChangeNotifications(
     tx,
     notify,

@@ -34,6 +34,9 @@ CREATE TABLE "service_documents" (
 --> statement-breakpoint
 ALTER TABLE "case_notification_recipients" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
 ALTER TABLE "cases" ADD COLUMN "applicant_language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "steps" ADD COLUMN "typical_median_days" real;--> statement-breakpoint
+ALTER TABLE "steps" ADD COLUMN "typical_p80_days" real;--> statement-breakpoint
+ALTER TABLE "steps" ADD COLUMN "typical_samples" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "applicant_sessions" ADD CONSTRAINT "applicant_sessions_case_id_cases_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."cases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "case_documents" ADD CONSTRAINT "case_documents_case_id_cases_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."cases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "case_documents" ADD CONSTRAINT "case_documents_service_document_id_service_documents_id_fk" FOREIGN KEY ("service_document_id") REFERENCES "public"."service_documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

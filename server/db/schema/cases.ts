@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, real, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +73,11 @@ export const steps = pgTable(
     description: text(),
     // How long the step usually takes; the tracker's estimated completion date adds these up.
     expectedDays: integer(),
+    // From real cases (cases/step-estimates.ts, recomputed in the background): the median and 80th
+    // percentile days cases spent at this step, null until CASE_ESTIMATE_MIN_SAMPLES cases have left it.
+    typicalMedianDays: real(),
+    typicalP80Days: real('typical_p80_days'),
+    typicalSamples: integer().notNull().default(0),
     createdAt: timestamps.createdAt,
   },
   (t) => [unique('steps_service_name_key').on(t.serviceId, t.name), unique('steps_service_sequence_key').on(t.serviceId, t.sequence)],
