@@ -126,6 +126,8 @@ export const dashboardMetrics = z.object({
   activeCases: z.number().int(),
   pendingCases: z.number().int(),
   completedCases: z.number().int(),
+  /** Cases at a step longer than its 80th percentile (or expected days). */
+  overdueCases: z.number().int(),
   recentCases: z.array(z.object({ id: z.number().int(), case_number: z.string(), updatedAt: isoDateTime })),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetrics>;
@@ -157,6 +159,8 @@ export const casesListQuery = z.object({
     .optional(),
   page: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000)).optional(),
   pageSize: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  /** `true`: only cases that have been at a step longer than cases usually take there. */
+  overdue: z.enum(['true', 'false'], { error: 'overdue must be true or false' }).optional(),
 });
 export type CasesListQuery = z.input<typeof casesListQuery>;
 

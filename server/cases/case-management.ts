@@ -86,7 +86,8 @@ async function countByStatus(db: Database): Promise<Record<CaseStatus, number>> 
   return counts;
 }
 
-export async function dashboardMetrics(db: Database): Promise<DashboardMetrics> {
+/** The counts by status and the recent cases; the route adds the overdue count (step-estimates.ts). */
+export async function dashboardMetrics(db: Database): Promise<Omit<DashboardMetrics, 'overdueCases'>> {
   const [counts, recent] = await Promise.all([
     countByStatus(db),
     db

@@ -65,7 +65,7 @@ import * as caseManagement from './case-management.js';
 import * as documents from './case-documents.js';
 import { requestLanguage } from './applicant-emails.js';
 import { registerApplicantRoutes } from './applicant-routes.js';
-import { recomputeStepEstimates, STEP_ESTIMATES_QUEUE } from './step-estimates.js';
+import { countOverdueCases, recomputeStepEstimates, STEP_ESTIMATES_QUEUE } from './step-estimates.js';
 import { receiveDocument } from './document-upload.js';
 import { lookupProgress } from './progress-lookup.js';
 import * as catalog from './service-catalog.js';
@@ -247,9 +247,10 @@ function registerAdminUploadRoutes(app: App, deps: AreaDeps, now: () => Date, st
 function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps, now: () => Date, storage: MediaStorage): void {
   const { db } = deps.database;
 
-  app.get('/api/caseadmin/dashboard-metrics', { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } }, async () =>
-    caseManagement.dashboardMetrics(db),
-  );
+  app.get('/api/caseadmin/dashboard-metrics', { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } }, async () => ({
+    ...(await caseManagement.dashboardMetrics(db)),
+    overdueCases: await countOverdueCases(db, now()),
+  }));
 
   app.get(
     '/api/caseadmin/cases',
@@ -263,7 +264,8 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     },
     async (request, reply) => {
       if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
-      const { cases, total, estimated } = await caseManagement.listCases(deps.database.pool, request.query);
+      const { overdue, ...filter } = request.query;
+      const { cases, total, estimated } = await caseManagement.listCases(deps.database.pool, { ...filter, overdueAt: overdue === 'true' ? now() : undefined });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
       return cases;

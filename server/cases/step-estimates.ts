@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { cases } from '../db/schema/cases.js';
 import type { Queryable } from '../db/client.js';
 import type { JobQueue } from '../platform/jobs.js';
 
@@ -45,6 +46,26 @@ export async function recomputeStepEstimates(db: Queryable, minSamples: number):
       AND (steps.typical_samples IS DISTINCT FROM coalesce(f.samples, 0)
         OR steps.typical_median_days IS DISTINCT FROM CASE WHEN f.samples >= ${minSamples} THEN f.median END
         OR steps.typical_p80_days IS DISTINCT FROM CASE WHEN f.samples >= ${minSamples} THEN f.p80 END)`);
+}
+
+/**
+ * A case is overdue when one of its services has been at a step (not its last) longer than the
+ * step's 80th percentile from real cases, or the staff's expected days while there is none. A
+ * service's `last_updated` is when it reached its current step.
+ */
+export function caseIsOverdue(at: Date): SQL {
+  return sql`(${cases.status} <> 'Completed' AND EXISTS (
+    SELECT 1 FROM case_services ocs JOIN steps ost ON ost.id = ocs.current_step_id
+    WHERE ocs.case_id = ${cases.id}
+      AND coalesce(ost.typical_p80_days, ost.expected_days) IS NOT NULL
+      AND ocs.last_updated < ${at.toISOString()}::timestamptz - coalesce(ost.typical_p80_days, ost.expected_days) * interval '1 day'
+      AND EXISTS (SELECT 1 FROM steps olater WHERE olater.service_id = ost.service_id AND olater.sequence > ost.sequence)))`;
+}
+
+/** How many cases are overdue now (the dashboard's count). */
+export async function countOverdueCases(db: Queryable, at: Date): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${cases} WHERE ${caseIsOverdue(at)}`);
+  return result.rows[0]?.n ?? 0;
 }
 
 /** "5–9 days": whole days, the median rounded and the 80th percentile rounded up, never below it. */

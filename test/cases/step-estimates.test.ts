@@ -77,4 +77,40 @@ describe('step estimates from real cases', () => {
     expect(without.steps.find((step) => step.name === 'Review')!.typicalDays).toBeNull();
     expect(without.estimatedCompletion).toBe(new Date(t.clock.now().getTime() + 2 * DAY).toISOString());
   });
+
+  it('when a case has been at a step longer than its 80th percentile or its expected days, then the Overdue filter lists it and the dashboard counts it; a last step or a completed case is never overdue', async () => {
+    const overdueApp = await createTestApp({ CASE_ADMIN_TOKEN_TTL_SECONDS: String(90 * 24 * 60 * 60), CASE_ESTIMATE_MIN_SAMPLES: '20' });
+    try {
+      const staff = (await signInCaseAdmin(overdueApp)).headers;
+      const service = await createService(overdueApp, staff, ['Intake', 'Review', 'Done'], 'Overdue service');
+      await overdueApp.app.inject({ method: 'PATCH', url: `/api/caseadmin/steps/${service.steps[0]!.id}`, headers: staff, payload: { expected_days: 3 } });
+      await overdueApp.app.inject({ method: 'PATCH', url: `/api/caseadmin/steps/${service.steps[1]!.id}`, headers: staff, payload: { expected_days: 10 } });
+      const late = await createCase(overdueApp, staff, { serviceIds: [service.id] });
+      const onTime = await createCase(overdueApp, staff, { serviceIds: [service.id] });
+      const finished = await createCase(overdueApp, staff, { serviceIds: [service.id] });
+      await changeStep(overdueApp, staff, finished.CaseServices[0]!.id, 'Done');
+      overdueApp.clock.advance(4 * DAY);
+      // Moved to Review a day ago: within Review's 10 days.
+      await changeStep(overdueApp, staff, onTime.CaseServices[0]!.id, 'Review');
+      overdueApp.clock.advance(1 * DAY);
+
+      const listed = async (query: string) => {
+        const response = await overdueApp.app.inject({ method: 'GET', url: `/api/caseadmin/cases?${query}`, headers: staff });
+        expect(response.statusCode, response.body).toBe(200);
+        return { numbers: response.json<{ case_number: string }[]>().map((c) => c.case_number), total: response.headers['x-total-count'] };
+      };
+      // Intake's 3 expected days are over for `late` (5 days in), not `onTime` (1 day into Review), never for `finished`.
+      expect(await listed('overdue=true')).toEqual({ numbers: [late.case_number], total: '1' });
+      expect((await listed('overdue=false')).numbers).toHaveLength(3);
+      expect((await listed('overdue=true&status=Completed')).numbers).toEqual([]);
+      expect((await overdueApp.app.inject({ method: 'GET', url: '/api/caseadmin/cases?overdue=yes', headers: staff })).statusCode).toBe(400);
+      const metrics = await overdueApp.app.inject({ method: 'GET', url: '/api/caseadmin/dashboard-metrics', headers: staff });
+      expect(metrics.json()).toMatchObject({ overdueCases: 1, totalCases: 3 });
+
+      overdueApp.clock.advance(10 * DAY);
+      expect((await listed('overdue=true')).numbers.sort()).toEqual([late.case_number, onTime.case_number].sort());
+    } finally {
+      await overdueApp.close();
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { CalendarClock, CircleCheck, Info } from 'lucide-react';
+import { CalendarClock, CircleCheck, Hourglass, Info } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { CaseProgress } from '../../contracts/cases.js';
 import styles from './service-outlook.module.css';
@@ -17,6 +17,17 @@ export function ServiceOutlook({ service }: { service: ServiceProgress }) {
           <Info aria-hidden="true" size={18} className={styles.icon} />
           {/* Staff write it in their language: its own direction, whatever the page's. */}
           <span dir="auto">{current.description}</span>
+        </p>
+      )}
+      {!finished && current?.typicalDays && (
+        <p className={styles.estimate}>
+          <Hourglass aria-hidden="true" size={18} className={styles.icon} />
+          <span>
+            {t('progress.typical', {
+              low: new Intl.NumberFormat(i18n.language).format(current.typicalDays.median),
+              high: new Intl.NumberFormat(i18n.language).format(current.typicalDays.p80),
+            })}
+          </span>
         </p>
       )}
       {finished ? (

@@ -33,6 +33,7 @@ const ar: Catalogue = {
     stepStatus: { completed: 'مكتملة', active: 'قيد التنفيذ', pending: 'قادمة' },
     caseStatus: { underReview: 'قيد المراجعة', inProgress: 'قيد التنفيذ', completed: 'مكتمل' },
     complete: 'اكتملت هذه الخدمة.',
+    typical: 'تقضي معظم الملفات من {{low}} إلى {{high}} يومًا في هذه الخطوة.',
     estimate: 'الموعد المتوقع للإنجاز:',
     estimateNote: 'هذا تقدير مبني على المدة المعتادة لكل خطوة متبقية، وليس وعدًا.',
   },

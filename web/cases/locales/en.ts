@@ -32,6 +32,7 @@ const en = {
     stepStatus: { completed: 'completed', active: 'in progress', pending: 'pending' },
     caseStatus: { underReview: 'Under Review', inProgress: 'In Progress', completed: 'Completed' },
     complete: 'This service is complete.',
+    typical: 'Most cases spend {{low}}–{{high}} days at this step.',
     estimate: 'Estimated completion:',
     estimateNote: 'This is an estimate from how long each remaining step usually takes, not a promise.',
   },

@@ -33,6 +33,7 @@ const hi: Catalogue = {
     stepStatus: { completed: 'पूरा', active: 'जारी', pending: 'बाक़ी' },
     caseStatus: { underReview: 'समीक्षा में', inProgress: 'प्रगति में', completed: 'पूरा' },
     complete: 'यह सेवा पूरी हो गई है।',
+    typical: 'ज़्यादातर केस इस चरण में {{low}}–{{high}} दिन बिताते हैं।',
     estimate: 'अनुमानित पूर्णता:',
     estimateNote: 'यह हर बाक़ी चरण में आम तौर पर लगने वाले समय से बना अनुमान है, वादा नहीं।',
   },
