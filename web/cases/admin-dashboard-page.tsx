@@ -40,6 +40,7 @@ export default function AdminDashboardPage() {
               <Counter label="Total Cases" value={data.totalCases} />
               <Counter label="Active Cases" value={data.activeCases} />
               <Counter label="Pending Cases" value={data.pendingCases} />
+              <Counter label="Overdue Cases" value={data.overdueCases} />
             </>
           )}
         </QueryState>
