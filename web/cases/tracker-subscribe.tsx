@@ -25,7 +25,7 @@ export function TrackerSubscribe({ lookup }: { lookup: ProgressLookup }) {
         <BellRing aria-hidden="true" size={20} /> {t('subscribe.heading')}
       </h2>
       {subscribe.isSuccess ? (
-        <p role="status">{subscribe.data.message}</p>
+        <p role="status">{t('subscribe.done')}</p>
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <TextField

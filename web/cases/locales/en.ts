@@ -49,6 +49,7 @@ const en = {
     email: 'Your email',
     hint: 'We first send a link to confirm the address. Every email has a link to stop them.',
     button: 'Email me',
+    done: 'Check your inbox: unless this address is confirmed already, we sent it a link to confirm it.',
     sending: 'Sending...',
     failed: 'Could not subscribe. Please try again.',
   },
