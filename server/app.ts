@@ -85,6 +85,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     loggerInstance,
     trustProxy: trustProxyOption(deps.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    // A client trickling its headers or body, or holding a connection silent, is cut off (408 or
+    // a closed socket) instead of holding it for ever. Node checks the first two every
+    // `connectionsCheckingInterval`, so that is kept well under the shorter of them.
+    http: {
+      headersTimeout: deps.config.http.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.round(deps.config.http.headersTimeoutMs / 4))),
+    },
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    connectionTimeout: deps.config.http.idleTimeoutMs,
     // A malformed URL or an over-long path parameter is refused before any route or hook runs,
     // so the answer gets our { error } shape and the headers of an answer that is not a page.
     frameworkErrors: (error, _request, reply: FastifyReply) => {
@@ -138,9 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Closing the app lets running jobs finish before the database goes.
   app.addHook('onClose', () => jobs.stop());
   await startScheduledBackups({ config: deps.config, jobs, clock: deps.clock, logger: deps.logger });
-  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger, metrics), counters, metrics };
+  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger, deps.database.db, metrics), counters, metrics };
 
   for (const area of [casesArea, lmsArea, networkArea]) await area.register(app, areaDeps);
+  // After the areas: each has said how its emails are written before the first is sent.
+  await areaDeps.mailer.start();
 
   await registerWebApp(app, deps.webDistFolder);
   return app;

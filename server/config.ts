@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -44,6 +44,11 @@ const environmentSchema = z.object({
     .default('https://example.org/verify?token={token}')
     .refine((value) => value.includes('{token}'), 'must contain {token}'),
   SHUTDOWN_TIMEOUT_SECONDS: positiveInt(10),
+  // Slow clients: the headers must arrive within this long, the whole request (body included)
+  // within this long, and a connection that sends and receives nothing this long is closed.
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
   LMS_ADMIN_USERNAME: optionalString.pipe(z.string().regex(/^[A-Za-z0-9._-]{3,40}$/, 'must be 3 to 40 letters, digits, dots, dashes or underscores').optional()),
   LMS_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LMS_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
@@ -95,6 +100,29 @@ const environmentSchema = z.object({
 /** Names proxy-addr (Fastify's `trustProxy`) knows for whole private ranges. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
+/** More hops than any real chain of proxies; a count past it trusts whatever the client wrote. */
+export const MAX_PROXY_HOPS = 5;
+/** The widest range a proxy CIDR may be: an IPv4 /8 (an IPv6 one likewise, mapped IPv4 included). */
+const MIN_PROXY_PREFIX = 8;
+
+const TRUSTS_EVERYONE =
+  'would let any client choose its own address through X-Forwarded-For. Set the number of proxies in front of the app (e.g. 1 behind one load balancer) or their addresses/CIDRs (e.g. 10.0.0.0/8)';
+
+/**
+ * Whether a CIDR spans (nearly) every address, as `0.0.0.0/0`, `::/0` or `::/64` (which holds
+ * every IPv4-mapped address) do: trusting it is trusting everyone.
+ */
+function trustsEveryone(entry: string): boolean {
+  const [address = '', prefix] = entry.split('/');
+  if (prefix === undefined || PROXY_RANGE_NAMES.has(entry)) return false;
+  const bits = Number(prefix);
+  if (bits < MIN_PROXY_PREFIX) return true;
+  if (isIP(address) !== 6) return false;
+  const range = new BlockList();
+  range.addSubnet(address, bits, 'ipv6');
+  return range.check('::ffff:0:0', 'ipv6') && bits < 96 + MIN_PROXY_PREFIX;
+}
+
 function isAddressOrCidr(entry: string): boolean {
   if (PROXY_RANGE_NAMES.has(entry)) return true;
   const [address = '', prefix, ...rest] = entry.split('/');
@@ -114,18 +142,26 @@ function parseTrustProxy(value: string, context: z.RefinementCtx): false | numbe
   const trimmed = value.trim();
   if (trimmed === '' || trimmed === 'false' || trimmed === '0') return false;
   if (trimmed === 'true') {
-    context.addIssue({
-      code: 'custom',
-      message:
-        'true would let any client choose its own address through X-Forwarded-For. Set the number of proxies in front of the app (e.g. 1 behind one load balancer) or their addresses/CIDRs (e.g. 10.0.0.0/8)',
-    });
+    context.addIssue({ code: 'custom', message: `true ${TRUSTS_EVERYONE}` });
     return z.NEVER;
   }
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (/^\d+$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    if (hops > MAX_PROXY_HOPS) {
+      context.addIssue({ code: 'custom', message: `${trimmed} hops (more than ${MAX_PROXY_HOPS}) ${TRUSTS_EVERYONE}` });
+      return z.NEVER;
+    }
+    return hops;
+  }
   const entries = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
   const bad = entries.filter((entry) => !isAddressOrCidr(entry));
   if (bad.length > 0) {
     context.addIssue({ code: 'custom', message: `must be false, a number of proxy hops, or proxy addresses/CIDRs; not valid: ${bad.join(', ')}` });
+    return z.NEVER;
+  }
+  const everyone = entries.filter(trustsEveryone);
+  if (everyone.length > 0) {
+    context.addIssue({ code: 'custom', message: `${everyone.join(', ')} ${TRUSTS_EVERYONE}` });
     return z.NEVER;
   }
   return entries;
@@ -155,6 +191,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   if (Boolean(e.BACKUP_DIR) !== Boolean(e.BACKUP_CRON)) {
     throw new ConfigError('Invalid configuration:\n  BACKUP_DIR and BACKUP_CRON must be set together');
   }
+  if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS must not be more than HTTP_REQUEST_TIMEOUT_SECONDS');
+  }
+  // An open event stream sends only its heartbeat: the idle timeout must leave room for one.
+  if (e.HTTP_IDLE_TIMEOUT_SECONDS <= e.NETWORK_SSE_HEARTBEAT_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  HTTP_IDLE_TIMEOUT_SECONDS must be more than NETWORK_SSE_HEARTBEAT_SECONDS');
+  }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
   }
@@ -175,6 +218,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     // Prometheus text on a port of its own (unset: no metrics); the public port never serves it.
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    http: {
+      headersTimeoutMs: Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),
+      requestTimeoutMs: Math.round(e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000),
+      idleTimeoutMs: Math.round(e.HTTP_IDLE_TIMEOUT_SECONDS * 1000),
+    },
     rateLimits: {
       caseLookupPerMinute: e.CASE_LOOKUP_RATE_LIMIT,
       loginPerMinute: e.LOGIN_RATE_LIMIT,

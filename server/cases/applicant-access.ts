@@ -6,15 +6,19 @@ import { APPLICANT_CASE_PATH, type ApplicantLanguageCode } from '../../contracts
 import type { Database, Queryable } from '../db/client.js';
 import { applicantSessions, cases } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
-import { consumeOneTimeToken, issueOneTimeToken, lastIssuedAt } from '../platform/one-time-tokens.js';
+import { consumeOneTimeToken, issueOneTimeToken } from '../platform/one-time-tokens.js';
+import { oneTimeTokens } from '../db/schema/one-time-tokens.js';
 import { applicantEmails } from './applicant-emails.js';
 import { caseChecklist } from './case-documents.js';
 import { normalizeCaseNumber } from './case-management.js';
 import type { NotificationDeps } from './case-notifications.js';
 import { lookupProgress, passportMatches } from './progress-lookup.js';
 import type pg from 'pg';
+import { z } from 'zod';
 
 const ACCESS_LINK_TTL_SECONDS = 15 * 60;
+const ACCESS_EMAIL = 'case-applicant-access';
+const accessJob = z.object({ caseId: z.number().int() });
 // Asking again within a minute sends no second email: a double click, or someone filling the applicant's inbox.
 const RESEND_AFTER_MS = 60_000;
 
@@ -36,12 +40,34 @@ export async function requestApplicantAccess(db: Database, notify: NotificationD
     // The applicant's language from now on: their document emails follow it.
     await tx.update(cases).set({ applicantLanguage: input.language }).where(eq(cases.id, found.id));
     const accountId = String(found.id);
-    if (await lastIssuedAt(tx, 'applicant-access', accountId, new Date(now.getTime() - RESEND_AFTER_MS))) return;
-    const token = await issueOneTimeToken(tx, 'applicant-access', accountId, now, ACCESS_LINK_TTL_SECONDS);
-    const link = notify.link(`${APPLICANT_CASE_PATH}?token=${token}`);
-    await notify.mailer.send(tx, { to: found.clientEmail, ...applicantEmails(input.language).accessLink({ caseNumber: found.caseNumber, link }) });
+    const [recent] = await tx
+      .select({ createdAt: oneTimeTokens.createdAt })
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.purpose, 'applicant-access'), eq(oneTimeTokens.accountId, accountId), gt(oneTimeTokens.createdAt, new Date(now.getTime() - RESEND_AFTER_MS))))
+      .limit(1);
+    if (recent) return;
+    // The link's token is made when the email is written (composeApplicantEmails): none sits in the queue.
+    await notify.mailer.sendComposed(tx, ACCESS_EMAIL, found.clientEmail, { caseId: found.id });
   });
   return { message: APPLICANT_ACCESS_MESSAGE };
+}
+
+/**
+ * Writes the sign-in email when its job runs: the link's token is issued then (only its hash kept,
+ * replacing any earlier link), in the language the applicant last asked in, to the case's address.
+ */
+export function composeApplicantEmails(db: Database, notify: NotificationDeps, now: () => Date): void {
+  notify.mailer.compose(ACCESS_EMAIL, async (data) => {
+    const { caseId } = accessJob.parse(data);
+    const [found] = await db
+      .select({ caseNumber: cases.caseNumber, clientEmail: cases.clientEmail, language: cases.applicantLanguage })
+      .from(cases)
+      .where(eq(cases.id, caseId));
+    if (!found?.clientEmail) return undefined;
+    const token = await issueOneTimeToken(db, 'applicant-access', String(caseId), now(), ACCESS_LINK_TTL_SECONDS);
+    const link = notify.link(`${APPLICANT_CASE_PATH}?token=${token}`);
+    return { to: found.clientEmail, ...applicantEmails(found.language).accessLink({ caseNumber: found.caseNumber, link }) };
+  });
 }
 
 export const invalidAccessLink = () => new AppError(400, 'This sign-in link is not valid any more. Ask for a new one on the tracker.', 'ACCESS_LINK_INVALID');

@@ -31,7 +31,7 @@ const catalogues: Record<ApplicantLanguageCode, Catalogue> = {
     }),
     confirmSubscription: ({ caseNumber, link }) => ({
       subject: `Confirm email updates for case ${caseNumber}`,
-      text: lines(`Someone (we hope you) asked for an email whenever case ${caseNumber} changes.`, '', `Confirm it here: ${link}`, '', 'If it was not you, ignore this email: nothing more will be sent to you.'),
+      text: lines(`Someone (we hope you) asked for an email whenever case ${caseNumber} changes.`, '', `Confirm it here (the link works for 48 hours): ${link}`, '', 'If it was not you, ignore this email: nothing more will be sent to you.'),
     }),
   },
   ar: {
@@ -49,7 +49,7 @@ const catalogues: Record<ApplicantLanguageCode, Catalogue> = {
     }),
     confirmSubscription: ({ caseNumber, link }) => ({
       subject: `تأكيد رسائل التحديثات للملف ${caseNumber}`,
-      text: lines(`طلب أحدهم (نأمل أن تكون أنت) رسالة عند كل تغيير في الملف ${caseNumber}.`, '', `أكّد ذلك من هنا: ${link}`, '', 'إذا لم تكن أنت، فتجاهل هذه الرسالة: لن نرسل إليك شيئًا آخر.'),
+      text: lines(`طلب أحدهم (نأمل أن تكون أنت) رسالة عند كل تغيير في الملف ${caseNumber}.`, '', `أكّد ذلك من هنا (يعمل الرابط لمدة 48 ساعة): ${link}`, '', 'إذا لم تكن أنت، فتجاهل هذه الرسالة: لن نرسل إليك شيئًا آخر.'),
     }),
   },
   hi: {
@@ -67,7 +67,7 @@ const catalogues: Record<ApplicantLanguageCode, Catalogue> = {
     }),
     confirmSubscription: ({ caseNumber, link }) => ({
       subject: `केस ${caseNumber} के ईमेल अपडेट की पुष्टि करें`,
-      text: lines(`किसी ने (उम्मीद है आपने) केस ${caseNumber} में हर बदलाव पर ईमेल माँगा है।`, '', `यहाँ पुष्टि करें: ${link}`, '', 'अगर यह आप नहीं थे, तो इस ईमेल को अनदेखा करें: आपको और कुछ नहीं भेजा जाएगा।'),
+      text: lines(`किसी ने (उम्मीद है आपने) केस ${caseNumber} में हर बदलाव पर ईमेल माँगा है।`, '', `यहाँ पुष्टि करें (लिंक 48 घंटे काम करता है): ${link}`, '', 'अगर यह आप नहीं थे, तो इस ईमेल को अनदेखा करें: आपको और कुछ नहीं भेजा जाएगा।'),
     }),
   },
 };

@@ -7,7 +7,8 @@ import type { Database, Queryable } from '../db/client.js';
 import { caseAdmins } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { publicLink, type Mailer } from '../platform/mail.js';
+import { publicLink, type MailMessage } from '../platform/mail.js';
+import { claimMailCooldown } from '../platform/mail-cooldowns.js';
 import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS, revokeOneTimeTokens } from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { CASE_ADMIN_SESSION_VERSION } from './hot-statements.js';
@@ -115,27 +116,32 @@ export async function endCaseAdminSessions(db: Queryable, id: number): Promise<v
   await db.update(caseAdmins).set({ sessionVersion: sql`${caseAdmins.sessionVersion} + 1` }).where(eq(caseAdmins.id, id));
 }
 
-/** "Forgot password?" (see `passwordResetRequests`): emails a link (1 h, single use) when an admin has that address. */
+/**
+ * "Forgot password?" (see `passwordResetRequests`): a link (1 h, single use) when an admin has that
+ * address, at most one per address per cooldown (the last link stays good).
+ */
 export async function sendCaseAdminPasswordResetLink(
   db: Database,
-  deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> },
+  deps: { config: Pick<Config, 'publicUrl' | 'port'> },
   email: string,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<MailMessage | undefined> {
+  const issued = await db.transaction(async (tx) => {
     const [admin] = await tx.select({ id: caseAdmins.id, email: caseAdmins.email }).from(caseAdmins).where(eq(caseAdmins.email, normalizeEmail(email))).limit(1);
-    if (!admin) return;
-    const token = await issueOneTimeToken(tx, 'caseadmin-password-reset', String(admin.id), now, PASSWORD_RESET_TTL_SECONDS);
-    const link = publicLink(deps.config, `/caseadmin/reset-password?token=${encodeURIComponent(token)}`);
-    await deps.mailer.send(tx, {
-      to: admin.email,
-      subject: 'Reset your Pathway admin password',
-      text:
-        `Someone asked to reset the password of the Pathway case admin account ${admin.email}.\n\n` +
-        `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
-        'If it was not you, ignore this email; your password stays as it is.\n',
-    });
+    if (!admin || !(await claimMailCooldown(tx, 'caseadmin-password-reset', admin.email, now))) return undefined;
+    return { admin, token: await issueOneTimeToken(tx, 'caseadmin-password-reset', String(admin.id), now, PASSWORD_RESET_TTL_SECONDS) };
   });
+  if (!issued) return undefined;
+  const { admin, token } = issued;
+  const link = publicLink(deps.config, `/caseadmin/reset-password?token=${encodeURIComponent(token)}`);
+  return {
+    to: admin.email,
+    subject: 'Reset your Pathway admin password',
+    text:
+      `Someone asked to reset the password of the Pathway case admin account ${admin.email}.\n\n` +
+      `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
+      'If it was not you, ignore this email; your password stays as it is.\n',
+  };
 }
 
 /** Sets the new password of the link's admin and ends all of its sign-ins. */

@@ -5,7 +5,7 @@ import { csvProblem } from '../../contracts/csv-problem.js';
 import { caseNumberPattern, exportOnlyColumns, importColumns, IMPORT_MAX_ROWS, optionalEmail, type ImportRowError } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
 import { cases, caseServices, services } from '../db/schema/cases.js';
-import { ImportRejected } from '../platform/errors.js';
+import { AppError, ImportRejected } from '../platform/errors.js';
 import { recordCaseEvents } from './case-events.js';
 import { generateCaseNumber, normalizeCaseNumber } from './case-management.js';
 import { addClientEmailRecipients } from './case-notifications.js';
@@ -54,6 +54,49 @@ function checkHeader(header: string[]): string[] {
     if (!names.includes(required)) throw new ImportRejected(`The column ${required} is missing. ${columnsHelp}`, []);
   }
   return names;
+}
+
+const SAVE_AS_UTF8 = 'Save it as "CSV UTF-8" and import it again.';
+
+/** The encodings a `charset` may name here, as TextDecoder calls them. */
+function declaredDecoder(charset: string | undefined): TextDecoder | undefined {
+  if (!charset || /^utf-?8$/i.test(charset)) return undefined;
+  try {
+    return new TextDecoder(charset.toLowerCase());
+  } catch {
+    throw new AppError(415, `The character set ${charset} is not supported. ${SAVE_AS_UTF8}`);
+  }
+}
+
+/**
+ * The text of an uploaded CSV: UTF-8 (a byte-order mark is dropped later), UTF-16 with its
+ * byte-order mark (decoded, as the browser's import does), or whatever `charset` the request
+ * declares. Bytes that are not UTF-8 are refused, naming their line, instead of being turned into
+ * "�": a Latin-1 "Jürgen" would otherwise be imported as "J�rgen" without a word.
+ */
+export function decodeCsv(bytes: Buffer, charset?: string): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  const declared = declaredDecoder(charset);
+  if (declared) return declared.decode(bytes);
+  if (bytes.includes(0)) throw new AppError(400, `The file looks like UTF-16 text without its byte-order mark. ${SAVE_AS_UTF8}`);
+  const strict = new TextDecoder('utf-8', { fatal: true });
+  try {
+    return strict.decode(bytes);
+  } catch {
+    let line = 1;
+    for (let start = 0; start < bytes.length; line += 1) {
+      const end = bytes.indexOf(0x0a, start);
+      const stop = end === -1 ? bytes.length : end + 1;
+      try {
+        strict.decode(bytes.subarray(start, stop));
+      } catch {
+        break;
+      }
+      start = stop;
+    }
+    throw new AppError(400, `Line ${line} is not UTF-8 text: the file was probably saved as Latin-1 or Windows-1252. ${SAVE_AS_UTF8}`);
+  }
 }
 
 function parseCsv(body: string): { row: number; record: Record<string, string> }[] {

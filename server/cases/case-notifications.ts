@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.js';
 import { caseNotificationChanges, caseNotificationRecipients, cases } from '../db/schema/cases.js';
@@ -21,6 +20,13 @@ export type NotificationDeps = {
   /** An absolute link to a path of the app, for emails. */
   link: (path: string) => string;
   delaySeconds: number;
+  /**
+   * The unsubscribe link's token of a recipient: a keyed digest of its id, so every email's link
+   * keeps working and none is stored, in the table or in the queued message once it is sent.
+   */
+  unsubscribeToken: (recipientId: number) => string;
+  /** The recipient an unsubscribe token was made for, or undefined for a forged one. */
+  unsubscribeRecipient: (token: string) => number | undefined;
 };
 
 /** A service of a case moved to a step. */
@@ -30,9 +36,6 @@ export type PendingChange = {
   stepName: string;
   stepDescription: string | null;
 };
-
-/** A capability token for the confirm and unsubscribe links: 32 url-safe characters. */
-export const newRecipientToken = () => randomBytes(24).toString('base64url');
 
 /** Queues the changes' email, in the caller's transaction: one delayed job per case. */
 export async function queueChangeNotifications(tx: Queryable, deps: NotificationDeps, changes: PendingChange[], now: Date): Promise<void> {
@@ -68,7 +71,7 @@ export async function addClientEmailRecipients(tx: Queryable, rows: { caseId: nu
   if (withEmail.length === 0) return;
   await tx
     .insert(caseNotificationRecipients)
-    .values(withEmail.map((row) => ({ caseId: row.caseId, email: row.email, source: 'case' as const, token: newRecipientToken(), confirmedAt: now, createdAt: now })))
+    .values(withEmail.map((row) => ({ caseId: row.caseId, email: row.email, source: 'case' as const, confirmedAt: now, createdAt: now })))
     .onConflictDoUpdate({
       target: [caseNotificationRecipients.caseId, caseNotificationRecipients.email],
       set: { confirmedAt: sql`coalesce(${caseNotificationRecipients.confirmedAt}, excluded.confirmed_at)` },
@@ -144,7 +147,7 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
       ? `Every service of your case ${found.caseNumber} has reached its last step: your case is complete.`
       : `There is news on your case ${found.caseNumber}.`;
     for (const recipient of recipients) {
-      const unsubscribeLink = deps.link(`/casetracking/unsubscribe?token=${recipient.token}`);
+      const unsubscribeLink = deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(recipient.id)}`);
       const text = [
         intro,
         '',

@@ -64,18 +64,19 @@ import {
 import * as caseManagement from './case-management.js';
 import * as documents from './case-documents.js';
 import { requestLanguage } from './applicant-emails.js';
+import { composeApplicantEmails } from './applicant-access.js';
 import { registerApplicantRoutes } from './applicant-routes.js';
 import { countOverdueCases, recomputeStepEstimates, STEP_ESTIMATES_QUEUE } from './step-estimates.js';
 import { receiveDocument } from './document-upload.js';
 import { lookupProgress } from './progress-lookup.js';
 import * as catalog from './service-catalog.js';
 import { exportCases } from './case-export.js';
-import { importCases } from './case-import.js';
+import { decodeCsv, importCases } from './case-import.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications, type NotificationDeps } from './case-notifications.js';
 import { caseNotificationDeps } from './notification-wiring.js';
 import { bulkChangeStep, changeCurrentStep } from './step-changes.js';
 import type { ActingAdmin } from './case-events.js';
-import { confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
+import { composeTrackerEmails, confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -98,7 +99,7 @@ function actingAdmin(request: { caseAdmin: ActingAdmin | null }): ActingAdmin {
 async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
-  const failedSignIns = createFailedSignIns(deps.counters, { area: 'caseadmin', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
+  const failedSignIns = createFailedSignIns(deps.counters, deps.tokens, { area: 'caseadmin', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient, cookiePath: '/api/caseadmin/login' });
   const notify = caseNotificationDeps(deps);
   const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
   // `short`: one waiting job per case (the singleton key); changes made meanwhile are collected by it.
@@ -107,7 +108,9 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   });
   // `short`: one waiting recomputation at a time, however many step changes asked for it.
   await notify.jobs.work(STEP_ESTIMATES_QUEUE, async () => recomputeStepEstimates(db, deps.config.cases.estimateMinSamples), { policy: 'short' });
-  const requestPasswordReset = await passwordResetRequests(deps.jobs, 'caseadmin-password-reset', (email) => sendCaseAdminPasswordResetLink(db, deps, email, now()));
+  composeTrackerEmails(db, notify, now);
+  composeApplicantEmails(db, notify, now);
+  const requestPasswordReset = passwordResetRequests(deps.mailer, 'caseadmin-password-reset', (email) => sendCaseAdminPasswordResetLink(db, deps, email, now()));
   const lookupLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute);
   // The lookup and the subscription both answer whether a passport number fits a case: one count
   // of such guesses per client, whichever route they come through.
@@ -138,7 +141,7 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   app.post(
     '/api/progress/unsubscribe',
     { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: messageResponse, ...errorResponses } } },
-    async (request) => unsubscribe(db, request.body.token, now()),
+    async (request) => unsubscribe(db, notify, request.body.token, now()),
   );
 
   await registerApplicantRoutes(app, deps, notify, storage, { passportCheckLimit, lookupLimit });
@@ -149,15 +152,15 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
       config: signInLimit,
       schema: { tags, body: adminLoginBody, response: { 200: adminLoginResponse, ...errorResponses } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      await failedSignIns.assertAllowed(email, request.ip);
+      await failedSignIns.assertAllowed(request, email, now());
       const admin = await authenticateCaseAdmin(db, email, password);
       if (!admin) {
-        await failedSignIns.recordFailure(email, request.ip);
+        await failedSignIns.recordFailure(request, email, now());
         throw new AppError(401, 'Invalid credentials. Please try again.');
       }
-      await failedSignIns.recordSuccess(email);
+      await failedSignIns.recordSuccess(request, reply, email, now());
       const token = await deps.tokens.sign(
         { sub: String(admin.id), email: admin.email, ver: admin.sessionVersion },
         'caseadmin',
@@ -205,7 +208,14 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
       if (request.caseAdmin) await endCaseAdminSessions(db, request.caseAdmin.id);
       return reply.status(204).send(null);
     });
-    admin.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
+    // Bytes, decoded by us: Fastify's string parser turns bytes that are not UTF-8 into "�" silently.
+    admin.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: CSV_MAX_BYTES }, (request, body, done) => {
+      try {
+        done(null, decodeCsv(body as Buffer, /charset=\s*"?([\w.:-]+)/i.exec(request.headers['content-type'] ?? '')?.[1]));
+      } catch (error) {
+        done(error as Error, undefined);
+      }
+    });
     registerAdminRoutes(admin, deps, notify, now, storage);
     // Only the upload route parses multipart bodies (the plugin's hooks stay out of the other routes).
     await admin.register(async (uploads: App) => {

@@ -2,12 +2,14 @@ import type { Config } from '../config.js';
 import type pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, type LmsUser, type Profession, type RegisterBody } from '../../contracts/lms.js';
 import type { Database, Queryable } from '../db/client.js';
 import { lmsUsers } from '../db/schema/lms.js';
 import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { publicLink, type Mailer } from '../platform/mail.js';
+import { publicLink, type Mailer, type MailMessage } from '../platform/mail.js';
+import { claimMailCooldown } from '../platform/mail-cooldowns.js';
 import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS, revokeOneTimeTokens } from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import type { LmsAccount } from './programs.js';
@@ -36,21 +38,54 @@ export const toLmsUser = (account: LmsAccount): LmsUser => ({
 
 const byUsername = (username: string) => sql`lower(${lmsUsers.username}) = lower(${username.trim()})`;
 
-export async function register(db: Database, body: RegisterBody, now: Date): Promise<LmsAccount> {
+const EMAIL_TAKEN = 'lms-registration-email-taken';
+const emailTakenJob = z.object({ email: z.string() });
+
+/** The note to the owner of an address someone registered with; one per address per cooldown. */
+async function sendEmailTakenNote(db: Database, deps: { config: Pick<Config, 'publicUrl' | 'port'> }, email: string, now: Date): Promise<MailMessage | undefined> {
+  if (!(await claimMailCooldown(db, EMAIL_TAKEN, email, now))) return undefined;
+  return {
+    to: email,
+    subject: 'Someone registered for Pathway learning with your address',
+    text:
+      'Someone, maybe you, registered a Pathway learning account with this email address, which another account already has. ' +
+      'The new account was made without it, so it cannot receive emails or reset its password.\n\n' +
+      `Forgot your own password? Set a new one here: ${publicLink(deps.config, '/lms-system/forgot-password')}\n`,
+  };
+}
+
+/** Names how the LMS's queued emails are written when their jobs run. */
+export function composeLmsEmails(db: Database, deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> }, now: () => Date): void {
+  deps.mailer.compose(EMAIL_TAKEN, async (data) => sendEmailTakenNote(db, deps, emailTakenJob.parse(data).email, now()));
+}
+
+const isEmailConflict = (error: unknown) =>
+  databaseErrorCode(error) === PG_UNIQUE_VIOLATION &&
+  ((error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint) === 'lms_users_email_key';
+
+/**
+ * Registration. An address another account has does not stop it and is not told: the account is
+ * made without it (answered exactly like any other) and the address's owner gets a note, as the
+ * network's sign-up does, so registering does not tell who uses an address.
+ */
+export async function register(db: Database, deps: { mailer: Mailer }, body: RegisterBody, now: Date): Promise<LmsAccount> {
   const passwordHash = await hashPassword(body.password);
+  const insert = (email: string | null) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(lmsUsers).values({ username: body.username, passwordHash, profession: body.profession, email, createdAt: now }).returning();
+      if (!row) throw new Error('insert returned no row');
+      if (body.email && email === null) await deps.mailer.sendComposed(tx, EMAIL_TAKEN, body.email, { email: body.email });
+      return toAccount(row);
+    });
   try {
-    const [row] = await db
-      .insert(lmsUsers)
-      .values({ username: body.username, passwordHash, profession: body.profession, email: body.email ?? null, createdAt: now })
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    return toAccount(row);
-  } catch (error) {
-    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) {
-      // Either unique index: the username (any case) or the optional email.
-      const constraint = (error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint;
-      throw new AppError(409, constraint === 'lms_users_email_key' ? 'This email is already used by another account' : 'This username is already taken');
+    try {
+      return await insert(body.email ?? null);
+    } catch (error) {
+      if (!isEmailConflict(error)) throw error;
+      return await insert(null);
     }
+  } catch (error) {
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, 'This username is already taken');
     throw error;
   }
 }
@@ -72,27 +107,32 @@ export async function setPassword(db: Queryable, id: number, password: string): 
   await revokeOneTimeTokens(db, 'lms-password-reset', String(id));
 }
 
-/** "Forgot password?" (see `passwordResetRequests`): emails a link (1 h, single use) when a user registered that address. */
+/**
+ * "Forgot password?" (see `passwordResetRequests`): a link (1 h, single use) when a user registered
+ * that address, at most one per address per cooldown (the last link stays good).
+ */
 export async function sendPasswordResetLink(
   db: Database,
-  deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> },
+  deps: { config: Pick<Config, 'publicUrl' | 'port'> },
   email: string,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+): Promise<MailMessage | undefined> {
+  const issued = await db.transaction(async (tx) => {
     const [user] = await tx.select({ id: lmsUsers.id, username: lmsUsers.username, email: lmsUsers.email }).from(lmsUsers).where(eq(lmsUsers.email, email)).limit(1);
-    if (!user?.email) return;
-    const token = await issueOneTimeToken(tx, 'lms-password-reset', String(user.id), now, PASSWORD_RESET_TTL_SECONDS);
-    const link = publicLink(deps.config, `/lms-system/reset-password?token=${encodeURIComponent(token)}`);
-    await deps.mailer.send(tx, {
-      to: user.email,
-      subject: 'Reset your Pathway learning password',
-      text:
-        `Someone asked to reset the password of the Pathway learning account "${user.username}".\n\n` +
-        `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
-        'If it was not you, ignore this email; your password stays as it is.\n',
-    });
+    if (!user?.email || !(await claimMailCooldown(tx, 'lms-password-reset', user.email, now))) return undefined;
+    return { user: { ...user, email: user.email }, token: await issueOneTimeToken(tx, 'lms-password-reset', String(user.id), now, PASSWORD_RESET_TTL_SECONDS) };
   });
+  if (!issued) return undefined;
+  const { user, token } = issued;
+  const link = publicLink(deps.config, `/lms-system/reset-password?token=${encodeURIComponent(token)}`);
+  return {
+    to: user.email,
+    subject: 'Reset your Pathway learning password',
+    text:
+      `Someone asked to reset the password of the Pathway learning account "${user.username}".\n\n` +
+      `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
+      'If it was not you, ignore this email; your password stays as it is.\n',
+  };
 }
 
 /** Sets the new password of the link's user and ends all of its sign-ins. */

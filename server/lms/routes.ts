@@ -98,8 +98,9 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const { lms } = deps.config;
-  const failedSignIns = createFailedSignIns(deps.counters, { area: 'lms', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
-  const requestPasswordReset = await passwordResetRequests(deps.jobs, 'lms-password-reset', (email) => accounts.sendPasswordResetLink(db, deps, email, now()));
+  const failedSignIns = createFailedSignIns(deps.counters, deps.tokens, { area: 'lms', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient, cookiePath: '/auth/login' });
+  accounts.composeLmsEmails(db, deps, now);
+  const requestPasswordReset = passwordResetRequests(deps.mailer, 'lms-password-reset', (email) => accounts.sendPasswordResetLink(db, deps, email, now()));
 
   const signIn = async (account: LmsAccount) => ({
     token: await deps.tokens.sign(
@@ -116,7 +117,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
       schema: { tags, body: registerBody, response: withErrors({ 201: tokenResponse }) },
     },
     // The spec signs the user in right after registering, so the token comes back at once.
-    async (request, reply) => reply.status(201).send(await signIn(await accounts.register(db, request.body, now()))),
+    async (request, reply) => reply.status(201).send(await signIn(await accounts.register(db, deps, request.body, now()))),
   );
 
   app.post(
@@ -125,15 +126,15 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
       schema: { tags, body: loginBody, response: withErrors({ 200: tokenResponse }) },
     },
-    async (request) => {
+    async (request, reply) => {
       const { username, password } = request.body;
-      await failedSignIns.assertAllowed(username, request.ip);
+      await failedSignIns.assertAllowed(request, username, now());
       const account = await accounts.authenticate(db, username, password);
       if (!account) {
-        await failedSignIns.recordFailure(username, request.ip);
+        await failedSignIns.recordFailure(request, username, now());
         throw new AppError(401, 'Login failed. Please check your credentials.');
       }
-      await failedSignIns.recordSuccess(username);
+      await failedSignIns.recordSuccess(request, reply, username, now());
       return signIn(account);
     },
   );

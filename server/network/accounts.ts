@@ -1,19 +1,21 @@
 import type { Config } from '../config.js';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { NetworkUser, ProfileBody } from '../../contracts/network.js';
 import type { Database, Queryable } from '../db/client.js';
 import { networkUsers } from '../db/schema/network.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
-import { publicLink, type Mailer } from '../platform/mail.js';
+import { publicLink, type Mailer, type MailMessage } from '../platform/mail.js';
+import { claimMailCooldown } from '../platform/mail-cooldowns.js';
 import {
   consumeOneTimeToken,
   EMAIL_VERIFICATION_TTL_SECONDS,
   issueOneTimeToken,
-  lastIssuedAt,
   PASSWORD_RESET_TTL_SECONDS,
   revokeOneTimeTokens,
 } from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { clearSquattersTraces } from './reclaim.js';
 import { endAllSessions, type MemberRow, type SessionMember } from './sessions.js';
 
 export type Member = SessionMember & { isAdmin: boolean };
@@ -48,23 +50,57 @@ export function toNetworkUser(member: Member): NetworkUser {
 
 const invalidLink = () => new AppError(400, 'This link is invalid or has expired. Please ask for a new one.');
 
-async function sendVerificationEmail(tx: Queryable, deps: MailDeps, account: { id: string; email: string }, now: Date): Promise<void> {
-  const token = await issueOneTimeToken(tx, 'network-verify-email', account.id, now, EMAIL_VERIFICATION_TTL_SECONDS);
+/** The verification email of the account, written when its job runs (see `composeNetworkEmails`). */
+async function sendVerificationEmail(db: Database, deps: MailDeps, account: { id: string; email: string }, now: Date): Promise<MailMessage | undefined> {
+  const token = await db.transaction(async (tx) => {
+    // Verified or changed meanwhile: the link would do nothing.
+    const [current] = await tx.select({ email: networkUsers.email, verifiedAt: networkUsers.emailVerifiedAt }).from(networkUsers).where(eq(networkUsers.id, account.id));
+    if (current?.email !== account.email || current.verifiedAt) return undefined;
+    return issueOneTimeToken(tx, 'network-verify-email', account.id, now, EMAIL_VERIFICATION_TTL_SECONDS);
+  });
+  if (!token) return undefined;
   const link = publicLink(deps.config, `/verify-email?token=${encodeURIComponent(token)}`);
-  await deps.mailer.send(tx, {
+  return {
     to: account.email,
     subject: 'Verify your email address for Pathway',
     text:
       'Welcome to Pathway!\n\n' +
       `Please verify your email address by opening this link (it works once, for 24 hours):\n${link}\n\n` +
       'If you did not sign up, ignore this email.\n',
+  };
+}
+
+/** The note to the owner of a taken address someone tried to sign up with; one per address per cooldown. */
+async function sendAddressTakenEmail(db: Database, deps: MailDeps, email: string, now: Date): Promise<MailMessage | undefined> {
+  if (!(await claimMailCooldown(db, 'network-signup-taken', email, now))) return undefined;
+  return {
+    to: email,
+    subject: 'Someone tried to sign up to Pathway with your address',
+    text:
+      'Someone, maybe you, tried to create a Pathway account with this email address, which already has one. No new account was made.\n\n' +
+      `To sign in, go to ${publicLink(deps.config, '/?mode=signin')}\n` +
+      `Forgot your password? Set a new one here: ${publicLink(deps.config, '/forgot-password')}\n`,
+  };
+}
+
+const VERIFY_EMAIL = 'network-verify-email';
+const ADDRESS_TAKEN = 'network-signup-taken';
+const verifyEmailJob = z.object({ accountId: z.string(), email: z.string() });
+const addressTakenJob = z.object({ email: z.string() });
+
+/** Names how the network's queued emails are written when their jobs run: no link's secret waits in the queue. */
+export function composeNetworkEmails(db: Database, deps: MailDeps, now: () => Date): void {
+  deps.mailer.compose(VERIFY_EMAIL, async (data) => {
+    const job = verifyEmailJob.parse(data);
+    return sendVerificationEmail(db, deps, { id: job.accountId, email: job.email }, now());
   });
+  deps.mailer.compose(ADDRESS_TAKEN, async (data) => sendAddressTakenEmail(db, deps, addressTakenJob.parse(data).email, now()));
 }
 
 /**
  * Sign-up: a new address gets an account and a verification link; a taken one gets an email to
- * its owner instead. Both take the same work (the password is hashed either way) and the caller
- * answers both alike, so sign-up does not tell who is a member.
+ * its owner instead. Both take the same work (the password is hashed either way, one email job is
+ * queued) and the caller answers both alike, so sign-up does not tell who is a member.
  */
 export async function signUp(db: Database, deps: MailDeps, email: string, password: string, now: Date): Promise<void> {
   const passwordHash = await hashPassword(password);
@@ -74,18 +110,8 @@ export async function signUp(db: Database, deps: MailDeps, email: string, passwo
       .values({ email, passwordHash, createdAt: now })
       .onConflictDoNothing({ target: networkUsers.email })
       .returning({ id: networkUsers.id });
-    if (created) {
-      await sendVerificationEmail(tx, deps, { id: created.id, email }, now);
-      return;
-    }
-    await deps.mailer.send(tx, {
-      to: email,
-      subject: 'Someone tried to sign up to Pathway with your address',
-      text:
-        'Someone, maybe you, tried to create a Pathway account with this email address, which already has one. No new account was made.\n\n' +
-        `To sign in, go to ${publicLink(deps.config, '/?mode=signin')}\n` +
-        `Forgot your password? Set a new one here: ${publicLink(deps.config, '/forgot-password')}\n`,
-    });
+    if (created) await deps.mailer.sendComposed(tx, VERIFY_EMAIL, email, { accountId: created.id, email });
+    else await deps.mailer.sendComposed(tx, ADDRESS_TAKEN, email, { email });
   });
 }
 
@@ -95,9 +121,10 @@ export async function resendVerificationEmail(db: Database, deps: MailDeps, memb
   if (member.emailVerifiedAt) throw new AppError(409, 'Your email address is already verified');
   const email = member.email;
   await db.transaction(async (tx) => {
-    const recent = await lastIssuedAt(tx, 'network-verify-email', member.id, new Date(now.getTime() - VERIFICATION_RESEND_SECONDS * 1000));
-    if (recent) throw new AppError(429, 'We have just sent you an email. Please wait a minute before asking for another.');
-    await sendVerificationEmail(tx, deps, { id: member.id, email }, now);
+    if (!(await claimMailCooldown(tx, 'network-verify-resend', member.id, now, VERIFICATION_RESEND_SECONDS))) {
+      throw new AppError(429, 'We have just sent you an email. Please wait a minute before asking for another.');
+    }
+    await deps.mailer.sendComposed(tx, VERIFY_EMAIL, email, { accountId: member.id, email });
   });
 }
 
@@ -113,39 +140,49 @@ export async function verifyEmail(db: Database, token: string, now: Date): Promi
   });
 }
 
-/** "Forgot password?" (see `passwordResetRequests`): a link (1 h, single use) to the account with that address, if there is one. */
-export async function sendPasswordResetLink(db: Database, deps: MailDeps, email: string, now: Date): Promise<void> {
-  await db.transaction(async (tx) => {
+/**
+ * "Forgot password?" (see `passwordResetRequests`): a link (1 h, single use) to the account with
+ * that address, if there is one, at most one per address per cooldown (the last link stays good).
+ */
+export async function sendPasswordResetLink(db: Database, deps: MailDeps, email: string, now: Date): Promise<MailMessage | undefined> {
+  const token = await db.transaction(async (tx) => {
     const [account] = await tx.select({ id: networkUsers.id }).from(networkUsers).where(eq(networkUsers.email, email)).limit(1);
-    if (!account) return;
-    const token = await issueOneTimeToken(tx, 'network-password-reset', account.id, now, PASSWORD_RESET_TTL_SECONDS);
-    const link = publicLink(deps.config, `/reset-password?token=${encodeURIComponent(token)}`);
-    await deps.mailer.send(tx, {
-      to: email,
-      subject: 'Reset your Pathway password',
-      text:
-        'Someone asked to reset the password of your Pathway account.\n\n' +
-        `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
-        'If it was not you, ignore this email; your password stays as it is.\n',
-    });
+    if (!account || !(await claimMailCooldown(tx, 'network-password-reset', email, now))) return undefined;
+    return issueOneTimeToken(tx, 'network-password-reset', account.id, now, PASSWORD_RESET_TTL_SECONDS);
   });
+  if (!token) return undefined;
+  const link = publicLink(deps.config, `/reset-password?token=${encodeURIComponent(token)}`);
+  return {
+    to: email,
+    subject: 'Reset your Pathway password',
+    text:
+      'Someone asked to reset the password of your Pathway account.\n\n' +
+      `Set a new password here (the link works once, for one hour):\n${link}\n\n` +
+      'If it was not you, ignore this email; your password stays as it is.\n',
+  };
 }
 
 /**
  * Sets the new password of the link's account and ends all of its sessions (and their open
- * streams). Following the link proves the address, so it counts as verified from now on.
+ * streams). Following the link proves the address, so it counts as verified from now on; when it
+ * was not verified before, the account was someone else's until now (a squatter's): their profile,
+ * posts, comments and likes are removed (see `clearSquattersTraces`). Returns the stored media keys
+ * to remove.
  */
-export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
+export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<string[]> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const accountId = await consumeOneTimeToken(tx, 'network-password-reset', token, now);
     if (!accountId) throw invalidLink();
+    const [before] = await tx.select({ emailVerifiedAt: networkUsers.emailVerifiedAt }).from(networkUsers).where(eq(networkUsers.id, accountId)).for('update');
+    const removedMedia = before && !before.emailVerifiedAt ? await clearSquattersTraces(tx, accountId, now) : [];
     await tx
       .update(networkUsers)
       .set({ passwordHash, emailVerifiedAt: sql`coalesce(${networkUsers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
       .where(eq(networkUsers.id, accountId));
     await revokeOneTimeTokens(tx, 'network-verify-email', accountId);
     await endAllSessions(tx, accountId);
+    return removedMedia;
   });
 }
 

@@ -13,13 +13,14 @@ import type { App } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { checkPassword, resetPassword, signUp, toNetworkUser, verifyEmail } from './accounts.js';
+import { removeStoredMedia } from './media.js';
 import { registerOidcRoutes } from './oidc.js';
 import { noContent, tags, withErrors, type NetworkContext } from './route-context.js';
 import { clearSessionCookie, openSession, revokeSession, SESSION_COOKIE, setSessionCookie } from './sessions.js';
 
 /** Sign-up, verification, password reset, sign-in and out, and who is signed in: open to everyone. */
 export async function registerAuthRoutes(network: App, ctx: NetworkContext): Promise<void> {
-  const { db, deps, settings, now, hub, failedSignIns, member } = ctx;
+  const { db, deps, settings, now, hub, failedSignIns, member, storage } = ctx;
 
   network.post(
     '/api/network/auth/sign-up',
@@ -70,8 +71,9 @@ export async function registerAuthRoutes(network: App, ctx: NetworkContext): Pro
       schema: { tags, description: 'Sets the new password with the emailed token (1 h, single use); ends every session of the account', body: passwordResetBody, response: withErrors(noContent) },
     },
     async (request, reply) => {
-      await resetPassword(db, request.body.token, request.body.password, now());
+      const removedMedia = await resetPassword(db, request.body.token, request.body.password, now());
       await hub.checkSessions();
+      for (const key of removedMedia) await removeStoredMedia(storage, key, request.log);
       return reply.status(204).send(null);
     },
   );
@@ -83,13 +85,13 @@ export async function registerAuthRoutes(network: App, ctx: NetworkContext): Pro
       schema: { tags, body: signInBody, response: withErrors({ 200: meResponse }) },
     },
     async (request, reply) => {
-      await failedSignIns.assertAllowed(request.body.email, request.ip);
+      await failedSignIns.assertAllowed(request, request.body.email, now());
       const row = await checkPassword(db, request.body.email, request.body.password);
       if (!row) {
-        await failedSignIns.recordFailure(request.body.email, request.ip);
+        await failedSignIns.recordFailure(request, request.body.email, now());
         throw new AppError(401, 'Invalid email or password');
       }
-      await failedSignIns.recordSuccess(request.body.email);
+      await failedSignIns.recordSuccess(request, reply, request.body.email, now());
       setSessionCookie(request, reply, await openSession(db, row.id, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds);
       return { user: toNetworkUser(member(row)) };
     },
@@ -108,6 +110,9 @@ export async function registerAuthRoutes(network: App, ctx: NetworkContext): Pro
   });
 
   await registerOidcRoutes(network, deps, {
+    removeMedia: async (keys, log) => {
+      for (const key of keys) await removeStoredMedia(storage, key, log);
+    },
     signIn: async (request, reply, userId) =>
       setSessionCookie(request, reply, await openSession(db, userId, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds),
   });

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import type { App, AreaDeps } from '../platform/area.js';
 import type { Database } from '../db/client.js';
 import { networkUsers } from '../db/schema/network.js';
 import { AppError } from '../platform/errors.js';
 import { revokeOneTimeTokens } from '../platform/one-time-tokens.js';
+import { clearSquattersTraces } from './reclaim.js';
 import { endAllSessions } from './sessions.js';
 
 const STATE_COOKIE = 'pathway_oidc';
@@ -48,7 +49,11 @@ function popupPage(ok: boolean, error?: string): string {
  * "Sign in with Google" as OpenID Connect in a popup: authorization code with PKCE, state and
  * nonce, any issuer by configuration. The callback sets the session cookie and tells the opener.
  */
-export async function registerOidcRoutes(app: App, deps: AreaDeps, options: { signIn: SignIn }): Promise<void> {
+export async function registerOidcRoutes(
+  app: App,
+  deps: AreaDeps,
+  options: { signIn: SignIn; removeMedia: (keys: string[], log: FastifyBaseLogger) => Promise<void> },
+): Promise<void> {
   const settings = deps.config.network.oidc;
   let discovered: Promise<oidc.Configuration> | undefined;
 
@@ -136,7 +141,9 @@ export async function registerOidcRoutes(app: App, deps: AreaDeps, options: { si
         throw new AppError(400, `${settings?.providerName ?? 'The provider'} sign-in did not complete. Please try again.`);
       }
       if (!claims) throw new AppError(400, 'The provider sent no identity');
-      const userId = await findOrCreateMember(deps.database.db, config.serverMetadata().issuer, claims, deps.config.network.signup, deps.clock.now());
+      const removedMedia: string[] = [];
+      const userId = await findOrCreateMember(deps.database.db, config.serverMetadata().issuer, claims, deps.config.network.signup, deps.clock.now(), removedMedia);
+      await options.removeMedia(removedMedia, request.log);
       await options.signIn(request, reply, userId);
       return reply.send(popupPage(true));
     } catch (error) {
@@ -169,7 +176,15 @@ function parseFlow(value: string | undefined): Flow | undefined {
  * - an account already linked to another identity is refused with 409;
  * else a new account (its email kept only when verified).
  */
-export async function findOrCreateMember(db: Database, issuer: string, claims: oidc.IDToken, signup: 'open' | 'closed', now: Date): Promise<string> {
+export async function findOrCreateMember(
+  db: Database,
+  issuer: string,
+  claims: oidc.IDToken,
+  signup: 'open' | 'closed',
+  now: Date,
+  /** Filled with the stored media keys of a squatter's account taken back, to remove after the commit. */
+  removedMedia: string[] = [],
+): Promise<string> {
   return db.transaction(async (tx) => {
     const subject = claims.sub;
     const [linked] = await tx
@@ -194,9 +209,12 @@ export async function findOrCreateMember(db: Database, issuer: string, claims: o
           await tx.update(networkUsers).set({ oidcIssuer: issuer, oidcSubject: subject }).where(eq(networkUsers.id, existing.id));
           return existing.id;
         }
+        // The squatter's profile and what they posted go; the owner starts with the provider's name.
+        removedMedia.push(...(await clearSquattersTraces(tx, existing.id, now)));
+        const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 80) : '';
         await tx
           .update(networkUsers)
-          .set({ oidcIssuer: issuer, oidcSubject: subject, passwordHash: null, emailVerifiedAt: now })
+          .set({ oidcIssuer: issuer, oidcSubject: subject, passwordHash: null, emailVerifiedAt: now, displayName: name || null })
           .where(eq(networkUsers.id, existing.id));
         await revokeOneTimeTokens(tx, 'network-verify-email', existing.id);
         await revokeOneTimeTokens(tx, 'network-password-reset', existing.id);

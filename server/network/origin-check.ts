@@ -14,13 +14,15 @@ function originOf(value: string | undefined): string | undefined {
 
 /**
  * Cookie-authenticated changes must come from our own pages: a browser always sends `Origin`
- * (or at least `Referer`) with a cross-site POST, so a foreign or missing one is refused.
+ * (or at least `Referer`) with a cross-site POST, so a foreign or missing one is refused. Our
+ * origin is PUBLIC_URL's when it is set; only without it is it read from the request's Host (and
+ * protocol), which whoever sends the request chooses.
  */
 export function assertSameOrigin(request: FastifyRequest, publicUrl: string | undefined): void {
   if (SAFE_METHODS.has(request.method)) return;
   const claimed = originOf(request.headers.origin) ?? originOf(request.headers.referer);
-  const allowed = new Set([originOf(`${request.protocol}://${request.host}`), originOf(publicUrl)].filter(Boolean));
-  if (!claimed || !allowed.has(claimed)) {
+  const allowed = publicUrl ? originOf(publicUrl) : originOf(`${request.protocol}://${request.host}`);
+  if (!claimed || claimed !== allowed) {
     throw new AppError(403, 'This request must come from the Pathway site itself', 'CROSS_SITE_REQUEST');
   }
 }

@@ -5,12 +5,13 @@ import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
+import { pruneMailCooldowns } from '../platform/mail-cooldowns.js';
 import { rateLimitHook } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { createMediaStorage } from '../platform/storage.js';
 import { AppError } from '../platform/errors.js';
-import { asMember, sendPasswordResetLink, type Member } from './accounts.js';
+import { asMember, composeNetworkEmails, sendPasswordResetLink, type Member } from './accounts.js';
 import { registerAuthRoutes } from './auth-routes.js';
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
 import { receiveForm, type FileKind } from './media.js';
@@ -36,13 +37,14 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
   const settings = deps.config.network;
   const now = () => deps.clock.now();
   const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
-  const failedSignIns = createFailedSignIns(deps.counters, { area: 'network', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient });
+  const failedSignIns = createFailedSignIns(deps.counters, deps.tokens, { area: 'network', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient, cookiePath: '/api/network/auth/sign-in' });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
   const memberLimits = createMemberLimits(deps.counters, { uploadsPerHour: settings.memberUploadsPerHour, openStreams: settings.memberOpenStreams });
   const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, kind: FileKind) =>
     receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, tmpDir: deps.config.uploadTmpDir, fileField, kind });
 
-  const requestPasswordReset = await passwordResetRequests(deps.jobs, 'network-password-reset', (email) => sendPasswordResetLink(db, deps, email, now()));
+  composeNetworkEmails(db, deps, now);
+  const requestPasswordReset = passwordResetRequests(deps.mailer, 'network-password-reset', (email) => sendPasswordResetLink(db, deps, email, now()));
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
@@ -63,6 +65,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
       await pruneEvents(db, new Date(now().getTime() - settings.eventRetentionSeconds * 1000));
       await pruneExpiredSessions(db, now());
       await pruneOneTimeTokens(db, now());
+      await pruneMailCooldowns(db, now());
     } catch (error) {
       deps.logger.warn({ err: error }, 'network housekeeping failed');
     }

@@ -93,6 +93,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** One place turns every failure into `{ error }` with the right status; 5xx hide internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    // The client went away before its request was in (a closed laptop, a lost connection): its
+    // doing, not ours, whatever error reading the rest of the body turned into (a cut-off form,
+    // ECONNRESET, which would otherwise read as the database's).
+    if (request.raw.readableAborted || (request.raw.destroyed && !request.raw.complete)) {
+      request.log.info({ reason: error.message }, 'the client aborted the request before sending all of it');
+      return reply.status(400).send({ error: 'The request was not received whole' });
+    }
     if (error instanceof AppError) {
       // A 5xx of our own (storage down, disk full) is for the operator to see, with its cause.
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);

@@ -1,31 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientAddressKey } from './client-address.js';
 import type { CounterStore } from './counters.js';
 import { AppError } from './errors.js';
+import type { TokenService } from './tokens.js';
 
 export const FAILED_SIGNIN_WINDOW_MS = 15 * 60_000;
+/** How long a device a sign-in succeeded on stays known. */
+export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
+
+type Options = { area: string; limit: number; windowMs?: number; cookiePath: string };
+
+const normalizeAccount = (account: string) => account.trim().toLowerCase();
+
+/** The value of cookie `name` in the request's Cookie header, read without a plugin (the bearer areas register none). */
+function cookieValue(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
 
 /**
- * Failed sign-ins counted per account and per client address in a 15-minute window. Past the
- * limit on either, sign-ins to that account (from anywhere) or from that client (to any account)
- * get 429 until the window ends. A success clears only its own account's count: the client's
- * stays, so signing in to one's own account between guesses at another's buys nothing.
+ * Failed sign-ins, with OWASP's device cookies so that strangers cannot lock an owner out.
+ *
+ * A successful sign-in leaves a device cookie: signed (HMAC with the app's key), bound to that
+ * account, sent only to the sign-in route. A sign-in that shows a valid one for its account is from
+ * a known device: only that device's own failures count against it. Any other attempt is from an
+ * unknown device: failures are counted per account and per client address (an IPv6 client by its
+ * /64) in a 15-minute window, and past the limit on either, unknown devices get 429 for that
+ * account or from that client. So guesses from anywhere still stop at the limit, while the owner,
+ * on a device they signed in with before, signs in as usual. A success from an unknown device clears
+ * its account's count (not the client's: signing in to one's own account between guesses at
+ * another's buys nothing). See docs/decisions/017-lockout-by-device-cookie.md.
  */
-export function createFailedSignIns(counters: CounterStore, options: { area: string; limit: number; windowMs?: number }) {
+export function createFailedSignIns(counters: CounterStore, tokens: Pick<TokenService, 'mac' | 'verifyMac'>, options: Options) {
   const windowMs = options.windowMs ?? FAILED_SIGNIN_WINDOW_MS;
-  const accountKey = (account: string) => `signin:${options.area}:account:${account.trim().toLowerCase()}`;
-  const clientKey = (client: string) => `signin:${options.area}:client:${client}`;
+  const cookieName = `pathway_device_${options.area}`;
+  const purpose = `device-cookie:${options.area}`;
+  const accountKey = (account: string) => `signin:${options.area}:account:${normalizeAccount(account)}`;
+  const clientKey = (request: FastifyRequest) => `signin:${options.area}:client:${clientAddressKey(request.ip)}`;
+  const deviceKey = (nonce: string) => `signin:${options.area}:device:${nonce}`;
+
+  /** The nonce of the request's device cookie when it is valid for `account`: a known device. */
+  function knownDevice(request: FastifyRequest, account: string, now: number): string | undefined {
+    const value = cookieValue(request, cookieName);
+    const [issuedAt = '', nonce = '', digest = ''] = (value ?? '').split('.');
+    if (!/^\d{1,12}$/.test(issuedAt) || !/^[A-Za-z0-9_-]{16,64}$/.test(nonce)) return undefined;
+    if (now / 1000 - Number(issuedAt) > DEVICE_COOKIE_MAX_AGE_SECONDS) return undefined;
+    return tokens.verifyMac(purpose, `${normalizeAccount(account)}\n${issuedAt}\n${nonce}`, digest) ? nonce : undefined;
+  }
+
+  function tooMany(windows: { count: number; resetInMs: number }[]): void {
+    const blocked = windows.filter((window) => window.count >= options.limit);
+    if (blocked.length === 0) return;
+    const minutes = Math.max(1, Math.ceil(Math.max(...blocked.map((window) => window.resetInMs)) / 60_000));
+    throw new AppError(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+  }
+
   return {
-    async assertAllowed(account: string, client: string): Promise<void> {
-      const counts = await Promise.all([counters.read(accountKey(account)), counters.read(clientKey(client))]);
-      const blocked = counts.filter((window) => window.count >= options.limit);
-      if (blocked.length === 0) return;
-      const minutes = Math.max(1, Math.ceil(Math.max(...blocked.map((window) => window.resetInMs)) / 60_000));
-      throw new AppError(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    async assertAllowed(request: FastifyRequest, account: string, now: Date): Promise<void> {
+      const device = knownDevice(request, account, now.getTime());
+      if (device) return tooMany([await counters.read(deviceKey(device))]);
+      tooMany(await Promise.all([counters.read(accountKey(account)), counters.read(clientKey(request))]));
     },
-    async recordFailure(account: string, client: string): Promise<void> {
-      await Promise.all([counters.increment(accountKey(account), windowMs), counters.increment(clientKey(client), windowMs)]);
+    async recordFailure(request: FastifyRequest, account: string, now: Date): Promise<void> {
+      const device = knownDevice(request, account, now.getTime());
+      if (device) {
+        await counters.increment(deviceKey(device), windowMs);
+        return;
+      }
+      await Promise.all([counters.increment(accountKey(account), windowMs), counters.increment(clientKey(request), windowMs)]);
     },
-    async recordSuccess(account: string): Promise<void> {
-      await counters.remove(accountKey(account));
+    /**
+     * Leaves (or renews) the account's device cookie and clears the count the success was judged
+     * by: the device's own, or the unknown devices' one. The owner signing in on a known device
+     * leaves strangers' lock in place.
+     */
+    async recordSuccess(request: FastifyRequest, reply: FastifyReply, account: string, now: Date): Promise<void> {
+      const device = knownDevice(request, account, now.getTime());
+      await counters.remove(device ? deviceKey(device) : accountKey(account));
+      const issuedAt = String(Math.floor(now.getTime() / 1000));
+      const nonce = randomBytes(18).toString('base64url');
+      const digest = tokens.mac(purpose, `${normalizeAccount(account)}\n${issuedAt}\n${nonce}`);
+      const attributes = [`Path=${options.cookiePath}`, `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`, 'HttpOnly', 'SameSite=Strict', ...(request.protocol === 'https' ? ['Secure'] : [])];
+      const cookie = `${cookieName}=${issuedAt}.${nonce}.${digest}; ${attributes.join('; ')}`;
+      const existing = reply.getHeader('set-cookie');
+      const others = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+      void reply.header('set-cookie', [...others, cookie]);
     },
   };
 }

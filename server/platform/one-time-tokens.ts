@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { oneTimeTokens, type OneTimeTokenPurpose } from '../db/schema/one-time-tokens.js';
 
@@ -36,17 +36,6 @@ export async function consumeOneTimeToken(db: Queryable, purpose: OneTimeTokenPu
     .where(and(eq(oneTimeTokens.tokenHash, hashToken(token)), eq(oneTimeTokens.purpose, purpose)))
     .returning({ accountId: oneTimeTokens.accountId, expiresAt: oneTimeTokens.expiresAt });
   return row && row.expiresAt > now ? row.accountId : undefined;
-}
-
-/** When the newest token of this purpose was issued for the account (to rate-limit resends). */
-export async function lastIssuedAt(db: Queryable, purpose: OneTimeTokenPurpose, accountId: string, since: Date): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ createdAt: oneTimeTokens.createdAt })
-    .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.accountId, accountId), gt(oneTimeTokens.createdAt, since)))
-    .orderBy(desc(oneTimeTokens.createdAt))
-    .limit(1);
-  return row?.createdAt;
 }
 
 /** Forgets every link of these purposes for the account (its password was set another way). */

@@ -1,3 +1,4 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose';
 import type { Clock } from './clock.js';
 import { AppError } from './errors.js';
@@ -26,6 +27,21 @@ export function createTokenService(secret: string, clock: Clock) {
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
         .sign(key);
+    },
+
+    /**
+     * A keyed digest (HMAC-SHA256, url-safe) of `value` for `purpose`: what a link or cookie can
+     * carry so the server recognises it later without storing it. Purposes never share a digest.
+     */
+    mac(purpose: string, value: string): string {
+      return createHmac('sha256', key).update(`${purpose}\n${value}`).digest('base64url');
+    },
+
+    /** Whether `digest` is `mac(purpose, value)`, compared in constant time. */
+    verifyMac(purpose: string, value: string, digest: string): boolean {
+      const expected = Buffer.from(createHmac('sha256', key).update(`${purpose}\n${value}`).digest('base64url'));
+      const given = Buffer.from(digest);
+      return given.length === expected.length && timingSafeEqual(given, expected);
     },
 
     /** Verifies signature, issuer, audience and expiry; any failure is a 401. */

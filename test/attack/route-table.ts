@@ -1,11 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { createQuestion, questionBody, registerLearner } from '../factories/lms.js';
 import { createTextPost, multipartBody, signUpMember, tinyPng } from '../factories/network.js';
 import { upsertCaseAdmin } from '../../server/cases/case-admins.js';
+import { unsubscribeTokenOf } from '../../server/cases/notification-wiring.js';
 import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
 import type { Area, Caller, World } from './callers.js';
-import type { Method } from './support.js';
+import { mailQueueSettled, type Method } from './support.js';
 
 /**
  * Who may call a route:
@@ -70,13 +71,30 @@ async function applicantOfNewCase(w: World): Promise<{ cookie: string; documentI
 /** The caller's headers with the applicant's cookie added (a member's own cookie kept). */
 const withApplicantCookie = (h: Record<string, string>, cookie: string) => ({ ...h, cookie: [h.cookie, cookie].filter(Boolean).join('; ') });
 
-/** A fresh tracker subscription's link token (made through the public call, read from the database). */
-async function subscriptionToken(w: World): Promise<string> {
+/** A fresh tracker subscription (made through the public call) and its id. */
+async function freshSubscription(w: World): Promise<number> {
   const email = `t-${unique()}@example.test`;
   await w.t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number, email } });
-  const { rows } = await w.t.database.pool.query<{ token: string }>('SELECT token FROM case_notification_recipients WHERE email = $1', [email]);
-  return rows[0]?.token ?? 'missing-token-xxxxxxxxxxxxxxxx';
+  // Its confirmation email's job sets the link's hash when it runs: let it, so the hash set below stays.
+  await mailQueueSettled(w.t);
+  const { rows } = await w.t.database.pool.query<{ id: number }>('SELECT id FROM case_notification_recipients WHERE email = $1', [email]);
+  return rows[0]?.id ?? 0;
 }
+
+/** A confirmation link's token for a fresh subscription, stored as its emailed link's would be (its hash, 1 h). */
+async function confirmationToken(w: World): Promise<string> {
+  const id = await freshSubscription(w);
+  const token = randomBytes(24).toString('base64url');
+  await w.t.database.pool.query(`UPDATE case_notification_recipients SET confirm_token_hash = $1, confirm_expires_at = $2 WHERE id = $3`, [
+    createHash('sha256').update(token).digest('hex'),
+    new Date(w.t.clock.now().getTime() + 3600_000),
+    id,
+  ]);
+  return token;
+}
+
+/** An unsubscribe link's token for a fresh subscription, as a case email carries it. */
+const unsubscribeToken = async (w: World) => unsubscribeTokenOf(w.t.tokens, await freshSubscription(w));
 
 let spareCaseAdmin: { email: string; password: string } | undefined;
 
@@ -158,14 +176,14 @@ export const routeTable: RouteEntry[] = [
     route: 'POST /api/progress/subscribe/confirm',
     access: 'public',
     area: 'cases',
-    build: async (w, _c, h) => json(w, 'POST', '/api/progress/subscribe/confirm', h, { token: await subscriptionToken(w) }),
+    build: async (w, _c, h) => json(w, 'POST', '/api/progress/subscribe/confirm', h, { token: await confirmationToken(w) }),
     ok: 200,
   },
   {
     route: 'POST /api/progress/unsubscribe',
     access: 'public',
     area: 'cases',
-    build: async (w, _c, h) => json(w, 'POST', '/api/progress/unsubscribe', h, { token: await subscriptionToken(w) }),
+    build: async (w, _c, h) => json(w, 'POST', '/api/progress/unsubscribe', h, { token: await unsubscribeToken(w) }),
     ok: 200,
   },
   {
@@ -556,6 +574,8 @@ export const routeTable: RouteEntry[] = [
     area: 'network',
     build: async (w, _c, h) => {
       const someone = await signUpMember(w.t, { complete: false });
+      // The sign-up's verification email issues its own link when its job runs, which would replace this one.
+      await mailQueueSettled(w.t);
       return json(w, 'POST', '/api/network/auth/verify-email', h, { token: await linkToken(w, 'network-verify-email', someone.user.uid) });
     },
     ok: 204,

@@ -73,6 +73,9 @@ let digestQuery: string | undefined;
 
 /** A digest of every row of every table of the app: any insert, update or delete changes it. */
 export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
+  // An email's job writes when it runs (a link's token is issued then): a digest counts what the
+  // calls so far caused, not a job of an earlier call landing between two digests.
+  await mailQueueSettled(t);
   if (!digestQuery) {
     const tables = await t.database.pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
     digestQuery = tables.rows
@@ -84,4 +87,13 @@ export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
   }
   const result = await t.database.pool.query<{ name: string; digest: string }>(digestQuery);
   return Object.fromEntries(result.rows.map((row) => [row.name, row.digest]));
+}
+
+/** Resolves once every queued email has been handled (sent, or skipped by its composer). */
+export async function mailQueueSettled(t: Pick<TestApp, 'database'>): Promise<void> {
+  for (;;) {
+    const { rows } = await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND state NOT IN ('completed', 'failed')`);
+    if (rows[0]?.n === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

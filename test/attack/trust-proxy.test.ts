@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, MAX_PROXY_HOPS } from '../../server/config.js';
 import { SAME_ORIGIN } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -54,5 +55,37 @@ describe.each(['1', '10.0.0.0/8'])('client addresses behind one load balancer (T
     for (let attempt = 0; attempt < LIMIT; attempt++) await call('192.0.2.1');
     expect((await call('192.0.2.1')).statusCode).toBe(429);
     expect((await call('192.0.2.2')).statusCode).not.toBe(429);
+  });
+});
+
+describe('TRUST_PROXY values that trust every client', () => {
+  const refusal = (value: string) => {
+    try {
+      loadConfig({ TRUST_PROXY: value });
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  };
+
+  it.each(['1000', String(MAX_PROXY_HOPS + 1), '0.0.0.0/0', '::/0', '127.0.0.1/0', '10.0.0.0/8, 0.0.0.0/1', '::/64', '::ffff:0:0/96', '::ffff:0.0.0.0/100'])(
+    'when TRUST_PROXY is %s, then start-up is refused as for true, with the same words and no TypeError',
+    (value) => {
+      const error = refusal(value);
+      expect(error).toBeInstanceOf(ConfigError);
+      const asTrue = refusal('true') as Error;
+      const sameWords = /would let any client choose its own address through X-Forwarded-For\. Set the number of proxies .*$/m;
+      expect((error as Error).message).toMatch(sameWords);
+      expect((error as Error).message.match(sameWords)?.[0]).toBe(asTrue.message.match(sameWords)?.[0]);
+    },
+  );
+
+  it.each([String(MAX_PROXY_HOPS), '10.0.0.0/8', 'fd00::/8', '::ffff:10.0.0.0/104', '172.16.0.0/12, loopback'])('when TRUST_PROXY is %s, then it is accepted and the app starts', async (value) => {
+    const t = await createTestApp({ TRUST_PROXY: value });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
   });
 });

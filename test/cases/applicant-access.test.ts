@@ -71,6 +71,9 @@ describe('applicant access', () => {
     const stored = await t.database.pool.query<{ token_hash: string; expires_at: Date }>(`SELECT token_hash, expires_at FROM one_time_tokens WHERE purpose = 'applicant-access' AND account_id = $1`, [String(created.id)]);
     expect(stored.rows).toHaveLength(1);
     expect(stored.rows[0]!.token_hash).not.toContain(token);
+    // Nor does the link sit in the mail queue: the email is written when its job runs.
+    const queued = await t.database.pool.query(`SELECT 1 FROM pgboss.job WHERE data::text LIKE '%' || $1 || '%'`, [token]);
+    expect(queued.rows).toHaveLength(0);
     expect(stored.rows[0]!.expires_at.getTime() - t.clock.now().getTime()).toBe(15 * MINUTE);
 
     const first = await t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token } });

@@ -5,6 +5,9 @@ import type { TestApp } from '../test-app.js';
 /** The origin `app.inject` requests come from (its default host is localhost:80). */
 export const SAME_ORIGIN = 'http://localhost';
 
+/** The origin the app takes as its own: PUBLIC_URL's when set, else the injected requests' host. */
+export const ownOrigin = (t: TestApp) => (t.config.publicUrl ? new URL(t.config.publicUrl).origin : SAME_ORIGIN);
+
 let memberCounter = 0;
 
 export type TestMember = {
@@ -36,15 +39,15 @@ export async function signUpMember(
   const n = ++memberCounter;
   const email = options.email ?? `member${n}-${randomBytes(3).toString('hex')}@example.test`;
   const password = 'correct horse battery';
-  const response = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-up', headers: { origin: SAME_ORIGIN }, payload: { email, password } });
+  const response = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-up', headers: { origin: ownOrigin(t) }, payload: { email, password } });
   if (response.statusCode !== 202) throw new Error(`sign-up failed: ${response.body}`);
   if (options.verified) {
     await t.database.pool.query('UPDATE network_users SET email_verified_at = $1 WHERE email = $2', [t.clock.now(), email.toLowerCase()]);
   }
-  const signIn = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-in', headers: { origin: SAME_ORIGIN }, payload: { email, password } });
+  const signIn = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-in', headers: { origin: ownOrigin(t) }, payload: { email, password } });
   if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
   const cookie = sessionCookieOf(signIn.headers['set-cookie']);
-  const headers = { cookie, origin: SAME_ORIGIN };
+  const headers = { cookie, origin: ownOrigin(t) };
   let user = signIn.json<{ user: NetworkUser }>().user;
   if (options.complete !== false) {
     const username = options.username ?? `member${n}_${randomBytes(3).toString('hex')}`;

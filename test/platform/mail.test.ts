@@ -24,7 +24,9 @@ const instances: Instance[] = [];
 async function startInstance(env: Record<string, string>, logger = createLogger('silent')): Promise<Instance> {
   const config = loadConfig({ NODE_ENV: 'test', JOB_RETRY_DELAY_SECONDS: '1', ...env });
   const jobs = await startJobQueue({ connectionString: database.url, logger, retryDelaySeconds: config.jobRetryDelaySeconds });
-  const instance = { jobs, mailer: await startMailer(config, jobs, logger) };
+  const mailer = await startMailer(config, jobs, logger, handle.db);
+  await mailer.start();
+  const instance = { jobs, mailer };
   instances.push(instance);
   return instance;
 }

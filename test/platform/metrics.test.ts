@@ -144,7 +144,8 @@ describe('the Prometheus metrics', () => {
     const failing = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir });
     const jobs = await startJobQueue({ connectionString: database.url, logger, retryDelaySeconds: 60 });
     try {
-      const mailer = await startMailer(failing, jobs, logger, metrics);
+      const mailer = await startMailer(failing, jobs, logger, handle.db, metrics);
+      await mailer.start();
       await mailer.send(handle.db, { to: 'someone@example.org', subject: 'metrics', text: 'hello' });
       const counted = async (name: string) => find(parseExposition(await metrics.registry.metrics()).samples, name)[0]?.value;
       await expect.poll(() => counted('pathway_email_failures_total'), { timeout: 10_000 }).toBe(1);

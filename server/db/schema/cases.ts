@@ -150,8 +150,10 @@ export const caseEvents = pgTable(
 /**
  * Who hears about a case's changes: the case's `client_email` (source "case", confirmed by the
  * staff who entered it) and addresses subscribed from the tracker (source "tracker", confirmed by
- * the link of a confirmation email). `token` is the capability of the confirm and unsubscribe
- * links; an unsubscribed row stays, so a later change of the case does not write to it again.
+ * the link of a confirmation email). Only the SHA-256 of the confirmation link's token is kept, and
+ * the link expires; unsubscribe links are keyed digests of the row's id, stored nowhere (see
+ * notification-wiring.ts). An unsubscribed row stays, so a later change of the case does not write
+ * to it again.
  */
 export const caseNotificationRecipients = pgTable(
   'case_notification_recipients',
@@ -164,7 +166,8 @@ export const caseNotificationRecipients = pgTable(
     source: text({ enum: ['case', 'tracker'] }).notNull(),
     // The language of the tracker page that subscribed the address (its confirmation email's).
     language: text({ enum: ['en', 'ar', 'hi'] }).notNull().default('en'),
-    token: text().notNull().unique(),
+    confirmTokenHash: text().unique(),
+    confirmExpiresAt: timestamp({ withTimezone: true }),
     confirmationSentAt: timestamp({ withTimezone: true }),
     confirmedAt: timestamp({ withTimezone: true }),
     unsubscribedAt: timestamp({ withTimezone: true }),

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** What a one-time link does; each area names its own. */
 export const oneTimeTokenPurposes = ['network-verify-email', 'network-password-reset', 'caseadmin-password-reset', 'lms-password-reset', 'applicant-access'] as const;
@@ -19,4 +19,19 @@ export const oneTimeTokens = pgTable(
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [index('one_time_tokens_account_idx').on(t.purpose, t.accountId, t.createdAt), index('one_time_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * When an email an anonymous caller can trigger (a reset link, a "your address is taken" note, a
+ * subscription to confirm) last went to an address, so a crowd of callers cannot flood one inbox.
+ * The address is kept as its SHA-256 only: it may belong to no account.
+ */
+export const mailCooldowns = pgTable(
+  'mail_cooldowns',
+  {
+    purpose: text().notNull(),
+    recipientHash: text().notNull(),
+    sentAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.purpose, t.recipientHash] }), index('mail_cooldowns_sent_idx').on(t.sentAt)],
 );

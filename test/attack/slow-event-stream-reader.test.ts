@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import { readFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRealtimeHub, type RealtimeEvent, type RealtimeHub } from '../../server/platform/realtime.js';
@@ -9,6 +10,16 @@ const MAX_BUFFERED_BYTES = 64 * 1024;
 const EVENT_BYTES = 50_000;
 // 25 MB in all: far more than the kernel's socket buffers of a reader that never reads can absorb.
 const EVENTS = 500;
+
+/** The most a TCP socket's send buffer grows to on this machine (Linux's tcp_wmem maximum). */
+async function maxSendBuffer(): Promise<number> {
+  return Number((await readFile('/proc/sys/net/ipv4/tcp_wmem', 'utf8')).trim().split(/\s+/)[2]);
+}
+
+/** A receive buffer's size while its reader reads nothing (tcp_rmem's default: autotuning grows it only as the reader reads). */
+async function defaultReceiveBuffer(): Promise<number> {
+  return Number((await readFile('/proc/sys/net/ipv4/tcp_rmem', 'utf8')).trim().split(/\s+/)[1]);
+}
 
 /** Waits for a condition, not for a fixed time. */
 async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
@@ -84,8 +95,17 @@ describe('a live-update subscriber that never reads', () => {
     expect(received).toHaveLength(EVENTS);
     expect(JSON.parse(received.at(-1)!)).toMatchObject({ id: EVENTS });
     // The stalled client's connection was closed by the server, not left holding buffered events.
+    // Seen from outside: what it can still read is what the kernels held plus the server's bound,
+    // far from the 25 MB the reader got (see docs/security.md, "what bounds a stream's memory").
+    let stalledBytes = 0;
+    stalled.on('data', (chunk: Buffer) => {
+      stalledBytes += chunk.length;
+    });
     stalled.resume();
     await new Promise<void>((resolve) => (stalled.destroyed ? resolve() : stalled.once('close', () => resolve())));
+    const kernelBytes = (await maxSendBuffer()) + (await defaultReceiveBuffer());
+    expect(stalledBytes).toBeLessThan(kernelBytes + MAX_BUFFERED_BYTES + 2 * EVENT_BYTES);
+    expect(stalledBytes).toBeLessThan((EVENTS * EVENT_BYTES) / 4);
     controller.abort();
   });
 });
