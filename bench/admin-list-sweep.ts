@@ -24,9 +24,9 @@ export type AdminListSweepResult = {
  * The searches cover each way the list reads: none; one character (no trigram to use); every case
  * (more than the exact count's limit); half the cases, all at the far end of the case-number order
  * (BENCH-100000 on); a twentieth of the cases, before that half; a dozen; none at all; and a
- * non-ASCII one.
+ * non-ASCII one; and by client name (a hundred cases; a fiftieth), email and passport number.
  */
-const SEARCHES = ['', '7', 'BENCH', 'BENCH-1', 'BENCH-01', '01234', 'NO-SUCH-CASE', 'é'];
+const SEARCHES = ['', '7', 'BENCH', 'BENCH-1', 'BENCH-01', '01234', 'NO-SUCH-CASE', 'é', 'amina okaf', 'zoë', 'client1234@', 'P1012'];
 /** The first page, the next, and page 50 (Previous and Next are the web's only way to page). */
 const PAGES = [1, 2, 50];
 const STATUSES = ['', ...caseStatuses];

@@ -247,8 +247,19 @@ export const createCaseBody = z.strictObject({
 export type CreateCaseBody = z.input<typeof createCaseBody>;
 export const createCaseResponse = z.object({ message: z.string(), newCase: adminCase });
 
-/** The edit form: the services, and the applicant email when sent (absent: unchanged). */
-export const updateCaseServicesBody = z.strictObject({ serviceIds, client_email: optionalEmail.optional() });
+/**
+ * The edit form: the services, and the applicant email when sent (absent: unchanged). Ours too: a
+ * misspelt client name or passport number, fixed with a reason the history keeps (required when
+ * either changes).
+ */
+export const updateCaseServicesBody = z.strictObject({
+  serviceIds,
+  client_email: optionalEmail.optional(),
+  client_name: requiredText('client_name', 200).optional(),
+  passport_number: requiredText('passport_number', 64).optional(),
+  reason: optionalText('reason', 300).optional(),
+});
+export type UpdateCaseBody = z.input<typeof updateCaseServicesBody>;
 
 // ---- Services and steps
 
@@ -280,9 +291,20 @@ export const updateStepBody = z
   .strictObject({ description: optionalText('description', 1000).optional(), expected_days: expectedDays.optional() })
   .refine((body) => body.description !== undefined || body.expected_days !== undefined, 'Send description or expected_days');
 
-export const changeStepBody = z.strictObject({ newStep: requiredText('newStep', 100) });
+export const changeStepBody = z.strictObject({
+  newStep: requiredText('newStep', 100),
+  // Ours, beside the spec's newStep: whether the applicant is emailed about the step (absent: yes).
+  notify: z.boolean({ error: 'notify must be true or false' }).optional(),
+});
 
 export const messageResponse = z.object({ message: z.string() });
+
+/**
+ * The spec's message, and ours: the history entry of the change and until when it can be undone
+ * (POST /api/caseadmin/step-changes/{id}/undo); both null when the service was already at that step.
+ */
+export const changeStepResponse = messageResponse.extend({ stepChangeId: z.number().int().nullable(), undoUntil: isoDateTime.nullable() });
+export type ChangeStepResponse = z.infer<typeof changeStepResponse>;
 
 // ---- Bulk: POST /api/caseadmin/cases/import (text/csv), GET /api/caseadmin/cases/export, POST /api/caseadmin/cases/bulk-step
 

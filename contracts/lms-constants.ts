@@ -29,6 +29,15 @@ export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
 export const QUESTION_WITHDRAWN = 'QUESTION_WITHDRAWN';
 /** A retake asked for before the wait between attempts has passed (the attempts list says when). */
 export const RETAKE_NOT_YET = 'RETAKE_NOT_YET';
+/** No live question for the learner's profession: the exam does not start. */
+export const NO_QUESTIONS = 'NO_QUESTIONS';
+/** `practice` marks each answer at once; `test-centre` records answers and tells nothing until the end. */
+export const examModes = ['practice', 'test-centre'] as const;
+export type ExamMode = (typeof examModes)[number];
+/** Time multipliers an admin may grant as an accommodation. */
+export const timeMultipliers = [1.25, 1.5, 2] as const;
+/** Minutes before the deadline at which a test-centre sitting warns the candidate. */
+export const TIME_WARNING_MINUTES = [30, 5, 1] as const;
 export const UPGRADE_CHAT_TEXT = 'I want to upgrade my mock exam';
 export const LOCKED_SUMMARY_MESSAGE = 'Upgrade your account to unlock detailed exam results.';
 export const NO_MORE_QUESTIONS_MESSAGE = 'No more questions.';
@@ -84,10 +93,25 @@ export const finishReasons = ['completed', 'timeout', 'ended'] as const;
 export const MAX_RETAKE_WAIT_SECONDS = 90 * 24 * 60 * 60;
 
 /** The CSV columns of import and export, in order; options are comma-separated inside their cell, as in the add form. */
-export const questionCsvColumns = ['question', 'question_type', 'options', 'correct_answer', 'explanation', 'profession', 'difficulty'] as const;
+export const questionCsvColumns = ['question', 'question_type', 'options', 'correct_answer', 'explanation', 'profession', 'difficulty', 'topic'] as const;
+/** Columns an import may leave out (files written before topics existed still import). */
+export const optionalCsvColumns: readonly string[] = ['topic'];
 export const IMPORT_MAX_ROWS = 10_000;
 
 /** Thresholds of the item-analysis flags (Moodle's quiz statistics use similar ones). */
 export const STATISTICS = { tooEasyAbove: 0.9, tooHardBelow: 0.2, minAttemptsForFlags: 5 } as const;
 export const questionFlags = ['too-easy', 'too-hard', 'negative-discrimination'] as const;
 export type QuestionFlag = (typeof questionFlags)[number];
+
+/**
+ * The score, one definition everywhere: questions correct out of the attempt's whole form, an
+ * unanswered question counting as wrong (as the real exam counts it). Rounded to one decimal.
+ */
+export const scorePercent = (correct: number, formSize: number) => (formSize === 0 ? 0 : Math.round((correct / formSize) * 1000) / 10);
+/** The pass mark of a profession until an admin sets one (percent of the form correct). */
+export const DEFAULT_PASS_MARK = 60;
+/** A percentile is shown only against at least this many other learners' finished attempts. */
+export const PERCENTILE_MIN_OTHERS = 30;
+/** How results and statistics name the questions an admin gave no topic. */
+export const NO_TOPIC = 'General';
+export const TOPIC_MAX_LENGTH = 100;

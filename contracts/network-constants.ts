@@ -13,6 +13,8 @@ export const feedEvents = {
   postDeleted: 'post-deleted',
   commentCreated: 'comment-created',
   likesChanged: 'likes-changed',
+  /** The member's own unread notification count changed (sent to that member's streams only). */
+  notificationsChanged: 'notifications-changed',
   /** The server could not replay everything missed: reload the feed. */
   reset: 'reset',
 } as const;

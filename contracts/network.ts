@@ -157,6 +157,66 @@ export type CommentBody = z.infer<typeof commentBody>;
 export const likeResponse = z.object({ postId: z.string(), likeCount: z.number().int(), likedByMe: z.boolean() });
 export type LikeResponse = z.infer<typeof likeResponse>;
 
+// ---- Profiles
+
+export const usernameParams = z.object({ username: z.string().min(1).max(30) });
+
+export const memberProfile = z.object({
+  member: publicMemberShape().extend({ joined: z.string() }),
+  posts: z.array(post),
+  nextCursor: z.string().nullable(),
+});
+export type MemberProfile = z.infer<typeof memberProfile>;
+
+// ---- Notifications
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const notificationTypes = ['comment', 'like', 'mention'] as const;
+
+/** A member as others see them: never the address. */
+function publicMemberShape() {
+  return z.object({ username: z.string().nullable(), displayName: z.string().nullable(), photoURL: z.string().nullable() });
+}
+export const publicMember = publicMemberShape();
+export type PublicMember = z.infer<typeof publicMember>;
+
+export const notification = z.object({
+  id: z.string(),
+  type: z.enum(notificationTypes),
+  postId: z.string(),
+  /** The newest few who did it, newest first; `count` says how many there are in all. */
+  actors: z.array(publicMember),
+  count: z.number().int(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type Notification = z.infer<typeof notification>;
+
+export const notificationsPage = z.object({ items: z.array(notification), unread: z.number().int(), nextCursor: z.string().nullable() });
+export type NotificationsPage = z.infer<typeof notificationsPage>;
+
+/** POST /api/network/notifications/read: `{ all: true }` marks all, `{ ids }` those (the member's own only). */
+export const markReadBody = z
+  .strictObject({
+    all: z.literal(true, 'all must be true').optional(),
+    ids: z.array(z.uuid('Unknown notification id')).min(1, 'ids must not be empty').max(100, 'At most 100 ids at a time').optional(),
+  })
+  .refine((body) => (body.all === true) !== (body.ids !== undefined), 'Send either { all: true } or { ids: [...] }');
+export type MarkReadBody = z.infer<typeof markReadBody>;
+export const unreadResponse = z.object({ unread: z.number().int() });
+export type UnreadResponse = z.infer<typeof unreadResponse>;
+
+// ---- Search
+
+export const SEARCH_MEMBERS_LIMIT = 10;
+export const searchQuery = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(1, 'Please enter something to search for').max(200, 'A search must be at most 200 characters'),
+  cursor: z.string().max(200).optional(),
+});
+/** Posts ranked by relevance, paged by `nextCursor`; the best-matching members (first page only). */
+export const searchResults = z.object({ posts: z.array(post), members: z.array(publicMember), nextCursor: z.string().nullable() });
+export type SearchResults = z.infer<typeof searchResults>;
+
 // ---- Live events (SSE `event:` names and their `data:`)
 
 
@@ -164,6 +224,8 @@ export type PostCreatedEvent = { post: Omit<Post, 'likedByMe' | 'canDelete'> };
 export type PostDeletedEvent = { postId: string };
 export type CommentCreatedEvent = { comment: Comment; commentCount: number };
 export type LikesChangedEvent = { postId: string; likeCount: number };
+/** Sent only to the member it is about. */
+export type NotificationsChangedEvent = { unread: number };
 
 // ---- OpenID Connect popup
 

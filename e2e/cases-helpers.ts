@@ -37,3 +37,9 @@ export async function signInWithToken(page: Page, request: APIRequestContext): P
   await page.goto('/casetracking');
   await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
 }
+
+/** A row's action on Case Management: the row's compact menu, then the action in it. */
+export async function chooseRowAction(page: Page, caseNumber: string, action: 'Edit' | 'Delete' | 'View details'): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${caseNumber}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}

@@ -3,7 +3,7 @@ import { createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers
 import { expect, expectAccessible, test } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
 
-test('when an admin changes a step, then the applicant is emailed a tracker link, opens it and sees what the step means and an estimate', async ({
+test('when an admin changes a step, then it is confirmed first and can be undone, and the applicant is emailed a tracker link, opens it and sees what the step means and an estimate', async ({
   page,
   request,
   browser,
@@ -16,10 +16,42 @@ test('when an admin changes a step, then the applicant is emailed a tracker link
   await signInWithToken(page, request);
   await page.goto(`/caseadmin/details/${created.id}`);
   await expect(page.getByText(email)).toBeVisible();
-  await page.getByLabel('Change Step for Documents Verification').selectOption('Documents Under Review');
-  await expect(page.getByText('Current step updated!')).toBeVisible();
+  const select = page.getByLabel('Change Step for Documents Verification');
+  const serviceCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Documents Verification' }) });
+  const startStep = created.CaseServices[0]!.current_step!;
 
-  const mail = await waitForMail({ to: email, subject: created.case_number });
+  // Choosing a step asks first, naming it and offering the email; cancelling changes nothing.
+  await select.selectOption('Documents Under Review');
+  const dialog = page.getByRole('dialog', { name: 'Change step' });
+  await expect(dialog).toContainText(`Move Documents Verification from “${startStep}” to “2. Documents Under Review”?`);
+  const emailChoice = dialog.getByRole('checkbox', { name: `Email the applicant (${email}) about this step` });
+  await expect(emailChoice).toBeChecked();
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(select).toHaveValue(startStep);
+  await expect(serviceCard).toContainText(`Current step: ${startStep}`);
+
+  // Confirmed, then undone: back at the first step, the history holds both.
+  await select.selectOption('Documents Under Review');
+  await dialog.getByRole('button', { name: 'Move to Documents Under Review' }).click();
+  await expect(page.getByText('Current step updated!')).toBeVisible();
+  await expect(serviceCard).toContainText('Current step: Documents Under Review');
+  await serviceCard.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Step change undone')).toBeVisible();
+  await expect(serviceCard).toContainText(`Current step: ${startStep}`);
+  await expect(page.getByRole('region', { name: 'Step History' })).toContainText(`Documents Verification: Documents Under Review → ${startStep}`);
+  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText(
+    `Undid moving Documents Verification to "Documents Under Review": back at "${startStep}"; the email to the applicant about it was withdrawn`,
+  );
+
+  // Confirmed again and left: the email goes once the undo window is over.
+  await select.selectOption('Documents Under Review');
+  await expect(emailChoice).toBeChecked();
+  await dialog.getByRole('button', { name: 'Move to Documents Under Review' }).click();
+  await expect(serviceCard).toContainText('Current step: Documents Under Review');
+
+  const mail = await waitForMail({ to: email, subject: created.case_number }, 45_000);
   expect(mail.text).toContain('Documents Verification: now at "Documents Under Review"');
   expect(mail.text).not.toContain('NT 445566');
   const trackerLink = mail.links.find((link) => link.includes('/casetracking?case='));
@@ -27,7 +59,7 @@ test('when an admin changes a step, then the applicant is emailed a tracker link
 
   // The history names the email.
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText('Emailed 1 recipient(s) about: Documents Verification → Documents Under Review');
+  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText('Emailed the applicant about: Documents Verification → Documents Under Review');
 
   const applicantContext = await browser.newContext({ baseURL });
   const applicant = await applicantContext.newPage();
@@ -87,7 +119,7 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await expect(page.getByText('3 case(s) imported')).toBeVisible();
   await expect(page).toHaveURL(/\/caseadmin\/manage-cases$/);
 
-  await page.getByLabel('Search by case number').fill(`IMP-${suffix}`);
+  await page.getByLabel('Search cases').fill(`IMP-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByRole('row')).toHaveCount(4);
   // The filtered list downloads as CSV.
   const download = page.waitForEvent('download');

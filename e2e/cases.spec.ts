@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
-import { createCaseViaApi, signInThroughForm, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { chooseRowAction, createCaseViaApi, signInThroughForm, signInWithToken, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
@@ -55,7 +55,7 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await expectAccessible(page);
 
   await page.getByRole('link', { name: `Steps of ${serviceName}` }).click();
-  await expect(page.getByRole('heading', { name: /^Manage Steps for Service ID: \d+$/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Steps of ${serviceName}` })).toBeVisible();
   for (const [name, sequence] of [
     ['Final Approval', '3'],
     ['Intake', '1'],
@@ -89,6 +89,9 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await modal.getByRole('button', { name: 'Create Case' }).click();
   await expect(page.getByText(`Case created successfully: ${caseNumber}`)).toBeVisible();
   await expect(modal).toBeHidden();
+  // Onto the new case.
+  await expect(page.getByRole('heading', { name: 'Case Details' })).toBeVisible();
+  await expect(page.getByText(caseNumber, { exact: true })).toBeVisible();
 
   // A second case through the Create New Case page: the server gives it a number.
   const secondClient = `Bilal Nasser ${suffix}`;
@@ -97,8 +100,10 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await page.getByLabel('Passport Number').fill('ZZ 987654');
   await page.getByLabel('Client Name').fill(secondClient);
   await page.getByRole('button', { name: 'Create Case' }).click();
-  await expect(page).toHaveURL(/\/caseadmin\/dashboard$/);
+  await expect(page).toHaveURL(/\/caseadmin\/details\/\d+$/);
   await expect(page.getByText(/^Case PW-\d{4}-[A-Z0-9]{6} created$/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Case' })).toContainText(secondClient);
+  await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
 
   // The dashboard counts and lists them.
   const recentCases = page.getByRole('region', { name: 'Recent Cases', exact: true });
@@ -106,15 +111,16 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await expect(recentCases.getByRole('row', { name: new RegExp(clientName) })).toBeVisible();
   const totalCases = Number(await page.getByText('Total Cases').locator('xpath=following-sibling::*[1]').textContent());
   expect(totalCases).toBeGreaterThanOrEqual(2);
-  await expect(page.getByRole('img', { name: /^Cases by status\. Active: \d+, Completed: \d+, Pending: \d+$/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Cases by status\. Under Review: \d+, In Progress: \d+, Completed: \d+$/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recently Updated Cases' }).getByRole('link', { name: caseNumber })).toBeVisible();
   await expectAccessible(page);
 
   // The step change on the case's details page.
   await sidebar(page).getByRole('link', { name: 'Manage Cases' }).click();
-  await page.getByLabel('Search by case number').fill(suffix.toLowerCase());
+  // The suffix is in both clients' names too (the box searches names); the case number is this case's alone.
+  await page.getByLabel('Search cases').fill(`e2e-${suffix.toLowerCase()}`);
   await expect(page.getByRole('row')).toHaveCount(2);
-  await page.getByRole('link', { name: `View Details of ${caseNumber}` }).click();
+  await page.getByRole('link', { name: caseNumber, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Case Details' })).toBeVisible();
   await expect(page.getByText(caseNumber, { exact: true })).toBeVisible();
   const serviceCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: serviceName }) });
@@ -122,6 +128,10 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   const changeStep = page.getByLabel(`Change Step for ${serviceName}`);
   await expect(changeStep).toBeEnabled();
   await changeStep.selectOption('Background Check');
+  // The case has no applicant email: the confirmation says nobody is emailed.
+  const confirmStep = page.getByRole('dialog', { name: 'Change step' });
+  await expect(confirmStep).toContainText('The case has no applicant email: nobody is emailed.');
+  await confirmStep.getByRole('button', { name: 'Move to Background Check' }).click();
   await expect(page.getByText('Current step updated!')).toBeVisible();
   await expect(serviceCard).toContainText('Current step: Background Check');
   const history = page.getByRole('region', { name: 'Step History' });
@@ -221,28 +231,36 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
   await createModal.getByRole('button', { name: 'Cancel' }).click();
   await expect(createModal).toBeHidden();
 
-  await page.getByLabel('Search by case number').fill(`dup-${suffix.toLowerCase()}`);
+  await page.getByLabel('Search cases').fill(`dup-${suffix.toLowerCase()}`);
   await expect(page.getByRole('row')).toHaveCount(2);
 
-  await page.getByRole('button', { name: `Edit ${existing.case_number}` }).click();
+  await chooseRowAction(page, existing.case_number, 'Edit');
   const editModal = page.getByRole('dialog', { name: 'Edit Case' });
   await expect(editModal.getByLabel('Case Number')).toBeDisabled();
-  await expect(editModal.getByLabel('Client Name')).toBeDisabled();
   await expect(editModal.getByRole('checkbox', { name: 'Documents Verification' })).toBeChecked();
   await expect(editModal.getByRole('checkbox', { name: 'License Registration' })).not.toBeChecked();
   await editModal.getByRole('checkbox', { name: 'Health Authority Clearance' }).uncheck();
   await editModal.getByRole('checkbox', { name: 'License Registration' }).check();
+  // A misspelt name is fixed with a reason; without one the server asks for it and nothing is saved.
+  await expect(editModal.getByLabel('Reason for the change')).toHaveCount(0);
+  await editModal.getByLabel('Client Name').fill(`Dana Fixed ${suffix}`);
   await editModal.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(page.getByText('Case services updated')).toBeVisible();
+  await expect(editModal.getByRole('alert')).toHaveText('Give a reason for changing the client name');
+  await editModal.getByLabel('Reason for the change').fill('Misspelt at intake');
+  await expectAccessible(page);
+  await editModal.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Case updated')).toBeVisible();
 
-  await page.getByRole('link', { name: `View Details of ${existing.case_number}` }).click();
+  await page.getByRole('link', { name: existing.case_number, exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Case' })).toContainText(`Dana Fixed ${suffix}`);
+  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText(`Client name changed from "Dana ${suffix}" to "Dana Fixed ${suffix}". Reason: Misspelt at intake`);
   await expect(page.getByRole('heading', { name: 'License Registration' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Health Authority Clearance' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to Cases' }).click();
-  await expect(page).toHaveURL(/\/caseadmin\/manage-cases$/);
-
-  await page.getByLabel('Search by case number').fill(`dup-${suffix.toLowerCase()}`);
-  await page.getByRole('button', { name: `Delete ${existing.case_number}` }).click();
+  // Back where the admin was: the list's search is kept in the address.
+  await expect(page).toHaveURL(new RegExp(`/caseadmin/manage-cases\\?q=dup-${suffix.toLowerCase()}$`));
+  await expect(page.getByLabel('Search cases')).toHaveValue(`dup-${suffix.toLowerCase()}`);
+  await chooseRowAction(page, existing.case_number, 'Delete');
   const confirm = page.getByRole('dialog', { name: 'Delete case' });
   await expect(confirm).toContainText(`Are you sure you want to delete the case ${existing.case_number}?`);
   await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -269,7 +287,7 @@ test('when more cases match than fit on a page, then the list pages through them
   }
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
-  await page.getByLabel('Search by case number').fill(prefix);
+  await page.getByLabel('Search cases').fill(prefix);
   const pages = page.getByRole('navigation', { name: 'Cases pages' });
   await expect(pages).toContainText('Page 1 of 2');
   const rows = page.getByRole('row');
@@ -300,13 +318,13 @@ test('when a selected case is deleted, then it leaves the selection and the othe
   }
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
-  await page.getByLabel('Search by case number').fill(`SEL-${suffix}`);
+  await page.getByLabel('Search cases').fill(`SEL-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr')).toHaveCount(3);
   await page.getByLabel('Select all cases on this page').check();
   const bar = page.getByRole('region', { name: 'Move selected cases' });
   await expect(bar).toContainText('3 case(s) selected');
 
-  await page.getByRole('button', { name: `Delete ${cases[1]!.case_number}` }).click();
+  await chooseRowAction(page, cases[1]!.case_number, 'Delete');
   await page.getByRole('dialog', { name: 'Delete case' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText(`Case ${cases[1]!.case_number} deleted`)).toBeVisible();
   await expect(bar).toContainText('2 case(s) selected');
@@ -340,7 +358,7 @@ test('when the case list shows cards on a phone, then select-all is visible, lab
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
-  await page.getByLabel('Search by case number').fill(`PHN-${suffix}`);
+  await page.getByLabel('Search cases').fill(`PHN-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr')).toHaveCount(2);
 
   const selectAll = page.getByRole('checkbox', { name: 'Select all cases on this page' });

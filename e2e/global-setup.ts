@@ -50,6 +50,7 @@ export default async function globalSetup() {
     HEALTH_AUTHORITY_URL: `http://127.0.0.1:${port}/casetracking?authorityToken={token}`,
     CASE_LOOKUP_RATE_LIMIT: '1000',
     LOGIN_RATE_LIMIT: '1000',
+    LMS_SIGNUPS_PER_HOUR: '1000',
     LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
     LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
     UPGRADE_CHAT_NUMBER: '15550001111',
@@ -62,6 +63,9 @@ export default async function globalSetup() {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Step-change emails go out a second after the change instead of five minutes.
     CASE_NOTIFICATION_DELAY_SECONDS: '1',
+    // A single step change's email waits for its undo window: long enough to click Undo on a busy
+    // machine, short enough for the mail tests to wait it out.
+    CASE_STEP_UNDO_SECONDS: '15',
   };
 
   let dropDatabase = async () => {};

@@ -118,7 +118,7 @@ test('when a learner finishes the exam, then they review it, retake it and see b
   for (let i = 2; i <= total; i++) await answer(page, 'Right answer');
   await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
   // The results screen shows the rate in its ring and in its figures.
-  await expect(page.getByRole('img', { name: `Success rate ${(((total - 1) / total) * 100).toFixed(1)}%` })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Score ${(((total - 1) / total) * 100).toFixed(1)}%` })).toBeVisible();
 
   // The review marks the learner's wrong choice and the right option.
   await page.getByRole('button', { name: 'Review answers' }).click();
@@ -140,7 +140,7 @@ test('when a learner finishes the exam, then they review it, retake it and see b
   await expect(page.getByText(`Answered 0 of ${total}`)).toBeVisible();
   for (let i = 1; i <= total; i++) await answer(page, 'Right answer');
   await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'Success rate 100.0%' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Score 100.0%' })).toBeVisible();
   await page.getByRole('button', { name: 'Return to Dashboard' }).click();
 
   // The dashboard says when, and offers the retake; the exam intro lists both attempts.
@@ -171,7 +171,7 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
   const file = (text: string) => ({ name: 'questions.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
   await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
-  const importer = page.getByRole('region', { name: 'Import questions from CSV' });
+  const importer = page.getByRole('region', { name: 'Import questions', exact: true });
   await importer.getByLabel('CSV file').setInputFiles(file(rows.join('\n')));
   await expect(importer.getByRole('table', { name: 'Preview of the import' }).getByRole('row')).toHaveCount(4);
   await importer.getByRole('button', { name: 'Import 3 questions' }).click();
@@ -199,10 +199,10 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
   await page.reload();
   await page.getByLabel('Show questions for').selectOption('nutritionist');
   const row = table.getByRole('row').filter({ hasText: first });
-  // Answers, facility and discrimination.
-  await expect(row.getByRole('cell').nth(6)).toHaveText('2');
-  await expect(row.getByRole('cell').nth(7)).toHaveText('0.50');
-  await expect(row.getByRole('cell').nth(8)).toHaveText('1.00');
+  // Answers, facility and discrimination (after the topic column).
+  await expect(row.getByRole('cell').nth(7)).toHaveText('2');
+  await expect(row.getByRole('cell').nth(8)).toHaveText('0.50');
+  await expect(row.getByRole('cell').nth(9)).toHaveText('1.00');
   await expectAccessible(page);
 });
 

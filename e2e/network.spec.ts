@@ -260,14 +260,15 @@ test.describe('sign-in with the OpenID provider', () => {
     await expect(page.getByLabel('Display name')).toHaveValue('Oidc Member');
   });
 
-  test('when someone signed up with a person\'s address and that person signs in through the provider, then the person gets the account and the squatter\'s password and session stop working', async ({ page, browser, baseURL }) => {
+  test('when someone signed up with a person\'s address and that person signs in through the provider, then the person gets the account without the squatter\'s profile, and the squatter\'s password and session stop working', async ({ page, browser, baseURL }) => {
     const email = `${unique('squatted')}@example.test`;
     const squatter = await browser.newContext({ baseURL });
     const headers = { origin: baseURL! };
     const credentials = { email, password: 'the squatter password' };
     expect((await squatter.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
     expect((await squatter.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
-    expect((await squatter.request.put('/api/network/me/profile', { headers, data: { username: unique('sq'), displayName: 'Squatter' } })).status()).toBe(200);
+    const squatterName = unique('sq');
+    expect((await squatter.request.put('/api/network/me/profile', { headers, data: { username: squatterName, displayName: 'Squatter' } })).status()).toBe(200);
 
     await page.goto('/');
     const popupPromise = page.waitForEvent('popup');
@@ -280,7 +281,10 @@ test.describe('sign-in with the OpenID provider', () => {
     await popup.getByRole('button', { name: 'Continue' }).click();
     await closed;
 
-    await expect(page).toHaveURL(/\/Home$/);
+    // The squatter's name is not inherited: the owner completes a profile of their own.
+    await expect(page).toHaveURL(/\/UserDetails$/);
+    await expect(page.getByLabel('Username')).toHaveValue('');
+    await expect(page.getByText(squatterName)).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Verify your email address' })).toHaveCount(0);
     expect((await squatter.request.get('/api/network/posts')).status()).toBe(401);
     expect((await squatter.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(401);

@@ -38,6 +38,7 @@ const environmentSchema = z.object({
   CASE_ESTIMATE_MIN_SAMPLES: positiveInt(20),
   CASE_APPLICANT_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(4),
   CASE_APPLICANT_UPLOADS_PER_HOUR: positiveInt(20),
+  CASE_STEP_UNDO_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOGIN_RATE_LIMIT: positiveInt(10),
   HEALTH_AUTHORITY_URL: z
     .string()
@@ -57,6 +58,10 @@ const environmentSchema = z.object({
   EXAM_QUESTION_COUNT: positiveInt(100),
   EXAM_RETAKE_WAIT_SECONDS: z.coerce.number().int().min(0).default(0),
   PRACTICE_SETS_PER_HOUR: positiveInt(30),
+  // Distinct questions one learner's forms may hold in 24 hours (unset: one form's worth, EXAM_QUESTION_COUNT).
+  EXAM_QUESTIONS_PER_DAY: z.coerce.number().int().positive().optional(),
+  LEARNER_RATE_LIMIT: positiveInt(300),
+  LMS_SIGNUPS_PER_HOUR: positiveInt(3),
   UPGRADE_CHAT_NUMBER: optionalString.pipe(z.string().regex(/^\d{6,15}$/, 'must be an international phone number, digits only').optional()),
   LMS_DEMO_CONTENT: z
     .enum(['true', 'false'])
@@ -239,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       estimateMinSamples: e.CASE_ESTIMATE_MIN_SAMPLES,
       applicantSessionSeconds: e.CASE_APPLICANT_SESSION_HOURS * 60 * 60,
       applicantUploadsPerHour: e.CASE_APPLICANT_UPLOADS_PER_HOUR,
+      stepUndoSeconds: e.CASE_STEP_UNDO_SECONDS,
     },
     lms: {
       bootstrapAdmin:
@@ -249,6 +255,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       examQuestionCount: e.EXAM_QUESTION_COUNT,
       retakeWaitSeconds: e.EXAM_RETAKE_WAIT_SECONDS,
       practiceSetsPerHour: e.PRACTICE_SETS_PER_HOUR,
+      questionsPerDay: e.EXAM_QUESTIONS_PER_DAY ?? e.EXAM_QUESTION_COUNT,
+      learnerRequestsPerMinute: e.LEARNER_RATE_LIMIT,
+      signupsPerHour: e.LMS_SIGNUPS_PER_HOUR,
       upgradeChatNumber: e.UPGRADE_CHAT_NUMBER,
       loadDemoContent: e.LMS_DEMO_CONTENT,
     },

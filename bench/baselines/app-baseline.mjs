@@ -166,8 +166,12 @@ async function caseList(url, request, response) {
   const conditions = [];
   const search = q.get('search')?.trim();
   if (search) {
-    // Case numbers are stored upper-case; the search is upper-cased the same way.
-    conditions.push(`cases.case_number LIKE $${params.push(`%${search.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
+    // Case numbers are stored upper-case; the search is upper-cased the same way. Names, passport
+    // numbers and emails are matched folded (migration 0014), as the app does.
+    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      `(cases.case_number LIKE $${params.push(pattern.toUpperCase())} OR cases.search_text LIKE case_search_fold($${params.push(pattern)}))`,
+    );
   }
   if (q.get('status')) conditions.push(`cases.status = $${params.push(q.get('status'))}`);
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';

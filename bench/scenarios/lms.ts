@@ -1,4 +1,5 @@
 import type autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Database } from '../../server/db/client.js';
 import { hashPassword } from '../../server/platform/passwords.js';
@@ -21,6 +22,9 @@ const PAST_LEARNERS = atFullSize(2_000, 200);
 const CONNECTIONS = 32;
 const LEARNER_PASSWORD = 'bench-learner-password';
 const learner = (n: number) => `benchlearner${n}`;
+// Test-centre candidates: one per connection, each with an open sitting whose answers it keeps changing.
+const SITTERS = CONNECTIONS;
+const sitter = (n: number) => `benchsitter${n}`;
 
 async function seed(pool: pg.Pool, _db: Database): Promise<void> {
   const passwordHash = await hashPassword(LEARNER_PASSWORD);
@@ -36,6 +40,11 @@ async function seed(pool: pg.Pool, _db: Database): Promise<void> {
             'nurse', (ARRAY['easy', 'medium', 'hard'])[1 + g % 3], now()
      FROM generate_series(1, $1::int) g`,
     [QUESTIONS],
+  );
+  await pool.query(
+    `INSERT INTO lms_users (username, password_hash, profession, role, allowed_programs, created_at)
+     SELECT 'benchsitter' || g, $2, 'nurse', 'user', '["exam-results"]'::jsonb, now() FROM generate_series(1, $1::int) g`,
+    [SITTERS, passwordHash],
   );
   await pool.query(
     `INSERT INTO lms_users (username, password_hash, profession, role, allowed_programs, created_at)
@@ -56,13 +65,13 @@ async function seed(pool: pg.Pool, _db: Database): Promise<void> {
   );
 }
 
-async function logIn(appUrl: string, n: number): Promise<string> {
+async function logIn(appUrl: string, n: number, name = learner): Promise<string> {
   const response = await fetch(`${appUrl}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: learner(n), password: LEARNER_PASSWORD }),
+    body: JSON.stringify({ username: name(n), password: LEARNER_PASSWORD }),
   });
-  if (!response.ok) throw new Error(`LMS login of ${learner(n)} failed: ${response.status}`);
+  if (!response.ok) throw new Error(`LMS login of ${name(n)} failed: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }
 
@@ -126,8 +135,50 @@ function examCycleOf(tokens: string[]): (client: autocannon.Client) => void {
   };
 }
 
+/**
+ * Test-centre sittings: each connection is a candidate who records or changes an answer to any
+ * question of their form (with a fresh clientAnswerId each time, so every request writes). No
+ * baseline: the hand-written baseline has no test-centre mode; the figure is reported on its own.
+ */
+async function testCentreSubmits(ctx: BenchContext): Promise<Scenario> {
+  const sitters: { token: string; form: number[] }[] = [];
+  for (let n = 1; n <= SITTERS; n++) {
+    const token = await logIn(ctx.appUrl, n, sitter);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // A rerun finds the sitting still open (409): it goes on with it.
+    const started = await fetch(`${ctx.appUrl}/user/exam/attempts`, { method: 'POST', headers, body: JSON.stringify({ mode: 'test-centre' }) });
+    if (!started.ok && started.status !== 409) throw new Error(`test-centre start of ${sitter(n)} failed: ${started.status}`);
+    const served = (await (await fetch(`${ctx.appUrl}/user/exam/questions`, { headers })).json()) as { navigator?: { questionId: number }[] };
+    sitters.push({ token, form: (served.navigator ?? []).map((cell) => cell.questionId) });
+  }
+  let next = 0;
+  return {
+    name: 'lms: test-centre submit (record or replace)',
+    target: 'app',
+    connections: CONNECTIONS,
+    setupClient: (client: autocannon.Client) => {
+      const { token, form } = sitters[next++ % sitters.length] ?? { token: '', form: [] };
+      let turn = 0;
+      client.setRequests([
+        {
+          method: 'POST',
+          path: '/user/exam/submit',
+          setupRequest: (request) => {
+            const questionId = form[turn++ % Math.max(1, form.length)] ?? 0;
+            return {
+              ...request,
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ questionId, userAnswer: turn % 2 ? 'Option A' : 'Option B', clientAnswerId: randomUUID() }),
+            };
+          },
+        },
+      ]);
+    },
+  };
+}
+
 export const lmsBench: BenchArea = {
   name: 'lms',
   seed,
-  scenarios: async (ctx) => [await examCycle(ctx)],
+  scenarios: async (ctx) => [await examCycle(ctx), await testCentreSubmits(ctx)],
 };

@@ -1,3 +1,4 @@
+import { TextDecoder } from 'node:util';
 import { CsvError, parse } from 'csv-parse/sync';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -10,7 +11,7 @@ import { recordCaseEvents } from './case-events.js';
 import { generateCaseNumber, normalizeCaseNumber } from './case-management.js';
 import { addClientEmailRecipients } from './case-notifications.js';
 import { setInitialCaseStatuses } from './case-status.js';
-import { unguardFormula } from './csv-formula-guard.js';
+import { unguardFormula } from '../platform/csv-formula-guard.js';
 import type { ActingAdmin } from './case-events.js';
 
 

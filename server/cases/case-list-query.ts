@@ -25,19 +25,23 @@ export type CaseListFilter = {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Case numbers are stored as every write normalizes them (`normalizeCaseNumber`: upper-cased), so
- * the search is normalized the same way and matches with LIKE, which the trigram index serves and
- * which PostgreSQL runs several times faster than ILIKE over the rows that index cannot rule out (a
- * search of one or two characters reads them all).
+ * One search box finds a case by a substring of its number or of its client's name, passport
+ * number or email. Case numbers are stored as every write normalizes them (`normalizeCaseNumber`:
+ * upper-cased), so that part is normalized the same way and matches with LIKE, which the trigram
+ * index serves and which PostgreSQL runs several times faster than ILIKE over the rows that index
+ * cannot rule out (a search of one or two characters reads them all). The other fields are stored
+ * folded in `search_text` (lower-case, accents removed: migration 0014), with a trigram index of
+ * its own, and the search is folded by the same function; PostgreSQL combines the two indexes.
  */
-function caseNumberContains(search: string): SQL {
-  return like(cases.caseNumber, `%${escapeLike(search.toUpperCase())}%`);
+function caseSearchMatches(search: string): SQL {
+  const pattern = `%${escapeLike(search)}%`;
+  return sql`(${like(cases.caseNumber, pattern.toUpperCase())} OR ${cases.searchText} LIKE case_search_fold(${pattern}))`;
 }
 
-/** The WHERE of the list: a substring of the case number (trigram index) and the status. */
+/** The WHERE of the list: the search (trigram indexes) and the status. */
 export function caseListWhere(filter: Pick<CaseListFilter, 'search' | 'status' | 'overdueAt'>): SQL | undefined {
   const conditions: SQL[] = [];
-  if (filter.search) conditions.push(caseNumberContains(filter.search));
+  if (filter.search) conditions.push(caseSearchMatches(filter.search));
   if (filter.status) conditions.push(eq(cases.status, filter.status));
   if (filter.overdueAt) conditions.push(caseIsOverdue(filter.overdueAt));
   return conditions.length ? and(...conditions) : undefined;

@@ -368,14 +368,31 @@ export async function setCaseServices(
   db: Database,
   notify: NotificationDeps,
   caseId: number,
-  input: { serviceIds: number[]; client_email?: string | null | undefined },
+  input: {
+    serviceIds: number[];
+    client_email?: string | null | undefined;
+    client_name?: string | undefined;
+    passport_number?: string | undefined;
+    reason?: string | null | undefined;
+  },
   admin: ActingAdmin,
   now: Date,
 ): Promise<AdminCase> {
   const { serviceIds } = input;
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ id: cases.id, clientEmail: cases.clientEmail }).from(cases).where(eq(cases.id, caseId)).for('update');
+    const [locked] = await tx
+      .select({ id: cases.id, clientEmail: cases.clientEmail, clientName: cases.clientName, passportNumber: cases.passportNumber })
+      .from(cases)
+      .where(eq(cases.id, caseId))
+      .for('update');
     if (!locked) throw notFound('Case');
+    // Who the case is about changes only for a stated reason, kept in the history.
+    const identity = [
+      { field: 'Client name', column: 'clientName', from: locked.clientName, to: input.client_name },
+      { field: 'Passport number', column: 'passportNumber', from: locked.passportNumber, to: input.passport_number },
+    ] as const;
+    const renamed = identity.filter((item) => item.to !== undefined && item.to !== item.from);
+    if (renamed.length && !input.reason) throw new AppError(400, `Give a reason for changing the ${renamed.map((item) => item.field.toLowerCase()).join(' and the ')}`);
     await assertServicesExist(tx, serviceIds);
     const current = await tx.select({ serviceId: caseServices.serviceId }).from(caseServices).where(eq(caseServices.caseId, caseId));
     const added = serviceIds.filter((id) => !current.some((row) => row.serviceId === id));
@@ -387,6 +404,10 @@ export async function setCaseServices(
       await tx.update(cases).set({ clientEmail: input.client_email }).where(eq(cases.id, caseId));
       await addClientEmailRecipients(tx, [{ caseId, email: input.client_email }], now);
       events.push({ caseId, kind: 'case edited', summary: input.client_email ? `Applicant email set to ${input.client_email}` : 'Applicant email removed' });
+    }
+    for (const item of renamed) {
+      await tx.update(cases).set({ [item.column]: item.to }).where(eq(cases.id, caseId));
+      events.push({ caseId, kind: 'case edited', summary: `${item.field} changed from "${item.from}" to "${item.to}". Reason: ${input.reason}` });
     }
     await recordCaseEvents(tx, events, admin, now);
     await tx

@@ -20,6 +20,8 @@ export type NotificationDeps = {
   /** An absolute link to a path of the app, for emails. */
   link: (path: string) => string;
   delaySeconds: number;
+  /** How long a single step change can be undone; its email waits at least that long. */
+  undoSeconds: number;
   /**
    * The unsubscribe link's token of a recipient: a keyed digest of its id, so every email's link
    * keeps working and none is stored, in the table or in the queued message once it is sent.
@@ -35,11 +37,21 @@ export type PendingChange = {
   serviceName: string;
   stepName: string;
   stepDescription: string | null;
+  stepChangeId?: number | null;
 };
 
-/** Queues the changes' email, in the caller's transaction: one delayed job per case. */
-export async function queueChangeNotifications(tx: Queryable, deps: NotificationDeps, changes: PendingChange[], now: Date): Promise<void> {
-  await queueNews(tx, deps, changes, now);
+/**
+ * Queues the changes' email, in the caller's transaction: one delayed job per case. `undoable`: the
+ * change can still be undone for a while (a single step change), and the email waits for that.
+ */
+export async function queueChangeNotifications(
+  tx: Queryable,
+  deps: NotificationDeps,
+  changes: PendingChange[],
+  now: Date,
+  { undoable = false }: { undoable?: boolean } = {},
+): Promise<void> {
+  await queueNews(tx, deps, changes, now, undoable ? Math.max(deps.delaySeconds, deps.undoSeconds) : deps.delaySeconds);
 }
 
 /** Queues the email of cases that have just turned Completed (see refreshCaseStatuses). */
@@ -52,7 +64,13 @@ export async function queueCompletionNotifications(tx: Queryable, deps: Notifica
   );
 }
 
-async function queueNews(tx: Queryable, deps: NotificationDeps, news: (typeof caseNotificationChanges.$inferInsert)[], now: Date): Promise<void> {
+async function queueNews(
+  tx: Queryable,
+  deps: NotificationDeps,
+  news: (typeof caseNotificationChanges.$inferInsert)[],
+  now: Date,
+  delaySeconds = deps.delaySeconds,
+): Promise<void> {
   if (news.length === 0) return;
   await tx.insert(caseNotificationChanges).values(news.map((item) => ({ ...item, createdAt: now })));
   // Changes arriving while the job waits are collected by it; the singleton key keeps one waiting
@@ -61,7 +79,7 @@ async function queueNews(tx: Queryable, deps: NotificationDeps, news: (typeof ca
   await deps.jobs.sendMany(
     tx,
     CASE_NOTIFICATION_QUEUE,
-    caseIds.map((caseId) => ({ data: { caseId }, options: { startAfterSeconds: deps.delaySeconds, singletonKey: `case-${caseId}` } })),
+    caseIds.map((caseId) => ({ data: { caseId }, options: { startAfterSeconds: delaySeconds, singletonKey: `case-${caseId}` } })),
   );
 }
 
@@ -105,6 +123,9 @@ function latestStepPerService(pending: (typeof caseNotificationChanges.$inferSel
 function changeLines(news: ServiceNews[]): string[] {
   return news.flatMap((item) => [`${item.serviceName}: now at "${item.stepName}"`, ...(item.stepDescription ? [`  ${item.stepDescription}`] : []), '']);
 }
+
+/** The history's plain words for who was emailed: usually just the applicant. */
+const emailedWhom = (count: number) => (count === 1 ? 'Emailed the applicant' : `Emailed ${count} addresses`);
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -175,6 +196,6 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
     }
     const about = news.map((item) => `${item.serviceName} → ${item.stepName}`).join('; ');
     const summary = completed ? (about ? `${about} (case complete)` : 'case complete') : about;
-    await recordCaseEvents(tx, [{ caseId, kind: 'notification sent', summary: `Emailed ${recipients.length} recipient(s) about: ${summary}` }], null, now);
+    await recordCaseEvents(tx, [{ caseId, kind: 'notification sent', summary: `${emailedWhom(recipients.length)} about: ${summary}` }], null, now);
   });
 }

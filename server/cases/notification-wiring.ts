@@ -15,6 +15,7 @@ export function caseNotificationDeps(deps: AreaDeps): NotificationDeps {
     mailer: deps.mailer,
     link: (path) => publicLink(deps.config, path),
     delaySeconds: deps.config.cases.notificationDelaySeconds,
+    undoSeconds: deps.config.cases.stepUndoSeconds,
     unsubscribeToken: (recipientId) => unsubscribeTokenOf(deps.tokens, recipientId),
     unsubscribeRecipient(token) {
       const match = /^(\d{1,9})-(.+)$/.exec(token);

@@ -17,6 +17,7 @@ import {
   casesListQuery,
   casesOverview,
   changeStepBody,
+  changeStepResponse,
   createCaseBody,
   createCaseResponse,
   createServiceBody,
@@ -74,7 +75,7 @@ import { exportCases } from './case-export.js';
 import { decodeCsv, importCases } from './case-import.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications, type NotificationDeps } from './case-notifications.js';
 import { caseNotificationDeps } from './notification-wiring.js';
-import { bulkChangeStep, changeCurrentStep } from './step-changes.js';
+import { bulkChangeStep, changeCurrentStep, undoStepChange } from './step-changes.js';
 import type { ActingAdmin } from './case-events.js';
 import { composeTrackerEmails, confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
 
@@ -436,10 +437,28 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
 
   app.put(
     '/api/caseadmin/caseservices/:id/step',
-    { schema: { tags, params: idParams, body: changeStepBody, response: withErrors({ 200: messageResponse }) } },
+    { schema: { tags, params: idParams, body: changeStepBody, response: withErrors({ 200: changeStepResponse }) } },
     async (request) => {
-      await changeCurrentStep(db, notify, request.params.id, request.body.newStep, actingAdmin(request), now());
-      return { message: 'Current step updated!' };
+      const { stepChangeId, undoUntil } = await changeCurrentStep(db, notify, request.params.id, request.body.newStep, actingAdmin(request), now(), {
+        notifyApplicant: request.body.notify ?? true,
+      });
+      return { message: 'Current step updated!', stepChangeId, undoUntil: undoUntil?.toISOString() ?? null };
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/step-changes/:id/undo',
+    {
+      schema: {
+        tags,
+        description: 'Takes a step change back within CASE_STEP_UNDO_SECONDS of it, withdrawing its email; the history keeps both.',
+        params: idParams,
+        response: withErrors({ 200: messageResponse }),
+      },
+    },
+    async (request) => {
+      await undoStepChange(db, notify, request.params.id, actingAdmin(request), now());
+      return { message: 'Step change undone' };
     },
   );
 }

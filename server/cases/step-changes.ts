@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.js';
-import { cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
+import { caseNotificationChanges, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
 import { AppError, notFound } from '../platform/errors.js';
-import type { ActingAdmin } from './case-events.js';
+import { recordCaseEvents, type ActingAdmin } from './case-events.js';
 import { queueChangeNotifications, type NotificationDeps } from './case-notifications.js';
 import { refreshCaseStatuses } from './case-status.js';
 import { requestStepEstimates } from './step-estimates.js';
@@ -25,10 +25,17 @@ async function findStepOfService(tx: Queryable, serviceId: number, newStepName: 
   return { target, serviceSteps };
 }
 
+type MoveOptions = {
+  /** Email the applicants about the new step (the completion of a case is emailed either way). */
+  notifyApplicant: boolean;
+  /** A single change, which can be undone for a while: its email waits for that. */
+  undoable: boolean;
+};
+
 /**
- * Moves locked case services to the target step: one update, one history entry and one queued
- * notification per case service that actually moves, the cases' statuses refreshed (which emails
- * the cases this completes). Returns how many moved.
+ * Moves locked case services to the target step: one update, one history entry and (unless the
+ * admin chose not to) one queued notification per case service that actually moves, the cases'
+ * statuses refreshed (which emails the cases this completes). Returns the history entries' ids.
  */
 async function moveCaseServices(
   tx: Queryable,
@@ -38,17 +45,20 @@ async function moveCaseServices(
   target: TargetStep,
   admin: ActingAdmin,
   now: Date,
-): Promise<number> {
+  options: MoveOptions = { notifyApplicant: true, undoable: false },
+): Promise<number[]> {
   const moving = locked.filter((row) => row.currentStepId !== target.id);
-  if (moving.length === 0) return 0;
+  if (moving.length === 0) return [];
   const caseIds = [...new Set(moving.map((row) => row.caseId))];
 
   await tx
     .update(caseServices)
     .set({ currentStepId: target.id, lastUpdated: now })
     .where(inArray(caseServices.id, moving.map((row) => row.id)));
-  await tx.insert(stepChanges).values(
-    moving.map((row) => ({
+  const recorded = await tx
+    .insert(stepChanges)
+    .values(
+      moving.map((row) => ({
       caseId: row.caseId,
       caseServiceId: row.id,
       serviceName: row.serviceName,
@@ -57,21 +67,37 @@ async function moveCaseServices(
       changedByAdminId: admin.id,
       changedByEmail: admin.email,
       changedAt: now,
-    })),
-  );
+      })),
+    )
+    .returning({ id: stepChanges.id, caseServiceId: stepChanges.caseServiceId });
   await tx.update(cases).set({ updatedAt: now }).where(inArray(cases.id, caseIds));
   await requestStepEstimates(tx, notify.jobs);
-  await queueChangeNotifications(
-    tx,
-    notify,
-    moving.map((row) => ({ caseId: row.caseId, serviceName: row.serviceName, stepName: target.name, stepDescription: target.description })),
-    now,
-  );
+  if (options.notifyApplicant) {
+    const changeOf = new Map(recorded.map((row) => [row.caseServiceId, row.id]));
+    await queueChangeNotifications(
+      tx,
+      notify,
+      moving.map((row) => ({
+        caseId: row.caseId,
+        serviceName: row.serviceName,
+        stepName: target.name,
+        stepDescription: target.description,
+        stepChangeId: changeOf.get(row.id) ?? null,
+      })),
+      now,
+      { undoable: options.undoable },
+    );
+  }
   await refreshCaseStatuses(tx, notify, { caseIds }, now);
-  return moving.length;
+  return recorded.map((row) => row.id);
 }
 
-/** Moves a case's service to one of that service's steps, and records who did it. */
+export type StepChangeResult = { stepChangeId: number | null; undoUntil: Date | null };
+
+/**
+ * Moves a case's service to one of that service's steps, and records who did it. The change can be
+ * undone until `undoUntil` (null when the service was already at that step: nothing moved).
+ */
 export async function changeCurrentStep(
   db: Database,
   notify: NotificationDeps,
@@ -79,8 +105,9 @@ export async function changeCurrentStep(
   newStepName: string,
   admin: ActingAdmin,
   now: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  { notifyApplicant = true }: { notifyApplicant?: boolean } = {},
+): Promise<StepChangeResult> {
+  return db.transaction(async (tx) => {
     const [caseService] = await tx
       .select({
         id: caseServices.id,
@@ -95,7 +122,77 @@ export async function changeCurrentStep(
       .for('update', { of: caseServices });
     if (!caseService) throw notFound('Case service');
     const { target, serviceSteps } = await findStepOfService(tx, caseService.serviceId, newStepName);
-    await moveCaseServices(tx, notify, [caseService], serviceSteps, target, admin, now);
+    const [stepChangeId] = await moveCaseServices(tx, notify, [caseService], serviceSteps, target, admin, now, { notifyApplicant, undoable: true });
+    return stepChangeId === undefined
+      ? { stepChangeId: null, undoUntil: null }
+      : { stepChangeId, undoUntil: new Date(now.getTime() + notify.undoSeconds * 1000) };
+  });
+}
+
+/**
+ * Takes a single step change back, shortly after it was made: the case service returns to the step
+ * it left, its email (still waiting: it waits for the undo window) is withdrawn, and the history
+ * records both the change and its undoing. Refused (409) once the window has passed, or when the
+ * service has moved again since (that later change would be lost).
+ */
+export async function undoStepChange(db: Database, notify: NotificationDeps, stepChangeId: number, admin: ActingAdmin, now: Date): Promise<StepChangeResult> {
+  return db.transaction(async (tx) => {
+    const [change] = await tx.select().from(stepChanges).where(eq(stepChanges.id, stepChangeId));
+    if (!change) throw notFound('Step change');
+    if (now.getTime() - change.changedAt.getTime() > notify.undoSeconds * 1000) {
+      throw new AppError(409, 'This step change can no longer be undone: change the step again instead');
+    }
+    const [caseService] = await tx
+      .select({ id: caseServices.id, caseId: caseServices.caseId, serviceId: caseServices.serviceId, currentStepId: caseServices.currentStepId })
+      .from(caseServices)
+      .where(eq(caseServices.id, change.caseServiceId))
+      .for('update');
+    if (!caseService) throw new AppError(409, 'The service was taken off the case since: there is nothing to undo');
+    const [latest] = await tx
+      .select({ id: stepChanges.id })
+      .from(stepChanges)
+      .where(eq(stepChanges.caseServiceId, change.caseServiceId))
+      .orderBy(desc(stepChanges.changedAt), desc(stepChanges.id))
+      .limit(1);
+    if (latest?.id !== change.id) throw new AppError(409, 'The step was changed again since: undo that change first, or choose the step again');
+
+    const serviceSteps = await tx
+      .select({ id: steps.id, name: steps.name, description: steps.description })
+      .from(steps)
+      .where(eq(steps.serviceId, caseService.serviceId))
+      .orderBy(asc(steps.sequence));
+    if (change.fromStep === null) throw new AppError(409, 'The service had no step before this change: there is no step to go back to');
+    const back = serviceSteps.find((s) => s.name === change.fromStep);
+    if (!back) throw new AppError(409, `The step "${change.fromStep}" no longer exists: choose another step`);
+
+    // The email about the change has not gone yet (it waits for this window): withdraw it.
+    const withdrawn = await tx
+      .delete(caseNotificationChanges)
+      .where(and(eq(caseNotificationChanges.stepChangeId, change.id), isNull(caseNotificationChanges.notifiedAt)))
+      .returning({ id: caseNotificationChanges.id });
+    await tx.update(caseServices).set({ currentStepId: back.id, lastUpdated: now }).where(eq(caseServices.id, caseService.id));
+    const [reverse] = await tx
+      .insert(stepChanges)
+      .values({
+        caseId: change.caseId,
+        caseServiceId: change.caseServiceId,
+        serviceName: change.serviceName,
+        fromStep: change.toStep,
+        toStep: back.name,
+        changedByAdminId: admin.id,
+        changedByEmail: admin.email,
+        changedAt: now,
+      })
+      .returning({ id: stepChanges.id });
+    await tx.update(cases).set({ updatedAt: now }).where(eq(cases.id, change.caseId));
+    await recordCaseEvents(
+      tx,
+      [{ caseId: change.caseId, kind: 'step change undone', summary: `Undid moving ${change.serviceName} to "${change.toStep}": back at "${back.name}"${withdrawn.length ? '; the email to the applicant about it was withdrawn' : ''}` }],
+      admin,
+      now,
+    );
+    await refreshCaseStatuses(tx, notify, { caseIds: [change.caseId] }, now);
+    return { stepChangeId: reverse?.id ?? null, undoUntil: null };
   });
 }
 
@@ -141,7 +238,7 @@ export async function bulkChangeStep(
     const missing = input.caseIds.filter((id) => !locked.some((row) => row.caseId === id));
     if (missing.length) throw await missingCasesError(tx, missing, service.name);
     const { target, serviceSteps } = await findStepOfService(tx, input.serviceId, input.newStep);
-    return moveCaseServices(
+    const moved = await moveCaseServices(
       tx,
       notify,
       locked.map((row) => ({ ...row, serviceName: service.name })),
@@ -150,5 +247,6 @@ export async function bulkChangeStep(
       admin,
       now,
     );
+    return moved.length;
   });
 }

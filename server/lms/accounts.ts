@@ -217,7 +217,12 @@ export async function listUsers(db: Database, query: { search?: string | undefin
     db.select().from(lmsUsers).where(where).orderBy(desc(lmsUsers.createdAt), desc(lmsUsers.id)).limit(pageSize).offset((page - 1) * pageSize),
     db.select({ n: count() }).from(lmsUsers).where(where),
   ]);
-  return { users: rows.map((row) => toLmsUser(toAccount(row))), total: total?.n ?? 0 };
+  // Learners carry their accommodation, so the users page shows it without a call per row.
+  const withAccommodation = (row: UserRow) =>
+    row.role === 'user'
+      ? { ...toLmsUser(toAccount(row)), accommodation: { timeMultiplier: row.timeMultiplier, extraMinutes: row.extraMinutes, extraAttempts: row.extraAttempts } }
+      : toLmsUser(toAccount(row));
+  return { users: rows.map(withAccommodation), total: total?.n ?? 0 };
 }
 
 export async function setPrograms(db: Database, userId: number, allowedPrograms: string[]): Promise<LmsUser> {

@@ -27,7 +27,8 @@ async function activityOf(db: Database, userId: number): Promise<Activity> {
       })
       .from(examAnswers)
       .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
-      .where(eq(examAttempts.userId, userId)),
+      // An open test-centre sitting's answers count once it ends: nothing about correctness shows before.
+      .where(and(eq(examAttempts.userId, userId), sql`(${examAttempts.finishedAt} IS NOT NULL OR ${examAttempts.mode} = 'practice')`)),
     db.select({ n: count() }).from(examAttempts).where(and(eq(examAttempts.userId, userId), sql`${examAttempts.finishedAt} IS NOT NULL`)),
     db
       .select({ n: count() })

@@ -32,6 +32,7 @@ const toAdminQuestion = (row: QuestionRow): AdminQuestion => ({
   explanation: row.explanation,
   profession: row.profession,
   difficulty: row.difficulty,
+  topic: row.topic,
   created_at: row.createdAt.toISOString(),
 });
 
@@ -54,6 +55,7 @@ export const questionValues = (body: z.output<typeof createQuestionBody>, now: D
   explanation: body.explanation,
   profession: body.profession,
   difficulty: body.difficulty,
+  topic: body.topic,
   createdAt: now,
 });
 

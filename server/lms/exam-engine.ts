@@ -4,9 +4,12 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import {
   acceptedAnswers,
   LOCKED_SUMMARY_MESSAGE,
+  scorePercent,
   NO_MORE_QUESTIONS_MESSAGE,
   QUESTION_WITHDRAWN,
+  NO_QUESTIONS,
   RETAKE_NOT_YET,
+  type ExamMode,
   securityMessages,
   type AnswerResult,
   type ExamProgress,
@@ -16,6 +19,7 @@ import {
   type ExamReview,
   type ExamSummary,
   type MockResult,
+  type RecordedAnswer,
   type SecurityEvent,
   type ServedQuestion,
 } from '../../contracts/lms.js';
@@ -23,7 +27,9 @@ import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
 import { examAnswers, examAttempts, examLogs, examQuestions, lmsUsers, mockExamResults, practiceSets } from '../db/schema/lms.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import { passMarkOf } from './exam-settings.js';
 import { resultsLocked, type LmsAccount } from './programs.js';
+import { ofTopic, percentileAmongOthers, topicResults } from './results.js';
 
 /*
  * The timed exam lives here. An attempt belongs to a user and exam (the user's profession, in
@@ -36,8 +42,8 @@ import { resultsLocked, type LmsAccount } from './programs.js';
  * the question on screen is remembered, so a reload or another device resumes at the same question.
  */
 
-type Attempt = typeof examAttempts.$inferSelect;
-type QuestionRow = typeof examQuestions.$inferSelect;
+export type Attempt = typeof examAttempts.$inferSelect;
+export type QuestionRow = typeof examQuestions.$inferSelect;
 
 const MOCK_SET_SIZE = 10;
 export const TIME_IS_UP = 'The exam time is over; answers are no longer accepted.';
@@ -45,14 +51,33 @@ const EXAM_FINISHED = 'This exam is finished; answers are no longer accepted.';
 export const QUESTION_WITHDRAWN_MESSAGE = 'This question was withdrawn from the exam; ask for the next question.';
 
 /** The question on screen was deleted by an admin: a distinct 409, so the client fetches the next one. */
-const questionWithdrawn = () => new AppError(409, QUESTION_WITHDRAWN_MESSAGE, QUESTION_WITHDRAWN);
+export const questionWithdrawn = () => new AppError(409, QUESTION_WITHDRAWN_MESSAGE, QUESTION_WITHDRAWN);
 
 /** The correct count as the learner may see it: null while exam results are locked. */
 const shownCorrectCount = (account: LmsAccount, correct: number) => (resultsLocked(account) ? null : correct);
 
 export const examKeyOf = (account: LmsAccount) => `${account.profession}-en`;
 
-export type ExamSettings = { durationSeconds: number; questionCount: number; retakeWaitSeconds: number };
+export const NO_QUESTIONS_MESSAGE = 'There are no exam questions for your profession yet, so the exam cannot start. Please try again later.';
+/** An empty bank starts nothing: no attempt, no history row, no award (the transaction rolls back). */
+const noQuestions = () => new AppError(409, NO_QUESTIONS_MESSAGE, NO_QUESTIONS);
+
+export type ExamSettings = { durationSeconds: number; questionCount: number; retakeWaitSeconds: number; questionsPerDay: number };
+/**
+ * What a running test-centre attempt does instead of the practice rules (test-centre.ts), handed in
+ * by the routes so the engine does not import it back.
+ */
+export type TestCentreSitting = {
+  serve: (tx: Queryable, account: LmsAccount, attempt: Attempt, now: Date, settings: ExamSettings, questionId?: number) => Promise<ExamQuestionsResponse>;
+  record: (
+    tx: Queryable,
+    account: LmsAccount,
+    attempt: Attempt,
+    answer: { questionId: number; userAnswer: string; clientAnswerId?: string | undefined },
+    now: Date,
+  ) => Promise<RecordedAnswer>;
+};
+
 export type PracticeSettings = { durationSeconds: number; setsPerHour: number };
 
 /**
@@ -68,7 +93,7 @@ export function shuffledOptions(options: string[], seed: number, questionId: num
     .map(({ option }) => option);
 }
 
-const toServed = (row: QuestionRow, seed: number): ServedQuestion => ({
+export const toServed = (row: QuestionRow, seed: number): ServedQuestion => ({
   id: row.id,
   question: row.question,
   question_type: row.questionType,
@@ -76,7 +101,7 @@ const toServed = (row: QuestionRow, seed: number): ServedQuestion => ({
   difficulty: row.difficulty,
 });
 
-async function log(db: Queryable, attempt: Attempt, event: string, message: string, at: Date, extra: Record<string, unknown> = {}) {
+export async function log(db: Queryable, attempt: Pick<Attempt, 'userId' | 'id'>, event: string, message: string, at: Date, extra: Record<string, unknown> = {}) {
   await db.insert(examLogs).values({ userId: attempt.userId, examId: attempt.id, logData: { event, message, ...extra }, createdAt: at });
 }
 
@@ -93,44 +118,69 @@ async function lockAttempt(tx: Queryable, account: LmsAccount): Promise<Attempt 
 }
 
 /** What starting an attempt returns: the rest of the row is known (no question on screen, no draft). */
-type NewAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt'>;
+type NewAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt' | 'mode'>;
 
 /**
  * A new attempt in one statement: its form drawn, the attempt inserted and its start logged. The
  * form is up to `questionCount` live questions of the profession, balanced across difficulties:
  * within each difficulty the questions are ranked by md5 of the seed and id, and the form takes
  * rank 1 of every difficulty, then rank 2, and so on; a difficulty that runs out leaves its share
- * to the others. No row when another request opened an attempt first (the unique index of open
- * attempts). Every parameter is cast: in `INSERT … SELECT` an untyped one would be text.
+ * to the others. Against harvesting, the distinct questions of one learner's forms in 24 hours are
+ * bounded by `questionsPerDay`: a retake first reuses the questions of that day's forms (in a new
+ * order) and draws new ones only while the day's budget lasts. No row when another request opened
+ * an attempt first (the unique index of open attempts). Every parameter is cast: in
+ * `INSERT … SELECT` an untyped one would be text. The deadline is the duration times the learner's
+ * accommodation multiplier plus their extra minutes, read from their row in the same statement (see
+ * accommodations.ts).
  */
-function createAttemptStatement(account: LmsAccount, attempt: Pick<NewAttempt, 'seed' | 'deadlineAt'>, now: Date, settings: ExamSettings): SQL {
+function createAttemptStatement(account: LmsAccount, attempt: Pick<NewAttempt, 'seed' | 'mode'>, now: Date, settings: ExamSettings): SQL {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
   return sql`
-    WITH form AS (
-      SELECT coalesce(array_agg(id ORDER BY rank, difficulty), '{}') AS ids FROM (
-        SELECT id, difficulty, row_number() OVER (PARTITION BY difficulty ORDER BY md5(${attempt.seed}::int::text || ':' || id::text)) AS rank
-        FROM exam_questions WHERE profession = ${account.profession}::text AND deleted_at IS NULL
-        ORDER BY rank, difficulty LIMIT ${settings.questionCount}::int
+    WITH allowance AS (
+      SELECT round(${settings.durationSeconds}::int * coalesce(time_multiplier, 1) + coalesce(extra_minutes, 0) * 60)::int AS seconds
+      FROM lms_users WHERE id = ${account.id}::int
+    ),
+    shown AS (
+      SELECT DISTINCT unnest(question_ids) AS id FROM exam_attempts
+      WHERE user_id = ${account.id}::int AND started_at > ${dayAgo}::timestamptz
+    ),
+    ranked AS (
+      SELECT q.id, q.difficulty, shown.id IS NOT NULL AS reused,
+        row_number() OVER (PARTITION BY shown.id IS NOT NULL, q.difficulty ORDER BY md5(${attempt.seed}::int::text || ':' || q.id::text)) AS rank
+      FROM exam_questions q LEFT JOIN shown ON shown.id = q.id
+      WHERE q.profession = ${account.profession}::text AND q.deleted_at IS NULL
+    ),
+    budgeted AS (
+      SELECT id, difficulty, reused, rank,
+        CASE WHEN reused THEN 0 ELSE row_number() OVER (PARTITION BY reused ORDER BY rank, difficulty) END AS fresh
+      FROM ranked
+    ),
+    form AS (
+      SELECT coalesce(array_agg(id ORDER BY reused DESC, rank, difficulty), '{}') AS ids FROM (
+        SELECT id, difficulty, reused, rank FROM budgeted
+        WHERE reused OR fresh <= greatest(0, ${settings.questionsPerDay}::int - (SELECT count(*) FROM shown))
+        ORDER BY reused DESC, rank, difficulty LIMIT ${settings.questionCount}::int
       ) drawn
     ),
     created AS (
-      INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at)
+      INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at, mode)
       SELECT ${account.id}::int, ${examKeyOf(account)}::text, ${account.profession}::text, 'en', ${attempt.seed}::int, form.ids,
-        ${now}::timestamptz, ${attempt.deadlineAt}::timestamptz
-      FROM form
+        ${now}::timestamptz, ${now}::timestamptz + make_interval(secs => allowance.seconds), ${attempt.mode}::text
+      FROM form, allowance
       ON CONFLICT DO NOTHING
-      RETURNING id, user_id, exam_key, question_ids
+      RETURNING id, user_id, exam_key, question_ids, deadline_at, mode, extract(epoch FROM deadline_at - started_at)::int AS seconds
     ),
     logged AS (
       INSERT INTO exam_logs (user_id, exam_id, log_data, created_at)
       SELECT user_id, id,
-        jsonb_build_object('event', 'started', 'message', format('Exam started (%s, %s s, %s questions)', exam_key, ${settings.durationSeconds}::int, cardinality(question_ids))),
+        jsonb_build_object('event', 'started', 'message', format('Exam started (%s, %s s, %s questions)', exam_key, seconds, cardinality(question_ids)), 'mode', mode),
         ${now}::timestamptz
       FROM created
     )
-    SELECT id, question_ids AS "questionIds" FROM created`;
+    SELECT id, question_ids AS "questionIds", deadline_at AS "deadlineAt", mode FROM created`;
 }
 
-type CreatedRow = Pick<NewAttempt, 'id' | 'questionIds'>;
+type CreatedRow = Pick<NewAttempt, 'id' | 'questionIds' | 'deadlineAt' | 'mode'>;
 
 /**
  * Starts an attempt with `run`, which executes the statement: in a Drizzle transaction (a retake,
@@ -141,16 +191,19 @@ async function createAttemptWith(
   account: LmsAccount,
   now: Date,
   settings: ExamSettings,
+  mode: ExamMode = 'practice',
 ): Promise<NewAttempt | undefined> {
-  const attempt = { seed: randomInt(1, 2_147_483_647), deadlineAt: new Date(now.getTime() + settings.durationSeconds * 1000) };
+  const attempt = { seed: randomInt(1, 2_147_483_647), mode };
   const [created] = await run(createAttemptStatement(account, attempt, now, settings));
-  return created && { ...created, ...attempt };
+  if (created && created.questionIds.length === 0) throw noQuestions();
+  // node-postgres parses timestamptz as a Date; Drizzle's execute hands the raw row through.
+  return created && { ...created, deadlineAt: new Date(created.deadlineAt), seed: attempt.seed };
 }
 
-const createAttempt = (tx: Queryable, account: LmsAccount, now: Date, settings: ExamSettings) =>
-  createAttemptWith(async (statement) => (await tx.execute<CreatedRow>(statement)).rows, account, now, settings);
+const createAttempt = (tx: Queryable, account: LmsAccount, now: Date, settings: ExamSettings, mode: ExamMode = 'practice') =>
+  createAttemptWith(async (statement) => (await tx.execute<CreatedRow>(statement)).rows, account, now, settings, mode);
 
-async function finish(tx: Queryable, attempt: Attempt, reason: 'completed' | 'timeout' | 'ended', now: Date): Promise<Attempt> {
+export async function finish(tx: Queryable, attempt: Attempt, reason: 'completed' | 'timeout' | 'ended', now: Date): Promise<Attempt> {
   // A timed-out attempt ends at its deadline, whenever the server notices.
   const finishedAt = reason === 'timeout' ? attempt.deadlineAt : now;
   const [updated] = await tx
@@ -164,15 +217,15 @@ async function finish(tx: Queryable, attempt: Attempt, reason: 'completed' | 'ti
 }
 
 /** Finishes the attempt if its deadline has passed; returns it as it is now. */
-async function expireIfDue(tx: Queryable, attempt: Attempt, now: Date): Promise<Attempt> {
+export async function expireIfDue(tx: Queryable, attempt: Attempt, now: Date): Promise<Attempt> {
   if (!attempt.finishedAt && now.getTime() >= attempt.deadlineAt.getTime()) return finish(tx, attempt, 'timeout', now);
   return attempt;
 }
 
 // inArray of an empty list is `false` in Drizzle; -1 is never an id, so an empty form stays valid SQL either way.
-const formOf = (attempt: Pick<Attempt, 'questionIds'>) => (attempt.questionIds.length ? attempt.questionIds : [-1]);
+export const formOf = (attempt: Pick<Attempt, 'questionIds'>) => (attempt.questionIds.length ? attempt.questionIds : [-1]);
 
-async function progressOf(db: Queryable, account: LmsAccount, attempt: Attempt, now: Date): Promise<ExamProgress> {
+export async function progressOf(db: Queryable, account: LmsAccount, attempt: Attempt, now: Date): Promise<ExamProgress> {
   // One round trip for both counts: this runs in every exam call.
   const answeredIds = db.select({ id: examAnswers.questionId }).from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
   const [counts] = await db
@@ -193,7 +246,8 @@ async function progressOf(db: Queryable, account: LmsAccount, attempt: Attempt, 
     attemptId: attempt.id,
     remainingSeconds: finished ? 0 : Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
     answeredCount: answered,
-    correctCount: shownCorrectCount(account, counts?.correct ?? 0),
+    // A test-centre sitting tells nothing about correctness until it ends.
+    correctCount: attempt.mode === 'test-centre' && !finished ? null : shownCorrectCount(account, counts?.correct ?? 0),
     totalQuestions: answered + (finished ? 0 : (remaining?.n ?? 0)),
     finished,
   };
@@ -207,27 +261,39 @@ function finishedMessage(attempt: Attempt): string {
  * The attempt's current question, or none with a message. The very first call starts the first
  * attempt; after that a finished attempt stays finished (a retake is POST /user/exam/attempts).
  */
-export async function nextQuestion(db: Database, pool: pg.Pool, account: LmsAccount, now: Date, settings: ExamSettings): Promise<ExamQuestionsResponse> {
-  return (await nextQuestionOfRunningAttempt(pool, account, now, settings)) ?? nextQuestionInFull(db, account, now, settings);
+export async function nextQuestion(
+  db: Database,
+  pool: pg.Pool,
+  account: LmsAccount,
+  now: Date,
+  settings: ExamSettings,
+  sitting: TestCentreSitting,
+  questionId?: number,
+): Promise<ExamQuestionsResponse> {
+  // Opening a chosen question is the test-centre navigator's call, off the hot path.
+  const hot = questionId === undefined ? await nextQuestionOfRunningAttempt(pool, account, now, settings) : undefined;
+  return hot ?? nextQuestionInFull(db, account, now, settings, sitting, questionId);
 }
 
 /** nextQuestion for every case: the first attempt, an expired or finished one, a form with nothing left. */
-async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, settings: ExamSettings): Promise<ExamQuestionsResponse> {
+async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, settings: ExamSettings, sitting: TestCentreSitting, questionId?: number): Promise<ExamQuestionsResponse> {
   const { durationSeconds } = settings;
   return db.transaction(async (tx) => {
     let attempt = await lockAttempt(tx, account);
     if (!attempt) {
-      // The hot path starts first attempts. Here it either lost a race (the insert does nothing
-      // and the other request's attempt is read back) or found nothing to serve (an empty form:
-      // it rolled back, and the attempt is started here to be finished below).
+      // The hot path starts first attempts; here it lost a race (the insert does nothing and the
+      // other request's attempt is read back). An empty bank is refused in createAttemptWith.
       await createAttempt(tx, account, now, settings);
       attempt = await lockAttempt(tx, account);
       if (!attempt) throw new Error('attempt vanished');
     }
     attempt = await expireIfDue(tx, attempt, now);
     if (attempt.finishedAt) {
-      return { examQuestions: [], message: finishedMessage(attempt), attempt: await progressOf(tx, account, attempt, now), draft: null, durationSeconds };
+      if (questionId !== undefined) throw new AppError(409, attempt.finishReason === 'timeout' ? TIME_IS_UP : EXAM_FINISHED);
+      return { examQuestions: [], message: finishedMessage(attempt), attempt: await progressOf(tx, account, attempt, now), draft: null, durationSeconds, mode: attempt.mode };
     }
+    if (attempt.mode === 'test-centre') return sitting.serve(tx, account, attempt, now, settings, questionId);
+    if (questionId !== undefined) throw new AppError(400, 'Only a test-centre sitting can open a chosen question');
 
     const answered = tx.select({ id: examAnswers.questionId }).from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
     let question: QuestionRow | undefined;
@@ -255,7 +321,7 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
       attempt.draftQuestionId === question.id && attempt.draftAnswer !== null
         ? { questionId: question.id, userAnswer: attempt.draftAnswer, timer: attempt.draftTimer }
         : null;
-    return { examQuestions: [toServed(question, attempt.seed)], attempt: await progressOf(tx, account, attempt, now), draft, durationSeconds };
+    return { examQuestions: [toServed(question, attempt.seed)], attempt: await progressOf(tx, account, attempt, now), draft, durationSeconds, mode: attempt.mode };
   });
 }
 
@@ -275,7 +341,8 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
 const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profession, language, seed, started_at AS "startedAt",
   deadline_at AS "deadlineAt", finished_at AS "finishedAt", finish_reason AS "finishReason",
   current_question_id AS "currentQuestionId", draft_question_id AS "draftQuestionId", draft_answer AS "draftAnswer",
-  draft_timer AS "draftTimer", draft_saved_at AS "draftSavedAt", question_ids AS "questionIds"`;
+  draft_timer AS "draftTimer", draft_saved_at AS "draftSavedAt", question_ids AS "questionIds", mode,
+  flagged_question_ids AS "flaggedQuestionIds"`;
 
 /** Compiles the statement the hot path shares with the full path (a new attempt) for its own connection. */
 const hotPathDialect = new PgDialect();
@@ -387,7 +454,7 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
 }
 
 /** What the hot path reads of an attempt. */
-type RunningAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt' | 'currentQuestionId' | 'draftQuestionId' | 'draftAnswer' | 'draftTimer'>;
+type RunningAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt' | 'currentQuestionId' | 'draftQuestionId' | 'draftAnswer' | 'draftTimer' | 'mode'>;
 
 /** The user's latest attempt at their exam, locked; undefined when there is none. */
 async function lockLatestAttempt(client: pg.PoolClient, account: LmsAccount): Promise<Attempt | undefined> {
@@ -424,7 +491,8 @@ async function nextQuestionOfRunningAttempt(pool: pg.Pool, account: LmsAccount, 
     const latest = await lockLatestAttempt(client, account);
     // A learner's very first question starts their first attempt here, in one statement more.
     const attempt = latest ? (isRunning(latest, now) ? latest : undefined) : await startFirstAttempt(client, account, now, settings);
-    if (!attempt) return undefined;
+    // A test-centre sitting serves with its navigator, on the full path.
+    if (!attempt || attempt.mode === 'test-centre') return undefined;
     const { rows } = await client.query<ChosenQuestion>({
       ...NEXT_QUESTION,
       values: [attempt.id, attempt.currentQuestionId, formOf(attempt), attempt.seed],
@@ -442,6 +510,7 @@ async function nextQuestionOfRunningAttempt(pool: pg.Pool, account: LmsAccount, 
       attempt: runningProgress(account, attempt, question, now),
       draft,
       durationSeconds: settings.durationSeconds,
+      mode: attempt.mode,
     };
   });
 }
@@ -458,7 +527,8 @@ type AnswerCheck = {
 async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, questionId: number, userAnswer: string, now: Date) {
   return inTransaction(pool, async (client): Promise<AnswerResult | undefined> => {
     const attempt = await lockRunningAttempt(client, account, now);
-    if (!attempt) return undefined;
+    // A test-centre answer is recorded (and may replace one) on the full path.
+    if (!attempt || attempt.mode === 'test-centre') return undefined;
     const { rows } = await client.query<AnswerCheck>({ ...ANSWER_CHECK, values: [attempt.id, questionId] });
     const check = rows[0];
     if (check?.already) throw new AppError(409, 'This question has already been answered');
@@ -479,7 +549,7 @@ async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, questi
       correct,
       pendingReview,
       explanation: check.explanation,
-      correctAnswer: pendingReview ? null : shownCorrectAnswer(question),
+      correctAnswer: pendingReview ? null : shownCorrectAnswer(account, question),
       attempt: runningProgress(account, attempt, counts, now),
     };
   });
@@ -487,21 +557,42 @@ async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, questi
 
 export const ATTEMPT_OPEN = 'An attempt is still open; finish it before starting another.';
 
-/** A retake: a new attempt once the previous one has finished (and, if set, the wait has passed). */
-export async function startAttempt(db: Database, account: LmsAccount, now: Date, settings: ExamSettings): Promise<ExamProgress> {
+/**
+ * A new attempt (the first, or a retake once the previous one has finished and, if set, the wait
+ * has passed; an extra attempt granted by an admin skips the wait once).
+ */
+export async function startAttempt(db: Database, account: LmsAccount, now: Date, settings: ExamSettings, mode: ExamMode = 'practice'): Promise<ExamProgress> {
   return db.transaction(async (tx) => {
     const latest = await lockAttempt(tx, account);
+    let usedExtraAttempt = false;
     if (latest) {
       const current = await expireIfDue(tx, latest, now);
       if (!current.finishedAt) throw new AppError(409, ATTEMPT_OPEN);
       const allowedAt = retakeAllowedAt(current, settings);
-      if (allowedAt && allowedAt > now) throw new AppError(409, `You can retake the exam from ${allowedAt.toISOString()}.`, RETAKE_NOT_YET);
+      if (allowedAt && allowedAt > now) {
+        usedExtraAttempt = await useExtraAttempt(tx, account.id);
+        if (!usedExtraAttempt) throw new AppError(409, `You can retake the exam from ${allowedAt.toISOString()}.`, RETAKE_NOT_YET);
+      }
     }
-    const created = await createAttempt(tx, account, now, settings);
+    const created = await createAttempt(tx, account, now, settings, mode);
     if (!created) throw new AppError(409, ATTEMPT_OPEN);
+    if (usedExtraAttempt) {
+      await log(tx, { userId: account.id, id: created.id }, 'extra-attempt', 'An extra attempt granted by an admin was used before the retake wait ended', now);
+    }
     // Nothing answered yet, and every question of the form was drawn live in this transaction.
-    return runningProgress(account, created, { answered: 0, correct: 0, remaining: created.questionIds.length }, now);
+    const progress = runningProgress(account, created, { answered: 0, correct: 0, remaining: created.questionIds.length }, now);
+    return mode === 'test-centre' ? { ...progress, correctCount: null } : progress;
   });
+}
+
+/** Takes one of the learner's extra attempts, if they have one left. */
+async function useExtraAttempt(tx: Queryable, userId: number): Promise<boolean> {
+  const used = await tx
+    .update(lmsUsers)
+    .set({ extraAttempts: sql`${lmsUsers.extraAttempts} - 1` })
+    .where(and(eq(lmsUsers.id, userId), gt(lmsUsers.extraAttempts, 0)))
+    .returning({ id: lmsUsers.id });
+  return used.length > 0;
 }
 
 function retakeAllowedAt(attempt: Attempt, settings: ExamSettings): Date | null {
@@ -511,16 +602,22 @@ function retakeAllowedAt(attempt: Attempt, settings: ExamSettings): Date | null 
 
 type Marked = Pick<QuestionRow, 'questionType' | 'correctAnswer'>;
 
-function isCorrect(question: Marked, userAnswer: string): boolean {
+export function isCorrect(question: Marked, userAnswer: string): boolean {
   const given = userAnswer.trim().toLowerCase();
   return acceptedAnswers(question.questionType, question.correctAnswer).some((answer) => answer.toLowerCase() === given);
 }
 
 /** The correct answer the feedback names: the first accepted one of a fill-in-the-blank, the option itself otherwise. */
-const shownCorrectAnswer = (question: Marked) => acceptedAnswers(question.questionType, question.correctAnswer)[0] ?? null;
+/**
+ * The correct answer as a submit shows it: withheld (null) from a learner whose results are locked,
+ * who sees it in the review once unlocked, so a free account cannot harvest the bank's answers
+ * (decision 004). `correct` and `explanation` stay, as the spec's contract has them.
+ */
+const shownCorrectAnswer = (account: LmsAccount, question: Marked) =>
+  resultsLocked(account) ? null : (acceptedAnswers(question.questionType, question.correctAnswer)[0] ?? null);
 
 /** Runs `work` on the locked, still-running attempt; past the deadline the attempt is finished and the call refused. */
-async function withRunningAttempt<T>(db: Database, account: LmsAccount, now: Date, work: (tx: Queryable, attempt: Attempt) => Promise<T>): Promise<T> {
+export async function withRunningAttempt<T>(db: Database, account: LmsAccount, now: Date, work: (tx: Queryable, attempt: Attempt) => Promise<T>): Promise<T> {
   const outcome = await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, account);
     if (!attempt) throw new AppError(409, 'Start the exam first');
@@ -541,9 +638,14 @@ export async function submitAnswer(
   questionId: number,
   userAnswer: string,
   now: Date,
-): Promise<AnswerResult> {
+  sitting: TestCentreSitting,
+  clientAnswerId?: string,
+): Promise<AnswerResult | RecordedAnswer> {
   try {
-    return (await answerOnRunningAttempt(pool, account, questionId, userAnswer, now)) ?? (await submitAnswerInFull(db, account, questionId, userAnswer, now));
+    return (
+      (await answerOnRunningAttempt(pool, account, questionId, userAnswer, now)) ??
+      (await submitAnswerInFull(db, account, questionId, userAnswer, now, sitting, clientAnswerId))
+    );
   } catch (error) {
     if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, 'This question has already been answered');
     throw error;
@@ -551,9 +653,18 @@ export async function submitAnswer(
 }
 
 /** submitAnswer for every case: no attempt, a finished one, one past its deadline (finished here, then refused). */
-async function submitAnswerInFull(db: Database, account: LmsAccount, questionId: number, userAnswer: string, now: Date): Promise<AnswerResult> {
+async function submitAnswerInFull(
+  db: Database,
+  account: LmsAccount,
+  questionId: number,
+  userAnswer: string,
+  now: Date,
+  sitting: TestCentreSitting,
+  clientAnswerId?: string,
+): Promise<AnswerResult | RecordedAnswer> {
   try {
-    return await withRunningAttempt(db, account, now, async (tx, attempt) => {
+    return await withRunningAttempt(db, account, now, async (tx, attempt): Promise<AnswerResult | RecordedAnswer> => {
+      if (attempt.mode === 'test-centre') return sitting.record(tx, account, attempt, { questionId, userAnswer, clientAnswerId }, now);
       const [already] = await tx
         .select({ id: examAnswers.id })
         .from(examAnswers)
@@ -581,7 +692,7 @@ async function submitAnswerInFull(db: Database, account: LmsAccount, questionId:
         correct,
         pendingReview,
         explanation: question.explanation,
-        correctAnswer: pendingReview ? null : shownCorrectAnswer(question),
+        correctAnswer: pendingReview ? null : shownCorrectAnswer(account, question),
         attempt: await progressOf(tx, account, updated ?? attempt, now),
       };
     });
@@ -624,9 +735,10 @@ export async function endExam(db: Database, account: LmsAccount, now: Date): Pro
 }
 
 /**
- * The summary counts the marked answers: auto-marked ones and graded essays (essays awaiting
- * review are reported apart). Without the `exam-results` program only the number of marked
- * answers shows; score and success rate are null.
+ * The summary of the latest attempt, with the one score definition (scorePercent): questions
+ * correct out of the whole form, unanswered ones counted wrong; essays awaiting review are
+ * reported apart (and count once graded). Without the `exam-results` program the form's size and
+ * the pass mark show; score, rate and the verdict are null.
  */
 export async function examSummary(db: Database, account: LmsAccount, now: Date): Promise<ExamSummary> {
   const attempt = await db.transaction(async (tx) => {
@@ -645,21 +757,24 @@ export async function examSummary(db: Database, account: LmsAccount, now: Date):
           .where(eq(examAnswers.attemptId, attempt.id))
       )[0]
     : undefined;
-  const marked = counts?.marked ?? 0;
+  const formSize = attempt?.questionIds.length ?? 0;
   const correct = counts?.correct ?? 0;
   const pendingReview = counts?.pending ?? 0;
   const finished = Boolean(attempt?.finishedAt);
-  if (resultsLocked(account)) {
-    return { locked: true, message: LOCKED_SUMMARY_MESSAGE, finished, summary: { totalQuestions: marked, totalScore: null, percentage: null, pendingReview } };
+  const passMark = await passMarkOf(db, account.profession);
+  if (attempt?.mode === 'test-centre' && !finished) {
+    // Nothing about correctness until the sitting ends, as at a test centre.
+    return { locked: false, message: 'Exam in progress.', finished, summary: { totalQuestions: 0, totalScore: null, percentage: null, pendingReview: 0, passMark, passed: null } };
   }
-  const percentage = percentOf(correct, marked);
+  if (resultsLocked(account)) {
+    return { locked: true, message: LOCKED_SUMMARY_MESSAGE, finished, summary: { totalQuestions: formSize, totalScore: null, percentage: null, pendingReview, passMark, passed: null } };
+  }
+  const percentage = scorePercent(correct, formSize);
   const message = !attempt ? 'You have not started the exam yet.' : finished ? 'Exam completed.' : 'Exam in progress.';
-  return { locked: false, message, finished, summary: { totalQuestions: marked, totalScore: correct, percentage, pendingReview } };
+  return { locked: false, message, finished, summary: { totalQuestions: formSize, totalScore: correct, percentage, pendingReview, passMark, passed: percentage >= passMark } };
 }
 
 // ---- Attempts and review
-
-const percentOf = (correct: number, marked: number) => (marked === 0 ? 0 : Math.round((correct / marked) * 1000) / 10);
 
 type AttemptCounts = { answered: number; marked: number; correct: number };
 function toAttemptSummary(attempt: Attempt, counts: AttemptCounts, locked: boolean): ExamAttemptSummary {
@@ -671,7 +786,7 @@ function toAttemptSummary(attempt: Attempt, counts: AttemptCounts, locked: boole
     answered: counts.answered,
     questions: attempt.questionIds.length,
     score: locked ? null : counts.correct,
-    percentage: locked ? null : percentOf(counts.correct, counts.marked),
+    percentage: locked ? null : scorePercent(counts.correct, attempt.questionIds.length),
   };
 }
 
@@ -701,7 +816,7 @@ export async function listAttempts(db: Database, account: LmsAccount, page: { li
   const attempts = rows.map(({ attempt, ...counts }) => {
     const due = !attempt.finishedAt && now >= attempt.deadlineAt;
     const shown: Attempt = due ? { ...attempt, finishedAt: attempt.deadlineAt, finishReason: 'timeout' } : attempt;
-    return toAttemptSummary(shown, counts, locked);
+    return toAttemptSummary(shown, counts, locked || (shown.mode === 'test-centre' && !shown.finishedAt));
   });
   const latest = rows[0]?.attempt;
   const latestFinishedAt = latest?.finishedAt ?? (latest && now >= latest.deadlineAt ? latest.deadlineAt : null);
@@ -741,8 +856,19 @@ export async function reviewAttempt(db: Database, account: LmsAccount, attemptId
     marked: rows.filter((r) => r.answer.outcome !== 'pending-review').length,
     correct: rows.filter((r) => r.answer.outcome === 'correct').length,
   };
+  const summary = toAttemptSummary(attempt, counts, false);
+  const percentage = summary.percentage ?? 0;
+  const [byTopic, passMark, percentile] = await Promise.all([
+    topicResults(db, attempt),
+    passMarkOf(db, account.profession),
+    percentileAmongOthers(db, account, counts.correct, attempt.questionIds.length),
+  ]);
   return {
-    attempt: toAttemptSummary(attempt, counts, false),
+    attempt: summary,
+    byTopic,
+    passMark,
+    passed: percentage >= passMark,
+    ...percentile,
     unanswered: Math.max(0, attempt.questionIds.length - rows.length),
     questions: rows.map(({ answer, question }) => ({
       questionId: question.id,
@@ -762,6 +888,7 @@ export async function reviewAttempt(db: Database, account: LmsAccount, attemptId
 
 export const PRACTICE_DURING_EXAM = 'Practice sets are not available while your timed exam is open.';
 export const NO_MISTAKES_MESSAGE = 'No mistakes to practise yet: questions you get wrong in the timed exam will appear here.';
+export const NO_TOPIC_QUESTIONS_MESSAGE = 'There are no questions on this topic to practise.';
 // Network time between the served set and the answers reaching the server.
 const PRACTICE_GRACE_SECONDS = 30;
 
@@ -777,7 +904,14 @@ async function hasOpenAttempt(tx: Queryable, account: LmsAccount, now: Date): Pr
  * learner got wrong in the timed exam. Recorded, so only its questions can be scored, once, in time.
  * Refused while a timed attempt is open, and limited per learner per hour.
  */
-export async function practiceSet(db: Database, account: LmsAccount, kind: 'mock' | 'mistakes', now: Date, settings: PracticeSettings): Promise<ExamQuestionsResponse> {
+export async function practiceSet(
+  db: Database,
+  account: LmsAccount,
+  kind: 'mock' | 'mistakes',
+  now: Date,
+  settings: PracticeSettings,
+  topic?: string,
+): Promise<ExamQuestionsResponse> {
   return db.transaction(async (tx) => {
     // One set at a time per learner, so the hourly count below cannot be raced.
     await tx.select({ id: lmsUsers.id }).from(lmsUsers).where(eq(lmsUsers.id, account.id)).for('update');
@@ -789,7 +923,7 @@ export async function practiceSet(db: Database, account: LmsAccount, kind: 'mock
     if ((recent?.n ?? 0) >= settings.setsPerHour) {
       throw new AppError(429, `You have practised ${settings.setsPerHour} sets in the last hour. Please try again later.`);
     }
-    const live = and(eq(examQuestions.profession, account.profession), isNull(examQuestions.deletedAt));
+    const live = and(eq(examQuestions.profession, account.profession), isNull(examQuestions.deletedAt), topic === undefined ? undefined : ofTopic(topic));
     // A mistake is a question whose latest answer by this learner was wrong: one put right in a retake is no longer practised.
     const latestAnswers = tx
       .selectDistinctOn([examAnswers.questionId], { id: examAnswers.questionId, outcome: examAnswers.outcome })
@@ -805,7 +939,9 @@ export async function practiceSet(db: Database, account: LmsAccount, kind: 'mock
       .where(kind === 'mistakes' ? and(live, inArray(examQuestions.id, mistaken)) : live)
       .orderBy(sql`random()`)
       .limit(MOCK_SET_SIZE);
-    if (rows.length === 0) return { examQuestions: [], message: kind === 'mistakes' ? NO_MISTAKES_MESSAGE : NO_MORE_QUESTIONS_MESSAGE };
+    if (rows.length === 0) {
+      return { examQuestions: [], message: kind === 'mistakes' ? NO_MISTAKES_MESSAGE : topic === undefined ? NO_MORE_QUESTIONS_MESSAGE : NO_TOPIC_QUESTIONS_MESSAGE };
+    }
     const seed = randomInt(1, 2_147_483_647);
     const expiresAt = new Date(now.getTime() + (settings.durationSeconds + PRACTICE_GRACE_SECONDS) * 1000);
     const [set] = await tx
@@ -841,6 +977,26 @@ export async function scoreMockExam(db: Database, account: LmsAccount, answers: 
     const score = scored.filter((row) => isCorrect(row, answers[String(row.id)] ?? '')).length;
     await tx.update(practiceSets).set({ submittedAt: now }).where(eq(practiceSets.id, set.id));
     await tx.insert(mockExamResults).values({ userId: account.id, score, total: scored.length, createdAt: now });
-    return { score, total: scored.length, essays: rows.length - scored.length };
+    // Scored once, the set is something to learn from: each answer, the correct one and why, in the order served.
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const review = set.questionIds.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      const userAnswer = answers[String(id)] ?? '';
+      const outcome = row.questionType === 'essay' ? ('pending-review' as const) : isCorrect(row, userAnswer) ? ('correct' as const) : ('incorrect' as const);
+      return [
+        {
+          ...toServed(row, set.seed),
+          questionId: row.id,
+          userAnswer,
+          // As in the exam's review: the correct answer (an essay's model answer) only for a learner
+          // whose results are open, so practice sets are no way around the harvest bounds (decision 004).
+          correctAnswer: resultsLocked(account) ? null : row.questionType === 'essay' ? row.correctAnswer : shownCorrectAnswer(account, row),
+          explanation: row.explanation,
+          outcome,
+        },
+      ];
+    });
+    return { score, total: scored.length, essays: rows.length - scored.length, review: review.map(({ id: _id, ...rest }) => rest) };
   });
 }

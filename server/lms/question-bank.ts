@@ -4,18 +4,24 @@ import { stringify } from 'csv-stringify/sync';
 import {
   createQuestionBody,
   IMPORT_MAX_ROWS,
+  NO_TOPIC,
+  optionalCsvColumns,
   parseOptionsText,
+  professions,
   questionCsvColumns,
   STATISTICS,
   type ImportRowError,
   type Profession,
   type QuestionFlag,
   type QuestionStatistic,
+  type TopicStatistic,
 } from '../../contracts/lms.js';
 import { csvProblem } from '../../contracts/csv-problem.js';
+import { parseQuestionText, type LineError, type QuestionTextFormat } from '../../contracts/question-formats.js';
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
-import { ImportRejected } from '../platform/errors.js';
+import { guardFormula, unguardFormula } from '../platform/csv-formula-guard.js';
+import { AppError, ImportRejected } from '../platform/errors.js';
 import { QUESTION_IN_BANK_MESSAGE, questionKey, questionsInBank, questionValues } from './admin-content.js';
 
 /*
@@ -48,58 +54,124 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
       columns: (header: string[]) => (columns = header.map((name) => name.trim())),
       bom: true,
       skip_empty_lines: true,
+      // Undoes the export's guard against formulas, so an exported file imports with its values.
+      cast: (value) => unguardFormula(value),
     });
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     throw rejected([{ row: typeof line === 'number' ? line : 1, error: csvProblem(error) }]);
   }
-  const missing = questionCsvColumns.filter((c) => !columns.includes(c));
+  const missing = questionCsvColumns.filter((c) => !columns.includes(c) && !optionalCsvColumns.includes(c));
   if (missing.length) throw rejected([{ row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }]);
   if (records.length === 0) throw rejected([{ row: 2, error: 'The file has no questions' }]);
   if (records.length > IMPORT_MAX_ROWS) throw rejected([{ row: IMPORT_MAX_ROWS + 2, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
 
-  const errors: ImportRowError[] = [];
+  const errors = await insertAllOrNone(
+    db,
+    records.map((record, index) => ({
+      // Rows as a spreadsheet numbers them: the header is row 1.
+      at: index + 2,
+      input: {
+        question: record.question,
+        question_type: record.question_type?.trim() || undefined,
+        options: parseOptionsText(record.options ?? ''),
+        correct_answer: record.correct_answer,
+        explanation: record.explanation,
+        profession: record.profession?.trim(),
+        difficulty: record.difficulty?.trim() || undefined,
+        topic: record.topic ?? '',
+      },
+    })),
+    [],
+    'row',
+    now,
+  );
+  if (typeof errors === 'number') return { imported: errors };
+  throw rejected(errors.map(({ at, error }) => ({ row: at, error })));
+}
+
+/** A refused GIFT or Aiken import: every bad question with the line of the file it starts on; nothing was imported. */
+export class LinesRejected extends AppError {
+  constructor(readonly errors: LineError[]) {
+    super(400, errors.length === 1 ? 'Nothing was imported: 1 question has an error.' : `Nothing was imported: ${errors.length} questions have errors.`, 'IMPORT_REJECTED');
+  }
+}
+
+/**
+ * Imports a GIFT or Aiken file, every question or none, under the same rules as the CSV import;
+ * the file's questions take the profession and difficulty named with it.
+ */
+export async function importQuestionText(
+  db: Database,
+  format: QuestionTextFormat,
+  text: string,
+  defaults: { profession?: Profession | undefined; difficulty?: string | undefined },
+  now: Date,
+): Promise<{ imported: number }> {
+  if (!defaults.profession) throw new AppError(400, `Name the profession of the file's questions: ?profession=${professions.join('|')}`);
+  const parsed = parseQuestionText(format, text);
+  if (parsed.questions.length === 0 && parsed.errors.length === 0) throw new LinesRejected([{ line: 1, error: 'The file has no questions' }]);
+  if (parsed.questions.length > IMPORT_MAX_ROWS) throw new LinesRejected([{ line: 1, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
+  const result = await insertAllOrNone(
+    db,
+    parsed.questions.map((q) => ({ at: q.line, input: { question: q.question, question_type: q.question_type, options: q.options, correct_answer: q.correct_answer, explanation: q.explanation, topic: q.topic, profession: defaults.profession, difficulty: defaults.difficulty } })),
+    parsed.errors.map(({ line, error }) => ({ at: line, error })),
+    'line',
+    now,
+  );
+  if (typeof result === 'number') return { imported: result };
+  throw new LinesRejected(result.map(({ at, error }) => ({ line: at, error })));
+}
+
+/**
+ * The rules every import shares: each item checked with the add form's schema; the same question
+ * twice in the file, or already live for that profession, refused; any error and nothing is
+ * written (the errors, by position in the file, sorted); otherwise every item is inserted in one
+ * transaction and the count returned.
+ */
+async function insertAllOrNone(
+  db: Database,
+  items: { at: number; input: Record<string, unknown> }[],
+  earlier: { at: number; error: string }[],
+  unit: 'row' | 'line',
+  now: Date,
+): Promise<number | { at: number; error: string }[]> {
+  const errors = [...earlier];
   const rows: (typeof examQuestions.$inferInsert)[] = [];
   const seen = new Map<string, number>();
-  records.forEach((record, index) => {
-    const row = index + 2;
-    const parsed = createQuestionBody.safeParse({
-      question: record.question,
-      question_type: record.question_type?.trim() || undefined,
-      options: parseOptionsText(record.options ?? ''),
-      correct_answer: record.correct_answer,
-      explanation: record.explanation,
-      profession: record.profession?.trim(),
-      difficulty: record.difficulty?.trim() || undefined,
-    });
+  for (const { at, input } of items) {
+    const parsed = createQuestionBody.safeParse(input);
     if (!parsed.success) {
-      errors.push({ row, error: firstIssue(parsed.error) });
-      return;
+      errors.push({ at, error: firstIssue(parsed.error) });
+      continue;
     }
     const body = parsed.data;
     const k = questionKey(body);
-    const earlier = seen.get(k);
-    if (earlier !== undefined) {
-      errors.push({ row, error: `The same question is on row ${earlier}` });
-      return;
+    const first = seen.get(k);
+    if (first !== undefined) {
+      errors.push({ at, error: `The same question is on ${unit} ${first}` });
+      continue;
     }
-    seen.set(k, row);
+    seen.set(k, at);
     rows.push(questionValues(body, now));
-  });
+  }
 
   return db.transaction(async (tx) => {
     const inBank = await questionsInBank(tx, rows);
     for (const r of rows) {
       const k = questionKey(r);
-      if (inBank.has(k)) errors.push({ row: seen.get(k) ?? 0, error: QUESTION_IN_BANK_MESSAGE });
+      if (inBank.has(k)) errors.push({ at: seen.get(k) ?? 0, error: QUESTION_IN_BANK_MESSAGE });
     }
-    if (errors.length) throw rejected(errors.sort((a, b) => a.row - b.row));
+    if (errors.length) return errors.sort((a, b) => a.at - b.at);
     for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(examQuestions).values(rows.slice(i, i + INSERT_BATCH));
-    return { imported: rows.length };
+    return rows.length;
   });
 }
 
-/** The live questions as CSV, in the import's columns, so an export imports into another bank. */
+/**
+ * The live questions as CSV, in the import's columns, so an export imports into another bank.
+ * Formula-like cells are guarded as the case export guards them (the import takes the guard off).
+ */
 export async function exportQuestions(db: Database, profession: Profession | undefined): Promise<string> {
   const rows = await db
     .select()
@@ -107,7 +179,9 @@ export async function exportQuestions(db: Database, profession: Profession | und
     .where(and(isNull(examQuestions.deletedAt), profession ? eq(examQuestions.profession, profession) : undefined))
     .orderBy(examQuestions.id);
   return stringify(
-    rows.map((row) => [row.question, row.questionType, row.options.join(', '), row.correctAnswer, row.explanation, row.profession, row.difficulty]),
+    rows.map((row) =>
+      [row.question, row.questionType, row.options.join(', '), row.correctAnswer, row.explanation, row.profession, row.difficulty, row.topic].map(guardFormula),
+    ),
     { header: true, columns: [...questionCsvColumns] },
   );
 }
@@ -178,4 +252,32 @@ export async function questionStatistics(
     const discrimination = round3(found?.discrimination ?? null);
     return { id, attempts, facility, discrimination, flags: flagsOf(attempts, facility, discrimination) };
   });
+}
+
+/**
+ * Facility per topic over the live questions of the filter (every page, not only the one shown):
+ * the share correct of the marked answers in finished attempts, as for a single question.
+ */
+export async function topicStatistics(db: Database, profession: Profession | undefined): Promise<TopicStatistic[]> {
+  const rows = await db
+    .select({
+      topic: examQuestions.topic,
+      questions: sql<number>`count(DISTINCT ${examQuestions.id})`.mapWith(Number),
+      attempts: sql<number>`count(${examAnswers.id})`.mapWith(Number),
+      facility: sql<number | null>`avg((${examAnswers.outcome} = 'correct')::int)`.mapWith((v) => (v === null ? null : Number(v))),
+    })
+    .from(examQuestions)
+    .leftJoin(
+      examAnswers,
+      and(
+        eq(examAnswers.questionId, examQuestions.id),
+        sql`${examAnswers.outcome} <> 'pending-review'`,
+        sql`EXISTS (SELECT 1 FROM ${examAttempts} WHERE ${examAttempts.id} = ${examAnswers.attemptId} AND ${examAttempts.finishedAt} IS NOT NULL)`,
+      ),
+    )
+    .where(and(isNull(examQuestions.deletedAt), profession ? eq(examQuestions.profession, profession) : undefined))
+    .groupBy(examQuestions.topic)
+    .orderBy(examQuestions.topic)
+    .limit(500);
+  return rows.map((row) => ({ topic: row.topic || NO_TOPIC, questions: row.questions, attempts: row.attempts, facility: round3(row.facility) }));
 }

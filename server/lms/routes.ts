@@ -2,12 +2,26 @@ import { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
   examAttemptsResponse,
+  accommodation,
+  accommodationBody,
+  accommodationResponse,
+  flagBody,
+  flagsResponse,
+  recordedAnswer,
+  startAttemptBody,
   examProgress,
   examReview,
   examSettingsBody,
   examSettingsResponse,
   exportQuery,
+  accessCodesResponse,
+  createAccessCodesBody,
+  createdAccessCodes,
+  importQuery,
+  linesRejectedBody,
   importResult,
+  redeemAccessCodeBody,
+  redeemedAccessCode,
   questionStatisticsResponse,
   achievementsResponse,
   adminCoursesResponse,
@@ -62,15 +76,19 @@ import type { App, Area, AreaDeps } from '../platform/area.js';
 import { AppError, errorResponses, importErrorResponses } from '../platform/errors.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
-import { perMinute } from '../platform/rate-limit.js';
+import { clientAddressKey } from '../platform/client-address.js';
+import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
+import * as accommodations from './accommodations.js';
 import * as accounts from './accounts.js';
 import * as activity from './achievements.js';
 import * as content from './admin-content.js';
 import * as courses from './courses.js';
 import * as exam from './exam-engine.js';
 import * as settings from './exam-settings.js';
+import * as codes from './access-codes.js';
 import * as bank from './question-bank.js';
+import * as testCentre from './test-centre.js';
 import { requireProgram, type LmsAccount } from './programs.js';
 
 declare module 'fastify' {
@@ -114,6 +132,9 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     '/auth/register',
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
+      // New accounts per client per hour as well: fresh accounts each drew a fresh form, so a
+      // script signing up by the minute walked the whole bank.
+      onRequest: rateLimitHook(deps.counters, { max: lms.signupsPerHour, timeWindow: 3_600_000, scope: 'lms-signup', keyOf: (request) => clientAddressKey(request.ip) }),
       schema: { tags, body: registerBody, response: withErrors({ 201: tokenResponse }) },
     },
     // The spec signs the user in right after registering, so the token comes back at once.
@@ -179,6 +200,11 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     user.addHook('onRequest', async (request) => {
       request.lmsAccount = await authenticate(request.headers.authorization);
     });
+    // Per learner, whatever addresses they use (after authentication, so the account is known), as the network limits each member.
+    user.addHook(
+      'onRequest',
+      rateLimitHook(deps.counters, { max: lms.learnerRequestsPerMinute, timeWindow: 60_000, scope: 'lms-learner', keyOf: (request) => String(request.lmsAccount?.id ?? '') }),
+    );
     user.post('/auth/logout', { schema: { tags, description: 'Ends every sign-in of this account', response: withErrors(noContent) } }, async (request, reply) => {
       await accounts.endSessions(db, accountOf(request).id);
       return reply.status(204).send(null);
@@ -197,6 +223,9 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   });
 }
 
+// Redeem tries per learner per hour, right or wrong.
+const REDEEMS_PER_HOUR = 10;
+
 function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
   if (!request.lmsAccount) throw new AppError(401, 'Authentication required');
   return request.lmsAccount;
@@ -205,6 +234,7 @@ function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
 export const examSettingsOf = (lms: AreaDeps['config']['lms']): exam.ExamSettings => ({
   durationSeconds: lms.examDurationSeconds,
   questionCount: lms.examQuestionCount,
+  questionsPerDay: lms.questionsPerDay,
   retakeWaitSeconds: lms.retakeWaitSeconds,
 });
 
@@ -225,19 +255,19 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     async (request) => {
       const account = accountOf(request);
       const set = request.query.set;
-      if (set === 'mock' || set === 'mistakes') return exam.practiceSet(db, account, set, now(), practiceSettings);
-      return exam.nextQuestion(db, deps.database.pool, account, now(), examSettings);
+      if (set === 'mock' || set === 'mistakes') return exam.practiceSet(db, account, set, now(), practiceSettings, request.query.topic);
+      return exam.nextQuestion(db, deps.database.pool, account, now(), examSettings, testCentre.sitting, request.query.questionId);
     },
   );
 
   app.post(
     '/user/exam/submit',
-    { schema: { tags, body: submitBody, response: withErrors({ 200: z.union([answerResult, mockResult]) }) } },
+    { schema: { tags, body: submitBody, response: withErrors({ 200: z.union([answerResult, recordedAnswer, mockResult]) }) } },
     async (request) => {
       const account = accountOf(request);
       const body = request.body;
       if ('answers' in body) return exam.scoreMockExam(db, account, body.answers, body.setId, now());
-      return exam.submitAnswer(db, deps.database.pool, account, body.questionId, body.userAnswer, now());
+      return exam.submitAnswer(db, deps.database.pool, account, body.questionId, body.userAnswer, now(), testCentre.sitting, body.clientAnswerId);
     },
   );
 
@@ -262,18 +292,42 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
   // The wait between attempts is an admin setting; only these two calls read it.
   const withRetakeWait = async () => ({ ...examSettings, retakeWaitSeconds: await settings.retakeWaitSeconds(db, examSettings.retakeWaitSeconds) });
 
-  app.post('/user/exam/attempts', { schema: { tags, response: withErrors({ 201: examProgress }) } }, async (request, reply) =>
-    reply.status(201).send(await exam.startAttempt(db, accountOf(request), now(), await withRetakeWait())),
+  app.post('/user/exam/attempts', { schema: { tags, body: startAttemptBody, response: withErrors({ 201: examProgress }) } }, async (request, reply) =>
+    reply.status(201).send(await exam.startAttempt(db, accountOf(request), now(), await withRetakeWait(), request.body?.mode ?? 'practice')),
+  );
+
+  app.post('/user/exam/attempts/:id/finish', { schema: { tags, params: idParams, response: withErrors({ 200: examSummary }) } }, async (request) => {
+    const account = accountOf(request);
+    await testCentre.finishAttempt(db, account, request.params.id, now());
+    return exam.examSummary(db, account, now());
+  });
+
+  app.put(
+    '/user/exam/attempts/:id/flags',
+    { schema: { tags, params: idParams, body: flagBody, response: withErrors({ 200: flagsResponse }) } },
+    async (request) => testCentre.setFlag(db, accountOf(request), request.params.id, request.body, now()),
   );
 
   app.get('/user/exam/attempts', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } }, async (request, reply) => {
-    const { total, ...list } = await exam.listAttempts(db, accountOf(request), pageOf(request.query), now(), await withRetakeWait());
+    const account = accountOf(request);
+    const { total, ...list } = await exam.listAttempts(db, account, pageOf(request.query), now(), await withRetakeWait());
     reply.header(TOTAL_COUNT_HEADER, String(total));
-    return list;
+    return { ...list, passMark: await settings.passMarkOf(db, account.profession) };
   });
 
   app.get('/user/exam/attempts/:id/review', { schema: { tags, params: idParams, response: withErrors({ 200: examReview }) } }, async (request) =>
     exam.reviewAttempt(db, accountOf(request), request.params.id, now()),
+  );
+
+  app.post(
+    '/user/access-codes/redeem',
+    {
+      // Per client and per learner: codes are 80 random bits, but a guesser is still stopped early.
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      onRequest: rateLimitHook(deps.counters, { max: REDEEMS_PER_HOUR, timeWindow: 3_600_000, scope: 'lms-redeem', keyOf: (request) => String(request.lmsAccount?.id ?? '') }),
+      schema: { tags, body: redeemAccessCodeBody, response: withErrors({ 200: redeemedAccessCode }) },
+    },
+    async (request) => codes.redeemAccessCode(db, accountOf(request), request.body.code, now()),
   );
 
   app.get('/user/exam/upcoming', { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } }, async (request) => ({
@@ -342,9 +396,25 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     '/exam-questions/import',
     {
       bodyLimit: IMPORT_MAX_BYTES,
-      schema: { tags, body: z.string({ error: 'Send the questions as a text/csv body' }), response: { 200: importResult, ...importErrorResponses } },
+      schema: {
+        tags,
+        description: 'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions',
+        querystring: importQuery,
+        body: z.string({ error: 'Send the questions as a text/csv or text/plain body' }),
+        response: { 200: importResult, ...importErrorResponses, 400: linesRejectedBody.or(importErrorResponses[400]) },
+      },
     },
-    async (request) => bank.importQuestions(db, request.body, now()),
+    async (request, reply) => {
+      const { format, profession, difficulty } = request.query;
+      if (format === 'csv') return bank.importQuestions(db, request.body, now());
+      try {
+        return await bank.importQuestionText(db, format, request.body, { profession, difficulty }, now());
+      } catch (error) {
+        // The central handler names refused rows; a GIFT or Aiken refusal names lines.
+        if (error instanceof bank.LinesRejected) return reply.status(400).send({ error: error.message, code: error.code, errors: error.errors });
+        throw error;
+      }
+    },
   );
 
   app.get('/exam-questions/export', { schema: { tags, querystring: exportQuery, response: withErrors({ 200: z.string() }) } }, async (request, reply) => {
@@ -358,7 +428,10 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
   app.get(
     '/exam-questions/statistics',
     { schema: { tags, querystring: adminQuestionsQuery, response: withErrors({ 200: questionStatisticsResponse }) } },
-    async (request) => ({ statistics: await bank.questionStatistics(db, { profession: request.query.profession, ...pageOf(request.query) }) }),
+    async (request) => ({
+      statistics: await bank.questionStatistics(db, { profession: request.query.profession, ...pageOf(request.query) }),
+      topics: await bank.topicStatistics(db, request.query.profession),
+    }),
   );
 
   app.delete('/exam-questions/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
@@ -373,6 +446,16 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
   app.put('/admin/exam-settings', { schema: { tags, body: examSettingsBody, response: withErrors({ 200: examSettingsResponse }) } }, async (request) =>
     settings.saveExamSettings(db, request.body, now()),
   );
+
+  app.post('/admin/access-codes', { schema: { tags, body: createAccessCodesBody, response: withErrors({ 201: createdAccessCodes }) } }, async (request, reply) =>
+    reply.status(201).send({ codes: await codes.createAccessCodes(db, accountOf(request), request.body, now()) }),
+  );
+
+  app.get('/admin/access-codes', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: accessCodesResponse }) } }, async (request, reply) => {
+    const { accessCodes, total } = await codes.listAccessCodes(db, pageOf(request.query), now());
+    reply.header(TOTAL_COUNT_HEADER, String(total));
+    return { accessCodes };
+  });
 
   app.get('/admin/courses', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: adminCoursesResponse }) } }, async (request, reply) => {
     const { courses: list, total } = await courses.adminListCourses(db, request.query);
@@ -405,6 +488,22 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     '/admin/users/:id/programs',
     { schema: { tags, params: idParams, body: setProgramsBody, response: withErrors({ 200: lmsUser }) } },
     async (request) => accounts.setPrograms(db, request.params.id, request.body.allowed_programs),
+  );
+
+  app.get(
+    '/admin/users/:id/accommodation',
+    { schema: { tags, params: idParams, querystring: pageQuery, response: withErrors({ 200: accommodationResponse }) } },
+    async (request, reply) => {
+      const { total, ...found } = await accommodations.accommodationOf(db, request.params.id, pageOf(request.query));
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return found;
+    },
+  );
+
+  app.put(
+    '/admin/users/:id/accommodation',
+    { schema: { tags, params: idParams, body: accommodationBody, response: withErrors({ 200: accommodation }) } },
+    async (request) => accommodations.setAccommodation(db, accountOf(request).id, request.params.id, request.body, now()),
   );
 
   app.put(

@@ -1,7 +1,8 @@
-import { commentBody, commentsPage, createdComment, cursorQuery, likeResponse, post as postSchema, postIdParams, postsPage } from '../../contracts/network.js';
+import { commentBody, commentsPage, createdComment, cursorQuery, likeResponse, memberProfile, searchQuery, searchResults, post as postSchema, postIdParams, postsPage, usernameParams } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { removeStoredMedia } from './media.js';
 import * as posts from './posts.js';
+import { search } from './search.js';
 import { noContent, signedIn, signedInWithProfile, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** The feed: reading and deleting posts, comments, likes (creating a post is an upload). */
@@ -10,6 +11,18 @@ export function registerPostRoutes(members: App, ctx: NetworkContext): void {
 
   members.get('/api/network/posts', { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } }, async (request) =>
     posts.listPosts(deps.database.pool, signedIn(request), request.query.cursor),
+  );
+
+  members.get(
+    '/api/network/search',
+    { schema: { tags, description: 'Posts by English full-text search (websearch syntax), ranked and paged; members by name', querystring: searchQuery, response: withErrors({ 200: searchResults }) } },
+    async (request) => search(db, signedIn(request), request.query.q, request.query.cursor),
+  );
+
+  members.get(
+    '/api/network/members/:username',
+    { schema: { tags, description: 'A member\'s public profile and their posts, newest first', params: usernameParams, querystring: cursorQuery, response: withErrors({ 200: memberProfile }) } },
+    async (request) => posts.getMemberProfile(db, signedIn(request), request.params.username, request.query.cursor),
   );
 
   members.get('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors({ 200: postSchema }) } }, async (request) =>

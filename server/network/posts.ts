@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import {
   COMMENTS_PAGE_SIZE,
   feedEvents,
@@ -9,6 +9,7 @@ import {
   type CreatedComment,
   type LikeResponse,
   type LikesChangedEvent,
+  type MemberProfile,
   type Post,
   type PostCreatedEvent,
   type PostDeletedEvent,
@@ -22,6 +23,7 @@ import type { Member } from './accounts.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { appendEvent, forgetPostEvents } from './events.js';
 import { COMMENTS_FIRST_PAGE, COMMENTS_PAGE_AFTER, FEED_FIRST_PAGE, FEED_PAGE_AFTER } from './hot-statements.js';
+import { notify, notifyMentions } from './notifications.js';
 import { mediaUrlOf } from './media.js';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
@@ -128,6 +130,40 @@ export async function getPost(db: Database, member: Member, postId: string): Pro
   return { ...sharedPost(row), likedByMe: row.likedByMe, canDelete: mayDelete(member, row.userId) };
 }
 
+/** A member's public profile (never the address) and their posts, newest first, keyset-paged; 404 for nobody. */
+export async function getMemberProfile(db: Database, viewer: Member, username: string, cursorValue: string | undefined): Promise<MemberProfile> {
+  const cursor = decodeCursor(cursorValue);
+  const [found] = await db
+    .select({ id: networkUsers.id, username: networkUsers.username, displayName: networkUsers.displayName, photoUrl: networkUsers.photoUrl, createdAt: networkUsers.createdAt })
+    .from(networkUsers)
+    .where(eq(sql`lower(${networkUsers.username})`, username.toLowerCase()));
+  if (!found) throw new AppError(404, 'Member not found');
+  const rows = await db
+    .select({
+      ...postColumns,
+      likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${networkPosts.id} and ${networkLikes.userId} = ${viewer.id})`,
+    })
+    .from(networkPosts)
+    .innerJoin(networkUsers, eq(networkUsers.id, networkPosts.userId))
+    .where(
+      and(
+        eq(networkPosts.userId, found.id),
+        cursor
+          ? or(lt(networkPosts.createdAt, cursor.createdAt), and(eq(networkPosts.createdAt, cursor.createdAt), lt(networkPosts.id, cursor.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(networkPosts.createdAt), desc(networkPosts.id))
+    .limit(FEED_PAGE_SIZE + 1);
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    member: { username: found.username, displayName: found.displayName, photoURL: found.photoUrl, joined: found.createdAt.toISOString() },
+    posts: page.map((row) => ({ ...sharedPost(row), likedByMe: row.likedByMe, canDelete: mayDelete(viewer, row.userId) })),
+    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+  };
+}
+
 export type NewPost = { description: string; media?: { key: string; type: string } };
 
 export async function createPost(db: Database, member: Member, input: NewPost, now: Date): Promise<Post> {
@@ -145,6 +181,7 @@ export async function createPost(db: Database, member: Member, input: NewPost, n
     if (!inserted) throw new Error('post insert returned no row');
     const shared = sharedPost({ ...inserted, displayName: member.displayName, photoUrl: member.photoUrl });
     await appendEvent(tx, feedEvents.postCreated, { post: shared } satisfies PostCreatedEvent, now, inserted.id);
+    await notifyMentions(tx, { text: input.description, actorId: member.id, postId: inserted.id }, now);
     return { ...shared, likedByMe: false, canDelete: true };
   });
 }
@@ -207,12 +244,15 @@ export async function addComment(db: Database, member: Member, postId: string, t
       .update(networkPosts)
       .set({ commentCount: sql`${networkPosts.commentCount} + 1` })
       .where(eq(networkPosts.id, postId))
-      .returning({ commentCount: networkPosts.commentCount });
+      .returning({ commentCount: networkPosts.commentCount, authorId: networkPosts.userId });
     if (!counted) throw new AppError(404, 'Post not found');
     const [inserted] = await tx.insert(networkComments).values({ postId, userId: member.id, text, createdAt: now }).returning();
     if (!inserted) throw new Error('comment insert returned no row');
     const created = toComment({ ...inserted, username: member.username, photoUrl: member.photoUrl });
     await appendEvent(tx, feedEvents.commentCreated, { comment: created, commentCount: counted.commentCount } satisfies CommentCreatedEvent, now, postId);
+    await notify(tx, { recipientId: counted.authorId, actorId: member.id, type: 'comment', postId }, now);
+    // The post's author hears of the comment once, as a comment, even when it names them too.
+    await notifyMentions(tx, { text, actorId: member.id, postId, except: counted.authorId }, now);
     return { ...created, commentCount: counted.commentCount };
   });
 }
@@ -239,9 +279,11 @@ export async function setLike(db: Database, member: Member, postId: string, like
         .update(networkPosts)
         .set({ likeCount: sql`${networkPosts.likeCount} ${liked ? sql`+` : sql`-`} 1` })
         .where(eq(networkPosts.id, postId))
-        .returning({ likeCount: networkPosts.likeCount });
+        .returning({ likeCount: networkPosts.likeCount, authorId: networkPosts.userId });
       if (!updated) throw new AppError(404, 'Post not found');
       await appendEvent(tx, feedEvents.likesChanged, { postId, likeCount: updated.likeCount } satisfies LikesChangedEvent, now, postId);
+      // An unlike takes nothing back: the author was told, and a like again is not news twice.
+      if (liked) await notify(tx, { recipientId: updated.authorId, actorId: member.id, type: 'like', postId }, now);
       return { postId, likeCount: updated.likeCount, likedByMe: liked };
     });
   } catch (error) {

@@ -17,6 +17,7 @@ import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.j
 import { receiveForm, type FileKind } from './media.js';
 import { createMemberLimits } from './member-limits.js';
 import { assertSameOrigin } from './origin-check.js';
+import { registerNotificationRoutes } from './notification-routes.js';
 import { registerPostRoutes } from './post-routes.js';
 import { registerProfileRoutes } from './profile-routes.js';
 import type { NetworkContext } from './route-context.js';
@@ -106,6 +107,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
       );
       registerProfileRoutes(members, ctx);
       registerPostRoutes(members, ctx);
+      registerNotificationRoutes(members, ctx);
       registerStreamRoutes(members, ctx);
       // Only the two upload routes parse multipart bodies: the plugin's hooks (a listener and two
       // async hooks on every request of its scope) stay off every other member request.

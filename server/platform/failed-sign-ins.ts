@@ -33,7 +33,7 @@ function cookieValue(request: FastifyRequest, name: string): string | undefined 
  * account or from that client. So guesses from anywhere still stop at the limit, while the owner,
  * on a device they signed in with before, signs in as usual. A success from an unknown device clears
  * its account's count (not the client's: signing in to one's own account between guesses at
- * another's buys nothing). See docs/decisions/017-lockout-by-device-cookie.md.
+ * another's buys nothing). See docs/decisions/018-lockout-by-device-cookie.md.
  */
 export function createFailedSignIns(counters: CounterStore, tokens: Pick<TokenService, 'mac' | 'verifyMac'>, options: Options) {
   const windowMs = options.windowMs ?? FAILED_SIGNIN_WINDOW_MS;

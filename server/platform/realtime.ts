@@ -4,7 +4,8 @@ import { Socket } from 'node:net';
 import pg from 'pg';
 import type { Logger } from './logger.js';
 
-export type RealtimeEvent = { id: number; type: string; data: unknown };
+/** `audience`, when set, names the one member whose streams get the event (their own notifications); unset, every stream does. */
+export type RealtimeEvent = { id: number; type: string; data: unknown; audience?: string | null };
 
 /** The durable, ordered log the events come from; its ids are the SSE event ids. */
 export type EventLog = {
@@ -45,11 +46,12 @@ const pieceOf = (text: string): Piece => ({ text, chunk: `${Buffer.byteLength(te
 const LAST_CHUNK = '0\r\n\r\n';
 
 /** An event with its Server-Sent-Events frame, written once and shared by every stream. */
-type Frame = Piece & { id: number };
+type Frame = Piece & { id: number; audience: string | null };
 type Subscriber = { sessionKey: string | undefined; deliver(frame: Frame): void; heartbeat(): void; end(): void };
 
 const frameOf = (event: RealtimeEvent): Frame => ({
   id: event.id,
+  audience: event.audience ?? null,
   ...pieceOf(`id: ${event.id}\nevent: ${event.type}\ndata: ${JSON.stringify(event.data)}\n\n`),
 });
 const HEARTBEAT = pieceOf(': heartbeat\n\n');
@@ -300,13 +302,13 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
      * Answers the request with an event stream, replaying from `Last-Event-ID` first. With a
      * session key the stream ends when that session does; `onClose` runs once when it closes.
      */
-    async serve(request: FastifyRequest, reply: FastifyReply, sessionKey?: string, onClose?: () => void): Promise<void> {
+    async serve(request: FastifyRequest, reply: FastifyReply, sessionKey?: string, onClose?: () => void, audience?: string): Promise<void> {
       const header = request.headers['last-event-id'];
       const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
       const socket = request.raw.socket;
       reply.hijack();
       const sink = socket instanceof Socket ? socketSink(socket, reply.raw) : responseSink(reply.raw);
-      const stream = openStream(sink, lastEventId ?? delivered, lastEventId !== undefined, sessionKey, onClose);
+      const stream = openStream(sink, lastEventId ?? delivered, lastEventId !== undefined, sessionKey, onClose, audience);
       // The id lets a client that connected without Last-Event-ID resume from here.
       stream.send(pieceOf(`retry: ${reconnectDelayMs * 3}\nid: ${stream.cursor()}\n\n`));
       if (lastEventId !== undefined) await stream.replay();
@@ -314,7 +316,7 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
   };
 
   /** One open stream: its sink and a few fields, registered with the hub until it closes. */
-  function openStream(sink: Sink, from: number, replaying: boolean, sessionKey: string | undefined, onClose: (() => void) | undefined) {
+  function openStream(sink: Sink, from: number, replaying: boolean, sessionKey: string | undefined, onClose: (() => void) | undefined, audience: string | undefined) {
     let cursor = from;
     let buffered: Frame[] | undefined = replaying ? [] : undefined;
     let open = true;
@@ -335,6 +337,8 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
     const write = (frame: Frame) => {
       if (!open || frame.id <= cursor) return;
       cursor = frame.id;
+      // Another member's event: the cursor moves past it, the bytes never leave.
+      if (frame.audience !== null && frame.audience !== audience) return;
       send(frame);
     };
     const subscriber: Subscriber = {

@@ -37,7 +37,8 @@ describe('one user never sees or changes what is another user’s', () => {
     const bobsExam = await get(bob.headers, '/user/exam/questions');
     expect(bobsExam.body).not.toContain(SECRET_DRAFT);
     expect(bobsExam.json()).toMatchObject({ draft: null, attempt: { answeredCount: 0, correctCount: 0 } });
-    expect((await get(bob.headers, '/user/exam/summary')).json()).toMatchObject({ summary: { totalQuestions: 0, totalScore: 0 } });
+    // Bob's own form, none of Alice's answers.
+    expect((await get(bob.headers, '/user/exam/summary')).json()).toMatchObject({ summary: { totalScore: 0, pendingReview: 0 } });
     expect((await get(bob.headers, '/user/progress')).json()).toMatchObject({ progress: { exam: { totalScore: 0, totalQuestions: 0 } } });
     expect((await get(bob.headers, '/user/achievements')).json()).toEqual({ achievements: [] });
     const bobsProfile = (await get(bob.headers, '/user/profile')).json<{ user: { id: number; username: string } }>();

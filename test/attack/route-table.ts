@@ -505,6 +505,18 @@ export const routeTable: RouteEntry[] = [
   },
   { route: 'GET /admin/exam-settings', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/exam-settings', h), ok: 200 },
   { route: 'PUT /admin/exam-settings', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'PUT', '/admin/exam-settings', h, { retakeWaitSeconds: 0 }), ok: 200 },
+  { route: 'POST /admin/access-codes', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/access-codes', h, { count: 1, programs: ['course'] }), ok: 201 },
+  { route: 'GET /admin/access-codes', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/access-codes', h), ok: 200 },
+  {
+    route: 'POST /user/access-codes/redeem',
+    access: 'LMS user',
+    area: 'lms',
+    build: async (w, _c, h) => {
+      const issued = await w.t.app.inject({ method: 'POST', url: '/admin/access-codes', headers: w.lmsAdmin.headers, payload: { count: 1, programs: ['course'] } });
+      return json(w, 'POST', '/user/access-codes/redeem', h, { code: issued.json<{ codes: string[] }>().codes[0] });
+    },
+    ok: 200,
+  },
   { route: 'GET /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/courses', h), ok: 200 },
   { route: 'POST /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/courses', h, { title: `Course ${unique()}`, profession: 'all' }), ok: 201 },
   {
@@ -680,6 +692,20 @@ export const routeTable: RouteEntry[] = [
   { route: 'PUT /api/network/posts/:param/like', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'PUT', `/api/network/posts/${w.post.id}/like`, h), ok: 200 },
   { route: 'DELETE /api/network/posts/:param/like', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'DELETE', `/api/network/posts/${w.post.id}/like`, h), ok: 200 },
   { route: 'GET /api/network/media/:param', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', w.post.mediaURL, h), ok: 200 },
+  {
+    route: 'GET /api/network/members/:param',
+    access: 'member',
+    area: 'network',
+    // The profile route above renames the members: their username as it is now.
+    build: async (w, _c, h) => {
+      const { rows } = await w.t.database.pool.query<{ username: string }>('SELECT username FROM network_users WHERE id = $1', [w.otherMember.user.uid]);
+      return json(w, 'GET', `/api/network/members/${rows[0]?.username ?? 'missing'}`, h);
+    },
+    ok: 200,
+  },
+  { route: 'GET /api/network/search', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/search?q=picture', h), ok: 200 },
+  { route: 'GET /api/network/notifications', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/notifications', h), ok: 200 },
+  { route: 'POST /api/network/notifications/read', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'POST', '/api/network/notifications/read', h, { all: true }), ok: 200 },
   { route: 'GET /api/network/events', access: 'member', area: 'network', build: (w, _c, h) => ({ ...json(w, 'GET', '/api/network/events', h), stream: true }), ok: 200 },
 ];
 

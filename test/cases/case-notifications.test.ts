@@ -66,7 +66,7 @@ describe('case notifications', () => {
 
     await jobHasRun(created.id);
     const details = (await getCase(t, headers, created.id)) as unknown as CaseDetails;
-    expect(details.events[0]).toMatchObject({ kind: 'notification sent', changedBy: 'system', summary: 'Emailed 1 recipient(s) about: Documents Verification → Attestation' });
+    expect(details.events[0]).toMatchObject({ kind: 'notification sent', changedBy: 'system', summary: 'Emailed the applicant about: Documents Verification → Attestation' });
     expect(mailsTo(email)).toHaveLength(1);
   });
 
@@ -210,7 +210,7 @@ describe('case notifications', () => {
     expect(mail.html).not.toContain('Issued');
     await jobHasRun(created.id);
     const details = (await getCase(t, headers, created.id)) as unknown as CaseDetails;
-    expect(details.events[0]?.summary).toBe(`Emailed 1 recipient(s) about: ${service.name} → Fee Payment`);
+    expect(details.events[0]?.summary).toBe(`Emailed the applicant about: ${service.name} → Fee Payment`);
   });
 
   it('when a service goes back and then on to its last step before the email is sent, then the email says the case is complete, naming the service once', async () => {

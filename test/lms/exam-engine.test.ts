@@ -146,7 +146,8 @@ describe('the timed exam engine', () => {
 
     const after = await next(learner.headers);
     expect(after).toMatchObject({ examQuestions: [], message: 'Time is up. The exam is finished.', attempt: { finished: true, remainingSeconds: 0, answeredCount: 1 } });
-    expect(await summary(learner.headers)).toMatchObject({ locked: false, finished: true, summary: { totalQuestions: 1, totalScore: 1, percentage: 100 } });
+    // The score is out of the whole form: the question left unanswered counts as wrong.
+    expect(await summary(learner.headers)).toMatchObject({ locked: false, finished: true, summary: { totalQuestions: 2, totalScore: 1, percentage: 50 } });
   });
 
   it('when no questions remain, then examQuestions is empty with a message and the attempt is finished', async () => {
@@ -160,7 +161,7 @@ describe('the timed exam engine', () => {
     expect(logs.json<{ logs: { log_data: { event: string } }[] }>().logs.map((l) => l.log_data.event)).toEqual(['started', 'finished']);
   });
 
-  it('when answers are marked, then the summary counts score and success rate to one decimal, essays apart until graded', async () => {
+  it('when answers are marked, then the summary gives correct out of the whole form to one decimal beside the pass mark, essays apart until graded', async () => {
     // 3 multiple-choice, 2 fill-in (one with two accepted answers), 1 essay: answered 2 + 1 right, essay graded later.
     for (let i = 0; i < 3; i++) await createQuestion(t, admin.headers, { profession });
     await createQuestion(t, admin.headers, { profession, question: 'The hormone missing in type 1 diabetes is ____.', question_type: 'fill-in-the-blank', options: [], correct_answer: 'Insulin' });
@@ -183,26 +184,26 @@ describe('the timed exam engine', () => {
       expect(result.pendingReview).toBe(served.question_type === 'essay');
     }
     expect(essayCorrect).toBe(false);
-    // 5 marked: 1 + 2 right = 3, 60%.
-    expect(await summary(learner.headers)).toMatchObject({ locked: false, summary: { totalQuestions: 5, totalScore: 3, percentage: 60, pendingReview: 1 } });
+    // A form of 6: 1 + 2 right = 3, 50% (the essay awaiting review is not correct yet), under the default pass mark of 60%.
+    expect(await summary(learner.headers)).toMatchObject({ locked: false, summary: { totalQuestions: 6, totalScore: 3, percentage: 50, pendingReview: 1, passMark: 60, passed: false } });
 
     const essays = await t.app.inject({ method: 'GET', url: '/admin/essays', headers: admin.headers });
     const essay = essays.json<{ essays: { id: number; userAnswer: string; username: string }[] }>().essays.find((e) => e.username === learner.username);
     expect(essay?.userAnswer).toBe('My essay');
     const graded = await t.app.inject({ method: 'PUT', url: `/admin/essays/${essay?.id}`, headers: admin.headers, payload: { correct: true, note: 'Good' } });
     expect(graded.statusCode).toBe(204);
-    // 6 marked, 4 right: 66.7%.
-    expect((await summary(learner.headers)).summary).toEqual({ totalQuestions: 6, totalScore: 4, percentage: 66.7, pendingReview: 0 });
+    // 4 of 6 right: 66.7%, a pass.
+    expect((await summary(learner.headers)).summary).toEqual({ totalQuestions: 6, totalScore: 4, percentage: 66.7, pendingReview: 0, passMark: 60, passed: true });
   });
 
   it('when a multiple-choice option holds a |, then it is marked and named whole; only fill-in-the-blank answers are split on |', async () => {
     await createQuestion(t, admin.headers, { profession, question: 'Which option holds a bar?', options: ['a|b', 'c'], correct_answer: 'a|b' });
-    const learner = await registerLearner(t, { profession });
+    const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
     const served = (await next(learner.headers)).examQuestions[0];
     const wrong = (await submit(learner.headers, served?.id ?? 0, 'c')).json<AnswerResult>();
     expect(wrong).toMatchObject({ correct: false, correctAnswer: 'a|b' });
 
-    const other = await registerLearner(t, { profession });
+    const other = await registerLearner(t, { profession, programs: ['exam-results'] });
     const again = (await next(other.headers)).examQuestions[0];
     expect((await submit(other.headers, again?.id ?? 0, 'a')).json<AnswerResult>()).toMatchObject({ correct: false, correctAnswer: 'a|b' });
     const third = await registerLearner(t, { profession });
@@ -210,7 +211,7 @@ describe('the timed exam engine', () => {
     expect((await submit(third.headers, once?.id ?? 0, 'A|B')).json<AnswerResult>()).toMatchObject({ correct: true });
   });
 
-  it('when the user lacks the exam-results program, then the summary is locked and shows only the number marked', async () => {
+  it("when the user lacks the exam-results program, then the summary is locked and shows only the form's size and the pass mark", async () => {
     const q = await createQuestion(t, admin.headers, { profession });
     const learner = await registerLearner(t, { profession });
     await next(learner.headers);
@@ -219,7 +220,7 @@ describe('the timed exam engine', () => {
       locked: true,
       message: 'Upgrade your account to unlock detailed exam results.',
       finished: false,
-      summary: { totalQuestions: 1, totalScore: null, percentage: null, pendingReview: 0 },
+      summary: { totalQuestions: 1, totalScore: null, percentage: null, pendingReview: 0, passMark: 60, passed: null },
     });
   });
 
@@ -235,8 +236,9 @@ describe('the timed exam engine', () => {
     const response = await t.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload });
     expect(response.statusCode).toBe(400);
     expect(typeof response.json<{ error: string }>().error).toBe('string');
-    expect((await summary(learner.headers)).summary.totalQuestions).toBe(0);
-    expect((await next(learner.headers)).examQuestions[0]?.id).toBe(q.id);
+    const after = await next(learner.headers);
+    expect(after.attempt?.answeredCount).toBe(0);
+    expect(after.examQuestions[0]?.id).toBe(q.id);
   });
 
   it('when a security event is posted, then it is written to the attempt log with the clock time; unknown events are a 400', async () => {
@@ -268,6 +270,6 @@ describe('the timed exam engine', () => {
       payload: { answers: { [mc.id]: 'Right', [fill.id]: 'four', [essay.id]: 'Long text' } },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ score: 1, total: 2, essays: 1 });
+    expect(response.json()).toEqual({ score: 1, total: 2, essays: 1, review: expect.any(Array) });
   });
 });

@@ -79,7 +79,7 @@ describe('exam integrity, retakes and review', () => {
       const answers = Object.fromEntries(first.examQuestions.map((q) => [String(q.id), 'Right']));
       const scored = await scorePractice(learner, answers, first.practiceSet?.id);
       expect(scored.statusCode).toBe(200);
-      expect(scored.json()).toEqual({ score: first.examQuestions.length, total: first.examQuestions.length, essays: 0 });
+      expect(scored.json()).toEqual({ score: first.examQuestions.length, total: first.examQuestions.length, essays: 0, review: expect.any(Array) });
       const again = await scorePractice(learner, answers, first.practiceSet?.id);
       expect(again.statusCode).toBe(409);
 
@@ -294,11 +294,12 @@ describe('exam integrity, retakes and review', () => {
   it('when an admin sets the wait between attempts, then it overrides the default and bad values change nothing', async () => {
     const settings = (payload?: object) =>
       t.app.inject({ method: payload ? 'PUT' : 'GET', url: '/admin/exam-settings', headers: admin.headers, ...(payload ? { payload } : {}) });
-    expect((await settings()).json()).toEqual({ retakeWaitSeconds: 0 });
+    const defaults = { doctor: 60, nurse: 60, physiotherapist: 60, nutritionist: 60, dentist: 60 };
+    expect((await settings()).json()).toEqual({ retakeWaitSeconds: 0, passMarks: defaults });
     expect((await settings({ retakeWaitSeconds: -1 })).statusCode).toBe(400);
     expect((await settings({ retakeWaitSeconds: 1.5 })).statusCode).toBe(400);
-    expect((await settings()).json()).toEqual({ retakeWaitSeconds: 0 });
-    expect((await settings({ retakeWaitSeconds: 600 })).json()).toEqual({ retakeWaitSeconds: 600 });
+    expect((await settings()).json()).toEqual({ retakeWaitSeconds: 0, passMarks: defaults });
+    expect((await settings({ retakeWaitSeconds: 600 })).json()).toEqual({ retakeWaitSeconds: 600, passMarks: defaults });
     try {
       await freshBank('nurse', 1);
       const learner = await registerLearner(t, { profession: 'nurse' });
@@ -314,7 +315,7 @@ describe('exam integrity, retakes and review', () => {
 
   it('when an answer is submitted, then the feedback names the correct option as served', async () => {
     await freshBank('physiotherapist', 1);
-    const learner = await registerLearner(t, { profession: 'physiotherapist' });
+    const learner = await registerLearner(t, { profession: 'physiotherapist', programs: ['exam-results'] });
     const served = (await next(learner)).examQuestions[0];
     const result = (await submit(learner, served?.id ?? 0, 'Wrong')).json<AnswerResult>();
     expect(result.correct).toBe(false);

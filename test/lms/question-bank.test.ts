@@ -4,7 +4,8 @@ import { questionCsvColumns, type CreateQuestionBody, type ExamQuestionsResponse
 import { createQuestion, questionBody, registerLearner, signInLmsAdmin } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
-const header = questionCsvColumns.join(',');
+// Files written before questions had topics: the topic column may be left out.
+const header = questionCsvColumns.filter((c) => c !== 'topic').join(',');
 
 describe('the question bank: CSV import and export, item analysis', () => {
   let t: TestApp;
@@ -56,8 +57,8 @@ describe('the question bank: CSV import and export, item analysis', () => {
     expect(ragged.json()).toMatchObject({ errors: [{ row: 2, error: 'A row has a different number of values than the header (line 2).' }] });
     const unclosed = await importCsv(`${header}\n"Q?,essay,,x,y,nurse,easy`);
     expect(unclosed.json()).toMatchObject({ errors: [{ error: 'A quoted value is never closed (line 2). Check the quotes in the file.' }] });
-    const capitalised = await importCsv(`${header}\nCapital?,essay,,x,y,Nurse,Easy`);
-    expect(capitalised.json()).toMatchObject({
+    const misspelt = await importCsv(`${header}\nMisspelt?,essay,,x,y,Nurses,Easy`);
+    expect(misspelt.json()).toMatchObject({
       errors: [{ row: 2, error: 'profession must be one of doctor, nurse, physiotherapist, nutritionist, dentist' }],
     });
     const duplicate = await importCsv(`${header}\nSame?,essay,,x,y,nurse,easy\nsame?,essay,,x,y,nurse,easy`);

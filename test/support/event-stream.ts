@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
 
 /** One Server-Sent Event as a browser's EventSource would see it. */
@@ -37,7 +38,11 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
   const events: StreamEvent[] = [];
   let lastId: string | undefined;
   const ended = response.body
-    ? readEventStream(response.body, (event) => events.push(event), (id) => (lastId = id))
+    ? readEventStream(
+        response.body,
+        (event) => events.push(event),
+        (id) => (lastId = id),
+      )
     : Promise.resolve();
   let isEnded = false;
   void ended.then(() => (isEnded = true));
@@ -58,6 +63,16 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
       }
     },
     isEnded: () => isEnded,
+    /** Resolves with the events once `count` have arrived; rejects after `timeoutMs`. */
+    async waitFor(count: number, timeoutMs = 10_000): Promise<StreamEvent[]> {
+      await vi.waitFor(
+        () => {
+          if (events.length < count) throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);
+        },
+        { timeout: timeoutMs, interval: 20 },
+      );
+      return events;
+    },
     close: () => controller.abort(),
   };
 }

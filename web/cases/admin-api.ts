@@ -5,10 +5,12 @@ import type {
   caseSortFields,
   CasesOverview,
   CaseStatus,
+  ChangeStepResponse,
   CreateCaseBody,
   DashboardMetrics,
   Service,
   Step,
+  UpdateCaseBody,
 } from '../../contracts/cases.js';
 import { request } from '../lib/http.js';
 import { adminDownload, adminRequest, adminRequestPage } from './admin-session.js';
@@ -27,7 +29,8 @@ export type CasesListParams = {
   pageSize: number;
 };
 
-export const caseStatusOptions: readonly CaseStatus[] = ['Under Review', 'Completed', 'In Progress'];
+/** In the order a case goes through them, wherever statuses are listed (filter, chart, counters). */
+export const caseStatusOptions: readonly CaseStatus[] = ['Under Review', 'In Progress', 'Completed'];
 /** The services a new case is subscribed to unless the admin unticks them. */
 export const DEFAULT_SERVICE_IDS: readonly number[] = [1, 2, 3, 4];
 
@@ -104,8 +107,7 @@ export function useCreateCase() {
 export function useUpdateCaseServices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, serviceIds, client_email }: { id: number; serviceIds: number[]; client_email?: string }) =>
-      adminRequest<AdminCase>(`/api/caseadmin/cases/${id}/services`, { method: 'PUT', body: { serviceIds, client_email } }),
+    mutationFn: ({ id, ...body }: { id: number } & UpdateCaseBody) => adminRequest<AdminCase>(`/api/caseadmin/cases/${id}/services`, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -121,9 +123,17 @@ export function useDeleteCase() {
 export function useChangeStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ caseServiceId, newStep }: { caseServiceId: number; newStep: string }) =>
-      adminRequest<{ message: string }>(`/api/caseadmin/caseservices/${caseServiceId}/step`, { method: 'PUT', body: { newStep } }),
+    mutationFn: ({ caseServiceId, newStep, notify }: { caseServiceId: number; newStep: string; notify: boolean }) =>
+      adminRequest<ChangeStepResponse>(`/api/caseadmin/caseservices/${caseServiceId}/step`, { method: 'PUT', body: { newStep, notify } }),
     // A step change moves the case's status and its place among the recently updated.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+export function useUndoStepChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stepChangeId: number) => adminRequest<{ message: string }>(`/api/caseadmin/step-changes/${stepChangeId}/undo`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }

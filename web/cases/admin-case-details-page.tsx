@@ -1,11 +1,15 @@
+import Undo2 from 'lucide-react/icons/undo-2';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { CaseService } from '../../contracts/cases.js';
+import type { CaseService, Step } from '../../contracts/cases.js';
 import { formatDateTime } from '../lib/format.js';
+import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { SelectField } from '../ui/field.js';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
+import { Modal, ModalActions } from '../ui/modal.js';
+import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { useCaseDetails, useChangeStep, useSteps } from './admin-api.js';
+import { useCaseDetails, useChangeStep, useSteps, useUndoStepChange } from './admin-api.js';
 import { CaseDocumentsPanel } from './admin-case-documents-panel.js';
 import styles from './admin-case-details-page.module.css';
 import pageStyles from './admin-pages.module.css';
@@ -78,7 +82,7 @@ export default function AdminCaseDetailsPage() {
             ) : (
               <ul className={styles.services}>
                 {details.data.CaseServices.map((caseService) => (
-                  <ServiceStepCard key={caseService.id} caseService={caseService} />
+                  <ServiceStepCard key={caseService.id} caseService={caseService} clientEmail={details.data.client_email} />
                 ))}
               </ul>
             )}
@@ -133,12 +137,43 @@ export default function AdminCaseDetailsPage() {
   );
 }
 
-function ServiceStepCard({ caseService }: { caseService: CaseService }) {
+/** The undo offer lasts as the server says, within sane bounds should this browser's clock be off. */
+function undoWindowMs(undoUntil: string): number {
+  return Math.min(10 * 60_000, Math.max(5_000, Date.parse(undoUntil) - Date.now()));
+}
+
+function ServiceStepCard({ caseService, clientEmail }: { caseService: CaseService; clientEmail: string | null }) {
   const notify = useToast();
   const steps = useSteps(caseService.service_id);
   const changeStep = useChangeStep();
+  const undoChange = useUndoStepChange();
   const serviceName = caseService.Service?.name || 'No Service Name';
   const choices = steps.data ?? [];
+  // The step chosen in the select, waiting for the admin's confirmation.
+  const [chosen, setChosen] = useState<Step | null>(null);
+  const [emailApplicant, setEmailApplicant] = useState(true);
+  // The last change made here, while it can still be undone.
+  const [undoable, setUndoable] = useState<{ stepChangeId: number; step: string } | null>(null);
+  const undoTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(undoTimer.current), []);
+
+  const confirm = () => {
+    if (!chosen) return;
+    changeStep.mutate(
+      { caseServiceId: caseService.id, newStep: chosen.name, notify: emailApplicant && clientEmail !== null },
+      {
+        onSuccess: (result) => {
+          setChosen(null);
+          notify('Current step updated!');
+          clearTimeout(undoTimer.current);
+          if (result.stepChangeId === null || result.undoUntil === null) return setUndoable(null);
+          setUndoable({ stepChangeId: result.stepChangeId, step: chosen.name });
+          undoTimer.current = setTimeout(() => setUndoable(null), undoWindowMs(result.undoUntil));
+        },
+        onError: (error) => notify(errorMessage(error, 'Could not update step.'), 'error'),
+      },
+    );
+  };
 
   return (
     <li className={`${pageStyles.card} ${styles.service}`}>
@@ -149,18 +184,15 @@ function ServiceStepCard({ caseService }: { caseService: CaseService }) {
       <p className={pageStyles.muted}>Last updated: {formatDateTime(caseService.last_updated, 'No Update Info')}</p>
       <SelectField
         label={`Change Step for ${serviceName}`}
+        // Stays on the current step until the change is confirmed.
         value={choices.length ? (caseService.current_step ?? '') : ''}
         disabled={choices.length === 0 || changeStep.isPending}
         onChange={(event) => {
-          const newStep = event.target.value;
-          if (!newStep) return;
-          changeStep.mutate(
-            { caseServiceId: caseService.id, newStep },
-            {
-              onSuccess: () => notify('Current step updated!'),
-              onError: () => notify('Could not update step.', 'error'),
-            },
-          );
+          const step = choices.find((choice) => choice.name === event.target.value);
+          if (!step) return;
+          changeStep.reset();
+          setEmailApplicant(true);
+          setChosen(step);
         }}
       >
         {choices.length === 0 ? (
@@ -176,6 +208,60 @@ function ServiceStepCard({ caseService }: { caseService: CaseService }) {
           </>
         )}
       </SelectField>
+      {undoable && (
+        <div className={styles.undo} role="status">
+          <span>
+            Moved to “{undoable.step}”.{' '}
+          </span>
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={undoChange.isPending}
+            onClick={() =>
+              undoChange.mutate(undoable.stepChangeId, {
+                onSuccess: () => {
+                  clearTimeout(undoTimer.current);
+                  setUndoable(null);
+                  notify('Step change undone');
+                },
+                onError: (error) => {
+                  setUndoable(null);
+                  notify(errorMessage(error, 'Could not undo the step change.'), 'error');
+                },
+              })
+            }
+          >
+            <Undo2 aria-hidden="true" size={14} /> Undo
+          </Button>
+        </div>
+      )}
+      <Modal title="Change step" open={chosen !== null} onClose={() => setChosen(null)}>
+        {chosen && (
+          <>
+            <p>
+              Move <strong>{serviceName}</strong> from “{caseService.current_step ?? 'no step'}” to “{chosen.sequence}. {chosen.name}”?
+            </p>
+            {clientEmail ? (
+              <label className={styles.notifyChoice}>
+                <input type="checkbox" checked={emailApplicant} onChange={(event) => setEmailApplicant(event.target.checked)} />
+                Email the applicant ({clientEmail}) about this step
+              </label>
+            ) : (
+              <p className={pageStyles.muted}>The case has no applicant email: nobody is emailed.</p>
+            )}
+            <p className={pageStyles.muted}>You can undo the change for a short while; the email waits until then.</p>
+            <FormError message={changeStep.isError ? errorMessage(changeStep.error, 'Could not update step.') : null} />
+            <ModalActions>
+              <Button variant="ghost" onClick={() => setChosen(null)}>
+                Cancel
+              </Button>
+              <Button onClick={confirm} disabled={changeStep.isPending}>
+                {changeStep.isPending ? 'Moving...' : `Move to ${chosen.name}`}
+              </Button>
+            </ModalActions>
+          </>
+        )}
+      </Modal>
     </li>
   );
 }

@@ -27,7 +27,8 @@ export default function AdminCreateCasePage() {
             createCase.mutate(body, {
               onSuccess: ({ newCase }) => {
                 notify(`Case ${newCase.case_number} created`);
-                navigate('/caseadmin/dashboard');
+                // Onto the new case: what an admin does next (its steps, its email) happens there.
+                navigate(`/caseadmin/details/${newCase.id}`);
               },
             })
           }

@@ -38,8 +38,8 @@ export default function AdminDashboardPage() {
           {(data) => (
             <>
               <Counter label="Total Cases" value={data.totalCases} />
-              <Counter label="Active Cases" value={data.activeCases} />
-              <Counter label="Pending Cases" value={data.pendingCases} />
+              <Counter label="Under Review" value={data.pendingCases} />
+              <Counter label="In Progress" value={data.activeCases} />
               <Counter label="Overdue Cases" value={data.overdueCases} />
             </>
           )}
@@ -113,7 +113,8 @@ function StatusChart({ stats }: { stats: CasesOverview['stats'] }) {
   const [dark] = useDarkMode();
   // Read on every render: `dark` changing re-renders, and the theme's variables have switched by then.
   const chartColours = statusColours();
-  const summary = `Active: ${stats.active}, Completed: ${stats.completed}, Pending: ${stats.pending}`;
+  // The statuses' own words, as on the badges and in the filter (the API's field names are older).
+  const summary = `Under Review: ${stats.pending}, In Progress: ${stats.active}, Completed: ${stats.completed}`;
   if (stats.active + stats.completed + stats.pending === 0) return <EmptyState>No cases to chart yet.</EmptyState>;
   return (
     <figure className={styles.chart}>
@@ -122,11 +123,11 @@ function StatusChart({ stats }: { stats: CasesOverview['stats'] }) {
           role="img"
           aria-label={`Cases by status. ${summary}`}
           data={{
-            labels: ['Active', 'Completed', 'Pending'],
+            labels: ['Under Review', 'In Progress', 'Completed'],
             datasets: [
               {
-                data: [stats.active, stats.completed, stats.pending],
-                backgroundColor: [chartColours.active, chartColours.completed, chartColours.pending],
+                data: [stats.pending, stats.active, stats.completed],
+                backgroundColor: [chartColours.pending, chartColours.active, chartColours.completed],
                 borderColor: dark ? '#1d2226' : '#ffffff',
               },
             ],

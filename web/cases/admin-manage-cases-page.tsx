@@ -1,16 +1,17 @@
 import Eye from 'lucide-react/icons/eye';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import type { AdminCase, CaseStatus } from '../../contracts/cases.js';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { caseSortFields, caseStatuses, sortOrders, type AdminCase, type CaseStatus } from '../../contracts/cases.js';
 import { errorMessage } from '../lib/http.js';
-import { Button, buttonClassName } from '../ui/button.js';
+import { Button } from '../ui/button.js';
 import { SelectField, TextField } from '../ui/field.js';
 import { ConfirmDialog, Modal, ModalActions } from '../ui/modal.js';
 import { Pagination } from '../ui/pagination.js';
 import { DataTable } from '../ui/data-table.js';
 import { QueryState } from '../ui/query-state.js';
+import { RowMenu } from '../ui/row-menu.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import {
@@ -28,6 +29,7 @@ import { CaseForm } from './admin-case-form.js';
 import styles from './admin-pages.module.css';
 import { ServiceChecklist } from './admin-service-checklist.js';
 import { CaseStatusBadge } from './case-status-badge.js';
+import { CurrentSteps } from './current-steps.js';
 import { useDebouncedValue } from './use-debounced-value.js';
 
 type SortBy = CaseSortField;
@@ -39,14 +41,62 @@ const sortFields: { value: SortBy; label: string }[] = [
   { value: 'passport_number', label: 'Passport Number' },
 ];
 
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
+  values.includes(value as T) ? (value as T) : fallback;
+
+/**
+ * The list's filters live in the address, so a filtered page can be reloaded, bookmarked, sent to
+ * a colleague or come back to with the browser's Back button. Values the list does not know fall
+ * back to its defaults, and defaults are left out of the address.
+ */
+function useListFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    search: params.get('q') ?? '',
+    status: oneOf<CaseStatus | ''>(['', ...caseStatuses], params.get('status'), ''),
+    sortBy: oneOf<SortBy>(caseSortFields, params.get('sortBy'), 'createdAt'),
+    order: oneOf<Order>(sortOrders, params.get('order'), 'DESC'),
+    page: Math.max(1, Math.min(100_000, Number.parseInt(params.get('page') ?? '1', 10) || 1)),
+  };
+  const defaults: Record<string, string> = { q: '', status: '', sortBy: 'createdAt', order: 'DESC', page: '1' };
+  const update = (changes: Partial<Record<'q' | 'status' | 'sortBy' | 'order' | 'page', string>>, { replace = false } = {}) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        // Any filter change starts again at the first page.
+        if (!('page' in changes)) next.delete('page');
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === undefined || value === defaults[key]) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace },
+    );
+  return { filters, update };
+}
+
 /** Case Management: search, filter, sort and page the cases; create, edit and delete them. */
 export default function AdminManageCasesPage() {
   const notify = useToast();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<CaseStatus | ''>('');
-  const [sortBy, setSortBy] = useState<SortBy>('createdAt');
-  const [order, setOrder] = useState<Order>('DESC');
-  const [page, setPage] = useState(1);
+  const navigate = useNavigate();
+  const { filters, update } = useListFilters();
+  const { status, sortBy, order, page } = filters;
+  // The box shows what is typed at once; the address (and the query) follow a moment later.
+  const [search, setSearch] = useState(filters.search);
+  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  useEffect(() => {
+    if (debouncedSearch !== filters.search.trim()) update({ q: debouncedSearch }, { replace: true });
+    // Only a settled search writes the address; the address changing (Back) is read below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+  // Back or Forward to another search: the box shows it (adjusted while rendering, as React advises
+  // for state that follows a changed input, rather than in an effect one render late).
+  const [addressSearch, setAddressSearch] = useState(filters.search);
+  if (filters.search !== addressSearch) {
+    setAddressSearch(filters.search);
+    if (filters.search.trim() !== debouncedSearch) setSearch(filters.search);
+  }
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminCase | null>(null);
   const [deleting, setDeleting] = useState<AdminCase | null>(null);
@@ -62,30 +112,31 @@ export default function AdminManageCasesPage() {
       return next;
     });
 
-  const debouncedSearch = useDebouncedValue(search.trim(), 300);
+  const listed = filters.search.trim();
   // sortBy and order are always sent, so the server answers the list rather than the dashboard overview.
-  const list = useCasesList({ search: debouncedSearch, status, sortBy, order, page, pageSize: CASES_PAGE_SIZE });
+  const list = useCasesList({ search: listed, status, sortBy, order, page, pageSize: CASES_PAGE_SIZE });
   const deleteCase = useDeleteCase();
-
-  const resetPage = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
 
   return (
     <>
       <div className={styles.header}>
         <h1 className={styles.title}>Case Management</h1>
         <div className={styles.rowActions}>
-          <ImportExportActions filter={{ search: debouncedSearch, status, sortBy, order }} />
+          <ImportExportActions filter={{ search: listed, status, sortBy, order }} />
           <Button onClick={() => setCreating(true)}>Create New Case</Button>
         </div>
       </div>
 
       <section className={styles.card} aria-label="Find cases">
         <div className={styles.toolbar}>
-          <TextField label="Search by case number" type="search" value={search} onChange={(event) => resetPage(setSearch)(event.target.value)} />
-          <SelectField label="Status" value={status} onChange={(event) => resetPage(setStatus)(event.target.value as CaseStatus | '')}>
+          <TextField
+            label="Search cases"
+            placeholder="Number, name, passport or email"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <SelectField label="Status" value={status} onChange={(event) => update({ status: event.target.value })}>
             <option value="">All Statuses</option>
             {caseStatusOptions.map((option) => (
               <option key={option} value={option}>
@@ -93,14 +144,14 @@ export default function AdminManageCasesPage() {
               </option>
             ))}
           </SelectField>
-          <SelectField label="Sort by" value={sortBy} onChange={(event) => resetPage(setSortBy)(event.target.value as SortBy)}>
+          <SelectField label="Sort by" value={sortBy} onChange={(event) => update({ sortBy: event.target.value })}>
             {sortFields.map((field) => (
               <option key={field.value} value={field.value}>
                 {field.label}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Order" value={order} onChange={(event) => resetPage(setOrder)(event.target.value as Order)}>
+          <SelectField label="Order" value={order} onChange={(event) => update({ order: event.target.value })}>
             <option value="DESC">Descending</option>
             <option value="ASC">Ascending</option>
           </SelectField>
@@ -114,11 +165,12 @@ export default function AdminManageCasesPage() {
           query={list}
           loading="Loading cases..."
           error={(failure) => errorMessage(failure, 'Could not fetch cases.')}
-          empty={debouncedSearch || status ? 'No cases match these filters.' : 'No cases yet. Create the first one.'}
+          empty={listed || status ? 'No cases match these filters.' : 'No cases yet. Create the first one.'}
           isEmpty={(data) => data.cases.length === 0}
         >
           {(data) => (
             <DataTable
+              dense
               caption="Cases"
               rows={data.cases}
               rowKey={(item) => item.id}
@@ -139,32 +191,34 @@ export default function AdminManageCasesPage() {
                     <input type="checkbox" aria-label={`Select ${item.case_number}`} checked={selected.has(item.id)} onChange={(event) => toggle([item.id], event.target.checked)} />
                   ),
                 },
-                { header: 'Case Number', identifier: true, cell: (item) => item.case_number },
-                { header: 'Passport Number', identifier: true, cell: (item) => item.passport_number },
+                {
+                  header: 'Case Number',
+                  identifier: true,
+                  cell: (item) => (
+                    <Link to={`/caseadmin/details/${item.id}`} className={styles.caseLink}>
+                      {item.case_number}
+                    </Link>
+                  ),
+                },
                 { header: 'Client Name', cell: (item) => item.client_name },
+                { header: 'Passport Number', identifier: true, cell: (item) => item.passport_number },
                 { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
+                { header: 'Current Step', cell: (item) => <CurrentSteps services={item.CaseServices} /> },
                 {
                   header: 'Actions',
                   cell: (item) => (
-                    <div className={styles.rowActions}>
-                      <Button size="small" variant="secondary" onClick={() => setEditing(item)} aria-label={`Edit ${item.case_number}`}>
-                        <Pencil aria-hidden="true" size={14} /> Edit
-                      </Button>
-                      <Link
-                        className={`${buttonClassName('secondary')} ${styles.smallLink}`}
-                        to={`/caseadmin/details/${item.id}`}
-                        aria-label={`View Details of ${item.case_number}`}
-                      >
-                        <Eye aria-hidden="true" size={14} /> View Details
-                      </Link>
-                      <Button size="small" variant="danger" onClick={() => setDeleting(item)} aria-label={`Delete ${item.case_number}`}>
-                        <Trash2 aria-hidden="true" size={14} /> Delete
-                      </Button>
-                    </div>
+                    <RowMenu
+                      label={`Actions for ${item.case_number}`}
+                      items={[
+                        { label: 'View details', icon: <Eye aria-hidden="true" size={14} />, to: `/caseadmin/details/${item.id}` },
+                        { label: 'Edit', icon: <Pencil aria-hidden="true" size={14} />, onSelect: () => setEditing(item) },
+                        { label: 'Delete', icon: <Trash2 aria-hidden="true" size={14} />, onSelect: () => setDeleting(item), danger: true },
+                      ]}
+                    />
                   ),
                 },
               ]}
-              footer={<Pagination page={page} pageSize={CASES_PAGE_SIZE} total={data.total} onPageChange={setPage} label="Cases pages" />}
+              footer={<Pagination page={page} pageSize={CASES_PAGE_SIZE} total={data.total} onPageChange={(next) => update({ page: String(next) })} label="Cases pages" />}
             />
           )}
         </QueryState>
@@ -173,9 +227,11 @@ export default function AdminManageCasesPage() {
       <CreateCaseModal
         open={creating}
         onClose={() => setCreating(false)}
-        onCreated={(message) => {
+        onCreated={(message, id) => {
           setCreating(false);
           notify(message);
+          // Onto the new case: what an admin does next (its steps, its email) happens there.
+          navigate(`/caseadmin/details/${id}`);
         }}
       />
       {editing && (
@@ -185,7 +241,7 @@ export default function AdminManageCasesPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            notify('Case services updated');
+            notify('Case updated');
           }}
         />
       )}
@@ -212,7 +268,7 @@ export default function AdminManageCasesPage() {
   );
 }
 
-function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (message: string) => void }) {
+function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (message: string, id: number) => void }) {
   const createCase = useCreateCase();
   const close = () => {
     createCase.reset();
@@ -229,7 +285,7 @@ function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose:
           createCase.mutate(body, {
             onSuccess: ({ message, newCase }) => {
               createCase.reset();
-              onCreated(`${message}: ${newCase.case_number}`);
+              onCreated(`${message}: ${newCase.case_number}`, newCase.id);
             },
           })
         }
@@ -247,17 +303,34 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
   const update = useUpdateCaseServices();
   const [serviceIds, setServiceIds] = useState(() => item.CaseServices.map((caseService) => caseService.service_id));
   const [clientEmail, setClientEmail] = useState(item.client_email ?? '');
+  const [clientName, setClientName] = useState(item.client_name);
+  const [passportNumber, setPassportNumber] = useState(item.passport_number);
+  const [reason, setReason] = useState('');
+  // Who the case is about changes only with a reason, which the history keeps.
+  const identityChanged = clientName.trim() !== item.client_name || passportNumber.trim() !== item.passport_number;
   return (
     <Modal title="Edit Case" open onClose={onClose}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          update.mutate({ id: item.id, serviceIds, client_email: clientEmail }, { onSuccess: onSaved });
+          update.mutate(
+            { id: item.id, serviceIds, client_email: clientEmail, client_name: clientName, passport_number: passportNumber, ...(identityChanged ? { reason } : {}) },
+            { onSuccess: onSaved },
+          );
         }}
       >
         <FormError message={update.isError ? errorMessage(update.error, 'Could not save the changes. Please try again.') : null} />
         <TextField label="Case Number" value={item.case_number} disabled readOnly />
-        <TextField label="Client Name" value={item.client_name} disabled readOnly />
+        <TextField label="Client Name" value={clientName} onChange={(event) => setClientName(event.target.value)} />
+        <TextField label="Passport Number" value={passportNumber} onChange={(event) => setPassportNumber(event.target.value)} />
+        {identityChanged && (
+          <TextField
+            label="Reason for the change"
+            hint="Kept in the case's history, e.g. “Typo at intake, checked against the passport”."
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
         <TextField label="Applicant Email (optional)" type="email" autoComplete="off" value={clientEmail} onChange={(event) => setClientEmail(event.target.value)} />
         <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={update.isPending} />
         <ModalActions>

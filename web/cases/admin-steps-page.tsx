@@ -75,8 +75,7 @@ function ServiceSteps({ service }: { service: Service }) {
     <>
       <div className={styles.header}>
         <div>
-          <h1 className={styles.title}>Manage Steps for Service ID: {serviceId}</h1>
-          <p className={styles.subtitle}>{service.name}</p>
+          <h1 className={styles.title}>Steps of {service.name}</h1>
         </div>
         <Link to="/caseadmin/services">Back to Services</Link>
       </div>

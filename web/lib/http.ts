@@ -37,6 +37,8 @@ export type RequestOptions = {
   body?: unknown;
   /** A CSV file's text, sent as `text/csv` instead of a JSON body. */
   csv?: string;
+  /** Any other text file (GIFT, Aiken), sent as `text/plain`. */
+  plain?: string;
   token?: string | null;
   query?: Record<string, string | number | undefined>;
   signal?: AbortSignal;
@@ -57,13 +59,14 @@ const UNREACHABLE = 'Could not reach the server. Check your connection and try a
 async function send(path: string, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { accept };
   if (options.csv !== undefined) headers['content-type'] = 'text/csv';
+  else if (options.plain !== undefined) headers['content-type'] = 'text/plain';
   else if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   try {
     return await fetch(buildUrl(path, options.query), {
       method: options.method ?? 'GET',
       headers,
-      body: options.csv ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body: options.csv ?? options.plain ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       credentials: 'same-origin',
     });

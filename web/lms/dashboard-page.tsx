@@ -8,7 +8,9 @@ import { useExamAttempts } from './exam-api.js';
 import { LastAttemptPanel } from './exam-history.js';
 import { formatDay } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
+import { LatestResultsByTopic, scoreSentence } from './results-by-topic.js';
 import styles from './lms.module.css';
+import { RedeemCodeForm } from './redeem-code.js';
 import { UpgradeButton } from './upgrade.js';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -33,6 +35,7 @@ function RecentCourses() {
       <div>
         <p>This section is locked. Upgrade to Premium to view your recent courses.</p>
         <UpgradeButton />
+        <RedeemCodeForm />
       </div>
     );
   }
@@ -56,19 +59,25 @@ function RecentCourses() {
 
 function ProgressSummary() {
   const query = useProgress();
-  if (query.isPending) return <LoadingState />;
+  const attempts = useExamAttempts();
+  if (query.isPending || attempts.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState message="Failed to load progress." onRetry={() => void query.refetch()} />;
-  const { exam, course } = query.data.progress;
+  if (attempts.isError) return <ErrorState message="Failed to load progress." onRetry={() => void attempts.refetch()} />;
+  const { course } = query.data.progress;
+  // The latest finished attempt, scored as everywhere else (correct of the whole form).
+  const latest = attempts.data.attempts.find((a) => a.finished_at !== null);
   return (
     <dl>
       <dt>Exam score</dt>
       <dd>
-        {exam.totalScore === null ? (
+        {!latest ? (
+          'No finished exam yet.'
+        ) : latest.score === null ? (
           <>
-            {exam.totalQuestions} marked answers; the score is locked. <UpgradeButton label="Upgrade to see your score" />
+            {latest.answered} of {latest.questions} answered; the score is locked. <UpgradeButton label="Upgrade to see your score" />
           </>
         ) : (
-          `${exam.totalScore} of ${exam.totalQuestions} marked answers correct`
+          scoreSentence({ percentage: latest.percentage ?? 0, correct: latest.score, questions: latest.questions }, attempts.data.passMark)
         )}
       </dd>
       <dt>Average course progress</dt>
@@ -137,6 +146,11 @@ export default function DashboardPage() {
         {finished && (
           <Section title="Mock Exam">
             <LastAttemptPanel />
+          </Section>
+        )}
+        {finished && (
+          <Section title="Results by topic">
+            <LatestResultsByTopic />
           </Section>
         )}
         <Section title="Recent Courses">

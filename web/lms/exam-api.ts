@@ -1,5 +1,5 @@
 import { hashKey, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnswerResult, ExamAttemptsResponse, ExamProgress, ExamQuestionsResponse, ExamReview } from '../../contracts/lms.js';
+import type { AnswerResult, ExamAttemptsResponse, ExamMode, ExamProgress, ExamQuestionsResponse, ExamReview, ExamSummary, RecordedAnswer } from '../../contracts/lms.js';
 import { lmsRequest, lmsToken } from './session.js';
 
 /** The timed exam: the open session's question, its answers, and the attempts' history, review and retakes. */
@@ -92,9 +92,40 @@ export const useAttemptReview = (id: number) =>
 export function useStartAttempt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => lmsRequest<ExamProgress>('/user/exam/attempts', { method: 'POST' }),
+    mutationFn: (mode: ExamMode) => lmsRequest<ExamProgress>('/user/exam/attempts', { method: 'POST', body: { mode } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['lms'] }),
     onError: () => void queryClient.invalidateQueries({ queryKey: examKeys.attempts }),
+  });
+}
+
+// ---- Test-centre mode
+
+/** A question of a test-centre sitting, opened from the navigator (kept, so going back to it works offline too). */
+export const useTestCentreQuestion = (questionId: number | null, initial: ExamQuestionsResponse) =>
+  useQuery({
+    queryKey: [...examKeys.exam, 'question', questionId],
+    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { questionId: questionId ?? undefined } }),
+    initialData: questionId === null || initial.examQuestions[0]?.id === questionId ? initial : undefined,
+    // Opening a question asks the server again (so it becomes the one a reload shows); while that
+    // request is under way, or fails offline, the copy kept from before stays on screen.
+    staleTime: 0,
+    retry: false,
+    refetchOnReconnect: false,
+    refetchOnWindowFocus: false,
+  });
+
+export type QueuedAnswer = { clientAnswerId: string; questionId: number; userAnswer: string };
+
+export const sendRecordedAnswer = (answer: QueuedAnswer) => lmsRequest<RecordedAnswer>('/user/exam/submit', { method: 'POST', body: answer });
+
+export const setQuestionFlag = (attemptId: number, questionId: number, flagged: boolean) =>
+  lmsRequest<{ flaggedQuestionIds: number[] }>(`/user/exam/attempts/${attemptId}/flags`, { method: 'PUT', body: { questionId, flagged } });
+
+export function useFinishAttempt(attemptId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => lmsRequest<ExamSummary>(`/user/exam/attempts/${attemptId}/finish`, { method: 'POST' }),
+    onSettled: () => void refreshExamResults(queryClient),
   });
 }
 

@@ -8,12 +8,14 @@ import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { finishReasonLabel, useExamAttempts } from './exam-api.js';
 import review from './exam-review.module.css';
 import styles from './lms.module.css';
+import { scoreSentence } from './results-by-topic.js';
 
 export const reviewPath = (id: number) => `/exam/attempts/${id}/review`;
 export const MISTAKES_PATH = '/lms-system/mock-exam?set=mistakes';
 
+/** The score as everywhere: correct out of the whole form. */
 const scoreText = (attempt: ExamAttemptSummary) =>
-  attempt.score === null ? 'Locked' : `${attempt.score} correct (${(attempt.percentage ?? 0).toFixed(1)}%)`;
+  attempt.score === null ? 'Locked' : `${attempt.score} of ${attempt.questions} correct (${(attempt.percentage ?? 0).toFixed(1)}%)`;
 
 /**
  * When the last attempt finished, and the way on: retake, review, practise the mistakes.
@@ -35,7 +37,9 @@ export function LastAttemptPanel({ onRetake, retaking }: { onRetake?: () => void
           {latest.finish_reason ? ` (${finishReasonLabel[latest.finish_reason]})` : ''}.
         </p>
         <p className={styles.muted}>
-          {latest.answered} answered; score: {scoreText(latest)}
+          {latest.score === null
+            ? `${latest.answered} of ${latest.questions} answered; the score is locked.`
+            : scoreSentence({ percentage: latest.percentage ?? 0, correct: latest.score, questions: latest.questions }, query.data.passMark)}
         </p>
         {waitUntil && <p>You can retake the exam from {formatDateTime(waitUntil)}.</p>}
       </div>

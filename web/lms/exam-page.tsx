@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LOCKED_SUMMARY_MESSAGE, RETAKE_NOT_YET } from '../../contracts/lms-constants.js';
-import type { ExamSummary } from '../../contracts/lms.js';
+import type { ExamMode, ExamSummary } from '../../contracts/lms.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { formatDateTime } from '../lib/format.js';
 import { Button } from '../ui/button.js';
@@ -16,6 +16,7 @@ import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { ApiError, errorMessage } from '../lib/http.js';
 import { lmsRequest, useLmsSession } from './session.js';
+import { scoreSentence } from './results-by-topic.js';
 import { UpgradeButton } from './upgrade.js';
 
 const stages = ['confirmation', 'nda', 'tutorial', 'exam', 'completed'] as const;
@@ -28,19 +29,6 @@ const stageLabels: Record<Stage, string> = {
   completed: 'Completed',
 };
 
-/**
- * The attempt whose exam this tab was showing, so a reload mid-exam goes straight back to it (the
- * server resumes the attempt). It counts only while the server's latest attempt is that one and
- * still open: a stored stage never outlives its attempt, and a finished attempt is shown as the
- * server has it (the intro with the last attempt), never as a stale Completed screen.
- */
-const examTab = {
-  key: (userId: number) => `lms-exam-attempt-${userId}`,
-  get: (userId: number) => Number(sessionStorage.getItem(examTab.key(userId))) || null,
-  set: (userId: number, attemptId: number) => sessionStorage.setItem(examTab.key(userId), String(attemptId)),
-  clear: (userId: number) => sessionStorage.removeItem(examTab.key(userId)),
-};
-
 /** Why a retake did not start; a wait is told as a local date and time, from the attempts list. */
 function retakeRefusal(error: Error, nextAttemptAt: string | null): string {
   if (error instanceof ApiError && error.code === RETAKE_NOT_YET) {
@@ -50,7 +38,6 @@ function retakeRefusal(error: Error, nextAttemptAt: string | null): string {
 }
 
 // The spec's praise threshold for the milestone message, reused for the final verdict.
-const PRAISE_THRESHOLD = 70;
 
 function Completed({ message }: { message?: string | undefined }) {
   const navigate = useNavigate();
@@ -78,7 +65,10 @@ function Completed({ message }: { message?: string | undefined }) {
       {summary.data?.locked && (
         <div>
           <p>{summary.data.message || LOCKED_SUMMARY_MESSAGE}</p>
-          <p className={styles.muted}>Answers marked: {summary.data.summary.totalQuestions}</p>
+          <p className={styles.muted}>
+            Your exam had {summary.data.summary.totalQuestions} questions; the pass mark is {summary.data.summary.passMark}%. Premium exam results show your score
+            against it, your results by topic with a practice set for each, and how you compare with other learners.
+          </p>
         </div>
       )}
       {result && (
@@ -87,26 +77,28 @@ function Completed({ message }: { message?: string | undefined }) {
             className={styles.scoreRing}
             style={{ '--rate': `${Math.min(100, Math.max(0, rate))}%` } as React.CSSProperties}
             role="img"
-            aria-label={`Success rate ${rate.toFixed(1)}%`}
+            aria-label={`Score ${rate.toFixed(1)}%`}
           >
             <span>{rate.toFixed(1)}%</span>
           </div>
           <div>
-            <p className={styles.resultsVerdict}>
-              {rate >= PRAISE_THRESHOLD ? 'Well done: you passed the 70% mark.' : 'Keep practicing: 70% is the mark to aim for.'}
-            </p>
+            <p className={styles.resultsVerdict}>{scoreSentence({ percentage: rate, correct: result.totalScore ?? 0, questions: result.totalQuestions }, result.passMark)}</p>
             <dl className={styles.resultsStats}>
               <div>
                 <dt>Questions</dt>
                 <dd>{result.totalQuestions}</dd>
               </div>
               <div>
-                <dt>Score</dt>
+                <dt>Correct</dt>
                 <dd>{result.totalScore}</dd>
               </div>
               <div>
-                <dt>Success rate</dt>
+                <dt>Score</dt>
                 <dd>{rate.toFixed(1)}%</dd>
+              </div>
+              <div>
+                <dt>Pass mark</dt>
+                <dd>{result.passMark}%</dd>
               </div>
               {result.pendingReview > 0 && (
                 <div>
@@ -137,8 +129,6 @@ function Completed({ message }: { message?: string | undefined }) {
 export default function ExamPage() {
   const { user } = useLmsSession();
   const config = usePublicConfig();
-  const userId = user?.id ?? 0;
-  const [resumableAttempt] = useState(() => examTab.get(userId));
   const [chosenStage, setChosenStage] = useState<Stage | null>(null);
   const [ndaAccepted, setNdaAccepted] = useState(false);
   const [ndaError, setNdaError] = useState<string | null>(null);
@@ -149,26 +139,14 @@ export default function ExamPage() {
   const latest = attempts.data?.attempts[0];
   const lastFinished = Boolean(latest?.finished_at);
   const [retakeChosen, setRetakeChosen] = useState(false);
-  const resumesExam = resumableAttempt !== null && latest?.id === resumableAttempt && !latest.finished_at;
-  const checkingResume = resumableAttempt !== null && attempts.isPending;
+  const [mode, setMode] = useState<ExamMode>('practice');
+  // An open attempt (this tab's, another tab's or another device's) goes straight back to the exam, without the wizard.
+  const resumesExam = Boolean(latest && !latest.finished_at);
   const stage: Stage = chosenStage ?? (resumesExam ? 'exam' : 'confirmation');
 
-  const setStage = useCallback(
-    (next: Stage) => {
-      // The exam stage is remembered once the server names its attempt (rememberAttempt).
-      if (next !== 'exam') examTab.clear(userId);
-      setChosenStage(next);
-    },
-    [userId],
-  );
-  // Once the server names the running attempt, this tab stays on the exam whatever the history's refetches say.
-  const rememberAttempt = useCallback(
-    (attemptId: number) => {
-      examTab.set(userId, attemptId);
-      setChosenStage('exam');
-    },
-    [userId],
-  );
+  const setStage = useCallback((next: Stage) => setChosenStage(next), []);
+  // Once the server names the running attempt, this page stays on the exam whatever the history's refetches say.
+  const rememberAttempt = useCallback(() => setChosenStage('exam'), []);
   const onFinished = useCallback(
     (message?: string) => {
       setFinishMessage(message);
@@ -187,18 +165,16 @@ export default function ExamPage() {
     setNdaError(null);
     if (stage === 'tutorial') {
       requestFullScreen();
-      if (lastFinished) {
-        // The retake starts here, so its clock starts with the exam, not with the intro.
-        startAttempt.mutate(undefined, { onSuccess: () => setStage('exam') });
-        return;
-      }
+      // The attempt starts here, in the chosen mode, so its clock starts with the exam, not with the intro.
+      startAttempt.mutate(mode, { onSuccess: () => setStage('exam') });
+      return;
     }
     setStage(stages[index + 1] ?? 'completed');
   };
   const inWizard = stage === 'exam' || stage === 'completed' || (attempts.isSuccess && (!lastFinished || retakeChosen));
   const timeLimit = formatDuration(config.data?.examDurationSeconds ?? 10_800);
 
-  if (checkingResume) {
+  if (attempts.isPending && chosenStage === null) {
     return (
       <main className={styles.page}>
         <LearnerHeader title="Online Examination" />
@@ -215,7 +191,6 @@ export default function ExamPage() {
           <h2>Before you begin</h2>
           <ul>
             <li>Make sure you have a stable internet connection.</li>
-            <li>Keep your webcam and microphone on for the whole exam.</li>
             <li>Do not switch tabs or leave the exam window.</li>
             <li>Finish within the time limit of {timeLimit}.</li>
           </ul>
@@ -232,7 +207,7 @@ export default function ExamPage() {
           <AttemptHistorySection />
         </>
       )}
-      {inWizard && (
+      {inWizard && stage !== 'exam' && (
         <ol className={styles.stepper} aria-label="Exam steps">
           {stages.map((s) => (
             <li key={s} aria-current={s === stage ? 'step' : undefined}>
@@ -261,6 +236,22 @@ export default function ExamPage() {
               </>
             )}
           </dl>
+          <fieldset className={styles.modeChoice}>
+            <legend>How do you want to sit it?</legend>
+            <label className={styles.option}>
+              <input type="radio" name="exam-mode" value="practice" checked={mode === 'practice'} onChange={() => setMode('practice')} />
+              <span>
+                <strong>Practice</strong>: one question at a time; each answer is marked at once, with its explanation.
+              </span>
+            </label>
+            <label className={styles.option}>
+              <input type="radio" name="exam-mode" value="test-centre" checked={mode === 'test-centre'} onChange={() => setMode('test-centre')} />
+              <span>
+                <strong>Test centre</strong>: as at the real exam. Move between questions, flag them for review and change answers until you
+                finish; results only at the end.
+              </span>
+            </label>
+          </fieldset>
         </section>
       )}
       {inWizard && stage === 'nda' && (
@@ -280,10 +271,21 @@ export default function ExamPage() {
         <section className={styles.card} aria-label="Tutorial">
           <h2>Tutorial</h2>
           <ul>
-            <li>Questions come one at a time: multiple choice, fill in the blank, or essay.</li>
-            <li>Choose or type your answer and press Submit Answer; you see at once whether it was correct.</li>
-            <li>Each question can be answered once. Press Next Question to go on.</li>
-            <li>Your answer is saved every 30 seconds; if you reload or change device you continue where you were.</li>
+            {mode === 'practice' ? (
+              <>
+                <li>Questions come one at a time: multiple choice, fill in the blank, or essay.</li>
+                <li>Choose or type your answer and press Submit Answer; you see at once whether it was correct.</li>
+                <li>Each question can be answered once. Press Next Question to go on.</li>
+                <li>Your answer is saved every 30 seconds; if you reload or change device you continue where you were.</li>
+              </>
+            ) : (
+              <>
+                <li>The question navigator shows every question: answered, unanswered and flagged. Tap a number to go there.</li>
+                <li>Your answer is recorded as you choose it (typed answers when you move on); you can change it until you finish.</li>
+                <li>Flag a question to come back to it. Review and finish lists what is unanswered or flagged before you end the exam.</li>
+                <li>You are warned at 30, 5 and 1 minutes left. If the connection drops, keep answering: answers are kept and sent later.</li>
+              </>
+            )}
             <li>The exam goes full screen. Copy and paste are disabled, and leaving the window is recorded.</li>
           </ul>
         </section>
@@ -301,7 +303,7 @@ export default function ExamPage() {
         </div>
       )}
       {startAttempt.isError && <FormError message={retakeRefusal(startAttempt.error, attempts.data?.nextAttemptAt ?? null)} />}
-      {stage === 'exam' && <ExamSession onFinished={onFinished} onAttempt={rememberAttempt} />}
+      {stage === 'exam' && <ExamSession onFinished={onFinished} onAttempt={rememberAttempt} resumed={resumesExam && startAttempt.isIdle} />}
       {stage === 'completed' && <Completed message={finishMessage} />}
     </main>
   );

@@ -13,6 +13,7 @@ import review from './exam-review.module.css';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
+import { ResultsByTopic } from './results-by-topic.js';
 import { LockedPanel } from './upgrade.js';
 
 const outcomeText = { correct: 'Correct', incorrect: 'Incorrect', 'pending-review': 'Awaiting review' } as const;
@@ -109,9 +110,10 @@ function AttemptReview({ id }: { id: number }) {
           <h2>Attempt of {formatDateTime(attempt.started_at)}</h2>
           <p>
             Finished {attempt.finished_at ? formatDateTime(attempt.finished_at) : ''}
-            {attempt.finish_reason ? ` (${finishReasonLabel[attempt.finish_reason]})` : ''}. Score: {attempt.score} of {attempt.answered} answered (
-            {(attempt.percentage ?? 0).toFixed(1)}% of marked answers){unanswered > 0 ? `; ${unanswered} not reached` : ''}.
+            {attempt.finish_reason ? ` (${finishReasonLabel[attempt.finish_reason]})` : ''}. {attempt.answered} of {attempt.questions} answered
+            {unanswered > 0 ? `; ${unanswered} not reached (counted as wrong)` : ''}.
           </p>
+          <ResultsByTopic data={query.data} />
           <div className={styles.actions}>
             {backToExam}
             <Link className={buttonClassName('primary')} to={MISTAKES_PATH}>

@@ -3,13 +3,14 @@ import { AUTOSAVE_INTERVAL_MS, MILESTONE_EVERY, PRAISE_THRESHOLD_PERCENT, QUESTI
 import type { AnswerResult, ExamProgress, ServedQuestion } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
-import { TextField } from '../ui/field.js';
-import { Modal, ModalActions } from '../ui/modal.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { saveDraftOnExit, useAutoSaveAnswer, useCurrentExamQuestion, useFinishExam, useSubmitAnswer } from './exam-api.js';
 import { useExamSecurity } from './exam-security.js';
 import { difficultyLabel, formatTimer, questionTypeLabel } from './labels.js';
-import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
+import { useExamFocus } from './exam-focus.js';
+import { QuestionInputs } from './question-inputs.js';
+import { ResumedNotice } from './resumed-notice.js';
+import { TestCentreSession } from './test-centre-session.js';
 import styles from './lms.module.css';
 
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
@@ -26,8 +27,18 @@ export function milestoneMessage(answered: number, correct: number | null): stri
     : `Good job on reaching ${answered} questions. Your score is ${correct}. Keep practicing to improve your score!`;
 }
 
-/** The exam interface: one question at a time, a countdown kept by the server, autosave and the security rules. */
-export function ExamSession({ onFinished, onAttempt }: { onFinished: (message?: string) => void; onAttempt: (attemptId: number) => void }) {
+type SessionProps = { onFinished: (message?: string) => void; onAttempt: (attemptId: number) => void; resumed: boolean };
+
+/** The timed sitting: only the exam shows; the attempt's mode chooses the screen. */
+export function ExamSession(props: SessionProps) {
+  useExamFocus();
+  const current = useCurrentExamQuestion();
+  if (current.data?.mode === 'test-centre') return <TestCentreSession initial={current.data} {...props} />;
+  return <PracticeSession {...props} />;
+}
+
+/** Practice mode: one question at a time, each answer marked at once, a countdown kept by the server, autosave and the security rules. */
+function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
   const current = useCurrentExamQuestion();
   const { mutateAsync: finishOnServer } = useFinishExam();
   // The attempt's progress as the last answer left it, until a newer question brings the server's.
@@ -103,6 +114,8 @@ export function ExamSession({ onFinished, onAttempt }: { onFinished: (message?: 
   const progress = answeredProgress?.after === dataUpdatedAt ? answeredProgress.progress : (data?.attempt ?? answeredProgress?.progress ?? null);
   const shownRemaining = remaining ?? data?.attempt?.remainingSeconds ?? null;
   const saveText = { idle: '', saving: 'Saving...', saved: 'Saved', error: 'Save failed' }[saveStatus];
+  // The question on screen counts as the next one; once every question is answered, the last.
+  const questionNumber = progress ? Math.min(progress.answeredCount + (answeredProgress?.after === dataUpdatedAt ? 0 : 1), progress.totalQuestions) : null;
 
   return (
     <section aria-label="Exam" className={styles.noSelect}>
@@ -113,6 +126,11 @@ export function ExamSession({ onFinished, onAttempt }: { onFinished: (message?: 
             {shownRemaining === null ? '--:--' : formatTimer(shownRemaining)}
           </span>
         </div>
+        {progress && questionNumber !== null && (
+          <span className={styles.questionCount}>
+            Question {Math.max(1, questionNumber)} of {progress.totalQuestions}
+          </span>
+        )}
         {progress && (
           <span className={styles.muted}>
             Answered {progress.answeredCount} of {progress.totalQuestions}
@@ -129,6 +147,16 @@ export function ExamSession({ onFinished, onAttempt }: { onFinished: (message?: 
             Dismiss
           </Button>
         </div>
+      )}
+      {resumed && data?.attempt && !data.attempt.finished && <ResumedNotice remainingSeconds={data.attempt.remainingSeconds} />}
+      {milestone && (
+        // Not a dialog: nothing covers a timed exam.
+        <p className={styles.notice} role="status">
+          {milestone}{' '}
+          <Button variant="ghost" size="small" onClick={() => setMilestone(null)}>
+            Dismiss
+          </Button>
+        </p>
       )}
       {withdrawnNotice && (
         <p className={styles.banner} role="status">
@@ -152,12 +180,6 @@ export function ExamSession({ onFinished, onAttempt }: { onFinished: (message?: 
           onEnded={(message) => void finish(message)}
         />
       )}
-      <Modal title="Milestone reached" open={milestone !== null} onClose={() => setMilestone(null)}>
-        <p>{milestone}</p>
-        <ModalActions>
-          <Button onClick={() => setMilestone(null)}>Continue</Button>
-        </ModalActions>
-      </Modal>
     </section>
   );
 }
@@ -259,32 +281,13 @@ function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus,
         <span className={styles.tag}>{questionTypeLabel(question.question_type)}</span>
         <span className={styles.tag}>{difficultyLabel(question.difficulty)}</span>
       </p>
-      {question.question_type === 'multiple-choice' && (
-        <fieldset className={styles.options} disabled={answered}>
-          <legend className="visually-hidden">Choose one answer</legend>
-          {question.options.map((option) => {
-            const mark = feedback && !feedback.pendingReview ? optionMark(option, answer, feedback.correctAnswer) : null;
-            return (
-              <label key={option} className={`${styles.option} ${optionMarkClass(mark)}`}>
-                <input type="radio" name="answer" value={option} checked={answer === option} onChange={() => setAnswer(option)} />
-                {option}
-                <OptionMarker mark={mark} />
-              </label>
-            );
-          })}
-        </fieldset>
-      )}
-      {question.question_type === 'fill-in-the-blank' && (
-        <TextField label="Your answer" value={answer} disabled={answered} autoComplete="off" onChange={(e) => setAnswer(e.target.value)} />
-      )}
-      {question.question_type === 'essay' && (
-        <div style={{ marginBottom: '1rem' }}>
-          <label className={styles.fieldLabel} htmlFor="essay-answer">
-            Your answer
-          </label>
-          <textarea id="essay-answer" className={styles.textarea} value={answer} disabled={answered} rows={8} onChange={(e) => setAnswer(e.target.value)} />
-        </div>
-      )}
+      <QuestionInputs
+        question={question}
+        answer={answer}
+        onAnswer={setAnswer}
+        disabled={answered}
+        correctAnswer={feedback && !feedback.pendingReview ? feedback.correctAnswer : undefined}
+      />
       {submitError && (
         <p role="alert" className={styles.feedbackWrong}>
           {submitError}

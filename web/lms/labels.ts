@@ -24,6 +24,14 @@ export function formatDuration(totalSeconds: number): string {
   return rest === 0 ? plural(minutes, 'minute') : `${plural(minutes, 'minute')} ${plural(rest, 'second')}`;
 }
 
+/** Time left in hours and minutes, as a candidate reads it: "2 h 41 min", "4 min", "under a minute". */
+export function formatTimeLeft(totalSeconds: number): string {
+  const minutes = Math.floor(Math.max(0, totalSeconds) / 60);
+  if (minutes === 0) return 'under a minute';
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}
+
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 export function formatDay(iso: string): string {
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00` : iso);

@@ -10,6 +10,7 @@ import UserRound from 'lucide-react/icons/user-round';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { AppHeader, HeaderLink, headerLabelClass, headerLinkClass } from '../ui/app-header.js';
+import { ExamFocusProvider } from './exam-focus.js';
 import { useLogout } from './learner-header.js';
 import styles from './lms.module.css';
 import { useLmsSession } from './session.js';
@@ -21,51 +22,57 @@ export default function LearnerShell() {
   const [bellOpen, setBellOpen] = useState(false);
   const homeTo = !user ? '/lms-system/login' : user.role === 'admin' ? '/lms-system/admin' : '/lms-system/dashboard';
   return (
-    <>
-      <AppHeader homeTo={homeTo} areaName="Learning" navLabel="Learning">
-        {!user && (
-          <>
-            <HeaderLink to="/lms-system/login" icon={LogIn} label="Login" />
-            <HeaderLink to="/lms-system/register" icon={UserPlus} label="Register" />
-          </>
-        )}
-        {user?.role === 'user' && (
-          <>
-            <HeaderLink to="/lms-system/dashboard" icon={LayoutDashboard} label="Dashboard" />
-            <HeaderLink to="/courses" icon={BookOpen} label="Courses" />
-            <HeaderLink to="/exam" icon={ClipboardCheck} label="Exam" />
-            <HeaderLink to="/lmsprofile" icon={UserRound} label="Profile" />
-            <div className={styles.bell}>
-              <button
-                type="button"
-                className={headerLinkClass}
-                aria-expanded={bellOpen}
-                aria-controls="lms-notifications"
-                onClick={() => setBellOpen((open) => !open)}
-              >
-                <Bell aria-hidden="true" size={18} />
-                <span className={headerLabelClass}>Notifications</span>
-              </button>
-              {bellOpen && (
-                <div id="lms-notifications" className={styles.bellPanel}>
-                  <strong>Notifications</strong>
-                  <p className={styles.muted}>You are all caught up. New courses and exam dates appear on your dashboard.</p>
-                </div>
+    <ExamFocusProvider>
+      {(examFocused) => (
+        <>
+          {!examFocused && (
+            <AppHeader homeTo={homeTo} areaName="Learning" navLabel="Learning">
+              {!user && (
+                <>
+                  <HeaderLink to="/lms-system/login" icon={LogIn} label="Login" />
+                  <HeaderLink to="/lms-system/register" icon={UserPlus} label="Register" />
+                </>
               )}
-            </div>
-          </>
-        )}
-        {user?.role === 'admin' && (
-          <HeaderLink to="/lms-system/admin" icon={Settings} label="Admin" />
-        )}
-        {user && (
-          <button type="button" className={headerLinkClass} onClick={logout}>
-            <LogOut aria-hidden="true" size={18} />
-            <span className={headerLabelClass}>Logout</span>
-          </button>
-        )}
-      </AppHeader>
-      <Outlet />
-    </>
+              {user?.role === 'user' && (
+                <>
+                  <HeaderLink to="/lms-system/dashboard" icon={LayoutDashboard} label="Dashboard" />
+                  <HeaderLink to="/courses" icon={BookOpen} label="Courses" />
+                  <HeaderLink to="/exam" icon={ClipboardCheck} label="Exam" />
+                  <HeaderLink to="/lmsprofile" icon={UserRound} label="Profile" />
+                  <div className={styles.bell}>
+                    <button
+                      type="button"
+                      className={headerLinkClass}
+                      aria-expanded={bellOpen}
+                      aria-controls="lms-notifications"
+                      onClick={() => setBellOpen((open) => !open)}
+                    >
+                      <Bell aria-hidden="true" size={18} />
+                      <span className={headerLabelClass}>Notifications</span>
+                    </button>
+                    {bellOpen && (
+                      <div id="lms-notifications" className={styles.bellPanel}>
+                        <strong>Notifications</strong>
+                        <p className={styles.muted}>You are all caught up. New courses and exam dates appear on your dashboard.</p>
+                      </div>
+                    )}
+                  </div>
+                </>
+              )}
+              {user?.role === 'admin' && (
+                <HeaderLink to="/lms-system/admin" icon={Settings} label="Admin" />
+              )}
+              {user && (
+                <button type="button" className={headerLinkClass} onClick={logout}>
+                  <LogOut aria-hidden="true" size={18} />
+                  <span className={headerLabelClass}>Logout</span>
+                </button>
+              )}
+            </AppHeader>
+          )}
+          <Outlet />
+        </>
+      )}
+    </ExamFocusProvider>
   );
 }

@@ -5,21 +5,23 @@ import type { ExamQuestionsResponse, MockResult } from '../../contracts/lms.js';
 import { errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button } from '../ui/button.js';
-import { TextField } from '../ui/field.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { formatTimer } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
+import { QuestionInputs } from './question-inputs.js';
 import { lmsRequest } from './session.js';
 
 /** The older module: a short practice set, a countdown, every answer sent at the end. */
 export default function MockExamPage() {
   const config = usePublicConfig();
-  // `?set=mistakes`: practise the questions got wrong in the timed exam.
-  const set = useSearchParams()[0].get('set') === 'mistakes' ? 'mistakes' : 'mock';
+  // `?set=mistakes`: practise the questions got wrong in the timed exam; `?topic=`: one topic's questions.
+  const [params] = useSearchParams();
+  const set = params.get('set') === 'mistakes' ? 'mistakes' : 'mock';
+  const topic = set === 'mock' ? params.get('topic') || undefined : undefined;
   const questions = useQuery({
-    queryKey: ['lms', 'mock-exam', set],
-    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set } }),
+    queryKey: ['lms', 'mock-exam', set, topic],
+    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set, ...(topic ? { topic } : {}) } }),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -80,6 +82,31 @@ export default function MockExamPage() {
           Your score: {result.score} / {result.total}
         </p>
         {result.essays > 0 && <p>Essay responses will be reviewed manually.</p>}
+        <ol className={styles.list}>
+          {(result.review ?? []).map((item, i) => (
+            <li key={item.questionId} className={styles.card} aria-label={`Question ${i + 1}`}>
+              <h3>
+                {i + 1}. {item.question}
+              </h3>
+              <QuestionInputs
+                question={{ ...item, id: item.questionId }}
+                answer={item.userAnswer}
+                onAnswer={() => {}}
+                disabled
+                correctAnswer={item.outcome === 'pending-review' ? undefined : (item.correctAnswer ?? undefined)}
+              />
+              <p className={item.outcome === 'correct' ? styles.feedbackCorrect : item.outcome === 'incorrect' ? styles.feedbackWrong : styles.muted}>
+                {item.outcome === 'correct' ? 'Correct!' : item.outcome === 'incorrect' ? 'Incorrect!' : 'To be reviewed manually.'}
+              </p>
+              {item.outcome !== 'correct' && item.correctAnswer !== null && (
+                <p>
+                  {item.outcome === 'pending-review' ? 'Model answer' : 'Correct answer'}: {item.correctAnswer}
+                </p>
+              )}
+              {item.explanation && <p>{item.explanation}</p>}
+            </li>
+          ))}
+        </ol>
         <Link to="/lms-system/dashboard">Return to Dashboard</Link>
       </section>
     );
@@ -97,26 +124,7 @@ export default function MockExamPage() {
           </span>
         </p>
         <h2>{q.question}</h2>
-        {q.question_type === 'multiple-choice' ? (
-          <fieldset className={styles.options}>
-            <legend className="visually-hidden">Choose one answer</legend>
-            {q.options.map((option) => (
-              <label key={option} className={styles.option}>
-                <input type="radio" name={`q-${q.id}`} checked={value === option} onChange={() => setValue(option)} />
-                {option}
-              </label>
-            ))}
-          </fieldset>
-        ) : q.question_type === 'fill-in-the-blank' ? (
-          <TextField label="Your answer" value={value} onChange={(e) => setValue(e.target.value)} />
-        ) : (
-          <div style={{ marginBottom: '1rem' }}>
-            <label className={styles.fieldLabel} htmlFor="mock-essay">
-              Your answer
-            </label>
-            <textarea id="mock-essay" className={styles.textarea} value={value} onChange={(e) => setValue(e.target.value)} />
-          </div>
-        )}
+        <QuestionInputs question={q} answer={value} onAnswer={setValue} />
         {submitError && <p role="alert">{submitError}</p>}
         {last ? <Button onClick={() => void submit()}>Finish Exam</Button> : <Button onClick={() => setIndex(index + 1)}>Next Question</Button>}
       </section>
@@ -124,7 +132,7 @@ export default function MockExamPage() {
   }
   return (
     <main className={styles.page}>
-      <LearnerHeader title={set === 'mistakes' ? 'Practise my mistakes' : 'Mock Exam'} />
+      <LearnerHeader title={set === 'mistakes' ? 'Practise my mistakes' : topic ? `Practise: ${topic}` : 'Mock Exam'} />
       {body}
     </main>
   );

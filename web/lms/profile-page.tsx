@@ -3,6 +3,7 @@ import { ApiError } from '../lib/http.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { useProfile } from './api.js';
 import { formatDay, professionLabel, programLabel } from './labels.js';
+import { RedeemCodeForm } from './redeem-code.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { UpgradeDialog } from './upgrade.js';
@@ -31,6 +32,7 @@ export default function ProfilePage() {
             <dt>Plan</dt>
             <dd>{user.key.allowed_programs.length ? user.key.allowed_programs.map(programLabel).join(', ') : 'Free plan'}</dd>
           </dl>
+          <RedeemCodeForm />
         </section>
         <section className={styles.card} aria-label="Progress">
           <h2>Progress</h2>
@@ -38,8 +40,8 @@ export default function ProfilePage() {
             <dt>Exam</dt>
             <dd>
               {progress.exam.totalScore === null
-                ? `${progress.exam.totalQuestions} marked answers; the score is locked`
-                : `${progress.exam.totalScore} of ${progress.exam.totalQuestions} marked answers correct`}
+                ? `${progress.exam.totalQuestions} answers marked across your attempts; the score is locked`
+                : `${progress.exam.totalScore} of ${progress.exam.totalQuestions} answers correct across your attempts`}
             </dd>
             <dt>Average course progress</dt>
             <dd>{progress.course.avgProgress === null ? (query.data.premiumLocked ? 'Premium only' : 'N/A') : `${progress.course.avgProgress.toFixed(2)}%`}</dd>

@@ -41,6 +41,7 @@ export const lmsRoutes: RouteObject[] = [
           { path: '/lms-system/admin/course', handle: { title: 'Course management' }, element: lazyPage(() => import('./admin/courses-page.js')) },
           { path: '/lms-system/admin/logs', handle: { title: 'Exam logs' }, element: lazyPage(() => import('./admin/logs-page.js')) },
           { path: '/lms-system/admin/users', handle: { title: 'Users and programs' }, element: lazyPage(() => import('./admin/users-page.js')) },
+          { path: '/lms-system/admin/access-codes', handle: { title: 'Access codes' }, element: lazyPage(() => import('./admin/access-codes-page.js')) },
           { path: '/lms-system/admin/upcoming', handle: { title: 'Upcoming exams' }, element: lazyPage(() => import('./admin/upcoming-page.js')) },
           { path: '/lms-system/admin/essays', handle: { title: 'Essay grading' }, element: lazyPage(() => import('./admin/essays-page.js')) },
           { path: '/lms-system/admin/exam-settings', handle: { title: 'Exam settings' }, element: lazyPage(() => import('./admin/exam-settings-page.js')) },

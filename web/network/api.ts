@@ -4,14 +4,18 @@ import type {
   CommentsPage,
   CreatedComment,
   LikeResponse,
+  MemberProfile,
   MeResponse,
   MessageResponse,
   NetworkUser,
+  NotificationsPage,
   Post,
   PostsPage,
+  SearchResults,
   ProfileBody,
   SignInBody,
   SignUpBody,
+  UnreadResponse,
 } from '../../contracts/network.js';
 import { ApiError, request, type RequestOptions } from '../lib/http.js';
 import { clearSessionEnded, isSessionEnded, reportSessionEnded } from './ended-session.js';
@@ -21,6 +25,10 @@ export const networkKeys = {
   feed: ['network', 'feed'] as const,
   post: (id: string) => ['network', 'post', id] as const,
   comments: (postId: string) => ['network', 'comments', postId] as const,
+  notifications: ['network', 'notifications'] as const,
+  unread: ['network', 'unread'] as const,
+  search: (q: string) => ['network', 'search', q] as const,
+  member: (username: string) => ['network', 'member', username.toLowerCase()] as const,
 };
 
 // ---- Session
@@ -122,6 +130,59 @@ export function useFeed() {
     queryFn: ({ pageParam, signal }) => memberRequest<PostsPage>('/api/network/posts', { query: { cursor: pageParam }, signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useMemberProfile(username: string) {
+  return useInfiniteQuery({
+    queryKey: networkKeys.member(username),
+    queryFn: ({ pageParam, signal }) =>
+      memberRequest<MemberProfile>(`/api/network/members/${encodeURIComponent(username)}`, { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
+  });
+}
+
+export function useSearch(q: string) {
+  return useInfiniteQuery({
+    queryKey: networkKeys.search(q),
+    queryFn: ({ pageParam, signal }) => memberRequest<SearchResults>('/api/network/search', { query: { q, cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled: q.trim() !== '',
+  });
+}
+
+// ---- Notifications
+
+export function useNotifications() {
+  return useInfiniteQuery({
+    queryKey: networkKeys.notifications,
+    queryFn: ({ pageParam, signal }) => memberRequest<NotificationsPage>('/api/network/notifications', { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The bell's count: read once, then kept by the live stream's per-member events (no polling). */
+export function useUnreadCount(enabled: boolean) {
+  return useQuery({
+    queryKey: networkKeys.unread,
+    queryFn: async ({ signal }) => (await memberRequest<NotificationsPage>('/api/network/notifications', { signal })).unread,
+    enabled,
+    staleTime: Infinity,
+  });
+}
+
+export function useMarkNotificationsRead() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (ids?: string[]) => memberRequest<UnreadResponse>('/api/network/notifications/read', { method: 'POST', body: ids ? { ids } : { all: true } }),
+    onSuccess: ({ unread }) => {
+      client.setQueryData(networkKeys.unread, unread);
+      void client.invalidateQueries({ queryKey: networkKeys.notifications });
+    },
   });
 }
 

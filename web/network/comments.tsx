@@ -4,6 +4,8 @@ import { useAddComment, useComments } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { relativeTime } from './relative-time.js';
+import { MentionText } from './mention-text.js';
+import { Link } from 'react-router';
 
 /** A post's comment box and its comments, newest first, paged by cursor. */
 export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefObject<HTMLInputElement | null> }) {
@@ -57,10 +59,12 @@ export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefO
               <Avatar src={comment.photoURL} size={32} />
               <div className={styles.commentBody}>
                 <div className={styles.commentMeta}>
-                  <strong>{comment.username || 'Anonymous'}</strong>
+                  <strong>{comment.username ? <Link to={`/members/${encodeURIComponent(comment.username)}`}>{comment.username}</Link> : 'Anonymous'}</strong>
                   <time dateTime={comment.timestamp}>{relativeTime(comment.timestamp)}</time>
                 </div>
-                <p>{comment.text}</p>
+                <p>
+                  <MentionText text={comment.text} />
+                </p>
               </div>
             </li>
           ))}

@@ -3,7 +3,6 @@ import { Navigate, useSearchParams } from 'react-router';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMe } from './api.js';
 import { Feed } from './feed.js';
-import { useLiveFeed } from './live-feed.js';
 import styles from './network.module.css';
 import { VerifyEmailBanner } from './verify-email-banner.js';
 
@@ -14,7 +13,6 @@ const PostDetailModal = lazy(() => import('./post-detail-modal.js').then((module
 export default function HomePage() {
   const me = useMe();
   const [params, setParams] = useSearchParams();
-  useLiveFeed(me.data);
 
   if (me.isPending) return <LoadingState />;
   if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;

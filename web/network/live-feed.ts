@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { feedEvents } from '../../contracts/network-constants.js';
-import type { CommentCreatedEvent, LikesChangedEvent, NetworkUser, PostCreatedEvent, PostDeletedEvent } from '../../contracts/network.js';
+import type { CommentCreatedEvent, LikesChangedEvent, NetworkUser, NotificationsChangedEvent, PostCreatedEvent, PostDeletedEvent } from '../../contracts/network.js';
 import { addCachedComment, addFeedPost, fetchMe, networkKeys, removeFeedPost, updateFeedPost } from './api.js';
 import { reportSessionEnded } from './ended-session.js';
 
@@ -38,7 +38,10 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
       current.addEventListener('open', () => {
         reopenDelay = REOPEN_DELAY_MS;
         // A fresh EventSource cannot send Last-Event-ID: what was missed comes from a refetch.
-        if (reopened) void client.invalidateQueries({ queryKey: networkKeys.feed });
+        if (reopened) {
+          void client.invalidateQueries({ queryKey: networkKeys.feed });
+          void client.invalidateQueries({ queryKey: networkKeys.unread });
+        }
       });
       // EventSource retries a dropped stream by itself, but gives up for good when it is answered
       // with an error: a 503 while the database is away, or a 401 once the session has ended.
@@ -61,6 +64,13 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
       current.addEventListener(feedEvents.likesChanged, (event) => {
         const data = parse<LikesChangedEvent>(event);
         if (data) updateFeedPost(client, data.postId, (post) => ({ ...post, likeCount: data.likeCount }));
+      });
+      // Only this member's streams get it: the bell's count, and the list is stale.
+      current.addEventListener(feedEvents.notificationsChanged, (event) => {
+        const data = parse<NotificationsChangedEvent>(event);
+        if (!data) return;
+        client.setQueryData(networkKeys.unread, data.unread);
+        void client.invalidateQueries({ queryKey: networkKeys.notifications });
       });
       current.addEventListener(feedEvents.reset, () => void client.invalidateQueries({ queryKey: networkKeys.feed }));
     };

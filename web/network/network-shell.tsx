@@ -6,11 +6,12 @@ import Search from 'lucide-react/icons/search';
 import TrendingUp from 'lucide-react/icons/trending-up';
 import Users from 'lucide-react/icons/users';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { useEffect, type FormEvent } from 'react';
+import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import styles from './network-shell.module.css';
-import { forgetMember } from './api.js';
+import { forgetMember, useMe, useUnreadCount } from './api.js';
+import { useLiveFeed } from './live-feed.js';
 import { onSessionEnded } from './ended-session.js';
 import ProfileMenu from './profile-menu.js';
 
@@ -20,7 +21,6 @@ const staticEntries = [
   { label: 'Network', Icon: Users },
   { label: 'Recruitment', Icon: BriefcaseBusiness },
   { label: 'Messages', Icon: MessageSquare },
-  { label: 'Notifications', Icon: Bell },
   { label: 'Invest', Icon: TrendingUp },
 ];
 
@@ -29,16 +29,27 @@ export function NetworkShell() {
   const client = useQueryClient();
   // A session ended elsewhere: the member is forgotten, and the page sends them to sign in.
   useEffect(() => onSessionEnded(() => forgetMember(client)), [client]);
+  // One live stream for every network page: the feed's events and the bell's.
+  const me = useMe();
+  useLiveFeed(me.data);
+  const unread = useUnreadCount(Boolean(me.data)).data ?? 0;
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    if (q) void navigate(`/search?q=${encodeURIComponent(q)}`);
+  };
   return (
     <>
       <header className={styles.nav}>
         <Link to="/Home" className={styles.logo} aria-label="Pathway home">
           <img src="/images/logo.svg" alt="" width={36} height={36} />
         </Link>
-        <div className={styles.search} title="Search is coming soon">
+        <form role="search" className={styles.search} onSubmit={onSearch}>
           <Search aria-hidden="true" size={16} />
-          <input type="search" placeholder="Search" aria-label="Search (coming soon)" disabled />
-        </div>
+          <input type="search" name="q" placeholder="Search" aria-label="Search posts and members" maxLength={200} defaultValue={searchParams.get('q') ?? ''} key={searchParams.get('q') ?? ''} />
+        </form>
         <nav aria-label="Main" className={styles.menu}>
           <ul className={styles.items}>
             <li>
@@ -47,6 +58,21 @@ export function NetworkShell() {
                 <span className={styles.label}>Home</span>
               </NavLink>
             </li>
+            {me.data && (
+              <li>
+                <NavLink to="/notifications" className={styles.item} aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+                  <span className={styles.bell}>
+                    <Bell aria-hidden="true" size={20} />
+                    {unread > 0 && (
+                      <span className={styles.badge} aria-hidden="true" data-testid="unread-count">
+                        {unread > 99 ? '99+' : unread}
+                      </span>
+                    )}
+                  </span>
+                  <span className={styles.label}>Notifications</span>
+                </NavLink>
+              </li>
+            )}
             {staticEntries.map(({ label, Icon }) => (
               <li key={label}>
                 <span className={`${styles.item} ${styles.inert}`} title={`${label}: coming soon`}>

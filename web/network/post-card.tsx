@@ -9,6 +9,7 @@ import { isSessionEnded } from './ended-session.js';
 import styles from './network.module.css';
 import { PostMedia } from './post-media.js';
 import { relativeTime } from './relative-time.js';
+import { MentionText } from './mention-text.js';
 
 export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
 export const commentCountText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
@@ -74,7 +75,11 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
           </button>
         )}
       </header>
-      {post.description && <p className={styles.description}>{post.description}</p>}
+      {post.description && (
+        <p className={styles.description}>
+          <MentionText text={post.description} />
+        </p>
+      )}
       {post.mediaURL && <PostMedia post={post} />}
       <div className={styles.counts}>
         <span>{likeCountText(post.likeCount)}</span>

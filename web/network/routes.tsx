@@ -19,6 +19,9 @@ export const networkRoutes: RouteObject[] = [
     children: [
       { path: '/Home', caseSensitive: true, handle: { title: 'Home' }, element: lazyPage(() => import('./home-page.js')) },
       { path: '/home', caseSensitive: true, handle: { title: 'Home' }, element: lazyPage(() => import('./lower-case-home-page.js')) },
+      { path: '/notifications', handle: { title: 'Notifications' }, element: lazyPage(() => import('./notifications-page.js')) },
+      { path: '/members/:username', handle: { title: 'Profile' }, element: lazyPage(() => import('./member-page.js')) },
+      { path: '/search', handle: { title: 'Search' }, element: lazyPage(() => import('./search-page.js')) },
       { path: '/UserDetails', caseSensitive: true, handle: { title: 'Complete your profile' }, element: lazyPage(() => import('./user-details-page.js')) },
     ],
   },

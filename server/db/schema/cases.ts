@@ -35,6 +35,13 @@ export const cases = pgTable(
     // Derived from the services' current steps (see cases/case-status.ts) and kept in step
     // by every write that can change it, so filters, counters and sorting use an index.
     status: text({ enum: caseStatuses }).notNull().default('Under Review'),
+    // What the admin list's one search box matches besides the case number: the client's name,
+    // passport number and email, folded (lower-case, accents removed) by case_search_text, a
+    // function of migration 0014, so "amina" finds "Amína". Stored, so a search that no index can
+    // serve (one or two characters) compares text instead of folding every case again.
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(sql`case_search_text(client_name, passport_number, client_email)`),
     ...timestamps,
   },
   // One index per sort of the admin list, alone and after the status filter, with the list's
@@ -51,6 +58,7 @@ export const cases = pgTable(
     index('cases_status_passport_number_idx').on(t.status, t.passportNumber, t.id, t.caseNumber),
     // The trigram index for the admin list's substring search (and its pg_trgm extension) lives in
     // the custom migration 0005_cases-search-index.sql.
+    index('cases_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 
@@ -137,7 +145,7 @@ export const caseEvents = pgTable(
     caseId: integer()
       .notNull()
       .references(() => cases.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent', 'document uploaded', 'document reviewed'] }).notNull(),
+    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent', 'step change undone', 'document uploaded', 'document reviewed'] }).notNull(),
     summary: text().notNull(),
     changedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
     // An admin's email, or "system" for what the app does by itself (notifications).
@@ -192,11 +200,15 @@ export const caseNotificationChanges = pgTable(
     serviceName: text(),
     stepName: text(),
     stepDescription: text(),
+    // The step change this news is about, so undoing that change withdraws its email before it goes.
+    stepChangeId: integer().references(() => stepChanges.id, { onDelete: 'set null' }),
     createdAt: timestamps.createdAt,
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('case_notification_changes_pending_idx').on(t.caseId).where(sql`${t.notifiedAt} IS NULL`),
+    // Undoing a change finds its email by it, and deleting a case's step changes clears it.
+    index('case_notification_changes_step_change_idx').on(t.stepChangeId),
     check('case_notification_changes_service_with_step', sql`(${t.serviceName} IS NULL) = (${t.stepName} IS NULL)`),
   ],
 );

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, uuid, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const lmsProfessions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
 export const lmsRoles = ['user', 'admin'] as const;
 export const questionTypes = ['multiple-choice', 'fill-in-the-blank', 'essay'] as const;
 export const difficulties = ['easy', 'medium', 'hard'] as const;
+export const examModes = ['practice', 'test-centre'] as const;
 export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const;
 /** Whom a course or an upcoming exam is for: one profession, or everyone. */
 export const audiences = ['all', ...lmsProfessions] as const;
@@ -26,6 +27,11 @@ export const lmsUsers = pgTable(
     email: text(),
     // Carried in every token as `ver`; raising it ends every sign-in of this user (sign-out, password change).
     sessionVersion: integer().notNull().default(0),
+    // Accommodations an LMS admin grants (see server/lms/accommodations.ts): the next attempt's
+    // duration is multiplied, then lengthened; extra attempts may start before the retake wait ends.
+    timeMultiplier: numeric({ precision: 3, scale: 2, mode: 'number' }),
+    extraMinutes: integer(),
+    extraAttempts: integer().notNull().default(0),
     createdAt,
   },
   // Usernames are unique whatever their case, so "Amal" cannot sign up next to "amal".
@@ -43,6 +49,8 @@ export const examQuestions = pgTable(
     explanation: text().notNull(),
     profession: text({ enum: lmsProfessions }).notNull(),
     difficulty: text({ enum: difficulties }).notNull().default('medium'),
+    // Free text ("Pharmacology"); '' when the admin gave none. Results and statistics group by it.
+    topic: text().notNull().default(''),
     createdAt,
     // Deleted questions stay for the attempts that answered them; they are no longer served.
     deletedAt: timestamp({ withTimezone: true }),
@@ -75,6 +83,10 @@ export const examAttempts = pgTable(
     draftSavedAt: timestamp({ withTimezone: true }),
     // The form: the questions drawn for this attempt when it started (see exam-engine.ts).
     questionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    // `practice` marks each answer at once; `test-centre` records answers (changeable) and tells nothing until the end.
+    mode: text({ enum: examModes }).notNull().default('practice'),
+    // Questions the candidate flagged for review (test-centre mode).
+    flaggedQuestionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
   },
   (t) => [
     // Retakes keep every attempt; at most one per user and exam is open.
@@ -122,6 +134,41 @@ export const examLogs = pgTable(
   (t) => [index('exam_logs_exam_idx').on(t.examId, t.createdAt), index('exam_logs_created_at_idx').on(t.createdAt)],
 );
 
+/**
+ * The client-generated ids of test-centre answers already applied, so an answer resent after a lost
+ * connection (or twice by a retrying client) is applied once.
+ */
+export const examAnswerReceipts = pgTable(
+  'exam_answer_receipts',
+  {
+    attemptId: integer()
+      .notNull()
+      .references(() => examAttempts.id, { onDelete: 'cascade' }),
+    clientAnswerId: uuid().notNull(),
+    receivedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attemptId, t.clientAnswerId] })],
+);
+
+/** Every change of a learner's accommodation: who changed it, when, and what it became. */
+export const accommodationChanges = pgTable(
+  'lms_accommodation_changes',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+    changedBy: integer()
+      .notNull()
+      .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+    changedAt: timestamp({ withTimezone: true }).notNull(),
+    timeMultiplier: numeric({ precision: 3, scale: 2, mode: 'number' }),
+    extraMinutes: integer(),
+    extraAttempts: integer().notNull(),
+  },
+  (t) => [index('lms_accommodation_changes_user_idx').on(t.userId, t.changedAt)],
+);
+
 /** Results of the older 300-second mock exam module. */
 export const mockExamResults = pgTable('mock_exam_results', {
   id: serial().primaryKey(),
@@ -142,6 +189,17 @@ export const examSettings = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [check('exam_settings_single_row', sql`${t.id} = 1`), check('exam_settings_wait', sql`${t.retakeWaitSeconds} >= 0`)],
+);
+
+/** The pass mark an LMS admin sets per profession (percent of the form correct); without a row the default applies. */
+export const examPassMarks = pgTable(
+  'exam_pass_marks',
+  {
+    profession: text({ enum: lmsProfessions }).primaryKey(),
+    passMark: integer().notNull(),
+    updatedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [check('exam_pass_marks_percent', sql`${t.passMark} BETWEEN 0 AND 100`)],
 );
 
 /**
@@ -211,3 +269,24 @@ export const upcomingExams = pgTable('upcoming_exams', {
   published: boolean().notNull().default(true),
   createdAt,
 });
+
+/**
+ * Premium access codes an LMS admin issues (an agency hands them to its candidates). Only a hash
+ * of each code is kept; the code itself is shown once, when issued. Single use: redeeming sets
+ * `redeemedAt` in the same statement that checks it is unset.
+ */
+export const accessCodes = pgTable(
+  'access_codes',
+  {
+    id: serial().primaryKey(),
+    codeHash: text().notNull(),
+    programs: jsonb().$type<string[]>().notNull(),
+    note: text().notNull().default(''),
+    expiresAt: timestamp({ withTimezone: true }),
+    createdAt,
+    createdBy: integer().references(() => lmsUsers.id, { onDelete: 'set null' }),
+    redeemedAt: timestamp({ withTimezone: true }),
+    redeemedBy: integer().references(() => lmsUsers.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('access_codes_hash_key').on(t.codeHash), index('access_codes_created_idx').on(t.createdAt)],
+);

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -24,6 +26,9 @@ export const networkUsers = pgTable(
     uniqueIndex('network_users_email_idx').on(t.email),
     uniqueIndex('network_users_username_idx').on(sql`lower(${t.username})`),
     uniqueIndex('network_users_oidc_idx').on(t.oidcIssuer, t.oidcSubject),
+    // Search finds members by parts of their name or username (pg_trgm, created by the migration).
+    index('network_users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
+    index('network_users_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
   ],
 );
 
@@ -55,10 +60,15 @@ export const networkPosts = pgTable(
     // Kept in step by the like and comment writes, so the feed never counts rows.
     likeCount: integer().notNull().default(0),
     commentCount: integer().notNull().default(0),
+    // English full-text search: stemmed, so "nurse" finds "nurses"; kept by PostgreSQL itself.
+    search: tsvector().generatedAlwaysAs(sql`to_tsvector('english', description)`),
     createdAt,
   },
-  (t) => [// Ascending: scanned backward it yields exactly ORDER BY created_at DESC, id DESC (NULLS FIRST).
-    index('network_posts_feed_idx').on(t.createdAt, t.id)],
+  (t) => [index('network_posts_search_idx').using('gin', t.search),
+    // Ascending: scanned backward it yields exactly ORDER BY created_at DESC, id DESC (NULLS FIRST).
+    index('network_posts_feed_idx').on(t.createdAt, t.id),
+    // A member's profile lists their posts newest first.
+    index('network_posts_author_idx').on(t.userId, t.createdAt, t.id)],
 );
 
 export const networkComments = pgTable(
@@ -100,7 +110,38 @@ export const networkEvents = pgTable(
     data: jsonb().notNull(),
     // The post the event is about: deleting the post deletes its events, so a replay never returns it.
     postId: uuid(),
+    // Null for everyone's feed; a member's id for their own events (notifications), delivered only to their streams.
+    recipientId: uuid(),
     createdAt,
   },
   (t) => [index('network_events_created_at_idx').on(t.createdAt), index('network_events_post_idx').on(t.postId)],
+);
+
+/**
+ * What a member is told: a comment on their post, a mention, likes on their post. Likes are one
+ * row per post while unread (the partial unique index), its actors growing, so "Nadia and 11
+ * others liked your post" is one row to read and one to page past.
+ */
+export const networkNotifications = pgTable(
+  'network_notifications',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    recipientId: uuid()
+      .notNull()
+      .references(() => networkUsers.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    postId: uuid()
+      .notNull()
+      .references(() => networkPosts.id, { onDelete: 'cascade' }),
+    // Newest first, distinct; their number is the notification's count.
+    actorIds: uuid().array().notNull(),
+    readAt: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt,
+  },
+  (t) => [
+    index('network_notifications_recipient_idx').on(t.recipientId, t.createdAt, t.id),
+    // The bell's count, asked on every change: only the unread rows are walked.
+    index('network_notifications_unread_idx').on(t.recipientId).where(sql`read_at IS NULL`),
+    uniqueIndex('network_notifications_unread_likes_idx').on(t.recipientId, t.postId).where(sql`type = 'like' AND read_at IS NULL`),
+  ],
 );

@@ -1,7 +1,8 @@
+import type { Profession } from '../../../contracts/lms-constants.js';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
-import type { LmsUser, UpcomingExam } from '../../../contracts/lms.js';
+import type { Accommodation, AccommodationResponse, LmsUser, UpcomingExam } from '../../../contracts/lms.js';
 import { lmsKeys } from '../api.js';
 import { lmsRequest, lmsRequestPage } from '../session.js';
 
@@ -57,17 +58,30 @@ export const useSetPrograms = () =>
   useAdminMutation([adminKey('users')], ({ id, allowed }: { id: number; allowed: string[] }) =>
     lmsRequest<LmsUser>(`/admin/users/${id}/programs`, { method: 'PUT', body: { allowed_programs: allowed } }),
   );
+/** A learner's accommodation and its recorded changes (paged, newest first). */
+export const useAccommodation = (userId: number | null, page: number) =>
+  useQuery({
+    queryKey: [...adminKey('users'), userId, 'accommodation', page],
+    queryFn: () => lmsRequestPage<AccommodationResponse>(`/admin/users/${userId}/accommodation`, { query: { page, pageSize: ADMIN_PAGE_SIZE } }),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+  });
+export type AccommodationChangeBody = { timeMultiplier: number | null; extraMinutes: number | null; extraAttempts: number };
+export const useSetAccommodation = () =>
+  useAdminMutation([adminKey('users')], ({ id, body }: { id: number; body: AccommodationChangeBody }) =>
+    lmsRequest<Accommodation>(`/admin/users/${id}/accommodation`, { method: 'PUT', body }),
+  );
 /** Changes no list: the user's sessions end on the server. */
 export const useSetUserPassword = () =>
   useMutation({ mutationFn: ({ id, password }: { id: number; password: string }) => lmsRequest<null>(`/admin/users/${id}/password`, { method: 'PUT', body: { password } }) });
 
-export type ExamSettings = { retakeWaitSeconds: number };
+export type ExamSettings = { retakeWaitSeconds: number; passMarks: Record<Profession, number> };
 const examSettingsKey = adminKey('exam-settings');
 export const useExamSettings = () => useQuery({ queryKey: examSettingsKey, queryFn: () => lmsRequest<ExamSettings>('/admin/exam-settings') });
 export function useSaveExamSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (retakeWaitSeconds: number) => lmsRequest<ExamSettings>('/admin/exam-settings', { method: 'PUT', body: { retakeWaitSeconds } }),
+    mutationFn: (settings: ExamSettings) => lmsRequest<ExamSettings>('/admin/exam-settings', { method: 'PUT', body: settings }),
     onSuccess: (saved) => queryClient.setQueryData(examSettingsKey, saved),
   });
 }

@@ -7,6 +7,7 @@ const links = [
   ['/lms-system/admin/course', 'Courses'],
   ['/lms-system/admin/logs', 'Exam logs'],
   ['/lms-system/admin/users', 'Users and programs'],
+  ['/lms-system/admin/access-codes', 'Access codes'],
   ['/lms-system/admin/upcoming', 'Upcoming exams'],
   ['/lms-system/admin/exam-settings', 'Exam settings'],
   ['/lms-system/admin/essays', 'Essay grading'],

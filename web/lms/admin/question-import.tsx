@@ -1,15 +1,18 @@
 import { parse } from 'csv-parse/browser/esm/sync';
 import { Download, Upload } from 'lucide-react';
 import { useState, type ChangeEvent } from 'react';
-import { questionCsvColumns } from '../../../contracts/lms-constants.js';
+import { difficulties, professions, questionCsvColumns } from '../../../contracts/lms-constants.js';
+import { parseQuestionText, type LineError, type ParsedQuestion, type QuestionTextFormat } from '../../../contracts/question-formats.js';
 import type { ImportRowError } from '../../../contracts/platform.js';
 import { csvProblem } from '../../../contracts/csv-problem.js';
 import { errorMessage, ImportRejected } from '../../lib/http.js';
 import { readTextFile } from '../../lib/text-file.js';
 import { Button } from '../../ui/button.js';
+import { SelectField } from '../../ui/field.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import review from '../exam-review.module.css';
+import { difficultyLabel, professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
 import { downloadQuestionsCsv, useImportQuestions } from './question-bank-api.js';
 
@@ -26,44 +29,154 @@ function readPreview(name: string, text: string): Preview {
   }
 }
 
+type Format = 'csv' | QuestionTextFormat;
+const formatNames: Record<Format, string> = { csv: 'CSV', gift: 'GIFT', aiken: 'Aiken' };
+const formatHelp: Record<Format, string> = {
+  csv: `Columns: ${questionCsvColumns.join(', ')} (topic may be left out). Options are comma-separated inside their cell.`,
+  gift: "Moodle's GIFT: text { =right ~wrong #feedback }, {=a =b} short answer, {T}/{F}, {} essay with ####model answer; $CATEGORY: sets the topic.",
+  aiken: "Moodle's Aiken: the question on one line, options A. B. C. … each on its own line, then ANSWER: A.",
+};
+
+/** A GIFT or Aiken file read in the browser with the server's own parser, so bad lines show before sending. */
+type TextPreview = { name: string; text: string; questions: ParsedQuestion[]; errors: LineError[] };
+
+/** GIFT and Aiken preview: each question by its line, with the problem found here or by the server. */
+function TextPreviewTable({ preview, serverErrors }: { preview: TextPreview; serverErrors: LineError[] }) {
+  const problems = new Map<number, string>();
+  for (const e of [...preview.errors, ...serverErrors]) problems.set(e.line, problems.has(e.line) ? `${problems.get(e.line)}; ${e.error}` : e.error);
+  const rows = [
+    ...preview.questions.map((q) => ({ line: q.line, question: q.question, type: q.question_type, answer: q.correct_answer, topic: q.topic })),
+    ...preview.errors.filter((e) => !preview.questions.some((q) => q.line === e.line)).map((e) => ({ line: e.line, question: '', type: '', answer: '', topic: '' })),
+  ].sort((a, b) => a.line - b.line);
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">Preview of the import</caption>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Question</th>
+            <th scope="col">Type</th>
+            <th scope="col">Correct answer</th>
+            <th scope="col">Topic</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.slice(0, PREVIEW_ROWS * 5).map((row) => {
+            const problem = problems.get(row.line);
+            return (
+              <tr key={row.line} className={problem ? review.errorRow : undefined}>
+                <td>{row.line}</td>
+                <td>{row.question}</td>
+                <td>{row.type}</td>
+                <td>{row.answer}</td>
+                <td>{row.topic}</td>
+                <td className={problem ? review.rowError : undefined}>{problem ?? ''}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
- * Bulk import: choose a CSV, see the first rows, import. The server takes every row or none; when
- * it refuses, each bad row is listed with its spreadsheet row number (the header is row 1).
+ * Bulk import: choose the format and a file, see its questions, import. The server takes every
+ * question or none; when it refuses, each bad row (CSV, numbered as a spreadsheet shows it) or line
+ * (GIFT, Aiken) is listed and marked in the preview.
  */
 export function QuestionImport({ profession }: { profession: string }) {
   const notify = useToast();
   const importQuestions = useImportQuestions();
+  const [format, setFormat] = useState<Format>('csv');
+  const [fileProfession, setFileProfession] = useState(profession);
+  const [difficulty, setDifficulty] = useState('medium');
   const [preview, setPreview] = useState<Preview | null>(null);
+  const [textPreview, setTextPreview] = useState<TextPreview | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
-  const rowErrors: ImportRowError[] = importQuestions.error instanceof ImportRejected ? importQuestions.error.rows : [];
+  // A refusal names rows (CSV) or lines (GIFT, Aiken); the shared client types them all as rows.
+  const refused = (importQuestions.error instanceof ImportRejected ? importQuestions.error.rows : []) as unknown as (ImportRowError | LineError)[];
+  const rowErrors = refused.filter((e): e is ImportRowError => 'row' in e);
+  const lineErrors = refused.filter((e): e is LineError => 'line' in e);
   const errorsByRow = new Map(rowErrors.map((e) => [e.row, e.error]));
+  const name = formatNames[format];
 
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     importQuestions.reset();
-    setPreview(file ? readPreview(file.name, await readTextFile(file)) : null);
+    const text = file ? await readTextFile(file) : null;
+    if (format === 'csv') {
+      setPreview(file && text !== null ? readPreview(file.name, text) : null);
+      setTextPreview(null);
+    } else {
+      setPreview(null);
+      setTextPreview(file && text !== null ? { name: file.name, text, ...parseQuestionText(format, text) } : null);
+    }
   }
   function onImport() {
-    if (!preview) return;
-    importQuestions.mutate(preview.text, {
-      onSuccess: ({ imported }) => {
-        notify(`Imported ${imported} questions`);
-        setPreview(null);
+    const text = format === 'csv' ? preview?.text : textPreview?.text;
+    if (text === undefined) return;
+    importQuestions.mutate(
+      { text, format, profession: fileProfession, difficulty },
+      {
+        onSuccess: ({ imported }) => {
+          notify(`Imported ${imported} questions`);
+          setPreview(null);
+          setTextPreview(null);
+        },
       },
-    });
+    );
   }
+  const count = format === 'csv' ? (preview?.rows.length ?? 0) : (textPreview?.questions.length ?? 0);
 
   return (
-    <section className={styles.card} style={{ marginBottom: '1.5rem' }} aria-label="Import questions from CSV">
-      <h2>Import questions from CSV</h2>
-      <p className={styles.muted}>
-        Columns: {questionCsvColumns.join(', ')}. Options are comma-separated inside their cell. Nothing is imported unless every row is valid.
-      </p>
+    <section className={styles.card} style={{ marginBottom: '1.5rem' }} aria-label="Import questions">
+      <h2>Import questions</h2>
+      <div className={styles.filters}>
+        <SelectField
+          label="File format"
+          value={format}
+          onChange={(e) => {
+            setFormat(e.target.value as Format);
+            setPreview(null);
+            setTextPreview(null);
+            importQuestions.reset();
+          }}
+        >
+          {(Object.keys(formatNames) as Format[]).map((f) => (
+            <option key={f} value={f}>
+              {formatNames[f]}
+            </option>
+          ))}
+        </SelectField>
+        {format !== 'csv' && (
+          <>
+            <SelectField label="Profession of the questions" required value={fileProfession} onChange={(e) => setFileProfession(e.target.value)}>
+              <option value="">Select a profession</option>
+              {professions.map((p) => (
+                <option key={p} value={p}>
+                  {professionLabel(p)}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField label="Difficulty of the questions" value={difficulty} onChange={(e) => setDifficulty(e.target.value)}>
+              {difficulties.map((d) => (
+                <option key={d} value={d}>
+                  {difficultyLabel(d)}
+                </option>
+              ))}
+            </SelectField>
+          </>
+        )}
+      </div>
+      <p className={styles.muted}>{formatHelp[format]} Nothing is imported unless every question is valid.</p>
       <div className={styles.actions} style={{ marginBottom: '0.75rem' }}>
-        <label className={styles.fieldLabel} htmlFor="question-csv">
-          CSV file
+        <label className={styles.fieldLabel} htmlFor="question-file">
+          {name} file
         </label>
-        <input id="question-csv" type="file" accept=".csv,text/csv" onChange={(e) => void onFile(e)} />
+        <input key={format} id="question-file" type="file" accept={format === 'csv' ? '.csv,text/csv' : '.txt,.gift,text/plain'} onChange={(e) => void onFile(e)} />
         <Button
           variant="secondary"
           onClick={() => {
@@ -90,7 +203,25 @@ export function QuestionImport({ profession }: { profession: string }) {
               ))}
             </ul>
           )}
+          {lineErrors.length > 0 && (
+            <ul aria-label="Lines with errors">
+              {lineErrors.map((e) => (
+                <li key={`${e.line}-${e.error}`}>
+                  Line {e.line}: {e.error}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
+      )}
+      {textPreview && (
+        <>
+          <p>
+            {textPreview.name}: {textPreview.questions.length} question{textPreview.questions.length === 1 ? '' : 's'}
+            {textPreview.errors.length > 0 ? `; ${textPreview.errors.length} line${textPreview.errors.length === 1 ? '' : 's'} with problems, marked below` : ''}.
+          </p>
+          <TextPreviewTable preview={textPreview} serverErrors={lineErrors} />
+        </>
       )}
       {preview && !preview.parseError && (
         <>
@@ -130,13 +261,15 @@ export function QuestionImport({ profession }: { profession: string }) {
               </tbody>
             </table>
           </div>
-          <Button onClick={onImport} disabled={importQuestions.isPending || preview.rows.length === 0}>
-            <span className={review.iconText}>
-              <Upload size={16} aria-hidden="true" /> {importQuestions.isPending ? 'Importing...' : `Import ${preview.rows.length} questions`}
-            </span>
-          </Button>
         </>
       )}
+      {(preview && !preview.parseError) || textPreview ? (
+        <Button onClick={onImport} disabled={importQuestions.isPending || count === 0 || (format !== 'csv' && !fileProfession)}>
+          <span className={review.iconText}>
+            <Upload size={16} aria-hidden="true" /> {importQuestions.isPending ? 'Importing...' : `Import ${count} questions`}
+          </span>
+        </Button>
+      ) : null}
     </section>
   );
 }

@@ -1,5 +1,7 @@
 import { STATISTICS, type QuestionFlag } from '../../../contracts/lms-constants.js';
-import type { QuestionStatistic } from '../../../contracts/lms.js';
+import type { QuestionStatistic, TopicStatistic } from '../../../contracts/lms.js';
+import { DataTable } from '../../ui/data-table.js';
+import { EmptyState } from '../../ui/states.js';
 import review from '../exam-review.module.css';
 import type { Column } from '../../ui/data-table.js';
 import styles from '../lms.module.css';
@@ -34,4 +36,23 @@ export function statisticsColumns<T>(statisticOf: (row: T) => QuestionStatistic 
         )),
     },
   ];
+}
+
+/** Facility per topic over the whole filtered bank, lowest first: where learners struggle. */
+export function TopicStatistics({ topics }: { topics: TopicStatistic[] }) {
+  if (topics.length === 0) return <EmptyState>No topics yet.</EmptyState>;
+  const sorted = [...topics].sort((a, b) => (a.facility ?? 2) - (b.facility ?? 2) || a.topic.localeCompare(b.topic));
+  return (
+    <DataTable
+      caption="Facility by topic"
+      rows={sorted}
+      rowKey={(row) => row.topic}
+      columns={[
+        { header: 'Topic', cell: (row) => row.topic },
+        { header: 'Questions', cell: (row) => row.questions },
+        { header: 'Answers', cell: (row) => row.attempts },
+        { header: 'Facility', cell: (row) => number(row.facility) },
+      ]}
+    />
+  );
 }

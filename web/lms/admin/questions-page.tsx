@@ -1,5 +1,15 @@
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ACCEPTED_ANSWER_SEPARATOR, difficulties, parseOptionsText, professions, questionTypes, type QuestionType } from '../../../contracts/lms-constants.js';
+import {
+  ACCEPTED_ANSWER_SEPARATOR,
+  difficulties,
+  NO_TOPIC,
+  parseOptionsText,
+  professions,
+  questionTypes,
+  TOPIC_MAX_LENGTH,
+  type QuestionType,
+} from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
@@ -8,7 +18,8 @@ import { ConfirmDialog } from '../../ui/modal.js';
 import { Pagination } from '../../ui/pagination.js';
 import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
-import { FormError } from '../../ui/states.js';
+import { RowMenu } from '../../ui/row-menu.js';
+import { ErrorState, FormError, LoadingState } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.js';
 import styles from '../lms.module.css';
@@ -16,9 +27,9 @@ import { useAddQuestion, useDeleteQuestion, usePagedList } from './admin-api.js'
 import { AdminLayout } from './admin-layout.js';
 import { useQuestionStatistics } from './question-bank-api.js';
 import { QuestionImport } from './question-import.js';
-import { statisticsColumns } from './question-statistics.js';
+import { statisticsColumns, TopicStatistics } from './question-statistics.js';
 
-const emptyForm = { question: '', question_type: 'multiple-choice' as QuestionType, options: '', correct_answer: '', explanation: '', profession: '', difficulty: 'medium' };
+const emptyForm = { question: '', question_type: 'multiple-choice' as QuestionType, options: '', correct_answer: '', explanation: '', profession: '', difficulty: 'medium', topic: '' };
 
 function QuestionForm() {
   const notify = useToast();
@@ -97,12 +108,34 @@ function QuestionForm() {
             </option>
           ))}
         </SelectField>
+        <TextField label="Topic" value={form.topic} onChange={set('topic')} hint="For example: Pharmacology" maxLength={TOPIC_MAX_LENGTH} />
         <TextField className={styles.full} label="Explanation" required value={form.explanation} onChange={set('explanation')} />
       </div>
       <Button type="submit" disabled={add.isPending}>
         {add.isPending ? 'Adding...' : 'Add Question'}
       </Button>
     </form>
+  );
+}
+
+/** The question, then its options with the correct one marked (or the expected answer when there are no options). */
+function QuestionCell({ question }: { question: AdminQuestion }) {
+  return (
+    <>
+      <span>{question.question}</span>
+      {question.options.length > 0 ? (
+        <ul className={styles.questionOptions} aria-label="Options">
+          {question.options.map((option) => (
+            <li key={option} className={option === question.correct_answer ? styles.correctOption : undefined}>
+              {option === question.correct_answer && <span className="visually-hidden">Correct answer: </span>}
+              {option}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <span className={styles.questionOptions}>Answer: {question.correct_answer}</span>
+      )}
+    </>
   );
 }
 
@@ -145,20 +178,30 @@ export default function QuestionsPage() {
             caption="Exam questions"
             rows={result.data.examQuestions}
             rowKey={(q) => q.id}
+            dense
+            // Few, wide columns (the question with its options under it; type, profession and
+            // difficulty together), so the bank stays a table from 1024 px on.
             columns={[
-              { header: 'Question', cell: (q) => q.question },
-              { header: 'Type', cell: (q) => questionTypeLabel(q.question_type) },
-              { header: 'Options', cell: (q) => q.options.join(', ') },
-              { header: 'Correct answer', cell: (q) => q.correct_answer },
-              { header: 'Profession', cell: (q) => professionLabel(q.profession) },
-              { header: 'Difficulty', cell: (q) => difficultyLabel(q.difficulty) },
+              { header: 'Question', cell: (q) => <QuestionCell question={q} /> },
+              {
+                header: 'Details',
+                cell: (q) => (
+                  <span className={styles.questionDetails}>
+                    <span>{questionTypeLabel(q.question_type)}</span>
+                    <span>{professionLabel(q.profession)}</span>
+                    <span>{difficultyLabel(q.difficulty)}</span>
+                    <span>{q.topic || <span className={styles.muted}>{NO_TOPIC}</span>}</span>
+                  </span>
+                ),
+              },
               ...statisticsColumns<AdminQuestion>((q) => statisticOf.get(q.id), statistics.isPending),
               {
                 header: 'Actions',
                 cell: (q) => (
-                  <Button variant="danger" size="small" aria-label={`Delete question ${q.id}`} onClick={() => setToDelete(q)}>
-                    Delete
-                  </Button>
+                  <RowMenu
+                    label={`Actions for question ${q.id}`}
+                    items={[{ label: 'Delete', icon: <Trash2 aria-hidden="true" size={14} />, onSelect: () => setToDelete(q), danger: true }]}
+                  />
                 ),
               },
             ]}
@@ -166,6 +209,16 @@ export default function QuestionsPage() {
           />
         )}
       </QueryState>
+      <section className={styles.card} aria-label="Facility by topic" style={{ marginTop: '1.5rem' }}>
+        <h2>Facility by topic</h2>
+        {statistics.isError ? (
+          <ErrorState message="Failed to load the statistics." onRetry={() => void statistics.refetch()} />
+        ) : statistics.data ? (
+          <TopicStatistics topics={statistics.data.topics} />
+        ) : (
+          <LoadingState />
+        )}
+      </section>
       <ConfirmDialog
         open={toDelete !== null}
         message="Are you sure you want to delete this question?"

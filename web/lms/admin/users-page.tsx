@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { programs, type Program } from '../../../contracts/lms-constants.js';
-import type { LmsUser } from '../../../contracts/lms.js';
+import type { Accommodation, LmsUser } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { formatDateTime } from '../../lib/format.js';
 import { TextField } from '../../ui/field.js';
@@ -12,16 +12,20 @@ import { useToast } from '../../ui/toast.js';
 import { professionLabel, programLabel, roleLabel } from '../labels.js';
 import styles from '../lms.module.css';
 import { usePagedList, useSetPrograms } from './admin-api.js';
+import { AccommodationDialog, accommodationText } from './accommodation-dialog.js';
 import { AdminLayout } from './admin-layout.js';
 import { SetPasswordDialog } from './set-password-dialog.js';
 import { Button } from '../../ui/button.js';
 
+type UserRow = LmsUser & { accommodation?: Accommodation | undefined };
+
 export default function UsersPage() {
   const notify = useToast();
   const [search, setSearch] = useState('');
-  const { query, page, setPage, pageSize } = usePagedList<{ users: LmsUser[] }>('users', '/admin/users', { search: search.trim() || undefined });
+  const { query, page, setPage, pageSize } = usePagedList<{ users: UserRow[] }>('users', '/admin/users', { search: search.trim() || undefined });
   const [error, setError] = useState<string | null>(null);
   const [passwordFor, setPasswordFor] = useState<LmsUser | null>(null);
+  const [accommodationFor, setAccommodationFor] = useState<UserRow | null>(null);
   const save = useSetPrograms();
 
   const toggle = (user: LmsUser, program: Program, on: boolean) => {
@@ -79,6 +83,20 @@ export default function UsersPage() {
                 ),
               })),
               {
+                header: 'Accommodation',
+                cell: (user: UserRow) =>
+                  user.role === 'user' ? (
+                    <span className={styles.actions}>
+                      <span>{accommodationText(user.accommodation)}</span>
+                      <Button variant="secondary" size="small" onClick={() => setAccommodationFor(user)} aria-label={`Accommodation for ${user.username}`}>
+                        Change
+                      </Button>
+                    </span>
+                  ) : (
+                    ''
+                  ),
+              },
+              {
                 header: 'Password',
                 cell: (user) => (
                   <Button variant="secondary" size="small" onClick={() => setPasswordFor(user)} aria-label={`Set password for ${user.username}`}>
@@ -92,6 +110,7 @@ export default function UsersPage() {
         )}
       </QueryState>
       <SetPasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />
+      <AccommodationDialog user={accommodationFor} onClose={() => setAccommodationFor(null)} />
     </AdminLayout>
   );
 }

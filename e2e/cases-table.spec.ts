@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { chooseRowAction, createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+const casesRegion = (page: Page) => page.getByRole('region', { name: 'Cases', exact: true });
+const names = ['Amína Okafor', 'Zoë Brandt', 'José García', 'Søren Holm', 'Łukasz Nowak', 'Ömer Yılmaz', 'Grace Mensah', 'Priya Patel', 'Karim Haddad', 'Nadia Rahman'];
+
+test('when a recruiter opens Case Management at 1440 px, then at least 15 cases show as a table, with their current steps, without scrolling sideways', async ({
+  page,
+  request,
+}) => {
+  const suffix = uniqueSuffix();
+  for (let i = 0; i < 20; i++) {
+    // Two services each, as most cases have: a row then shows two current steps.
+    await createCaseViaApi(request, {
+      case_number: `TBL-${suffix}-${String(i).padStart(2, '0')}`,
+      passport_number: `TB${suffix}${i}`,
+      client_name: `${names[i % names.length]} ${i}`,
+      serviceIds: [1, 2],
+    });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInWithToken(page, request);
+  await page.goto(`/caseadmin/manage-cases?q=TBL-${suffix}`);
+  const rows = casesRegion(page).locator('tbody tr');
+  await expect(rows).toHaveCount(20);
+
+  // A table, not cards: the heading row is shown and the rows are laid out as table rows.
+  await expect(casesRegion(page).getByRole('columnheader', { name: 'Current Step' })).toBeVisible();
+  expect(await rows.first().evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
+  await expect(rows.first().getByRole('cell').nth(5)).toContainText(/: /);
+
+  // At least 15 whole rows inside the window, at the page's first scroll position.
+  const visible = await rows.evaluateAll((all) => all.filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length);
+  expect(visible).toBeGreaterThanOrEqual(15);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+  // Scrolled past the table's top (a shorter window, so the page can scroll that far), the heading row stays in view.
+  await page.setViewportSize({ width: 1440, height: 600 });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const headingTop = () => casesRegion(page).locator('thead th').first().evaluate((th) => Math.round(th.getBoundingClientRect().top));
+  await expect.poll(headingTop).toBe(0);
+  expect(await casesRegion(page).locator('table').evaluate((table) => table.getBoundingClientRect().top)).toBeLessThan(-100);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // Delete sits behind the row's menu, which opens and closes from the keyboard.
+  await expect(casesRegion(page).getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+  const menuButton = page.getByRole('button', { name: `Actions for TBL-${suffix}-19` });
+  await menuButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'View details' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await expectAccessible(page);
+
+  // At 1024 px it is still a table; on a phone the rows become cards.
+  await page.setViewportSize({ width: 1024, height: 800 });
+  await expect.poll(() => rows.first().evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => rows.first().evaluate((row) => getComputedStyle(row).display)).toBe('block');
+});
+
+test('when a recruiter searches a client name without its accents, then its case is found, and the search and filters stay in the address', async ({
+  page,
+  request,
+}) => {
+  const suffix = uniqueSuffix();
+  const wanted = await createCaseViaApi(request, { case_number: `NAME-${suffix}`, passport_number: `N${suffix}`, client_name: `Amína Okafor-${suffix}`, serviceIds: [1] });
+  await createCaseViaApi(request, { case_number: `OTHER-${suffix}`, passport_number: `O${suffix}`, client_name: `Zoë Brandt-${suffix}`, serviceIds: [1] });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/manage-cases');
+
+  await page.getByLabel('Search cases').fill(`amina okafor-${suffix.toLowerCase()}`);
+  const rows = casesRegion(page).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(wanted.case_number);
+  await expect(rows.first()).toContainText(`Amína Okafor-${suffix}`);
+  await expect(page).toHaveURL(new RegExp(`[?&]q=amina`));
+
+  // A filter joins the search in the address; a reload keeps both, and Back undoes the filter.
+  await page.getByLabel('Status').selectOption('Completed');
+  await expect(page.getByText('No cases match these filters.')).toBeVisible();
+  await expect(page).toHaveURL(/status=Completed/);
+  await page.reload();
+  await expect(page.getByLabel('Search cases')).toHaveValue(`amina okafor-${suffix.toLowerCase()}`);
+  await expect(page.getByLabel('Status')).toHaveValue('Completed');
+  await page.goBack();
+  await expect(page.getByLabel('Status')).toHaveValue('');
+  await expect(rows).toHaveCount(1);
+
+  // The passport number finds it too; the case number opens its details.
+  await page.getByLabel('Search cases').fill(`n${suffix.toLowerCase()}`);
+  await expect(page).toHaveURL(new RegExp(`q=n${suffix.toLowerCase()}`));
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('link', { name: wanted.case_number, exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Case Details' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByLabel('Search cases')).toHaveValue(`n${suffix.toLowerCase()}`);
+  await chooseRowAction(page, wanted.case_number, 'Edit');
+  await expect(page.getByRole('dialog', { name: 'Edit Case' })).toBeVisible();
+  await expectAccessible(page);
+});

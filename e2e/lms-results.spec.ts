@@ -1,0 +1,195 @@
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eAccounts } from './accounts.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+/*
+ * Results a learner can act on: the score against the profession's pass mark, the results by
+ * topic (weakest first) on the results, review and dashboard screens, and "Practise this topic".
+ * Profession: nurse; the questions made here are retired at the end, so lms.spec.ts finds the
+ * nurse bank as it expects it.
+ */
+
+let counter = 0;
+const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+const PASSWORD = 'a long password';
+
+async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const login = await anonymous.post('/auth/login', { data: e2eAccounts.lmsAdmin });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+/** Answers the question on screen: right for `rightWhen` questions, wrong otherwise. */
+async function answerShown(page: Page, rightWhen: (question: string) => boolean) {
+  const text = (await page.locator('#exam-question').textContent()) ?? '';
+  await page.getByRole('radio', { name: rightWhen(text) ? 'Right answer' : 'Wrong answer', exact: true }).check();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  await expect(page.getByText(/^(Correct|Incorrect)!$/)).toBeVisible();
+}
+
+test('when a self-registered learner redeems an access code and finishes the exam, then the courses open and the results show the score against the pass mark and a by-topic chart, weakest first, with a practice set per topic', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(baseURL ?? '');
+  const settings = (await (await api.get('/admin/exam-settings')).json()) as { retakeWaitSeconds: number };
+  const made: number[] = [];
+  try {
+    expect((await api.put('/admin/exam-settings', { data: { retakeWaitSeconds: settings.retakeWaitSeconds, passMarks: { nurse: 70 } } })).status()).toBe(200);
+    const prefix = uniqueName('Topics');
+    for (const [i, topic] of ['Pharmacology', 'Pharmacology', 'Infection control', 'Infection control'].entries()) {
+      const response = await api.post('/exam-questions', {
+        data: {
+          question: `${prefix} ${topic} question ${i}: which answer is right?`,
+          question_type: 'multiple-choice',
+          options: ['Right answer', 'Wrong answer'],
+          correct_answer: 'Right answer',
+          explanation: `Explanation ${i}.`,
+          profession: 'nurse',
+          topic,
+        },
+      });
+      expect(response.status()).toBe(201);
+      made.push(((await response.json()) as { id: number }).id);
+    }
+    // Only this test's questions are live for nurses while it runs.
+    const bank = (await (await api.get('/exam-questions', { params: { profession: 'nurse', pageSize: 100 } })).json()) as { examQuestions: { id: number }[] };
+    const others = bank.examQuestions.filter((q) => !made.includes(q.id));
+    expect(others).toEqual([]);
+
+    const username = uniqueName('topiclearner');
+    await page.goto('/lms-system/register');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Profession').selectOption('nurse');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+    // An agency's code, redeemed on the dashboard's locked card: the courses and the results open.
+    const issued = await api.post('/admin/access-codes', { data: { count: 1, programs: ['course', 'exam-results'], note: 'e2e agency' } });
+    const [code] = ((await issued.json()) as { codes: string[] }).codes;
+    const locked = page.getByRole('region', { name: 'Recent Courses' });
+    await expect(locked).toContainText('This section is locked');
+    await expectAccessible(page);
+    await locked.getByLabel('Access code', { exact: true }).fill(code?.toLowerCase() ?? '');
+    await locked.getByRole('button', { name: 'Redeem code' }).click();
+    await expect(locked.getByText('This section is locked')).toHaveCount(0);
+    await page.getByRole('link', { name: 'View Courses' }).click();
+    await expect(page.getByRole('heading', { name: 'Premium Content Locked' })).toHaveCount(0);
+    await page.goto('/lms-system/dashboard');
+
+    await page.goto('/exam');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('I accept the non-disclosure agreement').check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    // Pharmacology right, infection control wrong: 2 of 4, 50%, under the pass mark of 70%.
+    for (let i = 0; i < 4; i++) {
+      await answerShown(page, (text) => text.includes('Pharmacology'));
+      await page.getByRole('button', { name: 'Next Question' }).click();
+    }
+    await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
+    await expect(page.getByText('Pass mark 70%: you scored 50.0% (2 of 4 questions correct; 20.0 points short).')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Review answers' }).click();
+    const chart = page.getByRole('list', { name: 'Results by topic, weakest first' });
+    await expect(chart.getByRole('listitem')).toHaveCount(2);
+    await expect(chart.getByRole('listitem').first()).toContainText('Infection control');
+    await expect(chart.getByRole('meter', { name: 'Infection control: 0% correct' })).toBeVisible();
+    await expect(chart.getByRole('meter', { name: 'Pharmacology: 100% correct' })).toBeVisible();
+    await expect(page.getByText(/A comparison with other learners appears once 30 others/)).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goto('/lms-system/dashboard');
+    const card = page.getByRole('region', { name: 'Results by topic' });
+    await expect(card.getByRole('meter', { name: 'Infection control: 0% correct' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'My Progress' })).toContainText('Pass mark 70%: you scored 50.0%');
+    await expectAccessible(page);
+
+    await card.getByRole('link', { name: 'Practise this topic: Infection control' }).click();
+    await expect(page).toHaveURL(/\/lms-system\/mock-exam\?topic=Infection%20control$/);
+    await expect(page.getByRole('heading', { name: 'Practise: Infection control' })).toBeVisible();
+    await expect(page.getByText(/Infection control question/).first()).toBeVisible();
+    await expect(page.getByText(/Pharmacology question/)).toHaveCount(0);
+  } finally {
+    for (const id of made) await api.delete(`/exam-questions/${id}`);
+    await api.put('/admin/exam-settings', { data: { retakeWaitSeconds: settings.retakeWaitSeconds, passMarks: { nurse: 60 } } });
+    await api.dispose();
+  }
+});
+
+test('when an admin imports a GIFT file with one bad question, then its line is named and nothing is imported; fixed, every question is', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  const api = await adminApi(baseURL ?? '');
+  const tag = uniqueName('gift');
+  const lines = [
+    '$CATEGORY: $course$/top/Cardiology',
+    '',
+    `${tag} Which drug slows the heart rate? {=Bisoprolol ~Amlodipine ~Furosemide}`,
+    '',
+    `${tag} Which valve sits between the left atrium and ventricle? {~Aortic ~Tricuspid}`,
+    '',
+    `${tag} Atrial fibrillation raises the risk of stroke.{T}`,
+  ];
+  const file = (text: string) => ({ name: 'questions.gift', mimeType: 'text/plain', buffer: Buffer.from(text) });
+  const made: number[] = [];
+  try {
+    await page.goto('/lms-system/login');
+    await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
+    await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/lms-system\/admin$/);
+    const importer = page.getByRole('region', { name: 'Import questions', exact: true });
+    await importer.getByLabel('File format').selectOption('gift');
+    await importer.getByLabel('Profession of the questions').selectOption('doctor');
+    await importer.getByLabel('GIFT file').setInputFiles(file(lines.join('\n')));
+    // The preview reads the file with the server's parser: the bad line is marked before sending.
+    const preview = importer.getByRole('table', { name: 'Preview of the import' });
+    await expect(preview.getByRole('row').filter({ hasText: 'No right answer: mark one with =' })).toContainText('5');
+    await importer.getByRole('button', { name: 'Import 2 questions' }).click();
+    await expect(importer.getByRole('alert')).toContainText('Nothing was imported: 1 question has an error.');
+    await expect(importer.getByRole('list', { name: 'Lines with errors' })).toHaveText('Line 5: No right answer: mark one with =');
+    await expectAccessible(page);
+
+    lines[4] = `${tag} Which valve sits between the left atrium and ventricle? {=Mitral ~Aortic ~Tricuspid}`;
+    await importer.getByLabel('GIFT file').setInputFiles(file(lines.join('\n')));
+    await importer.getByRole('button', { name: 'Import 3 questions' }).click();
+    await expect(page.getByText('Imported 3 questions')).toBeVisible();
+    await page.getByLabel('Show questions for').selectOption('doctor');
+    const rows = page.getByRole('table', { name: 'Exam questions' }).getByRole('row').filter({ hasText: tag });
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: 'Mitral' })).toContainText('Cardiology');
+  } finally {
+    const bank = (await (await api.get('/exam-questions', { params: { profession: 'doctor', pageSize: 100 } })).json()) as { examQuestions: { id: number; question: string }[] };
+    made.push(...bank.examQuestions.filter((q) => q.question.startsWith(tag)).map((q) => q.id));
+    for (const id of made) await api.delete(`/exam-questions/${id}`);
+    await api.dispose();
+  }
+});
+
+test('when an admin issues access codes in the browser, then they are shown once with a CSV download and listed as unused', async ({ page }) => {
+  await page.goto('/lms-system/login');
+  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
+  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await page.getByRole('link', { name: 'Access codes' }).click();
+  const form = page.getByRole('form', { name: 'Issue access codes' });
+  const note = uniqueName('Agency ');
+  await form.getByLabel('How many codes').fill('2');
+  await form.getByLabel('Note (optional)').fill(note);
+  await form.getByRole('button', { name: 'Issue codes' }).click();
+  const codes = form.getByRole('list', { name: 'New access codes' }).getByRole('listitem');
+  await expect(codes).toHaveCount(2);
+  await expect(codes.first()).toHaveText(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){3}$/);
+  const download = page.waitForEvent('download');
+  await form.getByRole('button', { name: 'Download CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('access-codes.csv');
+  await expect(page.getByRole('table', { name: 'Access codes' }).getByRole('row').filter({ hasText: note })).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Access codes' }).getByRole('row').filter({ hasText: note }).first()).toContainText('Unused');
+  await expectAccessible(page);
+});

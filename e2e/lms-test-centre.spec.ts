@@ -1,0 +1,222 @@
+import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { e2eAccounts } from './accounts.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+/*
+ * The test-centre sitting in Chromium: navigator, flags, a changed answer, a reload, a 60-second
+ * outage, time warnings and the review before finishing, on a phone and a desktop; and an
+ * accommodated learner's clock. Profession: doctor (lms.spec.ts adds doctor questions of its own,
+ * so counts are read from the screen).
+ */
+
+let counter = 0;
+const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+
+async function adminApi(baseURL: string): Promise<APIRequestContext> {
+  const anonymous = await playwrightRequest.newContext({ baseURL });
+  const login = await anonymous.post('/auth/login', { data: e2eAccounts.lmsAdmin });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  await anonymous.dispose();
+  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+}
+
+// Retired when the file is done: lms.spec.ts counts the doctor questions of its practice set.
+const created: number[] = [];
+test.afterAll(async ({ baseURL }) => {
+  const api = await adminApi(baseURL ?? '');
+  for (const id of created) expect((await api.delete(`/exam-questions/${id}`)).status()).toBe(204);
+  await api.dispose();
+});
+
+async function addQuestions(api: APIRequestContext, profession: string, count: number, prefix: string) {
+  for (let i = 1; i <= count; i++) {
+    const response = await api.post('/exam-questions', {
+      data: {
+        question: `${prefix} question ${i}: which answer is right?`,
+        question_type: 'multiple-choice',
+        options: ['Right answer', 'Wrong answer', 'Another wrong answer'],
+        correct_answer: 'Right answer',
+        explanation: `Explanation ${i}.`,
+        profession,
+        difficulty: 'easy',
+      },
+    });
+    expect(response.status()).toBe(201);
+    created.push(((await response.json()) as { id: number }).id);
+  }
+}
+
+async function register(page: Page, profession: string) {
+  const username = uniqueName('sitter');
+  await page.goto('/lms-system/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('a long password');
+  await page.getByLabel('Profession').selectOption(profession);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+  return username;
+}
+
+/** The intro in test-centre mode: Confirmation (mode chosen) → NDA → Tutorial → the first question. */
+async function startTestCentre(page: Page) {
+  await page.goto('/exam');
+  await expect(page.getByRole('heading', { name: 'Candidate Confirmation' })).toBeVisible();
+  await expect(page.getByText(/webcam|microphone/i)).toHaveCount(0);
+  await page.getByRole('radio', { name: /^Test centre/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('I accept the non-disclosure agreement').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Tutorial' })).toBeVisible();
+  await expect(page.getByText(/warned at 30, 5 and 1 minutes/)).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('navigation', { name: 'Question navigator' })).toBeVisible();
+}
+
+const cell = (page: Page, n: number) => page.getByRole('navigation', { name: 'Question navigator' }).getByRole('button', { name: new RegExp(`^Question ${n}:`) });
+/** Waits for the answer to reach the server (the queue sends a choice at once). */
+const answerSent = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/user/exam/submit') && r.status() === 200);
+
+for (const viewport of [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+]) {
+  test(`when a learner sits the exam in test-centre mode on a ${viewport.name}, then the navigator, flags, a changed answer, a reload, a 60-second outage and the review all work`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    const api = await adminApi(baseURL ?? '');
+    await addQuestions(api, 'doctor', 3, uniqueName('Sitting'));
+    await page.clock.install();
+    const username = await register(page, 'doctor');
+    const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as { users: { id: number }[] };
+    await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['exam-results'] } });
+    await startTestCentre(page);
+
+    const count = Number((await page.getByText(/^Question 1 of \d+$/).textContent())?.match(/of (\d+)/)?.[1]);
+    expect(count).toBeGreaterThanOrEqual(3);
+    await expect(page.getByRole('navigation', { name: 'Question navigator' }).getByRole('button')).toHaveCount(count);
+    // Only the exam: no app navigation, and nothing about correctness.
+    await expect(page.getByRole('link', { name: 'Courses' })).toHaveCount(0);
+    await expectAccessible(page);
+    const docWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(docWidth, 'no sideways scrolling').toBeLessThanOrEqual(viewport.width);
+
+    // Question 1: answered, then changed.
+    const first = (await page.locator('#exam-question').textContent()) ?? '';
+    let sent = answerSent(page);
+    await page.getByRole('radio', { name: 'Wrong answer', exact: true }).check();
+    await sent;
+    await expect(page.getByText(/Correct!|Incorrect!/)).toHaveCount(0);
+    await expect(cell(page, 1)).toHaveAccessibleName('Question 1: answered');
+
+    // Question 2: flagged.
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByText(`Question 2 of ${count}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Flag for review' }).click();
+    await expect(page.getByRole('button', { name: 'Flagged for review' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(cell(page, 2)).toHaveAccessibleName('Question 2: unanswered, flagged');
+
+    // Back to question 1 through the navigator; the answer changes.
+    await cell(page, 1).click();
+    await expect(page.locator('#exam-question')).toHaveText(first);
+    await expect(page.getByRole('radio', { name: 'Wrong answer', exact: true })).toBeChecked();
+    sent = answerSent(page);
+    await page.getByRole('radio', { name: 'Right answer', exact: true }).check();
+    await sent;
+
+    // A reload goes straight back to the question on screen with its answer and the time left.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Candidate Confirmation' })).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: /^Your exam is in progress: 2 h 5\d min left\.$/ })).toBeVisible();
+    await expect(page.locator('#exam-question')).toHaveText(first);
+    await expect(page.getByRole('radio', { name: 'Right answer', exact: true })).toBeChecked();
+    await expect(cell(page, 2)).toHaveAccessibleName('Question 2: unanswered, flagged');
+
+    // Question 2 is opened, then the network goes for 60 seconds: answers are kept and sent when it is back.
+    await cell(page, 2).click();
+    await expect(page.getByText(`Question 2 of ${count}`)).toBeVisible();
+    await context.setOffline(true);
+    await page.getByRole('radio', { name: 'Right answer', exact: true }).check();
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('(1 waiting)');
+    await cell(page, 1).click();
+    await expect(page.locator('#exam-question')).toHaveText(first);
+    await page.getByRole('radio', { name: 'Another wrong answer', exact: true }).check();
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('(2 waiting)');
+    await expectAccessible(page);
+    await page.clock.fastForward(60_000);
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
+    await expect(cell(page, 2)).toHaveAccessibleName('Question 2: answered, flagged');
+
+    // The time warnings: the page's clock is moved to 30 minutes before the end.
+    await page.clock.fastForward('02:29:00');
+    await expect(page.getByRole('alert').filter({ hasText: '30 minutes left.' })).toBeVisible();
+
+    // The review before finishing lists the unanswered and the flagged questions.
+    await page.getByRole('button', { name: 'Review and finish' }).click();
+    const unanswered = page.getByRole('region', { name: 'Unanswered' });
+    await expect(unanswered.getByRole('heading')).toHaveText(`Unanswered (${count - 2})`);
+    await expect(page.getByRole('region', { name: 'Flagged for review' }).getByRole('button', { name: 'Question 2' })).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Finish exam' }).click();
+    await page.getByRole('button', { name: 'Yes, finish the exam' }).click();
+    await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Courses' })).toBeVisible();
+
+    // The server kept the last answer to each question, in the order given: nothing was lost.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const learner = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+    const attempts = (await (await learner.get('/user/exam/attempts')).json()) as { attempts: { id: number }[] };
+    const review = (await (await learner.get(`/user/exam/attempts/${attempts.attempts[0]?.id}/review`)).json()) as {
+      questions: { question: string; userAnswer: string }[];
+    };
+    expect(review.questions).toHaveLength(2);
+    expect(review.questions.find((q) => q.question === first)?.userAnswer).toBe('Another wrong answer');
+    expect(review.questions.find((q) => q.question !== first)?.userAnswer).toBe('Right answer');
+    await learner.dispose();
+    await api.dispose();
+  });
+}
+
+test('when an admin gives a learner 1.5 times the time on the users page, then the change is recorded and the learner’s next exam clock shows it', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const api = await adminApi(baseURL ?? '');
+  await addQuestions(api, 'doctor', 1, uniqueName('Accommodated'));
+  await api.dispose();
+  const learnerPage = await (await browser.newContext({ baseURL })).newPage();
+  const username = await register(learnerPage, 'doctor');
+
+  await page.goto('/lms-system/login');
+  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
+  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await page.goto('/lms-system/admin/users');
+  await page.getByLabel('Search by username').fill(username);
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toContainText('None');
+  await row.getByRole('button', { name: `Accommodation for ${username}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Accommodation of ${username}` });
+  await expect(dialog.getByText('No changes yet.')).toBeVisible();
+  await dialog.getByLabel('Time multiplier').selectOption('1.5');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Save accommodation' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText('1.5 × time');
+  await row.getByRole('button', { name: `Accommodation for ${username}` }).click();
+  await expect(dialog.getByRole('region', { name: 'Changes' }).getByRole('listitem')).toContainText(`${e2eAccounts.lmsAdmin.username}: 1.5 × time`);
+
+  // The learner's next exam: 180 minutes × 1.5.
+  await learnerPage.goto('/exam');
+  await learnerPage.getByRole('button', { name: 'Next' }).click();
+  await learnerPage.getByLabel('I accept the non-disclosure agreement').check();
+  await learnerPage.getByRole('button', { name: 'Next' }).click();
+  await learnerPage.getByRole('button', { name: 'Next' }).click();
+  await expect(learnerPage.getByRole('timer')).toHaveText(/^(270:00|269:5\d)$/);
+  await learnerPage.context().close();
+});

@@ -1,0 +1,89 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+
+/** A member in a browser of their own, signed up through the API the page itself uses, on /Home. */
+async function memberBrowser(browser: Browser, baseURL: string, prefix: string): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL });
+  const name = unique(prefix);
+  const headers = { origin: baseURL };
+  const credentials = { email: `${name}@example.test`, password: 'correct horse battery' };
+  expect((await context.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
+  expect((await context.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
+  expect((await context.request.put('/api/network/me/profile', { headers, data: { username: name, displayName: `Member ${name}` } })).status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/Home');
+  await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
+  return { page, name, close: () => context.close() };
+}
+
+async function publish(page: Page, text: string) {
+  await page.getByRole('button', { name: 'Start a post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a post' });
+  await dialog.getByPlaceholder("What's on your mind?").fill(text);
+  await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('when members mention, comment and like, then the bell counts it live, the notifications page lists it, search finds posts and members, and names lead to profiles', async ({ browser, baseURL }) => {
+  const author = await memberBrowser(browser, baseURL ?? '', 'author');
+  const reader = await memberBrowser(browser, baseURL ?? '', 'reader');
+  const authorBell = author.page.getByRole('link', { name: /^Notifications/ });
+  const readerBell = reader.page.getByRole('link', { name: /^Notifications/ });
+  await expect(authorBell).toHaveAccessibleName('Notifications');
+
+  // A mention reaches the reader's bell without a reload.
+  await publish(author.page, `Who knows ICU rotas? @${reader.name} does.`);
+  await expect(readerBell).toHaveAccessibleName('Notifications, 1 unread');
+
+  // The reader comments and likes: the author's bell counts both, live.
+  const post = reader.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' });
+  await post.getByRole('button', { name: 'Comment' }).click();
+  await post.getByLabel('Add a comment').fill('Happy to help');
+  await post.getByRole('button', { name: 'Submit' }).click();
+  await post.getByRole('button', { name: 'Like' }).click();
+  await expect(authorBell).toHaveAccessibleName('Notifications, 2 unread');
+  await expectAccessible(author.page);
+
+  // The notifications page, newest first; marking all read empties the bell.
+  await authorBell.click();
+  await expect(author.page).toHaveURL(/\/notifications$/);
+  const items = author.page.getByRole('list').filter({ hasText: 'your post' }).getByRole('listitem');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText(`Member ${reader.name} liked your post`);
+  await expect(items.nth(1)).toContainText(`Member ${reader.name} commented on your post`);
+  await expectAccessible(author.page);
+  await author.page.getByRole('button', { name: 'Mark all as read' }).click();
+  await expect(authorBell).toHaveAccessibleName('Notifications');
+
+  // The mention is a link to the reader's profile, which lists nothing yet; the reader's notification opens the post.
+  await author.page.goto('/Home');
+  await author.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' }).getByRole('link', { name: `@${reader.name}` }).click();
+  await expect(author.page).toHaveURL(new RegExp(`/members/${reader.name}$`));
+  await expect(author.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${reader.name}`);
+  await expect(author.page.getByText('No posts yet.')).toBeVisible();
+  await expectAccessible(author.page);
+
+  // The header search finds the post (stemmed) and the author by name.
+  const searchBox = reader.page.getByRole('searchbox', { name: 'Search posts and members' });
+  await searchBox.fill('rota');
+  await searchBox.press('Enter');
+  await expect(reader.page).toHaveURL(/\/search\?q=rota$/);
+  await expect(reader.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' })).toBeVisible();
+  await searchBox.fill(author.name);
+  await searchBox.press('Enter');
+  await reader.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: `Member ${author.name}` }).click();
+  await expect(reader.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${author.name}`);
+  await expect(reader.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' })).toBeVisible();
+  await expectAccessible(reader.page);
+
+  await readerBell.click();
+  await reader.page.getByRole('link', { name: `Member ${author.name} mentioned you (unread)` }).click();
+  await expect(reader.page.getByRole('dialog', { name: 'Post' })).toBeVisible();
+  await expect(readerBell).toHaveAccessibleName('Notifications');
+
+  await author.close();
+  await reader.close();
+});

@@ -1,0 +1,24 @@
+import { cursorQuery, markReadBody, notificationsPage, unreadResponse } from '../../contracts/network.js';
+import type { App } from '../platform/area.js';
+import { listNotifications, markRead } from './notifications.js';
+import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
+
+/** A member's own notifications: nobody reads or marks anyone else's. */
+export function registerNotificationRoutes(members: App, ctx: NetworkContext): void {
+  const { db, now } = ctx;
+
+  members.get(
+    '/api/network/notifications',
+    { schema: { tags, description: 'The signed-in member\'s notifications, newest first, and their unread count', querystring: cursorQuery, response: withErrors({ 200: notificationsPage }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listNotifications(db, signedIn(request), request.query.cursor);
+    },
+  );
+
+  members.post(
+    '/api/network/notifications/read',
+    { schema: { tags, description: '`{ all: true }` marks every notification read, `{ ids }` those of them that are the member\'s', body: markReadBody, response: withErrors({ 200: unreadResponse }) } },
+    async (request) => markRead(db, signedIn(request), request.body.ids, now()),
+  );
+}

@@ -1,0 +1,105 @@
+import { Target } from 'lucide-react';
+import { Link } from 'react-router';
+import { PERCENTILE_MIN_OTHERS } from '../../contracts/lms-constants.js';
+import type { ExamReview, TopicResult } from '../../contracts/lms.js';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
+import { useAttemptReview, useExamAttempts } from './exam-api.js';
+import review from './exam-review.module.css';
+import styles from './lms.module.css';
+import results from './results.module.css';
+
+export const practiseTopicPath = (topic: string) => `/lms-system/mock-exam?topic=${encodeURIComponent(topic)}`;
+
+/** The one way a score is told: against the pass mark, out of the whole form (unanswered count as wrong). */
+export function scoreSentence(score: { percentage: number; correct: number; questions: number }, passMark: number): string {
+  const verdict = score.percentage >= passMark ? 'a pass' : `${(passMark - score.percentage).toFixed(1)} points short`;
+  return `Pass mark ${passMark}%: you scored ${score.percentage.toFixed(1)}% (${score.correct} of ${score.questions} questions correct; ${verdict}).`;
+}
+
+const share = (row: TopicResult) => (row.questions === 0 ? 0 : Math.round((row.correct / row.questions) * 100));
+
+/** Each topic of the attempt as a bar of the share correct, weakest first, each with its own practice. */
+export function TopicChart({ byTopic, passMark }: { byTopic: TopicResult[]; passMark: number }) {
+  if (byTopic.length === 0) return <EmptyState>This attempt had no questions.</EmptyState>;
+  return (
+    <ul className={results.topics} aria-label="Results by topic, weakest first">
+      {byTopic.map((row) => {
+        const percent = share(row);
+        return (
+          <li key={row.topic} className={results.topic}>
+            <span className={results.topicName}>{row.topic}</span>
+            <div
+              className={results.track}
+              role="meter"
+              aria-label={`${row.topic}: ${percent}% correct`}
+              aria-valuenow={percent}
+              aria-valuemin={0}
+              aria-valuemax={100}
+            >
+              <div className={percent < passMark ? results.fillWeak : results.fill} style={{ width: `${percent}%` }} />
+            </div>
+            <span className={results.topicFigures}>
+              {row.correct} of {row.questions} ({percent}%) ·{' '}
+              <Link to={practiseTopicPath(row.topic)} aria-label={`Practise this topic: ${row.topic}`}>
+                Practise this topic
+              </Link>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function PercentileNote({ data }: { data: Pick<ExamReview, 'percentile' | 'percentileOthers'> }) {
+  if (data.percentile === null) {
+    return (
+      <p className={styles.muted}>
+        A comparison with other learners appears once {PERCENTILE_MIN_OTHERS} others of your profession have finished an exam ({data.percentileOthers} so far).
+      </p>
+    );
+  }
+  return (
+    <p>
+      You scored higher than {data.percentile}% of {data.percentileOthers} other learners of your profession (each one&apos;s latest finished exam).
+    </p>
+  );
+}
+
+/** The review's results part: the score against the pass mark, the comparison and the topics. */
+export function ResultsByTopic({ data }: { data: ExamReview }) {
+  const { attempt } = data;
+  return (
+    <>
+      <p className={results.passLine}>
+        {scoreSentence({ percentage: attempt.percentage ?? 0, correct: attempt.score ?? 0, questions: attempt.questions }, data.passMark)}
+      </p>
+      <PercentileNote data={data} />
+      <h3 className={review.iconText}>
+        <Target size={18} aria-hidden="true" /> By topic
+      </h3>
+      <TopicChart byTopic={data.byTopic} passMark={data.passMark} />
+    </>
+  );
+}
+
+/** The dashboard's card: the latest finished attempt by topic (its review; locked results show what unlocking brings). */
+export function LatestResultsByTopic() {
+  const attempts = useExamAttempts();
+  const latest = attempts.data?.attempts.find((a) => a.finished_at !== null);
+  const open = Boolean(latest && !attempts.data?.locked);
+  if (attempts.isPending) return <LoadingState />;
+  if (attempts.isError) return <ErrorState message="Failed to load your results." onRetry={() => void attempts.refetch()} />;
+  if (!latest) return <EmptyState>Finish an exam to see your results by topic.</EmptyState>;
+  if (!open) {
+    return <p>Your results by topic (a bar per topic, weakest first, with a practice set for each) open with Premium exam results.</p>;
+  }
+  return <LatestReview id={latest.id} />;
+}
+
+function LatestReview({ id }: { id: number }) {
+  const query = useAttemptReview(id);
+  if (query.isPending) return <LoadingState />;
+  if (query.isError) return <ErrorState message="Failed to load your results by topic." onRetry={() => void query.refetch()} />;
+  return <ResultsByTopic data={query.data} />;
+}

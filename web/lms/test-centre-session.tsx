@@ -1,0 +1,331 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { TIME_WARNING_MINUTES } from '../../contracts/lms-constants.js';
+import type { ExamQuestionsResponse, NavigatorCell } from '../../contracts/lms.js';
+import { ApiError } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { ErrorState, LoadingState } from '../ui/states.js';
+import { useAnswerQueue } from './answer-queue.js';
+import { setQuestionFlag, useFinishAttempt, useFinishExam, useTestCentreQuestion } from './exam-api.js';
+import { useExamSecurity } from './exam-security.js';
+import { difficultyLabel, formatTimer, questionTypeLabel } from './labels.js';
+import styles from './lms.module.css';
+import { QuestionInputs } from './question-inputs.js';
+import { ResumedNotice } from './resumed-notice.js';
+import tc from './test-centre.module.css';
+
+type Props = { initial: ExamQuestionsResponse; onFinished: (message?: string) => void; onAttempt: (attemptId: number) => void; resumed: boolean };
+
+const TIME_UP = 'Time is up. The exam is finished.';
+
+/**
+ * The test-centre sitting: a navigator of every question (answered, unanswered, flagged), flags
+ * for review, answers that can be changed until the end and are kept through a lost connection,
+ * a review screen before finishing, and warnings at 30, 5 and 1 minutes left.
+ */
+export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: Props) {
+  const attemptId = initial.attempt?.attemptId ?? 0;
+  // Answered on this device since the sitting opened (sent or waiting), on top of what the server last said.
+  const [answeredHere, setAnsweredHere] = useState<Set<number>>(() => new Set());
+  const [currentId, setCurrentId] = useState<number | null>(initial.examQuestions[0]?.id ?? null);
+  const [reviewing, setReviewing] = useState(initial.examQuestions.length === 0);
+  const [answers, setAnswers] = useState<Record<number, string>>({});
+  const [flags, setFlags] = useState<Set<number>>(() => new Set((initial.navigator ?? []).filter((c) => c.flagged).map((c) => c.questionId)));
+  const [securityAlert, setSecurityAlert] = useState<string | null>(null);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [remaining, setRemaining] = useState(initial.attempt?.remainingSeconds ?? 0);
+  const [confirmFinish, setConfirmFinish] = useState(false);
+  const [finishError, setFinishError] = useState<string | null>(null);
+  const [deadline] = useState(() => Date.now() + (initial.attempt?.remainingSeconds ?? 0) * 1000);
+  // What was last handed to the queue per question, so an unchanged answer is not sent again.
+  const handedOver = useRef<Record<number, string>>({});
+  const ended = useRef(false);
+  const finishAttempt = useFinishAttempt(attemptId);
+  const { mutateAsync: endOnServer } = useFinishExam();
+  useExamSecurity(true, setSecurityAlert);
+
+  const markAnswered = useCallback((questionId: number) => {
+    setAnsweredHere((set) => (set.has(questionId) ? set : new Set(set).add(questionId)));
+  }, []);
+  const queue = useAnswerQueue(attemptId, (sent) => markAnswered(sent.questionId));
+
+  useEffect(() => {
+    if (attemptId) onAttempt(attemptId);
+  }, [attemptId, onAttempt]);
+
+  const end = useCallback(
+    (message: string) => {
+      if (ended.current) return;
+      ended.current = true;
+      onFinished(message);
+    },
+    [onFinished],
+  );
+
+  // The countdown, and the warnings announced once each as the time left passes 30, 5 and 1 minutes.
+  const warned = useRef(new Set<number>(TIME_WARNING_MINUTES.filter((m) => (initial.attempt?.remainingSeconds ?? 0) <= (m - 1) * 60)));
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
+      setRemaining(left);
+      const due = TIME_WARNING_MINUTES.filter((m) => left <= m * 60 && !warned.current.has(m));
+      const latest = due.at(-1);
+      if (latest !== undefined) {
+        due.forEach((m) => warned.current.add(m));
+        setWarning(latest === 1 ? '1 minute left. Answers are kept as they are when the time runs out.' : `${latest} minutes left.`);
+      }
+      if (left === 0 && !ended.current) {
+        void endOnServer().catch(() => {});
+        end(TIME_UP);
+      }
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [deadline, end, endOnServer]);
+
+  const question = useTestCentreQuestion(reviewing ? null : currentId, initial);
+  const served = question.data?.examQuestions[0];
+  // The answer the server holds for the question served is what was last handed over, so it is not sent again unchanged.
+  useEffect(() => {
+    const id = question.data?.examQuestions[0]?.id;
+    const recorded = question.data?.recordedAnswer;
+    if (id !== undefined && recorded) handedOver.current[id] ??= recorded;
+  }, [question.data]);
+  const cells: NavigatorCell[] = (question.data?.navigator ?? initial.navigator ?? []).map((cell) => ({
+    ...cell,
+    answered: cell.answered || answeredHere.has(cell.questionId),
+  }));
+  // The answer on screen: typed here, else the one the server recorded, else the autosaved draft.
+  const savedAnswer = (data: ExamQuestionsResponse | undefined, id: number) =>
+    data?.recordedAnswer ?? (data?.draft?.questionId === id ? data.draft.userAnswer : '');
+  const shownAnswer = served ? (answers[served.id] ?? savedAnswer(question.data, served.id)) : '';
+
+  /** Hands the answer on screen to the queue if it changed since it was last handed over. */
+  const commit = useCallback(
+    (questionId: number | null, value?: string) => {
+      if (questionId === null) return;
+      const answer = (value ?? (questionId === served?.id ? shownAnswer : (answers[questionId] ?? ''))).trim();
+      if (answer === '' || handedOver.current[questionId] === answer) return;
+      handedOver.current[questionId] = answer;
+      markAnswered(questionId);
+      queue.enqueue(questionId, answer);
+    },
+    [answers, served, shownAnswer, markAnswered, queue],
+  );
+
+  const onAnswer = (value: string) => {
+    if (currentId === null) return;
+    setAnswers((all) => ({ ...all, [currentId]: value }));
+    // A choice is recorded at once; typed answers when the learner moves on.
+    if (served?.question_type === 'multiple-choice') commit(currentId, value);
+  };
+
+  const goTo = (questionId: number) => {
+    if (!reviewing) commit(currentId);
+    setReviewing(false);
+    setConfirmFinish(false);
+    setCurrentId(questionId);
+  };
+  const openReview = () => {
+    commit(currentId);
+    setReviewing(true);
+  };
+  const index = cells.findIndex((c) => c.questionId === currentId);
+  const position = index >= 0 ? index + 1 : null;
+
+  const toggleFlag = () => {
+    if (currentId === null) return;
+    const flagged = !flags.has(currentId);
+    setFlags((set) => {
+      const next = new Set(set);
+      if (flagged) next.add(currentId);
+      else next.delete(currentId);
+      return next;
+    });
+    // Kept on screen even when the connection is down; the server learns of it when it can.
+    void setQuestionFlag(attemptId, currentId, flagged).catch(() => {});
+  };
+
+  async function finish() {
+    setFinishError(null);
+    await queue.flush();
+    if (queue.offline || (localStorage.getItem(`lms-exam-answers-${attemptId}`) ?? '[]') !== '[]') {
+      setFinishError('Some answers have not reached the server yet. Finish when you are back online; your answers are kept.');
+      return;
+    }
+    try {
+      await finishAttempt.mutateAsync();
+      end('You finished the exam.');
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 410 || error.status === 409)) end(error.message);
+      else setFinishError(error instanceof Error ? error.message : 'The exam could not be finished. Please try again.');
+    }
+  }
+
+  const unanswered = cells.filter((c) => !c.answered);
+  const flagged = cells.filter((c) => flags.has(c.questionId));
+  const refusedPositions = useMemo(
+    () => (queue.refusal ? queue.refusal.questionIds.map((id) => cells.find((c) => c.questionId === id)?.position).filter((p) => p !== undefined) : []),
+    [queue.refusal, cells],
+  );
+
+  return (
+    <section aria-label="Exam" className={styles.noSelect}>
+      <div className={`${styles.header} ${tc.bar}`}>
+        <div>
+          <span className={styles.muted}>Time remaining </span>
+          <span className={styles.timer} role="timer" aria-label="Time remaining">
+            {formatTimer(remaining)}
+          </span>
+        </div>
+        <span className={styles.questionCount}>{reviewing || position === null ? `Review: ${cells.length} questions` : `Question ${position} of ${cells.length}`}</span>
+        <span className={styles.muted}>
+          Answered {cells.filter((c) => c.answered).length} of {cells.length}
+        </span>
+      </div>
+      <div aria-live="assertive" className={tc.live}>
+        {warning && (
+          <p className={styles.banner} role="alert">
+            {warning}
+          </p>
+        )}
+      </div>
+      {queue.offline && (
+        <p className={styles.banner} role="status">
+          You are offline. Keep answering: your answers are kept on this device and sent when the connection is back
+          {queue.pending.length > 0 ? ` (${queue.pending.length} waiting)` : ''}.
+        </p>
+      )}
+      {queue.refusal && (
+        <div className={styles.banner} role="alert">
+          Not counted: {refusedPositions.length > 0 ? `the answer to question ${refusedPositions.join(', ')}` : 'an answer'}. {queue.refusal.message}{' '}
+          <Button variant="ghost" size="small" onClick={queue.dismissRefusal}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+      {resumed && initial.attempt && <ResumedNotice remainingSeconds={initial.attempt.remainingSeconds} />}
+      {securityAlert && (
+        <div className={styles.banner} role="alert">
+          {securityAlert}{' '}
+          <Button variant="ghost" size="small" onClick={() => setSecurityAlert(null)}>
+            Dismiss
+          </Button>
+        </div>
+      )}
+
+      <div className={tc.layout}>
+        <div>
+          {reviewing ? (
+            <section className={styles.card} aria-labelledby="review-heading">
+              <h2 id="review-heading">Review before finishing</h2>
+              <ReviewList title="Unanswered" empty="Every question has an answer." cells={unanswered} onOpen={goTo} />
+              <ReviewList title="Flagged for review" empty="No question is flagged." cells={flagged} onOpen={goTo} />
+              {finishError && (
+                <p role="alert" className={styles.feedbackWrong}>
+                  {finishError}
+                </p>
+              )}
+              <div className={styles.actions}>
+                {!confirmFinish ? (
+                  <Button onClick={() => setConfirmFinish(true)}>Finish exam</Button>
+                ) : (
+                  <>
+                    <p role="status">Finish now? You cannot change your answers afterwards.</p>
+                    <Button onClick={() => void finish()} disabled={finishAttempt.isPending}>
+                      {finishAttempt.isPending ? 'Finishing...' : 'Yes, finish the exam'}
+                    </Button>
+                    <Button variant="secondary" onClick={() => setConfirmFinish(false)}>
+                      Not yet
+                    </Button>
+                  </>
+                )}
+              </div>
+            </section>
+          ) : (
+            <div className={styles.card}>
+              {question.isPending && <LoadingState text="Loading question..." />}
+              {question.isError && !served && (
+                <ErrorState
+                  message={
+                    question.error instanceof ApiError && question.error.status === 0
+                      ? 'This question opens when the connection is back. Your answers are kept.'
+                      : 'The question could not be loaded.'
+                  }
+                  onRetry={() => void question.refetch()}
+                />
+              )}
+              {served && (
+                <>
+                  <h2 id="exam-question">{served.question}</h2>
+                  <p className={styles.muted}>
+                    <span className={styles.tag}>{questionTypeLabel(served.question_type)}</span>
+                    <span className={styles.tag}>{difficultyLabel(served.difficulty)}</span>
+                  </p>
+                  <QuestionInputs question={served} answer={shownAnswer} onAnswer={onAnswer} />
+                </>
+              )}
+              <div className={styles.actions}>
+                <Button variant="secondary" disabled={index <= 0} onClick={() => goTo(cells[index - 1]?.questionId ?? 0)}>
+                  Previous
+                </Button>
+                {index < cells.length - 1 && <Button onClick={() => goTo(cells[index + 1]?.questionId ?? 0)}>Next</Button>}
+                <Button variant="secondary" aria-pressed={currentId !== null && flags.has(currentId)} onClick={toggleFlag} disabled={currentId === null}>
+                  {currentId !== null && flags.has(currentId) ? 'Flagged for review' : 'Flag for review'}
+                </Button>
+                <Button variant="secondary" onClick={openReview}>
+                  Review and finish
+                </Button>
+              </div>
+            </div>
+          )}
+        </div>
+        <nav aria-label="Question navigator" className={styles.card}>
+          <h2 className={tc.navTitle}>Questions</h2>
+          <p className={`${styles.muted} ${tc.legend}`}>Filled: answered. Flag mark: flagged for review.</p>
+          <ol className={tc.grid}>
+            {cells.map((cell) => {
+              const isFlagged = flags.has(cell.questionId);
+              const isCurrent = !reviewing && cell.questionId === currentId;
+              const state = [cell.answered ? 'answered' : 'unanswered', isFlagged ? 'flagged' : null].filter(Boolean).join(', ');
+              return (
+                <li key={cell.questionId}>
+                  <button
+                    type="button"
+                    className={`${tc.cell} ${cell.answered ? tc.answered : ''} ${isFlagged ? tc.flagged : ''}`}
+                    aria-current={isCurrent ? 'step' : undefined}
+                    aria-label={`Question ${cell.position}: ${state}`}
+                    onClick={() => goTo(cell.questionId)}
+                  >
+                    {cell.position}
+                  </button>
+                </li>
+              );
+            })}
+          </ol>
+        </nav>
+      </div>
+    </section>
+  );
+}
+
+function ReviewList({ title, empty, cells, onOpen }: { title: string; empty: string; cells: NavigatorCell[]; onOpen: (questionId: number) => void }) {
+  return (
+    <section aria-label={title}>
+      <h3>
+        {title} ({cells.length})
+      </h3>
+      {cells.length === 0 ? (
+        <p className={styles.muted}>{empty}</p>
+      ) : (
+        <ul className={tc.reviewList}>
+          {cells.map((cell) => (
+            <li key={cell.questionId}>
+              <Button variant="secondary" size="small" onClick={() => onOpen(cell.questionId)}>
+                Question {cell.position}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

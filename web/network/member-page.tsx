@@ -1,0 +1,67 @@
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { ApiError } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { ErrorState, LoadingState } from '../ui/states.js';
+import { useMe, useMemberProfile } from './api.js';
+import { Avatar } from './avatar.js';
+import styles from './network.module.css';
+import { PostCard } from './post-card.js';
+
+const PostDetailModal = lazy(() => import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })));
+
+/** `/members/:username`: a member's public profile and posts, reached from author names and mentions. */
+export default function MemberPage() {
+  const { username = '' } = useParams();
+  const me = useMe();
+  const profile = useMemberProfile(username);
+  const [params, setParams] = useSearchParams();
+
+  if (me.isPending) return <LoadingState />;
+  if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
+  if (!me.data) return <Navigate to="/" replace />;
+
+  if (profile.isPending) return <LoadingState text="Loading profile..." />;
+  if (profile.isError) {
+    if (profile.error instanceof ApiError && profile.error.status === 404) {
+      return (
+        <main className={styles.notificationsPage}>
+          <h1>Member not found</h1>
+          <p>There is no member called @{username}.</p>
+        </main>
+      );
+    }
+    return <ErrorState message="Could not load this profile." onRetry={() => void profile.refetch()} />;
+  }
+  const member = profile.data.pages[0]?.member;
+  const posts = profile.data.pages.flatMap((page) => page.posts);
+  const openPostId = params.get('post');
+  return (
+    <main className={styles.notificationsPage}>
+      <section className={`${styles.card} ${styles.notification}`} aria-label="Profile">
+        <Avatar src={member?.photoURL} size={72} />
+        <div>
+          <h1>{member?.displayName || member?.username}</h1>
+          <p className={styles.muted}>
+            @{member?.username} · joined <time dateTime={member?.joined}>{member ? new Date(member.joined).toLocaleDateString() : ''}</time>
+          </p>
+        </div>
+      </section>
+      <h2>Posts</h2>
+      {posts.length === 0 && <p className={`${styles.card} ${styles.empty}`}>No posts yet.</p>}
+      {posts.map((post) => (
+        <PostCard key={post.id} post={post} onOpen={() => setParams({ post: post.id })} />
+      ))}
+      {profile.hasNextPage && (
+        <Button variant="secondary" disabled={profile.isFetchingNextPage} onClick={() => void profile.fetchNextPage()}>
+          {profile.isFetchingNextPage ? 'Loading...' : 'Show older posts'}
+        </Button>
+      )}
+      {openPostId && (
+        <Suspense fallback={null}>
+          <PostDetailModal postId={openPostId} onClose={() => setParams({})} />
+        </Suspense>
+      )}
+    </main>
+  );
+}

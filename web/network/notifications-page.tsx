@@ -1,0 +1,71 @@
+import { Link, Navigate } from 'react-router';
+import type { Notification } from '../../contracts/network.js';
+import { Button } from '../ui/button.js';
+import { ErrorState, LoadingState } from '../ui/states.js';
+import { useMarkNotificationsRead, useMe, useNotifications } from './api.js';
+import { Avatar } from './avatar.js';
+import styles from './network.module.css';
+import { relativeTime } from './relative-time.js';
+
+const actions: Record<Notification['type'], string> = {
+  comment: 'commented on your post',
+  like: 'liked your post',
+  mention: 'mentioned you',
+};
+
+/** "Nadia", "Nadia and Omar", "Nadia and 11 others". */
+export function notificationText(item: Notification): string {
+  const names = item.actors.map((actor) => actor.displayName || actor.username || 'Someone');
+  const first = names[0] ?? 'Someone';
+  const others = item.count - 1;
+  const who = others === 0 ? first : others === 1 && names[1] ? `${first} and ${names[1]}` : `${first} and ${others} others`;
+  return `${who} ${actions[item.type]}`;
+}
+
+/** `/notifications`: what others did with the member's posts, newest first; opening one marks it read. */
+export default function NotificationsPage() {
+  const me = useMe();
+  const list = useNotifications();
+  const markRead = useMarkNotificationsRead();
+
+  if (me.isPending) return <LoadingState />;
+  if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
+  if (!me.data) return <Navigate to="/" replace />;
+
+  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const unread = list.data?.pages[0]?.unread ?? 0;
+  return (
+    <main className={styles.notificationsPage}>
+      <div className={styles.notificationsHead}>
+        <h1>Notifications</h1>
+        <Button variant="secondary" size="small" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+          Mark all as read
+        </Button>
+      </div>
+      {list.isPending && <LoadingState text="Loading notifications..." />}
+      {list.isError && <ErrorState message="Could not load your notifications." onRetry={() => void list.refetch()} />}
+      {list.isSuccess && items.length === 0 && <p className={`${styles.card} ${styles.empty}`}>No notifications yet. When someone comments on, likes or mentions your posts, you will see it here.</p>}
+      {items.length > 0 && (
+        <ul className={styles.notificationList}>
+          {items.map((item) => (
+            <li key={item.id} className={`${styles.card} ${styles.notification} ${item.read ? '' : styles.unreadNotification}`}>
+              <Avatar src={item.actors[0]?.photoURL ?? null} size={40} />
+              <Link to={`/Home?post=${item.postId}`} onClick={() => !item.read && markRead.mutate([item.id])}>
+                {notificationText(item)}
+                {!item.read && <span className="visually-hidden"> (unread)</span>}
+              </Link>
+              <time dateTime={item.createdAt} className={styles.muted}>
+                {relativeTime(item.createdAt)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.hasNextPage && (
+        <Button variant="secondary" disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          {list.isFetchingNextPage ? 'Loading...' : 'Show older notifications'}
+        </Button>
+      )}
+    </main>
+  );
+}
