@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
+import { checklistItem, languageField } from './case-documents.js';
 import { isPlainText } from './plain-text.js';
 
 /** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
@@ -67,6 +68,8 @@ export const progressStep = z.object({
   status: z.enum(stepStatuses),
   description: z.string().nullable(),
   expected_days: z.number().int().nullable(),
+  /** How long cases really stay at this step (days): null until CASE_ESTIMATE_MIN_SAMPLES cases have left it. */
+  typicalDays: z.object({ median: z.number().int(), p80: z.number().int() }).nullable(),
 });
 
 export const progressService = z.object({
@@ -123,6 +126,8 @@ export const dashboardMetrics = z.object({
   activeCases: z.number().int(),
   pendingCases: z.number().int(),
   completedCases: z.number().int(),
+  /** Cases at a step longer than its 80th percentile (or expected days). */
+  overdueCases: z.number().int(),
   recentCases: z.array(z.object({ id: z.number().int(), case_number: z.string(), updatedAt: isoDateTime })),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetrics>;
@@ -154,6 +159,8 @@ export const casesListQuery = z.object({
     .optional(),
   page: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000)).optional(),
   pageSize: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  /** `true`: only cases that have been at a step longer than cases usually take there. */
+  overdue: z.enum(['true', 'false'], { error: 'overdue must be true or false' }).optional(),
 });
 export type CasesListQuery = z.input<typeof casesListQuery>;
 
@@ -209,8 +216,8 @@ export const caseEvent = z.object({
 });
 export type CaseEvent = z.infer<typeof caseEvent>;
 
-/** `history`: the step changes; `events`: every other change (created, edited, services, notifications). */
-export const caseDetails = adminCase.extend({ history: z.array(stepChange), events: z.array(caseEvent) });
+/** `history`: the step changes; `events`: every other change (created, edited, services, notifications, documents); `documents`: the checklist. */
+export const caseDetails = adminCase.extend({ history: z.array(stepChange), events: z.array(caseEvent), documents: z.array(checklistItem) });
 export type CaseDetails = z.infer<typeof caseDetails>;
 
 // ---- Case writes
@@ -332,6 +339,7 @@ export const subscribeBody = z.strictObject({
     .trim()
     .toLowerCase()
     .pipe(z.email('email must be a valid email address').max(254)),
+  language: languageField,
 });
 export const subscriptionTokenBody = z.strictObject({
   token: z.string({ error: 'token is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not valid'),

@@ -34,6 +34,10 @@ const environmentSchema = z.object({
   CASE_ADMIN_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
   CASE_LOOKUP_RATE_LIMIT: positiveInt(20),
   CASE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  CASE_DOCUMENT_MAX_BYTES: positiveInt(10 * 1024 * 1024),
+  CASE_ESTIMATE_MIN_SAMPLES: positiveInt(20),
+  CASE_APPLICANT_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(4),
+  CASE_APPLICANT_UPLOADS_PER_HOUR: positiveInt(20),
   CASE_STEP_UNDO_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOGIN_RATE_LIMIT: positiveInt(10),
   HEALTH_AUTHORITY_URL: z
@@ -236,6 +240,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
           : undefined,
       tokenTtlSeconds: e.CASE_ADMIN_TOKEN_TTL_SECONDS,
       notificationDelaySeconds: e.CASE_NOTIFICATION_DELAY_SECONDS,
+      documentMaxBytes: e.CASE_DOCUMENT_MAX_BYTES,
+      estimateMinSamples: e.CASE_ESTIMATE_MIN_SAMPLES,
+      applicantSessionSeconds: e.CASE_APPLICANT_SESSION_HOURS * 60 * 60,
+      applicantUploadsPerHour: e.CASE_APPLICANT_UPLOADS_PER_HOUR,
       stepUndoSeconds: e.CASE_STEP_UNDO_SECONDS,
     },
     lms: {

@@ -50,19 +50,6 @@ export function caseProgressEmail(input: {
   });
 }
 
-/** "Email me when this changes" from the tracker: nothing is sent until the address confirms. */
-export function trackerSubscriptionEmail(input: { caseNumber: string; confirmLink: string }): Promise<RenderedEmail> {
-  return renderEmail({
-    subject: `Confirm email updates for case ${input.caseNumber}`,
-    preview: `Confirm that you want an email whenever case ${input.caseNumber} changes.`,
-    heading: 'Confirm your email updates',
-    intro: [`Someone (we hope you) asked for an email whenever case ${input.caseNumber} changes.`],
-    action: { label: 'Confirm email updates', url: input.confirmLink },
-    outro: ['The link works for 48 hours. If it was not you, ignore this email: nothing more will be sent to you.'],
-    reason: 'You get this email because your address was entered on the Pathway application tracker.',
-  });
-}
-
 /** "Forgot password?" of a case admin. */
 export function caseAdminPasswordResetEmail(input: { adminEmail: string; link: string }): Promise<RenderedEmail> {
   return renderEmail({

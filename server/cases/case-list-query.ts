@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { CASES_PAGE_SIZE, type caseSortFields, type CaseStatus, type sortOrders } from '../../contracts/cases.js';
 import { cases } from '../db/schema/cases.js';
+import { caseIsOverdue } from './step-estimates.js';
 
 /**
  * The admin case list's filter, search and sort, built once for every reader of the list (the
@@ -17,6 +18,8 @@ export type CaseListFilter = {
   order?: (typeof sortOrders)[number] | undefined;
   page?: number | undefined;
   pageSize?: number | undefined;
+  /** Only cases overdue at this time (the "Overdue" filter; see step-estimates.ts). */
+  overdueAt?: Date | undefined;
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -36,15 +39,16 @@ function caseSearchMatches(search: string): SQL {
 }
 
 /** The WHERE of the list: the search (trigram indexes) and the status. */
-export function caseListWhere(filter: Pick<CaseListFilter, 'search' | 'status'>): SQL | undefined {
+export function caseListWhere(filter: Pick<CaseListFilter, 'search' | 'status' | 'overdueAt'>): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.search) conditions.push(caseSearchMatches(filter.search));
   if (filter.status) conditions.push(eq(cases.status, filter.status));
+  if (filter.overdueAt) conditions.push(caseIsOverdue(filter.overdueAt));
   return conditions.length ? and(...conditions) : undefined;
 }
 
 /** `WHERE …` of the list, or nothing when there is neither a search nor a status. */
-export function caseListWhereClause(filter: Pick<CaseListFilter, 'search' | 'status'>): SQL {
+export function caseListWhereClause(filter: Pick<CaseListFilter, 'search' | 'status' | 'overdueAt'>): SQL {
   const where = caseListWhere(filter);
   return where ? sql`WHERE ${where}` : sql``;
 }
@@ -90,7 +94,7 @@ export type CaseListTotal = { total: number; estimated: boolean };
  * list of 200,000 cases does not read them all; when more match, the total is an estimate
  * (estimateCaseList).
  */
-export async function countCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 'search' | 'status'>): Promise<CaseListTotal> {
+export async function countCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 'search' | 'status' | 'overdueAt'>): Promise<CaseListTotal> {
   const { rows } = await pool.query<{ n: number }>(
     toStatement(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${cases} ${caseListWhereClause(filter)} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) matching`),
   );
@@ -99,7 +103,7 @@ export async function countCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 
 }
 
 /** For more than EXACT_COUNT_LIMIT matches: PostgreSQL's estimate of them (never below the limit), flagged as one. */
-export async function estimateCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 'search' | 'status'>): Promise<CaseListTotal> {
+export async function estimateCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 'search' | 'status' | 'overdueAt'>): Promise<CaseListTotal> {
   const plan = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     toStatement(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${cases} ${caseListWhereClause(filter)}`),
   );

@@ -86,7 +86,8 @@ async function countByStatus(db: Database): Promise<Record<CaseStatus, number>> 
   return counts;
 }
 
-export async function dashboardMetrics(db: Database): Promise<DashboardMetrics> {
+/** The counts by status and the recent cases; the route adds the overdue count (step-estimates.ts). */
+export async function dashboardMetrics(db: Database): Promise<Omit<DashboardMetrics, 'overdueCases'>> {
   const [counts, recent] = await Promise.all([
     countByStatus(db),
     db
@@ -242,7 +243,8 @@ async function loadCase(db: Queryable, id: number): Promise<AdminCase> {
   return toAdminCase(row, servicesByCase.get(id) ?? []);
 }
 
-export async function caseDetails(db: Database, id: number): Promise<CaseDetails> {
+/** The case with its history; the routes add its document checklist (case-documents.ts). */
+export async function caseDetails(db: Database, id: number): Promise<Omit<CaseDetails, 'documents'>> {
   const found = await loadCase(db, id);
   const history = await db
     .select({

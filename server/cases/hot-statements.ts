@@ -18,7 +18,7 @@ export const CASE_PROGRESS_LOOKUP = {
           'currentStepId', cs.current_step_id,
           'lastUpdated', cs.last_updated,
           'currentStepSince', coalesce((SELECT max(sc.changed_at) FROM step_changes sc WHERE sc.case_service_id = cs.id), cs.last_updated),
-          'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description, 'expectedDays', st.expected_days) ORDER BY st.sequence)
+          'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description, 'expectedDays', st.expected_days, 'typicalMedian', st.typical_median_days, 'typicalP80', st.typical_p80_days) ORDER BY st.sequence)
                     FROM steps st WHERE st.service_id = cs.service_id)
         ) ORDER BY cs.id)
         FROM case_services cs JOIN services s ON s.id = cs.service_id

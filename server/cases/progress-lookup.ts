@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { AppError } from '../platform/errors.js';
 import { normalizeCaseNumber } from './case-management.js';
 import { CASE_PROGRESS_LOOKUP } from './hot-statements.js';
+import { typicalDays } from './step-estimates.js';
 
 /** Passport numbers match whatever their case and spacing. */
 const normalizePassport = (passport: string) => passport.replace(/\s+/g, '').toUpperCase();
@@ -23,6 +24,7 @@ function stepStatuses(serviceSteps: StoredStep[], currentStepId: number | null) 
     status: (finished || index < currentIndex ? 'completed' : index === currentIndex ? 'active' : 'pending') satisfies StepStatus,
     description: s.description,
     expected_days: s.expectedDays,
+    typicalDays: typicalDays(s.typicalMedian ?? null, s.typicalP80 ?? null),
   }));
 }
 
@@ -38,13 +40,15 @@ export function estimateCompletion(serviceSteps: StoredStep[], currentStepId: nu
   if (currentIndex < 0 || currentIndex === serviceSteps.length - 1) return null;
   let days = 0;
   for (const s of serviceSteps.slice(currentIndex, -1)) {
-    if (s.expectedDays === null) return null;
-    days += s.expectedDays;
+    // How long cases really stay comes first; the staff's expected days stand in until enough have.
+    const stepDays = typicalDays(s.typicalMedian ?? null, s.typicalP80 ?? null)?.median ?? s.expectedDays;
+    if (stepDays === null) return null;
+    days += stepDays;
   }
   return new Date(currentStepSince.getTime() + days * DAY_MS);
 }
 
-type StoredStep = { id: number; name: string; description: string | null; expectedDays: number | null };
+type StoredStep = { id: number; name: string; description: string | null; expectedDays: number | null; typicalMedian?: number | null; typicalP80?: number | null };
 
 type SubscribedService = {
   serviceName: string;

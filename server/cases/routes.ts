@@ -35,9 +35,22 @@ import {
   TOTAL_COUNT_HEADER,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
+import {
+  caseDocumentParams,
+  checklistItem,
+  createServiceDocumentBody,
+  reviewDocumentBody,
+  REVIEW_QUEUE_PAGE_SIZE,
+  reviewQueueItem,
+  reviewQueueQuery,
+  serviceDocument,
+  updateServiceDocumentBody,
+} from '../../contracts/case-documents.js';
+import multipart from '@fastify/multipart';
 import type { PublicConfig } from '../../contracts/platform.js';
 import { withErrors, type App, type Area, type AreaDeps } from '../platform/area.js';
-import { AppError, errorResponses, importErrorResponses } from '../platform/errors.js';
+import { AppError, errorBody, errorResponses, importErrorResponses } from '../platform/errors.js';
+import { createMediaStorage, type MediaStorage } from '../platform/storage.js';
 import { createFailedSignIns } from '../platform/failed-sign-ins.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { perMinute } from '../platform/rate-limit.js';
@@ -50,6 +63,12 @@ import {
   resetCaseAdminPassword,
 } from './case-admins.js';
 import * as caseManagement from './case-management.js';
+import * as documents from './case-documents.js';
+import { requestLanguage } from './applicant-emails.js';
+import { composeApplicantEmails } from './applicant-access.js';
+import { registerApplicantRoutes } from './applicant-routes.js';
+import { countOverdueCases, recomputeStepEstimates, STEP_ESTIMATES_QUEUE } from './step-estimates.js';
+import { receiveDocument } from './document-upload.js';
 import { lookupProgress } from './progress-lookup.js';
 import * as catalog from './service-catalog.js';
 import { exportCases } from './case-export.js';
@@ -83,11 +102,15 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const now = () => deps.clock.now();
   const failedSignIns = createFailedSignIns(deps.counters, deps.tokens, { area: 'caseadmin', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient, cookiePath: '/api/caseadmin/login' });
   const notify = caseNotificationDeps(deps);
+  const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
   // `short`: one waiting job per case (the singleton key); changes made meanwhile are collected by it.
   await notify.jobs.work(CASE_NOTIFICATION_QUEUE, async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()), {
     policy: 'short',
   });
+  // `short`: one waiting recomputation at a time, however many step changes asked for it.
+  await notify.jobs.work(STEP_ESTIMATES_QUEUE, async () => recomputeStepEstimates(db, deps.config.cases.estimateMinSamples), { policy: 'short' });
   composeTrackerEmails(db, notify, now);
+  composeApplicantEmails(db, notify, now);
   const requestPasswordReset = passwordResetRequests(deps.mailer, 'caseadmin-password-reset', (email) => sendCaseAdminPasswordResetLink(db, deps, email, now()));
   const lookupLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute);
   // The lookup and the subscription both answer whether a passport number fits a case: one count
@@ -108,7 +131,8 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   app.post(
     '/api/progress/subscribe',
     { config: passportCheckLimit, schema: { tags, body: subscribeBody, response: { 202: messageResponse, ...errorResponses } } },
-    async (request, reply) => reply.status(202).send(await subscribe(db, notify, request.body, now())),
+    async (request, reply) =>
+      reply.status(202).send(await subscribe(db, notify, { ...request.body, language: requestLanguage(request.body.language, request.headers['accept-language']) }, now())),
   );
   app.post(
     '/api/progress/subscribe/confirm',
@@ -120,6 +144,8 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: messageResponse, ...errorResponses } } },
     async (request) => unsubscribe(db, notify, request.body.token, now()),
   );
+
+  await registerApplicantRoutes(app, deps, notify, storage, { passportCheckLimit, lookupLimit });
 
   app.post(
     '/api/caseadmin/login',
@@ -191,16 +217,51 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
         done(error as Error, undefined);
       }
     });
-    registerAdminRoutes(admin, deps, notify, now);
+    registerAdminRoutes(admin, deps, notify, now, storage);
+    // Only the upload route parses multipart bodies (the plugin's hooks stay out of the other routes).
+    await admin.register(async (uploads: App) => {
+      await uploads.register(multipart);
+      registerAdminUploadRoutes(uploads, deps, now, storage);
+    });
   });
 }
 
-function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps, now: () => Date): void {
+// 503: the storage is unreachable or unwritable; 507: it is full; 413: the file is over the limit.
+const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
+
+function registerAdminUploadRoutes(app: App, deps: AreaDeps, now: () => Date, storage: MediaStorage): void {
+  const { db } = deps.database;
+  app.post(
+    '/api/caseadmin/cases/:id/documents/:documentId',
+    {
+      schema: {
+        tags,
+        description: 'Staff send a document for the case (one received on paper, say): multipart/form-data with one `file` field, a PDF or an image judged by content.',
+        params: caseDocumentParams,
+        response: { 201: checklistItem, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const file = await receiveDocument(request, { maxBytes: deps.config.cases.documentMaxBytes, tmpDir: deps.config.uploadTmpDir });
+      const item = await documents.saveCaseDocument(db, storage, request.log, {
+        caseId: request.params.id,
+        documentId: request.params.documentId,
+        file,
+        actor: actingAdmin(request),
+        now: now(),
+      });
+      return reply.status(201).send(item);
+    },
+  );
+}
+
+function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps, now: () => Date, storage: MediaStorage): void {
   const { db } = deps.database;
 
-  app.get('/api/caseadmin/dashboard-metrics', { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } }, async () =>
-    caseManagement.dashboardMetrics(db),
-  );
+  app.get('/api/caseadmin/dashboard-metrics', { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } }, async () => ({
+    ...(await caseManagement.dashboardMetrics(db)),
+    overdueCases: await countOverdueCases(db, now()),
+  }));
 
   app.get(
     '/api/caseadmin/cases',
@@ -214,7 +275,8 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     },
     async (request, reply) => {
       if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
-      const { cases, total, estimated } = await caseManagement.listCases(deps.database.pool, request.query);
+      const { overdue, ...filter } = request.query;
+      const { cases, total, estimated } = await caseManagement.listCases(deps.database.pool, { ...filter, overdueAt: overdue === 'true' ? now() : undefined });
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
       return cases;
@@ -260,12 +322,16 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     },
   );
 
-  app.get('/api/caseadmin/cases/:id', { schema: { tags, params: idParams, response: withErrors({ 200: caseDetails }) } }, async (request) =>
-    caseManagement.caseDetails(db, request.params.id),
-  );
+  app.get('/api/caseadmin/cases/:id', { schema: { tags, params: idParams, response: withErrors({ 200: caseDetails }) } }, async (request) => {
+    const details = await caseManagement.caseDetails(db, request.params.id);
+    return { ...details, documents: await documents.caseChecklist(db, request.params.id) };
+  });
 
   app.delete('/api/caseadmin/cases/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
+    const keys = await documents.caseDocumentKeys(db, request.params.id);
     await caseManagement.deleteCase(db, request.params.id);
+    // The applicant's files go with the case (after the commit: storage cannot roll back).
+    await documents.removeStoredDocuments(storage, keys, request.log);
     return reply.status(204).send(null);
   });
 
@@ -285,6 +351,68 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     await catalog.deleteService(db, request.params.id);
     return reply.status(204).send(null);
   });
+
+  app.get(
+    '/api/caseadmin/services/:serviceId/documents',
+    { schema: { tags, description: 'The documents the service needs from applicants.', params: serviceIdParams, response: withErrors({ 200: z.array(serviceDocument) }) } },
+    async (request) => documents.listServiceDocuments(db, request.params.serviceId),
+  );
+
+  app.post(
+    '/api/caseadmin/services/:serviceId/documents',
+    { schema: { tags, params: serviceIdParams, body: createServiceDocumentBody, response: withErrors({ 201: serviceDocument }) } },
+    async (request, reply) => reply.status(201).send(await documents.createServiceDocument(db, request.params.serviceId, request.body)),
+  );
+
+  app.patch(
+    '/api/caseadmin/service-documents/:id',
+    { schema: { tags, params: idParams, body: updateServiceDocumentBody, response: withErrors({ 200: serviceDocument }) } },
+    async (request) => documents.updateServiceDocument(db, request.params.id, request.body),
+  );
+
+  app.delete('/api/caseadmin/service-documents/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
+    await documents.deleteServiceDocument(db, request.params.id);
+    return reply.status(204).send(null);
+  });
+
+  app.get(
+    '/api/caseadmin/documents',
+    {
+      schema: {
+        tags,
+        description: 'The review queue: sent documents awaiting review, oldest first, paged; the total in X-Total-Count.',
+        querystring: reviewQueueQuery,
+        response: withErrors({ 200: z.array(reviewQueueItem) }),
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await documents.reviewQueue(db, request.query.page ?? 1, request.query.pageSize ?? REVIEW_QUEUE_PAGE_SIZE);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/caseadmin/documents/:id/file',
+    { schema: { tags, description: 'The sent file (PDF or image).', params: idParams, response: { 200: z.any(), ...errorResponses, 503: errorBody } } },
+    async (request, reply) => {
+      const stored = await documents.storedDocument(db, request.params.id);
+      return reply
+        .header('content-type', stored.contentType)
+        .header('content-length', stored.size)
+        .header('content-disposition', `inline; filename="${stored.fileName}"`)
+        .header('x-content-type-options', 'nosniff')
+        // Personal papers: never kept by a shared cache or the browser's.
+        .header('cache-control', 'private, no-store')
+        .send(await storage.read(stored.key));
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/documents/:id/review',
+    { schema: { tags, description: 'Accept or reject a sent document; a reason is required to reject.', params: idParams, body: reviewDocumentBody, response: withErrors({ 200: checklistItem }) } },
+    async (request) => documents.reviewCaseDocument(db, notify, request.params.id, request.body, actingAdmin(request), now()),
+  );
 
   app.get('/api/caseadmin/services/:id/steps', { schema: { tags, params: idParams, response: withErrors({ 200: z.array(step) }) } }, async (request) =>
     catalog.listSteps(db, request.params.id),

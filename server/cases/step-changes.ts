@@ -5,6 +5,7 @@ import { AppError, notFound } from '../platform/errors.js';
 import { recordCaseEvents, type ActingAdmin } from './case-events.js';
 import { queueChangeNotifications, type NotificationDeps } from './case-notifications.js';
 import { refreshCaseStatuses } from './case-status.js';
+import { requestStepEstimates } from './step-estimates.js';
 
 type TargetStep = { id: number; name: string; description: string | null };
 type LockedCaseService = { id: number; caseId: number; serviceName: string; currentStepId: number | null };
@@ -70,6 +71,7 @@ async function moveCaseServices(
     )
     .returning({ id: stepChanges.id, caseServiceId: stepChanges.caseServiceId });
   await tx.update(cases).set({ updatedAt: now }).where(inArray(cases.id, caseIds));
+  await requestStepEstimates(tx, notify.jobs);
   if (options.notifyApplicant) {
     const changeOf = new Map(recorded.map((row) => [row.caseServiceId, row.id]));
     await queueChangeNotifications(

@@ -3,11 +3,12 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { caseNotificationRecipients, cases } from '../db/schema/cases.js';
+import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import { AppError } from '../platform/errors.js';
+import { applicantEmails } from './applicant-emails.js';
 import type { MailMessage } from '../platform/mail.js';
 import { receivesCaseEmails, type NotificationDeps } from './case-notifications.js';
 import { normalizeCaseNumber } from './case-management.js';
-import { trackerSubscriptionEmail } from './case-emails.js';
 import { caseNotFoundAnswer, passportMatches } from './progress-lookup.js';
 
 // A confirmation email is sent again for the same address only after this long.
@@ -27,7 +28,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * opened (double opt-in); that email is written when its job runs, so its link's token is made
  * then and only its hash is kept.
  */
-export async function subscribe(db: Database, notify: NotificationDeps, input: { caseNumber: string; passportNumber: string; email: string }, now: Date) {
+export async function subscribe(db: Database, notify: NotificationDeps, input: { caseNumber: string; passportNumber: string; email: string; language: ApplicantLanguageCode }, now: Date) {
   await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ id: cases.id, caseNumber: cases.caseNumber, passportNumber: cases.passportNumber, clientEmail: cases.clientEmail })
@@ -49,14 +50,14 @@ export async function subscribe(db: Database, notify: NotificationDeps, input: {
       // over as a tracker subscription: confirmed anew, with a new link (which revokes the old one).
       await tx
         .update(caseNotificationRecipients)
-        .set({ confirmTokenHash: null, confirmExpiresAt: null, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now, source: 'tracker' })
+        .set({ confirmTokenHash: null, confirmExpiresAt: null, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now, source: 'tracker', language: input.language })
         .where(eq(caseNotificationRecipients.id, existing.id));
       recipientId = existing.id;
     } else {
       // Two requests for the same new address at once: the second finds the first's row taken and stops there.
       const [inserted] = await tx
         .insert(caseNotificationRecipients)
-        .values({ caseId: found.id, email: input.email, source: 'tracker', confirmationSentAt: now, createdAt: now })
+        .values({ caseId: found.id, email: input.email, source: 'tracker', confirmationSentAt: now, createdAt: now, language: input.language })
         .onConflictDoNothing({ target: [caseNotificationRecipients.caseId, caseNotificationRecipients.email] })
         .returning({ id: caseNotificationRecipients.id });
       if (!inserted) return;
@@ -83,10 +84,11 @@ async function composeConfirmation(db: Database, notify: NotificationDeps, recip
         isNull(caseNotificationRecipients.unsubscribedAt),
       ),
     )
-    .returning({ email: caseNotificationRecipients.email, caseNumber: cases.caseNumber });
+    .returning({ email: caseNotificationRecipients.email, caseNumber: cases.caseNumber, language: caseNotificationRecipients.language });
   if (!row) return undefined;
   const confirmLink = notify.link(`/casetracking/confirm?token=${token}`);
-  return { to: row.email, ...(await trackerSubscriptionEmail({ caseNumber: row.caseNumber, confirmLink })) };
+  // In the language of the tracker page that subscribed.
+  return { to: row.email, ...applicantEmails(row.language).confirmSubscription({ caseNumber: row.caseNumber, link: confirmLink }) };
 }
 
 /** Names how the tracker's confirmation emails are written when their jobs run. */

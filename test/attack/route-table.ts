@@ -46,6 +46,31 @@ async function currentQuestionId(w: World, headers: Record<string, string>): Pro
   return response.json<{ examQuestions: { id: number }[] }>().examQuestions[0]?.id ?? 1;
 }
 
+/** A fresh case whose service needs a document, with a file sent for it by staff (awaiting review). */
+async function sentCaseDocument(w: World): Promise<{ caseId: number; documentId: number; sentId: number }> {
+  const admin = w.headersOf('case admin', 'cases');
+  const service = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers: admin, payload: { name: `Papers ${unique()}` } });
+  const serviceId = service.json<{ id: number }>().id;
+  const definition = await w.t.app.inject({ method: 'POST', url: `/api/caseadmin/services/${serviceId}/documents`, headers: admin, payload: { name: 'Passport' } });
+  const documentId = definition.json<{ id: number }>().id;
+  const created = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/cases', headers: admin, payload: { case_number: `DOC-${unique()}`, passport_number: 'P1', client_name: 'Client', serviceIds: [serviceId] } });
+  const caseId = created.json<{ newCase: { id: number } }>().newCase.id;
+  const form = multipartBody([{ name: 'file', filename: 'passport.png', contentType: 'image/png', data: tinyPng }]);
+  const sent = await w.t.app.inject({ method: 'POST', url: `/api/caseadmin/cases/${caseId}/documents/${documentId}`, headers: { ...admin, ...form.headers }, payload: form.payload });
+  return { caseId, documentId, sentId: sent.json<{ id: number }>().id };
+}
+
+/** A fresh case that needs a document, and an applicant session cookie for it (through the emailed link's token). */
+async function applicantOfNewCase(w: World): Promise<{ cookie: string; documentId: number }> {
+  const { caseId, documentId } = await sentCaseDocument(w);
+  const session = await w.t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token: await linkToken(w, 'applicant-access', caseId) } });
+  const cookie = session.cookies.find((c) => c.name === 'pathway_applicant');
+  return { cookie: `pathway_applicant=${cookie?.value ?? ''}`, documentId };
+}
+
+/** The caller's headers with the applicant's cookie added (a member's own cookie kept). */
+const withApplicantCookie = (h: Record<string, string>, cookie: string) => ({ ...h, cookie: [h.cookie, cookie].filter(Boolean).join('; ') });
+
 /** A fresh tracker subscription (made through the public call) and its id. */
 async function freshSubscription(w: World): Promise<number> {
   const email = `t-${unique()}@example.test`;
@@ -106,6 +131,46 @@ export const routeTable: RouteEntry[] = [
     area: 'cases',
     build: (w, _c, h) => json(w, 'POST', '/api/progress/subscribe', h, { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number, email: `s-${unique()}@example.test` }),
     ok: 202,
+  },
+  // The applicant's routes: the session cookie comes with the request (made for it), so whoever else calls is irrelevant.
+  {
+    route: 'POST /api/applicant/access',
+    access: 'public',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'POST', '/api/applicant/access', h, { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number }),
+    ok: 202,
+  },
+  {
+    route: 'POST /api/applicant/session',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'POST', '/api/applicant/session', h, { token: await linkToken(w, 'applicant-access', w.someCase.id) }),
+    ok: 204,
+  },
+  {
+    route: 'POST /api/applicant/logout',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'POST', '/api/applicant/logout', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
+    ok: 204,
+  },
+  {
+    route: 'GET /api/applicant/case',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'GET', '/api/applicant/case', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/applicant/documents/:param',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const { cookie, documentId } = await applicantOfNewCase(w);
+      const form = multipartBody([{ name: 'file', filename: 'passport.png', contentType: 'image/png', data: tinyPng }]);
+      return { method: 'POST', url: `/api/applicant/documents/${documentId}`, headers: { ...withApplicantCookie(h, cookie), ...form.headers }, payload: form.payload };
+    },
+    ok: 201,
   },
   {
     route: 'POST /api/progress/subscribe/confirm',
@@ -283,6 +348,64 @@ export const routeTable: RouteEntry[] = [
       return json(w, 'POST', `/api/caseadmin/step-changes/${moved.json<{ stepChangeId: number }>().stepChangeId}/undo`, h);
     },
     ok: 200,
+  },
+
+  {
+    route: 'GET /api/caseadmin/services/:param/documents',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/services/${w.service.id}/documents`, h),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/caseadmin/services/:param/documents',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'POST', `/api/caseadmin/services/${w.service.id}/documents`, h, { name: `Document ${unique()}` }),
+    ok: 201,
+  },
+  {
+    route: 'PATCH /api/caseadmin/service-documents/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'PATCH', `/api/caseadmin/service-documents/${(await sentCaseDocument(w)).documentId}`, h, { required: false }),
+    ok: 200,
+  },
+  {
+    route: 'DELETE /api/caseadmin/service-documents/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const created = await w.t.app.inject({ method: 'POST', url: `/api/caseadmin/services/${w.service.id}/documents`, headers: w.headersOf('case admin', 'cases'), payload: { name: `Gone ${unique()}` } });
+      return json(w, 'DELETE', `/api/caseadmin/service-documents/${created.json<{ id: number }>().id}`, h);
+    },
+    ok: 204,
+  },
+  { route: 'GET /api/caseadmin/documents', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/documents?page=1', h), ok: 200 },
+  {
+    route: 'GET /api/caseadmin/documents/:param/file',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'GET', `/api/caseadmin/documents/${(await sentCaseDocument(w)).sentId}/file`, h),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/caseadmin/documents/:param/review',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'POST', `/api/caseadmin/documents/${(await sentCaseDocument(w)).sentId}/review`, h, { decision: 'rejected', reason: 'Blurred' }),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/caseadmin/cases/:param/documents/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const { caseId, documentId } = await sentCaseDocument(w);
+      const form = multipartBody([{ name: 'file', filename: 'passport.png', contentType: 'image/png', data: tinyPng }]);
+      return { method: 'POST', url: `/api/caseadmin/cases/${caseId}/documents/${documentId}`, headers: { ...h, ...form.headers }, payload: form.payload };
+    },
+    ok: 201,
   },
 
   // ---- LMS

@@ -257,6 +257,8 @@ describe('cases API contract', () => {
         ...created,
         history: [],
         events: [{ id: expect.any(Number), kind: 'case created', summary: 'Case created with License Registration', changedBy: expect.stringContaining('@'), changedAt: created.createdAt }],
+        // License Registration asks for no documents yet.
+        documents: [],
       });
     });
 

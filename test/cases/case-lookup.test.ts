@@ -101,11 +101,11 @@ describe('public case lookup', () => {
           // The default steps' expected days: Job Offer 7 and Visa Processing 30, counted from the change.
           estimatedCompletion: new Date(t.clock.now().getTime() + 37 * 24 * 60 * 60_000).toISOString(),
           steps: [
-            { name: 'Profile Shared with Employers', status: 'completed', description: expect.stringContaining('shared with employers'), expected_days: 14 },
-            { name: 'Interview', status: 'completed', description: expect.stringContaining('interview'), expected_days: 10 },
-            { name: 'Job Offer', status: 'active', description: 'You have an offer. Review it with us and tell us whether you accept it.', expected_days: 7 },
-            { name: 'Visa Processing', status: 'pending', description: expect.stringContaining('visa'), expected_days: 30 },
-            { name: 'Onboarding Complete', status: 'pending', description: expect.stringContaining('complete'), expected_days: null },
+            { name: 'Profile Shared with Employers', status: 'completed', description: expect.stringContaining('shared with employers'), expected_days: 14, typicalDays: null },
+            { name: 'Interview', status: 'completed', description: expect.stringContaining('interview'), expected_days: 10, typicalDays: null },
+            { name: 'Job Offer', status: 'active', description: 'You have an offer. Review it with us and tell us whether you accept it.', expected_days: 7, typicalDays: null },
+            { name: 'Visa Processing', status: 'pending', description: expect.stringContaining('visa'), expected_days: 30, typicalDays: null },
+            { name: 'Onboarding Complete', status: 'pending', description: expect.stringContaining('complete'), expected_days: null, typicalDays: null },
           ],
         },
       ],

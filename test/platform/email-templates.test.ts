@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caseAdminPasswordResetEmail, caseCreatedEmail, caseProgressEmail, trackerSubscriptionEmail } from '../../server/cases/case-emails.js';
+import { caseAdminPasswordResetEmail, caseCreatedEmail, caseProgressEmail } from '../../server/cases/case-emails.js';
 import { learnerPasswordResetEmail } from '../../server/lms/learner-emails.js';
 import { memberPasswordResetEmail, signUpAttemptEmail, verificationEmail } from '../../server/network/member-emails.js';
 import type { RenderedEmail } from '../../server/platform/email-layout.js';
@@ -30,13 +30,6 @@ const templates: { name: string; render: () => Promise<RenderedEmail>; action: s
     action: 'https://pathway.example/casetracking?case=PW-2026-0042',
     button: 'See the whole progress',
     unsubscribable: true,
-  },
-  {
-    name: 'tracker subscription',
-    render: () => trackerSubscriptionEmail({ caseNumber: 'PW-2026-0042', confirmLink: link('/casetracking/confirm') }),
-    action: link('/casetracking/confirm'),
-    button: 'Confirm email updates',
-    unsubscribable: false,
   },
   {
     name: 'case admin password reset',

@@ -10,6 +10,7 @@ import { Modal, ModalActions } from '../ui/modal.js';
 import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCaseDetails, useChangeStep, useSteps, useUndoStepChange } from './admin-api.js';
+import { CaseDocumentsPanel } from './admin-case-documents-panel.js';
 import styles from './admin-case-details-page.module.css';
 import pageStyles from './admin-pages.module.css';
 import { CaseStatusBadge } from './case-status-badge.js';
@@ -86,6 +87,8 @@ export default function AdminCaseDetailsPage() {
               </ul>
             )}
           </section>
+
+          <CaseDocumentsPanel caseId={details.data.id} documents={details.data.documents} />
 
           <section className={pageStyles.card} aria-labelledby="history-heading">
             <h2 id="history-heading" className={pageStyles.cardTitle}>

@@ -40,6 +40,7 @@ export default function AdminDashboardPage() {
               <Counter label="Total Cases" value={data.totalCases} />
               <Counter label="Under Review" value={data.pendingCases} />
               <Counter label="In Progress" value={data.activeCases} />
+              <Counter label="Overdue Cases" value={data.overdueCases} />
             </>
           )}
         </QueryState>

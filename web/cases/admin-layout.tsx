@@ -1,3 +1,4 @@
+import FileCheck from 'lucide-react/icons/file-check';
 import FilePlus from 'lucide-react/icons/file-plus';
 import FolderOpen from 'lucide-react/icons/folder-open';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
@@ -13,6 +14,7 @@ const links = [
   { to: '/caseadmin/create-case', label: 'Add New Case', Icon: FilePlus },
   { to: '/caseadmin/manage-cases', label: 'Manage Cases', Icon: FolderOpen },
   { to: '/caseadmin/services', label: 'Manage Services', Icon: ListChecks },
+  { to: '/caseadmin/documents', label: 'Documents to review', Icon: FileCheck },
 ];
 
 /** The case admin's frame: the sidebar, and the guard that sends a visitor without a token to the login. */

@@ -12,6 +12,7 @@ import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateService, useDeleteService, useServices } from './admin-api.js';
 import styles from './admin-pages.module.css';
+import { ServiceDocumentsSection } from './admin-service-documents.js';
 
 /** Service Management: the catalogue of services a case can subscribe to. */
 export default function AdminServicesPage() {
@@ -85,6 +86,8 @@ export default function AdminServicesPage() {
           )}
         </QueryState>
       </section>
+
+      {services.data && services.data.length > 0 && <ServiceDocumentsSection services={services.data} />}
 
       <ConfirmDialog
         open={deleting !== null}

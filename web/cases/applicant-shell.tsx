@@ -1,25 +1,48 @@
 import LogIn from 'lucide-react/icons/log-in';
 import SearchCheck from 'lucide-react/icons/search-check';
+import { useEffect } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
+import { applicantI18n, applyDocumentLanguage } from './applicant-i18n.js';
+import { LanguageSwitcher } from './language-switcher.js';
 import styles from './tracker-page.module.css';
 
 /**
- * The public tracker's frame: an applicant's header (no network navigation, no sign-up). The
- * footer sits at the foot of the screen, where the page's arrival does not push it (no layout shift).
+ * The public tracker's frame: an applicant's header (no network navigation, no sign-up), in the
+ * applicant's language. The footer sits at the foot of the screen, where the page's arrival does
+ * not push it (no layout shift).
  */
 export default function ApplicantShell() {
   return (
+    <I18nextProvider i18n={applicantI18n}>
+      <ApplicantFrame />
+    </I18nextProvider>
+  );
+}
+
+function ApplicantFrame() {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    applyDocumentLanguage(i18n.language);
+    // Staff and LMS screens are English: leaving the applicant screens puts the page back.
+    return () => {
+      document.documentElement.lang = 'en';
+      document.documentElement.dir = 'ltr';
+    };
+  }, [i18n.language]);
+  return (
     <div className={styles.shell}>
-      <AppHeader homeTo="/casetracking" areaName="Application tracking" navLabel="Applicant">
-        <HeaderLink to="/casetracking" icon={SearchCheck} label="Check status" />
+      <AppHeader homeTo="/casetracking" areaName={t('shell.area')} navLabel={t('shell.nav')}>
+        <HeaderLink to="/casetracking" icon={SearchCheck} label={t('shell.checkStatus')} />
+        <LanguageSwitcher className={styles.language} />
       </AppHeader>
       <Outlet />
       <footer className={styles.footer}>
-        <p>Your case number is on the confirmation you received when your application was opened.</p>
+        <p>{t('shell.footer')}</p>
         <p>
           <NavLink to="/caseadmin/login" className={styles.staffLink}>
-            <LogIn aria-hidden="true" size={14} /> Staff sign-in
+            <LogIn aria-hidden="true" size={14} /> {t('shell.staff')}
           </NavLink>
         </p>
       </footer>

@@ -1,7 +1,7 @@
 import Check from 'lucide-react/icons/check';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
-import { formatDateTime } from '../lib/format.js';
 import { EmptyState } from '../ui/states.js';
 import { CaseStatusBadge } from './case-status-badge.js';
 import { ServiceOutlook } from './service-outlook.js';
@@ -12,11 +12,13 @@ type ServiceProgress = CaseProgress['servicesSubscribed'][number];
 // The spec treats any status other than completed and active as pending.
 const normalized = (status: string): StepStatus => (status === 'completed' || status === 'active' ? status : 'pending');
 
-const statusText: Record<StepStatus, string> = { completed: 'completed', active: 'in progress', pending: 'pending' };
+const caseStatusKey = { 'Under Review': 'underReview', 'In Progress': 'inProgress', Completed: 'completed' } as const;
 
 /** The Case Progress Tracker: one card per subscribed service, with its steps in order. */
-export function CaseProgressTracker({ progress }: { progress: CaseProgress }) {
+// The applicant's own case page has no passport number to show: the sign-in was the check.
+export function CaseProgressTracker({ progress }: { progress: Omit<CaseProgress, 'passportNumber'> & { passportNumber?: string } }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const { t } = useTranslation();
   // A new result moves focus (and the view, on a phone the form fills the screen) to the result.
   useEffect(() => {
     heading.current?.focus({ preventScroll: true });
@@ -26,25 +28,27 @@ export function CaseProgressTracker({ progress }: { progress: CaseProgress }) {
     <section className={styles.tracker} aria-labelledby="progress-heading">
       <div className={styles.summary}>
         <h2 id="progress-heading" className={styles.heading} ref={heading} tabIndex={-1}>
-          Case Progress Tracker
+          {t('progress.heading')}
         </h2>
         <dl className={styles.facts}>
           <div>
-            <dt>Case Number</dt>
-            <dd>{progress.caseNumber || 'N/A'}</dd>
+            <dt>{t('progress.caseNumber')}</dt>
+            <dd>{progress.caseNumber || t('progress.notAvailable')}</dd>
           </div>
+          {progress.passportNumber !== undefined && (
+            <div>
+              <dt>{t('progress.passportNumber')}</dt>
+              <dd>{progress.passportNumber || t('progress.notAvailable')}</dd>
+            </div>
+          )}
           <div>
-            <dt>Passport Number</dt>
-            <dd>{progress.passportNumber || 'N/A'}</dd>
-          </div>
-          <div>
-            <dt>Status</dt>
-            <dd>{progress.status ? <CaseStatusBadge status={progress.status} /> : 'N/A'}</dd>
+            <dt>{t('progress.status')}</dt>
+            <dd>{progress.status ? <CaseStatusBadge status={progress.status} label={t(`progress.caseStatus.${caseStatusKey[progress.status]}`)} /> : t('progress.notAvailable')}</dd>
           </div>
         </dl>
       </div>
       {progress.servicesSubscribed.length === 0 ? (
-        <EmptyState>No services are assigned to this case yet.</EmptyState>
+        <EmptyState>{t('progress.noServices')}</EmptyState>
       ) : (
         <ul className={styles.services}>
           {progress.servicesSubscribed.map((service, index) => (
@@ -59,12 +63,13 @@ export function CaseProgressTracker({ progress }: { progress: CaseProgress }) {
 function ServiceCard({ service }: { service: ServiceProgress }) {
   const steps = service.steps.map((step) => ({ name: step.name, status: normalized(step.status) }));
   const done = steps.filter((step) => step.status === 'completed').length;
+  const { t, i18n } = useTranslation();
   return (
-    <li className={styles.card} aria-label={service.serviceName || 'Service'}>
+    <li className={styles.card} aria-label={service.serviceName || t('progress.service')}>
       <div className={styles.cardHeader}>
-        <h3 className={styles.serviceName}>{service.serviceName || 'N/A'}</h3>
+        <h3 className={styles.serviceName} dir="auto">{service.serviceName || t('progress.notAvailable')}</h3>
         <p className={styles.current}>
-          Current step: <strong>{service.currentStep ?? 'N/A'}</strong>
+          {t('progress.currentStep')} <strong>{service.currentStep ?? t('progress.notAvailable')}</strong>
         </p>
       </div>
       <ServiceOutlook service={service} />
@@ -73,7 +78,7 @@ function ServiceCard({ service }: { service: ServiceProgress }) {
           <div
             className={styles.bar}
             role="img"
-            aria-label={`${done} of ${steps.length} steps completed`}
+            aria-label={t('progress.stepsDone', { done, total: steps.length })}
           >
             {steps.map((step, index) => (
               <span key={index} className={`${styles.segment} ${styles[step.status]}`} />
@@ -87,14 +92,14 @@ function ServiceCard({ service }: { service: ServiceProgress }) {
                 </span>
                 <span className={styles.stepName}>
                   {step.name}
-                  <span className="visually-hidden"> ({statusText[step.status]})</span>
+                  <span className="visually-hidden"> ({t(`progress.stepStatus.${step.status}`)})</span>
                 </span>
               </li>
             ))}
           </ol>
         </>
       )}
-      <p className={styles.updated}>Last updated: {formatDateTime(service.lastUpdated)}</p>
+      <p className={styles.updated}>{t('progress.lastUpdated', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(service.lastUpdated)) })}</p>
     </li>
   );
 }

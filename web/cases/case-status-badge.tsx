@@ -7,6 +7,7 @@ const toneByStatus: Record<CaseStatus, string | undefined> = {
   Completed: styles.completed,
 };
 
-export function CaseStatusBadge({ status }: { status: CaseStatus }) {
-  return <span className={`${styles.badge} ${toneByStatus[status] ?? ''}`}>{status}</span>;
+/** `label`: the status in the reader's language (the applicant screens); staff see the status as it is. */
+export function CaseStatusBadge({ status, label }: { status: CaseStatus; label?: string }) {
+  return <span className={`${styles.badge} ${toneByStatus[status] ?? ''}`}>{label ?? status}</span>;
 }

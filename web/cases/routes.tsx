@@ -6,6 +6,7 @@ export const casesRoutes: RouteObject[] = [
     element: lazyPage(() => import('./applicant-shell.js')),
     children: [
       { path: '/casetracking', handle: { title: 'Track Your Application' }, element: lazyPage(() => import('./tracker-page.js')) },
+      { path: '/casetracking/case', handle: { title: 'Your case' }, element: lazyPage(() => import('./applicant-case-page.js')) },
       { path: '/casetracking/confirm', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
       { path: '/casetracking/unsubscribe', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
     ],
@@ -29,6 +30,7 @@ export const casesRoutes: RouteObject[] = [
       { path: '/caseadmin/create-case', handle: { title: 'Create New Case' }, element: lazyPage(() => import('./admin-create-case-page.js')) },
       { path: '/caseadmin/import-cases', handle: { title: 'Import cases' }, element: lazyPage(() => import('./admin-import-cases-page.js')) },
       { path: '/caseadmin/details/:id', handle: { title: 'Case Details' }, element: lazyPage(() => import('./admin-case-details-page.js')) },
+      { path: '/caseadmin/documents', handle: { title: 'Documents to review' }, element: lazyPage(() => import('./admin-review-queue-page.js')) },
       { path: '/caseadmin/services', handle: { title: 'Service Management' }, element: lazyPage(() => import('./admin-services-page.js')) },
       { path: '/caseadmin/services/:serviceId/steps', handle: { title: 'Manage Steps' }, element: lazyPage(() => import('./admin-steps-page.js')) },
     ],

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CaseProgress } from '../../contracts/cases.js';
 import { request } from '../lib/http.js';
+import { applicantI18n } from './applicant-i18n.js';
 
 export type ProgressLookup = { caseNumber: string; passportNumber: string };
 
@@ -18,7 +19,8 @@ export function useProgressLookup() {
 /** "Email me when this changes": the passport number goes along, as for the lookup. */
 export function useSubscribe() {
   return useMutation({
-    mutationFn: (body: ProgressLookup & { email: string }) => request<{ message: string }>('/api/progress/subscribe', { method: 'POST', body }),
+    // The language on screen goes along: the confirmation email is written in it.
+    mutationFn: (body: ProgressLookup & { email: string }) => request<{ message: string }>('/api/progress/subscribe', { method: 'POST', body: { ...body, language: applicantI18n.language } }),
   });
 }
 
@@ -30,5 +32,12 @@ export function useSubscriptionLink(action: 'confirm' | 'unsubscribe') {
         method: 'POST',
         body: { token },
       }),
+  });
+}
+
+/** "Sign in to send documents": a link goes to the case's own address; the answer is the same either way. */
+export function useApplicantAccess() {
+  return useMutation({
+    mutationFn: (body: ProgressLookup) => request<{ message: string }>('/api/applicant/access', { method: 'POST', body: { ...body, language: applicantI18n.language } }),
   });
 }

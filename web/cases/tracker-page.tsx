@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../lib/http.js';
+import { ApiError, errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
 import { CaseProgressTracker } from './case-progress-tracker.js';
 import { useProgressLookup } from './tracker-api.js';
+import { TrackerSignIn } from './tracker-sign-in.js';
 import { TrackerSubscribe } from './tracker-subscribe.js';
 import styles from './tracker-page.module.css';
 
@@ -17,6 +19,7 @@ export default function TrackerPage() {
   const [passportNumber, setPassportNumber] = useState('');
   const [missingFields, setMissingFields] = useState(false);
   const lookup = useProgressLookup();
+  const { t } = useTranslation();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -30,22 +33,24 @@ export default function TrackerPage() {
   }
 
   const error = missingFields
-    ? 'Please fill in both fields'
+    ? t('tracker.bothFields')
     : lookup.isError
-      ? errorMessage(lookup.error, 'Case details not found. Please verify your information.')
+      ? lookup.error instanceof ApiError && lookup.error.status === 404
+        ? t('tracker.notFound')
+        : errorMessage(lookup.error, t('tracker.notFound'))
       : null;
 
   return (
     <main className={styles.page}>
       <section className={styles.card} aria-labelledby="track-heading">
         <h1 id="track-heading" className={styles.title}>
-          Track Your Application
+          {t('tracker.title')}
         </h1>
-        <p className={styles.intro}>Enter the case number you were given and your passport number to see how your application is progressing.</p>
+        <p className={styles.intro}>{t('tracker.intro')}</p>
         {/* noValidate: the page explains a missing field in its own words instead of the browser's bubble. */}
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <TextField
-            label="Case Number"
+            label={t('tracker.caseNumber')}
             name="caseNumber"
             autoComplete="off"
             value={caseNumber}
@@ -53,7 +58,7 @@ export default function TrackerPage() {
             aria-required="true"
           />
           <TextField
-            label="Passport Number"
+            label={t('tracker.passportNumber')}
             name="passportNumber"
             autoComplete="off"
             value={passportNumber}
@@ -61,12 +66,13 @@ export default function TrackerPage() {
             aria-required="true"
           />
           <Button type="submit" className={styles.submit} disabled={lookup.isPending}>
-            {lookup.isPending ? 'Searching...' : 'Check Status'}
+            {lookup.isPending ? t('tracker.searching') : t('tracker.check')}
           </Button>
         </form>
         <FormError message={error} />
       </section>
       {lookup.data && <CaseProgressTracker progress={lookup.data} />}
+      {lookup.data && lookup.variables && <TrackerSignIn key={`sign-in-${lookup.data.caseNumber}`} lookup={lookup.variables} />}
       {lookup.data && lookup.variables && <TrackerSubscribe key={lookup.data.caseNumber} lookup={lookup.variables} />}
     </main>
   );

@@ -1,5 +1,6 @@
 import { BellRing } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
@@ -11,6 +12,7 @@ import styles from './tracker-subscribe.module.css';
 export function TrackerSubscribe({ lookup }: { lookup: ProgressLookup }) {
   const [email, setEmail] = useState('');
   const subscribe = useSubscribe();
+  const { t } = useTranslation();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -20,27 +22,27 @@ export function TrackerSubscribe({ lookup }: { lookup: ProgressLookup }) {
   return (
     <section className={styles.box} aria-labelledby="subscribe-heading">
       <h2 id="subscribe-heading" className={styles.heading}>
-        <BellRing aria-hidden="true" size={20} /> Email me when this changes
+        <BellRing aria-hidden="true" size={20} /> {t('subscribe.heading')}
       </h2>
       {subscribe.isSuccess ? (
-        <p role="status">{subscribe.data.message}</p>
+        <p role="status">{t('subscribe.done')}</p>
       ) : (
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <TextField
-            label="Your email"
+            label={t('subscribe.email')}
             name="email"
             type="email"
             autoComplete="email"
             value={email}
             onChange={(event) => setEmail(event.target.value)}
-            hint="We first send a link to confirm the address. Every email has a link to stop them."
+            hint={t('subscribe.hint')}
           />
           <Button type="submit" disabled={subscribe.isPending || !email.trim()}>
-            {subscribe.isPending ? 'Sending...' : 'Email me'}
+            {subscribe.isPending ? t('subscribe.sending') : t('subscribe.button')}
           </Button>
         </form>
       )}
-      <FormError message={subscribe.isError ? errorMessage(subscribe.error, 'Could not subscribe. Please try again.') : null} />
+      <FormError message={subscribe.isError ? errorMessage(subscribe.error, t('subscribe.failed')) : null} />
     </section>
   );
 }

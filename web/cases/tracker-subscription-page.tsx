@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
@@ -14,12 +15,13 @@ export default function TrackerSubscriptionPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const link = useSubscriptionLink(action);
   const { mutate } = link;
+  const { t } = useTranslation();
 
   useEffect(() => {
     if (token) mutate(token);
   }, [token, mutate]);
 
-  const title = action === 'confirm' ? 'Confirm email updates' : 'Stop email updates';
+  const title = action === 'confirm' ? t('subscription.confirmTitle') : t('subscription.stopTitle');
   return (
     <main className={styles.page}>
       <section className={styles.card} aria-labelledby="subscription-heading">
@@ -27,16 +29,16 @@ export default function TrackerSubscriptionPage() {
           {title}
         </h1>
         {!token ? (
-          <ErrorState message="This link is incomplete. Open it again from the email." />
+          <ErrorState message={t('subscription.incomplete')} />
         ) : link.isError ? (
-          <ErrorState message={errorMessage(link.error, 'Something went wrong. Please open the link again.')} onRetry={() => mutate(token)} />
+          <ErrorState message={errorMessage(link.error, t('subscription.failed'))} onRetry={() => mutate(token)} />
         ) : link.isSuccess ? (
           <p role="status">{link.data.message}</p>
         ) : (
-          <LoadingState text={action === 'confirm' ? 'Confirming...' : 'Unsubscribing...'} />
+          <LoadingState text={action === 'confirm' ? t('subscription.confirming') : t('subscription.unsubscribing')} />
         )}
         <p>
-          <Link to="/casetracking">Track Your Application</Link>
+          <Link to="/casetracking">{t('subscription.back')}</Link>
         </p>
       </section>
     </main>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, real, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +30,8 @@ export const cases = pgTable(
     clientName: text().notNull(),
     // The applicant's address for step-change emails; optional (see cases/case-notifications.ts).
     clientEmail: text(),
+    // The language the applicant last used to ask for a sign-in link: their document emails go in it.
+    applicantLanguage: text({ enum: ['en', 'ar', 'hi'] }).notNull().default('en'),
     // Derived from the services' current steps (see cases/case-status.ts) and kept in step
     // by every write that can change it, so filters, counters and sorting use an index.
     status: text({ enum: caseStatuses }).notNull().default('Under Review'),
@@ -79,6 +81,11 @@ export const steps = pgTable(
     description: text(),
     // How long the step usually takes; the tracker's estimated completion date adds these up.
     expectedDays: integer(),
+    // From real cases (cases/step-estimates.ts, recomputed in the background): the median and 80th
+    // percentile days cases spent at this step, null until CASE_ESTIMATE_MIN_SAMPLES cases have left it.
+    typicalMedianDays: real(),
+    typicalP80Days: real('typical_p80_days'),
+    typicalSamples: integer().notNull().default(0),
     createdAt: timestamps.createdAt,
   },
   (t) => [unique('steps_service_name_key').on(t.serviceId, t.name), unique('steps_service_sequence_key').on(t.serviceId, t.sequence)],
@@ -138,7 +145,7 @@ export const caseEvents = pgTable(
     caseId: integer()
       .notNull()
       .references(() => cases.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent', 'step change undone'] }).notNull(),
+    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent', 'step change undone', 'document uploaded', 'document reviewed'] }).notNull(),
     summary: text().notNull(),
     changedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
     // An admin's email, or "system" for what the app does by itself (notifications).
@@ -165,6 +172,8 @@ export const caseNotificationRecipients = pgTable(
       .references(() => cases.id, { onDelete: 'cascade' }),
     email: text().notNull(),
     source: text({ enum: ['case', 'tracker'] }).notNull(),
+    // The language of the tracker page that subscribed the address (its confirmation email's).
+    language: text({ enum: ['en', 'ar', 'hi'] }).notNull().default('en'),
     confirmTokenHash: text().unique(),
     confirmExpiresAt: timestamp({ withTimezone: true }),
     confirmationSentAt: timestamp({ withTimezone: true }),
@@ -202,4 +211,75 @@ export const caseNotificationChanges = pgTable(
     index('case_notification_changes_step_change_idx').on(t.stepChangeId),
     check('case_notification_changes_service_with_step', sql`(${t.serviceName} IS NULL) = (${t.stepName} IS NULL)`),
   ],
+);
+
+/** A document a service needs from the applicant (a passport copy, a degree certificate). */
+export const serviceDocuments = pgTable(
+  'service_documents',
+  {
+    id: serial().primaryKey(),
+    serviceId: integer()
+      .notNull()
+      .references(() => services.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    // Public: shown to the applicant next to the upload control.
+    description: text(),
+    required: boolean().notNull().default(true),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [unique('service_documents_service_name_key').on(t.serviceId, t.name)],
+);
+
+export const caseDocumentStatuses = ['uploaded', 'accepted', 'rejected'] as const;
+
+/**
+ * The file a case sent for one of its services' documents, and its review. A checklist item
+ * without a row is "requested"; a new file replaces the row's file and starts its review again
+ * (the history keeps every upload and review).
+ */
+export const caseDocuments = pgTable(
+  'case_documents',
+  {
+    id: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    serviceDocumentId: integer()
+      .notNull()
+      .references(() => serviceDocuments.id, { onDelete: 'cascade' }),
+    status: text({ enum: caseDocumentStatuses }).notNull(),
+    reason: text(),
+    storageKey: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    uploadedAt: timestamp({ withTimezone: true }).notNull(),
+    // "applicant" or the admin's email.
+    uploadedBy: text().notNull(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedBy: text(),
+  },
+  (t) => [
+    unique('case_documents_case_document_key').on(t.caseId, t.serviceDocumentId),
+    // The review queue: oldest waiting first.
+    index('case_documents_waiting_idx').on(t.uploadedAt, t.id).where(sql`${t.status} = 'uploaded'`),
+    index('case_documents_service_document_idx').on(t.serviceDocumentId),
+    check('case_documents_reason_when_rejected', sql`${t.status} <> 'rejected' OR ${t.reason} IS NOT NULL`),
+  ],
+);
+
+/**
+ * An applicant signed in to their case by an emailed link: the cookie's token (only its hash is
+ * stored) opens that one case until `expiresAt` (hours, not days) or sign-out.
+ */
+export const applicantSessions = pgTable(
+  'applicant_sessions',
+  {
+    tokenHash: text().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('applicant_sessions_case_idx').on(t.caseId), index('applicant_sessions_expires_idx').on(t.expiresAt)],
 );

@@ -1,7 +1,7 @@
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** What a one-time link does; each area names its own. */
-export const oneTimeTokenPurposes = ['network-verify-email', 'network-password-reset', 'caseadmin-password-reset', 'lms-password-reset'] as const;
+export const oneTimeTokenPurposes = ['network-verify-email', 'network-password-reset', 'caseadmin-password-reset', 'lms-password-reset', 'applicant-access'] as const;
 export type OneTimeTokenPurpose = (typeof oneTimeTokenPurposes)[number];
 
 /**

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { checklistItem, languageField } from './case-documents.js';
+import { caseStatuses, progressQuery, progressService } from './cases.js';
+
+/** The applicant's own sign-in (an emailed link, no password) and their case page (issue 25). */
+
+export const applicantAccessBody = z.strictObject({ ...progressQuery.shape, language: languageField });
+export type ApplicantAccessBody = z.input<typeof applicantAccessBody>;
+
+/** The same answer whether or not anything was sent: it must not tell whether a case exists or has an address. */
+export const APPLICANT_ACCESS_MESSAGE = 'If the case has an email address, we have sent it a sign-in link. It works once, within 15 minutes.';
+
+export const applicantSessionBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100, 'token is not valid') });
+
+export const applicantCase = z.object({
+  caseNumber: z.string(),
+  status: z.enum(caseStatuses),
+  servicesSubscribed: z.array(progressService),
+  documents: z.array(checklistItem),
+});
+export type ApplicantCase = z.infer<typeof applicantCase>;
+
+export const APPLICANT_SESSION_COOKIE = 'pathway_applicant';

@@ -1,0 +1,137 @@
+import type { Page } from '@playwright/test';
+import { adminApiToken, createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { waitForMail } from './mailbox.js';
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
+
+/** A real 1×1 PNG: the server judges files by their content. */
+const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('when staff define a document, send a file for a case, reject it with a reason and accept the next, then the checklist, the queue and the history follow', async ({ page, request }) => {
+  const suffix = uniqueSuffix();
+  const serviceName = `Work Visa ${suffix}`;
+  const token = await adminApiToken(request);
+  const service = await request.post('/api/caseadmin/services', { data: { name: serviceName }, headers: { authorization: `Bearer ${token}` } });
+  expect(service.status()).toBe(201);
+  const serviceId = ((await service.json()) as { id: number }).id;
+  await signInWithToken(page, request);
+
+  // The services screen: add, edit and remove what the service asks applicants to send.
+  await page.goto('/caseadmin/services');
+  const documents = page.getByRole('region', { name: 'Documents applicants send' });
+  await documents.getByLabel('Service').selectOption({ label: serviceName });
+  await expect(documents.getByText(`${serviceName} asks for no documents yet.`)).toBeVisible();
+  for (const name of ['Passport copy', 'Old certificate']) {
+    await documents.getByLabel('Document name').fill(name);
+    await documents.getByRole('button', { name: 'Add Document' }).click();
+    await expect(documents.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  }
+  await documents.getByRole('button', { name: 'Edit Passport copy' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Passport copy' });
+  await edit.getByLabel('Description for the applicant').fill('The photo page, in colour');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(documents.getByRole('row', { name: /The photo page, in colour/ })).toBeVisible();
+  await documents.getByRole('button', { name: 'Remove Old certificate' }).click();
+  await page.getByRole('dialog', { name: 'Remove document' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(documents.getByRole('row', { name: /Old certificate/ })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The case's details: the checklist, a file sent by staff.
+  const created = await createCaseViaApi(request, { case_number: `DOC-${suffix}`, passport_number: `P${suffix}`, client_name: `Amal ${suffix}`, serviceIds: [serviceId] });
+  await page.goto(`/caseadmin/details/${created.id}`);
+  const checklist = page.getByRole('region', { name: 'Documents' });
+  const passport = checklist.getByRole('listitem', { name: 'Passport copy' });
+  await expect(passport).toContainText('Requested');
+  await passport.getByLabel('Send a file for Passport copy').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(passport).toContainText('Awaiting review');
+  await expectAccessible(page);
+
+  // The queue lists it; its file opens in a new tab.
+  await sidebar(page).getByRole('link', { name: 'Documents to review' }).click();
+  const row = page.getByRole('row', { name: new RegExp(`DOC-${suffix}`) });
+  await expect(row).toContainText('Passport copy');
+  const popup = page.waitForEvent('popup');
+  await row.getByRole('button', { name: `Open Passport copy of DOC-${suffix}` }).click();
+  await expect((await popup).locator('img')).toBeVisible();
+  await expectAccessible(page);
+
+  // Rejected with a reason, then a new file is accepted.
+  await row.getByRole('link', { name: `DOC-${suffix}` }).click();
+  await passport.getByRole('button', { name: 'Reject Passport copy' }).click();
+  const reject = page.getByRole('dialog', { name: 'Reject Passport copy' });
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(reject.getByRole('alert')).toContainText('Say why the document is rejected');
+  await reject.getByLabel('Reason (the applicant reads it)').fill('The photo is blurred');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(passport).toContainText('Rejected');
+  await expect(passport).toContainText('Reason: The photo is blurred');
+  await passport.getByLabel('Send a file for Passport copy').setInputFiles({ name: 'passport-2.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(passport).toContainText('Awaiting review');
+  await passport.getByRole('button', { name: 'Accept Passport copy' }).click();
+  await expect(passport).toContainText('Accepted');
+  await expect(passport.getByLabel('Send a file for Passport copy')).toHaveCount(0);
+  const history = page.getByRole('region', { name: 'Other Changes' });
+  await expect(history).toContainText(`Passport copy (${serviceName}) rejected: The photo is blurred`);
+  await expect(history).toContainText(`Passport copy (${serviceName}) accepted`);
+});
+
+test('when an applicant on a phone reading Arabic looks up the case, signs in by the Arabic email and sends a passport photo that staff refuse and then accept, then the case page follows each step', async ({ browser, request }) => {
+  const suffix = uniqueSuffix();
+  const email = `applicant-${suffix.toLowerCase()}@example.test`;
+  const token = await adminApiToken(request);
+  const staff = { authorization: `Bearer ${token}` };
+  const service = await request.post('/api/caseadmin/services', { data: { name: `Residence ${suffix}` }, headers: staff });
+  const serviceId = ((await service.json()) as { id: number }).id;
+  await request.post(`/api/caseadmin/services/${serviceId}/steps`, { data: { name: 'Documents', sequence: 1 }, headers: staff });
+  const definition = await request.post(`/api/caseadmin/services/${serviceId}/documents`, { data: { name: 'Passport photo page', description: 'A clear photo of the page with your picture' }, headers: staff });
+  expect(definition.status()).toBe(201);
+  const created = await createCaseViaApi(request, { case_number: `APP-${suffix}`, passport_number: `N${suffix}`, client_name: `Layla ${suffix}`, client_email: email, serviceIds: [serviceId] });
+
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'ar-AE' });
+  const applicant = await phone.newPage();
+  await applicant.goto('/casetracking');
+  await applicant.getByLabel('رقم الملف').fill(created.case_number);
+  await applicant.getByLabel('رقم جواز السفر').fill(created.passport_number);
+  await applicant.getByRole('button', { name: 'تحقق من الحالة' }).click();
+  await applicant.getByRole('button', { name: 'سجّل الدخول لإرسال المستندات' }).click();
+  await expect(applicant.getByRole('region', { name: 'أرسل مستنداتك' }).getByRole('status')).toContainText('أرسلنا إليه رابط دخول');
+  await expectAccessible(applicant);
+
+  const mail = await waitForMail({ to: email, subject: `تسجيل الدخول إلى الملف ${created.case_number}` });
+  const link = mail.links.find((entry) => entry.includes('/casetracking/case?token='));
+  expect(link).toBeDefined();
+  await applicant.goto(link!);
+  await expect(applicant).toHaveURL(/\/casetracking\/case$/);
+  await expect(applicant.getByRole('heading', { name: 'ملفك' })).toBeVisible();
+  const item = applicant.getByRole('listitem', { name: 'Passport photo page' });
+  await expect(item).toContainText('مطلوب');
+  const input = item.getByLabel('إرسال Passport photo page');
+  await expect(input).toHaveAttribute('accept', 'image/*,application/pdf');
+  await expectAccessible(applicant);
+  await input.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(item).toContainText('بانتظار المراجعة');
+
+  const details = await request.get(`/api/caseadmin/cases/${created.id}`, { headers: staff });
+  const sentId = ((await details.json()) as { documents: { id: number }[] }).documents[0]!.id;
+  await request.post(`/api/caseadmin/documents/${sentId}/review`, { data: { decision: 'rejected', reason: 'The corners of the page are cut off' }, headers: staff });
+  const refusal = await waitForMail({ to: email, subject: 'يرجى إرسال Passport photo page مرة أخرى' });
+  expect(refusal.text).toContain('السبب: The corners of the page are cut off');
+
+  await applicant.reload();
+  await expect(item).toContainText('مرفوض');
+  await expect(item).toContainText('سبب عدم القبول: The corners of the page are cut off');
+  await item.getByLabel('إرسال Passport photo page مرة أخرى').setInputFiles({ name: 'passport-2.png', mimeType: 'image/png', buffer: tinyPng });
+  await expect(item).toContainText('بانتظار المراجعة');
+  await request.post(`/api/caseadmin/documents/${sentId}/review`, { data: { decision: 'accepted' }, headers: staff });
+  await waitForMail({ to: email, subject: 'تم قبول جميع المستندات' });
+  await applicant.reload();
+  await expect(item).toContainText('مقبول');
+  await expect(item.getByLabel(/^إرسال Passport photo page/)).toHaveCount(0);
+
+  await applicant.getByRole('button', { name: 'تسجيل الخروج' }).click();
+  await expect(applicant).toHaveURL(/\/casetracking$/);
+  await applicant.goto('/casetracking/case');
+  await expect(applicant.getByText('أنت غير مسجل الدخول، أو انتهت جلستك.')).toBeVisible();
+  await phone.close();
+});

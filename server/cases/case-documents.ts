@@ -1,0 +1,343 @@
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  APPLICANT_CASE_PATH,
+  type ChecklistItem,
+  type ReviewQueueItem,
+  type ServiceDocument,
+  type ServiceDocumentChanges,
+  type ServiceDocumentFields,
+} from '../../contracts/case-documents.js';
+import type { Database, Queryable } from '../db/client.js';
+import { caseDocuments, caseEvents, cases, caseServices, serviceDocuments, services } from '../db/schema/cases.js';
+import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import type { MediaStorage } from '../platform/storage.js';
+import { applicantEmails } from './applicant-emails.js';
+import { extensionOf, type ReceivedDocument } from './document-upload.js';
+import type { ActingAdmin } from './case-events.js';
+import type { NotificationDeps } from './case-notifications.js';
+
+const DOCUMENT_PREFIX = 'case-documents/';
+
+/** Who sent or reviewed: an admin, or the applicant signed in to the case. */
+export type DocumentActor = ActingAdmin | 'applicant';
+
+const definitionColumns = {
+  id: serviceDocuments.id,
+  serviceId: serviceDocuments.serviceId,
+  name: serviceDocuments.name,
+  description: serviceDocuments.description,
+  required: serviceDocuments.required,
+};
+
+// ---- Definitions: the documents each service needs
+
+async function assertServiceExists(db: Queryable, serviceId: number): Promise<void> {
+  const [found] = await db.select({ id: services.id }).from(services).where(eq(services.id, serviceId));
+  if (!found) throw notFound('Service');
+}
+
+export async function listServiceDocuments(db: Database, serviceId: number): Promise<ServiceDocument[]> {
+  await assertServiceExists(db, serviceId);
+  return db.select(definitionColumns).from(serviceDocuments).where(eq(serviceDocuments.serviceId, serviceId)).orderBy(asc(serviceDocuments.id));
+}
+
+function duplicateName(error: unknown, name: string | undefined): unknown {
+  return databaseErrorCode(error) === PG_UNIQUE_VIOLATION ? new AppError(409, `This service already asks for a document named "${name}"`) : error;
+}
+
+export async function createServiceDocument(db: Database, serviceId: number, body: ServiceDocumentFields): Promise<ServiceDocument> {
+  await assertServiceExists(db, serviceId);
+  try {
+    const [created] = await db
+      .insert(serviceDocuments)
+      .values({ serviceId, name: body.name, description: body.description ?? null, required: body.required ?? true })
+      .returning(definitionColumns);
+    if (!created) throw new Error('insert returned no row');
+    return created;
+  } catch (error) {
+    throw duplicateName(error, body.name);
+  }
+}
+
+export async function updateServiceDocument(db: Database, id: number, body: ServiceDocumentChanges): Promise<ServiceDocument> {
+  try {
+    const [updated] = await db
+      .update(serviceDocuments)
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.description !== undefined ? { description: body.description } : {}),
+        ...(body.required !== undefined ? { required: body.required } : {}),
+      })
+      .where(eq(serviceDocuments.id, id))
+      .returning(definitionColumns);
+    if (!updated) throw notFound('Document');
+    return updated;
+  } catch (error) {
+    throw duplicateName(error, body.name);
+  }
+}
+
+/** Refused while any case has sent a file for it: removing the definition would drop applicants' files. */
+export async function deleteServiceDocument(db: Database, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [found] = await tx.select({ id: serviceDocuments.id }).from(serviceDocuments).where(eq(serviceDocuments.id, id)).for('update');
+    if (!found) throw notFound('Document');
+    const [sent] = await tx.select({ n: count() }).from(caseDocuments).where(eq(caseDocuments.serviceDocumentId, id));
+    if (sent && sent.n > 0) throw new AppError(409, `${sent.n} case(s) have sent this document; it cannot be removed`);
+    await tx.delete(serviceDocuments).where(eq(serviceDocuments.id, id));
+  });
+}
+
+// ---- A case's checklist
+
+type ChecklistRow = {
+  document_id: number;
+  service_id: number;
+  service_name: string;
+  name: string;
+  description: string | null;
+  required: boolean;
+  id: number | null;
+  status: ChecklistItem['status'] | null;
+  reason: string | null;
+  content_type: string | null;
+  size: number | null;
+  uploaded_at: Date | string | null;
+  reviewed_at: Date | string | null;
+};
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/** Every document the case's services need, with what was sent for it ("requested" when nothing). */
+export async function caseChecklist(db: Queryable, caseId: number): Promise<ChecklistItem[]> {
+  const result = await db.execute<ChecklistRow>(sql`
+    SELECT sd.id AS document_id, cs.service_id, s.name AS service_name, sd.name, sd.description, sd.required,
+           cd.id, cd.status, cd.reason, cd.content_type, cd.size, cd.uploaded_at, cd.reviewed_at
+    FROM case_services cs
+    JOIN services s ON s.id = cs.service_id
+    JOIN service_documents sd ON sd.service_id = cs.service_id
+    LEFT JOIN case_documents cd ON cd.case_id = cs.case_id AND cd.service_document_id = sd.id
+    WHERE cs.case_id = ${caseId}
+    ORDER BY cs.id, sd.id`);
+  return result.rows.map((row) => ({
+    id: row.id,
+    documentId: row.document_id,
+    serviceId: row.service_id,
+    serviceName: row.service_name,
+    name: row.name,
+    description: row.description,
+    required: row.required,
+    status: row.status ?? 'requested',
+    reason: row.reason,
+    contentType: row.content_type,
+    size: row.size,
+    uploadedAt: iso(row.uploaded_at),
+    reviewedAt: iso(row.reviewed_at),
+  }));
+}
+
+async function recordDocumentEvent(tx: Queryable, caseId: number, kind: 'document uploaded' | 'document reviewed', summary: string, actor: DocumentActor, now: Date) {
+  await tx.insert(caseEvents).values({
+    caseId,
+    kind,
+    summary,
+    changedByAdminId: actor === 'applicant' ? null : actor.id,
+    changedByEmail: actor === 'applicant' ? 'applicant' : actor.email,
+    changedAt: now,
+  });
+}
+
+// ---- Sending a file
+
+/**
+ * Stores the file and records it as the case's copy of the document, replacing an earlier file
+ * that was not accepted (a refused one, or one still waiting). The file is stored before the
+ * transaction (storage cannot roll back) and removed again if the transaction fails; the replaced
+ * file goes after the commit.
+ */
+export async function saveCaseDocument(
+  db: Database,
+  storage: MediaStorage,
+  log: FastifyBaseLogger,
+  input: { caseId: number; documentId: number; file: ReceivedDocument; actor: DocumentActor; now: Date },
+): Promise<ChecklistItem> {
+  const { caseId, documentId, file, actor, now } = input;
+  try {
+    // Checked before storing, so a refused upload costs no storage write; checked again under the lock.
+    await findSendable(db, caseId, documentId);
+    const key = `${DOCUMENT_PREFIX}${caseId}/${now.getTime()}-${randomBytes(8).toString('hex')}.${extensionOf[file.type]}`;
+    await storage.putFile(key, file.path, file.size, file.type);
+    let replacedKey: string | null = null;
+    try {
+      await db.transaction(async (tx) => {
+        const { name, serviceName, existing } = await findSendable(tx, caseId, documentId, true);
+        replacedKey = existing?.storageKey ?? null;
+        const values = {
+          status: 'uploaded' as const,
+          reason: null,
+          storageKey: key,
+          contentType: file.type,
+          size: file.size,
+          uploadedAt: now,
+          uploadedBy: actor === 'applicant' ? 'applicant' : actor.email,
+          reviewedAt: null,
+          reviewedBy: null,
+        };
+        if (existing) await tx.update(caseDocuments).set(values).where(eq(caseDocuments.id, existing.id));
+        else await tx.insert(caseDocuments).values({ caseId, serviceDocumentId: documentId, ...values });
+        const by = actor === 'applicant' ? 'the applicant' : actor.email;
+        await recordDocumentEvent(tx, caseId, 'document uploaded', `${name} (${serviceName}) sent by ${by}${existing ? ', replacing the earlier file' : ''}`, actor, now);
+      });
+    } catch (error) {
+      await removeStored(storage, key, log);
+      throw error;
+    }
+    if (replacedKey) await removeStored(storage, replacedKey, log);
+    const item = (await caseChecklist(db, caseId)).find((entry) => entry.documentId === documentId);
+    if (!item) throw new Error('the sent document is not on the checklist');
+    return item;
+  } finally {
+    await rm(file.path, { force: true });
+  }
+}
+
+async function findSendable(tx: Queryable, caseId: number, documentId: number, lock = false) {
+  const [caseRow] = await (lock ? tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update') : tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)));
+  if (!caseRow) throw notFound('Case');
+  const [definition] = await tx
+    .select({ name: serviceDocuments.name, serviceName: services.name })
+    .from(serviceDocuments)
+    .innerJoin(services, eq(services.id, serviceDocuments.serviceId))
+    .innerJoin(caseServices, and(eq(caseServices.serviceId, serviceDocuments.serviceId), eq(caseServices.caseId, caseId)))
+    .where(eq(serviceDocuments.id, documentId));
+  // A document of a service the case does not have is not on its checklist: the same 404 as no document.
+  if (!definition) throw notFound('Document');
+  const [existing] = await tx
+    .select({ id: caseDocuments.id, status: caseDocuments.status, storageKey: caseDocuments.storageKey })
+    .from(caseDocuments)
+    .where(and(eq(caseDocuments.caseId, caseId), eq(caseDocuments.serviceDocumentId, documentId)));
+  if (existing?.status === 'accepted') throw new AppError(409, `${definition.name} has already been accepted`);
+  return { ...definition, existing };
+}
+
+async function removeStored(storage: MediaStorage, key: string, log: FastifyBaseLogger): Promise<void> {
+  try {
+    await storage.delete(key);
+  } catch (error) {
+    log.error({ err: error, key }, 'could not delete a stored case document');
+  }
+}
+
+// ---- Review
+
+/**
+ * Accepts or rejects a file awaiting review. The applicant hears of it by email when the case has
+ * an address: a rejection with its reason, and the review that accepts the last required document.
+ * The email is queued in the same transaction (no email for a review that failed).
+ */
+export async function reviewCaseDocument(
+  db: Database,
+  notify: Pick<NotificationDeps, 'mailer' | 'link'>,
+  id: number,
+  body: { decision: 'accepted' | 'rejected'; reason?: string | undefined },
+  admin: ActingAdmin,
+  now: Date,
+): Promise<ChecklistItem> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        caseId: caseDocuments.caseId,
+        status: caseDocuments.status,
+        name: serviceDocuments.name,
+        serviceName: services.name,
+        caseNumber: cases.caseNumber,
+        clientEmail: cases.clientEmail,
+        language: cases.applicantLanguage,
+      })
+      .from(caseDocuments)
+      .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
+      .innerJoin(services, eq(services.id, serviceDocuments.serviceId))
+      .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
+      .where(eq(caseDocuments.id, id))
+      .for('update', { of: caseDocuments });
+    if (!found) throw notFound('Document');
+    if (found.status !== 'uploaded') throw new AppError(409, `${found.name} has already been ${found.status}; it can be reviewed again when a new file is sent`);
+    const reason = body.decision === 'rejected' ? (body.reason ?? '').trim() : null;
+    await tx.update(caseDocuments).set({ status: body.decision, reason, reviewedAt: now, reviewedBy: admin.email }).where(eq(caseDocuments.id, id));
+    const summary = body.decision === 'accepted' ? `${found.name} (${found.serviceName}) accepted` : `${found.name} (${found.serviceName}) rejected: ${reason}`;
+    await recordDocumentEvent(tx, found.caseId, 'document reviewed', summary, admin, now);
+
+    const checklist = await caseChecklist(tx, found.caseId);
+    const item = checklist.find((entry) => entry.id === id);
+    if (!item) throw notFound('Document');
+    if (found.clientEmail) {
+      const link = notify.link(APPLICANT_CASE_PATH);
+      const emails = applicantEmails(found.language);
+      const required = checklist.filter((entry) => entry.required);
+      if (body.decision === 'rejected') {
+        await notify.mailer.send(tx, { to: found.clientEmail, ...emails.rejected({ caseNumber: found.caseNumber, name: found.name, reason: reason ?? '', link }) });
+      } else if (item.required && required.every((entry) => entry.status === 'accepted')) {
+        await notify.mailer.send(tx, { to: found.clientEmail, ...emails.allAccepted({ caseNumber: found.caseNumber, link }) });
+      }
+    }
+    return item;
+  });
+}
+
+// ---- The review queue and the files
+
+export async function reviewQueue(db: Database, page: number, pageSize: number): Promise<{ items: ReviewQueueItem[]; total: number }> {
+  const waiting = eq(caseDocuments.status, 'uploaded');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: caseDocuments.id,
+        caseId: caseDocuments.caseId,
+        caseNumber: cases.caseNumber,
+        clientName: cases.clientName,
+        serviceName: services.name,
+        name: serviceDocuments.name,
+        contentType: caseDocuments.contentType,
+        size: caseDocuments.size,
+        uploadedAt: caseDocuments.uploadedAt,
+      })
+      .from(caseDocuments)
+      .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
+      .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
+      .innerJoin(services, eq(services.id, serviceDocuments.serviceId))
+      .where(waiting)
+      .orderBy(asc(caseDocuments.uploadedAt), asc(caseDocuments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(caseDocuments).where(waiting),
+  ]);
+  return { items: rows.map((row) => ({ ...row, uploadedAt: row.uploadedAt.toISOString() })), total: total?.n ?? 0 };
+}
+
+export type StoredDocument = { key: string; contentType: string; size: number; fileName: string };
+
+/** The stored file of a sent document, for staff (or, given `caseId`, only if it is that case's). */
+export async function storedDocument(db: Database, id: number, caseId?: number): Promise<StoredDocument> {
+  const [found] = await db
+    .select({ key: caseDocuments.storageKey, contentType: caseDocuments.contentType, size: caseDocuments.size, caseId: caseDocuments.caseId, name: serviceDocuments.name })
+    .from(caseDocuments)
+    .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
+    .where(eq(caseDocuments.id, id));
+  if (!found || (caseId !== undefined && found.caseId !== caseId)) throw notFound('Document');
+  const extension = found.key.slice(found.key.lastIndexOf('.') + 1);
+  const base = found.name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'document';
+  return { key: found.key, contentType: found.contentType, size: found.size, fileName: `${base}.${extension}` };
+}
+
+/** The stored files of a case, read before the case is deleted so they can go with it. */
+export async function caseDocumentKeys(db: Queryable, caseId: number): Promise<string[]> {
+  const rows = await db.select({ key: caseDocuments.storageKey }).from(caseDocuments).where(eq(caseDocuments.caseId, caseId));
+  return rows.map((row) => row.key);
+}
+
+export async function removeStoredDocuments(storage: MediaStorage, keys: string[], log: FastifyBaseLogger): Promise<void> {
+  await Promise.all(keys.map((key) => removeStored(storage, key, log)));
+}

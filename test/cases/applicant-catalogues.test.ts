@@ -1,0 +1,52 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import ar from '../../web/cases/locales/ar.js';
+import en from '../../web/cases/locales/en.js';
+import hi from '../../web/cases/locales/hi.js';
+
+type Tree = { [key: string]: string | Tree };
+
+function leaves(tree: Tree, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') found.set(path, value);
+    else for (const [inner, text] of leaves(value, path)) found.set(inner, text);
+  }
+  return found;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+
+describe('applicant catalogues', () => {
+  const english = leaves(en);
+
+  it.each([
+    ['ar', ar],
+    ['hi', hi],
+  ] as const)('when the %s catalogue is compared with English, then it has every key, no extra one, no empty text and the same placeholders', (_code, catalogue) => {
+    const other = leaves(catalogue);
+    expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, text] of other) {
+      expect(text.trim(), key).not.toBe('');
+      expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+    }
+  });
+
+  it('when the applicant screens name a key, then English has it', async () => {
+    const folder = join(import.meta.dirname, '../../web/cases');
+    const files = (await readdir(folder)).filter((name) => /\.tsx?$/.test(name));
+    const used = new Set<string>();
+    for (const name of files) {
+      const source = await readFile(join(folder, name), 'utf8');
+      for (const match of source.matchAll(/\bt\('([\w.]+)'/g)) used.add(match[1]!);
+      // Keys built from a value (`progress.stepStatus.${status}`): every value the prefix can take is checked below.
+    }
+    expect(used.size).toBeGreaterThan(40);
+    for (const key of used) expect(english.has(key), key).toBe(true);
+    for (const status of ['completed', 'active', 'pending']) expect(english.has(`progress.stepStatus.${status}`)).toBe(true);
+    for (const status of ['underReview', 'inProgress', 'completed']) expect(english.has(`progress.caseStatus.${status}`)).toBe(true);
+    for (const status of ['requested', 'uploaded', 'accepted', 'rejected']) expect(english.has(`caseView.status.${status}`)).toBe(true);
+  });
+});

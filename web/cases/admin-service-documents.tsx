@@ -1,0 +1,189 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { ServiceDocument } from '../../contracts/case-documents.js';
+import type { Service } from '../../contracts/cases.js';
+import { errorMessage } from '../lib/http.js';
+import { Button } from '../ui/button.js';
+import { DataTable } from '../ui/data-table.js';
+import { SelectField, TextField } from '../ui/field.js';
+import { ConfirmDialog, Modal, ModalActions } from '../ui/modal.js';
+import { QueryState } from '../ui/query-state.js';
+import { FormError } from '../ui/states.js';
+import { useToast } from '../ui/toast.js';
+import { useCreateServiceDocument, useDeleteServiceDocument, useServiceDocuments, useUpdateServiceDocument, type DocumentFields } from './admin-documents-api.js';
+import styles from './admin-pages.module.css';
+
+const emptyFields: DocumentFields = { name: '', description: '', required: true };
+
+/** The services screen's documents section: what each service asks applicants to send. */
+export function ServiceDocumentsSection({ services }: { services: Service[] }) {
+  const [chosen, setChosen] = useState<number | null>(null);
+  const serviceId = chosen ?? services[0]?.id ?? null;
+  const service = services.find((entry) => entry.id === serviceId);
+
+  return (
+    <section className={styles.card} aria-labelledby="service-documents-heading">
+      <h2 id="service-documents-heading" className={styles.cardTitle}>
+        Documents applicants send
+      </h2>
+      <SelectField label="Service" value={serviceId ?? ''} onChange={(event) => setChosen(Number(event.target.value))}>
+        {services.map((entry) => (
+          <option key={entry.id} value={entry.id}>
+            {entry.name}
+          </option>
+        ))}
+      </SelectField>
+      {service && <DocumentsOfService key={service.id} service={service} />}
+    </section>
+  );
+}
+
+function DocumentsOfService({ service }: { service: Service }) {
+  const notify = useToast();
+  const documents = useServiceDocuments(service.id);
+  const create = useCreateServiceDocument(service.id);
+  const remove = useDeleteServiceDocument(service.id);
+  const [fields, setFields] = useState<DocumentFields>(emptyFields);
+  const [editing, setEditing] = useState<ServiceDocument | null>(null);
+  const [removing, setRemoving] = useState<ServiceDocument | null>(null);
+
+  function onAdd(event: FormEvent) {
+    event.preventDefault();
+    create.mutate(fields, {
+      onSuccess: (created) => {
+        setFields(emptyFields);
+        notify(`"${created.name}" added to ${service.name}`);
+      },
+    });
+  }
+
+  return (
+    <>
+      <QueryState
+        query={documents}
+        loading="Loading documents..."
+        error="Could not fetch the documents."
+        empty={`${service.name} asks for no documents yet.`}
+        isEmpty={(list) => list.length === 0}
+      >
+        {(list) => (
+          <DataTable
+            caption={`Documents of ${service.name}`}
+            rows={list}
+            rowKey={(document) => document.id}
+            columns={[
+              { header: 'Name', cell: (document) => document.name },
+              { header: 'Description', cell: (document) => document.description ?? '' },
+              { header: 'Required', cell: (document) => (document.required ? 'Yes' : 'No') },
+              {
+                header: 'Actions',
+                cell: (document) => (
+                  <div className={styles.rowActions}>
+                    <Button size="small" variant="secondary" onClick={() => setEditing(document)} aria-label={`Edit ${document.name}`}>
+                      Edit
+                    </Button>
+                    <Button size="small" variant="danger" onClick={() => setRemoving(document)} aria-label={`Remove ${document.name}`}>
+                      Remove
+                    </Button>
+                  </div>
+                ),
+              },
+            ]}
+          />
+        )}
+      </QueryState>
+
+      <h3 className={styles.cardTitle}>Add a document to {service.name}</h3>
+      <FormError message={create.isError ? errorMessage(create.error, 'Could not add the document.') : null} />
+      <form onSubmit={onAdd} noValidate>
+        <DocumentFieldsInputs fields={fields} onChange={setFields} />
+        <div className={styles.formActions}>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Adding...' : 'Add Document'}
+          </Button>
+        </div>
+      </form>
+
+      <EditDocumentDialog service={service} document={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove document"
+        message={`Stop asking applicants of ${service.name} for ${removing?.name ?? ''}?`}
+        confirmLabel="Remove"
+        busy={remove.isPending}
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.id, {
+            onSuccess: () => notify(`"${removing.name}" removed`),
+            onError: (error) => notify(errorMessage(error, 'Could not remove the document.'), 'error'),
+            onSettled: () => setRemoving(null),
+          });
+        }}
+      />
+    </>
+  );
+}
+
+function DocumentFieldsInputs({ fields, onChange }: { fields: DocumentFields; onChange: (fields: DocumentFields) => void }) {
+  const requiredId = useId();
+  return (
+    <>
+      <TextField label="Document name" autoComplete="off" maxLength={120} value={fields.name} onChange={(event) => onChange({ ...fields, name: event.target.value })} />
+      <TextField
+        label="Description for the applicant"
+        autoComplete="off"
+        maxLength={1000}
+        value={fields.description}
+        onChange={(event) => onChange({ ...fields, description: event.target.value })}
+      />
+      <p>
+        <input id={requiredId} type="checkbox" checked={fields.required} onChange={(event) => onChange({ ...fields, required: event.target.checked })} />{' '}
+        <label htmlFor={requiredId}>Required</label>
+      </p>
+    </>
+  );
+}
+
+function EditDocumentDialog({ service, document, onClose }: { service: Service; document: ServiceDocument | null; onClose: () => void }) {
+  const notify = useToast();
+  const update = useUpdateServiceDocument(service.id);
+  const [fields, setFields] = useState<DocumentFields | null>(null);
+  const shown = fields ?? (document ? { name: document.name, description: document.description ?? '', required: document.required } : emptyFields);
+
+  function close() {
+    setFields(null);
+    update.reset();
+    onClose();
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!document) return;
+    update.mutate(
+      { id: document.id, ...shown },
+      {
+        onSuccess: (saved) => {
+          notify(`"${saved.name}" saved`);
+          close();
+        },
+      },
+    );
+  }
+
+  return (
+    <Modal title={`Edit ${document?.name ?? 'document'}`} open={document !== null} onClose={close}>
+      <form onSubmit={onSubmit} noValidate>
+        <FormError message={update.isError ? errorMessage(update.error, 'Could not save the document.') : null} />
+        <DocumentFieldsInputs fields={shown} onChange={setFields} />
+        <ModalActions>
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            Save
+          </Button>
+        </ModalActions>
+      </form>
+    </Modal>
+  );
+}
