@@ -17,7 +17,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 
 const ACCESS_LINK_TTL_SECONDS = 15 * 60;
-const ACCESS_EMAIL = 'case-applicant-access';
+export const ACCESS_EMAIL = 'case-applicant-access';
 const accessJob = z.object({ caseId: z.number().int() });
 // Asking again within a minute sends no second email: a double click, or someone filling the applicant's inbox.
 const RESEND_AFTER_MS = 60_000;

@@ -43,8 +43,8 @@ const cases: [string, z.ZodType, unknown][] = [
           serviceName: 'S',
           currentStep: null,
           steps: [
-            { name: 'a', status: 'active', description: null, expected_days: 3 },
-            { name: 'b', status: 'pending', description: 'Checks "papers"', expected_days: null },
+            { name: 'a', status: 'active', description: null, expected_days: 3, typicalDays: { median: 5, p80: 9 } },
+            { name: 'b', status: 'pending', description: 'Checks "papers"', expected_days: null, typicalDays: null },
           ],
           lastUpdated: '2026-11-22T10:00:00.000Z',
           currentStepSince: '2026-11-22T10:00:00.000Z',
