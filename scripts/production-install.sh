@@ -39,7 +39,9 @@ cp -R server/db/migrations "$target/server/db/migrations"
 
 echo "== npm ci --omit=dev"
 (cd "$target" && npm ci --omit=dev --no-audit --no-fund --prefer-offline)
-for dev_only in vite typescript vitest node; do
+# (`typescript` is not in this list: i18next names it as an optional peer, and npm installs a package
+# that is both a dev dependency and an optional peer even with --omit=dev. The app never loads it.)
+for dev_only in vite vitest @vitejs/plugin-react eslint node; do
   if [[ -e "$target/node_modules/$dev_only" ]]; then
     echo "a dev dependency was installed: $dev_only" >&2
     exit 1
