@@ -5,8 +5,8 @@ import { isPlainText } from './plain-text.js';
 
 /** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
 
-export const caseStatuses = ['Under Review', 'In Progress', 'Completed'] as const;
-export type CaseStatus = (typeof caseStatuses)[number];
+import { caseSortFields, caseStatuses, sortOrders } from './cases-constants.js';
+export { caseSortFields, caseStatuses, sortOrders, type CaseStatus } from './cases-constants.js';
 
 export const stepStatuses = ['completed', 'active', 'pending'] as const;
 export type StepStatus = (typeof stepStatuses)[number];
@@ -143,8 +143,6 @@ export type CasesOverview = z.infer<typeof casesOverview>;
 
 // ---- Case list: GET /api/caseadmin/cases?search&status&sortBy&order
 
-export const caseSortFields = ['createdAt', 'case_number', 'passport_number'] as const;
-export const sortOrders = ['DESC', 'ASC'] as const;
 export const CASES_PAGE_SIZE = 20;
 
 export const casesListQuery = z.object({

@@ -11,6 +11,7 @@ async function lmsAdminToken(request: APIRequestContext): Promise<string> {
 test('when an LMS admin opens the question bank at 1024 px and wider, then the questions are a table, not a stack of cards', async ({ page, request }) => {
   const token = await lmsAdminToken(request);
   const tag = `Q${Date.now().toString(36)}`;
+  const made: number[] = [];
   for (let i = 1; i <= 12; i++) {
     const response = await request.post('/exam-questions', {
       headers: { authorization: `Bearer ${token}` },
@@ -25,6 +26,7 @@ test('when an LMS admin opens the question bank at 1024 px and wider, then the q
       },
     });
     expect(response.status()).toBe(201);
+    made.push(((await response.json()) as { id: number }).id);
   }
   await page.goto('/lms-system/login');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
@@ -41,4 +43,6 @@ test('when an LMS admin opens the question bank at 1024 px and wider, then the q
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.getByRole('table', { name: 'Exam questions' }).locator('tbody tr').first().evaluate((row) => getComputedStyle(row).display)).toBe('block');
+  // Other specs count on their own questions being the only live ones of a profession.
+  for (const id of made) expect((await request.delete(`/exam-questions/${id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
 });

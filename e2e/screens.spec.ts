@@ -235,10 +235,10 @@ test('when each area is opened, then it has its own header, title and dark-mode 
   await expect(page).toHaveTitle('Home · Pathway');
   const main = page.getByRole('navigation', { name: 'Main' });
   await expect(main.getByRole('link', { name: 'Home' })).toBeVisible();
-  // Only entries that lead somewhere: the static ones and the inert search box are gone.
-  await expect(main.getByRole('link')).toHaveText(['Home', 'Settings']);
+  // Only entries that lead somewhere: the static ones are gone, and the search box searches.
+  await expect(main.getByRole('link')).toHaveText(['Home', 'Notifications', 'Settings']);
   await expect(page.getByText('Invest')).toHaveCount(0);
-  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await expect(page.getByRole('searchbox', { name: 'Search posts and members' })).toHaveCount(1);
   await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
 });
 

@@ -80,3 +80,10 @@ export function onReconnected(listener: Listener): () => void {
   recoveryListeners.add(listener);
   return () => recoveryListeners.delete(listener);
 }
+
+// The browser knows when its own network is back: ask then, rather than at the next spaced-out probe.
+if (typeof window !== 'undefined') {
+  window.addEventListener('online', () => {
+    if (state !== 'reachable') probeNow();
+  });
+}

@@ -12,6 +12,7 @@ import styles from './lms.module.css';
 import { QuestionInputs } from './question-inputs.js';
 import { ResumedNotice } from './resumed-notice.js';
 import tc from './test-centre.module.css';
+import { useOwnConnectionStatus } from '../ui/connection-banner.js';
 
 type Props = { initial: ExamQuestionsResponse; onFinished: (message?: string) => void; onAttempt: (attemptId: number) => void; resumed: boolean };
 
@@ -47,6 +48,8 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
     setAnsweredHere((set) => (set.has(questionId) ? set : new Set(set).add(questionId)));
   }, []);
   const queue = useAnswerQueue(attemptId, (sent) => markAnswered(sent.questionId));
+  // Its own note says what happens offline; the shared banner would lie over the navigator on a phone.
+  useOwnConnectionStatus(queue.offline);
 
   useEffect(() => {
     if (attemptId) onAttempt(attemptId);

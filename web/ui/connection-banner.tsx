@@ -1,7 +1,29 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { connectionState, probeNow, subscribeToConnection } from '../lib/connection.js';
 import { Button } from './button.js';
 import styles from './connection-banner.module.css';
+
+// Screens that say themselves what happens while the service is away (the exam's offline queue)
+// hide the shared banner meanwhile, so it never lies over the controls they keep working.
+let ownStatusScreens = 0;
+const ownStatusListeners = new Set<() => void>();
+const subscribeToOwnStatus = (listener: () => void) => {
+  ownStatusListeners.add(listener);
+  return () => ownStatusListeners.delete(listener);
+};
+
+/** For a screen that shows its own connection status while `showing` is true. */
+export function useOwnConnectionStatus(showing: boolean): void {
+  useEffect(() => {
+    if (!showing) return;
+    ownStatusScreens += 1;
+    ownStatusListeners.forEach((listener) => listener());
+    return () => {
+      ownStatusScreens -= 1;
+      ownStatusListeners.forEach((listener) => listener());
+    };
+  }, [showing]);
+}
 
 /**
  * Says, above whatever is on screen, that the service cannot be reached and that the app keeps
@@ -9,6 +31,8 @@ import styles from './connection-banner.module.css';
  */
 export function ConnectionBanner() {
   const state = useSyncExternalStore(subscribeToConnection, connectionState);
+  const screenSaysItself = useSyncExternalStore(subscribeToOwnStatus, () => ownStatusScreens > 0);
+  if (screenSaysItself) return null;
   return (
     <div role="status" aria-live="polite" className={styles.region}>
       {state === 'unreachable' && (
