@@ -1,21 +1,15 @@
-import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedMediaTypes, type AcceptedMediaType } from '../../contracts/network.js';
 import { AppError } from '../platform/errors.js';
+import { fileTooLarge, formRefusal, savePartToFile } from '../platform/form-upload.js';
 import { parseRange, type MediaStorage } from '../platform/storage.js';
 
 const MEDIA_PREFIX = 'media/';
 const MEDIA_ROUTE = '/api/network/media/';
-// How many leading bytes the type detection looks at (file-type's own sample size).
-const SNIFF_BYTES = 4100;
-
 const extensionOf: Record<AcceptedMediaType, string> = {
   'image/gif': 'gif',
   'image/jpeg': 'jpg',
@@ -80,8 +74,8 @@ export async function receiveForm(
       if (part.fieldname !== options.fileField) throw new AppError(400, `Unexpected file field ${part.fieldname}`);
       const path = join(options.tmpDir, `pathway-upload-${randomBytes(12).toString('hex')}`);
       temporary.push(path);
-      const received = await saveToFile(part, path);
-      if (part.file.truncated) throw tooLarge(options.maxBytes);
+      const received = await savePartToFile(part, path);
+      if (part.file.truncated) throw fileTooLarge(options.maxBytes);
       if (received.size === 0) {
         // An empty file field is "no file"; its empty temporary file goes at once.
         await rm(path, { force: true });
@@ -96,54 +90,8 @@ export async function receiveForm(
     return { fields, file };
   } catch (error) {
     await Promise.all(temporary.map((path) => rm(path, { force: true })));
-    const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.maxBytes);
-    const refusal = code === undefined ? undefined : formRefusals[code];
-    if (refusal) throw new AppError(400, refusal);
-    if (isMalformedForm(error)) throw new AppError(400, MALFORMED_FORM_MESSAGE);
-    throw error;
+    throw formRefusal(error, options.maxBytes) ?? error;
   }
-}
-
-const MALFORMED_FORM_MESSAGE = 'The form could not be read. Please try again.';
-
-// The multipart parser's refusals as sentences: its own texts ("reach files limit") and its 413s are not for people.
-const formRefusals: Partial<Record<string, string>> = {
-  FST_FILES_LIMIT: 'Attach one file only.',
-  FST_FIELDS_LIMIT: 'The form has too many fields.',
-  FST_PARTS_LIMIT: 'The form has too many fields.',
-  FST_PROTO_VIOLATION: MALFORMED_FORM_MESSAGE,
-};
-
-// The multipart parser's own errors (a cut-off body, a missing or wrong boundary) are the client's, not ours.
-const MALFORMED_FORM = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
-
-function isMalformedForm(error: unknown): boolean {
-  return error instanceof Error && !(error instanceof AppError) && MALFORMED_FORM.test(error.message);
-}
-
-function tooLarge(maxBytes: number): AppError {
-  const megabytes = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
-  return new AppError(413, `The file is too large. The limit is ${megabytes} MB.`);
-}
-
-async function saveToFile(part: MultipartFile, path: string): Promise<{ size: number; head: Buffer }> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  let sniffed = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      size += chunk.length;
-      if (sniffed < SNIFF_BYTES) {
-        chunks.push(chunk.subarray(0, SNIFF_BYTES - sniffed));
-        sniffed += Math.min(chunk.length, SNIFF_BYTES - sniffed);
-      }
-      callback(null, chunk);
-    },
-  });
-  // Owner-only: an upload may be personal, and the temporary folder is shared.
-  await pipeline(part.file, counter, createWriteStream(path, { mode: 0o600 }));
-  return { size, head: Buffer.concat(chunks) };
 }
 
 export async function discardFile(file: ReceivedFile | undefined): Promise<void> {

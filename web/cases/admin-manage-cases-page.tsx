@@ -88,7 +88,8 @@ export default function AdminManageCasesPage() {
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
   useEffect(() => {
     if (debouncedSearch !== filters.search.trim()) update({ q: debouncedSearch }, { replace: true });
-    // Only a settled search writes the address; the address changing (Back) is read below.
+    // Only a settled search writes the address: `filters` and `update` change with every address,
+    // and listing them would write a stale box back over a Back or Forward (read below instead).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
   // Back or Forward to another search: the box shows it (adjusted while rendering, as React advises
