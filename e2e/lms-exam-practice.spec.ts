@@ -1,6 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { lmsAdminApi, uniqueName } from './lms-helpers.js';
 
 /*
  * The mock exam as a practice tool: finish, review, retake and history; the question bank's CSV
@@ -8,18 +9,8 @@ import { expect, expectAccessible, test } from './fixtures.js';
  * Professions: physiotherapist and nutritionist, which lms.spec.ts leaves alone in this database.
  */
 
-let counter = 0;
-const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 const PASSWORD = 'a long password';
 
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const login = await anonymous.post('/auth/login', { data: e2eAccounts.lmsAdmin });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
 
 async function grantResults(api: APIRequestContext, username: string) {
   const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as { users: { id: number }[] };
@@ -83,7 +74,7 @@ async function answer(page: Page, option: 'Right answer' | 'Wrong answer') {
 
 test('when a learner finishes the exam, then they review it, retake it and see both attempts in the history', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const api = await adminApi(baseURL ?? '');
+  const api = await lmsAdminApi(baseURL ?? '');
   const prefix = uniqueName('Retake');
   for (let i = 1; i <= 3; i++) {
     const response = await api.post('/exam-questions', {
@@ -208,7 +199,7 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
 });
 
 test('when an admin grades an essay in the browser, then it leaves the queue and the learner sees the grade in the review', async ({ page, baseURL }) => {
-  const api = await adminApi(baseURL ?? '');
+  const api = await lmsAdminApi(baseURL ?? '');
   const essay = `${uniqueName('Essay')}: describe a safe manual handling technique.`;
   const created = await api.post('/exam-questions', {
     data: { question: essay, question_type: 'essay', options: [], correct_answer: 'Bend the knees, keep the load close.', explanation: 'Protect the back.', profession: 'physiotherapist' },
@@ -317,7 +308,7 @@ async function answerAnything(page: Page) {
 
 test('when the question on screen is deleted, the exam is left by the header, a retake is refused or a bad address is opened, then the learner is told and can go on', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
-  const api = await adminApi(baseURL ?? '');
+  const api = await lmsAdminApi(baseURL ?? '');
   const prefix = uniqueName('Withdrawn');
   for (let i = 1; i <= 2; i++) {
     const created = await api.post('/exam-questions', {
@@ -394,7 +385,7 @@ test('when the question on screen is deleted, the exam is left by the header, a 
 });
 
 test('when an admin adds a question already in the bank on a phone, then the refusal is focused and in view', async ({ page, baseURL }) => {
-  const api = await adminApi(baseURL ?? '');
+  const api = await lmsAdminApi(baseURL ?? '');
   const question = `${uniqueName('Twice')}: which answer is right?`;
   const added = await api.post('/exam-questions', { data: { question, options: ['Yes', 'No'], correct_answer: 'Yes', explanation: 'E.', profession: 'dentist' } });
   expect(added.status()).toBe(201);

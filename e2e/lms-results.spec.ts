@@ -1,6 +1,7 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { lmsAdminApi, uniqueName } from './lms-helpers.js';
 
 /*
  * Results a learner can act on: the score against the profession's pass mark, the results by
@@ -9,18 +10,8 @@ import { expect, expectAccessible, test } from './fixtures.js';
  * nurse bank as it expects it.
  */
 
-let counter = 0;
-const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 const PASSWORD = 'a long password';
 
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const login = await anonymous.post('/auth/login', { data: e2eAccounts.lmsAdmin });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
 
 /** Answers the question on screen: right for `rightWhen` questions, wrong otherwise. */
 async function answerShown(page: Page, rightWhen: (question: string) => boolean) {
@@ -35,7 +26,7 @@ test('when a self-registered learner redeems an access code and finishes the exa
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const api = await adminApi(baseURL ?? '');
+  const api = await lmsAdminApi(baseURL ?? '');
   const settings = (await (await api.get('/admin/exam-settings')).json()) as { retakeWaitSeconds: number };
   const made: number[] = [];
   try {
@@ -127,7 +118,7 @@ test('when a self-registered learner redeems an access code and finishes the exa
 
 test('when an admin imports a GIFT file with one bad question, then its line is named and nothing is imported; fixed, every question is', async ({ page, baseURL }) => {
   test.setTimeout(90_000);
-  const api = await adminApi(baseURL ?? '');
+  const api = await lmsAdminApi(baseURL ?? '');
   const tag = uniqueName('gift');
   const lines = [
     '$CATEGORY: $course$/top/Cardiology',

@@ -1,6 +1,7 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { addQuestions, lmsAdminApi, registerLearner, uniqueName } from './lms-helpers.js';
 
 /*
  * The test-centre sitting in Chromium: navigator, flags, a changed answer, a reload, a 60-second
@@ -9,54 +10,17 @@ import { expect, expectAccessible, test } from './fixtures.js';
  * so counts are read from the screen).
  */
 
-let counter = 0;
-const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const login = await anonymous.post('/auth/login', { data: e2eAccounts.lmsAdmin });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
 
 // Retired when the file is done: lms.spec.ts counts the doctor questions of its practice set.
 const created: number[] = [];
 test.afterAll(async ({ baseURL }) => {
-  const api = await adminApi(baseURL ?? '');
+  const api = await lmsAdminApi(baseURL ?? '');
   for (const id of created) expect((await api.delete(`/exam-questions/${id}`)).status()).toBe(204);
   await api.dispose();
 });
 
-async function addQuestions(api: APIRequestContext, profession: string, count: number, prefix: string) {
-  for (let i = 1; i <= count; i++) {
-    const response = await api.post('/exam-questions', {
-      data: {
-        question: `${prefix} question ${i}: which answer is right?`,
-        question_type: 'multiple-choice',
-        options: ['Right answer', 'Wrong answer', 'Another wrong answer'],
-        correct_answer: 'Right answer',
-        explanation: `Explanation ${i}.`,
-        profession,
-        difficulty: 'easy',
-      },
-    });
-    expect(response.status()).toBe(201);
-    created.push(((await response.json()) as { id: number }).id);
-  }
-}
 
-async function register(page: Page, profession: string) {
-  const username = uniqueName('sitter');
-  await page.goto('/lms-system/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('a long password');
-  await page.getByLabel('Profession').selectOption(profession);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
-  return username;
-}
 
 /** The intro in test-centre mode: Confirmation (mode chosen) → NDA → Tutorial → the first question. */
 async function startTestCentre(page: Page) {
@@ -88,10 +52,10 @@ for (const viewport of [
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(viewport);
-    const api = await adminApi(baseURL ?? '');
-    await addQuestions(api, 'doctor', 3, uniqueName('Sitting'));
+    const api = await lmsAdminApi(baseURL ?? '');
+    created.push(...(await addQuestions(api, 'doctor', 3, uniqueName('Sitting'))));
     await page.clock.install();
-    const username = await register(page, 'doctor');
+    const username = await registerLearner(page, 'doctor', 'sitter');
     const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as { users: { id: number }[] };
     await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['exam-results'] } });
     await startTestCentre(page);
@@ -185,11 +149,11 @@ for (const viewport of [
 
 test('when an admin gives a learner 1.5 times the time on the users page, then the change is recorded and the learner’s next exam clock shows it', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
-  const api = await adminApi(baseURL ?? '');
-  await addQuestions(api, 'doctor', 1, uniqueName('Accommodated'));
+  const api = await lmsAdminApi(baseURL ?? '');
+  created.push(...(await addQuestions(api, 'doctor', 1, uniqueName('Accommodated'))));
   await api.dispose();
   const learnerPage = await (await browser.newContext({ baseURL })).newPage();
-  const username = await register(learnerPage, 'doctor');
+  const username = await registerLearner(learnerPage, 'doctor', 'sitter');
 
   await page.goto('/lms-system/login');
   await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);

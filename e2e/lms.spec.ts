@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -6,47 +6,11 @@ import { join } from 'node:path';
 import { findFreePort } from '../server/db/embedded-postgres.js';
 import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { addQuestions, lmsAdminApi, registerLearner, uniqueName } from './lms-helpers.js';
 
-let counter = 0;
-const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 
-async function adminApi(baseURL: string): Promise<APIRequestContext> {
-  const anonymous = await playwrightRequest.newContext({ baseURL });
-  const login = await anonymous.post('/auth/login', { data: e2eAccounts.lmsAdmin });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  await anonymous.dispose();
-  return playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
-}
 
-async function addQuestions(api: APIRequestContext, profession: string, count: number, prefix: string) {
-  for (let i = 1; i <= count; i++) {
-    const response = await api.post('/exam-questions', {
-      data: {
-        question: `${prefix} question ${i}: which answer is right?`,
-        question_type: 'multiple-choice',
-        options: ['Right answer', 'Wrong answer', 'Another wrong answer'],
-        correct_answer: 'Right answer',
-        explanation: `Explanation ${i}.`,
-        profession,
-        difficulty: 'easy',
-      },
-    });
-    expect(response.status()).toBe(201);
-  }
-}
 
-async function register(page: Page, profession: string) {
-  const username = uniqueName('learner');
-  await page.goto('/lms-system/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('a long password');
-  await page.getByLabel('Profession').selectOption(profession);
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
-  await expect(page.getByText(`Welcome, ${username}!`)).toBeVisible();
-  return username;
-}
 
 /** Confirmation → NDA (with its alert when not accepted) → Tutorial → Exam. */
 async function startExam(page: Page) {
@@ -89,11 +53,11 @@ async function answerCurrent(page: Page, option: string, expectCorrect = option 
 
 test('when a learner takes the exam, then every wizard stage, the milestone, a reload, the locked summary and the upgrade link work', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
-  const api = await adminApi(baseURL ?? '');
+  const api = await lmsAdminApi(baseURL ?? '');
   await addQuestions(api, 'dentist', 27, 'Dental');
   await api.dispose();
 
-  const username = await register(page, 'dentist');
+  const username = await registerLearner(page, 'dentist');
   await expectAccessible(page);
   await startExam(page);
   await expect(page.getByRole('timer')).toHaveText(/^(180:00|179:5\d)$/);
@@ -212,7 +176,7 @@ test('when an admin adds a question, then a learner of that profession gets it i
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await register(page, 'nurse');
+  await registerLearner(page, 'nurse');
   // A learner is kept out of the admin pages.
   await page.goto('/lms-system/admin');
   await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
@@ -223,7 +187,7 @@ test('when an admin adds a question, then a learner of that profession gets it i
 });
 
 test('when an admin grants the course program, then the locked library opens, lessons record progress and recent courses show it', async ({ page, baseURL }) => {
-  const api = await adminApi(baseURL ?? '');
+  const api = await lmsAdminApi(baseURL ?? '');
   const title = `Nutrition basics ${uniqueName('')}`;
   for (const [t, level] of [[title, 'Beginner'], [`Advanced feeding ${uniqueName('')}`, 'Advanced']] as const) {
     const response = await api.post('/admin/courses', {
@@ -232,7 +196,7 @@ test('when an admin grants the course program, then the locked library opens, le
     expect(response.status()).toBe(201);
   }
 
-  const username = await register(page, 'nutritionist');
+  const username = await registerLearner(page, 'nutritionist');
   await page.goto('/courses');
   await expect(page.getByRole('heading', { name: 'Premium Content Locked' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', /^https:\/\/wa\.me\/15550001111\?text=I%20want%20to%20upgrade%20my%20mock%20exam$/);
@@ -268,14 +232,14 @@ test('when an admin grants the course program, then the locked library opens, le
 });
 
 test('when a learner finishes the older mock exam, then the score counts only non-essay questions', async ({ page, baseURL }) => {
-  const api = await adminApi(baseURL ?? '');
+  const api = await lmsAdminApi(baseURL ?? '');
   const response = await api.post('/exam-questions', {
     data: { question: 'Describe the role of a care plan.', question_type: 'essay', options: [], correct_answer: 'Goals and actions', explanation: 'Plans guide care.', profession: 'doctor' },
   });
   expect(response.status()).toBe(201);
   await addQuestions(api, 'doctor', 2, 'Old module');
   await api.dispose();
-  await register(page, 'doctor');
+  await registerLearner(page, 'doctor');
   await page.getByRole('link', { name: 'Quick practice (5 minutes)' }).click();
   await expect(page.getByRole('timer')).toHaveText(/^[45]:\d\d$/);
   for (let i = 0; i < 3; i++) {
@@ -347,7 +311,7 @@ test.describe('with a short exam duration', () => {
   });
 
   test('when the timer runs out, then the exam finishes and the locked summary shows', async ({ page }) => {
-    const api = await adminApi(shortBaseUrl);
+    const api = await lmsAdminApi(shortBaseUrl);
     await addQuestions(api, 'physiotherapist', 3, 'Physio');
     await api.dispose();
     await page.goto(`${shortBaseUrl}/lms-system/register`);
