@@ -499,6 +499,7 @@ export const examSettingsBody = z.strictObject({
 });
 export type ExamSettingsBody = z.infer<typeof examSettingsBody>;
 export const examSettingsResponse = z.object({ retakeWaitSeconds: z.number().int(), passMarks: z.record(z.enum(professions), z.number().int()) });
+export type ExamSettings = z.infer<typeof examSettingsResponse>;
 
 export const reviewedQuestion = z.object({
   questionId: z.number().int(),

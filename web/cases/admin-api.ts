@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminCase,
   CaseDetails,
@@ -57,21 +57,21 @@ export const resetAdminPassword = (token: string, password: string) =>
 
 // ---- Dashboard
 
-export function useDashboardMetrics() {
-  return useQuery({ queryKey: caseKeys.metrics(), queryFn: () => adminRequest<DashboardMetrics>('/api/caseadmin/dashboard-metrics') });
-}
+export const dashboardMetricsQuery = () =>
+  queryOptions({ queryKey: caseKeys.metrics(), queryFn: () => adminRequest<DashboardMetrics>('/api/caseadmin/dashboard-metrics') });
 
 /** The cases call without query parameters answers the dashboard's overview shape. */
-export function useCasesOverview() {
-  return useQuery({ queryKey: caseKeys.overview(), queryFn: () => adminRequest<CasesOverview>('/api/caseadmin/cases') });
-}
+export const casesOverviewQuery = () => queryOptions({ queryKey: caseKeys.overview(), queryFn: () => adminRequest<CasesOverview>('/api/caseadmin/cases') });
+
+export const useDashboardMetrics = () => useQuery(dashboardMetricsQuery());
+export const useCasesOverview = () => useQuery(casesOverviewQuery());
 
 // ---- Cases
 
 export type CasesPage = { cases: AdminCase[]; total: number };
 
-export function useCasesList(query: CasesListParams) {
-  return useQuery({
+export const casesListQuery = (query: CasesListParams) =>
+  queryOptions({
     queryKey: caseKeys.list(query),
     queryFn: async ({ signal }): Promise<CasesPage> => {
       const { data, total } = await adminRequestPage<AdminCase[]>('/api/caseadmin/cases', {
@@ -89,11 +89,11 @@ export function useCasesList(query: CasesListParams) {
     },
     placeholderData: keepPreviousData,
   });
-}
 
-export function useCaseDetails(id: number) {
-  return useQuery({ queryKey: caseKeys.detail(id), queryFn: () => adminRequest<CaseDetails>(`/api/caseadmin/cases/${id}`) });
-}
+export const caseDetailsQuery = (id: number) => queryOptions({ queryKey: caseKeys.detail(id), queryFn: () => adminRequest<CaseDetails>(`/api/caseadmin/cases/${id}`) });
+
+export const useCasesList = (query: CasesListParams) => useQuery(casesListQuery(query));
+export const useCaseDetails = (id: number) => useQuery(caseDetailsQuery(id));
 
 export function useCreateCase() {
   const queryClient = useQueryClient();
@@ -140,9 +140,9 @@ export function useUndoStepChange() {
 
 // ---- Services and steps
 
-export function useServices() {
-  return useQuery({ queryKey: serviceKeys.all, queryFn: () => adminRequest<Service[]>('/api/caseadmin/services') });
-}
+export const servicesQuery = () => queryOptions({ queryKey: serviceKeys.all, queryFn: () => adminRequest<Service[]>('/api/caseadmin/services') });
+
+export const useServices = () => useQuery(servicesQuery());
 
 export function useCreateService() {
   const queryClient = useQueryClient();
@@ -160,13 +160,10 @@ export function useDeleteService() {
   });
 }
 
-export function useSteps(serviceId: number) {
-  return useQuery({
-    queryKey: serviceKeys.steps(serviceId),
-    queryFn: () => adminRequest<Step[]>(`/api/caseadmin/services/${serviceId}/steps`),
-    enabled: serviceId > 0,
-  });
-}
+export const stepsQuery = (serviceId: number) =>
+  queryOptions({ queryKey: serviceKeys.steps(serviceId), queryFn: () => adminRequest<Step[]>(`/api/caseadmin/services/${serviceId}/steps`) });
+
+export const useSteps = (serviceId: number) => useQuery({ ...stepsQuery(serviceId), enabled: serviceId > 0 });
 
 // Adding or removing a step can move a case's first or last step, and so its status.
 function useInvalidateAfterStepWrite(serviceId: number) {

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChecklistItem, ReviewQueueItem, ServiceDocument } from '../../contracts/case-documents.js';
 import { adminRequest, adminRequestPage, adminToken } from './admin-session.js';
 import { openDocumentFile, sendDocumentFile } from './document-files.js';
@@ -17,13 +17,13 @@ const documentKeys = {
 
 // ---- Definitions (the services screen)
 
-export function useServiceDocuments(serviceId: number | null) {
-  return useQuery({
-    queryKey: documentKeys.definitions(serviceId ?? 0),
+export const serviceDocumentsQuery = (serviceId: number) =>
+  queryOptions({
+    queryKey: documentKeys.definitions(serviceId),
     queryFn: () => adminRequest<ServiceDocument[]>(`/api/caseadmin/services/${serviceId}/documents`),
-    enabled: serviceId !== null,
   });
-}
+
+export const useServiceDocuments = (serviceId: number | null) => useQuery({ ...serviceDocumentsQuery(serviceId ?? 0), enabled: serviceId !== null });
 
 export type DocumentFields = { name: string; description: string; required: boolean };
 
@@ -84,10 +84,11 @@ export function useSendDocumentAsStaff(caseId: number) {
 
 export const openSentDocument = (id: number) => openDocumentFile(`/api/caseadmin/documents/${id}/file`, adminToken.get());
 
-export function useReviewQueue(page: number) {
-  return useQuery({
+export const reviewQueueQuery = (page: number) =>
+  queryOptions({
     queryKey: documentKeys.queue(page),
     queryFn: ({ signal }) => adminRequestPage<ReviewQueueItem[]>('/api/caseadmin/documents', { signal, query: { page, pageSize: REVIEW_QUEUE_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
-}
+
+export const useReviewQueue = (page: number) => useQuery(reviewQueueQuery(page));

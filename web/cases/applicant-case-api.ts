@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplicantCase } from '../../contracts/case-applicant.js';
 import type { ChecklistItem } from '../../contracts/case-documents.js';
 import { request } from '../lib/http.js';
@@ -7,9 +7,9 @@ import { sendDocumentFile } from './document-files.js';
 // The session is an httpOnly cookie: the page never sees it, the browser sends it with these calls.
 const caseKey = ['applicant', 'case'] as const;
 
-export function useApplicantCase(enabled: boolean) {
-  return useQuery({ queryKey: caseKey, queryFn: () => request<ApplicantCase>('/api/applicant/case'), enabled, retry: false });
-}
+export const applicantCaseQuery = () => queryOptions({ queryKey: caseKey, queryFn: () => request<ApplicantCase>('/api/applicant/case'), retry: false });
+
+export const useApplicantCase = (enabled: boolean) => useQuery({ ...applicantCaseQuery(), enabled });
 
 export function useOpenSession() {
   const queryClient = useQueryClient();

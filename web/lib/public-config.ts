@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '../../contracts/platform.js';
 import { request } from './http.js';
 
-export function usePublicConfig() {
-  return useQuery({ queryKey: ['public-config'], queryFn: () => request<PublicConfig>('/api/config'), staleTime: Infinity });
-}
+/** What this server offers (Google sign-in, areas); it does not change while the page is open. */
+export const publicConfigQuery = () => queryOptions({ queryKey: ['public-config'], queryFn: () => request<PublicConfig>('/api/config'), staleTime: Infinity });
+
+export const usePublicConfig = () => useQuery(publicConfigQuery());

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Achievement, Course, CourseDetails, ProfileResponse, Progress, RecentCourse, UpcomingExam } from '../../contracts/lms.js';
 import { lmsRequest } from './session.js';
 
@@ -14,17 +14,26 @@ export const lmsKeys = {
   profile: ['lms', 'profile'] as const,
 };
 
+/** Each endpoint's query: its key, its fetcher and the contract type it answers, for hooks and for the cache alike. */
+export const recentCoursesQuery = () =>
+  queryOptions({ queryKey: lmsKeys.recentCourses, queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent') });
+export const coursesQuery = () => queryOptions({ queryKey: lmsKeys.courses, queryFn: () => lmsRequest<{ courses: Course[] }>('/user/courses') });
+export const courseQuery = (id: number) => queryOptions({ queryKey: lmsKeys.course(id), queryFn: () => lmsRequest<CourseDetails>(`/user/courses/${id}`) });
+export const upcomingExamsQuery = () =>
+  queryOptions({ queryKey: lmsKeys.upcoming, queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/user/exam/upcoming') });
+export const progressQuery = () => queryOptions({ queryKey: lmsKeys.progress, queryFn: () => lmsRequest<{ progress: Progress }>('/user/progress') });
+export const achievementsQuery = () =>
+  queryOptions({ queryKey: lmsKeys.achievements, queryFn: () => lmsRequest<{ achievements: Achievement[] }>('/user/achievements') });
+export const profileQuery = () => queryOptions({ queryKey: lmsKeys.profile, queryFn: () => lmsRequest<ProfileResponse>('/user/profile') });
+
 /** `enabled: false` for a learner known to be on the free plan, who would only get the 403. */
-export const useRecentCourses = (enabled = true) =>
-  useQuery({ queryKey: lmsKeys.recentCourses, queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent'), enabled });
-export const useCourses = (enabled = true) => useQuery({ queryKey: lmsKeys.courses, queryFn: () => lmsRequest<{ courses: Course[] }>('/user/courses'), enabled });
-export const useCourse = (id: number) => useQuery({ queryKey: lmsKeys.course(id), queryFn: () => lmsRequest<CourseDetails>(`/user/courses/${id}`) });
-export const useUpcomingExams = () =>
-  useQuery({ queryKey: lmsKeys.upcoming, queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/user/exam/upcoming') });
-export const useProgress = () => useQuery({ queryKey: lmsKeys.progress, queryFn: () => lmsRequest<{ progress: Progress }>('/user/progress') });
-export const useAchievements = () =>
-  useQuery({ queryKey: lmsKeys.achievements, queryFn: () => lmsRequest<{ achievements: Achievement[] }>('/user/achievements') });
-export const useProfile = () => useQuery({ queryKey: lmsKeys.profile, queryFn: () => lmsRequest<ProfileResponse>('/user/profile') });
+export const useRecentCourses = (enabled = true) => useQuery({ ...recentCoursesQuery(), enabled });
+export const useCourses = (enabled = true) => useQuery({ ...coursesQuery(), enabled });
+export const useCourse = (id: number) => useQuery(courseQuery(id));
+export const useUpcomingExams = () => useQuery(upcomingExamsQuery());
+export const useProgress = () => useQuery(progressQuery());
+export const useAchievements = () => useQuery(achievementsQuery());
+export const useProfile = () => useQuery(profileQuery());
 
 /** Marks a lesson done or not; the course, the recent courses and the progress summary change with it. */
 export function useMarkLesson(courseId: number) {
@@ -33,7 +42,7 @@ export function useMarkLesson(courseId: number) {
     mutationFn: (body: { section: number; completed: boolean }) =>
       lmsRequest<CourseDetails>(`/user/courses/${courseId}/progress`, { method: 'PUT', body }),
     onSuccess: (data) => {
-      queryClient.setQueryData(lmsKeys.course(courseId), data);
+      queryClient.setQueryData(courseQuery(courseId).queryKey, data);
       void queryClient.invalidateQueries({ queryKey: lmsKeys.recentCourses });
       void queryClient.invalidateQueries({ queryKey: lmsKeys.progress });
     },

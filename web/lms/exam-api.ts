@@ -1,4 +1,4 @@
-import { hashKey, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnswerResult, ExamAttemptsResponse, ExamMode, ExamProgress, ExamQuestionsResponse, ExamReview, ExamSummary, RecordedAnswer } from '../../contracts/lms.js';
 import { lmsRequest, lmsToken } from './session.js';
 
@@ -8,6 +8,9 @@ export const examKeys = {
   current: ['lms', 'exam', 'current'] as const,
   attempts: ['lms', 'exam', 'attempts'] as const,
   review: (id: number) => ['lms', 'exam', 'attempts', id, 'review'] as const,
+  summary: ['lms', 'exam', 'summary'] as const,
+  question: (questionId: number | null) => ['lms', 'exam', 'question', questionId] as const,
+  practiceSet: (set: PracticeSet, topic: string | undefined) => ['lms', 'mock-exam', set, topic] as const,
 };
 
 /**
@@ -26,8 +29,8 @@ const refreshExamResults = (queryClient: QueryClient) => {
  * learner asks for the next question (`refetch`), never behind their back (staleTime), and not
  * kept once the session closes (gcTime), so reopening the exam asks the server again.
  */
-export const useCurrentExamQuestion = () =>
-  useQuery({
+export const currentExamQuestionQuery = () =>
+  queryOptions({
     queryKey: examKeys.current,
     queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions'),
     staleTime: Number.POSITIVE_INFINITY,
@@ -35,6 +38,8 @@ export const useCurrentExamQuestion = () =>
     retry: false,
     refetchOnReconnect: false,
   });
+
+export const useCurrentExamQuestion = () => useQuery(currentExamQuestionQuery());
 
 export type DraftAnswer = { questionId: number; userAnswer: string; timer: number | null };
 
@@ -76,14 +81,35 @@ export function useFinishExam() {
 
 const HISTORY_PAGE_SIZE = 20;
 
-export const useExamAttempts = () =>
-  useQuery({
+export const examAttemptsQuery = () =>
+  queryOptions({
     queryKey: examKeys.attempts,
     queryFn: () => lmsRequest<ExamAttemptsResponse>('/user/exam/attempts', { query: { pageSize: HISTORY_PAGE_SIZE } }),
   });
 
-export const useAttemptReview = (id: number) =>
-  useQuery({ queryKey: examKeys.review(id), queryFn: () => lmsRequest<ExamReview>(`/user/exam/attempts/${id}/review`), retry: false });
+export const attemptReviewQuery = (id: number) =>
+  queryOptions({ queryKey: examKeys.review(id), queryFn: () => lmsRequest<ExamReview>(`/user/exam/attempts/${id}/review`), retry: false });
+
+/** The last attempt's results (or that they are locked). */
+export const examSummaryQuery = () => queryOptions({ queryKey: examKeys.summary, queryFn: () => lmsRequest<ExamSummary>('/user/exam/summary') });
+
+export const useExamAttempts = () => useQuery(examAttemptsQuery());
+export const useAttemptReview = (id: number) => useQuery(attemptReviewQuery(id));
+export const useExamSummary = () => useQuery(examSummaryQuery());
+
+export type PracticeSet = 'mock' | 'mistakes';
+
+/** A practice set: drawn once when the page opens and kept until it closes (a refetch would draw another). */
+export const practiceSetQuery = (set: PracticeSet, topic: string | undefined) =>
+  queryOptions({
+    queryKey: examKeys.practiceSet(set, topic),
+    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set, ...(topic ? { topic } : {}) } }),
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export const usePracticeSet = (set: PracticeSet, topic: string | undefined) => useQuery(practiceSetQuery(set, topic));
 
 /**
  * Starts a retake; everything the exam feeds (history, summary, progress, achievements) is refetched.
@@ -101,9 +127,9 @@ export function useStartAttempt() {
 // ---- Test-centre mode
 
 /** A question of a test-centre sitting, opened from the navigator (kept, so going back to it works offline too). */
-export const useTestCentreQuestion = (questionId: number | null, initial: ExamQuestionsResponse) =>
-  useQuery({
-    queryKey: [...examKeys.exam, 'question', questionId],
+export const testCentreQuestionQuery = (questionId: number | null, initial: ExamQuestionsResponse) =>
+  queryOptions({
+    queryKey: examKeys.question(questionId),
     queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { questionId: questionId ?? undefined } }),
     initialData: questionId === null || initial.examQuestions[0]?.id === questionId ? initial : undefined,
     // Opening a question asks the server again (so it becomes the one a reload shows); while that
@@ -113,6 +139,8 @@ export const useTestCentreQuestion = (questionId: number | null, initial: ExamQu
     refetchOnReconnect: false,
     refetchOnWindowFocus: false,
   });
+
+export const useTestCentreQuestion = (questionId: number | null, initial: ExamQuestionsResponse) => useQuery(testCentreQuestionQuery(questionId, initial));
 
 export type QueuedAnswer = { clientAnswerId: string; questionId: number; userAnswer: string };
 

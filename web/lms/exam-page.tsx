@@ -1,13 +1,13 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LOCKED_SUMMARY_MESSAGE, RETAKE_NOT_YET } from '../../contracts/lms-constants.js';
-import type { ExamMode, ExamSummary } from '../../contracts/lms.js';
+import type { ExamMode } from '../../contracts/lms.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { formatDateTime } from '../lib/format.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
-import { useExamAttempts, useStartAttempt } from './exam-api.js';
+import { useExamAttempts, useExamSummary, useStartAttempt } from './exam-api.js';
 import { AttemptHistorySection, LastAttemptPanel, reviewPath } from './exam-history.js';
 import { leaveFullScreen, requestFullScreen } from './exam-security.js';
 import { ExamSession } from './exam-session.js';
@@ -15,7 +15,7 @@ import { formatDuration, professionLabel } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { ApiError, errorMessage } from '../lib/http.js';
-import { lmsRequest, useLmsSession } from './session.js';
+import { useLmsSession } from './session.js';
 import { scoreSentence } from './results-by-topic.js';
 import { UpgradeButton } from './upgrade.js';
 
@@ -48,7 +48,7 @@ function Completed({ message }: { message?: string | undefined }) {
     leaveFullScreen();
     void queryClient.invalidateQueries({ queryKey: ['lms'] });
   }, [queryClient]);
-  const summary = useQuery({ queryKey: ['lms', 'exam', 'summary'], queryFn: () => lmsRequest<ExamSummary>('/user/exam/summary') });
+  const summary = useExamSummary();
   const returnToDashboard = () => void navigate('/lms-system/dashboard');
   const result = summary.data && !summary.data.locked ? summary.data.summary : null;
   const rate = result?.percentage ?? 0;

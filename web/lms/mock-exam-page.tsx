@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { ExamQuestionsResponse, MockResult } from '../../contracts/lms.js';
+import type { MockResult } from '../../contracts/lms.js';
 import { errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button } from '../ui/button.js';
@@ -10,6 +9,7 @@ import { formatTimer } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { QuestionInputs } from './question-inputs.js';
+import { usePracticeSet } from './exam-api.js';
 import { lmsRequest } from './session.js';
 
 /** The older module: a short practice set, a countdown, every answer sent at the end. */
@@ -19,13 +19,7 @@ export default function MockExamPage() {
   const [params] = useSearchParams();
   const set = params.get('set') === 'mistakes' ? 'mistakes' : 'mock';
   const topic = set === 'mock' ? params.get('topic') || undefined : undefined;
-  const questions = useQuery({
-    queryKey: ['lms', 'mock-exam', set, topic],
-    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set, ...(topic ? { topic } : {}) } }),
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const questions = usePracticeSet(set, topic);
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const [result, setResult] = useState<MockResult | null>(null);

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AccountSettings,
   ChangePasswordBody,
@@ -50,8 +50,10 @@ async function memberRequest<T>(path: string, options?: RequestOptions): Promise
 /** The signed-in member, or null. */
 export const fetchMe = async () => (await request<MeResponse>('/api/network/me')).user;
 
+export const meQuery = () => queryOptions({ queryKey: networkKeys.me, queryFn: fetchMe, staleTime: 60_000 });
+
 export function useMe() {
-  return useQuery({ queryKey: networkKeys.me, queryFn: fetchMe, staleTime: 60_000 });
+  return useQuery(meQuery());
 }
 
 export const signIn = (body: SignInBody) => request<MeResponse>('/api/network/auth/sign-in', { method: 'POST', body });
@@ -73,7 +75,7 @@ export const saveProfile = (body: ProfileBody) => memberRequest<MeResponse>('/ap
 
 /** Forgets the signed-in member and everything loaded for them (sign-out, or a session that ended elsewhere). */
 export function forgetMember(client: QueryClient): void {
-  client.setQueryData(networkKeys.me, null);
+  client.setQueryData(meQuery().queryKey, null);
   client.removeQueries({ queryKey: ['network'], predicate: (query) => query.queryKey[1] !== 'me' });
 }
 
@@ -128,91 +130,89 @@ export function publishPost(description: string, media: File | null, onProgress:
 
 // ---- Feed
 
-export function useFeed() {
-  return useInfiniteQuery({
+/** Every list here pages by the server's opaque cursor. */
+const cursorPaging = {
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined,
+};
+
+export const feedQuery = () =>
+  infiniteQueryOptions({
     queryKey: networkKeys.feed,
     queryFn: ({ pageParam, signal }) => memberRequest<PostsPage>('/api/network/posts', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...cursorPaging,
   });
-}
 
-export function useMemberProfile(username: string) {
-  return useInfiniteQuery({
+export const memberProfileQuery = (username: string) =>
+  infiniteQueryOptions({
     queryKey: networkKeys.member(username),
     queryFn: ({ pageParam, signal }) =>
       memberRequest<MemberProfile>(`/api/network/members/${encodeURIComponent(username)}`, { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...cursorPaging,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
-}
 
-export function useSearch(q: string) {
-  return useInfiniteQuery({
+export const searchQuery = (q: string) =>
+  infiniteQueryOptions({
     queryKey: networkKeys.search(q),
     queryFn: ({ pageParam, signal }) => memberRequest<SearchResults>('/api/network/search', { query: { q, cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...cursorPaging,
     enabled: q.trim() !== '',
   });
-}
+
+export const useFeed = () => useInfiniteQuery(feedQuery());
+export const useMemberProfile = (username: string) => useInfiniteQuery(memberProfileQuery(username));
+export const useSearch = (q: string) => useInfiniteQuery(searchQuery(q));
 
 // ---- Notifications
 
-export function useNotifications() {
-  return useInfiniteQuery({
+export const notificationsQuery = () =>
+  infiniteQueryOptions({
     queryKey: networkKeys.notifications,
     queryFn: ({ pageParam, signal }) => memberRequest<NotificationsPage>('/api/network/notifications', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...cursorPaging,
   });
-}
 
 /** The bell's count: read once, then kept by the live stream's per-member events (no polling). */
-export function useUnreadCount(enabled: boolean) {
-  return useQuery({
+export const unreadCountQuery = () =>
+  queryOptions({
     queryKey: networkKeys.unread,
     queryFn: async ({ signal }) => (await memberRequest<NotificationsPage>('/api/network/notifications', { signal })).unread,
-    enabled,
     staleTime: Infinity,
   });
-}
+
+export const useNotifications = () => useInfiniteQuery(notificationsQuery());
+export const useUnreadCount = (enabled: boolean) => useQuery({ ...unreadCountQuery(), enabled });
 
 export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids?: string[]) => memberRequest<UnreadResponse>('/api/network/notifications/read', { method: 'POST', body: ids ? { ids } : { all: true } }),
     onSuccess: ({ unread }) => {
-      client.setQueryData(networkKeys.unread, unread);
+      client.setQueryData(unreadCountQuery().queryKey, unread);
       void client.invalidateQueries({ queryKey: networkKeys.notifications });
     },
   });
 }
 
-export function usePost(id: string | null) {
-  return useQuery({
-    queryKey: networkKeys.post(id ?? ''),
-    queryFn: ({ signal }) => memberRequest<Post>(`/api/network/posts/${encodeURIComponent(id ?? '')}`, { signal }),
-    enabled: Boolean(id),
-  });
-}
+export const postQuery = (id: string) =>
+  queryOptions({ queryKey: networkKeys.post(id), queryFn: ({ signal }) => memberRequest<Post>(`/api/network/posts/${encodeURIComponent(id)}`, { signal }) });
+
+export const usePost = (id: string | null) => useQuery({ ...postQuery(id ?? ''), enabled: Boolean(id) });
 
 export const deletePost = (id: string) => memberRequest<null>(`/api/network/posts/${id}`, { method: 'DELETE' });
 export const setLike = (id: string, liked: boolean) => memberRequest<LikeResponse>(`/api/network/posts/${id}/like`, { method: liked ? 'PUT' : 'DELETE' });
 
-type Feed = InfiniteData<PostsPage, string | undefined>;
-
 /** Changes one post wherever the feed cache holds it. */
 export function updateFeedPost(client: QueryClient, postId: string, change: (post: Post) => Post): void {
-  client.setQueryData<Feed>(networkKeys.feed, (feed) =>
+  client.setQueryData(feedQuery().queryKey, (feed) =>
     feed && { ...feed, pages: feed.pages.map((page) => ({ ...page, posts: page.posts.map((p) => (p.id === postId ? change(p) : p)) })) },
   );
-  client.setQueryData<Post>(networkKeys.post(postId), (post) => post && change(post));
+  client.setQueryData(postQuery(postId).queryKey, (post) => post && change(post));
 }
 
 export function addFeedPost(client: QueryClient, post: Post): void {
-  client.setQueryData<Feed>(networkKeys.feed, (feed) => {
+  client.setQueryData(feedQuery().queryKey, (feed) => {
     if (!feed || feed.pages.some((page) => page.posts.some((p) => p.id === post.id))) return feed;
     const [first, ...rest] = feed.pages;
     return { ...feed, pages: [{ posts: [post, ...(first?.posts ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest] };
@@ -220,7 +220,7 @@ export function addFeedPost(client: QueryClient, post: Post): void {
 }
 
 export function removeFeedPost(client: QueryClient, postId: string): void {
-  client.setQueryData<Feed>(networkKeys.feed, (feed) =>
+  client.setQueryData(feedQuery().queryKey, (feed) =>
     feed && { ...feed, pages: feed.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p.id !== postId) })) },
   );
   client.removeQueries({ queryKey: networkKeys.comments(postId) });
@@ -228,20 +228,20 @@ export function removeFeedPost(client: QueryClient, postId: string): void {
 
 // ---- Comments
 
-export function useComments(postId: string) {
-  return useInfiniteQuery({
+export const commentsQuery = (postId: string) =>
+  infiniteQueryOptions({
     queryKey: networkKeys.comments(postId),
     queryFn: ({ pageParam, signal }) => memberRequest<CommentsPage>(`/api/network/posts/${postId}/comments`, { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...cursorPaging,
   });
-}
+
+export const useComments = (postId: string) => useInfiniteQuery(commentsQuery(postId));
 
 export const postComment = (postId: string, text: string) => memberRequest<CreatedComment>(`/api/network/posts/${postId}/comments`, { method: 'POST', body: { text } });
 
 /** Adds a comment to the post's loaded list (once), and sets the post's count. */
 export function addCachedComment(client: QueryClient, comment: Comment, commentCount?: number): void {
-  client.setQueryData<InfiniteData<CommentsPage, string | undefined>>(networkKeys.comments(comment.postId), (data) => {
+  client.setQueryData(commentsQuery(comment.postId).queryKey, (data) => {
     if (!data || data.pages.some((page) => page.comments.some((c) => c.id === comment.id))) return data;
     const [first, ...rest] = data.pages;
     return { ...data, pages: [{ comments: [comment, ...(first?.comments ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest] };
@@ -286,7 +286,7 @@ export function useAuthenticate() {
     mutationFn: ({ mode, body }: { mode: 'sign-in' | 'sign-up'; body: SignInBody }) => (mode === 'sign-up' ? signUp(body) : signIn(body)),
     onSuccess: ({ user }) => {
       clearSessionEnded();
-      client.setQueryData(networkKeys.me, user);
+      client.setQueryData(meQuery().queryKey, user);
     },
   });
 }
@@ -299,15 +299,16 @@ export function useSaveProfile() {
       const saved = (await saveProfile(profile)).user;
       return photo ? (await uploadPhoto(photo)).user : saved;
     },
-    onSuccess: (user) => client.setQueryData(networkKeys.me, user),
+    onSuccess: (user) => client.setQueryData(meQuery().queryKey, user),
   });
 }
 
 // ---- Settings
 
-export function useAccountSettings() {
-  return useQuery({ queryKey: networkKeys.settings, queryFn: () => memberRequest<AccountSettings>('/api/network/me/settings') });
-}
+export const accountSettingsQuery = () =>
+  queryOptions({ queryKey: networkKeys.settings, queryFn: () => memberRequest<AccountSettings>('/api/network/me/settings') });
+
+export const useAccountSettings = () => useQuery(accountSettingsQuery());
 
 export function useChangePassword() {
   const client = useQueryClient();

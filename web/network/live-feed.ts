@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { feedEvents } from '../../contracts/network-constants.js';
 import type { CommentCreatedEvent, LikesChangedEvent, NetworkUser, NotificationsChangedEvent, PostCreatedEvent, PostDeletedEvent } from '../../contracts/network.js';
 import { onReconnected } from '../lib/connection.js';
-import { addCachedComment, addFeedPost, fetchMe, networkKeys, removeFeedPost, updateFeedPost } from './api.js';
+import { addCachedComment, addFeedPost, fetchMe, networkKeys, removeFeedPost, unreadCountQuery, updateFeedPost } from './api.js';
 import { reportSessionEnded } from './ended-session.js';
 
 function parse<T>(event: Event): T | undefined {
@@ -78,7 +78,7 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
       current.addEventListener(feedEvents.notificationsChanged, (event) => {
         const data = parse<NotificationsChangedEvent>(event);
         if (!data) return;
-        client.setQueryData(networkKeys.unread, data.unread);
+        client.setQueryData(unreadCountQuery().queryKey, data.unread);
         void client.invalidateQueries({ queryKey: networkKeys.notifications });
       });
       current.addEventListener(feedEvents.reset, () => void client.invalidateQueries({ queryKey: networkKeys.feed }));

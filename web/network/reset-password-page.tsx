@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { ResetPasswordScreen } from '../ui/account-recovery.js';
-import { networkKeys, resetPassword, SIGN_IN_PATH } from './api.js';
+import { meQuery, resetPassword, SIGN_IN_PATH } from './api.js';
 
 /** `/reset-password?token=…`: the emailed link's page; the new password ends every session of the account. */
 export default function ResetPasswordPage() {
@@ -17,7 +17,7 @@ export default function ResetPasswordPage() {
       save={async (token, password) => {
         await resetPassword(token, password);
         // This browser's session ended with the others.
-        client.setQueryData(networkKeys.me, null);
+        client.setQueryData(meQuery().queryKey, null);
       }}
     />
   );

@@ -1,19 +1,22 @@
-import type { Profession } from '../../../contracts/lms-constants.js';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
-import type { Accommodation, AccommodationResponse, LmsUser, UpcomingExam } from '../../../contracts/lms.js';
+import type { Accommodation, AccommodationResponse, ExamSettings, LmsUser, UpcomingExam } from '../../../contracts/lms.js';
 import { lmsKeys } from '../api.js';
 import { lmsRequest, lmsRequestPage } from '../session.js';
+
+/** One page of an admin list, its rows and the total from the x-total-count header. */
+export const pagedListQuery = <T>(key: string, path: string, filters: Record<string, string | undefined>, page: number) =>
+  queryOptions({
+    queryKey: [...adminKey(key), page, filters],
+    queryFn: () => lmsRequestPage<T>(path, { query: { ...filters, page, pageSize: ADMIN_PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
 
 /** A paged admin list: the page number, its rows and the total from the x-total-count header. */
 export function usePagedList<T>(key: string, path: string, filters: Record<string, string | undefined> = {}) {
   const [page, setPage] = useState(1);
-  const query = useQuery({
-    queryKey: ['lms', 'admin', key, page, filters],
-    queryFn: () => lmsRequestPage<T>(path, { query: { ...filters, page, pageSize: ADMIN_PAGE_SIZE } }),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery(pagedListQuery<T>(key, path, filters, page));
   return { query, page, setPage, pageSize: ADMIN_PAGE_SIZE };
 }
 
@@ -41,8 +44,9 @@ export type NewCourse = { title: string; description: string; profession: string
 export const useAddCourse = () => useAdminMutation([adminKey('courses'), lmsKeys.courses], (body: NewCourse) => lmsRequest('/admin/courses', { method: 'POST', body }));
 export const useDeleteCourse = () => useAdminMutation([adminKey('courses'), lmsKeys.courses], (id: number) => lmsRequest(`/admin/courses/${id}`, { method: 'DELETE' }));
 
-export const useAdminUpcomingExams = () =>
-  useQuery({ queryKey: adminKey('upcoming'), queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/admin/upcoming-exams') });
+export const adminUpcomingExamsQuery = () =>
+  queryOptions({ queryKey: adminKey('upcoming'), queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/admin/upcoming-exams') });
+export const useAdminUpcomingExams = () => useQuery(adminUpcomingExamsQuery());
 export type NewUpcomingExam = { title: string; exam_date: string; exam_time: string; profession: string };
 export const useAddUpcomingExam = () =>
   useAdminMutation([adminKey('upcoming'), lmsKeys.upcoming], (body: NewUpcomingExam) => lmsRequest('/admin/upcoming-exams', { method: 'POST', body }));
@@ -59,13 +63,13 @@ export const useSetPrograms = () =>
     lmsRequest<LmsUser>(`/admin/users/${id}/programs`, { method: 'PUT', body: { allowed_programs: allowed } }),
   );
 /** A learner's accommodation and its recorded changes (paged, newest first). */
-export const useAccommodation = (userId: number | null, page: number) =>
-  useQuery({
+export const accommodationQuery = (userId: number, page: number) =>
+  queryOptions({
     queryKey: [...adminKey('users'), userId, 'accommodation', page],
     queryFn: () => lmsRequestPage<AccommodationResponse>(`/admin/users/${userId}/accommodation`, { query: { page, pageSize: ADMIN_PAGE_SIZE } }),
-    enabled: userId !== null,
     placeholderData: keepPreviousData,
   });
+export const useAccommodation = (userId: number | null, page: number) => useQuery({ ...accommodationQuery(userId ?? 0, page), enabled: userId !== null });
 export type AccommodationChangeBody = { timeMultiplier: number | null; extraMinutes: number | null; extraAttempts: number };
 export const useSetAccommodation = () =>
   useAdminMutation([adminKey('users')], ({ id, body }: { id: number; body: AccommodationChangeBody }) =>
@@ -75,13 +79,12 @@ export const useSetAccommodation = () =>
 export const useSetUserPassword = () =>
   useMutation({ mutationFn: ({ id, password }: { id: number; password: string }) => lmsRequest<null>(`/admin/users/${id}/password`, { method: 'PUT', body: { password } }) });
 
-export type ExamSettings = { retakeWaitSeconds: number; passMarks: Record<Profession, number> };
-const examSettingsKey = adminKey('exam-settings');
-export const useExamSettings = () => useQuery({ queryKey: examSettingsKey, queryFn: () => lmsRequest<ExamSettings>('/admin/exam-settings') });
+export const examSettingsQuery = () => queryOptions({ queryKey: adminKey('exam-settings'), queryFn: () => lmsRequest<ExamSettings>('/admin/exam-settings') });
+export const useExamSettings = () => useQuery(examSettingsQuery());
 export function useSaveExamSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: ExamSettings) => lmsRequest<ExamSettings>('/admin/exam-settings', { method: 'PUT', body: settings }),
-    onSuccess: (saved) => queryClient.setQueryData(examSettingsKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(examSettingsQuery().queryKey, saved),
   });
 }

@@ -10,7 +10,8 @@ import { useToast } from '../../ui/toast.js';
 import review from '../exam-review.module.css';
 import { professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
-import { useExamSettings, useSaveExamSettings, type ExamSettings } from './admin-api.js';
+import type { ExamSettings } from '../../../contracts/lms.js';
+import { useExamSettings, useSaveExamSettings } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
 

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
 import type { QuestionStatistic, TopicStatistic } from '../../../contracts/lms.js';
 import type { QuestionTextFormat } from '../../../contracts/question-formats.js';
@@ -28,8 +28,8 @@ export function useImportQuestions() {
   });
 }
 
-export const useQuestionStatistics = (page: number, profession: string) =>
-  useQuery({
+export const questionStatisticsQuery = (page: number, profession: string) =>
+  queryOptions({
     queryKey: [...adminKey('questions'), 'statistics', page, profession],
     queryFn: () =>
       lmsRequest<{ statistics: QuestionStatistic[]; topics: TopicStatistic[] }>('/exam-questions/statistics', {
@@ -37,3 +37,5 @@ export const useQuestionStatistics = (page: number, profession: string) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+export const useQuestionStatistics = (page: number, profession: string) => useQuery(questionStatisticsQuery(page, profession));
