@@ -51,7 +51,7 @@ import type { PublicConfig } from '../../contracts/platform.js';
 import { withErrors, type App, type Area, type AreaDeps } from '../platform/area.js';
 import { AppError, errorBody, errorResponses, importErrorResponses } from '../platform/errors.js';
 import { createMediaStorage, type MediaStorage } from '../platform/storage.js';
-import { createFailedSignIns } from '../platform/failed-sign-ins.js';
+import { createPasswordSignIn } from '../platform/password-sign-in.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
@@ -100,7 +100,7 @@ function actingAdmin(request: { caseAdmin: ActingAdmin | null }): ActingAdmin {
 async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
-  const failedSignIns = createFailedSignIns(deps.counters, deps.tokens, { area: 'caseadmin', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient, cookiePath: '/api/caseadmin/login' });
+  const passwordSignIn = createPasswordSignIn(deps, { area: 'caseadmin', cookiePath: '/api/caseadmin/login' });
   const notify = caseNotificationDeps(deps);
   const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
   // `short`: one waiting job per case (the singleton key); changes made meanwhile are collected by it.
@@ -155,13 +155,7 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      await failedSignIns.assertAllowed(request, email, now());
-      const admin = await authenticateCaseAdmin(db, email, password);
-      if (!admin) {
-        await failedSignIns.recordFailure(request, email, now());
-        throw new AppError(401, 'Invalid credentials. Please try again.');
-      }
-      await failedSignIns.recordSuccess(request, reply, email, now());
+      const admin = await passwordSignIn.signIn(request, reply, email, () => authenticateCaseAdmin(db, email, password), 'Invalid credentials. Please try again.');
       const token = await deps.tokens.sign(
         { sub: String(admin.id), email: admin.email, ver: admin.sessionVersion },
         'caseadmin',

@@ -74,7 +74,7 @@ import {
 import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
 import { AppError, errorResponses, importErrorResponses } from '../platform/errors.js';
-import { createFailedSignIns } from '../platform/failed-sign-ins.js';
+import { createPasswordSignIn } from '../platform/password-sign-in.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { clientAddressKey } from '../platform/client-address.js';
 import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
@@ -116,7 +116,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const { lms } = deps.config;
-  const failedSignIns = createFailedSignIns(deps.counters, deps.tokens, { area: 'lms', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient, cookiePath: '/auth/login' });
+  const passwordSignIn = createPasswordSignIn(deps, { area: 'lms', cookiePath: '/auth/login' });
   accounts.composeLmsEmails(db, deps, now);
   const requestPasswordReset = passwordResetRequests(deps.mailer, 'lms-password-reset', (email) => accounts.sendPasswordResetLink(db, deps, email, now()));
 
@@ -149,13 +149,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      await failedSignIns.assertAllowed(request, username, now());
-      const account = await accounts.authenticate(db, username, password);
-      if (!account) {
-        await failedSignIns.recordFailure(request, username, now());
-        throw new AppError(401, 'Login failed. Please check your credentials.');
-      }
-      await failedSignIns.recordSuccess(request, reply, username, now());
+      const account = await passwordSignIn.signIn(request, reply, username, () => accounts.authenticate(db, username, password), 'Login failed. Please check your credentials.');
       return signIn(account);
     },
   );

@@ -20,7 +20,7 @@ import { clearSessionCookie, openSession, revokeSession, SESSION_COOKIE, setSess
 
 /** Sign-up, verification, password reset, sign-in and out, and who is signed in: open to everyone. */
 export async function registerAuthRoutes(network: App, ctx: NetworkContext): Promise<void> {
-  const { db, deps, settings, now, hub, failedSignIns, member, storage } = ctx;
+  const { db, deps, settings, now, hub, passwordSignIn, member, storage } = ctx;
 
   network.post(
     '/api/network/auth/sign-up',
@@ -85,13 +85,8 @@ export async function registerAuthRoutes(network: App, ctx: NetworkContext): Pro
       schema: { tags, body: signInBody, response: withErrors({ 200: meResponse }) },
     },
     async (request, reply) => {
-      await failedSignIns.assertAllowed(request, request.body.email, now());
-      const row = await checkPassword(db, request.body.email, request.body.password);
-      if (!row) {
-        await failedSignIns.recordFailure(request, request.body.email, now());
-        throw new AppError(401, 'Invalid email or password');
-      }
-      await failedSignIns.recordSuccess(request, reply, request.body.email, now());
+      const { email, password } = request.body;
+      const row = await passwordSignIn.signIn(request, reply, email, () => checkPassword(db, email, password), 'Invalid email or password');
       setSessionCookie(request, reply, await openSession(db, row.id, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds);
       return { user: toNetworkUser(member(row)) };
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AreaDeps } from '../platform/area.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
-import type { createFailedSignIns } from '../platform/failed-sign-ins.js';
+import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import type { passwordResetRequests } from '../platform/password-reset-requests.js';
 import type { createRealtimeHub } from '../platform/realtime.js';
 import type { createMediaStorage } from '../platform/storage.js';
@@ -17,7 +17,7 @@ export type NetworkContext = {
   now: () => Date;
   storage: ReturnType<typeof createMediaStorage>;
   hub: ReturnType<typeof createRealtimeHub>;
-  failedSignIns: ReturnType<typeof createFailedSignIns>;
+  passwordSignIn: PasswordSignIn;
   memberLimits: ReturnType<typeof createMemberLimits>;
   member: (row: Parameters<typeof asMember>[0]) => Member;
   receiveUpload: (request: Parameters<typeof receiveForm>[0], fileField: string, kind: FileKind) => ReturnType<typeof receiveForm>;

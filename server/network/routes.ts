@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { feedEvents } from '../../contracts/network.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
-import { createFailedSignIns } from '../platform/failed-sign-ins.js';
+import { createPasswordSignIn } from '../platform/password-sign-in.js';
 import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
 import { pruneMailCooldowns } from '../platform/mail-cooldowns.js';
 import { rateLimitHook } from '../platform/rate-limit.js';
@@ -39,7 +39,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
   const settings = deps.config.network;
   const now = () => deps.clock.now();
   const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
-  const failedSignIns = createFailedSignIns(deps.counters, deps.tokens, { area: 'network', limit: deps.config.rateLimits.failedSignInsPerAccountOrClient, cookiePath: '/api/network/auth/sign-in' });
+  const passwordSignIn = createPasswordSignIn(deps, { area: 'network', cookiePath: '/api/network/auth/sign-in' });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
   const memberLimits = createMemberLimits(deps.counters, { uploadsPerHour: settings.memberUploadsPerHour, openStreams: settings.memberOpenStreams });
   const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, kind: FileKind) =>
@@ -59,7 +59,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     // A stream ends with its session: sign-out, expiry, a password reset, a takeover.
     sessions: { channel: SESSIONS_ENDED_CHANNEL, liveSessions: (keys) => liveSessionKeys(db, keys, now()) },
   });
-  const ctx: NetworkContext = { deps, db, settings, now, storage, hub, failedSignIns, memberLimits, member, receiveUpload, requestPasswordReset };
+  const ctx: NetworkContext = { deps, db, settings, now, storage, hub, passwordSignIn, memberLimits, member, receiveUpload, requestPasswordReset };
   deps.metrics.trackStreams(() => hub.stats());
   let housekeeping: NodeJS.Timeout | undefined;
   const keepHouse = async () => {

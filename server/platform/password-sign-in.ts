@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientAddressKey } from './client-address.js';
-import type { CounterStore } from './counters.js';
+import type { AreaDeps } from './area.js';
 import { AppError } from './errors.js';
-import type { TokenService } from './tokens.js';
 
 export const FAILED_SIGNIN_WINDOW_MS = 15 * 60_000;
 /** How long a device a sign-in succeeded on stays known. */
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 180 * 24 * 60 * 60;
 
-type Options = { area: string; limit: number; windowMs?: number; cookiePath: string };
+type Options = { area: string; cookiePath: string; windowMs?: number };
 
 const normalizeAccount = (account: string) => account.trim().toLowerCase();
 
@@ -35,7 +34,9 @@ function cookieValue(request: FastifyRequest, name: string): string | undefined 
  * its account's count (not the client's: signing in to one's own account between guesses at
  * another's buys nothing). See docs/decisions/018-lockout-by-device-cookie.md.
  */
-export function createFailedSignIns(counters: CounterStore, tokens: Pick<TokenService, 'mac' | 'verifyMac'>, options: Options) {
+export function createPasswordSignIn(deps: Pick<AreaDeps, 'counters' | 'tokens' | 'clock' | 'config'>, options: Options) {
+  const { counters, tokens, clock } = deps;
+  const limit = deps.config.rateLimits.failedSignInsPerAccountOrClient;
   const windowMs = options.windowMs ?? FAILED_SIGNIN_WINDOW_MS;
   const cookieName = `pathway_device_${options.area}`;
   const purpose = `device-cookie:${options.area}`;
@@ -53,44 +54,62 @@ export function createFailedSignIns(counters: CounterStore, tokens: Pick<TokenSe
   }
 
   function tooMany(windows: { count: number; resetInMs: number }[]): void {
-    const blocked = windows.filter((window) => window.count >= options.limit);
+    const blocked = windows.filter((window) => window.count >= limit);
     if (blocked.length === 0) return;
     const minutes = Math.max(1, Math.ceil(Math.max(...blocked.map((window) => window.resetInMs)) / 60_000));
     throw new AppError(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   }
 
+  async function assertAllowed(request: FastifyRequest, account: string, now: Date): Promise<void> {
+    const device = knownDevice(request, account, now.getTime());
+    if (device) return tooMany([await counters.read(deviceKey(device))]);
+    tooMany(await Promise.all([counters.read(accountKey(account)), counters.read(clientKey(request))]));
+  }
+
+  async function recordFailure(request: FastifyRequest, account: string, now: Date): Promise<void> {
+    const device = knownDevice(request, account, now.getTime());
+    if (device) {
+      await counters.increment(deviceKey(device), windowMs);
+      return;
+    }
+    await Promise.all([counters.increment(accountKey(account), windowMs), counters.increment(clientKey(request), windowMs)]);
+  }
+
+  /**
+   * Leaves (or renews) the account's device cookie and clears the count the success was judged
+   * by: the device's own, or the unknown devices' one. The owner signing in on a known device
+   * leaves strangers' lock in place.
+   */
+  async function recordSuccess(request: FastifyRequest, reply: FastifyReply, account: string, now: Date): Promise<void> {
+    const device = knownDevice(request, account, now.getTime());
+    await counters.remove(device ? deviceKey(device) : accountKey(account));
+    const issuedAt = String(Math.floor(now.getTime() / 1000));
+    const nonce = randomBytes(18).toString('base64url');
+    const digest = tokens.mac(purpose, `${normalizeAccount(account)}\n${issuedAt}\n${nonce}`);
+    const attributes = [`Path=${options.cookiePath}`, `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`, 'HttpOnly', 'SameSite=Strict', ...(request.protocol === 'https' ? ['Secure'] : [])];
+    const cookie = `${cookieName}=${issuedAt}.${nonce}.${digest}; ${attributes.join('; ')}`;
+    const existing = reply.getHeader('set-cookie');
+    const others = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
+    void reply.header('set-cookie', [...others, cookie]);
+  }
+
   return {
-    async assertAllowed(request: FastifyRequest, account: string, now: Date): Promise<void> {
-      const device = knownDevice(request, account, now.getTime());
-      if (device) return tooMany([await counters.read(deviceKey(device))]);
-      tooMany(await Promise.all([counters.read(accountKey(account)), counters.read(clientKey(request))]));
-    },
-    async recordFailure(request: FastifyRequest, account: string, now: Date): Promise<void> {
-      const device = knownDevice(request, account, now.getTime());
-      if (device) {
-        await counters.increment(deviceKey(device), windowMs);
-        return;
-      }
-      await Promise.all([counters.increment(accountKey(account), windowMs), counters.increment(clientKey(request), windowMs)]);
-    },
     /**
-     * Leaves (or renews) the account's device cookie and clears the count the success was judged
-     * by: the device's own, or the unknown devices' one. The owner signing in on a known device
-     * leaves strangers' lock in place.
+     * Checks an account's password under the limit: refused with 429 past it, with 401 and
+     * `refusal` for a wrong password (counted), and on success the device is remembered.
+     * `checkPassword` answers the signed-in account, or null.
      */
-    async recordSuccess(request: FastifyRequest, reply: FastifyReply, account: string, now: Date): Promise<void> {
-      const device = knownDevice(request, account, now.getTime());
-      await counters.remove(device ? deviceKey(device) : accountKey(account));
-      const issuedAt = String(Math.floor(now.getTime() / 1000));
-      const nonce = randomBytes(18).toString('base64url');
-      const digest = tokens.mac(purpose, `${normalizeAccount(account)}\n${issuedAt}\n${nonce}`);
-      const attributes = [`Path=${options.cookiePath}`, `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`, 'HttpOnly', 'SameSite=Strict', ...(request.protocol === 'https' ? ['Secure'] : [])];
-      const cookie = `${cookieName}=${issuedAt}.${nonce}.${digest}; ${attributes.join('; ')}`;
-      const existing = reply.getHeader('set-cookie');
-      const others = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
-      void reply.header('set-cookie', [...others, cookie]);
+    async signIn<T>(request: FastifyRequest, reply: FastifyReply, account: string, checkPassword: () => Promise<T | null | undefined>, refusal: string): Promise<T> {
+      await assertAllowed(request, account, clock.now());
+      const signedIn = await checkPassword();
+      if (!signedIn) {
+        await recordFailure(request, account, clock.now());
+        throw new AppError(401, refusal);
+      }
+      await recordSuccess(request, reply, account, clock.now());
+      return signedIn;
     },
   };
 }
 
-export type FailedSignIns = ReturnType<typeof createFailedSignIns>;
+export type PasswordSignIn = ReturnType<typeof createPasswordSignIn>;
