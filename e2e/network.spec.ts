@@ -183,12 +183,13 @@ test('when the session ends elsewhere, then the open feed notices through its li
 });
 
 test('when the session ends elsewhere and the member presses Like, then sign-in shows saying why, with no error to retry', async ({ page, baseURL }) => {
-  await signUpThroughUi(page, unique('liker'));
-  await publish(page, 'Liked after the session ended');
+  const liker = unique('liker');
+  await signUpThroughUi(page, liker);
+  await publish(page, `Liked after the session ended, by ${liker}`);
   // The live stream never answers here, so only the Like can notice the ended session.
   await page.route('**/api/network/events', () => undefined);
   await page.reload();
-  const post = page.getByRole('article').filter({ hasText: 'Liked after the session ended' });
+  const post = page.getByRole('article').filter({ hasText: `Liked after the session ended, by ${liker}` });
   await expect(post).toBeVisible();
   await signOutElsewhere(page, baseURL ?? '');
 
