@@ -1,12 +1,10 @@
-import { and, count, eq, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.js';
 import { networkPosts, networkSessions, networkUsers } from '../db/schema/network.js';
-import { feedEvents } from '../../contracts/network-constants.js';
 import type { AccountSettings, ChangePasswordBody } from '../../contracts/network.js';
 import { AppError } from '../platform/errors.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
-import { appendEvent } from './events.js';
-import { mediaKeyOfUrl } from './media.js';
+import { removeMemberContent } from './member-content.js';
 import { announceSessionsEnded, sessionKeyOf } from './sessions.js';
 
 /**
@@ -65,31 +63,15 @@ export async function changePassword(db: Database, userId: string, sessionToken:
 }
 
 /**
- * Deletes the account with everything it wrote: its posts (with their comments and likes), its
- * comments and likes on other posts, its sessions. Other posts' counts drop by what it had added,
- * open feeds reload, and its comments leave the replayable event log. Returns the stored files
- * (its posts' media, its photo) for the caller to remove after the commit.
+ * Deletes the account with everything it wrote (see `removeMemberContent`) and its sessions.
+ * Returns the stored files (its posts' media, its photo) for the caller to remove after the commit.
  */
 export async function deleteAccount(db: Database, userId: string, password: string | undefined, now: Date): Promise<string[]> {
   return db.transaction(async (tx) => {
     await confirmPassword(tx, userId, password);
-    const [user] = await tx.select({ photoUrl: networkUsers.photoUrl }).from(networkUsers).where(eq(networkUsers.id, userId)).for('update');
-    const posts = await tx.select({ id: networkPosts.id, mediaKey: networkPosts.mediaKey }).from(networkPosts).where(eq(networkPosts.userId, userId));
-    await tx.execute(sql`
-      UPDATE network_posts p SET like_count = p.like_count - 1
-      FROM network_likes l WHERE l.post_id = p.id AND l.user_id = ${userId} AND p.user_id <> ${userId}`);
-    await tx.execute(sql`
-      UPDATE network_posts p SET comment_count = p.comment_count - c.n
-      FROM (SELECT post_id, count(*)::int AS n FROM network_comments WHERE user_id = ${userId} GROUP BY post_id) c
-      WHERE c.post_id = p.id AND p.user_id <> ${userId}`);
-    // Its posts' events, and its comments on other posts, are not replayed to a reconnecting browser.
-    await tx.execute(sql`
-      DELETE FROM network_events e USING network_posts p WHERE e.post_id = p.id AND p.user_id = ${userId}`);
-    await tx.execute(sql`
-      DELETE FROM network_events WHERE type = ${feedEvents.commentCreated} AND data->'comment'->>'userId' = ${userId}`);
+    const removedMedia = await removeMemberContent(tx, userId, now);
     await tx.delete(networkUsers).where(eq(networkUsers.id, userId));
     await announceSessionsEnded(tx);
-    await appendEvent(tx, feedEvents.reset, {}, now);
-    return [...posts.map((post) => post.mediaKey), mediaKeyOfUrl(user?.photoUrl ?? null)].filter((key): key is string => Boolean(key));
+    return removedMedia;
   });
 }
