@@ -12,6 +12,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+        },
+      },
       onwarn(warning, warn) {
         // "use client" marks modules for React Server Components; this app renders only in the browser.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;

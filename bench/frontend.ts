@@ -62,10 +62,15 @@ export async function measureJavaScript(appUrl: string): Promise<JavaScriptWeigh
       const context = await browser.newContext(page.signedIn ? { extraHTTPHeaders: { cookie } } : {});
       const tab = await context.newPage();
       const bodies: Promise<Buffer>[] = [];
+      // By content type, not resource type: chunks fetched by <link rel="modulepreload"> are not "script" requests.
       tab.on('response', (response) => {
-        if (response.request().resourceType() === 'script') bodies.push(response.body());
+        if (/javascript/.test(response.headers()['content-type'] ?? '')) bodies.push(response.body());
       });
       await tab.goto(`${appUrl}${page.path}`, { waitUntil: 'networkidle' });
+      // On a busy machine the network can idle while the first chunk is still parsed, before the
+      // page's own chunks are asked for: wait for the page's heading, then for the network again.
+      await tab.getByRole('heading').first().waitFor();
+      await tab.waitForLoadState('networkidle');
       const scripts = await Promise.all(bodies);
       weights.push({
         page: page.name,
