@@ -22,15 +22,6 @@ function captureLog() {
 const ERROR = 50;
 const INFO = 30;
 
-/** Resolves once `condition` holds (the server notices an abort on its own time). */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 15_000;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 /**
  * A client that gives up in the middle of its upload (a closed laptop, a lost connection) is
  * logged as what it is, at info level: not as an error, and not as "database unavailable".
@@ -71,8 +62,8 @@ describe('uploads the client aborts', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.destroy();
 
-
-    await until(() => log.lines().slice(before).some((line) => /aborted/i.test(line.msg)), 'the abort in the log');
+    // The server notices the abort on its own time.
+    await expect.poll(() => log.lines().slice(before).some((line) => /aborted/i.test(line.msg)), { timeout: 15_000 }).toBe(true);
     const lines = log.lines().slice(before);
     expect(lines.filter((line) => line.level >= ERROR)).toEqual([]);
     expect(lines.some((line) => /database unavailable/.test(line.msg))).toBe(false);

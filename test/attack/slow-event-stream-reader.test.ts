@@ -21,15 +21,6 @@ async function defaultReceiveBuffer(): Promise<number> {
   return Number((await readFile('/proc/sys/net/ipv4/tcp_rmem', 'utf8')).trim().split(/\s+/)[1]);
 }
 
-/** Waits for a condition, not for a fixed time. */
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe('a live-update subscriber that never reads', () => {
   let t: TestApp;
   let server: FastifyInstance;
@@ -82,13 +73,13 @@ describe('a live-update subscriber that never reads', () => {
       (event) => received.push(event.data ?? ''),
       () => {},
     );
-    await until(() => hub.stats().subscribers === 2, 'both streams to open');
+    await expect.poll(() => hub.stats().subscribers, { timeout: 20_000 }).toBe(2);
 
     for (let id = 1; id <= EVENTS; id++) {
       log.push({ id, type: 'big', data: { id, filler: 'x'.repeat(EVENT_BYTES) } });
       await hub.refresh();
       // The reader keeps up; the stalled stream's unsent bytes grow until it is let go.
-      await until(() => received.length === id, `event ${id} to reach the reading stream`);
+      await expect.poll(() => received.length, { timeout: 20_000 }).toBe(id);
     }
 
     expect(hub.stats()).toEqual({ subscribers: 1, dropped: 1 });

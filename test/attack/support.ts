@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
+import { expect } from 'vitest';
 import type { App } from '../../server/app.js';
 import type { TestApp } from '../test-app.js';
 
@@ -91,9 +92,9 @@ export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
 
 /** Resolves once every queued email has been handled (sent, or skipped by its composer). */
 export async function mailQueueSettled(t: Pick<TestApp, 'database'>): Promise<void> {
-  for (;;) {
-    const { rows } = await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND state NOT IN ('completed', 'failed')`);
-    if (rows[0]?.n === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await expect
+    .poll(async () => (await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND state NOT IN ('completed', 'failed')`)).rows[0]?.n, {
+      timeout: 20_000,
+    })
+    .toBe(0);
 }

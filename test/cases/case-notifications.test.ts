@@ -37,11 +37,11 @@ describe('case notifications', () => {
     query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'case-notification' AND state = 'created' AND data->>'caseId' = $1`, [String(caseId)]);
   /** Resolves once the case's job has run: no change of it is pending any more. */
   async function jobHasRun(caseId: number): Promise<void> {
-    for (;;) {
-      const [row] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM case_notification_changes WHERE case_id = $1 AND notified_at IS NULL`, [caseId]);
-      if (row?.n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await expect
+      .poll(async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM case_notification_changes WHERE case_id = $1 AND notified_at IS NULL`, [caseId]))[0]?.n, {
+        timeout: 20_000,
+      })
+      .toBe(0);
   }
   const mailJobsTo = async (email: string) => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 AND coalesce(data->>'subject', '') NOT LIKE '%has been opened'`, [email]))[0]?.n;
   // Every case created with an address first gets its "has been opened" email; these tests are about what follows.

@@ -26,11 +26,11 @@ describe('step estimates from real cases', () => {
   /** Makes the waiting recomputation due now (as its minute running out would) and waits until it has run. */
   async function recompute(): Promise<void> {
     await query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'case-step-estimates' AND state = 'created'`);
-    for (;;) {
-      const [row] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'case-step-estimates' AND state IN ('created', 'retry', 'active')`);
-      if (row?.n === 0) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await expect
+      .poll(async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'case-step-estimates' AND state IN ('created', 'retry', 'active')`))[0]?.n, {
+        timeout: 20_000,
+      })
+      .toBe(0);
   }
   const lookup = async (created: { case_number: string; passport_number: string }) => {
     const response = await t.app.inject({ method: 'GET', url: `/api/progress?caseNumber=${created.case_number}&passportNumber=${created.passport_number}` });
