@@ -3,10 +3,9 @@ import { BrowserRouter, matchRoutes, useLocation, useRoutes, type RouteObject } 
 import { casesRoutes } from './cases/routes.js';
 import { RouteErrorBoundary } from './layouts/route-error.js';
 import type { RouteHandle } from './layouts/route-handle.js';
-import { UnknownPathPage } from './layouts/unknown-path-page.js';
 import { lmsRoutes } from './lms/routes.js';
 import { networkRoutes } from './network/routes.js';
-import { preloadPages } from './ui/lazy-page.js';
+import { lazyPage, preloadPages } from './ui/lazy-page.js';
 
 const routes: RouteObject[] = [
   ...networkRoutes,
@@ -14,7 +13,8 @@ const routes: RouteObject[] = [
   ...lmsRoutes,
   // The spec's `{token}` route and "any unknown path": a token-shaped segment goes to the health
   // authority, a known place typed differently goes there, anything else says "page not found".
-  { path: '*', handle: { title: 'Page not found' }, element: <UnknownPathPage /> },
+  // Lazy like every page: few visits need it, and it would otherwise weigh on every first page.
+  { path: '*', handle: { title: 'Page not found' }, element: lazyPage(() => import('./layouts/unknown-path-page.js')) },
 ];
 
 /**

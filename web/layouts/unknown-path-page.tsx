@@ -6,7 +6,7 @@ import styles from './unknown-path-page.module.css';
 import { resolveUnknownPath } from './unknown-path.js';
 
 /** Every address no route matched: a health-authority token, a known place in other words, or "page not found". */
-export function UnknownPathPage() {
+export default function UnknownPathPage() {
   const { pathname } = useLocation();
   const outcome = resolveUnknownPath(pathname);
   if (outcome.kind === 'health-authority') return <ExternalRedirectPage token={outcome.token} />;

@@ -2,6 +2,12 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { homeFor, lmsToken, useLmsSession } from './session.js';
 
+/** `/lms-system`, the area's prefix: the learner's home, or the login for a visitor. */
+export function LmsEntry() {
+  const { user } = useLmsSession();
+  return <Navigate to={user ? homeFor(user) : '/lms-system/login'} replace />;
+}
+
 /** Signed-in only: without a valid token (missing, undecodable, expired) the user goes to the LMS login. */
 export function RequireLmsUser({ children }: { children?: ReactNode }) {
   const { token, user } = useLmsSession();

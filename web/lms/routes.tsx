@@ -1,18 +1,13 @@
-import { Navigate, type RouteObject } from 'react-router';
-import { RequireLmsAdmin, RequireLmsUser } from './guards.js';
-import { homeFor, useLmsSession } from './session.js';
+import type { RouteObject } from 'react-router';
 import { lazyPage } from '../ui/lazy-page.js';
 
 const courses = lazyPage(() => import('./courses-page.js'));
-
-/** `/lms-system`, the area's prefix: the learner's home, or the login for a visitor. */
-function LmsEntry() {
-  const { user } = useLmsSession();
-  return <Navigate to={user ? homeFor(user) : '/lms-system/login'} replace />;
-}
+// The guards read the LMS session, which the other areas' first pages have no use for: they come
+// with the LMS's chunks, not in the entry every visitor downloads.
+const guards = () => import('./guards.js');
 
 export const lmsRoutes: RouteObject[] = [
-  { path: '/lms-system', element: <LmsEntry /> },
+  { path: '/lms-system', element: lazyPage(() => guards().then((module) => ({ default: module.LmsEntry }))) },
   {
     // The learner's header (its own chunk) frames every LMS page; the network's navigation never shows here.
     element: lazyPage(() => import('./learner-shell.js')),
@@ -22,7 +17,7 @@ export const lmsRoutes: RouteObject[] = [
       { path: '/lms-system/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./forgot-password-page.js')) },
       { path: '/lms-system/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./reset-password-page.js')) },
       {
-        element: <RequireLmsUser />,
+        element: lazyPage(() => guards().then((module) => ({ default: module.RequireLmsUser }))),
         children: [
           { path: '/lms-system/dashboard', handle: { title: 'Learning Dashboard' }, element: lazyPage(() => import('./dashboard-page.js')) },
           { path: '/lms-system/courses', handle: { title: 'Courses' }, element: courses },
@@ -35,7 +30,7 @@ export const lmsRoutes: RouteObject[] = [
         ],
       },
       {
-        element: <RequireLmsAdmin />,
+        element: lazyPage(() => guards().then((module) => ({ default: module.RequireLmsAdmin }))),
         children: [
           { path: '/lms-system/admin', handle: { title: 'Exam questions' }, element: lazyPage(() => import('./admin/questions-page.js')) },
           { path: '/lms-system/admin/course', handle: { title: 'Course management' }, element: lazyPage(() => import('./admin/courses-page.js')) },
