@@ -8,7 +8,7 @@ import { applicantSessions, cases } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
 import { consumeOneTimeToken, issueOneTimeToken } from '../platform/one-time-tokens.js';
 import { oneTimeTokens } from '../db/schema/one-time-tokens.js';
-import { applicantEmails } from './applicant-emails.js';
+import { applicantAccessEmail } from './case-emails.js';
 import { caseChecklist } from './case-documents.js';
 import { normalizeCaseNumber } from './case-management.js';
 import type { NotificationDeps } from './case-notifications.js';
@@ -66,7 +66,7 @@ export function composeApplicantEmails(db: Database, notify: NotificationDeps, n
     if (!found?.clientEmail) return undefined;
     const token = await issueOneTimeToken(db, 'applicant-access', String(caseId), now(), ACCESS_LINK_TTL_SECONDS);
     const link = notify.link(`${APPLICANT_CASE_PATH}?token=${token}`);
-    return { to: found.clientEmail, ...applicantEmails(found.language).accessLink({ caseNumber: found.caseNumber, link }) };
+    return { to: found.clientEmail, ...(await applicantAccessEmail({ language: found.language, caseNumber: found.caseNumber, link, minutes: ACCESS_LINK_TTL_SECONDS / 60 })) };
   });
 }
 

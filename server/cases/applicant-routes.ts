@@ -17,7 +17,7 @@ import {
   requestApplicantAccess,
   setApplicantCookie,
 } from './applicant-access.js';
-import { requestLanguage } from './applicant-emails.js';
+import { requestLanguage } from './applicant-language.js';
 import { saveCaseDocument } from './case-documents.js';
 import type { NotificationDeps } from './case-notifications.js';
 import { receiveDocument } from './document-upload.js';

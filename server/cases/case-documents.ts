@@ -14,7 +14,7 @@ import type { Database, Queryable } from '../db/client.js';
 import { caseDocuments, caseEvents, cases, caseServices, serviceDocuments, services } from '../db/schema/cases.js';
 import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import type { MediaStorage } from '../platform/storage.js';
-import { applicantEmails } from './applicant-emails.js';
+import { documentRejectedEmail, documentsAcceptedEmail } from './case-emails.js';
 import { extensionOf, type ReceivedDocument } from './document-upload.js';
 import type { ActingAdmin } from './case-events.js';
 import type { NotificationDeps } from './case-notifications.js';
@@ -256,6 +256,7 @@ export async function reviewCaseDocument(
         caseNumber: cases.caseNumber,
         clientEmail: cases.clientEmail,
         language: cases.applicantLanguage,
+        uploadedAt: caseDocuments.uploadedAt,
       })
       .from(caseDocuments)
       .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
@@ -275,12 +276,13 @@ export async function reviewCaseDocument(
     if (!item) throw notFound('Document');
     if (found.clientEmail) {
       const link = notify.link(APPLICANT_CASE_PATH);
-      const emails = applicantEmails(found.language);
+      const { caseNumber, language } = found;
       const required = checklist.filter((entry) => entry.required);
       if (body.decision === 'rejected') {
-        await notify.mailer.send(tx, { to: found.clientEmail, ...emails.rejected({ caseNumber: found.caseNumber, name: found.name, reason: reason ?? '', link }) });
+        const email = await documentRejectedEmail({ language, caseNumber, name: found.name, reason: reason ?? '', uploadedAt: found.uploadedAt, link });
+        await notify.mailer.send(tx, { to: found.clientEmail, ...email });
       } else if (item.required && required.every((entry) => entry.status === 'accepted')) {
-        await notify.mailer.send(tx, { to: found.clientEmail, ...emails.allAccepted({ caseNumber: found.caseNumber, link }) });
+        await notify.mailer.send(tx, { to: found.clientEmail, ...(await documentsAcceptedEmail({ language, caseNumber, link })) });
       }
     }
     return item;

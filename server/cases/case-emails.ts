@@ -1,30 +1,39 @@
-import { renderEmail, type RenderedEmail } from '../platform/email-layout.js';
+import { renderEmail, type EmailContent, type RenderedEmail } from '../platform/email-layout.js';
+import { emailWords, type EmailWords } from './applicant-language.js';
 
-/** The cases area's emails, each drawn by the shared layout (server/platform/email-layout.tsx). */
+/**
+ * The cases area's emails, each drawn by the shared layout (server/platform/email-layout.tsx). The
+ * applicant's are in the language they last used (server/cases/email-locales/); case numbers,
+ * links and the staff's words (service, step and document names, review reasons) stay as written.
+ */
 
 /** A service of a case and the step it is at now. */
 export type ServiceNews = { serviceName: string; stepName: string; stepDescription: string | null };
 
-const trackerReason = (caseNumber: string) => `You get this email because your address is on Pathway case ${caseNumber}.`;
+/** The layout's own words and direction in the email's language. */
+function inLanguage(words: EmailWords, content: Omit<EmailContent, 'locale'>): Promise<RenderedEmail> {
+  return renderEmail({ ...content, locale: { lang: words.language, dir: words.dir, openLink: words.t('layout.openLink'), stopEmails: words.t('layout.stopEmails') } });
+}
 
 /** To the applicant when staff create their case with an email address: the number and where to follow it. */
-export function caseCreatedEmail(input: { caseNumber: string; trackerLink: string; unsubscribeLink: string }): Promise<RenderedEmail> {
-  return renderEmail({
-    subject: `Your case ${input.caseNumber} has been opened`,
-    preview: `Your case number is ${input.caseNumber}. Keep it to follow your application.`,
-    heading: 'Your case has been opened',
-    intro: [
-      `Your case number is ${input.caseNumber}. Keep this email: you need the number, with your passport number, to see how your application is progressing.`,
-      'We will also email you when your case moves to a new step.',
-    ],
-    action: { label: 'Track your application', url: input.trackerLink },
-    reason: trackerReason(input.caseNumber),
+export function caseCreatedEmail(input: { language: string; caseNumber: string; openedAt: Date; trackerLink: string; unsubscribeLink: string }): Promise<RenderedEmail> {
+  const words = emailWords(input.language);
+  const { t } = words;
+  const caseNumber = input.caseNumber;
+  return inLanguage(words, {
+    subject: t('caseCreated.subject', { caseNumber }),
+    preview: t('caseCreated.preview', { caseNumber }),
+    heading: t('caseCreated.heading'),
+    intro: [t('caseCreated.intro', { caseNumber, date: words.date(input.openedAt) }), t('caseCreated.next')],
+    action: { label: t('caseCreated.action'), url: input.trackerLink },
+    reason: t('layout.reasonCase', { caseNumber }),
     unsubscribeUrl: input.unsubscribeLink,
   });
 }
 
-/** To everyone following a case: which services moved and to which step, or that the case is complete. */
+/** To everyone following a case, each in their language: which services moved and to which step, or that the case is complete. */
 export function caseProgressEmail(input: {
+  language: string;
   caseNumber: string;
   news: ServiceNews[];
   completed: boolean;
@@ -32,25 +41,86 @@ export function caseProgressEmail(input: {
   unsubscribeLink: string;
 }): Promise<RenderedEmail> {
   const { caseNumber, news, completed } = input;
-  const steps = [...new Set(news.map((item) => item.stepName))];
-  const subject = completed ? `Your case ${caseNumber} is complete` : `Your case ${caseNumber} moved to ${steps.join(' and ')}`;
-  const intro = completed
-    ? `Every service of your case ${caseNumber} has reached its last step: your case is complete.`
-    : `Your case ${caseNumber} has moved on.`;
-  return renderEmail({
-    subject,
+  const words = emailWords(input.language);
+  const { t } = words;
+  const steps = words.list([...new Set(news.map((item) => item.stepName))]);
+  const intro = completed ? t('caseCompleted.intro', { caseNumber }) : t('caseMoved.intro', { caseNumber });
+  return inLanguage(words, {
+    subject: completed ? t('caseCompleted.subject', { caseNumber }) : t('caseMoved.subject', { caseNumber, steps }),
     preview: intro,
-    heading: completed ? 'Your case is complete' : 'Your case has moved on',
+    heading: completed ? t('caseCompleted.heading') : t('caseMoved.heading'),
     intro: [intro],
-    items: news.map((item) => ({ title: `${item.serviceName}: now at "${item.stepName}"`, detail: item.stepDescription })),
-    action: { label: 'See the whole progress', url: input.trackerLink },
-    outro: ['You will need your passport number to see it.'],
-    reason: trackerReason(caseNumber),
+    items: news.map((item) => ({ title: t('caseMoved.item', { service: item.serviceName, step: item.stepName }), detail: item.stepDescription })),
+    action: { label: t('caseMoved.action'), url: input.trackerLink },
+    outro: [t('caseMoved.outro')],
+    reason: t('layout.reasonCase', { caseNumber }),
     unsubscribeUrl: input.unsubscribeLink,
   });
 }
 
-/** "Forgot password?" of a case admin. */
+/** The password-less sign-in link to the applicant's case page. */
+export function applicantAccessEmail(input: { language: string; caseNumber: string; link: string; minutes: number }): Promise<RenderedEmail> {
+  const words = emailWords(input.language);
+  const { t } = words;
+  const caseNumber = input.caseNumber;
+  return inLanguage(words, {
+    subject: t('accessLink.subject', { caseNumber }),
+    preview: t('accessLink.preview', { caseNumber }),
+    heading: t('accessLink.heading'),
+    intro: [t('accessLink.intro', { caseNumber })],
+    action: { label: t('accessLink.action'), url: input.link },
+    outro: [t('accessLink.outro', { minutes: words.number(input.minutes) })],
+    reason: t('accessLink.reason', { caseNumber }),
+  });
+}
+
+/** A document staff refused: which, when it was sent, why, and where to send another. */
+export function documentRejectedEmail(input: { language: string; caseNumber: string; name: string; reason: string; uploadedAt: Date; link: string }): Promise<RenderedEmail> {
+  const words = emailWords(input.language);
+  const { t } = words;
+  const { caseNumber, name, reason } = input;
+  return inLanguage(words, {
+    subject: t('rejected.subject', { caseNumber, name }),
+    preview: t('rejected.preview', { name, reason }),
+    heading: t('rejected.heading', { name }),
+    intro: [t('rejected.intro', { caseNumber, name, date: words.date(input.uploadedAt) }), t('rejected.why', { reason })],
+    action: { label: t('rejected.action'), url: input.link },
+    reason: t('layout.reasonCase', { caseNumber }),
+  });
+}
+
+/** The review that accepted the last required document. */
+export function documentsAcceptedEmail(input: { language: string; caseNumber: string; link: string }): Promise<RenderedEmail> {
+  const words = emailWords(input.language);
+  const { t } = words;
+  const caseNumber = input.caseNumber;
+  return inLanguage(words, {
+    subject: t('allAccepted.subject', { caseNumber }),
+    preview: t('allAccepted.preview', { caseNumber }),
+    heading: t('allAccepted.heading'),
+    intro: [t('allAccepted.intro', { caseNumber })],
+    action: { label: t('allAccepted.action'), url: input.link },
+    reason: t('layout.reasonCase', { caseNumber }),
+  });
+}
+
+/** The double opt-in of an address entered on the tracker, in the tracker page's language. */
+export function subscriptionConfirmationEmail(input: { language: string; caseNumber: string; link: string; hours: number }): Promise<RenderedEmail> {
+  const words = emailWords(input.language);
+  const { t } = words;
+  const caseNumber = input.caseNumber;
+  return inLanguage(words, {
+    subject: t('confirmSubscription.subject', { caseNumber }),
+    preview: t('confirmSubscription.preview', { caseNumber }),
+    heading: t('confirmSubscription.heading'),
+    intro: [t('confirmSubscription.intro', { caseNumber })],
+    action: { label: t('confirmSubscription.action'), url: input.link },
+    outro: [t('confirmSubscription.outro', { hours: words.number(input.hours) })],
+    reason: t('confirmSubscription.reason', { caseNumber }),
+  });
+}
+
+/** "Forgot password?" of a case admin (staff screens are English for now). */
 export function caseAdminPasswordResetEmail(input: { adminEmail: string; link: string }): Promise<RenderedEmail> {
   return renderEmail({
     subject: 'Reset your Pathway admin password',

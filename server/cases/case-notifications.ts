@@ -104,13 +104,21 @@ export async function addClientEmailRecipients(tx: Queryable, rows: { caseId: nu
 export async function sendCaseCreatedEmails(tx: Queryable, deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>, caseIds: number[]): Promise<void> {
   if (caseIds.length === 0) return;
   const applicants = await tx
-    .select({ caseNumber: cases.caseNumber, email: caseNotificationRecipients.email, recipientId: caseNotificationRecipients.id })
+    .select({
+      caseNumber: cases.caseNumber,
+      email: caseNotificationRecipients.email,
+      recipientId: caseNotificationRecipients.id,
+      language: cases.applicantLanguage,
+      openedAt: cases.createdAt,
+    })
     .from(cases)
     .innerJoin(caseNotificationRecipients, and(eq(caseNotificationRecipients.caseId, cases.id), eq(caseNotificationRecipients.email, cases.clientEmail)))
     .where(and(inArray(cases.id, caseIds), isNull(caseNotificationRecipients.unsubscribedAt)));
   for (const applicant of applicants) {
     const email = await caseCreatedEmail({
+      language: applicant.language,
       caseNumber: applicant.caseNumber,
+      openedAt: applicant.openedAt,
       trackerLink: deps.link(`/casetracking?case=${encodeURIComponent(applicant.caseNumber)}`),
       unsubscribeLink: deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(applicant.recipientId)}`),
     });
@@ -127,6 +135,18 @@ export function receivesCaseEmails(
   clientEmail: string | null,
 ): boolean {
   return recipient.confirmedAt !== null && recipient.unsubscribedAt === null && (recipient.source === 'tracker' || recipient.email === clientEmail);
+}
+
+/**
+ * The language a recipient reads: the case's own address gets the language its applicant last used
+ * (a sign-in request or a subscription of that address, see `cases.applicantLanguage`); any other
+ * address the language of the tracker page that subscribed it.
+ */
+export function recipientLanguage(
+  recipient: Pick<typeof caseNotificationRecipients.$inferSelect, 'email' | 'language'>,
+  found: { clientEmail: string | null; applicantLanguage: string },
+): string {
+  return recipient.email === found.clientEmail ? found.applicantLanguage : recipient.language;
 }
 
 /** Each service once, at the latest step the pending rows give it (rows in the order they came). */
@@ -163,7 +183,7 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
       .where(inArray(caseNotificationChanges.id, pending.map((change) => change.id)));
 
     const [found] = await tx
-      .select({ caseNumber: cases.caseNumber, clientEmail: cases.clientEmail, status: cases.status })
+      .select({ caseNumber: cases.caseNumber, clientEmail: cases.clientEmail, status: cases.status, applicantLanguage: cases.applicantLanguage })
       .from(cases)
       .where(eq(cases.id, caseId));
     if (!found) return;
@@ -179,7 +199,8 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
     const trackerLink = deps.link(`/casetracking?case=${encodeURIComponent(found.caseNumber)}`);
     for (const recipient of recipients) {
       const unsubscribeLink = deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(recipient.id)}`);
-      const email = await caseProgressEmail({ caseNumber: found.caseNumber, news, completed, trackerLink, unsubscribeLink });
+      const language = recipientLanguage(recipient, found);
+      const email = await caseProgressEmail({ language, caseNumber: found.caseNumber, news, completed, trackerLink, unsubscribeLink });
       await deps.mailer.send(tx, { to: recipient.email, ...email });
     }
     const about = news.map((item) => `${item.serviceName} → ${item.stepName}`).join('; ');

@@ -64,7 +64,7 @@ import {
 } from './case-admins.js';
 import * as caseManagement from './case-management.js';
 import * as documents from './case-documents.js';
-import { requestLanguage } from './applicant-emails.js';
+import { requestLanguage } from './applicant-language.js';
 import { composeApplicantEmails } from './applicant-access.js';
 import { registerApplicantRoutes } from './applicant-routes.js';
 import { countOverdueCases, recomputeStepEstimates, STEP_ESTIMATES_QUEUE } from './step-estimates.js';

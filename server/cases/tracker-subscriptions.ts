@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { caseNotificationRecipients, cases } from '../db/schema/cases.js';
 import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import { AppError } from '../platform/errors.js';
-import { applicantEmails } from './applicant-emails.js';
+import { subscriptionConfirmationEmail } from './case-emails.js';
 import type { MailMessage } from '../platform/mail.js';
 import { receivesCaseEmails, type NotificationDeps } from './case-notifications.js';
 import { normalizeCaseNumber } from './case-management.js';
@@ -35,6 +35,10 @@ export async function subscribe(db: Database, notify: NotificationDeps, input: {
       .from(cases)
       .where(eq(cases.caseNumber, normalizeCaseNumber(input.caseNumber)));
     if (!found || !passportMatches(found.passportNumber, input.passportNumber)) throw caseNotFoundAnswer();
+    // The case's own address subscribing is its applicant speaking: every email to it follows this language now.
+    if (found.clientEmail !== null && found.clientEmail === input.email) {
+      await tx.update(cases).set({ applicantLanguage: input.language }).where(eq(cases.id, found.id));
+    }
 
     const [existing] = await tx
       .select()
@@ -88,7 +92,10 @@ async function composeConfirmation(db: Database, notify: NotificationDeps, recip
   if (!row) return undefined;
   const confirmLink = notify.link(`/casetracking/confirm?token=${token}`);
   // In the language of the tracker page that subscribed.
-  return { to: row.email, ...applicantEmails(row.language).confirmSubscription({ caseNumber: row.caseNumber, link: confirmLink }) };
+  return {
+    to: row.email,
+    ...(await subscriptionConfirmationEmail({ language: row.language, caseNumber: row.caseNumber, link: confirmLink, hours: CONFIRMATION_TTL_MS / 3_600_000 })),
+  };
 }
 
 /** Names how the tracker's confirmation emails are written when their jobs run. */

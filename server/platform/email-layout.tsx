@@ -32,7 +32,14 @@ export type EmailContent = {
   reason: string;
   /** For mail one can stop (case updates): a footer link and the `List-Unsubscribe` header. */
   unsubscribeUrl?: string;
+  /** The language the words above are in, and the layout's own words in it; English when left out. */
+  locale?: EmailLocale;
 };
+
+/** What the layout writes itself, in the email's language; `dir` mirrors the whole email for Arabic. */
+export type EmailLocale = { lang: string; dir: 'ltr' | 'rtl'; openLink: string; stopEmails: string };
+
+const english: EmailLocale = { lang: 'en', dir: 'ltr', openLink: 'Or open', stopEmails: 'Stop these emails' };
 
 export type RenderedEmail = Pick<MailMessage, 'subject' | 'text' | 'html' | 'headers'>;
 
@@ -60,12 +67,14 @@ const small = { margin: '0 0 8px', fontSize: '13px', lineHeight: '20px', color: 
 
 function Email({ content }: { content: EmailContent }) {
   const { action } = content;
+  const locale = content.locale ?? english;
+  // `dir` on the body and container too: several webmail apps drop the <html> element's attributes.
   return (
-    <Html lang="en">
+    <Html lang={locale.lang} dir={locale.dir}>
       <Head />
       <Preview>{content.preview}</Preview>
-      <Body style={{ margin: 0, padding: '24px 0', backgroundColor: colors.background, fontFamily: font }}>
-        <Container style={{ maxWidth: '560px', margin: '0 auto' }}>
+      <Body dir={locale.dir} style={{ margin: 0, padding: '24px 0', backgroundColor: colors.background, fontFamily: font }}>
+        <Container dir={locale.dir} style={{ maxWidth: '560px', margin: '0 auto', textAlign: locale.dir === 'rtl' ? 'right' : 'left' }}>
           <Text style={{ margin: '0 0 12px', padding: '0 24px', fontSize: '20px', fontWeight: 700, color: colors.primary }}>Pathway</Text>
           <Section style={{ backgroundColor: colors.surface, border: `1px solid ${colors.border}`, borderRadius: '8px', padding: '24px' }}>
             <Heading as="h1" style={{ margin: '0 0 16px', fontSize: '22px', lineHeight: '30px', color: colors.text }}>
@@ -109,7 +118,7 @@ function Email({ content }: { content: EmailContent }) {
                 </Button>
                 {/* The plain text spells the whole link out already; here it is short, and still a link. */}
                 <Text style={{ ...small, margin: '12px 0 0' }}>
-                  Or open <Link href={action.url} style={{ color: colors.primary }}>{shortLink(action.url)}</Link>
+                  {locale.openLink} <Link href={action.url} style={{ color: colors.primary }}>{shortLink(action.url)}</Link>
                 </Text>
               </Section>
             )}
@@ -125,7 +134,7 @@ function Email({ content }: { content: EmailContent }) {
             {content.unsubscribeUrl && (
               <Text style={small}>
                 <Link href={content.unsubscribeUrl} style={{ color: colors.muted, textDecoration: 'underline' }}>
-                  Stop these emails
+                  {locale.stopEmails}
                 </Link>
               </Text>
             )}
@@ -146,7 +155,7 @@ function plainText(content: EmailContent): string {
   if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, '');
   for (const line of content.outro ?? []) lines.push(line, '');
   lines.push('--', content.reason);
-  if (content.unsubscribeUrl) lines.push(`Stop these emails: ${content.unsubscribeUrl}`);
+  if (content.unsubscribeUrl) lines.push(`${(content.locale ?? english).stopEmails}: ${content.unsubscribeUrl}`);
   return `${lines.join('\n')}\n`;
 }
 

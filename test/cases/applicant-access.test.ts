@@ -191,6 +191,9 @@ describe('applicant access', () => {
       const mail = await smtp.nextMessage((m) => isAccessLink(m, email!));
       expect(mail.subject).toBe(`تسجيل الدخول إلى الملف ${created.case_number}`);
       expect(mail.text).toContain('يعمل الرابط مرة واحدة خلال 15 دقيقة');
+      // In the shared layout, mirrored: the button reads Arabic and the page runs right to left.
+      expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
+      expect(mail.html).toContain('>افتح ملفي<');
       usedTokens.add(tokenOf(mail));
 
       t.clock.advance(2 * MINUTE);
@@ -204,6 +207,8 @@ describe('applicant access', () => {
       const rejection = await smtp.nextMessage((m) => m.to.includes(email!) && m.subject.includes('फिर से भेजें'));
       expect(rejection.subject).toBe(`कृपया Passport copy फिर से भेजें (केस ${created.case_number})`);
       expect(rejection.text).toContain('कारण: धुंधली फ़ोटो');
+      // The day it was sent, written the Hindi way by Intl.
+      expect(rejection.text).toContain(`${new Intl.DateTimeFormat('hi', { dateStyle: 'long', timeZone: 'UTC' }).format(t.clock.now())} को`);
 
       expect((await access({ ...numbers, language: 'fr' })).statusCode).toBe(400);
     });

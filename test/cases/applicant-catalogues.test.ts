@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../web/cases/locales/ar.js';
 import en from '../../web/cases/locales/en.js';
 import hi from '../../web/cases/locales/hi.js';
+import emailAr from '../../server/cases/email-locales/ar.js';
+import emailEn from '../../server/cases/email-locales/en.js';
+import emailHi from '../../server/cases/email-locales/hi.js';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -48,5 +51,26 @@ describe('applicant catalogues', () => {
     for (const status of ['completed', 'active', 'pending']) expect(english.has(`progress.stepStatus.${status}`)).toBe(true);
     for (const status of ['underReview', 'inProgress', 'completed']) expect(english.has(`progress.caseStatus.${status}`)).toBe(true);
     for (const status of ['requested', 'uploaded', 'accepted', 'rejected']) expect(english.has(`caseView.status.${status}`)).toBe(true);
+  });
+
+  const englishEmails = leaves(emailEn);
+
+  it.each([
+    ['ar', emailAr],
+    ['hi', emailHi],
+  ] as const)('when the %s email catalogue is compared with English, then it has every key, no extra one, no empty text and the same placeholders', (_code, catalogue) => {
+    const other = leaves(catalogue);
+    expect([...other.keys()].sort()).toEqual([...englishEmails.keys()].sort());
+    for (const [key, text] of other) {
+      expect(text.trim(), key).not.toBe('');
+      expect(placeholders(text), key).toEqual(placeholders(englishEmails.get(key) ?? ''));
+    }
+  });
+
+  it('when the applicant emails name a key, then English has it', async () => {
+    const source = await readFile(join(import.meta.dirname, '../../server/cases/case-emails.ts'), 'utf8');
+    const used = new Set([...source.matchAll(/\bt\('([\w.]+)'/g)].map((match) => match[1]!));
+    expect(used.size).toBeGreaterThan(30);
+    for (const key of used) expect(englishEmails.has(key), key).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { requestLanguage } from '../../server/cases/applicant-emails.js';
+import { requestLanguage } from '../../server/cases/applicant-language.js';
 
 describe('the language of an applicant request', () => {
   it.each([

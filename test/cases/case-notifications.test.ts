@@ -122,6 +122,50 @@ describe('case notifications', () => {
     expect(mail.text).toContain('your case is complete');
   });
 
+  it('when the applicant last asked in Arabic and a subscriber subscribed in Hindi, then each gets the step change and the completion in their language', async () => {
+    const email = address();
+    const subscriber = address();
+    const service = await createService(t, headers, ['Filed', 'Checked', 'Done']);
+    const created = await createCase(t, headers, { passport_number: 'PX-LANG', client_email: email, serviceIds: [service.id] });
+    const numbers = { caseNumber: created.case_number, passportNumber: 'PX-LANG' };
+    // The case's own address asks for a sign-in link from an Arabic browser; another subscribes from a Hindi page.
+    const asked = await t.app.inject({ method: 'POST', url: '/api/applicant/access', headers: { 'accept-language': 'ar' }, payload: numbers });
+    expect(asked.statusCode).toBe(202);
+    await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { ...numbers, email: subscriber, language: 'hi' } });
+    const confirmation = await nextProgressMail((m) => m.to.includes(subscriber));
+    expect(confirmation.html).toMatch(/<html[^>]*lang="hi"/);
+    await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: tokenOf(confirmation, '/confirm') } });
+
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Checked');
+    await makeDue(created.id);
+    const arabic = await nextProgressMail((m) => m.to.includes(email) && m.subject.includes('Checked'));
+    expect(arabic.subject).toBe(`انتقل ملفك ${created.case_number} إلى Checked`);
+    expect(arabic.html).toMatch(/<html[^>]*dir="rtl"/);
+    expect(arabic.text).toContain('إيقاف هذه الرسائل: ');
+    const hindi = await nextProgressMail((m) => m.to.includes(subscriber) && m.subject.includes('Checked'));
+    expect(hindi.subject).toBe(`आपका केस ${created.case_number} Checked पर पहुँचा`);
+    await jobHasRun(created.id);
+
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Done');
+    await makeDue(created.id);
+    const done = await nextProgressMail((m) => m.to.includes(email) && m.subject.startsWith('اكتمل'));
+    expect(done.subject).toBe(`اكتمل ملفك ${created.case_number}`);
+    const doneHindi = await nextProgressMail((m) => m.to.includes(subscriber) && m.subject.includes('पूरा हुआ'));
+    expect(doneHindi.subject).toBe(`आपका केस ${created.case_number} पूरा हुआ`);
+  });
+
+  it('when the case\'s own address subscribes from a Hindi page after asking in Arabic, then its emails follow Hindi, the language it used last', async () => {
+    const email = address();
+    const created = await createCase(t, headers, { passport_number: 'PX-LAST', client_email: email, serviceIds: [1] });
+    const numbers = { caseNumber: created.case_number, passportNumber: 'PX-LAST' };
+    await t.app.inject({ method: 'POST', url: '/api/applicant/access', payload: { ...numbers, language: 'ar' } });
+    await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { ...numbers, email, language: 'hi' } });
+    await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
+    await makeDue(created.id);
+    const mail = await nextProgressMail((m) => m.to.includes(email) && m.subject.includes('Attestation'));
+    expect(mail.subject).toBe(`आपका केस ${created.case_number} Attestation पर पहुँचा`);
+  });
+
   it('when the case has no address, or the change fails, then nothing is sent', async () => {
     const silent = await createCase(t, headers, { serviceIds: [1] });
     await changeStep(t, headers, silent.CaseServices[0]!.id, 'Attestation');

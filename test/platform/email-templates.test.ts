@@ -1,36 +1,91 @@
 import { describe, expect, it } from 'vitest';
-import { caseAdminPasswordResetEmail, caseCreatedEmail, caseProgressEmail } from '../../server/cases/case-emails.js';
+import { emailCatalogues } from '../../server/cases/applicant-language.js';
+import {
+  applicantAccessEmail,
+  caseAdminPasswordResetEmail,
+  caseCreatedEmail,
+  caseProgressEmail,
+  documentRejectedEmail,
+  documentsAcceptedEmail,
+  subscriptionConfirmationEmail,
+} from '../../server/cases/case-emails.js';
 import { learnerPasswordResetEmail } from '../../server/lms/learner-emails.js';
 import { memberPasswordResetEmail, signUpAttemptEmail, verificationEmail } from '../../server/network/member-emails.js';
+import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import type { RenderedEmail } from '../../server/platform/email-layout.js';
 
 const token = 'tok_0123456789abcdefghijklmnopqrstuvwxyz0123456789';
 const link = (path: string) => `https://pathway.example${path}?token=${token}`;
 const unsubscribe = link('/casetracking/unsubscribe');
 
-/** Every template, with the one link its button leads to and whether it can be stopped. */
-const templates: { name: string; render: () => Promise<RenderedEmail>; action: string; button: string; unsubscribable: boolean }[] = [
+const tracker = 'https://pathway.example/casetracking?case=PW-2026-0042';
+const caseLink = 'https://pathway.example/casetracking/case';
+const sentOn = new Date('2026-03-09T10:00:00Z');
+
+/** Each email to applicants, in a language, with the link its button leads to and whether it can be stopped. */
+const applicantTemplates = (language: ApplicantLanguageCode) => [
   {
     name: 'case opened',
-    render: () => caseCreatedEmail({ caseNumber: 'PW-2026-0042', trackerLink: 'https://pathway.example/casetracking?case=PW-2026-0042', unsubscribeLink: unsubscribe }),
-    action: 'https://pathway.example/casetracking?case=PW-2026-0042',
-    button: 'Track your application',
+    render: () => caseCreatedEmail({ language, caseNumber: 'PW-2026-0042', openedAt: sentOn, trackerLink: tracker, unsubscribeLink: unsubscribe }),
+    action: tracker,
+    button: emailCatalogues[language].caseCreated.action,
     unsubscribable: true,
   },
   {
     name: 'case moved',
     render: () =>
       caseProgressEmail({
+        language,
         caseNumber: 'PW-2026-0042',
         news: [{ serviceName: 'Documents Verification', stepName: 'Attestation', stepDescription: 'Your documents are attested.' }],
         completed: false,
-        trackerLink: 'https://pathway.example/casetracking?case=PW-2026-0042',
+        trackerLink: tracker,
         unsubscribeLink: unsubscribe,
       }),
-    action: 'https://pathway.example/casetracking?case=PW-2026-0042',
-    button: 'See the whole progress',
+    action: tracker,
+    button: emailCatalogues[language].caseMoved.action,
     unsubscribable: true,
   },
+  {
+    name: 'case completed',
+    render: () => caseProgressEmail({ language, caseNumber: 'PW-2026-0042', news: [], completed: true, trackerLink: tracker, unsubscribeLink: unsubscribe }),
+    action: tracker,
+    button: emailCatalogues[language].caseMoved.action,
+    unsubscribable: true,
+  },
+  {
+    name: 'applicant sign-in link',
+    render: () => applicantAccessEmail({ language, caseNumber: 'PW-2026-0042', link: link('/casetracking/case'), minutes: 15 }),
+    action: link('/casetracking/case'),
+    button: emailCatalogues[language].accessLink.action,
+    unsubscribable: false,
+  },
+  {
+    name: 'document rejected',
+    render: () => documentRejectedEmail({ language, caseNumber: 'PW-2026-0042', name: 'Passport photo', reason: 'The photo is blurred', uploadedAt: sentOn, link: caseLink }),
+    action: caseLink,
+    button: emailCatalogues[language].rejected.action,
+    unsubscribable: false,
+  },
+  {
+    name: 'documents all accepted',
+    render: () => documentsAcceptedEmail({ language, caseNumber: 'PW-2026-0042', link: caseLink }),
+    action: caseLink,
+    button: emailCatalogues[language].allAccepted.action,
+    unsubscribable: false,
+  },
+  {
+    name: 'subscription confirmation',
+    render: () => subscriptionConfirmationEmail({ language, caseNumber: 'PW-2026-0042', link: link('/casetracking/confirm'), hours: 48 }),
+    action: link('/casetracking/confirm'),
+    button: emailCatalogues[language].confirmSubscription.action,
+    unsubscribable: false,
+  },
+];
+
+/** Every template, with the one link its button leads to and whether it can be stopped. */
+const templates: { name: string; render: () => Promise<RenderedEmail>; action: string; button: string; unsubscribable: boolean }[] = [
+  ...applicantTemplates('en'),
   {
     name: 'case admin password reset',
     render: () => caseAdminPasswordResetEmail({ adminEmail: 'admin@example.test', link: link('/caseadmin/reset-password') }),
@@ -96,7 +151,7 @@ describe('email templates', () => {
   });
 
   it('when a case moves, then the subject names the step it moved to, and a completed case says so', async () => {
-    const base = { caseNumber: 'PW-1', trackerLink: 'https://p.example/t', unsubscribeLink: unsubscribe };
+    const base = { language: 'en', caseNumber: 'PW-1', trackerLink: 'https://p.example/t', unsubscribeLink: unsubscribe };
     const one = await caseProgressEmail({ ...base, completed: false, news: [{ serviceName: 'A', stepName: 'Attestation', stepDescription: null }] });
     expect(one.subject).toBe('Your case PW-1 moved to Attestation');
     const two = await caseProgressEmail({
@@ -110,6 +165,55 @@ describe('email templates', () => {
     expect(two.subject).toBe('Your case PW-1 moved to Attestation and Fee Payment');
     const done = await caseProgressEmail({ ...base, completed: true, news: [] });
     expect(done.subject).toBe('Your case PW-1 is complete');
+  });
+
+  const scripts = { en: /^[\x20-\x7E“”–…]+$/, ar: /[\u0600-\u06FF]/, hi: /[\u0900-\u097F]/ };
+  const everyLanguage = (['en', 'ar', 'hi'] as const).flatMap((language) => applicantTemplates(language).map((template) => ({ ...template, language })));
+
+  it.each(everyLanguage)('when the $name email is rendered in $language, then subject, words, direction, dates and numbers are in that language, in the shared layout', async (template) => {
+    const { language } = template;
+    const words = emailCatalogues[language];
+    const email = await template.render();
+    const html = email.html ?? '';
+    expect(email.subject).toMatch(scripts[language]);
+    expect(html).toMatch(new RegExp(`<html[^>]*\\blang="${language}"`));
+    expect(html).toMatch(new RegExp(`<html[^>]*\\bdir="${language === 'ar' ? 'rtl' : 'ltr'}"`));
+    expect(html).toContain('>Pathway<');
+    expect(html).toContain(`>${template.button}<`);
+    expect(html).toContain(`>${words.layout.openLink}<!-- --> <a`);
+    expect(email.text).toContain(`${template.button}: ${template.action}`);
+    // Every placeholder was filled.
+    for (const written of [email.subject, html, email.text]) expect(written).not.toMatch(/\{\{|\}\}/);
+    if (template.unsubscribable) {
+      expect(html).toContain(`>${words.layout.stopEmails}</a>`);
+      expect(email.text).toContain(`${words.layout.stopEmails}: ${unsubscribe}`);
+    }
+    if (template.name === 'case opened' || template.name === 'document rejected') {
+      expect(email.text).toContain(new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(sentOn));
+    }
+    if (template.name === 'applicant sign-in link') expect(email.text).toContain(new Intl.NumberFormat(language).format(15));
+    if (template.name === 'subscription confirmation') expect(email.text).toContain(new Intl.NumberFormat(language).format(48));
+  });
+
+  it('when a case moves at two steps in Arabic, then the subject joins them with Arabic "and", and the staff\'s names stay as written', async () => {
+    const email = await caseProgressEmail({
+      language: 'ar',
+      caseNumber: 'PW-1',
+      completed: false,
+      trackerLink: tracker,
+      unsubscribeLink: unsubscribe,
+      news: [
+        { serviceName: 'A', stepName: 'Attestation', stepDescription: null },
+        { serviceName: 'B', stepName: 'Fee Payment', stepDescription: null },
+      ],
+    });
+    expect(email.subject).toBe('انتقل ملفك PW-1 إلى Attestation وFee Payment');
+  });
+
+  it('when an email names a language the product does not have, then it is English', async () => {
+    const email = await documentsAcceptedEmail({ language: 'fr', caseNumber: 'PW-1', link: caseLink });
+    expect(email.subject).toBe('All documents accepted (case PW-1)');
+    expect(email.html).toMatch(/<html[^>]*\blang="en"/);
   });
 
   it('when a name in an email holds markup, then the HTML shows it as text', async () => {

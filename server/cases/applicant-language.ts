@@ -1,0 +1,72 @@
+import { createInstance } from 'i18next';
+import { applicantLanguageCodes, type ApplicantLanguageCode } from '../../contracts/case-documents.js';
+import ar from './email-locales/ar.js';
+import en, { type EmailCatalogue } from './email-locales/en.js';
+import hi from './email-locales/hi.js';
+
+export const isApplicantLanguage = (code: string | null | undefined): code is ApplicantLanguageCode => applicantLanguageCodes.some((known) => known === code);
+
+/**
+ * The language of an applicant's request: the body's `language` when it names a supported one (the
+ * pages send the one on screen), else the first supported language of `Accept-Language` by its
+ * weights, else English.
+ */
+export function requestLanguage(bodyLanguage: string | undefined, acceptLanguage: string | undefined): ApplicantLanguageCode {
+  if (isApplicantLanguage(bodyLanguage)) return bodyLanguage;
+  const ranked = (acceptLanguage ?? '')
+    .slice(0, 500)
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.trim().split(';');
+      const weight = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
+      return { base: tag.toLowerCase().split('-')[0], q: weight === undefined ? 1 : Number(weight), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return ranked.map((entry) => entry.base).find(isApplicantLanguage) ?? 'en';
+}
+
+/** The email catalogues, one i18next namespace as on the applicant screens, loaded at start (they are small). */
+export const emailCatalogues: Record<ApplicantLanguageCode, EmailCatalogue> = { en, ar, hi };
+
+const emailI18n = createInstance();
+void emailI18n.init({
+  resources: Object.fromEntries(applicantLanguageCodes.map((code) => [code, { email: emailCatalogues[code] }])),
+  ns: ['email'],
+  defaultNS: 'email',
+  lng: 'en',
+  fallbackLng: false,
+  initAsync: false,
+  // The layout's JSX escapes for the HTML; the plain text and the subject want the words as they are.
+  interpolation: { escapeValue: false },
+});
+
+/** `section.key` of every email text. */
+export type EmailKey = { [Section in keyof EmailCatalogue]: `${Section & string}.${keyof EmailCatalogue[Section] & string}` }[keyof EmailCatalogue];
+
+/** Email texts, dates and numbers in one applicant language (an unknown code reads English). */
+export type EmailWords = {
+  language: ApplicantLanguageCode;
+  dir: 'ltr' | 'rtl';
+  t: (key: EmailKey, values?: Record<string, string>) => string;
+  date: (when: Date) => string;
+  number: (value: number) => string;
+  list: (items: string[]) => string;
+};
+
+export function emailWords(code: string): EmailWords {
+  const language = isApplicantLanguage(code) ? code : 'en';
+  const fixed = emailI18n.getFixedT(language, 'email');
+  // UTC: the server does not know the applicant's zone, and a date near midnight is off by at most a day.
+  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
+  const numbers = new Intl.NumberFormat(language);
+  const lists = new Intl.ListFormat(language, { type: 'conjunction' });
+  return {
+    language,
+    dir: emailI18n.dir(language),
+    t: (key, values) => fixed(key, values ?? {}),
+    date: (when) => dates.format(when),
+    number: (value) => numbers.format(value),
+    list: (items) => lists.format(items),
+  };
+}
