@@ -64,6 +64,7 @@ import {
 } from './case-admins.js';
 import * as caseManagement from './case-management.js';
 import * as documents from './case-documents.js';
+import { subscriptionLinkResponse } from '../../contracts/case-applicant.js';
 import { requestLanguage } from './applicant-language.js';
 import { composeApplicantEmails } from './applicant-access.js';
 import { registerApplicantRoutes } from './applicant-routes.js';
@@ -136,12 +137,12 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   );
   app.post(
     '/api/progress/subscribe/confirm',
-    { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: messageResponse, ...errorResponses } } },
+    { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: subscriptionLinkResponse, ...errorResponses } } },
     async (request) => confirmSubscription(db, request.body.token, now()),
   );
   app.post(
     '/api/progress/unsubscribe',
-    { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: messageResponse, ...errorResponses } } },
+    { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: subscriptionLinkResponse, ...errorResponses } } },
     async (request) => unsubscribe(db, notify, request.body.token, now()),
   );
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client.js';
 import { caseNotificationRecipients, cases } from '../db/schema/cases.js';
 import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
+import { SUBSCRIPTION_LINK_INVALID, type SubscriptionLinkAnswer } from '../../contracts/case-applicant.js';
 import { AppError } from '../platform/errors.js';
 import { subscriptionConfirmationEmail } from './case-emails.js';
 import type { MailMessage } from '../platform/mail.js';
@@ -103,7 +104,7 @@ export function composeTrackerEmails(db: Database, notify: NotificationDeps, now
   notify.mailer.compose(CONFIRMATION_EMAIL, async (data) => composeConfirmation(db, notify, confirmationJob.parse(data).recipientId, now()));
 }
 
-const invalidLink = () => new AppError(404, 'This link is not valid (any more). Subscribe again from the tracker.');
+const invalidLink = () => new AppError(404, 'This link is not valid (any more). Subscribe again from the tracker.', SUBSCRIPTION_LINK_INVALID);
 
 /** Follows a confirmation link: works (again) until it expires, never after an unsubscribe. */
 export async function confirmSubscription(db: Database, token: string, now: Date) {
@@ -121,7 +122,7 @@ export async function confirmSubscription(db: Database, token: string, now: Date
     )
     .returning({ caseNumber: cases.caseNumber });
   if (!row) throw invalidLink();
-  return { message: `Confirmed: you will get an email when case ${row.caseNumber} changes.` };
+  return { message: `Confirmed: you will get an email when case ${row.caseNumber} changes.`, code: 'SUBSCRIPTION_CONFIRMED', caseNumber: row.caseNumber } satisfies SubscriptionLinkAnswer;
 }
 
 /** Follows the unsubscribe link of a case email (see `NotificationDeps.unsubscribeToken`). */
@@ -135,5 +136,5 @@ export async function unsubscribe(db: Database, notify: NotificationDeps, token:
     .where(and(eq(caseNotificationRecipients.id, recipientId), eq(cases.id, caseNotificationRecipients.caseId)))
     .returning({ caseNumber: cases.caseNumber });
   if (!row) throw invalidLink();
-  return { message: `Unsubscribed: no more emails about case ${row.caseNumber} will be sent to this address.` };
+  return { message: `Unsubscribed: no more emails about case ${row.caseNumber} will be sent to this address.`, code: 'UNSUBSCRIBED', caseNumber: row.caseNumber } satisfies SubscriptionLinkAnswer;
 }

@@ -87,6 +87,7 @@ describe('case notifications', () => {
     // Its stop link works at once.
     const unsubscribed = await t.app.inject({ method: 'POST', url: '/api/progress/unsubscribe', payload: { token: tokenOf(mail, '/unsubscribe') } });
     expect(unsubscribed.statusCode, unsubscribed.body).toBe(200);
+    expect(unsubscribed.json()).toMatchObject({ code: 'UNSUBSCRIBED', caseNumber: created.case_number });
 
     // Without an address nobody is told.
     const without = await createCase(t, headers, { serviceIds: [1] });
@@ -236,6 +237,12 @@ describe('case notifications', () => {
 
     const confirmed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: tokenOf(confirmation, '/confirm') } });
     expect(confirmed.statusCode).toBe(200);
+    // A code and the case for the page to say it in its own language; the sentence for API callers.
+    expect(confirmed.json()).toEqual({
+      code: 'SUBSCRIPTION_CONFIRMED',
+      caseNumber: created.case_number,
+      message: `Confirmed: you will get an email when case ${created.case_number} changes.`,
+    });
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
     await makeDue(created.id);
     const update = await nextProgressMail((m) => m.to.includes(subscriber) && m.subject.includes('moved to'));
@@ -244,6 +251,7 @@ describe('case notifications', () => {
 
     const bad = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe/confirm', payload: { token: 'x'.repeat(32) } });
     expect(bad.statusCode).toBe(404);
+    expect(bad.json().code).toBe('SUBSCRIPTION_LINK_INVALID');
   });
 
   it('when cases are moved in bulk, then each applicant gets one email about their case', async () => {

@@ -6,6 +6,7 @@ import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useApplicantCase, useOpenSession, useSendDocument, useSignOut } from './applicant-case-api.js';
+import { applicantErrorText } from './applicant-errors.js';
 import panelStyles from './admin-case-documents-panel.module.css';
 import styles from './applicant-case-page.module.css';
 import { CaseProgressTracker } from './case-progress-tracker.js';
@@ -123,7 +124,15 @@ function ChecklistEntry({ item }: { item: ChecklistItem }) {
           />
           {send.isPending && <p role="status">{t('caseView.sending')}</p>}
           {send.isSuccess && !send.isPending && <p role="status">{t('caseView.sent')}</p>}
-          <FormError message={send.isError ? (send.error instanceof ApiError && send.error.status !== 0 ? send.error.message : t('caseView.sendFailed')) : null} />
+          <FormError
+            message={
+              send.isError
+                ? applicantErrorText(send.error, t, t('caseView.sendFailed'), (error) =>
+                    error.status === 413 ? t('caseView.fileTooLarge') : error.status === 429 ? t('caseView.tooManyFiles') : error.status === 400 ? t('caseView.fileRefused') : null,
+                  )
+                : null
+            }
+          />
         </div>
       )}
     </li>

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { SubscriptionLinkAnswer } from '../../contracts/case-applicant.js';
 import type { CaseProgress } from '../../contracts/cases.js';
 import { request } from '../lib/http.js';
 import { applicantI18n } from './applicant-i18n.js';
@@ -28,7 +29,7 @@ export function useSubscribe() {
 export function useSubscriptionLink(action: 'confirm' | 'unsubscribe') {
   return useMutation({
     mutationFn: (token: string) =>
-      request<{ message: string }>(action === 'confirm' ? '/api/progress/subscribe/confirm' : '/api/progress/unsubscribe', {
+      request<SubscriptionLinkAnswer>(action === 'confirm' ? '/api/progress/subscribe/confirm' : '/api/progress/unsubscribe', {
         method: 'POST',
         body: { token },
       }),

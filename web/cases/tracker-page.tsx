@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ApiError, errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
+import { applicantErrorText } from './applicant-errors.js';
 import { CaseProgressTracker } from './case-progress-tracker.js';
 import { useProgressLookup } from './tracker-api.js';
 import { TrackerSignIn } from './tracker-sign-in.js';
@@ -35,9 +35,7 @@ export default function TrackerPage() {
   const error = missingFields
     ? t('tracker.bothFields')
     : lookup.isError
-      ? lookup.error instanceof ApiError && lookup.error.status === 404
-        ? t('tracker.notFound')
-        : errorMessage(lookup.error, t('tracker.notFound'))
+      ? applicantErrorText(lookup.error, t, t('tracker.notFound'))
       : null;
 
   return (

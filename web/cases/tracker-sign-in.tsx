@@ -2,6 +2,7 @@ import FileUp from 'lucide-react/icons/file-up';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/button.js';
 import { FormError } from '../ui/states.js';
+import { applicantErrorText } from './applicant-errors.js';
 import { useApplicantAccess, type ProgressLookup } from './tracker-api.js';
 import styles from './tracker-subscribe.module.css';
 
@@ -24,7 +25,7 @@ export function TrackerSignIn({ lookup }: { lookup: ProgressLookup }) {
           </Button>
         </>
       )}
-      <FormError message={access.isError ? t('signIn.failed') : null} />
+      <FormError message={access.isError ? applicantErrorText(access.error, t, t('signIn.failed')) : null} />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { BellRing } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
+import { applicantErrorText } from './applicant-errors.js';
 import { useSubscribe, type ProgressLookup } from './tracker-api.js';
 import styles from './tracker-subscribe.module.css';
 
@@ -42,7 +42,15 @@ export function TrackerSubscribe({ lookup }: { lookup: ProgressLookup }) {
           </Button>
         </form>
       )}
-      <FormError message={subscribe.isError ? errorMessage(subscribe.error, t('subscribe.failed')) : null} />
+      <FormError
+        message={
+          subscribe.isError
+            ? applicantErrorText(subscribe.error, t, t('subscribe.failed'), (error) =>
+                error.status === 404 ? t('tracker.notFound') : error.field === 'email' ? t('subscribe.invalidEmail') : null,
+              )
+            : null
+        }
+      />
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { errorMessage } from '../lib/http.js';
+import { SUBSCRIPTION_LINK_INVALID } from '../../contracts/case-applicant.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
+import { applicantErrorText } from './applicant-errors.js';
 import { useSubscriptionLink } from './tracker-api.js';
 import styles from './tracker-page.module.css';
 
@@ -31,9 +32,19 @@ export default function TrackerSubscriptionPage() {
         {!token ? (
           <ErrorState message={t('subscription.incomplete')} />
         ) : link.isError ? (
-          <ErrorState message={errorMessage(link.error, t('subscription.failed'))} onRetry={() => mutate(token)} />
+          <ErrorState
+            message={applicantErrorText(link.error, t, t('subscription.failed'), (error) =>
+              // A token the form refused (400 on `token`) is as invalid as one the server does not know.
+              error.code === SUBSCRIPTION_LINK_INVALID || error.field === 'token' ? t('subscription.invalidLink') : null,
+            )}
+            onRetry={() => mutate(token)}
+          />
         ) : link.isSuccess ? (
-          <p role="status">{link.data.message}</p>
+          <p role="status">
+            {link.data.code === 'SUBSCRIPTION_CONFIRMED'
+              ? t('subscription.confirmed', { caseNumber: link.data.caseNumber })
+              : t('subscription.unsubscribed', { caseNumber: link.data.caseNumber })}
+          </p>
         ) : (
           <LoadingState text={action === 'confirm' ? t('subscription.confirming') : t('subscription.unsubscribing')} />
         )}

@@ -52,6 +52,7 @@ const en = {
     done: 'Check your inbox: unless this address is confirmed already, we sent it a link to confirm it.',
     sending: 'Sending...',
     failed: 'Could not subscribe. Please try again.',
+    invalidEmail: 'Please enter a valid email address.',
   },
   subscription: {
     confirmTitle: 'Confirm email updates',
@@ -61,6 +62,9 @@ const en = {
     confirming: 'Confirming...',
     unsubscribing: 'Unsubscribing...',
     back: 'Track Your Application',
+    confirmed: 'Confirmed: you will get an email when case {{caseNumber}} changes.',
+    unsubscribed: 'Unsubscribed: no more emails about case {{caseNumber}} will be sent to this address.',
+    invalidLink: 'This link is not valid (any more). Subscribe again from the tracker.',
   },
   caseView: {
     title: 'Your case',
@@ -82,6 +86,14 @@ const en = {
     sent: 'Sent. We will review it soon.',
     sendFailed: 'Could not send the file. Please try again.',
     status: { requested: 'Requested', uploaded: 'Awaiting review', accepted: 'Accepted', rejected: 'Rejected' },
+    fileTooLarge: 'The file is too large. Please send a smaller photo or PDF.',
+    fileRefused: 'We could not use this file. Please send a PDF, JPEG, PNG or WebP file.',
+    tooManyFiles: 'This case has sent many files in the last hour. Please try again later.',
+  },
+  errors: {
+    unreachable: 'We cannot reach the service right now. Please try again in a moment.',
+    serverFault: 'Something went wrong on our side. Please try again in a moment.',
+    tooMany: 'Too many attempts. Please wait a few minutes and try again.',
   },
 };
 
