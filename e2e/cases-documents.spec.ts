@@ -76,7 +76,7 @@ test('when staff define a document, send a file for a case, reject it with a rea
   await expect(history).toContainText(`Passport copy (${serviceName}) accepted`);
 });
 
-test('when an applicant on a phone reading Arabic looks up the case, signs in by the Arabic email and sends a passport photo that staff refuse and then accept, then the case page follows each step', async ({ browser, request }) => {
+test('when an applicant on a phone reading Arabic looks up the case, signs in by the Arabic email and sends a passport photo that staff refuse and then accept, then the case page follows each step', async ({ browser, request, page }) => {
   const suffix = uniqueSuffix();
   const email = `applicant-${suffix.toLowerCase()}@example.test`;
   const token = await adminApiToken(request);
@@ -99,6 +99,9 @@ test('when an applicant on a phone reading Arabic looks up the case, signs in by
   await expectAccessible(applicant);
 
   const mail = await waitForMail({ to: email, subject: `تسجيل الدخول إلى الملف ${created.case_number}` });
+  // In the shared email layout, right to left.
+  expect(mail.html).toMatch(/<html[^>]*lang="ar"/);
+  expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
   const link = mail.links.find((entry) => entry.includes('/casetracking/case?token='));
   expect(link).toBeDefined();
   await applicant.goto(link!);
@@ -112,18 +115,29 @@ test('when an applicant on a phone reading Arabic looks up the case, signs in by
   await input.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
   await expect(item).toContainText('بانتظار المراجعة');
 
-  const details = await request.get(`/api/caseadmin/cases/${created.id}`, { headers: staff });
-  const sentId = ((await details.json()) as { documents: { id: number }[] }).documents[0]!.id;
-  await request.post(`/api/caseadmin/documents/${sentId}/review`, { data: { decision: 'rejected', reason: 'The corners of the page are cut off' }, headers: staff });
+  // Staff review it on their own screen (a desktop, in English).
+  await signInWithToken(page, request);
+  await page.goto(`/caseadmin/details/${created.id}`);
+  const staffItem = page.getByRole('region', { name: 'Documents' }).getByRole('listitem', { name: 'Passport photo page' });
+  await expect(staffItem).toContainText('Awaiting review');
+  await staffItem.getByRole('button', { name: 'Reject Passport photo page' }).click();
+  const reject = page.getByRole('dialog', { name: 'Reject Passport photo page' });
+  await reject.getByLabel('Reason (the applicant reads it)').fill('The corners of the page are cut off');
+  await reject.getByRole('button', { name: 'Reject' }).click();
+  await expect(staffItem).toContainText('Rejected');
   const refusal = await waitForMail({ to: email, subject: 'يرجى إرسال Passport photo page مرة أخرى' });
   expect(refusal.text).toContain('السبب: The corners of the page are cut off');
+  expect(refusal.html).toMatch(/<html[^>]*dir="rtl"/);
 
   await applicant.reload();
   await expect(item).toContainText('مرفوض');
   await expect(item).toContainText('سبب عدم القبول: The corners of the page are cut off');
   await item.getByLabel('إرسال Passport photo page مرة أخرى').setInputFiles({ name: 'passport-2.png', mimeType: 'image/png', buffer: tinyPng });
   await expect(item).toContainText('بانتظار المراجعة');
-  await request.post(`/api/caseadmin/documents/${sentId}/review`, { data: { decision: 'accepted' }, headers: staff });
+  await page.reload();
+  await expect(staffItem).toContainText('Awaiting review');
+  await staffItem.getByRole('button', { name: 'Accept Passport photo page' }).click();
+  await expect(staffItem).toContainText('Accepted');
   await waitForMail({ to: email, subject: 'تم قبول جميع المستندات' });
   await applicant.reload();
   await expect(item).toContainText('مقبول');

@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# The browser tests drive Debian's Chromium (Playwright cannot download its own here).
+# The browser tests drive Debian's Chromium (Playwright cannot download its own here), and the
+# screenshot tests draw text in DejaVu Sans (fonts-dejavu-core: Latin and Arabic), so a baseline
+# made on one Debian machine matches another.
 set -euo pipefail
 chromium="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ -x "$chromium" ]; then
+font=/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf
+if [ -x "$chromium" ] && [ -f "$font" ]; then
   exit 0
 fi
 if [ "$(id -u)" -ne 0 ]; then
-  echo "Chromium is missing at $chromium. Install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH." >&2
+  echo "Chromium or DejaVu Sans is missing. Install them (Debian: sudo apt-get install -y chromium fonts-dejavu-core) or set CHROMIUM_PATH." >&2
   exit 1
 fi
-echo "Installing Debian's chromium for the browser tests..."
+echo "Installing Debian's chromium and fonts-dejavu-core for the browser tests..."
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-apt-get install -y -qq chromium >/dev/null
+apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
