@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
-import { checklistItem, languageField } from './case-documents.js';
+import { applicantLanguageCodes, checklistItem, languageField } from './case-documents.js';
 import { isPlainText } from './plain-text.js';
 
 /** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
@@ -241,6 +241,8 @@ export const createCaseBody = z.strictObject({
   client_name: requiredText('client_name', 200),
   client_email: optionalEmail.optional(),
   serviceIds: serviceIds.default([]),
+  // The language staff know the applicant reads: the "case opened" email is written in it (English without).
+  applicant_language: z.enum(applicantLanguageCodes, { error: 'applicant_language must be one of en, ar, hi' }).optional(),
 });
 export type CreateCaseBody = z.input<typeof createCaseBody>;
 export const createCaseResponse = z.object({ message: z.string(), newCase: adminCase });

@@ -8,6 +8,7 @@ import {
   type CaseStatus,
   type DashboardMetrics,
 } from '../../contracts/cases.js';
+import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
 import { caseEvents, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
@@ -321,7 +322,14 @@ export const normalizeCaseNumber = (caseNumber: string) => caseNumber.trim().toU
 
 export async function createCase(
   db: Database,
-  input: { case_number?: string | undefined; passport_number: string; client_name: string; client_email?: string | null | undefined; serviceIds: number[] },
+  input: {
+    case_number?: string | undefined;
+    passport_number: string;
+    client_name: string;
+    client_email?: string | null | undefined;
+    serviceIds: number[];
+    applicant_language?: ApplicantLanguageCode | undefined;
+  },
   admin: ActingAdmin,
   now: Date,
   notify: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>,
@@ -339,6 +347,7 @@ export async function createCase(
           passportNumber: input.passport_number,
           clientName: input.client_name,
           clientEmail: input.client_email ?? null,
+          ...(input.applicant_language ? { applicantLanguage: input.applicant_language } : {}),
           createdAt: now,
           updatedAt: now,
         })

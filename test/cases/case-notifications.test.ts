@@ -95,6 +95,19 @@ describe('case notifications', () => {
     expect(jobs?.n).toBe(0);
   });
 
+  it('when staff create a case saying the applicant reads Arabic, then the "case opened" email is Arabic, right to left, with the date written the Arabic way', async () => {
+    const email = address();
+    const created = await createCase(t, headers, { client_email: email, serviceIds: [1], applicant_language: 'ar' });
+    const mail = await smtp.nextMessage((m) => m.to.includes(email));
+    expect(mail.subject).toBe(`تم فتح ملفك ${created.case_number}`);
+    expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
+    expect(mail.text).toContain(new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(t.clock.now()));
+    expect(mail.text).toContain('إيقاف هذه الرسائل: ');
+    const refused = await t.app.inject({ method: 'POST', url: '/api/caseadmin/cases', headers, payload: { client_name: 'X', passport_number: 'P', applicant_language: 'fr' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: 'Applicant language must be one of en, ar, hi.', field: 'applicant_language' });
+  });
+
   it('when several changes come before the delay runs out, then they go out as one email, each service at its latest step', async () => {
     const email = address();
     const created = await createCase(t, headers, { client_email: email, serviceIds: [1, 3] });
