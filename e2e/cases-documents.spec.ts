@@ -112,6 +112,9 @@ test('when an applicant on a phone reading Arabic looks up the case, signs in by
   const input = item.getByLabel('إرسال Passport photo page');
   await expect(input).toHaveAttribute('accept', 'image/*,application/pdf');
   await expectAccessible(applicant);
+  // A file that is no picture or PDF: refused, and the page says why in Arabic, not the server's English.
+  await input.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
+  await expect(item.getByRole('alert')).toHaveText('لم نتمكن من استخدام هذا الملف. يرجى إرسال ملف PDF أو JPEG أو PNG أو WebP.');
   await input.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
   await expect(item).toContainText('بانتظار المراجعة');
 
