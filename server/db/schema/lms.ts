@@ -290,3 +290,32 @@ export const accessCodes = pgTable(
   },
   (t) => [uniqueIndex('access_codes_hash_key').on(t.codeHash), index('access_codes_created_idx').on(t.createdAt)],
 );
+
+export const premiumRequestStatuses = ['open', 'granted', 'declined'] as const;
+
+/**
+ * A learner's request for premium, made from a locked card; an LMS admin grants it (the programs
+ * join the learner's) or declines it. At most one open request per learner (the partial unique
+ * index), so a learner cannot pile them up. `seenAt`: when the learner dismissed the decision's notice.
+ */
+export const premiumRequests = pgTable(
+  'premium_requests',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+    programs: jsonb().$type<string[]>().notNull(),
+    note: text().notNull().default(''),
+    status: text({ enum: premiumRequestStatuses }).notNull().default('open'),
+    createdAt,
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedBy: integer().references(() => lmsUsers.id, { onDelete: 'set null' }),
+    seenAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('premium_requests_one_open_key').on(t.userId).where(sql`${t.status} = 'open'`),
+    index('premium_requests_user_idx').on(t.userId, t.createdAt),
+    index('premium_requests_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+);
