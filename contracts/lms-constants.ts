@@ -23,6 +23,12 @@ export const audiences = ['all', ...professions] as const;
  */
 export const programs = ['course', 'exam-results'] as const;
 export type Program = (typeof programs)[number];
+const programLabels: Record<string, string> = { course: 'Course library', 'exam-results': 'Detailed exam results' };
+/** A program key (`course`) as the learner reads it, on screens and in emails. */
+export const programLabel = (program: string) => programLabels[program] ?? program;
+/** A premium request is open until an LMS admin grants or declines it. */
+export const premiumRequestStatuses = ['open', 'granted', 'declined'] as const;
+export type PremiumRequestStatus = (typeof premiumRequestStatuses)[number];
 
 export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
 /** The question on the learner's screen was deleted by an admin: ask for the next one. */

@@ -8,6 +8,7 @@ import {
   courseLevels,
   audiences,
   programs,
+  premiumRequestStatuses,
   securityEvents,
   finishReasons,
   examModes,
@@ -592,3 +593,42 @@ export type AccessCode = z.infer<typeof accessCode>;
 export const accessCodesResponse = z.object({ accessCodes: z.array(accessCode) });
 export const redeemAccessCodeBody = z.strictObject({ code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64, 'This is not an access code') });
 export const redeemedAccessCode = z.object({ message: z.string(), allowed_programs: z.array(z.string()) });
+
+// ---- Premium requests: a learner asks from a locked card, an LMS admin grants or declines
+
+export const PREMIUM_REQUEST_NOTE_MAX = 500;
+export const premiumRequestBody = z.strictObject({
+  // Without programs the request is for every program the learner lacks.
+  programs: z
+    .array(z.enum(programs, { error: `programs may hold ${programs.join(', ')}` }))
+    .min(1, 'programs must name at least one program')
+    .max(programs.length)
+    .transform((list) => [...new Set(list)])
+    .optional(),
+  note: z.string().trim().max(PREMIUM_REQUEST_NOTE_MAX, `note must be at most ${PREMIUM_REQUEST_NOTE_MAX} characters`).optional().default(''),
+});
+export type PremiumRequestBody = z.input<typeof premiumRequestBody>;
+export const premiumRequest = z.object({
+  id: z.number().int(),
+  programs: z.array(z.string()),
+  note: z.string(),
+  status: z.enum(premiumRequestStatuses),
+  created_at: isoDateTime,
+  decided_at: isoDateTime.nullable(),
+});
+export type PremiumRequest = z.infer<typeof premiumRequest>;
+export const latestPremiumRequest = z.object({ request: premiumRequest.nullable(), noticeSeen: z.boolean() });
+export type LatestPremiumRequest = z.infer<typeof latestPremiumRequest>;
+export const adminPremiumRequest = premiumRequest.extend({
+  user: z.object({ id: z.number().int(), username: z.string(), profession: z.enum(professions), allowed_programs: z.array(z.string()) }),
+  decided_by: z.string().nullable(),
+});
+export type AdminPremiumRequest = z.infer<typeof adminPremiumRequest>;
+export const adminPremiumRequestsQuery = pageQuery.extend({ status: z.enum(premiumRequestStatuses).default('open') });
+export const adminPremiumRequestsResponse = z.object({ premiumRequests: z.array(adminPremiumRequest) });
+
+// ---- What a locked course library shows: titles and levels, never a lesson
+
+export const coursePreview = z.object({ id: z.number().int(), title: z.string(), level: z.enum(courseLevels), profession: z.enum(audiences), duration: z.string() });
+export type CoursePreview = z.infer<typeof coursePreview>;
+export const coursePreviewsResponse = z.object({ courses: z.array(coursePreview) });

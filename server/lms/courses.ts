@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE, type Course, type CourseDetails, type CreateCourseBody, type RecentCourse } from '../../contracts/lms.js';
+import { ADMIN_PAGE_SIZE, type Course, type CourseDetails, type CoursePreview, type CreateCourseBody, type RecentCourse } from '../../contracts/lms.js';
 import type { Database } from '../db/client.js';
 import { courseProgress, courses } from '../db/schema/lms.js';
 import { AppError, notFound } from '../platform/errors.js';
@@ -24,6 +24,19 @@ const forProfession = (account: LmsAccount) => inArray(courses.profession, ['all
 export async function listCoursesFor(db: Database, account: LmsAccount): Promise<Course[]> {
   const rows = await db.select().from(courses).where(forProfession(account)).orderBy(asc(courses.level), asc(courses.title), asc(courses.id)).limit(500);
   return rows.map(toCourse);
+}
+
+/**
+ * What the locked library shows: each course's title, level and length, for everyone. Nothing of
+ * the lessons (nor the description) leaves the server until the course program is open.
+ */
+export async function coursePreviewsFor(db: Database, account: LmsAccount): Promise<CoursePreview[]> {
+  return db
+    .select({ id: courses.id, title: courses.title, level: courses.level, profession: courses.profession, duration: courses.duration })
+    .from(courses)
+    .where(forProfession(account))
+    .orderBy(asc(courses.level), asc(courses.title), asc(courses.id))
+    .limit(500);
 }
 
 export async function recentCourses(db: Database, account: LmsAccount): Promise<RecentCourse[]> {

@@ -28,3 +28,27 @@ export function learnerEmailTakenEmail(input: { forgotPasswordLink: string }): P
     reason: 'You get this email because this address belongs to a Pathway learning account.',
   });
 }
+
+/** An LMS admin answered the learner's premium request (granted: what is open now). */
+export function premiumDecisionEmail(input: { username: string; granted: boolean; programs: string[]; link: string }): Promise<RenderedEmail> {
+  const what = input.programs.join(' and ');
+  return input.granted
+    ? renderEmail({
+        subject: 'Your Pathway premium access is open',
+        preview: `${what}: open now.`,
+        heading: 'Premium granted',
+        intro: [`An LMS administrator granted the premium request of "${input.username}". These are open now:`],
+        items: input.programs.map((title) => ({ title })),
+        action: { label: 'Open your dashboard', url: input.link },
+        reason: 'You get this email because you asked for premium on your Pathway learning account.',
+      })
+    : renderEmail({
+        subject: 'Your Pathway premium request was declined',
+        preview: 'An LMS administrator declined your request.',
+        heading: 'Premium request declined',
+        intro: [`An LMS administrator declined the request of "${input.username}" for ${what}.`],
+        action: { label: 'Open your dashboard', url: input.link },
+        outro: ['You may ask again later, or redeem an access code from your agency.'],
+        reason: 'You get this email because you asked for premium on your Pathway learning account.',
+      });
+}

@@ -23,6 +23,12 @@ import {
   redeemAccessCodeBody,
   redeemedAccessCode,
   questionStatisticsResponse,
+  premiumRequestBody,
+  premiumRequest,
+  latestPremiumRequest,
+  adminPremiumRequestsQuery,
+  adminPremiumRequestsResponse,
+  coursePreviewsResponse,
   achievementsResponse,
   adminCoursesResponse,
   adminQuestion,
@@ -88,6 +94,7 @@ import * as exam from './exam-engine.js';
 import * as settings from './exam-settings.js';
 import * as codes from './access-codes.js';
 import * as bank from './question-bank.js';
+import * as premium from './premium-requests.js';
 import * as testCentre from './test-centre.js';
 import { requireProgram, type LmsAccount } from './programs.js';
 
@@ -219,6 +226,8 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
 
 // Redeem tries per learner per hour, right or wrong.
 const REDEEMS_PER_HOUR = 10;
+// Premium requests per learner per day; one is open at a time besides, so this only stops ask-decline loops.
+const PREMIUM_REQUESTS_PER_DAY = 3;
 
 function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
   if (!request.lmsAccount) throw new AppError(401, 'Authentication required');
@@ -324,6 +333,24 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     async (request) => codes.redeemAccessCode(db, accountOf(request), request.body.code, now()),
   );
 
+  app.post(
+    '/user/premium-requests',
+    {
+      onRequest: rateLimitHook(deps.counters, { max: PREMIUM_REQUESTS_PER_DAY, timeWindow: 86_400_000, scope: 'lms-premium-request', keyOf: (request) => String(request.lmsAccount?.id ?? '') }),
+      schema: { tags, description: 'Asks an LMS admin for premium (the programs the learner lacks unless named); one open request at a time', body: premiumRequestBody.nullish(), response: withErrors({ 201: premiumRequest }) },
+    },
+    async (request, reply) => reply.status(201).send(await premium.requestPremium(db, accountOf(request), request.body ?? { note: '' }, now())),
+  );
+
+  app.get('/user/premium-requests/latest', { schema: { tags, response: withErrors({ 200: latestPremiumRequest }) } }, async (request) =>
+    premium.latestRequest(db, accountOf(request)),
+  );
+
+  app.post('/user/premium-requests/:id/seen', { schema: { tags, description: "Dismisses the notice of an admin's decision", params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
+    await premium.markDecisionSeen(db, accountOf(request), request.params.id, now());
+    return reply.status(204).send(null);
+  });
+
   app.get('/user/exam/upcoming', { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } }, async (request) => ({
     upcomingExams: await content.upcomingFor(db, accountOf(request).profession, now()),
   }));
@@ -333,6 +360,11 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     requireProgram(account, 'course', RECENT_COURSES_LOCKED_MESSAGE);
     return { recentCourses: await courses.recentCourses(db, account) };
   });
+
+  // For everyone: what the library holds, so a locked screen shows what is behind it.
+  app.get('/user/courses/preview', { schema: { tags, response: withErrors({ 200: coursePreviewsResponse }) } }, async (request) => ({
+    courses: await courses.coursePreviewsFor(db, accountOf(request)),
+  }));
 
   app.get('/user/courses', { schema: { tags, response: withErrors({ 200: coursesResponse }) } }, async (request) => {
     const account = accountOf(request);
@@ -450,6 +482,22 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     reply.header(TOTAL_COUNT_HEADER, String(total));
     return { accessCodes };
   });
+
+  app.get(
+    '/admin/premium-requests',
+    { schema: { tags, querystring: adminPremiumRequestsQuery, response: withErrors({ 200: adminPremiumRequestsResponse }) } },
+    async (request, reply) => {
+      const { premiumRequests, total } = await premium.listRequests(db, request.query.status, pageOf(request.query));
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { premiumRequests };
+    },
+  );
+
+  for (const [action, decision] of [['grant', 'granted'], ['decline', 'declined']] as const) {
+    app.post(`/admin/premium-requests/:id/${action}`, { schema: { tags, params: idParams, response: withErrors({ 200: premiumRequest }) } }, async (request) =>
+      premium.decideRequest(db, deps, accountOf(request), request.params.id, decision, now()),
+    );
+  }
 
   app.get('/admin/courses', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: adminCoursesResponse }) } }, async (request, reply) => {
     const { courses: list, total } = await courses.adminListCourses(db, request.query);

@@ -46,6 +46,13 @@ async function currentQuestionId(w: World, headers: Record<string, string>): Pro
   return response.json<{ examQuestions: { id: number }[] }>().examQuestions[0]?.id ?? 1;
 }
 
+/** A fresh learner's open premium request, its id. */
+async function openPremiumRequest(w: World): Promise<number> {
+  const learner = await registerLearner(w.t);
+  const asked = await w.t.app.inject({ method: 'POST', url: '/user/premium-requests', headers: learner.headers, payload: {} });
+  return asked.json<{ id: number }>().id;
+}
+
 /** A fresh case whose service needs a document, with a file sent for it by staff (awaiting review). */
 async function sentCaseDocument(w: World): Promise<{ caseId: number; documentId: number; sentId: number }> {
   const admin = w.headersOf('case admin', 'cases');
@@ -539,6 +546,26 @@ export const routeTable: RouteEntry[] = [
     },
     ok: 200,
   },
+  // The world's learner and admin hold every program, so asking is refused as having them already.
+  { route: 'POST /user/premium-requests', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/user/premium-requests', h, { note: 'Please' }), ok: 409 },
+  { route: 'GET /user/premium-requests/latest', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/premium-requests/latest', h), ok: 200 },
+  {
+    route: 'POST /user/premium-requests/:param/seen',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/user/premium-requests/2147483647/seen', h),
+    ok: 404,
+  },
+  { route: 'GET /admin/premium-requests', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/premium-requests?status=open', h), ok: 200 },
+  { route: 'POST /admin/premium-requests/:param/grant', access: 'LMS admin', area: 'lms', build: async (w, _c, h) => json(w, 'POST', `/admin/premium-requests/${await openPremiumRequest(w)}/grant`, h), ok: 200 },
+  {
+    route: 'POST /admin/premium-requests/:param/decline',
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => json(w, 'POST', `/admin/premium-requests/${await openPremiumRequest(w)}/decline`, h),
+    ok: 200,
+  },
+  { route: 'GET /user/courses/preview', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses/preview', h), ok: 200 },
   { route: 'GET /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/courses', h), ok: 200 },
   { route: 'POST /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/courses', h, { title: `Course ${unique()}`, profession: 'all' }), ok: 201 },
   {

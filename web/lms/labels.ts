@@ -38,6 +38,4 @@ export function formatDay(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : day.format(date);
 }
 
-const programLabels: Record<string, string> = { course: 'Course library', 'exam-results': 'Detailed exam results' };
-/** A program key (`course`) as the learner reads it. */
-export const programLabel = (program: string) => programLabels[program] ?? program;
+export { programLabel } from '../../contracts/lms-constants.js';
