@@ -29,6 +29,7 @@ export const programLabel = (program: string) => programLabels[program] ?? progr
 /** A premium request is open until an LMS admin grants or declines it. */
 export const premiumRequestStatuses = ['open', 'granted', 'declined'] as const;
 export type PremiumRequestStatus = (typeof premiumRequestStatuses)[number];
+export const PREMIUM_REQUEST_NOTE_MAX = 500;
 
 export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';
 /** The question on the learner's screen was deleted by an admin: ask for the next one. */

@@ -9,6 +9,7 @@ import {
   audiences,
   programs,
   premiumRequestStatuses,
+  PREMIUM_REQUEST_NOTE_MAX,
   securityEvents,
   finishReasons,
   examModes,
@@ -596,7 +597,6 @@ export const redeemedAccessCode = z.object({ message: z.string(), allowed_progra
 
 // ---- Premium requests: a learner asks from a locked card, an LMS admin grants or declines
 
-export const PREMIUM_REQUEST_NOTE_MAX = 500;
 export const premiumRequestBody = z.strictObject({
   // Without programs the request is for every program the learner lacks.
   programs: z

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import Clock from 'lucide-react/icons/clock';
+import Lock from 'lucide-react/icons/lock';
 import Signal from 'lucide-react/icons/signal';
 import UsersRound from 'lucide-react/icons/users-round';
 import { useState } from 'react';
@@ -12,6 +14,7 @@ import { useCourses, useProfile, useRecentCourses } from './api.js';
 import { professionLabel } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
+import { coursePreviewsQuery } from './premium-api.js';
 import { useLmsSession } from './session.js';
 import { LockedPanel } from './upgrade.js';
 
@@ -32,7 +35,11 @@ export default function CoursesPage() {
   if (profile.isLoadingError) body = <ErrorState message="Failed to load courses." onRetry={() => void profile.refetch()} />;
   else if (profile.isPending || (!locked && query.isPending)) body = <LoadingState />;
   else if (locked || (query.error instanceof ApiError && query.error.status === 403)) {
-    body = <LockedPanel message="The course library is part of Premium. Upgrade to unlock every course for your profession." />;
+    body = (
+      <LockedPanel message="The course library is part of Premium. Upgrade to unlock every course for your profession.">
+        <LockedLibrary />
+      </LockedPanel>
+    );
   } else if (!query.isSuccess) body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
   else {
     const visible = query.data.courses.filter((c) => courseMatches(c, { profession: user?.profession ?? '', search, level }));
@@ -98,5 +105,29 @@ function CourseCard({ course, progress }: { course: Course; progress: number | u
         <span className={styles.muted}>{progress === undefined ? 'Not started' : `${progress}% complete`}</span>
       </div>
     </li>
+  );
+}
+
+/** What the locked library holds, so a learner knows what Premium opens: each course's title and level. */
+function LockedLibrary() {
+  const query = useQuery(coursePreviewsQuery());
+  if (query.isPending) return <LoadingState text="Loading the course list..." />;
+  if (query.isLoadingError) return <ErrorState message="Failed to load the course list." onRetry={() => void query.refetch()} />;
+  if (query.data.courses.length === 0) return <EmptyState>No courses for your profession yet.</EmptyState>;
+  return (
+    <>
+      <h3>In the library for you</h3>
+      <ul className={`${styles.list} ${styles.lockedCourses}`} aria-label="Courses in the library">
+        {query.data.courses.map((c) => (
+          <li key={c.id}>
+            <Lock aria-hidden="true" size={14} /> <strong>{c.title}</strong>{' '}
+            <span className={styles.muted}>
+              {c.level}
+              {c.duration ? ` · ${c.duration}` : ''}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

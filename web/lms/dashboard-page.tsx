@@ -10,6 +10,7 @@ import { formatDay } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import { LatestResultsByTopic, scoreSentence } from './results-by-topic.js';
 import styles from './lms.module.css';
+import { PremiumDecisionNotice, RequestPremium } from './premium-request.js';
 import { RedeemCodeForm } from './redeem-code.js';
 import { UpgradeButton } from './upgrade.js';
 
@@ -36,6 +37,7 @@ function RecentCourses() {
         <p>This section is locked. Upgrade to Premium to view your recent courses.</p>
         <UpgradeButton />
         <RedeemCodeForm />
+        <RequestPremium />
       </div>
     );
   }
@@ -128,6 +130,7 @@ export default function DashboardPage() {
   return (
     <main className={styles.page}>
       <LearnerHeader title="Learning Dashboard" />
+      <PremiumDecisionNotice />
       <div className={styles.actions} style={{ marginBottom: '1.5rem' }}>
         <Link className={buttonClassName('primary')} to="/exam">
           {finished && attempts.data?.attempts[0]?.finished_at ? 'Retake exam' : 'Take Exam'}

@@ -16,7 +16,7 @@ import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { ApiError, errorMessage } from '../lib/http.js';
 import { useLmsSession } from './session.js';
-import { scoreSentence } from './results-by-topic.js';
+import { SampleResults, scoreSentence } from './results-by-topic.js';
 import { UpgradeButton } from './upgrade.js';
 
 const stages = ['confirmation', 'nda', 'tutorial', 'exam', 'completed'] as const;
@@ -69,6 +69,7 @@ function Completed({ message }: { message?: string | undefined }) {
             Your exam had {summary.data.summary.totalQuestions} questions; the pass mark is {summary.data.summary.passMark}%. Premium exam results show your score
             against it, your results by topic with a practice set for each, and how you compare with other learners.
           </p>
+          <SampleResults passMark={summary.data.summary.passMark} />
         </div>
       )}
       {result && (

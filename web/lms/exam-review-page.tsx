@@ -13,7 +13,7 @@ import review from './exam-review.module.css';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
-import { ResultsByTopic } from './results-by-topic.js';
+import { LockedResultsSample, ResultsByTopic } from './results-by-topic.js';
 import { LockedPanel } from './upgrade.js';
 
 const outcomeText = { correct: 'Correct', incorrect: 'Incorrect', 'pending-review': 'Awaiting review' } as const;
@@ -100,7 +100,11 @@ function AttemptReview({ id }: { id: number }) {
   let body;
   if (query.isPending) body = <LoadingState text="Loading your answers..." />;
   else if (query.error instanceof ApiError && query.error.status === 404) body = <AttemptNotFound />;
-  else if (query.error instanceof ApiError && query.error.code === UPGRADE_REQUIRED) body = <LockedPanel title="Review locked" message={query.error.message} />;
+  else if (query.error instanceof ApiError && query.error.code === UPGRADE_REQUIRED) body = (
+      <LockedPanel title="Review locked" message={query.error.message}>
+        <LockedResultsSample />
+      </LockedPanel>
+    );
   else if (query.isLoadingError) body = <ErrorState message={errorMessage(query.error, 'Failed to load the review.')} onRetry={() => void query.refetch()} />;
   else {
     const { attempt, questions, unanswered } = query.data;

@@ -1,6 +1,6 @@
 import { Target } from 'lucide-react';
 import { Link } from 'react-router';
-import { PERCENTILE_MIN_OTHERS } from '../../contracts/lms-constants.js';
+import { DEFAULT_PASS_MARK, PERCENTILE_MIN_OTHERS } from '../../contracts/lms-constants.js';
 import type { ExamReview, TopicResult } from '../../contracts/lms.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { useAttemptReview, useExamAttempts } from './exam-api.js';
@@ -18,8 +18,8 @@ export function scoreSentence(score: { percentage: number; correct: number; ques
 
 const share = (row: TopicResult) => (row.questions === 0 ? 0 : Math.round((row.correct / row.questions) * 100));
 
-/** Each topic of the attempt as a bar of the share correct, weakest first, each with its own practice. */
-export function TopicChart({ byTopic, passMark }: { byTopic: TopicResult[]; passMark: number }) {
+/** Each topic of the attempt as a bar of the share correct, weakest first, each with its own practice (not in a sample). */
+export function TopicChart({ byTopic, passMark, sample = false }: { byTopic: TopicResult[]; passMark: number; sample?: boolean }) {
   if (byTopic.length === 0) return <EmptyState>This attempt had no questions.</EmptyState>;
   return (
     <ul className={results.topics} aria-label="Results by topic, weakest first">
@@ -39,16 +39,53 @@ export function TopicChart({ byTopic, passMark }: { byTopic: TopicResult[]; pass
               <div className={percent < passMark ? results.fillWeak : results.fill} style={{ width: `${percent}%` }} />
             </div>
             <span className={results.topicFigures}>
-              {row.correct} of {row.questions} ({percent}%) ·{' '}
-              <Link to={practiseTopicPath(row.topic)} aria-label={`Practise this topic: ${row.topic}`}>
-                Practise this topic
-              </Link>
+              {row.correct} of {row.questions} ({percent}%)
+              {!sample && (
+                <>
+                  {' '}
+                  ·{' '}
+                  <Link to={practiseTopicPath(row.topic)} aria-label={`Practise this topic: ${row.topic}`}>
+                    Practise this topic
+                  </Link>
+                </>
+              )}
             </span>
           </li>
         );
       })}
     </ul>
   );
+}
+
+// Made up, and said so on screen: what a learner with locked results would see once unlocked.
+const SAMPLE_TOPICS: TopicResult[] = [
+  { topic: 'Pharmacology', questions: 20, answered: 19, correct: 9 },
+  { topic: 'Infection control', questions: 15, answered: 15, correct: 10 },
+  { topic: 'Patient safety', questions: 25, answered: 24, correct: 20 },
+];
+const SAMPLE_CORRECT = SAMPLE_TOPICS.reduce((sum, row) => sum + row.correct, 0);
+const SAMPLE_QUESTIONS = SAMPLE_TOPICS.reduce((sum, row) => sum + row.questions, 0);
+
+/**
+ * A locked results screen shows what it hides: a sample of the unlocked results (score against
+ * the pass mark, the by-topic chart), clearly labelled as a sample and not the learner's data.
+ */
+export function SampleResults({ passMark }: { passMark: number }) {
+  return (
+    <figure className={results.sample} aria-label="Sample results, not yours">
+      <figcaption className={results.sampleLabel}>Sample: what Premium exam results look like (not your results)</figcaption>
+      <p className={results.passLine}>
+        {scoreSentence({ percentage: (SAMPLE_CORRECT / SAMPLE_QUESTIONS) * 100, correct: SAMPLE_CORRECT, questions: SAMPLE_QUESTIONS }, passMark)}
+      </p>
+      <TopicChart byTopic={SAMPLE_TOPICS} passMark={passMark} sample />
+    </figure>
+  );
+}
+
+/** The sample at the profession's pass mark (the attempts list tells it, locked or not). */
+export function LockedResultsSample() {
+  const attempts = useExamAttempts();
+  return <SampleResults passMark={attempts.data?.passMark ?? DEFAULT_PASS_MARK} />;
 }
 
 export function PercentileNote({ data }: { data: Pick<ExamReview, 'percentile' | 'percentileOthers'> }) {
@@ -92,7 +129,12 @@ export function LatestResultsByTopic() {
   if (attempts.isError) return <ErrorState message="Failed to load your results." onRetry={() => void attempts.refetch()} />;
   if (!latest) return <EmptyState>Finish an exam to see your results by topic.</EmptyState>;
   if (!open) {
-    return <p>Your results by topic (a bar per topic, weakest first, with a practice set for each) open with Premium exam results.</p>;
+    return (
+      <>
+        <p>Your results by topic (a bar per topic, weakest first, with a practice set for each) open with Premium exam results.</p>
+        <SampleResults passMark={attempts.data.passMark} />
+      </>
+    );
   }
   return <LatestReview id={latest.id} />;
 }

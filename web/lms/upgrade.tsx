@@ -3,6 +3,7 @@ import { usePublicConfig } from '../lib/public-config.js';
 import { buttonClassName } from '../ui/button.js';
 import { Modal } from '../ui/modal.js';
 import styles from './lms.module.css';
+import { RequestPremium } from './premium-request.js';
 import { RedeemCodeForm } from './redeem-code.js';
 
 /**
@@ -22,7 +23,7 @@ export function UpgradeButton({ label = 'Upgrade to Premium' }: { label?: string
   );
 }
 
-/** A locked screen: what is behind it (`children`), the upgrade and the way in with an access code. */
+/** A locked screen: what is behind it (`children`), the upgrade, the way in with an access code, and asking an admin. */
 export function LockedPanel({ title = 'Premium Content Locked', message, children }: { title?: string; message: string; children?: ReactNode }) {
   return (
     <section className={`${styles.card} ${styles.locked}`} aria-label={title}>
@@ -31,6 +32,7 @@ export function LockedPanel({ title = 'Premium Content Locked', message, childre
       {children}
       <UpgradeButton />
       <RedeemCodeForm />
+      <RequestPremium />
     </section>
   );
 }
@@ -41,6 +43,7 @@ export function UpgradeDialog({ open, onClose, message }: { open: boolean; onClo
       <p>{message ?? 'This section is locked. Upgrade to Premium to access it.'}</p>
       <UpgradeButton />
       <RedeemCodeForm />
+      <RequestPremium />
     </Modal>
   );
 }

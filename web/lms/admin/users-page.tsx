@@ -15,6 +15,7 @@ import { usePagedList, useSetPrograms } from './admin-api.js';
 import { AccommodationDialog, accommodationText } from './accommodation-dialog.js';
 import { AdminLayout } from './admin-layout.js';
 import { SetPasswordDialog } from './set-password-dialog.js';
+import { PremiumRequests } from './premium-requests.js';
 import { Button } from '../../ui/button.js';
 
 type UserRow = LmsUser & { accommodation?: Accommodation | undefined };
@@ -44,6 +45,7 @@ export default function UsersPage() {
 
   return (
     <AdminLayout title="Users and Programs">
+      <PremiumRequests />
       <p className={styles.muted}>
         Course library opens the courses, recent courses and course progress. Detailed exam results opens the score and success rate of the exam summary.
       </p>
