@@ -66,7 +66,7 @@ export function PremiumDecisionNotice() {
   if (!request || request.status === 'open' || latest.data?.noticeSeen) return null;
   const what = request.programs.map(programLabel).join(' and ');
   return (
-    <section className={styles.notice} aria-label="Your premium request" role="status">
+    <section className={styles.notice} aria-label="Your premium request">
       <p>
         {request.status === 'granted'
           ? `Your premium request was granted${request.decided_at ? ` on ${formatDay(request.decided_at)}` : ''}: ${what} ${request.programs.length > 1 ? 'are' : 'is'} open now.`

@@ -1,0 +1,90 @@
+import { e2eAccounts } from './accounts.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { lmsAdminApi, uniqueName } from './lms-helpers.js';
+import { waitForMail } from './mailbox.js';
+
+/*
+ * Premium without a dead end, for a learner with no agency: the locked library shows what it
+ * holds, the learner asks for premium, an LMS admin grants it on the users page with one click,
+ * and the learner is told (dashboard notice, email) and finds the courses open.
+ */
+
+test('when a self-registered learner asks for premium and an LMS admin grants it, then the learner is told and the courses open', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const api = await lmsAdminApi(baseURL ?? '');
+  const title = uniqueName('Wound care ');
+  const created = await api.post('/admin/courses', {
+    data: { title, description: 'Dressings and healing.', profession: 'physiotherapist', level: 'Intermediate', duration: '3 hours', sections: [{ title: 'Lesson one', body: 'The lesson text.' }] },
+  });
+  expect(created.status()).toBe(201);
+  const courseId = ((await created.json()) as { id: number }).id;
+  const adminContext = await browser.newContext();
+  try {
+    const username = uniqueName('asker');
+    const email = `${username}@example.test`;
+    await page.goto('/lms-system/register');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('a long password');
+    await page.getByLabel('Email (optional)').fill(email);
+    await page.getByLabel('Profession').selectOption('physiotherapist');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+
+    // The locked library names its courses (title and level), but opens none.
+    await page.getByRole('link', { name: 'View Courses' }).click();
+    const locked = page.getByRole('region', { name: 'Premium Content Locked' });
+    const library = locked.getByRole('list', { name: 'Courses in the library' });
+    await expect(library.getByText(title)).toBeVisible();
+    await expect(library.getByRole('listitem').filter({ hasText: title })).toContainText('Intermediate');
+    await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+    await expect(page.getByText('The lesson text.')).toHaveCount(0);
+
+    await locked.getByRole('button', { name: 'Ask for premium' }).click();
+    await locked.getByLabel('Note to the administrator (optional)').fill('Preparing for the licensing exam');
+    await expectAccessible(page);
+    await locked.getByRole('button', { name: 'Send request' }).click();
+    await expect(locked.getByText(/^Requested on .+\. An LMS administrator will answer it\.$/)).toBeVisible();
+    await expect(locked.getByRole('button', { name: 'Ask for premium' })).toHaveCount(0);
+    // Still so after a reload: one open request at a time.
+    await page.reload();
+    await expect(page.getByText(/^Requested on /)).toBeVisible();
+
+    // The admin grants it on the users page with one click.
+    const login = await api.post('/auth/login', { data: e2eAccounts.lmsAdmin });
+    const { token } = (await login.json()) as { token: string };
+    const admin = await adminContext.newPage();
+    await admin.goto('/lms-system/login');
+    await admin.evaluate((value) => localStorage.setItem('token', value), token);
+    await admin.goto('/lms-system/admin/users');
+    const requests = admin.getByRole('table', { name: 'Open premium requests' });
+    const row = requests.getByRole('row').filter({ hasText: username });
+    await expect(row).toContainText('Preparing for the licensing exam');
+    await expect(row).toContainText('Course library, Detailed exam results');
+    await expectAccessible(admin);
+    await row.getByRole('button', { name: `Grant premium to ${username}` }).click();
+    await expect(admin.getByText(`Premium granted to ${username}`)).toBeVisible();
+    await expect(requests.getByRole('row').filter({ hasText: username })).toHaveCount(0);
+    await expect(admin.getByRole('checkbox', { name: `Course library for ${username}` })).toBeChecked();
+
+    const mail = await waitForMail({ to: email, subject: 'Your Pathway premium access is open' });
+    expect(mail.text).toContain('Course library');
+
+    // The learner is told on the dashboard, dismisses it, and finds the course open.
+    await page.goto('/lms-system/dashboard');
+    const notice = page.getByRole('region', { name: 'Your premium request' });
+    await expect(notice).toContainText('Your premium request was granted');
+    await expect(notice).toContainText('Course library and Detailed exam results are open now.');
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Learning Dashboard' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Your premium request' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'View Courses' }).click();
+    await page.getByRole('link', { name: title }).click();
+    await expect(page.getByText('The lesson text.')).toBeVisible();
+  } finally {
+    await adminContext.close();
+    await api.delete(`/admin/courses/${courseId}`);
+    await api.dispose();
+  }
+});
