@@ -1,6 +1,7 @@
+import { request as playwrightRequest } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
-import { lmsAdminApi, uniqueName } from './lms-helpers.js';
+import { addQuestions, lmsAdminApi, uniqueName } from './lms-helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /*
@@ -85,6 +86,49 @@ test('when a self-registered learner asks for premium and an LMS admin grants it
   } finally {
     await adminContext.close();
     await api.delete(`/admin/courses/${courseId}`);
+    await api.dispose();
+  }
+});
+
+test('when a free learner has finished an exam, then the locked results show a sample, labelled as one, and none of their own scores', async ({ page, baseURL }) => {
+  const username = uniqueName('sampler');
+  await page.goto('/lms-system/register');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill('a long password');
+  await page.getByLabel('Profession').selectOption('dentist');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+  // The attempt itself through the API with the learner's own token: what matters here is what a finished, locked attempt shows.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const learner = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token ?? ''}` } });
+  const api = await lmsAdminApi(baseURL ?? '');
+  // At least one question, so the exam starts whatever other specs left in the dentists' bank; retired at the end.
+  const [questionId] = await addQuestions(api, 'dentist', 1, uniqueName('Sample'));
+  try {
+    const started = await learner.post('/user/exam/attempts', { data: { mode: 'practice' } });
+    expect(started.status()).toBe(201);
+    const attemptId = ((await started.json()) as { attemptId: number }).attemptId;
+    expect((await learner.post('/user/exam/finish')).status()).toBe(200);
+
+    await page.reload();
+    const card = page.getByRole('region', { name: 'Results by topic' });
+    const sample = card.getByRole('figure', { name: 'Sample results, not yours' });
+    await expect(sample).toContainText('Sample: what Premium exam results look like (not your results)');
+    await expect(sample).toContainText('a sample learner scored 65.0%');
+    await expect(sample.getByRole('meter', { name: 'Pharmacology: 45% correct' })).toBeVisible();
+    // A sample has nothing to practise.
+    await expect(sample.getByRole('link')).toHaveCount(0);
+    await expect(page.getByText(/you scored/)).toHaveCount(0);
+    await expectAccessible(page);
+
+    await page.goto(`/exam/attempts/${attemptId}/review`);
+    const locked = page.getByRole('region', { name: 'Review locked' });
+    await expect(locked.getByRole('figure', { name: 'Sample results, not yours' })).toBeVisible();
+    await expect(locked.getByRole('button', { name: 'Ask for premium' })).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    await learner.dispose();
+    await api.delete(`/exam-questions/${questionId}`);
     await api.dispose();
   }
 });

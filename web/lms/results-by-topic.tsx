@@ -11,9 +11,9 @@ import results from './results.module.css';
 export const practiseTopicPath = (topic: string) => `/lms-system/mock-exam?topic=${encodeURIComponent(topic)}`;
 
 /** The one way a score is told: against the pass mark, out of the whole form (unanswered count as wrong). */
-export function scoreSentence(score: { percentage: number; correct: number; questions: number }, passMark: number): string {
+export function scoreSentence(score: { percentage: number; correct: number; questions: number }, passMark: number, who = 'you'): string {
   const verdict = score.percentage >= passMark ? 'a pass' : `${(passMark - score.percentage).toFixed(1)} points short`;
-  return `Pass mark ${passMark}%: you scored ${score.percentage.toFixed(1)}% (${score.correct} of ${score.questions} questions correct; ${verdict}).`;
+  return `Pass mark ${passMark}%: ${who} scored ${score.percentage.toFixed(1)}% (${score.correct} of ${score.questions} questions correct; ${verdict}).`;
 }
 
 const share = (row: TopicResult) => (row.questions === 0 ? 0 : Math.round((row.correct / row.questions) * 100));
@@ -75,7 +75,7 @@ export function SampleResults({ passMark }: { passMark: number }) {
     <figure className={results.sample} aria-label="Sample results, not yours">
       <figcaption className={results.sampleLabel}>Sample: what Premium exam results look like (not your results)</figcaption>
       <p className={results.passLine}>
-        {scoreSentence({ percentage: (SAMPLE_CORRECT / SAMPLE_QUESTIONS) * 100, correct: SAMPLE_CORRECT, questions: SAMPLE_QUESTIONS }, passMark)}
+        {scoreSentence({ percentage: (SAMPLE_CORRECT / SAMPLE_QUESTIONS) * 100, correct: SAMPLE_CORRECT, questions: SAMPLE_QUESTIONS }, passMark, 'a sample learner')}
       </p>
       <TopicChart byTopic={SAMPLE_TOPICS} passMark={passMark} sample />
     </figure>
