@@ -9,7 +9,7 @@ import {
   documentsAcceptedEmail,
   subscriptionConfirmationEmail,
 } from '../../server/cases/case-emails.js';
-import { learnerPasswordResetEmail } from '../../server/lms/learner-emails.js';
+import { learnerPasswordResetEmail, premiumDecisionEmail } from '../../server/lms/learner-emails.js';
 import { memberPasswordResetEmail, signUpAttemptEmail, verificationEmail } from '../../server/network/member-emails.js';
 import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import type { RenderedEmail } from '../../server/platform/email-layout.js';
@@ -119,6 +119,20 @@ const templates: { name: string; render: () => Promise<RenderedEmail>; action: s
     render: () => learnerPasswordResetEmail({ username: 'learner-1', link: link('/lms-system/reset-password') }),
     action: link('/lms-system/reset-password'),
     button: 'Set a new password',
+    unsubscribable: false,
+  },
+  {
+    name: 'premium granted',
+    render: () => premiumDecisionEmail({ username: 'learner-1', granted: true, programs: ['Course library'], link: 'https://pathway.example/lms-system/dashboard' }),
+    action: 'https://pathway.example/lms-system/dashboard',
+    button: 'Open your dashboard',
+    unsubscribable: false,
+  },
+  {
+    name: 'premium declined',
+    render: () => premiumDecisionEmail({ username: 'learner-1', granted: false, programs: ['Course library'], link: 'https://pathway.example/lms-system/dashboard' }),
+    action: 'https://pathway.example/lms-system/dashboard',
+    button: 'Open your dashboard',
     unsubscribable: false,
   },
 ];
