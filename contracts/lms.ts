@@ -314,6 +314,11 @@ export const createCourseBody = z.strictObject({
   sections: z.array(courseSection).max(50).default([]),
 });
 export type CreateCourseBody = z.input<typeof createCourseBody>;
+/** PUT /admin/courses/:id replaces the whole course, lessons included, as the add form sends it. */
+export const updateCourseBody = createCourseBody;
+/** GET /admin/courses/:id: what the course editor opens with. */
+export const adminCourseDetails = course.extend({ sections: z.array(z.object({ title: z.string(), body: z.string() })) });
+export type AdminCourseDetails = z.infer<typeof adminCourseDetails>;
 
 
 // ---- Progress, achievements, badges, profile
@@ -395,6 +400,8 @@ export const createQuestionBody = z
     }
   });
 export type CreateQuestionBody = z.input<typeof createQuestionBody>;
+/** PUT /exam-questions/:id replaces the question with what the add form sends. */
+export const updateQuestionBody = createQuestionBody;
 
 
 // ---- Admin: courses, logs, users, essays

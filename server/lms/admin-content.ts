@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
@@ -81,6 +81,39 @@ export async function createQuestion(db: Database, body: z.output<typeof createQ
     if ((await questionsInBank(tx, [body])).has(questionKey(body))) throw new AppError(409, QUESTION_IN_BANK_MESSAGE);
     const [row] = await tx.insert(examQuestions).values(questionValues(body, now)).returning();
     if (!row) throw new Error('insert returned no row');
+    return toAdminQuestion(row);
+  });
+}
+
+/**
+ * Replaces a live question. Answers already given keep the outcome they were marked with; only
+ * attempts drawn from now on see the new text. Another live question with the same text for the
+ * same profession is refused, as on adding.
+ */
+export async function updateQuestion(db: Database, id: number, body: z.output<typeof createQuestionBody>): Promise<AdminQuestion> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ id: examQuestions.id })
+      .from(examQuestions)
+      .where(and(eq(examQuestions.id, id), isNull(examQuestions.deletedAt)))
+      .for('update');
+    if (!current) throw notFound('Question');
+    const [twin] = await tx
+      .select({ id: examQuestions.id })
+      .from(examQuestions)
+      .where(
+        and(
+          isNull(examQuestions.deletedAt),
+          eq(examQuestions.profession, body.profession),
+          eq(sql`lower(btrim(${examQuestions.question}))`, body.question.trim().toLowerCase()),
+          ne(examQuestions.id, id),
+        ),
+      )
+      .limit(1);
+    if (twin) throw new AppError(409, QUESTION_IN_BANK_MESSAGE);
+    const { createdAt: _kept, ...values } = questionValues(body, new Date(0));
+    const [row] = await tx.update(examQuestions).set(values).where(eq(examQuestions.id, id)).returning();
+    if (!row) throw new Error('update returned no row');
     return toAdminQuestion(row);
   });
 }

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE, type Course, type CourseDetails, type CoursePreview, type CreateCourseBody, type RecentCourse } from '../../contracts/lms.js';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ADMIN_PAGE_SIZE, type AdminCourseDetails, type Course, type CourseDetails, type CoursePreview, type CreateCourseBody, type RecentCourse } from '../../contracts/lms.js';
 import type { Database } from '../db/client.js';
 import { courseProgress, courses } from '../db/schema/lms.js';
 import { AppError, notFound } from '../platform/errors.js';
@@ -105,15 +105,51 @@ export async function adminListCourses(db: Database, query: { page?: number | un
 
 type CreateCourse = { [K in keyof Required<CreateCourseBody>]: NonNullable<CreateCourseBody[K]> };
 
+// A course without lessons gets one from its description, so it can be read and completed.
+const lessonsOf = (body: CreateCourse) => (body.sections.length ? body.sections : [{ title: body.title, body: body.description || body.title }]);
+
 export async function createCourse(db: Database, body: CreateCourse, now: Date): Promise<Course> {
-  // A course without lessons gets one from its description, so it can be read and completed.
-  const sections = body.sections.length ? body.sections : [{ title: body.title, body: body.description || body.title }];
+  const sections = lessonsOf(body);
   const [row] = await db
     .insert(courses)
     .values({ title: body.title, description: body.description, profession: body.profession, level: body.level, duration: body.duration, sections, createdAt: now })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return toCourse(row);
+}
+
+export async function adminCourse(db: Database, id: number): Promise<AdminCourseDetails> {
+  const [row] = await db.select().from(courses).where(eq(courses.id, id));
+  if (!row) throw notFound('Course');
+  return { ...toCourse(row), sections: row.sections };
+}
+
+/**
+ * Replaces a course and its lessons. Learners' completed lessons are kept by position, and their
+ * share is counted again against the new number of lessons, so progress never passes 100%.
+ */
+export async function updateCourse(db: Database, id: number, body: CreateCourse): Promise<AdminCourseDetails> {
+  return db.transaction(async (tx) => {
+    const sections = lessonsOf(body);
+    const [row] = await tx
+      .update(courses)
+      .set({ title: body.title, description: body.description, profession: body.profession, level: body.level, duration: body.duration, sections })
+      .where(eq(courses.id, id))
+      .returning();
+    if (!row) throw notFound('Course');
+    await tx.execute(sql`
+      update course_progress set
+        completed_sections = kept.sections,
+        progress = round(100.0 * jsonb_array_length(kept.sections) / ${sections.length})
+      from (
+        select p.user_id, coalesce(jsonb_agg(n order by n::int) filter (where n::int < ${sections.length}), '[]'::jsonb) as sections
+        from course_progress p left join lateral jsonb_array_elements(p.completed_sections) as n on true
+        where p.course_id = ${id}
+        group by p.user_id
+      ) kept
+      where course_progress.course_id = ${id} and course_progress.user_id = kept.user_id`);
+    return { ...toCourse(row), sections: row.sections };
+  });
 }
 
 export async function deleteCourse(db: Database, id: number): Promise<void> {

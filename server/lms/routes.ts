@@ -30,6 +30,7 @@ import {
   adminPremiumRequestsResponse,
   coursePreviewsResponse,
   achievementsResponse,
+  adminCourseDetails,
   adminCoursesResponse,
   adminQuestion,
   adminQuestionsQuery,
@@ -76,6 +77,8 @@ import {
   upcomingExam,
   upcomingExamsResponse,
   UPGRADE_CHAT_TEXT,
+  updateCourseBody,
+  updateQuestionBody,
 } from '../../contracts/lms.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
@@ -460,6 +463,10 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     }),
   );
 
+  app.put('/exam-questions/:id', { schema: { tags, params: idParams, body: updateQuestionBody, response: withErrors({ 200: adminQuestion }) } }, async (request) =>
+    content.updateQuestion(db, request.params.id, request.body),
+  );
+
   app.delete('/exam-questions/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
     await content.deleteQuestion(db, request.params.id, now());
     return reply.status(204).send(null);
@@ -507,6 +514,14 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
 
   app.post('/admin/courses', { schema: { tags, body: createCourseBody, response: withErrors({ 201: course }) } }, async (request, reply) =>
     reply.status(201).send(await courses.createCourse(db, request.body, now())),
+  );
+
+  app.get('/admin/courses/:id', { schema: { tags, params: idParams, response: withErrors({ 200: adminCourseDetails }) } }, async (request) =>
+    courses.adminCourse(db, request.params.id),
+  );
+
+  app.put('/admin/courses/:id', { schema: { tags, params: idParams, body: updateCourseBody, response: withErrors({ 200: adminCourseDetails }) } }, async (request) =>
+    courses.updateCourse(db, request.params.id, request.body),
   );
 
   app.delete('/admin/courses/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {

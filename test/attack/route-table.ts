@@ -526,6 +526,13 @@ export const routeTable: RouteEntry[] = [
   { route: 'GET /exam-questions/export', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/exam-questions/export?profession=dentist', h), ok: 200 },
   { route: 'GET /exam-questions/statistics', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/exam-questions/statistics?page=1&profession=nurse', h), ok: 200 },
   {
+    route: 'PUT /exam-questions/:param',
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => json(w, 'PUT', `/exam-questions/${(await createQuestion(w.t, w.lmsAdmin.headers, { profession: 'dentist' })).id}`, h, questionBody({ profession: 'dentist' })),
+    ok: 200,
+  },
+  {
     route: 'DELETE /exam-questions/:param',
     access: 'LMS admin',
     area: 'lms',
@@ -568,6 +575,26 @@ export const routeTable: RouteEntry[] = [
   { route: 'GET /user/courses/preview', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses/preview', h), ok: 200 },
   { route: 'GET /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/courses', h), ok: 200 },
   { route: 'POST /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/courses', h, { title: `Course ${unique()}`, profession: 'all' }), ok: 201 },
+  {
+    route: 'GET /admin/courses/:param',
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => {
+      const created = await w.t.app.inject({ method: 'POST', url: '/admin/courses', headers: w.lmsAdmin.headers, payload: { title: `Read ${unique()}`, profession: 'all' } });
+      return json(w, 'GET', `/admin/courses/${created.json<{ id: number }>().id}`, h);
+    },
+    ok: 200,
+  },
+  {
+    route: 'PUT /admin/courses/:param',
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => {
+      const created = await w.t.app.inject({ method: 'POST', url: '/admin/courses', headers: w.lmsAdmin.headers, payload: { title: `Edited ${unique()}`, profession: 'all' } });
+      return json(w, 'PUT', `/admin/courses/${created.json<{ id: number }>().id}`, h, { title: `Edited ${unique()}`, profession: 'nurse' });
+    },
+    ok: 200,
+  },
   {
     route: 'DELETE /admin/courses/:param',
     access: 'LMS admin',
