@@ -176,7 +176,8 @@ test('when an LMS admin sets a learner password on the users page, then the lear
   await expect(page).toHaveURL(/\/lms-system\/admin$/);
   await page.getByRole('link', { name: 'Users and programs' }).click();
   await page.getByLabel('Search by username').fill(username);
-  await page.getByRole('button', { name: `Set password for ${username}` }).click();
+  await page.getByRole('button', { name: `Actions for ${username}` }).click();
+  await page.getByRole('menuitem', { name: 'Set password' }).click();
   const dialog = page.getByRole('dialog', { name: `Set the password of ${username}` });
   await dialog.getByLabel('New password').fill('set by the admin');
   await expectAccessible(page);

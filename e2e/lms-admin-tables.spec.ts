@@ -1,6 +1,7 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { uniqueName } from './lms-helpers.js';
 
 async function lmsAdminToken(request: APIRequestContext): Promise<string> {
   const login = await request.post('/auth/login', { data: e2eAccounts.lmsAdmin });
@@ -45,4 +46,207 @@ test('when an LMS admin opens the question bank at 1024 px and wider, then the q
   await expect.poll(() => page.getByRole('table', { name: 'Exam questions' }).locator('tbody tr').first().evaluate((row) => getComputedStyle(row).display)).toBe('block');
   // Other specs count on their own questions being the only live ones of a profession.
   for (const id of made) expect((await request.delete(`/exam-questions/${id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
+});
+
+/** The admin's token where the LMS keeps it, and the same token for API calls. */
+async function signInAdmin(page: Page, request: APIRequestContext): Promise<Record<string, string>> {
+  const token = await lmsAdminToken(request);
+  await page.goto('/lms-system/login');
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A learner registered through the API with the course library open; returns its name and token. */
+async function courseLearner(request: APIRequestContext, admin: Record<string, string>): Promise<{ username: string; token: string }> {
+  const username = uniqueName('reader');
+  const response = await request.post('/auth/register', { data: { username, password: 'a long password', profession: 'nurse' } });
+  expect(response.status()).toBe(201);
+  const { token } = (await response.json()) as { token: string };
+  const id = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { id: number }).id;
+  expect((await request.put(`/admin/users/${id}/programs`, { headers: admin, data: { allowed_programs: ['course'] } })).status()).toBe(200);
+  return { username, token };
+}
+
+const rowDisplay = (table: Locator) => table.locator('tbody tr').first().evaluate((row) => getComputedStyle(row).display);
+
+test('when an LMS admin opens users, courses and logs at 1024 px and wider, then each is a table with a sticky heading, its filters in the address and its actions in a menu', async ({ page, request }) => {
+  const admin = await signInAdmin(page, request);
+  const course = `Tables course ${uniqueName('')}`;
+  expect((await request.post('/admin/courses', { headers: admin, data: { title: course, profession: 'all', description: 'A course the tables list.' } })).status()).toBe(201);
+  const { username } = await courseLearner(request, admin);
+
+  for (const width of [1024, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, caption] of [
+      ['/lms-system/admin/users', 'LMS users'],
+      ['/lms-system/admin/course', 'Courses'],
+    ] as const) {
+      await page.goto(path);
+      const table = page.getByRole('table', { name: caption });
+      await expect(table.locator('tbody tr').first()).toBeVisible();
+      await expect.poll(() => rowDisplay(table), { message: `${path} at ${width}px` }).toBe('table-row');
+      expect(await table.locator('th').first().evaluate((th) => getComputedStyle(th).position)).toBe('sticky');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    }
+  }
+
+  // The user search lives in the address: a reload keeps it, and the row's actions sit behind its menu.
+  await page.goto('/lms-system/admin/users');
+  await page.getByLabel('Search by username').fill(username);
+  await expect(page).toHaveURL(new RegExp(`[?&]search=${username}`));
+  await page.reload();
+  await expect(page.getByLabel('Search by username')).toHaveValue(username);
+  const userRow = page.getByRole('row').filter({ hasText: username });
+  await expect(userRow).toHaveCount(1);
+  await userRow.getByRole('button', { name: `Actions for ${username}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Set password' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Delete is behind the course's menu, and asks first.
+  await page.goto('/lms-system/admin/course');
+  const courseRow = page.getByRole('row').filter({ hasText: course });
+  await expect(courseRow.getByRole('button', { name: /delete/i })).toHaveCount(0);
+  await courseRow.getByRole('button', { name: `Actions for course ${course}` }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete course' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(courseRow).toHaveCount(0);
+  await expectAccessible(page);
+
+  // The attempt filter of the logs is in the address too; an address naming no attempt lists every one.
+  await page.goto('/lms-system/admin/logs?examId=2147483000');
+  await expect(page.getByText('Showing attempt #2147483000.')).toBeVisible();
+  await expect(page.getByText('No exam events recorded yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Show all attempts' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin\/logs$/);
+  await page.goto('/lms-system/admin/logs?examId=abc');
+  await expect(page.getByText(/Showing attempt/)).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('when an LMS admin edits a question, then a refusal shows next to its field and the saved question replaces the old one in the table', async ({ page, request }) => {
+  const admin = await signInAdmin(page, request);
+  const tag = uniqueName('Edit');
+  const created = await request.post('/exam-questions', {
+    headers: admin,
+    data: { question: `${tag}: which drug reverses heparin?`, options: ['Protamine', 'Vitamin K'], correct_answer: 'Protamine', explanation: 'It binds heparin.', profession: 'dentist' },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  await page.goto('/lms-system/admin?profession=dentist');
+  await expect(page.getByLabel('Show questions for')).toHaveValue('dentist');
+  const row = page.getByRole('row').filter({ hasText: tag });
+  await row.getByRole('button', { name: `Actions for question ${id}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit question' });
+  await expect(dialog.getByLabel('Question', { exact: true })).toHaveValue(`${tag}: which drug reverses heparin?`);
+  await dialog.getByLabel('Correct answer').fill('Naloxone');
+  await dialog.getByRole('button', { name: 'Save question' }).click();
+  // The server's sentence, under the field it is about, which takes the focus.
+  const answer = dialog.getByLabel('Correct answer');
+  await expect(answer).toHaveAttribute('aria-invalid', 'true');
+  await expect(answer).toHaveAccessibleDescription(/must be one of the options/);
+  await expect(answer).toBeFocused();
+  await expectAccessible(page);
+  await dialog.getByLabel('Question', { exact: true }).fill(`${tag}: which drug reverses unfractionated heparin?`);
+  await answer.fill('Protamine');
+  await dialog.getByRole('button', { name: 'Save question' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: `${tag}: which drug reverses unfractionated heparin?` })).toHaveCount(1);
+  // Other specs count on their own questions being the only live ones of a profession.
+  expect((await request.delete(`/exam-questions/${id}`, { headers: admin })).status()).toBe(204);
+});
+
+test('when an LMS admin writes a course in Markdown, then the editor previews it and the learner reads it formatted', async ({ page, request, browser, baseURL }) => {
+  const admin = await signInAdmin(page, request);
+  const title = `Markdown course ${uniqueName('')}`;
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/lms-system/admin/course');
+  await page.getByRole('link', { name: 'Add course' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin\/course\/new$/);
+  await page.getByRole('button', { name: 'Add Course' }).click();
+  // Checked in the app's words before anything is sent.
+  await expect(page.getByLabel('Title', { exact: true })).toHaveAccessibleDescription('Please enter the title.');
+  await page.getByLabel('Title', { exact: true }).fill(title);
+  await page.getByLabel('Profession').selectOption('nurse');
+  await page.getByLabel('Lesson 1 title').fill('Hand hygiene');
+  await page.getByLabel('Lesson 1 text (Markdown)').fill('The **five moments**:\n\n- before touching a patient\n- after touching a patient\n\n## Why\n\nMost infections are carried on hands.');
+  const preview = page.getByRole('region', { name: 'Preview of lesson 1' });
+  await expect(preview.getByRole('listitem')).toHaveText(['before touching a patient', 'after touching a patient']);
+  await expect(preview.locator('strong')).toHaveText('five moments');
+  await expect(preview.getByRole('heading', { name: 'Why', level: 4 })).toBeVisible();
+  await page.getByRole('button', { name: 'Add lesson' }).click();
+  await page.getByLabel('Lesson 2 title').fill('Gloves');
+  await page.getByLabel('Lesson 2 text (Markdown)').fill('Gloves do not replace hand hygiene.');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Add Course' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin\/course$/);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row.locator('td[data-label="Lessons"]')).toHaveText('2');
+
+  // Edited: the lessons change places.
+  await row.getByRole('link', { name: title }).click();
+  await expect(page.getByRole('heading', { name: `Edit course: ${title}`, level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Move Gloves up' }).click();
+  await expect(page.getByLabel('Lesson 1 title')).toHaveValue('Gloves');
+  await page.getByRole('button', { name: 'Save course' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/admin\/course$/);
+
+  const learner = await courseLearner(request, admin);
+  const courses = (await (await request.get('/user/courses', { headers: { authorization: `Bearer ${learner.token}` } })).json()) as { courses: { id: number; title: string }[] };
+  const id = courses.courses.find((c) => c.title === title)?.id;
+  expect(id).toBeDefined();
+  const learnerPage = await (await browser.newContext({ baseURL })).newPage();
+  await learnerPage.goto('/lms-system/login');
+  await learnerPage.evaluate((value) => localStorage.setItem('token', value), learner.token);
+  await learnerPage.goto(`/courses/${id}`);
+  const lessons = learnerPage.getByRole('region', { name: 'Hand hygiene' });
+  await expect(lessons.getByRole('listitem')).toHaveCount(2);
+  await expect(lessons.locator('strong')).toHaveText('five moments');
+  await expect(learnerPage.locator('section h3').first()).toContainText('1. Gloves');
+  await expectAccessible(learnerPage);
+  await learnerPage.context().close();
+});
+
+test('when lesson text carries script, event handlers, javascript: links or outside images, then neither the preview nor the learner runs or loads them', async ({ page, request, browser, baseURL }) => {
+  const admin = await signInAdmin(page, request);
+  const title = `Attack course ${uniqueName('')}`;
+  const attack = [
+    '<script>window.__xss = "script"</script>',
+    '<img src="x" onerror="window.__xss = \'img\'">',
+    '<iframe src="javascript:window.__xss=\'iframe\'"></iframe>',
+    '[Read more](javascript:window.__xss="link")',
+    '[Data](data:text/html,<script>alert(1)</script>)',
+    '![Tracker](https://tracker.example/pixel.png)',
+    '<a href="#" onclick="window.__xss=\'click\'">click me</a>',
+    'Plain text survives.',
+  ].join('\n\n');
+  const created = await request.post('/admin/courses', { headers: admin, data: { title, profession: 'nurse', sections: [{ title: 'Attack', body: attack }] } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  const outside: string[] = [];
+  const watch = (target: Page) => target.on('request', (r) => (new URL(r.url()).origin !== new URL(baseURL ?? '').origin ? outside.push(r.url()) : undefined));
+  watch(page);
+
+  const checkLesson = async (target: Page, lesson: Locator) => {
+    await expect(lesson.getByText('Plain text survives.')).toBeVisible();
+    await expect(lesson.locator('script, iframe, img, [onerror], [onclick]')).toHaveCount(0);
+    for (const href of await lesson.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))) expect(href).not.toMatch(/^\s*(javascript|data):/i);
+    expect(await target.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
+  };
+
+  await page.goto(`/lms-system/admin/course/${id}`);
+  await checkLesson(page, page.getByRole('region', { name: 'Preview of lesson 1' }));
+
+  const learner = await courseLearner(request, admin);
+  const learnerPage = await (await browser.newContext({ baseURL })).newPage();
+  watch(learnerPage);
+  await learnerPage.goto('/lms-system/login');
+  await learnerPage.evaluate((value) => localStorage.setItem('token', value), learner.token);
+  await learnerPage.goto(`/courses/${id}`);
+  await checkLesson(learnerPage, learnerPage.getByRole('region', { name: 'Attack' }));
+  expect(outside).toEqual([]);
+  await learnerPage.context().close();
+  expect((await request.delete(`/admin/courses/${id}`, { headers: admin })).status()).toBe(204);
 });

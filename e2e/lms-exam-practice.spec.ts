@@ -222,7 +222,7 @@ test('when an admin grades an essay in the browser, then it leaves the queue and
   await expect(card).toHaveCount(0);
   await page.getByLabel('Show').selectOption('graded');
   await expect(page.getByRole('listitem').filter({ hasText: essay }).filter({ hasText: username })).toContainText('correct');
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
 
   await signIn(page, username, PASSWORD, /\/lms-system\/dashboard$/);
   await page.goto('/exam');
@@ -248,7 +248,7 @@ test('when an admin schedules and deletes an upcoming exam in the browser, then 
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('09:30');
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
 
   const learner = uniqueName('sitter');
   await page.goto('/lms-system/register');

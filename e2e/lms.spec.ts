@@ -175,7 +175,7 @@ test('when an admin adds a question, then a learner of that profession gets it i
   await expect(row.getByRole('list', { name: 'Options' }).getByRole('listitem')).toHaveText(['Vitamin A', 'Correct answer: Vitamin C', 'Vitamin D']);
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
   await registerLearner(page, 'nurse');
   // A learner is kept out of the admin pages.
   await page.goto('/lms-system/admin');

@@ -7,6 +7,7 @@ import { ErrorState, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCourse, useMarkLesson } from './api.js';
 import { LearnerHeader } from './learner-header.js';
+import { LessonMarkdown } from './lesson-markdown.js';
 import styles from './lms.module.css';
 import { LockedPanel } from './upgrade.js';
 
@@ -67,9 +68,7 @@ function CourseView({ id }: { id: number }) {
               <h3 style={{ marginTop: 0 }}>
                 {index + 1}. {section.title} {done && <span className={styles.tag}>Completed</span>}
               </h3>
-              {section.body.split(/\n{2,}/).map((paragraph, i) => (
-                <p key={i}>{paragraph}</p>
-              ))}
+              <LessonMarkdown text={section.body} />
               <Button variant={done ? 'secondary' : 'primary'} size="small" disabled={mark.isPending} onClick={() => mark.mutate({ section: index, completed: !done }, { onError: () => notify('Your progress could not be saved.', 'error') })}>
                 {done ? 'Mark as not done' : 'Mark lesson complete'}
               </Button>

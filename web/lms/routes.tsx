@@ -2,6 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../ui/lazy-page.js';
 
 const courses = lazyPage(() => import('./courses-page.js'));
+const courseEditor = lazyPage(() => import('./admin/course-editor-page.js'));
 // The guards read the LMS session, which the other areas' first pages have no use for: they come
 // with the LMS's chunks, not in the entry every visitor downloads.
 const guards = () => import('./guards.js');
@@ -29,19 +30,22 @@ export const lmsRoutes: RouteObject[] = [
           { path: '/lmsprofile', handle: { title: 'Profile' }, element: lazyPage(() => import('./profile-page.js')) },
         ],
       },
-      {
-        element: lazyPage(() => guards().then((module) => ({ default: module.RequireLmsAdmin }))),
-        children: [
-          { path: '/lms-system/admin', handle: { title: 'Exam questions' }, element: lazyPage(() => import('./admin/questions-page.js')) },
-          { path: '/lms-system/admin/course', handle: { title: 'Course management' }, element: lazyPage(() => import('./admin/courses-page.js')) },
-          { path: '/lms-system/admin/logs', handle: { title: 'Exam logs' }, element: lazyPage(() => import('./admin/logs-page.js')) },
-          { path: '/lms-system/admin/users', handle: { title: 'Users and programs' }, element: lazyPage(() => import('./admin/users-page.js')) },
-          { path: '/lms-system/admin/access-codes', handle: { title: 'Access codes' }, element: lazyPage(() => import('./admin/access-codes-page.js')) },
-          { path: '/lms-system/admin/upcoming', handle: { title: 'Upcoming exams' }, element: lazyPage(() => import('./admin/upcoming-page.js')) },
-          { path: '/lms-system/admin/essays', handle: { title: 'Essay grading' }, element: lazyPage(() => import('./admin/essays-page.js')) },
-          { path: '/lms-system/admin/exam-settings', handle: { title: 'Exam settings' }, element: lazyPage(() => import('./admin/exam-settings-page.js')) },
-        ],
-      },
+    ],
+  },
+  // The admin pages draw the shared admin shell (as the case admin does), not the learner's header.
+  {
+    element: lazyPage(() => guards().then((module) => ({ default: module.RequireLmsAdmin }))),
+    children: [
+      { path: '/lms-system/admin', handle: { title: 'Exam questions' }, element: lazyPage(() => import('./admin/questions-page.js')) },
+      { path: '/lms-system/admin/course', handle: { title: 'Course management' }, element: lazyPage(() => import('./admin/courses-page.js')) },
+      { path: '/lms-system/admin/course/new', handle: { title: 'Add course' }, element: courseEditor },
+      { path: '/lms-system/admin/course/:id', handle: { title: 'Edit course' }, element: courseEditor },
+      { path: '/lms-system/admin/logs', handle: { title: 'Exam logs' }, element: lazyPage(() => import('./admin/logs-page.js')) },
+      { path: '/lms-system/admin/users', handle: { title: 'Users and programs' }, element: lazyPage(() => import('./admin/users-page.js')) },
+      { path: '/lms-system/admin/access-codes', handle: { title: 'Access codes' }, element: lazyPage(() => import('./admin/access-codes-page.js')) },
+      { path: '/lms-system/admin/upcoming', handle: { title: 'Upcoming exams' }, element: lazyPage(() => import('./admin/upcoming-page.js')) },
+      { path: '/lms-system/admin/essays', handle: { title: 'Essay grading' }, element: lazyPage(() => import('./admin/essays-page.js')) },
+      { path: '/lms-system/admin/exam-settings', handle: { title: 'Exam settings' }, element: lazyPage(() => import('./admin/exam-settings-page.js')) },
     ],
   },
 ];

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from '../../contracts/password-rules.js';
 import styles from './field.module.css';
 import { useFieldError } from './form.js';
@@ -50,6 +50,34 @@ export function SelectField({ label, hint, error: givenError, id, className, chi
       <select id={selectId} className={styles.control} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} {...select}>
         {children}
       </select>
+      {hint && <span className={styles.hint}>{hint}</span>}
+      {error && (
+        <span id={errorId} className={styles.error}>
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function TextareaField({ label, hint, error: givenError, id, className, ...textarea }: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const generatedId = useId();
+  const textareaId = id ?? generatedId;
+  const formError = useFieldError(textareaId);
+  const error = givenError || formError;
+  const errorId = `${textareaId}-error`;
+  return (
+    <div className={`${styles.field} ${className ?? ''}`}>
+      <label className={styles.label} htmlFor={textareaId}>
+        {label}
+      </label>
+      <textarea
+        id={textareaId}
+        className={`${styles.control} ${styles.textarea}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...textarea}
+      />
       {hint && <span className={styles.hint}>{hint}</span>}
       {error && (
         <span id={errorId} className={styles.error}>

@@ -1,13 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { timeMultipliers } from '../../../contracts/lms-constants.js';
 import type { Accommodation, LmsUser } from '../../../contracts/lms.js';
 import { formatDateTime } from '../../lib/format.js';
-import { errorMessage } from '../../lib/http.js';
-import { Button } from '../../ui/button.js';
+import { errorMessage, fieldError } from '../../lib/http.js';
 import { SelectField, TextField } from '../../ui/field.js';
-import { Modal, ModalActions } from '../../ui/modal.js';
+import { FormDialog } from '../../ui/form-dialog.js';
 import { Pagination } from '../../ui/pagination.js';
-import { ErrorState, FormError, LoadingState } from '../../ui/states.js';
+import { ErrorState, LoadingState } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import styles from '../lms.module.css';
 import { useAccommodation, useSetAccommodation } from './admin-api.js';
@@ -27,13 +26,11 @@ type UserWithAccommodation = LmsUser & { accommodation?: Accommodation | undefin
 
 /** Extra time and extra attempts for a learner entitled to them, with every change recorded (who, when, what). */
 export function AccommodationDialog({ user, onClose }: { user: UserWithAccommodation | null; onClose: () => void }) {
-  return (
-    <Modal title={`Accommodation of ${user?.username ?? ''}`} open={user !== null} onClose={onClose}>
-      {/* A fresh form per learner, filled from their current accommodation. */}
-      {user && <AccommodationForm key={user.id} user={user} onClose={onClose} />}
-    </Modal>
-  );
+  // A fresh form per learner, filled from their current accommodation.
+  return user ? <AccommodationForm key={user.id} user={user} onClose={onClose} /> : null;
 }
+
+const accommodationFields = ['timeMultiplier', 'extraMinutes', 'extraAttempts'] as const;
 
 function AccommodationForm({ user, onClose }: { user: UserWithAccommodation; onClose: () => void }) {
   const notify = useToast();
@@ -44,9 +41,10 @@ function AccommodationForm({ user, onClose }: { user: UserWithAccommodation; onC
   const [page, setPage] = useState(1);
   const history = useAccommodation(user.id, page);
   const save = useSetAccommodation();
+  const invalid = fieldError(save.error, accommodationFields);
+  const errorOf = (field: (typeof accommodationFields)[number]) => (invalid?.field === field ? invalid.message : null);
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     save.mutate(
       {
         id: user.id,
@@ -62,55 +60,67 @@ function AccommodationForm({ user, onClose }: { user: UserWithAccommodation; onC
   }
 
   return (
-    <>
-      <form onSubmit={onSubmit}>
-        <p className={styles.muted}>Applies from the learner&apos;s next attempt. Time is multiplied first, then the extra minutes are added.</p>
-        <FormError message={save.isError ? errorMessage(save.error, 'Could not save the accommodation. Please try again.') : null} />
-        <SelectField label="Time multiplier" value={multiplier} onChange={(e) => setMultiplier(e.target.value)}>
-          <option value="">None</option>
-          {timeMultipliers.map((m) => (
-            <option key={m} value={String(m)}>
-              {m} × the time
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="Extra minutes" hint="Empty for none; 1 to 600." type="number" min={1} max={600} value={minutes} onChange={(e) => setMinutes(e.target.value)} />
-        <TextField
-          label="Extra attempts past the retake wait"
-          type="number"
-          min={0}
-          max={10}
-          required
-          value={attempts}
-          onChange={(e) => setAttempts(e.target.value)}
-        />
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save accommodation'}
-          </Button>
-        </ModalActions>
-      </form>
-      <section aria-label="Changes">
-        <h3>Changes</h3>
-        {history.isPending && <LoadingState />}
-        {history.isError && <ErrorState message="The changes could not be loaded." onRetry={() => void history.refetch()} />}
-        {history.data && history.data.data.changes.length === 0 && <p className={styles.muted}>No changes yet.</p>}
-        {history.data && history.data.data.changes.length > 0 && (
-          <>
-            <ul className={styles.list}>
-              {history.data.data.changes.map((change) => (
-                <li key={change.id}>
-                  {formatDateTime(change.changedAt)}, {change.changedBy}: {accommodationText(change)}
-                </li>
-              ))}
-            </ul>
-            <Pagination label="Change pages" page={page} pageSize={20} total={history.data.total} onPageChange={setPage} />
-          </>
-        )}
-      </section>
-    </>
+    <FormDialog
+      title={`Accommodation of ${user.username}`}
+      open
+      onClose={onClose}
+      submitLabel="Save accommodation"
+      pendingLabel="Saving..."
+      busy={save.isPending}
+      error={save.isError && !invalid ? errorMessage(save.error, 'Could not save the accommodation. Please try again.') : null}
+      onSubmit={onSubmit}
+      after={
+        <section aria-label="Changes">
+          <h3>Changes</h3>
+          {history.isPending && <LoadingState />}
+          {history.isError && <ErrorState message="The changes could not be loaded." onRetry={() => void history.refetch()} />}
+          {history.data && history.data.data.changes.length === 0 && <p className={styles.muted}>No changes yet.</p>}
+          {history.data && history.data.data.changes.length > 0 && (
+            <>
+              <ul className={styles.list}>
+                {history.data.data.changes.map((change) => (
+                  <li key={change.id}>
+                    {formatDateTime(change.changedAt)}, {change.changedBy}: {accommodationText(change)}
+                  </li>
+                ))}
+              </ul>
+              <Pagination label="Change pages" page={page} pageSize={20} total={history.data.total} onPageChange={setPage} />
+            </>
+          )}
+        </section>
+      }
+    >
+      <p className={styles.muted}>Applies from the learner&apos;s next attempt. Time is multiplied first, then the extra minutes are added.</p>
+      <SelectField label="Time multiplier" value={multiplier} onChange={(e) => setMultiplier(e.target.value)} error={errorOf('timeMultiplier')}>
+        <option value="">None</option>
+        {timeMultipliers.map((m) => (
+          <option key={m} value={String(m)}>
+            {m} × the time
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        label="Extra minutes"
+        hint="Empty for none; 1 to 600."
+        type="number"
+        min={1}
+        max={600}
+        step={1}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+        error={errorOf('extraMinutes')}
+      />
+      <TextField
+        label="Extra attempts past the retake wait"
+        type="number"
+        min={0}
+        max={10}
+        step={1}
+        required
+        value={attempts}
+        onChange={(e) => setAttempts(e.target.value)}
+        error={errorOf('extraAttempts')}
+      />
+    </FormDialog>
   );
 }

@@ -1,23 +1,41 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
-import type { Accommodation, AccommodationResponse, ExamSettings, LmsUser, UpcomingExam } from '../../../contracts/lms.js';
+import type { Accommodation, AccommodationResponse, AdminCourseDetails, AdminQuestion, ExamSettings, LmsUser, UpcomingExam } from '../../../contracts/lms.js';
+import { useListParams } from '../../lib/use-list-params.js';
 import { lmsKeys } from '../api.js';
 import { lmsRequest, lmsRequestPage } from '../session.js';
 
-/** One page of an admin list, its rows and the total from the x-total-count header. */
-export const pagedListQuery = <T>(key: string, path: string, filters: Record<string, string | undefined>, page: number) =>
-  queryOptions({
-    queryKey: [...adminKey(key), page, filters],
-    queryFn: () => lmsRequestPage<T>(path, { query: { ...filters, page, pageSize: ADMIN_PAGE_SIZE } }),
+/** One page of an admin list, its rows and the total from the x-total-count header. Empty filters are not sent. */
+export const pagedListQuery = <T>(key: string, path: string, filters: Record<string, string | undefined>, page: number) => {
+  const sent = Object.fromEntries(Object.entries(filters).flatMap(([name, value]) => (value?.trim() ? [[name, value.trim()]] : [])));
+  return queryOptions({
+    queryKey: [...adminKey(key), page, sent],
+    queryFn: () => lmsRequestPage<T>(path, { query: { ...sent, page, pageSize: ADMIN_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
+};
 
-/** A paged admin list: the page number, its rows and the total from the x-total-count header. */
-export function usePagedList<T>(key: string, path: string, filters: Record<string, string | undefined> = {}) {
-  const [page, setPage] = useState(1);
+/**
+ * A paged admin list whose page and filters live in the address (web/lib/use-list-params.ts):
+ * `filterDefaults` names each filter with its default, `accept` refuses values the server would.
+ */
+export function usePagedList<T, Name extends string = never>(
+  key: string,
+  path: string,
+  filterDefaults = {} as Record<Name, string>,
+  accept: Partial<Record<Name, (value: string) => boolean>> = {},
+) {
+  const { filters, page, update } = useListParams<Name>(filterDefaults, accept);
   const query = useQuery(pagedListQuery<T>(key, path, filters, page));
-  return { query, page, setPage, pageSize: ADMIN_PAGE_SIZE };
+  return {
+    query,
+    page,
+    setPage: (next: number) => update({ page: String(next) } as Partial<Record<Name | 'page', string>>),
+    filters,
+    /** Typing in a search box replaces the address entry rather than adding one per key. */
+    setFilter: (name: Name, value: string, options?: { replace?: boolean }) => update({ [name]: value } as Partial<Record<Name | 'page', string>>, options),
+    pageSize: ADMIN_PAGE_SIZE,
+  };
 }
 
 export const adminKey = (key: string) => ['lms', 'admin', key] as const;
@@ -35,13 +53,22 @@ function useAdminMutation<Variables, Result>(keys: readonly (readonly unknown[])
 }
 
 /** As the form holds it; the server validates the choices. */
-export type NewQuestion = { question: string; question_type: string; options: string[]; correct_answer: string; explanation: string; profession: string; difficulty: string };
+export type NewQuestion = { question: string; question_type: string; options: string[]; correct_answer: string; explanation: string; profession: string; difficulty: string; topic: string };
 export const useAddQuestion = () => useAdminMutation([adminKey('questions')], (body: NewQuestion) => lmsRequest('/exam-questions', { method: 'POST', body }));
+export const useUpdateQuestion = () =>
+  useAdminMutation([adminKey('questions')], ({ id, body }: { id: number; body: NewQuestion }) => lmsRequest<AdminQuestion>(`/exam-questions/${id}`, { method: 'PUT', body }));
 export const useDeleteQuestion = () => useAdminMutation([adminKey('questions')], (id: number) => lmsRequest(`/exam-questions/${id}`, { method: 'DELETE' }));
 
 export type NewCourse = { title: string; description: string; profession: string; level: string; duration: string; sections: { title: string; body: string }[] };
 // Learners' course lists change with the catalogue.
 export const useAddCourse = () => useAdminMutation([adminKey('courses'), lmsKeys.courses], (body: NewCourse) => lmsRequest('/admin/courses', { method: 'POST', body }));
+/** The course with its lessons, as the editor opens it. */
+export const adminCourseQuery = (id: number) =>
+  queryOptions({ queryKey: [...adminKey('courses'), 'one', id], queryFn: () => lmsRequest<AdminCourseDetails>(`/admin/courses/${id}`) });
+export const useUpdateCourse = () =>
+  useAdminMutation([adminKey('courses'), lmsKeys.courses], ({ id, body }: { id: number; body: NewCourse }) =>
+    lmsRequest<AdminCourseDetails>(`/admin/courses/${id}`, { method: 'PUT', body }),
+  );
 export const useDeleteCourse = () => useAdminMutation([adminKey('courses'), lmsKeys.courses], (id: number) => lmsRequest(`/admin/courses/${id}`, { method: 'DELETE' }));
 
 export const adminUpcomingExamsQuery = () =>

@@ -43,9 +43,14 @@ function EssayCard({ essay, onGraded, onError }: { essay: EssayAnswer; onGraded:
 }
 
 export default function EssaysPage() {
-  const [status, setStatus] = useState<'pending' | 'graded'>('pending');
   const [error, setError] = useState<string | null>(null);
-  const { query, page, setPage, pageSize } = usePagedList<{ essays: EssayAnswer[] }>('essays', '/admin/essays', { status });
+  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<{ essays: EssayAnswer[] }, 'status'>(
+    'essays',
+    '/admin/essays',
+    { status: 'pending' },
+    { status: (value) => value === 'pending' || value === 'graded' },
+  );
+  const { status } = filters;
   return (
     <AdminLayout title="Essay Grading">
       <FormError message={error} />
@@ -53,10 +58,7 @@ export default function EssaysPage() {
         <SelectField
           label="Show"
           value={status}
-          onChange={(e) => {
-            setStatus(e.target.value === 'graded' ? 'graded' : 'pending');
-            setPage(1);
-          }}
+          onChange={(e) => setFilter('status', e.target.value)}
         >
           <option value="pending">Awaiting review</option>
           <option value="graded">Graded</option>

@@ -1,23 +1,29 @@
-import { useState } from 'react';
 import type { ExamLog } from '../../../contracts/lms.js';
 import { formatDateTime } from '../../lib/format.js';
 import { Button } from '../../ui/button.js';
 import { Pagination } from '../../ui/pagination.js';
 import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
+import { routeId } from '../../lib/route-id.js';
 import { usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
 /** The integrity record: every attempt's events in order (start, copy, paste, leaving full screen or the tab, finish). */
 export default function LogsPage() {
-  const [examId, setExamId] = useState<number | undefined>();
-  const { query, page, setPage, pageSize } = usePagedList<{ logs: ExamLog[] }>('logs', '/admin/exam-logs', { examId: examId ? String(examId) : undefined });
+  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<{ logs: ExamLog[] }, 'examId'>(
+    'logs',
+    '/admin/exam-logs',
+    { examId: '' },
+    { examId: (value) => routeId(value) !== null },
+  );
+  const { examId } = filters;
+  const setExamId = (id: string) => setFilter('examId', id);
   return (
     <AdminLayout title="Exam Logs">
       {examId && (
         <p>
           Showing attempt #{examId}.{' '}
-          <Button variant="secondary" size="small" onClick={() => (setExamId(undefined), setPage(1))}>
+          <Button variant="secondary" size="small" onClick={() => setExamId('')}>
             Show all attempts
           </Button>
         </p>
@@ -28,11 +34,12 @@ export default function LogsPage() {
             caption="Exam log entries, grouped by attempt"
             rows={result.data.logs}
             rowKey={(log) => log.id}
+            dense
             columns={[
               {
                 header: 'Attempt',
                 cell: (log) => (
-                  <Button variant="ghost" size="small" aria-label={`Show only attempt ${log.exam_id}`} onClick={() => (setExamId(log.exam_id), setPage(1))}>
+                  <Button variant="ghost" size="small" aria-label={`Show only attempt ${log.exam_id}`} onClick={() => setExamId(String(log.exam_id))}>
                     #{log.exam_id}
                   </Button>
                 ),

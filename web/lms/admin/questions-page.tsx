@@ -1,20 +1,11 @@
+import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  ACCEPTED_ANSWER_SEPARATOR,
-  difficulties,
-  NO_TOPIC,
-  parseOptionsText,
-  professions,
-  questionTypes,
-  TOPIC_MAX_LENGTH,
-  type QuestionType,
-} from '../../../contracts/lms-constants.js';
+import { useState } from 'react';
+import { NO_TOPIC, professions } from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
-import { Button } from '../../ui/button.js';
-import { SelectField, TextField } from '../../ui/field.js';
-import { ConfirmDialog } from '../../ui/modal.js';
+import { SelectField } from '../../ui/field.js';
+import { ConfirmDialog, Modal } from '../../ui/modal.js';
 import { Pagination } from '../../ui/pagination.js';
 import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
@@ -23,98 +14,61 @@ import { ErrorState, FormError, LoadingState } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.js';
 import styles from '../lms.module.css';
-import { useAddQuestion, useDeleteQuestion, usePagedList } from './admin-api.js';
+import { useAddQuestion, useDeleteQuestion, usePagedList, useUpdateQuestion } from './admin-api.js';
+import { QuestionForm } from './question-form.js';
 import { AdminLayout } from './admin-layout.js';
 import { useQuestionStatistics } from './question-bank-api.js';
 import { QuestionImport } from './question-import.js';
 import { statisticsColumns, TopicStatistics } from './question-statistics.js';
 
-const emptyForm = { question: '', question_type: 'multiple-choice' as QuestionType, options: '', correct_answer: '', explanation: '', profession: '', difficulty: 'medium', topic: '' };
-
-function QuestionForm() {
+function AddQuestion() {
   const notify = useToast();
-  const [form, setForm] = useState(emptyForm);
-  const [error, setError] = useState<string | null>(null);
   const add = useAddQuestion();
-  // The error sits above the form: on a phone the button is far below it, so the error is focused (and scrolled to).
-  const errorBox = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (error) errorBox.current?.focus();
-  }, [error]);
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    add.mutate(
-      { ...form, options: form.question_type === 'multiple-choice' ? parseOptionsText(form.options) : [] },
-      {
-        onSuccess: () => {
-          setForm(emptyForm);
-          setError(null);
-          notify('Question added');
-        },
-        onError: (e) => setError(`Error adding question: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
-      },
-    );
+  return (
+    <section className={styles.card} style={{ marginBottom: '1.5rem' }} aria-labelledby="add-question-heading">
+      <h2 id="add-question-heading">Add New Exam Question</h2>
+      <QuestionForm
+        idPrefix="new-question"
+        label="Add New Exam Question"
+        submitLabel="Add Question"
+        pendingLabel="Adding..."
+        busy={add.isPending}
+        failure={add.error}
+        onSave={(body) => add.mutateAsync(body).then(() => notify('Question added'))}
+      />
+    </section>
+  );
+}
+
+function EditQuestion({ question, onClose }: { question: AdminQuestion | null; onClose: () => void }) {
+  const notify = useToast();
+  const update = useUpdateQuestion();
+  const close = () => {
+    update.reset();
+    onClose();
   };
   return (
-    <form className={styles.card} onSubmit={onSubmit} style={{ marginBottom: '1.5rem' }} aria-label="Add New Exam Question">
-      <h2>Add New Exam Question</h2>
-      <div ref={errorBox} tabIndex={-1}>
-        <FormError message={error} />
-      </div>
-      <div className={styles.formGrid}>
-        <div className={styles.full} style={{ marginBottom: '0.9rem' }}>
-          <label className={styles.fieldLabel} htmlFor="q-text">
-            Question
-          </label>
-          <textarea id="q-text" className={styles.textarea} required value={form.question} onChange={set('question')} />
-        </div>
-        <SelectField label="Question type" value={form.question_type} onChange={set('question_type')}>
-          {questionTypes.map((t) => (
-            <option key={t} value={t}>
-              {questionTypeLabel(t)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Difficulty" value={form.difficulty} onChange={set('difficulty')}>
-          {difficulties.map((d) => (
-            <option key={d} value={d}>
-              {difficultyLabel(d)}
-            </option>
-          ))}
-        </SelectField>
-        {form.question_type === 'multiple-choice' && (
-          <TextField className={styles.full} label="Options (comma-separated)" value={form.options} onChange={set('options')} hint="For example: Aspirin, Heparin, Warfarin" />
-        )}
-        <TextField
-          label="Correct answer"
-          required
-          value={form.correct_answer}
-          onChange={set('correct_answer')}
-          hint={
-            form.question_type === 'fill-in-the-blank'
-              ? `Several accepted answers may be separated by ${ACCEPTED_ANSWER_SEPARATOR}`
-              : form.question_type === 'essay'
-                ? 'A model answer for the grader'
-                : 'One of the options'
+    <Modal title="Edit question" open={question !== null} onClose={close}>
+      {question && (
+        <QuestionForm
+          key={question.id}
+          question={question}
+          idPrefix="edit-question"
+          label="Edit question"
+          submitLabel="Save question"
+          pendingLabel="Saving..."
+          busy={update.isPending}
+          failure={update.error}
+          onCancel={close}
+          onSave={(body) =>
+            update.mutateAsync({ id: question.id, body }).then(() => {
+              notify('Question saved');
+              close();
+            })
           }
         />
-        <SelectField label="Profession" required value={form.profession} onChange={set('profession')}>
-          <option value="">Select a profession</option>
-          {professions.map((p) => (
-            <option key={p} value={p}>
-              {professionLabel(p)}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="Topic" value={form.topic} onChange={set('topic')} hint="For example: Pharmacology" maxLength={TOPIC_MAX_LENGTH} />
-        <TextField className={styles.full} label="Explanation" required value={form.explanation} onChange={set('explanation')} />
-      </div>
-      <Button type="submit" disabled={add.isPending}>
-        {add.isPending ? 'Adding...' : 'Add Question'}
-      </Button>
-    </form>
+      )}
+    </Modal>
   );
 }
 
@@ -140,29 +94,30 @@ function QuestionCell({ question }: { question: AdminQuestion }) {
 }
 
 export default function QuestionsPage() {
-  const [profession, setProfession] = useState('');
-  const { query, page, setPage, pageSize } = usePagedList<{ examQuestions: AdminQuestion[] }>('questions', '/exam-questions', {
-    profession: profession || undefined,
-  });
+  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<{ examQuestions: AdminQuestion[] }, 'profession'>(
+    'questions',
+    '/exam-questions',
+    { profession: '' },
+    { profession: (value) => (professions as readonly string[]).includes(value) },
+  );
+  const { profession } = filters;
   const statistics = useQuestionStatistics(page, profession);
   const statisticOf = new Map((statistics.data?.statistics ?? []).map((stat) => [stat.id, stat]));
   const [toDelete, setToDelete] = useState<AdminQuestion | null>(null);
+  const [editing, setEditing] = useState<AdminQuestion | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useDeleteQuestion();
 
   return (
     <AdminLayout title="Exam Question Management">
-      <QuestionForm />
+      <AddQuestion />
       <QuestionImport profession={profession} />
       <FormError message={deleteError} />
       <div className={styles.filters}>
         <SelectField
           label="Show questions for"
           value={profession}
-          onChange={(e) => {
-            setProfession(e.target.value);
-            setPage(1);
-          }}
+          onChange={(e) => setFilter('profession', e.target.value)}
         >
           <option value="">All professions</option>
           {professions.map((p) => (
@@ -200,7 +155,10 @@ export default function QuestionsPage() {
                 cell: (q) => (
                   <RowMenu
                     label={`Actions for question ${q.id}`}
-                    items={[{ label: 'Delete', icon: <Trash2 aria-hidden="true" size={14} />, onSelect: () => setToDelete(q), danger: true }]}
+                    items={[
+                      { label: 'Edit', icon: <Pencil aria-hidden="true" size={14} />, onSelect: () => setEditing(q) },
+                      { label: 'Delete', icon: <Trash2 aria-hidden="true" size={14} />, onSelect: () => setToDelete(q), danger: true },
+                    ]}
                   />
                 ),
               },
@@ -219,6 +177,7 @@ export default function QuestionsPage() {
           <LoadingState />
         )}
       </section>
+      <EditQuestion question={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={toDelete !== null}
         message="Are you sure you want to delete this question?"

@@ -1,3 +1,4 @@
+import KeyRound from 'lucide-react/icons/key-round';
 import { useState } from 'react';
 import { programs, type Program } from '../../../contracts/lms-constants.js';
 import type { Accommodation, LmsUser } from '../../../contracts/lms.js';
@@ -7,6 +8,7 @@ import { TextField } from '../../ui/field.js';
 import { Pagination } from '../../ui/pagination.js';
 import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
+import { RowMenu } from '../../ui/row-menu.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { professionLabel, programLabel, roleLabel } from '../labels.js';
@@ -22,8 +24,7 @@ type UserRow = LmsUser & { accommodation?: Accommodation | undefined };
 
 export default function UsersPage() {
   const notify = useToast();
-  const [search, setSearch] = useState('');
-  const { query, page, setPage, pageSize } = usePagedList<{ users: UserRow[] }>('users', '/admin/users', { search: search.trim() || undefined });
+  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<{ users: UserRow[] }, 'search'>('users', '/admin/users', { search: '' }, { search: (value) => value.length <= 40 });
   const [error, setError] = useState<string | null>(null);
   const [passwordFor, setPasswordFor] = useState<LmsUser | null>(null);
   const [accommodationFor, setAccommodationFor] = useState<UserRow | null>(null);
@@ -54,11 +55,9 @@ export default function UsersPage() {
         <TextField
           label="Search by username"
           type="search"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage(1);
-          }}
+          value={filters.search}
+          maxLength={40}
+          onChange={(e) => setFilter('search', e.target.value, { replace: true })}
         />
       </div>
       <QueryState query={query} error="Failed to fetch users." empty="No users found." isEmpty={(result) => result.data.users.length === 0}>
@@ -67,6 +66,7 @@ export default function UsersPage() {
             caption="LMS users"
             rows={result.data.users}
             rowKey={(user) => user.id}
+            dense
             columns={[
               { header: 'Username', cell: (user) => user.username },
               { header: 'Profession', cell: (user) => professionLabel(user.profession) },
@@ -99,11 +99,12 @@ export default function UsersPage() {
                   ),
               },
               {
-                header: 'Password',
+                header: 'Actions',
                 cell: (user) => (
-                  <Button variant="secondary" size="small" onClick={() => setPasswordFor(user)} aria-label={`Set password for ${user.username}`}>
-                    Set password
-                  </Button>
+                  <RowMenu
+                    label={`Actions for ${user.username}`}
+                    items={[{ label: 'Set password', icon: <KeyRound aria-hidden="true" size={14} />, onSelect: () => setPasswordFor(user) }]}
+                  />
                 ),
               },
             ]}
