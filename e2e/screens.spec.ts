@@ -433,3 +433,89 @@ test('when every screen is opened at 390 and 1280 px in light and dark mode, the
     }
   }
 });
+
+/**
+ * The LMS admin's screens in the shared admin shell (and a course as a learner reads its Markdown
+ * lessons) from a phone to a wide desk screen, light and dark: they fit, axe finds nothing serious,
+ * and each is saved for a person to judge the look.
+ */
+test('when the LMS admin screens are opened from 390 to 1920 px in light and dark mode, then they fit, axe finds no serious violation and a screenshot is saved', async ({ page, request, browser, baseURL }) => {
+  test.setTimeout(420_000);
+  const login = await request.post('/auth/login', { data: e2eAccounts.lmsAdmin });
+  const adminToken = ((await login.json()) as { token: string }).token;
+  const admin = { authorization: `Bearer ${adminToken}` };
+  const lessons = [
+    { title: 'A lesson with a list', body: 'Before the **procedure**:\n\n- confirm the patient\'s identity\n- explain what will happen\n- check for allergies\n\n## Afterwards\n\nRecord what was done, and by whom.' },
+    { title: 'A lesson with a long word', body: 'Pneumonoultramicroscopicsilicovolcanoconiosis is a long word that must wrap rather than push the page sideways.' },
+  ];
+  const created = await request.post('/admin/courses', { headers: admin, data: { title: `Screens course ${unique('')}`, profession: 'nurse', description: 'A course for the screens test.', sections: lessons } });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  await page.goto('/lms-system/login');
+  await page.evaluate((value) => localStorage.setItem('token', value), adminToken);
+  const adminScreens = [
+    { name: 'lms-admin-questions', path: '/lms-system/admin', heading: 'Exam Question Management' },
+    { name: 'lms-admin-courses', path: '/lms-system/admin/course', heading: 'Course Management' },
+    { name: 'lms-admin-course-new', path: '/lms-system/admin/course/new', heading: 'Add New Course' },
+    { name: 'lms-admin-course-edit', path: `/lms-system/admin/course/${id}`, heading: /^Edit course: / },
+    { name: 'lms-admin-users', path: '/lms-system/admin/users', heading: 'Users and Programs' },
+    { name: 'lms-admin-logs', path: '/lms-system/admin/logs', heading: 'Exam Logs' },
+  ];
+  // A learner with the course library reads the same course.
+  const learnerToken = await signInLearner(page, request);
+  const learnerId = (JSON.parse(Buffer.from(learnerToken.split('.')[1] ?? '', 'base64url').toString()) as { id: number }).id;
+  expect((await request.put(`/admin/users/${learnerId}/programs`, { headers: admin, data: { allowed_programs: ['course'] } })).status()).toBe(200);
+  const learnerPage = await (await browser.newContext({ baseURL })).newPage();
+  await learnerPage.goto('/lms-system/login');
+  await learnerPage.evaluate((value) => localStorage.setItem('token', value), learnerToken);
+  await page.evaluate((value) => localStorage.setItem('token', value), adminToken);
+
+  for (const dark of [false, true]) {
+    for (const target of [page, learnerPage]) await target.evaluate((value) => localStorage.setItem('darkMode', String(value)), dark);
+    for (const width of [390, 1024, 1440, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const screen of adminScreens) {
+        await page.goto(screen.path);
+        await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
+        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+        await expectFitsWidth(page);
+        await expectAccessible(page);
+        await page.screenshot({ path: `test-results/screens/${screen.name}-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
+      }
+      await learnerPage.setViewportSize({ width, height: 900 });
+      await learnerPage.goto(`/courses/${id}`);
+      await expect(learnerPage.getByRole('region', { name: 'A lesson with a list' }).getByRole('listitem')).toHaveCount(3);
+      await expectFitsWidth(learnerPage);
+      await expectAccessible(learnerPage);
+      await learnerPage.screenshot({ path: `test-results/screens/lms-course-markdown-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
+    }
+  }
+  await learnerPage.context().close();
+  expect((await request.delete(`/admin/courses/${id}`, { headers: admin })).status()).toBe(204);
+});
+
+test('when the case admin and the LMS admin are opened, then both draw the same shell: title, their pages, dark mode and sign-out in one sidebar', async ({ page, request }) => {
+  await signInWithToken(page, request);
+  const login = await request.post('/auth/login', { data: e2eAccounts.lmsAdmin });
+  const adminToken = ((await login.json()) as { token: string }).token;
+  await page.evaluate((value) => localStorage.setItem('token', value), adminToken);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const shapes: string[] = [];
+  for (const [path, title, nav] of [
+    ['/caseadmin/manage-cases', 'Pathway Case Admin', 'Case admin'],
+    ['/lms-system/admin/users', 'Pathway LMS Admin', 'LMS admin'],
+  ] as const) {
+    await page.goto(path);
+    const sidebar = page.getByRole('complementary');
+    await expect(sidebar.getByRole('link', { name: title })).toBeVisible();
+    await expect(sidebar.getByRole('navigation', { name: nav }).locator('a[aria-current="page"]')).toHaveCount(1);
+    await expect(sidebar.getByRole('button', { name: 'Dark mode' })).toBeVisible();
+    await expect(sidebar.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    // No second header above the shell (the learner's header is not drawn on admin pages).
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    shapes.push(await sidebar.evaluate((el) => `${el.className} ${getComputedStyle(el).width} ${getComputedStyle(el).position}`));
+  }
+  expect(shapes[0]).toBe(shapes[1]);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/lms-system\/login$/);
+});

@@ -47,6 +47,8 @@ type Props = {
   label: string;
   submitLabel: string;
   pendingLabel: string;
+  /** Opens a refusal's sentence, e.g. "Error adding question: ". */
+  failurePrefix: string;
   busy: boolean;
   /** The last refusal from the server: a field's shown under it, any other above the form. */
   failure: unknown;
@@ -56,7 +58,7 @@ type Props = {
 };
 
 /** Adding and editing a question: the same fields, checked in the app's words, the server's refusals next to their field. */
-export function QuestionForm({ question, idPrefix, label, submitLabel, pendingLabel, busy, failure, onSave, onCancel }: Props) {
+export function QuestionForm({ question, idPrefix, label, submitLabel, pendingLabel, failurePrefix, busy, failure, onSave, onCancel }: Props) {
   const [form, setForm] = useState<Values>(question ? valuesOf(question) : emptyValues);
   const set = (key: keyof Values) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
   const invalid = fieldError(failure, requestFields);
@@ -88,7 +90,7 @@ export function QuestionForm({ question, idPrefix, label, submitLabel, pendingLa
   return (
     <Form onSubmit={onSubmit} aria-label={label}>
       <div ref={top} tabIndex={-1}>
-        <FormError message={failure && !invalid ? errorMessage(failure, 'Could not save the question. Please try again.') : null} />
+        <FormError message={failure && !invalid ? `${failurePrefix}${errorMessage(failure, 'Unknown error')}` : null} />
       </div>
       <div className={styles.formGrid}>
         <TextareaField id={id(fieldIds.question)} className={styles.full} label="Question" required maxLength={2000} value={form.question} onChange={set('question')} error={errorOf('question')} />

@@ -32,6 +32,7 @@ function AddQuestion() {
         label="Add New Exam Question"
         submitLabel="Add Question"
         pendingLabel="Adding..."
+        failurePrefix="Error adding question: "
         busy={add.isPending}
         failure={add.error}
         onSave={(body) => add.mutateAsync(body).then(() => notify('Question added'))}
@@ -57,6 +58,7 @@ function EditQuestion({ question, onClose }: { question: AdminQuestion | null; o
           label="Edit question"
           submitLabel="Save question"
           pendingLabel="Saving..."
+          failurePrefix="Error saving question: "
           busy={update.isPending}
           failure={update.error}
           onCancel={close}
