@@ -36,6 +36,23 @@ describe('LMS demo content', () => {
     expect(levels.rows.every((row) => row.levels === 3)).toBe(true);
   });
 
+  it('when the demo courses are loaded, then every lesson is real Markdown content: several paragraphs and a list, not one sentence', async () => {
+    const { rows } = await t.database.pool.query<{ title: string; sections: { title: string; body: string }[] }>('SELECT title, sections FROM courses');
+    expect(rows.length).toBeGreaterThanOrEqual(17);
+    const thin: string[] = [];
+    for (const course of rows) {
+      expect(course.sections.length, course.title).toBeGreaterThanOrEqual(3);
+      for (const lesson of course.sections) {
+        const paragraphs = lesson.body.split(/\n{2,}/).filter((block) => block.trim() !== '');
+        const hasList = /^(\s*[-*] |\s*\d+\. )/m.test(lesson.body);
+        if (lesson.body.length < 700 || paragraphs.length < 3 || !hasList) thin.push(`${course.title} / ${lesson.title}`);
+        // Rendered without raw HTML (web/lms/lesson-markdown.tsx), so the content carries none.
+        expect(lesson.body, lesson.title).not.toMatch(/<[a-z]/i);
+      }
+    }
+    expect(thin).toEqual([]);
+  });
+
   it('when a learner starts the exam after loading, then a demo question of their profession is served and upcoming exams show', async () => {
     const learner = await registerLearner(t, { profession: 'dentist' });
     const response = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });

@@ -11,3 +11,6 @@ export type DemoCourse = {
   duration: string;
   sections: { title: string; body: string }[];
 };
+
+/** A lesson of a demo course; its body is Markdown. */
+export const lesson = (title: string, body: string) => ({ title, body });
