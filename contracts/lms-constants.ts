@@ -122,3 +122,8 @@ export const PERCENTILE_MIN_OTHERS = 30;
 /** How results and statistics name the questions an admin gave no topic. */
 export const NO_TOPIC = 'General';
 export const TOPIC_MAX_LENGTH = 100;
+
+/** Lesson images: uploaded by an LMS admin (`POST /admin/lesson-images`, field `image`), served under this path, the only images a lesson shows. */
+export const LESSON_IMAGE_PATH = '/lesson-images/';
+export const LESSON_IMAGE_FIELD = 'image';
+export const LESSON_IMAGE_MAX_BYTES = 5 * 1024 * 1024;

@@ -176,6 +176,13 @@ test('when an LMS admin writes a course in Markdown, then the editor previews it
   await expect(preview.getByRole('listitem')).toHaveText(['before touching a patient', 'after touching a patient']);
   await expect(preview.locator('strong')).toHaveText('five moments');
   await expect(preview.getByRole('heading', { name: 'Why', level: 4 })).toBeVisible();
+  // An image goes through the app's storage and into the text as Markdown.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  await page.getByLabel('Add an image to lesson 1').setInputFiles({ name: 'hand-rub.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByLabel('Lesson 1 text (Markdown)')).toHaveValue(/!\[hand-rub\]\(\/lesson-images\/[0-9a-f]{24}\.png\)\n$/);
+  const image = preview.getByRole('img', { name: 'hand-rub' });
+  await expect(image).toHaveAttribute('src', /^\/lesson-images\//);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await page.getByRole('button', { name: 'Add lesson' }).click();
   await page.getByLabel('Lesson 2 title').fill('Gloves');
   await page.getByLabel('Lesson 2 text (Markdown)').fill('Gloves do not replace hand hygiene.');
@@ -204,6 +211,7 @@ test('when an LMS admin writes a course in Markdown, then the editor previews it
   const lessons = learnerPage.getByRole('region', { name: 'Hand hygiene' });
   await expect(lessons.getByRole('listitem')).toHaveCount(2);
   await expect(lessons.locator('strong')).toHaveText('five moments');
+  await expect(lessons.getByRole('img', { name: 'hand-rub' })).toBeVisible();
   await expect(learnerPage.locator('section h3').first()).toContainText('1. Gloves');
   await expectAccessible(learnerPage);
   await learnerPage.context().close();

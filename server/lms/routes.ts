@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
@@ -82,7 +83,8 @@ import {
 } from '../../contracts/lms.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
-import { AppError, errorResponses, importErrorResponses } from '../platform/errors.js';
+import { AppError, errorBody, errorResponses, importErrorResponses } from '../platform/errors.js';
+import { createMediaStorage } from '../platform/storage.js';
 import { createPasswordSignIn } from '../platform/password-sign-in.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { clientAddressKey } from '../platform/client-address.js';
@@ -100,6 +102,7 @@ import * as bank from './question-bank.js';
 import * as premium from './premium-requests.js';
 import * as testCentre from './test-centre.js';
 import { requireProgram, type LmsAccount } from './programs.js';
+import { saveLessonImage, serveLessonImage } from './lesson-images.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -124,6 +127,7 @@ export const RECENT_COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to
 
 async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { db } = deps.database;
+  const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
   const now = () => deps.clock.now();
   const { lms } = deps.config;
   const passwordSignIn = createPasswordSignIn(deps, { area: 'lms', cookiePath: '/auth/login' });
@@ -224,7 +228,28 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
       request.lmsAccount = account;
     });
     registerAdminRoutes(admin, deps);
+    // Only the upload route parses multipart bodies (the plugin's hooks stay out of the other routes).
+    await admin.register(async (uploads: App) => {
+      await uploads.register(multipart);
+      uploads.post(
+        '/admin/lesson-images',
+        {
+          schema: {
+            tags,
+            description: 'An image for lesson text: multipart/form-data with one `image` field (PNG, JPEG, GIF or WebP, judged by content); answers its address for Markdown',
+            response: { 201: z.object({ url: z.string() }), ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody },
+          },
+        },
+        async (request, reply) => reply.status(201).send(await saveLessonImage(request, storage, deps.config.uploadTmpDir)),
+      );
+    });
   });
+
+  app.get(
+    '/lesson-images/:name',
+    { schema: { tags, params: z.object({ name: z.string().max(64) }), response: { 200: z.unknown(), ...errorResponses } } },
+    async (request, reply) => serveLessonImage(storage, request.params.name, reply),
+  );
 }
 
 // Redeem tries per learner per hour, right or wrong.

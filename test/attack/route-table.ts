@@ -576,6 +576,27 @@ export const routeTable: RouteEntry[] = [
   { route: 'GET /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/courses', h), ok: 200 },
   { route: 'POST /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/courses', h, { title: `Course ${unique()}`, profession: 'all' }), ok: 201 },
   {
+    route: 'POST /admin/lesson-images',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (_w, _c, h) => {
+      const form = multipartBody([{ name: 'image', filename: 'diagram.png', contentType: 'image/png', data: tinyPng }]);
+      return { method: 'POST', url: '/admin/lesson-images', headers: { ...h, ...form.headers }, payload: form.payload };
+    },
+    ok: 201,
+  },
+  {
+    route: 'GET /lesson-images/:param',
+    access: 'public',
+    area: 'lms',
+    build: async (w, _c, h) => {
+      const form = multipartBody([{ name: 'image', filename: 'diagram.png', contentType: 'image/png', data: tinyPng }]);
+      const saved = await w.t.app.inject({ method: 'POST', url: '/admin/lesson-images', headers: { ...w.lmsAdmin.headers, ...form.headers }, payload: form.payload });
+      return json(w, 'GET', saved.json<{ url: string }>().url, h);
+    },
+    ok: 200,
+  },
+  {
     route: 'GET /admin/courses/:param',
     access: 'LMS admin',
     area: 'lms',

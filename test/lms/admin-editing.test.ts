@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCourseDetails, AdminQuestion, CourseDetails } from '../../contracts/lms.js';
 import { createQuestion, questionBody, registerLearner, signInLmsAdmin } from '../factories/lms.js';
+import { multipartBody, tinyPng } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 describe('the LMS admin edits questions and courses', () => {
@@ -103,5 +104,32 @@ describe('the LMS admin edits questions and courses', () => {
     expect((await t.app.inject({ method: 'GET', url: `/admin/courses/${course.id}`, headers: learner.headers })).statusCode).toBe(403);
     expect((await listedQuestion(question.id, 'physiotherapist'))?.question).not.toBe('Changed?');
     expect((await t.app.inject({ method: 'GET', url: `/admin/courses/${course.id}`, headers: admin.headers })).json<AdminCourseDetails>().title).toBe('Guarded');
+  });
+
+  it('when an admin uploads a lesson image, then it is stored under an unguessable name and served as an image; anything else is refused and kept nowhere', async () => {
+    const upload = (data: Buffer, filename: string, contentType: string, headers = admin.headers, field = 'image') => {
+      const form = multipartBody([{ name: field, filename, contentType, data }]);
+      return t.app.inject({ method: 'POST', url: '/admin/lesson-images', headers: { ...headers, ...form.headers }, payload: form.payload });
+    };
+    const saved = await upload(tinyPng, 'diagram.png', 'image/png');
+    expect(saved.statusCode).toBe(201);
+    const { url } = saved.json<{ url: string }>();
+    expect(url).toMatch(/^\/lesson-images\/[0-9a-f]{24}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect(served.rawPayload.equals(tinyPng)).toBe(true);
+
+    // Judged by content: a script named .png is not an image.
+    const script = await upload(Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png');
+    expect(script.statusCode).toBe(400);
+    expect(script.json()).toEqual({ error: 'Please choose an image (PNG, JPEG, GIF or WebP).' });
+    expect((await upload(tinyPng, 'x.png', 'image/png', admin.headers, 'photo')).statusCode).toBe(400);
+    const learner = await registerLearner(t, { profession: 'nurse' });
+    expect((await upload(tinyPng, 'x.png', 'image/png', learner.headers)).statusCode).toBe(403);
+    for (const missing of ['/lesson-images/000000000000000000000000.png', '/lesson-images/..%2F..%2Fsecrets.png', '/lesson-images/diagram.png']) {
+      expect((await t.app.inject({ method: 'GET', url: missing })).statusCode, missing).toBe(404);
+    }
   });
 });

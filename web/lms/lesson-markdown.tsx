@@ -1,8 +1,6 @@
 import Markdown, { defaultUrlTransform, type Components, type UrlTransform } from 'react-markdown';
+import { LESSON_IMAGE_PATH } from '../../contracts/lms-constants.js';
 import styles from './lesson-markdown.module.css';
-
-/** Where lesson images live once uploaded through the app's storage; no other image is shown. */
-export const LESSON_IMAGE_PATH = '/lesson-images/';
 
 /**
  * Links keep react-markdown's safe protocols (http, https, mailto...; never `javascript:`), and

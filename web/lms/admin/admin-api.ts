@@ -3,7 +3,9 @@ import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
 import type { Accommodation, AccommodationResponse, AdminCourseDetails, AdminQuestion, ExamSettings, LmsUser, UpcomingExam } from '../../../contracts/lms.js';
 import { useListParams } from '../../lib/use-list-params.js';
 import { lmsKeys } from '../api.js';
-import { lmsRequest, lmsRequestPage } from '../session.js';
+import { LESSON_IMAGE_FIELD } from '../../../contracts/lms-constants.js';
+import { ApiError, UNREACHABLE_MESSAGE } from '../../lib/http.js';
+import { lmsRequest, lmsRequestPage, lmsToken } from '../session.js';
 
 /** One page of an admin list, its rows and the total from the x-total-count header. Empty filters are not sent. */
 export const pagedListQuery = <T>(key: string, path: string, filters: Record<string, string | undefined>, page: number) => {
@@ -114,4 +116,20 @@ export function useSaveExamSettings() {
     mutationFn: (settings: ExamSettings) => lmsRequest<ExamSettings>('/admin/exam-settings', { method: 'PUT', body: settings }),
     onSuccess: (saved) => queryClient.setQueryData(examSettingsQuery().queryKey, saved),
   });
+}
+
+/** Uploads an image for lesson text (multipart, which the JSON helper cannot send); resolves with its address. */
+export async function uploadLessonImage(file: File): Promise<{ url: string }> {
+  const form = new FormData();
+  form.append(LESSON_IMAGE_FIELD, file);
+  const token = lmsToken.get();
+  let response: Response;
+  try {
+    response = await fetch('/admin/lesson-images', { method: 'POST', body: form, headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  } catch {
+    throw new ApiError(0, UNREACHABLE_MESSAGE);
+  }
+  const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string; code?: string };
+  if (!response.ok || !body.url) throw new ApiError(response.status, body.error ?? `Request failed (${response.status})`, body.code);
+  return { url: body.url };
 }

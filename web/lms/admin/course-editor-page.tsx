@@ -1,5 +1,6 @@
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
+import ImagePlus from 'lucide-react/icons/image-plus';
 import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { audiences, courseLevels } from '../../../contracts/lms-constants.js';
 import type { AdminCourseDetails } from '../../../contracts/lms.js';
 import { ApiError, errorMessage, fieldError } from '../../lib/http.js';
 import { useRouteId } from '../../lib/route-id.js';
-import { Button } from '../../ui/button.js';
+import { Button, buttonClassName } from '../../ui/button.js';
 import { SelectField, TextareaField, TextField } from '../../ui/field.js';
 import { Form } from '../../ui/form.js';
 import { ErrorState, FormError, LoadingState } from '../../ui/states.js';
@@ -17,7 +18,7 @@ import { useToast } from '../../ui/toast.js';
 import { professionLabel } from '../labels.js';
 import { LessonMarkdown } from '../lesson-markdown.js';
 import styles from '../lms.module.css';
-import { adminCourseQuery, useAddCourse, useUpdateCourse, type NewCourse } from './admin-api.js';
+import { adminCourseQuery, uploadLessonImage, useAddCourse, useUpdateCourse, type NewCourse } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 import editor from './course-editor-page.module.css';
 
@@ -189,6 +190,21 @@ type LessonProps = {
 function LessonEditor({ lesson, index, count, onChange, onMove, onRemove }: LessonProps) {
   const id = useId();
   const name = lesson.title.trim() || `Lesson ${index + 1}`;
+  const [uploading, setUploading] = useState(false);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  // The image goes to the app's storage; the lesson gets a Markdown image line at its end, which
+  // the admin may move. Its description starts as the file's name, to be written properly.
+  const addImage = (file: File) => {
+    setUploading(true);
+    setUploadError(null);
+    uploadLessonImage(file)
+      .then(({ url }) => {
+        const alt = file.name.replace(/\.[^.]*$/, '').replace(/[[\]]/g, '') || 'image';
+        onChange({ body: `${lesson.body.trimEnd()}${lesson.body.trim() ? '\n\n' : ''}![${alt}](${url})\n` });
+      })
+      .catch((error: unknown) => setUploadError(errorMessage(error, 'The image could not be uploaded. Please try again.')))
+      .finally(() => setUploading(false));
+  };
   return (
     <fieldset className={`${styles.card} ${editor.lesson}`}>
       <legend className={editor.legend}>Lesson {index + 1}</legend>
@@ -204,6 +220,24 @@ function LessonEditor({ lesson, index, count, onChange, onMove, onRemove }: Less
         </Button>
       </div>
       <TextField id={`${id}-title`} label={`Lesson ${index + 1} title`} required maxLength={200} value={lesson.title} onChange={(e) => onChange({ title: e.target.value })} />
+      <div className={editor.imageRow}>
+        <label className={buttonClassName('secondary')} htmlFor={`${id}-image`}>
+          <ImagePlus aria-hidden="true" size={16} /> {uploading ? 'Uploading...' : `Add an image to lesson ${index + 1}`}
+        </label>
+        <input
+          id={`${id}-image`}
+          className="visually-hidden"
+          type="file"
+          accept="image/png,image/jpeg,image/gif,image/webp"
+          disabled={uploading}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) addImage(file);
+          }}
+        />
+        <FormError message={uploadError} />
+      </div>
       <div className={editor.writeAndPreview}>
         <TextareaField
           id={`${id}-body`}

@@ -1,0 +1,64 @@
+import { fileTypeFromBuffer } from 'file-type';
+import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LESSON_IMAGE_FIELD, LESSON_IMAGE_MAX_BYTES, LESSON_IMAGE_PATH } from '../../contracts/lms-constants.js';
+import { AppError } from '../platform/errors.js';
+import { fileTooLarge, formRefusal, savePartToFile } from '../platform/form-upload.js';
+import type { MediaStorage } from '../platform/storage.js';
+
+const PREFIX = 'lesson-images/';
+const extensionOf = { 'image/gif': 'gif', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
+type ImageType = keyof typeof extensionOf;
+const typeOfExtension = Object.fromEntries(Object.entries(extensionOf).map(([type, extension]) => [extension, type])) as Record<string, ImageType>;
+
+/** A stored lesson image's name: 24 random hex digits (unguessable, as the images are served to anyone with the link) and the detected type's extension. */
+const NAME_PATTERN = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
+
+export const LESSON_IMAGE_REFUSAL = 'Please choose an image (PNG, JPEG, GIF or WebP).';
+
+/**
+ * Stores the one image of a multipart form (field `image`), judged by its content, and answers
+ * its address. Over the limit: 413 and nothing kept; anything but an image: 400.
+ */
+export async function saveLessonImage(request: FastifyRequest, storage: MediaStorage, tmpDir: string): Promise<{ url: string }> {
+  if (!request.isMultipart()) throw new AppError(400, 'Send the image as multipart/form-data');
+  const temporary: string[] = [];
+  try {
+    let saved: { url: string } | undefined;
+    const parts = request.parts({ limits: { fileSize: LESSON_IMAGE_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 } });
+    for await (const part of parts) {
+      if (part.type === 'field') continue;
+      if (part.fieldname !== LESSON_IMAGE_FIELD) throw new AppError(400, `Send the image in the field "${LESSON_IMAGE_FIELD}"`);
+      const path = join(tmpDir, `pathway-lesson-image-${randomBytes(12).toString('hex')}`);
+      temporary.push(path);
+      const { size, head } = await savePartToFile(part, path);
+      if (part.file.truncated) throw fileTooLarge(LESSON_IMAGE_MAX_BYTES);
+      const type = (await fileTypeFromBuffer(head))?.mime;
+      if (size === 0 || !type || !(type in extensionOf)) throw new AppError(400, LESSON_IMAGE_REFUSAL);
+      const name = `${randomBytes(12).toString('hex')}.${extensionOf[type as ImageType]}`;
+      await storage.putFile(`${PREFIX}${name}`, path, size, type);
+      saved = { url: `${LESSON_IMAGE_PATH}${name}` };
+    }
+    if (!saved) throw new AppError(400, LESSON_IMAGE_REFUSAL);
+    return saved;
+  } catch (error) {
+    throw formRefusal(error, LESSON_IMAGE_MAX_BYTES) ?? error;
+  } finally {
+    await Promise.all(temporary.map((path) => rm(path, { force: true })));
+  }
+}
+
+/** Serves a lesson image to anyone with its address: an `<img>` in a lesson cannot send the LMS's bearer token. */
+export async function serveLessonImage(storage: MediaStorage, name: string, reply: FastifyReply) {
+  const stored = NAME_PATTERN.test(name) ? await storage.stat(`${PREFIX}${name}`) : undefined;
+  if (!stored) throw new AppError(404, 'Image not found');
+  return reply
+    .header('content-type', typeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
+    .header('x-content-type-options', 'nosniff')
+    // A name is never reused for other bytes.
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('content-length', stored.size)
+    .send(await storage.read(`${PREFIX}${name}`));
+}
