@@ -74,9 +74,11 @@ let digestQuery: string | undefined;
 
 /** A digest of every row of every table of the app: any insert, update or delete changes it. */
 export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
-  // An email's job writes when it runs (a link's token is issued then): a digest counts what the
-  // calls so far caused, not a job of an earlier call landing between two digests.
+  // An email's job writes when it runs (a link's token is issued then), and a step change asks for
+  // the steps' typical durations to be recomputed a minute later: a digest counts what the calls so
+  // far caused, not a job of an earlier call landing between two digests.
   await mailQueueSettled(t);
+  await stepEstimatesSettled(t);
   if (!digestQuery) {
     const tables = await t.database.pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
     digestQuery = tables.rows
@@ -94,6 +96,17 @@ export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
 export async function mailQueueSettled(t: Pick<TestApp, 'database'>): Promise<void> {
   await expect
     .poll(async () => (await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND state NOT IN ('completed', 'failed')`)).rows[0]?.n, {
+      timeout: 20_000,
+    })
+    .toBe(0);
+}
+
+/** Runs the waiting recomputation of the steps' typical durations now (as its minute running out would) and resolves once it has run. */
+async function stepEstimatesSettled(t: Pick<TestApp, 'database'>): Promise<void> {
+  const { pool } = t.database;
+  await pool.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'case-step-estimates' AND state = 'created'`);
+  await expect
+    .poll(async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'case-step-estimates' AND state IN ('created', 'retry', 'active')`)).rows[0]?.n, {
       timeout: 20_000,
     })
     .toBe(0);
