@@ -1,6 +1,7 @@
 /*
- * The LMS's per-request reads as named prepared statements. This module imports nothing, so the
- * bench's bare baseline (`bench/baselines/exam-baseline.mjs`) runs these very texts from the build.
+ * The LMS's hot statements (the per-request account read, the exam cycle's statements) as named
+ * prepared statements. This module imports nothing, so the bench's bare baseline
+ * (`bench/baselines/exam-baseline.mjs`) runs these very texts from the build.
  */
 
 /**
@@ -12,4 +13,86 @@ export const LMS_ACCOUNT_BY_ID = {
   name: 'lms_account',
   text: `SELECT id, username, profession, role, allowed_programs AS "allowedPrograms", created_at AS "createdAt", session_version AS "sessionVersion"
          FROM lms_users WHERE id = $1`,
+};
+
+// ---- The exam cycle's hot path (exam-serving.ts): the lock, then one statement per call.
+
+/** An attempt's columns, named as the Attempt type's fields. */
+const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profession, language, seed, started_at AS "startedAt",
+  deadline_at AS "deadlineAt", finished_at AS "finishedAt", finish_reason AS "finishReason",
+  current_question_id AS "currentQuestionId", draft_question_id AS "draftQuestionId", draft_answer AS "draftAnswer",
+  draft_timer AS "draftTimer", draft_saved_at AS "draftSavedAt", question_ids AS "questionIds", mode,
+  flagged_question_ids AS "flaggedQuestionIds"`;
+
+/** lockAttempt's statement, as SQL text: the user's latest attempt at their exam, locked. */
+export const LOCK_ATTEMPT = {
+  name: 'exam_lock_attempt',
+  text: `SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts WHERE user_id = $1 AND exam_key = $2 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
+};
+
+/**
+ * The question on screen if it is still live and unanswered, else the next of the form in the
+ * attempt's order, remembered as the question on screen; with the progress counts. No row: the
+ * form has nothing left. $1 attempt, $2 question on screen, $3 the form, $4 seed.
+ */
+export const NEXT_QUESTION = {
+  name: 'exam_next_question',
+  text: `
+    WITH answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1),
+    on_screen AS (
+      SELECT id, question, question_type, options, difficulty FROM exam_questions
+      WHERE id = $2 AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered)
+    ),
+    chosen AS (
+      SELECT * FROM on_screen
+      UNION ALL
+      (SELECT id, question, question_type, options, difficulty FROM exam_questions
+       WHERE NOT EXISTS (SELECT 1 FROM on_screen)
+         AND id = ANY($3::int[]) AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered)
+       ORDER BY md5($4::int::text || ':' || id::text) LIMIT 1)
+    ),
+    remembered AS (
+      UPDATE exam_attempts SET current_question_id = chosen.id FROM chosen
+      WHERE exam_attempts.id = $1 AND exam_attempts.current_question_id IS DISTINCT FROM chosen.id
+      RETURNING exam_attempts.id
+    )
+    SELECT chosen.id, chosen.question, chosen.question_type AS "questionType", chosen.options, chosen.difficulty,
+      (SELECT count(*) FROM answered)::int AS answered,
+      (SELECT count(*) FROM answered WHERE outcome = 'correct')::int AS correct,
+      (SELECT count(*) FROM exam_questions
+       WHERE id = ANY($3::int[]) AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered))::int AS remaining,
+      (SELECT count(*) FROM remembered)::int AS remembered
+    FROM chosen`,
+};
+
+/** Whether the question was answered in this attempt already, and the question ($1 attempt, $2 question). */
+export const ANSWER_CHECK = {
+  name: 'exam_answer_check',
+  text: `
+    SELECT EXISTS (SELECT 1 FROM exam_answers WHERE attempt_id = $1 AND question_id = $2) AS already,
+      q.question_type AS "questionType", q.correct_answer AS "correctAnswer", q.explanation, q.deleted_at AS "deletedAt"
+    FROM (VALUES (1)) one LEFT JOIN exam_questions q ON q.id = $2`,
+};
+
+/**
+ * Records the answer, clears the question on screen and its draft, and counts the progress with
+ * the new answer in it (the counts' snapshot is taken before the insert, hence the + 1s).
+ * $1 attempt, $2 question, $3 answer, $4 outcome, $5 time, $6 the form.
+ */
+export const RECORD_ANSWER = {
+  name: 'exam_record_answer',
+  text: `
+    WITH inserted AS (
+      INSERT INTO exam_answers (attempt_id, question_id, user_answer, outcome, answered_at) VALUES ($1, $2, $3, $4, $5) RETURNING id
+    ),
+    cleared AS (
+      UPDATE exam_attempts SET current_question_id = NULL, draft_question_id = NULL, draft_answer = NULL, draft_timer = NULL
+      WHERE id = $1 RETURNING id
+    ),
+    answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1)
+    SELECT (SELECT count(*) FROM answered)::int + (SELECT count(*) FROM inserted)::int AS answered,
+      (SELECT count(*) FROM answered WHERE outcome = 'correct')::int + ($4::text = 'correct')::int AS correct,
+      (SELECT count(*) FROM exam_questions
+       WHERE id = ANY($6::int[]) AND id <> $2 AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered))::int AS remaining,
+      (SELECT count(*) FROM cleared)::int AS cleared`,
 };

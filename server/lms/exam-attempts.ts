@@ -1,0 +1,254 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import {
+  NO_QUESTIONS,
+  QUESTION_WITHDRAWN,
+  RETAKE_NOT_YET,
+  securityMessages,
+  type ExamMode,
+  type ExamProgress,
+  type SecurityEvent,
+} from '../../contracts/lms.js';
+import type { Database, Queryable } from '../db/client.js';
+import { examAttempts, examQuestions, lmsUsers } from '../db/schema/lms.js';
+import { AppError } from '../platform/errors.js';
+import { examKeyOf, log, pastDeadline, type Attempt, type ExamSettings } from './exam-form.js';
+import { progressFrom } from './exam-scoring.js';
+import type { LmsAccount } from './programs.js';
+
+/*
+ * The timed exam's attempts. An attempt belongs to a user and exam (the user's profession, in
+ * English); at most one is open at a time. The first question request starts the first attempt;
+ * a retake starts with POST /user/exam/attempts once the previous one has finished. An attempt
+ * draws its form when it starts: EXAM_QUESTION_COUNT questions of the profession, balanced across
+ * difficulties. Its deadline is fixed at the start; every call compares the injected clock with it,
+ * and the first call past it finishes the attempt. The order of the questions and of each
+ * question's options is stable per attempt (md5 of the attempt's seed and the question id), and
+ * the question on screen is remembered, so a reload or another device resumes at the same question.
+ */
+
+export const TIME_IS_UP = 'The exam time is over; answers are no longer accepted.';
+export const EXAM_FINISHED = 'This exam is finished; answers are no longer accepted.';
+export const QUESTION_WITHDRAWN_MESSAGE = 'This question was withdrawn from the exam; ask for the next question.';
+
+/** The question on screen was deleted by an admin: a distinct 409, so the client fetches the next one. */
+export const questionWithdrawn = () => new AppError(409, QUESTION_WITHDRAWN_MESSAGE, QUESTION_WITHDRAWN);
+
+export const NO_QUESTIONS_MESSAGE = 'There are no exam questions for your profession yet, so the exam cannot start. Please try again later.';
+/** An empty bank starts nothing: no attempt, no history row, no award (the transaction rolls back). */
+const noQuestions = () => new AppError(409, NO_QUESTIONS_MESSAGE, NO_QUESTIONS);
+
+/** The user's latest attempt at their exam (the open one, if any), locked for this transaction. */
+export async function lockAttempt(tx: Queryable, account: LmsAccount): Promise<Attempt | undefined> {
+  const [attempt] = await tx
+    .select()
+    .from(examAttempts)
+    .where(and(eq(examAttempts.userId, account.id), eq(examAttempts.examKey, examKeyOf(account))))
+    .orderBy(desc(examAttempts.id))
+    .limit(1)
+    .for('update');
+  return attempt;
+}
+
+/** What starting an attempt returns: the rest of the row is known (no question on screen, no draft). */
+export type NewAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt' | 'mode'>;
+
+/**
+ * A new attempt in one statement: its form drawn, the attempt inserted and its start logged. The
+ * form is up to `questionCount` live questions of the profession, balanced across difficulties:
+ * within each difficulty the questions are ranked by md5 of the seed and id, and the form takes
+ * rank 1 of every difficulty, then rank 2, and so on; a difficulty that runs out leaves its share
+ * to the others. Against harvesting, the distinct questions of one learner's forms in 24 hours are
+ * bounded by `questionsPerDay`: a retake first reuses the questions of that day's forms (in a new
+ * order) and draws new ones only while the day's budget lasts. No row when another request opened
+ * an attempt first (the unique index of open attempts). Every parameter is cast: in
+ * `INSERT … SELECT` an untyped one would be text. The deadline is the duration times the learner's
+ * accommodation multiplier plus their extra minutes, read from their row in the same statement (see
+ * accommodations.ts).
+ */
+function createAttemptStatement(account: LmsAccount, attempt: Pick<NewAttempt, 'seed' | 'mode'>, now: Date, settings: ExamSettings): SQL {
+  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  return sql`
+    WITH allowance AS (
+      SELECT round(${settings.durationSeconds}::int * coalesce(time_multiplier, 1) + coalesce(extra_minutes, 0) * 60)::int AS seconds
+      FROM lms_users WHERE id = ${account.id}::int
+    ),
+    shown AS (
+      SELECT DISTINCT unnest(question_ids) AS id FROM exam_attempts
+      WHERE user_id = ${account.id}::int AND started_at > ${dayAgo}::timestamptz
+    ),
+    ranked AS (
+      SELECT q.id, q.difficulty, shown.id IS NOT NULL AS reused,
+        row_number() OVER (PARTITION BY shown.id IS NOT NULL, q.difficulty ORDER BY md5(${attempt.seed}::int::text || ':' || q.id::text)) AS rank
+      FROM exam_questions q LEFT JOIN shown ON shown.id = q.id
+      WHERE q.profession = ${account.profession}::text AND q.deleted_at IS NULL
+    ),
+    budgeted AS (
+      SELECT id, difficulty, reused, rank,
+        CASE WHEN reused THEN 0 ELSE row_number() OVER (PARTITION BY reused ORDER BY rank, difficulty) END AS fresh
+      FROM ranked
+    ),
+    form AS (
+      SELECT coalesce(array_agg(id ORDER BY reused DESC, rank, difficulty), '{}') AS ids FROM (
+        SELECT id, difficulty, reused, rank FROM budgeted
+        WHERE reused OR fresh <= greatest(0, ${settings.questionsPerDay}::int - (SELECT count(*) FROM shown))
+        ORDER BY reused DESC, rank, difficulty LIMIT ${settings.questionCount}::int
+      ) drawn
+    ),
+    created AS (
+      INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at, mode)
+      SELECT ${account.id}::int, ${examKeyOf(account)}::text, ${account.profession}::text, 'en', ${attempt.seed}::int, form.ids,
+        ${now}::timestamptz, ${now}::timestamptz + make_interval(secs => allowance.seconds), ${attempt.mode}::text
+      FROM form, allowance
+      ON CONFLICT DO NOTHING
+      RETURNING id, user_id, exam_key, question_ids, deadline_at, mode, extract(epoch FROM deadline_at - started_at)::int AS seconds
+    ),
+    logged AS (
+      INSERT INTO exam_logs (user_id, exam_id, log_data, created_at)
+      SELECT user_id, id,
+        jsonb_build_object('event', 'started', 'message', format('Exam started (%s, %s s, %s questions)', exam_key, seconds, cardinality(question_ids)), 'mode', mode),
+        ${now}::timestamptz
+      FROM created
+    )
+    SELECT id, question_ids AS "questionIds", deadline_at AS "deadlineAt", mode FROM created`;
+}
+
+export type CreatedRow = Pick<NewAttempt, 'id' | 'questionIds' | 'deadlineAt' | 'mode'>;
+
+/**
+ * Starts an attempt with `run`, which executes the statement: in a Drizzle transaction (a retake,
+ * the full path) or on the hot path's connection. Undefined when another request opened one first.
+ */
+export async function createAttemptWith(
+  run: (statement: SQL) => Promise<CreatedRow[]>,
+  account: LmsAccount,
+  now: Date,
+  settings: ExamSettings,
+  mode: ExamMode = 'practice',
+): Promise<NewAttempt | undefined> {
+  const attempt = { seed: randomInt(1, 2_147_483_647), mode };
+  const [created] = await run(createAttemptStatement(account, attempt, now, settings));
+  if (created && created.questionIds.length === 0) throw noQuestions();
+  // node-postgres parses timestamptz as a Date; Drizzle's execute hands the raw row through.
+  return created && { ...created, deadlineAt: new Date(created.deadlineAt), seed: attempt.seed };
+}
+
+export const createAttempt = (tx: Queryable, account: LmsAccount, now: Date, settings: ExamSettings, mode: ExamMode = 'practice') =>
+  createAttemptWith(async (statement) => (await tx.execute<CreatedRow>(statement)).rows, account, now, settings, mode);
+
+export async function finish(tx: Queryable, attempt: Attempt, reason: 'completed' | 'timeout' | 'ended', now: Date): Promise<Attempt> {
+  // A timed-out attempt ends at its deadline, whenever the server notices.
+  const finishedAt = reason === 'timeout' ? attempt.deadlineAt : now;
+  const [updated] = await tx
+    .update(examAttempts)
+    .set({ finishedAt, finishReason: reason, currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null })
+    .where(eq(examAttempts.id, attempt.id))
+    .returning();
+  const messages = { completed: 'No questions left; exam finished', timeout: 'Time ran out; exam finished', ended: 'Exam ended by the candidate' };
+  await log(tx, attempt, 'finished', messages[reason], finishedAt, { reason });
+  return updated ?? attempt;
+}
+
+/** Finishes the attempt if its deadline has passed; returns it as it is now. */
+export async function expireIfDue(tx: Queryable, attempt: Attempt, now: Date): Promise<Attempt> {
+  if (!attempt.finishedAt && pastDeadline(attempt, now)) return finish(tx, attempt, 'timeout', now);
+  return attempt;
+}
+
+export const ATTEMPT_OPEN = 'An attempt is still open; finish it before starting another.';
+
+/**
+ * A new attempt (the first, or a retake once the previous one has finished and, if set, the wait
+ * has passed; an extra attempt granted by an admin skips the wait once).
+ */
+export async function startAttempt(db: Database, account: LmsAccount, now: Date, settings: ExamSettings, mode: ExamMode = 'practice'): Promise<ExamProgress> {
+  return db.transaction(async (tx) => {
+    const latest = await lockAttempt(tx, account);
+    let usedExtraAttempt = false;
+    if (latest) {
+      const current = await expireIfDue(tx, latest, now);
+      if (!current.finishedAt) throw new AppError(409, ATTEMPT_OPEN);
+      const allowedAt = retakeAllowedAt(current, settings);
+      if (allowedAt && allowedAt > now) {
+        usedExtraAttempt = await useExtraAttempt(tx, account.id);
+        if (!usedExtraAttempt) throw new AppError(409, `You can retake the exam from ${allowedAt.toISOString()}.`, RETAKE_NOT_YET);
+      }
+    }
+    const created = await createAttempt(tx, account, now, settings, mode);
+    if (!created) throw new AppError(409, ATTEMPT_OPEN);
+    if (usedExtraAttempt) {
+      await log(tx, { userId: account.id, id: created.id }, 'extra-attempt', 'An extra attempt granted by an admin was used before the retake wait ended', now);
+    }
+    // Nothing answered yet, and every question of the form was drawn live in this transaction.
+    return progressFrom(account, created, { answered: 0, correct: 0, remaining: created.questionIds.length }, now);
+  });
+}
+
+/** Takes one of the learner's extra attempts, if they have one left. */
+async function useExtraAttempt(tx: Queryable, userId: number): Promise<boolean> {
+  const used = await tx
+    .update(lmsUsers)
+    .set({ extraAttempts: sql`${lmsUsers.extraAttempts} - 1` })
+    .where(and(eq(lmsUsers.id, userId), gt(lmsUsers.extraAttempts, 0)))
+    .returning({ id: lmsUsers.id });
+  return used.length > 0;
+}
+
+export function retakeAllowedAt(attempt: Attempt, settings: ExamSettings): Date | null {
+  if (!attempt.finishedAt || settings.retakeWaitSeconds === 0) return null;
+  return new Date(attempt.finishedAt.getTime() + settings.retakeWaitSeconds * 1000);
+}
+
+/** Runs `work` on the locked, still-running attempt; past the deadline the attempt is finished and the call refused. */
+export async function withRunningAttempt<T>(db: Database, account: LmsAccount, now: Date, work: (tx: Queryable, attempt: Attempt) => Promise<T>): Promise<T> {
+  const outcome = await db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, account);
+    if (!attempt) throw new AppError(409, 'Start the exam first');
+    if (attempt.finishedAt) throw new AppError(409, attempt.finishReason === 'timeout' ? TIME_IS_UP : EXAM_FINISHED);
+    const current = await expireIfDue(tx, attempt, now);
+    // Committed with the finish; the refusal is thrown after the transaction.
+    if (current.finishedAt) return { expired: true as const };
+    return { expired: false as const, value: await work(tx, current) };
+  });
+  if (outcome.expired) throw new AppError(410, TIME_IS_UP);
+  return outcome.value;
+}
+
+export async function autoSave(db: Database, account: LmsAccount, body: { questionId: number; userAnswer: string; timer?: number | null | undefined }, now: Date) {
+  return withRunningAttempt(db, account, now, async (tx, attempt) => {
+    if (attempt.currentQuestionId !== body.questionId) throw new AppError(409, 'This is not the current question of your exam');
+    // A draft of a withdrawn question would never be answered: the learner is told to move on instead.
+    const [question] = await tx.select({ deletedAt: examQuestions.deletedAt }).from(examQuestions).where(eq(examQuestions.id, body.questionId));
+    if (!question || question.deletedAt) throw questionWithdrawn();
+    await tx
+      .update(examAttempts)
+      .set({ draftQuestionId: body.questionId, draftAnswer: body.userAnswer, draftTimer: body.timer ?? null, draftSavedAt: now })
+      .where(eq(examAttempts.id, attempt.id));
+    return { savedAt: now.toISOString() };
+  });
+}
+
+/** Copy, paste, leaving full screen or the tab: written to the attempt's exam log. */
+export async function recordSecurityEvent(db: Database, account: LmsAccount, event: SecurityEvent, now: Date) {
+  return withRunningAttempt(db, account, now, async (tx, attempt) => {
+    await log(tx, attempt, event, securityMessages[event], now);
+    return { message: 'Recorded' };
+  });
+}
+
+/** The candidate ends the exam (the client does when its countdown reaches zero). */
+export async function endExam(db: Database, account: LmsAccount, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const attempt = await lockAttempt(tx, account);
+    if (!attempt) throw new AppError(409, 'Start the exam first');
+    const current = await expireIfDue(tx, attempt, now);
+    if (!current.finishedAt) await finish(tx, current, 'ended', now);
+  });
+}
+
+/** Whether the learner has a timed attempt running now (one past its deadline is finished on the way). */
+export async function hasOpenAttempt(tx: Queryable, account: LmsAccount, now: Date): Promise<boolean> {
+  const attempt = await lockAttempt(tx, account);
+  if (!attempt) return false;
+  return !(await expireIfDue(tx, attempt, now)).finishedAt;
+}
