@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   NO_QUESTIONS,
   QUESTION_WITHDRAWN,
@@ -10,10 +10,12 @@ import {
   type SecurityEvent,
 } from '../../contracts/lms.js';
 import type { Database, Queryable } from '../db/client.js';
+import { statementSql } from '../db/statement-sql.js';
 import { examAttempts, examQuestions, lmsUsers } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
 import { examKeyOf, log, pastDeadline, type Attempt, type ExamSettings } from './exam-form.js';
 import { progressFrom } from './exam-scoring.js';
+import { CREATE_ATTEMPT, createAttemptValues } from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
 
 /*
@@ -53,88 +55,29 @@ export async function lockAttempt(tx: Queryable, account: LmsAccount): Promise<A
 /** What starting an attempt returns: the rest of the row is known (no question on screen, no draft). */
 export type NewAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt' | 'mode'>;
 
-/**
- * A new attempt in one statement: its form drawn, the attempt inserted and its start logged. The
- * form is up to `questionCount` live questions of the profession, balanced across difficulties:
- * within each difficulty the questions are ranked by md5 of the seed and id, and the form takes
- * rank 1 of every difficulty, then rank 2, and so on; a difficulty that runs out leaves its share
- * to the others. Against harvesting, the distinct questions of one learner's forms in 24 hours are
- * bounded by `questionsPerDay`: a retake first reuses the questions of that day's forms (in a new
- * order) and draws new ones only while the day's budget lasts. No row when another request opened
- * an attempt first (the unique index of open attempts). Every parameter is cast: in
- * `INSERT … SELECT` an untyped one would be text. The deadline is the duration times the learner's
- * accommodation multiplier plus their extra minutes, read from their row in the same statement (see
- * accommodations.ts).
- */
-function createAttemptStatement(account: LmsAccount, attempt: Pick<NewAttempt, 'seed' | 'mode'>, now: Date, settings: ExamSettings): SQL {
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  return sql`
-    WITH allowance AS (
-      SELECT round(${settings.durationSeconds}::int * coalesce(time_multiplier, 1) + coalesce(extra_minutes, 0) * 60)::int AS seconds
-      FROM lms_users WHERE id = ${account.id}::int
-    ),
-    shown AS (
-      SELECT DISTINCT unnest(question_ids) AS id FROM exam_attempts
-      WHERE user_id = ${account.id}::int AND started_at > ${dayAgo}::timestamptz
-    ),
-    ranked AS (
-      SELECT q.id, q.difficulty, shown.id IS NOT NULL AS reused,
-        row_number() OVER (PARTITION BY shown.id IS NOT NULL, q.difficulty ORDER BY md5(${attempt.seed}::int::text || ':' || q.id::text)) AS rank
-      FROM exam_questions q LEFT JOIN shown ON shown.id = q.id
-      WHERE q.profession = ${account.profession}::text AND q.deleted_at IS NULL
-    ),
-    budgeted AS (
-      SELECT id, difficulty, reused, rank,
-        CASE WHEN reused THEN 0 ELSE row_number() OVER (PARTITION BY reused ORDER BY rank, difficulty) END AS fresh
-      FROM ranked
-    ),
-    form AS (
-      SELECT coalesce(array_agg(id ORDER BY reused DESC, rank, difficulty), '{}') AS ids FROM (
-        SELECT id, difficulty, reused, rank FROM budgeted
-        WHERE reused OR fresh <= greatest(0, ${settings.questionsPerDay}::int - (SELECT count(*) FROM shown))
-        ORDER BY reused DESC, rank, difficulty LIMIT ${settings.questionCount}::int
-      ) drawn
-    ),
-    created AS (
-      INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at, mode)
-      SELECT ${account.id}::int, ${examKeyOf(account)}::text, ${account.profession}::text, 'en', ${attempt.seed}::int, form.ids,
-        ${now}::timestamptz, ${now}::timestamptz + make_interval(secs => allowance.seconds), ${attempt.mode}::text
-      FROM form, allowance
-      ON CONFLICT DO NOTHING
-      RETURNING id, user_id, exam_key, question_ids, deadline_at, mode, extract(epoch FROM deadline_at - started_at)::int AS seconds
-    ),
-    logged AS (
-      INSERT INTO exam_logs (user_id, exam_id, log_data, created_at)
-      SELECT user_id, id,
-        jsonb_build_object('event', 'started', 'message', format('Exam started (%s, %s s, %s questions)', exam_key, seconds, cardinality(question_ids)), 'mode', mode),
-        ${now}::timestamptz
-      FROM created
-    )
-    SELECT id, question_ids AS "questionIds", deadline_at AS "deadlineAt", mode FROM created`;
-}
-
 export type CreatedRow = Pick<NewAttempt, 'id' | 'questionIds' | 'deadlineAt' | 'mode'>;
 
 /**
- * Starts an attempt with `run`, which executes the statement: in a Drizzle transaction (a retake,
- * the full path) or on the hot path's connection. Undefined when another request opened one first.
+ * Starts an attempt with `run`, which executes CREATE_ATTEMPT (hot-statements.ts) with its values:
+ * in a Drizzle transaction (a retake, the full path) or on the hot path's connection. Undefined
+ * when another request opened one first.
  */
 export async function createAttemptWith(
-  run: (statement: SQL) => Promise<CreatedRow[]>,
+  run: (values: unknown[]) => Promise<CreatedRow[]>,
   account: LmsAccount,
   now: Date,
   settings: ExamSettings,
   mode: ExamMode = 'practice',
 ): Promise<NewAttempt | undefined> {
   const attempt = { seed: randomInt(1, 2_147_483_647), mode };
-  const [created] = await run(createAttemptStatement(account, attempt, now, settings));
+  const [created] = await run(createAttemptValues({ ...account, examKey: examKeyOf(account) }, attempt, now, settings));
   if (created && created.questionIds.length === 0) throw noQuestions();
   // node-postgres parses timestamptz as a Date; Drizzle's execute hands the raw row through.
   return created && { ...created, deadlineAt: new Date(created.deadlineAt), seed: attempt.seed };
 }
 
 export const createAttempt = (tx: Queryable, account: LmsAccount, now: Date, settings: ExamSettings, mode: ExamMode = 'practice') =>
-  createAttemptWith(async (statement) => (await tx.execute<CreatedRow>(statement)).rows, account, now, settings, mode);
+  createAttemptWith(async (values) => (await tx.execute<CreatedRow>(statementSql(CREATE_ATTEMPT.text, values))).rows, account, now, settings, mode);
 
 export async function finish(tx: Queryable, attempt: Attempt, reason: 'completed' | 'timeout' | 'ended', now: Date): Promise<Attempt> {
   // A timed-out attempt ends at its deadline, whenever the server notices.

@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { NO_MORE_QUESTIONS_MESSAGE, type AnswerResult, type ExamQuestionsResponse, type RecordedAnswer } from '../../contracts/lms.js';
 import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
@@ -19,7 +18,7 @@ import {
 } from './exam-attempts.js';
 import { examKeyOf, formOf, pastDeadline, toServed, type Attempt, type ExamSettings, type QuestionRow } from './exam-form.js';
 import { outcomeOf, progressFrom, progressOf, shownCorrectAnswer, type Counts } from './exam-scoring.js';
-import { ANSWER_CHECK, LOCK_ATTEMPT, NEXT_QUESTION, RECORD_ANSWER } from './hot-statements.js';
+import { ANSWER_CHECK, CREATE_ATTEMPT, LOCK_ATTEMPT, NEXT_QUESTION, RECORD_ANSWER } from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
 
 /*
@@ -163,19 +162,13 @@ async function lockRunningAttempt(client: pg.PoolClient, account: LmsAccount, no
   return attempt && isRunning(attempt, now) ? attempt : undefined;
 }
 
-/** Compiles the statement the hot path shares with the full path (a new attempt) for its own connection. */
-const hotPathDialect = new PgDialect();
-
 /** What the hot path reads of an attempt. */
 type RunningAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt' | 'currentQuestionId' | 'draftQuestionId' | 'draftAnswer' | 'draftTimer' | 'mode'>;
 
 /** The first attempt of a user who has none, started on the hot path's connection (nothing on screen yet). */
 async function startFirstAttempt(client: pg.PoolClient, account: LmsAccount, now: Date, settings: ExamSettings): Promise<RunningAttempt | undefined> {
   const created = await createAttemptWith(
-    async (statement) => {
-      const query = hotPathDialect.sqlToQuery(statement);
-      return (await client.query<CreatedRow>({ text: query.sql, values: query.params })).rows;
-    },
+    async (values) => (await client.query<CreatedRow>({ ...CREATE_ATTEMPT, values })).rows,
     account,
     now,
     settings,

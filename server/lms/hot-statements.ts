@@ -18,7 +18,7 @@ export const LMS_ACCOUNT_BY_ID = {
 // ---- The exam cycle's hot path (exam-serving.ts): the lock, then one statement per call.
 
 /** An attempt's columns, named as the Attempt type's fields. */
-const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profession, language, seed, started_at AS "startedAt",
+export const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profession, language, seed, started_at AS "startedAt",
   deadline_at AS "deadlineAt", finished_at AS "finishedAt", finish_reason AS "finishReason",
   current_question_id AS "currentQuestionId", draft_question_id AS "draftQuestionId", draft_answer AS "draftAnswer",
   draft_timer AS "draftTimer", draft_saved_at AS "draftSavedAt", question_ids AS "questionIds", mode,
@@ -96,3 +96,76 @@ export const RECORD_ANSWER = {
        WHERE id = ANY($6::int[]) AND id <> $2 AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered))::int AS remaining,
       (SELECT count(*) FROM cleared)::int AS cleared`,
 };
+
+/**
+ * A new attempt in one statement: its form drawn, the attempt inserted and its start logged. The
+ * form is up to `questionCount` live questions of the profession, balanced across difficulties:
+ * within each difficulty the questions are ranked by md5 of the seed and id, and the form takes
+ * rank 1 of every difficulty, then rank 2, and so on; a difficulty that runs out leaves its share
+ * to the others. Against harvesting, the distinct questions of one learner's forms in 24 hours are
+ * bounded by `questionsPerDay`: a retake first reuses the questions of that day's forms (in a new
+ * order) and draws new ones only while the day's budget lasts. No row when another request opened
+ * an attempt first (the unique index of open attempts). Every parameter is cast: in
+ * `INSERT … SELECT` an untyped one would be text. The deadline is the duration times the learner's
+ * accommodation multiplier plus their extra minutes, read from their row in the same statement (see
+ * accommodations.ts). Values: createAttemptValues.
+ */
+export const CREATE_ATTEMPT = {
+  name: 'exam_create_attempt',
+  text: `
+    WITH allowance AS (
+      SELECT round($8::int * coalesce(time_multiplier, 1) + coalesce(extra_minutes, 0) * 60)::int AS seconds
+      FROM lms_users WHERE id = $1::int
+    ),
+    shown AS (
+      SELECT DISTINCT unnest(question_ids) AS id FROM exam_attempts
+      WHERE user_id = $1::int AND started_at > $7::timestamptz
+    ),
+    ranked AS (
+      SELECT q.id, q.difficulty, shown.id IS NOT NULL AS reused,
+        row_number() OVER (PARTITION BY shown.id IS NOT NULL, q.difficulty ORDER BY md5($4::int::text || ':' || q.id::text)) AS rank
+      FROM exam_questions q LEFT JOIN shown ON shown.id = q.id
+      WHERE q.profession = $2::text AND q.deleted_at IS NULL
+    ),
+    budgeted AS (
+      SELECT id, difficulty, reused, rank,
+        CASE WHEN reused THEN 0 ELSE row_number() OVER (PARTITION BY reused ORDER BY rank, difficulty) END AS fresh
+      FROM ranked
+    ),
+    form AS (
+      SELECT coalesce(array_agg(id ORDER BY reused DESC, rank, difficulty), '{}') AS ids FROM (
+        SELECT id, difficulty, reused, rank FROM budgeted
+        WHERE reused OR fresh <= greatest(0, $10::int - (SELECT count(*) FROM shown))
+        ORDER BY reused DESC, rank, difficulty LIMIT $9::int
+      ) drawn
+    ),
+    created AS (
+      INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at, mode)
+      SELECT $1::int, $3::text, $2::text, 'en', $4::int, form.ids,
+        $6::timestamptz, $6::timestamptz + make_interval(secs => allowance.seconds), $5::text
+      FROM form, allowance
+      ON CONFLICT DO NOTHING
+      RETURNING id, user_id, exam_key, question_ids, deadline_at, mode, extract(epoch FROM deadline_at - started_at)::int AS seconds
+    ),
+    logged AS (
+      INSERT INTO exam_logs (user_id, exam_id, log_data, created_at)
+      SELECT user_id, id,
+        jsonb_build_object('event', 'started', 'message', format('Exam started (%s, %s s, %s questions)', exam_key, seconds, cardinality(question_ids)), 'mode', mode),
+        $6::timestamptz
+      FROM created
+    )
+    SELECT id, question_ids AS "questionIds", deadline_at AS "deadlineAt", mode FROM created`,
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** CREATE_ATTEMPT's values, in its order. */
+export function createAttemptValues(
+  learner: { id: number; profession: string; examKey: string },
+  attempt: { seed: number; mode: string },
+  now: Date,
+  settings: { durationSeconds: number; questionCount: number; questionsPerDay: number },
+): unknown[] {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  return [learner.id, learner.profession, learner.examKey, attempt.seed, attempt.mode, now, dayAgo, settings.durationSeconds, settings.questionCount, settings.questionsPerDay];
+}
