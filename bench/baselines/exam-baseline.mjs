@@ -16,7 +16,11 @@ import {
   LOCK_ATTEMPT,
   NEXT_QUESTION,
   RECORD_ANSWER,
+  RECORD_SITTING_ANSWER,
+  SITTING_ANSWER_CHECK,
 } from '../../dist/server/lms/hot-statements.js';
+// The marking rule, from the build too (a module without dependencies).
+import { acceptedAnswers } from '../../dist/contracts/lms-constants.js';
 
 // The app's defaults (EXAM_DURATION_SECONDS, EXAM_QUESTION_COUNT).
 const DURATION_SECONDS = Number(process.env.EXAM_DURATION_SECONDS ?? 10_800);
@@ -69,12 +73,22 @@ const progress = (user, attempt, counts, finished, now) => ({
   attemptId: attempt.id,
   remainingSeconds: finished ? 0 : Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
   answeredCount: counts.answered,
-  correctCount: user.allowedPrograms.includes('exam-results') ? counts.correct : null,
+  // A running test-centre sitting tells nothing about correctness.
+  correctCount: user.allowedPrograms.includes('exam-results') && (finished || attempt.mode !== 'test-centre') ? counts.correct : null,
   totalQuestions: counts.answered + (finished ? 0 : counts.remaining),
   finished,
 });
 
 const examKeyOf = (user) => `${user.profession}-en`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// exam-scoring.ts's outcomeOf, over the build's acceptedAnswers.
+function outcomeOf(question, userAnswer) {
+  if (question.questionType === 'essay') return 'pending-review';
+  const given = userAnswer.trim().toLowerCase();
+  return acceptedAnswers(question.questionType, question.correctAnswer).some((a) => a.toLowerCase() === given) ? 'correct' : 'incorrect';
+}
 
 async function account(pool, request, verifyJwt, HttpError) {
   const claims = verifyJwt(request.headers.authorization, 'lms');
@@ -195,31 +209,45 @@ async function nextQuestion(pool, user) {
 
 async function submitAnswer(pool, user, body, HttpError) {
   const now = new Date();
-  const { questionId, userAnswer } = body;
-  if (!Number.isInteger(questionId) || typeof userAnswer !== 'string') throw new HttpError(400, 'Invalid body');
+  const { questionId, userAnswer, clientAnswerId } = body;
+  if (!Number.isInteger(questionId) || typeof userAnswer !== 'string' || (clientAnswerId !== undefined && !UUID.test(clientAnswerId))) {
+    throw new HttpError(400, 'Invalid body');
+  }
   const answer = await inTransaction(pool, async (client) => {
     const attempt = await lockRunning(client, user, now);
     // The bench's learners never submit outside a running attempt; the app's full path would refuse it.
     if (!attempt) throw new HttpError(409, 'This exam is finished; answers are no longer accepted.');
+    if (attempt.mode === 'test-centre') return recordSittingAnswer(client, user, attempt, body, now, HttpError);
     const check = (await client.query({ ...ANSWER_CHECK, values: [attempt.id, questionId] })).rows[0];
     if (check.already) throw new HttpError(409, 'This question has already been answered');
     if (attempt.currentQuestionId !== questionId) throw new HttpError(409, 'This is not the current question of your exam');
     if (!check.questionType || check.deletedAt) throw new HttpError(409, 'This question was withdrawn from the exam; ask for the next question.');
     const pendingReview = check.questionType === 'essay';
-    const given = userAnswer.trim().toLowerCase();
-    const accepted = (check.questionType === 'fill-in-the-blank' ? check.correctAnswer.split('|') : [check.correctAnswer]).map((a) => a.trim()).filter((a) => a !== '');
-    const correct = !pendingReview && accepted.some((a) => a.toLowerCase() === given);
-    const outcome = pendingReview ? 'pending-review' : correct ? 'correct' : 'incorrect';
+    const outcome = outcomeOf(check, userAnswer);
+    const correct = outcome === 'correct';
     const counts = (await client.query({ ...RECORD_ANSWER, values: [attempt.id, questionId, userAnswer.trim(), outcome, now, formOf(attempt)] })).rows[0];
     return {
       correct,
       pendingReview,
       explanation: check.explanation,
-      correctAnswer: pendingReview ? null : (accepted[0] ?? null),
+      correctAnswer: pendingReview ? null : (acceptedAnswers(check.questionType, check.correctAnswer)[0] ?? null),
       attempt: progress(user, attempt, counts, false, now),
     };
   });
   return answer;
+}
+
+/** test-centre.ts's record: the sitting's answer, recorded or replaced, nothing said about correctness. */
+async function recordSittingAnswer(client, user, attempt, { questionId, userAnswer, clientAnswerId }, now, HttpError) {
+  if (!attempt.questionIds.includes(questionId)) throw new HttpError(404, 'That question is not part of your exam.');
+  const check = (await client.query({ ...SITTING_ANSWER_CHECK, values: [attempt.id, questionId, clientAnswerId ?? null, now] })).rows[0];
+  // The bench sends a fresh clientAnswerId each time; a duplicate takes the app's full path.
+  if (check.duplicate) throw new HttpError(409, 'duplicate clientAnswerId: not part of the bench');
+  if (!check.questionType || check.withdrawn) throw new HttpError(409, 'This question was withdrawn from the exam; ask for the next question.');
+  const given = userAnswer.trim();
+  const values = [attempt.id, questionId, given, outcomeOf(check, given), now, formOf(attempt)];
+  const counts = (await client.query({ ...RECORD_SITTING_ANSWER, values })).rows[0];
+  return { recorded: true, questionId, userAnswer: given, duplicate: false, attempt: progress(user, attempt, counts, false, now) };
 }
 
 async function readJson(request) {

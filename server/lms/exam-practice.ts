@@ -1,12 +1,14 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { NO_MORE_QUESTIONS_MESSAGE, type ExamQuestionsResponse, type MockResult } from '../../contracts/lms.js';
 import type { Database } from '../db/client.js';
+import { statementSql } from '../db/statement-sql.js';
 import { examAnswers, examAttempts, examQuestions, lmsUsers, mockExamResults, practiceSets } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
 import { hasOpenAttempt } from './exam-attempts.js';
 import { toServed } from './exam-form.js';
 import { outcomeOf, shownCorrectAnswer } from './exam-scoring.js';
+import { dayBefore, SHOWN_SINCE } from './hot-statements.js';
 import { resultsLocked, type LmsAccount } from './programs.js';
 import { ofTopic } from './results.js';
 
@@ -17,11 +19,12 @@ import { ofTopic } from './results.js';
 
 const MOCK_SET_SIZE = 10;
 
-export type PracticeSettings = { durationSeconds: number; setsPerHour: number };
+export type PracticeSettings = { durationSeconds: number; setsPerHour: number; questionsPerDay: number };
 
 export const PRACTICE_DURING_EXAM = 'Practice sets are not available while your timed exam is open.';
 export const NO_MISTAKES_MESSAGE = 'No mistakes to practise yet: questions you get wrong in the timed exam will appear here.';
 export const NO_TOPIC_QUESTIONS_MESSAGE = 'There are no questions on this topic to practise.';
+export const DAY_BUDGET_MESSAGE = "You have seen today's share of new questions and none of them fits this practice. Try another practice, or come back tomorrow.";
 // Network time between the served set and the answers reaching the server.
 const PRACTICE_GRACE_SECONDS = 30;
 
@@ -60,15 +63,31 @@ export async function practiceSet(
       .orderBy(examAnswers.questionId, desc(examAnswers.answeredAt), desc(examAnswers.id))
       .as('latest_answers');
     const mistaken = tx.select({ id: latestAnswers.id }).from(latestAnswers).where(eq(latestAnswers.outcome, 'incorrect'));
-    const rows = await tx
-      .select()
+    const wanted = kind === 'mistakes' ? and(live, inArray(examQuestions.id, mistaken)) : live;
+    // Within the day's question budget (decision 004): questions already shown today (forms and
+    // sets) may come again; new ones only while the budget lasts, as a form draws them. So a
+    // learner whose results are locked cannot check guesses on the rest of the bank through sets.
+    const shown = statementSql(SHOWN_SINCE.text, [account.id, dayBefore(now)]);
+    const reused = sql<boolean>`${examQuestions.id} IN (${shown})`;
+    const candidates = tx
+      .select({ id: examQuestions.id, reused: reused.as('reused'), fresh: sql<number>`row_number() OVER (PARTITION BY ${reused} ORDER BY random())`.as('fresh') })
       .from(examQuestions)
-      .where(kind === 'mistakes' ? and(live, inArray(examQuestions.id, mistaken)) : live)
+      .where(wanted)
+      .as('candidates');
+    const budgetLeft = sql`greatest(0, ${settings.questionsPerDay}::int - (SELECT count(*) FROM (${shown}) shown))`;
+    const drawn = await tx
+      .select({ id: candidates.id })
+      .from(candidates)
+      .where(or(candidates.reused, lte(candidates.fresh, budgetLeft)))
       .orderBy(sql`random()`)
       .limit(MOCK_SET_SIZE);
-    if (rows.length === 0) {
-      return { examQuestions: [], message: kind === 'mistakes' ? NO_MISTAKES_MESSAGE : topic === undefined ? NO_MORE_QUESTIONS_MESSAGE : NO_TOPIC_QUESTIONS_MESSAGE };
+    if (drawn.length === 0) {
+      const [any] = await tx.select({ id: examQuestions.id }).from(examQuestions).where(wanted).limit(1);
+      const message = any ? DAY_BUDGET_MESSAGE : kind === 'mistakes' ? NO_MISTAKES_MESSAGE : topic === undefined ? NO_MORE_QUESTIONS_MESSAGE : NO_TOPIC_QUESTIONS_MESSAGE;
+      return { examQuestions: [], message };
     }
+    const byId = new Map((await tx.select().from(examQuestions).where(inArray(examQuestions.id, drawn.map((row) => row.id)))).map((row) => [row.id, row]));
+    const rows = drawn.flatMap(({ id }) => byId.get(id) ?? []);
     const seed = randomInt(1, 2_147_483_647);
     const expiresAt = new Date(now.getTime() + (settings.durationSeconds + PRACTICE_GRACE_SECONDS) * 1000);
     const [set] = await tx

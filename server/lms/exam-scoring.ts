@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { acceptedAnswers, type ExamProgress } from '../../contracts/lms.js';
 import type { Queryable } from '../db/client.js';
-import { examAnswers, examQuestions } from '../db/schema/lms.js';
+import { inDrizzle } from '../db/statement-sql.js';
 import { formOf, type Attempt, type QuestionRow } from './exam-form.js';
+import { ATTEMPT_COUNTS } from './hot-statements.js';
 import { resultsLocked, type LmsAccount } from './programs.js';
 
 /*
@@ -54,17 +54,6 @@ export function progressFrom(
 
 export async function progressOf(db: Queryable, account: LmsAccount, attempt: Attempt, now: Date): Promise<ExamProgress> {
   // One round trip for both counts: this runs in every exam call.
-  const answeredIds = db.select({ id: examAnswers.questionId }).from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
-  const [counts] = await db
-    .select({
-      answered: count(),
-      correct: sql<number>`count(*) FILTER (WHERE ${examAnswers.outcome} = 'correct')`.mapWith(Number),
-      remaining: sql<number>`(${db
-        .select({ n: count() })
-        .from(examQuestions)
-        .where(and(inArray(examQuestions.id, formOf(attempt)), isNull(examQuestions.deletedAt), notInArray(examQuestions.id, answeredIds)))})`.mapWith(Number),
-    })
-    .from(examAnswers)
-    .where(eq(examAnswers.attemptId, attempt.id));
+  const [counts] = await inDrizzle(db)<Counts>(ATTEMPT_COUNTS, [attempt.id, formOf(attempt)]);
   return progressFrom(account, attempt, counts ?? { answered: 0, correct: 0, remaining: 0 }, now);
 }

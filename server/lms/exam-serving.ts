@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { NO_MORE_QUESTIONS_MESSAGE, type AnswerResult, type ExamQuestionsResponse, type RecordedAnswer } from '../../contracts/lms.js';
 import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
+import { inDrizzle, onConnection, type RunStatement } from '../db/statement-sql.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import {
@@ -33,7 +34,7 @@ import type { LmsAccount } from './programs.js';
 export type TestCentreSitting = {
   serve: (tx: Queryable, account: LmsAccount, attempt: Attempt, now: Date, settings: ExamSettings, questionId?: number) => Promise<ExamQuestionsResponse>;
   record: (
-    tx: Queryable,
+    run: RunStatement,
     account: LmsAccount,
     attempt: Attempt,
     answer: { questionId: number; userAnswer: string; clientAnswerId?: string | undefined },
@@ -176,6 +177,8 @@ async function startFirstAttempt(client: pg.PoolClient, account: LmsAccount, now
   return created && { ...created, currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null };
 }
 
+type Answer = { questionId: number; userAnswer: string; clientAnswerId?: string | undefined };
+
 type ChosenQuestion = Pick<QuestionRow, 'id' | 'question' | 'questionType' | 'options' | 'difficulty'> & Counts;
 
 async function nextQuestionOfRunningAttempt(pool: pg.Pool, account: LmsAccount, now: Date, settings: ExamSettings) {
@@ -214,11 +217,13 @@ type AnswerCheck = {
   deletedAt: Date | null;
 };
 
-async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, questionId: number, userAnswer: string, now: Date) {
-  return inTransaction(pool, async (client): Promise<AnswerResult | undefined> => {
+async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, answer: Answer, now: Date, sitting: TestCentreSitting) {
+  const { questionId, userAnswer } = answer;
+  return inTransaction(pool, async (client): Promise<AnswerResult | RecordedAnswer | undefined> => {
     const attempt = await lockRunningAttempt(client, account, now);
-    // A test-centre answer is recorded (and may replace one) on the full path.
-    if (!attempt || attempt.mode === 'test-centre') return undefined;
+    if (!attempt) return undefined;
+    // A test-centre answer is recorded (and may replace one) with the sitting's own rules.
+    if (attempt.mode === 'test-centre') return sitting.record(onConnection(client), account, attempt, answer, now);
     const { rows } = await client.query<AnswerCheck>({ ...ANSWER_CHECK, values: [attempt.id, questionId] });
     const check = rows[0];
     if (check?.already) throw new AppError(409, 'This question has already been answered');
@@ -257,7 +262,7 @@ export async function submitAnswer(
 ): Promise<AnswerResult | RecordedAnswer> {
   try {
     return (
-      (await answerOnRunningAttempt(pool, account, questionId, userAnswer, now)) ??
+      (await answerOnRunningAttempt(pool, account, { questionId, userAnswer, clientAnswerId }, now, sitting)) ??
       (await submitAnswerInFull(db, account, questionId, userAnswer, now, sitting, clientAnswerId))
     );
   } catch (error) {
@@ -278,7 +283,7 @@ async function submitAnswerInFull(
 ): Promise<AnswerResult | RecordedAnswer> {
   try {
     return await withRunningAttempt(db, account, now, async (tx, attempt): Promise<AnswerResult | RecordedAnswer> => {
-      if (attempt.mode === 'test-centre') return sitting.record(tx, account, attempt, { questionId, userAnswer, clientAnswerId }, now);
+      if (attempt.mode === 'test-centre') return sitting.record(inDrizzle(tx), account, attempt, { questionId, userAnswer, clientAnswerId }, now);
       const [already] = await tx
         .select({ id: examAnswers.id })
         .from(examAnswers)

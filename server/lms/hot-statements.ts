@@ -98,13 +98,30 @@ export const RECORD_ANSWER = {
 };
 
 /**
+ * The distinct questions shown to a learner since a time: their exam forms and their practice sets.
+ * The day's question budget counts these, for a form and a practice set alike.
+ */
+const shownSince = (user: string, since: string) => `
+      SELECT unnest(question_ids) AS id FROM exam_attempts WHERE user_id = ${user}::int AND started_at > ${since}::timestamptz
+      UNION
+      SELECT unnest(question_ids) AS id FROM practice_sets WHERE user_id = ${user}::int AND served_at > ${since}::timestamptz`;
+
+/** The questions shown to learner $1 since $2 (see dayBefore); a subquery of the practice sets' draw. */
+export const SHOWN_SINCE = { name: 'exam_shown_since', text: shownSince('$1', '$2') };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The start of the day's budget: 24 hours before now. */
+export const dayBefore = (now: Date) => new Date(now.getTime() - DAY_MS);
+
+/**
  * A new attempt in one statement: its form drawn, the attempt inserted and its start logged. The
  * form is up to `questionCount` live questions of the profession, balanced across difficulties:
  * within each difficulty the questions are ranked by md5 of the seed and id, and the form takes
  * rank 1 of every difficulty, then rank 2, and so on; a difficulty that runs out leaves its share
- * to the others. Against harvesting, the distinct questions of one learner's forms in 24 hours are
- * bounded by `questionsPerDay`: a retake first reuses the questions of that day's forms (in a new
- * order) and draws new ones only while the day's budget lasts. No row when another request opened
+ * to the others. Against harvesting, the distinct questions shown to one learner in 24 hours (forms
+ * and practice sets) are bounded by `questionsPerDay`: a retake first reuses the questions already
+ * shown that day (in a new order) and draws new ones only while the day's budget lasts. No row when another request opened
  * an attempt first (the unique index of open attempts). Every parameter is cast: in
  * `INSERT … SELECT` an untyped one would be text. The deadline is the duration times the learner's
  * accommodation multiplier plus their extra minutes, read from their row in the same statement (see
@@ -117,10 +134,7 @@ export const CREATE_ATTEMPT = {
       SELECT round($8::int * coalesce(time_multiplier, 1) + coalesce(extra_minutes, 0) * 60)::int AS seconds
       FROM lms_users WHERE id = $1::int
     ),
-    shown AS (
-      SELECT DISTINCT unnest(question_ids) AS id FROM exam_attempts
-      WHERE user_id = $1::int AND started_at > $7::timestamptz
-    ),
+    shown AS (${shownSince('$1', '$7')}),
     ranked AS (
       SELECT q.id, q.difficulty, shown.id IS NOT NULL AS reused,
         row_number() OVER (PARTITION BY shown.id IS NOT NULL, q.difficulty ORDER BY md5($4::int::text || ':' || q.id::text)) AS rank
@@ -157,8 +171,6 @@ export const CREATE_ATTEMPT = {
     SELECT id, question_ids AS "questionIds", deadline_at AS "deadlineAt", mode FROM created`,
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** CREATE_ATTEMPT's values, in its order. */
 export function createAttemptValues(
   learner: { id: number; profession: string; examKey: string },
@@ -166,6 +178,64 @@ export function createAttemptValues(
   now: Date,
   settings: { durationSeconds: number; questionCount: number; questionsPerDay: number },
 ): unknown[] {
-  const dayAgo = new Date(now.getTime() - DAY_MS);
-  return [learner.id, learner.profession, learner.examKey, attempt.seed, attempt.mode, now, dayAgo, settings.durationSeconds, settings.questionCount, settings.questionsPerDay];
+  return [learner.id, learner.profession, learner.examKey, attempt.seed, attempt.mode, now, dayBefore(now), settings.durationSeconds, settings.questionCount, settings.questionsPerDay];
 }
+
+// ---- The test-centre sitting's answer (test-centre.ts): the lock, then these two.
+
+/**
+ * The receipt of a resent answer (none without a clientAnswerId) and what recording the answer
+ * needs: whether that clientAnswerId was applied already (`duplicate`), the answer kept for the
+ * question, and the question (its columns null when no question has that id).
+ * $1 attempt, $2 question, $3 clientAnswerId or null, $4 time.
+ */
+export const SITTING_ANSWER_CHECK = {
+  name: 'exam_sitting_answer_check',
+  text: `
+    WITH receipt AS (
+      INSERT INTO exam_answer_receipts (attempt_id, client_answer_id, received_at)
+      SELECT $1::int, $3::uuid, $4::timestamptz WHERE $3::uuid IS NOT NULL
+      ON CONFLICT DO NOTHING RETURNING client_answer_id
+    )
+    SELECT ($3::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM receipt)) AS duplicate,
+      (SELECT user_answer FROM exam_answers WHERE attempt_id = $1::int AND question_id = $2::int) AS "keptAnswer",
+      q.question_type AS "questionType", q.correct_answer AS "correctAnswer", (q.deleted_at IS NOT NULL) AS withdrawn
+    FROM (VALUES (1)) one LEFT JOIN exam_questions q ON q.id = $2::int`,
+};
+
+/**
+ * Records the answer or replaces the earlier one, clears the question's draft, and counts the
+ * progress with the answer in it (the counts' snapshot is taken before the write, hence the
+ * question is counted apart). $1 attempt, $2 question, $3 answer, $4 outcome, $5 time, $6 the form.
+ */
+export const RECORD_SITTING_ANSWER = {
+  name: 'exam_record_sitting_answer',
+  text: `
+    WITH upserted AS (
+      INSERT INTO exam_answers (attempt_id, question_id, user_answer, outcome, answered_at) VALUES ($1::int, $2::int, $3::text, $4::text, $5::timestamptz)
+      ON CONFLICT (attempt_id, question_id) DO UPDATE
+        SET user_answer = excluded.user_answer, outcome = excluded.outcome, answered_at = excluded.answered_at, reviewed_at = NULL, review_note = NULL
+      RETURNING id
+    ),
+    cleared AS (
+      UPDATE exam_attempts SET draft_question_id = NULL, draft_answer = NULL, draft_timer = NULL
+      WHERE id = $1::int AND draft_question_id = $2::int RETURNING id
+    ),
+    answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1::int AND question_id <> $2::int)
+    SELECT (SELECT count(*) FROM answered)::int + (SELECT count(*) FROM upserted)::int AS answered,
+      (SELECT count(*) FROM answered WHERE outcome = 'correct')::int + ($4::text = 'correct')::int AS correct,
+      (SELECT count(*) FROM exam_questions
+       WHERE id = ANY($6::int[]) AND id <> $2::int AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered))::int AS remaining,
+      (SELECT count(*) FROM cleared)::int AS cleared`,
+};
+
+/** An attempt's progress counts. $1 attempt, $2 the form. */
+export const ATTEMPT_COUNTS = {
+  name: 'exam_attempt_counts',
+  text: `
+    WITH answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1::int)
+    SELECT (SELECT count(*) FROM answered)::int AS answered,
+      (SELECT count(*) FROM answered WHERE outcome = 'correct')::int AS correct,
+      (SELECT count(*) FROM exam_questions
+       WHERE id = ANY($2::int[]) AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered))::int AS remaining`,
+};

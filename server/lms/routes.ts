@@ -282,7 +282,11 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const examSettings = examSettingsOf(deps.config.lms);
-  const practiceSettings = { durationSeconds: deps.config.lms.mockExamDurationSeconds, setsPerHour: deps.config.lms.practiceSetsPerHour };
+  const practiceSettings = {
+    durationSeconds: deps.config.lms.mockExamDurationSeconds,
+    setsPerHour: deps.config.lms.practiceSetsPerHour,
+    questionsPerDay: deps.config.lms.questionsPerDay,
+  };
 
   app.get(
     '/user/exam/questions',

@@ -1,12 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ExamQuestionsResponse, NavigatorCell, RecordedAnswer } from '../../contracts/lms.js';
 import type { Database, Queryable } from '../db/client.js';
-import { examAnswerReceipts, examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
+import type { RunStatement } from '../db/statement-sql.js';
+import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
 import { expireIfDue, finish, questionWithdrawn, TIME_IS_UP, withRunningAttempt } from './exam-attempts.js';
-import { formOf, toServed, type Attempt, type ExamSettings } from './exam-form.js';
-import { outcomeOf, progressOf } from './exam-scoring.js';
+import { formOf, toServed, type Attempt, type ExamSettings, type QuestionRow } from './exam-form.js';
+import { outcomeOf, progressFrom, progressOf, type Counts } from './exam-scoring.js';
 import type { TestCentreSitting } from './exam-serving.js';
+import { ATTEMPT_COUNTS, RECORD_SITTING_ANSWER, SITTING_ANSWER_CHECK } from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
 
 /*
@@ -70,45 +72,30 @@ async function serve(tx: Queryable, account: LmsAccount, attempt: Attempt, now: 
 
 type Answer = { questionId: number; userAnswer: string; clientAnswerId?: string | undefined };
 
+type SittingCheck = { duplicate: boolean; keptAnswer: string | null; questionType: QuestionRow['questionType'] | null; correctAnswer: string | null; withdrawn: boolean | null };
+
 /**
- * Records the answer, or replaces the earlier one, for any live question of the form. Marked now
- * (so the end needs no second pass) but told to nobody until the attempt ends. An answer whose
- * clientAnswerId was applied already changes nothing: a queue resent after an outage may repeat
- * an answer that did arrive, and must not undo a later change.
+ * Records the answer, or replaces the earlier one, for any live question of the form, in two
+ * statements after the attempt's lock (on the hot path's connection, or in a Drizzle transaction).
+ * Marked now (so the end needs no second pass) but told to nobody until the attempt ends. An answer
+ * whose clientAnswerId was applied already changes nothing: a queue resent after an outage may
+ * repeat an answer that did arrive, and must not undo a later change.
  */
-async function record(tx: Queryable, account: LmsAccount, attempt: Attempt, answer: Answer, now: Date): Promise<RecordedAnswer> {
+async function record(run: RunStatement, account: LmsAccount, attempt: Attempt, answer: Answer, now: Date): Promise<RecordedAnswer> {
   if (!attempt.questionIds.includes(answer.questionId)) throw new AppError(404, NOT_IN_FORM);
-  if (answer.clientAnswerId) {
-    const fresh = await tx
-      .insert(examAnswerReceipts)
-      .values({ attemptId: attempt.id, clientAnswerId: answer.clientAnswerId, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: examAnswerReceipts.clientAnswerId });
-    if (fresh.length === 0) {
-      const [kept] = await tx
-        .select({ userAnswer: examAnswers.userAnswer })
-        .from(examAnswers)
-        .where(and(eq(examAnswers.attemptId, attempt.id), eq(examAnswers.questionId, answer.questionId)));
-      return { recorded: true, questionId: answer.questionId, userAnswer: kept?.userAnswer ?? '', duplicate: true, attempt: await progressOf(tx, account, attempt, now) };
-    }
+  const [check] = await run<SittingCheck>(SITTING_ANSWER_CHECK, [attempt.id, answer.questionId, answer.clientAnswerId ?? null, now]);
+  if (check?.duplicate) {
+    const [counts] = await run<Counts>(ATTEMPT_COUNTS, [attempt.id, formOf(attempt)]);
+    return { recorded: true, questionId: answer.questionId, userAnswer: check.keptAnswer ?? '', duplicate: true, attempt: progressFrom(account, attempt, counts ?? NO_COUNTS, now) };
   }
-  const [question] = await tx.select().from(examQuestions).where(eq(examQuestions.id, answer.questionId));
-  if (!question || question.deletedAt) throw questionWithdrawn();
+  if (!check?.questionType || check.correctAnswer === null || check.withdrawn) throw questionWithdrawn();
   const userAnswer = answer.userAnswer.trim();
-  const outcome = outcomeOf(question, userAnswer);
-  await tx
-    .insert(examAnswers)
-    .values({ attemptId: attempt.id, questionId: question.id, userAnswer, outcome, answeredAt: now })
-    .onConflictDoUpdate({
-      target: [examAnswers.attemptId, examAnswers.questionId],
-      set: { userAnswer, outcome, answeredAt: now, reviewedAt: null, reviewNote: null },
-    });
-  // The draft of this question is now its answer.
-  if (attempt.draftQuestionId === question.id) {
-    await tx.update(examAttempts).set({ draftQuestionId: null, draftAnswer: null, draftTimer: null }).where(eq(examAttempts.id, attempt.id));
-  }
-  return { recorded: true, questionId: question.id, userAnswer, duplicate: false, attempt: await progressOf(tx, account, attempt, now) };
+  const outcome = outcomeOf({ questionType: check.questionType, correctAnswer: check.correctAnswer }, userAnswer);
+  const [counts] = await run<Counts>(RECORD_SITTING_ANSWER, [attempt.id, answer.questionId, userAnswer, outcome, now, formOf(attempt)]);
+  return { recorded: true, questionId: answer.questionId, userAnswer, duplicate: false, attempt: progressFrom(account, attempt, counts ?? NO_COUNTS, now) };
 }
+
+const NO_COUNTS: Counts = { answered: 0, correct: 0, remaining: 0 };
 
 /** What the engine calls for a running test-centre attempt. */
 export const sitting: TestCentreSitting = { serve, record };

@@ -5,10 +5,10 @@ import { statementSql } from '../../server/db/statement-sql.js';
 import * as statements from '../../server/lms/hot-statements.js';
 
 describe('the exam hot path statements, one source', () => {
-  it('when a statement text runs in a Drizzle transaction, then each placeholder becomes its value in order ($10 is not $1 then 0)', () => {
-    const query = new PgDialect().sqlToQuery(statementSql('SELECT $1::int, $10::text, $2, $1', ['one', 'two', 3, 4, 5, 6, 7, 8, 9, 'ten']));
-    expect(query.sql).toBe('SELECT $1::int, $2::text, $3, $4');
-    expect(query.params).toEqual(['one', 'ten', 'two', 'one']);
+  it('when a statement text runs in a Drizzle transaction, then each placeholder becomes its value in order ($10 is not $1 then 0, an array stays one value)', () => {
+    const query = new PgDialect().sqlToQuery(statementSql('SELECT $1::int, $10::text, $2::int[], $1', ['one', [1, 2], 3, 4, 5, 6, 7, 8, 9, 'ten']));
+    expect(query.sql).toBe('SELECT $1::int, $2::text, $3::int[], $4');
+    expect(query.params).toEqual(['one', 'ten', [1, 2], 'one']);
   });
 
   it('when the bench baseline runs the exam cycle, then it imports every hot statement from the build instead of a copy', async () => {
