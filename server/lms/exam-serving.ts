@@ -19,7 +19,7 @@ import {
 } from './exam-attempts.js';
 import { examKeyOf, formOf, pastDeadline, toServed, type Attempt, type ExamSettings, type QuestionRow } from './exam-form.js';
 import { outcomeOf, progressFrom, progressOf, shownCorrectAnswer, type Counts } from './exam-scoring.js';
-import { ANSWER_CHECK, CREATE_ATTEMPT, LOCK_ATTEMPT, NEXT_QUESTION, RECORD_ANSWER } from './hot-statements.js';
+import { ANSWER_CHECK, ATTEMPT_COUNTS, CREATE_ATTEMPT, LOCK_ATTEMPT, NEXT_QUESTION, RECORD_ANSWER, SITTING_ANSWER_CHECK } from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
 
 /*
@@ -224,6 +224,12 @@ async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, answer
     if (!attempt) return undefined;
     // A test-centre answer is recorded (and may replace one) with the sitting's own rules.
     if (attempt.mode === 'test-centre') return sitting.record(onConnection(client), account, attempt, answer, now);
+    if (answer.clientAnswerId) {
+      // Resent after a lost connection: an answer that did arrive is not refused as a second one,
+      // the learner gets its feedback again. The receipt is kept only if the answer is recorded below.
+      const resent = await repeatedAnswer(client, account, attempt, { ...answer, clientAnswerId: answer.clientAnswerId }, now);
+      if (resent) return resent;
+    }
     const { rows } = await client.query<AnswerCheck>({ ...ANSWER_CHECK, values: [attempt.id, questionId] });
     const check = rows[0];
     if (check?.already) throw new AppError(409, 'This question has already been answered');
@@ -248,6 +254,25 @@ async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, answer
       attempt: progressFrom(account, attempt, counts, now),
     };
   });
+}
+
+type Receipt = { duplicate: boolean; keptAnswer: string | null; questionType: QuestionRow['questionType'] | null; correctAnswer: string | null; explanation: string | null };
+
+/** The feedback of a practice-mode answer already applied under this clientAnswerId; undefined for a new one (its receipt now taken). */
+async function repeatedAnswer(client: pg.PoolClient, account: LmsAccount, attempt: Attempt, answer: Answer & { clientAnswerId: string }, now: Date) {
+  const { rows } = await client.query<Receipt>({ ...SITTING_ANSWER_CHECK, values: [attempt.id, answer.questionId, answer.clientAnswerId, now] });
+  const receipt = rows[0];
+  if (!receipt?.duplicate || receipt.questionType === null || receipt.correctAnswer === null) return undefined;
+  const question = { questionType: receipt.questionType, correctAnswer: receipt.correctAnswer };
+  const outcome = outcomeOf(question, receipt.keptAnswer ?? '');
+  const { rows: counted } = await client.query<Counts>({ ...ATTEMPT_COUNTS, values: [attempt.id, formOf(attempt)] });
+  return {
+    correct: outcome === 'correct',
+    pendingReview: outcome === 'pending-review',
+    explanation: receipt.explanation ?? '',
+    correctAnswer: outcome === 'pending-review' ? null : shownCorrectAnswer(account, question),
+    attempt: progressFrom(account, attempt, counted[0] ?? { answered: 0, correct: 0, remaining: 0 }, now),
+  } satisfies AnswerResult;
 }
 
 export async function submitAnswer(

@@ -184,9 +184,10 @@ export function createAttemptValues(
 // ---- The test-centre sitting's answer (test-centre.ts): the lock, then these two.
 
 /**
- * The receipt of a resent answer (none without a clientAnswerId) and what recording the answer
- * needs: whether that clientAnswerId was applied already (`duplicate`), the answer kept for the
- * question, and the question (its columns null when no question has that id).
+ * The receipt of an answer that may be resent (none without a clientAnswerId) and what recording
+ * or repeating the answer needs: whether that clientAnswerId was applied already (`duplicate`), the
+ * answer kept for the question, and the question (its columns null when no question has that id).
+ * A test-centre answer always runs it; a practice-mode answer when it carries a clientAnswerId.
  * $1 attempt, $2 question, $3 clientAnswerId or null, $4 time.
  */
 export const SITTING_ANSWER_CHECK = {
@@ -199,7 +200,7 @@ export const SITTING_ANSWER_CHECK = {
     )
     SELECT ($3::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM receipt)) AS duplicate,
       (SELECT user_answer FROM exam_answers WHERE attempt_id = $1::int AND question_id = $2::int) AS "keptAnswer",
-      q.question_type AS "questionType", q.correct_answer AS "correctAnswer", (q.deleted_at IS NOT NULL) AS withdrawn
+      q.question_type AS "questionType", q.correct_answer AS "correctAnswer", q.explanation, (q.deleted_at IS NOT NULL) AS withdrawn
     FROM (VALUES (1)) one LEFT JOIN exam_questions q ON q.id = $2::int`,
 };
 
