@@ -110,15 +110,27 @@ for (const viewport of [
     await expect(page.locator('#exam-question')).toHaveText(first);
     await page.getByRole('radio', { name: 'Another wrong answer', exact: true }).check();
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('(2 waiting)');
+    // A flag set offline waits in the same queue, behind the answers.
+    await page.getByRole('button', { name: 'Flag for review' }).click();
+    await expect(cell(page, 1)).toHaveAccessibleName('Question 1: answered, flagged');
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('answers and flags are kept on this device');
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('(3 waiting)');
     await expectAccessible(page);
     await page.clock.fastForward(60_000);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    const flagSent = page.waitForResponse((r) => r.url().endsWith('/flags') && r.request().method() === 'PUT');
     await context.setOffline(false);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
     await expect(cell(page, 2)).toHaveAccessibleName('Question 2: answered, flagged');
+    // The flag went last, after both answers; the server has it: a reload shows what it holds.
+    expect((await flagSent).status()).toBe(200);
+    await page.reload();
+    await expect(cell(page, 1)).toHaveAccessibleName('Question 1: answered, flagged');
+    await expect(cell(page, 2)).toHaveAccessibleName('Question 2: answered, flagged');
 
-    // The time warnings: the page's clock is moved to 30 minutes before the end.
-    await page.clock.fastForward('02:29:00');
+    // The time warnings: the page's clock is moved to 30 minutes before the end (the reload took
+    // the time left from the server, whose clock did not see the page's 60 faked seconds).
+    await page.clock.fastForward('02:30:00');
     await expect(page.getByRole('alert').filter({ hasText: '30 minutes left.' })).toBeVisible();
 
     // The review before finishing lists the unanswered and the flagged questions.
@@ -126,6 +138,7 @@ for (const viewport of [
     const unanswered = page.getByRole('region', { name: 'Unanswered' });
     await expect(unanswered.getByRole('heading')).toHaveText(`Unanswered (${count - 2})`);
     await expect(page.getByRole('region', { name: 'Flagged for review' }).getByRole('button', { name: 'Question 2' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Flagged for review' }).getByRole('button', { name: 'Question 1' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Finish exam' }).click();
     await page.getByRole('button', { name: 'Yes, finish the exam' }).click();
