@@ -6,7 +6,7 @@ import { addQuestions, lmsAdminApi, registerLearner, uniqueName } from './lms-he
 /*
  * The test-centre sitting in Chromium: navigator, flags, a changed answer, a reload, a 60-second
  * outage, time warnings and the review before finishing, on a phone and a desktop; and an
- * accommodated learner's clock. Profession: doctor (lms.spec.ts adds doctor questions of its own,
+ * accommodated learner's clock; a practice-mode answer through an outage. Profession: doctor (lms.spec.ts adds doctor questions of its own,
  * so counts are read from the screen).
  */
 
@@ -159,6 +159,41 @@ for (const viewport of [
     await api.dispose();
   });
 }
+
+test('when the connection drops in practice mode, then the answer is kept on the device, sent once when it is back and its feedback shown', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  const api = await lmsAdminApi(baseURL ?? '');
+  created.push(...(await addQuestions(api, 'doctor', 2, uniqueName('Practice offline'))));
+  await api.dispose();
+  await page.clock.install();
+  await registerLearner(page, 'doctor', 'practiser');
+  await page.goto('/exam');
+  await page.getByRole('radio', { name: /^Practice/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('I accept the non-disclosure agreement').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.locator('#exam-question')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('radio', { name: 'Right answer', exact: true }).check();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  const kept = page.getByRole('status').filter({ hasText: 'Your answer is kept on this device' });
+  await expect(kept).toBeVisible();
+  await expectAccessible(page);
+  await page.clock.fastForward(60_000);
+  await expect(kept).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Correct!')).toBeVisible();
+  await expect(kept).toHaveCount(0);
+
+  // Recorded once, however often it was tried.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const learner = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const attempts = (await (await learner.get('/user/exam/attempts')).json()) as { attempts: { answered: number }[] };
+  expect(attempts.attempts[0]?.answered).toBe(1);
+  await learner.dispose();
+});
 
 test('when an admin gives a learner 1.5 times the time on the users page, then the change is recorded and the learner’s next exam clock shows it', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
