@@ -6,7 +6,7 @@ import { addQuestions, lmsAdminApi, registerLearner, uniqueName } from './lms-he
 /*
  * The test-centre sitting in Chromium: navigator, flags, a changed answer, a reload, a 60-second
  * outage, time warnings and the review before finishing, on a phone and a desktop; and an
- * accommodated learner's clock. Profession: doctor (lms.spec.ts adds doctor questions of its own,
+ * accommodated learner's clock; a practice-mode answer through an outage. Profession: doctor (lms.spec.ts adds doctor questions of its own,
  * so counts are read from the screen).
  */
 
@@ -110,15 +110,27 @@ for (const viewport of [
     await expect(page.locator('#exam-question')).toHaveText(first);
     await page.getByRole('radio', { name: 'Another wrong answer', exact: true }).check();
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('(2 waiting)');
+    // A flag set offline waits in the same queue, behind the answers.
+    await page.getByRole('button', { name: 'Flag for review' }).click();
+    await expect(cell(page, 1)).toHaveAccessibleName('Question 1: answered, flagged');
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('answers and flags are kept on this device');
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('(3 waiting)');
     await expectAccessible(page);
     await page.clock.fastForward(60_000);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+    const flagSent = page.waitForResponse((r) => r.url().endsWith('/flags') && r.request().method() === 'PUT');
     await context.setOffline(false);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
     await expect(cell(page, 2)).toHaveAccessibleName('Question 2: answered, flagged');
+    // The flag went last, after both answers; the server has it: a reload shows what it holds.
+    expect((await flagSent).status()).toBe(200);
+    await page.reload();
+    await expect(cell(page, 1)).toHaveAccessibleName('Question 1: answered, flagged');
+    await expect(cell(page, 2)).toHaveAccessibleName('Question 2: answered, flagged');
 
-    // The time warnings: the page's clock is moved to 30 minutes before the end.
-    await page.clock.fastForward('02:29:00');
+    // The time warnings: the page's clock is moved to 30 minutes before the end (the reload took
+    // the time left from the server, whose clock did not see the page's 60 faked seconds).
+    await page.clock.fastForward('02:30:00');
     await expect(page.getByRole('alert').filter({ hasText: '30 minutes left.' })).toBeVisible();
 
     // The review before finishing lists the unanswered and the flagged questions.
@@ -126,6 +138,7 @@ for (const viewport of [
     const unanswered = page.getByRole('region', { name: 'Unanswered' });
     await expect(unanswered.getByRole('heading')).toHaveText(`Unanswered (${count - 2})`);
     await expect(page.getByRole('region', { name: 'Flagged for review' }).getByRole('button', { name: 'Question 2' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Flagged for review' }).getByRole('button', { name: 'Question 1' })).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Finish exam' }).click();
     await page.getByRole('button', { name: 'Yes, finish the exam' }).click();
@@ -146,6 +159,41 @@ for (const viewport of [
     await api.dispose();
   });
 }
+
+test('when the connection drops in practice mode, then the answer is kept on the device, sent once when it is back and its feedback shown', async ({ page, context, baseURL }) => {
+  test.setTimeout(90_000);
+  const api = await lmsAdminApi(baseURL ?? '');
+  created.push(...(await addQuestions(api, 'doctor', 2, uniqueName('Practice offline'))));
+  await api.dispose();
+  await page.clock.install();
+  await registerLearner(page, 'doctor', 'practiser');
+  await page.goto('/exam');
+  await page.getByRole('radio', { name: /^Practice/ }).check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('I accept the non-disclosure agreement').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.locator('#exam-question')).toBeVisible();
+
+  await context.setOffline(true);
+  await page.getByRole('radio', { name: 'Right answer', exact: true }).check();
+  await page.getByRole('button', { name: 'Submit Answer' }).click();
+  const kept = page.getByRole('status').filter({ hasText: 'Your answer is kept on this device' });
+  await expect(kept).toBeVisible();
+  await expectAccessible(page);
+  await page.clock.fastForward(60_000);
+  await expect(kept).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Correct!')).toBeVisible();
+  await expect(kept).toHaveCount(0);
+
+  // Recorded once, however often it was tried.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const learner = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const attempts = (await (await learner.get('/user/exam/attempts')).json()) as { attempts: { answered: number }[] };
+  expect(attempts.attempts[0]?.answered).toBe(1);
+  await learner.dispose();
+});
 
 test('when an admin gives a learner 1.5 times the time on the users page, then the change is recorded and the learner’s next exam clock shows it', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);

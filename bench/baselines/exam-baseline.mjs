@@ -1,85 +1,32 @@
-// The exam cycle's baseline (see app-baseline.mjs): the statements of server/lms/exam-engine.ts's
-// nextQuestion and submitAnswer, in their transactions, by hand. The common path (a running
-// attempt) is the engine's hot path: the lock, then one statement, as named prepared statements.
-// A learner's first question starts their first attempt there, in one statement. Anything else
-// (a form with nothing left, a finished attempt) rolls that transaction back and runs the engine's
-// full path, as the app does. When the engine's statements change, this file follows
+// The exam cycle's baseline (see app-baseline.mjs): server/lms/exam-serving.ts's nextQuestion and
+// submitAnswer, in their transactions, by hand. The common path (a running attempt) is the app's
+// hot path: the lock, then one statement, as named prepared statements whose texts come from the
+// app's build (server/lms/hot-statements.ts), so they cannot drift apart. A learner's first question
+// starts their first attempt there, in one statement (the form drawn within the day's budget, the
+// deadline with the learner's accommodation). Anything else (a form with nothing left, a finished
+// attempt) rolls that transaction back and runs the full path, as the app does; those statements
+// are what Drizzle builds per call in the app, written out here
 // (docs/decisions/009-hot-paths-at-ten-times-the-data.md).
 import { createHash, randomInt } from 'node:crypto';
-// accounts.findAccount's statement, from the build.
-import { LMS_ACCOUNT_BY_ID as ACCOUNT } from '../../dist/server/lms/hot-statements.js';
+import {
+  LMS_ACCOUNT_BY_ID as ACCOUNT,
+  ANSWER_CHECK,
+  CREATE_ATTEMPT,
+  createAttemptValues,
+  LOCK_ATTEMPT,
+  NEXT_QUESTION,
+  RECORD_ANSWER,
+  RECORD_SITTING_ANSWER,
+  SITTING_ANSWER_CHECK,
+} from '../../dist/server/lms/hot-statements.js';
+// The marking rule, from the build too (a module without dependencies).
+import { acceptedAnswers } from '../../dist/contracts/lms-constants.js';
 
 // The app's defaults (EXAM_DURATION_SECONDS, EXAM_QUESTION_COUNT).
 const DURATION_SECONDS = Number(process.env.EXAM_DURATION_SECONDS ?? 10_800);
 const QUESTION_COUNT = Number(process.env.EXAM_QUESTION_COUNT ?? 100);
+const QUESTIONS_PER_DAY = Number(process.env.EXAM_QUESTIONS_PER_DAY ?? QUESTION_COUNT);
 const NO_MORE_QUESTIONS = 'No more questions.';
-
-
-const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", profession, language, seed, started_at AS "startedAt",
-  deadline_at AS "deadlineAt", finished_at AS "finishedAt", finish_reason AS "finishReason",
-  current_question_id AS "currentQuestionId", draft_question_id AS "draftQuestionId", draft_answer AS "draftAnswer",
-  draft_timer AS "draftTimer", draft_saved_at AS "draftSavedAt", question_ids AS "questionIds"`;
-
-const LOCK_ATTEMPT = {
-  name: 'exam_lock_attempt',
-  text: `SELECT ${ATTEMPT_COLUMNS} FROM exam_attempts WHERE user_id = $1 AND exam_key = $2 ORDER BY id DESC LIMIT 1 FOR UPDATE`,
-};
-
-const NEXT_QUESTION = {
-  name: 'exam_next_question',
-  text: `
-    WITH answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1),
-    on_screen AS (
-      SELECT id, question, question_type, options, difficulty FROM exam_questions
-      WHERE id = $2 AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered)
-    ),
-    chosen AS (
-      SELECT * FROM on_screen
-      UNION ALL
-      (SELECT id, question, question_type, options, difficulty FROM exam_questions
-       WHERE NOT EXISTS (SELECT 1 FROM on_screen)
-         AND id = ANY($3::int[]) AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered)
-       ORDER BY md5($4::int::text || ':' || id::text) LIMIT 1)
-    ),
-    remembered AS (
-      UPDATE exam_attempts SET current_question_id = chosen.id FROM chosen
-      WHERE exam_attempts.id = $1 AND exam_attempts.current_question_id IS DISTINCT FROM chosen.id
-      RETURNING exam_attempts.id
-    )
-    SELECT chosen.id, chosen.question, chosen.question_type AS "questionType", chosen.options, chosen.difficulty,
-      (SELECT count(*) FROM answered)::int AS answered,
-      (SELECT count(*) FROM answered WHERE outcome = 'correct')::int AS correct,
-      (SELECT count(*) FROM exam_questions
-       WHERE id = ANY($3::int[]) AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered))::int AS remaining,
-      (SELECT count(*) FROM remembered)::int AS remembered
-    FROM chosen`,
-};
-
-const ANSWER_CHECK = {
-  name: 'exam_answer_check',
-  text: `
-    SELECT EXISTS (SELECT 1 FROM exam_answers WHERE attempt_id = $1 AND question_id = $2) AS already,
-      q.question_type AS "questionType", q.correct_answer AS "correctAnswer", q.explanation, q.deleted_at AS "deletedAt"
-    FROM (VALUES (1)) one LEFT JOIN exam_questions q ON q.id = $2`,
-};
-
-const RECORD_ANSWER = {
-  name: 'exam_record_answer',
-  text: `
-    WITH inserted AS (
-      INSERT INTO exam_answers (attempt_id, question_id, user_answer, outcome, answered_at) VALUES ($1, $2, $3, $4, $5) RETURNING id
-    ),
-    cleared AS (
-      UPDATE exam_attempts SET current_question_id = NULL, draft_question_id = NULL, draft_answer = NULL, draft_timer = NULL
-      WHERE id = $1 RETURNING id
-    ),
-    answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1)
-    SELECT (SELECT count(*) FROM answered)::int + (SELECT count(*) FROM inserted)::int AS answered,
-      (SELECT count(*) FROM answered WHERE outcome = 'correct')::int + ($4::text = 'correct')::int AS correct,
-      (SELECT count(*) FROM exam_questions
-       WHERE id = ANY($6::int[]) AND id <> $2 AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered))::int AS remaining,
-      (SELECT count(*) FROM cleared)::int AS cleared`,
-};
 
 // ---- The full path's statements (Drizzle builds them per call in the app; unnamed here too)
 
@@ -90,33 +37,6 @@ const FULL_PROGRESS = `
     (SELECT count(*) FROM exam_questions WHERE id = ANY($2::int[]) AND deleted_at IS NULL AND id NOT IN (${FULL_ANSWERED})) AS remaining
   FROM exam_answers WHERE attempt_id = $1`;
 const LOG = 'INSERT INTO exam_logs (user_id, exam_id, log_data, created_at) VALUES ($1, $2, $3, $4)';
-
-// The engine's createAttemptStatement as Drizzle compiles it: the form drawn, the attempt inserted
-// and its start logged, in one statement (the hot path starts a learner's first attempt with it).
-const CREATE_ATTEMPT = `
-    WITH form AS (
-      SELECT coalesce(array_agg(id ORDER BY rank, difficulty), '{}') AS ids FROM (
-        SELECT id, difficulty, row_number() OVER (PARTITION BY difficulty ORDER BY md5($1::int::text || ':' || id::text)) AS rank
-        FROM exam_questions WHERE profession = $2::text AND deleted_at IS NULL
-        ORDER BY rank, difficulty LIMIT $3::int
-      ) drawn
-    ),
-    created AS (
-      INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at)
-      SELECT $4::int, $5::text, $6::text, 'en', $7::int, form.ids,
-        $8::timestamptz, $9::timestamptz
-      FROM form
-      ON CONFLICT DO NOTHING
-      RETURNING id, user_id, exam_key, question_ids
-    ),
-    logged AS (
-      INSERT INTO exam_logs (user_id, exam_id, log_data, created_at)
-      SELECT user_id, id,
-        jsonb_build_object('event', 'started', 'message', format('Exam started (%s, %s s, %s questions)', exam_key, $10::int, cardinality(question_ids))),
-        $11::timestamptz
-      FROM created
-    )
-    SELECT id, question_ids AS "questionIds" FROM created`;
 
 // ---- Shared pieces
 
@@ -153,12 +73,22 @@ const progress = (user, attempt, counts, finished, now) => ({
   attemptId: attempt.id,
   remainingSeconds: finished ? 0 : Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
   answeredCount: counts.answered,
-  correctCount: user.allowedPrograms.includes('exam-results') ? counts.correct : null,
+  // A running test-centre sitting tells nothing about correctness.
+  correctCount: user.allowedPrograms.includes('exam-results') && (finished || attempt.mode !== 'test-centre') ? counts.correct : null,
   totalQuestions: counts.answered + (finished ? 0 : counts.remaining),
   finished,
 });
 
 const examKeyOf = (user) => `${user.profession}-en`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+// exam-scoring.ts's outcomeOf, over the build's acceptedAnswers.
+function outcomeOf(question, userAnswer) {
+  if (question.questionType === 'essay') return 'pending-review';
+  const given = userAnswer.trim().toLowerCase();
+  return acceptedAnswers(question.questionType, question.correctAnswer).some((a) => a.toLowerCase() === given) ? 'correct' : 'incorrect';
+}
 
 async function account(pool, request, verifyJwt, HttpError) {
   const claims = verifyJwt(request.headers.authorization, 'lms');
@@ -178,13 +108,16 @@ async function lockRunning(client, user, now) {
 
 async function createAttempt(client, user, now) {
   const seed = randomInt(1, 2_147_483_647);
-  const deadlineAt = new Date(now.getTime() + DURATION_SECONDS * 1000);
-  const values = [seed, user.profession, QUESTION_COUNT, user.id, examKeyOf(user), user.profession, seed, now.toISOString(), deadlineAt.toISOString(), DURATION_SECONDS, now.toISOString()];
-  const created = (await client.query(CREATE_ATTEMPT, values)).rows[0];
-  return created && { ...created, seed, deadlineAt, currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null };
+  const values = createAttemptValues({ id: user.id, profession: user.profession, examKey: examKeyOf(user) }, { seed, mode: 'practice' }, now, {
+    durationSeconds: DURATION_SECONDS,
+    questionCount: QUESTION_COUNT,
+    questionsPerDay: QUESTIONS_PER_DAY,
+  });
+  const created = (await client.query({ ...CREATE_ATTEMPT, values })).rows[0];
+  return created && { ...created, seed, currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null };
 }
 
-// ---- The full path (the engine's nextQuestionInFull), for the first and last question of a form
+// ---- The full path (exam-serving.ts's nextQuestionInFull), for the first and last question of a form
 
 const camel = (row) => ({
   id: row.id,
@@ -269,38 +202,52 @@ async function nextQuestion(pool, user) {
       attempt.draftQuestionId === question.id && attempt.draftAnswer !== null
         ? { questionId: question.id, userAnswer: attempt.draftAnswer, timer: attempt.draftTimer }
         : null;
-    return { examQuestions: [served(question, attempt.seed)], attempt: progress(user, attempt, question, false, now), draft, durationSeconds: DURATION_SECONDS };
+    return { examQuestions: [served(question, attempt.seed)], attempt: progress(user, attempt, question, false, now), draft, durationSeconds: DURATION_SECONDS, mode: attempt.mode };
   });
   return answer ?? nextQuestionInFull(pool, user, now);
 }
 
 async function submitAnswer(pool, user, body, HttpError) {
   const now = new Date();
-  const { questionId, userAnswer } = body;
-  if (!Number.isInteger(questionId) || typeof userAnswer !== 'string') throw new HttpError(400, 'Invalid body');
+  const { questionId, userAnswer, clientAnswerId } = body;
+  if (!Number.isInteger(questionId) || typeof userAnswer !== 'string' || (clientAnswerId !== undefined && !UUID.test(clientAnswerId))) {
+    throw new HttpError(400, 'Invalid body');
+  }
   const answer = await inTransaction(pool, async (client) => {
     const attempt = await lockRunning(client, user, now);
     // The bench's learners never submit outside a running attempt; the app's full path would refuse it.
     if (!attempt) throw new HttpError(409, 'This exam is finished; answers are no longer accepted.');
+    if (attempt.mode === 'test-centre') return recordSittingAnswer(client, user, attempt, body, now, HttpError);
     const check = (await client.query({ ...ANSWER_CHECK, values: [attempt.id, questionId] })).rows[0];
     if (check.already) throw new HttpError(409, 'This question has already been answered');
     if (attempt.currentQuestionId !== questionId) throw new HttpError(409, 'This is not the current question of your exam');
     if (!check.questionType || check.deletedAt) throw new HttpError(409, 'This question was withdrawn from the exam; ask for the next question.');
     const pendingReview = check.questionType === 'essay';
-    const given = userAnswer.trim().toLowerCase();
-    const accepted = (check.questionType === 'fill-in-the-blank' ? check.correctAnswer.split('|') : [check.correctAnswer]).map((a) => a.trim()).filter((a) => a !== '');
-    const correct = !pendingReview && accepted.some((a) => a.toLowerCase() === given);
-    const outcome = pendingReview ? 'pending-review' : correct ? 'correct' : 'incorrect';
+    const outcome = outcomeOf(check, userAnswer);
+    const correct = outcome === 'correct';
     const counts = (await client.query({ ...RECORD_ANSWER, values: [attempt.id, questionId, userAnswer.trim(), outcome, now, formOf(attempt)] })).rows[0];
     return {
       correct,
       pendingReview,
       explanation: check.explanation,
-      correctAnswer: pendingReview ? null : (accepted[0] ?? null),
+      correctAnswer: pendingReview ? null : (acceptedAnswers(check.questionType, check.correctAnswer)[0] ?? null),
       attempt: progress(user, attempt, counts, false, now),
     };
   });
   return answer;
+}
+
+/** test-centre.ts's record: the sitting's answer, recorded or replaced, nothing said about correctness. */
+async function recordSittingAnswer(client, user, attempt, { questionId, userAnswer, clientAnswerId }, now, HttpError) {
+  if (!attempt.questionIds.includes(questionId)) throw new HttpError(404, 'That question is not part of your exam.');
+  const check = (await client.query({ ...SITTING_ANSWER_CHECK, values: [attempt.id, questionId, clientAnswerId ?? null, now] })).rows[0];
+  // The bench sends a fresh clientAnswerId each time; a duplicate takes the app's full path.
+  if (check.duplicate) throw new HttpError(409, 'duplicate clientAnswerId: not part of the bench');
+  if (!check.questionType || check.withdrawn) throw new HttpError(409, 'This question was withdrawn from the exam; ask for the next question.');
+  const given = userAnswer.trim();
+  const values = [attempt.id, questionId, given, outcomeOf(check, given), now, formOf(attempt)];
+  const counts = (await client.query({ ...RECORD_SITTING_ANSWER, values })).rows[0];
+  return { recorded: true, questionId, userAnswer: given, duplicate: false, attempt: progress(user, attempt, counts, false, now) };
 }
 
 async function readJson(request) {

@@ -137,8 +137,9 @@ function examCycleOf(tokens: string[]): (client: autocannon.Client) => void {
 
 /**
  * Test-centre sittings: each connection is a candidate who records or changes an answer to any
- * question of their form (with a fresh clientAnswerId each time, so every request writes). No
- * baseline: the hand-written baseline has no test-centre mode; the figure is reported on its own.
+ * question of their form (with a fresh clientAnswerId each time, so every request writes). The
+ * baseline (exam-baseline.mjs) records with the same statements; app and baseline take turns with
+ * the same candidates, whose sittings stay open and equivalent (each request replaces an answer).
  */
 async function testCentreSubmits(ctx: BenchContext): Promise<Scenario> {
   const sitters: { token: string; form: number[] }[] = [];
@@ -156,6 +157,9 @@ async function testCentreSubmits(ctx: BenchContext): Promise<Scenario> {
     name: 'lms: test-centre submit (record or replace)',
     target: 'app',
     connections: CONNECTIONS,
+    baseline: true,
+    repeatable: true,
+    goal: 0.85,
     setupClient: (client: autocannon.Client) => {
       const { token, form } = sitters[next++ % sitters.length] ?? { token: '', form: [] };
       let turn = 0;

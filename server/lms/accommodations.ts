@@ -8,7 +8,7 @@ import { AppError } from '../platform/errors.js';
 /*
  * Accommodations: extra time for learners entitled to it (a multiplier of the exam's duration, or
  * extra minutes, or both: multiplied first) and extra attempts that may start before the retake
- * wait ends. They apply from the learner's next attempt (exam-engine.ts reads them when it draws
+ * wait ends. They apply from the learner's next attempt (exam-attempts.ts reads them when it draws
  * the deadline), and every change is recorded with who made it and when.
  */
 

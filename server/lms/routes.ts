@@ -95,7 +95,11 @@ import * as accounts from './accounts.js';
 import * as activity from './achievements.js';
 import * as content from './admin-content.js';
 import * as courses from './courses.js';
-import * as exam from './exam-engine.js';
+import * as attempts from './exam-attempts.js';
+import type { ExamSettings } from './exam-form.js';
+import * as practice from './exam-practice.js';
+import * as review from './exam-review.js';
+import * as serving from './exam-serving.js';
 import * as settings from './exam-settings.js';
 import * as codes from './access-codes.js';
 import * as bank from './question-bank.js';
@@ -262,7 +266,7 @@ function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
   return request.lmsAccount;
 }
 
-export const examSettingsOf = (lms: AreaDeps['config']['lms']): exam.ExamSettings => ({
+export const examSettingsOf = (lms: AreaDeps['config']['lms']): ExamSettings => ({
   durationSeconds: lms.examDurationSeconds,
   questionCount: lms.examQuestionCount,
   questionsPerDay: lms.questionsPerDay,
@@ -278,7 +282,11 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const examSettings = examSettingsOf(deps.config.lms);
-  const practiceSettings = { durationSeconds: deps.config.lms.mockExamDurationSeconds, setsPerHour: deps.config.lms.practiceSetsPerHour };
+  const practiceSettings = {
+    durationSeconds: deps.config.lms.mockExamDurationSeconds,
+    setsPerHour: deps.config.lms.practiceSetsPerHour,
+    questionsPerDay: deps.config.lms.questionsPerDay,
+  };
 
   app.get(
     '/user/exam/questions',
@@ -286,8 +294,8 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     async (request) => {
       const account = accountOf(request);
       const set = request.query.set;
-      if (set === 'mock' || set === 'mistakes') return exam.practiceSet(db, account, set, now(), practiceSettings, request.query.topic);
-      return exam.nextQuestion(db, deps.database.pool, account, now(), examSettings, testCentre.sitting, request.query.questionId);
+      if (set === 'mock' || set === 'mistakes') return practice.practiceSet(db, account, set, now(), practiceSettings, request.query.topic);
+      return serving.nextQuestion(db, deps.database.pool, account, now(), examSettings, testCentre.sitting, request.query.questionId);
     },
   );
 
@@ -297,40 +305,40 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     async (request) => {
       const account = accountOf(request);
       const body = request.body;
-      if ('answers' in body) return exam.scoreMockExam(db, account, body.answers, body.setId, now());
-      return exam.submitAnswer(db, deps.database.pool, account, body.questionId, body.userAnswer, now(), testCentre.sitting, body.clientAnswerId);
+      if ('answers' in body) return practice.scoreMockExam(db, account, body.answers, body.setId, now());
+      return serving.submitAnswer(db, deps.database.pool, account, body.questionId, body.userAnswer, now(), testCentre.sitting, body.clientAnswerId);
     },
   );
 
   app.post('/user/exam/auto-save', { schema: { tags, body: autoSaveBody, response: withErrors({ 200: autoSaveResponse }) } }, async (request) =>
-    exam.autoSave(db, accountOf(request), request.body, now()),
+    attempts.autoSave(db, accountOf(request), request.body, now()),
   );
 
   app.post('/user/exam/events', { schema: { tags, body: examEventBody, response: withErrors({ 201: messageResponse }) } }, async (request, reply) =>
-    reply.status(201).send(await exam.recordSecurityEvent(db, accountOf(request), request.body.event, now())),
+    reply.status(201).send(await attempts.recordSecurityEvent(db, accountOf(request), request.body.event, now())),
   );
 
   app.post('/user/exam/finish', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) => {
     const account = accountOf(request);
-    await exam.endExam(db, account, now());
-    return exam.examSummary(db, account, now());
+    await attempts.endExam(db, account, now());
+    return review.examSummary(db, account, now());
   });
 
   app.get('/user/exam/summary', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) =>
-    exam.examSummary(db, accountOf(request), now()),
+    review.examSummary(db, accountOf(request), now()),
   );
 
   // The wait between attempts is an admin setting; only these two calls read it.
   const withRetakeWait = async () => ({ ...examSettings, retakeWaitSeconds: await settings.retakeWaitSeconds(db, examSettings.retakeWaitSeconds) });
 
   app.post('/user/exam/attempts', { schema: { tags, body: startAttemptBody, response: withErrors({ 201: examProgress }) } }, async (request, reply) =>
-    reply.status(201).send(await exam.startAttempt(db, accountOf(request), now(), await withRetakeWait(), request.body?.mode ?? 'practice')),
+    reply.status(201).send(await attempts.startAttempt(db, accountOf(request), now(), await withRetakeWait(), request.body?.mode ?? 'practice')),
   );
 
   app.post('/user/exam/attempts/:id/finish', { schema: { tags, params: idParams, response: withErrors({ 200: examSummary }) } }, async (request) => {
     const account = accountOf(request);
     await testCentre.finishAttempt(db, account, request.params.id, now());
-    return exam.examSummary(db, account, now());
+    return review.examSummary(db, account, now());
   });
 
   app.put(
@@ -341,13 +349,13 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
 
   app.get('/user/exam/attempts', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } }, async (request, reply) => {
     const account = accountOf(request);
-    const { total, ...list } = await exam.listAttempts(db, account, pageOf(request.query), now(), await withRetakeWait());
+    const { total, ...list } = await review.listAttempts(db, account, pageOf(request.query), now(), await withRetakeWait());
     reply.header(TOTAL_COUNT_HEADER, String(total));
     return { ...list, passMark: await settings.passMarkOf(db, account.profession) };
   });
 
   app.get('/user/exam/attempts/:id/review', { schema: { tags, params: idParams, response: withErrors({ 200: examReview }) } }, async (request) =>
-    exam.reviewAttempt(db, accountOf(request), request.params.id, now()),
+    review.reviewAttempt(db, accountOf(request), request.params.id, now()),
   );
 
   app.post(

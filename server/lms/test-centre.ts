@@ -1,10 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ExamQuestionsResponse, NavigatorCell, RecordedAnswer } from '../../contracts/lms.js';
 import type { Database, Queryable } from '../db/client.js';
-import { examAnswerReceipts, examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
+import type { RunStatement } from '../db/statement-sql.js';
+import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
-import type { Attempt, ExamSettings } from './exam-engine.js';
-import * as engine from './exam-engine.js';
+import { expireIfDue, finish, questionWithdrawn, TIME_IS_UP, withRunningAttempt } from './exam-attempts.js';
+import { formOf, toServed, type Attempt, type ExamSettings, type QuestionRow } from './exam-form.js';
+import { outcomeOf, progressFrom, progressOf, type Counts } from './exam-scoring.js';
+import type { TestCentreSitting } from './exam-serving.js';
+import { ATTEMPT_COUNTS, RECORD_SITTING_ANSWER, SITTING_ANSWER_CHECK } from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
 
 /*
@@ -22,7 +26,7 @@ async function navigatorOf(tx: Queryable, attempt: Attempt): Promise<NavigatorCe
   const { rows } = await tx.execute<{ id: number; answered: boolean }>(sql`
     SELECT q.id, (a.id IS NOT NULL) AS answered
     FROM exam_questions q LEFT JOIN exam_answers a ON a.attempt_id = ${attempt.id}::int AND a.question_id = q.id
-    WHERE q.id = ANY(${`{${engine.formOf(attempt).join(',')}}`}::int[]) AND (q.deleted_at IS NULL OR a.id IS NOT NULL)
+    WHERE q.id = ANY(${`{${formOf(attempt).join(',')}}`}::int[]) AND (q.deleted_at IS NULL OR a.id IS NOT NULL)
     ORDER BY md5(${attempt.seed}::int::text || ':' || q.id::text)`);
   const flagged = new Set(attempt.flaggedQuestionIds);
   return rows.map((row, index) => ({ questionId: row.id, position: index + 1, answered: row.answered, flagged: flagged.has(row.id) }));
@@ -39,7 +43,7 @@ async function serve(tx: Queryable, account: LmsAccount, attempt: Attempt, now: 
   const cell = cellOf(questionId ?? null) ?? cellOf(attempt.currentQuestionId) ?? navigator.find((c) => !c.answered);
   const base = { durationSeconds: settings.durationSeconds, mode: attempt.mode, navigator };
   if (!cell) {
-    return { ...base, examQuestions: [], message: ALL_ANSWERED_MESSAGE, attempt: await engine.progressOf(tx, account, attempt, now), draft: null };
+    return { ...base, examQuestions: [], message: ALL_ANSWERED_MESSAGE, attempt: await progressOf(tx, account, attempt, now), draft: null };
   }
   const [question] = await tx.select().from(examQuestions).where(eq(examQuestions.id, cell.questionId));
   if (!question) throw new AppError(404, NOT_IN_FORM);
@@ -58,8 +62,8 @@ async function serve(tx: Queryable, account: LmsAccount, attempt: Attempt, now: 
       : null;
   return {
     ...base,
-    examQuestions: [engine.toServed(question, attempt.seed)],
-    attempt: await engine.progressOf(tx, account, current, now),
+    examQuestions: [toServed(question, attempt.seed)],
+    attempt: await progressOf(tx, account, current, now),
     draft,
     position: cell.position,
     recordedAnswer: recorded?.userAnswer ?? null,
@@ -68,48 +72,33 @@ async function serve(tx: Queryable, account: LmsAccount, attempt: Attempt, now: 
 
 type Answer = { questionId: number; userAnswer: string; clientAnswerId?: string | undefined };
 
+type SittingCheck = { duplicate: boolean; keptAnswer: string | null; questionType: QuestionRow['questionType'] | null; correctAnswer: string | null; withdrawn: boolean | null };
+
 /**
- * Records the answer, or replaces the earlier one, for any live question of the form. Marked now
- * (so the end needs no second pass) but told to nobody until the attempt ends. An answer whose
- * clientAnswerId was applied already changes nothing: a queue resent after an outage may repeat
- * an answer that did arrive, and must not undo a later change.
+ * Records the answer, or replaces the earlier one, for any live question of the form, in two
+ * statements after the attempt's lock (on the hot path's connection, or in a Drizzle transaction).
+ * Marked now (so the end needs no second pass) but told to nobody until the attempt ends. An answer
+ * whose clientAnswerId was applied already changes nothing: a queue resent after an outage may
+ * repeat an answer that did arrive, and must not undo a later change.
  */
-async function record(tx: Queryable, account: LmsAccount, attempt: Attempt, answer: Answer, now: Date): Promise<RecordedAnswer> {
+async function record(run: RunStatement, account: LmsAccount, attempt: Attempt, answer: Answer, now: Date): Promise<RecordedAnswer> {
   if (!attempt.questionIds.includes(answer.questionId)) throw new AppError(404, NOT_IN_FORM);
-  if (answer.clientAnswerId) {
-    const fresh = await tx
-      .insert(examAnswerReceipts)
-      .values({ attemptId: attempt.id, clientAnswerId: answer.clientAnswerId, receivedAt: now })
-      .onConflictDoNothing()
-      .returning({ id: examAnswerReceipts.clientAnswerId });
-    if (fresh.length === 0) {
-      const [kept] = await tx
-        .select({ userAnswer: examAnswers.userAnswer })
-        .from(examAnswers)
-        .where(and(eq(examAnswers.attemptId, attempt.id), eq(examAnswers.questionId, answer.questionId)));
-      return { recorded: true, questionId: answer.questionId, userAnswer: kept?.userAnswer ?? '', duplicate: true, attempt: await engine.progressOf(tx, account, attempt, now) };
-    }
+  const [check] = await run<SittingCheck>(SITTING_ANSWER_CHECK, [attempt.id, answer.questionId, answer.clientAnswerId ?? null, now]);
+  if (check?.duplicate) {
+    const [counts] = await run<Counts>(ATTEMPT_COUNTS, [attempt.id, formOf(attempt)]);
+    return { recorded: true, questionId: answer.questionId, userAnswer: check.keptAnswer ?? '', duplicate: true, attempt: progressFrom(account, attempt, counts ?? NO_COUNTS, now) };
   }
-  const [question] = await tx.select().from(examQuestions).where(eq(examQuestions.id, answer.questionId));
-  if (!question || question.deletedAt) throw engine.questionWithdrawn();
+  if (!check?.questionType || check.correctAnswer === null || check.withdrawn) throw questionWithdrawn();
   const userAnswer = answer.userAnswer.trim();
-  const outcome = question.questionType === 'essay' ? 'pending-review' : engine.isCorrect(question, userAnswer) ? 'correct' : 'incorrect';
-  await tx
-    .insert(examAnswers)
-    .values({ attemptId: attempt.id, questionId: question.id, userAnswer, outcome, answeredAt: now })
-    .onConflictDoUpdate({
-      target: [examAnswers.attemptId, examAnswers.questionId],
-      set: { userAnswer, outcome, answeredAt: now, reviewedAt: null, reviewNote: null },
-    });
-  // The draft of this question is now its answer.
-  if (attempt.draftQuestionId === question.id) {
-    await tx.update(examAttempts).set({ draftQuestionId: null, draftAnswer: null, draftTimer: null }).where(eq(examAttempts.id, attempt.id));
-  }
-  return { recorded: true, questionId: question.id, userAnswer, duplicate: false, attempt: await engine.progressOf(tx, account, attempt, now) };
+  const outcome = outcomeOf({ questionType: check.questionType, correctAnswer: check.correctAnswer }, userAnswer);
+  const [counts] = await run<Counts>(RECORD_SITTING_ANSWER, [attempt.id, answer.questionId, userAnswer, outcome, now, formOf(attempt)]);
+  return { recorded: true, questionId: answer.questionId, userAnswer, duplicate: false, attempt: progressFrom(account, attempt, counts ?? NO_COUNTS, now) };
 }
 
+const NO_COUNTS: Counts = { answered: 0, correct: 0, remaining: 0 };
+
 /** What the engine calls for a running test-centre attempt. */
-export const sitting: engine.TestCentreSitting = { serve, record };
+export const sitting: TestCentreSitting = { serve, record };
 
 /** Locks one of this learner's attempts by id; another learner's is as absent as a missing one. */
 async function lockOwnAttempt(tx: Queryable, account: LmsAccount, attemptId: number): Promise<Attempt> {
@@ -127,19 +116,19 @@ export async function finishAttempt(db: Database, account: LmsAccount, attemptId
   const outcome = await db.transaction(async (tx) => {
     const attempt = await lockOwnAttempt(tx, account, attemptId);
     if (attempt.finishedAt) return 'finished' as const;
-    const current = await engine.expireIfDue(tx, attempt, now);
+    const current = await expireIfDue(tx, attempt, now);
     // Committed with the timeout; the refusal comes after the transaction.
     if (current.finishedAt) return 'expired' as const;
-    await engine.finish(tx, current, 'ended', now);
+    await finish(tx, current, 'ended', now);
     return 'ended' as const;
   });
   if (outcome === 'finished') throw new AppError(409, 'This attempt is already finished');
-  if (outcome === 'expired') throw new AppError(410, engine.TIME_IS_UP);
+  if (outcome === 'expired') throw new AppError(410, TIME_IS_UP);
 }
 
 /** Flags or unflags a question of the running attempt for review. */
 export async function setFlag(db: Database, account: LmsAccount, attemptId: number, body: { questionId: number; flagged: boolean }, now: Date) {
-  return engine.withRunningAttempt(db, account, now, async (tx, attempt) => {
+  return withRunningAttempt(db, account, now, async (tx, attempt) => {
     if (attempt.id !== attemptId) throw new AppError(409, 'This attempt is not your running exam');
     if (!attempt.questionIds.includes(body.questionId)) throw new AppError(404, NOT_IN_FORM);
     const flagged = new Set(attempt.flaggedQuestionIds);

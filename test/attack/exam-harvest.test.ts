@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionCsvColumns, type AnswerResult, type ExamQuestionsResponse } from '../../contracts/lms.js';
+import { questionCsvColumns, type AnswerResult, type ExamQuestionsResponse, type MockResult } from '../../contracts/lms.js';
 import { signInLmsAdmin } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../test-app.js';
  * collected 295 of 300 questions with their answers in 9 seconds. Replayed here from one client
  * for an hour of the clock, with the shipped limits (new accounts per client per hour, questions
  * per learner per day, requests per learner per minute): it must come away with at most a fifth
- * of the bank's answers.
+ * of the bank's answers. Each account also spends the hour's practice sets checking guesses: the
+ * sets draw within the same day budget, so they show nothing the forms did not.
  */
 
 const BANK = 300;
@@ -49,6 +50,7 @@ describe('the exam bank harvest', () => {
     let accounts = 0;
     let refusedSignups = 0;
     let rateLimited = 0;
+    let practiceSets = 0;
 
     for (let n = 0; n < 30; n++) {
       const signup = await t.app.inject({
@@ -101,15 +103,44 @@ describe('the exam bank harvest', () => {
         }
         if (!learned) break;
       }
+      // Then every practice set the hour allows, each answered with untried guesses and scored.
+      for (;;) {
+        const served = await call('GET', '/user/exam/questions?set=mock', headers);
+        if (served.statusCode === 429) break;
+        const set = served.json<ExamQuestionsResponse>();
+        if (!set.practiceSet || set.examQuestions.length === 0) break;
+        const guesses = Object.fromEntries(
+          set.examQuestions.map((question) => {
+            shown.add(question.id);
+            const tried = refused.get(question.id) ?? new Set<string>();
+            return [String(question.id), known.get(question.id) ?? question.options.find((option) => !tried.has(option)) ?? ''];
+          }),
+        );
+        const scored = await call('POST', '/user/exam/submit', headers, { answers: guesses, setId: set.practiceSet.id });
+        expect(scored.statusCode).toBe(200);
+        practiceSets++;
+        for (const item of scored.json<MockResult>().review ?? []) {
+          if (item.correctAnswer) known.set(item.questionId, item.correctAnswer);
+          if (item.outcome === 'correct') known.set(item.questionId, item.userAnswer);
+          else {
+            const tried = (refused.get(item.questionId) ?? new Set<string>()).add(item.userAnswer);
+            refused.set(item.questionId, tried);
+            const left = item.options.filter((option) => !tried.has(option));
+            if (left.length === 1 && left[0]) known.set(item.questionId, left[0]);
+          }
+        }
+      }
     }
 
     // The clock moved a minute per 429 at most; the replay stays within the hour it is about.
     expect(refusedSignups).toBeGreaterThan(0);
     expect(accounts).toBe(3);
+    // The practice sets were served and checked, and showed nothing past each account's day budget.
+    expect(practiceSets).toBeGreaterThan(accounts);
     expect(shown.size).toBeLessThanOrEqual(accounts * FORM);
     expect(known.size).toBeLessThanOrEqual(BANK / 5);
     // Recorded for the report: what the replay got.
-    console.info(`harvest replay: ${accounts} accounts, ${shown.size} questions shown, ${known.size} of ${BANK} answers learned, ${rateLimited} requests rate-limited`);
+    console.info(`harvest replay: ${accounts} accounts, ${practiceSets} practice sets, ${shown.size} questions shown, ${known.size} of ${BANK} answers learned, ${rateLimited} requests rate-limited`);
   });
 
   it('when a learner retakes the same day, then the form reuses the questions already shown; a day later new ones are drawn', async () => {
@@ -139,6 +170,48 @@ describe('the exam bank harvest', () => {
     const nextDay = await retake();
     expect(nextDay.size).toBe(FORM);
     expect([...nextDay].filter((id) => !first.has(id)).length).toBeGreaterThan(0);
+  });
+
+  it('when a learner whose results are locked asks for quick practice and topic sets, then they draw only within the day budget shared with the exam form; a day later new ones come', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      remoteAddress: '203.0.113.21',
+      payload: { username: `practiser_${Date.now().toString(36)}`, password: 'long enough password', profession: 'nurse' },
+    });
+    const learnerId = Number(JSON.parse(Buffer.from(signup.json<{ token: string }>().token.split('.')[1] ?? '', 'base64url').toString()).id);
+    const headers = { authorization: `Bearer ${signup.json<{ token: string }>().token}` };
+    const set = async (query: string) => {
+      const served = await t.app.inject({ method: 'GET', url: `/user/exam/questions?${query}`, headers });
+      expect(served.statusCode).toBe(200);
+      const body = served.json<ExamQuestionsResponse>();
+      // Each set is scored, as a harvest would, so the next one is a new set.
+      if (body.practiceSet) {
+        const answers = Object.fromEntries(body.examQuestions.map((question) => [String(question.id), question.options[0] ?? '']));
+        expect((await t.app.inject({ method: 'POST', url: '/user/exam/submit', headers, payload: { answers, setId: body.practiceSet.id } })).statusCode).toBe(200);
+      }
+      return body;
+    };
+    // Before any exam: quick practice spends the budget (a form's worth) and then only repeats it.
+    const seen = new Set<number>();
+    for (let n = 0; n < 6; n++) for (const question of (await set('set=mock')).examQuestions) seen.add(question.id);
+    expect(seen.size).toBeGreaterThan(10);
+    expect(seen.size).toBeLessThanOrEqual(FORM);
+    for (const question of (await set('set=mock&topic=Topic 1')).examQuestions) seen.add(question.id);
+    expect(seen.size).toBeLessThanOrEqual(FORM);
+    // The exam form that day is drawn from the same budget: the questions practice already showed.
+    expect((await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers })).statusCode).toBe(200);
+    const { rows } = await t.database.pool.query<{ ids: number[] }>('SELECT question_ids AS ids FROM exam_attempts WHERE user_id = $1', [learnerId]);
+    for (const id of rows[0]?.ids ?? []) seen.add(id);
+    expect(rows[0]?.ids.length).toBe(FORM);
+    expect(seen.size).toBe(FORM);
+    await t.app.inject({ method: 'POST', url: '/user/exam/finish', headers });
+    // A day later: new questions again, at most a budget's worth.
+    t.clock.advance(24 * 60 * 60 * 1000 + 1000);
+    const next = new Set<number>();
+    for (let n = 0; n < 6; n++) for (const question of (await set('set=mock')).examQuestions) next.add(question.id);
+    expect([...next].filter((id) => !seen.has(id)).length).toBeGreaterThan(0);
+    expect(next.size).toBeLessThanOrEqual(FORM);
   });
 
   it('when a learner posts exam log events as fast as it can, then requests past the per-learner limit get 429', async () => {

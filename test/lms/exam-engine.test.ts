@@ -83,6 +83,31 @@ describe('the timed exam engine', () => {
     expect((await summary(learner.headers)).summary.totalQuestions).toBe(1);
   });
 
+  it('when a practice-mode answer is resent with its clientAnswerId after a lost connection, then the feedback comes again and it is recorded once; another id is a 409', async () => {
+    await createQuestion(t, admin.headers, { profession, explanation: 'Because.' });
+    await createQuestion(t, admin.headers, { profession, explanation: 'Because.' });
+    const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
+    const q = { id: (await next(learner.headers)).examQuestions[0]?.id ?? 0 };
+    const send = (clientAnswerId: string, userAnswer: string) =>
+      t.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload: { questionId: q.id, userAnswer, clientAnswerId } });
+    const id = '6c1f1a86-3f0e-4d55-9d44-0c5b2b8e0a01';
+    const first = await send(id, 'Right');
+    expect(first.statusCode).toBe(200);
+    const again = await send(id, 'Right');
+    expect(again.statusCode).toBe(200);
+    expect(again.json<AnswerResult>()).toEqual(first.json<AnswerResult>());
+    expect(again.json<AnswerResult>()).toMatchObject({ correct: true, explanation: 'Because.', correctAnswer: 'Right', attempt: { answeredCount: 1, correctCount: 1 } });
+    const other = await send('6c1f1a86-3f0e-4d55-9d44-0c5b2b8e0a02', 'Wrong');
+    expect(other.statusCode).toBe(409);
+    const { rows } = await t.database.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM exam_answers a JOIN exam_attempts t ON t.id = a.attempt_id WHERE t.user_id = $1',
+      [learner.id],
+    );
+    expect(rows[0]?.n).toBe(1);
+    // The next question is served as after any answer.
+    expect((await next(learner.headers)).examQuestions[0]?.id).not.toBe(q.id);
+  });
+
   it('when the same answer is sent twice at once, then exactly one is recorded and the other is a 409', async () => {
     const q = await createQuestion(t, admin.headers, { profession });
     const learner = await registerLearner(t, { profession, programs: ['exam-results'] });

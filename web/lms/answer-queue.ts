@@ -1,28 +1,38 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../lib/http.js';
-import { sendRecordedAnswer, type QueuedAnswer } from './exam-api.js';
+import { sendRecordedAnswer, setQuestionFlag, type QueuedAnswer } from './exam-api.js';
 
 /**
- * The test-centre answers not yet confirmed by the server, kept in localStorage per attempt so a
- * lost connection, a reload or a crash loses none. They are sent one at a time, in the order given;
- * each carries its own id, so one that did arrive before the connection dropped is not applied
- * twice (the server keeps receipts). Answers the server refuses because the exam is over are
- * dropped and reported, so the learner is told which were not counted.
+ * The test-centre answers and flags not yet confirmed by the server, kept in localStorage per
+ * attempt so a lost connection, a reload or a crash loses none. They are sent one at a time, in the
+ * order given; each answer carries its own id, so one that did arrive before the connection dropped
+ * is not applied twice (the server keeps receipts), and a flag says what it becomes (set or
+ * cleared), so sending it again changes nothing. What the server refuses because the exam is over
+ * is dropped and reported, so the learner is told which answers were not counted.
  */
 const storageKey = (attemptId: number) => `lms-exam-answers-${attemptId}`;
 // While answers wait, sending is retried this often, besides the browser's `online` event.
 const RETRY_MS = 5000;
 
-function load(attemptId: number): QueuedAnswer[] {
+/** A flag change waiting for the server; an item without a kind (stored before flags were queued) is an answer. */
+type QueuedFlag = { kind: 'flag'; clientAnswerId: string; questionId: number; flagged: boolean };
+type QueuedItem = (QueuedAnswer & { kind?: 'answer' }) | QueuedFlag;
+
+const send = (attemptId: number, item: QueuedItem) =>
+  item.kind === 'flag'
+    ? setQuestionFlag(attemptId, item.questionId, item.flagged)
+    : sendRecordedAnswer({ clientAnswerId: item.clientAnswerId, questionId: item.questionId, userAnswer: item.userAnswer });
+
+function load(attemptId: number): QueuedItem[] {
   try {
     const parsed: unknown = JSON.parse(localStorage.getItem(storageKey(attemptId)) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as QueuedAnswer[]) : [];
+    return Array.isArray(parsed) ? (parsed as QueuedItem[]) : [];
   } catch {
     return [];
   }
 }
 
-function store(attemptId: number, queue: QueuedAnswer[]) {
+function store(attemptId: number, queue: QueuedItem[]) {
   if (queue.length === 0) localStorage.removeItem(storageKey(attemptId));
   else localStorage.setItem(storageKey(attemptId), JSON.stringify(queue));
 }
@@ -30,7 +40,7 @@ function store(attemptId: number, queue: QueuedAnswer[]) {
 export type Refusal = { questionIds: number[]; message: string };
 
 export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer) => void) {
-  const [pending, setPending] = useState<QueuedAnswer[]>(() => load(attemptId));
+  const [pending, setPending] = useState<QueuedItem[]>(() => load(attemptId));
   const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const sending = useRef(false);
@@ -45,9 +55,9 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
     try {
       for (let next = load(attemptId)[0]; next; next = load(attemptId)[0]) {
         try {
-          await sendRecordedAnswer(next);
+          await send(attemptId, next);
           setOffline(false);
-          onSentRef.current(next);
+          if (next.kind !== 'flag') onSentRef.current(next);
         } catch (error) {
           if (error instanceof ApiError && error.status === 0) {
             setOffline(true);
@@ -58,7 +68,8 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
             const refused = load(attemptId);
             store(attemptId, []);
             setPending([]);
-            setRefusal({ questionIds: [...new Set(refused.map((a) => a.questionId))], message: error.message });
+            const answers = refused.filter((item) => item.kind !== 'flag');
+            setRefusal({ questionIds: [...new Set(answers.map((a) => a.questionId))], message: error.message });
             return;
           }
           // Any other refusal is about this answer alone (say, a withdrawn question): it is dropped, the rest go on.
@@ -73,14 +84,22 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
     }
   }, [attemptId]);
 
-  const enqueue = useCallback(
-    (questionId: number, userAnswer: string) => {
-      const queue = [...load(attemptId), { clientAnswerId: crypto.randomUUID(), questionId, userAnswer }];
+  const push = useCallback(
+    (item: QueuedItem) => {
+      const queue = [...load(attemptId), item];
       store(attemptId, queue);
       setPending(queue);
       void flush();
     },
     [attemptId, flush],
+  );
+  const enqueue = useCallback(
+    (questionId: number, userAnswer: string) => push({ clientAnswerId: crypto.randomUUID(), questionId, userAnswer }),
+    [push],
+  );
+  const enqueueFlag = useCallback(
+    (questionId: number, flagged: boolean) => push({ kind: 'flag', clientAnswerId: crypto.randomUUID(), questionId, flagged }),
+    [push],
   );
 
   useEffect(() => {
@@ -103,5 +122,5 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
     };
   }, [attemptId, flush]);
 
-  return { pending, offline, refusal, dismissRefusal: () => setRefusal(null), enqueue, flush };
+  return { pending, offline, refusal, dismissRefusal: () => setRefusal(null), enqueue, enqueueFlag, flush };
 }

@@ -64,7 +64,7 @@ export function saveDraftOnExit(draft: DraftAnswer): void {
 export function useSubmitAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answer: { questionId: number; userAnswer: string }) =>
+    mutationFn: (answer: { questionId: number; userAnswer: string; clientAnswerId?: string }) =>
       lmsRequest<AnswerResult>('/user/exam/submit', { method: 'POST', body: answer }),
     onSuccess: () => void refreshExamResults(queryClient),
   });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useReducer } from 'react';
 import { useNavigate } from 'react-router';
 import { LOCKED_SUMMARY_MESSAGE, RETAKE_NOT_YET } from '../../contracts/lms-constants.js';
 import type { ExamMode } from '../../contracts/lms.js';
@@ -127,43 +127,75 @@ function Completed({ message }: { message?: string | undefined }) {
   );
 }
 
+/**
+ * The wizard's state in one place: the stage the learner moved to (none yet: the server's attempts
+ * decide), the NDA, the chosen mode and retake, and the message the exam finished with.
+ */
+type WizardState = {
+  chosenStage: Stage | null;
+  ndaAccepted: boolean;
+  ndaError: string | null;
+  finishMessage: string | undefined;
+  retakeChosen: boolean;
+  mode: ExamMode;
+};
+
+type WizardAction =
+  | { type: 'go'; stage: Stage }
+  | { type: 'accept-nda'; accepted: boolean }
+  | { type: 'nda-missing' }
+  | { type: 'nda-ok' }
+  | { type: 'choose-mode'; mode: ExamMode }
+  | { type: 'choose-retake' }
+  | { type: 'finished'; message: string | undefined };
+
+const initialWizard: WizardState = { chosenStage: null, ndaAccepted: false, ndaError: null, finishMessage: undefined, retakeChosen: false, mode: 'practice' };
+
+function wizardReducer(state: WizardState, action: WizardAction): WizardState {
+  switch (action.type) {
+    case 'go':
+      return { ...state, chosenStage: action.stage };
+    case 'accept-nda':
+      return { ...state, ndaAccepted: action.accepted };
+    case 'nda-missing':
+      return { ...state, ndaError: 'Please accept the NDA to proceed' };
+    case 'nda-ok':
+      return { ...state, ndaError: null };
+    case 'choose-mode':
+      return { ...state, mode: action.mode };
+    case 'choose-retake':
+      return { ...state, retakeChosen: true };
+    case 'finished':
+      return { ...state, finishMessage: action.message, chosenStage: 'completed' };
+  }
+}
+
 export default function ExamPage() {
   const { user } = useLmsSession();
   const config = usePublicConfig();
-  const [chosenStage, setChosenStage] = useState<Stage | null>(null);
-  const [ndaAccepted, setNdaAccepted] = useState(false);
-  const [ndaError, setNdaError] = useState<string | null>(null);
-  const [finishMessage, setFinishMessage] = useState<string | undefined>();
+  const [{ chosenStage, ndaAccepted, ndaError, finishMessage, retakeChosen, mode }, dispatch] = useReducer(wizardReducer, initialWizard);
   const attempts = useExamAttempts();
   const startAttempt = useStartAttempt();
   // A finished last attempt: the intro offers a retake instead of walking into the finished one.
   const latest = attempts.data?.attempts[0];
   const lastFinished = Boolean(latest?.finished_at);
-  const [retakeChosen, setRetakeChosen] = useState(false);
-  const [mode, setMode] = useState<ExamMode>('practice');
   // An open attempt (this tab's, another tab's or another device's) goes straight back to the exam, without the wizard.
   const resumesExam = Boolean(latest && !latest.finished_at);
   const stage: Stage = chosenStage ?? (resumesExam ? 'exam' : 'confirmation');
 
-  const setStage = useCallback((next: Stage) => setChosenStage(next), []);
+  const setStage = useCallback((next: Stage) => dispatch({ type: 'go', stage: next }), []);
   // Once the server names the running attempt, this page stays on the exam whatever the history's refetches say.
-  const rememberAttempt = useCallback(() => setChosenStage('exam'), []);
-  const onFinished = useCallback(
-    (message?: string) => {
-      setFinishMessage(message);
-      setStage('completed');
-    },
-    [setStage],
-  );
+  const rememberAttempt = useCallback(() => dispatch({ type: 'go', stage: 'exam' }), []);
+  const onFinished = useCallback((message?: string) => dispatch({ type: 'finished', message }), []);
 
   const index = stages.indexOf(stage);
   const back = () => setStage(stages[Math.max(0, index - 1)] ?? 'confirmation');
   const next = () => {
     if (stage === 'nda' && !ndaAccepted) {
-      setNdaError('Please accept the NDA to proceed');
+      dispatch({ type: 'nda-missing' });
       return;
     }
-    setNdaError(null);
+    dispatch({ type: 'nda-ok' });
     if (stage === 'tutorial') {
       requestFullScreen();
       // The attempt starts here, in the chosen mode, so its clock starts with the exam, not with the intro.
@@ -203,7 +235,7 @@ export default function ExamPage() {
         <>
           <section className={styles.card} style={{ marginBottom: '1rem' }} aria-label="Last attempt">
             <h2>Last attempt</h2>
-            <LastAttemptPanel onRetake={() => setRetakeChosen(true)} />
+            <LastAttemptPanel onRetake={() => dispatch({ type: 'choose-retake' })} />
           </section>
           <AttemptHistorySection />
         </>
@@ -240,13 +272,13 @@ export default function ExamPage() {
           <fieldset className={styles.modeChoice}>
             <legend>How do you want to sit it?</legend>
             <label className={styles.option}>
-              <input type="radio" name="exam-mode" value="practice" checked={mode === 'practice'} onChange={() => setMode('practice')} />
+              <input type="radio" name="exam-mode" value="practice" checked={mode === 'practice'} onChange={() => dispatch({ type: 'choose-mode', mode: 'practice' })} />
               <span>
                 <strong>Practice</strong>: one question at a time; each answer is marked at once, with its explanation.
               </span>
             </label>
             <label className={styles.option}>
-              <input type="radio" name="exam-mode" value="test-centre" checked={mode === 'test-centre'} onChange={() => setMode('test-centre')} />
+              <input type="radio" name="exam-mode" value="test-centre" checked={mode === 'test-centre'} onChange={() => dispatch({ type: 'choose-mode', mode: 'test-centre' })} />
               <span>
                 <strong>Test centre</strong>: as at the real exam. Move between questions, flag them for review and change answers until you
                 finish; results only at the end.
@@ -264,7 +296,7 @@ export default function ExamPage() {
           </p>
           <FormError message={ndaError} />
           <label>
-            <input type="checkbox" checked={ndaAccepted} onChange={(e) => setNdaAccepted(e.target.checked)} /> I accept the non-disclosure agreement
+            <input type="checkbox" checked={ndaAccepted} onChange={(e) => dispatch({ type: 'accept-nda', accepted: e.target.checked })} /> I accept the non-disclosure agreement
           </label>
         </section>
       )}

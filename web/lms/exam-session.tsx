@@ -199,13 +199,34 @@ type QuestionFormProps = {
   onEnded: (message: string) => void;
 };
 
+const PENDING_ANSWER_KEY = 'lms-exam-practice-answer';
+// While an answer waits, sending is retried this often, besides the browser's `online` event.
+const PRACTICE_RETRY_MS = 5000;
+type PendingPracticeAnswer = { clientAnswerId: string; questionId: number; userAnswer: string };
+
+/** The practice-mode answer waiting for the connection, if it is this question's (one question is answered at a time). */
+function loadPendingAnswer(questionId: number): PendingPracticeAnswer | null {
+  try {
+    const parsed = JSON.parse(localStorage.getItem(PENDING_ANSWER_KEY) ?? 'null') as PendingPracticeAnswer | null;
+    return parsed?.questionId === questionId ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+function storePendingAnswer(answer: PendingPracticeAnswer | null): void {
+  if (answer) localStorage.setItem(PENDING_ANSWER_KEY, JSON.stringify(answer));
+  else localStorage.removeItem(PENDING_ANSWER_KEY);
+}
+
 /** One question: the answer being typed (autosaved as a draft), its submission and the feedback. */
 function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus, onAnswered, onNext, onWithdrawn, onEnded }: QuestionFormProps) {
   // The server shuffles the options, stable per attempt, so a reload shows the same order.
   const [answer, setAnswer] = useState(draft);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<AnswerResult | null>(null);
-  const submitAnswer = useSubmitAnswer();
+  // A mutation sent while the browser is offline waits (paused) until it is back, then goes.
+  const { mutateAsync: submitAnswer, isPending: sending, isPaused } = useSubmitAnswer();
   const { mutateAsync: autoSave } = useAutoSaveAnswer();
   const answerRef = useRef(answer);
   useEffect(() => {
@@ -214,7 +235,6 @@ function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus,
 
   const questionId = question.id;
   const answered = feedback !== null;
-  const sending = submitAnswer.isPending;
 
   const save = useCallback(
     async (keepalive = false) => {
@@ -252,15 +272,13 @@ function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus,
     };
   }, [save]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (answer.trim() === '' || sending) return;
-    setSubmitError(null);
-    try {
-      const result = await submitAnswer.mutateAsync({ questionId, userAnswer: answer });
-      setFeedback(result);
-      onAnswered(result.attempt);
-    } catch (error) {
+  // An answer given while the connection is down: kept on this device (a reload keeps it too) and
+  // sent with the same clientAnswerId until it arrives, so the server applies it once.
+  const [waiting, setWaiting] = useState<PendingPracticeAnswer | null>(() => loadPendingAnswer(questionId));
+
+  /** What a refusal of the answer means for the learner. */
+  const refused = useCallback(
+    (error: unknown) => {
       if (error instanceof ApiError && error.status === 410) {
         onEnded(error.message);
       } else if (isWithdrawn(error)) {
@@ -271,7 +289,53 @@ function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus,
       } else {
         setSubmitError('Your answer could not be sent. Please try again.');
       }
-    }
+    },
+    [onEnded, onWithdrawn, onNext],
+  );
+
+  const inFlight = useRef(false);
+  const send = useCallback(
+    async (pending: PendingPracticeAnswer) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setSubmitError(null);
+      try {
+        const result = await submitAnswer(pending);
+        storePendingAnswer(null);
+        setWaiting(null);
+        setFeedback(result);
+        onAnswered(result.attempt);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 0) return;
+        storePendingAnswer(null);
+        setWaiting(null);
+        refused(error);
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [submitAnswer, onAnswered, refused],
+  );
+
+  useEffect(() => {
+    if (!waiting) return;
+    const retry = () => void send(waiting);
+    window.addEventListener('online', retry);
+    const timer = setInterval(retry, PRACTICE_RETRY_MS);
+    retry();
+    return () => {
+      window.removeEventListener('online', retry);
+      clearInterval(timer);
+    };
+  }, [waiting, send]);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (answer.trim() === '' || sending || waiting) return;
+    const pending = { clientAnswerId: crypto.randomUUID(), questionId, userAnswer: answer };
+    // Kept before it is sent: a connection lost on the way leaves it here to send again.
+    storePendingAnswer(pending);
+    setWaiting(pending);
   }
 
   return (
@@ -293,9 +357,14 @@ function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus,
           {submitError}
         </p>
       )}
+      {waiting && (!sending || isPaused) && (
+        <p role="status" className={styles.banner}>
+          You are offline. Your answer is kept on this device and sent when the connection is back; its feedback follows.
+        </p>
+      )}
       {!feedback && (
-        <Button type="submit" disabled={answer.trim() === '' || sending}>
-          {sending ? 'Sending...' : 'Submit Answer'}
+        <Button type="submit" disabled={answer.trim() === '' || sending || waiting !== null}>
+          {sending || waiting ? 'Sending...' : 'Submit Answer'}
         </Button>
       )}
       {feedback && (

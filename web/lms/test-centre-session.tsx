@@ -5,7 +5,7 @@ import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useAnswerQueue } from './answer-queue.js';
-import { setQuestionFlag, useFinishAttempt, useFinishExam, useTestCentreQuestion } from './exam-api.js';
+import { useFinishAttempt, useFinishExam, useTestCentreQuestion } from './exam-api.js';
 import { useExamSecurity } from './exam-security.js';
 import { difficultyLabel, formatTimer, questionTypeLabel } from './labels.js';
 import styles from './lms.module.css';
@@ -143,8 +143,8 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
       else next.delete(currentId);
       return next;
     });
-    // Kept on screen even when the connection is down; the server learns of it when it can.
-    void setQuestionFlag(attemptId, currentId, flagged).catch(() => {});
+    // Queued behind the answers given before it, so it survives an outage and a reload as they do.
+    queue.enqueueFlag(currentId, flagged);
   };
 
   async function finish() {
@@ -193,7 +193,7 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
       </div>
       {queue.offline && (
         <p className={styles.banner} role="status">
-          You are offline. Keep answering: your answers are kept on this device and sent when the connection is back
+          You are offline. Keep answering: your answers and flags are kept on this device and sent when the connection is back
           {queue.pending.length > 0 ? ` (${queue.pending.length} waiting)` : ''}.
         </p>
       )}

@@ -69,7 +69,7 @@ export const examAttempts = pgTable(
     examKey: text().notNull(),
     profession: text({ enum: lmsProfessions }).notNull(),
     language: text().notNull().default('en'),
-    // Orders the questions of this attempt (see exam-engine.ts).
+    // Orders the questions of this attempt (see exam-attempts.ts).
     seed: integer().notNull(),
     startedAt: timestamp({ withTimezone: true }).notNull(),
     deadlineAt: timestamp({ withTimezone: true }).notNull(),
@@ -81,7 +81,7 @@ export const examAttempts = pgTable(
     draftAnswer: text(),
     draftTimer: integer(),
     draftSavedAt: timestamp({ withTimezone: true }),
-    // The form: the questions drawn for this attempt when it started (see exam-engine.ts).
+    // The form: the questions drawn for this attempt when it started (see exam-attempts.ts).
     questionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     // `practice` marks each answer at once; `test-centre` records answers (changeable) and tells nothing until the end.
     mode: text({ enum: examModes }).notNull().default('practice'),

@@ -1,0 +1,59 @@
+import { acceptedAnswers, type ExamProgress } from '../../contracts/lms.js';
+import type { Queryable } from '../db/client.js';
+import { inDrizzle } from '../db/statement-sql.js';
+import { formOf, type Attempt, type QuestionRow } from './exam-form.js';
+import { ATTEMPT_COUNTS } from './hot-statements.js';
+import { resultsLocked, type LmsAccount } from './programs.js';
+
+/*
+ * Marking an answer, and what the learner is told about it: the progress counts, the correct count
+ * and the correct answer, each withheld while the learner's results are locked (decision 004) and,
+ * for correctness, while a test-centre sitting runs.
+ */
+
+type Marked = Pick<QuestionRow, 'questionType' | 'correctAnswer'>;
+
+export function isCorrect(question: Marked, userAnswer: string): boolean {
+  const given = userAnswer.trim().toLowerCase();
+  return acceptedAnswers(question.questionType, question.correctAnswer).some((answer) => answer.toLowerCase() === given);
+}
+
+/** An answer's outcome: an essay waits for a reviewer, anything else is marked now. */
+export const outcomeOf = (question: Marked, userAnswer: string) =>
+  question.questionType === 'essay' ? ('pending-review' as const) : isCorrect(question, userAnswer) ? ('correct' as const) : ('incorrect' as const);
+
+/**
+ * The correct answer as the learner is shown it (the first accepted one of a fill-in-the-blank, the
+ * option itself otherwise): withheld (null) from a learner whose results are locked, who sees it in
+ * the review once unlocked, so a free account cannot harvest the bank's answers (decision 004).
+ * `correct` and `explanation` stay, as the spec's contract has them.
+ */
+export const shownCorrectAnswer = (account: LmsAccount, question: Marked) =>
+  resultsLocked(account) ? null : (acceptedAnswers(question.questionType, question.correctAnswer)[0] ?? null);
+
+export type Counts = { answered: number; correct: number; remaining: number };
+
+/** The progress of an attempt from its counts; the one definition both paths use. */
+export function progressFrom(
+  account: LmsAccount,
+  attempt: Pick<Attempt, 'id' | 'deadlineAt' | 'mode'> & { finishedAt?: Date | null },
+  counts: Counts,
+  now: Date,
+): ExamProgress {
+  const finished = Boolean(attempt.finishedAt);
+  return {
+    attemptId: attempt.id,
+    remainingSeconds: finished ? 0 : Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
+    answeredCount: counts.answered,
+    // A test-centre sitting tells nothing about correctness until it ends.
+    correctCount: (attempt.mode === 'test-centre' && !finished) || resultsLocked(account) ? null : counts.correct,
+    totalQuestions: counts.answered + (finished ? 0 : counts.remaining),
+    finished,
+  };
+}
+
+export async function progressOf(db: Queryable, account: LmsAccount, attempt: Attempt, now: Date): Promise<ExamProgress> {
+  // One round trip for both counts: this runs in every exam call.
+  const [counts] = await inDrizzle(db)<Counts>(ATTEMPT_COUNTS, [attempt.id, formOf(attempt)]);
+  return progressFrom(account, attempt, counts ?? { answered: 0, correct: 0, remaining: 0 }, now);
+}
