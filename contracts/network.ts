@@ -238,6 +238,15 @@ export const searchQuery = z.object({
 export const searchResults = z.object({ posts: z.array(post), members: z.array(publicMember), nextCursor: z.string().nullable() });
 export type SearchResults = z.infer<typeof searchResults>;
 
+/** GET /api/network/members?q=: the `@` box's suggestions, a few at a time, by username. */
+export const MEMBER_SUGGESTIONS_PAGE_SIZE = 8;
+export const memberSuggestionsQuery = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(1, 'Please type part of a name').max(80, 'A name must be at most 80 characters'),
+  cursor: z.string().max(200).optional(),
+});
+export const memberSuggestions = z.object({ members: z.array(publicMember), nextCursor: z.string().nullable() });
+export type MemberSuggestions = z.infer<typeof memberSuggestions>;
+
 // ---- Live events (SSE `event:` names and their `data:`)
 
 

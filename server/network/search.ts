@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { FEED_PAGE_SIZE, SEARCH_MEMBERS_LIMIT, type PublicMember, type SearchResults } from '../../contracts/network.js';
+import { FEED_PAGE_SIZE, MEMBER_SUGGESTIONS_PAGE_SIZE, SEARCH_MEMBERS_LIMIT, type MemberSuggestions, type PublicMember, type SearchResults } from '../../contracts/network.js';
 import type { Database } from '../db/client.js';
 import { AppError } from '../platform/errors.js';
 import type { Member } from './accounts.js';
@@ -38,6 +38,13 @@ type PostHit = {
 /** LIKE's own characters in a member's text are matched as themselves. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** The members search and the `@` suggestions find the same people: those with a profile whose username or name contains the text. */
+const nameContains = (q: string) =>
+  sql`username IS NOT NULL AND (lower(username) LIKE ${likePattern(q)} OR lower(display_name) LIKE ${likePattern(q)})`;
+
+type MemberRow = { username: string | null; display_name: string | null; photo_url: string | null };
+const publicMemberOf = (row: MemberRow): PublicMember => ({ username: row.username, displayName: row.display_name, photoURL: row.photo_url });
+
 /**
  * Posts by English full-text search (websearch_to_tsquery: quotes, OR, -word), best first by
  * ts_rank and keyset-paged on (rank, id); members whose username or display name contains the
@@ -65,14 +72,12 @@ export async function search(db: Database, viewer: Member, q: string, cursorValu
   let members: PublicMember[] = [];
   if (!cursor) {
     const text = q.toLowerCase();
-    const found = await db.execute<{ username: string | null; display_name: string | null; photo_url: string | null }>(sql`
+    const found = await db.execute<MemberRow>(sql`
       SELECT username, display_name, photo_url FROM network_users
-      WHERE username IS NOT NULL AND (
-        lower(username) LIKE ${likePattern(q)} OR lower(display_name) LIKE ${likePattern(q)}
-        OR lower(username) % ${text} OR lower(display_name) % ${text})
+      WHERE (${nameContains(q)}) OR (username IS NOT NULL AND (lower(username) % ${text} OR lower(display_name) % ${text}))
       ORDER BY greatest(similarity(lower(username), ${text}), similarity(coalesce(lower(display_name), ''), ${text})) DESC, id
       LIMIT ${SEARCH_MEMBERS_LIMIT}`);
-    members = found.rows.map((row) => ({ username: row.username, displayName: row.display_name, photoURL: row.photo_url }));
+    members = found.rows.map(publicMemberOf);
   }
   return {
     posts: page.map((row) => ({
@@ -91,4 +96,34 @@ export async function search(db: Database, viewer: Member, q: string, cursorValu
     members,
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeRankCursor({ rank: last.rank, id: last.id }) : null,
   };
+}
+
+/**
+ * What the `@` box suggests while a member types a name: members containing the text, the writer
+ * left out (nobody mentions themselves), by username so the pages are a stable keyset on
+ * lower(username), unique by its index. Misspellings are for the search page: here every
+ * keystroke narrows the list, and similarity would reorder it under the member's fingers.
+ */
+export async function suggestMembers(db: Database, viewer: Member, q: string, cursorValue: string | undefined): Promise<MemberSuggestions> {
+  const after = decodeUsernameCursor(cursorValue);
+  const rows = (
+    await db.execute<MemberRow & { key: string }>(sql`
+      SELECT username, display_name, photo_url, lower(username) AS key FROM network_users
+      WHERE ${nameContains(q)} AND id <> ${viewer.id} ${after === undefined ? sql`` : sql`AND lower(username) > ${after}`}
+      ORDER BY lower(username)
+      LIMIT ${MEMBER_SUGGESTIONS_PAGE_SIZE + 1}`)
+  ).rows;
+  const page = rows.slice(0, MEMBER_SUGGESTIONS_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    members: page.map(publicMemberOf),
+    nextCursor: rows.length > MEMBER_SUGGESTIONS_PAGE_SIZE && last ? Buffer.from(last.key).toString('base64url') : null,
+  };
+}
+
+function decodeUsernameCursor(value: string | undefined): string | undefined {
+  if (value === undefined || value === '') return undefined;
+  const key = Buffer.from(value, 'base64url').toString();
+  if (!/^[a-z0-9._-]{3,30}$/.test(key)) throw new AppError(400, 'Invalid cursor');
+  return key;
 }
