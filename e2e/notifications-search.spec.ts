@@ -5,9 +5,9 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 
 /** A member in a browser of their own, signed up through the API the page itself uses, on /Home. */
-async function memberBrowser(browser: Browser, baseURL: string, prefix: string): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
+async function memberBrowser(browser: Browser, baseURL: string, prefix: string, exactName?: string): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
-  const name = unique(prefix);
+  const name = exactName ?? unique(prefix);
   const headers = { origin: baseURL };
   const credentials = { email: `${name}@example.test`, password: 'correct horse battery' };
   expect((await context.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
@@ -86,4 +86,71 @@ test('when members mention, comment and like, then the bell counts it live, the 
 
   await author.close();
   await reader.close();
+});
+
+test('when a member writes @ and part of a name in the post box or the comment box, then members are suggested, and keys or the mouse insert one', async ({ browser, baseURL }) => {
+  const shared = unique('mx');
+  const writer = await memberBrowser(browser, baseURL ?? '', 'writer');
+  const first = await memberBrowser(browser, baseURL ?? '', '', `${shared}a`);
+  const second = await memberBrowser(browser, baseURL ?? '', '', `${shared}b`);
+  const { page } = writer;
+
+  // Keyboard only: open the post box, type a mention, move with the arrows, take the second with Enter.
+  await page.getByRole('button', { name: 'Start a post' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Create a post' });
+  const box = dialog.getByRole('textbox', { name: 'Post text' });
+  await box.focus();
+  await page.keyboard.type(`Night shift cover: @${shared}`);
+  const suggestions = dialog.getByRole('listbox', { name: 'Members to mention' });
+  const options = suggestions.getByRole('option');
+  await expect(options).toHaveText([`Member ${first.name}@${first.name}`, `Member ${second.name}@${second.name}`]);
+  await expect(dialog.getByRole('status')).toHaveText('2 members found. Up and down arrows to choose, Enter to insert.');
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(0).getAttribute('id')) ?? '');
+  await expectAccessible(page);
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id')) ?? '');
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Enter');
+  await expect(box).toHaveValue(`Night shift cover: @${second.name} `);
+  await expect(suggestions).toBeHidden();
+
+  // Escape closes the suggestions, not the dialog; typing on opens them again, and Tab takes the first.
+  await page.keyboard.type(`or @${shared}`);
+  await expect(options).toHaveCount(2);
+  await page.keyboard.press('Escape');
+  await expect(suggestions).toBeHidden();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.type('a');
+  await expect(options).toHaveText([`Member ${first.name}@${first.name}`]);
+  await page.keyboard.press('Tab');
+  await expect(box).toHaveValue(`Night shift cover: @${second.name} or @${first.name} `);
+  await expect(box).toBeFocused();
+  await dialog.getByRole('button', { name: 'Post', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  const post = page.getByRole('article').filter({ hasText: 'Night shift cover' });
+  await expect(post.getByRole('link', { name: `@${second.name}` })).toBeVisible();
+  await expect(second.page.getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName('Notifications, 1 unread');
+
+  // The comment box suggests the same way, and a click picks.
+  const comment = post.getByRole('combobox', { name: 'Add a comment' });
+  await comment.focus();
+  await page.keyboard.type(`Thanks @${shared}`);
+  await expect(comment).toHaveAttribute('aria-expanded', 'true');
+  await post.getByRole('option', { name: new RegExp(`@${first.name}$`) }).click();
+  await expect(comment).toHaveValue(`Thanks @${first.name} `);
+  await expect(comment).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Enter');
+  await expect(post.getByRole('listitem').filter({ hasText: 'Thanks' }).getByRole('link', { name: `@${first.name}` })).toBeVisible();
+  await expect(first.page.getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName('Notifications, 2 unread');
+  await expectAccessible(page);
+
+  await writer.close();
+  await first.close();
+  await second.close();
 });

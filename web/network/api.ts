@@ -8,6 +8,7 @@ import type {
   DeleteAccountBody,
   LikeResponse,
   MemberProfile,
+  MemberSuggestions,
   MeResponse,
   MessageResponse,
   NetworkUser,
@@ -32,6 +33,7 @@ export const networkKeys = {
   unread: ['network', 'unread'] as const,
   search: (q: string) => ['network', 'search', q] as const,
   member: (username: string) => ['network', 'member', username.toLowerCase()] as const,
+  memberSuggestions: (q: string) => ['network', 'member-suggestions', q.toLowerCase()] as const,
   settings: ['network', 'settings'] as const,
 };
 
@@ -163,6 +165,15 @@ export const searchQuery = (q: string) =>
 export const useFeed = () => useInfiniteQuery(feedQuery());
 export const useMemberProfile = (username: string) => useInfiniteQuery(memberProfileQuery(username));
 export const useSearch = (q: string) => useInfiniteQuery(searchQuery(q));
+
+/** The members the `@` box offers for what was typed after the `@`; nothing is asked for an empty text. */
+export const memberSuggestionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: networkKeys.memberSuggestions(q),
+    queryFn: ({ signal }) => memberRequest<MemberSuggestions>('/api/network/members', { query: { q }, signal }),
+    enabled: q !== '',
+    staleTime: 30_000,
+  });
 
 // ---- Notifications
 
