@@ -120,6 +120,8 @@ export const postAuthor = z.object({
   email: z.string().nullable(),
   displayName: z.string().nullable(),
   photoURL: z.string().nullable(),
+  /** Beyond the spec's shape: the author's name links to their profile. */
+  username: z.string().nullable(),
 });
 
 export const post = z.object({
@@ -226,6 +228,13 @@ export const markReadBody = z
 export type MarkReadBody = z.infer<typeof markReadBody>;
 export const unreadResponse = z.object({ unread: z.number().int() });
 export type UnreadResponse = z.infer<typeof unreadResponse>;
+
+/** GET and PUT /api/network/me/email-digest: the daily email of unread notifications, off until the member turns it on. */
+export const emailDigestSetting = z.object({ enabled: z.boolean() });
+export const emailDigestBody = z.strictObject({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export type EmailDigestSetting = z.infer<typeof emailDigestSetting>;
+/** POST /api/network/email-digest/unsubscribe: the token of the digest's "Stop these emails" link. */
+export const emailDigestUnsubscribeBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200) });
 
 // ---- Search
 

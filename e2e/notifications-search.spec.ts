@@ -80,9 +80,22 @@ test('when members mention, comment and like, then the bell counts it live, the 
   await expectAccessible(reader.page);
 
   await readerBell.click();
-  await reader.page.getByRole('link', { name: `Member ${author.name} mentioned you (unread)` }).click();
+  const mention = reader.page.getByRole('listitem').filter({ hasText: `Member ${author.name} mentioned you` });
+  await expect(mention.getByRole('link', { name: `Member ${author.name}` })).toHaveAttribute('href', `/members/${author.name}`);
+  await mention.getByRole('link', { name: 'mentioned you (unread)' }).click();
   await expect(reader.page.getByRole('dialog', { name: 'Post' })).toBeVisible();
   await expect(readerBell).toHaveAccessibleName('Notifications');
+
+  // Every author name leads to the profile: the post's in the feed, the comment's, the notification's.
+  await reader.page.goto('/Home');
+  const inFeed = reader.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' });
+  await inFeed.getByRole('link', { name: `Member ${author.name}`, exact: true }).click();
+  await expect(reader.page).toHaveURL(new RegExp(`/members/${author.name}$`));
+  await reader.page.goto('/Home');
+  await expect(inFeed.getByRole('list', { name: 'Comments' }).getByRole('link', { name: reader.name, exact: true })).toHaveAttribute('href', `/members/${reader.name}`);
+  await author.page.goto('/notifications');
+  await author.page.getByRole('listitem').filter({ hasText: 'commented on your post' }).getByRole('link', { name: `Member ${reader.name}` }).click();
+  await expect(author.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${reader.name}`);
 
   await author.close();
   await reader.close();

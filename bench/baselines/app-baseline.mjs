@@ -266,7 +266,7 @@ async function feed(url, request, response) {
   return {
     posts: page.map((row) => ({
       id: row.id,
-      user: { email: null, displayName: row.display_name, photoURL: row.photo_url },
+      user: { email: null, displayName: row.display_name, photoURL: row.photo_url, username: row.username },
       description: row.description,
       mediaType: row.media_type,
       mediaURL: row.media_key ? `/api/network/media/${row.media_key.slice('network/'.length)}` : null,

@@ -22,7 +22,7 @@ export const SESSION_MEMBER = {
  * of the member first, a cost that grows with the member's likes.
  */
 const feedPageText = (afterCursor: boolean) => `
-  SELECT newest.*, u.display_name, u.photo_url,
+  SELECT newest.*, u.username, u.display_name, u.photo_url,
     EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me
   FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
         ${afterCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}

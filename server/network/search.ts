@@ -29,6 +29,7 @@ type PostHit = {
   like_count: number;
   comment_count: number;
   created_at: Date | string;
+  username: string | null;
   display_name: string | null;
   photo_url: string | null;
   liked_by_me: boolean;
@@ -54,7 +55,7 @@ export async function search(db: Database, viewer: Member, q: string, cursorValu
   const cursor = decodeRankCursor(cursorValue);
   const after = cursor ? sql`AND (hit.rank, hit.id) < (${cursor.rank}::real, ${cursor.id}::uuid)` : sql``;
   const hits = await db.execute<PostHit>(sql`
-    SELECT hit.*, u.display_name, u.photo_url,
+    SELECT hit.*, u.username, u.display_name, u.photo_url,
       EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = hit.id AND l.user_id = ${viewer.id}) AS liked_by_me
     FROM (
       SELECT p.id, p.user_id, p.description, p.media_type, p.media_key, p.like_count, p.comment_count, p.created_at,
@@ -82,7 +83,7 @@ export async function search(db: Database, viewer: Member, q: string, cursorValu
   return {
     posts: page.map((row) => ({
       id: row.id,
-      user: { email: null, displayName: row.display_name, photoURL: row.photo_url },
+      user: { email: null, displayName: row.display_name, photoURL: row.photo_url, username: row.username },
       description: row.description,
       mediaType: row.media_type,
       mediaURL: row.media_key ? mediaUrlOf(row.media_key) : null,
