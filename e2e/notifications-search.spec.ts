@@ -167,3 +167,26 @@ test('when a member writes @ and part of a name in the post box or the comment b
   await first.close();
   await second.close();
 });
+
+test('when a member turns the daily email on in settings, then it stays on; a broken unsubscribe link says so', async ({ browser, baseURL }) => {
+  const member = await memberBrowser(browser, baseURL ?? '', 'digest');
+  const { page } = member;
+  await page.goto('/settings');
+  const box = page.getByRole('checkbox', { name: 'Email me a daily summary of my unread notifications' });
+  await expect(box).not.toBeChecked();
+  await box.focus();
+  await page.keyboard.press('Space');
+  await expect(box).toBeChecked();
+  await expect(box).toBeEnabled();
+  await page.reload();
+  await expect(box).toBeChecked();
+  await expectAccessible(page);
+
+  await page.goto('/notifications/digest/unsubscribe?token=not-a-real-token');
+  await expect(page.getByRole('heading', { name: 'Stop the daily email' })).toBeVisible();
+  await expect(page.getByText('This unsubscribe link is not valid')).toBeVisible();
+  await expectAccessible(page);
+  await page.goto('/settings');
+  await expect(box).toBeChecked();
+  await member.close();
+});

@@ -6,6 +6,7 @@ import type {
   CommentsPage,
   CreatedComment,
   DeleteAccountBody,
+  EmailDigestSetting,
   LikeResponse,
   MemberProfile,
   MemberSuggestions,
@@ -35,6 +36,7 @@ export const networkKeys = {
   member: (username: string) => ['network', 'member', username.toLowerCase()] as const,
   memberSuggestions: (q: string) => ['network', 'member-suggestions', q.toLowerCase()] as const,
   settings: ['network', 'settings'] as const,
+  emailDigest: ['network', 'email-digest'] as const,
 };
 
 // ---- Session
@@ -176,6 +178,21 @@ export const memberSuggestionsQuery = (q: string) =>
   });
 
 // ---- Notifications
+
+/** Whether the member gets the daily email of unread notifications (off until they turn it on). */
+export const emailDigestQuery = () =>
+  queryOptions({ queryKey: networkKeys.emailDigest, queryFn: ({ signal }) => memberRequest<EmailDigestSetting>('/api/network/me/email-digest', { signal }) });
+
+export function useSetEmailDigest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => memberRequest<EmailDigestSetting>('/api/network/me/email-digest', { method: 'PUT', body: { enabled } }),
+    onSuccess: (setting) => client.setQueryData(networkKeys.emailDigest, setting),
+  });
+}
+
+/** The digest's "Stop these emails" link: the token says whose digest, no session needed. */
+export const unsubscribeEmailDigest = (token: string) => request<MessageResponse>('/api/network/email-digest/unsubscribe', { method: 'POST', body: { token } });
 
 export const notificationsQuery = () =>
   infiniteQueryOptions({
