@@ -7,7 +7,15 @@ import { isPlainText } from './plain-text.js';
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 2000;
 // Constants the browser needs live in a module without zod, so importing them does not ship zod.
-export { acceptedMediaTypes, COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, feedEvents, type AcceptedMediaType } from './network-constants.js';
+export {
+  acceptedMediaTypes,
+  COMMENTS_PAGE_SIZE,
+  FEED_PAGE_SIZE,
+  feedEvents,
+  MEMBER_SUGGESTIONS_PAGE_SIZE,
+  SEARCH_MEMBERS_LIMIT,
+  type AcceptedMediaType,
+} from './network-constants.js';
 
 const email = z
   .string({ error: 'email is required' })
@@ -238,7 +246,6 @@ export const emailDigestUnsubscribeBody = z.strictObject({ token: z.string({ err
 
 // ---- Search
 
-export const SEARCH_MEMBERS_LIMIT = 10;
 export const searchQuery = z.object({
   q: z.string({ error: 'q is required' }).trim().min(1, 'Please enter something to search for').max(200, 'A search must be at most 200 characters'),
   cursor: z.string().max(200).optional(),
@@ -248,7 +255,6 @@ export const searchResults = z.object({ posts: z.array(post), members: z.array(p
 export type SearchResults = z.infer<typeof searchResults>;
 
 /** GET /api/network/members?q=: the `@` box's suggestions, a few at a time, by username. */
-export const MEMBER_SUGGESTIONS_PAGE_SIZE = 8;
 export const memberSuggestionsQuery = z.object({
   q: z.string({ error: 'q is required' }).trim().min(1, 'Please type part of a name').max(80, 'A name must be at most 80 characters'),
   cursor: z.string().max(200).optional(),

@@ -16,13 +16,13 @@ export function registerPostRoutes(members: App, ctx: NetworkContext): void {
   members.get(
     '/api/network/search',
     { schema: { tags, description: 'Posts by English full-text search (websearch syntax), ranked and paged; members by name', querystring: searchQuery, response: withErrors({ 200: searchResults }) } },
-    async (request) => search(db, signedIn(request), request.query.q, request.query.cursor),
+    async (request) => search(deps.database.pool, signedIn(request), request.query.q, request.query.cursor),
   );
 
   members.get(
     '/api/network/members',
     { schema: { tags, description: 'Members whose username or name contains q, by username, paged: what the @ box suggests', querystring: memberSuggestionsQuery, response: withErrors({ 200: memberSuggestions }) } },
-    async (request) => suggestMembers(db, signedIn(request), request.query.q, request.query.cursor),
+    async (request) => suggestMembers(deps.database.pool, signedIn(request), request.query.q, request.query.cursor),
   );
 
   members.get(
