@@ -47,13 +47,26 @@ test('when members mention, comment and like, then the bell counts it live, the 
   await expect(authorBell).toHaveAccessibleName('Notifications, 2 unread');
   await expectAccessible(author.page);
 
+  // A third member likes it too (one grouped notification: still two plus the comment) and mentions
+  // the reader in a comment, which the reader sees arrive under the post, and in the bell, live.
+  const colleague = await memberBrowser(browser, baseURL ?? '', 'colleague');
+  const colleaguesPost = colleague.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' });
+  await colleaguesPost.getByRole('button', { name: 'Like' }).click();
+  await expect(colleaguesPost.getByRole('button', { name: 'Liked' })).toBeVisible();
+  await colleaguesPost.getByRole('combobox', { name: 'Add a comment' }).fill(`Ask @${reader.name} about nights`);
+  await colleaguesPost.getByRole('button', { name: 'Submit' }).click();
+  await expect(post.getByRole('list', { name: 'Comments' })).toContainText(`Ask @${reader.name} about nights`);
+  await expect(readerBell).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(authorBell).toHaveAccessibleName('Notifications, 3 unread');
+
   // The notifications page, newest first; marking all read empties the bell.
   await authorBell.click();
   await expect(author.page).toHaveURL(/\/notifications$/);
   const items = author.page.getByRole('list').filter({ hasText: 'your post' }).getByRole('listitem');
-  await expect(items).toHaveCount(2);
-  await expect(items.nth(0)).toContainText(`Member ${reader.name} liked your post`);
-  await expect(items.nth(1)).toContainText(`Member ${reader.name} commented on your post`);
+  await expect(items).toHaveCount(3);
+  await expect(items.nth(0)).toContainText(`Member ${colleague.name} commented on your post`);
+  await expect(items.nth(1)).toContainText(`Member ${colleague.name} and Member ${reader.name} liked your post`);
+  await expect(items.nth(2)).toContainText(`Member ${reader.name} commented on your post`);
   await expectAccessible(author.page);
   await author.page.getByRole('button', { name: 'Mark all as read' }).click();
   await expect(authorBell).toHaveAccessibleName('Notifications');
@@ -84,7 +97,8 @@ test('when members mention, comment and like, then the bell counts it live, the 
   await expect(mention.getByRole('link', { name: `Member ${author.name}` })).toHaveAttribute('href', `/members/${author.name}`);
   await mention.getByRole('link', { name: 'mentioned you (unread)' }).click();
   await expect(reader.page.getByRole('dialog', { name: 'Post' })).toBeVisible();
-  await expect(readerBell).toHaveAccessibleName('Notifications');
+  // The colleague's mention is still unread.
+  await expect(readerBell).toHaveAccessibleName('Notifications, 1 unread');
 
   // Every author name leads to the profile: the post's in the feed, the comment's, the notification's.
   await reader.page.goto('/Home');
@@ -94,11 +108,19 @@ test('when members mention, comment and like, then the bell counts it live, the 
   await reader.page.goto('/Home');
   await expect(inFeed.getByRole('list', { name: 'Comments' }).getByRole('link', { name: reader.name, exact: true })).toHaveAttribute('href', `/members/${reader.name}`);
   await author.page.goto('/notifications');
-  await author.page.getByRole('listitem').filter({ hasText: 'commented on your post' }).getByRole('link', { name: `Member ${reader.name}` }).click();
+  await author.page.getByRole('listitem').filter({ hasText: `Member ${reader.name} commented on your post` }).getByRole('link', { name: `Member ${reader.name}` }).click();
   await expect(author.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${reader.name}`);
+
+  // The colleague finds the author by search and reaches the profile.
+  const colleaguesSearch = colleague.page.getByRole('searchbox', { name: 'Search posts and members' });
+  await colleaguesSearch.fill(author.name);
+  await colleaguesSearch.press('Enter');
+  await colleague.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: `Member ${author.name}` }).click();
+  await expect(colleague.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${author.name}`);
 
   await author.close();
   await reader.close();
+  await colleague.close();
 });
 
 test('when a member writes @ and part of a name in the post box or the comment box, then members are suggested, and keys or the mouse insert one', async ({ browser, baseURL }) => {
