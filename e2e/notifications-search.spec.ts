@@ -73,7 +73,8 @@ test('when members mention, comment and like, then the bell counts it live, the 
 
   // The mention is a link to the reader's profile, which lists nothing yet; the reader's notification opens the post.
   await author.page.goto('/Home');
-  await author.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' }).getByRole('link', { name: `@${reader.name}` }).click();
+  // The post's own text (the colleague's comment under it mentions the reader too).
+  await author.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' }).locator('p', { hasText: 'Who knows ICU rotas?' }).getByRole('link', { name: `@${reader.name}` }).click();
   await expect(author.page).toHaveURL(new RegExp(`/members/${reader.name}$`));
   await expect(author.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${reader.name}`);
   await expect(author.page.getByText('No posts yet.')).toBeVisible();
