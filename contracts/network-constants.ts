@@ -2,6 +2,10 @@
 
 export const FEED_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 10;
+/** Members on a search's first page, at most. */
+export const SEARCH_MEMBERS_LIMIT = 10;
+/** The `@` box's suggestions per page. */
+export const MEMBER_SUGGESTIONS_PAGE_SIZE = 8;
 
 /** Upload types, judged by the file's content: gif, jpeg and png images, mp4 video. */
 export const acceptedMediaTypes = ['image/gif', 'image/jpeg', 'image/png', 'video/mp4'] as const;

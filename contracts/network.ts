@@ -7,7 +7,15 @@ import { isPlainText } from './plain-text.js';
 export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 2000;
 // Constants the browser needs live in a module without zod, so importing them does not ship zod.
-export { acceptedMediaTypes, COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, feedEvents, type AcceptedMediaType } from './network-constants.js';
+export {
+  acceptedMediaTypes,
+  COMMENTS_PAGE_SIZE,
+  FEED_PAGE_SIZE,
+  feedEvents,
+  MEMBER_SUGGESTIONS_PAGE_SIZE,
+  SEARCH_MEMBERS_LIMIT,
+  type AcceptedMediaType,
+} from './network-constants.js';
 
 const email = z
   .string({ error: 'email is required' })
@@ -120,6 +128,8 @@ export const postAuthor = z.object({
   email: z.string().nullable(),
   displayName: z.string().nullable(),
   photoURL: z.string().nullable(),
+  /** Beyond the spec's shape: the author's name links to their profile. */
+  username: z.string().nullable(),
 });
 
 export const post = z.object({
@@ -227,9 +237,15 @@ export type MarkReadBody = z.infer<typeof markReadBody>;
 export const unreadResponse = z.object({ unread: z.number().int() });
 export type UnreadResponse = z.infer<typeof unreadResponse>;
 
+/** GET and PUT /api/network/me/email-digest: the daily email of unread notifications, off until the member turns it on. */
+export const emailDigestSetting = z.object({ enabled: z.boolean() });
+export const emailDigestBody = z.strictObject({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export type EmailDigestSetting = z.infer<typeof emailDigestSetting>;
+/** POST /api/network/email-digest/unsubscribe: the token of the digest's "Stop these emails" link. */
+export const emailDigestUnsubscribeBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200) });
+
 // ---- Search
 
-export const SEARCH_MEMBERS_LIMIT = 10;
 export const searchQuery = z.object({
   q: z.string({ error: 'q is required' }).trim().min(1, 'Please enter something to search for').max(200, 'A search must be at most 200 characters'),
   cursor: z.string().max(200).optional(),
@@ -237,6 +253,14 @@ export const searchQuery = z.object({
 /** Posts ranked by relevance, paged by `nextCursor`; the best-matching members (first page only). */
 export const searchResults = z.object({ posts: z.array(post), members: z.array(publicMember), nextCursor: z.string().nullable() });
 export type SearchResults = z.infer<typeof searchResults>;
+
+/** GET /api/network/members?q=: the `@` box's suggestions, a few at a time, by username. */
+export const memberSuggestionsQuery = z.object({
+  q: z.string({ error: 'q is required' }).trim().min(1, 'Please type part of a name').max(80, 'A name must be at most 80 characters'),
+  cursor: z.string().max(200).optional(),
+});
+export const memberSuggestions = z.object({ members: z.array(publicMember), nextCursor: z.string().nullable() });
+export type MemberSuggestions = z.infer<typeof memberSuggestions>;
 
 // ---- Live events (SSE `event:` names and their `data:`)
 

@@ -79,6 +79,8 @@ const environmentSchema = z.object({
   NETWORK_FAILED_SIGNIN_LIMIT: z.coerce.number().int().positive().optional(),
   NETWORK_EVENT_RETENTION_SECONDS: positiveInt(24 * 60 * 60),
   NETWORK_SSE_HEARTBEAT_SECONDS: positiveInt(25),
+  // When the daily digest of unread notifications goes out (UTC), to the members who asked for it.
+  NETWORK_DIGEST_CRON: z.string().regex(/^\S+(\s+\S+){4}$/, 'must be a cron expression of five fields, e.g. "0 7 * * *"').default('0 7 * * *'),
   UPLOAD_MAX_BYTES: positiveInt(50 * 1024 * 1024),
   UPLOAD_TMP_DIR: optionalString,
   MEMBER_RATE_LIMIT: positiveInt(600),
@@ -287,6 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       adminEmails: e.NETWORK_ADMIN_EMAILS,
       sessionTtlSeconds: e.NETWORK_SESSION_TTL_SECONDS,
       eventRetentionSeconds: e.NETWORK_EVENT_RETENTION_SECONDS,
+      digestCron: e.NETWORK_DIGEST_CRON,
       heartbeatMs: e.NETWORK_SSE_HEARTBEAT_SECONDS * 1000,
       memberRequestsPerMinute: e.MEMBER_RATE_LIMIT,
       memberUploadsPerHour: e.MEMBER_UPLOADS_PER_HOUR,

@@ -10,7 +10,7 @@ import pg from 'pg';
 // the baseline runs exactly the SQL the app runs.
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from '../../dist/contracts/network-constants.js';
 import { CASE_ADMIN_SESSION_VERSION, CASE_PROGRESS_LOOKUP } from '../../dist/server/cases/hot-statements.js';
-import { COMMENTS_FIRST_PAGE, FEED_FIRST_PAGE, FEED_PAGE_AFTER, SESSION_MEMBER } from '../../dist/server/network/hot-statements.js';
+import { COMMENTS_FIRST_PAGE, FEED_FIRST_PAGE, FEED_PAGE_AFTER, SEARCH_MEMBERS, SEARCH_POSTS_FIRST_PAGE, SESSION_MEMBER } from '../../dist/server/network/hot-statements.js';
 import { route as examRoute } from './exam-baseline.mjs';
 
 // The app's pool size (DATABASE_POOL_SIZE's default), so both wait on the database alike.
@@ -266,7 +266,7 @@ async function feed(url, request, response) {
   return {
     posts: page.map((row) => ({
       id: row.id,
-      user: { email: null, displayName: row.display_name, photoURL: row.photo_url },
+      user: { email: null, displayName: row.display_name, photoURL: row.photo_url, username: row.username },
       description: row.description,
       mediaType: row.media_type,
       mediaURL: row.media_key ? `/api/network/media/${row.media_key.slice('network/'.length)}` : null,
@@ -303,6 +303,37 @@ async function comments(postId, request, response) {
   };
 }
 
+// Search's first page: the posts and the members statements at once, as the app asks them.
+async function search(url, request, response) {
+  const member = await sessionMember(request, response);
+  const q = (url.searchParams.get('q') ?? '').trim();
+  if (q === '' || q.length > 200) throw new HttpError(400, 'Please enter something to search for');
+  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const [hits, found] = await Promise.all([
+    pool.query({ ...SEARCH_POSTS_FIRST_PAGE, values: [member.id, q] }),
+    pool.query({ ...SEARCH_MEMBERS, values: [pattern, q.toLowerCase()] }),
+  ]);
+  const page = hits.rows.slice(0, FEED_PAGE_SIZE);
+  const last = page.at(-1);
+  return {
+    posts: page.map((row) => ({
+      id: row.id,
+      user: { email: null, displayName: row.display_name, photoURL: row.photo_url, username: row.username },
+      description: row.description,
+      mediaType: row.media_type,
+      mediaURL: row.media_key ? `/api/network/media/${row.media_key.slice('network/'.length)}` : null,
+      timestamp: row.created_at.toISOString(),
+      userId: row.user_id,
+      likeCount: row.like_count,
+      likedByMe: row.liked_by_me,
+      commentCount: row.comment_count,
+      canDelete: row.user_id === member.id,
+    })),
+    members: found.rows.map((row) => ({ username: row.username, displayName: row.display_name, photoURL: row.photo_url })),
+    nextCursor: hits.rows.length > FEED_PAGE_SIZE && last ? Buffer.from(`${last.rank}|${last.id}`).toString('base64url') : null,
+  };
+}
+
 // ---- Routing
 
 const COMMENTS_PATH = /^\/api\/network\/posts\/([^/]+)\/comments$/;
@@ -312,6 +343,7 @@ async function route(request, response) {
   if (request.method === 'GET' && url.pathname === '/api/progress') return lookup(url, request, response);
   if (request.method === 'GET' && url.pathname === '/api/caseadmin/cases') return caseList(url, request, response);
   if (request.method === 'GET' && url.pathname === '/api/network/posts') return feed(url, request, response);
+  if (request.method === 'GET' && url.pathname === '/api/network/search') return search(url, request, response);
   const commentsOf = request.method === 'GET' ? COMMENTS_PATH.exec(url.pathname) : null;
   if (commentsOf) return comments(commentsOf[1], request, response);
   const answered = await examRoute(pool, request, url, verifyJwt, HttpError);

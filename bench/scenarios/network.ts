@@ -8,7 +8,11 @@ import { atFullSize, type BenchArea, type BenchContext, type Scenario } from '..
 export const liveSubscribers = Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? atFullSize(10_000, 2_000));
 export const MEMBERS = Math.max(liveSubscribers + 1, 200);
 export const SMALL_FEED = 1_000;
-export const LARGE_FEED = atFullSize(1_000_000, 100_000);
+// BENCH_POSTS: the large feed's size alone (the search figure at 1,000,000 posts with the rest of a --quick run).
+export const LARGE_FEED = Number(process.env.BENCH_POSTS ?? atFullSize(1_000_000, 100_000));
+/** One post in a thousand of the large feed holds this word: what a member searches for in the search scenario. */
+const SEARCH_WORD = 'dialysis';
+const SEARCH_ONE_IN = 1000;
 const COMMENTS_ON_HOT_POST = 500;
 // A fixed id, so the comments scenario knows which post to open.
 const HOT_POST_ID = '00000000-0000-4000-8000-000000000001';
@@ -85,6 +89,28 @@ async function growFeed(databaseUrl: string): Promise<void> {
   }
 }
 
+/**
+ * After the feed scenarios (which keep their data as it was): one post in SEARCH_ONE_IN mentions
+ * SEARCH_WORD, spread over the whole feed, so a search ranks a thousand matches among a million
+ * posts. A word in every post would rank them all before the first page (decision 020).
+ */
+async function addSearchablePosts(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `UPDATE network_posts p SET description = p.description || ' Dialysis nurses wanted for the night shift'
+       FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS n FROM network_posts) numbered
+       WHERE numbered.id = p.id AND numbered.n % $1 = 0`,
+      [SEARCH_ONE_IN],
+    );
+    await client.query('VACUUM ANALYZE network_posts');
+    await client.query('CHECKPOINT');
+  } finally {
+    await client.end();
+  }
+}
+
 const readerHeaders = { cookie: sessionCookie(1) };
 let deepCursor = '';
 
@@ -153,6 +179,15 @@ export const networkBench: BenchArea = {
       before: async () => {
         deepCursor = await cursorAfter(ctx.databaseUrl, LARGE_FEED / 2);
       },
+    },
+    {
+      name: `network: search, ${LARGE_FEED.toLocaleString('en')} posts (1 in ${SEARCH_ONE_IN.toLocaleString('en')} matches)`,
+      target: 'app',
+      baseline: true,
+      goal: 0.85,
+      headers: readerHeaders,
+      path: `/api/network/search?q=${SEARCH_WORD}`,
+      before: () => addSearchablePosts(ctx.databaseUrl),
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from '../../contracts/network-constants.js';
+import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, MEMBER_SUGGESTIONS_PAGE_SIZE, SEARCH_MEMBERS_LIMIT } from '../../contracts/network-constants.js';
 
 /*
  * The network's hottest reads (the session member on every request, the feed and comment pages) as
@@ -22,7 +22,7 @@ export const SESSION_MEMBER = {
  * of the member first, a cost that grows with the member's likes.
  */
 const feedPageText = (afterCursor: boolean) => `
-  SELECT newest.*, u.display_name, u.photo_url,
+  SELECT newest.*, u.username, u.display_name, u.photo_url,
     EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me
   FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
         ${afterCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
@@ -53,3 +53,46 @@ const commentsPageText = (afterCursor: boolean) => `
 /** The comment pages' statements ($1 the post, $2 and $3 the cursor's time and id). */
 export const COMMENTS_FIRST_PAGE = { name: 'network_comments_first_page', text: commentsPageText(false) };
 export const COMMENTS_PAGE_AFTER = { name: 'network_comments_page_after', text: commentsPageText(true) };
+
+/**
+ * Search's posts: English full text (websearch_to_tsquery), best first by ts_rank, keyset-paged
+ * on (rank, id) ($1 the member, $2 the text, $3 and $4 the cursor's rank and id). The page is cut
+ * before the authors are joined and likedByMe is asked, as in the feed.
+ */
+const searchPostsText = (afterCursor: boolean) => `
+  SELECT hit.*, u.username, u.display_name, u.photo_url,
+    EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = hit.id AND l.user_id = $1) AS liked_by_me
+  FROM (
+    SELECT p.id, p.user_id, p.description, p.media_type, p.media_key, p.like_count, p.comment_count, p.created_at,
+      ts_rank(p.search, query) AS rank
+    FROM network_posts p, websearch_to_tsquery('english', $2) query
+    WHERE p.search @@ query
+    ${afterCursor ? 'AND (ts_rank(p.search, query), p.id) < ($3::real, $4::uuid)' : ''}
+    ORDER BY rank DESC, p.id DESC LIMIT ${FEED_PAGE_SIZE + 1}
+  ) hit
+  JOIN network_users u ON u.id = hit.user_id
+  ORDER BY hit.rank DESC, hit.id DESC`;
+
+export const SEARCH_POSTS_FIRST_PAGE = { name: 'network_search_posts_first_page', text: searchPostsText(false) };
+export const SEARCH_POSTS_PAGE_AFTER = { name: 'network_search_posts_page_after', text: searchPostsText(true) };
+
+/** Who search and the `@` box find: members with a profile whose username or name contains the text ($1, a LIKE pattern). */
+const NAME_CONTAINS = 'username IS NOT NULL AND (lower(username) LIKE $1 OR lower(display_name) LIKE $1)';
+
+/** Search's members ($1 the LIKE pattern, $2 the lower-cased text): containing it or like it (pg_trgm), best first. */
+export const SEARCH_MEMBERS = {
+  name: 'network_search_members',
+  text: `SELECT username, display_name, photo_url FROM network_users
+  WHERE (${NAME_CONTAINS}) OR (username IS NOT NULL AND (lower(username) % $2 OR lower(display_name) % $2))
+  ORDER BY greatest(similarity(lower(username), $2), similarity(coalesce(lower(display_name), ''), $2)) DESC, id
+  LIMIT ${SEARCH_MEMBERS_LIMIT}`,
+};
+
+/** The `@` box's suggestions ($1 the LIKE pattern, $2 the writer, left out; $3 the last username of the previous page or null). */
+export const SUGGEST_MEMBERS = {
+  name: 'network_suggest_members',
+  text: `SELECT username, display_name, photo_url, lower(username) AS key FROM network_users
+  WHERE ${NAME_CONTAINS} AND id <> $2 AND ($3::text IS NULL OR lower(username) > $3)
+  ORDER BY lower(username)
+  LIMIT ${MEMBER_SUGGESTIONS_PAGE_SIZE + 1}`,
+};

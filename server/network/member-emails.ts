@@ -40,3 +40,22 @@ export function memberPasswordResetEmail(input: { link: string }): Promise<Rende
     reason: memberReason,
   });
 }
+
+export type DigestItem = { title: string; detail: string | null };
+
+/** The daily digest of unread notifications, for members who turned it on; stoppable in one click. */
+export function notificationDigestEmail(input: { unread: number; items: DigestItem[]; notificationsLink: string; unsubscribeLink: string }): Promise<RenderedEmail> {
+  const count = `${input.unread} unread ${input.unread === 1 ? 'notification' : 'notifications'}`;
+  const more = input.unread - input.items.length;
+  return renderEmail({
+    subject: `You have ${count} on Pathway`,
+    preview: input.items[0]?.title ?? count,
+    heading: `You have ${count}`,
+    intro: ['Here is what happened on the network since you last looked:'],
+    items: input.items,
+    action: { label: 'See your notifications', url: input.notificationsLink },
+    outro: more > 0 ? [`And ${more} more.`] : [],
+    reason: 'You get this email because you turned on the daily summary of your notifications in your Pathway settings.',
+    unsubscribeUrl: input.unsubscribeLink,
+  });
+}

@@ -1,8 +1,8 @@
-import { commentBody, commentsPage, createdComment, cursorQuery, likeResponse, memberProfile, searchQuery, searchResults, post as postSchema, postIdParams, postsPage, usernameParams } from '../../contracts/network.js';
+import { commentBody, commentsPage, createdComment, cursorQuery, likeResponse, memberProfile, memberSuggestions, memberSuggestionsQuery, searchQuery, searchResults, post as postSchema, postIdParams, postsPage, usernameParams } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { removeStoredMedia } from './media.js';
 import * as posts from './posts.js';
-import { search } from './search.js';
+import { search, suggestMembers } from './search.js';
 import { noContent, signedIn, signedInWithProfile, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** The feed: reading and deleting posts, comments, likes (creating a post is an upload). */
@@ -16,7 +16,13 @@ export function registerPostRoutes(members: App, ctx: NetworkContext): void {
   members.get(
     '/api/network/search',
     { schema: { tags, description: 'Posts by English full-text search (websearch syntax), ranked and paged; members by name', querystring: searchQuery, response: withErrors({ 200: searchResults }) } },
-    async (request) => search(db, signedIn(request), request.query.q, request.query.cursor),
+    async (request) => search(deps.database.pool, signedIn(request), request.query.q, request.query.cursor),
+  );
+
+  members.get(
+    '/api/network/members',
+    { schema: { tags, description: 'Members whose username or name contains q, by username, paged: what the @ box suggests', querystring: memberSuggestionsQuery, response: withErrors({ 200: memberSuggestions }) } },
+    async (request) => suggestMembers(deps.database.pool, signedIn(request), request.query.q, request.query.cursor),
   );
 
   members.get(

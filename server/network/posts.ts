@@ -37,6 +37,7 @@ const postColumns = {
   likeCount: networkPosts.likeCount,
   commentCount: networkPosts.commentCount,
   createdAt: networkPosts.createdAt,
+  username: networkUsers.username,
   displayName: networkUsers.displayName,
   photoUrl: networkUsers.photoUrl,
 };
@@ -50,6 +51,7 @@ type PostRow = {
   likeCount: number;
   commentCount: number;
   createdAt: Date;
+  username: string | null;
   displayName: string | null;
   photoUrl: string | null;
 };
@@ -61,7 +63,7 @@ type PostRow = {
 function sharedPost(row: PostRow): PostCreatedEvent['post'] {
   return {
     id: row.id,
-    user: { email: null, displayName: row.displayName, photoURL: row.photoUrl },
+    user: { email: null, displayName: row.displayName, photoURL: row.photoUrl, username: row.username },
     description: row.description,
     mediaType: row.mediaType,
     mediaURL: row.mediaKey ? mediaUrlOf(row.mediaKey) : null,
@@ -84,6 +86,7 @@ type FeedRecord = {
   like_count: number;
   comment_count: number;
   created_at: Date;
+  username: string | null;
   display_name: string | null;
   photo_url: string | null;
   liked_by_me: boolean;
@@ -107,6 +110,7 @@ export async function listPosts(pool: pg.Pool, member: Member, cursorValue: stri
         likeCount: row.like_count,
         commentCount: row.comment_count,
         createdAt: row.created_at,
+        username: row.username,
         displayName: row.display_name,
         photoUrl: row.photo_url,
       }),
@@ -179,7 +183,7 @@ export async function createPost(db: Database, member: Member, input: NewPost, n
       })
       .returning();
     if (!inserted) throw new Error('post insert returned no row');
-    const shared = sharedPost({ ...inserted, displayName: member.displayName, photoUrl: member.photoUrl });
+    const shared = sharedPost({ ...inserted, username: member.username, displayName: member.displayName, photoUrl: member.photoUrl });
     await appendEvent(tx, feedEvents.postCreated, { post: shared } satisfies PostCreatedEvent, now, inserted.id);
     await notifyMentions(tx, { text: input.description, actorId: member.id, postId: inserted.id }, now);
     return { ...shared, likedByMe: false, canDelete: true };

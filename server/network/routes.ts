@@ -14,6 +14,8 @@ import { AppError } from '../platform/errors.js';
 import { asMember, composeNetworkEmails, sendPasswordResetLink, type Member } from './accounts.js';
 import { registerAccountSettingsRoutes } from './account-settings-routes.js';
 import { registerAuthRoutes } from './auth-routes.js';
+import { startEmailDigests } from './email-digest.js';
+import { registerEmailDigestRoutes, registerEmailDigestUnsubscribeRoute } from './email-digest-routes.js';
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
 import { receiveForm, type FileKind } from './media.js';
 import { createMemberLimits } from './member-limits.js';
@@ -46,6 +48,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, tmpDir: deps.config.uploadTmpDir, fileField, kind });
 
   composeNetworkEmails(db, deps, now);
+  await startEmailDigests(db, deps, now);
   const requestPasswordReset = passwordResetRequests(deps.mailer, 'network-password-reset', (email) => sendPasswordResetLink(db, deps, email, now()));
 
   const hub = createRealtimeHub({
@@ -95,6 +98,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     });
 
     await registerAuthRoutes(network, ctx);
+    registerEmailDigestUnsubscribeRoute(network, ctx);
 
     await network.register(async (members: App) => {
       // A callback hook: on every member request, an async one would cost a promise for a check.
@@ -110,6 +114,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
       registerAccountSettingsRoutes(members, ctx);
       registerPostRoutes(members, ctx);
       registerNotificationRoutes(members, ctx);
+      registerEmailDigestRoutes(members, ctx);
       registerStreamRoutes(members, ctx);
       // Only the two upload routes parse multipart bodies: the plugin's hooks (a listener and two
       // async hooks on every request of its scope) stay off every other member request.

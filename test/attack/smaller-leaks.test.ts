@@ -138,7 +138,7 @@ describe('members see each other without their email addresses', () => {
       expect(seen).not.toContain(author.email);
     }
     // The shape stays the spec's: a user object with an email field, empty.
-    expect(single.json<Post>().user).toEqual({ email: null, displayName: author.user.displayName, photoURL: null });
+    expect(single.json<Post>().user).toEqual({ email: null, displayName: author.user.displayName, photoURL: null, username: author.user.username });
     // Each still sees their own address.
     expect((await t.app.inject({ method: 'GET', url: '/api/network/me', headers: author.headers })).json()).toMatchObject({ user: { email: author.email } });
   });

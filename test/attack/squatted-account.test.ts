@@ -38,6 +38,7 @@ describe('a squatted account taken back by the owner of its address', () => {
     expect((await call(squatter, 'POST', `/api/network/posts/${theirs.id}/comments`, { text: 'a squatter comment' })).statusCode).toBe(201);
     expect((await call(squatter, 'PUT', `/api/network/posts/${theirs.id}/like`)).statusCode).toBe(200);
     expect(await counts(theirs.id)).toEqual({ like_count: 1, comment_count: 1 });
+    expect((await call(squatter, 'PUT', '/api/network/me/email-digest', { enabled: true })).statusCode).toBe(200);
     return { squatter, own, theirs };
   }
 
@@ -50,6 +51,8 @@ describe('a squatted account taken back by the owner of its address', () => {
       [accountId, own.id],
     );
     expect(left.rows[0]).toEqual({ posts: 0, comments: 0, likes: 0, own_post: 0 });
+    // The daily email the squatter asked for would go to the owner once the address is verified.
+    expect((await t.database.pool.query(`SELECT 1 FROM network_email_digests WHERE user_id = $1`, [accountId])).rowCount).toBe(0);
     expect(await counts(theirs.id)).toEqual({ like_count: 0, comment_count: 0 });
     const comments = await t.app.inject({ method: 'GET', url: `/api/network/posts/${theirs.id}/comments`, headers: bystander.headers });
     expect(comments.body).not.toContain('a squatter comment');

@@ -29,14 +29,15 @@ describe('network posts, comments and likes', () => {
       mediaType: '',
       mediaURL: null,
       userId: author.user.uid,
-      user: { email: null, displayName: author.user.displayName, photoURL: null },
+      user: { email: null, displayName: author.user.displayName, photoURL: null, username: author.user.username },
       likeCount: 0,
       likedByMe: false,
       commentCount: 0,
       timestamp: t.clock.now().toISOString(),
     });
     const page = (await feed(reader)).json<PostsPage>();
-    expect(page.posts[0]).toMatchObject({ id: created.id, canDelete: false });
+    // The feed's own statement (hot-statements.ts) names the author too, so the name can link to the profile.
+    expect(page.posts[0]).toMatchObject({ id: created.id, canDelete: false, user: { username: author.user.username } });
     const single = await t.app.inject({ method: 'GET', url: `/api/network/posts/${created.id}`, headers: { cookie: author.cookie } });
     expect(single.json<Post>()).toMatchObject({ id: created.id, canDelete: true });
   });

@@ -28,7 +28,7 @@ describe('network search', () => {
     expect(response.statusCode).toBe(200);
     const results = response.json<SearchResults>();
     expect(results.posts.map((post) => post.id)).toEqual([strong.id, weak.id]);
-    expect(results.posts[0]).toMatchObject({ user: { email: null, displayName: 'Nadia Haddad' }, likedByMe: false, canDelete: false });
+    expect(results.posts[0]).toMatchObject({ user: { email: null, displayName: 'Nadia Haddad', username: recruiter.user.username }, likedByMe: false, canDelete: false });
   });
 
   it('when the search uses websearch syntax, then quotes and minus work', async () => {

@@ -10,7 +10,7 @@ import {
   subscriptionConfirmationEmail,
 } from '../../server/cases/case-emails.js';
 import { learnerPasswordResetEmail, premiumDecisionEmail } from '../../server/lms/learner-emails.js';
-import { memberPasswordResetEmail, signUpAttemptEmail, verificationEmail } from '../../server/network/member-emails.js';
+import { memberPasswordResetEmail, notificationDigestEmail, signUpAttemptEmail, verificationEmail } from '../../server/network/member-emails.js';
 import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import type { RenderedEmail } from '../../server/platform/email-layout.js';
 
@@ -113,6 +113,19 @@ const templates: { name: string; render: () => Promise<RenderedEmail>; action: s
     action: link('/reset-password'),
     button: 'Set a new password',
     unsubscribable: false,
+  },
+  {
+    name: 'member notification digest',
+    render: () =>
+      notificationDigestEmail({
+        unread: 12,
+        items: [{ title: 'Nadia and 11 others liked your post', detail: 'Nurses wanted for the night shift' }],
+        notificationsLink: 'https://pathway.example/notifications',
+        unsubscribeLink: unsubscribe,
+      }),
+    action: 'https://pathway.example/notifications',
+    button: 'See your notifications',
+    unsubscribable: true,
   },
   {
     name: 'learner password reset',

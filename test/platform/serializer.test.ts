@@ -15,7 +15,7 @@ const post = {
   // Keys out of the schema's order, and one the schema does not have.
   likedByMe: true,
   id: '00000000-0000-4000-8000-000000000001',
-  user: { email: null, displayName: 'Ada "the first" \\ Lovelace', photoURL: null, passwordHash: 'secret' },
+  user: { email: null, displayName: 'Ada "the first" \\ Lovelace', photoURL: null, username: 'ada', passwordHash: 'secret' },
   description: 'line one\nline two \u2028 \ud83d\ude00 <script>',
   mediaType: '',
   mediaURL: null,
@@ -28,7 +28,7 @@ const post = {
 };
 
 const cases: [string, z.ZodType, unknown][] = [
-  ['a feed page (nullables, escapes, unknown keys)', postsPage, { posts: [post, { ...post, mediaURL: '/m/x.png', user: { email: 'a@b.c', displayName: null, photoURL: '/p' } }], nextCursor: null }],
+  ['a feed page (nullables, escapes, unknown keys)', postsPage, { posts: [post, { ...post, mediaURL: '/m/x.png', user: { email: 'a@b.c', displayName: null, photoURL: '/p', username: null } }], nextCursor: null }],
   ['a signed-out member', meResponse, { user: null }],
   ['a signed-in member', meResponse, { user: { uid: 'u', email: 'e', displayName: null, photoURL: null, username: 'x', isProfileComplete: true, isAdmin: false, emailVerified: true, extra: 1 } }],
   [

@@ -31,7 +31,7 @@ import styles from './admin-pages.module.css';
 import { ServiceChecklist } from './admin-service-checklist.js';
 import { CaseStatusBadge } from './case-status-badge.js';
 import { CurrentSteps } from './current-steps.js';
-import { useDebouncedValue } from './use-debounced-value.js';
+import { useDebouncedValue } from '../lib/use-debounced-value.js';
 
 type SortBy = CaseSortField;
 type Order = SortOrder;

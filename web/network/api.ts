@@ -6,8 +6,10 @@ import type {
   CommentsPage,
   CreatedComment,
   DeleteAccountBody,
+  EmailDigestSetting,
   LikeResponse,
   MemberProfile,
+  MemberSuggestions,
   MeResponse,
   MessageResponse,
   NetworkUser,
@@ -32,7 +34,9 @@ export const networkKeys = {
   unread: ['network', 'unread'] as const,
   search: (q: string) => ['network', 'search', q] as const,
   member: (username: string) => ['network', 'member', username.toLowerCase()] as const,
+  memberSuggestions: (q: string) => ['network', 'member-suggestions', q.toLowerCase()] as const,
   settings: ['network', 'settings'] as const,
+  emailDigest: ['network', 'email-digest'] as const,
 };
 
 // ---- Session
@@ -164,7 +168,31 @@ export const useFeed = () => useInfiniteQuery(feedQuery());
 export const useMemberProfile = (username: string) => useInfiniteQuery(memberProfileQuery(username));
 export const useSearch = (q: string) => useInfiniteQuery(searchQuery(q));
 
+/** The members the `@` box offers for what was typed after the `@`; nothing is asked for an empty text. */
+export const memberSuggestionsQuery = (q: string) =>
+  queryOptions({
+    queryKey: networkKeys.memberSuggestions(q),
+    queryFn: ({ signal }) => memberRequest<MemberSuggestions>('/api/network/members', { query: { q }, signal }),
+    enabled: q !== '',
+    staleTime: 30_000,
+  });
+
 // ---- Notifications
+
+/** Whether the member gets the daily email of unread notifications (off until they turn it on). */
+export const emailDigestQuery = () =>
+  queryOptions({ queryKey: networkKeys.emailDigest, queryFn: ({ signal }) => memberRequest<EmailDigestSetting>('/api/network/me/email-digest', { signal }) });
+
+export function useSetEmailDigest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => memberRequest<EmailDigestSetting>('/api/network/me/email-digest', { method: 'PUT', body: { enabled } }),
+    onSuccess: (setting) => client.setQueryData(networkKeys.emailDigest, setting),
+  });
+}
+
+/** The digest's "Stop these emails" link: the token says whose digest, no session needed. */
+export const unsubscribeEmailDigest = (token: string) => request<MessageResponse>('/api/network/email-digest/unsubscribe', { method: 'POST', body: { token } });
 
 export const notificationsQuery = () =>
   infiniteQueryOptions({

@@ -4,6 +4,7 @@ import { useAddComment, useComments } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { relativeTime } from './relative-time.js';
+import { MentionField } from './mention-field.js';
 import { MentionText } from './mention-text.js';
 import { Link } from 'react-router';
 import { Form } from '../ui/form.js';
@@ -34,15 +35,7 @@ export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefO
         <label className="visually-hidden" htmlFor={inputId}>
           Add a comment
         </label>
-        <input
-          id={inputId}
-          ref={inputRef}
-          className={styles.commentInput}
-          placeholder="Add a comment..."
-          maxLength={2000}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <MentionField id={inputId} inputRef={inputRef} className={styles.commentInput} placeholder="Add a comment..." maxLength={2000} value={text} onChange={setText} />
         <Button type="submit" size="small" disabled={busy || !text.trim()}>
           Submit
         </Button>

@@ -1,5 +1,5 @@
 import { Link, Navigate } from 'react-router';
-import type { Notification } from '../../contracts/network.js';
+import type { Notification, PublicMember } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMarkNotificationsRead, useMe, useNotifications } from './api.js';
@@ -13,13 +13,29 @@ const actions: Record<Notification['type'], string> = {
   mention: 'mentioned you',
 };
 
-/** "Nadia", "Nadia and Omar", "Nadia and 11 others". */
-export function notificationText(item: Notification): string {
-  const names = item.actors.map((actor) => actor.displayName || actor.username || 'Someone');
-  const first = names[0] ?? 'Someone';
+/** A named actor links to their profile (one deleted since has no username and does not). */
+function ActorName({ actor }: { actor: PublicMember | undefined }) {
+  const name = actor?.displayName || actor?.username || 'Someone';
+  return actor?.username ? <Link to={`/members/${encodeURIComponent(actor.username)}`}>{name}</Link> : <>{name}</>;
+}
+
+/** "Nadia", "Nadia and Omar", "Nadia and 11 others", each name a link to the profile. */
+function Actors({ item }: { item: Notification }) {
   const others = item.count - 1;
-  const who = others === 0 ? first : others === 1 && names[1] ? `${first} and ${names[1]}` : `${first} and ${others} others`;
-  return `${who} ${actions[item.type]}`;
+  const [first, second] = item.actors;
+  return (
+    <>
+      <ActorName actor={first} />
+      {others === 1 && second ? (
+        <>
+          {' and '}
+          <ActorName actor={second} />
+        </>
+      ) : (
+        others > 0 && ` and ${others} others`
+      )}
+    </>
+  );
 }
 
 /** `/notifications`: what others did with the member's posts, newest first; opening one marks it read. */
@@ -50,10 +66,13 @@ export default function NotificationsPage() {
           {items.map((item) => (
             <li key={item.id} className={`${styles.card} ${styles.notification} ${item.read ? '' : styles.unreadNotification}`}>
               <Avatar src={item.actors[0]?.photoURL ?? null} size={40} />
-              <Link to={`/Home?post=${item.postId}`} onClick={() => !item.read && markRead.mutate([item.id])}>
-                {notificationText(item)}
-                {!item.read && <span className="visually-hidden"> (unread)</span>}
-              </Link>
+              <p className={styles.notificationText}>
+                <Actors item={item} />{' '}
+                <Link to={`/Home?post=${item.postId}`} onClick={() => !item.read && markRead.mutate([item.id])}>
+                  {actions[item.type]}
+                  {!item.read && <span className="visually-hidden"> (unread)</span>}
+                </Link>
+              </p>
               <time dateTime={item.createdAt} className={styles.muted}>
                 {relativeTime(item.createdAt)}
               </time>

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { Post } from '../../contracts/network.js';
 import { errorMessage } from '../lib/http.js';
 import { ConfirmDialog } from '../ui/modal.js';
@@ -13,6 +14,12 @@ import { relativeTime } from './relative-time.js';
 import { MentionText } from './mention-text.js';
 
 export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
+
+/** The author's name, a link to their profile (an account deleted since has no username, and no profile). */
+export function AuthorName({ post }: { post: Post }) {
+  const { username } = post.user;
+  return <strong>{username ? <Link to={`/members/${encodeURIComponent(username)}`}>{authorName(post)}</Link> : authorName(post)}</strong>;
+}
 export const commentCountText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
 export const likeCountText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
 
@@ -63,7 +70,7 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
       <header className={styles.postHeader}>
         <Avatar src={post.user.photoURL} size={44} />
         <div className={styles.postAuthor}>
-          <strong>{authorName(post)}</strong>
+          <AuthorName post={post} />
           <button type="button" className={styles.timeLink} onClick={onOpen}>
             <time dateTime={post.timestamp}>{relativeTime(post.timestamp)}</time>
           </button>

@@ -4,7 +4,7 @@ import { usePost } from './api.js';
 import { Avatar } from './avatar.js';
 import { Comments } from './comments.js';
 import styles from './network.module.css';
-import { authorName } from './post-card.js';
+import { AuthorName } from './post-card.js';
 import { PostMedia } from './post-media.js';
 import { relativeTime } from './relative-time.js';
 
@@ -21,7 +21,7 @@ export function PostDetailModal({ postId, onClose }: { postId: string | null; on
           <div className={styles.postHeader}>
             <Avatar src={post.data.user.photoURL} size={40} />
             <div className={styles.postAuthor}>
-              <strong>{authorName(post.data)}</strong>
+              <AuthorName post={post.data} />
               <time dateTime={post.data.timestamp}>{relativeTime(post.data.timestamp)}</time>
             </div>
           </div>

@@ -9,6 +9,7 @@ import { FormError } from '../ui/states.js';
 import { addFeedPost, publishPost } from './api.js';
 import { Avatar } from './avatar.js';
 import { useFilePreview } from './file-preview.js';
+import { MentionField } from './mention-field.js';
 import styles from './network.module.css';
 import { Form } from '../ui/form.js';
 
@@ -70,15 +71,7 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
         <label className="visually-hidden" htmlFor={textId}>
           Post text
         </label>
-        <textarea
-          id={textId}
-          className={styles.textarea}
-          placeholder="What's on your mind?"
-          rows={5}
-          maxLength={5000}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <MentionField id={textId} className={styles.textarea} placeholder="What's on your mind?" rows={5} maxLength={5000} value={text} onChange={setText} />
         {media && preview && (
           <div className={styles.preview}>
             {media.type.startsWith('video/') ? (

@@ -11,6 +11,7 @@ export const networkRoutes: RouteObject[] = [
       { path: '/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./forgot-password-page.js')) },
       { path: '/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./reset-password-page.js')) },
       { path: '/verify-email', handle: { title: 'Verify your email' }, element: lazyPage(() => import('./verify-email-page.js')) },
+      { path: '/notifications/digest/unsubscribe', handle: { title: 'Stop the daily email' }, element: lazyPage(() => import('./digest-unsubscribe-page.js')) },
     ],
   },
   {

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../ui/modal.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { SIGN_IN_PATH, useAccountSettings, useChangePassword, useDeleteAccount, useMe, useSaveProfile, useSignOutOtherDevices } from './api.js';
+import { EmailDigestSection } from './email-digest-section.js';
 import { useFilePreview } from './file-preview.js';
 import styles from './network.module.css';
 import { PhotoPicker } from './photo-picker.js';
@@ -25,6 +26,7 @@ export default function SettingsPage() {
       <h1 className={styles.pageTitle}>Settings</h1>
       <ProfileSection user={me.data} />
       <EmailSection user={me.data} />
+      <EmailDigestSection hasEmail={me.data.email !== null} />
       <AccountSections />
     </main>
   );

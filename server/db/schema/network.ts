@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -145,3 +145,16 @@ export const networkNotifications = pgTable(
     uniqueIndex('network_notifications_unread_likes_idx').on(t.recipientId, t.postId).where(sql`type = 'like' AND read_at IS NULL`),
   ],
 );
+
+/**
+ * Members who asked for the daily email of their unread notifications (a row is the opt-in;
+ * unsubscribing deletes it). `lastSentOn` is the UTC day of the last digest queued: claiming the
+ * day with a conditional update sends one a day, whichever instance runs the job and however often.
+ */
+export const networkEmailDigests = pgTable('network_email_digests', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => networkUsers.id, { onDelete: 'cascade' }),
+  lastSentOn: date({ mode: 'string' }),
+  createdAt,
+});

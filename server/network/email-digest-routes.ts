@@ -1,0 +1,26 @@
+import { emailDigestBody, emailDigestSetting, emailDigestUnsubscribeBody, messageResponse } from '../../contracts/network.js';
+import type { App } from '../platform/area.js';
+import { isDigestOn, setDigest, unsubscribeDigest } from './email-digest.js';
+import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
+
+/** The member's own switch for the daily digest (inside the members' scope: signed in, same origin). */
+export function registerEmailDigestRoutes(members: App, ctx: NetworkContext): void {
+  const { db, now } = ctx;
+  members.get('/api/network/me/email-digest', { schema: { tags, response: withErrors({ 200: emailDigestSetting }) } }, async (request) => ({
+    enabled: await isDigestOn(db, signedIn(request).id),
+  }));
+  members.put(
+    '/api/network/me/email-digest',
+    { schema: { tags, description: 'Turns the daily email of unread notifications on or off', body: emailDigestBody, response: withErrors({ 200: emailDigestSetting }) } },
+    async (request) => ({ enabled: await setDigest(db, signedIn(request).id, request.body.enabled, now()) }),
+  );
+}
+
+/** The digest's unsubscribe link works without signing in: the token names the member. */
+export function registerEmailDigestUnsubscribeRoute(network: App, ctx: NetworkContext): void {
+  network.post(
+    '/api/network/email-digest/unsubscribe',
+    { schema: { tags, description: 'Stops the daily digest of the member the emailed token names', body: emailDigestUnsubscribeBody, response: withErrors({ 200: messageResponse }) } },
+    async (request) => unsubscribeDigest(ctx.db, ctx.deps, request.body.token),
+  );
+}
