@@ -326,8 +326,21 @@ export const bulkStepBody = z.strictObject({
     .transform((ids) => [...new Set(ids)]),
   serviceId: z.number({ error: 'serviceId must be a service id' }).int().positive().max(2_147_483_647),
   newStep: requiredText('newStep', 100),
+  // As for a single change: whether the applicants are emailed (absent: yes).
+  notify: z.boolean({ error: 'notify must be true or false' }).optional(),
 });
-export const bulkStepResponse = z.object({ message: z.string(), changed: z.number().int() });
+/** `stepChangeIds`: the moves, undone together by POST /api/caseadmin/step-changes/undo until `undoUntil` (null when nothing moved). */
+export const bulkStepResponse = z.object({ message: z.string(), changed: z.number().int(), stepChangeIds: z.array(z.number().int()), undoUntil: isoDateTime.nullable() });
+export type BulkStepResponse = z.infer<typeof bulkStepResponse>;
+
+export const undoStepChangesBody = z.strictObject({
+  stepChangeIds: z
+    .array(z.number({ error: 'stepChangeIds must be a list of step change ids' }).int().positive().max(2_147_483_647), { error: 'stepChangeIds must be a list of step change ids' })
+    .min(1, 'Name at least one step change')
+    .max(1000, 'At most 1000 step changes at once')
+    .transform((ids) => [...new Set(ids)]),
+});
+export type UndoStepChangesBody = z.input<typeof undoStepChangesBody>;
 
 // ---- Tracker subscriptions (public; the passport number is needed, as for the lookup)
 

@@ -33,6 +33,7 @@ import {
   step,
   TOTAL_COUNT_ESTIMATED_HEADER,
   TOTAL_COUNT_HEADER,
+  undoStepChangesBody,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
 import {
@@ -76,7 +77,7 @@ import { exportCases } from './case-export.js';
 import { decodeCsv, importCases } from './case-import.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications, type NotificationDeps } from './case-notifications.js';
 import { caseNotificationDeps } from './notification-wiring.js';
-import { bulkChangeStep, changeCurrentStep, undoStepChange } from './step-changes.js';
+import { bulkChangeStep, changeCurrentStep, undoStepChanges } from './step-changes.js';
 import type { ActingAdmin } from './case-events.js';
 import { composeTrackerEmails, confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
 
@@ -312,8 +313,14 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     '/api/caseadmin/cases/bulk-step',
     { schema: { tags, body: bulkStepBody, response: withErrors({ 200: bulkStepResponse }) } },
     async (request) => {
-      const changed = await bulkChangeStep(db, notify, request.body, actingAdmin(request), now());
-      return { message: `Moved ${changed} case(s) to "${request.body.newStep}"`, changed };
+      const at = now();
+      const stepChangeIds = await bulkChangeStep(db, notify, request.body, actingAdmin(request), at);
+      return {
+        message: `Moved ${stepChangeIds.length} case(s) to "${request.body.newStep}"`,
+        changed: stepChangeIds.length,
+        stepChangeIds,
+        undoUntil: stepChangeIds.length ? new Date(at.getTime() + notify.undoSeconds * 1000).toISOString() : null,
+      };
     },
   );
 
@@ -452,8 +459,24 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
       },
     },
     async (request) => {
-      await undoStepChange(db, notify, request.params.id, actingAdmin(request), now());
+      await undoStepChanges(db, notify, [request.params.id], actingAdmin(request), now());
       return { message: 'Step change undone' };
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/step-changes/undo',
+    {
+      schema: {
+        tags,
+        description: 'Takes several step changes back together (a bulk move\'s stepChangeIds), all or nothing, within CASE_STEP_UNDO_SECONDS of them.',
+        body: undoStepChangesBody,
+        response: withErrors({ 200: messageResponse }),
+      },
+    },
+    async (request) => {
+      const undone = await undoStepChanges(db, notify, request.body.stepChangeIds, actingAdmin(request), now());
+      return { message: `Undid ${undone} step change(s)` };
     },
   );
 }

@@ -356,6 +356,21 @@ export const routeTable: RouteEntry[] = [
     },
     ok: 200,
   },
+  {
+    route: 'POST /api/caseadmin/step-changes/undo',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      // A fresh bulk move of the case to take back: to the first step, then to the second.
+      const admin = w.headersOf('case admin', 'cases');
+      const bulk = (newStep: string) =>
+        w.t.app.inject({ method: 'POST', url: '/api/caseadmin/cases/bulk-step', headers: admin, payload: { caseIds: [w.someCase.id], serviceId: w.service.id, newStep } });
+      await bulk('Filed');
+      const moved = await bulk('Decided');
+      return json(w, 'POST', '/api/caseadmin/step-changes/undo', h, { stepChangeIds: moved.json<{ stepChangeIds: number[] }>().stepChangeIds });
+    },
+    ok: 200,
+  },
 
   {
     route: 'GET /api/caseadmin/services/:param/documents',
