@@ -141,4 +141,13 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await expect(page.getByText('Moved 3 case(s) to "Fee Payment"')).toBeVisible();
   await expect(bar).toBeHidden();
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByText('In Progress', { exact: true })).toHaveCount(3);
+
+  // The whole move can be taken back for a while, like a single step change.
+  const lastMove = page.getByRole('region', { name: 'Last move' });
+  await expect(lastMove).toContainText('Moved 3 case(s) to “Fee Payment”');
+  await expectAccessible(page);
+  await lastMove.getByRole('button', { name: 'Undo move' }).click();
+  await expect(page.getByText('Undid 3 step change(s)')).toBeVisible();
+  await expect(lastMove).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByText('Under Review', { exact: true })).toHaveCount(3);
 });

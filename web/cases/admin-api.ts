@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminCase,
+  BulkStepResponse,
   CaseDetails,
   caseSortFields,
   CasesOverview,
@@ -207,8 +208,17 @@ export function useUpdateStep(serviceId: number) {
 export function useBulkStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { caseIds: number[]; serviceId: number; newStep: string }) =>
-      adminRequest<{ message: string; changed: number }>('/api/caseadmin/cases/bulk-step', { method: 'POST', body }),
+    mutationFn: (body: { caseIds: number[]; serviceId: number; newStep: string; notify: boolean }) =>
+      adminRequest<BulkStepResponse>('/api/caseadmin/cases/bulk-step', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+/** Takes a bulk move back: every one of its step changes, or none. */
+export function useUndoBulkStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stepChangeIds: number[]) => adminRequest<{ message: string }>('/api/caseadmin/step-changes/undo', { method: 'POST', body: { stepChangeIds } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }

@@ -14,6 +14,7 @@ import { CaseDocumentsPanel } from './admin-case-documents-panel.js';
 import styles from './admin-case-details-page.module.css';
 import pageStyles from './admin-pages.module.css';
 import { CaseStatusBadge } from './case-status-badge.js';
+import { undoWindowMs } from './undo-window.js';
 
 export default function AdminCaseDetailsPage() {
   const navigate = useNavigate();
@@ -135,11 +136,6 @@ export default function AdminCaseDetailsPage() {
       )}
     </>
   );
-}
-
-/** The undo offer lasts as the server says, within sane bounds should this browser's clock be off. */
-function undoWindowMs(undoUntil: string): number {
-  return Math.min(10 * 60_000, Math.max(5_000, Date.parse(undoUntil) - Date.now()));
 }
 
 function ServiceStepCard({ caseService, clientEmail }: { caseService: CaseService; clientEmail: string | null }) {
