@@ -132,3 +132,18 @@ export function caseAdminPasswordResetEmail(input: { adminEmail: string; link: s
     reason: 'You get this email because your address belongs to a Pathway case admin account.',
   });
 }
+
+/** To the applicant when staff send the tracker link again (they lost the first email, say). */
+export function trackerLinkEmail(input: { caseNumber: string; trackerLink: string; unsubscribeLink: string }): Promise<RenderedEmail> {
+  return renderEmail({
+    subject: `The tracker link of your case ${input.caseNumber}`,
+    preview: `Your case number is ${input.caseNumber}. Follow your application with it.`,
+    heading: 'Follow your case',
+    intro: [
+      `Our staff sent you the link to your case ${input.caseNumber} again. You need the case number, with your passport number, to see how your application is progressing.`,
+    ],
+    action: { label: 'Track your application', url: input.trackerLink },
+    reason: trackerReason(input.caseNumber),
+    unsubscribeUrl: input.unsubscribeLink,
+  });
+}

@@ -1,4 +1,4 @@
-import { and, eq, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { CASES_PAGE_SIZE, type caseSortFields, type CaseStatus, type sortOrders } from '../../contracts/cases.js';
@@ -20,6 +20,8 @@ export type CaseListFilter = {
   pageSize?: number | undefined;
   /** Only cases overdue at this time (the "Overdue" filter; see step-estimates.ts). */
   overdueAt?: Date | undefined;
+  /** Only this admin's cases, or (null) the cases nobody owns yet. */
+  ownerId?: number | null | undefined;
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -38,17 +40,20 @@ function caseSearchMatches(search: string): SQL {
   return sql`(${like(cases.caseNumber, pattern.toUpperCase())} OR ${cases.searchText} LIKE case_search_fold(${pattern}))`;
 }
 
-/** The WHERE of the list: the search (trigram indexes) and the status. */
-export function caseListWhere(filter: Pick<CaseListFilter, 'search' | 'status' | 'overdueAt'>): SQL | undefined {
+type CaseListWhere = Pick<CaseListFilter, 'search' | 'status' | 'overdueAt' | 'ownerId'>;
+
+/** The WHERE of the list: the search (trigram indexes), the status, overdue and the owner. */
+export function caseListWhere(filter: CaseListWhere): SQL | undefined {
   const conditions: SQL[] = [];
   if (filter.search) conditions.push(caseSearchMatches(filter.search));
   if (filter.status) conditions.push(eq(cases.status, filter.status));
+  if (filter.ownerId !== undefined) conditions.push(filter.ownerId === null ? isNull(cases.ownerAdminId) : eq(cases.ownerAdminId, filter.ownerId));
   if (filter.overdueAt) conditions.push(caseIsOverdue(filter.overdueAt));
   return conditions.length ? and(...conditions) : undefined;
 }
 
 /** `WHERE …` of the list, or nothing when there is neither a search nor a status. */
-export function caseListWhereClause(filter: Pick<CaseListFilter, 'search' | 'status' | 'overdueAt'>): SQL {
+export function caseListWhereClause(filter: CaseListWhere): SQL {
   const where = caseListWhere(filter);
   return where ? sql`WHERE ${where}` : sql``;
 }
@@ -94,7 +99,7 @@ export type CaseListTotal = { total: number; estimated: boolean };
  * list of 200,000 cases does not read them all; when more match, the total is an estimate
  * (estimateCaseList).
  */
-export async function countCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 'search' | 'status' | 'overdueAt'>): Promise<CaseListTotal> {
+export async function countCaseList(pool: pg.Pool, filter: CaseListWhere): Promise<CaseListTotal> {
   const { rows } = await pool.query<{ n: number }>(
     toStatement(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${cases} ${caseListWhereClause(filter)} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) matching`),
   );
@@ -103,7 +108,7 @@ export async function countCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 
 }
 
 /** For more than EXACT_COUNT_LIMIT matches: PostgreSQL's estimate of them (never below the limit), flagged as one. */
-export async function estimateCaseList(pool: pg.Pool, filter: Pick<CaseListFilter, 'search' | 'status' | 'overdueAt'>): Promise<CaseListTotal> {
+export async function estimateCaseList(pool: pg.Pool, filter: CaseListWhere): Promise<CaseListTotal> {
   const plan = await pool.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
     toStatement(sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${cases} ${caseListWhereClause(filter)}`),
   );

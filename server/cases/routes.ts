@@ -13,6 +13,11 @@ import {
   adminLoginResponse,
   adminPasswordResetBody,
   adminPasswordResetRequestBody,
+  caseAdminSummary,
+  caseNote,
+  caseNotesQuery,
+  CASE_NOTES_PAGE_SIZE,
+  createCaseNoteBody,
   caseDetails,
   casesListQuery,
   casesOverview,
@@ -64,6 +69,8 @@ import {
   resetCaseAdminPassword,
 } from './case-admins.js';
 import * as caseManagement from './case-management.js';
+import { addCaseNote, listCaseNotes } from './case-notes.js';
+import { resendTrackerLink } from './tracker-link.js';
 import * as documents from './case-documents.js';
 import { subscriptionLinkResponse } from '../../contracts/case-applicant.js';
 import { requestLanguage } from './applicant-language.js';
@@ -251,6 +258,16 @@ function registerAdminUploadRoutes(app: App, deps: AreaDeps, now: () => Date, st
   );
 }
 
+/** The list's query as the list's filter: "Overdue" as of now, the owner `me` as the signed-in admin. */
+function listFilter<Q extends { overdue?: 'true' | 'false' | undefined; owner?: number | 'me' | 'none' | undefined }>(query: Q, admin: ActingAdmin, at: Date) {
+  const { overdue, owner, ...rest } = query;
+  return {
+    ...rest,
+    overdueAt: overdue === 'true' ? at : undefined,
+    ownerId: owner === undefined ? undefined : owner === 'me' ? admin.id : owner === 'none' ? null : owner,
+  };
+}
+
 function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps, now: () => Date, storage: MediaStorage): void {
   const { db } = deps.database;
 
@@ -271,8 +288,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     },
     async (request, reply) => {
       if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
-      const { overdue, ...filter } = request.query;
-      const { cases, total, estimated } = await caseManagement.listCases(deps.database.pool, { ...filter, overdueAt: overdue === 'true' ? now() : undefined });
+      const { cases, total, estimated } = await caseManagement.listCases(deps.database.pool, listFilter(request.query, actingAdmin(request), now()));
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
       return cases;
@@ -303,7 +319,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     '/api/caseadmin/cases/export',
     { schema: { tags, description: 'The filtered, sorted case list (the list\'s query parameters) as text/csv.', querystring: exportCasesQuery, response: withErrors({ 200: z.string() }) } },
     async (request, reply) => {
-      const csv = await exportCases(db, request.query);
+      const csv = await exportCases(db, listFilter(request.query, actingAdmin(request), now()));
       const day = now().toISOString().slice(0, 10);
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cases-${day}.csv"`).send(csv);
     },
@@ -341,6 +357,52 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     '/api/caseadmin/cases/:id/services',
     { schema: { tags, params: idParams, body: updateCaseServicesBody, response: withErrors({ 200: adminCase }) } },
     async (request) => caseManagement.setCaseServices(db, notify, request.params.id, request.body, actingAdmin(request), now()),
+  );
+
+  app.get(
+    '/api/caseadmin/cases/:id/notes',
+    {
+      schema: {
+        tags,
+        description: "Staff's internal notes on the case, newest first, paged; the total in X-Total-Count. Never shown to the applicant.",
+        params: idParams,
+        querystring: caseNotesQuery,
+        response: withErrors({ 200: z.array(caseNote) }),
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listCaseNotes(db, request.params.id, request.query.page ?? 1, request.query.pageSize ?? CASE_NOTES_PAGE_SIZE);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/cases/:id/notes',
+    { schema: { tags, description: 'Adds an internal note to the case (staff only).', params: idParams, body: createCaseNoteBody, response: withErrors({ 201: caseNote }) } },
+    async (request, reply) => reply.status(201).send(await addCaseNote(db, request.params.id, request.body.body, actingAdmin(request), now())),
+  );
+
+  app.post(
+    '/api/caseadmin/cases/:id/tracker-link',
+    {
+      schema: {
+        tags,
+        description: "Emails the tracker link to the case's applicant email again (at most 3 times an hour per case); recorded in the history.",
+        params: idParams,
+        response: withErrors({ 202: messageResponse }),
+      },
+    },
+    async (request, reply) => {
+      const to = await resendTrackerLink(db, notify, request.params.id, actingAdmin(request), now());
+      return reply.status(202).send({ message: `Tracker link sent to ${to}` });
+    },
+  );
+
+  app.get(
+    '/api/caseadmin/admins',
+    { schema: { tags, description: 'The case admins, by email (at most 500), for choosing who owns a case.', response: withErrors({ 200: z.array(caseAdminSummary) }) } },
+    async () => caseManagement.listCaseAdmins(db),
   );
 
   app.get('/api/caseadmin/services', { schema: { tags, response: withErrors({ 200: z.array(service) }) } }, async () => catalog.listServices(db));
