@@ -359,7 +359,8 @@ export async function createCase(
 ): Promise<AdminCase> {
   return db.transaction(async (tx) => {
     await assertServicesExist(tx, input.serviceIds);
-    // Whoever creates a case owns it unless they name someone else (or nobody).
+    // Whoever creates a case owns it unless they name someone else (or nobody); the history names
+    // an owner other than the creator.
     const ownerId = input.ownerId === undefined ? admin.id : input.ownerId;
     const ownerEmail = ownerId === null ? null : ownerId === admin.id ? admin.email : await ownerEmailOf(tx, ownerId);
     const requested = input.case_number ? normalizeCaseNumber(input.case_number) : undefined;
@@ -390,7 +391,7 @@ export async function createCase(
     const names = await serviceNames(tx, input.serviceIds);
     await recordCaseEvents(
       tx,
-      [{ caseId: id, kind: 'case created', summary: `Case created${names ? ` with ${names}` : ' without services'}${ownerEmail ? `, owned by ${ownerEmail}` : ''}` }],
+      [{ caseId: id, kind: 'case created', summary: `Case created${names ? ` with ${names}` : ' without services'}${ownerId !== null && ownerId !== admin.id ? `, owned by ${ownerEmail}` : ''}` }],
       admin,
       now,
     );

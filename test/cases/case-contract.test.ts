@@ -209,6 +209,8 @@ describe('cases API contract', () => {
             Service: { id: 1, name: 'Documents Verification' },
           },
         ],
+        // Ours: the admin who created it owns it.
+        owner: { id: expect.any(Number), email: adminEmail },
       });
     });
 

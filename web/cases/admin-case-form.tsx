@@ -6,6 +6,7 @@ import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
 import { DEFAULT_SERVICE_IDS, useServices } from './admin-api.js';
 import styles from './admin-pages.module.css';
+import { OwnerField, ownerIdOf, type OwnerChoice } from './admin-owner-field.js';
 import { ServiceChecklist } from './admin-service-checklist.js';
 
 type Props = {
@@ -21,7 +22,7 @@ type Props = {
 
 /** The new-case form. It sends what was typed: the server's checks and messages are the ones shown. */
 /** The request fields this form has a place for; the server's sentence about one shows next to it. */
-const formFields = ['case_number', 'passport_number', 'client_name', 'client_email', 'serviceIds'] as const;
+const formFields = ['case_number', 'passport_number', 'client_name', 'client_email', 'serviceIds', 'ownerId'] as const;
 
 export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit, extraActions }: Props) {
   const services = useServices();
@@ -30,6 +31,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
   const [clientName, setClientName] = useState('');
   const [clientEmail, setClientEmail] = useState('');
   const [serviceIds, setServiceIds] = useState<number[]>([...DEFAULT_SERVICE_IDS]);
+  const [owner, setOwner] = useState<OwnerChoice>('');
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,6 +43,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
       client_name: clientName,
       client_email: clientEmail,
       serviceIds: offered,
+      ...(ownerIdOf(owner) !== undefined ? { ownerId: ownerIdOf(owner) } : {}),
     });
   }
 
@@ -88,6 +91,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
         hint="The applicant is emailed when a step changes."
         error={messageFor('client_email')}
       />
+      <OwnerField value={owner} onChange={setOwner} defaultLabel="Me" error={messageFor('ownerId')} />
       <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={busy} />
       <div className={styles.formActions}>
         {extraActions}
