@@ -4,7 +4,7 @@ import { errorMessage, fieldError } from '../lib/http.js';
 import { formatDateTime } from '../lib/format.js';
 import { Button } from '../ui/button.js';
 import fieldStyles from '../ui/field.module.css';
-import { Form } from '../ui/form.js';
+import { Form, useFieldError } from '../ui/form.js';
 import { Pagination } from '../ui/pagination.js';
 import { QueryState } from '../ui/query-state.js';
 import { FormError } from '../ui/states.js';
@@ -18,7 +18,6 @@ export function CaseNotesPanel({ caseId }: { caseId: number }) {
   const notes = useQuery(caseNotesQuery(caseId, page));
   const addNote = useAddCaseNote(caseId);
   const [draft, setDraft] = useState('');
-  const fieldId = useId();
   const bodyError = fieldError(addNote.error, ['body']);
 
   return (
@@ -39,27 +38,7 @@ export function CaseNotesPanel({ caseId }: { caseId: number }) {
         }}
       >
         <FormError message={addNote.isError && !bodyError ? errorMessage(addNote.error, 'Could not save the note. Please try again.') : null} />
-        <div className={fieldStyles.field}>
-          <label className={fieldStyles.label} htmlFor={fieldId}>
-            New note
-          </label>
-          <textarea
-            id={fieldId}
-            className={fieldStyles.control}
-            rows={3}
-            required
-            maxLength={4000}
-            value={draft}
-            aria-invalid={bodyError ? true : undefined}
-            aria-describedby={bodyError ? `${fieldId}-error` : undefined}
-            onChange={(event) => setDraft(event.target.value)}
-          />
-          {bodyError && (
-            <span id={`${fieldId}-error`} className={fieldStyles.error}>
-              {bodyError.message}
-            </span>
-          )}
-        </div>
+        <NoteField value={draft} onChange={setDraft} serverError={bodyError?.message} />
         <Button type="submit" disabled={addNote.isPending}>
           {addNote.isPending ? 'Saving...' : 'Add note'}
         </Button>
@@ -88,5 +67,35 @@ export function CaseNotesPanel({ caseId }: { caseId: number }) {
         )}
       </QueryState>
     </section>
+  );
+}
+
+/** The note's text box; inside the Form, so the form's own sentence ("Please enter the new note.") shows under it, as the server's does. */
+function NoteField({ value, onChange, serverError }: { value: string; onChange: (value: string) => void; serverError: string | undefined }) {
+  const id = useId();
+  const formError = useFieldError(id);
+  const error = serverError ?? formError;
+  return (
+    <div className={fieldStyles.field}>
+      <label className={fieldStyles.label} htmlFor={id}>
+        New note
+      </label>
+      <textarea
+        id={id}
+        className={fieldStyles.control}
+        rows={3}
+        required
+        maxLength={4000}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <span id={`${id}-error`} className={fieldStyles.error}>
+          {error}
+        </span>
+      )}
+    </div>
   );
 }
