@@ -345,9 +345,7 @@ export type ChangeStepResponse = z.infer<typeof changeStepResponse>;
 // ---- Bulk: POST /api/caseadmin/cases/import (text/csv), GET /api/caseadmin/cases/export, POST /api/caseadmin/cases/bulk-step
 
 export const IMPORT_MAX_ROWS = 5000;
-export const importColumns = ['case_number', 'passport_number', 'client_name', 'client_email', 'services'] as const;
-/** The export's columns after the import's: derived from the case, so an import ignores them. */
-export const exportOnlyColumns = ['status', 'current_steps', 'created_at', 'updated_at'] as const;
+export { exportOnlyColumns, importColumnLabels, importColumnOf, importColumns } from './cases-constants.js';
 export const importCasesBody = z.string({ error: 'Send the cases as a text/csv body' }).max(5 * 1024 * 1024);
 export const importCasesResponse = z.object({ imported: z.number().int() });
 export { importRowError, type ImportRowError } from './platform.js';
