@@ -381,7 +381,7 @@ export async function createCase(
         })
         .onConflictDoNothing({ target: cases.caseNumber })
         .returning({ id: cases.id });
-      if (!inserted && requested) throw new AppError(409, `Case number ${requested} already exists`);
+      if (!inserted && requested) throw new AppError(409, `Case number ${requested} already exists`, undefined, 'case_number');
       id = inserted?.id;
     }
     await addCaseServices(tx, id, input.serviceIds, now);
@@ -437,7 +437,7 @@ export async function setCaseServices(
       { field: 'Passport number', column: 'passportNumber', from: locked.passportNumber, to: input.passport_number },
     ] as const;
     const renamed = identity.filter((item) => item.to !== undefined && item.to !== item.from);
-    if (renamed.length && !input.reason) throw new AppError(400, `Give a reason for changing the ${renamed.map((item) => item.field.toLowerCase()).join(' and the ')}`);
+    if (renamed.length && !input.reason) throw fieldError('reason', `Give a reason for changing the ${renamed.map((item) => item.field.toLowerCase()).join(' and the ')}`);
     await assertServicesExist(tx, serviceIds);
     const current = await tx.select({ serviceId: caseServices.serviceId }).from(caseServices).where(eq(caseServices.caseId, caseId));
     const added = serviceIds.filter((id) => !current.some((row) => row.serviceId === id));

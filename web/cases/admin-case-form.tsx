@@ -1,8 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import type { CreateCaseBody } from '../../contracts/cases.js';
 import { errorMessage, fieldError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
+import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { DEFAULT_SERVICE_IDS, useServices } from './admin-api.js';
 import styles from './admin-pages.module.css';
@@ -33,7 +34,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
   const [serviceIds, setServiceIds] = useState<number[]>([...DEFAULT_SERVICE_IDS]);
   const [owner, setOwner] = useState<OwnerChoice>('');
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     // A default service that has since been deleted is not offered, so it is not sent either.
     const offered = serviceIds.filter((id) => services.data?.some((service) => service.id === id));
@@ -52,7 +53,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
   const formError = failure && !invalid ? errorMessage(failure, 'Could not create the case. Please try again.') : null;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <Form onSubmit={submit}>
       <FormError message={invalid?.field === 'serviceIds' ? invalid.message : formError} />
       {withCaseNumber && (
         <TextField
@@ -69,6 +70,8 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
         label="Passport Number"
         name="passport_number"
         autoComplete="off"
+        required
+        maxLength={64}
         value={passportNumber}
         onChange={(event) => setPassportNumber(event.target.value)}
         error={messageFor('passport_number')}
@@ -77,6 +80,8 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
         label="Client Name"
         name="client_name"
         autoComplete="off"
+        required
+        maxLength={200}
         value={clientName}
         onChange={(event) => setClientName(event.target.value)}
         error={messageFor('client_name')}
@@ -99,6 +104,6 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
           {busy ? 'Creating...' : submitLabel}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -14,6 +14,7 @@ import { Pagination } from '../ui/pagination.js';
 import { DataTable } from '../ui/data-table.js';
 import { QueryState } from '../ui/query-state.js';
 import { RowMenu } from '../ui/row-menu.js';
+import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import {
@@ -32,6 +33,7 @@ import { CaseForm } from './admin-case-form.js';
 import styles from './admin-pages.module.css';
 import { OwnerField, ownerIdOf, type OwnerChoice } from './admin-owner-field.js';
 import { ServiceChecklist } from './admin-service-checklist.js';
+import { serverFieldErrors } from './server-field-errors.js';
 import { CaseStatusBadge } from './case-status-badge.js';
 import { CurrentSteps } from './current-steps.js';
 import { useDebouncedValue } from './use-debounced-value.js';
@@ -325,6 +327,9 @@ function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose:
   );
 }
 
+/** The edit request's fields this form has a place for; the server's sentence about one shows next to it. */
+const editFields = ['serviceIds', 'client_email', 'client_name', 'passport_number', 'reason', 'ownerId'] as const;
+
 function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: () => void; onSaved: () => void }) {
   const update = useUpdateCaseServices();
   const [serviceIds, setServiceIds] = useState(() => item.CaseServices.map((caseService) => caseService.service_id));
@@ -335,9 +340,10 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
   const [owner, setOwner] = useState<OwnerChoice>(item.owner ? String(item.owner.id) : 'none');
   // Who the case is about changes only with a reason, which the history keeps.
   const identityChanged = clientName.trim() !== item.client_name || passportNumber.trim() !== item.passport_number;
+  const failure = serverFieldErrors(update.error, editFields, 'Could not save the changes. Please try again.');
   return (
     <Modal title="Edit Case" open onClose={onClose}>
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           update.mutate(
@@ -354,20 +360,45 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
           );
         }}
       >
-        <FormError message={update.isError ? errorMessage(update.error, 'Could not save the changes. Please try again.') : null} />
+        <FormError message={failure.messageFor('serviceIds') ?? failure.formError} />
         <TextField label="Case Number" value={item.case_number} disabled readOnly />
-        <TextField label="Client Name" value={clientName} onChange={(event) => setClientName(event.target.value)} />
-        <TextField label="Passport Number" value={passportNumber} onChange={(event) => setPassportNumber(event.target.value)} />
+        <TextField
+          label="Client Name"
+          required
+          maxLength={200}
+          value={clientName}
+          onChange={(event) => setClientName(event.target.value)}
+          error={failure.messageFor('client_name')}
+        />
+        <TextField
+          label="Passport Number"
+          required
+          maxLength={64}
+          value={passportNumber}
+          onChange={(event) => setPassportNumber(event.target.value)}
+          error={failure.messageFor('passport_number')}
+        />
         {identityChanged && (
           <TextField
             label="Reason for the change"
             hint="Kept in the case's history, e.g. “Typo at intake, checked against the passport”."
+            required
+            maxLength={300}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
+            error={failure.messageFor('reason')}
           />
         )}
-        <TextField label="Applicant Email (optional)" type="email" autoComplete="off" value={clientEmail} onChange={(event) => setClientEmail(event.target.value)} />
-        <OwnerField value={owner} onChange={setOwner} defaultLabel="Choose the owner" />
+        <TextField
+          label="Applicant Email (optional)"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          value={clientEmail}
+          onChange={(event) => setClientEmail(event.target.value)}
+          error={failure.messageFor('client_email')}
+        />
+        <OwnerField value={owner} onChange={setOwner} defaultLabel="Choose the owner" error={failure.messageFor('ownerId')} />
         <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={update.isPending} />
         <ModalActions>
           <Button variant="ghost" onClick={onClose}>
@@ -377,7 +408,7 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </Button>
         </ModalActions>
-      </form>
+      </Form>
     </Modal>
   );
 }
