@@ -134,16 +134,17 @@ export function caseAdminPasswordResetEmail(input: { adminEmail: string; link: s
 }
 
 /** To the applicant when staff send the tracker link again (they lost the first email, say). */
-export function trackerLinkEmail(input: { caseNumber: string; trackerLink: string; unsubscribeLink: string }): Promise<RenderedEmail> {
-  return renderEmail({
-    subject: `The tracker link of your case ${input.caseNumber}`,
-    preview: `Your case number is ${input.caseNumber}. Follow your application with it.`,
-    heading: 'Follow your case',
-    intro: [
-      `Our staff sent you the link to your case ${input.caseNumber} again. You need the case number, with your passport number, to see how your application is progressing.`,
-    ],
-    action: { label: 'Track your application', url: input.trackerLink },
-    reason: trackerReason(input.caseNumber),
+export function trackerLinkEmail(input: { language: string; caseNumber: string; trackerLink: string; unsubscribeLink: string }): Promise<RenderedEmail> {
+  const words = emailWords(input.language);
+  const { t } = words;
+  const caseNumber = input.caseNumber;
+  return inLanguage(words, {
+    subject: t('trackerLink.subject', { caseNumber }),
+    preview: t('trackerLink.preview', { caseNumber }),
+    heading: t('trackerLink.heading'),
+    intro: [t('trackerLink.intro', { caseNumber })],
+    action: { label: t('trackerLink.action'), url: input.trackerLink },
+    reason: t('layout.reasonCase', { caseNumber }),
     unsubscribeUrl: input.unsubscribeLink,
   });
 }

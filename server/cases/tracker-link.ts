@@ -20,7 +20,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export async function resendTrackerLink(db: Database, deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>, caseId: number, admin: ActingAdmin, now: Date): Promise<string> {
   return db.transaction(async (tx) => {
     // Locked, so two resends at once count each other.
-    const [found] = await tx.select({ caseNumber: cases.caseNumber, clientEmail: cases.clientEmail }).from(cases).where(eq(cases.id, caseId)).for('update');
+    const [found] = await tx.select({ caseNumber: cases.caseNumber, clientEmail: cases.clientEmail, language: cases.applicantLanguage }).from(cases).where(eq(cases.id, caseId)).for('update');
     if (!found) throw notFound('Case');
     if (!found.clientEmail) throw new AppError(409, 'The case has no applicant email: add one first');
     // The client email is a recipient already (every write of it makes one); this keeps that true
@@ -39,7 +39,9 @@ export async function resendTrackerLink(db: Database, deps: Pick<NotificationDep
     if ((recent?.n ?? 0) >= TRACKER_LINK_RESENDS_PER_HOUR) {
       throw new AppError(429, `The tracker link was sent ${TRACKER_LINK_RESENDS_PER_HOUR} times in the last hour: try again later`);
     }
+    // In the language the applicant last used (or staff named when creating the case).
     const email = await trackerLinkEmail({
+      language: found.language,
       caseNumber: found.caseNumber,
       trackerLink: deps.link(`/casetracking?case=${encodeURIComponent(found.caseNumber)}`),
       unsubscribeLink: deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(recipient.id)}`),
