@@ -17,6 +17,7 @@ import { recordCaseEvents, type CaseEventInput } from './case-events.js';
 import {
   caseListOrderBy,
   caseListPage,
+  caseListPageRows,
   caseListSortedColumns,
   caseListWhereClause,
   countCaseList,
@@ -154,16 +155,15 @@ const pageColumns = sql`cases.id, cases.case_number, cases.passport_number, case
 
 /**
  * One page of the list in index order: the page's ids are cut first, off the index of its sort
- * (which holds the case number too, so a search is checked on the index alone, and which stops
- * after offset + limit matches), then only the page's cases are read, with their services.
+ * (caseListPageRows: which stops after offset + limit matches), then only the page's cases are
+ * read, with their services.
  */
 async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<AdminCase[]> {
   const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
-  const { limit, offset } = caseListPage(filter);
   const { rows } = await pool.query<CaseListRow>(
     toStatement(sql`
     SELECT ${pageColumns}
-    FROM (SELECT ${caseListSortedColumns(filter)} FROM ${cases} ${caseListWhereClause(filter)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS page
+    FROM (${caseListPageRows(filter)}) AS page
     JOIN ${cases} ON cases.id = page.id
     ORDER BY ${orderBy}`),
   );
