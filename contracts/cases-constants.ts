@@ -5,3 +5,40 @@ export type CaseStatus = (typeof caseStatuses)[number];
 
 export const caseSortFields = ['createdAt', 'case_number', 'passport_number'] as const;
 export const sortOrders = ['DESC', 'ASC'] as const;
+
+export const importColumns = ['case_number', 'passport_number', 'client_name', 'client_email', 'services'] as const;
+/** The export's columns after the import's: derived from the case, so an import ignores them. */
+export const exportOnlyColumns = ['status', 'current_steps', 'created_at', 'updated_at'] as const;
+export type ImportColumn = (typeof importColumns)[number] | (typeof exportOnlyColumns)[number];
+
+/** The import's columns as the case form and the table spell them: the template's header. */
+export const importColumnLabels: Record<(typeof importColumns)[number], string> = {
+  case_number: 'Case Number',
+  passport_number: 'Passport Number',
+  client_name: 'Client Name',
+  client_email: 'Applicant Email',
+  services: 'Services',
+};
+
+// Other spellings of a column a person would type (after folding): the screens' words for it.
+const columnAliases: Record<string, ImportColumn> = {
+  applicant_email: 'client_email',
+  email: 'client_email',
+  current_step: 'current_steps',
+  date_created: 'created_at',
+  last_updated: 'updated_at',
+};
+
+/**
+ * The column a CSV header names, however it is spelt: `client_email`, "Applicant Email",
+ * "Applicant Email (optional)" or "CLIENT EMAIL" all name client_email. Undefined for an unknown one.
+ */
+export function importColumnOf(header: string): ImportColumn | undefined {
+  const folded = header
+    .trim()
+    .toLowerCase()
+    .replace(/\s*\(optional\)\s*$/, '')
+    .replace(/[\s_-]+/g, '_');
+  const known: readonly string[] = [...importColumns, ...exportOnlyColumns];
+  return known.includes(folded) ? (folded as ImportColumn) : columnAliases[folded];
+}

@@ -159,6 +159,12 @@ export const casesListQuery = z.object({
   pageSize: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
   /** `true`: only cases that have been at a step longer than cases usually take there. */
   overdue: z.enum(['true', 'false'], { error: 'overdue must be true or false' }).optional(),
+  /** Ours: the case owner's admin id, `me` (the signed-in admin's cases) or `none` (nobody's yet). */
+  owner: z
+    .string()
+    .regex(/^(\d{1,10}|me|none)$/, 'owner must be an admin id, me or none')
+    .transform((value) => (value === 'me' || value === 'none' ? value : Number(value)))
+    .optional(),
 });
 export type CasesListQuery = z.input<typeof casesListQuery>;
 
@@ -174,6 +180,10 @@ export const caseService = z.object({
 });
 export type CaseService = z.infer<typeof caseService>;
 
+/** A case admin as other staff see them: who owns a case, who wrote a note. */
+export const caseAdminSummary = z.object({ id: z.number().int(), email: z.string() });
+export type CaseAdminSummary = z.infer<typeof caseAdminSummary>;
+
 export const adminCase = z.object({
   id: z.number().int(),
   case_number: z.string(),
@@ -184,6 +194,8 @@ export const adminCase = z.object({
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
   CaseServices: z.array(caseService),
+  // Ours: the staff member responsible for the case.
+  owner: caseAdminSummary.nullable(),
 });
 export type AdminCase = z.infer<typeof adminCase>;
 
@@ -228,6 +240,8 @@ const serviceIds = z
   .max(50)
   .transform((ids) => [...new Set(ids)]);
 
+const ownerId = z.number({ error: 'ownerId must be an admin id or null' }).int().positive().max(2_147_483_647).nullable();
+
 export const caseNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
 export const createCaseBody = z.strictObject({
@@ -243,6 +257,8 @@ export const createCaseBody = z.strictObject({
   serviceIds: serviceIds.default([]),
   // The language staff know the applicant reads: the "case opened" email is written in it (English without).
   applicant_language: z.enum(applicantLanguageCodes, { error: 'applicant_language must be one of en, ar, hi' }).optional(),
+  // Ours: the case owner (absent: the admin creating it; null: nobody yet).
+  ownerId: ownerId.optional(),
 });
 export type CreateCaseBody = z.input<typeof createCaseBody>;
 export const createCaseResponse = z.object({ message: z.string(), newCase: adminCase });
@@ -258,8 +274,28 @@ export const updateCaseServicesBody = z.strictObject({
   client_name: requiredText('client_name', 200).optional(),
   passport_number: requiredText('passport_number', 64).optional(),
   reason: optionalText('reason', 300).optional(),
+  // Absent: unchanged; null: nobody.
+  ownerId: ownerId.optional(),
 });
 export type UpdateCaseBody = z.input<typeof updateCaseServicesBody>;
+
+// ---- Staff's extras on a case: internal notes (never shown to the applicant), the tracker link sent again
+
+export const CASE_NOTES_PAGE_SIZE = 20;
+export const caseNote = z.object({ id: z.number().int(), body: z.string(), author: z.string(), createdAt: isoDateTime });
+export type CaseNote = z.infer<typeof caseNote>;
+export const createCaseNoteBody = z.strictObject({
+  body: z
+    .string({ error: 'body is required' })
+    .trim()
+    .min(1, 'Write the note first')
+    .max(4000, 'A note must be at most 4000 characters')
+    .refine((text) => isPlainText(text.replace(/\r?\n/g, ' ')), 'A note must not contain control characters'),
+});
+export const caseNotesQuery = z.object({
+  page: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000)).optional(),
+  pageSize: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+});
 
 // ---- Services and steps
 
@@ -309,9 +345,7 @@ export type ChangeStepResponse = z.infer<typeof changeStepResponse>;
 // ---- Bulk: POST /api/caseadmin/cases/import (text/csv), GET /api/caseadmin/cases/export, POST /api/caseadmin/cases/bulk-step
 
 export const IMPORT_MAX_ROWS = 5000;
-export const importColumns = ['case_number', 'passport_number', 'client_name', 'client_email', 'services'] as const;
-/** The export's columns after the import's: derived from the case, so an import ignores them. */
-export const exportOnlyColumns = ['status', 'current_steps', 'created_at', 'updated_at'] as const;
+export { exportOnlyColumns, importColumnLabels, importColumnOf, importColumns } from './cases-constants.js';
 export const importCasesBody = z.string({ error: 'Send the cases as a text/csv body' }).max(5 * 1024 * 1024);
 export const importCasesResponse = z.object({ imported: z.number().int() });
 export { importRowError, type ImportRowError } from './platform.js';
@@ -326,8 +360,21 @@ export const bulkStepBody = z.strictObject({
     .transform((ids) => [...new Set(ids)]),
   serviceId: z.number({ error: 'serviceId must be a service id' }).int().positive().max(2_147_483_647),
   newStep: requiredText('newStep', 100),
+  // As for a single change: whether the applicants are emailed (absent: yes).
+  notify: z.boolean({ error: 'notify must be true or false' }).optional(),
 });
-export const bulkStepResponse = z.object({ message: z.string(), changed: z.number().int() });
+/** `stepChangeIds`: the moves, undone together by POST /api/caseadmin/step-changes/undo until `undoUntil` (null when nothing moved). */
+export const bulkStepResponse = z.object({ message: z.string(), changed: z.number().int(), stepChangeIds: z.array(z.number().int()), undoUntil: isoDateTime.nullable() });
+export type BulkStepResponse = z.infer<typeof bulkStepResponse>;
+
+export const undoStepChangesBody = z.strictObject({
+  stepChangeIds: z
+    .array(z.number({ error: 'stepChangeIds must be a list of step change ids' }).int().positive().max(2_147_483_647), { error: 'stepChangeIds must be a list of step change ids' })
+    .min(1, 'Name at least one step change')
+    .max(1000, 'At most 1000 step changes at once')
+    .transform((ids) => [...new Set(ids)]),
+});
+export type UndoStepChangesBody = z.input<typeof undoStepChangesBody>;
 
 // ---- Tracker subscriptions (public; the passport number is needed, as for the lookup)
 

@@ -110,7 +110,25 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await expect(page.getByRole('heading', { name: 'Import Cases' })).toBeVisible();
   await expectAccessible(page);
 
+  // The template names the columns as the case form does.
+  const template = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download template' }).click();
+  const templateText = await readFile(await (await template).path(), 'utf8');
+  expect(templateText).toBe('Case Number,Passport Number,Client Name,Applicant Email,Services\n');
+
   const fileInput = page.getByLabel('CSV file');
+  // Unknown columns show in the preview, and nothing can be sent until they are gone.
+  await fileInput.setInputFiles({
+    name: 'unknown.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([`${templateText.trim()},Nationality`, `IMP-${suffix}-9,P9${suffix},Client 9,,1,Kenyan`].join('\n')),
+  });
+  await expect(page.getByText('Unknown column(s): Nationality.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('columnheader', { name: 'Nationality (unknown column)' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row', { name: /Client 9/ })).toContainText('Kenyan');
+  await expect(page.getByRole('button', { name: 'Import 1 case(s)' })).toBeDisabled();
+  await expectAccessible(page);
+
   await fileInput.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...good, `IMP-${suffix}-4,,No Passport,,1`].join('\n')) });
   await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row')).toHaveCount(5);
   await page.getByRole('button', { name: 'Import 4 case(s)' }).click();
@@ -118,7 +136,8 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row', { name: /No Passport/ })).toContainText('passport_number is required');
   await expectAccessible(page);
 
-  await fileInput.setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...good].join('\n')) });
+  // The form's own column names (the template's) import as well as the import's.
+  await fileInput.setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from([templateText.trim(), ...good].join('\n')) });
   await page.getByRole('button', { name: 'Import 3 case(s)' }).click();
   await expect(page.getByText('3 case(s) imported')).toBeVisible();
   await expect(page).toHaveURL(/\/caseadmin\/manage-cases$/);
@@ -141,4 +160,13 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await expect(page.getByText('Moved 3 case(s) to "Fee Payment"')).toBeVisible();
   await expect(bar).toBeHidden();
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByText('In Progress', { exact: true })).toHaveCount(3);
+
+  // The whole move can be taken back for a while, like a single step change.
+  const lastMove = page.getByRole('region', { name: 'Last move' });
+  await expect(lastMove).toContainText('Moved 3 case(s) to “Fee Payment”');
+  await expectAccessible(page);
+  await lastMove.getByRole('button', { name: 'Undo move' }).click();
+  await expect(page.getByText('Undid 3 step change(s)')).toBeVisible();
+  await expect(lastMove).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByText('Under Review', { exact: true })).toHaveCount(3);
 });

@@ -49,10 +49,18 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   // A service with its steps, added out of order: the list follows the sequence.
   await sidebar(page).getByRole('link', { name: 'Manage Services' }).click();
   await expect(page.getByRole('heading', { name: 'Service Management' })).toBeVisible();
+  // An empty name is explained under the field before anything is sent.
+  await page.getByRole('button', { name: 'Add Service' }).click();
+  await expect(page.getByLabel('Service Name')).toHaveAccessibleDescription('Please enter the service name.');
   await page.getByLabel('Service Name').fill(serviceName);
   await page.getByRole('button', { name: 'Add Service' }).click();
   await expect(page.getByRole('row', { name: new RegExp(serviceName) })).toBeVisible();
+  // A name taken already: the server's sentence, next to the field.
+  await page.getByLabel('Service Name').fill(serviceName);
+  await page.getByRole('button', { name: 'Add Service' }).click();
+  await expect(page.getByLabel('Service Name')).toHaveAccessibleDescription(`A service named "${serviceName}" already exists`);
   await expectAccessible(page);
+  await page.getByLabel('Service Name').fill('');
 
   await page.getByRole('link', { name: `Steps of ${serviceName}` }).click();
   await expect(page.getByRole('heading', { name: `Steps of ${serviceName}` })).toBeVisible();
@@ -66,6 +74,13 @@ test('when an admin sets up a service and a case and moves its step, then a visi
     await page.getByRole('button', { name: 'Add Step' }).click();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
   }
+  await page.getByLabel('Step Name').fill('Second Intake');
+  await page.getByLabel('Sequence').fill('1');
+  await page.getByRole('button', { name: 'Add Step' }).click();
+  await expect(page.getByLabel('Sequence')).toHaveAccessibleDescription('This service already has a step with sequence 1');
+  await expect(page.getByLabel('Step Name')).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('Step Name').fill('');
+  await page.getByLabel('Sequence').fill('');
   const stepRows = page.getByRole('table').getByRole('row');
   await expect(stepRows.nth(1)).toContainText('Intake');
   await expect(stepRows.nth(2)).toContainText('Background Check');
@@ -227,7 +242,9 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
   await createModal.getByLabel('Passport Number').fill('D 2');
   await createModal.getByLabel('Client Name').fill('Someone Else');
   await createModal.getByRole('button', { name: 'Create Case' }).click();
-  await expect(createModal.getByRole('alert')).toHaveText(`Case number ${existing.case_number} already exists`);
+  // The server's refusal shows next to the field it is about, not above the form.
+  await expect(createModal.getByLabel('Case Number')).toHaveAccessibleDescription(`Case number ${existing.case_number} already exists`);
+  await expect(createModal.getByRole('alert')).toHaveCount(0);
   await createModal.getByRole('button', { name: 'Cancel' }).click();
   await expect(createModal).toBeHidden();
 
@@ -245,7 +262,9 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
   await expect(editModal.getByLabel('Reason for the change')).toHaveCount(0);
   await editModal.getByLabel('Client Name').fill(`Dana Fixed ${suffix}`);
   await editModal.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(editModal.getByRole('alert')).toHaveText('Give a reason for changing the client name');
+  // Asked for under the field before anything is sent.
+  await expect(editModal.getByLabel('Reason for the change')).toHaveAccessibleDescription('Please enter the reason for the change.');
+  await expect(editModal.getByLabel('Reason for the change')).toBeFocused();
   await editModal.getByLabel('Reason for the change').fill('Misspelt at intake');
   await expectAccessible(page);
   await editModal.getByRole('button', { name: 'Save Changes' }).click();

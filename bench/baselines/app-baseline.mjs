@@ -10,6 +10,10 @@ import pg from 'pg';
 // the baseline runs exactly the SQL the app runs.
 import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from '../../dist/contracts/network-constants.js';
 import { CASE_ADMIN_SESSION_VERSION, CASE_PROGRESS_LOOKUP } from '../../dist/server/cases/hot-statements.js';
+// The list's page walk is built by the app's own builder (its shape depends on the search: see
+// caseListPageRows), so the baseline cuts the page with the same statement.
+import { sql } from 'drizzle-orm';
+import { caseListPageRows, toStatement } from '../../dist/server/cases/case-list-query.js';
 import { COMMENTS_FIRST_PAGE, FEED_FIRST_PAGE, FEED_PAGE_AFTER, SEARCH_MEMBERS, SEARCH_POSTS_FIRST_PAGE, SESSION_MEMBER } from '../../dist/server/network/hot-statements.js';
 import { route as examRoute } from './exam-baseline.mjs';
 
@@ -152,7 +156,8 @@ const PAGE_COLUMNS = `cases.id, cases.case_number, cases.passport_number, cases.
                                       'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
     FROM case_services cs JOIN services s ON s.id = cs.service_id LEFT JOIN steps st ON st.id = cs.current_step_id
     WHERE cs.case_id = cases.id
-  ), '[]') AS services`;
+  ), '[]') AS services,
+  (SELECT json_build_object('id', a.id, 'email', a.email) FROM case_admins a WHERE a.id = cases.owner_admin_id) AS owner`;
 
 
 async function caseList(url, request, response) {
@@ -191,11 +196,10 @@ async function caseList(url, request, response) {
   };
   const readPage = () =>
     pool.query(
-      `SELECT ${PAGE_COLUMNS}
-      FROM (SELECT ${sortedColumns} FROM cases ${where} ORDER BY ${order} LIMIT ${pageSize} OFFSET ${offset}) AS page
+      toStatement(sql`SELECT ${sql.raw(PAGE_COLUMNS)}
+      FROM (${caseListPageRows({ search, status: q.get('status') || undefined, sortBy: q.get('sortBy') ?? 'createdAt', order: direction, page: Number(q.get('page') ?? 1), pageSize })}) AS page
       JOIN cases ON cases.id = page.id
-      ORDER BY ${order}`,
-      params,
+      ORDER BY ${sql.raw(order)}`),
     );
   // A search: its matches read once, counted and sorted for the page, unless more than the limit match.
   const readMatches = () =>
@@ -240,6 +244,7 @@ async function caseList(url, request, response) {
       last_updated: new Date(s.last_updated).toISOString(),
       Service: { id: s.service_id, name: s.service_name },
     })),
+    owner: row.owner,
   }));
 }
 

@@ -45,7 +45,7 @@ export async function listServiceDocuments(db: Database, serviceId: number): Pro
 }
 
 function duplicateName(error: unknown, name: string | undefined): unknown {
-  return databaseErrorCode(error) === PG_UNIQUE_VIOLATION ? new AppError(409, `This service already asks for a document named "${name}"`) : error;
+  return databaseErrorCode(error) === PG_UNIQUE_VIOLATION ? new AppError(409, `This service already asks for a document named "${name}"`, undefined, 'name') : error;
 }
 
 export async function createServiceDocument(db: Database, serviceId: number, body: ServiceDocumentFields): Promise<ServiceDocument> {

@@ -132,3 +132,19 @@ export function caseAdminPasswordResetEmail(input: { adminEmail: string; link: s
     reason: 'You get this email because your address belongs to a Pathway case admin account.',
   });
 }
+
+/** To the applicant when staff send the tracker link again (they lost the first email, say). */
+export function trackerLinkEmail(input: { language: string; caseNumber: string; trackerLink: string; unsubscribeLink: string }): Promise<RenderedEmail> {
+  const words = emailWords(input.language);
+  const { t } = words;
+  const caseNumber = input.caseNumber;
+  return inLanguage(words, {
+    subject: t('trackerLink.subject', { caseNumber }),
+    preview: t('trackerLink.preview', { caseNumber }),
+    heading: t('trackerLink.heading'),
+    intro: [t('trackerLink.intro', { caseNumber })],
+    action: { label: t('trackerLink.action'), url: input.trackerLink },
+    reason: t('layout.reasonCase', { caseNumber }),
+    unsubscribeUrl: input.unsubscribeLink,
+  });
+}

@@ -3,7 +3,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { csvProblem } from '../../contracts/csv-problem.js';
-import { caseNumberPattern, exportOnlyColumns, importColumns, IMPORT_MAX_ROWS, optionalEmail, type ImportRowError } from '../../contracts/cases.js';
+import { caseNumberPattern, exportOnlyColumns, importColumnLabels, importColumnOf, importColumns, IMPORT_MAX_ROWS, optionalEmail, type ImportRowError } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
 import { cases, caseServices, services } from '../db/schema/cases.js';
 import { AppError, ImportRejected } from '../platform/errors.js';
@@ -42,13 +42,13 @@ function chunks<T>(items: T[], columns: number): T[][] {
   return result;
 }
 
-const knownColumns: readonly string[] = [...importColumns, ...exportOnlyColumns];
-const columnsHelp = `The columns are: ${importColumns.join(', ')} (an export's ${exportOnlyColumns.join(', ')} are ignored)`;
+const columnsHelp = `The columns are: ${importColumns.join(', ')}, or as the case form names them (${Object.values(importColumnLabels).join(', ')}); an export's ${exportOnlyColumns.join(', ')} are ignored`;
 
+/** The header's columns by the import's names, whichever spelling the file uses (importColumnOf). */
 function checkHeader(header: string[]): string[] {
-  const names = header.map((name) => name.trim().toLowerCase());
-  const unknown = names.filter((name) => !knownColumns.includes(name));
+  const unknown = header.filter((name) => importColumnOf(name) === undefined).map((name) => name.trim());
   if (unknown.length) throw new ImportRejected(`Unknown column(s): ${unknown.join(', ')}. ${columnsHelp}`, []);
+  const names = header.map((name) => importColumnOf(name) ?? name);
   const twice = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
   if (twice.length) throw new ImportRejected(`Column(s) named more than once: ${twice.join(', ')}`, []);
   for (const required of ['passport_number', 'client_name'] as const) {

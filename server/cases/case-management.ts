@@ -11,12 +11,13 @@ import {
 import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
-import { caseEvents, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
-import { AppError, notFound } from '../platform/errors.js';
+import { caseAdmins, caseEvents, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
+import { AppError, fieldError, notFound } from '../platform/errors.js';
 import { recordCaseEvents, type CaseEventInput } from './case-events.js';
 import {
   caseListOrderBy,
   caseListPage,
+  caseListPageRows,
   caseListSortedColumns,
   caseListWhereClause,
   countCaseList,
@@ -34,7 +35,7 @@ const RECENT_CASES = 5;
 
 type CaseRow = typeof cases.$inferSelect;
 
-function toAdminCase(row: CaseRow, caseServicesOfCase: CaseService[]): AdminCase {
+function toAdminCase(row: CaseRow, caseServicesOfCase: CaseService[], owner: AdminCase['owner']): AdminCase {
   return {
     id: row.id,
     case_number: row.caseNumber,
@@ -45,6 +46,7 @@ function toAdminCase(row: CaseRow, caseServicesOfCase: CaseService[]): AdminCase
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     CaseServices: caseServicesOfCase,
+    owner,
   };
 }
 
@@ -135,6 +137,7 @@ type CaseListRow = {
   created_at: Date;
   updated_at: Date;
   services: { id: number; service_id: number; service_name: string; current_step: string | null; last_updated: string }[];
+  owner: { id: number; email: string } | null;
 };
 
 /**
@@ -147,20 +150,20 @@ const pageColumns = sql`cases.id, cases.case_number, cases.passport_number, case
                                       'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
     FROM ${caseServices} cs JOIN ${services} s ON s.id = cs.service_id LEFT JOIN ${steps} st ON st.id = cs.current_step_id
     WHERE cs.case_id = cases.id
-  ), '[]') AS services`;
+  ), '[]') AS services,
+  (SELECT json_build_object('id', a.id, 'email', a.email) FROM ${caseAdmins} a WHERE a.id = cases.owner_admin_id) AS owner`;
 
 /**
  * One page of the list in index order: the page's ids are cut first, off the index of its sort
- * (which holds the case number too, so a search is checked on the index alone, and which stops
- * after offset + limit matches), then only the page's cases are read, with their services.
+ * (caseListPageRows: which stops after offset + limit matches), then only the page's cases are
+ * read, with their services.
  */
 async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<AdminCase[]> {
   const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
-  const { limit, offset } = caseListPage(filter);
   const { rows } = await pool.query<CaseListRow>(
     toStatement(sql`
     SELECT ${pageColumns}
-    FROM (SELECT ${caseListSortedColumns(filter)} FROM ${cases} ${caseListWhereClause(filter)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}) AS page
+    FROM (${caseListPageRows(filter)}) AS page
     JOIN ${cases} ON cases.id = page.id
     ORDER BY ${orderBy}`),
   );
@@ -216,6 +219,7 @@ function toListedCase(row: CaseListRow): AdminCase {
       last_updated: new Date(s.last_updated).toISOString(),
       Service: { id: s.service_id, name: s.service_name },
     })),
+    owner: row.owner,
   };
 }
 
@@ -238,10 +242,15 @@ export async function listCases(pool: pg.Pool, filter: CaseListFilter): Promise<
 // ---- One case
 
 async function loadCase(db: Queryable, id: number): Promise<AdminCase> {
-  const [row] = await db.select().from(cases).where(eq(cases.id, id));
-  if (!row) throw notFound('Case');
+  const [found] = await db
+    .select({ row: cases, ownerEmail: caseAdmins.email })
+    .from(cases)
+    .leftJoin(caseAdmins, eq(caseAdmins.id, cases.ownerAdminId))
+    .where(eq(cases.id, id));
+  if (!found) throw notFound('Case');
+  const { row, ownerEmail } = found;
   const servicesByCase = await loadCaseServices(db, [id]);
-  return toAdminCase(row, servicesByCase.get(id) ?? []);
+  return toAdminCase(row, servicesByCase.get(id) ?? [], row.ownerAdminId !== null && ownerEmail !== null ? { id: row.ownerAdminId, email: ownerEmail } : null);
 }
 
 /** The case with its history; the routes add its document checklist (case-documents.ts). */
@@ -309,6 +318,19 @@ export async function serviceNames(tx: Queryable, serviceIds: number[]): Promise
   return serviceIds.map((id) => rows.find((row) => row.id === id)?.name ?? `#${id}`).join(', ');
 }
 
+/** Every case admin, for choosing a case's owner (staff accounts are few: a capped list, by email). */
+export const CASE_ADMINS_LISTED = 500;
+export async function listCaseAdmins(db: Queryable): Promise<{ id: number; email: string }[]> {
+  return db.select({ id: caseAdmins.id, email: caseAdmins.email }).from(caseAdmins).orderBy(asc(caseAdmins.email)).limit(CASE_ADMINS_LISTED);
+}
+
+/** The owner's email, or a 400 about `ownerId` when there is no such admin. */
+async function ownerEmailOf(tx: Queryable, ownerId: number): Promise<string> {
+  const [owner] = await tx.select({ email: caseAdmins.email }).from(caseAdmins).where(eq(caseAdmins.id, ownerId));
+  if (!owner) throw fieldError('ownerId', 'Choose the owner among the staff: there is no such admin');
+  return owner.email;
+}
+
 // Without easily confused characters (0/O, 1/I/L), for numbers read over the phone.
 const CASE_NUMBER_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
@@ -329,6 +351,7 @@ export async function createCase(
     client_email?: string | null | undefined;
     serviceIds: number[];
     applicant_language?: ApplicantLanguageCode | undefined;
+    ownerId?: number | null | undefined;
   },
   admin: ActingAdmin,
   now: Date,
@@ -336,6 +359,10 @@ export async function createCase(
 ): Promise<AdminCase> {
   return db.transaction(async (tx) => {
     await assertServicesExist(tx, input.serviceIds);
+    // Whoever creates a case owns it unless they name someone else (or nobody); the history names
+    // an owner other than the creator.
+    const ownerId = input.ownerId === undefined ? admin.id : input.ownerId;
+    const ownerEmail = ownerId === null ? null : ownerId === admin.id ? admin.email : await ownerEmailOf(tx, ownerId);
     const requested = input.case_number ? normalizeCaseNumber(input.case_number) : undefined;
     let id: number | undefined;
     for (let attempt = 0; id === undefined; attempt++) {
@@ -348,12 +375,13 @@ export async function createCase(
           clientName: input.client_name,
           clientEmail: input.client_email ?? null,
           ...(input.applicant_language ? { applicantLanguage: input.applicant_language } : {}),
+          ownerAdminId: ownerId,
           createdAt: now,
           updatedAt: now,
         })
         .onConflictDoNothing({ target: cases.caseNumber })
         .returning({ id: cases.id });
-      if (!inserted && requested) throw new AppError(409, `Case number ${requested} already exists`);
+      if (!inserted && requested) throw new AppError(409, `Case number ${requested} already exists`, undefined, 'case_number');
       id = inserted?.id;
     }
     await addCaseServices(tx, id, input.serviceIds, now);
@@ -361,7 +389,12 @@ export async function createCase(
     await addClientEmailRecipients(tx, [{ caseId: id, email: input.client_email ?? null }], now);
     await sendCaseCreatedEmails(tx, notify, [id]);
     const names = await serviceNames(tx, input.serviceIds);
-    await recordCaseEvents(tx, [{ caseId: id, kind: 'case created', summary: `Case created${names ? ` with ${names}` : ' without services'}` }], admin, now);
+    await recordCaseEvents(
+      tx,
+      [{ caseId: id, kind: 'case created', summary: `Case created${names ? ` with ${names}` : ' without services'}${ownerId !== null && ownerId !== admin.id ? `, owned by ${ownerEmail}` : ''}` }],
+      admin,
+      now,
+    );
     return loadCase(tx, id);
   });
 }
@@ -385,6 +418,7 @@ export async function setCaseServices(
     client_name?: string | undefined;
     passport_number?: string | undefined;
     reason?: string | null | undefined;
+    ownerId?: number | null | undefined;
   },
   admin: ActingAdmin,
   now: Date,
@@ -392,7 +426,7 @@ export async function setCaseServices(
   const { serviceIds } = input;
   return db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ id: cases.id, clientEmail: cases.clientEmail, clientName: cases.clientName, passportNumber: cases.passportNumber })
+      .select({ id: cases.id, clientEmail: cases.clientEmail, clientName: cases.clientName, passportNumber: cases.passportNumber, ownerAdminId: cases.ownerAdminId })
       .from(cases)
       .where(eq(cases.id, caseId))
       .for('update');
@@ -403,7 +437,7 @@ export async function setCaseServices(
       { field: 'Passport number', column: 'passportNumber', from: locked.passportNumber, to: input.passport_number },
     ] as const;
     const renamed = identity.filter((item) => item.to !== undefined && item.to !== item.from);
-    if (renamed.length && !input.reason) throw new AppError(400, `Give a reason for changing the ${renamed.map((item) => item.field.toLowerCase()).join(' and the ')}`);
+    if (renamed.length && !input.reason) throw fieldError('reason', `Give a reason for changing the ${renamed.map((item) => item.field.toLowerCase()).join(' and the ')}`);
     await assertServicesExist(tx, serviceIds);
     const current = await tx.select({ serviceId: caseServices.serviceId }).from(caseServices).where(eq(caseServices.caseId, caseId));
     const added = serviceIds.filter((id) => !current.some((row) => row.serviceId === id));
@@ -415,6 +449,11 @@ export async function setCaseServices(
       await tx.update(cases).set({ clientEmail: input.client_email }).where(eq(cases.id, caseId));
       await addClientEmailRecipients(tx, [{ caseId, email: input.client_email }], now);
       events.push({ caseId, kind: 'case edited', summary: input.client_email ? `Applicant email set to ${input.client_email}` : 'Applicant email removed' });
+    }
+    if (input.ownerId !== undefined && input.ownerId !== locked.ownerAdminId) {
+      const ownerEmail = input.ownerId === null ? null : await ownerEmailOf(tx, input.ownerId);
+      await tx.update(cases).set({ ownerAdminId: input.ownerId }).where(eq(cases.id, caseId));
+      events.push({ caseId, kind: 'case edited', summary: ownerEmail ? `Owner set to ${ownerEmail}` : 'Owner removed' });
     }
     for (const item of renamed) {
       await tx.update(cases).set({ [item.column]: item.to }).where(eq(cases.id, caseId));

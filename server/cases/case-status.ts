@@ -55,11 +55,18 @@ async function recomputeCaseStatuses(tx: Queryable, scope: StatusScope): Promise
  * After any change to existing cases (a step moved, services added or removed, a service's steps
  * added or removed): their statuses recomputed, and every case this turns Completed gets its
  * completion email queued, in the change's transaction. So however a case completes, the applicant
- * hears of it the same way.
+ * hears of it the same way, unless the admin making a step change chose not to email them.
  */
-export async function refreshCaseStatuses(tx: Queryable, notify: NotificationDeps, scope: StatusScope, now: Date): Promise<void> {
+export async function refreshCaseStatuses(
+  tx: Queryable,
+  notify: NotificationDeps,
+  scope: StatusScope,
+  now: Date,
+  { notifyApplicant = true }: { notifyApplicant?: boolean } = {},
+): Promise<void> {
   const completed = await recomputeCaseStatuses(tx, scope);
-  await queueCompletionNotifications(tx, notify, completed, now);
+  // A step change the admin chose not to email about stays unannounced even when it completes the case.
+  if (notifyApplicant) await queueCompletionNotifications(tx, notify, completed, now);
 }
 
 /**

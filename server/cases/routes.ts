@@ -13,6 +13,11 @@ import {
   adminLoginResponse,
   adminPasswordResetBody,
   adminPasswordResetRequestBody,
+  caseAdminSummary,
+  caseNote,
+  caseNotesQuery,
+  CASE_NOTES_PAGE_SIZE,
+  createCaseNoteBody,
   caseDetails,
   casesListQuery,
   casesOverview,
@@ -33,6 +38,7 @@ import {
   step,
   TOTAL_COUNT_ESTIMATED_HEADER,
   TOTAL_COUNT_HEADER,
+  undoStepChangesBody,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
 import {
@@ -63,6 +69,8 @@ import {
   resetCaseAdminPassword,
 } from './case-admins.js';
 import * as caseManagement from './case-management.js';
+import { addCaseNote, listCaseNotes } from './case-notes.js';
+import { resendTrackerLink } from './tracker-link.js';
 import * as documents from './case-documents.js';
 import { subscriptionLinkResponse } from '../../contracts/case-applicant.js';
 import { requestLanguage } from './applicant-language.js';
@@ -76,7 +84,7 @@ import { exportCases } from './case-export.js';
 import { decodeCsv, importCases } from './case-import.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications, type NotificationDeps } from './case-notifications.js';
 import { caseNotificationDeps } from './notification-wiring.js';
-import { bulkChangeStep, changeCurrentStep, undoStepChange } from './step-changes.js';
+import { bulkChangeStep, changeCurrentStep, undoStepChanges } from './step-changes.js';
 import type { ActingAdmin } from './case-events.js';
 import { composeTrackerEmails, confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
 
@@ -250,6 +258,16 @@ function registerAdminUploadRoutes(app: App, deps: AreaDeps, now: () => Date, st
   );
 }
 
+/** The list's query as the list's filter: "Overdue" as of now, the owner `me` as the signed-in admin. */
+function listFilter<Q extends { overdue?: 'true' | 'false' | undefined; owner?: number | 'me' | 'none' | undefined }>(query: Q, admin: ActingAdmin, at: Date) {
+  const { overdue, owner, ...rest } = query;
+  return {
+    ...rest,
+    overdueAt: overdue === 'true' ? at : undefined,
+    ownerId: owner === undefined ? undefined : owner === 'me' ? admin.id : owner === 'none' ? null : owner,
+  };
+}
+
 function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps, now: () => Date, storage: MediaStorage): void {
   const { db } = deps.database;
 
@@ -270,8 +288,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     },
     async (request, reply) => {
       if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
-      const { overdue, ...filter } = request.query;
-      const { cases, total, estimated } = await caseManagement.listCases(deps.database.pool, { ...filter, overdueAt: overdue === 'true' ? now() : undefined });
+      const { cases, total, estimated } = await caseManagement.listCases(deps.database.pool, listFilter(request.query, actingAdmin(request), now()));
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
       return cases;
@@ -302,7 +319,7 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     '/api/caseadmin/cases/export',
     { schema: { tags, description: 'The filtered, sorted case list (the list\'s query parameters) as text/csv.', querystring: exportCasesQuery, response: withErrors({ 200: z.string() }) } },
     async (request, reply) => {
-      const csv = await exportCases(db, request.query);
+      const csv = await exportCases(db, listFilter(request.query, actingAdmin(request), now()));
       const day = now().toISOString().slice(0, 10);
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cases-${day}.csv"`).send(csv);
     },
@@ -312,8 +329,14 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     '/api/caseadmin/cases/bulk-step',
     { schema: { tags, body: bulkStepBody, response: withErrors({ 200: bulkStepResponse }) } },
     async (request) => {
-      const changed = await bulkChangeStep(db, notify, request.body, actingAdmin(request), now());
-      return { message: `Moved ${changed} case(s) to "${request.body.newStep}"`, changed };
+      const at = now();
+      const stepChangeIds = await bulkChangeStep(db, notify, request.body, actingAdmin(request), at);
+      return {
+        message: `Moved ${stepChangeIds.length} case(s) to "${request.body.newStep}"`,
+        changed: stepChangeIds.length,
+        stepChangeIds,
+        undoUntil: stepChangeIds.length ? new Date(at.getTime() + notify.undoSeconds * 1000).toISOString() : null,
+      };
     },
   );
 
@@ -334,6 +357,52 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     '/api/caseadmin/cases/:id/services',
     { schema: { tags, params: idParams, body: updateCaseServicesBody, response: withErrors({ 200: adminCase }) } },
     async (request) => caseManagement.setCaseServices(db, notify, request.params.id, request.body, actingAdmin(request), now()),
+  );
+
+  app.get(
+    '/api/caseadmin/cases/:id/notes',
+    {
+      schema: {
+        tags,
+        description: "Staff's internal notes on the case, newest first, paged; the total in X-Total-Count. Never shown to the applicant.",
+        params: idParams,
+        querystring: caseNotesQuery,
+        response: withErrors({ 200: z.array(caseNote) }),
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await listCaseNotes(db, request.params.id, request.query.page ?? 1, request.query.pageSize ?? CASE_NOTES_PAGE_SIZE);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/cases/:id/notes',
+    { schema: { tags, description: 'Adds an internal note to the case (staff only).', params: idParams, body: createCaseNoteBody, response: withErrors({ 201: caseNote }) } },
+    async (request, reply) => reply.status(201).send(await addCaseNote(db, request.params.id, request.body.body, actingAdmin(request), now())),
+  );
+
+  app.post(
+    '/api/caseadmin/cases/:id/tracker-link',
+    {
+      schema: {
+        tags,
+        description: "Emails the tracker link to the case's applicant email again (at most 3 times an hour per case); recorded in the history.",
+        params: idParams,
+        response: withErrors({ 202: messageResponse }),
+      },
+    },
+    async (request, reply) => {
+      const to = await resendTrackerLink(db, notify, request.params.id, actingAdmin(request), now());
+      return reply.status(202).send({ message: `Tracker link sent to ${to}` });
+    },
+  );
+
+  app.get(
+    '/api/caseadmin/admins',
+    { schema: { tags, description: 'The case admins, by email (at most 500), for choosing who owns a case.', response: withErrors({ 200: z.array(caseAdminSummary) }) } },
+    async () => caseManagement.listCaseAdmins(db),
   );
 
   app.get('/api/caseadmin/services', { schema: { tags, response: withErrors({ 200: z.array(service) }) } }, async () => catalog.listServices(db));
@@ -452,8 +521,24 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
       },
     },
     async (request) => {
-      await undoStepChange(db, notify, request.params.id, actingAdmin(request), now());
+      await undoStepChanges(db, notify, [request.params.id], actingAdmin(request), now());
       return { message: 'Step change undone' };
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/step-changes/undo',
+    {
+      schema: {
+        tags,
+        description: 'Takes several step changes back together (a bulk move\'s stepChangeIds), all or nothing, within CASE_STEP_UNDO_SECONDS of them.',
+        body: undoStepChangesBody,
+        response: withErrors({ 200: messageResponse }),
+      },
+    },
+    async (request) => {
+      const undone = await undoStepChanges(db, notify, request.body.stepChangeIds, actingAdmin(request), now());
+      return { message: `Undid ${undone} step change(s)` };
     },
   );
 }

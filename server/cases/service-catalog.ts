@@ -25,7 +25,7 @@ export async function createService(db: Database, name: string): Promise<Service
     if (!created) throw new Error('insert returned no row');
     return created;
   } catch (error) {
-    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, `A service named "${name}" already exists`);
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, `A service named "${name}" already exists`, undefined, 'name');
     throw error;
   }
 }
@@ -61,10 +61,10 @@ export async function createStep(db: Database, notify: NotificationDeps, service
     await assertServiceExists(tx, serviceId, true);
     const existing = await tx.select(stepColumns).from(steps).where(eq(steps.serviceId, serviceId));
     if (existing.some((s) => s.name.toLowerCase() === input.name.toLowerCase())) {
-      throw new AppError(409, `This service already has a step named "${input.name}"`);
+      throw new AppError(409, `This service already has a step named "${input.name}"`, undefined, 'name');
     }
     if (existing.some((s) => s.sequence === input.sequence)) {
-      throw new AppError(409, `This service already has a step with sequence ${input.sequence}`);
+      throw new AppError(409, `This service already has a step with sequence ${input.sequence}`, undefined, 'sequence');
     }
     const [created] = await tx
       .insert(steps)

@@ -26,16 +26,15 @@ async function findStepOfService(tx: Queryable, serviceId: number, newStepName: 
 }
 
 type MoveOptions = {
-  /** Email the applicants about the new step (the completion of a case is emailed either way). */
+  /** Email the applicants about the new step, and about the completion of the cases it completes. */
   notifyApplicant: boolean;
-  /** A single change, which can be undone for a while: its email waits for that. */
-  undoable: boolean;
 };
 
 /**
  * Moves locked case services to the target step: one update, one history entry and (unless the
  * admin chose not to) one queued notification per case service that actually moves, the cases'
- * statuses refreshed (which emails the cases this completes). Returns the history entries' ids.
+ * statuses refreshed (which emails the cases this completes, unless the admin chose not to).
+ * Returns the history entries' ids.
  */
 async function moveCaseServices(
   tx: Queryable,
@@ -45,7 +44,7 @@ async function moveCaseServices(
   target: TargetStep,
   admin: ActingAdmin,
   now: Date,
-  options: MoveOptions = { notifyApplicant: true, undoable: false },
+  options: MoveOptions,
 ): Promise<number[]> {
   const moving = locked.filter((row) => row.currentStepId !== target.id);
   if (moving.length === 0) return [];
@@ -85,10 +84,11 @@ async function moveCaseServices(
         stepChangeId: changeOf.get(row.id) ?? null,
       })),
       now,
-      { undoable: options.undoable },
+      // Every move can be undone for a while (one case or many): its email waits for that.
+      { undoable: true },
     );
   }
-  await refreshCaseStatuses(tx, notify, { caseIds }, now);
+  await refreshCaseStatuses(tx, notify, { caseIds }, now, { notifyApplicant: options.notifyApplicant });
   return recorded.map((row) => row.id);
 }
 
@@ -122,7 +122,7 @@ export async function changeCurrentStep(
       .for('update', { of: caseServices });
     if (!caseService) throw notFound('Case service');
     const { target, serviceSteps } = await findStepOfService(tx, caseService.serviceId, newStepName);
-    const [stepChangeId] = await moveCaseServices(tx, notify, [caseService], serviceSteps, target, admin, now, { notifyApplicant, undoable: true });
+    const [stepChangeId] = await moveCaseServices(tx, notify, [caseService], serviceSteps, target, admin, now, { notifyApplicant });
     return stepChangeId === undefined
       ? { stepChangeId: null, undoUntil: null }
       : { stepChangeId, undoUntil: new Date(now.getTime() + notify.undoSeconds * 1000) };
@@ -130,70 +130,73 @@ export async function changeCurrentStep(
 }
 
 /**
- * Takes a single step change back, shortly after it was made: the case service returns to the step
- * it left, its email (still waiting: it waits for the undo window) is withdrawn, and the history
- * records both the change and its undoing. Refused (409) once the window has passed, or when the
- * service has moved again since (that later change would be lost).
+ * Takes step changes back, shortly after they were made (one, or every move of a bulk step change):
+ * each case service returns to the step it left, the change's email (still waiting: it waits for the
+ * undo window) is withdrawn, and the history records both the change and its undoing. All or
+ * nothing: refused (409) once the window has passed, or when a service has moved again since (that
+ * later change would be lost).
  */
-export async function undoStepChange(db: Database, notify: NotificationDeps, stepChangeId: number, admin: ActingAdmin, now: Date): Promise<StepChangeResult> {
+export async function undoStepChanges(db: Database, notify: NotificationDeps, stepChangeIds: number[], admin: ActingAdmin, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
-    const [change] = await tx.select().from(stepChanges).where(eq(stepChanges.id, stepChangeId));
-    if (!change) throw notFound('Step change');
-    if (now.getTime() - change.changedAt.getTime() > notify.undoSeconds * 1000) {
-      throw new AppError(409, 'This step change can no longer be undone: change the step again instead');
-    }
-    const [caseService] = await tx
-      .select({ id: caseServices.id, caseId: caseServices.caseId, serviceId: caseServices.serviceId, currentStepId: caseServices.currentStepId })
-      .from(caseServices)
-      .where(eq(caseServices.id, change.caseServiceId))
-      .for('update');
-    if (!caseService) throw new AppError(409, 'The service was taken off the case since: there is nothing to undo');
-    const [latest] = await tx
-      .select({ id: stepChanges.id })
-      .from(stepChanges)
-      .where(eq(stepChanges.caseServiceId, change.caseServiceId))
-      .orderBy(desc(stepChanges.changedAt), desc(stepChanges.id))
-      .limit(1);
-    if (latest?.id !== change.id) throw new AppError(409, 'The step was changed again since: undo that change first, or choose the step again');
-
-    const serviceSteps = await tx
-      .select({ id: steps.id, name: steps.name, description: steps.description })
-      .from(steps)
-      .where(eq(steps.serviceId, caseService.serviceId))
-      .orderBy(asc(steps.sequence));
-    if (change.fromStep === null) throw new AppError(409, 'The service had no step before this change: there is no step to go back to');
-    const back = serviceSteps.find((s) => s.name === change.fromStep);
-    if (!back) throw new AppError(409, `The step "${change.fromStep}" no longer exists: choose another step`);
-
-    // The email about the change has not gone yet (it waits for this window): withdraw it.
-    const withdrawn = await tx
-      .delete(caseNotificationChanges)
-      .where(and(eq(caseNotificationChanges.stepChangeId, change.id), isNull(caseNotificationChanges.notifiedAt)))
-      .returning({ id: caseNotificationChanges.id });
-    await tx.update(caseServices).set({ currentStepId: back.id, lastUpdated: now }).where(eq(caseServices.id, caseService.id));
-    const [reverse] = await tx
-      .insert(stepChanges)
-      .values({
-        caseId: change.caseId,
-        caseServiceId: change.caseServiceId,
-        serviceName: change.serviceName,
-        fromStep: change.toStep,
-        toStep: back.name,
-        changedByAdminId: admin.id,
-        changedByEmail: admin.email,
-        changedAt: now,
-      })
-      .returning({ id: stepChanges.id });
-    await tx.update(cases).set({ updatedAt: now }).where(eq(cases.id, change.caseId));
-    await recordCaseEvents(
-      tx,
-      [{ caseId: change.caseId, kind: 'step change undone', summary: `Undid moving ${change.serviceName} to "${change.toStep}": back at "${back.name}"${withdrawn.length ? '; the email to the applicant about it was withdrawn' : ''}` }],
-      admin,
-      now,
-    );
-    await refreshCaseStatuses(tx, notify, { caseIds: [change.caseId] }, now);
-    return { stepChangeId: reverse?.id ?? null, undoUntil: null };
+    const changes = await tx.select().from(stepChanges).where(inArray(stepChanges.id, stepChangeIds)).orderBy(asc(stepChanges.caseServiceId));
+    if (changes.length < new Set(stepChangeIds).size) throw notFound(stepChangeIds.length === 1 ? 'Step change' : 'One of the step changes');
+    // In case-service order, as bulk moves lock them, so an undo and a move cannot deadlock.
+    for (const change of changes) await undoOne(tx, notify, change, admin, now);
+    await refreshCaseStatuses(tx, notify, { caseIds: [...new Set(changes.map((change) => change.caseId))] }, now);
+    return changes.length;
   });
+}
+
+async function undoOne(tx: Queryable, notify: NotificationDeps, change: typeof stepChanges.$inferSelect, admin: ActingAdmin, now: Date): Promise<void> {
+  if (now.getTime() - change.changedAt.getTime() > notify.undoSeconds * 1000) {
+    throw new AppError(409, 'This step change can no longer be undone: change the step again instead');
+  }
+  const [caseService] = await tx
+    .select({ id: caseServices.id, caseId: caseServices.caseId, serviceId: caseServices.serviceId, currentStepId: caseServices.currentStepId })
+    .from(caseServices)
+    .where(eq(caseServices.id, change.caseServiceId))
+    .for('update');
+  if (!caseService) throw new AppError(409, 'The service was taken off the case since: there is nothing to undo');
+  const [latest] = await tx
+    .select({ id: stepChanges.id })
+    .from(stepChanges)
+    .where(eq(stepChanges.caseServiceId, change.caseServiceId))
+    .orderBy(desc(stepChanges.changedAt), desc(stepChanges.id))
+    .limit(1);
+  if (latest?.id !== change.id) throw new AppError(409, 'The step was changed again since: undo that change first, or choose the step again');
+
+  const serviceSteps = await tx
+    .select({ id: steps.id, name: steps.name, description: steps.description })
+    .from(steps)
+    .where(eq(steps.serviceId, caseService.serviceId))
+    .orderBy(asc(steps.sequence));
+  if (change.fromStep === null) throw new AppError(409, 'The service had no step before this change: there is no step to go back to');
+  const back = serviceSteps.find((s) => s.name === change.fromStep);
+  if (!back) throw new AppError(409, `The step "${change.fromStep}" no longer exists: choose another step`);
+
+  // The email about the change has not gone yet (it waits for this window): withdraw it.
+  const withdrawn = await tx
+    .delete(caseNotificationChanges)
+    .where(and(eq(caseNotificationChanges.stepChangeId, change.id), isNull(caseNotificationChanges.notifiedAt)))
+    .returning({ id: caseNotificationChanges.id });
+  await tx.update(caseServices).set({ currentStepId: back.id, lastUpdated: now }).where(eq(caseServices.id, caseService.id));
+  await tx.insert(stepChanges).values({
+    caseId: change.caseId,
+    caseServiceId: change.caseServiceId,
+    serviceName: change.serviceName,
+    fromStep: change.toStep,
+    toStep: back.name,
+    changedByAdminId: admin.id,
+    changedByEmail: admin.email,
+    changedAt: now,
+  });
+  await tx.update(cases).set({ updatedAt: now }).where(eq(cases.id, change.caseId));
+  await recordCaseEvents(
+    tx,
+    [{ caseId: change.caseId, kind: 'step change undone', summary: `Undid moving ${change.serviceName} to "${change.toStep}": back at "${back.name}"${withdrawn.length ? '; the email to the applicant about it was withdrawn' : ''}` }],
+    admin,
+    now,
+  );
 }
 
 /** Names at most this many case numbers in a refusal. */
@@ -216,15 +219,16 @@ async function missingCasesError(tx: Queryable, caseIds: number[], serviceName: 
 
 /**
  * Sets one service's step on many cases in one transaction. Every case must have the service and
- * the step must be the service's, or nothing changes (400).
+ * the step must be the service's, or nothing changes (400). Returns the moves' history entries,
+ * which undoStepChanges takes back together.
  */
 export async function bulkChangeStep(
   db: Database,
   notify: NotificationDeps,
-  input: { caseIds: number[]; serviceId: number; newStep: string },
+  input: { caseIds: number[]; serviceId: number; newStep: string; notify?: boolean | undefined },
   admin: ActingAdmin,
   now: Date,
-): Promise<number> {
+): Promise<number[]> {
   return db.transaction(async (tx) => {
     const [service] = await tx.select({ id: services.id, name: services.name }).from(services).where(eq(services.id, input.serviceId));
     if (!service) throw new AppError(400, `There is no service with id ${input.serviceId}`);
@@ -246,7 +250,8 @@ export async function bulkChangeStep(
       target,
       admin,
       now,
+      { notifyApplicant: input.notify ?? true },
     );
-    return moved.length;
+    return moved;
   });
 }

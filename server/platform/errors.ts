@@ -10,10 +10,15 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly code?: string,
+    /** The request field the error is about (a 400's), so a form shows it next to that field. */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
+
+/** A 400 about one field of the request body, which the form shows next to it. */
+export const fieldError = (field: string, message: string) => new AppError(400, message, undefined, field);
 
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
 
@@ -106,6 +111,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({
         error: error.message,
         ...(error.code ? { code: error.code } : {}),
+        ...(error.field ? { field: error.field } : {}),
         ...(error instanceof ImportRejected ? { errors: error.errors } : {}),
       });
     }

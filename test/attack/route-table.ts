@@ -260,6 +260,31 @@ export const routeTable: RouteEntry[] = [
     ok: 200,
   },
   { route: 'GET /api/caseadmin/cases/:param', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}`, h), ok: 200 },
+  { route: 'GET /api/caseadmin/cases/:param/notes', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}/notes`, h), ok: 200 },
+  {
+    route: 'POST /api/caseadmin/cases/:param/notes',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'POST', `/api/caseadmin/cases/${w.someCase.id}/notes`, h, { body: `Called the client ${unique()}` }),
+    ok: 201,
+  },
+  {
+    route: 'POST /api/caseadmin/cases/:param/tracker-link',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      // A case of its own with an applicant email, so the hourly limit of resends is never reached.
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/cases',
+        headers: w.headersOf('case admin', 'cases'),
+        payload: { case_number: `TRK-${unique()}`, passport_number: 'P', client_name: 'C', client_email: `trk-${unique()}@example.test`, serviceIds: [] },
+      });
+      return json(w, 'POST', `/api/caseadmin/cases/${created.json<{ newCase: { id: number } }>().newCase.id}/tracker-link`, h);
+    },
+    ok: 202,
+  },
+  { route: 'GET /api/caseadmin/admins', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/admins', h), ok: 200 },
   {
     route: 'DELETE /api/caseadmin/cases/:param',
     access: 'case admin',
@@ -353,6 +378,21 @@ export const routeTable: RouteEntry[] = [
       await w.t.app.inject({ method: 'PUT', url, headers: admin, payload: { newStep: 'Filed' } });
       const moved = await w.t.app.inject({ method: 'PUT', url, headers: admin, payload: { newStep: 'Decided' } });
       return json(w, 'POST', `/api/caseadmin/step-changes/${moved.json<{ stepChangeId: number }>().stepChangeId}/undo`, h);
+    },
+    ok: 200,
+  },
+  {
+    route: 'POST /api/caseadmin/step-changes/undo',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      // A fresh bulk move of the case to take back: to the first step, then to the second.
+      const admin = w.headersOf('case admin', 'cases');
+      const bulk = (newStep: string) =>
+        w.t.app.inject({ method: 'POST', url: '/api/caseadmin/cases/bulk-step', headers: admin, payload: { caseIds: [w.someCase.id], serviceId: w.service.id, newStep } });
+      await bulk('Filed');
+      const moved = await bulk('Decided');
+      return json(w, 'POST', '/api/caseadmin/step-changes/undo', h, { stepChangeIds: moved.json<{ stepChangeIds: number[] }>().stepChangeIds });
     },
     ok: 200,
   },

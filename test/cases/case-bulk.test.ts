@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminCase, CaseDetails, Step } from '../../contracts/cases.js';
+import { importColumnLabels, type AdminCase, type CaseDetails, type Step } from '../../contracts/cases.js';
 import { createCase, createService, getCase, signInCaseAdmin, snapshotCasesTables, type AdminHeaders } from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -168,6 +168,32 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
       expect(ambiguous.json<{ errors: { row: number; error: string }[] }>().errors).toEqual([
         { row: 2, error: `"VISA STAMPING Z" could be "${upper.name}" or "${lower.name}": write the name exactly` },
       ]);
+      expect(await snapshotCasesTables(t)).toEqual(before);
+    });
+
+    it("when the header uses the case form's own column names (the template's), then the file imports as with the import's names", async () => {
+      const header = Object.values(importColumnLabels).join(',');
+      expect(header).toBe('Case Number,Passport Number,Client Name,Applicant Email,Services');
+      const response = await importCsv([header, 'FORM-1,P900,Form Named,form@example.test,Documents Verification'].join('\n'));
+      expect(response.statusCode, response.body).toBe(200);
+      // Spelt as a person would type them: any letter case, "(optional)", spaces or underscores.
+      const typed = await importCsv(['passport number,CLIENT NAME,Applicant Email (optional),case_number', 'P901,Typed Names,typed@example.test,FORM-2'].join('\n'));
+      expect(typed.statusCode, typed.body).toBe(200);
+      const list = await t.app.inject({ method: 'GET', url: '/api/caseadmin/cases?search=FORM-&sortBy=case_number&order=ASC', headers });
+      expect(list.json<AdminCase[]>().map((c) => [c.case_number, c.passport_number, c.client_name, c.client_email, c.CaseServices.map((s) => s.service_id)])).toEqual([
+        ['FORM-1', 'P900', 'Form Named', 'form@example.test', [1]],
+        ['FORM-2', 'P901', 'Typed Names', 'typed@example.test', []],
+      ]);
+    });
+
+    it('when a header has unknown columns or names one column in two spellings, then 400 names them and nothing is imported', async () => {
+      const before = await snapshotCasesTables(t);
+      const unknown = await importCsv(['Passport Number,Client Name,Nationality,Phone', 'P1,Someone,X,Y'].join('\n'));
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json<{ error: string }>().error).toMatch(/^Unknown column\(s\): Nationality, Phone\. The columns are: .*Case Number, Passport Number, Client Name, Applicant Email, Services/);
+      const twice = await importCsv(['passport_number,client_name,client_email,Applicant Email', 'P1,Someone,a@example.test,b@example.test'].join('\n'));
+      expect(twice.statusCode).toBe(400);
+      expect(twice.json<{ error: string }>().error).toBe('Column(s) named more than once: client_email');
       expect(await snapshotCasesTables(t)).toEqual(before);
     });
 

@@ -67,7 +67,7 @@ describe('cases API contract', () => {
       await createService(t, headers, [], 'Police Clearance');
       const response = await t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers, payload: { name: 'Police Clearance' } });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: 'A service named "Police Clearance" already exists' });
+      expect(response.json()).toEqual({ error: 'A service named "Police Clearance" already exists', field: 'name' });
       const list = (await t.app.inject({ method: 'GET', url: '/api/caseadmin/services', headers })).json<Service[]>();
       expect(list.filter((s) => s.name === 'Police Clearance')).toHaveLength(1);
     });
@@ -102,7 +102,7 @@ describe('cases API contract', () => {
         payload: { name: 'intake', sequence: 9 },
       });
       expect(sameName.statusCode).toBe(409);
-      expect(sameName.json()).toEqual({ error: 'This service already has a step named "intake"' });
+      expect(sameName.json()).toEqual({ error: 'This service already has a step named "intake"', field: 'name' });
       const sameSequence = await t.app.inject({
         method: 'POST',
         url: `/api/caseadmin/services/${service.id}/steps`,
@@ -110,7 +110,7 @@ describe('cases API contract', () => {
         payload: { name: 'Other', sequence: '2' },
       });
       expect(sameSequence.statusCode).toBe(409);
-      expect(sameSequence.json()).toEqual({ error: 'This service already has a step with sequence 2' });
+      expect(sameSequence.json()).toEqual({ error: 'This service already has a step with sequence 2', field: 'sequence' });
       const steps = (await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/steps`, headers })).json<Step[]>();
       expect(steps.map((s) => s.name)).toEqual(['Intake', 'Review']);
     });
@@ -209,6 +209,8 @@ describe('cases API contract', () => {
             Service: { id: 1, name: 'Documents Verification' },
           },
         ],
+        // Ours: the admin who created it owns it.
+        owner: { id: expect.any(Number), email: adminEmail },
       });
     });
 
@@ -232,7 +234,7 @@ describe('cases API contract', () => {
         payload: { case_number: 'dup-1', passport_number: 'P', client_name: 'Someone', serviceIds: [1] },
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: 'Case number DUP-1 already exists' });
+      expect(response.json()).toEqual({ error: 'Case number DUP-1 already exists', field: 'case_number' });
       expect(await snapshotCasesTables(t)).toEqual(before);
     });
 

@@ -44,7 +44,7 @@ describe('case documents', () => {
       expect((await post(service.id, { name: 'X', required: 'yes' })).statusCode).toBe(400);
       const twice = await post(service.id, { name: 'Passport copy' });
       expect(twice.statusCode).toBe(409);
-      expect(twice.json().error).toBe('This service already asks for a document named "Passport copy"');
+      expect(twice.json()).toEqual({ error: 'This service already asks for a document named "Passport copy"', field: 'name' });
       expect((await post(999_999, { name: 'Lost' })).statusCode).toBe(404);
       const listed = await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/documents`, headers });
       expect(listed.json<ServiceDocument[]>().map((d) => d.name)).toEqual(['Passport copy']);

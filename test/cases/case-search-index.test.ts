@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCase } from '../../contracts/cases.js';
+import { caseListPageRows, toStatement, type CaseListFilter } from '../../server/cases/case-list-query.js';
 import { signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -41,6 +42,28 @@ describe('the admin case search at 20,000 cases', () => {
     expect(broad.cases.map((c) => c.case_number)).toEqual(Array.from({ length: 20 }, (_, i) => `SCALE-${String(41 + i).padStart(6, '0')}`));
     expect(broad.estimated).toBe('true');
     expect(broad.total).toBeGreaterThan(10_000);
+  });
+
+  it('when a broad search cuts its page, then the case number and the folded text are two walks merged, never one walk testing both, and a search no case number can hold makes only the second', async () => {
+    const planOf = async (filter: CaseListFilter) => {
+      const statement = toStatement(caseListPageRows(filter));
+      const { rows } = await t.database.pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>({ text: `EXPLAIN (FORMAT JSON) ${statement.text}`, values: statement.values });
+      const root = rows[0]?.['QUERY PLAN'][0]?.Plan;
+      // Each node's own text (its filters, conditions and index), without its children's.
+      return (root ? nodesOf(root) : []).map(({ Plans: _children, ...node }) => JSON.stringify(node));
+    };
+    for (const sortBy of ['createdAt', 'case_number', 'passport_number'] as const) {
+      const nodes = await planOf({ search: 'SCALE-0', sortBy, order: 'ASC', page: 3 });
+      // A walk testing `case_number … OR search_text …` reads every case it passes from the table.
+      expect(nodes.filter((node) => node.includes('case_number') && node.includes('search_text')), sortBy).toEqual([]);
+      expect(nodes.some((node) => node.includes('case_number ~~')), sortBy).toBe(true);
+      expect(nodes.some((node) => node.includes('search_text ~~')), sortBy).toBe(true);
+    }
+    const spaced = await planOf({ search: 'client 1', sortBy: 'createdAt', order: 'DESC' });
+    expect(spaced.some((node) => node.includes('case_number'))).toBe(false);
+    // The same cases either way: the two halves' merge is the single OR's answer.
+    const merged = await list({ search: 'SCALE-0', sortBy: 'passport_number', order: 'DESC', page: '50' });
+    expect(merged.cases.map((c) => c.passport_number)).toEqual(Array.from({ length: 20 }, (_, i) => `P${1_000_000 + 20_000 - 980 - i}`));
   });
 
   it('when a search matches 10,000 cases or fewer, then the total is exact and not flagged', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CaseDetails, ChangeStepResponse } from '../../contracts/cases.js';
+import type { BulkStepResponse, CaseDetails, ChangeStepResponse } from '../../contracts/cases.js';
 import { createCase, createService, getCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -133,6 +133,115 @@ describe('step change: notify choice and undo', () => {
     expect(await waitingJob(created.id)).toBeUndefined();
     expect((await undo(moved.json<ChangeStepResponse>().stepChangeId!)).statusCode).toBe(200);
     expect((await details(created.id)).events[0]!.summary).toMatch(/^Undid moving Service \d+ to "Reviewed": back at "Received"$/);
+  });
+
+  it('when the admin chooses not to notify and the change completes the case, then not even the completion is emailed', async () => {
+    const { created, caseServiceId } = await caseOnTwoStepService();
+    const moved = await change(caseServiceId, { newStep: 'Approved', notify: false });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect((await details(created.id)).status).toBe('Completed');
+    expect(await pendingNews(created.id)).toBe(0);
+    expect(await waitingJob(created.id)).toBeUndefined();
+
+    // The same change with the default choice queues the completion news beside the step's.
+    const other = await caseOnTwoStepService();
+    expect((await change(other.caseServiceId, { newStep: 'Approved' })).statusCode).toBe(200);
+    expect(await pendingNews(other.created.id)).toBe(2);
+  });
+
+  describe('bulk moves', () => {
+    const bulk = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/caseadmin/cases/bulk-step', headers, payload });
+    const undoMany = (payload: unknown, as: AdminHeaders | Record<string, never> = headers) =>
+      t.app.inject({ method: 'POST', url: '/api/caseadmin/step-changes/undo', headers: as, payload: payload as Record<string, unknown> });
+
+    async function twoCases() {
+      const service = await createService(t, headers, ['Received', 'Reviewed', 'Approved']);
+      const [a, b] = [address(), address()];
+      const first = await createCase(t, headers, { client_email: a, serviceIds: [service.id] });
+      const second = await createCase(t, headers, { client_email: b, serviceIds: [service.id] });
+      return { service, first, second, emails: [a, b] };
+    }
+
+    it('when cases are moved in bulk, then the answer names every move and the undo deadline, and their emails wait for the undo window', async () => {
+      const { service, first, second } = await twoCases();
+      const response = await bulk({ caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Reviewed' });
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<BulkStepResponse>();
+      expect(body.changed).toBe(2);
+      expect(body.stepChangeIds.toSorted()).toEqual([(await details(first.id)).history[0]!.id, (await details(second.id)).history[0]!.id].toSorted());
+      expect(body.undoUntil).toBe(new Date(t.clock.now().getTime() + 60_000).toISOString());
+      for (const created of [first, second]) expect((await waitingJob(created.id))?.wait).toBeGreaterThanOrEqual(59);
+
+      const again = await bulk({ caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Reviewed' });
+      expect(again.json<BulkStepResponse>()).toMatchObject({ changed: 0, stepChangeIds: [], undoUntil: null });
+    });
+
+    it('when a bulk move is undone in time, then every case is back, the waiting emails are withdrawn and each history records both', async () => {
+      const { service, first, second, emails } = await twoCases();
+      const moved = (await bulk({ caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Approved' })).json<BulkStepResponse>();
+      t.clock.advance(59_000);
+      const undone = await undoMany({ stepChangeIds: moved.stepChangeIds });
+      expect(undone.statusCode, undone.body).toBe(200);
+      expect(undone.json()).toEqual({ message: 'Undid 2 step change(s)' });
+      for (const created of [first, second]) {
+        const after = await details(created.id);
+        expect(after.CaseServices[0]!.current_step).toBe('Received');
+        expect(after.status).toBe('Under Review');
+        expect(after.history.map((entry) => [entry.fromStep, entry.toStep])).toEqual([
+          ['Approved', 'Received'],
+          ['Received', 'Approved'],
+        ]);
+        expect(after.events[0]).toMatchObject({ kind: 'step change undone', summary: expect.stringContaining('the email to the applicant about it was withdrawn') });
+        expect(await query(`SELECT step_name FROM case_notification_changes WHERE case_id = $1 AND notified_at IS NULL AND step_name IS NOT NULL`, [created.id])).toEqual([]);
+      }
+      await query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'case-notification' AND state = 'created' AND data->>'caseId' = ANY($1)`, [[String(first.id), String(second.id)]]);
+      for (const created of [first, second]) {
+        await expect
+          .poll(async () => (await query(`SELECT 1 FROM pgboss.job WHERE name = 'case-notification' AND state = 'completed' AND data->>'caseId' = $1`, [String(created.id)])).length, { timeout: 15_000 })
+          .toBeGreaterThan(0);
+      }
+      expect(smtp.messages.filter((m) => emails.some((email) => m.to.includes(email)) && !m.subject.endsWith('has been opened'))).toEqual([]);
+    });
+
+    it('when one of the moves can no longer be undone, then none is undone (409)', async () => {
+      const { service, first, second } = await twoCases();
+      const moved = (await bulk({ caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Reviewed' })).json<BulkStepResponse>();
+      // The second case moves again since: its move cannot be taken back, so neither is.
+      expect((await change(second.CaseServices[0]!.id, { newStep: 'Approved' })).statusCode).toBe(200);
+      const refused = await undoMany({ stepChangeIds: moved.stepChangeIds });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json<{ error: string }>().error).toContain('changed again since');
+      expect((await details(first.id)).CaseServices[0]!.current_step).toBe('Reviewed');
+      expect((await details(first.id)).history).toHaveLength(1);
+
+      t.clock.advance(60_001);
+      const late = await undoMany({ stepChangeIds: [moved.stepChangeIds[0]] });
+      expect(late.statusCode).toBe(409);
+      expect((await details(first.id)).CaseServices[0]!.current_step).toBe('Reviewed');
+    });
+
+    it('when the admin chooses not to notify a bulk move, then nothing is queued for those cases', async () => {
+      const { service, first, second } = await twoCases();
+      const moved = await bulk({ caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Approved', notify: false });
+      expect(moved.statusCode, moved.body).toBe(200);
+      for (const created of [first, second]) {
+        expect((await details(created.id)).status).toBe('Completed');
+        expect(await pendingNews(created.id)).toBe(0);
+      }
+    });
+
+    it('when the undo request is bad, unknown or unauthenticated, then 4xx says why and nothing changes', async () => {
+      const { service, first } = await twoCases();
+      const moved = (await bulk({ caseIds: [first.id], serviceId: service.id, newStep: 'Reviewed' })).json<BulkStepResponse>();
+      for (const payload of [{}, { stepChangeIds: [] }, { stepChangeIds: ['x'] }, { stepChangeIds: moved.stepChangeIds, extra: 1 }]) {
+        const response = await undoMany(payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(response.json<{ error: string }>().error).toBeTruthy();
+      }
+      expect((await undoMany({ stepChangeIds: [...moved.stepChangeIds, 2_000_000_000] })).statusCode).toBe(404);
+      expect((await undoMany({ stepChangeIds: moved.stepChangeIds }, {})).statusCode).toBe(401);
+      expect((await details(first.id)).CaseServices[0]!.current_step).toBe('Reviewed');
+    });
   });
 
   it('when the request is bad or unauthenticated, then 4xx says why and nothing changes', async () => {

@@ -8,6 +8,7 @@ import {
   documentRejectedEmail,
   documentsAcceptedEmail,
   subscriptionConfirmationEmail,
+  trackerLinkEmail,
 } from '../../server/cases/case-emails.js';
 import { learnerPasswordResetEmail, premiumDecisionEmail } from '../../server/lms/learner-emails.js';
 import { memberPasswordResetEmail, notificationDigestEmail, signUpAttemptEmail, verificationEmail } from '../../server/network/member-emails.js';
@@ -29,6 +30,13 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
     render: () => caseCreatedEmail({ language, caseNumber: 'PW-2026-0042', openedAt: sentOn, trackerLink: tracker, unsubscribeLink: unsubscribe }),
     action: tracker,
     button: emailCatalogues[language].caseCreated.action,
+    unsubscribable: true,
+  },
+  {
+    name: 'tracker link sent again',
+    render: () => trackerLinkEmail({ language, caseNumber: 'PW-2026-0042', trackerLink: tracker, unsubscribeLink: unsubscribe }),
+    action: tracker,
+    button: emailCatalogues[language].trackerLink.action,
     unsubscribable: true,
   },
   {

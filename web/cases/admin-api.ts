@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminCase,
+  BulkStepResponse,
+  CaseAdminSummary,
+  CaseNote,
   CaseDetails,
   caseSortFields,
   CasesOverview,
@@ -27,6 +30,10 @@ export type CasesListParams = {
   order: SortOrder;
   page: number;
   pageSize: number;
+  /** Only cases at a step longer than cases usually take there (the dashboard's Overdue count). */
+  overdue: boolean;
+  /** `me`, `none` (nobody's yet), an admin's id, or '' for everyone's. */
+  owner: string;
 };
 
 /** In the order a case goes through them, wherever statuses are listed (filter, chart, counters). */
@@ -40,7 +47,9 @@ const caseKeys = {
   overview: () => [...caseKeys.all, 'overview'] as const,
   metrics: () => [...caseKeys.all, 'metrics'] as const,
   detail: (id: number) => [...caseKeys.all, 'detail', id] as const,
+  notes: (id: number, page: number) => [...caseKeys.all, 'notes', id, page] as const,
 };
+export const CASE_NOTES_PAGE_SIZE = 20;
 const serviceKeys = {
   all: ['caseadmin', 'services'] as const,
   steps: (serviceId: number) => [...serviceKeys.all, serviceId, 'steps'] as const,
@@ -83,6 +92,8 @@ export const casesListQuery = (query: CasesListParams) =>
           order: query.order,
           page: query.page,
           pageSize: query.pageSize,
+          overdue: query.overdue ? 'true' : undefined,
+          owner: query.owner || undefined,
         },
       });
       return { cases: data, total };
@@ -94,6 +105,40 @@ export const caseDetailsQuery = (id: number) => queryOptions({ queryKey: caseKey
 
 export const useCasesList = (query: CasesListParams) => useQuery(casesListQuery(query));
 export const useCaseDetails = (id: number) => useQuery(caseDetailsQuery(id));
+
+/** The staff, for choosing a case's owner and filtering by one. */
+export const caseAdminsQuery = () =>
+  queryOptions({ queryKey: ['caseadmin', 'admins'] as const, queryFn: () => adminRequest<CaseAdminSummary[]>('/api/caseadmin/admins'), staleTime: 5 * 60_000 });
+
+export type CaseNotesPage = { notes: CaseNote[]; total: number };
+
+/** A page of the case's internal notes, newest first. */
+export const caseNotesQuery = (caseId: number, page: number) =>
+  queryOptions({
+    queryKey: caseKeys.notes(caseId, page),
+    queryFn: async ({ signal }): Promise<CaseNotesPage> => {
+      const { data, total } = await adminRequestPage<CaseNote[]>(`/api/caseadmin/cases/${caseId}/notes`, { signal, query: { page, pageSize: CASE_NOTES_PAGE_SIZE } });
+      return { notes: data, total };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export function useAddCaseNote(caseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => adminRequest<CaseNote>(`/api/caseadmin/cases/${caseId}/notes`, { method: 'POST', body: { body } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: [...caseKeys.all, 'notes', caseId] }),
+  });
+}
+
+export function useResendTrackerLink(caseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => adminRequest<{ message: string }>(`/api/caseadmin/cases/${caseId}/tracker-link`, { method: 'POST' }),
+    // The history gains the sending.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.detail(caseId) }),
+  });
+}
 
 export function useCreateCase() {
   const queryClient = useQueryClient();
@@ -207,8 +252,17 @@ export function useUpdateStep(serviceId: number) {
 export function useBulkStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { caseIds: number[]; serviceId: number; newStep: string }) =>
-      adminRequest<{ message: string; changed: number }>('/api/caseadmin/cases/bulk-step', { method: 'POST', body }),
+    mutationFn: (body: { caseIds: number[]; serviceId: number; newStep: string; notify: boolean }) =>
+      adminRequest<BulkStepResponse>('/api/caseadmin/cases/bulk-step', { method: 'POST', body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+  });
+}
+
+/** Takes a bulk move back: every one of its step changes, or none. */
+export function useUndoBulkStep() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (stepChangeIds: number[]) => adminRequest<{ message: string }>('/api/caseadmin/step-changes/undo', { method: 'POST', body: { stepChangeIds } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -226,5 +280,7 @@ export async function downloadCasesCsv(query: Omit<CasesListParams, 'page' | 'pa
   const params = new URLSearchParams({ sortBy: query.sortBy, order: query.order });
   if (query.search) params.set('search', query.search);
   if (query.status) params.set('status', query.status);
+  if (query.overdue) params.set('overdue', 'true');
+  if (query.owner) params.set('owner', query.owner);
   await adminDownload(`/api/caseadmin/cases/export?${params.toString()}`, { fallbackName: 'cases.csv' });
 }

@@ -1,13 +1,14 @@
-import { Download, MoveRight, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { Download, MoveRight, Undo2, Upload } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import { Button, buttonClassName } from '../ui/button.js';
 import { SelectField } from '../ui/field.js';
 import { useToast } from '../ui/toast.js';
-import { downloadCasesCsv, useBulkStep, useServices, useSteps, type CasesListParams } from './admin-api.js';
+import { downloadCasesCsv, useBulkStep, useServices, useSteps, useUndoBulkStep, type CasesListParams } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import bulkStyles from './admin-bulk-actions.module.css';
+import { undoWindowMs } from './undo-window.js';
 
 /** Import and export next to Create New Case; export takes the list's current filter. */
 export function ImportExportActions({ filter }: { filter: Omit<CasesListParams, 'page' | 'pageSize'> }) {
@@ -34,15 +35,53 @@ export function ImportExportActions({ filter }: { filter: Omit<CasesListParams, 
   );
 }
 
-/** Moves every selected case's chosen service to one step, in one go (all or nothing). */
+/**
+ * Moves every selected case's chosen service to one step, in one go (all or nothing), and offers to
+ * undo the whole move for as long as the server allows (the emails wait for that).
+ */
 export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: () => void }) {
   const notify = useToast();
   const services = useServices();
   const [serviceId, setServiceId] = useState(0);
   const [newStep, setNewStep] = useState('');
+  const [emailApplicants, setEmailApplicants] = useState(true);
   const steps = useSteps(serviceId);
   const bulkStep = useBulkStep();
-  if (caseIds.length === 0) return null;
+  const undoBulk = useUndoBulkStep();
+  // The last move made here, while it can still be undone.
+  const [undoable, setUndoable] = useState<{ stepChangeIds: number[]; step: string } | null>(null);
+  const undoTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(undoTimer.current), []);
+  if (caseIds.length === 0 && !undoable) return null;
+
+  const undoOffer = undoable && (
+    <div className={bulkStyles.undo} role="status">
+      <span>
+        Moved {undoable.stepChangeIds.length} case(s) to “{undoable.step}”.
+      </span>
+      <Button
+        size="small"
+        variant="secondary"
+        disabled={undoBulk.isPending}
+        onClick={() =>
+          undoBulk.mutate(undoable.stepChangeIds, {
+            onSuccess: ({ message }) => {
+              clearTimeout(undoTimer.current);
+              setUndoable(null);
+              notify(message);
+            },
+            onError: (error) => {
+              setUndoable(null);
+              notify(errorMessage(error, 'Could not undo the move.'), 'error');
+            },
+          })
+        }
+      >
+        <Undo2 aria-hidden="true" size={14} /> Undo move
+      </Button>
+    </div>
+  );
+  if (caseIds.length === 0) return <section className={`${styles.card} ${bulkStyles.bar}`} aria-label="Last move">{undoOffer}</section>;
 
   return (
     <section className={`${styles.card} ${bulkStyles.bar}`} aria-label="Move selected cases">
@@ -54,10 +93,17 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
         onSubmit={(event) => {
           event.preventDefault();
           bulkStep.mutate(
-            { caseIds, serviceId, newStep },
+            { caseIds, serviceId, newStep, notify: emailApplicants },
             {
-              onSuccess: ({ message }) => {
-                notify(message);
+              onSuccess: (result) => {
+                notify(result.message);
+                clearTimeout(undoTimer.current);
+                if (result.undoUntil && result.stepChangeIds.length) {
+                  setUndoable({ stepChangeIds: result.stepChangeIds, step: newStep });
+                  undoTimer.current = setTimeout(() => setUndoable(null), undoWindowMs(result.undoUntil));
+                } else {
+                  setUndoable(null);
+                }
                 onDone();
               },
               onError: (error) => notify(errorMessage(error, 'Could not move the cases.'), 'error'),
@@ -89,6 +135,10 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
               </option>
             ))}
         </SelectField>
+        <label className={bulkStyles.notifyChoice}>
+          <input type="checkbox" checked={emailApplicants} onChange={(event) => setEmailApplicants(event.target.checked)} />
+          Email the applicants
+        </label>
         <Button type="submit" disabled={!serviceId || !newStep || bulkStep.isPending}>
           <MoveRight aria-hidden="true" size={18} /> {bulkStep.isPending ? 'Moving...' : 'Move selected'}
         </Button>
@@ -96,6 +146,7 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
           Clear selection
         </Button>
       </form>
+      {undoOffer}
     </section>
   );
 }

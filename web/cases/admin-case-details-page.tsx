@@ -1,7 +1,7 @@
 import Undo2 from 'lucide-react/icons/undo-2';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { CaseService, Step } from '../../contracts/cases.js';
+import type { CaseService, Step, StepChange } from '../../contracts/cases.js';
 import { formatDateTime } from '../lib/format.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -9,11 +9,13 @@ import { SelectField } from '../ui/field.js';
 import { Modal, ModalActions } from '../ui/modal.js';
 import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { useCaseDetails, useChangeStep, useSteps, useUndoStepChange } from './admin-api.js';
+import { useCaseDetails, useChangeStep, useResendTrackerLink, useSteps, useUndoStepChange } from './admin-api.js';
+import { CaseNotesPanel } from './admin-case-notes-panel.js';
 import { CaseDocumentsPanel } from './admin-case-documents-panel.js';
 import styles from './admin-case-details-page.module.css';
 import pageStyles from './admin-pages.module.css';
 import { CaseStatusBadge } from './case-status-badge.js';
+import { undoWindowMs } from './undo-window.js';
 
 export default function AdminCaseDetailsPage() {
   const navigate = useNavigate();
@@ -68,7 +70,12 @@ export default function AdminCaseDetailsPage() {
                   <CaseStatusBadge status={details.data.status} />
                 </dd>
               </div>
+              <div>
+                <dt>Owner</dt>
+                <dd>{details.data.owner?.email ?? 'Nobody yet'}</dd>
+              </div>
             </dl>
+            <ResendTrackerLink caseId={details.data.id} clientEmail={details.data.client_email} />
           </section>
 
           <section aria-labelledby="services-heading">
@@ -82,13 +89,20 @@ export default function AdminCaseDetailsPage() {
             ) : (
               <ul className={styles.services}>
                 {details.data.CaseServices.map((caseService) => (
-                  <ServiceStepCard key={caseService.id} caseService={caseService} clientEmail={details.data.client_email} />
+                  <ServiceStepCard
+                    key={caseService.id}
+                    caseService={caseService}
+                    clientEmail={details.data.client_email}
+                    history={details.data.history.filter((entry) => entry.caseServiceId === caseService.id)}
+                  />
                 ))}
               </ul>
             )}
           </section>
 
           <CaseDocumentsPanel caseId={details.data.id} documents={details.data.documents} />
+
+          <CaseNotesPanel caseId={details.data.id} />
 
           <section className={pageStyles.card} aria-labelledby="history-heading">
             <h2 id="history-heading" className={pageStyles.cardTitle}>
@@ -137,18 +151,59 @@ export default function AdminCaseDetailsPage() {
   );
 }
 
-/** The undo offer lasts as the server says, within sane bounds should this browser's clock be off. */
-function undoWindowMs(undoUntil: string): number {
-  return Math.min(10 * 60_000, Math.max(5_000, Date.parse(undoUntil) - Date.now()));
+/** Sends the applicant the tracker link again (they lost the first email, say); the server limits how often. */
+function ResendTrackerLink({ caseId, clientEmail }: { caseId: number; clientEmail: string | null }) {
+  const notify = useToast();
+  const resend = useResendTrackerLink(caseId);
+  if (!clientEmail) return <p className={pageStyles.muted}>Add an applicant email to send them the tracker link.</p>;
+  return (
+    <div className={styles.caseActions}>
+      <Button
+        variant="secondary"
+        size="small"
+        disabled={resend.isPending}
+        onClick={() =>
+          resend.mutate(undefined, {
+            onSuccess: ({ message }) => notify(message),
+            onError: (error) => notify(errorMessage(error, 'Could not send the tracker link.'), 'error'),
+          })
+        }
+      >
+        {resend.isPending ? 'Sending...' : 'Resend tracker link'}
+      </Button>
+    </div>
+  );
 }
 
-function ServiceStepCard({ caseService, clientEmail }: { caseService: CaseService; clientEmail: string | null }) {
+/**
+ * When each step before the current one was completed: the latest move of the service from that
+ * step or before it to a later one (the history is newest first). Undefined for a step passed
+ * without a recorded move (its steps were renumbered since, say).
+ */
+function completedStepDates(steps: Step[], currentStep: string | null, history: StepChange[]): { step: Step; completedAt: string | undefined }[] {
+  const sequenceOf = new Map(steps.map((step) => [step.name, step.sequence]));
+  const current = currentStep === null ? undefined : sequenceOf.get(currentStep);
+  if (current === undefined) return [];
+  return steps
+    .filter((step) => step.sequence < current)
+    .map((step) => ({
+      step,
+      completedAt: history.find((entry) => {
+        const from = entry.fromStep === null ? -Infinity : (sequenceOf.get(entry.fromStep) ?? Infinity);
+        const to = sequenceOf.get(entry.toStep) ?? -Infinity;
+        return from <= step.sequence && to > step.sequence;
+      })?.changedAt,
+    }));
+}
+
+function ServiceStepCard({ caseService, clientEmail, history }: { caseService: CaseService; clientEmail: string | null; history: StepChange[] }) {
   const notify = useToast();
   const steps = useSteps(caseService.service_id);
   const changeStep = useChangeStep();
   const undoChange = useUndoStepChange();
   const serviceName = caseService.Service?.name || 'No Service Name';
   const choices = steps.data ?? [];
+  const done = completedStepDates(choices, caseService.current_step, history);
   // The step chosen in the select, waiting for the admin's confirmation.
   const [chosen, setChosen] = useState<Step | null>(null);
   const [emailApplicant, setEmailApplicant] = useState(true);
@@ -182,6 +237,19 @@ function ServiceStepCard({ caseService, clientEmail }: { caseService: CaseServic
         Current step: <strong>{caseService.current_step ?? 'N/A'}</strong>
       </p>
       <p className={pageStyles.muted}>Last updated: {formatDateTime(caseService.last_updated, 'No Update Info')}</p>
+      {done.length > 0 && (
+        <ol className={styles.doneSteps} aria-label={`Completed steps of ${serviceName}`}>
+          {done.map(({ step, completedAt }) => (
+            <li key={step.id}>
+              <span>
+                <span aria-hidden="true">✓ </span>
+                {step.sequence}. {step.name}
+              </span>
+              <span className={pageStyles.muted}>{completedAt ? <time dateTime={completedAt}>{formatDateTime(completedAt)}</time> : 'done'}</span>
+            </li>
+          ))}
+        </ol>
+      )}
       <SelectField
         label={`Change Step for ${serviceName}`}
         // Stays on the current step until the change is confirmed.

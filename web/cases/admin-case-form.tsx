@@ -1,11 +1,13 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import type { CreateCaseBody } from '../../contracts/cases.js';
 import { errorMessage, fieldError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
+import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { DEFAULT_SERVICE_IDS, useServices } from './admin-api.js';
 import styles from './admin-pages.module.css';
+import { OwnerField, ownerIdOf, type OwnerChoice } from './admin-owner-field.js';
 import { ServiceChecklist } from './admin-service-checklist.js';
 
 type Props = {
@@ -21,7 +23,7 @@ type Props = {
 
 /** The new-case form. It sends what was typed: the server's checks and messages are the ones shown. */
 /** The request fields this form has a place for; the server's sentence about one shows next to it. */
-const formFields = ['case_number', 'passport_number', 'client_name', 'client_email', 'serviceIds'] as const;
+const formFields = ['case_number', 'passport_number', 'client_name', 'client_email', 'serviceIds', 'ownerId'] as const;
 
 export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit, extraActions }: Props) {
   const services = useServices();
@@ -30,8 +32,9 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
   const [clientName, setClientName] = useState('');
   const [clientEmail, setClientEmail] = useState('');
   const [serviceIds, setServiceIds] = useState<number[]>([...DEFAULT_SERVICE_IDS]);
+  const [owner, setOwner] = useState<OwnerChoice>('');
 
-  function submit(event: FormEvent) {
+  function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     // A default service that has since been deleted is not offered, so it is not sent either.
     const offered = serviceIds.filter((id) => services.data?.some((service) => service.id === id));
@@ -41,6 +44,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
       client_name: clientName,
       client_email: clientEmail,
       serviceIds: offered,
+      ...(ownerIdOf(owner) !== undefined ? { ownerId: ownerIdOf(owner) } : {}),
     });
   }
 
@@ -49,7 +53,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
   const formError = failure && !invalid ? errorMessage(failure, 'Could not create the case. Please try again.') : null;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <Form onSubmit={submit}>
       <FormError message={invalid?.field === 'serviceIds' ? invalid.message : formError} />
       {withCaseNumber && (
         <TextField
@@ -66,6 +70,8 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
         label="Passport Number"
         name="passport_number"
         autoComplete="off"
+        required
+        maxLength={64}
         value={passportNumber}
         onChange={(event) => setPassportNumber(event.target.value)}
         error={messageFor('passport_number')}
@@ -74,6 +80,8 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
         label="Client Name"
         name="client_name"
         autoComplete="off"
+        required
+        maxLength={200}
         value={clientName}
         onChange={(event) => setClientName(event.target.value)}
         error={messageFor('client_name')}
@@ -88,6 +96,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
         hint="The applicant is emailed when a step changes."
         error={messageFor('client_email')}
       />
+      <OwnerField value={owner} onChange={setOwner} defaultLabel="Me" error={messageFor('ownerId')} />
       <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={busy} />
       <div className={styles.formActions}>
         {extraActions}
@@ -95,6 +104,6 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
           {busy ? 'Creating...' : submitLabel}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -40,7 +40,7 @@ export default function AdminDashboardPage() {
               <Counter label="Total Cases" value={data.totalCases} />
               <Counter label="Under Review" value={data.pendingCases} />
               <Counter label="In Progress" value={data.activeCases} />
-              <Counter label="Overdue Cases" value={data.overdueCases} />
+              <Counter label="Overdue Cases" value={data.overdueCases} to="/caseadmin/manage-cases?overdue=true" />
             </>
           )}
         </QueryState>
@@ -100,12 +100,20 @@ export default function AdminDashboardPage() {
   );
 }
 
-function Counter({ label, value }: { label: string; value: number }) {
-  return (
-    <div className={styles.counter}>
+/** `to`: the list of the cases counted (the Overdue count opens Case Management filtered to them). */
+function Counter({ label, value, to }: { label: string; value: number; to?: string }) {
+  const content = (
+    <>
       <span className={styles.counterLabel}>{label}</span>
       <span className={styles.counterValue}>{value}</span>
-    </div>
+    </>
+  );
+  return to ? (
+    <Link className={`${styles.counter} ${styles.counterLink}`} to={to}>
+      {content}
+    </Link>
+  ) : (
+    <div className={styles.counter}>{content}</div>
   );
 }
 

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/browser/esm/sync';
-import { FileUp } from 'lucide-react';
+import { Download, FileUp } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { exportOnlyColumns, importColumnLabels, importColumnOf, importColumns } from '../../contracts/cases-constants.js';
 import type { ImportRowError } from '../../contracts/platform.js';
 import { csvProblem } from '../../contracts/csv-problem.js';
 import { errorMessage, ImportRejected } from '../lib/http.js';
@@ -15,33 +16,54 @@ import { useImportCases } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import importStyles from './admin-import-cases-page.module.css';
 
-const COLUMNS = ['case_number', 'passport_number', 'client_name', 'client_email', 'services'];
-// The columns an export adds; the server ignores them, so an exported file imports as it is.
-const EXPORT_ONLY_COLUMNS = ['status', 'current_steps', 'created_at', 'updated_at'];
-const IDENTIFIERS = new Set(['case_number', 'passport_number']);
+const IDENTIFIERS = new Set<string>(['case_number', 'passport_number']);
 const PREVIEW_ROWS = 200;
 
 type PreviewRow = { row: number; cells: Record<string, string> };
-type Preview = { rows: PreviewRow[]; problem: string | null };
+/** `unknown`: the header's columns the import does not know, as the file spells them (the server refuses the file). */
+type Preview = { rows: PreviewRow[]; unknown: string[]; problem: string | null };
 
-/** The file's row number, its columns as the file names them, and what the server found wrong with it. */
-const previewColumns = (errorsByRow: Map<number, ImportRowError[]>): Column<PreviewRow>[] => [
+/** The file's row number, its columns by the form's names, and what the server found wrong with it. */
+const previewColumns = (errorsByRow: Map<number, ImportRowError[]>, unknown: string[]): Column<PreviewRow>[] => [
   { header: 'Row', cell: ({ row }) => row },
-  ...COLUMNS.map((column) => ({ header: column, identifier: IDENTIFIERS.has(column), cell: ({ cells }: PreviewRow) => cells[column] ?? '' })),
+  ...importColumns.map((column) => ({ header: importColumnLabels[column], identifier: IDENTIFIERS.has(column), cell: ({ cells }: PreviewRow) => cells[column] ?? '' })),
+  // Shown, so the admin sees what the file holds that the import would not take.
+  ...unknown.map((name) => ({ header: `${name} (unknown column)`, cell: ({ cells }: PreviewRow) => cells[name] ?? '' })),
   { header: 'Problem', cell: ({ row }) => errorsByRow.get(row)?.map((problem) => problem.error).join('; ') ?? '' },
 ];
 
-/** Reads the file in the browser for the preview; the server checks it again and decides. */
+/**
+ * Reads the file in the browser for the preview, each column by the import's name for it whichever
+ * spelling the file uses (as the server reads it); the server checks it again and decides.
+ */
 function previewOf(csv: string): Preview {
+  const unknown: string[] = [];
   try {
-    const records = parse(csv, { columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()), bom: true, skip_empty_lines: true, info: true }) as {
-      record: Record<string, string>;
-      info: { lines: number };
-    }[];
-    return { rows: records.map(({ record, info }) => ({ row: info.lines, cells: record })), problem: null };
+    const records = parse(csv, {
+      columns: (header: string[]) =>
+        header.map((name) => {
+          const column = importColumnOf(name);
+          if (!column) unknown.push(name.trim());
+          return column ?? name.trim();
+        }),
+      bom: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as { record: Record<string, string>; info: { lines: number } }[];
+    return { rows: records.map(({ record, info }) => ({ row: info.lines, cells: record })), unknown, problem: null };
   } catch (error) {
-    return { rows: [], problem: csvProblem(error) };
+    return { rows: [], unknown, problem: csvProblem(error) };
   }
+}
+
+/** An empty file with the form's column names, to fill in a spreadsheet. */
+function downloadTemplate() {
+  const url = URL.createObjectURL(new Blob([`${importColumns.map((column) => importColumnLabels[column]).join(',')}\n`], { type: 'text/csv' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'cases-template.csv';
+  link.click();
+  URL.revokeObjectURL(url);
 }
 
 /** Import cases from a CSV file: preview, then all or nothing, with the bad rows named. */
@@ -70,12 +92,17 @@ export default function AdminImportCasesPage() {
         <div>
           <h1 className={styles.title}>Import Cases</h1>
           <p className={styles.subtitle}>
-            A CSV file with the columns {COLUMNS.join(', ')}. Services are names or ids separated by “;”. An empty case number gets a
-            generated one. An exported file can be imported as it is: its columns {EXPORT_ONLY_COLUMNS.join(', ')} are ignored. Either every
-            row is imported or none is.
+            A CSV file with the columns {importColumns.map((column) => importColumnLabels[column]).join(', ')} (or {importColumns.join(', ')}). Services are
+            names or ids separated by “;”. An empty case number gets a generated one. An exported file can be imported as it is: its columns{' '}
+            {exportOnlyColumns.join(', ')} are ignored. Either every row is imported or none is.
           </p>
         </div>
-        <Link to="/caseadmin/manage-cases">Back to Cases</Link>
+        <div className={styles.rowActions}>
+          <Button variant="secondary" onClick={downloadTemplate}>
+            <Download aria-hidden="true" size={18} /> Download template
+          </Button>
+          <Link to="/caseadmin/manage-cases">Back to Cases</Link>
+        </div>
       </div>
 
       <section className={styles.card} aria-label="Choose a file">
@@ -86,6 +113,13 @@ export default function AdminImportCasesPage() {
           <input id={fileId} className={fieldStyles.control} type="file" accept=".csv,text/csv" onChange={(event) => void onFile(event)} />
         </div>
         <FormError message={preview?.problem ?? null} />
+        <FormError
+          message={
+            preview?.unknown.length
+              ? `Unknown column(s): ${preview.unknown.join(', ')}. Rename them to the template's (${importColumns.map((column) => importColumnLabels[column]).join(', ')}) or remove them; nothing has been sent.`
+              : null
+          }
+        />
         <FormError message={rejected ? rejected.message : importCases.isError ? errorMessage(importCases.error, 'Could not import the cases.') : null} />
         {rejected && rejected.rows.length > 0 && (
           <ul className={importStyles.errors} aria-label="Rows with problems">
@@ -99,7 +133,7 @@ export default function AdminImportCasesPage() {
         )}
         <div className={styles.formActions}>
           <Button
-            disabled={!preview || preview.rows.length === 0 || importCases.isPending}
+            disabled={!preview || preview.rows.length === 0 || preview.unknown.length > 0 || importCases.isPending}
             onClick={() =>
               csv !== null &&
               importCases.mutate(csv, {
@@ -125,7 +159,7 @@ export default function AdminImportCasesPage() {
           <>
             <DataTable
               caption={`Preview of ${fileName || 'the file'}`}
-              columns={previewColumns(errorsByRow)}
+              columns={previewColumns(errorsByRow, preview.unknown)}
               rows={preview.rows.slice(0, PREVIEW_ROWS)}
               rowKey={({ row }) => row}
               rowClassName={({ row }) => (errorsByRow.has(row) ? importStyles.bad : undefined)}

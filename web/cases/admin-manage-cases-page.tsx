@@ -1,6 +1,7 @@
 import Eye from 'lucide-react/icons/eye';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AdminCase } from '../../contracts/cases.js';
@@ -13,9 +14,11 @@ import { Pagination } from '../ui/pagination.js';
 import { DataTable } from '../ui/data-table.js';
 import { QueryState } from '../ui/query-state.js';
 import { RowMenu } from '../ui/row-menu.js';
+import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import {
+  caseAdminsQuery,
   CASES_PAGE_SIZE,
   caseStatusOptions,
   type CaseSortField,
@@ -28,7 +31,9 @@ import {
 import { BulkStepBar, ImportExportActions } from './admin-bulk-actions.js';
 import { CaseForm } from './admin-case-form.js';
 import styles from './admin-pages.module.css';
+import { OwnerField, ownerIdOf, type OwnerChoice } from './admin-owner-field.js';
 import { ServiceChecklist } from './admin-service-checklist.js';
+import { serverFieldErrors } from './server-field-errors.js';
 import { CaseStatusBadge } from './case-status-badge.js';
 import { CurrentSteps } from './current-steps.js';
 import { useDebouncedValue } from '../lib/use-debounced-value.js';
@@ -41,6 +46,9 @@ const sortFields: { value: SortBy; label: string }[] = [
   { value: 'case_number', label: 'Case Number' },
   { value: 'passport_number', label: 'Passport Number' },
 ];
+
+/** "amina.k" for amina.k@agency.test: the column stays narrow, the full address is in the details. */
+const ownerName = (email: string) => email.split('@')[0] ?? email;
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
@@ -58,9 +66,11 @@ function useListFilters() {
     sortBy: oneOf<SortBy>(caseSortFields, params.get('sortBy'), 'createdAt'),
     order: oneOf<Order>(sortOrders, params.get('order'), 'DESC'),
     page: Math.max(1, Math.min(100_000, Number.parseInt(params.get('page') ?? '1', 10) || 1)),
+    overdue: params.get('overdue') === 'true',
+    owner: /^(me|none|\d{1,10})$/.test(params.get('owner') ?? '') ? (params.get('owner') ?? '') : '',
   };
-  const defaults: Record<string, string> = { q: '', status: '', sortBy: 'createdAt', order: 'DESC', page: '1' };
-  const update = (changes: Partial<Record<'q' | 'status' | 'sortBy' | 'order' | 'page', string>>, { replace = false } = {}) =>
+  const defaults: Record<string, string> = { q: '', status: '', sortBy: 'createdAt', order: 'DESC', page: '1', overdue: '', owner: '' };
+  const update = (changes: Partial<Record<'q' | 'status' | 'sortBy' | 'order' | 'page' | 'overdue' | 'owner', string>>, { replace = false } = {}) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -82,7 +92,8 @@ export default function AdminManageCasesPage() {
   const notify = useToast();
   const navigate = useNavigate();
   const { filters, update } = useListFilters();
-  const { status, sortBy, order, page } = filters;
+  const { status, sortBy, order, page, overdue, owner } = filters;
+  const staff = useQuery(caseAdminsQuery());
   // The box shows what is typed at once; the address (and the query) follow a moment later.
   const [search, setSearch] = useState(filters.search);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
@@ -116,7 +127,7 @@ export default function AdminManageCasesPage() {
 
   const listed = filters.search.trim();
   // sortBy and order are always sent, so the server answers the list rather than the dashboard overview.
-  const list = useCasesList({ search: listed, status, sortBy, order, page, pageSize: CASES_PAGE_SIZE });
+  const list = useCasesList({ search: listed, status, sortBy, order, page, pageSize: CASES_PAGE_SIZE, overdue, owner });
   const deleteCase = useDeleteCase();
 
   return (
@@ -124,7 +135,7 @@ export default function AdminManageCasesPage() {
       <div className={styles.header}>
         <h1 className={styles.title}>Case Management</h1>
         <div className={styles.rowActions}>
-          <ImportExportActions filter={{ search: listed, status, sortBy, order }} />
+          <ImportExportActions filter={{ search: listed, status, sortBy, order, overdue, owner }} />
           <Button onClick={() => setCreating(true)}>Create New Case</Button>
         </div>
       </div>
@@ -146,6 +157,20 @@ export default function AdminManageCasesPage() {
               </option>
             ))}
           </SelectField>
+          <SelectField label="Owner" value={owner} onChange={(event) => update({ owner: event.target.value })}>
+            <option value="">Everyone's cases</option>
+            <option value="me">My cases</option>
+            <option value="none">Nobody's yet</option>
+            {(staff.data ?? []).map((admin) => (
+              <option key={admin.id} value={String(admin.id)}>
+                {admin.email}
+              </option>
+            ))}
+          </SelectField>
+          <label className={styles.filterCheck}>
+            <input type="checkbox" checked={overdue} onChange={(event) => update({ overdue: event.target.checked ? 'true' : '' })} />
+            Overdue only
+          </label>
           <SelectField label="Sort by" value={sortBy} onChange={(event) => update({ sortBy: event.target.value })}>
             {sortFields.map((field) => (
               <option key={field.value} value={field.value}>
@@ -167,7 +192,7 @@ export default function AdminManageCasesPage() {
           query={list}
           loading="Loading cases..."
           error={(failure) => errorMessage(failure, 'Could not fetch cases.')}
-          empty={listed || status ? 'No cases match these filters.' : 'No cases yet. Create the first one.'}
+          empty={listed || status || overdue || owner ? 'No cases match these filters.' : 'No cases yet. Create the first one.'}
           isEmpty={(data) => data.cases.length === 0}
         >
           {(data) => (
@@ -206,6 +231,7 @@ export default function AdminManageCasesPage() {
                 { header: 'Passport Number', identifier: true, cell: (item) => item.passport_number },
                 { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
                 { header: 'Current Step', cell: (item) => <CurrentSteps services={item.CaseServices} /> },
+                { header: 'Owner', cell: (item) => (item.owner ? ownerName(item.owner.email) : <span className={styles.muted}>Nobody</span>) },
                 {
                   header: 'Actions',
                   cell: (item) => (
@@ -301,6 +327,9 @@ function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose:
   );
 }
 
+/** The edit request's fields this form has a place for; the server's sentence about one shows next to it. */
+const editFields = ['serviceIds', 'client_email', 'client_name', 'passport_number', 'reason', 'ownerId'] as const;
+
 function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: () => void; onSaved: () => void }) {
   const update = useUpdateCaseServices();
   const [serviceIds, setServiceIds] = useState(() => item.CaseServices.map((caseService) => caseService.service_id));
@@ -308,32 +337,68 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
   const [clientName, setClientName] = useState(item.client_name);
   const [passportNumber, setPassportNumber] = useState(item.passport_number);
   const [reason, setReason] = useState('');
+  const [owner, setOwner] = useState<OwnerChoice>(item.owner ? String(item.owner.id) : 'none');
   // Who the case is about changes only with a reason, which the history keeps.
   const identityChanged = clientName.trim() !== item.client_name || passportNumber.trim() !== item.passport_number;
+  const failure = serverFieldErrors(update.error, editFields, 'Could not save the changes. Please try again.');
   return (
     <Modal title="Edit Case" open onClose={onClose}>
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           update.mutate(
-            { id: item.id, serviceIds, client_email: clientEmail, client_name: clientName, passport_number: passportNumber, ...(identityChanged ? { reason } : {}) },
+            {
+              id: item.id,
+              serviceIds,
+              client_email: clientEmail,
+              client_name: clientName,
+              passport_number: passportNumber,
+              ownerId: ownerIdOf(owner),
+              ...(identityChanged ? { reason } : {}),
+            },
             { onSuccess: onSaved },
           );
         }}
       >
-        <FormError message={update.isError ? errorMessage(update.error, 'Could not save the changes. Please try again.') : null} />
+        <FormError message={failure.messageFor('serviceIds') ?? failure.formError} />
         <TextField label="Case Number" value={item.case_number} disabled readOnly />
-        <TextField label="Client Name" value={clientName} onChange={(event) => setClientName(event.target.value)} />
-        <TextField label="Passport Number" value={passportNumber} onChange={(event) => setPassportNumber(event.target.value)} />
+        <TextField
+          label="Client Name"
+          required
+          maxLength={200}
+          value={clientName}
+          onChange={(event) => setClientName(event.target.value)}
+          error={failure.messageFor('client_name')}
+        />
+        <TextField
+          label="Passport Number"
+          required
+          maxLength={64}
+          value={passportNumber}
+          onChange={(event) => setPassportNumber(event.target.value)}
+          error={failure.messageFor('passport_number')}
+        />
         {identityChanged && (
           <TextField
             label="Reason for the change"
             hint="Kept in the case's history, e.g. “Typo at intake, checked against the passport”."
+            required
+            maxLength={300}
             value={reason}
             onChange={(event) => setReason(event.target.value)}
+            error={failure.messageFor('reason')}
           />
         )}
-        <TextField label="Applicant Email (optional)" type="email" autoComplete="off" value={clientEmail} onChange={(event) => setClientEmail(event.target.value)} />
+        <TextField
+          label="Applicant Email (optional)"
+          type="email"
+          autoComplete="off"
+          maxLength={254}
+          value={clientEmail}
+          onChange={(event) => setClientEmail(event.target.value)}
+          error={failure.messageFor('client_email')}
+        />
+        <OwnerField value={owner} onChange={setOwner} defaultLabel="Choose the owner" error={failure.messageFor('ownerId')} />
         <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={update.isPending} />
         <ModalActions>
           <Button variant="ghost" onClick={onClose}>
@@ -343,7 +408,7 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
             {update.isPending ? 'Saving...' : 'Save Changes'}
           </Button>
         </ModalActions>
-      </form>
+      </Form>
     </Modal>
   );
 }

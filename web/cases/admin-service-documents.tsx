@@ -7,10 +7,12 @@ import { DataTable } from '../ui/data-table.js';
 import { SelectField, TextField } from '../ui/field.js';
 import { ConfirmDialog, Modal, ModalActions } from '../ui/modal.js';
 import { QueryState } from '../ui/query-state.js';
+import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateServiceDocument, useDeleteServiceDocument, useServiceDocuments, useUpdateServiceDocument, type DocumentFields } from './admin-documents-api.js';
 import styles from './admin-pages.module.css';
+import { serverFieldErrors } from './server-field-errors.js';
 
 const emptyFields: DocumentFields = { name: '', description: '', required: true };
 
@@ -45,6 +47,7 @@ function DocumentsOfService({ service }: { service: Service }) {
   const [fields, setFields] = useState<DocumentFields>(emptyFields);
   const [editing, setEditing] = useState<ServiceDocument | null>(null);
   const [removing, setRemoving] = useState<ServiceDocument | null>(null);
+  const createFailure = serverFieldErrors(create.error, documentFieldNames, 'Could not add the document.');
 
   function onAdd(event: FormEvent) {
     event.preventDefault();
@@ -93,15 +96,15 @@ function DocumentsOfService({ service }: { service: Service }) {
       </QueryState>
 
       <h3 className={styles.cardTitle}>Add a document to {service.name}</h3>
-      <FormError message={create.isError ? errorMessage(create.error, 'Could not add the document.') : null} />
-      <form onSubmit={onAdd} noValidate>
-        <DocumentFieldsInputs fields={fields} onChange={setFields} />
+      <FormError message={createFailure.formError} />
+      <Form onSubmit={onAdd}>
+        <DocumentFieldsInputs fields={fields} onChange={setFields} messageFor={createFailure.messageFor} />
         <div className={styles.formActions}>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Adding...' : 'Add Document'}
           </Button>
         </div>
-      </form>
+      </Form>
 
       <EditDocumentDialog service={service} document={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
@@ -124,17 +127,36 @@ function DocumentsOfService({ service }: { service: Service }) {
   );
 }
 
-function DocumentFieldsInputs({ fields, onChange }: { fields: DocumentFields; onChange: (fields: DocumentFields) => void }) {
+const documentFieldNames = ['name', 'description', 'required'] as const;
+
+function DocumentFieldsInputs({
+  fields,
+  onChange,
+  messageFor,
+}: {
+  fields: DocumentFields;
+  onChange: (fields: DocumentFields) => void;
+  messageFor: (field: (typeof documentFieldNames)[number]) => string | null;
+}) {
   const requiredId = useId();
   return (
     <>
-      <TextField label="Document name" autoComplete="off" maxLength={120} value={fields.name} onChange={(event) => onChange({ ...fields, name: event.target.value })} />
+      <TextField
+        label="Document name"
+        autoComplete="off"
+        required
+        maxLength={120}
+        value={fields.name}
+        onChange={(event) => onChange({ ...fields, name: event.target.value })}
+        error={messageFor('name')}
+      />
       <TextField
         label="Description for the applicant"
         autoComplete="off"
         maxLength={1000}
         value={fields.description}
         onChange={(event) => onChange({ ...fields, description: event.target.value })}
+        error={messageFor('description')}
       />
       <p>
         <input id={requiredId} type="checkbox" checked={fields.required} onChange={(event) => onChange({ ...fields, required: event.target.checked })} />{' '}
@@ -148,6 +170,7 @@ function EditDocumentDialog({ service, document, onClose }: { service: Service; 
   const notify = useToast();
   const update = useUpdateServiceDocument(service.id);
   const [fields, setFields] = useState<DocumentFields | null>(null);
+  const updateFailure = serverFieldErrors(update.error, documentFieldNames, 'Could not save the document.');
   const shown = fields ?? (document ? { name: document.name, description: document.description ?? '', required: document.required } : emptyFields);
 
   function close() {
@@ -172,9 +195,9 @@ function EditDocumentDialog({ service, document, onClose }: { service: Service; 
 
   return (
     <Modal title={`Edit ${document?.name ?? 'document'}`} open={document !== null} onClose={close}>
-      <form onSubmit={onSubmit} noValidate>
-        <FormError message={update.isError ? errorMessage(update.error, 'Could not save the document.') : null} />
-        <DocumentFieldsInputs fields={shown} onChange={setFields} />
+      <Form onSubmit={onSubmit}>
+        <FormError message={updateFailure.formError} />
+        <DocumentFieldsInputs fields={shown} onChange={setFields} messageFor={updateFailure.messageFor} />
         <ModalActions>
           <Button variant="ghost" onClick={close}>
             Cancel
@@ -183,7 +206,7 @@ function EditDocumentDialog({ service, document, onClose }: { service: Service; 
             Save
           </Button>
         </ModalActions>
-      </form>
+      </Form>
     </Modal>
   );
 }

@@ -8,11 +8,13 @@ import { TextField } from '../ui/field.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { DataTable } from '../ui/data-table.js';
 import { QueryState } from '../ui/query-state.js';
+import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateService, useDeleteService, useServices } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import { ServiceDocumentsSection } from './admin-service-documents.js';
+import { serverFieldErrors } from './server-field-errors.js';
 
 /** Service Management: the catalogue of services a case can subscribe to. */
 export default function AdminServicesPage() {
@@ -22,6 +24,7 @@ export default function AdminServicesPage() {
   const deleteService = useDeleteService();
   const [name, setName] = useState('');
   const [deleting, setDeleting] = useState<Service | null>(null);
+  const failure = serverFieldErrors(createService.error, ['name'], 'Could not add service.');
 
   function onAdd(event: FormEvent) {
     event.preventDefault();
@@ -43,13 +46,22 @@ export default function AdminServicesPage() {
         <h2 id="add-service-heading" className={styles.cardTitle}>
           Add a Service
         </h2>
-        <FormError message={createService.isError ? errorMessage(createService.error, 'Could not add service.') : null} />
-        <form className={styles.inlineForm} onSubmit={onAdd} noValidate>
-          <TextField label="Service Name" name="name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+        <FormError message={failure.formError} />
+        <Form className={styles.inlineForm} onSubmit={onAdd}>
+          <TextField
+            label="Service Name"
+            name="name"
+            autoComplete="off"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={failure.messageFor('name')}
+          />
           <Button type="submit" disabled={createService.isPending}>
             {createService.isPending ? 'Adding...' : 'Add Service'}
           </Button>
-        </form>
+        </Form>
       </section>
 
       <section className={styles.card} aria-labelledby="services-heading">

@@ -1,23 +1,40 @@
 import { useId, useState } from 'react';
 import type { Step } from '../../contracts/cases.js';
-import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import fieldStyles from '../ui/field.module.css';
+import { Form } from '../ui/form.js';
 import { Modal, ModalActions } from '../ui/modal.js';
 import { FormError } from '../ui/states.js';
 import { useUpdateStep } from './admin-api.js';
+import { serverFieldErrors } from './server-field-errors.js';
 
 /** A multi-line field in the shared field look. */
-export function DescriptionField({ value, onChange, disabled }: { value: string; onChange: (value: string) => void; disabled?: boolean }) {
+export function DescriptionField({ value, onChange, disabled, error }: { value: string; onChange: (value: string) => void; disabled?: boolean; error?: string | null }) {
   const id = useId();
   return (
     <div className={fieldStyles.field}>
       <label className={fieldStyles.label} htmlFor={id}>
         Description (public)
       </label>
-      <textarea id={id} name="description" className={fieldStyles.control} rows={3} maxLength={1000} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)} />
+      <textarea
+        id={id}
+        name="description"
+        className={fieldStyles.control}
+        rows={3}
+        maxLength={1000}
+        value={value}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
       <span className={fieldStyles.hint}>What happens during this step and what the applicant may need to do. Shown on the tracker and in emails.</span>
+      {error && (
+        <span id={`${id}-error`} className={fieldStyles.error}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }
@@ -27,23 +44,25 @@ export function StepExplanationDialog({ step, onClose, onSaved }: { step: Step; 
   const update = useUpdateStep(step.service_id);
   const [description, setDescription] = useState(step.description ?? '');
   const [expectedDays, setExpectedDays] = useState(step.expected_days === null ? '' : String(step.expected_days));
+  const failure = serverFieldErrors(update.error, ['description', 'expected_days'], 'Could not save the step.');
   return (
     <Modal title={`Explain "${step.name}"`} open onClose={onClose}>
-      <form
+      <Form
         onSubmit={(event) => {
           event.preventDefault();
           update.mutate({ id: step.id, description, expected_days: expectedDays }, { onSuccess: onSaved });
         }}
-        noValidate
       >
-        <FormError message={update.isError ? errorMessage(update.error, 'Could not save the step.') : null} />
-        <DescriptionField value={description} onChange={setDescription} disabled={update.isPending} />
+        <FormError message={failure.formError} />
+        <DescriptionField value={description} onChange={setDescription} disabled={update.isPending} error={failure.messageFor('description')} />
         <TextField
           label="Expected days"
           name="expected_days"
           type="number"
           min={0}
+          max={3650}
           step={1}
+          error={failure.messageFor('expected_days')}
           inputMode="numeric"
           value={expectedDays}
           onChange={(event) => setExpectedDays(event.target.value)}
@@ -57,7 +76,7 @@ export function StepExplanationDialog({ step, onClose, onSaved }: { step: Step; 
             {update.isPending ? 'Saving...' : 'Save'}
           </Button>
         </ModalActions>
-      </form>
+      </Form>
     </Modal>
   );
 }

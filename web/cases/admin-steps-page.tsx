@@ -10,11 +10,13 @@ import { TextField } from '../ui/field.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { DataTable } from '../ui/data-table.js';
 import { QueryState } from '../ui/query-state.js';
+import { Form } from '../ui/form.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateStep, useDeleteStep, useServices, useSteps } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import { DescriptionField, StepExplanationDialog } from './admin-step-explanation-dialog.js';
+import { serverFieldErrors } from './server-field-errors.js';
 
 /** The ordered steps of one service; a service that does not exist says so and leads back. */
 export default function AdminStepsPage() {
@@ -55,6 +57,8 @@ function ServiceSteps({ service }: { service: Service }) {
   const [explaining, setExplaining] = useState<Step | null>(null);
   const [deleting, setDeleting] = useState<Step | null>(null);
 
+  const failure = serverFieldErrors(createStep.error, ['name', 'sequence', 'expected_days', 'description'], 'Could not add the step.');
+
   function onAdd(event: FormEvent) {
     event.preventDefault();
     createStep.mutate(
@@ -84,19 +88,31 @@ function ServiceSteps({ service }: { service: Service }) {
         <h2 id="add-step-heading" className={styles.cardTitle}>
           Add a Step
         </h2>
-        <FormError message={createStep.isError ? errorMessage(createStep.error, 'Could not add the step.') : null} />
-        <form className={styles.inlineForm} onSubmit={onAdd} noValidate>
-          <TextField label="Step Name" name="name" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} />
+        <FormError message={failure.formError} />
+        <Form className={styles.inlineForm} onSubmit={onAdd}>
+          <TextField
+            label="Step Name"
+            name="name"
+            autoComplete="off"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            error={failure.messageFor('name')}
+          />
           <TextField
             className={styles.narrowField}
             label="Sequence"
             name="sequence"
             type="number"
+            required
             min={1}
+            max={10000}
             step={1}
             inputMode="numeric"
             value={sequence}
             onChange={(event) => setSequence(event.target.value)}
+            error={failure.messageFor('sequence')}
           />
           <TextField
             className={styles.narrowField}
@@ -104,16 +120,18 @@ function ServiceSteps({ service }: { service: Service }) {
             name="expected_days"
             type="number"
             min={0}
+            max={3650}
             step={1}
             inputMode="numeric"
             value={expectedDays}
             onChange={(event) => setExpectedDays(event.target.value)}
+            error={failure.messageFor('expected_days')}
           />
-          <DescriptionField value={description} onChange={setDescription} disabled={createStep.isPending} />
+          <DescriptionField value={description} onChange={setDescription} disabled={createStep.isPending} error={failure.messageFor('description')} />
           <Button type="submit" disabled={createStep.isPending}>
             {createStep.isPending ? 'Adding...' : 'Add Step'}
           </Button>
-        </form>
+        </Form>
       </section>
 
       <section className={styles.card} aria-labelledby="steps-heading">

@@ -144,8 +144,11 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** A 400 about one of a form's fields (`fields` lists the request's field names), to show next to that field; null otherwise. */
+/**
+ * A refusal about one of a form's fields (a 400, or a 409 such as a name already taken; `fields`
+ * lists the request's field names), to show next to that field; null otherwise.
+ */
 export function fieldError(error: unknown, fields: readonly string[]): { field: string; message: string } | null {
-  if (!(error instanceof ApiError) || error.status !== 400 || !error.field || !fields.includes(error.field)) return null;
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409) || !error.field || !fields.includes(error.field)) return null;
   return { field: error.field, message: error.message };
 }

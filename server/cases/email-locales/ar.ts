@@ -47,6 +47,13 @@ const ar: EmailCatalogue = {
     next: 'سنراسلك أيضًا عندما ينتقل ملفك إلى خطوة جديدة.',
     action: 'تتبع طلبك',
   },
+  trackerLink: {
+    subject: 'رابط متابعة ملفك {{caseNumber}}',
+    preview: 'رقم ملفك هو {{caseNumber}}. تابع طلبك به.',
+    heading: 'تابع ملفك',
+    intro: 'نرسل إليك مرة أخرى رابط ملفك {{caseNumber}}. تحتاج إلى رقم الملف مع رقم جواز سفرك لمعرفة تقدم طلبك.',
+    action: 'تتبع طلبك',
+  },
   caseMoved: {
     subject: 'انتقل ملفك {{caseNumber}} إلى {{steps}}',
     heading: 'انتقل ملفك إلى خطوة جديدة',

@@ -50,6 +50,13 @@ const en = {
     next: 'We will also email you when your case moves to a new step.',
     action: 'Track your application',
   },
+  trackerLink: {
+    subject: 'The tracker link of your case {{caseNumber}}',
+    preview: 'Your case number is {{caseNumber}}. Follow your application with it.',
+    heading: 'Follow your case',
+    intro: 'We are sending you the link to your case {{caseNumber}} again. You need the case number, with your passport number, to see how your application is progressing.',
+    action: 'Track your application',
+  },
   caseMoved: {
     subject: 'Your case {{caseNumber}} moved to {{steps}}',
     heading: 'Your case has moved on',

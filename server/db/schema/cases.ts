@@ -35,6 +35,8 @@ export const cases = pgTable(
     // Derived from the services' current steps (see cases/case-status.ts) and kept in step
     // by every write that can change it, so filters, counters and sorting use an index.
     status: text({ enum: caseStatuses }).notNull().default('Under Review'),
+    // The staff member responsible for the case ("my cases"); null: nobody yet, or their account was removed.
+    ownerAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
     // What the admin list's one search box matches besides the case number: the client's name,
     // passport number and email, folded (lower-case, accents removed) by case_search_text, a
     // function of migration 0014, so "amina" finds "Amína". Stored, so a search that no index can
@@ -59,6 +61,8 @@ export const cases = pgTable(
     // The trigram index for the admin list's substring search (and its pg_trgm extension) lives in
     // the custom migration 0005_cases-search-index.sql.
     index('cases_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+    // "My cases" in the default order (newest first), read off the index like the status filter.
+    index('cases_owner_created_at_idx').on(t.ownerAdminId, t.createdAt, t.id),
   ],
 );
 
@@ -145,7 +149,7 @@ export const caseEvents = pgTable(
     caseId: integer()
       .notNull()
       .references(() => cases.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent', 'step change undone', 'document uploaded', 'document reviewed'] }).notNull(),
+    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent', 'step change undone', 'document uploaded', 'document reviewed', 'tracker link sent'] }).notNull(),
     summary: text().notNull(),
     changedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
     // An admin's email, or "system" for what the app does by itself (notifications).
@@ -153,6 +157,26 @@ export const caseEvents = pgTable(
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('case_events_case_idx').on(t.caseId, t.changedAt)],
+);
+
+/**
+ * Staff's internal notes on a case: never part of any answer to the applicant, the tracker or a
+ * subscriber (only the case admin's notes route reads this table). The author's email is kept as
+ * written, so a note outlives its author's account.
+ */
+export const caseNotes = pgTable(
+  'case_notes',
+  {
+    id: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    body: text().notNull(),
+    authorAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
+    authorEmail: text().notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('case_notes_case_idx').on(t.caseId, t.createdAt, t.id), check('case_notes_body_not_empty', sql`${t.body} <> ''`)],
 );
 
 /**

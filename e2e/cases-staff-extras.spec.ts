@@ -1,0 +1,87 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { AdminCase, Service, Step } from '../contracts/cases.js';
+import { adminApiToken, createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+
+/** A service whose first step is expected to take no days, so a case on it is overdue at once. */
+async function serviceWithOverdueFirstStep(request: APIRequestContext, name: string): Promise<Service & { steps: Step[] }> {
+  const headers = { authorization: `Bearer ${await adminApiToken(request)}` };
+  const service = (await (await request.post('/api/caseadmin/services', { headers, data: { name } })).json()) as Service;
+  const steps: Step[] = [];
+  for (const [index, stepName] of ['Intake', 'Review', 'Decision'].entries()) {
+    const created = await request.post(`/api/caseadmin/services/${service.id}/steps`, { headers, data: { name: stepName, sequence: index + 1, expected_days: index === 0 ? 0 : '' } });
+    expect(created.status()).toBe(201);
+    steps.push((await created.json()) as Step);
+  }
+  return { ...service, steps };
+}
+
+test('when a recruiter opens the overdue count and filters by owner, then the list follows the address, and the case shows its owner, completed steps, notes and tracker link', async ({
+  page,
+  request,
+}) => {
+  const suffix = uniqueSuffix();
+  const service = await serviceWithOverdueFirstStep(request, `Extras ${suffix}`);
+  const overdue = await createCaseViaApi(request, { case_number: `XTR-${suffix}-1`, passport_number: `XO${suffix}`, client_name: 'Overdue Client', serviceIds: [service.id] });
+  const moved: AdminCase = await createCaseViaApi(request, {
+    case_number: `XTR-${suffix}-2`,
+    passport_number: `XM${suffix}`,
+    client_name: 'Moved Client',
+    client_email: `xtr-${suffix.toLowerCase()}@example.test`,
+    serviceIds: [service.id],
+    ownerId: null,
+  });
+  const headers = { authorization: `Bearer ${await adminApiToken(request)}` };
+  expect((await request.put(`/api/caseadmin/caseservices/${moved.CaseServices[0]!.id}/step`, { headers, data: { newStep: 'Review', notify: false } })).status()).toBe(200);
+
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInWithToken(page, request);
+  await page.goto('/caseadmin/dashboard');
+  // The dashboard's Overdue count opens the list filtered to those cases.
+  await page.getByRole('link', { name: /Overdue Cases/ }).click();
+  await expect(page).toHaveURL(/\/caseadmin\/manage-cases\?overdue=true$/);
+  const overdueOnly = page.getByRole('checkbox', { name: 'Overdue only' });
+  await expect(overdueOnly).toBeChecked();
+  await page.getByLabel('Search cases').fill(`XTR-${suffix}`);
+  const rows = page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(overdue.case_number);
+  await expectAccessible(page);
+
+  await overdueOnly.uncheck();
+  await expect(rows).toHaveCount(2);
+  await expect(page).not.toHaveURL(/overdue=/);
+  // My cases: the one this admin created (the other was made with nobody as owner).
+  await page.getByLabel('Owner').selectOption('me');
+  await expect(page).toHaveURL(/owner=me/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(overdue.case_number);
+  await page.getByLabel('Owner').selectOption('none');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Nobody');
+  // The address keeps the filter across a reload.
+  await page.reload();
+  await expect(page.getByLabel('Owner')).toHaveValue('none');
+  await expect(rows).toHaveCount(1);
+
+  await rows.first().getByRole('link', { name: moved.case_number }).click();
+  await expect(page.getByRole('heading', { name: 'Case Details' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Case', exact: true })).toContainText('Nobody yet');
+  const completed = page.getByRole('list', { name: `Completed steps of ${service.name}` });
+  await expect(completed).toContainText('1. Intake');
+  await expect(completed.locator('time')).toHaveCount(1);
+
+  const notes = page.getByRole('region', { name: 'Internal Notes' });
+  await expect(notes).toContainText('No notes yet.');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes).toContainText('Please enter the new note.');
+  await notes.getByLabel('New note').fill('Called the client: passport copy on its way.');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText('Called the client: passport copy on its way.');
+  await expect(notes.getByLabel('New note')).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Resend tracker link' }).click();
+  await expect(page.getByText(`Tracker link sent to ${moved.client_email}`)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText('Sent the tracker link to the applicant');
+  await expectAccessible(page);
+});
