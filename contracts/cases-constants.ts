@@ -3,6 +3,9 @@
 export const caseStatuses = ['Under Review', 'In Progress', 'Completed'] as const;
 export type CaseStatus = (typeof caseStatuses)[number];
 
+/** The longest case number or passport number the tracker's lookup accepts. */
+export const LOOKUP_FIELD_MAX = 64;
+
 export const caseSortFields = ['createdAt', 'case_number', 'passport_number'] as const;
 export const sortOrders = ['DESC', 'ASC'] as const;
 

@@ -5,7 +5,7 @@ import { isPlainText } from './plain-text.js';
 
 /** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
 
-import { caseSortFields, caseStatuses, sortOrders } from './cases-constants.js';
+import { caseSortFields, caseStatuses, LOOKUP_FIELD_MAX, sortOrders } from './cases-constants.js';
 export { caseSortFields, caseStatuses, sortOrders, type CaseStatus } from './cases-constants.js';
 
 export const stepStatuses = ['completed', 'active', 'pending'] as const;
@@ -59,8 +59,8 @@ export const serviceIdParams = z.object({ serviceId: idParam });
 // ---- Public lookup: GET /api/progress
 
 export const progressQuery = z.object({
-  caseNumber: requiredText('caseNumber', 64),
-  passportNumber: requiredText('passportNumber', 64),
+  caseNumber: requiredText('caseNumber', LOOKUP_FIELD_MAX),
+  passportNumber: requiredText('passportNumber', LOOKUP_FIELD_MAX),
 });
 
 export const progressStep = z.object({

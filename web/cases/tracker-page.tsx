@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { LOOKUP_FIELD_MAX } from '../../contracts/cases-constants.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
@@ -17,23 +18,29 @@ export default function TrackerPage() {
   const [searchParams] = useSearchParams();
   const [caseNumber, setCaseNumber] = useState(() => searchParams.get('case') ?? '');
   const [passportNumber, setPassportNumber] = useState('');
-  const [missingFields, setMissingFields] = useState(false);
+  const [fieldProblem, setFieldProblem] = useState<'bothFields' | 'caseNumberTooLong' | 'passportNumberTooLong' | null>(null);
   const lookup = useProgressLookup();
   const { t } = useTranslation();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     lookup.reset();
-    if (!caseNumber.trim() || !passportNumber.trim()) {
-      setMissingFields(true);
-      return;
-    }
-    setMissingFields(false);
+    // Said here, in the page's language, rather than sent for the server's English refusal.
+    const problem =
+      !caseNumber.trim() || !passportNumber.trim()
+        ? 'bothFields'
+        : caseNumber.trim().length > LOOKUP_FIELD_MAX
+          ? 'caseNumberTooLong'
+          : passportNumber.trim().length > LOOKUP_FIELD_MAX
+            ? 'passportNumberTooLong'
+            : null;
+    setFieldProblem(problem);
+    if (problem) return;
     lookup.mutate({ caseNumber: caseNumber.trim(), passportNumber: passportNumber.trim() });
   }
 
-  const error = missingFields
-    ? t('tracker.bothFields')
+  const error = fieldProblem
+    ? t(`tracker.${fieldProblem}`, { max: LOOKUP_FIELD_MAX })
     : lookup.isError
       ? applicantErrorText(lookup.error, t, t('tracker.notFound'))
       : null;

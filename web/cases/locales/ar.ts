@@ -18,6 +18,8 @@ const ar: Catalogue = {
     searching: 'جارٍ البحث...',
     bothFields: 'يرجى ملء الحقلين',
     notFound: 'لم يتم العثور على الملف. يرجى التحقق من بياناتك.',
+    caseNumberTooLong: 'يجب ألا يزيد رقم الملف عن {{max}} حرفًا.',
+    passportNumberTooLong: 'يجب ألا يزيد رقم جواز السفر عن {{max}} حرفًا.',
   },
   progress: {
     heading: 'متابعة تقدم الملف',

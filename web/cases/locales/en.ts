@@ -17,6 +17,8 @@ const en = {
     searching: 'Searching...',
     bothFields: 'Please fill in both fields',
     notFound: 'Case details not found. Please verify your information.',
+    caseNumberTooLong: 'Case number must be at most {{max}} characters.',
+    passportNumberTooLong: 'Passport number must be at most {{max}} characters.',
   },
   progress: {
     heading: 'Case Progress Tracker',

@@ -18,6 +18,8 @@ const hi: Catalogue = {
     searching: 'खोज रहे हैं...',
     bothFields: 'कृपया दोनों फ़ील्ड भरें',
     notFound: 'केस का विवरण नहीं मिला। कृपया अपनी जानकारी जाँचें।',
+    caseNumberTooLong: 'केस नंबर में अधिकतम {{max}} अक्षर हो सकते हैं।',
+    passportNumberTooLong: 'पासपोर्ट नंबर में अधिकतम {{max}} अक्षर हो सकते हैं।',
   },
   progress: {
     heading: 'केस प्रगति ट्रैकर',
