@@ -202,7 +202,19 @@ export type MemberProfile = z.infer<typeof memberProfile>;
 // ---- Notifications
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
-export const notificationTypes = ['comment', 'like', 'mention'] as const;
+export const notificationTypes = ['comment', 'like', 'mention', 'moderation'] as const;
+/**
+ * What a moderation notification tells: its reporters that the post was `removed` or `kept`; its
+ * author that it was `removed` (with `note`, the moderator's reason). It outlives the post, so it
+ * carries the post's first words instead of a link.
+ */
+export const moderationOutcome = z.object({
+  outcome: z.enum(['removed', 'kept']),
+  toAuthor: z.boolean(),
+  postExcerpt: z.string(),
+  note: z.string().nullable(),
+});
+export type ModerationOutcome = z.infer<typeof moderationOutcome>;
 
 /** A member as others see them: never the address. */
 function publicMemberShape() {
@@ -214,7 +226,10 @@ export type PublicMember = z.infer<typeof publicMember>;
 export const notification = z.object({
   id: z.string(),
   type: z.enum(notificationTypes),
-  postId: z.string(),
+  /** Null for a moderation outcome, whose post may be gone. */
+  postId: z.string().nullable(),
+  /** Set for type `moderation` only. */
+  moderation: moderationOutcome.nullable(),
   /** The newest few who did it, newest first; `count` says how many there are in all. */
   actors: z.array(publicMember),
   count: z.number().int(),

@@ -86,6 +86,7 @@ const environmentSchema = z.object({
   MEMBER_RATE_LIMIT: positiveInt(600),
   MEMBER_UPLOADS_PER_HOUR: positiveInt(60),
   MEMBER_STREAM_LIMIT: positiveInt(5),
+  MEMBER_REPORTS_PER_HOUR: positiveInt(10),
   OIDC_ISSUER: z.url().default('https://accounts.google.com'),
   OIDC_CLIENT_ID: optionalString,
   OIDC_CLIENT_SECRET: optionalString,
@@ -294,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       memberRequestsPerMinute: e.MEMBER_RATE_LIMIT,
       memberUploadsPerHour: e.MEMBER_UPLOADS_PER_HOUR,
       memberOpenStreams: e.MEMBER_STREAM_LIMIT,
+      memberReportsPerHour: e.MEMBER_REPORTS_PER_HOUR,
       oidc: e.OIDC_CLIENT_ID
         ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, providerName: e.OIDC_PROVIDER_NAME }
         : undefined,

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   feedEvents,
   NOTIFICATIONS_PAGE_SIZE,
+  type ModerationOutcome,
   type Notification,
   type NotificationsChangedEvent,
   type NotificationsPage,
@@ -66,6 +67,15 @@ export async function notify(tx: Transaction, input: { recipientId: string; acto
   await announceUnread(tx, recipientId, now);
 }
 
+/**
+ * Tells a member a moderation outcome (a reporter, or the removed post's author), inside the
+ * moderator's transaction. It points at the logged action, not the post, so it outlives the post.
+ */
+export async function notifyModeration(tx: Transaction, input: { recipientId: string; actionId: string }, now: Date): Promise<void> {
+  await tx.insert(networkNotifications).values({ recipientId: input.recipientId, type: 'moderation', postId: null, moderationActionId: input.actionId, actorIds: [], createdAt: now });
+  await announceUnread(tx, input.recipientId, now);
+}
+
 /** Notifies the members `@mentioned` in a text (but not `except`, told otherwise already). */
 export async function notifyMentions(tx: Transaction, input: { text: string; actorId: string; postId: string; except?: string }, now: Date): Promise<void> {
   const names = mentionedUsernames(input.text);
@@ -83,7 +93,11 @@ export async function notifyMentions(tx: Transaction, input: { text: string; act
 type NotificationRecord = {
   id: string;
   type: NotificationType;
-  post_id: string;
+  post_id: string | null;
+  moderation_action: string | null;
+  moderated_author_id: string | null;
+  post_excerpt: string | null;
+  moderation_note: string | null;
   actors: PublicMember[] | null;
   count: number;
   read_at: Date | string | null;
@@ -97,8 +111,9 @@ export async function listNotifications(db: Database, member: Member, cursorValu
   const result = await db.execute<NotificationRecord>(sql`
     SELECT n.id, n.type, n.post_id, n.read_at, n.created_at, cardinality(n.actor_ids) AS count,
       (SELECT json_agg(json_build_object('username', u.username, 'displayName', u.display_name, 'photoURL', u.photo_url) ORDER BY a.ord)
-       FROM unnest(n.actor_ids[1:${NAMED_ACTORS}]) WITH ORDINALITY a(id, ord) JOIN network_users u ON u.id = a.id) AS actors
-    FROM network_notifications n
+       FROM unnest(n.actor_ids[1:${NAMED_ACTORS}]) WITH ORDINALITY a(id, ord) JOIN network_users u ON u.id = a.id) AS actors,
+      m.action AS moderation_action, m.author_id AS moderated_author_id, m.post_excerpt, m.note AS moderation_note
+    FROM network_notifications n LEFT JOIN network_moderation_actions m ON m.id = n.moderation_action_id
     WHERE n.recipient_id = ${member.id} ${after}
     ORDER BY n.created_at DESC, n.id DESC
     LIMIT ${NOTIFICATIONS_PAGE_SIZE + 1}`);
@@ -110,6 +125,7 @@ export async function listNotifications(db: Database, member: Member, cursorValu
       id: row.id,
       type: row.type,
       postId: row.post_id,
+      moderation: moderationOutcomeOf(row, member.id),
       actors: row.actors ?? [],
       count: row.count,
       read: row.read_at !== null,
@@ -117,6 +133,18 @@ export async function listNotifications(db: Database, member: Member, cursorValu
     })),
     unread: await unreadCount(db, member.id),
     nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) : null,
+  };
+}
+
+/** Reporters learn only whether the post went; its author also learns the moderator's reason. */
+function moderationOutcomeOf(row: NotificationRecord, recipientId: string): ModerationOutcome | null {
+  if (row.type !== 'moderation' || row.moderation_action === null) return null;
+  const toAuthor = row.moderated_author_id === recipientId;
+  return {
+    outcome: row.moderation_action === 'dismiss' ? 'kept' : 'removed',
+    toAuthor,
+    postExcerpt: row.post_excerpt ?? '',
+    note: toAuthor ? row.moderation_note : null,
   };
 }
 

@@ -16,7 +16,7 @@ import {
   type PostsPage,
 } from '../../contracts/network.js';
 import type pg from 'pg';
-import type { Database } from '../db/client.js';
+import type { Database, Transaction } from '../db/client.js';
 import { networkComments, networkLikes, networkPosts, networkUsers } from '../db/schema/network.js';
 import { AppError, databaseErrorCode } from '../platform/errors.js';
 import type { Member } from './accounts.js';
@@ -200,12 +200,17 @@ export async function deletePost(db: Database, member: Member, postId: string, n
       .for('update');
     if (!found) throw new AppError(404, 'Post not found');
     if (!mayDelete(member, found.userId)) throw new AppError(403, 'Only the author can delete this post');
-    await tx.delete(networkPosts).where(eq(networkPosts.id, postId));
-    // Its earlier events (the post, its comments) go too, so a reconnecting browser's replay never brings it back.
-    await forgetPostEvents(tx, postId);
-    await appendEvent(tx, feedEvents.postDeleted, { postId } satisfies PostDeletedEvent, now);
+    await removePost(tx, postId, now);
     return { mediaKey: found.mediaKey };
   });
+}
+
+/** Deletes a post for everyone, live, inside the caller's transaction (its author's or a moderator's). */
+export async function removePost(tx: Transaction, postId: string, now: Date): Promise<void> {
+  await tx.delete(networkPosts).where(eq(networkPosts.id, postId));
+  // Its earlier events (the post, its comments) go too, so a reconnecting browser's replay never brings it back.
+  await forgetPostEvents(tx, postId);
+  await appendEvent(tx, feedEvents.postDeleted, { postId } satisfies PostDeletedEvent, now);
 }
 
 

@@ -20,6 +20,7 @@ import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.j
 import { receiveForm, type FileKind } from './media.js';
 import { createMemberLimits } from './member-limits.js';
 import { assertSameOrigin } from './origin-check.js';
+import { registerModerationRoutes, suspensionGuard } from './moderation-routes.js';
 import { registerNotificationRoutes } from './notification-routes.js';
 import { registerPostRoutes } from './post-routes.js';
 import { registerProfileRoutes } from './profile-routes.js';
@@ -110,11 +111,13 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
         'onRequest',
         rateLimitHook(deps.counters, { max: settings.memberRequestsPerMinute, timeWindow: 60_000, scope: 'member', keyOf: (request) => request.member?.id ?? '' }),
       );
+      members.addHook('onRequest', suspensionGuard(ctx));
       registerProfileRoutes(members, ctx);
       registerAccountSettingsRoutes(members, ctx);
       registerPostRoutes(members, ctx);
       registerNotificationRoutes(members, ctx);
       registerEmailDigestRoutes(members, ctx);
+      registerModerationRoutes(members, ctx);
       registerStreamRoutes(members, ctx);
       // Only the two upload routes parse multipart bodies: the plugin's hooks (a listener and two
       // async hooks on every request of its scope) stay off every other member request.

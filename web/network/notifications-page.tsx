@@ -7,11 +7,19 @@ import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { relativeTime } from './relative-time.js';
 
-const actions: Record<Notification['type'], string> = {
+const actions: Record<Exclude<Notification['type'], 'moderation'>, string> = {
   comment: 'commented on your post',
   like: 'liked your post',
   mention: 'mentioned you',
 };
+
+/** A moderation outcome names the post by its first words: the post itself may be gone. */
+function moderationText({ outcome, toAuthor, postExcerpt, note }: NonNullable<Notification['moderation']>): string {
+  if (toAuthor) return `A moderator removed your post "${postExcerpt}"${note ? `. Reason: ${note}` : ''}`;
+  return outcome === 'removed'
+    ? `Thanks for your report: a moderator removed the post "${postExcerpt}"`
+    : `Thanks for your report: a moderator reviewed the post "${postExcerpt}" and kept it`;
+}
 
 /** A named actor links to their profile (one deleted since has no username and does not). */
 function ActorName({ actor }: { actor: PublicMember | undefined }) {
@@ -66,16 +74,29 @@ export default function NotificationsPage() {
           {items.map((item) => (
             <li key={item.id} className={`${styles.card} ${styles.notification} ${item.read ? '' : styles.unreadNotification}`}>
               <Avatar src={item.actors[0]?.photoURL ?? null} size={40} />
-              <p className={styles.notificationText}>
-                <Actors item={item} />{' '}
-                <Link to={`/Home?post=${item.postId}`} onClick={() => !item.read && markRead.mutate([item.id])}>
-                  {actions[item.type]}
+              {item.type === 'moderation' ? (
+                // A moderation outcome has no post to open: it is read where it stands.
+                <p className={styles.notificationText}>
+                  {item.moderation ? moderationText(item.moderation) : 'A moderator reviewed a post'}
                   {!item.read && <span className="visually-hidden"> (unread)</span>}
-                </Link>
-              </p>
+                </p>
+              ) : (
+                <p className={styles.notificationText}>
+                  <Actors item={item} />{' '}
+                  <Link to={`/Home?post=${item.postId}`} onClick={() => !item.read && markRead.mutate([item.id])}>
+                    {actions[item.type]}
+                    {!item.read && <span className="visually-hidden"> (unread)</span>}
+                  </Link>
+                </p>
+              )}
               <time dateTime={item.createdAt} className={styles.muted}>
                 {relativeTime(item.createdAt)}
               </time>
+              {item.type === 'moderation' && !item.read && (
+                <Button variant="ghost" size="small" disabled={markRead.isPending} onClick={() => markRead.mutate([item.id])}>
+                  Mark as read
+                </Button>
+              )}
             </li>
           ))}
         </ul>

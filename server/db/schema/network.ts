@@ -130,9 +130,10 @@ export const networkNotifications = pgTable(
       .notNull()
       .references(() => networkUsers.id, { onDelete: 'cascade' }),
     type: text().notNull(),
-    postId: uuid()
-      .notNull()
-      .references(() => networkPosts.id, { onDelete: 'cascade' }),
+    // Null for a moderation outcome: it outlives the post it is about (its words are in the action's snapshot).
+    postId: uuid().references(() => networkPosts.id, { onDelete: 'cascade' }),
+    // A moderation outcome's action (type 'moderation'); null for every other type.
+    moderationActionId: uuid().references(() => networkModerationActions.id, { onDelete: 'cascade' }),
     // Newest first, distinct; their number is the notification's count.
     actorIds: uuid().array().notNull(),
     readAt: timestamp({ withTimezone: true, mode: 'date' }),
@@ -156,5 +157,67 @@ export const networkEmailDigests = pgTable('network_email_digests', {
     .primaryKey()
     .references(() => networkUsers.id, { onDelete: 'cascade' }),
   lastSentOn: date({ mode: 'string' }),
+  createdAt,
+});
+
+/**
+ * A member's report of a post: once per member per post (the unique index), open until a moderator
+ * resolves every open report of the post at once. Reports go with their post when it is deleted;
+ * the moderation log keeps what was decided about it.
+ */
+export const networkReports = pgTable(
+  'network_reports',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    postId: uuid()
+      .notNull()
+      .references(() => networkPosts.id, { onDelete: 'cascade' }),
+    reporterId: uuid()
+      .notNull()
+      .references(() => networkUsers.id, { onDelete: 'cascade' }),
+    reason: text().notNull(),
+    note: text(),
+    createdAt,
+    resolvedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    resolutionId: uuid().references(() => networkModerationActions.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('network_reports_post_reporter_idx').on(t.postId, t.reporterId),
+    // The queue walks only open reports.
+    index('network_reports_open_idx').on(t.postId, t.createdAt).where(sql`resolved_at IS NULL`),
+  ],
+);
+
+/**
+ * The moderation log: who decided what about which post, when and why. It keeps a snapshot of the
+ * post's words and author, since a removed post is gone; accounts that go leave their rows (set null).
+ */
+export const networkModerationActions = pgTable(
+  'network_moderation_actions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    moderatorId: uuid().references(() => networkUsers.id, { onDelete: 'set null' }),
+    action: text().notNull(),
+    // No foreign key: the post is usually gone.
+    postId: uuid().notNull(),
+    authorId: uuid().references(() => networkUsers.id, { onDelete: 'set null' }),
+    postExcerpt: text().notNull(),
+    reportCount: integer().notNull(),
+    reasons: text().array().notNull(),
+    note: text(),
+    suspendedUntil: timestamp({ withTimezone: true, mode: 'date' }),
+    createdAt,
+  },
+  (t) => [index('network_moderation_actions_created_idx').on(t.createdAt, t.id)],
+);
+
+/** A member who may not post, comment, like or report until `endsAt`: one row per member, the latest decision. */
+export const networkSuspensions = pgTable('network_suspensions', {
+  memberId: uuid()
+    .primaryKey()
+    .references(() => networkUsers.id, { onDelete: 'cascade' }),
+  endsAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  reason: text().notNull(),
+  actionId: uuid().references(() => networkModerationActions.id, { onDelete: 'set null' }),
   createdAt,
 });
