@@ -877,6 +877,25 @@ export const routeTable: RouteEntry[] = [
   { route: 'GET /api/network/notifications', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/notifications', h), ok: 200 },
   { route: 'POST /api/network/notifications/read', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'POST', '/api/network/notifications/read', h, { all: true }), ok: 200 },
   { route: 'GET /api/network/events', access: 'member', area: 'network', build: (w, _c, h) => ({ ...json(w, 'GET', '/api/network/events', h), stream: true }), ok: 200 },
+  {
+    route: 'POST /api/network/posts/:param/reports',
+    access: 'member',
+    area: 'network',
+    // A fresh post by someone else each time: a member reports a post once, and never their own.
+    build: async (w, caller, h) => json(w, 'POST', `/api/network/posts/${(await createTextPost(w.t, caller === 'member' ? w.otherMember : w.member, 'to report')).id}/reports`, h, { reason: 'spam' }),
+    ok: 201,
+  },
+  { route: 'GET /api/network/me/suspension', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/me/suspension', h), ok: 200 },
+  // Moderators are network admins (a verified address in NETWORK_ADMIN_EMAILS); no caller here is one.
+  { route: 'GET /api/network/moderation/reports', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/moderation/reports', h), ok: 403 },
+  {
+    route: 'POST /api/network/moderation/reports/:param/resolve',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', `/api/network/moderation/reports/${w.post.id}/resolve`, h, { action: 'dismiss' }),
+    ok: 403,
+  },
+  { route: 'GET /api/network/moderation/log', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/moderation/log', h), ok: 403 },
 ];
 
 /** Who a route admits, and what the others get: 401 without valid credentials of its area, 403 for a learner on an admin route. */
