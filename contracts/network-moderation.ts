@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { publicMember } from './network.js';
+import {
+  MAX_MODERATION_NOTE_LENGTH,
+  MAX_REPORT_NOTE_LENGTH,
+  MAX_SUSPENSION_DAYS,
+  moderationActions,
+  reportReasons,
+} from './network-moderation-constants.js';
+
 
 /** The schemas of reports and moderation under /api/network/, shared by the server and the front end. */
 
-export const reportReasons = ['spam', 'harassment', 'misinformation', 'other'] as const;
-export type ReportReason = (typeof reportReasons)[number];
-export const MAX_REPORT_NOTE_LENGTH = 500;
-export const MAX_MODERATION_NOTE_LENGTH = 500;
-export const MAX_SUSPENSION_DAYS = 365;
-export const MODERATION_PAGE_SIZE = 20;
+export * from './network-moderation-constants.js';
 
 const note = (max: number, what: string) =>
   z.string().trim().max(max, `${what} must be at most ${max} characters`).optional().transform((value) => (value ? value : undefined));
@@ -21,9 +24,6 @@ export const reportBody = z.strictObject({
 export type ReportBody = z.input<typeof reportBody>;
 export const createdReport = z.object({ id: z.string(), postId: z.string(), reason: z.enum(reportReasons), createdAt: z.string() });
 export type CreatedReport = z.infer<typeof createdReport>;
-
-export const moderationActions = ['remove', 'dismiss', 'suspend'] as const;
-export type ModerationAction = (typeof moderationActions)[number];
 
 /**
  * POST /api/network/moderation/reports/{id}/resolve, where {id} is the queue group's id: the
@@ -93,6 +93,3 @@ export type ModerationLog = z.infer<typeof moderationLog>;
 /** GET /api/network/me/suspension: the member's own suspension, if one is running. */
 export const suspensionResponse = z.object({ suspension: z.object({ endsAt: z.string(), reason: z.string() }).nullable() });
 export type SuspensionResponse = z.infer<typeof suspensionResponse>;
-
-/** The error code of a write refused to a suspended member. */
-export const SUSPENDED = 'SUSPENDED';

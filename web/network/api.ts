@@ -42,7 +42,7 @@ export const networkKeys = {
 // ---- Session
 
 /** A call that needs the member's session: its 401 means the session ended elsewhere. */
-async function memberRequest<T>(path: string, options?: RequestOptions): Promise<T> {
+export async function memberRequest<T>(path: string, options?: RequestOptions): Promise<T> {
   try {
     return await request<T>(path, options);
   } catch (error) {

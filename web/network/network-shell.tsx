@@ -1,6 +1,7 @@
 import Bell from 'lucide-react/icons/bell';
 import House from 'lucide-react/icons/house';
 import Settings from 'lucide-react/icons/settings';
+import ShieldAlert from 'lucide-react/icons/shield-alert';
 import Search from 'lucide-react/icons/search';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
@@ -11,6 +12,7 @@ import { forgetMember, useMe, useUnreadCount } from './api.js';
 import { useLiveFeed } from './live-feed.js';
 import { onSessionEnded } from './ended-session.js';
 import ProfileMenu from './profile-menu.js';
+import { SuspensionBanner } from './suspension-banner.js';
 
 /**
  * The HR network's frame: only entries that lead somewhere (the spec's static Network,
@@ -65,6 +67,14 @@ export function NetworkShell() {
                 </NavLink>
               </li>
             )}
+            {me.data?.isAdmin && (
+              <li>
+                <NavLink to="/moderation" className={styles.item}>
+                  <ShieldAlert aria-hidden="true" size={20} />
+                  <span className={styles.label}>Moderation</span>
+                </NavLink>
+              </li>
+            )}
             <li>
               <NavLink to="/settings" className={styles.item}>
                 <Settings aria-hidden="true" size={20} />
@@ -76,6 +86,7 @@ export function NetworkShell() {
         <DarkModeToggle />
         <ProfileMenu />
       </header>
+      <SuspensionBanner signedIn={Boolean(me.data)} />
       <Outlet />
     </>
   );

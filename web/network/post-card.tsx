@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import type { Post } from '../../contracts/network.js';
 import { errorMessage } from '../lib/http.js';
 import { ConfirmDialog } from '../ui/modal.js';
+import { RowMenu } from '../ui/row-menu.js';
 import { useToast } from '../ui/toast.js';
-import { useDeletePost, useLikePost } from './api.js';
+import { useDeletePost, useLikePost, useMe } from './api.js';
 import { Avatar } from './avatar.js';
 import { Comments } from './comments.js';
 import { isSessionEnded } from './ended-session.js';
@@ -12,6 +13,7 @@ import styles from './network.module.css';
 import { PostMedia } from './post-media.js';
 import { relativeTime } from './relative-time.js';
 import { MentionText } from './mention-text.js';
+import { ReportDialog } from './report-dialog.js';
 
 export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
 
@@ -27,6 +29,8 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
   const notify = useToast();
   const commentInput = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
+  const [reporting, setReporting] = useState(false);
+  const me = useMe().data;
   const like = useLikePost(post.id);
   const remove = useDeletePost(post.id);
   const liking = like.isPending;
@@ -82,6 +86,7 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
             </svg>
           </button>
         )}
+        {me && me.uid !== post.userId && <RowMenu label={`Actions for the post by ${authorName(post)}`} items={[{ label: 'Report post', onSelect: () => setReporting(true) }]} />}
       </header>
       {post.description && (
         <p className={styles.description}>
@@ -116,6 +121,7 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirming(false)}
       />
+      {reporting && <ReportDialog postId={post.id} open={reporting} onClose={() => setReporting(false)} />}
     </article>
   );
 }

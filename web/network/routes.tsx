@@ -22,6 +22,7 @@ export const networkRoutes: RouteObject[] = [
       { path: '/home', caseSensitive: true, handle: { title: 'Home' }, element: lazyPage(() => import('./lower-case-home-page.js')) },
       { path: '/notifications', handle: { title: 'Notifications' }, element: lazyPage(() => import('./notifications-page.js')) },
       { path: '/members/:username', handle: { title: 'Profile' }, element: lazyPage(() => import('./member-page.js')) },
+      { path: '/moderation', handle: { title: 'Moderation' }, element: lazyPage(() => import('./moderation-page.js')) },
       { path: '/search', handle: { title: 'Search' }, element: lazyPage(() => import('./search-page.js')) },
       { path: '/UserDetails', caseSensitive: true, handle: { title: 'Complete your profile' }, element: lazyPage(() => import('./user-details-page.js')) },
       { path: '/settings', handle: { title: 'Settings' }, element: lazyPage(() => import('./settings-page.js')) },

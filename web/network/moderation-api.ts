@@ -1,0 +1,75 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatedReport, ModerationLog, ReportBody, ReportQueue, Resolution, ResolveBody, SuspensionResponse } from '../../contracts/network-moderation.js';
+import { ApiError } from '../lib/http.js';
+import { memberRequest, removeFeedPost } from './api.js';
+import { SUSPENDED } from '../../contracts/network-moderation-constants.js';
+
+/** Reports and moderation: each endpoint's query options, and the hooks that use them. */
+
+// Under 'network', so signing out forgets them with the rest of the member's data.
+export const moderationKeys = {
+  queue: ['network', 'moderation', 'queue'] as const,
+  log: ['network', 'moderation', 'log'] as const,
+  suspension: ['network', 'moderation', 'suspension'] as const,
+};
+
+export const reportQueueQuery = () =>
+  infiniteQueryOptions({
+    queryKey: moderationKeys.queue,
+    queryFn: ({ pageParam, signal }) => memberRequest<ReportQueue>('/api/network/moderation/reports', { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const moderationLogQuery = () =>
+  infiniteQueryOptions({
+    queryKey: moderationKeys.log,
+    queryFn: ({ pageParam, signal }) => memberRequest<ModerationLog>('/api/network/moderation/log', { query: { cursor: pageParam }, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** The member's own running suspension: asked again whenever the page comes back into view. */
+export const suspensionQuery = (enabled: boolean) =>
+  queryOptions({
+    queryKey: moderationKeys.suspension,
+    queryFn: async ({ signal }) => (await memberRequest<SuspensionResponse>('/api/network/me/suspension', { signal })).suspension,
+    enabled,
+  });
+
+export const useReportQueue = () => useInfiniteQuery(reportQueueQuery());
+export const useModerationLog = () => useInfiniteQuery(moderationLogQuery());
+export const useSuspension = (enabled: boolean) => useQuery(suspensionQuery(enabled));
+
+export const reportPost = (postId: string, body: ReportBody) =>
+  memberRequest<CreatedReport>(`/api/network/posts/${encodeURIComponent(postId)}/reports`, { method: 'POST', body });
+
+export function useReportPost(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReportBody) => reportPost(postId, body),
+    onError: (error) => refreshSuspensionOn(client, error),
+  });
+}
+
+/** Resolves a queue group (its id is the post's); a removed post leaves this browser's feed at once. */
+export function useResolveReports() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ postId, body }: { postId: string; body: ResolveBody }) =>
+      memberRequest<Resolution>(`/api/network/moderation/reports/${encodeURIComponent(postId)}/resolve`, { method: 'POST', body }),
+    onSuccess: (resolution, { postId }) => {
+      if (resolution.action !== 'dismiss') removeFeedPost(client, postId);
+    },
+    // Resolved by this moderator or, on a 409, by another meanwhile: the queue and log move on either way.
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: moderationKeys.queue });
+      void client.invalidateQueries({ queryKey: moderationKeys.log });
+    },
+  });
+}
+
+/** A write refused for a suspension the banner does not show yet: ask for it, so it does. */
+export function refreshSuspensionOn(client: ReturnType<typeof useQueryClient>, error: unknown): void {
+  if (error instanceof ApiError && error.code === SUSPENDED) void client.invalidateQueries({ queryKey: moderationKeys.suspension });
+}
