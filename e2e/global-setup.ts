@@ -39,6 +39,7 @@ export default async function globalSetup() {
     LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
     LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
     UPGRADE_CHAT_NUMBER: '15550001111',
+    NETWORK_ADMIN_EMAILS: e2eAccounts.networkModerator.email,
     OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
     OIDC_CLIENT_ID: e2eAccounts.oidcClient.clientId,
     OIDC_CLIENT_SECRET: e2eAccounts.oidcClient.clientSecret,

@@ -1,0 +1,113 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { e2eAccounts } from './accounts.js';
+import { expect, expectAccessible, test } from './fixtures.js';
+import { waitForMail } from './mailbox.js';
+
+let counter = 0;
+const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+
+/** Signs up (or, on a retry, signs in again) through the API the page itself uses, with a fresh profile name. */
+async function signUp(context: BrowserContext, baseURL: string, credentials: { email: string; password: string }, name: string) {
+  const headers = { origin: baseURL };
+  expect((await context.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
+  expect((await context.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
+  expect((await context.request.put('/api/network/me/profile', { headers, data: { username: name, displayName: `Member ${name}` } })).status()).toBe(200);
+}
+
+async function memberBrowser(browser: Browser, baseURL: string, prefix: string): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL });
+  const name = unique(prefix);
+  await signUp(context, baseURL, { email: `${name}@example.test`, password: 'correct horse battery' }, name);
+  const page = await context.newPage();
+  await page.goto('/Home');
+  await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
+  return { page, name, close: () => context.close() };
+}
+
+/** The moderator: an address listed in NETWORK_ADMIN_EMAILS, verified through its emailed link. */
+async function moderatorBrowser(browser: Browser, baseURL: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL });
+  const { email, password } = e2eAccounts.networkModerator;
+  await signUp(context, baseURL, { email, password }, unique('moderator'));
+  const page = await context.newPage();
+  const me = await (await context.request.get('/api/network/me')).json();
+  if (!me.user.emailVerified) {
+    const mail = await waitForMail({ to: email, subject: 'Verify your email address' });
+    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === '/verify-email');
+    if (!link) throw new Error(`no verification link in: ${mail.text}`);
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByText(/Your email address is (already )?verified/)).toBeVisible();
+  }
+  await page.goto('/Home');
+  return { page, close: () => context.close() };
+}
+
+test('when a member reports a post, then a moderator removes it and suspends its author for a day, the author sees the suspension and the reporter is told', async ({ browser, baseURL }) => {
+  const base = baseURL ?? '';
+  const author = await memberBrowser(browser, base, 'spammer');
+  const reporter = await memberBrowser(browser, base, 'reporter');
+  const moderator = await moderatorBrowser(browser, base);
+  const text = `Cheap followers, DM me ${unique('')}`;
+
+  await author.page.getByRole('button', { name: 'Start a post' }).click();
+  const create = author.page.getByRole('dialog', { name: 'Create a post' });
+  await create.getByPlaceholder("What's on your mind?").fill(text);
+  await create.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(create).toBeHidden();
+
+  // The reporter reports it from the post's action menu; members see no moderation entry.
+  await expect(reporter.page.getByRole('link', { name: 'Moderation' })).toHaveCount(0);
+  const post = reporter.page.getByRole('article').filter({ hasText: text });
+  await post.getByRole('button', { name: `Actions for the post by Member ${author.name}` }).click();
+  await reporter.page.getByRole('menuitem', { name: 'Report post' }).click();
+  const dialog = reporter.page.getByRole('dialog', { name: 'Report post' });
+  await dialog.getByRole('radio', { name: 'Spam or advertising' }).check();
+  await dialog.getByLabel('Anything the moderators should know? (optional)').fill('Selling followers');
+  await expectAccessible(reporter.page);
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(reporter.page.getByText('Thanks: the moderators will review this post.')).toBeVisible();
+
+  // The moderator's queue has it; they remove it and suspend its author for a day, with a reason.
+  await moderator.page.getByRole('link', { name: 'Moderation' }).click();
+  await expect(moderator.page).toHaveURL(/\/moderation$/);
+  const group = moderator.page.getByRole('article').filter({ hasText: text });
+  await expect(group.getByRole('heading')).toHaveText(`1 report about a post by Member ${author.name}`);
+  await expect(group).toContainText('Reasons: spam (1)');
+  await expect(group).toContainText('Selling followers');
+  await expectAccessible(moderator.page);
+  await group.getByLabel('Decision').selectOption('suspend');
+  await group.getByLabel('Days suspended').fill('1');
+  await group.getByLabel('Reason (shown to the author)').fill('Advertising is not allowed here');
+  await group.getByRole('button', { name: 'Apply' }).click();
+  await expect(moderator.page.getByText(`Post removed and Member ${author.name} suspended.`)).toBeVisible();
+  await expect(group).toHaveCount(0);
+  const logEntry = moderator.page.getByRole('list', { name: 'Moderation decisions' }).getByRole('listitem').filter({ hasText: text });
+  await expect(logEntry).toContainText(`removed the post and suspended Member ${author.name} until`);
+  await expect(logEntry).toContainText('Why: Advertising is not allowed here');
+
+  // The post leaves every feed live; the author, on their next page, sees why and until when.
+  await expect(reporter.page.getByRole('article').filter({ hasText: text })).toHaveCount(0);
+  await expect(author.page.getByRole('article').filter({ hasText: text })).toHaveCount(0);
+  await author.page.reload();
+  const banner = author.page.getByRole('status', { name: 'Your account is suspended' });
+  await expect(banner).toContainText('Your account is suspended until');
+  await expect(banner).toContainText('Reason: Advertising is not allowed here');
+  await expectAccessible(author.page);
+  // The server refuses their writes with the same reason.
+  await author.page.getByRole('button', { name: 'Start a post' }).click();
+  await create.getByPlaceholder("What's on your mind?").fill('Back again');
+  await create.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(create.getByText(/Your account is suspended until .* Advertising is not allowed here/)).toBeVisible();
+
+  // The reporter's bell counts the outcome live; the notification names the removed post.
+  const bell = reporter.page.getByRole('link', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread');
+  await bell.click();
+  await expect(reporter.page.getByText(`Thanks for your report: a moderator removed the post "${text}"`)).toBeVisible();
+  await expectAccessible(reporter.page);
+
+  await author.close();
+  await reporter.close();
+  await moderator.close();
+});
