@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedEvents } from '../../contracts/network-constants.js';
 import { MODERATION_PAGE_SIZE, type ModerationLog, type ReportQueue, type SuspensionResponse } from '../../contracts/network-moderation.js';
 import type { NotificationsPage } from '../../contracts/network.js';
@@ -203,8 +203,7 @@ describe('network reports and moderation', () => {
     try {
       const done = await resolve(moderator, post.id, { action: 'remove', note: 'Scam link' });
       expect(done.statusCode).toBe(200);
-      const events = await stream.waitFor(1);
-      expect(events.find((event) => event.event === feedEvents.postDeleted)?.data).toBe(JSON.stringify({ postId: post.id }));
+      await vi.waitFor(() => expect(stream.events.find((event) => event.event === feedEvents.postDeleted)?.data).toBe(JSON.stringify({ postId: post.id })), { timeout: 10_000, interval: 20 });
     } finally {
       stream.close();
     }
@@ -217,6 +216,24 @@ describe('network reports and moderation', () => {
     expect(toAuthor).toMatchObject({ type: 'moderation', moderation: { outcome: 'removed', toAuthor: true, note: 'Scam link' } });
     // Removing is not suspending: the author may still post.
     expect((await createPost(t, author, 'Sorry')).statusCode).toBe(201);
+  });
+
+  it('when two moderators resolve the same post at once, then one decision is taken and the other gets 409', async () => {
+    const post = await createTextPost(t, author, 'Raced');
+    await report(reporter, post.id);
+    const answers = await Promise.all([resolve(moderator, post.id, { action: 'remove', note: 'First' }), resolve(moderator, post.id, { action: 'dismiss' })]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const { rows } = await t.database.pool.query('SELECT 1 FROM network_moderation_actions WHERE post_id = $1', [post.id]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('when a report races the post\'s removal, then it lands before (and goes with the post) or finds the post gone, never a 5xx', async () => {
+    const post = await createTextPost(t, author, 'Raced report');
+    await report(reporter, post.id);
+    const [removed, late] = await Promise.all([resolve(moderator, post.id, { action: 'remove', note: 'Gone' }), report(secondReporter, post.id)]);
+    expect(removed?.statusCode).toBe(200);
+    expect([201, 404]).toContain(late?.statusCode);
+    expect(await openReportsOf(post.id)).toBe(0);
   });
 
   it('when a moderator resolves with a bad body, then it is a 400 and the reports stay open', async () => {
