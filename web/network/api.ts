@@ -135,7 +135,7 @@ export function publishPost(description: string, media: File | null, onProgress:
 // ---- Feed
 
 /** Every list here pages by the server's opaque cursor. */
-const cursorPaging = {
+export const cursorPaging = {
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor ?? undefined,
 };

@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreatedReport, ModerationLog, ReportBody, ReportQueue, Resolution, ResolveBody, SuspensionResponse } from '../../contracts/network-moderation.js';
-import { ApiError } from '../lib/http.js';
-import { memberRequest, removeFeedPost } from './api.js';
 import { SUSPENDED } from '../../contracts/network-moderation-constants.js';
+import { ApiError } from '../lib/http.js';
+import { cursorPaging, memberRequest, removeFeedPost } from './api.js';
 
 /** Reports and moderation: each endpoint's query options, and the hooks that use them. */
 
@@ -17,29 +17,26 @@ export const reportQueueQuery = () =>
   infiniteQueryOptions({
     queryKey: moderationKeys.queue,
     queryFn: ({ pageParam, signal }) => memberRequest<ReportQueue>('/api/network/moderation/reports', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...cursorPaging,
   });
 
 export const moderationLogQuery = () =>
   infiniteQueryOptions({
     queryKey: moderationKeys.log,
     queryFn: ({ pageParam, signal }) => memberRequest<ModerationLog>('/api/network/moderation/log', { query: { cursor: pageParam }, signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    ...cursorPaging,
   });
 
 /** The member's own running suspension: asked again whenever the page comes back into view. */
-export const suspensionQuery = (enabled: boolean) =>
+export const suspensionQuery = () =>
   queryOptions({
     queryKey: moderationKeys.suspension,
     queryFn: async ({ signal }) => (await memberRequest<SuspensionResponse>('/api/network/me/suspension', { signal })).suspension,
-    enabled,
   });
 
 export const useReportQueue = () => useInfiniteQuery(reportQueueQuery());
 export const useModerationLog = () => useInfiniteQuery(moderationLogQuery());
-export const useSuspension = (enabled: boolean) => useQuery(suspensionQuery(enabled));
+export const useSuspension = (enabled: boolean) => useQuery({ ...suspensionQuery(), enabled });
 
 export const reportPost = (postId: string, body: ReportBody) =>
   memberRequest<CreatedReport>(`/api/network/posts/${encodeURIComponent(postId)}/reports`, { method: 'POST', body });
@@ -63,13 +60,13 @@ export function useResolveReports() {
     },
     // Resolved by this moderator or, on a 409, by another meanwhile: the queue and log move on either way.
     onSettled: () => {
-      void client.invalidateQueries({ queryKey: moderationKeys.queue });
-      void client.invalidateQueries({ queryKey: moderationKeys.log });
+      void client.invalidateQueries({ queryKey: reportQueueQuery().queryKey });
+      void client.invalidateQueries({ queryKey: moderationLogQuery().queryKey });
     },
   });
 }
 
 /** A write refused for a suspension the banner does not show yet: ask for it, so it does. */
 export function refreshSuspensionOn(client: ReturnType<typeof useQueryClient>, error: unknown): void {
-  if (error instanceof ApiError && error.code === SUSPENDED) void client.invalidateQueries({ queryKey: moderationKeys.suspension });
+  if (error instanceof ApiError && error.code === SUSPENDED) void client.invalidateQueries({ queryKey: suspensionQuery().queryKey });
 }
