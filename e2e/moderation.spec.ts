@@ -106,6 +106,8 @@ test('when a member reports a post, then a moderator removes it and suspends its
   await bell.click();
   await expect(reporter.page.getByText(`Thanks for your report: a moderator removed the post "${text}"`)).toBeVisible();
   await expectAccessible(reporter.page);
+  await reporter.page.getByRole('button', { name: 'Mark as read' }).click();
+  await expect(bell).toHaveAccessibleName('Notifications');
 
   await author.close();
   await reporter.close();
