@@ -71,7 +71,7 @@ describe('network reports and moderation', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toMatch(/already reported/);
     expect(await openReportsOf(post.id)).toBe(1);
-    // The post stays up for everyone until a moderator decides (decision 025).
+    // The post stays up for everyone until a moderator decides (decision 026).
     expect((await t.app.inject({ method: 'GET', url: `/api/network/posts/${post.id}`, headers: secondReporter.headers })).statusCode).toBe(200);
   });
 
