@@ -29,6 +29,8 @@ const stillOpen: Record<string, string> = {
   'DELETE /api/network/me': 'a member may always leave',
   'DELETE /api/network/posts/:param': 'taking one\'s own words back',
   'POST /api/network/notifications/read': 'the member\'s own bell',
+  'PUT /api/network/me/email-digest': 'the member\'s own mail',
+  'POST /api/network/email-digest/unsubscribe': 'an emailed link, not signed in',
   'POST /api/network/moderation/reports/:param/resolve': 'moderators only (403 for everyone else)',
 };
 
