@@ -807,6 +807,11 @@ export const routeTable: RouteEntry[] = [
     ok: 200,
   },
   { route: 'GET /api/network/me/settings', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/me/settings', h), ok: 200 },
+  { route: 'GET /api/network/me/email-digest', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/me/email-digest', h), ok: 200 },
+  { route: 'PUT /api/network/me/email-digest', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'PUT', '/api/network/me/email-digest', h, { enabled: false }), ok: 200 },
+  { route: 'GET /api/network/members', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/members?q=a', h), ok: 200 },
+  // The emailed link works signed out; a token that is not one the app made is refused.
+  { route: 'POST /api/network/email-digest/unsubscribe', access: 'public', area: 'network', build: (w, _c, h) => json(w, 'POST', '/api/network/email-digest/unsubscribe', h, { token: 'not-a-real-token' }), ok: 400 },
   {
     route: 'PUT /api/network/me/password',
     access: 'member',
