@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { DataTable } from '../../ui/data-table.js';
 import { TextField } from '../../ui/field.js';
+import { Form } from '../../ui/form.js';
 import { Pagination } from '../../ui/pagination.js';
 import { QueryState } from '../../ui/query-state.js';
 import { FormError } from '../../ui/states.js';
@@ -45,7 +46,7 @@ function IssueForm() {
     issue.mutate({ count: Number(count), programs: chosen, note, ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}) });
   };
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-label="Issue access codes" style={{ marginBottom: '1.5rem' }}>
+    <Form className={styles.card} onSubmit={onSubmit} aria-label="Issue access codes" style={{ marginBottom: '1.5rem' }}>
       <h2>Issue access codes</h2>
       <p className={styles.muted}>Each code opens the chosen programs for the one learner who redeems it. Codes are shown only now: download or copy them.</p>
       <FormError message={issue.isError ? errorMessage(issue.error, 'The codes could not be issued.') : null} />
@@ -86,7 +87,7 @@ function IssueForm() {
           </Button>
         </div>
       )}
-    </form>
+    </Form>
   );
 }
 

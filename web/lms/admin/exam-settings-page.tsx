@@ -4,6 +4,7 @@ import { MAX_RETAKE_WAIT_SECONDS, professions, type Profession } from '../../../
 import { errorMessage } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { TextField } from '../../ui/field.js';
+import { Form } from '../../ui/form.js';
 import { QueryState } from '../../ui/query-state.js';
 import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
@@ -27,7 +28,7 @@ function SettingsForm({ current }: { current: ExamSettings }) {
     save.mutate({ retakeWaitSeconds: Math.round(Number(minutes) * 60), passMarks: marks }, { onSuccess: () => notify('Exam settings saved') });
   };
   return (
-    <form className={styles.card} onSubmit={onSubmit} aria-label="Exam settings">
+    <Form className={styles.card} onSubmit={onSubmit} aria-label="Exam settings">
       <h2>Pass marks</h2>
       <p className={styles.muted}>The score (questions correct out of the whole exam) a learner of each profession needs; shown beside every score.</p>
       <div className={styles.formGrid}>
@@ -64,7 +65,7 @@ function SettingsForm({ current }: { current: ExamSettings }) {
           <Save size={16} aria-hidden="true" /> {save.isPending ? 'Saving...' : 'Save'}
         </span>
       </Button>
-    </form>
+    </Form>
   );
 }
 

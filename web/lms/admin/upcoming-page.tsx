@@ -4,6 +4,7 @@ import type { UpcomingExam } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';
+import { Form } from '../../ui/form.js';
 import { ConfirmDialog } from '../../ui/modal.js';
 import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
@@ -35,7 +36,7 @@ export default function UpcomingPage() {
   };
   return (
     <AdminLayout title="Upcoming Exams">
-      <form className={styles.card} onSubmit={onSubmit} style={{ marginBottom: '1.5rem' }} aria-label="Schedule an exam">
+      <Form className={styles.card} onSubmit={onSubmit} style={{ marginBottom: '1.5rem' }} aria-label="Schedule an exam">
         <h2>Schedule an exam</h2>
         <FormError message={error} />
         <div className={styles.formGrid}>
@@ -53,7 +54,7 @@ export default function UpcomingPage() {
         <Button type="submit" disabled={add.isPending}>
           Add Exam
         </Button>
-      </form>
+      </Form>
       <QueryState query={list} error="Failed to load upcoming exams." empty="No upcoming exams available." isEmpty={(data) => data.upcomingExams.length === 0}>
         {(data) => (
           <DataTable
