@@ -74,11 +74,12 @@ let digestQuery: string | undefined;
 
 /** A digest of every row of every table of the app: any insert, update or delete changes it. */
 export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
-  // An email's job writes when it runs (a link's token is issued then), and a step change asks for
-  // the steps' typical durations to be recomputed a minute later: a digest counts what the calls so
-  // far caused, not a job of an earlier call landing between two digests.
+  // An email's job writes when it runs (a link's token is issued then): a digest counts what the
+  // calls so far caused, not a job of an earlier call landing between two digests. The delayed case
+  // jobs an earlier call queued (its email waiting out the undo window, the steps' typical durations
+  // recomputed a minute later) are put off instead, for the same reason.
   await mailQueueSettled(t);
-  await stepEstimatesSettled(t);
+  await holdDelayedCaseJobs(t);
   if (!digestQuery) {
     const tables = await t.database.pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
     digestQuery = tables.rows
@@ -101,13 +102,12 @@ export async function mailQueueSettled(t: Pick<TestApp, 'database'>): Promise<vo
     .toBe(0);
 }
 
-/** Runs the waiting recomputation of the steps' typical durations now (as its minute running out would) and resolves once it has run. */
-async function stepEstimatesSettled(t: Pick<TestApp, 'database'>): Promise<void> {
+/** Puts off the waiting delayed case jobs by a day and waits for any that already started to finish. */
+async function holdDelayedCaseJobs(t: Pick<TestApp, 'database'>): Promise<void> {
   const { pool } = t.database;
-  await pool.query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'case-step-estimates' AND state = 'created'`);
+  const queues = `('case-step-estimates', 'case-notification')`;
+  await pool.query(`UPDATE pgboss.job SET start_after = now() + interval '1 day' WHERE name IN ${queues} AND state IN ('created', 'retry')`);
   await expect
-    .poll(async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'case-step-estimates' AND state IN ('created', 'retry', 'active')`)).rows[0]?.n, {
-      timeout: 20_000,
-    })
+    .poll(async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ${queues} AND state = 'active'`)).rows[0]?.n, { timeout: 20_000 })
     .toBe(0);
 }

@@ -65,6 +65,7 @@ const cases: [string, z.ZodType, unknown][] = [
       status: 'Completed',
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
+      owner: { id: 4, email: 'owner@example.test' },
       CaseServices: [{ id: 2, service_id: 3, current_step: null, last_updated: '2026-11-22T10:00:00.000Z', Service: { id: 3, name: 'S' } }],
     },
   ],
