@@ -231,7 +231,7 @@ export default function AdminManageCasesPage() {
                 { header: 'Passport Number', identifier: true, cell: (item) => item.passport_number },
                 { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
                 { header: 'Current Step', cell: (item) => <CurrentSteps services={item.CaseServices} /> },
-                { header: 'Owner', cell: (item) => (item.owner ? ownerName(item.owner.email) : <span className={styles.muted}>Nobody</span>) },
+                { header: 'Owner', identifier: true, cell: (item) => (item.owner ? ownerName(item.owner.email) : <span className={styles.muted}>Nobody</span>) },
                 {
                   header: 'Actions',
                   cell: (item) => (
