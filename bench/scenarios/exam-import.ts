@@ -8,8 +8,9 @@ import { questionCsvColumns } from '../../contracts/lms.js';
 export const IMPORT_ROWS = 5000;
 const difficulties = ['easy', 'medium', 'hard'] as const;
 const professions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
+const topics = ['Pharmacology', 'Infection control', 'Patient safety', 'Ethics'] as const;
 
-/** A valid import of `rows` questions: mostly multiple choice, some fill-in-the-blank and essays. */
+/** A valid import of `rows` questions (one per column of the export, topic included): mostly multiple choice, some fill-in-the-blank and essays. */
 export function importCsv(rows: number, runId = randomBytes(4).toString('hex')): string {
   const records = Array.from({ length: rows }, (_, i) => {
     const kind = i % 10 === 0 ? 'essay' : i % 5 === 0 ? 'fill-in-the-blank' : 'multiple-choice';
@@ -23,6 +24,7 @@ export function importCsv(rows: number, runId = randomBytes(4).toString('hex')):
       `An explanation of question ${i}, long enough to look like a real one: it names the rule and why it applies.`,
       professions[i % professions.length],
       difficulties[i % difficulties.length],
+      topics[i % topics.length],
     ];
   });
   return stringify(records, { header: true, columns: [...questionCsvColumns] });
@@ -41,7 +43,9 @@ export async function runExamImport(appUrl: string, admin: { username: string; p
     headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
     body: csv,
   });
-  const body = (await response.json()) as { imported?: number };
+  const body = (await response.json()) as { imported?: number; error?: string };
   const milliseconds = Math.round(performance.now() - started);
+  // A refused file measures nothing: the stage fails and says why instead of reporting a time.
+  if (!response.ok) throw new Error(`the import answered ${response.status}: ${body.error ?? ''}`);
   return { rows, megabytes: Math.round((Buffer.byteLength(csv) / 2 ** 20) * 100) / 100, milliseconds, status: response.status, imported: body.imported ?? null };
 }
