@@ -53,7 +53,9 @@ export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefO
               <Avatar src={comment.photoURL} size={32} />
               <div className={styles.commentBody}>
                 <div className={styles.commentMeta}>
-                  <strong>{comment.username ? <Link to={`/members/${encodeURIComponent(comment.username)}`}>{comment.username}</Link> : 'Anonymous'}</strong>
+                  <strong>{comment.username ? <Link to={`/members/${encodeURIComponent(comment.username)}`} className={styles.profileLink}>
+                      {comment.username}
+                    </Link> : 'Anonymous'}</strong>
                   <time dateTime={comment.timestamp}>{relativeTime(comment.timestamp)}</time>
                 </div>
                 <p>

@@ -20,7 +20,9 @@ export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
 /** The author's name, a link to their profile (an account deleted since has no username, and no profile). */
 export function AuthorName({ post }: { post: Post }) {
   const { username } = post.user;
-  return <strong>{username ? <Link to={`/members/${encodeURIComponent(username)}`}>{authorName(post)}</Link> : authorName(post)}</strong>;
+  return <strong>{username ? <Link to={`/members/${encodeURIComponent(username)}`} className={styles.profileLink}>
+        {authorName(post)}
+      </Link> : authorName(post)}</strong>;
 }
 export const commentCountText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
 export const likeCountText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
