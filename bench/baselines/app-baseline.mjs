@@ -259,6 +259,21 @@ function decodeCursor(value) {
   return { createdAt, id };
 }
 
+// A feed or search row as the app answers it (the bench's member is no admin).
+const postOf = (row, member) => ({
+  id: row.id,
+  user: { email: null, displayName: row.display_name, photoURL: row.photo_url, username: row.username },
+  description: row.description,
+  mediaType: row.media_type,
+  mediaURL: row.media_key ? `/api/network/media/${row.media_key.slice('network/'.length)}` : null,
+  timestamp: row.created_at.toISOString(),
+  userId: row.user_id,
+  likeCount: row.like_count,
+  likedByMe: row.liked_by_me,
+  commentCount: row.comment_count,
+  canDelete: row.user_id === member.id,
+});
+
 async function feed(url, request, response) {
   const member = await sessionMember(request, response);
   const cursor = decodeCursor(url.searchParams.get('cursor'));
@@ -269,19 +284,7 @@ async function feed(url, request, response) {
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    posts: page.map((row) => ({
-      id: row.id,
-      user: { email: null, displayName: row.display_name, photoURL: row.photo_url, username: row.username },
-      description: row.description,
-      mediaType: row.media_type,
-      mediaURL: row.media_key ? `/api/network/media/${row.media_key.slice('network/'.length)}` : null,
-      timestamp: row.created_at.toISOString(),
-      userId: row.user_id,
-      likeCount: row.like_count,
-      likedByMe: row.liked_by_me,
-      commentCount: row.comment_count,
-      canDelete: row.user_id === member.id,
-    })),
+    posts: page.map((row) => postOf(row, member)),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last.created_at, last.id) : null,
   };
 }
@@ -321,19 +324,7 @@ async function search(url, request, response) {
   const page = hits.rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    posts: page.map((row) => ({
-      id: row.id,
-      user: { email: null, displayName: row.display_name, photoURL: row.photo_url, username: row.username },
-      description: row.description,
-      mediaType: row.media_type,
-      mediaURL: row.media_key ? `/api/network/media/${row.media_key.slice('network/'.length)}` : null,
-      timestamp: row.created_at.toISOString(),
-      userId: row.user_id,
-      likeCount: row.like_count,
-      likedByMe: row.liked_by_me,
-      commentCount: row.comment_count,
-      canDelete: row.user_id === member.id,
-    })),
+    posts: page.map((row) => postOf(row, member)),
     members: found.rows.map((row) => ({ username: row.username, displayName: row.display_name, photoURL: row.photo_url })),
     nextCursor: hits.rows.length > FEED_PAGE_SIZE && last ? Buffer.from(`${last.rank}|${last.id}`).toString('base64url') : null,
   };

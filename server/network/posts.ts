@@ -77,7 +77,8 @@ function sharedPost(row: PostRow): PostCreatedEvent['post'] {
 const mayDelete = (member: Member, authorId: string) => member.isAdmin || member.id === authorId;
 
 
-type FeedRecord = {
+/** A post as the hot statements (feed, search) answer it, in the database's column names. */
+export type FeedRecord = {
   id: string;
   user_id: string;
   description: string;
@@ -92,6 +93,27 @@ type FeedRecord = {
   liked_by_me: boolean;
 };
 
+/** A hot statement's post row as `member` sees it. */
+export function feedPostOf(row: FeedRecord, member: Member): Post {
+  return {
+    ...sharedPost({
+      id: row.id,
+      userId: row.user_id,
+      description: row.description,
+      mediaType: row.media_type,
+      mediaKey: row.media_key,
+      likeCount: row.like_count,
+      commentCount: row.comment_count,
+      createdAt: row.created_at,
+      username: row.username,
+      displayName: row.display_name,
+      photoUrl: row.photo_url,
+    }),
+    likedByMe: row.liked_by_me,
+    canDelete: mayDelete(member, row.user_id),
+  };
+}
+
 export async function listPosts(pool: pg.Pool, member: Member, cursorValue: string | undefined): Promise<PostsPage> {
   const cursor = decodeCursor(cursorValue);
   const { rows } = await pool.query<FeedRecord>(
@@ -100,23 +122,7 @@ export async function listPosts(pool: pg.Pool, member: Member, cursorValue: stri
   const page = rows.length > FEED_PAGE_SIZE ? rows.slice(0, FEED_PAGE_SIZE) : rows;
   const last = page.at(-1);
   return {
-    posts: page.map((row) => ({
-      ...sharedPost({
-        id: row.id,
-        userId: row.user_id,
-        description: row.description,
-        mediaType: row.media_type,
-        mediaKey: row.media_key,
-        likeCount: row.like_count,
-        commentCount: row.comment_count,
-        createdAt: row.created_at,
-        username: row.username,
-        displayName: row.display_name,
-        photoUrl: row.photo_url,
-      }),
-      likedByMe: row.liked_by_me,
-      canDelete: mayDelete(member, row.user_id),
-    })),
+    posts: page.map((row) => feedPostOf(row, member)),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }

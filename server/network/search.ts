@@ -3,7 +3,7 @@ import { FEED_PAGE_SIZE, MEMBER_SUGGESTIONS_PAGE_SIZE, type MemberSuggestions, t
 import { AppError } from '../platform/errors.js';
 import type { Member } from './accounts.js';
 import { SEARCH_MEMBERS, SEARCH_POSTS_FIRST_PAGE, SEARCH_POSTS_PAGE_AFTER, SUGGEST_MEMBERS } from './hot-statements.js';
-import { mediaUrlOf } from './media.js';
+import { feedPostOf, type FeedRecord } from './posts.js';
 
 type RankCursor = { rank: number; id: string };
 
@@ -20,21 +20,7 @@ function decodeRankCursor(value: string | undefined): RankCursor | undefined {
   return { rank: parsed, id };
 }
 
-type PostHit = {
-  id: string;
-  user_id: string;
-  description: string;
-  media_type: string;
-  media_key: string | null;
-  like_count: number;
-  comment_count: number;
-  created_at: Date;
-  username: string | null;
-  display_name: string | null;
-  photo_url: string | null;
-  liked_by_me: boolean;
-  rank: number;
-};
+type PostHit = FeedRecord & { rank: number };
 
 type MemberRow = { username: string | null; display_name: string | null; photo_url: string | null };
 const publicMemberOf = (row: MemberRow): PublicMember => ({ username: row.username, displayName: row.display_name, photoURL: row.photo_url });
@@ -58,19 +44,7 @@ export async function search(pool: pg.Pool, viewer: Member, q: string, cursorVal
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    posts: page.map((row) => ({
-      id: row.id,
-      user: { email: null, displayName: row.display_name, photoURL: row.photo_url, username: row.username },
-      description: row.description,
-      mediaType: row.media_type,
-      mediaURL: row.media_key ? mediaUrlOf(row.media_key) : null,
-      timestamp: row.created_at.toISOString(),
-      userId: row.user_id,
-      likeCount: row.like_count,
-      commentCount: row.comment_count,
-      likedByMe: row.liked_by_me,
-      canDelete: viewer.isAdmin || viewer.id === row.user_id,
-    })),
+    posts: page.map((row) => feedPostOf(row, viewer)),
     members: found ? found.rows.map(publicMemberOf) : [],
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeRankCursor({ rank: last.rank, id: last.id }) : null,
   };

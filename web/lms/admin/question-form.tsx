@@ -67,13 +67,13 @@ export function QuestionForm({ question, idPrefix, label, submitLabel, pendingLa
   // A refusal is brought into view (on a phone the button is far below the form's top): the field
   // it names, or the message above the form.
   const top = useRef<HTMLDivElement>(null);
+  // Only a new refusal moves the focus: the field is read from it here, not from this render.
   useEffect(() => {
     if (!failure) return;
-    const named = invalid ? document.getElementById(id(fieldIds[invalid.field as (typeof requestFields)[number]])) : null;
+    const refused = fieldError(failure, requestFields);
+    const named = refused ? document.getElementById(`${idPrefix}-${fieldIds[refused.field as (typeof requestFields)[number]]}`) : null;
     (named ?? top.current)?.focus();
-    // Only a new refusal moves the focus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [failure]);
+  }, [failure, idPrefix]);
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
