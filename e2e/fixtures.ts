@@ -1,14 +1,23 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startWorkerApp, workerApp, type WorkerApp } from './worker-app.js';
 
 /**
- * The app's URL comes from global-setup; console errors and uncaught page errors fail
- * the test (a failed HTTP status the test provoked on purpose is not a console error).
+ * Every worker runs its own app on its own database (`e2e/worker-app.ts`), so workers run side by
+ * side without seeing each other's rows or mail. Console errors and uncaught page errors fail the
+ * test (a failed HTTP status the test provoked on purpose is not a console error).
  */
-export const test = base.extend<{ consoleErrors: string[] }>({
-  baseURL: async ({}, use) => {
-    if (!process.env.BASE_URL) throw new Error('BASE_URL is set by e2e/global-setup.ts');
-    await use(process.env.BASE_URL);
+export const test = base.extend<{ consoleErrors: string[] }, { workerApp: WorkerApp }>({
+  workerApp: [
+    async ({}, use, workerInfo) => {
+      const stop = await startWorkerApp(workerInfo.workerIndex);
+      await use(workerApp());
+      await stop();
+    },
+    { scope: 'worker', auto: true, timeout: 120_000 },
+  ],
+  baseURL: async ({ workerApp }, use) => {
+    await use(workerApp.url);
   },
   consoleErrors: [
     async ({ page }, use) => {

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { workerApp } from './worker-app.js';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
@@ -41,8 +42,8 @@ test('when a form is sent with a wrong or missing field, then the app says what 
 
   // After sending: the server's own sentence for a taken username.
   const taken = unique('taken');
-  const other = await page.context().browser()!.newContext({ baseURL: process.env.BASE_URL });
-  const headers = { origin: process.env.BASE_URL ?? '' };
+  const other = await page.context().browser()!.newContext({ baseURL: workerApp().url });
+  const headers = { origin: workerApp().url };
   const credentials = { email: `${taken}@example.test`, password: 'correct horse battery' };
   expect((await other.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
   expect((await other.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);

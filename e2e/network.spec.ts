@@ -240,8 +240,8 @@ test('when a visitor signs in with a wrong password, then the error shows in red
 
 test.describe('sign-in with the OpenID provider', () => {
   let provider: { stop(): Promise<void> } | undefined;
-  test.beforeAll(async () => {
-    provider = await startLocalOidcProvider(Number(process.env.E2E_OIDC_PORT), process.env.BASE_URL ?? '');
+  test.beforeAll(async ({ workerApp }) => {
+    provider = await startLocalOidcProvider(workerApp.oidcPort, workerApp.url);
   });
   test.afterAll(async () => provider?.stop());
 

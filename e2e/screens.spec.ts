@@ -3,13 +3,17 @@ import { createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers
 import { e2eAccounts } from './accounts.js';
 import { addQuestions, lmsAdminApi, uniqueName } from './lms-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { workerApp } from './worker-app.js';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 
+// The screen sweeps are the longest tests and share nothing: let both workers take them.
+test.describe.configure({ mode: 'parallel' });
+
 /** A network member with a complete profile, signed in in this page's browser context. */
 async function signInMember(page: Page): Promise<void> {
-  const baseURL = process.env.BASE_URL ?? '';
+  const baseURL = workerApp().url;
   const name = unique('member');
   const request = page.context().request;
   const headers = { origin: baseURL };
@@ -162,7 +166,7 @@ test('when words are typed as an address, then they lead to the matching page an
   for (const [typed, landing] of expectations) {
     await page.goto(typed);
     await expect(page, typed).toHaveURL(landing);
-    expect(new URL(page.url()).host, typed).toBe(new URL(process.env.BASE_URL ?? '').host);
+    expect(new URL(page.url()).host, typed).toBe(new URL(workerApp().url).host);
   }
   // Words that name nothing stay where they are and say so, with a way home, instead of landing silently elsewhere.
   for (const [typed, home] of [

@@ -1,0 +1,100 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { findFreePort } from '../server/db/embedded-postgres.js';
+import { startSmtpServer, type TestSmtpServer } from '../test/support/smtp-server.js';
+import { e2eAccounts } from './accounts.js';
+import { startAppProcess } from './app-process.js';
+
+/** The built app one Playwright worker drives, with its own database and its own mail server. */
+export type WorkerApp = {
+  url: string;
+  /** A real SMTP server in the worker's process: the app's SMTP_URL. Specs read it through `e2e/mailbox.ts`. */
+  mail: TestSmtpServer;
+  /** The port the network spec starts its local OpenID provider on (the app discovers it lazily). */
+  oidcPort: number;
+};
+
+let running: WorkerApp | undefined;
+
+/** This worker's app; the `workerApp` fixture in `e2e/fixtures.ts` starts it before the worker's first test. */
+export function workerApp(): WorkerApp {
+  if (!running) throw new Error('the worker app is started by the workerApp fixture of e2e/fixtures.ts');
+  return running;
+}
+
+/** A database of its own on TEST_DATABASE_URL's server, or nothing (the app then runs its embedded one). */
+async function externalDatabase(workerIndex: number): Promise<{ url: string; drop: () => Promise<void> } | undefined> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return undefined;
+  const name = `pathway_e2e_${process.pid}_${workerIndex}_${Date.now()}`;
+  const run = async (sql: string) => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(sql);
+    } finally {
+      await admin.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * Starts the built app on a fresh database, as a user would run it, for one worker: workers share
+ * nothing, so specs in different workers cannot see each other's rows or mail. Returns its stop.
+ */
+export async function startWorkerApp(workerIndex: number): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'pathway-e2e-'));
+  const port = await findFreePort();
+  const oidcPort = await findFreePort();
+  const mail = await startSmtpServer();
+  const database = await externalDatabase(workerIndex);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: database?.url,
+    LOG_LEVEL: 'warn',
+    CASE_ADMIN_EMAIL: e2eAccounts.caseAdmin.email,
+    CASE_ADMIN_PASSWORD: e2eAccounts.caseAdmin.password,
+    // The redirect route is tested against a page of our own instead of an outside site.
+    HEALTH_AUTHORITY_URL: `http://127.0.0.1:${port}/casetracking?authorityToken={token}`,
+    CASE_LOOKUP_RATE_LIMIT: '1000',
+    LOGIN_RATE_LIMIT: '1000',
+    LMS_SIGNUPS_PER_HOUR: '1000',
+    LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
+    LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
+    UPGRADE_CHAT_NUMBER: '15550001111',
+    NETWORK_ADMIN_EMAILS: e2eAccounts.networkModerator.email,
+    OIDC_ISSUER: `http://127.0.0.1:${oidcPort}`,
+    OIDC_CLIENT_ID: e2eAccounts.oidcClient.clientId,
+    OIDC_CLIENT_SECRET: e2eAccounts.oidcClient.clientSecret,
+    UPLOAD_MAX_BYTES: String(5 * 1024 * 1024),
+    SMTP_URL: mail.url,
+    MAIL_FROM: 'Pathway <no-reply@pathway.test>',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    // Step-change emails go out a second after the change instead of five minutes.
+    CASE_NOTIFICATION_DELAY_SECONDS: '1',
+    // A single step change's email waits for its undo window: long enough to click Undo on a busy
+    // machine, short enough for the mail tests to wait it out.
+    CASE_STEP_UNDO_SECONDS: '15',
+  };
+  if (!database) delete env.DATABASE_URL;
+
+  const app = await startAppProcess(env);
+  running = { url: app.url, mail, oidcPort };
+  return async () => {
+    running = undefined;
+    await app.stop();
+    await database?.drop();
+    await mail.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
