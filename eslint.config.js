@@ -18,7 +18,23 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // A contract with schemas brings zod (about 25 KB gzip) into the page that imports it: the web
+      // takes values only from the contracts written without zod, and types from any.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '/contracts/(?!(?:[\\w-]+-constants|password-rules|csv-problem|plain-text|question-formats)\\.js$)',
+              allowTypeImports: true,
+              message: 'The web imports values only from the zod-free contracts (*-constants.ts and the other plain modules); move the value there.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Playwright fixtures declare their dependencies by destructuring, including none.

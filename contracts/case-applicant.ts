@@ -17,8 +17,6 @@ export const APPLICANT_ACCESS_MESSAGE = 'If the case has an email address, we ha
  */
 export const subscriptionLinkResponse = z.object({ message: z.string(), code: z.enum(['SUBSCRIPTION_CONFIRMED', 'UNSUBSCRIBED']), caseNumber: z.string() });
 export type SubscriptionLinkAnswer = z.infer<typeof subscriptionLinkResponse>;
-/** The error `code` of a confirm or unsubscribe link that is unknown, expired or unsubscribed. */
-export const SUBSCRIPTION_LINK_INVALID = 'SUBSCRIPTION_LINK_INVALID';
 
 export const applicantSessionBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100, 'token is not valid') });
 

@@ -6,6 +6,9 @@ export type CaseStatus = (typeof caseStatuses)[number];
 /** The longest case number or passport number the tracker's lookup accepts. */
 export const LOOKUP_FIELD_MAX = 64;
 
+/** The error `code` of a tracker subscription's confirm or unsubscribe link that is unknown, expired or unsubscribed. */
+export const SUBSCRIPTION_LINK_INVALID = 'SUBSCRIPTION_LINK_INVALID';
+
 export const caseSortFields = ['createdAt', 'case_number', 'passport_number'] as const;
 export const sortOrders = ['DESC', 'ASC'] as const;
 

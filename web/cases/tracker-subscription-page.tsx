@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { SUBSCRIPTION_LINK_INVALID } from '../../contracts/case-applicant.js';
+import { SUBSCRIPTION_LINK_INVALID } from '../../contracts/cases-constants.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { applicantErrorText } from './applicant-errors.js';
 import { useSubscriptionLink } from './tracker-api.js';
