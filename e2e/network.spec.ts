@@ -40,7 +40,9 @@ async function secondBrowser(browser: Browser, baseURL: string): Promise<{ conte
   return { context, page, name };
 }
 
-async function publish(page: Page, text: string, file?: { name: string; mimeType: string; buffer: Buffer }) {
+/** Publishes through the dialog and returns the new post's id. */
+async function publish(page: Page, text: string, file?: { name: string; mimeType: string; buffer: Buffer }): Promise<string> {
+  const created = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/network/posts');
   await page.getByRole('button', { name: 'Start a post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a post' });
   await expect(dialog.getByText('Anyone')).toBeVisible();
@@ -48,6 +50,7 @@ async function publish(page: Page, text: string, file?: { name: string; mimeType
   if (file) await dialog.getByLabel('Add Media').setInputFiles(file);
   await dialog.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(dialog).toBeHidden();
+  return ((await (await created).json()) as { id: string }).id;
 }
 
 test('when members post, comment, like and delete, then a second browser sees every change live without reload', async ({ page, browser, baseURL }) => {
@@ -59,9 +62,13 @@ test('when members post, comment, like and delete, then a second browser sees ev
 
   const reader = await secondBrowser(browser, baseURL ?? '');
   const readerPage = reader.page;
+  const commentLists: string[] = [];
+  readerPage.on('request', (request) => {
+    if (request.method() === 'GET' && /\/comments(\?|$)/.test(request.url())) commentLists.push(new URL(request.url()).pathname);
+  });
 
   // Text
-  await publish(page, 'Hello from the e2e author');
+  const postId = await publish(page, 'Hello from the e2e author');
   const authorPost = page.getByRole('article').filter({ hasText: 'Hello from the e2e author' });
   await expect(authorPost).toContainText('Just now');
   await expect(authorPost).toContainText(`Member ${author}`);
@@ -86,6 +93,9 @@ test('when members post, comment, like and delete, then a second browser sees ev
   expect(await liveImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await publish(page, 'A clip', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: mp4 });
   await expect(readerPage.getByRole('article').filter({ hasText: 'A clip' }).locator('video')).toHaveAttribute('src', /\/api\/network\/media\/\d+-.+-clip\.mp4$/);
+
+  // A post without comments asks for none, however long it is on screen.
+  expect(commentLists.filter((path) => path.includes(postId))).toEqual([]);
 
   // Comment from the reader, seen by the author
   await livePost.getByRole('button', { name: 'Comment' }).click();

@@ -263,7 +263,8 @@ export const commentsQuery = (postId: string) =>
     ...cursorPaging,
   });
 
-export const useComments = (postId: string) => useInfiniteQuery(commentsQuery(postId));
+/** A post without comments asks for none: a feed page would otherwise send a request per post. */
+export const useComments = (postId: string, commentCount: number) => useInfiniteQuery({ ...commentsQuery(postId), enabled: commentCount > 0 });
 
 export const postComment = (postId: string, text: string) => memberRequest<CreatedComment>(`/api/network/posts/${postId}/comments`, { method: 'POST', body: { text } });
 

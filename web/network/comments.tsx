@@ -10,8 +10,8 @@ import { Link } from 'react-router';
 import { Form } from '../ui/form.js';
 
 /** A post's comment box and its comments, newest first, paged by cursor. */
-export function Comments({ postId, inputRef }: { postId: string; inputRef?: RefObject<HTMLInputElement | null> }) {
-  const comments = useComments(postId);
+export function Comments({ postId, commentCount, inputRef }: { postId: string; commentCount: number; inputRef?: RefObject<HTMLInputElement | null> }) {
+  const comments = useComments(postId, commentCount);
   const addComment = useAddComment(postId);
   const inputId = useId();
   const [text, setText] = useState('');

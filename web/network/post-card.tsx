@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Post } from '../../contracts/network.js';
 import { errorMessage } from '../lib/http.js';
@@ -13,7 +13,9 @@ import styles from './network.module.css';
 import { PostMedia } from './post-media.js';
 import { relativeTime } from './relative-time.js';
 import { MentionText } from './mention-text.js';
-import { ReportDialog } from './report-dialog.js';
+
+// Few members report a post: the dialog's code comes when one does, not with every feed.
+const ReportDialog = lazy(() => import('./report-dialog.js').then((module) => ({ default: module.ReportDialog })));
 
 export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
 
@@ -114,7 +116,7 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
           Send
         </button>
       </div>
-      <Comments postId={post.id} inputRef={commentInput} />
+      <Comments postId={post.id} commentCount={post.commentCount} inputRef={commentInput} />
       <ConfirmDialog
         open={confirming}
         title="Delete post"
@@ -123,7 +125,11 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
         onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirming(false)}
       />
-      {reporting && <ReportDialog postId={post.id} open={reporting} onClose={() => setReporting(false)} />}
+      {reporting && (
+        <Suspense fallback={null}>
+          <ReportDialog postId={post.id} open={reporting} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
     </article>
   );
 }

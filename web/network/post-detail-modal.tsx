@@ -26,7 +26,7 @@ export function PostDetailModal({ postId, onClose }: { postId: string | null; on
             </div>
           </div>
           {post.data.description && <p className={styles.description}>{post.data.description}</p>}
-          <Comments postId={post.data.id} />
+          <Comments postId={post.data.id} commentCount={post.data.commentCount} />
         </div>
       )}
     </Modal>
