@@ -1,16 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LOOKUP_FIELD_MAX } from '../../contracts/cases-constants.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
-import { FormError } from '../ui/states.js';
+import { FormError, LoadingState } from '../ui/states.js';
 import { applicantErrorText } from './applicant-errors.js';
-import { CaseProgressTracker } from './case-progress-tracker.js';
 import { useProgressLookup } from './tracker-api.js';
-import { TrackerSignIn } from './tracker-sign-in.js';
-import { TrackerSubscribe } from './tracker-subscribe.js';
 import styles from './tracker-page.module.css';
+
+// The result (progress, sign-in, subscription) is most of the page's code and shows only after a
+// lookup: it is downloaded while the lookup runs, not with the first page.
+const loadResult = () => import('./tracker-result.js');
+const TrackerResult = lazy(loadResult);
 
 /** Track Your Application: the public lookup by case number and passport number. */
 export default function TrackerPage() {
@@ -36,6 +38,8 @@ export default function TrackerPage() {
             : null;
     setFieldProblem(problem);
     if (problem) return;
+    // A failure here is met again, and shown, when the result renders.
+    loadResult().catch(() => {});
     lookup.mutate({ caseNumber: caseNumber.trim(), passportNumber: passportNumber.trim() });
   }
 
@@ -76,9 +80,11 @@ export default function TrackerPage() {
         </form>
         <FormError message={error} />
       </section>
-      {lookup.data && <CaseProgressTracker progress={lookup.data} />}
-      {lookup.data && lookup.variables && <TrackerSignIn key={`sign-in-${lookup.data.caseNumber}`} lookup={lookup.variables} />}
-      {lookup.data && lookup.variables && <TrackerSubscribe key={lookup.data.caseNumber} lookup={lookup.variables} />}
+      {lookup.data && lookup.variables && (
+        <Suspense fallback={<LoadingState text={t('tracker.searching')} />}>
+          <TrackerResult progress={lookup.data} lookup={lookup.variables} />
+        </Suspense>
+      )}
     </main>
   );
 }
