@@ -20,11 +20,13 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // A contract with schemas brings zod (about 25 KB gzip) into the page that imports it: the web
-      // takes values only from the contracts written without zod, and types from any.
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          // The package's index names every icon: the dev server would load them all on every page.
+          paths: [{ name: 'lucide-react', allowTypeImports: true, message: "Import each icon from 'lucide-react/icons/<name>'." }],
+          // A contract with schemas brings zod (about 25 KB gzip) into the page that imports it: the web
+          // takes values only from the contracts written without zod, and types from any.
           patterns: [
             {
               regex: '/contracts/(?!(?:[\\w-]+-constants|password-rules|csv-problem|plain-text|question-formats)\\.js$)',

@@ -1,4 +1,7 @@
-import { Download, MoveRight, Undo2, Upload } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import MoveRight from 'lucide-react/icons/move-right';
+import Undo2 from 'lucide-react/icons/undo-2';
+import Upload from 'lucide-react/icons/upload';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../lib/http.js';

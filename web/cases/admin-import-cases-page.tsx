@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/browser/esm/sync';
-import { Download, FileUp } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import FileUp from 'lucide-react/icons/file-up';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { exportOnlyColumns, importColumnLabels, importColumnOf, importColumns } from '../../contracts/cases-constants.js';

@@ -1,4 +1,7 @@
-import { CalendarClock, CircleCheck, Hourglass, Info } from 'lucide-react';
+import CalendarClock from 'lucide-react/icons/calendar-clock';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Hourglass from 'lucide-react/icons/hourglass';
+import Info from 'lucide-react/icons/info';
 import { useTranslation } from 'react-i18next';
 import type { CaseProgress } from '../../contracts/cases.js';
 import styles from './service-outlook.module.css';

@@ -1,4 +1,5 @@
-import { ArrowLeft, Target } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
+import Target from 'lucide-react/icons/target';
 import { Link } from 'react-router';
 import { UPGRADE_REQUIRED } from '../../contracts/lms-constants.js';
 import type { ReviewedQuestion } from '../../contracts/lms.js';

@@ -1,4 +1,5 @@
-import { CircleCheck, CircleX } from 'lucide-react';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import CircleX from 'lucide-react/icons/circle-x';
 import review from './exam-review.module.css';
 
 /** How an option is marked once the answer is known: the right one, the learner's wrong choice, or neither. */

@@ -1,4 +1,4 @@
-import { Target } from 'lucide-react';
+import Target from 'lucide-react/icons/target';
 import { Link } from 'react-router';
 import { DEFAULT_PASS_MARK, PERCENTILE_MIN_OTHERS } from '../../contracts/lms-constants.js';
 import type { ExamReview, TopicResult } from '../../contracts/lms.js';

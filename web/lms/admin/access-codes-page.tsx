@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Download, KeyRound } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import KeyRound from 'lucide-react/icons/key-round';
 import { useState, type FormEvent } from 'react';
 import { programs } from '../../../contracts/lms-constants.js';
 import type { AccessCode } from '../../../contracts/lms.js';

@@ -1,4 +1,4 @@
-import { Save } from 'lucide-react';
+import Save from 'lucide-react/icons/save';
 import { useState, type FormEvent } from 'react';
 import { MAX_RETAKE_WAIT_SECONDS, professions, type Profession } from '../../../contracts/lms-constants.js';
 import { errorMessage } from '../../lib/http.js';

@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/browser/esm/sync';
-import { Download, Upload } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Upload from 'lucide-react/icons/upload';
 import { useState, type ChangeEvent } from 'react';
 import { difficulties, professions, questionCsvColumns } from '../../../contracts/lms-constants.js';
 import { parseQuestionText, type LineError, type ParsedQuestion, type QuestionTextFormat } from '../../../contracts/question-formats.js';
