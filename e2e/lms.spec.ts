@@ -1,10 +1,10 @@
 import type { Locator, Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '../server/db/embedded-postgres.js';
 import { e2eAccounts } from './accounts.js';
+import { startAppProcess, type AppProcess } from './app-process.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { addQuestions, lmsAdminApi, registerLearner, uniqueName } from './lms-helpers.js';
 
@@ -268,15 +268,15 @@ test('when the token cannot be decoded, then the learner is signed out to the lo
 
 /** A second app with a short exam, so the countdown can run out without waiting three hours. */
 test.describe('with a short exam duration', () => {
-  let app: ChildProcess | undefined;
+  let app: AppProcess | undefined;
   let dataDir = '';
-  let shortBaseUrl = '';
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     dataDir = await mkdtemp(join(tmpdir(), 'pathway-e2e-lms-'));
     const port = await findFreePort();
-    const env: NodeJS.ProcessEnv = {
+    // Its own embedded database, even when the worker's app runs on an external one.
+    app = await startAppProcess({
       ...process.env,
       NODE_ENV: 'production',
       PORT: String(port),
@@ -287,30 +287,16 @@ test.describe('with a short exam duration', () => {
       LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
       LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
       EXAM_DURATION_SECONDS: '8',
-    };
-    // This app always runs on its own embedded database, even when the main one is external.
-    delete env.DATABASE_URL;
-    app = spawn(process.execPath, [join(process.cwd(), 'dist', 'server', 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    shortBaseUrl = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 300; i++) {
-      if (app.exitCode !== null) throw new Error('the short-exam app exited during start');
-      const ready = await fetch(`${shortBaseUrl}/readyz`).then((r) => r.ok).catch(() => false);
-      if (ready) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error('the short-exam app did not become ready');
+    });
   });
 
   test.afterAll(async () => {
-    if (app && app.exitCode === null) {
-      const stopped = new Promise((resolve) => app?.once('exit', resolve));
-      app.kill('SIGTERM');
-      await stopped;
-    }
+    await app?.stop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
   test('when the timer runs out, then the exam finishes and the locked summary shows', async ({ page }) => {
+    const shortBaseUrl = app?.url ?? '';
     const api = await lmsAdminApi(shortBaseUrl);
     await addQuestions(api, 'physiotherapist', 3, 'Physio');
     await api.dispose();
