@@ -8,6 +8,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The first page of each area, as a visitor opens it, and the feed as a signed-in member sees it. */
 export const firstPages = [
   { area: 'cases', name: 'public tracker', path: '/casetracking', signedIn: false },
+  { area: 'cases', name: 'case admin login', path: '/caseadmin/login', signedIn: false },
   { area: 'lms', name: 'LMS login', path: '/lms-system/login', signedIn: false },
   { area: 'network', name: 'network sign-in', path: '/', signedIn: false },
   { area: 'network', name: 'network feed (signed in)', path: '/Home', signedIn: true },
