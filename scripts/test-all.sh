@@ -16,12 +16,16 @@ bash scripts/install-ops-tools.sh
 node -e 'const [major, minor] = process.versions.node.split(".").map(Number); if (major < 22 || (major === 22 && minor < 12)) { console.error(`Node ${process.version} is too old: run the tests through npm (npm test), which uses the Node 24 of node_modules`); process.exit(1); }'
 echo "== Node $(node --version)"
 
-echo "== lint" && npm run --silent lint
-echo "== typecheck" && npm run --silent typecheck
-echo "== API tests" && npx vitest run
-echo "== fault tests" && npm run --silent test:faults
+# Each stage says when it starts, in seconds since this script did.
+stage() { echo "== $1 (at ${SECONDS} s)"; }
+
+stage lint && npm run --silent lint
+stage typecheck && npm run --silent typecheck
+stage "API tests" && npx vitest run
+stage "fault tests" && npm run --silent test:faults
 # Three built instances behind HAProxy, PgBouncer (transaction pooling), Redis and s3rver; one is killed under load (under a minute).
-echo "== cluster test" && npm run --silent test:cluster
+stage "cluster test" && npm run --silent test:cluster
 # Builds here, then installs the built tree with `npm ci --omit=dev` elsewhere and starts it.
-echo "== build and production install" && bash scripts/production-install.sh
-echo "== browser tests" && npx playwright test
+stage "build and production install" && bash scripts/production-install.sh
+stage "browser tests" && npx playwright test
+stage done
