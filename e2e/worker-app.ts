@@ -60,7 +60,6 @@ export async function startWorkerApp(workerIndex: number): Promise<() => Promise
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: database?.url,
     LOG_LEVEL: 'warn',
     CASE_ADMIN_EMAIL: e2eAccounts.caseAdmin.email,
     CASE_ADMIN_PASSWORD: e2eAccounts.caseAdmin.password,
@@ -86,7 +85,9 @@ export async function startWorkerApp(workerIndex: number): Promise<() => Promise
     // machine, short enough for the mail tests to wait it out.
     CASE_STEP_UNDO_SECONDS: '15',
   };
-  if (!database) delete env.DATABASE_URL;
+  // An external database only through TEST_DATABASE_URL: a DATABASE_URL left in the shell is never a test's.
+  if (database) env.DATABASE_URL = database.url;
+  else delete env.DATABASE_URL;
 
   const app = await startAppProcess(env);
   running = { url: app.url, mail, oidcPort };
