@@ -43,3 +43,16 @@ export async function chooseRowAction(page: Page, caseNumber: string, action: 'E
   await page.getByRole('button', { name: `Actions for ${caseNumber}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
 }
+
+/**
+ * Types into Case Management's search and waits until the list shows that search's answer: the box
+ * sends a moment after typing stops, and until the answer comes the list keeps the previous rows.
+ */
+export async function searchCases(page: Page, text: string): Promise<void> {
+  const answered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/caseadmin/cases' && new URL(response.url()).searchParams.get('search') === text.trim(),
+  );
+  await page.getByLabel('Search cases').fill(text);
+  await answered;
+  await expect(page.getByRole('region', { name: 'Cases', exact: true })).not.toHaveAttribute('aria-busy', 'true');
+}

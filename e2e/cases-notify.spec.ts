@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { createCaseViaApi, searchCases, signInWithToken, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
 
@@ -142,7 +142,7 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await expect(page.getByText('3 case(s) imported')).toBeVisible();
   await expect(page).toHaveURL(/\/caseadmin\/manage-cases$/);
 
-  await page.getByLabel('Search cases').fill(`IMP-${suffix}`);
+  await searchCases(page, `IMP-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByRole('row')).toHaveCount(4);
   // The filtered list downloads as CSV.
   const download = page.waitForEvent('download');

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { AdminCase, Service, Step } from '../contracts/cases.js';
-import { adminApiToken, createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { adminApiToken, createCaseViaApi, searchCases, signInWithToken, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 
 /** A service whose first step is expected to take no days, so a case on it is overdue at once. */
@@ -42,7 +42,7 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
   await expect(page).toHaveURL(/\/caseadmin\/manage-cases\?overdue=true$/);
   const overdueOnly = page.getByRole('checkbox', { name: 'Overdue only' });
   await expect(overdueOnly).toBeChecked();
-  await page.getByLabel('Search cases').fill(`XTR-${suffix}`);
+  await searchCases(page, `XTR-${suffix}`);
   const rows = page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(overdue.case_number);

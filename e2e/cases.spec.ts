@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
-import { chooseRowAction, createCaseViaApi, signInThroughForm, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { chooseRowAction, createCaseViaApi, searchCases, signInThroughForm, signInWithToken, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
@@ -55,6 +55,8 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await page.getByLabel('Service Name').fill(serviceName);
   await page.getByRole('button', { name: 'Add Service' }).click();
   await expect(page.getByRole('row', { name: new RegExp(serviceName) })).toBeVisible();
+  // The form clears once the list has the new service; typing before that would be cleared too.
+  await expect(page.getByLabel('Service Name')).toHaveValue('');
   // A name taken already: the server's sentence, next to the field.
   await page.getByLabel('Service Name').fill(serviceName);
   await page.getByRole('button', { name: 'Add Service' }).click();
@@ -133,7 +135,7 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   // The step change on the case's details page.
   await sidebar(page).getByRole('link', { name: 'Manage Cases' }).click();
   // The suffix is in both clients' names too (the box searches names); the case number is this case's alone.
-  await page.getByLabel('Search cases').fill(`e2e-${suffix.toLowerCase()}`);
+  await searchCases(page, `e2e-${suffix.toLowerCase()}`);
   await expect(page.getByRole('row')).toHaveCount(2);
   await page.getByRole('link', { name: caseNumber, exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Case Details' })).toBeVisible();
@@ -248,7 +250,7 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
   await createModal.getByRole('button', { name: 'Cancel' }).click();
   await expect(createModal).toBeHidden();
 
-  await page.getByLabel('Search cases').fill(`dup-${suffix.toLowerCase()}`);
+  await searchCases(page, `dup-${suffix.toLowerCase()}`);
   await expect(page.getByRole('row')).toHaveCount(2);
 
   await chooseRowAction(page, existing.case_number, 'Edit');
@@ -306,7 +308,7 @@ test('when more cases match than fit on a page, then the list pages through them
   }
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
-  await page.getByLabel('Search cases').fill(prefix);
+  await searchCases(page, prefix);
   const pages = page.getByRole('navigation', { name: 'Cases pages' });
   await expect(pages).toContainText('Page 1 of 2');
   const rows = page.getByRole('row');
@@ -337,7 +339,7 @@ test('when a selected case is deleted, then it leaves the selection and the othe
   }
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
-  await page.getByLabel('Search cases').fill(`SEL-${suffix}`);
+  await searchCases(page, `SEL-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr')).toHaveCount(3);
   await page.getByLabel('Select all cases on this page').check();
   const bar = page.getByRole('region', { name: 'Move selected cases' });
@@ -377,7 +379,7 @@ test('when the case list shows cards on a phone, then select-all is visible, lab
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
-  await page.getByLabel('Search cases').fill(`PHN-${suffix}`);
+  await searchCases(page, `PHN-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr')).toHaveCount(2);
 
   const selectAll = page.getByRole('checkbox', { name: 'Select all cases on this page' });

@@ -187,7 +187,8 @@ export default function AdminManageCasesPage() {
 
       <BulkStepBar caseIds={[...selected]} onDone={() => setSelected(new Set())} />
 
-      <section className={styles.card} aria-label="Cases">
+      {/* Busy while the rows on screen are the previous filter's, kept until the new answer comes. */}
+      <section className={styles.card} aria-label="Cases" aria-busy={list.isPlaceholderData}>
         <QueryState
           query={list}
           loading="Loading cases..."
