@@ -84,6 +84,22 @@ async function expectFitsWidth(page: Page): Promise<void> {
 
 const widths = [390, 768, 900, 1024, 1280, 1440, 1920];
 
+type SweptScreen = { name: string; path: string; heading?: string | RegExp };
+
+/**
+ * Opens a screen and waits for it (its heading, if given, then no spinner: the feed keeps a live
+ * stream open, so "network idle" never comes), checks that it fits the width if asked and that axe
+ * finds nothing serious, and saves it as test-results/screens/{name}-{width}-{light|dark}.png.
+ */
+async function checkScreen(page: Page, screen: SweptScreen, dark: boolean, { fits }: { fits: boolean }): Promise<void> {
+  await page.goto(screen.path);
+  if (screen.heading) await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+  if (fits) await expectFitsWidth(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: `test-results/screens/${screen.name}-${page.viewportSize()?.width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
+}
+
 type Screen = { name: string; path: string; ready: (page: Page) => Promise<void> };
 
 const screens: Screen[] = [
@@ -362,14 +378,7 @@ test('when the case admin screens are opened from 390 to 1920 px in light and da
     await page.evaluate((value) => localStorage.setItem('darkMode', String(value)), dark);
     for (const width of [390, 1024, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const screen of adminScreens) {
-        await page.goto(screen.path);
-        await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
-        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-        await expectFitsWidth(page);
-        await expectAccessible(page);
-        await page.screenshot({ path: `test-results/screens/${screen.name}-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
-      }
+      for (const screen of adminScreens) await checkScreen(page, screen, dark, { fits: true });
     }
   }
   // At desk widths the details' facts keep apart: the long email does not run under the status badge.
@@ -436,12 +445,7 @@ async function sweepScreens(page: Page, paths: readonly string[]): Promise<void>
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of paths) {
-        await page.goto(path);
-        // The feed keeps a live stream open, so "network idle" never comes: wait for the spinners instead.
-        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-        await expectAccessible(page);
-        const name = path === '/' ? 'sign-in' : path.slice(1).replaceAll('/', '-');
-        await page.screenshot({ path: `test-results/screens/${name}-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
+        await checkScreen(page, { name: path === '/' ? 'sign-in' : path.slice(1).replaceAll('/', '-'), path }, dark, { fits: false });
       }
     }
   }
@@ -500,14 +504,7 @@ test('when the LMS admin screens are opened from 390 to 1920 px in light and dar
     for (const target of [page, learnerPage]) await target.evaluate((value) => localStorage.setItem('darkMode', String(value)), dark);
     for (const width of [390, 1024, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const screen of adminScreens) {
-        await page.goto(screen.path);
-        await expect(page.getByRole('heading', { name: screen.heading, level: 1 })).toBeVisible();
-        await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
-        await expectFitsWidth(page);
-        await expectAccessible(page);
-        await page.screenshot({ path: `test-results/screens/${screen.name}-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
-      }
+      for (const screen of adminScreens) await checkScreen(page, screen, dark, { fits: true });
       await learnerPage.setViewportSize({ width, height: 900 });
       await learnerPage.goto(`/courses/${id}`);
       await expect(learnerPage.getByRole('region', { name: 'A lesson with a list' }).getByRole('listitem')).toHaveCount(3);
