@@ -238,6 +238,46 @@ test('when the feed is viewed on a phone-sized screen, then it fits without side
   await expectAccessible(page);
 });
 
+test('when the feed opens on a phone, then nothing on the screen moves as its first page arrives', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signUpThroughUi(page, unique('steady'));
+  // Every layout shift from the start of the next load (Chromium's Layout Instability API, what CLS sums).
+  await page.addInitScript(() => {
+    const sum = { value: 0 };
+    // LayoutShift entries are not in TypeScript's DOM types: the two fields read here.
+    const add = (entries: PerformanceEntryList) => {
+      for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) sum.value += entry.value;
+    };
+    const observer = new PerformanceObserver((list) => add(list.getEntries()));
+    observer.observe({ type: 'layout-shift', buffered: true });
+    Object.assign(window, { layoutShift: () => (add(observer.takeRecords()), sum.value) });
+  });
+  // The feed's first page is held until its wait is on screen, as on a slow connection.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/network/posts',
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('/Home');
+  const waiting = page.getByRole('status').filter({ hasText: 'Fetching Feed...' });
+  await expect(waiting).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Your profile' })).toBeVisible();
+  release();
+  await expect(waiting).toBeHidden();
+  await expect(page.getByText('There are no posts yet...').or(page.getByRole('article').first())).toBeVisible();
+  const shift = await page.evaluate(async () => {
+    // Two frames, so the frame that drew the first page has reported its shifts.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    return (window as unknown as { layoutShift: () => number }).layoutShift();
+  });
+  // 0.1 is the bound of a "good" cumulative layout shift.
+  expect(shift).toBeLessThan(0.1);
+});
+
 test('when a visitor signs in with a wrong password, then the error shows in red above the form', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Already a member? Sign In' }).click();

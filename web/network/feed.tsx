@@ -63,9 +63,7 @@ export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: str
         </Suspense>
       )}
 
-      {/* Until the first page arrives the list holds a screen's height, so on a phone the profile card
-          below the feed is not drawn in view and then pushed away (a layout shift). */}
-      <div className={`${styles.feedList} ${feed.isPending ? styles.feedListPending : ''}`}>
+      <div className={styles.feedList}>
         {feed.isPending && (
           <div className={styles.overlay} role="status" aria-live="polite">
             Fetching Feed...
