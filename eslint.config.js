@@ -29,7 +29,7 @@ export default tseslint.config(
           // takes values only from the contracts written without zod, and types from any.
           patterns: [
             {
-              regex: '/contracts/(?!(?:[\\w-]+-constants|password-rules|csv-problem|plain-text|question-formats)\\.js$)',
+              regex: '/contracts/(?!(?:[\\w-]+-constants|password-rules|csv-problem|plain-text|question-formats|web-areas)\\.js$)',
               allowTypeImports: true,
               message: 'The web imports values only from the zod-free contracts (*-constants.ts and the other plain modules); move the value there.',
             },

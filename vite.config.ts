@@ -9,6 +9,8 @@ export default defineConfig({
   plugins: [react()],
   build: {
     outDir: '../dist/web',
+    // dist/web/.vite/manifest.json: the server names each area's route chunk in the page it sends.
+    manifest: true,
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {

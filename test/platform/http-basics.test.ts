@@ -14,7 +14,18 @@ describe('HTTP basics', () => {
   beforeAll(async () => {
     t = await createTestApp();
     webDir = await mkdtemp(join(tmpdir(), 'pathway-web-'));
-    await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Pathway</title><div id="root"></div>');
+    await writeFile(join(webDir, 'index.html'), '<!doctype html><head><title>Pathway</title></head><div id="root"></div>');
+    // The parts of Vite's manifest the server reads: the entry, each area's route table and their static imports.
+    await mkdir(join(webDir, '.vite'));
+    const manifest = {
+      'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_framework-f1.js'] },
+      '_framework-f1.js': { file: 'assets/framework-f1.js' },
+      '_tracker-helpers-h1.js': { file: 'assets/tracker-helpers-h1.js', imports: ['_framework-f1.js'] },
+      'cases/routes.tsx': { file: 'assets/routes-c1.js', imports: ['_framework-f1.js', 'index.html', '_tracker-helpers-h1.js'] },
+      'lms/routes.tsx': { file: 'assets/routes-l1.js', imports: ['index.html'] },
+      'network/routes.tsx': { file: 'assets/routes-n1.js', imports: ['index.html'] },
+    };
+    await writeFile(join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
     await mkdir(join(webDir, 'assets'));
     await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log("plain")');
     await writeFile(join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("plain")'));
@@ -71,6 +82,22 @@ describe('HTTP basics', () => {
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<div id="root">');
+  });
+
+  it('when a browser opens a page of an area, then the page names that area\'s route chunk and its imports to download beside the entry, and no other area\'s', async () => {
+    const preloads = async (url: string) => {
+      const response = await withWeb.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      return [...response.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    };
+    expect(await preloads('/casetracking?lang=ar')).toEqual(['/assets/routes-c1.js', '/assets/tracker-helpers-h1.js']);
+    expect(await preloads('/LMS-System/login')).toEqual(['/assets/routes-l1.js']);
+    expect(await preloads('/Home')).toEqual(['/assets/routes-n1.js']);
+    expect(await preloads('/no-such-page')).toEqual(['/assets/routes-n1.js']);
+  });
+
+  it('when the manifest is asked for, then it is not served', async () => {
+    const response = await withWeb.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(response.statusCode).toBe(404);
   });
 
   it('when a browser accepts brotli, then a hashed asset comes precompressed and cached for good', async () => {

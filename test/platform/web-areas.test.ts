@@ -1,0 +1,36 @@
+import type { RouteObject } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { webAreaOf, type WebArea } from '../../contracts/web-areas.js';
+import { casesRoutes } from '../../web/cases/routes.js';
+import { lmsRoutes } from '../../web/lms/routes.js';
+import { networkRoutes } from '../../web/network/routes.js';
+
+const paths = (routes: RouteObject[]): string[] => routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
+
+describe('which area an address belongs to', () => {
+  const tables: [WebArea, RouteObject[]][] = [
+    ['cases', casesRoutes],
+    ['lms', lmsRoutes],
+    ['network', networkRoutes],
+  ];
+
+  it.each(tables)('when any route of the %s area is opened, then its own area answers it (its route table is the one downloaded)', (area, routes) => {
+    const routePaths = paths(routes);
+    expect(routePaths.length).toBeGreaterThan(3);
+    for (const path of routePaths) expect([path, webAreaOf(path.replace(/:\w+/g, 'x1'))]).toEqual([path, area]);
+  });
+
+  it('when an address is typed in another letter case or with a trailing slash, then it still goes to its area', () => {
+    expect(webAreaOf('/CaseTracking')).toBe('cases');
+    expect(webAreaOf('/caseadmin/')).toBe('cases');
+    expect(webAreaOf('/LMS-System/login')).toBe('lms');
+    expect(webAreaOf('/Courses/12')).toBe('lms');
+  });
+
+  it('when an address only starts like an area, or is unknown, then the network answers it (with its not-found page)', () => {
+    expect(webAreaOf('/casetrackingx')).toBe('network');
+    expect(webAreaOf('/examples')).toBe('network');
+    expect(webAreaOf('/nothing-here')).toBe('network');
+    expect(webAreaOf('/')).toBe('network');
+  });
+});
