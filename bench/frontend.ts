@@ -88,6 +88,51 @@ export async function measureJavaScript(appUrl: string): Promise<JavaScriptWeigh
   }
 }
 
+/** One page's Lighthouse run (mobile, simulated throttling). */
+async function lighthousePage(appUrl: string, port: number, page: (typeof firstPages)[number], cookie: string): Promise<LighthouseScores> {
+  try {
+    const result = await lighthouse(`${appUrl}${page.path}`, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
+    });
+    const lhr = result?.lhr;
+    const categories = lhr?.categories;
+    const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
+    const audit = (id: string) => lhr?.audits[id];
+    const ms = (id: string) => Math.round(audit(id)?.numericValue ?? 0);
+    const lcpElement = (audit('largest-contentful-paint-element')?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
+      ?.items?.[0]?.items?.[0]?.node?.snippet;
+    const weighted = new Set([...(categories?.performance?.auditRefs ?? []), ...(categories?.accessibility?.auditRefs ?? [])].map((ref) => ref.id));
+    return {
+      page: page.name,
+      path: page.path,
+      performance: score(categories?.performance?.score),
+      accessibility: score(categories?.accessibility?.score),
+      ...(lhr
+        ? {
+            metrics: {
+              fcpMs: ms('first-contentful-paint'),
+              lcpMs: ms('largest-contentful-paint'),
+              tbtMs: ms('total-blocking-time'),
+              cls: Math.round((audit('cumulative-layout-shift')?.numericValue ?? 0) * 1000) / 1000,
+              speedIndexMs: ms('speed-index'),
+              ...(lcpElement ? { lcpElement } : {}),
+            },
+            failing: Object.values(lhr.audits)
+              .filter((a) => weighted.has(a.id) && a.score !== null && a.score < 0.9)
+              .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
+          }
+        : {}),
+      ...(lhr?.runtimeError ? { error: lhr.runtimeError.message } : {}),
+    };
+  } catch (error) {
+    return { page: page.name, path: page.path, performance: null, accessibility: null, error: String(error) };
+  }
+}
+
 /** Lighthouse's default (mobile, simulated throttling) performance and accessibility scores, 0-100. */
 export async function runLighthouse(appUrl: string): Promise<LighthouseScores[]> {
   const chrome = await chromeLauncher.launch({
@@ -98,47 +143,9 @@ export async function runLighthouse(appUrl: string): Promise<LighthouseScores[]>
     const scores: LighthouseScores[] = [];
     const cookie = await memberCookie(appUrl);
     for (const page of firstPages) {
-      try {
-        const result = await lighthouse(`${appUrl}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: ['performance', 'accessibility'],
-          ...(page.signedIn ? { extraHeaders: { cookie } } : {}),
-        });
-        const lhr = result?.lhr;
-        const categories = lhr?.categories;
-        const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
-        const audit = (id: string) => lhr?.audits[id];
-        const ms = (id: string) => Math.round(audit(id)?.numericValue ?? 0);
-        const lcpElement = (audit('largest-contentful-paint-element')?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
-          ?.items?.[0]?.items?.[0]?.node?.snippet;
-        const weighted = new Set([...(categories?.performance?.auditRefs ?? []), ...(categories?.accessibility?.auditRefs ?? [])].map((ref) => ref.id));
-        scores.push({
-          page: page.name,
-          path: page.path,
-          performance: score(categories?.performance?.score),
-          accessibility: score(categories?.accessibility?.score),
-          ...(lhr
-            ? {
-                metrics: {
-                  fcpMs: ms('first-contentful-paint'),
-                  lcpMs: ms('largest-contentful-paint'),
-                  tbtMs: ms('total-blocking-time'),
-                  cls: Math.round((audit('cumulative-layout-shift')?.numericValue ?? 0) * 1000) / 1000,
-                  speedIndexMs: ms('speed-index'),
-                  ...(lcpElement ? { lcpElement } : {}),
-                },
-                failing: Object.values(lhr.audits)
-                  .filter((a) => weighted.has(a.id) && a.score !== null && a.score < 0.9)
-                  .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`),
-              }
-            : {}),
-          ...(lhr?.runtimeError ? { error: lhr.runtimeError.message } : {}),
-        });
-      } catch (error) {
-        scores.push({ page: page.name, path: page.path, performance: null, accessibility: null, error: String(error) });
-      }
+      const result = await lighthousePage(appUrl, chrome.port, page, cookie);
+      // Lighthouse now and then fails to record the trace (NO_NAVSTART) and asks to be run again.
+      scores.push(result.error ? await lighthousePage(appUrl, chrome.port, page, cookie) : result);
     }
     return scores;
   } finally {
