@@ -1,19 +1,17 @@
+import { expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 
-async function waitUntilReady(url: string, timeoutMs: number, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('the app exited during start; see its output above');
-    try {
-      const response = await fetch(`${url}/readyz`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the app did not become ready at ${url}`);
+/** Ready once /readyz answers 200; an exit during the start fails it at once. */
+async function waitUntilReady(url: string, timeoutMs: number, exited: Promise<unknown>): Promise<void> {
+  await Promise.race([
+    exited.then(() => {
+      throw new Error('the app exited during start; see its output above');
+    }),
+    expect
+      .poll(() => fetch(`${url}/readyz`).then((response) => response.status, () => 0), { message: `the app did not become ready at ${url}`, timeout: timeoutMs, intervals: [200] })
+      .toBe(200),
+  ]);
 }
 
 export type AppProcess = {
@@ -28,24 +26,18 @@ export type AppProcess = {
 export async function startAppProcess(env: NodeJS.ProcessEnv): Promise<AppProcess> {
   const entry = join(process.cwd(), 'dist', 'server', 'main.js');
   const url = `http://${env.HOST}:${env.PORT}`;
-  let app: ChildProcess | undefined;
-  let exited = true;
+  let app: { child: ChildProcess; exited: Promise<unknown> } | undefined;
 
   const start = async () => {
     const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
-    app = child;
-    exited = false;
-    child.on('exit', () => {
-      if (app === child) exited = true;
-    });
-    await waitUntilReady(url, 60_000, () => exited);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    app = { child, exited };
+    await waitUntilReady(url, 60_000, exited);
   };
   const stop = async () => {
-    const child = app;
-    if (!child || exited) return;
-    const stopped = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await stopped;
+    if (!app || app.child.exitCode !== null || app.child.signalCode !== null) return;
+    app.child.kill('SIGTERM');
+    await app.exited;
   };
   await start();
   return { url, start, stop };

@@ -4,6 +4,7 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
+import { vi } from 'vitest';
 import { findFreePort, startEmbeddedPostgres } from '../../server/db/embedded-postgres.js';
 import { createLogger } from '../../server/platform/logger.js';
 import { installedCommand } from '../support/debian-package.js';
@@ -28,11 +29,12 @@ async function stop(managed: Managed | undefined, signal: NodeJS.Signals = 'SIGT
 }
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000, output?: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check().catch(() => false))) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${output ? `:\n${output()}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check().catch(() => false))) throw new Error(`timed out waiting for ${what}${output ? `:\n${output()}` : ''}`);
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /**

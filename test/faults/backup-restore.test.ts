@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { chmod, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { tinyPng } from '../factories/network.js';
 import { postText, signIn, signUpMember, startAppProcess, stopGracefully, type AppProcess, type Member } from './support.js';
 
@@ -81,7 +81,7 @@ describe('a restore drill of the embedded database and local media', () => {
         if (response.status === 201) acknowledgedBefore.push(((await response.json()) as { id: string }).id);
       }
     })();
-    while (acknowledgedBefore.length < 5) await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(acknowledgedBefore.length).toBeGreaterThanOrEqual(5), { timeout: 30_000, interval: 20 });
     const countBeforeBackup = acknowledgedBefore.length;
     const result = await runBackupCommand('backup', backup, dataDir);
     writing = false;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { vi } from 'vitest';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded-postgres.js';
 import { createLogger } from '../../server/platform/logger.js';
 import { readEventStream, type StreamEvent } from '../support/event-stream.js';
@@ -47,15 +48,19 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   const url = `http://127.0.0.1:${port}`;
-  let exited = false;
-  void exit.then(() => (exited = true));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited) throw new Error(`the app exited during start:\n${stderr}`);
-    if (Date.now() > deadline) throw new Error(`the app did not become ready:\n${stderr}`);
-    if ((await fetch(`${url}/readyz`).then((r) => r.status, () => 0)) === 200) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  // Ready once /readyz answers 200; an exit during the start fails it at once, with the app's output.
+  await Promise.race([
+    exit.then(() => {
+      throw new Error(`the app exited during start:\n${stderr}`);
+    }),
+    vi.waitFor(
+      async () => {
+        const status = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
+        if (status !== 200) throw new Error(`the app did not become ready (/readyz: ${status}):\n${stderr}`);
+      },
+      { timeout: 60_000, interval: 200 },
+    ),
+  ]);
   return { url, child, exit, output: () => stderr };
 }
 
