@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
+import { vi } from 'vitest';
 import { findFreePort } from '../../server/db/embedded-postgres.js';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? 'redis-server';
@@ -35,17 +36,22 @@ export async function startRedisServer(): Promise<RedisServer> {
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     exited = new Promise((resolve) => server.once('exit', () => resolve()));
     child = server;
-    const deadline = Date.now() + 15_000;
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`redis-server exited:\n${output}`);
-      const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
-      client.on('error', () => {});
-      const pong = await client.connect().then(() => client.ping(), () => undefined);
-      client.disconnect();
-      if (pong === 'PONG') return;
-      if (Date.now() > deadline) throw new Error(`redis-server did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // Up once it answers PING; an exit during the start fails it at once, with its output.
+    await Promise.race([
+      exited.then(() => {
+        throw new Error(`redis-server exited:\n${output}`);
+      }),
+      vi.waitFor(
+        async () => {
+          const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+          client.on('error', () => {});
+          const pong = await client.connect().then(() => client.ping(), () => undefined);
+          client.disconnect();
+          if (pong !== 'PONG') throw new Error(`redis-server did not start:\n${output}`);
+        },
+        { timeout: 15_000, interval: 100 },
+      ),
+    ]);
   };
   const signal = async (name: NodeJS.Signals) => {
     if (child && child.exitCode === null && child.signalCode === null) {
