@@ -34,7 +34,13 @@ function AreaRoutes({ routes }: { routes: RouteObject[] }) {
 
 /** An area's route table, its own chunk, drawn once downloaded (with the retries of any lazy page). */
 const areaRoutes = (load: () => Promise<RouteObject[]>) =>
-  lazyPage(() => load().then((routes) => ({ default: () => <AreaRoutes routes={routes} /> })));
+  lazyPage(() =>
+    load().then((routes) => ({
+      default: function Area() {
+        return <AreaRoutes routes={routes} />;
+      },
+    })),
+  );
 
 // The tracker's visitor never downloads the LMS's or the network's routes. The server names the
 // address's area chunk in the page it sends (server/platform/area-pages.ts), so it downloads beside
