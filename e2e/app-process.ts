@@ -1,6 +1,9 @@
 import { expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findFreePort } from '../server/db/embedded-postgres.js';
 
 /** Ready once /readyz answers 200; an exit during the start fails it at once. */
 async function waitUntilReady(url: string, timeoutMs: number, exited: Promise<unknown>): Promise<void> {
@@ -20,12 +23,33 @@ export type AppProcess = {
   stop: () => Promise<void>;
   /** Starts it again on the same port and data, and waits until it is ready. */
   start: () => Promise<void>;
+  /** Stops it for good and deletes its data folder. */
+  dispose: () => Promise<void>;
 };
 
-/** Runs the built app (`dist/server/main.js`) with this environment, which must name PORT and HOST. */
-export async function startAppProcess(env: NodeJS.ProcessEnv): Promise<AppProcess> {
+/**
+ * Runs the built app (`dist/server/main.js`) as a user would: in production mode, on a free port of
+ * 127.0.0.1 (its PUBLIC_URL), with a fresh data folder and, unless the settings name a DATABASE_URL,
+ * its own embedded database (one left in the shell is never a test's). `settings(url)` adds the
+ * test's own environment on top.
+ */
+export async function startAppProcess(settings: (url: string) => NodeJS.ProcessEnv): Promise<AppProcess> {
   const entry = join(process.cwd(), 'dist', 'server', 'main.js');
-  const url = `http://${env.HOST}:${env.PORT}`;
+  const dataDir = await mkdtemp(join(tmpdir(), 'pathway-e2e-'));
+  const port = await findFreePort();
+  const url = `http://127.0.0.1:${port}`;
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  const env: NodeJS.ProcessEnv = {
+    ...inherited,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: url,
+    ...settings(url),
+  };
   let app: { child: ChildProcess; exited: Promise<unknown> } | undefined;
 
   const start = async () => {
@@ -39,6 +63,10 @@ export async function startAppProcess(env: NodeJS.ProcessEnv): Promise<AppProces
     app.child.kill('SIGTERM');
     await app.exited;
   };
+  const dispose = async () => {
+    await stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
   await start();
-  return { url, start, stop };
+  return { url, start, stop, dispose };
 }

@@ -1,8 +1,4 @@
 import type { Locator, Page } from '@playwright/test';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { findFreePort } from '../server/db/embedded-postgres.js';
 import { e2eAccounts } from './accounts.js';
 import { startAppProcess, type AppProcess } from './app-process.js';
 import { expect, expectAccessible, test } from './fixtures.js';
@@ -269,30 +265,20 @@ test('when the token cannot be decoded, then the learner is signed out to the lo
 /** A second app with a short exam, so the countdown can run out without waiting three hours. */
 test.describe('with a short exam duration', () => {
   let app: AppProcess | undefined;
-  let dataDir = '';
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    dataDir = await mkdtemp(join(tmpdir(), 'pathway-e2e-lms-'));
-    const port = await findFreePort();
     // Its own embedded database, even when the worker's app runs on an external one.
-    app = await startAppProcess({
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
+    app = await startAppProcess(() => ({
       LOGIN_RATE_LIMIT: '1000',
       LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
       LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
       EXAM_DURATION_SECONDS: '8',
-    });
+    }));
   });
 
   test.afterAll(async () => {
-    await app?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await app?.dispose();
   });
 
   test('when the timer runs out, then the exam finishes and the locked summary shows', async ({ page }) => {

@@ -1,8 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { findFreePort } from '../server/db/embedded-postgres.js';
 import { e2eAccounts } from './accounts.js';
 import { startAppProcess, type AppProcess } from './app-process.js';
 import { expect, expectAccessible, test } from './fixtures.js';
@@ -16,16 +12,8 @@ const RECOVERY = { timeout: 30_000 };
 const outageTest = test.extend<{ api: APIRequestContext }, { app: AppProcess }>({
   app: [
     async ({}, use) => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'pathway-e2e-outage-'));
-      const port = await findFreePort();
-      const app = await startAppProcess({
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
+      const app = await startAppProcess(() => ({
         LOG_LEVEL: 'error',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
         CASE_ADMIN_EMAIL: e2eAccounts.caseAdmin.email,
         CASE_ADMIN_PASSWORD: e2eAccounts.caseAdmin.password,
         LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
@@ -34,10 +22,9 @@ const outageTest = test.extend<{ api: APIRequestContext }, { app: AppProcess }>(
         OIDC_CLIENT_ID: '',
         OIDC_CLIENT_SECRET: '',
         SHUTDOWN_TIMEOUT_SECONDS: '2',
-      });
+      }));
       await use(app);
-      await app.stop();
-      await rm(dataDir, { recursive: true, force: true });
+      await app.dispose();
     },
     { scope: 'worker', timeout: 90_000 },
   ],

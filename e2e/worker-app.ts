@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { findFreePort } from '../server/db/embedded-postgres.js';
 import { startSmtpServer, type TestSmtpServer } from '../test/support/smtp-server.js';
@@ -49,22 +46,14 @@ async function externalDatabase(workerIndex: number): Promise<{ url: string; dro
  * nothing, so specs in different workers cannot see each other's rows or mail. Returns its stop.
  */
 export async function startWorkerApp(workerIndex: number): Promise<() => Promise<void>> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'pathway-e2e-'));
-  const port = await findFreePort();
   const oidcPort = await findFreePort();
   const mail = await startSmtpServer();
   const database = await externalDatabase(workerIndex);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
+  const app = await startAppProcess((url) => ({
     CASE_ADMIN_EMAIL: e2eAccounts.caseAdmin.email,
     CASE_ADMIN_PASSWORD: e2eAccounts.caseAdmin.password,
     // The redirect route is tested against a page of our own instead of an outside site.
-    HEALTH_AUTHORITY_URL: `http://127.0.0.1:${port}/casetracking?authorityToken={token}`,
+    HEALTH_AUTHORITY_URL: `${url}/casetracking?authorityToken={token}`,
     CASE_LOOKUP_RATE_LIMIT: '1000',
     LOGIN_RATE_LIMIT: '1000',
     LMS_SIGNUPS_PER_HOUR: '1000',
@@ -78,24 +67,19 @@ export async function startWorkerApp(workerIndex: number): Promise<() => Promise
     UPLOAD_MAX_BYTES: String(5 * 1024 * 1024),
     SMTP_URL: mail.url,
     MAIL_FROM: 'Pathway <no-reply@pathway.test>',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
     // Step-change emails go out a second after the change instead of five minutes.
     CASE_NOTIFICATION_DELAY_SECONDS: '1',
     // A single step change's email waits for its undo window: long enough to click Undo on a busy
     // machine, short enough for the mail tests to wait it out.
     CASE_STEP_UNDO_SECONDS: '15',
-  };
-  // An external database only through TEST_DATABASE_URL: a DATABASE_URL left in the shell is never a test's.
-  if (database) env.DATABASE_URL = database.url;
-  else delete env.DATABASE_URL;
-
-  const app = await startAppProcess(env);
+    // An external database only through TEST_DATABASE_URL.
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  }));
   running = { url: app.url, mail, oidcPort };
   return async () => {
     running = undefined;
-    await app.stop();
+    await app.dispose();
     await database?.drop();
     await mail.close();
-    await rm(dataDir, { recursive: true, force: true });
   };
 }
