@@ -24,14 +24,22 @@ export default tseslint.config(
         'error',
         {
           // The package's index names every icon: the dev server would load them all on every page.
-          paths: [{ name: 'lucide-react', allowTypeImports: true, message: "Import each icon from 'lucide-react/icons/<name>'." }],
+          paths: [
+            {
+              name: 'lucide-react',
+              allowTypeImports: true,
+              message: "Import each icon from 'lucide-react/icons/<name>'.",
+            },
+          ],
           // A contract with schemas brings zod (about 25 KB gzip) into the page that imports it: the web
           // takes values only from the contracts written without zod, and types from any.
           patterns: [
             {
-              regex: '/contracts/(?!(?:[\\w-]+-constants|password-rules|csv-problem|plain-text|question-formats|web-areas)\\.js$)',
+              regex:
+                '/contracts/(?!(?:[\\w-]+-constants|password-rules|csv-problem|plain-text|question-formats|web-areas)\\.js$)',
               allowTypeImports: true,
-              message: 'The web imports values only from the zod-free contracts (*-constants.ts and the other plain modules); move the value there.',
+              message:
+                'The web imports values only from the zod-free contracts (*-constants.ts and the other plain modules); move the value there.',
             },
           ],
         },
@@ -56,7 +64,10 @@ export default tseslint.config(
       {
         files: [`server/${area}/**`, `web/${area}/**`],
         rules: {
-          'no-restricted-imports': ['error', { patterns: others.flatMap((other) => [`**/${other}/**`, `../${other}/*`, `**/contracts/${other}.js`]) }],
+          'no-restricted-imports': [
+            'error',
+            { patterns: others.flatMap((other) => [`**/${other}/**`, `../${other}/*`, `**/contracts/${other}.js`]) },
+          ],
         },
       },
     ];

@@ -18,7 +18,12 @@ export default defineConfig({
         // Every first page needs React, React DOM, the router and TanStack Query: one chunk of them
         // compresses better than the seven small ones the default split makes (about 6 KB per page).
         codeSplitting: {
-          groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]/,
+            },
+          ],
         },
       },
       onwarn(warning, warn) {

@@ -26,7 +26,20 @@ export type AdminListSweepResult = {
  * (BENCH-100000 on); a twentieth of the cases, before that half; a dozen; none at all; and a
  * non-ASCII one; and by client name (a hundred cases; a fiftieth), email and passport number.
  */
-const SEARCHES = ['', '7', 'BENCH', 'BENCH-1', 'BENCH-01', '01234', 'NO-SUCH-CASE', 'é', 'amina okaf', 'zoë', 'client1234@', 'P1012'];
+const SEARCHES = [
+  '',
+  '7',
+  'BENCH',
+  'BENCH-1',
+  'BENCH-01',
+  '01234',
+  'NO-SUCH-CASE',
+  'é',
+  'amina okaf',
+  'zoë',
+  'client1234@',
+  'P1012',
+];
 /** The first page, the next, and page 50 (Previous and Next are the web's only way to page). */
 const PAGES = [1, 2, 50];
 const STATUSES = ['', ...caseStatuses];
@@ -37,7 +50,8 @@ function combinations(): string[] {
     for (const order of sortOrders)
       for (const status of STATUSES)
         for (const search of SEARCHES)
-          for (const page of PAGES) queries.push(new URLSearchParams({ search, status, sortBy, order, page: String(page) }).toString());
+          for (const page of PAGES)
+            queries.push(new URLSearchParams({ search, status, sortBy, order, page: String(page) }).toString());
   return queries;
 }
 
@@ -56,16 +70,24 @@ function shuffled<T>(items: T[]): T[] {
 function timedGet(url: URL, path: string, token: string, agent: Agent): Promise<{ ok: boolean; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const req = request({ host: url.hostname, port: url.port, path, agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      res.resume();
-      res.once('end', () => resolve({ ok: res.statusCode === 200, ms: performance.now() - started }));
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path, agent, headers: { authorization: `Bearer ${token}` } },
+      (res) => {
+        res.resume();
+        res.once('end', () => resolve({ ok: res.statusCode === 200, ms: performance.now() - started }));
+      },
+    );
     req.once('error', () => resolve({ ok: false, ms: performance.now() - started }));
     req.end();
   });
 }
 
-export async function runAdminListSweep(options: { appUrl: string; token: string; connections: number; timesEach: number }): Promise<AdminListSweepResult> {
+export async function runAdminListSweep(options: {
+  appUrl: string;
+  token: string;
+  connections: number;
+  timesEach: number;
+}): Promise<AdminListSweepResult> {
   const url = new URL(options.appUrl);
   const queries = combinations();
   const queue = shuffled(queries.flatMap((query) => Array.from({ length: options.timesEach }, () => query)));

@@ -24,7 +24,10 @@ async function memberCookie(appUrl: string): Promise<string> {
   // Sign-up answers alike for every address; the session comes from signing in.
   const signIn = await fetch(`${appUrl}/api/network/auth/sign-in`, { method: 'POST', headers, body: credentials });
   if (!signIn.ok) throw new Error(`member sign-in answered ${signIn.status}`);
-  const cookie = signIn.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
   const profile = await fetch(`${appUrl}/api/network/me/profile`, {
     method: 'PUT',
     headers: { ...headers, cookie },
@@ -36,7 +39,14 @@ async function memberCookie(appUrl: string): Promise<string> {
 
 export type JavaScriptWeight = { page: string; path: string; scripts: number; rawKb: number; gzipKb: number };
 /** Lighthouse's lab metrics behind the performance score (ms, CLS unitless) and what it named as the LCP element. */
-export type LighthouseMetrics = { fcpMs: number; lcpMs: number; tbtMs: number; cls: number; speedIndexMs: number; lcpElement?: string };
+export type LighthouseMetrics = {
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+  lcpElement?: string;
+};
 export type LighthouseScores = {
   page: string;
   path: string;
@@ -89,7 +99,12 @@ export async function measureJavaScript(appUrl: string): Promise<JavaScriptWeigh
 }
 
 /** One page's Lighthouse run (mobile, simulated throttling). */
-async function lighthousePage(appUrl: string, port: number, page: (typeof firstPages)[number], cookie: string): Promise<LighthouseScores> {
+async function lighthousePage(
+  appUrl: string,
+  port: number,
+  page: (typeof firstPages)[number],
+  cookie: string,
+): Promise<LighthouseScores> {
   try {
     const result = await lighthouse(`${appUrl}${page.path}`, {
       port,
@@ -100,12 +115,19 @@ async function lighthousePage(appUrl: string, port: number, page: (typeof firstP
     });
     const lhr = result?.lhr;
     const categories = lhr?.categories;
-    const score = (value: number | null | undefined) => (value === null || value === undefined ? null : Math.round(value * 100));
+    const score = (value: number | null | undefined) =>
+      value === null || value === undefined ? null : Math.round(value * 100);
     const audit = (id: string) => lhr?.audits[id];
     const ms = (id: string) => Math.round(audit(id)?.numericValue ?? 0);
-    const lcpElement = (audit('largest-contentful-paint-element')?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined)
-      ?.items?.[0]?.items?.[0]?.node?.snippet;
-    const weighted = new Set([...(categories?.performance?.auditRefs ?? []), ...(categories?.accessibility?.auditRefs ?? [])].map((ref) => ref.id));
+    const lcpElement = (
+      audit('largest-contentful-paint-element')?.details as
+        { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+    )?.items?.[0]?.items?.[0]?.node?.snippet;
+    const weighted = new Set(
+      [...(categories?.performance?.auditRefs ?? []), ...(categories?.accessibility?.auditRefs ?? [])].map(
+        (ref) => ref.id,
+      ),
+    );
     return {
       page: page.name,
       path: page.path,

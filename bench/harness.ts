@@ -98,7 +98,9 @@ function requestsOf(scenario: Scenario): autocannon.Request[] {
       path: scenario.path ?? '/',
       headers: scenario.headers,
       body: scenario.body,
-      ...(scenario.setupPath ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: scenario.setupPath!() }) } : {}),
+      ...(scenario.setupPath
+        ? { setupRequest: (request: autocannon.Request) => ({ ...request, path: scenario.setupPath!() }) }
+        : {}),
     },
   ];
 }
@@ -117,7 +119,12 @@ export async function runScenario(
   // the rounds after; with three, 0.070. Later rounds find the server warm. Writes are not warmed
   // up: they would change the state the measured run starts from.
   if (warmUp && WARM_UP_SECONDS > 0 && isRepeatableRead(scenario)) {
-    await autocannon({ url: baseUrl, connections: scenario.connections ?? 32, duration: WARM_UP_SECONDS, requests: requestsOf(scenario) });
+    await autocannon({
+      url: baseUrl,
+      connections: scenario.connections ?? 32,
+      duration: WARM_UP_SECONDS,
+      requests: requestsOf(scenario),
+    });
   }
   const cpuBefore = await cpuMilliseconds(pid);
   const result = await autocannon({
@@ -135,7 +142,9 @@ export async function runScenario(
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     serverRssMb: await rssMegabytes(pid),
-    serverCpuMsPerRequest: result.requests.total ? Math.round(((await cpuMilliseconds(pid)) - cpuBefore) / result.requests.total * 1000) / 1000 : 0,
+    serverCpuMsPerRequest: result.requests.total
+      ? Math.round((((await cpuMilliseconds(pid)) - cpuBefore) / result.requests.total) * 1000) / 1000
+      : 0,
   };
 }
 

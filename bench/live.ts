@@ -45,7 +45,13 @@ export async function runLiveUpdates(options: Options): Promise<LiveResult> {
   const subscribe = (n: number) =>
     new Promise<void>((resolve, reject) => {
       const req = request(
-        { host: url.hostname, port: url.port, path: '/api/network/events', headers: { cookie: options.cookieOf(n), accept: 'text/event-stream' }, agent: false },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: '/api/network/events',
+          headers: { cookie: options.cookieOf(n), accept: 'text/event-stream' },
+          agent: false,
+        },
         (res) => {
           if (res.statusCode !== 200) {
             reject(new Error(`subscriber ${n}: HTTP ${res.statusCode}`));
@@ -102,7 +108,8 @@ export async function runLiveUpdates(options: Options): Promise<LiveResult> {
         headers: { cookie: options.publisherCookie, origin: appUrl },
         body: form,
       });
-      if (response.status !== 201) throw new Error(`publishing failed: HTTP ${response.status} ${await response.text()}`);
+      if (response.status !== 201)
+        throw new Error(`publishing failed: HTTP ${response.status} ${await response.text()}`);
       const deadline = performance.now() + DELIVERY_TIMEOUT_MS;
       while (received.get(marker)!.length < connected && performance.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 5));

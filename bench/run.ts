@@ -12,9 +12,25 @@ import { connectDatabase } from '../server/db/client.js';
 import { findFreePort, startEmbeddedPostgres } from '../server/db/embedded-postgres.js';
 import { applyMigrations } from '../server/db/migrate.js';
 import { createLogger } from '../server/platform/logger.js';
-import { isRepeatable, isRepeatableRead, QUICK, rssMegabytes, runScenario, startPortPrintingServer, type BenchContext, type Scenario, type ScenarioResult } from './harness.js';
+import {
+  isRepeatable,
+  isRepeatableRead,
+  QUICK,
+  rssMegabytes,
+  runScenario,
+  startPortPrintingServer,
+  type BenchContext,
+  type Scenario,
+  type ScenarioResult,
+} from './harness.js';
 import { runAdminListSweep, type AdminListSweepResult } from './admin-list-sweep.js';
-import { CHROMIUM, measureJavaScript, runLighthouse, type JavaScriptWeight, type LighthouseScores } from './frontend.js';
+import {
+  CHROMIUM,
+  measureJavaScript,
+  runLighthouse,
+  type JavaScriptWeight,
+  type LighthouseScores,
+} from './frontend.js';
 import { runLiveUpdates, type LiveResult } from './live.js';
 import { runScaleOut, scaleOutLines, type ScaleOutResult } from './scale-out.js';
 import { casesBench } from './scenarios/cases.js';
@@ -57,7 +73,13 @@ const ADMIN_LIST_SWEEP_TIMES_EACH = 5;
  * The per-client limits, for the app and its baseline (which counts them the same way): high
  * enough that they are counted and never reached, as load comes from one address and a few members.
  */
-const limits = { CASE_LOOKUP_RATE_LIMIT: '1000000000', LOGIN_RATE_LIMIT: '1000000000', MEMBER_RATE_LIMIT: '1000000000', LMS_SIGNUPS_PER_HOUR: '1000000000', LEARNER_RATE_LIMIT: '1000000000' };
+const limits = {
+  CASE_LOOKUP_RATE_LIMIT: '1000000000',
+  LOGIN_RATE_LIMIT: '1000000000',
+  MEMBER_RATE_LIMIT: '1000000000',
+  LMS_SIGNUPS_PER_HOUR: '1000000000',
+  LEARNER_RATE_LIMIT: '1000000000',
+};
 /** Answer headers that differ from one answer to the next. */
 const VOLATILE_HEADERS = new Set(['date', 'content-length', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
 
@@ -67,25 +89,43 @@ const VOLATILE_HEADERS = new Set(['date', 'content-length', 'x-ratelimit-remaini
  */
 async function assertSameAnswer(scenario: Scenario, appUrl: string, baselineUrl: string): Promise<void> {
   const path = scenario.setupPath?.() ?? scenario.path ?? '/';
-  const init: RequestInit = { method: scenario.method ?? 'GET', headers: scenario.headers ?? {}, body: scenario.body ?? null };
+  const init: RequestInit = {
+    method: scenario.method ?? 'GET',
+    headers: scenario.headers ?? {},
+    body: scenario.body ?? null,
+  };
   const answerOf = async (url: string) => {
     const response = await fetch(`${url}${path}`, init);
     const headers: string[] = [];
     response.headers.forEach((value, name) => {
       if (!VOLATILE_HEADERS.has(name)) headers.push(`${name}: ${value}`);
     });
-    return { head: [`status ${response.status}`, ...headers.sort()].join('\n'), body: (await response.json()) as unknown };
+    return {
+      head: [`status ${response.status}`, ...headers.sort()].join('\n'),
+      body: (await response.json()) as unknown,
+    };
   };
   const [app, baseline] = await Promise.all([answerOf(appUrl), answerOf(baselineUrl)]);
-  if (app.head !== baseline.head) throw new Error(`${scenario.name}: the baseline's headers differ from the app's\napp:\n${app.head}\nbaseline:\n${baseline.head}`);
+  if (app.head !== baseline.head)
+    throw new Error(
+      `${scenario.name}: the baseline's headers differ from the app's\napp:\n${app.head}\nbaseline:\n${baseline.head}`,
+    );
   if (!isDeepStrictEqual(app.body, baseline.body)) {
-    throw new Error(`${scenario.name}: the baseline's JSON differs from the app's\napp: ${JSON.stringify(app.body)}\nbaseline: ${JSON.stringify(baseline.body)}`);
+    throw new Error(
+      `${scenario.name}: the baseline's JSON differs from the app's\napp: ${JSON.stringify(app.body)}\nbaseline: ${JSON.stringify(baseline.body)}`,
+    );
   }
 }
 
 async function waitUntilReady(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${url}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error('the app did not become ready');
@@ -112,7 +152,11 @@ async function main(): Promise<void> {
   if (!existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
   assertFileDescriptors();
   const workDir = await mkdtemp(join(tmpdir(), 'pathway-bench-'));
-  const database = await startEmbeddedPostgres({ dataDir: join(workDir, 'postgres'), password: randomBytes(12).toString('hex'), log });
+  const database = await startEmbeddedPostgres({
+    dataDir: join(workDir, 'postgres'),
+    password: randomBytes(12).toString('hex'),
+    log,
+  });
   const children: { kill(signal?: NodeJS.Signals): boolean }[] = [];
   try {
     const admin = new pg.Client({ connectionString: database.url });
@@ -157,13 +201,21 @@ async function main(): Promise<void> {
     const appUrl = `http://127.0.0.1:${port}`;
     await waitUntilReady(appUrl);
 
-    const jsonBaseline = await startPortPrintingServer(process.execPath, ['bench/baselines/json-server.mjs'], process.env);
-    const appBaseline = await startPortPrintingServer(process.execPath, [...profileArgs, 'bench/baselines/app-baseline.mjs'], {
-      ...process.env,
-      ...limits,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: jwtSecret,
-    });
+    const jsonBaseline = await startPortPrintingServer(
+      process.execPath,
+      ['bench/baselines/json-server.mjs'],
+      process.env,
+    );
+    const appBaseline = await startPortPrintingServer(
+      process.execPath,
+      [...profileArgs, 'bench/baselines/app-baseline.mjs'],
+      {
+        ...process.env,
+        ...limits,
+        DATABASE_URL: databaseUrl,
+        JWT_SECRET: jwtSecret,
+      },
+    );
     children.push(jsonBaseline.child, appBaseline.child);
 
     const login = await fetch(`${appUrl}/api/caseadmin/login`, {
@@ -171,14 +223,27 @@ async function main(): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(caseAdmin),
     });
-    const ctx: BenchContext = { appUrl, databaseUrl, caseAdmin, caseAdminToken: ((await login.json()) as { token: string }).token };
+    const ctx: BenchContext = {
+      appUrl,
+      databaseUrl,
+      caseAdmin,
+      caseAdminToken: ((await login.json()) as { token: string }).token,
+    };
 
     const targets = {
       app: { url: appUrl, pid: app.pid },
       'json-baseline': { url: jsonBaseline.url, pid: jsonBaseline.child.pid },
       baseline: { url: appBaseline.url, pid: appBaseline.child.pid },
     };
-    const measured: Report = { idleRssMb: await rssMegabytes(app.pid), results: [], live: undefined, adminListSweeps: [], javaScript: [], lighthouseScores: [], failedStages: [] };
+    const measured: Report = {
+      idleRssMb: await rssMegabytes(app.pid),
+      results: [],
+      live: undefined,
+      adminListSweeps: [],
+      javaScript: [],
+      lighthouseScores: [],
+      failedStages: [],
+    };
     const { results, adminListSweeps } = measured;
     /**
      * Each stage's figures are written to the report as soon as they are measured, and a stage that
@@ -195,7 +260,8 @@ async function main(): Promise<void> {
       await writeReport(reportFile, measured);
     };
     const scenarios = [memoryBaseline];
-    for (const area of areas) scenarios.push(...(await area.scenarios(ctx)).filter((scenario) => !only || only.test(scenario.name)));
+    for (const area of areas)
+      scenarios.push(...(await area.scenarios(ctx)).filter((scenario) => !only || only.test(scenario.name)));
     // Before the load scenarios: afterwards V8 keeps the heap it grew under load, and the streams'
     // memory would hide in it instead of showing in the RSS difference.
     if (runLive) {
@@ -213,53 +279,83 @@ async function main(): Promise<void> {
       });
     }
 
-    for (const scenario of scenarios) await stage(scenario.name, async () => {
-      const target = targets[scenario.target];
-      const overrides = scenario.baseline === true || !scenario.baseline ? {} : scenario.baseline;
-      const baseline: Scenario = { ...scenario, ...overrides, before: undefined, name: `${scenario.name} (baseline)`, target: 'baseline' };
-      const appRounds: ScenarioResult[] = [];
-      const baselineRounds: ScenarioResult[] = [];
-      const roundCount = scenario.baseline && isRepeatable(scenario) ? rounds : 1;
-      for (let round = 1; round <= roundCount; round++) {
-        const of = roundCount > 1 ? ` (round ${round} of ${roundCount})` : '';
-        const warmUp = round === 1;
-        const measureApp = async () => {
-          process.stdout.write(`running: ${scenario.name}${of}\n`);
-          appRounds.push(await runScenario(round === 1 ? scenario : { ...scenario, before: undefined }, target.url, target.pid, durationSeconds, { warmUp }));
+    for (const scenario of scenarios)
+      await stage(scenario.name, async () => {
+        const target = targets[scenario.target];
+        const overrides = scenario.baseline === true || !scenario.baseline ? {} : scenario.baseline;
+        const baseline: Scenario = {
+          ...scenario,
+          ...overrides,
+          before: undefined,
+          name: `${scenario.name} (baseline)`,
+          target: 'baseline',
         };
-        const measureBaseline = async () => {
-          process.stdout.write(`running: ${baseline.name}${of}\n`);
-          baselineRounds.push(await runScenario(baseline, targets.baseline.url, targets.baseline.pid, durationSeconds, { warmUp }));
-        };
-        // One right after the other, so both see the same machine (it is shared and noisy), and the
-        // other way round every second round, so neither always runs first (the first run after a
-        // scenario's setup also meets whatever the database does next). The app opens round one:
-        // the scenario's `before` runs there.
-        if (!scenario.baseline) await measureApp();
-        else if (round % 2 === 1) await measureApp().then(measureBaseline);
-        else await measureBaseline().then(measureApp);
-      }
-      if (scenario.baseline && isRepeatableRead(scenario)) await assertSameAnswer(scenario, target.url, targets.baseline.url);
-      results.push(combineRounds(appRounds, baselineRounds, scenario.goal));
-    });
+        const appRounds: ScenarioResult[] = [];
+        const baselineRounds: ScenarioResult[] = [];
+        const roundCount = scenario.baseline && isRepeatable(scenario) ? rounds : 1;
+        for (let round = 1; round <= roundCount; round++) {
+          const of = roundCount > 1 ? ` (round ${round} of ${roundCount})` : '';
+          const warmUp = round === 1;
+          const measureApp = async () => {
+            process.stdout.write(`running: ${scenario.name}${of}\n`);
+            appRounds.push(
+              await runScenario(
+                round === 1 ? scenario : { ...scenario, before: undefined },
+                target.url,
+                target.pid,
+                durationSeconds,
+                { warmUp },
+              ),
+            );
+          };
+          const measureBaseline = async () => {
+            process.stdout.write(`running: ${baseline.name}${of}\n`);
+            baselineRounds.push(
+              await runScenario(baseline, targets.baseline.url, targets.baseline.pid, durationSeconds, { warmUp }),
+            );
+          };
+          // One right after the other, so both see the same machine (it is shared and noisy), and the
+          // other way round every second round, so neither always runs first (the first run after a
+          // scenario's setup also meets whatever the database does next). The app opens round one:
+          // the scenario's `before` runs there.
+          if (!scenario.baseline) await measureApp();
+          else if (round % 2 === 1) await measureApp().then(measureBaseline);
+          else await measureBaseline().then(measureApp);
+        }
+        if (scenario.baseline && isRepeatableRead(scenario))
+          await assertSameAnswer(scenario, target.url, targets.baseline.url);
+        results.push(combineRounds(appRounds, baselineRounds, scenario.goal));
+      });
 
     if (!only || only.test(ADMIN_LIST_SWEEP_NAME)) {
       for (const connections of ADMIN_LIST_SWEEP_CONNECTIONS) {
         await stage(`${ADMIN_LIST_SWEEP_NAME}, ${connections} at once`, async () => {
           process.stdout.write(`running: ${ADMIN_LIST_SWEEP_NAME}, ${connections} at once\n`);
-          adminListSweeps.push(await runAdminListSweep({ appUrl, token: ctx.caseAdminToken, connections, timesEach: ADMIN_LIST_SWEEP_TIMES_EACH }));
+          adminListSweeps.push(
+            await runAdminListSweep({
+              appUrl,
+              token: ctx.caseAdminToken,
+              connections,
+              timesEach: ADMIN_LIST_SWEEP_TIMES_EACH,
+            }),
+          );
         });
       }
     }
 
     await stage('lms: CSV import of 5,000 exam questions', async () => {
       process.stdout.write('running: lms: CSV import of 5,000 exam questions\n');
-      measured.examImport = await runExamImport(appUrl, { username: 'benchadmin', password: 'bench-lms-admin-password' });
+      measured.examImport = await runExamImport(appUrl, {
+        username: 'benchadmin',
+        password: 'bench-lms-admin-password',
+      });
       process.stdout.write(`exam question import: ${JSON.stringify(measured.examImport)}\n`);
     });
 
     if (runFrontEnd && !existsSync(CHROMIUM)) {
-      process.stdout.write(`front end skipped: no Chromium at ${CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH)\n`);
+      process.stdout.write(
+        `front end skipped: no Chromium at ${CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH)\n`,
+      );
     } else if (runFrontEnd) {
       await stage('front end: JavaScript per first page', async () => {
         process.stdout.write('running: front end (JavaScript per first page)\n');
@@ -314,7 +410,11 @@ function combined(results: ScenarioResult[]): ScenarioResult {
     non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
     serverRssMb: last.serverRssMb,
     // Each round weighted by its requests (rounds are of equal length).
-    serverCpuMsPerRequest: Math.round((results.reduce((sum, r) => sum + r.serverCpuMsPerRequest * r.requestsPerSecond, 0) / allRequestsPerSecond) * 1000) / 1000,
+    serverCpuMsPerRequest:
+      Math.round(
+        (results.reduce((sum, r) => sum + r.serverCpuMsPerRequest * r.requestsPerSecond, 0) / allRequestsPerSecond) *
+          1000,
+      ) / 1000,
   };
 }
 
@@ -325,7 +425,11 @@ function combineRounds(app: ScenarioResult[], baseline: ScenarioResult[], goal: 
     goal,
     rounds: { app, baseline },
     ...(baseline.length
-      ? { baseline: combined(baseline), throughputRatio: paired((r) => r.requestsPerSecond), p99Ratio: paired((r) => r.latencyP99Ms) }
+      ? {
+          baseline: combined(baseline),
+          throughputRatio: paired((r) => r.requestsPerSecond),
+          p99Ratio: paired((r) => r.latencyP99Ms),
+        }
       : {}),
   };
 }
@@ -349,15 +453,29 @@ const ADMIN_LIST_P99_GOAL_MS = 100;
 
 async function writeReport(file: string, measured: Report): Promise<void> {
   await mkdir(join('bench', 'reports'), { recursive: true });
-  await writeFile(file, JSON.stringify({ machine: machineOf(), quick: QUICK, durationSeconds, rounds, ...measured }, null, 2));
+  await writeFile(
+    file,
+    JSON.stringify({ machine: machineOf(), quick: QUICK, durationSeconds, rounds, ...measured }, null, 2),
+  );
 }
 
-function printReport({ results, idleRssMb, live, adminListSweeps, javaScript, lighthouseScores, scaleOut, failedStages }: Report): void {
-  const rounded = (ratio: number | undefined) => (ratio === undefined || !Number.isFinite(ratio) ? undefined : Math.round(ratio * 100) / 100);
+function printReport({
+  results,
+  idleRssMb,
+  live,
+  adminListSweeps,
+  javaScript,
+  lighthouseScores,
+  scaleOut,
+  failedStages,
+}: Report): void {
+  const rounded = (ratio: number | undefined) =>
+    ratio === undefined || !Number.isFinite(ratio) ? undefined : Math.round(ratio * 100) / 100;
   const rows = results.map((r) => {
     const throughput = rounded(r.throughputRatio);
     const p99 = rounded(r.p99Ratio);
-    const met = r.goal === undefined || throughput === undefined ? undefined : throughput >= r.goal && (p99 ?? 0) <= P99_GOAL;
+    const met =
+      r.goal === undefined || throughput === undefined ? undefined : throughput >= r.goal && (p99 ?? 0) <= P99_GOAL;
     return {
       scenario: r.name,
       'req/s': r.requestsPerSecond,
@@ -375,25 +493,30 @@ function printReport({ results, idleRssMb, live, adminListSweeps, javaScript, li
     };
   });
   console.table(rows);
-  process.stdout.write(`app memory when idle: ${idleRssMb} MB; each scenario with a baseline ran ${rounds} rounds of ${durationSeconds} s in turns with it (ratios: the median round's)${QUICK ? '; --quick data sizes' : ''}\n`);
+  process.stdout.write(
+    `app memory when idle: ${idleRssMb} MB; each scenario with a baseline ran ${rounds} rounds of ${durationSeconds} s in turns with it (ratios: the median round's)${QUICK ? '; --quick data sizes' : ''}\n`,
+  );
   if (live) process.stdout.write('\nlive updates (feed event stream):\n');
-  if (live) console.table([
-    {
-      subscribers: `${live.connected}/${live.subscribers}`,
-      posts: live.posts,
-      deliveries: live.deliveries,
-      missed: live.missed,
-      'p50 ms': live.publishToReceiveP50Ms,
-      'p99 ms': live.publishToReceiveP99Ms,
-      'max ms': live.publishToReceiveMaxMs,
-      'rss before MB': live.serverRssIdleMb,
-      'rss connected MB': live.serverRssConnectedMb,
-      'KB / connection': live.serverKbPerConnection,
-      goal: `p99 < ${LIVE_P99_GOAL_MS} ms, <= ${LIVE_KB_GOAL} KB: ${live.publishToReceiveP99Ms < LIVE_P99_GOAL_MS && live.serverKbPerConnection <= LIVE_KB_GOAL ? 'met' : 'NOT met'}`,
-    },
-  ]);
+  if (live)
+    console.table([
+      {
+        subscribers: `${live.connected}/${live.subscribers}`,
+        posts: live.posts,
+        deliveries: live.deliveries,
+        missed: live.missed,
+        'p50 ms': live.publishToReceiveP50Ms,
+        'p99 ms': live.publishToReceiveP99Ms,
+        'max ms': live.publishToReceiveMaxMs,
+        'rss before MB': live.serverRssIdleMb,
+        'rss connected MB': live.serverRssConnectedMb,
+        'KB / connection': live.serverKbPerConnection,
+        goal: `p99 < ${LIVE_P99_GOAL_MS} ms, <= ${LIVE_KB_GOAL} KB: ${live.publishToReceiveP99Ms < LIVE_P99_GOAL_MS && live.serverKbPerConnection <= LIVE_KB_GOAL ? 'met' : 'NOT met'}`,
+      },
+    ]);
   if (adminListSweeps.length) {
-    process.stdout.write(`\n${ADMIN_LIST_SWEEP_NAME} (each of ${adminListSweeps[0]!.combinations} combinations ${ADMIN_LIST_SWEEP_TIMES_EACH} times):\n`);
+    process.stdout.write(
+      `\n${ADMIN_LIST_SWEEP_NAME} (each of ${adminListSweeps[0]!.combinations} combinations ${ADMIN_LIST_SWEEP_TIMES_EACH} times):\n`,
+    );
     console.table(
       adminListSweeps.map((sweep) => ({
         'at once': sweep.connections,
@@ -423,10 +546,12 @@ function printReport({ results, idleRssMb, live, adminListSweeps, javaScript, li
         };
       }),
     );
-    for (const scores of lighthouseScores) if (scores.error) process.stdout.write(`lighthouse ${scores.path}: ${scores.error}\n`);
+    for (const scores of lighthouseScores)
+      if (scores.error) process.stdout.write(`lighthouse ${scores.path}: ${scores.error}\n`);
   }
   if (scaleOut?.length) for (const line of scaleOutLines(scaleOut)) process.stdout.write(`${line}\n`);
-  for (const failed of failedStages) process.stdout.write(`NOT measured (stage failed): ${failed.stage}: ${failed.error}\n`);
+  for (const failed of failedStages)
+    process.stdout.write(`NOT measured (stage failed): ${failed.stage}: ${failed.error}\n`);
 }
 
 /** Issue 21's budgets with React DOM: 110 KB of gzip JavaScript per first page, Lighthouse mobile performance 95 and accessibility 100. */
@@ -439,13 +564,19 @@ function frontEndGoal(weight: JavaScriptWeight, scores: LighthouseScores | undef
   if (weight.gzipKb > FIRST_PAGE_GZIP_KB) misses.push(`js > ${FIRST_PAGE_GZIP_KB} KB`);
   if (scores && !scores.error) {
     if ((scores.performance ?? 0) < LIGHTHOUSE_PERFORMANCE_GOAL) misses.push(`perf < ${LIGHTHOUSE_PERFORMANCE_GOAL}`);
-    if ((scores.accessibility ?? 0) < LIGHTHOUSE_ACCESSIBILITY_GOAL) misses.push(`a11y < ${LIGHTHOUSE_ACCESSIBILITY_GOAL}`);
+    if ((scores.accessibility ?? 0) < LIGHTHOUSE_ACCESSIBILITY_GOAL)
+      misses.push(`a11y < ${LIGHTHOUSE_ACCESSIBILITY_GOAL}`);
   }
   return misses.length ? `NOT met: ${misses.join(', ')}` : 'met';
 }
 
 function machineOf() {
-  return { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(totalmem() / 2 ** 30), node: process.version };
+  return {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
 }
 
 main().catch((error: unknown) => {

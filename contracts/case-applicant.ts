@@ -8,17 +8,24 @@ export const applicantAccessBody = z.strictObject({ ...progressQuery.shape, lang
 export type ApplicantAccessBody = z.input<typeof applicantAccessBody>;
 
 /** The same answer whether or not anything was sent: it must not tell whether a case exists or has an address. */
-export const APPLICANT_ACCESS_MESSAGE = 'If the case has an email address, we have sent it a sign-in link. It works once, within 15 minutes.';
+export const APPLICANT_ACCESS_MESSAGE =
+  'If the case has an email address, we have sent it a sign-in link. It works once, within 15 minutes.';
 
 /**
  * The answer of an emailed confirm or unsubscribe link. `code` says what happened and `caseNumber`
  * which case, so the page writes its own sentence in the applicant's language; `message` is the
  * English one, for API callers.
  */
-export const subscriptionLinkResponse = z.object({ message: z.string(), code: z.enum(['SUBSCRIPTION_CONFIRMED', 'UNSUBSCRIBED']), caseNumber: z.string() });
+export const subscriptionLinkResponse = z.object({
+  message: z.string(),
+  code: z.enum(['SUBSCRIPTION_CONFIRMED', 'UNSUBSCRIBED']),
+  caseNumber: z.string(),
+});
 export type SubscriptionLinkAnswer = z.infer<typeof subscriptionLinkResponse>;
 
-export const applicantSessionBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100, 'token is not valid') });
+export const applicantSessionBody = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100, 'token is not valid'),
+});
 
 export const applicantCase = z.object({
   caseNumber: z.string(),

@@ -49,7 +49,11 @@ export const serviceDocument = z.object({
 });
 export type ServiceDocument = z.infer<typeof serviceDocument>;
 
-export const createServiceDocumentBody = z.strictObject({ name, description: description.optional(), required: required.optional() });
+export const createServiceDocumentBody = z.strictObject({
+  name,
+  description: description.optional(),
+  required: required.optional(),
+});
 export type CreateServiceDocumentBody = z.input<typeof createServiceDocumentBody>;
 export type ServiceDocumentFields = z.output<typeof createServiceDocumentBody>;
 
@@ -90,13 +94,26 @@ export const reviewDocumentBody = z
       .refine((text) => isPlainText(text.replace(/\r?\n/g, ' ')), 'reason must not contain control characters')
       .optional(),
   })
-  .refine((body) => body.decision === 'accepted' || (body.reason ?? '') !== '', { message: 'Say why the document is rejected', path: ['reason'] });
+  .refine((body) => body.decision === 'accepted' || (body.reason ?? '') !== '', {
+    message: 'Say why the document is rejected',
+    path: ['reason'],
+  });
 export type ReviewDocumentBody = z.input<typeof reviewDocumentBody>;
 
 export const REVIEW_QUEUE_PAGE_SIZE = 20;
 export const reviewQueueQuery = z.object({
-  page: z.string().regex(/^\d{1,6}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000)).optional(),
-  pageSize: z.string().regex(/^\d{1,3}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,6}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100_000))
+    .optional(),
+  pageSize: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .optional(),
 });
 
 /** A sent document awaiting review, with what the queue shows of its case. */
@@ -114,6 +131,14 @@ export const reviewQueueItem = z.object({
 export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 
 export const caseDocumentParams = z.object({
-  id: z.string().regex(/^\d{1,10}$/, 'must be a positive whole number').transform(Number).pipe(z.number().int().positive().max(2_147_483_647)),
-  documentId: z.string().regex(/^\d{1,10}$/, 'must be a positive whole number').transform(Number).pipe(z.number().int().positive().max(2_147_483_647)),
+  id: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().positive().max(2_147_483_647)),
+  documentId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().positive().max(2_147_483_647)),
 });

@@ -11,7 +11,6 @@ export { caseSortFields, caseStatuses, sortOrders, type CaseStatus } from './cas
 export const stepStatuses = ['completed', 'active', 'pending'] as const;
 export type StepStatus = (typeof stepStatuses)[number];
 
-
 const requiredText = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })
@@ -42,10 +41,28 @@ export const optionalEmail = z
 
 /** A whole number of days as a number or as typed (a numeric string); empty means none. */
 const expectedDays = z
-  .union([z.number(), z.string().trim().regex(/^\d*$/).transform((text) => (text === '' ? null : Number(text))), z.null()], {
-    error: 'expected_days must be a whole number of days',
-  })
-  .pipe(z.number().int('expected_days must be a whole number').min(0, 'expected_days must be at least 0').max(3650, 'expected_days must be at most 3650').nullable());
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .trim()
+        .regex(/^\d*$/)
+        .transform((text) => (text === '' ? null : Number(text))),
+      z.null(),
+    ],
+    {
+      error: 'expected_days must be a whole number of days',
+    },
+  )
+  .pipe(
+    z
+      .number()
+      .int('expected_days must be a whole number')
+      .min(0, 'expected_days must be at least 0')
+      .max(3650, 'expected_days must be at most 3650')
+      .nullable(),
+  );
 
 // Plain decimal digits only: Number() would also take '0x1f', '1e3' or ' 5'.
 const idParam = z
@@ -102,7 +119,10 @@ export const adminLoginBody = z.strictObject({
     .trim()
     .toLowerCase()
     .pipe(z.email('email must be a valid email address').max(254)),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200, 'password must be at most 200 characters'),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(200, 'password must be at most 200 characters'),
 });
 export const adminLoginResponse = z.object({ token: z.string() });
 
@@ -117,7 +137,8 @@ export const adminPasswordResetBody = z.strictObject({
     .max(NEW_PASSWORD_MAX_LENGTH, `the password must be at most ${NEW_PASSWORD_MAX_LENGTH} characters`),
 });
 export type AdminPasswordResetBody = z.infer<typeof adminPasswordResetBody>;
-export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account has this address, we have sent it a link to set a new password.';
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  'If an account has this address, we have sent it a link to set a new password.';
 
 // ---- Dashboard: GET /api/caseadmin/dashboard-metrics and GET /api/caseadmin/cases (no query)
 
@@ -136,7 +157,13 @@ export const casesOverview = z.object({
   stats: z.object({ active: z.number().int(), completed: z.number().int(), pending: z.number().int() }),
   recentCases: z.array(
     // caseNumber is ours: the spec's list shows database ids, which mean nothing to an admin.
-    z.object({ id: z.number().int(), caseNumber: z.string(), clientName: z.string(), status: z.enum(caseStatuses), lastUpdated: isoDateTime }),
+    z.object({
+      id: z.number().int(),
+      caseNumber: z.string(),
+      clientName: z.string(),
+      status: z.enum(caseStatuses),
+      lastUpdated: isoDateTime,
+    }),
   ),
 });
 export type CasesOverview = z.infer<typeof casesOverview>;
@@ -155,8 +182,18 @@ export const casesListQuery = z.object({
     .transform((value) => value.toUpperCase())
     .pipe(z.enum(sortOrders))
     .optional(),
-  page: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000)).optional(),
-  pageSize: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100_000))
+    .optional(),
+  pageSize: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .optional(),
   /** `true`: only cases that have been at a step longer than cases usually take there. */
   overdue: z.enum(['true', 'false'], { error: 'overdue must be true or false' }).optional(),
   /** Ours: the case owner's admin id, `me` (the signed-in admin's cases) or `none` (nobody's yet). */
@@ -227,7 +264,11 @@ export const caseEvent = z.object({
 export type CaseEvent = z.infer<typeof caseEvent>;
 
 /** `history`: the step changes; `events`: every other change (created, edited, services, notifications, documents); `documents`: the checklist. */
-export const caseDetails = adminCase.extend({ history: z.array(stepChange), events: z.array(caseEvent), documents: z.array(checklistItem) });
+export const caseDetails = adminCase.extend({
+  history: z.array(stepChange),
+  events: z.array(caseEvent),
+  documents: z.array(checklistItem),
+});
 export type CaseDetails = z.infer<typeof caseDetails>;
 
 // ---- Case writes
@@ -240,7 +281,12 @@ const serviceIds = z
   .max(50)
   .transform((ids) => [...new Set(ids)]);
 
-const ownerId = z.number({ error: 'ownerId must be an admin id or null' }).int().positive().max(2_147_483_647).nullable();
+const ownerId = z
+  .number({ error: 'ownerId must be an admin id or null' })
+  .int()
+  .positive()
+  .max(2_147_483_647)
+  .nullable();
 
 export const caseNumberPattern = /^[A-Za-z0-9][A-Za-z0-9-]*$/;
 
@@ -249,14 +295,19 @@ export const createCaseBody = z.strictObject({
     .string()
     .trim()
     .max(64, 'case_number must be at most 64 characters')
-    .refine((value) => value === '' || caseNumberPattern.test(value), 'case_number may hold only letters, digits and dashes')
+    .refine(
+      (value) => value === '' || caseNumberPattern.test(value),
+      'case_number may hold only letters, digits and dashes',
+    )
     .optional(),
   passport_number: requiredText('passport_number', 64),
   client_name: requiredText('client_name', 200),
   client_email: optionalEmail.optional(),
   serviceIds: serviceIds.default([]),
   // The language staff know the applicant reads: the "case opened" email is written in it (English without).
-  applicant_language: z.enum(applicantLanguageCodes, { error: 'applicant_language must be one of en, ar, hi' }).optional(),
+  applicant_language: z
+    .enum(applicantLanguageCodes, { error: 'applicant_language must be one of en, ar, hi' })
+    .optional(),
   // Ours: the case owner (absent: the admin creating it; null: nobody yet).
   ownerId: ownerId.optional(),
 });
@@ -282,7 +333,12 @@ export type UpdateCaseBody = z.input<typeof updateCaseServicesBody>;
 // ---- Staff's extras on a case: internal notes (never shown to the applicant), the tracker link sent again
 
 export const CASE_NOTES_PAGE_SIZE = 20;
-export const caseNote = z.object({ id: z.number().int(), body: z.string(), author: z.string(), createdAt: isoDateTime });
+export const caseNote = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  author: z.string(),
+  createdAt: isoDateTime,
+});
 export type CaseNote = z.infer<typeof caseNote>;
 export const createCaseNoteBody = z.strictObject({
   body: z
@@ -293,8 +349,18 @@ export const createCaseNoteBody = z.strictObject({
     .refine((text) => isPlainText(text.replace(/\r?\n/g, ' ')), 'A note must not contain control characters'),
 });
 export const caseNotesQuery = z.object({
-  page: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100_000)).optional(),
-  pageSize: z.string().regex(/^\d{1,10}$/, 'must be a whole number').transform(Number).pipe(z.number().int().min(1).max(100)).optional(),
+  page: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100_000))
+    .optional(),
+  pageSize: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(100))
+    .optional(),
 });
 
 // ---- Services and steps
@@ -315,8 +381,24 @@ export const createStepBody = z.strictObject({
   name: requiredText('name', 100),
   // The form sends what was typed; a numeric string is accepted, anything else is not a number.
   sequence: z
-    .union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: 'sequence must be a number' })
-    .pipe(z.number().int('sequence must be a whole number').min(1, 'sequence must be at least 1').max(10_000, 'sequence must be at most 10000')),
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+$/)
+          .transform(Number),
+      ],
+      { error: 'sequence must be a number' },
+    )
+    .pipe(
+      z
+        .number()
+        .int('sequence must be a whole number')
+        .min(1, 'sequence must be at least 1')
+        .max(10_000, 'sequence must be at most 10000'),
+    ),
   description: optionalText('description', 1000).optional(),
   expected_days: expectedDays.optional(),
 });
@@ -325,7 +407,10 @@ export const createStepBody = z.strictObject({
 
 export const updateStepBody = z
   .strictObject({ description: optionalText('description', 1000).optional(), expected_days: expectedDays.optional() })
-  .refine((body) => body.description !== undefined || body.expected_days !== undefined, 'Send description or expected_days');
+  .refine(
+    (body) => body.description !== undefined || body.expected_days !== undefined,
+    'Send description or expected_days',
+  );
 
 export const changeStepBody = z.strictObject({
   newStep: requiredText('newStep', 100),
@@ -339,7 +424,10 @@ export const messageResponse = z.object({ message: z.string() });
  * The spec's message, and ours: the history entry of the change and until when it can be undone
  * (POST /api/caseadmin/step-changes/{id}/undo); both null when the service was already at that step.
  */
-export const changeStepResponse = messageResponse.extend({ stepChangeId: z.number().int().nullable(), undoUntil: isoDateTime.nullable() });
+export const changeStepResponse = messageResponse.extend({
+  stepChangeId: z.number().int().nullable(),
+  undoUntil: isoDateTime.nullable(),
+});
 export type ChangeStepResponse = z.infer<typeof changeStepResponse>;
 
 // ---- Bulk: POST /api/caseadmin/cases/import (text/csv), GET /api/caseadmin/cases/export, POST /api/caseadmin/cases/bulk-step
@@ -354,7 +442,9 @@ export const exportCasesQuery = casesListQuery.omit({ page: true, pageSize: true
 
 export const bulkStepBody = z.strictObject({
   caseIds: z
-    .array(z.number({ error: 'caseIds must be a list of case ids' }).int().positive().max(2_147_483_647), { error: 'caseIds must be a list of case ids' })
+    .array(z.number({ error: 'caseIds must be a list of case ids' }).int().positive().max(2_147_483_647), {
+      error: 'caseIds must be a list of case ids',
+    })
     .min(1, 'Select at least one case')
     .max(1000, 'At most 1000 cases at once')
     .transform((ids) => [...new Set(ids)]),
@@ -364,12 +454,19 @@ export const bulkStepBody = z.strictObject({
   notify: z.boolean({ error: 'notify must be true or false' }).optional(),
 });
 /** `stepChangeIds`: the moves, undone together by POST /api/caseadmin/step-changes/undo until `undoUntil` (null when nothing moved). */
-export const bulkStepResponse = z.object({ message: z.string(), changed: z.number().int(), stepChangeIds: z.array(z.number().int()), undoUntil: isoDateTime.nullable() });
+export const bulkStepResponse = z.object({
+  message: z.string(),
+  changed: z.number().int(),
+  stepChangeIds: z.array(z.number().int()),
+  undoUntil: isoDateTime.nullable(),
+});
 export type BulkStepResponse = z.infer<typeof bulkStepResponse>;
 
 export const undoStepChangesBody = z.strictObject({
   stepChangeIds: z
-    .array(z.number({ error: 'stepChangeIds must be a list of step change ids' }).int().positive().max(2_147_483_647), { error: 'stepChangeIds must be a list of step change ids' })
+    .array(z.number({ error: 'stepChangeIds must be a list of step change ids' }).int().positive().max(2_147_483_647), {
+      error: 'stepChangeIds must be a list of step change ids',
+    })
     .min(1, 'Name at least one step change')
     .max(1000, 'At most 1000 step changes at once')
     .transform((ids) => [...new Set(ids)]),

@@ -54,7 +54,8 @@ export const AUTOSAVE_INTERVAL_MS = 30_000;
 export const ADMIN_PAGE_SIZE = 20;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
-export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account has this address, we have sent it a link to set a new password.';
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  'If an account has this address, we have sent it a link to set a new password.';
 
 export const securityEvents = ['copy', 'paste', 'fullscreen-exit', 'tab-switch'] as const;
 export type SecurityEvent = (typeof securityEvents)[number];
@@ -66,7 +67,10 @@ export const securityMessages: Record<SecurityEvent, string> = {
 };
 
 /** The spec's course filter: profession is the user's or all; search in title or description; level or all. */
-export function courseMatches(item: { title: string; description: string; profession: string; level: string }, filter: { profession: string; search: string; level: string }) {
+export function courseMatches(
+  item: { title: string; description: string; profession: string; level: string },
+  filter: { profession: string; search: string; level: string },
+) {
   const search = filter.search.trim().toLowerCase();
   return (
     (item.profession === filter.profession || item.profession === 'all') &&
@@ -83,7 +87,8 @@ export const ACCEPTED_ANSWER_SEPARATOR = '|';
  * ACCEPTED_ANSWER_SEPARATOR; any other type has exactly its one answer (an option may hold a `|`).
  */
 export function acceptedAnswers(questionType: QuestionType, correctAnswer: string): string[] {
-  const answers = questionType === 'fill-in-the-blank' ? correctAnswer.split(ACCEPTED_ANSWER_SEPARATOR) : [correctAnswer];
+  const answers =
+    questionType === 'fill-in-the-blank' ? correctAnswer.split(ACCEPTED_ANSWER_SEPARATOR) : [correctAnswer];
   return answers.map((answer) => answer.trim()).filter((answer) => answer !== '');
 }
 
@@ -100,7 +105,16 @@ export const finishReasons = ['completed', 'timeout', 'ended'] as const;
 export const MAX_RETAKE_WAIT_SECONDS = 90 * 24 * 60 * 60;
 
 /** The CSV columns of import and export, in order; options are comma-separated inside their cell, as in the add form. */
-export const questionCsvColumns = ['question', 'question_type', 'options', 'correct_answer', 'explanation', 'profession', 'difficulty', 'topic'] as const;
+export const questionCsvColumns = [
+  'question',
+  'question_type',
+  'options',
+  'correct_answer',
+  'explanation',
+  'profession',
+  'difficulty',
+  'topic',
+] as const;
 /** Columns an import may leave out (files written before topics existed still import). */
 export const optionalCsvColumns: readonly string[] = ['topic'];
 export const IMPORT_MAX_ROWS = 10_000;
@@ -114,7 +128,8 @@ export type QuestionFlag = (typeof questionFlags)[number];
  * The score, one definition everywhere: questions correct out of the attempt's whole form, an
  * unanswered question counting as wrong (as the real exam counts it). Rounded to one decimal.
  */
-export const scorePercent = (correct: number, formSize: number) => (formSize === 0 ? 0 : Math.round((correct / formSize) * 1000) / 10);
+export const scorePercent = (correct: number, formSize: number) =>
+  formSize === 0 ? 0 : Math.round((correct / formSize) * 1000) / 10;
 /** The pass mark of a profession until an admin sets one (percent of the form correct). */
 export const DEFAULT_PASS_MARK = 60;
 /** A percentile is shown only against at least this many other learners' finished attempts. */

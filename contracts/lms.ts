@@ -26,17 +26,23 @@ export * from './lms-constants.js';
 
 /** The schemas of every LMS call (spec section 7 and the extra calls of the working version), shared by the API and the front end. */
 
-
 /** One of a fixed list: "x is required" when it is missing, "x must be one of …" when it is something else. */
 const oneOf = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
-  z.enum(values, { error: (issue) => (issue.input === undefined ? `${field} is required` : `${field} must be one of ${values.join(', ')}`) });
+  z.enum(values, {
+    error: (issue) =>
+      issue.input === undefined ? `${field} is required` : `${field} must be one of ${values.join(', ')}`,
+  });
 
 /**
  * oneOf, matched whatever the case: screens spell values "Nurse" and "Multiple-choice", files
  * written from them do too, and the stored value is the list's own spelling.
  */
 const oneOfAnyCase = <const T extends readonly [string, ...string[]]>(field: string, values: T) =>
-  z.preprocess((input) => (typeof input === 'string' ? (values.find((v) => v.toLowerCase() === input.trim().toLowerCase()) ?? input) : input), oneOf(field, values));
+  z.preprocess(
+    (input) =>
+      typeof input === 'string' ? (values.find((v) => v.toLowerCase() === input.trim().toLowerCase()) ?? input) : input,
+    oneOf(field, values),
+  );
 
 const requiredText = (field: string, max: number) =>
   z
@@ -93,14 +99,20 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const loginBody = z.strictObject({
   username: requiredText('username', 40),
-  password: z.string({ error: 'password is required' }).min(1, 'password is required').max(200, 'password must be at most 200 characters'),
+  password: z
+    .string({ error: 'password is required' })
+    .min(1, 'password is required')
+    .max(200, 'password must be at most 200 characters'),
 });
 export const tokenResponse = z.object({ token: z.string() });
 
 /** POST /auth/password-reset: always 202, so it does not tell which addresses have accounts. */
 export const passwordResetRequestBody = z.strictObject({ email: emailRule });
 /** POST /auth/password-reset/confirm: the emailed link's token and the new password. */
-export const passwordResetBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100, 'The link is not valid'), password: newPassword });
+export const passwordResetBody = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100, 'The link is not valid'),
+  password: newPassword,
+});
 /** PUT /admin/users/{id}/password: an admin sets a learner's password. */
 export const setPasswordBody = z.strictObject({ password: newPassword });
 
@@ -146,14 +158,22 @@ export const examQuestionsQuery = z.object({
 });
 
 /** One cell of the test-centre navigator, in the form's order. */
-export const navigatorCell = z.object({ questionId: z.number().int(), position: z.number().int(), answered: z.boolean(), flagged: z.boolean() });
+export const navigatorCell = z.object({
+  questionId: z.number().int(),
+  position: z.number().int(),
+  answered: z.boolean(),
+  flagged: z.boolean(),
+});
 export type NavigatorCell = z.infer<typeof navigatorCell>;
 
 export const examQuestionsResponse = z.object({
   examQuestions: z.array(servedQuestion),
   message: z.string().optional(),
   attempt: examProgress.optional(),
-  draft: z.object({ questionId: z.number().int(), userAnswer: z.string(), timer: z.number().int().nullable() }).nullable().optional(),
+  draft: z
+    .object({ questionId: z.number().int(), userAnswer: z.string(), timer: z.number().int().nullable() })
+    .nullable()
+    .optional(),
   durationSeconds: z.number().int().optional(),
   // A practice set: its answers are scored once, for these questions only, until expiresAt.
   practiceSet: z.object({ id: z.number().int(), expiresAt: isoDateTime }).optional(),
@@ -165,7 +185,9 @@ export const examQuestionsResponse = z.object({
 });
 export type ExamQuestionsResponse = z.infer<typeof examQuestionsResponse>;
 
-const answerText = z.string({ error: 'userAnswer is required' }).max(10_000, 'userAnswer must be at most 10000 characters');
+const answerText = z
+  .string({ error: 'userAnswer is required' })
+  .max(10_000, 'userAnswer must be at most 10000 characters');
 
 export const answerSubmission = z.strictObject({
   questionId: z.number({ error: 'questionId is required' }).int().positive().max(2_147_483_647),
@@ -202,7 +224,9 @@ export const recordedAnswer = z.object({
 });
 export type RecordedAnswer = z.infer<typeof recordedAnswer>;
 export const startAttemptBody = z
-  .strictObject({ mode: z.enum(examModes, { error: `mode must be one of ${examModes.join(', ')}` }).default('practice') })
+  .strictObject({
+    mode: z.enum(examModes, { error: `mode must be one of ${examModes.join(', ')}` }).default('practice'),
+  })
   // No body at all starts a practice attempt, as before.
   .nullish();
 export const flagBody = z.strictObject({
@@ -241,7 +265,9 @@ export const autoSaveBody = z.strictObject({
 });
 export const autoSaveResponse = z.object({ savedAt: isoDateTime });
 
-export const examEventBody = z.strictObject({ event: z.enum(securityEvents, { error: `event must be one of ${securityEvents.join(', ')}` }) });
+export const examEventBody = z.strictObject({
+  event: z.enum(securityEvents, { error: `event must be one of ${securityEvents.join(', ')}` }),
+});
 
 export const examSummary = z.object({
   locked: z.boolean(),
@@ -280,7 +306,10 @@ export const createUpcomingExamBody = z.strictObject({
 
 // ---- Courses
 
-export const courseSection = z.strictObject({ title: requiredText('section title', 200), body: z.string().max(20_000) });
+export const courseSection = z.strictObject({
+  title: requiredText('section title', 200),
+  body: z.string().max(20_000),
+});
 export const course = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -317,9 +346,10 @@ export type CreateCourseBody = z.input<typeof createCourseBody>;
 /** PUT /admin/courses/:id replaces the whole course, lessons included, as the add form sends it. */
 export const updateCourseBody = createCourseBody;
 /** GET /admin/courses/:id: what the course editor opens with. */
-export const adminCourseDetails = course.extend({ sections: z.array(z.object({ title: z.string(), body: z.string() })) });
+export const adminCourseDetails = course.extend({
+  sections: z.array(z.object({ title: z.string(), body: z.string() })),
+});
 export type AdminCourseDetails = z.infer<typeof adminCourseDetails>;
-
 
 // ---- Progress, achievements, badges, profile
 
@@ -373,25 +403,42 @@ export type AdminQuestion = z.infer<typeof adminQuestion>;
 export const adminQuestionsQuery = pageQuery.extend({ profession: z.enum(professions).optional() });
 export const adminQuestionsResponse = z.object({ examQuestions: z.array(adminQuestion) });
 
-
 export const createQuestionBody = z
   .strictObject({
     question: requiredText('question', 2000),
     question_type: oneOfAnyCase('question_type', questionTypes).default('multiple-choice'),
-    options: z.array(z.string().trim().max(500, 'each option must be at most 500 characters')).max(10, 'at most 10 options').default([]),
+    options: z
+      .array(z.string().trim().max(500, 'each option must be at most 500 characters'))
+      .max(10, 'at most 10 options')
+      .default([]),
     correct_answer: requiredText('correct_answer', 2000),
     explanation: requiredText('explanation', 4000),
     profession: oneOfAnyCase('profession', professions),
     difficulty: oneOfAnyCase('difficulty', difficulties).default('medium'),
     topic: optionalText('topic', TOPIC_MAX_LENGTH),
   })
-  .transform((body) => ({ ...body, options: body.question_type === 'multiple-choice' ? body.options.filter((o) => o !== '') : [] }))
+  .transform((body) => ({
+    ...body,
+    options: body.question_type === 'multiple-choice' ? body.options.filter((o) => o !== '') : [],
+  }))
   .superRefine((body, ctx) => {
-    if (body.question_type === 'fill-in-the-blank' && acceptedAnswers(body.question_type, body.correct_answer).length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['correct_answer'], message: `correct_answer needs at least one accepted answer (separate several with ${ACCEPTED_ANSWER_SEPARATOR})` });
+    if (
+      body.question_type === 'fill-in-the-blank' &&
+      acceptedAnswers(body.question_type, body.correct_answer).length === 0
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['correct_answer'],
+        message: `correct_answer needs at least one accepted answer (separate several with ${ACCEPTED_ANSWER_SEPARATOR})`,
+      });
     }
     if (body.question_type !== 'multiple-choice') return;
-    if (body.options.length < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a multiple-choice question needs at least 2 options' });
+    if (body.options.length < 2)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['options'],
+        message: 'a multiple-choice question needs at least 2 options',
+      });
     if (new Set(body.options.map((o) => o.toLowerCase())).size !== body.options.length) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'options must be different from each other' });
     }
@@ -402,7 +449,6 @@ export const createQuestionBody = z
 export type CreateQuestionBody = z.input<typeof createQuestionBody>;
 /** PUT /exam-questions/:id replaces the question with what the add form sends. */
 export const updateQuestionBody = createQuestionBody;
-
 
 // ---- Admin: courses, logs, users, essays
 
@@ -423,14 +469,29 @@ export const examLogsResponse = z.object({ logs: z.array(examLog) });
 // ---- Accommodations: PUT /admin/users/:id/accommodation
 
 const timeMultiplier = z.union(
-  timeMultipliers.map((value) => z.literal(value)) as unknown as [z.ZodLiteral<1.25>, z.ZodLiteral<1.5>, z.ZodLiteral<2>],
+  timeMultipliers.map((value) => z.literal(value)) as unknown as [
+    z.ZodLiteral<1.25>,
+    z.ZodLiteral<1.5>,
+    z.ZodLiteral<2>,
+  ],
   { error: `timeMultiplier must be one of ${timeMultipliers.join(', ')}, or null` },
 );
 export const accommodationBody = z
   .strictObject({
     timeMultiplier: timeMultiplier.nullable().optional(),
-    extraMinutes: z.number({ error: 'extraMinutes must be a whole number of minutes, or null' }).int().min(1, 'extraMinutes must be at least 1').max(600, 'extraMinutes must be at most 600').nullable().optional(),
-    extraAttempts: z.number({ error: 'extraAttempts must be a whole number' }).int().min(0, 'extraAttempts must be at least 0').max(10, 'extraAttempts must be at most 10').optional(),
+    extraMinutes: z
+      .number({ error: 'extraMinutes must be a whole number of minutes, or null' })
+      .int()
+      .min(1, 'extraMinutes must be at least 1')
+      .max(600, 'extraMinutes must be at most 600')
+      .nullable()
+      .optional(),
+    extraAttempts: z
+      .number({ error: 'extraAttempts must be a whole number' })
+      .int()
+      .min(0, 'extraAttempts must be at least 0')
+      .max(10, 'extraAttempts must be at most 10')
+      .optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Send timeMultiplier, extraMinutes or extraAttempts');
 export const accommodation = z.object({
@@ -439,13 +500,19 @@ export const accommodation = z.object({
   extraAttempts: z.number().int(),
 });
 export type Accommodation = z.infer<typeof accommodation>;
-export const accommodationChange = accommodation.extend({ id: z.number().int(), changedBy: z.string(), changedAt: isoDateTime });
+export const accommodationChange = accommodation.extend({
+  id: z.number().int(),
+  changedBy: z.string(),
+  changedAt: isoDateTime,
+});
 export type AccommodationChange = z.infer<typeof accommodationChange>;
 export const accommodationResponse = z.object({ accommodation, changes: z.array(accommodationChange) });
 export type AccommodationResponse = z.infer<typeof accommodationResponse>;
 
 export const adminUsersQuery = pageQuery.extend({ search: z.string().trim().max(40).optional() });
-export const adminUsersResponse = z.object({ users: z.array(lmsUser.extend({ accommodation: accommodation.optional() })) });
+export const adminUsersResponse = z.object({
+  users: z.array(lmsUser.extend({ accommodation: accommodation.optional() })),
+});
 export const setProgramsBody = z.strictObject({
   allowed_programs: z
     .array(z.enum(programs, { error: `allowed_programs may hold ${programs.join(', ')}` }))
@@ -494,8 +561,15 @@ export const examAttemptsResponse = z.object({
 });
 export type ExamAttemptsResponse = z.infer<typeof examAttemptsResponse>;
 
-const passMark = z.number({ error: 'a pass mark must be a number' }).int('a pass mark must be a whole number').min(0, 'a pass mark cannot be negative').max(100, 'a pass mark is at most 100');
-export const passMarks = z.partialRecord(z.enum(professions, { error: `pass marks are set per profession: ${professions.join(', ')}` }), passMark);
+const passMark = z
+  .number({ error: 'a pass mark must be a number' })
+  .int('a pass mark must be a whole number')
+  .min(0, 'a pass mark cannot be negative')
+  .max(100, 'a pass mark is at most 100');
+export const passMarks = z.partialRecord(
+  z.enum(professions, { error: `pass marks are set per profession: ${professions.join(', ')}` }),
+  passMark,
+);
 
 export const examSettingsBody = z.strictObject({
   // Only the professions named change; the others keep theirs.
@@ -507,7 +581,10 @@ export const examSettingsBody = z.strictObject({
     .max(MAX_RETAKE_WAIT_SECONDS, `retakeWaitSeconds must be at most ${MAX_RETAKE_WAIT_SECONDS} (90 days)`),
 });
 export type ExamSettingsBody = z.infer<typeof examSettingsBody>;
-export const examSettingsResponse = z.object({ retakeWaitSeconds: z.number().int(), passMarks: z.record(z.enum(professions), z.number().int()) });
+export const examSettingsResponse = z.object({
+  retakeWaitSeconds: z.number().int(),
+  passMarks: z.record(z.enum(professions), z.number().int()),
+});
 export type ExamSettings = z.infer<typeof examSettingsResponse>;
 
 export const reviewedQuestion = z.object({
@@ -523,7 +600,12 @@ export const reviewedQuestion = z.object({
   reviewNote: z.string().nullable(),
 });
 export type ReviewedQuestion = z.infer<typeof reviewedQuestion>;
-export const topicResult = z.object({ topic: z.string(), questions: z.number().int(), answered: z.number().int(), correct: z.number().int() });
+export const topicResult = z.object({
+  topic: z.string(),
+  questions: z.number().int(),
+  answered: z.number().int(),
+  correct: z.number().int(),
+});
 export type TopicResult = z.infer<typeof topicResult>;
 export const examReview = z.object({
   attempt: examAttemptSummary,
@@ -547,7 +629,11 @@ export { importRowError, type ImportRowError } from './platform.js';
 // `errors` is there whenever rows were checked (a body that is not CSV at all gets only `error`).
 export const importLineError = z.object({ line: z.number().int(), error: z.string() });
 /** A refused GIFT or Aiken import (code `IMPORT_REJECTED`): nothing was imported, `errors` names every bad question by its line in the file. */
-export const linesRejectedBody = z.object({ error: z.string(), code: z.string().optional(), errors: z.array(importLineError) });
+export const linesRejectedBody = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  errors: z.array(importLineError),
+});
 /** POST /exam-questions/import: CSV by default; GIFT and Aiken (text/plain) take the profession and difficulty of their questions here. */
 export const importQuery = z.object({
   format: z.enum(['csv', ...questionTextFormats], { error: 'format must be one of csv, gift, aiken' }).default('csv'),
@@ -566,16 +652,28 @@ export const questionStatistic = z.object({
   flags: z.array(z.enum(questionFlags)),
 });
 export type QuestionStatistic = z.infer<typeof questionStatistic>;
-export const topicStatistic = z.object({ topic: z.string(), questions: z.number().int(), attempts: z.number().int(), facility: z.number().nullable() });
+export const topicStatistic = z.object({
+  topic: z.string(),
+  questions: z.number().int(),
+  attempts: z.number().int(),
+  facility: z.number().nullable(),
+});
 export type TopicStatistic = z.infer<typeof topicStatistic>;
 // `topics`: facility per topic over the whole filtered bank (not only this page's questions).
-export const questionStatisticsResponse = z.object({ statistics: z.array(questionStatistic), topics: z.array(topicStatistic) });
+export const questionStatisticsResponse = z.object({
+  statistics: z.array(questionStatistic),
+  topics: z.array(topicStatistic),
+});
 
 // ---- Access codes: premium for learners an agency signs up
 
 export const ACCESS_CODE_MAX_BATCH = 500;
 export const createAccessCodesBody = z.strictObject({
-  count: z.number({ error: 'count is required' }).int('count must be a whole number').min(1, 'count must be at least 1').max(ACCESS_CODE_MAX_BATCH, `count must be at most ${ACCESS_CODE_MAX_BATCH}`),
+  count: z
+    .number({ error: 'count is required' })
+    .int('count must be a whole number')
+    .min(1, 'count must be at least 1')
+    .max(ACCESS_CODE_MAX_BATCH, `count must be at most ${ACCESS_CODE_MAX_BATCH}`),
   programs: z
     .array(z.enum(programs, { error: `programs may hold ${programs.join(', ')}` }))
     .min(1, 'programs must name at least one program')
@@ -599,7 +697,9 @@ export const accessCode = z.object({
 });
 export type AccessCode = z.infer<typeof accessCode>;
 export const accessCodesResponse = z.object({ accessCodes: z.array(accessCode) });
-export const redeemAccessCodeBody = z.strictObject({ code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64, 'This is not an access code') });
+export const redeemAccessCodeBody = z.strictObject({
+  code: z.string({ error: 'code is required' }).trim().min(1, 'code is required').max(64, 'This is not an access code'),
+});
 export const redeemedAccessCode = z.object({ message: z.string(), allowed_programs: z.array(z.string()) });
 
 // ---- Premium requests: a learner asks from a locked card, an LMS admin grants or declines
@@ -612,7 +712,12 @@ export const premiumRequestBody = z.strictObject({
     .max(programs.length)
     .transform((list) => [...new Set(list)])
     .optional(),
-  note: z.string().trim().max(PREMIUM_REQUEST_NOTE_MAX, `note must be at most ${PREMIUM_REQUEST_NOTE_MAX} characters`).optional().default(''),
+  note: z
+    .string()
+    .trim()
+    .max(PREMIUM_REQUEST_NOTE_MAX, `note must be at most ${PREMIUM_REQUEST_NOTE_MAX} characters`)
+    .optional()
+    .default(''),
 });
 export type PremiumRequestBody = z.input<typeof premiumRequestBody>;
 export const premiumRequest = z.object({
@@ -627,7 +732,12 @@ export type PremiumRequest = z.infer<typeof premiumRequest>;
 export const latestPremiumRequest = z.object({ request: premiumRequest.nullable(), noticeSeen: z.boolean() });
 export type LatestPremiumRequest = z.infer<typeof latestPremiumRequest>;
 export const adminPremiumRequest = premiumRequest.extend({
-  user: z.object({ id: z.number().int(), username: z.string(), profession: z.enum(professions), allowed_programs: z.array(z.string()) }),
+  user: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    profession: z.enum(professions),
+    allowed_programs: z.array(z.string()),
+  }),
   decided_by: z.string().nullable(),
 });
 export type AdminPremiumRequest = z.infer<typeof adminPremiumRequest>;
@@ -636,6 +746,12 @@ export const adminPremiumRequestsResponse = z.object({ premiumRequests: z.array(
 
 // ---- What a locked course library shows: titles and levels, never a lesson
 
-export const coursePreview = z.object({ id: z.number().int(), title: z.string(), level: z.enum(courseLevels), profession: z.enum(audiences), duration: z.string() });
+export const coursePreview = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  level: z.enum(courseLevels),
+  profession: z.enum(audiences),
+  duration: z.string(),
+});
 export type CoursePreview = z.infer<typeof coursePreview>;
 export const coursePreviewsResponse = z.object({ courses: z.array(coursePreview) });

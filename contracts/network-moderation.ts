@@ -8,13 +8,17 @@ import {
   reportReasons,
 } from './network-moderation-constants.js';
 
-
 /** The schemas of reports and moderation under /api/network/, shared by the server and the front end. */
 
 export * from './network-moderation-constants.js';
 
 const note = (max: number, what: string) =>
-  z.string().trim().max(max, `${what} must be at most ${max} characters`).optional().transform((value) => (value ? value : undefined));
+  z
+    .string()
+    .trim()
+    .max(max, `${what} must be at most ${max} characters`)
+    .optional()
+    .transform((value) => (value ? value : undefined));
 
 /** POST /api/network/posts/{id}/reports */
 export const reportBody = z.strictObject({
@@ -22,7 +26,12 @@ export const reportBody = z.strictObject({
   note: note(MAX_REPORT_NOTE_LENGTH, 'The note'),
 });
 export type ReportBody = z.input<typeof reportBody>;
-export const createdReport = z.object({ id: z.string(), postId: z.string(), reason: z.enum(reportReasons), createdAt: z.string() });
+export const createdReport = z.object({
+  id: z.string(),
+  postId: z.string(),
+  reason: z.enum(reportReasons),
+  createdAt: z.string(),
+});
 export type CreatedReport = z.infer<typeof createdReport>;
 
 /**
@@ -33,11 +42,21 @@ export type CreatedReport = z.infer<typeof createdReport>;
 export const resolveBody = z
   .strictObject({
     action: z.enum(moderationActions, `action must be one of ${moderationActions.join(', ')}`),
-    days: z.int('days must be a whole number').min(1, 'days must be at least 1').max(MAX_SUSPENSION_DAYS, `days must be at most ${MAX_SUSPENSION_DAYS}`).optional(),
+    days: z
+      .int('days must be a whole number')
+      .min(1, 'days must be at least 1')
+      .max(MAX_SUSPENSION_DAYS, `days must be at most ${MAX_SUSPENSION_DAYS}`)
+      .optional(),
     note: note(MAX_MODERATION_NOTE_LENGTH, 'The reason'),
   })
-  .refine((body) => (body.action === 'suspend') === (body.days !== undefined), { message: 'days is needed to suspend, and only then', path: ['days'] })
-  .refine((body) => body.action === 'dismiss' || body.note !== undefined, { message: 'Please give a reason: the author is shown it', path: ['note'] });
+  .refine((body) => (body.action === 'suspend') === (body.days !== undefined), {
+    message: 'days is needed to suspend, and only then',
+    path: ['days'],
+  })
+  .refine((body) => body.action === 'dismiss' || body.note !== undefined, {
+    message: 'Please give a reason: the author is shown it',
+    path: ['note'],
+  });
 export type ResolveBody = z.input<typeof resolveBody>;
 
 export const reportGroupParams = z.object({ id: z.uuid('Report not found') });
@@ -70,7 +89,12 @@ export type ReportGroup = z.infer<typeof reportGroup>;
 export const reportQueue = z.object({ items: z.array(reportGroup), nextCursor: z.string().nullable() });
 export type ReportQueue = z.infer<typeof reportQueue>;
 
-export const resolution = z.object({ id: z.string(), action: z.enum(moderationActions), resolvedReports: z.number().int(), suspendedUntil: z.string().nullable() });
+export const resolution = z.object({
+  id: z.string(),
+  action: z.enum(moderationActions),
+  resolvedReports: z.number().int(),
+  suspendedUntil: z.string().nullable(),
+});
 export type Resolution = z.infer<typeof resolution>;
 
 export const moderationLogEntry = z.object({
@@ -91,5 +115,7 @@ export const moderationLog = z.object({ items: z.array(moderationLogEntry), next
 export type ModerationLog = z.infer<typeof moderationLog>;
 
 /** GET /api/network/me/suspension: the member's own suspension, if one is running. */
-export const suspensionResponse = z.object({ suspension: z.object({ endsAt: z.string(), reason: z.string() }).nullable() });
+export const suspensionResponse = z.object({
+  suspension: z.object({ endsAt: z.string(), reason: z.string() }).nullable(),
+});
 export type SuspensionResponse = z.infer<typeof suspensionResponse>;

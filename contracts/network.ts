@@ -40,15 +40,19 @@ export type SignUpBody = z.infer<typeof signUpBody>;
  * gets an email instead), so it cannot be used to find out who is a member. The client then
  * signs in with the same credentials.
  */
-export const SIGN_UP_ACCEPTED_MESSAGE = 'Thanks! We have sent an email to this address. Please follow its link to verify it.';
+export const SIGN_UP_ACCEPTED_MESSAGE =
+  'Thanks! We have sent an email to this address. Please follow its link to verify it.';
 export const messageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponse>;
 
 /** POST /api/network/auth/verify-email: the emailed link's token. */
-export const verifyEmailBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100) });
+export const verifyEmailBody = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100),
+});
 /** POST /api/network/auth/password-reset: always 202. */
 export const passwordResetRequestBody = z.strictObject({ email });
-export const PASSWORD_RESET_REQUESTED_MESSAGE = 'If an account has this address, we have sent it a link to set a new password.';
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  'If an account has this address, we have sent it a link to set a new password.';
 /** POST /api/network/auth/password-reset/confirm: the emailed link's token and the new password. */
 export const passwordResetBody = z.strictObject({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100),
@@ -70,7 +74,9 @@ export const changePasswordBody = z.strictObject({
 export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /** DELETE /api/network/me: the password again (none for an account made by external sign-in). */
-export const deleteAccountBody = z.strictObject({ password: z.string().max(200, 'Password must be at most 200 characters').optional() });
+export const deleteAccountBody = z.strictObject({
+  password: z.string().max(200, 'Password must be at most 200 characters').optional(),
+});
 export type DeleteAccountBody = z.infer<typeof deleteAccountBody>;
 
 /** GET /api/network/me/settings: what the settings page shows beyond the member itself. */
@@ -218,7 +224,11 @@ export type ModerationOutcome = z.infer<typeof moderationOutcome>;
 
 /** A member as others see them: never the address. */
 function publicMemberShape() {
-  return z.object({ username: z.string().nullable(), displayName: z.string().nullable(), photoURL: z.string().nullable() });
+  return z.object({
+    username: z.string().nullable(),
+    displayName: z.string().nullable(),
+    photoURL: z.string().nullable(),
+  });
 }
 export const publicMember = publicMemberShape();
 export type PublicMember = z.infer<typeof publicMember>;
@@ -238,14 +248,22 @@ export const notification = z.object({
 });
 export type Notification = z.infer<typeof notification>;
 
-export const notificationsPage = z.object({ items: z.array(notification), unread: z.number().int(), nextCursor: z.string().nullable() });
+export const notificationsPage = z.object({
+  items: z.array(notification),
+  unread: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
 export type NotificationsPage = z.infer<typeof notificationsPage>;
 
 /** POST /api/network/notifications/read: `{ all: true }` marks all, `{ ids }` those (the member's own only). */
 export const markReadBody = z
   .strictObject({
     all: z.literal(true, 'all must be true').optional(),
-    ids: z.array(z.uuid('Unknown notification id')).min(1, 'ids must not be empty').max(100, 'At most 100 ids at a time').optional(),
+    ids: z
+      .array(z.uuid('Unknown notification id'))
+      .min(1, 'ids must not be empty')
+      .max(100, 'At most 100 ids at a time')
+      .optional(),
   })
   .refine((body) => (body.all === true) !== (body.ids !== undefined), 'Send either { all: true } or { ids: [...] }');
 export type MarkReadBody = z.infer<typeof markReadBody>;
@@ -257,28 +275,41 @@ export const emailDigestSetting = z.object({ enabled: z.boolean() });
 export const emailDigestBody = z.strictObject({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 export type EmailDigestSetting = z.infer<typeof emailDigestSetting>;
 /** POST /api/network/email-digest/unsubscribe: the token of the digest's "Stop these emails" link. */
-export const emailDigestUnsubscribeBody = z.strictObject({ token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200) });
+export const emailDigestUnsubscribeBody = z.strictObject({
+  token: z.string({ error: 'token is required' }).min(1, 'token is required').max(200),
+});
 
 // ---- Search
 
 export const searchQuery = z.object({
-  q: z.string({ error: 'q is required' }).trim().min(1, 'Please enter something to search for').max(200, 'A search must be at most 200 characters'),
+  q: z
+    .string({ error: 'q is required' })
+    .trim()
+    .min(1, 'Please enter something to search for')
+    .max(200, 'A search must be at most 200 characters'),
   cursor: z.string().max(200).optional(),
 });
 /** Posts ranked by relevance, paged by `nextCursor`; the best-matching members (first page only). */
-export const searchResults = z.object({ posts: z.array(post), members: z.array(publicMember), nextCursor: z.string().nullable() });
+export const searchResults = z.object({
+  posts: z.array(post),
+  members: z.array(publicMember),
+  nextCursor: z.string().nullable(),
+});
 export type SearchResults = z.infer<typeof searchResults>;
 
 /** GET /api/network/members?q=: the `@` box's suggestions, a few at a time, by username. */
 export const memberSuggestionsQuery = z.object({
-  q: z.string({ error: 'q is required' }).trim().min(1, 'Please type part of a name').max(80, 'A name must be at most 80 characters'),
+  q: z
+    .string({ error: 'q is required' })
+    .trim()
+    .min(1, 'Please type part of a name')
+    .max(80, 'A name must be at most 80 characters'),
   cursor: z.string().max(200).optional(),
 });
 export const memberSuggestions = z.object({ members: z.array(publicMember), nextCursor: z.string().nullable() });
 export type MemberSuggestions = z.infer<typeof memberSuggestions>;
 
 // ---- Live events (SSE `event:` names and their `data:`)
-
 
 export type PostCreatedEvent = { post: Omit<Post, 'likedByMe' | 'canDelete'> };
 export type PostDeletedEvent = { postId: string };

@@ -22,7 +22,11 @@ export type PublicConfig = z.infer<typeof publicConfigSchema>;
 export const importRowError = z.object({ row: z.number().int(), error: z.string() });
 export type ImportRowError = z.infer<typeof importRowError>;
 /** A refused import (code `IMPORT_REJECTED`): nothing was imported, and `errors` names every bad row. */
-export const importRejectedBody = z.object({ error: z.string(), code: z.string().optional(), errors: z.array(importRowError) });
+export const importRejectedBody = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  errors: z.array(importRowError),
+});
 
 /** `field`: the request field a validation error is about (its top-level key); `errors`: a refused import's rows. */
 export type ErrorBody = { error: string; code?: string; field?: string; errors?: ImportRowError[] };

@@ -47,10 +47,23 @@ export function parseAiken(text: string): ParsedFile {
     if (answer) {
       const letter = (answer[1] ?? '').trim().toUpperCase();
       const chosen = /^[A-Z]$/.test(letter) ? current.options[letter.charCodeAt(0) - 65] : undefined;
-      if (current.options.length < 2) errors.push({ line, error: 'A question needs at least 2 options (A. …, B. …) before its ANSWER line' });
-      else if (!chosen) errors.push({ line, error: `ANSWER must be the letter of one of the options (A to ${String.fromCharCode(64 + current.options.length)})` });
+      if (current.options.length < 2)
+        errors.push({ line, error: 'A question needs at least 2 options (A. …, B. …) before its ANSWER line' });
+      else if (!chosen)
+        errors.push({
+          line,
+          error: `ANSWER must be the letter of one of the options (A to ${String.fromCharCode(64 + current.options.length)})`,
+        });
       else if (!current.broken) {
-        questions.push({ line: current.line, question: current.question, question_type: 'multiple-choice', options: current.options, correct_answer: chosen, explanation: explanationFor(chosen), topic: '' });
+        questions.push({
+          line: current.line,
+          question: current.question,
+          question_type: 'multiple-choice',
+          options: current.options,
+          correct_answer: chosen,
+          explanation: explanationFor(chosen),
+          topic: '',
+        });
       }
       current = null;
       return;
@@ -66,7 +79,10 @@ export function parseAiken(text: string): ParsedFile {
     }
     errors.push({
       line,
-      error: current.options.length === 0 ? 'The question must be on one line, followed by its options (A. …)' : 'Expected the next option (A. …) or the ANSWER line',
+      error:
+        current.options.length === 0
+          ? 'The question must be on one line, followed by its options (A. …)'
+          : 'Expected the next option (A. …) or the ANSWER line',
     });
     current.broken = true;
   });
@@ -77,7 +93,8 @@ export function parseAiken(text: string): ParsedFile {
 
 // ---- GIFT
 
-const unescapeGift = (value: string) => value.replace(/\\([~=#{}:\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c)).trim();
+const unescapeGift = (value: string) =>
+  value.replace(/\\([~=#{}:\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c)).trim();
 const stripFormat = (value: string) => value.replace(/^\[(html|moodle|plain|markdown)\]/i, '');
 const topicOf = (category: string) => {
   const parts = category
@@ -155,17 +172,35 @@ function giftQuestion(source: string, line: number, topic: string): ParsedQuesti
   const question = unescapeGift(after ? `${before} ____ ${after}` : before);
   if (!question) return { line, error: 'The question text is missing' };
   const body = text.slice(open + 1, end);
-  if (findUnescaped(body, '-') >= 0 && /->/.test(body)) return { line, error: 'Matching questions are not supported: use multiple choice, short answer, true/false or essay' };
-  if (/^\s*#(?!###)/.test(body)) return { line, error: 'Numerical questions are not supported: use multiple choice, short answer, true/false or essay' };
+  if (findUnescaped(body, '-') >= 0 && /->/.test(body))
+    return {
+      line,
+      error: 'Matching questions are not supported: use multiple choice, short answer, true/false or essay',
+    };
+  if (/^\s*#(?!###)/.test(body))
+    return {
+      line,
+      error: 'Numerical questions are not supported: use multiple choice, short answer, true/false or essay',
+    };
   const { answers, general, bare } = giftAnswers(body);
   const base = { line, question, topic };
   if (answers.length === 0 && /^(T|TRUE|F|FALSE)(\s*#.*)?$/is.test(bare)) {
     const value = /^(T|TRUE)/i.test(bare) ? 'True' : 'False';
     const feedback = bare.includes('#') ? unescapeGift(bare.slice(bare.indexOf('#') + 1).replace(/#.*$/s, '')) : '';
-    return { ...base, question_type: 'multiple-choice', options: ['True', 'False'], correct_answer: value, explanation: general || feedback || explanationFor(value) };
+    return {
+      ...base,
+      question_type: 'multiple-choice',
+      options: ['True', 'False'],
+      correct_answer: value,
+      explanation: general || feedback || explanationFor(value),
+    };
   }
   if (answers.length === 0) {
-    if (bare) return { line, error: `Could not read the answers "${bare.slice(0, 40)}": start each with = (right) or ~ (wrong)` };
+    if (bare)
+      return {
+        line,
+        error: `Could not read the answers "${bare.slice(0, 40)}": start each with = (right) or ~ (wrong)`,
+      };
     if (!general) return { line, error: 'An essay question ({}) needs a model answer after ####' };
     return { ...base, question_type: 'essay', options: [], correct_answer: general, explanation: general };
   }
@@ -173,10 +208,22 @@ function giftQuestion(source: string, line: number, topic: string): ParsedQuesti
   if (right.length === 0) return { line, error: 'No right answer: mark one with =' };
   const explanation = general || right[0]?.feedback || explanationFor(right[0]?.text ?? '');
   if (answers.every((a) => a.right)) {
-    return { ...base, question_type: 'fill-in-the-blank', options: [], correct_answer: right.map((a) => a.text).join('|'), explanation };
+    return {
+      ...base,
+      question_type: 'fill-in-the-blank',
+      options: [],
+      correct_answer: right.map((a) => a.text).join('|'),
+      explanation,
+    };
   }
   if (right.length > 1) return { line, error: 'A multiple-choice question may have only one right answer (=)' };
-  return { ...base, question_type: 'multiple-choice', options: answers.map((a) => a.text), correct_answer: right[0]?.text ?? '', explanation };
+  return {
+    ...base,
+    question_type: 'multiple-choice',
+    options: answers.map((a) => a.text),
+    correct_answer: right[0]?.text ?? '',
+    explanation,
+  };
 }
 
 export function parseGift(text: string): ParsedFile {
@@ -219,4 +266,5 @@ export function parseGift(text: string): ParsedFile {
   return { questions, errors: errors.sort((a, b) => a.line - b.line) };
 }
 
-export const parseQuestionText = (format: QuestionTextFormat, text: string): ParsedFile => (format === 'gift' ? parseGift(text) : parseAiken(text));
+export const parseQuestionText = (format: QuestionTextFormat, text: string): ParsedFile =>
+  format === 'gift' ? parseGift(text) : parseAiken(text);

@@ -22,7 +22,9 @@ async function setNewPassword(page: Page, password: string) {
   await expect(page.getByText('Your password has been changed')).toBeVisible();
 }
 
-test('when a member signs up, then the verification email arrives, its link verifies the address and the banner goes', async ({ page }) => {
+test('when a member signs up, then the verification email arrives, its link verifies the address and the banner goes', async ({
+  page,
+}) => {
   const name = unique('verify');
   const email = `${name}@example.test`;
   await page.goto('/');
@@ -54,7 +56,9 @@ test('when a member signs up, then the verification email arrives, its link veri
   await expect(page.getByText('This link is invalid or has expired. Please ask for a new one.')).toHaveCount(0);
 });
 
-test('when an emailed link\'s token is cut short or garbled, then its page says the link is invalid, not what the server checked', async ({ page }) => {
+test("when an emailed link's token is cut short or garbled, then its page says the link is invalid, not what the server checked", async ({
+  page,
+}) => {
   const garbled = 'A'.repeat(150);
   await page.goto(`/verify-email?token=${garbled}`);
   await expect(page.getByRole('alert')).toHaveText('This link is invalid or has expired. Please ask for a new one.');
@@ -67,10 +71,18 @@ test('when an emailed link\'s token is cut short or garbled, then its page says 
   await expectAccessible(page);
 });
 
-test('when a member forgets the password, then the emailed link sets a new one and only the new one signs in', async ({ page, request, baseURL }) => {
+test('when a member forgets the password, then the emailed link sets a new one and only the new one signs in', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const email = `${unique('forgot')}@example.test`;
   const headers = { origin: baseURL! };
-  expect((await request.post('/api/network/auth/sign-up', { headers, data: { email, password: 'the old password' } })).status()).toBe(202);
+  expect(
+    (
+      await request.post('/api/network/auth/sign-up', { headers, data: { email, password: 'the old password' } })
+    ).status(),
+  ).toBe(202);
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Already a member? Sign In' }).click();
@@ -79,7 +91,9 @@ test('when a member forgets the password, then the emailed link sets a new one a
   await expectAccessible(page);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('If an account has this address, we have sent it a link to set a new password.')).toBeVisible();
+  await expect(
+    page.getByText('If an account has this address, we have sent it a link to set a new password.'),
+  ).toBeVisible();
   // Every way back from the recovery pages opens sign-in, not sign-up.
   await page.getByRole('link', { name: 'Back to sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -102,7 +116,9 @@ test('when a member forgets the password, then the emailed link sets a new one a
   await expect(page).toHaveURL(/\/UserDetails$/);
 });
 
-test('when a case admin forgets the password, then the emailed link sets it and the admin signs in with it', async ({ page }) => {
+test('when a case admin forgets the password, then the emailed link sets it and the admin signs in with it', async ({
+  page,
+}) => {
   const { email, password } = e2eAccounts.caseAdmin;
   await page.goto('/caseadmin/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -110,7 +126,9 @@ test('when a case admin forgets the password, then the emailed link sets it and 
   await expectAccessible(page);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('If an account has this address, we have sent it a link to set a new password.')).toBeVisible();
+  await expect(
+    page.getByText('If an account has this address, we have sent it a link to set a new password.'),
+  ).toBeVisible();
 
   const mail = await waitForMail({ to: email, subject: 'Reset your Pathway admin password' });
   await page.goto(linkPath(mail, '/caseadmin/reset-password'));
@@ -127,11 +145,17 @@ test('when a case admin forgets the password, then the emailed link sets it and 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/caseadmin\/login$/);
   await expect
-    .poll(async () => (await page.request.get('/api/caseadmin/dashboard-metrics', { headers: { authorization: `Bearer ${token}` } })).status())
+    .poll(async () =>
+      (
+        await page.request.get('/api/caseadmin/dashboard-metrics', { headers: { authorization: `Bearer ${token}` } })
+      ).status(),
+    )
     .toBe(401);
 });
 
-test('when a learner registered with an email forgets the password, then the emailed link sets a new one', async ({ page }) => {
+test('when a learner registered with an email forgets the password, then the emailed link sets a new one', async ({
+  page,
+}) => {
   const username = unique('learner');
   const email = `${username}@example.test`;
   await page.goto('/lms-system/register');
@@ -146,13 +170,19 @@ test('when a learner registered with an email forgets the password, then the ema
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/lms-system\/login$/);
   // Logout ends the token on the server too.
-  await expect.poll(async () => (await page.request.get('/user/progress', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(401);
+  await expect
+    .poll(async () =>
+      (await page.request.get('/user/progress', { headers: { authorization: `Bearer ${token}` } })).status(),
+    )
+    .toBe(401);
 
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expectAccessible(page);
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
-  await expect(page.getByText('If an account has this address, we have sent it a link to set a new password.')).toBeVisible();
+  await expect(
+    page.getByText('If an account has this address, we have sent it a link to set a new password.'),
+  ).toBeVisible();
   const mail = await waitForMail({ to: email, subject: 'Reset your Pathway learning password' });
   await page.goto(linkPath(mail, '/lms-system/reset-password'));
   await setNewPassword(page, 'the new password');
@@ -163,9 +193,14 @@ test('when a learner registered with an email forgets the password, then the ema
   await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
 });
 
-test('when an LMS admin sets a learner password on the users page, then the learner is signed out and signs in with the new one', async ({ page, request }) => {
+test('when an LMS admin sets a learner password on the users page, then the learner is signed out and signs in with the new one', async ({
+  page,
+  request,
+}) => {
   const username = unique('nomail');
-  const registered = await request.post('/auth/register', { data: { username, password: 'the old password', profession: 'dentist' } });
+  const registered = await request.post('/auth/register', {
+    data: { username, password: 'the old password', profession: 'dentist' },
+  });
   expect(registered.status()).toBe(201);
   const learnerToken = ((await registered.json()) as { token: string }).token;
 
@@ -185,6 +220,8 @@ test('when an LMS admin sets a learner password on the users page, then the lear
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Password of ${username} set; they are signed out everywhere`)).toBeVisible();
 
-  expect((await request.get('/user/progress', { headers: { authorization: `Bearer ${learnerToken}` } })).status()).toBe(401);
+  expect((await request.get('/user/progress', { headers: { authorization: `Bearer ${learnerToken}` } })).status()).toBe(
+    401,
+  );
   expect((await request.post('/auth/login', { data: { username, password: 'set by the admin' } })).status()).toBe(200);
 });

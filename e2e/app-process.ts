@@ -12,7 +12,14 @@ async function waitUntilReady(url: string, timeoutMs: number, exited: Promise<un
       throw new Error('the app exited during start; see its output above');
     }),
     expect
-      .poll(() => fetch(`${url}/readyz`).then((response) => response.status, () => 0), { message: `the app did not become ready at ${url}`, timeout: timeoutMs, intervals: [200] })
+      .poll(
+        () =>
+          fetch(`${url}/readyz`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        { message: `the app did not become ready at ${url}`, timeout: timeoutMs, intervals: [200] },
+      )
       .toBe(200),
   ]);
 }

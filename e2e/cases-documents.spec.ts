@@ -6,13 +6,22 @@ import { waitForMail } from './mailbox.js';
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
 
 /** A real 1×1 PNG: the server judges files by their content. */
-const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
-test('when staff define a document, send a file for a case, reject it with a reason and accept the next, then the checklist, the queue and the history follow', async ({ page, request }) => {
+test('when staff define a document, send a file for a case, reject it with a reason and accept the next, then the checklist, the queue and the history follow', async ({
+  page,
+  request,
+}) => {
   const suffix = uniqueSuffix();
   const serviceName = `Work Visa ${suffix}`;
   const token = await adminApiToken(request);
-  const service = await request.post('/api/caseadmin/services', { data: { name: serviceName }, headers: { authorization: `Bearer ${token}` } });
+  const service = await request.post('/api/caseadmin/services', {
+    data: { name: serviceName },
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(service.status()).toBe(201);
   const serviceId = ((await service.json()) as { id: number }).id;
   await signInWithToken(page, request);
@@ -38,12 +47,19 @@ test('when staff define a document, send a file for a case, reject it with a rea
   await expectAccessible(page);
 
   // The case's details: the checklist, a file sent by staff.
-  const created = await createCaseViaApi(request, { case_number: `DOC-${suffix}`, passport_number: `P${suffix}`, client_name: `Amal ${suffix}`, serviceIds: [serviceId] });
+  const created = await createCaseViaApi(request, {
+    case_number: `DOC-${suffix}`,
+    passport_number: `P${suffix}`,
+    client_name: `Amal ${suffix}`,
+    serviceIds: [serviceId],
+  });
   await page.goto(`/caseadmin/details/${created.id}`);
   const checklist = page.getByRole('region', { name: 'Documents' });
   const passport = checklist.getByRole('listitem', { name: 'Passport copy' });
   await expect(passport).toContainText('Requested');
-  await passport.getByLabel('Send a file for Passport copy').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
+  await passport
+    .getByLabel('Send a file for Passport copy')
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
   await expect(passport).toContainText('Awaiting review');
   await expectAccessible(page);
 
@@ -66,7 +82,9 @@ test('when staff define a document, send a file for a case, reject it with a rea
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(passport).toContainText('Rejected');
   await expect(passport).toContainText('Reason: The photo is blurred');
-  await passport.getByLabel('Send a file for Passport copy').setInputFiles({ name: 'passport-2.png', mimeType: 'image/png', buffer: tinyPng });
+  await passport
+    .getByLabel('Send a file for Passport copy')
+    .setInputFiles({ name: 'passport-2.png', mimeType: 'image/png', buffer: tinyPng });
   await expect(passport).toContainText('Awaiting review');
   await passport.getByRole('button', { name: 'Accept Passport copy' }).click();
   await expect(passport).toContainText('Accepted');
@@ -76,26 +94,52 @@ test('when staff define a document, send a file for a case, reject it with a rea
   await expect(history).toContainText(`Passport copy (${serviceName}) accepted`);
 });
 
-test('when an applicant on a phone reading Arabic looks up the case, signs in by the Arabic email and sends a passport photo that staff refuse and then accept, then the case page follows each step', async ({ browser, request, page }) => {
+test('when an applicant on a phone reading Arabic looks up the case, signs in by the Arabic email and sends a passport photo that staff refuse and then accept, then the case page follows each step', async ({
+  browser,
+  request,
+  page,
+}) => {
   const suffix = uniqueSuffix();
   const email = `applicant-${suffix.toLowerCase()}@example.test`;
   const token = await adminApiToken(request);
   const staff = { authorization: `Bearer ${token}` };
-  const service = await request.post('/api/caseadmin/services', { data: { name: `Residence ${suffix}` }, headers: staff });
+  const service = await request.post('/api/caseadmin/services', {
+    data: { name: `Residence ${suffix}` },
+    headers: staff,
+  });
   const serviceId = ((await service.json()) as { id: number }).id;
-  await request.post(`/api/caseadmin/services/${serviceId}/steps`, { data: { name: 'Documents', sequence: 1 }, headers: staff });
-  const definition = await request.post(`/api/caseadmin/services/${serviceId}/documents`, { data: { name: 'Passport photo page', description: 'A clear photo of the page with your picture' }, headers: staff });
+  await request.post(`/api/caseadmin/services/${serviceId}/steps`, {
+    data: { name: 'Documents', sequence: 1 },
+    headers: staff,
+  });
+  const definition = await request.post(`/api/caseadmin/services/${serviceId}/documents`, {
+    data: { name: 'Passport photo page', description: 'A clear photo of the page with your picture' },
+    headers: staff,
+  });
   expect(definition.status()).toBe(201);
-  const created = await createCaseViaApi(request, { case_number: `APP-${suffix}`, passport_number: `N${suffix}`, client_name: `Layla ${suffix}`, client_email: email, serviceIds: [serviceId] });
+  const created = await createCaseViaApi(request, {
+    case_number: `APP-${suffix}`,
+    passport_number: `N${suffix}`,
+    client_name: `Layla ${suffix}`,
+    client_email: email,
+    serviceIds: [serviceId],
+  });
 
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'ar-AE' });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ar-AE',
+  });
   const applicant = await phone.newPage();
   await applicant.goto('/casetracking');
   await applicant.getByLabel('رقم الملف').fill(created.case_number);
   await applicant.getByLabel('رقم جواز السفر').fill(created.passport_number);
   await applicant.getByRole('button', { name: 'تحقق من الحالة' }).click();
   await applicant.getByRole('button', { name: 'سجّل الدخول لإرسال المستندات' }).click();
-  await expect(applicant.getByRole('region', { name: 'أرسل مستنداتك' }).getByRole('status')).toContainText('أرسلنا إليه رابط دخول');
+  await expect(applicant.getByRole('region', { name: 'أرسل مستنداتك' }).getByRole('status')).toContainText(
+    'أرسلنا إليه رابط دخول',
+  );
   await expectAccessible(applicant);
 
   const mail = await waitForMail({ to: email, subject: `تسجيل الدخول إلى الملف ${created.case_number}` });
@@ -114,14 +158,18 @@ test('when an applicant on a phone reading Arabic looks up the case, signs in by
   await expectAccessible(applicant);
   // A file that is no picture or PDF: refused, and the page says why in Arabic, not the server's English.
   await input.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
-  await expect(item.getByRole('alert')).toHaveText('لم نتمكن من استخدام هذا الملف. يرجى إرسال ملف PDF أو JPEG أو PNG أو WebP.');
+  await expect(item.getByRole('alert')).toHaveText(
+    'لم نتمكن من استخدام هذا الملف. يرجى إرسال ملف PDF أو JPEG أو PNG أو WebP.',
+  );
   await input.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
   await expect(item).toContainText('بانتظار المراجعة');
 
   // Staff review it on their own screen (a desktop, in English).
   await signInWithToken(page, request);
   await page.goto(`/caseadmin/details/${created.id}`);
-  const staffItem = page.getByRole('region', { name: 'Documents' }).getByRole('listitem', { name: 'Passport photo page' });
+  const staffItem = page
+    .getByRole('region', { name: 'Documents' })
+    .getByRole('listitem', { name: 'Passport photo page' });
   await expect(staffItem).toContainText('Awaiting review');
   await staffItem.getByRole('button', { name: 'Reject Passport photo page' }).click();
   const reject = page.getByRole('dialog', { name: 'Reject Passport photo page' });
@@ -135,7 +183,9 @@ test('when an applicant on a phone reading Arabic looks up the case, signs in by
   await applicant.reload();
   await expect(item).toContainText('مرفوض');
   await expect(item).toContainText('سبب عدم القبول: The corners of the page are cut off');
-  await item.getByLabel('إرسال Passport photo page مرة أخرى').setInputFiles({ name: 'passport-2.png', mimeType: 'image/png', buffer: tinyPng });
+  await item
+    .getByLabel('إرسال Passport photo page مرة أخرى')
+    .setInputFiles({ name: 'passport-2.png', mimeType: 'image/png', buffer: tinyPng });
   await expect(item).toContainText('بانتظار المراجعة');
   await page.reload();
   await expect(staffItem).toContainText('Awaiting review');

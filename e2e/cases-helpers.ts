@@ -17,7 +17,10 @@ export async function adminApiToken(request: APIRequestContext): Promise<string>
 /** Test data made directly through the API, for tests about something else than creating it. */
 export async function createCaseViaApi(request: APIRequestContext, body: CreateCaseBody): Promise<AdminCase> {
   const token = await adminApiToken(request);
-  const response = await request.post('/api/caseadmin/cases', { data: body, headers: { authorization: `Bearer ${token}` } });
+  const response = await request.post('/api/caseadmin/cases', {
+    data: body,
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { newCase: AdminCase }).newCase;
 }
@@ -39,7 +42,11 @@ export async function signInWithToken(page: Page, request: APIRequestContext): P
 }
 
 /** A row's action on Case Management: the row's compact menu, then the action in it. */
-export async function chooseRowAction(page: Page, caseNumber: string, action: 'Edit' | 'Delete' | 'View details'): Promise<void> {
+export async function chooseRowAction(
+  page: Page,
+  caseNumber: string,
+  action: 'Edit' | 'Delete' | 'View details',
+): Promise<void> {
   await page.getByRole('button', { name: `Actions for ${caseNumber}` }).click();
   await page.getByRole('menuitem', { name: action }).click();
 }
@@ -50,7 +57,9 @@ export async function chooseRowAction(page: Page, caseNumber: string, action: 'E
  */
 export async function searchCases(page: Page, text: string): Promise<void> {
   const answered = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === '/api/caseadmin/cases' && new URL(response.url()).searchParams.get('search') === text.trim(),
+    (response) =>
+      new URL(response.url()).pathname === '/api/caseadmin/cases' &&
+      new URL(response.url()).searchParams.get('search') === text.trim(),
   );
   await page.getByLabel('Search cases').fill(text);
   await answered;

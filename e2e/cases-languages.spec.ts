@@ -11,35 +11,62 @@ const PHONE_WIDTH = 390;
  * database; a run on a database that has them already reuses them.
  */
 const screenshotCase = { case_number: 'AR-0390', passport_number: 'A0390', client_name: 'Salma Haddad' };
-const screenshotService = { name: 'Residence Permit (AR-0390)', steps: ['Application Received', 'Medical Check', 'Permit Issued'] };
+const screenshotService = {
+  name: 'Residence Permit (AR-0390)',
+  steps: ['Application Received', 'Medical Check', 'Permit Issued'],
+};
 async function ensureScreenshotCase(request: APIRequestContext): Promise<void> {
   const headers = { authorization: `Bearer ${await adminApiToken(request)}` };
-  const services = (await (await request.get('/api/caseadmin/services', { headers })).json()) as { id: number; name: string }[];
+  const services = (await (await request.get('/api/caseadmin/services', { headers })).json()) as {
+    id: number;
+    name: string;
+  }[];
   let serviceId = services.find((service) => service.name === screenshotService.name)?.id;
   if (serviceId === undefined) {
     const created = await request.post('/api/caseadmin/services', { data: { name: screenshotService.name }, headers });
     expect(created.status()).toBe(201);
     serviceId = ((await created.json()) as { id: number }).id;
     for (const [index, name] of screenshotService.steps.entries()) {
-      expect((await request.post(`/api/caseadmin/services/${serviceId}/steps`, { data: { name, sequence: index + 1 }, headers })).status()).toBe(201);
+      expect(
+        (
+          await request.post(`/api/caseadmin/services/${serviceId}/steps`, {
+            data: { name, sequence: index + 1 },
+            headers,
+          })
+        ).status(),
+      ).toBe(201);
     }
   }
-  const response = await request.post('/api/caseadmin/cases', { data: { ...screenshotCase, serviceIds: [serviceId] }, headers });
+  const response = await request.post('/api/caseadmin/cases', {
+    data: { ...screenshotCase, serviceIds: [serviceId] },
+    headers,
+  });
   expect([201, 409]).toContain(response.status());
 }
 
 /** Where the words of an element sit on screen (its text, not its full-width block). */
 const textBox = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((element) => {
-    const range = document.createRange();
-    range.selectNodeContents(element);
-    const { left, right } = range.getBoundingClientRect();
-    return { left, right };
-  });
+  page
+    .locator(selector)
+    .first()
+    .evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const { left, right } = range.getBoundingClientRect();
+      return { left, right };
+    });
 
-test('when a phone whose browser reads Arabic opens the tracker, then it is in Arabic, right to left, laid out for 390 px as the baseline shows, passes axe, and the switcher remembers English', async ({ browser, request }) => {
+test('when a phone whose browser reads Arabic opens the tracker, then it is in Arabic, right to left, laid out for 390 px as the baseline shows, passes axe, and the switcher remembers English', async ({
+  browser,
+  request,
+}) => {
   await ensureScreenshotCase(request);
-  const phone = await browser.newContext({ viewport: { width: PHONE_WIDTH, height: 844 }, isMobile: true, hasTouch: true, locale: 'ar' });
+  const phone = await browser.newContext({
+    viewport: { width: PHONE_WIDTH, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ar',
+  });
   const page = await phone.newPage();
   await page.goto('/casetracking');
   await expect(page.getByRole('heading', { name: 'تتبع طلبك' })).toBeVisible();
@@ -103,10 +130,18 @@ test('when a phone whose browser reads Arabic opens the tracker, then it is in A
   await phone.close();
 });
 
-test('when an Arabic reader subscribes on the tracker, then the confirmation email and the confirm page say it in Arabic, and a dead link is explained in Arabic too', async ({ browser, request }) => {
+test('when an Arabic reader subscribes on the tracker, then the confirmation email and the confirm page say it in Arabic, and a dead link is explained in Arabic too', async ({
+  browser,
+  request,
+}) => {
   await ensureScreenshotCase(request);
   const email = `subscriber-${uniqueSuffix().toLowerCase()}@example.test`;
-  const phone = await browser.newContext({ viewport: { width: PHONE_WIDTH, height: 844 }, isMobile: true, hasTouch: true, locale: 'ar' });
+  const phone = await browser.newContext({
+    viewport: { width: PHONE_WIDTH, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ar',
+  });
   const page = await phone.newPage();
   await page.goto('/casetracking');
   await page.getByLabel('رقم الملف').fill(screenshotCase.case_number);
@@ -119,7 +154,9 @@ test('when an Arabic reader subscribes on the tracker, then the confirmation ema
   const mail = await waitForMail({ to: email, subject: `تأكيد رسائل التحديثات للملف ${screenshotCase.case_number}` });
   expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
   await page.goto(mail.links.find((link) => link.includes('/casetracking/confirm?token='))!);
-  await expect(page.getByRole('status').filter({ hasText: 'تم التأكيد' })).toHaveText(`تم التأكيد: ستصلك رسالة عند كل تغيير في الملف ${screenshotCase.case_number}.`);
+  await expect(page.getByRole('status').filter({ hasText: 'تم التأكيد' })).toHaveText(
+    `تم التأكيد: ستصلك رسالة عند كل تغيير في الملف ${screenshotCase.case_number}.`,
+  );
   await expectAccessible(page);
 
   await page.goto(`/casetracking/confirm?token=${'x'.repeat(32)}`);

@@ -11,7 +11,13 @@ test('when an admin changes a step, then it is confirmed first and can be undone
 }) => {
   const suffix = uniqueSuffix();
   const email = `applicant-${suffix.toLowerCase()}@example.test`;
-  const created = await createCaseViaApi(request, { case_number: `NTF-${suffix}`, passport_number: 'NT 445566', client_name: 'Nadia', client_email: email, serviceIds: [1] });
+  const created = await createCaseViaApi(request, {
+    case_number: `NTF-${suffix}`,
+    passport_number: 'NT 445566',
+    client_name: 'Nadia',
+    client_email: email,
+    serviceIds: [1],
+  });
 
   // Created with the applicant's address: they get the case number and the tracker link at once.
   const opened = await waitForMail({ to: email, subject: `Your case ${created.case_number} has been opened` });
@@ -21,7 +27,9 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   await page.goto(`/caseadmin/details/${created.id}`);
   await expect(page.getByText(email)).toBeVisible();
   const select = page.getByLabel('Change Step for Documents Verification');
-  const serviceCard = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Documents Verification' }) });
+  const serviceCard = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Documents Verification' }) });
   const startStep = created.CaseServices[0]!.current_step!;
 
   // Choosing a step asks first, naming it and offering the email; cancelling changes nothing.
@@ -44,7 +52,9 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   await serviceCard.getByRole('button', { name: 'Undo' }).click();
   await expect(page.getByText('Step change undone')).toBeVisible();
   await expect(serviceCard).toContainText(`Current step: ${startStep}`);
-  await expect(page.getByRole('region', { name: 'Step History' })).toContainText(`Documents Verification: Documents Under Review → ${startStep}`);
+  await expect(page.getByRole('region', { name: 'Step History' })).toContainText(
+    `Documents Verification: Documents Under Review → ${startStep}`,
+  );
   await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText(
     `Undid moving Documents Verification to "Documents Under Review": back at "${startStep}"; the email to the applicant about it was withdrawn`,
   );
@@ -55,7 +65,10 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   await dialog.getByRole('button', { name: 'Move to Documents Under Review' }).click();
   await expect(serviceCard).toContainText('Current step: Documents Under Review');
 
-  const mail = await waitForMail({ to: email, subject: `Your case ${created.case_number} moved to Documents Under Review` }, 45_000);
+  const mail = await waitForMail(
+    { to: email, subject: `Your case ${created.case_number} moved to Documents Under Review` },
+    45_000,
+  );
   expect(mail.text).toContain('Documents Verification: now at "Documents Under Review"');
   expect(mail.text).not.toContain('NT 445566');
   const trackerLink = mail.links.find((link) => link.includes('/casetracking?case='));
@@ -63,7 +76,9 @@ test('when an admin changes a step, then it is confirmed first and can be undone
 
   // The history names the email.
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText('Emailed the applicant about: Documents Verification → Documents Under Review');
+  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText(
+    'Emailed the applicant about: Documents Verification → Documents Under Review',
+  );
 
   const applicantContext = await browser.newContext({ baseURL });
   const applicant = await applicantContext.newPage();
@@ -75,7 +90,9 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   await expect(card).toContainText('Current step: Documents Under Review');
   await expect(card).toContainText('Our team is reviewing your documents');
   // Documents Under Review (7 days) and Attestation (21 days), from the change.
-  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(new Date(Date.now() + 28 * 24 * 60 * 60 * 1000));
+  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(
+    new Date(Date.now() + 28 * 24 * 60 * 60 * 1000),
+  );
   await expect(card).toContainText(`Estimated completion: ${expected}`);
   await expect(card).toContainText('This is an estimate');
   await expect(applicant.getByRole('heading', { name: 'Email me when this changes' })).toBeVisible();
@@ -88,7 +105,9 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   await expect(applicant.getByText('Check your inbox')).toBeVisible();
   const confirmation = await waitForMail({ to: family, subject: 'Confirm email updates' });
   await applicant.goto(confirmation.links[0]!);
-  await expect(applicant.getByText(`Confirmed: you will get an email when case ${created.case_number} changes.`)).toBeVisible();
+  await expect(
+    applicant.getByText(`Confirmed: you will get an email when case ${created.case_number} changes.`),
+  ).toBeVisible();
   await expectAccessible(applicant);
 
   // The unsubscribe link works without signing in.
@@ -99,10 +118,15 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   await applicantContext.close();
 });
 
-test('when an admin imports a CSV of cases, then bad rows are named first, and the imported cases can be moved at once', async ({ page, request }) => {
+test('when an admin imports a CSV of cases, then bad rows are named first, and the imported cases can be moved at once', async ({
+  page,
+  request,
+}) => {
   const suffix = uniqueSuffix();
   const header = 'case_number,passport_number,client_name,client_email,services';
-  const good = [1, 2, 3].map((i) => `IMP-${suffix}-${i},P${i}${suffix},Client ${i},,Documents Verification;License Registration`);
+  const good = [1, 2, 3].map(
+    (i) => `IMP-${suffix}-${i},P${i}${suffix},Client ${i},,Documents Verification;License Registration`,
+  );
 
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
@@ -121,23 +145,41 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await fileInput.setInputFiles({
     name: 'unknown.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from([`${templateText.trim()},Nationality`, `IMP-${suffix}-9,P9${suffix},Client 9,,1,Kenyan`].join('\n')),
+    buffer: Buffer.from(
+      [`${templateText.trim()},Nationality`, `IMP-${suffix}-9,P9${suffix},Client 9,,1,Kenyan`].join('\n'),
+    ),
   });
   await expect(page.getByText('Unknown column(s): Nationality.')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('columnheader', { name: 'Nationality (unknown column)' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row', { name: /Client 9/ })).toContainText('Kenyan');
+  await expect(
+    page.getByRole('region', { name: 'Preview' }).getByRole('columnheader', { name: 'Nationality (unknown column)' }),
+  ).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row', { name: /Client 9/ })).toContainText(
+    'Kenyan',
+  );
   await expect(page.getByRole('button', { name: 'Import 1 case(s)' })).toBeDisabled();
   await expectAccessible(page);
 
-  await fileInput.setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...good, `IMP-${suffix}-4,,No Passport,,1`].join('\n')) });
+  await fileInput.setInputFiles({
+    name: 'bad.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([header, ...good, `IMP-${suffix}-4,,No Passport,,1`].join('\n')),
+  });
   await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row')).toHaveCount(5);
   await page.getByRole('button', { name: 'Import 4 case(s)' }).click();
-  await expect(page.getByRole('list', { name: 'Rows with problems' })).toContainText('Row 5: passport_number is required');
-  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row', { name: /No Passport/ })).toContainText('passport_number is required');
+  await expect(page.getByRole('list', { name: 'Rows with problems' })).toContainText(
+    'Row 5: passport_number is required',
+  );
+  await expect(page.getByRole('region', { name: 'Preview' }).getByRole('row', { name: /No Passport/ })).toContainText(
+    'passport_number is required',
+  );
   await expectAccessible(page);
 
   // The form's own column names (the template's) import as well as the import's.
-  await fileInput.setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from([templateText.trim(), ...good].join('\n')) });
+  await fileInput.setInputFiles({
+    name: 'good.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([templateText.trim(), ...good].join('\n')),
+  });
   await page.getByRole('button', { name: 'Import 3 case(s)' }).click();
   await expect(page.getByText('3 case(s) imported')).toBeVisible();
   await expect(page).toHaveURL(/\/caseadmin\/manage-cases$/);
@@ -159,7 +201,9 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await bar.getByRole('button', { name: 'Move selected' }).click();
   await expect(page.getByText('Moved 3 case(s) to "Fee Payment"')).toBeVisible();
   await expect(bar).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByText('In Progress', { exact: true })).toHaveCount(3);
+  await expect(
+    page.getByRole('region', { name: 'Cases', exact: true }).getByText('In Progress', { exact: true }),
+  ).toHaveCount(3);
 
   // The whole move can be taken back for a while, like a single step change.
   const lastMove = page.getByRole('region', { name: 'Last move' });
@@ -168,5 +212,7 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await lastMove.getByRole('button', { name: 'Undo move' }).click();
   await expect(page.getByText('Undid 3 step change(s)')).toBeVisible();
   await expect(lastMove).toBeHidden();
-  await expect(page.getByRole('region', { name: 'Cases', exact: true }).getByText('Under Review', { exact: true })).toHaveCount(3);
+  await expect(
+    page.getByRole('region', { name: 'Cases', exact: true }).getByText('Under Review', { exact: true }),
+  ).toHaveCount(3);
 });

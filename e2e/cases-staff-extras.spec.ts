@@ -4,12 +4,20 @@ import { adminApiToken, createCaseViaApi, searchCases, signInWithToken, uniqueSu
 import { expect, expectAccessible, test } from './fixtures.js';
 
 /** A service whose first step is expected to take no days, so a case on it is overdue at once. */
-async function serviceWithOverdueFirstStep(request: APIRequestContext, name: string): Promise<Service & { steps: Step[] }> {
+async function serviceWithOverdueFirstStep(
+  request: APIRequestContext,
+  name: string,
+): Promise<Service & { steps: Step[] }> {
   const headers = { authorization: `Bearer ${await adminApiToken(request)}` };
-  const service = (await (await request.post('/api/caseadmin/services', { headers, data: { name } })).json()) as Service;
+  const service = (await (
+    await request.post('/api/caseadmin/services', { headers, data: { name } })
+  ).json()) as Service;
   const steps: Step[] = [];
   for (const [index, stepName] of ['Intake', 'Review', 'Decision'].entries()) {
-    const created = await request.post(`/api/caseadmin/services/${service.id}/steps`, { headers, data: { name: stepName, sequence: index + 1, expected_days: index === 0 ? 0 : '' } });
+    const created = await request.post(`/api/caseadmin/services/${service.id}/steps`, {
+      headers,
+      data: { name: stepName, sequence: index + 1, expected_days: index === 0 ? 0 : '' },
+    });
     expect(created.status()).toBe(201);
     steps.push((await created.json()) as Step);
   }
@@ -22,7 +30,12 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
 }) => {
   const suffix = uniqueSuffix();
   const service = await serviceWithOverdueFirstStep(request, `Extras ${suffix}`);
-  const overdue = await createCaseViaApi(request, { case_number: `XTR-${suffix}-1`, passport_number: `XO${suffix}`, client_name: 'Overdue Client', serviceIds: [service.id] });
+  const overdue = await createCaseViaApi(request, {
+    case_number: `XTR-${suffix}-1`,
+    passport_number: `XO${suffix}`,
+    client_name: 'Overdue Client',
+    serviceIds: [service.id],
+  });
   const moved: AdminCase = await createCaseViaApi(request, {
     case_number: `XTR-${suffix}-2`,
     passport_number: `XM${suffix}`,
@@ -32,7 +45,14 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
     ownerId: null,
   });
   const headers = { authorization: `Bearer ${await adminApiToken(request)}` };
-  expect((await request.put(`/api/caseadmin/caseservices/${moved.CaseServices[0]!.id}/step`, { headers, data: { newStep: 'Review', notify: false } })).status()).toBe(200);
+  expect(
+    (
+      await request.put(`/api/caseadmin/caseservices/${moved.CaseServices[0]!.id}/step`, {
+        headers,
+        data: { newStep: 'Review', notify: false },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInWithToken(page, request);
@@ -77,11 +97,15 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
   await expect(notes).toContainText('Please enter the new note.');
   await notes.getByLabel('New note').fill('Called the client: passport copy on its way.');
   await notes.getByRole('button', { name: 'Add note' }).click();
-  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText('Called the client: passport copy on its way.');
+  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText(
+    'Called the client: passport copy on its way.',
+  );
   await expect(notes.getByLabel('New note')).toHaveValue('');
 
   await page.getByRole('button', { name: 'Resend tracker link' }).click();
   await expect(page.getByText(`Tracker link sent to ${moved.client_email}`)).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText('Sent the tracker link to the applicant');
+  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText(
+    'Sent the tracker link to the applicant',
+  );
   await expectAccessible(page);
 });

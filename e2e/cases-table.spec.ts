@@ -3,7 +3,18 @@ import { chooseRowAction, createCaseViaApi, searchCases, signInWithToken, unique
 import { expect, expectAccessible, test } from './fixtures.js';
 
 const casesRegion = (page: Page) => page.getByRole('region', { name: 'Cases', exact: true });
-const names = ['Amína Okafor', 'Zoë Brandt', 'José García', 'Søren Holm', 'Łukasz Nowak', 'Ömer Yılmaz', 'Grace Mensah', 'Priya Patel', 'Karim Haddad', 'Nadia Rahman'];
+const names = [
+  'Amína Okafor',
+  'Zoë Brandt',
+  'José García',
+  'Søren Holm',
+  'Łukasz Nowak',
+  'Ömer Yılmaz',
+  'Grace Mensah',
+  'Priya Patel',
+  'Karim Haddad',
+  'Nadia Rahman',
+];
 
 test('when a recruiter opens Case Management at 1440 px, then at least 15 cases show as a table, with their current steps, without scrolling sideways', async ({
   page,
@@ -31,16 +42,28 @@ test('when a recruiter opens Case Management at 1440 px, then at least 15 cases 
   await expect(rows.first().getByRole('cell').nth(5)).toContainText(/: /);
 
   // At least 15 whole rows inside the window, at the page's first scroll position.
-  const visible = await rows.evaluateAll((all) => all.filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length);
+  const visible = await rows.evaluateAll(
+    (all) => all.filter((row) => row.getBoundingClientRect().bottom <= window.innerHeight).length,
+  );
   expect(visible).toBeGreaterThanOrEqual(15);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
 
   // Scrolled past the table's top (a shorter window, so the page can scroll that far), the heading row stays in view.
   await page.setViewportSize({ width: 1440, height: 600 });
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  const headingTop = () => casesRegion(page).locator('thead th').first().evaluate((th) => Math.round(th.getBoundingClientRect().top));
+  const headingTop = () =>
+    casesRegion(page)
+      .locator('thead th')
+      .first()
+      .evaluate((th) => Math.round(th.getBoundingClientRect().top));
   await expect.poll(headingTop).toBe(0);
-  expect(await casesRegion(page).locator('table').evaluate((table) => table.getBoundingClientRect().top)).toBeLessThan(-100);
+  expect(
+    await casesRegion(page)
+      .locator('table')
+      .evaluate((table) => table.getBoundingClientRect().top),
+  ).toBeLessThan(-100);
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: 1440, height: 900 });
 
@@ -61,7 +84,9 @@ test('when a recruiter opens Case Management at 1440 px, then at least 15 cases 
   // At 1024 px it is still a table; on a phone the rows become cards.
   await page.setViewportSize({ width: 1024, height: 800 });
   await expect.poll(() => rows.first().evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => rows.first().evaluate((row) => getComputedStyle(row).display)).toBe('block');
 });
@@ -71,8 +96,18 @@ test('when a recruiter searches a client name without its accents, then its case
   request,
 }) => {
   const suffix = uniqueSuffix();
-  const wanted = await createCaseViaApi(request, { case_number: `NAME-${suffix}`, passport_number: `N${suffix}`, client_name: `Amína Okafor-${suffix}`, serviceIds: [1] });
-  await createCaseViaApi(request, { case_number: `OTHER-${suffix}`, passport_number: `O${suffix}`, client_name: `Zoë Brandt-${suffix}`, serviceIds: [1] });
+  const wanted = await createCaseViaApi(request, {
+    case_number: `NAME-${suffix}`,
+    passport_number: `N${suffix}`,
+    client_name: `Amína Okafor-${suffix}`,
+    serviceIds: [1],
+  });
+  await createCaseViaApi(request, {
+    case_number: `OTHER-${suffix}`,
+    passport_number: `O${suffix}`,
+    client_name: `Zoë Brandt-${suffix}`,
+    serviceIds: [1],
+  });
   await page.setViewportSize({ width: 1440, height: 900 });
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');

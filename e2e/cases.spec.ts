@@ -1,18 +1,29 @@
 import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
-import { chooseRowAction, createCaseViaApi, searchCases, signInThroughForm, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import {
+  chooseRowAction,
+  createCaseViaApi,
+  searchCases,
+  signInThroughForm,
+  signInWithToken,
+  uniqueSuffix,
+} from './cases-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
 
-test('when a visitor without a token opens the admin dashboard, then the browser is sent to the admin login', async ({ page }) => {
+test('when a visitor without a token opens the admin dashboard, then the browser is sent to the admin login', async ({
+  page,
+}) => {
   await page.goto('/caseadmin/dashboard');
   await expect(page).toHaveURL(/\/caseadmin\/login$/);
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await expectAccessible(page);
 });
 
-test('when the stored admin token is forged, then the first admin call drops it and sends the browser to the login', async ({ page }) => {
+test('when the stored admin token is forged, then the first admin call drops it and sends the browser to the login', async ({
+  page,
+}) => {
   await page.goto('/casetracking');
   await page.evaluate(() => localStorage.setItem('adminToken', 'forged.token.value'));
   await page.goto('/caseadmin/manage-cases');
@@ -21,7 +32,9 @@ test('when the stored admin token is forged, then the first admin call drops it 
   expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
 });
 
-test('when the password is wrong, then the login says the credentials are invalid and stores no token', async ({ page }) => {
+test('when the password is wrong, then the login says the credentials are invalid and stores no token', async ({
+  page,
+}) => {
   await page.goto('/caseadmin/login');
   await page.getByLabel('Email').fill(e2eAccounts.caseAdmin.email);
   await page.getByLabel('Password').fill('not-the-password');
@@ -60,7 +73,9 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   // A name taken already: the server's sentence, next to the field.
   await page.getByLabel('Service Name').fill(serviceName);
   await page.getByRole('button', { name: 'Add Service' }).click();
-  await expect(page.getByLabel('Service Name')).toHaveAccessibleDescription(`A service named "${serviceName}" already exists`);
+  await expect(page.getByLabel('Service Name')).toHaveAccessibleDescription(
+    `A service named "${serviceName}" already exists`,
+  );
   await expectAccessible(page);
   await page.getByLabel('Service Name').fill('');
 
@@ -79,7 +94,9 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await page.getByLabel('Step Name').fill('Second Intake');
   await page.getByLabel('Sequence').fill('1');
   await page.getByRole('button', { name: 'Add Step' }).click();
-  await expect(page.getByLabel('Sequence')).toHaveAccessibleDescription('This service already has a step with sequence 1');
+  await expect(page.getByLabel('Sequence')).toHaveAccessibleDescription(
+    'This service already has a step with sequence 1',
+  );
   await expect(page.getByLabel('Step Name')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Step Name').fill('');
   await page.getByLabel('Sequence').fill('');
@@ -94,7 +111,12 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await page.getByRole('button', { name: 'Create New Case' }).click();
   const modal = page.getByRole('dialog', { name: 'Create New Case' });
   await expect(modal).toBeVisible();
-  for (const defaultService of ['Documents Verification', 'Health Authority Clearance', 'License Registration', 'Recruitment Progress']) {
+  for (const defaultService of [
+    'Documents Verification',
+    'Health Authority Clearance',
+    'License Registration',
+    'Recruitment Progress',
+  ]) {
     await expect(modal.getByRole('checkbox', { name: defaultService })).toBeChecked();
   }
   await expect(modal.getByRole('checkbox', { name: serviceName })).not.toBeChecked();
@@ -128,8 +150,12 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await expect(recentCases.getByRole('row', { name: new RegExp(clientName) })).toBeVisible();
   const totalCases = Number(await page.getByText('Total Cases').locator('xpath=following-sibling::*[1]').textContent());
   expect(totalCases).toBeGreaterThanOrEqual(2);
-  await expect(page.getByRole('img', { name: /^Cases by status\. Under Review: \d+, In Progress: \d+, Completed: \d+$/ })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Recently Updated Cases' }).getByRole('link', { name: caseNumber })).toBeVisible();
+  await expect(
+    page.getByRole('img', { name: /^Cases by status\. Under Review: \d+, In Progress: \d+, Completed: \d+$/ }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Recently Updated Cases' }).getByRole('link', { name: caseNumber }),
+  ).toBeVisible();
   await expectAccessible(page);
 
   // The step change on the case's details page.
@@ -178,7 +204,9 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await expect(trackedSteps.nth(1)).toHaveAttribute('aria-current', 'step');
   await expect(trackedSteps.nth(2)).toHaveText(/Final Approval\s*\(pending\)/);
   await expect(tracked.getByRole('img', { name: '1 of 3 steps completed' })).toBeVisible();
-  await expect(visitor.getByRole('listitem', { name: 'Documents Verification' })).toContainText('Current step: Documents Received');
+  await expect(visitor.getByRole('listitem', { name: 'Documents Verification' })).toContainText(
+    'Current step: Documents Received',
+  );
   await expectAccessible(visitor);
   expect(visitorErrors).toEqual([]);
   await visitorContext.close();
@@ -189,7 +217,12 @@ test('when the tracker is used with a field missing or a wrong passport, then it
   request,
 }) => {
   const caseNumber = `TRK-${uniqueSuffix()}`;
-  await createCaseViaApi(request, { case_number: caseNumber, passport_number: 'P 55555', client_name: 'Sara', serviceIds: [1] });
+  await createCaseViaApi(request, {
+    case_number: caseNumber,
+    passport_number: 'P 55555',
+    client_name: 'Sara',
+    serviceIds: [1],
+  });
 
   await page.goto('/casetracking');
   await expect(page.getByRole('heading', { name: 'Track Your Application' })).toBeVisible();
@@ -207,7 +240,9 @@ test('when the tracker is used with a field missing or a wrong passport, then it
   await page.getByRole('button', { name: 'Check Status' }).click();
   await expect(page.getByRole('heading', { name: 'Case Progress Tracker' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await expect(page.getByRole('listitem', { name: 'Documents Verification' })).toContainText('Current step: Documents Received');
+  await expect(page.getByRole('listitem', { name: 'Documents Verification' })).toContainText(
+    'Current step: Documents Received',
+  );
   await expect(page.getByText('Under Review', { exact: true })).toBeVisible();
 });
 
@@ -245,7 +280,9 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
   await createModal.getByLabel('Client Name').fill('Someone Else');
   await createModal.getByRole('button', { name: 'Create Case' }).click();
   // The server's refusal shows next to the field it is about, not above the form.
-  await expect(createModal.getByLabel('Case Number')).toHaveAccessibleDescription(`Case number ${existing.case_number} already exists`);
+  await expect(createModal.getByLabel('Case Number')).toHaveAccessibleDescription(
+    `Case number ${existing.case_number} already exists`,
+  );
   await expect(createModal.getByRole('alert')).toHaveCount(0);
   await createModal.getByRole('button', { name: 'Cancel' }).click();
   await expect(createModal).toBeHidden();
@@ -265,7 +302,9 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
   await editModal.getByLabel('Client Name').fill(`Dana Fixed ${suffix}`);
   await editModal.getByRole('button', { name: 'Save Changes' }).click();
   // Asked for under the field before anything is sent.
-  await expect(editModal.getByLabel('Reason for the change')).toHaveAccessibleDescription('Please enter the reason for the change.');
+  await expect(editModal.getByLabel('Reason for the change')).toHaveAccessibleDescription(
+    'Please enter the reason for the change.',
+  );
   await expect(editModal.getByLabel('Reason for the change')).toBeFocused();
   await editModal.getByLabel('Reason for the change').fill('Misspelt at intake');
   await expectAccessible(page);
@@ -274,7 +313,9 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
 
   await page.getByRole('link', { name: existing.case_number, exact: true }).click();
   await expect(page.getByRole('region', { name: 'Case' })).toContainText(`Dana Fixed ${suffix}`);
-  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText(`Client name changed from "Dana ${suffix}" to "Dana Fixed ${suffix}". Reason: Misspelt at intake`);
+  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText(
+    `Client name changed from "Dana ${suffix}" to "Dana Fixed ${suffix}". Reason: Misspelt at intake`,
+  );
   await expect(page.getByRole('heading', { name: 'License Registration' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Health Authority Clearance' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Back to Cases' }).click();
@@ -291,7 +332,12 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
 
 test('when a service is in use, then deleting it shows the server reason and keeps it', async ({ page, request }) => {
   const suffix = uniqueSuffix();
-  await createCaseViaApi(request, { case_number: `USE-${suffix}`, passport_number: 'U 1', client_name: 'Usman', serviceIds: [3] });
+  await createCaseViaApi(request, {
+    case_number: `USE-${suffix}`,
+    passport_number: 'U 1',
+    client_name: 'Usman',
+    serviceIds: [3],
+  });
   await signInWithToken(page, request);
   await page.goto('/caseadmin/services');
   await page.getByRole('button', { name: 'Delete License Registration' }).click();
@@ -300,11 +346,19 @@ test('when a service is in use, then deleting it shows the server reason and kee
   await expect(page.getByRole('row', { name: /License Registration/ })).toBeVisible();
 });
 
-test('when more cases match than fit on a page, then the list pages through them in the chosen order', async ({ page, request }) => {
+test('when more cases match than fit on a page, then the list pages through them in the chosen order', async ({
+  page,
+  request,
+}) => {
   const prefix = `PG${uniqueSuffix()}`;
   for (let n = 1; n <= 21; n++) {
     const number = String(n).padStart(2, '0');
-    await createCaseViaApi(request, { case_number: `${prefix}-${number}`, passport_number: `PP${number}`, client_name: `Client ${number}`, serviceIds: [] });
+    await createCaseViaApi(request, {
+      case_number: `${prefix}-${number}`,
+      passport_number: `PP${number}`,
+      client_name: `Client ${number}`,
+      serviceIds: [],
+    });
   }
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
@@ -331,11 +385,21 @@ test('when more cases match than fit on a page, then the list pages through them
   await expect(pages).toContainText('Page 1 of 2');
 });
 
-test('when a selected case is deleted, then it leaves the selection and the others can still be moved', async ({ page, request }) => {
+test('when a selected case is deleted, then it leaves the selection and the others can still be moved', async ({
+  page,
+  request,
+}) => {
   const suffix = uniqueSuffix();
   const cases = [];
   for (const n of [1, 2, 3]) {
-    cases.push(await createCaseViaApi(request, { case_number: `SEL-${suffix}-${n}`, passport_number: `S ${n}`, client_name: `Selma ${n}`, serviceIds: [3] }));
+    cases.push(
+      await createCaseViaApi(request, {
+        case_number: `SEL-${suffix}-${n}`,
+        passport_number: `S ${n}`,
+        client_name: `Selma ${n}`,
+        serviceIds: [3],
+      }),
+    );
   }
   await signInWithToken(page, request);
   await page.goto('/caseadmin/manage-cases');
@@ -355,7 +419,10 @@ test('when a selected case is deleted, then it leaves the selection and the othe
   await expect(page.getByText('Moved 2 case(s) to "Fee Payment"')).toBeVisible();
 });
 
-test('when the steps address names no service, then the page says so, offers the way back and no add form', async ({ page, request }) => {
+test('when the steps address names no service, then the page says so, offers the way back and no add form', async ({
+  page,
+  request,
+}) => {
   await signInWithToken(page, request);
   for (const id of ['abc', '0', '99999999999', '2147483647']) {
     await page.goto(`/caseadmin/services/${id}/steps`);
@@ -371,10 +438,18 @@ test('when the steps address names no service, then the page says so, offers the
   await expect(page.getByRole('heading', { name: 'Service Management' })).toBeVisible();
 });
 
-test('when the case list shows cards on a phone, then select-all is visible, labelled and works', async ({ page, request }) => {
+test('when the case list shows cards on a phone, then select-all is visible, labelled and works', async ({
+  page,
+  request,
+}) => {
   const suffix = uniqueSuffix();
   for (const n of [1, 2]) {
-    await createCaseViaApi(request, { case_number: `PHN-${suffix}-${n}`, passport_number: `PH ${n}`, client_name: `Phoebe ${n}`, serviceIds: [] });
+    await createCaseViaApi(request, {
+      case_number: `PHN-${suffix}-${n}`,
+      passport_number: `PH ${n}`,
+      client_name: `Phoebe ${n}`,
+      serviceIds: [],
+    });
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await signInWithToken(page, request);

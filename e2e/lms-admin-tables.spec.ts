@@ -9,7 +9,10 @@ async function lmsAdminToken(request: APIRequestContext): Promise<string> {
   return ((await login.json()) as { token: string }).token;
 }
 
-test('when an LMS admin opens the question bank at 1024 px and wider, then the questions are a table, not a stack of cards', async ({ page, request }) => {
+test('when an LMS admin opens the question bank at 1024 px and wider, then the questions are a table, not a stack of cards', async ({
+  page,
+  request,
+}) => {
   const token = await lmsAdminToken(request);
   const tag = `Q${Date.now().toString(36)}`;
   const made: number[] = [];
@@ -19,7 +22,12 @@ test('when an LMS admin opens the question bank at 1024 px and wider, then the q
       data: {
         question: `${tag} ${i}: a patient on warfarin presents with an INR of 6.2 and no bleeding; which is the most appropriate next step in management?`,
         question_type: 'multiple-choice',
-        options: ['Hold warfarin and recheck the INR', 'Give intravenous vitamin K at once', 'Give fresh frozen plasma', 'Continue the same dose'],
+        options: [
+          'Hold warfarin and recheck the INR',
+          'Give intravenous vitamin K at once',
+          'Give fresh frozen plasma',
+          'Continue the same dose',
+        ],
         correct_answer: 'Hold warfarin and recheck the INR',
         explanation: 'Without bleeding, holding the dose is enough.',
         profession: 'nurse',
@@ -37,15 +45,30 @@ test('when an LMS admin opens the question bank at 1024 px and wider, then the q
     const table = page.getByRole('table', { name: 'Exam questions' });
     const rows = table.locator('tbody tr');
     await expect(rows.first()).toBeVisible();
-    await expect.poll(() => rows.first().evaluate((row) => getComputedStyle(row).display), { message: `at ${width}px` }).toBe('table-row');
+    await expect
+      .poll(() => rows.first().evaluate((row) => getComputedStyle(row).display), { message: `at ${width}px` })
+      .toBe('table-row');
     await expect(table.getByRole('columnheader', { name: 'Question' })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+    ).toBe(true);
   }
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
-  await expect.poll(() => page.getByRole('table', { name: 'Exam questions' }).locator('tbody tr').first().evaluate((row) => getComputedStyle(row).display)).toBe('block');
+  await expect
+    .poll(() =>
+      page
+        .getByRole('table', { name: 'Exam questions' })
+        .locator('tbody tr')
+        .first()
+        .evaluate((row) => getComputedStyle(row).display),
+    )
+    .toBe('block');
   // Other specs count on their own questions being the only live ones of a profession.
-  for (const id of made) expect((await request.delete(`/exam-questions/${id}`, { headers: { authorization: `Bearer ${token}` } })).status()).toBe(204);
+  for (const id of made)
+    expect(
+      (await request.delete(`/exam-questions/${id}`, { headers: { authorization: `Bearer ${token}` } })).status(),
+    ).toBe(204);
 });
 
 /** The admin's token where the LMS keeps it, and the same token for API calls. */
@@ -57,22 +80,45 @@ async function signInAdmin(page: Page, request: APIRequestContext): Promise<Reco
 }
 
 /** A learner registered through the API with the course library open; returns its name and token. */
-async function courseLearner(request: APIRequestContext, admin: Record<string, string>): Promise<{ username: string; token: string }> {
+async function courseLearner(
+  request: APIRequestContext,
+  admin: Record<string, string>,
+): Promise<{ username: string; token: string }> {
   const username = uniqueName('reader');
-  const response = await request.post('/auth/register', { data: { username, password: 'a long password', profession: 'nurse' } });
+  const response = await request.post('/auth/register', {
+    data: { username, password: 'a long password', profession: 'nurse' },
+  });
   expect(response.status()).toBe(201);
   const { token } = (await response.json()) as { token: string };
   const id = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { id: number }).id;
-  expect((await request.put(`/admin/users/${id}/programs`, { headers: admin, data: { allowed_programs: ['course'] } })).status()).toBe(200);
+  expect(
+    (
+      await request.put(`/admin/users/${id}/programs`, { headers: admin, data: { allowed_programs: ['course'] } })
+    ).status(),
+  ).toBe(200);
   return { username, token };
 }
 
-const rowDisplay = (table: Locator) => table.locator('tbody tr').first().evaluate((row) => getComputedStyle(row).display);
+const rowDisplay = (table: Locator) =>
+  table
+    .locator('tbody tr')
+    .first()
+    .evaluate((row) => getComputedStyle(row).display);
 
-test('when an LMS admin opens users, courses and logs at 1024 px and wider, then each is a table with a sticky heading, its filters in the address and its actions in a menu', async ({ page, request }) => {
+test('when an LMS admin opens users, courses and logs at 1024 px and wider, then each is a table with a sticky heading, its filters in the address and its actions in a menu', async ({
+  page,
+  request,
+}) => {
   const admin = await signInAdmin(page, request);
   const course = `Tables course ${uniqueName('')}`;
-  expect((await request.post('/admin/courses', { headers: admin, data: { title: course, profession: 'all', description: 'A course the tables list.' } })).status()).toBe(201);
+  expect(
+    (
+      await request.post('/admin/courses', {
+        headers: admin,
+        data: { title: course, profession: 'all', description: 'A course the tables list.' },
+      })
+    ).status(),
+  ).toBe(201);
   const { username } = await courseLearner(request, admin);
 
   for (const width of [1024, 1440, 1920]) {
@@ -85,8 +131,15 @@ test('when an LMS admin opens users, courses and logs at 1024 px and wider, then
       const table = page.getByRole('table', { name: caption });
       await expect(table.locator('tbody tr').first()).toBeVisible();
       await expect.poll(() => rowDisplay(table), { message: `${path} at ${width}px` }).toBe('table-row');
-      expect(await table.locator('th').first().evaluate((th) => getComputedStyle(th).position)).toBe('sticky');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      expect(
+        await table
+          .locator('th')
+          .first()
+          .evaluate((th) => getComputedStyle(th).position),
+      ).toBe('sticky');
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+      ).toBe(true);
     }
   }
 
@@ -125,12 +178,21 @@ test('when an LMS admin opens users, courses and logs at 1024 px and wider, then
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('when an LMS admin edits a question, then a refusal shows next to its field and the saved question replaces the old one in the table', async ({ page, request }) => {
+test('when an LMS admin edits a question, then a refusal shows next to its field and the saved question replaces the old one in the table', async ({
+  page,
+  request,
+}) => {
   const admin = await signInAdmin(page, request);
   const tag = uniqueName('Edit');
   const created = await request.post('/exam-questions', {
     headers: admin,
-    data: { question: `${tag}: which drug reverses heparin?`, options: ['Protamine', 'Vitamin K'], correct_answer: 'Protamine', explanation: 'It binds heparin.', profession: 'dentist' },
+    data: {
+      question: `${tag}: which drug reverses heparin?`,
+      options: ['Protamine', 'Vitamin K'],
+      correct_answer: 'Protamine',
+      explanation: 'It binds heparin.',
+      profession: 'dentist',
+    },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
@@ -153,12 +215,19 @@ test('when an LMS admin edits a question, then a refusal shows next to its field
   await answer.fill('Protamine');
   await dialog.getByRole('button', { name: 'Save question' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByRole('row').filter({ hasText: `${tag}: which drug reverses unfractionated heparin?` })).toHaveCount(1);
+  await expect(
+    page.getByRole('row').filter({ hasText: `${tag}: which drug reverses unfractionated heparin?` }),
+  ).toHaveCount(1);
   // Other specs count on their own questions being the only live ones of a profession.
   expect((await request.delete(`/exam-questions/${id}`, { headers: admin })).status()).toBe(204);
 });
 
-test('when an LMS admin writes a course in Markdown, then the editor previews it and the learner reads it formatted', async ({ page, request, browser, baseURL }) => {
+test('when an LMS admin writes a course in Markdown, then the editor previews it and the learner reads it formatted', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const admin = await signInAdmin(page, request);
   const title = `Markdown course ${uniqueName('')}`;
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -171,15 +240,26 @@ test('when an LMS admin writes a course in Markdown, then the editor previews it
   await page.getByLabel('Title', { exact: true }).fill(title);
   await page.getByLabel('Profession').selectOption('nurse');
   await page.getByLabel('Lesson 1 title').fill('Hand hygiene');
-  await page.getByLabel('Lesson 1 text (Markdown)').fill('The **five moments**:\n\n- before touching a patient\n- after touching a patient\n\n## Why\n\nMost infections are carried on hands.');
+  await page
+    .getByLabel('Lesson 1 text (Markdown)')
+    .fill(
+      'The **five moments**:\n\n- before touching a patient\n- after touching a patient\n\n## Why\n\nMost infections are carried on hands.',
+    );
   const preview = page.getByRole('region', { name: 'Preview of lesson 1' });
   await expect(preview.getByRole('listitem')).toHaveText(['before touching a patient', 'after touching a patient']);
   await expect(preview.locator('strong')).toHaveText('five moments');
   await expect(preview.getByRole('heading', { name: 'Why', level: 4 })).toBeVisible();
   // An image goes through the app's storage and into the text as Markdown.
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-  await page.getByLabel('Add an image to lesson 1').setInputFiles({ name: 'hand-rub.png', mimeType: 'image/png', buffer: png });
-  await expect(page.getByLabel('Lesson 1 text (Markdown)')).toHaveValue(/!\[hand-rub\]\(\/lesson-images\/[0-9a-f]{24}\.png\)\n$/);
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page
+    .getByLabel('Add an image to lesson 1')
+    .setInputFiles({ name: 'hand-rub.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByLabel('Lesson 1 text (Markdown)')).toHaveValue(
+    /!\[hand-rub\]\(\/lesson-images\/[0-9a-f]{24}\.png\)\n$/,
+  );
   const image = preview.getByRole('img', { name: 'hand-rub' });
   await expect(image).toHaveAttribute('src', /^\/lesson-images\//);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -201,7 +281,9 @@ test('when an LMS admin writes a course in Markdown, then the editor previews it
   await expect(page).toHaveURL(/\/lms-system\/admin\/course$/);
 
   const learner = await courseLearner(request, admin);
-  const courses = (await (await request.get('/user/courses', { headers: { authorization: `Bearer ${learner.token}` } })).json()) as { courses: { id: number; title: string }[] };
+  const courses = (await (
+    await request.get('/user/courses', { headers: { authorization: `Bearer ${learner.token}` } })
+  ).json()) as { courses: { id: number; title: string }[] };
   const id = courses.courses.find((c) => c.title === title)?.id;
   expect(id).toBeDefined();
   const learnerPage = await (await browser.newContext({ baseURL })).newPage();
@@ -217,7 +299,12 @@ test('when an LMS admin writes a course in Markdown, then the editor previews it
   await learnerPage.context().close();
 });
 
-test('when lesson text carries script, event handlers, javascript: links or outside images, then neither the preview nor the learner runs or loads them', async ({ page, request, browser, baseURL }) => {
+test('when lesson text carries script, event handlers, javascript: links or outside images, then neither the preview nor the learner runs or loads them', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const admin = await signInAdmin(page, request);
   const title = `Attack course ${uniqueName('')}`;
   const attack = [
@@ -230,17 +317,24 @@ test('when lesson text carries script, event handlers, javascript: links or outs
     '<a href="#" onclick="window.__xss=\'click\'">click me</a>',
     'Plain text survives.',
   ].join('\n\n');
-  const created = await request.post('/admin/courses', { headers: admin, data: { title, profession: 'nurse', sections: [{ title: 'Attack', body: attack }] } });
+  const created = await request.post('/admin/courses', {
+    headers: admin,
+    data: { title, profession: 'nurse', sections: [{ title: 'Attack', body: attack }] },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   const outside: string[] = [];
-  const watch = (target: Page) => target.on('request', (r) => (new URL(r.url()).origin !== new URL(baseURL ?? '').origin ? outside.push(r.url()) : undefined));
+  const watch = (target: Page) =>
+    target.on('request', (r) =>
+      new URL(r.url()).origin !== new URL(baseURL ?? '').origin ? outside.push(r.url()) : undefined,
+    );
   watch(page);
 
   const checkLesson = async (target: Page, lesson: Locator) => {
     await expect(lesson.getByText('Plain text survives.')).toBeVisible();
     await expect(lesson.locator('script, iframe, img, [onerror], [onclick]')).toHaveCount(0);
-    for (const href of await lesson.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))) expect(href).not.toMatch(/^\s*(javascript|data):/i);
+    for (const href of await lesson.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')))
+      expect(href).not.toMatch(/^\s*(javascript|data):/i);
     expect(await target.evaluate(() => (window as { __xss?: string }).__xss)).toBeUndefined();
   };
 

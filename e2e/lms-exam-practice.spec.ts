@@ -11,14 +11,23 @@ import { lmsAdminApi, uniqueName } from './lms-helpers.js';
 
 const PASSWORD = 'a long password';
 
-
 async function grantResults(api: APIRequestContext, username: string) {
-  const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as { users: { id: number }[] };
-  expect((await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['exam-results'] } })).status()).toBe(200);
+  const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as {
+    users: { id: number }[];
+  };
+  expect(
+    (
+      await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['exam-results'] } })
+    ).status(),
+  ).toBe(200);
 }
 
 /** A learner made and driven through the API: registers, then answers every question of the exam with `answer`. */
-async function learnerAnswersAll(baseURL: string, profession: string, answer: (question: { question: string; question_type: string; options: string[] }) => string) {
+async function learnerAnswersAll(
+  baseURL: string,
+  profession: string,
+  answer: (question: { question: string; question_type: string; options: string[] }) => string,
+) {
   const context = await playwrightRequest.newContext({ baseURL });
   const username = uniqueName('apilearner');
   const registered = await context.post('/auth/register', { data: { username, password: PASSWORD, profession } });
@@ -31,7 +40,14 @@ async function learnerAnswersAll(baseURL: string, profession: string, answer: (q
     };
     const question = served.examQuestions[0];
     if (!question) break;
-    expect((await context.post('/user/exam/submit', { headers, data: { questionId: question.id, userAnswer: answer(question) } })).status()).toBe(200);
+    expect(
+      (
+        await context.post('/user/exam/submit', {
+          headers,
+          data: { questionId: question.id, userAnswer: answer(question) },
+        })
+      ).status(),
+    ).toBe(200);
   }
   await context.dispose();
   return username;
@@ -72,7 +88,10 @@ async function answer(page: Page, option: 'Right answer' | 'Wrong answer') {
   await page.getByRole('button', { name: 'Next Question' }).click();
 }
 
-test('when a learner finishes the exam, then they review it, retake it and see both attempts in the history', async ({ page, baseURL }) => {
+test('when a learner finishes the exam, then they review it, retake it and see both attempts in the history', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const api = await lmsAdminApi(baseURL ?? '');
   const prefix = uniqueName('Retake');
@@ -146,7 +165,10 @@ test('when a learner finishes the exam, then they review it, retake it and see b
   await expect(history.getByRole('link', { name: /^Review the attempt/ })).toHaveCount(2);
 });
 
-test('when an admin imports a CSV with a bad row, then nothing is imported and the row is named; fixed, it imports and statistics follow the answers', async ({ page, baseURL }) => {
+test('when an admin imports a CSV with a bad row, then nothing is imported and the row is named; fixed, it imports and statistics follow the answers', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const tag = uniqueName('csv');
   const header = 'question,question_type,options,correct_answer,explanation,profession,difficulty';
@@ -167,11 +189,17 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
   await expect(importer.getByRole('table', { name: 'Preview of the import' }).getByRole('row')).toHaveCount(4);
   await importer.getByRole('button', { name: 'Import 3 questions' }).click();
   await expect(importer.getByRole('alert')).toContainText('Nothing was imported: 1 row has an error.');
-  await expect(importer.getByRole('list', { name: 'Rows with errors' })).toHaveText('Row 3: correct_answer must be one of the options');
-  await expect(importer.getByRole('row').filter({ hasText: second })).toContainText('correct_answer must be one of the options');
+  await expect(importer.getByRole('list', { name: 'Rows with errors' })).toHaveText(
+    'Row 3: correct_answer must be one of the options',
+  );
+  await expect(importer.getByRole('row').filter({ hasText: second })).toContainText(
+    'correct_answer must be one of the options',
+  );
   await expectAccessible(page);
   await page.getByLabel('Show questions for').selectOption('nutritionist');
-  await expect(page.getByRole('table', { name: 'Exam questions' }).getByRole('row').filter({ hasText: tag })).toHaveCount(0);
+  await expect(
+    page.getByRole('table', { name: 'Exam questions' }).getByRole('row').filter({ hasText: tag }),
+  ).toHaveCount(0);
 
   rows[2] = `"${second}",multiple-choice,"Vitamin D, Vitamin K",Vitamin D,Sunlight makes vitamin D.,nutritionist,medium`;
   await importer.getByLabel('CSV file').setInputFiles(file(rows.join('\n')));
@@ -198,15 +226,29 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
   await expectAccessible(page);
 });
 
-test('when an admin grades an essay in the browser, then it leaves the queue and the learner sees the grade in the review', async ({ page, baseURL }) => {
+test('when an admin grades an essay in the browser, then it leaves the queue and the learner sees the grade in the review', async ({
+  page,
+  baseURL,
+}) => {
   const api = await lmsAdminApi(baseURL ?? '');
   const essay = `${uniqueName('Essay')}: describe a safe manual handling technique.`;
   const created = await api.post('/exam-questions', {
-    data: { question: essay, question_type: 'essay', options: [], correct_answer: 'Bend the knees, keep the load close.', explanation: 'Protect the back.', profession: 'physiotherapist' },
+    data: {
+      question: essay,
+      question_type: 'essay',
+      options: [],
+      correct_answer: 'Bend the knees, keep the load close.',
+      explanation: 'Protect the back.',
+      profession: 'physiotherapist',
+    },
   });
   expect(created.status()).toBe(201);
   const username = await learnerAnswersAll(baseURL ?? '', 'physiotherapist', (q) =>
-    q.question_type === 'essay' ? 'I keep the load close and bend my knees.' : q.question_type === 'multiple-choice' ? 'Right answer' : 'x',
+    q.question_type === 'essay'
+      ? 'I keep the load close and bend my knees.'
+      : q.question_type === 'multiple-choice'
+        ? 'Right answer'
+        : 'x',
   );
   await grantResults(api, username);
   await api.dispose();
@@ -221,7 +263,9 @@ test('when an admin grades an essay in the browser, then it leaves the queue and
   await card.getByRole('button', { name: 'Mark correct' }).click();
   await expect(card).toHaveCount(0);
   await page.getByLabel('Show').selectOption('graded');
-  await expect(page.getByRole('listitem').filter({ hasText: essay }).filter({ hasText: username })).toContainText('correct');
+  await expect(page.getByRole('listitem').filter({ hasText: essay }).filter({ hasText: username })).toContainText(
+    'correct',
+  );
   await page.getByRole('button', { name: 'Sign out' }).click();
 
   await signIn(page, username, PASSWORD, /\/lms-system\/dashboard$/);
@@ -232,7 +276,9 @@ test('when an admin grades an essay in the browser, then it leaves the queue and
   await expect(item).toContainText("Grader's note: Good technique described.");
 });
 
-test('when an admin schedules and deletes an upcoming exam in the browser, then learners of that profession see it meanwhile', async ({ page }) => {
+test('when an admin schedules and deletes an upcoming exam in the browser, then learners of that profession see it meanwhile', async ({
+  page,
+}) => {
   const title = `Physiotherapy sitting ${uniqueName('')}`;
   await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
   await page.getByRole('link', { name: 'Upcoming exams' }).click();
@@ -311,13 +357,22 @@ async function answerAnything(page: Page) {
   await expect(page.getByRole('heading', { name: 'Exam completed' }).or(another)).toBeVisible();
 }
 
-test('when the question on screen is deleted, the exam is left by the header, a retake is refused or a bad address is opened, then the learner is told and can go on', async ({ page, baseURL }) => {
+test('when the question on screen is deleted, the exam is left by the header, a retake is refused or a bad address is opened, then the learner is told and can go on', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const api = await lmsAdminApi(baseURL ?? '');
   const prefix = uniqueName('Withdrawn');
   for (let i = 1; i <= 2; i++) {
     const created = await api.post('/exam-questions', {
-      data: { question: `${prefix} question ${i}?`, options: ['Right answer', 'Wrong answer'], correct_answer: 'Right answer', explanation: 'E.', profession: 'physiotherapist' },
+      data: {
+        question: `${prefix} question ${i}?`,
+        options: ['Right answer', 'Wrong answer'],
+        correct_answer: 'Right answer',
+        explanation: 'E.',
+        profession: 'physiotherapist',
+      },
     });
     expect(created.status()).toBe(201);
   }
@@ -336,13 +391,17 @@ test('when the question on screen is deleted, the exam is left by the header, a 
   await page.waitForLoadState('networkidle');
   const current = page.locator('#exam-question');
   const onScreen = (await current.textContent()) ?? '';
-  const bank = (await (await api.get('/exam-questions', { params: { profession: 'physiotherapist', pageSize: 100 } })).json()) as { examQuestions: { id: number; question: string }[] };
+  const bank = (await (
+    await api.get('/exam-questions', { params: { profession: 'physiotherapist', pageSize: 100 } })
+  ).json()) as { examQuestions: { id: number; question: string }[] };
   const deleted = bank.examQuestions.find((q) => q.question === onScreen);
   expect((await api.delete(`/exam-questions/${deleted?.id}`)).status()).toBe(204);
   // The question on screen may be one this file's earlier tests wrote (an essay among them).
   await chooseAnyAnswer(page);
   await page.getByRole('button', { name: 'Submit Answer' }).click();
-  await expect(page.getByText('The question you were answering was withdrawn from the exam. Here is the next one.')).toBeVisible();
+  await expect(
+    page.getByText('The question you were answering was withdrawn from the exam. Here is the next one.'),
+  ).toBeVisible();
   await expect(current).not.toHaveText(onScreen);
   await expect(page.getByText('Your answer could not be sent. Please try again.')).toHaveCount(0);
   await expectAccessible(page);
@@ -390,10 +449,15 @@ test('when the question on screen is deleted, the exam is left by the header, a 
   expect(asked.filter((url) => /^\/user\/(courses|exam\/attempts)\//.test(new URL(url).pathname))).toEqual([]);
 });
 
-test('when an admin adds a question already in the bank on a phone, then the refusal is focused and in view', async ({ page, baseURL }) => {
+test('when an admin adds a question already in the bank on a phone, then the refusal is focused and in view', async ({
+  page,
+  baseURL,
+}) => {
   const api = await lmsAdminApi(baseURL ?? '');
   const question = `${uniqueName('Twice')}: which answer is right?`;
-  const added = await api.post('/exam-questions', { data: { question, options: ['Yes', 'No'], correct_answer: 'Yes', explanation: 'E.', profession: 'dentist' } });
+  const added = await api.post('/exam-questions', {
+    data: { question, options: ['Yes', 'No'], correct_answer: 'Yes', explanation: 'E.', profession: 'dentist' },
+  });
   expect(added.status()).toBe(201);
   const { id } = (await added.json()) as { id: number };
   try {

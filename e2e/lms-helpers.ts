@@ -18,7 +18,12 @@ export async function lmsAdminApi(baseURL: string): Promise<APIRequestContext> {
 }
 
 /** Adds `count` easy multiple-choice questions ("Right answer" is right) and returns their ids. */
-export async function addQuestions(api: APIRequestContext, profession: string, count: number, prefix: string): Promise<number[]> {
+export async function addQuestions(
+  api: APIRequestContext,
+  profession: string,
+  count: number,
+  prefix: string,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 1; i <= count; i++) {
     const response = await api.post('/exam-questions', {

@@ -10,12 +10,23 @@ import { waitForMail } from './mailbox.js';
  * and the learner is told (dashboard notice, email) and finds the courses open.
  */
 
-test('when a self-registered learner asks for premium and an LMS admin grants it, then the learner is told and the courses open', async ({ page, browser, baseURL }) => {
+test('when a self-registered learner asks for premium and an LMS admin grants it, then the learner is told and the courses open', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const api = await lmsAdminApi(baseURL ?? '');
   const title = uniqueName('Wound care ');
   const created = await api.post('/admin/courses', {
-    data: { title, description: 'Dressings and healing.', profession: 'physiotherapist', level: 'Intermediate', duration: '3 hours', sections: [{ title: 'Lesson one', body: 'The lesson text.' }] },
+    data: {
+      title,
+      description: 'Dressings and healing.',
+      profession: 'physiotherapist',
+      level: 'Intermediate',
+      duration: '3 hours',
+      sections: [{ title: 'Lesson one', body: 'The lesson text.' }],
+    },
   });
   expect(created.status()).toBe(201);
   const courseId = ((await created.json()) as { id: number }).id;
@@ -90,7 +101,10 @@ test('when a self-registered learner asks for premium and an LMS admin grants it
   }
 });
 
-test('when a free learner has finished an exam, then the locked results show a sample, labelled as one, and none of their own scores', async ({ page, baseURL }) => {
+test('when a free learner has finished an exam, then the locked results show a sample, labelled as one, and none of their own scores', async ({
+  page,
+  baseURL,
+}) => {
   const username = uniqueName('sampler');
   await page.goto('/lms-system/register');
   await page.getByLabel('Username').fill(username);
@@ -100,7 +114,10 @@ test('when a free learner has finished an exam, then the locked results show a s
   await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
   // The attempt itself through the API with the learner's own token: what matters here is what a finished, locked attempt shows.
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const learner = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token ?? ''}` } });
+  const learner = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${token ?? ''}` },
+  });
   const api = await lmsAdminApi(baseURL ?? '');
   // At least one question, so the exam starts whatever other specs left in the dentists' bank; retired at the end.
   const [questionId] = await addQuestions(api, 'dentist', 1, uniqueName('Sample'));

@@ -12,7 +12,6 @@ import { lmsAdminApi, uniqueName } from './lms-helpers.js';
 
 const PASSWORD = 'a long password';
 
-
 /** Answers the question on screen: right for `rightWhen` questions, wrong otherwise. */
 async function answerShown(page: Page, rightWhen: (question: string) => boolean) {
   const text = (await page.locator('#exam-question').textContent()) ?? '';
@@ -30,7 +29,13 @@ test('when a self-registered learner redeems an access code and finishes the exa
   const settings = (await (await api.get('/admin/exam-settings')).json()) as { retakeWaitSeconds: number };
   const made: number[] = [];
   try {
-    expect((await api.put('/admin/exam-settings', { data: { retakeWaitSeconds: settings.retakeWaitSeconds, passMarks: { nurse: 70 } } })).status()).toBe(200);
+    expect(
+      (
+        await api.put('/admin/exam-settings', {
+          data: { retakeWaitSeconds: settings.retakeWaitSeconds, passMarks: { nurse: 70 } },
+        })
+      ).status(),
+    ).toBe(200);
     const prefix = uniqueName('Topics');
     for (const [i, topic] of ['Pharmacology', 'Pharmacology', 'Infection control', 'Infection control'].entries()) {
       const response = await api.post('/exam-questions', {
@@ -48,7 +53,9 @@ test('when a self-registered learner redeems an access code and finishes the exa
       made.push(((await response.json()) as { id: number }).id);
     }
     // Only this test's questions are live for nurses while it runs.
-    const bank = (await (await api.get('/exam-questions', { params: { profession: 'nurse', pageSize: 100 } })).json()) as { examQuestions: { id: number }[] };
+    const bank = (await (
+      await api.get('/exam-questions', { params: { profession: 'nurse', pageSize: 100 } })
+    ).json()) as { examQuestions: { id: number }[] };
     const others = bank.examQuestions.filter((q) => !made.includes(q.id));
     expect(others).toEqual([]);
 
@@ -60,7 +67,9 @@ test('when a self-registered learner redeems an access code and finishes the exa
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
     // An agency's code, redeemed on the dashboard's locked card: the courses and the results open.
-    const issued = await api.post('/admin/access-codes', { data: { count: 1, programs: ['course', 'exam-results'], note: 'e2e agency' } });
+    const issued = await api.post('/admin/access-codes', {
+      data: { count: 1, programs: ['course', 'exam-results'], note: 'e2e agency' },
+    });
     const [code] = ((await issued.json()) as { codes: string[] }).codes;
     const locked = page.getByRole('region', { name: 'Recent Courses' });
     await expect(locked).toContainText('This section is locked');
@@ -86,7 +95,9 @@ test('when a self-registered learner redeems an access code and finishes the exa
       if (i < 3) await expect(page.locator('#exam-question')).not.toHaveText(shown);
     }
     await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
-    await expect(page.getByText('Pass mark 70%: you scored 50.0% (2 of 4 questions correct; 20.0 points short).')).toBeVisible();
+    await expect(
+      page.getByText('Pass mark 70%: you scored 50.0% (2 of 4 questions correct; 20.0 points short).'),
+    ).toBeVisible();
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Review answers' }).click();
@@ -111,12 +122,17 @@ test('when a self-registered learner redeems an access code and finishes the exa
     await expect(page.getByText(/Pharmacology question/)).toHaveCount(0);
   } finally {
     for (const id of made) await api.delete(`/exam-questions/${id}`);
-    await api.put('/admin/exam-settings', { data: { retakeWaitSeconds: settings.retakeWaitSeconds, passMarks: { nurse: 60 } } });
+    await api.put('/admin/exam-settings', {
+      data: { retakeWaitSeconds: settings.retakeWaitSeconds, passMarks: { nurse: 60 } },
+    });
     await api.dispose();
   }
 });
 
-test('when an admin imports a GIFT file with one bad question, then its line is named and nothing is imported; fixed, every question is', async ({ page, baseURL }) => {
+test('when an admin imports a GIFT file with one bad question, then its line is named and nothing is imported; fixed, every question is', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const api = await lmsAdminApi(baseURL ?? '');
   const tag = uniqueName('gift');
@@ -146,7 +162,9 @@ test('when an admin imports a GIFT file with one bad question, then its line is 
     await expect(preview.getByRole('row').filter({ hasText: 'No right answer: mark one with =' })).toContainText('5');
     await importer.getByRole('button', { name: 'Import 2 questions' }).click();
     await expect(importer.getByRole('alert')).toContainText('Nothing was imported: 1 question has an error.');
-    await expect(importer.getByRole('list', { name: 'Lines with errors' })).toHaveText('Line 5: No right answer: mark one with =');
+    await expect(importer.getByRole('list', { name: 'Lines with errors' })).toHaveText(
+      'Line 5: No right answer: mark one with =',
+    );
     await expectAccessible(page);
 
     lines[4] = `${tag} Which valve sits between the left atrium and ventricle? {=Mitral ~Aortic ~Tricuspid}`;
@@ -158,14 +176,18 @@ test('when an admin imports a GIFT file with one bad question, then its line is 
     await expect(rows).toHaveCount(3);
     await expect(rows.filter({ hasText: 'Mitral' })).toContainText('Cardiology');
   } finally {
-    const bank = (await (await api.get('/exam-questions', { params: { profession: 'doctor', pageSize: 100 } })).json()) as { examQuestions: { id: number; question: string }[] };
+    const bank = (await (
+      await api.get('/exam-questions', { params: { profession: 'doctor', pageSize: 100 } })
+    ).json()) as { examQuestions: { id: number; question: string }[] };
     made.push(...bank.examQuestions.filter((q) => q.question.startsWith(tag)).map((q) => q.id));
     for (const id of made) await api.delete(`/exam-questions/${id}`);
     await api.dispose();
   }
 });
 
-test('when an admin issues access codes in the browser, then they are shown once with a CSV download and listed as unused', async ({ page }) => {
+test('when an admin issues access codes in the browser, then they are shown once with a CSV download and listed as unused', async ({
+  page,
+}) => {
   await page.goto('/lms-system/login');
   await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
   await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
@@ -183,7 +205,11 @@ test('when an admin issues access codes in the browser, then they are shown once
   const download = page.waitForEvent('download');
   await form.getByRole('button', { name: 'Download CSV' }).click();
   expect((await download).suggestedFilename()).toBe('access-codes.csv');
-  await expect(page.getByRole('table', { name: 'Access codes' }).getByRole('row').filter({ hasText: note })).toHaveCount(2);
-  await expect(page.getByRole('table', { name: 'Access codes' }).getByRole('row').filter({ hasText: note }).first()).toContainText('Unused');
+  await expect(
+    page.getByRole('table', { name: 'Access codes' }).getByRole('row').filter({ hasText: note }),
+  ).toHaveCount(2);
+  await expect(
+    page.getByRole('table', { name: 'Access codes' }).getByRole('row').filter({ hasText: note }).first(),
+  ).toContainText('Unused');
   await expectAccessible(page);
 });

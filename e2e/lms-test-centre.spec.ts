@@ -10,8 +10,6 @@ import { addQuestions, lmsAdminApi, registerLearner, uniqueName } from './lms-he
  * so counts are read from the screen).
  */
 
-
-
 // Retired when the file is done: lms.spec.ts counts the doctor questions of its practice set.
 const created: number[] = [];
 test.afterAll(async ({ baseURL }) => {
@@ -19,8 +17,6 @@ test.afterAll(async ({ baseURL }) => {
   for (const id of created) expect((await api.delete(`/exam-questions/${id}`)).status()).toBe(204);
   await api.dispose();
 });
-
-
 
 /** The intro in test-centre mode: Confirmation (mode chosen) → NDA → Tutorial → the first question. */
 async function startTestCentre(page: Page) {
@@ -37,9 +33,13 @@ async function startTestCentre(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Question navigator' })).toBeVisible();
 }
 
-const cell = (page: Page, n: number) => page.getByRole('navigation', { name: 'Question navigator' }).getByRole('button', { name: new RegExp(`^Question ${n}:`) });
+const cell = (page: Page, n: number) =>
+  page
+    .getByRole('navigation', { name: 'Question navigator' })
+    .getByRole('button', { name: new RegExp(`^Question ${n}:`) });
 /** Waits for the answer to reach the server (the queue sends a choice at once). */
-const answerSent = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/user/exam/submit') && r.status() === 200);
+const answerSent = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/user/exam/submit') && r.status() === 200);
 
 for (const viewport of [
   { name: 'phone', width: 390, height: 844 },
@@ -56,7 +56,9 @@ for (const viewport of [
     created.push(...(await addQuestions(api, 'doctor', 3, uniqueName('Sitting'))));
     await page.clock.install();
     const username = await registerLearner(page, 'doctor', 'sitter');
-    const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as { users: { id: number }[] };
+    const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as {
+      users: { id: number }[];
+    };
     await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['exam-results'] } });
     await startTestCentre(page);
 
@@ -95,7 +97,9 @@ for (const viewport of [
     // A reload goes straight back to the question on screen with its answer and the time left.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Candidate Confirmation' })).toHaveCount(0);
-    await expect(page.getByRole('status').filter({ hasText: /^Your exam is in progress: 2 h 5\d min left\.$/ })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Your exam is in progress: 2 h 5\d min left\.$/ }),
+    ).toBeVisible();
     await expect(page.locator('#exam-question')).toHaveText(first);
     await expect(page.getByRole('radio', { name: 'Right answer', exact: true })).toBeChecked();
     await expect(cell(page, 2)).toHaveAccessibleName('Question 2: unanswered, flagged');
@@ -113,7 +117,9 @@ for (const viewport of [
     // A flag set offline waits in the same queue, behind the answers.
     await page.getByRole('button', { name: 'Flag for review' }).click();
     await expect(cell(page, 1)).toHaveAccessibleName('Question 1: answered, flagged');
-    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('answers and flags are kept on this device');
+    await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText(
+      'answers and flags are kept on this device',
+    );
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('(3 waiting)');
     await expectAccessible(page);
     await page.clock.fastForward(60_000);
@@ -137,8 +143,12 @@ for (const viewport of [
     await page.getByRole('button', { name: 'Review and finish' }).click();
     const unanswered = page.getByRole('region', { name: 'Unanswered' });
     await expect(unanswered.getByRole('heading')).toHaveText(`Unanswered (${count - 2})`);
-    await expect(page.getByRole('region', { name: 'Flagged for review' }).getByRole('button', { name: 'Question 2' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Flagged for review' }).getByRole('button', { name: 'Question 1' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Flagged for review' }).getByRole('button', { name: 'Question 2' }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Flagged for review' }).getByRole('button', { name: 'Question 1' }),
+    ).toBeVisible();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Finish exam' }).click();
     await page.getByRole('button', { name: 'Yes, finish the exam' }).click();
@@ -147,7 +157,10 @@ for (const viewport of [
 
     // The server kept the last answer to each question, in the order given: nothing was lost.
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    const learner = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+    const learner = await playwrightRequest.newContext({
+      baseURL,
+      extraHTTPHeaders: { authorization: `Bearer ${token}` },
+    });
     const attempts = (await (await learner.get('/user/exam/attempts')).json()) as { attempts: { id: number }[] };
     const review = (await (await learner.get(`/user/exam/attempts/${attempts.attempts[0]?.id}/review`)).json()) as {
       questions: { question: string; userAnswer: string }[];
@@ -160,7 +173,11 @@ for (const viewport of [
   });
 }
 
-test('when the connection drops in practice mode, then the answer is kept on the device, sent once when it is back and its feedback shown', async ({ page, context, baseURL }) => {
+test('when the connection drops in practice mode, then the answer is kept on the device, sent once when it is back and its feedback shown', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const api = await lmsAdminApi(baseURL ?? '');
   created.push(...(await addQuestions(api, 'doctor', 2, uniqueName('Practice offline'))));
@@ -189,13 +206,20 @@ test('when the connection drops in practice mode, then the answer is kept on the
 
   // Recorded once, however often it was tried.
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const learner = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { authorization: `Bearer ${token}` } });
+  const learner = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
   const attempts = (await (await learner.get('/user/exam/attempts')).json()) as { attempts: { answered: number }[] };
   expect(attempts.attempts[0]?.answered).toBe(1);
   await learner.dispose();
 });
 
-test('when an admin gives a learner 1.5 times the time on the users page, then the change is recorded and the learner’s next exam clock shows it', async ({ page, browser, baseURL }) => {
+test('when an admin gives a learner 1.5 times the time on the users page, then the change is recorded and the learner’s next exam clock shows it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(90_000);
   const api = await lmsAdminApi(baseURL ?? '');
   created.push(...(await addQuestions(api, 'doctor', 1, uniqueName('Accommodated'))));
@@ -221,7 +245,9 @@ test('when an admin gives a learner 1.5 times the time on the users page, then t
   await expect(dialog).toHaveCount(0);
   await expect(row).toContainText('1.5 × time');
   await row.getByRole('button', { name: `Accommodation for ${username}` }).click();
-  await expect(dialog.getByRole('region', { name: 'Changes' }).getByRole('listitem')).toContainText(`${e2eAccounts.lmsAdmin.username}: 1.5 × time`);
+  await expect(dialog.getByRole('region', { name: 'Changes' }).getByRole('listitem')).toContainText(
+    `${e2eAccounts.lmsAdmin.username}: 1.5 × time`,
+  );
 
   // The learner's next exam: 180 minutes × 1.5.
   await learnerPage.goto('/exam');

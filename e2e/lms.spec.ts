@@ -4,10 +4,6 @@ import { startAppProcess, type AppProcess } from './app-process.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { addQuestions, lmsAdminApi, registerLearner, uniqueName } from './lms-helpers.js';
 
-
-
-
-
 /** Confirmation → NDA (with its alert when not accepted) → Tutorial → Exam. */
 async function startExam(page: Page) {
   await page.goto('/exam');
@@ -47,7 +43,10 @@ async function answerCurrent(page: Page, option: string, expectCorrect = option 
   await expect(page.getByText(expectCorrect ? 'Correct!' : 'Incorrect!', { exact: true })).toBeVisible();
 }
 
-test('when a learner takes the exam, then every wizard stage, the milestone, a reload, the locked summary and the upgrade link work', async ({ page, baseURL }) => {
+test('when a learner takes the exam, then every wizard stage, the milestone, a reload, the locked summary and the upgrade link work', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const api = await lmsAdminApi(baseURL ?? '');
   await addQuestions(api, 'dentist', 27, 'Dental');
@@ -84,7 +83,9 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   await expect(page.getByText('Question 13 of 27')).toBeVisible();
   // Straight back to the question, without the wizard, and nothing but the exam on the page.
   await expect(page.getByRole('heading', { name: 'Candidate Confirmation' })).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: /^Your exam is in progress: 2 h 5\d min left\.$/ })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Your exam is in progress: 2 h 5\d min left\.$/ }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Courses' })).toHaveCount(0);
   await expect(page.getByRole('timer')).toHaveText(/^17\d:\d\d$/);
 
@@ -111,7 +112,10 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
   await expect(page.getByText('Upgrade your account to unlock detailed exam results.')).toBeVisible();
   const upgrade = page.getByRole('link', { name: 'Upgrade to Premium' });
-  await expect(upgrade).toHaveAttribute('href', 'https://wa.me/15550001111?text=I%20want%20to%20upgrade%20my%20mock%20exam');
+  await expect(upgrade).toHaveAttribute(
+    'href',
+    'https://wa.me/15550001111?text=I%20want%20to%20upgrade%20my%20mock%20exam',
+  );
   await expect(upgrade).toHaveAttribute('target', '_blank');
   await expectApart(page.getByRole('button', { name: 'Return to Dashboard' }), upgrade);
   await expectAccessible(page);
@@ -127,7 +131,9 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   await expect(page.getByText('First Answer')).toBeVisible();
   // Nor does the course library.
   await page.goto('/courses');
-  await expect(page.getByText('The course library is part of Premium. Upgrade to unlock every course for your profession.')).toBeVisible();
+  await expect(
+    page.getByText('The course library is part of Premium. Upgrade to unlock every course for your profession.'),
+  ).toBeVisible();
   expect(refused).toEqual([]);
 
   // The admin's integrity record shows the attempt with its copy event.
@@ -138,11 +144,18 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/lms-system\/admin$/);
   await page.getByRole('link', { name: 'Exam logs' }).click();
-  const row = page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'Copy is disabled during the exam' });
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: username })
+    .filter({ hasText: 'Copy is disabled during the exam' });
   await expect(row).toHaveCount(1);
   // The reload was not a tab switch.
-  await expect(page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'Leaving the exam window is not allowed!' })).toHaveCount(0);
-  await expect(page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'No questions left; exam finished' })).toHaveCount(1);
+  await expect(
+    page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'Leaving the exam window is not allowed!' }),
+  ).toHaveCount(0);
+  await expect(
+    page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'No questions left; exam finished' }),
+  ).toHaveCount(1);
   await expectAccessible(page);
 });
 
@@ -168,7 +181,11 @@ test('when an admin adds a question, then a learner of that profession gets it i
   await form.getByRole('button', { name: 'Add Question' }).click();
   const row = page.getByRole('row').filter({ hasText: text });
   // The options, trimmed and without the empty one, the correct one marked.
-  await expect(row.getByRole('list', { name: 'Options' }).getByRole('listitem')).toHaveText(['Vitamin A', 'Correct answer: Vitamin C', 'Vitamin D']);
+  await expect(row.getByRole('list', { name: 'Options' }).getByRole('listitem')).toHaveText([
+    'Vitamin A',
+    'Correct answer: Vitamin C',
+    'Vitamin D',
+  ]);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -182,12 +199,27 @@ test('when an admin adds a question, then a learner of that profession gets it i
   await expect(page.getByText('Vitamin C is needed to make collagen.')).toBeVisible();
 });
 
-test('when an admin grants the course program, then the locked library opens, lessons record progress and recent courses show it', async ({ page, baseURL }) => {
+test('when an admin grants the course program, then the locked library opens, lessons record progress and recent courses show it', async ({
+  page,
+  baseURL,
+}) => {
   const api = await lmsAdminApi(baseURL ?? '');
   const title = `Nutrition basics ${uniqueName('')}`;
-  for (const [t, level] of [[title, 'Beginner'], [`Advanced feeding ${uniqueName('')}`, 'Advanced']] as const) {
+  for (const [t, level] of [
+    [title, 'Beginner'],
+    [`Advanced feeding ${uniqueName('')}`, 'Advanced'],
+  ] as const) {
     const response = await api.post('/admin/courses', {
-      data: { title: t, description: 'Macronutrients and energy', profession: 'nutritionist', level, sections: [{ title: 'Lesson one', body: 'Fat gives 9 kcal per gram.' }, { title: 'Lesson two', body: 'Protein gives 4 kcal per gram.' }] },
+      data: {
+        title: t,
+        description: 'Macronutrients and energy',
+        profession: 'nutritionist',
+        level,
+        sections: [
+          { title: 'Lesson one', body: 'Fat gives 9 kcal per gram.' },
+          { title: 'Lesson two', body: 'Protein gives 4 kcal per gram.' },
+        ],
+      },
     });
     expect(response.status()).toBe(201);
   }
@@ -195,11 +227,18 @@ test('when an admin grants the course program, then the locked library opens, le
   const username = await registerLearner(page, 'nutritionist');
   await page.goto('/courses');
   await expect(page.getByRole('heading', { name: 'Premium Content Locked' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute('href', /^https:\/\/wa\.me\/15550001111\?text=I%20want%20to%20upgrade%20my%20mock%20exam$/);
+  await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
+    'href',
+    /^https:\/\/wa\.me\/15550001111\?text=I%20want%20to%20upgrade%20my%20mock%20exam$/,
+  );
   await expectAccessible(page);
 
-  const users = await (await api.get('/admin/users', { params: { search: username } })).json() as { users: { id: number }[] };
-  const grant = await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['course'] } });
+  const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as {
+    users: { id: number }[];
+  };
+  const grant = await api.put(`/admin/users/${users.users[0]?.id}/programs`, {
+    data: { allowed_programs: ['course'] },
+  });
   expect(grant.status()).toBe(200);
   await api.dispose();
 
@@ -227,10 +266,20 @@ test('when an admin grants the course program, then the locked library opens, le
   await expect(page.getByText('course', { exact: true })).toHaveCount(0);
 });
 
-test('when a learner finishes the older mock exam, then the score counts only non-essay questions', async ({ page, baseURL }) => {
+test('when a learner finishes the older mock exam, then the score counts only non-essay questions', async ({
+  page,
+  baseURL,
+}) => {
   const api = await lmsAdminApi(baseURL ?? '');
   const response = await api.post('/exam-questions', {
-    data: { question: 'Describe the role of a care plan.', question_type: 'essay', options: [], correct_answer: 'Goals and actions', explanation: 'Plans guide care.', profession: 'doctor' },
+    data: {
+      question: 'Describe the role of a care plan.',
+      question_type: 'essay',
+      options: [],
+      correct_answer: 'Goals and actions',
+      explanation: 'Plans guide care.',
+      profession: 'doctor',
+    },
   });
   expect(response.status()).toBe(201);
   await addQuestions(api, 'doctor', 2, 'Old module');

@@ -11,7 +11,8 @@ export async function waitForMail(filter: { to: string; subject?: string }, time
     .poll(
       () => {
         const matching = workerApp().mail.messages.filter(
-          (mail) => mail.to.includes(filter.to.toLowerCase()) && (!filter.subject || mail.subject.includes(filter.subject)),
+          (mail) =>
+            mail.to.includes(filter.to.toLowerCase()) && (!filter.subject || mail.subject.includes(filter.subject)),
         );
         found = matching.at(-1);
         return Boolean(found);

@@ -4,7 +4,10 @@ import { workerApp } from './worker-app.js';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Signs up through the form, stopping at the profile page; returns the credentials. */
 async function signUp(page: Page, name: string) {
@@ -17,7 +20,9 @@ async function signUp(page: Page, name: string) {
   return { email, password: 'correct horse battery' };
 }
 
-test('when a form is sent with a wrong or missing field, then the app says what to fix under the field in its own words, before and after sending', async ({ page }) => {
+test('when a form is sent with a wrong or missing field, then the app says what to fix under the field in its own words, before and after sending', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByLabel('Email').fill('not-an-address');
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -37,7 +42,9 @@ test('when a form is sent with a wrong or missing field, then the app says what 
   await username.fill('has spaces');
   await page.getByLabel('Display name').fill('Forms Member');
   await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(username).toHaveAccessibleDescription(/A username may hold only letters, digits, dots, dashes and underscores\./);
+  await expect(username).toHaveAccessibleDescription(
+    /A username may hold only letters, digits, dots, dashes and underscores\./,
+  );
   await expect(page).toHaveURL(/\/UserDetails$/);
 
   // After sending: the server's own sentence for a taken username.
@@ -47,14 +54,22 @@ test('when a form is sent with a wrong or missing field, then the app says what 
   const credentials = { email: `${taken}@example.test`, password: 'correct horse battery' };
   expect((await other.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
   expect((await other.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
-  expect((await other.request.put('/api/network/me/profile', { headers, data: { username: taken, displayName: 'Taken' } })).status()).toBe(200);
+  expect(
+    (
+      await other.request.put('/api/network/me/profile', { headers, data: { username: taken, displayName: 'Taken' } })
+    ).status(),
+  ).toBe(200);
   await other.close();
   await username.fill(taken);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'This username is already taken' })).toBeVisible();
 });
 
-test('when a member uses the settings page, then name, photo and password change, other devices are signed out, and deleting the account says what goes and removes it', async ({ page, browser, baseURL }) => {
+test('when a member uses the settings page, then name, photo and password change, other devices are signed out, and deleting the account says what goes and removes it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const name = unique('settings');
   const credentials = await signUp(page, name);
   await page.getByLabel('Username').fill(name);
@@ -70,7 +85,14 @@ test('when a member uses the settings page, then name, photo and password change
 
   // A second device, signed in elsewhere.
   const elsewhere = await browser.newContext({ baseURL });
-  expect((await elsewhere.request.post('/api/network/auth/sign-in', { headers: { origin: baseURL ?? '' }, data: credentials })).status()).toBe(200);
+  expect(
+    (
+      await elsewhere.request.post('/api/network/auth/sign-in', {
+        headers: { origin: baseURL ?? '' },
+        data: credentials,
+      })
+    ).status(),
+  ).toBe(200);
 
   const profile = page.getByRole('region', { name: 'Profile' });
   await profile.getByLabel('Add a photo').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
@@ -111,7 +133,10 @@ test('when a member uses the settings page, then name, photo and password change
   await expect(leaving).toContainText('Your post, comments, likes and photo are deleted with it');
   await leaving.getByLabel('Your password').fill('a brand new secret');
   await leaving.getByRole('button', { name: 'Delete my account' }).click();
-  await page.getByRole('dialog', { name: 'Delete your account?' }).getByRole('button', { name: 'Delete for good' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete your account?' })
+    .getByRole('button', { name: 'Delete for good' })
+    .click();
   await expect(page.getByText('Your account has been deleted.')).toBeVisible();
   await expect(page).toHaveURL(/\/(\?mode=signin)?$/);
   await expect(page.getByText('Your session has ended')).toHaveCount(0);
@@ -122,7 +147,9 @@ test('when a member uses the settings page, then name, photo and password change
   expect(signIn.status()).toBe(401);
 });
 
-test('when the phone asks for dark mode, then the app is dark until the member chooses, and the choice then stays', async ({ page }) => {
+test('when the phone asks for dark mode, then the app is dark until the member chooses, and the choice then stays', async ({
+  page,
+}) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/casetracking');
   await expect(page.locator('html')).toHaveClass(/dark/);
@@ -148,7 +175,10 @@ test('when no external sign-in is configured, then the sign-in page offers none'
   await expect(page.getByText('not configured')).toHaveCount(0);
 });
 
-test('when the navigation is seen on a phone, then every entry has its word, and actions look like buttons', async ({ page, request }) => {
+test('when the navigation is seen on a phone, then every entry has its word, and actions look like buttons', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await signUp(page, unique('phone'));
   await page.getByLabel('Username').fill(unique('phone'));
@@ -157,17 +187,23 @@ test('when the navigation is seen on a phone, then every entry has its word, and
   const main = page.getByRole('navigation', { name: 'Main' });
   for (const label of ['Home', 'Settings']) await expect(main.getByText(label, { exact: true })).toBeVisible();
 
-  const register = await request.post('/auth/register', { data: { username: unique('learner'), password: 'a long password', profession: 'nurse' } });
+  const register = await request.post('/auth/register', {
+    data: { username: unique('learner'), password: 'a long password', profession: 'nurse' },
+  });
   const { token } = (await register.json()) as { token: string };
   await page.goto('/lms-system/login');
   await page.evaluate((value) => localStorage.setItem('token', value), token);
   await page.goto('/lms-system/dashboard');
   const learning = page.getByRole('navigation', { name: 'Learning' });
-  for (const label of ['Dashboard', 'Courses', 'Exam', 'Profile', 'Logout']) await expect(learning.getByText(label, { exact: true })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  for (const label of ['Dashboard', 'Courses', 'Exam', 'Profile', 'Logout'])
+    await expect(learning.getByText(label, { exact: true })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   // Quick practice has a button's outline like the actions beside it, not the look of plain text.
-  const outline = (name: string) => page.getByRole('link', { name }).evaluate((el) => getComputedStyle(el).borderTopColor);
+  const outline = (name: string) =>
+    page.getByRole('link', { name }).evaluate((el) => getComputedStyle(el).borderTopColor);
   const transparent = 'rgba(0, 0, 0, 0)';
   expect(await outline('Quick practice (5 minutes)')).not.toBe(transparent);
   expect(await outline('Quick practice (5 minutes)')).toBe(await outline('View Courses'));

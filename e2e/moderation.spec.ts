@@ -7,14 +7,30 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 
 /** Signs up (or, on a retry, signs in again) through the API the page itself uses, with a fresh profile name. */
-async function signUp(context: BrowserContext, baseURL: string, credentials: { email: string; password: string }, name: string) {
+async function signUp(
+  context: BrowserContext,
+  baseURL: string,
+  credentials: { email: string; password: string },
+  name: string,
+) {
   const headers = { origin: baseURL };
   expect((await context.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
   expect((await context.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
-  expect((await context.request.put('/api/network/me/profile', { headers, data: { username: name, displayName: `Member ${name}` } })).status()).toBe(200);
+  expect(
+    (
+      await context.request.put('/api/network/me/profile', {
+        headers,
+        data: { username: name, displayName: `Member ${name}` },
+      })
+    ).status(),
+  ).toBe(200);
 }
 
-async function memberBrowser(browser: Browser, baseURL: string, prefix: string): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
+async function memberBrowser(
+  browser: Browser,
+  baseURL: string,
+  prefix: string,
+): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
   const name = unique(prefix);
   await signUp(context, baseURL, { email: `${name}@example.test`, password: 'correct horse battery' }, name);
@@ -25,7 +41,10 @@ async function memberBrowser(browser: Browser, baseURL: string, prefix: string):
 }
 
 /** The moderator: an address listed in NETWORK_ADMIN_EMAILS, verified through its emailed link. */
-async function moderatorBrowser(browser: Browser, baseURL: string): Promise<{ page: Page; close: () => Promise<void> }> {
+async function moderatorBrowser(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
   const { email, password } = e2eAccounts.networkModerator;
   await signUp(context, baseURL, { email, password }, unique('moderator'));
@@ -42,7 +61,10 @@ async function moderatorBrowser(browser: Browser, baseURL: string): Promise<{ pa
   return { page, close: () => context.close() };
 }
 
-test('when a member reports a post, then a moderator removes it and suspends its author for a day, the author sees the suspension and the reporter is told', async ({ browser, baseURL }) => {
+test('when a member reports a post, then a moderator removes it and suspends its author for a day, the author sees the suspension and the reporter is told', async ({
+  browser,
+  baseURL,
+}) => {
   const base = baseURL ?? '';
   const author = await memberBrowser(browser, base, 'spammer');
   const reporter = await memberBrowser(browser, base, 'reporter');
@@ -82,7 +104,10 @@ test('when a member reports a post, then a moderator removes it and suspends its
   await group.getByRole('button', { name: 'Apply' }).click();
   await expect(moderator.page.getByText(`Post removed and Member ${author.name} suspended.`)).toBeVisible();
   await expect(group).toHaveCount(0);
-  const logEntry = moderator.page.getByRole('list', { name: 'Moderation decisions' }).getByRole('listitem').filter({ hasText: text });
+  const logEntry = moderator.page
+    .getByRole('list', { name: 'Moderation decisions' })
+    .getByRole('listitem')
+    .filter({ hasText: text });
   await expect(logEntry).toContainText(`removed the post and suspended Member ${author.name} until`);
   await expect(logEntry).toContainText('Why: Advertising is not allowed here');
 

@@ -3,8 +3,17 @@ import { expect, expectAccessible, test } from './fixtures.js';
 import { startLocalOidcProvider } from './network-oidc-provider.js';
 
 // A real 1×1 PNG, and the start of an MP4 (ftyp box) that the server recognises by its bytes.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp42'), Buffer.alloc(2048, 1)]);
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const mp4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypisom'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isommp42'),
+  Buffer.alloc(2048, 1),
+]);
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
@@ -22,7 +31,10 @@ async function signUpThroughUi(page: Page, name: string) {
 }
 
 /** A second member in a browser of its own, signed up through the API the page itself uses. */
-async function secondBrowser(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page; name: string }> {
+async function secondBrowser(
+  browser: Browser,
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page; name: string }> {
   const context = await browser.newContext({ baseURL });
   const name = unique('reader');
   const headers = { origin: baseURL };
@@ -32,7 +44,10 @@ async function secondBrowser(browser: Browser, baseURL: string): Promise<{ conte
   // Sign-up answers alike for every address; the session comes from signing in.
   const signIn = await context.request.post('/api/network/auth/sign-in', { headers, data: credentials });
   expect(signIn.status()).toBe(200);
-  const profile = await context.request.put('/api/network/me/profile', { headers, data: { username: name, displayName: `Reader ${name}` } });
+  const profile = await context.request.put('/api/network/me/profile', {
+    headers,
+    data: { username: name, displayName: `Reader ${name}` },
+  });
   expect(profile.status()).toBe(200);
   const page = await context.newPage();
   await page.goto('/Home');
@@ -41,8 +56,14 @@ async function secondBrowser(browser: Browser, baseURL: string): Promise<{ conte
 }
 
 /** Publishes through the dialog and returns the new post's id. */
-async function publish(page: Page, text: string, file?: { name: string; mimeType: string; buffer: Buffer }): Promise<string> {
-  const created = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/network/posts');
+async function publish(
+  page: Page,
+  text: string,
+  file?: { name: string; mimeType: string; buffer: Buffer },
+): Promise<string> {
+  const created = page.waitForResponse(
+    (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/network/posts',
+  );
   await page.getByRole('button', { name: 'Start a post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a post' });
   await expect(dialog.getByText('Anyone')).toBeVisible();
@@ -53,7 +74,11 @@ async function publish(page: Page, text: string, file?: { name: string; mimeType
   return ((await (await created).json()) as { id: string }).id;
 }
 
-test('when members post, comment, like and delete, then a second browser sees every change live without reload', async ({ page, browser, baseURL }) => {
+test('when members post, comment, like and delete, then a second browser sees every change live without reload', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const author = unique('author');
   await signUpThroughUi(page, author);
   await expect(page.getByText('There are no posts yet...')).toBeVisible();
@@ -64,7 +89,8 @@ test('when members post, comment, like and delete, then a second browser sees ev
   const readerPage = reader.page;
   const commentLists: string[] = [];
   readerPage.on('request', (request) => {
-    if (request.method() === 'GET' && /\/comments(\?|$)/.test(request.url())) commentLists.push(new URL(request.url()).pathname);
+    if (request.method() === 'GET' && /\/comments(\?|$)/.test(request.url()))
+      commentLists.push(new URL(request.url()).pathname);
   });
 
   // Text
@@ -81,18 +107,26 @@ test('when members post, comment, like and delete, then a second browser sees ev
   const dialog = page.getByRole('dialog', { name: 'Create a post' });
   await dialog.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please add content before posting');
-  await dialog.getByLabel('Add Media').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not media') });
+  await dialog
+    .getByLabel('Add Media')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not media') });
   await expect(dialog.getByRole('alert')).toHaveText('Please select a valid image or video file');
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Image and video
   await publish(page, 'A picture', { name: 'picture.png', mimeType: 'image/png', buffer: png });
-  const liveImage = readerPage.getByRole('article').filter({ hasText: 'A picture' }).getByRole('img', { name: /Image: A picture/ });
+  const liveImage = readerPage
+    .getByRole('article')
+    .filter({ hasText: 'A picture' })
+    .getByRole('img', { name: /Image: A picture/ });
   await expect(liveImage).toBeVisible();
   expect(await liveImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await publish(page, 'A clip', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: mp4 });
-  await expect(readerPage.getByRole('article').filter({ hasText: 'A clip' }).locator('video')).toHaveAttribute('src', /\/api\/network\/media\/\d+-.+-clip\.mp4$/);
+  await expect(readerPage.getByRole('article').filter({ hasText: 'A clip' }).locator('video')).toHaveAttribute(
+    'src',
+    /\/api\/network\/media\/\d+-.+-clip\.mp4$/,
+  );
 
   // A post without comments asks for none, however long it is on screen.
   expect(commentLists.filter((path) => path.includes(postId))).toEqual([]);
@@ -141,7 +175,11 @@ test('when members post, comment, like and delete, then a second browser sees ev
   await reader.context.close();
 });
 
-test('when the live stream is refused (the database is away), then the feed opens it again by itself and shows what was posted meanwhile', async ({ page, browser, baseURL }) => {
+test('when the live stream is refused (the database is away), then the feed opens it again by itself and shows what was posted meanwhile', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signUpThroughUi(page, unique('author'));
   const reader = await secondBrowser(browser, baseURL ?? '');
   // The stream is answered the way the server answers while its database is down; once only.
@@ -149,14 +187,20 @@ test('when the live stream is refused (the database is away), then the feed open
   await reader.context.route('**/api/network/events', async (route) => {
     if (refused > 0) return route.continue();
     refused += 1;
-    return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'Service temporarily unavailable, please retry' }) });
+    return route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Service temporarily unavailable, please retry' }),
+    });
   });
   await reader.page.reload();
   await expect(reader.page.getByRole('button', { name: 'Start a post' })).toBeVisible();
   await expect.poll(() => refused).toBe(1);
 
   await publish(page, 'Posted while the stream was refused');
-  await expect(reader.page.getByRole('article').filter({ hasText: 'Posted while the stream was refused' })).toBeVisible({ timeout: 15_000 });
+  await expect(reader.page.getByRole('article').filter({ hasText: 'Posted while the stream was refused' })).toBeVisible(
+    { timeout: 15_000 },
+  );
   await publish(page, 'Posted once it is back');
   await expect(reader.page.getByRole('article').filter({ hasText: 'Posted once it is back' })).toBeVisible();
 
@@ -167,10 +211,15 @@ const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /** Sign Out in another tab: the browser's session ends on the server and its cookie goes. */
 async function signOutElsewhere(page: Page, baseURL: string) {
-  expect((await page.context().request.post('/api/network/auth/sign-out', { headers: { origin: baseURL } })).status()).toBe(204);
+  expect(
+    (await page.context().request.post('/api/network/auth/sign-out', { headers: { origin: baseURL } })).status(),
+  ).toBe(204);
 }
 
-test('when the session ends elsewhere, then the open feed notices through its live stream, shows sign-in saying why and stops reconnecting', async ({ page, baseURL }) => {
+test('when the session ends elsewhere, then the open feed notices through its live stream, shows sign-in saying why and stops reconnecting', async ({
+  page,
+  baseURL,
+}) => {
   // The page's clock, so the wait for a reconnect that must not come is fast-forwarded, not slept.
   await page.clock.install();
   await signUpThroughUi(page, unique('elsewhere'));
@@ -192,7 +241,10 @@ test('when the session ends elsewhere, then the open feed notices through its li
   expect(reopened).toBe(0);
 });
 
-test('when the session ends elsewhere and the member presses Like, then sign-in shows saying why, with no error to retry', async ({ page, baseURL }) => {
+test('when the session ends elsewhere and the member presses Like, then sign-in shows saying why, with no error to retry', async ({
+  page,
+  baseURL,
+}) => {
   const liker = unique('liker');
   await signUpThroughUi(page, liker);
   await publish(page, `Liked after the session ended, by ${liker}`);
@@ -209,7 +261,9 @@ test('when the session ends elsewhere and the member presses Like, then sign-in 
   await expect(page.getByText('Could not update the like. Please try again.')).toHaveCount(0);
 });
 
-test('when a signed-in member opens the sign-in page, then they are sent on; after Sign Out the feed is closed to them', async ({ page }) => {
+test('when a signed-in member opens the sign-in page, then they are sent on; after Sign Out the feed is closed to them', async ({
+  page,
+}) => {
   const name = unique('leaver');
   await signUpThroughUi(page, name);
   await page.goto('/');
@@ -232,7 +286,9 @@ test('when the feed is viewed on a phone-sized screen, then it fits without side
   await signUpThroughUi(page, unique('phone'));
   await publish(page, 'Posted from a phone');
   await expect(page.getByRole('article').filter({ hasText: 'Posted from a phone' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(page.getByRole('complementary', { name: 'Recommendations' })).toBeHidden();
   await expectAccessible(page);
@@ -246,7 +302,8 @@ test('when the feed opens on a phone, then nothing on the screen moves as its fi
     const sum = { value: 0 };
     // LayoutShift entries are not in TypeScript's DOM types: the two fields read here.
     const add = (entries: PerformanceEntryList) => {
-      for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[]) if (!entry.hadRecentInput) sum.value += entry.value;
+      for (const entry of entries as unknown as { value: number; hadRecentInput: boolean }[])
+        if (!entry.hadRecentInput) sum.value += entry.value;
     };
     const observer = new PerformanceObserver((list) => add(list.getEntries()));
     observer.observe({ type: 'layout-shift', buffered: true });
@@ -295,7 +352,9 @@ test.describe('sign-in with the OpenID provider', () => {
   });
   test.afterAll(async () => provider?.stop());
 
-  test('when a visitor signs in through the provider popup, then the popup closes and the new member completes the profile', async ({ page }) => {
+  test('when a visitor signs in through the provider popup, then the popup closes and the new member completes the profile', async ({
+    page,
+  }) => {
     await page.goto('/');
     const popupPromise = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
@@ -313,15 +372,30 @@ test.describe('sign-in with the OpenID provider', () => {
     await expect(page.getByLabel('Display name')).toHaveValue('Oidc Member');
   });
 
-  test('when someone signed up with a person\'s address and that person signs in through the provider, then the person gets the account without the squatter\'s profile, and the squatter\'s password and session stop working', async ({ page, browser, baseURL }) => {
+  test("when someone signed up with a person's address and that person signs in through the provider, then the person gets the account without the squatter's profile, and the squatter's password and session stop working", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const email = `${unique('squatted')}@example.test`;
     const squatter = await browser.newContext({ baseURL });
     const headers = { origin: baseURL! };
     const credentials = { email, password: 'the squatter password' };
-    expect((await squatter.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
-    expect((await squatter.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
+    expect((await squatter.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(
+      202,
+    );
+    expect((await squatter.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(
+      200,
+    );
     const squatterName = unique('sq');
-    expect((await squatter.request.put('/api/network/me/profile', { headers, data: { username: squatterName, displayName: 'Squatter' } })).status()).toBe(200);
+    expect(
+      (
+        await squatter.request.put('/api/network/me/profile', {
+          headers,
+          data: { username: squatterName, displayName: 'Squatter' },
+        })
+      ).status(),
+    ).toBe(200);
 
     await page.goto('/');
     const popupPromise = page.waitForEvent('popup');
@@ -340,7 +414,9 @@ test.describe('sign-in with the OpenID provider', () => {
     await expect(page.getByText(squatterName)).toHaveCount(0);
     await expect(page.getByRole('region', { name: 'Verify your email address' })).toHaveCount(0);
     expect((await squatter.request.get('/api/network/posts')).status()).toBe(401);
-    expect((await squatter.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(401);
+    expect((await squatter.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(
+      401,
+    );
     await squatter.close();
   });
 });

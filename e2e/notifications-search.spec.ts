@@ -5,14 +5,26 @@ let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 
 /** A member in a browser of their own, signed up through the API the page itself uses, on /Home. */
-async function memberBrowser(browser: Browser, baseURL: string, prefix: string, exactName?: string): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
+async function memberBrowser(
+  browser: Browser,
+  baseURL: string,
+  prefix: string,
+  exactName?: string,
+): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL });
   const name = exactName ?? unique(prefix);
   const headers = { origin: baseURL };
   const credentials = { email: `${name}@example.test`, password: 'correct horse battery' };
   expect((await context.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
   expect((await context.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
-  expect((await context.request.put('/api/network/me/profile', { headers, data: { username: name, displayName: `Member ${name}` } })).status()).toBe(200);
+  expect(
+    (
+      await context.request.put('/api/network/me/profile', {
+        headers,
+        data: { username: name, displayName: `Member ${name}` },
+      })
+    ).status(),
+  ).toBe(200);
   const page = await context.newPage();
   await page.goto('/Home');
   await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
@@ -27,7 +39,10 @@ async function publish(page: Page, text: string) {
   await expect(dialog).toBeHidden();
 }
 
-test('when members mention, comment and like, then the bell counts it live, the notifications page lists it, search finds posts and members, and names lead to profiles', async ({ browser, baseURL }) => {
+test('when members mention, comment and like, then the bell counts it live, the notifications page lists it, search finds posts and members, and names lead to profiles', async ({
+  browser,
+  baseURL,
+}) => {
   const author = await memberBrowser(browser, baseURL ?? '', 'author');
   const reader = await memberBrowser(browser, baseURL ?? '', 'reader');
   const authorBell = author.page.getByRole('link', { name: /^Notifications/ });
@@ -74,7 +89,12 @@ test('when members mention, comment and like, then the bell counts it live, the 
   // The mention is a link to the reader's profile, which lists nothing yet; the reader's notification opens the post.
   await author.page.goto('/Home');
   // The post's own text (the colleague's comment under it mentions the reader too).
-  await author.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' }).locator('p', { hasText: 'Who knows ICU rotas?' }).getByRole('link', { name: `@${reader.name}` }).click();
+  await author.page
+    .getByRole('article')
+    .filter({ hasText: 'Who knows ICU rotas?' })
+    .locator('p', { hasText: 'Who knows ICU rotas?' })
+    .getByRole('link', { name: `@${reader.name}` })
+    .click();
   await expect(author.page).toHaveURL(new RegExp(`/members/${reader.name}$`));
   await expect(author.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${reader.name}`);
   await expect(author.page.getByText('No posts yet.')).toBeVisible();
@@ -88,14 +108,20 @@ test('when members mention, comment and like, then the bell counts it live, the 
   await expect(reader.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' })).toBeVisible();
   await searchBox.fill(author.name);
   await searchBox.press('Enter');
-  await reader.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: `Member ${author.name}` }).click();
+  await reader.page
+    .getByRole('list', { name: 'Members' })
+    .getByRole('link', { name: `Member ${author.name}` })
+    .click();
   await expect(reader.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${author.name}`);
   await expect(reader.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' })).toBeVisible();
   await expectAccessible(reader.page);
 
   await readerBell.click();
   const mention = reader.page.getByRole('listitem').filter({ hasText: `Member ${author.name} mentioned you` });
-  await expect(mention.getByRole('link', { name: `Member ${author.name}` })).toHaveAttribute('href', `/members/${author.name}`);
+  await expect(mention.getByRole('link', { name: `Member ${author.name}` })).toHaveAttribute(
+    'href',
+    `/members/${author.name}`,
+  );
   await mention.getByRole('link', { name: 'mentioned you (unread)' }).click();
   await expect(reader.page.getByRole('dialog', { name: 'Post' })).toBeVisible();
   // The colleague's mention is still unread.
@@ -107,16 +133,25 @@ test('when members mention, comment and like, then the bell counts it live, the 
   await inFeed.getByRole('link', { name: `Member ${author.name}`, exact: true }).click();
   await expect(reader.page).toHaveURL(new RegExp(`/members/${author.name}$`));
   await reader.page.goto('/Home');
-  await expect(inFeed.getByRole('list', { name: 'Comments' }).getByRole('link', { name: reader.name, exact: true })).toHaveAttribute('href', `/members/${reader.name}`);
+  await expect(
+    inFeed.getByRole('list', { name: 'Comments' }).getByRole('link', { name: reader.name, exact: true }),
+  ).toHaveAttribute('href', `/members/${reader.name}`);
   await author.page.goto('/notifications');
-  await author.page.getByRole('listitem').filter({ hasText: `Member ${reader.name} commented on your post` }).getByRole('link', { name: `Member ${reader.name}` }).click();
+  await author.page
+    .getByRole('listitem')
+    .filter({ hasText: `Member ${reader.name} commented on your post` })
+    .getByRole('link', { name: `Member ${reader.name}` })
+    .click();
   await expect(author.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${reader.name}`);
 
   // The colleague finds the author by search and reaches the profile.
   const colleaguesSearch = colleague.page.getByRole('searchbox', { name: 'Search posts and members' });
   await colleaguesSearch.fill(author.name);
   await colleaguesSearch.press('Enter');
-  await colleague.page.getByRole('list', { name: 'Members' }).getByRole('link', { name: `Member ${author.name}` }).click();
+  await colleague.page
+    .getByRole('list', { name: 'Members' })
+    .getByRole('link', { name: `Member ${author.name}` })
+    .click();
   await expect(colleague.page.getByRole('heading', { level: 1 })).toHaveText(`Member ${author.name}`);
 
   await author.close();
@@ -124,7 +159,10 @@ test('when members mention, comment and like, then the bell counts it live, the 
   await colleague.close();
 });
 
-test('when a member writes @ and part of a name in the post box or the comment box, then members are suggested, and keys or the mouse insert one', async ({ browser, baseURL }) => {
+test('when a member writes @ and part of a name in the post box or the comment box, then members are suggested, and keys or the mouse insert one', async ({
+  browser,
+  baseURL,
+}) => {
   const shared = unique('mx');
   const writer = await memberBrowser(browser, baseURL ?? '', 'writer');
   const first = await memberBrowser(browser, baseURL ?? '', '', `${shared}a`);
@@ -141,7 +179,9 @@ test('when a member writes @ and part of a name in the post box or the comment b
   const suggestions = dialog.getByRole('listbox', { name: 'Members to mention' });
   const options = suggestions.getByRole('option');
   await expect(options).toHaveText([`Member ${first.name}@${first.name}`, `Member ${second.name}@${second.name}`]);
-  await expect(dialog.getByRole('status')).toHaveText('2 members found. Up and down arrows to choose, Enter to insert.');
+  await expect(dialog.getByRole('status')).toHaveText(
+    '2 members found. Up and down arrows to choose, Enter to insert.',
+  );
   await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
   await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(0).getAttribute('id')) ?? '');
   await expectAccessible(page);
@@ -171,7 +211,9 @@ test('when a member writes @ and part of a name in the post box or the comment b
   await expect(dialog).toBeHidden();
   const post = page.getByRole('article').filter({ hasText: 'Night shift cover' });
   await expect(post.getByRole('link', { name: `@${second.name}` })).toBeVisible();
-  await expect(second.page.getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName('Notifications, 1 unread');
+  await expect(second.page.getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName(
+    'Notifications, 1 unread',
+  );
 
   // The comment box suggests the same way, and a click picks.
   const comment = post.getByRole('combobox', { name: 'Add a comment' });
@@ -182,8 +224,15 @@ test('when a member writes @ and part of a name in the post box or the comment b
   await expect(comment).toHaveValue(`Thanks @${first.name} `);
   await expect(comment).toHaveAttribute('aria-expanded', 'false');
   await page.keyboard.press('Enter');
-  await expect(post.getByRole('listitem').filter({ hasText: 'Thanks' }).getByRole('link', { name: `@${first.name}` })).toBeVisible();
-  await expect(first.page.getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(
+    post
+      .getByRole('listitem')
+      .filter({ hasText: 'Thanks' })
+      .getByRole('link', { name: `@${first.name}` }),
+  ).toBeVisible();
+  await expect(first.page.getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName(
+    'Notifications, 2 unread',
+  );
   await expectAccessible(page);
 
   await writer.close();
@@ -191,7 +240,10 @@ test('when a member writes @ and part of a name in the post box or the comment b
   await second.close();
 });
 
-test('when a member turns the daily email on in settings, then it stays on; a broken unsubscribe link says so', async ({ browser, baseURL }) => {
+test('when a member turns the daily email on in settings, then it stays on; a broken unsubscribe link says so', async ({
+  browser,
+  baseURL,
+}) => {
   const member = await memberBrowser(browser, baseURL ?? '', 'digest');
   const { page } = member;
   await page.goto('/settings');

@@ -55,109 +55,135 @@ async function createCase(api: APIRequestContext): Promise<{ caseNumber: string;
   return { caseNumber: `OUT-${suffix}`, passport };
 }
 
-outageTest('when the server stops while an applicant tracks a case, then the tracker says it cannot reach the service (not "not found"), keeps the case on screen and works again once it is back', async ({ page, app, api }) => {
-  const { caseNumber, passport } = await createCase(api);
-  await page.goto('/casetracking');
-  await page.getByLabel('Case Number').fill(caseNumber);
-  await page.getByLabel('Passport Number').fill(passport);
-  await page.getByRole('button', { name: 'Check Status' }).click();
-  const tracker = page.getByText(caseNumber, { exact: false }).first();
-  await expect(tracker).toBeVisible();
+outageTest(
+  'when the server stops while an applicant tracks a case, then the tracker says it cannot reach the service (not "not found"), keeps the case on screen and works again once it is back',
+  async ({ page, app, api }) => {
+    const { caseNumber, passport } = await createCase(api);
+    await page.goto('/casetracking');
+    await page.getByLabel('Case Number').fill(caseNumber);
+    await page.getByLabel('Passport Number').fill(passport);
+    await page.getByRole('button', { name: 'Check Status' }).click();
+    const tracker = page.getByText(caseNumber, { exact: false }).first();
+    await expect(tracker).toBeVisible();
 
-  await app.stop();
-  await page.getByRole('button', { name: 'Check Status' }).click();
-  await expect(page.getByRole('alert')).toHaveText(UNREACHABLE);
-  await expect(page.getByText('Case details not found')).toHaveCount(0);
-  await expect(banner(page)).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Track Your Application' })).toBeVisible();
-  await expectAccessible(page);
+    await app.stop();
+    await page.getByRole('button', { name: 'Check Status' }).click();
+    await expect(page.getByRole('alert')).toHaveText(UNREACHABLE);
+    await expect(page.getByText('Case details not found')).toHaveCount(0);
+    await expect(banner(page)).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Track Your Application' })).toBeVisible();
+    await expectAccessible(page);
 
-  await app.start();
-  await expect(banner(page)).toBeHidden(RECOVERY);
-  await page.getByRole('button', { name: 'Check Status' }).click();
-  await expect(page.getByRole('alert')).toHaveCount(0);
-  await expect(tracker).toBeVisible();
-});
+    await app.start();
+    await expect(banner(page)).toBeHidden(RECOVERY);
+    await page.getByRole('button', { name: 'Check Status' }).click();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(tracker).toBeVisible();
+  },
+);
 
-outageTest('when the server stops while staff use the case admin, then a page that cannot be downloaded fails inside the shell and loads by itself once the server is back', async ({ page, app, api }) => {
-  const token = await adminToken(api);
-  await page.goto('/casetracking');
-  await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
-  await page.goto('/caseadmin/dashboard');
-  const sidebar = page.getByRole('navigation', { name: 'Case admin' });
-  await expect(sidebar).toBeVisible();
+outageTest(
+  'when the server stops while staff use the case admin, then a page that cannot be downloaded fails inside the shell and loads by itself once the server is back',
+  async ({ page, app, api }) => {
+    const token = await adminToken(api);
+    await page.goto('/casetracking');
+    await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
+    await page.goto('/caseadmin/dashboard');
+    const sidebar = page.getByRole('navigation', { name: 'Case admin' });
+    await expect(sidebar).toBeVisible();
 
-  await app.stop();
-  // Its code was never downloaded: the chunk fails, is retried, and the failure stays inside the shell.
-  await sidebar.getByRole('link', { name: 'Manage Services' }).click();
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText(new RegExp(UNREACHABLE));
-  await expect(sidebar).toBeVisible();
-  await expect(banner(page)).toBeVisible();
-  await expectAccessible(page);
+    await app.stop();
+    // Its code was never downloaded: the chunk fails, is retried, and the failure stays inside the shell.
+    await sidebar.getByRole('link', { name: 'Manage Services' }).click();
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText(new RegExp(UNREACHABLE));
+    await expect(sidebar).toBeVisible();
+    await expect(banner(page)).toBeVisible();
+    await expectAccessible(page);
 
-  await app.start();
-  await expect(page.getByRole('heading', { name: 'Service Management' })).toBeVisible(RECOVERY);
-  await expect(banner(page)).toBeHidden();
-  await expect(sidebar).toBeVisible();
-});
+    await app.start();
+    await expect(page.getByRole('heading', { name: 'Service Management' })).toBeVisible(RECOVERY);
+    await expect(banner(page)).toBeHidden();
+    await expect(sidebar).toBeVisible();
+  },
+);
 
-outageTest('when the server stops under the live feed, then a like says it cannot reach the service, the feed stays, and after the restart the feed catches up and is live again', async ({ page, browser, app }) => {
-  const name = `outage${Date.now().toString(36)}`;
-  await page.goto('/');
-  await page.getByLabel('Email').fill(`${name}@example.test`);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.getByLabel('Username').fill(name);
-  await page.getByLabel('Display name').fill(`Member ${name}`);
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/Home$/);
-  await page.getByRole('button', { name: 'Start a post' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Create a post' });
-  await dialog.getByPlaceholder("What's on your mind?").fill('Written before the outage');
-  await dialog.getByRole('button', { name: 'Post', exact: true }).click();
-  const before = page.getByRole('article').filter({ hasText: 'Written before the outage' });
-  await expect(before).toBeVisible();
+outageTest(
+  'when the server stops under the live feed, then a like says it cannot reach the service, the feed stays, and after the restart the feed catches up and is live again',
+  async ({ page, browser, app }) => {
+    const name = `outage${Date.now().toString(36)}`;
+    await page.goto('/');
+    await page.getByLabel('Email').fill(`${name}@example.test`);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByLabel('Username').fill(name);
+    await page.getByLabel('Display name').fill(`Member ${name}`);
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await expect(page).toHaveURL(/\/Home$/);
+    await page.getByRole('button', { name: 'Start a post' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a post' });
+    await dialog.getByPlaceholder("What's on your mind?").fill('Written before the outage');
+    await dialog.getByRole('button', { name: 'Post', exact: true }).click();
+    const before = page.getByRole('article').filter({ hasText: 'Written before the outage' });
+    await expect(before).toBeVisible();
 
-  await app.stop();
-  await before.getByRole('button', { name: 'Like', exact: true }).click();
-  await expect(page.getByText(UNREACHABLE)).toBeVisible();
-  await expect(banner(page)).toBeVisible();
-  await expect(before).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Pathway home' })).toBeVisible();
+    await app.stop();
+    await before.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(page.getByText(UNREACHABLE)).toBeVisible();
+    await expect(banner(page)).toBeVisible();
+    await expect(before).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Pathway home' })).toBeVisible();
 
-  await app.start();
-  await expect(banner(page)).toBeHidden(RECOVERY);
+    await app.start();
+    await expect(banner(page)).toBeHidden(RECOVERY);
 
-  // Another member posts once the server is back: the reopened stream brings it without a reload.
-  const other = await browser.newContext({ baseURL: app.url });
-  const headers = { origin: app.url };
-  const credentials = { email: `${name}-other@example.test`, password: 'correct horse battery' };
-  expect((await other.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
-  expect((await other.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
-  expect((await other.request.put('/api/network/me/profile', { headers, data: { username: `${name}o`, displayName: 'Other member' } })).status()).toBe(200);
-  expect((await other.request.post('/api/network/posts', { headers, multipart: { description: 'Written after the outage' } })).status()).toBe(201);
-  await expect(page.getByRole('article').filter({ hasText: 'Written after the outage' })).toBeVisible(RECOVERY);
-  await other.close();
-});
+    // Another member posts once the server is back: the reopened stream brings it without a reload.
+    const other = await browser.newContext({ baseURL: app.url });
+    const headers = { origin: app.url };
+    const credentials = { email: `${name}-other@example.test`, password: 'correct horse battery' };
+    expect((await other.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
+    expect((await other.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
+    expect(
+      (
+        await other.request.put('/api/network/me/profile', {
+          headers,
+          data: { username: `${name}o`, displayName: 'Other member' },
+        })
+      ).status(),
+    ).toBe(200);
+    expect(
+      (
+        await other.request.post('/api/network/posts', {
+          headers,
+          multipart: { description: 'Written after the outage' },
+        })
+      ).status(),
+    ).toBe(201);
+    await expect(page.getByRole('article').filter({ hasText: 'Written after the outage' })).toBeVisible(RECOVERY);
+    await other.close();
+  },
+);
 
-outageTest('when the server stops while a learner uses the LMS, then the next page says it cannot reach the service inside the learner shell and shows itself once the server is back', async ({ page, app }) => {
-  const username = `outage${Date.now().toString(36)}`;
-  await page.goto('/lms-system/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('a long password');
-  await page.getByLabel('Profession').selectOption({ index: 1 });
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText(`Welcome, ${username}!`)).toBeVisible();
+outageTest(
+  'when the server stops while a learner uses the LMS, then the next page says it cannot reach the service inside the learner shell and shows itself once the server is back',
+  async ({ page, app }) => {
+    const username = `outage${Date.now().toString(36)}`;
+    await page.goto('/lms-system/register');
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill('a long password');
+    await page.getByLabel('Profession').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByText(`Welcome, ${username}!`)).toBeVisible();
 
-  await app.stop();
-  await page.getByRole('link', { name: 'Profile' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'We cannot reach the service' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
-  await expect(banner(page)).toBeVisible();
-  await expectAccessible(page);
+    await app.stop();
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'We cannot reach the service' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(banner(page)).toBeVisible();
+    await expectAccessible(page);
 
-  await app.start();
-  await expect(banner(page)).toBeHidden(RECOVERY);
-  await expect(page.getByRole('alert').filter({ hasText: 'We cannot reach the service' })).toHaveCount(0, RECOVERY);
-  await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
-});
+    await app.start();
+    await expect(banner(page)).toBeHidden(RECOVERY);
+    await expect(page.getByRole('alert').filter({ hasText: 'We cannot reach the service' })).toHaveCount(0, RECOVERY);
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+  },
+);

@@ -23,13 +23,18 @@ async function signInMember(page: Page): Promise<void> {
   // Sign-up answers alike for every address; the session comes from signing in.
   const signIn = await request.post('/api/network/auth/sign-in', { headers, data: credentials });
   expect(signIn.status()).toBe(200);
-  const profile = await request.put('/api/network/me/profile', { headers, data: { username: name, displayName: `Member ${name}` } });
+  const profile = await request.put('/api/network/me/profile', {
+    headers,
+    data: { username: name, displayName: `Member ${name}` },
+  });
   expect(profile.status()).toBe(200);
 }
 
 /** A newly registered learner whose token sits where the LMS keeps it; the token comes back for API calls. */
 async function signInLearner(page: Page, request: APIRequestContext): Promise<string> {
-  const response = await request.post('/auth/register', { data: { username: unique('learner'), password: 'a long password', profession: 'nurse' } });
+  const response = await request.post('/auth/register', {
+    data: { username: unique('learner'), password: 'a long password', profession: 'nurse' },
+  });
   expect(response.status()).toBe(201);
   const { token } = (await response.json()) as { token: string };
   await page.goto('/lms-system/login');
@@ -45,7 +50,11 @@ async function finishAnAttempt(request: APIRequestContext, token: string): Promi
   const login = await request.post('/auth/login', { data: e2eAccounts.lmsAdmin });
   const admin = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
   const id = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { id: number }).id;
-  expect((await request.put(`/admin/users/${id}/programs`, { headers: admin, data: { allowed_programs: ['exam-results'] } })).status()).toBe(200);
+  expect(
+    (
+      await request.put(`/admin/users/${id}/programs`, { headers: admin, data: { allowed_programs: ['exam-results'] } })
+    ).status(),
+  ).toBe(200);
 }
 
 /**
@@ -57,25 +66,30 @@ async function expectFitsWidth(page: Page): Promise<void> {
   const problems = await page.evaluate(() => {
     const found: string[] = [];
     const viewport = document.documentElement.clientWidth;
-    if (document.documentElement.scrollWidth > viewport) found.push(`document is ${document.documentElement.scrollWidth}px wide in a ${viewport}px viewport`);
-    const describe = (el: Element) => `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
+    if (document.documentElement.scrollWidth > viewport)
+      found.push(`document is ${document.documentElement.scrollWidth}px wide in a ${viewport}px viewport`);
+    const describe = (el: Element) =>
+      `${el.tagName.toLowerCase()} "${(el.textContent || el.getAttribute('aria-label') || '').trim().slice(0, 30)}"`;
     for (const el of Array.from(document.querySelectorAll('button, a, input, select, textarea'))) {
       const box = el.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue; // visually hidden
-      if (box.left < -0.5 || box.right > viewport + 0.5) found.push(`${describe(el)} spans ${Math.round(box.left)}–${Math.round(box.right)}px`);
+      if (box.left < -0.5 || box.right > viewport + 0.5)
+        found.push(`${describe(el)} spans ${Math.round(box.left)}–${Math.round(box.right)}px`);
     }
     for (const el of Array.from(document.querySelectorAll('body *'))) {
       const style = getComputedStyle(el);
       if (!['auto', 'scroll', 'hidden'].includes(style.overflowX)) continue;
       const box = el.getBoundingClientRect();
       if (box.width <= 1 || box.height <= 1) continue;
-      if (el.scrollWidth > el.clientWidth + 1) found.push(`${describe(el)} hides ${el.scrollWidth - el.clientWidth}px sideways`);
+      if (el.scrollWidth > el.clientWidth + 1)
+        found.push(`${describe(el)} hides ${el.scrollWidth - el.clientWidth}px sideways`);
     }
     for (const el of Array.from(document.querySelectorAll('button, a'))) {
       // A control's own text must not spill out of it (e.g. a label wider than a crushed button).
       const box = el.getBoundingClientRect();
       if (box.width <= 1) continue;
-      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline') found.push(`${describe(el)} text overflows its box`);
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).display !== 'inline')
+        found.push(`${describe(el)} text overflows its box`);
     }
     return found;
   });
@@ -97,20 +111,47 @@ async function checkScreen(page: Page, screen: SweptScreen, dark: boolean, { fit
   await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
   if (fits) await expectFitsWidth(page);
   await expectAccessible(page);
-  await page.screenshot({ path: `test-results/screens/${screen.name}-${page.viewportSize()?.width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
+  await page.screenshot({
+    path: `test-results/screens/${screen.name}-${page.viewportSize()?.width}-${dark ? 'dark' : 'light'}.png`,
+    fullPage: true,
+  });
 }
 
 type Screen = { name: string; path: string; ready: (page: Page) => Promise<void> };
 
 const screens: Screen[] = [
-  { name: 'home', path: '/Home', ready: (page) => expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible() },
-  { name: 'tracker', path: '/casetracking', ready: (page) => expect(page.getByRole('heading', { name: 'Track Your Application' })).toBeVisible() },
-  { name: 'case-list', path: '/caseadmin/manage-cases', ready: (page) => expect(page.getByRole('heading', { name: 'Case Management' })).toBeVisible() },
-  { name: 'lms-dashboard', path: '/lms-system/dashboard', ready: (page) => expect(page.getByRole('heading', { name: 'Learning Dashboard' })).toBeVisible() },
-  { name: 'exam', path: '/exam', ready: (page) => expect(page.getByRole('heading', { name: 'Online Examination' })).toBeVisible() },
+  {
+    name: 'home',
+    path: '/Home',
+    ready: (page) => expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible(),
+  },
+  {
+    name: 'tracker',
+    path: '/casetracking',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Track Your Application' })).toBeVisible(),
+  },
+  {
+    name: 'case-list',
+    path: '/caseadmin/manage-cases',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Case Management' })).toBeVisible(),
+  },
+  {
+    name: 'lms-dashboard',
+    path: '/lms-system/dashboard',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Learning Dashboard' })).toBeVisible(),
+  },
+  {
+    name: 'exam',
+    path: '/exam',
+    ready: (page) => expect(page.getByRole('heading', { name: 'Online Examination' })).toBeVisible(),
+  },
 ];
 
-test('when the main screens are shown at phone, tablet and desktop widths, then nothing scrolls sideways or is clipped', async ({ page, request, baseURL }) => {
+test('when the main screens are shown at phone, tablet and desktop widths, then nothing scrolls sideways or is clipped', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   // The learner's attempt needs a question of their profession; this spec brings its own.
   const lmsAdmin = await lmsAdminApi(baseURL ?? '');
   const questionIds = await addQuestions(lmsAdmin, 'nurse', 1, uniqueName('screens'));
@@ -137,10 +178,18 @@ test('when the main screens are shown at phone, tablet and desktop widths, then 
   }
 });
 
-test('when the case list is shown at any width, then case and passport numbers are never broken across lines', async ({ page, request }) => {
+test('when the case list is shown at any width, then case and passport numbers are never broken across lines', async ({
+  page,
+  request,
+}) => {
   // A number shaped like the generated ones (dashes included), where a squeezed column used to break it.
   const caseNumber = `PW-2026-${uniqueSuffix().slice(-6)}`;
-  await createCaseViaApi(request, { case_number: caseNumber, passport_number: 'P-WHOLE-1234', client_name: 'Whole Number Client', serviceIds: [] });
+  await createCaseViaApi(request, {
+    case_number: caseNumber,
+    passport_number: 'P-WHOLE-1234',
+    client_name: 'Whole Number Client',
+    serviceIds: [],
+  });
   await signInWithToken(page, request);
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
@@ -148,21 +197,23 @@ test('when the case list is shown at any width, then case and passport numbers a
     await page.goto('/caseadmin/manage-cases');
     const row = page.locator('tr', { hasText: caseNumber });
     await expect(row).toBeVisible();
-    const lineCounts = await row.locator('td[data-label="Case Number"], td[data-label="Passport Number"]').evaluateAll((cells) =>
-      cells.map((cell) => {
-        // The cell's text laid out on how many lines: one line box per distinct top of its text's
-        // rectangles (text nodes only: an element's own box, such as the case number's link drawn
-        // as a flex item on a card, starts above its text and would count as a line of its own).
-        const tops = new Set<number>();
-        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const range = document.createRange();
-          range.selectNodeContents(node);
-          for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
-        }
-        return tops.size;
-      }),
-    );
+    const lineCounts = await row
+      .locator('td[data-label="Case Number"], td[data-label="Passport Number"]')
+      .evaluateAll((cells) =>
+        cells.map((cell) => {
+          // The cell's text laid out on how many lines: one line box per distinct top of its text's
+          // rectangles (text nodes only: an element's own box, such as the case number's link drawn
+          // as a flex item on a card, starts above its text and would count as a line of its own).
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
+          }
+          return tops.size;
+        }),
+      );
     expect(lineCounts, `at ${width}px`).toEqual([1, 1]);
     await expectFitsWidth(page);
   }
@@ -196,7 +247,9 @@ test('when words are typed as an address, then they lead to the matching page an
   }
 });
 
-test('when a token-shaped segment is opened, then the browser goes to the health authority with it', async ({ page }) => {
+test('when a token-shaped segment is opened, then the browser goes to the health authority with it', async ({
+  page,
+}) => {
   await page.goto('/Ab3xY9kQ');
   await expect(page).toHaveURL(/\/casetracking\?authorityToken=Ab3xY9kQ$/);
 });
@@ -268,7 +321,10 @@ test('when each area is opened, then it has its own header, title and dark-mode 
   await expect(page.getByRole('complementary', { name: 'Advertisement' })).toHaveCount(0);
 });
 
-test('when the LMS and case admin pages load, then none of their scripts carries zod, which stays on the server', async ({ page, request }) => {
+test('when the LMS and case admin pages load, then none of their scripts carries zod, which stays on the server', async ({
+  page,
+  request,
+}) => {
   const withZod = new Set<string>();
   page.on('response', async (response) => {
     if (response.request().resourceType() !== 'script') return;
@@ -299,7 +355,10 @@ test('when the LMS and case admin pages load, then none of their scripts carries
   expect([...withZod]).toEqual([]);
 });
 
-test('when a new case is sent without a passport number, then the form says so next to that field in plain words', async ({ page, request }) => {
+test('when a new case is sent without a passport number, then the form says so next to that field in plain words', async ({
+  page,
+  request,
+}) => {
   await signInWithToken(page, request);
   await page.goto('/caseadmin/create-case');
   await page.getByLabel('Client Name').fill('Plain Words');
@@ -311,7 +370,9 @@ test('when a new case is sent without a passport number, then the form says so n
   await expectAccessible(page);
 });
 
-test('when the tracker is given a case number longer than any, then it answers in plain words, not with the request\'s field names', async ({ page }) => {
+test("when the tracker is given a case number longer than any, then it answers in plain words, not with the request's field names", async ({
+  page,
+}) => {
   await page.goto('/casetracking');
   await page.getByLabel('Case Number').fill('X'.repeat(70));
   await page.getByLabel('Passport Number').fill('P1');
@@ -320,8 +381,16 @@ test('when the tracker is given a case number longer than any, then it answers i
   await expect(page.getByText(/Invalid query|caseNumber/)).toHaveCount(0);
 });
 
-test('when the admin dashboard lists recent cases, then it shows case numbers and the badges use the chart\'s status colours', async ({ page, request }) => {
-  const created = await createCaseViaApi(request, { case_number: `RC-${uniqueSuffix()}`, passport_number: 'P-RECENT', client_name: 'Recent Client', serviceIds: [] });
+test("when the admin dashboard lists recent cases, then it shows case numbers and the badges use the chart's status colours", async ({
+  page,
+  request,
+}) => {
+  const created = await createCaseViaApi(request, {
+    case_number: `RC-${uniqueSuffix()}`,
+    passport_number: 'P-RECENT',
+    client_name: 'Recent Client',
+    serviceIds: [],
+  });
   await signInWithToken(page, request);
   await page.goto('/caseadmin/dashboard');
   const recent = page.getByRole('region', { name: 'Recent Cases' });
@@ -338,8 +407,16 @@ test('when the admin dashboard lists recent cases, then it shows case numbers an
   expect(badgeColour).toBe(paletteColour);
 });
 
-test('when an applicant checks a case on a phone, then the result is scrolled into view and focused', async ({ page, request }) => {
-  const created = await createCaseViaApi(request, { case_number: `PH-${uniqueSuffix()}`, passport_number: 'P-PHONE', client_name: 'Phone Client', serviceIds: [1] });
+test('when an applicant checks a case on a phone, then the result is scrolled into view and focused', async ({
+  page,
+  request,
+}) => {
+  const created = await createCaseViaApi(request, {
+    case_number: `PH-${uniqueSuffix()}`,
+    passport_number: 'P-PHONE',
+    client_name: 'Phone Client',
+    serviceIds: [1],
+  });
   await page.setViewportSize({ width: 390, height: 640 });
   await page.goto('/casetracking');
   await page.getByLabel('Case Number').fill(created.case_number);
@@ -387,7 +464,13 @@ test('when the case admin screens are opened from 390 to 1920 px in light and da
   const email = page.getByText('a.rather.long.applicant.address@example-recruitment.test');
   const badge = page.getByRole('region', { name: 'Case' }).getByText('Under Review', { exact: true });
   const [emailBox, badgeBox] = [await email.boundingBox(), await badge.boundingBox()];
-  const overlap = emailBox && badgeBox && emailBox.x < badgeBox.x + badgeBox.width && badgeBox.x < emailBox.x + emailBox.width && emailBox.y < badgeBox.y + badgeBox.height && badgeBox.y < emailBox.y + emailBox.height;
+  const overlap =
+    emailBox &&
+    badgeBox &&
+    emailBox.x < badgeBox.x + badgeBox.width &&
+    badgeBox.x < emailBox.x + emailBox.width &&
+    emailBox.y < badgeBox.y + badgeBox.height &&
+    badgeBox.y < emailBox.y + emailBox.height;
   expect(overlap).toBe(false);
   // Each step select is wide enough for its longest option: no step name is cut.
   for (const select of await page.getByRole('combobox', { name: /^Change Step for / }).all()) {
@@ -397,12 +480,16 @@ test('when the case admin screens are opened from 390 to 1920 px in light and da
       probe.style.position = 'absolute';
       probe.style.whiteSpace = 'nowrap';
       document.body.append(probe);
-      const widest = Math.max(...Array.from(el.options).map((option) => ((probe.textContent = option.text), probe.getBoundingClientRect().width)));
+      const widest = Math.max(
+        ...Array.from(el.options).map(
+          (option) => ((probe.textContent = option.text), probe.getBoundingClientRect().width),
+        ),
+      );
       probe.remove();
       // The select's padding and its arrow take about 2.5rem.
       return widest + 40 <= el.getBoundingClientRect().width;
     });
-    expect(fits, await select.getAttribute('aria-label') ?? 'step select').toBe(true);
+    expect(fits, (await select.getAttribute('aria-label')) ?? 'step select').toBe(true);
   }
 });
 
@@ -445,18 +532,25 @@ async function sweepScreens(page: Page, paths: readonly string[]): Promise<void>
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       for (const path of paths) {
-        await checkScreen(page, { name: path === '/' ? 'sign-in' : path.slice(1).replaceAll('/', '-'), path }, dark, { fits: false });
+        await checkScreen(page, { name: path === '/' ? 'sign-in' : path.slice(1).replaceAll('/', '-'), path }, dark, {
+          fits: false,
+        });
       }
     }
   }
 }
 
-test('when every screen a visitor sees is opened at 390 and 1280 px in light and dark mode, then axe finds no serious violation and a screenshot is saved', async ({ page }) => {
+test('when every screen a visitor sees is opened at 390 and 1280 px in light and dark mode, then axe finds no serious violation and a screenshot is saved', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await sweepScreens(page, signedOutScreens);
 });
 
-test('when every screen of a signed-in member, case admin and learner is opened at 390 and 1280 px in light and dark mode, then axe finds no serious violation and a screenshot is saved', async ({ page, request }) => {
+test('when every screen of a signed-in member, case admin and learner is opened at 390 and 1280 px in light and dark mode, then axe finds no serious violation and a screenshot is saved', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(360_000);
   await signInMember(page);
   await signInWithToken(page, request);
@@ -469,16 +563,35 @@ test('when every screen of a signed-in member, case admin and learner is opened 
  * lessons) from a phone to a wide desk screen, light and dark: they fit, axe finds nothing serious,
  * and each is saved for a person to judge the look.
  */
-test('when the LMS admin screens are opened from 390 to 1920 px in light and dark mode, then they fit, axe finds no serious violation and a screenshot is saved', async ({ page, request, browser, baseURL }) => {
+test('when the LMS admin screens are opened from 390 to 1920 px in light and dark mode, then they fit, axe finds no serious violation and a screenshot is saved', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(420_000);
   const login = await request.post('/auth/login', { data: e2eAccounts.lmsAdmin });
   const adminToken = ((await login.json()) as { token: string }).token;
   const admin = { authorization: `Bearer ${adminToken}` };
   const lessons = [
-    { title: 'A lesson with a list', body: 'Before the **procedure**:\n\n- confirm the patient\'s identity\n- explain what will happen\n- check for allergies\n\n## Afterwards\n\nRecord what was done, and by whom.' },
-    { title: 'A lesson with a long word', body: 'Pneumonoultramicroscopicsilicovolcanoconiosis is a long word that must wrap rather than push the page sideways.' },
+    {
+      title: 'A lesson with a list',
+      body: "Before the **procedure**:\n\n- confirm the patient's identity\n- explain what will happen\n- check for allergies\n\n## Afterwards\n\nRecord what was done, and by whom.",
+    },
+    {
+      title: 'A lesson with a long word',
+      body: 'Pneumonoultramicroscopicsilicovolcanoconiosis is a long word that must wrap rather than push the page sideways.',
+    },
   ];
-  const created = await request.post('/admin/courses', { headers: admin, data: { title: `Screens course ${unique('')}`, profession: 'nurse', description: 'A course for the screens test.', sections: lessons } });
+  const created = await request.post('/admin/courses', {
+    headers: admin,
+    data: {
+      title: `Screens course ${unique('')}`,
+      profession: 'nurse',
+      description: 'A course for the screens test.',
+      sections: lessons,
+    },
+  });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
   await page.goto('/lms-system/login');
@@ -493,31 +606,49 @@ test('when the LMS admin screens are opened from 390 to 1920 px in light and dar
   ];
   // A learner with the course library reads the same course.
   const learnerToken = await signInLearner(page, request);
-  const learnerId = (JSON.parse(Buffer.from(learnerToken.split('.')[1] ?? '', 'base64url').toString()) as { id: number }).id;
-  expect((await request.put(`/admin/users/${learnerId}/programs`, { headers: admin, data: { allowed_programs: ['course'] } })).status()).toBe(200);
+  const learnerId = (
+    JSON.parse(Buffer.from(learnerToken.split('.')[1] ?? '', 'base64url').toString()) as { id: number }
+  ).id;
+  expect(
+    (
+      await request.put(`/admin/users/${learnerId}/programs`, {
+        headers: admin,
+        data: { allowed_programs: ['course'] },
+      })
+    ).status(),
+  ).toBe(200);
   const learnerPage = await (await browser.newContext({ baseURL })).newPage();
   await learnerPage.goto('/lms-system/login');
   await learnerPage.evaluate((value) => localStorage.setItem('token', value), learnerToken);
   await page.evaluate((value) => localStorage.setItem('token', value), adminToken);
 
   for (const dark of [false, true]) {
-    for (const target of [page, learnerPage]) await target.evaluate((value) => localStorage.setItem('darkMode', String(value)), dark);
+    for (const target of [page, learnerPage])
+      await target.evaluate((value) => localStorage.setItem('darkMode', String(value)), dark);
     for (const width of [390, 1024, 1440, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       for (const screen of adminScreens) await checkScreen(page, screen, dark, { fits: true });
       await learnerPage.setViewportSize({ width, height: 900 });
       await learnerPage.goto(`/courses/${id}`);
-      await expect(learnerPage.getByRole('region', { name: 'A lesson with a list' }).getByRole('listitem')).toHaveCount(3);
+      await expect(learnerPage.getByRole('region', { name: 'A lesson with a list' }).getByRole('listitem')).toHaveCount(
+        3,
+      );
       await expectFitsWidth(learnerPage);
       await expectAccessible(learnerPage);
-      await learnerPage.screenshot({ path: `test-results/screens/lms-course-markdown-${width}-${dark ? 'dark' : 'light'}.png`, fullPage: true });
+      await learnerPage.screenshot({
+        path: `test-results/screens/lms-course-markdown-${width}-${dark ? 'dark' : 'light'}.png`,
+        fullPage: true,
+      });
     }
   }
   await learnerPage.context().close();
   expect((await request.delete(`/admin/courses/${id}`, { headers: admin })).status()).toBe(204);
 });
 
-test('when the case admin and the LMS admin are opened, then both draw the same shell: title, their pages, dark mode and sign-out in one sidebar', async ({ page, request }) => {
+test('when the case admin and the LMS admin are opened, then both draw the same shell: title, their pages, dark mode and sign-out in one sidebar', async ({
+  page,
+  request,
+}) => {
   await signInWithToken(page, request);
   const login = await request.post('/auth/login', { data: e2eAccounts.lmsAdmin });
   const adminToken = ((await login.json()) as { token: string }).token;
@@ -536,7 +667,9 @@ test('when the case admin and the LMS admin are opened, then both draw the same 
     await expect(sidebar.getByRole('button', { name: 'Sign out' })).toBeVisible();
     // No second header above the shell (the learner's header is not drawn on admin pages).
     await expect(page.getByRole('banner')).toHaveCount(0);
-    shapes.push(await sidebar.evaluate((el) => `${el.className} ${getComputedStyle(el).width} ${getComputedStyle(el).position}`));
+    shapes.push(
+      await sidebar.evaluate((el) => `${el.className} ${getComputedStyle(el).width} ${getComputedStyle(el).position}`),
+    );
   }
   expect(shapes[0]).toBe(shapes[1]);
   await page.getByRole('button', { name: 'Sign out' }).click();

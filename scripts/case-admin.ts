@@ -44,7 +44,11 @@ async function main(args: string[]): Promise<number> {
   const database = await openDatabase(config, secrets.embeddedDatabasePassword, logger);
   try {
     const result = await addOrResetCaseAdmin(database.db, parsed.data.email, parsed.data.password);
-    console.log(result.created ? `Case admin ${result.email} created.` : `Password of case admin ${result.email} reset; if it changed, every sign-in of that admin has ended.`);
+    console.log(
+      result.created
+        ? `Case admin ${result.email} created.`
+        : `Password of case admin ${result.email} reset; if it changed, every sign-in of that admin has ended.`,
+    );
     return 0;
   } finally {
     await database.close();

@@ -15,7 +15,9 @@ const secrets = await loadLocalSecrets(config.dataDir);
 const database = await openDatabase(config, secrets.embeddedDatabasePassword, logger);
 try {
   const added = await loadDemoContent(database.db);
-  console.log(`LMS demo content: added ${added.questions} questions, ${added.courses} courses, ${added.upcomingExams} upcoming exams.`);
+  console.log(
+    `LMS demo content: added ${added.questions} questions, ${added.courses} courses, ${added.upcomingExams} upcoming exams.`,
+  );
 } finally {
   await database.close();
 }

@@ -16,7 +16,11 @@ import { createMetrics, registerRequestMetrics, startMetricsServer } from './pla
 import { startScheduledBackups } from './platform/scheduled-backups.js';
 import { lazyRequestLogger, OneLinePerRequest } from './platform/request-log.js';
 import { registerRateLimit } from './platform/rate-limit.js';
-import { registerSecurityHeaders, securityHeaderSets, type SecurityHeaderOptions } from './platform/security-headers.js';
+import {
+  registerSecurityHeaders,
+  securityHeaderSets,
+  type SecurityHeaderOptions,
+} from './platform/security-headers.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
 import { registerWebApp } from './platform/web-app.js';
 
@@ -53,7 +57,10 @@ function securityHeaderOptions(publicUrl: string | undefined): SecurityHeaderOpt
       crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     },
     data: {
-      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], upgradeInsecureRequests } },
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], upgradeInsecureRequests },
+      },
       xFrameOptions: { action: 'deny' },
       crossOriginOpenerPolicy: false,
       originAgentCluster: false,
@@ -72,7 +79,9 @@ function securityHeaderOptions(publicUrl: string | undefined): SecurityHeaderOpt
  * addresses of the chain (the socket peer first) are proxies, the one before them is the client.
  * That holds only while the app is reachable through the proxies alone (see the README).
  */
-function trustProxyOption(trustProxy: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  trustProxy: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
   if (typeof trustProxy !== 'number') return trustProxy;
   const hops = trustProxy;
   return (_address, hop) => hop < hops;
@@ -124,7 +133,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   registerSecurityHeaders(app, headerSets);
-  const counters = createCounterStore({ redisUrl: deps.config.redisUrl, now: () => deps.clock.now().getTime(), log: deps.logger });
+  const counters = createCounterStore({
+    redisUrl: deps.config.redisUrl,
+    now: () => deps.clock.now().getTime(),
+    log: deps.logger,
+  });
   app.addHook('onClose', async () => counters.close());
   registerRateLimit(app, counters);
   // The OpenAPI description is generated from the same zod schemas that validate requests.
@@ -135,7 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 
   registerHealthRoutes(app, deps.database, deps.isShuttingDown ?? (() => false));
-  const publicConfig: PublicConfig = { ...casesArea.publicConfig(deps.config), ...lmsArea.publicConfig(deps.config), ...networkArea.publicConfig(deps.config) };
+  const publicConfig: PublicConfig = {
+    ...casesArea.publicConfig(deps.config),
+    ...lmsArea.publicConfig(deps.config),
+    ...networkArea.publicConfig(deps.config),
+  };
   app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => publicConfig);
 
   const jobs = await startJobQueue({
@@ -147,7 +164,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Closing the app lets running jobs finish before the database goes.
   app.addHook('onClose', () => jobs.stop());
   await startScheduledBackups({ config: deps.config, jobs, clock: deps.clock, logger: deps.logger });
-  const areaDeps: AreaDeps = { ...deps, jobs, mailer: await startMailer(deps.config, jobs, deps.logger, deps.database.db, metrics), counters, metrics };
+  const areaDeps: AreaDeps = {
+    ...deps,
+    jobs,
+    mailer: await startMailer(deps.config, jobs, deps.logger, deps.database.db, metrics),
+    counters,
+    metrics,
+  };
 
   for (const area of [casesArea, lmsArea, networkArea]) await area.register(app, areaDeps);
   // After the areas: each has said how its emails are written before the first is sent.

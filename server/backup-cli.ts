@@ -16,10 +16,22 @@ async function main(): Promise<void> {
   const log = createLogger(config.logLevel === 'silent' ? 'silent' : 'info');
   const folder = resolve(dir);
   if (command === 'backup') {
-    if (config.databaseUrl) log.warn('DATABASE_URL is set: this backup holds media and secrets only; back the database up with its own tools (docs/operations.md)');
-    if (config.storage.kind === 's3') log.warn('media are in S3: keep them with the bucket\'s versioning (docs/operations.md); the backup holds none');
-    const manifest = await createBackup({ dataDir: config.dataDir, target: folder, external: Boolean(config.databaseUrl), log });
-    log.info({ folder, files: manifest.files.length, bytes: manifest.files.reduce((sum, file) => sum + file.bytes, 0) }, 'backup written');
+    if (config.databaseUrl)
+      log.warn(
+        'DATABASE_URL is set: this backup holds media and secrets only; back the database up with its own tools (docs/operations.md)',
+      );
+    if (config.storage.kind === 's3')
+      log.warn("media are in S3: keep them with the bucket's versioning (docs/operations.md); the backup holds none");
+    const manifest = await createBackup({
+      dataDir: config.dataDir,
+      target: folder,
+      external: Boolean(config.databaseUrl),
+      log,
+    });
+    log.info(
+      { folder, files: manifest.files.length, bytes: manifest.files.reduce((sum, file) => sum + file.bytes, 0) },
+      'backup written',
+    );
   } else {
     await restoreBackup({ dataDir: config.dataDir, source: folder, log });
   }

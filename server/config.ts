@@ -23,14 +23,28 @@ const environmentSchema = z.object({
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
-  METRICS_PORT: optionalString.pipe(z.string().regex(/^\d+$/, 'must be a port number').transform(Number).pipe(z.number().int().min(1).max(65535)).optional()),
+  METRICS_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'must be a port number')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535))
+      .optional(),
+  ),
   METRICS_HOST: optionalString,
   BACKUP_DIR: optionalString,
-  BACKUP_CRON: optionalString.pipe(z.string().regex(/^\S+(\s+\S+){4}$/, 'must be a cron expression of five fields, e.g. "15 3 * * *"').optional()),
+  BACKUP_CRON: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\S+(\s+\S+){4}$/, 'must be a cron expression of five fields, e.g. "15 3 * * *"')
+      .optional(),
+  ),
   BACKUP_KEEP: positiveInt(7),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   CASE_ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
-  CASE_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional()),
+  CASE_ADMIN_PASSWORD: optionalString.pipe(
+    z.string().min(8, 'must be at least 8 characters').max(200, 'must be at most 200 characters').optional(),
+  ),
   CASE_ADMIN_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
   CASE_LOOKUP_RATE_LIMIT: positiveInt(20),
   CASE_NOTIFICATION_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
@@ -50,7 +64,12 @@ const environmentSchema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(300),
   HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
-  LMS_ADMIN_USERNAME: optionalString.pipe(z.string().regex(/^[A-Za-z0-9._-]{3,40}$/, 'must be 3 to 40 letters, digits, dots, dashes or underscores').optional()),
+  LMS_ADMIN_USERNAME: optionalString.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{3,40}$/, 'must be 3 to 40 letters, digits, dots, dashes or underscores')
+      .optional(),
+  ),
   LMS_ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
   LMS_TOKEN_TTL_SECONDS: positiveInt(12 * 60 * 60),
   EXAM_DURATION_SECONDS: positiveInt(10_800),
@@ -62,7 +81,12 @@ const environmentSchema = z.object({
   EXAM_QUESTIONS_PER_DAY: z.coerce.number().int().positive().optional(),
   LEARNER_RATE_LIMIT: positiveInt(300),
   LMS_SIGNUPS_PER_HOUR: positiveInt(3),
-  UPGRADE_CHAT_NUMBER: optionalString.pipe(z.string().regex(/^\d{6,15}$/, 'must be an international phone number, digits only').optional()),
+  UPGRADE_CHAT_NUMBER: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{6,15}$/, 'must be an international phone number, digits only')
+      .optional(),
+  ),
   LMS_DEMO_CONTENT: z
     .enum(['true', 'false'])
     .default('false')
@@ -72,7 +96,12 @@ const environmentSchema = z.object({
   NETWORK_ADMIN_EMAILS: z
     .string()
     .default('')
-    .transform((value) => value.split(',').map((email) => email.trim().toLowerCase()).filter(Boolean)),
+    .transform((value) =>
+      value
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    ),
   NETWORK_SESSION_TTL_SECONDS: positiveInt(30 * 24 * 60 * 60),
   FAILED_SIGNIN_LIMIT: positiveInt(10),
   // The older, network-only name of FAILED_SIGNIN_LIMIT; still honoured when set.
@@ -80,7 +109,10 @@ const environmentSchema = z.object({
   NETWORK_EVENT_RETENTION_SECONDS: positiveInt(24 * 60 * 60),
   NETWORK_SSE_HEARTBEAT_SECONDS: positiveInt(25),
   // When the daily digest of unread notifications goes out (UTC), to the members who asked for it.
-  NETWORK_DIGEST_CRON: z.string().regex(/^\S+(\s+\S+){4}$/, 'must be a cron expression of five fields, e.g. "0 7 * * *"').default('0 7 * * *'),
+  NETWORK_DIGEST_CRON: z
+    .string()
+    .regex(/^\S+(\s+\S+){4}$/, 'must be a cron expression of five fields, e.g. "0 7 * * *"')
+    .default('0 7 * * *'),
   UPLOAD_MAX_BYTES: positiveInt(50 * 1024 * 1024),
   UPLOAD_TMP_DIR: optionalString,
   MEMBER_RATE_LIMIT: positiveInt(600),
@@ -161,10 +193,16 @@ function parseTrustProxy(value: string, context: z.RefinementCtx): false | numbe
     }
     return hops;
   }
-  const entries = trimmed.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !isAddressOrCidr(entry));
   if (bad.length > 0) {
-    context.addIssue({ code: 'custom', message: `must be false, a number of proxy hops, or proxy addresses/CIDRs; not valid: ${bad.join(', ')}` });
+    context.addIssue({
+      code: 'custom',
+      message: `must be false, a number of proxy hops, or proxy addresses/CIDRs; not valid: ${bad.join(', ')}`,
+    });
     return z.NEVER;
   }
   const everyone = entries.filter(trustsEveryone);
@@ -194,17 +232,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new ConfigError('Invalid configuration:\n  LMS_ADMIN_USERNAME and LMS_ADMIN_PASSWORD must be set together');
   }
   if (e.DATABASE_DIRECT_URL && !e.DATABASE_URL) {
-    throw new ConfigError('Invalid configuration:\n  DATABASE_DIRECT_URL is for an external database: set DATABASE_URL too');
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_DIRECT_URL is for an external database: set DATABASE_URL too',
+    );
   }
   if (Boolean(e.BACKUP_DIR) !== Boolean(e.BACKUP_CRON)) {
     throw new ConfigError('Invalid configuration:\n  BACKUP_DIR and BACKUP_CRON must be set together');
   }
   if (e.HTTP_HEADERS_TIMEOUT_SECONDS > e.HTTP_REQUEST_TIMEOUT_SECONDS) {
-    throw new ConfigError('Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS must not be more than HTTP_REQUEST_TIMEOUT_SECONDS');
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_HEADERS_TIMEOUT_SECONDS must not be more than HTTP_REQUEST_TIMEOUT_SECONDS',
+    );
   }
   // An open event stream sends only its heartbeat: the idle timeout must leave room for one.
   if (e.HTTP_IDLE_TIMEOUT_SECONDS <= e.NETWORK_SSE_HEARTBEAT_SECONDS) {
-    throw new ConfigError('Invalid configuration:\n  HTTP_IDLE_TIMEOUT_SECONDS must be more than NETWORK_SSE_HEARTBEAT_SECONDS');
+    throw new ConfigError(
+      'Invalid configuration:\n  HTTP_IDLE_TIMEOUT_SECONDS must be more than NETWORK_SSE_HEARTBEAT_SECONDS',
+    );
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError('Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
@@ -222,7 +266,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,
     // Scheduled backups through the job queue: BACKUP_KEEP newest folders kept in BACKUP_DIR.
-    backup: e.BACKUP_DIR && e.BACKUP_CRON ? { dir: resolve(e.BACKUP_DIR), cron: e.BACKUP_CRON, keep: e.BACKUP_KEEP } : undefined,
+    backup:
+      e.BACKUP_DIR && e.BACKUP_CRON
+        ? { dir: resolve(e.BACKUP_DIR), cron: e.BACKUP_CRON, keep: e.BACKUP_KEEP }
+        : undefined,
     // Prometheus text on a port of its own (unset: no metrics); the public port never serves it.
     metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
@@ -251,7 +298,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     lms: {
       bootstrapAdmin:
-        e.LMS_ADMIN_USERNAME && e.LMS_ADMIN_PASSWORD ? { username: e.LMS_ADMIN_USERNAME, password: e.LMS_ADMIN_PASSWORD } : undefined,
+        e.LMS_ADMIN_USERNAME && e.LMS_ADMIN_PASSWORD
+          ? { username: e.LMS_ADMIN_USERNAME, password: e.LMS_ADMIN_PASSWORD }
+          : undefined,
       tokenTtlSeconds: e.LMS_TOKEN_TTL_SECONDS,
       examDurationSeconds: e.EXAM_DURATION_SECONDS,
       mockExamDurationSeconds: e.MOCK_EXAM_DURATION_SECONDS,
@@ -297,7 +346,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       memberOpenStreams: e.MEMBER_STREAM_LIMIT,
       memberReportsPerHour: e.MEMBER_REPORTS_PER_HOUR,
       oidc: e.OIDC_CLIENT_ID
-        ? { issuer: e.OIDC_ISSUER, clientId: e.OIDC_CLIENT_ID, clientSecret: e.OIDC_CLIENT_SECRET, providerName: e.OIDC_PROVIDER_NAME }
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            providerName: e.OIDC_PROVIDER_NAME,
+          }
         : undefined,
       oidcProviderName: e.OIDC_PROVIDER_NAME,
     },

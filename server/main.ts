@@ -14,7 +14,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   if (config.mail.smtpUrl && !config.publicUrl) {
-    logger.warn(`PUBLIC_URL is not set: emailed links (verification, password reset, case updates) point at http://localhost:${config.port}, which works only on this machine`);
+    logger.warn(
+      `PUBLIC_URL is not set: emailed links (verification, password reset, case updates) point at http://localhost:${config.port}, which works only on this machine`,
+    );
   }
   const secrets = await loadLocalSecrets(config.dataDir);
   const database = await openDatabase(config, secrets.embeddedDatabasePassword, logger);

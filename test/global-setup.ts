@@ -46,7 +46,11 @@ export default async function setup(project: TestProject) {
   await applyMigrations(templatePool);
   await templatePool.end();
   // The job queue's own tables too, so no test app spends its start-up creating them.
-  const jobs = await startJobQueue({ connectionString: withDatabase(serverUrl, templateDatabase), logger: log, retryDelaySeconds: 1 });
+  const jobs = await startJobQueue({
+    connectionString: withDatabase(serverUrl, templateDatabase),
+    logger: log,
+    retryDelaySeconds: 1,
+  });
   await jobs.stop();
 
   project.provide('databaseServerUrl', serverUrl);

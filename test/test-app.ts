@@ -77,7 +77,13 @@ export async function createTestApp(
   // A data folder of its own (media, the email outbox) unless the test names one; removed on close.
   const ownDataDir = env.DATA_DIR ? undefined : await mkdtemp(join(tmpdir(), 'pathway-test-data-'));
   // Test files sign up many learners from one address; the attack tests set the real limit.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownDataDir ?? '', LOG_LEVEL: 'silent', LMS_SIGNUPS_PER_HOUR: '100000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: ownDataDir ?? '',
+    LOG_LEVEL: 'silent',
+    LMS_SIGNUPS_PER_HOUR: '100000',
+    ...env,
+  });
   const logger = createLogger(config.logLevel, options.logDestination);
   const handle = connectDatabase(database.url, { poolSize: 5, log: logger });
   const clock = createTestClock();

@@ -24,7 +24,8 @@ const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // A 4xx will not change by asking again; network hiccups and 5xx get one more try.
-      retry: (failureCount, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
+      retry: (failureCount, error) =>
+        !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
       refetchOnWindowFocus: false,
     },
   },

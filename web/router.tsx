@@ -8,7 +8,11 @@ import { lazyPage, preloadPages } from './ui/lazy-page.js';
 // The spec's `{token}` route and "any unknown path": a token-shaped segment goes to the health
 // authority, a known place typed differently goes there, anything else says "page not found".
 // Lazy like every page: few visits need it, and it would otherwise weigh on every first page.
-const unknownPath: RouteObject = { path: '*', handle: { title: 'Page not found' }, element: lazyPage(() => import('./layouts/unknown-path-page.js')) };
+const unknownPath: RouteObject = {
+  path: '*',
+  handle: { title: 'Page not found' },
+  element: lazyPage(() => import('./layouts/unknown-path-page.js')),
+};
 
 /**
  * An area's routes in React Router's declarative mode: pages are lazy elements, and the data-router

@@ -14,11 +14,21 @@ import { CASE_ADMIN_SESSION_VERSION, CASE_PROGRESS_LOOKUP } from '../../dist/ser
 // caseListPageRows), so the baseline cuts the page with the same statement.
 import { sql } from 'drizzle-orm';
 import { caseListPageRows, toStatement } from '../../dist/server/cases/case-list-query.js';
-import { COMMENTS_FIRST_PAGE, FEED_FIRST_PAGE, FEED_PAGE_AFTER, SEARCH_MEMBERS, SEARCH_POSTS_FIRST_PAGE, SESSION_MEMBER } from '../../dist/server/network/hot-statements.js';
+import {
+  COMMENTS_FIRST_PAGE,
+  FEED_FIRST_PAGE,
+  FEED_PAGE_AFTER,
+  SEARCH_MEMBERS,
+  SEARCH_POSTS_FIRST_PAGE,
+  SESSION_MEMBER,
+} from '../../dist/server/network/hot-statements.js';
 import { route as examRoute } from './exam-baseline.mjs';
 
 // The app's pool size (DATABASE_POOL_SIZE's default), so both wait on the database alike.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.BASELINE_POOL_SIZE ?? 10) });
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.BASELINE_POOL_SIZE ?? 10),
+});
 const jwtKey = Buffer.from(process.env.JWT_SECRET ?? '', 'utf8');
 const CASES_PAGE_SIZE = 20;
 const EXACT_COUNT_LIMIT = 10_000;
@@ -78,7 +88,12 @@ function verifyJwt(authorization, audience) {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new HttpError(401, 'Invalid token');
   const header = JSON.parse(Buffer.from(parts[0], 'base64url').toString());
   const claims = JSON.parse(Buffer.from(parts[1], 'base64url').toString());
-  if (header.alg !== 'HS256' || claims.iss !== 'pathway' || claims.aud !== audience || !(claims.exp > Date.now() / 1000)) {
+  if (
+    header.alg !== 'HS256' ||
+    claims.iss !== 'pathway' ||
+    claims.aud !== audience ||
+    !(claims.exp > Date.now() / 1000)
+  ) {
     throw new HttpError(401, 'Invalid token');
   }
   return claims;
@@ -87,14 +102,16 @@ function verifyJwt(authorization, audience) {
 async function sessionMember(request, response) {
   const token = /(?:^|;\s*)pathway_session=([^;]+)/.exec(request.headers.cookie ?? '')?.[1];
   if (!token || token.length > 100) throw new HttpError(401, 'Please sign in to continue');
-  const { rows } = await pool.query({ ...SESSION_MEMBER, values: [createHash('sha256').update(token).digest('hex'), new Date()] });
+  const { rows } = await pool.query({
+    ...SESSION_MEMBER,
+    values: [createHash('sha256').update(token).digest('hex'), new Date()],
+  });
   if (!rows[0]) throw new HttpError(401, 'Please sign in to continue');
   countRequest(response, `member:${rows[0].id}`, MEMBER_LIMIT);
   return rows[0];
 }
 
 // ---- Cases
-
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -116,7 +133,8 @@ async function lookup(url, request, response) {
   const passportNumber = url.searchParams.get('passportNumber') ?? '';
   const { rows } = await pool.query({ ...CASE_PROGRESS_LOOKUP, values: [caseNumber.trim().toUpperCase()] });
   const found = rows[0];
-  if (!found || normalizePassport(found.passportNumber) !== normalizePassport(passportNumber)) throw new HttpError(404, 'Case details not found.');
+  if (!found || normalizePassport(found.passportNumber) !== normalizePassport(passportNumber))
+    throw new HttpError(404, 'Case details not found.');
   return {
     passportNumber: found.passportNumber,
     caseNumber: found.caseNumber,
@@ -159,7 +177,6 @@ const PAGE_COLUMNS = `cases.id, cases.case_number, cases.passport_number, cases.
   ), '[]') AS services,
   (SELECT json_build_object('id', a.id, 'email', a.email) FROM case_admins a WHERE a.id = cases.owner_admin_id) AS owner`;
 
-
 async function caseList(url, request, response) {
   const claims = verifyJwt(request.headers.authorization, 'caseadmin');
   // Revocable tokens: the admin's current session version, on every request, as the app checks it
@@ -188,10 +205,18 @@ async function caseList(url, request, response) {
   const offset = (Number(q.get('page') ?? 1) - 1) * pageSize;
   const estimate = async () => {
     const plan = await pool.query(`EXPLAIN (FORMAT JSON) SELECT 1 FROM cases ${where}`, params);
-    return { total: Math.max(Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), EXACT_COUNT_LIMIT + 1), estimated: true };
+    return {
+      total: Math.max(Math.round(plan.rows[0]['QUERY PLAN'][0].Plan['Plan Rows']), EXACT_COUNT_LIMIT + 1),
+      estimated: true,
+    };
   };
   const countMatches = async () => {
-    const total = (await pool.query(`SELECT count(*)::int AS n FROM (SELECT 1 FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) matching`, params)).rows[0].n;
+    const total = (
+      await pool.query(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM cases ${where} LIMIT ${EXACT_COUNT_LIMIT + 1}) matching`,
+        params,
+      )
+    ).rows[0].n;
     return total > EXACT_COUNT_LIMIT ? estimate() : { total, estimated: false };
   };
   const readPage = () =>
@@ -255,7 +280,8 @@ function decodeCursor(value) {
   if (!value) return undefined;
   const [iso, id] = Buffer.from(value, 'base64url').toString().split('|');
   const createdAt = new Date(iso ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw new HttpError(400, 'Invalid cursor');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime()))
+    throw new HttpError(400, 'Invalid cursor');
   return { createdAt, id };
 }
 
@@ -325,8 +351,13 @@ async function search(url, request, response) {
   const last = page.at(-1);
   return {
     posts: page.map((row) => postOf(row, member)),
-    members: found.rows.map((row) => ({ username: row.username, displayName: row.display_name, photoURL: row.photo_url })),
-    nextCursor: hits.rows.length > FEED_PAGE_SIZE && last ? Buffer.from(`${last.rank}|${last.id}`).toString('base64url') : null,
+    members: found.rows.map((row) => ({
+      username: row.username,
+      displayName: row.display_name,
+      photoURL: row.photo_url,
+    })),
+    nextCursor:
+      hits.rows.length > FEED_PAGE_SIZE && last ? Buffer.from(`${last.rank}|${last.id}`).toString('base64url') : null,
   };
 }
 

@@ -64,7 +64,13 @@ function shuffledOptions(options, seed, questionId) {
     .map(({ option }) => option);
 }
 
-const served = (q, seed) => ({ id: q.id, question: q.question, question_type: q.questionType ?? q.question_type, options: shuffledOptions(q.options, seed, q.id), difficulty: q.difficulty });
+const served = (q, seed) => ({
+  id: q.id,
+  question: q.question,
+  question_type: q.questionType ?? q.question_type,
+  options: shuffledOptions(q.options, seed, q.id),
+  difficulty: q.difficulty,
+});
 
 const formOf = (attempt) => (attempt.questionIds.length ? attempt.questionIds : [-1]);
 
@@ -74,7 +80,10 @@ const progress = (user, attempt, counts, finished, now) => ({
   remainingSeconds: finished ? 0 : Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
   answeredCount: counts.answered,
   // A running test-centre sitting tells nothing about correctness.
-  correctCount: user.allowedPrograms.includes('exam-results') && (finished || attempt.mode !== 'test-centre') ? counts.correct : null,
+  correctCount:
+    user.allowedPrograms.includes('exam-results') && (finished || attempt.mode !== 'test-centre')
+      ? counts.correct
+      : null,
   totalQuestions: counts.answered + (finished ? 0 : counts.remaining),
   finished,
 });
@@ -87,7 +96,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function outcomeOf(question, userAnswer) {
   if (question.questionType === 'essay') return 'pending-review';
   const given = userAnswer.trim().toLowerCase();
-  return acceptedAnswers(question.questionType, question.correctAnswer).some((a) => a.toLowerCase() === given) ? 'correct' : 'incorrect';
+  return acceptedAnswers(question.questionType, question.correctAnswer).some((a) => a.toLowerCase() === given)
+    ? 'correct'
+    : 'incorrect';
 }
 
 async function account(pool, request, verifyJwt, HttpError) {
@@ -98,7 +109,8 @@ async function account(pool, request, verifyJwt, HttpError) {
   return rows[0];
 }
 
-const lockLatest = async (client, user) => (await client.query({ ...LOCK_ATTEMPT, values: [user.id, examKeyOf(user)] })).rows[0];
+const lockLatest = async (client, user) =>
+  (await client.query({ ...LOCK_ATTEMPT, values: [user.id, examKeyOf(user)] })).rows[0];
 const isRunning = (attempt, now) => !attempt.finishedAt && now.getTime() < attempt.deadlineAt.getTime();
 
 async function lockRunning(client, user, now) {
@@ -108,13 +120,20 @@ async function lockRunning(client, user, now) {
 
 async function createAttempt(client, user, now) {
   const seed = randomInt(1, 2_147_483_647);
-  const values = createAttemptValues({ id: user.id, profession: user.profession, examKey: examKeyOf(user) }, { seed, mode: 'practice' }, now, {
-    durationSeconds: DURATION_SECONDS,
-    questionCount: QUESTION_COUNT,
-    questionsPerDay: QUESTIONS_PER_DAY,
-  });
+  const values = createAttemptValues(
+    { id: user.id, profession: user.profession, examKey: examKeyOf(user) },
+    { seed, mode: 'practice' },
+    now,
+    {
+      durationSeconds: DURATION_SECONDS,
+      questionCount: QUESTION_COUNT,
+      questionsPerDay: QUESTIONS_PER_DAY,
+    },
+  );
   const created = (await client.query({ ...CREATE_ATTEMPT, values })).rows[0];
-  return created && { ...created, seed, currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null };
+  return (
+    created && { ...created, seed, currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null }
+  );
 }
 
 // ---- The full path (exam-serving.ts's nextQuestionInFull), for the first and last question of a form
@@ -135,7 +154,13 @@ const camel = (row) => ({
 
 async function fullProgress(client, user, attempt, now) {
   const { rows } = await client.query(FULL_PROGRESS, [attempt.id, formOf(attempt)]);
-  return progress(user, attempt, { answered: Number(rows[0].answered), correct: Number(rows[0].correct), remaining: Number(rows[0].remaining) }, attempt.finishedAt !== null, now);
+  return progress(
+    user,
+    attempt,
+    { answered: Number(rows[0].answered), correct: Number(rows[0].correct), remaining: Number(rows[0].remaining) },
+    attempt.finishedAt !== null,
+    now,
+  );
 }
 
 async function nextQuestionInFull(pool, user, now) {
@@ -148,16 +173,27 @@ async function nextQuestionInFull(pool, user, now) {
     }
     let attempt = camel(row);
     if (attempt.finishedAt) {
-      const message = attempt.finishReason === 'completed' ? NO_MORE_QUESTIONS : attempt.finishReason === 'timeout' ? 'Time is up. The exam is finished.' : 'The exam is finished.';
-      return { examQuestions: [], message, attempt: await fullProgress(client, user, attempt, now), draft: null, durationSeconds: DURATION_SECONDS };
+      const message =
+        attempt.finishReason === 'completed'
+          ? NO_MORE_QUESTIONS
+          : attempt.finishReason === 'timeout'
+            ? 'Time is up. The exam is finished.'
+            : 'The exam is finished.';
+      return {
+        examQuestions: [],
+        message,
+        attempt: await fullProgress(client, user, attempt, now),
+        draft: null,
+        durationSeconds: DURATION_SECONDS,
+      };
     }
     let question;
     if (attempt.currentQuestionId) {
       question = (
-        await client.query(`SELECT * FROM exam_questions WHERE id = $1 AND deleted_at IS NULL AND id NOT IN (${FULL_ANSWERED.replace('$1', '$2')})`, [
-          attempt.currentQuestionId,
-          attempt.id,
-        ])
+        await client.query(
+          `SELECT * FROM exam_questions WHERE id = $1 AND deleted_at IS NULL AND id NOT IN (${FULL_ANSWERED.replace('$1', '$2')})`,
+          [attempt.currentQuestionId, attempt.id],
+        )
       ).rows[0];
     }
     if (!question) {
@@ -178,12 +214,35 @@ async function nextQuestionInFull(pool, user, now) {
             )
           ).rows[0],
         );
-        await client.query(LOG, [attempt.userId, attempt.id, JSON.stringify({ event: 'finished', message: 'No questions left; exam finished', reason: 'completed' }), now]);
-        return { examQuestions: [], message: NO_MORE_QUESTIONS, attempt: await fullProgress(client, user, attempt, now), draft: null, durationSeconds: DURATION_SECONDS };
+        await client.query(LOG, [
+          attempt.userId,
+          attempt.id,
+          JSON.stringify({ event: 'finished', message: 'No questions left; exam finished', reason: 'completed' }),
+          now,
+        ]);
+        return {
+          examQuestions: [],
+          message: NO_MORE_QUESTIONS,
+          attempt: await fullProgress(client, user, attempt, now),
+          draft: null,
+          durationSeconds: DURATION_SECONDS,
+        };
       }
-      attempt = camel((await client.query('UPDATE exam_attempts SET current_question_id = $2 WHERE id = $1 RETURNING *', [attempt.id, question.id])).rows[0]);
+      attempt = camel(
+        (
+          await client.query('UPDATE exam_attempts SET current_question_id = $2 WHERE id = $1 RETURNING *', [
+            attempt.id,
+            question.id,
+          ])
+        ).rows[0],
+      );
     }
-    return { examQuestions: [served(question, attempt.seed)], attempt: await fullProgress(client, user, attempt, now), draft: null, durationSeconds: DURATION_SECONDS };
+    return {
+      examQuestions: [served(question, attempt.seed)],
+      attempt: await fullProgress(client, user, attempt, now),
+      draft: null,
+      durationSeconds: DURATION_SECONDS,
+    };
   });
 }
 
@@ -195,14 +254,23 @@ async function nextQuestion(pool, user) {
     const latest = await lockLatest(client, user);
     const attempt = latest ? (isRunning(latest, now) ? latest : undefined) : await createAttempt(client, user, now);
     if (!attempt) return undefined;
-    const { rows } = await client.query({ ...NEXT_QUESTION, values: [attempt.id, attempt.currentQuestionId, formOf(attempt), attempt.seed] });
+    const { rows } = await client.query({
+      ...NEXT_QUESTION,
+      values: [attempt.id, attempt.currentQuestionId, formOf(attempt), attempt.seed],
+    });
     const question = rows[0];
     if (!question) return undefined;
     const draft =
       attempt.draftQuestionId === question.id && attempt.draftAnswer !== null
         ? { questionId: question.id, userAnswer: attempt.draftAnswer, timer: attempt.draftTimer }
         : null;
-    return { examQuestions: [served(question, attempt.seed)], attempt: progress(user, attempt, question, false, now), draft, durationSeconds: DURATION_SECONDS, mode: attempt.mode };
+    return {
+      examQuestions: [served(question, attempt.seed)],
+      attempt: progress(user, attempt, question, false, now),
+      draft,
+      durationSeconds: DURATION_SECONDS,
+      mode: attempt.mode,
+    };
   });
   return answer ?? nextQuestionInFull(pool, user, now);
 }
@@ -210,7 +278,11 @@ async function nextQuestion(pool, user) {
 async function submitAnswer(pool, user, body, HttpError) {
   const now = new Date();
   const { questionId, userAnswer, clientAnswerId } = body;
-  if (!Number.isInteger(questionId) || typeof userAnswer !== 'string' || (clientAnswerId !== undefined && !UUID.test(clientAnswerId))) {
+  if (
+    !Number.isInteger(questionId) ||
+    typeof userAnswer !== 'string' ||
+    (clientAnswerId !== undefined && !UUID.test(clientAnswerId))
+  ) {
     throw new HttpError(400, 'Invalid body');
   }
   const answer = await inTransaction(pool, async (client) => {
@@ -220,12 +292,19 @@ async function submitAnswer(pool, user, body, HttpError) {
     if (attempt.mode === 'test-centre') return recordSittingAnswer(client, user, attempt, body, now, HttpError);
     const check = (await client.query({ ...ANSWER_CHECK, values: [attempt.id, questionId] })).rows[0];
     if (check.already) throw new HttpError(409, 'This question has already been answered');
-    if (attempt.currentQuestionId !== questionId) throw new HttpError(409, 'This is not the current question of your exam');
-    if (!check.questionType || check.deletedAt) throw new HttpError(409, 'This question was withdrawn from the exam; ask for the next question.');
+    if (attempt.currentQuestionId !== questionId)
+      throw new HttpError(409, 'This is not the current question of your exam');
+    if (!check.questionType || check.deletedAt)
+      throw new HttpError(409, 'This question was withdrawn from the exam; ask for the next question.');
     const pendingReview = check.questionType === 'essay';
     const outcome = outcomeOf(check, userAnswer);
     const correct = outcome === 'correct';
-    const counts = (await client.query({ ...RECORD_ANSWER, values: [attempt.id, questionId, userAnswer.trim(), outcome, now, formOf(attempt)] })).rows[0];
+    const counts = (
+      await client.query({
+        ...RECORD_ANSWER,
+        values: [attempt.id, questionId, userAnswer.trim(), outcome, now, formOf(attempt)],
+      })
+    ).rows[0];
     return {
       correct,
       pendingReview,
@@ -240,14 +319,23 @@ async function submitAnswer(pool, user, body, HttpError) {
 /** test-centre.ts's record: the sitting's answer, recorded or replaced, nothing said about correctness. */
 async function recordSittingAnswer(client, user, attempt, { questionId, userAnswer, clientAnswerId }, now, HttpError) {
   if (!attempt.questionIds.includes(questionId)) throw new HttpError(404, 'That question is not part of your exam.');
-  const check = (await client.query({ ...SITTING_ANSWER_CHECK, values: [attempt.id, questionId, clientAnswerId ?? null, now] })).rows[0];
+  const check = (
+    await client.query({ ...SITTING_ANSWER_CHECK, values: [attempt.id, questionId, clientAnswerId ?? null, now] })
+  ).rows[0];
   // The bench sends a fresh clientAnswerId each time; a duplicate takes the app's full path.
   if (check.duplicate) throw new HttpError(409, 'duplicate clientAnswerId: not part of the bench');
-  if (!check.questionType || check.withdrawn) throw new HttpError(409, 'This question was withdrawn from the exam; ask for the next question.');
+  if (!check.questionType || check.withdrawn)
+    throw new HttpError(409, 'This question was withdrawn from the exam; ask for the next question.');
   const given = userAnswer.trim();
   const values = [attempt.id, questionId, given, outcomeOf(check, given), now, formOf(attempt)];
   const counts = (await client.query({ ...RECORD_SITTING_ANSWER, values })).rows[0];
-  return { recorded: true, questionId, userAnswer: given, duplicate: false, attempt: progress(user, attempt, counts, false, now) };
+  return {
+    recorded: true,
+    questionId,
+    userAnswer: given,
+    duplicate: false,
+    attempt: progress(user, attempt, counts, false, now),
+  };
 }
 
 async function readJson(request) {

@@ -30,10 +30,24 @@ export function importCsv(rows: number, runId = randomBytes(4).toString('hex')):
   return stringify(records, { header: true, columns: [...questionCsvColumns] });
 }
 
-export type ImportResult = { rows: number; megabytes: number; milliseconds: number; status: number; imported: number | null };
+export type ImportResult = {
+  rows: number;
+  megabytes: number;
+  milliseconds: number;
+  status: number;
+  imported: number | null;
+};
 
-export async function runExamImport(appUrl: string, admin: { username: string; password: string }, rows = IMPORT_ROWS): Promise<ImportResult> {
-  const login = await fetch(`${appUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(admin) });
+export async function runExamImport(
+  appUrl: string,
+  admin: { username: string; password: string },
+  rows = IMPORT_ROWS,
+): Promise<ImportResult> {
+  const login = await fetch(`${appUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
   if (!login.ok) throw new Error(`LMS admin login failed: ${login.status}`);
   const { token } = (await login.json()) as { token: string };
   const csv = importCsv(rows);
@@ -47,5 +61,11 @@ export async function runExamImport(appUrl: string, admin: { username: string; p
   const milliseconds = Math.round(performance.now() - started);
   // A refused file measures nothing: the stage fails and says why instead of reporting a time.
   if (!response.ok) throw new Error(`the import answered ${response.status}: ${body.error ?? ''}`);
-  return { rows, megabytes: Math.round((Buffer.byteLength(csv) / 2 ** 20) * 100) / 100, milliseconds, status: response.status, imported: body.imported ?? null };
+  return {
+    rows,
+    megabytes: Math.round((Buffer.byteLength(csv) / 2 ** 20) * 100) / 100,
+    milliseconds,
+    status: response.status,
+    imported: body.imported ?? null,
+  };
 }

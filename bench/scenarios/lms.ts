@@ -83,7 +83,9 @@ async function examCycle(ctx: BenchContext): Promise<Scenario> {
   const tokens: string[] = [];
   // A few at a time: each login is an argon2 verification.
   for (let n = 1; n <= LEARNERS; n += 4) {
-    tokens.push(...(await Promise.all([n, n + 1, n + 2, n + 3].filter((k) => k <= LEARNERS).map((k) => logIn(ctx.appUrl, k)))));
+    tokens.push(
+      ...(await Promise.all([n, n + 1, n + 2, n + 3].filter((k) => k <= LEARNERS).map((k) => logIn(ctx.appUrl, k)))),
+    );
   }
   const half = LEARNERS / 2;
   return {
@@ -147,9 +149,16 @@ async function testCentreSubmits(ctx: BenchContext): Promise<Scenario> {
     const token = await logIn(ctx.appUrl, n, sitter);
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     // A rerun finds the sitting still open (409): it goes on with it.
-    const started = await fetch(`${ctx.appUrl}/user/exam/attempts`, { method: 'POST', headers, body: JSON.stringify({ mode: 'test-centre' }) });
-    if (!started.ok && started.status !== 409) throw new Error(`test-centre start of ${sitter(n)} failed: ${started.status}`);
-    const served = (await (await fetch(`${ctx.appUrl}/user/exam/questions`, { headers })).json()) as { navigator?: { questionId: number }[] };
+    const started = await fetch(`${ctx.appUrl}/user/exam/attempts`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ mode: 'test-centre' }),
+    });
+    if (!started.ok && started.status !== 409)
+      throw new Error(`test-centre start of ${sitter(n)} failed: ${started.status}`);
+    const served = (await (await fetch(`${ctx.appUrl}/user/exam/questions`, { headers })).json()) as {
+      navigator?: { questionId: number }[];
+    };
     sitters.push({ token, form: (served.navigator ?? []).map((cell) => cell.questionId) });
   }
   let next = 0;
@@ -172,7 +181,11 @@ async function testCentreSubmits(ctx: BenchContext): Promise<Scenario> {
             return {
               ...request,
               headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ questionId, userAnswer: turn % 2 ? 'Option A' : 'Option B', clientAnswerId: randomUUID() }),
+              body: JSON.stringify({
+                questionId,
+                userAnswer: turn % 2 ? 'Option A' : 'Option B',
+                clientAnswerId: randomUUID(),
+              }),
             };
           },
         },

@@ -1,7 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { APPLICANT_ACCESS_MESSAGE, APPLICANT_SESSION_COOKIE, type ApplicantCase } from '../../contracts/case-applicant.js';
+import {
+  APPLICANT_ACCESS_MESSAGE,
+  APPLICANT_SESSION_COOKIE,
+  type ApplicantCase,
+} from '../../contracts/case-applicant.js';
 import { APPLICANT_CASE_PATH, type ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import type { Database, Queryable } from '../db/client.js';
 import { applicantSessions, cases } from '../db/schema/cases.js';
@@ -29,10 +33,20 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * number match and the case has one. The answer is the same in every case; the email goes in the
  * transaction's outbox, so the answer does not wait for the mail server.
  */
-export async function requestApplicantAccess(db: Database, notify: NotificationDeps, input: { caseNumber: string; passportNumber: string; language: ApplicantLanguageCode }, now: Date) {
+export async function requestApplicantAccess(
+  db: Database,
+  notify: NotificationDeps,
+  input: { caseNumber: string; passportNumber: string; language: ApplicantLanguageCode },
+  now: Date,
+) {
   await db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ id: cases.id, caseNumber: cases.caseNumber, passportNumber: cases.passportNumber, clientEmail: cases.clientEmail })
+      .select({
+        id: cases.id,
+        caseNumber: cases.caseNumber,
+        passportNumber: cases.passportNumber,
+        clientEmail: cases.clientEmail,
+      })
       .from(cases)
       .where(eq(cases.caseNumber, normalizeCaseNumber(input.caseNumber)))
       .for('update');
@@ -43,7 +57,13 @@ export async function requestApplicantAccess(db: Database, notify: NotificationD
     const [recent] = await tx
       .select({ createdAt: oneTimeTokens.createdAt })
       .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.purpose, 'applicant-access'), eq(oneTimeTokens.accountId, accountId), gt(oneTimeTokens.createdAt, new Date(now.getTime() - RESEND_AFTER_MS))))
+      .where(
+        and(
+          eq(oneTimeTokens.purpose, 'applicant-access'),
+          eq(oneTimeTokens.accountId, accountId),
+          gt(oneTimeTokens.createdAt, new Date(now.getTime() - RESEND_AFTER_MS)),
+        ),
+      )
       .limit(1);
     if (recent) return;
     // The link's token is made when the email is written (composeApplicantEmails): none sits in the queue.
@@ -66,14 +86,32 @@ export function composeApplicantEmails(db: Database, notify: NotificationDeps, n
     if (!found?.clientEmail) return undefined;
     const token = await issueOneTimeToken(db, 'applicant-access', String(caseId), now(), ACCESS_LINK_TTL_SECONDS);
     const link = notify.link(`${APPLICANT_CASE_PATH}?token=${token}`);
-    return { to: found.clientEmail, ...(await applicantAccessEmail({ language: found.language, caseNumber: found.caseNumber, link, minutes: ACCESS_LINK_TTL_SECONDS / 60 })) };
+    return {
+      to: found.clientEmail,
+      ...(await applicantAccessEmail({
+        language: found.language,
+        caseNumber: found.caseNumber,
+        link,
+        minutes: ACCESS_LINK_TTL_SECONDS / 60,
+      })),
+    };
   });
 }
 
-export const invalidAccessLink = () => new AppError(400, 'This sign-in link is not valid any more. Ask for a new one on the tracker.', 'ACCESS_LINK_INVALID');
+export const invalidAccessLink = () =>
+  new AppError(
+    400,
+    'This sign-in link is not valid any more. Ask for a new one on the tracker.',
+    'ACCESS_LINK_INVALID',
+  );
 
 /** Uses the emailed link up and opens a session of its case; returns the cookie's token. */
-export async function openApplicantSession(db: Database, linkToken: string, now: Date, ttlSeconds: number): Promise<string> {
+export async function openApplicantSession(
+  db: Database,
+  linkToken: string,
+  now: Date,
+  ttlSeconds: number,
+): Promise<string> {
   return db.transaction(async (tx) => {
     const caseId = Number(await consumeOneTimeToken(tx, 'applicant-access', linkToken, now));
     if (!Number.isSafeInteger(caseId) || caseId <= 0) throw invalidAccessLink();
@@ -82,13 +120,22 @@ export async function openApplicantSession(db: Database, linkToken: string, now:
     // Expired sessions go when new ones open: no sweeper needed for a table this small.
     await tx.delete(applicantSessions).where(lt(applicantSessions.expiresAt, now));
     const token = randomBytes(32).toString('base64url');
-    await tx.insert(applicantSessions).values({ tokenHash: hashToken(token), caseId, createdAt: now, expiresAt: new Date(now.getTime() + ttlSeconds * 1000) });
+    await tx.insert(applicantSessions).values({
+      tokenHash: hashToken(token),
+      caseId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+    });
     return token;
   });
 }
 
 /** The case the cookie's session opens, if it is still open. */
-export async function applicantCaseId(db: Queryable, token: string | undefined, now: Date): Promise<number | undefined> {
+export async function applicantCaseId(
+  db: Queryable,
+  token: string | undefined,
+  now: Date,
+): Promise<number | undefined> {
   if (!token || token.length > 100) return undefined;
   const [row] = await db
     .select({ caseId: applicantSessions.caseId })
@@ -104,10 +151,18 @@ export async function endApplicantSession(db: Queryable, token: string | undefin
 
 /** The case page: the tracker's view of the case and its document checklist. */
 export async function applicantCase(db: Database, pool: pg.Pool, caseId: number): Promise<ApplicantCase> {
-  const [found] = await db.select({ caseNumber: cases.caseNumber, passportNumber: cases.passportNumber }).from(cases).where(eq(cases.id, caseId));
+  const [found] = await db
+    .select({ caseNumber: cases.caseNumber, passportNumber: cases.passportNumber })
+    .from(cases)
+    .where(eq(cases.id, caseId));
   if (!found) throw new AppError(401, 'Please sign in again.');
   const progress = await lookupProgress(pool, found.caseNumber, found.passportNumber);
-  return { caseNumber: progress.caseNumber, status: progress.status, servicesSubscribed: progress.servicesSubscribed, documents: await caseChecklist(db, caseId) };
+  return {
+    caseNumber: progress.caseNumber,
+    status: progress.status,
+    servicesSubscribed: progress.servicesSubscribed,
+    documents: await caseChecklist(db, caseId),
+  };
 }
 
 const cookieOptions = (request: FastifyRequest) => ({
@@ -118,7 +173,12 @@ const cookieOptions = (request: FastifyRequest) => ({
   secure: request.protocol === 'https',
 });
 
-export function setApplicantCookie(request: FastifyRequest, reply: FastifyReply, token: string, ttlSeconds: number): void {
+export function setApplicantCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  ttlSeconds: number,
+): void {
   reply.setCookie(APPLICANT_SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: ttlSeconds });
 }
 

@@ -4,14 +4,18 @@ import ar from './email-locales/ar.js';
 import en, { type EmailCatalogue } from './email-locales/en.js';
 import hi from './email-locales/hi.js';
 
-export const isApplicantLanguage = (code: string | null | undefined): code is ApplicantLanguageCode => applicantLanguageCodes.some((known) => known === code);
+export const isApplicantLanguage = (code: string | null | undefined): code is ApplicantLanguageCode =>
+  applicantLanguageCodes.some((known) => known === code);
 
 /**
  * The language of an applicant's request: the body's `language` when it names a supported one (the
  * pages send the one on screen), else the first supported language of `Accept-Language` by its
  * weights, else English.
  */
-export function requestLanguage(bodyLanguage: string | undefined, acceptLanguage: string | undefined): ApplicantLanguageCode {
+export function requestLanguage(
+  bodyLanguage: string | undefined,
+  acceptLanguage: string | undefined,
+): ApplicantLanguageCode {
   if (isApplicantLanguage(bodyLanguage)) return bodyLanguage;
   const ranked = (acceptLanguage ?? '')
     .slice(0, 500)
@@ -42,7 +46,9 @@ void emailI18n.init({
 });
 
 /** `section.key` of every email text. */
-export type EmailKey = { [Section in keyof EmailCatalogue]: `${Section & string}.${keyof EmailCatalogue[Section] & string}` }[keyof EmailCatalogue];
+export type EmailKey = {
+  [Section in keyof EmailCatalogue]: `${Section & string}.${keyof EmailCatalogue[Section] & string}`;
+}[keyof EmailCatalogue];
 
 /** Email texts, dates and numbers in one applicant language (an unknown code reads English). */
 export type EmailWords = {

@@ -1,7 +1,12 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { APPLICANT_SESSION_COOKIE, applicantAccessBody, applicantCase, applicantSessionBody } from '../../contracts/case-applicant.js';
+import {
+  APPLICANT_SESSION_COOKIE,
+  applicantAccessBody,
+  applicantCase,
+  applicantSessionBody,
+} from '../../contracts/case-applicant.js';
 import { checklistItem } from '../../contracts/case-documents.js';
 import { messageResponse } from '../../contracts/cases.js';
 import type { App, AreaDeps } from '../platform/area.js';
@@ -27,7 +32,11 @@ const HOUR_MS = 60 * 60_000;
 const noContent = { 204: z.null().describe('No content') };
 const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
 const documentParams = z.object({
-  documentId: z.string().regex(/^\d{1,10}$/, 'must be a positive whole number').transform(Number).pipe(z.number().int().positive().max(2_147_483_647)),
+  documentId: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a positive whole number')
+    .transform(Number)
+    .pipe(z.number().int().positive().max(2_147_483_647)),
 });
 
 const signInAgain = () => new AppError(401, 'Please sign in again: ask for a new link on the tracker.');
@@ -38,7 +47,13 @@ type Limits = { passportCheckLimit: ReturnType<typeof perMinute>; lookupLimit: R
  * The applicant's own routes under /api/applicant: the emailed sign-in link, the session cookie,
  * their case page and their uploads. A session opens exactly one case, the one its link was sent for.
  */
-export async function registerApplicantRoutes(parent: App, deps: AreaDeps, notify: NotificationDeps, storage: MediaStorage, limits: Limits): Promise<void> {
+export async function registerApplicantRoutes(
+  parent: App,
+  deps: AreaDeps,
+  notify: NotificationDeps,
+  storage: MediaStorage,
+  limits: Limits,
+): Promise<void> {
   const { db } = deps.database;
   const now = () => deps.clock.now();
   const settings = deps.config.cases;
@@ -51,7 +66,13 @@ export async function registerApplicantRoutes(parent: App, deps: AreaDeps, notif
       '/api/applicant/access',
       {
         config: limits.passportCheckLimit,
-        schema: { tags, description: 'Emails a single-use sign-in link (15 minutes) to the case\'s address; 202 alike whether or not anything was sent', body: applicantAccessBody, response: { 202: messageResponse, ...errorResponses } },
+        schema: {
+          tags,
+          description:
+            "Emails a single-use sign-in link (15 minutes) to the case's address; 202 alike whether or not anything was sent",
+          body: applicantAccessBody,
+          response: { 202: messageResponse, ...errorResponses },
+        },
       },
       async (request, reply) => {
         const language = requestLanguage(request.body.language, request.headers['accept-language']);
@@ -61,7 +82,15 @@ export async function registerApplicantRoutes(parent: App, deps: AreaDeps, notif
 
     app.post(
       '/api/applicant/session',
-      { config: limits.lookupLimit, schema: { tags, description: 'Trades the emailed link\'s token for an httpOnly session cookie', body: applicantSessionBody, response: { ...noContent, ...errorResponses } } },
+      {
+        config: limits.lookupLimit,
+        schema: {
+          tags,
+          description: "Trades the emailed link's token for an httpOnly session cookie",
+          body: applicantSessionBody,
+          response: { ...noContent, ...errorResponses },
+        },
+      },
       async (request, reply) => {
         const token = await openApplicantSession(db, request.body.token, now(), settings.applicantSessionSeconds);
         setApplicantCookie(request, reply, token, settings.applicantSessionSeconds);
@@ -69,11 +98,15 @@ export async function registerApplicantRoutes(parent: App, deps: AreaDeps, notif
       },
     );
 
-    app.post('/api/applicant/logout', { schema: { tags, response: { ...noContent, ...errorResponses } } }, async (request, reply) => {
-      await endApplicantSession(db, request.cookies[APPLICANT_SESSION_COOKIE]);
-      clearApplicantCookie(request, reply);
-      return reply.status(204).send(null);
-    });
+    app.post(
+      '/api/applicant/logout',
+      { schema: { tags, response: { ...noContent, ...errorResponses } } },
+      async (request, reply) => {
+        await endApplicantSession(db, request.cookies[APPLICANT_SESSION_COOKIE]);
+        clearApplicantCookie(request, reply);
+        return reply.status(204).send(null);
+      },
+    );
 
     const signedInCase = async (token: string | undefined) => {
       const caseId = await applicantCaseId(db, token, now());
@@ -81,10 +114,14 @@ export async function registerApplicantRoutes(parent: App, deps: AreaDeps, notif
       return caseId;
     };
 
-    app.get('/api/applicant/case', { schema: { tags, response: { 200: applicantCase, ...errorResponses } } }, async (request, reply) => {
-      reply.header('cache-control', 'private, no-store');
-      return loadApplicantCase(db, deps.database.pool, await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]));
-    });
+    app.get(
+      '/api/applicant/case',
+      { schema: { tags, response: { 200: applicantCase, ...errorResponses } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return loadApplicantCase(db, deps.database.pool, await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]));
+      },
+    );
 
     await app.register(async (uploads: App) => {
       await uploads.register(multipart);
@@ -93,7 +130,8 @@ export async function registerApplicantRoutes(parent: App, deps: AreaDeps, notif
         {
           schema: {
             tags,
-            description: 'The signed-in applicant sends a document of their case: multipart/form-data with one `file` field, a PDF or an image judged by content.',
+            description:
+              'The signed-in applicant sends a document of their case: multipart/form-data with one `file` field, a PDF or an image judged by content.',
             params: documentParams,
             response: { 201: checklistItem, ...uploadErrors },
           },
@@ -104,10 +142,22 @@ export async function registerApplicantRoutes(parent: App, deps: AreaDeps, notif
           const window = await deps.counters.increment(`applicant-case:${caseId}:uploads`, HOUR_MS);
           if (window.count > settings.applicantUploadsPerHour) {
             const minutes = Math.max(1, Math.ceil(window.resetInMs / 60_000));
-            throw new AppError(429, `This case has sent ${settings.applicantUploadsPerHour} files in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+            throw new AppError(
+              429,
+              `This case has sent ${settings.applicantUploadsPerHour} files in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+            );
           }
-          const file = await receiveDocument(request, { maxBytes: settings.documentMaxBytes, tmpDir: deps.config.uploadTmpDir });
-          const item = await saveCaseDocument(db, storage, request.log, { caseId, documentId: request.params.documentId, file, actor: 'applicant', now: now() });
+          const file = await receiveDocument(request, {
+            maxBytes: settings.documentMaxBytes,
+            tmpDir: deps.config.uploadTmpDir,
+          });
+          const item = await saveCaseDocument(db, storage, request.log, {
+            caseId,
+            documentId: request.params.documentId,
+            file,
+            actor: 'applicant',
+            now: now(),
+          });
           return reply.status(201).send(item);
         },
       );

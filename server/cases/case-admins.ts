@@ -9,7 +9,12 @@ import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { publicLink, type MailMessage } from '../platform/mail.js';
 import { claimMailCooldown } from '../platform/mail-cooldowns.js';
-import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS, revokeOneTimeTokens } from '../platform/one-time-tokens.js';
+import {
+  consumeOneTimeToken,
+  issueOneTimeToken,
+  PASSWORD_RESET_TTL_SECONDS,
+  revokeOneTimeTokens,
+} from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { CASE_ADMIN_SESSION_VERSION } from './hot-statements.js';
 import { caseAdminPasswordResetEmail } from './case-emails.js';
@@ -20,7 +25,11 @@ const normalizeEmail = (email: string) => email.trim().toLowerCase();
  * Creates the admin, or sets the password of the admin with that email. A changed password ends
  * every sign-in of the admin; the same password again (CASE_ADMIN_PASSWORD at every start) changes nothing.
  */
-export async function upsertCaseAdmin(db: Database, email: string, password: string): Promise<{ id: number; created: boolean }> {
+export async function upsertCaseAdmin(
+  db: Database,
+  email: string,
+  password: string,
+): Promise<{ id: number; created: boolean }> {
   const normalized = normalizeEmail(email);
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -38,7 +47,10 @@ export async function upsertCaseAdmin(db: Database, email: string, password: str
     const [row] = await tx
       .insert(caseAdmins)
       .values({ email: normalized, passwordHash })
-      .onConflictDoUpdate({ target: caseAdmins.email, set: { passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: sql`now()` } })
+      .onConflictDoUpdate({
+        target: caseAdmins.email,
+        set: { passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: sql`now()` },
+      })
       .returning({ id: caseAdmins.id, created: sql<boolean>`xmax = 0` });
     if (!row) throw new Error('upsert returned no row');
     return row;
@@ -53,13 +65,20 @@ export const caseAdminCredentials = z.object({
     .toLowerCase()
     .pipe(z.email('the email must be a valid email address').max(254, 'the email must be at most 254 characters')),
   // At most what the login accepts, so every password set here can be used.
-  password: z.string().min(8, 'the password must be at least 8 characters').max(200, 'the password must be at most 200 characters'),
+  password: z
+    .string()
+    .min(8, 'the password must be at least 8 characters')
+    .max(200, 'the password must be at most 200 characters'),
 });
 
 export class CaseAdminInputError extends Error {}
 
 /** The admin script's work: validates, then creates the admin or resets its password. */
-export async function addOrResetCaseAdmin(db: Database, email: string, password: string): Promise<{ email: string; created: boolean }> {
+export async function addOrResetCaseAdmin(
+  db: Database,
+  email: string,
+  password: string,
+): Promise<{ email: string; created: boolean }> {
   const parsed = caseAdminCredentials.safeParse({ email, password });
   if (!parsed.success) throw new CaseAdminInputError(parsed.error.issues.map((issue) => issue.message).join('; '));
   const { created } = await upsertCaseAdmin(db, parsed.data.email, parsed.data.password);
@@ -72,7 +91,11 @@ const GENERATED_ADMIN_EMAIL = 'admin@pathway.local';
  * At start: CASE_ADMIN_EMAIL/CASE_ADMIN_PASSWORD create or update that admin; with neither
  * set and no admin at all, one is created with a random password printed once.
  */
-export async function ensureCaseAdmin(db: Database, bootstrap: { email: string; password: string } | undefined, log: Logger) {
+export async function ensureCaseAdmin(
+  db: Database,
+  bootstrap: { email: string; password: string } | undefined,
+  log: Logger,
+) {
   if (bootstrap) {
     const { created } = await upsertCaseAdmin(db, bootstrap.email, bootstrap.password);
     log.info({ email: bootstrap.email }, created ? 'case admin created' : 'case admin password set from configuration');
@@ -98,7 +121,11 @@ export async function ensureCaseAdmin(db: Database, bootstrap: { email: string; 
 
 /** The admin's id, email and session version when the credentials match; the same time is spent when they do not. */
 export async function authenticateCaseAdmin(db: Database, email: string, password: string) {
-  const [admin] = await db.select().from(caseAdmins).where(eq(caseAdmins.email, normalizeEmail(email))).limit(1);
+  const [admin] = await db
+    .select()
+    .from(caseAdmins)
+    .where(eq(caseAdmins.email, normalizeEmail(email)))
+    .limit(1);
   const valid = await verifyPassword(admin?.passwordHash, password);
   return admin && valid ? { id: admin.id, email: admin.email, sessionVersion: admin.sessionVersion } : undefined;
 }
@@ -114,7 +141,10 @@ export async function caseAdminSessionVersion(pool: pg.Pool, id: number): Promis
 
 /** Ends every sign-in of the admin: tokens carrying an older version are refused from now on. */
 export async function endCaseAdminSessions(db: Queryable, id: number): Promise<void> {
-  await db.update(caseAdmins).set({ sessionVersion: sql`${caseAdmins.sessionVersion} + 1` }).where(eq(caseAdmins.id, id));
+  await db
+    .update(caseAdmins)
+    .set({ sessionVersion: sql`${caseAdmins.sessionVersion} + 1` })
+    .where(eq(caseAdmins.id, id));
 }
 
 /**
@@ -128,9 +158,16 @@ export async function sendCaseAdminPasswordResetLink(
   now: Date,
 ): Promise<MailMessage | undefined> {
   const issued = await db.transaction(async (tx) => {
-    const [admin] = await tx.select({ id: caseAdmins.id, email: caseAdmins.email }).from(caseAdmins).where(eq(caseAdmins.email, normalizeEmail(email))).limit(1);
+    const [admin] = await tx
+      .select({ id: caseAdmins.id, email: caseAdmins.email })
+      .from(caseAdmins)
+      .where(eq(caseAdmins.email, normalizeEmail(email)))
+      .limit(1);
     if (!admin || !(await claimMailCooldown(tx, 'caseadmin-password-reset', admin.email, now))) return undefined;
-    return { admin, token: await issueOneTimeToken(tx, 'caseadmin-password-reset', String(admin.id), now, PASSWORD_RESET_TTL_SECONDS) };
+    return {
+      admin,
+      token: await issueOneTimeToken(tx, 'caseadmin-password-reset', String(admin.id), now, PASSWORD_RESET_TTL_SECONDS),
+    };
   });
   if (!issued) return undefined;
   const { admin, token } = issued;

@@ -41,14 +41,24 @@ async function assertServiceExists(db: Queryable, serviceId: number): Promise<vo
 
 export async function listServiceDocuments(db: Database, serviceId: number): Promise<ServiceDocument[]> {
   await assertServiceExists(db, serviceId);
-  return db.select(definitionColumns).from(serviceDocuments).where(eq(serviceDocuments.serviceId, serviceId)).orderBy(asc(serviceDocuments.id));
+  return db
+    .select(definitionColumns)
+    .from(serviceDocuments)
+    .where(eq(serviceDocuments.serviceId, serviceId))
+    .orderBy(asc(serviceDocuments.id));
 }
 
 function duplicateName(error: unknown, name: string | undefined): unknown {
-  return databaseErrorCode(error) === PG_UNIQUE_VIOLATION ? new AppError(409, `This service already asks for a document named "${name}"`, undefined, 'name') : error;
+  return databaseErrorCode(error) === PG_UNIQUE_VIOLATION
+    ? new AppError(409, `This service already asks for a document named "${name}"`, undefined, 'name')
+    : error;
 }
 
-export async function createServiceDocument(db: Database, serviceId: number, body: ServiceDocumentFields): Promise<ServiceDocument> {
+export async function createServiceDocument(
+  db: Database,
+  serviceId: number,
+  body: ServiceDocumentFields,
+): Promise<ServiceDocument> {
   await assertServiceExists(db, serviceId);
   try {
     const [created] = await db
@@ -62,7 +72,11 @@ export async function createServiceDocument(db: Database, serviceId: number, bod
   }
 }
 
-export async function updateServiceDocument(db: Database, id: number, body: ServiceDocumentChanges): Promise<ServiceDocument> {
+export async function updateServiceDocument(
+  db: Database,
+  id: number,
+  body: ServiceDocumentChanges,
+): Promise<ServiceDocument> {
   try {
     const [updated] = await db
       .update(serviceDocuments)
@@ -83,7 +97,11 @@ export async function updateServiceDocument(db: Database, id: number, body: Serv
 /** Refused while any case has sent a file for it: removing the definition would drop applicants' files. */
 export async function deleteServiceDocument(db: Database, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [found] = await tx.select({ id: serviceDocuments.id }).from(serviceDocuments).where(eq(serviceDocuments.id, id)).for('update');
+    const [found] = await tx
+      .select({ id: serviceDocuments.id })
+      .from(serviceDocuments)
+      .where(eq(serviceDocuments.id, id))
+      .for('update');
     if (!found) throw notFound('Document');
     const [sent] = await tx.select({ n: count() }).from(caseDocuments).where(eq(caseDocuments.serviceDocumentId, id));
     if (sent && sent.n > 0) throw new AppError(409, `${sent.n} case(s) have sent this document; it cannot be removed`);
@@ -139,7 +157,14 @@ export async function caseChecklist(db: Queryable, caseId: number): Promise<Chec
   }));
 }
 
-async function recordDocumentEvent(tx: Queryable, caseId: number, kind: 'document uploaded' | 'document reviewed', summary: string, actor: DocumentActor, now: Date) {
+async function recordDocumentEvent(
+  tx: Queryable,
+  caseId: number,
+  kind: 'document uploaded' | 'document reviewed',
+  summary: string,
+  actor: DocumentActor,
+  now: Date,
+) {
   await tx.insert(caseEvents).values({
     caseId,
     kind,
@@ -189,7 +214,14 @@ export async function saveCaseDocument(
         if (existing) await tx.update(caseDocuments).set(values).where(eq(caseDocuments.id, existing.id));
         else await tx.insert(caseDocuments).values({ caseId, serviceDocumentId: documentId, ...values });
         const by = actor === 'applicant' ? 'the applicant' : actor.email;
-        await recordDocumentEvent(tx, caseId, 'document uploaded', `${name} (${serviceName}) sent by ${by}${existing ? ', replacing the earlier file' : ''}`, actor, now);
+        await recordDocumentEvent(
+          tx,
+          caseId,
+          'document uploaded',
+          `${name} (${serviceName}) sent by ${by}${existing ? ', replacing the earlier file' : ''}`,
+          actor,
+          now,
+        );
       });
     } catch (error) {
       await removeStored(storage, key, log);
@@ -205,13 +237,18 @@ export async function saveCaseDocument(
 }
 
 async function findSendable(tx: Queryable, caseId: number, documentId: number, lock = false) {
-  const [caseRow] = await (lock ? tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update') : tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)));
+  const [caseRow] = await (lock
+    ? tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update')
+    : tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)));
   if (!caseRow) throw notFound('Case');
   const [definition] = await tx
     .select({ name: serviceDocuments.name, serviceName: services.name })
     .from(serviceDocuments)
     .innerJoin(services, eq(services.id, serviceDocuments.serviceId))
-    .innerJoin(caseServices, and(eq(caseServices.serviceId, serviceDocuments.serviceId), eq(caseServices.caseId, caseId)))
+    .innerJoin(
+      caseServices,
+      and(eq(caseServices.serviceId, serviceDocuments.serviceId), eq(caseServices.caseId, caseId)),
+    )
     .where(eq(serviceDocuments.id, documentId));
   // A document of a service the case does not have is not on its checklist: the same 404 as no document.
   if (!definition) throw notFound('Document');
@@ -265,10 +302,20 @@ export async function reviewCaseDocument(
       .where(eq(caseDocuments.id, id))
       .for('update', { of: caseDocuments });
     if (!found) throw notFound('Document');
-    if (found.status !== 'uploaded') throw new AppError(409, `${found.name} has already been ${found.status}; it can be reviewed again when a new file is sent`);
+    if (found.status !== 'uploaded')
+      throw new AppError(
+        409,
+        `${found.name} has already been ${found.status}; it can be reviewed again when a new file is sent`,
+      );
     const reason = body.decision === 'rejected' ? (body.reason ?? '').trim() : null;
-    await tx.update(caseDocuments).set({ status: body.decision, reason, reviewedAt: now, reviewedBy: admin.email }).where(eq(caseDocuments.id, id));
-    const summary = body.decision === 'accepted' ? `${found.name} (${found.serviceName}) accepted` : `${found.name} (${found.serviceName}) rejected: ${reason}`;
+    await tx
+      .update(caseDocuments)
+      .set({ status: body.decision, reason, reviewedAt: now, reviewedBy: admin.email })
+      .where(eq(caseDocuments.id, id));
+    const summary =
+      body.decision === 'accepted'
+        ? `${found.name} (${found.serviceName}) accepted`
+        : `${found.name} (${found.serviceName}) rejected: ${reason}`;
     await recordDocumentEvent(tx, found.caseId, 'document reviewed', summary, admin, now);
 
     const checklist = await caseChecklist(tx, found.caseId);
@@ -279,10 +326,20 @@ export async function reviewCaseDocument(
       const { caseNumber, language } = found;
       const required = checklist.filter((entry) => entry.required);
       if (body.decision === 'rejected') {
-        const email = await documentRejectedEmail({ language, caseNumber, name: found.name, reason: reason ?? '', uploadedAt: found.uploadedAt, link });
+        const email = await documentRejectedEmail({
+          language,
+          caseNumber,
+          name: found.name,
+          reason: reason ?? '',
+          uploadedAt: found.uploadedAt,
+          link,
+        });
         await notify.mailer.send(tx, { to: found.clientEmail, ...email });
       } else if (item.required && required.every((entry) => entry.status === 'accepted')) {
-        await notify.mailer.send(tx, { to: found.clientEmail, ...(await documentsAcceptedEmail({ language, caseNumber, link })) });
+        await notify.mailer.send(tx, {
+          to: found.clientEmail,
+          ...(await documentsAcceptedEmail({ language, caseNumber, link })),
+        });
       }
     }
     return item;
@@ -291,7 +348,11 @@ export async function reviewCaseDocument(
 
 // ---- The review queue and the files
 
-export async function reviewQueue(db: Database, page: number, pageSize: number): Promise<{ items: ReviewQueueItem[]; total: number }> {
+export async function reviewQueue(
+  db: Database,
+  page: number,
+  pageSize: number,
+): Promise<{ items: ReviewQueueItem[]; total: number }> {
   const waiting = eq(caseDocuments.status, 'uploaded');
   const [rows, [total]] = await Promise.all([
     db
@@ -324,22 +385,40 @@ export type StoredDocument = { key: string; contentType: string; size: number; f
 /** The stored file of a sent document, for staff (or, given `caseId`, only if it is that case's). */
 export async function storedDocument(db: Database, id: number, caseId?: number): Promise<StoredDocument> {
   const [found] = await db
-    .select({ key: caseDocuments.storageKey, contentType: caseDocuments.contentType, size: caseDocuments.size, caseId: caseDocuments.caseId, name: serviceDocuments.name })
+    .select({
+      key: caseDocuments.storageKey,
+      contentType: caseDocuments.contentType,
+      size: caseDocuments.size,
+      caseId: caseDocuments.caseId,
+      name: serviceDocuments.name,
+    })
     .from(caseDocuments)
     .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
     .where(eq(caseDocuments.id, id));
   if (!found || (caseId !== undefined && found.caseId !== caseId)) throw notFound('Document');
   const extension = found.key.slice(found.key.lastIndexOf('.') + 1);
-  const base = found.name.normalize('NFKD').replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'document';
+  const base =
+    found.name
+      .normalize('NFKD')
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'document';
   return { key: found.key, contentType: found.contentType, size: found.size, fileName: `${base}.${extension}` };
 }
 
 /** The stored files of a case, read before the case is deleted so they can go with it. */
 export async function caseDocumentKeys(db: Queryable, caseId: number): Promise<string[]> {
-  const rows = await db.select({ key: caseDocuments.storageKey }).from(caseDocuments).where(eq(caseDocuments.caseId, caseId));
+  const rows = await db
+    .select({ key: caseDocuments.storageKey })
+    .from(caseDocuments)
+    .where(eq(caseDocuments.caseId, caseId));
   return rows.map((row) => row.key);
 }
 
-export async function removeStoredDocuments(storage: MediaStorage, keys: string[], log: FastifyBaseLogger): Promise<void> {
+export async function removeStoredDocuments(
+  storage: MediaStorage,
+  keys: string[],
+  log: FastifyBaseLogger,
+): Promise<void> {
   await Promise.all(keys.map((key) => removeStored(storage, key, log)));
 }

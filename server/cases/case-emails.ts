@@ -12,11 +12,25 @@ export type ServiceNews = { serviceName: string; stepName: string; stepDescripti
 
 /** The layout's own words and direction in the email's language. */
 function inLanguage(words: EmailWords, content: Omit<EmailContent, 'locale'>): Promise<RenderedEmail> {
-  return renderEmail({ ...content, locale: { lang: words.language, dir: words.dir, openLink: words.t('layout.openLink'), stopEmails: words.t('layout.stopEmails') } });
+  return renderEmail({
+    ...content,
+    locale: {
+      lang: words.language,
+      dir: words.dir,
+      openLink: words.t('layout.openLink'),
+      stopEmails: words.t('layout.stopEmails'),
+    },
+  });
 }
 
 /** To the applicant when staff create their case with an email address: the number and where to follow it. */
-export function caseCreatedEmail(input: { language: string; caseNumber: string; openedAt: Date; trackerLink: string; unsubscribeLink: string }): Promise<RenderedEmail> {
+export function caseCreatedEmail(input: {
+  language: string;
+  caseNumber: string;
+  openedAt: Date;
+  trackerLink: string;
+  unsubscribeLink: string;
+}): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const caseNumber = input.caseNumber;
@@ -50,7 +64,10 @@ export function caseProgressEmail(input: {
     preview: intro,
     heading: completed ? t('caseCompleted.heading') : t('caseMoved.heading'),
     intro: [intro],
-    items: news.map((item) => ({ title: t('caseMoved.item', { service: item.serviceName, step: item.stepName }), detail: item.stepDescription })),
+    items: news.map((item) => ({
+      title: t('caseMoved.item', { service: item.serviceName, step: item.stepName }),
+      detail: item.stepDescription,
+    })),
     action: { label: t('caseMoved.action'), url: input.trackerLink },
     outro: [t('caseMoved.outro')],
     reason: t('layout.reasonCase', { caseNumber }),
@@ -59,7 +76,12 @@ export function caseProgressEmail(input: {
 }
 
 /** The password-less sign-in link to the applicant's case page. */
-export function applicantAccessEmail(input: { language: string; caseNumber: string; link: string; minutes: number }): Promise<RenderedEmail> {
+export function applicantAccessEmail(input: {
+  language: string;
+  caseNumber: string;
+  link: string;
+  minutes: number;
+}): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const caseNumber = input.caseNumber;
@@ -75,7 +97,14 @@ export function applicantAccessEmail(input: { language: string; caseNumber: stri
 }
 
 /** A document staff refused: which, when it was sent, why, and where to send another. */
-export function documentRejectedEmail(input: { language: string; caseNumber: string; name: string; reason: string; uploadedAt: Date; link: string }): Promise<RenderedEmail> {
+export function documentRejectedEmail(input: {
+  language: string;
+  caseNumber: string;
+  name: string;
+  reason: string;
+  uploadedAt: Date;
+  link: string;
+}): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const { caseNumber, name, reason } = input;
@@ -83,14 +112,21 @@ export function documentRejectedEmail(input: { language: string; caseNumber: str
     subject: t('rejected.subject', { caseNumber, name }),
     preview: t('rejected.preview', { name, reason }),
     heading: t('rejected.heading', { name }),
-    intro: [t('rejected.intro', { caseNumber, name, date: words.date(input.uploadedAt) }), t('rejected.why', { reason })],
+    intro: [
+      t('rejected.intro', { caseNumber, name, date: words.date(input.uploadedAt) }),
+      t('rejected.why', { reason }),
+    ],
     action: { label: t('rejected.action'), url: input.link },
     reason: t('layout.reasonCase', { caseNumber }),
   });
 }
 
 /** The review that accepted the last required document. */
-export function documentsAcceptedEmail(input: { language: string; caseNumber: string; link: string }): Promise<RenderedEmail> {
+export function documentsAcceptedEmail(input: {
+  language: string;
+  caseNumber: string;
+  link: string;
+}): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const caseNumber = input.caseNumber;
@@ -105,7 +141,12 @@ export function documentsAcceptedEmail(input: { language: string; caseNumber: st
 }
 
 /** The double opt-in of an address entered on the tracker, in the tracker page's language. */
-export function subscriptionConfirmationEmail(input: { language: string; caseNumber: string; link: string; hours: number }): Promise<RenderedEmail> {
+export function subscriptionConfirmationEmail(input: {
+  language: string;
+  caseNumber: string;
+  link: string;
+  hours: number;
+}): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const caseNumber = input.caseNumber;
@@ -134,7 +175,12 @@ export function caseAdminPasswordResetEmail(input: { adminEmail: string; link: s
 }
 
 /** To the applicant when staff send the tracker link again (they lost the first email, say). */
-export function trackerLinkEmail(input: { language: string; caseNumber: string; trackerLink: string; unsubscribeLink: string }): Promise<RenderedEmail> {
+export function trackerLinkEmail(input: {
+  language: string;
+  caseNumber: string;
+  trackerLink: string;
+  unsubscribeLink: string;
+}): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const caseNumber = input.caseNumber;

@@ -10,7 +10,12 @@ export type ActingAdmin = { id: number; email: string };
 export type Actor = ActingAdmin | null;
 
 /** Records changes in the case history, in the caller's transaction, as one insert. */
-export async function recordCaseEvents(tx: Queryable, events: CaseEventInput[], actor: Actor, now: Date): Promise<void> {
+export async function recordCaseEvents(
+  tx: Queryable,
+  events: CaseEventInput[],
+  actor: Actor,
+  now: Date,
+): Promise<void> {
   if (events.length === 0) return;
   await tx.insert(caseEvents).values(
     events.map((event) => ({

@@ -3,7 +3,16 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { csvProblem } from '../../contracts/csv-problem.js';
-import { caseNumberPattern, exportOnlyColumns, importColumnLabels, importColumnOf, importColumns, IMPORT_MAX_ROWS, optionalEmail, type ImportRowError } from '../../contracts/cases.js';
+import {
+  caseNumberPattern,
+  exportOnlyColumns,
+  importColumnLabels,
+  importColumnOf,
+  importColumns,
+  IMPORT_MAX_ROWS,
+  optionalEmail,
+  type ImportRowError,
+} from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
 import { cases, caseServices, services } from '../db/schema/cases.js';
 import { AppError, ImportRejected } from '../platform/errors.js';
@@ -14,24 +23,36 @@ import { setInitialCaseStatuses } from './case-status.js';
 import { unguardFormula } from '../platform/csv-formula-guard.js';
 import type { ActingAdmin } from './case-events.js';
 
-
 const text = (field: string, max: number, required: boolean) =>
   z
     .string()
     .trim()
     .max(max, `${field} must be at most ${max} characters`)
     .refine((value) => !required || value.length > 0, `${field} is required`)
-    .refine((value) => !Array.from(value).some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f'), `${field} must not contain control characters`);
+    .refine(
+      (value) => !Array.from(value).some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f'),
+      `${field} must not contain control characters`,
+    );
 
 const rowSchema = z.object({
-  case_number: text('case_number', 64, false).refine((value) => value === '' || caseNumberPattern.test(value), 'case_number may hold only letters, digits and dashes'),
+  case_number: text('case_number', 64, false).refine(
+    (value) => value === '' || caseNumberPattern.test(value),
+    'case_number may hold only letters, digits and dashes',
+  ),
   passport_number: text('passport_number', 64, true),
   client_name: text('client_name', 200, true),
   client_email: optionalEmail,
   services: z.string(),
 });
 
-type ParsedRow = { row: number; caseNumber: string | null; passportNumber: string; clientName: string; clientEmail: string | null; serviceIds: number[] };
+type ParsedRow = {
+  row: number;
+  caseNumber: string | null;
+  passportNumber: string;
+  clientName: string;
+  clientEmail: string | null;
+  serviceIds: number[];
+};
 
 // PostgreSQL takes at most 65,535 parameters per statement; inserts are cut into chunks below that.
 const MAX_PARAMETERS = 60_000;
@@ -80,7 +101,8 @@ export function decodeCsv(bytes: Buffer, charset?: string): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   const declared = declaredDecoder(charset);
   if (declared) return declared.decode(bytes);
-  if (bytes.includes(0)) throw new AppError(400, `The file looks like UTF-16 text without its byte-order mark. ${SAVE_AS_UTF8}`);
+  if (bytes.includes(0))
+    throw new AppError(400, `The file looks like UTF-16 text without its byte-order mark. ${SAVE_AS_UTF8}`);
   const strict = new TextDecoder('utf-8', { fatal: true });
   try {
     return strict.decode(bytes);
@@ -96,7 +118,10 @@ export function decodeCsv(bytes: Buffer, charset?: string): string {
       }
       start = stop;
     }
-    throw new AppError(400, `Line ${line} is not UTF-8 text: the file was probably saved as Latin-1 or Windows-1252. ${SAVE_AS_UTF8}`);
+    throw new AppError(
+      400,
+      `Line ${line} is not UTF-8 text: the file was probably saved as Latin-1 or Windows-1252. ${SAVE_AS_UTF8}`,
+    );
   }
 }
 
@@ -142,7 +167,8 @@ function findService(allServices: { id: number; name: string }[], item: string):
 export async function importCases(db: Database, body: string, admin: ActingAdmin, now: Date): Promise<number> {
   const records = parseCsv(body);
   if (records.length === 0) throw new ImportRejected('The file has no cases', []);
-  if (records.length > IMPORT_MAX_ROWS) throw new ImportRejected(`At most ${IMPORT_MAX_ROWS} cases per import; this file has ${records.length}`, []);
+  if (records.length > IMPORT_MAX_ROWS)
+    throw new ImportRejected(`At most ${IMPORT_MAX_ROWS} cases per import; this file has ${records.length}`, []);
 
   return db.transaction(async (tx) => {
     const allServices = await tx.select({ id: services.id, name: services.name }).from(services);
@@ -163,14 +189,20 @@ export async function importCases(db: Database, body: string, admin: ActingAdmin
       const serviceIds: number[] = [];
       const unknown: string[] = [];
       const ambiguous: string[] = [];
-      for (const item of parsed.data.services.split(';').map((part) => part.trim()).filter(Boolean)) {
+      for (const item of parsed.data.services
+        .split(';')
+        .map((part) => part.trim())
+        .filter(Boolean)) {
         const found = findService(allServices, item);
         if (typeof found === 'number') serviceIds.push(found);
         else if (found.length === 0) unknown.push(item);
         else ambiguous.push(`"${item}" could be ${found.map((name) => `"${name}"`).join(' or ')}`);
       }
       if (unknown.length || ambiguous.length) {
-        const problems = [...(unknown.length ? [`Unknown service(s): ${unknown.join(', ')}`] : []), ...ambiguous.map((text) => `${text}: write the name exactly`)];
+        const problems = [
+          ...(unknown.length ? [`Unknown service(s): ${unknown.join(', ')}`] : []),
+          ...ambiguous.map((text) => `${text}: write the name exactly`),
+        ];
         errors.push({ row, error: problems.join('; ') });
         continue;
       }
@@ -189,12 +221,14 @@ export async function importCases(db: Database, body: string, admin: ActingAdmin
     for (const row of rows) {
       if (!row.caseNumber) continue;
       const first = firstRowOf.get(row.caseNumber);
-      if (first !== undefined) errors.push({ row: row.row, error: `Case number ${row.caseNumber} is also on row ${first}` });
+      if (first !== undefined)
+        errors.push({ row: row.row, error: `Case number ${row.caseNumber} is also on row ${first}` });
       else firstRowOf.set(row.caseNumber, row.row);
     }
     const taken = await existingCaseNumbers(tx, [...firstRowOf.keys()]);
     for (const row of rows) {
-      if (row.caseNumber && taken.has(row.caseNumber)) errors.push({ row: row.row, error: `Case number ${row.caseNumber} already exists` });
+      if (row.caseNumber && taken.has(row.caseNumber))
+        errors.push({ row: row.row, error: `Case number ${row.caseNumber} already exists` });
     }
     if (errors.length) {
       errors.sort((a, b) => a.row - b.row);
@@ -232,13 +266,23 @@ export async function importCases(db: Database, body: string, admin: ActingAdmin
     );
     const firstStepOf = new Map(firstSteps.rows.map((row) => [row.service_id, row.id]));
     const links = withIds.flatMap((row) =>
-      row.serviceIds.map((serviceId) => ({ caseId: row.id, serviceId, currentStepId: firstStepOf.get(serviceId) ?? null, lastUpdated: now })),
+      row.serviceIds.map((serviceId) => ({
+        caseId: row.id,
+        serviceId,
+        currentStepId: firstStepOf.get(serviceId) ?? null,
+        lastUpdated: now,
+      })),
     );
     for (const chunk of chunks(links, 4)) await tx.insert(caseServices).values(chunk);
     const caseIds = withIds.map((row) => row.id);
     // A service with a single step completes its case from the start.
     for (const chunk of chunks(caseIds, 1)) await setInitialCaseStatuses(tx, { caseIds: chunk });
-    for (const chunk of chunks(withIds, 6)) await addClientEmailRecipients(tx, chunk.map((row) => ({ caseId: row.id, email: row.clientEmail })), now);
+    for (const chunk of chunks(withIds, 6))
+      await addClientEmailRecipients(
+        tx,
+        chunk.map((row) => ({ caseId: row.id, email: row.clientEmail })),
+        now,
+      );
     const nameOf = new Map(allServices.map((s) => [s.id, s.name]));
     for (const chunk of chunks(withIds, 6)) {
       await recordCaseEvents(
@@ -259,7 +303,11 @@ export async function importCases(db: Database, body: string, admin: ActingAdmin
 async function existingCaseNumbers(tx: Queryable, numbers: string[]): Promise<Set<string>> {
   const found = new Set<string>();
   for (const chunk of chunks(numbers, 1)) {
-    const rows = await tx.select({ caseNumber: cases.caseNumber }).from(cases).where(inArray(cases.caseNumber, chunk)).orderBy(asc(cases.caseNumber));
+    const rows = await tx
+      .select({ caseNumber: cases.caseNumber })
+      .from(cases)
+      .where(inArray(cases.caseNumber, chunk))
+      .orderBy(asc(cases.caseNumber));
     for (const row of rows) found.add(row.caseNumber);
   }
   return found;

@@ -39,7 +39,8 @@ function caseSearchMatches(search: string): SQL {
   return sql`(${caseNumberMatches(search)} OR ${searchTextMatches(search)})`;
 }
 const caseNumberMatches = (search: string) => like(cases.caseNumber, `%${escapeLike(search)}%`.toUpperCase());
-const searchTextMatches = (search: string) => sql`${cases.searchText} LIKE case_search_fold(${`%${escapeLike(search)}%`})`;
+const searchTextMatches = (search: string) =>
+  sql`${cases.searchText} LIKE case_search_fold(${`%${escapeLike(search)}%`})`;
 /** Case numbers hold only letters, digits and dashes (stored upper-case): another character cannot match one. */
 const couldMatchCaseNumber = (search: string) => /^[A-Z0-9-]+$/.test(search.toUpperCase());
 
@@ -49,7 +50,8 @@ type CaseListWhere = Pick<CaseListFilter, 'search' | 'status' | 'overdueAt' | 'o
 function filterConditions(filter: CaseListWhere): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(cases.status, filter.status));
-  if (filter.ownerId !== undefined) conditions.push(filter.ownerId === null ? isNull(cases.ownerAdminId) : eq(cases.ownerAdminId, filter.ownerId));
+  if (filter.ownerId !== undefined)
+    conditions.push(filter.ownerId === null ? isNull(cases.ownerAdminId) : eq(cases.ownerAdminId, filter.ownerId));
   if (filter.overdueAt) conditions.push(caseIsOverdue(filter.overdueAt));
   return conditions;
 }
@@ -89,7 +91,10 @@ export function caseListOrderBy(filter: Pick<CaseListFilter, 'sortBy' | 'order'>
 /** The id and the columns the list's sort reads: what a row set must hold to be sorted and joined back. */
 export function caseListSortedColumns(filter: Pick<CaseListFilter, 'sortBy'>): SQL {
   const columns = new Set([cases.id, ...sortColumns[filter.sortBy ?? 'createdAt']]);
-  return sql.join([...columns].map((column) => sql`${column}`), sql`, `);
+  return sql.join(
+    [...columns].map((column) => sql`${column}`),
+    sql`, `,
+  );
 }
 
 /**
@@ -106,10 +111,15 @@ export function caseListPageRows(filter: CaseListFilter): SQL {
   const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
   const { limit, offset } = caseListPage(filter);
   const columns = caseListSortedColumns(filter);
-  if (!filter.search) return sql`SELECT ${columns} FROM ${cases} ${caseListWhereClause(filter)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
+  if (!filter.search)
+    return sql`SELECT ${columns} FROM ${cases} ${caseListWhereClause(filter)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
   const rest = filterConditions(filter);
-  const half = (match: SQL) => sql`(SELECT ${columns} FROM ${cases} WHERE ${and(match, ...rest)} ORDER BY ${orderBy} LIMIT ${limit + offset})`;
-  const halves = [...(couldMatchCaseNumber(filter.search) ? [half(caseNumberMatches(filter.search))] : []), half(searchTextMatches(filter.search))];
+  const half = (match: SQL) =>
+    sql`(SELECT ${columns} FROM ${cases} WHERE ${and(match, ...rest)} ORDER BY ${orderBy} LIMIT ${limit + offset})`;
+  const halves = [
+    ...(couldMatchCaseNumber(filter.search) ? [half(caseNumberMatches(filter.search))] : []),
+    half(searchTextMatches(filter.search)),
+  ];
   return sql`SELECT * FROM (${sql.join(halves, sql` UNION `)}) AS cases ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
 }
 
@@ -130,7 +140,9 @@ export type CaseListTotal = { total: number; estimated: boolean };
  */
 export async function countCaseList(pool: pg.Pool, filter: CaseListWhere): Promise<CaseListTotal> {
   const { rows } = await pool.query<{ n: number }>(
-    toStatement(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${cases} ${caseListWhereClause(filter)} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) matching`),
+    toStatement(
+      sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${cases} ${caseListWhereClause(filter)} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) matching`,
+    ),
   );
   const n = rows[0]?.n ?? 0;
   return n <= EXACT_COUNT_LIMIT ? { total: n, estimated: false } : estimateCaseList(pool, filter);

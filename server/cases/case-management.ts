@@ -136,7 +136,13 @@ type CaseListRow = {
   status: CaseStatus;
   created_at: Date;
   updated_at: Date;
-  services: { id: number; service_id: number; service_name: string; current_step: string | null; last_updated: string }[];
+  services: {
+    id: number;
+    service_id: number;
+    service_name: string;
+    current_step: string | null;
+    last_updated: string;
+  }[];
   owner: { id: number; email: string } | null;
 };
 
@@ -179,7 +185,10 @@ async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<Admi
  * unless they cluster at the far end of the order (then it reads the table's index once), and the
  * total is estimated.
  */
-async function listSearchMatches(pool: pg.Pool, filter: CaseListFilter): Promise<({ cases: AdminCase[] } & CaseListTotal) | undefined> {
+async function listSearchMatches(
+  pool: pg.Pool,
+  filter: CaseListFilter,
+): Promise<({ cases: AdminCase[] } & CaseListTotal) | undefined> {
   const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
   const { limit, offset } = caseListPage(filter);
   const cap = sql.raw(String(EXACT_COUNT_LIMIT));
@@ -199,7 +208,11 @@ async function listSearchMatches(pool: pg.Pool, filter: CaseListFilter): Promise
   );
   const total = rows[0]?.total ?? 0;
   if (total > EXACT_COUNT_LIMIT) return undefined;
-  return { cases: rows.filter((row): row is { total: number } & CaseListRow => row.id !== null).map(toListedCase), total, estimated: false };
+  return {
+    cases: rows.filter((row): row is { total: number } & CaseListRow => row.id !== null).map(toListedCase),
+    total,
+    estimated: false,
+  };
 }
 
 function toListedCase(row: CaseListRow): AdminCase {
@@ -228,7 +241,10 @@ function toListedCase(row: CaseListRow): AdminCase {
  * search reads its matches first (listSearchMatches); without one, or past the limit, the page is
  * read off the sort's index while the total is counted or estimated.
  */
-export async function listCases(pool: pg.Pool, filter: CaseListFilter): Promise<{ cases: AdminCase[] } & CaseListTotal> {
+export async function listCases(
+  pool: pg.Pool,
+  filter: CaseListFilter,
+): Promise<{ cases: AdminCase[] } & CaseListTotal> {
   if (!filter.search) {
     const [page, total] = await Promise.all([listCasePage(pool, filter), countCaseList(pool, filter)]);
     return { cases: page, ...total };
@@ -250,7 +266,11 @@ async function loadCase(db: Queryable, id: number): Promise<AdminCase> {
   if (!found) throw notFound('Case');
   const { row, ownerEmail } = found;
   const servicesByCase = await loadCaseServices(db, [id]);
-  return toAdminCase(row, servicesByCase.get(id) ?? [], row.ownerAdminId !== null && ownerEmail !== null ? { id: row.ownerAdminId, email: ownerEmail } : null);
+  return toAdminCase(
+    row,
+    servicesByCase.get(id) ?? [],
+    row.ownerAdminId !== null && ownerEmail !== null ? { id: row.ownerAdminId, email: ownerEmail } : null,
+  );
 }
 
 /** The case with its history; the routes add its document checklist (case-documents.ts). */
@@ -314,14 +334,21 @@ export async function addCaseServices(tx: Queryable, caseId: number, serviceIds:
 /** "Documents Verification, License Registration" for history entries. */
 export async function serviceNames(tx: Queryable, serviceIds: number[]): Promise<string> {
   if (serviceIds.length === 0) return '';
-  const rows = await tx.select({ id: services.id, name: services.name }).from(services).where(inArray(services.id, serviceIds));
+  const rows = await tx
+    .select({ id: services.id, name: services.name })
+    .from(services)
+    .where(inArray(services.id, serviceIds));
   return serviceIds.map((id) => rows.find((row) => row.id === id)?.name ?? `#${id}`).join(', ');
 }
 
 /** Every case admin, for choosing a case's owner (staff accounts are few: a capped list, by email). */
 export const CASE_ADMINS_LISTED = 500;
 export async function listCaseAdmins(db: Queryable): Promise<{ id: number; email: string }[]> {
-  return db.select({ id: caseAdmins.id, email: caseAdmins.email }).from(caseAdmins).orderBy(asc(caseAdmins.email)).limit(CASE_ADMINS_LISTED);
+  return db
+    .select({ id: caseAdmins.id, email: caseAdmins.email })
+    .from(caseAdmins)
+    .orderBy(asc(caseAdmins.email))
+    .limit(CASE_ADMINS_LISTED);
 }
 
 /** The owner's email, or a 400 about `ownerId` when there is no such admin. */
@@ -381,7 +408,8 @@ export async function createCase(
         })
         .onConflictDoNothing({ target: cases.caseNumber })
         .returning({ id: cases.id });
-      if (!inserted && requested) throw new AppError(409, `Case number ${requested} already exists`, undefined, 'case_number');
+      if (!inserted && requested)
+        throw new AppError(409, `Case number ${requested} already exists`, undefined, 'case_number');
       id = inserted?.id;
     }
     await addCaseServices(tx, id, input.serviceIds, now);
@@ -391,7 +419,13 @@ export async function createCase(
     const names = await serviceNames(tx, input.serviceIds);
     await recordCaseEvents(
       tx,
-      [{ caseId: id, kind: 'case created', summary: `Case created${names ? ` with ${names}` : ' without services'}${ownerId !== null && ownerId !== admin.id ? `, owned by ${ownerEmail}` : ''}` }],
+      [
+        {
+          caseId: id,
+          kind: 'case created',
+          summary: `Case created${names ? ` with ${names}` : ' without services'}${ownerId !== null && ownerId !== admin.id ? `, owned by ${ownerEmail}` : ''}`,
+        },
+      ],
       admin,
       now,
     );
@@ -426,7 +460,13 @@ export async function setCaseServices(
   const { serviceIds } = input;
   return db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ id: cases.id, clientEmail: cases.clientEmail, clientName: cases.clientName, passportNumber: cases.passportNumber, ownerAdminId: cases.ownerAdminId })
+      .select({
+        id: cases.id,
+        clientEmail: cases.clientEmail,
+        clientName: cases.clientName,
+        passportNumber: cases.passportNumber,
+        ownerAdminId: cases.ownerAdminId,
+      })
       .from(cases)
       .where(eq(cases.id, caseId))
       .for('update');
@@ -437,33 +477,64 @@ export async function setCaseServices(
       { field: 'Passport number', column: 'passportNumber', from: locked.passportNumber, to: input.passport_number },
     ] as const;
     const renamed = identity.filter((item) => item.to !== undefined && item.to !== item.from);
-    if (renamed.length && !input.reason) throw fieldError('reason', `Give a reason for changing the ${renamed.map((item) => item.field.toLowerCase()).join(' and the ')}`);
+    if (renamed.length && !input.reason)
+      throw fieldError(
+        'reason',
+        `Give a reason for changing the ${renamed.map((item) => item.field.toLowerCase()).join(' and the ')}`,
+      );
     await assertServicesExist(tx, serviceIds);
-    const current = await tx.select({ serviceId: caseServices.serviceId }).from(caseServices).where(eq(caseServices.caseId, caseId));
+    const current = await tx
+      .select({ serviceId: caseServices.serviceId })
+      .from(caseServices)
+      .where(eq(caseServices.caseId, caseId));
     const added = serviceIds.filter((id) => !current.some((row) => row.serviceId === id));
     const removed = current.map((row) => row.serviceId).filter((id) => !serviceIds.includes(id));
     const events: CaseEventInput[] = [];
-    if (added.length) events.push({ caseId, kind: 'services added', summary: `Services added: ${await serviceNames(tx, added)}` });
-    if (removed.length) events.push({ caseId, kind: 'services removed', summary: `Services removed: ${await serviceNames(tx, removed)}` });
+    if (added.length)
+      events.push({ caseId, kind: 'services added', summary: `Services added: ${await serviceNames(tx, added)}` });
+    if (removed.length)
+      events.push({
+        caseId,
+        kind: 'services removed',
+        summary: `Services removed: ${await serviceNames(tx, removed)}`,
+      });
     if (input.client_email !== undefined && input.client_email !== locked.clientEmail) {
       await tx.update(cases).set({ clientEmail: input.client_email }).where(eq(cases.id, caseId));
       await addClientEmailRecipients(tx, [{ caseId, email: input.client_email }], now);
-      events.push({ caseId, kind: 'case edited', summary: input.client_email ? `Applicant email set to ${input.client_email}` : 'Applicant email removed' });
+      events.push({
+        caseId,
+        kind: 'case edited',
+        summary: input.client_email ? `Applicant email set to ${input.client_email}` : 'Applicant email removed',
+      });
     }
     if (input.ownerId !== undefined && input.ownerId !== locked.ownerAdminId) {
       const ownerEmail = input.ownerId === null ? null : await ownerEmailOf(tx, input.ownerId);
       await tx.update(cases).set({ ownerAdminId: input.ownerId }).where(eq(cases.id, caseId));
-      events.push({ caseId, kind: 'case edited', summary: ownerEmail ? `Owner set to ${ownerEmail}` : 'Owner removed' });
+      events.push({
+        caseId,
+        kind: 'case edited',
+        summary: ownerEmail ? `Owner set to ${ownerEmail}` : 'Owner removed',
+      });
     }
     for (const item of renamed) {
-      await tx.update(cases).set({ [item.column]: item.to }).where(eq(cases.id, caseId));
-      events.push({ caseId, kind: 'case edited', summary: `${item.field} changed from "${item.from}" to "${item.to}". Reason: ${input.reason}` });
+      await tx
+        .update(cases)
+        .set({ [item.column]: item.to })
+        .where(eq(cases.id, caseId));
+      events.push({
+        caseId,
+        kind: 'case edited',
+        summary: `${item.field} changed from "${item.from}" to "${item.to}". Reason: ${input.reason}`,
+      });
     }
     await recordCaseEvents(tx, events, admin, now);
     await tx
       .delete(caseServices)
       .where(
-        and(eq(caseServices.caseId, caseId), serviceIds.length ? notInArray(caseServices.serviceId, serviceIds) : undefined),
+        and(
+          eq(caseServices.caseId, caseId),
+          serviceIds.length ? notInArray(caseServices.serviceId, serviceIds) : undefined,
+        ),
       );
     await addCaseServices(tx, caseId, added, now);
     await tx.update(cases).set({ updatedAt: now }).where(eq(cases.id, caseId));

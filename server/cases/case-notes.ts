@@ -15,10 +15,20 @@ async function assertCaseExists(db: Queryable, caseId: number): Promise<void> {
   if (!found) throw notFound('Case');
 }
 
-const toNote = (row: typeof caseNotes.$inferSelect): CaseNote => ({ id: row.id, body: row.body, author: row.authorEmail, createdAt: row.createdAt.toISOString() });
+const toNote = (row: typeof caseNotes.$inferSelect): CaseNote => ({
+  id: row.id,
+  body: row.body,
+  author: row.authorEmail,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** A page of the case's notes, newest first, and how many there are. */
-export async function listCaseNotes(db: Database, caseId: number, page: number, pageSize: number): Promise<{ items: CaseNote[]; total: number }> {
+export async function listCaseNotes(
+  db: Database,
+  caseId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ items: CaseNote[]; total: number }> {
   await assertCaseExists(db, caseId);
   const [rows, [total]] = await Promise.all([
     db
@@ -33,12 +43,21 @@ export async function listCaseNotes(db: Database, caseId: number, page: number, 
   return { items: rows.map(toNote), total: total?.n ?? 0 };
 }
 
-export async function addCaseNote(db: Database, caseId: number, body: string, author: ActingAdmin, now: Date): Promise<CaseNote> {
+export async function addCaseNote(
+  db: Database,
+  caseId: number,
+  body: string,
+  author: ActingAdmin,
+  now: Date,
+): Promise<CaseNote> {
   return db.transaction(async (tx) => {
     // Locked, so a note cannot be written to a case being deleted at that moment (it would fail on the key).
     const [found] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('share');
     if (!found) throw notFound('Case');
-    const [row] = await tx.insert(caseNotes).values({ caseId, body, authorAdminId: author.id, authorEmail: author.email, createdAt: now }).returning();
+    const [row] = await tx
+      .insert(caseNotes)
+      .values({ caseId, body, authorAdminId: author.id, authorEmail: author.email, createdAt: now })
+      .returning();
     if (!row) throw new Error('the note was not stored');
     return toNote(row);
   });

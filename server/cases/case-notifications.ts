@@ -56,7 +56,12 @@ export async function queueChangeNotifications(
 }
 
 /** Queues the email of cases that have just turned Completed (see refreshCaseStatuses). */
-export async function queueCompletionNotifications(tx: Queryable, deps: NotificationDeps, caseIds: number[], now: Date): Promise<void> {
+export async function queueCompletionNotifications(
+  tx: Queryable,
+  deps: NotificationDeps,
+  caseIds: number[],
+  now: Date,
+): Promise<void> {
   await queueNews(
     tx,
     deps,
@@ -80,17 +85,32 @@ async function queueNews(
   await deps.jobs.sendMany(
     tx,
     CASE_NOTIFICATION_QUEUE,
-    caseIds.map((caseId) => ({ data: { caseId }, options: { startAfterSeconds: delaySeconds, singletonKey: `case-${caseId}` } })),
+    caseIds.map((caseId) => ({
+      data: { caseId },
+      options: { startAfterSeconds: delaySeconds, singletonKey: `case-${caseId}` },
+    })),
   );
 }
 
 /** Makes the case's client email a recipient (confirmed: staff entered it); an earlier unsubscribe stands. */
-export async function addClientEmailRecipients(tx: Queryable, rows: { caseId: number; email: string | null }[], now: Date): Promise<void> {
+export async function addClientEmailRecipients(
+  tx: Queryable,
+  rows: { caseId: number; email: string | null }[],
+  now: Date,
+): Promise<void> {
   const withEmail = rows.filter((row): row is { caseId: number; email: string } => row.email !== null);
   if (withEmail.length === 0) return;
   await tx
     .insert(caseNotificationRecipients)
-    .values(withEmail.map((row) => ({ caseId: row.caseId, email: row.email, source: 'case' as const, confirmedAt: now, createdAt: now })))
+    .values(
+      withEmail.map((row) => ({
+        caseId: row.caseId,
+        email: row.email,
+        source: 'case' as const,
+        confirmedAt: now,
+        createdAt: now,
+      })),
+    )
     .onConflictDoUpdate({
       target: [caseNotificationRecipients.caseId, caseNotificationRecipients.email],
       set: { confirmedAt: sql`coalesce(${caseNotificationRecipients.confirmedAt}, excluded.confirmed_at)` },
@@ -101,7 +121,11 @@ export async function addClientEmailRecipients(tx: Queryable, rows: { caseId: nu
  * Tells the applicant of each new case (its client email, entered by staff) the case number and
  * the tracker link, as the tracker's text promises. An address unsubscribed earlier gets nothing.
  */
-export async function sendCaseCreatedEmails(tx: Queryable, deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>, caseIds: number[]): Promise<void> {
+export async function sendCaseCreatedEmails(
+  tx: Queryable,
+  deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>,
+  caseIds: number[],
+): Promise<void> {
   if (caseIds.length === 0) return;
   const applicants = await tx
     .select({
@@ -112,7 +136,10 @@ export async function sendCaseCreatedEmails(tx: Queryable, deps: Pick<Notificati
       openedAt: cases.createdAt,
     })
     .from(cases)
-    .innerJoin(caseNotificationRecipients, and(eq(caseNotificationRecipients.caseId, cases.id), eq(caseNotificationRecipients.email, cases.clientEmail)))
+    .innerJoin(
+      caseNotificationRecipients,
+      and(eq(caseNotificationRecipients.caseId, cases.id), eq(caseNotificationRecipients.email, cases.clientEmail)),
+    )
     .where(and(inArray(cases.id, caseIds), isNull(caseNotificationRecipients.unsubscribedAt)));
   for (const applicant of applicants) {
     const email = await caseCreatedEmail({
@@ -131,10 +158,17 @@ export async function sendCaseCreatedEmails(tx: Queryable, deps: Pick<Notificati
  * tracker or is the case's client email now (a staff-entered address stops with the case's email).
  */
 export function receivesCaseEmails(
-  recipient: Pick<typeof caseNotificationRecipients.$inferSelect, 'email' | 'source' | 'confirmedAt' | 'unsubscribedAt'>,
+  recipient: Pick<
+    typeof caseNotificationRecipients.$inferSelect,
+    'email' | 'source' | 'confirmedAt' | 'unsubscribedAt'
+  >,
   clientEmail: string | null,
 ): boolean {
-  return recipient.confirmedAt !== null && recipient.unsubscribedAt === null && (recipient.source === 'tracker' || recipient.email === clientEmail);
+  return (
+    recipient.confirmedAt !== null &&
+    recipient.unsubscribedAt === null &&
+    (recipient.source === 'tracker' || recipient.email === clientEmail)
+  );
 }
 
 /**
@@ -167,7 +201,12 @@ const emailedWhom = (count: number) => (count === 1 ? 'Emailed the applicant' : 
  * The job: sends the case's pending news, if any, to every recipient, describing the case as it is
  * now: each service that moved at its latest step, and "complete" only while the case is Completed.
  */
-export async function sendPendingNotifications(db: Database, deps: NotificationDeps, caseId: number, now: Date): Promise<void> {
+export async function sendPendingNotifications(
+  db: Database,
+  deps: NotificationDeps,
+  caseId: number,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     // SKIP LOCKED: a second job of the same case running at once leaves these to this one.
     const pending = await tx
@@ -180,10 +219,20 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
     await tx
       .update(caseNotificationChanges)
       .set({ notifiedAt: now })
-      .where(inArray(caseNotificationChanges.id, pending.map((change) => change.id)));
+      .where(
+        inArray(
+          caseNotificationChanges.id,
+          pending.map((change) => change.id),
+        ),
+      );
 
     const [found] = await tx
-      .select({ caseNumber: cases.caseNumber, clientEmail: cases.clientEmail, status: cases.status, applicantLanguage: cases.applicantLanguage })
+      .select({
+        caseNumber: cases.caseNumber,
+        clientEmail: cases.clientEmail,
+        status: cases.status,
+        applicantLanguage: cases.applicantLanguage,
+      })
       .from(cases)
       .where(eq(cases.id, caseId));
     if (!found) return;
@@ -192,7 +241,11 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
     // A completion undone before the email went (and nothing else moved) is no news.
     if (news.length === 0 && !completed) return;
     const recipients = (
-      await tx.select().from(caseNotificationRecipients).where(eq(caseNotificationRecipients.caseId, caseId)).orderBy(asc(caseNotificationRecipients.id))
+      await tx
+        .select()
+        .from(caseNotificationRecipients)
+        .where(eq(caseNotificationRecipients.caseId, caseId))
+        .orderBy(asc(caseNotificationRecipients.id))
     ).filter((recipient) => receivesCaseEmails(recipient, found.clientEmail));
     if (recipients.length === 0) return;
 
@@ -200,11 +253,23 @@ export async function sendPendingNotifications(db: Database, deps: NotificationD
     for (const recipient of recipients) {
       const unsubscribeLink = deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(recipient.id)}`);
       const language = recipientLanguage(recipient, found);
-      const email = await caseProgressEmail({ language, caseNumber: found.caseNumber, news, completed, trackerLink, unsubscribeLink });
+      const email = await caseProgressEmail({
+        language,
+        caseNumber: found.caseNumber,
+        news,
+        completed,
+        trackerLink,
+        unsubscribeLink,
+      });
       await deps.mailer.send(tx, { to: recipient.email, ...email });
     }
     const about = news.map((item) => `${item.serviceName} → ${item.stepName}`).join('; ');
     const summary = completed ? (about ? `${about} (case complete)` : 'case complete') : about;
-    await recordCaseEvents(tx, [{ caseId, kind: 'notification sent', summary: `${emailedWhom(recipients.length)} about: ${summary}` }], null, now);
+    await recordCaseEvents(
+      tx,
+      [{ caseId, kind: 'notification sent', summary: `${emailedWhom(recipients.length)} about: ${summary}` }],
+      null,
+      now,
+    );
   });
 }

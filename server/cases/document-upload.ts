@@ -16,15 +16,21 @@ export const DOCUMENT_REFUSAL = 'Please choose a PDF or a photo (JPEG, PNG or We
  * judging the type from the first bytes (a renamed .exe is not a PDF). Over the limit: 413 and
  * nothing kept; another type: 400. The caller stores the file and removes the temporary one.
  */
-export async function receiveDocument(request: FastifyRequest, options: { maxBytes: number; tmpDir: string }): Promise<ReceivedDocument> {
+export async function receiveDocument(
+  request: FastifyRequest,
+  options: { maxBytes: number; tmpDir: string },
+): Promise<ReceivedDocument> {
   if (!request.isMultipart()) throw new AppError(400, 'Send the document as multipart/form-data', undefined);
   let received: ReceivedDocument | undefined;
   const temporary: string[] = [];
   try {
-    const parts = request.parts({ limits: { fileSize: options.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 } });
+    const parts = request.parts({
+      limits: { fileSize: options.maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+    });
     for await (const part of parts) {
       if (part.type === 'field') continue;
-      if (part.fieldname !== DOCUMENT_FILE_FIELD) throw new AppError(400, `Send the document in the field "${DOCUMENT_FILE_FIELD}"`);
+      if (part.fieldname !== DOCUMENT_FILE_FIELD)
+        throw new AppError(400, `Send the document in the field "${DOCUMENT_FILE_FIELD}"`);
       const path = join(options.tmpDir, `pathway-document-${randomBytes(12).toString('hex')}`);
       temporary.push(path);
       const { size, head } = await savePartToFile(part, path);
@@ -42,7 +48,6 @@ export async function receiveDocument(request: FastifyRequest, options: { maxByt
     throw formRefusal(error, options.maxBytes) ?? error;
   }
 }
-
 
 export const extensionOf: Record<DocumentFileType, string> = {
   'application/pdf': 'pdf',

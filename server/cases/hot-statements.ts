@@ -29,4 +29,7 @@ export const CASE_PROGRESS_LOOKUP = {
 };
 
 /** A case admin's current session version, asked on every admin request. */
-export const CASE_ADMIN_SESSION_VERSION = { name: 'case_admin_session_version', text: 'SELECT session_version FROM case_admins WHERE id = $1 LIMIT 1' };
+export const CASE_ADMIN_SESSION_VERSION = {
+  name: 'case_admin_session_version',
+  text: 'SELECT session_version FROM case_admins WHERE id = $1 LIMIT 1',
+};

@@ -6,7 +6,8 @@ import type { NotificationDeps } from './case-notifications.js';
 const UNSUBSCRIBE = 'case-unsubscribe';
 
 /** A recipient's unsubscribe token: its id and a keyed digest of it (see `NotificationDeps.unsubscribeToken`). */
-export const unsubscribeTokenOf = (tokens: Pick<TokenService, 'mac'>, recipientId: number) => `${recipientId}-${tokens.mac(UNSUBSCRIBE, String(recipientId))}`;
+export const unsubscribeTokenOf = (tokens: Pick<TokenService, 'mac'>, recipientId: number) =>
+  `${recipientId}-${tokens.mac(UNSUBSCRIBE, String(recipientId))}`;
 
 /** The platform's job queue and mailer, with the links and delay of this app's configuration. */
 export function caseNotificationDeps(deps: AreaDeps): NotificationDeps {

@@ -7,7 +7,8 @@ import { typicalDays } from './step-estimates.js';
 
 /** Passport numbers match whatever their case and spacing. */
 const normalizePassport = (passport: string) => passport.replace(/\s+/g, '').toUpperCase();
-export const passportMatches = (stored: string, typed: string) => normalizePassport(stored) === normalizePassport(typed);
+export const passportMatches = (stored: string, typed: string) =>
+  normalizePassport(stored) === normalizePassport(typed);
 
 // One answer for an unknown case and a wrong passport, so the lookup does not confirm case numbers.
 export const caseNotFoundAnswer = () => new AppError(404, 'Case details not found. Please verify your information.');
@@ -21,7 +22,11 @@ function stepStatuses(serviceSteps: StoredStep[], currentStepId: number | null) 
   const finished = currentIndex === serviceSteps.length - 1 && currentIndex >= 0;
   return serviceSteps.map((s, index): CaseProgress['servicesSubscribed'][number]['steps'][number] => ({
     name: s.name,
-    status: (finished || index < currentIndex ? 'completed' : index === currentIndex ? 'active' : 'pending') satisfies StepStatus,
+    status: (finished || index < currentIndex
+      ? 'completed'
+      : index === currentIndex
+        ? 'active'
+        : 'pending') satisfies StepStatus,
     description: s.description,
     expected_days: s.expectedDays,
     typicalDays: typicalDays(s.typicalMedian ?? null, s.typicalP80 ?? null),
@@ -35,7 +40,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * of the current step and every later one before the last. Unknown (null) when the service is on
  * no step or already on its last, or when a step on the way has no expected days.
  */
-export function estimateCompletion(serviceSteps: StoredStep[], currentStepId: number | null, currentStepSince: Date): Date | null {
+export function estimateCompletion(
+  serviceSteps: StoredStep[],
+  currentStepId: number | null,
+  currentStepSince: Date,
+): Date | null {
   const currentIndex = serviceSteps.findIndex((s) => s.id === currentStepId);
   if (currentIndex < 0 || currentIndex === serviceSteps.length - 1) return null;
   let days = 0;
@@ -48,7 +57,14 @@ export function estimateCompletion(serviceSteps: StoredStep[], currentStepId: nu
   return new Date(currentStepSince.getTime() + days * DAY_MS);
 }
 
-type StoredStep = { id: number; name: string; description: string | null; expectedDays: number | null; typicalMedian?: number | null; typicalP80?: number | null };
+type StoredStep = {
+  id: number;
+  name: string;
+  description: string | null;
+  expectedDays: number | null;
+  typicalMedian?: number | null;
+  typicalP80?: number | null;
+};
 
 type SubscribedService = {
   serviceName: string;
@@ -59,7 +75,12 @@ type SubscribedService = {
 };
 
 /** The lookup is the public hot path: one round trip, a prepared statement (`hot-statements.ts`). */
-type LookupRow = { caseNumber: string; passportNumber: string; status: CaseProgress['status']; services: SubscribedService[] };
+type LookupRow = {
+  caseNumber: string;
+  passportNumber: string;
+  status: CaseProgress['status'];
+  services: SubscribedService[];
+};
 
 export async function lookupProgress(pool: pg.Pool, caseNumber: string, passportNumber: string): Promise<CaseProgress> {
   const { rows } = await pool.query<LookupRow>({ ...CASE_PROGRESS_LOOKUP, values: [normalizeCaseNumber(caseNumber)] });

@@ -113,14 +113,24 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   const notify = caseNotificationDeps(deps);
   const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
   // `short`: one waiting job per case (the singleton key); changes made meanwhile are collected by it.
-  await notify.jobs.work(CASE_NOTIFICATION_QUEUE, async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()), {
-    policy: 'short',
-  });
+  await notify.jobs.work(
+    CASE_NOTIFICATION_QUEUE,
+    async (data) => sendPendingNotifications(db, notify, notificationJob.parse(data).caseId, now()),
+    {
+      policy: 'short',
+    },
+  );
   // `short`: one waiting recomputation at a time, however many step changes asked for it.
-  await notify.jobs.work(STEP_ESTIMATES_QUEUE, async () => recomputeStepEstimates(db, deps.config.cases.estimateMinSamples), { policy: 'short' });
+  await notify.jobs.work(
+    STEP_ESTIMATES_QUEUE,
+    async () => recomputeStepEstimates(db, deps.config.cases.estimateMinSamples),
+    { policy: 'short' },
+  );
   composeTrackerEmails(db, notify, now);
   composeApplicantEmails(db, notify, now);
-  const requestPasswordReset = passwordResetRequests(deps.mailer, 'caseadmin-password-reset', (email) => sendCaseAdminPasswordResetLink(db, deps, email, now()));
+  const requestPasswordReset = passwordResetRequests(deps.mailer, 'caseadmin-password-reset', (email) =>
+    sendCaseAdminPasswordResetLink(db, deps, email, now()),
+  );
   const lookupLimit = perMinute(deps.config.rateLimits.caseLookupPerMinute);
   // The lookup and the subscription both answer whether a passport number fits a case: one count
   // of such guesses per client, whichever route they come through.
@@ -139,18 +149,36 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   // "Email me when this changes": needs the passport number, like the lookup, and shares its count.
   app.post(
     '/api/progress/subscribe',
-    { config: passportCheckLimit, schema: { tags, body: subscribeBody, response: { 202: messageResponse, ...errorResponses } } },
+    {
+      config: passportCheckLimit,
+      schema: { tags, body: subscribeBody, response: { 202: messageResponse, ...errorResponses } },
+    },
     async (request, reply) =>
-      reply.status(202).send(await subscribe(db, notify, { ...request.body, language: requestLanguage(request.body.language, request.headers['accept-language']) }, now())),
+      reply
+        .status(202)
+        .send(
+          await subscribe(
+            db,
+            notify,
+            { ...request.body, language: requestLanguage(request.body.language, request.headers['accept-language']) },
+            now(),
+          ),
+        ),
   );
   app.post(
     '/api/progress/subscribe/confirm',
-    { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: subscriptionLinkResponse, ...errorResponses } } },
+    {
+      config: lookupLimit,
+      schema: { tags, body: subscriptionTokenBody, response: { 200: subscriptionLinkResponse, ...errorResponses } },
+    },
     async (request) => confirmSubscription(db, request.body.token, now()),
   );
   app.post(
     '/api/progress/unsubscribe',
-    { config: lookupLimit, schema: { tags, body: subscriptionTokenBody, response: { 200: subscriptionLinkResponse, ...errorResponses } } },
+    {
+      config: lookupLimit,
+      schema: { tags, body: subscriptionTokenBody, response: { 200: subscriptionLinkResponse, ...errorResponses } },
+    },
     async (request) => unsubscribe(db, notify, request.body.token, now()),
   );
 
@@ -164,7 +192,13 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const admin = await passwordSignIn.signIn(request, reply, email, () => authenticateCaseAdmin(db, email, password), 'Invalid credentials. Please try again.');
+      const admin = await passwordSignIn.signIn(
+        request,
+        reply,
+        email,
+        () => authenticateCaseAdmin(db, email, password),
+        'Invalid credentials. Please try again.',
+      );
       const token = await deps.tokens.sign(
         { sub: String(admin.id), email: admin.email, ver: admin.sessionVersion },
         'caseadmin',
@@ -178,7 +212,12 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     '/api/caseadmin/password-reset',
     {
       config: signInLimit,
-      schema: { tags, description: 'Emails a link to set a new password; 202 whether or not the address is an admin', body: adminPasswordResetRequestBody, response: { 202: messageResponse, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Emails a link to set a new password; 202 whether or not the address is an admin',
+        body: adminPasswordResetRequestBody,
+        response: { 202: messageResponse, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await requestPasswordReset(db, request.body.email);
@@ -190,7 +229,12 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     '/api/caseadmin/password-reset/confirm',
     {
       config: signInLimit,
-      schema: { tags, description: 'Sets the new password with the emailed token; ends every sign-in of the admin', body: adminPasswordResetBody, response: { ...noContent, ...errorResponses } },
+      schema: {
+        tags,
+        description: 'Sets the new password with the emailed token; ends every sign-in of the admin',
+        body: adminPasswordResetBody,
+        response: { ...noContent, ...errorResponses },
+      },
     },
     async (request, reply) => {
       await resetCaseAdminPassword(db, request.body.token, request.body.password, now());
@@ -205,17 +249,33 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     admin.addHook('onRequest', async (request) => {
       const claims = await deps.tokens.verify(bearerToken(request.headers.authorization), 'caseadmin');
       const id = Number(claims.sub);
-      assertCurrentVersion(claims, Number.isSafeInteger(id) ? await caseAdminSessionVersion(deps.database.pool, id) : undefined);
+      assertCurrentVersion(
+        claims,
+        Number.isSafeInteger(id) ? await caseAdminSessionVersion(deps.database.pool, id) : undefined,
+      );
       request.caseAdmin = { id, email: String(claims.email ?? '') };
     });
-    admin.post('/api/caseadmin/logout', { schema: { tags, description: 'Ends every sign-in of this admin', response: { ...noContent, ...errorResponses } } }, async (request, reply) => {
-      if (request.caseAdmin) await endCaseAdminSessions(db, request.caseAdmin.id);
-      return reply.status(204).send(null);
-    });
+    admin.post(
+      '/api/caseadmin/logout',
+      {
+        schema: {
+          tags,
+          description: 'Ends every sign-in of this admin',
+          response: { ...noContent, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        if (request.caseAdmin) await endCaseAdminSessions(db, request.caseAdmin.id);
+        return reply.status(204).send(null);
+      },
+    );
     // Bytes, decoded by us: Fastify's string parser turns bytes that are not UTF-8 into "�" silently.
     admin.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: CSV_MAX_BYTES }, (request, body, done) => {
       try {
-        done(null, decodeCsv(body as Buffer, /charset=\s*"?([\w.:-]+)/i.exec(request.headers['content-type'] ?? '')?.[1]));
+        done(
+          null,
+          decodeCsv(body as Buffer, /charset=\s*"?([\w.:-]+)/i.exec(request.headers['content-type'] ?? '')?.[1]),
+        );
       } catch (error) {
         done(error as Error, undefined);
       }
@@ -239,13 +299,17 @@ function registerAdminUploadRoutes(app: App, deps: AreaDeps, now: () => Date, st
     {
       schema: {
         tags,
-        description: 'Staff send a document for the case (one received on paper, say): multipart/form-data with one `file` field, a PDF or an image judged by content.',
+        description:
+          'Staff send a document for the case (one received on paper, say): multipart/form-data with one `file` field, a PDF or an image judged by content.',
         params: caseDocumentParams,
         response: { 201: checklistItem, ...uploadErrors },
       },
     },
     async (request, reply) => {
-      const file = await receiveDocument(request, { maxBytes: deps.config.cases.documentMaxBytes, tmpDir: deps.config.uploadTmpDir });
+      const file = await receiveDocument(request, {
+        maxBytes: deps.config.cases.documentMaxBytes,
+        tmpDir: deps.config.uploadTmpDir,
+      });
       const item = await documents.saveCaseDocument(db, storage, request.log, {
         caseId: request.params.id,
         documentId: request.params.documentId,
@@ -259,7 +323,11 @@ function registerAdminUploadRoutes(app: App, deps: AreaDeps, now: () => Date, st
 }
 
 /** The list's query as the list's filter: "Overdue" as of now, the owner `me` as the signed-in admin. */
-function listFilter<Q extends { overdue?: 'true' | 'false' | undefined; owner?: number | 'me' | 'none' | undefined }>(query: Q, admin: ActingAdmin, at: Date) {
+function listFilter<Q extends { overdue?: 'true' | 'false' | undefined; owner?: number | 'me' | 'none' | undefined }>(
+  query: Q,
+  admin: ActingAdmin,
+  at: Date,
+) {
   const { overdue, owner, ...rest } = query;
   return {
     ...rest,
@@ -268,13 +336,23 @@ function listFilter<Q extends { overdue?: 'true' | 'false' | undefined; owner?: 
   };
 }
 
-function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps, now: () => Date, storage: MediaStorage): void {
+function registerAdminRoutes(
+  app: App,
+  deps: AreaDeps,
+  notify: NotificationDeps,
+  now: () => Date,
+  storage: MediaStorage,
+): void {
   const { db } = deps.database;
 
-  app.get('/api/caseadmin/dashboard-metrics', { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } }, async () => ({
-    ...(await caseManagement.dashboardMetrics(db)),
-    overdueCases: await countOverdueCases(db, now()),
-  }));
+  app.get(
+    '/api/caseadmin/dashboard-metrics',
+    { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } },
+    async () => ({
+      ...(await caseManagement.dashboardMetrics(db)),
+      overdueCases: await countOverdueCases(db, now()),
+    }),
+  );
 
   app.get(
     '/api/caseadmin/cases',
@@ -288,17 +366,24 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     },
     async (request, reply) => {
       if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
-      const { cases, total, estimated } = await caseManagement.listCases(deps.database.pool, listFilter(request.query, actingAdmin(request), now()));
+      const { cases, total, estimated } = await caseManagement.listCases(
+        deps.database.pool,
+        listFilter(request.query, actingAdmin(request), now()),
+      );
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
       return cases;
     },
   );
 
-  app.post('/api/caseadmin/cases', { schema: { tags, body: createCaseBody, response: withErrors({ 201: createCaseResponse }) } }, async (request, reply) => {
-    const newCase = await caseManagement.createCase(db, request.body, actingAdmin(request), now(), notify);
-    return reply.status(201).send({ message: 'Case created successfully', newCase });
-  });
+  app.post(
+    '/api/caseadmin/cases',
+    { schema: { tags, body: createCaseBody, response: withErrors({ 201: createCaseResponse }) } },
+    async (request, reply) => {
+      const newCase = await caseManagement.createCase(db, request.body, actingAdmin(request), now(), notify);
+      return reply.status(201).send({ message: 'Case created successfully', newCase });
+    },
+  );
 
   // Registered before /cases/:id, and matched first anyway: static segments win in find-my-way.
   app.post(
@@ -307,7 +392,8 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
       bodyLimit: CSV_MAX_BYTES,
       schema: {
         tags,
-        description: 'text/csv with the columns case_number (optional), passport_number, client_name, client_email, services (names or ids, separated by ;). All or nothing.',
+        description:
+          'text/csv with the columns case_number (optional), passport_number, client_name, client_email, services (names or ids, separated by ;). All or nothing.',
         body: importCasesBody,
         response: { 200: importCasesResponse, ...importErrorResponses },
       },
@@ -317,11 +403,21 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
 
   app.get(
     '/api/caseadmin/cases/export',
-    { schema: { tags, description: 'The filtered, sorted case list (the list\'s query parameters) as text/csv.', querystring: exportCasesQuery, response: withErrors({ 200: z.string() }) } },
+    {
+      schema: {
+        tags,
+        description: "The filtered, sorted case list (the list's query parameters) as text/csv.",
+        querystring: exportCasesQuery,
+        response: withErrors({ 200: z.string() }),
+      },
+    },
     async (request, reply) => {
       const csv = await exportCases(db, listFilter(request.query, actingAdmin(request), now()));
       const day = now().toISOString().slice(0, 10);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="cases-${day}.csv"`).send(csv);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="cases-${day}.csv"`)
+        .send(csv);
     },
   );
 
@@ -340,23 +436,32 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     },
   );
 
-  app.get('/api/caseadmin/cases/:id', { schema: { tags, params: idParams, response: withErrors({ 200: caseDetails }) } }, async (request) => {
-    const details = await caseManagement.caseDetails(db, request.params.id);
-    return { ...details, documents: await documents.caseChecklist(db, request.params.id) };
-  });
+  app.get(
+    '/api/caseadmin/cases/:id',
+    { schema: { tags, params: idParams, response: withErrors({ 200: caseDetails }) } },
+    async (request) => {
+      const details = await caseManagement.caseDetails(db, request.params.id);
+      return { ...details, documents: await documents.caseChecklist(db, request.params.id) };
+    },
+  );
 
-  app.delete('/api/caseadmin/cases/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
-    const keys = await documents.caseDocumentKeys(db, request.params.id);
-    await caseManagement.deleteCase(db, request.params.id);
-    // The applicant's files go with the case (after the commit: storage cannot roll back).
-    await documents.removeStoredDocuments(storage, keys, request.log);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/caseadmin/cases/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      const keys = await documents.caseDocumentKeys(db, request.params.id);
+      await caseManagement.deleteCase(db, request.params.id);
+      // The applicant's files go with the case (after the commit: storage cannot roll back).
+      await documents.removeStoredDocuments(storage, keys, request.log);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.put(
     '/api/caseadmin/cases/:id/services',
     { schema: { tags, params: idParams, body: updateCaseServicesBody, response: withErrors({ 200: adminCase }) } },
-    async (request) => caseManagement.setCaseServices(db, notify, request.params.id, request.body, actingAdmin(request), now()),
+    async (request) =>
+      caseManagement.setCaseServices(db, notify, request.params.id, request.body, actingAdmin(request), now()),
   );
 
   app.get(
@@ -364,14 +469,20 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     {
       schema: {
         tags,
-        description: "Staff's internal notes on the case, newest first, paged; the total in X-Total-Count. Never shown to the applicant.",
+        description:
+          "Staff's internal notes on the case, newest first, paged; the total in X-Total-Count. Never shown to the applicant.",
         params: idParams,
         querystring: caseNotesQuery,
         response: withErrors({ 200: z.array(caseNote) }),
       },
     },
     async (request, reply) => {
-      const { items, total } = await listCaseNotes(db, request.params.id, request.query.page ?? 1, request.query.pageSize ?? CASE_NOTES_PAGE_SIZE);
+      const { items, total } = await listCaseNotes(
+        db,
+        request.params.id,
+        request.query.page ?? 1,
+        request.query.pageSize ?? CASE_NOTES_PAGE_SIZE,
+      );
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     },
@@ -379,8 +490,17 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
 
   app.post(
     '/api/caseadmin/cases/:id/notes',
-    { schema: { tags, description: 'Adds an internal note to the case (staff only).', params: idParams, body: createCaseNoteBody, response: withErrors({ 201: caseNote }) } },
-    async (request, reply) => reply.status(201).send(await addCaseNote(db, request.params.id, request.body.body, actingAdmin(request), now())),
+    {
+      schema: {
+        tags,
+        description: 'Adds an internal note to the case (staff only).',
+        params: idParams,
+        body: createCaseNoteBody,
+        response: withErrors({ 201: caseNote }),
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addCaseNote(db, request.params.id, request.body.body, actingAdmin(request), now())),
   );
 
   app.post(
@@ -388,7 +508,8 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     {
       schema: {
         tags,
-        description: "Emails the tracker link to the case's applicant email again (at most 3 times an hour per case); recorded in the history.",
+        description:
+          "Emails the tracker link to the case's applicant email again (at most 3 times an hour per case); recorded in the history.",
         params: idParams,
         response: withErrors({ 202: messageResponse }),
       },
@@ -401,56 +522,101 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
 
   app.get(
     '/api/caseadmin/admins',
-    { schema: { tags, description: 'The case admins, by email (at most 500), for choosing who owns a case.', response: withErrors({ 200: z.array(caseAdminSummary) }) } },
+    {
+      schema: {
+        tags,
+        description: 'The case admins, by email (at most 500), for choosing who owns a case.',
+        response: withErrors({ 200: z.array(caseAdminSummary) }),
+      },
+    },
     async () => caseManagement.listCaseAdmins(db),
   );
 
-  app.get('/api/caseadmin/services', { schema: { tags, response: withErrors({ 200: z.array(service) }) } }, async () => catalog.listServices(db));
-
-  app.post('/api/caseadmin/services', { schema: { tags, body: createServiceBody, response: withErrors({ 201: service }) } }, async (request, reply) =>
-    reply.status(201).send(await catalog.createService(db, request.body.name)),
+  app.get('/api/caseadmin/services', { schema: { tags, response: withErrors({ 200: z.array(service) }) } }, async () =>
+    catalog.listServices(db),
   );
 
-  app.delete('/api/caseadmin/services/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
-    await catalog.deleteService(db, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/api/caseadmin/services',
+    { schema: { tags, body: createServiceBody, response: withErrors({ 201: service }) } },
+    async (request, reply) => reply.status(201).send(await catalog.createService(db, request.body.name)),
+  );
+
+  app.delete(
+    '/api/caseadmin/services/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await catalog.deleteService(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/api/caseadmin/services/:serviceId/documents',
-    { schema: { tags, description: 'The documents the service needs from applicants.', params: serviceIdParams, response: withErrors({ 200: z.array(serviceDocument) }) } },
+    {
+      schema: {
+        tags,
+        description: 'The documents the service needs from applicants.',
+        params: serviceIdParams,
+        response: withErrors({ 200: z.array(serviceDocument) }),
+      },
+    },
     async (request) => documents.listServiceDocuments(db, request.params.serviceId),
   );
 
   app.post(
     '/api/caseadmin/services/:serviceId/documents',
-    { schema: { tags, params: serviceIdParams, body: createServiceDocumentBody, response: withErrors({ 201: serviceDocument }) } },
-    async (request, reply) => reply.status(201).send(await documents.createServiceDocument(db, request.params.serviceId, request.body)),
+    {
+      schema: {
+        tags,
+        params: serviceIdParams,
+        body: createServiceDocumentBody,
+        response: withErrors({ 201: serviceDocument }),
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await documents.createServiceDocument(db, request.params.serviceId, request.body)),
   );
 
   app.patch(
     '/api/caseadmin/service-documents/:id',
-    { schema: { tags, params: idParams, body: updateServiceDocumentBody, response: withErrors({ 200: serviceDocument }) } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: updateServiceDocumentBody,
+        response: withErrors({ 200: serviceDocument }),
+      },
+    },
     async (request) => documents.updateServiceDocument(db, request.params.id, request.body),
   );
 
-  app.delete('/api/caseadmin/service-documents/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
-    await documents.deleteServiceDocument(db, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/caseadmin/service-documents/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await documents.deleteServiceDocument(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/api/caseadmin/documents',
     {
       schema: {
         tags,
-        description: 'The review queue: sent documents awaiting review, oldest first, paged; the total in X-Total-Count.',
+        description:
+          'The review queue: sent documents awaiting review, oldest first, paged; the total in X-Total-Count.',
         querystring: reviewQueueQuery,
         response: withErrors({ 200: z.array(reviewQueueItem) }),
       },
     },
     async (request, reply) => {
-      const { items, total } = await documents.reviewQueue(db, request.query.page ?? 1, request.query.pageSize ?? REVIEW_QUEUE_PAGE_SIZE);
+      const { items, total } = await documents.reviewQueue(
+        db,
+        request.query.page ?? 1,
+        request.query.pageSize ?? REVIEW_QUEUE_PAGE_SIZE,
+      );
       reply.header(TOTAL_COUNT_HEADER, String(total));
       return items;
     },
@@ -458,54 +624,95 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
 
   app.get(
     '/api/caseadmin/documents/:id/file',
-    { schema: { tags, description: 'The sent file (PDF or image).', params: idParams, response: { 200: z.any(), ...errorResponses, 503: errorBody } } },
+    {
+      schema: {
+        tags,
+        description: 'The sent file (PDF or image).',
+        params: idParams,
+        response: { 200: z.any(), ...errorResponses, 503: errorBody },
+      },
+    },
     async (request, reply) => {
       const stored = await documents.storedDocument(db, request.params.id);
-      return reply
-        .header('content-type', stored.contentType)
-        .header('content-length', stored.size)
-        .header('content-disposition', `inline; filename="${stored.fileName}"`)
-        .header('x-content-type-options', 'nosniff')
-        // Personal papers: never kept by a shared cache or the browser's.
-        .header('cache-control', 'private, no-store')
-        .send(await storage.read(stored.key));
+      return (
+        reply
+          .header('content-type', stored.contentType)
+          .header('content-length', stored.size)
+          .header('content-disposition', `inline; filename="${stored.fileName}"`)
+          .header('x-content-type-options', 'nosniff')
+          // Personal papers: never kept by a shared cache or the browser's.
+          .header('cache-control', 'private, no-store')
+          .send(await storage.read(stored.key))
+      );
     },
   );
 
   app.post(
     '/api/caseadmin/documents/:id/review',
-    { schema: { tags, description: 'Accept or reject a sent document; a reason is required to reject.', params: idParams, body: reviewDocumentBody, response: withErrors({ 200: checklistItem }) } },
-    async (request) => documents.reviewCaseDocument(db, notify, request.params.id, request.body, actingAdmin(request), now()),
+    {
+      schema: {
+        tags,
+        description: 'Accept or reject a sent document; a reason is required to reject.',
+        params: idParams,
+        body: reviewDocumentBody,
+        response: withErrors({ 200: checklistItem }),
+      },
+    },
+    async (request) =>
+      documents.reviewCaseDocument(db, notify, request.params.id, request.body, actingAdmin(request), now()),
   );
 
-  app.get('/api/caseadmin/services/:id/steps', { schema: { tags, params: idParams, response: withErrors({ 200: z.array(step) }) } }, async (request) =>
-    catalog.listSteps(db, request.params.id),
+  app.get(
+    '/api/caseadmin/services/:id/steps',
+    { schema: { tags, params: idParams, response: withErrors({ 200: z.array(step) }) } },
+    async (request) => catalog.listSteps(db, request.params.id),
   );
 
   app.post(
     '/api/caseadmin/services/:serviceId/steps',
     { schema: { tags, params: serviceIdParams, body: createStepBody, response: withErrors({ 201: step }) } },
-    async (request, reply) => reply.status(201).send(await catalog.createStep(db, notify, request.params.serviceId, request.body, now())),
+    async (request, reply) =>
+      reply.status(201).send(await catalog.createStep(db, notify, request.params.serviceId, request.body, now())),
   );
 
   app.patch(
     '/api/caseadmin/steps/:id',
-    { schema: { tags, description: "A step's public description and expected days.", params: idParams, body: updateStepBody, response: withErrors({ 200: step }) } },
+    {
+      schema: {
+        tags,
+        description: "A step's public description and expected days.",
+        params: idParams,
+        body: updateStepBody,
+        response: withErrors({ 200: step }),
+      },
+    },
     async (request) => catalog.updateStep(db, request.params.id, request.body),
   );
 
-  app.delete('/api/caseadmin/steps/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
-    await catalog.deleteStep(db, notify, request.params.id, now());
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/api/caseadmin/steps/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await catalog.deleteStep(db, notify, request.params.id, now());
+      return reply.status(204).send(null);
+    },
+  );
 
   app.put(
     '/api/caseadmin/caseservices/:id/step',
     { schema: { tags, params: idParams, body: changeStepBody, response: withErrors({ 200: changeStepResponse }) } },
     async (request) => {
-      const { stepChangeId, undoUntil } = await changeCurrentStep(db, notify, request.params.id, request.body.newStep, actingAdmin(request), now(), {
-        notifyApplicant: request.body.notify ?? true,
-      });
+      const { stepChangeId, undoUntil } = await changeCurrentStep(
+        db,
+        notify,
+        request.params.id,
+        request.body.newStep,
+        actingAdmin(request),
+        now(),
+        {
+          notifyApplicant: request.body.notify ?? true,
+        },
+      );
       return { message: 'Current step updated!', stepChangeId, undoUntil: undoUntil?.toISOString() ?? null };
     },
   );
@@ -515,7 +722,8 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     {
       schema: {
         tags,
-        description: 'Takes a step change back within CASE_STEP_UNDO_SECONDS of it, withdrawing its email; the history keeps both.',
+        description:
+          'Takes a step change back within CASE_STEP_UNDO_SECONDS of it, withdrawing its email; the history keeps both.',
         params: idParams,
         response: withErrors({ 200: messageResponse }),
       },
@@ -531,7 +739,8 @@ function registerAdminRoutes(app: App, deps: AreaDeps, notify: NotificationDeps,
     {
       schema: {
         tags,
-        description: 'Takes several step changes back together (a bulk move\'s stepChangeIds), all or nothing, within CASE_STEP_UNDO_SECONDS of them.',
+        description:
+          "Takes several step changes back together (a bulk move's stepChangeIds), all or nothing, within CASE_STEP_UNDO_SECONDS of them.",
         body: undoStepChangesBody,
         response: withErrors({ 200: messageResponse }),
       },

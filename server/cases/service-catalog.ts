@@ -25,7 +25,8 @@ export async function createService(db: Database, name: string): Promise<Service
     if (!created) throw new Error('insert returned no row');
     return created;
   } catch (error) {
-    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, `A service named "${name}" already exists`, undefined, 'name');
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION)
+      throw new AppError(409, `A service named "${name}" already exists`, undefined, 'name');
     throw error;
   }
 }
@@ -55,7 +56,13 @@ export async function listSteps(db: Database, serviceId: number): Promise<Step[]
 
 type StepExplanation = { description?: string | null | undefined; expected_days?: number | null | undefined };
 
-export async function createStep(db: Database, notify: NotificationDeps, serviceId: number, input: { name: string; sequence: number } & StepExplanation, now: Date): Promise<Step> {
+export async function createStep(
+  db: Database,
+  notify: NotificationDeps,
+  serviceId: number,
+  input: { name: string; sequence: number } & StepExplanation,
+  now: Date,
+): Promise<Step> {
   return db.transaction(async (tx) => {
     // Locking the service serialises step changes, so the first/last step stays well defined.
     await assertServiceExists(tx, serviceId, true);
@@ -68,14 +75,23 @@ export async function createStep(db: Database, notify: NotificationDeps, service
     }
     const [created] = await tx
       .insert(steps)
-      .values({ serviceId, name: input.name, sequence: input.sequence, description: input.description ?? null, expectedDays: input.expected_days ?? null })
+      .values({
+        serviceId,
+        name: input.name,
+        sequence: input.sequence,
+        description: input.description ?? null,
+        expectedDays: input.expected_days ?? null,
+      })
       .returning(stepColumns);
     if (!created) throw new Error('insert returned no row');
     // Cases subscribed while the service had no steps start on its first step once it has one: like
     // a service added to a case, no step email; a case this completes is told so.
     await tx
       .update(caseServices)
-      .set({ currentStepId: sql`(SELECT id FROM steps WHERE service_id = ${serviceId} ORDER BY sequence LIMIT 1)`, lastUpdated: now })
+      .set({
+        currentStepId: sql`(SELECT id FROM steps WHERE service_id = ${serviceId} ORDER BY sequence LIMIT 1)`,
+        lastUpdated: now,
+      })
       .where(and(eq(caseServices.serviceId, serviceId), isNull(caseServices.currentStepId)));
     await refreshCaseStatuses(tx, notify, { serviceId }, now);
     return created;

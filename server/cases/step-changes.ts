@@ -53,19 +53,24 @@ async function moveCaseServices(
   await tx
     .update(caseServices)
     .set({ currentStepId: target.id, lastUpdated: now })
-    .where(inArray(caseServices.id, moving.map((row) => row.id)));
+    .where(
+      inArray(
+        caseServices.id,
+        moving.map((row) => row.id),
+      ),
+    );
   const recorded = await tx
     .insert(stepChanges)
     .values(
       moving.map((row) => ({
-      caseId: row.caseId,
-      caseServiceId: row.id,
-      serviceName: row.serviceName,
-      fromStep: serviceSteps.find((s) => s.id === row.currentStepId)?.name ?? null,
-      toStep: target.name,
-      changedByAdminId: admin.id,
-      changedByEmail: admin.email,
-      changedAt: now,
+        caseId: row.caseId,
+        caseServiceId: row.id,
+        serviceName: row.serviceName,
+        fromStep: serviceSteps.find((s) => s.id === row.currentStepId)?.name ?? null,
+        toStep: target.name,
+        changedByAdminId: admin.id,
+        changedByEmail: admin.email,
+        changedAt: now,
       })),
     )
     .returning({ id: stepChanges.id, caseServiceId: stepChanges.caseServiceId });
@@ -122,7 +127,9 @@ export async function changeCurrentStep(
       .for('update', { of: caseServices });
     if (!caseService) throw notFound('Case service');
     const { target, serviceSteps } = await findStepOfService(tx, caseService.serviceId, newStepName);
-    const [stepChangeId] = await moveCaseServices(tx, notify, [caseService], serviceSteps, target, admin, now, { notifyApplicant });
+    const [stepChangeId] = await moveCaseServices(tx, notify, [caseService], serviceSteps, target, admin, now, {
+      notifyApplicant,
+    });
     return stepChangeId === undefined
       ? { stepChangeId: null, undoUntil: null }
       : { stepChangeId, undoUntil: new Date(now.getTime() + notify.undoSeconds * 1000) };
@@ -136,10 +143,21 @@ export async function changeCurrentStep(
  * nothing: refused (409) once the window has passed, or when a service has moved again since (that
  * later change would be lost).
  */
-export async function undoStepChanges(db: Database, notify: NotificationDeps, stepChangeIds: number[], admin: ActingAdmin, now: Date): Promise<number> {
+export async function undoStepChanges(
+  db: Database,
+  notify: NotificationDeps,
+  stepChangeIds: number[],
+  admin: ActingAdmin,
+  now: Date,
+): Promise<number> {
   return db.transaction(async (tx) => {
-    const changes = await tx.select().from(stepChanges).where(inArray(stepChanges.id, stepChangeIds)).orderBy(asc(stepChanges.caseServiceId));
-    if (changes.length < new Set(stepChangeIds).size) throw notFound(stepChangeIds.length === 1 ? 'Step change' : 'One of the step changes');
+    const changes = await tx
+      .select()
+      .from(stepChanges)
+      .where(inArray(stepChanges.id, stepChangeIds))
+      .orderBy(asc(stepChanges.caseServiceId));
+    if (changes.length < new Set(stepChangeIds).size)
+      throw notFound(stepChangeIds.length === 1 ? 'Step change' : 'One of the step changes');
     // In case-service order, as bulk moves lock them, so an undo and a move cannot deadlock.
     for (const change of changes) await undoOne(tx, notify, change, admin, now);
     await refreshCaseStatuses(tx, notify, { caseIds: [...new Set(changes.map((change) => change.caseId))] }, now);
@@ -147,12 +165,23 @@ export async function undoStepChanges(db: Database, notify: NotificationDeps, st
   });
 }
 
-async function undoOne(tx: Queryable, notify: NotificationDeps, change: typeof stepChanges.$inferSelect, admin: ActingAdmin, now: Date): Promise<void> {
+async function undoOne(
+  tx: Queryable,
+  notify: NotificationDeps,
+  change: typeof stepChanges.$inferSelect,
+  admin: ActingAdmin,
+  now: Date,
+): Promise<void> {
   if (now.getTime() - change.changedAt.getTime() > notify.undoSeconds * 1000) {
     throw new AppError(409, 'This step change can no longer be undone: change the step again instead');
   }
   const [caseService] = await tx
-    .select({ id: caseServices.id, caseId: caseServices.caseId, serviceId: caseServices.serviceId, currentStepId: caseServices.currentStepId })
+    .select({
+      id: caseServices.id,
+      caseId: caseServices.caseId,
+      serviceId: caseServices.serviceId,
+      currentStepId: caseServices.currentStepId,
+    })
     .from(caseServices)
     .where(eq(caseServices.id, change.caseServiceId))
     .for('update');
@@ -163,14 +192,16 @@ async function undoOne(tx: Queryable, notify: NotificationDeps, change: typeof s
     .where(eq(stepChanges.caseServiceId, change.caseServiceId))
     .orderBy(desc(stepChanges.changedAt), desc(stepChanges.id))
     .limit(1);
-  if (latest?.id !== change.id) throw new AppError(409, 'The step was changed again since: undo that change first, or choose the step again');
+  if (latest?.id !== change.id)
+    throw new AppError(409, 'The step was changed again since: undo that change first, or choose the step again');
 
   const serviceSteps = await tx
     .select({ id: steps.id, name: steps.name, description: steps.description })
     .from(steps)
     .where(eq(steps.serviceId, caseService.serviceId))
     .orderBy(asc(steps.sequence));
-  if (change.fromStep === null) throw new AppError(409, 'The service had no step before this change: there is no step to go back to');
+  if (change.fromStep === null)
+    throw new AppError(409, 'The service had no step before this change: there is no step to go back to');
   const back = serviceSteps.find((s) => s.name === change.fromStep);
   if (!back) throw new AppError(409, `The step "${change.fromStep}" no longer exists: choose another step`);
 
@@ -179,7 +210,10 @@ async function undoOne(tx: Queryable, notify: NotificationDeps, change: typeof s
     .delete(caseNotificationChanges)
     .where(and(eq(caseNotificationChanges.stepChangeId, change.id), isNull(caseNotificationChanges.notifiedAt)))
     .returning({ id: caseNotificationChanges.id });
-  await tx.update(caseServices).set({ currentStepId: back.id, lastUpdated: now }).where(eq(caseServices.id, caseService.id));
+  await tx
+    .update(caseServices)
+    .set({ currentStepId: back.id, lastUpdated: now })
+    .where(eq(caseServices.id, caseService.id));
   await tx.insert(stepChanges).values({
     caseId: change.caseId,
     caseServiceId: change.caseServiceId,
@@ -193,7 +227,13 @@ async function undoOne(tx: Queryable, notify: NotificationDeps, change: typeof s
   await tx.update(cases).set({ updatedAt: now }).where(eq(cases.id, change.caseId));
   await recordCaseEvents(
     tx,
-    [{ caseId: change.caseId, kind: 'step change undone', summary: `Undid moving ${change.serviceName} to "${change.toStep}": back at "${back.name}"${withdrawn.length ? '; the email to the applicant about it was withdrawn' : ''}` }],
+    [
+      {
+        caseId: change.caseId,
+        kind: 'step change undone',
+        summary: `Undid moving ${change.serviceName} to "${change.toStep}": back at "${back.name}"${withdrawn.length ? '; the email to the applicant about it was withdrawn' : ''}`,
+      },
+    ],
     admin,
     now,
   );
@@ -201,18 +241,27 @@ async function undoOne(tx: Queryable, notify: NotificationDeps, change: typeof s
 
 /** Names at most this many case numbers in a refusal. */
 const NAMED_CASES = 20;
-const listed = (items: string[]) => `${items.slice(0, NAMED_CASES).join(', ')}${items.length > NAMED_CASES ? ', …' : ''}`;
+const listed = (items: string[]) =>
+  `${items.slice(0, NAMED_CASES).join(', ')}${items.length > NAMED_CASES ? ', …' : ''}`;
 
 /**
  * Why a bulk move cannot go ahead, by the case numbers the admin sees: cases deleted since they
  * were selected, and cases without the service.
  */
 async function missingCasesError(tx: Queryable, caseIds: number[], serviceName: string): Promise<AppError> {
-  const existing = await tx.select({ id: cases.id, caseNumber: cases.caseNumber }).from(cases).where(inArray(cases.id, caseIds)).orderBy(asc(cases.caseNumber));
+  const existing = await tx
+    .select({ id: cases.id, caseNumber: cases.caseNumber })
+    .from(cases)
+    .where(inArray(cases.id, caseIds))
+    .orderBy(asc(cases.caseNumber));
   const gone = new Set(caseIds).size - existing.length;
   const problems = [
     ...(gone ? [`${gone} selected case(s) no longer exist`] : []),
-    ...(existing.length ? [`${existing.length} case(s) do not have the service "${serviceName}": ${listed(existing.map((row) => row.caseNumber))}`] : []),
+    ...(existing.length
+      ? [
+          `${existing.length} case(s) do not have the service "${serviceName}": ${listed(existing.map((row) => row.caseNumber))}`,
+        ]
+      : []),
   ];
   return new AppError(400, `${problems.join('; ')}; nothing was changed`);
 }
@@ -230,7 +279,10 @@ export async function bulkChangeStep(
   now: Date,
 ): Promise<number[]> {
   return db.transaction(async (tx) => {
-    const [service] = await tx.select({ id: services.id, name: services.name }).from(services).where(eq(services.id, input.serviceId));
+    const [service] = await tx
+      .select({ id: services.id, name: services.name })
+      .from(services)
+      .where(eq(services.id, input.serviceId));
     if (!service) throw new AppError(400, `There is no service with id ${input.serviceId}`);
     // Locked in id order, so two bulk moves over overlapping cases cannot deadlock.
     const locked = await tx

@@ -64,7 +64,9 @@ export function caseIsOverdue(at: Date): SQL {
 
 /** How many cases are overdue now (the dashboard's count). */
 export async function countOverdueCases(db: Queryable, at: Date): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${cases} WHERE ${caseIsOverdue(at)}`);
+  const result = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM ${cases} WHERE ${caseIsOverdue(at)}`,
+  );
   return result.rows[0]?.n ?? 0;
 }
 

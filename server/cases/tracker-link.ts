@@ -17,10 +17,20 @@ const HOUR_MS = 60 * 60 * 1000;
  * unsubscribed (their choice stands), and (429) past TRACKER_LINK_RESENDS_PER_HOUR, counted from the
  * history on the app's clock, so the limit holds across instances.
  */
-export async function resendTrackerLink(db: Database, deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>, caseId: number, admin: ActingAdmin, now: Date): Promise<string> {
+export async function resendTrackerLink(
+  db: Database,
+  deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>,
+  caseId: number,
+  admin: ActingAdmin,
+  now: Date,
+): Promise<string> {
   return db.transaction(async (tx) => {
     // Locked, so two resends at once count each other.
-    const [found] = await tx.select({ caseNumber: cases.caseNumber, clientEmail: cases.clientEmail, language: cases.applicantLanguage }).from(cases).where(eq(cases.id, caseId)).for('update');
+    const [found] = await tx
+      .select({ caseNumber: cases.caseNumber, clientEmail: cases.clientEmail, language: cases.applicantLanguage })
+      .from(cases)
+      .where(eq(cases.id, caseId))
+      .for('update');
     if (!found) throw notFound('Case');
     if (!found.clientEmail) throw new AppError(409, 'The case has no applicant email: add one first');
     // The client email is a recipient already (every write of it makes one); this keeps that true
@@ -29,15 +39,27 @@ export async function resendTrackerLink(db: Database, deps: Pick<NotificationDep
     const [recipient] = await tx
       .select({ id: caseNotificationRecipients.id, unsubscribedAt: caseNotificationRecipients.unsubscribedAt })
       .from(caseNotificationRecipients)
-      .where(and(eq(caseNotificationRecipients.caseId, caseId), eq(caseNotificationRecipients.email, found.clientEmail)));
-    if (!recipient) throw new Error('the applicant\'s recipient row was not written');
-    if (recipient.unsubscribedAt) throw new AppError(409, 'The applicant unsubscribed from this case\'s emails: nothing was sent');
+      .where(
+        and(eq(caseNotificationRecipients.caseId, caseId), eq(caseNotificationRecipients.email, found.clientEmail)),
+      );
+    if (!recipient) throw new Error("the applicant's recipient row was not written");
+    if (recipient.unsubscribedAt)
+      throw new AppError(409, "The applicant unsubscribed from this case's emails: nothing was sent");
     const [recent] = await tx
       .select({ n: count() })
       .from(caseEvents)
-      .where(and(eq(caseEvents.caseId, caseId), eq(caseEvents.kind, 'tracker link sent'), gt(caseEvents.changedAt, new Date(now.getTime() - HOUR_MS))));
+      .where(
+        and(
+          eq(caseEvents.caseId, caseId),
+          eq(caseEvents.kind, 'tracker link sent'),
+          gt(caseEvents.changedAt, new Date(now.getTime() - HOUR_MS)),
+        ),
+      );
     if ((recent?.n ?? 0) >= TRACKER_LINK_RESENDS_PER_HOUR) {
-      throw new AppError(429, `The tracker link was sent ${TRACKER_LINK_RESENDS_PER_HOUR} times in the last hour: try again later`);
+      throw new AppError(
+        429,
+        `The tracker link was sent ${TRACKER_LINK_RESENDS_PER_HOUR} times in the last hour: try again later`,
+      );
     }
     // In the language the applicant last used (or staff named when creating the case).
     const email = await trackerLinkEmail({
@@ -47,7 +69,12 @@ export async function resendTrackerLink(db: Database, deps: Pick<NotificationDep
       unsubscribeLink: deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(recipient.id)}`),
     });
     await deps.mailer.send(tx, { to: found.clientEmail, ...email });
-    await recordCaseEvents(tx, [{ caseId, kind: 'tracker link sent', summary: `Sent the tracker link to the applicant (${found.clientEmail})` }], admin, now);
+    await recordCaseEvents(
+      tx,
+      [{ caseId, kind: 'tracker link sent', summary: `Sent the tracker link to the applicant (${found.clientEmail})` }],
+      admin,
+      now,
+    );
     return found.clientEmail;
   });
 }

@@ -18,7 +18,8 @@ const RESEND_CONFIRMATION_MS = 10 * 60 * 1000;
 /** How long a confirmation link works. */
 export const CONFIRMATION_TTL_MS = 48 * 60 * 60 * 1000;
 
-export const SUBSCRIBE_MESSAGE = 'Check your inbox: unless this address is confirmed already, we sent it a link to confirm it.';
+export const SUBSCRIBE_MESSAGE =
+  'Check your inbox: unless this address is confirmed already, we sent it a link to confirm it.';
 
 const CONFIRMATION_EMAIL = 'case-tracker-confirm';
 const confirmationJob = z.object({ recipientId: z.number().int() });
@@ -30,10 +31,20 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * opened (double opt-in); that email is written when its job runs, so its link's token is made
  * then and only its hash is kept.
  */
-export async function subscribe(db: Database, notify: NotificationDeps, input: { caseNumber: string; passportNumber: string; email: string; language: ApplicantLanguageCode }, now: Date) {
+export async function subscribe(
+  db: Database,
+  notify: NotificationDeps,
+  input: { caseNumber: string; passportNumber: string; email: string; language: ApplicantLanguageCode },
+  now: Date,
+) {
   await db.transaction(async (tx) => {
     const [found] = await tx
-      .select({ id: cases.id, caseNumber: cases.caseNumber, passportNumber: cases.passportNumber, clientEmail: cases.clientEmail })
+      .select({
+        id: cases.id,
+        caseNumber: cases.caseNumber,
+        passportNumber: cases.passportNumber,
+        clientEmail: cases.clientEmail,
+      })
       .from(cases)
       .where(eq(cases.caseNumber, normalizeCaseNumber(input.caseNumber)));
     if (!found || !passportMatches(found.passportNumber, input.passportNumber)) throw caseNotFoundAnswer();
@@ -48,7 +59,13 @@ export async function subscribe(db: Database, notify: NotificationDeps, input: {
       .where(and(eq(caseNotificationRecipients.caseId, found.id), eq(caseNotificationRecipients.email, input.email)))
       .for('update');
     if (existing && receivesCaseEmails(existing, found.clientEmail)) return;
-    if (existing && !existing.unsubscribedAt && existing.confirmationSentAt && now.getTime() - existing.confirmationSentAt.getTime() < RESEND_CONFIRMATION_MS) return;
+    if (
+      existing &&
+      !existing.unsubscribedAt &&
+      existing.confirmationSentAt &&
+      now.getTime() - existing.confirmationSentAt.getTime() < RESEND_CONFIRMATION_MS
+    )
+      return;
 
     let recipientId: number;
     if (existing) {
@@ -56,14 +73,29 @@ export async function subscribe(db: Database, notify: NotificationDeps, input: {
       // over as a tracker subscription: confirmed anew, with a new link (which revokes the old one).
       await tx
         .update(caseNotificationRecipients)
-        .set({ confirmTokenHash: null, confirmExpiresAt: null, confirmedAt: null, unsubscribedAt: null, confirmationSentAt: now, source: 'tracker', language: input.language })
+        .set({
+          confirmTokenHash: null,
+          confirmExpiresAt: null,
+          confirmedAt: null,
+          unsubscribedAt: null,
+          confirmationSentAt: now,
+          source: 'tracker',
+          language: input.language,
+        })
         .where(eq(caseNotificationRecipients.id, existing.id));
       recipientId = existing.id;
     } else {
       // Two requests for the same new address at once: the second finds the first's row taken and stops there.
       const [inserted] = await tx
         .insert(caseNotificationRecipients)
-        .values({ caseId: found.id, email: input.email, source: 'tracker', confirmationSentAt: now, createdAt: now, language: input.language })
+        .values({
+          caseId: found.id,
+          email: input.email,
+          source: 'tracker',
+          confirmationSentAt: now,
+          createdAt: now,
+          language: input.language,
+        })
         .onConflictDoNothing({ target: [caseNotificationRecipients.caseId, caseNotificationRecipients.email] })
         .returning({ id: caseNotificationRecipients.id });
       if (!inserted) return;
@@ -75,7 +107,12 @@ export async function subscribe(db: Database, notify: NotificationDeps, input: {
 }
 
 /** The confirmation email, when its job runs: a new link (48 h) for a subscription still waiting for one. */
-async function composeConfirmation(db: Database, notify: NotificationDeps, recipientId: number, now: Date): Promise<MailMessage | undefined> {
+async function composeConfirmation(
+  db: Database,
+  notify: NotificationDeps,
+  recipientId: number,
+  now: Date,
+): Promise<MailMessage | undefined> {
   // 192 random bits: 32 url-safe characters.
   const token = randomBytes(24).toString('base64url');
   const [row] = await db
@@ -90,22 +127,34 @@ async function composeConfirmation(db: Database, notify: NotificationDeps, recip
         isNull(caseNotificationRecipients.unsubscribedAt),
       ),
     )
-    .returning({ email: caseNotificationRecipients.email, caseNumber: cases.caseNumber, language: caseNotificationRecipients.language });
+    .returning({
+      email: caseNotificationRecipients.email,
+      caseNumber: cases.caseNumber,
+      language: caseNotificationRecipients.language,
+    });
   if (!row) return undefined;
   const confirmLink = notify.link(`/casetracking/confirm?token=${token}`);
   // In the language of the tracker page that subscribed.
   return {
     to: row.email,
-    ...(await subscriptionConfirmationEmail({ language: row.language, caseNumber: row.caseNumber, link: confirmLink, hours: CONFIRMATION_TTL_MS / 3_600_000 })),
+    ...(await subscriptionConfirmationEmail({
+      language: row.language,
+      caseNumber: row.caseNumber,
+      link: confirmLink,
+      hours: CONFIRMATION_TTL_MS / 3_600_000,
+    })),
   };
 }
 
 /** Names how the tracker's confirmation emails are written when their jobs run. */
 export function composeTrackerEmails(db: Database, notify: NotificationDeps, now: () => Date): void {
-  notify.mailer.compose(CONFIRMATION_EMAIL, async (data) => composeConfirmation(db, notify, confirmationJob.parse(data).recipientId, now()));
+  notify.mailer.compose(CONFIRMATION_EMAIL, async (data) =>
+    composeConfirmation(db, notify, confirmationJob.parse(data).recipientId, now()),
+  );
 }
 
-const invalidLink = () => new AppError(404, 'This link is not valid (any more). Subscribe again from the tracker.', SUBSCRIPTION_LINK_INVALID);
+const invalidLink = () =>
+  new AppError(404, 'This link is not valid (any more). Subscribe again from the tracker.', SUBSCRIPTION_LINK_INVALID);
 
 /** Follows a confirmation link: works (again) until it expires, never after an unsubscribe. */
 export async function confirmSubscription(db: Database, token: string, now: Date) {
@@ -123,7 +172,11 @@ export async function confirmSubscription(db: Database, token: string, now: Date
     )
     .returning({ caseNumber: cases.caseNumber });
   if (!row) throw invalidLink();
-  return { message: `Confirmed: you will get an email when case ${row.caseNumber} changes.`, code: 'SUBSCRIPTION_CONFIRMED', caseNumber: row.caseNumber } satisfies SubscriptionLinkAnswer;
+  return {
+    message: `Confirmed: you will get an email when case ${row.caseNumber} changes.`,
+    code: 'SUBSCRIPTION_CONFIRMED',
+    caseNumber: row.caseNumber,
+  } satisfies SubscriptionLinkAnswer;
 }
 
 /** Follows the unsubscribe link of a case email (see `NotificationDeps.unsubscribeToken`). */
@@ -132,10 +185,17 @@ export async function unsubscribe(db: Database, notify: NotificationDeps, token:
   if (recipientId === undefined) throw invalidLink();
   const [row] = await db
     .update(caseNotificationRecipients)
-    .set({ unsubscribedAt: sql`coalesce(${caseNotificationRecipients.unsubscribedAt}, ${now.toISOString()}::timestamptz)`, confirmTokenHash: null })
+    .set({
+      unsubscribedAt: sql`coalesce(${caseNotificationRecipients.unsubscribedAt}, ${now.toISOString()}::timestamptz)`,
+      confirmTokenHash: null,
+    })
     .from(cases)
     .where(and(eq(caseNotificationRecipients.id, recipientId), eq(cases.id, caseNotificationRecipients.caseId)))
     .returning({ caseNumber: cases.caseNumber });
   if (!row) throw invalidLink();
-  return { message: `Unsubscribed: no more emails about case ${row.caseNumber} will be sent to this address.`, code: 'UNSUBSCRIBED', caseNumber: row.caseNumber } satisfies SubscriptionLinkAnswer;
+  return {
+    message: `Unsubscribed: no more emails about case ${row.caseNumber} will be sent to this address.`,
+    code: 'UNSUBSCRIBED',
+    caseNumber: row.caseNumber,
+  } satisfies SubscriptionLinkAnswer;
 }

@@ -34,22 +34,33 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 function withoutStatementName(client: pg.PoolClient): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   const unnamed = (config: unknown, ...rest: unknown[]) =>
-    query(typeof config === 'object' && config !== null && 'name' in config ? { ...config, name: undefined } : config, ...rest);
+    query(
+      typeof config === 'object' && config !== null && 'name' in config ? { ...config, name: undefined } : config,
+      ...rest,
+    );
   client.query = unnamed as typeof client.query;
 }
 
-export function connectDatabase(url: string, options: { poolSize: number; log: Logger; throughTransactionPooler?: boolean }): DatabaseHandle {
+export function connectDatabase(
+  url: string,
+  options: { poolSize: number; log: Logger; throughTransactionPooler?: boolean },
+): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max: options.poolSize, connectionTimeoutMillis: 5_000 });
   if (options.throughTransactionPooler) pool.on('connect', withoutStatementName);
   // An idle client losing its connection (database restart) must not crash the process.
   // Not the error itself: pg-pool hangs the whole client (sockets, type tables) on it as `client`.
   pool.on('error', (error) =>
-    options.log.warn({ code: (error as { code?: unknown }).code, reason: error.message }, 'idle database connection lost'),
+    options.log.warn(
+      { code: (error as { code?: unknown }).code, reason: error.message },
+      'idle database connection lost',
+    ),
   );
   // A client checked out of the pool has no error listener of the pool's; the database going
   // away between two queries of a transaction would otherwise crash the process with an
   // unhandled 'error' event. The request using it sees the failure on its next query (a 503).
-  pool.on('connect', (client) => client.on('error', (error) => options.log.debug({ err: error }, 'database connection lost')));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => options.log.debug({ err: error }, 'database connection lost')),
+  );
   return {
     url,
     pool,

@@ -52,7 +52,9 @@ export async function findFreePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -168,7 +170,14 @@ export async function startEmbeddedPostgres(options: {
       await new Promise<void>((resolve, reject) => {
         const child = spawn(
           binaries.initdb,
-          [`--pgdata=${dataDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--no-instructions'],
+          [
+            `--pgdata=${dataDir}`,
+            '--auth=scram-sha-256',
+            '--username=postgres',
+            `--pwfile=${passwordFile}`,
+            '--encoding=UTF8',
+            '--no-instructions',
+          ],
           { ...spawnAs, env, stdio: ['ignore', 'ignore', 'pipe'] },
         );
         let stderr = '';

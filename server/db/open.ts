@@ -28,7 +28,11 @@ export async function openDatabase(config: Config, embeddedPassword: string, log
   let stopEmbedded = async () => {};
   let healthy = () => true;
   if (!url) {
-    const embedded = await startSupervisedEmbeddedPostgres({ dataDir: join(config.dataDir, 'postgres'), password: embeddedPassword, log });
+    const embedded = await startSupervisedEmbeddedPostgres({
+      dataDir: join(config.dataDir, 'postgres'),
+      password: embeddedPassword,
+      log,
+    });
     stopEmbedded = embedded.stop;
     healthy = embedded.healthy;
     try {
@@ -41,7 +45,11 @@ export async function openDatabase(config: Config, embeddedPassword: string, log
   }
   const directUrl = config.databaseUrl ? config.databaseDirectUrl : undefined;
   // A direct URL says DATABASE_URL is a transaction pooler (PgBouncer): no named statements through it.
-  const handle = connectDatabase(url, { poolSize: config.databasePoolSize, log, throughTransactionPooler: Boolean(directUrl) });
+  const handle = connectDatabase(url, {
+    poolSize: config.databasePoolSize,
+    log,
+    throughTransactionPooler: Boolean(directUrl),
+  });
   try {
     // The advisory lock is a session's: through a transaction pooler it would be taken on one
     // server connection and released on another.

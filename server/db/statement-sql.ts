@@ -26,7 +26,10 @@ export type Statement = { name: string; text: string };
  * in a Drizzle transaction (where timestamps come back as text: read only numbers, text, booleans
  * and whether a timestamp is null from rows that may come either way).
  */
-export type RunStatement = <Row extends Record<string, unknown>>(statement: Statement, values: unknown[]) => Promise<Row[]>;
+export type RunStatement = <Row extends Record<string, unknown>>(
+  statement: Statement,
+  values: unknown[],
+) => Promise<Row[]>;
 
 export const onConnection =
   (client: pg.PoolClient): RunStatement =>

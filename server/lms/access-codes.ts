@@ -25,23 +25,37 @@ function newCode(): string {
 
 /** As typed: any case, spaces and dashes aside, and the letters people confuse with digits read as them. */
 export const normalizeCode = (code: string) =>
-  code
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  code.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
 
 const hashOf = (code: string) => createHash('sha256').update(normalizeCode(code)).digest('hex');
 
-export async function createAccessCodes(db: Database, admin: LmsAccount, body: z.output<typeof createAccessCodesBody>, now: Date): Promise<string[]> {
+export async function createAccessCodes(
+  db: Database,
+  admin: LmsAccount,
+  body: z.output<typeof createAccessCodesBody>,
+  now: Date,
+): Promise<string[]> {
   const expiresAt = body.expiresAt ? new Date(body.expiresAt) : null;
   if (expiresAt && expiresAt <= now) throw new AppError(400, 'expiresAt must be in the future');
   const codes = Array.from({ length: body.count }, newCode);
-  await db.insert(accessCodes).values(codes.map((code) => ({ codeHash: hashOf(code), programs: body.programs, note: body.note, expiresAt, createdAt: now, createdBy: admin.id })));
+  await db.insert(accessCodes).values(
+    codes.map((code) => ({
+      codeHash: hashOf(code),
+      programs: body.programs,
+      note: body.note,
+      expiresAt,
+      createdAt: now,
+      createdBy: admin.id,
+    })),
+  );
   return codes;
 }
 
-export async function listAccessCodes(db: Database, page: { limit: number; offset: number }, now: Date): Promise<{ accessCodes: AccessCode[]; total: number }> {
+export async function listAccessCodes(
+  db: Database,
+  page: { limit: number; offset: number },
+  now: Date,
+): Promise<{ accessCodes: AccessCode[]; total: number }> {
   const [rows, [total]] = await Promise.all([
     db
       .select({ code: accessCodes, redeemedBy: lmsUsers.username })
@@ -71,21 +85,43 @@ export async function listAccessCodes(db: Database, page: { limit: number; offse
  * Redeems a code once: the update that marks it used checks, in the same statement, that it is
  * unused and unexpired, so two learners racing for one code cannot both win. A refusal says why.
  */
-export async function redeemAccessCode(db: Database, account: LmsAccount, code: string, now: Date): Promise<{ message: string; allowed_programs: string[] }> {
+export async function redeemAccessCode(
+  db: Database,
+  account: LmsAccount,
+  code: string,
+  now: Date,
+): Promise<{ message: string; allowed_programs: string[] }> {
   const codeHash = hashOf(code);
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(accessCodes)
       .set({ redeemedAt: now, redeemedBy: account.id })
-      .where(and(eq(accessCodes.codeHash, codeHash), isNull(accessCodes.redeemedAt), sql`(${accessCodes.expiresAt} IS NULL OR ${accessCodes.expiresAt} > ${now})`))
+      .where(
+        and(
+          eq(accessCodes.codeHash, codeHash),
+          isNull(accessCodes.redeemedAt),
+          sql`(${accessCodes.expiresAt} IS NULL OR ${accessCodes.expiresAt} > ${now})`,
+        ),
+      )
       .returning({ programs: accessCodes.programs });
     if (!claimed) {
       const [found] = await tx.select().from(accessCodes).where(eq(accessCodes.codeHash, codeHash));
       if (!found) throw new AppError(404, 'There is no such access code. Check it and try again.');
-      if (found.redeemedAt) throw new AppError(409, found.redeemedBy === account.id ? 'You have already redeemed this code.' : 'This code has already been used.');
-      throw new AppError(410, `This code expired on ${found.expiresAt?.toISOString().slice(0, 10) ?? ''}. Ask for a new one.`);
+      if (found.redeemedAt)
+        throw new AppError(
+          409,
+          found.redeemedBy === account.id ? 'You have already redeemed this code.' : 'This code has already been used.',
+        );
+      throw new AppError(
+        410,
+        `This code expired on ${found.expiresAt?.toISOString().slice(0, 10) ?? ''}. Ask for a new one.`,
+      );
     }
-    const [user] = await tx.select({ programs: lmsUsers.allowedPrograms }).from(lmsUsers).where(eq(lmsUsers.id, account.id)).for('update');
+    const [user] = await tx
+      .select({ programs: lmsUsers.allowedPrograms })
+      .from(lmsUsers)
+      .where(eq(lmsUsers.id, account.id))
+      .for('update');
     const allowed = [...new Set([...(user?.programs ?? []), ...claimed.programs])];
     await tx.update(lmsUsers).set({ allowedPrograms: allowed }).where(eq(lmsUsers.id, account.id));
     return { message: 'Code redeemed: your premium access is open.', allowed_programs: allowed };

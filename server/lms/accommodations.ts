@@ -12,18 +12,35 @@ import { AppError } from '../platform/errors.js';
  * the deadline), and every change is recorded with who made it and when.
  */
 
-type Change = { timeMultiplier?: number | null | undefined; extraMinutes?: number | null | undefined; extraAttempts?: number | undefined };
+type Change = {
+  timeMultiplier?: number | null | undefined;
+  extraMinutes?: number | null | undefined;
+  extraAttempts?: number | undefined;
+};
 
-const toAccommodation = (row: { timeMultiplier: number | null; extraMinutes: number | null; extraAttempts: number }): Accommodation => ({
+const toAccommodation = (row: {
+  timeMultiplier: number | null;
+  extraMinutes: number | null;
+  extraAttempts: number;
+}): Accommodation => ({
   timeMultiplier: row.timeMultiplier === null ? null : Number(row.timeMultiplier),
   extraMinutes: row.extraMinutes,
   extraAttempts: row.extraAttempts,
 });
 
 /** The learner's accommodation and its history, newest change first (paged). */
-export async function accommodationOf(db: Database, userId: number, page: { limit: number; offset: number }): Promise<AccommodationResponse & { total: number }> {
+export async function accommodationOf(
+  db: Database,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<AccommodationResponse & { total: number }> {
   const [user] = await db
-    .select({ timeMultiplier: lmsUsers.timeMultiplier, extraMinutes: lmsUsers.extraMinutes, extraAttempts: lmsUsers.extraAttempts, role: lmsUsers.role })
+    .select({
+      timeMultiplier: lmsUsers.timeMultiplier,
+      extraMinutes: lmsUsers.extraMinutes,
+      extraAttempts: lmsUsers.extraAttempts,
+      role: lmsUsers.role,
+    })
     .from(lmsUsers)
     .where(eq(lmsUsers.id, userId));
   if (!user || user.role !== 'user') throw new AppError(404, 'Learner not found');
@@ -41,13 +58,24 @@ export async function accommodationOf(db: Database, userId: number, page: { limi
   ]);
   return {
     accommodation: toAccommodation(user),
-    changes: rows.map(({ change, changedBy }) => ({ ...toAccommodation(change), id: change.id, changedBy, changedAt: change.changedAt.toISOString() })),
+    changes: rows.map(({ change, changedBy }) => ({
+      ...toAccommodation(change),
+      id: change.id,
+      changedBy,
+      changedAt: change.changedAt.toISOString(),
+    })),
     total: total?.n ?? 0,
   };
 }
 
 /** Sets the fields sent (null removes one), records the change, in one transaction. Learners only. */
-export async function setAccommodation(db: Database, adminId: number, userId: number, change: Change, now: Date): Promise<Accommodation> {
+export async function setAccommodation(
+  db: Database,
+  adminId: number,
+  userId: number,
+  change: Change,
+  now: Date,
+): Promise<Accommodation> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(lmsUsers).where(eq(lmsUsers.id, userId)).for('update');
     if (!user || user.role !== 'user') throw new AppError(404, 'Learner not found');

@@ -10,7 +10,12 @@ import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../p
 import type { Logger } from '../platform/logger.js';
 import { publicLink, type Mailer, type MailMessage } from '../platform/mail.js';
 import { claimMailCooldown } from '../platform/mail-cooldowns.js';
-import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS, revokeOneTimeTokens } from '../platform/one-time-tokens.js';
+import {
+  consumeOneTimeToken,
+  issueOneTimeToken,
+  PASSWORD_RESET_TTL_SECONDS,
+  revokeOneTimeTokens,
+} from '../platform/one-time-tokens.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import type { LmsAccount } from './programs.js';
 import { LMS_ACCOUNT_BY_ID } from './hot-statements.js';
@@ -43,32 +48,56 @@ const EMAIL_TAKEN = 'lms-registration-email-taken';
 const emailTakenJob = z.object({ email: z.string() });
 
 /** The note to the owner of an address someone registered with; one per address per cooldown. */
-async function sendEmailTakenNote(db: Database, deps: { config: Pick<Config, 'publicUrl' | 'port'> }, email: string, now: Date): Promise<MailMessage | undefined> {
+async function sendEmailTakenNote(
+  db: Database,
+  deps: { config: Pick<Config, 'publicUrl' | 'port'> },
+  email: string,
+  now: Date,
+): Promise<MailMessage | undefined> {
   if (!(await claimMailCooldown(db, EMAIL_TAKEN, email, now))) return undefined;
-  return { to: email, ...(await learnerEmailTakenEmail({ forgotPasswordLink: publicLink(deps.config, '/lms-system/forgot-password') })) };
+  return {
+    to: email,
+    ...(await learnerEmailTakenEmail({ forgotPasswordLink: publicLink(deps.config, '/lms-system/forgot-password') })),
+  };
 }
 
 /** Names how the LMS's queued emails are written when their jobs run. */
-export function composeLmsEmails(db: Database, deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> }, now: () => Date): void {
-  deps.mailer.compose(EMAIL_TAKEN, async (data) => sendEmailTakenNote(db, deps, emailTakenJob.parse(data).email, now()));
+export function composeLmsEmails(
+  db: Database,
+  deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> },
+  now: () => Date,
+): void {
+  deps.mailer.compose(EMAIL_TAKEN, async (data) =>
+    sendEmailTakenNote(db, deps, emailTakenJob.parse(data).email, now()),
+  );
 }
 
 const isEmailConflict = (error: unknown) =>
   databaseErrorCode(error) === PG_UNIQUE_VIOLATION &&
-  ((error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint) === 'lms_users_email_key';
+  ((error as { cause?: { constraint?: string } }).cause?.constraint ??
+    (error as { constraint?: string }).constraint) === 'lms_users_email_key';
 
 /**
  * Registration. An address another account has does not stop it and is not told: the account is
  * made without it (answered exactly like any other) and the address's owner gets a note, as the
  * network's sign-up does, so registering does not tell who uses an address.
  */
-export async function register(db: Database, deps: { mailer: Mailer }, body: RegisterBody, now: Date): Promise<LmsAccount> {
+export async function register(
+  db: Database,
+  deps: { mailer: Mailer },
+  body: RegisterBody,
+  now: Date,
+): Promise<LmsAccount> {
   const passwordHash = await hashPassword(body.password);
   const insert = (email: string | null) =>
     db.transaction(async (tx) => {
-      const [row] = await tx.insert(lmsUsers).values({ username: body.username, passwordHash, profession: body.profession, email, createdAt: now }).returning();
+      const [row] = await tx
+        .insert(lmsUsers)
+        .values({ username: body.username, passwordHash, profession: body.profession, email, createdAt: now })
+        .returning();
       if (!row) throw new Error('insert returned no row');
-      if (body.email && email === null) await deps.mailer.sendComposed(tx, EMAIL_TAKEN, body.email, { email: body.email });
+      if (body.email && email === null)
+        await deps.mailer.sendComposed(tx, EMAIL_TAKEN, body.email, { email: body.email });
       return toAccount(row);
     });
   try {
@@ -86,7 +115,10 @@ export async function register(db: Database, deps: { mailer: Mailer }, body: Reg
 
 /** Ends every sign-in of the user: tokens carrying an older version are refused from now on. */
 export async function endSessions(db: Queryable, id: number): Promise<void> {
-  await db.update(lmsUsers).set({ sessionVersion: sql`${lmsUsers.sessionVersion} + 1` }).where(eq(lmsUsers.id, id));
+  await db
+    .update(lmsUsers)
+    .set({ sessionVersion: sql`${lmsUsers.sessionVersion} + 1` })
+    .where(eq(lmsUsers.id, id));
 }
 
 /** Sets a user's password (an admin on the users page, or a reset link) and ends all of its sign-ins. */
@@ -112,9 +144,16 @@ export async function sendPasswordResetLink(
   now: Date,
 ): Promise<MailMessage | undefined> {
   const issued = await db.transaction(async (tx) => {
-    const [user] = await tx.select({ id: lmsUsers.id, username: lmsUsers.username, email: lmsUsers.email }).from(lmsUsers).where(eq(lmsUsers.email, email)).limit(1);
+    const [user] = await tx
+      .select({ id: lmsUsers.id, username: lmsUsers.username, email: lmsUsers.email })
+      .from(lmsUsers)
+      .where(eq(lmsUsers.email, email))
+      .limit(1);
     if (!user?.email || !(await claimMailCooldown(tx, 'lms-password-reset', user.email, now))) return undefined;
-    return { user: { ...user, email: user.email }, token: await issueOneTimeToken(tx, 'lms-password-reset', String(user.id), now, PASSWORD_RESET_TTL_SECONDS) };
+    return {
+      user: { ...user, email: user.email },
+      token: await issueOneTimeToken(tx, 'lms-password-reset', String(user.id), now, PASSWORD_RESET_TTL_SECONDS),
+    };
   });
   if (!issued) return undefined;
   const { user, token } = issued;
@@ -146,20 +185,36 @@ export async function findAccount(pool: pg.Pool, id: number): Promise<LmsAccount
 }
 
 /** Creates the admin, or makes the user with that username an admin with this password. */
-export async function upsertLmsAdmin(db: Database, username: string, password: string, profession: Profession = 'doctor') {
+export async function upsertLmsAdmin(
+  db: Database,
+  username: string,
+  password: string,
+  profession: Profession = 'doctor',
+) {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: lmsUsers.id, passwordHash: lmsUsers.passwordHash }).from(lmsUsers).where(byUsername(username)).for('update');
+    const [existing] = await tx
+      .select({ id: lmsUsers.id, passwordHash: lmsUsers.passwordHash })
+      .from(lmsUsers)
+      .where(byUsername(username))
+      .for('update');
     if (existing) {
       // The same password again (LMS_ADMIN_PASSWORD at every start) keeps the admin's sign-ins; a new one ends them.
       const unchanged = await verifyPassword(existing.passwordHash, password);
       await tx
         .update(lmsUsers)
-        .set(unchanged ? { role: 'admin' } : { passwordHash, role: 'admin', sessionVersion: sql`${lmsUsers.sessionVersion} + 1` })
+        .set(
+          unchanged
+            ? { role: 'admin' }
+            : { passwordHash, role: 'admin', sessionVersion: sql`${lmsUsers.sessionVersion} + 1` },
+        )
         .where(eq(lmsUsers.id, existing.id));
       return { id: existing.id, created: false };
     }
-    const [row] = await tx.insert(lmsUsers).values({ username, passwordHash, profession, role: 'admin' }).returning({ id: lmsUsers.id });
+    const [row] = await tx
+      .insert(lmsUsers)
+      .values({ username, passwordHash, profession, role: 'admin' })
+      .returning({ id: lmsUsers.id });
     if (!row) throw new Error('insert returned no row');
     return { id: row.id, created: true };
   });
@@ -169,10 +224,17 @@ export async function upsertLmsAdmin(db: Database, username: string, password: s
  * At start: LMS_ADMIN_USERNAME/LMS_ADMIN_PASSWORD create or update that admin; with neither
  * set and no admin at all, one is created with a random password printed once.
  */
-export async function ensureLmsAdmin(db: Database, bootstrap: { username: string; password: string } | undefined, log: Logger) {
+export async function ensureLmsAdmin(
+  db: Database,
+  bootstrap: { username: string; password: string } | undefined,
+  log: Logger,
+) {
   if (bootstrap) {
     const { created } = await upsertLmsAdmin(db, bootstrap.username, bootstrap.password);
-    log.info({ username: bootstrap.username }, created ? 'LMS admin created' : 'LMS admin password set from configuration');
+    log.info(
+      { username: bootstrap.username },
+      created ? 'LMS admin created' : 'LMS admin password set from configuration',
+    );
     return;
   }
   const [existing] = await db.select({ id: lmsUsers.id }).from(lmsUsers).where(eq(lmsUsers.role, 'admin')).limit(1);
@@ -196,18 +258,34 @@ export async function ensureLmsAdmin(db: Database, bootstrap: { username: string
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function listUsers(db: Database, query: { search?: string | undefined; page?: number | undefined; pageSize?: number | undefined }) {
+export async function listUsers(
+  db: Database,
+  query: { search?: string | undefined; page?: number | undefined; pageSize?: number | undefined },
+) {
   const where = query.search ? ilike(lmsUsers.username, `%${escapeLike(query.search)}%`) : undefined;
   const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
   const page = query.page ?? 1;
   const [rows, [total]] = await Promise.all([
-    db.select().from(lmsUsers).where(where).orderBy(desc(lmsUsers.createdAt), desc(lmsUsers.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(lmsUsers)
+      .where(where)
+      .orderBy(desc(lmsUsers.createdAt), desc(lmsUsers.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(lmsUsers).where(where),
   ]);
   // Learners carry their accommodation, so the users page shows it without a call per row.
   const withAccommodation = (row: UserRow) =>
     row.role === 'user'
-      ? { ...toLmsUser(toAccount(row)), accommodation: { timeMultiplier: row.timeMultiplier, extraMinutes: row.extraMinutes, extraAttempts: row.extraAttempts } }
+      ? {
+          ...toLmsUser(toAccount(row)),
+          accommodation: {
+            timeMultiplier: row.timeMultiplier,
+            extraMinutes: row.extraMinutes,
+            extraAttempts: row.extraAttempts,
+          },
+        }
       : toLmsUser(toAccount(row));
   return { users: rows.map(withAccommodation), total: total?.n ?? 0 };
 }

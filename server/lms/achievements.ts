@@ -28,12 +28,25 @@ async function activityOf(db: Database, userId: number): Promise<Activity> {
       .from(examAnswers)
       .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
       // An open test-centre sitting's answers count once it ends: nothing about correctness shows before.
-      .where(and(eq(examAttempts.userId, userId), sql`(${examAttempts.finishedAt} IS NOT NULL OR ${examAttempts.mode} = 'practice')`)),
-    db.select({ n: count() }).from(examAttempts).where(and(eq(examAttempts.userId, userId), sql`${examAttempts.finishedAt} IS NOT NULL`)),
+      .where(
+        and(
+          eq(examAttempts.userId, userId),
+          sql`(${examAttempts.finishedAt} IS NOT NULL OR ${examAttempts.mode} = 'practice')`,
+        ),
+      ),
+    db
+      .select({ n: count() })
+      .from(examAttempts)
+      .where(and(eq(examAttempts.userId, userId), sql`${examAttempts.finishedAt} IS NOT NULL`)),
     db
       .select({ n: count() })
       .from(mockExamResults)
-      .where(and(eq(mockExamResults.userId, userId), sql`${mockExamResults.total} > 0 AND ${mockExamResults.score} = ${mockExamResults.total}`)),
+      .where(
+        and(
+          eq(mockExamResults.userId, userId),
+          sql`${mockExamResults.total} > 0 AND ${mockExamResults.score} = ${mockExamResults.total}`,
+        ),
+      ),
     db
       .select({
         started: count(),
@@ -63,22 +76,84 @@ type Rule = Achievement & { earned: (a: Activity) => boolean; revealsResults?: t
 
 /** The achievements and their rules; each is earned by real activity and never stored, so it cannot drift. */
 export const achievementRules: Rule[] = [
-  { id: 'first-answer', title: 'First Answer', description: 'Answered your first exam question.', earned: (a) => a.answered >= 1 },
-  { id: 'answers-25', title: 'Quarter Century', description: 'Answered 25 exam questions.', earned: (a) => a.answered >= 25 },
-  { id: 'answers-100', title: 'Century', description: 'Answered 100 exam questions.', earned: (a) => a.answered >= 100 },
-  { id: 'sharp-mind', title: 'Sharp Mind', description: 'A success rate of 70% or more over at least 25 marked answers.', earned: (a) => a.marked >= 25 && rate(a) >= 70, revealsResults: true },
-  { id: 'exam-finisher', title: 'Exam Finisher', description: 'Finished the timed mock exam.', earned: (a) => a.examsFinished >= 1 },
-  { id: 'perfect-practice', title: 'Perfect Practice', description: 'Scored full marks in the short practice exam.', earned: (a) => a.perfectPractice },
-  { id: 'curious-learner', title: 'Curious Learner', description: 'Opened your first course.', earned: (a) => a.coursesStarted >= 1 },
-  { id: 'course-complete', title: 'Course Complete', description: 'Completed every lesson of a course.', earned: (a) => a.coursesCompleted >= 1 },
+  {
+    id: 'first-answer',
+    title: 'First Answer',
+    description: 'Answered your first exam question.',
+    earned: (a) => a.answered >= 1,
+  },
+  {
+    id: 'answers-25',
+    title: 'Quarter Century',
+    description: 'Answered 25 exam questions.',
+    earned: (a) => a.answered >= 25,
+  },
+  {
+    id: 'answers-100',
+    title: 'Century',
+    description: 'Answered 100 exam questions.',
+    earned: (a) => a.answered >= 100,
+  },
+  {
+    id: 'sharp-mind',
+    title: 'Sharp Mind',
+    description: 'A success rate of 70% or more over at least 25 marked answers.',
+    earned: (a) => a.marked >= 25 && rate(a) >= 70,
+    revealsResults: true,
+  },
+  {
+    id: 'exam-finisher',
+    title: 'Exam Finisher',
+    description: 'Finished the timed mock exam.',
+    earned: (a) => a.examsFinished >= 1,
+  },
+  {
+    id: 'perfect-practice',
+    title: 'Perfect Practice',
+    description: 'Scored full marks in the short practice exam.',
+    earned: (a) => a.perfectPractice,
+  },
+  {
+    id: 'curious-learner',
+    title: 'Curious Learner',
+    description: 'Opened your first course.',
+    earned: (a) => a.coursesStarted >= 1,
+  },
+  {
+    id: 'course-complete',
+    title: 'Course Complete',
+    description: 'Completed every lesson of a course.',
+    earned: (a) => a.coursesCompleted >= 1,
+  },
 ];
 
 /** Badges mark longer stretches of work than achievements. */
 export const badgeRules: Rule[] = [
-  { id: 'bronze-examinee', title: 'Bronze Examinee', description: 'Answered 25 exam questions.', earned: (a) => a.answered >= 25 },
-  { id: 'silver-examinee', title: 'Silver Examinee', description: 'Answered 100 exam questions.', earned: (a) => a.answered >= 100 },
-  { id: 'gold-examinee', title: 'Gold Examinee', description: 'Answered 250 exam questions.', earned: (a) => a.answered >= 250 },
-  { id: 'high-achiever', title: 'High Achiever', description: 'A success rate of 85% or more over at least 50 marked answers.', earned: (a) => a.marked >= 50 && rate(a) >= 85, revealsResults: true },
+  {
+    id: 'bronze-examinee',
+    title: 'Bronze Examinee',
+    description: 'Answered 25 exam questions.',
+    earned: (a) => a.answered >= 25,
+  },
+  {
+    id: 'silver-examinee',
+    title: 'Silver Examinee',
+    description: 'Answered 100 exam questions.',
+    earned: (a) => a.answered >= 100,
+  },
+  {
+    id: 'gold-examinee',
+    title: 'Gold Examinee',
+    description: 'Answered 250 exam questions.',
+    earned: (a) => a.answered >= 250,
+  },
+  {
+    id: 'high-achiever',
+    title: 'High Achiever',
+    description: 'A success rate of 85% or more over at least 50 marked answers.',
+    earned: (a) => a.marked >= 50 && rate(a) >= 85,
+    revealsResults: true,
+  },
   { id: 'scholar', title: 'Scholar', description: 'Completed three courses.', earned: (a) => a.coursesCompleted >= 3 },
 ];
 

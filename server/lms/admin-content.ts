@@ -37,17 +37,29 @@ const toAdminQuestion = (row: QuestionRow): AdminQuestion => ({
 });
 
 export async function listQuestions(db: Database, query: Paging & { profession?: Profession | undefined }) {
-  const where = and(isNull(examQuestions.deletedAt), query.profession ? eq(examQuestions.profession, query.profession) : undefined);
+  const where = and(
+    isNull(examQuestions.deletedAt),
+    query.profession ? eq(examQuestions.profession, query.profession) : undefined,
+  );
   const { limit, offset } = limits(query);
   const [rows, [total]] = await Promise.all([
-    db.select().from(examQuestions).where(where).orderBy(desc(examQuestions.createdAt), desc(examQuestions.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(examQuestions)
+      .where(where)
+      .orderBy(desc(examQuestions.createdAt), desc(examQuestions.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(examQuestions).where(where),
   ]);
   return { examQuestions: rows.map(toAdminQuestion), total: total?.n ?? 0 };
 }
 
 /** A question as the add form or an import row gives it, as the row to insert. */
-export const questionValues = (body: z.output<typeof createQuestionBody>, now: Date): typeof examQuestions.$inferInsert => ({
+export const questionValues = (
+  body: z.output<typeof createQuestionBody>,
+  now: Date,
+): typeof examQuestions.$inferInsert => ({
   question: body.question,
   questionType: body.question_type,
   options: body.options,
@@ -62,10 +74,14 @@ export const questionValues = (body: z.output<typeof createQuestionBody>, now: D
 export const QUESTION_IN_BANK_MESSAGE = 'This question is already in the bank';
 
 /** A question's identity in the bank: its text, trimmed and in any case, for its profession. */
-export const questionKey = (question: { profession: string; question: string }) => `${question.profession}\u0000${question.question.trim().toLowerCase()}`;
+export const questionKey = (question: { profession: string; question: string }) =>
+  `${question.profession}\u0000${question.question.trim().toLowerCase()}`;
 
 /** The keys (questionKey) of those questions that are already live in the bank, found in one query. */
-export async function questionsInBank(db: Queryable, questions: { profession: string; question: string }[]): Promise<Set<string>> {
+export async function questionsInBank(
+  db: Queryable,
+  questions: { profession: string; question: string }[],
+): Promise<Set<string>> {
   const texts = [...new Set(questions.map((q) => q.question.trim().toLowerCase()))];
   if (texts.length === 0) return new Set();
   const existing = await db
@@ -76,7 +92,11 @@ export async function questionsInBank(db: Queryable, questions: { profession: st
 }
 
 /** Adds a question; the same question live for the same profession is refused, as the CSV import refuses it. */
-export async function createQuestion(db: Database, body: z.output<typeof createQuestionBody>, now: Date): Promise<AdminQuestion> {
+export async function createQuestion(
+  db: Database,
+  body: z.output<typeof createQuestionBody>,
+  now: Date,
+): Promise<AdminQuestion> {
   return db.transaction(async (tx) => {
     if ((await questionsInBank(tx, [body])).has(questionKey(body))) throw new AppError(409, QUESTION_IN_BANK_MESSAGE);
     const [row] = await tx.insert(examQuestions).values(questionValues(body, now)).returning();
@@ -90,7 +110,11 @@ export async function createQuestion(db: Database, body: z.output<typeof createQ
  * attempts drawn from now on see the new text. Another live question with the same text for the
  * same profession is refused, as on adding.
  */
-export async function updateQuestion(db: Database, id: number, body: z.output<typeof createQuestionBody>): Promise<AdminQuestion> {
+export async function updateQuestion(
+  db: Database,
+  id: number,
+  body: z.output<typeof createQuestionBody>,
+): Promise<AdminQuestion> {
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ id: examQuestions.id })
@@ -130,7 +154,10 @@ export async function deleteQuestion(db: Database, id: number, now: Date): Promi
 
 // ---- Exam logs
 
-export async function listExamLogs(db: Database, query: Paging & { examId?: number | undefined }): Promise<{ logs: ExamLog[]; total: number }> {
+export async function listExamLogs(
+  db: Database,
+  query: Paging & { examId?: number | undefined },
+): Promise<{ logs: ExamLog[]; total: number }> {
   const where = query.examId ? eq(examLogs.examId, query.examId) : undefined;
   const { limit, offset } = limits(query);
   const [rows, [total]] = await Promise.all([
@@ -160,7 +187,10 @@ export async function listExamLogs(db: Database, query: Paging & { examId?: numb
 
 // ---- Essays
 
-export async function listEssays(db: Database, query: Paging & { status: 'pending' | 'graded' }): Promise<{ essays: EssayAnswer[]; total: number }> {
+export async function listEssays(
+  db: Database,
+  query: Paging & { status: 'pending' | 'graded' },
+): Promise<{ essays: EssayAnswer[]; total: number }> {
   const where =
     query.status === 'pending'
       ? eq(examAnswers.outcome, 'pending-review')
@@ -168,7 +198,12 @@ export async function listEssays(db: Database, query: Paging & { status: 'pendin
   const { limit, offset } = limits(query);
   const base = () =>
     db
-      .select({ answer: examAnswers, question: examQuestions.question, modelAnswer: examQuestions.correctAnswer, username: lmsUsers.username })
+      .select({
+        answer: examAnswers,
+        question: examQuestions.question,
+        modelAnswer: examQuestions.correctAnswer,
+        username: lmsUsers.username,
+      })
       .from(examAnswers)
       .innerJoin(examQuestions, eq(examQuestions.id, examAnswers.questionId))
       .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
@@ -197,7 +232,13 @@ export async function listEssays(db: Database, query: Paging & { status: 'pendin
   };
 }
 
-export async function gradeEssay(db: Database, answerId: number, correct: boolean, note: string | undefined, now: Date): Promise<void> {
+export async function gradeEssay(
+  db: Database,
+  answerId: number,
+  correct: boolean,
+  note: string | undefined,
+  now: Date,
+): Promise<void> {
   const [row] = await db
     .select({ type: examQuestions.questionType })
     .from(examAnswers)
@@ -228,21 +269,41 @@ export async function upcomingFor(db: Database, profession: Profession, now: Dat
   const rows = await db
     .select()
     .from(upcomingExams)
-    .where(and(gte(upcomingExams.examDate, today), inArray(upcomingExams.profession, ['all', profession]), eq(upcomingExams.published, true)))
+    .where(
+      and(
+        gte(upcomingExams.examDate, today),
+        inArray(upcomingExams.profession, ['all', profession]),
+        eq(upcomingExams.published, true),
+      ),
+    )
     .orderBy(asc(upcomingExams.examDate), asc(upcomingExams.examTime))
     .limit(20);
   return rows.map(toUpcoming);
 }
 
 export async function listUpcoming(db: Database): Promise<UpcomingExam[]> {
-  const rows = await db.select().from(upcomingExams).orderBy(desc(upcomingExams.examDate), desc(upcomingExams.id)).limit(200);
+  const rows = await db
+    .select()
+    .from(upcomingExams)
+    .orderBy(desc(upcomingExams.examDate), desc(upcomingExams.id))
+    .limit(200);
   return rows.map(toUpcoming);
 }
 
-export async function createUpcoming(db: Database, body: z.output<typeof createUpcomingExamBody>, now: Date): Promise<UpcomingExam> {
+export async function createUpcoming(
+  db: Database,
+  body: z.output<typeof createUpcomingExamBody>,
+  now: Date,
+): Promise<UpcomingExam> {
   const [row] = await db
     .insert(upcomingExams)
-    .values({ title: body.title, examDate: body.exam_date, examTime: body.exam_time, profession: body.profession, createdAt: now })
+    .values({
+      title: body.title,
+      examDate: body.exam_date,
+      examTime: body.exam_time,
+      profession: body.profession,
+      createdAt: now,
+    })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return toUpcoming(row);
@@ -252,4 +313,3 @@ export async function deleteUpcoming(db: Database, id: number): Promise<void> {
   const deleted = await db.delete(upcomingExams).where(eq(upcomingExams.id, id)).returning({ id: upcomingExams.id });
   if (deleted.length === 0) throw notFound('Upcoming exam');
 }
-

@@ -1,5 +1,13 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ADMIN_PAGE_SIZE, type AdminCourseDetails, type Course, type CourseDetails, type CoursePreview, type CreateCourseBody, type RecentCourse } from '../../contracts/lms.js';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminCourseDetails,
+  type Course,
+  type CourseDetails,
+  type CoursePreview,
+  type CreateCourseBody,
+  type RecentCourse,
+} from '../../contracts/lms.js';
 import type { Database } from '../db/client.js';
 import { courseProgress, courses } from '../db/schema/lms.js';
 import { AppError, notFound } from '../platform/errors.js';
@@ -22,7 +30,12 @@ const forProfession = (account: LmsAccount) => inArray(courses.profession, ['all
 
 /** The courses of the user's profession and those for everyone; the page filters them further. */
 export async function listCoursesFor(db: Database, account: LmsAccount): Promise<Course[]> {
-  const rows = await db.select().from(courses).where(forProfession(account)).orderBy(asc(courses.level), asc(courses.title), asc(courses.id)).limit(500);
+  const rows = await db
+    .select()
+    .from(courses)
+    .where(forProfession(account))
+    .orderBy(asc(courses.level), asc(courses.title), asc(courses.id))
+    .limit(500);
   return rows.map(toCourse);
 }
 
@@ -32,7 +45,13 @@ export async function listCoursesFor(db: Database, account: LmsAccount): Promise
  */
 export async function coursePreviewsFor(db: Database, account: LmsAccount): Promise<CoursePreview[]> {
   return db
-    .select({ id: courses.id, title: courses.title, level: courses.level, profession: courses.profession, duration: courses.duration })
+    .select({
+      id: courses.id,
+      title: courses.title,
+      level: courses.level,
+      profession: courses.profession,
+      duration: courses.duration,
+    })
     .from(courses)
     .where(forProfession(account))
     .orderBy(asc(courses.level), asc(courses.title), asc(courses.id))
@@ -47,11 +66,18 @@ export async function recentCourses(db: Database, account: LmsAccount): Promise<
     .where(eq(courseProgress.userId, account.id))
     .orderBy(desc(courseProgress.lastViewedAt))
     .limit(RECENT_COURSES);
-  return rows.map((row) => ({ ...toCourse(row.course), progress: row.progress, last_viewed_at: row.lastViewedAt.toISOString() }));
+  return rows.map((row) => ({
+    ...toCourse(row.course),
+    progress: row.progress,
+    last_viewed_at: row.lastViewedAt.toISOString(),
+  }));
 }
 
 async function loadVisibleCourse(db: Database, account: LmsAccount, id: number): Promise<CourseRow> {
-  const [row] = await db.select().from(courses).where(and(eq(courses.id, id), forProfession(account)));
+  const [row] = await db
+    .select()
+    .from(courses)
+    .where(and(eq(courses.id, id), forProfession(account)));
   if (!row) throw notFound('Course');
   return row;
 }
@@ -64,15 +90,32 @@ export async function openCourse(db: Database, account: LmsAccount, id: number, 
     .values({ userId: account.id, courseId: id, lastViewedAt: now })
     .onConflictDoUpdate({ target: [courseProgress.userId, courseProgress.courseId], set: { lastViewedAt: now } })
     .returning();
-  return { ...toCourse(row), sections: row.sections, progress: record?.progress ?? 0, completedSections: record?.completedSections ?? [] };
+  return {
+    ...toCourse(row),
+    sections: row.sections,
+    progress: record?.progress ?? 0,
+    completedSections: record?.completedSections ?? [],
+  };
 }
 
 /** Marks a lesson done (or not); progress is the share of lessons done, in whole percent. */
-export async function recordCourseProgress(db: Database, account: LmsAccount, id: number, section: number, completed: boolean, now: Date): Promise<CourseDetails> {
+export async function recordCourseProgress(
+  db: Database,
+  account: LmsAccount,
+  id: number,
+  section: number,
+  completed: boolean,
+  now: Date,
+): Promise<CourseDetails> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(courses).where(and(eq(courses.id, id), forProfession(account))).for('share');
+    const [row] = await tx
+      .select()
+      .from(courses)
+      .where(and(eq(courses.id, id), forProfession(account)))
+      .for('share');
     if (!row) throw notFound('Course');
-    if (section >= row.sections.length) throw new AppError(400, `section must be between 0 and ${Math.max(0, row.sections.length - 1)}`);
+    if (section >= row.sections.length)
+      throw new AppError(400, `section must be between 0 and ${Math.max(0, row.sections.length - 1)}`);
     const [existing] = await tx
       .select()
       .from(courseProgress)
@@ -86,33 +129,56 @@ export async function recordCourseProgress(db: Database, account: LmsAccount, id
     await tx
       .insert(courseProgress)
       .values({ userId: account.id, courseId: id, completedSections, progress, lastViewedAt: now })
-      .onConflictDoUpdate({ target: [courseProgress.userId, courseProgress.courseId], set: { completedSections, progress, lastViewedAt: now } });
+      .onConflictDoUpdate({
+        target: [courseProgress.userId, courseProgress.courseId],
+        set: { completedSections, progress, lastViewedAt: now },
+      });
     return { ...toCourse(row), sections: row.sections, progress, completedSections };
   });
 }
 
 // ---- Admin
 
-export async function adminListCourses(db: Database, query: { page?: number | undefined; pageSize?: number | undefined }) {
+export async function adminListCourses(
+  db: Database,
+  query: { page?: number | undefined; pageSize?: number | undefined },
+) {
   const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
   const page = query.page ?? 1;
   const [rows, [total]] = await Promise.all([
-    db.select().from(courses).orderBy(desc(courses.createdAt), desc(courses.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db
+      .select()
+      .from(courses)
+      .orderBy(desc(courses.createdAt), desc(courses.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(courses),
   ]);
-  return { courses: rows.map((row) => ({ ...toCourse(row), sectionCount: row.sections.length })), total: total?.n ?? 0 };
+  return {
+    courses: rows.map((row) => ({ ...toCourse(row), sectionCount: row.sections.length })),
+    total: total?.n ?? 0,
+  };
 }
 
 type CreateCourse = { [K in keyof Required<CreateCourseBody>]: NonNullable<CreateCourseBody[K]> };
 
 // A course without lessons gets one from its description, so it can be read and completed.
-const lessonsOf = (body: CreateCourse) => (body.sections.length ? body.sections : [{ title: body.title, body: body.description || body.title }]);
+const lessonsOf = (body: CreateCourse) =>
+  body.sections.length ? body.sections : [{ title: body.title, body: body.description || body.title }];
 
 export async function createCourse(db: Database, body: CreateCourse, now: Date): Promise<Course> {
   const sections = lessonsOf(body);
   const [row] = await db
     .insert(courses)
-    .values({ title: body.title, description: body.description, profession: body.profession, level: body.level, duration: body.duration, sections, createdAt: now })
+    .values({
+      title: body.title,
+      description: body.description,
+      profession: body.profession,
+      level: body.level,
+      duration: body.duration,
+      sections,
+      createdAt: now,
+    })
     .returning();
   if (!row) throw new Error('insert returned no row');
   return toCourse(row);
@@ -133,7 +199,14 @@ export async function updateCourse(db: Database, id: number, body: CreateCourse)
     const sections = lessonsOf(body);
     const [row] = await tx
       .update(courses)
-      .set({ title: body.title, description: body.description, profession: body.profession, level: body.level, duration: body.duration, sections })
+      .set({
+        title: body.title,
+        description: body.description,
+        profession: body.profession,
+        level: body.level,
+        duration: body.duration,
+        sections,
+      })
       .where(eq(courses.id, id))
       .returning();
     if (!row) throw notFound('Course');

@@ -50,7 +50,13 @@ export async function loadDemoContent(db: Database, now: Date = new Date()) {
         const [existing] = await tx
           .select({ id: examQuestions.id })
           .from(examQuestions)
-          .where(and(eq(examQuestions.profession, profession), eq(examQuestions.question, body.question), isNull(examQuestions.deletedAt)));
+          .where(
+            and(
+              eq(examQuestions.profession, profession),
+              eq(examQuestions.question, body.question),
+              isNull(examQuestions.deletedAt),
+            ),
+          );
         if (existing) continue;
         await tx.insert(examQuestions).values({
           question: body.question,
@@ -65,7 +71,10 @@ export async function loadDemoContent(db: Database, now: Date = new Date()) {
         added.questions++;
       }
     }
-    for (const [profession, list] of Object.entries(demoCourses) as [keyof typeof demoCourses, (typeof demoCourses)['all']][]) {
+    for (const [profession, list] of Object.entries(demoCourses) as [
+      keyof typeof demoCourses,
+      (typeof demoCourses)['all'],
+    ][]) {
       for (const item of list) {
         const body = createCourseBody.parse({ ...item, profession });
         const [existing] = await tx
@@ -78,13 +87,30 @@ export async function loadDemoContent(db: Database, now: Date = new Date()) {
       }
     }
     const exams = [
-      { title: 'Licensing Mock Exam: Spring Sitting', examDate: new Date(now.getTime() + 30 * DAY_MS), examTime: '09:00' },
-      { title: 'Licensing Mock Exam: Summer Sitting', examDate: new Date(now.getTime() + 75 * DAY_MS), examTime: '13:30' },
+      {
+        title: 'Licensing Mock Exam: Spring Sitting',
+        examDate: new Date(now.getTime() + 30 * DAY_MS),
+        examTime: '09:00',
+      },
+      {
+        title: 'Licensing Mock Exam: Summer Sitting',
+        examDate: new Date(now.getTime() + 75 * DAY_MS),
+        examTime: '13:30',
+      },
     ];
     for (const exam of exams) {
-      const [existing] = await tx.select({ id: upcomingExams.id }).from(upcomingExams).where(eq(upcomingExams.title, exam.title));
+      const [existing] = await tx
+        .select({ id: upcomingExams.id })
+        .from(upcomingExams)
+        .where(eq(upcomingExams.title, exam.title));
       if (existing) continue;
-      await tx.insert(upcomingExams).values({ title: exam.title, examDate: exam.examDate.toISOString().slice(0, 10), examTime: exam.examTime, profession: 'all', createdAt: now });
+      await tx.insert(upcomingExams).values({
+        title: exam.title,
+        examDate: exam.examDate.toISOString().slice(0, 10),
+        examTime: exam.examTime,
+        profession: 'all',
+        createdAt: now,
+      });
       added.upcomingExams++;
     }
   });

@@ -36,7 +36,8 @@ export const QUESTION_WITHDRAWN_MESSAGE = 'This question was withdrawn from the 
 /** The question on screen was deleted by an admin: a distinct 409, so the client fetches the next one. */
 export const questionWithdrawn = () => new AppError(409, QUESTION_WITHDRAWN_MESSAGE, QUESTION_WITHDRAWN);
 
-export const NO_QUESTIONS_MESSAGE = 'There are no exam questions for your profession yet, so the exam cannot start. Please try again later.';
+export const NO_QUESTIONS_MESSAGE =
+  'There are no exam questions for your profession yet, so the exam cannot start. Please try again later.';
 /** An empty bank starts nothing: no attempt, no history row, no award (the transaction rolls back). */
 const noQuestions = () => new AppError(409, NO_QUESTIONS_MESSAGE, NO_QUESTIONS);
 
@@ -76,18 +77,46 @@ export async function createAttemptWith(
   return created && { ...created, deadlineAt: new Date(created.deadlineAt), seed: attempt.seed };
 }
 
-export const createAttempt = (tx: Queryable, account: LmsAccount, now: Date, settings: ExamSettings, mode: ExamMode = 'practice') =>
-  createAttemptWith(async (values) => (await tx.execute<CreatedRow>(statementSql(CREATE_ATTEMPT.text, values))).rows, account, now, settings, mode);
+export const createAttempt = (
+  tx: Queryable,
+  account: LmsAccount,
+  now: Date,
+  settings: ExamSettings,
+  mode: ExamMode = 'practice',
+) =>
+  createAttemptWith(
+    async (values) => (await tx.execute<CreatedRow>(statementSql(CREATE_ATTEMPT.text, values))).rows,
+    account,
+    now,
+    settings,
+    mode,
+  );
 
-export async function finish(tx: Queryable, attempt: Attempt, reason: 'completed' | 'timeout' | 'ended', now: Date): Promise<Attempt> {
+export async function finish(
+  tx: Queryable,
+  attempt: Attempt,
+  reason: 'completed' | 'timeout' | 'ended',
+  now: Date,
+): Promise<Attempt> {
   // A timed-out attempt ends at its deadline, whenever the server notices.
   const finishedAt = reason === 'timeout' ? attempt.deadlineAt : now;
   const [updated] = await tx
     .update(examAttempts)
-    .set({ finishedAt, finishReason: reason, currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null })
+    .set({
+      finishedAt,
+      finishReason: reason,
+      currentQuestionId: null,
+      draftQuestionId: null,
+      draftAnswer: null,
+      draftTimer: null,
+    })
     .where(eq(examAttempts.id, attempt.id))
     .returning();
-  const messages = { completed: 'No questions left; exam finished', timeout: 'Time ran out; exam finished', ended: 'Exam ended by the candidate' };
+  const messages = {
+    completed: 'No questions left; exam finished',
+    timeout: 'Time ran out; exam finished',
+    ended: 'Exam ended by the candidate',
+  };
   await log(tx, attempt, 'finished', messages[reason], finishedAt, { reason });
   return updated ?? attempt;
 }
@@ -104,7 +133,13 @@ export const ATTEMPT_OPEN = 'An attempt is still open; finish it before starting
  * A new attempt (the first, or a retake once the previous one has finished and, if set, the wait
  * has passed; an extra attempt granted by an admin skips the wait once).
  */
-export async function startAttempt(db: Database, account: LmsAccount, now: Date, settings: ExamSettings, mode: ExamMode = 'practice'): Promise<ExamProgress> {
+export async function startAttempt(
+  db: Database,
+  account: LmsAccount,
+  now: Date,
+  settings: ExamSettings,
+  mode: ExamMode = 'practice',
+): Promise<ExamProgress> {
   return db.transaction(async (tx) => {
     const latest = await lockAttempt(tx, account);
     let usedExtraAttempt = false;
@@ -114,13 +149,20 @@ export async function startAttempt(db: Database, account: LmsAccount, now: Date,
       const allowedAt = retakeAllowedAt(current, settings);
       if (allowedAt && allowedAt > now) {
         usedExtraAttempt = await useExtraAttempt(tx, account.id);
-        if (!usedExtraAttempt) throw new AppError(409, `You can retake the exam from ${allowedAt.toISOString()}.`, RETAKE_NOT_YET);
+        if (!usedExtraAttempt)
+          throw new AppError(409, `You can retake the exam from ${allowedAt.toISOString()}.`, RETAKE_NOT_YET);
       }
     }
     const created = await createAttempt(tx, account, now, settings, mode);
     if (!created) throw new AppError(409, ATTEMPT_OPEN);
     if (usedExtraAttempt) {
-      await log(tx, { userId: account.id, id: created.id }, 'extra-attempt', 'An extra attempt granted by an admin was used before the retake wait ended', now);
+      await log(
+        tx,
+        { userId: account.id, id: created.id },
+        'extra-attempt',
+        'An extra attempt granted by an admin was used before the retake wait ended',
+        now,
+      );
     }
     // Nothing answered yet, and every question of the form was drawn live in this transaction.
     return progressFrom(account, created, { answered: 0, correct: 0, remaining: created.questionIds.length }, now);
@@ -143,7 +185,12 @@ export function retakeAllowedAt(attempt: Attempt, settings: ExamSettings): Date 
 }
 
 /** Runs `work` on the locked, still-running attempt; past the deadline the attempt is finished and the call refused. */
-export async function withRunningAttempt<T>(db: Database, account: LmsAccount, now: Date, work: (tx: Queryable, attempt: Attempt) => Promise<T>): Promise<T> {
+export async function withRunningAttempt<T>(
+  db: Database,
+  account: LmsAccount,
+  now: Date,
+  work: (tx: Queryable, attempt: Attempt) => Promise<T>,
+): Promise<T> {
   const outcome = await db.transaction(async (tx) => {
     const attempt = await lockAttempt(tx, account);
     if (!attempt) throw new AppError(409, 'Start the exam first');
@@ -157,15 +204,29 @@ export async function withRunningAttempt<T>(db: Database, account: LmsAccount, n
   return outcome.value;
 }
 
-export async function autoSave(db: Database, account: LmsAccount, body: { questionId: number; userAnswer: string; timer?: number | null | undefined }, now: Date) {
+export async function autoSave(
+  db: Database,
+  account: LmsAccount,
+  body: { questionId: number; userAnswer: string; timer?: number | null | undefined },
+  now: Date,
+) {
   return withRunningAttempt(db, account, now, async (tx, attempt) => {
-    if (attempt.currentQuestionId !== body.questionId) throw new AppError(409, 'This is not the current question of your exam');
+    if (attempt.currentQuestionId !== body.questionId)
+      throw new AppError(409, 'This is not the current question of your exam');
     // A draft of a withdrawn question would never be answered: the learner is told to move on instead.
-    const [question] = await tx.select({ deletedAt: examQuestions.deletedAt }).from(examQuestions).where(eq(examQuestions.id, body.questionId));
+    const [question] = await tx
+      .select({ deletedAt: examQuestions.deletedAt })
+      .from(examQuestions)
+      .where(eq(examQuestions.id, body.questionId));
     if (!question || question.deletedAt) throw questionWithdrawn();
     await tx
       .update(examAttempts)
-      .set({ draftQuestionId: body.questionId, draftAnswer: body.userAnswer, draftTimer: body.timer ?? null, draftSavedAt: now })
+      .set({
+        draftQuestionId: body.questionId,
+        draftAnswer: body.userAnswer,
+        draftTimer: body.timer ?? null,
+        draftSavedAt: now,
+      })
       .where(eq(examAttempts.id, attempt.id));
     return { savedAt: now.toISOString() };
   });

@@ -15,12 +15,18 @@ import type { LmsAccount } from './programs.js';
 export type Attempt = typeof examAttempts.$inferSelect;
 export type QuestionRow = typeof examQuestions.$inferSelect;
 
-export type ExamSettings = { durationSeconds: number; questionCount: number; retakeWaitSeconds: number; questionsPerDay: number };
+export type ExamSettings = {
+  durationSeconds: number;
+  questionCount: number;
+  retakeWaitSeconds: number;
+  questionsPerDay: number;
+};
 
 export const examKeyOf = (account: LmsAccount) => `${account.profession}-en`;
 
 // inArray of an empty list is `false` in Drizzle; -1 is never an id, so an empty form stays valid SQL either way.
-export const formOf = (attempt: Pick<Attempt, 'questionIds'>) => (attempt.questionIds.length ? attempt.questionIds : [-1]);
+export const formOf = (attempt: Pick<Attempt, 'questionIds'>) =>
+  attempt.questionIds.length ? attempt.questionIds : [-1];
 
 /**
  * The options in the order this attempt (or practice set) shows them: sorted by md5 of the seed,
@@ -35,7 +41,10 @@ export function shuffledOptions(options: string[], seed: number, questionId: num
     .map(({ option }) => option);
 }
 
-export const toServed = (row: Pick<QuestionRow, 'id' | 'question' | 'questionType' | 'options' | 'difficulty'>, seed: number): ServedQuestion => ({
+export const toServed = (
+  row: Pick<QuestionRow, 'id' | 'question' | 'questionType' | 'options' | 'difficulty'>,
+  seed: number,
+): ServedQuestion => ({
   id: row.id,
   question: row.question,
   question_type: row.questionType,
@@ -43,9 +52,19 @@ export const toServed = (row: Pick<QuestionRow, 'id' | 'question' | 'questionTyp
   difficulty: row.difficulty,
 });
 
-export async function log(db: Queryable, attempt: Pick<Attempt, 'userId' | 'id'>, event: string, message: string, at: Date, extra: Record<string, unknown> = {}) {
-  await db.insert(examLogs).values({ userId: attempt.userId, examId: attempt.id, logData: { event, message, ...extra }, createdAt: at });
+export async function log(
+  db: Queryable,
+  attempt: Pick<Attempt, 'userId' | 'id'>,
+  event: string,
+  message: string,
+  at: Date,
+  extra: Record<string, unknown> = {},
+) {
+  await db
+    .insert(examLogs)
+    .values({ userId: attempt.userId, examId: attempt.id, logData: { event, message, ...extra }, createdAt: at });
 }
 
 /** The one deadline rule: at the deadline the attempt is over, whenever the server notices. */
-export const pastDeadline = (attempt: Pick<Attempt, 'deadlineAt'>, now: Date) => now.getTime() >= attempt.deadlineAt.getTime();
+export const pastDeadline = (attempt: Pick<Attempt, 'deadlineAt'>, now: Date) =>
+  now.getTime() >= attempt.deadlineAt.getTime();

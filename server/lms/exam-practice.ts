@@ -22,12 +22,13 @@ const MOCK_SET_SIZE = 10;
 export type PracticeSettings = { durationSeconds: number; setsPerHour: number; questionsPerDay: number };
 
 export const PRACTICE_DURING_EXAM = 'Practice sets are not available while your timed exam is open.';
-export const NO_MISTAKES_MESSAGE = 'No mistakes to practise yet: questions you get wrong in the timed exam will appear here.';
+export const NO_MISTAKES_MESSAGE =
+  'No mistakes to practise yet: questions you get wrong in the timed exam will appear here.';
 export const NO_TOPIC_QUESTIONS_MESSAGE = 'There are no questions on this topic to practise.';
-export const DAY_BUDGET_MESSAGE = "You have seen today's share of new questions and none of them fits this practice. Try another practice, or come back tomorrow.";
+export const DAY_BUDGET_MESSAGE =
+  "You have seen today's share of new questions and none of them fits this practice. Try another practice, or come back tomorrow.";
 // Network time between the served set and the answers reaching the server.
 const PRACTICE_GRACE_SECONDS = 30;
-
 
 /**
  * A practice set of up to 10 questions: random ones of the profession, or (`mistakes`) ones the
@@ -51,9 +52,16 @@ export async function practiceSet(
       .from(practiceSets)
       .where(and(eq(practiceSets.userId, account.id), gt(practiceSets.servedAt, new Date(now.getTime() - 3_600_000))));
     if ((recent?.n ?? 0) >= settings.setsPerHour) {
-      throw new AppError(429, `You have practised ${settings.setsPerHour} sets in the last hour. Please try again later.`);
+      throw new AppError(
+        429,
+        `You have practised ${settings.setsPerHour} sets in the last hour. Please try again later.`,
+      );
     }
-    const live = and(eq(examQuestions.profession, account.profession), isNull(examQuestions.deletedAt), topic === undefined ? undefined : ofTopic(topic));
+    const live = and(
+      eq(examQuestions.profession, account.profession),
+      isNull(examQuestions.deletedAt),
+      topic === undefined ? undefined : ofTopic(topic),
+    );
     // A mistake is a question whose latest answer by this learner was wrong: one put right in a retake is no longer practised.
     const latestAnswers = tx
       .selectDistinctOn([examAnswers.questionId], { id: examAnswers.questionId, outcome: examAnswers.outcome })
@@ -62,7 +70,10 @@ export async function practiceSet(
       .where(eq(examAttempts.userId, account.id))
       .orderBy(examAnswers.questionId, desc(examAnswers.answeredAt), desc(examAnswers.id))
       .as('latest_answers');
-    const mistaken = tx.select({ id: latestAnswers.id }).from(latestAnswers).where(eq(latestAnswers.outcome, 'incorrect'));
+    const mistaken = tx
+      .select({ id: latestAnswers.id })
+      .from(latestAnswers)
+      .where(eq(latestAnswers.outcome, 'incorrect'));
     const wanted = kind === 'mistakes' ? and(live, inArray(examQuestions.id, mistaken)) : live;
     // Within the day's question budget (decision 004): questions already shown today (forms and
     // sets) may come again; new ones only while the budget lasts, as a form draws them. So a
@@ -70,7 +81,11 @@ export async function practiceSet(
     const shown = statementSql(SHOWN_SINCE.text, [account.id, dayBefore(now)]);
     const reused = sql<boolean>`${examQuestions.id} IN (${shown})`;
     const candidates = tx
-      .select({ id: examQuestions.id, reused: reused.as('reused'), fresh: sql<number>`row_number() OVER (PARTITION BY ${reused} ORDER BY random())`.as('fresh') })
+      .select({
+        id: examQuestions.id,
+        reused: reused.as('reused'),
+        fresh: sql<number>`row_number() OVER (PARTITION BY ${reused} ORDER BY random())`.as('fresh'),
+      })
       .from(examQuestions)
       .where(wanted)
       .as('candidates');
@@ -83,10 +98,28 @@ export async function practiceSet(
       .limit(MOCK_SET_SIZE);
     if (drawn.length === 0) {
       const [any] = await tx.select({ id: examQuestions.id }).from(examQuestions).where(wanted).limit(1);
-      const message = any ? DAY_BUDGET_MESSAGE : kind === 'mistakes' ? NO_MISTAKES_MESSAGE : topic === undefined ? NO_MORE_QUESTIONS_MESSAGE : NO_TOPIC_QUESTIONS_MESSAGE;
+      const message = any
+        ? DAY_BUDGET_MESSAGE
+        : kind === 'mistakes'
+          ? NO_MISTAKES_MESSAGE
+          : topic === undefined
+            ? NO_MORE_QUESTIONS_MESSAGE
+            : NO_TOPIC_QUESTIONS_MESSAGE;
       return { examQuestions: [], message };
     }
-    const byId = new Map((await tx.select().from(examQuestions).where(inArray(examQuestions.id, drawn.map((row) => row.id)))).map((row) => [row.id, row]));
+    const byId = new Map(
+      (
+        await tx
+          .select()
+          .from(examQuestions)
+          .where(
+            inArray(
+              examQuestions.id,
+              drawn.map((row) => row.id),
+            ),
+          )
+      ).map((row) => [row.id, row]),
+    );
     const rows = drawn.flatMap(({ id }) => byId.get(id) ?? []);
     const seed = randomInt(1, 2_147_483_647);
     const expiresAt = new Date(now.getTime() + (settings.durationSeconds + PRACTICE_GRACE_SECONDS) * 1000);
@@ -95,12 +128,21 @@ export async function practiceSet(
       .values({ userId: account.id, kind, questionIds: rows.map((row) => row.id), seed, servedAt: now, expiresAt })
       .returning({ id: practiceSets.id });
     if (!set) throw new Error('insert returned no row');
-    return { examQuestions: rows.map((row) => toServed(row, seed)), practiceSet: { id: set.id, expiresAt: expiresAt.toISOString() } };
+    return {
+      examQuestions: rows.map((row) => toServed(row, seed)),
+      practiceSet: { id: set.id, expiresAt: expiresAt.toISOString() },
+    };
   });
 }
 
 /** Scores a practice set's answers, once: the score is out of the set's non-essay questions. */
-export async function scoreMockExam(db: Database, account: LmsAccount, answers: Record<string, string>, setId: number | undefined, now: Date): Promise<MockResult> {
+export async function scoreMockExam(
+  db: Database,
+  account: LmsAccount,
+  answers: Record<string, string>,
+  setId: number | undefined,
+  now: Date,
+): Promise<MockResult> {
   const ids = Object.keys(answers).map(Number);
   if (ids.length === 0) throw new AppError(400, 'answers must hold at least one answer');
   if (ids.length > 50) throw new AppError(400, 'answers may hold at most 50 answers');
@@ -117,7 +159,8 @@ export async function scoreMockExam(db: Database, account: LmsAccount, answers: 
     if (now > set.expiresAt) throw new AppError(409, 'The time for this practice set is over');
     if (await hasOpenAttempt(tx, account, now)) throw new AppError(409, PRACTICE_DURING_EXAM);
     const inSet = new Set(set.questionIds);
-    if (!ids.every((id) => inSet.has(id))) throw new AppError(400, 'answers name a question that is not part of this practice set');
+    if (!ids.every((id) => inSet.has(id)))
+      throw new AppError(400, 'answers name a question that is not part of this practice set');
     const rows = await tx.select().from(examQuestions).where(inArray(examQuestions.id, set.questionIds));
     const scored = rows.filter((row) => row.questionType !== 'essay');
     const score = scored.filter((row) => outcomeOf(row, answers[String(row.id)] ?? '') === 'correct').length;
@@ -137,12 +180,21 @@ export async function scoreMockExam(db: Database, account: LmsAccount, answers: 
           userAnswer,
           // As in the exam's review: the correct answer (an essay's model answer) only for a learner
           // whose results are open, so practice sets are no way around the harvest bounds (decision 004).
-          correctAnswer: resultsLocked(account) ? null : row.questionType === 'essay' ? row.correctAnswer : shownCorrectAnswer(account, row),
+          correctAnswer: resultsLocked(account)
+            ? null
+            : row.questionType === 'essay'
+              ? row.correctAnswer
+              : shownCorrectAnswer(account, row),
           explanation: row.explanation,
           outcome,
         },
       ];
     });
-    return { score, total: scored.length, essays: rows.length - scored.length, review: review.map(({ id: _id, ...rest }) => rest) };
+    return {
+      score,
+      total: scored.length,
+      essays: rows.length - scored.length,
+      review: review.map(({ id: _id, ...rest }) => rest),
+    };
   });
 }

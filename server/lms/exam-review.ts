@@ -1,5 +1,12 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { LOCKED_SUMMARY_MESSAGE, scorePercent, UPGRADE_REQUIRED, type ExamAttemptSummary, type ExamReview, type ExamSummary } from '../../contracts/lms.js';
+import {
+  LOCKED_SUMMARY_MESSAGE,
+  scorePercent,
+  UPGRADE_REQUIRED,
+  type ExamAttemptSummary,
+  type ExamReview,
+  type ExamSummary,
+} from '../../contracts/lms.js';
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
@@ -44,14 +51,36 @@ export async function examSummary(db: Database, account: LmsAccount, now: Date):
   const passMark = await passMarkOf(db, account.profession);
   if (attempt?.mode === 'test-centre' && !finished) {
     // Nothing about correctness until the sitting ends, as at a test centre.
-    return { locked: false, message: 'Exam in progress.', finished, summary: { totalQuestions: 0, totalScore: null, percentage: null, pendingReview: 0, passMark, passed: null } };
+    return {
+      locked: false,
+      message: 'Exam in progress.',
+      finished,
+      summary: { totalQuestions: 0, totalScore: null, percentage: null, pendingReview: 0, passMark, passed: null },
+    };
   }
   if (resultsLocked(account)) {
-    return { locked: true, message: LOCKED_SUMMARY_MESSAGE, finished, summary: { totalQuestions: formSize, totalScore: null, percentage: null, pendingReview, passMark, passed: null } };
+    return {
+      locked: true,
+      message: LOCKED_SUMMARY_MESSAGE,
+      finished,
+      summary: { totalQuestions: formSize, totalScore: null, percentage: null, pendingReview, passMark, passed: null },
+    };
   }
   const percentage = scorePercent(correct, formSize);
   const message = !attempt ? 'You have not started the exam yet.' : finished ? 'Exam completed.' : 'Exam in progress.';
-  return { locked: false, message, finished, summary: { totalQuestions: formSize, totalScore: correct, percentage, pendingReview, passMark, passed: percentage >= passMark } };
+  return {
+    locked: false,
+    message,
+    finished,
+    summary: {
+      totalQuestions: formSize,
+      totalScore: correct,
+      percentage,
+      pendingReview,
+      passMark,
+      passed: percentage >= passMark,
+    },
+  };
 }
 
 type AttemptCounts = { answered: number; marked: number; correct: number };
@@ -70,12 +99,20 @@ function toAttemptSummary(attempt: Attempt, counts: AttemptCounts, locked: boole
 
 const answerCounts = {
   answered: sql<number>`count(${examAnswers.id})`.mapWith(Number),
-  marked: sql<number>`count(${examAnswers.id}) FILTER (WHERE ${examAnswers.outcome} <> 'pending-review')`.mapWith(Number),
+  marked: sql<number>`count(${examAnswers.id}) FILTER (WHERE ${examAnswers.outcome} <> 'pending-review')`.mapWith(
+    Number,
+  ),
   correct: sql<number>`count(${examAnswers.id}) FILTER (WHERE ${examAnswers.outcome} = 'correct')`.mapWith(Number),
 };
 
 /** The learner's attempts, newest first, with score and percentage unless results are locked. */
-export async function listAttempts(db: Database, account: LmsAccount, page: { limit: number; offset: number }, now: Date, settings: ExamSettings) {
+export async function listAttempts(
+  db: Database,
+  account: LmsAccount,
+  page: { limit: number; offset: number },
+  now: Date,
+  settings: ExamSettings,
+) {
   const where = and(eq(examAttempts.userId, account.id), eq(examAttempts.examKey, examKeyOf(account)));
   const [rows, [total]] = await Promise.all([
     db
@@ -98,7 +135,8 @@ export async function listAttempts(db: Database, account: LmsAccount, page: { li
   });
   const latest = rows[0]?.attempt;
   const latestFinishedAt = latest?.finishedAt ?? (latest && pastDeadline(latest, now) ? latest.deadlineAt : null);
-  const allowedAt = latest && latestFinishedAt ? retakeAllowedAt({ ...latest, finishedAt: latestFinishedAt }, settings) : null;
+  const allowedAt =
+    latest && latestFinishedAt ? retakeAllowedAt({ ...latest, finishedAt: latestFinishedAt }, settings) : null;
   return {
     attempts,
     locked,
@@ -107,10 +145,16 @@ export async function listAttempts(db: Database, account: LmsAccount, page: { li
   };
 }
 
-export const REVIEW_LOCKED_MESSAGE = 'This review is locked. Upgrade to Premium to see your answers and the correct ones.';
+export const REVIEW_LOCKED_MESSAGE =
+  'This review is locked. Upgrade to Premium to see your answers and the correct ones.';
 
 /** Each answered question of a finished attempt of this learner, with the correct answer and explanation. */
-export async function reviewAttempt(db: Database, account: LmsAccount, attemptId: number, now: Date): Promise<ExamReview> {
+export async function reviewAttempt(
+  db: Database,
+  account: LmsAccount,
+  attemptId: number,
+  now: Date,
+): Promise<ExamReview> {
   const attempt = await db.transaction(async (tx) => {
     const [found] = await tx
       .select()

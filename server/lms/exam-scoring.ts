@@ -15,12 +15,18 @@ type Marked = Pick<QuestionRow, 'questionType' | 'correctAnswer'>;
 
 export function isCorrect(question: Marked, userAnswer: string): boolean {
   const given = userAnswer.trim().toLowerCase();
-  return acceptedAnswers(question.questionType, question.correctAnswer).some((answer) => answer.toLowerCase() === given);
+  return acceptedAnswers(question.questionType, question.correctAnswer).some(
+    (answer) => answer.toLowerCase() === given,
+  );
 }
 
 /** An answer's outcome: an essay waits for a reviewer, anything else is marked now. */
 export const outcomeOf = (question: Marked, userAnswer: string) =>
-  question.questionType === 'essay' ? ('pending-review' as const) : isCorrect(question, userAnswer) ? ('correct' as const) : ('incorrect' as const);
+  question.questionType === 'essay'
+    ? ('pending-review' as const)
+    : isCorrect(question, userAnswer)
+      ? ('correct' as const)
+      : ('incorrect' as const);
 
 /**
  * The correct answer as the learner is shown it (the first accepted one of a fill-in-the-blank, the
@@ -52,7 +58,12 @@ export function progressFrom(
   };
 }
 
-export async function progressOf(db: Queryable, account: LmsAccount, attempt: Attempt, now: Date): Promise<ExamProgress> {
+export async function progressOf(
+  db: Queryable,
+  account: LmsAccount,
+  attempt: Attempt,
+  now: Date,
+): Promise<ExamProgress> {
   // One round trip for both counts: this runs in every exam call.
   const [counts] = await inDrizzle(db)<Counts>(ATTEMPT_COUNTS, [attempt.id, formOf(attempt)]);
   return progressFrom(account, attempt, counts ?? { answered: 0, correct: 0, remaining: 0 }, now);

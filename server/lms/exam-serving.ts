@@ -1,5 +1,10 @@
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import { NO_MORE_QUESTIONS_MESSAGE, type AnswerResult, type ExamQuestionsResponse, type RecordedAnswer } from '../../contracts/lms.js';
+import {
+  NO_MORE_QUESTIONS_MESSAGE,
+  type AnswerResult,
+  type ExamQuestionsResponse,
+  type RecordedAnswer,
+} from '../../contracts/lms.js';
 import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
 import { inDrizzle, onConnection, type RunStatement } from '../db/statement-sql.js';
@@ -17,9 +22,25 @@ import {
   withRunningAttempt,
   type CreatedRow,
 } from './exam-attempts.js';
-import { examKeyOf, formOf, pastDeadline, toServed, type Attempt, type ExamSettings, type QuestionRow } from './exam-form.js';
+import {
+  examKeyOf,
+  formOf,
+  pastDeadline,
+  toServed,
+  type Attempt,
+  type ExamSettings,
+  type QuestionRow,
+} from './exam-form.js';
 import { outcomeOf, progressFrom, progressOf, shownCorrectAnswer, type Counts } from './exam-scoring.js';
-import { ANSWER_CHECK, ATTEMPT_COUNTS, CREATE_ATTEMPT, LOCK_ATTEMPT, NEXT_QUESTION, RECORD_ANSWER, SITTING_ANSWER_CHECK } from './hot-statements.js';
+import {
+  ANSWER_CHECK,
+  ATTEMPT_COUNTS,
+  CREATE_ATTEMPT,
+  LOCK_ATTEMPT,
+  NEXT_QUESTION,
+  RECORD_ANSWER,
+  SITTING_ANSWER_CHECK,
+} from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
 
 /*
@@ -32,7 +53,14 @@ import type { LmsAccount } from './programs.js';
  * by the routes so the engine does not import it back.
  */
 export type TestCentreSitting = {
-  serve: (tx: Queryable, account: LmsAccount, attempt: Attempt, now: Date, settings: ExamSettings, questionId?: number) => Promise<ExamQuestionsResponse>;
+  serve: (
+    tx: Queryable,
+    account: LmsAccount,
+    attempt: Attempt,
+    now: Date,
+    settings: ExamSettings,
+    questionId?: number,
+  ) => Promise<ExamQuestionsResponse>;
   record: (
     run: RunStatement,
     account: LmsAccount,
@@ -43,7 +71,11 @@ export type TestCentreSitting = {
 };
 
 function finishedMessage(attempt: Attempt): string {
-  return attempt.finishReason === 'timeout' ? 'Time is up. The exam is finished.' : attempt.finishReason === 'completed' ? NO_MORE_QUESTIONS_MESSAGE : 'The exam is finished.';
+  return attempt.finishReason === 'timeout'
+    ? 'Time is up. The exam is finished.'
+    : attempt.finishReason === 'completed'
+      ? NO_MORE_QUESTIONS_MESSAGE
+      : 'The exam is finished.';
 }
 
 /**
@@ -65,7 +97,14 @@ export async function nextQuestion(
 }
 
 /** nextQuestion for every case: the first attempt, an expired or finished one, a form with nothing left. */
-async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, settings: ExamSettings, sitting: TestCentreSitting, questionId?: number): Promise<ExamQuestionsResponse> {
+async function nextQuestionInFull(
+  db: Database,
+  account: LmsAccount,
+  now: Date,
+  settings: ExamSettings,
+  sitting: TestCentreSitting,
+  questionId?: number,
+): Promise<ExamQuestionsResponse> {
   const { durationSeconds } = settings;
   return db.transaction(async (tx) => {
     let attempt = await lockAttempt(tx, account);
@@ -78,39 +117,78 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
     }
     attempt = await expireIfDue(tx, attempt, now);
     if (attempt.finishedAt) {
-      if (questionId !== undefined) throw new AppError(409, attempt.finishReason === 'timeout' ? TIME_IS_UP : EXAM_FINISHED);
-      return { examQuestions: [], message: finishedMessage(attempt), attempt: await progressOf(tx, account, attempt, now), draft: null, durationSeconds, mode: attempt.mode };
+      if (questionId !== undefined)
+        throw new AppError(409, attempt.finishReason === 'timeout' ? TIME_IS_UP : EXAM_FINISHED);
+      return {
+        examQuestions: [],
+        message: finishedMessage(attempt),
+        attempt: await progressOf(tx, account, attempt, now),
+        draft: null,
+        durationSeconds,
+        mode: attempt.mode,
+      };
     }
     if (attempt.mode === 'test-centre') return sitting.serve(tx, account, attempt, now, settings, questionId);
     if (questionId !== undefined) throw new AppError(400, 'Only a test-centre sitting can open a chosen question');
 
-    const answered = tx.select({ id: examAnswers.questionId }).from(examAnswers).where(eq(examAnswers.attemptId, attempt.id));
+    const answered = tx
+      .select({ id: examAnswers.questionId })
+      .from(examAnswers)
+      .where(eq(examAnswers.attemptId, attempt.id));
     let question: QuestionRow | undefined;
     if (attempt.currentQuestionId) {
       [question] = await tx
         .select()
         .from(examQuestions)
-        .where(and(eq(examQuestions.id, attempt.currentQuestionId), isNull(examQuestions.deletedAt), notInArray(examQuestions.id, answered)));
+        .where(
+          and(
+            eq(examQuestions.id, attempt.currentQuestionId),
+            isNull(examQuestions.deletedAt),
+            notInArray(examQuestions.id, answered),
+          ),
+        );
     }
     if (!question) {
       [question] = await tx
         .select()
         .from(examQuestions)
-        .where(and(inArray(examQuestions.id, formOf(attempt)), isNull(examQuestions.deletedAt), notInArray(examQuestions.id, answered)))
+        .where(
+          and(
+            inArray(examQuestions.id, formOf(attempt)),
+            isNull(examQuestions.deletedAt),
+            notInArray(examQuestions.id, answered),
+          ),
+        )
         .orderBy(sql`md5(${attempt.seed}::text || ':' || ${examQuestions.id}::text)`)
         .limit(1);
       if (!question) {
         attempt = await finish(tx, attempt, 'completed', now);
-        return { examQuestions: [], message: NO_MORE_QUESTIONS_MESSAGE, attempt: await progressOf(tx, account, attempt, now), draft: null, durationSeconds };
+        return {
+          examQuestions: [],
+          message: NO_MORE_QUESTIONS_MESSAGE,
+          attempt: await progressOf(tx, account, attempt, now),
+          draft: null,
+          durationSeconds,
+        };
       }
-      const [updated] = await tx.update(examAttempts).set({ currentQuestionId: question.id }).where(eq(examAttempts.id, attempt.id)).returning();
+      const [updated] = await tx
+        .update(examAttempts)
+        .set({ currentQuestionId: question.id })
+        .where(eq(examAttempts.id, attempt.id))
+        .returning();
       attempt = updated ?? attempt;
     }
     const draft =
       attempt.draftQuestionId === question.id && attempt.draftAnswer !== null
         ? { questionId: question.id, userAnswer: attempt.draftAnswer, timer: attempt.draftTimer }
         : null;
-    return { examQuestions: [toServed(question, attempt.seed)], attempt: await progressOf(tx, account, attempt, now), draft, durationSeconds, mode: attempt.mode };
+    return {
+      examQuestions: [toServed(question, attempt.seed)],
+      attempt: await progressOf(tx, account, attempt, now),
+      draft,
+      durationSeconds,
+      mode: attempt.mode,
+    };
   });
 }
 
@@ -131,7 +209,10 @@ async function nextQuestionInFull(db: Database, account: LmsAccount, now: Date, 
  * Runs `work` in a transaction on one pooled connection; `undefined` from it rolls back (the full
  * path decides instead). A failed connection is not given back to the pool.
  */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T | undefined>): Promise<T | undefined> {
+async function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T | undefined>,
+): Promise<T | undefined> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
@@ -164,10 +245,26 @@ async function lockRunningAttempt(client: pg.PoolClient, account: LmsAccount, no
 }
 
 /** What the hot path reads of an attempt. */
-type RunningAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt' | 'currentQuestionId' | 'draftQuestionId' | 'draftAnswer' | 'draftTimer' | 'mode'>;
+type RunningAttempt = Pick<
+  Attempt,
+  | 'id'
+  | 'seed'
+  | 'questionIds'
+  | 'deadlineAt'
+  | 'currentQuestionId'
+  | 'draftQuestionId'
+  | 'draftAnswer'
+  | 'draftTimer'
+  | 'mode'
+>;
 
 /** The first attempt of a user who has none, started on the hot path's connection (nothing on screen yet). */
-async function startFirstAttempt(client: pg.PoolClient, account: LmsAccount, now: Date, settings: ExamSettings): Promise<RunningAttempt | undefined> {
+async function startFirstAttempt(
+  client: pg.PoolClient,
+  account: LmsAccount,
+  now: Date,
+  settings: ExamSettings,
+): Promise<RunningAttempt | undefined> {
   const created = await createAttemptWith(
     async (values) => (await client.query<CreatedRow>({ ...CREATE_ATTEMPT, values })).rows,
     account,
@@ -185,7 +282,11 @@ async function nextQuestionOfRunningAttempt(pool: pg.Pool, account: LmsAccount, 
   return inTransaction(pool, async (client): Promise<ExamQuestionsResponse | undefined> => {
     const latest = await lockLatestAttempt(client, account);
     // A learner's very first question starts their first attempt here, in one statement more.
-    const attempt = latest ? (isRunning(latest, now) ? latest : undefined) : await startFirstAttempt(client, account, now, settings);
+    const attempt = latest
+      ? isRunning(latest, now)
+        ? latest
+        : undefined
+      : await startFirstAttempt(client, account, now, settings);
     // A test-centre sitting serves with its navigator, on the full path.
     if (!attempt || attempt.mode === 'test-centre') return undefined;
     const { rows } = await client.query<ChosenQuestion>({
@@ -217,7 +318,13 @@ type AnswerCheck = {
   deletedAt: Date | null;
 };
 
-async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, answer: Answer, now: Date, sitting: TestCentreSitting) {
+async function answerOnRunningAttempt(
+  pool: pg.Pool,
+  account: LmsAccount,
+  answer: Answer,
+  now: Date,
+  sitting: TestCentreSitting,
+) {
   const { questionId, userAnswer } = answer;
   return inTransaction(pool, async (client): Promise<AnswerResult | RecordedAnswer | undefined> => {
     const attempt = await lockRunningAttempt(client, account, now);
@@ -227,14 +334,22 @@ async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, answer
     if (answer.clientAnswerId) {
       // Resent after a lost connection: an answer that did arrive is not refused as a second one,
       // the learner gets its feedback again. The receipt is kept only if the answer is recorded below.
-      const resent = await repeatedAnswer(client, account, attempt, { ...answer, clientAnswerId: answer.clientAnswerId }, now);
+      const resent = await repeatedAnswer(
+        client,
+        account,
+        attempt,
+        { ...answer, clientAnswerId: answer.clientAnswerId },
+        now,
+      );
       if (resent) return resent;
     }
     const { rows } = await client.query<AnswerCheck>({ ...ANSWER_CHECK, values: [attempt.id, questionId] });
     const check = rows[0];
     if (check?.already) throw new AppError(409, 'This question has already been answered');
-    if (attempt.currentQuestionId !== questionId) throw new AppError(409, 'This is not the current question of your exam');
-    if (!check?.questionType || check.correctAnswer === null || check.explanation === null || check.deletedAt) throw questionWithdrawn();
+    if (attempt.currentQuestionId !== questionId)
+      throw new AppError(409, 'This is not the current question of your exam');
+    if (!check?.questionType || check.correctAnswer === null || check.explanation === null || check.deletedAt)
+      throw questionWithdrawn();
     const question = { questionType: check.questionType, correctAnswer: check.correctAnswer };
 
     const outcome = outcomeOf(question, userAnswer);
@@ -256,11 +371,26 @@ async function answerOnRunningAttempt(pool: pg.Pool, account: LmsAccount, answer
   });
 }
 
-type Receipt = { duplicate: boolean; keptAnswer: string | null; questionType: QuestionRow['questionType'] | null; correctAnswer: string | null; explanation: string | null };
+type Receipt = {
+  duplicate: boolean;
+  keptAnswer: string | null;
+  questionType: QuestionRow['questionType'] | null;
+  correctAnswer: string | null;
+  explanation: string | null;
+};
 
 /** The feedback of a practice-mode answer already applied under this clientAnswerId; undefined for a new one (its receipt now taken). */
-async function repeatedAnswer(client: pg.PoolClient, account: LmsAccount, attempt: Attempt, answer: Answer & { clientAnswerId: string }, now: Date) {
-  const { rows } = await client.query<Receipt>({ ...SITTING_ANSWER_CHECK, values: [attempt.id, answer.questionId, answer.clientAnswerId, now] });
+async function repeatedAnswer(
+  client: pg.PoolClient,
+  account: LmsAccount,
+  attempt: Attempt,
+  answer: Answer & { clientAnswerId: string },
+  now: Date,
+) {
+  const { rows } = await client.query<Receipt>({
+    ...SITTING_ANSWER_CHECK,
+    values: [attempt.id, answer.questionId, answer.clientAnswerId, now],
+  });
   const receipt = rows[0];
   if (!receipt?.duplicate || receipt.questionType === null || receipt.correctAnswer === null) return undefined;
   const question = { questionType: receipt.questionType, correctAnswer: receipt.correctAnswer };
@@ -291,7 +421,8 @@ export async function submitAnswer(
       (await submitAnswerInFull(db, account, questionId, userAnswer, now, sitting, clientAnswerId))
     );
   } catch (error) {
-    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, 'This question has already been answered');
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION)
+      throw new AppError(409, 'This question has already been answered');
     throw error;
   }
 }
@@ -308,20 +439,24 @@ async function submitAnswerInFull(
 ): Promise<AnswerResult | RecordedAnswer> {
   try {
     return await withRunningAttempt(db, account, now, async (tx, attempt): Promise<AnswerResult | RecordedAnswer> => {
-      if (attempt.mode === 'test-centre') return sitting.record(inDrizzle(tx), account, attempt, { questionId, userAnswer, clientAnswerId }, now);
+      if (attempt.mode === 'test-centre')
+        return sitting.record(inDrizzle(tx), account, attempt, { questionId, userAnswer, clientAnswerId }, now);
       const [already] = await tx
         .select({ id: examAnswers.id })
         .from(examAnswers)
         .where(and(eq(examAnswers.attemptId, attempt.id), eq(examAnswers.questionId, questionId)));
       if (already) throw new AppError(409, 'This question has already been answered');
-      if (attempt.currentQuestionId !== questionId) throw new AppError(409, 'This is not the current question of your exam');
+      if (attempt.currentQuestionId !== questionId)
+        throw new AppError(409, 'This is not the current question of your exam');
       const [question] = await tx.select().from(examQuestions).where(eq(examQuestions.id, questionId));
       if (!question || question.deletedAt) throw questionWithdrawn();
 
       const outcome = outcomeOf(question, userAnswer);
       const pendingReview = outcome === 'pending-review';
       const correct = outcome === 'correct';
-      await tx.insert(examAnswers).values({ attemptId: attempt.id, questionId, userAnswer: userAnswer.trim(), outcome, answeredAt: now });
+      await tx
+        .insert(examAnswers)
+        .values({ attemptId: attempt.id, questionId, userAnswer: userAnswer.trim(), outcome, answeredAt: now });
       const [updated] = await tx
         .update(examAttempts)
         .set({ currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null })
@@ -336,7 +471,8 @@ async function submitAnswerInFull(
       };
     });
   } catch (error) {
-    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, 'This question has already been answered');
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION)
+      throw new AppError(409, 'This question has already been answered');
     throw error;
   }
 }

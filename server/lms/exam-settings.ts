@@ -10,12 +10,18 @@ import { examPassMarks, examSettings } from '../db/schema/lms.js';
  */
 
 export async function retakeWaitSeconds(db: Database, fallback: number): Promise<number> {
-  const [row] = await db.select({ wait: examSettings.retakeWaitSeconds }).from(examSettings).where(eq(examSettings.id, 1));
+  const [row] = await db
+    .select({ wait: examSettings.retakeWaitSeconds })
+    .from(examSettings)
+    .where(eq(examSettings.id, 1));
   return row?.wait ?? fallback;
 }
 
 export async function passMarkOf(db: Queryable, profession: Profession): Promise<number> {
-  const [row] = await db.select({ passMark: examPassMarks.passMark }).from(examPassMarks).where(eq(examPassMarks.profession, profession));
+  const [row] = await db
+    .select({ passMark: examPassMarks.passMark })
+    .from(examPassMarks)
+    .where(eq(examPassMarks.profession, profession));
   return row?.passMark ?? DEFAULT_PASS_MARK;
 }
 
@@ -34,7 +40,10 @@ export async function saveExamSettings(db: Database, body: ExamSettingsBody, now
     await tx
       .insert(examSettings)
       .values({ id: 1, retakeWaitSeconds: body.retakeWaitSeconds, updatedAt: now })
-      .onConflictDoUpdate({ target: examSettings.id, set: { retakeWaitSeconds: body.retakeWaitSeconds, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: examSettings.id,
+        set: { retakeWaitSeconds: body.retakeWaitSeconds, updatedAt: now },
+      });
     for (const [profession, passMark] of Object.entries(body.passMarks ?? {}) as [Profession, number][]) {
       await tx
         .insert(examPassMarks)

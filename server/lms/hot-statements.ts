@@ -178,7 +178,18 @@ export function createAttemptValues(
   now: Date,
   settings: { durationSeconds: number; questionCount: number; questionsPerDay: number },
 ): unknown[] {
-  return [learner.id, learner.profession, learner.examKey, attempt.seed, attempt.mode, now, dayBefore(now), settings.durationSeconds, settings.questionCount, settings.questionsPerDay];
+  return [
+    learner.id,
+    learner.profession,
+    learner.examKey,
+    attempt.seed,
+    attempt.mode,
+    now,
+    dayBefore(now),
+    settings.durationSeconds,
+    settings.questionCount,
+    settings.questionsPerDay,
+  ];
 }
 
 // ---- The test-centre sitting's answer (test-centre.ts): the lock, then these two.

@@ -30,7 +30,12 @@ export function learnerEmailTakenEmail(input: { forgotPasswordLink: string }): P
 }
 
 /** An LMS admin answered the learner's premium request (granted: what is open now). */
-export function premiumDecisionEmail(input: { username: string; granted: boolean; programs: string[]; link: string }): Promise<RenderedEmail> {
+export function premiumDecisionEmail(input: {
+  username: string;
+  granted: boolean;
+  programs: string[];
+  link: string;
+}): Promise<RenderedEmail> {
   const what = input.programs.join(' and ');
   return input.granted
     ? renderEmail({

@@ -11,7 +11,9 @@ import type { MediaStorage } from '../platform/storage.js';
 const PREFIX = 'lesson-images/';
 const extensionOf = { 'image/gif': 'gif', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
 type ImageType = keyof typeof extensionOf;
-const typeOfExtension = Object.fromEntries(Object.entries(extensionOf).map(([type, extension]) => [extension, type])) as Record<string, ImageType>;
+const typeOfExtension = Object.fromEntries(
+  Object.entries(extensionOf).map(([type, extension]) => [extension, type]),
+) as Record<string, ImageType>;
 
 /** A stored lesson image's name: 24 random hex digits (unguessable, as the images are served to anyone with the link) and the detected type's extension. */
 const NAME_PATTERN = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
@@ -22,15 +24,22 @@ export const LESSON_IMAGE_REFUSAL = 'Please choose an image (PNG, JPEG, GIF or W
  * Stores the one image of a multipart form (field `image`), judged by its content, and answers
  * its address. Over the limit: 413 and nothing kept; anything but an image: 400.
  */
-export async function saveLessonImage(request: FastifyRequest, storage: MediaStorage, tmpDir: string): Promise<{ url: string }> {
+export async function saveLessonImage(
+  request: FastifyRequest,
+  storage: MediaStorage,
+  tmpDir: string,
+): Promise<{ url: string }> {
   if (!request.isMultipart()) throw new AppError(400, 'Send the image as multipart/form-data');
   const temporary: string[] = [];
   try {
     let saved: { url: string } | undefined;
-    const parts = request.parts({ limits: { fileSize: LESSON_IMAGE_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 } });
+    const parts = request.parts({
+      limits: { fileSize: LESSON_IMAGE_MAX_BYTES, files: 1, fields: 2, fieldSize: 1024, parts: 3 },
+    });
     for await (const part of parts) {
       if (part.type === 'field') continue;
-      if (part.fieldname !== LESSON_IMAGE_FIELD) throw new AppError(400, `Send the image in the field "${LESSON_IMAGE_FIELD}"`);
+      if (part.fieldname !== LESSON_IMAGE_FIELD)
+        throw new AppError(400, `Send the image in the field "${LESSON_IMAGE_FIELD}"`);
       const path = join(tmpDir, `pathway-lesson-image-${randomBytes(12).toString('hex')}`);
       temporary.push(path);
       const { size, head } = await savePartToFile(part, path);
@@ -54,11 +63,13 @@ export async function saveLessonImage(request: FastifyRequest, storage: MediaSto
 export async function serveLessonImage(storage: MediaStorage, name: string, reply: FastifyReply) {
   const stored = NAME_PATTERN.test(name) ? await storage.stat(`${PREFIX}${name}`) : undefined;
   if (!stored) throw new AppError(404, 'Image not found');
-  return reply
-    .header('content-type', typeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
-    .header('x-content-type-options', 'nosniff')
-    // A name is never reused for other bytes.
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('content-length', stored.size)
-    .send(await storage.read(`${PREFIX}${name}`));
+  return (
+    reply
+      .header('content-type', typeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
+      .header('x-content-type-options', 'nosniff')
+      // A name is never reused for other bytes.
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-length', stored.size)
+      .send(await storage.read(`${PREFIX}${name}`))
+  );
 }

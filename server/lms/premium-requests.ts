@@ -1,7 +1,15 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { programLabel, programs, type AdminPremiumRequest, type LatestPremiumRequest, type PremiumRequest, type PremiumRequestStatus, type premiumRequestBody } from '../../contracts/lms.js';
+import {
+  programLabel,
+  programs,
+  type AdminPremiumRequest,
+  type LatestPremiumRequest,
+  type PremiumRequest,
+  type PremiumRequestStatus,
+  type premiumRequestBody,
+} from '../../contracts/lms.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { lmsUsers, premiumRequests } from '../db/schema/lms.js';
@@ -28,9 +36,15 @@ const toRequest = (row: RequestRow): PremiumRequest => ({
 });
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
-const alreadyOpen = (since: Date) => new AppError(409, `You already asked for premium on ${day(since)}; an LMS administrator will answer it.`);
+const alreadyOpen = (since: Date) =>
+  new AppError(409, `You already asked for premium on ${day(since)}; an LMS administrator will answer it.`);
 
-export async function requestPremium(db: Database, account: LmsAccount, body: z.output<typeof premiumRequestBody>, now: Date): Promise<PremiumRequest> {
+export async function requestPremium(
+  db: Database,
+  account: LmsAccount,
+  body: z.output<typeof premiumRequestBody>,
+  now: Date,
+): Promise<PremiumRequest> {
   const wanted = (body.programs ?? programs).filter((program) => !account.allowedPrograms.includes(program));
   if (wanted.length === 0) throw new AppError(409, 'You already have the premium access you asked for.');
   try {
@@ -40,7 +54,10 @@ export async function requestPremium(db: Database, account: LmsAccount, body: z.
         .from(premiumRequests)
         .where(and(eq(premiumRequests.userId, account.id), eq(premiumRequests.status, 'open')));
       if (open) throw alreadyOpen(open.createdAt);
-      const [row] = await tx.insert(premiumRequests).values({ userId: account.id, programs: wanted, note: body.note, createdAt: now }).returning();
+      const [row] = await tx
+        .insert(premiumRequests)
+        .values({ userId: account.id, programs: wanted, note: body.note, createdAt: now })
+        .returning();
       if (!row) throw new Error('insert returned no row');
       return toRequest(row);
     });
@@ -95,7 +112,12 @@ export async function listRequests(
   return {
     premiumRequests: rows.map(({ request, user, decidedBy }) => ({
       ...toRequest(request),
-      user: { id: user.id, username: user.username, profession: user.profession, allowed_programs: user.allowedPrograms },
+      user: {
+        id: user.id,
+        username: user.username,
+        profession: user.profession,
+        allowed_programs: user.allowedPrograms,
+      },
       decided_by: request.decidedAt ? (decidedBy ?? '(deleted account)') : null,
     })),
     total: total?.n ?? 0,
@@ -125,7 +147,11 @@ export async function decideRequest(
       const allowed = [...new Set([...learner.allowedPrograms, ...request.programs])];
       await tx.update(lmsUsers).set({ allowedPrograms: allowed }).where(eq(lmsUsers.id, learner.id));
     }
-    const [row] = await tx.update(premiumRequests).set({ status: decision, decidedAt: now, decidedBy: admin.id }).where(eq(premiumRequests.id, id)).returning();
+    const [row] = await tx
+      .update(premiumRequests)
+      .set({ status: decision, decidedAt: now, decidedBy: admin.id })
+      .where(eq(premiumRequests.id, id))
+      .returning();
     if (!row) throw new Error('update returned no row');
     if (learner.email) {
       const email = await premiumDecisionEmail({

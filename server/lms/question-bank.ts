@@ -30,7 +30,12 @@ import { QUESTION_IN_BANK_MESSAGE, questionKey, questionsInBank, questionValues 
  */
 
 const rejected = (errors: ImportRowError[]) =>
-  new ImportRejected(errors.length === 1 ? 'Nothing was imported: 1 row has an error.' : `Nothing was imported: ${errors.length} rows have errors.`, errors);
+  new ImportRejected(
+    errors.length === 1
+      ? 'Nothing was imported: 1 row has an error.'
+      : `Nothing was imported: ${errors.length} rows have errors.`,
+    errors,
+  );
 
 const INSERT_BATCH = 1000;
 
@@ -62,9 +67,13 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
     throw rejected([{ row: typeof line === 'number' ? line : 1, error: csvProblem(error) }]);
   }
   const missing = questionCsvColumns.filter((c) => !columns.includes(c) && !optionalCsvColumns.includes(c));
-  if (missing.length) throw rejected([{ row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` }]);
+  if (missing.length)
+    throw rejected([
+      { row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` },
+    ]);
   if (records.length === 0) throw rejected([{ row: 2, error: 'The file has no questions' }]);
-  if (records.length > IMPORT_MAX_ROWS) throw rejected([{ row: IMPORT_MAX_ROWS + 2, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
+  if (records.length > IMPORT_MAX_ROWS)
+    throw rejected([{ row: IMPORT_MAX_ROWS + 2, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
 
   const errors = await insertAllOrNone(
     db,
@@ -93,7 +102,13 @@ export async function importQuestions(db: Database, csv: string, now: Date): Pro
 /** A refused GIFT or Aiken import: every bad question with the line of the file it starts on; nothing was imported. */
 export class LinesRejected extends AppError {
   constructor(readonly errors: LineError[]) {
-    super(400, errors.length === 1 ? 'Nothing was imported: 1 question has an error.' : `Nothing was imported: ${errors.length} questions have errors.`, 'IMPORT_REJECTED');
+    super(
+      400,
+      errors.length === 1
+        ? 'Nothing was imported: 1 question has an error.'
+        : `Nothing was imported: ${errors.length} questions have errors.`,
+      'IMPORT_REJECTED',
+    );
   }
 }
 
@@ -108,13 +123,28 @@ export async function importQuestionText(
   defaults: { profession?: Profession | undefined; difficulty?: string | undefined },
   now: Date,
 ): Promise<{ imported: number }> {
-  if (!defaults.profession) throw new AppError(400, `Name the profession of the file's questions: ?profession=${professions.join('|')}`);
+  if (!defaults.profession)
+    throw new AppError(400, `Name the profession of the file's questions: ?profession=${professions.join('|')}`);
   const parsed = parseQuestionText(format, text);
-  if (parsed.questions.length === 0 && parsed.errors.length === 0) throw new LinesRejected([{ line: 1, error: 'The file has no questions' }]);
-  if (parsed.questions.length > IMPORT_MAX_ROWS) throw new LinesRejected([{ line: 1, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
+  if (parsed.questions.length === 0 && parsed.errors.length === 0)
+    throw new LinesRejected([{ line: 1, error: 'The file has no questions' }]);
+  if (parsed.questions.length > IMPORT_MAX_ROWS)
+    throw new LinesRejected([{ line: 1, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
   const result = await insertAllOrNone(
     db,
-    parsed.questions.map((q) => ({ at: q.line, input: { question: q.question, question_type: q.question_type, options: q.options, correct_answer: q.correct_answer, explanation: q.explanation, topic: q.topic, profession: defaults.profession, difficulty: defaults.difficulty } })),
+    parsed.questions.map((q) => ({
+      at: q.line,
+      input: {
+        question: q.question,
+        question_type: q.question_type,
+        options: q.options,
+        correct_answer: q.correct_answer,
+        explanation: q.explanation,
+        topic: q.topic,
+        profession: defaults.profession,
+        difficulty: defaults.difficulty,
+      },
+    })),
     parsed.errors.map(({ line, error }) => ({ at: line, error })),
     'line',
     now,
@@ -163,7 +193,8 @@ async function insertAllOrNone(
       if (inBank.has(k)) errors.push({ at: seen.get(k) ?? 0, error: QUESTION_IN_BANK_MESSAGE });
     }
     if (errors.length) return errors.sort((a, b) => a.at - b.at);
-    for (let i = 0; i < rows.length; i += INSERT_BATCH) await tx.insert(examQuestions).values(rows.slice(i, i + INSERT_BATCH));
+    for (let i = 0; i < rows.length; i += INSERT_BATCH)
+      await tx.insert(examQuestions).values(rows.slice(i, i + INSERT_BATCH));
     return rows.length;
   });
 }
@@ -180,7 +211,16 @@ export async function exportQuestions(db: Database, profession: Profession | und
     .orderBy(examQuestions.id);
   return stringify(
     rows.map((row) =>
-      [row.question, row.questionType, row.options.join(', '), row.correctAnswer, row.explanation, row.profession, row.difficulty, row.topic].map(guardFormula),
+      [
+        row.question,
+        row.questionType,
+        row.options.join(', '),
+        row.correctAnswer,
+        row.explanation,
+        row.profession,
+        row.difficulty,
+        row.topic,
+      ].map(guardFormula),
     ),
     { header: true, columns: [...questionCsvColumns] },
   );
@@ -195,7 +235,8 @@ function flagsOf(attempts: number, facility: number | null, discrimination: numb
   return flags;
 }
 
-const round3 = (value: number | null) => (value === null || Number.isNaN(value) ? null : Math.round(value * 1000) / 1000);
+const round3 = (value: number | null) =>
+  value === null || Number.isNaN(value) ? null : Math.round(value * 1000) / 1000;
 
 /**
  * Item analysis over the marked answers of finished attempts, for the questions of one page of
@@ -213,31 +254,50 @@ export async function questionStatistics(
   const page = await db
     .select({ id: examQuestions.id })
     .from(examQuestions)
-    .where(and(isNull(examQuestions.deletedAt), query.profession ? eq(examQuestions.profession, query.profession) : undefined))
+    .where(
+      and(
+        isNull(examQuestions.deletedAt),
+        query.profession ? eq(examQuestions.profession, query.profession) : undefined,
+      ),
+    )
     .orderBy(desc(examQuestions.createdAt), desc(examQuestions.id))
     .limit(query.limit)
     .offset(query.offset);
   const ids = page.map((row) => row.id);
   if (ids.length === 0) return [];
 
-  const touched = db.selectDistinct({ id: examAnswers.attemptId }).from(examAnswers).where(inArray(examAnswers.questionId, ids));
+  const touched = db
+    .selectDistinct({ id: examAnswers.attemptId })
+    .from(examAnswers)
+    .where(inArray(examAnswers.questionId, ids));
   const marks = db
     .select({
       questionId: examAnswers.questionId,
       mark: sql<number>`(${examAnswers.outcome} = 'correct')::int`.as('mark'),
-      attemptCorrect: sql<number>`sum((${examAnswers.outcome} = 'correct')::int) OVER (PARTITION BY ${examAnswers.attemptId})`.as('attempt_correct'),
+      attemptCorrect:
+        sql<number>`sum((${examAnswers.outcome} = 'correct')::int) OVER (PARTITION BY ${examAnswers.attemptId})`.as(
+          'attempt_correct',
+        ),
       attemptMarked: sql<number>`count(*) OVER (PARTITION BY ${examAnswers.attemptId})`.as('attempt_marked'),
     })
     .from(examAnswers)
     .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
-    .where(and(inArray(examAnswers.attemptId, touched), sql`${examAnswers.outcome} <> 'pending-review'`, sql`${examAttempts.finishedAt} IS NOT NULL`))
+    .where(
+      and(
+        inArray(examAnswers.attemptId, touched),
+        sql`${examAnswers.outcome} <> 'pending-review'`,
+        sql`${examAttempts.finishedAt} IS NOT NULL`,
+      ),
+    )
     .as('marks');
   const stats = await db
     .select({
       id: marks.questionId,
       attempts: sql<number>`count(*)`.mapWith(Number),
       facility: sql<number | null>`avg(${marks.mark})`.mapWith((v) => (v === null ? null : Number(v))),
-      discrimination: sql<number | null>`corr(${marks.mark}, CASE WHEN ${marks.attemptMarked} > 1 THEN (${marks.attemptCorrect} - ${marks.mark})::float8 / (${marks.attemptMarked} - 1) END)`.mapWith(
+      discrimination: sql<
+        number | null
+      >`corr(${marks.mark}, CASE WHEN ${marks.attemptMarked} > 1 THEN (${marks.attemptCorrect} - ${marks.mark})::float8 / (${marks.attemptMarked} - 1) END)`.mapWith(
         (v) => (v === null ? null : Number(v)),
       ),
     })
@@ -264,7 +324,9 @@ export async function topicStatistics(db: Database, profession: Profession | und
       topic: examQuestions.topic,
       questions: sql<number>`count(DISTINCT ${examQuestions.id})`.mapWith(Number),
       attempts: sql<number>`count(${examAnswers.id})`.mapWith(Number),
-      facility: sql<number | null>`avg((${examAnswers.outcome} = 'correct')::int)`.mapWith((v) => (v === null ? null : Number(v))),
+      facility: sql<number | null>`avg((${examAnswers.outcome} = 'correct')::int)`.mapWith((v) =>
+        v === null ? null : Number(v),
+      ),
     })
     .from(examQuestions)
     .leftJoin(
@@ -279,5 +341,10 @@ export async function topicStatistics(db: Database, profession: Profession | und
     .groupBy(examQuestions.topic)
     .orderBy(examQuestions.topic)
     .limit(500);
-  return rows.map((row) => ({ topic: row.topic || NO_TOPIC, questions: row.questions, attempts: row.attempts, facility: round3(row.facility) }));
+  return rows.map((row) => ({
+    topic: row.topic || NO_TOPIC,
+    questions: row.questions,
+    attempts: row.attempts,
+    facility: round3(row.facility),
+  }));
 }

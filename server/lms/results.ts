@@ -12,14 +12,19 @@ import type { LmsAccount } from './programs.js';
 
 /** Questions of a topic; NO_TOPIC stands for the questions an admin gave none. Case aside, as screens spell it. */
 export const ofTopic = (topic: string) =>
-  topic.toLowerCase() === NO_TOPIC.toLowerCase() ? sql`${examQuestions.topic} = ''` : sql`lower(${examQuestions.topic}) = lower(${topic})`;
+  topic.toLowerCase() === NO_TOPIC.toLowerCase()
+    ? sql`${examQuestions.topic} = ''`
+    : sql`lower(${examQuestions.topic}) = lower(${topic})`;
 
 /**
  * Per topic of the attempt's form: its questions, how many were answered and how many correct.
  * Weakest first by the score's own definition (correct of the topic's questions, unanswered
  * counted wrong), so the chart and "Practise this topic" lead with what needs work.
  */
-export async function topicResults(db: Queryable, attempt: { id: number; questionIds: number[] }): Promise<TopicResult[]> {
+export async function topicResults(
+  db: Queryable,
+  attempt: { id: number; questionIds: number[] },
+): Promise<TopicResult[]> {
   if (attempt.questionIds.length === 0) return [];
   const rows = await db
     .select({
@@ -29,7 +34,10 @@ export async function topicResults(db: Queryable, attempt: { id: number; questio
       correct: sql<number>`count(*) FILTER (WHERE ${examAnswers.outcome} = 'correct')`.mapWith(Number),
     })
     .from(examQuestions)
-    .leftJoin(examAnswers, sql`${examAnswers.questionId} = ${examQuestions.id} AND ${examAnswers.attemptId} = ${attempt.id}`)
+    .leftJoin(
+      examAnswers,
+      sql`${examAnswers.questionId} = ${examQuestions.id} AND ${examAnswers.attemptId} = ${attempt.id}`,
+    )
     .where(sql`${examQuestions.id} = ANY(${sql.param(attempt.questionIds)}::integer[])`)
     .groupBy(examQuestions.topic);
   return rows
@@ -65,5 +73,8 @@ export async function percentileAmongOthers(
   const row = result.rows[0];
   const others = Number(row?.others ?? 0);
   if (others < PERCENTILE_MIN_OTHERS) return { percentile: null, percentileOthers: others };
-  return { percentile: Math.round(((Number(row?.below ?? 0) + Number(row?.equal ?? 0) / 2) / others) * 100), percentileOthers: others };
+  return {
+    percentile: Math.round(((Number(row?.below ?? 0) + Number(row?.equal ?? 0) / 2) / others) * 100),
+    percentileOthers: others,
+  };
 }

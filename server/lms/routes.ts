@@ -136,11 +136,20 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const { lms } = deps.config;
   const passwordSignIn = createPasswordSignIn(deps, { area: 'lms', cookiePath: '/auth/login' });
   accounts.composeLmsEmails(db, deps, now);
-  const requestPasswordReset = passwordResetRequests(deps.mailer, 'lms-password-reset', (email) => accounts.sendPasswordResetLink(db, deps, email, now()));
+  const requestPasswordReset = passwordResetRequests(deps.mailer, 'lms-password-reset', (email) =>
+    accounts.sendPasswordResetLink(db, deps, email, now()),
+  );
 
   const signIn = async (account: LmsAccount) => ({
     token: await deps.tokens.sign(
-      { sub: String(account.id), id: account.id, username: account.username, profession: account.profession, role: account.role, ver: account.sessionVersion },
+      {
+        sub: String(account.id),
+        id: account.id,
+        username: account.username,
+        profession: account.profession,
+        role: account.role,
+        ver: account.sessionVersion,
+      },
       'lms',
       lms.tokenTtlSeconds,
     ),
@@ -152,11 +161,17 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
       // New accounts per client per hour as well: fresh accounts each drew a fresh form, so a
       // script signing up by the minute walked the whole bank.
-      onRequest: rateLimitHook(deps.counters, { max: lms.signupsPerHour, timeWindow: 3_600_000, scope: 'lms-signup', keyOf: (request) => clientAddressKey(request.ip) }),
+      onRequest: rateLimitHook(deps.counters, {
+        max: lms.signupsPerHour,
+        timeWindow: 3_600_000,
+        scope: 'lms-signup',
+        keyOf: (request) => clientAddressKey(request.ip),
+      }),
       schema: { tags, body: registerBody, response: withErrors({ 201: tokenResponse }) },
     },
     // The spec signs the user in right after registering, so the token comes back at once.
-    async (request, reply) => reply.status(201).send(await signIn(await accounts.register(db, deps, request.body, now()))),
+    async (request, reply) =>
+      reply.status(201).send(await signIn(await accounts.register(db, deps, request.body, now()))),
   );
 
   app.post(
@@ -167,7 +182,13 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     },
     async (request, reply) => {
       const { username, password } = request.body;
-      const account = await passwordSignIn.signIn(request, reply, username, () => accounts.authenticate(db, username, password), 'Login failed. Please check your credentials.');
+      const account = await passwordSignIn.signIn(
+        request,
+        reply,
+        username,
+        () => accounts.authenticate(db, username, password),
+        'Login failed. Please check your credentials.',
+      );
       return signIn(account);
     },
   );
@@ -176,7 +197,12 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     '/auth/password-reset',
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: { tags, description: 'Emails a link to set a new password; 202 whether or not an account has the address', body: passwordResetRequestBody, response: withErrors({ 202: messageResponse }) },
+      schema: {
+        tags,
+        description: 'Emails a link to set a new password; 202 whether or not an account has the address',
+        body: passwordResetRequestBody,
+        response: withErrors({ 202: messageResponse }),
+      },
     },
     async (request, reply) => {
       await requestPasswordReset(db, request.body.email);
@@ -188,7 +214,12 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     '/auth/password-reset/confirm',
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: { tags, description: 'Sets the new password with the emailed token; ends every sign-in of the account', body: passwordResetBody, response: withErrors(noContent) },
+      schema: {
+        tags,
+        description: 'Sets the new password with the emailed token; ends every sign-in of the account',
+        body: passwordResetBody,
+        response: withErrors(noContent),
+      },
     },
     async (request, reply) => {
       await accounts.resetPassword(db, request.body.token, request.body.password, now());
@@ -215,12 +246,21 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     // Per learner, whatever addresses they use (after authentication, so the account is known), as the network limits each member.
     user.addHook(
       'onRequest',
-      rateLimitHook(deps.counters, { max: lms.learnerRequestsPerMinute, timeWindow: 60_000, scope: 'lms-learner', keyOf: (request) => String(request.lmsAccount?.id ?? '') }),
+      rateLimitHook(deps.counters, {
+        max: lms.learnerRequestsPerMinute,
+        timeWindow: 60_000,
+        scope: 'lms-learner',
+        keyOf: (request) => String(request.lmsAccount?.id ?? ''),
+      }),
     );
-    user.post('/auth/logout', { schema: { tags, description: 'Ends every sign-in of this account', response: withErrors(noContent) } }, async (request, reply) => {
-      await accounts.endSessions(db, accountOf(request).id);
-      return reply.status(204).send(null);
-    });
+    user.post(
+      '/auth/logout',
+      { schema: { tags, description: 'Ends every sign-in of this account', response: withErrors(noContent) } },
+      async (request, reply) => {
+        await accounts.endSessions(db, accountOf(request).id);
+        return reply.status(204).send(null);
+      },
+    );
     registerUserRoutes(user, deps);
   });
 
@@ -240,18 +280,32 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
         {
           schema: {
             tags,
-            description: 'An image for lesson text: multipart/form-data with one `image` field (PNG, JPEG, GIF or WebP, judged by content); answers its address for Markdown',
-            response: { 201: z.object({ url: z.string() }), ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody },
+            description:
+              'An image for lesson text: multipart/form-data with one `image` field (PNG, JPEG, GIF or WebP, judged by content); answers its address for Markdown',
+            response: {
+              201: z.object({ url: z.string() }),
+              ...errorResponses,
+              413: errorBody,
+              503: errorBody,
+              507: errorBody,
+            },
           },
         },
-        async (request, reply) => reply.status(201).send(await saveLessonImage(request, storage, deps.config.uploadTmpDir)),
+        async (request, reply) =>
+          reply.status(201).send(await saveLessonImage(request, storage, deps.config.uploadTmpDir)),
       );
     });
   });
 
   app.get(
     '/lesson-images/:name',
-    { schema: { tags, params: z.object({ name: z.string().max(64) }), response: { 200: z.unknown(), ...errorResponses } } },
+    {
+      schema: {
+        tags,
+        params: z.object({ name: z.string().max(64) }),
+        response: { 200: z.unknown(), ...errorResponses },
+      },
+    },
     async (request, reply) => serveLessonImage(storage, request.params.name, reply),
   );
 }
@@ -294,28 +348,57 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     async (request) => {
       const account = accountOf(request);
       const set = request.query.set;
-      if (set === 'mock' || set === 'mistakes') return practice.practiceSet(db, account, set, now(), practiceSettings, request.query.topic);
-      return serving.nextQuestion(db, deps.database.pool, account, now(), examSettings, testCentre.sitting, request.query.questionId);
+      if (set === 'mock' || set === 'mistakes')
+        return practice.practiceSet(db, account, set, now(), practiceSettings, request.query.topic);
+      return serving.nextQuestion(
+        db,
+        deps.database.pool,
+        account,
+        now(),
+        examSettings,
+        testCentre.sitting,
+        request.query.questionId,
+      );
     },
   );
 
   app.post(
     '/user/exam/submit',
-    { schema: { tags, body: submitBody, response: withErrors({ 200: z.union([answerResult, recordedAnswer, mockResult]) }) } },
+    {
+      schema: {
+        tags,
+        body: submitBody,
+        response: withErrors({ 200: z.union([answerResult, recordedAnswer, mockResult]) }),
+      },
+    },
     async (request) => {
       const account = accountOf(request);
       const body = request.body;
       if ('answers' in body) return practice.scoreMockExam(db, account, body.answers, body.setId, now());
-      return serving.submitAnswer(db, deps.database.pool, account, body.questionId, body.userAnswer, now(), testCentre.sitting, body.clientAnswerId);
+      return serving.submitAnswer(
+        db,
+        deps.database.pool,
+        account,
+        body.questionId,
+        body.userAnswer,
+        now(),
+        testCentre.sitting,
+        body.clientAnswerId,
+      );
     },
   );
 
-  app.post('/user/exam/auto-save', { schema: { tags, body: autoSaveBody, response: withErrors({ 200: autoSaveResponse }) } }, async (request) =>
-    attempts.autoSave(db, accountOf(request), request.body, now()),
+  app.post(
+    '/user/exam/auto-save',
+    { schema: { tags, body: autoSaveBody, response: withErrors({ 200: autoSaveResponse }) } },
+    async (request) => attempts.autoSave(db, accountOf(request), request.body, now()),
   );
 
-  app.post('/user/exam/events', { schema: { tags, body: examEventBody, response: withErrors({ 201: messageResponse }) } }, async (request, reply) =>
-    reply.status(201).send(await attempts.recordSecurityEvent(db, accountOf(request), request.body.event, now())),
+  app.post(
+    '/user/exam/events',
+    { schema: { tags, body: examEventBody, response: withErrors({ 201: messageResponse }) } },
+    async (request, reply) =>
+      reply.status(201).send(await attempts.recordSecurityEvent(db, accountOf(request), request.body.event, now())),
   );
 
   app.post('/user/exam/finish', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) => {
@@ -329,17 +412,37 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
   );
 
   // The wait between attempts is an admin setting; only these two calls read it.
-  const withRetakeWait = async () => ({ ...examSettings, retakeWaitSeconds: await settings.retakeWaitSeconds(db, examSettings.retakeWaitSeconds) });
+  const withRetakeWait = async () => ({
+    ...examSettings,
+    retakeWaitSeconds: await settings.retakeWaitSeconds(db, examSettings.retakeWaitSeconds),
+  });
 
-  app.post('/user/exam/attempts', { schema: { tags, body: startAttemptBody, response: withErrors({ 201: examProgress }) } }, async (request, reply) =>
-    reply.status(201).send(await attempts.startAttempt(db, accountOf(request), now(), await withRetakeWait(), request.body?.mode ?? 'practice')),
+  app.post(
+    '/user/exam/attempts',
+    { schema: { tags, body: startAttemptBody, response: withErrors({ 201: examProgress }) } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await attempts.startAttempt(
+            db,
+            accountOf(request),
+            now(),
+            await withRetakeWait(),
+            request.body?.mode ?? 'practice',
+          ),
+        ),
   );
 
-  app.post('/user/exam/attempts/:id/finish', { schema: { tags, params: idParams, response: withErrors({ 200: examSummary }) } }, async (request) => {
-    const account = accountOf(request);
-    await testCentre.finishAttempt(db, account, request.params.id, now());
-    return review.examSummary(db, account, now());
-  });
+  app.post(
+    '/user/exam/attempts/:id/finish',
+    { schema: { tags, params: idParams, response: withErrors({ 200: examSummary }) } },
+    async (request) => {
+      const account = accountOf(request);
+      await testCentre.finishAttempt(db, account, request.params.id, now());
+      return review.examSummary(db, account, now());
+    },
+  );
 
   app.put(
     '/user/exam/attempts/:id/flags',
@@ -347,15 +450,27 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     async (request) => testCentre.setFlag(db, accountOf(request), request.params.id, request.body, now()),
   );
 
-  app.get('/user/exam/attempts', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } }, async (request, reply) => {
-    const account = accountOf(request);
-    const { total, ...list } = await review.listAttempts(db, account, pageOf(request.query), now(), await withRetakeWait());
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return { ...list, passMark: await settings.passMarkOf(db, account.profession) };
-  });
+  app.get(
+    '/user/exam/attempts',
+    { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } },
+    async (request, reply) => {
+      const account = accountOf(request);
+      const { total, ...list } = await review.listAttempts(
+        db,
+        account,
+        pageOf(request.query),
+        now(),
+        await withRetakeWait(),
+      );
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { ...list, passMark: await settings.passMarkOf(db, account.profession) };
+    },
+  );
 
-  app.get('/user/exam/attempts/:id/review', { schema: { tags, params: idParams, response: withErrors({ 200: examReview }) } }, async (request) =>
-    review.reviewAttempt(db, accountOf(request), request.params.id, now()),
+  app.get(
+    '/user/exam/attempts/:id/review',
+    { schema: { tags, params: idParams, response: withErrors({ 200: examReview }) } },
+    async (request) => review.reviewAttempt(db, accountOf(request), request.params.id, now()),
   );
 
   app.post(
@@ -363,7 +478,12 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     {
       // Per client and per learner: codes are 80 random bits, but a guesser is still stopped early.
       config: perMinute(deps.config.rateLimits.loginPerMinute),
-      onRequest: rateLimitHook(deps.counters, { max: REDEEMS_PER_HOUR, timeWindow: 3_600_000, scope: 'lms-redeem', keyOf: (request) => String(request.lmsAccount?.id ?? '') }),
+      onRequest: rateLimitHook(deps.counters, {
+        max: REDEEMS_PER_HOUR,
+        timeWindow: 3_600_000,
+        scope: 'lms-redeem',
+        keyOf: (request) => String(request.lmsAccount?.id ?? ''),
+      }),
       schema: { tags, body: redeemAccessCodeBody, response: withErrors({ 200: redeemedAccessCode }) },
     },
     async (request) => codes.redeemAccessCode(db, accountOf(request), request.body.code, now()),
@@ -372,35 +492,72 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
   app.post(
     '/user/premium-requests',
     {
-      onRequest: rateLimitHook(deps.counters, { max: PREMIUM_REQUESTS_PER_DAY, timeWindow: 86_400_000, scope: 'lms-premium-request', keyOf: (request) => String(request.lmsAccount?.id ?? '') }),
-      schema: { tags, description: 'Asks an LMS admin for premium (the programs the learner lacks unless named); one open request at a time', body: premiumRequestBody.nullish(), response: withErrors({ 201: premiumRequest }) },
+      onRequest: rateLimitHook(deps.counters, {
+        max: PREMIUM_REQUESTS_PER_DAY,
+        timeWindow: 86_400_000,
+        scope: 'lms-premium-request',
+        keyOf: (request) => String(request.lmsAccount?.id ?? ''),
+      }),
+      schema: {
+        tags,
+        description:
+          'Asks an LMS admin for premium (the programs the learner lacks unless named); one open request at a time',
+        body: premiumRequestBody.nullish(),
+        response: withErrors({ 201: premiumRequest }),
+      },
     },
-    async (request, reply) => reply.status(201).send(await premium.requestPremium(db, accountOf(request), request.body ?? { note: '' }, now())),
+    async (request, reply) =>
+      reply.status(201).send(await premium.requestPremium(db, accountOf(request), request.body ?? { note: '' }, now())),
   );
 
-  app.get('/user/premium-requests/latest', { schema: { tags, response: withErrors({ 200: latestPremiumRequest }) } }, async (request) =>
-    premium.latestRequest(db, accountOf(request)),
+  app.get(
+    '/user/premium-requests/latest',
+    { schema: { tags, response: withErrors({ 200: latestPremiumRequest }) } },
+    async (request) => premium.latestRequest(db, accountOf(request)),
   );
 
-  app.post('/user/premium-requests/:id/seen', { schema: { tags, description: "Dismisses the notice of an admin's decision", params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
-    await premium.markDecisionSeen(db, accountOf(request), request.params.id, now());
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/user/premium-requests/:id/seen',
+    {
+      schema: {
+        tags,
+        description: "Dismisses the notice of an admin's decision",
+        params: idParams,
+        response: withErrors(noContent),
+      },
+    },
+    async (request, reply) => {
+      await premium.markDecisionSeen(db, accountOf(request), request.params.id, now());
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/user/exam/upcoming', { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } }, async (request) => ({
-    upcomingExams: await content.upcomingFor(db, accountOf(request).profession, now()),
-  }));
+  app.get(
+    '/user/exam/upcoming',
+    { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } },
+    async (request) => ({
+      upcomingExams: await content.upcomingFor(db, accountOf(request).profession, now()),
+    }),
+  );
 
-  app.get('/user/courses/recent', { schema: { tags, response: withErrors({ 200: recentCoursesResponse }) } }, async (request) => {
-    const account = accountOf(request);
-    requireProgram(account, 'course', RECENT_COURSES_LOCKED_MESSAGE);
-    return { recentCourses: await courses.recentCourses(db, account) };
-  });
+  app.get(
+    '/user/courses/recent',
+    { schema: { tags, response: withErrors({ 200: recentCoursesResponse }) } },
+    async (request) => {
+      const account = accountOf(request);
+      requireProgram(account, 'course', RECENT_COURSES_LOCKED_MESSAGE);
+      return { recentCourses: await courses.recentCourses(db, account) };
+    },
+  );
 
   // For everyone: what the library holds, so a locked screen shows what is behind it.
-  app.get('/user/courses/preview', { schema: { tags, response: withErrors({ 200: coursePreviewsResponse }) } }, async (request) => ({
-    courses: await courses.coursePreviewsFor(db, accountOf(request)),
-  }));
+  app.get(
+    '/user/courses/preview',
+    { schema: { tags, response: withErrors({ 200: coursePreviewsResponse }) } },
+    async (request) => ({
+      courses: await courses.coursePreviewsFor(db, accountOf(request)),
+    }),
+  );
 
   app.get('/user/courses', { schema: { tags, response: withErrors({ 200: coursesResponse }) } }, async (request) => {
     const account = accountOf(request);
@@ -408,11 +565,15 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     return { courses: await courses.listCoursesFor(db, account) };
   });
 
-  app.get('/user/courses/:id', { schema: { tags, params: idParams, response: withErrors({ 200: courseDetails }) } }, async (request) => {
-    const account = accountOf(request);
-    requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
-    return courses.openCourse(db, account, request.params.id, now());
-  });
+  app.get(
+    '/user/courses/:id',
+    { schema: { tags, params: idParams, response: withErrors({ 200: courseDetails }) } },
+    async (request) => {
+      const account = accountOf(request);
+      requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
+      return courses.openCourse(db, account, request.params.id, now());
+    },
+  );
 
   app.put(
     '/user/courses/:id/progress',
@@ -420,7 +581,14 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     async (request) => {
       const account = accountOf(request);
       requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
-      return courses.recordCourseProgress(db, account, request.params.id, request.body.section, request.body.completed, now());
+      return courses.recordCourseProgress(
+        db,
+        account,
+        request.params.id,
+        request.body.section,
+        request.body.completed,
+        now(),
+      );
     },
   );
 
@@ -428,9 +596,13 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
     progress: await activity.progress(db, accountOf(request)),
   }));
 
-  app.get('/user/achievements', { schema: { tags, response: withErrors({ 200: achievementsResponse }) } }, async (request) => ({
-    achievements: await activity.achievements(db, accountOf(request)),
-  }));
+  app.get(
+    '/user/achievements',
+    { schema: { tags, response: withErrors({ 200: achievementsResponse }) } },
+    async (request) => ({
+      achievements: await activity.achievements(db, accountOf(request)),
+    }),
+  );
 
   app.get('/user/profile', { schema: { tags, response: withErrors({ 200: profileResponse }) } }, async (request) =>
     activity.profile(db, accountOf(request)),
@@ -441,18 +613,26 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
   const { db } = deps.database;
   const now = () => deps.clock.now();
 
-  app.get('/exam-questions', { schema: { tags, querystring: adminQuestionsQuery, response: withErrors({ 200: adminQuestionsResponse }) } }, async (request, reply) => {
-    const { examQuestions, total } = await content.listQuestions(db, request.query);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return { examQuestions };
-  });
+  app.get(
+    '/exam-questions',
+    { schema: { tags, querystring: adminQuestionsQuery, response: withErrors({ 200: adminQuestionsResponse }) } },
+    async (request, reply) => {
+      const { examQuestions, total } = await content.listQuestions(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { examQuestions };
+    },
+  );
 
-  app.post('/exam-questions', { schema: { tags, body: createQuestionBody, response: withErrors({ 201: adminQuestion }) } }, async (request, reply) =>
-    reply.status(201).send(await content.createQuestion(db, request.body, now())),
+  app.post(
+    '/exam-questions',
+    { schema: { tags, body: createQuestionBody, response: withErrors({ 201: adminQuestion }) } },
+    async (request, reply) => reply.status(201).send(await content.createQuestion(db, request.body, now())),
   );
 
   // The whole CSV arrives as one string; the import checks every row before it writes any.
-  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     '/exam-questions/import',
@@ -460,7 +640,8 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
         tags,
-        description: 'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions',
+        description:
+          'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions',
         querystring: importQuery,
         body: z.string({ error: 'Send the questions as a text/csv or text/plain body' }),
         response: { 200: importResult, ...importErrorResponses, 400: linesRejectedBody.or(importErrorResponses[400]) },
@@ -473,19 +654,27 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
         return await bank.importQuestionText(db, format, request.body, { profession, difficulty }, now());
       } catch (error) {
         // The central handler names refused rows; a GIFT or Aiken refusal names lines.
-        if (error instanceof bank.LinesRejected) return reply.status(400).send({ error: error.message, code: error.code, errors: error.errors });
+        if (error instanceof bank.LinesRejected)
+          return reply.status(400).send({ error: error.message, code: error.code, errors: error.errors });
         throw error;
       }
     },
   );
 
-  app.get('/exam-questions/export', { schema: { tags, querystring: exportQuery, response: withErrors({ 200: z.string() }) } }, async (request, reply) => {
-    const csv = await bank.exportQuestions(db, request.query.profession);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="exam-questions${request.query.profession ? `-${request.query.profession}` : ''}.csv"`)
-      .send(csv);
-  });
+  app.get(
+    '/exam-questions/export',
+    { schema: { tags, querystring: exportQuery, response: withErrors({ 200: z.string() }) } },
+    async (request, reply) => {
+      const csv = await bank.exportQuestions(db, request.query.profession);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="exam-questions${request.query.profession ? `-${request.query.profession}` : ''}.csv"`,
+        )
+        .send(csv);
+    },
+  );
 
   app.get(
     '/exam-questions/statistics',
@@ -496,36 +685,57 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     }),
   );
 
-  app.put('/exam-questions/:id', { schema: { tags, params: idParams, body: updateQuestionBody, response: withErrors({ 200: adminQuestion }) } }, async (request) =>
-    content.updateQuestion(db, request.params.id, request.body),
+  app.put(
+    '/exam-questions/:id',
+    { schema: { tags, params: idParams, body: updateQuestionBody, response: withErrors({ 200: adminQuestion }) } },
+    async (request) => content.updateQuestion(db, request.params.id, request.body),
   );
 
-  app.delete('/exam-questions/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
-    await content.deleteQuestion(db, request.params.id, now());
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/exam-questions/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await content.deleteQuestion(db, request.params.id, now());
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get('/admin/exam-settings', { schema: { tags, response: withErrors({ 200: examSettingsResponse }) } }, async () =>
     settings.readExamSettings(db, deps.config.lms.retakeWaitSeconds),
   );
 
-  app.put('/admin/exam-settings', { schema: { tags, body: examSettingsBody, response: withErrors({ 200: examSettingsResponse }) } }, async (request) =>
-    settings.saveExamSettings(db, request.body, now()),
+  app.put(
+    '/admin/exam-settings',
+    { schema: { tags, body: examSettingsBody, response: withErrors({ 200: examSettingsResponse }) } },
+    async (request) => settings.saveExamSettings(db, request.body, now()),
   );
 
-  app.post('/admin/access-codes', { schema: { tags, body: createAccessCodesBody, response: withErrors({ 201: createdAccessCodes }) } }, async (request, reply) =>
-    reply.status(201).send({ codes: await codes.createAccessCodes(db, accountOf(request), request.body, now()) }),
+  app.post(
+    '/admin/access-codes',
+    { schema: { tags, body: createAccessCodesBody, response: withErrors({ 201: createdAccessCodes }) } },
+    async (request, reply) =>
+      reply.status(201).send({ codes: await codes.createAccessCodes(db, accountOf(request), request.body, now()) }),
   );
 
-  app.get('/admin/access-codes', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: accessCodesResponse }) } }, async (request, reply) => {
-    const { accessCodes, total } = await codes.listAccessCodes(db, pageOf(request.query), now());
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return { accessCodes };
-  });
+  app.get(
+    '/admin/access-codes',
+    { schema: { tags, querystring: pageQuery, response: withErrors({ 200: accessCodesResponse }) } },
+    async (request, reply) => {
+      const { accessCodes, total } = await codes.listAccessCodes(db, pageOf(request.query), now());
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { accessCodes };
+    },
+  );
 
   app.get(
     '/admin/premium-requests',
-    { schema: { tags, querystring: adminPremiumRequestsQuery, response: withErrors({ 200: adminPremiumRequestsResponse }) } },
+    {
+      schema: {
+        tags,
+        querystring: adminPremiumRequestsQuery,
+        response: withErrors({ 200: adminPremiumRequestsResponse }),
+      },
+    },
     async (request, reply) => {
       const { premiumRequests, total } = await premium.listRequests(db, request.query.status, pageOf(request.query));
       reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -533,46 +743,73 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
     },
   );
 
-  for (const [action, decision] of [['grant', 'granted'], ['decline', 'declined']] as const) {
-    app.post(`/admin/premium-requests/:id/${action}`, { schema: { tags, params: idParams, response: withErrors({ 200: premiumRequest }) } }, async (request) =>
-      premium.decideRequest(db, deps, accountOf(request), request.params.id, decision, now()),
+  for (const [action, decision] of [
+    ['grant', 'granted'],
+    ['decline', 'declined'],
+  ] as const) {
+    app.post(
+      `/admin/premium-requests/:id/${action}`,
+      { schema: { tags, params: idParams, response: withErrors({ 200: premiumRequest }) } },
+      async (request) => premium.decideRequest(db, deps, accountOf(request), request.params.id, decision, now()),
     );
   }
 
-  app.get('/admin/courses', { schema: { tags, querystring: pageQuery, response: withErrors({ 200: adminCoursesResponse }) } }, async (request, reply) => {
-    const { courses: list, total } = await courses.adminListCourses(db, request.query);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return { courses: list };
-  });
-
-  app.post('/admin/courses', { schema: { tags, body: createCourseBody, response: withErrors({ 201: course }) } }, async (request, reply) =>
-    reply.status(201).send(await courses.createCourse(db, request.body, now())),
+  app.get(
+    '/admin/courses',
+    { schema: { tags, querystring: pageQuery, response: withErrors({ 200: adminCoursesResponse }) } },
+    async (request, reply) => {
+      const { courses: list, total } = await courses.adminListCourses(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { courses: list };
+    },
   );
 
-  app.get('/admin/courses/:id', { schema: { tags, params: idParams, response: withErrors({ 200: adminCourseDetails }) } }, async (request) =>
-    courses.adminCourse(db, request.params.id),
+  app.post(
+    '/admin/courses',
+    { schema: { tags, body: createCourseBody, response: withErrors({ 201: course }) } },
+    async (request, reply) => reply.status(201).send(await courses.createCourse(db, request.body, now())),
   );
 
-  app.put('/admin/courses/:id', { schema: { tags, params: idParams, body: updateCourseBody, response: withErrors({ 200: adminCourseDetails }) } }, async (request) =>
-    courses.updateCourse(db, request.params.id, request.body),
+  app.get(
+    '/admin/courses/:id',
+    { schema: { tags, params: idParams, response: withErrors({ 200: adminCourseDetails }) } },
+    async (request) => courses.adminCourse(db, request.params.id),
   );
 
-  app.delete('/admin/courses/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
-    await courses.deleteCourse(db, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.put(
+    '/admin/courses/:id',
+    { schema: { tags, params: idParams, body: updateCourseBody, response: withErrors({ 200: adminCourseDetails }) } },
+    async (request) => courses.updateCourse(db, request.params.id, request.body),
+  );
 
-  app.get('/admin/exam-logs', { schema: { tags, querystring: examLogsQuery, response: withErrors({ 200: examLogsResponse }) } }, async (request, reply) => {
-    const { logs, total } = await content.listExamLogs(db, request.query);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return { logs };
-  });
+  app.delete(
+    '/admin/courses/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await courses.deleteCourse(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 
-  app.get('/admin/users', { schema: { tags, querystring: adminUsersQuery, response: withErrors({ 200: adminUsersResponse }) } }, async (request, reply) => {
-    const { users, total } = await accounts.listUsers(db, request.query);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return { users };
-  });
+  app.get(
+    '/admin/exam-logs',
+    { schema: { tags, querystring: examLogsQuery, response: withErrors({ 200: examLogsResponse }) } },
+    async (request, reply) => {
+      const { logs, total } = await content.listExamLogs(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { logs };
+    },
+  );
+
+  app.get(
+    '/admin/users',
+    { schema: { tags, querystring: adminUsersQuery, response: withErrors({ 200: adminUsersResponse }) } },
+    async (request, reply) => {
+      const { users, total } = await accounts.listUsers(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { users };
+    },
+  );
 
   app.put(
     '/admin/users/:id/programs',
@@ -582,7 +819,9 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
 
   app.get(
     '/admin/users/:id/accommodation',
-    { schema: { tags, params: idParams, querystring: pageQuery, response: withErrors({ 200: accommodationResponse }) } },
+    {
+      schema: { tags, params: idParams, querystring: pageQuery, response: withErrors({ 200: accommodationResponse }) },
+    },
     async (request, reply) => {
       const { total, ...found } = await accommodations.accommodationOf(db, request.params.id, pageOf(request.query));
       reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -593,41 +832,68 @@ function registerAdminRoutes(app: App, deps: AreaDeps): void {
   app.put(
     '/admin/users/:id/accommodation',
     { schema: { tags, params: idParams, body: accommodationBody, response: withErrors({ 200: accommodation }) } },
-    async (request) => accommodations.setAccommodation(db, accountOf(request).id, request.params.id, request.body, now()),
+    async (request) =>
+      accommodations.setAccommodation(db, accountOf(request).id, request.params.id, request.body, now()),
   );
 
   app.put(
     '/admin/users/:id/password',
-    { schema: { tags, description: "Sets a user's password; ends every sign-in of that user", params: idParams, body: setPasswordBody, response: withErrors(noContent) } },
+    {
+      schema: {
+        tags,
+        description: "Sets a user's password; ends every sign-in of that user",
+        params: idParams,
+        body: setPasswordBody,
+        response: withErrors(noContent),
+      },
+    },
     async (request, reply) => {
       await accounts.setPassword(db, request.params.id, request.body.password);
       return reply.status(204).send(null);
     },
   );
 
-  app.get('/admin/essays', { schema: { tags, querystring: essaysQuery, response: withErrors({ 200: essaysResponse }) } }, async (request, reply) => {
-    const { essays, total } = await content.listEssays(db, request.query);
-    reply.header(TOTAL_COUNT_HEADER, String(total));
-    return { essays };
-  });
-
-  app.put('/admin/essays/:id', { schema: { tags, params: idParams, body: gradeEssayBody, response: withErrors(noContent) } }, async (request, reply) => {
-    await content.gradeEssay(db, request.params.id, request.body.correct, request.body.note, now());
-    return reply.status(204).send(null);
-  });
-
-  app.get('/admin/upcoming-exams', { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } }, async () => ({
-    upcomingExams: await content.listUpcoming(db),
-  }));
-
-  app.post('/admin/upcoming-exams', { schema: { tags, body: createUpcomingExamBody, response: withErrors({ 201: upcomingExam }) } }, async (request, reply) =>
-    reply.status(201).send(await content.createUpcoming(db, request.body, now())),
+  app.get(
+    '/admin/essays',
+    { schema: { tags, querystring: essaysQuery, response: withErrors({ 200: essaysResponse }) } },
+    async (request, reply) => {
+      const { essays, total } = await content.listEssays(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { essays };
+    },
   );
 
-  app.delete('/admin/upcoming-exams/:id', { schema: { tags, params: idParams, response: withErrors(noContent) } }, async (request, reply) => {
-    await content.deleteUpcoming(db, request.params.id);
-    return reply.status(204).send(null);
-  });
+  app.put(
+    '/admin/essays/:id',
+    { schema: { tags, params: idParams, body: gradeEssayBody, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await content.gradeEssay(db, request.params.id, request.body.correct, request.body.note, now());
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/admin/upcoming-exams',
+    { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } },
+    async () => ({
+      upcomingExams: await content.listUpcoming(db),
+    }),
+  );
+
+  app.post(
+    '/admin/upcoming-exams',
+    { schema: { tags, body: createUpcomingExamBody, response: withErrors({ 201: upcomingExam }) } },
+    async (request, reply) => reply.status(201).send(await content.createUpcoming(db, request.body, now())),
+  );
+
+  app.delete(
+    '/admin/upcoming-exams/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await content.deleteUpcoming(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
 }
 
 export const lmsArea: Area<Pick<PublicConfig, 'upgradeChatUrl' | 'mockExamDurationSeconds' | 'examDurationSeconds'>> = {

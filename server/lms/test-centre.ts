@@ -29,27 +29,49 @@ async function navigatorOf(tx: Queryable, attempt: Attempt): Promise<NavigatorCe
     WHERE q.id = ANY(${`{${formOf(attempt).join(',')}}`}::int[]) AND (q.deleted_at IS NULL OR a.id IS NOT NULL)
     ORDER BY md5(${attempt.seed}::int::text || ':' || q.id::text)`);
   const flagged = new Set(attempt.flaggedQuestionIds);
-  return rows.map((row, index) => ({ questionId: row.id, position: index + 1, answered: row.answered, flagged: flagged.has(row.id) }));
+  return rows.map((row, index) => ({
+    questionId: row.id,
+    position: index + 1,
+    answered: row.answered,
+    flagged: flagged.has(row.id),
+  }));
 }
 
 /**
  * The question to show: the one asked for (the navigator), else the one on screen, else the first
  * unanswered one of the form. All answered: no question, the attempt stays open for review.
  */
-async function serve(tx: Queryable, account: LmsAccount, attempt: Attempt, now: Date, settings: ExamSettings, questionId?: number): Promise<ExamQuestionsResponse> {
+async function serve(
+  tx: Queryable,
+  account: LmsAccount,
+  attempt: Attempt,
+  now: Date,
+  settings: ExamSettings,
+  questionId?: number,
+): Promise<ExamQuestionsResponse> {
   const navigator = await navigatorOf(tx, attempt);
   const cellOf = (id: number | null) => navigator.find((cell) => cell.questionId === id);
   if (questionId !== undefined && !cellOf(questionId)) throw new AppError(404, NOT_IN_FORM);
   const cell = cellOf(questionId ?? null) ?? cellOf(attempt.currentQuestionId) ?? navigator.find((c) => !c.answered);
   const base = { durationSeconds: settings.durationSeconds, mode: attempt.mode, navigator };
   if (!cell) {
-    return { ...base, examQuestions: [], message: ALL_ANSWERED_MESSAGE, attempt: await progressOf(tx, account, attempt, now), draft: null };
+    return {
+      ...base,
+      examQuestions: [],
+      message: ALL_ANSWERED_MESSAGE,
+      attempt: await progressOf(tx, account, attempt, now),
+      draft: null,
+    };
   }
   const [question] = await tx.select().from(examQuestions).where(eq(examQuestions.id, cell.questionId));
   if (!question) throw new AppError(404, NOT_IN_FORM);
   let current = attempt;
   if (attempt.currentQuestionId !== question.id) {
-    const [updated] = await tx.update(examAttempts).set({ currentQuestionId: question.id }).where(eq(examAttempts.id, attempt.id)).returning();
+    const [updated] = await tx
+      .update(examAttempts)
+      .set({ currentQuestionId: question.id })
+      .where(eq(examAttempts.id, attempt.id))
+      .returning();
     current = updated ?? attempt;
   }
   const [recorded] = await tx
@@ -72,7 +94,13 @@ async function serve(tx: Queryable, account: LmsAccount, attempt: Attempt, now: 
 
 type Answer = { questionId: number; userAnswer: string; clientAnswerId?: string | undefined };
 
-type SittingCheck = { duplicate: boolean; keptAnswer: string | null; questionType: QuestionRow['questionType'] | null; correctAnswer: string | null; withdrawn: boolean | null };
+type SittingCheck = {
+  duplicate: boolean;
+  keptAnswer: string | null;
+  questionType: QuestionRow['questionType'] | null;
+  correctAnswer: string | null;
+  withdrawn: boolean | null;
+};
 
 /**
  * Records the answer, or replaces the earlier one, for any live question of the form, in two
@@ -81,18 +109,48 @@ type SittingCheck = { duplicate: boolean; keptAnswer: string | null; questionTyp
  * whose clientAnswerId was applied already changes nothing: a queue resent after an outage may
  * repeat an answer that did arrive, and must not undo a later change.
  */
-async function record(run: RunStatement, account: LmsAccount, attempt: Attempt, answer: Answer, now: Date): Promise<RecordedAnswer> {
+async function record(
+  run: RunStatement,
+  account: LmsAccount,
+  attempt: Attempt,
+  answer: Answer,
+  now: Date,
+): Promise<RecordedAnswer> {
   if (!attempt.questionIds.includes(answer.questionId)) throw new AppError(404, NOT_IN_FORM);
-  const [check] = await run<SittingCheck>(SITTING_ANSWER_CHECK, [attempt.id, answer.questionId, answer.clientAnswerId ?? null, now]);
+  const [check] = await run<SittingCheck>(SITTING_ANSWER_CHECK, [
+    attempt.id,
+    answer.questionId,
+    answer.clientAnswerId ?? null,
+    now,
+  ]);
   if (check?.duplicate) {
     const [counts] = await run<Counts>(ATTEMPT_COUNTS, [attempt.id, formOf(attempt)]);
-    return { recorded: true, questionId: answer.questionId, userAnswer: check.keptAnswer ?? '', duplicate: true, attempt: progressFrom(account, attempt, counts ?? NO_COUNTS, now) };
+    return {
+      recorded: true,
+      questionId: answer.questionId,
+      userAnswer: check.keptAnswer ?? '',
+      duplicate: true,
+      attempt: progressFrom(account, attempt, counts ?? NO_COUNTS, now),
+    };
   }
   if (!check?.questionType || check.correctAnswer === null || check.withdrawn) throw questionWithdrawn();
   const userAnswer = answer.userAnswer.trim();
   const outcome = outcomeOf({ questionType: check.questionType, correctAnswer: check.correctAnswer }, userAnswer);
-  const [counts] = await run<Counts>(RECORD_SITTING_ANSWER, [attempt.id, answer.questionId, userAnswer, outcome, now, formOf(attempt)]);
-  return { recorded: true, questionId: answer.questionId, userAnswer, duplicate: false, attempt: progressFrom(account, attempt, counts ?? NO_COUNTS, now) };
+  const [counts] = await run<Counts>(RECORD_SITTING_ANSWER, [
+    attempt.id,
+    answer.questionId,
+    userAnswer,
+    outcome,
+    now,
+    formOf(attempt),
+  ]);
+  return {
+    recorded: true,
+    questionId: answer.questionId,
+    userAnswer,
+    duplicate: false,
+    attempt: progressFrom(account, attempt, counts ?? NO_COUNTS, now),
+  };
 }
 
 const NO_COUNTS: Counts = { answered: 0, correct: 0, remaining: 0 };
@@ -127,7 +185,13 @@ export async function finishAttempt(db: Database, account: LmsAccount, attemptId
 }
 
 /** Flags or unflags a question of the running attempt for review. */
-export async function setFlag(db: Database, account: LmsAccount, attemptId: number, body: { questionId: number; flagged: boolean }, now: Date) {
+export async function setFlag(
+  db: Database,
+  account: LmsAccount,
+  attemptId: number,
+  body: { questionId: number; flagged: boolean },
+  now: Date,
+) {
   return withRunningAttempt(db, account, now, async (tx, attempt) => {
     if (attempt.id !== attemptId) throw new AppError(409, 'This attempt is not your running exam');
     if (!attempt.questionIds.includes(body.questionId)) throw new AppError(404, NOT_IN_FORM);

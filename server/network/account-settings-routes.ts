@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { accountSettings as accountSettingsSchema, changePasswordBody, deleteAccountBody } from '../../contracts/network.js';
+import {
+  accountSettings as accountSettingsSchema,
+  changePasswordBody,
+  deleteAccountBody,
+} from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
@@ -20,15 +24,22 @@ export function registerAccountSettingsRoutes(members: App, ctx: NetworkContext)
     return { member: request.member, token };
   };
 
-  members.get('/api/network/me/settings', { schema: { tags, response: withErrors({ 200: accountSettingsSchema }) } }, async (request, reply) => {
-    const { member, token } = signedIn(request);
-    reply.header('cache-control', 'no-store');
-    return accountSettings(db, member.id, token);
-  });
+  members.get(
+    '/api/network/me/settings',
+    { schema: { tags, response: withErrors({ 200: accountSettingsSchema }) } },
+    async (request, reply) => {
+      const { member, token } = signedIn(request);
+      reply.header('cache-control', 'no-store');
+      return accountSettings(db, member.id, token);
+    },
+  );
 
   members.put(
     '/api/network/me/password',
-    { config: perMinute(passwordChecksPerMinute), schema: { tags, body: changePasswordBody, response: withErrors(noContent) } },
+    {
+      config: perMinute(passwordChecksPerMinute),
+      schema: { tags, body: changePasswordBody, response: withErrors(noContent) },
+    },
     async (request, reply) => {
       const { member, token } = signedIn(request);
       await changePassword(db, member.id, token, request.body);
@@ -38,7 +49,13 @@ export function registerAccountSettingsRoutes(members: App, ctx: NetworkContext)
 
   members.post(
     '/api/network/me/sign-out-others',
-    { schema: { tags, description: 'Ends every session of the member but this one', response: withErrors({ 200: z.object({ ended: z.number().int() }) }) } },
+    {
+      schema: {
+        tags,
+        description: 'Ends every session of the member but this one',
+        response: withErrors({ 200: z.object({ ended: z.number().int() }) }),
+      },
+    },
     async (request) => {
       const { member, token } = signedIn(request);
       return { ended: await signOutOtherDevices(db, member.id, token) };
@@ -49,7 +66,12 @@ export function registerAccountSettingsRoutes(members: App, ctx: NetworkContext)
     '/api/network/me',
     {
       config: perMinute(passwordChecksPerMinute),
-      schema: { tags, description: 'Deletes the account and everything it wrote', body: deleteAccountBody, response: withErrors(noContent) },
+      schema: {
+        tags,
+        description: 'Deletes the account and everything it wrote',
+        body: deleteAccountBody,
+        response: withErrors(noContent),
+      },
     },
     async (request, reply) => {
       const { member } = signedIn(request);

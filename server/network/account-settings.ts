@@ -16,7 +16,10 @@ import { announceSessionsEnded, sessionKeyOf } from './sessions.js';
 const wrongPassword = () => new AppError(400, 'Your password is not right. Please try again.');
 
 async function passwordHashOf(db: Queryable, userId: string): Promise<string | null> {
-  const [row] = await db.select({ passwordHash: networkUsers.passwordHash }).from(networkUsers).where(eq(networkUsers.id, userId));
+  const [row] = await db
+    .select({ passwordHash: networkUsers.passwordHash })
+    .from(networkUsers)
+    .where(eq(networkUsers.id, userId));
   if (!row) throw new AppError(404, 'Account not found');
   return row.passwordHash;
 }
@@ -35,7 +38,11 @@ export async function accountSettings(db: Queryable, userId: string, sessionToke
     .from(networkSessions)
     .where(and(eq(networkSessions.userId, userId), ne(networkSessions.tokenHash, sessionKeyOf(sessionToken))));
   const [posts] = await db.select({ n: count() }).from(networkPosts).where(eq(networkPosts.userId, userId));
-  return { hasPassword: (await passwordHashOf(db, userId)) !== null, otherSessions: sessions?.n ?? 0, posts: posts?.n ?? 0 };
+  return {
+    hasPassword: (await passwordHashOf(db, userId)) !== null,
+    otherSessions: sessions?.n ?? 0,
+    posts: posts?.n ?? 0,
+  };
 }
 
 /** Ends every session of the member but this browser's; their open streams close. */
@@ -53,7 +60,12 @@ export async function signOutOtherDevices(db: Database, userId: string, sessionT
 }
 
 /** A new password, given the current one; every other device is signed out, as after a reset. */
-export async function changePassword(db: Database, userId: string, sessionToken: string, input: ChangePasswordBody): Promise<void> {
+export async function changePassword(
+  db: Database,
+  userId: string,
+  sessionToken: string,
+  input: ChangePasswordBody,
+): Promise<void> {
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await confirmPassword(tx, userId, input.currentPassword);
@@ -66,7 +78,12 @@ export async function changePassword(db: Database, userId: string, sessionToken:
  * Deletes the account with everything it wrote (see `removeMemberContent`) and its sessions.
  * Returns the stored files (its posts' media, its photo) for the caller to remove after the commit.
  */
-export async function deleteAccount(db: Database, userId: string, password: string | undefined, now: Date): Promise<string[]> {
+export async function deleteAccount(
+  db: Database,
+  userId: string,
+  password: string | undefined,
+  now: Date,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
     await confirmPassword(tx, userId, password);
     const removedMedia = await removeMemberContent(tx, userId, now);

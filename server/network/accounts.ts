@@ -30,11 +30,20 @@ export const VERIFICATION_RESEND_SECONDS = 60;
 /** An address in NETWORK_ADMIN_EMAILS makes an admin only once its owner has proved it is theirs. */
 export function asMember(row: SessionMember, adminEmails: readonly string[]): Member {
   const { id, email, username, displayName, photoUrl, emailVerifiedAt } = row;
-  return { id, email, username, displayName, photoUrl, emailVerifiedAt, isAdmin: email !== null && emailVerifiedAt !== null && adminEmails.includes(email) };
+  return {
+    id,
+    email,
+    username,
+    displayName,
+    photoUrl,
+    emailVerifiedAt,
+    isAdmin: email !== null && emailVerifiedAt !== null && adminEmails.includes(email),
+  };
 }
 
 /** A member with a username and a display name: what their posts and comments are signed with. */
-export const hasCompleteProfile = (member: Pick<Member, 'username' | 'displayName'>) => Boolean(member.username && member.displayName);
+export const hasCompleteProfile = (member: Pick<Member, 'username' | 'displayName'>) =>
+  Boolean(member.username && member.displayName);
 
 export function toNetworkUser(member: Member): NetworkUser {
   return {
@@ -52,10 +61,18 @@ export function toNetworkUser(member: Member): NetworkUser {
 const invalidLink = () => new AppError(400, 'This link is invalid or has expired. Please ask for a new one.');
 
 /** The verification email of the account, written when its job runs (see `composeNetworkEmails`). */
-async function sendVerificationEmail(db: Database, deps: MailDeps, account: { id: string; email: string }, now: Date): Promise<MailMessage | undefined> {
+async function sendVerificationEmail(
+  db: Database,
+  deps: MailDeps,
+  account: { id: string; email: string },
+  now: Date,
+): Promise<MailMessage | undefined> {
   const token = await db.transaction(async (tx) => {
     // Verified or changed meanwhile: the link would do nothing.
-    const [current] = await tx.select({ email: networkUsers.email, verifiedAt: networkUsers.emailVerifiedAt }).from(networkUsers).where(eq(networkUsers.id, account.id));
+    const [current] = await tx
+      .select({ email: networkUsers.email, verifiedAt: networkUsers.emailVerifiedAt })
+      .from(networkUsers)
+      .where(eq(networkUsers.id, account.id));
     if (current?.email !== account.email || current.verifiedAt) return undefined;
     return issueOneTimeToken(tx, 'network-verify-email', account.id, now, EMAIL_VERIFICATION_TTL_SECONDS);
   });
@@ -65,9 +82,17 @@ async function sendVerificationEmail(db: Database, deps: MailDeps, account: { id
 }
 
 /** The note to the owner of a taken address someone tried to sign up with; one per address per cooldown. */
-async function sendAddressTakenEmail(db: Database, deps: MailDeps, email: string, now: Date): Promise<MailMessage | undefined> {
+async function sendAddressTakenEmail(
+  db: Database,
+  deps: MailDeps,
+  email: string,
+  now: Date,
+): Promise<MailMessage | undefined> {
   if (!(await claimMailCooldown(db, 'network-signup-taken', email, now))) return undefined;
-  const links = { signInLink: publicLink(deps.config, '/?mode=signin'), forgotPasswordLink: publicLink(deps.config, '/forgot-password') };
+  const links = {
+    signInLink: publicLink(deps.config, '/?mode=signin'),
+    forgotPasswordLink: publicLink(deps.config, '/forgot-password'),
+  };
   return { to: email, ...(await signUpAttemptEmail(links)) };
 }
 
@@ -82,7 +107,9 @@ export function composeNetworkEmails(db: Database, deps: MailDeps, now: () => Da
     const job = verifyEmailJob.parse(data);
     return sendVerificationEmail(db, deps, { id: job.accountId, email: job.email }, now());
   });
-  deps.mailer.compose(ADDRESS_TAKEN, async (data) => sendAddressTakenEmail(db, deps, addressTakenJob.parse(data).email, now()));
+  deps.mailer.compose(ADDRESS_TAKEN, async (data) =>
+    sendAddressTakenEmail(db, deps, addressTakenJob.parse(data).email, now()),
+  );
 }
 
 /**
@@ -104,7 +131,12 @@ export async function signUp(db: Database, deps: MailDeps, email: string, passwo
 }
 
 /** The banner's "Resend": a new link, at most once per minute per account. */
-export async function resendVerificationEmail(db: Database, deps: MailDeps, member: SessionMember, now: Date): Promise<void> {
+export async function resendVerificationEmail(
+  db: Database,
+  deps: MailDeps,
+  member: SessionMember,
+  now: Date,
+): Promise<void> {
   if (!member.email) throw new AppError(400, 'Your account has no email address to verify');
   if (member.emailVerifiedAt) throw new AppError(409, 'Your email address is already verified');
   const email = member.email;
@@ -132,9 +164,18 @@ export async function verifyEmail(db: Database, token: string, now: Date): Promi
  * "Forgot password?" (see `passwordResetRequests`): a link (1 h, single use) to the account with
  * that address, if there is one, at most one per address per cooldown (the last link stays good).
  */
-export async function sendPasswordResetLink(db: Database, deps: MailDeps, email: string, now: Date): Promise<MailMessage | undefined> {
+export async function sendPasswordResetLink(
+  db: Database,
+  deps: MailDeps,
+  email: string,
+  now: Date,
+): Promise<MailMessage | undefined> {
   const token = await db.transaction(async (tx) => {
-    const [account] = await tx.select({ id: networkUsers.id }).from(networkUsers).where(eq(networkUsers.email, email)).limit(1);
+    const [account] = await tx
+      .select({ id: networkUsers.id })
+      .from(networkUsers)
+      .where(eq(networkUsers.email, email))
+      .limit(1);
     if (!account || !(await claimMailCooldown(tx, 'network-password-reset', email, now))) return undefined;
     return issueOneTimeToken(tx, 'network-password-reset', account.id, now, PASSWORD_RESET_TTL_SECONDS);
   });
@@ -155,11 +196,18 @@ export async function resetPassword(db: Database, token: string, password: strin
   return db.transaction(async (tx) => {
     const accountId = await consumeOneTimeToken(tx, 'network-password-reset', token, now);
     if (!accountId) throw invalidLink();
-    const [before] = await tx.select({ emailVerifiedAt: networkUsers.emailVerifiedAt }).from(networkUsers).where(eq(networkUsers.id, accountId)).for('update');
+    const [before] = await tx
+      .select({ emailVerifiedAt: networkUsers.emailVerifiedAt })
+      .from(networkUsers)
+      .where(eq(networkUsers.id, accountId))
+      .for('update');
     const removedMedia = before && !before.emailVerifiedAt ? await clearSquattersTraces(tx, accountId, now) : [];
     await tx
       .update(networkUsers)
-      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${networkUsers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)` })
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${networkUsers.emailVerifiedAt}, ${now.toISOString()}::timestamptz)`,
+      })
       .where(eq(networkUsers.id, accountId));
     await revokeOneTimeTokens(tx, 'network-verify-email', accountId);
     await endAllSessions(tx, accountId);
@@ -188,8 +236,15 @@ export async function updateProfile(db: Queryable, userId: string, profile: Prof
   }
 }
 
-export async function setPhoto(db: Queryable, userId: string, photoUrl: string): Promise<{ row: MemberRow; previous: string | null }> {
-  const [before] = await db.select({ photoUrl: networkUsers.photoUrl }).from(networkUsers).where(eq(networkUsers.id, userId));
+export async function setPhoto(
+  db: Queryable,
+  userId: string,
+  photoUrl: string,
+): Promise<{ row: MemberRow; previous: string | null }> {
+  const [before] = await db
+    .select({ photoUrl: networkUsers.photoUrl })
+    .from(networkUsers)
+    .where(eq(networkUsers.id, userId));
   const [row] = await db.update(networkUsers).set({ photoUrl }).where(eq(networkUsers.id, userId)).returning();
   if (!row) throw new AppError(404, 'Account not found');
   return { row, previous: before?.photoUrl ?? null };

@@ -28,13 +28,15 @@ export async function registerAuthRoutes(network: App, ctx: NetworkContext): Pro
       config: perMinute(deps.config.rateLimits.loginPerMinute),
       schema: {
         tags,
-        description: 'Always 202 with the same body: a new address gets an account and a verification link, a taken one an email to its owner. Then sign in.',
+        description:
+          'Always 202 with the same body: a new address gets an account and a verification link, a taken one an email to its owner. Then sign in.',
         body: signUpBody,
         response: withErrors({ 202: messageResponse }),
       },
     },
     async (request, reply) => {
-      if (settings.signup === 'closed') throw new AppError(403, 'Sign-up is closed. Only Authorized Person Can Access.');
+      if (settings.signup === 'closed')
+        throw new AppError(403, 'Sign-up is closed. Only Authorized Person Can Access.');
       await signUp(db, deps, request.body.email, request.body.password, now());
       return reply.status(202).send({ message: SIGN_UP_ACCEPTED_MESSAGE });
     },
@@ -44,7 +46,12 @@ export async function registerAuthRoutes(network: App, ctx: NetworkContext): Pro
     '/api/network/auth/verify-email',
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: { tags, description: 'Follows the emailed verification link (24 h, single use)', body: verifyEmailBody, response: withErrors(noContent) },
+      schema: {
+        tags,
+        description: 'Follows the emailed verification link (24 h, single use)',
+        body: verifyEmailBody,
+        response: withErrors(noContent),
+      },
     },
     async (request, reply) => {
       await verifyEmail(db, request.body.token, now());
@@ -56,7 +63,12 @@ export async function registerAuthRoutes(network: App, ctx: NetworkContext): Pro
     '/api/network/auth/password-reset',
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: { tags, description: 'Emails a link to set a new password; 202 whether or not the address has an account', body: passwordResetRequestBody, response: withErrors({ 202: messageResponse }) },
+      schema: {
+        tags,
+        description: 'Emails a link to set a new password; 202 whether or not the address has an account',
+        body: passwordResetRequestBody,
+        response: withErrors({ 202: messageResponse }),
+      },
     },
     async (request, reply) => {
       await ctx.requestPasswordReset(db, request.body.email);
@@ -68,7 +80,13 @@ export async function registerAuthRoutes(network: App, ctx: NetworkContext): Pro
     '/api/network/auth/password-reset/confirm',
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: { tags, description: 'Sets the new password with the emailed token (1 h, single use); ends every session of the account', body: passwordResetBody, response: withErrors(noContent) },
+      schema: {
+        tags,
+        description:
+          'Sets the new password with the emailed token (1 h, single use); ends every session of the account',
+        body: passwordResetBody,
+        response: withErrors(noContent),
+      },
     },
     async (request, reply) => {
       const removedMedia = await resetPassword(db, request.body.token, request.body.password, now());
@@ -86,29 +104,53 @@ export async function registerAuthRoutes(network: App, ctx: NetworkContext): Pro
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const row = await passwordSignIn.signIn(request, reply, email, () => checkPassword(db, email, password), 'Invalid email or password');
-      setSessionCookie(request, reply, await openSession(db, row.id, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds);
+      const row = await passwordSignIn.signIn(
+        request,
+        reply,
+        email,
+        () => checkPassword(db, email, password),
+        'Invalid email or password',
+      );
+      setSessionCookie(
+        request,
+        reply,
+        await openSession(db, row.id, now(), settings.sessionTtlSeconds),
+        settings.sessionTtlSeconds,
+      );
       return { user: toNetworkUser(member(row)) };
     },
   );
 
-  network.post('/api/network/auth/sign-out', { schema: { tags, response: withErrors(noContent) } }, async (request, reply) => {
-    await revokeSession(db, request.cookies[SESSION_COOKIE]);
-    await hub.checkSessions();
-    clearSessionCookie(request, reply);
-    return reply.status(204).send(null);
-  });
+  network.post(
+    '/api/network/auth/sign-out',
+    { schema: { tags, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await revokeSession(db, request.cookies[SESSION_COOKIE]);
+      await hub.checkSessions();
+      clearSessionCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
 
-  network.get('/api/network/me', { schema: { tags, response: withErrors({ 200: meResponse }) } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { user: request.member ? toNetworkUser(request.member) : null };
-  });
+  network.get(
+    '/api/network/me',
+    { schema: { tags, response: withErrors({ 200: meResponse }) } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { user: request.member ? toNetworkUser(request.member) : null };
+    },
+  );
 
   await registerOidcRoutes(network, deps, {
     removeMedia: async (keys, log) => {
       for (const key of keys) await removeStoredMedia(storage, key, log);
     },
     signIn: async (request, reply, userId) =>
-      setSessionCookie(request, reply, await openSession(db, userId, now(), settings.sessionTtlSeconds), settings.sessionTtlSeconds),
+      setSessionCookie(
+        request,
+        reply,
+        await openSession(db, userId, now(), settings.sessionTtlSeconds),
+        settings.sessionTtlSeconds,
+      ),
   });
 }

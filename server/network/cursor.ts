@@ -11,6 +11,7 @@ export function decodeCursor(value: string | undefined): Cursor | undefined {
   if (value === undefined || value === '') return undefined;
   const [iso, id] = Buffer.from(value, 'base64url').toString().split('|');
   const createdAt = new Date(iso ?? '');
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime())) throw new AppError(400, 'Invalid cursor');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || Number.isNaN(createdAt.getTime()))
+    throw new AppError(400, 'Invalid cursor');
   return { createdAt, id };
 }

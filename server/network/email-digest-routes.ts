@@ -1,4 +1,9 @@
-import { emailDigestBody, emailDigestSetting, emailDigestUnsubscribeBody, messageResponse } from '../../contracts/network.js';
+import {
+  emailDigestBody,
+  emailDigestSetting,
+  emailDigestUnsubscribeBody,
+  messageResponse,
+} from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { isDigestOn, setDigest, unsubscribeDigest } from './email-digest.js';
 import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
@@ -6,12 +11,23 @@ import { signedIn, tags, withErrors, type NetworkContext } from './route-context
 /** The member's own switch for the daily digest (inside the members' scope: signed in, same origin). */
 export function registerEmailDigestRoutes(members: App, ctx: NetworkContext): void {
   const { db, now } = ctx;
-  members.get('/api/network/me/email-digest', { schema: { tags, response: withErrors({ 200: emailDigestSetting }) } }, async (request) => ({
-    enabled: await isDigestOn(db, signedIn(request).id),
-  }));
+  members.get(
+    '/api/network/me/email-digest',
+    { schema: { tags, response: withErrors({ 200: emailDigestSetting }) } },
+    async (request) => ({
+      enabled: await isDigestOn(db, signedIn(request).id),
+    }),
+  );
   members.put(
     '/api/network/me/email-digest',
-    { schema: { tags, description: 'Turns the daily email of unread notifications on or off', body: emailDigestBody, response: withErrors({ 200: emailDigestSetting }) } },
+    {
+      schema: {
+        tags,
+        description: 'Turns the daily email of unread notifications on or off',
+        body: emailDigestBody,
+        response: withErrors({ 200: emailDigestSetting }),
+      },
+    },
     async (request) => ({ enabled: await setDigest(db, signedIn(request).id, request.body.enabled, now()) }),
   );
 }
@@ -20,7 +36,14 @@ export function registerEmailDigestRoutes(members: App, ctx: NetworkContext): vo
 export function registerEmailDigestUnsubscribeRoute(network: App, ctx: NetworkContext): void {
   network.post(
     '/api/network/email-digest/unsubscribe',
-    { schema: { tags, description: 'Stops the daily digest of the member the emailed token names', body: emailDigestUnsubscribeBody, response: withErrors({ 200: messageResponse }) } },
+    {
+      schema: {
+        tags,
+        description: 'Stops the daily digest of the member the emailed token names',
+        body: emailDigestUnsubscribeBody,
+        response: withErrors({ 200: messageResponse }),
+      },
+    },
     async (request) => unsubscribeDigest(ctx.db, ctx.deps, request.body.token),
   );
 }

@@ -21,7 +21,10 @@ type DigestDeps = Pick<AreaDeps, 'mailer' | 'jobs' | 'tokens' | 'config' | 'logg
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 export async function isDigestOn(db: Database, memberId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: networkEmailDigests.userId }).from(networkEmailDigests).where(eq(networkEmailDigests.userId, memberId));
+  const [row] = await db
+    .select({ userId: networkEmailDigests.userId })
+    .from(networkEmailDigests)
+    .where(eq(networkEmailDigests.userId, memberId));
   return row !== undefined;
 }
 
@@ -32,14 +35,23 @@ export async function setDigest(db: Database, memberId: string, enabled: boolean
 }
 
 /** The unsubscribe link's token: the member id and a keyed digest of it, so it needs no row and cannot be forged. */
-const unsubscribeTokenOf = (deps: Pick<DigestDeps, 'tokens'>, memberId: string) => `${memberId}.${deps.tokens.mac(UNSUBSCRIBE, memberId)}`;
+const unsubscribeTokenOf = (deps: Pick<DigestDeps, 'tokens'>, memberId: string) =>
+  `${memberId}.${deps.tokens.mac(UNSUBSCRIBE, memberId)}`;
 
 /** Follows the digest's unsubscribe link (no session needed: the token says whose digest it is). */
-export async function unsubscribeDigest(db: Database, deps: Pick<DigestDeps, 'tokens'>, token: string): Promise<{ message: string }> {
+export async function unsubscribeDigest(
+  db: Database,
+  deps: Pick<DigestDeps, 'tokens'>,
+  token: string,
+): Promise<{ message: string }> {
   const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]+)$/.exec(token);
-  if (!match?.[1] || !match[2] || !deps.tokens.verifyMac(UNSUBSCRIBE, match[1], match[2])) throw new AppError(400, 'This unsubscribe link is not valid');
+  if (!match?.[1] || !match[2] || !deps.tokens.verifyMac(UNSUBSCRIBE, match[1], match[2]))
+    throw new AppError(400, 'This unsubscribe link is not valid');
   await db.delete(networkEmailDigests).where(eq(networkEmailDigests.userId, match[1]));
-  return { message: 'Unsubscribed: you will get no more daily emails about your notifications. You can turn them on again in your settings.' };
+  return {
+    message:
+      'Unsubscribed: you will get no more daily emails about your notifications. You can turn them on again in your settings.',
+  };
 }
 
 /**
@@ -64,7 +76,8 @@ export async function queueDailyDigests(db: Database, deps: Pick<DigestDeps, 'ma
           LIMIT ${CLAIM_BATCH}
           FOR UPDATE OF d2 SKIP LOCKED)
         RETURNING d.user_id, u.email`);
-      for (const row of rows) await deps.mailer.sendComposed(tx, DIGEST_EMAIL, row.email, { memberId: row.user_id, day: today });
+      for (const row of rows)
+        await deps.mailer.sendComposed(tx, DIGEST_EMAIL, row.email, { memberId: row.user_id, day: today });
       return rows.length;
     });
     queued += claimed;
@@ -74,15 +87,28 @@ export async function queueDailyDigests(db: Database, deps: Pick<DigestDeps, 'ma
 
 const digestJob = z.object({ memberId: z.uuid(), day: z.string() });
 
-type UnreadRow = { type: 'comment' | 'like' | 'mention'; count: number; first_name: string | null; description: string };
+type UnreadRow = {
+  type: 'comment' | 'like' | 'mention';
+  count: number;
+  first_name: string | null;
+  description: string;
+};
 
-const actions: Record<UnreadRow['type'], string> = { comment: 'commented on your post', like: 'liked your post', mention: 'mentioned you' };
+const actions: Record<UnreadRow['type'], string> = {
+  comment: 'commented on your post',
+  like: 'liked your post',
+  mention: 'mentioned you',
+};
 
 /**
  * Writes the digest when its job runs, from what is unread then: read meanwhile (or unsubscribed,
  * or the address changed) means no email. The unsubscribe token is made here, never stored.
  */
-async function composeDigest(db: Database, deps: DigestDeps, data: Record<string, unknown>): Promise<MailMessage | undefined> {
+async function composeDigest(
+  db: Database,
+  deps: DigestDeps,
+  data: Record<string, unknown>,
+): Promise<MailMessage | undefined> {
   const job = digestJob.parse(data);
   const { rows: member } = await db.execute<{ email: string | null }>(sql`
     SELECT u.email FROM network_users u JOIN network_email_digests d ON d.user_id = u.id
@@ -111,7 +137,10 @@ async function composeDigest(db: Database, deps: DigestDeps, data: Record<string
     unread: total,
     items,
     notificationsLink: publicLink(deps.config, '/notifications'),
-    unsubscribeLink: publicLink(deps.config, `/notifications/digest/unsubscribe?token=${unsubscribeTokenOf(deps, job.memberId)}`),
+    unsubscribeLink: publicLink(
+      deps.config,
+      `/notifications/digest/unsubscribe?token=${unsubscribeTokenOf(deps, job.memberId)}`,
+    ),
   });
   return { to: email, ...rendered };
 }

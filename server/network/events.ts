@@ -13,9 +13,19 @@ const EVENT_ORDER_LOCK = 7_460_118_424;
  * The transaction-scoped lock makes ids commit in order, so a reader that has seen id n
  * never later meets a smaller id committing behind it.
  */
-export async function appendEvent(tx: Transaction, type: string, data: unknown, now: Date, postId?: string, recipientId?: string): Promise<number> {
+export async function appendEvent(
+  tx: Transaction,
+  type: string,
+  data: unknown,
+  now: Date,
+  postId?: string,
+  recipientId?: string,
+): Promise<number> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${EVENT_ORDER_LOCK})`);
-  const [row] = await tx.insert(networkEvents).values({ type, data, postId: postId ?? null, recipientId: recipientId ?? null, createdAt: now }).returning({ id: networkEvents.id });
+  const [row] = await tx
+    .insert(networkEvents)
+    .values({ type, data, postId: postId ?? null, recipientId: recipientId ?? null, createdAt: now })
+    .returning({ id: networkEvents.id });
   if (!row) throw new Error('event insert returned no row');
   await tx.execute(sql`SELECT pg_notify(${NETWORK_EVENTS_CHANNEL}, ${String(row.id)})`);
   return row.id;
@@ -25,14 +35,23 @@ export function networkEventLog(db: Database): EventLog {
   return {
     async after(afterId, limit) {
       return db
-        .select({ id: networkEvents.id, type: networkEvents.type, data: networkEvents.data, audience: networkEvents.recipientId })
+        .select({
+          id: networkEvents.id,
+          type: networkEvents.type,
+          data: networkEvents.data,
+          audience: networkEvents.recipientId,
+        })
         .from(networkEvents)
         .where(gt(networkEvents.id, afterId))
         .orderBy(asc(networkEvents.id))
         .limit(limit);
     },
     async latestId() {
-      const [row] = await db.select({ id: networkEvents.id }).from(networkEvents).orderBy(desc(networkEvents.id)).limit(1);
+      const [row] = await db
+        .select({ id: networkEvents.id })
+        .from(networkEvents)
+        .orderBy(desc(networkEvents.id))
+        .limit(1);
       return row?.id ?? 0;
     },
   };

@@ -1,4 +1,9 @@
-import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE, MEMBER_SUGGESTIONS_PAGE_SIZE, SEARCH_MEMBERS_LIMIT } from '../../contracts/network-constants.js';
+import {
+  COMMENTS_PAGE_SIZE,
+  FEED_PAGE_SIZE,
+  MEMBER_SUGGESTIONS_PAGE_SIZE,
+  SEARCH_MEMBERS_LIMIT,
+} from '../../contracts/network-constants.js';
 
 /*
  * The network's hottest reads (the session member on every request, the feed and comment pages) as

@@ -16,12 +16,20 @@ const extensionOf: Record<AcceptedMediaType, string> = {
   'image/png': 'png',
   'video/mp4': 'mp4',
 };
-const typeOfExtension: Record<string, AcceptedMediaType> = { gif: 'image/gif', jpg: 'image/jpeg', png: 'image/png', mp4: 'video/mp4' };
+const typeOfExtension: Record<string, AcceptedMediaType> = {
+  gif: 'image/gif',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  mp4: 'video/mp4',
+};
 
 /** What a form's file may be, and what to say when it is not. */
 export type FileKind = { accepts: (type: AcceptedMediaType) => boolean; refusal: string };
 export const postMedia: FileKind = { accepts: () => true, refusal: 'Please select a valid image or video file' };
-export const profilePhoto: FileKind = { accepts: (type) => type.startsWith('image/'), refusal: 'Please select a valid image file' };
+export const profilePhoto: FileKind = {
+  accepts: (type) => type.startsWith('image/'),
+  refusal: 'Please select a valid image file',
+};
 
 /** The name part of a stored media key, as it appears in the media URL. */
 export const MEDIA_NAME_PATTERN = /^\d{13}-[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.(gif|jpg|png|mp4)$/;
@@ -64,7 +72,9 @@ export async function receiveForm(
   let file: ReceivedFile | undefined;
   const temporary: string[] = [];
   try {
-    const parts = request.parts({ limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 } });
+    const parts = request.parts({
+      limits: { fileSize: options.maxBytes, files: 1, fields: 10, fieldSize: 64 * 1024, parts: 12 },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         if (part.valueTruncated) throw new AppError(413, 'A field of the form is too long.');
@@ -99,7 +109,11 @@ export async function discardFile(file: ReceivedFile | undefined): Promise<void>
 }
 
 /** Removes a stored object after its row is gone; a failure leaves an orphan file, logged, not an error. */
-export async function removeStoredMedia(storage: MediaStorage, key: string | null | undefined, log: FastifyBaseLogger): Promise<void> {
+export async function removeStoredMedia(
+  storage: MediaStorage,
+  key: string | null | undefined,
+  log: FastifyBaseLogger,
+): Promise<void> {
   if (!key) return;
   try {
     await storage.delete(key);
@@ -126,7 +140,10 @@ export async function serveMedia(storage: MediaStorage, name: string, request: F
     return reply.status(416).header('content-range', `bytes */${stored.size}`).send();
   }
   if (range) {
-    reply.status(206).header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`).header('content-length', range.end - range.start + 1);
+    reply
+      .status(206)
+      .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
+      .header('content-length', range.end - range.start + 1);
     return reply.send(await storage.read(key, range));
   }
   reply.header('content-length', stored.size);

@@ -14,18 +14,31 @@ import { mediaKeyOfUrl } from './media.js';
  * owner reclaims an account a squatter made.
  */
 export async function removeMemberContent(tx: Transaction, accountId: string, now: Date): Promise<string[]> {
-  const [profile] = await tx.select({ photoUrl: networkUsers.photoUrl }).from(networkUsers).where(eq(networkUsers.id, accountId)).for('update');
+  const [profile] = await tx
+    .select({ photoUrl: networkUsers.photoUrl })
+    .from(networkUsers)
+    .where(eq(networkUsers.id, accountId))
+    .for('update');
   if (!profile) return [];
 
-  const posts = await tx.delete(networkPosts).where(eq(networkPosts.userId, accountId)).returning({ id: networkPosts.id, mediaKey: networkPosts.mediaKey });
+  const posts = await tx
+    .delete(networkPosts)
+    .where(eq(networkPosts.userId, accountId))
+    .returning({ id: networkPosts.id, mediaKey: networkPosts.mediaKey });
   for (const post of posts) {
     await forgetPostEvents(tx, post.id);
     await appendEvent(tx, feedEvents.postDeleted, { postId: post.id } satisfies PostDeletedEvent, now);
   }
 
-  const comments = await tx.delete(networkComments).where(eq(networkComments.userId, accountId)).returning({ id: networkComments.id, postId: networkComments.postId });
+  const comments = await tx
+    .delete(networkComments)
+    .where(eq(networkComments.userId, accountId))
+    .returning({ id: networkComments.id, postId: networkComments.postId });
   for (const [postId, count] of countBy(comments.map((comment) => comment.postId))) {
-    await tx.update(networkPosts).set({ commentCount: sql`greatest(${networkPosts.commentCount} - ${count}, 0)` }).where(eq(networkPosts.id, postId));
+    await tx
+      .update(networkPosts)
+      .set({ commentCount: sql`greatest(${networkPosts.commentCount} - ${count}, 0)` })
+      .where(eq(networkPosts.id, postId));
   }
   if (comments.length > 0) {
     await tx.delete(networkEvents).where(
@@ -36,17 +49,27 @@ export async function removeMemberContent(tx: Transaction, accountId: string, no
     );
   }
 
-  const likes = await tx.delete(networkLikes).where(eq(networkLikes.userId, accountId)).returning({ postId: networkLikes.postId });
+  const likes = await tx
+    .delete(networkLikes)
+    .where(eq(networkLikes.userId, accountId))
+    .returning({ postId: networkLikes.postId });
   if (likes.length > 0) {
     await tx
       .update(networkPosts)
       .set({ likeCount: sql`greatest(${networkPosts.likeCount} - 1, 0)` })
-      .where(inArray(networkPosts.id, likes.map((like) => like.postId)));
+      .where(
+        inArray(
+          networkPosts.id,
+          likes.map((like) => like.postId),
+        ),
+      );
   }
   // Open feeds reload once rather than patching each count.
   if (comments.length > 0 || likes.length > 0) await appendEvent(tx, feedEvents.reset, {}, now);
 
-  return [...posts.map((post) => post.mediaKey), mediaKeyOfUrl(profile.photoUrl)].filter((key): key is string => Boolean(key));
+  return [...posts.map((post) => post.mediaKey), mediaKeyOfUrl(profile.photoUrl)].filter((key): key is string =>
+    Boolean(key),
+  );
 }
 
 function countBy(values: string[]): Map<string, number> {

@@ -22,7 +22,9 @@ export function signUpAttemptEmail(input: { signInLink: string; forgotPasswordLi
     subject: 'Someone tried to sign up to Pathway with your address',
     preview: 'No new account was made: this address already has one.',
     heading: 'You already have an account',
-    intro: ['Someone, maybe you, tried to create a Pathway account with this email address, which already has one. No new account was made.'],
+    intro: [
+      'Someone, maybe you, tried to create a Pathway account with this email address, which already has one. No new account was made.',
+    ],
     action: { label: 'Sign in', url: input.signInLink },
     outro: [`Forgot your password? Set a new one here: ${input.forgotPasswordLink}`],
     reason: memberReason,
@@ -44,7 +46,12 @@ export function memberPasswordResetEmail(input: { link: string }): Promise<Rende
 export type DigestItem = { title: string; detail: string | null };
 
 /** The daily digest of unread notifications, for members who turned it on; stoppable in one click. */
-export function notificationDigestEmail(input: { unread: number; items: DigestItem[]; notificationsLink: string; unsubscribeLink: string }): Promise<RenderedEmail> {
+export function notificationDigestEmail(input: {
+  unread: number;
+  items: DigestItem[];
+  notificationsLink: string;
+  unsubscribeLink: string;
+}): Promise<RenderedEmail> {
   const count = `${input.unread} unread ${input.unread === 1 ? 'notification' : 'notifications'}`;
   const more = input.unread - input.items.length;
   return renderEmail({
@@ -55,7 +62,8 @@ export function notificationDigestEmail(input: { unread: number; items: DigestIt
     items: input.items,
     action: { label: 'See your notifications', url: input.notificationsLink },
     outro: more > 0 ? [`And ${more} more.`] : [],
-    reason: 'You get this email because you turned on the daily summary of your notifications in your Pathway settings.',
+    reason:
+      'You get this email because you turned on the daily summary of your notifications in your Pathway settings.',
     unsubscribeUrl: input.unsubscribeLink,
   });
 }

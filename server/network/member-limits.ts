@@ -21,13 +21,19 @@ export function createMemberLimits(counters: CounterStore, limits: { uploadsPerH
       const window = await counters.increment(uploadsKey(memberId), HOUR_MS);
       if (window.count <= limits.uploadsPerHour) return;
       const minutes = Math.max(1, Math.ceil(window.resetInMs / 60_000));
-      throw new AppError(429, `You have uploaded ${limits.uploadsPerHour} files in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+      throw new AppError(
+        429,
+        `You have uploaded ${limits.uploadsPerHour} files in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
     },
     /** Takes one of the member's stream slots; the returned function gives it back (once). */
     openStream(memberId: string): () => void {
       const open = openStreams.get(memberId) ?? 0;
       if (open >= limits.openStreams) {
-        throw new AppError(429, `Too many live connections are open (${limits.openStreams}). Close another tab and try again.`);
+        throw new AppError(
+          429,
+          `Too many live connections are open (${limits.openStreams}). Close another tab and try again.`,
+        );
       }
       openStreams.set(memberId, open + 1);
       let released = false;

@@ -1,8 +1,26 @@
 import { cursorQuery, postIdParams } from '../../contracts/network.js';
-import { createdReport, moderationLog, reportBody, reportGroupParams, reportQueue, resolution, resolveBody, suspensionResponse } from '../../contracts/network-moderation.js';
+import {
+  createdReport,
+  moderationLog,
+  reportBody,
+  reportGroupParams,
+  reportQueue,
+  resolution,
+  resolveBody,
+  suspensionResponse,
+} from '../../contracts/network-moderation.js';
 import type { App } from '../platform/area.js';
 import { removeStoredMedia } from './media.js';
-import { assertNotSuspended, createReportLimit, currentSuspension, listModerationLog, listReportQueue, moderatorOnly, reportPost, resolveReports } from './moderation.js';
+import {
+  assertNotSuspended,
+  createReportLimit,
+  currentSuspension,
+  listModerationLog,
+  listReportQueue,
+  moderatorOnly,
+  reportPost,
+  resolveReports,
+} from './moderation.js';
 import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /**
@@ -25,7 +43,11 @@ const CONTRIBUTIONS = new Set([
  * passes at the cost of a set lookup.
  */
 export function suspensionGuard(ctx: NetworkContext) {
-  return (request: { method: string; routeOptions: { url?: string }; member: { id: string } | null }, _reply: unknown, done: (error?: Error) => void) => {
+  return (
+    request: { method: string; routeOptions: { url?: string }; member: { id: string } | null },
+    _reply: unknown,
+    done: (error?: Error) => void,
+  ) => {
     if (!request.member || !CONTRIBUTIONS.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return done();
     assertNotSuspended(ctx.db, request.member.id, ctx.now()).then(() => done(), done);
   };
@@ -38,7 +60,15 @@ export function registerModerationRoutes(members: App, ctx: NetworkContext): voi
 
   members.post(
     '/api/network/posts/:id/reports',
-    { schema: { tags, description: 'Reports a post to the moderators: once per member per post, never one\'s own', params: postIdParams, body: reportBody, response: withErrors({ 201: createdReport }) } },
+    {
+      schema: {
+        tags,
+        description: "Reports a post to the moderators: once per member per post, never one's own",
+        params: postIdParams,
+        body: reportBody,
+        response: withErrors({ 201: createdReport }),
+      },
+    },
     async (request, reply) => {
       const me = signedIn(request);
       await countReport(me.id);
@@ -48,7 +78,13 @@ export function registerModerationRoutes(members: App, ctx: NetworkContext): voi
 
   members.get(
     '/api/network/me/suspension',
-    { schema: { tags, description: 'The signed-in member\'s running suspension (its end and reason), or null', response: withErrors({ 200: suspensionResponse }) } },
+    {
+      schema: {
+        tags,
+        description: "The signed-in member's running suspension (its end and reason), or null",
+        response: withErrors({ 200: suspensionResponse }),
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return { suspension: await currentSuspension(db, signedIn(request).id, now()) };
@@ -57,7 +93,14 @@ export function registerModerationRoutes(members: App, ctx: NetworkContext): voi
 
   members.get(
     '/api/network/moderation/reports',
-    { schema: { tags, description: 'Moderators only: open reports grouped by post, longest waiting first, with reasons and counts', querystring: cursorQuery, response: withErrors({ 200: reportQueue }) } },
+    {
+      schema: {
+        tags,
+        description: 'Moderators only: open reports grouped by post, longest waiting first, with reasons and counts',
+        querystring: cursorQuery,
+        response: withErrors({ 200: reportQueue }),
+      },
+    },
     async (request, reply) => {
       moderatorOnly(signedIn(request));
       reply.header('cache-control', 'no-store');
@@ -70,7 +113,8 @@ export function registerModerationRoutes(members: App, ctx: NetworkContext): voi
     {
       schema: {
         tags,
-        description: 'Moderators only: resolves every open report of the post {id} (a queue group\'s id): `dismiss` keeps it, `remove` deletes it, `suspend` deletes it and suspends its author for `days`',
+        description:
+          "Moderators only: resolves every open report of the post {id} (a queue group's id): `dismiss` keeps it, `remove` deletes it, `suspend` deletes it and suspends its author for `days`",
         params: reportGroupParams,
         body: resolveBody,
         response: withErrors({ 200: resolution }),
@@ -78,7 +122,14 @@ export function registerModerationRoutes(members: App, ctx: NetworkContext): voi
     },
     async (request) => {
       const moderator = moderatorOnly(signedIn(request));
-      const { resolution: done, mediaKey } = await resolveReports(db, moderator, request.params.id, request.body, now(), settings.adminEmails);
+      const { resolution: done, mediaKey } = await resolveReports(
+        db,
+        moderator,
+        request.params.id,
+        request.body,
+        now(),
+        settings.adminEmails,
+      );
       await removeStoredMedia(storage, mediaKey, request.log);
       return done;
     },
@@ -86,7 +137,14 @@ export function registerModerationRoutes(members: App, ctx: NetworkContext): voi
 
   members.get(
     '/api/network/moderation/log',
-    { schema: { tags, description: 'Moderators only: who resolved which reports, how, when and why, newest first', querystring: cursorQuery, response: withErrors({ 200: moderationLog }) } },
+    {
+      schema: {
+        tags,
+        description: 'Moderators only: who resolved which reports, how, when and why, newest first',
+        querystring: cursorQuery,
+        response: withErrors({ 200: moderationLog }),
+      },
+    },
     async (request, reply) => {
       moderatorOnly(signedIn(request));
       reply.header('cache-control', 'no-store');

@@ -13,7 +13,13 @@ import {
 } from '../../contracts/network-moderation.js';
 import type { PublicMember } from '../../contracts/network.js';
 import type { Database, Queryable } from '../db/client.js';
-import { networkModerationActions, networkPosts, networkReports, networkSuspensions, networkUsers } from '../db/schema/network.js';
+import {
+  networkModerationActions,
+  networkPosts,
+  networkReports,
+  networkSuspensions,
+  networkUsers,
+} from '../db/schema/network.js';
 import type { CounterStore } from '../platform/counters.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import { asMember, type Member } from './accounts.js';
@@ -46,26 +52,45 @@ export function createReportLimit(counters: CounterStore, perHour: number) {
     const window = await counters.increment(`member:${memberId}:reports`, HOUR_MS);
     if (window.count <= perHour) return;
     const minutes = Math.max(1, Math.ceil(window.resetInMs / 60_000));
-    throw new AppError(429, `You have sent ${perHour} reports in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    throw new AppError(
+      429,
+      `You have sent ${perHour} reports in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
   };
 }
 
 /** Once per member per post, never one's own; the post stays up until a moderator decides. */
-export async function reportPost(db: Database, member: Member, postId: string, body: ReportBody, now: Date): Promise<CreatedReport> {
+export async function reportPost(
+  db: Database,
+  member: Member,
+  postId: string,
+  body: ReportBody,
+  now: Date,
+): Promise<CreatedReport> {
   try {
     return await db.transaction(async (tx) => {
-      const [found] = await tx.select({ authorId: networkPosts.userId }).from(networkPosts).where(eq(networkPosts.id, postId));
+      const [found] = await tx
+        .select({ authorId: networkPosts.userId })
+        .from(networkPosts)
+        .where(eq(networkPosts.id, postId));
       if (!found) throw new AppError(404, 'Post not found');
-      if (found.authorId === member.id) throw new AppError(403, 'You cannot report your own post. You can delete it instead.');
+      if (found.authorId === member.id)
+        throw new AppError(403, 'You cannot report your own post. You can delete it instead.');
       const [created] = await tx
         .insert(networkReports)
         .values({ postId, reporterId: member.id, reason: body.reason, note: body.note ?? null, createdAt: now })
         .returning({ id: networkReports.id, reason: networkReports.reason, createdAt: networkReports.createdAt });
       if (!created) throw new Error('report insert returned no row');
-      return { id: created.id, postId, reason: created.reason as ReportReason, createdAt: created.createdAt.toISOString() };
+      return {
+        id: created.id,
+        postId,
+        reason: created.reason as ReportReason,
+        createdAt: created.createdAt.toISOString(),
+      };
     });
   } catch (error) {
-    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION) throw new AppError(409, 'You have already reported this post. A moderator will look at it.');
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION)
+      throw new AppError(409, 'You have already reported this post. A moderator will look at it.');
     // Removed by a moderator (or its author) while this report waited for the post's lock.
     if (databaseErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError(404, 'Post not found');
     throw error;
@@ -73,7 +98,11 @@ export async function reportPost(db: Database, member: Member, postId: string, b
 }
 
 /** The member's running suspension, if any. */
-export async function currentSuspension(db: Queryable, memberId: string, now: Date): Promise<SuspensionResponse['suspension']> {
+export async function currentSuspension(
+  db: Queryable,
+  memberId: string,
+  now: Date,
+): Promise<SuspensionResponse['suspension']> {
   const [row] = await db
     .select({ endsAt: networkSuspensions.endsAt, reason: networkSuspensions.reason })
     .from(networkSuspensions)
@@ -87,7 +116,11 @@ const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC
 export async function assertNotSuspended(db: Queryable, memberId: string, now: Date): Promise<void> {
   const suspension = await currentSuspension(db, memberId, now);
   if (!suspension) return;
-  throw new AppError(403, `Your account is suspended until ${utcMinute(suspension.endsAt)}: ${suspension.reason}`, SUSPENDED);
+  throw new AppError(
+    403,
+    `Your account is suspended until ${utcMinute(suspension.endsAt)}: ${suspension.reason}`,
+    SUSPENDED,
+  );
 }
 
 type QueueRecord = {
@@ -102,7 +135,15 @@ type QueueRecord = {
   display_name: string | null;
   photo_url: string | null;
   reasons: { reason: ReportReason; count: number }[];
-  reports: { id: string; reason: ReportReason; note: string | null; created_at: string; username: string | null; display_name: string | null; photo_url: string | null }[];
+  reports: {
+    id: string;
+    reason: ReportReason;
+    note: string | null;
+    created_at: string;
+    username: string | null;
+    display_name: string | null;
+    photo_url: string | null;
+  }[];
 };
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -110,7 +151,9 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 /** Open reports grouped by post, the longest-waiting post first, keyset-paged on (first report, post). */
 export async function listReportQueue(db: Database, cursorValue: string | undefined): Promise<ReportQueue> {
   const cursor = decodeCursor(cursorValue);
-  const after = cursor ? sql`WHERE (g.first_at, g.post_id) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;
+  const after = cursor
+    ? sql`WHERE (g.first_at, g.post_id) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+    : sql``;
   const { rows } = await db.execute<QueueRecord>(sql`
     WITH g AS (
       SELECT post_id, min(created_at) AS first_at, count(*)::int AS count FROM network_reports WHERE resolved_at IS NULL GROUP BY post_id
@@ -129,7 +172,11 @@ export async function listReportQueue(db: Database, cursorValue: string | undefi
     LIMIT ${MODERATION_PAGE_SIZE + 1}`);
   const page = rows.slice(0, MODERATION_PAGE_SIZE);
   const last = page.at(-1);
-  const person = (row: { username: string | null; display_name: string | null; photo_url: string | null }): PublicMember => ({
+  const person = (row: {
+    username: string | null;
+    display_name: string | null;
+    photo_url: string | null;
+  }): PublicMember => ({
     username: row.username,
     displayName: row.display_name,
     photoURL: row.photo_url,
@@ -146,10 +193,19 @@ export async function listReportQueue(db: Database, cursorValue: string | undefi
       },
       count: row.count,
       reasons: row.reasons,
-      reports: row.reports.map((report) => ({ id: report.id, reason: report.reason, note: report.note, reporter: person(report), createdAt: iso(report.created_at) })),
+      reports: row.reports.map((report) => ({
+        id: report.id,
+        reason: report.reason,
+        note: report.note,
+        reporter: person(report),
+        createdAt: iso(report.created_at),
+      })),
       firstReportedAt: iso(row.first_at),
     })),
-    nextCursor: rows.length > MODERATION_PAGE_SIZE && last ? encodeCursor({ createdAt: new Date(last.first_at), id: last.post_id }) : null,
+    nextCursor:
+      rows.length > MODERATION_PAGE_SIZE && last
+        ? encodeCursor({ createdAt: new Date(last.first_at), id: last.post_id })
+        : null,
   };
 }
 
@@ -182,7 +238,14 @@ export async function resolveReports(
         description: networkPosts.description,
         mediaType: networkPosts.mediaType,
         mediaKey: networkPosts.mediaKey,
-        author: { id: networkUsers.id, email: networkUsers.email, username: networkUsers.username, displayName: networkUsers.displayName, photoUrl: networkUsers.photoUrl, emailVerifiedAt: networkUsers.emailVerifiedAt },
+        author: {
+          id: networkUsers.id,
+          email: networkUsers.email,
+          username: networkUsers.username,
+          displayName: networkUsers.displayName,
+          photoUrl: networkUsers.photoUrl,
+          emailVerifiedAt: networkUsers.emailVerifiedAt,
+        },
       })
       .from(networkPosts)
       .innerJoin(networkUsers, eq(networkUsers.id, networkPosts.userId))
@@ -195,7 +258,11 @@ export async function resolveReports(
       .for('update');
     if (!post || open.length === 0) {
       // A second moderator who acted on the same group meanwhile gets a 409, not a 404.
-      const [decided] = await tx.select({ id: networkModerationActions.id }).from(networkModerationActions).where(eq(networkModerationActions.postId, postId)).limit(1);
+      const [decided] = await tx
+        .select({ id: networkModerationActions.id })
+        .from(networkModerationActions)
+        .where(eq(networkModerationActions.postId, postId))
+        .limit(1);
       if (decided) throw new AppError(409, 'These reports have already been resolved');
       throw new AppError(404, 'Report not found');
     }
@@ -224,7 +291,10 @@ export async function resolveReports(
       await notifyModeration(tx, { recipientId: reporterId, actionId: action.id }, now);
     }
     if (body.action === 'dismiss') {
-      await tx.update(networkReports).set({ resolvedAt: now, resolutionId: action.id }).where(and(eq(networkReports.postId, postId), isNull(networkReports.resolvedAt)));
+      await tx
+        .update(networkReports)
+        .set({ resolvedAt: now, resolutionId: action.id })
+        .where(and(eq(networkReports.postId, postId), isNull(networkReports.resolvedAt)));
     } else {
       await notifyModeration(tx, { recipientId: post.authorId, actionId: action.id }, now);
       // The reports go with the post; the log row keeps what they said.
@@ -247,7 +317,12 @@ export async function resolveReports(
         });
     }
     return {
-      resolution: { id: action.id, action: body.action, resolvedReports: open.length, suspendedUntil: suspendedUntil?.toISOString() ?? null },
+      resolution: {
+        id: action.id,
+        action: body.action,
+        resolvedReports: open.length,
+        suspendedUntil: suspendedUntil?.toISOString() ?? null,
+      },
       mediaKey: body.action === 'dismiss' ? null : post.mediaKey,
     };
   });
@@ -270,9 +345,13 @@ type LogRecord = {
 /** The moderation log, newest first, keyset-paged. */
 export async function listModerationLog(db: Database, cursorValue: string | undefined): Promise<ModerationLog> {
   const cursor = decodeCursor(cursorValue);
-  const after = cursor ? sql`WHERE (a.created_at, a.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;
+  const after = cursor
+    ? sql`WHERE (a.created_at, a.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+    : sql``;
   const person = (alias: string) =>
-    sql.raw(`CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('username', ${alias}.username, 'displayName', ${alias}.display_name, 'photoURL', ${alias}.photo_url) END`);
+    sql.raw(
+      `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('username', ${alias}.username, 'displayName', ${alias}.display_name, 'photoURL', ${alias}.photo_url) END`,
+    );
   const { rows } = await db.execute<LogRecord>(sql`
     SELECT a.id, a.action, a.post_id, a.post_excerpt, a.report_count, a.reasons, a.note, a.suspended_until, a.created_at,
       ${person('mu')} AS moderator, ${person('au')} AS author
@@ -298,6 +377,9 @@ export async function listModerationLog(db: Database, cursorValue: string | unde
       suspendedUntil: row.suspended_until === null ? null : iso(row.suspended_until),
       createdAt: iso(row.created_at),
     })),
-    nextCursor: rows.length > MODERATION_PAGE_SIZE && last ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) : null,
+    nextCursor:
+      rows.length > MODERATION_PAGE_SIZE && last
+        ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id })
+        : null,
   };
 }

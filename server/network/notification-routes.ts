@@ -9,7 +9,14 @@ export function registerNotificationRoutes(members: App, ctx: NetworkContext): v
 
   members.get(
     '/api/network/notifications',
-    { schema: { tags, description: 'The signed-in member\'s notifications, newest first, and their unread count', querystring: cursorQuery, response: withErrors({ 200: notificationsPage }) } },
+    {
+      schema: {
+        tags,
+        description: "The signed-in member's notifications, newest first, and their unread count",
+        querystring: cursorQuery,
+        response: withErrors({ 200: notificationsPage }),
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return listNotifications(db, signedIn(request), request.query.cursor);
@@ -18,7 +25,14 @@ export function registerNotificationRoutes(members: App, ctx: NetworkContext): v
 
   members.post(
     '/api/network/notifications/read',
-    { schema: { tags, description: '`{ all: true }` marks every notification read, `{ ids }` those of them that are the member\'s', body: markReadBody, response: withErrors({ 200: unreadResponse }) } },
+    {
+      schema: {
+        tags,
+        description: "`{ all: true }` marks every notification read, `{ ids }` those of them that are the member's",
+        body: markReadBody,
+        response: withErrors({ 200: unreadResponse }),
+      },
+    },
     async (request) => markRead(db, signedIn(request), request.body.ids, now()),
   );
 }

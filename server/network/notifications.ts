@@ -44,7 +44,14 @@ async function unreadCount(db: Database | Transaction, recipientId: string): Pro
 /** Tells the member's own open streams their new unread count, when the transaction commits. */
 async function announceUnread(tx: Transaction, recipientId: string, now: Date): Promise<number> {
   const unread = await unreadCount(tx, recipientId);
-  await appendEvent(tx, feedEvents.notificationsChanged, { unread } satisfies NotificationsChangedEvent, now, undefined, recipientId);
+  await appendEvent(
+    tx,
+    feedEvents.notificationsChanged,
+    { unread } satisfies NotificationsChangedEvent,
+    now,
+    undefined,
+    recipientId,
+  );
   return unread;
 }
 
@@ -52,7 +59,11 @@ async function announceUnread(tx: Transaction, recipientId: string, now: Date): 
  * Records that `actorId` commented on, liked, or mentioned someone in a post, inside the writer's
  * transaction. Nobody is told of their own doing. Likes of one post gather in its unread row.
  */
-export async function notify(tx: Transaction, input: { recipientId: string; actorId: string; type: NotificationType; postId: string }, now: Date): Promise<void> {
+export async function notify(
+  tx: Transaction,
+  input: { recipientId: string; actorId: string; type: NotificationType; postId: string },
+  now: Date,
+): Promise<void> {
   const { recipientId, actorId, type, postId } = input;
   if (recipientId === actorId) return;
   if (type === 'like') {
@@ -71,13 +82,28 @@ export async function notify(tx: Transaction, input: { recipientId: string; acto
  * Tells a member a moderation outcome (a reporter, or the removed post's author), inside the
  * moderator's transaction. It points at the logged action, not the post, so it outlives the post.
  */
-export async function notifyModeration(tx: Transaction, input: { recipientId: string; actionId: string }, now: Date): Promise<void> {
-  await tx.insert(networkNotifications).values({ recipientId: input.recipientId, type: 'moderation', postId: null, moderationActionId: input.actionId, actorIds: [], createdAt: now });
+export async function notifyModeration(
+  tx: Transaction,
+  input: { recipientId: string; actionId: string },
+  now: Date,
+): Promise<void> {
+  await tx.insert(networkNotifications).values({
+    recipientId: input.recipientId,
+    type: 'moderation',
+    postId: null,
+    moderationActionId: input.actionId,
+    actorIds: [],
+    createdAt: now,
+  });
   await announceUnread(tx, input.recipientId, now);
 }
 
 /** Notifies the members `@mentioned` in a text (but not `except`, told otherwise already). */
-export async function notifyMentions(tx: Transaction, input: { text: string; actorId: string; postId: string; except?: string }, now: Date): Promise<void> {
+export async function notifyMentions(
+  tx: Transaction,
+  input: { text: string; actorId: string; postId: string; except?: string },
+  now: Date,
+): Promise<void> {
   const names = mentionedUsernames(input.text);
   if (names.length === 0) return;
   const found = await tx
@@ -105,9 +131,15 @@ type NotificationRecord = {
 };
 
 /** The member's notifications, newest first, keyset-paged, with their unread count. */
-export async function listNotifications(db: Database, member: Member, cursorValue: string | undefined): Promise<NotificationsPage> {
+export async function listNotifications(
+  db: Database,
+  member: Member,
+  cursorValue: string | undefined,
+): Promise<NotificationsPage> {
   const cursor = decodeCursor(cursorValue);
-  const after = cursor ? sql`AND (n.created_at, n.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)` : sql``;
+  const after = cursor
+    ? sql`AND (n.created_at, n.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+    : sql``;
   const result = await db.execute<NotificationRecord>(sql`
     SELECT n.id, n.type, n.post_id, n.read_at, n.created_at, cardinality(n.actor_ids) AS count,
       (SELECT json_agg(json_build_object('username', u.username, 'displayName', u.display_name, 'photoURL', u.photo_url) ORDER BY a.ord)
@@ -132,7 +164,10 @@ export async function listNotifications(db: Database, member: Member, cursorValu
       createdAt: new Date(row.created_at).toISOString(),
     })),
     unread: await unreadCount(db, member.id),
-    nextCursor: rows.length > NOTIFICATIONS_PAGE_SIZE && last ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) : null,
+    nextCursor:
+      rows.length > NOTIFICATIONS_PAGE_SIZE && last
+        ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id })
+        : null,
   };
 }
 
@@ -149,7 +184,12 @@ function moderationOutcomeOf(row: NotificationRecord, recipientId: string): Mode
 }
 
 /** Marks the member's own notifications read: all, or those of `ids` (anyone else's are left alone). */
-export async function markRead(db: Database, member: Member, ids: string[] | undefined, now: Date): Promise<UnreadResponse> {
+export async function markRead(
+  db: Database,
+  member: Member,
+  ids: string[] | undefined,
+  now: Date,
+): Promise<UnreadResponse> {
   return db.transaction(async (tx) => {
     const changed = await tx
       .update(networkNotifications)

@@ -79,78 +79,105 @@ export async function registerOidcRoutes(
     return discovered;
   }
 
-  const baseUrl = (request: FastifyRequest) => deps.config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
+  const baseUrl = (request: FastifyRequest) =>
+    deps.config.publicUrl?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
   const redirectUri = (request: FastifyRequest) => `${baseUrl(request)}${FLOW_PATH}/callback`;
   // The provider's pages and ours must stay in one browsing context group, or the popup loses its opener.
-  const popupHeaders = (reply: FastifyReply) => reply.header('cross-origin-opener-policy', 'unsafe-none').header('cache-control', 'no-store');
+  const popupHeaders = (reply: FastifyReply) =>
+    reply.header('cross-origin-opener-policy', 'unsafe-none').header('cache-control', 'no-store');
 
   app.get(`${FLOW_PATH}/popup.js`, { schema: { hide: true } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(POPUP_SCRIPT),
   );
 
-  app.get(`${FLOW_PATH}/start`, { schema: { tags: ['network'], description: 'Opens the provider sign-in (in the popup)' } }, async (request, reply) => {
-    popupHeaders(reply);
-    let config: oidc.Configuration;
-    try {
-      config = await configuration();
-    } catch (error) {
-      const message = error instanceof AppError ? error.message : 'Sign-in is unavailable';
-      return reply.status(error instanceof AppError ? error.statusCode : 502).type('text/html; charset=utf-8').send(popupPage(false, message));
-    }
-    const flow: Flow = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier() };
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri(request),
-      scope: 'openid email profile',
-      response_type: 'code',
-      code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
-      code_challenge_method: 'S256',
-      state: flow.state,
-      nonce: flow.nonce,
-    });
-    // The provider comes back with a top-level GET, which a SameSite=Lax cookie accompanies.
-    reply.setCookie(STATE_COOKIE, JSON.stringify(flow), {
-      path: FLOW_PATH,
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: request.protocol === 'https',
-      maxAge: FLOW_TTL_SECONDS,
-    });
-    return reply.redirect(url.href);
-  });
-
-  app.get(`${FLOW_PATH}/callback`, { schema: { tags: ['network'], description: 'The provider returns here; answers a page that tells the opener' } }, async (request, reply) => {
-    popupHeaders(reply);
-    reply.clearCookie(STATE_COOKIE, { path: FLOW_PATH });
-    reply.type('text/html; charset=utf-8');
-    try {
-      const flow = parseFlow(request.cookies[STATE_COOKIE]);
-      if (!flow) throw new AppError(400, 'The sign-in took too long or was started elsewhere. Please try again.');
-      const config = await configuration();
-      const current = new URL(`${baseUrl(request)}${request.url}`);
-      let claims: oidc.IDToken | undefined;
+  app.get(
+    `${FLOW_PATH}/start`,
+    { schema: { tags: ['network'], description: 'Opens the provider sign-in (in the popup)' } },
+    async (request, reply) => {
+      popupHeaders(reply);
+      let config: oidc.Configuration;
       try {
-        const tokens = await oidc.authorizationCodeGrant(config, current, {
-          pkceCodeVerifier: flow.verifier,
-          expectedState: flow.state,
-          expectedNonce: flow.nonce,
-          idTokenExpected: true,
-        });
-        claims = tokens.claims();
+        config = await configuration();
       } catch (error) {
-        request.log.warn({ err: error }, 'OpenID Connect callback refused');
-        throw new AppError(400, `${settings?.providerName ?? 'The provider'} sign-in did not complete. Please try again.`);
+        const message = error instanceof AppError ? error.message : 'Sign-in is unavailable';
+        return reply
+          .status(error instanceof AppError ? error.statusCode : 502)
+          .type('text/html; charset=utf-8')
+          .send(popupPage(false, message));
       }
-      if (!claims) throw new AppError(400, 'The provider sent no identity');
-      const removedMedia: string[] = [];
-      const userId = await findOrCreateMember(deps.database.db, config.serverMetadata().issuer, claims, deps.config.network.signup, deps.clock.now(), removedMedia);
-      await options.removeMedia(removedMedia, request.log);
-      await options.signIn(request, reply, userId);
-      return reply.send(popupPage(true));
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return reply.status(error.statusCode).send(popupPage(false, error.message));
-    }
-  });
+      const flow: Flow = {
+        state: oidc.randomState(),
+        nonce: oidc.randomNonce(),
+        verifier: oidc.randomPKCECodeVerifier(),
+      };
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri(request),
+        scope: 'openid email profile',
+        response_type: 'code',
+        code_challenge: await oidc.calculatePKCECodeChallenge(flow.verifier),
+        code_challenge_method: 'S256',
+        state: flow.state,
+        nonce: flow.nonce,
+      });
+      // The provider comes back with a top-level GET, which a SameSite=Lax cookie accompanies.
+      reply.setCookie(STATE_COOKIE, JSON.stringify(flow), {
+        path: FLOW_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: request.protocol === 'https',
+        maxAge: FLOW_TTL_SECONDS,
+      });
+      return reply.redirect(url.href);
+    },
+  );
+
+  app.get(
+    `${FLOW_PATH}/callback`,
+    { schema: { tags: ['network'], description: 'The provider returns here; answers a page that tells the opener' } },
+    async (request, reply) => {
+      popupHeaders(reply);
+      reply.clearCookie(STATE_COOKIE, { path: FLOW_PATH });
+      reply.type('text/html; charset=utf-8');
+      try {
+        const flow = parseFlow(request.cookies[STATE_COOKIE]);
+        if (!flow) throw new AppError(400, 'The sign-in took too long or was started elsewhere. Please try again.');
+        const config = await configuration();
+        const current = new URL(`${baseUrl(request)}${request.url}`);
+        let claims: oidc.IDToken | undefined;
+        try {
+          const tokens = await oidc.authorizationCodeGrant(config, current, {
+            pkceCodeVerifier: flow.verifier,
+            expectedState: flow.state,
+            expectedNonce: flow.nonce,
+            idTokenExpected: true,
+          });
+          claims = tokens.claims();
+        } catch (error) {
+          request.log.warn({ err: error }, 'OpenID Connect callback refused');
+          throw new AppError(
+            400,
+            `${settings?.providerName ?? 'The provider'} sign-in did not complete. Please try again.`,
+          );
+        }
+        if (!claims) throw new AppError(400, 'The provider sent no identity');
+        const removedMedia: string[] = [];
+        const userId = await findOrCreateMember(
+          deps.database.db,
+          config.serverMetadata().issuer,
+          claims,
+          deps.config.network.signup,
+          deps.clock.now(),
+          removedMedia,
+        );
+        await options.removeMedia(removedMedia, request.log);
+        await options.signIn(request, reply, userId);
+        return reply.send(popupPage(true));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return reply.status(error.statusCode).send(popupPage(false, error.message));
+      }
+    },
+  );
 }
 
 function parseFlow(value: string | undefined): Flow | undefined {
@@ -197,7 +224,11 @@ export async function findOrCreateMember(
     const verified = claims.email_verified === true;
     if (email) {
       const [existing] = await tx
-        .select({ id: networkUsers.id, oidcSubject: networkUsers.oidcSubject, emailVerifiedAt: networkUsers.emailVerifiedAt })
+        .select({
+          id: networkUsers.id,
+          oidcSubject: networkUsers.oidcSubject,
+          emailVerifiedAt: networkUsers.emailVerifiedAt,
+        })
         .from(networkUsers)
         .where(eq(networkUsers.email, email))
         .for('update');
@@ -206,7 +237,10 @@ export async function findOrCreateMember(
           throw new AppError(409, 'An account with this email already exists. Please sign in with your password.');
         }
         if (existing.emailVerifiedAt) {
-          await tx.update(networkUsers).set({ oidcIssuer: issuer, oidcSubject: subject }).where(eq(networkUsers.id, existing.id));
+          await tx
+            .update(networkUsers)
+            .set({ oidcIssuer: issuer, oidcSubject: subject })
+            .where(eq(networkUsers.id, existing.id));
           return existing.id;
         }
         // The squatter's profile and what they posted go; the owner starts with the provider's name.
@@ -214,7 +248,13 @@ export async function findOrCreateMember(
         const name = typeof claims.name === 'string' ? claims.name.trim().slice(0, 80) : '';
         await tx
           .update(networkUsers)
-          .set({ oidcIssuer: issuer, oidcSubject: subject, passwordHash: null, emailVerifiedAt: now, displayName: name || null })
+          .set({
+            oidcIssuer: issuer,
+            oidcSubject: subject,
+            passwordHash: null,
+            emailVerifiedAt: now,
+            displayName: name || null,
+          })
           .where(eq(networkUsers.id, existing.id));
         await revokeOneTimeTokens(tx, 'network-verify-email', existing.id);
         await revokeOneTimeTokens(tx, 'network-password-reset', existing.id);

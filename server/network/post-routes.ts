@@ -1,4 +1,19 @@
-import { commentBody, commentsPage, createdComment, cursorQuery, likeResponse, memberProfile, memberSuggestions, memberSuggestionsQuery, searchQuery, searchResults, post as postSchema, postIdParams, postsPage, usernameParams } from '../../contracts/network.js';
+import {
+  commentBody,
+  commentsPage,
+  createdComment,
+  cursorQuery,
+  likeResponse,
+  memberProfile,
+  memberSuggestions,
+  memberSuggestionsQuery,
+  searchQuery,
+  searchResults,
+  post as postSchema,
+  postIdParams,
+  postsPage,
+  usernameParams,
+} from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { removeStoredMedia } from './media.js';
 import * as posts from './posts.js';
@@ -9,37 +24,67 @@ import { noContent, signedIn, signedInWithProfile, tags, withErrors, type Networ
 export function registerPostRoutes(members: App, ctx: NetworkContext): void {
   const { db, deps, now, storage } = ctx;
 
-  members.get('/api/network/posts', { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } }, async (request) =>
-    posts.listPosts(deps.database.pool, signedIn(request), request.query.cursor),
+  members.get(
+    '/api/network/posts',
+    { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } },
+    async (request) => posts.listPosts(deps.database.pool, signedIn(request), request.query.cursor),
   );
 
   members.get(
     '/api/network/search',
-    { schema: { tags, description: 'Posts by English full-text search (websearch syntax), ranked and paged; members by name', querystring: searchQuery, response: withErrors({ 200: searchResults }) } },
+    {
+      schema: {
+        tags,
+        description: 'Posts by English full-text search (websearch syntax), ranked and paged; members by name',
+        querystring: searchQuery,
+        response: withErrors({ 200: searchResults }),
+      },
+    },
     async (request) => search(deps.database.pool, signedIn(request), request.query.q, request.query.cursor),
   );
 
   members.get(
     '/api/network/members',
-    { schema: { tags, description: 'Members whose username or name contains q, by username, paged: what the @ box suggests', querystring: memberSuggestionsQuery, response: withErrors({ 200: memberSuggestions }) } },
+    {
+      schema: {
+        tags,
+        description: 'Members whose username or name contains q, by username, paged: what the @ box suggests',
+        querystring: memberSuggestionsQuery,
+        response: withErrors({ 200: memberSuggestions }),
+      },
+    },
     async (request) => suggestMembers(deps.database.pool, signedIn(request), request.query.q, request.query.cursor),
   );
 
   members.get(
     '/api/network/members/:username',
-    { schema: { tags, description: 'A member\'s public profile and their posts, newest first', params: usernameParams, querystring: cursorQuery, response: withErrors({ 200: memberProfile }) } },
+    {
+      schema: {
+        tags,
+        description: "A member's public profile and their posts, newest first",
+        params: usernameParams,
+        querystring: cursorQuery,
+        response: withErrors({ 200: memberProfile }),
+      },
+    },
     async (request) => posts.getMemberProfile(db, signedIn(request), request.params.username, request.query.cursor),
   );
 
-  members.get('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors({ 200: postSchema }) } }, async (request) =>
-    posts.getPost(db, signedIn(request), request.params.id),
+  members.get(
+    '/api/network/posts/:id',
+    { schema: { tags, params: postIdParams, response: withErrors({ 200: postSchema }) } },
+    async (request) => posts.getPost(db, signedIn(request), request.params.id),
   );
 
-  members.delete('/api/network/posts/:id', { schema: { tags, params: postIdParams, response: withErrors(noContent) } }, async (request, reply) => {
-    const { mediaKey: removedKey } = await posts.deletePost(db, signedIn(request), request.params.id, now());
-    await removeStoredMedia(storage, removedKey, request.log);
-    return reply.status(204).send(null);
-  });
+  members.delete(
+    '/api/network/posts/:id',
+    { schema: { tags, params: postIdParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      const { mediaKey: removedKey } = await posts.deletePost(db, signedIn(request), request.params.id, now());
+      await removeStoredMedia(storage, removedKey, request.log);
+      return reply.status(204).send(null);
+    },
+  );
 
   members.get(
     '/api/network/posts/:id/comments',
@@ -50,14 +95,21 @@ export function registerPostRoutes(members: App, ctx: NetworkContext): void {
   members.post(
     '/api/network/posts/:id/comments',
     { schema: { tags, params: postIdParams, body: commentBody, response: withErrors({ 201: createdComment }) } },
-    async (request, reply) => reply.status(201).send(await posts.addComment(db, signedInWithProfile(request), request.params.id, request.body.text, now())),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await posts.addComment(db, signedInWithProfile(request), request.params.id, request.body.text, now())),
   );
 
-  members.put('/api/network/posts/:id/like', { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } }, async (request) =>
-    posts.setLike(db, signedIn(request), request.params.id, true, now()),
+  members.put(
+    '/api/network/posts/:id/like',
+    { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } },
+    async (request) => posts.setLike(db, signedIn(request), request.params.id, true, now()),
   );
 
-  members.delete('/api/network/posts/:id/like', { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } }, async (request) =>
-    posts.setLike(db, signedIn(request), request.params.id, false, now()),
+  members.delete(
+    '/api/network/posts/:id/like',
+    { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } },
+    async (request) => posts.setLike(db, signedIn(request), request.params.id, false, now()),
   );
 }

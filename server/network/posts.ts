@@ -76,7 +76,6 @@ function sharedPost(row: PostRow): PostCreatedEvent['post'] {
 
 const mayDelete = (member: Member, authorId: string) => member.isAdmin || member.id === authorId;
 
-
 /** A post as the hot statements (feed, search) answer it, in the database's column names. */
 export type FeedRecord = {
   id: string;
@@ -117,7 +116,9 @@ export function feedPostOf(row: FeedRecord, member: Member): Post {
 export async function listPosts(pool: pg.Pool, member: Member, cursorValue: string | undefined): Promise<PostsPage> {
   const cursor = decodeCursor(cursorValue);
   const { rows } = await pool.query<FeedRecord>(
-    cursor ? { ...FEED_PAGE_AFTER, values: [member.id, cursor.createdAt.toISOString(), cursor.id] } : { ...FEED_FIRST_PAGE, values: [member.id] },
+    cursor
+      ? { ...FEED_PAGE_AFTER, values: [member.id, cursor.createdAt.toISOString(), cursor.id] }
+      : { ...FEED_FIRST_PAGE, values: [member.id] },
   );
   const page = rows.length > FEED_PAGE_SIZE ? rows.slice(0, FEED_PAGE_SIZE) : rows;
   const last = page.at(-1);
@@ -141,10 +142,21 @@ export async function getPost(db: Database, member: Member, postId: string): Pro
 }
 
 /** A member's public profile (never the address) and their posts, newest first, keyset-paged; 404 for nobody. */
-export async function getMemberProfile(db: Database, viewer: Member, username: string, cursorValue: string | undefined): Promise<MemberProfile> {
+export async function getMemberProfile(
+  db: Database,
+  viewer: Member,
+  username: string,
+  cursorValue: string | undefined,
+): Promise<MemberProfile> {
   const cursor = decodeCursor(cursorValue);
   const [found] = await db
-    .select({ id: networkUsers.id, username: networkUsers.username, displayName: networkUsers.displayName, photoUrl: networkUsers.photoUrl, createdAt: networkUsers.createdAt })
+    .select({
+      id: networkUsers.id,
+      username: networkUsers.username,
+      displayName: networkUsers.displayName,
+      photoUrl: networkUsers.photoUrl,
+      createdAt: networkUsers.createdAt,
+    })
     .from(networkUsers)
     .where(eq(sql`lower(${networkUsers.username})`, username.toLowerCase()));
   if (!found) throw new AppError(404, 'Member not found');
@@ -159,7 +171,10 @@ export async function getMemberProfile(db: Database, viewer: Member, username: s
       and(
         eq(networkPosts.userId, found.id),
         cursor
-          ? or(lt(networkPosts.createdAt, cursor.createdAt), and(eq(networkPosts.createdAt, cursor.createdAt), lt(networkPosts.id, cursor.id)))
+          ? or(
+              lt(networkPosts.createdAt, cursor.createdAt),
+              and(eq(networkPosts.createdAt, cursor.createdAt), lt(networkPosts.id, cursor.id)),
+            )
           : undefined,
       ),
     )
@@ -168,8 +183,17 @@ export async function getMemberProfile(db: Database, viewer: Member, username: s
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
-    member: { username: found.username, displayName: found.displayName, photoURL: found.photoUrl, joined: found.createdAt.toISOString() },
-    posts: page.map((row) => ({ ...sharedPost(row), likedByMe: row.likedByMe, canDelete: mayDelete(viewer, row.userId) })),
+    member: {
+      username: found.username,
+      displayName: found.displayName,
+      photoURL: found.photoUrl,
+      joined: found.createdAt.toISOString(),
+    },
+    posts: page.map((row) => ({
+      ...sharedPost(row),
+      likedByMe: row.likedByMe,
+      canDelete: mayDelete(viewer, row.userId),
+    })),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
   };
 }
@@ -189,7 +213,12 @@ export async function createPost(db: Database, member: Member, input: NewPost, n
       })
       .returning();
     if (!inserted) throw new Error('post insert returned no row');
-    const shared = sharedPost({ ...inserted, username: member.username, displayName: member.displayName, photoUrl: member.photoUrl });
+    const shared = sharedPost({
+      ...inserted,
+      username: member.username,
+      displayName: member.displayName,
+      photoUrl: member.photoUrl,
+    });
     await appendEvent(tx, feedEvents.postCreated, { post: shared } satisfies PostCreatedEvent, now, inserted.id);
     await notifyMentions(tx, { text: input.description, actorId: member.id, postId: inserted.id }, now);
     return { ...shared, likedByMe: false, canDelete: true };
@@ -197,7 +226,12 @@ export async function createPost(db: Database, member: Member, input: NewPost, n
 }
 
 /** Deletes the post if the member may; returns the media key the caller removes after commit. */
-export async function deletePost(db: Database, member: Member, postId: string, now: Date): Promise<{ mediaKey: string | null }> {
+export async function deletePost(
+  db: Database,
+  member: Member,
+  postId: string,
+  now: Date,
+): Promise<{ mediaKey: string | null }> {
   return db.transaction(async (tx) => {
     const [found] = await tx
       .select({ userId: networkPosts.userId, mediaKey: networkPosts.mediaKey })
@@ -219,15 +253,28 @@ export async function removePost(tx: Transaction, postId: string, now: Date): Pr
   await appendEvent(tx, feedEvents.postDeleted, { postId } satisfies PostDeletedEvent, now);
 }
 
-
-type CommentRecord = { id: string; post_id: string; text: string; created_at: Date; user_id: string; username: string | null; photo_url: string | null };
+type CommentRecord = {
+  id: string;
+  post_id: string;
+  text: string;
+  created_at: Date;
+  user_id: string;
+  username: string | null;
+  photo_url: string | null;
+};
 /** The one row of nulls of a post without comments. */
 type NoComments = { [key in keyof CommentRecord]: null };
 
-export async function listComments(pool: pg.Pool, postId: string, cursorValue: string | undefined): Promise<CommentsPage> {
+export async function listComments(
+  pool: pg.Pool,
+  postId: string,
+  cursorValue: string | undefined,
+): Promise<CommentsPage> {
   const cursor = decodeCursor(cursorValue);
   const { rows } = await pool.query<CommentRecord | NoComments>(
-    cursor ? { ...COMMENTS_PAGE_AFTER, values: [postId, cursor.createdAt.toISOString(), cursor.id] } : { ...COMMENTS_FIRST_PAGE, values: [postId] },
+    cursor
+      ? { ...COMMENTS_PAGE_AFTER, values: [postId, cursor.createdAt.toISOString(), cursor.id] }
+      : { ...COMMENTS_FIRST_PAGE, values: [postId] },
   );
   if (rows.length === 0) throw new AppError(404, 'Post not found');
   const found = rows.filter((row): row is CommentRecord => row.id !== null);
@@ -235,13 +282,30 @@ export async function listComments(pool: pg.Pool, postId: string, cursorValue: s
   const last = page.at(-1);
   return {
     comments: page.map((row) =>
-      toComment({ id: row.id, postId: row.post_id, text: row.text, createdAt: row.created_at, userId: row.user_id, username: row.username, photoUrl: row.photo_url }),
+      toComment({
+        id: row.id,
+        postId: row.post_id,
+        text: row.text,
+        createdAt: row.created_at,
+        userId: row.user_id,
+        username: row.username,
+        photoUrl: row.photo_url,
+      }),
     ),
-    nextCursor: found.length > COMMENTS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    nextCursor:
+      found.length > COMMENTS_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
   };
 }
 
-function toComment(row: { id: string; postId: string; text: string; createdAt: Date; userId: string; username: string | null; photoUrl: string | null }): Comment {
+function toComment(row: {
+  id: string;
+  postId: string;
+  text: string;
+  createdAt: Date;
+  userId: string;
+  username: string | null;
+  photoUrl: string | null;
+}): Comment {
   return {
     id: row.id,
     postId: row.postId,
@@ -253,7 +317,13 @@ function toComment(row: { id: string; postId: string; text: string; createdAt: D
   };
 }
 
-export async function addComment(db: Database, member: Member, postId: string, text: string, now: Date): Promise<CreatedComment> {
+export async function addComment(
+  db: Database,
+  member: Member,
+  postId: string,
+  text: string,
+  now: Date,
+): Promise<CreatedComment> {
   return db.transaction(async (tx) => {
     const [counted] = await tx
       .update(networkPosts)
@@ -261,10 +331,19 @@ export async function addComment(db: Database, member: Member, postId: string, t
       .where(eq(networkPosts.id, postId))
       .returning({ commentCount: networkPosts.commentCount, authorId: networkPosts.userId });
     if (!counted) throw new AppError(404, 'Post not found');
-    const [inserted] = await tx.insert(networkComments).values({ postId, userId: member.id, text, createdAt: now }).returning();
+    const [inserted] = await tx
+      .insert(networkComments)
+      .values({ postId, userId: member.id, text, createdAt: now })
+      .returning();
     if (!inserted) throw new Error('comment insert returned no row');
     const created = toComment({ ...inserted, username: member.username, photoUrl: member.photoUrl });
-    await appendEvent(tx, feedEvents.commentCreated, { comment: created, commentCount: counted.commentCount } satisfies CommentCreatedEvent, now, postId);
+    await appendEvent(
+      tx,
+      feedEvents.commentCreated,
+      { comment: created, commentCount: counted.commentCount } satisfies CommentCreatedEvent,
+      now,
+      postId,
+    );
     await notify(tx, { recipientId: counted.authorId, actorId: member.id, type: 'comment', postId }, now);
     // The post's author hears of the comment once, as a comment, even when it names them too.
     await notifyMentions(tx, { text, actorId: member.id, postId, except: counted.authorId }, now);
@@ -276,17 +355,30 @@ export async function addComment(db: Database, member: Member, postId: string, t
  * Likes or unlikes once per member: the (post, member) primary key with ON CONFLICT DO NOTHING
  * makes concurrent likes count once, and the count changes only when a row really came or went.
  */
-export async function setLike(db: Database, member: Member, postId: string, liked: boolean, now: Date): Promise<LikeResponse> {
+export async function setLike(
+  db: Database,
+  member: Member,
+  postId: string,
+  liked: boolean,
+  now: Date,
+): Promise<LikeResponse> {
   try {
     return await db.transaction(async (tx) => {
       const changed = liked
-        ? await tx.insert(networkLikes).values({ postId, userId: member.id, createdAt: now }).onConflictDoNothing().returning({ postId: networkLikes.postId })
+        ? await tx
+            .insert(networkLikes)
+            .values({ postId, userId: member.id, createdAt: now })
+            .onConflictDoNothing()
+            .returning({ postId: networkLikes.postId })
         : await tx
             .delete(networkLikes)
             .where(and(eq(networkLikes.postId, postId), eq(networkLikes.userId, member.id)))
             .returning({ postId: networkLikes.postId });
       if (changed.length === 0) {
-        const [current] = await tx.select({ likeCount: networkPosts.likeCount }).from(networkPosts).where(eq(networkPosts.id, postId));
+        const [current] = await tx
+          .select({ likeCount: networkPosts.likeCount })
+          .from(networkPosts)
+          .where(eq(networkPosts.id, postId));
         if (!current) throw new AppError(404, 'Post not found');
         return { postId, likeCount: current.likeCount, likedByMe: liked };
       }
@@ -296,7 +388,13 @@ export async function setLike(db: Database, member: Member, postId: string, like
         .where(eq(networkPosts.id, postId))
         .returning({ likeCount: networkPosts.likeCount, authorId: networkPosts.userId });
       if (!updated) throw new AppError(404, 'Post not found');
-      await appendEvent(tx, feedEvents.likesChanged, { postId, likeCount: updated.likeCount } satisfies LikesChangedEvent, now, postId);
+      await appendEvent(
+        tx,
+        feedEvents.likesChanged,
+        { postId, likeCount: updated.likeCount } satisfies LikesChangedEvent,
+        now,
+        postId,
+      );
       // An unlike takes nothing back: the author was told, and a like again is not news twice.
       if (liked) await notify(tx, { recipientId: updated.authorId, actorId: member.id, type: 'like', postId }, now);
       return { postId, likeCount: updated.likeCount, likedByMe: liked };

@@ -12,7 +12,11 @@ export function registerProfileRoutes(members: App, ctx: NetworkContext): void {
     '/api/network/me/verification-email',
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: { tags, description: 'Sends the verification link again (once a minute at most)', response: withErrors({ 202: messageResponse }) },
+      schema: {
+        tags,
+        description: 'Sends the verification link again (once a minute at most)',
+        response: withErrors({ 202: messageResponse }),
+      },
     },
     async (request, reply) => {
       await resendVerificationEmail(db, deps, signedIn(request), now());
@@ -20,8 +24,12 @@ export function registerProfileRoutes(members: App, ctx: NetworkContext): void {
     },
   );
 
-  members.put('/api/network/me/profile', { schema: { tags, body: profileBody, response: withErrors({ 200: meResponse }) } }, async (request) => {
-    const row = await updateProfile(db, signedIn(request).id, request.body);
-    return { user: toNetworkUser(member(row)) };
-  });
+  members.put(
+    '/api/network/me/profile',
+    { schema: { tags, body: profileBody, response: withErrors({ 200: meResponse }) } },
+    async (request) => {
+      const row = await updateProfile(db, signedIn(request).id, request.body);
+      return { user: toNetworkUser(member(row)) };
+    },
+  );
 }

@@ -11,7 +11,10 @@ import { removeMemberContent } from './member-content.js';
  */
 export async function clearSquattersTraces(tx: Transaction, accountId: string, now: Date): Promise<string[]> {
   const removedMedia = await removeMemberContent(tx, accountId, now);
-  await tx.update(networkUsers).set({ username: null, displayName: null, photoUrl: null }).where(eq(networkUsers.id, accountId));
+  await tx
+    .update(networkUsers)
+    .set({ username: null, displayName: null, photoUrl: null })
+    .where(eq(networkUsers.id, accountId));
   await tx.delete(networkEmailDigests).where(eq(networkEmailDigests.userId, accountId));
   return removedMedia;
 }

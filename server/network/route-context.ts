@@ -20,7 +20,11 @@ export type NetworkContext = {
   passwordSignIn: PasswordSignIn;
   memberLimits: ReturnType<typeof createMemberLimits>;
   member: (row: Parameters<typeof asMember>[0]) => Member;
-  receiveUpload: (request: Parameters<typeof receiveForm>[0], fileField: string, kind: FileKind) => ReturnType<typeof receiveForm>;
+  receiveUpload: (
+    request: Parameters<typeof receiveForm>[0],
+    fileField: string,
+    kind: FileKind,
+  ) => ReturnType<typeof receiveForm>;
   requestPasswordReset: Awaited<ReturnType<typeof passwordResetRequests>>;
 };
 
@@ -38,6 +42,7 @@ export function signedIn(request: { member: Member | null }): Member {
 /** Posts and comments carry their author's name: a member without one completes the profile first (/UserDetails). */
 export function signedInWithProfile(request: { member: Member | null }): Member {
   const me = signedIn(request);
-  if (!hasCompleteProfile(me)) throw new AppError(403, 'Please complete your profile before posting.', 'PROFILE_INCOMPLETE');
+  if (!hasCompleteProfile(me))
+    throw new AppError(403, 'Please complete your profile before posting.', 'PROFILE_INCOMPLETE');
   return me;
 }

@@ -25,7 +25,13 @@ import { registerNotificationRoutes } from './notification-routes.js';
 import { registerPostRoutes } from './post-routes.js';
 import { registerProfileRoutes } from './profile-routes.js';
 import type { NetworkContext } from './route-context.js';
-import { findSessionMember, liveSessionKeys, pruneExpiredSessions, SESSION_COOKIE, SESSIONS_ENDED_CHANNEL } from './sessions.js';
+import {
+  findSessionMember,
+  liveSessionKeys,
+  pruneExpiredSessions,
+  SESSION_COOKIE,
+  SESSIONS_ENDED_CHANNEL,
+} from './sessions.js';
 import { registerStreamRoutes } from './stream-routes.js';
 import { registerUploadRoutes } from './upload-routes.js';
 
@@ -44,13 +50,18 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
   const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
   const passwordSignIn = createPasswordSignIn(deps, { area: 'network', cookiePath: '/api/network/auth/sign-in' });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
-  const memberLimits = createMemberLimits(deps.counters, { uploadsPerHour: settings.memberUploadsPerHour, openStreams: settings.memberOpenStreams });
+  const memberLimits = createMemberLimits(deps.counters, {
+    uploadsPerHour: settings.memberUploadsPerHour,
+    openStreams: settings.memberOpenStreams,
+  });
   const receiveUpload = (request: Parameters<typeof receiveForm>[0], fileField: string, kind: FileKind) =>
     receiveForm(request, { maxBytes: deps.config.uploadMaxBytes, tmpDir: deps.config.uploadTmpDir, fileField, kind });
 
   composeNetworkEmails(db, deps, now);
   await startEmailDigests(db, deps, now);
-  const requestPasswordReset = passwordResetRequests(deps.mailer, 'network-password-reset', (email) => sendPasswordResetLink(db, deps, email, now()));
+  const requestPasswordReset = passwordResetRequests(deps.mailer, 'network-password-reset', (email) =>
+    sendPasswordResetLink(db, deps, email, now()),
+  );
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
@@ -63,7 +74,19 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     // A stream ends with its session: sign-out, expiry, a password reset, a takeover.
     sessions: { channel: SESSIONS_ENDED_CHANNEL, liveSessions: (keys) => liveSessionKeys(db, keys, now()) },
   });
-  const ctx: NetworkContext = { deps, db, settings, now, storage, hub, passwordSignIn, memberLimits, member, receiveUpload, requestPasswordReset };
+  const ctx: NetworkContext = {
+    deps,
+    db,
+    settings,
+    now,
+    storage,
+    hub,
+    passwordSignIn,
+    memberLimits,
+    member,
+    receiveUpload,
+    requestPasswordReset,
+  };
   deps.metrics.trackStreams(() => hub.stats());
   let housekeeping: NodeJS.Timeout | undefined;
   const keepHouse = async () => {
@@ -109,7 +132,12 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
       // Per member, whatever addresses they use (after the sign-in check, so request.member is set).
       members.addHook(
         'onRequest',
-        rateLimitHook(deps.counters, { max: settings.memberRequestsPerMinute, timeWindow: 60_000, scope: 'member', keyOf: (request) => request.member?.id ?? '' }),
+        rateLimitHook(deps.counters, {
+          max: settings.memberRequestsPerMinute,
+          timeWindow: 60_000,
+          scope: 'member',
+          keyOf: (request) => request.member?.id ?? '',
+        }),
       );
       members.addHook('onRequest', suspensionGuard(ctx));
       registerProfileRoutes(members, ctx);
@@ -131,5 +159,9 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
 
 export const networkArea: Area<Pick<PublicConfig, 'networkSignup' | 'oidcConfigured' | 'oidcProviderName'>> = {
   register: registerNetworkArea,
-  publicConfig: ({ network }) => ({ networkSignup: network.signup, oidcConfigured: Boolean(network.oidc), oidcProviderName: network.oidcProviderName }),
+  publicConfig: ({ network }) => ({
+    networkSignup: network.signup,
+    oidcConfigured: Boolean(network.oidc),
+    oidcProviderName: network.oidcProviderName,
+  }),
 };

@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import { FEED_PAGE_SIZE, MEMBER_SUGGESTIONS_PAGE_SIZE, type MemberSuggestions, type PublicMember, type SearchResults } from '../../contracts/network.js';
+import {
+  FEED_PAGE_SIZE,
+  MEMBER_SUGGESTIONS_PAGE_SIZE,
+  type MemberSuggestions,
+  type PublicMember,
+  type SearchResults,
+} from '../../contracts/network.js';
 import { AppError } from '../platform/errors.js';
 import type { Member } from './accounts.js';
 import { SEARCH_MEMBERS, SEARCH_POSTS_FIRST_PAGE, SEARCH_POSTS_PAGE_AFTER, SUGGEST_MEMBERS } from './hot-statements.js';
@@ -16,14 +22,19 @@ function decodeRankCursor(value: string | undefined): RankCursor | undefined {
   if (value === undefined || value === '') return undefined;
   const [rank, id] = Buffer.from(value, 'base64url').toString().split('|');
   const parsed = Number(rank);
-  if (!id || !/^[0-9a-f-]{36}$/.test(id) || rank === '' || !Number.isFinite(parsed)) throw new AppError(400, 'Invalid cursor');
+  if (!id || !/^[0-9a-f-]{36}$/.test(id) || rank === '' || !Number.isFinite(parsed))
+    throw new AppError(400, 'Invalid cursor');
   return { rank: parsed, id };
 }
 
 type PostHit = FeedRecord & { rank: number };
 
 type MemberRow = { username: string | null; display_name: string | null; photo_url: string | null };
-const publicMemberOf = (row: MemberRow): PublicMember => ({ username: row.username, displayName: row.display_name, photoURL: row.photo_url });
+const publicMemberOf = (row: MemberRow): PublicMember => ({
+  username: row.username,
+  displayName: row.display_name,
+  photoURL: row.photo_url,
+});
 
 /** LIKE's own characters in a member's text are matched as themselves. */
 const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -34,10 +45,19 @@ const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, 
  * text or is like it (pg_trgm), best first, on the first page only. Both are prepared statements
  * (hot-statements.ts), so the bench's bare baseline runs the same SQL.
  */
-export async function search(pool: pg.Pool, viewer: Member, q: string, cursorValue: string | undefined): Promise<SearchResults> {
+export async function search(
+  pool: pg.Pool,
+  viewer: Member,
+  q: string,
+  cursorValue: string | undefined,
+): Promise<SearchResults> {
   const cursor = decodeRankCursor(cursorValue);
   const [hits, found] = await Promise.all([
-    pool.query<PostHit>(cursor ? { ...SEARCH_POSTS_PAGE_AFTER, values: [viewer.id, q, cursor.rank, cursor.id] } : { ...SEARCH_POSTS_FIRST_PAGE, values: [viewer.id, q] }),
+    pool.query<PostHit>(
+      cursor
+        ? { ...SEARCH_POSTS_PAGE_AFTER, values: [viewer.id, q, cursor.rank, cursor.id] }
+        : { ...SEARCH_POSTS_FIRST_PAGE, values: [viewer.id, q] },
+    ),
     cursor ? undefined : pool.query<MemberRow>({ ...SEARCH_MEMBERS, values: [likePattern(q), q.toLowerCase()] }),
   ]);
   const rows = hits.rows;
@@ -56,9 +76,17 @@ export async function search(pool: pg.Pool, viewer: Member, q: string, cursorVal
  * lower(username), unique by its index. Misspellings are for the search page: here every
  * keystroke narrows the list, and similarity would reorder it under the member's fingers.
  */
-export async function suggestMembers(pool: pg.Pool, viewer: Member, q: string, cursorValue: string | undefined): Promise<MemberSuggestions> {
+export async function suggestMembers(
+  pool: pg.Pool,
+  viewer: Member,
+  q: string,
+  cursorValue: string | undefined,
+): Promise<MemberSuggestions> {
   const after = decodeUsernameCursor(cursorValue);
-  const { rows } = await pool.query<MemberRow & { key: string }>({ ...SUGGEST_MEMBERS, values: [likePattern(q), viewer.id, after ?? null] });
+  const { rows } = await pool.query<MemberRow & { key: string }>({
+    ...SUGGEST_MEMBERS,
+    values: [likePattern(q), viewer.id, after ?? null],
+  });
   const page = rows.slice(0, MEMBER_SUGGESTIONS_PAGE_SIZE);
   const last = page.at(-1);
   return {

@@ -64,20 +64,41 @@ export type SessionMember = Omit<MemberRow, 'passwordHash' | 'oidcIssuer' | 'oid
  * `bench/baselines/app-baseline.mjs` runs the same text.
  */
 
-type SessionMemberRecord = { id: string; email: string | null; username: string | null; display_name: string | null; photo_url: string | null; email_verified_at: Date | null };
+type SessionMemberRecord = {
+  id: string;
+  email: string | null;
+  username: string | null;
+  display_name: string | null;
+  photo_url: string | null;
+  email_verified_at: Date | null;
+};
 
-export async function findSessionMember(pool: pg.Pool, token: string | undefined, now: Date): Promise<SessionMember | undefined> {
+export async function findSessionMember(
+  pool: pg.Pool,
+  token: string | undefined,
+  now: Date,
+): Promise<SessionMember | undefined> {
   if (!token || token.length > 100) return undefined;
   const { rows } = await pool.query<SessionMemberRecord>({ ...SESSION_MEMBER, values: [hashToken(token), now] });
   const row = rows[0];
   return row
-    ? { id: row.id, email: row.email, username: row.username, displayName: row.display_name, photoUrl: row.photo_url, emailVerifiedAt: row.email_verified_at }
+    ? {
+        id: row.id,
+        email: row.email,
+        username: row.username,
+        displayName: row.display_name,
+        photoUrl: row.photo_url,
+        emailVerifiedAt: row.email_verified_at,
+      }
     : undefined;
 }
 
 export async function revokeSession(db: Queryable, token: string | undefined): Promise<void> {
   if (!token || token.length > 100) return;
-  const ended = await db.delete(networkSessions).where(eq(networkSessions.tokenHash, hashToken(token))).returning({ userId: networkSessions.userId });
+  const ended = await db
+    .delete(networkSessions)
+    .where(eq(networkSessions.tokenHash, hashToken(token)))
+    .returning({ userId: networkSessions.userId });
   if (ended.length > 0) await announceSessionsEnded(db);
 }
 
@@ -85,7 +106,12 @@ export async function pruneExpiredSessions(db: Queryable, now: Date): Promise<vo
   await db.delete(networkSessions).where(lt(networkSessions.expiresAt, now));
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, ttlSeconds: number): void {
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  ttlSeconds: number,
+): void {
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -96,5 +122,10 @@ export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, t
 }
 
 export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.clearCookie(SESSION_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+  });
 }

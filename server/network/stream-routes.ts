@@ -16,13 +16,19 @@ export function registerStreamRoutes(members: App, ctx: NetworkContext): void {
 
   members.get(
     '/api/network/events',
-    { schema: { tags, description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.' } },
+    {
+      schema: {
+        tags,
+        description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.',
+      },
+    },
     async (request, reply) => {
       const me = signedIn(request);
       const release = memberLimits.openStream(me.id);
       // The stream writes its own head from the raw response's headers: the headers set on the
       // reply so far (the security headers among them) go there first, or the stream would lack them.
-      for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) reply.raw.setHeader(name, value);
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) reply.raw.setHeader(name, value);
       const token = request.cookies[SESSION_COOKIE];
       return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined, release, me.id);
     },

@@ -2,7 +2,15 @@ import { descriptionField, meResponse, post as postSchema } from '../../contract
 import type { App } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
 import { setPhoto, toNetworkUser } from './accounts.js';
-import { discardFile, mediaKey, mediaKeyOfUrl, mediaUrlOf, postMedia, profilePhoto, removeStoredMedia } from './media.js';
+import {
+  discardFile,
+  mediaKey,
+  mediaKeyOfUrl,
+  mediaUrlOf,
+  postMedia,
+  profilePhoto,
+  removeStoredMedia,
+} from './media.js';
 import * as posts from './posts.js';
 import { signedIn, signedInWithProfile, tags, uploadErrors, type NetworkContext } from './route-context.js';
 
@@ -12,7 +20,13 @@ export function registerUploadRoutes(uploads: App, ctx: NetworkContext): void {
 
   uploads.post(
     '/api/network/me/photo',
-    { schema: { tags, description: 'multipart/form-data with one image file field `photo`', response: { 200: meResponse, ...uploadErrors } } },
+    {
+      schema: {
+        tags,
+        description: 'multipart/form-data with one image file field `photo`',
+        response: { 200: meResponse, ...uploadErrors },
+      },
+    },
     async (request) => {
       const me = signedIn(request);
       const form = await receiveUpload(request, 'photo', profilePhoto);
@@ -35,7 +49,8 @@ export function registerUploadRoutes(uploads: App, ctx: NetworkContext): void {
     {
       schema: {
         tags,
-        description: 'multipart/form-data: `description` text and an optional `media` file (gif, jpeg, png or mp4, judged by content)',
+        description:
+          'multipart/form-data: `description` text and an optional `media` file (gif, jpeg, png or mp4, judged by content)',
         response: { 201: postSchema, ...uploadErrors },
       },
     },
@@ -44,7 +59,8 @@ export function registerUploadRoutes(uploads: App, ctx: NetworkContext): void {
       const form = await receiveUpload(request, 'media', postMedia);
       try {
         const description = descriptionField.safeParse(form.fields.description ?? '');
-        if (!description.success) throw new AppError(400, description.error.issues[0]?.message ?? 'Invalid description');
+        if (!description.success)
+          throw new AppError(400, description.error.issues[0]?.message ?? 'Invalid description');
         if (!description.data && !form.file) throw new AppError(400, 'Please add content before posting');
         let media: { key: string; type: string } | undefined;
         if (form.file) {

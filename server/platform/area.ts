@@ -19,7 +19,13 @@ import type { TokenService } from './tokens.js';
  * circle. Adding an area: a folder with routes that export an `Area`, and one line in `app.ts`.
  */
 
-export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  IncomingMessage,
+  ServerResponse,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** Everything the app needs from outside, so tests can build it with their own parts. */
 export type AppDeps = {

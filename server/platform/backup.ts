@@ -31,8 +31,25 @@ export class BackupError extends Error {}
  * Directory" list): the running server's lock and options, and folders that a start empties or
  * rebuilds. Their folders are kept, empty. `pg_wal` is filled separately with the backup's WAL.
  */
-const SKIPPED_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map', 'backup_label.old', 'recovery.signal', 'standby.signal']);
-const EMPTIED_FOLDERS = new Set(['pg_wal', 'pg_replslot', 'pg_dynshmem', 'pg_notify', 'pg_serial', 'pg_snapshots', 'pg_stat_tmp', 'pg_subtrans']);
+const SKIPPED_FILES = new Set([
+  'postmaster.pid',
+  'postmaster.opts',
+  'backup_label',
+  'tablespace_map',
+  'backup_label.old',
+  'recovery.signal',
+  'standby.signal',
+]);
+const EMPTIED_FOLDERS = new Set([
+  'pg_wal',
+  'pg_replslot',
+  'pg_dynshmem',
+  'pg_notify',
+  'pg_serial',
+  'pg_snapshots',
+  'pg_stat_tmp',
+  'pg_subtrans',
+]);
 
 const sha256Of = (path: string) =>
   new Promise<string>((resolve, reject) => {
@@ -46,7 +63,12 @@ const sha256Of = (path: string) =>
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Copies a folder; files that vanish meanwhile (a running server drops temporary files) are skipped. */
-async function copyTree(from: string, to: string, skip: (entry: Dirent, depth: number) => 'copy' | 'skip' | 'empty', depth = 0): Promise<void> {
+async function copyTree(
+  from: string,
+  to: string,
+  skip: (entry: Dirent, depth: number) => 'copy' | 'skip' | 'empty',
+  depth = 0,
+): Promise<void> {
   await mkdir(to, { recursive: true, mode: 0o700 });
   let entries: Dirent[];
   try {
@@ -73,7 +95,9 @@ async function copyTree(from: string, to: string, skip: (entry: Dirent, depth: n
 
 async function listFiles(root: string): Promise<string[]> {
   const entries = await readdir(root, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split(sep).join('/'));
 }
 
 const MANIFEST = 'manifest.json';
@@ -88,7 +112,11 @@ async function writeManifest(target: string, manifest: Omit<BackupManifest, 'fil
   const complete: BackupManifest = { ...manifest, files };
   const text = `${JSON.stringify(complete, null, 2)}\n`;
   await writeFile(join(target, MANIFEST), text, { mode: 0o600 });
-  await writeFile(join(target, MANIFEST_CHECKSUM), `${createHash('sha256').update(text).digest('hex')}  ${MANIFEST}\n`, { mode: 0o600 });
+  await writeFile(
+    join(target, MANIFEST_CHECKSUM),
+    `${createHash('sha256').update(text).digest('hex')}  ${MANIFEST}\n`,
+    { mode: 0o600 },
+  );
   return complete;
 }
 
@@ -102,7 +130,8 @@ export async function verifyBackup(source: string): Promise<BackupManifest> {
   } catch {
     throw new BackupError(`${source} is not a Pathway backup: ${MANIFEST} or ${MANIFEST_CHECKSUM} is missing`);
   }
-  if (createHash('sha256').update(text).digest('hex') !== checksum) throw new BackupError(`${MANIFEST} does not match its checksum: the backup is damaged`);
+  if (createHash('sha256').update(text).digest('hex') !== checksum)
+    throw new BackupError(`${MANIFEST} does not match its checksum: the backup is damaged`);
   const manifest = JSON.parse(text) as BackupManifest;
   if (manifest.format !== MANIFEST_FORMAT) throw new BackupError(`unknown backup format ${String(manifest.format)}`);
   const listed = new Set(manifest.files.map((file) => file.path));
@@ -110,22 +139,29 @@ export async function verifyBackup(source: string): Promise<BackupManifest> {
   for (const file of manifest.files) {
     const full = join(source, file.path);
     try {
-      if ((await stat(full)).size !== file.bytes || (await sha256Of(full)) !== file.sha256) problems.push(`${file.path} differs`);
+      if ((await stat(full)).size !== file.bytes || (await sha256Of(full)) !== file.sha256)
+        problems.push(`${file.path} differs`);
     } catch {
       problems.push(`${file.path} is missing`);
     }
   }
   for (const path of await listFiles(source)) {
-    if (path !== MANIFEST && path !== MANIFEST_CHECKSUM && !listed.has(path)) problems.push(`${path} is not in the manifest`);
+    if (path !== MANIFEST && path !== MANIFEST_CHECKSUM && !listed.has(path))
+      problems.push(`${path} is not in the manifest`);
   }
-  if (problems.length > 0) throw new BackupError(`the backup is damaged: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` and ${problems.length - 5} more` : ''}`);
+  if (problems.length > 0)
+    throw new BackupError(
+      `the backup is damaged: ${problems.slice(0, 5).join('; ')}${problems.length > 5 ? ` and ${problems.length - 5} more` : ''}`,
+    );
   return manifest;
 }
 
 /** The port of the embedded server running on `pgData` (line 4 of its `postmaster.pid`). */
 async function embeddedPort(pgData: string): Promise<number> {
   if ((await runningEmbeddedPostgres(pgData)) === undefined) {
-    throw new BackupError(`no embedded PostgreSQL runs on ${pgData}: start the app (a backup is taken from the running database)`);
+    throw new BackupError(
+      `no embedded PostgreSQL runs on ${pgData}: start the app (a backup is taken from the running database)`,
+    );
   }
   const port = Number((await readFile(join(pgData, 'postmaster.pid'), 'utf8')).split('\n')[3]);
   if (!Number.isInteger(port) || port <= 0) throw new BackupError(`cannot read the port from ${pgData}/postmaster.pid`);
@@ -149,7 +185,13 @@ async function ensureEmptyTarget(target: string): Promise<void> {
  * With an external database (`external`), only media and secrets are copied: the database is
  * backed up with its own tools (docs/operations.md).
  */
-export async function createBackup(options: { dataDir: string; target: string; external: boolean; log: Logger; now?: () => Date }): Promise<BackupManifest> {
+export async function createBackup(options: {
+  dataDir: string;
+  target: string;
+  external: boolean;
+  log: Logger;
+  now?: () => Date;
+}): Promise<BackupManifest> {
   await ensureEmptyTarget(options.target);
   try {
     return await writeBackup(options);
@@ -160,7 +202,13 @@ export async function createBackup(options: { dataDir: string; target: string; e
   }
 }
 
-async function writeBackup(options: { dataDir: string; target: string; external: boolean; log: Logger; now?: () => Date }): Promise<BackupManifest> {
+async function writeBackup(options: {
+  dataDir: string;
+  target: string;
+  external: boolean;
+  log: Logger;
+  now?: () => Date;
+}): Promise<BackupManifest> {
   const { dataDir, target, log } = options;
   const now = options.now ?? (() => new Date());
   let database: BackupManifest['database'] = { kind: 'external' };
@@ -168,13 +216,24 @@ async function writeBackup(options: { dataDir: string; target: string; external:
     const pgData = join(dataDir, 'postgres');
     const port = await embeddedPort(pgData);
     const { embeddedDatabasePassword } = await loadLocalSecrets(dataDir);
-    const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password: embeddedDatabasePassword, database: 'postgres' });
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: 'postgres',
+      password: embeddedDatabasePassword,
+      database: 'postgres',
+    });
     await client.connect();
     try {
       // The slot holds back the WAL from here on (a checkpoint during the copy would recycle it);
       // temporary, it goes with this session even if the backup dies half-way.
-      await client.query("SELECT pg_create_physical_replication_slot('pathway_backup_' || pg_backend_pid(), true, true)");
-      const started = await client.query<{ lsn: string; file: string }>('SELECT lsn::text, pg_walfile_name(lsn) AS file FROM pg_backup_start($1, true) AS lsn', [`pathway ${now().toISOString()}`]);
+      await client.query(
+        "SELECT pg_create_physical_replication_slot('pathway_backup_' || pg_backend_pid(), true, true)",
+      );
+      const started = await client.query<{ lsn: string; file: string }>(
+        'SELECT lsn::text, pg_walfile_name(lsn) AS file FROM pg_backup_start($1, true) AS lsn',
+        [`pathway ${now().toISOString()}`],
+      );
       const start = started.rows[0]!;
       log.info({ lsn: start.lsn }, 'backup: base backup started');
       await copyTree(pgData, join(target, 'postgres'), (entry, depth) => {
@@ -190,13 +249,15 @@ async function writeBackup(options: { dataDir: string; target: string; external:
       );
       const stop = stopped.rows[0]!;
       await writeFile(join(target, 'postgres', 'backup_label'), stop.labelfile, { mode: 0o600 });
-      if (stop.spcmapfile) await writeFile(join(target, 'postgres', 'tablespace_map'), stop.spcmapfile, { mode: 0o600 });
+      if (stop.spcmapfile)
+        await writeFile(join(target, 'postgres', 'tablespace_map'), stop.spcmapfile, { mode: 0o600 });
       // WAL file names sort in write order within a timeline: the files from start to stop.
       const timeline = start.file.slice(0, 8);
       const walFiles = (await readdir(join(pgData, 'pg_wal'))).filter(
         (name) => /^[0-9A-F]{24}$/.test(name) && name.startsWith(timeline) && name >= start.file && name <= stop.file,
       );
-      for (const name of walFiles) await copyFile(join(pgData, 'pg_wal', name), join(target, 'postgres', 'pg_wal', name));
+      for (const name of walFiles)
+        await copyFile(join(pgData, 'pg_wal', name), join(target, 'postgres', 'pg_wal', name));
       // A history file names the timeline a restored server follows.
       for (const name of (await readdir(join(pgData, 'pg_wal'))).filter((file) => file.endsWith('.history'))) {
         await copyFile(join(pgData, 'pg_wal', name), join(target, 'postgres', 'pg_wal', name));
@@ -220,18 +281,26 @@ async function writeBackup(options: { dataDir: string; target: string; external:
  * aside to `DATA_DIR/replaced-<time>/`, not deleted. On the next start PostgreSQL reads the
  * `backup_label`, replays the backup's WAL and opens the database as it was at the backup's end.
  */
-export async function restoreBackup(options: { dataDir: string; source: string; log: Logger; now?: () => Date }): Promise<BackupManifest> {
+export async function restoreBackup(options: {
+  dataDir: string;
+  source: string;
+  log: Logger;
+  now?: () => Date;
+}): Promise<BackupManifest> {
   const { dataDir, source, log } = options;
   const now = options.now ?? (() => new Date());
   const manifest = await verifyBackup(source);
   const pgData = join(dataDir, 'postgres');
-  if ((await runningEmbeddedPostgres(pgData)) !== undefined) throw new BackupError('the app (its embedded PostgreSQL) is running: stop it before restoring');
+  if ((await runningEmbeddedPostgres(pgData)) !== undefined)
+    throw new BackupError('the app (its embedded PostgreSQL) is running: stop it before restoring');
 
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
   // Copied next to its place first, then swapped in by renames: a failed copy leaves DATA_DIR as it was.
   const staging = join(dataDir, `.restoring-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
-  const parts = ['postgres', 'media', 'secrets.json'].filter((part) => manifest.files.some((file) => file.path === part || file.path.startsWith(`${part}/`)));
+  const parts = ['postgres', 'media', 'secrets.json'].filter((part) =>
+    manifest.files.some((file) => file.path === part || file.path.startsWith(`${part}/`)),
+  );
   if (manifest.database.kind === 'embedded') {
     await copyTree(join(source, 'postgres'), join(staging, 'postgres'), () => 'copy');
     const owner = await processOwner();
@@ -254,13 +323,14 @@ export async function restoreBackup(options: { dataDir: string; source: string; 
     await rename(join(staging, part), join(dataDir, part));
   }
   await rm(staging, { recursive: true, force: true });
-  log.info({ restored: parts, replacedInto: aside }, 'restore: done; start the app to replay the backup\'s WAL');
+  log.info({ restored: parts, replacedInto: aside }, "restore: done; start the app to replay the backup's WAL");
   return manifest;
 }
 
 async function chownTree(root: string, uid: number, gid: number): Promise<void> {
   await chown(root, uid, gid);
-  for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) await chown(join(entry.parentPath, entry.name), uid, gid);
+  for (const entry of await readdir(root, { withFileTypes: true, recursive: true }))
+    await chown(join(entry.parentPath, entry.name), uid, gid);
 }
 
 /** Keeps the newest `keep` backups (folders named by time) under `root`, removing the rest. */
@@ -275,4 +345,8 @@ export async function pruneBackups(root: string, keep: number): Promise<string[]
 }
 
 /** `backup-20260124T031500Z`: sorts by time. */
-export const backupFolderName = (at: Date) => `backup-${at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`;
+export const backupFolderName = (at: Date) =>
+  `backup-${at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')}`;

@@ -106,7 +106,8 @@ export function createRedisCounterStore(url: string, fallback: CounterStore, log
     try {
       return await shared();
     } catch (error) {
-      if (!degraded) log.error({ err: error }, 'Redis is unreachable; limits are counted per instance until it is back');
+      if (!degraded)
+        log.error({ err: error }, 'Redis is unreachable; limits are counted per instance until it is back');
       degraded = true;
       return local();
     }
@@ -131,7 +132,10 @@ export function createRedisCounterStore(url: string, fallback: CounterStore, log
       ),
     remove: async (key) => {
       await fallback.remove(key);
-      await withFallback(async () => void (await redis.del(KEY_PREFIX + key)), async () => undefined);
+      await withFallback(
+        async () => void (await redis.del(KEY_PREFIX + key)),
+        async () => undefined,
+      );
     },
     async close() {
       redis.disconnect();
@@ -140,7 +144,11 @@ export function createRedisCounterStore(url: string, fallback: CounterStore, log
   };
 }
 
-export function createCounterStore(options: { redisUrl: string | undefined; now: () => number; log: Logger }): CounterStore {
+export function createCounterStore(options: {
+  redisUrl: string | undefined;
+  now: () => number;
+  log: Logger;
+}): CounterStore {
   const memory = createMemoryCounterStore(options.now);
   return options.redisUrl ? createRedisCounterStore(options.redisUrl, memory, options.log) : memory;
 }

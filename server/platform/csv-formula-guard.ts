@@ -8,4 +8,5 @@ const GUARDED = /^['=+\-@\t\r]/;
 
 export const guardFormula = (value: string) => (GUARDED.test(value) ? `'${value}` : value);
 
-export const unguardFormula = (value: string) => (value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value);
+export const unguardFormula = (value: string) =>
+  value.startsWith("'") && GUARDED.test(value.slice(1)) ? value.slice(1) : value;

@@ -73,10 +73,27 @@ function Email({ content }: { content: EmailContent }) {
     <Html lang={locale.lang} dir={locale.dir}>
       <Head />
       <Preview>{content.preview}</Preview>
-      <Body dir={locale.dir} style={{ margin: 0, padding: '24px 0', backgroundColor: colors.background, fontFamily: font }}>
-        <Container dir={locale.dir} style={{ maxWidth: '560px', margin: '0 auto', textAlign: locale.dir === 'rtl' ? 'right' : 'left' }}>
-          <Text style={{ margin: '0 0 12px', padding: '0 24px', fontSize: '20px', fontWeight: 700, color: colors.primary }}>Pathway</Text>
-          <Section style={{ backgroundColor: colors.surface, border: `1px solid ${colors.border}`, borderRadius: '8px', padding: '24px' }}>
+      <Body
+        dir={locale.dir}
+        style={{ margin: 0, padding: '24px 0', backgroundColor: colors.background, fontFamily: font }}
+      >
+        <Container
+          dir={locale.dir}
+          style={{ maxWidth: '560px', margin: '0 auto', textAlign: locale.dir === 'rtl' ? 'right' : 'left' }}
+        >
+          <Text
+            style={{ margin: '0 0 12px', padding: '0 24px', fontSize: '20px', fontWeight: 700, color: colors.primary }}
+          >
+            Pathway
+          </Text>
+          <Section
+            style={{
+              backgroundColor: colors.surface,
+              border: `1px solid ${colors.border}`,
+              borderRadius: '8px',
+              padding: '24px',
+            }}
+          >
             <Heading as="h1" style={{ margin: '0 0 16px', fontSize: '22px', lineHeight: '30px', color: colors.text }}>
               {content.heading}
             </Heading>
@@ -86,7 +103,13 @@ function Email({ content }: { content: EmailContent }) {
               </Text>
             ))}
             {content.items && content.items.length > 0 && (
-              <Section style={{ margin: '0 0 16px', borderInlineStart: `4px solid ${colors.primary}`, paddingInlineStart: '12px' }}>
+              <Section
+                style={{
+                  margin: '0 0 16px',
+                  borderInlineStart: `4px solid ${colors.primary}`,
+                  paddingInlineStart: '12px',
+                }}
+              >
                 {content.items.map((item) => (
                   <Text key={item.title} style={{ ...paragraph, margin: '0 0 8px' }}>
                     <strong>{item.title}</strong>
@@ -118,7 +141,10 @@ function Email({ content }: { content: EmailContent }) {
                 </Button>
                 {/* The plain text spells the whole link out already; here it is short, and still a link. */}
                 <Text style={{ ...small, margin: '12px 0 0' }}>
-                  {locale.openLink} <Link href={action.url} style={{ color: colors.primary }}>{shortLink(action.url)}</Link>
+                  {locale.openLink}{' '}
+                  <Link href={action.url} style={{ color: colors.primary }}>
+                    {shortLink(action.url)}
+                  </Link>
                 </Text>
               </Section>
             )}

@@ -54,7 +54,16 @@ export const importErrorResponses = { ...errorResponses, 400: importRejectedBody
 
 export const PG_UNIQUE_VIOLATION = '23505';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
-const PG_CONNECTION_ERRORS = new Set(['57P01', '57P02', '57P03', '08000', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET']);
+const PG_CONNECTION_ERRORS = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  'ECONNREFUSED',
+  'ECONNRESET',
+]);
 
 /** Every schema refusal carries this code, the field it is about and a finished sentence. */
 export const VALIDATION_FAILED = 'VALIDATION_FAILED';
@@ -64,7 +73,11 @@ function describeValidation(error: FastifyError): { error: string; code: string;
     const [first] = error.validation;
     if (first) {
       const field = first.instancePath.split('/').find(Boolean);
-      return { error: validationSentence(field, first.message ?? 'is not valid'), code: VALIDATION_FAILED, ...(field ? { field } : {}) };
+      return {
+        error: validationSentence(field, first.message ?? 'is not valid'),
+        code: VALIDATION_FAILED,
+        ...(field ? { field } : {}),
+      };
     }
   }
   return { error: validationSentence(undefined, error.message), code: VALIDATION_FAILED };

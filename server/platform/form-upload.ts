@@ -48,7 +48,8 @@ const formRefusals: Partial<Record<string, string>> = {
 };
 
 // The parser's own errors (a cut-off body, a missing or wrong boundary) are the client's, not ours.
-const MALFORMED_FORM = /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
+const MALFORMED_FORM =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data)$/;
 
 /** The client's mistake behind a failed form read, as the error to answer; undefined when it is not the client's. */
 export function formRefusal(error: unknown, maxBytes: number): AppError | undefined {

@@ -8,13 +8,22 @@ import { errorBody } from './errors.js';
  * database died and could not be restarted, so a supervisor restarts the process). `/readyz`: it can serve traffic (database reachable,
  * not shutting down), for a load balancer to route by.
  */
-export function registerHealthRoutes(app: FastifyInstance, database: Pick<DatabaseHandle, 'pool' | 'healthy'>, isShuttingDown: () => boolean): void {
+export function registerHealthRoutes(
+  app: FastifyInstance,
+  database: Pick<DatabaseHandle, 'pool' | 'healthy'>,
+  isShuttingDown: () => boolean,
+): void {
   const { pool } = database;
   const status = z.object({ status: z.string() });
-  app.get('/healthz', { schema: { hide: true, response: { 200: status, 503: errorBody } } }, async (_request, reply) => {
-    if (database.healthy?.() === false) return reply.status(503).send({ error: 'The embedded database could not be restarted' });
-    return { status: 'ok' };
-  });
+  app.get(
+    '/healthz',
+    { schema: { hide: true, response: { 200: status, 503: errorBody } } },
+    async (_request, reply) => {
+      if (database.healthy?.() === false)
+        return reply.status(503).send({ error: 'The embedded database could not be restarted' });
+      return { status: 'ok' };
+    },
+  );
   app.get('/readyz', { schema: { hide: true, response: { 200: status, 503: errorBody } } }, async (_request, reply) => {
     if (isShuttingDown()) return reply.status(503).send({ error: 'Shutting down' });
     try {

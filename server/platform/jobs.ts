@@ -22,7 +22,11 @@ export type JobQueue = {
   /** `send` for many jobs of one queue in one statement. */
   sendMany(db: Queryable, queue: string, jobs: { data: object; options?: SendJobOptions }[]): Promise<void>;
   /** Runs `handler` for each job of `queue` on this instance; a throw retries the job later with backoff. */
-  work<T extends object>(queue: string, handler: (data: T, jobId: string) => Promise<void>, options?: WorkOptions): Promise<void>;
+  work<T extends object>(
+    queue: string,
+    handler: (data: T, jobId: string) => Promise<void>,
+    options?: WorkOptions,
+  ): Promise<void>;
   /** Adds a job to `queue` at each time of `cron` (UTC), once across instances; `undefined` removes the schedule. */
   schedule(queue: string, cron: string | undefined): Promise<void>;
   stop(): Promise<void>;
@@ -102,24 +106,35 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
   return {
     sendMany,
     send: (db, queue, data, sendOptions) => sendMany(db, queue, [{ data, options: sendOptions }]),
-    async work<T extends object>(queue: string, handler: (data: T, jobId: string) => Promise<void>, workOptions: WorkOptions = {}) {
+    async work<T extends object>(
+      queue: string,
+      handler: (data: T, jobId: string) => Promise<void>,
+      workOptions: WorkOptions = {},
+    ) {
       await ensureQueue(queue, workOptions.policy);
-      await boss.work<T>(queue, {
+      await boss.work<T>(
+        queue,
+        {
           batchSize: BATCH_SIZE,
           burstWhenBatchFull: true,
           perJobResults: true,
           // NOTIFY announces new jobs only; retries and delayed jobs come due on this poll.
           notifyPollingIntervalSeconds: 2,
-        }, async (batch) => {
-        // Each job settles on its own: one failing message is retried without resending the rest.
-        const outcomes = await Promise.allSettled(batch.map((job) => handler(job.data, job.id)));
-        return batch.map((job, index) => {
-          const outcome = outcomes[index]!;
-          if (outcome.status === 'fulfilled') return { id: job.id, status: 'completed' as const };
-          options.logger.warn({ queue, jobId: job.id, err: outcome.reason }, 'background job failed; it will be retried');
-          return { id: job.id, status: 'failed' as const, output: { error: String(outcome.reason) } };
-        });
-      });
+        },
+        async (batch) => {
+          // Each job settles on its own: one failing message is retried without resending the rest.
+          const outcomes = await Promise.allSettled(batch.map((job) => handler(job.data, job.id)));
+          return batch.map((job, index) => {
+            const outcome = outcomes[index]!;
+            if (outcome.status === 'fulfilled') return { id: job.id, status: 'completed' as const };
+            options.logger.warn(
+              { queue, jobId: job.id, err: outcome.reason },
+              'background job failed; it will be retried',
+            );
+            return { id: job.id, status: 'failed' as const, output: { error: String(outcome.reason) } };
+          });
+        },
+      );
     },
     async schedule(queue, cron) {
       await ensureQueue(queue, 'short');

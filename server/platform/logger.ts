@@ -17,7 +17,9 @@ const PARAMS_IN_TEXT = /\nparams: [\s\S]*?(?=\n\s+at |\ncaused by: |$)/g;
 const QUOTED_VALUE = /(invalid input (?:syntax|value) for [^:]*: )"[^"\n]*"/g;
 
 function scrubText(text: unknown): unknown {
-  return typeof text === 'string' ? text.replace(PARAMS_IN_TEXT, `\nparams: ${REDACTED}`).replace(QUOTED_VALUE, `$1${REDACTED}`) : text;
+  return typeof text === 'string'
+    ? text.replace(PARAMS_IN_TEXT, `\nparams: ${REDACTED}`).replace(QUOTED_VALUE, `$1${REDACTED}`)
+    : text;
 }
 
 /** Pino's error serializer, minus every value a failed query was run with. */

@@ -12,7 +12,13 @@ const hashAddress = (address: string) => createHash('sha256').update(address.tri
  * True when an email of `purpose` may go to `address` now, and the cooldown starts; false while
  * one sent less than `seconds` ago holds it. One statement, so concurrent jobs cannot both pass.
  */
-export async function claimMailCooldown(db: Queryable, purpose: string, address: string, now: Date, seconds = MAIL_COOLDOWN_SECONDS): Promise<boolean> {
+export async function claimMailCooldown(
+  db: Queryable,
+  purpose: string,
+  address: string,
+  now: Date,
+  seconds = MAIL_COOLDOWN_SECONDS,
+): Promise<boolean> {
   const cutoff = new Date(now.getTime() - seconds * 1000);
   const claimed = await db
     .insert(mailCooldowns)
@@ -28,5 +34,7 @@ export async function claimMailCooldown(db: Queryable, purpose: string, address:
 
 /** Forgets cooldowns that no longer hold. */
 export async function pruneMailCooldowns(db: Queryable, now: Date): Promise<void> {
-  await db.delete(mailCooldowns).where(lt(mailCooldowns.sentAt, new Date(now.getTime() - MAIL_COOLDOWN_SECONDS * 1000)));
+  await db
+    .delete(mailCooldowns)
+    .where(lt(mailCooldowns.sentAt, new Date(now.getTime() - MAIL_COOLDOWN_SECONDS * 1000)));
 }

@@ -93,7 +93,9 @@ export async function startMailer(
   database: Queryable,
   metrics?: Pick<Metrics, 'emailSent' | 'emailFailed'>,
 ): Promise<Mailer> {
-  const transport = config.mail.smtpUrl ? smtpDelivery(config.mail.smtpUrl, config.mail.from) : outboxDelivery(config, logger);
+  const transport = config.mail.smtpUrl
+    ? smtpDelivery(config.mail.smtpUrl, config.mail.from)
+    : outboxDelivery(config, logger);
   const deliver = async (message: MailMessage, jobId: string) => {
     try {
       await transport(message, jobId);
@@ -115,7 +117,9 @@ export async function startMailer(
     }
     await deliver(data, jobId);
     // pg-boss keeps a finished job for days; what the message said (links, names) need not stay with it.
-    await database.execute(sql`UPDATE pgboss.job SET data = data - 'text' - 'html' - 'headers' WHERE name = ${MAIL_QUEUE} AND id = ${jobId}`);
+    await database.execute(
+      sql`UPDATE pgboss.job SET data = data - 'text' - 'html' - 'headers' WHERE name = ${MAIL_QUEUE} AND id = ${jobId}`,
+    );
   }
 
   return {

@@ -66,8 +66,16 @@ export function createMetrics(pool: pg.Pool, log: Logger): Metrics {
       },
     });
   jobGauge('pathway_job_queue_queued', 'Background jobs due and waiting for a worker', (row) => row.queued);
-  jobGauge('pathway_job_queue_oldest_age_seconds', 'How long the oldest due job has waited', (row) => row.oldest_seconds);
-  jobGauge('pathway_job_queue_failed', 'Background jobs that failed after their last retry (kept until pg-boss deletes them)', (row) => row.failed);
+  jobGauge(
+    'pathway_job_queue_oldest_age_seconds',
+    'How long the oldest due job has waited',
+    (row) => row.oldest_seconds,
+  );
+  jobGauge(
+    'pathway_job_queue_failed',
+    'Background jobs that failed after their last retry (kept until pg-boss deletes them)',
+    (row) => row.failed,
+  );
 
   new Gauge({
     name: 'pathway_db_pool_connections_in_use',
@@ -106,8 +114,16 @@ export function createMetrics(pool: pg.Pool, log: Logger): Metrics {
     },
   });
 
-  const emailsSent = new Counter({ name: 'pathway_emails_sent_total', help: 'Emails handed to SMTP (or written to the outbox)', registers: [registry] });
-  const emailsFailed = new Counter({ name: 'pathway_email_failures_total', help: 'Email send attempts that failed (each is retried)', registers: [registry] });
+  const emailsSent = new Counter({
+    name: 'pathway_emails_sent_total',
+    help: 'Emails handed to SMTP (or written to the outbox)',
+    registers: [registry],
+  });
+  const emailsFailed = new Counter({
+    name: 'pathway_email_failures_total',
+    help: 'Email send attempts that failed (each is retried)',
+    registers: [registry],
+  });
 
   return {
     registry,
@@ -139,14 +155,21 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): 
   });
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
-    duration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    if (reply.statusCode === 429) refusals.inc({ limit: request.routeOptions.config.requestLimit?.sharedWith ?? `${request.method} ${route}` });
+    duration.observe(
+      { method: request.method, route, status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    if (reply.statusCode === 429)
+      refusals.inc({ limit: request.routeOptions.config.requestLimit?.sharedWith ?? `${request.method} ${route}` });
     done();
   });
 }
 
 /** `/metrics` on a port of its own, so the public port never shows it. */
-export async function startMetricsServer(metrics: Metrics, options: { host: string; port: number; log: Logger }): Promise<Server> {
+export async function startMetricsServer(
+  metrics: Metrics,
+  options: { host: string; port: number; log: Logger },
+): Promise<Server> {
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');

@@ -12,7 +12,13 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
  * Issues the token of an emailed link; only its hash is stored. Earlier tokens of the same
  * purpose and account are dropped, so only the newest link works.
  */
-export async function issueOneTimeToken(db: Queryable, purpose: OneTimeTokenPurpose, accountId: string, now: Date, ttlSeconds: number): Promise<string> {
+export async function issueOneTimeToken(
+  db: Queryable,
+  purpose: OneTimeTokenPurpose,
+  accountId: string,
+  now: Date,
+  ttlSeconds: number,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.delete(oneTimeTokens).where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.accountId, accountId)));
   await db.insert(oneTimeTokens).values({
@@ -29,7 +35,12 @@ export async function issueOneTimeToken(db: Queryable, purpose: OneTimeTokenPurp
  * Uses a token up: the account it was issued for when it is known, of this purpose and not
  * expired, else undefined. The row is deleted either way, so a link works once.
  */
-export async function consumeOneTimeToken(db: Queryable, purpose: OneTimeTokenPurpose, token: string, now: Date): Promise<string | undefined> {
+export async function consumeOneTimeToken(
+  db: Queryable,
+  purpose: OneTimeTokenPurpose,
+  token: string,
+  now: Date,
+): Promise<string | undefined> {
   if (token.length > 100) return undefined;
   const [row] = await db
     .delete(oneTimeTokens)
@@ -39,7 +50,11 @@ export async function consumeOneTimeToken(db: Queryable, purpose: OneTimeTokenPu
 }
 
 /** Forgets every link of these purposes for the account (its password was set another way). */
-export async function revokeOneTimeTokens(db: Queryable, purpose: OneTimeTokenPurpose, accountId: string): Promise<void> {
+export async function revokeOneTimeTokens(
+  db: Queryable,
+  purpose: OneTimeTokenPurpose,
+  accountId: string,
+): Promise<void> {
   await db.delete(oneTimeTokens).where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.accountId, accountId)));
 }
 

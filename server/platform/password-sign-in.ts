@@ -34,7 +34,10 @@ function cookieValue(request: FastifyRequest, name: string): string | undefined 
  * its account's count (not the client's: signing in to one's own account between guesses at
  * another's buys nothing). See docs/decisions/018-lockout-by-device-cookie.md.
  */
-export function createPasswordSignIn(deps: Pick<AreaDeps, 'counters' | 'tokens' | 'clock' | 'config'>, options: Options) {
+export function createPasswordSignIn(
+  deps: Pick<AreaDeps, 'counters' | 'tokens' | 'clock' | 'config'>,
+  options: Options,
+) {
   const { counters, tokens, clock } = deps;
   const limit = deps.config.rateLimits.failedSignInsPerAccountOrClient;
   const windowMs = options.windowMs ?? FAILED_SIGNIN_WINDOW_MS;
@@ -57,7 +60,10 @@ export function createPasswordSignIn(deps: Pick<AreaDeps, 'counters' | 'tokens' 
     const blocked = windows.filter((window) => window.count >= limit);
     if (blocked.length === 0) return;
     const minutes = Math.max(1, Math.ceil(Math.max(...blocked.map((window) => window.resetInMs)) / 60_000));
-    throw new AppError(429, `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    throw new AppError(
+      429,
+      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    );
   }
 
   async function assertAllowed(request: FastifyRequest, account: string, now: Date): Promise<void> {
@@ -72,7 +78,10 @@ export function createPasswordSignIn(deps: Pick<AreaDeps, 'counters' | 'tokens' 
       await counters.increment(deviceKey(device), windowMs);
       return;
     }
-    await Promise.all([counters.increment(accountKey(account), windowMs), counters.increment(clientKey(request), windowMs)]);
+    await Promise.all([
+      counters.increment(accountKey(account), windowMs),
+      counters.increment(clientKey(request), windowMs),
+    ]);
   }
 
   /**
@@ -80,13 +89,24 @@ export function createPasswordSignIn(deps: Pick<AreaDeps, 'counters' | 'tokens' 
    * by: the device's own, or the unknown devices' one. The owner signing in on a known device
    * leaves strangers' lock in place.
    */
-  async function recordSuccess(request: FastifyRequest, reply: FastifyReply, account: string, now: Date): Promise<void> {
+  async function recordSuccess(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    account: string,
+    now: Date,
+  ): Promise<void> {
     const device = knownDevice(request, account, now.getTime());
     await counters.remove(device ? deviceKey(device) : accountKey(account));
     const issuedAt = String(Math.floor(now.getTime() / 1000));
     const nonce = randomBytes(18).toString('base64url');
     const digest = tokens.mac(purpose, `${normalizeAccount(account)}\n${issuedAt}\n${nonce}`);
-    const attributes = [`Path=${options.cookiePath}`, `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`, 'HttpOnly', 'SameSite=Strict', ...(request.protocol === 'https' ? ['Secure'] : [])];
+    const attributes = [
+      `Path=${options.cookiePath}`,
+      `Max-Age=${DEVICE_COOKIE_MAX_AGE_SECONDS}`,
+      'HttpOnly',
+      'SameSite=Strict',
+      ...(request.protocol === 'https' ? ['Secure'] : []),
+    ];
     const cookie = `${cookieName}=${issuedAt}.${nonce}.${digest}; ${attributes.join('; ')}`;
     const existing = reply.getHeader('set-cookie');
     const others = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];
@@ -99,7 +119,13 @@ export function createPasswordSignIn(deps: Pick<AreaDeps, 'counters' | 'tokens' 
      * `refusal` for a wrong password (counted), and on success the device is remembered.
      * `checkPassword` answers the signed-in account, or null.
      */
-    async signIn<T>(request: FastifyRequest, reply: FastifyReply, account: string, checkPassword: () => Promise<T | null | undefined>, refusal: string): Promise<T> {
+    async signIn<T>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      account: string,
+      checkPassword: () => Promise<T | null | undefined>,
+      refusal: string,
+    ): Promise<T> {
       await assertAllowed(request, account, clock.now());
       const signedIn = await checkPassword();
       if (!signedIn) {

@@ -15,7 +15,9 @@ declare module 'fastify' {
   }
 }
 
-export const perMinute = (max: number, sharedWith?: string) => ({ requestLimit: { max, timeWindow: 60_000, ...(sharedWith ? { sharedWith } : {}) } });
+export const perMinute = (max: number, sharedWith?: string) => ({
+  requestLimit: { max, timeWindow: 60_000, ...(sharedWith ? { sharedWith } : {}) },
+});
 
 /** "59 seconds", "1 minute": how long until the window ends, as the 429 says it. */
 function waitText(ms: number): string {
@@ -71,6 +73,9 @@ export function registerRateLimit(app: FastifyInstance, counters: CounterStore):
     if (!limit) return;
     const scope = limit.sharedWith ?? `${String(route.method)}${route.url}`;
     const hook = rateLimitHook(counters, { ...limit, scope, keyOf: (request) => clientAddressKey(request.ip) });
-    route.onRequest = [...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []), hook];
+    route.onRequest = [
+      ...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []),
+      hook,
+    ];
   });
 }

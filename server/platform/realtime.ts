@@ -64,7 +64,13 @@ const STREAM_HEADERS: Record<string, string> = {
 };
 
 /** Where a stream's bytes go; `onClose` runs once, when the client is gone or the stream ended. */
-type Sink = { write(piece: Piece): void; unsent(): number; end(): void; destroy(): void; onClose(listener: () => void): void };
+type Sink = {
+  write(piece: Piece): void;
+  unsent(): number;
+  end(): void;
+  destroy(): void;
+  onClose(listener: () => void): void;
+};
 
 /**
  * A real connection: the head is written on the socket and the response lets go of it, so the
@@ -110,7 +116,8 @@ function responseSink(res: ServerResponse): Sink {
 function streamHead(set: OutgoingHttpHeaders): string {
   let head = 'HTTP/1.1 200 OK\r\n';
   for (const [name, value] of Object.entries(set)) {
-    if (value === undefined || name in STREAM_HEADERS || name === 'transfer-encoding' || name === 'content-length') continue;
+    if (value === undefined || name in STREAM_HEADERS || name === 'transfer-encoding' || name === 'content-length')
+      continue;
     for (const one of Array.isArray(value) ? value : [value]) head += `${name}: ${one}\r\n`;
   }
   for (const [name, value] of Object.entries(STREAM_HEADERS)) head += `${name}: ${value}\r\n`;
@@ -147,7 +154,9 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
   async function checkSessionsOnce(): Promise<void> {
     const sessions = options.sessions;
     if (!sessions) return;
-    const bound = [...subscribers].flatMap((subscriber) => (subscriber.sessionKey === undefined ? [] : [{ subscriber, key: subscriber.sessionKey }]));
+    const bound = [...subscribers].flatMap((subscriber) =>
+      subscriber.sessionKey === undefined ? [] : [{ subscriber, key: subscriber.sessionKey }],
+    );
     if (bound.length === 0) return;
     const live = await sessions.liveSessions([...new Set(bound.map(({ key }) => key))]);
     for (const { subscriber, key } of bound) {
@@ -172,14 +181,13 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
         } while (checkAgain && !stopped);
       } catch (error) {
         // The database is out of reach: keep the streams, the next check decides.
-        log.warn({ err: error }, 'realtime: checking the streams\' sessions failed');
+        log.warn({ err: error }, "realtime: checking the streams' sessions failed");
       } finally {
         checking = undefined;
       }
     })();
     return checking;
   }
-
 
   async function pumpOnce(): Promise<void> {
     for (;;) {
@@ -236,7 +244,10 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
     };
     client.on('error', onLost);
     client.on('end', () => onLost());
-    client.on('notification', (message) => void (message.channel === options.sessions?.channel ? checkSessions() : pump()));
+    client.on(
+      'notification',
+      (message) => void (message.channel === options.sessions?.channel ? checkSessions() : pump()),
+    );
     try {
       await client.connect();
       await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
@@ -302,13 +313,26 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
      * Answers the request with an event stream, replaying from `Last-Event-ID` first. With a
      * session key the stream ends when that session does; `onClose` runs once when it closes.
      */
-    async serve(request: FastifyRequest, reply: FastifyReply, sessionKey?: string, onClose?: () => void, audience?: string): Promise<void> {
+    async serve(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      sessionKey?: string,
+      onClose?: () => void,
+      audience?: string,
+    ): Promise<void> {
       const header = request.headers['last-event-id'];
       const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
       const socket = request.raw.socket;
       reply.hijack();
       const sink = socket instanceof Socket ? socketSink(socket, reply.raw) : responseSink(reply.raw);
-      const stream = openStream(sink, lastEventId ?? delivered, lastEventId !== undefined, sessionKey, onClose, audience);
+      const stream = openStream(
+        sink,
+        lastEventId ?? delivered,
+        lastEventId !== undefined,
+        sessionKey,
+        onClose,
+        audience,
+      );
       // The id lets a client that connected without Last-Event-ID resume from here.
       stream.send(pieceOf(`retry: ${reconnectDelayMs * 3}\nid: ${stream.cursor()}\n\n`));
       if (lastEventId !== undefined) await stream.replay();
@@ -316,7 +340,14 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
   };
 
   /** One open stream: its sink and a few fields, registered with the hub until it closes. */
-  function openStream(sink: Sink, from: number, replaying: boolean, sessionKey: string | undefined, onClose: (() => void) | undefined, audience: string | undefined) {
+  function openStream(
+    sink: Sink,
+    from: number,
+    replaying: boolean,
+    sessionKey: string | undefined,
+    onClose: (() => void) | undefined,
+    audience: string | undefined,
+  ) {
     let cursor = from;
     let buffered: Frame[] | undefined = replaying ? [] : undefined;
     let open = true;

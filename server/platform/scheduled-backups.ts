@@ -13,7 +13,12 @@ export const BACKUP_QUEUE = 'scheduled-backup';
  * instances); whichever instance takes it writes `BACKUP_DIR/backup-<time>` and keeps the newest
  * BACKUP_KEEP. Unset, an earlier schedule is removed. A failed backup is retried like any job.
  */
-export async function startScheduledBackups(options: { config: Config; jobs: JobQueue; clock: Clock; logger: Logger }): Promise<void> {
+export async function startScheduledBackups(options: {
+  config: Config;
+  jobs: JobQueue;
+  clock: Clock;
+  logger: Logger;
+}): Promise<void> {
   const { config, jobs, clock, logger } = options;
   const settings = config.backup;
   if (!settings) {
@@ -25,7 +30,13 @@ export async function startScheduledBackups(options: { config: Config; jobs: Job
     async () => {
       await mkdir(settings.dir, { recursive: true, mode: 0o700 });
       const target = join(settings.dir, backupFolderName(clock.now()));
-      const manifest = await createBackup({ dataDir: config.dataDir, target, external: Boolean(config.databaseUrl), log: logger, now: () => clock.now() });
+      const manifest = await createBackup({
+        dataDir: config.dataDir,
+        target,
+        external: Boolean(config.databaseUrl),
+        log: logger,
+        now: () => clock.now(),
+      });
       const removed = await pruneBackups(settings.dir, settings.keep);
       logger.info({ target, files: manifest.files.length, removed }, 'scheduled backup written');
     },

@@ -45,7 +45,10 @@ export type SecurityHeaderSets = { page: Record<string, string>; data: Record<st
 
 export function securityHeaderSets(options: SecurityHeaderOptions): SecurityHeaderSets {
   const noStore = { 'cache-control': 'no-store' };
-  return { page: { ...securityHeaders(options.page), ...noStore }, data: { ...securityHeaders(options.data), ...noStore } };
+  return {
+    page: { ...securityHeaders(options.page), ...noStore },
+    data: { ...securityHeaders(options.data), ...noStore },
+  };
 }
 
 /**

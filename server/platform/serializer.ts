@@ -26,9 +26,18 @@ function forFastJsonStringify(node: unknown): unknown {
   }
   const anyOf = schema.anyOf;
   if (Array.isArray(anyOf) && anyOf.length === 2) {
-    const nullIndex = anyOf.findIndex((branch: JsonSchema) => branch.type === 'null' && Object.keys(branch).length === 1);
+    const nullIndex = anyOf.findIndex(
+      (branch: JsonSchema) => branch.type === 'null' && Object.keys(branch).length === 1,
+    );
     const other = anyOf[1 - nullIndex] as JsonSchema | undefined;
-    if (nullIndex >= 0 && other && typeof other.type === 'string' && PRIMITIVES.has(other.type) && !('enum' in other) && !('const' in other)) {
+    if (
+      nullIndex >= 0 &&
+      other &&
+      typeof other.type === 'string' &&
+      PRIMITIVES.has(other.type) &&
+      !('enum' in other) &&
+      !('const' in other)
+    ) {
       delete schema.anyOf;
       return { ...schema, ...other, type: [other.type, 'null'] };
     }
@@ -65,7 +74,8 @@ function compile(schema: $ZodType, fallback: () => Serialize): Serialize {
   return serialize;
 }
 
-const isZodSchema = (value: unknown): value is $ZodType => typeof value === 'object' && value !== null && '_zod' in value;
+const isZodSchema = (value: unknown): value is $ZodType =>
+  typeof value === 'object' && value !== null && '_zod' in value;
 
 export const fastSerializerCompiler: FastifySerializerCompiler<$ZodType | { properties: $ZodType }> = (routeSchema) => {
   const schema = routeSchema.schema;

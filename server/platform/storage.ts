@@ -1,4 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
 import { chmod, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -27,7 +35,10 @@ export interface MediaStorage {
 
 // Keys are made by our own code, but a key that could climb out of the root is refused anyway.
 function assertSafeKey(key: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.split('/').some((part) => part === '' || part === '.' || part === '..')) {
+  if (
+    !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) ||
+    key.split('/').some((part) => part === '' || part === '.' || part === '..')
+  ) {
     throw new Error(`unsafe storage key: ${key}`);
   }
 }
@@ -107,7 +118,13 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
     async putFile(key, filePath, size, contentType) {
       assertSafeKey(key);
       await client.send(
-        new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(filePath), ContentLength: size, ContentType: contentType }),
+        new PutObjectCommand({
+          Bucket,
+          Key: key,
+          Body: createReadStream(filePath),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
       );
     },
     async stat(key) {

@@ -48,7 +48,13 @@ export function createTokenService(secret: string, clock: Clock) {
     async verify(token: string, audience: TokenAudience): Promise<JWTPayload & { sub: string }> {
       // A token whose signature was checked once is not checked again: only its expiry can change.
       const known = verified.get(token);
-      if (known && known.audience === audience && typeof known.claims.exp === 'number' && known.claims.exp > nowSeconds()) return known.claims;
+      if (
+        known &&
+        known.audience === audience &&
+        typeof known.claims.exp === 'number' &&
+        known.claims.exp > nowSeconds()
+      )
+        return known.claims;
       const claims = await verifyFully(token, audience);
       if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value as string);
       verified.set(token, { audience, claims });

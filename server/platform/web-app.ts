@@ -22,7 +22,9 @@ async function readManifest(webDistFolder: string): Promise<ViteManifest | undef
  */
 export async function registerWebApp(app: FastifyInstance, webDistFolder: string): Promise<void> {
   const indexPath = join(webDistFolder, 'index.html');
-  const pageFor = existsSync(indexPath) ? areaPages(await readFile(indexPath, 'utf8'), await readManifest(webDistFolder)) : undefined;
+  const pageFor = existsSync(indexPath)
+    ? areaPages(await readFile(indexPath, 'utf8'), await readManifest(webDistFolder))
+    : undefined;
   if (pageFor) {
     await app.register(fastifyStatic, {
       root: webDistFolder,
@@ -38,7 +40,10 @@ export async function registerWebApp(app: FastifyInstance, webDistFolder: string
 
   app.setNotFoundHandler(async (request, reply) => {
     if (pageFor && (request.method === 'GET' || request.method === 'HEAD') && opensAsPage(request.headers.accept)) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(pageFor(request.url.split('?')[0] ?? '/'));
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(pageFor(request.url.split('?')[0] ?? '/'));
     }
     throw new AppError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
   });

@@ -16,7 +16,14 @@ function captureLog() {
       done();
     },
   });
-  return { stream, lines: () => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as LogLine) };
+  return {
+    stream,
+    lines: () =>
+      text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as LogLine),
+  };
 }
 
 const ERROR = 50;
@@ -45,28 +52,46 @@ describe('uploads the client aborts', () => {
   it.each([
     ['a new post with a file', '/api/network/posts', 'multipart'],
     ['a case CSV import', '/api/caseadmin/cases/import', 'csv'],
-  ] as const)('when a client aborts %s half way, then the log says the client aborted, at info level, and no error', async (_what, path, kind) => {
-    const before = log.lines().length;
-    const socket = connect(port, '127.0.0.1');
-    socket.on('error', () => {});
-    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    const boundary = 'abortedboundary';
-    const head =
-      kind === 'multipart'
-        ? `POST ${path} HTTP/1.1\r\nHost: localhost\r\nOrigin: ${member.headers.origin}\r\nCookie: ${member.cookie}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 1000000\r\n\r\n` +
-          `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nhalf a post\r\n--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`
-        : `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${adminAuthorization}\r\nContent-Type: text/csv\r\nContent-Length: 1000000\r\n\r\n`;
-    // A real file's first bytes (a PNG), then filler: the upload is cut off in the middle of its data.
-    socket.write(Buffer.concat([Buffer.from(head, 'latin1'), kind === 'multipart' ? tinyPng : Buffer.from('passport_number,client_name\n'), Buffer.alloc(20_000, 0x61)]));
-    // Let the server start reading the body, then go away.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    socket.destroy();
+  ] as const)(
+    'when a client aborts %s half way, then the log says the client aborted, at info level, and no error',
+    async (_what, path, kind) => {
+      const before = log.lines().length;
+      const socket = connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      const boundary = 'abortedboundary';
+      const head =
+        kind === 'multipart'
+          ? `POST ${path} HTTP/1.1\r\nHost: localhost\r\nOrigin: ${member.headers.origin}\r\nCookie: ${member.cookie}\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: 1000000\r\n\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\nhalf a post\r\n--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`
+          : `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${adminAuthorization}\r\nContent-Type: text/csv\r\nContent-Length: 1000000\r\n\r\n`;
+      // A real file's first bytes (a PNG), then filler: the upload is cut off in the middle of its data.
+      socket.write(
+        Buffer.concat([
+          Buffer.from(head, 'latin1'),
+          kind === 'multipart' ? tinyPng : Buffer.from('passport_number,client_name\n'),
+          Buffer.alloc(20_000, 0x61),
+        ]),
+      );
+      // Let the server start reading the body, then go away.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      socket.destroy();
 
-    // The server notices the abort on its own time.
-    await expect.poll(() => log.lines().slice(before).some((line) => /aborted/i.test(line.msg)), { timeout: 15_000 }).toBe(true);
-    const lines = log.lines().slice(before);
-    expect(lines.filter((line) => line.level >= ERROR)).toEqual([]);
-    expect(lines.some((line) => /database unavailable/.test(line.msg))).toBe(false);
-    expect(lines.find((line) => /aborted/i.test(line.msg))?.level).toBe(INFO);
-  });
+      // The server notices the abort on its own time.
+      await expect
+        .poll(
+          () =>
+            log
+              .lines()
+              .slice(before)
+              .some((line) => /aborted/i.test(line.msg)),
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      const lines = log.lines().slice(before);
+      expect(lines.filter((line) => line.level >= ERROR)).toEqual([]);
+      expect(lines.some((line) => /database unavailable/.test(line.msg))).toBe(false);
+      expect(lines.find((line) => /aborted/i.test(line.msg))?.level).toBe(INFO);
+    },
+  );
 });

@@ -18,10 +18,16 @@ describe('account enumeration: LMS registration', () => {
   });
 
   const register = (email: string, username = `enum${++counter}x${Date.now()}`) =>
-    t.app.inject({ method: 'POST', url: '/auth/register', payload: { username, password: 'learner password', profession: 'nurse', email } });
+    t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { username, password: 'learner password', profession: 'nurse', email },
+    });
   /** The answer with what differs between any two registrations (the token, the id, the name, the time) blanked. */
   const shapeOf = (body: unknown): unknown =>
-    JSON.parse(JSON.stringify(body), (key, value: unknown) => (['token', 'id', 'username', 'created_at'].includes(key) ? '…' : value));
+    JSON.parse(JSON.stringify(body), (key, value: unknown) =>
+      ['token', 'id', 'username', 'created_at'].includes(key) ? '…' : value,
+    );
 
   it('when someone registers with an email another learner has, then the answer is the same as for a free one, and the owner gets a note instead', async () => {
     const owner = `owner-${Date.now()}@example.test`;
@@ -37,7 +43,10 @@ describe('account enumeration: LMS registration', () => {
     expect(note.text).toMatch(/made without it/);
 
     // The address stays the owner's alone: a reset reaches the owner's account, not the newcomer's.
-    const { rows } = await t.database.pool.query<{ username: string }>(`SELECT username FROM lms_users WHERE email = $1`, [owner]);
+    const { rows } = await t.database.pool.query<{ username: string }>(
+      `SELECT username FROM lms_users WHERE email = $1`,
+      [owner],
+    );
     expect(rows.map((row) => row.username)).toEqual([expect.stringMatching(/^owner\d+$/)]);
   });
 });

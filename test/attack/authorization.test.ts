@@ -19,10 +19,18 @@ describe('authorization of every route for every kind of caller', () => {
   async function send(request: Built): Promise<Answer> {
     if (request.stream) {
       const controller = new AbortController();
-      const response = await fetch(`${baseUrl}${request.url}`, { headers: request.headers as Record<string, string>, signal: controller.signal });
+      const response = await fetch(`${baseUrl}${request.url}`, {
+        headers: request.headers as Record<string, string>,
+        signal: controller.signal,
+      });
       const body = response.ok ? '' : await response.text();
       controller.abort();
-      return { statusCode: response.status, body, contentType: response.headers.get('content-type') ?? '', nosniff: response.headers.get('x-content-type-options') === 'nosniff' };
+      return {
+        statusCode: response.status,
+        body,
+        contentType: response.headers.get('content-type') ?? '',
+        nosniff: response.headers.get('x-content-type-options') === 'nosniff',
+      };
     }
     const response = await w.t.app.inject(request);
     return {
@@ -56,7 +64,8 @@ describe('authorization of every route for every kind of caller', () => {
         const answer = await send(request);
         const expected = expectedStatus(entry, caller);
         const problems: string[] = [];
-        if (answer.statusCode !== expected) problems.push(`status ${answer.statusCode}, expected ${expected}: ${answer.body.slice(0, 160)}`);
+        if (answer.statusCode !== expected)
+          problems.push(`status ${answer.statusCode}, expected ${expected}: ${answer.body.slice(0, 160)}`);
         if (answer.statusCode >= 400 && answer.contentType.includes('application/json')) {
           const body = JSON.parse(answer.body) as { error?: unknown };
           if (typeof body.error !== 'string' || body.error === '') problems.push('error body without an error text');
@@ -65,7 +74,8 @@ describe('authorization of every route for every kind of caller', () => {
         if (INTERNALS.test(answer.body) && entry.route !== 'GET /api/docs') problems.push('internals in the body');
         if (answer.body.includes('$argon2')) problems.push('a password hash in the body');
         for (const [owner, secret] of Object.entries(w.secrets)) {
-          if (owner !== caller && answer.body.includes(secret)) problems.push(`the credentials of ${owner} in the body`);
+          if (owner !== caller && answer.body.includes(secret))
+            problems.push(`the credentials of ${owner} in the body`);
         }
         const own = ownIds(caller);
         if (entry.route === 'GET /api/network/me' && answer.statusCode === 200) {

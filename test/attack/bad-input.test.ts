@@ -4,7 +4,16 @@ import { routeTable, type Access, type Built, type RouteEntry } from './route-ta
 import { multipartBody, tinyPng } from '../factories/network.js';
 import { INTERNALS, tableDigest } from './support.js';
 
-type JsonSchema = { type?: string | string[]; nullable?: boolean; enum?: unknown[]; maxLength?: number; format?: string; properties?: Record<string, JsonSchema>; required?: string[]; anyOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string | string[];
+  nullable?: boolean;
+  enum?: unknown[];
+  maxLength?: number;
+  format?: string;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+};
 type Parameter = { in: 'query' | 'path'; name: string; schema: JsonSchema };
 type Operation = { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } };
 type Mutation = { name: string; change: (request: Built) => Built };
@@ -34,14 +43,19 @@ function wrongType(value: unknown): unknown {
 
 /** Values no parameter of this schema accepts. */
 function badParameterValues(schema: JsonSchema): string[] {
-  if (schema.type === 'integer' || schema.type === 'number') return ['abc', '-1', '1.5', '99999999999999999999', '0x10', '%00'];
+  if (schema.type === 'integer' || schema.type === 'number')
+    return ['abc', '-1', '1.5', '99999999999999999999', '0x10', '%00'];
   if (schema.enum) return ['not-a-choice', ''];
   if (schema.format === 'uuid') return ['not-a-uuid', '%00', '%27%20OR%201%3D1--'];
   return [`${'q'.repeat((schema.maxLength ?? 10_000) + 1)}`];
 }
 
 const allowsNull = (schema: JsonSchema | undefined): boolean =>
-  !schema || schema.nullable === true || schema.type === 'null' || (Array.isArray(schema.type) && schema.type.includes('null')) || (schema.anyOf ?? []).some(allowsNull);
+  !schema ||
+  schema.nullable === true ||
+  schema.type === 'null' ||
+  (Array.isArray(schema.type) && schema.type.includes('null')) ||
+  (schema.anyOf ?? []).some(allowsNull);
 
 function withQuery(url: string, name: string, value: string | string[]): string {
   const [path, search = ''] = url.split('?');
@@ -79,36 +93,95 @@ function mutationsOf(entry: RouteEntry, operation: Operation | undefined, reques
     const fields = body as Record<string, unknown>;
     mutations.push({ name: 'an empty object', change: (r) => ({ ...r, payload: {} }) });
     for (const field of bodySchema?.required ?? []) {
-      mutations.push({ name: `without ${field}`, change: (r) => ({ ...r, payload: Object.fromEntries(Object.entries(fields).filter(([key]) => key !== field)) }) });
+      mutations.push({
+        name: `without ${field}`,
+        change: (r) => ({ ...r, payload: Object.fromEntries(Object.entries(fields).filter(([key]) => key !== field)) }),
+      });
     }
     for (const [field, value] of Object.entries(fields)) {
-      mutations.push({ name: `${field} of the wrong type`, change: (r) => ({ ...r, payload: { ...fields, [field]: wrongType(value) } }) });
+      mutations.push({
+        name: `${field} of the wrong type`,
+        change: (r) => ({ ...r, payload: { ...fields, [field]: wrongType(value) } }),
+      });
       if (!allowsNull(bodySchema?.properties?.[field])) {
         mutations.push({ name: `${field} as null`, change: (r) => ({ ...r, payload: { ...fields, [field]: null } }) });
       }
-      mutations.push({ name: `${field} nested 10,000 levels deep`, change: (r) => raw(r, JSON.stringify({ ...fields, [field]: '§' }).replace('"§"', deepJson(10_000)), 'application/json') });
+      mutations.push({
+        name: `${field} nested 10,000 levels deep`,
+        change: (r) =>
+          raw(r, JSON.stringify({ ...fields, [field]: '§' }).replace('"§"', deepJson(10_000)), 'application/json'),
+      });
       if (typeof value === 'string') {
-        mutations.push({ name: `${field} of 100,000 characters`, change: (r) => ({ ...r, payload: { ...fields, [field]: LONG } }) });
-        mutations.push({ name: `${field} of 1 MB`, change: (r) => ({ ...r, payload: { ...fields, [field]: MEGABYTE } }) });
+        mutations.push({
+          name: `${field} of 100,000 characters`,
+          change: (r) => ({ ...r, payload: { ...fields, [field]: LONG } }),
+        });
+        mutations.push({
+          name: `${field} of 1 MB`,
+          change: (r) => ({ ...r, payload: { ...fields, [field]: MEGABYTE } }),
+        });
       }
     }
     mutations.push({ name: 'an extra field', change: (r) => ({ ...r, payload: { ...fields, sneaky_extra: 'x' } }) });
-    mutations.push({ name: 'a __proto__ key', change: (r) => raw(r, JSON.stringify(fields).replace(/^\{/, '{"__proto__":{"role":"admin"},'), 'application/json') });
-    mutations.push({ name: 'a constructor.prototype key', change: (r) => raw(r, JSON.stringify(fields).replace(/^\{/, '{"constructor":{"prototype":{"role":"admin"}},'), 'application/json') });
-    mutations.push({ name: 'the body nested 10,000 levels deep', change: (r) => raw(r, deepJson(10_000), 'application/json') });
+    mutations.push({
+      name: 'a __proto__ key',
+      change: (r) =>
+        raw(r, JSON.stringify(fields).replace(/^\{/, '{"__proto__":{"role":"admin"},'), 'application/json'),
+    });
+    mutations.push({
+      name: 'a constructor.prototype key',
+      change: (r) =>
+        raw(
+          r,
+          JSON.stringify(fields).replace(/^\{/, '{"constructor":{"prototype":{"role":"admin"}},'),
+          'application/json',
+        ),
+    });
+    mutations.push({
+      name: 'the body nested 10,000 levels deep',
+      change: (r) => raw(r, deepJson(10_000), 'application/json'),
+    });
     mutations.push({ name: 'a JSON array body', change: (r) => raw(r, JSON.stringify([fields]), 'application/json') });
     mutations.push({ name: 'a JSON null body', change: (r) => raw(r, 'null', 'application/json') });
     mutations.push({ name: 'a JSON string body', change: (r) => raw(r, '"text"', 'application/json') });
     mutations.push({ name: 'an empty JSON body', change: (r) => raw(r, '', 'application/json') });
     mutations.push({ name: 'the body as text/plain', change: (r) => raw(r, JSON.stringify(fields), 'text/plain') });
-    mutations.push({ name: 'the body as a url-encoded form', change: (r) => raw(r, new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(), 'application/x-www-form-urlencoded') });
+    mutations.push({
+      name: 'the body as a url-encoded form',
+      change: (r) =>
+        raw(
+          r,
+          new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+          'application/x-www-form-urlencoded',
+        ),
+    });
     mutations.push({ name: 'the body as XML', change: (r) => raw(r, '<body/>', 'application/xml') });
-    mutations.push({ name: 'the body as multipart', change: (r) => raw(r, '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n--b--\r\n', 'multipart/form-data; boundary=b') });
+    mutations.push({
+      name: 'the body as multipart',
+      change: (r) =>
+        raw(
+          r,
+          '--b\r\nContent-Disposition: form-data; name="x"\r\n\r\ny\r\n--b--\r\n',
+          'multipart/form-data; boundary=b',
+        ),
+    });
   }
   if (isMultipart) {
-    mutations.push({ name: 'JSON instead of a form', change: (r) => raw(r, '{"description":"json"}', 'application/json') });
-    mutations.push({ name: 'a form cut off before its end', change: (r) => ({ ...r, payload: (r.payload as Buffer).subarray(0, (r.payload as Buffer).length - 12) }) });
-    mutations.push({ name: 'a form with a wrong boundary', change: (r) => ({ ...r, headers: { ...r.headers, 'content-type': 'multipart/form-data; boundary=nothing-like-it' } }) });
+    mutations.push({
+      name: 'JSON instead of a form',
+      change: (r) => raw(r, '{"description":"json"}', 'application/json'),
+    });
+    mutations.push({
+      name: 'a form cut off before its end',
+      change: (r) => ({ ...r, payload: (r.payload as Buffer).subarray(0, (r.payload as Buffer).length - 12) }),
+    });
+    mutations.push({
+      name: 'a form with a wrong boundary',
+      change: (r) => ({
+        ...r,
+        headers: { ...r.headers, 'content-type': 'multipart/form-data; boundary=nothing-like-it' },
+      }),
+    });
     mutations.push({
       name: 'a file in a field that takes none',
       change: (r) => {
@@ -117,7 +190,10 @@ function mutationsOf(entry: RouteEntry, operation: Operation | undefined, reques
       },
     });
     if (entry.route === 'POST /api/network/posts') {
-      for (const [name, value] of [['a 1 MB description', MEGABYTE], ['a description of 100,000 characters', LONG]] as const) {
+      for (const [name, value] of [
+        ['a 1 MB description', MEGABYTE],
+        ['a description of 100,000 characters', LONG],
+      ] as const) {
         mutations.push({
           name,
           change: (r) => {
@@ -127,29 +203,48 @@ function mutationsOf(entry: RouteEntry, operation: Operation | undefined, reques
         });
       }
     }
-    mutations.push({ name: 'a form without a boundary', change: (r) => ({ ...r, headers: { ...r.headers, 'content-type': 'multipart/form-data' } }) });
+    mutations.push({
+      name: 'a form without a boundary',
+      change: (r) => ({ ...r, headers: { ...r.headers, 'content-type': 'multipart/form-data' } }),
+    });
   }
   if (request.method !== 'GET' && !isJsonBody && !isMultipart) {
     mutations.push({ name: 'broken JSON where no body belongs', change: (r) => raw(r, '{"a":', 'application/json') });
   }
-  if (isJsonBody) mutations.push({ name: 'broken JSON', change: (r) => raw(r, JSON.stringify(body).slice(0, -3), 'application/json') });
+  if (isJsonBody)
+    mutations.push({
+      name: 'broken JSON',
+      change: (r) => raw(r, JSON.stringify(body).slice(0, -3), 'application/json'),
+    });
 
   for (const parameter of operation?.parameters ?? []) {
     for (const value of badParameterValues(parameter.schema)) {
       const shown = value.length > 40 ? `${value.slice(0, 12)}… (${value.length} characters)` : value;
       if (parameter.in === 'query') {
-        mutations.push({ name: `query ${parameter.name}=${shown}`, change: (r) => ({ ...r, url: withQuery(r.url, parameter.name, value) }) });
+        mutations.push({
+          name: `query ${parameter.name}=${shown}`,
+          change: (r) => ({ ...r, url: withQuery(r.url, parameter.name, value) }),
+        });
       } else {
-        mutations.push({ name: `path ${parameter.name}=${shown}`, change: (r) => ({ ...r, url: withPathParam(r.url, entry.route, value) }) });
+        mutations.push({
+          name: `path ${parameter.name}=${shown}`,
+          change: (r) => ({ ...r, url: withPathParam(r.url, entry.route, value) }),
+        });
       }
     }
     if (parameter.in === 'path') {
       for (const value of ['..%2F..%2Fetc%2Fpasswd', '__proto__', 'constructor']) {
-        mutations.push({ name: `path ${parameter.name}=${value}`, change: (r) => ({ ...r, url: withPathParam(r.url, entry.route, value) }) });
+        mutations.push({
+          name: `path ${parameter.name}=${value}`,
+          change: (r) => ({ ...r, url: withPathParam(r.url, entry.route, value) }),
+        });
       }
     }
     if (parameter.in === 'query' && parameter.schema.type !== 'array') {
-      mutations.push({ name: `query ${parameter.name} given twice`, change: (r) => ({ ...r, url: withQuery(r.url, parameter.name, ['1', '2']) }) });
+      mutations.push({
+        name: `query ${parameter.name} given twice`,
+        change: (r) => ({ ...r, url: withQuery(r.url, parameter.name, ['1', '2']) }),
+      });
     }
   }
   return mutations;
@@ -171,7 +266,12 @@ describe('bad input to every route', () => {
   });
   afterAll(() => w.close());
 
-  const withInput = routeTable.filter((entry) => !['GET /healthz', 'GET /readyz', 'GET /api/docs', 'GET /api/config', 'GET /api/network/events'].includes(entry.route));
+  const withInput = routeTable.filter(
+    (entry) =>
+      !['GET /healthz', 'GET /readyz', 'GET /api/docs', 'GET /api/config', 'GET /api/network/events'].includes(
+        entry.route,
+      ),
+  );
 
   it.each(withInput.map((entry) => [entry.route, entry] as const))(
     'when %s gets wrong types, missing or extra fields, huge or deep values, odd keys, content types or broken bodies, then it answers 4xx and nothing changes',
@@ -186,7 +286,8 @@ describe('bad input to every route', () => {
         const response = await w.t.app.inject(request);
         const after = await tableDigest(w.t);
         const problems: string[] = [];
-        if (response.statusCode < 400 || response.statusCode >= 500) problems.push(`status ${response.statusCode}: ${response.body.slice(0, 160)}`);
+        if (response.statusCode < 400 || response.statusCode >= 500)
+          problems.push(`status ${response.statusCode}: ${response.body.slice(0, 160)}`);
         if (String(response.headers['content-type']).includes('application/json')) {
           const error = response.json<{ error?: unknown }>().error;
           if (typeof error !== 'string' || error === '') problems.push('no error text');

@@ -20,12 +20,18 @@ describe('bearer tokens that can be ended', () => {
   });
   afterAll(() => t.close());
 
-  const caseAdminCall = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/caseadmin/dashboard-metrics', headers });
-  const learnerCall = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/user/progress', headers });
+  const caseAdminCall = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/caseadmin/dashboard-metrics', headers });
+  const learnerCall = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/user/progress', headers });
 
   it('when a case admin signs out, then every token of that admin is 401 and a new sign-in works', async () => {
     const admin = await signInCaseAdmin(t);
-    const otherDevice = await t.app.inject({ method: 'POST', url: '/api/caseadmin/login', payload: { email: admin.email, password: admin.password } });
+    const otherDevice = await t.app.inject({
+      method: 'POST',
+      url: '/api/caseadmin/login',
+      payload: { email: admin.email, password: admin.password },
+    });
     const otherHeaders = { authorization: `Bearer ${otherDevice.json<{ token: string }>().token}` };
     expect((await caseAdminCall(admin.headers)).statusCode).toBe(200);
 
@@ -37,7 +43,9 @@ describe('bearer tokens that can be ended', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().error).toMatch(/session has ended/);
     expect((await caseAdminCall(otherHeaders)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/caseadmin/logout', headers: admin.headers })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/caseadmin/logout', headers: admin.headers })).statusCode,
+    ).toBe(401);
     expect((await caseAdminCall((await signInCaseAdmin(t)).headers)).statusCode).toBe(200);
   });
 
@@ -56,12 +64,26 @@ describe('bearer tokens that can be ended', () => {
 
     const byEnvironment = await signInCaseAdmin(t);
     // The same password at every start changes nothing, so a restart signs nobody out.
-    await ensureCaseAdmin(t.db, { email: byEnvironment.email, password: byEnvironment.password }, createLogger('silent'));
+    await ensureCaseAdmin(
+      t.db,
+      { email: byEnvironment.email, password: byEnvironment.password },
+      createLogger('silent'),
+    );
     expect((await caseAdminCall(byEnvironment.headers)).statusCode).toBe(200);
-    await ensureCaseAdmin(t.db, { email: byEnvironment.email, password: 'set from the environment' }, createLogger('silent'));
+    await ensureCaseAdmin(
+      t.db,
+      { email: byEnvironment.email, password: 'set from the environment' },
+      createLogger('silent'),
+    );
     expect((await caseAdminCall(byEnvironment.headers)).statusCode).toBe(401);
-    const fresh = await t.app.inject({ method: 'POST', url: '/api/caseadmin/login', payload: { email: byEnvironment.email, password: 'set from the environment' } });
-    expect((await caseAdminCall({ authorization: `Bearer ${fresh.json<{ token: string }>().token}` })).statusCode).toBe(200);
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/caseadmin/login',
+      payload: { email: byEnvironment.email, password: 'set from the environment' },
+    });
+    expect((await caseAdminCall({ authorization: `Bearer ${fresh.json<{ token: string }>().token}` })).statusCode).toBe(
+      200,
+    );
   });
 
   it('when an LMS learner logs out, then the token is 401 afterwards, on every route', async () => {
@@ -72,23 +94,57 @@ describe('bearer tokens that can be ended', () => {
 
     expect(out.statusCode).toBe(204);
     expect((await learnerCall(learner.headers)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/user/profile', headers: learner.headers })).statusCode).toBe(401);
-    const again = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: learner.username, password: learner.password } });
-    expect((await learnerCall({ authorization: `Bearer ${again.json<{ token: string }>().token}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/user/profile', headers: learner.headers })).statusCode).toBe(
+      401,
+    );
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: learner.username, password: learner.password },
+    });
+    expect((await learnerCall({ authorization: `Bearer ${again.json<{ token: string }>().token}` })).statusCode).toBe(
+      200,
+    );
   });
 
   it('when an LMS admin sets a learner password, then the learner tokens are 401 and only the new password signs in', async () => {
     const admin = await signInLmsAdmin(t);
     const learner = await registerLearner(t);
 
-    const set = await t.app.inject({ method: 'PUT', url: `/admin/users/${learner.id}/password`, headers: admin.headers, payload: { password: 'chosen by the admin' } });
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: `/admin/users/${learner.id}/password`,
+      headers: admin.headers,
+      payload: { password: 'chosen by the admin' },
+    });
 
     expect(set.statusCode).toBe(204);
     expect((await learnerCall(learner.headers)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: learner.username, password: learner.password } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: learner.username, password: 'chosen by the admin' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { username: learner.username, password: learner.password },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/auth/login',
+          payload: { username: learner.username, password: 'chosen by the admin' },
+        })
+      ).statusCode,
+    ).toBe(200);
     const other = await registerLearner(t);
-    const learnerTries = await t.app.inject({ method: 'PUT', url: `/admin/users/${learner.id}/password`, headers: other.headers, payload: { password: 'not allowed at all' } });
+    const learnerTries = await t.app.inject({
+      method: 'PUT',
+      url: `/admin/users/${learner.id}/password`,
+      headers: other.headers,
+      payload: { password: 'not allowed at all' },
+    });
     expect(learnerTries.statusCode).toBe(403);
   });
 
@@ -106,7 +162,11 @@ describe('bearer tokens that can be ended', () => {
 
   it('when a token carries no session version (signed before this change, or by hand), then it is refused', async () => {
     const learner = await registerLearner(t);
-    const unversioned = await t.tokens.sign({ sub: String(learner.id), id: learner.id, username: learner.username, profession: 'nurse', role: 'user' }, 'lms', 3600);
+    const unversioned = await t.tokens.sign(
+      { sub: String(learner.id), id: learner.id, username: learner.username, profession: 'nurse', role: 'user' },
+      'lms',
+      3600,
+    );
     expect((await learnerCall({ authorization: `Bearer ${unversioned}` })).statusCode).toBe(401);
   });
 });

@@ -4,19 +4,36 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createCase, createService, signInCaseAdmin } from '../factories/cases.js';
 import { createQuestion, registerLearner, signInLmsAdmin } from '../factories/lms.js';
-import { createPost, SAME_ORIGIN, sessionCookieOf, signUpMember, tinyPng, type TestMember } from '../factories/network.js';
+import {
+  createPost,
+  SAME_ORIGIN,
+  sessionCookieOf,
+  signUpMember,
+  tinyPng,
+  type TestMember,
+} from '../factories/network.js';
 import { setPrograms } from '../../server/lms/accounts.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { forgedToken } from './support.js';
 
 /** The kinds of caller every route is tried with. */
-export const callers = ['anonymous', 'member', 'other member', 'LMS user', 'LMS admin', 'case admin', 'expired token', 'forged token'] as const;
+export const callers = [
+  'anonymous',
+  'member',
+  'other member',
+  'LMS user',
+  'LMS admin',
+  'case admin',
+  'expired token',
+  'forged token',
+] as const;
 export type Caller = (typeof callers)[number];
 
 /** Which credentials a route looks at: expired and forged callers bring those of that area. */
 export type Area = 'cases' | 'lms' | 'network' | 'platform';
 
-const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+const decode = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
 /**
  * One app with one of each kind of caller and some data of theirs: a case, LMS questions and a
@@ -25,7 +42,12 @@ const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? 
  */
 export async function createWorld(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'pathway-attack-'));
-  const t: TestApp = await createTestApp({ LOGIN_RATE_LIMIT: '10000', CASE_LOOKUP_RATE_LIMIT: '10000', DATA_DIR: dataDir, ...env });
+  const t: TestApp = await createTestApp({
+    LOGIN_RATE_LIMIT: '10000',
+    CASE_LOOKUP_RATE_LIMIT: '10000',
+    DATA_DIR: dataDir,
+    ...env,
+  });
   const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
 
   const caseAdmin = await signInCaseAdmin(t);
@@ -50,18 +72,42 @@ export async function createWorld(env: Record<string, string> = {}) {
 
   const member = await signUpMember(t);
   const otherMember = await signUpMember(t);
-  const postResponse = await createPost(t, member, 'a post with a picture', { name: 'media', filename: 'pic.png', contentType: 'image/png', data: tinyPng });
+  const postResponse = await createPost(t, member, 'a post with a picture', {
+    name: 'media',
+    filename: 'pic.png',
+    contentType: 'image/png',
+    data: tinyPng,
+  });
   const post = postResponse.json<{ id: string; mediaURL: string }>();
 
   // Credentials that were real once: their lifetime ends a minute later, and the clock moves past it.
-  const expiredCaseAdmin = await t.tokens.sign({ sub: String(decode(caseAdmin.token).sub), email: caseAdmin.email }, 'caseadmin', 60);
-  const expiredLms = await t.tokens.sign({ sub: String(lmsAdminId), id: lmsAdminId, username: lmsAdmin.username, profession: 'doctor', role: 'admin' }, 'lms', 60);
+  const expiredCaseAdmin = await t.tokens.sign(
+    { sub: String(decode(caseAdmin.token).sub), email: caseAdmin.email },
+    'caseadmin',
+    60,
+  );
+  const expiredLms = await t.tokens.sign(
+    { sub: String(lmsAdminId), id: lmsAdminId, username: lmsAdmin.username, profession: 'doctor', role: 'admin' },
+    'lms',
+    60,
+  );
   const expiredMember = await signUpMember(t);
-  await t.database.pool.query(`UPDATE network_sessions SET expires_at = $1 WHERE user_id = $2`, [new Date(t.clock.now().getTime() + 60_000), expiredMember.user.uid]);
+  await t.database.pool.query(`UPDATE network_sessions SET expires_at = $1 WHERE user_id = $2`, [
+    new Date(t.clock.now().getTime() + 60_000),
+    expiredMember.user.uid,
+  ]);
   t.clock.advance(120_000);
 
-  const forgedCaseAdmin = await forgedToken({ sub: String(decode(caseAdmin.token).sub), email: caseAdmin.email }, 'caseadmin', nowSeconds());
-  const forgedLms = await forgedToken({ sub: String(lmsAdminId), id: lmsAdminId, username: lmsAdmin.username, profession: 'doctor', role: 'admin' }, 'lms', nowSeconds());
+  const forgedCaseAdmin = await forgedToken(
+    { sub: String(decode(caseAdmin.token).sub), email: caseAdmin.email },
+    'caseadmin',
+    nowSeconds(),
+  );
+  const forgedLms = await forgedToken(
+    { sub: String(lmsAdminId), id: lmsAdminId, username: lmsAdmin.username, profession: 'doctor', role: 'admin' },
+    'lms',
+    nowSeconds(),
+  );
   const forgedSession = `pathway_session=${randomBytes(32).toString('base64url')}`;
 
   const bearer = (token: string) => ({ authorization: `Bearer ${token}`, origin: SAME_ORIGIN });
@@ -92,7 +138,12 @@ export async function createWorld(env: Record<string, string> = {}) {
 
   /** A fresh session of a member, for calls that end the session they use. */
   async function freshSession(m: TestMember): Promise<string> {
-    const response = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-in', headers: { origin: SAME_ORIGIN }, payload: { email: m.email, password: m.password } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/network/auth/sign-in',
+      headers: { origin: SAME_ORIGIN },
+      payload: { email: m.email, password: m.password },
+    });
     return sessionCookieOf(response.headers['set-cookie']);
   }
 

@@ -17,10 +17,19 @@ describe('case CSV import: encodings', () => {
   });
   afterAll(() => t.close());
 
-  const csv = (name: string) => `case_number,passport_number,client_name\nENC-${Date.now()}-${++counter},P-${counter},Anna\nENC-${Date.now()}-${++counter},P-${counter},${name}\n`;
+  const csv = (name: string) =>
+    `case_number,passport_number,client_name\nENC-${Date.now()}-${++counter},P-${counter},Anna\nENC-${Date.now()}-${++counter},P-${counter},${name}\n`;
   const upload = (payload: Buffer, contentType = 'text/csv') =>
-    t.app.inject({ method: 'POST', url: '/api/caseadmin/cases/import', headers: { ...headers, 'content-type': contentType }, payload });
-  const clientNames = async () => (await t.database.pool.query<{ client_name: string }>(`SELECT client_name FROM cases ORDER BY id`)).rows.map((row) => row.client_name);
+    t.app.inject({
+      method: 'POST',
+      url: '/api/caseadmin/cases/import',
+      headers: { ...headers, 'content-type': contentType },
+      payload,
+    });
+  const clientNames = async () =>
+    (await t.database.pool.query<{ client_name: string }>(`SELECT client_name FROM cases ORDER BY id`)).rows.map(
+      (row) => row.client_name,
+    );
 
   it('when a Latin-1 file is sent as UTF-8, then it is refused naming the line, and nothing is imported', async () => {
     const before = await clientNames();

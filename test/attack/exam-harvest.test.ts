@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionCsvColumns, type AnswerResult, type ExamQuestionsResponse, type MockResult } from '../../contracts/lms.js';
+import {
+  questionCsvColumns,
+  type AnswerResult,
+  type ExamQuestionsResponse,
+  type MockResult,
+} from '../../contracts/lms.js';
 import { signInLmsAdmin } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -23,7 +28,12 @@ describe('the exam bank harvest', () => {
 
   beforeAll(async () => {
     // The shipped limits, not the test default that lets test files sign up many learners from one address.
-    t = await createTestApp({ EXAM_QUESTION_COUNT: String(FORM), LMS_SIGNUPS_PER_HOUR: '3', LOGIN_RATE_LIMIT: '1000', LMS_TOKEN_TTL_SECONDS: String(3 * 24 * 3600) });
+    t = await createTestApp({
+      EXAM_QUESTION_COUNT: String(FORM),
+      LMS_SIGNUPS_PER_HOUR: '3',
+      LOGIN_RATE_LIMIT: '1000',
+      LMS_TOKEN_TTL_SECONDS: String(3 * 24 * 3600),
+    });
     const admin = await signInLmsAdmin(t);
     // Each question's right option is a different one of four, so guessing learns nothing for free.
     const rows = Array.from({ length: BANK }, (_, i) => {
@@ -57,7 +67,11 @@ describe('the exam bank harvest', () => {
         method: 'POST',
         url: '/auth/register',
         remoteAddress: ATTACKER,
-        payload: { username: `harvester${n}_${Date.now().toString(36)}`, password: 'long enough password', profession: 'nurse' },
+        payload: {
+          username: `harvester${n}_${Date.now().toString(36)}`,
+          password: 'long enough password',
+          profession: 'nurse',
+        },
       });
       if (signup.statusCode === 429) {
         refusedSignups++;
@@ -81,8 +95,15 @@ describe('the exam bank harvest', () => {
           if (!question) break;
           shown.add(question.id);
           const tried = refused.get(question.id) ?? new Set<string>();
-          const guess = known.get(question.id) ?? question.options.find((option) => !tried.has(option)) ?? question.options[0] ?? '';
-          let answered = await call('POST', '/user/exam/submit', headers, { questionId: question.id, userAnswer: guess });
+          const guess =
+            known.get(question.id) ??
+            question.options.find((option) => !tried.has(option)) ??
+            question.options[0] ??
+            '';
+          let answered = await call('POST', '/user/exam/submit', headers, {
+            questionId: question.id,
+            userAnswer: guess,
+          });
           while (answered.statusCode === 429) {
             rateLimited++;
             t.clock.advance(60_000);
@@ -113,10 +134,16 @@ describe('the exam bank harvest', () => {
           set.examQuestions.map((question) => {
             shown.add(question.id);
             const tried = refused.get(question.id) ?? new Set<string>();
-            return [String(question.id), known.get(question.id) ?? question.options.find((option) => !tried.has(option)) ?? ''];
+            return [
+              String(question.id),
+              known.get(question.id) ?? question.options.find((option) => !tried.has(option)) ?? '',
+            ];
           }),
         );
-        const scored = await call('POST', '/user/exam/submit', headers, { answers: guesses, setId: set.practiceSet.id });
+        const scored = await call('POST', '/user/exam/submit', headers, {
+          answers: guesses,
+          setId: set.practiceSet.id,
+        });
         expect(scored.statusCode).toBe(200);
         practiceSets++;
         for (const item of scored.json<MockResult>().review ?? []) {
@@ -140,7 +167,9 @@ describe('the exam bank harvest', () => {
     expect(shown.size).toBeLessThanOrEqual(accounts * FORM);
     expect(known.size).toBeLessThanOrEqual(BANK / 5);
     // Recorded for the report: what the replay got.
-    console.info(`harvest replay: ${accounts} accounts, ${practiceSets} practice sets, ${shown.size} questions shown, ${known.size} of ${BANK} answers learned, ${rateLimited} requests rate-limited`);
+    console.info(
+      `harvest replay: ${accounts} accounts, ${practiceSets} practice sets, ${shown.size} questions shown, ${known.size} of ${BANK} answers learned, ${rateLimited} requests rate-limited`,
+    );
   });
 
   it('when a learner retakes the same day, then the form reuses the questions already shown; a day later new ones are drawn', async () => {
@@ -148,12 +177,21 @@ describe('the exam bank harvest', () => {
       method: 'POST',
       url: '/auth/register',
       remoteAddress: '203.0.113.20',
-      payload: { username: `retaker_${Date.now().toString(36)}`, password: 'long enough password', profession: 'nurse' },
+      payload: {
+        username: `retaker_${Date.now().toString(36)}`,
+        password: 'long enough password',
+        profession: 'nurse',
+      },
     });
-    const learnerId = Number(JSON.parse(Buffer.from(signup.json<{ token: string }>().token.split('.')[1] ?? '', 'base64url').toString()).id);
+    const learnerId = Number(
+      JSON.parse(Buffer.from(signup.json<{ token: string }>().token.split('.')[1] ?? '', 'base64url').toString()).id,
+    );
     const headers = { authorization: `Bearer ${signup.json<{ token: string }>().token}` };
     const formOf = async () => {
-      const { rows } = await t.database.pool.query<{ ids: number[] }>('SELECT question_ids AS ids FROM exam_attempts WHERE user_id = $1 ORDER BY id DESC LIMIT 1', [learnerId]);
+      const { rows } = await t.database.pool.query<{ ids: number[] }>(
+        'SELECT question_ids AS ids FROM exam_attempts WHERE user_id = $1 ORDER BY id DESC LIMIT 1',
+        [learnerId],
+      );
       return new Set(rows[0]?.ids ?? []);
     };
     await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers });
@@ -177,9 +215,15 @@ describe('the exam bank harvest', () => {
       method: 'POST',
       url: '/auth/register',
       remoteAddress: '203.0.113.21',
-      payload: { username: `practiser_${Date.now().toString(36)}`, password: 'long enough password', profession: 'nurse' },
+      payload: {
+        username: `practiser_${Date.now().toString(36)}`,
+        password: 'long enough password',
+        profession: 'nurse',
+      },
     });
-    const learnerId = Number(JSON.parse(Buffer.from(signup.json<{ token: string }>().token.split('.')[1] ?? '', 'base64url').toString()).id);
+    const learnerId = Number(
+      JSON.parse(Buffer.from(signup.json<{ token: string }>().token.split('.')[1] ?? '', 'base64url').toString()).id,
+    );
     const headers = { authorization: `Bearer ${signup.json<{ token: string }>().token}` };
     const set = async (query: string) => {
       const served = await t.app.inject({ method: 'GET', url: `/user/exam/questions?${query}`, headers });
@@ -187,8 +231,19 @@ describe('the exam bank harvest', () => {
       const body = served.json<ExamQuestionsResponse>();
       // Each set is scored, as a harvest would, so the next one is a new set.
       if (body.practiceSet) {
-        const answers = Object.fromEntries(body.examQuestions.map((question) => [String(question.id), question.options[0] ?? '']));
-        expect((await t.app.inject({ method: 'POST', url: '/user/exam/submit', headers, payload: { answers, setId: body.practiceSet.id } })).statusCode).toBe(200);
+        const answers = Object.fromEntries(
+          body.examQuestions.map((question) => [String(question.id), question.options[0] ?? '']),
+        );
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/user/exam/submit',
+              headers,
+              payload: { answers, setId: body.practiceSet.id },
+            })
+          ).statusCode,
+        ).toBe(200);
       }
       return body;
     };
@@ -201,7 +256,10 @@ describe('the exam bank harvest', () => {
     expect(seen.size).toBeLessThanOrEqual(FORM);
     // The exam form that day is drawn from the same budget: the questions practice already showed.
     expect((await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers })).statusCode).toBe(200);
-    const { rows } = await t.database.pool.query<{ ids: number[] }>('SELECT question_ids AS ids FROM exam_attempts WHERE user_id = $1', [learnerId]);
+    const { rows } = await t.database.pool.query<{ ids: number[] }>(
+      'SELECT question_ids AS ids FROM exam_attempts WHERE user_id = $1',
+      [learnerId],
+    );
     for (const id of rows[0]?.ids ?? []) seen.add(id);
     expect(rows[0]?.ids.length).toBe(FORM);
     expect(seen.size).toBe(FORM);
@@ -219,14 +277,24 @@ describe('the exam bank harvest', () => {
       method: 'POST',
       url: '/auth/register',
       remoteAddress: '203.0.113.9',
-      payload: { username: `flooder_${Date.now().toString(36)}`, password: 'long enough password', profession: 'nurse' },
+      payload: {
+        username: `flooder_${Date.now().toString(36)}`,
+        password: 'long enough password',
+        profession: 'nurse',
+      },
     });
     const headers = { authorization: `Bearer ${signup.json<{ token: string }>().token}` };
     await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers });
     const statuses: number[] = [];
     // From many addresses: the limit follows the learner, not the address.
     for (let i = 0; i < 320; i++) {
-      const response = await t.app.inject({ method: 'POST', url: '/user/exam/events', headers, remoteAddress: `192.0.2.${i % 250}`, payload: { event: 'copy' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/user/exam/events',
+        headers,
+        remoteAddress: `192.0.2.${i % 250}`,
+        payload: { event: 'copy' },
+      });
       statuses.push(response.statusCode);
     }
     expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(299);

@@ -24,7 +24,13 @@ const logins: Login[] = [
       await upsertCaseAdmin(t.db, email, PASSWORD);
       return email;
     },
-    signIn: (t, email, password, client) => t.app.inject({ method: 'POST', url: '/api/caseadmin/login', remoteAddress: client, payload: { email, password } }),
+    signIn: (t, email, password, client) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/login',
+        remoteAddress: client,
+        payload: { email, password },
+      }),
   },
   {
     name: 'the LMS login',
@@ -33,18 +39,30 @@ const logins: Login[] = [
       await upsertLmsAdmin(t.db, username, PASSWORD);
       return username;
     },
-    signIn: (t, username, password, client) => t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: client, payload: { username, password } }),
+    signIn: (t, username, password, client) =>
+      t.app.inject({ method: 'POST', url: '/auth/login', remoteAddress: client, payload: { username, password } }),
   },
   {
     name: 'the member sign-in',
     account: async (t, n) => {
       const email = `member-${n}@example.test`;
-      const response = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-up', headers: { origin: SAME_ORIGIN }, payload: { email, password: PASSWORD } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/network/auth/sign-up',
+        headers: { origin: SAME_ORIGIN },
+        payload: { email, password: PASSWORD },
+      });
       if (response.statusCode !== 202) throw new Error(response.body);
       return email;
     },
     signIn: (t, email, password, client) =>
-      t.app.inject({ method: 'POST', url: '/api/network/auth/sign-in', remoteAddress: client, headers: { origin: SAME_ORIGIN }, payload: { email, password } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/network/auth/sign-in',
+        remoteAddress: client,
+        headers: { origin: SAME_ORIGIN },
+        payload: { email, password },
+      }),
   },
 ];
 
@@ -60,7 +78,11 @@ describe.each([
 
   beforeAll(async () => {
     redis = withRedis ? await startRedisServer() : undefined;
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', FAILED_SIGNIN_LIMIT: String(LIMIT), ...(redis ? { REDIS_URL: redis.url } : {}) });
+    t = await createTestApp({
+      LOGIN_RATE_LIMIT: '1000',
+      FAILED_SIGNIN_LIMIT: String(LIMIT),
+      ...(redis ? { REDIS_URL: redis.url } : {}),
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -85,17 +107,21 @@ describe.each([
 
     it('when guesses at one account come from ever new addresses, then the account is locked for all of them, the right password too', async () => {
       const victim = await login.account(t, unique());
-      for (let guess = 0; guess < LIMIT; guess++) expect((await login.signIn(t, victim, `guess ${guess}`, `203.0.113.${guess + 1}`)).statusCode).toBe(401);
+      for (let guess = 0; guess < LIMIT; guess++)
+        expect((await login.signIn(t, victim, `guess ${guess}`, `203.0.113.${guess + 1}`)).statusCode).toBe(401);
 
       const locked = await login.signIn(t, victim, PASSWORD, '203.0.113.99');
 
       expect(locked.statusCode).toBe(429);
-      expect(locked.json<{ error: string }>().error).toMatch(/^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/);
+      expect(locked.json<{ error: string }>().error).toMatch(
+        /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\.$/,
+      );
     });
 
     it('when one client guesses at ever new accounts, then the client is stopped, while another client is not', async () => {
       const client = `198.18.0.${++counter % 250}`;
-      for (let guess = 0; guess < LIMIT; guess++) expect((await login.signIn(t, `n${unique()}@example.test`, 'wrong password', client)).statusCode).toBe(401);
+      for (let guess = 0; guess < LIMIT; guess++)
+        expect((await login.signIn(t, `n${unique()}@example.test`, 'wrong password', client)).statusCode).toBe(401);
 
       expect((await login.signIn(t, `n${unique()}@example.test`, 'wrong password', client)).statusCode).toBe(429);
       const someoneElse = await login.account(t, unique());
@@ -105,10 +131,12 @@ describe.each([
     it('when the owner signs in after a few typos, then their own count starts again', async () => {
       const own = await login.account(t, unique());
       const client = `100.64.0.${++counter % 250}`;
-      for (let typo = 0; typo < LIMIT - 1; typo++) expect((await login.signIn(t, own, 'typo', `100.64.${typo + 1}.${counter % 250}`)).statusCode).toBe(401);
+      for (let typo = 0; typo < LIMIT - 1; typo++)
+        expect((await login.signIn(t, own, 'typo', `100.64.${typo + 1}.${counter % 250}`)).statusCode).toBe(401);
       expect((await login.signIn(t, own, PASSWORD, client)).statusCode).toBe(200);
 
-      for (let typo = 0; typo < LIMIT - 1; typo++) expect((await login.signIn(t, own, 'typo', `100.65.${typo + 1}.${counter % 250}`)).statusCode).toBe(401);
+      for (let typo = 0; typo < LIMIT - 1; typo++)
+        expect((await login.signIn(t, own, 'typo', `100.65.${typo + 1}.${counter % 250}`)).statusCode).toBe(401);
       expect((await login.signIn(t, own, PASSWORD, client)).statusCode).toBe(200);
     });
   });

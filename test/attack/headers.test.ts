@@ -7,7 +7,14 @@ import { createTestApp, type TestApp } from '../test-app.js';
 import { INTERNALS } from './support.js';
 
 /** The policy directives the front end's HTML must carry, so injected markup cannot run scripts or be framed. */
-const requiredDirectives = ["default-src 'self'", "script-src 'self'", "object-src 'none'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"];
+const requiredDirectives = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+];
 
 describe('security headers and error bodies', () => {
   let t: TestApp;
@@ -18,9 +25,19 @@ describe('security headers and error bodies', () => {
     t = await createTestApp();
     webDir = await mkdtemp(join(tmpdir(), 'pathway-attack-web-'));
     await mkdir(join(webDir, 'assets'));
-    await writeFile(join(webDir, 'index.html'), '<!doctype html><title>Pathway</title><div id="root"></div><script type="module" src="/assets/main.js"></script>');
+    await writeFile(
+      join(webDir, 'index.html'),
+      '<!doctype html><title>Pathway</title><div id="root"></div><script type="module" src="/assets/main.js"></script>',
+    );
     await writeFile(join(webDir, 'assets', 'main.js'), 'console.log("pathway")');
-    web = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: t.logger, tokens: t.tokens, webDistFolder: webDir });
+    web = await buildApp({
+      config: t.config,
+      database: t.database,
+      clock: t.clock,
+      logger: t.logger,
+      tokens: t.tokens,
+      webDistFolder: webDir,
+    });
     // A route that fails the way a bug would, with a message that names a file, to show what a 500 reveals.
     web.get('/test-only/broken', async () => {
       const error = new Error('boom in /work/main/server/secret.ts:12:3');
@@ -58,26 +75,58 @@ describe('security headers and error bodies', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  const errors: [string, { method: 'GET' | 'POST'; url: string; payload?: string; headers?: Record<string, string> }, number][] = [
+  const errors: [
+    string,
+    { method: 'GET' | 'POST'; url: string; payload?: string; headers?: Record<string, string> },
+    number,
+  ][] = [
     ['an unexpected failure in a handler', { method: 'GET', url: '/test-only/broken' }, 500],
-    ['an unknown API route', { method: 'GET', url: '/api/unknown/route', headers: { accept: 'application/json' } }, 404],
-    ['broken JSON', { method: 'POST', url: '/auth/login', payload: '{"username":', headers: { 'content-type': 'application/json' } }, 400],
-    ['a body over the size limit', { method: 'POST', url: '/auth/login', payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } }, 413],
-    ['an unsupported content type', { method: 'POST', url: '/auth/login', payload: '<x/>', headers: { 'content-type': 'application/xml' } }, 415],
+    [
+      'an unknown API route',
+      { method: 'GET', url: '/api/unknown/route', headers: { accept: 'application/json' } },
+      404,
+    ],
+    [
+      'broken JSON',
+      { method: 'POST', url: '/auth/login', payload: '{"username":', headers: { 'content-type': 'application/json' } },
+      400,
+    ],
+    [
+      'a body over the size limit',
+      {
+        method: 'POST',
+        url: '/auth/login',
+        payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      },
+      413,
+    ],
+    [
+      'an unsupported content type',
+      { method: 'POST', url: '/auth/login', payload: '<x/>', headers: { 'content-type': 'application/xml' } },
+      415,
+    ],
     ['a malformed URL', { method: 'GET', url: '/user/courses/%E0%A4%A' }, 400],
     ['a path parameter longer than the router takes', { method: 'GET', url: `/user/courses/${'9'.repeat(200)}` }, 414],
-    ['a token that is not one', { method: 'GET', url: '/api/caseadmin/cases', headers: { authorization: 'Bearer x' } }, 401],
+    [
+      'a token that is not one',
+      { method: 'GET', url: '/api/caseadmin/cases', headers: { authorization: 'Bearer x' } },
+      401,
+    ],
   ];
 
-  it.each(errors)('when a request meets %s, then the body is a plain { error } with no stack, path or driver text, and nosniff', async (_name, request, status) => {
-    const response = await web.inject(request);
-    expect(response.statusCode).toBe(status);
-    expect(response.headers['content-type']).toContain('application/json');
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    const body = response.json<Record<string, unknown>>();
-    expect(Object.keys(body).filter((key) => key !== 'code')).toEqual(['error']);
-    expect(typeof body.error).toBe('string');
-    expect(response.body).not.toMatch(INTERNALS);
-    if (status === 500) expect(body).toEqual({ error: 'Internal server error' });
-  });
+  it.each(errors)(
+    'when a request meets %s, then the body is a plain { error } with no stack, path or driver text, and nosniff',
+    async (_name, request, status) => {
+      const response = await web.inject(request);
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      const body = response.json<Record<string, unknown>>();
+      expect(Object.keys(body).filter((key) => key !== 'code')).toEqual(['error']);
+      expect(typeof body.error).toBe('string');
+      expect(response.body).not.toMatch(INTERNALS);
+      if (status === 500) expect(body).toEqual({ error: 'Internal server error' });
+    },
+  );
 });

@@ -29,7 +29,12 @@ describe('live streams end with their session and never replay deleted content',
   });
 
   async function anotherSession(member: TestMember): Promise<string> {
-    const response = await first.app.inject({ method: 'POST', url: '/api/network/auth/sign-in', headers: { origin: SAME_ORIGIN }, payload: { email: member.email, password: member.password } });
+    const response = await first.app.inject({
+      method: 'POST',
+      url: '/api/network/auth/sign-in',
+      headers: { origin: SAME_ORIGIN },
+      payload: { email: member.email, password: member.password },
+    });
     return sessionCookieOf(response.headers['set-cookie']);
   }
 
@@ -47,8 +52,14 @@ describe('live streams end with their session and never replay deleted content',
     await here.waitForEnd(ENDS_WITHIN_MS);
     await elsewhere.waitForEnd(ENDS_WITHIN_MS);
     // The member's other session is untouched: its stream still delivers.
-    const post = await createTextPost(first, { ...member, cookie: otherCookie, headers: { cookie: otherCookie, origin: SAME_ORIGIN } }, 'still live');
-    await expect.poll(() => otherSession.events.some((event) => event.data?.includes(post.id)), { timeout: 10_000 }).toBe(true);
+    const post = await createTextPost(
+      first,
+      { ...member, cookie: otherCookie, headers: { cookie: otherCookie, origin: SAME_ORIGIN } },
+      'still live',
+    );
+    await expect
+      .poll(() => otherSession.events.some((event) => event.data?.includes(post.id)), { timeout: 10_000 })
+      .toBe(true);
     expect(otherSession.isEnded()).toBe(false);
     const reopened = await fetch(`${firstUrl}/api/network/events`, { headers: { cookie: member.cookie } });
     expect(reopened.status).toBe(401);
@@ -57,7 +68,10 @@ describe('live streams end with their session and never replay deleted content',
 
   it('when a session expires while its stream is open, then the stream ends within seconds', async () => {
     const member = await signUpMember(first);
-    await first.database.pool.query('UPDATE network_sessions SET expires_at = $1 WHERE user_id = $2', [new Date(first.clock.now().getTime() + 60_000), member.user.uid]);
+    await first.database.pool.query('UPDATE network_sessions SET expires_at = $1 WHERE user_id = $2', [
+      new Date(first.clock.now().getTime() + 60_000),
+      member.user.uid,
+    ]);
     const stream = await openEventStream(firstUrl, member.cookie);
     expect(stream.response.status).toBe(200);
 
@@ -72,7 +86,12 @@ describe('live streams end with their session and never replay deleted content',
     const elsewhere = await openEventStream(secondUrl, await anotherSession(member));
     const token = await issueOneTimeToken(first.db, 'network-password-reset', member.user.uid, first.clock.now(), 3600);
 
-    const reset = await first.app.inject({ method: 'POST', url: '/api/network/auth/password-reset/confirm', headers: { origin: SAME_ORIGIN }, payload: { token, password: 'a new password' } });
+    const reset = await first.app.inject({
+      method: 'POST',
+      url: '/api/network/auth/password-reset/confirm',
+      headers: { origin: SAME_ORIGIN },
+      payload: { token, password: 'a new password' },
+    });
 
     expect(reset.statusCode).toBe(204);
     await here.waitForEnd(ENDS_WITHIN_MS);
@@ -84,20 +103,34 @@ describe('live streams end with their session and never replay deleted content',
     const reader = await signUpMember(first);
     const kept = await createTextPost(first, author, 'this post stays');
     const doomed = await createTextPost(first, author, 'secret text that was deleted');
-    const comment = await first.app.inject({ method: 'POST', url: `/api/network/posts/${doomed.id}/comments`, headers: reader.headers, payload: { text: 'a deleted comment' } });
+    const comment = await first.app.inject({
+      method: 'POST',
+      url: `/api/network/posts/${doomed.id}/comments`,
+      headers: reader.headers,
+      payload: { text: 'a deleted comment' },
+    });
     expect(comment.statusCode).toBe(201);
     await first.app.inject({ method: 'PUT', url: `/api/network/posts/${doomed.id}/like`, headers: reader.headers });
-    expect((await first.app.inject({ method: 'DELETE', url: `/api/network/posts/${doomed.id}`, headers: author.headers })).statusCode).toBe(204);
+    expect(
+      (await first.app.inject({ method: 'DELETE', url: `/api/network/posts/${doomed.id}`, headers: author.headers }))
+        .statusCode,
+    ).toBe(204);
 
     for (const baseUrl of [firstUrl, secondUrl]) {
       const replay = await openEventStream(baseUrl, reader.cookie, '0');
-      await expect.poll(() => replay.events.some((event) => event.event === 'post-deleted' && event.data?.includes(doomed.id)), { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(() => replay.events.some((event) => event.event === 'post-deleted' && event.data?.includes(doomed.id)), {
+          timeout: 10_000,
+        })
+        .toBe(true);
       replay.close();
       const replayed = replay.events.map((event) => event.data ?? '').join('\n');
       expect(replayed).toContain(kept.id);
       expect(replayed).not.toContain('secret text that was deleted');
       expect(replayed).not.toContain('a deleted comment');
-      expect(replay.events.filter((event) => event.event !== 'post-deleted' && event.data?.includes(doomed.id))).toEqual([]);
+      expect(
+        replay.events.filter((event) => event.event !== 'post-deleted' && event.data?.includes(doomed.id)),
+      ).toEqual([]);
     }
   });
 });

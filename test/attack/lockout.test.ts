@@ -42,7 +42,12 @@ const logins: Login[] = [
     path: '/api/network/auth/sign-in',
     account: async (t, n) => {
       const email = `lock-member-${n}@example.test`;
-      const response = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-up', headers: { origin: SAME_ORIGIN }, payload: { email, password: PASSWORD } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/network/auth/sign-up',
+        headers: { origin: SAME_ORIGIN },
+        payload: { email, password: PASSWORD },
+      });
       if (response.statusCode !== 202) throw new Error(response.body);
       return email;
     },
@@ -74,7 +79,13 @@ describe.each(logins.map((login) => [login.name, login] as const))('lockout of %
   afterAll(() => t.close());
 
   const signIn = (account: string, password: string, client: string, cookie?: string) =>
-    t.app.inject({ method: 'POST', url: login.path, remoteAddress: client, headers: { origin: SAME_ORIGIN, ...(cookie ? { cookie } : {}) }, payload: login.body(account, password) });
+    t.app.inject({
+      method: 'POST',
+      url: login.path,
+      remoteAddress: client,
+      headers: { origin: SAME_ORIGIN, ...(cookie ? { cookie } : {}) },
+      payload: login.body(account, password),
+    });
 
   it('when strangers lock an account with wrong passwords, then the owner still signs in from a device they signed in with before, and unknown devices stay locked', async () => {
     const owner = await login.account(t, unique());
@@ -108,7 +119,8 @@ describe.each(logins.map((login) => [login.name, login] as const))('lockout of %
     const owner = await login.account(t, unique());
     const device = deviceCookieOf(await signIn(owner, PASSWORD, '192.0.2.30'));
     const statuses: number[] = [];
-    for (let guess = 0; guess < LIMIT + 2; guess++) statuses.push((await signIn(owner, `guess ${guess}`, `198.18.5.${guess + 1}`, device)).statusCode);
+    for (let guess = 0; guess < LIMIT + 2; guess++)
+      statuses.push((await signIn(owner, `guess ${guess}`, `198.18.5.${guess + 1}`, device)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     expect((await signIn(owner, PASSWORD, '198.18.5.99', device)).statusCode).toBe(429);
   });
@@ -117,7 +129,8 @@ describe.each(logins.map((login) => [login.name, login] as const))('lockout of %
     const network = `2001:db8:${++counter}`;
     const nobody = () => `nobody${unique()}@example.test`.replace('@', login.path === '/auth/login' ? '_' : '@');
     const statuses: number[] = [];
-    for (let guess = 0; guess < LIMIT + 2; guess++) statuses.push((await signIn(nobody(), 'wrong password', `${network}:1::${(guess + 1).toString(16)}`)).statusCode);
+    for (let guess = 0; guess < LIMIT + 2; guess++)
+      statuses.push((await signIn(nobody(), 'wrong password', `${network}:1::${(guess + 1).toString(16)}`)).statusCode);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     // The neighbouring /64 is another client.
     expect((await signIn(nobody(), 'wrong password', `${network}:2::1`)).statusCode).toBe(401);

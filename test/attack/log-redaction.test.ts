@@ -29,8 +29,14 @@ describe('secrets and personal data in the log', () => {
   it('when real flows run, some of their writes failing in the database, then the log holds none of the passwords, hashes, emails or passport numbers they used', async () => {
     // Flows that work: a case admin signs in and creates a case, the public looks it up, a member signs up and signs in.
     const admin = await signInCaseAdmin(t);
-    const created = await createCase(t, admin.headers, { passport_number: 'PASSPORT7731X', client_name: 'Ada Lovelace-Byron' });
-    const lookup = await t.app.inject({ method: 'GET', url: `/api/progress?caseNumber=${created.case_number}&passportNumber=PASSPORT7731X` });
+    const created = await createCase(t, admin.headers, {
+      passport_number: 'PASSPORT7731X',
+      client_name: 'Ada Lovelace-Byron',
+    });
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: `/api/progress?caseNumber=${created.case_number}&passportNumber=PASSPORT7731X`,
+    });
     expect(lookup.statusCode).toBe(200);
     const member = await signUpMember(t, { email: 'secret.member@example.test' });
     const signIn = await t.app.inject({
@@ -43,10 +49,18 @@ describe('secrets and personal data in the log', () => {
 
     // Writes that fail inside the database (as a broken disk or a bad migration would): before the fix
     // the error log carried the query's parameters, among them the argon2id hash and the email.
-    await t.db.execute(sql`CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the disk said no'; END $$`);
-    await t.db.execute(sql`CREATE TRIGGER refuse_members BEFORE INSERT ON network_users FOR EACH ROW EXECUTE FUNCTION refuse_write()`);
-    await t.db.execute(sql`CREATE TRIGGER refuse_cases BEFORE INSERT ON cases FOR EACH ROW EXECUTE FUNCTION refuse_write()`);
-    await t.db.execute(sql`CREATE TRIGGER refuse_learners BEFORE INSERT ON lms_users FOR EACH ROW EXECUTE FUNCTION refuse_write()`);
+    await t.db.execute(
+      sql`CREATE FUNCTION refuse_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the disk said no'; END $$`,
+    );
+    await t.db.execute(
+      sql`CREATE TRIGGER refuse_members BEFORE INSERT ON network_users FOR EACH ROW EXECUTE FUNCTION refuse_write()`,
+    );
+    await t.db.execute(
+      sql`CREATE TRIGGER refuse_cases BEFORE INSERT ON cases FOR EACH ROW EXECUTE FUNCTION refuse_write()`,
+    );
+    await t.db.execute(
+      sql`CREATE TRIGGER refuse_learners BEFORE INSERT ON lms_users FOR EACH ROW EXECUTE FUNCTION refuse_write()`,
+    );
     const failedSignUp = await t.app.inject({
       method: 'POST',
       url: '/api/network/auth/sign-up',
@@ -58,7 +72,12 @@ describe('secrets and personal data in the log', () => {
       method: 'POST',
       url: '/api/caseadmin/cases',
       headers: admin.headers,
-      payload: { case_number: 'FAILS-1', passport_number: 'PASSPORT9902Z', client_name: 'Grace Hopper-Murray', serviceIds: [] },
+      payload: {
+        case_number: 'FAILS-1',
+        passport_number: 'PASSPORT9902Z',
+        client_name: 'Grace Hopper-Murray',
+        serviceIds: [],
+      },
     });
     expect(failedCase.statusCode).toBe(500);
     const failedRegistration = await t.app.inject({

@@ -32,8 +32,15 @@ describe('per-member limits', () => {
 
   const openStream = async (member: TestMember) => {
     const controller = new AbortController();
-    const response = await fetch(`${baseUrl}/api/network/events`, { headers: { cookie: member.cookie }, signal: controller.signal });
-    return { status: response.status, body: response.status === 200 ? '' : await response.text(), close: () => controller.abort() };
+    const response = await fetch(`${baseUrl}/api/network/events`, {
+      headers: { cookie: member.cookie },
+      signal: controller.signal,
+    });
+    return {
+      status: response.status,
+      body: response.status === 200 ? '' : await response.text(),
+      close: () => controller.abort(),
+    };
   };
 
   it('when a member opens more live streams than the limit, then the extra one gets 429, and a closed one frees its place', async () => {
@@ -45,15 +52,22 @@ describe('per-member limits', () => {
     const extra = await openStream(member);
 
     expect(extra.status).toBe(429);
-    expect(JSON.parse(extra.body)).toEqual({ error: `Too many live connections are open (${STREAMS}). Close another tab and try again.` });
+    expect(JSON.parse(extra.body)).toEqual({
+      error: `Too many live connections are open (${STREAMS}). Close another tab and try again.`,
+    });
     const othersStream = await openStream(other);
     expect(othersStream.status).toBe(200);
     open[0]?.close();
-    await expect.poll(async () => {
-      const again = await openStream(member);
-      again.close();
-      return again.status;
-    }, { timeout: 10_000 }).toBe(200);
+    await expect
+      .poll(
+        async () => {
+          const again = await openStream(member);
+          again.close();
+          return again.status;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(200);
     open[1]?.close();
     othersStream.close();
   });
@@ -62,15 +76,24 @@ describe('per-member limits', () => {
     const member = await signUpMember(t);
     const png = { name: 'media', filename: 'p.png', contentType: 'image/png', data: tinyPng };
     for (let upload = 0; upload < UPLOADS; upload++) {
-      expect((await createPost(t, member, `file ${upload}`, { ...png, filename: `p${upload}.png` })).statusCode).toBe(201);
+      expect((await createPost(t, member, `file ${upload}`, { ...png, filename: `p${upload}.png` })).statusCode).toBe(
+        201,
+      );
     }
 
     const refused = await createPost(t, member, 'one file too many', png);
     const photo = multipartBody([{ name: 'photo', filename: 'me.png', contentType: 'image/png', data: tinyPng }]);
-    const refusedPhoto = await t.app.inject({ method: 'POST', url: '/api/network/me/photo', headers: { ...member.headers, ...photo.headers }, payload: photo.payload });
+    const refusedPhoto = await t.app.inject({
+      method: 'POST',
+      url: '/api/network/me/photo',
+      headers: { ...member.headers, ...photo.headers },
+      payload: photo.payload,
+    });
 
     expect(refused.statusCode).toBe(429);
-    expect(refused.json<{ error: string }>().error).toMatch(/^You have uploaded 2 files in the last hour\. Please try again in \d+ minutes?\.$/);
+    expect(refused.json<{ error: string }>().error).toMatch(
+      /^You have uploaded 2 files in the last hour\. Please try again in \d+ minutes?\.$/,
+    );
     expect(refusedPhoto.statusCode).toBe(429);
     expect(await readdir(join(dataDir, 'media'))).toHaveLength(UPLOADS);
     expect((await createPost(t, member, 'just words')).statusCode).toBe(201);
@@ -83,11 +106,22 @@ describe('per-member limits', () => {
     const other = await signUpMember(t);
     const statuses: number[] = [];
     for (let request = 0; request < REQUESTS + 2; request++) {
-      statuses.push((await t.app.inject({ method: 'GET', url: '/api/network/posts', headers: member.headers, remoteAddress: `198.51.100.${request + 1}` })).statusCode);
+      statuses.push(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: '/api/network/posts',
+            headers: member.headers,
+            remoteAddress: `198.51.100.${request + 1}`,
+          })
+        ).statusCode,
+      );
     }
 
     expect(statuses.filter((status) => status === 200).length).toBeLessThanOrEqual(REQUESTS);
     expect(statuses.slice(-2)).toEqual([429, 429]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/network/posts', headers: other.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/network/posts', headers: other.headers })).statusCode).toBe(
+      200,
+    );
   });
 });

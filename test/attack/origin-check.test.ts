@@ -18,7 +18,12 @@ describe('same-origin check with PUBLIC_URL', () => {
   afterAll(() => t.close());
 
   const changeProfile = (cookie: string, headers: Record<string, string>) =>
-    t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: { cookie, ...headers }, payload: { username: `renamed${Date.now()}`, displayName: 'Renamed' } });
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/profile',
+      headers: { cookie, ...headers },
+      payload: { username: `renamed${Date.now()}`, displayName: 'Renamed' },
+    });
 
   it('when the Origin matches the Host header but not PUBLIC_URL, then the change is refused and nothing changes', async () => {
     const member = await signUpMember(t);
@@ -32,7 +37,7 @@ describe('same-origin check with PUBLIC_URL', () => {
     expect(me.json<MeResponse>().user?.username).toBe(member.user.username);
   });
 
-  it('when the Origin is PUBLIC_URL\'s, then the change goes through whatever the Host header says', async () => {
+  it("when the Origin is PUBLIC_URL's, then the change goes through whatever the Host header says", async () => {
     const member = await signUpMember(t);
     const response = await changeProfile(member.cookie, { host: '10.0.0.7:3000', origin: PUBLIC_URL });
     expect(response.statusCode, response.body).toBe(200);

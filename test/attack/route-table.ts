@@ -27,7 +27,7 @@ export type RouteEntry = {
   /** A request that succeeds for a caller the route admits (it may make its own fixtures). */
   build: (w: World, caller: Caller, headers: Record<string, string>) => Promise<Built> | Built;
   /** What an admitted caller gets; per caller where it differs (another member's post). */
-  ok: number | Partial<Record<Caller, number>> & { default: number };
+  ok: number | (Partial<Record<Caller, number>> & { default: number });
 };
 
 const json = (w: World, method: Method, url: string, headers: Record<string, string>, payload?: object): Built => ({
@@ -49,42 +49,81 @@ async function currentQuestionId(w: World, headers: Record<string, string>): Pro
 /** A fresh learner's open premium request, its id. */
 async function openPremiumRequest(w: World): Promise<number> {
   const learner = await registerLearner(w.t);
-  const asked = await w.t.app.inject({ method: 'POST', url: '/user/premium-requests', headers: learner.headers, payload: {} });
+  const asked = await w.t.app.inject({
+    method: 'POST',
+    url: '/user/premium-requests',
+    headers: learner.headers,
+    payload: {},
+  });
   return asked.json<{ id: number }>().id;
 }
 
 /** A fresh case whose service needs a document, with a file sent for it by staff (awaiting review). */
 async function sentCaseDocument(w: World): Promise<{ caseId: number; documentId: number; sentId: number }> {
   const admin = w.headersOf('case admin', 'cases');
-  const service = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers: admin, payload: { name: `Papers ${unique()}` } });
+  const service = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/caseadmin/services',
+    headers: admin,
+    payload: { name: `Papers ${unique()}` },
+  });
   const serviceId = service.json<{ id: number }>().id;
-  const definition = await w.t.app.inject({ method: 'POST', url: `/api/caseadmin/services/${serviceId}/documents`, headers: admin, payload: { name: 'Passport' } });
+  const definition = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/caseadmin/services/${serviceId}/documents`,
+    headers: admin,
+    payload: { name: 'Passport' },
+  });
   const documentId = definition.json<{ id: number }>().id;
-  const created = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/cases', headers: admin, payload: { case_number: `DOC-${unique()}`, passport_number: 'P1', client_name: 'Client', serviceIds: [serviceId] } });
+  const created = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/caseadmin/cases',
+    headers: admin,
+    payload: { case_number: `DOC-${unique()}`, passport_number: 'P1', client_name: 'Client', serviceIds: [serviceId] },
+  });
   const caseId = created.json<{ newCase: { id: number } }>().newCase.id;
   const form = multipartBody([{ name: 'file', filename: 'passport.png', contentType: 'image/png', data: tinyPng }]);
-  const sent = await w.t.app.inject({ method: 'POST', url: `/api/caseadmin/cases/${caseId}/documents/${documentId}`, headers: { ...admin, ...form.headers }, payload: form.payload });
+  const sent = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/caseadmin/cases/${caseId}/documents/${documentId}`,
+    headers: { ...admin, ...form.headers },
+    payload: form.payload,
+  });
   return { caseId, documentId, sentId: sent.json<{ id: number }>().id };
 }
 
 /** A fresh case that needs a document, and an applicant session cookie for it (through the emailed link's token). */
 async function applicantOfNewCase(w: World): Promise<{ cookie: string; documentId: number }> {
   const { caseId, documentId } = await sentCaseDocument(w);
-  const session = await w.t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token: await linkToken(w, 'applicant-access', caseId) } });
+  const session = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/applicant/session',
+    payload: { token: await linkToken(w, 'applicant-access', caseId) },
+  });
   const cookie = session.cookies.find((c) => c.name === 'pathway_applicant');
   return { cookie: `pathway_applicant=${cookie?.value ?? ''}`, documentId };
 }
 
 /** The caller's headers with the applicant's cookie added (a member's own cookie kept). */
-const withApplicantCookie = (h: Record<string, string>, cookie: string) => ({ ...h, cookie: [h.cookie, cookie].filter(Boolean).join('; ') });
+const withApplicantCookie = (h: Record<string, string>, cookie: string) => ({
+  ...h,
+  cookie: [h.cookie, cookie].filter(Boolean).join('; '),
+});
 
 /** A fresh tracker subscription (made through the public call) and its id. */
 async function freshSubscription(w: World): Promise<number> {
   const email = `t-${unique()}@example.test`;
-  await w.t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number, email } });
+  await w.t.app.inject({
+    method: 'POST',
+    url: '/api/progress/subscribe',
+    payload: { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number, email },
+  });
   // Its confirmation email's job sets the link's hash when it runs: let it, so the hash set below stays.
   await mailQueueSettled(w.t);
-  const { rows } = await w.t.database.pool.query<{ id: number }>('SELECT id FROM case_notification_recipients WHERE email = $1', [email]);
+  const { rows } = await w.t.database.pool.query<{ id: number }>(
+    'SELECT id FROM case_notification_recipients WHERE email = $1',
+    [email],
+  );
   return rows[0]?.id ?? 0;
 }
 
@@ -92,11 +131,10 @@ async function freshSubscription(w: World): Promise<number> {
 async function confirmationToken(w: World): Promise<string> {
   const id = await freshSubscription(w);
   const token = randomBytes(24).toString('base64url');
-  await w.t.database.pool.query(`UPDATE case_notification_recipients SET confirm_token_hash = $1, confirm_expires_at = $2 WHERE id = $3`, [
-    createHash('sha256').update(token).digest('hex'),
-    new Date(w.t.clock.now().getTime() + 3600_000),
-    id,
-  ]);
+  await w.t.database.pool.query(
+    `UPDATE case_notification_recipients SET confirm_token_hash = $1, confirm_expires_at = $2 WHERE id = $3`,
+    [createHash('sha256').update(token).digest('hex'), new Date(w.t.clock.now().getTime() + 3600_000), id],
+  );
   return token;
 }
 
@@ -119,24 +157,59 @@ const linkToken = (w: World, purpose: Parameters<typeof issueOneTimeToken>[1], a
 
 export const routeTable: RouteEntry[] = [
   // ---- platform
-  { route: 'GET /api/docs', access: 'public', area: 'platform', build: (w, _c, h) => json(w, 'GET', '/api/docs', h), ok: 200 },
-  { route: 'GET /api/config', access: 'public', area: 'platform', build: (w, _c, h) => json(w, 'GET', '/api/config', h), ok: 200 },
-  { route: 'GET /healthz', access: 'public', area: 'platform', build: (w, _c, h) => json(w, 'GET', '/healthz', h), ok: 200 },
-  { route: 'GET /readyz', access: 'public', area: 'platform', build: (w, _c, h) => json(w, 'GET', '/readyz', h), ok: 200 },
+  {
+    route: 'GET /api/docs',
+    access: 'public',
+    area: 'platform',
+    build: (w, _c, h) => json(w, 'GET', '/api/docs', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/config',
+    access: 'public',
+    area: 'platform',
+    build: (w, _c, h) => json(w, 'GET', '/api/config', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /healthz',
+    access: 'public',
+    area: 'platform',
+    build: (w, _c, h) => json(w, 'GET', '/healthz', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /readyz',
+    access: 'public',
+    area: 'platform',
+    build: (w, _c, h) => json(w, 'GET', '/readyz', h),
+    ok: 200,
+  },
 
   // ---- cases
   {
     route: 'GET /api/progress',
     access: 'public',
     area: 'cases',
-    build: (w, _c, h) => json(w, 'GET', `/api/progress?caseNumber=${w.someCase.case_number}&passportNumber=${w.someCase.passport_number}`, h),
+    build: (w, _c, h) =>
+      json(
+        w,
+        'GET',
+        `/api/progress?caseNumber=${w.someCase.case_number}&passportNumber=${w.someCase.passport_number}`,
+        h,
+      ),
     ok: 200,
   },
   {
     route: 'POST /api/progress/subscribe',
     access: 'public',
     area: 'cases',
-    build: (w, _c, h) => json(w, 'POST', '/api/progress/subscribe', h, { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number, email: `s-${unique()}@example.test` }),
+    build: (w, _c, h) =>
+      json(w, 'POST', '/api/progress/subscribe', h, {
+        caseNumber: w.someCase.case_number,
+        passportNumber: w.someCase.passport_number,
+        email: `s-${unique()}@example.test`,
+      }),
     ok: 202,
   },
   // The applicant's routes: the session cookie comes with the request (made for it), so whoever else calls is irrelevant.
@@ -144,28 +217,35 @@ export const routeTable: RouteEntry[] = [
     route: 'POST /api/applicant/access',
     access: 'public',
     area: 'cases',
-    build: (w, _c, h) => json(w, 'POST', '/api/applicant/access', h, { caseNumber: w.someCase.case_number, passportNumber: w.someCase.passport_number }),
+    build: (w, _c, h) =>
+      json(w, 'POST', '/api/applicant/access', h, {
+        caseNumber: w.someCase.case_number,
+        passportNumber: w.someCase.passport_number,
+      }),
     ok: 202,
   },
   {
     route: 'POST /api/applicant/session',
     access: 'public',
     area: 'cases',
-    build: async (w, _c, h) => json(w, 'POST', '/api/applicant/session', h, { token: await linkToken(w, 'applicant-access', w.someCase.id) }),
+    build: async (w, _c, h) =>
+      json(w, 'POST', '/api/applicant/session', h, { token: await linkToken(w, 'applicant-access', w.someCase.id) }),
     ok: 204,
   },
   {
     route: 'POST /api/applicant/logout',
     access: 'public',
     area: 'cases',
-    build: async (w, _c, h) => json(w, 'POST', '/api/applicant/logout', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
+    build: async (w, _c, h) =>
+      json(w, 'POST', '/api/applicant/logout', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
     ok: 204,
   },
   {
     route: 'GET /api/applicant/case',
     access: 'public',
     area: 'cases',
-    build: async (w, _c, h) => json(w, 'GET', '/api/applicant/case', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
+    build: async (w, _c, h) =>
+      json(w, 'GET', '/api/applicant/case', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
     ok: 200,
   },
   {
@@ -175,7 +255,12 @@ export const routeTable: RouteEntry[] = [
     build: async (w, _c, h) => {
       const { cookie, documentId } = await applicantOfNewCase(w);
       const form = multipartBody([{ name: 'file', filename: 'passport.png', contentType: 'image/png', data: tinyPng }]);
-      return { method: 'POST', url: `/api/applicant/documents/${documentId}`, headers: { ...withApplicantCookie(h, cookie), ...form.headers }, payload: form.payload };
+      return {
+        method: 'POST',
+        url: `/api/applicant/documents/${documentId}`,
+        headers: { ...withApplicantCookie(h, cookie), ...form.headers },
+        payload: form.payload,
+      };
     },
     ok: 201,
   },
@@ -183,7 +268,8 @@ export const routeTable: RouteEntry[] = [
     route: 'POST /api/progress/subscribe/confirm',
     access: 'public',
     area: 'cases',
-    build: async (w, _c, h) => json(w, 'POST', '/api/progress/subscribe/confirm', h, { token: await confirmationToken(w) }),
+    build: async (w, _c, h) =>
+      json(w, 'POST', '/api/progress/subscribe/confirm', h, { token: await confirmationToken(w) }),
     ok: 200,
   },
   {
@@ -217,7 +303,10 @@ export const routeTable: RouteEntry[] = [
     area: 'cases',
     build: async (w, _c, h) => {
       const { id } = await throwawayCaseAdmin(w);
-      return json(w, 'POST', '/api/caseadmin/password-reset/confirm', h, { token: await linkToken(w, 'caseadmin-password-reset', id), password: 'a new password' });
+      return json(w, 'POST', '/api/caseadmin/password-reset/confirm', h, {
+        token: await linkToken(w, 'caseadmin-password-reset', id),
+        password: 'a new password',
+      });
     },
     ok: 204,
   },
@@ -227,16 +316,39 @@ export const routeTable: RouteEntry[] = [
     area: 'cases',
     // The admin caller signs out a sign-in of another admin, so the other cells keep theirs.
     build: async (w, caller, h) =>
-      json(w, 'POST', '/api/caseadmin/logout', caller === 'case admin' ? { ...h, authorization: `Bearer ${(await throwawayCaseAdmin(w)).token}` } : h),
+      json(
+        w,
+        'POST',
+        '/api/caseadmin/logout',
+        caller === 'case admin' ? { ...h, authorization: `Bearer ${(await throwawayCaseAdmin(w)).token}` } : h,
+      ),
     ok: 204,
   },
-  { route: 'GET /api/caseadmin/dashboard-metrics', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/dashboard-metrics', h), ok: 200 },
-  { route: 'GET /api/caseadmin/cases', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/cases?status=In%20Progress&page=1', h), ok: 200 },
+  {
+    route: 'GET /api/caseadmin/dashboard-metrics',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/dashboard-metrics', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/caseadmin/cases',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/cases?status=In%20Progress&page=1', h),
+    ok: 200,
+  },
   {
     route: 'POST /api/caseadmin/cases',
     access: 'case admin',
     area: 'cases',
-    build: (w, _c, h) => json(w, 'POST', '/api/caseadmin/cases', h, { case_number: `ATK-${unique()}`, passport_number: 'P1', client_name: 'Client', serviceIds: [] }),
+    build: (w, _c, h) =>
+      json(w, 'POST', '/api/caseadmin/cases', h, {
+        case_number: `ATK-${unique()}`,
+        passport_number: 'P1',
+        client_name: 'Client',
+        serviceIds: [],
+      }),
     ok: 201,
   },
   {
@@ -251,21 +363,45 @@ export const routeTable: RouteEntry[] = [
     }),
     ok: 200,
   },
-  { route: 'GET /api/caseadmin/cases/export', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/cases/export?status=Under%20Review&sortBy=case_number', h), ok: 200 },
+  {
+    route: 'GET /api/caseadmin/cases/export',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/cases/export?status=Under%20Review&sortBy=case_number', h),
+    ok: 200,
+  },
   {
     route: 'POST /api/caseadmin/cases/bulk-step',
     access: 'case admin',
     area: 'cases',
-    build: (w, _c, h) => json(w, 'POST', '/api/caseadmin/cases/bulk-step', h, { caseIds: [w.someCase.id], serviceId: w.service.id, newStep: 'Filed' }),
+    build: (w, _c, h) =>
+      json(w, 'POST', '/api/caseadmin/cases/bulk-step', h, {
+        caseIds: [w.someCase.id],
+        serviceId: w.service.id,
+        newStep: 'Filed',
+      }),
     ok: 200,
   },
-  { route: 'GET /api/caseadmin/cases/:param', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}`, h), ok: 200 },
-  { route: 'GET /api/caseadmin/cases/:param/notes', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}/notes`, h), ok: 200 },
+  {
+    route: 'GET /api/caseadmin/cases/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}`, h),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/caseadmin/cases/:param/notes',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}/notes`, h),
+    ok: 200,
+  },
   {
     route: 'POST /api/caseadmin/cases/:param/notes',
     access: 'case admin',
     area: 'cases',
-    build: (w, _c, h) => json(w, 'POST', `/api/caseadmin/cases/${w.someCase.id}/notes`, h, { body: `Called the client ${unique()}` }),
+    build: (w, _c, h) =>
+      json(w, 'POST', `/api/caseadmin/cases/${w.someCase.id}/notes`, h, { body: `Called the client ${unique()}` }),
     ok: 201,
   },
   {
@@ -278,13 +414,30 @@ export const routeTable: RouteEntry[] = [
         method: 'POST',
         url: '/api/caseadmin/cases',
         headers: w.headersOf('case admin', 'cases'),
-        payload: { case_number: `TRK-${unique()}`, passport_number: 'P', client_name: 'C', client_email: `trk-${unique()}@example.test`, serviceIds: [] },
+        payload: {
+          case_number: `TRK-${unique()}`,
+          passport_number: 'P',
+          client_name: 'C',
+          client_email: `trk-${unique()}@example.test`,
+          serviceIds: [],
+        },
       });
-      return json(w, 'POST', `/api/caseadmin/cases/${created.json<{ newCase: { id: number } }>().newCase.id}/tracker-link`, h);
+      return json(
+        w,
+        'POST',
+        `/api/caseadmin/cases/${created.json<{ newCase: { id: number } }>().newCase.id}/tracker-link`,
+        h,
+      );
     },
     ok: 202,
   },
-  { route: 'GET /api/caseadmin/admins', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/admins', h), ok: 200 },
+  {
+    route: 'GET /api/caseadmin/admins',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/admins', h),
+    ok: 200,
+  },
   {
     route: 'DELETE /api/caseadmin/cases/:param',
     access: 'case admin',
@@ -304,10 +457,17 @@ export const routeTable: RouteEntry[] = [
     route: 'PUT /api/caseadmin/cases/:param/services',
     access: 'case admin',
     area: 'cases',
-    build: (w, _c, h) => json(w, 'PUT', `/api/caseadmin/cases/${w.someCase.id}/services`, h, { serviceIds: [w.service.id] }),
+    build: (w, _c, h) =>
+      json(w, 'PUT', `/api/caseadmin/cases/${w.someCase.id}/services`, h, { serviceIds: [w.service.id] }),
     ok: 200,
   },
-  { route: 'GET /api/caseadmin/services', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/services', h), ok: 200 },
+  {
+    route: 'GET /api/caseadmin/services',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/services', h),
+    ok: 200,
+  },
   {
     route: 'POST /api/caseadmin/services',
     access: 'case admin',
@@ -320,19 +480,38 @@ export const routeTable: RouteEntry[] = [
     access: 'case admin',
     area: 'cases',
     build: async (w, _c, h) => {
-      const created = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers: w.headersOf('case admin', 'cases'), payload: { name: `Gone ${unique()}` } });
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/services',
+        headers: w.headersOf('case admin', 'cases'),
+        payload: { name: `Gone ${unique()}` },
+      });
       return json(w, 'DELETE', `/api/caseadmin/services/${created.json<{ id: number }>().id}`, h);
     },
     ok: 204,
   },
-  { route: 'GET /api/caseadmin/services/:param/steps', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/services/${w.service.id}/steps`, h), ok: 200 },
+  {
+    route: 'GET /api/caseadmin/services/:param/steps',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/services/${w.service.id}/steps`, h),
+    ok: 200,
+  },
   {
     route: 'POST /api/caseadmin/services/:param/steps',
     access: 'case admin',
     area: 'cases',
     build: async (w, _c, h) => {
-      const created = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers: w.headersOf('case admin', 'cases'), payload: { name: `Steps ${unique()}` } });
-      return json(w, 'POST', `/api/caseadmin/services/${created.json<{ id: number }>().id}/steps`, h, { name: 'First', sequence: 1 });
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/services',
+        headers: w.headersOf('case admin', 'cases'),
+        payload: { name: `Steps ${unique()}` },
+      });
+      return json(w, 'POST', `/api/caseadmin/services/${created.json<{ id: number }>().id}/steps`, h, {
+        name: 'First',
+        sequence: 1,
+      });
     },
     ok: 201,
   },
@@ -340,7 +519,11 @@ export const routeTable: RouteEntry[] = [
     route: 'PATCH /api/caseadmin/steps/:param',
     access: 'case admin',
     area: 'cases',
-    build: (w, _c, h) => json(w, 'PATCH', `/api/caseadmin/steps/${w.service.steps[0]?.id}`, h, { description: 'What happens now', expected_days: 3 }),
+    build: (w, _c, h) =>
+      json(w, 'PATCH', `/api/caseadmin/steps/${w.service.steps[0]?.id}`, h, {
+        description: 'What happens now',
+        expected_days: 3,
+      }),
     ok: 200,
   },
   {
@@ -349,7 +532,12 @@ export const routeTable: RouteEntry[] = [
     area: 'cases',
     build: async (w, _c, h) => {
       const admin = w.headersOf('case admin', 'cases');
-      const service = await w.t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers: admin, payload: { name: `Step host ${unique()}` } });
+      const service = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/services',
+        headers: admin,
+        payload: { name: `Step host ${unique()}` },
+      });
       const step = await w.t.app.inject({
         method: 'POST',
         url: `/api/caseadmin/services/${service.json<{ id: number }>().id}/steps`,
@@ -364,7 +552,8 @@ export const routeTable: RouteEntry[] = [
     route: 'PUT /api/caseadmin/caseservices/:param/step',
     access: 'case admin',
     area: 'cases',
-    build: (w, _c, h) => json(w, 'PUT', `/api/caseadmin/caseservices/${w.someCase.CaseServices[0]?.id}/step`, h, { newStep: 'Decided' }),
+    build: (w, _c, h) =>
+      json(w, 'PUT', `/api/caseadmin/caseservices/${w.someCase.CaseServices[0]?.id}/step`, h, { newStep: 'Decided' }),
     ok: 200,
   },
   {
@@ -377,7 +566,12 @@ export const routeTable: RouteEntry[] = [
       const url = `/api/caseadmin/caseservices/${w.someCase.CaseServices[0]?.id}/step`;
       await w.t.app.inject({ method: 'PUT', url, headers: admin, payload: { newStep: 'Filed' } });
       const moved = await w.t.app.inject({ method: 'PUT', url, headers: admin, payload: { newStep: 'Decided' } });
-      return json(w, 'POST', `/api/caseadmin/step-changes/${moved.json<{ stepChangeId: number }>().stepChangeId}/undo`, h);
+      return json(
+        w,
+        'POST',
+        `/api/caseadmin/step-changes/${moved.json<{ stepChangeId: number }>().stepChangeId}/undo`,
+        h,
+      );
     },
     ok: 200,
   },
@@ -389,10 +583,17 @@ export const routeTable: RouteEntry[] = [
       // A fresh bulk move of the case to take back: to the first step, then to the second.
       const admin = w.headersOf('case admin', 'cases');
       const bulk = (newStep: string) =>
-        w.t.app.inject({ method: 'POST', url: '/api/caseadmin/cases/bulk-step', headers: admin, payload: { caseIds: [w.someCase.id], serviceId: w.service.id, newStep } });
+        w.t.app.inject({
+          method: 'POST',
+          url: '/api/caseadmin/cases/bulk-step',
+          headers: admin,
+          payload: { caseIds: [w.someCase.id], serviceId: w.service.id, newStep },
+        });
       await bulk('Filed');
       const moved = await bulk('Decided');
-      return json(w, 'POST', '/api/caseadmin/step-changes/undo', h, { stepChangeIds: moved.json<{ stepChangeIds: number[] }>().stepChangeIds });
+      return json(w, 'POST', '/api/caseadmin/step-changes/undo', h, {
+        stepChangeIds: moved.json<{ stepChangeIds: number[] }>().stepChangeIds,
+      });
     },
     ok: 200,
   },
@@ -408,14 +609,18 @@ export const routeTable: RouteEntry[] = [
     route: 'POST /api/caseadmin/services/:param/documents',
     access: 'case admin',
     area: 'cases',
-    build: (w, _c, h) => json(w, 'POST', `/api/caseadmin/services/${w.service.id}/documents`, h, { name: `Document ${unique()}` }),
+    build: (w, _c, h) =>
+      json(w, 'POST', `/api/caseadmin/services/${w.service.id}/documents`, h, { name: `Document ${unique()}` }),
     ok: 201,
   },
   {
     route: 'PATCH /api/caseadmin/service-documents/:param',
     access: 'case admin',
     area: 'cases',
-    build: async (w, _c, h) => json(w, 'PATCH', `/api/caseadmin/service-documents/${(await sentCaseDocument(w)).documentId}`, h, { required: false }),
+    build: async (w, _c, h) =>
+      json(w, 'PATCH', `/api/caseadmin/service-documents/${(await sentCaseDocument(w)).documentId}`, h, {
+        required: false,
+      }),
     ok: 200,
   },
   {
@@ -423,12 +628,23 @@ export const routeTable: RouteEntry[] = [
     access: 'case admin',
     area: 'cases',
     build: async (w, _c, h) => {
-      const created = await w.t.app.inject({ method: 'POST', url: `/api/caseadmin/services/${w.service.id}/documents`, headers: w.headersOf('case admin', 'cases'), payload: { name: `Gone ${unique()}` } });
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: `/api/caseadmin/services/${w.service.id}/documents`,
+        headers: w.headersOf('case admin', 'cases'),
+        payload: { name: `Gone ${unique()}` },
+      });
       return json(w, 'DELETE', `/api/caseadmin/service-documents/${created.json<{ id: number }>().id}`, h);
     },
     ok: 204,
   },
-  { route: 'GET /api/caseadmin/documents', access: 'case admin', area: 'cases', build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/documents?page=1', h), ok: 200 },
+  {
+    route: 'GET /api/caseadmin/documents',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/documents?page=1', h),
+    ok: 200,
+  },
   {
     route: 'GET /api/caseadmin/documents/:param/file',
     access: 'case admin',
@@ -440,7 +656,11 @@ export const routeTable: RouteEntry[] = [
     route: 'POST /api/caseadmin/documents/:param/review',
     access: 'case admin',
     area: 'cases',
-    build: async (w, _c, h) => json(w, 'POST', `/api/caseadmin/documents/${(await sentCaseDocument(w)).sentId}/review`, h, { decision: 'rejected', reason: 'Blurred' }),
+    build: async (w, _c, h) =>
+      json(w, 'POST', `/api/caseadmin/documents/${(await sentCaseDocument(w)).sentId}/review`, h, {
+        decision: 'rejected',
+        reason: 'Blurred',
+      }),
     ok: 200,
   },
   {
@@ -450,7 +670,12 @@ export const routeTable: RouteEntry[] = [
     build: async (w, _c, h) => {
       const { caseId, documentId } = await sentCaseDocument(w);
       const form = multipartBody([{ name: 'file', filename: 'passport.png', contentType: 'image/png', data: tinyPng }]);
-      return { method: 'POST', url: `/api/caseadmin/cases/${caseId}/documents/${documentId}`, headers: { ...h, ...form.headers }, payload: form.payload };
+      return {
+        method: 'POST',
+        url: `/api/caseadmin/cases/${caseId}/documents/${documentId}`,
+        headers: { ...h, ...form.headers },
+        payload: form.payload,
+      };
     },
     ok: 201,
   },
@@ -460,14 +685,20 @@ export const routeTable: RouteEntry[] = [
     route: 'POST /auth/register',
     access: 'public',
     area: 'lms',
-    build: (w, _c, h) => json(w, 'POST', '/auth/register', h, { username: `new_${unique()}`, password: 'long enough', profession: 'dentist' }),
+    build: (w, _c, h) =>
+      json(w, 'POST', '/auth/register', h, {
+        username: `new_${unique()}`,
+        password: 'long enough',
+        profession: 'dentist',
+      }),
     ok: 201,
   },
   {
     route: 'POST /auth/login',
     access: 'public',
     area: 'lms',
-    build: (w, _c, h) => json(w, 'POST', '/auth/login', h, { username: w.otherLearner.username, password: w.otherLearner.password }),
+    build: (w, _c, h) =>
+      json(w, 'POST', '/auth/login', h, { username: w.otherLearner.username, password: w.otherLearner.password }),
     ok: 200,
   },
   {
@@ -476,7 +707,14 @@ export const routeTable: RouteEntry[] = [
     area: 'lms',
     // Admitted callers sign out a fresh learner of their own, so the other cells keep their tokens.
     build: async (w, caller, h) =>
-      json(w, 'POST', '/auth/logout', caller === 'LMS user' || caller === 'LMS admin' ? { ...h, authorization: `Bearer ${(await registerLearner(w.t)).token}` } : h),
+      json(
+        w,
+        'POST',
+        '/auth/logout',
+        caller === 'LMS user' || caller === 'LMS admin'
+          ? { ...h, authorization: `Bearer ${(await registerLearner(w.t)).token}` }
+          : h,
+      ),
     ok: 204,
   },
   {
@@ -492,28 +730,61 @@ export const routeTable: RouteEntry[] = [
     area: 'lms',
     build: async (w, _c, h) => {
       const learner = await registerLearner(w.t);
-      return json(w, 'POST', '/auth/password-reset/confirm', h, { token: await linkToken(w, 'lms-password-reset', learner.id), password: 'a new password' });
+      return json(w, 'POST', '/auth/password-reset/confirm', h, {
+        token: await linkToken(w, 'lms-password-reset', learner.id),
+        password: 'a new password',
+      });
     },
     ok: 204,
   },
-  { route: 'GET /user/exam/questions', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/questions', h), ok: 200 },
+  {
+    route: 'GET /user/exam/questions',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/exam/questions', h),
+    ok: 200,
+  },
   {
     route: 'POST /user/exam/auto-save',
     access: 'LMS user',
     area: 'lms',
-    build: async (w, _c, h) => json(w, 'POST', '/user/exam/auto-save', h, { questionId: await currentQuestionId(w, h), userAnswer: 'draft', timer: 100 }),
+    build: async (w, _c, h) =>
+      json(w, 'POST', '/user/exam/auto-save', h, {
+        questionId: await currentQuestionId(w, h),
+        userAnswer: 'draft',
+        timer: 100,
+      }),
     ok: 200,
   },
   {
     route: 'POST /user/exam/submit',
     access: 'LMS user',
     area: 'lms',
-    build: async (w, _c, h) => json(w, 'POST', '/user/exam/submit', h, { questionId: await currentQuestionId(w, h), userAnswer: 'Right' }),
+    build: async (w, _c, h) =>
+      json(w, 'POST', '/user/exam/submit', h, { questionId: await currentQuestionId(w, h), userAnswer: 'Right' }),
     ok: 200,
   },
-  { route: 'POST /user/exam/events', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/user/exam/events', h, { event: 'copy' }), ok: 201 },
-  { route: 'GET /user/exam/summary', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/summary', h), ok: 200 },
-  { route: 'POST /user/exam/finish', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/user/exam/finish', h), ok: 200 },
+  {
+    route: 'POST /user/exam/events',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/user/exam/events', h, { event: 'copy' }),
+    ok: 201,
+  },
+  {
+    route: 'GET /user/exam/summary',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/exam/summary', h),
+    ok: 200,
+  },
+  {
+    route: 'POST /user/exam/finish',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/user/exam/finish', h),
+    ok: 200,
+  },
   {
     route: 'POST /user/exam/attempts',
     access: 'LMS user',
@@ -525,9 +796,27 @@ export const routeTable: RouteEntry[] = [
     },
     ok: 201,
   },
-  { route: 'GET /user/exam/attempts', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/attempts?page=1', h), ok: 200 },
-  { route: 'GET /user/exam/attempts/:param/review', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/attempts/2147483647/review', h), ok: 404 },
-  { route: 'POST /user/exam/attempts/:param/finish', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/user/exam/attempts/2147483647/finish', h), ok: 404 },
+  {
+    route: 'GET /user/exam/attempts',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/exam/attempts?page=1', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /user/exam/attempts/:param/review',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/exam/attempts/2147483647/review', h),
+    ok: 404,
+  },
+  {
+    route: 'POST /user/exam/attempts/:param/finish',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/user/exam/attempts/2147483647/finish', h),
+    ok: 404,
+  },
   {
     route: 'PUT /user/exam/attempts/:param/flags',
     access: 'LMS user',
@@ -535,10 +824,34 @@ export const routeTable: RouteEntry[] = [
     build: (w, _c, h) => json(w, 'PUT', '/user/exam/attempts/2147483647/flags', h, { questionId: 1, flagged: true }),
     ok: 409,
   },
-  { route: 'GET /user/exam/upcoming', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/exam/upcoming', h), ok: 200 },
-  { route: 'GET /user/courses', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses', h), ok: 200 },
-  { route: 'GET /user/courses/recent', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses/recent', h), ok: 200 },
-  { route: 'GET /user/courses/:param', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', `/user/courses/${w.courseId}`, h), ok: 200 },
+  {
+    route: 'GET /user/exam/upcoming',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/exam/upcoming', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /user/courses',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/courses', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /user/courses/recent',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/courses/recent', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /user/courses/:param',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', `/user/courses/${w.courseId}`, h),
+    ok: 200,
+  },
   {
     route: 'PUT /user/courses/:param/progress',
     access: 'LMS user',
@@ -546,11 +859,41 @@ export const routeTable: RouteEntry[] = [
     build: (w, _c, h) => json(w, 'PUT', `/user/courses/${w.courseId}/progress`, h, { section: 0, completed: true }),
     ok: 200,
   },
-  { route: 'GET /user/progress', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/progress', h), ok: 200 },
-  { route: 'GET /user/achievements', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/achievements', h), ok: 200 },
-  { route: 'GET /user/profile', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/profile', h), ok: 200 },
-  { route: 'GET /exam-questions', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/exam-questions?page=1&profession=nurse', h), ok: 200 },
-  { route: 'POST /exam-questions', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/exam-questions', h, questionBody({ profession: 'dentist' })), ok: 201 },
+  {
+    route: 'GET /user/progress',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/progress', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /user/achievements',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/achievements', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /user/profile',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/profile', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /exam-questions',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/exam-questions?page=1&profession=nurse', h),
+    ok: 200,
+  },
+  {
+    route: 'POST /exam-questions',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/exam-questions', h, questionBody({ profession: 'dentist' })),
+    ok: 201,
+  },
   {
     route: 'POST /exam-questions/import',
     access: 'LMS admin',
@@ -563,39 +906,105 @@ export const routeTable: RouteEntry[] = [
     }),
     ok: 200,
   },
-  { route: 'GET /exam-questions/export', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/exam-questions/export?profession=dentist', h), ok: 200 },
-  { route: 'GET /exam-questions/statistics', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/exam-questions/statistics?page=1&profession=nurse', h), ok: 200 },
+  {
+    route: 'GET /exam-questions/export',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/exam-questions/export?profession=dentist', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /exam-questions/statistics',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/exam-questions/statistics?page=1&profession=nurse', h),
+    ok: 200,
+  },
   {
     route: 'PUT /exam-questions/:param',
     access: 'LMS admin',
     area: 'lms',
-    build: async (w, _c, h) => json(w, 'PUT', `/exam-questions/${(await createQuestion(w.t, w.lmsAdmin.headers, { profession: 'dentist' })).id}`, h, questionBody({ profession: 'dentist' })),
+    build: async (w, _c, h) =>
+      json(
+        w,
+        'PUT',
+        `/exam-questions/${(await createQuestion(w.t, w.lmsAdmin.headers, { profession: 'dentist' })).id}`,
+        h,
+        questionBody({ profession: 'dentist' }),
+      ),
     ok: 200,
   },
   {
     route: 'DELETE /exam-questions/:param',
     access: 'LMS admin',
     area: 'lms',
-    build: async (w, _c, h) => json(w, 'DELETE', `/exam-questions/${(await createQuestion(w.t, w.lmsAdmin.headers, { profession: 'dentist' })).id}`, h),
+    build: async (w, _c, h) =>
+      json(
+        w,
+        'DELETE',
+        `/exam-questions/${(await createQuestion(w.t, w.lmsAdmin.headers, { profession: 'dentist' })).id}`,
+        h,
+      ),
     ok: 204,
   },
-  { route: 'GET /admin/exam-settings', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/exam-settings', h), ok: 200 },
-  { route: 'PUT /admin/exam-settings', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'PUT', '/admin/exam-settings', h, { retakeWaitSeconds: 0 }), ok: 200 },
-  { route: 'POST /admin/access-codes', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/access-codes', h, { count: 1, programs: ['course'] }), ok: 201 },
-  { route: 'GET /admin/access-codes', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/access-codes', h), ok: 200 },
+  {
+    route: 'GET /admin/exam-settings',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/admin/exam-settings', h),
+    ok: 200,
+  },
+  {
+    route: 'PUT /admin/exam-settings',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'PUT', '/admin/exam-settings', h, { retakeWaitSeconds: 0 }),
+    ok: 200,
+  },
+  {
+    route: 'POST /admin/access-codes',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/admin/access-codes', h, { count: 1, programs: ['course'] }),
+    ok: 201,
+  },
+  {
+    route: 'GET /admin/access-codes',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/admin/access-codes', h),
+    ok: 200,
+  },
   {
     route: 'POST /user/access-codes/redeem',
     access: 'LMS user',
     area: 'lms',
     build: async (w, _c, h) => {
-      const issued = await w.t.app.inject({ method: 'POST', url: '/admin/access-codes', headers: w.lmsAdmin.headers, payload: { count: 1, programs: ['course'] } });
+      const issued = await w.t.app.inject({
+        method: 'POST',
+        url: '/admin/access-codes',
+        headers: w.lmsAdmin.headers,
+        payload: { count: 1, programs: ['course'] },
+      });
       return json(w, 'POST', '/user/access-codes/redeem', h, { code: issued.json<{ codes: string[] }>().codes[0] });
     },
     ok: 200,
   },
   // The world's learner and admin hold every program, so asking is refused as having them already.
-  { route: 'POST /user/premium-requests', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/user/premium-requests', h, { note: 'Please' }), ok: 409 },
-  { route: 'GET /user/premium-requests/latest', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/premium-requests/latest', h), ok: 200 },
+  {
+    route: 'POST /user/premium-requests',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/user/premium-requests', h, { note: 'Please' }),
+    ok: 409,
+  },
+  {
+    route: 'GET /user/premium-requests/latest',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/premium-requests/latest', h),
+    ok: 200,
+  },
   {
     route: 'POST /user/premium-requests/:param/seen',
     access: 'LMS user',
@@ -603,8 +1012,20 @@ export const routeTable: RouteEntry[] = [
     build: (w, _c, h) => json(w, 'POST', '/user/premium-requests/2147483647/seen', h),
     ok: 404,
   },
-  { route: 'GET /admin/premium-requests', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/premium-requests?status=open', h), ok: 200 },
-  { route: 'POST /admin/premium-requests/:param/grant', access: 'LMS admin', area: 'lms', build: async (w, _c, h) => json(w, 'POST', `/admin/premium-requests/${await openPremiumRequest(w)}/grant`, h), ok: 200 },
+  {
+    route: 'GET /admin/premium-requests',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/admin/premium-requests?status=open', h),
+    ok: 200,
+  },
+  {
+    route: 'POST /admin/premium-requests/:param/grant',
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => json(w, 'POST', `/admin/premium-requests/${await openPremiumRequest(w)}/grant`, h),
+    ok: 200,
+  },
   {
     route: 'POST /admin/premium-requests/:param/decline',
     access: 'LMS admin',
@@ -612,9 +1033,27 @@ export const routeTable: RouteEntry[] = [
     build: async (w, _c, h) => json(w, 'POST', `/admin/premium-requests/${await openPremiumRequest(w)}/decline`, h),
     ok: 200,
   },
-  { route: 'GET /user/courses/preview', access: 'LMS user', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/user/courses/preview', h), ok: 200 },
-  { route: 'GET /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/courses', h), ok: 200 },
-  { route: 'POST /admin/courses', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'POST', '/admin/courses', h, { title: `Course ${unique()}`, profession: 'all' }), ok: 201 },
+  {
+    route: 'GET /user/courses/preview',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/courses/preview', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /admin/courses',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/admin/courses', h),
+    ok: 200,
+  },
+  {
+    route: 'POST /admin/courses',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/admin/courses', h, { title: `Course ${unique()}`, profession: 'all' }),
+    ok: 201,
+  },
   {
     route: 'POST /admin/lesson-images',
     access: 'LMS admin',
@@ -631,7 +1070,12 @@ export const routeTable: RouteEntry[] = [
     area: 'lms',
     build: async (w, _c, h) => {
       const form = multipartBody([{ name: 'image', filename: 'diagram.png', contentType: 'image/png', data: tinyPng }]);
-      const saved = await w.t.app.inject({ method: 'POST', url: '/admin/lesson-images', headers: { ...w.lmsAdmin.headers, ...form.headers }, payload: form.payload });
+      const saved = await w.t.app.inject({
+        method: 'POST',
+        url: '/admin/lesson-images',
+        headers: { ...w.lmsAdmin.headers, ...form.headers },
+        payload: form.payload,
+      });
       return json(w, 'GET', saved.json<{ url: string }>().url, h);
     },
     ok: 200,
@@ -641,7 +1085,12 @@ export const routeTable: RouteEntry[] = [
     access: 'LMS admin',
     area: 'lms',
     build: async (w, _c, h) => {
-      const created = await w.t.app.inject({ method: 'POST', url: '/admin/courses', headers: w.lmsAdmin.headers, payload: { title: `Read ${unique()}`, profession: 'all' } });
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: '/admin/courses',
+        headers: w.lmsAdmin.headers,
+        payload: { title: `Read ${unique()}`, profession: 'all' },
+      });
       return json(w, 'GET', `/admin/courses/${created.json<{ id: number }>().id}`, h);
     },
     ok: 200,
@@ -651,8 +1100,16 @@ export const routeTable: RouteEntry[] = [
     access: 'LMS admin',
     area: 'lms',
     build: async (w, _c, h) => {
-      const created = await w.t.app.inject({ method: 'POST', url: '/admin/courses', headers: w.lmsAdmin.headers, payload: { title: `Edited ${unique()}`, profession: 'all' } });
-      return json(w, 'PUT', `/admin/courses/${created.json<{ id: number }>().id}`, h, { title: `Edited ${unique()}`, profession: 'nurse' });
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: '/admin/courses',
+        headers: w.lmsAdmin.headers,
+        payload: { title: `Edited ${unique()}`, profession: 'all' },
+      });
+      return json(w, 'PUT', `/admin/courses/${created.json<{ id: number }>().id}`, h, {
+        title: `Edited ${unique()}`,
+        profession: 'nurse',
+      });
     },
     ok: 200,
   },
@@ -661,14 +1118,37 @@ export const routeTable: RouteEntry[] = [
     access: 'LMS admin',
     area: 'lms',
     build: async (w, _c, h) => {
-      const created = await w.t.app.inject({ method: 'POST', url: '/admin/courses', headers: w.lmsAdmin.headers, payload: { title: `Gone ${unique()}`, profession: 'all' } });
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: '/admin/courses',
+        headers: w.lmsAdmin.headers,
+        payload: { title: `Gone ${unique()}`, profession: 'all' },
+      });
       return json(w, 'DELETE', `/admin/courses/${created.json<{ id: number }>().id}`, h);
     },
     ok: 204,
   },
-  { route: 'GET /admin/exam-logs', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/exam-logs', h), ok: 200 },
-  { route: 'GET /admin/users', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/users?search=learner', h), ok: 200 },
-  { route: 'GET /admin/users/:param/accommodation', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/users/2147483647/accommodation', h), ok: 404 },
+  {
+    route: 'GET /admin/exam-logs',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/admin/exam-logs', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /admin/users',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/admin/users?search=learner', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /admin/users/:param/accommodation',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/admin/users/2147483647/accommodation', h),
+    ok: 404,
+  },
   {
     route: 'PUT /admin/users/:param/accommodation',
     access: 'LMS admin',
@@ -680,25 +1160,46 @@ export const routeTable: RouteEntry[] = [
     route: 'PUT /admin/users/:param/programs',
     access: 'LMS admin',
     area: 'lms',
-    build: async (w, _c, h) => json(w, 'PUT', `/admin/users/${(await registerLearner(w.t)).id}/programs`, h, { allowed_programs: ['course'] }),
+    build: async (w, _c, h) =>
+      json(w, 'PUT', `/admin/users/${(await registerLearner(w.t)).id}/programs`, h, { allowed_programs: ['course'] }),
     ok: 200,
   },
   {
     route: 'PUT /admin/users/:param/password',
     access: 'LMS admin',
     area: 'lms',
-    build: async (w, _c, h) => json(w, 'PUT', `/admin/users/${(await registerLearner(w.t)).id}/password`, h, { password: 'set by an admin' }),
+    build: async (w, _c, h) =>
+      json(w, 'PUT', `/admin/users/${(await registerLearner(w.t)).id}/password`, h, { password: 'set by an admin' }),
     ok: 204,
   },
-  { route: 'GET /admin/essays', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/essays', h), ok: 200 },
+  {
+    route: 'GET /admin/essays',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/admin/essays', h),
+    ok: 200,
+  },
   // No essay answer exists: an admitted admin reaches the lookup and gets its 404.
-  { route: 'PUT /admin/essays/:param', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'PUT', '/admin/essays/2147483647', h, { correct: true }), ok: 404 },
-  { route: 'GET /admin/upcoming-exams', access: 'LMS admin', area: 'lms', build: (w, _c, h) => json(w, 'GET', '/admin/upcoming-exams', h), ok: 200 },
+  {
+    route: 'PUT /admin/essays/:param',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'PUT', '/admin/essays/2147483647', h, { correct: true }),
+    ok: 404,
+  },
+  {
+    route: 'GET /admin/upcoming-exams',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/admin/upcoming-exams', h),
+    ok: 200,
+  },
   {
     route: 'POST /admin/upcoming-exams',
     access: 'LMS admin',
     area: 'lms',
-    build: (w, _c, h) => json(w, 'POST', '/admin/upcoming-exams', h, { title: 'Licensing', exam_date: '2030-01-01', exam_time: '09:00' }),
+    build: (w, _c, h) =>
+      json(w, 'POST', '/admin/upcoming-exams', h, { title: 'Licensing', exam_date: '2030-01-01', exam_time: '09:00' }),
     ok: 201,
   },
   {
@@ -722,7 +1223,11 @@ export const routeTable: RouteEntry[] = [
     route: 'POST /api/network/auth/sign-up',
     access: 'public',
     area: 'network',
-    build: (w, _c, h) => json(w, 'POST', '/api/network/auth/sign-up', h, { email: `new-${unique()}@example.test`, password: 'long enough' }),
+    build: (w, _c, h) =>
+      json(w, 'POST', '/api/network/auth/sign-up', h, {
+        email: `new-${unique()}@example.test`,
+        password: 'long enough',
+      }),
     ok: 202,
   },
   {
@@ -733,7 +1238,9 @@ export const routeTable: RouteEntry[] = [
       const someone = await signUpMember(w.t, { complete: false });
       // The sign-up's verification email issues its own link when its job runs, which would replace this one.
       await mailQueueSettled(w.t);
-      return json(w, 'POST', '/api/network/auth/verify-email', h, { token: await linkToken(w, 'network-verify-email', someone.user.uid) });
+      return json(w, 'POST', '/api/network/auth/verify-email', h, {
+        token: await linkToken(w, 'network-verify-email', someone.user.uid),
+      });
     },
     ok: 204,
   },
@@ -750,7 +1257,10 @@ export const routeTable: RouteEntry[] = [
     area: 'network',
     build: async (w, _c, h) => {
       const someone = await signUpMember(w.t, { complete: false });
-      return json(w, 'POST', '/api/network/auth/password-reset/confirm', h, { token: await linkToken(w, 'network-password-reset', someone.user.uid), password: 'a new password' });
+      return json(w, 'POST', '/api/network/auth/password-reset/confirm', h, {
+        token: await linkToken(w, 'network-password-reset', someone.user.uid),
+        password: 'a new password',
+      });
     },
     ok: 204,
   },
@@ -783,17 +1293,42 @@ export const routeTable: RouteEntry[] = [
     },
     ok: 204,
   },
-  { route: 'GET /api/network/me', access: 'public', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/me', h), ok: 200 },
-  { route: 'GET /api/network/auth/oidc/popup.js', access: 'public', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/popup.js', h), ok: 200 },
+  {
+    route: 'GET /api/network/me',
+    access: 'public',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/me', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/network/auth/oidc/popup.js',
+    access: 'public',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/popup.js', h),
+    ok: 200,
+  },
   // No provider is configured here: the popup says so.
-  { route: 'GET /api/network/auth/oidc/start', access: 'public', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/start', h), ok: 404 },
+  {
+    route: 'GET /api/network/auth/oidc/start',
+    access: 'public',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/start', h),
+    ok: 404,
+  },
   // Without the flow cookie the callback refuses to go on.
-  { route: 'GET /api/network/auth/oidc/callback', access: 'public', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/callback?code=x&state=y', h), ok: 400 },
+  {
+    route: 'GET /api/network/auth/oidc/callback',
+    access: 'public',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/callback?code=x&state=y', h),
+    ok: 400,
+  },
   {
     route: 'PUT /api/network/me/profile',
     access: 'member',
     area: 'network',
-    build: (w, _c, h) => json(w, 'PUT', '/api/network/me/profile', h, { username: `u_${unique()}`, displayName: 'Renamed' }),
+    build: (w, _c, h) =>
+      json(w, 'PUT', '/api/network/me/profile', h, { username: `u_${unique()}`, displayName: 'Renamed' }),
     ok: 200,
   },
   {
@@ -802,16 +1337,51 @@ export const routeTable: RouteEntry[] = [
     area: 'network',
     build: (w, _c, h) => {
       const form = multipartBody([{ name: 'photo', filename: 'me.png', contentType: 'image/png', data: tinyPng }]);
-      return { method: 'POST', url: '/api/network/me/photo', headers: { ...h, ...form.headers }, payload: form.payload };
+      return {
+        method: 'POST',
+        url: '/api/network/me/photo',
+        headers: { ...h, ...form.headers },
+        payload: form.payload,
+      };
     },
     ok: 200,
   },
-  { route: 'GET /api/network/me/settings', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/me/settings', h), ok: 200 },
-  { route: 'GET /api/network/me/email-digest', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/me/email-digest', h), ok: 200 },
-  { route: 'PUT /api/network/me/email-digest', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'PUT', '/api/network/me/email-digest', h, { enabled: false }), ok: 200 },
-  { route: 'GET /api/network/members', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/members?q=a', h), ok: 200 },
+  {
+    route: 'GET /api/network/me/settings',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/me/settings', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/network/me/email-digest',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/me/email-digest', h),
+    ok: 200,
+  },
+  {
+    route: 'PUT /api/network/me/email-digest',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'PUT', '/api/network/me/email-digest', h, { enabled: false }),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/network/members',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/members?q=a', h),
+    ok: 200,
+  },
   // The emailed link works signed out; a token that is not one the app made is refused.
-  { route: 'POST /api/network/email-digest/unsubscribe', access: 'public', area: 'network', build: (w, _c, h) => json(w, 'POST', '/api/network/email-digest/unsubscribe', h, { token: 'not-a-real-token' }), ok: 400 },
+  {
+    route: 'POST /api/network/email-digest/unsubscribe',
+    access: 'public',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', '/api/network/email-digest/unsubscribe', h, { token: 'not-a-real-token' }),
+    ok: 400,
+  },
   {
     route: 'PUT /api/network/me/password',
     access: 'member',
@@ -819,24 +1389,46 @@ export const routeTable: RouteEntry[] = [
     // The caller's own password, set again: the other cells keep signing in with it.
     build: (w, caller, h) => {
       const own = caller === 'other member' ? w.otherMember : w.member;
-      return json(w, 'PUT', '/api/network/me/password', h, { currentPassword: own.password, newPassword: own.password });
+      return json(w, 'PUT', '/api/network/me/password', h, {
+        currentPassword: own.password,
+        newPassword: own.password,
+      });
     },
     ok: 204,
   },
-  { route: 'POST /api/network/me/sign-out-others', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'POST', '/api/network/me/sign-out-others', h), ok: 200 },
+  {
+    route: 'POST /api/network/me/sign-out-others',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', '/api/network/me/sign-out-others', h),
+    ok: 200,
+  },
   {
     route: 'DELETE /api/network/me',
     access: 'member',
     area: 'network',
     // A member deletes an account of its own made for the call, never the one the other cells use.
     build: async (w, caller, h) => {
-      if (caller !== 'member' && caller !== 'other member') return json(w, 'DELETE', '/api/network/me', h, { password: 'whatever' });
+      if (caller !== 'member' && caller !== 'other member')
+        return json(w, 'DELETE', '/api/network/me', h, { password: 'whatever' });
       const own = await signUpMember(w.t);
-      return json(w, 'DELETE', '/api/network/me', { ...h, cookie: await w.freshSession(own) }, { password: own.password });
+      return json(
+        w,
+        'DELETE',
+        '/api/network/me',
+        { ...h, cookie: await w.freshSession(own) },
+        { password: own.password },
+      );
     },
     ok: 204,
   },
-  { route: 'GET /api/network/posts', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/posts', h), ok: 200 },
+  {
+    route: 'GET /api/network/posts',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/posts', h),
+    ok: 200,
+  },
   {
     route: 'POST /api/network/posts',
     access: 'member',
@@ -847,16 +1439,29 @@ export const routeTable: RouteEntry[] = [
     },
     ok: 201,
   },
-  { route: 'GET /api/network/posts/:param', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', `/api/network/posts/${w.post.id}`, h), ok: 200 },
+  {
+    route: 'GET /api/network/posts/:param',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', `/api/network/posts/${w.post.id}`, h),
+    ok: 200,
+  },
   {
     route: 'DELETE /api/network/posts/:param',
     access: 'member',
     area: 'network',
     // Always a fresh post of `member`: another member may not delete it.
-    build: async (w, _c, h) => json(w, 'DELETE', `/api/network/posts/${(await createTextPost(w.t, w.member, 'to delete')).id}`, h),
+    build: async (w, _c, h) =>
+      json(w, 'DELETE', `/api/network/posts/${(await createTextPost(w.t, w.member, 'to delete')).id}`, h),
     ok: { default: 204, 'other member': 403 },
   },
-  { route: 'GET /api/network/posts/:param/comments', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', `/api/network/posts/${w.post.id}/comments`, h), ok: 200 },
+  {
+    route: 'GET /api/network/posts/:param/comments',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', `/api/network/posts/${w.post.id}/comments`, h),
+    ok: 200,
+  },
   {
     route: 'POST /api/network/posts/:param/comments',
     access: 'member',
@@ -864,43 +1469,114 @@ export const routeTable: RouteEntry[] = [
     build: (w, _c, h) => json(w, 'POST', `/api/network/posts/${w.post.id}/comments`, h, { text: 'nice' }),
     ok: 201,
   },
-  { route: 'PUT /api/network/posts/:param/like', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'PUT', `/api/network/posts/${w.post.id}/like`, h), ok: 200 },
-  { route: 'DELETE /api/network/posts/:param/like', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'DELETE', `/api/network/posts/${w.post.id}/like`, h), ok: 200 },
-  { route: 'GET /api/network/media/:param', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', w.post.mediaURL, h), ok: 200 },
+  {
+    route: 'PUT /api/network/posts/:param/like',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'PUT', `/api/network/posts/${w.post.id}/like`, h),
+    ok: 200,
+  },
+  {
+    route: 'DELETE /api/network/posts/:param/like',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'DELETE', `/api/network/posts/${w.post.id}/like`, h),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/network/media/:param',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', w.post.mediaURL, h),
+    ok: 200,
+  },
   {
     route: 'GET /api/network/members/:param',
     access: 'member',
     area: 'network',
     // The profile route above renames the members: their username as it is now.
     build: async (w, _c, h) => {
-      const { rows } = await w.t.database.pool.query<{ username: string }>('SELECT username FROM network_users WHERE id = $1', [w.otherMember.user.uid]);
+      const { rows } = await w.t.database.pool.query<{ username: string }>(
+        'SELECT username FROM network_users WHERE id = $1',
+        [w.otherMember.user.uid],
+      );
       return json(w, 'GET', `/api/network/members/${rows[0]?.username ?? 'missing'}`, h);
     },
     ok: 200,
   },
-  { route: 'GET /api/network/search', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/search?q=picture', h), ok: 200 },
-  { route: 'GET /api/network/notifications', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/notifications', h), ok: 200 },
-  { route: 'POST /api/network/notifications/read', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'POST', '/api/network/notifications/read', h, { all: true }), ok: 200 },
-  { route: 'GET /api/network/events', access: 'member', area: 'network', build: (w, _c, h) => ({ ...json(w, 'GET', '/api/network/events', h), stream: true }), ok: 200 },
+  {
+    route: 'GET /api/network/search',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/search?q=picture', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/network/notifications',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/notifications', h),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/network/notifications/read',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', '/api/network/notifications/read', h, { all: true }),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/network/events',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => ({ ...json(w, 'GET', '/api/network/events', h), stream: true }),
+    ok: 200,
+  },
   {
     route: 'POST /api/network/posts/:param/reports',
     access: 'member',
     area: 'network',
     // A fresh post by someone else each time: a member reports a post once, and never their own.
-    build: async (w, caller, h) => json(w, 'POST', `/api/network/posts/${(await createTextPost(w.t, caller === 'member' ? w.otherMember : w.member, 'to report')).id}/reports`, h, { reason: 'spam' }),
+    build: async (w, caller, h) =>
+      json(
+        w,
+        'POST',
+        `/api/network/posts/${(await createTextPost(w.t, caller === 'member' ? w.otherMember : w.member, 'to report')).id}/reports`,
+        h,
+        { reason: 'spam' },
+      ),
     ok: 201,
   },
-  { route: 'GET /api/network/me/suspension', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/me/suspension', h), ok: 200 },
+  {
+    route: 'GET /api/network/me/suspension',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/me/suspension', h),
+    ok: 200,
+  },
   // Moderators are network admins (a verified address in NETWORK_ADMIN_EMAILS); no caller here is one.
-  { route: 'GET /api/network/moderation/reports', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/moderation/reports', h), ok: 403 },
+  {
+    route: 'GET /api/network/moderation/reports',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/moderation/reports', h),
+    ok: 403,
+  },
   {
     route: 'POST /api/network/moderation/reports/:param/resolve',
     access: 'member',
     area: 'network',
-    build: (w, _c, h) => json(w, 'POST', `/api/network/moderation/reports/${w.post.id}/resolve`, h, { action: 'dismiss' }),
+    build: (w, _c, h) =>
+      json(w, 'POST', `/api/network/moderation/reports/${w.post.id}/resolve`, h, { action: 'dismiss' }),
     ok: 403,
   },
-  { route: 'GET /api/network/moderation/log', access: 'member', area: 'network', build: (w, _c, h) => json(w, 'GET', '/api/network/moderation/log', h), ok: 403 },
+  {
+    route: 'GET /api/network/moderation/log',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/moderation/log', h),
+    ok: 403,
+  },
 ];
 
 /** Who a route admits, and what the others get: 401 without valid credentials of its area, 403 for a learner on an admin route. */

@@ -26,7 +26,14 @@ describe('secrets at rest: emailed links', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, LOGIN_RATE_LIMIT: '1000', CASE_LOOKUP_RATE_LIMIT: '1000', CASE_NOTIFICATION_DELAY_SECONDS: '0', CASE_STEP_UNDO_SECONDS: '1', PUBLIC_URL: 'https://pathway.example.test' });
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      LOGIN_RATE_LIMIT: '1000',
+      CASE_LOOKUP_RATE_LIMIT: '1000',
+      CASE_NOTIFICATION_DELAY_SECONDS: '0',
+      CASE_STEP_UNDO_SECONDS: '1',
+      PUBLIC_URL: 'https://pathway.example.test',
+    });
     admin = await signInCaseAdmin(t);
   });
   afterAll(async () => {
@@ -34,8 +41,10 @@ describe('secrets at rest: emailed links', () => {
     await smtp.close();
   });
 
-  const post = (url: string, payload: object, headers: Record<string, string> = { origin: ownOrigin(t) }) => t.app.inject({ method: 'POST', url, headers, payload });
-  const mailTo = (address: string, subject: string) => smtp.nextMessage((mail) => mail.to.includes(address) && mail.subject.includes(subject));
+  const post = (url: string, payload: object, headers: Record<string, string> = { origin: ownOrigin(t) }) =>
+    t.app.inject({ method: 'POST', url, headers, payload });
+  const mailTo = (address: string, subject: string) =>
+    smtp.nextMessage((mail) => mail.to.includes(address) && mail.subject.includes(subject));
 
   /** Every row of every table of the app and of pg-boss, as text. */
   async function everyStoredRow(): Promise<string> {
@@ -46,7 +55,9 @@ describe('secrets at rest: emailed links', () => {
     const dumps = await Promise.all(
       tables.map(async ({ schemaname, tablename }) => {
         const name = `"${schemaname}"."${tablename}"`;
-        const { rows } = await t.database.pool.query<{ dump: string | null }>(`SELECT string_agg(r::text, E'\\n') AS dump FROM ${name} r`);
+        const { rows } = await t.database.pool.query<{ dump: string | null }>(
+          `SELECT string_agg(r::text, E'\\n') AS dump FROM ${name} r`,
+        );
         return `${name}\n${rows[0]?.dump ?? ''}`;
       }),
     );
@@ -61,19 +72,43 @@ describe('secrets at rest: emailed links', () => {
     const networkReset = linkToken(await mailTo(member.email, 'Reset your Pathway password'), '/reset-password');
 
     const learnerEmail = `learner-${Date.now()}@example.test`;
-    const learner = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: `learner${Date.now()}`, password: 'learner password', profession: 'doctor', email: learnerEmail } });
+    const learner = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: {
+        username: `learner${Date.now()}`,
+        password: 'learner password',
+        profession: 'doctor',
+        email: learnerEmail,
+      },
+    });
     expect(learner.statusCode, learner.body).toBe(201);
     await post('/auth/password-reset', { email: learnerEmail });
     const lmsReset = linkToken(await mailTo(learnerEmail, 'Reset your Pathway learning password'), '/reset-password');
 
     const resetAdmin = await signInCaseAdmin(t);
     await post('/api/caseadmin/password-reset', { email: resetAdmin.email });
-    const adminReset = linkToken(await mailTo(resetAdmin.email, 'Reset your Pathway admin password'), '/reset-password');
+    const adminReset = linkToken(
+      await mailTo(resetAdmin.email, 'Reset your Pathway admin password'),
+      '/reset-password',
+    );
 
     const applicant = `applicant-${Date.now()}@example.test`;
-    const created = await createCase(t, admin.headers, { passport_number: 'AT-REST-1', client_email: applicant, serviceIds: [1] });
+    const created = await createCase(t, admin.headers, {
+      passport_number: 'AT-REST-1',
+      client_email: applicant,
+      serviceIds: [1],
+    });
     const subscriber = `subscriber-${Date.now()}@example.test`;
-    expect((await post('/api/progress/subscribe', { caseNumber: created.case_number, passportNumber: 'AT-REST-1', email: subscriber })).statusCode).toBe(202);
+    expect(
+      (
+        await post('/api/progress/subscribe', {
+          caseNumber: created.case_number,
+          passportNumber: 'AT-REST-1',
+          email: subscriber,
+        })
+      ).statusCode,
+    ).toBe(202);
     const confirmation = linkToken(await mailTo(subscriber, 'Confirm email updates'), '/confirm');
     await changeStep(t, admin.headers, created.CaseServices[0]!.id, 'Documents Under Review');
     const unsubscribe = linkToken(await mailTo(applicant, 'moved to Documents Under Review'), '/unsubscribe');
@@ -85,9 +120,21 @@ describe('secrets at rest: emailed links', () => {
     expect(found.map(([kind]) => kind)).toEqual([]);
     // The links still work: nothing was lost by keeping them out of the tables.
     expect((await post('/api/network/auth/verify-email', { token: verification })).statusCode).toBe(204);
-    expect((await post('/api/network/auth/password-reset/confirm', { token: networkReset, password: 'a brand new password' })).statusCode).toBe(204);
-    expect((await post('/auth/password-reset/confirm', { token: lmsReset, password: 'a brand new password' })).statusCode).toBe(204);
-    expect((await post('/api/caseadmin/password-reset/confirm', { token: adminReset, password: 'a brand new password' })).statusCode).toBe(204);
+    expect(
+      (
+        await post('/api/network/auth/password-reset/confirm', {
+          token: networkReset,
+          password: 'a brand new password',
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(
+      (await post('/auth/password-reset/confirm', { token: lmsReset, password: 'a brand new password' })).statusCode,
+    ).toBe(204);
+    expect(
+      (await post('/api/caseadmin/password-reset/confirm', { token: adminReset, password: 'a brand new password' }))
+        .statusCode,
+    ).toBe(204);
     expect((await post('/api/progress/subscribe/confirm', { token: confirmation })).statusCode).toBe(200);
     expect((await post('/api/progress/unsubscribe', { token: unsubscribe })).statusCode).toBe(200);
   });
@@ -96,7 +143,10 @@ describe('secrets at rest: emailed links', () => {
     const created = await createCase(t, admin.headers, { passport_number: 'AT-REST-2', serviceIds: [1] });
     const [early, late] = [`early-${Date.now()}@example.test`, `late-${Date.now()}@example.test`];
     for (const email of [early, late]) {
-      expect((await post('/api/progress/subscribe', { caseNumber: created.case_number, passportNumber: 'AT-REST-2', email })).statusCode).toBe(202);
+      expect(
+        (await post('/api/progress/subscribe', { caseNumber: created.case_number, passportNumber: 'AT-REST-2', email }))
+          .statusCode,
+      ).toBe(202);
     }
     const earlyToken = linkToken(await mailTo(early, 'Confirm email updates'), '/confirm');
     const lateToken = linkToken(await mailTo(late, 'Confirm email updates'), '/confirm');

@@ -64,7 +64,11 @@ function listening(env: Record<string, string>) {
  * machine does not fail it) while the trickle would go on far longer.
  */
 describe('slow clients (headers 1 s, request 2 s)', () => {
-  const server = listening({ HTTP_HEADERS_TIMEOUT_SECONDS: '1', HTTP_REQUEST_TIMEOUT_SECONDS: '2', HTTP_IDLE_TIMEOUT_SECONDS: '30' });
+  const server = listening({
+    HTTP_HEADERS_TIMEOUT_SECONDS: '1',
+    HTTP_REQUEST_TIMEOUT_SECONDS: '2',
+    HTTP_IDLE_TIMEOUT_SECONDS: '30',
+  });
 
   it('when a client trickles its headers a byte every 200 ms, then the server closes the connection once the headers timeout has passed', async () => {
     const socket = await server.open();
@@ -77,7 +81,9 @@ describe('slow clients (headers 1 s, request 2 s)', () => {
   it('when a client trickles its body a byte every 200 ms, then it gets 408 once the request timeout has passed', async () => {
     const socket = await server.open();
     const body = JSON.stringify({ email: 'slow@example.test', password: 'x'.repeat(400) });
-    socket.write(`POST /api/caseadmin/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(
+      `POST /api/caseadmin/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
     server.trickle(socket, body, 200);
     const result = await outcome(socket, 20_000);
     expect(result.closed).toBe(true);
@@ -92,11 +98,18 @@ describe('slow clients (headers 1 s, request 2 s)', () => {
 });
 
 describe('slow clients (a silent connection 2 s)', () => {
-  const server = listening({ HTTP_HEADERS_TIMEOUT_SECONDS: '20', HTTP_REQUEST_TIMEOUT_SECONDS: '300', HTTP_IDLE_TIMEOUT_SECONDS: '2', NETWORK_SSE_HEARTBEAT_SECONDS: '1' });
+  const server = listening({
+    HTTP_HEADERS_TIMEOUT_SECONDS: '20',
+    HTTP_REQUEST_TIMEOUT_SECONDS: '300',
+    HTTP_IDLE_TIMEOUT_SECONDS: '2',
+    NETWORK_SSE_HEARTBEAT_SECONDS: '1',
+  });
 
   it('when a connection sends part of a request and then nothing, then it is closed once the idle timeout has passed (the request timeout is far off)', async () => {
     const socket = await server.open();
-    socket.write('POST /api/caseadmin/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em');
+    socket.write(
+      'POST /api/caseadmin/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+    );
     const result = await outcome(socket, 20_000);
     expect(result.closed).toBe(true);
   });
@@ -108,7 +121,11 @@ describe('slow-client timeouts: configuration', () => {
   });
 
   it('when the idle timeout would cut an event stream between heartbeats, or headers may take longer than the request, then start-up is refused', () => {
-    expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_SECONDS: '20', NETWORK_SSE_HEARTBEAT_SECONDS: '25' })).toThrow(/HTTP_IDLE_TIMEOUT_SECONDS must be more than NETWORK_SSE_HEARTBEAT_SECONDS/);
-    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(/HTTP_HEADERS_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_SECONDS: '20', NETWORK_SSE_HEARTBEAT_SECONDS: '25' })).toThrow(
+      /HTTP_IDLE_TIMEOUT_SECONDS must be more than NETWORK_SSE_HEARTBEAT_SECONDS/,
+    );
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_SECONDS/,
+    );
   });
 });

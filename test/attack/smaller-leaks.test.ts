@@ -59,19 +59,22 @@ describe('upgrade-insecure-requests', () => {
     ['no PUBLIC_URL', {}, false],
     ['an http PUBLIC_URL', { PUBLIC_URL: 'http://192.168.1.20:3000' }, false],
     ['an https PUBLIC_URL', { PUBLIC_URL: 'https://pathway.example.com' }, true],
-  ] as const)('when the app runs with %s, then the policy upgrades requests only over https', async (_name, env, upgrades) => {
-    const t = await createTestApp(env);
-    try {
-      const asPage = await t.app.inject({ method: 'GET', url: '/api/config', headers: { accept: 'text/html' } });
-      const asData = await t.app.inject({ method: 'GET', url: '/api/config' });
-      const policies = [asPage, asData].map((answer) => String(answer.headers['content-security-policy']));
-      expect(policies[0]).toContain("default-src 'self'");
-      expect(policies[1]).toContain("default-src 'none'");
-      for (const policy of policies) expect(policy.includes('upgrade-insecure-requests')).toBe(upgrades);
-    } finally {
-      await t.close();
-    }
-  });
+  ] as const)(
+    'when the app runs with %s, then the policy upgrades requests only over https',
+    async (_name, env, upgrades) => {
+      const t = await createTestApp(env);
+      try {
+        const asPage = await t.app.inject({ method: 'GET', url: '/api/config', headers: { accept: 'text/html' } });
+        const asData = await t.app.inject({ method: 'GET', url: '/api/config' });
+        const policies = [asPage, asData].map((answer) => String(answer.headers['content-security-policy']));
+        expect(policies[0]).toContain("default-src 'self'");
+        expect(policies[1]).toContain("default-src 'none'");
+        for (const policy of policies) expect(policy.includes('upgrade-insecure-requests')).toBe(upgrades);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
 
 describe('personal answers and caches', () => {
@@ -84,14 +87,22 @@ describe('personal answers and caches', () => {
   it('when a signed-in caller reads its data in any area, then the answer says no-store', async () => {
     const admin = await signInCaseAdmin(t);
     const member = await signUpMember(t);
-    const learner = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: `nocache_${Date.now()}`, password: 'long enough', profession: 'nurse' } });
+    const learner = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { username: `nocache_${Date.now()}`, password: 'long enough', profession: 'nurse' },
+    });
     const lmsHeaders = { authorization: `Bearer ${learner.json<{ token: string }>().token}` };
 
     const answers = await Promise.all([
       t.app.inject({ method: 'GET', url: '/api/caseadmin/cases', headers: admin.headers }),
       t.app.inject({ method: 'GET', url: '/api/network/posts', headers: member.headers }),
       t.app.inject({ method: 'GET', url: '/user/exam/summary', headers: lmsHeaders }),
-      t.app.inject({ method: 'POST', url: '/api/caseadmin/login', payload: { email: admin.email, password: admin.password } }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/login',
+        payload: { email: admin.email, password: admin.password },
+      }),
       t.app.inject({ method: 'GET', url: '/api/progress?caseNumber=NOPE&passportNumber=NOPE' }),
     ]);
 
@@ -115,14 +126,26 @@ describe('members see each other without their email addresses', () => {
 
   it('when one member posts, then no other member finds the address in the feed, the post, the live stream or its replay', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${baseUrl}/api/network/events`, { headers: { cookie: reader.cookie }, signal: controller.signal });
+    const response = await fetch(`${baseUrl}/api/network/events`, {
+      headers: { cookie: reader.cookie },
+      signal: controller.signal,
+    });
     const live: StreamEvent[] = [];
-    void readEventStream(response.body!, (event) => live.push(event), () => {});
+    void readEventStream(
+      response.body!,
+      (event) => live.push(event),
+      () => {},
+    );
     const posted = await createTextPost(t, author, 'hello everyone');
     await expect.poll(() => live.length, { timeout: 10_000 }).toBeGreaterThan(0);
     controller.abort();
 
-    const replay = await t.app.inject({ method: 'GET', url: '/api/network/events', headers: { ...reader.headers, 'last-event-id': '0' }, payloadAsStream: true });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/network/events',
+      headers: { ...reader.headers, 'last-event-id': '0' },
+      payloadAsStream: true,
+    });
     let replayed = '';
     for await (const chunk of replay.stream()) {
       replayed += String(chunk);
@@ -130,7 +153,11 @@ describe('members see each other without their email addresses', () => {
     }
     replay.stream().destroy();
     const feed = await t.app.inject({ method: 'GET', url: '/api/network/posts', headers: reader.headers });
-    const single = await t.app.inject({ method: 'GET', url: `/api/network/posts/${posted.id}`, headers: reader.headers });
+    const single = await t.app.inject({
+      method: 'GET',
+      url: `/api/network/posts/${posted.id}`,
+      headers: reader.headers,
+    });
 
     const seenByReader = [JSON.stringify(live), replayed, feed.body, single.body];
     for (const seen of seenByReader) {
@@ -138,8 +165,15 @@ describe('members see each other without their email addresses', () => {
       expect(seen).not.toContain(author.email);
     }
     // The shape stays the spec's: a user object with an email field, empty.
-    expect(single.json<Post>().user).toEqual({ email: null, displayName: author.user.displayName, photoURL: null, username: author.user.username });
+    expect(single.json<Post>().user).toEqual({
+      email: null,
+      displayName: author.user.displayName,
+      photoURL: null,
+      username: author.user.username,
+    });
     // Each still sees their own address.
-    expect((await t.app.inject({ method: 'GET', url: '/api/network/me', headers: author.headers })).json()).toMatchObject({ user: { email: author.email } });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/network/me', headers: author.headers })).json(),
+    ).toMatchObject({ user: { email: author.email } });
   });
 });

@@ -36,7 +36,11 @@ export function normalizeRoute(path: string): string {
 const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A token with the right claims for `audience`, signed with a key the app does not know. */
-export function forgedToken(claims: Record<string, unknown> & { sub: string }, audience: string, nowSeconds: number): Promise<string> {
+export function forgedToken(
+  claims: Record<string, unknown> & { sub: string },
+  audience: string,
+  nowSeconds: number,
+): Promise<string> {
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer('pathway')
@@ -47,7 +51,11 @@ export function forgedToken(claims: Record<string, unknown> & { sub: string }, a
 }
 
 /** An unsigned (`alg: none`) token with the right claims for `audience`. */
-export function unsignedToken(claims: Record<string, unknown> & { sub: string }, audience: string, nowSeconds: number): string {
+export function unsignedToken(
+  claims: Record<string, unknown> & { sub: string },
+  audience: string,
+  nowSeconds: number,
+): string {
   const payload = { ...claims, iss: 'pathway', aud: audience, iat: nowSeconds, exp: nowSeconds + 3600 };
   return `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.`;
 }
@@ -68,7 +76,8 @@ export function editedPayload(token: string, changes: Record<string, unknown>): 
 }
 
 /** Things an error body must never show: a stack, a source path, a driver's message. */
-export const INTERNALS = /\bat .+\(.+:\d+:\d+\)|\/work\/|node_modules|\.ts:\d+|"stack"|drizzle|Failed query|syntax error at or near/i;
+export const INTERNALS =
+  /\bat .+\(.+:\d+:\d+\)|\/work\/|node_modules|\.ts:\d+|"stack"|drizzle|Failed query|syntax error at or near/i;
 
 let digestQuery: string | undefined;
 
@@ -81,7 +90,9 @@ export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
   await mailQueueSettled(t);
   await holdDelayedCaseJobs(t);
   if (!digestQuery) {
-    const tables = await t.database.pool.query<{ tablename: string }>(`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+    const tables = await t.database.pool.query<{ tablename: string }>(
+      `SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+    );
     digestQuery = tables.rows
       .map(({ tablename }) => {
         const name = `"${tablename.replaceAll('"', '""')}"`;
@@ -96,9 +107,17 @@ export async function tableDigest(t: TestApp): Promise<Record<string, string>> {
 /** Resolves once every queued email has been handled (sent, or skipped by its composer). */
 export async function mailQueueSettled(t: Pick<TestApp, 'database'>): Promise<void> {
   await expect
-    .poll(async () => (await t.database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND state NOT IN ('completed', 'failed')`)).rows[0]?.n, {
-      timeout: 20_000,
-    })
+    .poll(
+      async () =>
+        (
+          await t.database.pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND state NOT IN ('completed', 'failed')`,
+          )
+        ).rows[0]?.n,
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe(0);
 }
 
@@ -106,8 +125,18 @@ export async function mailQueueSettled(t: Pick<TestApp, 'database'>): Promise<vo
 async function holdDelayedCaseJobs(t: Pick<TestApp, 'database'>): Promise<void> {
   const { pool } = t.database;
   const queues = `('case-step-estimates', 'case-notification')`;
-  await pool.query(`UPDATE pgboss.job SET start_after = now() + interval '1 day' WHERE name IN ${queues} AND state IN ('created', 'retry')`);
+  await pool.query(
+    `UPDATE pgboss.job SET start_after = now() + interval '1 day' WHERE name IN ${queues} AND state IN ('created', 'retry')`,
+  );
   await expect
-    .poll(async () => (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ${queues} AND state = 'active'`)).rows[0]?.n, { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          await pool.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ${queues} AND state = 'active'`,
+          )
+        ).rows[0]?.n,
+      { timeout: 20_000 },
+    )
     .toBe(0);
 }

@@ -27,9 +27,9 @@ const stillOpen: Record<string, string> = {
   'PUT /api/network/me/password': 'keeping the account safe',
   'POST /api/network/me/sign-out-others': 'keeping the account safe',
   'DELETE /api/network/me': 'a member may always leave',
-  'DELETE /api/network/posts/:param': 'taking one\'s own words back',
-  'POST /api/network/notifications/read': 'the member\'s own bell',
-  'PUT /api/network/me/email-digest': 'the member\'s own mail',
+  'DELETE /api/network/posts/:param': "taking one's own words back",
+  'POST /api/network/notifications/read': "the member's own bell",
+  'PUT /api/network/me/email-digest': "the member's own mail",
   'POST /api/network/email-digest/unsubscribe': 'an emailed link, not signed in',
   'POST /api/network/moderation/reports/:param/resolve': 'moderators only (403 for everyone else)',
 };
@@ -46,7 +46,16 @@ describe('a suspended member on every network write', () => {
     suspended = await signUpMember(t);
     ownPost = await createTextPost(t, suspended, 'A post that stays');
     const reported = await createTextPost(t, suspended, 'A post that goes');
-    expect((await t.app.inject({ method: 'POST', url: `/api/network/posts/${reported.id}/reports`, headers: reporter.headers, payload: { reason: 'spam' } })).statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/network/posts/${reported.id}/reports`,
+          headers: reporter.headers,
+          payload: { reason: 'spam' },
+        })
+      ).statusCode,
+    ).toBe(201);
     const resolved = await t.app.inject({
       method: 'POST',
       url: `/api/network/moderation/reports/${reported.id}/resolve`,
@@ -57,24 +66,54 @@ describe('a suspended member on every network write', () => {
   });
   afterAll(() => t.close());
 
-  const networkWrites = () => routesOf(t.app).filter((route) => / \/api\/network\//.test(route) && !route.startsWith('GET '));
+  const networkWrites = () =>
+    routesOf(t.app).filter((route) => / \/api\/network\//.test(route) && !route.startsWith('GET '));
 
   it('when the app lists its network writes, then each is either refused to a suspended member or named as left open, with a reason', () => {
     expect(networkWrites()).toEqual([...contributing, ...Object.keys(stillOpen)].sort());
   });
 
-  it.each(contributing)('when a suspended member calls %s, whatever the body, then it is a 403 naming the suspension before anything is read', async (route) => {
-    const [method, path] = route.split(' ') as ['POST' | 'PUT' | 'DELETE', string];
-    for (const payload of [undefined, {}, { text: 'hello', reason: 'spam', username: 'someone_else', displayName: 'X' }]) {
-      const response = await t.app.inject({ method, url: path.replace(':param', randomUUID()), headers: suspended.headers, ...(payload ? { payload } : {}) });
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toMatchObject({ code: 'SUSPENDED', error: expect.stringMatching(/^Your account is suspended until .+ UTC: Spam$/) });
-    }
-  });
+  it.each(contributing)(
+    'when a suspended member calls %s, whatever the body, then it is a 403 naming the suspension before anything is read',
+    async (route) => {
+      const [method, path] = route.split(' ') as ['POST' | 'PUT' | 'DELETE', string];
+      for (const payload of [
+        undefined,
+        {},
+        { text: 'hello', reason: 'spam', username: 'someone_else', displayName: 'X' },
+      ]) {
+        const response = await t.app.inject({
+          method,
+          url: path.replace(':param', randomUUID()),
+          headers: suspended.headers,
+          ...(payload ? { payload } : {}),
+        });
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toMatchObject({
+          code: 'SUSPENDED',
+          error: expect.stringMatching(/^Your account is suspended until .+ UTC: Spam$/),
+        });
+      }
+    },
+  );
 
   it('when a suspended member deletes their own post or reads their notifications, then it works', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/network/notifications/read', headers: suspended.headers, payload: { all: true } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/network/posts/${ownPost.id}`, headers: suspended.headers })).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: '/api/network/posts', headers: suspended.headers })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/network/notifications/read',
+          headers: suspended.headers,
+          payload: { all: true },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/network/posts/${ownPost.id}`, headers: suspended.headers }))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/network/posts', headers: suspended.headers })).statusCode,
+    ).toBe(200);
   });
 });

@@ -19,7 +19,13 @@ describe('bearer tokens that must not be accepted', () => {
   afterAll(() => w.close());
 
   const nowSeconds = () => Math.floor(w.t.clock.now().getTime() / 1000);
-  const adminClaims = () => ({ sub: String(w.lmsAdmin.id), id: w.lmsAdmin.id, username: w.lmsAdmin.username, profession: 'doctor', role: 'admin' });
+  const adminClaims = () => ({
+    sub: String(w.lmsAdmin.id),
+    id: w.lmsAdmin.id,
+    username: w.lmsAdmin.username,
+    profession: 'doctor',
+    role: 'admin',
+  });
 
   // An LMS user route and an LMS admin route that would change data, plus reads of both kinds.
   const lmsRoutes: [Method, string, object?][] = [
@@ -31,19 +37,34 @@ describe('bearer tokens that must not be accepted', () => {
 
   const lmsTokens: [string, () => Promise<string> | string][] = [
     ['an unsigned alg none token', () => unsignedToken(adminClaims(), 'lms', nowSeconds())],
-    ['an alg none token with an empty signature claiming HS256 elsewhere', () => `${unsignedToken(adminClaims(), 'lms', nowSeconds())}AAAA`],
+    [
+      'an alg none token with an empty signature claiming HS256 elsewhere',
+      () => `${unsignedToken(adminClaims(), 'lms', nowSeconds())}AAAA`,
+    ],
     ['a real token with a changed signature', () => tamperedSignature(w.lmsAdmin.token)],
-    ["a learner's real token edited to say role admin", () => editedPayload(w.learner.token, { role: 'admin', sub: String(w.lmsAdmin.id), id: w.lmsAdmin.id })],
+    [
+      "a learner's real token edited to say role admin",
+      () => editedPayload(w.learner.token, { role: 'admin', sub: String(w.lmsAdmin.id), id: w.lmsAdmin.id }),
+    ],
     ['a token signed with another key', () => forgedToken(adminClaims(), 'lms', nowSeconds())],
     ['a token of the case admin area', () => w.caseAdmin.token],
     ['a case-admin-audience token signed with the right key', () => w.t.tokens.sign(adminClaims(), 'caseadmin', 3600)],
-    ['a token without an audience, signed with the right key', async () => editedPayload(await w.t.tokens.sign(adminClaims(), 'lms', 3600), { aud: undefined })],
-    ['an expired token', async () => {
-      const token = await w.t.tokens.sign(adminClaims(), 'lms', 30);
-      w.t.clock.advance(31_000);
-      return token;
-    }],
-    ['a token issued in the future by another issuer', () => forgedToken({ ...adminClaims(), iss: 'elsewhere' }, 'lms', nowSeconds() + 3600)],
+    [
+      'a token without an audience, signed with the right key',
+      async () => editedPayload(await w.t.tokens.sign(adminClaims(), 'lms', 3600), { aud: undefined }),
+    ],
+    [
+      'an expired token',
+      async () => {
+        const token = await w.t.tokens.sign(adminClaims(), 'lms', 30);
+        w.t.clock.advance(31_000);
+        return token;
+      },
+    ],
+    [
+      'a token issued in the future by another issuer',
+      () => forgedToken({ ...adminClaims(), iss: 'elsewhere' }, 'lms', nowSeconds() + 3600),
+    ],
     ['a network session token used as a bearer', () => w.member.cookie.split('=')[1] ?? ''],
   ];
 
@@ -51,20 +72,35 @@ describe('bearer tokens that must not be accepted', () => {
     const token = await makeToken();
     const before = await tableDigest(w.t);
     for (const [method, url, payload] of lmsRoutes) {
-      const response = await w.t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+      const response = await w.t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${token}` },
+        ...(payload ? { payload } : {}),
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
-      expect(response.json<{ error: string }>().error).toMatch(/Invalid token|Your session has expired|Authentication required/);
+      expect(response.json<{ error: string }>().error).toMatch(
+        /Invalid token|Your session has expired|Authentication required/,
+      );
     }
     expect(await tableDigest(w.t)).toEqual(before);
   });
 
   it('when an LMS token or a case admin token is sent to the network, then it is still anonymous there (401), and an LMS token opens no case admin route', async () => {
     for (const token of [w.learner.token, w.lmsAdmin.token, w.caseAdmin.token]) {
-      const feed = await w.t.app.inject({ method: 'GET', url: '/api/network/posts', headers: { authorization: `Bearer ${token}`, cookie: `pathway_session=${token}`, origin: SAME_ORIGIN } });
+      const feed = await w.t.app.inject({
+        method: 'GET',
+        url: '/api/network/posts',
+        headers: { authorization: `Bearer ${token}`, cookie: `pathway_session=${token}`, origin: SAME_ORIGIN },
+      });
       expect(feed.statusCode).toBe(401);
     }
     for (const token of [w.learner.token, w.lmsAdmin.token]) {
-      const cases = await w.t.app.inject({ method: 'GET', url: '/api/caseadmin/cases', headers: { authorization: `Bearer ${token}` } });
+      const cases = await w.t.app.inject({
+        method: 'GET',
+        url: '/api/caseadmin/cases',
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(cases.statusCode).toBe(401);
       expect(cases.json()).toEqual({ error: 'Invalid token' });
     }

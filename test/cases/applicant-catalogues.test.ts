@@ -28,14 +28,17 @@ describe('applicant catalogues', () => {
   it.each([
     ['ar', ar],
     ['hi', hi],
-  ] as const)('when the %s catalogue is compared with English, then it has every key, no extra one, no empty text and the same placeholders', (_code, catalogue) => {
-    const other = leaves(catalogue);
-    expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
-    for (const [key, text] of other) {
-      expect(text.trim(), key).not.toBe('');
-      expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
-    }
-  });
+  ] as const)(
+    'when the %s catalogue is compared with English, then it has every key, no extra one, no empty text and the same placeholders',
+    (_code, catalogue) => {
+      const other = leaves(catalogue);
+      expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+      for (const [key, text] of other) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+      }
+    },
+  );
 
   it('when the applicant screens name a key, then English has it', async () => {
     const folder = join(import.meta.dirname, '../../web/cases');
@@ -48,9 +51,12 @@ describe('applicant catalogues', () => {
     }
     expect(used.size).toBeGreaterThan(40);
     for (const key of used) expect(english.has(key), key).toBe(true);
-    for (const status of ['completed', 'active', 'pending']) expect(english.has(`progress.stepStatus.${status}`)).toBe(true);
-    for (const status of ['underReview', 'inProgress', 'completed']) expect(english.has(`progress.caseStatus.${status}`)).toBe(true);
-    for (const status of ['requested', 'uploaded', 'accepted', 'rejected']) expect(english.has(`caseView.status.${status}`)).toBe(true);
+    for (const status of ['completed', 'active', 'pending'])
+      expect(english.has(`progress.stepStatus.${status}`)).toBe(true);
+    for (const status of ['underReview', 'inProgress', 'completed'])
+      expect(english.has(`progress.caseStatus.${status}`)).toBe(true);
+    for (const status of ['requested', 'uploaded', 'accepted', 'rejected'])
+      expect(english.has(`caseView.status.${status}`)).toBe(true);
   });
 
   const englishEmails = leaves(emailEn);
@@ -58,14 +64,17 @@ describe('applicant catalogues', () => {
   it.each([
     ['ar', emailAr],
     ['hi', emailHi],
-  ] as const)('when the %s email catalogue is compared with English, then it has every key, no extra one, no empty text and the same placeholders', (_code, catalogue) => {
-    const other = leaves(catalogue);
-    expect([...other.keys()].sort()).toEqual([...englishEmails.keys()].sort());
-    for (const [key, text] of other) {
-      expect(text.trim(), key).not.toBe('');
-      expect(placeholders(text), key).toEqual(placeholders(englishEmails.get(key) ?? ''));
-    }
-  });
+  ] as const)(
+    'when the %s email catalogue is compared with English, then it has every key, no extra one, no empty text and the same placeholders',
+    (_code, catalogue) => {
+      const other = leaves(catalogue);
+      expect([...other.keys()].sort()).toEqual([...englishEmails.keys()].sort());
+      for (const [key, text] of other) {
+        expect(text.trim(), key).not.toBe('');
+        expect(placeholders(text), key).toEqual(placeholders(englishEmails.get(key) ?? ''));
+      }
+    },
+  );
 
   it('when the applicant emails name a key, then English has it', async () => {
     const source = await readFile(join(import.meta.dirname, '../../server/cases/case-emails.ts'), 'utf8');

@@ -55,7 +55,11 @@ describe('case admin accounts', () => {
     try {
       const printedPasswords = capturePrintedPasswords();
 
-      await Promise.all([ensureCaseAdmin(s.db, undefined, log), ensureCaseAdmin(s.db, undefined, log), ensureCaseAdmin(s.db, undefined, log)]);
+      await Promise.all([
+        ensureCaseAdmin(s.db, undefined, log),
+        ensureCaseAdmin(s.db, undefined, log),
+        ensureCaseAdmin(s.db, undefined, log),
+      ]);
 
       vi.restoreAllMocks();
       const passwords = printedPasswords();
@@ -130,7 +134,9 @@ describe('case admin accounts', () => {
 
     it('when postmaster.pid names a live postgres on that directory, then its pid is found; once it exits, the file is stale', async () => {
       // A stand-in process whose command line names postgres and the data directory, as the real server's does.
-      const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'postgres', '-D', dataDir], { stdio: 'ignore' });
+      const server = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)', 'postgres', '-D', dataDir], {
+        stdio: 'ignore',
+      });
       try {
         await writeFile(join(dataDir, 'postmaster.pid'), `${server.pid}\n${dataDir}\n`);
         expect(await runningEmbeddedPostgres(dataDir)).toBe(server.pid);

@@ -1,9 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCase, CaseDetails, CasesOverview, DashboardMetrics, Service, Step } from '../../contracts/cases.js';
-import { changeStep, createCase, createService, getCase, signInCaseAdmin, snapshotCasesTables, type AdminHeaders } from '../factories/cases.js';
+import {
+  changeStep,
+  createCase,
+  createService,
+  getCase,
+  signInCaseAdmin,
+  snapshotCasesTables,
+  type AdminHeaders,
+} from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
-const DEFAULT_SERVICES = ['Documents Verification', 'Health Authority Clearance', 'License Registration', 'Recruitment Progress'];
+const DEFAULT_SERVICES = [
+  'Documents Verification',
+  'Health Authority Clearance',
+  'License Registration',
+  'Recruitment Progress',
+];
 
 describe('cases API contract', () => {
   let t: TestApp;
@@ -33,7 +46,11 @@ describe('cases API contract', () => {
     });
 
     it('when a field is missing, then 400 names it', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/caseadmin/login', payload: { email: adminEmail } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/login',
+        payload: { email: adminEmail },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json<{ error: string }>().error).toMatch(/password/);
     });
@@ -46,7 +63,11 @@ describe('cases API contract', () => {
       const services = response.json<Service[]>();
       expect(services.slice(0, 4)).toEqual(DEFAULT_SERVICES.map((name, index) => ({ id: index + 1, name })));
       for (const id of [1, 2, 3, 4]) {
-        const stepsResponse = await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${id}/steps`, headers });
+        const stepsResponse = await t.app.inject({
+          method: 'GET',
+          url: `/api/caseadmin/services/${id}/steps`,
+          headers,
+        });
         const steps = stepsResponse.json<Step[]>();
         expect(steps.length).toBeGreaterThanOrEqual(3);
         expect(steps.map((s) => s.sequence)).toEqual([...steps.map((s) => s.sequence)].sort((a, b) => a - b));
@@ -55,7 +76,12 @@ describe('cases API contract', () => {
     });
 
     it('when a service is created, then 201 answers it with id and name and the list holds it', async () => {
-      const response = await t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers, payload: { name: '  Visa Stamping ' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/services',
+        headers,
+        payload: { name: '  Visa Stamping ' },
+      });
       expect(response.statusCode).toBe(201);
       const created = response.json<Service>();
       expect(created).toEqual({ id: expect.any(Number), name: 'Visa Stamping' });
@@ -65,7 +91,12 @@ describe('cases API contract', () => {
 
     it('when a service name is taken, then 409 says so and no second service exists', async () => {
       await createService(t, headers, [], 'Police Clearance');
-      const response = await t.app.inject({ method: 'POST', url: '/api/caseadmin/services', headers, payload: { name: 'Police Clearance' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/services',
+        headers,
+        payload: { name: 'Police Clearance' },
+      });
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({ error: 'A service named "Police Clearance" already exists', field: 'name' });
       const list = (await t.app.inject({ method: 'GET', url: '/api/caseadmin/services', headers })).json<Service[]>();
@@ -74,7 +105,11 @@ describe('cases API contract', () => {
 
     it('when steps are added out of order, then they are listed by sequence', async () => {
       const service = await createService(t, headers, []);
-      for (const [name, sequence] of [['Third', 30], ['First', 10], ['Second', 20]] as const) {
+      for (const [name, sequence] of [
+        ['Third', 30],
+        ['First', 10],
+        ['Second', 20],
+      ] as const) {
         const response = await t.app.inject({
           method: 'POST',
           url: `/api/caseadmin/services/${service.id}/steps`,
@@ -82,9 +117,20 @@ describe('cases API contract', () => {
           payload: { name, sequence },
         });
         expect(response.statusCode).toBe(201);
-        expect(response.json()).toEqual({ id: expect.any(Number), service_id: service.id, name, sequence, description: null, expected_days: null });
+        expect(response.json()).toEqual({
+          id: expect.any(Number),
+          service_id: service.id,
+          name,
+          sequence,
+          description: null,
+          expected_days: null,
+        });
       }
-      const response = await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/steps`, headers });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/caseadmin/services/${service.id}/steps`,
+        headers,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json<Step[]>().map((s) => [s.name, s.sequence])).toEqual([
         ['First', 10],
@@ -110,8 +156,13 @@ describe('cases API contract', () => {
         payload: { name: 'Other', sequence: '2' },
       });
       expect(sameSequence.statusCode).toBe(409);
-      expect(sameSequence.json()).toEqual({ error: 'This service already has a step with sequence 2', field: 'sequence' });
-      const steps = (await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/steps`, headers })).json<Step[]>();
+      expect(sameSequence.json()).toEqual({
+        error: 'This service already has a step with sequence 2',
+        field: 'sequence',
+      });
+      const steps = (
+        await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/steps`, headers })
+      ).json<Step[]>();
       expect(steps.map((s) => s.name)).toEqual(['Intake', 'Review']);
     });
 
@@ -132,7 +183,9 @@ describe('cases API contract', () => {
       const response = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/steps/${drop.id}`, headers });
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
-      const steps = (await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/steps`, headers })).json<Step[]>();
+      const steps = (
+        await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/steps`, headers })
+      ).json<Step[]>();
       expect(steps.map((s) => s.name)).toEqual(['Keep']);
       const again = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/steps/${drop.id}`, headers });
       expect(again.statusCode).toBe(404);
@@ -142,10 +195,18 @@ describe('cases API contract', () => {
     it('when a step is the current step of a case, then deleting it is 409 and it stays', async () => {
       const service = await createService(t, headers, ['Current', 'Later']);
       await createCase(t, headers, { serviceIds: [service.id] });
-      const response = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/steps/${service.steps[0]!.id}`, headers });
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/caseadmin/steps/${service.steps[0]!.id}`,
+        headers,
+      });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: 'This step is the current step of 1 case(s); move them to another step first' });
-      const steps = (await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/steps`, headers })).json<Step[]>();
+      expect(response.json()).toEqual({
+        error: 'This step is the current step of 1 case(s); move them to another step first',
+      });
+      const steps = (
+        await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/steps`, headers })
+      ).json<Step[]>();
       expect(steps).toHaveLength(2);
     });
 
@@ -179,7 +240,12 @@ describe('cases API contract', () => {
         method: 'POST',
         url: '/api/caseadmin/cases',
         headers,
-        payload: { case_number: ' c-100 ', passport_number: ' X1234567 ', client_name: ' Dana Doe ', serviceIds: [2, 1, 2] },
+        payload: {
+          case_number: ' c-100 ',
+          passport_number: ' X1234567 ',
+          client_name: ' Dana Doe ',
+          serviceIds: [2, 1, 2],
+        },
       });
       expect(response.statusCode).toBe(201);
       const body = response.json<{ message: string; newCase: AdminCase }>();
@@ -258,7 +324,15 @@ describe('cases API contract', () => {
       expect(response.json()).toEqual({
         ...created,
         history: [],
-        events: [{ id: expect.any(Number), kind: 'case created', summary: 'Case created with License Registration', changedBy: expect.stringContaining('@'), changedAt: created.createdAt }],
+        events: [
+          {
+            id: expect.any(Number),
+            kind: 'case created',
+            summary: 'Case created with License Registration',
+            changedBy: expect.stringContaining('@'),
+            changedAt: created.createdAt,
+          },
+        ],
         // License Registration asks for no documents yet.
         documents: [],
       });
@@ -275,8 +349,12 @@ describe('cases API contract', () => {
       const response = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${created.id}`, headers });
       expect(response.statusCode).toBe(204);
       expect(response.body).toBe('');
-      expect((await t.app.inject({ method: 'GET', url: `/api/caseadmin/cases/${created.id}`, headers })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${created.id}`, headers })).statusCode).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/caseadmin/cases/${created.id}`, headers })).statusCode,
+      ).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${created.id}`, headers })).statusCode,
+      ).toBe(404);
     });
 
     it("when a case's services are set, then new ones start on their first step, removed ones go and kept ones keep their step", async () => {
@@ -299,7 +377,11 @@ describe('cases API contract', () => {
         [1, 'Attestation'],
         [4, 'Profile Shared with Employers'],
       ]);
-      expect(updated.CaseServices[0]).toEqual({ ...documents, current_step: 'Attestation', last_updated: documents.last_updated });
+      expect(updated.CaseServices[0]).toEqual({
+        ...documents,
+        current_step: 'Attestation',
+        last_updated: documents.last_updated,
+      });
       expect(updated.CaseServices[1]!.last_updated).toBe(t.clock.now().toISOString());
       expect(await getCase(t, headers, created.id)).toMatchObject({ CaseServices: updated.CaseServices });
     });
@@ -317,7 +399,12 @@ describe('cases API contract', () => {
     });
 
     it('when the services of an unknown case are set, then 404', async () => {
-      const response = await t.app.inject({ method: 'PUT', url: '/api/caseadmin/cases/999999/services', headers, payload: { serviceIds: [1] } });
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/caseadmin/cases/999999/services',
+        headers,
+        payload: { serviceIds: [1] },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'Case not found' });
     });
@@ -338,7 +425,11 @@ describe('cases API contract', () => {
       });
       expect(response.statusCode).toBe(200);
       // The spec's message, and ours beside it: the change's history entry and its undo deadline (case-step-undo.test.ts).
-      expect(response.json()).toEqual({ message: 'Current step updated!', stepChangeId: expect.any(Number), undoUntil: expect.any(String) });
+      expect(response.json()).toEqual({
+        message: 'Current step updated!',
+        stepChangeId: expect.any(Number),
+        undoUntil: expect.any(String),
+      });
 
       t.clock.advance(minute);
       await changeStep(t, headers, documents!.id, 'Documents Verified');
@@ -385,7 +476,8 @@ describe('cases API contract', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
-        error: '"License Issued" is not a step of this service (steps: Documents Received, Documents Under Review, Attestation, Documents Verified)',
+        error:
+          '"License Issued" is not a step of this service (steps: Documents Received, Documents Under Review, Attestation, Documents Verified)',
       });
       expect(await snapshotCasesTables(t)).toEqual(before);
     });
@@ -397,7 +489,12 @@ describe('cases API contract', () => {
       const changedAt = t.clock.now().toISOString();
       await changeStep(t, headers, created.CaseServices[0]!.id, 'Closed');
 
-      const removed = await t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, headers, payload: { serviceIds: [1] } });
+      const removed = await t.app.inject({
+        method: 'PUT',
+        url: `/api/caseadmin/cases/${created.id}/services`,
+        headers,
+        payload: { serviceIds: [1] },
+      });
       expect(removed.statusCode).toBe(200);
       const deleted = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/services/${service.id}`, headers });
       expect(deleted.statusCode).toBe(204);
@@ -422,7 +519,10 @@ describe('cases API contract', () => {
       await changeStep(t, headers, created.CaseServices[0]!.id, 'Attestation');
       const response = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${created.id}`, headers });
       expect(response.statusCode).toBe(204);
-      const left = await t.database.pool.query('SELECT count(*)::int AS n FROM step_changes WHERE case_service_id = $1', [created.CaseServices[0]!.id]);
+      const left = await t.database.pool.query(
+        'SELECT count(*)::int AS n FROM step_changes WHERE case_service_id = $1',
+        [created.CaseServices[0]!.id],
+      );
       expect(left.rows[0]).toEqual({ n: 0 });
     });
 
@@ -495,8 +595,16 @@ describe('cases API contract', () => {
       const overview = response.json<CasesOverview>();
       expect(overview.stats).toEqual({ active: 1, completed: 2, pending: 3 });
       expect(overview.recentCases).toHaveLength(5);
-      expect(overview.recentCases[0]).toEqual({ id: made[5]!.id, caseNumber: made[5]!.case_number, clientName: 'Client Y-600', status: 'Under Review', lastUpdated: made[5]!.updatedAt });
-      expect(overview.recentCases.map((c) => c.clientName)).toEqual(['Y-600', 'X-500', 'AB-400', 'C-300', 'A-100'].map((n) => `Client ${n}`));
+      expect(overview.recentCases[0]).toEqual({
+        id: made[5]!.id,
+        caseNumber: made[5]!.case_number,
+        clientName: 'Client Y-600',
+        status: 'Under Review',
+        lastUpdated: made[5]!.updatedAt,
+      });
+      expect(overview.recentCases.map((c) => c.clientName)).toEqual(
+        ['Y-600', 'X-500', 'AB-400', 'C-300', 'A-100'].map((n) => `Client ${n}`),
+      );
       expect(overview.recentCases[1]).toMatchObject({ status: 'Completed' });
     });
 
@@ -507,7 +615,11 @@ describe('cases API contract', () => {
       expect(metrics).toMatchObject({ totalCases: 6, activeCases: 1, pendingCases: 3, completedCases: 2 });
       // The step changes ran in plan order, so the last changed (X-500) is the most recently updated.
       expect(metrics.recentCases.map((c) => c.case_number)).toEqual(['X-500', 'C-300', 'A-100', 'Y-600', 'AB-400']);
-      expect(metrics.recentCases[0]).toEqual({ id: made[4]!.id, case_number: 'X-500', updatedAt: s.clock.now().toISOString() });
+      expect(metrics.recentCases[0]).toEqual({
+        id: made[4]!.id,
+        case_number: 'X-500',
+        updatedAt: s.clock.now().toISOString(),
+      });
     });
 
     it('when listed with a query, then cases come with CaseServices, newest first by default, with the total in x-total-count', async () => {
@@ -530,7 +642,11 @@ describe('cases API contract', () => {
     it('when filtered by status, then only cases of that status are listed; an empty status means all', async () => {
       expect((await list({ status: 'Completed' })).cases.map((c) => c.case_number)).toEqual(['X-500', 'C-300']);
       expect((await list({ status: 'In Progress' })).cases.map((c) => c.case_number)).toEqual(['A-100']);
-      expect((await list({ status: 'Under Review' })).cases.map((c) => c.case_number)).toEqual(['Y-600', 'AB-400', 'B-200']);
+      expect((await list({ status: 'Under Review' })).cases.map((c) => c.case_number)).toEqual([
+        'Y-600',
+        'AB-400',
+        'B-200',
+      ]);
       expect((await list({ status: '' })).total).toBe(6);
       expect((await list({ status: 'Completed', search: 'x' })).cases.map((c) => c.case_number)).toEqual(['X-500']);
     });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistItem, ReviewQueueItem, ServiceDocument } from '../../contracts/case-documents.js';
 import { createCase, createService, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
-import { checklistOf, defineDocument, sendDocumentAsStaff, sentDocument, storedFilesOf, tinyPdf, tinyPng } from '../factories/case-documents.js';
+import {
+  checklistOf,
+  defineDocument,
+  sendDocumentAsStaff,
+  sentDocument,
+  storedFilesOf,
+  tinyPdf,
+  tinyPng,
+} from '../factories/case-documents.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -16,18 +24,27 @@ describe('case documents', () => {
   });
   afterAll(() => t.close());
 
-  const review = (id: number, payload: object) => t.app.inject({ method: 'POST', url: `/api/caseadmin/documents/${id}/review`, headers, payload });
+  const review = (id: number, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/caseadmin/documents/${id}/review`, headers, payload });
   const events = async (caseId: number) =>
-    (await t.app.inject({ method: 'GET', url: `/api/caseadmin/cases/${caseId}`, headers })).json<{ events: { kind: string; summary: string; changedBy: string }[] }>().events;
+    (await t.app.inject({ method: 'GET', url: `/api/caseadmin/cases/${caseId}`, headers })).json<{
+      events: { kind: string; summary: string; changedBy: string }[];
+    }>().events;
 
   describe('definitions', () => {
     it('when staff add documents to a service, then the service lists them in order with their description and whether required', async () => {
       const service = await createService(t, headers);
       await defineDocument(t, headers, service.id, 'Passport copy', { description: 'The photo page, in colour' });
       await defineDocument(t, headers, service.id, 'Reference letter', { required: false });
-      const response = await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/documents`, headers });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/caseadmin/services/${service.id}/documents`,
+        headers,
+      });
       expect(response.statusCode).toBe(200);
-      expect(response.json<ServiceDocument[]>().map(({ name, description, required }) => ({ name, description, required }))).toEqual([
+      expect(
+        response.json<ServiceDocument[]>().map(({ name, description, required }) => ({ name, description, required })),
+      ).toEqual([
         { name: 'Passport copy', description: 'The photo page, in colour', required: true },
         { name: 'Reference letter', description: null, required: false },
       ]);
@@ -36,7 +53,8 @@ describe('case documents', () => {
     it('when a name is missing, repeated, or the service unknown, then 4xx with a sentence and nothing is added', async () => {
       const service = await createService(t, headers);
       await defineDocument(t, headers, service.id, 'Passport copy');
-      const post = (serviceId: number, payload: object) => t.app.inject({ method: 'POST', url: `/api/caseadmin/services/${serviceId}/documents`, headers, payload });
+      const post = (serviceId: number, payload: object) =>
+        t.app.inject({ method: 'POST', url: `/api/caseadmin/services/${serviceId}/documents`, headers, payload });
       const blank = await post(service.id, { name: '  ' });
       expect(blank.statusCode).toBe(400);
       expect(blank.json()).toMatchObject({ field: 'name' });
@@ -44,9 +62,16 @@ describe('case documents', () => {
       expect((await post(service.id, { name: 'X', required: 'yes' })).statusCode).toBe(400);
       const twice = await post(service.id, { name: 'Passport copy' });
       expect(twice.statusCode).toBe(409);
-      expect(twice.json()).toEqual({ error: 'This service already asks for a document named "Passport copy"', field: 'name' });
+      expect(twice.json()).toEqual({
+        error: 'This service already asks for a document named "Passport copy"',
+        field: 'name',
+      });
       expect((await post(999_999, { name: 'Lost' })).statusCode).toBe(404);
-      const listed = await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/documents`, headers });
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: `/api/caseadmin/services/${service.id}/documents`,
+        headers,
+      });
       expect(listed.json<ServiceDocument[]>().map((d) => d.name)).toEqual(['Passport copy']);
     });
 
@@ -54,20 +79,57 @@ describe('case documents', () => {
       const service = await createService(t, headers);
       const passport = await defineDocument(t, headers, service.id, 'Passport');
       const letter = await defineDocument(t, headers, service.id, 'Letter');
-      const edited = await t.app.inject({ method: 'PATCH', url: `/api/caseadmin/service-documents/${letter.id}`, headers, payload: { name: 'Employer letter', required: false, description: 'Signed' } });
+      const edited = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/caseadmin/service-documents/${letter.id}`,
+        headers,
+        payload: { name: 'Employer letter', required: false, description: 'Signed' },
+      });
       expect(edited.statusCode, edited.body).toBe(200);
       expect(edited.json()).toMatchObject({ name: 'Employer letter', required: false, description: 'Signed' });
-      expect((await t.app.inject({ method: 'PATCH', url: `/api/caseadmin/service-documents/${letter.id}`, headers, payload: {} })).statusCode).toBe(400);
-      expect((await t.app.inject({ method: 'PATCH', url: `/api/caseadmin/service-documents/${letter.id}`, headers, payload: { name: 'Passport' } })).statusCode).toBe(409);
+      expect(
+        (
+          await t.app.inject({
+            method: 'PATCH',
+            url: `/api/caseadmin/service-documents/${letter.id}`,
+            headers,
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await t.app.inject({
+            method: 'PATCH',
+            url: `/api/caseadmin/service-documents/${letter.id}`,
+            headers,
+            payload: { name: 'Passport' },
+          })
+        ).statusCode,
+      ).toBe(409);
 
       const applicant = await createCase(t, headers, { serviceIds: [service.id] });
       await sentDocument(t, headers, applicant.id, passport.id);
-      const refused = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/service-documents/${passport.id}`, headers });
+      const refused = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/caseadmin/service-documents/${passport.id}`,
+        headers,
+      });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toBe('1 case(s) have sent this document; it cannot be removed');
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/service-documents/${letter.id}`, headers })).statusCode).toBe(204);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/service-documents/${letter.id}`, headers })).statusCode).toBe(404);
-      const listed = await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/documents`, headers });
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/service-documents/${letter.id}`, headers }))
+          .statusCode,
+      ).toBe(204);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/service-documents/${letter.id}`, headers }))
+          .statusCode,
+      ).toBe(404);
+      const listed = await t.app.inject({
+        method: 'GET',
+        url: `/api/caseadmin/services/${service.id}/documents`,
+        headers,
+      });
       expect(listed.json<ServiceDocument[]>().map((d) => d.name)).toEqual(['Passport']);
     });
   });
@@ -80,7 +142,16 @@ describe('case documents', () => {
       await defineDocument(t, headers, other.id, 'Not this one');
       const applicant = await createCase(t, headers, { serviceIds: [visa.id] });
       expect(await checklistOf(t, headers, applicant.id)).toEqual([
-        expect.objectContaining({ id: null, name: 'Passport copy', description: 'Photo page', serviceName: visa.name, required: true, status: 'requested', reason: null, uploadedAt: null }),
+        expect.objectContaining({
+          id: null,
+          name: 'Passport copy',
+          description: 'Photo page',
+          serviceName: visa.name,
+          required: true,
+          status: 'requested',
+          reason: null,
+          uploadedAt: null,
+        }),
       ]);
     });
 
@@ -89,10 +160,20 @@ describe('case documents', () => {
       const passport = await defineDocument(t, headers, service.id, 'Passport copy');
       const applicant = await createCase(t, headers, { serviceIds: [service.id] });
       const item = await sentDocument(t, headers, applicant.id, passport.id, tinyPng);
-      expect(item).toMatchObject({ status: 'uploaded', contentType: 'image/png', size: tinyPng.length, uploadedAt: t.clock.now().toISOString() });
+      expect(item).toMatchObject({
+        status: 'uploaded',
+        contentType: 'image/png',
+        size: tinyPng.length,
+        uploadedAt: t.clock.now().toISOString(),
+      });
       expect(item.id).toEqual(expect.any(Number));
       expect(await checklistOf(t, headers, applicant.id)).toEqual([item]);
-      expect(await events(applicant.id)).toContainEqual(expect.objectContaining({ kind: 'document uploaded', summary: `Passport copy (${service.name}) sent by ${(await t.tokens.verify(headers.authorization.slice(7), 'caseadmin')).email}` }));
+      expect(await events(applicant.id)).toContainEqual(
+        expect.objectContaining({
+          kind: 'document uploaded',
+          summary: `Passport copy (${service.name}) sent by ${(await t.tokens.verify(headers.authorization.slice(7), 'caseadmin')).email}`,
+        }),
+      );
 
       const file = await t.app.inject({ method: 'GET', url: `/api/caseadmin/documents/${item.id}/file`, headers });
       expect(file.statusCode).toBe(200);
@@ -103,28 +184,55 @@ describe('case documents', () => {
       expect(await storedFilesOf(t, applicant.id)).toHaveLength(1);
 
       const queue = await t.app.inject({ method: 'GET', url: '/api/caseadmin/documents?pageSize=100', headers });
-      expect(queue.json<ReviewQueueItem[]>()).toContainEqual(expect.objectContaining({ id: item.id, caseNumber: applicant.case_number, name: 'Passport copy', serviceName: service.name }));
+      expect(queue.json<ReviewQueueItem[]>()).toContainEqual(
+        expect.objectContaining({
+          id: item.id,
+          caseNumber: applicant.case_number,
+          name: 'Passport copy',
+          serviceName: service.name,
+        }),
+      );
     });
 
     it('when the file is not a PDF or an image by its content, is empty, too large or in another field, then 4xx and nothing is stored', async () => {
       const service = await createService(t, headers, ['Filed']);
       const passport = await defineDocument(t, headers, service.id, 'Passport copy');
       const applicant = await createCase(t, headers, { serviceIds: [service.id] });
-      const script = await sendDocumentAsStaff(t, headers, applicant.id, passport.id, Buffer.from('#!/bin/sh\necho pwned\n'), 'passport.pdf');
+      const script = await sendDocumentAsStaff(
+        t,
+        headers,
+        applicant.id,
+        passport.id,
+        Buffer.from('#!/bin/sh\necho pwned\n'),
+        'passport.pdf',
+      );
       expect(script.statusCode).toBe(400);
       expect(script.json().error).toBe('Please choose a PDF or a photo (JPEG, PNG or WebP).');
       expect((await sendDocumentAsStaff(t, headers, applicant.id, passport.id, Buffer.alloc(0))).statusCode).toBe(400);
-      expect((await sendDocumentAsStaff(t, headers, applicant.id, passport.id, tinyPng, 'a.png', 'photo')).statusCode).toBe(400);
-      const huge = await sendDocumentAsStaff(t, headers, applicant.id, passport.id, Buffer.concat([tinyPdf, Buffer.alloc(65 * 1024, 32)]));
+      expect(
+        (await sendDocumentAsStaff(t, headers, applicant.id, passport.id, tinyPng, 'a.png', 'photo')).statusCode,
+      ).toBe(400);
+      const huge = await sendDocumentAsStaff(
+        t,
+        headers,
+        applicant.id,
+        passport.id,
+        Buffer.concat([tinyPdf, Buffer.alloc(65 * 1024, 32)]),
+      );
       expect(huge.statusCode).toBe(413);
       expect(huge.json().error).toBe('The file is too large. The limit is 0.1 MB.');
-      const json = await t.app.inject({ method: 'POST', url: `/api/caseadmin/cases/${applicant.id}/documents/${passport.id}`, headers, payload: { file: 'x' } });
+      const json = await t.app.inject({
+        method: 'POST',
+        url: `/api/caseadmin/cases/${applicant.id}/documents/${passport.id}`,
+        headers,
+        payload: { file: 'x' },
+      });
       expect(json.statusCode).toBe(400);
       expect((await checklistOf(t, headers, applicant.id))[0]).toMatchObject({ status: 'requested', id: null });
       expect(await storedFilesOf(t, applicant.id)).toEqual([]);
     });
 
-    it("when a document belongs to a service the case does not have, or the case is unknown, then 404 and nothing is stored", async () => {
+    it('when a document belongs to a service the case does not have, or the case is unknown, then 404 and nothing is stored', async () => {
       const mine = await createService(t, headers, ['Filed']);
       const theirs = await createService(t, headers, ['Filed']);
       const foreign = await defineDocument(t, headers, theirs.id, 'Degree');
@@ -141,23 +249,46 @@ describe('case documents', () => {
       const first = await sentDocument(t, headers, applicant.id, passport.id, tinyPng);
       const [firstFile] = await storedFilesOf(t, applicant.id);
 
-      for (const payload of [{ decision: 'rejected' }, { decision: 'rejected', reason: '   ' }, { decision: 'maybe' }, { decision: 'accepted', note: 'x' }]) {
+      for (const payload of [
+        { decision: 'rejected' },
+        { decision: 'rejected', reason: '   ' },
+        { decision: 'maybe' },
+        { decision: 'accepted', note: 'x' },
+      ]) {
         const refused = await review(first.id!, payload);
         expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
       }
-      expect((await review(first.id!, { decision: 'rejected' })).json()).toMatchObject({ error: expect.stringContaining('Say why the document is rejected'), field: 'reason' });
+      expect((await review(first.id!, { decision: 'rejected' })).json()).toMatchObject({
+        error: expect.stringContaining('Say why the document is rejected'),
+        field: 'reason',
+      });
       expect((await checklistOf(t, headers, applicant.id))[0]!.status).toBe('uploaded');
 
       t.clock.advance(HOUR);
       const rejected = await review(first.id!, { decision: 'rejected', reason: 'The photo is blurred' });
       expect(rejected.statusCode, rejected.body).toBe(200);
-      expect(rejected.json<ChecklistItem>()).toMatchObject({ status: 'rejected', reason: 'The photo is blurred', reviewedAt: t.clock.now().toISOString() });
+      expect(rejected.json<ChecklistItem>()).toMatchObject({
+        status: 'rejected',
+        reason: 'The photo is blurred',
+        reviewedAt: t.clock.now().toISOString(),
+      });
       expect((await review(first.id!, { decision: 'accepted' })).statusCode).toBe(409);
-      expect(await events(applicant.id)).toContainEqual(expect.objectContaining({ kind: 'document reviewed', summary: `Passport copy (${service.name}) rejected: The photo is blurred` }));
+      expect(await events(applicant.id)).toContainEqual(
+        expect.objectContaining({
+          kind: 'document reviewed',
+          summary: `Passport copy (${service.name}) rejected: The photo is blurred`,
+        }),
+      );
 
       t.clock.advance(HOUR);
       const second = await sentDocument(t, headers, applicant.id, passport.id, tinyPdf);
-      expect(second).toMatchObject({ id: first.id, status: 'uploaded', reason: null, reviewedAt: null, contentType: 'application/pdf' });
+      expect(second).toMatchObject({
+        id: first.id,
+        status: 'uploaded',
+        reason: null,
+        reviewedAt: null,
+        contentType: 'application/pdf',
+      });
       const files = await storedFilesOf(t, applicant.id);
       expect(files).toHaveLength(1);
       expect(files[0]).not.toBe(firstFile);
@@ -185,28 +316,45 @@ describe('case documents', () => {
           queueApp.clock.advance(-HOUR);
         }
         const page = async (query: string) => {
-          const response = await queueApp.app.inject({ method: 'GET', url: `/api/caseadmin/documents${query}`, headers: staff });
+          const response = await queueApp.app.inject({
+            method: 'GET',
+            url: `/api/caseadmin/documents${query}`,
+            headers: staff,
+          });
           expect(response.statusCode, response.body).toBe(200);
-          return { ids: response.json<ReviewQueueItem[]>().map((item) => item.id), total: response.headers['x-total-count'] };
+          return {
+            ids: response.json<ReviewQueueItem[]>().map((item) => item.id),
+            total: response.headers['x-total-count'],
+          };
         };
         // Sent later on the clock first: the last one sent is the oldest.
         expect(await page('?pageSize=2')).toEqual({ ids: [sent[2]!.id, sent[1]!.id], total: '3' });
         expect(await page('?pageSize=2&page=2')).toEqual({ ids: [sent[0]!.id], total: '3' });
-        await queueApp.app.inject({ method: 'POST', url: `/api/caseadmin/documents/${sent[1]!.id}/review`, headers: staff, payload: { decision: 'accepted' } });
+        await queueApp.app.inject({
+          method: 'POST',
+          url: `/api/caseadmin/documents/${sent[1]!.id}/review`,
+          headers: staff,
+          payload: { decision: 'accepted' },
+        });
         expect(await page('')).toEqual({ ids: [sent[2]!.id, sent[0]!.id], total: '2' });
-        expect((await queueApp.app.inject({ method: 'GET', url: '/api/caseadmin/documents?pageSize=1000', headers: staff })).statusCode).toBe(400);
+        expect(
+          (await queueApp.app.inject({ method: 'GET', url: '/api/caseadmin/documents?pageSize=1000', headers: staff }))
+            .statusCode,
+        ).toBe(400);
       } finally {
         await queueApp.close();
       }
     });
 
-    it("when a case is deleted, then its files go with it", async () => {
+    it('when a case is deleted, then its files go with it', async () => {
       const service = await createService(t, headers, ['Filed']);
       const passport = await defineDocument(t, headers, service.id, 'Passport copy');
       const applicant = await createCase(t, headers, { serviceIds: [service.id] });
       await sentDocument(t, headers, applicant.id, passport.id);
       expect(await storedFilesOf(t, applicant.id)).toHaveLength(1);
-      expect((await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${applicant.id}`, headers })).statusCode).toBe(204);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${applicant.id}`, headers })).statusCode,
+      ).toBe(204);
       expect(await storedFilesOf(t, applicant.id)).toEqual([]);
     });
   });

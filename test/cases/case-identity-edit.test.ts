@@ -3,7 +3,7 @@ import type { AdminCase, CaseDetails } from '../../contracts/cases.js';
 import { createCase, getCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
-describe('fixing a case\'s client name or passport number', () => {
+describe("fixing a case's client name or passport number", () => {
   let t: TestApp;
   let headers: AdminHeaders;
   let adminEmail: string;
@@ -16,12 +16,22 @@ describe('fixing a case\'s client name or passport number', () => {
   });
   afterAll(() => t.close());
 
-  const edit = (id: number, payload: Record<string, unknown>) => t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${id}/services`, headers, payload });
+  const edit = (id: number, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${id}/services`, headers, payload });
   const details = async (id: number) => (await getCase(t, headers, id)) as unknown as CaseDetails;
 
   it('when the name and passport number are changed with a reason, then both change, the search finds the new name and the history keeps old, new and why', async () => {
-    const created = await createCase(t, headers, { client_name: 'Amina Okafr', passport_number: 'A1234567', serviceIds: [1] });
-    const response = await edit(created.id, { serviceIds: [1], client_name: 'Amína Okafor', passport_number: 'A12345678', reason: 'Typo at intake, checked against the passport' });
+    const created = await createCase(t, headers, {
+      client_name: 'Amina Okafr',
+      passport_number: 'A1234567',
+      serviceIds: [1],
+    });
+    const response = await edit(created.id, {
+      serviceIds: [1],
+      client_name: 'Amína Okafor',
+      passport_number: 'A12345678',
+      reason: 'Typo at intake, checked against the passport',
+    });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<AdminCase>()).toMatchObject({ client_name: 'Amína Okafor', passport_number: 'A12345678' });
     const after = await details(created.id);
@@ -31,11 +41,23 @@ describe('fixing a case\'s client name or passport number', () => {
         'Passport number changed from "A1234567" to "A12345678". Reason: Typo at intake, checked against the passport',
       ]),
     );
-    expect(after.events.find((event) => event.summary.startsWith('Client name'))).toMatchObject({ kind: 'case edited', changedBy: adminEmail });
-    const found = await t.app.inject({ method: 'GET', url: '/api/caseadmin/cases', headers, query: { search: 'okafor', sortBy: 'createdAt' } });
+    expect(after.events.find((event) => event.summary.startsWith('Client name'))).toMatchObject({
+      kind: 'case edited',
+      changedBy: adminEmail,
+    });
+    const found = await t.app.inject({
+      method: 'GET',
+      url: '/api/caseadmin/cases',
+      headers,
+      query: { search: 'okafor', sortBy: 'createdAt' },
+    });
     expect(found.json<AdminCase[]>().map((c) => c.id)).toEqual([created.id]);
     // The tracker now takes the corrected passport number.
-    const lookup = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: created.case_number, passportNumber: 'A12345678' } });
+    const lookup = await t.app.inject({
+      method: 'GET',
+      url: '/api/progress',
+      query: { caseNumber: created.case_number, passportNumber: 'A12345678' },
+    });
     expect(lookup.statusCode).toBe(200);
   });
 
@@ -47,7 +69,9 @@ describe('fixing a case\'s client name or passport number', () => {
     ]) {
       const response = await edit(created.id, payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json<{ error: string }>().error).toMatch(/^Give a reason for changing the (client name|passport number)$/);
+      expect(response.json<{ error: string }>().error).toMatch(
+        /^Give a reason for changing the (client name|passport number)$/,
+      );
     }
     const after = await details(created.id);
     expect(after).toMatchObject({ client_name: 'Zoe Brandt', passport_number: 'DE1', CaseServices: [] });
@@ -55,7 +79,11 @@ describe('fixing a case\'s client name or passport number', () => {
   });
 
   it('when the same name and passport number are sent back unchanged, then no reason is needed and nothing is recorded about them', async () => {
-    const created = await createCase(t, headers, { client_name: 'Karim Haddad', passport_number: 'EG1', serviceIds: [] });
+    const created = await createCase(t, headers, {
+      client_name: 'Karim Haddad',
+      passport_number: 'EG1',
+      serviceIds: [],
+    });
     const response = await edit(created.id, { serviceIds: [], client_name: 'Karim Haddad', passport_number: 'EG1' });
     expect(response.statusCode, response.body).toBe(200);
     expect((await details(created.id)).events.filter((event) => event.kind === 'case edited')).toEqual([]);
@@ -63,10 +91,16 @@ describe('fixing a case\'s client name or passport number', () => {
 
   it('when a new name is empty, too long or holds control characters, then 400 names the field', async () => {
     const created = await createCase(t, headers, { serviceIds: [] });
-    expect((await edit(created.id, { serviceIds: [], client_name: '  ', reason: 'x' })).json<{ error: string }>().error).toBe('Please enter the client name.');
-    expect((await edit(created.id, { serviceIds: [], passport_number: 'P'.repeat(65), reason: 'x' })).statusCode).toBe(400);
+    expect(
+      (await edit(created.id, { serviceIds: [], client_name: '  ', reason: 'x' })).json<{ error: string }>().error,
+    ).toBe('Please enter the client name.');
+    expect((await edit(created.id, { serviceIds: [], passport_number: 'P'.repeat(65), reason: 'x' })).statusCode).toBe(
+      400,
+    );
     expect((await edit(created.id, { serviceIds: [], client_name: 'A\u0007B', reason: 'x' })).statusCode).toBe(400);
-    expect((await edit(created.id, { serviceIds: [], client_name: 'New Name', reason: 'r'.repeat(301) })).statusCode).toBe(400);
+    expect(
+      (await edit(created.id, { serviceIds: [], client_name: 'New Name', reason: 'r'.repeat(301) })).statusCode,
+    ).toBe(400);
     expect((await details(created.id)).client_name).toBe(created.client_name);
   });
 });

@@ -20,15 +20,27 @@ describe('public case lookup', () => {
   }
 
   it('when the case number and passport match, then the progress of every subscribed service is returned', async () => {
-    const created = await createCase({ case_number: 'lk-1001', passport_number: 'AB 123456', client_name: 'Amal', serviceIds: [1, 3] });
+    const created = await createCase({
+      case_number: 'lk-1001',
+      passport_number: 'AB 123456',
+      client_name: 'Amal',
+      serviceIds: [1, 3],
+    });
     expect(created.case_number).toBe('LK-1001');
 
-    const response = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'LK-1001', passportNumber: 'ab123456' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/progress',
+      query: { caseNumber: 'LK-1001', passportNumber: 'ab123456' },
+    });
 
     expect(response.statusCode).toBe(200);
     const progress = response.json<CaseProgress>();
     expect(progress).toMatchObject({ caseNumber: 'LK-1001', passportNumber: 'AB 123456', status: 'Under Review' });
-    expect(progress.servicesSubscribed.map((s) => s.serviceName)).toEqual(['Documents Verification', 'License Registration']);
+    expect(progress.servicesSubscribed.map((s) => s.serviceName)).toEqual([
+      'Documents Verification',
+      'License Registration',
+    ]);
     expect(progress.servicesSubscribed[0]).toMatchObject({
       currentStep: 'Documents Received',
       steps: [
@@ -42,8 +54,16 @@ describe('public case lookup', () => {
 
   it('when the passport is wrong or the case unknown, then both answer the same 404', async () => {
     await createCase({ case_number: 'LK-1002', passport_number: 'P1', client_name: 'Bilal', serviceIds: [] });
-    const wrongPassport = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'LK-1002', passportNumber: 'P2' } });
-    const unknownCase = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'LK-9999', passportNumber: 'P1' } });
+    const wrongPassport = await t.app.inject({
+      method: 'GET',
+      url: '/api/progress',
+      query: { caseNumber: 'LK-1002', passportNumber: 'P2' },
+    });
+    const unknownCase = await t.app.inject({
+      method: 'GET',
+      url: '/api/progress',
+      query: { caseNumber: 'LK-9999', passportNumber: 'P1' },
+    });
 
     expect(wrongPassport.statusCode).toBe(404);
     expect(unknownCase.statusCode).toBe(404);
@@ -73,20 +93,42 @@ describe('public case lookup', () => {
       ['LK-1003', ' a b 1 2 3 4 c '],
       [' Lk-1003 ', 'ab1234c'],
     ]) {
-      const response = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: caseNumber!, passportNumber: passportNumber! } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/progress',
+        query: { caseNumber: caseNumber!, passportNumber: passportNumber! },
+      });
       expect(response.statusCode, `${caseNumber} / ${passportNumber}`).toBe(200);
-      expect(response.json()).toEqual({ caseNumber: 'LK-1003', passportNumber: 'Ab12 34c', status: 'Under Review', servicesSubscribed: [] });
+      expect(response.json()).toEqual({
+        caseNumber: 'LK-1003',
+        passportNumber: 'Ab12 34c',
+        status: 'Under Review',
+        servicesSubscribed: [],
+      });
     }
-    const close = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'LK-1003', passportNumber: 'AB1234' } });
+    const close = await t.app.inject({
+      method: 'GET',
+      url: '/api/progress',
+      query: { caseNumber: 'LK-1003', passportNumber: 'AB1234' },
+    });
     expect(close.statusCode).toBe(404);
   });
 
   it('when a step has changed, then the public view shows completed, active and pending steps and the change time', async () => {
-    const created = await createCase({ case_number: 'LK-1004', passport_number: 'P4', client_name: 'Dina', serviceIds: [4] });
+    const created = await createCase({
+      case_number: 'LK-1004',
+      passport_number: 'P4',
+      client_name: 'Dina',
+      serviceIds: [4],
+    });
     t.clock.advance(60 * 60_000);
     await changeStep(t, { authorization: headers.authorization! }, created.CaseServices[0]!.id, 'Job Offer');
 
-    const response = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'LK-1004', passportNumber: 'P4' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/progress',
+      query: { caseNumber: 'LK-1004', passportNumber: 'P4' },
+    });
 
     expect(response.json<CaseProgress>()).toEqual({
       caseNumber: 'LK-1004',
@@ -101,11 +143,41 @@ describe('public case lookup', () => {
           // The default steps' expected days: Job Offer 7 and Visa Processing 30, counted from the change.
           estimatedCompletion: new Date(t.clock.now().getTime() + 37 * 24 * 60 * 60_000).toISOString(),
           steps: [
-            { name: 'Profile Shared with Employers', status: 'completed', description: expect.stringContaining('shared with employers'), expected_days: 14, typicalDays: null },
-            { name: 'Interview', status: 'completed', description: expect.stringContaining('interview'), expected_days: 10, typicalDays: null },
-            { name: 'Job Offer', status: 'active', description: 'You have an offer. Review it with us and tell us whether you accept it.', expected_days: 7, typicalDays: null },
-            { name: 'Visa Processing', status: 'pending', description: expect.stringContaining('visa'), expected_days: 30, typicalDays: null },
-            { name: 'Onboarding Complete', status: 'pending', description: expect.stringContaining('complete'), expected_days: null, typicalDays: null },
+            {
+              name: 'Profile Shared with Employers',
+              status: 'completed',
+              description: expect.stringContaining('shared with employers'),
+              expected_days: 14,
+              typicalDays: null,
+            },
+            {
+              name: 'Interview',
+              status: 'completed',
+              description: expect.stringContaining('interview'),
+              expected_days: 10,
+              typicalDays: null,
+            },
+            {
+              name: 'Job Offer',
+              status: 'active',
+              description: 'You have an offer. Review it with us and tell us whether you accept it.',
+              expected_days: 7,
+              typicalDays: null,
+            },
+            {
+              name: 'Visa Processing',
+              status: 'pending',
+              description: expect.stringContaining('visa'),
+              expected_days: 30,
+              typicalDays: null,
+            },
+            {
+              name: 'Onboarding Complete',
+              status: 'pending',
+              description: expect.stringContaining('complete'),
+              expected_days: null,
+              typicalDays: null,
+            },
           ],
         },
       ],
@@ -115,7 +187,11 @@ describe('public case lookup', () => {
   it('when a subscribed service has no steps, then it shows with no current step and no steps', async () => {
     const empty = await createService(t, { authorization: headers.authorization! }, [], 'Empty Service');
     await createCase({ case_number: 'LK-1005', passport_number: 'P5', client_name: 'Eli', serviceIds: [empty.id] });
-    const response = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'LK-1005', passportNumber: 'P5' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/progress',
+      query: { caseNumber: 'LK-1005', passportNumber: 'P5' },
+    });
     expect(response.json<CaseProgress>().servicesSubscribed).toEqual([
       {
         serviceName: 'Empty Service',
@@ -139,13 +215,20 @@ describe('public case lookup rate limit', () => {
 
   it('when one client looks up too often, then 429 with a clear message, while other clients still get answers', async () => {
     const lookup = (remoteAddress: string) =>
-      t.app.inject({ method: 'GET', url: '/api/progress', remoteAddress, query: { caseNumber: 'NOPE-1', passportNumber: 'X' } });
+      t.app.inject({
+        method: 'GET',
+        url: '/api/progress',
+        remoteAddress,
+        query: { caseNumber: 'NOPE-1', passportNumber: 'X' },
+      });
     for (let attempt = 0; attempt < 3; attempt++) expect((await lookup('198.51.100.20')).statusCode).toBe(404);
 
     const limited = await lookup('198.51.100.20');
 
     expect(limited.statusCode).toBe(429);
-    expect(limited.json<{ error: string }>().error).toMatch(/^Too many requests\. Please try again in \d+ (second|minute)s?\.$/);
+    expect(limited.json<{ error: string }>().error).toMatch(
+      /^Too many requests\. Please try again in \d+ (second|minute)s?\.$/,
+    );
     expect((await lookup('198.51.100.21')).statusCode).toBe(404);
   });
 });

@@ -16,16 +16,34 @@ describe('the admin case search by client name, passport number and email', () =
   beforeAll(async () => {
     t = await createTestApp();
     h = (await signInCaseAdmin(t)).headers;
-    amina = await createCase(t, h, { case_number: 'PW-2026-0001', client_name: 'Amína Ōkafor', passport_number: 'NG7788123', client_email: 'amina.o@example.test' });
-    zoe = await createCase(t, h, { case_number: 'PW-2026-0002', client_name: 'Zoë Brandt', passport_number: 'DE5512', client_email: 'zb@example.test' });
+    amina = await createCase(t, h, {
+      case_number: 'PW-2026-0001',
+      client_name: 'Amína Ōkafor',
+      passport_number: 'NG7788123',
+      client_email: 'amina.o@example.test',
+    });
+    zoe = await createCase(t, h, {
+      case_number: 'PW-2026-0002',
+      client_name: 'Zoë Brandt',
+      passport_number: 'DE5512',
+      client_email: 'zb@example.test',
+    });
     await createCase(t, h, { case_number: 'PW-2026-0003', client_name: 'Karim Haddad', passport_number: 'EG4040' });
   });
   afterAll(() => t.close());
 
   const search = async (text: string, more: Record<string, string> = {}) => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/caseadmin/cases', headers: h, query: { search: text, sortBy: 'case_number', order: 'ASC', ...more } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/caseadmin/cases',
+      headers: h,
+      query: { search: text, sortBy: 'case_number', order: 'ASC', ...more },
+    });
     expect(response.statusCode, response.body).toBe(200);
-    return { numbers: response.json<AdminCase[]>().map((c) => c.case_number), total: Number(response.headers['x-total-count']) };
+    return {
+      numbers: response.json<AdminCase[]>().map((c) => c.case_number),
+      total: Number(response.headers['x-total-count']),
+    };
   };
 
   it('when an admin searches a client name without its accents or in another case, then the case is found', async () => {
@@ -60,7 +78,12 @@ describe('the admin case search by client name, passport number and email', () =
   });
 
   it('when a client name or email is changed, then the search follows it', async () => {
-    const edited = await t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${zoe.id}/services`, headers: h, payload: { serviceIds: [], client_email: 'zoe.new@example.test' } });
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/caseadmin/cases/${zoe.id}/services`,
+      headers: h,
+      payload: { serviceIds: [], client_email: 'zoe.new@example.test' },
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect((await search('zoe.new')).numbers).toEqual([zoe.case_number]);
     expect((await search('zb@example')).numbers).toEqual([]);

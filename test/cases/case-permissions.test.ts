@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caseAdminSessionVersion, upsertCaseAdmin } from '../../server/cases/case-admins.js';
-import { createCase, createService, signInCaseAdmin, snapshotCasesTables, type AdminHeaders } from '../factories/cases.js';
+import {
+  createCase,
+  createService,
+  signInCaseAdmin,
+  snapshotCasesTables,
+  type AdminHeaders,
+} from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 type Route = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
@@ -28,7 +34,11 @@ describe('case admin permissions', () => {
       { method: 'GET', url: '/api/caseadmin/dashboard-metrics' },
       { method: 'GET', url: '/api/caseadmin/cases' },
       { method: 'GET', url: '/api/caseadmin/cases?sortBy=createdAt&order=DESC' },
-      { method: 'POST', url: '/api/caseadmin/cases', payload: { case_number: 'NEW-1', passport_number: 'P', client_name: 'N', serviceIds: [1] } },
+      {
+        method: 'POST',
+        url: '/api/caseadmin/cases',
+        payload: { case_number: 'NEW-1', passport_number: 'P', client_name: 'N', serviceIds: [1] },
+      },
       { method: 'GET', url: `/api/caseadmin/cases/${created.id}` },
       { method: 'DELETE', url: `/api/caseadmin/cases/${created.id}` },
       { method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, payload: { serviceIds: [1] } },
@@ -65,7 +75,14 @@ describe('case admin permissions', () => {
       'an unsigned alg none token',
       async () => {
         const now = Math.floor(t.clock.now().getTime() / 1000);
-        const payload = { sub: adminId, email: 'x@example.test', iss: 'pathway', aud: 'caseadmin', iat: now, exp: now + 3600 };
+        const payload = {
+          sub: adminId,
+          email: 'x@example.test',
+          iss: 'pathway',
+          aud: 'caseadmin',
+          iat: now,
+          exp: now + 3600,
+        };
         return { authorization: `Bearer ${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(payload)}.` };
       },
     ],
@@ -75,22 +92,34 @@ describe('case admin permissions', () => {
     ],
   ];
 
-  it.each(badCredentials)('when a request carries %s, then every admin route answers 401 and nothing changes', async (_name, credentials) => {
-    const before = await snapshotCasesTables(t);
-    const authorization = await credentials();
-    for (const route of routes) {
-      const response = await t.app.inject({ method: route.method, url: route.url, headers: authorization, ...(route.payload ? { payload: route.payload } : {}) });
-      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
-      expect(response.json<{ error: string }>().error).toMatch(/Authentication required|Invalid token/);
-    }
-    expect(await snapshotCasesTables(t)).toEqual(before);
-  });
+  it.each(badCredentials)(
+    'when a request carries %s, then every admin route answers 401 and nothing changes',
+    async (_name, credentials) => {
+      const before = await snapshotCasesTables(t);
+      const authorization = await credentials();
+      for (const route of routes) {
+        const response = await t.app.inject({
+          method: route.method,
+          url: route.url,
+          headers: authorization,
+          ...(route.payload ? { payload: route.payload } : {}),
+        });
+        expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+        expect(response.json<{ error: string }>().error).toMatch(/Authentication required|Invalid token/);
+      }
+      expect(await snapshotCasesTables(t)).toEqual(before);
+    },
+  );
 
   it('when the token has expired, then every admin route answers 401 asking to sign in again', async () => {
     // Signed as the login would, with the admin's current session version.
     const ver = await caseAdminSessionVersion(t.database.pool, Number(adminId));
     const shortLived = await t.tokens.sign({ sub: adminId, email: 'a@example.test', ver }, 'caseadmin', 60);
-    const ok = await t.app.inject({ method: 'GET', url: '/api/caseadmin/services', headers: { authorization: `Bearer ${shortLived}` } });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/api/caseadmin/services',
+      headers: { authorization: `Bearer ${shortLived}` },
+    });
     expect(ok.statusCode).toBe(200);
 
     t.clock.advance(61_000);
@@ -108,25 +137,41 @@ describe('case admin permissions', () => {
     expect(await snapshotCasesTables(t)).toEqual(before);
   });
 
-  it("when a login token reaches its configured lifetime, then it is refused", async () => {
+  it('when a login token reaches its configured lifetime, then it is refused', async () => {
     const { token } = await signInCaseAdmin(t);
     t.clock.advance(t.config.cases.tokenTtlSeconds * 1000 - 1000);
-    const stillValid = await t.app.inject({ method: 'GET', url: '/api/caseadmin/services', headers: { authorization: `Bearer ${token}` } });
+    const stillValid = await t.app.inject({
+      method: 'GET',
+      url: '/api/caseadmin/services',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(stillValid.statusCode).toBe(200);
     t.clock.advance(2000);
-    const expired = await t.app.inject({ method: 'GET', url: '/api/caseadmin/services', headers: { authorization: `Bearer ${token}` } });
+    const expired = await t.app.inject({
+      method: 'GET',
+      url: '/api/caseadmin/services',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(expired.statusCode).toBe(401);
   });
 
   it('when the public lookup is called without a token, then it is not refused for that', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/progress', query: { caseNumber: 'NONE', passportNumber: 'NONE' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/progress',
+      query: { caseNumber: 'NONE', passportNumber: 'NONE' },
+    });
     expect(response.statusCode).toBe(404);
   });
 
   describe('login', () => {
     it('when the password is wrong or the email unknown, then both answer the same 401', async () => {
       const { email } = await signInCaseAdmin(t);
-      const wrongPassword = await t.app.inject({ method: 'POST', url: '/api/caseadmin/login', payload: { email, password: 'wrong password' } });
+      const wrongPassword = await t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/login',
+        payload: { email, password: 'wrong password' },
+      });
       const unknownEmail = await t.app.inject({
         method: 'POST',
         url: '/api/caseadmin/login',
@@ -149,7 +194,9 @@ describe('case admin permissions', () => {
       const limited = await login('198.51.100.7');
 
       expect(limited.statusCode).toBe(429);
-      expect(limited.json<{ error: string }>().error).toMatch(/^Too many requests\. Please try again in \d+ (second|minute)s?\.$/);
+      expect(limited.json<{ error: string }>().error).toMatch(
+        /^Too many requests\. Please try again in \d+ (second|minute)s?\.$/,
+      );
       expect((await login('203.0.113.9')).statusCode).toBe(200);
     });
   });

@@ -24,7 +24,9 @@ describe('the admin case search at 20,000 cases', () => {
   afterAll(() => t.close());
 
   it('when an admin searches part of a case number, then the trigram index finds the matches instead of reading every case', async () => {
-    const plan = await t.db.execute(sql`EXPLAIN (FORMAT JSON) SELECT count(*) FROM cases WHERE case_number ILIKE '%01234%'`);
+    const plan = await t.db.execute(
+      sql`EXPLAIN (FORMAT JSON) SELECT count(*) FROM cases WHERE case_number ILIKE '%01234%'`,
+    );
     const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
     const nodes = root ? nodesOf(root) : [];
     expect(nodes.some((node) => node['Index Name'] === 'cases_case_number_trgm_idx')).toBe(true);
@@ -34,12 +36,18 @@ describe('the admin case search at 20,000 cases', () => {
   const list = async (query: Record<string, string>) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/caseadmin/cases', headers: h, query });
     expect(response.statusCode, response.body).toBe(200);
-    return { cases: response.json<AdminCase[]>(), total: Number(response.headers['x-total-count']), estimated: response.headers['x-total-count-estimated'] };
+    return {
+      cases: response.json<AdminCase[]>(),
+      total: Number(response.headers['x-total-count']),
+      estimated: response.headers['x-total-count-estimated'],
+    };
   };
 
   it('when a search matches more than 10,000 cases, then the page is right and the total is flagged as an estimate above 10,000', async () => {
     const broad = await list({ search: 'SCALE', sortBy: 'case_number', order: 'ASC', page: '3' });
-    expect(broad.cases.map((c) => c.case_number)).toEqual(Array.from({ length: 20 }, (_, i) => `SCALE-${String(41 + i).padStart(6, '0')}`));
+    expect(broad.cases.map((c) => c.case_number)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `SCALE-${String(41 + i).padStart(6, '0')}`),
+    );
     expect(broad.estimated).toBe('true');
     expect(broad.total).toBeGreaterThan(10_000);
   });
@@ -47,7 +55,10 @@ describe('the admin case search at 20,000 cases', () => {
   it('when a broad search cuts its page, then the case number and the folded text are two walks merged, never one walk testing both, and a search no case number can hold makes only the second', async () => {
     const planOf = async (filter: CaseListFilter) => {
       const statement = toStatement(caseListPageRows(filter));
-      const { rows } = await t.database.pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>({ text: `EXPLAIN (FORMAT JSON) ${statement.text}`, values: statement.values });
+      const { rows } = await t.database.pool.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>({
+        text: `EXPLAIN (FORMAT JSON) ${statement.text}`,
+        values: statement.values,
+      });
       const root = rows[0]?.['QUERY PLAN'][0]?.Plan;
       // Each node's own text (its filters, conditions and index), without its children's.
       return (root ? nodesOf(root) : []).map(({ Plans: _children, ...node }) => JSON.stringify(node));
@@ -55,15 +66,26 @@ describe('the admin case search at 20,000 cases', () => {
     for (const sortBy of ['createdAt', 'case_number', 'passport_number'] as const) {
       const nodes = await planOf({ search: 'SCALE-0', sortBy, order: 'ASC', page: 3 });
       // A walk testing `case_number … OR search_text …` reads every case it passes from the table.
-      expect(nodes.filter((node) => node.includes('case_number') && node.includes('search_text')), sortBy).toEqual([]);
-      expect(nodes.some((node) => node.includes('case_number ~~')), sortBy).toBe(true);
-      expect(nodes.some((node) => node.includes('search_text ~~')), sortBy).toBe(true);
+      expect(
+        nodes.filter((node) => node.includes('case_number') && node.includes('search_text')),
+        sortBy,
+      ).toEqual([]);
+      expect(
+        nodes.some((node) => node.includes('case_number ~~')),
+        sortBy,
+      ).toBe(true);
+      expect(
+        nodes.some((node) => node.includes('search_text ~~')),
+        sortBy,
+      ).toBe(true);
     }
     const spaced = await planOf({ search: 'client 1', sortBy: 'createdAt', order: 'DESC' });
     expect(spaced.some((node) => node.includes('case_number'))).toBe(false);
     // The same cases either way: the two halves' merge is the single OR's answer.
     const merged = await list({ search: 'SCALE-0', sortBy: 'passport_number', order: 'DESC', page: '50' });
-    expect(merged.cases.map((c) => c.passport_number)).toEqual(Array.from({ length: 20 }, (_, i) => `P${1_000_000 + 20_000 - 980 - i}`));
+    expect(merged.cases.map((c) => c.passport_number)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `P${1_000_000 + 20_000 - 980 - i}`),
+    );
   });
 
   it('when a search matches 10,000 cases or fewer, then the total is exact and not flagged', async () => {
@@ -75,7 +97,8 @@ describe('the admin case search at 20,000 cases', () => {
 
   it('when a search matches cases at the far end of the sort, then each sort pages through exactly them, with the exact total', async () => {
     // SCALE-019900 to SCALE-019999: the last 100 cases by number, the first a descending walk meets.
-    const numbers = (from: number, to: number) => Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => 19_900 + from + (to < from ? -i : i));
+    const numbers = (from: number, to: number) =>
+      Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => 19_900 + from + (to < from ? -i : i));
     const byNumber = await list({ search: 'scale-0199', sortBy: 'case_number', order: 'DESC', page: '2' });
     expect(byNumber.cases.map((c) => c.case_number)).toEqual(numbers(79, 60).map((n) => `SCALE-0${n}`));
     expect([byNumber.total, byNumber.estimated]).toEqual([100, undefined]);
@@ -94,9 +117,16 @@ describe('the admin case search at 20,000 cases', () => {
       ['"cases"."id", "cases"."case_number"', '"cases"."case_number" desc'],
     ];
     for (const [columns, order] of sorts) {
-      for (const where of ['', `WHERE status = 'Under Review'`, `WHERE case_number LIKE '%SCALE%'`, `WHERE case_number LIKE '%SCALE%' AND status = 'Under Review'`]) {
+      for (const where of [
+        '',
+        `WHERE status = 'Under Review'`,
+        `WHERE case_number LIKE '%SCALE%'`,
+        `WHERE case_number LIKE '%SCALE%' AND status = 'Under Review'`,
+      ]) {
         // The shape of the list's page (listCasePage): the ids in the sort's order, then their cases.
-        const plan = await t.db.execute(sql.raw(`EXPLAIN (FORMAT JSON) SELECT ${columns} FROM cases ${where} ORDER BY ${order} LIMIT 20 OFFSET 40`));
+        const plan = await t.db.execute(
+          sql.raw(`EXPLAIN (FORMAT JSON) SELECT ${columns} FROM cases ${where} ORDER BY ${order} LIMIT 20 OFFSET 40`),
+        );
         const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
         const nodeTypes = (root ? nodesOf(root) : []).map((node) => node['Node Type']);
         expect(nodeTypes, `${where} ${order}`).toContain('Index Only Scan');

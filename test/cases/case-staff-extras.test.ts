@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCase, CaseAdminSummary, CaseDetails, CaseNote } from '../../contracts/cases.js';
 import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
-import { createCase, createService, getCase, signInCaseAdmin, snapshotCasesTables, type AdminHeaders } from '../factories/cases.js';
+import {
+  createCase,
+  createService,
+  getCase,
+  signInCaseAdmin,
+  snapshotCasesTables,
+  type AdminHeaders,
+} from '../factories/cases.js';
 import { mailQueueSettled } from '../attack/support.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -28,11 +35,16 @@ describe('case owner, internal notes and tracker link', () => {
     await smtp.close();
   });
 
-  const admins = async () => (await t.app.inject({ method: 'GET', url: '/api/caseadmin/admins', headers: me.headers })).json<CaseAdminSummary[]>();
+  const admins = async () =>
+    (await t.app.inject({ method: 'GET', url: '/api/caseadmin/admins', headers: me.headers })).json<
+      CaseAdminSummary[]
+    >();
   const idOf = async (email: string) => (await admins()).find((admin) => admin.email === email)!.id;
-  const list = (query: string, headers = me.headers) => t.app.inject({ method: 'GET', url: `/api/caseadmin/cases?${query}`, headers });
+  const list = (query: string, headers = me.headers) =>
+    t.app.inject({ method: 'GET', url: `/api/caseadmin/cases?${query}`, headers });
   const details = async (id: number) => (await getCase(t, me.headers, id)) as unknown as CaseDetails;
-  const edit = (id: number, payload: object) => t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${id}/services`, headers: me.headers, payload });
+  const edit = (id: number, payload: object) =>
+    t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${id}/services`, headers: me.headers, payload });
 
   describe('case owner', () => {
     it('when a case is created, then its creator owns it unless another admin or nobody is named, and the list and details say who', async () => {
@@ -50,7 +62,9 @@ describe('case owner, internal notes and tracker link', () => {
         'Owned Theirs': colleague.email,
         'Owned Nobody': null,
       });
-      expect((await details(theirs.id)).events.at(-1)?.summary).toBe(`Case created without services, owned by ${colleague.email}`);
+      expect((await details(theirs.id)).events.at(-1)?.summary).toBe(
+        `Case created without services, owned by ${colleague.email}`,
+      );
     });
 
     it('when the list is filtered by owner (me, an admin id, none), then only those cases are listed, and the total counts them', async () => {
@@ -71,7 +85,11 @@ describe('case owner, internal notes and tracker link', () => {
       expect(await idsOf('owner=none')).toEqual([nobodys.id]);
       expect((await idsOf('')).toSorted()).toEqual([mine.id, theirs.id, nobodys.id].toSorted());
       // The export takes the same filter.
-      const exported = await t.app.inject({ method: 'GET', url: `/api/caseadmin/cases/export?search=${tag}&owner=me`, headers: me.headers });
+      const exported = await t.app.inject({
+        method: 'GET',
+        url: `/api/caseadmin/cases/export?search=${tag}&owner=me`,
+        headers: me.headers,
+      });
       expect(exported.body).toContain(mine.case_number);
       expect(exported.body).not.toContain(theirs.case_number);
 
@@ -89,13 +107,28 @@ describe('case owner, internal notes and tracker link', () => {
       expect(moved.statusCode, moved.body).toBe(200);
       expect(moved.json<AdminCase>().owner).toEqual({ id: colleagueId, email: colleague.email });
       expect((await edit(created.id, { serviceIds: [], ownerId: null })).json<AdminCase>().owner).toBeNull();
-      expect((await details(created.id)).events.slice(0, 2).map((event) => event.summary)).toEqual(['Owner removed', `Owner set to ${colleague.email}`]);
+      expect((await details(created.id)).events.slice(0, 2).map((event) => event.summary)).toEqual([
+        'Owner removed',
+        `Owner set to ${colleague.email}`,
+      ]);
 
       const before = await snapshotCasesTables(t);
-      for (const send of [() => edit(created.id, { serviceIds: [], ownerId: 2_000_000_000 }), () => t.app.inject({ method: 'POST', url: '/api/caseadmin/cases', headers: me.headers, payload: { passport_number: 'P', client_name: 'C', ownerId: 2_000_000_000 } })]) {
+      for (const send of [
+        () => edit(created.id, { serviceIds: [], ownerId: 2_000_000_000 }),
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/caseadmin/cases',
+            headers: me.headers,
+            payload: { passport_number: 'P', client_name: 'C', ownerId: 2_000_000_000 },
+          }),
+      ]) {
         const refused = await send();
         expect(refused.statusCode).toBe(400);
-        expect(refused.json()).toMatchObject({ field: 'ownerId', error: 'Choose the owner among the staff: there is no such admin' });
+        expect(refused.json()).toMatchObject({
+          field: 'ownerId',
+          error: 'Choose the owner among the staff: there is no such admin',
+        });
       }
       const badType = await edit(created.id, { serviceIds: [], ownerId: 'me' });
       expect(badType.statusCode).toBe(400);
@@ -107,15 +140,33 @@ describe('case owner, internal notes and tracker link', () => {
   describe('internal notes', () => {
     const notes = (caseId: number | string, query = '', headers: AdminHeaders | Record<string, never> = me.headers) =>
       t.app.inject({ method: 'GET', url: `/api/caseadmin/cases/${caseId}/notes${query}`, headers });
-    const addNote = (caseId: number | string, payload: unknown, headers: AdminHeaders | Record<string, never> = me.headers) =>
-      t.app.inject({ method: 'POST', url: `/api/caseadmin/cases/${caseId}/notes`, headers, payload: payload as object });
+    const addNote = (
+      caseId: number | string,
+      payload: unknown,
+      headers: AdminHeaders | Record<string, never> = me.headers,
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/caseadmin/cases/${caseId}/notes`,
+        headers,
+        payload: payload as object,
+      });
 
     it('when staff write notes, then they are listed newest first with author and time, paged, with the total', async () => {
       const created = await createCase(t, me.headers);
       for (let i = 1; i <= 3; i++) {
-        const added = await addNote(created.id, { body: `  Note ${i}\nsecond line  ` }, i === 2 ? colleague.headers : me.headers);
+        const added = await addNote(
+          created.id,
+          { body: `  Note ${i}\nsecond line  ` },
+          i === 2 ? colleague.headers : me.headers,
+        );
         expect(added.statusCode, added.body).toBe(201);
-        expect(added.json<CaseNote>()).toEqual({ id: expect.any(Number), body: `Note ${i}\nsecond line`, author: i === 2 ? colleague.email : me.email, createdAt: t.clock.now().toISOString() });
+        expect(added.json<CaseNote>()).toEqual({
+          id: expect.any(Number),
+          body: `Note ${i}\nsecond line`,
+          author: i === 2 ? colleague.email : me.email,
+          createdAt: t.clock.now().toISOString(),
+        });
         t.clock.advance(60_000);
       }
       const first = await notes(created.id, '?pageSize=2');
@@ -125,12 +176,21 @@ describe('case owner, internal notes and tracker link', () => {
         ['Note 3', me.email],
         ['Note 2', colleague.email],
       ]);
-      expect((await notes(created.id, '?pageSize=2&page=2')).json<CaseNote[]>().map((note) => note.body.split('\n')[0])).toEqual(['Note 1']);
+      expect(
+        (await notes(created.id, '?pageSize=2&page=2')).json<CaseNote[]>().map((note) => note.body.split('\n')[0]),
+      ).toEqual(['Note 1']);
     });
 
     it('when a note is empty, too long, for an unknown case or unauthenticated, then 4xx says why and nothing is stored', async () => {
       const created = await createCase(t, me.headers);
-      for (const payload of [{}, { body: '   ' }, { body: 'x'.repeat(4001) }, { body: 'a\u0000b' }, { body: 'ok', extra: 1 }, { body: 7 }]) {
+      for (const payload of [
+        {},
+        { body: '   ' },
+        { body: 'x'.repeat(4001) },
+        { body: 'a\u0000b' },
+        { body: 'ok', extra: 1 },
+        { body: 7 },
+      ]) {
         const refused = await addNote(created.id, payload);
         expect(refused.statusCode, JSON.stringify(payload)).toBe(400);
         expect(refused.json<{ error: string }>().error).toBeTruthy();
@@ -151,21 +211,40 @@ describe('case owner, internal notes and tracker link', () => {
       expect((await addNote(created.id, { body: `Client owes fees ${secret}` })).statusCode).toBe(201);
 
       const answers: string[] = [];
-      const lookup = await t.app.inject({ method: 'GET', url: `/api/progress?caseNumber=${created.case_number}&passportNumber=${created.passport_number}` });
+      const lookup = await t.app.inject({
+        method: 'GET',
+        url: `/api/progress?caseNumber=${created.case_number}&passportNumber=${created.passport_number}`,
+      });
       expect(lookup.statusCode, lookup.body).toBe(200);
       answers.push(lookup.body);
-      const subscribed = await t.app.inject({ method: 'POST', url: '/api/progress/subscribe', payload: { caseNumber: created.case_number, passportNumber: created.passport_number, email: address() } });
+      const subscribed = await t.app.inject({
+        method: 'POST',
+        url: '/api/progress/subscribe',
+        payload: { caseNumber: created.case_number, passportNumber: created.passport_number, email: address() },
+      });
       answers.push(subscribed.body);
       const token = await issueOneTimeToken(t.db, 'applicant-access', String(created.id), t.clock.now(), 3600);
       const session = await t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token } });
       answers.push(session.body);
       const cookie = session.cookies.find((c) => c.name === 'pathway_applicant');
       expect(cookie).toBeDefined();
-      const page = await t.app.inject({ method: 'GET', url: '/api/applicant/case', headers: { cookie: `pathway_applicant=${cookie!.value}` } });
+      const page = await t.app.inject({
+        method: 'GET',
+        url: '/api/applicant/case',
+        headers: { cookie: `pathway_applicant=${cookie!.value}` },
+      });
       expect(page.statusCode, page.body).toBe(200);
       answers.push(page.body, JSON.stringify(page.headers));
       // The step change's email and the tracker link's: what the applicant is sent.
-      expect((await t.app.inject({ method: 'POST', url: `/api/caseadmin/cases/${created.id}/tracker-link`, headers: me.headers })).statusCode).toBe(202);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/caseadmin/cases/${created.id}/tracker-link`,
+            headers: me.headers,
+          })
+        ).statusCode,
+      ).toBe(202);
       const mail = await smtp.nextMessage((m) => m.to.includes(email) && m.subject.includes('tracker link'));
       answers.push(mail.text, mail.html ?? '');
 
@@ -185,10 +264,16 @@ describe('case owner, internal notes and tracker link', () => {
       const sent = await resend(created.id);
       expect(sent.statusCode, sent.body).toBe(202);
       expect(sent.json()).toEqual({ message: `Tracker link sent to ${email}` });
-      const mail = await smtp.nextMessage((m) => m.to.includes(email) && m.subject === `The tracker link of your case ${created.case_number}`);
+      const mail = await smtp.nextMessage(
+        (m) => m.to.includes(email) && m.subject === `The tracker link of your case ${created.case_number}`,
+      );
       expect(mail.text).toContain(`https://pathway.test/casetracking?case=${created.case_number}`);
       expect(mail.text).not.toContain(created.passport_number);
-      expect((await details(created.id)).events[0]).toMatchObject({ kind: 'tracker link sent', summary: `Sent the tracker link to the applicant (${email})`, changedBy: me.email });
+      expect((await details(created.id)).events[0]).toMatchObject({
+        kind: 'tracker link sent',
+        summary: `Sent the tracker link to the applicant (${email})`,
+        changedBy: me.email,
+      });
     });
 
     it('when the link was resent 3 times within the hour, then a fourth is refused with 429 until the hour has passed', async () => {
@@ -199,7 +284,9 @@ describe('case owner, internal notes and tracker link', () => {
       }
       const refused = await resend(created.id);
       expect(refused.statusCode).toBe(429);
-      expect(refused.json<{ error: string }>().error).toBe('The tracker link was sent 3 times in the last hour: try again later');
+      expect(refused.json<{ error: string }>().error).toBe(
+        'The tracker link was sent 3 times in the last hour: try again later',
+      );
       expect((await details(created.id)).events.filter((event) => event.kind === 'tracker link sent')).toHaveLength(3);
       t.clock.advance(HOUR - 30 * 60_000 + 1);
       expect((await resend(created.id)).statusCode).toBe(202);
@@ -213,14 +300,18 @@ describe('case owner, internal notes and tracker link', () => {
 
       const email = address();
       const unsubscribed = await createCase(t, me.headers, { client_email: email });
-      await t.database.pool.query(`UPDATE case_notification_recipients SET unsubscribed_at = now() WHERE case_id = $1`, [unsubscribed.id]);
+      await t.database.pool.query(
+        `UPDATE case_notification_recipients SET unsubscribed_at = now() WHERE case_id = $1`,
+        [unsubscribed.id],
+      );
       const refused = await resend(unsubscribed.id);
       expect(refused.statusCode).toBe(409);
       expect(refused.json<{ error: string }>().error).toContain('unsubscribed');
 
       expect((await resend(2_000_000_000)).statusCode).toBe(404);
       expect((await resend(without.id, {})).statusCode).toBe(401);
-      for (const id of [without.id, unsubscribed.id]) expect((await details(id)).events.some((event) => event.kind === 'tracker link sent')).toBe(false);
+      for (const id of [without.id, unsubscribed.id])
+        expect((await details(id)).events.some((event) => event.kind === 'tracker link sent')).toBe(false);
       await mailQueueSettled(t);
       expect(smtp.messages.filter((m) => m.to.includes(email) && m.subject.startsWith('The tracker link'))).toEqual([]);
     });

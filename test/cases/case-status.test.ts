@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCase, CaseProgress, CasesOverview, CaseStatus, DashboardMetrics } from '../../contracts/cases.js';
-import { changeStep, createCase, createService, createStep, getCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
+import {
+  changeStep,
+  createCase,
+  createService,
+  createStep,
+  getCase,
+  signInCaseAdmin,
+  type AdminHeaders,
+} from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 describe('case status rule', () => {
@@ -94,7 +102,9 @@ describe('case status rule', () => {
 
     await createStep(t, headers, service.id, 'C', 3);
     expect(await statusOf(created.id)).toBe('In Progress');
-    expect((await publicStatus(created)).servicesSubscribed[0]!.steps.map(({ name, status }) => ({ name, status }))).toEqual([
+    expect(
+      (await publicStatus(created)).servicesSubscribed[0]!.steps.map(({ name, status }) => ({ name, status })),
+    ).toEqual([
       { name: 'A', status: 'completed' },
       { name: 'B', status: 'active' },
       { name: 'C', status: 'pending' },
@@ -135,7 +145,11 @@ describe('case status rule', () => {
     const created = await createCase(t, headers, { serviceIds: [service.id] });
     await changeStep(t, headers, created.CaseServices[0]!.id, 'B');
     expect(await statusOf(created.id)).toBe('In Progress');
-    const response = await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/steps/${service.steps[2]!.id}`, headers });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/caseadmin/steps/${service.steps[2]!.id}`,
+      headers,
+    });
     expect(response.statusCode).toBe(204);
     expect(await statusOf(created.id)).toBe('Completed');
   });
@@ -145,7 +159,12 @@ describe('case status rule', () => {
     const created = await createCase(t, headers, { serviceIds: [done.id, 1] });
     await changeStep(t, headers, created.CaseServices[0]!.id, 'B');
     expect(await statusOf(created.id)).toBe('In Progress');
-    const response = await t.app.inject({ method: 'PUT', url: `/api/caseadmin/cases/${created.id}/services`, headers, payload: { serviceIds: [done.id] } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/caseadmin/cases/${created.id}/services`,
+      headers,
+      payload: { serviceIds: [done.id] },
+    });
     expect(response.json<AdminCase>().status).toBe('Completed');
   });
 
@@ -176,14 +195,23 @@ describe('case status rule', () => {
     afterAll(() => s.close());
 
     it('when the dashboard, the list filter and the public lookup are asked, then they agree', async () => {
-      const metrics = (await s.app.inject({ method: 'GET', url: '/api/caseadmin/dashboard-metrics', headers: h })).json<DashboardMetrics>();
+      const metrics = (
+        await s.app.inject({ method: 'GET', url: '/api/caseadmin/dashboard-metrics', headers: h })
+      ).json<DashboardMetrics>();
       expect(metrics).toMatchObject({ totalCases: 7, pendingCases: 2, activeCases: 2, completedCases: 3 });
 
-      const overview = (await s.app.inject({ method: 'GET', url: '/api/caseadmin/cases', headers: h })).json<CasesOverview>();
+      const overview = (
+        await s.app.inject({ method: 'GET', url: '/api/caseadmin/cases', headers: h })
+      ).json<CasesOverview>();
       expect(overview.stats).toEqual({ pending: 2, active: 2, completed: 3 });
 
       for (const status of ['Under Review', 'In Progress', 'Completed'] as const) {
-        const response = await s.app.inject({ method: 'GET', url: '/api/caseadmin/cases', headers: h, query: { status } });
+        const response = await s.app.inject({
+          method: 'GET',
+          url: '/api/caseadmin/cases',
+          headers: h,
+          query: { status },
+        });
         const listed = response.json<AdminCase[]>();
         expect(listed.map((c) => c.id).sort()).toEqual(byStatus[status].map((c) => c.id).sort());
         expect(listed.every((c) => c.status === status)).toBe(true);

@@ -18,7 +18,12 @@ describe('step change: notify choice and undo', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://pathway.test', CASE_NOTIFICATION_DELAY_SECONDS: '5', CASE_STEP_UNDO_SECONDS: '60' });
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'https://pathway.test',
+      CASE_NOTIFICATION_DELAY_SECONDS: '5',
+      CASE_STEP_UNDO_SECONDS: '60',
+    });
     headers = (await signInCaseAdmin(t)).headers;
   });
   afterAll(async () => {
@@ -26,9 +31,15 @@ describe('step change: notify choice and undo', () => {
     await smtp.close();
   });
 
-  const query = async <T extends object>(text: string, values: unknown[] = []) => (await t.database.pool.query<T & Record<string, unknown>>(text, values)).rows;
+  const query = async <T extends object>(text: string, values: unknown[] = []) =>
+    (await t.database.pool.query<T & Record<string, unknown>>(text, values)).rows;
   const pendingNews = async (caseId: number) =>
-    (await query<{ n: number }>(`SELECT count(*)::int AS n FROM case_notification_changes WHERE case_id = $1 AND notified_at IS NULL`, [caseId]))[0]?.n;
+    (
+      await query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM case_notification_changes WHERE case_id = $1 AND notified_at IS NULL`,
+        [caseId],
+      )
+    )[0]?.n;
   const waitingJob = async (caseId: number) =>
     (
       await query<{ wait: number }>(
@@ -61,7 +72,11 @@ describe('step change: notify choice and undo', () => {
     expect((await waitingJob(created.id))?.wait).toBeGreaterThanOrEqual(59);
 
     const again = await change(caseServiceId, { newStep: 'Reviewed' });
-    expect(again.json<ChangeStepResponse>()).toEqual({ message: 'Current step updated!', stepChangeId: null, undoUntil: null });
+    expect(again.json<ChangeStepResponse>()).toEqual({
+      message: 'Current step updated!',
+      stepChangeId: null,
+      undoUntil: null,
+    });
   });
 
   it('when the change is undone in time, then the step is back, the waiting email is withdrawn and the history records both', async () => {
@@ -81,16 +96,35 @@ describe('step change: notify choice and undo', () => {
     ]);
     expect(after.events[0]).toMatchObject({
       kind: 'step change undone',
-      summary: expect.stringMatching(/^Undid moving Service \d+ to "Approved": back at "Received"; the email to the applicant about it was withdrawn$/),
+      summary: expect.stringMatching(
+        /^Undid moving Service \d+ to "Approved": back at "Received"; the email to the applicant about it was withdrawn$/,
+      ),
     });
     // The step's news is withdrawn; the completion's stays for the job, which checks the status when it runs.
-    expect(await query(`SELECT service_name, step_name FROM case_notification_changes WHERE case_id = $1 AND notified_at IS NULL`, [created.id])).toEqual([
-      { service_name: null, step_name: null },
-    ]);
+    expect(
+      await query(
+        `SELECT service_name, step_name FROM case_notification_changes WHERE case_id = $1 AND notified_at IS NULL`,
+        [created.id],
+      ),
+    ).toEqual([{ service_name: null, step_name: null }]);
 
     // The job, run now, finds nothing to say (the completion it was queued for is undone too).
-    await query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'case-notification' AND state = 'created' AND data->>'caseId' = $1`, [String(created.id)]);
-    await expect.poll(async () => (await query(`SELECT 1 FROM pgboss.job WHERE name = 'case-notification' AND state = 'completed' AND data->>'caseId' = $1`, [String(created.id)])).length, { timeout: 15_000 }).toBeGreaterThan(0);
+    await query(
+      `UPDATE pgboss.job SET start_after = now() WHERE name = 'case-notification' AND state = 'created' AND data->>'caseId' = $1`,
+      [String(created.id)],
+    );
+    await expect
+      .poll(
+        async () =>
+          (
+            await query(
+              `SELECT 1 FROM pgboss.job WHERE name = 'case-notification' AND state = 'completed' AND data->>'caseId' = $1`,
+              [String(created.id)],
+            )
+          ).length,
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(0);
     // (Only the case-opened email of its creation reached the applicant.)
     expect(smtp.messages.filter((m) => m.to.includes(email) && !m.subject.endsWith('has been opened'))).toEqual([]);
   });
@@ -101,7 +135,9 @@ describe('step change: notify choice and undo', () => {
     t.clock.advance(60_001);
     const late = await undo(moved.stepChangeId!);
     expect(late.statusCode).toBe(409);
-    expect(late.json<{ error: string }>().error).toBe('This step change can no longer be undone: change the step again instead');
+    expect(late.json<{ error: string }>().error).toBe(
+      'This step change can no longer be undone: change the step again instead',
+    );
     const after = await details(created.id);
     expect(after.CaseServices[0]!.current_step).toBe('Reviewed');
     expect(after.history).toHaveLength(1);
@@ -132,7 +168,9 @@ describe('step change: notify choice and undo', () => {
     expect(await pendingNews(created.id)).toBe(0);
     expect(await waitingJob(created.id)).toBeUndefined();
     expect((await undo(moved.json<ChangeStepResponse>().stepChangeId!)).statusCode).toBe(200);
-    expect((await details(created.id)).events[0]!.summary).toMatch(/^Undid moving Service \d+ to "Reviewed": back at "Received"$/);
+    expect((await details(created.id)).events[0]!.summary).toMatch(
+      /^Undid moving Service \d+ to "Reviewed": back at "Received"$/,
+    );
   });
 
   it('when the admin chooses not to notify and the change completes the case, then not even the completion is emailed', async () => {
@@ -150,9 +188,15 @@ describe('step change: notify choice and undo', () => {
   });
 
   describe('bulk moves', () => {
-    const bulk = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/caseadmin/cases/bulk-step', headers, payload });
+    const bulk = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/caseadmin/cases/bulk-step', headers, payload });
     const undoMany = (payload: unknown, as: AdminHeaders | Record<string, never> = headers) =>
-      t.app.inject({ method: 'POST', url: '/api/caseadmin/step-changes/undo', headers: as, payload: payload as Record<string, unknown> });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/step-changes/undo',
+        headers: as,
+        payload: payload as Record<string, unknown>,
+      });
 
     async function twoCases() {
       const service = await createService(t, headers, ['Received', 'Reviewed', 'Approved']);
@@ -168,7 +212,9 @@ describe('step change: notify choice and undo', () => {
       expect(response.statusCode, response.body).toBe(200);
       const body = response.json<BulkStepResponse>();
       expect(body.changed).toBe(2);
-      expect(body.stepChangeIds.toSorted()).toEqual([(await details(first.id)).history[0]!.id, (await details(second.id)).history[0]!.id].toSorted());
+      expect(body.stepChangeIds.toSorted()).toEqual(
+        [(await details(first.id)).history[0]!.id, (await details(second.id)).history[0]!.id].toSorted(),
+      );
       expect(body.undoUntil).toBe(new Date(t.clock.now().getTime() + 60_000).toISOString());
       for (const created of [first, second]) expect((await waitingJob(created.id))?.wait).toBeGreaterThanOrEqual(59);
 
@@ -178,7 +224,9 @@ describe('step change: notify choice and undo', () => {
 
     it('when a bulk move is undone in time, then every case is back, the waiting emails are withdrawn and each history records both', async () => {
       const { service, first, second, emails } = await twoCases();
-      const moved = (await bulk({ caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Approved' })).json<BulkStepResponse>();
+      const moved = (
+        await bulk({ caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Approved' })
+      ).json<BulkStepResponse>();
       t.clock.advance(59_000);
       const undone = await undoMany({ stepChangeIds: moved.stepChangeIds });
       expect(undone.statusCode, undone.body).toBe(200);
@@ -191,21 +239,47 @@ describe('step change: notify choice and undo', () => {
           ['Approved', 'Received'],
           ['Received', 'Approved'],
         ]);
-        expect(after.events[0]).toMatchObject({ kind: 'step change undone', summary: expect.stringContaining('the email to the applicant about it was withdrawn') });
-        expect(await query(`SELECT step_name FROM case_notification_changes WHERE case_id = $1 AND notified_at IS NULL AND step_name IS NOT NULL`, [created.id])).toEqual([]);
+        expect(after.events[0]).toMatchObject({
+          kind: 'step change undone',
+          summary: expect.stringContaining('the email to the applicant about it was withdrawn'),
+        });
+        expect(
+          await query(
+            `SELECT step_name FROM case_notification_changes WHERE case_id = $1 AND notified_at IS NULL AND step_name IS NOT NULL`,
+            [created.id],
+          ),
+        ).toEqual([]);
       }
-      await query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'case-notification' AND state = 'created' AND data->>'caseId' = ANY($1)`, [[String(first.id), String(second.id)]]);
+      await query(
+        `UPDATE pgboss.job SET start_after = now() WHERE name = 'case-notification' AND state = 'created' AND data->>'caseId' = ANY($1)`,
+        [[String(first.id), String(second.id)]],
+      );
       for (const created of [first, second]) {
         await expect
-          .poll(async () => (await query(`SELECT 1 FROM pgboss.job WHERE name = 'case-notification' AND state = 'completed' AND data->>'caseId' = $1`, [String(created.id)])).length, { timeout: 15_000 })
+          .poll(
+            async () =>
+              (
+                await query(
+                  `SELECT 1 FROM pgboss.job WHERE name = 'case-notification' AND state = 'completed' AND data->>'caseId' = $1`,
+                  [String(created.id)],
+                )
+              ).length,
+            { timeout: 15_000 },
+          )
           .toBeGreaterThan(0);
       }
-      expect(smtp.messages.filter((m) => emails.some((email) => m.to.includes(email)) && !m.subject.endsWith('has been opened'))).toEqual([]);
+      expect(
+        smtp.messages.filter(
+          (m) => emails.some((email) => m.to.includes(email)) && !m.subject.endsWith('has been opened'),
+        ),
+      ).toEqual([]);
     });
 
     it('when one of the moves can no longer be undone, then none is undone (409)', async () => {
       const { service, first, second } = await twoCases();
-      const moved = (await bulk({ caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Reviewed' })).json<BulkStepResponse>();
+      const moved = (
+        await bulk({ caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Reviewed' })
+      ).json<BulkStepResponse>();
       // The second case moves again since: its move cannot be taken back, so neither is.
       expect((await change(second.CaseServices[0]!.id, { newStep: 'Approved' })).statusCode).toBe(200);
       const refused = await undoMany({ stepChangeIds: moved.stepChangeIds });
@@ -222,7 +296,12 @@ describe('step change: notify choice and undo', () => {
 
     it('when the admin chooses not to notify a bulk move, then nothing is queued for those cases', async () => {
       const { service, first, second } = await twoCases();
-      const moved = await bulk({ caseIds: [first.id, second.id], serviceId: service.id, newStep: 'Approved', notify: false });
+      const moved = await bulk({
+        caseIds: [first.id, second.id],
+        serviceId: service.id,
+        newStep: 'Approved',
+        notify: false,
+      });
       expect(moved.statusCode, moved.body).toBe(200);
       for (const created of [first, second]) {
         expect((await details(created.id)).status).toBe('Completed');
@@ -232,8 +311,15 @@ describe('step change: notify choice and undo', () => {
 
     it('when the undo request is bad, unknown or unauthenticated, then 4xx says why and nothing changes', async () => {
       const { service, first } = await twoCases();
-      const moved = (await bulk({ caseIds: [first.id], serviceId: service.id, newStep: 'Reviewed' })).json<BulkStepResponse>();
-      for (const payload of [{}, { stepChangeIds: [] }, { stepChangeIds: ['x'] }, { stepChangeIds: moved.stepChangeIds, extra: 1 }]) {
+      const moved = (
+        await bulk({ caseIds: [first.id], serviceId: service.id, newStep: 'Reviewed' })
+      ).json<BulkStepResponse>();
+      for (const payload of [
+        {},
+        { stepChangeIds: [] },
+        { stepChangeIds: ['x'] },
+        { stepChangeIds: moved.stepChangeIds, extra: 1 },
+      ]) {
         const response = await undoMany(payload);
         expect(response.statusCode, JSON.stringify(payload)).toBe(400);
         expect(response.json<{ error: string }>().error).toBeTruthy();

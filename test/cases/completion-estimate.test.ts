@@ -3,7 +3,8 @@ import { estimateCompletion } from '../../server/cases/progress-lookup.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const since = new Date('2026-03-01T10:00:00Z');
-const steps = (days: (number | null)[]) => days.map((expectedDays, index) => ({ id: index + 1, name: `S${index + 1}`, description: null, expectedDays }));
+const steps = (days: (number | null)[]) =>
+  days.map((expectedDays, index) => ({ id: index + 1, name: `S${index + 1}`, description: null, expectedDays }));
 
 describe('estimated completion', () => {
   it('when the service is on a middle step, then the estimate adds the current and later steps before the last, from the step start', () => {

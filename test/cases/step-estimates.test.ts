@@ -16,24 +16,41 @@ describe('step estimates from real cases', () => {
 
   beforeAll(async () => {
     // The clock moves weeks ahead and back: the admin's sign-in must outlast it.
-    t = await createTestApp({ CASE_LOOKUP_RATE_LIMIT: '1000', CASE_ESTIMATE_MIN_SAMPLES: '20', CASE_ADMIN_TOKEN_TTL_SECONDS: String(90 * 24 * 60 * 60) });
+    t = await createTestApp({
+      CASE_LOOKUP_RATE_LIMIT: '1000',
+      CASE_ESTIMATE_MIN_SAMPLES: '20',
+      CASE_ADMIN_TOKEN_TTL_SECONDS: String(90 * 24 * 60 * 60),
+    });
     headers = (await signInCaseAdmin(t)).headers;
   });
   afterAll(() => t.close());
 
-  const query = async <T extends object>(text: string, values: unknown[] = []) => (await t.database.pool.query<T & Record<string, unknown>>(text, values)).rows;
-  const waitingJobs = () => query<{ id: string }>(`SELECT id FROM pgboss.job WHERE name = 'case-step-estimates' AND state = 'created'`);
+  const query = async <T extends object>(text: string, values: unknown[] = []) =>
+    (await t.database.pool.query<T & Record<string, unknown>>(text, values)).rows;
+  const waitingJobs = () =>
+    query<{ id: string }>(`SELECT id FROM pgboss.job WHERE name = 'case-step-estimates' AND state = 'created'`);
   /** Makes the waiting recomputation due now (as its minute running out would) and waits until it has run. */
   async function recompute(): Promise<void> {
     await query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'case-step-estimates' AND state = 'created'`);
     await expect
-      .poll(async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'case-step-estimates' AND state IN ('created', 'retry', 'active')`))[0]?.n, {
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          (
+            await query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'case-step-estimates' AND state IN ('created', 'retry', 'active')`,
+            )
+          )[0]?.n,
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(0);
   }
   const lookup = async (created: { case_number: string; passport_number: string }) => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/progress?caseNumber=${created.case_number}&passportNumber=${created.passport_number}` });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/progress?caseNumber=${created.case_number}&passportNumber=${created.passport_number}`,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json<CaseProgress>().servicesSubscribed[0]!;
   };
@@ -41,8 +58,18 @@ describe('step estimates from real cases', () => {
   it('when 20 cases have left a step after 1 to 20 days, then the lookup gives its median and 80th percentile and the estimate uses them; under the minimum they are none', async () => {
     const service = await createService(t, headers, ['Intake', 'Review', 'Done']);
     // Review has the staff's 2 expected days; what cases really take will replace them.
-    await t.app.inject({ method: 'PATCH', url: `/api/caseadmin/steps/${service.steps[1]!.id}`, headers, payload: { expected_days: 2 } });
-    await t.app.inject({ method: 'PATCH', url: `/api/caseadmin/steps/${service.steps[0]!.id}`, headers, payload: { expected_days: 1 } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/caseadmin/steps/${service.steps[1]!.id}`,
+      headers,
+      payload: { expected_days: 2 },
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/caseadmin/steps/${service.steps[0]!.id}`,
+      headers,
+      payload: { expected_days: 1 },
+    });
     for (let days = 1; days <= 20; days++) {
       const created = await createCase(t, headers, { serviceIds: [service.id] });
       await changeStep(t, headers, created.CaseServices[0]!.id, 'Review');
@@ -65,7 +92,9 @@ describe('step estimates from real cases', () => {
     expect(progress.estimatedCompletion).toBe(new Date(t.clock.now().getTime() + 11 * DAY).toISOString());
 
     // Fewer stays than the minimum (22 here, 20 known) give no figures: the staff's days come back.
-    await query(`UPDATE steps SET typical_median_days = NULL, typical_p80_days = NULL WHERE id = $1`, [service.steps[1]!.id]);
+    await query(`UPDATE steps SET typical_median_days = NULL, typical_p80_days = NULL WHERE id = $1`, [
+      service.steps[1]!.id,
+    ]);
     const strict = await createTestApp({ CASE_ESTIMATE_MIN_SAMPLES: '22' }, { sameDatabaseAs: t });
     try {
       const { recomputeStepEstimates } = await import('../../server/cases/step-estimates.js');
@@ -79,12 +108,25 @@ describe('step estimates from real cases', () => {
   });
 
   it('when a case has been at a step longer than its 80th percentile or its expected days, then the Overdue filter lists it and the dashboard counts it; a last step or a completed case is never overdue', async () => {
-    const overdueApp = await createTestApp({ CASE_ADMIN_TOKEN_TTL_SECONDS: String(90 * 24 * 60 * 60), CASE_ESTIMATE_MIN_SAMPLES: '20' });
+    const overdueApp = await createTestApp({
+      CASE_ADMIN_TOKEN_TTL_SECONDS: String(90 * 24 * 60 * 60),
+      CASE_ESTIMATE_MIN_SAMPLES: '20',
+    });
     try {
       const staff = (await signInCaseAdmin(overdueApp)).headers;
       const service = await createService(overdueApp, staff, ['Intake', 'Review', 'Done'], 'Overdue service');
-      await overdueApp.app.inject({ method: 'PATCH', url: `/api/caseadmin/steps/${service.steps[0]!.id}`, headers: staff, payload: { expected_days: 3 } });
-      await overdueApp.app.inject({ method: 'PATCH', url: `/api/caseadmin/steps/${service.steps[1]!.id}`, headers: staff, payload: { expected_days: 10 } });
+      await overdueApp.app.inject({
+        method: 'PATCH',
+        url: `/api/caseadmin/steps/${service.steps[0]!.id}`,
+        headers: staff,
+        payload: { expected_days: 3 },
+      });
+      await overdueApp.app.inject({
+        method: 'PATCH',
+        url: `/api/caseadmin/steps/${service.steps[1]!.id}`,
+        headers: staff,
+        payload: { expected_days: 10 },
+      });
       const late = await createCase(overdueApp, staff, { serviceIds: [service.id] });
       const onTime = await createCase(overdueApp, staff, { serviceIds: [service.id] });
       const finished = await createCase(overdueApp, staff, { serviceIds: [service.id] });
@@ -95,16 +137,30 @@ describe('step estimates from real cases', () => {
       overdueApp.clock.advance(1 * DAY);
 
       const listed = async (query: string) => {
-        const response = await overdueApp.app.inject({ method: 'GET', url: `/api/caseadmin/cases?${query}`, headers: staff });
+        const response = await overdueApp.app.inject({
+          method: 'GET',
+          url: `/api/caseadmin/cases?${query}`,
+          headers: staff,
+        });
         expect(response.statusCode, response.body).toBe(200);
-        return { numbers: response.json<{ case_number: string }[]>().map((c) => c.case_number), total: response.headers['x-total-count'] };
+        return {
+          numbers: response.json<{ case_number: string }[]>().map((c) => c.case_number),
+          total: response.headers['x-total-count'],
+        };
       };
       // Intake's 3 expected days are over for `late` (5 days in), not `onTime` (1 day into Review), never for `finished`.
       expect(await listed('overdue=true')).toEqual({ numbers: [late.case_number], total: '1' });
       expect((await listed('overdue=false')).numbers).toHaveLength(3);
       expect((await listed('overdue=true&status=Completed')).numbers).toEqual([]);
-      expect((await overdueApp.app.inject({ method: 'GET', url: '/api/caseadmin/cases?overdue=yes', headers: staff })).statusCode).toBe(400);
-      const metrics = await overdueApp.app.inject({ method: 'GET', url: '/api/caseadmin/dashboard-metrics', headers: staff });
+      expect(
+        (await overdueApp.app.inject({ method: 'GET', url: '/api/caseadmin/cases?overdue=yes', headers: staff }))
+          .statusCode,
+      ).toBe(400);
+      const metrics = await overdueApp.app.inject({
+        method: 'GET',
+        url: '/api/caseadmin/dashboard-metrics',
+        headers: staff,
+      });
       expect(metrics.json()).toMatchObject({ overdueCases: 1, totalCases: 3 });
 
       overdueApp.clock.advance(10 * DAY);

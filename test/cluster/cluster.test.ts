@@ -17,13 +17,25 @@ type Member = { email: string; cookie: string };
 /** An EventSource as a browser runs it: on a dropped stream it reconnects with Last-Event-ID; a 401 ends it. */
 function subscribe(baseUrl: string, member: Member) {
   const received = new Set<number>();
-  const state = { startId: undefined as number | undefined, lastId: undefined as string | undefined, connected: false, reconnects: 0, endedBy401: false, closed: false, resets: 0 };
+  const state = {
+    startId: undefined as number | undefined,
+    lastId: undefined as string | undefined,
+    connected: false,
+    reconnects: 0,
+    endedBy401: false,
+    closed: false,
+    resets: 0,
+  };
   const controller = new AbortController();
   const done = (async () => {
     while (!state.closed) {
       try {
         const response = await fetch(`${baseUrl}/api/network/events`, {
-          headers: { cookie: member.cookie, accept: 'text/event-stream', ...(state.lastId ? { 'last-event-id': state.lastId } : {}) },
+          headers: {
+            cookie: member.cookie,
+            accept: 'text/event-stream',
+            ...(state.lastId ? { 'last-event-id': state.lastId } : {}),
+          },
           signal: controller.signal,
         });
         if (response.status === 401) {
@@ -72,11 +84,21 @@ function subscribe(baseUrl: string, member: Member) {
 async function signUp(baseUrl: string): Promise<Member> {
   const email = `cluster-${randomBytes(5).toString('hex')}@example.test`;
   const headers = { 'content-type': 'application/json', origin: baseUrl };
-  const signUpResponse = await fetch(`${baseUrl}/api/network/auth/sign-up`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'correct horse battery' }) });
-  if (signUpResponse.status !== 202) throw new Error(`sign-up: ${signUpResponse.status} ${await signUpResponse.text()}`);
-  const signIn = await fetch(`${baseUrl}/api/network/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'correct horse battery' }) });
+  const signUpResponse = await fetch(`${baseUrl}/api/network/auth/sign-up`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'correct horse battery' }),
+  });
+  if (signUpResponse.status !== 202)
+    throw new Error(`sign-up: ${signUpResponse.status} ${await signUpResponse.text()}`);
+  const signIn = await fetch(`${baseUrl}/api/network/auth/sign-in`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'correct horse battery' }),
+  });
   if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);
-  const cookie = (signIn.headers.getSetCookie().find((c) => c.startsWith('pathway_session=')) ?? '').split(';')[0] ?? '';
+  const cookie =
+    (signIn.headers.getSetCookie().find((c) => c.startsWith('pathway_session=')) ?? '').split(';')[0] ?? '';
   const profile = await fetch(`${baseUrl}/api/network/me/profile`, {
     method: 'PUT',
     headers: { ...headers, cookie },
@@ -88,7 +110,8 @@ async function signUp(baseUrl: string): Promise<Member> {
 
 async function inBatches<T>(count: number, size: number, make: (index: number) => Promise<T>): Promise<T[]> {
   const made: T[] = [];
-  for (let start = 0; start < count; start += size) made.push(...(await Promise.all(Array.from({ length: Math.min(size, count - start) }, (_, i) => make(start + i)))));
+  for (let start = 0; start < count; start += size)
+    made.push(...(await Promise.all(Array.from({ length: Math.min(size, count - start) }, (_, i) => make(start + i)))));
   return made;
 }
 
@@ -97,7 +120,11 @@ async function registerLearner(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: `learner_${randomBytes(4).toString('hex')}`, password: 'correct horse battery', profession: 'nurse' }),
+    body: JSON.stringify({
+      username: `learner_${randomBytes(4).toString('hex')}`,
+      password: 'correct horse battery',
+      profession: 'nurse',
+    }),
   });
   if (response.status !== 201) throw new Error(`register: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
@@ -105,7 +132,12 @@ async function registerLearner(baseUrl: string): Promise<string> {
 
 /** Members posting and liking, staff creating cases and learners answering exam questions, through the balancer; each acknowledged write recorded. */
 function startLoad(baseUrl: string, members: Member[], staffToken: string, learners: string[]) {
-  const acknowledged = { posts: [] as string[], likes: [] as { postId: string; member: number }[], cases: [] as number[], answers: 0 };
+  const acknowledged = {
+    posts: [] as string[],
+    likes: [] as { postId: string; member: number }[],
+    cases: [] as number[],
+    answers: 0,
+  };
   let running = true;
   let attempts = 0;
   const poster = async (writer: number) => {
@@ -115,7 +147,11 @@ function startLoad(baseUrl: string, members: Member[], staffToken: string, learn
       form.set('description', `load ${writer}-${n}`);
       attempts++;
       try {
-        const response = await fetch(`${baseUrl}/api/network/posts`, { method: 'POST', headers: { origin: baseUrl, cookie: member.cookie }, body: form });
+        const response = await fetch(`${baseUrl}/api/network/posts`, {
+          method: 'POST',
+          headers: { origin: baseUrl, cookie: member.cookie },
+          body: form,
+        });
         if (response.status === 201) acknowledged.posts.push(((await response.json()) as { id: string }).id);
         else await response.body?.cancel();
       } catch {
@@ -134,7 +170,10 @@ function startLoad(baseUrl: string, members: Member[], staffToken: string, learn
       }
       attempts++;
       try {
-        const response = await fetch(`${baseUrl}/api/network/posts/${postId}/like`, { method: 'PUT', headers: { origin: baseUrl, cookie: members[memberIndex]!.cookie } });
+        const response = await fetch(`${baseUrl}/api/network/posts/${postId}/like`, {
+          method: 'PUT',
+          headers: { origin: baseUrl, cookie: members[memberIndex]!.cookie },
+        });
         if (response.status === 200) acknowledged.likes.push({ postId, member: memberIndex });
         await response.body?.cancel();
       } catch {
@@ -150,9 +189,15 @@ function startLoad(baseUrl: string, members: Member[], staffToken: string, learn
         const response = await fetch(`${baseUrl}/api/caseadmin/cases`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${staffToken}` },
-          body: JSON.stringify({ case_number: `CL-${writer}-${n}-${randomBytes(2).toString('hex')}`, passport_number: `P${n}`, client_name: 'Cluster Load', serviceIds: [] }),
+          body: JSON.stringify({
+            case_number: `CL-${writer}-${n}-${randomBytes(2).toString('hex')}`,
+            passport_number: `P${n}`,
+            client_name: 'Cluster Load',
+            serviceIds: [],
+          }),
         });
-        if (response.status === 201) acknowledged.cases.push(((await response.json()) as { newCase: { id: number } }).newCase.id);
+        if (response.status === 201)
+          acknowledged.cases.push(((await response.json()) as { newCase: { id: number } }).newCase.id);
         else await response.body?.cancel();
       } catch {
         // as above
@@ -220,12 +265,23 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
   });
 
   it('when one instance is killed under load, then every subscriber reconnects through the balancer and receives every event, no acknowledged write is lost, sign-out ends streams everywhere, limits hold, and the instance comes back', async () => {
-    const staffLogin = await fetch(`${cluster.balancerUrl}/api/caseadmin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(caseAdmin) });
+    const staffLogin = await fetch(`${cluster.balancerUrl}/api/caseadmin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(caseAdmin),
+    });
     expect(staffLogin.status).toBe(200);
     const staffToken = ((await staffLogin.json()) as { token: string }).token;
 
-    const subscribers = members.flatMap((member) => Array.from({ length: STREAMS_PER_MEMBER }, () => subscribe(cluster.balancerUrl, member)));
-    await cluster.until('every subscriber to connect', async () => subscribers.every((s) => s.state.connected && s.state.startId !== undefined), 60_000, cluster.output);
+    const subscribers = members.flatMap((member) =>
+      Array.from({ length: STREAMS_PER_MEMBER }, () => subscribe(cluster.balancerUrl, member)),
+    );
+    await cluster.until(
+      'every subscriber to connect',
+      async () => subscribers.every((s) => s.state.connected && s.state.startId !== undefined),
+      60_000,
+      cluster.output,
+    );
     figures.subscribers = subscribers.length;
 
     // Questions for the learners, loaded once (as `npm run lms:demo-content` does).
@@ -238,18 +294,34 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     await cluster.until('some writes', async () => load.acknowledged.posts.length >= 20, 30_000, cluster.output);
     const victim = cluster.instances[1]!;
     const sessions = await cluster.serverStats();
-    figures.streamsPerInstanceBeforeKill = Object.values(sessions).map((server) => server.sessions).join('/');
+    figures.streamsPerInstanceBeforeKill = Object.values(sessions)
+      .map((server) => server.sessions)
+      .join('/');
     const killedAt = Date.now();
     await cluster.kill(victim);
     // Streams on the dead instance end as HAProxy sees its connections close.
-    await cluster.until('the dead instance\'s streams to drop', async () => subscribers.some((s) => !s.state.connected), 10_000);
+    await cluster.until(
+      "the dead instance's streams to drop",
+      async () => subscribers.some((s) => !s.state.connected),
+      10_000,
+    );
     // The streams the dead instance held reconnect through the balancer to the living two.
-    await cluster.until('every subscriber to reconnect', async () => subscribers.every((s) => s.state.connected), 60_000, cluster.output);
+    await cluster.until(
+      'every subscriber to reconnect',
+      async () => subscribers.every((s) => s.state.connected),
+      60_000,
+      cluster.output,
+    );
     figures.allReconnectedAfterKillMs = Date.now() - killedAt;
     figures.reconnectedStreams = subscribers.filter((s) => s.state.reconnects > 0).length;
     // The living instances go on taking writes: the load runs until they acknowledge more posts.
     const postsBeforeReconnect = load.acknowledged.posts.length;
-    await cluster.until('writes after the failover', async () => load.acknowledged.posts.length >= postsBeforeReconnect + 20, 30_000, cluster.output);
+    await cluster.until(
+      'writes after the failover',
+      async () => load.acknowledged.posts.length >= postsBeforeReconnect + 20,
+      30_000,
+      cluster.output,
+    );
     await load.stop();
     figures.writeAttempts = load.attempts();
     figures.acknowledgedPosts = load.acknowledged.posts.length;
@@ -258,11 +330,18 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     figures.acknowledgedAnswers = load.acknowledged.answers;
 
     // No acknowledged write is lost.
-    const posts = await direct.query<{ id: string }>('SELECT id FROM network_posts WHERE id = ANY($1::uuid[])', [load.acknowledged.posts]);
+    const posts = await direct.query<{ id: string }>('SELECT id FROM network_posts WHERE id = ANY($1::uuid[])', [
+      load.acknowledged.posts,
+    ]);
     expect(posts.rowCount).toBe(new Set(load.acknowledged.posts).size);
-    const cases = await direct.query<{ id: number }>('SELECT id FROM cases WHERE id = ANY($1::int[])', [load.acknowledged.cases]);
+    const cases = await direct.query<{ id: number }>('SELECT id FROM cases WHERE id = ANY($1::int[])', [
+      load.acknowledged.cases,
+    ]);
     expect(cases.rowCount).toBe(load.acknowledged.cases.length);
-    const likedPosts = await direct.query<{ post_id: string }>('SELECT DISTINCT post_id FROM network_likes WHERE post_id = ANY($1::uuid[])', [[...new Set(load.acknowledged.likes.map((like) => like.postId))]]);
+    const likedPosts = await direct.query<{ post_id: string }>(
+      'SELECT DISTINCT post_id FROM network_likes WHERE post_id = ANY($1::uuid[])',
+      [[...new Set(load.acknowledged.likes.map((like) => like.postId))]],
+    );
     expect(likedPosts.rowCount).toBe(new Set(load.acknowledged.likes.map((like) => like.postId)).size);
     expect(load.acknowledged.answers).toBeGreaterThan(0);
     const answers = await direct.query<{ count: number }>('SELECT count(*)::int AS count FROM exam_answers');
@@ -276,8 +355,16 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     );
     figures.events = rows.length;
     const missing = (s: (typeof subscribers)[number]) =>
-      rows.filter(({ id, recipient }) => id > (s.state.startId ?? 0) && (recipient === null || recipient === s.member.email) && !s.received.has(id)).length;
-    await cluster.until('every subscriber to receive every event', async () => subscribers.every((s) => missing(s) === 0), 30_000, () => `missing: ${subscribers.map(missing).filter(Boolean).join(',')}`);
+      rows.filter(
+        ({ id, recipient }) =>
+          id > (s.state.startId ?? 0) && (recipient === null || recipient === s.member.email) && !s.received.has(id),
+      ).length;
+    await cluster.until(
+      'every subscriber to receive every event',
+      async () => subscribers.every((s) => missing(s) === 0),
+      30_000,
+      () => `missing: ${subscribers.map(missing).filter(Boolean).join(',')}`,
+    );
     expect(subscribers.every((s) => s.state.resets === 0)).toBe(true);
     figures.eventsDelivered = subscribers.reduce((sum, s) => sum + s.received.size, 0);
 
@@ -285,11 +372,22 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     const leaving = await signUp(cluster.instances[0]!.url);
     const alive = cluster.instances.filter((instance) => instance !== victim);
     const leavingStreams = alive.map((instance) => subscribe(instance.url, leaving));
-    await cluster.until('the leaving member\'s streams to open', async () => leavingStreams.every((s) => s.state.connected), 15_000);
+    await cluster.until(
+      "the leaving member's streams to open",
+      async () => leavingStreams.every((s) => s.state.connected),
+      15_000,
+    );
     const signedOutAt = Date.now();
-    const out = await fetch(`${alive[0]!.url}/api/network/auth/sign-out`, { method: 'POST', headers: { origin: alive[0]!.url, cookie: leaving.cookie } });
+    const out = await fetch(`${alive[0]!.url}/api/network/auth/sign-out`, {
+      method: 'POST',
+      headers: { origin: alive[0]!.url, cookie: leaving.cookie },
+    });
     expect(out.status).toBe(204);
-    await cluster.until('the streams of the signed-out session to end on every instance', async () => leavingStreams.every((s) => s.state.endedBy401), 15_000);
+    await cluster.until(
+      'the streams of the signed-out session to end on every instance',
+      async () => leavingStreams.every((s) => s.state.endedBy401),
+      15_000,
+    );
     figures.signOutEndsStreamsMs = Date.now() - signedOutAt;
 
     // The lookup limit is shared through Redis: the balancer spreads the requests, the count is one.
@@ -303,7 +401,11 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
 
     // The killed instance comes back and the balancer routes to it again.
     await cluster.start(victim);
-    await cluster.until('HAProxy to see the instance up again', async () => (await cluster.serverStates())[victim.name] === 'UP', 15_000);
+    await cluster.until(
+      'HAProxy to see the instance up again',
+      async () => (await cluster.serverStates())[victim.name] === 'UP',
+      15_000,
+    );
     const back = await fetch(`${victim.url}/api/network/posts`, { headers: { cookie: members[0]!.cookie } });
     expect(back.status).toBe(200);
     await back.body?.cancel();

@@ -14,7 +14,11 @@ import { startRedisServer } from '../support/redis-server.js';
 type Managed = { child: ChildProcess; exited: Promise<void>; output(): string };
 
 function manage(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Managed {
-  const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, {
+    env: options.env ?? process.env,
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
   child.stderr?.on('data', (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20_000)));
@@ -28,10 +32,16 @@ async function stop(managed: Managed | undefined, signal: NodeJS.Signals = 'SIGT
   await managed.exited;
 }
 
-async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000, output?: () => string): Promise<void> {
+async function until(
+  what: string,
+  check: () => Promise<boolean>,
+  timeoutMs = 30_000,
+  output?: () => string,
+): Promise<void> {
   await vi.waitFor(
     async () => {
-      if (!(await check().catch(() => false))) throw new Error(`timed out waiting for ${what}${output ? `:\n${output()}` : ''}`);
+      if (!(await check().catch(() => false)))
+        throw new Error(`timed out waiting for ${what}${output ? `:\n${output()}` : ''}`);
     },
     { timeout: timeoutMs, interval: 100 },
   );
@@ -81,13 +91,26 @@ async function startBalancer(haproxy: string, root: string, instances: Instance[
     const stats: Record<string, { state: string; sessions: number }> = {};
     for (const line of csv.split('\n')) {
       const [proxy, server, ...fields] = line.split(',');
-      if (proxy === 'app' && server && server !== 'BACKEND' && server !== 'FRONTEND') stats[server] = { state: fields[15] ?? '', sessions: Number(fields[2]) };
+      if (proxy === 'app' && server && server !== 'BACKEND' && server !== 'FRONTEND')
+        stats[server] = { state: fields[15] ?? '', sessions: Number(fields[2]) };
     }
     return stats;
   };
-  const serverStates = async () => Object.fromEntries(Object.entries(await serverStats()).map(([name, { state }]) => [name, state]));
-  await until('HAProxy to see every instance up', async () => Object.values(await serverStates()).filter((state) => state === 'UP').length === instances.length, 15_000, balancer.output);
-  return { url: `http://127.0.0.1:${port}`, serverStats, serverStates, output: balancer.output, stop: () => stop(balancer) };
+  const serverStates = async () =>
+    Object.fromEntries(Object.entries(await serverStats()).map(([name, { state }]) => [name, state]));
+  await until(
+    'HAProxy to see every instance up',
+    async () => Object.values(await serverStates()).filter((state) => state === 'UP').length === instances.length,
+    15_000,
+    balancer.output,
+  );
+  return {
+    url: `http://127.0.0.1:${port}`,
+    serverStats,
+    serverStates,
+    output: balancer.output,
+    stop: () => stop(balancer),
+  };
 }
 
 export const JWT_SECRET = 'cluster-test-secret-that-is-long-enough-0123456789';
@@ -140,18 +163,32 @@ export async function startCluster(options: { instances: number; env?: Record<st
     ].join('\n'),
     { mode: 0o644 },
   );
-  const bouncer = manage(pgbouncer, [...(userInfo().uid === 0 ? ['-u', 'postgres'] : []), join(bouncerDir, 'pgbouncer.ini')]);
+  const bouncer = manage(pgbouncer, [
+    ...(userInfo().uid === 0 ? ['-u', 'postgres'] : []),
+    join(bouncerDir, 'pgbouncer.ini'),
+  ]);
   const pooledUrl = `postgres://postgres:${password}@127.0.0.1:${bouncerPort}/pathway`;
-  await until('PgBouncer', async () => {
-    const client = new pg.Client({ connectionString: pooledUrl });
-    await client.connect();
-    await client.end();
-    return true;
-  }, 15_000, bouncer.output);
+  await until(
+    'PgBouncer',
+    async () => {
+      const client = new pg.Client({ connectionString: pooledUrl });
+      await client.connect();
+      await client.end();
+      return true;
+    },
+    15_000,
+    bouncer.output,
+  );
 
   const redis = await startRedisServer();
   const s3Port = await findFreePort();
-  const s3 = new S3rver({ address: '127.0.0.1', port: s3Port, directory: join(root, 's3'), silent: true, configureBuckets: [{ name: BUCKET }] });
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: s3Port,
+    directory: join(root, 's3'),
+    silent: true,
+    configureBuckets: [{ name: BUCKET }],
+  });
   await s3.run();
 
   const instances: Instance[] = [];
@@ -188,10 +225,15 @@ export async function startCluster(options: { instances: number; env?: Record<st
   const startInstance = async (instance: Instance) => {
     instance.process = manage(process.execPath, ['dist/server/main.js'], { env: env(instance) });
     const started = instance.process;
-    await until(`${instance.name} to be ready`, async () => {
-      if (started.child.exitCode !== null) throw new Error(`${instance.name} exited:\n${started.output()}`);
-      return (await fetch(`${instance.url}/readyz`)).status === 200;
-    }, 60_000, started.output);
+    await until(
+      `${instance.name} to be ready`,
+      async () => {
+        if (started.child.exitCode !== null) throw new Error(`${instance.name} exited:\n${started.output()}`);
+        return (await fetch(`${instance.url}/readyz`)).status === 200;
+      },
+      60_000,
+      started.output,
+    );
   };
   // All at once: the migrations' advisory lock (over the direct URL) lets one migrate while the others wait.
   await Promise.all(instances.map(startInstance));
@@ -223,7 +265,9 @@ export async function startCluster(options: { instances: number; env?: Record<st
       await postgres.stop();
       await rm(root, { recursive: true, force: true });
     },
-    output: () => instances.map((instance) => `--- ${instance.name}\n${instance.process?.output() ?? ''}`).join('\n') + `\n--- haproxy\n${balancer.output()}\n--- pgbouncer\n${bouncer.output()}`,
+    output: () =>
+      instances.map((instance) => `--- ${instance.name}\n${instance.process?.output() ?? ''}`).join('\n') +
+      `\n--- haproxy\n${balancer.output()}\n--- pgbouncer\n${bouncer.output()}`,
   };
 }
 

@@ -22,7 +22,11 @@ export async function signInCaseAdmin(t: TestApp) {
 }
 
 /** A case made through the API; unless given, a unique case number and no services. */
-export async function createCase(t: TestApp, headers: AdminHeaders, body: Partial<CreateCaseBody> = {}): Promise<AdminCase> {
+export async function createCase(
+  t: TestApp,
+  headers: AdminHeaders,
+  body: Partial<CreateCaseBody> = {},
+): Promise<AdminCase> {
   const payload: CreateCaseBody = {
     case_number: `T-${++caseCounter}-${Date.now().toString(36).toUpperCase()}`,
     passport_number: `P${caseCounter}X`,
@@ -52,7 +56,13 @@ export async function createService(
   return { ...service, steps };
 }
 
-export async function createStep(t: TestApp, headers: AdminHeaders, serviceId: number, name: string, sequence: number): Promise<Step> {
+export async function createStep(
+  t: TestApp,
+  headers: AdminHeaders,
+  serviceId: number,
+  name: string,
+  sequence: number,
+): Promise<Step> {
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/caseadmin/services/${serviceId}/steps`,

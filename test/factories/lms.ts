@@ -11,7 +11,11 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export async function registerLearner(t: TestApp, options: { profession?: Profession; programs?: Program[] } = {}) {
   const username = `learner${++counter}_${Date.now().toString(36)}`;
   const profession = options.profession ?? 'nurse';
-  const response = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username, password: PASSWORD, profession } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/auth/register',
+    payload: { username, password: PASSWORD, profession },
+  });
   if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
   const { token } = response.json<{ token: string }>();
   const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { id: number };
@@ -24,7 +28,11 @@ export type Learner = Awaited<ReturnType<typeof registerLearner>>;
 export async function signInLmsAdmin(t: TestApp) {
   const username = `admin${++counter}_${Date.now().toString(36)}`;
   await upsertLmsAdmin(t.db, username, PASSWORD);
-  const response = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username, password: PASSWORD } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    payload: { username, password: PASSWORD },
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
   const { token } = response.json<{ token: string }>();
   return { username, token, headers: bearer(token) };
@@ -44,8 +52,17 @@ export function questionBody(overrides: Partial<CreateQuestionBody> = {}): Creat
   };
 }
 
-export async function createQuestion(t: TestApp, adminHeaders: Record<string, string>, overrides: Partial<CreateQuestionBody> = {}) {
-  const response = await t.app.inject({ method: 'POST', url: '/exam-questions', headers: adminHeaders, payload: questionBody(overrides) });
+export async function createQuestion(
+  t: TestApp,
+  adminHeaders: Record<string, string>,
+  overrides: Partial<CreateQuestionBody> = {},
+) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/exam-questions',
+    headers: adminHeaders,
+    payload: questionBody(overrides),
+  });
   if (response.statusCode !== 201) throw new Error(`create question failed: ${response.body}`);
   return response.json<{ id: number; correct_answer: string; question_type: string }>();
 }

@@ -39,26 +39,45 @@ export async function signUpMember(
   const n = ++memberCounter;
   const email = options.email ?? `member${n}-${randomBytes(3).toString('hex')}@example.test`;
   const password = 'correct horse battery';
-  const response = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-up', headers: { origin: ownOrigin(t) }, payload: { email, password } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/network/auth/sign-up',
+    headers: { origin: ownOrigin(t) },
+    payload: { email, password },
+  });
   if (response.statusCode !== 202) throw new Error(`sign-up failed: ${response.body}`);
   if (options.verified) {
-    await t.database.pool.query('UPDATE network_users SET email_verified_at = $1 WHERE email = $2', [t.clock.now(), email.toLowerCase()]);
+    await t.database.pool.query('UPDATE network_users SET email_verified_at = $1 WHERE email = $2', [
+      t.clock.now(),
+      email.toLowerCase(),
+    ]);
   }
-  const signIn = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-in', headers: { origin: ownOrigin(t) }, payload: { email, password } });
+  const signIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/network/auth/sign-in',
+    headers: { origin: ownOrigin(t) },
+    payload: { email, password },
+  });
   if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.body}`);
   const cookie = sessionCookieOf(signIn.headers['set-cookie']);
   const headers = { cookie, origin: ownOrigin(t) };
   let user = signIn.json<{ user: NetworkUser }>().user;
   if (options.complete !== false) {
     const username = options.username ?? `member${n}_${randomBytes(3).toString('hex')}`;
-    const profile = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers, payload: { username, displayName: `Member ${n}` } });
+    const profile = await t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/profile',
+      headers,
+      payload: { username, displayName: `Member ${n}` },
+    });
     if (profile.statusCode !== 200) throw new Error(`profile failed: ${profile.body}`);
     user = profile.json<{ user: NetworkUser }>().user;
   }
   return { email, password, user, cookie, headers };
 }
 
-export type FormPart = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
+export type FormPart =
+  { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
 
 /** A multipart/form-data body, built by hand so the tests control every byte and header. */
 export function multipartBody(parts: FormPart[]): { payload: Buffer; headers: Record<string, string> } {
@@ -67,7 +86,11 @@ export function multipartBody(parts: FormPart[]): { payload: Buffer; headers: Re
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('filename' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
+        ),
+      );
       chunks.push(part.data);
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}`));
@@ -78,9 +101,19 @@ export function multipartBody(parts: FormPart[]): { payload: Buffer; headers: Re
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export async function createPost(t: TestApp, member: TestMember, description: string, file?: Extract<FormPart, { filename: string }>) {
+export async function createPost(
+  t: TestApp,
+  member: TestMember,
+  description: string,
+  file?: Extract<FormPart, { filename: string }>,
+) {
   const form = multipartBody([{ name: 'description', value: description }, ...(file ? [file] : [])]);
-  const response = await t.app.inject({ method: 'POST', url: '/api/network/posts', headers: { ...member.headers, ...form.headers }, payload: form.payload });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/network/posts',
+    headers: { ...member.headers, ...form.headers },
+    payload: form.payload,
+  });
   return response;
 }
 
@@ -98,7 +131,12 @@ export const tinyPng = Buffer.from(
 
 /** The start of an MP4 file (an `ftyp` box with the isom brand) followed by filler bytes. */
 export function mp4Bytes(size = 64 * 1024): Buffer {
-  const ftyp = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isommp42')]);
+  const ftyp = Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypisom'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isommp42'),
+  ]);
   const filler = Buffer.alloc(Math.max(0, size - ftyp.length), 7);
   return Buffer.concat([ftyp, filler]);
 }

@@ -5,13 +5,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { tinyPng } from '../factories/network.js';
-import { postText, signIn, signUpMember, startAppProcess, stopGracefully, type AppProcess, type Member } from './support.js';
+import {
+  postText,
+  signIn,
+  signUpMember,
+  startAppProcess,
+  stopGracefully,
+  type AppProcess,
+  type Member,
+} from './support.js';
 
 /** `npm run backup|restore -- DIR` as an operator runs it (from source here; the same module as dist/server/backup-cli.js). */
-function runBackupCommand(command: 'backup' | 'restore', dir: string, dataDir: string): Promise<{ code: number; output: string }> {
+function runBackupCommand(
+  command: 'backup' | 'restore',
+  dir: string,
+  dataDir: string,
+): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'server/backup-cli.ts', command, dir], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' } }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/backup-cli.ts', command, dir],
+      { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info' } },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
     );
   });
 }
@@ -20,7 +35,10 @@ async function mediaFiles(dataDir: string): Promise<Record<string, string>> {
   const root = join(dataDir, 'media');
   const files: Record<string, string> = {};
   for (const entry of await readdir(root, { withFileTypes: true, recursive: true }).catch(() => [])) {
-    if (entry.isFile()) files[join(entry.parentPath, entry.name).slice(root.length)] = createHash('sha256').update(await readFile(join(entry.parentPath, entry.name))).digest('hex');
+    if (entry.isFile())
+      files[join(entry.parentPath, entry.name).slice(root.length)] = createHash('sha256')
+        .update(await readFile(join(entry.parentPath, entry.name)))
+        .digest('hex');
   }
   return files;
 }
@@ -29,7 +47,12 @@ async function createCase(app: AppProcess, token: string, caseNumber: string): P
   const response = await fetch(`${app.url}/api/caseadmin/cases`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ case_number: caseNumber, passport_number: 'P7654321', client_name: 'Restore Drill', serviceIds: [1] }),
+    body: JSON.stringify({
+      case_number: caseNumber,
+      passport_number: 'P7654321',
+      client_name: 'Restore Drill',
+      serviceIds: [1],
+    }),
   });
   expect(response.status).toBe(201);
   return ((await response.json()) as { newCase: { id: number } }).newCase.id;
@@ -42,7 +65,11 @@ async function postWithImage(app: AppProcess, member: Member): Promise<string> {
   const form = new FormData();
   form.set('description', 'a photo to keep');
   form.set('media', new Blob([tinyPng], { type: 'image/png' }), 'keep.png');
-  const response = await fetch(`${app.url}/api/network/posts`, { method: 'POST', headers: { origin: app.url, cookie: member.cookie }, body: form });
+  const response = await fetch(`${app.url}/api/network/posts`, {
+    method: 'POST',
+    headers: { origin: app.url, cookie: member.cookie },
+    body: form,
+  });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
@@ -81,14 +108,20 @@ describe('a restore drill of the embedded database and local media', () => {
         if (response.status === 201) acknowledgedBefore.push(((await response.json()) as { id: string }).id);
       }
     })();
-    await vi.waitFor(() => expect(acknowledgedBefore.length).toBeGreaterThanOrEqual(5), { timeout: 30_000, interval: 20 });
+    await vi.waitFor(() => expect(acknowledgedBefore.length).toBeGreaterThanOrEqual(5), {
+      timeout: 30_000,
+      interval: 20,
+    });
     const countBeforeBackup = acknowledgedBefore.length;
     const result = await runBackupCommand('backup', backup, dataDir);
     writing = false;
     await writer;
     expect(result.output).toContain('backup written');
     expect(result.code).toBe(0);
-    const manifest = JSON.parse(await readFile(join(backup, 'manifest.json'), 'utf8')) as { database: { kind: string }; files: { path: string }[] };
+    const manifest = JSON.parse(await readFile(join(backup, 'manifest.json'), 'utf8')) as {
+      database: { kind: string };
+      files: { path: string }[];
+    };
     expect(manifest.database.kind).toBe('embedded');
     expect(manifest.files.some((file) => file.path.startsWith('media/'))).toBe(true);
     expect(manifest.files.some((file) => file.path === 'postgres/backup_label')).toBe(true);
@@ -96,7 +129,14 @@ describe('a restore drill of the embedded database and local media', () => {
     expect(Object.keys(mediaAtBackup).length).toBeGreaterThan(0);
 
     // After the backup: the case is deleted and another one is written.
-    expect((await fetch(`${app.url}/api/caseadmin/cases/${kept}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })).status).toBe(204);
+    expect(
+      (
+        await fetch(`${app.url}/api/caseadmin/cases/${kept}`, {
+          method: 'DELETE',
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(204);
     const later = await createCase(app, token, 'DRILL-LATER-1');
 
     // A restore over a running app is refused.
@@ -129,8 +169,10 @@ describe('a restore drill of the embedded database and local media', () => {
     expect(await caseStatus(app, tokenAfter, kept)).toBe(200);
     expect(await caseStatus(app, tokenAfter, later)).toBe(404);
     const ids = new Set<string>();
-    for (let cursor: string | null = ''; cursor !== null; ) {
-      const page = await fetch(`${app.url}/api/network/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: { cookie: member.cookie } });
+    for (let cursor: string | null = ''; cursor !== null;) {
+      const page = await fetch(`${app.url}/api/network/posts${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`, {
+        headers: { cookie: member.cookie },
+      });
       expect(page.status).toBe(200);
       const body = (await page.json()) as { posts: { id: string }[]; nextCursor: string | null };
       for (const post of body.posts) ids.add(post.id);

@@ -38,7 +38,12 @@ function startLoad(baseUrl: string, token: string, member: Member) {
         await call('/api/caseadmin/cases', {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ case_number: `DB-${++n}`, passport_number: 'P1', client_name: 'Outage', serviceIds: [1] }),
+          body: JSON.stringify({
+            case_number: `DB-${++n}`,
+            passport_number: 'P1',
+            client_name: 'Outage',
+            serviceIds: [1],
+          }),
         });
     },
     async () => {
@@ -54,7 +59,11 @@ function startLoad(baseUrl: string, token: string, member: Member) {
       while (!stopped) {
         const form = new FormData();
         form.set('description', `load ${++n}`);
-        await call('/api/network/posts', { method: 'POST', headers: { origin: baseUrl, cookie: member.cookie }, body: form });
+        await call('/api/network/posts', {
+          method: 'POST',
+          headers: { origin: baseUrl, cookie: member.cookie },
+          body: form,
+        });
         // Paced, so the replay below stays under the stream's replay limit (past it a client is told to reload).
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -79,7 +88,11 @@ describe('the external PostgreSQL restarted under load', () => {
     dataDir = await mkdtemp(join(tmpdir(), 'pathway-faults-restart-'));
     database = await startExternalPostgres(join(dataDir, 'external-pg'));
     // A short reconnect interval is the listener's own; the SSE heartbeat is shortened so dead streams show quickly.
-    app = await startAppProcess({ DATA_DIR: join(dataDir, 'app'), DATABASE_URL: database.url, NETWORK_SSE_HEARTBEAT_SECONDS: '1' });
+    app = await startAppProcess({
+      DATA_DIR: join(dataDir, 'app'),
+      DATABASE_URL: database.url,
+      NETWORK_SSE_HEARTBEAT_SECONDS: '1',
+    });
   });
   afterAll(async () => {
     await stopGracefully(app);
@@ -105,7 +118,9 @@ describe('the external PostgreSQL restarted under load', () => {
     expect(lookedUp.status).toBe(201);
 
     const load = startLoad(app.url, token, author);
-    await expect.poll(() => load.outcomes.filter((o) => o.status === 201).length, { timeout: 20_000 }).toBeGreaterThan(10);
+    await expect
+      .poll(() => load.outcomes.filter((o) => o.status === 201).length, { timeout: 20_000 })
+      .toBeGreaterThan(10);
 
     await database.stop();
     const downFrom = load.outcomes.length;
@@ -123,9 +138,13 @@ describe('the external PostgreSQL restarted under load', () => {
     expect(feedWhileDown.status).toBe(503);
 
     await database.start();
-    await expect.poll(() => fetch(`${app.url}/readyz`).then((r) => r.status), { timeout: 30_000, interval: 200 }).toBe(200);
+    await expect
+      .poll(() => fetch(`${app.url}/readyz`).then((r) => r.status), { timeout: 30_000, interval: 200 })
+      .toBe(200);
     const upFrom = load.outcomes.length;
-    await expect.poll(() => load.outcomes.slice(upFrom).filter((o) => o.status === 201).length, { timeout: 20_000 }).toBeGreaterThan(10);
+    await expect
+      .poll(() => load.outcomes.slice(upFrom).filter((o) => o.status === 201).length, { timeout: 20_000 })
+      .toBeGreaterThan(10);
     await load.stop();
 
     // Never a 500, never a dropped connection, and the same process throughout.

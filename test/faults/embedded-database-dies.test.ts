@@ -19,7 +19,11 @@ async function killPostmaster(dataDir: string): Promise<number> {
   return port;
 }
 
-const status = (url: string) => fetch(url).then((response) => response.status, () => 0);
+const status = (url: string) =>
+  fetch(url).then(
+    (response) => response.status,
+    () => 0,
+  );
 
 describe('the embedded PostgreSQL killed under a running app', () => {
   let dataDir: string;

@@ -2,7 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { killHard, postText, signIn, signUpMember, startAppProcess, startExternalPostgres, stopGracefully, type AppProcess, type Member } from './support.js';
+import {
+  killHard,
+  postText,
+  signIn,
+  signUpMember,
+  startAppProcess,
+  startExternalPostgres,
+  stopGracefully,
+  type AppProcess,
+  type Member,
+} from './support.js';
 
 const WRITERS_PER_KIND = 4;
 const ACKNOWLEDGED_BEFORE_KILL = 120;
@@ -23,9 +33,15 @@ function startWriteStorm(baseUrl: string, token: string, member: Member) {
         const response = await fetch(`${baseUrl}/api/caseadmin/cases`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({ case_number: number, passport_number: `P${n}`, client_name: 'Kill Storm', serviceIds: [1, 2] }),
+          body: JSON.stringify({
+            case_number: number,
+            passport_number: `P${n}`,
+            client_name: 'Kill Storm',
+            serviceIds: [1, 2],
+          }),
         });
-        if (response.status === 201) acknowledged.cases.push(((await response.json()) as { newCase: { id: number } }).newCase.id);
+        if (response.status === 201)
+          acknowledged.cases.push(((await response.json()) as { newCase: { id: number } }).newCase.id);
         else await response.body?.cancel();
       } catch {
         return; // the server is gone
@@ -57,10 +73,17 @@ function startWriteStorm(baseUrl: string, token: string, member: Member) {
   };
 }
 
-async function expectEveryWriteThere(app: AppProcess, token: string, member: Member, acknowledged: { cases: number[]; posts: string[] }) {
+async function expectEveryWriteThere(
+  app: AppProcess,
+  token: string,
+  member: Member,
+  acknowledged: { cases: number[]; posts: string[] },
+) {
   const missing: string[] = [];
   for (const id of acknowledged.cases) {
-    const response = await fetch(`${app.url}/api/caseadmin/cases/${id}`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${app.url}/api/caseadmin/cases/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (response.status !== 200) missing.push(`case ${id}: ${response.status}`);
     await response.body?.cancel();
   }

@@ -26,7 +26,12 @@ describe('two app processes sharing their limits through Redis (REDIS_URL)', () 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'pathway-faults-limits-'));
     [database, redis] = await Promise.all([startExternalPostgres(join(dataDir, 'external-pg')), startRedisServer()]);
-    const env = { DATABASE_URL: database.url, REDIS_URL: redis.url, CASE_LOOKUP_RATE_LIMIT: String(LIMIT), FAILED_SIGNIN_LIMIT: String(LIMIT) };
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: redis.url,
+      CASE_LOOKUP_RATE_LIMIT: String(LIMIT),
+      FAILED_SIGNIN_LIMIT: String(LIMIT),
+    };
     [first, second] = await Promise.all([
       startAppProcess({ ...env, DATA_DIR: join(dataDir, 'first') }),
       startAppProcess({ ...env, DATA_DIR: join(dataDir, 'second') }),
@@ -48,7 +53,8 @@ describe('two app processes sharing their limits through Redis (REDIS_URL)', () 
 
   it('when guesses at one account alternate between the processes, then the account locks at the shared limit', async () => {
     const statuses: number[] = [];
-    for (let n = 0; n < LIMIT + 2; n++) statuses.push(await guess(n % 2 === 0 ? second : first, 'shared-victim@example.test'));
+    for (let n = 0; n < LIMIT + 2; n++)
+      statuses.push(await guess(n % 2 === 0 ? second : first, 'shared-victim@example.test'));
 
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
   });
@@ -64,12 +70,15 @@ describe('two app processes sharing their limits through Redis (REDIS_URL)', () 
 
     await redis.start();
     await expect
-      .poll(async () => {
-        // A fresh account each round, so only Redis (shared) counting can lock it through the other process.
-        const email = `after-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
-        for (let n = 0; n < LIMIT; n++) await guess(first, email);
-        return guess(second, email);
-      }, { timeout: 20_000, interval: 500 })
+      .poll(
+        async () => {
+          // A fresh account each round, so only Redis (shared) counting can lock it through the other process.
+          const email = `after-${Date.now()}-${Math.random().toString(36).slice(2)}@example.test`;
+          for (let n = 0; n < LIMIT; n++) await guess(first, email);
+          return guess(second, email);
+        },
+        { timeout: 20_000, interval: 500 },
+      )
       .toBe(429);
     expect(first.output()).toMatch(/Redis is unreachable; limits are counted per instance/);
     expect(first.output()).not.toMatch(/request failed/);

@@ -39,7 +39,10 @@ describe('local media storage failing', () => {
 
   /** Every post with media has its file: nothing points at a missing file. */
   async function expectNoPostWithoutItsFile(): Promise<void> {
-    const withMedia = await t.db.select({ key: networkPosts.mediaKey }).from(networkPosts).where(isNotNull(networkPosts.mediaKey));
+    const withMedia = await t.db
+      .select({ key: networkPosts.mediaKey })
+      .from(networkPosts)
+      .where(isNotNull(networkPosts.mediaKey));
     expect(withMedia.filter(({ key }) => !existsSync(join(dataDir, key ?? ''))).map(({ key }) => key)).toEqual([]);
   }
 
@@ -48,14 +51,24 @@ describe('local media storage failing', () => {
     await mkdir(mediaDir);
     await run('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mediaDir]);
     mounted = true;
-    const small = await createPost(t, member, 'fits', { name: 'media', filename: 'small.png', contentType: 'image/png', data: tinyPng });
+    const small = await createPost(t, member, 'fits', {
+      name: 'media',
+      filename: 'small.png',
+      contentType: 'image/png',
+      data: tinyPng,
+    });
     expect(small.statusCode).toBe(201);
     fittingPostId = small.json<{ id: string }>().id;
     const postsBefore = await countPosts(t);
     const filesBefore = await readdir(mediaDir);
 
     t.clock.advance(1000);
-    const video = await createPost(t, member, 'too big for the disk', { name: 'media', filename: 'clip.mp4', contentType: 'video/mp4', data: mp4Bytes(600_000) });
+    const video = await createPost(t, member, 'too big for the disk', {
+      name: 'media',
+      filename: 'clip.mp4',
+      contentType: 'video/mp4',
+      data: mp4Bytes(600_000),
+    });
 
     expect(video.statusCode).toBe(507);
     expect(video.json()).toEqual({ error: 'There is no space left to store the file. Please try again later.' });
@@ -66,7 +79,11 @@ describe('local media storage failing', () => {
 
   it('when the media directory cannot be written, then uploads and profile photos fail with 503 { error } and nothing changes; once it is fixed, uploads work again', async () => {
     // The first test's file lives on the small disk that goes away here; its post goes first.
-    if (fittingPostId) expect((await t.app.inject({ method: 'DELETE', url: `/api/network/posts/${fittingPostId}`, headers: member.headers })).statusCode).toBe(204);
+    if (fittingPostId)
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/network/posts/${fittingPostId}`, headers: member.headers }))
+          .statusCode,
+      ).toBe(204);
     if (mounted) {
       await run('umount', [mediaDir]);
       mounted = false;
@@ -75,26 +92,49 @@ describe('local media storage failing', () => {
     // A file where the directory should be: no process, root or not, can write under it.
     await writeFile(mediaDir, 'not a directory');
     const postsBefore = await countPosts(t);
-    const photoBefore = (await t.app.inject({ method: 'GET', url: '/api/network/me', headers: member.headers })).json<{ user: { photoURL: string } }>().user.photoURL;
+    const photoBefore = (await t.app.inject({ method: 'GET', url: '/api/network/me', headers: member.headers })).json<{
+      user: { photoURL: string };
+    }>().user.photoURL;
 
     t.clock.advance(1000);
-    const post = await createPost(t, member, 'nowhere to go', { name: 'media', filename: 'a.png', contentType: 'image/png', data: tinyPng });
+    const post = await createPost(t, member, 'nowhere to go', {
+      name: 'media',
+      filename: 'a.png',
+      contentType: 'image/png',
+      data: tinyPng,
+    });
     const form = multipartBody([{ name: 'photo', filename: 'me.png', contentType: 'image/png', data: tinyPng }]);
-    const photo = await t.app.inject({ method: 'POST', url: '/api/network/me/photo', headers: { ...member.headers, ...form.headers }, payload: form.payload });
+    const photo = await t.app.inject({
+      method: 'POST',
+      url: '/api/network/me/photo',
+      headers: { ...member.headers, ...form.headers },
+      payload: form.payload,
+    });
 
     for (const response of [post, photo]) {
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ error: 'The file could not be stored right now. Please try again later.' });
     }
     expect(await countPosts(t)).toBe(postsBefore);
-    const photoAfter = (await t.app.inject({ method: 'GET', url: '/api/network/me', headers: member.headers })).json<{ user: { photoURL: string } }>().user.photoURL;
+    const photoAfter = (await t.app.inject({ method: 'GET', url: '/api/network/me', headers: member.headers })).json<{
+      user: { photoURL: string };
+    }>().user.photoURL;
     expect(photoAfter).toBe(photoBefore);
     // A text post does not need the storage.
     expect((await createPost(t, member, 'just words')).statusCode).toBe(201);
 
     await rm(mediaDir);
     t.clock.advance(1000);
-    expect((await createPost(t, member, 'working again', { name: 'media', filename: 'b.png', contentType: 'image/png', data: tinyPng })).statusCode).toBe(201);
+    expect(
+      (
+        await createPost(t, member, 'working again', {
+          name: 'media',
+          filename: 'b.png',
+          contentType: 'image/png',
+          data: tinyPng,
+        })
+      ).statusCode,
+    ).toBe(201);
     await expectNoPostWithoutItsFile();
   });
 });
@@ -123,7 +163,12 @@ describe('object storage unreachable', () => {
   it('when the object storage cannot be reached, then the upload fails with 503 { error } and no post points at a missing file', async () => {
     const postsBefore = await countPosts(t);
 
-    const response = await createPost(t, member, 'to the cloud', { name: 'media', filename: 'a.png', contentType: 'image/png', data: tinyPng });
+    const response = await createPost(t, member, 'to the cloud', {
+      name: 'media',
+      filename: 'a.png',
+      contentType: 'image/png',
+      data: tinyPng,
+    });
 
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'The file could not be stored right now. Please try again later.' });

@@ -55,7 +55,10 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
     }),
     vi.waitFor(
       async () => {
-        const status = await fetch(`${url}/readyz`).then((r) => r.status, () => 0);
+        const status = await fetch(`${url}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        );
         if (status !== 200) throw new Error(`the app did not become ready (/readyz: ${status}):\n${stderr}`);
       },
       { timeout: 60_000, interval: 200 },
@@ -126,7 +129,8 @@ export async function signUpMember(baseUrl: string): Promise<Member> {
     body: JSON.stringify({ email, password: 'correct horse battery' }),
   });
   if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = (signIn.headers.getSetCookie().find((c) => c.startsWith('pathway_session=')) ?? '').split(';')[0] ?? '';
+  const cookie =
+    (signIn.headers.getSetCookie().find((c) => c.startsWith('pathway_session=')) ?? '').split(';')[0] ?? '';
   const profile = await fetch(`${baseUrl}/api/network/me/profile`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', origin: baseUrl, cookie },
@@ -140,7 +144,11 @@ export async function signUpMember(baseUrl: string): Promise<Member> {
 export async function postText(baseUrl: string, member: Member, text: string): Promise<Response> {
   const form = new FormData();
   form.set('description', text);
-  return fetch(`${baseUrl}/api/network/posts`, { method: 'POST', headers: { origin: baseUrl, cookie: member.cookie }, body: form });
+  return fetch(`${baseUrl}/api/network/posts`, {
+    method: 'POST',
+    headers: { origin: baseUrl, cookie: member.cookie },
+    body: form,
+  });
 }
 
 /** Reads `/api/network/events` the way EventSource does, keeping every named event. */
@@ -165,7 +173,9 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
     ended: () => ended,
     /** Descriptions of the posts created so far on this stream. */
     postDescriptions: () =>
-      events.filter((e) => e.event === 'post-created').map((e) => (JSON.parse(e.data ?? '{}') as { post: { description: string } }).post.description),
+      events
+        .filter((e) => e.event === 'post-created')
+        .map((e) => (JSON.parse(e.data ?? '{}') as { post: { description: string } }).post.description),
     close: () => controller.abort(),
   };
 }

@@ -2,7 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openEventStream, postText, signUpMember, startAppProcess, startExternalPostgres, stopGracefully, type AppProcess } from './support.js';
+import {
+  openEventStream,
+  postText,
+  signUpMember,
+  startAppProcess,
+  startExternalPostgres,
+  stopGracefully,
+  type AppProcess,
+} from './support.js';
 
 describe('two app processes on one PostgreSQL', () => {
   let dataDir: string;
@@ -34,8 +42,12 @@ describe('two app processes on one PostgreSQL', () => {
     expect((await postText(first.url, author, 'made on the first')).status).toBe(201);
     expect((await postText(second.url, author, 'made on the second')).status).toBe(201);
 
-    await expect.poll(onSecond.postDescriptions, { timeout: 10_000 }).toEqual(['made on the first', 'made on the second']);
-    await expect.poll(onFirst.postDescriptions, { timeout: 10_000 }).toEqual(['made on the first', 'made on the second']);
+    await expect
+      .poll(onSecond.postDescriptions, { timeout: 10_000 })
+      .toEqual(['made on the first', 'made on the second']);
+    await expect
+      .poll(onFirst.postDescriptions, { timeout: 10_000 })
+      .toEqual(['made on the first', 'made on the second']);
     onSecond.close();
     onFirst.close();
   });

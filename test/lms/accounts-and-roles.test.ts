@@ -3,7 +3,8 @@ import { signInCaseAdmin } from '../factories/cases.js';
 import { registerLearner, signInLmsAdmin, type Learner } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
-const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
+const decode = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as Record<string, unknown>;
 
 describe('LMS accounts and roles', () => {
   let t: TestApp;
@@ -18,7 +19,11 @@ describe('LMS accounts and roles', () => {
   afterAll(() => t.close());
 
   it('when a user registers, then the returned token holds id, username, profession and role user', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: 'Amal.K', password: 'longenough', profession: 'physiotherapist' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { username: 'Amal.K', password: 'longenough', profession: 'physiotherapist' },
+    });
     expect(response.statusCode).toBe(201);
     const claims = decode(response.json<{ token: string }>().token);
     expect(claims).toMatchObject({ username: 'Amal.K', profession: 'physiotherapist', role: 'user', aud: 'lms' });
@@ -26,10 +31,19 @@ describe('LMS accounts and roles', () => {
   });
 
   it('when the username is taken in any letter case, then registration is a 409 and no second account exists', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username: learner.username.toUpperCase(), password: 'longenough', profession: 'nurse' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { username: learner.username.toUpperCase(), password: 'longenough', profession: 'nurse' },
+    });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: 'This username is already taken' });
-    const users = await t.app.inject({ method: 'GET', url: '/admin/users', headers: admin.headers, query: { search: learner.username } });
+    const users = await t.app.inject({
+      method: 'GET',
+      url: '/admin/users',
+      headers: admin.headers,
+      query: { search: learner.username },
+    });
     expect(users.json<{ users: unknown[] }>().users).toHaveLength(1);
   });
 
@@ -45,8 +59,16 @@ describe('LMS accounts and roles', () => {
   });
 
   it('when the password is wrong or the user unknown, then login answers the spec text with a 401', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: learner.username, password: 'not the password' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: 'nobody-here', password: 'whatever1' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: learner.username, password: 'not the password' },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: 'nobody-here', password: 'whatever1' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ error: 'Login failed. Please check your credentials.' });
@@ -54,9 +76,18 @@ describe('LMS accounts and roles', () => {
   });
 
   it('when a user logs in with any letter case of the username, then the token carries the role from the database', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/auth/login', payload: { username: learner.username.toUpperCase(), password: learner.password } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      payload: { username: learner.username.toUpperCase(), password: learner.password },
+    });
     expect(response.statusCode).toBe(200);
-    expect(decode(response.json<{ token: string }>().token)).toMatchObject({ id: learner.id, username: learner.username, profession: 'dentist', role: 'user' });
+    expect(decode(response.json<{ token: string }>().token)).toMatchObject({
+      id: learner.id,
+      username: learner.username,
+      profession: 'dentist',
+      role: 'user',
+    });
   });
 
   const userRoutes: [string, string, unknown?][] = [
@@ -77,7 +108,11 @@ describe('LMS accounts and roles', () => {
   ];
   const adminRoutes: [string, string, unknown?][] = [
     ['GET', '/exam-questions'],
-    ['POST', '/exam-questions', { question: 'Q', options: ['a', 'b'], correct_answer: 'a', explanation: 'e', profession: 'nurse' }],
+    [
+      'POST',
+      '/exam-questions',
+      { question: 'Q', options: ['a', 'b'], correct_answer: 'a', explanation: 'e', profession: 'nurse' },
+    ],
     ['DELETE', '/exam-questions/1'],
     ['GET', '/admin/courses'],
     ['POST', '/admin/courses', { title: 'T', profession: 'all' }],
@@ -93,27 +128,52 @@ describe('LMS accounts and roles', () => {
   ];
   type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-  it.each([...userRoutes, ...adminRoutes])('when %s %s is called without a token or with a case-admin token, then it is a 401', async (method, url, payload) => {
-    const caseAdmin = await signInCaseAdmin(t);
-    const anonymous = await t.app.inject({ method: method as Method, url, ...(payload ? { payload } : {}) });
-    const wrongAudience = await t.app.inject({ method: method as Method, url, headers: caseAdmin.headers, ...(payload ? { payload } : {}) });
-    const garbage = await t.app.inject({ method: method as Method, url, headers: { authorization: 'Bearer not.a.token' }, ...(payload ? { payload } : {}) });
-    expect([anonymous.statusCode, wrongAudience.statusCode, garbage.statusCode]).toEqual([401, 401, 401]);
-  });
+  it.each([...userRoutes, ...adminRoutes])(
+    'when %s %s is called without a token or with a case-admin token, then it is a 401',
+    async (method, url, payload) => {
+      const caseAdmin = await signInCaseAdmin(t);
+      const anonymous = await t.app.inject({ method: method as Method, url, ...(payload ? { payload } : {}) });
+      const wrongAudience = await t.app.inject({
+        method: method as Method,
+        url,
+        headers: caseAdmin.headers,
+        ...(payload ? { payload } : {}),
+      });
+      const garbage = await t.app.inject({
+        method: method as Method,
+        url,
+        headers: { authorization: 'Bearer not.a.token' },
+        ...(payload ? { payload } : {}),
+      });
+      expect([anonymous.statusCode, wrongAudience.statusCode, garbage.statusCode]).toEqual([401, 401, 401]);
+    },
+  );
 
-  it.each(adminRoutes)('when a learner calls %s %s, then it is a 403 and nothing changes', async (method, url, payload) => {
-    const response = await t.app.inject({ method: method as Method, url, headers: learner.headers, ...(payload ? { payload } : {}) });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'Only LMS admins may do this' });
-  });
+  it.each(adminRoutes)(
+    'when a learner calls %s %s, then it is a 403 and nothing changes',
+    async (method, url, payload) => {
+      const response = await t.app.inject({
+        method: method as Method,
+        url,
+        headers: learner.headers,
+        ...(payload ? { payload } : {}),
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'Only LMS admins may do this' });
+    },
+  );
 
   it('when a learner was made admin after signing in, then the same token is enough for admin routes (role is read per request)', async () => {
     const promoted = await registerLearner(t);
-    expect((await t.app.inject({ method: 'GET', url: '/exam-questions', headers: promoted.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/exam-questions', headers: promoted.headers })).statusCode).toBe(
+      403,
+    );
     const { upsertLmsAdmin } = await import('../../server/lms/accounts.js');
     // The same password: only the role changes (a new password would end the token, see test/attack/bearer-revocation.test.ts).
     await upsertLmsAdmin(t.db, promoted.username, promoted.password);
-    expect((await t.app.inject({ method: 'GET', url: '/exam-questions', headers: promoted.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/exam-questions', headers: promoted.headers })).statusCode).toBe(
+      200,
+    );
   });
 
   it('when the token has expired, then user routes answer 401', async () => {

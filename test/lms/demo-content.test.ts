@@ -16,7 +16,12 @@ describe('LMS demo content', () => {
     expect(first.questions).toBeGreaterThanOrEqual(150);
     expect(await loadDemoContent(t.db, t.clock.now())).toEqual({ questions: 0, courses: 0, upcomingExams: 0 });
 
-    const { rows } = await t.database.pool.query<{ profession: string; n: number; types: number; difficulties: number }>(
+    const { rows } = await t.database.pool.query<{
+      profession: string;
+      n: number;
+      types: number;
+      difficulties: number;
+    }>(
       'SELECT profession, count(*)::int AS n, count(DISTINCT question_type)::int AS types, count(DISTINCT difficulty)::int AS difficulties FROM exam_questions GROUP BY profession ORDER BY profession',
     );
     expect(rows).toHaveLength(5);
@@ -31,13 +36,17 @@ describe('LMS demo content', () => {
     expect(total).toBeGreaterThanOrEqual(90);
     expect(rightFirst / total).toBeLessThan(0.4);
 
-    const levels = await t.db.execute(sql`SELECT profession, count(DISTINCT level)::int AS levels FROM courses WHERE profession <> 'all' GROUP BY profession`);
+    const levels = await t.db.execute(
+      sql`SELECT profession, count(DISTINCT level)::int AS levels FROM courses WHERE profession <> 'all' GROUP BY profession`,
+    );
     expect(levels.rows).toHaveLength(5);
     expect(levels.rows.every((row) => row.levels === 3)).toBe(true);
   });
 
   it('when the demo courses are loaded, then every lesson is real Markdown content: several paragraphs and a list, not one sentence', async () => {
-    const { rows } = await t.database.pool.query<{ title: string; sections: { title: string; body: string }[] }>('SELECT title, sections FROM courses');
+    const { rows } = await t.database.pool.query<{ title: string; sections: { title: string; body: string }[] }>(
+      'SELECT title, sections FROM courses',
+    );
     expect(rows.length).toBeGreaterThanOrEqual(17);
     const thin: string[] = [];
     for (const course of rows) {
@@ -45,7 +54,8 @@ describe('LMS demo content', () => {
       for (const lesson of course.sections) {
         const paragraphs = lesson.body.split(/\n{2,}/).filter((block) => block.trim() !== '');
         const hasList = /^(\s*[-*] |\s*\d+\. )/m.test(lesson.body);
-        if (lesson.body.length < 700 || paragraphs.length < 3 || !hasList) thin.push(`${course.title} / ${lesson.title}`);
+        if (lesson.body.length < 700 || paragraphs.length < 3 || !hasList)
+          thin.push(`${course.title} / ${lesson.title}`);
         // Rendered without raw HTML (web/lms/lesson-markdown.tsx), so the content carries none.
         expect(lesson.body, lesson.title).not.toMatch(/<[a-z]/i);
       }
@@ -56,7 +66,10 @@ describe('LMS demo content', () => {
   it('when a learner starts the exam after loading, then a demo question of their profession is served and upcoming exams show', async () => {
     const learner = await registerLearner(t, { profession: 'dentist' });
     const response = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });
-    expect(response.json()).toMatchObject({ examQuestions: [{ id: expect.any(Number) }], attempt: { totalQuestions: 30 } });
+    expect(response.json()).toMatchObject({
+      examQuestions: [{ id: expect.any(Number) }],
+      attempt: { totalQuestions: 30 },
+    });
     const upcoming = await t.app.inject({ method: 'GET', url: '/user/exam/upcoming', headers: learner.headers });
     expect(upcoming.json<{ upcomingExams: unknown[] }>().upcomingExams).toHaveLength(2);
   });

@@ -22,7 +22,12 @@ describe('the timed exam engine', () => {
   beforeEach(async () => {
     profession = professions[nextProfession++ % professions.length] ?? 'nurse';
     // Retire whatever earlier tests left for this profession, so every test starts from a known set.
-    const existing = await t.app.inject({ method: 'GET', url: '/exam-questions', headers: admin.headers, query: { profession, pageSize: '100' } });
+    const existing = await t.app.inject({
+      method: 'GET',
+      url: '/exam-questions',
+      headers: admin.headers,
+      query: { profession, pageSize: '100' },
+    });
     for (const q of existing.json<{ examQuestions: { id: number }[] }>().examQuestions) {
       await t.app.inject({ method: 'DELETE', url: `/exam-questions/${q.id}`, headers: admin.headers });
     }
@@ -35,7 +40,8 @@ describe('the timed exam engine', () => {
   };
   const submit = (headers: Record<string, string>, questionId: number, userAnswer: string) =>
     t.app.inject({ method: 'POST', url: '/user/exam/submit', headers, payload: { questionId, userAnswer } });
-  const summary = async (headers: Record<string, string>) => (await t.app.inject({ method: 'GET', url: '/user/exam/summary', headers })).json<ExamSummary>();
+  const summary = async (headers: Record<string, string>) =>
+    (await t.app.inject({ method: 'GET', url: '/user/exam/summary', headers })).json<ExamSummary>();
 
   it('when a question is served, then it never carries the correct answer or the explanation', async () => {
     await createQuestion(t, admin.headers, { profession, correct_answer: 'Right', explanation: 'SECRET-EXPLANATION' });
@@ -44,10 +50,26 @@ describe('the timed exam engine', () => {
     expect(response.body).not.toContain('SECRET-EXPLANATION');
     expect(response.body).not.toMatch(/correct_answer|explanation/);
     const body = response.json<ExamQuestionsResponse>();
-    expect(Object.keys(body.examQuestions[0] ?? {}).sort()).toEqual(['difficulty', 'id', 'options', 'question', 'question_type']);
-    expect(body.attempt).toMatchObject({ remainingSeconds: DURATION, answeredCount: 0, totalQuestions: 1, finished: false });
+    expect(Object.keys(body.examQuestions[0] ?? {}).sort()).toEqual([
+      'difficulty',
+      'id',
+      'options',
+      'question',
+      'question_type',
+    ]);
+    expect(body.attempt).toMatchObject({
+      remainingSeconds: DURATION,
+      answeredCount: 0,
+      totalQuestions: 1,
+      finished: false,
+    });
 
-    const mock = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers, query: { set: 'mock' } });
+    const mock = await t.app.inject({
+      method: 'GET',
+      url: '/user/exam/questions',
+      headers: learner.headers,
+      query: { set: 'mock' },
+    });
     expect(mock.body).not.toMatch(/SECRET-EXPLANATION|correct_answer/);
   });
 
@@ -57,7 +79,12 @@ describe('the timed exam engine', () => {
     const [first, second] = await Promise.all([next(learner.headers), next(learner.headers)]);
     expect(first.examQuestions[0]?.id).toEqual(expect.any(Number));
     expect(second.examQuestions[0]?.id).toBe(first.examQuestions[0]?.id);
-    expect(second.attempt).toMatchObject({ attemptId: first.attempt?.attemptId, answeredCount: 0, totalQuestions: 3, remainingSeconds: DURATION });
+    expect(second.attempt).toMatchObject({
+      attemptId: first.attempt?.attemptId,
+      answeredCount: 0,
+      totalQuestions: 3,
+      remainingSeconds: DURATION,
+    });
     const { rows } = await t.database.pool.query<{ attempts: number; starts: string[] }>(
       `SELECT (SELECT count(*)::int FROM exam_attempts WHERE user_id = $1) AS attempts,
          (SELECT array_agg(log_data->>'message') FROM exam_logs WHERE user_id = $1 AND log_data->>'event' = 'started') AS starts`,
@@ -75,7 +102,11 @@ describe('the timed exam engine', () => {
 
     const first = await submit(learner.headers, q.id, '  right ');
     expect(first.statusCode).toBe(200);
-    expect(first.json<AnswerResult>()).toMatchObject({ correct: true, explanation: 'Because.', attempt: { answeredCount: 1, correctCount: 1 } });
+    expect(first.json<AnswerResult>()).toMatchObject({
+      correct: true,
+      explanation: 'Because.',
+      attempt: { answeredCount: 1, correctCount: 1 },
+    });
 
     const second = await submit(learner.headers, q.id, 'Wrong');
     expect(second.statusCode).toBe(409);
@@ -89,14 +120,24 @@ describe('the timed exam engine', () => {
     const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
     const q = { id: (await next(learner.headers)).examQuestions[0]?.id ?? 0 };
     const send = (clientAnswerId: string, userAnswer: string) =>
-      t.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload: { questionId: q.id, userAnswer, clientAnswerId } });
+      t.app.inject({
+        method: 'POST',
+        url: '/user/exam/submit',
+        headers: learner.headers,
+        payload: { questionId: q.id, userAnswer, clientAnswerId },
+      });
     const id = '6c1f1a86-3f0e-4d55-9d44-0c5b2b8e0a01';
     const first = await send(id, 'Right');
     expect(first.statusCode).toBe(200);
     const again = await send(id, 'Right');
     expect(again.statusCode).toBe(200);
     expect(again.json<AnswerResult>()).toEqual(first.json<AnswerResult>());
-    expect(again.json<AnswerResult>()).toMatchObject({ correct: true, explanation: 'Because.', correctAnswer: 'Right', attempt: { answeredCount: 1, correctCount: 1 } });
+    expect(again.json<AnswerResult>()).toMatchObject({
+      correct: true,
+      explanation: 'Because.',
+      correctAnswer: 'Right',
+      attempt: { answeredCount: 1, correctCount: 1 },
+    });
     const other = await send('6c1f1a86-3f0e-4d55-9d44-0c5b2b8e0a02', 'Wrong');
     expect(other.statusCode).toBe(409);
     const { rows } = await t.database.pool.query<{ n: number }>(
@@ -122,14 +163,26 @@ describe('the timed exam engine', () => {
     await createQuestion(t, admin.headers, { profession });
     const learner = await registerLearner(t, { profession });
     const served = await next(learner.headers);
-    const all = await t.app.inject({ method: 'GET', url: '/exam-questions', headers: admin.headers, query: { profession } });
-    const other = all.json<{ examQuestions: { id: number }[] }>().examQuestions.find((q) => q.id !== served.examQuestions[0]?.id);
+    const all = await t.app.inject({
+      method: 'GET',
+      url: '/exam-questions',
+      headers: admin.headers,
+      query: { profession },
+    });
+    const other = all
+      .json<{ examQuestions: { id: number }[] }>()
+      .examQuestions.find((q) => q.id !== served.examQuestions[0]?.id);
     const response = await submit(learner.headers, other?.id ?? 0, 'Right');
     expect(response.statusCode).toBe(409);
   });
 
   it('when the page is reloaded, then the same question, the same remaining time and the autosaved draft come back', async () => {
-    await createQuestion(t, admin.headers, { profession, question_type: 'essay', options: [], correct_answer: 'A model answer' });
+    await createQuestion(t, admin.headers, {
+      profession,
+      question_type: 'essay',
+      options: [],
+      correct_answer: 'A model answer',
+    });
     await createQuestion(t, admin.headers, { profession });
     await createQuestion(t, admin.headers, { profession });
     const learner = await registerLearner(t, { profession });
@@ -137,7 +190,12 @@ describe('the timed exam engine', () => {
     const questionId = first.examQuestions[0]?.id ?? 0;
 
     t.clock.advance(100_000);
-    const saved = await t.app.inject({ method: 'POST', url: '/user/exam/auto-save', headers: learner.headers, payload: { questionId, userAnswer: 'half typed', timer: 500 } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/user/exam/auto-save',
+      headers: learner.headers,
+      payload: { questionId, userAnswer: 'half typed', timer: 500 },
+    });
     expect(saved.statusCode).toBe(200);
     t.clock.advance(20_000);
 
@@ -166,13 +224,26 @@ describe('the timed exam engine', () => {
     expect(late.json()).toEqual({ error: 'The exam time is over; answers are no longer accepted.' });
     const lateAgain = await submit(learner.headers, secondId, 'Right');
     expect(lateAgain.statusCode).toBe(409);
-    const autosave = await t.app.inject({ method: 'POST', url: '/user/exam/auto-save', headers: learner.headers, payload: { questionId: secondId, userAnswer: 'x' } });
+    const autosave = await t.app.inject({
+      method: 'POST',
+      url: '/user/exam/auto-save',
+      headers: learner.headers,
+      payload: { questionId: secondId, userAnswer: 'x' },
+    });
     expect(autosave.statusCode).toBe(409);
 
     const after = await next(learner.headers);
-    expect(after).toMatchObject({ examQuestions: [], message: 'Time is up. The exam is finished.', attempt: { finished: true, remainingSeconds: 0, answeredCount: 1 } });
+    expect(after).toMatchObject({
+      examQuestions: [],
+      message: 'Time is up. The exam is finished.',
+      attempt: { finished: true, remainingSeconds: 0, answeredCount: 1 },
+    });
     // The score is out of the whole form: the question left unanswered counts as wrong.
-    expect(await summary(learner.headers)).toMatchObject({ locked: false, finished: true, summary: { totalQuestions: 2, totalScore: 1, percentage: 50 } });
+    expect(await summary(learner.headers)).toMatchObject({
+      locked: false,
+      finished: true,
+      summary: { totalQuestions: 2, totalScore: 1, percentage: 50 },
+    });
   });
 
   it('when no questions remain, then examQuestions is empty with a message and the attempt is finished', async () => {
@@ -181,17 +252,46 @@ describe('the timed exam engine', () => {
     await next(learner.headers);
     await submit(learner.headers, q.id, 'Wrong');
     const done = await next(learner.headers);
-    expect(done).toMatchObject({ examQuestions: [], message: 'No more questions.', attempt: { finished: true, answeredCount: 1 } });
-    const logs = await t.app.inject({ method: 'GET', url: '/admin/exam-logs', headers: admin.headers, query: { examId: String(done.attempt?.attemptId) } });
-    expect(logs.json<{ logs: { log_data: { event: string } }[] }>().logs.map((l) => l.log_data.event)).toEqual(['started', 'finished']);
+    expect(done).toMatchObject({
+      examQuestions: [],
+      message: 'No more questions.',
+      attempt: { finished: true, answeredCount: 1 },
+    });
+    const logs = await t.app.inject({
+      method: 'GET',
+      url: '/admin/exam-logs',
+      headers: admin.headers,
+      query: { examId: String(done.attempt?.attemptId) },
+    });
+    expect(logs.json<{ logs: { log_data: { event: string } }[] }>().logs.map((l) => l.log_data.event)).toEqual([
+      'started',
+      'finished',
+    ]);
   });
 
   it('when answers are marked, then the summary gives correct out of the whole form to one decimal beside the pass mark, essays apart until graded', async () => {
     // 3 multiple-choice, 2 fill-in (one with two accepted answers), 1 essay: answered 2 + 1 right, essay graded later.
     for (let i = 0; i < 3; i++) await createQuestion(t, admin.headers, { profession });
-    await createQuestion(t, admin.headers, { profession, question: 'The hormone missing in type 1 diabetes is ____.', question_type: 'fill-in-the-blank', options: [], correct_answer: 'Insulin' });
-    await createQuestion(t, admin.headers, { profession, question: 'The heart tracing test is an ____.', question_type: 'fill-in-the-blank', options: [], correct_answer: 'ECG | electrocardiogram' });
-    await createQuestion(t, admin.headers, { profession, question_type: 'essay', options: [], correct_answer: 'Key points' });
+    await createQuestion(t, admin.headers, {
+      profession,
+      question: 'The hormone missing in type 1 diabetes is ____.',
+      question_type: 'fill-in-the-blank',
+      options: [],
+      correct_answer: 'Insulin',
+    });
+    await createQuestion(t, admin.headers, {
+      profession,
+      question: 'The heart tracing test is an ____.',
+      question_type: 'fill-in-the-blank',
+      options: [],
+      correct_answer: 'ECG | electrocardiogram',
+    });
+    await createQuestion(t, admin.headers, {
+      profession,
+      question_type: 'essay',
+      options: [],
+      correct_answer: 'Key points',
+    });
     const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
 
     // Served in the attempt's own order, so fill-in answers are chosen by question text.
@@ -202,7 +302,11 @@ describe('the timed exam engine', () => {
       const served = (await next(learner.headers)).examQuestions[0];
       if (!served) throw new Error('expected a question');
       const answer =
-        served.question_type === 'essay' ? 'My essay' : served.question_type === 'fill-in-the-blank' ? fillAnswer(served.question) : (given[served.question_type]?.shift() ?? '');
+        served.question_type === 'essay'
+          ? 'My essay'
+          : served.question_type === 'fill-in-the-blank'
+            ? fillAnswer(served.question)
+            : (given[served.question_type]?.shift() ?? '');
       const result = (await submit(learner.headers, served.id, answer)).json<AnswerResult>();
       if (served.question_type === 'essay') essayCorrect = result.correct;
       if (served.question_type === 'fill-in-the-blank') expect(result.correct).toBe(true);
@@ -210,19 +314,41 @@ describe('the timed exam engine', () => {
     }
     expect(essayCorrect).toBe(false);
     // A form of 6: 1 + 2 right = 3, 50% (the essay awaiting review is not correct yet), under the default pass mark of 60%.
-    expect(await summary(learner.headers)).toMatchObject({ locked: false, summary: { totalQuestions: 6, totalScore: 3, percentage: 50, pendingReview: 1, passMark: 60, passed: false } });
+    expect(await summary(learner.headers)).toMatchObject({
+      locked: false,
+      summary: { totalQuestions: 6, totalScore: 3, percentage: 50, pendingReview: 1, passMark: 60, passed: false },
+    });
 
     const essays = await t.app.inject({ method: 'GET', url: '/admin/essays', headers: admin.headers });
-    const essay = essays.json<{ essays: { id: number; userAnswer: string; username: string }[] }>().essays.find((e) => e.username === learner.username);
+    const essay = essays
+      .json<{ essays: { id: number; userAnswer: string; username: string }[] }>()
+      .essays.find((e) => e.username === learner.username);
     expect(essay?.userAnswer).toBe('My essay');
-    const graded = await t.app.inject({ method: 'PUT', url: `/admin/essays/${essay?.id}`, headers: admin.headers, payload: { correct: true, note: 'Good' } });
+    const graded = await t.app.inject({
+      method: 'PUT',
+      url: `/admin/essays/${essay?.id}`,
+      headers: admin.headers,
+      payload: { correct: true, note: 'Good' },
+    });
     expect(graded.statusCode).toBe(204);
     // 4 of 6 right: 66.7%, a pass.
-    expect((await summary(learner.headers)).summary).toEqual({ totalQuestions: 6, totalScore: 4, percentage: 66.7, pendingReview: 0, passMark: 60, passed: true });
+    expect((await summary(learner.headers)).summary).toEqual({
+      totalQuestions: 6,
+      totalScore: 4,
+      percentage: 66.7,
+      pendingReview: 0,
+      passMark: 60,
+      passed: true,
+    });
   });
 
   it('when a multiple-choice option holds a |, then it is marked and named whole; only fill-in-the-blank answers are split on |', async () => {
-    await createQuestion(t, admin.headers, { profession, question: 'Which option holds a bar?', options: ['a|b', 'c'], correct_answer: 'a|b' });
+    await createQuestion(t, admin.headers, {
+      profession,
+      question: 'Which option holds a bar?',
+      options: ['a|b', 'c'],
+      correct_answer: 'a|b',
+    });
     const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
     const served = (await next(learner.headers)).examQuestions[0];
     const wrong = (await submit(learner.headers, served?.id ?? 0, 'c')).json<AnswerResult>();
@@ -230,7 +356,10 @@ describe('the timed exam engine', () => {
 
     const other = await registerLearner(t, { profession, programs: ['exam-results'] });
     const again = (await next(other.headers)).examQuestions[0];
-    expect((await submit(other.headers, again?.id ?? 0, 'a')).json<AnswerResult>()).toMatchObject({ correct: false, correctAnswer: 'a|b' });
+    expect((await submit(other.headers, again?.id ?? 0, 'a')).json<AnswerResult>()).toMatchObject({
+      correct: false,
+      correctAnswer: 'a|b',
+    });
     const third = await registerLearner(t, { profession });
     const once = (await next(third.headers)).examQuestions[0];
     expect((await submit(third.headers, once?.id ?? 0, 'A|B')).json<AnswerResult>()).toMatchObject({ correct: true });
@@ -258,7 +387,12 @@ describe('the timed exam engine', () => {
     const q = await createQuestion(t, admin.headers, { profession });
     const learner = await registerLearner(t, { profession, programs: ['exam-results'] });
     await next(learner.headers);
-    const response = await t.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/user/exam/submit',
+      headers: learner.headers,
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(typeof response.json<{ error: string }>().error).toBe('string');
     const after = await next(learner.headers);
@@ -271,23 +405,64 @@ describe('the timed exam engine', () => {
     const learner = await registerLearner(t, { profession });
     const started = await next(learner.headers);
     t.clock.advance(5000);
-    const ok = await t.app.inject({ method: 'POST', url: '/user/exam/events', headers: learner.headers, payload: { event: 'tab-switch' } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/user/exam/events',
+      headers: learner.headers,
+      payload: { event: 'tab-switch' },
+    });
     expect(ok.statusCode).toBe(201);
-    const bad = await t.app.inject({ method: 'POST', url: '/user/exam/events', headers: learner.headers, payload: { event: 'sneeze' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/user/exam/events',
+      headers: learner.headers,
+      payload: { event: 'sneeze' },
+    });
     expect(bad.statusCode).toBe(400);
-    const logs = await t.app.inject({ method: 'GET', url: '/admin/exam-logs', headers: admin.headers, query: { examId: String(started.attempt?.attemptId) } });
-    const entries = logs.json<{ logs: { username: string; created_at: string; log_data: { event: string; message: string } }[] }>().logs;
+    const logs = await t.app.inject({
+      method: 'GET',
+      url: '/admin/exam-logs',
+      headers: admin.headers,
+      query: { examId: String(started.attempt?.attemptId) },
+    });
+    const entries = logs.json<{
+      logs: { username: string; created_at: string; log_data: { event: string; message: string } }[];
+    }>().logs;
     expect(entries.map((e) => e.log_data.event)).toEqual(['started', 'tab-switch']);
-    expect(entries[1]).toMatchObject({ username: learner.username, created_at: t.clock.now().toISOString(), log_data: { message: 'Leaving the exam window is not allowed!' } });
+    expect(entries[1]).toMatchObject({
+      username: learner.username,
+      created_at: t.clock.now().toISOString(),
+      log_data: { message: 'Leaving the exam window is not allowed!' },
+    });
   });
 
   it('when the older module submits its answers, then the score is out of the non-essay questions', async () => {
     const mc = await createQuestion(t, admin.headers, { profession });
-    const fill = await createQuestion(t, admin.headers, { profession, question_type: 'fill-in-the-blank', options: [], correct_answer: 'Five' });
-    const essay = await createQuestion(t, admin.headers, { profession, question_type: 'essay', options: [], correct_answer: 'x' });
+    const fill = await createQuestion(t, admin.headers, {
+      profession,
+      question_type: 'fill-in-the-blank',
+      options: [],
+      correct_answer: 'Five',
+    });
+    const essay = await createQuestion(t, admin.headers, {
+      profession,
+      question_type: 'essay',
+      options: [],
+      correct_answer: 'x',
+    });
     const learner = await registerLearner(t, { profession });
-    const served = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers, query: { set: 'mock' } });
-    expect(served.json<ExamQuestionsResponse>().examQuestions.map((q) => q.id).sort((a, b) => a - b)).toEqual([mc.id, fill.id, essay.id]);
+    const served = await t.app.inject({
+      method: 'GET',
+      url: '/user/exam/questions',
+      headers: learner.headers,
+      query: { set: 'mock' },
+    });
+    expect(
+      served
+        .json<ExamQuestionsResponse>()
+        .examQuestions.map((q) => q.id)
+        .sort((a, b) => a - b),
+    ).toEqual([mc.id, fill.id, essay.id]);
     const response = await t.app.inject({
       method: 'POST',
       url: '/user/exam/submit',

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerResult, ExamAttemptsResponse, ExamProgress, ExamQuestionsResponse, ExamReview, Profession, Progress, ProfileResponse } from '../../contracts/lms.js';
+import type {
+  AnswerResult,
+  ExamAttemptsResponse,
+  ExamProgress,
+  ExamQuestionsResponse,
+  ExamReview,
+  Profession,
+  Progress,
+  ProfileResponse,
+} from '../../contracts/lms.js';
 import { createQuestion, registerLearner, signInLmsAdmin, type Learner } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -23,22 +32,39 @@ describe('exam integrity, retakes and review', () => {
   afterAll(() => t.close());
 
   /** A profession's bank emptied, then filled with `perDifficulty` questions of each difficulty. */
-  async function freshBank(profession: Profession, perDifficulty: number, overrides: Parameters<typeof createQuestion>[2] = {}) {
+  async function freshBank(
+    profession: Profession,
+    perDifficulty: number,
+    overrides: Parameters<typeof createQuestion>[2] = {},
+  ) {
     await t.database.pool.query('UPDATE exam_questions SET deleted_at = now() WHERE profession = $1', [profession]);
     const made = [];
     for (const difficulty of ['easy', 'medium', 'hard'] as const) {
-      for (let i = 0; i < perDifficulty; i++) made.push(await createQuestion(t, admin.headers, { profession, difficulty, ...overrides }));
+      for (let i = 0; i < perDifficulty; i++)
+        made.push(await createQuestion(t, admin.headers, { profession, difficulty, ...overrides }));
     }
     return made;
   }
   const get = (headers: Record<string, string>, url: string, query?: Record<string, string>) =>
     t.app.inject({ method: 'GET', url, headers, ...(query ? { query } : {}) });
-  const next = async (learner: Learner) => (await get(learner.headers, '/user/exam/questions')).json<ExamQuestionsResponse>();
+  const next = async (learner: Learner) =>
+    (await get(learner.headers, '/user/exam/questions')).json<ExamQuestionsResponse>();
   const submit = (learner: Learner, questionId: number, userAnswer: string) =>
-    t.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload: { questionId, userAnswer } });
-  const practise = (learner: Learner, set: 'mock' | 'mistakes' = 'mock') => get(learner.headers, '/user/exam/questions', { set });
+    t.app.inject({
+      method: 'POST',
+      url: '/user/exam/submit',
+      headers: learner.headers,
+      payload: { questionId, userAnswer },
+    });
+  const practise = (learner: Learner, set: 'mock' | 'mistakes' = 'mock') =>
+    get(learner.headers, '/user/exam/questions', { set });
   const scorePractice = (learner: Learner, answers: Record<string, string>, setId?: number) =>
-    t.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload: { answers, ...(setId ? { setId } : {}) } });
+    t.app.inject({
+      method: 'POST',
+      url: '/user/exam/submit',
+      headers: learner.headers,
+      payload: { answers, ...(setId ? { setId } : {}) },
+    });
   /** Answers every question of the open attempt, right or wrong by `answer`, until none is left. */
   async function answerAll(learner: Learner, answer: (index: number) => string) {
     for (let i = 0; ; i++) {
@@ -79,13 +105,21 @@ describe('exam integrity, retakes and review', () => {
       const answers = Object.fromEntries(first.examQuestions.map((q) => [String(q.id), 'Right']));
       const scored = await scorePractice(learner, answers, first.practiceSet?.id);
       expect(scored.statusCode).toBe(200);
-      expect(scored.json()).toEqual({ score: first.examQuestions.length, total: first.examQuestions.length, essays: 0, review: expect.any(Array) });
+      expect(scored.json()).toEqual({
+        score: first.examQuestions.length,
+        total: first.examQuestions.length,
+        essays: 0,
+        review: expect.any(Array),
+      });
       const again = await scorePractice(learner, answers, first.practiceSet?.id);
       expect(again.statusCode).toBe(409);
 
       const second = (await practise(learner)).json<ExamQuestionsResponse>();
       t.clock.advance((MOCK_SECONDS + 31) * 1000);
-      const late = await scorePractice(learner, Object.fromEntries(second.examQuestions.map((q) => [String(q.id), 'Right'])));
+      const late = await scorePractice(
+        learner,
+        Object.fromEntries(second.examQuestions.map((q) => [String(q.id), 'Right'])),
+      );
       expect(late.statusCode).toBe(409);
       expect(late.json()).toEqual({ error: 'The time for this practice set is over' });
     });
@@ -119,7 +153,9 @@ describe('exam integrity, retakes and review', () => {
         await submit(learner, first?.id ?? 0, 'Right');
         await next(learner);
         const attempts = (await get(learner.headers, '/user/exam/attempts')).json<ExamAttemptsResponse>();
-        const review = (await get(learner.headers, `/user/exam/attempts/${attempts.attempts[0]?.id}/review`)).json<ExamReview>();
+        const review = (
+          await get(learner.headers, `/user/exam/attempts/${attempts.attempts[0]?.id}/review`)
+        ).json<ExamReview>();
         expect(review.questions[0]?.options).toEqual(first?.options);
       }
     }
@@ -163,11 +199,18 @@ describe('exam integrity, retakes and review', () => {
     expect(profile.progress.exam.totalScore).toBeNull();
     const attempts = (await get(learner.headers, '/user/exam/attempts')).json<ExamAttemptsResponse>();
     expect(attempts.locked).toBe(true);
-    expect(attempts.attempts[0]).toMatchObject({ answered: FORM_SIZE, score: null, percentage: null, finish_reason: 'completed' });
+    expect(attempts.attempts[0]).toMatchObject({
+      answered: FORM_SIZE,
+      score: null,
+      percentage: null,
+      finish_reason: 'completed',
+    });
     const review = await get(learner.headers, `/user/exam/attempts/${attempts.attempts[0]?.id}/review`);
     expect(review.statusCode).toBe(403);
     expect(review.json()).toMatchObject({ code: 'UPGRADE_REQUIRED' });
-    const summary = (await get(learner.headers, '/user/exam/summary')).json<{ summary: { totalScore: number | null } }>();
+    const summary = (await get(learner.headers, '/user/exam/summary')).json<{
+      summary: { totalScore: number | null };
+    }>();
     expect(summary.summary.totalScore).toBeNull();
   });
 
@@ -190,10 +233,15 @@ describe('exam integrity, retakes and review', () => {
     const open2 = await registerLearner(t, { profession: 'dentist', programs: ['exam-results'] });
     const served = await next(open2);
     expect(served.attempt?.correctCount).toBe(0);
-    expect((await submit(open2, served.examQuestions[0]?.id ?? 0, 'Right')).json<AnswerResult>().attempt.correctCount).toBe(1);
+    expect(
+      (await submit(open2, served.examQuestions[0]?.id ?? 0, 'Right')).json<AnswerResult>().attempt.correctCount,
+    ).toBe(1);
     await answerAll(open2, () => 'Right');
     expect((await next(open2)).attempt).toMatchObject({ finished: true, correctCount: 3 });
-    expect((await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: open2.headers })).json<ExamProgress>().correctCount).toBe(0);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: open2.headers })).json<ExamProgress>()
+        .correctCount,
+    ).toBe(0);
   });
 
   it('when an attempt is open, then a retake is a 409; once finished, a retake starts a new form and the history lists both', async () => {
@@ -211,7 +259,9 @@ describe('exam integrity, retakes and review', () => {
     expect(retake.statusCode).toBe(201);
     const started = retake.json<ExamProgress>();
     expect(started).toMatchObject({ answeredCount: 0, totalQuestions: FORM_SIZE, finished: false });
-    const twice = await Promise.all([1, 2].map(() => t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })));
+    const twice = await Promise.all(
+      [1, 2].map(() => t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })),
+    );
     expect(twice.map((r) => r.statusCode)).toEqual([409, 409]);
     const served = await next(learner);
     expect(served.attempt?.attemptId).toBe(started.attemptId);
@@ -222,7 +272,12 @@ describe('exam integrity, retakes and review', () => {
     const list = history.json<ExamAttemptsResponse>();
     expect(list.attempts.map((a) => a.id)).toEqual([started.attemptId, expect.any(Number)]);
     expect(list.attempts[0]).toMatchObject({ finished_at: null, finish_reason: null, answered: 0 });
-    expect(list.attempts[1]).toMatchObject({ finish_reason: 'completed', answered: FORM_SIZE, score: 3, percentage: 50 });
+    expect(list.attempts[1]).toMatchObject({
+      finish_reason: 'completed',
+      answered: FORM_SIZE,
+      score: 3,
+      percentage: 50,
+    });
     expect(list.attempts[1]?.finished_at).toEqual(expect.any(String));
   });
 
@@ -231,9 +286,14 @@ describe('exam integrity, retakes and review', () => {
     const learner = await registerLearner(t, { profession: 'doctor' });
     await next(learner);
     await t.app.inject({ method: 'POST', url: '/user/exam/finish', headers: learner.headers });
-    const results = await Promise.all([1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
-    const { rows } = await t.database.pool.query<{ open: number }>('SELECT count(*)::int AS open FROM exam_attempts WHERE user_id = $1 AND finished_at IS NULL', [learner.id]);
+    const { rows } = await t.database.pool.query<{ open: number }>(
+      'SELECT count(*)::int AS open FROM exam_attempts WHERE user_id = $1 AND finished_at IS NULL',
+      [learner.id],
+    );
     expect(rows[0]?.open).toBe(1);
   });
 
@@ -247,7 +307,12 @@ describe('exam integrity, retakes and review', () => {
     const review = (await get(learner.headers, `/user/exam/attempts/${attemptId}/review`)).json<ExamReview>();
     expect(review.attempt).toMatchObject({ id: attemptId, answered: 3, score: 2 });
     expect(review.unanswered).toBe(0);
-    expect(review.questions[0]).toMatchObject({ userAnswer: 'Wrong', correctAnswer: 'Right', outcome: 'incorrect', explanation: 'Because the textbook says so.' });
+    expect(review.questions[0]).toMatchObject({
+      userAnswer: 'Wrong',
+      correctAnswer: 'Right',
+      outcome: 'incorrect',
+      explanation: 'Because the textbook says so.',
+    });
     expect(review.questions.slice(1).map((q) => q.outcome)).toEqual(['correct', 'correct']);
 
     const stranger = await registerLearner(t, { profession: 'dentist', programs: ['exam-results'] });
@@ -262,7 +327,9 @@ describe('exam integrity, retakes and review', () => {
 
     // Put right in a retake, the question is no longer a mistake.
     t.clock.advance(1000);
-    expect((await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode,
+    ).toBe(201);
     await answerAll(learner, () => 'Right');
     const corrected = (await practise(learner, 'mistakes')).json<ExamQuestionsResponse>();
     expect(corrected.examQuestions).toEqual([]);
@@ -274,18 +341,36 @@ describe('exam integrity, retakes and review', () => {
       const waitingAdmin = await signInLmsAdmin(waiting);
       await createQuestion(waiting, waitingAdmin.headers, { profession: 'nurse' });
       const learner = await registerLearner(waiting, { profession: 'nurse' });
-      const q = (await waiting.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers })).json<ExamQuestionsResponse>();
-      await waiting.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload: { questionId: q.examQuestions[0]?.id, userAnswer: 'Right' } });
+      const q = (
+        await waiting.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers })
+      ).json<ExamQuestionsResponse>();
+      await waiting.app.inject({
+        method: 'POST',
+        url: '/user/exam/submit',
+        headers: learner.headers,
+        payload: { questionId: q.examQuestions[0]?.id, userAnswer: 'Right' },
+      });
       await waiting.app.inject({ method: 'POST', url: '/user/exam/finish', headers: learner.headers });
       const finishedAt = waiting.clock.now().getTime();
-      const list = (await waiting.app.inject({ method: 'GET', url: '/user/exam/attempts', headers: learner.headers })).json<ExamAttemptsResponse>();
+      const list = (
+        await waiting.app.inject({ method: 'GET', url: '/user/exam/attempts', headers: learner.headers })
+      ).json<ExamAttemptsResponse>();
       expect(list.nextAttemptAt).toBe(new Date(finishedAt + 3_600_000).toISOString());
-      const tooSoon = await waiting.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers });
+      const tooSoon = await waiting.app.inject({
+        method: 'POST',
+        url: '/user/exam/attempts',
+        headers: learner.headers,
+      });
       expect(tooSoon.statusCode).toBe(409);
       // The client tells the time from the attempts list (nextAttemptAt), in the learner's own time zone.
-      expect(tooSoon.json()).toEqual({ error: `You can retake the exam from ${list.nextAttemptAt}.`, code: 'RETAKE_NOT_YET' });
+      expect(tooSoon.json()).toEqual({
+        error: `You can retake the exam from ${list.nextAttemptAt}.`,
+        code: 'RETAKE_NOT_YET',
+      });
       waiting.clock.advance(3_600_000);
-      expect((await waiting.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode).toBe(201);
+      expect(
+        (await waiting.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode,
+      ).toBe(201);
     } finally {
       await waiting.close();
     }
@@ -293,21 +378,33 @@ describe('exam integrity, retakes and review', () => {
 
   it('when an admin sets the wait between attempts, then it overrides the default and bad values change nothing', async () => {
     const settings = (payload?: object) =>
-      t.app.inject({ method: payload ? 'PUT' : 'GET', url: '/admin/exam-settings', headers: admin.headers, ...(payload ? { payload } : {}) });
+      t.app.inject({
+        method: payload ? 'PUT' : 'GET',
+        url: '/admin/exam-settings',
+        headers: admin.headers,
+        ...(payload ? { payload } : {}),
+      });
     const defaults = { doctor: 60, nurse: 60, physiotherapist: 60, nutritionist: 60, dentist: 60 };
     expect((await settings()).json()).toEqual({ retakeWaitSeconds: 0, passMarks: defaults });
     expect((await settings({ retakeWaitSeconds: -1 })).statusCode).toBe(400);
     expect((await settings({ retakeWaitSeconds: 1.5 })).statusCode).toBe(400);
     expect((await settings()).json()).toEqual({ retakeWaitSeconds: 0, passMarks: defaults });
-    expect((await settings({ retakeWaitSeconds: 600 })).json()).toEqual({ retakeWaitSeconds: 600, passMarks: defaults });
+    expect((await settings({ retakeWaitSeconds: 600 })).json()).toEqual({
+      retakeWaitSeconds: 600,
+      passMarks: defaults,
+    });
     try {
       await freshBank('nurse', 1);
       const learner = await registerLearner(t, { profession: 'nurse' });
       await next(learner);
       await t.app.inject({ method: 'POST', url: '/user/exam/finish', headers: learner.headers });
-      expect((await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode).toBe(409);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode,
+      ).toBe(409);
       t.clock.advance(600_000);
-      expect((await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode).toBe(201);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode,
+      ).toBe(201);
     } finally {
       await settings({ retakeWaitSeconds: 0 });
     }
@@ -328,9 +425,20 @@ describe('exam integrity, retakes and review', () => {
     const first = await next(learner);
     const onScreen = first.examQuestions[0];
     expect(first.attempt?.totalQuestions).toBe(FORM_SIZE);
-    expect((await t.app.inject({ method: 'DELETE', url: `/exam-questions/${onScreen?.id}`, headers: admin.headers })).statusCode).toBe(204);
-    const withdrawn = { error: 'This question was withdrawn from the exam; ask for the next question.', code: 'QUESTION_WITHDRAWN' };
-    const draft = await t.app.inject({ method: 'POST', url: '/user/exam/auto-save', headers: learner.headers, payload: { questionId: onScreen?.id, userAnswer: 'Ri', timer: 100 } });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/exam-questions/${onScreen?.id}`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(204);
+    const withdrawn = {
+      error: 'This question was withdrawn from the exam; ask for the next question.',
+      code: 'QUESTION_WITHDRAWN',
+    };
+    const draft = await t.app.inject({
+      method: 'POST',
+      url: '/user/exam/auto-save',
+      headers: learner.headers,
+      payload: { questionId: onScreen?.id, userAnswer: 'Ri', timer: 100 },
+    });
     expect(draft.statusCode).toBe(409);
     expect(draft.json()).toEqual(withdrawn);
     const retired = await submit(learner, onScreen?.id ?? 0, 'Right');
@@ -345,10 +453,20 @@ describe('exam integrity, retakes and review', () => {
     expect(refused.json()).toEqual({ error: 'This is not the current question of your exam' });
 
     const answered = (await submit(learner, after.examQuestions[0]?.id ?? 0, 'Right')).json<AnswerResult>();
-    expect(answered.attempt).toMatchObject({ answeredCount: 1, correctCount: 1, totalQuestions: FORM_SIZE - 1, finished: false });
+    expect(answered.attempt).toMatchObject({
+      answeredCount: 1,
+      correctCount: 1,
+      totalQuestions: FORM_SIZE - 1,
+      finished: false,
+    });
     // The rest of the form, then the end: one question fewer than the form drew.
     expect(await answerAll(learner, () => 'Wrong')).toBe(FORM_SIZE - 2);
     const end = await next(learner);
-    expect(end.attempt).toMatchObject({ answeredCount: FORM_SIZE - 1, correctCount: 1, totalQuestions: FORM_SIZE - 1, finished: true });
+    expect(end.attempt).toMatchObject({
+      answeredCount: FORM_SIZE - 1,
+      correctCount: 1,
+      totalQuestions: FORM_SIZE - 1,
+      finished: true,
+    });
   });
 });

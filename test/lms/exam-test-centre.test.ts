@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccommodationResponse, ExamAttemptsResponse, ExamProgress, ExamQuestionsResponse, ExamReview, Profession, RecordedAnswer } from '../../contracts/lms.js';
+import type {
+  AccommodationResponse,
+  ExamAttemptsResponse,
+  ExamProgress,
+  ExamQuestionsResponse,
+  ExamReview,
+  Profession,
+  RecordedAnswer,
+} from '../../contracts/lms.js';
 import { createQuestion, registerLearner, signInLmsAdmin, type Learner } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -12,7 +20,11 @@ describe('test-centre mode, accommodations and an empty bank', () => {
   let admin: { username: string; headers: Record<string, string> };
 
   beforeAll(async () => {
-    t = await createTestApp({ EXAM_DURATION_SECONDS: String(DURATION), EXAM_QUESTION_COUNT: String(FORM_SIZE), LOGIN_RATE_LIMIT: '1000' });
+    t = await createTestApp({
+      EXAM_DURATION_SECONDS: String(DURATION),
+      EXAM_QUESTION_COUNT: String(FORM_SIZE),
+      LOGIN_RATE_LIMIT: '1000',
+    });
     admin = await signInLmsAdmin(t);
   });
   afterAll(() => t.close());
@@ -22,14 +34,31 @@ describe('test-centre mode, accommodations and an empty bank', () => {
     await t.database.pool.query('UPDATE exam_questions SET deleted_at = now() WHERE profession = $1', [profession]);
     for (let i = 0; i < n; i++) await createQuestion(t, admin.headers, { profession });
   }
-  const inject = (method: 'GET' | 'POST' | 'PUT', url: string, headers: Record<string, string>, payload?: object, query?: Record<string, string>) =>
-    t.app.inject({ method, url, headers, ...(payload ? { payload } : {}), ...(query ? { query } : {}) });
-  const start = (learner: Learner, mode?: string) => inject('POST', '/user/exam/attempts', learner.headers, mode ? { mode } : undefined);
+  const inject = (
+    method: 'GET' | 'POST' | 'PUT',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+    query?: Record<string, string>,
+  ) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}), ...(query ? { query } : {}) });
+  const start = (learner: Learner, mode?: string) =>
+    inject('POST', '/user/exam/attempts', learner.headers, mode ? { mode } : undefined);
   const serve = (learner: Learner, questionId?: number) =>
-    inject('GET', '/user/exam/questions', learner.headers, undefined, questionId ? { questionId: String(questionId) } : undefined);
+    inject(
+      'GET',
+      '/user/exam/questions',
+      learner.headers,
+      undefined,
+      questionId ? { questionId: String(questionId) } : undefined,
+    );
   const submit = (learner: Learner, questionId: number, userAnswer: string, clientAnswerId?: string) =>
-    inject('POST', '/user/exam/submit', learner.headers, { questionId, userAnswer, ...(clientAnswerId ? { clientAnswerId } : {}) });
-  const attempts = async (learner: Learner) => (await inject('GET', '/user/exam/attempts', learner.headers)).json<ExamAttemptsResponse>();
+    inject('POST', '/user/exam/submit', learner.headers, {
+      questionId,
+      userAnswer,
+      ...(clientAnswerId ? { clientAnswerId } : {}),
+    });
+  const attempts = async (learner: Learner) =>
+    (await inject('GET', '/user/exam/attempts', learner.headers)).json<ExamAttemptsResponse>();
   /** A learner with a running test-centre sitting and its first served question. */
   async function sitting(profession: Profession, programs: 'exam-results'[] = ['exam-results']) {
     const learner = await registerLearner(t, { profession, programs });
@@ -46,7 +75,10 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       const learner = await registerLearner(t, { profession: 'dentist' });
       const first = await serve(learner);
       expect(first.statusCode).toBe(409);
-      expect(first.json()).toMatchObject({ code: 'NO_QUESTIONS', error: expect.stringContaining('no exam questions for your profession') });
+      expect(first.json()).toMatchObject({
+        code: 'NO_QUESTIONS',
+        error: expect.stringContaining('no exam questions for your profession'),
+      });
       const started = await start(learner, 'test-centre');
       expect(started.statusCode).toBe(409);
       expect(started.json()).toMatchObject({ code: 'NO_QUESTIONS' });
@@ -70,7 +102,12 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       await freshBank('doctor', FORM_SIZE);
       const { first, progress } = await sitting('doctor');
       expect(progress).toMatchObject({ correctCount: null, totalQuestions: FORM_SIZE, remainingSeconds: DURATION });
-      expect(first).toMatchObject({ mode: 'test-centre', position: 1, recordedAnswer: null, attempt: { correctCount: null } });
+      expect(first).toMatchObject({
+        mode: 'test-centre',
+        position: 1,
+        recordedAnswer: null,
+        attempt: { correctCount: null },
+      });
       expect(first.navigator?.map((cell) => cell.position)).toEqual([1, 2, 3, 4]);
       expect(first.navigator?.[0]?.questionId).toBe(first.examQuestions[0]?.id);
       expect(first.navigator?.every((cell) => !cell.answered && !cell.flagged)).toBe(true);
@@ -83,7 +120,13 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       const answered = await submit(learner, id, 'Wrong');
       expect(answered.statusCode).toBe(200);
       const body = answered.json<RecordedAnswer>();
-      expect(body).toMatchObject({ recorded: true, questionId: id, userAnswer: 'Wrong', duplicate: false, attempt: { answeredCount: 1, correctCount: null } });
+      expect(body).toMatchObject({
+        recorded: true,
+        questionId: id,
+        userAnswer: 'Wrong',
+        duplicate: false,
+        attempt: { answeredCount: 1, correctCount: null },
+      });
       expect(answered.body).not.toMatch(/correct"|explanation|Because of reason/);
       const changed = await submit(learner, id, 'Right');
       expect(changed.json<RecordedAnswer>()).toMatchObject({ userAnswer: 'Right', attempt: { answeredCount: 1 } });
@@ -127,7 +170,10 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       expect(cells.filter((cell) => cell.flagged).map((cell) => cell.questionId)).toEqual([b?.questionId]);
       expect((await flag(2_000_000, true)).statusCode).toBe(404);
       expect((await flag(a?.questionId ?? 0, true, progress.attemptId + 1000)).statusCode).toBe(409);
-      const bad = await inject('PUT', `/user/exam/attempts/${progress.attemptId}/flags`, learner.headers, { questionId: a?.questionId, flagged: 'yes' });
+      const bad = await inject('PUT', `/user/exam/attempts/${progress.attemptId}/flags`, learner.headers, {
+        questionId: a?.questionId,
+        flagged: 'yes',
+      });
       expect(bad.statusCode).toBe(400);
     });
 
@@ -141,14 +187,23 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       expect(all).toMatchObject({ attempt: { finished: false, answeredCount: FORM_SIZE } });
 
       const other = await registerLearner(t, { profession: 'doctor' });
-      expect((await inject('POST', `/user/exam/attempts/${progress.attemptId}/finish`, other.headers)).statusCode).toBe(404);
+      expect((await inject('POST', `/user/exam/attempts/${progress.attemptId}/finish`, other.headers)).statusCode).toBe(
+        404,
+      );
 
       const finished = await inject('POST', `/user/exam/attempts/${progress.attemptId}/finish`, learner.headers);
       expect(finished.statusCode).toBe(200);
-      expect(finished.json()).toMatchObject({ finished: true, summary: { totalQuestions: FORM_SIZE, totalScore: 1, percentage: 25 } });
-      expect((await inject('POST', `/user/exam/attempts/${progress.attemptId}/finish`, learner.headers)).statusCode).toBe(409);
+      expect(finished.json()).toMatchObject({
+        finished: true,
+        summary: { totalQuestions: FORM_SIZE, totalScore: 1, percentage: 25 },
+      });
+      expect(
+        (await inject('POST', `/user/exam/attempts/${progress.attemptId}/finish`, learner.headers)).statusCode,
+      ).toBe(409);
       expect((await submit(learner, cells[1]?.questionId ?? 0, 'Right')).statusCode).toBe(409);
-      const review = (await inject('GET', `/user/exam/attempts/${progress.attemptId}/review`, learner.headers)).json<ExamReview>();
+      const review = (
+        await inject('GET', `/user/exam/attempts/${progress.attemptId}/review`, learner.headers)
+      ).json<ExamReview>();
       const firstReviewed = review.questions.find((q) => q.questionId === cells[0]?.questionId);
       expect(firstReviewed).toMatchObject({ userAnswer: 'Right', outcome: 'correct' });
       expect(review.questions.filter((q) => q.outcome === 'incorrect')).toHaveLength(FORM_SIZE - 1);
@@ -162,7 +217,9 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       expect(late.statusCode).toBe(410);
       expect(late.json()).toEqual({ error: 'The exam time is over; answers are no longer accepted.' });
       expect((await submit(learner, first.examQuestions[0]?.id ?? 0, 'Right')).statusCode).toBe(409);
-      expect((await inject('POST', `/user/exam/attempts/${progress.attemptId}/finish`, learner.headers)).statusCode).toBe(409);
+      expect(
+        (await inject('POST', `/user/exam/attempts/${progress.attemptId}/finish`, learner.headers)).statusCode,
+      ).toBe(409);
     });
   });
 
@@ -173,8 +230,14 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       const id = first.examQuestions[0]?.id ?? 0;
       const firstId = randomUUID();
       const secondId = randomUUID();
-      expect((await submit(learner, id, 'Wrong', firstId)).json<RecordedAnswer>()).toMatchObject({ duplicate: false, userAnswer: 'Wrong' });
-      expect((await submit(learner, id, 'Right', secondId)).json<RecordedAnswer>()).toMatchObject({ duplicate: false, userAnswer: 'Right' });
+      expect((await submit(learner, id, 'Wrong', firstId)).json<RecordedAnswer>()).toMatchObject({
+        duplicate: false,
+        userAnswer: 'Wrong',
+      });
+      expect((await submit(learner, id, 'Right', secondId)).json<RecordedAnswer>()).toMatchObject({
+        duplicate: false,
+        userAnswer: 'Right',
+      });
       const resent = (await submit(learner, id, 'Wrong', firstId)).json<RecordedAnswer>();
       expect(resent).toMatchObject({ duplicate: true, userAnswer: 'Right', attempt: { answeredCount: 1 } });
       expect((await serve(learner)).json<ExamQuestionsResponse>().recordedAnswer).toBe('Right');
@@ -186,15 +249,35 @@ describe('test-centre mode, accommodations and an empty bank', () => {
     it('when a practice set is scored, then each answer comes back with the correct one and its explanation, in the order served', async () => {
       await freshBank('nurse', 3);
       const learner = await registerLearner(t, { profession: 'nurse', programs: ['exam-results'] });
-      const served = (await inject('GET', '/user/exam/questions', learner.headers, undefined, { set: 'mock' })).json<ExamQuestionsResponse>();
+      const served = (
+        await inject('GET', '/user/exam/questions', learner.headers, undefined, { set: 'mock' })
+      ).json<ExamQuestionsResponse>();
       const [first, ...rest] = served.examQuestions;
       const answers = Object.fromEntries([[String(first?.id), 'Right'], ...rest.map((q) => [String(q.id), 'Wrong'])]);
-      const scored = await inject('POST', '/user/exam/submit', learner.headers, { answers, setId: served.practiceSet?.id });
+      const scored = await inject('POST', '/user/exam/submit', learner.headers, {
+        answers,
+        setId: served.practiceSet?.id,
+      });
       expect(scored.statusCode).toBe(200);
-      const result = scored.json<{ score: number; review: { questionId: number; userAnswer: string; correctAnswer: string; explanation: string; outcome: string; options: string[] }[] }>();
+      const result = scored.json<{
+        score: number;
+        review: {
+          questionId: number;
+          userAnswer: string;
+          correctAnswer: string;
+          explanation: string;
+          outcome: string;
+          options: string[];
+        }[];
+      }>();
       expect(result.score).toBe(1);
       expect(result.review.map((r) => r.questionId)).toEqual(served.examQuestions.map((q) => q.id));
-      expect(result.review[0]).toMatchObject({ userAnswer: 'Right', correctAnswer: 'Right', outcome: 'correct', explanation: expect.stringContaining('Because of reason') });
+      expect(result.review[0]).toMatchObject({
+        userAnswer: 'Right',
+        correctAnswer: 'Right',
+        outcome: 'correct',
+        explanation: expect.stringContaining('Because of reason'),
+      });
       expect(result.review.slice(1).every((r) => r.outcome === 'incorrect' && r.correctAnswer === 'Right')).toBe(true);
       // The options in the order the learner saw them.
       expect(result.review[0]?.options).toEqual(first?.options);
@@ -203,38 +286,70 @@ describe('test-centre mode, accommodations and an empty bank', () => {
     it('when a learner whose results are locked scores a practice set, then the review marks each answer and explains it, but names no correct answer', async () => {
       await freshBank('nurse', 3);
       const learner = await registerLearner(t, { profession: 'nurse' });
-      const served = (await inject('GET', '/user/exam/questions', learner.headers, undefined, { set: 'mock' })).json<ExamQuestionsResponse>();
+      const served = (
+        await inject('GET', '/user/exam/questions', learner.headers, undefined, { set: 'mock' })
+      ).json<ExamQuestionsResponse>();
       const answers = Object.fromEntries(served.examQuestions.map((q) => [String(q.id), 'Wrong']));
-      const scored = await inject('POST', '/user/exam/submit', learner.headers, { answers, setId: served.practiceSet?.id });
+      const scored = await inject('POST', '/user/exam/submit', learner.headers, {
+        answers,
+        setId: served.practiceSet?.id,
+      });
       expect(scored.statusCode).toBe(200);
-      const { review } = scored.json<{ review: { correctAnswer: string | null; explanation: string; outcome: string }[] }>();
+      const { review } = scored.json<{
+        review: { correctAnswer: string | null; explanation: string; outcome: string }[];
+      }>();
       expect(review).toHaveLength(served.examQuestions.length);
-      expect(review.every((r) => r.outcome === 'incorrect' && r.correctAnswer === null && r.explanation.includes('Because of reason'))).toBe(true);
+      expect(
+        review.every(
+          (r) => r.outcome === 'incorrect' && r.correctAnswer === null && r.explanation.includes('Because of reason'),
+        ),
+      ).toBe(true);
     });
   });
 
   describe('accommodations', () => {
-    const put = (userId: number, payload: object, headers = admin.headers) => inject('PUT', `/admin/users/${userId}/accommodation`, headers, payload);
+    const put = (userId: number, payload: object, headers = admin.headers) =>
+      inject('PUT', `/admin/users/${userId}/accommodation`, headers, payload);
 
     it('when someone other than an LMS admin sets an accommodation, or sends a value outside the rules, then it is refused and nothing changes', async () => {
       const learner = await registerLearner(t, { profession: 'nurse' });
       expect((await put(learner.id, { timeMultiplier: 2 }, learner.headers)).statusCode).toBe(403);
       expect((await put(learner.id, { timeMultiplier: 2 }, {})).statusCode).toBe(401);
-      for (const body of [{ timeMultiplier: 1.3 }, { extraMinutes: 0 }, { extraMinutes: 1.5 }, { extraAttempts: -1 }, {}, { role: 'admin' }]) {
+      for (const body of [
+        { timeMultiplier: 1.3 },
+        { extraMinutes: 0 },
+        { extraMinutes: 1.5 },
+        { extraAttempts: -1 },
+        {},
+        { role: 'admin' },
+      ]) {
         const refused = await put(learner.id, body);
         expect(refused.statusCode, JSON.stringify(body)).toBe(400);
         expect(refused.json<{ error: string }>().error).toBeTruthy();
       }
       expect((await put(2_000_000, { timeMultiplier: 2 })).statusCode).toBe(404);
-      const record = (await inject('GET', `/admin/users/${learner.id}/accommodation`, admin.headers)).json<AccommodationResponse>();
-      expect(record).toEqual({ accommodation: { timeMultiplier: null, extraMinutes: null, extraAttempts: 0 }, changes: [] });
+      const record = (
+        await inject('GET', `/admin/users/${learner.id}/accommodation`, admin.headers)
+      ).json<AccommodationResponse>();
+      expect(record).toEqual({
+        accommodation: { timeMultiplier: null, extraMinutes: null, extraAttempts: 0 },
+        changes: [],
+      });
     });
 
     it('when a learner has 1.5 times the time and 10 extra minutes, then their next attempt’s deadline reflects both; every change is recorded with who and when', async () => {
       await freshBank('physiotherapist', FORM_SIZE);
       const learner = await registerLearner(t, { profession: 'physiotherapist' });
-      expect((await put(learner.id, { timeMultiplier: 1.5 })).json()).toEqual({ timeMultiplier: 1.5, extraMinutes: null, extraAttempts: 0 });
-      expect((await put(learner.id, { extraMinutes: 10 })).json()).toEqual({ timeMultiplier: 1.5, extraMinutes: 10, extraAttempts: 0 });
+      expect((await put(learner.id, { timeMultiplier: 1.5 })).json()).toEqual({
+        timeMultiplier: 1.5,
+        extraMinutes: null,
+        extraAttempts: 0,
+      });
+      expect((await put(learner.id, { extraMinutes: 10 })).json()).toEqual({
+        timeMultiplier: 1.5,
+        extraMinutes: 10,
+        extraAttempts: 0,
+      });
       const started = (await start(learner, 'test-centre')).json<ExamProgress>();
       expect(started.remainingSeconds).toBe(DURATION * 1.5 + 600);
       expect((await serve(learner)).json<ExamQuestionsResponse>().attempt?.remainingSeconds).toBe(DURATION * 1.5 + 600);
@@ -245,13 +360,17 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       await put(plain.id, { timeMultiplier: null });
       expect((await serve(plain)).json<ExamQuestionsResponse>().attempt?.remainingSeconds).toBe(DURATION);
 
-      const record = (await inject('GET', `/admin/users/${learner.id}/accommodation`, admin.headers)).json<AccommodationResponse>();
+      const record = (
+        await inject('GET', `/admin/users/${learner.id}/accommodation`, admin.headers)
+      ).json<AccommodationResponse>();
       expect(record.accommodation).toEqual({ timeMultiplier: 1.5, extraMinutes: 10, extraAttempts: 0 });
       expect(record.changes.map((c) => [c.changedBy, c.timeMultiplier, c.extraMinutes])).toEqual([
         [admin.username, 1.5, 10],
         [admin.username, 1.5, null],
       ]);
-      const users = (await inject('GET', '/admin/users', admin.headers, undefined, { search: learner.username })).json<{ users: { accommodation?: unknown }[] }>();
+      const users = (await inject('GET', '/admin/users', admin.headers, undefined, { search: learner.username })).json<{
+        users: { accommodation?: unknown }[];
+      }>();
       expect(users.users[0]?.accommodation).toEqual({ timeMultiplier: 1.5, extraMinutes: 10, extraAttempts: 0 });
     });
 
@@ -270,7 +389,9 @@ describe('test-centre mode, accommodations and an empty bank', () => {
         expect(extra.statusCode).toBe(201);
         await inject('POST', `/user/exam/attempts/${extra.json<ExamProgress>().attemptId}/finish`, learner.headers);
         expect((await start(learner)).statusCode).toBe(409);
-        const record = (await inject('GET', `/admin/users/${learner.id}/accommodation`, admin.headers)).json<AccommodationResponse>();
+        const record = (
+          await inject('GET', `/admin/users/${learner.id}/accommodation`, admin.headers)
+        ).json<AccommodationResponse>();
         expect(record.accommodation.extraAttempts).toBe(0);
       } finally {
         expect(wait.statusCode).toBe(200);

@@ -16,7 +16,12 @@ describe('premium requests', () => {
   beforeAll(async () => {
     smtp = await startSmtpServer();
     // Tokens outlive the day the request limit is tested over.
-    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL, LOGIN_RATE_LIMIT: '1000', LMS_TOKEN_TTL_SECONDS: String(7 * 86_400) });
+    t = await createTestApp({
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      LOGIN_RATE_LIMIT: '1000',
+      LMS_TOKEN_TTL_SECONDS: String(7 * 86_400),
+    });
     admin = await signInLmsAdmin(t);
   });
   afterAll(async () => {
@@ -25,20 +30,33 @@ describe('premium requests', () => {
   });
 
   type Headers = Record<string, string>;
-  const ask = (headers: Headers, payload?: object) => t.app.inject({ method: 'POST', url: '/user/premium-requests', headers, ...(payload ? { payload } : {}) });
-  const latest = async (headers: Headers) => (await t.app.inject({ method: 'GET', url: '/user/premium-requests/latest', headers })).json<LatestPremiumRequest>();
+  const ask = (headers: Headers, payload?: object) =>
+    t.app.inject({ method: 'POST', url: '/user/premium-requests', headers, ...(payload ? { payload } : {}) });
+  const latest = async (headers: Headers) =>
+    (await t.app.inject({ method: 'GET', url: '/user/premium-requests/latest', headers })).json<LatestPremiumRequest>();
   const decide = (id: number, action: 'grant' | 'decline', headers: Headers = admin.headers) =>
     t.app.inject({ method: 'POST', url: `/admin/premium-requests/${id}/${action}`, headers });
-  const list = (query = '', headers: Headers = admin.headers) => t.app.inject({ method: 'GET', url: `/admin/premium-requests${query}`, headers });
+  const list = (query = '', headers: Headers = admin.headers) =>
+    t.app.inject({ method: 'GET', url: `/admin/premium-requests${query}`, headers });
   const programsOf = async (id: number) =>
-    (await t.database.pool.query<{ programs: string[] }>('SELECT allowed_programs AS programs FROM lms_users WHERE id = $1', [id])).rows[0]?.programs;
-  const requestCount = async () => (await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM premium_requests')).rows[0]?.n;
+    (
+      await t.database.pool.query<{ programs: string[] }>(
+        'SELECT allowed_programs AS programs FROM lms_users WHERE id = $1',
+        [id],
+      )
+    ).rows[0]?.programs;
+  const requestCount = async () =>
+    (await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM premium_requests')).rows[0]?.n;
 
   /** A learner registered with an email address, as a self-registered candidate may. */
   async function learnerWithEmail() {
     const username = `asker${++counter}_${Date.now().toString(36)}`;
     const email = `${username}@example.test`;
-    const response = await t.app.inject({ method: 'POST', url: '/auth/register', payload: { username, password: 'correct horse battery', profession: 'nurse', email } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { username, password: 'correct horse battery', profession: 'nurse', email },
+    });
     const { token } = response.json<{ token: string }>();
     const id = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { id: number }).id;
     return { id, username, email, headers: { authorization: `Bearer ${token}` } };
@@ -50,23 +68,45 @@ describe('premium requests', () => {
     const asked = await ask(learner.headers, { note: '  Preparing for the March exam  ' });
     expect(asked.statusCode).toBe(201);
     const request = asked.json<PremiumRequest>();
-    expect(request).toMatchObject({ programs: ['course', 'exam-results'], note: 'Preparing for the March exam', status: 'open', decided_at: null });
+    expect(request).toMatchObject({
+      programs: ['course', 'exam-results'],
+      note: 'Preparing for the March exam',
+      status: 'open',
+      decided_at: null,
+    });
     expect(request.created_at).toBe(t.clock.now().toISOString());
     expect((await latest(learner.headers)).request).toEqual(request);
 
     const open = await list();
     expect(open.statusCode).toBe(200);
     expect(Number(open.headers['x-total-count'])).toBeGreaterThanOrEqual(1);
-    const listed = open.json<{ premiumRequests: AdminPremiumRequest[] }>().premiumRequests.find((r) => r.id === request.id);
-    expect(listed).toMatchObject({ user: { id: learner.id, username: learner.username, profession: 'nurse', allowed_programs: [] }, decided_by: null, status: 'open' });
+    const listed = open
+      .json<{ premiumRequests: AdminPremiumRequest[] }>()
+      .premiumRequests.find((r) => r.id === request.id);
+    expect(listed).toMatchObject({
+      user: { id: learner.id, username: learner.username, profession: 'nurse', allowed_programs: [] },
+      decided_by: null,
+      status: 'open',
+    });
 
     const granted = await decide(request.id, 'grant');
     expect(granted.statusCode).toBe(200);
-    expect(granted.json<PremiumRequest>()).toMatchObject({ status: 'granted', decided_at: t.clock.now().toISOString() });
+    expect(granted.json<PremiumRequest>()).toMatchObject({
+      status: 'granted',
+      decided_at: t.clock.now().toISOString(),
+    });
     expect(await programsOf(learner.id)).toEqual(['course', 'exam-results']);
-    expect((await t.app.inject({ method: 'GET', url: '/user/courses', headers: learner.headers })).statusCode).toBe(200);
-    expect((await list()).json<{ premiumRequests: AdminPremiumRequest[] }>().premiumRequests.some((r) => r.id === request.id)).toBe(false);
-    const decided = (await list('?status=granted')).json<{ premiumRequests: AdminPremiumRequest[] }>().premiumRequests.find((r) => r.id === request.id);
+    expect((await t.app.inject({ method: 'GET', url: '/user/courses', headers: learner.headers })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await list())
+        .json<{ premiumRequests: AdminPremiumRequest[] }>()
+        .premiumRequests.some((r) => r.id === request.id),
+    ).toBe(false);
+    const decided = (await list('?status=granted'))
+      .json<{ premiumRequests: AdminPremiumRequest[] }>()
+      .premiumRequests.find((r) => r.id === request.id);
     expect(decided?.decided_by).toMatch(/^admin/);
 
     const mail = await smtp.nextMessage((m) => m.to.includes(learner.email));
@@ -76,8 +116,19 @@ describe('premium requests', () => {
     expect(mail.links).toContain(`${PUBLIC_URL}/lms-system/dashboard`);
 
     // The dashboard's notice until dismissed.
-    expect(await latest(learner.headers)).toMatchObject({ request: { id: request.id, status: 'granted' }, noticeSeen: false });
-    expect((await t.app.inject({ method: 'POST', url: `/user/premium-requests/${request.id}/seen`, headers: learner.headers })).statusCode).toBe(204);
+    expect(await latest(learner.headers)).toMatchObject({
+      request: { id: request.id, status: 'granted' },
+      noticeSeen: false,
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/user/premium-requests/${request.id}/seen`,
+          headers: learner.headers,
+        })
+      ).statusCode,
+    ).toBe(204);
     expect((await latest(learner.headers)).noticeSeen).toBe(true);
 
     // Answered once: a second click, or the other button, changes nothing.
@@ -116,7 +167,9 @@ describe('premium requests', () => {
     const count = await requestCount();
     const again = await ask(learner.headers);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: `You already asked for premium on ${t.clock.now().toISOString().slice(0, 10)}; an LMS administrator will answer it.` });
+    expect(again.json()).toEqual({
+      error: `You already asked for premium on ${t.clock.now().toISOString().slice(0, 10)}; an LMS administrator will answer it.`,
+    });
 
     const full = await registerLearner(t, { programs: ['course', 'exam-results'] });
     const nothing = await ask(full.headers);
@@ -145,7 +198,14 @@ describe('premium requests', () => {
 
   it('when the input is bad, then it is a 400 with the reason and nothing is stored', async () => {
     const count = await requestCount();
-    for (const payload of [{ note: 'x'.repeat(501) }, { programs: ['gold'] }, { programs: [] }, { programs: 'course' }, { note: 5 }, { note: 'hi', role: 'admin' }]) {
+    for (const payload of [
+      { note: 'x'.repeat(501) },
+      { programs: ['gold'] },
+      { programs: [] },
+      { programs: 'course' },
+      { note: 5 },
+      { note: 'hi', role: 'admin' },
+    ]) {
       // A learner each: tries count against the day's limit, right or wrong.
       const response = await ask((await registerLearner(t)).headers, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
@@ -154,7 +214,10 @@ describe('premium requests', () => {
     expect((await list('?status=maybe')).statusCode).toBe(400);
     expect((await list('?pageSize=1000')).statusCode).toBe(400);
     expect((await decide(2_147_483_647, 'grant')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/admin/premium-requests/abc/grant', headers: admin.headers })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/admin/premium-requests/abc/grant', headers: admin.headers }))
+        .statusCode,
+    ).toBe(400);
     expect(await requestCount()).toBe(count);
   });
 
@@ -169,9 +232,20 @@ describe('premium requests', () => {
     expect((await t.app.inject({ method: 'GET', url: '/admin/premium-requests' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/user/premium-requests' })).statusCode).toBe(401);
     // An open request has no notice to dismiss; another learner's is not found.
-    expect((await t.app.inject({ method: 'POST', url: `/user/premium-requests/${request.id}/seen`, headers: other.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/user/premium-requests/${request.id}/seen`, headers: other.headers }))
+        .statusCode,
+    ).toBe(404);
     await decide(request.id, 'decline');
-    expect((await t.app.inject({ method: 'POST', url: `/user/premium-requests/${request.id}/seen`, headers: learner.headers })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/user/premium-requests/${request.id}/seen`,
+          headers: learner.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await latest(other.headers)).noticeSeen).toBe(false);
   });
 
@@ -198,7 +272,12 @@ describe('premium requests', () => {
     const total = Number(response.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(3);
     const pages = [];
-    for (let page = 1; page <= Math.ceil(total / 2); page++) pages.push(...(await list(`?page=${page}&pageSize=2`)).json<{ premiumRequests: { id: number }[] }>().premiumRequests.map((r) => r.id));
+    for (let page = 1; page <= Math.ceil(total / 2); page++)
+      pages.push(
+        ...(await list(`?page=${page}&pageSize=2`))
+          .json<{ premiumRequests: { id: number }[] }>()
+          .premiumRequests.map((r) => r.id),
+      );
     expect(new Set(pages).size).toBe(total);
   });
 });
@@ -224,12 +303,21 @@ describe('the locked course library', () => {
         method: 'POST',
         url: '/admin/courses',
         headers: admin.headers,
-        payload: { title, profession, level, description: 'SECRET DESCRIPTION', duration: '2 hours', sections: [{ title: 'Lesson one', body: lesson }] },
+        payload: {
+          title,
+          profession,
+          level,
+          description: 'SECRET DESCRIPTION',
+          duration: '2 hours',
+          sections: [{ title: 'Lesson one', body: lesson }],
+        },
       });
       created.push(response.json<{ id: number }>().id);
     }
     const learner = await registerLearner(t, { profession: 'nurse' });
-    expect((await t.app.inject({ method: 'GET', url: '/user/courses', headers: learner.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/user/courses', headers: learner.headers })).statusCode).toBe(
+      403,
+    );
     const preview = await t.app.inject({ method: 'GET', url: '/user/courses/preview', headers: learner.headers });
     expect(preview.statusCode).toBe(200);
     expect(preview.body).not.toContain('SECRET');
@@ -239,7 +327,9 @@ describe('the locked course library', () => {
       { id: created[0], title: 'Fluids for nurses', level: 'Advanced', profession: 'nurse', duration: '2 hours' },
       { id: created[1], title: 'Ethics for everyone', level: 'Beginner', profession: 'all', duration: '2 hours' },
     ]);
-    expect((await t.app.inject({ method: 'GET', url: `/user/courses/${created[0]}`, headers: learner.headers })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/user/courses/${created[0]}`, headers: learner.headers })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/user/courses/preview' })).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionCsvColumns, type CreateQuestionBody, type ExamQuestionsResponse, type QuestionStatistic } from '../../contracts/lms.js';
+import {
+  questionCsvColumns,
+  type CreateQuestionBody,
+  type ExamQuestionsResponse,
+  type QuestionStatistic,
+} from '../../contracts/lms.js';
 import { createQuestion, questionBody, registerLearner, signInLmsAdmin } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -17,9 +22,17 @@ describe('the question bank: CSV import and export, item analysis', () => {
   afterAll(() => t.close());
 
   const importCsv = (csv: string, contentType = 'text/csv') =>
-    t.app.inject({ method: 'POST', url: '/exam-questions/import', headers: { ...admin.headers, 'content-type': contentType }, payload: csv });
+    t.app.inject({
+      method: 'POST',
+      url: '/exam-questions/import',
+      headers: { ...admin.headers, 'content-type': contentType },
+      payload: csv,
+    });
   const countOf = async (profession: string) =>
-    Number((await t.app.inject({ method: 'GET', url: '/exam-questions', headers: admin.headers, query: { profession } })).headers['x-total-count']);
+    Number(
+      (await t.app.inject({ method: 'GET', url: '/exam-questions', headers: admin.headers, query: { profession } }))
+        .headers['x-total-count'],
+    );
 
   it('when a CSV has one bad row, then nothing is imported and the row is named; fixed, every row is imported', async () => {
     const before = await countOf('dentist');
@@ -32,10 +45,15 @@ describe('the question bank: CSV import and export, item analysis', () => {
     ];
     const bad = await importCsv(rows.join('\n'));
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Nothing was imported: 1 row has an error.', code: 'IMPORT_REJECTED', errors: [{ row: 5, error: 'correct_answer must be one of the options' }] });
+    expect(bad.json()).toEqual({
+      error: 'Nothing was imported: 1 row has an error.',
+      code: 'IMPORT_REJECTED',
+      errors: [{ row: 5, error: 'correct_answer must be one of the options' }],
+    });
     expect(await countOf('dentist')).toBe(before);
 
-    rows[4] = '"Which is the hardest tissue?",multiple-choice,"Enamel, Dentine",Enamel,Enamel is the hardest.,dentist,easy';
+    rows[4] =
+      '"Which is the hardest tissue?",multiple-choice,"Enamel, Dentine",Enamel,Enamel is the hardest.,dentist,easy';
     const good = await importCsv(rows.join('\r\n'));
     expect(good.statusCode).toBe(200);
     expect(good.json()).toEqual({ imported: 4 });
@@ -51,35 +69,61 @@ describe('the question bank: CSV import and export, item analysis', () => {
   it('when the file is not the expected CSV, then it is a 400 naming the problem', async () => {
     const missing = await importCsv('question,options\n"Q",a');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json<{ errors: { row: number; error: string }[] }>().errors[0]).toMatchObject({ row: 1, error: expect.stringContaining('question_type') });
+    expect(missing.json<{ errors: { row: number; error: string }[] }>().errors[0]).toMatchObject({
+      row: 1,
+      error: expect.stringContaining('question_type'),
+    });
     const ragged = await importCsv(`${header}\n"Q?",multiple-choice,"a, b"`);
     expect(ragged.statusCode).toBe(400);
-    expect(ragged.json()).toMatchObject({ errors: [{ row: 2, error: 'A row has a different number of values than the header (line 2).' }] });
+    expect(ragged.json()).toMatchObject({
+      errors: [{ row: 2, error: 'A row has a different number of values than the header (line 2).' }],
+    });
     const unclosed = await importCsv(`${header}\n"Q?,essay,,x,y,nurse,easy`);
-    expect(unclosed.json()).toMatchObject({ errors: [{ error: 'A quoted value is never closed (line 2). Check the quotes in the file.' }] });
+    expect(unclosed.json()).toMatchObject({
+      errors: [{ error: 'A quoted value is never closed (line 2). Check the quotes in the file.' }],
+    });
     const misspelt = await importCsv(`${header}\nMisspelt?,essay,,x,y,Nurses,Easy`);
     expect(misspelt.json()).toMatchObject({
       errors: [{ row: 2, error: 'profession must be one of doctor, nurse, physiotherapist, nutritionist, dentist' }],
     });
     const duplicate = await importCsv(`${header}\nSame?,essay,,x,y,nurse,easy\nsame?,essay,,x,y,nurse,easy`);
     expect(duplicate.json()).toMatchObject({ errors: [{ row: 3, error: 'The same question is on row 2' }] });
-    const json = await t.app.inject({ method: 'POST', url: '/exam-questions/import', headers: admin.headers, payload: { rows: [] } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/exam-questions/import',
+      headers: admin.headers,
+      payload: { rows: [] },
+    });
     expect(json.statusCode).toBe(400);
     const learner = await registerLearner(t);
-    const forbidden = await t.app.inject({ method: 'POST', url: '/exam-questions/import', headers: { ...learner.headers, 'content-type': 'text/csv' }, payload: `${header}\n` });
+    const forbidden = await t.app.inject({
+      method: 'POST',
+      url: '/exam-questions/import',
+      headers: { ...learner.headers, 'content-type': 'text/csv' },
+      payload: `${header}\n`,
+    });
     expect(forbidden.statusCode).toBe(403);
   });
 
-  it('when the add form sends a question already live for that profession, then it is a 409 with the import\'s sentence; retired or for another profession, it is added', async () => {
-    const add = (body: Partial<CreateQuestionBody>) => t.app.inject({ method: 'POST', url: '/exam-questions', headers: admin.headers, payload: questionBody(body) });
+  it("when the add form sends a question already live for that profession, then it is a 409 with the import's sentence; retired or for another profession, it is added", async () => {
+    const add = (body: Partial<CreateQuestionBody>) =>
+      t.app.inject({ method: 'POST', url: '/exam-questions', headers: admin.headers, payload: questionBody(body) });
     const first = await add({ profession: 'dentist', question: 'Which nerve is blocked for lower molars?' });
     expect(first.statusCode).toBe(201);
     const twice = await add({ profession: 'dentist', question: '  which NERVE is blocked for lower molars? ' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json()).toEqual({ error: 'This question is already in the bank' });
-    expect((await add({ profession: 'nurse', question: 'Which nerve is blocked for lower molars?' })).statusCode).toBe(201);
-    await t.app.inject({ method: 'DELETE', url: `/exam-questions/${first.json<{ id: number }>().id}`, headers: admin.headers });
-    expect((await add({ profession: 'dentist', question: 'Which nerve is blocked for lower molars?' })).statusCode).toBe(201);
+    expect((await add({ profession: 'nurse', question: 'Which nerve is blocked for lower molars?' })).statusCode).toBe(
+      201,
+    );
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/exam-questions/${first.json<{ id: number }>().id}`,
+      headers: admin.headers,
+    });
+    expect(
+      (await add({ profession: 'dentist', question: 'Which nerve is blocked for lower molars?' })).statusCode,
+    ).toBe(201);
   });
 
   it('when a fill-in-the-blank question accepts no answer (only separators or blanks), then the add form and the import refuse it alike', async () => {
@@ -96,20 +140,44 @@ describe('the question bank: CSV import and export, item analysis', () => {
     const imported = await importCsv(`${header}
 "Nothing fits ___",fill-in-the-blank,,|,No answer.,nurse,easy`);
     expect(imported.statusCode).toBe(400);
-    expect(imported.json()).toMatchObject({ errors: [{ row: 2, error: 'correct_answer needs at least one accepted answer (separate several with |)' }] });
+    expect(imported.json()).toMatchObject({
+      errors: [{ row: 2, error: 'correct_answer needs at least one accepted answer (separate several with |)' }],
+    });
     // A multiple-choice option may still hold the separator.
-    const option = await t.app.inject({ method: 'POST', url: '/exam-questions', headers: admin.headers, payload: questionBody({ options: ['a|b', 'c'], correct_answer: 'a|b' }) });
+    const option = await t.app.inject({
+      method: 'POST',
+      url: '/exam-questions',
+      headers: admin.headers,
+      payload: questionBody({ options: ['a|b', 'c'], correct_answer: 'a|b' }),
+    });
     expect(option.statusCode).toBe(201);
   });
 
   it('when questions are exported, then the CSV has the import columns and every live question of the profession', async () => {
-    await createQuestion(t, admin.headers, { profession: 'nutritionist', question: 'Export me, "quoted"?', options: ['Yes', 'No'], correct_answer: 'Yes' });
-    const response = await t.app.inject({ method: 'GET', url: '/exam-questions/export', headers: admin.headers, query: { profession: 'nutritionist' } });
+    await createQuestion(t, admin.headers, {
+      profession: 'nutritionist',
+      question: 'Export me, "quoted"?',
+      options: ['Yes', 'No'],
+      correct_answer: 'Yes',
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/exam-questions/export',
+      headers: admin.headers,
+      query: { profession: 'nutritionist' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     const records = parse(response.body, { columns: true }) as Record<string, string>[];
     expect(Object.keys(records[0] ?? {})).toEqual([...questionCsvColumns]);
-    expect(records).toContainEqual(expect.objectContaining({ question: 'Export me, "quoted"?', options: 'Yes, No', correct_answer: 'Yes', profession: 'nutritionist' }));
+    expect(records).toContainEqual(
+      expect.objectContaining({
+        question: 'Export me, "quoted"?',
+        options: 'Yes, No',
+        correct_answer: 'Yes',
+        profession: 'nutritionist',
+      }),
+    );
     expect(records.every((r) => r.profession === 'nutritionist')).toBe(true);
   });
 
@@ -117,7 +185,10 @@ describe('the question bank: CSV import and export, item analysis', () => {
     await t.database.pool.query(`UPDATE exam_questions SET deleted_at = now() WHERE profession = 'physiotherapist'`);
     const good = await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Good item' });
     const easy = await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Easy item' });
-    const inverted = await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Inverted item' });
+    const inverted = await createQuestion(t, admin.headers, {
+      profession: 'physiotherapist',
+      question: 'Inverted item',
+    });
     const filler = await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Filler item' });
     await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Second filler item' });
     // Six learners: the strong ones get `good` and the fillers right and `inverted` wrong; everyone gets `easy` right.
@@ -125,17 +196,29 @@ describe('the question bank: CSV import and export, item analysis', () => {
     for (const isStrong of strong) {
       const learner = await registerLearner(t, { profession: 'physiotherapist' });
       for (;;) {
-        const q = (await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers })).json<ExamQuestionsResponse>().examQuestions[0];
+        const q = (
+          await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers })
+        ).json<ExamQuestionsResponse>().examQuestions[0];
         if (!q) break;
         const right = q.id === easy.id || (q.id === inverted.id ? !isStrong : isStrong);
-        await t.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload: { questionId: q.id, userAnswer: right ? 'Right' : 'Wrong' } });
+        await t.app.inject({
+          method: 'POST',
+          url: '/user/exam/submit',
+          headers: learner.headers,
+          payload: { questionId: q.id, userAnswer: right ? 'Right' : 'Wrong' },
+        });
       }
     }
     // An unfinished attempt does not count.
     const idle = await registerLearner(t, { profession: 'physiotherapist' });
     await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: idle.headers });
 
-    const response = await t.app.inject({ method: 'GET', url: '/exam-questions/statistics', headers: admin.headers, query: { profession: 'physiotherapist' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/exam-questions/statistics',
+      headers: admin.headers,
+      query: { profession: 'physiotherapist' },
+    });
     expect(response.statusCode).toBe(200);
     const stats = new Map(response.json<{ statistics: QuestionStatistic[] }>().statistics.map((s) => [s.id, s]));
     expect(stats.get(good.id)).toMatchObject({ attempts: 6, facility: 0.5, flags: [] });

@@ -49,18 +49,41 @@ describe('GIFT and Aiken import', () => {
   afterAll(() => t.close());
 
   const importText = (format: string, text: string, query: Record<string, string> = {}, headers = admin.headers) =>
-    t.app.inject({ method: 'POST', url: '/exam-questions/import', query: { format, ...query }, headers: { ...headers, 'content-type': 'text/plain' }, payload: text });
+    t.app.inject({
+      method: 'POST',
+      url: '/exam-questions/import',
+      query: { format, ...query },
+      headers: { ...headers, 'content-type': 'text/plain' },
+      payload: text,
+    });
   const bank = async (profession: string) =>
-    (await t.app.inject({ method: 'GET', url: '/exam-questions', headers: admin.headers, query: { profession, pageSize: '100' } })).json<{ examQuestions: AdminQuestion[] }>().examQuestions;
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: '/exam-questions',
+        headers: admin.headers,
+        query: { profession, pageSize: '100' },
+      })
+    ).json<{ examQuestions: AdminQuestion[] }>().examQuestions;
 
   it('when a GIFT file has one bad question, then nothing is imported and its line is named; fixed, every question is imported with its category as topic', async () => {
     await t.database.pool.query(`UPDATE exam_questions SET deleted_at = now() WHERE profession = 'nurse'`);
-    const bad = await importText('gift', gift('Which organ makes insulin? {~Liver ~Kidney}'), { profession: 'Nurse', difficulty: 'hard' });
+    const bad = await importText('gift', gift('Which organ makes insulin? {~Liver ~Kidney}'), {
+      profession: 'Nurse',
+      difficulty: 'hard',
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'Nothing was imported: 1 question has an error.', code: 'IMPORT_REJECTED', errors: [{ line: 10, error: 'No right answer: mark one with =' }] });
+    expect(bad.json()).toEqual({
+      error: 'Nothing was imported: 1 question has an error.',
+      code: 'IMPORT_REJECTED',
+      errors: [{ line: 10, error: 'No right answer: mark one with =' }],
+    });
     expect(await bank('nurse')).toEqual([]);
 
-    const good = await importText('gift', gift('Which organ makes insulin? {=Pancreas ~Liver ~Kidney}'), { profession: 'Nurse', difficulty: 'hard' });
+    const good = await importText('gift', gift('Which organ makes insulin? {=Pancreas ~Liver ~Kidney}'), {
+      profession: 'Nurse',
+      difficulty: 'hard',
+    });
     expect(good.json()).toEqual({ imported: 6 });
     const questions = await bank('nurse');
     const byText = (start: string) => questions.find((q) => q.question.startsWith(start));
@@ -73,13 +96,23 @@ describe('GIFT and Aiken import', () => {
       difficulty: 'hard',
       topic: 'Pharmacology',
     });
-    expect(byText('The normal adult')).toMatchObject({ question: 'The normal adult resting heart rate is 60 to 100 beats per ____ in most texts.', question_type: 'fill-in-the-blank', correct_answer: 'minute|min' });
-    expect(byText('Warfarin')).toMatchObject({ options: ['True', 'False'], correct_answer: 'True', topic: 'Pharmacology' });
+    expect(byText('The normal adult')).toMatchObject({
+      question: 'The normal adult resting heart rate is 60 to 100 beats per ____ in most texts.',
+      question_type: 'fill-in-the-blank',
+      correct_answer: 'minute|min',
+    });
+    expect(byText('Warfarin')).toMatchObject({
+      options: ['True', 'False'],
+      correct_answer: 'True',
+      topic: 'Pharmacology',
+    });
     expect(byText('Describe the five')).toMatchObject({ question_type: 'essay', topic: 'Infection control' });
     expect(byText('Which pathogen')).toMatchObject({ correct_answer: 'Escherichia coli', topic: 'Infection control' });
 
     // The same file again: every question is already in the bank, each named by its line.
-    const again = await importText('gift', gift('Which organ makes insulin? {=Pancreas ~Liver ~Kidney}'), { profession: 'nurse' });
+    const again = await importText('gift', gift('Which organ makes insulin? {=Pancreas ~Liver ~Kidney}'), {
+      profession: 'nurse',
+    });
     expect(again.json<{ errors: { line: number; error: string }[] }>().errors).toEqual(
       [4, 10, 12, 14, 18, 22].map((line) => ({ line, error: 'This question is already in the bank' })),
     );
@@ -90,7 +123,9 @@ describe('GIFT and Aiken import', () => {
     await t.database.pool.query(`UPDATE exam_questions SET deleted_at = now() WHERE profession = 'doctor'`);
     const bad = await importText('aiken', aiken('C'), { profession: 'doctor' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ errors: [{ line: 10, error: 'ANSWER must be the letter of one of the options (A to B)' }] });
+    expect(bad.json()).toMatchObject({
+      errors: [{ line: 10, error: 'ANSWER must be the letter of one of the options (A to B)' }],
+    });
     expect(await bank('doctor')).toEqual([]);
     const good = await importText('aiken', aiken('A'), { profession: 'doctor' });
     expect(good.json()).toEqual({ imported: 2 });
@@ -100,7 +135,9 @@ describe('GIFT and Aiken import', () => {
     ]);
     const outOfOrder = await importText('aiken', 'Q?\nA. one\nC. two\nANSWER: A\n', { profession: 'doctor' });
     expect(outOfOrder.json()).toMatchObject({ errors: [{ line: 3, error: 'Expected option B here, found C' }] });
-    const duplicate = await importText('aiken', 'Same?\nA. x\nB. y\nANSWER: A\n\nsame?\nA. x\nB. y\nANSWER: B\n', { profession: 'doctor' });
+    const duplicate = await importText('aiken', 'Same?\nA. x\nB. y\nANSWER: A\n\nsame?\nA. x\nB. y\nANSWER: B\n', {
+      profession: 'doctor',
+    });
     expect(duplicate.json()).toMatchObject({ errors: [{ line: 6, error: 'The same question is on line 1' }] });
   });
 

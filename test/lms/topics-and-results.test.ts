@@ -1,6 +1,14 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminQuestion, AnswerResult, ExamAttemptsResponse, ExamQuestionsResponse, ExamReview, Profession, TopicStatistic } from '../../contracts/lms.js';
+import type {
+  AdminQuestion,
+  AnswerResult,
+  ExamAttemptsResponse,
+  ExamQuestionsResponse,
+  ExamReview,
+  Profession,
+  TopicStatistic,
+} from '../../contracts/lms.js';
 import { questionCsvColumns } from '../../contracts/lms.js';
 import { createQuestion, registerLearner, signInLmsAdmin, type Learner } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -17,25 +25,58 @@ describe('topics, the score, the pass mark and the percentile', () => {
   });
   afterAll(() => t.close());
 
-  const get = (headers: Record<string, string>, url: string, query?: Record<string, string>) => t.app.inject({ method: 'GET', url, headers, ...(query ? { query } : {}) });
-  const next = async (learner: Learner) => (await get(learner.headers, '/user/exam/questions')).json<ExamQuestionsResponse>();
+  const get = (headers: Record<string, string>, url: string, query?: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url, headers, ...(query ? { query } : {}) });
+  const next = async (learner: Learner) =>
+    (await get(learner.headers, '/user/exam/questions')).json<ExamQuestionsResponse>();
   const submit = (learner: Learner, questionId: number, userAnswer: string) =>
-    t.app.inject({ method: 'POST', url: '/user/exam/submit', headers: learner.headers, payload: { questionId, userAnswer } });
-  const importCsv = (csv: string) => t.app.inject({ method: 'POST', url: '/exam-questions/import', headers: { ...admin.headers, 'content-type': 'text/csv' }, payload: csv });
-  const settings = (payload?: object) => t.app.inject({ method: payload ? 'PUT' : 'GET', url: '/admin/exam-settings', headers: admin.headers, ...(payload ? { payload } : {}) });
-  const retire = (profession: Profession) => t.database.pool.query('UPDATE exam_questions SET deleted_at = now() WHERE profession = $1', [profession]);
+    t.app.inject({
+      method: 'POST',
+      url: '/user/exam/submit',
+      headers: learner.headers,
+      payload: { questionId, userAnswer },
+    });
+  const importCsv = (csv: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/exam-questions/import',
+      headers: { ...admin.headers, 'content-type': 'text/csv' },
+      payload: csv,
+    });
+  const settings = (payload?: object) =>
+    t.app.inject({
+      method: payload ? 'PUT' : 'GET',
+      url: '/admin/exam-settings',
+      headers: admin.headers,
+      ...(payload ? { payload } : {}),
+    });
+  const retire = (profession: Profession) =>
+    t.database.pool.query('UPDATE exam_questions SET deleted_at = now() WHERE profession = $1', [profession]);
   const listAll = async (profession: Profession) =>
-    (await get(admin.headers, '/exam-questions', { profession, pageSize: '100' })).json<{ examQuestions: AdminQuestion[] }>().examQuestions;
+    (await get(admin.headers, '/exam-questions', { profession, pageSize: '100' })).json<{
+      examQuestions: AdminQuestion[];
+    }>().examQuestions;
 
   it('when questions carry topics, then the add form, the list, the CSV import (values in any case) and the export keep them', async () => {
     await retire('dentist');
-    const added = await createQuestion(t, admin.headers, { profession: 'dentist', question: 'Topic via the form?', topic: ' Pharmacology ' });
+    const added = await createQuestion(t, admin.headers, {
+      profession: 'dentist',
+      question: 'Topic via the form?',
+      topic: ' Pharmacology ',
+    });
     expect((await listAll('dentist')).find((q) => q.id === added.id)?.topic).toBe('Pharmacology');
     const tooLong = await t.app.inject({
       method: 'POST',
       url: '/exam-questions',
       headers: admin.headers,
-      payload: { question: 'Long topic?', options: ['a', 'b'], correct_answer: 'a', explanation: 'x', profession: 'dentist', topic: 'x'.repeat(101) },
+      payload: {
+        question: 'Long topic?',
+        options: ['a', 'b'],
+        correct_answer: 'a',
+        explanation: 'x',
+        profession: 'dentist',
+        topic: 'x'.repeat(101),
+      },
     });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ error: 'Topic must be at most 100 characters.', field: 'topic' });
@@ -49,7 +90,12 @@ describe('topics, the score, the pass mark and the percentile', () => {
     const imported = await importCsv(csv);
     expect(imported.json()).toEqual({ imported: 2 });
     const bank = await listAll('dentist');
-    expect(bank.find((q) => q.question === 'Which nerve for lower molars?')).toMatchObject({ question_type: 'multiple-choice', profession: 'dentist', difficulty: 'easy', topic: 'Anaesthesia' });
+    expect(bank.find((q) => q.question === 'Which nerve for lower molars?')).toMatchObject({
+      question_type: 'multiple-choice',
+      profession: 'dentist',
+      difficulty: 'easy',
+      topic: 'Anaesthesia',
+    });
     expect(bank.find((q) => q.question === 'Fluoride works by ___')).toMatchObject({ difficulty: 'medium', topic: '' });
 
     const exported = await get(admin.headers, '/exam-questions/export', { profession: 'dentist' });
@@ -61,8 +107,20 @@ describe('topics, the score, the pass mark and the percentile', () => {
   it('when a cell looks like a formula, then the export guards it, and export then import gives the same bank', async () => {
     await retire('nutritionist');
     const tricky = [
-      { question: '=HYPERLINK("http://evil.example","click")', options: ['@SUM(A1)', '+1'], correct_answer: '+1', explanation: '-2 is wrong', topic: '=cmd' },
-      { question: "'Quoted already?", options: ['Yes', 'No'], correct_answer: 'Yes', explanation: 'Plain.', topic: 'Diet' },
+      {
+        question: '=HYPERLINK("http://evil.example","click")',
+        options: ['@SUM(A1)', '+1'],
+        correct_answer: '+1',
+        explanation: '-2 is wrong',
+        topic: '=cmd',
+      },
+      {
+        question: "'Quoted already?",
+        options: ['Yes', 'No'],
+        correct_answer: 'Yes',
+        explanation: 'Plain.',
+        topic: 'Diet',
+      },
     ];
     for (const q of tricky) await createQuestion(t, admin.headers, { profession: 'nutritionist', ...q });
     const exported = (await get(admin.headers, '/exam-questions/export', { profession: 'nutritionist' })).body;
@@ -72,7 +130,18 @@ describe('topics, the score, the pass mark and the percentile', () => {
     expect(cells).toContain(`'=HYPERLINK("http://evil.example","click")`);
 
     const shape = (qs: AdminQuestion[]) =>
-      qs.map(({ question, question_type, options, correct_answer, explanation, profession, difficulty, topic }) => ({ question, question_type, options, correct_answer, explanation, profession, difficulty, topic })).sort((a, b) => a.question.localeCompare(b.question));
+      qs
+        .map(({ question, question_type, options, correct_answer, explanation, profession, difficulty, topic }) => ({
+          question,
+          question_type,
+          options,
+          correct_answer,
+          explanation,
+          profession,
+          difficulty,
+          topic,
+        }))
+        .sort((a, b) => a.question.localeCompare(b.question));
     const before = shape(await listAll('nutritionist'));
     await retire('nutritionist');
     expect((await importCsv(exported)).json()).toEqual({ imported: 2 });
@@ -84,7 +153,10 @@ describe('topics, the score, the pass mark and the percentile', () => {
     await retire(profession);
     const made = [];
     for (let i = 0; i < FORM_SIZE; i++) {
-      made.push({ ...(await createQuestion(t, admin.headers, { profession, topic: topics[i % topics.length] })), topic: topics[i % topics.length] });
+      made.push({
+        ...(await createQuestion(t, admin.headers, { profession, topic: topics[i % topics.length] })),
+        topic: topics[i % topics.length],
+      });
     }
     return made;
   }
@@ -103,7 +175,12 @@ describe('topics, the score, the pass mark and the percentile', () => {
       tally.set(topic, { ...row, questions: row.questions + 1 });
       if (served === FORM_SIZE - 1) break;
       await submit(learner, question.id, topic === 'Rehab' ? 'Wrong' : 'Right');
-      tally.set(topic, { ...row, questions: row.questions + 1, answered: row.answered + 1, correct: row.correct + (topic === 'Rehab' ? 0 : 1) });
+      tally.set(topic, {
+        ...row,
+        questions: row.questions + 1,
+        answered: row.answered + 1,
+        correct: row.correct + (topic === 'Rehab' ? 0 : 1),
+      });
     }
     await t.app.inject({ method: 'POST', url: '/user/exam/finish', headers: learner.headers });
 
@@ -118,7 +195,12 @@ describe('topics, the score, the pass mark and the percentile', () => {
     const attemptId = attempts.attempts[0]?.id ?? 0;
     const right = [...tally.values()].reduce((sum, row) => sum + row.correct, 0);
     // 5 answered of 6; 3 or 4 right (the unanswered one counts as wrong): 50% or 66.7%.
-    expect(attempts.attempts[0]).toMatchObject({ answered: 5, questions: FORM_SIZE, score: right, percentage: right === 3 ? 50 : 66.7 });
+    expect(attempts.attempts[0]).toMatchObject({
+      answered: 5,
+      questions: FORM_SIZE,
+      score: right,
+      percentage: right === 3 ? 50 : 66.7,
+    });
     const review = (await get(learner.headers, `/user/exam/attempts/${attemptId}/review`)).json<ExamReview>();
     expect(new Set(review.byTopic)).toEqual(new Set(tally.values()));
     // Weakest first: Rehab (none right) leads, and the share right never falls down the list.
@@ -134,10 +216,17 @@ describe('topics, the score, the pass mark and the percentile', () => {
   it('when "Practise this topic" is asked, then the set holds only that topic (any case); a topic without questions says so', async () => {
     const made = await bankOf('doctor', ['Cardiology', 'Renal']);
     const learner = await registerLearner(t, { profession: 'doctor' });
-    const set = (await get(learner.headers, '/user/exam/questions', { set: 'mock', topic: 'cardiology' })).json<ExamQuestionsResponse>();
-    const cardiology = made.filter((q) => q.topic === 'Cardiology').map((q) => q.id).sort();
+    const set = (
+      await get(learner.headers, '/user/exam/questions', { set: 'mock', topic: 'cardiology' })
+    ).json<ExamQuestionsResponse>();
+    const cardiology = made
+      .filter((q) => q.topic === 'Cardiology')
+      .map((q) => q.id)
+      .sort();
     expect(set.examQuestions.map((q) => q.id).sort()).toEqual(cardiology);
-    const none = (await get(learner.headers, '/user/exam/questions', { set: 'mock', topic: 'Dermatology' })).json<ExamQuestionsResponse>();
+    const none = (
+      await get(learner.headers, '/user/exam/questions', { set: 'mock', topic: 'Dermatology' })
+    ).json<ExamQuestionsResponse>();
     expect(none).toEqual({ examQuestions: [], message: 'There are no questions on this topic to practise.' });
   });
 
@@ -150,7 +239,11 @@ describe('topics, the score, the pass mark and the percentile', () => {
       const learner = await registerLearner(t, { profession: 'nurse', programs: [...programs] });
       const served = (await next(learner)).examQuestions[0];
       const result = await submit(learner, served?.id ?? 0, 'Wrong');
-      expect(result.json<AnswerResult>()).toMatchObject({ correct: false, explanation: expect.any(String), correctAnswer: expected });
+      expect(result.json<AnswerResult>()).toMatchObject({
+        correct: false,
+        explanation: expect.any(String),
+        correctAnswer: expected,
+      });
       if (expected === null) expect(result.body).not.toContain('"Right"');
     }
   });
@@ -167,7 +260,9 @@ describe('topics, the score, the pass mark and the percentile', () => {
         await submit(learner, served.id, perio.has(served.id) || n === 1 ? 'Right' : 'Wrong');
       }
     }
-    const stats = (await get(admin.headers, '/exam-questions/statistics', { profession: 'dentist', pageSize: '1' })).json<{ statistics: unknown[]; topics: TopicStatistic[] }>();
+    const stats = (
+      await get(admin.headers, '/exam-questions/statistics', { profession: 'dentist', pageSize: '1' })
+    ).json<{ statistics: unknown[]; topics: TopicStatistic[] }>();
     expect(stats.statistics).toHaveLength(1);
     expect(stats.topics).toEqual([
       { topic: 'Endo', questions: 3, attempts: 6, facility: 0.5 },
@@ -186,8 +281,10 @@ describe('topics, the score, the pass mark and the percentile', () => {
       if (!served) break;
       await submit(learner, served.id, i++ < 4 ? 'Right' : 'Wrong');
     }
-    const attemptId = (await get(learner.headers, '/user/exam/attempts')).json<ExamAttemptsResponse>().attempts[0]?.id ?? 0;
-    const review = async () => (await get(learner.headers, `/user/exam/attempts/${attemptId}/review`)).json<ExamReview>();
+    const attemptId =
+      (await get(learner.headers, '/user/exam/attempts')).json<ExamAttemptsResponse>().attempts[0]?.id ?? 0;
+    const review = async () =>
+      (await get(learner.headers, `/user/exam/attempts/${attemptId}/review`)).json<ExamReview>();
 
     // Earlier nurses of this file: counted among the others too.
     const { rows: earlier } = await t.database.pool.query<{ n: number }>(
@@ -213,12 +310,10 @@ describe('topics, the score, the pass mark and the percentile', () => {
           [userId, now, ids],
         );
         for (const [k, questionId] of ids.entries()) {
-          await t.database.pool.query(`INSERT INTO exam_answers (attempt_id, question_id, user_answer, outcome, answered_at) VALUES ($1, $2, 'x', $3, $4)`, [
-            attempt[0]?.id,
-            questionId,
-            k < correct ? 'correct' : 'incorrect',
-            now,
-          ]);
+          await t.database.pool.query(
+            `INSERT INTO exam_answers (attempt_id, question_id, user_answer, outcome, answered_at) VALUES ($1, $2, 'x', $3, $4)`,
+            [attempt[0]?.id, questionId, k < correct ? 'correct' : 'incorrect', now],
+          );
         }
       }
     }
@@ -238,7 +333,11 @@ describe('topics, the score, the pass mark and the percentile', () => {
       [learner.id],
     );
     const mine = 4 / 6;
-    const expected = Math.round(((scores.filter((r) => r.s < mine - 1e-9).length + scores.filter((r) => Math.abs(r.s - mine) < 1e-9).length / 2) / 30) * 100);
+    const expected = Math.round(
+      ((scores.filter((r) => r.s < mine - 1e-9).length + scores.filter((r) => Math.abs(r.s - mine) < 1e-9).length / 2) /
+        30) *
+        100,
+    );
     expect(ranked.percentile).toBe(expected);
     expect(ranked.percentile).toBeGreaterThan(0);
   });

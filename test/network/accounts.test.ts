@@ -14,7 +14,12 @@ describe('network accounts and sessions', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', FAILED_SIGNIN_LIMIT: '3', NETWORK_SESSION_TTL_SECONDS: '3600', NETWORK_ADMIN_EMAILS: 'Boss@Example.test' });
+    t = await createTestApp({
+      LOGIN_RATE_LIMIT: '1000',
+      FAILED_SIGNIN_LIMIT: '3',
+      NETWORK_SESSION_TTL_SECONDS: '3600',
+      NETWORK_ADMIN_EMAILS: 'Boss@Example.test',
+    });
   });
   afterAll(() => t.close());
 
@@ -29,12 +34,21 @@ describe('network accounts and sessions', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
 
     const signedIn = await signIn({ email: 'new.member@example.test', password: 'long enough' });
-    expect(signedIn.json<MeResponse>().user).toMatchObject({ email: 'new.member@example.test', isProfileComplete: false, username: null, emailVerified: false });
+    expect(signedIn.json<MeResponse>().user).toMatchObject({
+      email: 'new.member@example.test',
+      isProfileComplete: false,
+      username: null,
+      emailVerified: false,
+    });
     const setCookie = String(signedIn.headers['set-cookie']);
     expect(setCookie).toMatch(/pathway_session=/);
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
-    const me = await t.app.inject({ method: 'GET', url: '/api/network/me', headers: { cookie: sessionCookieOf(signedIn.headers['set-cookie']) } });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/network/me',
+      headers: { cookie: sessionCookieOf(signedIn.headers['set-cookie']) },
+    });
     expect(me.json<MeResponse>().user?.email).toBe('new.member@example.test');
   });
 
@@ -97,17 +111,40 @@ describe('network accounts and sessions', () => {
     const member = await signUpMember(t);
     const body = { username: 'hijacked', displayName: 'Hijacked' };
 
-    const foreign = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: { cookie: member.cookie, origin: 'https://evil.example' }, payload: body });
-    const none = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: { cookie: member.cookie }, payload: body });
-    const foreignReferer = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: { cookie: member.cookie, referer: 'https://evil.example/page' }, payload: body });
-    const ownReferer = await t.app.inject({ method: 'GET', url: '/api/network/me', headers: { cookie: member.cookie } });
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/profile',
+      headers: { cookie: member.cookie, origin: 'https://evil.example' },
+      payload: body,
+    });
+    const none = await t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/profile',
+      headers: { cookie: member.cookie },
+      payload: body,
+    });
+    const foreignReferer = await t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/profile',
+      headers: { cookie: member.cookie, referer: 'https://evil.example/page' },
+      payload: body,
+    });
+    const ownReferer = await t.app.inject({
+      method: 'GET',
+      url: '/api/network/me',
+      headers: { cookie: member.cookie },
+    });
 
     for (const response of [foreign, none, foreignReferer]) {
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('CROSS_SITE_REQUEST');
     }
     expect(ownReferer.json<MeResponse>().user?.username).toBe(member.user.username);
-    const signOut = await t.app.inject({ method: 'POST', url: '/api/network/auth/sign-out', headers: { cookie: member.cookie, origin: 'https://evil.example' } });
+    const signOut = await t.app.inject({
+      method: 'POST',
+      url: '/api/network/auth/sign-out',
+      headers: { cookie: member.cookie, origin: 'https://evil.example' },
+    });
     expect(signOut.statusCode).toBe(403);
     const still = await t.app.inject({ method: 'GET', url: '/api/network/me', headers: { cookie: member.cookie } });
     expect(still.json<MeResponse>().user).not.toBeNull();
@@ -115,19 +152,42 @@ describe('network accounts and sessions', () => {
 
   it('when a member completes the profile, then it is complete, and a username already taken (in any case) is a 409', async () => {
     const first = await signUpMember(t, { username: 'Unique_Name' });
-    expect(first.user).toMatchObject({ username: 'Unique_Name', displayName: expect.any(String), isProfileComplete: true });
+    expect(first.user).toMatchObject({
+      username: 'Unique_Name',
+      displayName: expect.any(String),
+      isProfileComplete: true,
+    });
     const second = await signUpMember(t, { complete: false });
 
-    const clash = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: second.headers, payload: { username: 'unique_name', displayName: 'Two' } });
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: second.headers, payload: { username: 'no spaces allowed', displayName: '' } });
+    const clash = await t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/profile',
+      headers: second.headers,
+      payload: { username: 'unique_name', displayName: 'Two' },
+    });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/profile',
+      headers: second.headers,
+      payload: { username: 'no spaces allowed', displayName: '' },
+    });
 
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ error: 'This username is already taken' });
     expect(bad.statusCode).toBe(400);
     // A right-to-left override would make "Zoë \u202Eevil" read as "Zoë live" next to posts.
-    const reordering = await t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: second.headers, payload: { username: 'reorders', displayName: 'Zoë \u202Eevil' } });
+    const reordering = await t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/profile',
+      headers: second.headers,
+      payload: { username: 'reorders', displayName: 'Zoë \u202Eevil' },
+    });
     expect(reordering.statusCode).toBe(400);
-    expect(reordering.json()).toEqual({ error: 'Display name must not contain control characters.', code: 'VALIDATION_FAILED', field: 'displayName' });
+    expect(reordering.json()).toEqual({
+      error: 'Display name must not contain control characters.',
+      code: 'VALIDATION_FAILED',
+      field: 'displayName',
+    });
     const me = await t.app.inject({ method: 'GET', url: '/api/network/me', headers: { cookie: second.cookie } });
     expect(me.json<MeResponse>().user).toMatchObject({ username: null, isProfileComplete: false });
   });

@@ -34,24 +34,55 @@ describe('network email digest', () => {
     await smtp?.close();
   });
 
-  const setting = (member: TestMember) => t.app.inject({ method: 'GET', url: '/api/network/me/email-digest', headers: member.headers });
-  const turn = (member: TestMember, payload: unknown) => t.app.inject({ method: 'PUT', url: '/api/network/me/email-digest', headers: member.headers, payload: payload as object });
-  const query = async <T extends object>(text: string, values: unknown[] = []) => (await t.database.pool.query<T & Record<string, unknown>>(text, values)).rows;
+  const setting = (member: TestMember) =>
+    t.app.inject({ method: 'GET', url: '/api/network/me/email-digest', headers: member.headers });
+  const turn = (member: TestMember, payload: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/email-digest',
+      headers: member.headers,
+      payload: payload as object,
+    });
+  const query = async <T extends object>(text: string, values: unknown[] = []) =>
+    (await t.database.pool.query<T & Record<string, unknown>>(text, values)).rows;
   // Members signed up here also get a verification email, which may arrive at any time: only digests count.
-  const digestEmails = (to?: string) => smtp.messages.filter((m) => m.subject.includes('unread notification') && (!to || m.to.includes(to)));
+  const digestEmails = (to?: string) =>
+    smtp.messages.filter((m) => m.subject.includes('unread notification') && (!to || m.to.includes(to)));
   const digestJobsTo = async (email: string) =>
-    (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'compose' = 'network-email-digest' AND data->>'to' = $1`, [email]))[0]?.n ?? 0;
+    (
+      await query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND data->>'compose' = 'network-email-digest' AND data->>'to' = $1`,
+        [email],
+      )
+    )[0]?.n ?? 0;
   /** Runs the schedule's job once, as pg-boss does at the cron time, and waits until it has run. */
   async function runSchedule(): Promise<void> {
-    const [before] = await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [DIGEST_QUEUE]);
+    const [before] = await query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'completed'`,
+      [DIGEST_QUEUE],
+    );
     await jobs.send(t.db, DIGEST_QUEUE, {});
     await expect
-      .poll(async () => (await query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'completed'`, [DIGEST_QUEUE]))[0]?.n, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            await query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND state = 'completed'`,
+              [DIGEST_QUEUE],
+            )
+          )[0]?.n,
+        { timeout: 15_000 },
+      )
       .toBe((before?.n ?? 0) + 1);
   }
   async function commentOn(postOf: TestMember, text: string) {
     const post = await createTextPost(t, postOf, `${text}: the post`);
-    const response = await t.app.inject({ method: 'POST', url: `/api/network/posts/${post.id}/comments`, headers: actor.headers, payload: { text } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/network/posts/${post.id}/comments`,
+      headers: actor.headers,
+      payload: { text },
+    });
     expect(response.statusCode).toBe(201);
     return post;
   }
@@ -68,7 +99,16 @@ describe('network email digest', () => {
     }
     expect((await setting(actor)).json<EmailDigestSetting>()).toEqual({ enabled: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/network/me/email-digest' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/api/network/me/email-digest', headers: { origin: ownOrigin(t) }, payload: { enabled: true } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/network/me/email-digest',
+          headers: { origin: ownOrigin(t) },
+          payload: { enabled: true },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('when the schedule runs, then a subscriber with unread notifications gets one digest in the shared layout, and nobody else gets one', async () => {
@@ -80,10 +120,15 @@ describe('network email digest', () => {
     await commentOn(unverified, 'Unverified address');
     await commentOn(notSubscribed, 'Never asked');
     const post = await commentOn(reader, 'Great point about ICU rotas');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/network/posts/${post.id}/like`, headers: actor.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/network/posts/${post.id}/like`, headers: actor.headers }))
+        .statusCode,
+    ).toBe(200);
 
     await runSchedule();
-    const mail = await smtp.nextMessage((m) => m.to.includes(reader.email) && m.subject.includes('unread notification'));
+    const mail = await smtp.nextMessage(
+      (m) => m.to.includes(reader.email) && m.subject.includes('unread notification'),
+    );
     expect(mail.subject).toBe('You have 2 unread notifications on Pathway');
     expect(mail.text).toContain(`${actor.user.displayName} liked your post`);
     expect(mail.text).toContain(`${actor.user.displayName} commented on your post`);
@@ -94,11 +139,15 @@ describe('network email digest', () => {
     // mailparser reads List-Unsubscribe into its `list` header.
     expect(mail.headers.list).toContain(`"url":"${unsubscribe}"`);
     // The link's token was made when the email was written: the queued job never held it, nor the text.
-    const [job] = await query<{ data: unknown }>(`SELECT data FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1`, [reader.email]);
+    const [job] = await query<{ data: unknown }>(
+      `SELECT data FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1`,
+      [reader.email],
+    );
     expect(JSON.stringify(job?.data)).not.toContain(new URL(unsubscribe ?? '').searchParams.get('token'));
     expect(JSON.stringify(job?.data)).not.toContain('liked your post');
 
-    for (const member of [quiet, unverified, notSubscribed]) expect(await digestJobsTo(member.email), member.email).toBe(0);
+    for (const member of [quiet, unverified, notSubscribed])
+      expect(await digestJobsTo(member.email), member.email).toBe(0);
     // (Each got its sign-up's verification email, nothing more.)
     expect([quiet, unverified, notSubscribed].flatMap((member) => digestEmails(member.email))).toEqual([]);
   });
@@ -112,7 +161,10 @@ describe('network email digest', () => {
     const other = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL }, { sameDatabaseAs: t });
     try {
       const mailers = await Promise.all([t, other].map((app) => startMailer(app.config, jobs, app.logger, app.db)));
-      const queued = await Promise.all([queueDailyDigests(t.db, { mailer: mailers[0]! }, t.clock.now()), queueDailyDigests(other.db, { mailer: mailers[1]! }, t.clock.now())]);
+      const queued = await Promise.all([
+        queueDailyDigests(t.db, { mailer: mailers[0]! }, t.clock.now()),
+        queueDailyDigests(other.db, { mailer: mailers[1]! }, t.clock.now()),
+      ]);
       expect(queued[0] + queued[1]).toBe(1);
     } finally {
       await other.close();
@@ -125,24 +177,55 @@ describe('network email digest', () => {
   it('when everything was read by the time the email is written, then nothing is sent', async () => {
     t.clock.advance(DAY_MS);
     await commentOn(reader, 'Read before the email went');
-    expect((await t.app.inject({ method: 'POST', url: '/api/network/notifications/read', headers: reader.headers, payload: { all: true } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/network/notifications/read',
+          headers: reader.headers,
+          payload: { all: true },
+        })
+      ).statusCode,
+    ).toBe(200);
     // Nothing unread: the schedule claims nobody.
-    expect(await queueDailyDigests(t.db, { mailer: await startMailer(t.config, jobs, t.logger, t.db) }, t.clock.now())).toBe(0);
+    expect(
+      await queueDailyDigests(t.db, { mailer: await startMailer(t.config, jobs, t.logger, t.db) }, t.clock.now()),
+    ).toBe(0);
     // A digest already queued when the member read everything (the job is what the claim queues) sends nothing either.
     const day = 'read-meanwhile';
-    await (await startMailer(t.config, jobs, t.logger, t.db)).sendComposed(t.db, 'network-email-digest', reader.email, { memberId: reader.user.uid, day });
+    await (
+      await startMailer(t.config, jobs, t.logger, t.db)
+    ).sendComposed(t.db, 'network-email-digest', reader.email, { memberId: reader.user.uid, day });
     const before = digestEmails().length;
     await expect
-      .poll(async () => (await query<{ state: string }>(`SELECT state FROM pgboss.job WHERE name = 'mail.send' AND data->'data'->>'day' = $1`, [day]))[0]?.state, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            await query<{ state: string }>(
+              `SELECT state FROM pgboss.job WHERE name = 'mail.send' AND data->'data'->>'day' = $1`,
+              [day],
+            )
+          )[0]?.state,
+        { timeout: 15_000 },
+      )
       .toBe('completed');
     expect(digestEmails().length).toBe(before);
   });
 
   it('when the emailed unsubscribe link is followed, then the digest stops without signing in; a forged or borrowed token changes nothing', async () => {
     const mail = digestEmails(reader.email)[0];
-    const token = new URL(mail?.links.find((link) => link.includes('/digest/unsubscribe')) ?? 'https://x').searchParams.get('token') ?? '';
+    const token =
+      new URL(mail?.links.find((link) => link.includes('/digest/unsubscribe')) ?? 'https://x').searchParams.get(
+        'token',
+      ) ?? '';
     await turn(actor, { enabled: true });
-    const unsubscribe = (payload: object) => t.app.inject({ method: 'POST', url: '/api/network/email-digest/unsubscribe', headers: { origin: ownOrigin(t) }, payload });
+    const unsubscribe = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/network/email-digest/unsubscribe',
+        headers: { origin: ownOrigin(t) },
+        payload,
+      });
     const [, mac] = token.split('.');
     for (const forged of [`${actor.user.uid}.${mac}`, `${reader.user.uid}.forged`, 'garbage', '']) {
       const response = await unsubscribe({ token: forged });

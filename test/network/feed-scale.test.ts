@@ -24,7 +24,11 @@ describe('the feed at 100,000 posts', () => {
   afterAll(() => t.close());
 
   it('when a page deep in the feed is asked for, then the keyset query reads it through the feed index, not by sorting every post', async () => {
-    const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${FEED_PAGE_AFTER.text}`, [member.user.uid, '2025-01-01T12:00:00Z', '00000000-0000-4000-8000-000000000000']);
+    const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${FEED_PAGE_AFTER.text}`, [
+      member.user.uid,
+      '2025-01-01T12:00:00Z',
+      '00000000-0000-4000-8000-000000000000',
+    ]);
     const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
     const nodes = root ? nodesOf(root) : [];
     expect(nodes.some((node) => node['Index Name'] === 'network_posts_feed_idx')).toBe(true);
@@ -38,9 +42,15 @@ describe('the feed at 100,000 posts', () => {
     await t.db.execute(sql`ANALYZE network_likes`);
     const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${FEED_FIRST_PAGE.text}`, [member.user.uid]);
     const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
-    const likeReads = (root ? nodesOf(root) : []).filter((node) => (node as { 'Relation Name'?: string })['Relation Name'] === 'network_likes');
+    const likeReads = (root ? nodesOf(root) : []).filter(
+      (node) => (node as { 'Relation Name'?: string })['Relation Name'] === 'network_likes',
+    );
     expect(likeReads.length).toBeGreaterThan(0);
-    expect(likeReads.every((node) => node['Node Type'] !== 'Seq Scan' && node['Index Name'] === 'network_likes_post_id_user_id_pk')).toBe(true);
+    expect(
+      likeReads.every(
+        (node) => node['Node Type'] !== 'Seq Scan' && node['Index Name'] === 'network_likes_post_id_user_id_pk',
+      ),
+    ).toBe(true);
   });
 
   it('when a page of comments is asked for, then the one statement finds the post by key and reads the page through the comments index', async () => {
@@ -50,9 +60,15 @@ describe('the feed at 100,000 posts', () => {
       SELECT ${post?.id}::uuid, ${member.user.uid}::uuid, 'comment ' || g, timestamptz '2025-01-01T00:00:00Z' + g * interval '1 second'
       FROM generate_series(1, 20000) AS g`);
     await t.db.execute(sql`ANALYZE network_comments`);
-    const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${COMMENTS_PAGE_AFTER.text}`, [post?.id, '2025-01-01T03:00:00Z', '00000000-0000-4000-8000-000000000000']);
+    const plan = await t.database.pool.query(`EXPLAIN (FORMAT JSON) ${COMMENTS_PAGE_AFTER.text}`, [
+      post?.id,
+      '2025-01-01T03:00:00Z',
+      '00000000-0000-4000-8000-000000000000',
+    ]);
     const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
-    const reads = (root ? nodesOf(root) : []).filter((node) => ['network_posts', 'network_comments'].includes((node as { 'Relation Name'?: string })['Relation Name'] ?? ''));
+    const reads = (root ? nodesOf(root) : []).filter((node) =>
+      ['network_posts', 'network_comments'].includes((node as { 'Relation Name'?: string })['Relation Name'] ?? ''),
+    );
     expect(reads.map((node) => node['Index Name']).sort()).toEqual(['network_comments_post_idx', 'network_posts_pkey']);
   });
 
@@ -60,7 +76,12 @@ describe('the feed at 100,000 posts', () => {
     let cursor: string | undefined;
     const seen: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const response = await t.app.inject({ method: 'GET', url: '/api/network/posts', headers: { cookie: member.cookie }, query: cursor ? { cursor } : {} });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/network/posts',
+        headers: { cookie: member.cookie },
+        query: cursor ? { cursor } : {},
+      });
       const page = response.json<PostsPage>();
       seen.push(...page.posts.map((p) => p.description));
       cursor = page.nextCursor ?? undefined;

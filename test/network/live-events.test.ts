@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CommentCreatedEvent, LikesChangedEvent, PostCreatedEvent, PostDeletedEvent } from '../../contracts/network.js';
+import type {
+  CommentCreatedEvent,
+  LikesChangedEvent,
+  PostCreatedEvent,
+  PostDeletedEvent,
+} from '../../contracts/network.js';
 import { createTextPost, signUpMember, type TestMember } from '../factories/network.js';
 import { readEventStream, type StreamEvent } from '../support/event-stream.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -69,15 +74,27 @@ describe('network live events', () => {
     expect(stream.response.headers.get('x-content-type-options')).toBe('nosniff');
 
     const post = await createTextPost(first, author, 'live hello');
-    await first.app.inject({ method: 'POST', url: `/api/network/posts/${post.id}/comments`, headers: reader.headers, payload: { text: 'first!' } });
+    await first.app.inject({
+      method: 'POST',
+      url: `/api/network/posts/${post.id}/comments`,
+      headers: reader.headers,
+      payload: { text: 'first!' },
+    });
     await first.app.inject({ method: 'PUT', url: `/api/network/posts/${post.id}/like`, headers: reader.headers });
     await first.app.inject({ method: 'DELETE', url: `/api/network/posts/${post.id}`, headers: author.headers });
 
     const events = await stream.waitFor(4);
     stream.close();
     expect(events.map((e) => e.event)).toEqual(['post-created', 'comment-created', 'likes-changed', 'post-deleted']);
-    expect((JSON.parse(events[0]?.data ?? '{}') as PostCreatedEvent).post).toMatchObject({ id: post.id, description: 'live hello', likeCount: 0 });
-    expect(JSON.parse(events[1]?.data ?? '{}') as CommentCreatedEvent).toMatchObject({ commentCount: 1, comment: { text: 'first!', postId: post.id } });
+    expect((JSON.parse(events[0]?.data ?? '{}') as PostCreatedEvent).post).toMatchObject({
+      id: post.id,
+      description: 'live hello',
+      likeCount: 0,
+    });
+    expect(JSON.parse(events[1]?.data ?? '{}') as CommentCreatedEvent).toMatchObject({
+      commentCount: 1,
+      comment: { text: 'first!', postId: post.id },
+    });
     expect(JSON.parse(events[2]?.data ?? '{}') as LikesChangedEvent).toEqual({ postId: post.id, likeCount: 1 });
     expect(JSON.parse(events[3]?.data ?? '{}') as PostDeletedEvent).toEqual({ postId: post.id });
     const ids = events.map((e) => Number(e.id));
@@ -100,7 +117,10 @@ describe('network live events', () => {
     const all = await resumed.waitFor(3);
     resumed.close();
 
-    expect(replayed.slice(0, 2).map((e) => (JSON.parse(e.data ?? '{}') as PostCreatedEvent).post.id)).toEqual([missedA.id, missedB.id]);
+    expect(replayed.slice(0, 2).map((e) => (JSON.parse(e.data ?? '{}') as PostCreatedEvent).post.id)).toEqual([
+      missedA.id,
+      missedB.id,
+    ]);
     expect((JSON.parse(all[2]?.data ?? '{}') as PostCreatedEvent).post.id).toBe(after.id);
     expect(all).toHaveLength(3);
   });

@@ -16,7 +16,11 @@ describe('network media uploads', () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'pathway-media-test-'));
-    t = await createTestApp({ LOGIN_RATE_LIMIT: '1000', DATA_DIR: dataDir, UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES) });
+    t = await createTestApp({
+      LOGIN_RATE_LIMIT: '1000',
+      DATA_DIR: dataDir,
+      UPLOAD_MAX_BYTES: String(UPLOAD_MAX_BYTES),
+    });
     member = await signUpMember(t);
   });
   afterAll(async () => {
@@ -28,7 +32,12 @@ describe('network media uploads', () => {
   const countPosts = async () => (await t.db.select({ id: networkPosts.id }).from(networkPosts)).length;
 
   it('when a member posts an image, then it is stored as media/{timestamp}-{userId}-{safe name} and served to members', async () => {
-    const response = await createPost(t, member, 'look', { name: 'media', filename: 'My Holiday (1).PNG', contentType: 'image/png', data: tinyPng });
+    const response = await createPost(t, member, 'look', {
+      name: 'media',
+      filename: 'My Holiday (1).PNG',
+      contentType: 'image/png',
+      data: tinyPng,
+    });
 
     expect(response.statusCode).toBe(201);
     const post = response.json<Post>();
@@ -48,18 +57,32 @@ describe('network media uploads', () => {
   it('when a video is requested by byte range, then it answers 206 with just those bytes, so a player can seek', async () => {
     const video = mp4Bytes(50_000);
     t.clock.advance(1000);
-    const post = (await createPost(t, member, '', { name: 'media', filename: 'clip.mp4', contentType: 'video/mp4', data: video })).json<Post>();
+    const post = (
+      await createPost(t, member, '', { name: 'media', filename: 'clip.mp4', contentType: 'video/mp4', data: video })
+    ).json<Post>();
     expect(post.mediaType).toBe('video/mp4');
 
-    const part = await t.app.inject({ method: 'GET', url: post.mediaURL ?? '', headers: { cookie: member.cookie, range: 'bytes=1000-1999' } });
+    const part = await t.app.inject({
+      method: 'GET',
+      url: post.mediaURL ?? '',
+      headers: { cookie: member.cookie, range: 'bytes=1000-1999' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers['accept-ranges']).toBe('bytes');
     expect(part.headers['content-range']).toBe(`bytes 1000-1999/${video.length}`);
     expect(part.rawPayload).toEqual(video.subarray(1000, 2000));
 
-    const tail = await t.app.inject({ method: 'GET', url: post.mediaURL ?? '', headers: { cookie: member.cookie, range: 'bytes=-100' } });
+    const tail = await t.app.inject({
+      method: 'GET',
+      url: post.mediaURL ?? '',
+      headers: { cookie: member.cookie, range: 'bytes=-100' },
+    });
     expect(tail.rawPayload).toEqual(video.subarray(video.length - 100));
-    const beyond = await t.app.inject({ method: 'GET', url: post.mediaURL ?? '', headers: { cookie: member.cookie, range: `bytes=${video.length}-` } });
+    const beyond = await t.app.inject({
+      method: 'GET',
+      url: post.mediaURL ?? '',
+      headers: { cookie: member.cookie, range: `bytes=${video.length}-` },
+    });
     expect(beyond.statusCode).toBe(416);
   });
 
@@ -72,7 +95,12 @@ describe('network media uploads', () => {
       contentType: 'image/png',
       data: Buffer.from('<html><script>alert(1)</script></html>'),
     });
-    const pdf = await createPost(t, member, 'pdf', { name: 'media', filename: 'a.gif', contentType: 'image/gif', data: Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj') });
+    const pdf = await createPost(t, member, 'pdf', {
+      name: 'media',
+      filename: 'a.gif',
+      contentType: 'image/gif',
+      data: Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj'),
+    });
 
     for (const response of [spoofed, pdf]) {
       expect(response.statusCode).toBe(400);
@@ -85,7 +113,12 @@ describe('network media uploads', () => {
   it('when a file is over the upload limit, then the upload is stopped with 413 and neither file nor post is kept', async () => {
     const filesBefore = await storedFiles();
     const postsBefore = await countPosts();
-    const response = await createPost(t, member, 'huge', { name: 'media', filename: 'big.mp4', contentType: 'video/mp4', data: mp4Bytes(UPLOAD_MAX_BYTES + 1) });
+    const response = await createPost(t, member, 'huge', {
+      name: 'media',
+      filename: 'big.mp4',
+      contentType: 'video/mp4',
+      data: mp4Bytes(UPLOAD_MAX_BYTES + 1),
+    });
 
     expect(response.statusCode).toBe(413);
     expect(response.json().error).toMatch(/too large/);
@@ -95,11 +128,22 @@ describe('network media uploads', () => {
 
   it('when a post with media is deleted, then its file is removed from storage too', async () => {
     t.clock.advance(1000);
-    const post = (await createPost(t, member, 'short-lived', { name: 'media', filename: 'gone.png', contentType: 'image/png', data: tinyPng })).json<Post>();
+    const post = (
+      await createPost(t, member, 'short-lived', {
+        name: 'media',
+        filename: 'gone.png',
+        contentType: 'image/png',
+        data: tinyPng,
+      })
+    ).json<Post>();
     const name = (post.mediaURL ?? '').split('/').at(-1) ?? '';
     expect(await storedFiles()).toContain(name);
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/network/posts/${post.id}`, headers: member.headers });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/network/posts/${post.id}`,
+      headers: member.headers,
+    });
 
     expect(deleted.statusCode).toBe(204);
     expect(await storedFiles()).not.toContain(name);
@@ -108,12 +152,24 @@ describe('network media uploads', () => {
 
   it('when a member uploads a profile photo, then it becomes the photoURL; a video is refused as a photo', async () => {
     const form = multipartBody([{ name: 'photo', filename: 'me.png', contentType: 'image/png', data: tinyPng }]);
-    const response = await t.app.inject({ method: 'POST', url: '/api/network/me/photo', headers: { ...member.headers, ...form.headers }, payload: form.payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/network/me/photo',
+      headers: { ...member.headers, ...form.headers },
+      payload: form.payload,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json<MeResponse>().user?.photoURL).toMatch(/^\/api\/network\/media\/\d+-[0-9a-f-]+-me\.png$/);
 
-    const video = multipartBody([{ name: 'photo', filename: 'me.mp4', contentType: 'video/mp4', data: mp4Bytes(1000) }]);
-    const refused = await t.app.inject({ method: 'POST', url: '/api/network/me/photo', headers: { ...member.headers, ...video.headers }, payload: video.payload });
+    const video = multipartBody([
+      { name: 'photo', filename: 'me.mp4', contentType: 'video/mp4', data: mp4Bytes(1000) },
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/network/me/photo',
+      headers: { ...member.headers, ...video.headers },
+      payload: video.payload,
+    });
     expect(refused.statusCode).toBe(400);
     // A photo must be an image: the message says so, not "image or video".
     expect(refused.json<{ error: string }>().error).toBe('Please select a valid image file');

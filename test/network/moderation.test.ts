@@ -1,8 +1,20 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedEvents } from '../../contracts/network-constants.js';
-import { MODERATION_PAGE_SIZE, type ModerationLog, type ReportQueue, type SuspensionResponse } from '../../contracts/network-moderation.js';
+import {
+  MODERATION_PAGE_SIZE,
+  type ModerationLog,
+  type ReportQueue,
+  type SuspensionResponse,
+} from '../../contracts/network-moderation.js';
 import type { NotificationsPage } from '../../contracts/network.js';
-import { createPost, createTextPost, multipartBody, signUpMember, tinyPng, type TestMember } from '../factories/network.js';
+import {
+  createPost,
+  createTextPost,
+  multipartBody,
+  signUpMember,
+  tinyPng,
+  type TestMember,
+} from '../factories/network.js';
 import { openEventStream } from '../support/event-stream.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -39,17 +51,38 @@ describe('network reports and moderation', () => {
   const report = (member: TestMember, postId: string, payload: object = { reason: 'spam' }) =>
     t.app.inject({ method: 'POST', url: `/api/network/posts/${postId}/reports`, headers: member.headers, payload });
   const queue = (member: TestMember, cursor?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/network/moderation/reports', headers: member.headers, query: cursor ? { cursor } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/network/moderation/reports',
+      headers: member.headers,
+      query: cursor ? { cursor } : {},
+    });
   const resolve = (member: TestMember, postId: string, payload: object) =>
-    t.app.inject({ method: 'POST', url: `/api/network/moderation/reports/${postId}/resolve`, headers: member.headers, payload });
-  const log = (member: TestMember, cursor?: string) => t.app.inject({ method: 'GET', url: '/api/network/moderation/log', headers: member.headers, query: cursor ? { cursor } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/network/moderation/reports/${postId}/resolve`,
+      headers: member.headers,
+      payload,
+    });
+  const log = (member: TestMember, cursor?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/network/moderation/log',
+      headers: member.headers,
+      query: cursor ? { cursor } : {},
+    });
   const notifications = async (member: TestMember) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/network/notifications', headers: member.headers });
     expect(response.statusCode).toBe(200);
     return response.json<NotificationsPage>();
   };
   const openReportsOf = async (postId: string) =>
-    (await t.database.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM network_reports WHERE post_id = $1 AND resolved_at IS NULL', [postId])).rows[0]?.n;
+    (
+      await t.database.pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM network_reports WHERE post_id = $1 AND resolved_at IS NULL',
+        [postId],
+      )
+    ).rows[0]?.n;
   const groupOf = async (postId: string) => {
     let cursor: string | undefined;
     do {
@@ -61,7 +94,7 @@ describe('network reports and moderation', () => {
     return undefined;
   };
 
-  it('when a member reports someone else\'s post, then it is recorded once, and a second report of theirs is a 409', async () => {
+  it("when a member reports someone else's post, then it is recorded once, and a second report of theirs is a 409", async () => {
     const post = await createTextPost(t, author, 'Buy followers cheap');
     const first = await report(reporter, post.id, { reason: 'spam', note: '  Selling followers  ' });
     expect(first.statusCode).toBe(201);
@@ -72,7 +105,10 @@ describe('network reports and moderation', () => {
     expect(again.json().error).toMatch(/already reported/);
     expect(await openReportsOf(post.id)).toBe(1);
     // The post stays up for everyone until a moderator decides (decision 026).
-    expect((await t.app.inject({ method: 'GET', url: `/api/network/posts/${post.id}`, headers: secondReporter.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/network/posts/${post.id}`, headers: secondReporter.headers }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('when members report their own post, an unknown post or send a bad body, then they get a clear 4xx and nothing is recorded', async () => {
@@ -82,7 +118,12 @@ describe('network reports and moderation', () => {
     expect(own.json().error).toMatch(/own post/);
     expect((await report(reporter, '00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
     expect((await report(reporter, 'not-a-uuid')).statusCode).toBe(400);
-    for (const payload of [{}, { reason: 'boring' }, { reason: 'other', note: 'x'.repeat(501) }, { reason: 'spam', extra: true }]) {
+    for (const payload of [
+      {},
+      { reason: 'boring' },
+      { reason: 'other', note: 'x'.repeat(501) },
+      { reason: 'spam', extra: true },
+    ]) {
       const response = await report(reporter, post.id, payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(typeof response.json().error).toBe('string');
@@ -135,7 +176,9 @@ describe('network reports and moderation', () => {
     const response = await queue(moderator);
     expect(response.statusCode).toBe(200);
     const items = response.json<ReportQueue>().items;
-    expect(items.findIndex((item) => item.id === older.id)).toBeLessThan(items.findIndex((item) => item.id === post.id));
+    expect(items.findIndex((item) => item.id === older.id)).toBeLessThan(
+      items.findIndex((item) => item.id === post.id),
+    );
     const group = items.find((item) => item.id === post.id);
     expect(group).toMatchObject({
       count: 3,
@@ -145,8 +188,12 @@ describe('network reports and moderation', () => {
       ],
       post: { description: 'Vaccines cause everything', author: { username: author.user.username } },
     });
-    expect(group?.reports.map((entry) => entry.reporter.username).sort()).toEqual([reporter.user.username, secondReporter.user.username, third.user.username].sort());
-    expect(group?.reports.find((entry) => entry.reporter.username === reporter.user.username)?.note).toBe('False claim');
+    expect(group?.reports.map((entry) => entry.reporter.username).sort()).toEqual(
+      [reporter.user.username, secondReporter.user.username, third.user.username].sort(),
+    );
+    expect(group?.reports.find((entry) => entry.reporter.username === reporter.user.username)?.note).toBe(
+      'False claim',
+    );
     // Reporters' addresses never reach the screen.
     expect(response.body).not.toContain(reporter.email);
     await resolve(moderator, older.id, { action: 'dismiss' });
@@ -172,7 +219,7 @@ describe('network reports and moderation', () => {
     for (const id of ids) await resolve(moderator, id, { action: 'dismiss' });
   });
 
-  it('when a moderator dismisses a post\'s reports, then the post stays, every open report closes, reporters hear it was kept, and it cannot be resolved twice', async () => {
+  it("when a moderator dismisses a post's reports, then the post stays, every open report closes, reporters hear it was kept, and it cannot be resolved twice", async () => {
     const post = await createTextPost(t, author, 'Strong opinion, within the rules');
     await report(reporter, post.id, { reason: 'other' });
     await report(secondReporter, post.id, { reason: 'spam' });
@@ -181,39 +228,74 @@ describe('network reports and moderation', () => {
     expect(done.json()).toMatchObject({ action: 'dismiss', resolvedReports: 2, suspendedUntil: null });
     expect(await openReportsOf(post.id)).toBe(0);
     expect(await groupOf(post.id)).toBeUndefined();
-    expect((await t.app.inject({ method: 'GET', url: `/api/network/posts/${post.id}`, headers: reporter.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/network/posts/${post.id}`, headers: reporter.headers }))
+        .statusCode,
+    ).toBe(200);
 
     for (const member of [reporter, secondReporter]) {
       const told = (await notifications(member)).items[0];
-      expect(told).toMatchObject({ type: 'moderation', postId: null, read: false, moderation: { outcome: 'kept', toAuthor: false, postExcerpt: 'Strong opinion, within the rules', note: null } });
+      expect(told).toMatchObject({
+        type: 'moderation',
+        postId: null,
+        read: false,
+        moderation: { outcome: 'kept', toAuthor: false, postExcerpt: 'Strong opinion, within the rules', note: null },
+      });
     }
     // The author of a kept post is not told anything.
-    expect((await notifications(author)).items.some((item) => item.type === 'moderation' && item.moderation?.postExcerpt === 'Strong opinion, within the rules')).toBe(false);
+    expect(
+      (await notifications(author)).items.some(
+        (item) => item.type === 'moderation' && item.moderation?.postExcerpt === 'Strong opinion, within the rules',
+      ),
+    ).toBe(false);
     expect((await resolve(moderator, post.id, { action: 'remove', note: 'changed my mind' })).statusCode).toBe(409);
     // Once per member per post, even after a decision.
     expect((await report(reporter, post.id)).statusCode).toBe(409);
-    expect((await resolve(moderator, '00000000-0000-4000-8000-000000000000', { action: 'dismiss' })).statusCode).toBe(404);
+    expect((await resolve(moderator, '00000000-0000-4000-8000-000000000000', { action: 'dismiss' })).statusCode).toBe(
+      404,
+    );
   });
 
   it('when a moderator removes a reported post, then it is deleted for everyone live, with its media, and the reporters and author are told after it is gone', async () => {
-    const posted = await createPost(t, author, 'Click my link for prizes', { name: 'media', filename: 'p.png', contentType: 'image/png', data: tinyPng });
+    const posted = await createPost(t, author, 'Click my link for prizes', {
+      name: 'media',
+      filename: 'p.png',
+      contentType: 'image/png',
+      data: tinyPng,
+    });
     const post = posted.json<{ id: string; mediaURL: string }>();
     await report(reporter, post.id);
     const stream = await openEventStream(baseUrl, secondReporter.cookie);
     try {
       const done = await resolve(moderator, post.id, { action: 'remove', note: 'Scam link' });
       expect(done.statusCode).toBe(200);
-      await vi.waitFor(() => expect(stream.events.find((event) => event.event === feedEvents.postDeleted)?.data).toBe(JSON.stringify({ postId: post.id })), { timeout: 10_000, interval: 20 });
+      await vi.waitFor(
+        () =>
+          expect(stream.events.find((event) => event.event === feedEvents.postDeleted)?.data).toBe(
+            JSON.stringify({ postId: post.id }),
+          ),
+        { timeout: 10_000, interval: 20 },
+      );
     } finally {
       stream.close();
     }
-    expect((await t.app.inject({ method: 'GET', url: `/api/network/posts/${post.id}`, headers: reporter.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/network/posts/${post.id}`, headers: reporter.headers }))
+        .statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: post.mediaURL, headers: reporter.headers })).statusCode).toBe(404);
 
     const toReporter = (await notifications(reporter)).items[0];
-    expect(toReporter).toMatchObject({ type: 'moderation', postId: null, moderation: { outcome: 'removed', toAuthor: false, postExcerpt: 'Click my link for prizes', note: null } });
+    expect(toReporter).toMatchObject({
+      type: 'moderation',
+      postId: null,
+      moderation: { outcome: 'removed', toAuthor: false, postExcerpt: 'Click my link for prizes', note: null },
+    });
     const toAuthor = (await notifications(author)).items[0];
-    expect(toAuthor).toMatchObject({ type: 'moderation', moderation: { outcome: 'removed', toAuthor: true, note: 'Scam link' } });
+    expect(toAuthor).toMatchObject({
+      type: 'moderation',
+      moderation: { outcome: 'removed', toAuthor: true, note: 'Scam link' },
+    });
     // Removing is not suspending: the author may still post.
     expect((await createPost(t, author, 'Sorry')).statusCode).toBe(201);
   });
@@ -221,16 +303,24 @@ describe('network reports and moderation', () => {
   it('when two moderators resolve the same post at once, then one decision is taken and the other gets 409', async () => {
     const post = await createTextPost(t, author, 'Raced');
     await report(reporter, post.id);
-    const answers = await Promise.all([resolve(moderator, post.id, { action: 'remove', note: 'First' }), resolve(moderator, post.id, { action: 'dismiss' })]);
+    const answers = await Promise.all([
+      resolve(moderator, post.id, { action: 'remove', note: 'First' }),
+      resolve(moderator, post.id, { action: 'dismiss' }),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    const { rows } = await t.database.pool.query('SELECT 1 FROM network_moderation_actions WHERE post_id = $1', [post.id]);
+    const { rows } = await t.database.pool.query('SELECT 1 FROM network_moderation_actions WHERE post_id = $1', [
+      post.id,
+    ]);
     expect(rows).toHaveLength(1);
   });
 
-  it('when a report races the post\'s removal, then it lands before (and goes with the post) or finds the post gone, never a 5xx', async () => {
+  it("when a report races the post's removal, then it lands before (and goes with the post) or finds the post gone, never a 5xx", async () => {
     const post = await createTextPost(t, author, 'Raced report');
     await report(reporter, post.id);
-    const [removed, late] = await Promise.all([resolve(moderator, post.id, { action: 'remove', note: 'Gone' }), report(secondReporter, post.id)]);
+    const [removed, late] = await Promise.all([
+      resolve(moderator, post.id, { action: 'remove', note: 'Gone' }),
+      report(secondReporter, post.id),
+    ]);
     expect(removed?.statusCode).toBe(200);
     expect([201, 404]).toContain(late?.statusCode);
     expect(await openReportsOf(post.id)).toBe(0);
@@ -260,48 +350,95 @@ describe('network reports and moderation', () => {
   it('when a moderator suspends an author, then every write of theirs is a 403 with the reason and end until it ends, and they can see it', async () => {
     const offender = await signUpMember(t);
     const post = await createTextPost(t, offender, 'Abuse');
-    const othersPost = await createTextPost(t, author, 'Someone else\'s post');
+    const othersPost = await createTextPost(t, author, "Someone else's post");
     await report(reporter, post.id, { reason: 'harassment' });
     const done = await resolve(moderator, post.id, { action: 'suspend', days: 1, note: 'Harassing other members' });
     expect(done.statusCode).toBe(200);
     const until = new Date(t.clock.now().getTime() + 24 * 60 * 60_000);
     expect(done.json()).toMatchObject({ action: 'suspend', suspendedUntil: until.toISOString() });
-    expect((await t.app.inject({ method: 'GET', url: `/api/network/posts/${post.id}`, headers: reporter.headers })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/network/posts/${post.id}`, headers: reporter.headers }))
+        .statusCode,
+    ).toBe(404);
 
     const own = await t.app.inject({ method: 'GET', url: '/api/network/me/suspension', headers: offender.headers });
-    expect(own.json<SuspensionResponse>()).toEqual({ suspension: { endsAt: until.toISOString(), reason: 'Harassing other members' } });
-    expect((await t.app.inject({ method: 'GET', url: '/api/network/me/suspension', headers: reporter.headers })).json()).toEqual({ suspension: null });
+    expect(own.json<SuspensionResponse>()).toEqual({
+      suspension: { endsAt: until.toISOString(), reason: 'Harassing other members' },
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/network/me/suspension', headers: reporter.headers })).json(),
+    ).toEqual({ suspension: null });
 
     const photo = multipartBody([{ name: 'photo', filename: 'me.png', contentType: 'image/png', data: tinyPng }]);
     const writes = [
       () => createPost(t, offender, 'Back again'),
-      () => t.app.inject({ method: 'POST', url: `/api/network/posts/${othersPost.id}/comments`, headers: offender.headers, payload: { text: 'hi' } }),
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/network/posts/${othersPost.id}/comments`,
+          headers: offender.headers,
+          payload: { text: 'hi' },
+        }),
       () => t.app.inject({ method: 'PUT', url: `/api/network/posts/${othersPost.id}/like`, headers: offender.headers }),
-      () => t.app.inject({ method: 'DELETE', url: `/api/network/posts/${othersPost.id}/like`, headers: offender.headers }),
+      () =>
+        t.app.inject({ method: 'DELETE', url: `/api/network/posts/${othersPost.id}/like`, headers: offender.headers }),
       () => report(offender, othersPost.id),
-      () => t.app.inject({ method: 'PUT', url: '/api/network/me/profile', headers: offender.headers, payload: { username: `renamed_${Date.now()}`, displayName: 'Renamed' } }),
-      () => t.app.inject({ method: 'POST', url: '/api/network/me/photo', headers: { ...offender.headers, ...photo.headers }, payload: photo.payload }),
+      () =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/network/me/profile',
+          headers: offender.headers,
+          payload: { username: `renamed_${Date.now()}`, displayName: 'Renamed' },
+        }),
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/network/me/photo',
+          headers: { ...offender.headers, ...photo.headers },
+          payload: photo.payload,
+        }),
     ];
     for (const write of writes) {
       const refused = await write();
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ code: 'SUSPENDED' });
-      expect(refused.json().error).toBe(`Your account is suspended until ${until.toISOString().slice(0, 10)} ${until.toISOString().slice(11, 16)} UTC: Harassing other members`);
+      expect(refused.json().error).toBe(
+        `Your account is suspended until ${until.toISOString().slice(0, 10)} ${until.toISOString().slice(11, 16)} UTC: Harassing other members`,
+      );
     }
-    expect((await t.database.pool.query('SELECT 1 FROM network_posts WHERE user_id = $1', [offender.user.uid])).rowCount).toBe(0);
-    expect((await t.database.pool.query('SELECT 1 FROM network_comments WHERE user_id = $1', [offender.user.uid])).rowCount).toBe(0);
-    expect((await t.database.pool.query('SELECT 1 FROM network_reports WHERE reporter_id = $1', [offender.user.uid])).rowCount).toBe(0);
+    expect(
+      (await t.database.pool.query('SELECT 1 FROM network_posts WHERE user_id = $1', [offender.user.uid])).rowCount,
+    ).toBe(0);
+    expect(
+      (await t.database.pool.query('SELECT 1 FROM network_comments WHERE user_id = $1', [offender.user.uid])).rowCount,
+    ).toBe(0);
+    expect(
+      (await t.database.pool.query('SELECT 1 FROM network_reports WHERE reporter_id = $1', [offender.user.uid]))
+        .rowCount,
+    ).toBe(0);
     // Reading stays open; other members are unaffected.
-    expect((await t.app.inject({ method: 'GET', url: '/api/network/posts', headers: offender.headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/network/posts/${othersPost.id}/like`, headers: reporter.headers })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/network/posts', headers: offender.headers })).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/network/posts/${othersPost.id}/like`,
+          headers: reporter.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
 
     t.clock.advance(24 * 60 * 60_000 + 1000);
     for (const write of writes.slice(0, 3)) expect((await write()).statusCode).toBeLessThan(300);
-    expect((await t.app.inject({ method: 'GET', url: '/api/network/me/suspension', headers: offender.headers })).json()).toEqual({ suspension: null });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/network/me/suspension', headers: offender.headers })).json(),
+    ).toEqual({ suspension: null });
   });
 
-  it('when a moderator\'s post is reported, then it may be removed but its author is not suspended', async () => {
-    const post = await createTextPost(t, moderator, 'A moderator\'s post');
+  it("when a moderator's post is reported, then it may be removed but its author is not suspended", async () => {
+    const post = await createTextPost(t, moderator, "A moderator's post");
     await report(reporter, post.id);
     const refused = await resolve(moderator, post.id, { action: 'suspend', days: 2, note: 'self' });
     expect(refused.statusCode).toBe(400);

@@ -25,13 +25,24 @@ describe('network notifications', () => {
   beforeEach(() => t.clock.advance(60_000));
 
   const notifications = async (member: TestMember, cursor?: string) => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/network/notifications', headers: member.headers, query: cursor ? { cursor } : {} });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/network/notifications',
+      headers: member.headers,
+      query: cursor ? { cursor } : {},
+    });
     expect(response.statusCode).toBe(200);
     return response.json<NotificationsPage>();
   };
-  const markRead = (member: TestMember, payload: object) => t.app.inject({ method: 'POST', url: '/api/network/notifications/read', headers: member.headers, payload });
+  const markRead = (member: TestMember, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/network/notifications/read', headers: member.headers, payload });
   const comment = (member: TestMember, postId: string, text: string) =>
-    t.app.inject({ method: 'POST', url: `/api/network/posts/${postId}/comments`, headers: member.headers, payload: { text } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/network/posts/${postId}/comments`,
+      headers: member.headers,
+      payload: { text },
+    });
   const like = (member: TestMember, postId: string, method: 'PUT' | 'DELETE' = 'PUT') =>
     t.app.inject({ method, url: `/api/network/posts/${postId}/like`, headers: member.headers });
   const readAll = async (member: TestMember) => expect((await markRead(member, { all: true })).statusCode).toBe(200);
@@ -83,7 +94,11 @@ describe('network notifications', () => {
     expect(likes).toHaveLength(1);
     expect(likes[0]).toMatchObject({ type: 'like', count: 4, read: false });
     // Three named, newest first: fan liked again last.
-    expect(likes[0]?.actors.map((actor) => actor.username)).toEqual([fan.user.username, likers[3]?.user.username, likers[2]?.user.username]);
+    expect(likes[0]?.actors.map((actor) => actor.username)).toEqual([
+      fan.user.username,
+      likers[3]?.user.username,
+      likers[2]?.user.username,
+    ]);
     expect(page.unread).toBe(1);
 
     // Once read, the next like starts a new group.
@@ -106,7 +121,9 @@ describe('network notifications', () => {
 
     t.clock.advance(1000);
     const own = await createTextPost(t, author, 'My post');
-    expect((await comment(fan, own.id, `@${author.user.username} and @${other.user.username} see this`)).statusCode).toBe(201);
+    expect(
+      (await comment(fan, own.id, `@${author.user.username} and @${other.user.username} see this`)).statusCode,
+    ).toBe(201);
     const authorItems = (await notifications(author)).items.filter((item) => item.postId === own.id);
     expect(authorItems.map((item) => item.type)).toEqual(['comment']);
     expect((await notifications(other)).items[0]).toMatchObject({ type: 'mention', postId: own.id });
@@ -116,7 +133,7 @@ describe('network notifications', () => {
     expect(mentionedUsernames('hi @Anna.B. and @bob_1, mail x@example.com or @an')).toEqual(['anna.b', 'bob_1']);
   });
 
-  it('when a member marks some ids read, then only their own change, and another member\'s ids are ignored', async () => {
+  it("when a member marks some ids read, then only their own change, and another member's ids are ignored", async () => {
     await readAll(author);
     await readAll(fan);
     const post = await createTextPost(t, author, 'Mark me');
@@ -143,7 +160,15 @@ describe('network notifications', () => {
     await comment(fan, post.id, 'hey');
     const before = (await notifications(author)).unread;
     expect(before).toBeGreaterThan(0);
-    for (const payload of [{}, { ids: ['not-a-uuid'] }, { ids: [] }, { all: false }, { all: true, ids: [post.id] }, { ids: 'x' }, { every: true }]) {
+    for (const payload of [
+      {},
+      { ids: ['not-a-uuid'] },
+      { ids: [] },
+      { all: false },
+      { all: true, ids: [post.id] },
+      { ids: 'x' },
+      { every: true },
+    ]) {
       const response = await markRead(author, payload);
       expect(response.statusCode).toBe(400);
       expect(response.json<{ error: string }>().error).toEqual(expect.any(String));
@@ -153,7 +178,16 @@ describe('network notifications', () => {
 
   it('when a visitor is not signed in, then both routes answer 401', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/network/notifications' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/network/notifications/read', headers: { origin: 'http://localhost' }, payload: { all: true } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/network/notifications/read',
+          headers: { origin: 'http://localhost' },
+          payload: { all: true },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('when a member has more notifications than a page, then the cursor walks them newest first without repeats', async () => {
@@ -173,10 +207,19 @@ describe('network notifications', () => {
     expect(new Set(ids).size).toBe(25);
     const times = [...first.items, ...second.items].map((item) => item.createdAt);
     expect(times).toEqual([...times].sort().reverse());
-    expect((await t.app.inject({ method: 'GET', url: '/api/network/notifications', headers: reader.headers, query: { cursor: 'garbage' } })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/network/notifications',
+          headers: reader.headers,
+          query: { cursor: 'garbage' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
-  it('when a member is notified, then their own streams get the unread count live, and nobody else\'s stream does', async () => {
+  it("when a member is notified, then their own streams get the unread count live, and nobody else's stream does", async () => {
     await readAll(author);
     const authorStream = await openEventStream(baseUrl, author.cookie);
     const otherStream = await openEventStream(baseUrl, other.cookie);
@@ -184,7 +227,11 @@ describe('network notifications', () => {
       const post = await createTextPost(t, author, 'Live bell');
       await comment(fan, post.id, 'ding');
       const events = await authorStream.waitFor(3);
-      expect(events.map((event) => event.event)).toEqual([feedEvents.postCreated, feedEvents.commentCreated, feedEvents.notificationsChanged]);
+      expect(events.map((event) => event.event)).toEqual([
+        feedEvents.postCreated,
+        feedEvents.commentCreated,
+        feedEvents.notificationsChanged,
+      ]);
       expect(JSON.parse(events[2]!.data!)).toEqual({ unread: 1 });
 
       await markRead(author, { all: true });
@@ -194,14 +241,18 @@ describe('network notifications', () => {
       // The other member saw the public events, and a later public one proves their stream is caught up.
       await createTextPost(t, fan, 'Later');
       const seen = await otherStream.waitFor(3);
-      expect(seen.map((event) => event.event)).toEqual([feedEvents.postCreated, feedEvents.commentCreated, feedEvents.postCreated]);
+      expect(seen.map((event) => event.event)).toEqual([
+        feedEvents.postCreated,
+        feedEvents.commentCreated,
+        feedEvents.postCreated,
+      ]);
     } finally {
       authorStream.close();
       otherStream.close();
     }
   });
 
-  it('when a reconnecting stream replays with Last-Event-ID, then it replays only its own member\'s notifications', async () => {
+  it("when a reconnecting stream replays with Last-Event-ID, then it replays only its own member's notifications", async () => {
     const stream = await openEventStream(baseUrl, other.cookie);
     // The stream's first line names where it starts.
     const from = await vi.waitFor(() => stream.lastId() ?? Promise.reject(new Error('no id yet')));
@@ -212,7 +263,11 @@ describe('network notifications', () => {
     try {
       await createTextPost(t, fan, 'Marker');
       const events = await replay.waitFor(3);
-      expect(events.map((event) => event.event)).toEqual([feedEvents.postCreated, feedEvents.commentCreated, feedEvents.postCreated]);
+      expect(events.map((event) => event.event)).toEqual([
+        feedEvents.postCreated,
+        feedEvents.commentCreated,
+        feedEvents.postCreated,
+      ]);
     } finally {
       replay.close();
     }
@@ -221,8 +276,14 @@ describe('network notifications', () => {
   it('when a post is deleted, then its notifications go with it', async () => {
     const post = await createTextPost(t, author, 'Short-lived');
     await comment(fan, post.id, 'quick');
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/network/posts/${post.id}`, headers: author.headers })).statusCode).toBe(204);
-    const { rows } = await t.database.pool.query('SELECT count(*)::int AS n FROM network_notifications WHERE post_id = $1', [post.id]);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/network/posts/${post.id}`, headers: author.headers }))
+        .statusCode,
+    ).toBe(204);
+    const { rows } = await t.database.pool.query(
+      'SELECT count(*)::int AS n FROM network_notifications WHERE post_id = $1',
+      [post.id],
+    );
     expect(rows[0]).toEqual({ n: 0 });
   });
 });

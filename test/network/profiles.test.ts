@@ -16,20 +16,30 @@ describe('network member profiles', () => {
   afterAll(() => t.close());
 
   const profile = (member: TestMember, username: string, cursor?: string) =>
-    t.app.inject({ method: 'GET', url: `/api/network/members/${encodeURIComponent(username)}`, headers: member.headers, query: cursor ? { cursor } : {} });
+    t.app.inject({
+      method: 'GET',
+      url: `/api/network/members/${encodeURIComponent(username)}`,
+      headers: member.headers,
+      query: cursor ? { cursor } : {},
+    });
 
-  it('when a member opens another member\'s profile, then it shows name, photo and joined (never the address) and only their posts, newest first, paged', async () => {
+  it("when a member opens another member's profile, then it shows name, photo and joined (never the address) and only their posts, newest first, paged", async () => {
     const made: string[] = [];
     for (let i = 0; i < 12; i++) {
       t.clock.advance(1000);
       made.push((await createTextPost(t, author, `author post ${i}`)).id);
     }
-    await createTextPost(t, viewer, 'not on the author\'s profile');
+    await createTextPost(t, viewer, "not on the author's profile");
 
     const first = await profile(viewer, author.user.username!.toUpperCase());
     expect(first.statusCode).toBe(200);
     const page = first.json<MemberProfile>();
-    expect(page.member).toEqual({ username: author.user.username, displayName: author.user.displayName, photoURL: null, joined: expect.any(String) });
+    expect(page.member).toEqual({
+      username: author.user.username,
+      displayName: author.user.displayName,
+      photoURL: null,
+      joined: expect.any(String),
+    });
     expect(first.body).not.toContain(author.email);
     const second = (await profile(viewer, author.user.username!, page.nextCursor!)).json<MemberProfile>();
     expect(second.nextCursor).toBeNull();
@@ -44,6 +54,8 @@ describe('network member profiles', () => {
   });
 
   it('when a visitor is not signed in, then the profile is a 401', async () => {
-    expect((await t.app.inject({ method: 'GET', url: `/api/network/members/${author.user.username}` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/network/members/${author.user.username}` })).statusCode,
+    ).toBe(401);
   });
 });

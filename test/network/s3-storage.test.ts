@@ -52,7 +52,12 @@ describe('media on S3-compatible storage (a real s3rver)', () => {
   });
 
   it('when a post with a video is made, then the object lands in the bucket, is read whole and by range, and goes with the post', async () => {
-    const created = await createPost(t, member, 'on s3', { name: 'media', filename: 'clip.mp4', contentType: 'video/mp4', data: video });
+    const created = await createPost(t, member, 'on s3', {
+      name: 'media',
+      filename: 'clip.mp4',
+      contentType: 'video/mp4',
+      data: video,
+    });
     expect(created.statusCode, created.body).toBe(201);
     const post = created.json<Post>();
     expect(await storage().stat(keyOf(post))).toEqual({ size: video.length });
@@ -61,17 +66,33 @@ describe('media on S3-compatible storage (a real s3rver)', () => {
     expect(whole.statusCode).toBe(200);
     expect(whole.rawPayload.equals(video)).toBe(true);
 
-    const part = await t.app.inject({ method: 'GET', url: post.mediaURL!, headers: { ...member.headers, range: 'bytes=1000-1999' } });
+    const part = await t.app.inject({
+      method: 'GET',
+      url: post.mediaURL!,
+      headers: { ...member.headers, range: 'bytes=1000-1999' },
+    });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 1000-1999/${video.length}`);
     expect(part.rawPayload.equals(video.subarray(1000, 2000))).toBe(true);
 
-    const tail = await t.app.inject({ method: 'GET', url: post.mediaURL!, headers: { ...member.headers, range: 'bytes=-10' } });
+    const tail = await t.app.inject({
+      method: 'GET',
+      url: post.mediaURL!,
+      headers: { ...member.headers, range: 'bytes=-10' },
+    });
     expect(tail.rawPayload.equals(video.subarray(video.length - 10))).toBe(true);
-    const beyond = await t.app.inject({ method: 'GET', url: post.mediaURL!, headers: { ...member.headers, range: `bytes=${video.length}-` } });
+    const beyond = await t.app.inject({
+      method: 'GET',
+      url: post.mediaURL!,
+      headers: { ...member.headers, range: `bytes=${video.length}-` },
+    });
     expect(beyond.statusCode).toBe(416);
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/network/posts/${post.id}`, headers: member.headers });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/network/posts/${post.id}`,
+      headers: member.headers,
+    });
     expect(deleted.statusCode).toBe(204);
     expect(await storage().stat(keyOf(post))).toBeUndefined();
     const gone = await t.app.inject({ method: 'GET', url: post.mediaURL!, headers: member.headers });
@@ -83,7 +104,12 @@ describe('media on S3-compatible storage (a real s3rver)', () => {
     try {
       const author = await signUpMember(app);
       const before = await postCount(app);
-      const response = await createPost(app, author, 'nowhere', { name: 'media', filename: 'clip.mp4', contentType: 'video/mp4', data: video });
+      const response = await createPost(app, author, 'nowhere', {
+        name: 'media',
+        filename: 'clip.mp4',
+        contentType: 'video/mp4',
+        data: video,
+      });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ error: 'The file could not be stored right now. Please try again later.' });
       expect(await postCount(app)).toBe(before);
@@ -96,7 +122,12 @@ describe('media on S3-compatible storage (a real s3rver)', () => {
     const app = await s3App({ S3_ACCESS_KEY_ID: 'WRONG', S3_SECRET_ACCESS_KEY: 'WRONG' });
     try {
       const author = await signUpMember(app);
-      const response = await createPost(app, author, 'refused', { name: 'media', filename: 'clip.mp4', contentType: 'video/mp4', data: video });
+      const response = await createPost(app, author, 'refused', {
+        name: 'media',
+        filename: 'clip.mp4',
+        contentType: 'video/mp4',
+        data: video,
+      });
       expect(response.statusCode).toBe(503);
       expect(await postCount(app)).toBe(0);
     } finally {
@@ -105,11 +136,23 @@ describe('media on S3-compatible storage (a real s3rver)', () => {
   });
 
   it('when the object store is down, then uploads and reads are 503s, a text post still works, and nothing half-made stays', async () => {
-    const stored = (await createPost(t, member, 'before the outage', { name: 'media', filename: 'a.mp4', contentType: 'video/mp4', data: video })).json<Post>();
+    const stored = (
+      await createPost(t, member, 'before the outage', {
+        name: 'media',
+        filename: 'a.mp4',
+        contentType: 'video/mp4',
+        data: video,
+      })
+    ).json<Post>();
     await s3.close();
     const before = await postCount(t);
 
-    const upload = await createPost(t, member, 'during the outage', { name: 'media', filename: 'b.mp4', contentType: 'video/mp4', data: video });
+    const upload = await createPost(t, member, 'during the outage', {
+      name: 'media',
+      filename: 'b.mp4',
+      contentType: 'video/mp4',
+      data: video,
+    });
     expect(upload.statusCode).toBe(503);
     expect(await postCount(t)).toBe(before);
 

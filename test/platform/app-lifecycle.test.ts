@@ -26,7 +26,14 @@ async function startApp(dataDir: string) {
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
   await expect
-    .poll(() => fetch(`${url}/readyz`).then((r) => r.status, () => 0), { timeout: 60_000, interval: 200 })
+    .poll(
+      () =>
+        fetch(`${url}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 60_000, interval: 200 },
+    )
     .toBe(200);
   return { child, url, exit };
 }
@@ -68,7 +75,9 @@ describe('the app process', () => {
     const second = await startApp(dataDir);
     const lookup = await fetch(`${second.url}/api/progress?caseNumber=LIFE-1&passportNumber=x1`);
     expect(lookup.status).toBe(200);
-    const stillSignedIn = await fetch(`${second.url}/api/caseadmin/dashboard-metrics`, { headers: { authorization: `Bearer ${token}` } });
+    const stillSignedIn = await fetch(`${second.url}/api/caseadmin/dashboard-metrics`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(stillSignedIn.status).toBe(200);
 
     const server = await postmasterPid(dataDir);

@@ -20,14 +20,18 @@ describe('backups that must be refused', () => {
 
   it('when no embedded database runs, then the backup fails with why and leaves no folder behind', async () => {
     const target = join(dir, 'backup');
-    await expect(createBackup({ dataDir: join(dir, 'data'), target, external: false, log })).rejects.toThrow(/no embedded PostgreSQL runs/);
+    await expect(createBackup({ dataDir: join(dir, 'data'), target, external: false, log })).rejects.toThrow(
+      /no embedded PostgreSQL runs/,
+    );
     expect(existsSync(target)).toBe(false);
   });
 
   it('when the target folder is not empty, then nothing is written into it', async () => {
     await mkdir(join(dir, 'backup'));
     await writeFile(join(dir, 'backup', 'keep.txt'), 'mine');
-    await expect(createBackup({ dataDir: join(dir, 'data'), target: join(dir, 'backup'), external: true, log })).rejects.toThrow(/not empty/);
+    await expect(
+      createBackup({ dataDir: join(dir, 'data'), target: join(dir, 'backup'), external: true, log }),
+    ).rejects.toThrow(/not empty/);
     expect(existsSync(join(dir, 'backup', 'keep.txt'))).toBe(true);
   });
 

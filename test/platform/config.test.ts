@@ -44,7 +44,12 @@ describe('TRUST_PROXY', () => {
   });
 
   it('when it lists proxy addresses and CIDRs, then Fastify gets the list, and a bad entry is refused', () => {
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.7', 'fd00::/8', 'loopback']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/not valid: 10\.0\.0\.0\/33/);
     expect(() => loadConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });

@@ -22,7 +22,9 @@ describe('the database connection lost while in use', () => {
     let failure: unknown;
     try {
       await handle.db.transaction(async (tx) => {
-        const [{ pid }] = (await tx.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows as [{ pid: number }];
+        const [{ pid }] = (await tx.execute<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`)).rows as [
+          { pid: number },
+        ];
         // Another session ends this one while the transaction's client is checked out and idle,
         // as a database restart does; before the fix the pool's client emitted an unhandled 'error'.
         await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
@@ -40,8 +42,18 @@ describe('the database connection lost while in use', () => {
 
   it('when an error is not about the connection, then it is not taken for an outage', () => {
     expect(isDatabaseUnavailable(Object.assign(new Error('duplicate key'), { code: '23505' }))).toBe(false);
-    expect(isDatabaseUnavailable(new Error('Failed query: insert', { cause: Object.assign(new Error('value too long'), { code: '22001' }) }))).toBe(false);
-    expect(isDatabaseUnavailable(new Error('Failed query: rollback', { cause: new Error('Client has encountered a connection error and is not queryable') }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        new Error('Failed query: insert', { cause: Object.assign(new Error('value too long'), { code: '22001' }) }),
+      ),
+    ).toBe(false);
+    expect(
+      isDatabaseUnavailable(
+        new Error('Failed query: rollback', {
+          cause: new Error('Client has encountered a connection error and is not queryable'),
+        }),
+      ),
+    ).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
   });
 });

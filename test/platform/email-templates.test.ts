@@ -11,7 +11,12 @@ import {
   trackerLinkEmail,
 } from '../../server/cases/case-emails.js';
 import { learnerPasswordResetEmail, premiumDecisionEmail } from '../../server/lms/learner-emails.js';
-import { memberPasswordResetEmail, notificationDigestEmail, signUpAttemptEmail, verificationEmail } from '../../server/network/member-emails.js';
+import {
+  memberPasswordResetEmail,
+  notificationDigestEmail,
+  signUpAttemptEmail,
+  verificationEmail,
+} from '../../server/network/member-emails.js';
 import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
 import type { RenderedEmail } from '../../server/platform/email-layout.js';
 
@@ -27,14 +32,22 @@ const sentOn = new Date('2026-03-09T10:00:00Z');
 const applicantTemplates = (language: ApplicantLanguageCode) => [
   {
     name: 'case opened',
-    render: () => caseCreatedEmail({ language, caseNumber: 'PW-2026-0042', openedAt: sentOn, trackerLink: tracker, unsubscribeLink: unsubscribe }),
+    render: () =>
+      caseCreatedEmail({
+        language,
+        caseNumber: 'PW-2026-0042',
+        openedAt: sentOn,
+        trackerLink: tracker,
+        unsubscribeLink: unsubscribe,
+      }),
     action: tracker,
     button: emailCatalogues[language].caseCreated.action,
     unsubscribable: true,
   },
   {
     name: 'tracker link sent again',
-    render: () => trackerLinkEmail({ language, caseNumber: 'PW-2026-0042', trackerLink: tracker, unsubscribeLink: unsubscribe }),
+    render: () =>
+      trackerLinkEmail({ language, caseNumber: 'PW-2026-0042', trackerLink: tracker, unsubscribeLink: unsubscribe }),
     action: tracker,
     button: emailCatalogues[language].trackerLink.action,
     unsubscribable: true,
@@ -45,7 +58,13 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
       caseProgressEmail({
         language,
         caseNumber: 'PW-2026-0042',
-        news: [{ serviceName: 'Documents Verification', stepName: 'Attestation', stepDescription: 'Your documents are attested.' }],
+        news: [
+          {
+            serviceName: 'Documents Verification',
+            stepName: 'Attestation',
+            stepDescription: 'Your documents are attested.',
+          },
+        ],
         completed: false,
         trackerLink: tracker,
         unsubscribeLink: unsubscribe,
@@ -56,21 +75,38 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
   },
   {
     name: 'case completed',
-    render: () => caseProgressEmail({ language, caseNumber: 'PW-2026-0042', news: [], completed: true, trackerLink: tracker, unsubscribeLink: unsubscribe }),
+    render: () =>
+      caseProgressEmail({
+        language,
+        caseNumber: 'PW-2026-0042',
+        news: [],
+        completed: true,
+        trackerLink: tracker,
+        unsubscribeLink: unsubscribe,
+      }),
     action: tracker,
     button: emailCatalogues[language].caseMoved.action,
     unsubscribable: true,
   },
   {
     name: 'applicant sign-in link',
-    render: () => applicantAccessEmail({ language, caseNumber: 'PW-2026-0042', link: link('/casetracking/case'), minutes: 15 }),
+    render: () =>
+      applicantAccessEmail({ language, caseNumber: 'PW-2026-0042', link: link('/casetracking/case'), minutes: 15 }),
     action: link('/casetracking/case'),
     button: emailCatalogues[language].accessLink.action,
     unsubscribable: false,
   },
   {
     name: 'document rejected',
-    render: () => documentRejectedEmail({ language, caseNumber: 'PW-2026-0042', name: 'Passport photo', reason: 'The photo is blurred', uploadedAt: sentOn, link: caseLink }),
+    render: () =>
+      documentRejectedEmail({
+        language,
+        caseNumber: 'PW-2026-0042',
+        name: 'Passport photo',
+        reason: 'The photo is blurred',
+        uploadedAt: sentOn,
+        link: caseLink,
+      }),
     action: caseLink,
     button: emailCatalogues[language].rejected.action,
     unsubscribable: false,
@@ -84,7 +120,13 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
   },
   {
     name: 'subscription confirmation',
-    render: () => subscriptionConfirmationEmail({ language, caseNumber: 'PW-2026-0042', link: link('/casetracking/confirm'), hours: 48 }),
+    render: () =>
+      subscriptionConfirmationEmail({
+        language,
+        caseNumber: 'PW-2026-0042',
+        link: link('/casetracking/confirm'),
+        hours: 48,
+      }),
     action: link('/casetracking/confirm'),
     button: emailCatalogues[language].confirmSubscription.action,
     unsubscribable: false,
@@ -92,11 +134,18 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
 ];
 
 /** Every template, with the one link its button leads to and whether it can be stopped. */
-const templates: { name: string; render: () => Promise<RenderedEmail>; action: string; button: string; unsubscribable: boolean }[] = [
+const templates: {
+  name: string;
+  render: () => Promise<RenderedEmail>;
+  action: string;
+  button: string;
+  unsubscribable: boolean;
+}[] = [
   ...applicantTemplates('en'),
   {
     name: 'case admin password reset',
-    render: () => caseAdminPasswordResetEmail({ adminEmail: 'admin@example.test', link: link('/caseadmin/reset-password') }),
+    render: () =>
+      caseAdminPasswordResetEmail({ adminEmail: 'admin@example.test', link: link('/caseadmin/reset-password') }),
     action: link('/caseadmin/reset-password'),
     button: 'Set a new password',
     unsubscribable: false,
@@ -110,7 +159,11 @@ const templates: { name: string; render: () => Promise<RenderedEmail>; action: s
   },
   {
     name: 'member sign-up attempt',
-    render: () => signUpAttemptEmail({ signInLink: 'https://pathway.example/?mode=signin', forgotPasswordLink: 'https://pathway.example/forgot-password' }),
+    render: () =>
+      signUpAttemptEmail({
+        signInLink: 'https://pathway.example/?mode=signin',
+        forgotPasswordLink: 'https://pathway.example/forgot-password',
+      }),
     action: 'https://pathway.example/?mode=signin',
     button: 'Sign in',
     unsubscribable: false,
@@ -144,14 +197,26 @@ const templates: { name: string; render: () => Promise<RenderedEmail>; action: s
   },
   {
     name: 'premium granted',
-    render: () => premiumDecisionEmail({ username: 'learner-1', granted: true, programs: ['Course library'], link: 'https://pathway.example/lms-system/dashboard' }),
+    render: () =>
+      premiumDecisionEmail({
+        username: 'learner-1',
+        granted: true,
+        programs: ['Course library'],
+        link: 'https://pathway.example/lms-system/dashboard',
+      }),
     action: 'https://pathway.example/lms-system/dashboard',
     button: 'Open your dashboard',
     unsubscribable: false,
   },
   {
     name: 'premium declined',
-    render: () => premiumDecisionEmail({ username: 'learner-1', granted: false, programs: ['Course library'], link: 'https://pathway.example/lms-system/dashboard' }),
+    render: () =>
+      premiumDecisionEmail({
+        username: 'learner-1',
+        granted: false,
+        programs: ['Course library'],
+        link: 'https://pathway.example/lms-system/dashboard',
+      }),
     action: 'https://pathway.example/lms-system/dashboard',
     button: 'Open your dashboard',
     unsubscribable: false,
@@ -161,33 +226,45 @@ const templates: { name: string; render: () => Promise<RenderedEmail>; action: s
 const escapedHref = (url: string) => url.replaceAll('&', '&amp;');
 
 describe('email templates', () => {
-  it.each(templates)('when the $name email is rendered, then it is the shared layout: name, colours, one button, the link written short, a plain-text alternative', async (template) => {
-    const email = await template.render();
-    expect(email.subject.length).toBeGreaterThan(10);
-    const html = email.html ?? '';
-    expect(html).toMatch(/^<!DOCTYPE html/i);
-    expect(html).toContain('>Pathway<');
-    expect(html).toContain('#0a66c2');
-    // The button and the short link lead to the action; the long token is never written out in the HTML's text.
-    expect(html).toContain(`>${template.button}<`);
-    expect(html.split(`href="${escapedHref(template.action)}"`).length - 1).toBe(2);
-    expect(html.replace(/href="[^"]*"/g, '')).not.toContain(token);
-    expect(html).toContain(new URL(template.action).host);
-    // The plain text spells the whole link out, next to what it does.
-    expect(email.text).toContain(`${template.button}: ${template.action}`);
-    expect(email.text).not.toContain('<');
-    if (template.unsubscribable) {
-      expect(email.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribe}>` });
-      expect(html).toContain(`href="${unsubscribe}"`);
-      expect(email.text).toContain(`Stop these emails: ${unsubscribe}`);
-    } else {
-      expect(email.headers).toBeUndefined();
-    }
-  });
+  it.each(templates)(
+    'when the $name email is rendered, then it is the shared layout: name, colours, one button, the link written short, a plain-text alternative',
+    async (template) => {
+      const email = await template.render();
+      expect(email.subject.length).toBeGreaterThan(10);
+      const html = email.html ?? '';
+      expect(html).toMatch(/^<!DOCTYPE html/i);
+      expect(html).toContain('>Pathway<');
+      expect(html).toContain('#0a66c2');
+      // The button and the short link lead to the action; the long token is never written out in the HTML's text.
+      expect(html).toContain(`>${template.button}<`);
+      expect(html.split(`href="${escapedHref(template.action)}"`).length - 1).toBe(2);
+      expect(html.replace(/href="[^"]*"/g, '')).not.toContain(token);
+      expect(html).toContain(new URL(template.action).host);
+      // The plain text spells the whole link out, next to what it does.
+      expect(email.text).toContain(`${template.button}: ${template.action}`);
+      expect(email.text).not.toContain('<');
+      if (template.unsubscribable) {
+        expect(email.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribe}>` });
+        expect(html).toContain(`href="${unsubscribe}"`);
+        expect(email.text).toContain(`Stop these emails: ${unsubscribe}`);
+      } else {
+        expect(email.headers).toBeUndefined();
+      }
+    },
+  );
 
   it('when a case moves, then the subject names the step it moved to, and a completed case says so', async () => {
-    const base = { language: 'en', caseNumber: 'PW-1', trackerLink: 'https://p.example/t', unsubscribeLink: unsubscribe };
-    const one = await caseProgressEmail({ ...base, completed: false, news: [{ serviceName: 'A', stepName: 'Attestation', stepDescription: null }] });
+    const base = {
+      language: 'en',
+      caseNumber: 'PW-1',
+      trackerLink: 'https://p.example/t',
+      unsubscribeLink: unsubscribe,
+    };
+    const one = await caseProgressEmail({
+      ...base,
+      completed: false,
+      news: [{ serviceName: 'A', stepName: 'Attestation', stepDescription: null }],
+    });
     expect(one.subject).toBe('Your case PW-1 moved to Attestation');
     const two = await caseProgressEmail({
       ...base,
@@ -203,32 +280,41 @@ describe('email templates', () => {
   });
 
   const scripts = { en: /^[\x20-\x7E“”–…]+$/, ar: /[\u0600-\u06FF]/, hi: /[\u0900-\u097F]/ };
-  const everyLanguage = (['en', 'ar', 'hi'] as const).flatMap((language) => applicantTemplates(language).map((template) => ({ ...template, language })));
+  const everyLanguage = (['en', 'ar', 'hi'] as const).flatMap((language) =>
+    applicantTemplates(language).map((template) => ({ ...template, language })),
+  );
 
-  it.each(everyLanguage)('when the $name email is rendered in $language, then subject, words, direction, dates and numbers are in that language, in the shared layout', async (template) => {
-    const { language } = template;
-    const words = emailCatalogues[language];
-    const email = await template.render();
-    const html = email.html ?? '';
-    expect(email.subject).toMatch(scripts[language]);
-    expect(html).toMatch(new RegExp(`<html[^>]*\\blang="${language}"`));
-    expect(html).toMatch(new RegExp(`<html[^>]*\\bdir="${language === 'ar' ? 'rtl' : 'ltr'}"`));
-    expect(html).toContain('>Pathway<');
-    expect(html).toContain(`>${template.button}<`);
-    expect(html).toContain(`>${words.layout.openLink}<!-- --> <a`);
-    expect(email.text).toContain(`${template.button}: ${template.action}`);
-    // Every placeholder was filled.
-    for (const written of [email.subject, html, email.text]) expect(written).not.toMatch(/\{\{|\}\}/);
-    if (template.unsubscribable) {
-      expect(html).toContain(`>${words.layout.stopEmails}</a>`);
-      expect(email.text).toContain(`${words.layout.stopEmails}: ${unsubscribe}`);
-    }
-    if (template.name === 'case opened' || template.name === 'document rejected') {
-      expect(email.text).toContain(new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(sentOn));
-    }
-    if (template.name === 'applicant sign-in link') expect(email.text).toContain(new Intl.NumberFormat(language).format(15));
-    if (template.name === 'subscription confirmation') expect(email.text).toContain(new Intl.NumberFormat(language).format(48));
-  });
+  it.each(everyLanguage)(
+    'when the $name email is rendered in $language, then subject, words, direction, dates and numbers are in that language, in the shared layout',
+    async (template) => {
+      const { language } = template;
+      const words = emailCatalogues[language];
+      const email = await template.render();
+      const html = email.html ?? '';
+      expect(email.subject).toMatch(scripts[language]);
+      expect(html).toMatch(new RegExp(`<html[^>]*\\blang="${language}"`));
+      expect(html).toMatch(new RegExp(`<html[^>]*\\bdir="${language === 'ar' ? 'rtl' : 'ltr'}"`));
+      expect(html).toContain('>Pathway<');
+      expect(html).toContain(`>${template.button}<`);
+      expect(html).toContain(`>${words.layout.openLink}<!-- --> <a`);
+      expect(email.text).toContain(`${template.button}: ${template.action}`);
+      // Every placeholder was filled.
+      for (const written of [email.subject, html, email.text]) expect(written).not.toMatch(/\{\{|\}\}/);
+      if (template.unsubscribable) {
+        expect(html).toContain(`>${words.layout.stopEmails}</a>`);
+        expect(email.text).toContain(`${words.layout.stopEmails}: ${unsubscribe}`);
+      }
+      if (template.name === 'case opened' || template.name === 'document rejected') {
+        expect(email.text).toContain(
+          new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(sentOn),
+        );
+      }
+      if (template.name === 'applicant sign-in link')
+        expect(email.text).toContain(new Intl.NumberFormat(language).format(15));
+      if (template.name === 'subscription confirmation')
+        expect(email.text).toContain(new Intl.NumberFormat(language).format(48));
+    },
+  );
 
   it('when a case moves at two steps in Arabic, then the subject joins them with Arabic "and", and the staff\'s names stay as written', async () => {
     const email = await caseProgressEmail({
@@ -252,7 +338,10 @@ describe('email templates', () => {
   });
 
   it('when a name in an email holds markup, then the HTML shows it as text', async () => {
-    const email = await learnerPasswordResetEmail({ username: '<img src=x onerror=alert(1)>', link: link('/lms-system/reset-password') });
+    const email = await learnerPasswordResetEmail({
+      username: '<img src=x onerror=alert(1)>',
+      link: link('/lms-system/reset-password'),
+    });
     expect(email.html).not.toContain('<img src=x');
     expect(email.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });

@@ -12,9 +12,13 @@ const log = createLogger('silent');
 
 /** Runs the holder process until it has committed a row, then kills it with SIGKILL. */
 async function commitThenKill(dataDir: string, password: string): Promise<string> {
-  const holder = spawn(process.execPath, ['--import', 'tsx', 'test/support/embedded-postgres-holder.ts', dataDir, password], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const holder = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'test/support/embedded-postgres-holder.ts', dataDir, password],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const line = await new Promise<string>((resolve, reject) => {
     let output = '';
     holder.stdout.on('data', (chunk: Buffer) => {

@@ -14,14 +14,20 @@ describe('HTTP basics', () => {
   beforeAll(async () => {
     t = await createTestApp();
     webDir = await mkdtemp(join(tmpdir(), 'pathway-web-'));
-    await writeFile(join(webDir, 'index.html'), '<!doctype html><head><title>Pathway</title></head><div id="root"></div>');
+    await writeFile(
+      join(webDir, 'index.html'),
+      '<!doctype html><head><title>Pathway</title></head><div id="root"></div>',
+    );
     // The parts of Vite's manifest the server reads: the entry, each area's route table and their static imports.
     await mkdir(join(webDir, '.vite'));
     const manifest = {
       'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_framework-f1.js'] },
       '_framework-f1.js': { file: 'assets/framework-f1.js' },
       '_tracker-helpers-h1.js': { file: 'assets/tracker-helpers-h1.js', imports: ['_framework-f1.js'] },
-      'cases/routes.tsx': { file: 'assets/routes-c1.js', imports: ['_framework-f1.js', 'index.html', '_tracker-helpers-h1.js'] },
+      'cases/routes.tsx': {
+        file: 'assets/routes-c1.js',
+        imports: ['_framework-f1.js', 'index.html', '_tracker-helpers-h1.js'],
+      },
       'lms/routes.tsx': { file: 'assets/routes-l1.js', imports: ['index.html'] },
       'network/routes.tsx': { file: 'assets/routes-n1.js', imports: ['index.html'] },
     };
@@ -29,7 +35,14 @@ describe('HTTP basics', () => {
     await mkdir(join(webDir, 'assets'));
     await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log("plain")');
     await writeFile(join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("plain")'));
-    withWeb = await buildApp({ config: t.config, database: t.database, clock: t.clock, logger: t.logger, tokens: t.tokens, webDistFolder: webDir });
+    withWeb = await buildApp({
+      config: t.config,
+      database: t.database,
+      clock: t.clock,
+      logger: t.logger,
+      tokens: t.tokens,
+      webDistFolder: webDir,
+    });
   });
   afterAll(async () => {
     await withWeb.close();
@@ -77,17 +90,23 @@ describe('HTTP basics', () => {
   });
 
   it('when a browser asks for a front-end path, then index.html is served without caching', async () => {
-    const response = await withWeb.inject({ method: 'GET', url: '/caseadmin/dashboard', headers: { accept: 'text/html' } });
+    const response = await withWeb.inject({
+      method: 'GET',
+      url: '/caseadmin/dashboard',
+      headers: { accept: 'text/html' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.body).toContain('<div id="root">');
   });
 
-  it('when a browser opens a page of an area, then the page names that area\'s route chunk and its imports to download beside the entry, and no other area\'s', async () => {
+  it("when a browser opens a page of an area, then the page names that area's route chunk and its imports to download beside the entry, and no other area's", async () => {
     const preloads = async (url: string) => {
       const response = await withWeb.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
-      return [...response.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+      return [...response.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        (match) => match[1],
+      );
     };
     expect(await preloads('/casetracking?lang=ar')).toEqual(['/assets/routes-c1.js', '/assets/tracker-helpers-h1.js']);
     expect(await preloads('/LMS-System/login')).toEqual(['/assets/routes-l1.js']);
@@ -101,7 +120,11 @@ describe('HTTP basics', () => {
   });
 
   it('when a browser accepts brotli, then a hashed asset comes precompressed and cached for good', async () => {
-    const compressed = await withWeb.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const compressed = await withWeb.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(compressed.headers['content-encoding']).toBe('br');
     expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const plain = await withWeb.inject({ method: 'GET', url: '/assets/app-abc123.js' });
@@ -110,7 +133,11 @@ describe('HTTP basics', () => {
   });
 
   it('when a non-browser client asks for an unknown path, then it gets a JSON 404, not the page', async () => {
-    const response = await withWeb.inject({ method: 'GET', url: '/caseadmin/dashboard', headers: { accept: 'application/json' } });
+    const response = await withWeb.inject({
+      method: 'GET',
+      url: '/caseadmin/dashboard',
+      headers: { accept: 'application/json' },
+    });
     expect(response.statusCode).toBe(404);
   });
 

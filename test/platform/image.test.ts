@@ -5,7 +5,15 @@ import { parse } from 'yaml';
 // Docker cannot run here: these hold the image and compose files to what the native tests prove
 // (scripts/production-install.sh installs and starts the same tree; the cluster test runs the topology).
 
-type ComposeService = { image?: string; build?: unknown; healthcheck?: unknown; env_file?: unknown; deploy?: { replicas?: number }; volumes?: string[]; ports?: string[] };
+type ComposeService = {
+  image?: string;
+  build?: unknown;
+  healthcheck?: unknown;
+  env_file?: unknown;
+  deploy?: { replicas?: number };
+  volumes?: string[];
+  ports?: string[];
+};
 
 describe('the container image and the compose file', () => {
   it('when the image is built, then its runtime stage installs and copies exactly what the production install does, as a non-root user, with a readiness health check and no secrets', async () => {
@@ -17,9 +25,13 @@ describe('the container image and the compose file', () => {
     expect(runtime).toContain('npm ci --omit=dev');
     expect(install).toContain('npm ci --omit=dev');
     // What production-install.sh copies into the tree it installs and starts.
-    const copied = [...install.matchAll(/^cp (?:-R )?(\S+(?: \S+)*) "\$target\/?[^"]*"$/gm)].flatMap((match) => match[1]!.split(' '));
+    const copied = [...install.matchAll(/^cp (?:-R )?(\S+(?: \S+)*) "\$target\/?[^"]*"$/gm)].flatMap((match) =>
+      match[1]!.split(' '),
+    );
     expect(copied.sort()).toEqual(['dist', 'package-lock.json', 'package.json', 'server/db/migrations']);
-    const copiedIntoImage = [...runtime.matchAll(/^COPY --from=build (.+) \S+$/gm)].flatMap((match) => match[1]!.split(' ').map((path) => path.replace(/^\/app\//, '')));
+    const copiedIntoImage = [...runtime.matchAll(/^COPY --from=build (.+) \S+$/gm)].flatMap((match) =>
+      match[1]!.split(' ').map((path) => path.replace(/^\/app\//, '')),
+    );
     expect(copiedIntoImage.sort()).toEqual(copied.sort());
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/readyz/m);
@@ -29,7 +41,10 @@ describe('the container image and the compose file', () => {
   });
 
   it('when compose starts the stack, then two app replicas run behind a balancer with PostgreSQL 18, Redis, MinIO and Mailpit, each health-checked, on named volumes, from one env file', async () => {
-    const compose = parse(await readFile('compose.yaml', 'utf8')) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+    const compose = parse(await readFile('compose.yaml', 'utf8')) as {
+      services: Record<string, ComposeService>;
+      volumes: Record<string, unknown>;
+    };
     const { app, balancer, postgres, redis, minio, mailpit } = compose.services;
     expect(app?.build).toBe('.');
     expect(app?.deploy?.replicas).toBe(2);
@@ -37,14 +52,20 @@ describe('the container image and the compose file', () => {
     expect(app?.ports).toBeUndefined();
     expect(postgres?.image).toBe('postgres:18');
     for (const service of [balancer, postgres, redis, minio, mailpit]) expect(service?.healthcheck).toBeDefined();
-    for (const volume of [...(postgres?.volumes ?? []), ...(minio?.volumes ?? [])]) expect(Object.keys(compose.volumes)).toContain(volume.split(':')[0]);
+    for (const volume of [...(postgres?.volumes ?? []), ...(minio?.volumes ?? [])])
+      expect(Object.keys(compose.volumes)).toContain(volume.split(':')[0]);
     const haproxy = await readFile('deploy/haproxy.cfg', 'utf8');
     expect(haproxy).toContain('option httpchk GET /readyz');
     expect(haproxy).toMatch(/server-template app \d+ app:3000 check/);
     // Every key of the example env file is a setting the app reads.
     const { loadConfig } = await import('../../server/config.js');
     const example = await readFile('pathway.env.example', 'utf8');
-    const env = Object.fromEntries(example.split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+    const env = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
     expect(() => loadConfig(env)).not.toThrow();
   });
 });

@@ -23,7 +23,11 @@ const instances: Instance[] = [];
 /** One more app instance's mail part on the test's database, as a second server of a cluster runs it. */
 async function startInstance(env: Record<string, string>, logger = createLogger('silent')): Promise<Instance> {
   const config = loadConfig({ NODE_ENV: 'test', JOB_RETRY_DELAY_SECONDS: '1', ...env });
-  const jobs = await startJobQueue({ connectionString: database.url, logger, retryDelaySeconds: config.jobRetryDelaySeconds });
+  const jobs = await startJobQueue({
+    connectionString: database.url,
+    logger,
+    retryDelaySeconds: config.jobRetryDelaySeconds,
+  });
   const mailer = await startMailer(config, jobs, logger, handle.db);
   await mailer.start();
   const instance = { jobs, mailer };
@@ -32,7 +36,9 @@ async function startInstance(env: Record<string, string>, logger = createLogger(
 }
 
 async function jobsWithSubject(subject: string): Promise<{ state: string }[]> {
-  const result = await handle.db.execute<{ state: string }>(sql`SELECT state FROM pgboss.job WHERE data->>'subject' = ${subject}`);
+  const result = await handle.db.execute<{ state: string }>(
+    sql`SELECT state FROM pgboss.job WHERE data->>'subject' = ${subject}`,
+  );
   return result.rows;
 }
 
@@ -57,7 +63,11 @@ describe('email', () => {
   it('when a change commits with a message queued in its transaction, then the message arrives once, from MAIL_FROM', async () => {
     const { mailer } = await startInstance({ SMTP_URL: smtp.url, MAIL_FROM: 'Pathway <hello@pathway.test>' });
     await handle.db.transaction(async (tx) => {
-      await mailer.send(tx, { to: 'ada@example.com', subject: 'Committed', text: 'Open https://pathway.test/verify?token=abc to go on.' });
+      await mailer.send(tx, {
+        to: 'ada@example.com',
+        subject: 'Committed',
+        text: 'Open https://pathway.test/verify?token=abc to go on.',
+      });
     });
     const mail = await smtp.nextMessage((m) => m.subject === 'Committed');
     expect(mail.to).toEqual(['ada@example.com']);
@@ -85,14 +95,18 @@ describe('email', () => {
     smtp.setFailing(true);
     const first = await startInstance({ SMTP_URL: smtp.url });
     await first.mailer.send(handle.db, { to: 'grace@example.com', subject: 'Through an outage', text: 'kept' });
-    await expect.poll(async () => (await jobsWithSubject('Through an outage'))[0]?.state, { timeout: 15_000 }).toBe('retry');
+    await expect
+      .poll(async () => (await jobsWithSubject('Through an outage'))[0]?.state, { timeout: 15_000 })
+      .toBe('retry');
     await first.jobs.stop();
 
     await startInstance({ SMTP_URL: smtp.url });
     smtp.setFailing(false);
     const mail = await smtp.nextMessage((m) => m.subject === 'Through an outage', 20_000);
     expect(mail.to).toEqual(['grace@example.com']);
-    await expect.poll(async () => (await jobsWithSubject('Through an outage'))[0]?.state, { timeout: 15_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await jobsWithSubject('Through an outage'))[0]?.state, { timeout: 15_000 })
+      .toBe('completed');
     expect(smtp.messages.filter((m) => m.subject === 'Through an outage')).toHaveLength(1);
   });
 
@@ -124,7 +138,11 @@ describe('email', () => {
     try {
       const logger = createLogger('info', sink);
       const { mailer } = await startInstance({ DATA_DIR: dataDir }, logger);
-      await mailer.send(handle.db, { to: 'linus@example.com', subject: 'To the outbox', text: 'Confirm: http://localhost:3000/verify?token=xyz' });
+      await mailer.send(handle.db, {
+        to: 'linus@example.com',
+        subject: 'To the outbox',
+        text: 'Confirm: http://localhost:3000/verify?token=xyz',
+      });
       const outbox = join(dataDir, 'outbox');
       await expect.poll(async () => (await readdir(outbox).catch(() => [])).length, { timeout: 15_000 }).toBe(1);
       const [file] = await readdir(outbox);
@@ -141,7 +159,11 @@ describe('email', () => {
   });
 
   it('when a link is made for an email, then it uses PUBLIC_URL, or the local address without it', () => {
-    expect(publicLink(loadConfig({ PUBLIC_URL: 'https://pathway.example.com' }), '/reset?token=a')).toBe('https://pathway.example.com/reset?token=a');
-    expect(publicLink(loadConfig({ PORT: '4000' }), '/casetracking?case=C-1')).toBe('http://localhost:4000/casetracking?case=C-1');
+    expect(publicLink(loadConfig({ PUBLIC_URL: 'https://pathway.example.com' }), '/reset?token=a')).toBe(
+      'https://pathway.example.com/reset?token=a',
+    );
+    expect(publicLink(loadConfig({ PORT: '4000' }), '/casetracking?case=C-1')).toBe(
+      'http://localhost:4000/casetracking?case=C-1',
+    );
   });
 });

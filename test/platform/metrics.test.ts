@@ -32,10 +32,17 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
     const sample = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!sample) throw new Error(`not in the exposition format: ${line}`);
     const labels: Record<string, string> = {};
-    for (const [, key, value] of (sample[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)",?/g)) labels[key!] = value!;
+    for (const [, key, value] of (sample[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)",?/g))
+      labels[key!] = value!;
     // Go's ParseFloat, which Prometheus reads values with, takes NaN and Inf in any case.
     const text = sample[3]!;
-    const value = /^nan$/i.test(text) ? NaN : /^[+-]?inf$/i.test(text) ? (text.startsWith('-') ? -Infinity : Infinity) : Number(text);
+    const value = /^nan$/i.test(text)
+      ? NaN
+      : /^[+-]?inf$/i.test(text)
+        ? text.startsWith('-')
+          ? -Infinity
+          : Infinity
+        : Number(text);
     if (Number.isNaN(value) && !/^nan$/i.test(text)) throw new Error(`not a number: ${line}`);
     samples.push({ name: sample[1]!, labels, value });
   }
@@ -43,7 +50,9 @@ function parseExposition(text: string): { samples: Sample[]; types: Map<string, 
 }
 
 const find = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
-  samples.filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value));
+  samples.filter(
+    (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+  );
 
 describe('the Prometheus metrics', () => {
   let t: TestApp;
@@ -58,7 +67,11 @@ describe('the Prometheus metrics', () => {
 
   beforeAll(async () => {
     metricsPort = await findFreePort();
-    t = await createTestApp({ METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1', CASE_LOOKUP_RATE_LIMIT: '2' });
+    t = await createTestApp({
+      METRICS_PORT: String(metricsPort),
+      METRICS_HOST: '127.0.0.1',
+      CASE_LOOKUP_RATE_LIMIT: '2',
+    });
     publicUrl = await t.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -73,8 +86,16 @@ describe('the Prometheus metrics', () => {
     const { samples, types } = parseExposition(text);
 
     expect(types.get('http_request_duration_seconds')).toBe('histogram');
-    expect(find(samples, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/progress', status_code: '404' })[0]?.value).toBe(1);
-    expect(find(samples, 'http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' })[0]?.value).toBe(1);
+    expect(
+      find(samples, 'http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/progress',
+        status_code: '404',
+      })[0]?.value,
+    ).toBe(1);
+    expect(
+      find(samples, 'http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' })[0]?.value,
+    ).toBe(1);
     expect(text).not.toContain('SECRET');
     expect(text).not.toContain('P1234567');
     // Default process metrics and the pool.
@@ -89,7 +110,9 @@ describe('the Prometheus metrics', () => {
     const { samples, types } = await scrape();
     const exported = new Set([...samples.map((sample) => sample.name), ...types.keys()]);
     const dashboard = await readFile('docs/grafana-dashboard.json', 'utf8');
-    const queried = new Set([...dashboard.matchAll(/\b((?:pathway|http|process|nodejs)_[a-z0-9_]+)/g)].map((match) => match[1]!));
+    const queried = new Set(
+      [...dashboard.matchAll(/\b((?:pathway|http|process|nodejs)_[a-z0-9_]+)/g)].map((match) => match[1]!),
+    );
     expect(queried.size).toBeGreaterThan(10);
     for (const name of queried) expect(exported, name).toContain(name);
   });
@@ -105,7 +128,9 @@ describe('the Prometheus metrics', () => {
     for (let i = 0; i < 4; i++) await fetch(`${publicUrl}/api/progress?caseNumber=C-${i}&passportNumber=X${i}`);
     const { samples } = await scrape();
     expect(find(samples, 'pathway_rate_limit_refusals_total', { limit: 'case-passport-checks' })[0]?.value).toBe(3);
-    expect(find(samples, 'http_request_duration_seconds_count', { route: '/api/progress', status_code: '429' })[0]?.value).toBe(3);
+    expect(
+      find(samples, 'http_request_duration_seconds_count', { route: '/api/progress', status_code: '429' })[0]?.value,
+    ).toBe(3);
   });
 
   it('when a job waits in a queue, then the queue shows it queued with its age', async () => {
@@ -115,7 +140,9 @@ describe('the Prometheus metrics', () => {
       await jobs.send(t.db, 'metrics-test-unworked', { n: 2 });
       const { samples } = await scrape();
       expect(find(samples, 'pathway_job_queue_queued', { queue: 'metrics-test-unworked' })[0]?.value).toBe(2);
-      expect(find(samples, 'pathway_job_queue_oldest_age_seconds', { queue: 'metrics-test-unworked' })[0]?.value).toBeGreaterThanOrEqual(0);
+      expect(
+        find(samples, 'pathway_job_queue_oldest_age_seconds', { queue: 'metrics-test-unworked' })[0]?.value,
+      ).toBeGreaterThanOrEqual(0);
       expect(find(samples, 'pathway_job_queue_failed', { queue: 'metrics-test-unworked' })[0]?.value).toBe(0);
     } finally {
       await jobs.stop();
@@ -147,7 +174,8 @@ describe('the Prometheus metrics', () => {
       const mailer = await startMailer(failing, jobs, logger, handle.db, metrics);
       await mailer.start();
       await mailer.send(handle.db, { to: 'someone@example.org', subject: 'metrics', text: 'hello' });
-      const counted = async (name: string) => find(parseExposition(await metrics.registry.metrics()).samples, name)[0]?.value;
+      const counted = async (name: string) =>
+        find(parseExposition(await metrics.registry.metrics()).samples, name)[0]?.value;
       await expect.poll(() => counted('pathway_email_failures_total'), { timeout: 10_000 }).toBe(1);
       expect(await counted('pathway_emails_sent_total')).toBe(0);
       await rm(join(dataDir, 'outbox'));
@@ -171,19 +199,33 @@ describe('the Prometheus metrics', () => {
     );
     let server: ChildProcess | undefined;
     try {
-      server = spawn(prometheus, [`--config.file=${join(dir, 'prometheus.yml')}`, `--storage.tsdb.path=${join(dir, 'data')}`, `--web.listen-address=127.0.0.1:${port}`], {
-        stdio: 'ignore',
-      });
-      const query = async (expression: string): Promise<{ metric: Record<string, string>; value: [number, string] }[]> => {
+      server = spawn(
+        prometheus,
+        [
+          `--config.file=${join(dir, 'prometheus.yml')}`,
+          `--storage.tsdb.path=${join(dir, 'data')}`,
+          `--web.listen-address=127.0.0.1:${port}`,
+        ],
+        {
+          stdio: 'ignore',
+        },
+      );
+      const query = async (
+        expression: string,
+      ): Promise<{ metric: Record<string, string>; value: [number, string] }[]> => {
         try {
           const response = await fetch(`http://127.0.0.1:${port}/api/v1/query?query=${encodeURIComponent(expression)}`);
-          const body = (await response.json()) as { data?: { result?: { metric: Record<string, string>; value: [number, string] }[] } };
+          const body = (await response.json()) as {
+            data?: { result?: { metric: Record<string, string>; value: [number, string] }[] };
+          };
           return body.data?.result ?? [];
         } catch {
           return [];
         }
       };
-      await expect.poll(async () => (await query('up{job="pathway"}'))[0]?.value[1], { timeout: 30_000, interval: 500 }).toBe('1');
+      await expect
+        .poll(async () => (await query('up{job="pathway"}'))[0]?.value[1], { timeout: 30_000, interval: 500 })
+        .toBe('1');
       const series = await query('http_request_duration_seconds_count{route="/api/progress",status_code="429"}');
       expect(series[0]?.value[1]).toBe('3');
     } finally {

@@ -30,7 +30,11 @@ describe('the request log', () => {
     const completed = lines.filter((line) => line.msg === 'request completed');
     expect(lines.filter((line) => line.msg === 'incoming request')).toEqual([]);
     expect(completed).toHaveLength(2);
-    expect(completed[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/things/7?x=1' }, res: { statusCode: 200 } });
+    expect(completed[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/things/7?x=1' },
+      res: { statusCode: 200 },
+    });
     expect(typeof completed[0]?.responseTime).toBe('number');
     expect(completed[1]).toMatchObject({ req: { url: '/nowhere' }, res: { statusCode: 404 } });
     await app.close();
@@ -73,7 +77,9 @@ describe('the request log', () => {
 
     await app.inject('/loud');
     expect(children).toBe(atStart + 1);
-    expect(lines).toEqual([expect.objectContaining({ level: 40, msg: 'something to see', detail: 'x', reqId: expect.any(String) })]);
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 40, msg: 'something to see', detail: 'x', reqId: expect.any(String) }),
+    ]);
     await app.close();
   });
 });

@@ -30,7 +30,10 @@ describe('scheduled backups', () => {
   });
 
   it('when BACKUP_CRON is set, then the job queue holds its schedule', async () => {
-    const { rows } = await t.database.pool.query<{ cron: string; timezone: string | null }>('SELECT cron, timezone FROM pgboss.schedule WHERE name = $1', [BACKUP_QUEUE]);
+    const { rows } = await t.database.pool.query<{ cron: string; timezone: string | null }>(
+      'SELECT cron, timezone FROM pgboss.schedule WHERE name = $1',
+      [BACKUP_QUEUE],
+    );
     expect(rows).toEqual([expect.objectContaining({ cron: '15 3 * * *', timezone: 'UTC' })]);
   });
 
@@ -40,7 +43,11 @@ describe('scheduled backups', () => {
     const written: string[] = [];
     for (let day = 1; day <= 3; day++) {
       t.clock.advance(24 * 60 * 60_000);
-      const name = `backup-${t.clock.now().toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')}`;
+      const name = `backup-${t.clock
+        .now()
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d{3}/, '')}`;
       written.push(name);
       // What pg-boss adds at each cron time.
       await jobs.send(t.db, BACKUP_QUEUE, {});
@@ -67,6 +74,8 @@ describe('scheduled backups', () => {
   it('when only one of BACKUP_DIR and BACKUP_CRON is set, or the cron is not one, then the configuration is refused', () => {
     expect(() => loadConfig({ BACKUP_DIR: '/backups' })).toThrow(/BACKUP_DIR and BACKUP_CRON/);
     expect(() => loadConfig({ BACKUP_DIR: '/backups', BACKUP_CRON: 'daily' })).toThrow(/BACKUP_CRON/);
-    expect(() => loadConfig({ BACKUP_DIR: '/backups', BACKUP_CRON: '0 3 * * *', BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+    expect(() => loadConfig({ BACKUP_DIR: '/backups', BACKUP_CRON: '0 3 * * *', BACKUP_KEEP: '0' })).toThrow(
+      /BACKUP_KEEP/,
+    );
   });
 });

@@ -14,18 +14,40 @@ function helmetOnARealResponse(options: HelmetOptions): Record<string, string> {
 }
 
 describe('security headers computed once', () => {
-  const directives = { defaultSrc: ["'self'"], scriptSrc: ["'self'"], objectSrc: ["'none'"], frameAncestors: ["'none'"] };
+  const directives = {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    frameAncestors: ["'none'"],
+  };
   it.each<[string, HelmetOptions]>([
     ['helmet defaults', {}],
-    ['our policy over http', { contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }],
-    ['our policy over https', { contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } }, crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' } }],
-    ['a report-only policy without HSTS', { contentSecurityPolicy: { directives, reportOnly: true }, strictTransportSecurity: false }],
+    [
+      'our policy over http',
+      {
+        contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: null } },
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      },
+    ],
+    [
+      'our policy over https',
+      {
+        contentSecurityPolicy: { directives: { ...directives, upgradeInsecureRequests: [] } },
+        crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      },
+    ],
+    [
+      'a report-only policy without HSTS',
+      { contentSecurityPolicy: { directives, reportOnly: true }, strictTransportSecurity: false },
+    ],
   ])('when the options are %s, then they are exactly the headers helmet sets on a response', (_name, options) => {
     expect(securityHeaders(options)).toEqual(helmetOnARealResponse(options));
   });
 
   it('when the options are invalid, then computing them fails at start-up, as helmet would', () => {
-    expect(() => securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ['self'] } } })).toThrow();
+    expect(() =>
+      securityHeaders({ contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ['self'] } } }),
+    ).toThrow();
   });
 });
 
@@ -45,7 +67,15 @@ describe('security headers on every answer', () => {
     'x-frame-options': 'DENY',
     'cache-control': 'no-store',
   };
-  const pageOnly = ['cross-origin-opener-policy', 'origin-agent-cluster', 'referrer-policy', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
+  const pageOnly = [
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'referrer-policy',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-permitted-cross-domain-policies',
+    'x-xss-protection',
+  ];
 
   it('when the API answers, fails, refuses an address or has no route, then each answer carries the data headers and none of the page-only ones', async () => {
     const answers = await Promise.all([
@@ -57,7 +87,8 @@ describe('security headers on every answer', () => {
     ]);
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 404, 404, 401, 400]);
     for (const answer of answers) {
-      for (const [name, value] of Object.entries(dataHeaders)) expect(answer.headers[name], `${answer.body}: ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(dataHeaders))
+        expect(answer.headers[name], `${answer.body}: ${name}`).toBe(value);
       for (const name of pageOnly) expect(answer.headers[name], name).toBeUndefined();
       expect(answer.headers['x-powered-by']).toBeUndefined();
     }

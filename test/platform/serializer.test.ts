@@ -15,7 +15,13 @@ const post = {
   // Keys out of the schema's order, and one the schema does not have.
   likedByMe: true,
   id: '00000000-0000-4000-8000-000000000001',
-  user: { email: null, displayName: 'Ada "the first" \\ Lovelace', photoURL: null, username: 'ada', passwordHash: 'secret' },
+  user: {
+    email: null,
+    displayName: 'Ada "the first" \\ Lovelace',
+    photoURL: null,
+    username: 'ada',
+    passwordHash: 'secret',
+  },
   description: 'line one\nline two \u2028 \ud83d\ude00 <script>',
   mediaType: '',
   mediaURL: null,
@@ -28,9 +34,35 @@ const post = {
 };
 
 const cases: [string, z.ZodType, unknown][] = [
-  ['a feed page (nullables, escapes, unknown keys)', postsPage, { posts: [post, { ...post, mediaURL: '/m/x.png', user: { email: 'a@b.c', displayName: null, photoURL: '/p', username: null } }], nextCursor: null }],
+  [
+    'a feed page (nullables, escapes, unknown keys)',
+    postsPage,
+    {
+      posts: [
+        post,
+        { ...post, mediaURL: '/m/x.png', user: { email: 'a@b.c', displayName: null, photoURL: '/p', username: null } },
+      ],
+      nextCursor: null,
+    },
+  ],
   ['a signed-out member', meResponse, { user: null }],
-  ['a signed-in member', meResponse, { user: { uid: 'u', email: 'e', displayName: null, photoURL: null, username: 'x', isProfileComplete: true, isAdmin: false, emailVerified: true, extra: 1 } }],
+  [
+    'a signed-in member',
+    meResponse,
+    {
+      user: {
+        uid: 'u',
+        email: 'e',
+        displayName: null,
+        photoURL: null,
+        username: 'x',
+        isProfileComplete: true,
+        isAdmin: false,
+        emailVerified: true,
+        extra: 1,
+      },
+    },
+  ],
   [
     'a public case lookup',
     progressResponse,
@@ -66,7 +98,15 @@ const cases: [string, z.ZodType, unknown][] = [
       createdAt: '2026-11-22T10:00:00.000Z',
       updatedAt: '2026-11-22T10:00:00.000Z',
       owner: { id: 4, email: 'owner@example.test' },
-      CaseServices: [{ id: 2, service_id: 3, current_step: null, last_updated: '2026-11-22T10:00:00.000Z', Service: { id: 3, name: 'S' } }],
+      CaseServices: [
+        {
+          id: 2,
+          service_id: 3,
+          current_step: null,
+          last_updated: '2026-11-22T10:00:00.000Z',
+          Service: { id: 3, name: 'S' },
+        },
+      ],
     },
   ],
   ['an error with and without its code', z.array(errorBody), [{ error: 'x' }, { error: 'y', code: 'z' }]],
@@ -84,7 +124,17 @@ describe('the compiled response serializer', () => {
     const { nextCursor: _dropped, ...withoutCursor } = { posts: [], nextCursor: null };
     expect(() => zod(postsPage)(withoutCursor)).toThrow();
     expect(() => fast(postsPage)(withoutCursor)).toThrow();
-    const memberWithoutVerification = { user: { uid: 'u', email: null, displayName: null, photoURL: null, username: null, isProfileComplete: false, isAdmin: false } };
+    const memberWithoutVerification = {
+      user: {
+        uid: 'u',
+        email: null,
+        displayName: null,
+        photoURL: null,
+        username: null,
+        isProfileComplete: false,
+        isAdmin: false,
+      },
+    };
     expect(() => zod(meResponse)(memberWithoutVerification)).toThrow();
     expect(() => fast(meResponse)(memberWithoutVerification)).toThrow();
   });

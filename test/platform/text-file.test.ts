@@ -15,7 +15,11 @@ describe('reading a chosen CSV file in the browser', () => {
   });
 
   it('when it is UTF-16 with a byte-order mark, then it is decoded as UTF-16', async () => {
-    const little = new Uint8Array([0xff, 0xfe, ...Array.from(csv).flatMap((character) => [character.charCodeAt(0), 0])]);
+    const little = new Uint8Array([
+      0xff,
+      0xfe,
+      ...Array.from(csv).flatMap((character) => [character.charCodeAt(0), 0]),
+    ]);
     expect(await readTextFile(new Blob([little]))).toBe(csv);
     const big = new Uint8Array([0xfe, 0xff, ...Array.from(csv).flatMap((character) => [0, character.charCodeAt(0)])]);
     expect(await readTextFile(new Blob([big]))).toBe(csv);

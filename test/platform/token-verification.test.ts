@@ -12,14 +12,20 @@ describe('token verification, remembered between requests', () => {
     expect((await tokens.verify(token, 'lms')).sub).toBe('7');
     expect((await tokens.verify(token, 'lms')).sub).toBe('7');
     clock.advance(61_000);
-    await expect(tokens.verify(token, 'lms')).rejects.toMatchObject({ statusCode: 401, message: 'Your session has expired, please sign in again' });
+    await expect(tokens.verify(token, 'lms')).rejects.toMatchObject({
+      statusCode: 401,
+      message: 'Your session has expired, please sign in again',
+    });
   });
 
   it('when a token verified for one audience is shown to the other, then it is refused', async () => {
     const tokens = createTokenService(secret, createTestClock());
     const token = await tokens.sign({ sub: '7' }, 'lms', 60);
     await tokens.verify(token, 'lms');
-    await expect(tokens.verify(token, 'caseadmin')).rejects.toMatchObject({ statusCode: 401, message: 'Invalid token' });
+    await expect(tokens.verify(token, 'caseadmin')).rejects.toMatchObject({
+      statusCode: 401,
+      message: 'Invalid token',
+    });
   });
 
   it('when a verified token is altered by one character, then it is refused', async () => {

@@ -5,7 +5,8 @@ import { casesRoutes } from '../../web/cases/routes.js';
 import { lmsRoutes } from '../../web/lms/routes.js';
 import { networkRoutes } from '../../web/network/routes.js';
 
-const paths = (routes: RouteObject[]): string[] => routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
+const paths = (routes: RouteObject[]): string[] =>
+  routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
 
 describe('which area an address belongs to', () => {
   const tables: [WebArea, RouteObject[]][] = [
@@ -14,11 +15,14 @@ describe('which area an address belongs to', () => {
     ['network', networkRoutes],
   ];
 
-  it.each(tables)('when any route of the %s area is opened, then its own area answers it (its route table is the one downloaded)', (area, routes) => {
-    const routePaths = paths(routes);
-    expect(routePaths.length).toBeGreaterThan(3);
-    for (const path of routePaths) expect([path, webAreaOf(path.replace(/:\w+/g, 'x1'))]).toEqual([path, area]);
-  });
+  it.each(tables)(
+    'when any route of the %s area is opened, then its own area answers it (its route table is the one downloaded)',
+    (area, routes) => {
+      const routePaths = paths(routes);
+      expect(routePaths.length).toBeGreaterThan(3);
+      for (const path of routePaths) expect([path, webAreaOf(path.replace(/:\w+/g, 'x1'))]).toEqual([path, area]);
+    },
+  );
 
   it('when an address is typed in another letter case or with a trailing slash, then it still goes to its area', () => {
     expect(webAreaOf('/CaseTracking')).toBe('cases');

@@ -21,16 +21,23 @@ export function redisServerInstalled(): boolean {
 
 /** A real Redis on a free port, in memory only, for one test file. */
 export async function startRedisServer(): Promise<RedisServer> {
-  if (!redisServerInstalled()) throw new Error('redis-server is not installed: run `bash scripts/install-redis.sh` (Debian: apt-get install -y redis-server)');
+  if (!redisServerInstalled())
+    throw new Error(
+      'redis-server is not installed: run `bash scripts/install-redis.sh` (Debian: apt-get install -y redis-server)',
+    );
   const port = await findFreePort();
   const url = `redis://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
 
   const start = async () => {
-    const server = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const server = spawn(
+      REDIS_SERVER,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -45,7 +52,10 @@ export async function startRedisServer(): Promise<RedisServer> {
         async () => {
           const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
           client.on('error', () => {});
-          const pong = await client.connect().then(() => client.ping(), () => undefined);
+          const pong = await client.connect().then(
+            () => client.ping(),
+            () => undefined,
+          );
           client.disconnect();
           if (pong !== 'PONG') throw new Error(`redis-server did not start:\n${output}`);
         },

@@ -81,7 +81,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
         };
         const timer = setTimeout(() => {
           cleanup();
-          reject(new Error(`no matching email within ${timeoutMs} ms; received: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ') || 'none'}`));
+          reject(
+            new Error(
+              `no matching email within ${timeoutMs} ms; received: ${messages.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ') || 'none'}`,
+            ),
+          );
         }, timeoutMs);
         const cleanup = () => {
           clearTimeout(timer);

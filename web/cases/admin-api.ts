@@ -60,17 +60,22 @@ const serviceKeys = {
 export const loginAdmin = (email: string, password: string) =>
   request<{ token: string }>('/api/caseadmin/login', { method: 'POST', body: { email, password } });
 
-export const requestAdminPasswordReset = (email: string) => request<{ message: string }>('/api/caseadmin/password-reset', { method: 'POST', body: { email } });
+export const requestAdminPasswordReset = (email: string) =>
+  request<{ message: string }>('/api/caseadmin/password-reset', { method: 'POST', body: { email } });
 export const resetAdminPassword = (token: string, password: string) =>
   request<null>('/api/caseadmin/password-reset/confirm', { method: 'POST', body: { token, password } });
 
 // ---- Dashboard
 
 export const dashboardMetricsQuery = () =>
-  queryOptions({ queryKey: caseKeys.metrics(), queryFn: () => adminRequest<DashboardMetrics>('/api/caseadmin/dashboard-metrics') });
+  queryOptions({
+    queryKey: caseKeys.metrics(),
+    queryFn: () => adminRequest<DashboardMetrics>('/api/caseadmin/dashboard-metrics'),
+  });
 
 /** The cases call without query parameters answers the dashboard's overview shape. */
-export const casesOverviewQuery = () => queryOptions({ queryKey: caseKeys.overview(), queryFn: () => adminRequest<CasesOverview>('/api/caseadmin/cases') });
+export const casesOverviewQuery = () =>
+  queryOptions({ queryKey: caseKeys.overview(), queryFn: () => adminRequest<CasesOverview>('/api/caseadmin/cases') });
 
 export const useDashboardMetrics = () => useQuery(dashboardMetricsQuery());
 export const useCasesOverview = () => useQuery(casesOverviewQuery());
@@ -101,14 +106,22 @@ export const casesListQuery = (query: CasesListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const caseDetailsQuery = (id: number) => queryOptions({ queryKey: caseKeys.detail(id), queryFn: () => adminRequest<CaseDetails>(`/api/caseadmin/cases/${id}`) });
+export const caseDetailsQuery = (id: number) =>
+  queryOptions({
+    queryKey: caseKeys.detail(id),
+    queryFn: () => adminRequest<CaseDetails>(`/api/caseadmin/cases/${id}`),
+  });
 
 export const useCasesList = (query: CasesListParams) => useQuery(casesListQuery(query));
 export const useCaseDetails = (id: number) => useQuery(caseDetailsQuery(id));
 
 /** The staff, for choosing a case's owner and filtering by one. */
 export const caseAdminsQuery = () =>
-  queryOptions({ queryKey: ['caseadmin', 'admins'] as const, queryFn: () => adminRequest<CaseAdminSummary[]>('/api/caseadmin/admins'), staleTime: 5 * 60_000 });
+  queryOptions({
+    queryKey: ['caseadmin', 'admins'] as const,
+    queryFn: () => adminRequest<CaseAdminSummary[]>('/api/caseadmin/admins'),
+    staleTime: 5 * 60_000,
+  });
 
 export type CaseNotesPage = { notes: CaseNote[]; total: number };
 
@@ -117,7 +130,10 @@ export const caseNotesQuery = (caseId: number, page: number) =>
   queryOptions({
     queryKey: caseKeys.notes(caseId, page),
     queryFn: async ({ signal }): Promise<CaseNotesPage> => {
-      const { data, total } = await adminRequestPage<CaseNote[]>(`/api/caseadmin/cases/${caseId}/notes`, { signal, query: { page, pageSize: CASE_NOTES_PAGE_SIZE } });
+      const { data, total } = await adminRequestPage<CaseNote[]>(`/api/caseadmin/cases/${caseId}/notes`, {
+        signal,
+        query: { page, pageSize: CASE_NOTES_PAGE_SIZE },
+      });
       return { notes: data, total };
     },
     placeholderData: keepPreviousData,
@@ -126,7 +142,8 @@ export const caseNotesQuery = (caseId: number, page: number) =>
 export function useAddCaseNote(caseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) => adminRequest<CaseNote>(`/api/caseadmin/cases/${caseId}/notes`, { method: 'POST', body: { body } }),
+    mutationFn: (body: string) =>
+      adminRequest<CaseNote>(`/api/caseadmin/cases/${caseId}/notes`, { method: 'POST', body: { body } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...caseKeys.all, 'notes', caseId] }),
   });
 }
@@ -134,7 +151,8 @@ export function useAddCaseNote(caseId: number) {
 export function useResendTrackerLink(caseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => adminRequest<{ message: string }>(`/api/caseadmin/cases/${caseId}/tracker-link`, { method: 'POST' }),
+    mutationFn: () =>
+      adminRequest<{ message: string }>(`/api/caseadmin/cases/${caseId}/tracker-link`, { method: 'POST' }),
     // The history gains the sending.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.detail(caseId) }),
   });
@@ -152,7 +170,8 @@ export function useCreateCase() {
 export function useUpdateCaseServices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number } & UpdateCaseBody) => adminRequest<AdminCase>(`/api/caseadmin/cases/${id}/services`, { method: 'PUT', body }),
+    mutationFn: ({ id, ...body }: { id: number } & UpdateCaseBody) =>
+      adminRequest<AdminCase>(`/api/caseadmin/cases/${id}/services`, { method: 'PUT', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -169,7 +188,10 @@ export function useChangeStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ caseServiceId, newStep, notify }: { caseServiceId: number; newStep: string; notify: boolean }) =>
-      adminRequest<ChangeStepResponse>(`/api/caseadmin/caseservices/${caseServiceId}/step`, { method: 'PUT', body: { newStep, notify } }),
+      adminRequest<ChangeStepResponse>(`/api/caseadmin/caseservices/${caseServiceId}/step`, {
+        method: 'PUT',
+        body: { newStep, notify },
+      }),
     // A step change moves the case's status and its place among the recently updated.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
@@ -178,14 +200,16 @@ export function useChangeStep() {
 export function useUndoStepChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stepChangeId: number) => adminRequest<{ message: string }>(`/api/caseadmin/step-changes/${stepChangeId}/undo`, { method: 'POST' }),
+    mutationFn: (stepChangeId: number) =>
+      adminRequest<{ message: string }>(`/api/caseadmin/step-changes/${stepChangeId}/undo`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
 
 // ---- Services and steps
 
-export const servicesQuery = () => queryOptions({ queryKey: serviceKeys.all, queryFn: () => adminRequest<Service[]>('/api/caseadmin/services') });
+export const servicesQuery = () =>
+  queryOptions({ queryKey: serviceKeys.all, queryFn: () => adminRequest<Service[]>('/api/caseadmin/services') });
 
 export const useServices = () => useQuery(servicesQuery());
 
@@ -206,7 +230,10 @@ export function useDeleteService() {
 }
 
 export const stepsQuery = (serviceId: number) =>
-  queryOptions({ queryKey: serviceKeys.steps(serviceId), queryFn: () => adminRequest<Step[]>(`/api/caseadmin/services/${serviceId}/steps`) });
+  queryOptions({
+    queryKey: serviceKeys.steps(serviceId),
+    queryFn: () => adminRequest<Step[]>(`/api/caseadmin/services/${serviceId}/steps`),
+  });
 
 export const useSteps = (serviceId: number) => useQuery({ ...stepsQuery(serviceId), enabled: serviceId > 0 });
 
@@ -262,7 +289,11 @@ export function useBulkStep() {
 export function useUndoBulkStep() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (stepChangeIds: number[]) => adminRequest<{ message: string }>('/api/caseadmin/step-changes/undo', { method: 'POST', body: { stepChangeIds } }),
+    mutationFn: (stepChangeIds: number[]) =>
+      adminRequest<{ message: string }>('/api/caseadmin/step-changes/undo', {
+        method: 'POST',
+        body: { stepChangeIds },
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -270,7 +301,8 @@ export function useUndoBulkStep() {
 export function useImportCases() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) => adminRequest<{ imported: number }>('/api/caseadmin/cases/import', { method: 'POST', csv }),
+    mutationFn: (csv: string) =>
+      adminRequest<{ imported: number }>('/api/caseadmin/cases/import', { method: 'POST', csv }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }

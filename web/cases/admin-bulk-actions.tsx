@@ -8,7 +8,14 @@ import { errorMessage } from '../lib/http.js';
 import { Button, buttonClassName } from '../ui/button.js';
 import { SelectField } from '../ui/field.js';
 import { useToast } from '../ui/toast.js';
-import { downloadCasesCsv, useBulkStep, useServices, useSteps, useUndoBulkStep, type CasesListParams } from './admin-api.js';
+import {
+  downloadCasesCsv,
+  useBulkStep,
+  useServices,
+  useSteps,
+  useUndoBulkStep,
+  type CasesListParams,
+} from './admin-api.js';
 import styles from './admin-pages.module.css';
 import bulkStyles from './admin-bulk-actions.module.css';
 import { undoWindowMs } from './undo-window.js';
@@ -84,7 +91,12 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
       </Button>
     </div>
   );
-  if (caseIds.length === 0) return <section className={`${styles.card} ${bulkStyles.bar}`} aria-label="Last move">{undoOffer}</section>;
+  if (caseIds.length === 0)
+    return (
+      <section className={`${styles.card} ${bulkStyles.bar}`} aria-label="Last move">
+        {undoOffer}
+      </section>
+    );
 
   return (
     <section className={`${styles.card} ${bulkStyles.bar}`} aria-label="Move selected cases">
@@ -129,7 +141,12 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
             </option>
           ))}
         </SelectField>
-        <SelectField label="New step" value={newStep} disabled={!serviceId || steps.isPending} onChange={(event) => setNewStep(event.target.value)}>
+        <SelectField
+          label="New step"
+          value={newStep}
+          disabled={!serviceId || steps.isPending}
+          onChange={(event) => setNewStep(event.target.value)}
+        >
           <option value="">{serviceId && steps.isPending ? 'Loading steps...' : 'Choose a step'}</option>
           {serviceId > 0 &&
             (steps.data ?? []).map((step) => (
@@ -139,7 +156,11 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
             ))}
         </SelectField>
         <label className={bulkStyles.notifyChoice}>
-          <input type="checkbox" checked={emailApplicants} onChange={(event) => setEmailApplicants(event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={emailApplicants}
+            onChange={(event) => setEmailApplicants(event.target.checked)}
+          />
           Email the applicants
         </label>
         <Button type="submit" disabled={!serviceId || !newStep || bulkStep.isPending}>

@@ -180,7 +180,11 @@ function ResendTrackerLink({ caseId, clientEmail }: { caseId: number; clientEmai
  * step or before it to a later one (the history is newest first). Undefined for a step passed
  * without a recorded move (its steps were renumbered since, say).
  */
-function completedStepDates(steps: Step[], currentStep: string | null, history: StepChange[]): { step: Step; completedAt: string | undefined }[] {
+function completedStepDates(
+  steps: Step[],
+  currentStep: string | null,
+  history: StepChange[],
+): { step: Step; completedAt: string | undefined }[] {
   const sequenceOf = new Map(steps.map((step) => [step.name, step.sequence]));
   const current = currentStep === null ? undefined : sequenceOf.get(currentStep);
   if (current === undefined) return [];
@@ -196,7 +200,15 @@ function completedStepDates(steps: Step[], currentStep: string | null, history: 
     }));
 }
 
-function ServiceStepCard({ caseService, clientEmail, history }: { caseService: CaseService; clientEmail: string | null; history: StepChange[] }) {
+function ServiceStepCard({
+  caseService,
+  clientEmail,
+  history,
+}: {
+  caseService: CaseService;
+  clientEmail: string | null;
+  history: StepChange[];
+}) {
   const notify = useToast();
   const steps = useSteps(caseService.service_id);
   const changeStep = useChangeStep();
@@ -245,7 +257,9 @@ function ServiceStepCard({ caseService, clientEmail, history }: { caseService: C
                 <span aria-hidden="true">✓ </span>
                 {step.sequence}. {step.name}
               </span>
-              <span className={pageStyles.muted}>{completedAt ? <time dateTime={completedAt}>{formatDateTime(completedAt)}</time> : 'done'}</span>
+              <span className={pageStyles.muted}>
+                {completedAt ? <time dateTime={completedAt}>{formatDateTime(completedAt)}</time> : 'done'}
+              </span>
             </li>
           ))}
         </ol>
@@ -264,7 +278,9 @@ function ServiceStepCard({ caseService, clientEmail, history }: { caseService: C
         }}
       >
         {choices.length === 0 ? (
-          <option value="">{steps.isError ? 'Could not load steps' : steps.isPending ? 'Loading steps...' : 'No steps defined'}</option>
+          <option value="">
+            {steps.isError ? 'Could not load steps' : steps.isPending ? 'Loading steps...' : 'No steps defined'}
+          </option>
         ) : (
           <>
             {caseService.current_step === null && <option value="">Choose a step</option>}
@@ -278,9 +294,7 @@ function ServiceStepCard({ caseService, clientEmail, history }: { caseService: C
       </SelectField>
       {undoable && (
         <div className={styles.undo} role="status">
-          <span>
-            Moved to “{undoable.step}”.{' '}
-          </span>
+          <span>Moved to “{undoable.step}”. </span>
           <Button
             size="small"
             variant="secondary"
@@ -307,11 +321,16 @@ function ServiceStepCard({ caseService, clientEmail, history }: { caseService: C
         {chosen && (
           <>
             <p>
-              Move <strong>{serviceName}</strong> from “{caseService.current_step ?? 'no step'}” to “{chosen.sequence}. {chosen.name}”?
+              Move <strong>{serviceName}</strong> from “{caseService.current_step ?? 'no step'}” to “{chosen.sequence}.{' '}
+              {chosen.name}”?
             </p>
             {clientEmail ? (
               <label className={styles.notifyChoice}>
-                <input type="checkbox" checked={emailApplicant} onChange={(event) => setEmailApplicant(event.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={emailApplicant}
+                  onChange={(event) => setEmailApplicant(event.target.checked)}
+                />
                 Email the applicant ({clientEmail}) about this step
               </label>
             ) : (

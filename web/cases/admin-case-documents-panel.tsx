@@ -24,7 +24,12 @@ export function CaseDocumentsPanel({ caseId, documents }: { caseId: number; docu
       ) : (
         <ul className={styles.items}>
           {documents.map((item) => (
-            <DocumentItem key={`${item.serviceId}-${item.documentId}`} caseId={caseId} item={item} onReject={() => setRejecting(item)} />
+            <DocumentItem
+              key={`${item.serviceId}-${item.documentId}`}
+              caseId={caseId}
+              item={item}
+              onReject={() => setRejecting(item)}
+            />
           ))}
         </ul>
       )}
@@ -43,7 +48,11 @@ function DocumentItem({ caseId, item, onReject }: { caseId: number; item: Checkl
   return (
     <li className={styles.item} aria-label={item.name}>
       <p>
-        <span className={styles.name}>{item.name}</span> <span className={pageStyles.muted}>· {item.serviceName}{item.required ? '' : ' · optional'}</span>
+        <span className={styles.name}>{item.name}</span>{' '}
+        <span className={pageStyles.muted}>
+          · {item.serviceName}
+          {item.required ? '' : ' · optional'}
+        </span>
       </p>
       <p>
         <DocumentStatusBadge status={item.status} />
@@ -57,7 +66,15 @@ function DocumentItem({ caseId, item, onReject }: { caseId: number; item: Checkl
       {item.status === 'rejected' && item.reason && <p>Reason: {item.reason}</p>}
       <div className={styles.actions}>
         {sentId !== null && (
-          <Button size="small" variant="secondary" onClick={() => openSentDocument(sentId).catch((error: unknown) => notify(errorMessage(error, 'Could not open the file.'), 'error'))}>
+          <Button
+            size="small"
+            variant="secondary"
+            onClick={() =>
+              openSentDocument(sentId).catch((error: unknown) =>
+                notify(errorMessage(error, 'Could not open the file.'), 'error'),
+              )
+            }
+          >
             Open {item.name}
           </Button>
         )}
@@ -69,7 +86,10 @@ function DocumentItem({ caseId, item, onReject }: { caseId: number; item: Checkl
               onClick={() =>
                 review.mutate(
                   { id: sentId, decision: 'accepted' },
-                  { onSuccess: () => notify(`${item.name} accepted`), onError: (error) => notify(errorMessage(error, 'Could not accept the document.'), 'error') },
+                  {
+                    onSuccess: () => notify(`${item.name} accepted`),
+                    onError: (error) => notify(errorMessage(error, 'Could not accept the document.'), 'error'),
+                  },
                 )
               }
             >
@@ -143,7 +163,14 @@ function RejectDialog({ item, onClose }: { item: ChecklistItem | null; onClose: 
       <form onSubmit={onSubmit} noValidate>
         <FormError message={review.isError ? errorMessage(review.error, 'Could not reject the document.') : null} />
         <label htmlFor={reasonId}>Reason (the applicant reads it)</label>
-        <textarea id={reasonId} className={styles.reasonInput} value={reason} maxLength={500} required onChange={(event) => setReason(event.target.value)} />
+        <textarea
+          id={reasonId}
+          className={styles.reasonInput}
+          value={reason}
+          maxLength={500}
+          required
+          onChange={(event) => setReason(event.target.value)}
+        />
         <ModalActions>
           <Button variant="ghost" onClick={close}>
             Cancel

@@ -37,7 +37,13 @@ export function CaseNotesPanel({ caseId }: { caseId: number }) {
           });
         }}
       >
-        <FormError message={addNote.isError && !bodyError ? errorMessage(addNote.error, 'Could not save the note. Please try again.') : null} />
+        <FormError
+          message={
+            addNote.isError && !bodyError
+              ? errorMessage(addNote.error, 'Could not save the note. Please try again.')
+              : null
+          }
+        />
         <NoteField value={draft} onChange={setDraft} serverError={bodyError?.message} />
         <Button type="submit" disabled={addNote.isPending}>
           {addNote.isPending ? 'Saving...' : 'Add note'}
@@ -62,7 +68,13 @@ export function CaseNotesPanel({ caseId }: { caseId: number }) {
                 </li>
               ))}
             </ol>
-            <Pagination page={page} pageSize={CASE_NOTES_PAGE_SIZE} total={data.total} onPageChange={setPage} label="Notes pages" />
+            <Pagination
+              page={page}
+              pageSize={CASE_NOTES_PAGE_SIZE}
+              total={data.total}
+              onPageChange={setPage}
+              label="Notes pages"
+            />
           </>
         )}
       </QueryState>
@@ -71,7 +83,15 @@ export function CaseNotesPanel({ caseId }: { caseId: number }) {
 }
 
 /** The note's text box; inside the Form, so the form's own sentence ("Please enter the new note.") shows under it, as the server's does. */
-function NoteField({ value, onChange, serverError }: { value: string; onChange: (value: string) => void; serverError: string | undefined }) {
+function NoteField({
+  value,
+  onChange,
+  serverError,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  serverError: string | undefined;
+}) {
   const id = useId();
   const formError = useFieldError(id);
   const error = serverError ?? formError;

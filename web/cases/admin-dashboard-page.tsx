@@ -21,7 +21,11 @@ ChartJS.register(ArcElement, Tooltip, Legend);
 function statusColours() {
   const style = getComputedStyle(document.documentElement);
   const read = (name: string) => style.getPropertyValue(name).trim();
-  return { active: read('--status-in-progress'), completed: read('--status-completed'), pending: read('--status-under-review') };
+  return {
+    active: read('--status-in-progress'),
+    completed: read('--status-completed'),
+    pending: read('--status-under-review'),
+  };
 }
 
 export default function AdminDashboardPage() {
@@ -34,7 +38,11 @@ export default function AdminDashboardPage() {
       </div>
 
       <section aria-label="Case counters" className={styles.counters}>
-        <QueryState query={metrics} loading="Loading counters..." error={(failure) => errorMessage(failure, 'Could not load the dashboard.')}>
+        <QueryState
+          query={metrics}
+          loading="Loading counters..."
+          error={(failure) => errorMessage(failure, 'Could not load the dashboard.')}
+        >
           {(data) => (
             <>
               <Counter label="Total Cases" value={data.totalCases} />
@@ -51,7 +59,11 @@ export default function AdminDashboardPage() {
           <h2 id="chart-heading" className={pageStyles.cardTitle}>
             Cases by Status
           </h2>
-          <QueryState query={overview} loading="Loading chart..." error={(failure) => errorMessage(failure, 'Could not load the chart.')}>
+          <QueryState
+            query={overview}
+            loading="Loading chart..."
+            error={(failure) => errorMessage(failure, 'Could not load the chart.')}
+          >
             {(data) => <StatusChart stats={data.stats} />}
           </QueryState>
         </section>
@@ -60,7 +72,12 @@ export default function AdminDashboardPage() {
           <h2 id="recently-updated-heading" className={pageStyles.cardTitle}>
             Recently Updated Cases
           </h2>
-          <QueryState query={metrics} error="Could not load recently updated cases." empty="No cases yet." isEmpty={(data) => data.recentCases.length === 0}>
+          <QueryState
+            query={metrics}
+            error="Could not load recently updated cases."
+            empty="No cases yet."
+            isEmpty={(data) => data.recentCases.length === 0}
+          >
             {(data) => (
               <ul className={styles.recentList}>
                 {data.recentCases.map((item) => (
@@ -79,7 +96,12 @@ export default function AdminDashboardPage() {
         <h2 id="recent-cases-heading" className={pageStyles.cardTitle}>
           Recent Cases
         </h2>
-        <QueryState query={overview} error="Could not load recent cases." empty="No cases yet." isEmpty={(data) => data.recentCases.length === 0}>
+        <QueryState
+          query={overview}
+          error="Could not load recent cases."
+          empty="No cases yet."
+          isEmpty={(data) => data.recentCases.length === 0}
+        >
           {(data) => (
             <DataTable
               caption="Recent Cases"
@@ -87,7 +109,11 @@ export default function AdminDashboardPage() {
               rowKey={(item) => item.id}
               columns={[
                 // The spec's column name; it shows the case number, never the database id.
-                { header: 'Case ID', identifier: true, cell: (item) => <Link to={`/caseadmin/details/${item.id}`}>{item.caseNumber}</Link> },
+                {
+                  header: 'Case ID',
+                  identifier: true,
+                  cell: (item) => <Link to={`/caseadmin/details/${item.id}`}>{item.caseNumber}</Link>,
+                },
                 { header: 'Client Name', cell: (item) => item.clientName },
                 { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
                 { header: 'Last Updated', cell: (item) => formatDateTime(item.lastUpdated) },

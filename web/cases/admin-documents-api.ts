@@ -23,20 +23,25 @@ export const serviceDocumentsQuery = (serviceId: number) =>
     queryFn: () => adminRequest<ServiceDocument[]>(`/api/caseadmin/services/${serviceId}/documents`),
   });
 
-export const useServiceDocuments = (serviceId: number | null) => useQuery({ ...serviceDocumentsQuery(serviceId ?? 0), enabled: serviceId !== null });
+export const useServiceDocuments = (serviceId: number | null) =>
+  useQuery({ ...serviceDocumentsQuery(serviceId ?? 0), enabled: serviceId !== null });
 
 export type DocumentFields = { name: string; description: string; required: boolean };
 
 function useInvalidateDefinitions(serviceId: number) {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: documentKeys.definitions(serviceId) }), queryClient.invalidateQueries({ queryKey: caseKeys })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: documentKeys.definitions(serviceId) }),
+      queryClient.invalidateQueries({ queryKey: caseKeys }),
+    ]);
 }
 
 export function useCreateServiceDocument(serviceId: number) {
   const invalidate = useInvalidateDefinitions(serviceId);
   return useMutation({
-    mutationFn: (body: DocumentFields) => adminRequest<ServiceDocument>(`/api/caseadmin/services/${serviceId}/documents`, { method: 'POST', body }),
+    mutationFn: (body: DocumentFields) =>
+      adminRequest<ServiceDocument>(`/api/caseadmin/services/${serviceId}/documents`, { method: 'POST', body }),
     onSuccess: invalidate,
   });
 }
@@ -44,7 +49,8 @@ export function useCreateServiceDocument(serviceId: number) {
 export function useUpdateServiceDocument(serviceId: number) {
   const invalidate = useInvalidateDefinitions(serviceId);
   return useMutation({
-    mutationFn: ({ id, ...body }: DocumentFields & { id: number }) => adminRequest<ServiceDocument>(`/api/caseadmin/service-documents/${id}`, { method: 'PATCH', body }),
+    mutationFn: ({ id, ...body }: DocumentFields & { id: number }) =>
+      adminRequest<ServiceDocument>(`/api/caseadmin/service-documents/${id}`, { method: 'PATCH', body }),
     onSuccess: invalidate,
   });
 }
@@ -61,7 +67,11 @@ export function useDeleteServiceDocument(serviceId: number) {
 
 function useInvalidateReviews() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: caseKeys }), queryClient.invalidateQueries({ queryKey: documentKeys.queueAll })]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: caseKeys }),
+      queryClient.invalidateQueries({ queryKey: documentKeys.queueAll }),
+    ]);
 }
 
 export function useReviewDocument() {
@@ -82,12 +92,17 @@ export function useSendDocumentAsStaff(caseId: number) {
   });
 }
 
-export const openSentDocument = (id: number) => openDocumentFile(`/api/caseadmin/documents/${id}/file`, adminToken.get());
+export const openSentDocument = (id: number) =>
+  openDocumentFile(`/api/caseadmin/documents/${id}/file`, adminToken.get());
 
 export const reviewQueueQuery = (page: number) =>
   queryOptions({
     queryKey: documentKeys.queue(page),
-    queryFn: ({ signal }) => adminRequestPage<ReviewQueueItem[]>('/api/caseadmin/documents', { signal, query: { page, pageSize: REVIEW_QUEUE_PAGE_SIZE } }),
+    queryFn: ({ signal }) =>
+      adminRequestPage<ReviewQueueItem[]>('/api/caseadmin/documents', {
+        signal,
+        query: { page, pageSize: REVIEW_QUEUE_PAGE_SIZE },
+      }),
     placeholderData: keepPreviousData,
   });
 

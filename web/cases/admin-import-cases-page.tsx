@@ -3,7 +3,12 @@ import Download from 'lucide-react/icons/download';
 import FileUp from 'lucide-react/icons/file-up';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { exportOnlyColumns, importColumnLabels, importColumnOf, importColumns } from '../../contracts/cases-constants.js';
+import {
+  exportOnlyColumns,
+  importColumnLabels,
+  importColumnOf,
+  importColumns,
+} from '../../contracts/cases-constants.js';
 import type { ImportRowError } from '../../contracts/platform.js';
 import { csvProblem } from '../../contracts/csv-problem.js';
 import { errorMessage, ImportRejected } from '../lib/http.js';
@@ -27,10 +32,24 @@ type Preview = { rows: PreviewRow[]; unknown: string[]; problem: string | null }
 /** The file's row number, its columns by the form's names, and what the server found wrong with it. */
 const previewColumns = (errorsByRow: Map<number, ImportRowError[]>, unknown: string[]): Column<PreviewRow>[] => [
   { header: 'Row', cell: ({ row }) => row },
-  ...importColumns.map((column) => ({ header: importColumnLabels[column], identifier: IDENTIFIERS.has(column), cell: ({ cells }: PreviewRow) => cells[column] ?? '' })),
+  ...importColumns.map((column) => ({
+    header: importColumnLabels[column],
+    identifier: IDENTIFIERS.has(column),
+    cell: ({ cells }: PreviewRow) => cells[column] ?? '',
+  })),
   // Shown, so the admin sees what the file holds that the import would not take.
-  ...unknown.map((name) => ({ header: `${name} (unknown column)`, cell: ({ cells }: PreviewRow) => cells[name] ?? '' })),
-  { header: 'Problem', cell: ({ row }) => errorsByRow.get(row)?.map((problem) => problem.error).join('; ') ?? '' },
+  ...unknown.map((name) => ({
+    header: `${name} (unknown column)`,
+    cell: ({ cells }: PreviewRow) => cells[name] ?? '',
+  })),
+  {
+    header: 'Problem',
+    cell: ({ row }) =>
+      errorsByRow
+        .get(row)
+        ?.map((problem) => problem.error)
+        .join('; ') ?? '',
+  },
 ];
 
 /**
@@ -59,7 +78,9 @@ function previewOf(csv: string): Preview {
 
 /** An empty file with the form's column names, to fill in a spreadsheet. */
 function downloadTemplate() {
-  const url = URL.createObjectURL(new Blob([`${importColumns.map((column) => importColumnLabels[column]).join(',')}\n`], { type: 'text/csv' }));
+  const url = URL.createObjectURL(
+    new Blob([`${importColumns.map((column) => importColumnLabels[column]).join(',')}\n`], { type: 'text/csv' }),
+  );
   const link = document.createElement('a');
   link.href = url;
   link.download = 'cases-template.csv';
@@ -93,9 +114,10 @@ export default function AdminImportCasesPage() {
         <div>
           <h1 className={styles.title}>Import Cases</h1>
           <p className={styles.subtitle}>
-            A CSV file with the columns {importColumns.map((column) => importColumnLabels[column]).join(', ')} (or {importColumns.join(', ')}). Services are
-            names or ids separated by “;”. An empty case number gets a generated one. An exported file can be imported as it is: its columns{' '}
-            {exportOnlyColumns.join(', ')} are ignored. Either every row is imported or none is.
+            A CSV file with the columns {importColumns.map((column) => importColumnLabels[column]).join(', ')} (or{' '}
+            {importColumns.join(', ')}). Services are names or ids separated by “;”. An empty case number gets a
+            generated one. An exported file can be imported as it is: its columns {exportOnlyColumns.join(', ')} are
+            ignored. Either every row is imported or none is.
           </p>
         </div>
         <div className={styles.rowActions}>
@@ -111,7 +133,13 @@ export default function AdminImportCasesPage() {
           <label className={fieldStyles.label} htmlFor={fileId}>
             CSV file
           </label>
-          <input id={fileId} className={fieldStyles.control} type="file" accept=".csv,text/csv" onChange={(event) => void onFile(event)} />
+          <input
+            id={fileId}
+            className={fieldStyles.control}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={(event) => void onFile(event)}
+          />
         </div>
         <FormError message={preview?.problem ?? null} />
         <FormError
@@ -121,7 +149,15 @@ export default function AdminImportCasesPage() {
               : null
           }
         />
-        <FormError message={rejected ? rejected.message : importCases.isError ? errorMessage(importCases.error, 'Could not import the cases.') : null} />
+        <FormError
+          message={
+            rejected
+              ? rejected.message
+              : importCases.isError
+                ? errorMessage(importCases.error, 'Could not import the cases.')
+                : null
+          }
+        />
         {rejected && rejected.rows.length > 0 && (
           <ul className={importStyles.errors} aria-label="Rows with problems">
             {rejected.rows.map((error, index) => (
@@ -145,7 +181,8 @@ export default function AdminImportCasesPage() {
               })
             }
           >
-            <FileUp aria-hidden="true" size={18} /> {importCases.isPending ? 'Importing...' : `Import ${preview?.rows.length ?? 0} case(s)`}
+            <FileUp aria-hidden="true" size={18} />{' '}
+            {importCases.isPending ? 'Importing...' : `Import ${preview?.rows.length ?? 0} case(s)`}
           </Button>
         </div>
       </section>
@@ -167,7 +204,8 @@ export default function AdminImportCasesPage() {
             />
             {preview.rows.length > PREVIEW_ROWS && (
               <p className={styles.muted}>
-                The first {PREVIEW_ROWS} of {preview.rows.length} rows are shown; rows with problems are all listed above.
+                The first {PREVIEW_ROWS} of {preview.rows.length} rows are shown; rows with problems are all listed
+                above.
               </p>
             )}
           </>

@@ -39,7 +39,15 @@ export default function AdminLoginPage() {
         <h1 className={styles.title}>Admin Login</h1>
         {wasSessionExpired() && !error && <p className={styles.notice}>Your session has ended. Please log in again.</p>}
         <FormError message={error} />
-        <TextField label="Email" type="email" name="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
         <TextField
           label="Password"
           type="password"

@@ -69,8 +69,19 @@ function useListFilters() {
     overdue: params.get('overdue') === 'true',
     owner: /^(me|none|\d{1,10})$/.test(params.get('owner') ?? '') ? (params.get('owner') ?? '') : '',
   };
-  const defaults: Record<string, string> = { q: '', status: '', sortBy: 'createdAt', order: 'DESC', page: '1', overdue: '', owner: '' };
-  const update = (changes: Partial<Record<'q' | 'status' | 'sortBy' | 'order' | 'page' | 'overdue' | 'owner', string>>, { replace = false } = {}) =>
+  const defaults: Record<string, string> = {
+    q: '',
+    status: '',
+    sortBy: 'createdAt',
+    order: 'DESC',
+    page: '1',
+    overdue: '',
+    owner: '',
+  };
+  const update = (
+    changes: Partial<Record<'q' | 'status' | 'sortBy' | 'order' | 'page' | 'overdue' | 'owner', string>>,
+    { replace = false } = {},
+  ) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -168,7 +179,11 @@ export default function AdminManageCasesPage() {
             ))}
           </SelectField>
           <label className={styles.filterCheck}>
-            <input type="checkbox" checked={overdue} onChange={(event) => update({ overdue: event.target.checked ? 'true' : '' })} />
+            <input
+              type="checkbox"
+              checked={overdue}
+              onChange={(event) => update({ overdue: event.target.checked ? 'true' : '' })}
+            />
             Overdue only
           </label>
           <SelectField label="Sort by" value={sortBy} onChange={(event) => update({ sortBy: event.target.value })}>
@@ -193,7 +208,11 @@ export default function AdminManageCasesPage() {
           query={list}
           loading="Loading cases..."
           error={(failure) => errorMessage(failure, 'Could not fetch cases.')}
-          empty={listed || status || overdue || owner ? 'No cases match these filters.' : 'No cases yet. Create the first one.'}
+          empty={
+            listed || status || overdue || owner
+              ? 'No cases match these filters.'
+              : 'No cases yet. Create the first one.'
+          }
           isEmpty={(data) => data.cases.length === 0}
         >
           {(data) => (
@@ -211,12 +230,22 @@ export default function AdminManageCasesPage() {
                       <input
                         type="checkbox"
                         checked={data.cases.every((item) => selected.has(item.id))}
-                        onChange={(event) => toggle(data.cases.map((item) => item.id), event.target.checked)}
+                        onChange={(event) =>
+                          toggle(
+                            data.cases.map((item) => item.id),
+                            event.target.checked,
+                          )
+                        }
                       />
                     ),
                   },
                   cell: (item) => (
-                    <input type="checkbox" aria-label={`Select ${item.case_number}`} checked={selected.has(item.id)} onChange={(event) => toggle([item.id], event.target.checked)} />
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${item.case_number}`}
+                      checked={selected.has(item.id)}
+                      onChange={(event) => toggle([item.id], event.target.checked)}
+                    />
                   ),
                 },
                 {
@@ -232,22 +261,48 @@ export default function AdminManageCasesPage() {
                 { header: 'Passport Number', identifier: true, cell: (item) => item.passport_number },
                 { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
                 { header: 'Current Step', cell: (item) => <CurrentSteps services={item.CaseServices} /> },
-                { header: 'Owner', identifier: true, cell: (item) => (item.owner ? ownerName(item.owner.email) : <span className={styles.muted}>Nobody</span>) },
+                {
+                  header: 'Owner',
+                  identifier: true,
+                  cell: (item) =>
+                    item.owner ? ownerName(item.owner.email) : <span className={styles.muted}>Nobody</span>,
+                },
                 {
                   header: 'Actions',
                   cell: (item) => (
                     <RowMenu
                       label={`Actions for ${item.case_number}`}
                       items={[
-                        { label: 'View details', icon: <Eye aria-hidden="true" size={14} />, to: `/caseadmin/details/${item.id}` },
-                        { label: 'Edit', icon: <Pencil aria-hidden="true" size={14} />, onSelect: () => setEditing(item) },
-                        { label: 'Delete', icon: <Trash2 aria-hidden="true" size={14} />, onSelect: () => setDeleting(item), danger: true },
+                        {
+                          label: 'View details',
+                          icon: <Eye aria-hidden="true" size={14} />,
+                          to: `/caseadmin/details/${item.id}`,
+                        },
+                        {
+                          label: 'Edit',
+                          icon: <Pencil aria-hidden="true" size={14} />,
+                          onSelect: () => setEditing(item),
+                        },
+                        {
+                          label: 'Delete',
+                          icon: <Trash2 aria-hidden="true" size={14} />,
+                          onSelect: () => setDeleting(item),
+                          danger: true,
+                        },
                       ]}
                     />
                   ),
                 },
               ]}
-              footer={<Pagination page={page} pageSize={CASES_PAGE_SIZE} total={data.total} onPageChange={(next) => update({ page: String(next) })} label="Cases pages" />}
+              footer={
+                <Pagination
+                  page={page}
+                  pageSize={CASES_PAGE_SIZE}
+                  total={data.total}
+                  onPageChange={(next) => update({ page: String(next) })}
+                  label="Cases pages"
+                />
+              }
             />
           )}
         </QueryState>
@@ -297,7 +352,15 @@ export default function AdminManageCasesPage() {
   );
 }
 
-function CreateCaseModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (message: string, id: number) => void }) {
+function CreateCaseModal({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (message: string, id: number) => void;
+}) {
   const createCase = useCreateCase();
   const close = () => {
     createCase.reset();
@@ -399,7 +462,12 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
           onChange={(event) => setClientEmail(event.target.value)}
           error={failure.messageFor('client_email')}
         />
-        <OwnerField value={owner} onChange={setOwner} defaultLabel="Choose the owner" error={failure.messageFor('ownerId')} />
+        <OwnerField
+          value={owner}
+          onChange={setOwner}
+          defaultLabel="Choose the owner"
+          error={failure.messageFor('ownerId')}
+        />
         <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={update.isPending} />
         <ModalActions>
           <Button variant="ghost" onClick={onClose}>

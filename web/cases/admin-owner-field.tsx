@@ -8,12 +8,30 @@ import { caseAdminsQuery } from './admin-api.js';
  */
 export type OwnerChoice = string;
 
-export const ownerIdOf = (choice: OwnerChoice): number | null | undefined => (choice === '' ? undefined : choice === 'none' ? null : Number(choice));
+export const ownerIdOf = (choice: OwnerChoice): number | null | undefined =>
+  choice === '' ? undefined : choice === 'none' ? null : Number(choice);
 
-export function OwnerField({ value, onChange, defaultLabel, error }: { value: OwnerChoice; onChange: (value: OwnerChoice) => void; defaultLabel: string; error?: string | null }) {
+export function OwnerField({
+  value,
+  onChange,
+  defaultLabel,
+  error,
+}: {
+  value: OwnerChoice;
+  onChange: (value: OwnerChoice) => void;
+  defaultLabel: string;
+  error?: string | null;
+}) {
   const staff = useQuery(caseAdminsQuery());
   return (
-    <SelectField label="Owner" name="ownerId" value={value} error={error} hint={staff.isError ? 'Could not load the staff list.' : undefined} onChange={(event) => onChange(event.target.value)}>
+    <SelectField
+      label="Owner"
+      name="ownerId"
+      value={value}
+      error={error}
+      hint={staff.isError ? 'Could not load the staff list.' : undefined}
+      onChange={(event) => onChange(event.target.value)}
+    >
       <option value="">{defaultLabel}</option>
       <option value="none">Nobody yet</option>
       {(staff.data ?? []).map((admin) => (

@@ -25,7 +25,13 @@ export default function AdminReviewQueuePage() {
         <h2 id="queue-heading" className={styles.cardTitle}>
           Awaiting review, oldest first{queue.data ? ` (${queue.data.total})` : ''}
         </h2>
-        <QueryState query={queue} loading="Loading documents..." error="Could not fetch the documents to review." empty="No documents are waiting for review." isEmpty={(result) => result.data.length === 0}>
+        <QueryState
+          query={queue}
+          loading="Loading documents..."
+          error="Could not fetch the documents to review."
+          empty="No documents are waiting for review."
+          isEmpty={(result) => result.data.length === 0}
+        >
           {(result) => (
             <>
               <DataTable
@@ -33,21 +39,41 @@ export default function AdminReviewQueuePage() {
                 rows={result.data}
                 rowKey={(item) => item.id}
                 columns={[
-                  { header: 'Sent', cell: (item) => <time dateTime={item.uploadedAt}>{formatDateTime(item.uploadedAt)}</time> },
-                  { header: 'Case', cell: (item) => <Link to={`/caseadmin/details/${item.caseId}`}>{item.caseNumber}</Link> },
+                  {
+                    header: 'Sent',
+                    cell: (item) => <time dateTime={item.uploadedAt}>{formatDateTime(item.uploadedAt)}</time>,
+                  },
+                  {
+                    header: 'Case',
+                    cell: (item) => <Link to={`/caseadmin/details/${item.caseId}`}>{item.caseNumber}</Link>,
+                  },
                   { header: 'Client', cell: (item) => item.clientName },
                   { header: 'Document', cell: (item) => `${item.name} (${item.serviceName})` },
                   {
                     header: 'File',
                     cell: (item) => (
-                      <Button size="small" variant="secondary" onClick={() => openSentDocument(item.id).catch((error: unknown) => notify(errorMessage(error, 'Could not open the file.'), 'error'))}>
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        onClick={() =>
+                          openSentDocument(item.id).catch((error: unknown) =>
+                            notify(errorMessage(error, 'Could not open the file.'), 'error'),
+                          )
+                        }
+                      >
                         Open {item.name} of {item.caseNumber}
                       </Button>
                     ),
                   },
                 ]}
               />
-              <Pagination page={page} pageSize={REVIEW_QUEUE_PAGE_SIZE} total={result.total} onPageChange={setPage} label="Documents to review pages" />
+              <Pagination
+                page={page}
+                pageSize={REVIEW_QUEUE_PAGE_SIZE}
+                total={result.total}
+                onPageChange={setPage}
+                label="Documents to review pages"
+              />
             </>
           )}
         </QueryState>

@@ -7,7 +7,8 @@ type Props = { selected: number[]; onChange: (selected: number[]) => void; disab
 /** A labelled checkbox per service, from the service catalogue. */
 export function ServiceChecklist({ selected, onChange, disabled }: Props) {
   const services = useServices();
-  const toggle = (id: number, checked: boolean) => onChange(checked ? [...selected, id] : selected.filter((other) => other !== id));
+  const toggle = (id: number, checked: boolean) =>
+    onChange(checked ? [...selected, id] : selected.filter((other) => other !== id));
   return (
     <fieldset className={styles.checklist} disabled={disabled}>
       <legend>Services</legend>
@@ -16,7 +17,11 @@ export function ServiceChecklist({ selected, onChange, disabled }: Props) {
       {services.data?.length === 0 && <p className={styles.muted}>No services yet. Add them under Manage Services.</p>}
       {services.data?.map((service) => (
         <label key={service.id}>
-          <input type="checkbox" checked={selected.includes(service.id)} onChange={(event) => toggle(service.id, event.target.checked)} />
+          <input
+            type="checkbox"
+            checked={selected.includes(service.id)}
+            onChange={(event) => toggle(service.id, event.target.checked)}
+          />
           {service.name}
         </label>
       ))}

@@ -10,7 +10,13 @@ import { QueryState } from '../ui/query-state.js';
 import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { useCreateServiceDocument, useDeleteServiceDocument, useServiceDocuments, useUpdateServiceDocument, type DocumentFields } from './admin-documents-api.js';
+import {
+  useCreateServiceDocument,
+  useDeleteServiceDocument,
+  useServiceDocuments,
+  useUpdateServiceDocument,
+  type DocumentFields,
+} from './admin-documents-api.js';
 import styles from './admin-pages.module.css';
 import { serverFieldErrors } from './server-field-errors.js';
 
@@ -81,10 +87,20 @@ function DocumentsOfService({ service }: { service: Service }) {
                 header: 'Actions',
                 cell: (document) => (
                   <div className={styles.rowActions}>
-                    <Button size="small" variant="secondary" onClick={() => setEditing(document)} aria-label={`Edit ${document.name}`}>
+                    <Button
+                      size="small"
+                      variant="secondary"
+                      onClick={() => setEditing(document)}
+                      aria-label={`Edit ${document.name}`}
+                    >
                       Edit
                     </Button>
-                    <Button size="small" variant="danger" onClick={() => setRemoving(document)} aria-label={`Remove ${document.name}`}>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      onClick={() => setRemoving(document)}
+                      aria-label={`Remove ${document.name}`}
+                    >
                       Remove
                     </Button>
                   </div>
@@ -159,19 +175,36 @@ function DocumentFieldsInputs({
         error={messageFor('description')}
       />
       <p>
-        <input id={requiredId} type="checkbox" checked={fields.required} onChange={(event) => onChange({ ...fields, required: event.target.checked })} />{' '}
+        <input
+          id={requiredId}
+          type="checkbox"
+          checked={fields.required}
+          onChange={(event) => onChange({ ...fields, required: event.target.checked })}
+        />{' '}
         <label htmlFor={requiredId}>Required</label>
       </p>
     </>
   );
 }
 
-function EditDocumentDialog({ service, document, onClose }: { service: Service; document: ServiceDocument | null; onClose: () => void }) {
+function EditDocumentDialog({
+  service,
+  document,
+  onClose,
+}: {
+  service: Service;
+  document: ServiceDocument | null;
+  onClose: () => void;
+}) {
   const notify = useToast();
   const update = useUpdateServiceDocument(service.id);
   const [fields, setFields] = useState<DocumentFields | null>(null);
   const updateFailure = serverFieldErrors(update.error, documentFieldNames, 'Could not save the document.');
-  const shown = fields ?? (document ? { name: document.name, description: document.description ?? '', required: document.required } : emptyFields);
+  const shown =
+    fields ??
+    (document
+      ? { name: document.name, description: document.description ?? '', required: document.required }
+      : emptyFields);
 
   function close() {
     setFields(null);

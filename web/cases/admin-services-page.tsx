@@ -68,7 +68,13 @@ export default function AdminServicesPage() {
         <h2 id="services-heading" className={styles.cardTitle}>
           Services
         </h2>
-        <QueryState query={services} loading="Loading services..." error="Could not fetch services." empty="No services yet. Add the first one above." isEmpty={(list) => list.length === 0}>
+        <QueryState
+          query={services}
+          loading="Loading services..."
+          error="Could not fetch services."
+          empty="No services yet. Add the first one above."
+          isEmpty={(list) => list.length === 0}
+        >
           {(list) => (
             <DataTable
               caption="Services"
@@ -88,7 +94,12 @@ export default function AdminServicesPage() {
                 {
                   header: 'Delete',
                   cell: (service) => (
-                    <Button size="small" variant="danger" onClick={() => setDeleting(service)} aria-label={`Delete ${service.name}`}>
+                    <Button
+                      size="small"
+                      variant="danger"
+                      onClick={() => setDeleting(service)}
+                      aria-label={`Delete ${service.name}`}
+                    >
                       <Trash2 aria-hidden="true" size={14} /> Delete
                     </Button>
                   ),

@@ -10,7 +10,17 @@ import { useUpdateStep } from './admin-api.js';
 import { serverFieldErrors } from './server-field-errors.js';
 
 /** A multi-line field in the shared field look. */
-export function DescriptionField({ value, onChange, disabled, error }: { value: string; onChange: (value: string) => void; disabled?: boolean; error?: string | null }) {
+export function DescriptionField({
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  error?: string | null;
+}) {
   const id = useId();
   return (
     <div className={fieldStyles.field}>
@@ -29,7 +39,9 @@ export function DescriptionField({ value, onChange, disabled, error }: { value: 
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
-      <span className={fieldStyles.hint}>What happens during this step and what the applicant may need to do. Shown on the tracker and in emails.</span>
+      <span className={fieldStyles.hint}>
+        What happens during this step and what the applicant may need to do. Shown on the tracker and in emails.
+      </span>
       {error && (
         <span id={`${id}-error`} className={fieldStyles.error}>
           {error}
@@ -40,7 +52,15 @@ export function DescriptionField({ value, onChange, disabled, error }: { value: 
 }
 
 /** Edits a step's public description and expected days. */
-export function StepExplanationDialog({ step, onClose, onSaved }: { step: Step; onClose: () => void; onSaved: () => void }) {
+export function StepExplanationDialog({
+  step,
+  onClose,
+  onSaved,
+}: {
+  step: Step;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const update = useUpdateStep(step.service_id);
   const [description, setDescription] = useState(step.description ?? '');
   const [expectedDays, setExpectedDays] = useState(step.expected_days === null ? '' : String(step.expected_days));
@@ -54,7 +74,12 @@ export function StepExplanationDialog({ step, onClose, onSaved }: { step: Step; 
         }}
       >
         <FormError message={failure.formError} />
-        <DescriptionField value={description} onChange={setDescription} disabled={update.isPending} error={failure.messageFor('description')} />
+        <DescriptionField
+          value={description}
+          onChange={setDescription}
+          disabled={update.isPending}
+          error={failure.messageFor('description')}
+        />
         <TextField
           label="Expected days"
           name="expected_days"

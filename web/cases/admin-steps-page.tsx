@@ -24,7 +24,13 @@ export default function AdminStepsPage() {
   const serviceId = routeId(serviceIdParam);
   const services = useServices();
   if (services.isPending) return <LoadingState text="Loading service..." />;
-  if (services.isLoadingError) return <ErrorState message={errorMessage(services.error, 'Could not fetch services.')} onRetry={() => void services.refetch()} />;
+  if (services.isLoadingError)
+    return (
+      <ErrorState
+        message={errorMessage(services.error, 'Could not fetch services.')}
+        onRetry={() => void services.refetch()}
+      />
+    );
   const service = services.data.find((candidate) => candidate.id === serviceId);
   if (!service) return <ServiceNotFound param={serviceIdParam} />;
   return <ServiceSteps key={service.id} service={service} />;
@@ -57,7 +63,11 @@ function ServiceSteps({ service }: { service: Service }) {
   const [explaining, setExplaining] = useState<Step | null>(null);
   const [deleting, setDeleting] = useState<Step | null>(null);
 
-  const failure = serverFieldErrors(createStep.error, ['name', 'sequence', 'expected_days', 'description'], 'Could not add the step.');
+  const failure = serverFieldErrors(
+    createStep.error,
+    ['name', 'sequence', 'expected_days', 'description'],
+    'Could not add the step.',
+  );
 
   function onAdd(event: FormEvent) {
     event.preventDefault();
@@ -127,7 +137,12 @@ function ServiceSteps({ service }: { service: Service }) {
             onChange={(event) => setExpectedDays(event.target.value)}
             error={failure.messageFor('expected_days')}
           />
-          <DescriptionField value={description} onChange={setDescription} disabled={createStep.isPending} error={failure.messageFor('description')} />
+          <DescriptionField
+            value={description}
+            onChange={setDescription}
+            disabled={createStep.isPending}
+            error={failure.messageFor('description')}
+          />
           <Button type="submit" disabled={createStep.isPending}>
             {createStep.isPending ? 'Adding...' : 'Add Step'}
           </Button>
@@ -160,10 +175,20 @@ function ServiceSteps({ service }: { service: Service }) {
                   header: 'Actions',
                   cell: (step) => (
                     <div className={styles.rowActions}>
-                      <Button size="small" variant="secondary" onClick={() => setExplaining(step)} aria-label={`Edit ${step.name}`}>
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        onClick={() => setExplaining(step)}
+                        aria-label={`Edit ${step.name}`}
+                      >
                         <Pencil aria-hidden="true" size={14} /> Edit
                       </Button>
-                      <Button size="small" variant="danger" onClick={() => setDeleting(step)} aria-label={`Delete ${step.name}`}>
+                      <Button
+                        size="small"
+                        variant="danger"
+                        onClick={() => setDeleting(step)}
+                        aria-label={`Delete ${step.name}`}
+                      >
                         <Trash2 aria-hidden="true" size={14} /> Delete
                       </Button>
                     </div>

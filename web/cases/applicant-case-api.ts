@@ -7,7 +7,8 @@ import { sendDocumentFile } from './document-files.js';
 // The session is an httpOnly cookie: the page never sees it, the browser sends it with these calls.
 const caseKey = ['applicant', 'case'] as const;
 
-export const applicantCaseQuery = () => queryOptions({ queryKey: caseKey, queryFn: () => request<ApplicantCase>('/api/applicant/case'), retry: false });
+export const applicantCaseQuery = () =>
+  queryOptions({ queryKey: caseKey, queryFn: () => request<ApplicantCase>('/api/applicant/case'), retry: false });
 
 export const useApplicantCase = (enabled: boolean) => useQuery({ ...applicantCaseQuery(), enabled });
 
@@ -30,7 +31,8 @@ export function useSignOut() {
 export function useSendDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ documentId, file }: { documentId: number; file: File }) => sendDocumentFile<ChecklistItem>(`/api/applicant/documents/${documentId}`, file),
+    mutationFn: ({ documentId, file }: { documentId: number; file: File }) =>
+      sendDocumentFile<ChecklistItem>(`/api/applicant/documents/${documentId}`, file),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKey }),
   });
 }

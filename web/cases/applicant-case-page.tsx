@@ -36,7 +36,8 @@ export default function ApplicantCasePage() {
     openSession(linkToken, { onSettled: () => navigate('/casetracking/case', { replace: true }) });
   }, [linkToken, openSession, navigate]);
 
-  const notSignedIn = (applicantCase.error instanceof ApiError && applicantCase.error.status === 401) || session.isError;
+  const notSignedIn =
+    (applicantCase.error instanceof ApiError && applicantCase.error.status === 401) || session.isError;
 
   return (
     <main className={trackerStyles.page}>
@@ -46,7 +47,11 @@ export default function ApplicantCasePage() {
             {t('caseView.title')}
           </h1>
           {applicantCase.isSuccess && (
-            <Button variant="secondary" disabled={signOut.isPending} onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/casetracking') })}>
+            <Button
+              variant="secondary"
+              disabled={signOut.isPending}
+              onClick={() => signOut.mutate(undefined, { onSuccess: () => navigate('/casetracking') })}
+            >
               {t('caseView.signOut')}
             </Button>
           )}
@@ -96,20 +101,32 @@ function ChecklistEntry({ item }: { item: ChecklistItem }) {
       <h3>{item.name}</h3>
       {item.description && <p>{item.description}</p>}
       <p>
-        <span className={`${panelStyles.status} ${item.status === 'requested' ? '' : panelStyles[item.status]}`}>{t(`caseView.status.${item.status}`)}</span>
+        <span className={`${panelStyles.status} ${item.status === 'requested' ? '' : panelStyles[item.status]}`}>
+          {t(`caseView.status.${item.status}`)}
+        </span>
         {item.uploadedAt && (
           <>
             {' '}
             <time dateTime={item.uploadedAt}>
-              {t('caseView.sentOn', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(item.uploadedAt)) })}
+              {t('caseView.sentOn', {
+                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                  new Date(item.uploadedAt),
+                ),
+              })}
             </time>
           </>
         )}
       </p>
-      {item.status === 'rejected' && item.reason && <p className={styles.reason}>{t('caseView.reason', { reason: item.reason })}</p>}
+      {item.status === 'rejected' && item.reason && (
+        <p className={styles.reason}>{t('caseView.reason', { reason: item.reason })}</p>
+      )}
       {item.status !== 'accepted' && (
         <div className={styles.upload}>
-          <label htmlFor={inputId}>{item.status === 'requested' ? t('caseView.send', { name: item.name }) : t('caseView.sendAgain', { name: item.name })}</label>
+          <label htmlFor={inputId}>
+            {item.status === 'requested'
+              ? t('caseView.send', { name: item.name })
+              : t('caseView.sendAgain', { name: item.name })}
+          </label>
           <input
             id={inputId}
             type="file"
@@ -128,7 +145,13 @@ function ChecklistEntry({ item }: { item: ChecklistItem }) {
             message={
               send.isError
                 ? applicantErrorText(send.error, t, t('caseView.sendFailed'), (error) =>
-                    error.status === 413 ? t('caseView.fileTooLarge') : error.status === 429 ? t('caseView.tooManyFiles') : error.status === 400 ? t('caseView.fileRefused') : null,
+                    error.status === 413
+                      ? t('caseView.fileTooLarge')
+                      : error.status === 429
+                        ? t('caseView.tooManyFiles')
+                        : error.status === 400
+                          ? t('caseView.fileRefused')
+                          : null,
                   )
                 : null
             }

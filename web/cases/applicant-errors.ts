@@ -7,7 +7,12 @@ import { ApiError, isUnreachable } from '../lib/http.js';
  * field a 400 is about) and say it with their own words. `known` names the answers a screen
  * expects; anything else is the screen's `fallback`.
  */
-export function applicantErrorText(error: unknown, t: TFunction, fallback: string, known: (error: ApiError) => string | null = () => null): string {
+export function applicantErrorText(
+  error: unknown,
+  t: TFunction,
+  fallback: string,
+  known: (error: ApiError) => string | null = () => null,
+): string {
   if (isUnreachable(error)) return t('errors.unreachable');
   if (!(error instanceof ApiError)) return fallback;
   if (error.status >= 500) return t('errors.serverFault');

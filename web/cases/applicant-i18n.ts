@@ -10,7 +10,8 @@ export const applicantLanguages = [
 export type ApplicantLanguage = (typeof applicantLanguages)[number]['code'];
 
 const STORAGE_KEY = 'pathway.language';
-const isSupported = (code: string | null | undefined): code is ApplicantLanguage => applicantLanguages.some((language) => language.code === code);
+const isSupported = (code: string | null | undefined): code is ApplicantLanguage =>
+  applicantLanguages.some((language) => language.code === code);
 
 // One chunk per language, loaded when chosen: the tracker's first page carries none of them.
 const catalogues: Record<ApplicantLanguage, () => Promise<{ default: unknown }>> = {

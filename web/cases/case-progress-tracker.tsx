@@ -16,7 +16,11 @@ const caseStatusKey = { 'Under Review': 'underReview', 'In Progress': 'inProgres
 
 /** The Case Progress Tracker: one card per subscribed service, with its steps in order. */
 // The applicant's own case page has no passport number to show: the sign-in was the check.
-export function CaseProgressTracker({ progress }: { progress: Omit<CaseProgress, 'passportNumber'> & { passportNumber?: string } }) {
+export function CaseProgressTracker({
+  progress,
+}: {
+  progress: Omit<CaseProgress, 'passportNumber'> & { passportNumber?: string };
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { t } = useTranslation();
   // A new result moves focus (and the view, on a phone the form fills the screen) to the result.
@@ -43,7 +47,16 @@ export function CaseProgressTracker({ progress }: { progress: Omit<CaseProgress,
           )}
           <div>
             <dt>{t('progress.status')}</dt>
-            <dd>{progress.status ? <CaseStatusBadge status={progress.status} label={t(`progress.caseStatus.${caseStatusKey[progress.status]}`)} /> : t('progress.notAvailable')}</dd>
+            <dd>
+              {progress.status ? (
+                <CaseStatusBadge
+                  status={progress.status}
+                  label={t(`progress.caseStatus.${caseStatusKey[progress.status]}`)}
+                />
+              ) : (
+                t('progress.notAvailable')
+              )}
+            </dd>
           </div>
         </dl>
       </div>
@@ -67,7 +80,9 @@ function ServiceCard({ service }: { service: ServiceProgress }) {
   return (
     <li className={styles.card} aria-label={service.serviceName || t('progress.service')}>
       <div className={styles.cardHeader}>
-        <h3 className={styles.serviceName} dir="auto">{service.serviceName || t('progress.notAvailable')}</h3>
+        <h3 className={styles.serviceName} dir="auto">
+          {service.serviceName || t('progress.notAvailable')}
+        </h3>
         <p className={styles.current}>
           {t('progress.currentStep')} <strong>{service.currentStep ?? t('progress.notAvailable')}</strong>
         </p>
@@ -75,18 +90,18 @@ function ServiceCard({ service }: { service: ServiceProgress }) {
       <ServiceOutlook service={service} />
       {steps.length > 0 && (
         <>
-          <div
-            className={styles.bar}
-            role="img"
-            aria-label={t('progress.stepsDone', { done, total: steps.length })}
-          >
+          <div className={styles.bar} role="img" aria-label={t('progress.stepsDone', { done, total: steps.length })}>
             {steps.map((step, index) => (
               <span key={index} className={`${styles.segment} ${styles[step.status]}`} />
             ))}
           </div>
           <ol className={styles.steps}>
             {steps.map((step, index) => (
-              <li key={index} className={`${styles.step} ${styles[step.status]}`} aria-current={step.status === 'active' ? 'step' : undefined}>
+              <li
+                key={index}
+                className={`${styles.step} ${styles[step.status]}`}
+                aria-current={step.status === 'active' ? 'step' : undefined}
+              >
                 <span className={styles.circle} aria-hidden="true">
                   {step.status === 'completed' ? <Check size={16} strokeWidth={3} /> : index + 1}
                 </span>
@@ -99,7 +114,13 @@ function ServiceCard({ service }: { service: ServiceProgress }) {
           </ol>
         </>
       )}
-      <p className={styles.updated}>{t('progress.lastUpdated', { date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(service.lastUpdated)) })}</p>
+      <p className={styles.updated}>
+        {t('progress.lastUpdated', {
+          date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+            new Date(service.lastUpdated),
+          ),
+        })}
+      </p>
     </li>
   );
 }

@@ -41,7 +41,10 @@ export async function openDocumentFile(path: string, token?: string | null): Pro
   try {
     let response: Response;
     try {
-      response = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+      response = await fetch(path, {
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        credentials: 'same-origin',
+      });
     } catch {
       throw new ApiError(0, UNREACHABLE);
     }

@@ -11,7 +11,11 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       <label htmlFor={id} className="visually-hidden">
         {t('shell.language')}
       </label>
-      <select id={id} value={i18n.language} onChange={(event) => void switchLanguage(event.target.value as ApplicantLanguage)}>
+      <select
+        id={id}
+        value={i18n.language}
+        onChange={(event) => void switchLanguage(event.target.value as ApplicantLanguage)}
+      >
         {applicantLanguages.map((language) => (
           <option key={language.code} value={language.code} lang={language.code}>
             {language.name}

@@ -5,19 +5,47 @@ export const casesRoutes: RouteObject[] = [
   {
     element: lazyPage(() => import('./applicant-shell.js')),
     children: [
-      { path: '/casetracking', handle: { title: 'Track Your Application' }, element: lazyPage(() => import('./tracker-page.js')) },
-      { path: '/casetracking/case', handle: { title: 'Your case' }, element: lazyPage(() => import('./applicant-case-page.js')) },
-      { path: '/casetracking/confirm', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
-      { path: '/casetracking/unsubscribe', handle: { title: 'Email updates' }, element: lazyPage(() => import('./tracker-subscription-page.js')) },
+      {
+        path: '/casetracking',
+        handle: { title: 'Track Your Application' },
+        element: lazyPage(() => import('./tracker-page.js')),
+      },
+      {
+        path: '/casetracking/case',
+        handle: { title: 'Your case' },
+        element: lazyPage(() => import('./applicant-case-page.js')),
+      },
+      {
+        path: '/casetracking/confirm',
+        handle: { title: 'Email updates' },
+        element: lazyPage(() => import('./tracker-subscription-page.js')),
+      },
+      {
+        path: '/casetracking/unsubscribe',
+        handle: { title: 'Email updates' },
+        element: lazyPage(() => import('./tracker-subscription-page.js')),
+      },
     ],
   },
   {
     // The signed-out pages: logo, sign-in and dark mode, as every other screen has.
     element: lazyPage(() => import('./admin-account-shell.js')),
     children: [
-      { path: '/caseadmin/login', handle: { title: 'Case admin sign-in' }, element: lazyPage(() => import('./admin-login-page.js')) },
-      { path: '/caseadmin/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./admin-forgot-password-page.js')) },
-      { path: '/caseadmin/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./admin-reset-password-page.js')) },
+      {
+        path: '/caseadmin/login',
+        handle: { title: 'Case admin sign-in' },
+        element: lazyPage(() => import('./admin-login-page.js')),
+      },
+      {
+        path: '/caseadmin/forgot-password',
+        handle: { title: 'Forgot password' },
+        element: lazyPage(() => import('./admin-forgot-password-page.js')),
+      },
+      {
+        path: '/caseadmin/reset-password',
+        handle: { title: 'Reset password' },
+        element: lazyPage(() => import('./admin-reset-password-page.js')),
+      },
     ],
   },
   // The area's prefix leads to its entry page (the layout's guard sends a visitor on to the login).
@@ -25,14 +53,46 @@ export const casesRoutes: RouteObject[] = [
   {
     element: lazyPage(() => import('./admin-layout.js')),
     children: [
-      { path: '/caseadmin/dashboard', handle: { title: 'Admin Dashboard' }, element: lazyPage(() => import('./admin-dashboard-page.js')) },
-      { path: '/caseadmin/manage-cases', handle: { title: 'Case Management' }, element: lazyPage(() => import('./admin-manage-cases-page.js')) },
-      { path: '/caseadmin/create-case', handle: { title: 'Create New Case' }, element: lazyPage(() => import('./admin-create-case-page.js')) },
-      { path: '/caseadmin/import-cases', handle: { title: 'Import cases' }, element: lazyPage(() => import('./admin-import-cases-page.js')) },
-      { path: '/caseadmin/details/:id', handle: { title: 'Case Details' }, element: lazyPage(() => import('./admin-case-details-page.js')) },
-      { path: '/caseadmin/documents', handle: { title: 'Documents to review' }, element: lazyPage(() => import('./admin-review-queue-page.js')) },
-      { path: '/caseadmin/services', handle: { title: 'Service Management' }, element: lazyPage(() => import('./admin-services-page.js')) },
-      { path: '/caseadmin/services/:serviceId/steps', handle: { title: 'Manage Steps' }, element: lazyPage(() => import('./admin-steps-page.js')) },
+      {
+        path: '/caseadmin/dashboard',
+        handle: { title: 'Admin Dashboard' },
+        element: lazyPage(() => import('./admin-dashboard-page.js')),
+      },
+      {
+        path: '/caseadmin/manage-cases',
+        handle: { title: 'Case Management' },
+        element: lazyPage(() => import('./admin-manage-cases-page.js')),
+      },
+      {
+        path: '/caseadmin/create-case',
+        handle: { title: 'Create New Case' },
+        element: lazyPage(() => import('./admin-create-case-page.js')),
+      },
+      {
+        path: '/caseadmin/import-cases',
+        handle: { title: 'Import cases' },
+        element: lazyPage(() => import('./admin-import-cases-page.js')),
+      },
+      {
+        path: '/caseadmin/details/:id',
+        handle: { title: 'Case Details' },
+        element: lazyPage(() => import('./admin-case-details-page.js')),
+      },
+      {
+        path: '/caseadmin/documents',
+        handle: { title: 'Documents to review' },
+        element: lazyPage(() => import('./admin-review-queue-page.js')),
+      },
+      {
+        path: '/caseadmin/services',
+        handle: { title: 'Service Management' },
+        element: lazyPage(() => import('./admin-services-page.js')),
+      },
+      {
+        path: '/caseadmin/services/:serviceId/steps',
+        handle: { title: 'Manage Steps' },
+        element: lazyPage(() => import('./admin-steps-page.js')),
+      },
     ],
   },
 ];

@@ -42,7 +42,12 @@ export function ServiceOutlook({ service }: { service: ServiceProgress }) {
         <p className={styles.estimate}>
           <CalendarClock aria-hidden="true" size={18} className={styles.icon} />
           <span>
-            {t('progress.estimate')} <strong>{new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(service.estimatedCompletion))}</strong>
+            {t('progress.estimate')}{' '}
+            <strong>
+              {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
+                new Date(service.estimatedCompletion),
+              )}
+            </strong>
             <span className={styles.note}> {t('progress.estimateNote')}</span>
           </span>
         </p>

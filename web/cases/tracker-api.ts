@@ -21,7 +21,11 @@ export function useProgressLookup() {
 export function useSubscribe() {
   return useMutation({
     // The language on screen goes along: the confirmation email is written in it.
-    mutationFn: (body: ProgressLookup & { email: string }) => request<{ message: string }>('/api/progress/subscribe', { method: 'POST', body: { ...body, language: applicantI18n.language } }),
+    mutationFn: (body: ProgressLookup & { email: string }) =>
+      request<{ message: string }>('/api/progress/subscribe', {
+        method: 'POST',
+        body: { ...body, language: applicantI18n.language },
+      }),
   });
 }
 
@@ -29,16 +33,23 @@ export function useSubscribe() {
 export function useSubscriptionLink(action: 'confirm' | 'unsubscribe') {
   return useMutation({
     mutationFn: (token: string) =>
-      request<SubscriptionLinkAnswer>(action === 'confirm' ? '/api/progress/subscribe/confirm' : '/api/progress/unsubscribe', {
-        method: 'POST',
-        body: { token },
-      }),
+      request<SubscriptionLinkAnswer>(
+        action === 'confirm' ? '/api/progress/subscribe/confirm' : '/api/progress/unsubscribe',
+        {
+          method: 'POST',
+          body: { token },
+        },
+      ),
   });
 }
 
 /** "Sign in to send documents": a link goes to the case's own address; the answer is the same either way. */
 export function useApplicantAccess() {
   return useMutation({
-    mutationFn: (body: ProgressLookup) => request<{ message: string }>('/api/applicant/access', { method: 'POST', body: { ...body, language: applicantI18n.language } }),
+    mutationFn: (body: ProgressLookup) =>
+      request<{ message: string }>('/api/applicant/access', {
+        method: 'POST',
+        body: { ...body, language: applicantI18n.language },
+      }),
   });
 }

@@ -20,7 +20,9 @@ export default function TrackerPage() {
   const [searchParams] = useSearchParams();
   const [caseNumber, setCaseNumber] = useState(() => searchParams.get('case') ?? '');
   const [passportNumber, setPassportNumber] = useState('');
-  const [fieldProblem, setFieldProblem] = useState<'bothFields' | 'caseNumberTooLong' | 'passportNumberTooLong' | null>(null);
+  const [fieldProblem, setFieldProblem] = useState<'bothFields' | 'caseNumberTooLong' | 'passportNumberTooLong' | null>(
+    null,
+  );
   const lookup = useProgressLookup();
   const { t } = useTranslation();
 

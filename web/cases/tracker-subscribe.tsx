@@ -46,7 +46,11 @@ export function TrackerSubscribe({ lookup }: { lookup: ProgressLookup }) {
         message={
           subscribe.isError
             ? applicantErrorText(subscribe.error, t, t('subscribe.failed'), (error) =>
-                error.status === 404 ? t('tracker.notFound') : error.field === 'email' ? t('subscribe.invalidEmail') : null,
+                error.status === 404
+                  ? t('tracker.notFound')
+                  : error.field === 'email'
+                    ? t('subscribe.invalidEmail')
+                    : null,
               )
             : null
         }

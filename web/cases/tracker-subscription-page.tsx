@@ -35,7 +35,9 @@ export default function TrackerSubscriptionPage() {
           <ErrorState
             message={applicantErrorText(link.error, t, t('subscription.failed'), (error) =>
               // A token the form refused (400 on `token`) is as invalid as one the server does not know.
-              error.code === SUBSCRIPTION_LINK_INVALID || error.field === 'token' ? t('subscription.invalidLink') : null,
+              error.code === SUBSCRIPTION_LINK_INVALID || error.field === 'token'
+                ? t('subscription.invalidLink')
+                : null,
             )}
             onRetry={() => mutate(token)}
           />

@@ -9,7 +9,13 @@ export function ExternalRedirectPage({ token }: { token: string }) {
   useEffect(() => {
     if (target) window.location.replace(target);
   }, [target]);
-  if (config.isLoadingError) return <ErrorState message="Could not continue to the health authority. Please try again." onRetry={() => void config.refetch()} />;
+  if (config.isLoadingError)
+    return (
+      <ErrorState
+        message="Could not continue to the health authority. Please try again."
+        onRetry={() => void config.refetch()}
+      />
+    );
   return (
     <main style={{ padding: '2rem', textAlign: 'center' }}>
       <p role="status">Redirecting...</p>

@@ -36,12 +36,15 @@ const aliases: Record<string, string> = {
 export function resolveUnknownPath(pathname: string): UnknownPathOutcome {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const segments = trimmed.split('/').filter(Boolean);
-  if (segments.length === 1 && segments[0] && looksLikeToken(segments[0])) return { kind: 'health-authority', token: segments[0] };
+  if (segments.length === 1 && segments[0] && looksLikeToken(segments[0]))
+    return { kind: 'health-authority', token: segments[0] };
   const lower = trimmed.toLowerCase();
   const alias = aliases[lower];
   if (alias) return { kind: 'navigate', to: alias };
   // Inside an area, the way home is that area's entry page.
-  if (lower.startsWith('/lms-system/')) return { kind: 'not-found', home: { to: '/lms-system', label: 'Go to the learning dashboard' } };
-  if (lower.startsWith('/caseadmin/')) return { kind: 'not-found', home: { to: '/caseadmin/dashboard', label: 'Go to the case admin dashboard' } };
+  if (lower.startsWith('/lms-system/'))
+    return { kind: 'not-found', home: { to: '/lms-system', label: 'Go to the learning dashboard' } };
+  if (lower.startsWith('/caseadmin/'))
+    return { kind: 'not-found', home: { to: '/caseadmin/dashboard', label: 'Go to the case admin dashboard' } };
   return { kind: 'not-found', home: { to: '/', label: 'Go to the home page' } };
 }

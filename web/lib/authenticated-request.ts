@@ -21,7 +21,8 @@ export function createAuthenticatedRequests(tokens: TokenStore, onUnauthorized?:
       throw error;
     }
   }
-  const withHeaders = <T>(path: string, options: Options = {}) => authenticated((token) => requestWithHeaders<T>(path, { ...options, token }));
+  const withHeaders = <T>(path: string, options: Options = {}) =>
+    authenticated((token) => requestWithHeaders<T>(path, { ...options, token }));
   return {
     withHeaders,
     /** The JSON body of the answer. */
@@ -32,6 +33,7 @@ export function createAuthenticatedRequests(tokens: TokenStore, onUnauthorized?:
       return { data, total: Number(headers.get('x-total-count') ?? 0) };
     },
     /** Saves the answer as a file (an export). */
-    download: (path: string, options: Options & { fallbackName: string }) => authenticated((token) => downloadFile(path, { ...options, token })),
+    download: (path: string, options: Options & { fallbackName: string }) =>
+      authenticated((token) => downloadFile(path, { ...options, token })),
   };
 }

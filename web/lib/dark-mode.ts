@@ -33,10 +33,7 @@ export function followSystemDarkMode(): void {
 }
 
 export function useDarkMode(): [boolean, () => void] {
-  const dark = useSyncExternalStore(
-    (listener) => (listeners.add(listener), () => listeners.delete(listener)),
-    isDark,
-  );
+  const dark = useSyncExternalStore((listener) => (listeners.add(listener), () => listeners.delete(listener)), isDark);
   const toggle = useCallback(() => {
     localStorage.setItem(STORAGE_KEY, String(!isDark()));
     applyStoredDarkMode();

@@ -93,7 +93,10 @@ function refusal(status: number, body: Partial<ErrorBody> | undefined): ApiError
 }
 
 /** Calls the API; resolves with the JSON body and headers, or rejects with an ApiError. */
-export async function requestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ data: T; headers: Headers }> {
+export async function requestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ data: T; headers: Headers }> {
   const response = await send(path, options, 'application/json');
   const text = await response.text();
   const json: unknown = text ? safeParse(text) : undefined;
@@ -105,7 +108,8 @@ export async function requestWithHeaders<T>(path: string, options: RequestOption
 export async function downloadFile(path: string, options: RequestOptions & { fallbackName: string }): Promise<void> {
   const response = await send(path, options, '*/*');
   if (!response.ok) throw refusal(response.status, safeParse(await response.text()) as Partial<ErrorBody> | undefined);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? options.fallbackName;
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? options.fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -149,6 +153,12 @@ export function errorMessage(error: unknown, fallback: string): string {
  * lists the request's field names), to show next to that field; null otherwise.
  */
 export function fieldError(error: unknown, fields: readonly string[]): { field: string; message: string } | null {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409) || !error.field || !fields.includes(error.field)) return null;
+  if (
+    !(error instanceof ApiError) ||
+    (error.status !== 400 && error.status !== 409) ||
+    !error.field ||
+    !fields.includes(error.field)
+  )
+    return null;
   return { field: error.field, message: error.message };
 }

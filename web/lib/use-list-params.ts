@@ -7,7 +7,10 @@ import { useSearchParams } from 'react-router';
  * value `accept` refuses (an edited or outdated address) reads as the default, so the list asks
  * the server only what it can answer.
  */
-export function useListParams<Name extends string>(defaults: Record<Name, string>, accept: Partial<Record<Name, (value: string) => boolean>> = {}) {
+export function useListParams<Name extends string>(
+  defaults: Record<Name, string>,
+  accept: Partial<Record<Name, (value: string) => boolean>> = {},
+) {
   const [params, setParams] = useSearchParams();
   const names = Object.keys(defaults) as Name[];
   const read = (name: Name) => {

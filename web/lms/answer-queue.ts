@@ -21,7 +21,11 @@ type QueuedItem = (QueuedAnswer & { kind?: 'answer' }) | QueuedFlag;
 const send = (attemptId: number, item: QueuedItem) =>
   item.kind === 'flag'
     ? setQuestionFlag(attemptId, item.questionId, item.flagged)
-    : sendRecordedAnswer({ clientAnswerId: item.clientAnswerId, questionId: item.questionId, userAnswer: item.userAnswer });
+    : sendRecordedAnswer({
+        clientAnswerId: item.clientAnswerId,
+        questionId: item.questionId,
+        userAnswer: item.userAnswer,
+      });
 
 function load(attemptId: number): QueuedItem[] {
   try {
@@ -73,7 +77,10 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
             return;
           }
           // Any other refusal is about this answer alone (say, a withdrawn question): it is dropped, the rest go on.
-          setRefusal({ questionIds: [next.questionId], message: error instanceof Error ? error.message : 'The answer was refused.' });
+          setRefusal({
+            questionIds: [next.questionId],
+            message: error instanceof Error ? error.message : 'The answer was refused.',
+          });
         }
         const rest = load(attemptId).filter((a) => a.clientAnswerId !== next?.clientAnswerId);
         store(attemptId, rest);
@@ -98,7 +105,8 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
     [push],
   );
   const enqueueFlag = useCallback(
-    (questionId: number, flagged: boolean) => push({ kind: 'flag', clientAnswerId: crypto.randomUUID(), questionId, flagged }),
+    (questionId: number, flagged: boolean) =>
+      push({ kind: 'flag', clientAnswerId: crypto.randomUUID(), questionId, flagged }),
     [push],
   );
 

@@ -1,5 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Achievement, Course, CourseDetails, ProfileResponse, Progress, RecentCourse, UpcomingExam } from '../../contracts/lms.js';
+import type {
+  Achievement,
+  Course,
+  CourseDetails,
+  ProfileResponse,
+  Progress,
+  RecentCourse,
+  UpcomingExam,
+} from '../../contracts/lms.js';
 import { lmsRequest } from './session.js';
 
 /** The learner's endpoints: each fetcher with its TanStack Query hook; mutations update what they change. */
@@ -16,15 +24,28 @@ export const lmsKeys = {
 
 /** Each endpoint's query: its key, its fetcher and the contract type it answers, for hooks and for the cache alike. */
 export const recentCoursesQuery = () =>
-  queryOptions({ queryKey: lmsKeys.recentCourses, queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent') });
-export const coursesQuery = () => queryOptions({ queryKey: lmsKeys.courses, queryFn: () => lmsRequest<{ courses: Course[] }>('/user/courses') });
-export const courseQuery = (id: number) => queryOptions({ queryKey: lmsKeys.course(id), queryFn: () => lmsRequest<CourseDetails>(`/user/courses/${id}`) });
+  queryOptions({
+    queryKey: lmsKeys.recentCourses,
+    queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent'),
+  });
+export const coursesQuery = () =>
+  queryOptions({ queryKey: lmsKeys.courses, queryFn: () => lmsRequest<{ courses: Course[] }>('/user/courses') });
+export const courseQuery = (id: number) =>
+  queryOptions({ queryKey: lmsKeys.course(id), queryFn: () => lmsRequest<CourseDetails>(`/user/courses/${id}`) });
 export const upcomingExamsQuery = () =>
-  queryOptions({ queryKey: lmsKeys.upcoming, queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/user/exam/upcoming') });
-export const progressQuery = () => queryOptions({ queryKey: lmsKeys.progress, queryFn: () => lmsRequest<{ progress: Progress }>('/user/progress') });
+  queryOptions({
+    queryKey: lmsKeys.upcoming,
+    queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/user/exam/upcoming'),
+  });
+export const progressQuery = () =>
+  queryOptions({ queryKey: lmsKeys.progress, queryFn: () => lmsRequest<{ progress: Progress }>('/user/progress') });
 export const achievementsQuery = () =>
-  queryOptions({ queryKey: lmsKeys.achievements, queryFn: () => lmsRequest<{ achievements: Achievement[] }>('/user/achievements') });
-export const profileQuery = () => queryOptions({ queryKey: lmsKeys.profile, queryFn: () => lmsRequest<ProfileResponse>('/user/profile') });
+  queryOptions({
+    queryKey: lmsKeys.achievements,
+    queryFn: () => lmsRequest<{ achievements: Achievement[] }>('/user/achievements'),
+  });
+export const profileQuery = () =>
+  queryOptions({ queryKey: lmsKeys.profile, queryFn: () => lmsRequest<ProfileResponse>('/user/profile') });
 
 /** `enabled: false` for a learner known to be on the free plan, who would only get the 403. */
 export const useRecentCourses = (enabled = true) => useQuery({ ...recentCoursesQuery(), enabled });

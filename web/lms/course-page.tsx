@@ -45,9 +45,11 @@ function CourseView({ id }: { id: number }) {
 
   let body;
   if (query.isPending) body = <LoadingState />;
-  else if (query.error instanceof ApiError && query.error.status === 403) body = <LockedPanel message="Courses are part of Premium." />;
+  else if (query.error instanceof ApiError && query.error.status === 403)
+    body = <LockedPanel message="Courses are part of Premium." />;
   else if (query.error instanceof ApiError && query.error.status === 404) body = <ErrorState message={NOT_FOUND} />;
-  else if (query.isLoadingError) body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
+  else if (query.isLoadingError)
+    body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
   else {
     const course = query.data;
     body = (
@@ -57,7 +59,14 @@ function CourseView({ id }: { id: number }) {
           {course.duration && <span className={styles.tag}>{course.duration}</span>}
         </p>
         <p className={styles.muted}>{course.description}</p>
-        <div className={styles.bar} role="progressbar" aria-label="Course progress" aria-valuenow={course.progress} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className={styles.bar}
+          role="progressbar"
+          aria-label="Course progress"
+          aria-valuenow={course.progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <div className={styles.barFill} style={{ width: `${course.progress}%` }} />
         </div>
         <p>{course.progress}% complete</p>
@@ -69,7 +78,17 @@ function CourseView({ id }: { id: number }) {
                 {index + 1}. {section.title} {done && <span className={styles.tag}>Completed</span>}
               </h3>
               <LessonMarkdown text={section.body} />
-              <Button variant={done ? 'secondary' : 'primary'} size="small" disabled={mark.isPending} onClick={() => mark.mutate({ section: index, completed: !done }, { onError: () => notify('Your progress could not be saved.', 'error') })}>
+              <Button
+                variant={done ? 'secondary' : 'primary'}
+                size="small"
+                disabled={mark.isPending}
+                onClick={() =>
+                  mark.mutate(
+                    { section: index, completed: !done },
+                    { onError: () => notify('Your progress could not be saved.', 'error') },
+                  )
+                }
+              >
                 {done ? 'Mark as not done' : 'Mark lesson complete'}
               </Button>
             </section>

@@ -32,7 +32,8 @@ export default function CoursesPage() {
   const [level, setLevel] = useState('all');
 
   let body;
-  if (profile.isLoadingError) body = <ErrorState message="Failed to load courses." onRetry={() => void profile.refetch()} />;
+  if (profile.isLoadingError)
+    body = <ErrorState message="Failed to load courses." onRetry={() => void profile.refetch()} />;
   else if (profile.isPending || (!locked && query.isPending)) body = <LoadingState />;
   else if (locked || (query.error instanceof ApiError && query.error.status === 403)) {
     body = (
@@ -40,9 +41,12 @@ export default function CoursesPage() {
         <LockedLibrary />
       </LockedPanel>
     );
-  } else if (!query.isSuccess) body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
+  } else if (!query.isSuccess)
+    body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
   else {
-    const visible = query.data.courses.filter((c) => courseMatches(c, { profession: user?.profession ?? '', search, level }));
+    const visible = query.data.courses.filter((c) =>
+      courseMatches(c, { profession: user?.profession ?? '', search, level }),
+    );
     body = (
       <>
         <h2>Your Learning Journey</h2>
@@ -99,7 +103,14 @@ function CourseCard({ course, progress }: { course: Course; progress: number | u
       </ul>
       <p className={`${styles.muted} ${styles.courseDescription}`}>{course.description || 'No description yet.'}</p>
       <div className={styles.courseProgress}>
-        <div className={styles.bar} role="progressbar" aria-label={`${course.title} progress`} aria-valuenow={progress ?? 0} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className={styles.bar}
+          role="progressbar"
+          aria-label={`${course.title} progress`}
+          aria-valuenow={progress ?? 0}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <div className={styles.barFill} style={{ width: `${progress ?? 0}%` }} />
         </div>
         <span className={styles.muted}>{progress === undefined ? 'Not started' : `${progress}% complete`}</span>
@@ -112,7 +123,8 @@ function CourseCard({ course, progress }: { course: Course; progress: number | u
 function LockedLibrary() {
   const query = useQuery(coursePreviewsQuery());
   if (query.isPending) return <LoadingState text="Loading the course list..." />;
-  if (query.isLoadingError) return <ErrorState message="Failed to load the course list." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError)
+    return <ErrorState message="Failed to load the course list." onRetry={() => void query.refetch()} />;
   if (query.data.courses.length === 0) return <EmptyState>No courses for your profession yet.</EmptyState>;
   return (
     <>

@@ -29,7 +29,8 @@ function RecentCourses() {
   const profile = useProfile();
   const locked = profile.data?.premiumLocked === true;
   const query = useRecentCourses(profile.isSuccess && !locked);
-  if (profile.isLoadingError) return <ErrorState message="Failed to load recent courses." onRetry={() => void profile.refetch()} />;
+  if (profile.isLoadingError)
+    return <ErrorState message="Failed to load recent courses." onRetry={() => void profile.refetch()} />;
   if (profile.isPending || (!locked && query.isPending)) return <LoadingState />;
   if (locked || (query.error instanceof ApiError && query.error.status === 403)) {
     return (
@@ -41,7 +42,8 @@ function RecentCourses() {
       </div>
     );
   }
-  if (query.isLoadingError) return <ErrorState message="Failed to load recent courses." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError)
+    return <ErrorState message="Failed to load recent courses." onRetry={() => void query.refetch()} />;
   if (!query.data) return <LoadingState />;
   if (query.data.recentCourses.length === 0) return <EmptyState>No recent courses available.</EmptyState>;
   return (
@@ -49,7 +51,14 @@ function RecentCourses() {
       {query.data.recentCourses.map((course) => (
         <li key={course.id}>
           <Link to={`/courses/${course.id}`}>{course.title}</Link>
-          <div className={styles.bar} role="progressbar" aria-label={`${course.title} progress`} aria-valuenow={course.progress} aria-valuemin={0} aria-valuemax={100}>
+          <div
+            className={styles.bar}
+            role="progressbar"
+            aria-label={`${course.title} progress`}
+            aria-valuenow={course.progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
             <div className={styles.barFill} style={{ width: `${course.progress}%` }} />
           </div>
           <span className={styles.muted}>{course.progress}% complete</span>
@@ -63,8 +72,10 @@ function ProgressSummary() {
   const query = useProgress();
   const attempts = useExamAttempts();
   if (query.isPending || attempts.isPending) return <LoadingState />;
-  if (query.isLoadingError) return <ErrorState message="Failed to load progress." onRetry={() => void query.refetch()} />;
-  if (attempts.isLoadingError) return <ErrorState message="Failed to load progress." onRetry={() => void attempts.refetch()} />;
+  if (query.isLoadingError)
+    return <ErrorState message="Failed to load progress." onRetry={() => void query.refetch()} />;
+  if (attempts.isLoadingError)
+    return <ErrorState message="Failed to load progress." onRetry={() => void attempts.refetch()} />;
   const { course } = query.data.progress;
   // The latest finished attempt, scored as everywhere else (correct of the whole form).
   const latest = attempts.data.attempts.find((a) => a.finished_at !== null);
@@ -76,10 +87,14 @@ function ProgressSummary() {
           'No finished exam yet.'
         ) : latest.score === null ? (
           <>
-            {latest.answered} of {latest.questions} answered; the score is locked. <UpgradeButton label="Upgrade to see your score" />
+            {latest.answered} of {latest.questions} answered; the score is locked.{' '}
+            <UpgradeButton label="Upgrade to see your score" />
           </>
         ) : (
-          scoreSentence({ percentage: latest.percentage ?? 0, correct: latest.score, questions: latest.questions }, attempts.data.passMark)
+          scoreSentence(
+            { percentage: latest.percentage ?? 0, correct: latest.score, questions: latest.questions },
+            attempts.data.passMark,
+          )
         )}
       </dd>
       <dt>Average course progress</dt>
@@ -91,7 +106,8 @@ function ProgressSummary() {
 function UpcomingExams() {
   const query = useUpcomingExams();
   if (query.isPending) return <LoadingState />;
-  if (query.isLoadingError) return <ErrorState message="Failed to load upcoming exams." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError)
+    return <ErrorState message="Failed to load upcoming exams." onRetry={() => void query.refetch()} />;
   if (query.data.upcomingExams.length === 0) return <EmptyState>No upcoming exams available.</EmptyState>;
   return (
     <ul className={styles.list}>
@@ -110,16 +126,20 @@ function UpcomingExams() {
 function RecentAchievements() {
   const query = useAchievements();
   if (query.isPending) return <LoadingState />;
-  if (query.isLoadingError) return <ErrorState message="Failed to load achievements." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError)
+    return <ErrorState message="Failed to load achievements." onRetry={() => void query.refetch()} />;
   if (query.data.achievements.length === 0) return <EmptyState>No achievements earned yet.</EmptyState>;
   return (
     <ul className={styles.list}>
-      {query.data.achievements.slice(-5).reverse().map((a) => (
-        <li key={a.id}>
-          <strong>{a.title}</strong>
-          <div className={styles.muted}>{a.description}</div>
-        </li>
-      ))}
+      {query.data.achievements
+        .slice(-5)
+        .reverse()
+        .map((a) => (
+          <li key={a.id}>
+            <strong>{a.title}</strong>
+            <div className={styles.muted}>{a.description}</div>
+          </li>
+        ))}
     </ul>
   );
 }

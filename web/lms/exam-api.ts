@@ -1,5 +1,14 @@
 import { hashKey, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AnswerResult, ExamAttemptsResponse, ExamMode, ExamProgress, ExamQuestionsResponse, ExamReview, ExamSummary, RecordedAnswer } from '../../contracts/lms.js';
+import type {
+  AnswerResult,
+  ExamAttemptsResponse,
+  ExamMode,
+  ExamProgress,
+  ExamQuestionsResponse,
+  ExamReview,
+  ExamSummary,
+  RecordedAnswer,
+} from '../../contracts/lms.js';
 import { lmsRequest, lmsToken } from './session.js';
 
 /** The timed exam: the open session's question, its answers, and the attempts' history, review and retakes. */
@@ -45,7 +54,9 @@ export type DraftAnswer = { questionId: number; userAnswer: string; timer: numbe
 
 /** Saves the answer being typed as the question's draft (a reload shows it); nothing on screen changes. */
 export const useAutoSaveAnswer = () =>
-  useMutation({ mutationFn: (draft: DraftAnswer) => lmsRequest<unknown>('/user/exam/auto-save', { method: 'POST', body: draft }) });
+  useMutation({
+    mutationFn: (draft: DraftAnswer) => lmsRequest<unknown>('/user/exam/auto-save', { method: 'POST', body: draft }),
+  });
 
 /**
  * The same save as the page goes away: a keepalive request outlives the page, so a reload finds
@@ -88,10 +99,15 @@ export const examAttemptsQuery = () =>
   });
 
 export const attemptReviewQuery = (id: number) =>
-  queryOptions({ queryKey: examKeys.review(id), queryFn: () => lmsRequest<ExamReview>(`/user/exam/attempts/${id}/review`), retry: false });
+  queryOptions({
+    queryKey: examKeys.review(id),
+    queryFn: () => lmsRequest<ExamReview>(`/user/exam/attempts/${id}/review`),
+    retry: false,
+  });
 
 /** The last attempt's results (or that they are locked). */
-export const examSummaryQuery = () => queryOptions({ queryKey: examKeys.summary, queryFn: () => lmsRequest<ExamSummary>('/user/exam/summary') });
+export const examSummaryQuery = () =>
+  queryOptions({ queryKey: examKeys.summary, queryFn: () => lmsRequest<ExamSummary>('/user/exam/summary') });
 
 export const useExamAttempts = () => useQuery(examAttemptsQuery());
 export const useAttemptReview = (id: number) => useQuery(attemptReviewQuery(id));
@@ -103,7 +119,8 @@ export type PracticeSet = 'mock' | 'mistakes';
 export const practiceSetQuery = (set: PracticeSet, topic: string | undefined) =>
   queryOptions({
     queryKey: examKeys.practiceSet(set, topic),
-    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set, ...(topic ? { topic } : {}) } }),
+    queryFn: () =>
+      lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set, ...(topic ? { topic } : {}) } }),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -130,7 +147,8 @@ export function useStartAttempt() {
 export const testCentreQuestionQuery = (questionId: number | null, initial: ExamQuestionsResponse) =>
   queryOptions({
     queryKey: examKeys.question(questionId),
-    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { questionId: questionId ?? undefined } }),
+    queryFn: () =>
+      lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { questionId: questionId ?? undefined } }),
     initialData: questionId === null || initial.examQuestions[0]?.id === questionId ? initial : undefined,
     // Opening a question asks the server again (so it becomes the one a reload shows); while that
     // request is under way, or fails offline, the copy kept from before stays on screen.
@@ -140,14 +158,19 @@ export const testCentreQuestionQuery = (questionId: number | null, initial: Exam
     refetchOnWindowFocus: false,
   });
 
-export const useTestCentreQuestion = (questionId: number | null, initial: ExamQuestionsResponse) => useQuery(testCentreQuestionQuery(questionId, initial));
+export const useTestCentreQuestion = (questionId: number | null, initial: ExamQuestionsResponse) =>
+  useQuery(testCentreQuestionQuery(questionId, initial));
 
 export type QueuedAnswer = { clientAnswerId: string; questionId: number; userAnswer: string };
 
-export const sendRecordedAnswer = (answer: QueuedAnswer) => lmsRequest<RecordedAnswer>('/user/exam/submit', { method: 'POST', body: answer });
+export const sendRecordedAnswer = (answer: QueuedAnswer) =>
+  lmsRequest<RecordedAnswer>('/user/exam/submit', { method: 'POST', body: answer });
 
 export const setQuestionFlag = (attemptId: number, questionId: number, flagged: boolean) =>
-  lmsRequest<{ flaggedQuestionIds: number[] }>(`/user/exam/attempts/${attemptId}/flags`, { method: 'PUT', body: { questionId, flagged } });
+  lmsRequest<{ flaggedQuestionIds: number[] }>(`/user/exam/attempts/${attemptId}/flags`, {
+    method: 'PUT',
+    body: { questionId, flagged },
+  });
 
 export function useFinishAttempt(attemptId: number) {
   const queryClient = useQueryClient();
@@ -157,4 +180,8 @@ export function useFinishAttempt(attemptId: number) {
   });
 }
 
-export const finishReasonLabel = { completed: 'all questions answered', timeout: 'time ran out', ended: 'ended early' } as const;
+export const finishReasonLabel = {
+  completed: 'all questions answered',
+  timeout: 'time ran out',
+  ended: 'ended early',
+} as const;

@@ -18,7 +18,9 @@ export const MISTAKES_PATH = '/lms-system/mock-exam?set=mistakes';
 
 /** The score as everywhere: correct out of the whole form. */
 const scoreText = (attempt: ExamAttemptSummary) =>
-  attempt.score === null ? 'Locked' : `${attempt.score} of ${attempt.questions} correct (${(attempt.percentage ?? 0).toFixed(1)}%)`;
+  attempt.score === null
+    ? 'Locked'
+    : `${attempt.score} of ${attempt.questions} correct (${(attempt.percentage ?? 0).toFixed(1)}%)`;
 
 /**
  * When the last attempt finished, and the way on: retake, review, practise the mistakes.
@@ -27,7 +29,8 @@ const scoreText = (attempt: ExamAttemptSummary) =>
 export function LastAttemptPanel({ onRetake, retaking }: { onRetake?: () => void; retaking?: boolean }) {
   const query = useExamAttempts();
   if (query.isPending) return <LoadingState text="Loading your exam history..." />;
-  if (query.isLoadingError) return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError)
+    return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
   const latest = query.data.attempts[0];
   if (!latest) return <EmptyState>You have not taken the exam yet.</EmptyState>;
   if (!latest.finished_at) return <p>Your exam is in progress: {latest.answered} answered so far.</p>;
@@ -42,7 +45,10 @@ export function LastAttemptPanel({ onRetake, retaking }: { onRetake?: () => void
         <p className={styles.muted}>
           {latest.score === null
             ? `${latest.answered} of ${latest.questions} answered; the score is locked.`
-            : scoreSentence({ percentage: latest.percentage ?? 0, correct: latest.score, questions: latest.questions }, query.data.passMark)}
+            : scoreSentence(
+                { percentage: latest.percentage ?? 0, correct: latest.score, questions: latest.questions },
+                query.data.passMark,
+              )}
         </p>
         {waitUntil && <p>You can retake the exam from {formatDateTime(waitUntil)}.</p>}
       </div>
@@ -81,19 +87,26 @@ export function LastAttemptPanel({ onRetake, retaking }: { onRetake?: () => void
 export function AttemptHistory() {
   const query = useExamAttempts();
   if (query.isPending) return <LoadingState />;
-  if (query.isLoadingError) return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError)
+    return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
   if (query.data.attempts.length === 0) return <EmptyState>No attempts yet.</EmptyState>;
   const { locked } = query.data;
   const columns: Column<ExamAttemptSummary>[] = [
     { header: 'Started', cell: (attempt) => formatDateTime(attempt.started_at) },
-    { header: 'Finished', cell: (attempt) => (attempt.finished_at ? formatDateTime(attempt.finished_at) : 'In progress') },
+    {
+      header: 'Finished',
+      cell: (attempt) => (attempt.finished_at ? formatDateTime(attempt.finished_at) : 'In progress'),
+    },
     { header: 'Answered', cell: (attempt) => `${attempt.answered} of ${attempt.questions}` },
     { header: 'Score', cell: scoreText },
     {
       header: 'Review',
       cell: (attempt) =>
         attempt.finished_at && !locked ? (
-          <Link to={reviewPath(attempt.id)} aria-label={`Review the attempt started ${formatDateTime(attempt.started_at)}`}>
+          <Link
+            to={reviewPath(attempt.id)}
+            aria-label={`Review the attempt started ${formatDateTime(attempt.started_at)}`}
+          >
             Review
           </Link>
         ) : (
@@ -101,7 +114,9 @@ export function AttemptHistory() {
         ),
     },
   ];
-  return <DataTable caption="Exam attempts" columns={columns} rows={query.data.attempts} rowKey={(attempt) => attempt.id} />;
+  return (
+    <DataTable caption="Exam attempts" columns={columns} rows={query.data.attempts} rowKey={(attempt) => attempt.id} />
+  );
 }
 
 export function AttemptHistorySection() {

@@ -32,7 +32,9 @@ const stageLabels: Record<Stage, string> = {
 /** Why a retake did not start; a wait is told as a local date and time, from the attempts list. */
 function retakeRefusal(error: Error, nextAttemptAt: string | null): string {
   if (error instanceof ApiError && error.code === RETAKE_NOT_YET) {
-    return nextAttemptAt ? `You can retake the exam from ${formatDateTime(nextAttemptAt)}.` : 'You cannot retake the exam yet.';
+    return nextAttemptAt
+      ? `You can retake the exam from ${formatDateTime(nextAttemptAt)}.`
+      : 'You cannot retake the exam yet.';
   }
   return errorMessage(error, 'The exam could not be started. Please try again.');
 }
@@ -58,16 +60,20 @@ function Completed({ message }: { message?: string | undefined }) {
       {message && <p>{message}</p>}
       {summary.isPending && (
         <p role="status">
-          Loading your results<span className={styles.dots} aria-hidden="true" />
+          Loading your results
+          <span className={styles.dots} aria-hidden="true" />
         </p>
       )}
-      {summary.isLoadingError && <ErrorState message="Your results could not be loaded." onRetry={() => void summary.refetch()} />}
+      {summary.isLoadingError && (
+        <ErrorState message="Your results could not be loaded." onRetry={() => void summary.refetch()} />
+      )}
       {summary.data?.locked && (
         <div>
           <p>{summary.data.message || LOCKED_SUMMARY_MESSAGE}</p>
           <p className={styles.muted}>
-            Your exam had {summary.data.summary.totalQuestions} questions; the pass mark is {summary.data.summary.passMark}%. Premium exam results show your score
-            against it, your results by topic with a practice set for each, and how you compare with other learners.
+            Your exam had {summary.data.summary.totalQuestions} questions; the pass mark is{' '}
+            {summary.data.summary.passMark}%. Premium exam results show your score against it, your results by topic
+            with a practice set for each, and how you compare with other learners.
           </p>
           <SampleResults passMark={summary.data.summary.passMark} />
         </div>
@@ -83,7 +89,12 @@ function Completed({ message }: { message?: string | undefined }) {
             <span>{rate.toFixed(1)}%</span>
           </div>
           <div>
-            <p className={styles.resultsVerdict}>{scoreSentence({ percentage: rate, correct: result.totalScore ?? 0, questions: result.totalQuestions }, result.passMark)}</p>
+            <p className={styles.resultsVerdict}>
+              {scoreSentence(
+                { percentage: rate, correct: result.totalScore ?? 0, questions: result.totalQuestions },
+                result.passMark,
+              )}
+            </p>
             <dl className={styles.resultsStats}>
               <div>
                 <dt>Questions</dt>
@@ -115,10 +126,7 @@ function Completed({ message }: { message?: string | undefined }) {
         <Button onClick={returnToDashboard}>Return to Dashboard</Button>
         {summary.data?.locked && <UpgradeButton />}
         {latest?.finished_at && !attempts.data?.locked && (
-          <Button
-            variant="secondary"
-            onClick={() => void navigate(reviewPath(latest.id))}
-          >
+          <Button variant="secondary" onClick={() => void navigate(reviewPath(latest.id))}>
             Review answers
           </Button>
         )}
@@ -149,7 +157,14 @@ type WizardAction =
   | { type: 'choose-retake' }
   | { type: 'finished'; message: string | undefined };
 
-const initialWizard: WizardState = { chosenStage: null, ndaAccepted: false, ndaError: null, finishMessage: undefined, retakeChosen: false, mode: 'practice' };
+const initialWizard: WizardState = {
+  chosenStage: null,
+  ndaAccepted: false,
+  ndaError: null,
+  finishMessage: undefined,
+  retakeChosen: false,
+  mode: 'practice',
+};
 
 function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
@@ -173,7 +188,10 @@ function wizardReducer(state: WizardState, action: WizardAction): WizardState {
 export default function ExamPage() {
   const { user } = useLmsSession();
   const config = usePublicConfig();
-  const [{ chosenStage, ndaAccepted, ndaError, finishMessage, retakeChosen, mode }, dispatch] = useReducer(wizardReducer, initialWizard);
+  const [{ chosenStage, ndaAccepted, ndaError, finishMessage, retakeChosen, mode }, dispatch] = useReducer(
+    wizardReducer,
+    initialWizard,
+  );
   const attempts = useExamAttempts();
   const startAttempt = useStartAttempt();
   // A finished last attempt: the intro offers a retake instead of walking into the finished one.
@@ -230,7 +248,9 @@ export default function ExamPage() {
         </section>
       )}
       {!inWizard && attempts.isPending && <LoadingState />}
-      {!inWizard && attempts.isLoadingError && <ErrorState message="Failed to load your exam history." onRetry={() => void attempts.refetch()} />}
+      {!inWizard && attempts.isLoadingError && (
+        <ErrorState message="Failed to load your exam history." onRetry={() => void attempts.refetch()} />
+      )}
       {!inWizard && attempts.isSuccess && (
         <>
           <section className={styles.card} style={{ marginBottom: '1rem' }} aria-label="Last attempt">
@@ -272,16 +292,28 @@ export default function ExamPage() {
           <fieldset className={styles.modeChoice}>
             <legend>How do you want to sit it?</legend>
             <label className={styles.option}>
-              <input type="radio" name="exam-mode" value="practice" checked={mode === 'practice'} onChange={() => dispatch({ type: 'choose-mode', mode: 'practice' })} />
+              <input
+                type="radio"
+                name="exam-mode"
+                value="practice"
+                checked={mode === 'practice'}
+                onChange={() => dispatch({ type: 'choose-mode', mode: 'practice' })}
+              />
               <span>
                 <strong>Practice</strong>: one question at a time; each answer is marked at once, with its explanation.
               </span>
             </label>
             <label className={styles.option}>
-              <input type="radio" name="exam-mode" value="test-centre" checked={mode === 'test-centre'} onChange={() => dispatch({ type: 'choose-mode', mode: 'test-centre' })} />
+              <input
+                type="radio"
+                name="exam-mode"
+                value="test-centre"
+                checked={mode === 'test-centre'}
+                onChange={() => dispatch({ type: 'choose-mode', mode: 'test-centre' })}
+              />
               <span>
-                <strong>Test centre</strong>: as at the real exam. Move between questions, flag them for review and change answers until you
-                finish; results only at the end.
+                <strong>Test centre</strong>: as at the real exam. Move between questions, flag them for review and
+                change answers until you finish; results only at the end.
               </span>
             </label>
           </fieldset>
@@ -291,12 +323,17 @@ export default function ExamPage() {
         <section className={styles.card} aria-label="Non-disclosure agreement">
           <h2>Non-Disclosure Agreement</h2>
           <p>
-            The questions of this exam are confidential. You agree not to copy, record, share or discuss them with anyone, in any form, during or
-            after the exam.
+            The questions of this exam are confidential. You agree not to copy, record, share or discuss them with
+            anyone, in any form, during or after the exam.
           </p>
           <FormError message={ndaError} />
           <label>
-            <input type="checkbox" checked={ndaAccepted} onChange={(e) => dispatch({ type: 'accept-nda', accepted: e.target.checked })} /> I accept the non-disclosure agreement
+            <input
+              type="checkbox"
+              checked={ndaAccepted}
+              onChange={(e) => dispatch({ type: 'accept-nda', accepted: e.target.checked })}
+            />{' '}
+            I accept the non-disclosure agreement
           </label>
         </section>
       )}
@@ -309,14 +346,28 @@ export default function ExamPage() {
                 <li>Questions come one at a time: multiple choice, fill in the blank, or essay.</li>
                 <li>Choose or type your answer and press Submit Answer; you see at once whether it was correct.</li>
                 <li>Each question can be answered once. Press Next Question to go on.</li>
-                <li>Your answer is saved every 30 seconds; if you reload or change device you continue where you were.</li>
+                <li>
+                  Your answer is saved every 30 seconds; if you reload or change device you continue where you were.
+                </li>
               </>
             ) : (
               <>
-                <li>The question navigator shows every question: answered, unanswered and flagged. Tap a number to go there.</li>
-                <li>Your answer is recorded as you choose it (typed answers when you move on); you can change it until you finish.</li>
-                <li>Flag a question to come back to it. Review and finish lists what is unanswered or flagged before you end the exam.</li>
-                <li>You are warned at 30, 5 and 1 minutes left. If the connection drops, keep answering: answers are kept and sent later.</li>
+                <li>
+                  The question navigator shows every question: answered, unanswered and flagged. Tap a number to go
+                  there.
+                </li>
+                <li>
+                  Your answer is recorded as you choose it (typed answers when you move on); you can change it until you
+                  finish.
+                </li>
+                <li>
+                  Flag a question to come back to it. Review and finish lists what is unanswered or flagged before you
+                  end the exam.
+                </li>
+                <li>
+                  You are warned at 30, 5 and 1 minutes left. If the connection drops, keep answering: answers are kept
+                  and sent later.
+                </li>
               </>
             )}
             <li>The exam goes full screen. Copy and paste are disabled, and leaving the window is recorded.</li>
@@ -335,8 +386,12 @@ export default function ExamPage() {
           </Button>
         </div>
       )}
-      {startAttempt.isError && <FormError message={retakeRefusal(startAttempt.error, attempts.data?.nextAttemptAt ?? null)} />}
-      {stage === 'exam' && <ExamSession onFinished={onFinished} onAttempt={rememberAttempt} resumed={resumesExam && startAttempt.isIdle} />}
+      {startAttempt.isError && (
+        <FormError message={retakeRefusal(startAttempt.error, attempts.data?.nextAttemptAt ?? null)} />
+      )}
+      {stage === 'exam' && (
+        <ExamSession onFinished={onFinished} onAttempt={rememberAttempt} resumed={resumesExam && startAttempt.isIdle} />
+      )}
       {stage === 'completed' && <Completed message={finishMessage} />}
     </main>
   );

@@ -26,7 +26,15 @@ function ReviewedItem({ item, index }: { item: ReviewedQuestion; index: number }
         {index + 1}. {item.question}
       </h3>
       <p>
-        <span className={item.outcome === 'correct' ? styles.feedbackCorrect : item.outcome === 'incorrect' ? styles.feedbackWrong : styles.muted}>
+        <span
+          className={
+            item.outcome === 'correct'
+              ? styles.feedbackCorrect
+              : item.outcome === 'incorrect'
+                ? styles.feedbackWrong
+                : styles.muted
+          }
+        >
           {outcomeText[item.outcome]}
         </span>
       </p>
@@ -44,7 +52,9 @@ function ReviewedItem({ item, index }: { item: ReviewedQuestion; index: number }
         </ul>
       ) : (
         <>
-          <div className={`${review.answerBlock} ${item.outcome === 'incorrect' ? review.wrongOption : item.outcome === 'correct' ? review.correctOption : ''}`}>
+          <div
+            className={`${review.answerBlock} ${item.outcome === 'incorrect' ? review.wrongOption : item.outcome === 'correct' ? review.correctOption : ''}`}
+          >
             <strong>Your answer:</strong> {item.userAnswer}
           </div>
           <div className={`${review.answerBlock} ${review.correctOption}`}>
@@ -101,12 +111,19 @@ function AttemptReview({ id }: { id: number }) {
   let body;
   if (query.isPending) body = <LoadingState text="Loading your answers..." />;
   else if (query.error instanceof ApiError && query.error.status === 404) body = <AttemptNotFound />;
-  else if (query.error instanceof ApiError && query.error.code === UPGRADE_REQUIRED) body = (
+  else if (query.error instanceof ApiError && query.error.code === UPGRADE_REQUIRED)
+    body = (
       <LockedPanel title="Review locked" message={query.error.message}>
         <LockedResultsSample />
       </LockedPanel>
     );
-  else if (query.isLoadingError) body = <ErrorState message={errorMessage(query.error, 'Failed to load the review.')} onRetry={() => void query.refetch()} />;
+  else if (query.isLoadingError)
+    body = (
+      <ErrorState
+        message={errorMessage(query.error, 'Failed to load the review.')}
+        onRetry={() => void query.refetch()}
+      />
+    );
   else {
     const { attempt, questions, unanswered } = query.data;
     body = (
@@ -115,7 +132,8 @@ function AttemptReview({ id }: { id: number }) {
           <h2>Attempt of {formatDateTime(attempt.started_at)}</h2>
           <p>
             Finished {attempt.finished_at ? formatDateTime(attempt.finished_at) : ''}
-            {attempt.finish_reason ? ` (${finishReasonLabel[attempt.finish_reason]})` : ''}. {attempt.answered} of {attempt.questions} answered
+            {attempt.finish_reason ? ` (${finishReasonLabel[attempt.finish_reason]})` : ''}. {attempt.answered} of{' '}
+            {attempt.questions} answered
             {unanswered > 0 ? `; ${unanswered} not reached (counted as wrong)` : ''}.
           </p>
           <ResultsByTopic data={query.data} />

@@ -1,10 +1,21 @@
 import { useCallback, useEffect, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
-import { AUTOSAVE_INTERVAL_MS, MILESTONE_EVERY, PRAISE_THRESHOLD_PERCENT, QUESTION_WITHDRAWN } from '../../contracts/lms-constants.js';
+import {
+  AUTOSAVE_INTERVAL_MS,
+  MILESTONE_EVERY,
+  PRAISE_THRESHOLD_PERCENT,
+  QUESTION_WITHDRAWN,
+} from '../../contracts/lms-constants.js';
 import type { AnswerResult, ExamProgress, ServedQuestion } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
-import { saveDraftOnExit, useAutoSaveAnswer, useCurrentExamQuestion, useFinishExam, useSubmitAnswer } from './exam-api.js';
+import {
+  saveDraftOnExit,
+  useAutoSaveAnswer,
+  useCurrentExamQuestion,
+  useFinishExam,
+  useSubmitAnswer,
+} from './exam-api.js';
 import { useExamSecurity } from './exam-security.js';
 import { difficultyLabel, formatTimer, questionTypeLabel } from './labels.js';
 import { useExamFocus } from './exam-focus.js';
@@ -16,7 +27,8 @@ import styles from './lms.module.css';
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
 const WITHDRAWN_NOTICE = 'The question you were answering was withdrawn from the exam. Here is the next one.';
-const isWithdrawn = (error: unknown) => error instanceof ApiError && error.status === 409 && error.code === QUESTION_WITHDRAWN;
+const isWithdrawn = (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.code === QUESTION_WITHDRAWN;
 
 /** The spec's milestone texts; with exam results locked (`correct` null) the score is left out. */
 export function milestoneMessage(answered: number, correct: number | null): string {
@@ -27,7 +39,11 @@ export function milestoneMessage(answered: number, correct: number | null): stri
     : `Good job on reaching ${answered} questions. Your score is ${correct}. Keep practicing to improve your score!`;
 }
 
-type SessionProps = { onFinished: (message?: string) => void; onAttempt: (attemptId: number) => void; resumed: boolean };
+type SessionProps = {
+  onFinished: (message?: string) => void;
+  onAttempt: (attemptId: number) => void;
+  resumed: boolean;
+};
 
 /** The timed sitting: only the exam shows; the attempt's mode chooses the screen. */
 export function ExamSession(props: SessionProps) {
@@ -92,7 +108,10 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
 
   /** Clears the screen and fetches the current question again (Next Question, retry, a 409). */
   const loadNext = useCallback(() => void refetch(), [refetch]);
-  const secondsLeft = useCallback(() => (deadline.current ? Math.max(0, Math.round((deadline.current - Date.now()) / 1000)) : null), []);
+  const secondsLeft = useCallback(
+    () => (deadline.current ? Math.max(0, Math.round((deadline.current - Date.now()) / 1000)) : null),
+    [],
+  );
   const isFinishing = useCallback(() => finishing.current, []);
   /** An admin deleted the question on screen: say so and move on to the next one. */
   const onWithdrawn = useCallback(() => {
@@ -110,12 +129,18 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
   );
 
   const question = isFetching ? undefined : data?.examQuestions[0];
-  const loadError = current.isError && !isFetching && !(current.error instanceof ApiError && current.error.status === 401);
-  const progress = answeredProgress?.after === dataUpdatedAt ? answeredProgress.progress : (data?.attempt ?? answeredProgress?.progress ?? null);
+  const loadError =
+    current.isError && !isFetching && !(current.error instanceof ApiError && current.error.status === 401);
+  const progress =
+    answeredProgress?.after === dataUpdatedAt
+      ? answeredProgress.progress
+      : (data?.attempt ?? answeredProgress?.progress ?? null);
   const shownRemaining = remaining ?? data?.attempt?.remainingSeconds ?? null;
   const saveText = { idle: '', saving: 'Saving...', saved: 'Saved', error: 'Save failed' }[saveStatus];
   // The question on screen counts as the next one; once every question is answered, the last.
-  const questionNumber = progress ? Math.min(progress.answeredCount + (answeredProgress?.after === dataUpdatedAt ? 0 : 1), progress.totalQuestions) : null;
+  const questionNumber = progress
+    ? Math.min(progress.answeredCount + (answeredProgress?.after === dataUpdatedAt ? 0 : 1), progress.totalQuestions)
+    : null;
 
   return (
     <section aria-label="Exam" className={styles.noSelect}>
@@ -148,7 +173,9 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
           </Button>
         </div>
       )}
-      {resumed && data?.attempt && !data.attempt.finished && <ResumedNotice remainingSeconds={data.attempt.remainingSeconds} />}
+      {resumed && data?.attempt && !data.attempt.finished && (
+        <ResumedNotice remainingSeconds={data.attempt.remainingSeconds} />
+      )}
       {milestone && (
         // Not a dialog: nothing covers a timed exam.
         <p className={styles.notice} role="status">
@@ -220,7 +247,17 @@ function storePendingAnswer(answer: PendingPracticeAnswer | null): void {
 }
 
 /** One question: the answer being typed (autosaved as a draft), its submission and the feedback. */
-function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus, onAnswered, onNext, onWithdrawn, onEnded }: QuestionFormProps) {
+function QuestionForm({
+  question,
+  draft,
+  secondsLeft,
+  isFinishing,
+  onSaveStatus,
+  onAnswered,
+  onNext,
+  onWithdrawn,
+  onEnded,
+}: QuestionFormProps) {
   // The server shuffles the options, stable per attempt, so a reload shows the same order.
   const [answer, setAnswer] = useState(draft);
   const [submitError, setSubmitError] = useState<string | null>(null);
@@ -359,7 +396,8 @@ function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus,
       )}
       {waiting && (!sending || isPaused) && (
         <p role="status" className={styles.banner}>
-          You are offline. Your answer is kept on this device and sent when the connection is back; its feedback follows.
+          You are offline. Your answer is kept on this device and sent when the connection is back; its feedback
+          follows.
         </p>
       )}
       {!feedback && (
@@ -372,9 +410,13 @@ function QuestionForm({ question, draft, secondsLeft, isFinishing, onSaveStatus,
           {feedback.pendingReview ? (
             <p className={styles.muted}>Your essay was recorded and will be reviewed manually.</p>
           ) : (
-            <p className={feedback.correct ? styles.feedbackCorrect : styles.feedbackWrong}>{feedback.correct ? 'Correct!' : 'Incorrect!'}</p>
+            <p className={feedback.correct ? styles.feedbackCorrect : styles.feedbackWrong}>
+              {feedback.correct ? 'Correct!' : 'Incorrect!'}
+            </p>
           )}
-          {!feedback.correct && !feedback.pendingReview && feedback.correctAnswer && <p>Correct answer: {feedback.correctAnswer}</p>}
+          {!feedback.correct && !feedback.pendingReview && feedback.correctAnswer && (
+            <p>Correct answer: {feedback.correctAnswer}</p>
+          )}
           {feedback.explanation && <p>{feedback.explanation}</p>}
           <Button onClick={onNext}>Next Question</Button>
         </div>

@@ -37,9 +37,7 @@ export default function LearnerShell() {
                   <HeaderLink to="/lmsprofile" icon={UserRound} label="Profile" />
                 </>
               )}
-              {user?.role === 'admin' && (
-                <HeaderLink to="/lms-system/admin" icon={Settings} label="Admin" />
-              )}
+              {user?.role === 'admin' && <HeaderLink to="/lms-system/admin" icon={Settings} label="Admin" />}
               {user && (
                 <button type="button" className={headerLinkClass} onClick={logout}>
                   <LogOut aria-hidden="true" size={18} />

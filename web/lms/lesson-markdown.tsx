@@ -19,7 +19,8 @@ const components: Components = {
   h3: ({ node: _node, ...props }) => <h4 {...props} />,
   h4: ({ node: _node, ...props }) => <h5 {...props} />,
   a: ({ node: _node, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer nofollow" />,
-  img: ({ node: _node, src, alt, ...props }) => (src ? <img {...props} src={src} alt={alt ?? ''} loading="lazy" /> : null),
+  img: ({ node: _node, src, alt, ...props }) =>
+    src ? <img {...props} src={src} alt={alt ?? ''} loading="lazy" /> : null,
 };
 
 /**

@@ -24,7 +24,10 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const { token } = await request<{ token: string }>('/auth/login', { method: 'POST', body: { username, password } });
+      const { token } = await request<{ token: string }>('/auth/login', {
+        method: 'POST',
+        body: { username, password },
+      });
       const payload = decodeToken(token);
       if (!payload) throw new Error('undecodable token');
       lmsToken.set(token);
@@ -42,8 +45,23 @@ export default function LoginPage() {
       <p className={styles.muted}>Sign in to your learning and mock exam account.</p>
       <form onSubmit={onSubmit} noValidate={false}>
         <FormError message={error} />
-        <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Button type="submit" disabled={busy} style={{ width: '100%' }}>
           {busy ? 'Signing in...' : 'Login'}
         </Button>

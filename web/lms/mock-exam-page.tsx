@@ -35,7 +35,12 @@ export default function MockExamPage() {
     try {
       const body = Object.fromEntries(list.map((q) => [String(q.id), answers[String(q.id)] ?? '']));
       const setId = questions.data?.practiceSet?.id;
-      setResult(await lmsRequest<MockResult>('/user/exam/submit', { method: 'POST', body: { answers: body, ...(setId ? { setId } : {}) } }));
+      setResult(
+        await lmsRequest<MockResult>('/user/exam/submit', {
+          method: 'POST',
+          body: { answers: body, ...(setId ? { setId } : {}) },
+        }),
+      );
     } catch (error) {
       submitted.current = false;
       setSubmitError(errorMessage(error, 'Your answers could not be sent. Please try again.'));
@@ -66,7 +71,13 @@ export default function MockExamPage() {
 
   let body;
   if (questions.isPending) body = <LoadingState />;
-  else if (questions.isLoadingError) body = <ErrorState message={errorMessage(questions.error, 'Failed to fetch exam questions.')} onRetry={() => void questions.refetch()} />;
+  else if (questions.isLoadingError)
+    body = (
+      <ErrorState
+        message={errorMessage(questions.error, 'Failed to fetch exam questions.')}
+        onRetry={() => void questions.refetch()}
+      />
+    );
   else if (list.length === 0) body = <EmptyState>{questions.data.message ?? 'No more questions.'}</EmptyState>;
   else if (result) {
     body = (
@@ -89,8 +100,20 @@ export default function MockExamPage() {
                 disabled
                 correctAnswer={item.outcome === 'pending-review' ? undefined : (item.correctAnswer ?? undefined)}
               />
-              <p className={item.outcome === 'correct' ? styles.feedbackCorrect : item.outcome === 'incorrect' ? styles.feedbackWrong : styles.muted}>
-                {item.outcome === 'correct' ? 'Correct!' : item.outcome === 'incorrect' ? 'Incorrect!' : 'To be reviewed manually.'}
+              <p
+                className={
+                  item.outcome === 'correct'
+                    ? styles.feedbackCorrect
+                    : item.outcome === 'incorrect'
+                      ? styles.feedbackWrong
+                      : styles.muted
+                }
+              >
+                {item.outcome === 'correct'
+                  ? 'Correct!'
+                  : item.outcome === 'incorrect'
+                    ? 'Incorrect!'
+                    : 'To be reviewed manually.'}
               </p>
               {item.outcome !== 'correct' && item.correctAnswer !== null && (
                 <p>
@@ -120,7 +143,11 @@ export default function MockExamPage() {
         <h2>{q.question}</h2>
         <QuestionInputs question={q} answer={value} onAnswer={setValue} />
         {submitError && <p role="alert">{submitError}</p>}
-        {last ? <Button onClick={() => void submit()}>Finish Exam</Button> : <Button onClick={() => setIndex(index + 1)}>Next Question</Button>}
+        {last ? (
+          <Button onClick={() => void submit()}>Finish Exam</Button>
+        ) : (
+          <Button onClick={() => setIndex(index + 1)}>Next Question</Button>
+        )}
       </section>
     );
   }

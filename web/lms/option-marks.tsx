@@ -5,7 +5,8 @@ import review from './exam-review.module.css';
 /** How an option is marked once the answer is known: the right one, the learner's wrong choice, or neither. */
 export type OptionMark = 'chosen-correct' | 'correct' | 'chosen-wrong' | null;
 
-const same = (a: string, b: string | null | undefined) => b !== null && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+const same = (a: string, b: string | null | undefined) =>
+  b !== null && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export function optionMark(option: string, chosen: string, correctAnswer: string | null | undefined): OptionMark {
   if (same(option, correctAnswer)) return same(option, chosen) ? 'chosen-correct' : 'correct';
@@ -27,7 +28,8 @@ export function OptionMarker({ mark }: { mark: OptionMark }) {
   }
   return (
     <span className={review.markerCorrect}>
-      <CircleCheck size={16} aria-hidden="true" /> {mark === 'chosen-correct' ? 'Your answer, correct' : 'Correct answer'}
+      <CircleCheck size={16} aria-hidden="true" />{' '}
+      {mark === 'chosen-correct' ? 'Your answer, correct' : 'Correct answer'}
     </span>
   );
 }

@@ -16,8 +16,12 @@ export default function ProfilePage() {
 
   let body;
   if (query.isPending) body = <LoadingState />;
-  else if (query.error instanceof ApiError && query.error.status === 404) body = <EmptyState>User data not found!</EmptyState>;
-  else if (query.isLoadingError) body = upgradeRequired ? null : <ErrorState message="Failed to load profile." onRetry={() => void query.refetch()} />;
+  else if (query.error instanceof ApiError && query.error.status === 404)
+    body = <EmptyState>User data not found!</EmptyState>;
+  else if (query.isLoadingError)
+    body = upgradeRequired ? null : (
+      <ErrorState message="Failed to load profile." onRetry={() => void query.refetch()} />
+    );
   else {
     const { user, achievements, badges, progress } = query.data;
     body = (
@@ -30,7 +34,9 @@ export default function ProfilePage() {
             <dt>Joined</dt>
             <dd>{formatDay(user.created_at)}</dd>
             <dt>Plan</dt>
-            <dd>{user.key.allowed_programs.length ? user.key.allowed_programs.map(programLabel).join(', ') : 'Free plan'}</dd>
+            <dd>
+              {user.key.allowed_programs.length ? user.key.allowed_programs.map(programLabel).join(', ') : 'Free plan'}
+            </dd>
           </dl>
           <RedeemCodeForm />
         </section>
@@ -44,7 +50,13 @@ export default function ProfilePage() {
                 : `${progress.exam.totalScore} of ${progress.exam.totalQuestions} answers correct across your attempts`}
             </dd>
             <dt>Average course progress</dt>
-            <dd>{progress.course.avgProgress === null ? (query.data.premiumLocked ? 'Premium only' : 'N/A') : `${progress.course.avgProgress.toFixed(2)}%`}</dd>
+            <dd>
+              {progress.course.avgProgress === null
+                ? query.data.premiumLocked
+                  ? 'Premium only'
+                  : 'N/A'
+                : `${progress.course.avgProgress.toFixed(2)}%`}
+            </dd>
           </dl>
         </section>
         <section className={styles.card} aria-label="Achievements">

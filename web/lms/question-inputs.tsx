@@ -26,7 +26,13 @@ export function QuestionInputs({ question, answer, onAnswer, disabled = false, c
             const mark = correctAnswer === undefined ? null : optionMark(option, answer, correctAnswer);
             return (
               <label key={option} className={`${styles.option} ${optionMarkClass(mark)}`}>
-                <input type="radio" name={`answer-${question.id}`} value={option} checked={answer === option} onChange={() => onAnswer(option)} />
+                <input
+                  type="radio"
+                  name={`answer-${question.id}`}
+                  value={option}
+                  checked={answer === option}
+                  onChange={() => onAnswer(option)}
+                />
                 {option}
                 <OptionMarker mark={mark} />
               </label>
@@ -35,7 +41,13 @@ export function QuestionInputs({ question, answer, onAnswer, disabled = false, c
         </fieldset>
       )}
       {question.question_type === 'fill-in-the-blank' && (
-        <TextField label="Your answer" value={answer} disabled={disabled} autoComplete="off" onChange={(e) => onAnswer(e.target.value)} />
+        <TextField
+          label="Your answer"
+          value={answer}
+          disabled={disabled}
+          autoComplete="off"
+          onChange={(e) => onAnswer(e.target.value)}
+        />
       )}
       {question.question_type === 'essay' && (
         <div style={{ marginBottom: '1rem' }}>

@@ -15,7 +15,8 @@ export function RedeemCodeForm() {
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const redeem = useMutation({
-    mutationFn: (value: string) => lmsRequest<{ message: string }>('/user/access-codes/redeem', { method: 'POST', body: { code: value } }),
+    mutationFn: (value: string) =>
+      lmsRequest<{ message: string }>('/user/access-codes/redeem', { method: 'POST', body: { code: value } }),
     onSuccess: () => {
       setCode('');
       void queryClient.invalidateQueries({ queryKey: ['lms'] });
@@ -27,7 +28,14 @@ export function RedeemCodeForm() {
   };
   return (
     <form onSubmit={onSubmit} aria-label="Redeem an access code" className={styles.redeemForm}>
-      <TextField label="Access code" value={code} onChange={(e) => setCode(e.target.value)} required autoComplete="off" hint="For example ABCD-EFGH-JKMN-PQRS" />
+      <TextField
+        label="Access code"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        required
+        autoComplete="off"
+        hint="For example ABCD-EFGH-JKMN-PQRS"
+      />
       <Button type="submit" disabled={redeem.isPending || code.trim() === ''}>
         {redeem.isPending ? 'Redeeming...' : 'Redeem code'}
       </Button>

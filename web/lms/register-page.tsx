@@ -31,19 +31,32 @@ export default function RegisterPage() {
       lmsToken.set(token);
       navigate('/lms-system/dashboard', { replace: true });
     } catch (caught) {
-      const reason = caught instanceof ApiError && caught.status >= 400 && caught.status < 500 ? ` ${asSentence(caught.message)}` : '';
+      const reason =
+        caught instanceof ApiError && caught.status >= 400 && caught.status < 500
+          ? ` ${asSentence(caught.message)}`
+          : '';
       setError(`${REGISTRATION_FAILED}${reason}`);
       setBusy(false);
     }
   }
 
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
   return (
     <main className={styles.narrow}>
       <h1>Create your account</h1>
       <Form onSubmit={onSubmit}>
         <FormError message={error} />
-        <TextField label="Username" name="username" autoComplete="username" required minLength={3} maxLength={40} value={form.username} onChange={set('username')} />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          minLength={3}
+          maxLength={40}
+          value={form.username}
+          onChange={set('username')}
+        />
         <NewPasswordField
           label="Password"
           name="password"

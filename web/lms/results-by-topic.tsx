@@ -11,7 +11,11 @@ import results from './results.module.css';
 export const practiseTopicPath = (topic: string) => `/lms-system/mock-exam?topic=${encodeURIComponent(topic)}`;
 
 /** The one way a score is told: against the pass mark, out of the whole form (unanswered count as wrong). */
-export function scoreSentence(score: { percentage: number; correct: number; questions: number }, passMark: number, who = 'you'): string {
+export function scoreSentence(
+  score: { percentage: number; correct: number; questions: number },
+  passMark: number,
+  who = 'you',
+): string {
   const verdict = score.percentage >= passMark ? 'a pass' : `${(passMark - score.percentage).toFixed(1)} points short`;
   return `Pass mark ${passMark}%: ${who} scored ${score.percentage.toFixed(1)}% (${score.correct} of ${score.questions} questions correct; ${verdict}).`;
 }
@@ -19,7 +23,15 @@ export function scoreSentence(score: { percentage: number; correct: number; ques
 const share = (row: TopicResult) => (row.questions === 0 ? 0 : Math.round((row.correct / row.questions) * 100));
 
 /** Each topic of the attempt as a bar of the share correct, weakest first, each with its own practice (not in a sample). */
-export function TopicChart({ byTopic, passMark, sample = false }: { byTopic: TopicResult[]; passMark: number; sample?: boolean }) {
+export function TopicChart({
+  byTopic,
+  passMark,
+  sample = false,
+}: {
+  byTopic: TopicResult[];
+  passMark: number;
+  sample?: boolean;
+}) {
   if (byTopic.length === 0) return <EmptyState>This attempt had no questions.</EmptyState>;
   return (
     <ul className={results.topics} aria-label="Results by topic, weakest first">
@@ -73,9 +85,19 @@ const SAMPLE_QUESTIONS = SAMPLE_TOPICS.reduce((sum, row) => sum + row.questions,
 export function SampleResults({ passMark }: { passMark: number }) {
   return (
     <figure className={results.sample} aria-label="Sample results, not yours">
-      <figcaption className={results.sampleLabel}>Sample: what Premium exam results look like (not your results)</figcaption>
+      <figcaption className={results.sampleLabel}>
+        Sample: what Premium exam results look like (not your results)
+      </figcaption>
       <p className={results.passLine}>
-        {scoreSentence({ percentage: (SAMPLE_CORRECT / SAMPLE_QUESTIONS) * 100, correct: SAMPLE_CORRECT, questions: SAMPLE_QUESTIONS }, passMark, 'a sample learner')}
+        {scoreSentence(
+          {
+            percentage: (SAMPLE_CORRECT / SAMPLE_QUESTIONS) * 100,
+            correct: SAMPLE_CORRECT,
+            questions: SAMPLE_QUESTIONS,
+          },
+          passMark,
+          'a sample learner',
+        )}
       </p>
       <TopicChart byTopic={SAMPLE_TOPICS} passMark={passMark} sample />
     </figure>
@@ -92,13 +114,15 @@ export function PercentileNote({ data }: { data: Pick<ExamReview, 'percentile' |
   if (data.percentile === null) {
     return (
       <p className={styles.muted}>
-        A comparison with other learners appears once {PERCENTILE_MIN_OTHERS} others of your profession have finished an exam ({data.percentileOthers} so far).
+        A comparison with other learners appears once {PERCENTILE_MIN_OTHERS} others of your profession have finished an
+        exam ({data.percentileOthers} so far).
       </p>
     );
   }
   return (
     <p>
-      You scored higher than {data.percentile}% of {data.percentileOthers} other learners of your profession (each one&apos;s latest finished exam).
+      You scored higher than {data.percentile}% of {data.percentileOthers} other learners of your profession (each
+      one&apos;s latest finished exam).
     </p>
   );
 }
@@ -109,7 +133,10 @@ export function ResultsByTopic({ data }: { data: ExamReview }) {
   return (
     <>
       <p className={results.passLine}>
-        {scoreSentence({ percentage: attempt.percentage ?? 0, correct: attempt.score ?? 0, questions: attempt.questions }, data.passMark)}
+        {scoreSentence(
+          { percentage: attempt.percentage ?? 0, correct: attempt.score ?? 0, questions: attempt.questions },
+          data.passMark,
+        )}
       </p>
       <PercentileNote data={data} />
       <h3 className={review.iconText}>
@@ -126,12 +153,16 @@ export function LatestResultsByTopic() {
   const latest = attempts.data?.attempts.find((a) => a.finished_at !== null);
   const open = Boolean(latest && !attempts.data?.locked);
   if (attempts.isPending) return <LoadingState />;
-  if (attempts.isError) return <ErrorState message="Failed to load your results." onRetry={() => void attempts.refetch()} />;
+  if (attempts.isError)
+    return <ErrorState message="Failed to load your results." onRetry={() => void attempts.refetch()} />;
   if (!latest) return <EmptyState>Finish an exam to see your results by topic.</EmptyState>;
   if (!open) {
     return (
       <>
-        <p>Your results by topic (a bar per topic, weakest first, with a practice set for each) open with Premium exam results.</p>
+        <p>
+          Your results by topic (a bar per topic, weakest first, with a practice set for each) open with Premium exam
+          results.
+        </p>
         <SampleResults passMark={attempts.data.passMark} />
       </>
     );
@@ -142,6 +173,7 @@ export function LatestResultsByTopic() {
 function LatestReview({ id }: { id: number }) {
   const query = useAttemptReview(id);
   if (query.isPending) return <LoadingState />;
-  if (query.isError) return <ErrorState message="Failed to load your results by topic." onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return <ErrorState message="Failed to load your results by topic." onRetry={() => void query.refetch()} />;
   return <ResultsByTopic data={query.data} />;
 }

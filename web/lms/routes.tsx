@@ -14,19 +14,43 @@ export const lmsRoutes: RouteObject[] = [
     element: lazyPage(() => import('./learner-shell.js')),
     children: [
       { path: '/lms-system/login', handle: { title: 'Login' }, element: lazyPage(() => import('./login-page.js')) },
-      { path: '/lms-system/register', handle: { title: 'Register' }, element: lazyPage(() => import('./register-page.js')) },
-      { path: '/lms-system/forgot-password', handle: { title: 'Forgot password' }, element: lazyPage(() => import('./forgot-password-page.js')) },
-      { path: '/lms-system/reset-password', handle: { title: 'Reset password' }, element: lazyPage(() => import('./reset-password-page.js')) },
+      {
+        path: '/lms-system/register',
+        handle: { title: 'Register' },
+        element: lazyPage(() => import('./register-page.js')),
+      },
+      {
+        path: '/lms-system/forgot-password',
+        handle: { title: 'Forgot password' },
+        element: lazyPage(() => import('./forgot-password-page.js')),
+      },
+      {
+        path: '/lms-system/reset-password',
+        handle: { title: 'Reset password' },
+        element: lazyPage(() => import('./reset-password-page.js')),
+      },
       {
         element: lazyPage(() => guards().then((module) => ({ default: module.RequireLmsUser }))),
         children: [
-          { path: '/lms-system/dashboard', handle: { title: 'Learning Dashboard' }, element: lazyPage(() => import('./dashboard-page.js')) },
+          {
+            path: '/lms-system/dashboard',
+            handle: { title: 'Learning Dashboard' },
+            element: lazyPage(() => import('./dashboard-page.js')),
+          },
           { path: '/lms-system/courses', handle: { title: 'Courses' }, element: courses },
           { path: '/courses', handle: { title: 'Courses' }, element: courses },
           { path: '/courses/:id', handle: { title: 'Course' }, element: lazyPage(() => import('./course-page.js')) },
-          { path: '/lms-system/mock-exam', handle: { title: 'Mock Exam' }, element: lazyPage(() => import('./mock-exam-page.js')) },
+          {
+            path: '/lms-system/mock-exam',
+            handle: { title: 'Mock Exam' },
+            element: lazyPage(() => import('./mock-exam-page.js')),
+          },
           { path: '/exam', handle: { title: 'Online Examination' }, element: lazyPage(() => import('./exam-page.js')) },
-          { path: '/exam/attempts/:id/review', handle: { title: 'Exam review' }, element: lazyPage(() => import('./exam-review-page.js')) },
+          {
+            path: '/exam/attempts/:id/review',
+            handle: { title: 'Exam review' },
+            element: lazyPage(() => import('./exam-review-page.js')),
+          },
           { path: '/lmsprofile', handle: { title: 'Profile' }, element: lazyPage(() => import('./profile-page.js')) },
         ],
       },
@@ -36,16 +60,48 @@ export const lmsRoutes: RouteObject[] = [
   {
     element: lazyPage(() => guards().then((module) => ({ default: module.RequireLmsAdmin }))),
     children: [
-      { path: '/lms-system/admin', handle: { title: 'Exam questions' }, element: lazyPage(() => import('./admin/questions-page.js')) },
-      { path: '/lms-system/admin/course', handle: { title: 'Course management' }, element: lazyPage(() => import('./admin/courses-page.js')) },
+      {
+        path: '/lms-system/admin',
+        handle: { title: 'Exam questions' },
+        element: lazyPage(() => import('./admin/questions-page.js')),
+      },
+      {
+        path: '/lms-system/admin/course',
+        handle: { title: 'Course management' },
+        element: lazyPage(() => import('./admin/courses-page.js')),
+      },
       { path: '/lms-system/admin/course/new', handle: { title: 'Add course' }, element: courseEditor },
       { path: '/lms-system/admin/course/:id', handle: { title: 'Edit course' }, element: courseEditor },
-      { path: '/lms-system/admin/logs', handle: { title: 'Exam logs' }, element: lazyPage(() => import('./admin/logs-page.js')) },
-      { path: '/lms-system/admin/users', handle: { title: 'Users and programs' }, element: lazyPage(() => import('./admin/users-page.js')) },
-      { path: '/lms-system/admin/access-codes', handle: { title: 'Access codes' }, element: lazyPage(() => import('./admin/access-codes-page.js')) },
-      { path: '/lms-system/admin/upcoming', handle: { title: 'Upcoming exams' }, element: lazyPage(() => import('./admin/upcoming-page.js')) },
-      { path: '/lms-system/admin/essays', handle: { title: 'Essay grading' }, element: lazyPage(() => import('./admin/essays-page.js')) },
-      { path: '/lms-system/admin/exam-settings', handle: { title: 'Exam settings' }, element: lazyPage(() => import('./admin/exam-settings-page.js')) },
+      {
+        path: '/lms-system/admin/logs',
+        handle: { title: 'Exam logs' },
+        element: lazyPage(() => import('./admin/logs-page.js')),
+      },
+      {
+        path: '/lms-system/admin/users',
+        handle: { title: 'Users and programs' },
+        element: lazyPage(() => import('./admin/users-page.js')),
+      },
+      {
+        path: '/lms-system/admin/access-codes',
+        handle: { title: 'Access codes' },
+        element: lazyPage(() => import('./admin/access-codes-page.js')),
+      },
+      {
+        path: '/lms-system/admin/upcoming',
+        handle: { title: 'Upcoming exams' },
+        element: lazyPage(() => import('./admin/upcoming-page.js')),
+      },
+      {
+        path: '/lms-system/admin/essays',
+        handle: { title: 'Essay grading' },
+        element: lazyPage(() => import('./admin/essays-page.js')),
+      },
+      {
+        path: '/lms-system/admin/exam-settings',
+        handle: { title: 'Exam settings' },
+        element: lazyPage(() => import('./admin/exam-settings-page.js')),
+      },
     ],
   },
 ];

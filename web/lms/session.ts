@@ -12,11 +12,19 @@ export function decodeToken(token: string | null): LmsTokenPayload | null {
   try {
     const part = token.split('.')[1];
     if (!part) return null;
-    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as Partial<Record<keyof LmsTokenPayload | 'exp', unknown>>;
+    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as Partial<
+      Record<keyof LmsTokenPayload | 'exp', unknown>
+    >;
     if (typeof json.exp === 'number' && json.exp * 1000 <= Date.now()) return null;
     // Checked by hand rather than with the zod contract, which would pull zod into the first page load.
     const { id, username, profession, role } = json;
-    if (typeof id !== 'number' || typeof username !== 'string' || typeof profession !== 'string' || (role !== 'user' && role !== 'admin')) return null;
+    if (
+      typeof id !== 'number' ||
+      typeof username !== 'string' ||
+      typeof profession !== 'string' ||
+      (role !== 'user' && role !== 'admin')
+    )
+      return null;
     return { id, username, profession: profession as LmsTokenPayload['profession'], role };
   } catch {
     return null;
@@ -28,7 +36,8 @@ export function useLmsSession(): { token: string | null; user: LmsTokenPayload |
   return { token, user: decodeToken(token) };
 }
 
-export const homeFor = (user: LmsTokenPayload) => (user.role === 'admin' ? '/lms-system/admin' : '/lms-system/dashboard');
+export const homeFor = (user: LmsTokenPayload) =>
+  user.role === 'admin' ? '/lms-system/admin' : '/lms-system/dashboard';
 
 /** `POST /auth/logout` with the token just removed: every token of this account is refused from now on. */
 export async function signOutOnServer(token: string | null): Promise<void> {
@@ -40,8 +49,10 @@ export async function signOutOnServer(token: string | null): Promise<void> {
   }
 }
 
-export const requestPasswordReset = (email: string) => request<{ message: string }>('/auth/password-reset', { method: 'POST', body: { email } });
-export const resetPassword = (token: string, password: string) => request<null>('/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
+export const requestPasswordReset = (email: string) =>
+  request<{ message: string }>('/auth/password-reset', { method: 'POST', body: { email } });
+export const resetPassword = (token: string, password: string) =>
+  request<null>('/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
 
 /** LMS calls with the user's token; a 401 means the session is gone, so the user is signed out. */
 const lmsRequests = createAuthenticatedRequests(lmsToken);

@@ -14,7 +14,12 @@ import { ResumedNotice } from './resumed-notice.js';
 import tc from './test-centre.module.css';
 import { useOwnConnectionStatus } from '../ui/connection-banner.js';
 
-type Props = { initial: ExamQuestionsResponse; onFinished: (message?: string) => void; onAttempt: (attemptId: number) => void; resumed: boolean };
+type Props = {
+  initial: ExamQuestionsResponse;
+  onFinished: (message?: string) => void;
+  onAttempt: (attemptId: number) => void;
+  resumed: boolean;
+};
 
 const TIME_UP = 'Time is up. The exam is finished.';
 
@@ -30,7 +35,9 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
   const [currentId, setCurrentId] = useState<number | null>(initial.examQuestions[0]?.id ?? null);
   const [reviewing, setReviewing] = useState(initial.examQuestions.length === 0);
   const [answers, setAnswers] = useState<Record<number, string>>({});
-  const [flags, setFlags] = useState<Set<number>>(() => new Set((initial.navigator ?? []).filter((c) => c.flagged).map((c) => c.questionId)));
+  const [flags, setFlags] = useState<Set<number>>(
+    () => new Set((initial.navigator ?? []).filter((c) => c.flagged).map((c) => c.questionId)),
+  );
   const [securityAlert, setSecurityAlert] = useState<string | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const [remaining, setRemaining] = useState(initial.attempt?.remainingSeconds ?? 0);
@@ -65,7 +72,9 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
   );
 
   // The countdown, and the warnings announced once each as the time left passes 30, 5 and 1 minutes.
-  const warned = useRef(new Set<number>(TIME_WARNING_MINUTES.filter((m) => (initial.attempt?.remainingSeconds ?? 0) <= (m - 1) * 60)));
+  const warned = useRef(
+    new Set<number>(TIME_WARNING_MINUTES.filter((m) => (initial.attempt?.remainingSeconds ?? 0) <= (m - 1) * 60)),
+  );
   useEffect(() => {
     const timer = setInterval(() => {
       const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
@@ -74,7 +83,11 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
       const latest = due.at(-1);
       if (latest !== undefined) {
         due.forEach((m) => warned.current.add(m));
-        setWarning(latest === 1 ? '1 minute left. Answers are kept as they are when the time runs out.' : `${latest} minutes left.`);
+        setWarning(
+          latest === 1
+            ? '1 minute left. Answers are kept as they are when the time runs out.'
+            : `${latest} minutes left.`,
+        );
       }
       if (left === 0 && !ended.current) {
         void endOnServer().catch(() => {});
@@ -151,7 +164,9 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
     setFinishError(null);
     await queue.flush();
     if (queue.offline || (localStorage.getItem(`lms-exam-answers-${attemptId}`) ?? '[]') !== '[]') {
-      setFinishError('Some answers have not reached the server yet. Finish when you are back online; your answers are kept.');
+      setFinishError(
+        'Some answers have not reached the server yet. Finish when you are back online; your answers are kept.',
+      );
       return;
     }
     try {
@@ -166,7 +181,12 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
   const unanswered = cells.filter((c) => !c.answered);
   const flagged = cells.filter((c) => flags.has(c.questionId));
   const refusedPositions = useMemo(
-    () => (queue.refusal ? queue.refusal.questionIds.map((id) => cells.find((c) => c.questionId === id)?.position).filter((p) => p !== undefined) : []),
+    () =>
+      queue.refusal
+        ? queue.refusal.questionIds
+            .map((id) => cells.find((c) => c.questionId === id)?.position)
+            .filter((p) => p !== undefined)
+        : [],
     [queue.refusal, cells],
   );
 
@@ -179,7 +199,11 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
             {formatTimer(remaining)}
           </span>
         </div>
-        <span className={styles.questionCount}>{reviewing || position === null ? `Review: ${cells.length} questions` : `Question ${position} of ${cells.length}`}</span>
+        <span className={styles.questionCount}>
+          {reviewing || position === null
+            ? `Review: ${cells.length} questions`
+            : `Question ${position} of ${cells.length}`}
+        </span>
         <span className={styles.muted}>
           Answered {cells.filter((c) => c.answered).length} of {cells.length}
         </span>
@@ -193,13 +217,16 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
       </div>
       {queue.offline && (
         <p className={styles.banner} role="status">
-          You are offline. Keep answering: your answers and flags are kept on this device and sent when the connection is back
+          You are offline. Keep answering: your answers and flags are kept on this device and sent when the connection
+          is back
           {queue.pending.length > 0 ? ` (${queue.pending.length} waiting)` : ''}.
         </p>
       )}
       {queue.refusal && (
         <div className={styles.banner} role="alert">
-          Not counted: {refusedPositions.length > 0 ? `the answer to question ${refusedPositions.join(', ')}` : 'an answer'}. {queue.refusal.message}{' '}
+          Not counted:{' '}
+          {refusedPositions.length > 0 ? `the answer to question ${refusedPositions.join(', ')}` : 'an answer'}.{' '}
+          {queue.refusal.message}{' '}
           <Button variant="ghost" size="small" onClick={queue.dismissRefusal}>
             Dismiss
           </Button>
@@ -267,11 +294,22 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
                 </>
               )}
               <div className={styles.actions}>
-                <Button variant="secondary" disabled={index <= 0} onClick={() => goTo(cells[index - 1]?.questionId ?? 0)}>
+                <Button
+                  variant="secondary"
+                  disabled={index <= 0}
+                  onClick={() => goTo(cells[index - 1]?.questionId ?? 0)}
+                >
                   Previous
                 </Button>
-                {index < cells.length - 1 && <Button onClick={() => goTo(cells[index + 1]?.questionId ?? 0)}>Next</Button>}
-                <Button variant="secondary" aria-pressed={currentId !== null && flags.has(currentId)} onClick={toggleFlag} disabled={currentId === null}>
+                {index < cells.length - 1 && (
+                  <Button onClick={() => goTo(cells[index + 1]?.questionId ?? 0)}>Next</Button>
+                )}
+                <Button
+                  variant="secondary"
+                  aria-pressed={currentId !== null && flags.has(currentId)}
+                  onClick={toggleFlag}
+                  disabled={currentId === null}
+                >
                   {currentId !== null && flags.has(currentId) ? 'Flagged for review' : 'Flag for review'}
                 </Button>
                 <Button variant="secondary" onClick={openReview}>
@@ -288,7 +326,9 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
             {cells.map((cell) => {
               const isFlagged = flags.has(cell.questionId);
               const isCurrent = !reviewing && cell.questionId === currentId;
-              const state = [cell.answered ? 'answered' : 'unanswered', isFlagged ? 'flagged' : null].filter(Boolean).join(', ');
+              const state = [cell.answered ? 'answered' : 'unanswered', isFlagged ? 'flagged' : null]
+                .filter(Boolean)
+                .join(', ');
               return (
                 <li key={cell.questionId}>
                   <button
@@ -310,7 +350,17 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
   );
 }
 
-function ReviewList({ title, empty, cells, onOpen }: { title: string; empty: string; cells: NavigatorCell[]; onOpen: (questionId: number) => void }) {
+function ReviewList({
+  title,
+  empty,
+  cells,
+  onOpen,
+}: {
+  title: string;
+  empty: string;
+  cells: NavigatorCell[];
+  onOpen: (questionId: number) => void;
+}) {
   return (
     <section aria-label={title}>
       <h3>

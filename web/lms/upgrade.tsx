@@ -17,14 +17,27 @@ export function UpgradeButton({ label = 'Upgrade to Premium' }: { label?: string
     return <p className={styles.muted}>To upgrade, redeem an access code from your agency or the LMS administrator.</p>;
   }
   return (
-    <a className={buttonClassName('primary')} href={config.data.upgradeChatUrl} target="_blank" rel="noopener noreferrer">
+    <a
+      className={buttonClassName('primary')}
+      href={config.data.upgradeChatUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
       {label}
     </a>
   );
 }
 
 /** A locked screen: what is behind it (`children`), the upgrade, the way in with an access code, and asking an admin. */
-export function LockedPanel({ title = 'Premium Content Locked', message, children }: { title?: string; message: string; children?: ReactNode }) {
+export function LockedPanel({
+  title = 'Premium Content Locked',
+  message,
+  children,
+}: {
+  title?: string;
+  message: string;
+  children?: ReactNode;
+}) {
   return (
     <section className={`${styles.card} ${styles.locked}`} aria-label={title}>
       <h2>{title}</h2>

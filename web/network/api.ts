@@ -1,4 +1,12 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   AccountSettings,
   ChangePasswordBody,
@@ -69,13 +77,17 @@ export async function signUp(body: SignUpBody): Promise<MeResponse> {
   await request<MessageResponse>('/api/network/auth/sign-up', { method: 'POST', body });
   return signIn(body);
 }
-export const resendVerificationEmail = () => memberRequest<MessageResponse>('/api/network/me/verification-email', { method: 'POST' });
-export const verifyEmail = (token: string) => request<null>('/api/network/auth/verify-email', { method: 'POST', body: { token } });
-export const requestPasswordReset = (email: string) => request<MessageResponse>('/api/network/auth/password-reset', { method: 'POST', body: { email } });
+export const resendVerificationEmail = () =>
+  memberRequest<MessageResponse>('/api/network/me/verification-email', { method: 'POST' });
+export const verifyEmail = (token: string) =>
+  request<null>('/api/network/auth/verify-email', { method: 'POST', body: { token } });
+export const requestPasswordReset = (email: string) =>
+  request<MessageResponse>('/api/network/auth/password-reset', { method: 'POST', body: { email } });
 export const resetPassword = (token: string, password: string) =>
   request<null>('/api/network/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
 export const signOut = () => request<null>('/api/network/auth/sign-out', { method: 'POST' });
-export const saveProfile = (body: ProfileBody) => memberRequest<MeResponse>('/api/network/me/profile', { method: 'PUT', body });
+export const saveProfile = (body: ProfileBody) =>
+  memberRequest<MeResponse>('/api/network/me/profile', { method: 'PUT', body });
 
 /** Forgets the signed-in member and everything loaded for them (sign-out, or a session that ended elsewhere). */
 export function forgetMember(client: QueryClient): void {
@@ -110,7 +122,10 @@ export function uploadForm<T>(path: string, form: FormData, onProgress?: (fracti
         resolve(body as T);
         return;
       }
-      const error = new ApiError(xhr.status, (body as { error?: string } | undefined)?.error ?? `Request failed (${xhr.status})`);
+      const error = new ApiError(
+        xhr.status,
+        (body as { error?: string } | undefined)?.error ?? `Request failed (${xhr.status})`,
+      );
       if (isSessionEnded(error)) reportSessionEnded();
       reject(error);
     };
@@ -143,7 +158,8 @@ export const cursorPaging = {
 export const feedQuery = () =>
   infiniteQueryOptions({
     queryKey: networkKeys.feed,
-    queryFn: ({ pageParam, signal }) => memberRequest<PostsPage>('/api/network/posts', { query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      memberRequest<PostsPage>('/api/network/posts', { query: { cursor: pageParam }, signal }),
     ...cursorPaging,
   });
 
@@ -151,7 +167,10 @@ export const memberProfileQuery = (username: string) =>
   infiniteQueryOptions({
     queryKey: networkKeys.member(username),
     queryFn: ({ pageParam, signal }) =>
-      memberRequest<MemberProfile>(`/api/network/members/${encodeURIComponent(username)}`, { query: { cursor: pageParam }, signal }),
+      memberRequest<MemberProfile>(`/api/network/members/${encodeURIComponent(username)}`, {
+        query: { cursor: pageParam },
+        signal,
+      }),
     ...cursorPaging,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
@@ -159,7 +178,8 @@ export const memberProfileQuery = (username: string) =>
 export const searchQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: networkKeys.search(q),
-    queryFn: ({ pageParam, signal }) => memberRequest<SearchResults>('/api/network/search', { query: { q, cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      memberRequest<SearchResults>('/api/network/search', { query: { q, cursor: pageParam }, signal }),
     ...cursorPaging,
     enabled: q.trim() !== '',
   });
@@ -181,23 +201,29 @@ export const memberSuggestionsQuery = (q: string) =>
 
 /** Whether the member gets the daily email of unread notifications (off until they turn it on). */
 export const emailDigestQuery = () =>
-  queryOptions({ queryKey: networkKeys.emailDigest, queryFn: ({ signal }) => memberRequest<EmailDigestSetting>('/api/network/me/email-digest', { signal }) });
+  queryOptions({
+    queryKey: networkKeys.emailDigest,
+    queryFn: ({ signal }) => memberRequest<EmailDigestSetting>('/api/network/me/email-digest', { signal }),
+  });
 
 export function useSetEmailDigest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) => memberRequest<EmailDigestSetting>('/api/network/me/email-digest', { method: 'PUT', body: { enabled } }),
+    mutationFn: (enabled: boolean) =>
+      memberRequest<EmailDigestSetting>('/api/network/me/email-digest', { method: 'PUT', body: { enabled } }),
     onSuccess: (setting) => client.setQueryData(networkKeys.emailDigest, setting),
   });
 }
 
 /** The digest's "Stop these emails" link: the token says whose digest, no session needed. */
-export const unsubscribeEmailDigest = (token: string) => request<MessageResponse>('/api/network/email-digest/unsubscribe', { method: 'POST', body: { token } });
+export const unsubscribeEmailDigest = (token: string) =>
+  request<MessageResponse>('/api/network/email-digest/unsubscribe', { method: 'POST', body: { token } });
 
 export const notificationsQuery = () =>
   infiniteQueryOptions({
     queryKey: networkKeys.notifications,
-    queryFn: ({ pageParam, signal }) => memberRequest<NotificationsPage>('/api/network/notifications', { query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      memberRequest<NotificationsPage>('/api/network/notifications', { query: { cursor: pageParam }, signal }),
     ...cursorPaging,
   });
 
@@ -205,7 +231,8 @@ export const notificationsQuery = () =>
 export const unreadCountQuery = () =>
   queryOptions({
     queryKey: networkKeys.unread,
-    queryFn: async ({ signal }) => (await memberRequest<NotificationsPage>('/api/network/notifications', { signal })).unread,
+    queryFn: async ({ signal }) =>
+      (await memberRequest<NotificationsPage>('/api/network/notifications', { signal })).unread,
     staleTime: Infinity,
   });
 
@@ -215,7 +242,11 @@ export const useUnreadCount = (enabled: boolean) => useQuery({ ...unreadCountQue
 export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: string[]) => memberRequest<UnreadResponse>('/api/network/notifications/read', { method: 'POST', body: ids ? { ids } : { all: true } }),
+    mutationFn: (ids?: string[]) =>
+      memberRequest<UnreadResponse>('/api/network/notifications/read', {
+        method: 'POST',
+        body: ids ? { ids } : { all: true },
+      }),
     onSuccess: ({ unread }) => {
       client.setQueryData(unreadCountQuery().queryKey, unread);
       void client.invalidateQueries({ queryKey: networkKeys.notifications });
@@ -224,17 +255,26 @@ export function useMarkNotificationsRead() {
 }
 
 export const postQuery = (id: string) =>
-  queryOptions({ queryKey: networkKeys.post(id), queryFn: ({ signal }) => memberRequest<Post>(`/api/network/posts/${encodeURIComponent(id)}`, { signal }) });
+  queryOptions({
+    queryKey: networkKeys.post(id),
+    queryFn: ({ signal }) => memberRequest<Post>(`/api/network/posts/${encodeURIComponent(id)}`, { signal }),
+  });
 
 export const usePost = (id: string | null) => useQuery({ ...postQuery(id ?? ''), enabled: Boolean(id) });
 
 export const deletePost = (id: string) => memberRequest<null>(`/api/network/posts/${id}`, { method: 'DELETE' });
-export const setLike = (id: string, liked: boolean) => memberRequest<LikeResponse>(`/api/network/posts/${id}/like`, { method: liked ? 'PUT' : 'DELETE' });
+export const setLike = (id: string, liked: boolean) =>
+  memberRequest<LikeResponse>(`/api/network/posts/${id}/like`, { method: liked ? 'PUT' : 'DELETE' });
 
 /** Changes one post wherever the feed cache holds it. */
 export function updateFeedPost(client: QueryClient, postId: string, change: (post: Post) => Post): void {
-  client.setQueryData(feedQuery().queryKey, (feed) =>
-    feed && { ...feed, pages: feed.pages.map((page) => ({ ...page, posts: page.posts.map((p) => (p.id === postId ? change(p) : p)) })) },
+  client.setQueryData(
+    feedQuery().queryKey,
+    (feed) =>
+      feed && {
+        ...feed,
+        pages: feed.pages.map((page) => ({ ...page, posts: page.posts.map((p) => (p.id === postId ? change(p) : p)) })),
+      },
   );
   client.setQueryData(postQuery(postId).queryKey, (post) => post && change(post));
 }
@@ -243,13 +283,21 @@ export function addFeedPost(client: QueryClient, post: Post): void {
   client.setQueryData(feedQuery().queryKey, (feed) => {
     if (!feed || feed.pages.some((page) => page.posts.some((p) => p.id === post.id))) return feed;
     const [first, ...rest] = feed.pages;
-    return { ...feed, pages: [{ posts: [post, ...(first?.posts ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest] };
+    return {
+      ...feed,
+      pages: [{ posts: [post, ...(first?.posts ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest],
+    };
   });
 }
 
 export function removeFeedPost(client: QueryClient, postId: string): void {
-  client.setQueryData(feedQuery().queryKey, (feed) =>
-    feed && { ...feed, pages: feed.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p.id !== postId) })) },
+  client.setQueryData(
+    feedQuery().queryKey,
+    (feed) =>
+      feed && {
+        ...feed,
+        pages: feed.pages.map((page) => ({ ...page, posts: page.posts.filter((p) => p.id !== postId) })),
+      },
   );
   client.removeQueries({ queryKey: networkKeys.comments(postId) });
 }
@@ -259,25 +307,34 @@ export function removeFeedPost(client: QueryClient, postId: string): void {
 export const commentsQuery = (postId: string) =>
   infiniteQueryOptions({
     queryKey: networkKeys.comments(postId),
-    queryFn: ({ pageParam, signal }) => memberRequest<CommentsPage>(`/api/network/posts/${postId}/comments`, { query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      memberRequest<CommentsPage>(`/api/network/posts/${postId}/comments`, { query: { cursor: pageParam }, signal }),
     ...cursorPaging,
   });
 
 /** A post without comments asks for none: a feed page would otherwise send a request per post. */
-export const useComments = (postId: string, commentCount: number) => useInfiniteQuery({ ...commentsQuery(postId), enabled: commentCount > 0 });
+export const useComments = (postId: string, commentCount: number) =>
+  useInfiniteQuery({ ...commentsQuery(postId), enabled: commentCount > 0 });
 
-export const postComment = (postId: string, text: string) => memberRequest<CreatedComment>(`/api/network/posts/${postId}/comments`, { method: 'POST', body: { text } });
+export const postComment = (postId: string, text: string) =>
+  memberRequest<CreatedComment>(`/api/network/posts/${postId}/comments`, { method: 'POST', body: { text } });
 
 /** Adds a comment to the post's loaded list (once), and sets the post's count. */
 export function addCachedComment(client: QueryClient, comment: Comment, commentCount?: number): void {
   client.setQueryData(commentsQuery(comment.postId).queryKey, (data) => {
     if (!data || data.pages.some((page) => page.comments.some((c) => c.id === comment.id))) return data;
     const [first, ...rest] = data.pages;
-    return { ...data, pages: [{ comments: [comment, ...(first?.comments ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest] };
+    return {
+      ...data,
+      pages: [{ comments: [comment, ...(first?.comments ?? [])], nextCursor: first?.nextCursor ?? null }, ...rest],
+    };
   });
-  if (commentCount !== undefined) updateFeedPost(client, comment.postId, (post) => ({ ...post, commentCount: Math.max(post.commentCount, commentCount) }));
+  if (commentCount !== undefined)
+    updateFeedPost(client, comment.postId, (post) => ({
+      ...post,
+      commentCount: Math.max(post.commentCount, commentCount),
+    }));
 }
-
 
 // ---- Mutations: each changes the cached feed, post and comments it affects
 
@@ -286,7 +343,8 @@ export function useLikePost(postId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (liked: boolean) => setLike(postId, liked),
-    onSuccess: (result) => updateFeedPost(client, postId, (p) => ({ ...p, likeCount: result.likeCount, likedByMe: result.likedByMe })),
+    onSuccess: (result) =>
+      updateFeedPost(client, postId, (p) => ({ ...p, likeCount: result.likeCount, likedByMe: result.likedByMe })),
   });
 }
 
@@ -312,7 +370,8 @@ export function useAddComment(postId: string) {
 export function useAuthenticate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ mode, body }: { mode: 'sign-in' | 'sign-up'; body: SignInBody }) => (mode === 'sign-up' ? signUp(body) : signIn(body)),
+    mutationFn: ({ mode, body }: { mode: 'sign-in' | 'sign-up'; body: SignInBody }) =>
+      mode === 'sign-up' ? signUp(body) : signIn(body),
     onSuccess: ({ user }) => {
       clearSessionEnded();
       client.setQueryData(meQuery().queryKey, user);
@@ -335,7 +394,10 @@ export function useSaveProfile() {
 // ---- Settings
 
 export const accountSettingsQuery = () =>
-  queryOptions({ queryKey: networkKeys.settings, queryFn: () => memberRequest<AccountSettings>('/api/network/me/settings') });
+  queryOptions({
+    queryKey: networkKeys.settings,
+    queryFn: () => memberRequest<AccountSettings>('/api/network/me/settings'),
+  });
 
 export const useAccountSettings = () => useQuery(accountSettingsQuery());
 

@@ -10,7 +10,15 @@ import { Link } from 'react-router';
 import { Form } from '../ui/form.js';
 
 /** A post's comment box and its comments, newest first, paged by cursor. */
-export function Comments({ postId, commentCount, inputRef }: { postId: string; commentCount: number; inputRef?: RefObject<HTMLInputElement | null> }) {
+export function Comments({
+  postId,
+  commentCount,
+  inputRef,
+}: {
+  postId: string;
+  commentCount: number;
+  inputRef?: RefObject<HTMLInputElement | null>;
+}) {
   const comments = useComments(postId, commentCount);
   const addComment = useAddComment(postId);
   const inputId = useId();
@@ -35,7 +43,15 @@ export function Comments({ postId, commentCount, inputRef }: { postId: string; c
         <label className="visually-hidden" htmlFor={inputId}>
           Add a comment
         </label>
-        <MentionField id={inputId} inputRef={inputRef} className={styles.commentInput} placeholder="Add a comment..." maxLength={2000} value={text} onChange={setText} />
+        <MentionField
+          id={inputId}
+          inputRef={inputRef}
+          className={styles.commentInput}
+          placeholder="Add a comment..."
+          maxLength={2000}
+          value={text}
+          onChange={setText}
+        />
         <Button type="submit" size="small" disabled={busy || !text.trim()}>
           Submit
         </Button>
@@ -53,9 +69,15 @@ export function Comments({ postId, commentCount, inputRef }: { postId: string; c
               <Avatar src={comment.photoURL} size={32} />
               <div className={styles.commentBody}>
                 <div className={styles.commentMeta}>
-                  <strong>{comment.username ? <Link to={`/members/${encodeURIComponent(comment.username)}`} className={styles.profileLink}>
-                      {comment.username}
-                    </Link> : 'Anonymous'}</strong>
+                  <strong>
+                    {comment.username ? (
+                      <Link to={`/members/${encodeURIComponent(comment.username)}`} className={styles.profileLink}>
+                        {comment.username}
+                      </Link>
+                    ) : (
+                      'Anonymous'
+                    )}
+                  </strong>
                   <time dateTime={comment.timestamp}>{relativeTime(comment.timestamp)}</time>
                 </div>
                 <p>
@@ -67,7 +89,12 @@ export function Comments({ postId, commentCount, inputRef }: { postId: string; c
         </ul>
       )}
       {comments.hasNextPage && (
-        <Button variant="ghost" size="small" onClick={() => void comments.fetchNextPage()} disabled={comments.isFetchingNextPage}>
+        <Button
+          variant="ghost"
+          size="small"
+          onClick={() => void comments.fetchNextPage()}
+          disabled={comments.isFetchingNextPage}
+        >
           {comments.isFetchingNextPage ? 'Loading...' : 'Show more comments'}
         </Button>
       )}

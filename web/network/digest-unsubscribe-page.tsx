@@ -28,7 +28,10 @@ export default function DigestUnsubscribePage() {
         {!token ? (
           <ErrorState message="This link is incomplete. Please open the link from the email again." />
         ) : stop.isError ? (
-          <ErrorState message={errorMessage(stop.error, 'Could not unsubscribe you. Please try again.')} onRetry={() => mutate(token)} />
+          <ErrorState
+            message={errorMessage(stop.error, 'Could not unsubscribe you. Please try again.')}
+            onRetry={() => mutate(token)}
+          />
         ) : stop.isSuccess ? (
           <p className={styles.success} role="status">
             {stop.data.message}

@@ -22,7 +22,11 @@ export function EmailDigestSection({ hasEmail }: { hasEmail: boolean }) {
         <ErrorState message="Could not load your email settings." onRetry={() => void setting.refetch()} />
       ) : (
         <>
-          <FormError message={change.isError ? errorMessage(change.error, 'Could not save this setting. Please try again.') : null} />
+          <FormError
+            message={
+              change.isError ? errorMessage(change.error, 'Could not save this setting. Please try again.') : null
+            }
+          />
           <div className={styles.checkboxRow}>
             <input
               id={boxId}

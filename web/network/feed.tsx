@@ -70,7 +70,9 @@ export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: str
           </div>
         )}
         {feed.isLoadingError && <ErrorState message="Could not load the feed." onRetry={() => void feed.refetch()} />}
-        {feed.isSuccess && posts.length === 0 && <p className={`${styles.card} ${styles.empty}`}>There are no posts yet...</p>}
+        {feed.isSuccess && posts.length === 0 && (
+          <p className={`${styles.card} ${styles.empty}`}>There are no posts yet...</p>
+        )}
         {posts.map((post) => (
           <PostCard key={post.id} post={post} onOpen={() => onOpenPost(post.id)} />
         ))}

@@ -9,7 +9,9 @@ import styles from './network.module.css';
 import { VerifyEmailBanner } from './verify-email-banner.js';
 
 // Loaded when a post is opened, not with the feed.
-const PostDetailModal = lazy(() => import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })));
+const PostDetailModal = lazy(() =>
+  import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })),
+);
 
 /** `/Home`: the member's card beside the feed, for signed-in members with a complete profile. */
 export default function HomePage() {

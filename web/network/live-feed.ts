@@ -1,9 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { feedEvents } from '../../contracts/network-constants.js';
-import type { CommentCreatedEvent, LikesChangedEvent, NetworkUser, NotificationsChangedEvent, PostCreatedEvent, PostDeletedEvent } from '../../contracts/network.js';
+import type {
+  CommentCreatedEvent,
+  LikesChangedEvent,
+  NetworkUser,
+  NotificationsChangedEvent,
+  PostCreatedEvent,
+  PostDeletedEvent,
+} from '../../contracts/network.js';
 import { onReconnected } from '../lib/connection.js';
-import { addCachedComment, addFeedPost, fetchMe, networkKeys, removeFeedPost, unreadCountQuery, updateFeedPost } from './api.js';
+import {
+  addCachedComment,
+  addFeedPost,
+  fetchMe,
+  networkKeys,
+  removeFeedPost,
+  unreadCountQuery,
+  updateFeedPost,
+} from './api.js';
 import { reportSessionEnded } from './ended-session.js';
 
 function parse<T>(event: Event): T | undefined {
@@ -60,7 +75,8 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
       });
       current.addEventListener(feedEvents.postCreated, (event) => {
         const data = parse<PostCreatedEvent>(event);
-        if (data) addFeedPost(client, { ...data.post, likedByMe: false, canDelete: isAdmin || data.post.userId === uid });
+        if (data)
+          addFeedPost(client, { ...data.post, likedByMe: false, canDelete: isAdmin || data.post.userId === uid });
       });
       current.addEventListener(feedEvents.postDeleted, (event) => {
         const data = parse<PostDeletedEvent>(event);

@@ -8,7 +8,9 @@ import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { PostCard } from './post-card.js';
 
-const PostDetailModal = lazy(() => import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })));
+const PostDetailModal = lazy(() =>
+  import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })),
+);
 
 /** `/members/:username`: a member's public profile and posts, reached from author names and mentions. */
 export default function MemberPage() {
@@ -43,7 +45,8 @@ export default function MemberPage() {
         <div>
           <h1>{member?.displayName || member?.username}</h1>
           <p className={styles.muted}>
-            @{member?.username} · joined <time dateTime={member?.joined}>{member ? new Date(member.joined).toLocaleDateString() : ''}</time>
+            @{member?.username} · joined{' '}
+            <time dateTime={member?.joined}>{member ? new Date(member.joined).toLocaleDateString() : ''}</time>
           </p>
         </div>
       </section>

@@ -40,7 +40,16 @@ type MentionFieldProps = {
  * aria-activedescendant, as GitHub's and Discourse's composers do. A polite status tells screen
  * readers how many members were found.
  */
-export function MentionField({ id, value, onChange, className, placeholder, maxLength, rows, inputRef }: MentionFieldProps) {
+export function MentionField({
+  id,
+  value,
+  onChange,
+  className,
+  placeholder,
+  maxLength,
+  rows,
+  inputRef,
+}: MentionFieldProps) {
   const listId = useId();
   const field = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
   const [mention, setMention] = useState<Mention | null>(null);
@@ -107,7 +116,8 @@ export function MentionField({ id, value, onChange, className, placeholder, maxL
     'aria-activedescendant': open ? optionId(activeIndex) : undefined,
     onKeyDown,
     onBlur: () => setDismissed(true),
-    onSelect: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) => follow(event.currentTarget.value, event.currentTarget.selectionStart),
+    onSelect: (event: { currentTarget: HTMLInputElement | HTMLTextAreaElement }) =>
+      follow(event.currentTarget.value, event.currentTarget.selectionStart),
   };
   const found = members.length;
   const status = open

@@ -1,5 +1,20 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreatedReport, ModerationLog, ReportBody, ReportQueue, Resolution, ResolveBody, SuspensionResponse } from '../../contracts/network-moderation.js';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type {
+  CreatedReport,
+  ModerationLog,
+  ReportBody,
+  ReportQueue,
+  Resolution,
+  ResolveBody,
+  SuspensionResponse,
+} from '../../contracts/network-moderation.js';
 import { SUSPENDED } from '../../contracts/network-moderation-constants.js';
 import { ApiError } from '../lib/http.js';
 import { cursorPaging, memberRequest, removeFeedPost } from './api.js';
@@ -16,14 +31,16 @@ export const moderationKeys = {
 export const reportQueueQuery = () =>
   infiniteQueryOptions({
     queryKey: moderationKeys.queue,
-    queryFn: ({ pageParam, signal }) => memberRequest<ReportQueue>('/api/network/moderation/reports', { query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      memberRequest<ReportQueue>('/api/network/moderation/reports', { query: { cursor: pageParam }, signal }),
     ...cursorPaging,
   });
 
 export const moderationLogQuery = () =>
   infiniteQueryOptions({
     queryKey: moderationKeys.log,
-    queryFn: ({ pageParam, signal }) => memberRequest<ModerationLog>('/api/network/moderation/log', { query: { cursor: pageParam }, signal }),
+    queryFn: ({ pageParam, signal }) =>
+      memberRequest<ModerationLog>('/api/network/moderation/log', { query: { cursor: pageParam }, signal }),
     ...cursorPaging,
   });
 
@@ -31,7 +48,8 @@ export const moderationLogQuery = () =>
 export const suspensionQuery = () =>
   queryOptions({
     queryKey: moderationKeys.suspension,
-    queryFn: async ({ signal }) => (await memberRequest<SuspensionResponse>('/api/network/me/suspension', { signal })).suspension,
+    queryFn: async ({ signal }) =>
+      (await memberRequest<SuspensionResponse>('/api/network/me/suspension', { signal })).suspension,
   });
 
 export const useReportQueue = () => useInfiniteQuery(reportQueueQuery());
@@ -54,7 +72,10 @@ export function useResolveReports() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, body }: { postId: string; body: ResolveBody }) =>
-      memberRequest<Resolution>(`/api/network/moderation/reports/${encodeURIComponent(postId)}/resolve`, { method: 'POST', body }),
+      memberRequest<Resolution>(`/api/network/moderation/reports/${encodeURIComponent(postId)}/resolve`, {
+        method: 'POST',
+        body,
+      }),
     onSuccess: (resolution, { postId }) => {
       if (resolution.action !== 'dismiss') removeFeedPost(client, postId);
     },
@@ -68,5 +89,6 @@ export function useResolveReports() {
 
 /** A write refused for a suspension the banner does not show yet: ask for it, so it does. */
 export function refreshSuspensionOn(client: ReturnType<typeof useQueryClient>, error: unknown): void {
-  if (error instanceof ApiError && error.code === SUSPENDED) void client.invalidateQueries({ queryKey: suspensionQuery().queryKey });
+  if (error instanceof ApiError && error.code === SUSPENDED)
+    void client.invalidateQueries({ queryKey: suspensionQuery().queryKey });
 }

@@ -18,15 +18,25 @@ import { useModerationLog, useReportQueue, useResolveReports } from './moderatio
 import styles from './network.module.css';
 import { relativeTime } from './relative-time.js';
 
-const reasonNames: Record<ReportReason, string> = { spam: 'spam', harassment: 'harassment', misinformation: 'misinformation', other: 'other' };
+const reasonNames: Record<ReportReason, string> = {
+  spam: 'spam',
+  harassment: 'harassment',
+  misinformation: 'misinformation',
+  other: 'other',
+};
 const decisions: Record<ModerationAction, string> = {
   dismiss: 'Keep the post (dismiss the reports)',
   remove: 'Remove the post',
   suspend: 'Remove the post and suspend its author',
 };
-const done: Record<ModerationAction, string> = { dismiss: 'kept the post by', remove: 'removed the post by', suspend: 'removed the post and suspended' };
+const done: Record<ModerationAction, string> = {
+  dismiss: 'kept the post by',
+  remove: 'removed the post by',
+  suspend: 'removed the post and suspended',
+};
 
-const nameOf = (member: PublicMember | null) => (member ? member.displayName || member.username || 'a member' : 'a deleted account');
+const nameOf = (member: PublicMember | null) =>
+  member ? member.displayName || member.username || 'a member' : 'a deleted account';
 
 function MemberName({ member }: { member: PublicMember | null }) {
   if (!member?.username) return <>{nameOf(member)}</>;
@@ -64,7 +74,9 @@ function ReportQueueSection() {
       <h2 id="reports-heading">Reported posts</h2>
       {queue.isPending && <LoadingState text="Loading reports..." />}
       {queue.isError && <ErrorState message="Could not load the reports." onRetry={() => void queue.refetch()} />}
-      {queue.isSuccess && groups.length === 0 && <p className={`${styles.card} ${styles.empty}`}>No reports are waiting. Well done.</p>}
+      {queue.isSuccess && groups.length === 0 && (
+        <p className={`${styles.card} ${styles.empty}`}>No reports are waiting. Well done.</p>
+      )}
       {groups.map((group) => (
         <ReportGroupCard key={group.id} group={group} />
       ))}
@@ -91,20 +103,35 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
     const body = { action, note: note.trim() || undefined, ...(action === 'suspend' ? { days: Number(days) } : {}) };
     resolve.mutate(
       { postId: group.id, body },
-      { onSuccess: () => notify(action === 'dismiss' ? 'Reports dismissed: the post stays.' : action === 'remove' ? 'Post removed.' : `Post removed and ${author} suspended.`) },
+      {
+        onSuccess: () =>
+          notify(
+            action === 'dismiss'
+              ? 'Reports dismissed: the post stays.'
+              : action === 'remove'
+                ? 'Post removed.'
+                : `Post removed and ${author} suspended.`,
+          ),
+      },
     );
   }
 
   return (
     <article className={`${styles.card} ${styles.reportGroup}`} aria-labelledby={headingId}>
       <h3 id={headingId}>
-        {group.count} {group.count === 1 ? 'report' : 'reports'} about a post by <MemberName member={group.post.author} />
+        {group.count} {group.count === 1 ? 'report' : 'reports'} about a post by{' '}
+        <MemberName member={group.post.author} />
       </h3>
       <p className={styles.muted}>
         Posted <time dateTime={group.post.timestamp}>{relativeTime(group.post.timestamp)}</time>, first reported{' '}
         <time dateTime={group.firstReportedAt}>{relativeTime(group.firstReportedAt)}</time>
       </p>
-      <blockquote>{group.post.description || (group.post.mediaURL ? `(a ${group.post.mediaType.startsWith('video/') ? 'video' : 'picture'} without text)` : '')}</blockquote>
+      <blockquote>
+        {group.post.description ||
+          (group.post.mediaURL
+            ? `(a ${group.post.mediaType.startsWith('video/') ? 'video' : 'picture'} without text)`
+            : '')}
+      </blockquote>
       {group.post.mediaURL && (
         <a href={group.post.mediaURL} target="_blank" rel="noreferrer">
           Open the post's {group.post.mediaType.startsWith('video/') ? 'video' : 'picture'}
@@ -120,7 +147,11 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
         ))}
       </ul>
       <form className={styles.resolveForm} onSubmit={submit} aria-label={`Decide about the post by ${author}`}>
-        <SelectField label="Decision" value={action} onChange={(event) => setAction(event.target.value as ModerationAction)}>
+        <SelectField
+          label="Decision"
+          value={action}
+          onChange={(event) => setAction(event.target.value as ModerationAction)}
+        >
           {(Object.keys(decisions) as ModerationAction[]).map((value) => (
             <option key={value} value={value}>
               {decisions[value]}
@@ -128,7 +159,16 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
           ))}
         </SelectField>
         {action === 'suspend' && (
-          <TextField label="Days suspended" type="number" min={1} max={MAX_SUSPENSION_DAYS} step={1} required value={days} onChange={(event) => setDays(event.target.value)} />
+          <TextField
+            label="Days suspended"
+            type="number"
+            min={1}
+            max={MAX_SUSPENSION_DAYS}
+            step={1}
+            required
+            value={days}
+            onChange={(event) => setDays(event.target.value)}
+          />
         )}
         <TextField
           label={action === 'dismiss' ? 'Reason (optional)' : 'Reason (shown to the author)'}
@@ -141,7 +181,11 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
           {resolve.isPending ? 'Saving...' : 'Apply'}
         </Button>
       </form>
-      <FormError message={resolve.isError ? errorMessage(resolve.error, 'Could not resolve the reports. Please try again.') : null} />
+      <FormError
+        message={
+          resolve.isError ? errorMessage(resolve.error, 'Could not resolve the reports. Please try again.') : null
+        }
+      />
     </article>
   );
 }
@@ -166,7 +210,12 @@ function ModerationLogSection() {
             <li key={entry.id} className={`${styles.card} ${styles.reportGroup}`}>
               <p>
                 <MemberName member={entry.moderator} /> {done[entry.action]} <MemberName member={entry.author} />
-                {entry.suspendedUntil && <> until <time dateTime={entry.suspendedUntil}>{new Date(entry.suspendedUntil).toLocaleString()}</time></>}{' '}
+                {entry.suspendedUntil && (
+                  <>
+                    {' '}
+                    until <time dateTime={entry.suspendedUntil}>{new Date(entry.suspendedUntil).toLocaleString()}</time>
+                  </>
+                )}{' '}
                 <time dateTime={entry.createdAt} className={styles.muted}>
                   {relativeTime(entry.createdAt)}
                 </time>

@@ -42,7 +42,15 @@ export function NetworkShell() {
         </Link>
         <form role="search" className={styles.search} onSubmit={onSearch}>
           <Search aria-hidden="true" size={16} />
-          <input type="search" name="q" placeholder="Search" aria-label="Search posts and members" maxLength={200} defaultValue={searchParams.get('q') ?? ''} key={searchParams.get('q') ?? ''} />
+          <input
+            type="search"
+            name="q"
+            placeholder="Search"
+            aria-label="Search posts and members"
+            maxLength={200}
+            defaultValue={searchParams.get('q') ?? ''}
+            key={searchParams.get('q') ?? ''}
+          />
         </form>
         <nav aria-label="Main" className={styles.menu}>
           <ul className={styles.items}>
@@ -54,7 +62,11 @@ export function NetworkShell() {
             </li>
             {me.data && (
               <li>
-                <NavLink to="/notifications" className={styles.item} aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
+                <NavLink
+                  to="/notifications"
+                  className={styles.item}
+                  aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+                >
                   <span className={styles.bell}>
                     <Bell aria-hidden="true" size={20} />
                     {unread > 0 && (

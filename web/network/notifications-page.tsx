@@ -62,17 +62,29 @@ export default function NotificationsPage() {
     <main className={styles.notificationsPage}>
       <div className={styles.notificationsHead}>
         <h1>Notifications</h1>
-        <Button variant="secondary" size="small" disabled={unread === 0 || markRead.isPending} onClick={() => markRead.mutate(undefined)}>
+        <Button
+          variant="secondary"
+          size="small"
+          disabled={unread === 0 || markRead.isPending}
+          onClick={() => markRead.mutate(undefined)}
+        >
           Mark all as read
         </Button>
       </div>
       {list.isPending && <LoadingState text="Loading notifications..." />}
       {list.isError && <ErrorState message="Could not load your notifications." onRetry={() => void list.refetch()} />}
-      {list.isSuccess && items.length === 0 && <p className={`${styles.card} ${styles.empty}`}>No notifications yet. When someone comments on, likes or mentions your posts, you will see it here.</p>}
+      {list.isSuccess && items.length === 0 && (
+        <p className={`${styles.card} ${styles.empty}`}>
+          No notifications yet. When someone comments on, likes or mentions your posts, you will see it here.
+        </p>
+      )}
       {items.length > 0 && (
         <ul className={styles.notificationList}>
           {items.map((item) => (
-            <li key={item.id} className={`${styles.card} ${styles.notification} ${item.read ? '' : styles.unreadNotification}`}>
+            <li
+              key={item.id}
+              className={`${styles.card} ${styles.notification} ${item.read ? '' : styles.unreadNotification}`}
+            >
               <Avatar src={item.actors[0]?.photoURL ?? null} size={40} />
               {item.type === 'moderation' ? (
                 // A moderation outcome has no post to open: it is read where it stands.
@@ -93,7 +105,12 @@ export default function NotificationsPage() {
                 {relativeTime(item.createdAt)}
               </time>
               {item.type === 'moderation' && !item.read && (
-                <Button variant="ghost" size="small" disabled={markRead.isPending} onClick={() => markRead.mutate([item.id])}>
+                <Button
+                  variant="ghost"
+                  size="small"
+                  disabled={markRead.isPending}
+                  onClick={() => markRead.mutate([item.id])}
+                >
                   Mark as read
                 </Button>
               )}

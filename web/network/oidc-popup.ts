@@ -10,9 +10,17 @@ export function signInWithPopup(): Promise<OidcPopupMessage> {
     const height = 650;
     const left = window.screenX + (window.outerWidth - width) / 2;
     const top = window.screenY + (window.outerHeight - height) / 2;
-    const popup = window.open('/api/network/auth/oidc/start', 'pathway-oidc', `popup,width=${width},height=${height},left=${left},top=${top}`);
+    const popup = window.open(
+      '/api/network/auth/oidc/start',
+      'pathway-oidc',
+      `popup,width=${width},height=${height},left=${left},top=${top}`,
+    );
     if (!popup) {
-      resolve({ type: 'pathway-oidc', ok: false, error: 'The sign-in window was blocked. Please allow pop-ups for this site.' });
+      resolve({
+        type: 'pathway-oidc',
+        ok: false,
+        error: 'The sign-in window was blocked. Please allow pop-ups for this site.',
+      });
       return;
     }
     let settled = false;

@@ -22,9 +22,17 @@ export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
 /** The author's name, a link to their profile (an account deleted since has no username, and no profile). */
 export function AuthorName({ post }: { post: Post }) {
   const { username } = post.user;
-  return <strong>{username ? <Link to={`/members/${encodeURIComponent(username)}`} className={styles.profileLink}>
-        {authorName(post)}
-      </Link> : authorName(post)}</strong>;
+  return (
+    <strong>
+      {username ? (
+        <Link to={`/members/${encodeURIComponent(username)}`} className={styles.profileLink}>
+          {authorName(post)}
+        </Link>
+      ) : (
+        authorName(post)
+      )}
+    </strong>
+  );
 }
 export const commentCountText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
 export const likeCountText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
@@ -45,7 +53,8 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
       onError: (error) => {
         console.warn('like failed', error);
         // A session that ended is no failure to retry: the member is on the way to sign in.
-        if (!isSessionEnded(error)) notify(errorMessage(error, 'Could not update the like. Please try again.'), 'error');
+        if (!isSessionEnded(error))
+          notify(errorMessage(error, 'Could not update the like. Please try again.'), 'error');
       },
     });
   }
@@ -84,13 +93,27 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
           </button>
         </div>
         {post.canDelete && (
-          <button type="button" className={styles.iconButton} aria-label="Delete post" title="Delete post" onClick={() => setConfirming(true)}>
+          <button
+            type="button"
+            className={styles.iconButton}
+            aria-label="Delete post"
+            title="Delete post"
+            onClick={() => setConfirming(true)}
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
+              <path
+                fill="currentColor"
+                d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
+              />
             </svg>
           </button>
         )}
-        {me && me.uid !== post.userId && <RowMenu label={`Actions for the post by ${authorName(post)}`} items={[{ label: 'Report post', onSelect: () => setReporting(true) }]} />}
+        {me && me.uid !== post.userId && (
+          <RowMenu
+            label={`Actions for the post by ${authorName(post)}`}
+            items={[{ label: 'Report post', onSelect: () => setReporting(true) }]}
+          />
+        )}
       </header>
       {post.description && (
         <p className={styles.description}>
@@ -103,7 +126,13 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
         <span>{commentCountText(post.commentCount)}</span>
       </div>
       <div className={styles.actions}>
-        <button type="button" className={styles.action} aria-pressed={post.likedByMe} onClick={toggleLike} disabled={liking}>
+        <button
+          type="button"
+          className={styles.action}
+          aria-pressed={post.likedByMe}
+          onClick={toggleLike}
+          disabled={liking}
+        >
           {post.likedByMe ? 'Liked' : 'Like'}
         </button>
         <button type="button" className={styles.action} onClick={() => commentInput.current?.focus()}>

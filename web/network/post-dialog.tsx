@@ -71,7 +71,15 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
         <label className="visually-hidden" htmlFor={textId}>
           Post text
         </label>
-        <MentionField id={textId} className={styles.textarea} placeholder="What's on your mind?" rows={5} maxLength={5000} value={text} onChange={setText} />
+        <MentionField
+          id={textId}
+          className={styles.textarea}
+          placeholder="What's on your mind?"
+          rows={5}
+          maxLength={5000}
+          value={text}
+          onChange={setText}
+        />
         {media && preview && (
           <div className={styles.preview}>
             {media.type.startsWith('video/') ? (

@@ -11,5 +11,12 @@ export function PostMedia({ post }: { post: Post }) {
       </video>
     );
   }
-  return <img className={styles.media} src={post.mediaURL} alt={post.description ? `Image: ${post.description.slice(0, 80)}` : 'Image shared in the post'} loading="lazy" />;
+  return (
+    <img
+      className={styles.media}
+      src={post.mediaURL}
+      alt={post.description ? `Image: ${post.description.slice(0, 80)}` : 'Image shared in the post'}
+      loading="lazy"
+    />
+  );
 }

@@ -45,7 +45,13 @@ export default function ProfileMenu() {
   const user = me.data;
   return (
     <div className={styles.profileMenu} ref={root}>
-      <button type="button" className={styles.profileButton} aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className={styles.profileButton}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen((v) => !v)}
+      >
         <Avatar src={user?.photoURL} size={28} />
         <span>{user?.username || 'Me'}</span>
       </button>

@@ -1,5 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { MAX_REPORT_NOTE_LENGTH, reportReasons, type ReportReason } from '../../contracts/network-moderation-constants.js';
+import {
+  MAX_REPORT_NOTE_LENGTH,
+  reportReasons,
+  type ReportReason,
+} from '../../contracts/network-moderation-constants.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { Modal, ModalActions } from '../ui/modal.js';
@@ -47,17 +51,34 @@ export function ReportDialog({ postId, open, onClose }: { postId: string; open: 
   return (
     <Modal title="Report post" open={open} onClose={close}>
       <form onSubmit={submit} className={styles.form}>
-        <FormError message={report.isError ? errorMessage(report.error, 'Could not send the report. Please try again.') : null} />
+        <FormError
+          message={report.isError ? errorMessage(report.error, 'Could not send the report. Please try again.') : null}
+        />
         <fieldset className={styles.reasons}>
           <legend>Why are you reporting this post?</legend>
           {reportReasons.map((value) => (
             <label key={value}>
-              <input type="radio" name="reason" value={value} required checked={reason === value} onChange={() => setReason(value)} /> {reasonLabels[value]}
+              <input
+                type="radio"
+                name="reason"
+                value={value}
+                required
+                checked={reason === value}
+                onChange={() => setReason(value)}
+              />{' '}
+              {reasonLabels[value]}
             </label>
           ))}
         </fieldset>
         <label htmlFor={noteId}>Anything the moderators should know? (optional)</label>
-        <textarea id={noteId} className={styles.textarea} rows={3} maxLength={MAX_REPORT_NOTE_LENGTH} value={note} onChange={(event) => setNote(event.target.value)} />
+        <textarea
+          id={noteId}
+          className={styles.textarea}
+          rows={3}
+          maxLength={MAX_REPORT_NOTE_LENGTH}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
         <ModalActions>
           <Button variant="ghost" onClick={close}>
             Cancel

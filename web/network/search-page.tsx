@@ -36,7 +36,9 @@ export default function SearchPage() {
               {first.members.map((member) => (
                 <li key={member.username} className={`${styles.card} ${styles.notification}`}>
                   <Avatar src={member.photoURL} size={40} />
-                  <Link to={`/members/${encodeURIComponent(member.username ?? '')}`}>{member.displayName || member.username}</Link>
+                  <Link to={`/members/${encodeURIComponent(member.username ?? '')}`}>
+                    {member.displayName || member.username}
+                  </Link>
                   <span className={styles.muted}>@{member.username}</span>
                 </li>
               ))}
@@ -48,7 +50,11 @@ export default function SearchPage() {
             <PostCard key={post.id} post={post} onOpen={() => void navigate(`/Home?post=${post.id}`)} />
           ))}
           {results.hasNextPage && (
-            <Button variant="secondary" disabled={results.isFetchingNextPage} onClick={() => void results.fetchNextPage()}>
+            <Button
+              variant="secondary"
+              disabled={results.isFetchingNextPage}
+              onClick={() => void results.fetchNextPage()}
+            >
               {results.isFetchingNextPage ? 'Loading...' : 'More posts'}
             </Button>
           )}

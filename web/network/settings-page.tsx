@@ -8,7 +8,15 @@ import { Form } from '../ui/form.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { SIGN_IN_PATH, useAccountSettings, useChangePassword, useDeleteAccount, useMe, useSaveProfile, useSignOutOtherDevices } from './api.js';
+import {
+  SIGN_IN_PATH,
+  useAccountSettings,
+  useChangePassword,
+  useDeleteAccount,
+  useMe,
+  useSaveProfile,
+  useSignOutOtherDevices,
+} from './api.js';
 import { EmailDigestSection } from './email-digest-section.js';
 import { useFilePreview } from './file-preview.js';
 import styles from './network.module.css';
@@ -39,7 +47,8 @@ function ProfileSection({ user }: { user: NetworkUser }) {
   const { file: photo, url: preview, choose: setPhoto } = useFilePreview();
   const [photoError, setPhotoError] = useState<string | null>(null);
   const save = useSaveProfile();
-  const error = photoError ?? (save.isError ? errorMessage(save.error, 'Could not save your profile. Please try again.') : null);
+  const error =
+    photoError ?? (save.isError ? errorMessage(save.error, 'Could not save your profile. Please try again.') : null);
 
   return (
     <section className={styles.card} aria-labelledby="settings-profile">
@@ -82,7 +91,14 @@ function ProfileSection({ user }: { user: NetworkUser }) {
           value={username}
           onChange={(event) => setUsername(event.target.value)}
         />
-        <TextField label="Display name" name="displayName" required maxLength={80} value={displayName} onChange={(event) => setDisplayName(event.target.value)} />
+        <TextField
+          label="Display name"
+          name="displayName"
+          required
+          maxLength={80}
+          value={displayName}
+          onChange={(event) => setDisplayName(event.target.value)}
+        />
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save profile'}
         </Button>
@@ -99,7 +115,12 @@ function EmailSection({ user }: { user: NetworkUser }) {
       </h2>
       {user.email ? (
         <p>
-          <strong>{user.email}</strong> {user.emailVerified ? <span className={styles.verified}>Verified</span> : <span className={styles.muted}>Not verified yet</span>}
+          <strong>{user.email}</strong>{' '}
+          {user.emailVerified ? (
+            <span className={styles.verified}>Verified</span>
+          ) : (
+            <span className={styles.muted}>Not verified yet</span>
+          )}
         </p>
       ) : (
         <p className={styles.muted}>Your account has no email address: you sign in with your external account.</p>
@@ -112,7 +133,8 @@ function EmailSection({ user }: { user: NetworkUser }) {
 function AccountSections() {
   const settings = useAccountSettings();
   if (settings.isPending) return <LoadingState />;
-  if (settings.isLoadingError) return <ErrorState message="Could not load your settings." onRetry={() => void settings.refetch()} />;
+  if (settings.isLoadingError)
+    return <ErrorState message="Could not load your settings." onRetry={() => void settings.refetch()} />;
   const { hasPassword, otherSessions, posts } = settings.data;
   return (
     <>
@@ -134,7 +156,9 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
         Password
       </h2>
       <p className={styles.hint}>Changing it signs you out on every other device.</p>
-      <FormError message={change.isError ? errorMessage(change.error, 'Could not change the password. Please try again.') : null} />
+      <FormError
+        message={change.isError ? errorMessage(change.error, 'Could not change the password. Please try again.') : null}
+      />
       <Form
         className={styles.form}
         onSubmit={(event) => {
@@ -152,9 +176,23 @@ function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
         }}
       >
         {hasPassword && (
-          <TextField label="Current password" name="currentPassword" type="password" autoComplete="current-password" required value={current} onChange={(event) => setCurrent(event.target.value)} />
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+          />
         )}
-        <NewPasswordField label="New password" name="newPassword" hint="At least 8 characters" value={next} onChange={(event) => setNext(event.target.value)} />
+        <NewPasswordField
+          label="New password"
+          name="newPassword"
+          hint="At least 8 characters"
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+        />
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Changing...' : hasPassword ? 'Change password' : 'Set a password'}
         </Button>
@@ -171,12 +209,24 @@ function DevicesSection({ otherSessions }: { otherSessions: number }) {
       <h2 id="settings-devices" className={styles.cardTitle}>
         Devices
       </h2>
-      <p>{otherSessions === 0 ? 'You are signed in on this device only.' : `You are also signed in on ${otherSessions} other ${otherSessions === 1 ? 'device' : 'devices'}.`}</p>
-      <FormError message={signOutOthers.isError ? errorMessage(signOutOthers.error, 'Could not sign out the other devices. Please try again.') : null} />
+      <p>
+        {otherSessions === 0
+          ? 'You are signed in on this device only.'
+          : `You are also signed in on ${otherSessions} other ${otherSessions === 1 ? 'device' : 'devices'}.`}
+      </p>
+      <FormError
+        message={
+          signOutOthers.isError
+            ? errorMessage(signOutOthers.error, 'Could not sign out the other devices. Please try again.')
+            : null
+        }
+      />
       <Button
         variant="secondary"
         disabled={otherSessions === 0 || signOutOthers.isPending}
-        onClick={() => signOutOthers.mutate(undefined, { onSuccess: () => notify('You are signed out on every other device.') })}
+        onClick={() =>
+          signOutOthers.mutate(undefined, { onSuccess: () => notify('You are signed out on every other device.') })
+        }
       >
         Sign out of other devices
       </Button>
@@ -190,16 +240,19 @@ function DeleteSection({ hasPassword, posts }: { hasPassword: boolean; posts: nu
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteAccount();
-  const what = posts === 0 ? 'Your comments, likes and photo' : `Your ${posts === 1 ? 'post' : `${posts} posts`}, comments, likes and photo`;
+  const what =
+    posts === 0
+      ? 'Your comments, likes and photo'
+      : `Your ${posts === 1 ? 'post' : `${posts} posts`}, comments, likes and photo`;
   return (
     <section className={styles.card} aria-labelledby="settings-delete">
       <h2 id="settings-delete" className={styles.cardTitle}>
         Delete your account
       </h2>
-      <p>
-        {what} are deleted with it: other members will no longer see any of it. This cannot be undone.
-      </p>
-      <FormError message={remove.isError ? errorMessage(remove.error, 'Could not delete the account. Please try again.') : null} />
+      <p>{what} are deleted with it: other members will no longer see any of it. This cannot be undone.</p>
+      <FormError
+        message={remove.isError ? errorMessage(remove.error, 'Could not delete the account. Please try again.') : null}
+      />
       <Form
         className={styles.form}
         onSubmit={(event) => {
@@ -208,7 +261,15 @@ function DeleteSection({ hasPassword, posts }: { hasPassword: boolean; posts: nu
         }}
       >
         {hasPassword && (
-          <TextField label="Your password" name="deletePassword" type="password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.target.value)} />
+          <TextField
+            label="Your password"
+            name="deletePassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         )}
         <Button type="submit" variant="danger" disabled={remove.isPending}>
           Delete my account

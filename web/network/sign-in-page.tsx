@@ -27,8 +27,10 @@ export default function SignInPage() {
   // Sign Out) or `?mode=signup`; `/` alone opens sign-up, or sign-in for a member whose session ended.
   const [params, setParams] = useSearchParams();
   const requested = params.get('mode');
-  const effectiveMode = signupOpen && (requested === 'signup' || (requested !== 'signin' && !wasSessionEnded())) ? 'sign-up' : 'sign-in';
-  const setMode = (next: 'sign-up' | 'sign-in') => setParams({ mode: next === 'sign-up' ? 'signup' : 'signin' }, { replace: true });
+  const effectiveMode =
+    signupOpen && (requested === 'signup' || (requested !== 'signin' && !wasSessionEnded())) ? 'sign-up' : 'sign-in';
+  const setMode = (next: 'sign-up' | 'sign-in') =>
+    setParams({ mode: next === 'sign-up' ? 'signup' : 'signin' }, { replace: true });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [providerError, setProviderError] = useState<string | null>(null);
@@ -47,7 +49,12 @@ export default function SignInPage() {
   }
 
   const error = authenticate.isError
-    ? errorMessage(authenticate.error, effectiveMode === 'sign-up' ? 'Could not create the account. Please try again.' : 'Could not sign in. Please try again.')
+    ? errorMessage(
+        authenticate.error,
+        effectiveMode === 'sign-up'
+          ? 'Could not create the account. Please try again.'
+          : 'Could not sign in. Please try again.',
+      )
     : providerError;
 
   async function withProvider() {
@@ -75,7 +82,9 @@ export default function SignInPage() {
       <div className={styles.signInColumns}>
         <section className={styles.welcome}>
           <p className={styles.welcomeText}>Welcome to your professional community</p>
-          <h1 className={styles.tagline}>Unlock new opportunities, excel in your career, join the largest HR network</h1>
+          <h1 className={styles.tagline}>
+            Unlock new opportunities, excel in your career, join the largest HR network
+          </h1>
           <ul className={styles.benefits}>
             <li>
               <Newspaper aria-hidden="true" size={22} />
@@ -120,7 +129,15 @@ export default function SignInPage() {
               )}
               <FormError message={error} />
               <Form onSubmit={submit} className={styles.form}>
-                <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+                <TextField
+                  label="Email"
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  required
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
                 <TextField
                   label="Password"
                   type="password"

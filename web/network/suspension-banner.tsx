@@ -8,8 +8,8 @@ export function SuspensionBanner({ signedIn }: { signedIn: boolean }) {
   return (
     <section className={styles.suspendedBanner} role="status" aria-label="Your account is suspended">
       <p>
-        <strong>Your account is suspended until {new Date(suspension.endsAt).toLocaleString()}.</strong> Until then you cannot post, comment, like or report.
-        Reason: {suspension.reason}
+        <strong>Your account is suspended until {new Date(suspension.endsAt).toLocaleString()}.</strong> Until then you
+        cannot post, comment, like or report. Reason: {suspension.reason}
       </p>
     </section>
   );

@@ -20,7 +20,8 @@ export default function UserDetailsPage() {
   const [photoError, setPhotoError] = useState<string | null>(null);
   const save = useSaveProfile();
   const busy = save.isPending;
-  const error = photoError ?? (save.isError ? errorMessage(save.error, 'Could not save your profile. Please try again.') : null);
+  const error =
+    photoError ?? (save.isError ? errorMessage(save.error, 'Could not save your profile. Please try again.') : null);
 
   if (me.isPending) return <LoadingState />;
   if (me.isLoadingError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
@@ -30,7 +31,10 @@ export default function UserDetailsPage() {
   function submit(event: FormEvent) {
     event.preventDefault();
     save.mutate(
-      { profile: { username: username ?? user.username ?? '', displayName: displayName ?? user.displayName ?? '' }, photo },
+      {
+        profile: { username: username ?? user.username ?? '', displayName: displayName ?? user.displayName ?? '' },
+        photo,
+      },
       { onSuccess: () => void navigate('/Home', { replace: true }) },
     );
   }

@@ -14,11 +14,20 @@ export function VerifyEmailBanner({ user }: { user: NetworkUser }) {
       <p>
         Please verify your email address: we sent a link to <strong>{user.email}</strong>.
       </p>
-      <Button variant="secondary" size="small" onClick={() => resend.mutate()} disabled={resend.isPending || resend.isSuccess}>
+      <Button
+        variant="secondary"
+        size="small"
+        onClick={() => resend.mutate()}
+        disabled={resend.isPending || resend.isSuccess}
+      >
         {resend.isPending ? 'Sending...' : resend.isSuccess ? 'Email sent' : 'Resend email'}
       </Button>
       <span role="status" className={resend.isError ? styles.errorText : styles.muted}>
-        {resend.isError ? errorMessage(resend.error, 'Could not send the email. Please try again.') : resend.isSuccess ? resend.data.message : ''}
+        {resend.isError
+          ? errorMessage(resend.error, 'Could not send the email. Please try again.')
+          : resend.isSuccess
+            ? resend.data.message
+            : ''}
       </span>
     </section>
   );

@@ -52,11 +52,17 @@ export default function VerifyEmailPage() {
           <ErrorState message="This link is incomplete. Please open the link from the email again." />
         ) : verification.isError ? (
           <ErrorState
-            message={linkRefused(verification.error) ? INVALID_LINK_MESSAGE : errorMessage(verification.error, 'Could not verify your address. Please try again.')}
+            message={
+              linkRefused(verification.error)
+                ? INVALID_LINK_MESSAGE
+                : errorMessage(verification.error, 'Could not verify your address. Please try again.')
+            }
           />
         ) : verification.isSuccess ? (
           <p className={styles.success} role="status">
-            {verification.data === 'verified' ? 'Your email address is verified. Thank you!' : 'Your email address is already verified.'}
+            {verification.data === 'verified'
+              ? 'Your email address is verified. Thank you!'
+              : 'Your email address is already verified.'}
           </p>
         ) : (
           <LoadingState text="Verifying your address..." />

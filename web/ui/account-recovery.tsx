@@ -13,7 +13,8 @@ type Page = { title: string; backTo: string; backLabel: string };
 export const INVALID_LINK_MESSAGE = 'This link is invalid or has expired. Please ask for a new one.';
 
 /** A token the server refused before looking it up (cut short, too long, garbled): to the person, a bad link like any other. */
-const isMalformedToken = (error: unknown) => error instanceof ApiError && error.status === 400 && error.field === 'token';
+const isMalformedToken = (error: unknown) =>
+  error instanceof ApiError && error.status === 400 && error.field === 'token';
 
 function RecoveryCard({ title, backTo, backLabel, children }: Page & { children: ReactNode }) {
   return (
@@ -35,7 +36,10 @@ function RecoveryCard({ title, backTo, backLabel, children }: Page & { children:
  * "Forgot password?": asks for the address and says a link is on its way. The server answers the
  * same whether or not an account has the address, and so does this screen.
  */
-export function ForgotPasswordScreen({ send, ...page }: Page & { send: (email: string) => Promise<{ message: string }> }) {
+export function ForgotPasswordScreen({
+  send,
+  ...page
+}: Page & { send: (email: string) => Promise<{ message: string }> }) {
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -62,9 +66,19 @@ export function ForgotPasswordScreen({ send, ...page }: Page & { send: (email: s
         </p>
       ) : (
         <Form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
-          <p className={styles.text}>Enter the email address of your account and we will send you a link to set a new password.</p>
+          <p className={styles.text}>
+            Enter the email address of your account and we will send you a link to set a new password.
+          </p>
           <FormError message={error} />
-          <TextField label="Email" type="email" name="email" autoComplete="email" required value={email} onChange={(event) => setEmail(event.target.value)} />
+          <TextField
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <Button type="submit" className={styles.submit} disabled={busy}>
             {busy ? 'Sending...' : 'Send reset link'}
           </Button>
@@ -100,7 +114,11 @@ export function ResetPasswordScreen({
       await save(token, password);
       setDone(true);
     } catch (caught) {
-      setError(isMalformedToken(caught) ? INVALID_LINK_MESSAGE : errorMessage(caught, 'Could not set the new password. Please try again.'));
+      setError(
+        isMalformedToken(caught)
+          ? INVALID_LINK_MESSAGE
+          : errorMessage(caught, 'Could not set the new password. Please try again.'),
+      );
     } finally {
       setBusy(false);
     }
@@ -117,7 +135,8 @@ export function ResetPasswordScreen({
     <RecoveryCard {...page}>
       {done ? (
         <p className={styles.success} role="status">
-          Your password has been changed, and every device that was signed in has been signed out. <Link to={signInTo}>Sign in with the new password</Link>.
+          Your password has been changed, and every device that was signed in has been signed out.{' '}
+          <Link to={signInTo}>Sign in with the new password</Link>.
         </p>
       ) : (
         <Form onSubmit={(event) => void onSubmit(event)} className={styles.form}>
@@ -129,7 +148,12 @@ export function ResetPasswordScreen({
             onChange={(event) => setPassword(event.target.value)}
             hint="At least 8 characters."
           />
-          <NewPasswordField label="Repeat the new password" name="confirm-password" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} />
+          <NewPasswordField
+            label="Repeat the new password"
+            name="confirm-password"
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
           <Button type="submit" className={styles.submit} disabled={busy}>
             {busy ? 'Saving...' : 'Set new password'}
           </Button>

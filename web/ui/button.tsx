@@ -11,4 +11,5 @@ export function Button({ variant = 'primary', size = 'normal', className, type =
   return <button type={type} className={classes} {...props} />;
 }
 
-export const buttonClassName = (variant: NonNullable<Props['variant']> = 'primary') => `${styles.button} ${styles[variant]}`;
+export const buttonClassName = (variant: NonNullable<Props['variant']> = 'primary') =>
+  `${styles.button} ${styles[variant]}`;

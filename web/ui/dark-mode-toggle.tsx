@@ -8,7 +8,14 @@ export function DarkModeToggle({ className }: { className?: string }) {
   const [dark, toggleDark] = useDarkMode();
   const Icon = dark ? Sun : Moon;
   return (
-    <button type="button" className={`${styles.toggle} ${className ?? ''}`} onClick={toggleDark} aria-pressed={dark} aria-label="Dark mode" title="Dark mode">
+    <button
+      type="button"
+      className={`${styles.toggle} ${className ?? ''}`}
+      onClick={toggleDark}
+      aria-pressed={dark}
+      aria-label="Dark mode"
+      title="Dark mode"
+    >
       <Icon aria-hidden="true" size={18} />
     </button>
   );

@@ -64,7 +64,12 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" title={column.headerTitle} className={column.headerControl ? styles.withControl : undefined}>
+              <th
+                key={column.header}
+                scope="col"
+                title={column.headerTitle}
+                className={column.headerControl ? styles.withControl : undefined}
+              >
                 {column.headerControl ? (
                   <label className={styles.headerControl}>
                     {column.headerControl.control}
@@ -81,7 +86,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
           {rows.map((row) => (
             <tr key={rowKey(row)} className={rowClassName?.(row)}>
               {columns.map((column) => (
-                <td key={column.header} data-label={column.header} className={column.identifier ? styles.identifier : undefined}>
+                <td
+                  key={column.header}
+                  data-label={column.header}
+                  className={column.identifier ? styles.identifier : undefined}
+                >
                   {column.cell(row)}
                 </td>
               ))}

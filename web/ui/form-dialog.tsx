@@ -26,7 +26,18 @@ type Props = {
  * above them, Cancel and the one action at the bottom. One pattern for every such dialog, so
  * they read and behave alike.
  */
-export function FormDialog({ title, open, onClose, onSubmit, submitLabel, pendingLabel, busy, error, children, after }: Props) {
+export function FormDialog({
+  title,
+  open,
+  onClose,
+  onSubmit,
+  submitLabel,
+  pendingLabel,
+  busy,
+  error,
+  children,
+  after,
+}: Props) {
   return (
     <Modal title={title} open={open} onClose={onClose}>
       <Form

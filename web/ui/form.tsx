@@ -15,7 +15,8 @@ const FieldErrors = createContext<Record<string, string>>({});
 export const useFieldError = (id: string): string | undefined => useContext(FieldErrors)[id];
 
 function labelOf(control: Control): string {
-  const text = control.labels?.[0]?.textContent?.trim() || control.getAttribute('aria-label') || control.name || 'this field';
+  const text =
+    control.labels?.[0]?.textContent?.trim() || control.getAttribute('aria-label') || control.name || 'this field';
   // "Applicant Email (optional)" -> "applicant email"
   return text.replace(/\s*\(.*\)\s*$/, '').toLowerCase();
 }
@@ -32,13 +33,19 @@ export function validationSentence(control: Control): string | null {
     if (control instanceof HTMLInputElement && control.type === 'file') return `Please choose a file for the ${label}.`;
     return `Please enter the ${label}.`;
   }
-  if (validity.typeMismatch && control instanceof HTMLInputElement && control.type === 'email') return 'Please enter a valid email address.';
-  if (validity.typeMismatch && control instanceof HTMLInputElement && control.type === 'url') return 'Please enter a full web address, starting with https://.';
-  if (validity.tooShort && !(control instanceof HTMLSelectElement)) return `${capitalized(label)} must be at least ${control.minLength} characters.`;
-  if (validity.tooLong && !(control instanceof HTMLSelectElement)) return `${capitalized(label)} must be at most ${control.maxLength} characters.`;
+  if (validity.typeMismatch && control instanceof HTMLInputElement && control.type === 'email')
+    return 'Please enter a valid email address.';
+  if (validity.typeMismatch && control instanceof HTMLInputElement && control.type === 'url')
+    return 'Please enter a full web address, starting with https://.';
+  if (validity.tooShort && !(control instanceof HTMLSelectElement))
+    return `${capitalized(label)} must be at least ${control.minLength} characters.`;
+  if (validity.tooLong && !(control instanceof HTMLSelectElement))
+    return `${capitalized(label)} must be at most ${control.maxLength} characters.`;
   if (validity.patternMismatch) return control.dataset.patternMessage ?? `Please check the ${label}.`;
-  if (validity.rangeUnderflow && control instanceof HTMLInputElement) return `${capitalized(label)} must be at least ${control.min}.`;
-  if (validity.rangeOverflow && control instanceof HTMLInputElement) return `${capitalized(label)} must be at most ${control.max}.`;
+  if (validity.rangeUnderflow && control instanceof HTMLInputElement)
+    return `${capitalized(label)} must be at least ${control.min}.`;
+  if (validity.rangeOverflow && control instanceof HTMLInputElement)
+    return `${capitalized(label)} must be at most ${control.max}.`;
   return `Please check the ${label}.`;
 }
 

@@ -111,6 +111,9 @@ export function lazyPage(load: () => Promise<PageModule>): ReactElement {
 export function preloadPages(elements: readonly unknown[]): void {
   for (const element of elements) {
     // A failure here is seen again, and shown, by the page itself.
-    if (element && typeof element === 'object') loaders.get(element as ReactElement)?.().catch(() => {});
+    if (element && typeof element === 'object')
+      loaders
+        .get(element as ReactElement)?.()
+        .catch(() => {});
   }
 }

@@ -55,7 +55,15 @@ type ConfirmProps = {
   onCancel: () => void;
 };
 
-export function ConfirmDialog({ open, title = 'Please confirm', message, confirmLabel = 'Delete', busy, onConfirm, onCancel }: ConfirmProps) {
+export function ConfirmDialog({
+  open,
+  title = 'Please confirm',
+  message,
+  confirmLabel = 'Delete',
+  busy,
+  onConfirm,
+  onCancel,
+}: ConfirmProps) {
   return (
     <Modal title={title} open={open} onClose={onCancel}>
       <p>{message}</p>

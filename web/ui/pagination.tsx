@@ -6,7 +6,10 @@ export function Pagination({ page, pageSize, total, onPageChange, label }: Props
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
-    <nav aria-label={label} style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', justifyContent: 'flex-end', marginTop: '1rem' }}>
+    <nav
+      aria-label={label}
+      style={{ display: 'flex', gap: '0.5rem', alignItems: 'center', justifyContent: 'flex-end', marginTop: '1rem' }}
+    >
       <Button variant="secondary" size="small" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         Previous
       </Button>

@@ -16,7 +16,13 @@ type Props<T> = {
 /** Every list's loading, error (with retry) and empty states, in one place. */
 export function QueryState<T>({ query, error, loading, empty, isEmpty, children }: Props<T>) {
   if (query.isPending) return <LoadingState text={loading} />;
-  if (query.isLoadingError) return <ErrorState message={typeof error === 'string' ? error : error(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.isLoadingError)
+    return (
+      <ErrorState
+        message={typeof error === 'string' ? error : error(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   if (empty !== undefined && isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
 }

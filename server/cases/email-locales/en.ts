@@ -16,7 +16,8 @@ const en = {
     intro: 'Open this link to see case {{caseNumber}} and send its documents.',
     action: 'Open my case',
     outro: 'The link works once, within {{minutes}} minutes. If you did not ask for it, ignore this email.',
-    reason: 'You get this email because someone asked for a sign-in link to Pathway case {{caseNumber}}, which has your address.',
+    reason:
+      'You get this email because someone asked for a sign-in link to Pathway case {{caseNumber}}, which has your address.',
   },
   rejected: {
     subject: 'Please send {{name}} again (case {{caseNumber}})',
@@ -39,14 +40,16 @@ const en = {
     heading: 'Confirm email updates',
     intro: 'Someone (we hope you) asked for an email whenever case {{caseNumber}} changes.',
     action: 'Confirm email updates',
-    outro: 'The link works for {{hours}} hours. If it was not you, ignore this email: nothing more will be sent to you.',
+    outro:
+      'The link works for {{hours}} hours. If it was not you, ignore this email: nothing more will be sent to you.',
     reason: 'You get this email because this address was entered on the Pathway tracker for case {{caseNumber}}.',
   },
   caseCreated: {
     subject: 'Your case {{caseNumber}} has been opened',
     preview: 'Your case number is {{caseNumber}}. Keep it to follow your application.',
     heading: 'Your case has been opened',
-    intro: 'Your case number is {{caseNumber}}. It was opened on {{date}}. Keep this email: you need the number, with your passport number, to see how your application is progressing.',
+    intro:
+      'Your case number is {{caseNumber}}. It was opened on {{date}}. Keep this email: you need the number, with your passport number, to see how your application is progressing.',
     next: 'We will also email you when your case moves to a new step.',
     action: 'Track your application',
   },
@@ -54,7 +57,8 @@ const en = {
     subject: 'The tracker link of your case {{caseNumber}}',
     preview: 'Your case number is {{caseNumber}}. Follow your application with it.',
     heading: 'Follow your case',
-    intro: 'We are sending you the link to your case {{caseNumber}} again. You need the case number, with your passport number, to see how your application is progressing.',
+    intro:
+      'We are sending you the link to your case {{caseNumber}} again. You need the case number, with your passport number, to see how your application is progressing.',
     action: 'Track your application',
   },
   caseMoved: {

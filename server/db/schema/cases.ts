@@ -6,18 +6,15 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
-export const caseAdmins = pgTable(
-  'case_admins',
-  {
-    id: serial().primaryKey(),
-    // Stored lower-case, so the unique constraint is case-insensitive.
-    email: text().notNull().unique(),
-    passwordHash: text().notNull(),
-    // Carried in every token as `ver`; raising it ends every sign-in of this admin (sign-out, password change).
-    sessionVersion: integer().notNull().default(0),
-    ...timestamps,
-  },
-);
+export const caseAdmins = pgTable('case_admins', {
+  id: serial().primaryKey(),
+  // Stored lower-case, so the unique constraint is case-insensitive.
+  email: text().notNull().unique(),
+  passwordHash: text().notNull(),
+  // Carried in every token as `ver`; raising it ends every sign-in of this admin (sign-out, password change).
+  sessionVersion: integer().notNull().default(0),
+  ...timestamps,
+});
 
 export const caseStatuses = ['Under Review', 'In Progress', 'Completed'] as const;
 
@@ -31,7 +28,9 @@ export const cases = pgTable(
     // The applicant's address for step-change emails; optional (see cases/case-notifications.ts).
     clientEmail: text(),
     // The language the applicant last used to ask for a sign-in link: their document emails go in it.
-    applicantLanguage: text({ enum: ['en', 'ar', 'hi'] }).notNull().default('en'),
+    applicantLanguage: text({ enum: ['en', 'ar', 'hi'] })
+      .notNull()
+      .default('en'),
     // Derived from the services' current steps (see cases/case-status.ts) and kept in step
     // by every write that can change it, so filters, counters and sorting use an index.
     status: text({ enum: caseStatuses }).notNull().default('Under Review'),
@@ -60,7 +59,9 @@ export const cases = pgTable(
     index('cases_status_passport_number_idx').on(t.status, t.passportNumber, t.id, t.caseNumber),
     // The trigram index for the admin list's substring search (and its pg_trgm extension) lives in
     // the custom migration 0005_cases-search-index.sql.
-    index('cases_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`).with({ fastupdate: false }),
+    index('cases_search_text_trgm_idx')
+      .using('gin', sql`${t.searchText} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     // "My cases" in the default order (newest first), read off the index like the status filter.
     index('cases_owner_created_at_idx').on(t.ownerAdminId, t.createdAt, t.id),
   ],
@@ -92,7 +93,10 @@ export const steps = pgTable(
     typicalSamples: integer().notNull().default(0),
     createdAt: timestamps.createdAt,
   },
-  (t) => [unique('steps_service_name_key').on(t.serviceId, t.name), unique('steps_service_sequence_key').on(t.serviceId, t.sequence)],
+  (t) => [
+    unique('steps_service_name_key').on(t.serviceId, t.name),
+    unique('steps_service_sequence_key').on(t.serviceId, t.sequence),
+  ],
 );
 
 export const caseServices = pgTable(
@@ -108,7 +112,10 @@ export const caseServices = pgTable(
     currentStepId: integer().references(() => steps.id, { onDelete: 'restrict' }),
     lastUpdated: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('case_services_case_service_key').on(t.caseId, t.serviceId), index('case_services_service_idx').on(t.serviceId)],
+  (t) => [
+    unique('case_services_case_service_key').on(t.caseId, t.serviceId),
+    index('case_services_service_idx').on(t.serviceId),
+  ],
 );
 
 /**
@@ -149,7 +156,19 @@ export const caseEvents = pgTable(
     caseId: integer()
       .notNull()
       .references(() => cases.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['case created', 'case edited', 'services added', 'services removed', 'notification sent', 'step change undone', 'document uploaded', 'document reviewed', 'tracker link sent'] }).notNull(),
+    kind: text({
+      enum: [
+        'case created',
+        'case edited',
+        'services added',
+        'services removed',
+        'notification sent',
+        'step change undone',
+        'document uploaded',
+        'document reviewed',
+        'tracker link sent',
+      ],
+    }).notNull(),
     summary: text().notNull(),
     changedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
     // An admin's email, or "system" for what the app does by itself (notifications).
@@ -176,7 +195,10 @@ export const caseNotes = pgTable(
     authorEmail: text().notNull(),
     createdAt: timestamps.createdAt,
   },
-  (t) => [index('case_notes_case_idx').on(t.caseId, t.createdAt, t.id), check('case_notes_body_not_empty', sql`${t.body} <> ''`)],
+  (t) => [
+    index('case_notes_case_idx').on(t.caseId, t.createdAt, t.id),
+    check('case_notes_body_not_empty', sql`${t.body} <> ''`),
+  ],
 );
 
 /**
@@ -197,7 +219,9 @@ export const caseNotificationRecipients = pgTable(
     email: text().notNull(),
     source: text({ enum: ['case', 'tracker'] }).notNull(),
     // The language of the tracker page that subscribed the address (its confirmation email's).
-    language: text({ enum: ['en', 'ar', 'hi'] }).notNull().default('en'),
+    language: text({ enum: ['en', 'ar', 'hi'] })
+      .notNull()
+      .default('en'),
     confirmTokenHash: text().unique(),
     confirmExpiresAt: timestamp({ withTimezone: true }),
     confirmationSentAt: timestamp({ withTimezone: true }),
@@ -230,7 +254,9 @@ export const caseNotificationChanges = pgTable(
     notifiedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    index('case_notification_changes_pending_idx').on(t.caseId).where(sql`${t.notifiedAt} IS NULL`),
+    index('case_notification_changes_pending_idx')
+      .on(t.caseId)
+      .where(sql`${t.notifiedAt} IS NULL`),
     // Undoing a change finds its email by it, and deleting a case's step changes clears it.
     index('case_notification_changes_step_change_idx').on(t.stepChangeId),
     check('case_notification_changes_service_with_step', sql`(${t.serviceName} IS NULL) = (${t.stepName} IS NULL)`),
@@ -285,7 +311,9 @@ export const caseDocuments = pgTable(
   (t) => [
     unique('case_documents_case_document_key').on(t.caseId, t.serviceDocumentId),
     // The review queue: oldest waiting first.
-    index('case_documents_waiting_idx').on(t.uploadedAt, t.id).where(sql`${t.status} = 'uploaded'`),
+    index('case_documents_waiting_idx')
+      .on(t.uploadedAt, t.id)
+      .where(sql`${t.status} = 'uploaded'`),
     index('case_documents_service_document_idx').on(t.serviceDocumentId),
     check('case_documents_reason_when_rejected', sql`${t.status} <> 'rejected' OR ${t.reason} IS NOT NULL`),
   ],

@@ -1,5 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, numeric, pgTable, uuid, primaryKey, serial, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  uuid,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const lmsProfessions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
 export const lmsRoles = ['user', 'admin'] as const;
@@ -35,7 +51,10 @@ export const lmsUsers = pgTable(
     createdAt,
   },
   // Usernames are unique whatever their case, so "Amal" cannot sign up next to "amal".
-  (t) => [uniqueIndex('lms_users_username_key').on(sql`lower(${t.username})`), uniqueIndex('lms_users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('lms_users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('lms_users_email_key').on(t.email),
+  ],
 );
 
 export const examQuestions = pgTable(
@@ -55,7 +74,11 @@ export const examQuestions = pgTable(
     // Deleted questions stay for the attempts that answered them; they are no longer served.
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index('exam_questions_profession_idx').on(t.profession).where(sql`${t.deletedAt} IS NULL`)],
+  (t) => [
+    index('exam_questions_profession_idx')
+      .on(t.profession)
+      .where(sql`${t.deletedAt} IS NULL`),
+  ],
 );
 
 export const examAttempts = pgTable(
@@ -82,15 +105,23 @@ export const examAttempts = pgTable(
     draftTimer: integer(),
     draftSavedAt: timestamp({ withTimezone: true }),
     // The form: the questions drawn for this attempt when it started (see exam-attempts.ts).
-    questionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    questionIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     // `practice` marks each answer at once; `test-centre` records answers (changeable) and tells nothing until the end.
     mode: text({ enum: examModes }).notNull().default('practice'),
     // Questions the candidate flagged for review (test-centre mode).
-    flaggedQuestionIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    flaggedQuestionIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
   },
   (t) => [
     // Retakes keep every attempt; at most one per user and exam is open.
-    uniqueIndex('exam_attempts_open_key').on(t.userId, t.examKey).where(sql`${t.finishedAt} IS NULL`),
+    uniqueIndex('exam_attempts_open_key')
+      .on(t.userId, t.examKey)
+      .where(sql`${t.finishedAt} IS NULL`),
     index('exam_attempts_user_idx').on(t.userId, t.startedAt),
   ],
 );
@@ -113,7 +144,9 @@ export const examAnswers = pgTable(
   },
   (t) => [
     unique('exam_answers_attempt_question_key').on(t.attemptId, t.questionId),
-    index('exam_answers_pending_idx').on(t.answeredAt).where(sql`${t.outcome} = 'pending-review'`),
+    index('exam_answers_pending_idx')
+      .on(t.answeredAt)
+      .where(sql`${t.outcome} = 'pending-review'`),
   ],
 );
 
@@ -188,7 +221,10 @@ export const examSettings = pgTable(
     retakeWaitSeconds: integer().notNull(),
     updatedAt: timestamp({ withTimezone: true }).notNull(),
   },
-  (t) => [check('exam_settings_single_row', sql`${t.id} = 1`), check('exam_settings_wait', sql`${t.retakeWaitSeconds} >= 0`)],
+  (t) => [
+    check('exam_settings_single_row', sql`${t.id} = 1`),
+    check('exam_settings_wait', sql`${t.retakeWaitSeconds} >= 0`),
+  ],
 );
 
 /** The pass mark an LMS admin sets per profession (percent of the form correct); without a row the default applies. */
@@ -314,8 +350,12 @@ export const premiumRequests = pgTable(
     seenAt: timestamp({ withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('premium_requests_one_open_key').on(t.userId).where(sql`${t.status} = 'open'`),
+    uniqueIndex('premium_requests_one_open_key')
+      .on(t.userId)
+      .where(sql`${t.status} = 'open'`),
     index('premium_requests_user_idx').on(t.userId, t.createdAt),
-    index('premium_requests_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index('premium_requests_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );

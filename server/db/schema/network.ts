@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -64,11 +77,13 @@ export const networkPosts = pgTable(
     search: tsvector().generatedAlwaysAs(sql`to_tsvector('english', description)`),
     createdAt,
   },
-  (t) => [index('network_posts_search_idx').using('gin', t.search),
+  (t) => [
+    index('network_posts_search_idx').using('gin', t.search),
     // Ascending: scanned backward it yields exactly ORDER BY created_at DESC, id DESC (NULLS FIRST).
     index('network_posts_feed_idx').on(t.createdAt, t.id),
     // A member's profile lists their posts newest first.
-    index('network_posts_author_idx').on(t.userId, t.createdAt, t.id)],
+    index('network_posts_author_idx').on(t.userId, t.createdAt, t.id),
+  ],
 );
 
 export const networkComments = pgTable(
@@ -142,8 +157,12 @@ export const networkNotifications = pgTable(
   (t) => [
     index('network_notifications_recipient_idx').on(t.recipientId, t.createdAt, t.id),
     // The bell's count, asked on every change: only the unread rows are walked.
-    index('network_notifications_unread_idx').on(t.recipientId).where(sql`read_at IS NULL`),
-    uniqueIndex('network_notifications_unread_likes_idx').on(t.recipientId, t.postId).where(sql`type = 'like' AND read_at IS NULL`),
+    index('network_notifications_unread_idx')
+      .on(t.recipientId)
+      .where(sql`read_at IS NULL`),
+    uniqueIndex('network_notifications_unread_likes_idx')
+      .on(t.recipientId, t.postId)
+      .where(sql`type = 'like' AND read_at IS NULL`),
   ],
 );
 
@@ -184,7 +203,9 @@ export const networkReports = pgTable(
   (t) => [
     uniqueIndex('network_reports_post_reporter_idx').on(t.postId, t.reporterId),
     // The queue walks only open reports.
-    index('network_reports_open_idx').on(t.postId, t.createdAt).where(sql`resolved_at IS NULL`),
+    index('network_reports_open_idx')
+      .on(t.postId, t.createdAt)
+      .where(sql`resolved_at IS NULL`),
   ],
 );
 

@@ -1,7 +1,13 @@
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** What a one-time link does; each area names its own. */
-export const oneTimeTokenPurposes = ['network-verify-email', 'network-password-reset', 'caseadmin-password-reset', 'lms-password-reset', 'applicant-access'] as const;
+export const oneTimeTokenPurposes = [
+  'network-verify-email',
+  'network-password-reset',
+  'caseadmin-password-reset',
+  'lms-password-reset',
+  'applicant-access',
+] as const;
 export type OneTimeTokenPurpose = (typeof oneTimeTokenPurposes)[number];
 
 /**
@@ -18,7 +24,10 @@ export const oneTimeTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [index('one_time_tokens_account_idx').on(t.purpose, t.accountId, t.createdAt), index('one_time_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('one_time_tokens_account_idx').on(t.purpose, t.accountId, t.createdAt),
+    index('one_time_tokens_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

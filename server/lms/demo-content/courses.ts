@@ -7,7 +7,10 @@ import { physiotherapistCourses } from './courses-physiotherapist.js';
 import type { DemoCourse } from './types.js';
 
 /** The demo courses by audience, each lesson written in Markdown with several paragraphs and lists. */
-export const demoCourses: Record<'all' | 'doctor' | 'nurse' | 'physiotherapist' | 'nutritionist' | 'dentist', DemoCourse[]> = {
+export const demoCourses: Record<
+  'all' | 'doctor' | 'nurse' | 'physiotherapist' | 'nutritionist' | 'dentist',
+  DemoCourse[]
+> = {
   all: generalCourses,
   doctor: doctorCourses,
   nurse: nurseCourses,

@@ -1,6 +1,13 @@
 /** Demo content is written as data: original sample questions and courses, loaded by `npm run lms:demo-content`. */
 export type DemoQuestion =
-  | { type: 'multiple-choice'; q: string; options: string[]; answer: string; why: string; level: 'easy' | 'medium' | 'hard' }
+  | {
+      type: 'multiple-choice';
+      q: string;
+      options: string[];
+      answer: string;
+      why: string;
+      level: 'easy' | 'medium' | 'hard';
+    }
   | { type: 'fill-in-the-blank'; q: string; answer: string; why: string; level: 'easy' | 'medium' | 'hard' }
   | { type: 'essay'; q: string; answer: string; why: string; level: 'easy' | 'medium' | 'hard' };
 

@@ -40,7 +40,8 @@ const en = {
   },
   signIn: {
     heading: 'Send your documents',
-    intro: "We email a sign-in link to the address on your case. It opens your checklist, where you can send each document from your phone's camera or a file.",
+    intro:
+      "We email a sign-in link to the address on your case. It opens your checklist, where you can send each document from your phone's camera or a file.",
     button: 'Sign in to send documents',
     sending: 'Sending...',
     done: 'If the case has an email address, we have sent it a sign-in link. It works once, within 15 minutes.',

@@ -44,22 +44,59 @@ function IssueForm() {
   });
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    issue.mutate({ count: Number(count), programs: chosen, note, ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}) });
+    issue.mutate({
+      count: Number(count),
+      programs: chosen,
+      note,
+      ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
+    });
   };
   return (
-    <Form className={styles.card} onSubmit={onSubmit} aria-label="Issue access codes" style={{ marginBottom: '1.5rem' }}>
+    <Form
+      className={styles.card}
+      onSubmit={onSubmit}
+      aria-label="Issue access codes"
+      style={{ marginBottom: '1.5rem' }}
+    >
       <h2>Issue access codes</h2>
-      <p className={styles.muted}>Each code opens the chosen programs for the one learner who redeems it. Codes are shown only now: download or copy them.</p>
+      <p className={styles.muted}>
+        Each code opens the chosen programs for the one learner who redeems it. Codes are shown only now: download or
+        copy them.
+      </p>
       <FormError message={issue.isError ? errorMessage(issue.error, 'The codes could not be issued.') : null} />
       <div className={styles.formGrid}>
-        <TextField label="How many codes" type="number" min={1} max={500} required value={count} onChange={(e) => setCount(e.target.value)} />
-        <TextField label="Valid until (optional)" type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
-        <TextField label="Note (optional)" value={note} maxLength={200} onChange={(e) => setNote(e.target.value)} hint="For example the agency's name" />
+        <TextField
+          label="How many codes"
+          type="number"
+          min={1}
+          max={500}
+          required
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+        />
+        <TextField
+          label="Valid until (optional)"
+          type="date"
+          value={expires}
+          onChange={(e) => setExpires(e.target.value)}
+        />
+        <TextField
+          label="Note (optional)"
+          value={note}
+          maxLength={200}
+          onChange={(e) => setNote(e.target.value)}
+          hint="For example the agency's name"
+        />
         <fieldset>
           <legend>Programs</legend>
           {programs.map((p) => (
             <label key={p} style={{ display: 'block' }}>
-              <input type="checkbox" checked={chosen.includes(p)} onChange={(e) => setChosen((list) => (e.target.checked ? [...list, p] : list.filter((x) => x !== p)))} /> {programLabel(p)}
+              <input
+                type="checkbox"
+                checked={chosen.includes(p)}
+                onChange={(e) => setChosen((list) => (e.target.checked ? [...list, p] : list.filter((x) => x !== p)))}
+              />{' '}
+              {programLabel(p)}
             </label>
           ))}
         </fieldset>
@@ -93,11 +130,19 @@ function IssueForm() {
 }
 
 export default function AccessCodesPage() {
-  const { query, page, setPage, pageSize } = usePagedList<{ accessCodes: AccessCode[] }>('access-codes', '/admin/access-codes');
+  const { query, page, setPage, pageSize } = usePagedList<{ accessCodes: AccessCode[] }>(
+    'access-codes',
+    '/admin/access-codes',
+  );
   return (
     <AdminLayout title="Access codes">
       <IssueForm />
-      <QueryState query={query} error="Failed to load the access codes." empty="No access codes issued yet." isEmpty={(result) => result.data.accessCodes.length === 0}>
+      <QueryState
+        query={query}
+        error="Failed to load the access codes."
+        empty="No access codes issued yet."
+        isEmpty={(result) => result.data.accessCodes.length === 0}
+      >
         {(result) => (
           <DataTable
             caption="Access codes"
@@ -109,9 +154,21 @@ export default function AccessCodesPage() {
               { header: 'Note', cell: (c) => c.note },
               { header: 'State', cell: (c) => stateText[c.state] },
               { header: 'Valid until', cell: (c) => (c.expires_at ? formatDateTime(c.expires_at) : 'No end') },
-              { header: 'Redeemed by', cell: (c) => (c.redeemed_by ? `${c.redeemed_by} (${c.redeemed_at ? formatDateTime(c.redeemed_at) : ''})` : '') },
+              {
+                header: 'Redeemed by',
+                cell: (c) =>
+                  c.redeemed_by ? `${c.redeemed_by} (${c.redeemed_at ? formatDateTime(c.redeemed_at) : ''})` : '',
+              },
             ]}
-            footer={<Pagination label="Access code pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />}
+            footer={
+              <Pagination
+                label="Access code pages"
+                page={page}
+                pageSize={pageSize}
+                total={result.total}
+                onPageChange={setPage}
+              />
+            }
           />
         )}
       </QueryState>

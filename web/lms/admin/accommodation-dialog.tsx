@@ -17,7 +17,9 @@ export function accommodationText(accommodation: Accommodation | undefined): str
   const parts = [
     accommodation.timeMultiplier !== null ? `${accommodation.timeMultiplier} × time` : null,
     accommodation.extraMinutes !== null ? `+${accommodation.extraMinutes} min` : null,
-    accommodation.extraAttempts > 0 ? `${accommodation.extraAttempts} extra attempt${accommodation.extraAttempts === 1 ? '' : 's'}` : null,
+    accommodation.extraAttempts > 0
+      ? `${accommodation.extraAttempts} extra attempt${accommodation.extraAttempts === 1 ? '' : 's'}`
+      : null,
   ].filter(Boolean);
   return parts.length ? parts.join(', ') : 'None';
 }
@@ -35,7 +37,9 @@ const accommodationFields = ['timeMultiplier', 'extraMinutes', 'extraAttempts'] 
 function AccommodationForm({ user, onClose }: { user: UserWithAccommodation; onClose: () => void }) {
   const notify = useToast();
   const current = user.accommodation;
-  const [multiplier, setMultiplier] = useState(current?.timeMultiplier === null || !current ? '' : String(current.timeMultiplier));
+  const [multiplier, setMultiplier] = useState(
+    current?.timeMultiplier === null || !current ? '' : String(current.timeMultiplier),
+  );
   const [minutes, setMinutes] = useState(current?.extraMinutes ? String(current.extraMinutes) : '');
   const [attempts, setAttempts] = useState(String(current?.extraAttempts ?? 0));
   const [page, setPage] = useState(1);
@@ -48,7 +52,11 @@ function AccommodationForm({ user, onClose }: { user: UserWithAccommodation; onC
     save.mutate(
       {
         id: user.id,
-        body: { timeMultiplier: multiplier === '' ? null : Number(multiplier), extraMinutes: minutes.trim() === '' ? null : Number(minutes), extraAttempts: Number(attempts) },
+        body: {
+          timeMultiplier: multiplier === '' ? null : Number(multiplier),
+          extraMinutes: minutes.trim() === '' ? null : Number(minutes),
+          extraAttempts: Number(attempts),
+        },
       },
       {
         onSuccess: (saved) => {
@@ -67,13 +75,19 @@ function AccommodationForm({ user, onClose }: { user: UserWithAccommodation; onC
       submitLabel="Save accommodation"
       pendingLabel="Saving..."
       busy={save.isPending}
-      error={save.isError && !invalid ? errorMessage(save.error, 'Could not save the accommodation. Please try again.') : null}
+      error={
+        save.isError && !invalid
+          ? errorMessage(save.error, 'Could not save the accommodation. Please try again.')
+          : null
+      }
       onSubmit={onSubmit}
       after={
         <section aria-label="Changes">
           <h3>Changes</h3>
           {history.isPending && <LoadingState />}
-          {history.isError && <ErrorState message="The changes could not be loaded." onRetry={() => void history.refetch()} />}
+          {history.isError && (
+            <ErrorState message="The changes could not be loaded." onRetry={() => void history.refetch()} />
+          )}
           {history.data && history.data.data.changes.length === 0 && <p className={styles.muted}>No changes yet.</p>}
           {history.data && history.data.data.changes.length > 0 && (
             <>
@@ -84,14 +98,27 @@ function AccommodationForm({ user, onClose }: { user: UserWithAccommodation; onC
                   </li>
                 ))}
               </ul>
-              <Pagination label="Change pages" page={page} pageSize={20} total={history.data.total} onPageChange={setPage} />
+              <Pagination
+                label="Change pages"
+                page={page}
+                pageSize={20}
+                total={history.data.total}
+                onPageChange={setPage}
+              />
             </>
           )}
         </section>
       }
     >
-      <p className={styles.muted}>Applies from the learner&apos;s next attempt. Time is multiplied first, then the extra minutes are added.</p>
-      <SelectField label="Time multiplier" value={multiplier} onChange={(e) => setMultiplier(e.target.value)} error={errorOf('timeMultiplier')}>
+      <p className={styles.muted}>
+        Applies from the learner&apos;s next attempt. Time is multiplied first, then the extra minutes are added.
+      </p>
+      <SelectField
+        label="Time multiplier"
+        value={multiplier}
+        onChange={(e) => setMultiplier(e.target.value)}
+        error={errorOf('timeMultiplier')}
+      >
         <option value="">None</option>
         {timeMultipliers.map((m) => (
           <option key={m} value={String(m)}>

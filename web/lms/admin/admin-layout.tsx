@@ -25,7 +25,13 @@ const links: AdminShellLink[] = [
 export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
   const logout = useLogout();
   return (
-    <AdminShell title="Pathway LMS Admin" homeTo="/lms-system/admin" navLabel="LMS admin" links={links} onSignOut={logout}>
+    <AdminShell
+      title="Pathway LMS Admin"
+      homeTo="/lms-system/admin"
+      navLabel="LMS admin"
+      links={links}
+      onSignOut={logout}
+    >
       <h1>{title}</h1>
       {children}
     </AdminShell>

@@ -27,7 +27,14 @@ type Values = Omit<NewCourse, 'sections'> & { lessons: Lesson[] };
 
 let lessonKeys = 0;
 const newLesson = (title = '', body = ''): Lesson => ({ key: `lesson-${++lessonKeys}`, title, body });
-const emptyValues = (): Values => ({ title: '', description: '', profession: '', level: 'Beginner', duration: '', lessons: [newLesson()] });
+const emptyValues = (): Values => ({
+  title: '',
+  description: '',
+  profession: '',
+  level: 'Beginner',
+  duration: '',
+  lessons: [newLesson()],
+});
 const valuesOf = (course: AdminCourseDetails): Values => ({
   title: course.title,
   description: course.description,
@@ -64,7 +71,14 @@ function LoadedCourseEditor({ id }: { id: number }) {
   if (query.isPending || query.isError) {
     return (
       <AdminLayout title="Edit course">
-        {query.isPending ? <LoadingState /> : <ErrorState message={errorMessage(query.error, 'The course could not be loaded.')} onRetry={() => void query.refetch()} />}
+        {query.isPending ? (
+          <LoadingState />
+        ) : (
+          <ErrorState
+            message={errorMessage(query.error, 'The course could not be loaded.')}
+            onRetry={() => void query.refetch()}
+          />
+        )}
       </AdminLayout>
     );
   }
@@ -79,9 +93,13 @@ function CourseEditor({ course }: { course?: AdminCourseDetails }) {
   const update = useUpdateCourse();
   const save = course ? update : add;
   const [form, setForm] = useState<Values>(() => (course ? valuesOf(course) : emptyValues()));
-  const set = (key: Exclude<keyof Values, 'lessons'>) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: Exclude<keyof Values, 'lessons'>) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
   const setLesson = (index: number, change: Partial<Lesson>) =>
-    setForm((f) => ({ ...f, lessons: f.lessons.map((lesson, i) => (i === index ? { ...lesson, ...change } : lesson)) }));
+    setForm((f) => ({
+      ...f,
+      lessons: f.lessons.map((lesson, i) => (i === index ? { ...lesson, ...change } : lesson)),
+    }));
   const moveLesson = (index: number, by: -1 | 1) =>
     setForm((f) => {
       const lessons = [...f.lessons];
@@ -111,12 +129,31 @@ function CourseEditor({ course }: { course?: AdminCourseDetails }) {
         <Link to="/lms-system/admin/course">Back to courses</Link>
       </p>
       <Form onSubmit={onSubmit} aria-label={title}>
-        <FormError message={save.error && !invalid ? errorMessage(save.error, 'Could not save the course. Please try again.') : null} />
+        <FormError
+          message={
+            save.error && !invalid ? errorMessage(save.error, 'Could not save the course. Please try again.') : null
+          }
+        />
         <section className={styles.card} aria-labelledby="course-facts">
           <h2 id="course-facts">Course</h2>
           <div className={styles.formGrid}>
-            <TextField id="course-title" label="Title" required maxLength={200} value={form.title} onChange={set('title')} error={errorOf('title')} />
-            <SelectField id="course-profession" label="Profession" required value={form.profession} onChange={set('profession')} error={errorOf('profession')}>
+            <TextField
+              id="course-title"
+              label="Title"
+              required
+              maxLength={200}
+              value={form.title}
+              onChange={set('title')}
+              error={errorOf('title')}
+            />
+            <SelectField
+              id="course-profession"
+              label="Profession"
+              required
+              value={form.profession}
+              onChange={set('profession')}
+              error={errorOf('profession')}
+            >
               <option value="">Select a profession</option>
               {audiences.map((p) => (
                 <option key={p} value={p}>
@@ -124,14 +161,28 @@ function CourseEditor({ course }: { course?: AdminCourseDetails }) {
                 </option>
               ))}
             </SelectField>
-            <SelectField id="course-level" label="Level" value={form.level} onChange={set('level')} error={errorOf('level')}>
+            <SelectField
+              id="course-level"
+              label="Level"
+              value={form.level}
+              onChange={set('level')}
+              error={errorOf('level')}
+            >
               {courseLevels.map((l) => (
                 <option key={l} value={l}>
                   {l}
                 </option>
               ))}
             </SelectField>
-            <TextField id="course-duration" label="Duration (optional)" maxLength={50} value={form.duration} onChange={set('duration')} hint="For example: 2 hours" error={errorOf('duration')} />
+            <TextField
+              id="course-duration"
+              label="Duration (optional)"
+              maxLength={50}
+              value={form.duration}
+              onChange={set('duration')}
+              hint="For example: 2 hours"
+              error={errorOf('duration')}
+            />
             <TextareaField
               id="course-description"
               className={styles.full}
@@ -147,8 +198,9 @@ function CourseEditor({ course }: { course?: AdminCourseDetails }) {
         <section aria-labelledby="course-lessons">
           <h2 id="course-lessons">Lessons</h2>
           <p className={styles.muted}>
-            Write each lesson in Markdown: a blank line between paragraphs, <code>- </code> or <code>1. </code> for lists, <code>**bold**</code>, <code>## Heading</code>,{' '}
-            <code>[text](https://...)</code> for a link. HTML is not shown.
+            Write each lesson in Markdown: a blank line between paragraphs, <code>- </code> or <code>1. </code> for
+            lists, <code>**bold**</code>, <code>## Heading</code>, <code>[text](https://...)</code> for a link. HTML is
+            not shown.
           </p>
           {errorOf('sections') && <FormError message={errorOf('sections')} />}
           {form.lessons.map((lesson, index) => (
@@ -162,7 +214,11 @@ function CourseEditor({ course }: { course?: AdminCourseDetails }) {
               onRemove={() => setForm((f) => ({ ...f, lessons: f.lessons.filter((_, i) => i !== index) }))}
             />
           ))}
-          <Button variant="secondary" disabled={form.lessons.length >= 50} onClick={() => setForm((f) => ({ ...f, lessons: [...f.lessons, newLesson()] }))}>
+          <Button
+            variant="secondary"
+            disabled={form.lessons.length >= 50}
+            onClick={() => setForm((f) => ({ ...f, lessons: [...f.lessons, newLesson()] }))}
+          >
             <Plus aria-hidden="true" size={16} /> Add lesson
           </Button>
         </section>
@@ -202,27 +258,49 @@ function LessonEditor({ lesson, index, count, onChange, onMove, onRemove }: Less
         const alt = file.name.replace(/\.[^.]*$/, '').replace(/[[\]]/g, '') || 'image';
         onChange({ body: `${lesson.body.trimEnd()}${lesson.body.trim() ? '\n\n' : ''}![${alt}](${url})\n` });
       })
-      .catch((error: unknown) => setUploadError(errorMessage(error, 'The image could not be uploaded. Please try again.')))
+      .catch((error: unknown) =>
+        setUploadError(errorMessage(error, 'The image could not be uploaded. Please try again.')),
+      )
       .finally(() => setUploading(false));
   };
   return (
     <fieldset className={`${styles.card} ${editor.lesson}`}>
       <legend className={editor.legend}>Lesson {index + 1}</legend>
       <div className={editor.lessonTools}>
-        <Button variant="ghost" size="small" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${name} up`}>
+        <Button
+          variant="ghost"
+          size="small"
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+          aria-label={`Move ${name} up`}
+        >
           <ArrowUp aria-hidden="true" size={16} />
         </Button>
-        <Button variant="ghost" size="small" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${name} down`}>
+        <Button
+          variant="ghost"
+          size="small"
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+          aria-label={`Move ${name} down`}
+        >
           <ArrowDown aria-hidden="true" size={16} />
         </Button>
         <Button variant="ghost" size="small" onClick={onRemove} aria-label={`Remove ${name}`}>
           <Trash2 aria-hidden="true" size={16} /> Remove
         </Button>
       </div>
-      <TextField id={`${id}-title`} label={`Lesson ${index + 1} title`} required maxLength={200} value={lesson.title} onChange={(e) => onChange({ title: e.target.value })} />
+      <TextField
+        id={`${id}-title`}
+        label={`Lesson ${index + 1} title`}
+        required
+        maxLength={200}
+        value={lesson.title}
+        onChange={(e) => onChange({ title: e.target.value })}
+      />
       <div className={editor.imageRow}>
         <label className={buttonClassName('secondary')} htmlFor={`${id}-image`}>
-          <ImagePlus aria-hidden="true" size={16} /> {uploading ? 'Uploading...' : `Add an image to lesson ${index + 1}`}
+          <ImagePlus aria-hidden="true" size={16} />{' '}
+          {uploading ? 'Uploading...' : `Add an image to lesson ${index + 1}`}
         </label>
         <input
           id={`${id}-image`}
@@ -251,7 +329,11 @@ function LessonEditor({ lesson, index, count, onChange, onMove, onRemove }: Less
           <p className={editor.previewLabel} aria-hidden="true">
             Preview
           </p>
-          {lesson.body.trim() ? <LessonMarkdown text={lesson.body} /> : <p className={styles.muted}>Nothing written yet.</p>}
+          {lesson.body.trim() ? (
+            <LessonMarkdown text={lesson.body} />
+          ) : (
+            <p className={styles.muted}>Nothing written yet.</p>
+          )}
         </section>
       </div>
     </fieldset>

@@ -34,8 +34,17 @@ export default function CoursesAdminPage() {
           <Plus aria-hidden="true" size={16} /> Add course
         </Link>
       </p>
-      <FormError message={remove.isError ? errorMessage(remove.error, 'The course could not be deleted. Please try again.') : null} />
-      <QueryState query={query} error="Failed to fetch courses." empty="No courses yet. Add the first one." isEmpty={(result) => result.data.courses.length === 0}>
+      <FormError
+        message={
+          remove.isError ? errorMessage(remove.error, 'The course could not be deleted. Please try again.') : null
+        }
+      />
+      <QueryState
+        query={query}
+        error="Failed to fetch courses."
+        empty="No courses yet. Add the first one."
+        isEmpty={(result) => result.data.courses.length === 0}
+      >
         {(result) => (
           <DataTable
             caption="Courses"
@@ -63,14 +72,31 @@ export default function CoursesAdminPage() {
                   <RowMenu
                     label={`Actions for course ${c.title}`}
                     items={[
-                      { label: 'Edit', icon: <Pencil aria-hidden="true" size={14} />, to: `/lms-system/admin/course/${c.id}` },
-                      { label: 'Delete', icon: <Trash2 aria-hidden="true" size={14} />, onSelect: () => setToDelete(c), danger: true },
+                      {
+                        label: 'Edit',
+                        icon: <Pencil aria-hidden="true" size={14} />,
+                        to: `/lms-system/admin/course/${c.id}`,
+                      },
+                      {
+                        label: 'Delete',
+                        icon: <Trash2 aria-hidden="true" size={14} />,
+                        onSelect: () => setToDelete(c),
+                        danger: true,
+                      },
                     ]}
                   />
                 ),
               },
             ]}
-            footer={<Pagination label="Course pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />}
+            footer={
+              <Pagination
+                label="Course pages"
+                page={page}
+                pageSize={pageSize}
+                total={result.total}
+                onPageChange={setPage}
+              />
+            }
           />
         )}
       </QueryState>

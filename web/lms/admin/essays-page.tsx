@@ -11,13 +11,24 @@ import styles from '../lms.module.css';
 import { useGradeEssay, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
-function EssayCard({ essay, onGraded, onError }: { essay: EssayAnswer; onGraded: () => void; onError: (message: string) => void }) {
+function EssayCard({
+  essay,
+  onGraded,
+  onError,
+}: {
+  essay: EssayAnswer;
+  onGraded: () => void;
+  onError: (message: string) => void;
+}) {
   const [note, setNote] = useState(essay.reviewNote ?? '');
   const grade = useGradeEssay();
   const mark = (correct: boolean) =>
     grade.mutate(
       { id: essay.id, correct, note },
-      { onSuccess: onGraded, onError: (e) => onError(`Error grading essay: ${e instanceof ApiError ? e.message : 'Unknown error'}`) },
+      {
+        onSuccess: onGraded,
+        onError: (e) => onError(`Error grading essay: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+      },
     );
   return (
     <li className={styles.card} style={{ marginBottom: '1rem' }}>
@@ -55,11 +66,7 @@ export default function EssaysPage() {
     <AdminLayout title="Essay Grading">
       <FormError message={error} />
       <div className={styles.filters}>
-        <SelectField
-          label="Show"
-          value={status}
-          onChange={(e) => setFilter('status', e.target.value)}
-        >
+        <SelectField label="Show" value={status} onChange={(e) => setFilter('status', e.target.value)}>
           <option value="pending">Awaiting review</option>
           <option value="graded">Graded</option>
         </SelectField>
@@ -77,7 +84,13 @@ export default function EssaysPage() {
                 <EssayCard key={essay.id} essay={essay} onError={setError} onGraded={() => setError(null)} />
               ))}
             </ul>
-            <Pagination label="Essay pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />
+            <Pagination
+              label="Essay pages"
+              page={page}
+              pageSize={pageSize}
+              total={result.total}
+              onPageChange={setPage}
+            />
           </>
         )}
       </QueryState>

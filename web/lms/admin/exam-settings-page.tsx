@@ -15,22 +15,29 @@ import type { ExamSettings } from '../../../contracts/lms.js';
 import { useExamSettings, useSaveExamSettings } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
-
 function SettingsForm({ current }: { current: ExamSettings }) {
   const notify = useToast();
   // Minutes, to any precision: a wait set by EXAM_RETAKE_WAIT_SECONDS (say 90 s) is shown and saved as it is.
   const [minutes, setMinutes] = useState(String(current.retakeWaitSeconds / 60));
-  const [passMarks, setPassMarks] = useState(() => Object.fromEntries(professions.map((p) => [p, String(current.passMarks[p])])) as Record<Profession, string>);
+  const [passMarks, setPassMarks] = useState(
+    () => Object.fromEntries(professions.map((p) => [p, String(current.passMarks[p])])) as Record<Profession, string>,
+  );
   const save = useSaveExamSettings();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const marks = Object.fromEntries(professions.map((p) => [p, Number(passMarks[p])])) as Record<Profession, number>;
-    save.mutate({ retakeWaitSeconds: Math.round(Number(minutes) * 60), passMarks: marks }, { onSuccess: () => notify('Exam settings saved') });
+    save.mutate(
+      { retakeWaitSeconds: Math.round(Number(minutes) * 60), passMarks: marks },
+      { onSuccess: () => notify('Exam settings saved') },
+    );
   };
   return (
     <Form className={styles.card} onSubmit={onSubmit} aria-label="Exam settings">
       <h2>Pass marks</h2>
-      <p className={styles.muted}>The score (questions correct out of the whole exam) a learner of each profession needs; shown beside every score.</p>
+      <p className={styles.muted}>
+        The score (questions correct out of the whole exam) a learner of each profession needs; shown beside every
+        score.
+      </p>
       <div className={styles.formGrid}>
         {professions.map((p) => (
           <TextField
@@ -47,7 +54,9 @@ function SettingsForm({ current }: { current: ExamSettings }) {
         ))}
       </div>
       <h2>Retakes</h2>
-      <p className={styles.muted}>How long a learner waits after an attempt ends before starting another. 0 lets them retake at once.</p>
+      <p className={styles.muted}>
+        How long a learner waits after an attempt ends before starting another. 0 lets them retake at once.
+      </p>
       <FormError message={save.isError ? errorMessage(save.error, 'The settings could not be saved.') : null} />
       <TextField
         label="Wait between attempts (minutes)"

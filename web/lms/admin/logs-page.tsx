@@ -28,7 +28,12 @@ export default function LogsPage() {
           </Button>
         </p>
       )}
-      <QueryState query={query} error="Failed to fetch exam logs." empty="No exam events recorded yet." isEmpty={(result) => result.data.logs.length === 0}>
+      <QueryState
+        query={query}
+        error="Failed to fetch exam logs."
+        empty="No exam events recorded yet."
+        isEmpty={(result) => result.data.logs.length === 0}
+      >
         {(result) => (
           <DataTable
             caption="Exam log entries, grouped by attempt"
@@ -39,7 +44,12 @@ export default function LogsPage() {
               {
                 header: 'Attempt',
                 cell: (log) => (
-                  <Button variant="ghost" size="small" aria-label={`Show only attempt ${log.exam_id}`} onClick={() => setExamId(String(log.exam_id))}>
+                  <Button
+                    variant="ghost"
+                    size="small"
+                    aria-label={`Show only attempt ${log.exam_id}`}
+                    onClick={() => setExamId(String(log.exam_id))}
+                  >
                     #{log.exam_id}
                   </Button>
                 ),
@@ -49,7 +59,15 @@ export default function LogsPage() {
               { header: 'Event', cell: (log) => log.log_data.event },
               { header: 'Details', cell: (log) => log.log_data.message },
             ]}
-            footer={<Pagination label="Log pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />}
+            footer={
+              <Pagination
+                label="Log pages"
+                page={page}
+                pageSize={pageSize}
+                total={result.total}
+                onPageChange={setPage}
+              />
+            }
           />
         )}
       </QueryState>

@@ -28,7 +28,11 @@ export function PremiumRequests() {
       {
         onSuccess: () => {
           setError(null);
-          notify(action === 'grant' ? `Premium granted to ${request.user.username}` : `Request of ${request.user.username} declined`);
+          notify(
+            action === 'grant'
+              ? `Premium granted to ${request.user.username}`
+              : `Request of ${request.user.username} declined`,
+          );
         },
         onError: (e) => setError(errorMessage(e, 'The request could not be answered.')),
       },
@@ -38,7 +42,12 @@ export function PremiumRequests() {
     <section aria-labelledby="premium-requests-heading" style={{ marginBottom: '1.5rem' }}>
       <h2 id="premium-requests-heading">Premium requests</h2>
       <FormError message={error} />
-      <QueryState query={query} error="Failed to fetch premium requests." empty="No open premium requests." isEmpty={(result) => result.data.premiumRequests.length === 0}>
+      <QueryState
+        query={query}
+        error="Failed to fetch premium requests."
+        empty="No open premium requests."
+        isEmpty={(result) => result.data.premiumRequests.length === 0}
+      >
         {(result) => (
           <DataTable
             caption="Open premium requests"
@@ -54,17 +63,36 @@ export function PremiumRequests() {
                 header: 'Answer',
                 cell: (request) => (
                   <span className={styles.actions}>
-                    <Button size="small" disabled={decide.isPending} onClick={() => answer(request, 'grant')} aria-label={`Grant premium to ${request.user.username}`}>
+                    <Button
+                      size="small"
+                      disabled={decide.isPending}
+                      onClick={() => answer(request, 'grant')}
+                      aria-label={`Grant premium to ${request.user.username}`}
+                    >
                       Grant
                     </Button>
-                    <Button variant="secondary" size="small" disabled={decide.isPending} onClick={() => answer(request, 'decline')} aria-label={`Decline the request of ${request.user.username}`}>
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      disabled={decide.isPending}
+                      onClick={() => answer(request, 'decline')}
+                      aria-label={`Decline the request of ${request.user.username}`}
+                    >
                       Decline
                     </Button>
                   </span>
                 ),
               },
             ]}
-            footer={<Pagination label="Premium request pages" page={page} pageSize={ADMIN_PAGE_SIZE} total={result.total} onPageChange={setPage} />}
+            footer={
+              <Pagination
+                label="Premium request pages"
+                page={page}
+                pageSize={ADMIN_PAGE_SIZE}
+                total={result.total}
+                onPageChange={setPage}
+              />
+            }
           />
         )}
       </QueryState>

@@ -7,7 +7,10 @@ import { adminKey } from './admin-api.js';
 
 /** Downloads the bank (or one profession of it) as CSV. */
 export async function downloadQuestionsCsv(profession: string): Promise<void> {
-  await lmsDownload('/exam-questions/export', { query: { profession: profession || undefined }, fallbackName: 'exam-questions.csv' });
+  await lmsDownload('/exam-questions/export', {
+    query: { profession: profession || undefined },
+    fallbackName: 'exam-questions.csv',
+  });
 }
 
 export type ImportFile = { text: string; format: 'csv' | QuestionTextFormat; profession?: string; difficulty?: string };
@@ -38,4 +41,5 @@ export const questionStatisticsQuery = (page: number, profession: string) =>
     placeholderData: keepPreviousData,
   });
 
-export const useQuestionStatistics = (page: number, profession: string) => useQuery(questionStatisticsQuery(page, profession));
+export const useQuestionStatistics = (page: number, profession: string) =>
+  useQuery(questionStatisticsQuery(page, profession));

@@ -1,5 +1,13 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { ACCEPTED_ANSWER_SEPARATOR, difficulties, parseOptionsText, professions, questionTypes, TOPIC_MAX_LENGTH, type QuestionType } from '../../../contracts/lms-constants.js';
+import {
+  ACCEPTED_ANSWER_SEPARATOR,
+  difficulties,
+  parseOptionsText,
+  professions,
+  questionTypes,
+  TOPIC_MAX_LENGTH,
+  type QuestionType,
+} from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
 import { errorMessage, fieldError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
@@ -10,9 +18,27 @@ import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.j
 import styles from '../lms.module.css';
 import type { NewQuestion } from './admin-api.js';
 
-type Values = { question: string; question_type: QuestionType; options: string; correct_answer: string; explanation: string; profession: string; difficulty: string; topic: string };
+type Values = {
+  question: string;
+  question_type: QuestionType;
+  options: string;
+  correct_answer: string;
+  explanation: string;
+  profession: string;
+  difficulty: string;
+  topic: string;
+};
 
-const emptyValues: Values = { question: '', question_type: 'multiple-choice', options: '', correct_answer: '', explanation: '', profession: '', difficulty: 'medium', topic: '' };
+const emptyValues: Values = {
+  question: '',
+  question_type: 'multiple-choice',
+  options: '',
+  correct_answer: '',
+  explanation: '',
+  profession: '',
+  difficulty: 'medium',
+  topic: '',
+};
 
 const valuesOf = (question: AdminQuestion): Values => ({
   question: question.question,
@@ -25,7 +51,16 @@ const valuesOf = (question: AdminQuestion): Values => ({
   topic: question.topic,
 });
 
-const requestFields = ['question', 'question_type', 'options', 'correct_answer', 'explanation', 'profession', 'difficulty', 'topic'] as const;
+const requestFields = [
+  'question',
+  'question_type',
+  'options',
+  'correct_answer',
+  'explanation',
+  'profession',
+  'difficulty',
+  'topic',
+] as const;
 /** Each request field's control, by the suffix of its id. */
 const fieldIds: Record<(typeof requestFields)[number], string> = {
   question: 'text',
@@ -58,9 +93,21 @@ type Props = {
 };
 
 /** Adding and editing a question: the same fields, checked in the app's words, the server's refusals next to their field. */
-export function QuestionForm({ question, idPrefix, label, submitLabel, pendingLabel, failurePrefix, busy, failure, onSave, onCancel }: Props) {
+export function QuestionForm({
+  question,
+  idPrefix,
+  label,
+  submitLabel,
+  pendingLabel,
+  failurePrefix,
+  busy,
+  failure,
+  onSave,
+  onCancel,
+}: Props) {
   const [form, setForm] = useState<Values>(question ? valuesOf(question) : emptyValues);
-  const set = (key: keyof Values) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: keyof Values) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
   const invalid = fieldError(failure, requestFields);
   const errorOf = (field: (typeof requestFields)[number]) => (invalid?.field === field ? invalid.message : null);
   const id = (field: string) => `${idPrefix}-${field}`;
@@ -71,7 +118,9 @@ export function QuestionForm({ question, idPrefix, label, submitLabel, pendingLa
   useEffect(() => {
     if (!failure) return;
     const refused = fieldError(failure, requestFields);
-    const named = refused ? document.getElementById(`${idPrefix}-${fieldIds[refused.field as (typeof requestFields)[number]]}`) : null;
+    const named = refused
+      ? document.getElementById(`${idPrefix}-${fieldIds[refused.field as (typeof requestFields)[number]]}`)
+      : null;
     (named ?? top.current)?.focus();
   }, [failure, idPrefix]);
 
@@ -93,15 +142,36 @@ export function QuestionForm({ question, idPrefix, label, submitLabel, pendingLa
         <FormError message={failure && !invalid ? `${failurePrefix}${errorMessage(failure, 'Unknown error')}` : null} />
       </div>
       <div className={styles.formGrid}>
-        <TextareaField id={id(fieldIds.question)} className={styles.full} label="Question" required maxLength={2000} value={form.question} onChange={set('question')} error={errorOf('question')} />
-        <SelectField id={id(fieldIds.question_type)} label="Question type" value={form.question_type} onChange={set('question_type')} error={errorOf('question_type')}>
+        <TextareaField
+          id={id(fieldIds.question)}
+          className={styles.full}
+          label="Question"
+          required
+          maxLength={2000}
+          value={form.question}
+          onChange={set('question')}
+          error={errorOf('question')}
+        />
+        <SelectField
+          id={id(fieldIds.question_type)}
+          label="Question type"
+          value={form.question_type}
+          onChange={set('question_type')}
+          error={errorOf('question_type')}
+        >
           {questionTypes.map((t) => (
             <option key={t} value={t}>
               {questionTypeLabel(t)}
             </option>
           ))}
         </SelectField>
-        <SelectField id={id('difficulty')} label="Difficulty" value={form.difficulty} onChange={set('difficulty')} error={errorOf('difficulty')}>
+        <SelectField
+          id={id('difficulty')}
+          label="Difficulty"
+          value={form.difficulty}
+          onChange={set('difficulty')}
+          error={errorOf('difficulty')}
+        >
           {difficulties.map((d) => (
             <option key={d} value={d}>
               {difficultyLabel(d)}
@@ -135,7 +205,14 @@ export function QuestionForm({ question, idPrefix, label, submitLabel, pendingLa
                 : 'One of the options'
           }
         />
-        <SelectField id={id('profession')} label="Profession" required value={form.profession} onChange={set('profession')} error={errorOf('profession')}>
+        <SelectField
+          id={id('profession')}
+          label="Profession"
+          required
+          value={form.profession}
+          onChange={set('profession')}
+          error={errorOf('profession')}
+        >
           <option value="">Select a profession</option>
           {professions.map((p) => (
             <option key={p} value={p}>
@@ -143,8 +220,24 @@ export function QuestionForm({ question, idPrefix, label, submitLabel, pendingLa
             </option>
           ))}
         </SelectField>
-        <TextField id={id('topic')} label="Topic (optional)" value={form.topic} onChange={set('topic')} hint="For example: Pharmacology" maxLength={TOPIC_MAX_LENGTH} error={errorOf('topic')} />
-        <TextField id={id('explanation')} className={styles.full} label="Explanation" required value={form.explanation} onChange={set('explanation')} error={errorOf('explanation')} />
+        <TextField
+          id={id('topic')}
+          label="Topic (optional)"
+          value={form.topic}
+          onChange={set('topic')}
+          hint="For example: Pharmacology"
+          maxLength={TOPIC_MAX_LENGTH}
+          error={errorOf('topic')}
+        />
+        <TextField
+          id={id('explanation')}
+          className={styles.full}
+          label="Explanation"
+          required
+          value={form.explanation}
+          onChange={set('explanation')}
+          error={errorOf('explanation')}
+        />
       </div>
       <div className={styles.actions}>
         {onCancel && (

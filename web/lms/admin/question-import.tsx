@@ -3,7 +3,12 @@ import Download from 'lucide-react/icons/download';
 import Upload from 'lucide-react/icons/upload';
 import { useState, type ChangeEvent } from 'react';
 import { difficulties, professions, questionCsvColumns } from '../../../contracts/lms-constants.js';
-import { parseQuestionText, type LineError, type ParsedQuestion, type QuestionTextFormat } from '../../../contracts/question-formats.js';
+import {
+  parseQuestionText,
+  type LineError,
+  type ParsedQuestion,
+  type QuestionTextFormat,
+} from '../../../contracts/question-formats.js';
 import type { ImportRowError } from '../../../contracts/platform.js';
 import { csvProblem } from '../../../contracts/csv-problem.js';
 import { errorMessage, ImportRejected } from '../../lib/http.js';
@@ -44,10 +49,19 @@ type TextPreview = { name: string; text: string; questions: ParsedQuestion[]; er
 /** GIFT and Aiken preview: each question by its line, with the problem found here or by the server. */
 function TextPreviewTable({ preview, serverErrors }: { preview: TextPreview; serverErrors: LineError[] }) {
   const problems = new Map<number, string>();
-  for (const e of [...preview.errors, ...serverErrors]) problems.set(e.line, problems.has(e.line) ? `${problems.get(e.line)}; ${e.error}` : e.error);
+  for (const e of [...preview.errors, ...serverErrors])
+    problems.set(e.line, problems.has(e.line) ? `${problems.get(e.line)}; ${e.error}` : e.error);
   const rows = [
-    ...preview.questions.map((q) => ({ line: q.line, question: q.question, type: q.question_type, answer: q.correct_answer, topic: q.topic })),
-    ...preview.errors.filter((e) => !preview.questions.some((q) => q.line === e.line)).map((e) => ({ line: e.line, question: '', type: '', answer: '', topic: '' })),
+    ...preview.questions.map((q) => ({
+      line: q.line,
+      question: q.question,
+      type: q.question_type,
+      answer: q.correct_answer,
+      topic: q.topic,
+    })),
+    ...preview.errors
+      .filter((e) => !preview.questions.some((q) => q.line === e.line))
+      .map((e) => ({ line: e.line, question: '', type: '', answer: '', topic: '' })),
   ].sort((a, b) => a.line - b.line);
   return (
     <div className={styles.tableWrap}>
@@ -98,7 +112,9 @@ export function QuestionImport({ profession }: { profession: string }) {
   const [textPreview, setTextPreview] = useState<TextPreview | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
   // A refusal names rows (CSV) or lines (GIFT, Aiken); the shared client types them all as rows.
-  const refused = (importQuestions.error instanceof ImportRejected ? importQuestions.error.rows : []) as unknown as (ImportRowError | LineError)[];
+  const refused = (importQuestions.error instanceof ImportRejected ? importQuestions.error.rows : []) as unknown as (
+    ImportRowError | LineError
+  )[];
   const rowErrors = refused.filter((e): e is ImportRowError => 'row' in e);
   const lineErrors = refused.filter((e): e is LineError => 'line' in e);
   const errorsByRow = new Map(rowErrors.map((e) => [e.row, e.error]));
@@ -154,7 +170,12 @@ export function QuestionImport({ profession }: { profession: string }) {
         </SelectField>
         {format !== 'csv' && (
           <>
-            <SelectField label="Profession of the questions" required value={fileProfession} onChange={(e) => setFileProfession(e.target.value)}>
+            <SelectField
+              label="Profession of the questions"
+              required
+              value={fileProfession}
+              onChange={(e) => setFileProfession(e.target.value)}
+            >
               <option value="">Select a profession</option>
               {professions.map((p) => (
                 <option key={p} value={p}>
@@ -162,7 +183,11 @@ export function QuestionImport({ profession }: { profession: string }) {
                 </option>
               ))}
             </SelectField>
-            <SelectField label="Difficulty of the questions" value={difficulty} onChange={(e) => setDifficulty(e.target.value)}>
+            <SelectField
+              label="Difficulty of the questions"
+              value={difficulty}
+              onChange={(e) => setDifficulty(e.target.value)}
+            >
               {difficulties.map((d) => (
                 <option key={d} value={d}>
                   {difficultyLabel(d)}
@@ -177,12 +202,20 @@ export function QuestionImport({ profession }: { profession: string }) {
         <label className={styles.fieldLabel} htmlFor="question-file">
           {name} file
         </label>
-        <input key={format} id="question-file" type="file" accept={format === 'csv' ? '.csv,text/csv' : '.txt,.gift,text/plain'} onChange={(e) => void onFile(e)} />
+        <input
+          key={format}
+          id="question-file"
+          type="file"
+          accept={format === 'csv' ? '.csv,text/csv' : '.txt,.gift,text/plain'}
+          onChange={(e) => void onFile(e)}
+        />
         <Button
           variant="secondary"
           onClick={() => {
             setExportError(null);
-            downloadQuestionsCsv(profession).catch((e: unknown) => setExportError(errorMessage(e, 'The export failed.')));
+            downloadQuestionsCsv(profession).catch((e: unknown) =>
+              setExportError(errorMessage(e, 'The export failed.')),
+            );
           }}
         >
           <span className={review.iconText}>
@@ -219,7 +252,10 @@ export function QuestionImport({ profession }: { profession: string }) {
         <>
           <p>
             {textPreview.name}: {textPreview.questions.length} question{textPreview.questions.length === 1 ? '' : 's'}
-            {textPreview.errors.length > 0 ? `; ${textPreview.errors.length} line${textPreview.errors.length === 1 ? '' : 's'} with problems, marked below` : ''}.
+            {textPreview.errors.length > 0
+              ? `; ${textPreview.errors.length} line${textPreview.errors.length === 1 ? '' : 's'} with problems, marked below`
+              : ''}
+            .
           </p>
           <TextPreviewTable preview={textPreview} serverErrors={lineErrors} />
         </>
@@ -265,9 +301,13 @@ export function QuestionImport({ profession }: { profession: string }) {
         </>
       )}
       {(preview && !preview.parseError) || textPreview ? (
-        <Button onClick={onImport} disabled={importQuestions.isPending || count === 0 || (format !== 'csv' && !fileProfession)}>
+        <Button
+          onClick={onImport}
+          disabled={importQuestions.isPending || count === 0 || (format !== 'csv' && !fileProfession)}
+        >
           <span className={review.iconText}>
-            <Upload size={16} aria-hidden="true" /> {importQuestions.isPending ? 'Importing...' : `Import ${count} questions`}
+            <Upload size={16} aria-hidden="true" />{' '}
+            {importQuestions.isPending ? 'Importing...' : `Import ${count} questions`}
           </span>
         </Button>
       ) : null}

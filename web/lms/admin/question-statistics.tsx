@@ -19,13 +19,20 @@ const flagHelp =
 const number = (value: number | null | undefined) => (value === null || value === undefined ? '–' : value.toFixed(2));
 
 /** The item analysis columns of the question table, from GET /exam-questions/statistics. */
-export function statisticsColumns<T>(statisticOf: (row: T) => QuestionStatistic | undefined, loading: boolean): Column<T>[] {
+export function statisticsColumns<T>(
+  statisticOf: (row: T) => QuestionStatistic | undefined,
+  loading: boolean,
+): Column<T>[] {
   // Before the statistics arrive a cell shows "…"; a question without any shows "–".
   const missing = <span className={styles.muted}>{loading ? '…' : '–'}</span>;
   return [
     { header: 'Answers', cell: (row) => statisticOf(row)?.attempts ?? missing },
     { header: 'Facility', cell: (row) => (statisticOf(row) ? number(statisticOf(row)?.facility) : missing) },
-    { header: 'Discrimination', headerTitle: flagHelp, cell: (row) => (statisticOf(row) ? number(statisticOf(row)?.discrimination) : missing) },
+    {
+      header: 'Discrimination',
+      headerTitle: flagHelp,
+      cell: (row) => (statisticOf(row) ? number(statisticOf(row)?.discrimination) : missing),
+    },
     {
       header: 'Flags',
       cell: (row) =>

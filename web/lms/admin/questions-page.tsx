@@ -96,7 +96,10 @@ function QuestionCell({ question }: { question: AdminQuestion }) {
 }
 
 export default function QuestionsPage() {
-  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<{ examQuestions: AdminQuestion[] }, 'profession'>(
+  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<
+    { examQuestions: AdminQuestion[] },
+    'profession'
+  >(
     'questions',
     '/exam-questions',
     { profession: '' },
@@ -129,7 +132,12 @@ export default function QuestionsPage() {
           ))}
         </SelectField>
       </div>
-      <QueryState query={query} error="Failed to fetch exam questions." empty="No questions yet." isEmpty={(result) => result.data.examQuestions.length === 0}>
+      <QueryState
+        query={query}
+        error="Failed to fetch exam questions."
+        empty="No questions yet."
+        isEmpty={(result) => result.data.examQuestions.length === 0}
+      >
         {(result) => (
           <DataTable
             caption="Exam questions"
@@ -159,13 +167,26 @@ export default function QuestionsPage() {
                     label={`Actions for question ${q.id}`}
                     items={[
                       { label: 'Edit', icon: <Pencil aria-hidden="true" size={14} />, onSelect: () => setEditing(q) },
-                      { label: 'Delete', icon: <Trash2 aria-hidden="true" size={14} />, onSelect: () => setToDelete(q), danger: true },
+                      {
+                        label: 'Delete',
+                        icon: <Trash2 aria-hidden="true" size={14} />,
+                        onSelect: () => setToDelete(q),
+                        danger: true,
+                      },
                     ]}
                   />
                 ),
               },
             ]}
-            footer={<Pagination label="Question pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />}
+            footer={
+              <Pagination
+                label="Question pages"
+                page={page}
+                pageSize={pageSize}
+                total={result.total}
+                onPageChange={setPage}
+              />
+            }
           />
         )}
       </QueryState>
@@ -189,7 +210,8 @@ export default function QuestionsPage() {
           setDeleteError(null);
           if (toDelete)
             remove.mutate(toDelete.id, {
-              onError: (e) => setDeleteError(`Error deleting question: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
+              onError: (e) =>
+                setDeleteError(`Error deleting question: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
               onSettled: () => setToDelete(null),
             });
         }}

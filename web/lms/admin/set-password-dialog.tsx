@@ -25,7 +25,9 @@ export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onC
       submitLabel="Set password"
       pendingLabel="Saving..."
       busy={save.isPending}
-      error={save.isError && !invalid ? errorMessage(save.error, 'Could not set the password. Please try again.') : null}
+      error={
+        save.isError && !invalid ? errorMessage(save.error, 'Could not set the password. Please try again.') : null
+      }
       onSubmit={() => {
         if (!user) return;
         save.mutate(

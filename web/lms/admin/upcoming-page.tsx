@@ -23,7 +23,8 @@ export default function UpcomingPage() {
   const [toDelete, setToDelete] = useState<UpcomingExam | null>(null);
   const add = useAddUpcomingExam();
   const remove = useDeleteUpcomingExam();
-  const set = (key: keyof typeof form) => (event: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: event.target.value }));
+  const set = (key: keyof typeof form) => (event: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: event.target.value }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     add.mutate(form, {
@@ -36,7 +37,12 @@ export default function UpcomingPage() {
   };
   return (
     <AdminLayout title="Upcoming Exams">
-      <Form className={styles.card} onSubmit={onSubmit} style={{ marginBottom: '1.5rem' }} aria-label="Schedule an exam">
+      <Form
+        className={styles.card}
+        onSubmit={onSubmit}
+        style={{ marginBottom: '1.5rem' }}
+        aria-label="Schedule an exam"
+      >
         <h2>Schedule an exam</h2>
         <FormError message={error} />
         <div className={styles.formGrid}>
@@ -55,7 +61,12 @@ export default function UpcomingPage() {
           Add Exam
         </Button>
       </Form>
-      <QueryState query={list} error="Failed to load upcoming exams." empty="No upcoming exams available." isEmpty={(data) => data.upcomingExams.length === 0}>
+      <QueryState
+        query={list}
+        error="Failed to load upcoming exams."
+        empty="No upcoming exams available."
+        isEmpty={(data) => data.upcomingExams.length === 0}
+      >
         {(data) => (
           <DataTable
             caption="Scheduled exams"
@@ -69,7 +80,12 @@ export default function UpcomingPage() {
               {
                 header: 'Actions',
                 cell: (exam) => (
-                  <Button variant="danger" size="small" aria-label={`Delete exam ${exam.title}`} onClick={() => setToDelete(exam)}>
+                  <Button
+                    variant="danger"
+                    size="small"
+                    aria-label={`Delete exam ${exam.title}`}
+                    onClick={() => setToDelete(exam)}
+                  >
                     Delete
                   </Button>
                 ),

@@ -24,7 +24,12 @@ type UserRow = LmsUser & { accommodation?: Accommodation | undefined };
 
 export default function UsersPage() {
   const notify = useToast();
-  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<{ users: UserRow[] }, 'search'>('users', '/admin/users', { search: '' }, { search: (value) => value.length <= 40 });
+  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<{ users: UserRow[] }, 'search'>(
+    'users',
+    '/admin/users',
+    { search: '' },
+    { search: (value) => value.length <= 40 },
+  );
   const [error, setError] = useState<string | null>(null);
   const [passwordFor, setPasswordFor] = useState<LmsUser | null>(null);
   const [accommodationFor, setAccommodationFor] = useState<UserRow | null>(null);
@@ -48,7 +53,8 @@ export default function UsersPage() {
     <AdminLayout title="Users and Programs">
       <PremiumRequests />
       <p className={styles.muted}>
-        Course library opens the courses, recent courses and course progress. Detailed exam results opens the score and success rate of the exam summary.
+        Course library opens the courses, recent courses and course progress. Detailed exam results opens the score and
+        success rate of the exam summary.
       </p>
       <FormError message={error} />
       <div className={styles.filters}>
@@ -60,7 +66,12 @@ export default function UsersPage() {
           onChange={(e) => setFilter('search', e.target.value, { replace: true })}
         />
       </div>
-      <QueryState query={query} error="Failed to fetch users." empty="No users found." isEmpty={(result) => result.data.users.length === 0}>
+      <QueryState
+        query={query}
+        error="Failed to fetch users."
+        empty="No users found."
+        isEmpty={(result) => result.data.users.length === 0}
+      >
         {(result) => (
           <DataTable
             caption="LMS users"
@@ -90,7 +101,12 @@ export default function UsersPage() {
                   user.role === 'user' ? (
                     <span className={styles.actions}>
                       <span>{accommodationText(user.accommodation)}</span>
-                      <Button variant="secondary" size="small" onClick={() => setAccommodationFor(user)} aria-label={`Accommodation for ${user.username}`}>
+                      <Button
+                        variant="secondary"
+                        size="small"
+                        onClick={() => setAccommodationFor(user)}
+                        aria-label={`Accommodation for ${user.username}`}
+                      >
                         Change
                       </Button>
                     </span>
@@ -103,12 +119,26 @@ export default function UsersPage() {
                 cell: (user) => (
                   <RowMenu
                     label={`Actions for ${user.username}`}
-                    items={[{ label: 'Set password', icon: <KeyRound aria-hidden="true" size={14} />, onSelect: () => setPasswordFor(user) }]}
+                    items={[
+                      {
+                        label: 'Set password',
+                        icon: <KeyRound aria-hidden="true" size={14} />,
+                        onSelect: () => setPasswordFor(user),
+                      },
+                    ]}
                   />
                 ),
               },
             ]}
-            footer={<Pagination label="User pages" page={page} pageSize={pageSize} total={result.total} onPageChange={setPage} />}
+            footer={
+              <Pagination
+                label="User pages"
+                page={page}
+                pageSize={pageSize}
+                total={result.total}
+                onPageChange={setPage}
+              />
+            }
           />
         )}
       </QueryState>
