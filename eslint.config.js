@@ -51,25 +51,32 @@ export default tseslint.config(
     files: ['e2e/**'],
     rules: { 'no-empty-pattern': 'off' },
   },
-  {
-    // Areas never import each other; shared layers never import an area.
-    files: ['server/platform/**', 'web/ui/**', 'web/lib/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/cases/**', '**/lms/**', '**/network/**'] }],
-    },
-  },
-  ...['cases', 'lms', 'network'].flatMap((area) => {
-    const others = ['cases', 'lms', 'network'].filter((other) => other !== area);
-    return [
-      {
-        files: [`server/${area}/**`, `web/${area}/**`],
-        rules: {
-          'no-restricted-imports': [
-            'error',
-            { patterns: others.flatMap((other) => [`**/${other}/**`, `../${other}/*`, `**/contracts/${other}.js`]) },
-          ],
-        },
-      },
-    ];
-  }),
+  // Import boundaries, one `no-restricted-imports` list per folder (ESLint keeps only the last matching one):
+  // data flows web -> contracts <- server, areas never import each other, and the shared layers never
+  // import an area.
+  ...importBoundaries().map(([files, patterns]) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns }] },
+  })),
 );
+
+/** [files, forbidden import patterns] for every folder with a boundary. */
+function importBoundaries() {
+  const areas = ['cases', 'lms', 'network'];
+  const areaPatterns = (area) =>
+    areas
+      .filter((other) => other !== area)
+      .flatMap((other) => [`**/${other}/**`, `../${other}/*`, `**/contracts/${other}.js`]);
+  const allAreas = areas.map((area) => `**/${area}/**`);
+  const web = '**/web/**';
+  return [
+    [['server/**'], [web]],
+    [['contracts/**'], [web, '**/server/**']],
+    [['server/platform/**'], [web, ...allAreas]],
+    [['web/ui/**', 'web/lib/**'], allAreas],
+    ...areas.flatMap((area) => [
+      [[`server/${area}/**`], [web, ...areaPatterns(area)]],
+      [[`web/${area}/**`], areaPatterns(area)],
+    ]),
+  ];
+}
