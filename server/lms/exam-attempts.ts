@@ -35,6 +35,12 @@ export const QUESTION_WITHDRAWN_MESSAGE = 'This question was withdrawn from the 
 
 /** The question on screen was deleted by an admin: a distinct 409, so the client fetches the next one. */
 export const questionWithdrawn = () => new AppError(409, QUESTION_WITHDRAWN_MESSAGE, QUESTION_WITHDRAWN);
+/**
+ * A clientAnswerId already used for another question of the attempt (a client's bug, or a probe):
+ * refused before the question named is read, so a resend never tells of any other question.
+ */
+export const answerIdOfAnotherQuestion = () =>
+  new AppError(409, 'This answer was already sent for another question; send it again with a new id.');
 
 export const NO_QUESTIONS_MESSAGE =
   'There are no exam questions for your profession yet, so the exam cannot start. Please try again later.';

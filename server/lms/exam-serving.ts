@@ -11,6 +11,7 @@ import { inDrizzle, onConnection, type RunStatement } from '../db/statement-sql.
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import {
+  answerIdOfAnotherQuestion,
   createAttempt,
   createAttemptWith,
   EXAM_FINISHED,
@@ -373,6 +374,7 @@ async function answerOnRunningAttempt(
 
 type Receipt = {
   duplicate: boolean;
+  otherQuestion: boolean;
   keptAnswer: string | null;
   questionType: QuestionRow['questionType'] | null;
   correctAnswer: string | null;
@@ -392,6 +394,8 @@ async function repeatedAnswer(
     values: [attempt.id, answer.questionId, answer.clientAnswerId, now],
   });
   const receipt = rows[0];
+  // Only what was recorded for this very question in this attempt is ever given back.
+  if (receipt?.otherQuestion) throw answerIdOfAnotherQuestion();
   if (!receipt?.duplicate || receipt.questionType === null || receipt.correctAnswer === null) return undefined;
   const question = { questionType: receipt.questionType, correctAnswer: receipt.correctAnswer };
   const outcome = outcomeOf(question, receipt.keptAnswer ?? '');

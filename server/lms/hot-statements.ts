@@ -196,8 +196,10 @@ export function createAttemptValues(
 
 /**
  * The receipt of an answer that may be resent (none without a clientAnswerId) and what recording
- * or repeating the answer needs: whether that clientAnswerId was applied already (`duplicate`), the
- * answer kept for the question, and the question (its columns null when no question has that id).
+ * or repeating the answer needs: whether that clientAnswerId was applied already (`duplicate`),
+ * whether it was applied for another question than this one (`otherQuestion`: the caller refuses,
+ * and the question is not read at all), the answer kept for the question, and the question (its
+ * columns null when no question has that id, or when the receipt is another question's).
  * A test-centre answer always runs it; a practice-mode answer when it carries a clientAnswerId.
  * $1 attempt, $2 question, $3 clientAnswerId or null, $4 time.
  */
@@ -205,14 +207,24 @@ export const SITTING_ANSWER_CHECK = {
   name: 'exam_sitting_answer_check',
   text: `
     WITH receipt AS (
-      INSERT INTO exam_answer_receipts (attempt_id, client_answer_id, received_at)
-      SELECT $1::int, $3::uuid, $4::timestamptz WHERE $3::uuid IS NOT NULL
+      INSERT INTO exam_answer_receipts (attempt_id, client_answer_id, question_id, received_at)
+      SELECT $1::int, $3::uuid, $2::int, $4::timestamptz WHERE $3::uuid IS NOT NULL
       ON CONFLICT DO NOTHING RETURNING client_answer_id
+    ),
+    kept AS (SELECT user_answer FROM exam_answers WHERE attempt_id = $1::int AND question_id = $2::int),
+    state AS (
+      SELECT duplicate,
+        -- The statement's snapshot predates its insert: a row here is the earlier receipt.
+        duplicate AND (
+          (SELECT question_id FROM exam_answer_receipts WHERE attempt_id = $1::int AND client_answer_id = $3::uuid)
+            IS DISTINCT FROM $2::int
+          OR NOT EXISTS (SELECT 1 FROM kept)
+        ) AS other_question
+      FROM (SELECT ($3::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM receipt)) AS duplicate) d
     )
-    SELECT ($3::uuid IS NOT NULL AND NOT EXISTS (SELECT 1 FROM receipt)) AS duplicate,
-      (SELECT user_answer FROM exam_answers WHERE attempt_id = $1::int AND question_id = $2::int) AS "keptAnswer",
+    SELECT state.duplicate, state.other_question AS "otherQuestion", (SELECT user_answer FROM kept) AS "keptAnswer",
       q.question_type AS "questionType", q.correct_answer AS "correctAnswer", q.explanation, (q.deleted_at IS NOT NULL) AS withdrawn
-    FROM (VALUES (1)) one LEFT JOIN exam_questions q ON q.id = $2::int`,
+    FROM state LEFT JOIN exam_questions q ON q.id = $2::int AND NOT state.other_question`,
 };
 
 /**

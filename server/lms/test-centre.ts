@@ -4,7 +4,14 @@ import type { Database, Queryable } from '../db/client.js';
 import type { RunStatement } from '../db/statement-sql.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
-import { expireIfDue, finish, questionWithdrawn, TIME_IS_UP, withRunningAttempt } from './exam-attempts.js';
+import {
+  answerIdOfAnotherQuestion,
+  expireIfDue,
+  finish,
+  questionWithdrawn,
+  TIME_IS_UP,
+  withRunningAttempt,
+} from './exam-attempts.js';
 import { formOf, toServed, type Attempt, type ExamSettings, type QuestionRow } from './exam-form.js';
 import { outcomeOf, progressFrom, progressOf, type Counts } from './exam-scoring.js';
 import type { TestCentreSitting } from './exam-serving.js';
@@ -96,6 +103,7 @@ type Answer = { questionId: number; userAnswer: string; clientAnswerId?: string 
 
 type SittingCheck = {
   duplicate: boolean;
+  otherQuestion: boolean;
   keptAnswer: string | null;
   questionType: QuestionRow['questionType'] | null;
   correctAnswer: string | null;
@@ -123,6 +131,7 @@ async function record(
     answer.clientAnswerId ?? null,
     now,
   ]);
+  if (check?.otherQuestion) throw answerIdOfAnotherQuestion();
   if (check?.duplicate) {
     const [counts] = await run<Counts>(ATTEMPT_COUNTS, [attempt.id, formOf(attempt)]);
     return {

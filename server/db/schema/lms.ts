@@ -168,8 +168,8 @@ export const examLogs = pgTable(
 );
 
 /**
- * The client-generated ids of test-centre answers already applied, so an answer resent after a lost
- * connection (or twice by a retrying client) is applied once.
+ * The client-generated ids of answers already applied, so an answer resent after a lost connection
+ * (or twice by a retrying client) is applied once.
  */
 export const examAnswerReceipts = pgTable(
   'exam_answer_receipts',
@@ -178,6 +178,10 @@ export const examAnswerReceipts = pgTable(
       .notNull()
       .references(() => examAttempts.id, { onDelete: 'cascade' }),
     clientAnswerId: uuid().notNull(),
+    // The question the answer was for: a resend naming any other question is refused before that
+    // question is read (issue 35: a reused id read any question's explanation). Null on receipts
+    // taken before this column, which no resend matches.
+    questionId: integer(),
     receivedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.attemptId, t.clientAnswerId] })],

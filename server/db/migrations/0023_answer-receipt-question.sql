@@ -1,0 +1,1 @@
+ALTER TABLE "exam_answer_receipts" ADD COLUMN "question_id" integer;
