@@ -42,6 +42,8 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down');
     const forceExit = setTimeout(() => {
       logger.error('graceful shutdown timed out; exiting');
+      // Its own process group: the embedded PostgreSQL would outlive an app that exits without it.
+      database.abandon?.();
       process.exit(1);
     }, config.shutdownTimeoutMs);
     forceExit.unref();

@@ -21,6 +21,11 @@ export type DatabaseHandle = {
   /** False when the database cannot come back by itself (the embedded server could not be restarted). */
   healthy?: () => boolean;
   close(): Promise<void>;
+  /**
+   * For a process exiting before `close` finished (its shutdown timed out): asks the embedded
+   * server to stop, so it does not outlive the app. Nothing to do for an external database.
+   */
+  abandon?(): void;
 };
 
 // Postgres `bigint`/`numeric` counts come back as strings by default; ours stay far below 2^53.
@@ -41,11 +46,72 @@ function withoutStatementName(client: pg.PoolClient): void {
   client.query = unnamed as typeof client.query;
 }
 
+/**
+ * Gives a checked-out client back to the pool, as broken, the moment its connection ends; its
+ * user's own `release` afterwards does nothing. drizzle-orm 0.45's pooled `transaction()` sends
+ * BEGIN before the `try` whose `finally` releases the client (drizzle-orm#6023, #6241, open), so
+ * a BEGIN on a connection that died (the database killed or restarted) left the client checked
+ * out for good: each restart under load cost one, and `pool.end()` waited for it at shutdown.
+ */
+function givenBackWhenConnectionEnds(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release.bind(client);
+  let released = false;
+  const giveBack = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    client.off('end', onEnd);
+    release(error);
+  };
+  const onEnd = () => giveBack(new Error('the database connection ended while checked out'));
+  client.once('end', onEnd);
+  client.release = giveBack;
+  return client;
+}
+
+/** pg's pool, with every client it hands out through `connect()` guarded as above. */
+class ConnectionSafePool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): void;
+  override connect(
+    callback?: (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+  ): Promise<pg.PoolClient> | void {
+    // The callback form is `pool.query`'s own, which releases on every path.
+    if (callback) return super.connect(callback);
+    return super.connect().then(givenBackWhenConnectionEnds);
+  }
+}
+
+/** How long closing waits for checked-out clients: by then every request and job has finished. */
+const POOL_END_GRACE_MS = 2_000;
+
+/**
+ * Ends the pool. A client still checked out when every request and job has finished is a leak;
+ * `pool.end()` would wait for it for ever, so after a moment closing goes on without it (stopping
+ * the embedded server ends its session) and says so, rather than hang the shutdown.
+ */
+async function endPool(pool: pg.Pool, log: Logger): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const leaked = new Promise<'leaked'>((resolve) => {
+    timer = setTimeout(() => resolve('leaked'), POOL_END_GRACE_MS);
+  });
+  try {
+    if ((await Promise.race([pool.end(), leaked])) === 'leaked')
+      log.error(
+        { checkedOut: pool.totalCount - pool.idleCount },
+        'database connections still checked out at shutdown; closing without them',
+      );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function connectDatabase(
   url: string,
   options: { poolSize: number; log: Logger; throughTransactionPooler?: boolean },
 ): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize, connectionTimeoutMillis: 5_000 });
+  const pool = new ConnectionSafePool({ connectionString: url, max: options.poolSize, connectionTimeoutMillis: 5_000 });
   if (options.throughTransactionPooler) pool.on('connect', withoutStatementName);
   // An idle client losing its connection (database restart) must not crash the process.
   // Not the error itself: pg-pool hangs the whole client (sockets, type tables) on it as `client`.
@@ -65,6 +131,6 @@ export function connectDatabase(
     url,
     pool,
     db: drizzle({ client: pool, schema, casing: 'snake_case' }),
-    close: () => pool.end(),
+    close: () => endPool(pool, options.log),
   };
 }

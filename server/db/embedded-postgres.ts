@@ -133,6 +133,8 @@ export type EmbeddedPostgres = {
   /** Settles when the server process exits, whether stopped or killed. */
   exited: Promise<void>;
   stop(): Promise<void>;
+  /** Asks the server to stop (a fast shutdown) without waiting: for a process about to exit anyway. */
+  stopWithoutWaiting(): void;
 };
 
 /**
@@ -228,6 +230,9 @@ export async function startEmbeddedPostgres(options: {
       await exitedPromise;
       log.info('embedded PostgreSQL stopped');
     },
+    stopWithoutWaiting() {
+      if (!exited) server.kill('SIGINT');
+    },
   };
 }
 
@@ -295,6 +300,11 @@ export async function startSupervisedEmbeddedPostgres(options: {
       stopped.abort();
       await restarting;
       await current.stop();
+    },
+    stopWithoutWaiting() {
+      stopping = true;
+      stopped.abort();
+      current.stopWithoutWaiting();
     },
   };
 }

@@ -26,6 +26,7 @@ async function ensureDatabaseExists(serverUrl: string, name: string): Promise<vo
 export async function openDatabase(config: Config, embeddedPassword: string, log: Logger): Promise<DatabaseHandle> {
   let url = config.databaseUrl;
   let stopEmbedded = async () => {};
+  let abandonEmbedded = () => {};
   let healthy = () => true;
   if (!url) {
     const embedded = await startSupervisedEmbeddedPostgres({
@@ -34,6 +35,7 @@ export async function openDatabase(config: Config, embeddedPassword: string, log
       log,
     });
     stopEmbedded = embedded.stop;
+    abandonEmbedded = embedded.stopWithoutWaiting;
     healthy = embedded.healthy;
     try {
       await ensureDatabaseExists(embedded.url, EMBEDDED_DATABASE_NAME);
@@ -72,6 +74,7 @@ export async function openDatabase(config: Config, embeddedPassword: string, log
     ...handle,
     directUrl,
     healthy,
+    abandon: abandonEmbedded,
     async close() {
       await handle.close();
       await stopEmbedded();
