@@ -6,6 +6,7 @@ import { AppError } from '../platform/errors.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { removeMemberContent } from './member-content.js';
 import { announceSessionsEnded, sessionKeyOf } from './sessions.js';
+import { holdSuspensionPastDeletion } from './suspensions.js';
 
 /**
  * A member's own account: password, other devices, deletion. The asking browser's session is
@@ -86,6 +87,8 @@ export async function deleteAccount(
 ): Promise<string[]> {
   return db.transaction(async (tx) => {
     await confirmPassword(tx, userId, password);
+    // A suspension outlives the account: it stays on the address and identity a new account would reuse.
+    await holdSuspensionPastDeletion(tx, userId, now);
     const removedMedia = await removeMemberContent(tx, userId, now);
     await tx.delete(networkUsers).where(eq(networkUsers.id, userId));
     await announceSessionsEnded(tx);

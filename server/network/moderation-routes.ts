@@ -12,15 +12,14 @@ import {
 import type { App } from '../platform/area.js';
 import { removeStoredMedia } from './media.js';
 import {
-  assertNotSuspended,
   createReportLimit,
-  currentSuspension,
   listModerationLog,
   listReportQueue,
   moderatorOnly,
   reportPost,
   resolveReports,
 } from './moderation.js';
+import { assertNotSuspended, currentSuspension } from './suspensions.js';
 import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /**

@@ -1,7 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   MODERATION_PAGE_SIZE,
-  SUSPENDED,
   type CreatedReport,
   type ModerationLog,
   type ReportBody,
@@ -9,17 +8,10 @@ import {
   type ReportReason,
   type Resolution,
   type ResolveBody,
-  type SuspensionResponse,
 } from '../../contracts/network-moderation.js';
 import type { PublicMember } from '../../contracts/network.js';
 import type { Database, Queryable } from '../db/client.js';
-import {
-  networkModerationActions,
-  networkPosts,
-  networkReports,
-  networkSuspensions,
-  networkUsers,
-} from '../db/schema/network.js';
+import { networkModerationActions, networkPosts, networkReports, networkUsers } from '../db/schema/network.js';
 import type { CounterStore } from '../platform/counters.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import { asMember, type Member } from './accounts.js';
@@ -27,6 +19,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { mediaUrlOf } from './media.js';
 import { notifyModeration } from './notifications.js';
 import { removePost } from './posts.js';
+import { suspendMember } from './suspensions.js';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 const HOUR_MS = 60 * 60_000;
@@ -95,32 +88,6 @@ export async function reportPost(
     if (databaseErrorCode(error) === PG_FOREIGN_KEY_VIOLATION) throw new AppError(404, 'Post not found');
     throw error;
   }
-}
-
-/** The member's running suspension, if any. */
-export async function currentSuspension(
-  db: Queryable,
-  memberId: string,
-  now: Date,
-): Promise<SuspensionResponse['suspension']> {
-  const [row] = await db
-    .select({ endsAt: networkSuspensions.endsAt, reason: networkSuspensions.reason })
-    .from(networkSuspensions)
-    .where(and(eq(networkSuspensions.memberId, memberId), sql`${networkSuspensions.endsAt} > ${now}`));
-  return row ? { endsAt: row.endsAt.toISOString(), reason: row.reason } : null;
-}
-
-const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
-
-/** Refuses a suspended member's contribution with the reason and the end, as the screen shows them. */
-export async function assertNotSuspended(db: Queryable, memberId: string, now: Date): Promise<void> {
-  const suspension = await currentSuspension(db, memberId, now);
-  if (!suspension) return;
-  throw new AppError(
-    403,
-    `Your account is suspended until ${utcMinute(suspension.endsAt)}: ${suspension.reason}`,
-    SUSPENDED,
-  );
 }
 
 type QueueRecord = {
@@ -302,19 +269,7 @@ export async function resolveReports(
     }
     if (suspendedUntil) {
       const reason = body.note ?? 'A moderator removed your post.';
-      // A later, shorter suspension never shortens a running one.
-      await tx
-        .insert(networkSuspensions)
-        .values({ memberId: post.authorId, endsAt: suspendedUntil, reason, actionId: action.id, createdAt: now })
-        .onConflictDoUpdate({
-          target: networkSuspensions.memberId,
-          set: {
-            endsAt: sql`CASE WHEN ${networkSuspensions.endsAt} > excluded.ends_at THEN ${networkSuspensions.endsAt} ELSE excluded.ends_at END`,
-            reason: sql`excluded.reason`,
-            actionId: sql`excluded.action_id`,
-            createdAt: sql`excluded.created_at`,
-          },
-        });
+      await suspendMember(tx, post.authorId, { endsAt: suspendedUntil, reason, actionId: action.id }, now);
     }
     return {
       resolution: {

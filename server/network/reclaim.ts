@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Transaction } from '../db/client.js';
 import { networkEmailDigests, networkUsers } from '../db/schema/network.js';
 import { removeMemberContent } from './member-content.js';
+import { liftSquattersSuspension } from './suspensions.js';
 
 /**
  * An account whose address nobody had verified is being taken over by the address's owner (a
  * password reset link, or a verified provider identity): whatever the squatter made with it goes,
  * so the owner does not inherit (or get blamed for) the squatter's name, photo, posts, comments and
- * likes, nor get the daily email the squatter asked for. In the caller's transaction; returns the stored media keys to remove once it commits.
+ * likes, nor get the daily email the squatter asked for or the suspension the squatter earned. In the caller's transaction; returns the stored media keys to remove once it commits.
  */
 export async function clearSquattersTraces(tx: Transaction, accountId: string, now: Date): Promise<string[]> {
   const removedMedia = await removeMemberContent(tx, accountId, now);
@@ -16,5 +17,6 @@ export async function clearSquattersTraces(tx: Transaction, accountId: string, n
     .set({ username: null, displayName: null, photoUrl: null })
     .where(eq(networkUsers.id, accountId));
   await tx.delete(networkEmailDigests).where(eq(networkEmailDigests.userId, accountId));
+  await liftSquattersSuspension(tx, accountId);
   return removedMedia;
 }

@@ -21,6 +21,7 @@ import { receiveForm, type FileKind } from './media.js';
 import { createMemberLimits } from './member-limits.js';
 import { assertSameOrigin } from './origin-check.js';
 import { registerModerationRoutes, suspensionGuard } from './moderation-routes.js';
+import { pruneSuspensions } from './suspensions.js';
 import { registerNotificationRoutes } from './notification-routes.js';
 import { registerPostRoutes } from './post-routes.js';
 import { registerProfileRoutes } from './profile-routes.js';
@@ -95,6 +96,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
       await pruneExpiredSessions(db, now());
       await pruneOneTimeTokens(db, now());
       await pruneMailCooldowns(db, now());
+      await pruneSuspensions(db, now());
     } catch (error) {
       deps.logger.warn({ err: error }, 'network housekeeping failed');
     }

@@ -232,13 +232,21 @@ export const networkModerationActions = pgTable(
   (t) => [index('network_moderation_actions_created_idx').on(t.createdAt, t.id)],
 );
 
-/** A member who may not post, comment, like or report until `endsAt`: one row per member, the latest decision. */
-export const networkSuspensions = pgTable('network_suspensions', {
-  memberId: uuid()
-    .primaryKey()
-    .references(() => networkUsers.id, { onDelete: 'cascade' }),
-  endsAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
-  reason: text().notNull(),
-  actionId: uuid().references(() => networkModerationActions.id, { onDelete: 'set null' }),
-  createdAt,
-});
+/**
+ * A member who may not post, comment, like or report until `endsAt`, kept by what survives the
+ * account (issue 35: the row used to go with the account, and the member signed up again at once).
+ * One row per holder, the latest decision: `member:<account id>`, `email:<SHA-256 of a verified
+ * address>` and `oidc:<SHA-256 of an external identity's issuer and subject>`. Any account that has
+ * one of these is suspended (see `server/network/suspensions.ts`).
+ */
+export const networkSuspensionHolds = pgTable(
+  'network_suspension_holds',
+  {
+    holder: text().primaryKey(),
+    endsAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+    reason: text().notNull(),
+    actionId: uuid().references(() => networkModerationActions.id, { onDelete: 'set null' }),
+    createdAt,
+  },
+  (t) => [index('network_suspension_holds_ends_idx').on(t.endsAt)],
+);
