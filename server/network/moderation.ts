@@ -10,7 +10,7 @@ import {
   type ResolveBody,
 } from '../../contracts/network-moderation.js';
 import type { PublicMember } from '../../contracts/network.js';
-import type { Database, Queryable } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { networkModerationActions, networkPosts, networkReports, networkUsers } from '../db/schema/network.js';
 import type { CounterStore } from '../platform/counters.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
