@@ -200,9 +200,21 @@ export const mockSubmission = z.strictObject({
   setId: z.number().int().positive().max(2_147_483_647).optional(),
   answers: z.record(z.string().regex(/^\d{1,10}$/, 'answers must map question ids to answers'), z.string().max(10_000)),
 });
-/** One path, two bodies: the new flow answers one question, the older module sends every answer. */
-export const submitBody = z.union([answerSubmission, mockSubmission], {
-  error: 'Send either questionId and userAnswer, or answers',
+/** Tutor mode: one answer to a question of a practice set, marked at once. */
+export const practiceAnswerSubmission = z.strictObject({
+  setId: z.number({ error: 'setId is required' }).int().positive().max(2_147_483_647),
+  questionId: z.number({ error: 'questionId is required' }).int().positive().max(2_147_483_647),
+  userAnswer: answerText.refine((value) => value.trim() !== '', 'userAnswer is required'),
+  clientAnswerId: z.uuid('clientAnswerId must be a UUID').optional(),
+  // How long the learner took on the question, as their device measured it.
+  responseSeconds: z.number().int().min(0).max(86_400).optional(),
+});
+/**
+ * One path, three bodies: the timed exam's flow answers one question, a practice set in tutor mode
+ * answers one of the set's (with setId), the older module sends every answer of a set at once.
+ */
+export const submitBody = z.union([answerSubmission, practiceAnswerSubmission, mockSubmission], {
+  error: 'Send either questionId and userAnswer (with setId for a practice set), or answers',
 });
 
 export const answerResult = z.object({
@@ -213,6 +225,22 @@ export const answerResult = z.object({
   attempt: examProgress,
 });
 export type AnswerResult = z.infer<typeof answerResult>;
+/** A practice set's answer in tutor mode: marked and explained at once, with the set's running count. */
+export const practiceAnswerResult = z.object({
+  correct: z.boolean(),
+  pendingReview: z.boolean(),
+  explanation: z.string(),
+  // As in the timed exam's practice mode: null while the learner's results are locked, and for essays.
+  correctAnswer: z.string().nullable(),
+  practiceSet: z.object({
+    id: z.number().int(),
+    answered: z.number().int(),
+    correct: z.number().int(),
+    total: z.number().int(),
+    finished: z.boolean(),
+  }),
+});
+export type PracticeAnswerResult = z.infer<typeof practiceAnswerResult>;
 /** A test-centre answer: recorded (replacing an earlier one), with nothing about correctness. */
 export const recordedAnswer = z.object({
   recorded: z.literal(true),

@@ -266,7 +266,7 @@ test('when an admin grants the course program, then the locked library opens, le
   await expect(page.getByText('course', { exact: true })).toHaveCount(0);
 });
 
-test('when a learner finishes the older mock exam, then the score counts only non-essay questions', async ({
+test('when a learner practises, then each answer is marked and explained at once and the set ends with a summary titled after it', async ({
   page,
   baseURL,
 }) => {
@@ -286,20 +286,29 @@ test('when a learner finishes the older mock exam, then the score counts only no
   await api.dispose();
   await registerLearner(page, 'doctor');
   await page.getByRole('link', { name: 'Quick practice (5 minutes)' }).click();
+  await expect(page.getByRole('heading', { name: 'Quick practice', level: 1 })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/^[45]:\d\d$/);
   for (let i = 0; i < 3; i++) {
     const essay = page.getByLabel('Your answer');
-    if (await essay.count()) await essay.fill('A care plan sets goals.');
+    const isEssay = (await essay.count()) > 0;
+    if (isEssay) await essay.fill('A care plan sets goals.');
     else await page.getByRole('radio', { name: 'Right answer', exact: true }).check();
-    await page.getByRole('button', { name: i < 2 ? 'Next Question' : 'Finish Exam' }).click();
+    await page.getByRole('button', { name: 'Submit Answer' }).click();
+    // Tutor mode: the mark and the explanation come with the answer, before the next question.
+    if (isEssay) {
+      await expect(page.getByText('To be reviewed manually.')).toBeVisible();
+      await expect(page.getByText('Plans guide care.')).toBeVisible();
+    } else await expect(page.getByText('Correct!', { exact: true })).toBeVisible();
+    if (i === 0) await expectAccessible(page);
+    await page.getByRole('button', { name: i < 2 ? 'Next Question' : 'See summary' }).click();
   }
-  await expect(page.getByText('Your score: 2 / 2')).toBeVisible();
-  await expect(page.getByText('Essay responses will be reviewed manually.')).toBeVisible();
-  // The set ends with something to learn from: each answer marked, with its explanation. This learner's
-  // results are locked (no exam-results program), so no correct or model answer is named (decision 004).
-  await expect(page.getByText('Correct!', { exact: true })).toHaveCount(2);
-  await expect(page.getByText('Plans guide care.')).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByRole('heading', { name: 'Quick practice: summary' })).toBeVisible();
+  await expect(summary.getByText('Your score: 2 / 2')).toBeVisible();
+  await expect(summary.getByText('Essay responses will be reviewed manually.')).toBeVisible();
+  // This learner's results are locked (no exam-results program), so no model answer is named (decision 004).
   await expect(page.getByText('Model answer: Goals and actions')).toHaveCount(0);
+  await expect(page.getByText('Mock Exam')).toHaveCount(0);
   await expectAccessible(page);
 });
 

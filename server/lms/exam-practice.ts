@@ -1,11 +1,24 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { NO_MORE_QUESTIONS_MESSAGE, type ExamQuestionsResponse, type MockResult } from '../../contracts/lms.js';
+import {
+  NO_MORE_QUESTIONS_MESSAGE,
+  type ExamQuestionsResponse,
+  type MockResult,
+  type PracticeAnswerResult,
+} from '../../contracts/lms.js';
 import type { Database } from '../db/client.js';
 import { statementSql } from '../db/statement-sql.js';
-import { examAnswers, examAttempts, examQuestions, lmsUsers, mockExamResults, practiceSets } from '../db/schema/lms.js';
+import {
+  examAnswers,
+  examAttempts,
+  examQuestions,
+  lmsUsers,
+  mockExamResults,
+  practiceAnswers,
+  practiceSets,
+} from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
-import { hasOpenAttempt } from './exam-attempts.js';
+import { hasOpenAttempt, questionWithdrawn } from './exam-attempts.js';
 import { toServed } from './exam-form.js';
 import { outcomeOf, shownCorrectAnswer } from './exam-scoring.js';
 import { dayBefore, SHOWN_SINCE } from './hot-statements.js';
@@ -13,8 +26,9 @@ import { resultsLocked, type LmsAccount } from './programs.js';
 import { ofTopic } from './results.js';
 
 /*
- * The practice sets, the older 300-second module: a short set (quick practice, my mistakes, a
- * topic), all answers sent at the end, scored once, then shown with the correct answers.
+ * The practice sets: a short set (quick practice, my mistakes, a topic) in tutor mode, each answer
+ * marked and explained as it is given (answerPracticeQuestion). The older 300-second module's way,
+ * every answer sent at the end and scored once, still works for a set nobody answered one by one.
  */
 
 const MOCK_SET_SIZE = 10;
@@ -158,6 +172,12 @@ export async function scoreMockExam(
     if (set.submittedAt) throw new AppError(409, 'This practice set has already been scored');
     if (now > set.expiresAt) throw new AppError(409, 'The time for this practice set is over');
     if (await hasOpenAttempt(tx, account, now)) throw new AppError(409, PRACTICE_DURING_EXAM);
+    const [tutored] = await tx
+      .select({ id: practiceAnswers.id })
+      .from(practiceAnswers)
+      .where(eq(practiceAnswers.setId, set.id))
+      .limit(1);
+    if (tutored) throw new AppError(409, 'This practice set is being answered one question at a time');
     const inSet = new Set(set.questionIds);
     if (!ids.every((id) => inSet.has(id)))
       throw new AppError(400, 'answers name a question that is not part of this practice set');
@@ -195,6 +215,114 @@ export async function scoreMockExam(
       total: scored.length,
       essays: rows.length - scored.length,
       review: review.map(({ id: _id, ...rest }) => rest),
+    };
+  });
+}
+
+// A tutor-mode set may be answered for a day after it was served; then a new one is drawn.
+const TUTOR_SET_HOURS = 24;
+export const PRACTICE_SET_FINISHED = 'This practice set is finished; start another one.';
+
+type PracticeAnswer = {
+  setId: number;
+  questionId: number;
+  userAnswer: string;
+  clientAnswerId?: string | undefined;
+  responseSeconds?: number | undefined;
+};
+
+/**
+ * Tutor mode: marks one answer to a question of the learner's practice set and explains it at once
+ * (the correct answer only to a learner whose results are open, as in the timed exam's practice
+ * mode). Each question of the set is answered once; the same answer resent (its clientAnswerId)
+ * gets the recorded answer's feedback again. A question id outside the set is refused before any
+ * question is read, so no other question's explanation can be asked for. The last answer finishes
+ * the set and records its score, as the older module's scoring did.
+ */
+export async function answerPracticeQuestion(
+  db: Database,
+  account: LmsAccount,
+  answer: PracticeAnswer,
+  now: Date,
+): Promise<PracticeAnswerResult> {
+  return db.transaction(async (tx) => {
+    const [set] = await tx
+      .select()
+      .from(practiceSets)
+      .where(and(eq(practiceSets.id, answer.setId), eq(practiceSets.userId, account.id)))
+      .for('update');
+    if (!set) throw new AppError(404, 'Practice set not found');
+    if (!set.questionIds.includes(answer.questionId))
+      throw new AppError(400, 'This question is not part of this practice set');
+
+    const recorded = answer.clientAnswerId
+      ? (
+          await tx
+            .select()
+            .from(practiceAnswers)
+            .where(and(eq(practiceAnswers.setId, set.id), eq(practiceAnswers.clientAnswerId, answer.clientAnswerId)))
+        )[0]
+      : undefined;
+    if (recorded && recorded.questionId !== answer.questionId)
+      throw new AppError(409, 'This answer was already sent for another question');
+    if (!recorded) {
+      if (set.submittedAt) throw new AppError(409, PRACTICE_SET_FINISHED);
+      if (now.getTime() - set.servedAt.getTime() > TUTOR_SET_HOURS * 3_600_000)
+        throw new AppError(409, PRACTICE_SET_FINISHED);
+      if (await hasOpenAttempt(tx, account, now)) throw new AppError(409, PRACTICE_DURING_EXAM);
+    }
+    const [question] = await tx.select().from(examQuestions).where(eq(examQuestions.id, answer.questionId));
+    if (!question) throw new AppError(404, 'Question not found');
+    if (!recorded && question.deletedAt) throw questionWithdrawn();
+
+    const outcome = recorded?.outcome ?? outcomeOf(question, answer.userAnswer);
+    if (!recorded) {
+      const inserted = await tx
+        .insert(practiceAnswers)
+        .values({
+          setId: set.id,
+          questionId: question.id,
+          userAnswer: answer.userAnswer.trim(),
+          outcome,
+          answeredAt: now,
+          responseSeconds: answer.responseSeconds ?? null,
+          clientAnswerId: answer.clientAnswerId ?? null,
+        })
+        .onConflictDoNothing({ target: [practiceAnswers.setId, practiceAnswers.questionId] })
+        .returning({ id: practiceAnswers.id });
+      if (inserted.length === 0) throw new AppError(409, 'This question has already been answered');
+    }
+
+    const [counts] = await tx
+      .select({
+        answered: count(),
+        correct: sql<number>`count(*) FILTER (WHERE ${practiceAnswers.outcome} = 'correct')`.mapWith(Number),
+      })
+      .from(practiceAnswers)
+      .where(eq(practiceAnswers.setId, set.id));
+    const answered = counts?.answered ?? 0;
+    const correct = counts?.correct ?? 0;
+    const finished = answered >= set.questionIds.length;
+    if (finished && !set.submittedAt) {
+      await tx.update(practiceSets).set({ submittedAt: now }).where(eq(practiceSets.id, set.id));
+      const [essays] = await tx
+        .select({ n: count() })
+        .from(examQuestions)
+        .where(and(inArray(examQuestions.id, set.questionIds), eq(examQuestions.questionType, 'essay')));
+      await tx.insert(mockExamResults).values({
+        userId: account.id,
+        score: correct,
+        total: set.questionIds.length - (essays?.n ?? 0),
+        createdAt: now,
+      });
+    }
+    const pendingReview = outcome === 'pending-review';
+    return {
+      correct: outcome === 'correct',
+      pendingReview,
+      explanation: question.explanation,
+      correctAnswer: pendingReview ? null : shownCorrectAnswer(account, question),
+      practiceSet: { id: set.id, answered, correct, total: set.questionIds.length, finished },
     };
   });
 }

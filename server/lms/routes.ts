@@ -62,6 +62,7 @@ import {
   loginBody,
   messageResponse,
   mockResult,
+  practiceAnswerResult,
   pageQuery,
   PASSWORD_RESET_REQUESTED_MESSAGE,
   passwordResetBody,
@@ -368,13 +369,14 @@ function registerUserRoutes(app: App, deps: AreaDeps): void {
       schema: {
         tags,
         body: submitBody,
-        response: withErrors({ 200: z.union([answerResult, recordedAnswer, mockResult]) }),
+        response: withErrors({ 200: z.union([answerResult, recordedAnswer, mockResult, practiceAnswerResult]) }),
       },
     },
     async (request) => {
       const account = accountOf(request);
       const body = request.body;
       if ('answers' in body) return practice.scoreMockExam(db, account, body.answers, body.setId, now());
+      if ('setId' in body) return practice.answerPracticeQuestion(db, account, body, now());
       return serving.submitAnswer(
         db,
         deps.database.pool,

@@ -7,6 +7,7 @@ import type {
   ExamQuestionsResponse,
   ExamReview,
   ExamSummary,
+  PracticeAnswerResult,
   RecordedAnswer,
 } from '../../contracts/lms.js';
 import { lmsRequest, lmsToken } from './session.js';
@@ -127,6 +128,29 @@ export const practiceSetQuery = (set: PracticeSet, topic: string | undefined) =>
   });
 
 export const usePracticeSet = (set: PracticeSet, topic: string | undefined) => useQuery(practiceSetQuery(set, topic));
+
+export type PracticeAnswer = {
+  setId: number;
+  questionId: number;
+  userAnswer: string;
+  clientAnswerId: string;
+  responseSeconds?: number;
+};
+
+/** Tutor mode: one answer of a practice set, marked and explained at once; what the exam feeds is refetched. */
+export function useAnswerPracticeQuestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answer: PracticeAnswer) =>
+      lmsRequest<PracticeAnswerResult>('/user/exam/submit', { method: 'POST', body: answer }),
+    // Not the set itself (a refetch would draw another one).
+    onSuccess: () =>
+      void queryClient.invalidateQueries({
+        queryKey: ['lms'],
+        predicate: (query) => query.queryKey[1] !== 'mock-exam',
+      }),
+  });
+}
 
 /**
  * Starts a retake; everything the exam feeds (history, summary, progress, achievements) is refetched.

@@ -1,60 +1,43 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { MockResult } from '../../contracts/lms.js';
-import { errorMessage } from '../lib/http.js';
+import type { PracticeAnswerResult, ServedQuestion } from '../../contracts/lms.js';
+import { ApiError, errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';
-import { Button } from '../ui/button.js';
+import { Button, buttonClassName } from '../ui/button.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
-import { formatTimer } from './labels.js';
+import { difficultyLabel, formatTimer, questionTypeLabel } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { QuestionInputs } from './question-inputs.js';
-import { usePracticeSet } from './exam-api.js';
-import { lmsRequest } from './session.js';
+import { useAnswerPracticeQuestion, usePracticeSet, type PracticeAnswer } from './exam-api.js';
 
-/** The older module: a short practice set, a countdown, every answer sent at the end. */
-export default function MockExamPage() {
+// While an answer waits for the connection, sending is retried this often (and on the `online` event).
+const RETRY_MS = 5000;
+
+type Marked = PracticeAnswerResult & { userAnswer: string };
+
+/**
+ * A practice set in tutor mode (quick practice, my mistakes, a topic): each answer is marked and
+ * explained as soon as it is given, and the set ends with a compact summary. The countdown is the
+ * older module's pace (spec: 300 seconds); at zero the summary shows what was answered.
+ */
+export default function PracticeSetPage() {
   const config = usePublicConfig();
-  // `?set=mistakes`: practise the questions got wrong in the timed exam; `?topic=`: one topic's questions.
+  // `?set=mistakes`: the questions got wrong in the timed exam; `?topic=`: one topic's questions.
   const [params] = useSearchParams();
   const set = params.get('set') === 'mistakes' ? 'mistakes' : 'mock';
   const topic = set === 'mock' ? params.get('topic') || undefined : undefined;
+  const title = set === 'mistakes' ? 'Practise my mistakes' : topic ? `Practise: ${topic}` : 'Quick practice';
   const questions = usePracticeSet(set, topic);
-  const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<Record<string, string>>({});
-  const [result, setResult] = useState<MockResult | null>(null);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  const [remaining, setRemaining] = useState<number | null>(null);
-  const submitted = useRef(false);
   const list = useMemo(() => questions.data?.examQuestions ?? [], [questions.data]);
-
-  const submit = useCallback(async () => {
-    if (submitted.current || list.length === 0) return;
-    submitted.current = true;
-    setSubmitError(null);
-    try {
-      const body = Object.fromEntries(list.map((q) => [String(q.id), answers[String(q.id)] ?? '']));
-      const setId = questions.data?.practiceSet?.id;
-      setResult(
-        await lmsRequest<MockResult>('/user/exam/submit', {
-          method: 'POST',
-          body: { answers: body, ...(setId ? { setId } : {}) },
-        }),
-      );
-    } catch (error) {
-      submitted.current = false;
-      setSubmitError(errorMessage(error, 'Your answers could not be sent. Please try again.'));
-    }
-  }, [answers, list, questions.data]);
-
-  // The countdown's tick submits at zero with the answers given so far (the latest `submit`).
-  const submitLatest = useRef(submit);
-  useEffect(() => {
-    submitLatest.current = submit;
-  }, [submit]);
+  const setId = questions.data?.practiceSet?.id;
+  const [index, setIndex] = useState(0);
+  const [marked, setMarked] = useState<Record<number, Marked>>({});
+  const [ended, setEnded] = useState<'done' | 'time' | null>(null);
+  const [remaining, setRemaining] = useState<number | null>(null);
 
   const duration = config.data?.mockExamDurationSeconds;
-  const started = list.length > 0 && duration !== undefined;
+  const started = list.length > 0 && duration !== undefined && ended === null;
   useEffect(() => {
     if (!started || duration === undefined) return;
     const deadline = Date.now() + duration * 1000;
@@ -63,7 +46,7 @@ export default function MockExamPage() {
       setRemaining(left);
       if (left === 0) {
         clearInterval(timer);
-        void submitLatest.current();
+        setEnded('time');
       }
     }, 1000);
     return () => clearInterval(timer);
@@ -78,83 +61,219 @@ export default function MockExamPage() {
         onRetry={() => void questions.refetch()}
       />
     );
-  else if (list.length === 0) body = <EmptyState>{questions.data.message ?? 'No more questions.'}</EmptyState>;
-  else if (result) {
-    body = (
-      <section className={styles.card} aria-label="Result">
-        <h2>Practice complete</h2>
-        <p>
-          Your score: {result.score} / {result.total}
-        </p>
-        {result.essays > 0 && <p>Essay responses will be reviewed manually.</p>}
-        <ol className={styles.list}>
-          {(result.review ?? []).map((item, i) => (
-            <li key={item.questionId} className={styles.card} aria-label={`Question ${i + 1}`}>
-              <h3>
-                {i + 1}. {item.question}
-              </h3>
-              <QuestionInputs
-                question={{ ...item, id: item.questionId }}
-                answer={item.userAnswer}
-                onAnswer={() => {}}
-                disabled
-                correctAnswer={item.outcome === 'pending-review' ? undefined : (item.correctAnswer ?? undefined)}
-              />
-              <p
-                className={
-                  item.outcome === 'correct'
-                    ? styles.feedbackCorrect
-                    : item.outcome === 'incorrect'
-                      ? styles.feedbackWrong
-                      : styles.muted
-                }
-              >
-                {item.outcome === 'correct'
-                  ? 'Correct!'
-                  : item.outcome === 'incorrect'
-                    ? 'Incorrect!'
-                    : 'To be reviewed manually.'}
-              </p>
-              {item.outcome !== 'correct' && item.correctAnswer !== null && (
-                <p>
-                  {item.outcome === 'pending-review' ? 'Model answer' : 'Correct answer'}: {item.correctAnswer}
-                </p>
-              )}
-              {item.explanation && <p>{item.explanation}</p>}
-            </li>
-          ))}
-        </ol>
-        <Link to="/lms-system/dashboard">Return to Dashboard</Link>
-      </section>
-    );
-  } else {
-    const q = list[index];
+  else if (list.length === 0 || setId === undefined)
+    body = <EmptyState>{questions.data.message ?? 'No more questions.'}</EmptyState>;
+  else if (ended !== null)
+    body = <PracticeSummary title={title} list={list} marked={marked} timeUp={ended === 'time'} />;
+  else {
+    const question = list[index];
     const last = index === list.length - 1;
-    const value = q ? (answers[String(q.id)] ?? '') : '';
-    const setValue = (v: string) => q && setAnswers((a) => ({ ...a, [String(q.id)]: v }));
-    body = q && (
-      <section className={styles.card} aria-label="Practice question">
+    body = question && (
+      <>
         <p>
           Question {index + 1} of {list.length} · Time left{' '}
           <span className={styles.timer} role="timer">
             {formatTimer(remaining ?? duration ?? 0)}
           </span>
         </p>
-        <h2>{q.question}</h2>
-        <QuestionInputs question={q} answer={value} onAnswer={setValue} />
-        {submitError && <p role="alert">{submitError}</p>}
-        {last ? (
-          <Button onClick={() => void submit()}>Finish Exam</Button>
-        ) : (
-          <Button onClick={() => setIndex(index + 1)}>Next Question</Button>
-        )}
-      </section>
+        <TutorQuestion
+          key={question.id}
+          setId={setId}
+          question={question}
+          result={marked[question.id]}
+          onMarked={(result) => setMarked((all) => ({ ...all, [question.id]: result }))}
+          onNext={() => (last ? setEnded('done') : setIndex(index + 1))}
+          last={last}
+        />
+      </>
     );
   }
   return (
     <main className={styles.page}>
-      <LearnerHeader title={set === 'mistakes' ? 'Practise my mistakes' : topic ? `Practise: ${topic}` : 'Mock Exam'} />
+      <LearnerHeader title={title} />
       {body}
     </main>
+  );
+}
+
+type TutorQuestionProps = {
+  setId: number;
+  question: ServedQuestion;
+  result: Marked | undefined;
+  onMarked: (result: Marked) => void;
+  onNext: () => void;
+  last: boolean;
+};
+
+/** One question: the answer, sent once (kept and resent with the same id while offline), then its mark and explanation. */
+function TutorQuestion({ setId, question, result, onMarked, onNext, last }: TutorQuestionProps) {
+  const [answer, setAnswer] = useState(result?.userAnswer ?? '');
+  const [waiting, setWaiting] = useState<PracticeAnswer | null>(null);
+  const [offline, setOffline] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // When the question came on screen, for the answer's time (a right but slow answer comes back for review).
+  const shownAt = useRef<number | null>(null);
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, []);
+  const { mutateAsync: send } = useAnswerPracticeQuestion();
+  const inFlight = useRef(false);
+
+  const trySend = useCallback(
+    async (pending: PracticeAnswer) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      try {
+        const marked = await send(pending);
+        setWaiting(null);
+        setOffline(false);
+        onMarked({ ...marked, userAnswer: pending.userAnswer });
+      } catch (failure) {
+        if (failure instanceof ApiError && failure.status === 0) {
+          setOffline(true);
+          return;
+        }
+        setWaiting(null);
+        setError(errorMessage(failure, 'Your answer could not be sent. Please try again.'));
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [send, onMarked],
+  );
+
+  useEffect(() => {
+    if (!waiting) return;
+    const retry = () => void trySend(waiting);
+    window.addEventListener('online', retry);
+    const timer = setInterval(retry, RETRY_MS);
+    retry();
+    return () => {
+      window.removeEventListener('online', retry);
+      clearInterval(timer);
+    };
+  }, [waiting, trySend]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (answer.trim() === '' || waiting || result) return;
+    setError(null);
+    setWaiting({
+      setId,
+      questionId: question.id,
+      userAnswer: answer,
+      clientAnswerId: crypto.randomUUID(),
+      ...(shownAt.current === null ? {} : { responseSeconds: Math.round((Date.now() - shownAt.current) / 1000) }),
+    });
+  }
+
+  return (
+    <form className={styles.card} onSubmit={onSubmit} aria-labelledby={`practice-question-${question.id}`}>
+      <h2 id={`practice-question-${question.id}`}>{question.question}</h2>
+      <p className={styles.muted}>
+        <span className={styles.tag}>{questionTypeLabel(question.question_type)}</span>
+        <span className={styles.tag}>{difficultyLabel(question.difficulty)}</span>
+      </p>
+      <QuestionInputs
+        question={question}
+        answer={answer}
+        onAnswer={setAnswer}
+        disabled={result !== undefined || waiting !== null}
+        correctAnswer={result && !result.pendingReview ? result.correctAnswer : undefined}
+      />
+      {error && (
+        <p role="alert" className={styles.feedbackWrong}>
+          {error}
+        </p>
+      )}
+      {waiting && offline && (
+        <p role="status" className={styles.banner}>
+          You are offline. Your answer is kept and sent when the connection is back; its feedback follows.
+        </p>
+      )}
+      {!result && (
+        <Button type="submit" disabled={answer.trim() === '' || waiting !== null}>
+          {waiting ? 'Sending...' : 'Submit Answer'}
+        </Button>
+      )}
+      {result && (
+        <div aria-live="polite">
+          <Mark result={result} />
+          {!result.correct && !result.pendingReview && result.correctAnswer && (
+            <p>Correct answer: {result.correctAnswer}</p>
+          )}
+          {result.explanation && <p>{result.explanation}</p>}
+          <Button onClick={onNext}>{last ? 'See summary' : 'Next Question'}</Button>
+        </div>
+      )}
+    </form>
+  );
+}
+
+function Mark({ result }: { result: Pick<PracticeAnswerResult, 'correct' | 'pendingReview'> }) {
+  if (result.pendingReview) return <p className={styles.muted}>To be reviewed manually.</p>;
+  return (
+    <p className={result.correct ? styles.feedbackCorrect : styles.feedbackWrong}>
+      {result.correct ? 'Correct!' : 'Incorrect!'}
+    </p>
+  );
+}
+
+/** The end of a set: the score and one line per question, its explanation a click away. */
+function PracticeSummary({
+  title,
+  list,
+  marked,
+  timeUp,
+}: {
+  title: string;
+  list: ServedQuestion[];
+  marked: Record<number, Marked>;
+  timeUp: boolean;
+}) {
+  const results = list.flatMap((question) => {
+    const result = marked[question.id];
+    return result ? [{ question, result }] : [];
+  });
+  const scored = results.filter(({ result }) => !result.pendingReview);
+  const correct = scored.filter(({ result }) => result.correct).length;
+  const essays = results.length - scored.length;
+  return (
+    <section className={styles.card} aria-label="Summary">
+      <h2>{title}: summary</h2>
+      {timeUp && <p>Time is up.</p>}
+      <p>
+        Your score: {correct} / {scored.length}
+        {results.length < list.length && ` (${list.length - results.length} not answered)`}
+      </p>
+      {essays > 0 && <p>Essay responses will be reviewed manually.</p>}
+      <ol className={styles.summaryList}>
+        {results.map(({ question, result }) => (
+          <li key={question.id}>
+            <details>
+              <summary>
+                <span
+                  className={result.correct ? styles.feedbackCorrect : result.pendingReview ? '' : styles.feedbackWrong}
+                >
+                  {result.pendingReview ? 'To be reviewed' : result.correct ? 'Correct' : 'Incorrect'}
+                </span>
+                {' · '}
+                {question.question}
+              </summary>
+              <p>Your answer: {result.userAnswer}</p>
+              {!result.correct && !result.pendingReview && result.correctAnswer && (
+                <p>Correct answer: {result.correctAnswer}</p>
+              )}
+              {result.explanation && <p>{result.explanation}</p>}
+            </details>
+          </li>
+        ))}
+      </ol>
+      <p className={styles.actions}>
+        <Link className={buttonClassName('secondary')} to="/lms-system/dashboard">
+          Return to Dashboard
+        </Link>
+      </p>
+    </section>
   );
 }

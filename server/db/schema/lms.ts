@@ -242,9 +242,13 @@ export const examPassMarks = pgTable(
   (t) => [check('exam_pass_marks_percent', sql`${t.passMark} BETWEEN 0 AND 100`)],
 );
 
+export const practiceSetKinds = ['mock', 'mistakes'] as const;
+
 /**
- * A set the older practice module served: its answers are scored once, only for these questions,
- * only before `expiresAt`. `kind` is `mock` (random questions) or `mistakes` (ones the learner got wrong).
+ * A practice set: quick practice (`mock`, random questions, or one topic's) or `mistakes` (ones the
+ * learner got wrong). Tutor mode marks each answer as it is given (`practice_answers`); the older
+ * module's body of every answer at once is scored once, only before `expiresAt`. Either way only
+ * these questions can be answered.
  */
 export const practiceSets = pgTable(
   'practice_sets',
@@ -253,7 +257,7 @@ export const practiceSets = pgTable(
     userId: integer()
       .notNull()
       .references(() => lmsUsers.id, { onDelete: 'cascade' }),
-    kind: text({ enum: ['mock', 'mistakes'] }).notNull(),
+    kind: text({ enum: practiceSetKinds }).notNull(),
     questionIds: integer().array().notNull(),
     // Orders each question's options for this set.
     seed: integer().notNull(),
@@ -262,6 +266,34 @@ export const practiceSets = pgTable(
     submittedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('practice_sets_user_idx').on(t.userId, t.servedAt)],
+);
+
+/**
+ * A practice set's answers in tutor mode, each marked when it arrives: at most one per question of
+ * the set, and a resent answer (the same clientAnswerId) gets the recorded one's feedback again.
+ * `responseSeconds` is the learner's time on the question as their device measured it (a right but
+ * slow answer comes back for review).
+ */
+export const practiceAnswers = pgTable(
+  'practice_answers',
+  {
+    id: serial().primaryKey(),
+    setId: integer()
+      .notNull()
+      .references(() => practiceSets.id, { onDelete: 'cascade' }),
+    questionId: integer()
+      .notNull()
+      .references(() => examQuestions.id),
+    userAnswer: text().notNull(),
+    outcome: text({ enum: answerOutcomes }).notNull(),
+    answeredAt: timestamp({ withTimezone: true }).notNull(),
+    responseSeconds: integer(),
+    clientAnswerId: uuid(),
+  },
+  (t) => [
+    unique('practice_answers_set_question_key').on(t.setId, t.questionId),
+    uniqueIndex('practice_answers_client_key').on(t.setId, t.clientAnswerId),
+  ],
 );
 
 export const courses = pgTable(
