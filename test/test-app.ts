@@ -51,6 +51,13 @@ export async function cloneTemplateDatabase(): Promise<{ url: string; drop(): Pr
   };
 }
 
+function withRole(databaseUrl: string, role: { user: string; password: string }): string {
+  const url = new URL(databaseUrl);
+  url.username = encodeURIComponent(role.user);
+  url.password = encodeURIComponent(role.password);
+  return url.toString();
+}
+
 export type TestApp = {
   app: App;
   databaseUrl: string;
@@ -70,7 +77,12 @@ export type TestApp = {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { sameDatabaseAs?: TestApp; logDestination?: DestinationStream } = {},
+  options: {
+    sameDatabaseAs?: TestApp;
+    logDestination?: DestinationStream;
+    /** Connects as this role instead of the server's superuser (a test that limits the role's connections). */
+    role?: { user: string; password: string };
+  } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
   const database = shared ? { url: shared.databaseUrl, drop: async () => {} } : await cloneTemplateDatabase();
@@ -85,7 +97,10 @@ export async function createTestApp(
     ...env,
   });
   const logger = createLogger(config.logLevel, options.logDestination);
-  const handle = connectDatabase(database.url, { poolSize: 5, log: logger });
+  const handle = connectDatabase(options.role ? withRole(database.url, options.role) : database.url, {
+    poolSize: 5,
+    log: logger,
+  });
   const clock = createTestClock();
   const tokens = createTokenService(randomBytes(32).toString('hex'), clock);
   const app = await buildApp({ config, database: handle, clock, logger, tokens, webDistFolder: '/nonexistent' });

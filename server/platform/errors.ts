@@ -65,6 +65,35 @@ const PG_CONNECTION_ERRORS = new Set([
   'ECONNRESET',
 ]);
 
+/** The answer when the database cannot be reached, and when it is out of a resource that comes back. */
+export const SERVICE_UNAVAILABLE_MESSAGE = 'Service temporarily unavailable, please retry';
+export const NO_SPACE_MESSAGE = 'There is no space left to store this. Please try again later.';
+
+/** File-system errors of a full disk or a spent quota: the server's state, not the request's fault. */
+const NO_SPACE_ERRNO = new Set(['ENOSPC', 'EDQUOT']);
+/** Out of file handles: passes once other requests finish. */
+const BUSY_ERRNO = new Set(['EMFILE', 'ENFILE']);
+const PG_DISK_FULL = '53100';
+/** SQLSTATE class 53, "insufficient resources": disk full, out of memory, too many connections, a configured limit. */
+const PG_INSUFFICIENT_RESOURCES = '53';
+
+/**
+ * A failure because the server ran out of something (disk space, memory, database connections,
+ * file handles), as the answer to give: 507 when there is no space to store what was sent, 503
+ * for the rest, which pass by themselves. Undefined for any other failure. Looks through
+ * Drizzle's wrapper and an error's causes.
+ */
+export function resourceExhaustion(error: unknown): { status: 503 | 507; error: string } | undefined {
+  for (let current: unknown = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code !== 'string') continue;
+    if (code === PG_DISK_FULL || NO_SPACE_ERRNO.has(code)) return { status: 507, error: NO_SPACE_MESSAGE };
+    if (BUSY_ERRNO.has(code) || (/^[0-9A-Z]{5}$/.test(code) && code.startsWith(PG_INSUFFICIENT_RESOURCES)))
+      return { status: 503, error: SERVICE_UNAVAILABLE_MESSAGE };
+  }
+  return undefined;
+}
+
 /** Every schema refusal carries this code, the field it is about and a finished sentence. */
 export const VALIDATION_FAILED = 'VALIDATION_FAILED';
 
@@ -134,7 +163,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const dbCode = databaseErrorCode(error);
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).send({ error: 'Service temporarily unavailable, please retry' });
+      return reply.status(503).send({ error: SERVICE_UNAVAILABLE_MESSAGE });
+    }
+    // A full disk, no connection or memory left: the operator must see it, the client may retry.
+    const exhausted = resourceExhaustion(error);
+    if (exhausted) {
+      request.log.error({ err: error }, 'out of a resource');
+      return reply.status(exhausted.status).send({ error: exhausted.error });
     }
     // Class 22 (data exception: out-of-range number, invalid text, ...) comes from what the client sent.
     if (dbCode?.startsWith('22')) {

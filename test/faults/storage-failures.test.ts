@@ -1,13 +1,17 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, open, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../server/db/embedded-postgres.js';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { findFreePort, processOwner } from '../../server/db/embedded-postgres.js';
+import { cases } from '../../server/db/schema/cases.js';
 import { networkPosts } from '../../server/db/schema/network.js';
+import { createCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
 import { createPost, mp4Bytes, multipartBody, signUpMember, tinyPng, type TestMember } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -175,5 +179,223 @@ describe('object storage unreachable', () => {
     expect(await countPosts(t)).toBe(postsBefore);
     expect(await t.db.select().from(networkPosts).where(isNotNull(networkPosts.mediaKey))).toEqual([]);
     expect((await createPost(t, member, 'text still works')).statusCode).toBe(201);
+  });
+});
+
+/** Fills the file system under `folder` to the last byte. */
+async function fillDisk(folder: string): Promise<string> {
+  const filler = join(folder, 'filler');
+  const file = await open(filler, 'w');
+  const block = Buffer.alloc(64 * 1024, 1);
+  try {
+    for (;;) await file.write(block);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  } finally {
+    await file.close().catch(() => undefined);
+  }
+  // What is left is less than a block: fill it byte by byte in small writes.
+  const rest = await open(filler, 'a');
+  try {
+    for (;;) await rest.write(Buffer.alloc(512, 1));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+  } finally {
+    await rest.close().catch(() => undefined);
+  }
+  return filler;
+}
+
+const NO_SPACE = { error: 'There is no space left to store this. Please try again later.' };
+const UNAVAILABLE = { error: 'Service temporarily unavailable, please retry' };
+
+describe('the disk full under the database and the upload folder', () => {
+  // One small file system is the whole DATA_DIR: the media, the upload staging folder and, as a
+  // tablespace, the files of the tables a case and a post are written to (the write-ahead log
+  // stays on the test server's own disk, so PostgreSQL refuses the write instead of stopping).
+  const tablespace = `pathway_full_disk_${randomBytes(4).toString('hex')}`;
+  let dataDir: string;
+  let admin: pg.Client;
+  let t: TestApp;
+  let headers: AdminHeaders;
+  let member: TestMember;
+  let mounted = false;
+  let tablespaceMade = false;
+  let filler: string | undefined;
+  const lookup = { caseNumber: 'FULL-2026-7', passportNumber: 'N 7788990' };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'pathway-faults-full-disk-'));
+    await run('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', dataDir]);
+    mounted = true;
+    const tablespaceDir = join(dataDir, 'tablespace');
+    await mkdir(tablespaceDir, { mode: 0o700 });
+    const owner = await processOwner();
+    if (owner) await chown(tablespaceDir, owner.uid, owner.gid);
+    await mkdir(join(dataDir, 'uploads'));
+
+    t = await createTestApp({ DATA_DIR: dataDir, UPLOAD_TMP_DIR: join(dataDir, 'uploads'), LOGIN_RATE_LIMIT: '1000' });
+    headers = (await signInCaseAdmin(t)).headers;
+    member = await signUpMember(t);
+    await createCase(t, headers, {
+      case_number: lookup.caseNumber,
+      passport_number: lookup.passportNumber,
+      client_name: 'نور الهدى عبد الرحمن / नूर अल-हुदा',
+      serviceIds: [1],
+    });
+
+    admin = new pg.Client({ connectionString: inject('databaseServerUrl') });
+    await admin.connect();
+    await admin.query(`CREATE TABLESPACE ${tablespace} LOCATION '${tablespaceDir}'`);
+    tablespaceMade = true;
+    const own = new pg.Client({ connectionString: t.databaseUrl });
+    await own.connect();
+    await own.query(`ALTER TABLE cases SET TABLESPACE ${tablespace}`);
+    await own.query(`ALTER TABLE network_posts SET TABLESPACE ${tablespace}`);
+    await own.end();
+    filler = await fillDisk(dataDir);
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (tablespaceMade) await admin.query(`DROP TABLESPACE ${tablespace}`);
+    await admin?.end();
+    if (mounted) await run('umount', [dataDir]);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('when PostgreSQL has no space left, then writes answer 507 { error } and change nothing, and the public lookup still answers', async () => {
+    // A write fits while the table's last page has room; the first that needs a new page fails.
+    async function writeUntilRefused(write: (n: number) => Promise<{ statusCode: number; body: string }>) {
+      const answers: number[] = [];
+      for (let n = 1; n <= 400; n++) {
+        const response = await write(n);
+        answers.push(response.statusCode);
+        if (response.statusCode !== 201) return { response, answers };
+      }
+      throw new Error('400 writes fitted on a full disk');
+    }
+    const caseWrites = await writeUntilRefused((n) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/cases',
+        headers,
+        payload: {
+          case_number: `FULL-${n}`,
+          passport_number: `P ${n}`,
+          client_name: `محمد عبد الله الهاشمي ${n} / मोहम्मद अब्दुल्ला ${n}`,
+          serviceIds: [1],
+        },
+      }),
+    );
+    const casesAfterRefusal = (await t.db.select({ id: cases.id }).from(cases)).length;
+    const postWrites = await writeUntilRefused((n) => {
+      t.clock.advance(1000);
+      return createPost(t, member, `لا مساحة للكتابة ${n} · लिखने की जगह नहीं ${n}`);
+    });
+
+    for (const { response } of [caseWrites, postWrites]) {
+      expect(response.statusCode, response.body).toBe(507);
+      expect(JSON.parse(response.body)).toEqual(NO_SPACE);
+    }
+    // The refused write left nothing: the count is what the 201s made, and stays so on a retry.
+    expect(await countPosts(t)).toBe(postWrites.answers.length - 1);
+    const retry = await t.app.inject({
+      method: 'POST',
+      url: '/api/caseadmin/cases',
+      headers,
+      payload: { case_number: 'FULL-RETRY', passport_number: 'P R', client_name: 'Retry', serviceIds: [] },
+    });
+    expect(retry.statusCode).toBe(507);
+    expect((await t.db.select({ id: cases.id }).from(cases)).length).toBe(casesAfterRefusal);
+    // Reading needs no space: the tracker keeps answering applicants.
+    const found = await t.app.inject({ method: 'GET', url: '/api/progress', query: lookup });
+    expect(found.statusCode, found.body).toBe(200);
+  });
+
+  it('when the upload staging folder is full, then uploads answer 507 { error } and leave no partial file', async () => {
+    const postsBefore = await countPosts(t);
+    const staged = await readdir(join(dataDir, 'uploads'));
+
+    const photo = multipartBody([{ name: 'photo', filename: 'me.png', contentType: 'image/png', data: tinyPng }]);
+    const responses = [
+      await createPost(t, member, 'a picture with nowhere to go', {
+        name: 'media',
+        filename: 'clip.mp4',
+        contentType: 'video/mp4',
+        data: mp4Bytes(200_000),
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/network/me/photo',
+        headers: { ...member.headers, ...photo.headers },
+        payload: photo.payload,
+      }),
+    ];
+
+    for (const response of responses) {
+      expect(response.statusCode, response.body).toBe(507);
+      expect(response.json()).toEqual(NO_SPACE);
+    }
+    expect(await countPosts(t)).toBe(postsBefore);
+    expect(await readdir(join(dataDir, 'uploads'))).toEqual(staged);
+  });
+
+  it('when space is freed, then the same writes succeed without a restart', async () => {
+    if (filler) await rm(filler);
+    expect((await createCase(t, headers, { client_name: 'بعد التنظيف / सफ़ाई के बाद' })).id).toBeGreaterThan(0);
+    t.clock.advance(1000);
+    const post = await createPost(t, member, 'room again', {
+      name: 'media',
+      filename: 'a.png',
+      contentType: 'image/png',
+      data: tinyPng,
+    });
+    expect(post.statusCode, post.body).toBe(201);
+  });
+});
+
+describe('the database out of connections', () => {
+  // A role of its own whose connection limit the test can take to zero: PostgreSQL then refuses
+  // every new connection with 53300, as when max_connections is spent by other clients.
+  const role = { user: `pathway_limited_${randomBytes(4).toString('hex')}`, password: randomBytes(12).toString('hex') };
+  let admin: pg.Client;
+  let t: TestApp;
+  let roleMade = false;
+  const lookup = { caseNumber: 'CONN-3', passportNumber: 'X 1122' };
+
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: inject('databaseServerUrl') });
+    await admin.connect();
+    // A member of the superuser role: it may use the test database's tables, but it is no superuser,
+    // so its connection limit holds.
+    await admin.query(`CREATE ROLE ${role.user} LOGIN PASSWORD '${role.password}' IN ROLE postgres`);
+    roleMade = true;
+    t = await createTestApp({ CASE_LOOKUP_RATE_LIMIT: '1000' }, { role });
+    await createCase(t, (await signInCaseAdmin(t)).headers, {
+      case_number: lookup.caseNumber,
+      passport_number: lookup.passportNumber,
+      client_name: 'अनन्या शर्मा',
+    });
+  });
+  afterAll(async () => {
+    if (roleMade) await admin.query(`ALTER ROLE ${role.user} CONNECTION LIMIT -1`);
+    await t?.close();
+    if (roleMade) await admin.query(`DROP ROLE ${role.user}`);
+    await admin?.end();
+  });
+
+  it('when PostgreSQL refuses new connections (53300), then the public lookup answers 503 { error }, and 200 once it accepts them again', async () => {
+    await admin.query(`ALTER ROLE ${role.user} CONNECTION LIMIT 0`);
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = $1', [role.user]);
+    // The pool drops its ended connections; the next query needs a new one.
+    await expect.poll(() => t.database.pool.totalCount, { timeout: 10_000 }).toBe(0);
+
+    const refused = await t.app.inject({ method: 'GET', url: '/api/progress', query: lookup });
+    expect(refused.statusCode, refused.body).toBe(503);
+    expect(refused.json()).toEqual(UNAVAILABLE);
+
+    await admin.query(`ALTER ROLE ${role.user} CONNECTION LIMIT -1`);
+    const answered = await t.app.inject({ method: 'GET', url: '/api/progress', query: lookup });
+    expect(answered.statusCode, answered.body).toBe(200);
   });
 });

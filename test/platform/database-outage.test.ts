@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../../server/db/client.js';
-import { isDatabaseUnavailable } from '../../server/platform/errors.js';
+import { isDatabaseUnavailable, resourceExhaustion } from '../../server/platform/errors.js';
 import { createLogger } from '../../server/platform/logger.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -71,5 +71,33 @@ describe('the database connection lost while in use', () => {
       ),
     ).toBe(true);
     expect(isDatabaseUnavailable(Object.assign(new Error('connection failure'), { code: '08006' }))).toBe(true);
+  });
+
+  it.each([
+    ['53100', 'disk full', 507],
+    ['53200', 'out of memory', 503],
+    ['53300', 'too many connections', 503],
+    ['53400', 'configuration limit exceeded', 503],
+    ['53000', 'insufficient resources', 503],
+  ] as const)(
+    "when PostgreSQL fails a query with %s (%s), then the answer is %i, through Drizzle's wrapper too",
+    async (sqlState, _name, status) => {
+      // A real error of the server with that SQLSTATE, as pg hands it over.
+      const failure = await t.db
+        .execute(sql.raw(`DO $$ BEGIN RAISE EXCEPTION 'resource' USING ERRCODE = '${sqlState}'; END $$`))
+        .catch((error: unknown) => error);
+      expect(resourceExhaustion(failure)?.status).toBe(status);
+      expect(isDatabaseUnavailable(failure)).toBe(false);
+    },
+  );
+
+  it('when the file system is full or out of handles, then the answer is 507 or 503; other failures are not resources', () => {
+    const errno = (code: string) => Object.assign(new Error(code), { code });
+    expect(resourceExhaustion(errno('ENOSPC'))?.status).toBe(507);
+    expect(resourceExhaustion(errno('EDQUOT'))?.status).toBe(507);
+    expect(resourceExhaustion(errno('EMFILE'))?.status).toBe(503);
+    expect(resourceExhaustion(errno('EACCES'))).toBeUndefined();
+    expect(resourceExhaustion(errno('23505'))).toBeUndefined();
+    expect(resourceExhaustion(new Error('plain'))).toBeUndefined();
   });
 });
