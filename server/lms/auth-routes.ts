@@ -1,0 +1,103 @@
+import {
+  loginBody,
+  messageResponse,
+  PASSWORD_RESET_REQUESTED_MESSAGE,
+  passwordResetBody,
+  passwordResetRequestBody,
+  registerBody,
+  tokenResponse,
+} from '../../contracts/lms.js';
+import type { App } from '../platform/area.js';
+import { clientAddressKey } from '../platform/client-address.js';
+import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
+import * as accounts from './accounts.js';
+import { accountOf, noContent, tags, withErrors, type LmsContext } from './route-context.js';
+
+/** Registering, signing in and resetting a forgotten password: open to everyone. */
+export async function authRoutes(app: App, ctx: LmsContext): Promise<void> {
+  const { db, deps, settings, now, passwordSignIn, signIn } = ctx;
+
+  app.post(
+    '/auth/register',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      // New accounts per client per hour as well: fresh accounts each drew a fresh form, so a
+      // script signing up by the minute walked the whole bank.
+      onRequest: rateLimitHook(deps.counters, {
+        max: settings.signupsPerHour,
+        timeWindow: 3_600_000,
+        scope: 'lms-signup',
+        keyOf: (request) => clientAddressKey(request.ip),
+      }),
+      schema: { tags, body: registerBody, response: withErrors({ 201: tokenResponse }) },
+    },
+    // The spec signs the user in right after registering, so the token comes back at once.
+    async (request, reply) =>
+      reply.status(201).send(await signIn(await accounts.register(db, deps, request.body, now()))),
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: { tags, body: loginBody, response: withErrors({ 200: tokenResponse }) },
+    },
+    async (request, reply) => {
+      const { username, password } = request.body;
+      const account = await passwordSignIn.signIn(
+        request,
+        reply,
+        username,
+        () => accounts.authenticate(db, username, password),
+        'Login failed. Please check your credentials.',
+      );
+      return signIn(account);
+    },
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: {
+        tags,
+        description: 'Emails a link to set a new password; 202 whether or not an account has the address',
+        body: passwordResetRequestBody,
+        response: withErrors({ 202: messageResponse }),
+      },
+    },
+    async (request, reply) => {
+      await ctx.requestPasswordReset(db, request.body.email);
+      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/confirm',
+    {
+      config: perMinute(deps.config.rateLimits.loginPerMinute),
+      schema: {
+        tags,
+        description: 'Sets the new password with the emailed token; ends every sign-in of the account',
+        body: passwordResetBody,
+        response: withErrors(noContent),
+      },
+    },
+    async (request, reply) => {
+      await accounts.resetPassword(db, request.body.token, request.body.password, now());
+      return reply.status(204).send(null);
+    },
+  );
+}
+
+/** Signing out (inside the learners' scope: it needs the account). */
+export async function signOutRoutes(user: App, ctx: LmsContext): Promise<void> {
+  user.post(
+    '/auth/logout',
+    { schema: { tags, description: 'Ends every sign-in of this account', response: withErrors(noContent) } },
+    async (request, reply) => {
+      await accounts.endSessions(ctx.db, accountOf(request).id);
+      return reply.status(204).send(null);
+    },
+  );
+}

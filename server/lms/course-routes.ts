@@ -1,0 +1,121 @@
+import {
+  adminCourseDetails,
+  adminCoursesResponse,
+  course,
+  courseDetails,
+  courseProgressBody,
+  coursePreviewsResponse,
+  coursesResponse,
+  createCourseBody,
+  idParams,
+  pageQuery,
+  recentCoursesResponse,
+  TOTAL_COUNT_HEADER,
+  updateCourseBody,
+} from '../../contracts/lms.js';
+import type { App } from '../platform/area.js';
+import * as courses from './courses.js';
+import { requireProgram } from './programs.js';
+import { accountOf, noContent, tags, withErrors, type LmsContext } from './route-context.js';
+
+export const COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view the course library.';
+export const RECENT_COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view your recent courses.';
+
+/** The course library as a learner reads it: open to the course program, previews for everyone. */
+export async function courseRoutes(app: App, ctx: LmsContext): Promise<void> {
+  const { db, now } = ctx;
+
+  app.get(
+    '/user/courses/recent',
+    { schema: { tags, response: withErrors({ 200: recentCoursesResponse }) } },
+    async (request) => {
+      const account = accountOf(request);
+      requireProgram(account, 'course', RECENT_COURSES_LOCKED_MESSAGE);
+      return { recentCourses: await courses.recentCourses(db, account) };
+    },
+  );
+
+  // For everyone: what the library holds, so a locked screen shows what is behind it.
+  app.get(
+    '/user/courses/preview',
+    { schema: { tags, response: withErrors({ 200: coursePreviewsResponse }) } },
+    async (request) => ({
+      courses: await courses.coursePreviewsFor(db, accountOf(request)),
+    }),
+  );
+
+  app.get('/user/courses', { schema: { tags, response: withErrors({ 200: coursesResponse }) } }, async (request) => {
+    const account = accountOf(request);
+    requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
+    return { courses: await courses.listCoursesFor(db, account) };
+  });
+
+  app.get(
+    '/user/courses/:id',
+    { schema: { tags, params: idParams, response: withErrors({ 200: courseDetails }) } },
+    async (request) => {
+      const account = accountOf(request);
+      requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
+      return courses.openCourse(db, account, request.params.id, now());
+    },
+  );
+
+  app.put(
+    '/user/courses/:id/progress',
+    { schema: { tags, params: idParams, body: courseProgressBody, response: withErrors({ 200: courseDetails }) } },
+    async (request) => {
+      const account = accountOf(request);
+      requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
+      return courses.recordCourseProgress(
+        db,
+        account,
+        request.params.id,
+        request.body.section,
+        request.body.completed,
+        now(),
+      );
+    },
+  );
+}
+
+/** Writing the course library (LMS admins). */
+export async function courseAdminRoutes(app: App, ctx: LmsContext): Promise<void> {
+  const { db, now } = ctx;
+
+  app.get(
+    '/admin/courses',
+    { schema: { tags, querystring: pageQuery, response: withErrors({ 200: adminCoursesResponse }) } },
+    async (request, reply) => {
+      const { courses: list, total } = await courses.adminListCourses(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { courses: list };
+    },
+  );
+
+  app.post(
+    '/admin/courses',
+    { schema: { tags, body: createCourseBody, response: withErrors({ 201: course }) } },
+    async (request, reply) => reply.status(201).send(await courses.createCourse(db, request.body, now())),
+  );
+
+  app.get(
+    '/admin/courses/:id',
+    { schema: { tags, params: idParams, response: withErrors({ 200: adminCourseDetails }) } },
+    async (request) => courses.adminCourse(db, request.params.id),
+  );
+
+  app.put(
+    '/admin/courses/:id',
+    { schema: { tags, params: idParams, body: updateCourseBody, response: withErrors({ 200: adminCourseDetails }) } },
+    async (request) => courses.updateCourse(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/admin/courses/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await courses.deleteCourse(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

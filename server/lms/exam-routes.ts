@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import {
+  answerResult,
+  autoSaveBody,
+  autoSaveResponse,
+  essaysQuery,
+  essaysResponse,
+  examAttemptsResponse,
+  examEventBody,
+  examLogsQuery,
+  examLogsResponse,
+  examProgress,
+  examQuestionsQuery,
+  examQuestionsResponse,
+  examReview,
+  examSettingsBody,
+  examSettingsResponse,
+  examSummary,
+  flagBody,
+  flagsResponse,
+  gradeEssayBody,
+  idParams,
+  messageResponse,
+  mockResult,
+  pageQuery,
+  practiceAnswerResult,
+  recordedAnswer,
+  startAttemptBody,
+  submitBody,
+  TOTAL_COUNT_HEADER,
+} from '../../contracts/lms.js';
+import type { App } from '../platform/area.js';
+import * as content from './admin-content.js';
+import * as attempts from './exam-attempts.js';
+import * as practice from './exam-practice.js';
+import * as review from './exam-review.js';
+import * as serving from './exam-serving.js';
+import * as settings from './exam-settings.js';
+import * as testCentre from './test-centre.js';
+import { accountOf, noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
+
+/** The learner's exams: the daily exam's questions and answers, practice sets, test-centre attempts and their reviews. */
+export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
+  const { db, deps, now, examSettings } = ctx;
+  const practiceSettings = {
+    durationSeconds: ctx.settings.mockExamDurationSeconds,
+    setsPerHour: ctx.settings.practiceSetsPerHour,
+    questionsPerDay: ctx.settings.questionsPerDay,
+  };
+
+  app.get(
+    '/user/exam/questions',
+    { schema: { tags, querystring: examQuestionsQuery, response: withErrors({ 200: examQuestionsResponse }) } },
+    async (request) => {
+      const account = accountOf(request);
+      const set = request.query.set;
+      if (set === 'mock' || set === 'mistakes')
+        return practice.practiceSet(db, account, set, now(), practiceSettings, request.query.topic);
+      return serving.nextQuestion(
+        db,
+        deps.database.pool,
+        account,
+        now(),
+        examSettings,
+        testCentre.sitting,
+        request.query.questionId,
+      );
+    },
+  );
+
+  app.post(
+    '/user/exam/submit',
+    {
+      schema: {
+        tags,
+        body: submitBody,
+        response: withErrors({ 200: z.union([answerResult, recordedAnswer, mockResult, practiceAnswerResult]) }),
+      },
+    },
+    async (request) => {
+      const account = accountOf(request);
+      const body = request.body;
+      if ('answers' in body) return practice.scoreMockExam(db, account, body.answers, body.setId, now());
+      if ('setId' in body) return practice.answerPracticeQuestion(db, account, body, now());
+      return serving.submitAnswer(
+        db,
+        deps.database.pool,
+        account,
+        body.questionId,
+        body.userAnswer,
+        now(),
+        testCentre.sitting,
+        body.clientAnswerId,
+      );
+    },
+  );
+
+  app.post(
+    '/user/exam/auto-save',
+    { schema: { tags, body: autoSaveBody, response: withErrors({ 200: autoSaveResponse }) } },
+    async (request) => attempts.autoSave(db, accountOf(request), request.body, now()),
+  );
+
+  app.post(
+    '/user/exam/events',
+    { schema: { tags, body: examEventBody, response: withErrors({ 201: messageResponse }) } },
+    async (request, reply) =>
+      reply.status(201).send(await attempts.recordSecurityEvent(db, accountOf(request), request.body.event, now())),
+  );
+
+  app.post('/user/exam/finish', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) => {
+    const account = accountOf(request);
+    await attempts.endExam(db, account, now());
+    return review.examSummary(db, account, now());
+  });
+
+  app.get('/user/exam/summary', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) =>
+    review.examSummary(db, accountOf(request), now()),
+  );
+
+  // The wait between attempts is an admin setting; only these two calls read it.
+  const withRetakeWait = async () => ({
+    ...examSettings,
+    retakeWaitSeconds: await settings.retakeWaitSeconds(db, examSettings.retakeWaitSeconds),
+  });
+
+  app.post(
+    '/user/exam/attempts',
+    { schema: { tags, body: startAttemptBody, response: withErrors({ 201: examProgress }) } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await attempts.startAttempt(
+            db,
+            accountOf(request),
+            now(),
+            await withRetakeWait(),
+            request.body?.mode ?? 'practice',
+          ),
+        ),
+  );
+
+  app.post(
+    '/user/exam/attempts/:id/finish',
+    { schema: { tags, params: idParams, response: withErrors({ 200: examSummary }) } },
+    async (request) => {
+      const account = accountOf(request);
+      await testCentre.finishAttempt(db, account, request.params.id, now());
+      return review.examSummary(db, account, now());
+    },
+  );
+
+  app.put(
+    '/user/exam/attempts/:id/flags',
+    { schema: { tags, params: idParams, body: flagBody, response: withErrors({ 200: flagsResponse }) } },
+    async (request) => testCentre.setFlag(db, accountOf(request), request.params.id, request.body, now()),
+  );
+
+  app.get(
+    '/user/exam/attempts',
+    { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } },
+    async (request, reply) => {
+      const account = accountOf(request);
+      const { total, ...list } = await review.listAttempts(
+        db,
+        account,
+        pageOf(request.query),
+        now(),
+        await withRetakeWait(),
+      );
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { ...list, passMark: await settings.passMarkOf(db, account.profession) };
+    },
+  );
+
+  app.get(
+    '/user/exam/attempts/:id/review',
+    { schema: { tags, params: idParams, response: withErrors({ 200: examReview }) } },
+    async (request) => review.reviewAttempt(db, accountOf(request), request.params.id, now()),
+  );
+}
+
+/** The exam's settings, its security log and the essays awaiting a grade (LMS admins). */
+export async function examAdminRoutes(app: App, ctx: LmsContext): Promise<void> {
+  const { db, now } = ctx;
+
+  app.get('/admin/exam-settings', { schema: { tags, response: withErrors({ 200: examSettingsResponse }) } }, async () =>
+    settings.readExamSettings(db, ctx.settings.retakeWaitSeconds),
+  );
+
+  app.put(
+    '/admin/exam-settings',
+    { schema: { tags, body: examSettingsBody, response: withErrors({ 200: examSettingsResponse }) } },
+    async (request) => settings.saveExamSettings(db, request.body, now()),
+  );
+
+  app.get(
+    '/admin/exam-logs',
+    { schema: { tags, querystring: examLogsQuery, response: withErrors({ 200: examLogsResponse }) } },
+    async (request, reply) => {
+      const { logs, total } = await content.listExamLogs(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { logs };
+    },
+  );
+
+  app.get(
+    '/admin/essays',
+    { schema: { tags, querystring: essaysQuery, response: withErrors({ 200: essaysResponse }) } },
+    async (request, reply) => {
+      const { essays, total } = await content.listEssays(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { essays };
+    },
+  );
+
+  app.put(
+    '/admin/essays/:id',
+    { schema: { tags, params: idParams, body: gradeEssayBody, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await content.gradeEssay(db, request.params.id, request.body.correct, request.body.note, now());
+      return reply.status(204).send(null);
+    },
+  );
+}

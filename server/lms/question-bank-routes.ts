@@ -1,0 +1,110 @@
+import { z } from 'zod';
+import {
+  adminQuestion,
+  adminQuestionsQuery,
+  adminQuestionsResponse,
+  createQuestionBody,
+  exportQuery,
+  idParams,
+  importQuery,
+  importResult,
+  linesRejectedBody,
+  questionStatisticsResponse,
+  TOTAL_COUNT_HEADER,
+  updateQuestionBody,
+} from '../../contracts/lms.js';
+import type { App } from '../platform/area.js';
+import { importErrorResponses } from '../platform/errors.js';
+import * as content from './admin-content.js';
+import * as bank from './question-bank.js';
+import { noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
+
+// 5,000 questions with long explanations fit well under this.
+export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The exam's questions (LMS admins): writing them, importing and exporting them, their statistics. */
+export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<void> {
+  const { db, now } = ctx;
+
+  app.get(
+    '/exam-questions',
+    { schema: { tags, querystring: adminQuestionsQuery, response: withErrors({ 200: adminQuestionsResponse }) } },
+    async (request, reply) => {
+      const { examQuestions, total } = await content.listQuestions(db, request.query);
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return { examQuestions };
+    },
+  );
+
+  app.post(
+    '/exam-questions',
+    { schema: { tags, body: createQuestionBody, response: withErrors({ 201: adminQuestion }) } },
+    async (request, reply) => reply.status(201).send(await content.createQuestion(db, request.body, now())),
+  );
+
+  app.post(
+    '/exam-questions/import',
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        tags,
+        description:
+          'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions',
+        querystring: importQuery,
+        body: z.string({ error: 'Send the questions as a text/csv or text/plain body' }),
+        response: { 200: importResult, ...importErrorResponses, 400: linesRejectedBody.or(importErrorResponses[400]) },
+      },
+    },
+    async (request, reply) => {
+      const { format, profession, difficulty } = request.query;
+      if (format === 'csv') return bank.importQuestions(db, request.body, now());
+      try {
+        return await bank.importQuestionText(db, format, request.body, { profession, difficulty }, now());
+      } catch (error) {
+        // The central handler names refused rows; a GIFT or Aiken refusal names lines.
+        if (error instanceof bank.LinesRejected)
+          return reply.status(400).send({ error: error.message, code: error.code, errors: error.errors });
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/exam-questions/export',
+    { schema: { tags, querystring: exportQuery, response: withErrors({ 200: z.string() }) } },
+    async (request, reply) => {
+      const csv = await bank.exportQuestions(db, request.query.profession);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="exam-questions${request.query.profession ? `-${request.query.profession}` : ''}.csv"`,
+        )
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/exam-questions/statistics',
+    { schema: { tags, querystring: adminQuestionsQuery, response: withErrors({ 200: questionStatisticsResponse }) } },
+    async (request) => ({
+      statistics: await bank.questionStatistics(db, { profession: request.query.profession, ...pageOf(request.query) }),
+      topics: await bank.topicStatistics(db, request.query.profession),
+    }),
+  );
+
+  app.put(
+    '/exam-questions/:id',
+    { schema: { tags, params: idParams, body: updateQuestionBody, response: withErrors({ 200: adminQuestion }) } },
+    async (request) => content.updateQuestion(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/exam-questions/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await content.deleteQuestion(db, request.params.id, now());
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ADMIN_PAGE_SIZE } from '../../contracts/lms.js';
+import type { AreaDeps } from '../platform/area.js';
+import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import type { PasswordSignIn } from '../platform/password-sign-in.js';
+import type { passwordResetRequests } from '../platform/password-reset-requests.js';
+import type { MediaStorage } from '../platform/storage.js';
+import type { ExamSettings } from './exam-form.js';
+import type { LmsAccount } from './programs.js';
+
+/** What the LMS's route files share, built once by registerLmsArea. */
+export type LmsContext = {
+  deps: AreaDeps;
+  db: AreaDeps['database']['db'];
+  settings: AreaDeps['config']['lms'];
+  now: () => Date;
+  storage: MediaStorage;
+  passwordSignIn: PasswordSignIn;
+  requestPasswordReset: ReturnType<typeof passwordResetRequests>;
+  /** The bearer token of a signed-in account (on registering and signing in). */
+  signIn: (account: LmsAccount) => Promise<{ token: string }>;
+  examSettings: ExamSettings;
+};
+
+export const tags = ['lms'];
+export const noContent = { 204: z.null().describe('No content') };
+export const withErrors = <T extends object>(responses: T) => ({
+  ...responses,
+  ...errorResponses,
+  410: errorResponses[409],
+});
+// 503: the storage is unreachable or unwritable; 507: it is full; 413: the file is over the limit.
+export const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
+
+export function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
+  if (!request.lmsAccount) throw new AppError(401, 'Authentication required');
+  return request.lmsAccount;
+}
+
+export const examSettingsOf = (lms: AreaDeps['config']['lms']): ExamSettings => ({
+  durationSeconds: lms.examDurationSeconds,
+  questionCount: lms.examQuestionCount,
+  questionsPerDay: lms.questionsPerDay,
+  retakeWaitSeconds: lms.retakeWaitSeconds,
+});
+
+export const pageOf = (query: { page?: number | undefined; pageSize?: number | undefined }) => {
+  const pageSize = query.pageSize ?? ADMIN_PAGE_SIZE;
+  return { limit: pageSize, offset: ((query.page ?? 1) - 1) * pageSize };
+};
