@@ -9,10 +9,8 @@ import {
 } from '../../contracts/case-applicant.js';
 import { checklistItem } from '../../contracts/case-documents.js';
 import { messageResponse } from '../../contracts/cases.js';
-import type { App, AreaDeps } from '../platform/area.js';
-import { AppError, errorBody, errorResponses } from '../platform/errors.js';
-import type { perMinute } from '../platform/rate-limit.js';
-import type { MediaStorage } from '../platform/storage.js';
+import type { App } from '../platform/area.js';
+import { AppError, errorResponses } from '../platform/errors.js';
 import {
   applicantCase as loadApplicantCase,
   applicantCaseId,
@@ -24,13 +22,10 @@ import {
 } from './applicant-access.js';
 import { requestLanguage } from './applicant-language.js';
 import { saveCaseDocument } from './case-documents.js';
-import type { NotificationDeps } from './case-notifications.js';
 import { receiveDocument } from './document-upload.js';
+import { noContent, tags, uploadErrors, type CasesContext } from './route-context.js';
 
-const tags = ['cases'];
 const HOUR_MS = 60 * 60_000;
-const noContent = { 204: z.null().describe('No content') };
-const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
 const documentParams = z.object({
   documentId: z
     .string()
@@ -41,126 +36,113 @@ const documentParams = z.object({
 
 const signInAgain = () => new AppError(401, 'Please sign in again: ask for a new link on the tracker.');
 
-type Limits = { passportCheckLimit: ReturnType<typeof perMinute>; lookupLimit: ReturnType<typeof perMinute> };
-
 /**
  * The applicant's own routes under /api/applicant: the emailed sign-in link, the session cookie,
  * their case page and their uploads. A session opens exactly one case, the one its link was sent for.
  */
-export async function registerApplicantRoutes(
-  parent: App,
-  deps: AreaDeps,
-  notify: NotificationDeps,
-  storage: MediaStorage,
-  limits: Limits,
-): Promise<void> {
-  const { db } = deps.database;
-  const now = () => deps.clock.now();
-  const settings = deps.config.cases;
+export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void> {
+  const { db, deps, notify, now, storage, settings, limits } = ctx;
+  await app.register(cookie);
 
-  await parent.register(async (app: App) => {
-    await app.register(cookie);
+  // Answers whether a passport number fits a case only by an email to the case's own address; counted with the lookup's guesses.
+  app.post(
+    '/api/applicant/access',
+    {
+      config: limits.passportCheck,
+      schema: {
+        tags,
+        description:
+          "Emails a single-use sign-in link (15 minutes) to the case's address; 202 alike whether or not anything was sent",
+        body: applicantAccessBody,
+        response: { 202: messageResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const language = requestLanguage(request.body.language, request.headers['accept-language']);
+      return reply.status(202).send(await requestApplicantAccess(db, notify, { ...request.body, language }, now()));
+    },
+  );
 
-    // Answers whether a passport number fits a case only by an email to the case's own address; counted with the lookup's guesses.
-    app.post(
-      '/api/applicant/access',
+  app.post(
+    '/api/applicant/session',
+    {
+      config: limits.lookup,
+      schema: {
+        tags,
+        description: "Trades the emailed link's token for an httpOnly session cookie",
+        body: applicantSessionBody,
+        response: { ...noContent, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const token = await openApplicantSession(db, request.body.token, now(), settings.applicantSessionSeconds);
+      setApplicantCookie(request, reply, token, settings.applicantSessionSeconds);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/applicant/logout',
+    { schema: { tags, response: { ...noContent, ...errorResponses } } },
+    async (request, reply) => {
+      await endApplicantSession(db, request.cookies[APPLICANT_SESSION_COOKIE]);
+      clearApplicantCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  const signedInCase = async (token: string | undefined) => {
+    const caseId = await applicantCaseId(db, token, now());
+    if (caseId === undefined) throw signInAgain();
+    return caseId;
+  };
+
+  app.get(
+    '/api/applicant/case',
+    { schema: { tags, response: { 200: applicantCase, ...errorResponses } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return loadApplicantCase(db, deps.database.pool, await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]));
+    },
+  );
+
+  await app.register(async (uploads: App) => {
+    await uploads.register(multipart);
+    uploads.post(
+      '/api/applicant/documents/:documentId',
       {
-        config: limits.passportCheckLimit,
         schema: {
           tags,
           description:
-            "Emails a single-use sign-in link (15 minutes) to the case's address; 202 alike whether or not anything was sent",
-          body: applicantAccessBody,
-          response: { 202: messageResponse, ...errorResponses },
+            'The signed-in applicant sends a document of their case: multipart/form-data with one `file` field, a PDF or an image judged by content.',
+          params: documentParams,
+          response: { 201: checklistItem, ...uploadErrors },
         },
       },
       async (request, reply) => {
-        const language = requestLanguage(request.body.language, request.headers['accept-language']);
-        return reply.status(202).send(await requestApplicantAccess(db, notify, { ...request.body, language }, now()));
+        const caseId = await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]);
+        // Counted before the body is read, so a refused request costs no disk or storage.
+        const window = await deps.counters.increment(`applicant-case:${caseId}:uploads`, HOUR_MS);
+        if (window.count > settings.applicantUploadsPerHour) {
+          const minutes = Math.max(1, Math.ceil(window.resetInMs / 60_000));
+          throw new AppError(
+            429,
+            `This case has sent ${settings.applicantUploadsPerHour} files in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          );
+        }
+        const file = await receiveDocument(request, {
+          maxBytes: settings.documentMaxBytes,
+          tmpDir: deps.config.uploadTmpDir,
+        });
+        const item = await saveCaseDocument(db, storage, request.log, {
+          caseId,
+          documentId: request.params.documentId,
+          file,
+          actor: 'applicant',
+          now: now(),
+        });
+        return reply.status(201).send(item);
       },
     );
-
-    app.post(
-      '/api/applicant/session',
-      {
-        config: limits.lookupLimit,
-        schema: {
-          tags,
-          description: "Trades the emailed link's token for an httpOnly session cookie",
-          body: applicantSessionBody,
-          response: { ...noContent, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const token = await openApplicantSession(db, request.body.token, now(), settings.applicantSessionSeconds);
-        setApplicantCookie(request, reply, token, settings.applicantSessionSeconds);
-        return reply.status(204).send(null);
-      },
-    );
-
-    app.post(
-      '/api/applicant/logout',
-      { schema: { tags, response: { ...noContent, ...errorResponses } } },
-      async (request, reply) => {
-        await endApplicantSession(db, request.cookies[APPLICANT_SESSION_COOKIE]);
-        clearApplicantCookie(request, reply);
-        return reply.status(204).send(null);
-      },
-    );
-
-    const signedInCase = async (token: string | undefined) => {
-      const caseId = await applicantCaseId(db, token, now());
-      if (caseId === undefined) throw signInAgain();
-      return caseId;
-    };
-
-    app.get(
-      '/api/applicant/case',
-      { schema: { tags, response: { 200: applicantCase, ...errorResponses } } },
-      async (request, reply) => {
-        reply.header('cache-control', 'private, no-store');
-        return loadApplicantCase(db, deps.database.pool, await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]));
-      },
-    );
-
-    await app.register(async (uploads: App) => {
-      await uploads.register(multipart);
-      uploads.post(
-        '/api/applicant/documents/:documentId',
-        {
-          schema: {
-            tags,
-            description:
-              'The signed-in applicant sends a document of their case: multipart/form-data with one `file` field, a PDF or an image judged by content.',
-            params: documentParams,
-            response: { 201: checklistItem, ...uploadErrors },
-          },
-        },
-        async (request, reply) => {
-          const caseId = await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]);
-          // Counted before the body is read, so a refused request costs no disk or storage.
-          const window = await deps.counters.increment(`applicant-case:${caseId}:uploads`, HOUR_MS);
-          if (window.count > settings.applicantUploadsPerHour) {
-            const minutes = Math.max(1, Math.ceil(window.resetInMs / 60_000));
-            throw new AppError(
-              429,
-              `This case has sent ${settings.applicantUploadsPerHour} files in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-            );
-          }
-          const file = await receiveDocument(request, {
-            maxBytes: settings.documentMaxBytes,
-            tmpDir: deps.config.uploadTmpDir,
-          });
-          const item = await saveCaseDocument(db, storage, request.log, {
-            caseId,
-            documentId: request.params.documentId,
-            file,
-            actor: 'applicant',
-            now: now(),
-          });
-          return reply.status(201).send(item);
-        },
-      );
-    });
   });
 }

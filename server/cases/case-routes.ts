@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  adminCase,
+  caseAdminSummary,
+  caseDetails,
+  casesListQuery,
+  casesOverview,
+  createCaseBody,
+  createCaseResponse,
+  dashboardMetrics,
+  exportCasesQuery,
+  idParams,
+  importCasesBody,
+  importCasesResponse,
+  messageResponse,
+  TOTAL_COUNT_ESTIMATED_HEADER,
+  TOTAL_COUNT_HEADER,
+  updateCaseServicesBody,
+} from '../../contracts/cases.js';
+import type { App } from '../platform/area.js';
+import { importErrorResponses } from '../platform/errors.js';
+import * as documents from './case-documents.js';
+import type { ActingAdmin } from './case-events.js';
+import { exportCases } from './case-export.js';
+import { importCases } from './case-import.js';
+import * as caseManagement from './case-management.js';
+import { actingAdmin, noContent, tags, withErrors, type CasesContext } from './route-context.js';
+import { countOverdueCases } from './step-estimates.js';
+import { resendTrackerLink } from './tracker-link.js';
+
+export const CSV_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The list's query as the list's filter: "Overdue" as of now, the owner `me` as the signed-in admin. */
+function listFilter<Q extends { overdue?: 'true' | 'false' | undefined; owner?: number | 'me' | 'none' | undefined }>(
+  query: Q,
+  admin: ActingAdmin,
+  at: Date,
+) {
+  const { overdue, owner, ...rest } = query;
+  return {
+    ...rest,
+    overdueAt: overdue === 'true' ? at : undefined,
+    ownerId: owner === undefined ? undefined : owner === 'me' ? admin.id : owner === 'none' ? null : owner,
+  };
+}
+
+/** The cases (case admins): the dashboard, the list, one case, creating, importing, exporting and deleting them. */
+export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
+  const { db, deps, notify, now, storage } = ctx;
+
+  app.get(
+    '/api/caseadmin/dashboard-metrics',
+    { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } },
+    async () => ({
+      ...(await caseManagement.dashboardMetrics(db)),
+      overdueCases: await countOverdueCases(db, now()),
+    }),
+  );
+
+  app.get(
+    '/api/caseadmin/cases',
+    {
+      schema: {
+        tags,
+        description: 'Without query parameters: the dashboard overview. With any: the filtered, sorted, paged list.',
+        querystring: casesListQuery,
+        response: withErrors({ 200: z.union([casesOverview, z.array(adminCase)]) }),
+      },
+    },
+    async (request, reply) => {
+      if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
+      const { cases, total, estimated } = await caseManagement.listCases(
+        deps.database.pool,
+        listFilter(request.query, actingAdmin(request), now()),
+      );
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+      return cases;
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/cases',
+    { schema: { tags, body: createCaseBody, response: withErrors({ 201: createCaseResponse }) } },
+    async (request, reply) => {
+      const newCase = await caseManagement.createCase(db, request.body, actingAdmin(request), now(), notify);
+      return reply.status(201).send({ message: 'Case created successfully', newCase });
+    },
+  );
+
+  // Registered before /cases/:id, and matched first anyway: static segments win in find-my-way.
+  app.post(
+    '/api/caseadmin/cases/import',
+    {
+      bodyLimit: CSV_MAX_BYTES,
+      schema: {
+        tags,
+        description:
+          'text/csv with the columns case_number (optional), passport_number, client_name, client_email, services (names or ids, separated by ;). All or nothing.',
+        body: importCasesBody,
+        response: { 200: importCasesResponse, ...importErrorResponses },
+      },
+    },
+    async (request) => ({ imported: await importCases(db, request.body, actingAdmin(request), now()) }),
+  );
+
+  app.get(
+    '/api/caseadmin/cases/export',
+    {
+      schema: {
+        tags,
+        description: "The filtered, sorted case list (the list's query parameters) as text/csv.",
+        querystring: exportCasesQuery,
+        response: withErrors({ 200: z.string() }),
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportCases(db, listFilter(request.query, actingAdmin(request), now()));
+      const day = now().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="cases-${day}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/api/caseadmin/cases/:id',
+    { schema: { tags, params: idParams, response: withErrors({ 200: caseDetails }) } },
+    async (request) => {
+      const details = await caseManagement.caseDetails(db, request.params.id);
+      return { ...details, documents: await documents.caseChecklist(db, request.params.id) };
+    },
+  );
+
+  app.delete(
+    '/api/caseadmin/cases/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      const keys = await documents.caseDocumentKeys(db, request.params.id);
+      await caseManagement.deleteCase(db, request.params.id);
+      // The applicant's files go with the case (after the commit: storage cannot roll back).
+      await documents.removeStoredDocuments(storage, keys, request.log);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/caseadmin/cases/:id/services',
+    { schema: { tags, params: idParams, body: updateCaseServicesBody, response: withErrors({ 200: adminCase }) } },
+    async (request) =>
+      caseManagement.setCaseServices(db, notify, request.params.id, request.body, actingAdmin(request), now()),
+  );
+
+  app.post(
+    '/api/caseadmin/cases/:id/tracker-link',
+    {
+      schema: {
+        tags,
+        description:
+          "Emails the tracker link to the case's applicant email again (at most 3 times an hour per case); recorded in the history.",
+        params: idParams,
+        response: withErrors({ 202: messageResponse }),
+      },
+    },
+    async (request, reply) => {
+      const to = await resendTrackerLink(db, notify, request.params.id, actingAdmin(request), now());
+      return reply.status(202).send({ message: `Tracker link sent to ${to}` });
+    },
+  );
+
+  app.get(
+    '/api/caseadmin/admins',
+    {
+      schema: {
+        tags,
+        description: 'The case admins, by email (at most 500), for choosing who owns a case.',
+        response: withErrors({ 200: z.array(caseAdminSummary) }),
+      },
+    },
+    async () => caseManagement.listCaseAdmins(db),
+  );
+}

@@ -1,0 +1,116 @@
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import {
+  caseDocumentParams,
+  checklistItem,
+  REVIEW_QUEUE_PAGE_SIZE,
+  reviewDocumentBody,
+  reviewQueueItem,
+  reviewQueueQuery,
+} from '../../contracts/case-documents.js';
+import { idParams, TOTAL_COUNT_HEADER } from '../../contracts/cases.js';
+import type { App } from '../platform/area.js';
+import { errorBody, errorResponses } from '../platform/errors.js';
+import * as documents from './case-documents.js';
+import { receiveDocument } from './document-upload.js';
+import { actingAdmin, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
+
+/** The documents applicants send, as staff review them: the queue, the file, the verdict. */
+export async function documentRoutes(app: App, ctx: CasesContext): Promise<void> {
+  const { db, notify, now, storage } = ctx;
+
+  app.get(
+    '/api/caseadmin/documents',
+    {
+      schema: {
+        tags,
+        description:
+          'The review queue: sent documents awaiting review, oldest first, paged; the total in X-Total-Count.',
+        querystring: reviewQueueQuery,
+        response: withErrors({ 200: z.array(reviewQueueItem) }),
+      },
+    },
+    async (request, reply) => {
+      const { items, total } = await documents.reviewQueue(
+        db,
+        request.query.page ?? 1,
+        request.query.pageSize ?? REVIEW_QUEUE_PAGE_SIZE,
+      );
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/caseadmin/documents/:id/file',
+    {
+      schema: {
+        tags,
+        description: 'The sent file (PDF or image).',
+        params: idParams,
+        response: { 200: z.any(), ...errorResponses, 503: errorBody },
+      },
+    },
+    async (request, reply) => {
+      const stored = await documents.storedDocument(db, request.params.id);
+      return (
+        reply
+          .header('content-type', stored.contentType)
+          .header('content-length', stored.size)
+          .header('content-disposition', `inline; filename="${stored.fileName}"`)
+          .header('x-content-type-options', 'nosniff')
+          // Personal papers: never kept by a shared cache or the browser's.
+          .header('cache-control', 'private, no-store')
+          .send(await storage.read(stored.key))
+      );
+    },
+  );
+
+  app.post(
+    '/api/caseadmin/documents/:id/review',
+    {
+      schema: {
+        tags,
+        description: 'Accept or reject a sent document; a reason is required to reject.',
+        params: idParams,
+        body: reviewDocumentBody,
+        response: withErrors({ 200: checklistItem }),
+      },
+    },
+    async (request) =>
+      documents.reviewCaseDocument(db, notify, request.params.id, request.body, actingAdmin(request), now()),
+  );
+}
+
+/** Staff sending a document for a case: the only case admin route that parses multipart bodies. */
+export async function documentUploadRoutes(app: App, ctx: CasesContext): Promise<void> {
+  const { db, deps, now, storage } = ctx;
+  // Registered in this plugin only, so the multipart hooks stay out of every other route.
+  await app.register(multipart);
+  app.post(
+    '/api/caseadmin/cases/:id/documents/:documentId',
+    {
+      schema: {
+        tags,
+        description:
+          'Staff send a document for the case (one received on paper, say): multipart/form-data with one `file` field, a PDF or an image judged by content.',
+        params: caseDocumentParams,
+        response: { 201: checklistItem, ...uploadErrors },
+      },
+    },
+    async (request, reply) => {
+      const file = await receiveDocument(request, {
+        maxBytes: ctx.settings.documentMaxBytes,
+        tmpDir: deps.config.uploadTmpDir,
+      });
+      const item = await documents.saveCaseDocument(db, storage, request.log, {
+        caseId: request.params.id,
+        documentId: request.params.documentId,
+        file,
+        actor: actingAdmin(request),
+        now: now(),
+      });
+      return reply.status(201).send(item);
+    },
+  );
+}

@@ -1,0 +1,64 @@
+import { subscriptionLinkResponse } from '../../contracts/case-applicant.js';
+import {
+  messageResponse,
+  progressQuery,
+  progressResponse,
+  subscribeBody,
+  subscriptionTokenBody,
+} from '../../contracts/cases.js';
+import type { App } from '../platform/area.js';
+import { errorResponses } from '../platform/errors.js';
+import { requestLanguage } from './applicant-language.js';
+import { lookupProgress } from './progress-lookup.js';
+import { tags, type CasesContext } from './route-context.js';
+import { confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
+
+/** The public tracker: looking a case up, and "email me when this changes". */
+export async function progressRoutes(app: App, ctx: CasesContext): Promise<void> {
+  const { db, deps, notify, now, limits } = ctx;
+
+  app.get(
+    '/api/progress',
+    {
+      config: limits.passportCheck,
+      schema: { tags, querystring: progressQuery, response: { 200: progressResponse, ...errorResponses } },
+    },
+    async (request) => lookupProgress(deps.database.pool, request.query.caseNumber, request.query.passportNumber),
+  );
+
+  // "Email me when this changes": needs the passport number, like the lookup, and shares its count.
+  app.post(
+    '/api/progress/subscribe',
+    {
+      config: limits.passportCheck,
+      schema: { tags, body: subscribeBody, response: { 202: messageResponse, ...errorResponses } },
+    },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(
+          await subscribe(
+            db,
+            notify,
+            { ...request.body, language: requestLanguage(request.body.language, request.headers['accept-language']) },
+            now(),
+          ),
+        ),
+  );
+  app.post(
+    '/api/progress/subscribe/confirm',
+    {
+      config: limits.lookup,
+      schema: { tags, body: subscriptionTokenBody, response: { 200: subscriptionLinkResponse, ...errorResponses } },
+    },
+    async (request) => confirmSubscription(db, request.body.token, now()),
+  );
+  app.post(
+    '/api/progress/unsubscribe',
+    {
+      config: limits.lookup,
+      schema: { tags, body: subscriptionTokenBody, response: { 200: subscriptionLinkResponse, ...errorResponses } },
+    },
+    async (request) => unsubscribe(db, notify, request.body.token, now()),
+  );
+}

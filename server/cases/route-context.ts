@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { AreaDeps } from '../platform/area.js';
+import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import type { PasswordSignIn } from '../platform/password-sign-in.js';
+import type { passwordResetRequests } from '../platform/password-reset-requests.js';
+import type { perMinute } from '../platform/rate-limit.js';
+import type { MediaStorage } from '../platform/storage.js';
+import type { ActingAdmin } from './case-events.js';
+import type { NotificationDeps } from './case-notifications.js';
+
+/** What the cases area's route files share, built once by registerCasesArea. */
+export type CasesContext = {
+  deps: AreaDeps;
+  db: AreaDeps['database']['db'];
+  settings: AreaDeps['config']['cases'];
+  now: () => Date;
+  storage: MediaStorage;
+  notify: NotificationDeps;
+  passwordSignIn: PasswordSignIn;
+  requestPasswordReset: ReturnType<typeof passwordResetRequests>;
+  limits: {
+    /** The tracker's other public routes per client, at the lookup's rate (emailed tokens: confirming, unsubscribing, the applicant's session). */
+    lookup: ReturnType<typeof perMinute>;
+    /**
+     * The lookup, the subscription and the applicant's access request all answer whether a passport
+     * number fits a case: one count of such guesses per client, whichever route they come through.
+     */
+    passportCheck: ReturnType<typeof perMinute>;
+    signIn: ReturnType<typeof perMinute>;
+  };
+};
+
+export const tags = ['cases'];
+export const noContent = { 204: z.null().describe('No content') };
+export { withErrors } from '../platform/area.js';
+// 503: the storage is unreachable or unwritable; 507: it is full; 413: the file is over the limit.
+export const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
+
+/** The acting admin; the admin scope's hook has set it for every route there. */
+export function actingAdmin(request: { caseAdmin: ActingAdmin | null }): ActingAdmin {
+  if (!request.caseAdmin) throw new AppError(401, 'Authentication required');
+  return request.caseAdmin;
+}

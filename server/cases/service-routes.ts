@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import {
+  createServiceDocumentBody,
+  serviceDocument,
+  updateServiceDocumentBody,
+} from '../../contracts/case-documents.js';
+import {
+  createServiceBody,
+  createStepBody,
+  idParams,
+  service,
+  serviceIdParams,
+  step,
+  updateStepBody,
+} from '../../contracts/cases.js';
+import type { App } from '../platform/area.js';
+import * as documents from './case-documents.js';
+import { noContent, tags, withErrors, type CasesContext } from './route-context.js';
+import * as catalog from './service-catalog.js';
+
+/** The service catalogue (case admins): services, the documents each needs, and their steps. */
+export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> {
+  const { db, notify, now } = ctx;
+
+  app.get('/api/caseadmin/services', { schema: { tags, response: withErrors({ 200: z.array(service) }) } }, async () =>
+    catalog.listServices(db),
+  );
+
+  app.post(
+    '/api/caseadmin/services',
+    { schema: { tags, body: createServiceBody, response: withErrors({ 201: service }) } },
+    async (request, reply) => reply.status(201).send(await catalog.createService(db, request.body.name)),
+  );
+
+  app.delete(
+    '/api/caseadmin/services/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await catalog.deleteService(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/caseadmin/services/:serviceId/documents',
+    {
+      schema: {
+        tags,
+        description: 'The documents the service needs from applicants.',
+        params: serviceIdParams,
+        response: withErrors({ 200: z.array(serviceDocument) }),
+      },
+    },
+    async (request) => documents.listServiceDocuments(db, request.params.serviceId),
+  );
+
+  app.post(
+    '/api/caseadmin/services/:serviceId/documents',
+    {
+      schema: {
+        tags,
+        params: serviceIdParams,
+        body: createServiceDocumentBody,
+        response: withErrors({ 201: serviceDocument }),
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await documents.createServiceDocument(db, request.params.serviceId, request.body)),
+  );
+
+  app.patch(
+    '/api/caseadmin/service-documents/:id',
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: updateServiceDocumentBody,
+        response: withErrors({ 200: serviceDocument }),
+      },
+    },
+    async (request) => documents.updateServiceDocument(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/caseadmin/service-documents/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await documents.deleteServiceDocument(db, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/caseadmin/services/:id/steps',
+    { schema: { tags, params: idParams, response: withErrors({ 200: z.array(step) }) } },
+    async (request) => catalog.listSteps(db, request.params.id),
+  );
+
+  app.post(
+    '/api/caseadmin/services/:serviceId/steps',
+    { schema: { tags, params: serviceIdParams, body: createStepBody, response: withErrors({ 201: step }) } },
+    async (request, reply) =>
+      reply.status(201).send(await catalog.createStep(db, notify, request.params.serviceId, request.body, now())),
+  );
+
+  app.patch(
+    '/api/caseadmin/steps/:id',
+    {
+      schema: {
+        tags,
+        description: "A step's public description and expected days.",
+        params: idParams,
+        body: updateStepBody,
+        response: withErrors({ 200: step }),
+      },
+    },
+    async (request) => catalog.updateStep(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/caseadmin/steps/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await catalog.deleteStep(db, notify, request.params.id, now());
+      return reply.status(204).send(null);
+    },
+  );
+}
