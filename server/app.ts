@@ -163,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   // Closing the app lets running jobs finish before the database goes.
   app.addHook('onClose', () => jobs.stop());
+  metrics.trackJobQueue(() => jobs.counts());
   await startScheduledBackups({ config: deps.config, jobs, clock: deps.clock, logger: deps.logger });
   const areaDeps: AreaDeps = {
     ...deps,

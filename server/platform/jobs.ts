@@ -29,8 +29,41 @@ export type JobQueue = {
   ): Promise<void>;
   /** Adds a job to `queue` at each time of `cron` (UTC), once across instances; `undefined` removes the schedule. */
   schedule(queue: string, cron: string | undefined): Promise<void>;
+  /** Every queue's jobs not yet done and failed for good, read from pg-boss's table on its own connections. */
+  counts(): Promise<JobQueueCounts[]>;
   stop(): Promise<void>;
 };
+
+export type JobQueueCounts = {
+  queue: string;
+  /** Jobs not done yet: waiting, delayed (`startAfter`), waiting for a retry after a failure, or running. */
+  notDone: number;
+  /** Seconds since the oldest of those was added; 0 when there is none. */
+  oldestNotDoneSeconds: number;
+  /** Jobs that failed their last retry (kept until pg-boss deletes them). */
+  failed: number;
+};
+
+/**
+ * Every queue, with what it holds that is not done. A job waiting for its retry (an email during
+ * an SMTP outage) or delayed counts from when it was added: counting only the jobs due now read 0
+ * while mail piled up. The filter matches pg-boss's index of live jobs (job_i14).
+ */
+const JOB_COUNTS_QUERY = `
+  SELECT q.name AS queue,
+         coalesce(j.not_done, 0)::int AS "notDone",
+         coalesce(extract(epoch FROM now() - j.oldest_not_done), 0)::float8 AS "oldestNotDoneSeconds",
+         coalesce(j.failed, 0)::int AS failed
+    FROM pgboss.queue q
+    LEFT JOIN (
+      SELECT name,
+             count(*) FILTER (WHERE state IN ('created', 'retry', 'active')) AS not_done,
+             min(created_on) FILTER (WHERE state IN ('created', 'retry', 'active')) AS oldest_not_done,
+             count(*) FILTER (WHERE state = 'failed') AS failed
+        FROM pgboss.job
+       WHERE state IN ('created', 'retry', 'active', 'failed')
+       GROUP BY name
+    ) j ON j.name = q.name`;
 
 export type JobQueueOptions = {
   connectionString: string;
@@ -140,6 +173,10 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       await ensureQueue(queue, 'short');
       if (cron === undefined) await boss.unschedule(queue);
       else await boss.schedule(queue, cron, {}, { tz: 'UTC' });
+    },
+    async counts() {
+      const { rows } = await boss.getDb().executeSql(JOB_COUNTS_QUERY);
+      return rows as JobQueueCounts[];
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 5_000, close: true });
