@@ -7,10 +7,6 @@ export const SEARCH_MEMBERS_LIMIT = 10;
 /** The `@` box's suggestions per page. */
 export const MEMBER_SUGGESTIONS_PAGE_SIZE = 8;
 
-/** Upload types, judged by the file's content: gif, jpeg and png images, mp4 video. */
-export const acceptedMediaTypes = ['image/gif', 'image/jpeg', 'image/png', 'video/mp4'] as const;
-export type AcceptedMediaType = (typeof acceptedMediaTypes)[number];
-
 /** Live events: SSE `event:` names. */
 export const feedEvents = {
   postCreated: 'post-created',

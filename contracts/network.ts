@@ -8,13 +8,11 @@ export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 2000;
 // Constants the browser needs live in a module without zod, so importing them does not ship zod.
 export {
-  acceptedMediaTypes,
   COMMENTS_PAGE_SIZE,
   FEED_PAGE_SIZE,
   feedEvents,
   MEMBER_SUGGESTIONS_PAGE_SIZE,
   SEARCH_MEMBERS_LIMIT,
-  type AcceptedMediaType,
 } from './network-constants.js';
 
 const email = z

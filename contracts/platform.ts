@@ -14,6 +14,8 @@ export const publicConfigSchema = z.object({
   /** Whether "Sign in with {oidcProviderName}" is configured. */
   oidcConfigured: z.boolean(),
   oidcProviderName: z.string(),
+  /** The largest photo or video a member may send (UPLOAD_MAX_BYTES), shown beside the upload controls. */
+  uploadMaxBytes: z.number().int(),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,28 +1,25 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LESSON_IMAGE_FIELD, LESSON_IMAGE_MAX_BYTES, LESSON_IMAGE_PATH } from '../../contracts/lms-constants.js';
+import { mediaRefusal } from '../../contracts/media-constants.js';
 import { AppError } from '../platform/errors.js';
 import { fileTooLarge, formRefusal, savePartToFile } from '../platform/form-upload.js';
+import { cleanMedia, judgeMedia, storedTypeOfExtension } from '../platform/media-cleaning.js';
 import type { MediaStorage } from '../platform/storage.js';
 
 const PREFIX = 'lesson-images/';
-const extensionOf = { 'image/gif': 'gif', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const;
-type ImageType = keyof typeof extensionOf;
-const typeOfExtension = Object.fromEntries(
-  Object.entries(extensionOf).map(([type, extension]) => [extension, type]),
-) as Record<string, ImageType>;
 
 /** A stored lesson image's name: 24 random hex digits (unguessable, as the images are served to anyone with the link) and the detected type's extension. */
 const NAME_PATTERN = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
 
-export const LESSON_IMAGE_REFUSAL = 'Please choose an image (PNG, JPEG, GIF or WebP).';
+export const LESSON_IMAGE_REFUSAL = mediaRefusal('photo', LESSON_IMAGE_MAX_BYTES);
 
 /**
- * Stores the one image of a multipart form (field `image`), judged by its content, and answers
- * its address. Over the limit: 413 and nothing kept; anything but an image: 400.
+ * Stores the one image of a multipart form (field `image`), judged by its content and stored
+ * without location or device metadata (a HEIC photo as JPEG), and answers its address. Over the
+ * limit: 413 and nothing kept; anything but a photo, or one cut off: 400.
  */
 export async function saveLessonImage(
   request: FastifyRequest,
@@ -44,10 +41,10 @@ export async function saveLessonImage(
       temporary.push(path);
       const { size, head } = await savePartToFile(part, path);
       if (part.file.truncated) throw fileTooLarge(LESSON_IMAGE_MAX_BYTES);
-      const type = (await fileTypeFromBuffer(head))?.mime;
-      if (size === 0 || !type || !(type in extensionOf)) throw new AppError(400, LESSON_IMAGE_REFUSAL);
-      const name = `${randomBytes(12).toString('hex')}.${extensionOf[type as ImageType]}`;
-      await storage.putFile(`${PREFIX}${name}`, path, size, type);
+      if (size === 0) throw new AppError(400, LESSON_IMAGE_REFUSAL);
+      const cleaned = await cleanMedia(path, await judgeMedia(head, 'photo', LESSON_IMAGE_MAX_BYTES));
+      const name = `${randomBytes(12).toString('hex')}.${cleaned.extension}`;
+      await storage.putFile(`${PREFIX}${name}`, path, cleaned.size, cleaned.type);
       saved = { url: `${LESSON_IMAGE_PATH}${name}` };
     }
     if (!saved) throw new AppError(400, LESSON_IMAGE_REFUSAL);
@@ -65,7 +62,10 @@ export async function serveLessonImage(storage: MediaStorage, name: string, repl
   if (!stored) throw new AppError(404, 'Image not found');
   return (
     reply
-      .header('content-type', typeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
+      .header(
+        'content-type',
+        storedTypeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream',
+      )
       .header('x-content-type-options', 'nosniff')
       // A name is never reused for other bytes.
       .header('cache-control', 'public, max-age=31536000, immutable')

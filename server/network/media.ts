@@ -1,38 +1,32 @@
-import { fileTypeFromBuffer } from 'file-type';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedMediaTypes, type AcceptedMediaType } from '../../contracts/network.js';
+import { mediaRefusal, type MediaChoice } from '../../contracts/media-constants.js';
 import { AppError } from '../platform/errors.js';
 import { fileTooLarge, formRefusal, savePartToFile } from '../platform/form-upload.js';
+import {
+  cleanMedia,
+  judgeMedia,
+  storedTypeOfExtension,
+  type StoredMediaType,
+  type UploadType,
+} from '../platform/media-cleaning.js';
 import { parseRange, type MediaStorage } from '../platform/storage.js';
 
 const MEDIA_PREFIX = 'media/';
 const MEDIA_ROUTE = '/api/network/media/';
-const extensionOf: Record<AcceptedMediaType, string> = {
-  'image/gif': 'gif',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'video/mp4': 'mp4',
-};
-const typeOfExtension: Record<string, AcceptedMediaType> = {
-  gif: 'image/gif',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  mp4: 'video/mp4',
-};
 
-/** What a form's file may be, and what to say when it is not. */
-export type FileKind = { accepts: (type: AcceptedMediaType) => boolean; refusal: string };
-export const postMedia: FileKind = { accepts: () => true, refusal: 'Please select a valid image or video file' };
-export const profilePhoto: FileKind = {
-  accepts: (type) => type.startsWith('image/'),
-  refusal: 'Please select a valid image file',
-};
+/** What a form's file may be: a photo (a profile photo) or a photo or video (a post's media). */
+export type FileKind = { choice: MediaChoice };
+export const postMedia: FileKind = { choice: 'photo-or-video' };
+export const profilePhoto: FileKind = { choice: 'photo' };
+
+/** The refusal of a missing or unaccepted file of `kind`, naming the formats and the limit. */
+export const refusalOf = (kind: FileKind, maxBytes: number) => mediaRefusal(kind.choice, maxBytes);
 
 /** The name part of a stored media key, as it appears in the media URL. */
-export const MEDIA_NAME_PATTERN = /^\d{13}-[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.(gif|jpg|png|mp4)$/;
+export const MEDIA_NAME_PATTERN = /^\d{13}-[0-9a-f-]{36}-[A-Za-z0-9._-]{1,80}\.(gif|jpg|png|webp|mp4|mov|webm)$/;
 
 export const mediaUrlOf = (key: string) => `${MEDIA_ROUTE}${key.slice(MEDIA_PREFIX.length)}`;
 
@@ -42,8 +36,8 @@ export function mediaKeyOfUrl(url: string | null): string | undefined {
   return MEDIA_NAME_PATTERN.test(name) ? `${MEDIA_PREFIX}${name}` : undefined;
 }
 
-/** `media/{timestamp}-{userId}-{safe name}.{ext}`: the extension is the detected type's, never the client's. */
-export function mediaKey(now: Date, userId: string, originalName: string, type: AcceptedMediaType): string {
+/** `media/{timestamp}-{userId}-{safe name}.{ext}`: the extension is the stored type's, never the client's. */
+export function mediaKey(now: Date, userId: string, originalName: string, extension: string): string {
   const base = originalName.replace(/\.[^.]*$/, '');
   const safe =
     base
@@ -51,17 +45,17 @@ export function mediaKey(now: Date, userId: string, originalName: string, type: 
       .replace(/[^A-Za-z0-9._-]+/g, '-')
       .replace(/^[-.]+|[-.]+$/g, '')
       .slice(0, 60) || 'upload';
-  return `${MEDIA_PREFIX}${now.getTime()}-${userId}-${safe}.${extensionOf[type]}`;
+  return `${MEDIA_PREFIX}${now.getTime()}-${userId}-${safe}.${extension}`;
 }
 
-export type ReceivedFile = { path: string; size: number; type: AcceptedMediaType; originalName: string };
+/** A received file, judged by content but not yet cleaned: `prepareMedia` makes it fit to store. */
+export type ReceivedFile = { path: string; size: number; type: UploadType; originalName: string };
 export type ReceivedForm = { fields: Record<string, string>; file?: ReceivedFile };
 
 /**
  * Reads a multipart form, streaming its one file to a temporary file while counting bytes
  * and keeping the first bytes for type detection. Over the limit the upload stops with 413
- * and nothing is kept; a type other than gif, jpeg, png or mp4, or one the kind of file does not
- * accept, is a 400 with the kind's refusal.
+ * and nothing is kept; a file that is none of the kind's formats is a 400 naming them.
  */
 export async function receiveForm(
   request: FastifyRequest,
@@ -92,9 +86,7 @@ export async function receiveForm(
         temporary.pop();
         continue;
       }
-      const detected = await fileTypeFromBuffer(received.head);
-      const type = acceptedMediaTypes.find((accepted) => accepted === detected?.mime);
-      if (!type || !options.kind.accepts(type)) throw new AppError(400, options.kind.refusal);
+      const type = await judgeMedia(received.head, options.kind.choice, options.maxBytes);
       file = { path, size: received.size, type, originalName: part.filename || 'upload' };
     }
     return { fields, file };
@@ -102,6 +94,16 @@ export async function receiveForm(
     await Promise.all(temporary.map((path) => rm(path, { force: true })));
     throw formRefusal(error, options.maxBytes) ?? error;
   }
+}
+
+/**
+ * Removes the received file's location and device metadata in place (a HEIC photo becomes a JPEG)
+ * and answers what to store; a 400 when it cannot be read whole.
+ */
+export async function prepareMedia(
+  file: ReceivedFile,
+): Promise<{ size: number; type: StoredMediaType; extension: string }> {
+  return cleanMedia(file.path, file.type);
 }
 
 export async function discardFile(file: ReceivedFile | undefined): Promise<void> {
@@ -130,7 +132,7 @@ export async function serveMedia(storage: MediaStorage, name: string, request: F
   if (!stored) throw new AppError(404, 'Media not found');
   const extension = name.slice(name.lastIndexOf('.') + 1);
   reply
-    .header('content-type', typeOfExtension[extension] ?? 'application/octet-stream')
+    .header('content-type', storedTypeOfExtension[extension] ?? 'application/octet-stream')
     .header('accept-ranges', 'bytes')
     .header('x-content-type-options', 'nosniff')
     // The name carries a timestamp and never changes meaning; only members may read it.

@@ -159,11 +159,14 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
   });
 }
 
-export const networkArea: Area<Pick<PublicConfig, 'networkSignup' | 'oidcConfigured' | 'oidcProviderName'>> = {
+export const networkArea: Area<
+  Pick<PublicConfig, 'networkSignup' | 'oidcConfigured' | 'oidcProviderName' | 'uploadMaxBytes'>
+> = {
   register: registerNetworkArea,
-  publicConfig: ({ network }) => ({
+  publicConfig: ({ network, uploadMaxBytes }) => ({
     networkSignup: network.signup,
     oidcConfigured: Boolean(network.oidc),
     oidcProviderName: network.oidcProviderName,
+    uploadMaxBytes,
   }),
 };

@@ -8,7 +8,9 @@ import {
   mediaKeyOfUrl,
   mediaUrlOf,
   postMedia,
+  prepareMedia,
   profilePhoto,
+  refusalOf,
   removeStoredMedia,
 } from './media.js';
 import * as posts from './posts.js';
@@ -23,18 +25,21 @@ export function registerUploadRoutes(uploads: App, ctx: NetworkContext): void {
     {
       schema: {
         tags,
-        description: 'multipart/form-data with one image file field `photo`',
+        description:
+          'multipart/form-data with one photo file field `photo` (JPEG, PNG, GIF, WebP or HEIC), stored without location or device metadata',
         response: { 200: meResponse, ...uploadErrors },
       },
     },
     async (request) => {
       const me = signedIn(request);
       const form = await receiveUpload(request, 'photo', profilePhoto);
-      if (!form.file) throw new AppError(400, profilePhoto.refusal);
-      const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
+      if (!form.file) throw new AppError(400, refusalOf(profilePhoto, ctx.deps.config.uploadMaxBytes));
+      let key: string;
       try {
         await memberLimits.countUpload(me.id);
-        await storage.putFile(key, form.file.path, form.file.size, form.file.type);
+        const cleaned = await prepareMedia(form.file);
+        key = mediaKey(now(), me.id, form.file.originalName, cleaned.extension);
+        await storage.putFile(key, form.file.path, cleaned.size, cleaned.type);
       } finally {
         await discardFile(form.file);
       }
@@ -50,7 +55,7 @@ export function registerUploadRoutes(uploads: App, ctx: NetworkContext): void {
       schema: {
         tags,
         description:
-          'multipart/form-data: `description` text and an optional `media` file (gif, jpeg, png or mp4, judged by content)',
+          'multipart/form-data: `description` text and an optional `media` file (a JPEG, PNG, GIF, WebP or HEIC photo, or an MP4, MOV or WebM video, judged by content), stored without location or device metadata',
         response: { 201: postSchema, ...uploadErrors },
       },
     },
@@ -65,9 +70,10 @@ export function registerUploadRoutes(uploads: App, ctx: NetworkContext): void {
         let media: { key: string; type: string } | undefined;
         if (form.file) {
           await memberLimits.countUpload(me.id);
-          const key = mediaKey(now(), me.id, form.file.originalName, form.file.type);
-          await storage.putFile(key, form.file.path, form.file.size, form.file.type);
-          media = { key, type: form.file.type };
+          const cleaned = await prepareMedia(form.file);
+          const key = mediaKey(now(), me.id, form.file.originalName, cleaned.extension);
+          await storage.putFile(key, form.file.path, cleaned.size, cleaned.type);
+          media = { key, type: cleaned.type };
         }
         try {
           const created = await posts.createPost(db, me, { description: description.data, media }, now());

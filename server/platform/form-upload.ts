@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { createWriteStream } from 'node:fs';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { tooLargeRefusal } from '../../contracts/media-constants.js';
 import { AppError } from './errors.js';
 
 /*
@@ -33,8 +34,7 @@ export async function savePartToFile(part: MultipartFile, path: string): Promise
 }
 
 export function fileTooLarge(maxBytes: number): AppError {
-  const megabytes = Math.round((maxBytes / (1024 * 1024)) * 10) / 10;
-  return new AppError(413, `The file is too large. The limit is ${megabytes} MB.`);
+  return new AppError(413, tooLargeRefusal(maxBytes));
 }
 
 export const MALFORMED_FORM_MESSAGE = 'The form could not be read. Please try again.';

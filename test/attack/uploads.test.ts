@@ -109,7 +109,7 @@ describe('upload attacks on the network', () => {
       expect(response.json<{ error: string }>().error).toMatch(
         status === 413
           ? /^The file is too large\. The limit is [\d.]+ MB\.$/
-          : /Please (select a valid image or video file|add content before posting)/,
+          : /Please (choose a photo or a video: JPEG, PNG, GIF, WebP or HEIC photos, or MP4, MOV or WebM videos, up to [\d.]+ MB\.|add content before posting)/,
       );
       expect(await storedFiles()).toEqual(filesBefore);
       expect(await tableDigest(t)).toEqual(before);
@@ -204,16 +204,22 @@ describe('upload attacks on the network', () => {
     expect(await tableDigest(t)).toEqual(before);
   });
 
-  // Decision: a file whose bytes are a real GIF/PNG is accepted even if more follows; images are not
-  // re-encoded. It can never run: its name and type come from the detected image type, and it is
-  // served as that image type with nosniff, so no browser treats it as a page or a script.
+  it('when a member uploads a GIF header followed by script (a GIF/JS polyglot) named .html, then it is refused as a picture that cannot be read, and nothing is kept', async () => {
+    const filesBefore = await storedFiles();
+    const before = await tableDigest(t);
+
+    const response = await createPost(t, member, 'polyglot', file('evil.html', 'text/html', gifScriptPolyglot));
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: string }>().error).toMatch(/^The photo could not be read/);
+    expect(await storedFiles()).toEqual(filesBefore);
+    expect(await tableDigest(t)).toEqual(before);
+  });
+
+  // A real image is written again by sharp: what followed its end (a page, a script) is not stored.
+  // Its name and type come from the detected image type, and it is served as that type with
+  // nosniff, so no browser treats it as a page or a script.
   it.each([
-    [
-      'a GIF header followed by script (a GIF/JS polyglot) named .html',
-      file('evil.html', 'text/html', gifScriptPolyglot),
-      'image/gif',
-      'gif',
-    ],
     [
       'a real PNG with an HTML page appended, sent as text/html',
       file('page.html', 'text/html', pngWithHtmlTail),
@@ -222,7 +228,7 @@ describe('upload attacks on the network', () => {
     ],
     ['a real PNG named .js', file('x.js', 'application/javascript', tinyPng), 'image/png', 'png'],
   ])(
-    'when a member uploads %s, then it is stored and served only as its image type with nosniff',
+    'when a member uploads %s, then it is stored without what followed the image and served only as its image type with nosniff',
     async (_name, part, type, extension) => {
       t.clock.advance(1000);
       const response = await createPost(t, member, 'polyglot', part);
@@ -241,6 +247,7 @@ describe('upload attacks on the network', () => {
       expect(served.headers['x-content-type-options']).toBe('nosniff');
       // Fetched as data (an <img>, a download), a served file's policy lets it run and load nothing.
       expect(served.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(served.rawPayload.includes('<script')).toBe(false);
     },
   );
 

@@ -129,14 +129,55 @@ export const tinyPng = Buffer.from(
   'base64',
 );
 
-/** The start of an MP4 file (an `ftyp` box with the isom brand) followed by filler bytes. */
+/** An ISO box: a 32-bit size, a four-letter type, then its content. */
+function box(type: string, ...content: Buffer[]): Buffer {
+  const body = Buffer.concat(content);
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(8 + body.length);
+  head.write(type, 4, 'latin1');
+  return Buffer.concat([head, body]);
+}
+const fullBox = (type: string, ...content: Buffer[]) => box(type, Buffer.alloc(4), ...content);
+const u32s = (...values: number[]) => {
+  const bytes = Buffer.alloc(values.length * 4);
+  values.forEach((value, i) => bytes.writeUInt32BE(value, i * 4));
+  return bytes;
+};
+
+/**
+ * An MP4 file `size` bytes long, whole as far as the server's check goes: `ftyp`, a `moov` with one
+ * video track whose one sample is the `mdat` that follows, filled with filler bytes. Nothing in it
+ * is metadata, so it is stored byte for byte.
+ */
 export function mp4Bytes(size = 64 * 1024): Buffer {
-  const ftyp = Buffer.concat([
-    Buffer.from([0, 0, 0, 0x18]),
-    Buffer.from('ftypisom'),
-    Buffer.from([0, 0, 2, 0]),
-    Buffer.from('isommp42'),
-  ]);
-  const filler = Buffer.alloc(Math.max(0, size - ftyp.length), 7);
-  return Buffer.concat([ftyp, filler]);
+  const ftyp = box('ftyp', Buffer.from('isom'), u32s(0x200), Buffer.from('isommp42'));
+  const moovFor = (mdatStart: number, sampleSize: number) =>
+    box(
+      'moov',
+      fullBox('mvhd', Buffer.alloc(96)),
+      box(
+        'trak',
+        fullBox('tkhd', Buffer.alloc(80)),
+        box(
+          'mdia',
+          fullBox('mdhd', Buffer.alloc(20)),
+          fullBox('hdlr', u32s(0), Buffer.from('vide'), Buffer.alloc(13)),
+          box(
+            'minf',
+            box(
+              'stbl',
+              fullBox('stsd', u32s(0)),
+              fullBox('stts', u32s(0)),
+              fullBox('stsc', u32s(1, 1, 1, 1)),
+              fullBox('stsz', u32s(sampleSize, 1)),
+              fullBox('stco', u32s(1, mdatStart + 8)),
+            ),
+          ),
+        ),
+      ),
+    );
+  const headerBytes = ftyp.length + moovFor(0, 0).length + 8;
+  const sampleSize = Math.max(0, size - headerBytes);
+  const moov = moovFor(ftyp.length + moovFor(0, 0).length, sampleSize);
+  return Buffer.concat([ftyp, moov, box('mdat', Buffer.alloc(sampleSize, 7))]);
 }
