@@ -1,19 +1,22 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { startLocalOidcProvider } from './network-oidc-provider.js';
 
-// A real 1×1 PNG, and the start of an MP4 (ftyp box) that the server recognises by its bytes.
+// A real 1×1 PNG, and files as phones save them (test/fixtures/media/README.md).
 const png = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-const mp4 = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]),
-  Buffer.from('ftypisom'),
-  Buffer.from([0, 0, 2, 0]),
-  Buffer.from('isommp42'),
-  Buffer.alloc(2048, 1),
-]);
+const phoneFile = (name: string) => readFileSync(new URL(`../test/fixtures/media/${name}`, import.meta.url));
+const mp4 = phoneFile('android-video.mp4');
+
+/** Waits until the browser has read a video's header: it can play what was stored. */
+async function expectPlayable(video: Locator) {
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => (element.readyState >= 1 ? element.duration : 0)))
+    .toBeGreaterThan(0.5);
+}
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
@@ -110,7 +113,9 @@ test('when members post, comment, like and delete, then a second browser sees ev
   await dialog
     .getByLabel('Add Media')
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not media') });
-  await expect(dialog.getByRole('alert')).toHaveText('Please select a valid image or video file');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    /^Please choose a photo or a video: JPEG, PNG, GIF, WebP or HEIC photos, or MP4, MOV or WebM videos, up to [\d.]+ MB\.$/,
+  );
   await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -123,10 +128,9 @@ test('when members post, comment, like and delete, then a second browser sees ev
   await expect(liveImage).toBeVisible();
   expect(await liveImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await publish(page, 'A clip', { name: 'clip.mp4', mimeType: 'video/mp4', buffer: mp4 });
-  await expect(readerPage.getByRole('article').filter({ hasText: 'A clip' }).locator('video')).toHaveAttribute(
-    'src',
-    /\/api\/network\/media\/\d+-.+-clip\.mp4$/,
-  );
+  const clip = readerPage.getByRole('article').filter({ hasText: 'A clip' }).locator('video');
+  await expect(clip).toHaveAttribute('src', /\/api\/network\/media\/\d+-.+-clip\.mp4$/);
+  await expectPlayable(clip);
 
   // A post without comments asks for none, however long it is on screen.
   expect(commentLists.filter((path) => path.includes(postId))).toEqual([]);
@@ -173,6 +177,49 @@ test('when members post, comment, like and delete, then a second browser sees ev
   await expect(livePost).toHaveCount(0);
 
   await reader.context.close();
+});
+
+test('when a member posts an iPhone photo and video, then the composer says what it takes, the HEIC shows upright as a JPEG and the MOV plays', async ({
+  page,
+}) => {
+  await signUpThroughUi(page, unique('phone'));
+  await page.getByRole('button', { name: 'Start a post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create a post' });
+  await expect(dialog.getByLabel('Add Media')).toHaveAccessibleDescription(
+    /^JPEG, PNG, GIF, WebP or HEIC photos, or MP4, MOV or WebM videos, up to \d+ MB\. Location and camera details are removed\.$/,
+  );
+  // Chromium cannot draw HEIC, so the composer names the file instead of a broken preview.
+  await dialog.getByLabel('Add Media').setInputFiles({
+    name: 'IMG_0042.HEIC',
+    mimeType: 'image/heic',
+    buffer: phoneFile('iphone-photo.heic'),
+  });
+  await expect(dialog.getByText('IMG_0042.HEIC: a HEIC photo, posted as a JPEG.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  await publish(page, 'From my iPhone', {
+    name: 'IMG_0042.HEIC',
+    mimeType: 'image/heic',
+    buffer: phoneFile('iphone-photo.heic'),
+  });
+  const photo = page
+    .getByRole('article')
+    .filter({ hasText: 'From my iPhone' })
+    .getByRole('img', { name: /Image:/ });
+  await expect(photo).toHaveAttribute('src', /-IMG_0042\.jpg$/);
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([40, 80]);
+
+  await publish(page, 'A clip from my iPhone', {
+    name: 'IMG_0043.MOV',
+    mimeType: 'video/quicktime',
+    buffer: phoneFile('iphone-video.mov'),
+  });
+  const video = page.getByRole('article').filter({ hasText: 'A clip from my iPhone' }).locator('video');
+  await expect(video).toHaveAttribute('src', /-IMG_0043\.mov$/);
+  await expectPlayable(video);
+  await expectAccessible(page);
 });
 
 test('when the live stream is refused (the database is away), then the feed opens it again by itself and shows what was posted meanwhile', async ({

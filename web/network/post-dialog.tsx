@@ -1,8 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { acceptedMediaTypes } from '../../contracts/network-constants.js';
+import {
+  acceptAttribute,
+  acceptedMediaText,
+  looksAccepted,
+  mediaRefusal,
+  tooLargeRefusal,
+} from '../../contracts/media-constants.js';
 import type { NetworkUser } from '../../contracts/network.js';
 import { errorMessage } from '../lib/http.js';
+import { usePublicConfig } from '../lib/public-config.js';
 import { Button } from '../ui/button.js';
 import { Modal } from '../ui/modal.js';
 import { FormError } from '../ui/states.js';
@@ -13,12 +20,12 @@ import { MentionField } from './mention-field.js';
 import styles from './network.module.css';
 import { Form } from '../ui/form.js';
 
-const accepted: readonly string[] = acceptedMediaTypes;
-
 /** Create a Post: text, optional image or video with preview, upload progress; closing or posting resets it. */
 export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boolean; onClose: () => void }) {
   const client = useQueryClient();
   const textId = useId();
+  const mediaHintId = useId();
+  const maxBytes = usePublicConfig().data?.uploadMaxBytes;
   const [text, setText] = useState('');
   const { file: media, url: preview, choose: setMedia } = useFilePreview();
   const [error, setError] = useState<string | null>(null);
@@ -82,13 +89,7 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
         />
         {media && preview && (
           <div className={styles.preview}>
-            {media.type.startsWith('video/') ? (
-              <video src={preview} controls className={styles.media}>
-                <track kind="captions" />
-              </video>
-            ) : (
-              <img src={preview} alt="Preview of the chosen image" className={styles.media} />
-            )}
+            <ChosenMedia file={media} url={preview} />
             <Button variant="ghost" size="small" onClick={() => setMedia(null)} disabled={progress !== null}>
               Remove media
             </Button>
@@ -106,14 +107,14 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
             <input
               type="file"
               className="visually-hidden"
-              accept={accepted.join(',')}
+              accept={acceptAttribute('photo-or-video')}
+              aria-describedby={mediaHintId}
               onChange={(event) => {
                 const file = event.target.files?.[0] ?? null;
                 event.target.value = '';
-                if (!file || !accepted.includes(file.type)) {
-                  setError('Please select a valid image or video file');
-                  return;
-                }
+                if (!file) return;
+                if (!looksAccepted('photo-or-video', file)) return setError(mediaRefusal('photo-or-video', maxBytes));
+                if (maxBytes !== undefined && file.size > maxBytes) return setError(tooLargeRefusal(maxBytes));
                 setError(null);
                 setMedia(file);
               }}
@@ -123,7 +124,32 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
             {progress !== null ? 'Posting...' : 'Post'}
           </Button>
         </div>
+        <p id={mediaHintId} className={styles.hint}>
+          {acceptedMediaText('photo-or-video', maxBytes)}. Location and camera details are removed.
+        </p>
       </Form>
     </Modal>
+  );
+}
+
+/**
+ * The chosen file as it will look, or its name when this browser cannot show it (a HEIC photo
+ * outside Safari, an HEVC video): the server converts or keeps it, so it can still be posted.
+ */
+function ChosenMedia({ file, url }: { file: File; url: string }) {
+  const [unshown, setUnshown] = useState<string | null>(null);
+  const heic = /^image\/hei[cf]$/.test(file.type) || /\.hei[cf]$/i.test(file.name);
+  if (unshown === url || heic)
+    return (
+      <p className={styles.hint}>
+        {file.name}: {heic ? 'a HEIC photo, posted as a JPEG.' : 'this browser cannot show a preview.'}
+      </p>
+    );
+  return file.type.startsWith('video/') ? (
+    <video src={url} controls className={styles.media} onError={() => setUnshown(url)}>
+      <track kind="captions" />
+    </video>
+  ) : (
+    <img src={url} alt="Preview of the chosen image" className={styles.media} onError={() => setUnshown(url)} />
   );
 }

@@ -6,7 +6,8 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type SubmitEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { audiences, courseLevels } from '../../../contracts/lms-constants.js';
+import { audiences, courseLevels, LESSON_IMAGE_MAX_BYTES } from '../../../contracts/lms-constants.js';
+import { acceptAttribute, acceptedMediaText } from '../../../contracts/media-constants.js';
 import type { AdminCourseDetails } from '../../../contracts/lms.js';
 import { ApiError, errorMessage, fieldError } from '../../lib/http.js';
 import { useRouteId } from '../../lib/route-id.js';
@@ -306,7 +307,8 @@ function LessonEditor({ lesson, index, count, onChange, onMove, onRemove }: Less
           id={`${id}-image`}
           className="visually-hidden"
           type="file"
-          accept="image/png,image/jpeg,image/gif,image/webp"
+          accept={acceptAttribute('photo')}
+          aria-describedby={`${id}-image-hint`}
           disabled={uploading}
           onChange={(event) => {
             const file = event.target.files?.[0];
@@ -314,6 +316,9 @@ function LessonEditor({ lesson, index, count, onChange, onMove, onRemove }: Less
             if (file) addImage(file);
           }}
         />
+        <span id={`${id}-image-hint`} className={editor.imageHint}>
+          {acceptedMediaText('photo', LESSON_IMAGE_MAX_BYTES)}. Location and camera details are removed.
+        </span>
         <FormError message={uploadError} />
       </div>
       <div className={editor.writeAndPreview}>
