@@ -16,6 +16,11 @@ export type CounterStore = {
    * caller must use `increment` (Redis). The hot limits take this path to cost no promise.
    */
   incrementAtOnce(key: string, windowMs: number): WindowCount | undefined;
+  /**
+   * Takes back one earlier `increment` of `key` (never below 0, the window unchanged): a claim made
+   * before the outcome was known, for an attempt that turned out not to count.
+   */
+  release(key: string): Promise<void>;
   /** The count of `key`'s open window; 0 if none. */
   read(key: string): Promise<WindowCount>;
   remove(key: string): Promise<void>;
@@ -57,6 +62,10 @@ export function createMemoryCounterStore(now: () => number): CounterStore {
     async increment(key, windowMs) {
       return incrementAtOnce(key, windowMs);
     },
+    async release(key) {
+      const entry = open(key);
+      if (entry && entry.count > 0) entry.count -= 1;
+    },
     async read(key) {
       const entry = open(key);
       return entry ? { count: entry.count, resetInMs: entry.endsAt - now() } : { count: 0, resetInMs: 0 };
@@ -77,6 +86,13 @@ if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}
+`;
+
+// DECR keeps the key's expiry; a key already gone (its window over) is not brought back.
+const RELEASE = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return 0
 `;
 
 const KEY_PREFIX = 'pathway:limits:';
@@ -122,6 +138,12 @@ export function createRedisCounterStore(url: string, fallback: CounterStore, log
         },
         () => fallback.increment(key, windowMs),
       ),
+    release: async (key) => {
+      await withFallback(
+        async () => void (await redis.eval(RELEASE, 1, KEY_PREFIX + key)),
+        () => fallback.release(key),
+      );
+    },
     read: (key) =>
       withFallback(
         async () => {

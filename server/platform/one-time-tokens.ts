@@ -9,8 +9,9 @@ export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Issues the token of an emailed link; only its hash is stored. Earlier tokens of the same
- * purpose and account are dropped, so only the newest link works.
+ * Issues the token of an emailed link; only its hash is stored. It replaces any earlier token of
+ * the same purpose and account in one statement (one row per purpose and account, by a unique
+ * index), so only the newest link works, however many are issued at once.
  */
 export async function issueOneTimeToken(
   db: Queryable,
@@ -20,14 +21,20 @@ export async function issueOneTimeToken(
   ttlSeconds: number,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.delete(oneTimeTokens).where(and(eq(oneTimeTokens.purpose, purpose), eq(oneTimeTokens.accountId, accountId)));
-  await db.insert(oneTimeTokens).values({
+  const row = {
     tokenHash: hashToken(token),
     purpose,
     accountId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
-  });
+  };
+  await db
+    .insert(oneTimeTokens)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [oneTimeTokens.purpose, oneTimeTokens.accountId],
+      set: { tokenHash: row.tokenHash, createdAt: row.createdAt, expiresAt: row.expiresAt },
+    });
   return token;
 }
 

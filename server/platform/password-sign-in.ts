@@ -56,32 +56,25 @@ export function createPasswordSignIn(
     return tokens.verifyMac(purpose, `${normalizeAccount(account)}\n${issuedAt}\n${nonce}`, digest) ? nonce : undefined;
   }
 
-  function tooMany(windows: { count: number; resetInMs: number }[]): void {
-    const blocked = windows.filter((window) => window.count >= limit);
-    if (blocked.length === 0) return;
+  /**
+   * Claims the attempt before the password is checked: its counts go up first, in one atomic step
+   * each, so guesses arriving at once cannot all read a count below the limit (issue 35: the count
+   * was read before the password check and written after it, and 12 parallel guesses were all
+   * checked against a limit of 3). Past the limit the claim is taken back and the answer is 429:
+   * a refused attempt checks no password and does not count. Returns the keys claimed.
+   */
+  async function claim(request: FastifyRequest, account: string, now: Date): Promise<string[]> {
+    const device = knownDevice(request, account, now.getTime());
+    const keys = device ? [deviceKey(device)] : [accountKey(account), clientKey(request)];
+    const windows = await Promise.all(keys.map((key) => counters.increment(key, windowMs)));
+    const blocked = windows.filter((window) => window.count > limit);
+    if (blocked.length === 0) return keys;
+    await Promise.all(keys.map((key) => counters.release(key)));
     const minutes = Math.max(1, Math.ceil(Math.max(...blocked.map((window) => window.resetInMs)) / 60_000));
     throw new AppError(
       429,
       `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     );
-  }
-
-  async function assertAllowed(request: FastifyRequest, account: string, now: Date): Promise<void> {
-    const device = knownDevice(request, account, now.getTime());
-    if (device) return tooMany([await counters.read(deviceKey(device))]);
-    tooMany(await Promise.all([counters.read(accountKey(account)), counters.read(clientKey(request))]));
-  }
-
-  async function recordFailure(request: FastifyRequest, account: string, now: Date): Promise<void> {
-    const device = knownDevice(request, account, now.getTime());
-    if (device) {
-      await counters.increment(deviceKey(device), windowMs);
-      return;
-    }
-    await Promise.all([
-      counters.increment(accountKey(account), windowMs),
-      counters.increment(clientKey(request), windowMs),
-    ]);
   }
 
   /**
@@ -97,6 +90,8 @@ export function createPasswordSignIn(
   ): Promise<void> {
     const device = knownDevice(request, account, now.getTime());
     await counters.remove(device ? deviceKey(device) : accountKey(account));
+    // The client's claim is taken back: a success is no failure.
+    if (!device) await counters.release(clientKey(request));
     const issuedAt = String(Math.floor(now.getTime() / 1000));
     const nonce = randomBytes(18).toString('base64url');
     const digest = tokens.mac(purpose, `${normalizeAccount(account)}\n${issuedAt}\n${nonce}`);
@@ -126,12 +121,17 @@ export function createPasswordSignIn(
       checkPassword: () => Promise<T | null | undefined>,
       refusal: string,
     ): Promise<T> {
-      await assertAllowed(request, account, clock.now());
-      const signedIn = await checkPassword();
-      if (!signedIn) {
-        await recordFailure(request, account, clock.now());
-        throw new AppError(401, refusal);
+      const claimed = await claim(request, account, clock.now());
+      let signedIn: T | null | undefined;
+      try {
+        signedIn = await checkPassword();
+      } catch (error) {
+        // Not a failed sign-in (the database was away): it does not count.
+        await Promise.all(claimed.map((key) => counters.release(key)));
+        throw error;
       }
+      // A wrong password stays counted by its claim.
+      if (!signedIn) throw new AppError(401, refusal);
       await recordSuccess(request, reply, account, clock.now());
       return signedIn;
     },

@@ -105,6 +105,20 @@ describe.each([
       expect(statuses).toEqual([401, 401, 401, 429, 429, 429]);
     });
 
+    it('when many guesses at one account arrive at once, then no more than the limit are checked (issue 35: the count was read before the password check and written after it)', async () => {
+      const victim = await login.account(t, unique());
+      const statuses = (
+        await Promise.all(
+          Array.from({ length: LIMIT * 4 }, (_, guess) =>
+            login.signIn(t, victim, `parallel guess ${guess}`, `203.0.114.${(guess % 200) + 1}`),
+          ),
+        )
+      ).map((response) => response.statusCode);
+
+      expect(statuses.filter((status) => status === 401)).toHaveLength(LIMIT);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(LIMIT * 3);
+    });
+
     it('when guesses at one account come from ever new addresses, then the account is locked for all of them, the right password too', async () => {
       const victim = await login.account(t, unique());
       for (let guess = 0; guess < LIMIT; guess++)

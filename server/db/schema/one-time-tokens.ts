@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** What a one-time link does; each area names its own. */
 export const oneTimeTokenPurposes = [
@@ -12,7 +12,9 @@ export type OneTimeTokenPurpose = (typeof oneTimeTokenPurposes)[number];
 
 /**
  * The tokens of emailed links (address verification, password reset). Only the SHA-256 of the
- * token is stored, so a leaked row cannot be used; a row is deleted when it is used.
+ * token is stored, so a leaked row cannot be used; a row is deleted when it is used. One row per
+ * purpose and account: issuing a link replaces the row in one statement, so links issued at once
+ * never leave two working (issue 35).
  */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
@@ -25,7 +27,7 @@ export const oneTimeTokens = pgTable(
     createdAt: timestamp({ withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    index('one_time_tokens_account_idx').on(t.purpose, t.accountId, t.createdAt),
+    uniqueIndex('one_time_tokens_account_key').on(t.purpose, t.accountId),
     index('one_time_tokens_expires_idx').on(t.expiresAt),
   ],
 );
