@@ -108,4 +108,13 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
     'Sent the tracker link to the applicant',
   );
   await expectAccessible(page);
+
+  // Signing the applicant out everywhere asks first, then says what ended and records it.
+  await page.getByRole('button', { name: 'End applicant sign-ins' }).click();
+  const confirm = page.getByRole('dialog', { name: 'End applicant sign-ins' });
+  await expect(confirm).toContainText('signed out on every device');
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'End sign-ins' }).click();
+  await expect(page.getByText('Ended 0 sign-ins and 0 unused sign-in links of the applicant')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText("Ended the applicant's sign-ins");
 });

@@ -13,6 +13,7 @@ import type pg from 'pg';
 import type { Database, Queryable } from '../db/client.js';
 import { caseAdmins, caseEvents, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
 import { AppError, fieldError, notFound } from '../platform/errors.js';
+import { endApplicantSignIns } from './applicant-sign-ins.js';
 import { recordCaseEvents, type CaseEventInput } from './case-events.js';
 import {
   caseListOrderBy,
@@ -525,6 +526,19 @@ export async function setCaseServices(
         caseId,
         kind: 'case edited',
         summary: `${item.field} changed from "${item.from}" to "${item.to}". Reason: ${input.reason}`,
+      });
+    }
+    // Whoever signed in through the old address or passport number may not be the applicant: their
+    // sessions and unused links end with the correction (issue 35: one replaced a document after it).
+    const emailChanged = input.client_email !== undefined && input.client_email !== locked.clientEmail;
+    const passportChanged = renamed.some((item) => item.column === 'passportNumber');
+    if (emailChanged || passportChanged) {
+      const ended = await endApplicantSignIns(tx, caseId);
+      const because = emailChanged ? 'the applicant email changed' : 'the passport number changed';
+      events.push({
+        caseId,
+        kind: 'applicant sign-ins ended',
+        summary: `Ended the applicant's sign-ins because ${because} (${ended.sessions} signed in, ${ended.links} unused link${ended.links === 1 ? '' : 's'})`,
       });
     }
     await recordCaseEvents(tx, events, admin, now);

@@ -19,6 +19,7 @@ import {
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
 import { importErrorResponses } from '../platform/errors.js';
+import { endApplicantSignInsOfCase } from './applicant-sign-ins.js';
 import * as documents from './case-documents.js';
 import type { ActingAdmin } from './case-events.js';
 import { exportCases } from './case-export.js';
@@ -167,6 +168,22 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
       const to = await resendTrackerLink(db, notify, request.params.id, actingAdmin(request), now());
       return reply.status(202).send({ message: `Tracker link sent to ${to}` });
     },
+  );
+
+  app.delete(
+    '/api/caseadmin/cases/:id/applicant-sign-ins',
+    {
+      schema: {
+        tags,
+        description:
+          "Ends every sign-in of the case's applicant (their sessions and unused emailed link); recorded in the history. The applicant asks for a new link on the tracker.",
+        params: idParams,
+        response: withErrors({ 200: messageResponse }),
+      },
+    },
+    async (request) => ({
+      message: await endApplicantSignInsOfCase(db, request.params.id, actingAdmin(request), now()),
+    }),
   );
 
   app.get(

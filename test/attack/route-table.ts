@@ -439,6 +439,13 @@ export const routeTable: RouteEntry[] = [
     ok: 200,
   },
   {
+    route: 'DELETE /api/caseadmin/cases/:param/applicant-sign-ins',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'DELETE', `/api/caseadmin/cases/${w.someCase.id}/applicant-sign-ins`, h),
+    ok: 200,
+  },
+  {
     route: 'DELETE /api/caseadmin/cases/:param',
     access: 'case admin',
     area: 'cases',

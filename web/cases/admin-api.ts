@@ -158,6 +158,16 @@ export function useResendTrackerLink(caseId: number) {
   });
 }
 
+/** Staff's "End applicant sign-ins": the applicant's sessions and unused link end; the history gains the entry. */
+export function useEndApplicantSignIns(caseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      adminRequest<{ message: string }>(`/api/caseadmin/cases/${caseId}/applicant-sign-ins`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.detail(caseId) }),
+  });
+}
+
 export function useCreateCase() {
   const queryClient = useQueryClient();
   return useMutation({

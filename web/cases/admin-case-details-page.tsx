@@ -6,10 +6,17 @@ import { formatDateTime } from '../lib/format.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { SelectField } from '../ui/field.js';
-import { Modal, ModalActions } from '../ui/modal.js';
+import { ConfirmDialog, Modal, ModalActions } from '../ui/modal.js';
 import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { useCaseDetails, useChangeStep, useResendTrackerLink, useSteps, useUndoStepChange } from './admin-api.js';
+import {
+  useCaseDetails,
+  useChangeStep,
+  useEndApplicantSignIns,
+  useResendTrackerLink,
+  useSteps,
+  useUndoStepChange,
+} from './admin-api.js';
 import { CaseNotesPanel } from './admin-case-notes-panel.js';
 import { CaseDocumentsPanel } from './admin-case-documents-panel.js';
 import styles from './admin-case-details-page.module.css';
@@ -75,7 +82,10 @@ export default function AdminCaseDetailsPage() {
                 <dd>{details.data.owner?.email ?? 'Nobody yet'}</dd>
               </div>
             </dl>
-            <ResendTrackerLink caseId={details.data.id} clientEmail={details.data.client_email} />
+            <div className={styles.caseActions}>
+              <ResendTrackerLink caseId={details.data.id} clientEmail={details.data.client_email} />
+              <EndApplicantSignIns caseId={details.data.id} />
+            </div>
           </section>
 
           <section aria-labelledby="services-heading">
@@ -157,21 +167,56 @@ function ResendTrackerLink({ caseId, clientEmail }: { caseId: number; clientEmai
   const resend = useResendTrackerLink(caseId);
   if (!clientEmail) return <p className={pageStyles.muted}>Add an applicant email to send them the tracker link.</p>;
   return (
-    <div className={styles.caseActions}>
-      <Button
-        variant="secondary"
-        size="small"
-        disabled={resend.isPending}
-        onClick={() =>
-          resend.mutate(undefined, {
-            onSuccess: ({ message }) => notify(message),
-            onError: (error) => notify(errorMessage(error, 'Could not send the tracker link.'), 'error'),
+    <Button
+      variant="secondary"
+      size="small"
+      disabled={resend.isPending}
+      onClick={() =>
+        resend.mutate(undefined, {
+          onSuccess: ({ message }) => notify(message),
+          onError: (error) => notify(errorMessage(error, 'Could not send the tracker link.'), 'error'),
+        })
+      }
+    >
+      {resend.isPending ? 'Sending...' : 'Resend tracker link'}
+    </Button>
+  );
+}
+
+/**
+ * Signs the applicant out everywhere (a phone lost, a link forwarded to the wrong person): their
+ * sessions and unused sign-in link end, after a confirmation; the history records who did it.
+ */
+function EndApplicantSignIns({ caseId }: { caseId: number }) {
+  const notify = useToast();
+  const end = useEndApplicantSignIns(caseId);
+  const [asking, setAsking] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" size="small" disabled={end.isPending} onClick={() => setAsking(true)}>
+        End applicant sign-ins
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        title="End applicant sign-ins"
+        message="The applicant is signed out on every device and their unused sign-in link stops working. They can ask for a new link on the tracker. This is recorded in the case history."
+        confirmLabel={end.isPending ? 'Ending...' : 'End sign-ins'}
+        busy={end.isPending}
+        onCancel={() => setAsking(false)}
+        onConfirm={() =>
+          end.mutate(undefined, {
+            onSuccess: ({ message }) => {
+              setAsking(false);
+              notify(message);
+            },
+            onError: (error) => {
+              setAsking(false);
+              notify(errorMessage(error, 'Could not end the applicant’s sign-ins.'), 'error');
+            },
           })
         }
-      >
-        {resend.isPending ? 'Sending...' : 'Resend tracker link'}
-      </Button>
-    </div>
+      />
+    </>
   );
 }
 

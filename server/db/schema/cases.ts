@@ -167,6 +167,7 @@ export const caseEvents = pgTable(
         'document uploaded',
         'document reviewed',
         'tracker link sent',
+        'applicant sign-ins ended',
       ],
     }).notNull(),
     summary: text().notNull(),
