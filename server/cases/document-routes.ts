@@ -10,7 +10,7 @@ import {
 } from '../../contracts/case-documents.js';
 import { idParams, TOTAL_COUNT_HEADER } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
-import { errorBody, errorResponses } from '../platform/errors.js';
+import { AppError, errorBody, errorResponses } from '../platform/errors.js';
 import * as documents from './case-documents.js';
 import { receiveDocument } from './document-upload.js';
 import { actingAdmin, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
@@ -53,6 +53,9 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
     },
     async (request, reply) => {
       const stored = await documents.storedDocument(db, request.params.id);
+      // Opened before any header is set: a file missing from storage is a 404 with a sentence, not a raw 500.
+      const body = await storage.read(stored.key);
+      if (!body) throw new AppError(404, 'The file of this document is missing from storage');
       return (
         reply
           .header('content-type', stored.contentType)
@@ -61,7 +64,7 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
           .header('x-content-type-options', 'nosniff')
           // Personal papers: never kept by a shared cache or the browser's.
           .header('cache-control', 'private, no-store')
-          .send(await storage.read(stored.key))
+          .send(body)
       );
     },
   );

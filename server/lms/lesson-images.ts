@@ -58,8 +58,11 @@ export async function saveLessonImage(
 
 /** Serves a lesson image to anyone with its address: an `<img>` in a lesson cannot send the LMS's bearer token. */
 export async function serveLessonImage(storage: MediaStorage, name: string, reply: FastifyReply) {
-  const stored = NAME_PATTERN.test(name) ? await storage.stat(`${PREFIX}${name}`) : undefined;
-  if (!stored) throw new AppError(404, 'Image not found');
+  const key = `${PREFIX}${name}`;
+  const stored = NAME_PATTERN.test(name) ? await storage.stat(key) : undefined;
+  // Opened before any header is set: a file gone since the stat is still a 404 with a sentence.
+  const body = stored && (await storage.read(key));
+  if (!stored || !body) throw new AppError(404, 'Image not found');
   return (
     reply
       .header(
@@ -70,6 +73,6 @@ export async function serveLessonImage(storage: MediaStorage, name: string, repl
       // A name is never reused for other bytes.
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-length', stored.size)
-      .send(await storage.read(`${PREFIX}${name}`))
+      .send(body)
   );
 }

@@ -110,6 +110,8 @@ export async function discardFile(file: ReceivedFile | undefined): Promise<void>
   if (file) await rm(file.path, { force: true });
 }
 
+const mediaNotFound = () => new AppError(404, 'Media not found');
+
 /** Removes a stored object after its row is gone; a failure leaves an orphan file, logged, not an error. */
 export async function removeStoredMedia(
   storage: MediaStorage,
@@ -126,10 +128,17 @@ export async function removeStoredMedia(
 
 /** Serves a stored object with HTTP range support, so video can seek. */
 export async function serveMedia(storage: MediaStorage, name: string, request: FastifyRequest, reply: FastifyReply) {
-  if (!MEDIA_NAME_PATTERN.test(name)) throw new AppError(404, 'Media not found');
+  if (!MEDIA_NAME_PATTERN.test(name)) throw mediaNotFound();
   const key = `${MEDIA_PREFIX}${name}`;
   const stored = await storage.stat(key);
-  if (!stored) throw new AppError(404, 'Media not found');
+  if (!stored) throw mediaNotFound();
+  const range = parseRange(request.headers.range, stored.size);
+  if (range === 'unsatisfiable') {
+    return reply.status(416).header('content-range', `bytes */${stored.size}`).send();
+  }
+  // Opened before any header is set: a file gone since the stat is still a 404 with a sentence.
+  const body = await storage.read(key, range);
+  if (!body) throw mediaNotFound();
   const extension = name.slice(name.lastIndexOf('.') + 1);
   reply
     .header('content-type', storedTypeOfExtension[extension] ?? 'application/octet-stream')
@@ -137,17 +146,13 @@ export async function serveMedia(storage: MediaStorage, name: string, request: F
     .header('x-content-type-options', 'nosniff')
     // The name carries a timestamp and never changes meaning; only members may read it.
     .header('cache-control', 'private, max-age=31536000, immutable');
-  const range = parseRange(request.headers.range, stored.size);
-  if (range === 'unsatisfiable') {
-    return reply.status(416).header('content-range', `bytes */${stored.size}`).send();
-  }
   if (range) {
     reply
       .status(206)
       .header('content-range', `bytes ${range.start}-${range.end}/${stored.size}`)
       .header('content-length', range.end - range.start + 1);
-    return reply.send(await storage.read(key, range));
+  } else {
+    reply.header('content-length', stored.size);
   }
-  reply.header('content-length', stored.size);
-  return reply.send(await storage.read(key));
+  return reply.send(body);
 }

@@ -8,7 +8,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
-import { chmod, copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from './errors.js';
@@ -27,8 +27,12 @@ export interface MediaStorage {
   putFile(key: string, filePath: string, size: number, contentType: string): Promise<void>;
   /** Size of the object, or undefined when there is none. */
   stat(key: string): Promise<StoredObject | undefined>;
-  /** The object's bytes, or a part of them. */
-  read(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * The object's bytes, or a part of them; undefined when there is no such object. The object is
+   * opened before this answers, so a route can still answer a missing one with 404 `{ error }`
+   * before it sets its headers (issue 35: a stream failing after them was a raw 500).
+   */
+  read(key: string, range?: ByteRange): Promise<Readable | undefined>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
 }
@@ -85,7 +89,16 @@ export function createLocalStorage(root: string): MediaStorage {
       }
     },
     async read(key, range) {
-      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : {});
+      let file: FileHandle;
+      try {
+        file = await open(pathOf(key), 'r');
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+        throw error;
+      }
+      // The stream closes the handle when it ends or fails.
+      return file.createReadStream(range ? { start: range.start, end: range.end } : {});
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
@@ -139,9 +152,15 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
     },
     async read(key, range) {
       assertSafeKey(key);
-      const object = await client.send(
-        new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-      );
+      let object;
+      try {
+        object = await client.send(
+          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        );
+      } catch (error) {
+        if (error instanceof NoSuchKey || error instanceof NotFound) return undefined;
+        throw error;
+      }
       if (!(object.Body instanceof Readable)) throw new Error('unexpected S3 body type');
       return object.Body;
     },

@@ -95,6 +95,7 @@ describe('media on S3-compatible storage (a real s3rver)', () => {
     });
     expect(deleted.statusCode).toBe(204);
     expect(await storage().stat(keyOf(post))).toBeUndefined();
+    expect(await storage().read(keyOf(post))).toBeUndefined();
     const gone = await t.app.inject({ method: 'GET', url: post.mediaURL!, headers: member.headers });
     expect(gone.statusCode).toBe(404);
   });
