@@ -7,9 +7,8 @@ import {
   PASSWORD_RESET_REQUESTED_MESSAGE,
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
-import { errorResponses } from '../platform/errors.js';
 import { authenticateCaseAdmin, endCaseAdminSessions, resetCaseAdminPassword } from './case-admins.js';
-import { noContent, tags, type CasesContext } from './route-context.js';
+import { noContent, tags, withErrors, type CasesContext } from './route-context.js';
 
 /** The case admins' sign-in and forgotten password: open to everyone. */
 export async function adminAuthRoutes(app: App, ctx: CasesContext): Promise<void> {
@@ -19,7 +18,7 @@ export async function adminAuthRoutes(app: App, ctx: CasesContext): Promise<void
     '/api/caseadmin/login',
     {
       config: limits.signIn,
-      schema: { tags, body: adminLoginBody, response: { 200: adminLoginResponse, ...errorResponses } },
+      schema: { tags, body: adminLoginBody, response: withErrors({ 200: adminLoginResponse }) },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -47,7 +46,7 @@ export async function adminAuthRoutes(app: App, ctx: CasesContext): Promise<void
         tags,
         description: 'Emails a link to set a new password; 202 whether or not the address is an admin',
         body: adminPasswordResetRequestBody,
-        response: { 202: messageResponse, ...errorResponses },
+        response: withErrors({ 202: messageResponse }),
       },
     },
     async (request, reply) => {
@@ -64,7 +63,7 @@ export async function adminAuthRoutes(app: App, ctx: CasesContext): Promise<void
         tags,
         description: 'Sets the new password with the emailed token; ends every sign-in of the admin',
         body: adminPasswordResetBody,
-        response: { ...noContent, ...errorResponses },
+        response: withErrors(noContent),
       },
     },
     async (request, reply) => {
@@ -82,7 +81,7 @@ export async function adminSignOutRoutes(admin: App, ctx: CasesContext): Promise
       schema: {
         tags,
         description: 'Ends every sign-in of this admin',
-        response: { ...noContent, ...errorResponses },
+        response: withErrors(noContent),
       },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import {
 import { checklistItem } from '../../contracts/case-documents.js';
 import { messageResponse } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
-import { AppError, errorResponses } from '../platform/errors.js';
+import { AppError } from '../platform/errors.js';
 import {
   applicantCase as loadApplicantCase,
   applicantCaseId,
@@ -23,7 +23,7 @@ import {
 import { requestLanguage } from './applicant-language.js';
 import { saveCaseDocument } from './case-documents.js';
 import { receiveDocument } from './document-upload.js';
-import { noContent, tags, uploadErrors, type CasesContext } from './route-context.js';
+import { noContent, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
 
 const HOUR_MS = 60 * 60_000;
 const documentParams = z.object({
@@ -54,7 +54,7 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
         description:
           "Emails a single-use sign-in link (15 minutes) to the case's address; 202 alike whether or not anything was sent",
         body: applicantAccessBody,
-        response: { 202: messageResponse, ...errorResponses },
+        response: withErrors({ 202: messageResponse }),
       },
     },
     async (request, reply) => {
@@ -71,7 +71,7 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
         tags,
         description: "Trades the emailed link's token for an httpOnly session cookie",
         body: applicantSessionBody,
-        response: { ...noContent, ...errorResponses },
+        response: withErrors(noContent),
       },
     },
     async (request, reply) => {
@@ -81,15 +81,11 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
     },
   );
 
-  app.post(
-    '/api/applicant/logout',
-    { schema: { tags, response: { ...noContent, ...errorResponses } } },
-    async (request, reply) => {
-      await endApplicantSession(db, request.cookies[APPLICANT_SESSION_COOKIE]);
-      clearApplicantCookie(request, reply);
-      return reply.status(204).send(null);
-    },
-  );
+  app.post('/api/applicant/logout', { schema: { tags, response: withErrors(noContent) } }, async (request, reply) => {
+    await endApplicantSession(db, request.cookies[APPLICANT_SESSION_COOKIE]);
+    clearApplicantCookie(request, reply);
+    return reply.status(204).send(null);
+  });
 
   const signedInCase = async (token: string | undefined) => {
     const caseId = await applicantCaseId(db, token, now());
@@ -99,7 +95,7 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
 
   app.get(
     '/api/applicant/case',
-    { schema: { tags, response: { 200: applicantCase, ...errorResponses } } },
+    { schema: { tags, response: withErrors({ 200: applicantCase }) } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return loadApplicantCase(db, deps.database.pool, await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]));

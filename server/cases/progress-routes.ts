@@ -7,10 +7,9 @@ import {
   subscriptionTokenBody,
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
-import { errorResponses } from '../platform/errors.js';
 import { requestLanguage } from './applicant-language.js';
 import { lookupProgress } from './progress-lookup.js';
-import { tags, type CasesContext } from './route-context.js';
+import { tags, withErrors, type CasesContext } from './route-context.js';
 import { confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
 
 /** The public tracker: looking a case up, and "email me when this changes". */
@@ -21,7 +20,7 @@ export async function progressRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/progress',
     {
       config: limits.passportCheck,
-      schema: { tags, querystring: progressQuery, response: { 200: progressResponse, ...errorResponses } },
+      schema: { tags, querystring: progressQuery, response: withErrors({ 200: progressResponse }) },
     },
     async (request) => lookupProgress(deps.database.pool, request.query.caseNumber, request.query.passportNumber),
   );
@@ -31,7 +30,7 @@ export async function progressRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/progress/subscribe',
     {
       config: limits.passportCheck,
-      schema: { tags, body: subscribeBody, response: { 202: messageResponse, ...errorResponses } },
+      schema: { tags, body: subscribeBody, response: withErrors({ 202: messageResponse }) },
     },
     async (request, reply) =>
       reply
@@ -49,7 +48,7 @@ export async function progressRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/progress/subscribe/confirm',
     {
       config: limits.lookup,
-      schema: { tags, body: subscriptionTokenBody, response: { 200: subscriptionLinkResponse, ...errorResponses } },
+      schema: { tags, body: subscriptionTokenBody, response: withErrors({ 200: subscriptionLinkResponse }) },
     },
     async (request) => confirmSubscription(db, request.body.token, now()),
   );
@@ -57,7 +56,7 @@ export async function progressRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/progress/unsubscribe',
     {
       config: limits.lookup,
-      schema: { tags, body: subscriptionTokenBody, response: { 200: subscriptionLinkResponse, ...errorResponses } },
+      schema: { tags, body: subscriptionTokenBody, response: withErrors({ 200: subscriptionLinkResponse }) },
     },
     async (request) => unsubscribe(db, notify, request.body.token, now()),
   );

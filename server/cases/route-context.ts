@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import type { AreaDeps } from '../platform/area.js';
-import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import { AppError } from '../platform/errors.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import type { passwordResetRequests } from '../platform/password-reset-requests.js';
+import { routeSchemas } from '../platform/route-schemas.js';
 import type { perMinute } from '../platform/rate-limit.js';
 import type { MediaStorage } from '../platform/storage.js';
 import type { ActingAdmin } from './case-events.js';
@@ -30,11 +30,7 @@ export type CasesContext = {
   };
 };
 
-export const tags = ['cases'];
-export const noContent = { 204: z.null().describe('No content') };
-export { withErrors } from '../platform/area.js';
-// 503: the storage is unreachable or unwritable; 507: it is full; 413: the file is over the limit.
-export const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
+export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('cases');
 
 /** The acting admin; the admin scope's hook has set it for every route there. */
 export function actingAdmin(request: { caseAdmin: ActingAdmin | null }): ActingAdmin {

@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { ADMIN_PAGE_SIZE } from '../../contracts/lms.js';
 import type { AreaDeps } from '../platform/area.js';
-import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import { AppError, errorBody } from '../platform/errors.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import type { passwordResetRequests } from '../platform/password-reset-requests.js';
+import { routeSchemas } from '../platform/route-schemas.js';
 import type { MediaStorage } from '../platform/storage.js';
 import type { ExamSettings } from './exam-form.js';
 import type { LmsAccount } from './programs.js';
@@ -22,15 +22,8 @@ export type LmsContext = {
   examSettings: ExamSettings;
 };
 
-export const tags = ['lms'];
-export const noContent = { 204: z.null().describe('No content') };
-export const withErrors = <T extends object>(responses: T) => ({
-  ...responses,
-  ...errorResponses,
-  410: errorResponses[409],
-});
-// 503: the storage is unreachable or unwritable; 507: it is full; 413: the file is over the limit.
-export const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
+// 410: an exam's time is up, an access code has expired.
+export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('lms', { 410: errorBody });
 
 export function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
   if (!request.lmsAccount) throw new AppError(401, 'Authentication required');

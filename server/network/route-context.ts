@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import type { AreaDeps } from '../platform/area.js';
-import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import { AppError } from '../platform/errors.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import type { passwordResetRequests } from '../platform/password-reset-requests.js';
+import { routeSchemas } from '../platform/route-schemas.js';
 import type { createRealtimeHub } from '../platform/realtime.js';
 import type { createMediaStorage } from '../platform/storage.js';
 import { hasCompleteProfile, type asMember, type Member } from './accounts.js';
@@ -28,11 +28,7 @@ export type NetworkContext = {
   requestPasswordReset: Awaited<ReturnType<typeof passwordResetRequests>>;
 };
 
-export const tags = ['network'];
-export const noContent = { 204: z.null().describe('No content') };
-export { withErrors } from '../platform/area.js';
-// 503: the media storage is unreachable or unwritable; 507: it is full.
-export const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
+export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('network');
 
 export function signedIn(request: { member: Member | null }): Member {
   if (!request.member) throw new AppError(401, 'Please sign in to continue');

@@ -6,7 +6,6 @@ import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { Clock } from './clock.js';
 import type { CounterStore } from './counters.js';
-import { errorResponses } from './errors.js';
 import type { JobQueue } from './jobs.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
@@ -51,6 +50,3 @@ export type Area<PublicPart extends Partial<PublicConfig>> = {
   register: (app: App, deps: AreaDeps) => Promise<void>;
   publicConfig: (config: Config) => PublicPart;
 };
-
-/** A route's responses with the error statuses every route can answer. */
-export const withErrors = <T extends object>(responses: T) => ({ ...responses, ...errorResponses });
