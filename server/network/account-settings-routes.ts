@@ -14,7 +14,7 @@ import { noContent, tags, withErrors, type NetworkContext } from './route-contex
 import { clearSessionCookie, SESSION_COOKIE } from './sessions.js';
 
 /** The member settings page's API: the routes run inside the members' scope (signed in, same origin). */
-export function registerAccountSettingsRoutes(members: App, ctx: NetworkContext): void {
+export async function accountSettingsRoutes(members: App, ctx: NetworkContext): Promise<void> {
   const { db, storage, now } = ctx;
   // Password checks per client and minute, as for signing in.
   const passwordChecksPerMinute = ctx.deps.config.rateLimits.loginPerMinute;

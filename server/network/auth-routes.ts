@@ -19,7 +19,7 @@ import { noContent, tags, withErrors, type NetworkContext } from './route-contex
 import { clearSessionCookie, openSession, revokeSession, SESSION_COOKIE, setSessionCookie } from './sessions.js';
 
 /** Sign-up, verification, password reset, sign-in and out, and who is signed in: open to everyone. */
-export async function registerAuthRoutes(network: App, ctx: NetworkContext): Promise<void> {
+export async function authRoutes(network: App, ctx: NetworkContext): Promise<void> {
   const { db, deps, settings, now, hub, passwordSignIn, member, storage } = ctx;
 
   network.post(

@@ -9,7 +9,7 @@ import { isDigestOn, setDigest, unsubscribeDigest } from './email-digest.js';
 import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** The member's own switch for the daily digest (inside the members' scope: signed in, same origin). */
-export function registerEmailDigestRoutes(members: App, ctx: NetworkContext): void {
+export async function emailDigestRoutes(members: App, ctx: NetworkContext): Promise<void> {
   const { db, now } = ctx;
   members.get(
     '/api/network/me/email-digest',
@@ -33,7 +33,7 @@ export function registerEmailDigestRoutes(members: App, ctx: NetworkContext): vo
 }
 
 /** The digest's unsubscribe link works without signing in: the token names the member. */
-export function registerEmailDigestUnsubscribeRoute(network: App, ctx: NetworkContext): void {
+export async function emailDigestUnsubscribeRoutes(network: App, ctx: NetworkContext): Promise<void> {
   network.post(
     '/api/network/email-digest/unsubscribe',
     {

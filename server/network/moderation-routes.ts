@@ -53,7 +53,7 @@ export function suspensionGuard(ctx: NetworkContext) {
 }
 
 /** Reports by members; the queue, its resolution and the log for moderators (network admins) only. */
-export function registerModerationRoutes(members: App, ctx: NetworkContext): void {
+export async function moderationRoutes(members: App, ctx: NetworkContext): Promise<void> {
   const { db, now, storage, settings, deps } = ctx;
   const countReport = createReportLimit(deps.counters, settings.memberReportsPerHour);
 

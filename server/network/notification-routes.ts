@@ -4,7 +4,7 @@ import { listNotifications, markRead } from './notifications.js';
 import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** A member's own notifications: nobody reads or marks anyone else's. */
-export function registerNotificationRoutes(members: App, ctx: NetworkContext): void {
+export async function notificationRoutes(members: App, ctx: NetworkContext): Promise<void> {
   const { db, now } = ctx;
 
   members.get(

@@ -21,7 +21,7 @@ import { search, suggestMembers } from './search.js';
 import { noContent, signedIn, signedInWithProfile, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** The feed: reading and deleting posts, comments, likes (creating a post is an upload). */
-export function registerPostRoutes(members: App, ctx: NetworkContext): void {
+export async function postRoutes(members: App, ctx: NetworkContext): Promise<void> {
   const { db, deps, now, storage } = ctx;
 
   members.get(

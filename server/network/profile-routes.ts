@@ -5,7 +5,7 @@ import { resendVerificationEmail, toNetworkUser, updateProfile } from './account
 import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** The signed-in member's own account: the verification email again, the profile. */
-export function registerProfileRoutes(members: App, ctx: NetworkContext): void {
+export async function profileRoutes(members: App, ctx: NetworkContext): Promise<void> {
   const { db, deps, now, member } = ctx;
 
   members.post(

@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import { feedEvents } from '../../contracts/network.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
@@ -12,19 +11,19 @@ import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { createMediaStorage } from '../platform/storage.js';
 import { AppError } from '../platform/errors.js';
 import { asMember, composeNetworkEmails, sendPasswordResetLink, type Member } from './accounts.js';
-import { registerAccountSettingsRoutes } from './account-settings-routes.js';
-import { registerAuthRoutes } from './auth-routes.js';
+import { accountSettingsRoutes } from './account-settings-routes.js';
+import { authRoutes } from './auth-routes.js';
 import { startEmailDigests } from './email-digest.js';
-import { registerEmailDigestRoutes, registerEmailDigestUnsubscribeRoute } from './email-digest-routes.js';
+import { emailDigestRoutes, emailDigestUnsubscribeRoutes } from './email-digest-routes.js';
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
 import { receiveForm, type FileKind } from './media.js';
 import { createMemberLimits } from './member-limits.js';
 import { assertSameOrigin } from './origin-check.js';
-import { registerModerationRoutes, suspensionGuard } from './moderation-routes.js';
+import { moderationRoutes, suspensionGuard } from './moderation-routes.js';
 import { pruneSuspensions } from './suspensions.js';
-import { registerNotificationRoutes } from './notification-routes.js';
-import { registerPostRoutes } from './post-routes.js';
-import { registerProfileRoutes } from './profile-routes.js';
+import { notificationRoutes } from './notification-routes.js';
+import { postRoutes } from './post-routes.js';
+import { profileRoutes } from './profile-routes.js';
 import type { NetworkContext } from './route-context.js';
 import {
   findSessionMember,
@@ -33,8 +32,8 @@ import {
   SESSION_COOKIE,
   SESSIONS_ENDED_CHANNEL,
 } from './sessions.js';
-import { registerStreamRoutes } from './stream-routes.js';
-import { registerUploadRoutes } from './upload-routes.js';
+import { streamRoutes } from './stream-routes.js';
+import { uploadRoutes } from './upload-routes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -123,8 +122,8 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
       request.member = row ? member(row) : null;
     });
 
-    await registerAuthRoutes(network, ctx);
-    registerEmailDigestUnsubscribeRoute(network, ctx);
+    await network.register(authRoutes, ctx);
+    await network.register(emailDigestUnsubscribeRoutes, ctx);
 
     await network.register(async (members: App) => {
       // A callback hook: on every member request, an async one would cost a promise for a check.
@@ -142,19 +141,14 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
         }),
       );
       members.addHook('onRequest', suspensionGuard(ctx));
-      registerProfileRoutes(members, ctx);
-      registerAccountSettingsRoutes(members, ctx);
-      registerPostRoutes(members, ctx);
-      registerNotificationRoutes(members, ctx);
-      registerEmailDigestRoutes(members, ctx);
-      registerModerationRoutes(members, ctx);
-      registerStreamRoutes(members, ctx);
-      // Only the two upload routes parse multipart bodies: the plugin's hooks (a listener and two
-      // async hooks on every request of its scope) stay off every other member request.
-      await members.register(async (uploads: App) => {
-        await uploads.register(multipart);
-        registerUploadRoutes(uploads, ctx);
-      });
+      await members.register(profileRoutes, ctx);
+      await members.register(accountSettingsRoutes, ctx);
+      await members.register(postRoutes, ctx);
+      await members.register(notificationRoutes, ctx);
+      await members.register(emailDigestRoutes, ctx);
+      await members.register(moderationRoutes, ctx);
+      await members.register(streamRoutes, ctx);
+      await members.register(uploadRoutes, ctx);
     });
   });
 }

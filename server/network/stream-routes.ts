@@ -5,7 +5,7 @@ import { signedIn, tags, type NetworkContext } from './route-context.js';
 import { SESSION_COOKIE, sessionKeyOf } from './sessions.js';
 
 /** What members read as streams: stored media files and the live event stream. */
-export function registerStreamRoutes(members: App, ctx: NetworkContext): void {
+export async function streamRoutes(members: App, ctx: NetworkContext): Promise<void> {
   const { storage, hub, memberLimits } = ctx;
 
   members.get(

@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { descriptionField, meResponse, post as postSchema } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
@@ -17,8 +18,11 @@ import * as posts from './posts.js';
 import { signedIn, signedInWithProfile, tags, uploadErrors, type NetworkContext } from './route-context.js';
 
 /** The two multipart routes: a profile photo and a new post with its optional media. */
-export function registerUploadRoutes(uploads: App, ctx: NetworkContext): void {
+export async function uploadRoutes(uploads: App, ctx: NetworkContext): Promise<void> {
   const { db, now, storage, memberLimits, member, receiveUpload } = ctx;
+  // Only these two routes parse multipart bodies: the plugin's hooks (a listener and two async
+  // hooks on every request of its scope) stay off every other member request.
+  await uploads.register(multipart);
 
   uploads.post(
     '/api/network/me/photo',
