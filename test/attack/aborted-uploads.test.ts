@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,8 @@ describe('uploads the client aborts', () => {
     'when a client aborts %s half way, then the log says the client aborted, at info level, and no error',
     async (_what, path, kind) => {
       const before = log.lines().length;
+      let received: IncomingMessage | undefined;
+      t.app.server.once('request', (request: IncomingMessage) => (received = request));
       const socket = connect(port, '127.0.0.1');
       socket.on('error', () => {});
       await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
@@ -73,19 +76,17 @@ describe('uploads the client aborts', () => {
           Buffer.alloc(20_000, 0x61),
         ]),
       );
-      // Let the server start reading the body, then go away.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The app reads the body (a consumer is attached to the request's stream), then the client goes away.
+      await expect.poll(() => received !== undefined && received.readableFlowing !== null).toBe(true);
       socket.destroy();
 
       // The server notices the abort on its own time.
       await expect
-        .poll(
-          () =>
-            log
-              .lines()
-              .slice(before)
-              .some((line) => /aborted/i.test(line.msg)),
-          { timeout: 15_000 },
+        .poll(() =>
+          log
+            .lines()
+            .slice(before)
+            .some((line) => /aborted/i.test(line.msg)),
         )
         .toBe(true);
       const lines = log.lines().slice(before);

@@ -28,7 +28,12 @@ describe('the database connection lost while in use', () => {
         // Another session ends this one while the transaction's client is checked out and idle,
         // as a database restart does; before the fix the pool's client emitted an unhandled 'error'.
         await t.database.pool.query('SELECT pg_terminate_backend($1)', [pid]);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        // Once the server process is gone, its goodbye has reached the idle client.
+        await expect
+          .poll(
+            async () => (await t.database.pool.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).rowCount,
+          )
+          .toBe(0);
         await tx.execute(sql`SELECT 1`);
       });
     } catch (error) {
