@@ -1,11 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { timeouts } from './test/support/timeouts.js';
 
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Ceilings for a hang, from the one scale of test/support/timeouts.ts (docs/testing.md, "Timeouts").
+  timeout: timeouts.browserTest,
+  expect: { timeout: timeouts.condition },
   fullyParallel: false,
   // Each worker drives an app and database of its own (e2e/worker-app.ts); the specs mostly wait on
   // the app, the mail or a timer, so two run side by side even on two cores.
@@ -14,6 +16,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
+    actionTimeout: timeouts.action,
+    navigationTimeout: timeouts.navigation,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { timeouts } from './test/support/timeouts.js';
 
 export default defineConfig({
   test: {
@@ -11,7 +12,9 @@ export default defineConfig({
     // Every file has a database of its own, and a test mostly waits on PostgreSQL: one file more than
     // the cores keeps them busy (Vitest's default, one fewer, ran the suite in twice the time on 2 cores).
     maxWorkers: availableParallelism() + 1,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Ceilings for a hang, from the one scale of test/support/timeouts.ts (docs/testing.md, "Timeouts").
+    testTimeout: timeouts.apiTest,
+    hookTimeout: timeouts.apiHook,
+    expect: { poll: { timeout: timeouts.condition } },
   },
 });

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '../server/db/embedded-postgres.js';
+import { timeouts } from '../test/support/timeouts.js';
 
 /** Ready once /readyz answers 200; an exit during the start fails it at once. */
 async function waitUntilReady(url: string, timeoutMs: number, exited: Promise<unknown>): Promise<void> {
@@ -63,7 +64,7 @@ export async function startAppProcess(settings: (url: string) => NodeJS.ProcessE
     const child = spawn(process.execPath, [entry], { env, stdio: ['ignore', 'inherit', 'inherit'] });
     const exited = new Promise((resolve) => child.once('exit', resolve));
     app = { child, exited };
-    await waitUntilReady(url, 60_000, exited);
+    await waitUntilReady(url, timeouts.start, exited);
   };
   const stop = async () => {
     if (!app || app.child.exitCode !== null || app.child.signalCode !== null) return;

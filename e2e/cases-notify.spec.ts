@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createCaseViaApi, searchCases, signInWithToken, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
+import { STEP_UNDO_SECONDS } from './worker-app.js';
+import { timeouts } from '../test/support/timeouts.js';
 
 test('when an admin changes a step, then it is confirmed first and can be undone, and the applicant is emailed a tracker link, opens it and sees what the step means and an estimate', async ({
   page,
@@ -65,9 +67,10 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   await dialog.getByRole('button', { name: 'Move to Documents Under Review' }).click();
   await expect(serviceCard).toContainText('Current step: Documents Under Review');
 
+  // The email is sent once the undo window has passed.
   const mail = await waitForMail(
     { to: email, subject: `Your case ${created.case_number} moved to Documents Under Review` },
-    45_000,
+    STEP_UNDO_SECONDS * 1000 + timeouts.condition,
   );
   expect(mail.text).toContain('Documents Verification: now at "Documents Under Review"');
   expect(mail.text).not.toContain('NT 445566');

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startWorkerApp, workerApp, type WorkerApp } from './worker-app.js';
+import { timeouts } from '../test/support/timeouts.js';
 
 /**
  * Every worker runs its own app on its own database (`e2e/worker-app.ts`), so workers run side by
@@ -14,7 +15,7 @@ export const test = base.extend<{ consoleErrors: string[] }, { workerApp: Worker
       await use(workerApp());
       await stop();
     },
-    { scope: 'worker', auto: true, timeout: 120_000 },
+    { scope: 'worker', auto: true, timeout: timeouts.start },
   ],
   baseURL: async ({ workerApp }, use) => {
     await use(workerApp.url);

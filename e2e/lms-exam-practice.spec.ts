@@ -92,7 +92,7 @@ test('when a learner finishes the exam, then they review it, retake it and see b
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const api = await lmsAdminApi(baseURL ?? '');
   const prefix = uniqueName('Retake');
   for (let i = 1; i <= 3; i++) {
@@ -169,7 +169,7 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const tag = uniqueName('csv');
   const header = 'question,question_type,options,correct_answer,explanation,profession,difficulty';
   const first = `${tag} Which nutrient gives 9 kcal per gram?`;
@@ -361,7 +361,7 @@ test('when the question on screen is deleted, the exam is left by the header, a 
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const api = await lmsAdminApi(baseURL ?? '');
   const prefix = uniqueName('Withdrawn');
   for (let i = 1; i <= 2; i++) {

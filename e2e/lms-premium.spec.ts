@@ -15,7 +15,7 @@ test('when a self-registered learner asks for premium and an LMS admin grants it
   browser,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const api = await lmsAdminApi(baseURL ?? '');
   const title = uniqueName('Wound care ');
   const created = await api.post('/admin/courses', {

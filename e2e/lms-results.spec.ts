@@ -24,7 +24,7 @@ test('when a self-registered learner redeems an access code and finishes the exa
   page,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.slow();
   const api = await lmsAdminApi(baseURL ?? '');
   const settings = (await (await api.get('/admin/exam-settings')).json()) as { retakeWaitSeconds: number };
   const made: number[] = [];
@@ -133,7 +133,7 @@ test('when an admin imports a GIFT file with one bad question, then its line is 
   page,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const api = await lmsAdminApi(baseURL ?? '');
   const tag = uniqueName('gift');
   const lines = [

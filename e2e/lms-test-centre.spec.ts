@@ -50,7 +50,7 @@ for (const viewport of [
     context,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.slow();
     await page.setViewportSize(viewport);
     const api = await lmsAdminApi(baseURL ?? '');
     created.push(...(await addQuestions(api, 'doctor', 3, uniqueName('Sitting'))));
@@ -178,7 +178,7 @@ test('when the connection drops in practice mode, then the answer is kept on the
   context,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const api = await lmsAdminApi(baseURL ?? '');
   created.push(...(await addQuestions(api, 'doctor', 2, uniqueName('Practice offline'))));
   await api.dispose();
@@ -220,7 +220,7 @@ test('when an admin gives a learner 1.5 times the time on the users page, then t
   browser,
   baseURL,
 }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const api = await lmsAdminApi(baseURL ?? '');
   created.push(...(await addQuestions(api, 'doctor', 1, uniqueName('Accommodated'))));
   await api.dispose();

@@ -3,6 +3,7 @@ import { e2eAccounts } from './accounts.js';
 import { startAppProcess, type AppProcess } from './app-process.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { addQuestions, lmsAdminApi, registerLearner, uniqueName } from './lms-helpers.js';
+import { ceiling, timeouts } from '../test/support/timeouts.js';
 
 /** Confirmation → NDA (with its alert when not accepted) → Tutorial → Exam. */
 async function startExam(page: Page) {
@@ -47,7 +48,7 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   page,
   baseURL,
 }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const api = await lmsAdminApi(baseURL ?? '');
   await addQuestions(api, 'dentist', 27, 'Dental');
   await api.dispose();
@@ -322,16 +323,18 @@ test('when the token cannot be decoded, then the learner is signed out to the lo
 
 /** A second app with a short exam, so the countdown can run out without waiting three hours. */
 test.describe('with a short exam duration', () => {
+  // Long enough to answer one question before it runs out; the test scale lengthens it on a slower machine.
+  const EXAM_SECONDS = Math.round(ceiling(8_000) / 1000);
   let app: AppProcess | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.slow();
     // Its own embedded database, even when the worker's app runs on an external one.
     app = await startAppProcess(() => ({
       LOGIN_RATE_LIMIT: '1000',
       LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
       LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
-      EXAM_DURATION_SECONDS: '8',
+      EXAM_DURATION_SECONDS: String(EXAM_SECONDS),
     }));
   });
 
@@ -351,14 +354,16 @@ test.describe('with a short exam duration', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
     await page.goto(`${shortBaseUrl}/exam`);
-    await expect(page.getByText('Finish within the time limit of 8 seconds.')).toBeVisible();
+    await expect(page.getByText(`Finish within the time limit of ${EXAM_SECONDS} seconds.`)).toBeVisible();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByLabel('I accept the non-disclosure agreement').check();
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Next' }).click();
     await answerCurrent(page, 'Right answer');
     // The countdown reaches zero on its own; nothing is clicked.
-    await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible({
+      timeout: EXAM_SECONDS * 1000 + timeouts.condition,
+    });
     await expect(page.getByText('Upgrade your account to unlock detailed exam results.')).toBeVisible();
     await expect(page.getByText(/Your exam had \d+ questions; the pass mark is 60%/)).toBeVisible();
   });

@@ -1,11 +1,15 @@
 import { expect } from '@playwright/test';
 import type { ReceivedMail } from '../test/support/smtp-server.js';
 import { workerApp } from './worker-app.js';
+import { timeouts } from '../test/support/timeouts.js';
 
 export type { ReceivedMail };
 
 /** Waits for the newest email to `to` (and with `subject` in its subject, if given) that the app sent. */
-export async function waitForMail(filter: { to: string; subject?: string }, timeoutMs = 20_000): Promise<ReceivedMail> {
+export async function waitForMail(
+  filter: { to: string; subject?: string },
+  timeoutMs = timeouts.condition,
+): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(

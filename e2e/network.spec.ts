@@ -245,9 +245,9 @@ test('when the live stream is refused (the database is away), then the feed open
   await expect.poll(() => refused).toBe(1);
 
   await publish(page, 'Posted while the stream was refused');
-  await expect(reader.page.getByRole('article').filter({ hasText: 'Posted while the stream was refused' })).toBeVisible(
-    { timeout: 15_000 },
-  );
+  await expect(
+    reader.page.getByRole('article').filter({ hasText: 'Posted while the stream was refused' }),
+  ).toBeVisible();
   await publish(page, 'Posted once it is back');
   await expect(reader.page.getByRole('article').filter({ hasText: 'Posted once it is back' })).toBeVisible();
 
@@ -274,7 +274,7 @@ test('when the session ends elsewhere, then the open feed notices through its li
   await signOutElsewhere(page, baseURL ?? '');
 
   // The server closes the stream; reopened, it is refused, and the page asks whether the session is gone.
-  await expect(page.getByText(SESSION_ENDED)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(SESSION_ENDED)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expectAccessible(page);
   let reopened = 0;

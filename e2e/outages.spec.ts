@@ -2,11 +2,12 @@ import { request as playwrightRequest, type APIRequestContext, type Page } from 
 import { e2eAccounts } from './accounts.js';
 import { startAppProcess, type AppProcess } from './app-process.js';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { timeouts } from '../test/support/timeouts.js';
 
 const UNREACHABLE = 'We cannot reach the service right now. Please try again in a moment.';
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'We cannot reach the service.' });
 // Recovery waits for the page's next probe of /readyz (up to 8 s apart) after the app is ready again.
-const RECOVERY = { timeout: 30_000 };
+const RECOVERY = { timeout: timeouts.condition + 8_000 };
 
 /** These tests stop the server under the page, so they run an app of their own, not the shared one. */
 const outageTest = test.extend<{ api: APIRequestContext }, { app: AppProcess }>({
@@ -26,7 +27,7 @@ const outageTest = test.extend<{ api: APIRequestContext }, { app: AppProcess }>(
       await use(app);
       await app.dispose();
     },
-    { scope: 'worker', timeout: 90_000 },
+    { scope: 'worker', timeout: timeouts.start },
   ],
   baseURL: async ({ app }, use) => use(app.url),
   api: async ({ app }, use) => {
@@ -36,7 +37,8 @@ const outageTest = test.extend<{ api: APIRequestContext }, { app: AppProcess }>(
   },
 });
 
-outageTest.describe.configure({ timeout: 120_000 });
+// Each test stops the app under the page and starts it again.
+outageTest.describe.configure({ timeout: timeouts.browserTest + timeouts.start });
 
 async function adminToken(api: APIRequestContext): Promise<string> {
   const response = await api.post('/api/caseadmin/login', { data: e2eAccounts.caseAdmin });

@@ -4,6 +4,12 @@ import { startSmtpServer, type TestSmtpServer } from '../test/support/smtp-serve
 import { e2eAccounts } from './accounts.js';
 import { startAppProcess } from './app-process.js';
 
+/**
+ * A single step change's email waits for its undo window: long enough to click Undo on a busy
+ * machine, short enough for the mail tests to wait it out (CASE_STEP_UNDO_SECONDS).
+ */
+export const STEP_UNDO_SECONDS = 15;
+
 /** The built app one Playwright worker drives, with its own database and its own mail server. */
 export type WorkerApp = {
   url: string;
@@ -69,9 +75,7 @@ export async function startWorkerApp(workerIndex: number): Promise<() => Promise
     MAIL_FROM: 'Pathway <no-reply@pathway.test>',
     // Step-change emails go out a second after the change instead of five minutes.
     CASE_NOTIFICATION_DELAY_SECONDS: '1',
-    // A single step change's email waits for its undo window: long enough to click Undo on a busy
-    // machine, short enough for the mail tests to wait it out.
-    CASE_STEP_UNDO_SECONDS: '15',
+    CASE_STEP_UNDO_SECONDS: String(STEP_UNDO_SECONDS),
     // An external database only through TEST_DATABASE_URL.
     ...(database ? { DATABASE_URL: database.url } : {}),
   }));

@@ -59,14 +59,11 @@ describe('per-member limits', () => {
     expect(othersStream.status).toBe(200);
     open[0]?.close();
     await expect
-      .poll(
-        async () => {
-          const again = await openStream(member);
-          again.close();
-          return again.status;
-        },
-        { timeout: 10_000 },
-      )
+      .poll(async () => {
+        const again = await openStream(member);
+        again.close();
+        return again.status;
+      })
       .toBe(200);
     open[1]?.close();
     othersStream.close();

@@ -2,6 +2,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import { timeouts } from '../support/timeouts.js';
 
 /** What the server did to a connection: closed it (with whatever it answered first), or not within `withinMs`. */
 function outcome(socket: Socket, withinMs: number): Promise<{ closed: boolean; answer: string; afterMs: number }> {
@@ -73,7 +74,7 @@ describe('slow clients (headers 1 s, request 2 s)', () => {
   it('when a client trickles its headers a byte every 200 ms, then the server closes the connection once the headers timeout has passed', async () => {
     const socket = await server.open();
     server.trickle(socket, `GET /api/config HTTP/1.1\r\nHost: localhost\r\nX-Slow: ${'a'.repeat(500)}\r\n\r\n`, 200);
-    const result = await outcome(socket, 15_000);
+    const result = await outcome(socket, timeouts.condition);
     expect(result.closed).toBe(true);
     expect(result.answer).not.toMatch(/^HTTP\/1\.1 200/);
   });
@@ -85,11 +86,11 @@ describe('slow clients (headers 1 s, request 2 s)', () => {
       `POST /api/caseadmin/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
     );
     server.trickle(socket, body, 200);
-    const result = await outcome(socket, 20_000);
+    const result = await outcome(socket, timeouts.condition);
     expect(result.closed).toBe(true);
     expect(result.answer).toMatch(/^HTTP\/1\.1 408/);
     // Cut off long before the ~80 s the whole body would have taken.
-    expect(result.afterMs).toBeLessThan(20_000);
+    expect(result.afterMs).toBeLessThan((body.length * 200) / 2);
   });
 
   it('when a request arrives at a normal pace, then it is answered as usual', async () => {
@@ -110,7 +111,7 @@ describe('slow clients (a silent connection 2 s)', () => {
     socket.write(
       'POST /api/caseadmin/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
     );
-    const result = await outcome(socket, 20_000);
+    const result = await outcome(socket, timeouts.condition);
     expect(result.closed).toBe(true);
   });
 });

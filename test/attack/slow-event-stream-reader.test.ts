@@ -73,13 +73,13 @@ describe('a live-update subscriber that never reads', () => {
       (event) => received.push(event.data ?? ''),
       () => {},
     );
-    await expect.poll(() => hub.stats().subscribers, { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => hub.stats().subscribers).toBe(2);
 
     for (let id = 1; id <= EVENTS; id++) {
       log.push({ id, type: 'big', data: { id, filler: 'x'.repeat(EVENT_BYTES) } });
       await hub.refresh();
       // The reader keeps up; the stalled stream's unsent bytes grow until it is let go.
-      await expect.poll(() => received.length, { timeout: 20_000 }).toBe(id);
+      await expect.poll(() => received.length).toBe(id);
     }
 
     expect(hub.stats()).toEqual({ subscribers: 1, dropped: 1 });

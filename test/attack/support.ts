@@ -114,9 +114,6 @@ export async function mailQueueSettled(t: Pick<TestApp, 'database'>): Promise<vo
             `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND state NOT IN ('completed', 'failed')`,
           )
         ).rows[0]?.n,
-      {
-        timeout: 20_000,
-      },
     )
     .toBe(0);
 }
@@ -136,7 +133,6 @@ async function holdDelayedCaseJobs(t: Pick<TestApp, 'database'>): Promise<void> 
             `SELECT count(*)::int AS n FROM pgboss.job WHERE name IN ${queues} AND state = 'active'`,
           )
         ).rows[0]?.n,
-      { timeout: 20_000 },
     )
     .toBe(0);
 }

@@ -66,9 +66,6 @@ describe('case notifications', () => {
               [caseId],
             )
           )[0]?.n,
-        {
-          timeout: 20_000,
-        },
       )
       .toBe(0);
   }

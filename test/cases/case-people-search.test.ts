@@ -102,5 +102,5 @@ describe('the admin case search by client name, passport number and email', () =
     expect(nodes.some((node) => node['Index Name'] === 'cases_search_text_trgm_idx')).toBe(true);
     expect(nodes.some((node) => node['Node Type'] === 'Seq Scan')).toBe(false);
     expect((await search('amina')).numbers).toEqual([amina.case_number]);
-  }, 60_000);
+  });
 });

@@ -20,7 +20,7 @@ describe('the admin case search at 20,000 cases', () => {
     // As autovacuum leaves a table: analyzed, and its pages marked all-visible (index-only scans need it).
     await t.db.execute(sql`VACUUM ANALYZE cases`);
     h = (await signInCaseAdmin(t)).headers;
-  }, 60_000);
+  });
   afterAll(() => t.close());
 
   it('when an admin searches part of a case number, then the trigram index finds the matches instead of reading every case', async () => {

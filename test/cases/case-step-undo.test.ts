@@ -122,7 +122,6 @@ describe('step change: notify choice and undo', () => {
               [String(created.id)],
             )
           ).length,
-        { timeout: 15_000 },
       )
       .toBeGreaterThan(0);
     // (Only the case-opened email of its creation reached the applicant.)
@@ -264,7 +263,6 @@ describe('step change: notify choice and undo', () => {
                   [String(created.id)],
                 )
               ).length,
-            { timeout: 15_000 },
           )
           .toBeGreaterThan(0);
       }

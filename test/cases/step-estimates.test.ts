@@ -40,9 +40,6 @@ describe('step estimates from real cases', () => {
               `SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'case-step-estimates' AND state IN ('created', 'retry', 'active')`,
             )
           )[0]?.n,
-        {
-          timeout: 20_000,
-        },
       )
       .toBe(0);
   }

@@ -6,6 +6,7 @@ import { loadDemoContent } from '../../server/lms/demo-content.js';
 import { createLogger } from '../../server/platform/logger.js';
 import { readEventStream } from '../support/event-stream.js';
 import { caseAdmin, startCluster, type Cluster } from './topology.js';
+import { ceiling, timeouts } from '../support/timeouts.js';
 
 const MEMBERS = 60;
 const STREAMS_PER_MEMBER = 5;
@@ -279,7 +280,7 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     await cluster.until(
       'every subscriber to connect',
       async () => subscribers.every((s) => s.state.connected && s.state.startId !== undefined),
-      60_000,
+      ceiling(60_000), // every stream of every member, through the balancer at once
       cluster.output,
     );
     figures.subscribers = subscribers.length;
@@ -291,7 +292,12 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     const learners = await inBatches(4, 4, () => registerLearner(cluster.balancerUrl));
 
     const load = startLoad(cluster.balancerUrl, members, staffToken, learners);
-    await cluster.until('some writes', async () => load.acknowledged.posts.length >= 20, 30_000, cluster.output);
+    await cluster.until(
+      'some writes',
+      async () => load.acknowledged.posts.length >= 20,
+      timeouts.condition,
+      cluster.output,
+    );
     const victim = cluster.instances[1]!;
     const sessions = await cluster.serverStats();
     figures.streamsPerInstanceBeforeKill = Object.values(sessions)
@@ -303,13 +309,13 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     await cluster.until(
       "the dead instance's streams to drop",
       async () => subscribers.some((s) => !s.state.connected),
-      10_000,
+      timeouts.condition,
     );
     // The streams the dead instance held reconnect through the balancer to the living two.
     await cluster.until(
       'every subscriber to reconnect',
       async () => subscribers.every((s) => s.state.connected),
-      60_000,
+      ceiling(60_000), // HAProxy's checks mark the dead instance down, and each client's backoff passes
       cluster.output,
     );
     figures.allReconnectedAfterKillMs = Date.now() - killedAt;
@@ -319,7 +325,7 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     await cluster.until(
       'writes after the failover',
       async () => load.acknowledged.posts.length >= postsBeforeReconnect + 20,
-      30_000,
+      timeouts.condition,
       cluster.output,
     );
     await load.stop();
@@ -362,7 +368,7 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     await cluster.until(
       'every subscriber to receive every event',
       async () => subscribers.every((s) => missing(s) === 0),
-      30_000,
+      timeouts.condition,
       () => `missing: ${subscribers.map(missing).filter(Boolean).join(',')}`,
     );
     expect(subscribers.every((s) => s.state.resets === 0)).toBe(true);
@@ -375,7 +381,7 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     await cluster.until(
       "the leaving member's streams to open",
       async () => leavingStreams.every((s) => s.state.connected),
-      15_000,
+      timeouts.condition,
     );
     const signedOutAt = Date.now();
     const out = await fetch(`${alive[0]!.url}/api/network/auth/sign-out`, {
@@ -386,7 +392,7 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     await cluster.until(
       'the streams of the signed-out session to end on every instance',
       async () => leavingStreams.every((s) => s.state.endedBy401),
-      15_000,
+      timeouts.condition,
     );
     figures.signOutEndsStreamsMs = Date.now() - signedOutAt;
 
@@ -404,7 +410,7 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     await cluster.until(
       'HAProxy to see the instance up again',
       async () => (await cluster.serverStates())[victim.name] === 'UP',
-      15_000,
+      timeouts.condition,
     );
     const back = await fetch(`${victim.url}/api/network/posts`, { headers: { cookie: members[0]!.cookie } });
     expect(back.status).toBe(200);

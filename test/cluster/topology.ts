@@ -9,6 +9,7 @@ import { findFreePort, startEmbeddedPostgres } from '../../server/db/embedded-po
 import { createLogger } from '../../server/platform/logger.js';
 import { installedCommand } from '../support/debian-package.js';
 import { startRedisServer } from '../support/redis-server.js';
+import { timeouts } from '../support/timeouts.js';
 
 /** A child process with its output kept, to show when a test fails. */
 type Managed = { child: ChildProcess; exited: Promise<void>; output(): string };
@@ -35,7 +36,7 @@ async function stop(managed: Managed | undefined, signal: NodeJS.Signals = 'SIGT
 async function until(
   what: string,
   check: () => Promise<boolean>,
-  timeoutMs = 30_000,
+  timeoutMs: number = timeouts.condition,
   output?: () => string,
 ): Promise<void> {
   await vi.waitFor(
@@ -101,7 +102,7 @@ async function startBalancer(haproxy: string, root: string, instances: Instance[
   await until(
     'HAProxy to see every instance up',
     async () => Object.values(await serverStates()).filter((state) => state === 'UP').length === instances.length,
-    15_000,
+    timeouts.condition,
     balancer.output,
   );
   return {
@@ -176,7 +177,7 @@ export async function startCluster(options: { instances: number; env?: Record<st
       await client.end();
       return true;
     },
-    15_000,
+    timeouts.start,
     bouncer.output,
   );
 
@@ -231,7 +232,7 @@ export async function startCluster(options: { instances: number; env?: Record<st
         if (started.child.exitCode !== null) throw new Error(`${instance.name} exited:\n${started.output()}`);
         return (await fetch(`${instance.url}/readyz`)).status === 200;
       },
-      60_000,
+      timeouts.start,
       started.output,
     );
   };

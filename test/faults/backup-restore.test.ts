@@ -14,6 +14,7 @@ import {
   type AppProcess,
   type Member,
 } from './support.js';
+import { timeouts } from '../support/timeouts.js';
 
 /** `npm run backup|restore -- DIR` as an operator runs it (from source here; the same module as dist/server/backup-cli.js). */
 function runBackupCommand(
@@ -109,7 +110,7 @@ describe('a restore drill of the embedded database and local media', () => {
       }
     })();
     await vi.waitFor(() => expect(acknowledgedBefore.length).toBeGreaterThanOrEqual(5), {
-      timeout: 30_000,
+      timeout: timeouts.condition,
       interval: 20,
     });
     const countBeforeBackup = acknowledgedBefore.length;

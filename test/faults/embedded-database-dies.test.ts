@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { isAlive } from '../../server/db/embedded-postgres.js';
+import { EMBEDDED_RESTART_BACKOFF_MS, isAlive } from '../../server/db/embedded-postgres.js';
 import { postText, signUpMember, startAppProcess, stopGracefully, type AppProcess, type Member } from './support.js';
+import { timeouts } from '../support/timeouts.js';
 
 /** The embedded server's postmaster: pid on the first line of postmaster.pid, port on the fourth. */
 async function embeddedPostmaster(dataDir: string): Promise<{ pid: number; port: number }> {
@@ -15,7 +16,7 @@ async function embeddedPostmaster(dataDir: string): Promise<{ pid: number; port:
 async function killPostmaster(dataDir: string): Promise<number> {
   const { pid, port } = await embeddedPostmaster(dataDir);
   process.kill(pid, 'SIGKILL');
-  await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false);
+  await expect.poll(() => isAlive(pid)).toBe(false);
   return port;
 }
 
@@ -47,7 +48,7 @@ describe('the embedded PostgreSQL killed under a running app', () => {
     const { pid: before } = await embeddedPostmaster(dataDir);
     await killPostmaster(dataDir);
 
-    await expect.poll(() => status(`${app.url}/readyz`), { timeout: 60_000, interval: 250 }).toBe(200);
+    await expect.poll(() => status(`${app.url}/readyz`), { timeout: timeouts.start, interval: 250 }).toBe(200);
     expect((await postText(app.url, member, 'after the database came back')).status).toBe(201);
     expect(await status(`${app.url}/healthz`)).toBe(200);
     const { pid: after } = await embeddedPostmaster(dataDir);
@@ -65,7 +66,11 @@ describe('the embedded PostgreSQL killed under a running app', () => {
       squatter?.listen(port, '127.0.0.1', resolve);
     });
 
-    await expect.poll(() => status(`${app.url}/healthz`), { timeout: 90_000, interval: 500 }).toBe(503);
+    // The app first tries every restart of its backoff, then gives up.
+    const backoffMs = EMBEDDED_RESTART_BACKOFF_MS.reduce((sum, ms) => sum + ms, 0);
+    await expect
+      .poll(() => status(`${app.url}/healthz`), { timeout: timeouts.start + backoffMs, interval: 500 })
+      .toBe(503);
     expect(await status(`${app.url}/readyz`)).toBe(503);
     expect(app.output()).toMatch(/embedded PostgreSQL cannot be restarted/);
   });

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded-postgres.js';
 import { createLogger } from '../../server/platform/logger.js';
 import { readEventStream, type StreamEvent } from '../support/event-stream.js';
+import { timeouts } from '../support/timeouts.js';
 
 export const caseAdmin = { email: 'faults@example.test', password: 'faults-password' };
 
@@ -61,7 +62,7 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
         );
         if (status !== 200) throw new Error(`the app did not become ready (/readyz: ${status}):\n${stderr}`);
       },
-      { timeout: 60_000, interval: 200 },
+      { timeout: timeouts.start, interval: 200 },
     ),
   ]);
   return { url, child, exit, output: () => stderr };

@@ -42,12 +42,8 @@ describe('two app processes on one PostgreSQL', () => {
     expect((await postText(first.url, author, 'made on the first')).status).toBe(201);
     expect((await postText(second.url, author, 'made on the second')).status).toBe(201);
 
-    await expect
-      .poll(onSecond.postDescriptions, { timeout: 10_000 })
-      .toEqual(['made on the first', 'made on the second']);
-    await expect
-      .poll(onFirst.postDescriptions, { timeout: 10_000 })
-      .toEqual(['made on the first', 'made on the second']);
+    await expect.poll(onSecond.postDescriptions).toEqual(['made on the first', 'made on the second']);
+    await expect.poll(onFirst.postDescriptions).toEqual(['made on the first', 'made on the second']);
     onSecond.close();
     onFirst.close();
   });
@@ -59,7 +55,7 @@ describe('two app processes on one PostgreSQL', () => {
     await first.exit;
 
     expect((await postText(second.url, author, 'survivor')).status).toBe(201);
-    await expect.poll(stream.postDescriptions, { timeout: 10_000 }).toEqual(['survivor']);
+    await expect.poll(stream.postDescriptions).toEqual(['survivor']);
     stream.close();
   });
 });

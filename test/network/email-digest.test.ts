@@ -71,7 +71,6 @@ describe('network email digest', () => {
               [DIGEST_QUEUE],
             )
           )[0]?.n,
-        { timeout: 15_000 },
       )
       .toBe((before?.n ?? 0) + 1);
   }
@@ -170,7 +169,7 @@ describe('network email digest', () => {
       await other.close();
     }
     expect(await digestJobsTo(reader.email)).toBe(2);
-    await expect.poll(() => digestEmails(reader.email).length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => digestEmails(reader.email).length).toBe(2);
     expect(digestEmails(reader.email).at(-1)?.subject).toBe('You have 3 unread notifications on Pathway');
   });
 
@@ -206,7 +205,6 @@ describe('network email digest', () => {
               [day],
             )
           )[0]?.state,
-        { timeout: 15_000 },
       )
       .toBe('completed');
     expect(digestEmails().length).toBe(before);

@@ -4,6 +4,7 @@ import type { PostsPage } from '../../contracts/network.js';
 import { COMMENTS_PAGE_AFTER, FEED_FIRST_PAGE, FEED_PAGE_AFTER } from '../../server/network/hot-statements.js';
 import { signUpMember, type TestMember } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import { ceiling } from '../support/timeouts.js';
 
 type PlanNode = { 'Node Type': string; 'Index Name'?: string; Plans?: PlanNode[] };
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
@@ -20,7 +21,7 @@ describe('the feed at 100,000 posts', () => {
       SELECT ${member.user.uid}::uuid, 'bulk ' || g, timestamptz '2025-01-01T00:00:00Z' + g * interval '1 second'
       FROM generate_series(1, 100000) AS g`);
     await t.db.execute(sql`ANALYZE network_posts`);
-  }, 120_000);
+  }, ceiling(240_000)); // a hundred thousand posts are written first
   afterAll(() => t.close());
 
   it('when a page deep in the feed is asked for, then the keyset query reads it through the feed index, not by sorting every post', async () => {

@@ -8,6 +8,7 @@ import type {
 import { createTextPost, signUpMember, type TestMember } from '../factories/network.js';
 import { readEventStream, type StreamEvent } from '../support/event-stream.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import { timeouts } from '../support/timeouts.js';
 
 /** A real EventSource-like reader over fetch, so the test sees exactly what a browser would. */
 async function openStream(baseUrl: string, cookie: string, lastEventId?: string) {
@@ -27,7 +28,7 @@ async function openStream(baseUrl: string, cookie: string, lastEventId?: string)
     response,
     events,
     lastId: () => lastId,
-    async waitFor(count: number, timeoutMs = 10_000): Promise<StreamEvent[]> {
+    async waitFor(count: number, timeoutMs = timeouts.condition): Promise<StreamEvent[]> {
       await vi.waitFor(
         () => {
           if (events.length < count) throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);

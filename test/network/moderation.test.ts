@@ -17,6 +17,7 @@ import {
 } from '../factories/network.js';
 import { openEventStream } from '../support/event-stream.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import { timeouts } from '../support/timeouts.js';
 
 const MODERATOR_EMAIL = 'moderator@example.test';
 const UNVERIFIED_ADMIN_EMAIL = 'unverified-admin@example.test';
@@ -274,7 +275,7 @@ describe('network reports and moderation', () => {
           expect(stream.events.find((event) => event.event === feedEvents.postDeleted)?.data).toBe(
             JSON.stringify({ postId: post.id }),
           ),
-        { timeout: 10_000, interval: 20 },
+        { timeout: timeouts.condition, interval: 20 },
       );
     } finally {
       stream.close();

@@ -5,6 +5,7 @@ import { mentionedUsernames } from '../../server/network/notifications.js';
 import { createTextPost, signUpMember, type TestMember } from '../factories/network.js';
 import { openEventStream } from '../support/event-stream.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import { timeouts } from '../support/timeouts.js';
 
 describe('network notifications', () => {
   let t: TestApp;
@@ -255,7 +256,7 @@ describe('network notifications', () => {
   it("when a reconnecting stream replays with Last-Event-ID, then it replays only its own member's notifications", async () => {
     const stream = await openEventStream(baseUrl, other.cookie);
     // The stream's first line names where it starts.
-    const from = await vi.waitFor(() => stream.lastId() ?? Promise.reject(new Error('no id yet')));
+    const from = await vi.waitFor(() => stream.lastId() ?? Promise.reject(new Error('no id yet')), timeouts.condition);
     stream.close();
     const post = await createTextPost(t, author, 'Replay');
     await comment(fan, post.id, 'for the author only');

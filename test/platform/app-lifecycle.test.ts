@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreePort, isAlive } from '../../server/db/embedded-postgres.js';
+import { timeouts } from '../support/timeouts.js';
 
 const admin = { email: 'lifecycle@example.test', password: 'lifecycle-password' };
 
@@ -32,7 +33,7 @@ async function startApp(dataDir: string) {
           (r) => r.status,
           () => 0,
         ),
-      { timeout: 60_000, interval: 200 },
+      { timeout: timeouts.start, interval: 200 },
     )
     .toBe(200);
   return { child, url, exit };
@@ -51,39 +52,49 @@ describe('the app process', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('when it is killed with SIGKILL and started again, then committed data and issued tokens are still there, and SIGTERM stops everything cleanly', async () => {
-    const first = await startApp(dataDir);
-    const login = await fetch(`${first.url}/api/caseadmin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const created = await fetch(`${first.url}/api/caseadmin/cases`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ case_number: 'LIFE-1', passport_number: 'X1', client_name: 'Kill Test', serviceIds: [1] }),
-    });
-    expect(created.status).toBe(201);
-    expect((await stat(join(dataDir, 'secrets.json'))).mode & 0o777).toBe(0o600);
+  // The app is started twice as a process.
+  it(
+    'when it is killed with SIGKILL and started again, then committed data and issued tokens are still there, and SIGTERM stops everything cleanly',
+    async () => {
+      const first = await startApp(dataDir);
+      const login = await fetch(`${first.url}/api/caseadmin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(admin),
+      });
+      const { token } = (await login.json()) as { token: string };
+      const created = await fetch(`${first.url}/api/caseadmin/cases`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          case_number: 'LIFE-1',
+          passport_number: 'X1',
+          client_name: 'Kill Test',
+          serviceIds: [1],
+        }),
+      });
+      expect(created.status).toBe(201);
+      expect((await stat(join(dataDir, 'secrets.json'))).mode & 0o777).toBe(0o600);
 
-    first.child.kill('SIGKILL');
-    await first.exit;
-    const orphan = await postmasterPid(dataDir);
-    expect(isAlive(orphan)).toBe(true);
+      first.child.kill('SIGKILL');
+      await first.exit;
+      const orphan = await postmasterPid(dataDir);
+      expect(isAlive(orphan)).toBe(true);
 
-    const second = await startApp(dataDir);
-    const lookup = await fetch(`${second.url}/api/progress?caseNumber=LIFE-1&passportNumber=x1`);
-    expect(lookup.status).toBe(200);
-    const stillSignedIn = await fetch(`${second.url}/api/caseadmin/dashboard-metrics`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(stillSignedIn.status).toBe(200);
+      const second = await startApp(dataDir);
+      const lookup = await fetch(`${second.url}/api/progress?caseNumber=LIFE-1&passportNumber=x1`);
+      expect(lookup.status).toBe(200);
+      const stillSignedIn = await fetch(`${second.url}/api/caseadmin/dashboard-metrics`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(stillSignedIn.status).toBe(200);
 
-    const server = await postmasterPid(dataDir);
-    second.child.kill('SIGTERM');
-    expect(await second.exit).toBe(0);
-    expect(isAlive(server)).toBe(false);
-    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-  }, 120_000);
+      const server = await postmasterPid(dataDir);
+      second.child.kill('SIGTERM');
+      expect(await second.exit).toBe(0);
+      expect(isAlive(server)).toBe(false);
+      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    },
+    2 * timeouts.start,
+  );
 });

@@ -95,18 +95,14 @@ describe('email', () => {
     smtp.setFailing(true);
     const first = await startInstance({ SMTP_URL: smtp.url });
     await first.mailer.send(handle.db, { to: 'grace@example.com', subject: 'Through an outage', text: 'kept' });
-    await expect
-      .poll(async () => (await jobsWithSubject('Through an outage'))[0]?.state, { timeout: 15_000 })
-      .toBe('retry');
+    await expect.poll(async () => (await jobsWithSubject('Through an outage'))[0]?.state).toBe('retry');
     await first.jobs.stop();
 
     await startInstance({ SMTP_URL: smtp.url });
     smtp.setFailing(false);
-    const mail = await smtp.nextMessage((m) => m.subject === 'Through an outage', 20_000);
+    const mail = await smtp.nextMessage((m) => m.subject === 'Through an outage');
     expect(mail.to).toEqual(['grace@example.com']);
-    await expect
-      .poll(async () => (await jobsWithSubject('Through an outage'))[0]?.state, { timeout: 15_000 })
-      .toBe('completed');
+    await expect.poll(async () => (await jobsWithSubject('Through an outage'))[0]?.state).toBe('completed');
     expect(smtp.messages.filter((m) => m.subject === 'Through an outage')).toHaveLength(1);
   });
 
@@ -144,7 +140,7 @@ describe('email', () => {
         text: 'Confirm: http://localhost:3000/verify?token=xyz',
       });
       const outbox = join(dataDir, 'outbox');
-      await expect.poll(async () => (await readdir(outbox).catch(() => [])).length, { timeout: 15_000 }).toBe(1);
+      await expect.poll(async () => (await readdir(outbox).catch(() => [])).length).toBe(1);
       const [file] = await readdir(outbox);
       const eml = await readFile(join(outbox, file!), 'utf8');
       expect(eml).toContain('Subject: To the outbox');

@@ -16,6 +16,7 @@ import { signUpMember } from '../factories/network.js';
 import { installedCommand } from '../support/debian-package.js';
 import { openEventStream } from '../support/event-stream.js';
 import { cloneTemplateDatabase, createTestApp, type TestApp } from '../test-app.js';
+import { timeouts } from '../support/timeouts.js';
 
 type Sample = { name: string; labels: Record<string, string>; value: number };
 
@@ -101,7 +102,8 @@ async function startPrometheus(metricsPort: number, rules?: string) {
       if ((await query('up{job="pathway"}'))[0]?.value[1] !== '1')
         throw new Error('Prometheus has not scraped the app');
     },
-    { timeout: 30_000, interval: 500 },
+    // Prometheus starts, then scrapes every second.
+    { timeout: timeouts.start, interval: 500 },
   );
   return {
     query,
@@ -247,11 +249,11 @@ describe('the Prometheus metrics', () => {
       await mailer.send(handle.db, { to: 'someone@example.org', subject: 'metrics', text: 'hello' });
       const counted = async (name: string) =>
         find(parseExposition(await metrics.registry.metrics()).samples, name)[0]?.value;
-      await expect.poll(() => counted('pathway_email_failures_total'), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => counted('pathway_email_failures_total')).toBe(1);
       expect(await counted('pathway_emails_sent_total')).toBe(0);
       await rm(join(dataDir, 'outbox'));
       await mailer.send(handle.db, { to: 'someone@example.org', subject: 'metrics 2', text: 'hello' });
-      await expect.poll(() => counted('pathway_emails_sent_total'), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => counted('pathway_emails_sent_total')).toBe(1);
     } finally {
       await jobs.stop();
       await handle.close();
@@ -298,7 +300,7 @@ describe('the Prometheus metrics', () => {
     } finally {
       await prometheus.stop();
     }
-  }, 60_000);
+  });
 
   it('when promtool checks a scrape, then it finds nothing to fix', async () => {
     const promtool = await installedCommand('promtool', 'prometheus');
@@ -450,18 +452,16 @@ describe('the alerts docs/operations.md gives', () => {
             sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'mail.send' AND state = 'retry'`,
           )
         ).rows[0]?.n;
-      await expect.poll(waitingForRetry, { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect.poll(waitingForRetry).toBeGreaterThan(0);
       // Eleven minutes of the outage pass.
       await t.db.execute(
         sql`UPDATE pgboss.job SET created_on = created_on - interval '11 minutes' WHERE name = 'mail.send'`,
       );
 
-      await expect
-        .poll(() => prometheus.alertState('PathwayMailStuck'), { timeout: 30_000, interval: 500 })
-        .toBe('firing');
+      await expect.poll(() => prometheus.alertState('PathwayMailStuck'), { interval: 500 }).toBe('firing');
       // Prometheus has scraped and evaluated many times meanwhile; the scrape itself never waits on the pool.
       expect(await prometheus.alertState('PathwayDatabasePoolWaiting')).toBeUndefined();
-    }, 60_000);
+    });
 
     it('when every connection of the pool is taken and requests wait for one, then PathwayDatabasePoolWaiting is pending', async () => {
       const held = await Promise.all(
@@ -473,15 +473,13 @@ describe('the alerts docs/operations.md gives', () => {
         while (waiting) await t.app.inject({ method: 'GET', url: '/readyz' });
       });
       try {
-        await expect
-          .poll(() => prometheus.alertState('PathwayDatabasePoolWaiting'), { timeout: 30_000, interval: 500 })
-          .toBe('pending');
+        await expect.poll(() => prometheus.alertState('PathwayDatabasePoolWaiting'), { interval: 500 }).toBe('pending');
       } finally {
         waiting = false;
         for (const client of held) client.release();
         await Promise.all(askers);
       }
-    }, 60_000);
+    });
   });
 });
 

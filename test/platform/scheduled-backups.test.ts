@@ -51,9 +51,9 @@ describe('scheduled backups', () => {
       written.push(name);
       // What pg-boss adds at each cron time.
       await jobs.send(t.db, BACKUP_QUEUE, {});
-      await expect.poll(folders, { timeout: 15_000 }).toContain(name);
+      await expect.poll(folders).toContain(name);
     }
-    await expect.poll(folders, { timeout: 15_000 }).toEqual(written.slice(1));
+    await expect.poll(folders).toEqual(written.slice(1));
     for (const name of written.slice(1)) {
       const manifest = await verifyBackup(join(backupDir, name));
       expect(manifest.database).toEqual({ kind: 'external' });

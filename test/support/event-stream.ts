@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 import { EventSourceParserStream } from 'eventsource-parser/stream';
+import { timeouts } from './timeouts.js';
 
 /** One Server-Sent Event as a browser's EventSource would see it. */
 export type StreamEvent = { id?: string; event?: string; data?: string };
@@ -51,7 +52,7 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
     events,
     lastId: () => lastId,
     /** Resolves when the server ends the stream; rejects after `timeoutMs`. */
-    async waitForEnd(timeoutMs: number): Promise<void> {
+    async waitForEnd(timeoutMs = timeouts.condition): Promise<void> {
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<never>((_resolve, reject) => {
         timer = setTimeout(() => reject(new Error(`the stream was still open after ${timeoutMs} ms`)), timeoutMs);
@@ -64,7 +65,7 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
     },
     isEnded: () => isEnded,
     /** Resolves with the events once `count` have arrived; rejects after `timeoutMs`. */
-    async waitFor(count: number, timeoutMs = 10_000): Promise<StreamEvent[]> {
+    async waitFor(count: number, timeoutMs = timeouts.condition): Promise<StreamEvent[]> {
       await vi.waitFor(
         () => {
           if (events.length < count) throw new Error(`expected ${count} events, got ${JSON.stringify(events)}`);

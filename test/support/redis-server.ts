@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
 import { vi } from 'vitest';
 import { findFreePort } from '../../server/db/embedded-postgres.js';
+import { timeouts } from './timeouts.js';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? 'redis-server';
 
@@ -59,7 +60,7 @@ export async function startRedisServer(): Promise<RedisServer> {
           client.disconnect();
           if (pong !== 'PONG') throw new Error(`redis-server did not start:\n${output}`);
         },
-        { timeout: 15_000, interval: 100 },
+        { timeout: timeouts.start, interval: 100 },
       ),
     ]);
   };

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { timeouts } from './timeouts.js';
 
 /** One email as it arrived at the test's SMTP server, parsed. */
 export type ReceivedMail = {
@@ -71,7 +72,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    nextMessage(match = () => true, timeoutMs = 15_000) {
+    nextMessage(match = () => true, timeoutMs = timeouts.condition) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const found = messages.find(match);
