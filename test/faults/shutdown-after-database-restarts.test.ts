@@ -12,6 +12,7 @@ import {
   type AppProcess,
   type Member,
 } from './support.js';
+import { ceiling, timeouts } from '../support/timeouts.js';
 
 const KILLS = 6;
 const WRITERS = 6;
@@ -98,11 +99,13 @@ describe('shutdown after the embedded PostgreSQL was restarted several times', (
       for (let kill = 0; kill < KILLS; kill++) {
         // Writes are going through before each kill, so some transaction is always in flight.
         const before = writers.acknowledged();
-        await expect.poll(writers.acknowledged, { timeout: 60_000, interval: 20 }).toBeGreaterThan(before + 10);
+        await expect
+          .poll(writers.acknowledged, { timeout: ceiling(60_000), interval: 20 })
+          .toBeGreaterThan(before + 10);
         const pid = await postmasterPid(dataDir);
         process.kill(pid, 'SIGKILL');
-        await expect.poll(() => isAlive(pid), { timeout: 10_000 }).toBe(false);
-        await expect.poll(() => status(`${app.url}/readyz`), { timeout: 60_000, interval: 100 }).toBe(200);
+        await expect.poll(() => isAlive(pid)).toBe(false);
+        await expect.poll(() => status(`${app.url}/readyz`), { timeout: timeouts.start, interval: 100 }).toBe(200);
       }
     } finally {
       await writers.stop();
