@@ -35,7 +35,7 @@ import { runLiveUpdates, type LiveResult } from './live.js';
 import { runScaleOut, scaleOutLines, type ScaleOutResult } from './scale-out.js';
 import { casesBench } from './scenarios/cases.js';
 import { lmsBench } from './scenarios/lms.js';
-import { runExamImport } from './scenarios/exam-import.js';
+import { runExamImport, runImportDelay } from './scenarios/exam-import.js';
 import { liveSubscribers, networkBench, sessionCookie } from './scenarios/network.js';
 
 const areas = [casesBench, networkBench, lmsBench];
@@ -352,6 +352,18 @@ async function main(): Promise<void> {
       process.stdout.write(`exam question import: ${JSON.stringify(measured.examImport)}\n`);
     });
 
+    await stage('lms: /healthz while the largest files are imported', async () => {
+      process.stdout.write('running: lms: /healthz while the largest files are imported\n');
+      measured.importDelay = await runImportDelay(appUrl, {
+        username: 'benchadmin',
+        password: 'bench-lms-admin-password',
+      });
+      for (const row of measured.importDelay)
+        process.stdout.write(
+          `import delay: ${row.file}: answered ${row.status} in ${row.importMilliseconds} ms; /healthz ${row.probes} times, p99 ${row.probeP99Ms} ms, slowest ${row.probeMaxMs} ms (goal: under 100 ms)\n`,
+        );
+    });
+
     if (runFrontEnd && !existsSync(CHROMIUM)) {
       process.stdout.write(
         `front end skipped: no Chromium at ${CHROMIUM} (install Debian's chromium, or set CHROMIUM_PATH)\n`,
@@ -442,6 +454,7 @@ type Report = {
   javaScript: JavaScriptWeight[];
   lighthouseScores: LighthouseScores[];
   examImport?: Awaited<ReturnType<typeof runExamImport>>;
+  importDelay?: Awaited<ReturnType<typeof runImportDelay>>;
   scaleOut?: ScaleOutResult[];
   failedStages: { stage: string; error: string }[];
 };

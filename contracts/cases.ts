@@ -434,7 +434,6 @@ export type ChangeStepResponse = z.infer<typeof changeStepResponse>;
 
 export const IMPORT_MAX_ROWS = 5000;
 export { exportOnlyColumns, importColumnLabels, importColumnOf, importColumns } from './cases-constants.js';
-export const importCasesBody = z.string({ error: 'Send the cases as a text/csv body' }).max(5 * 1024 * 1024);
 export const importCasesResponse = z.object({ imported: z.number().int() });
 export { importRowError, type ImportRowError } from './platform.js';
 

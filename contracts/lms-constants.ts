@@ -99,12 +99,43 @@ export const parseOptionsText = (text: string) =>
     .map((item) => item.trim())
     .filter((item) => item !== '');
 
+/**
+ * The options (or a multiple-response question's right options) in one spreadsheet cell: one per
+ * line (Alt+Enter in Excel, Ctrl+Enter in Google Sheets and LibreOffice), so an option may hold any
+ * text, commas included. A cell without a line break is read as files written before this rule
+ * were: split at commas, except inside an item in double quotes (`"50,000 IU", 10 IU`).
+ */
+export function readOptionsCell(cell: string): string[] {
+  if (/\r|\n/.test(cell))
+    return cell
+      .split(/\r\n|\r|\n/)
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+  const items: string[] = [];
+  let rest = cell.trim();
+  while (rest !== '') {
+    const quoted = /^"((?:[^"]|"")*)"\s*(?:,|$)/.exec(rest);
+    if (quoted) {
+      items.push((quoted[1] ?? '').replace(/""/g, '"').trim());
+      rest = rest.slice(quoted[0].length).trim();
+      continue;
+    }
+    const comma = rest.indexOf(',');
+    items.push((comma < 0 ? rest : rest.slice(0, comma)).trim());
+    rest = comma < 0 ? '' : rest.slice(comma + 1).trim();
+  }
+  return items.filter((item) => item !== '');
+}
+
+/** The cell readOptionsCell reads back: one option per line. */
+export const writeOptionsCell = (options: readonly string[]) => options.join('\n');
+
 export const finishReasons = ['completed', 'timeout', 'ended'] as const;
 
 /** Exam settings an LMS admin edits: the wait between the end of an attempt and a retake (up to 90 days). */
 export const MAX_RETAKE_WAIT_SECONDS = 90 * 24 * 60 * 60;
 
-/** The CSV columns of import and export, in order; options are comma-separated inside their cell, as in the add form. */
+/** The CSV columns of import and export, in order; options are one per line inside their cell (readOptionsCell). */
 export const questionCsvColumns = [
   'question',
   'question_type',

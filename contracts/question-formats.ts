@@ -226,13 +226,24 @@ function giftQuestion(source: string, line: number, topic: string): ParsedQuesti
   };
 }
 
+/** Longer than any question the bank takes (question, ten options, feedback): a brace left open swallows the file. */
+export const GIFT_MAX_QUESTION_CHARS = 50_000;
+
 export function parseGift(text: string): ParsedFile {
   const questions: ParsedQuestion[] = [];
   const errors: LineError[] = [];
   let topic = '';
-  let block: { line: number; lines: string[] } | null = null;
+  let block: { line: number; lines: string[]; chars: number } | null = null;
   const flush = () => {
     if (!block) return;
+    if (block.chars > GIFT_MAX_QUESTION_CHARS) {
+      errors.push({
+        line: block.line,
+        error: `This question runs on for more than ${GIFT_MAX_QUESTION_CHARS.toLocaleString('en')} characters: a { is probably never closed with }`,
+      });
+      block = null;
+      return;
+    }
     const parsed = giftQuestion(block.lines.join('\n'), block.line, topic);
     if ('error' in parsed) errors.push(parsed);
     else questions.push(parsed);
@@ -253,8 +264,11 @@ export function parseGift(text: string): ParsedFile {
       flush();
       return;
     }
-    if (!block) block = { line, lines: [] };
-    (block as { lines: string[] }).lines.push(raw);
+    if (!block) block = { line, lines: [], chars: 0 };
+    const current = block as { lines: string[]; chars: number };
+    current.chars += raw.length + 1;
+    // Past the limit the text is not kept, only its braces counted, so the next question is found.
+    if (current.chars <= GIFT_MAX_QUESTION_CHARS) current.lines.push(raw);
     // Blank lines inside the braces belong to the question.
     for (let i = 0; i < raw.length; i++) {
       if (raw[i] === '\\') i++;

@@ -69,3 +69,76 @@ export async function runExamImport(
     imported: body.imported ?? null,
   };
 }
+
+export type ImportDelayResult = {
+  file: string;
+  megabytes: number;
+  status: number;
+  importMilliseconds: number;
+  /** `/healthz` asked one after another while the import ran: how many, and their slowest and 99th-percentile answers. */
+  probes: number;
+  probeP99Ms: number;
+  probeMaxMs: number;
+};
+
+/**
+ * Issue 35's measure: while the largest allowed files are imported (a valid 20 MB CSV of 10,000
+ * questions, a 256 KB row of empty fields, a 20 MB one), `/healthz` is asked over and over; the
+ * slowest answer is how long an import held other requests (the goal: under 100 ms).
+ */
+export async function runImportDelay(appUrl: string, admin: { username: string; password: string }) {
+  const login = await fetch(`${appUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) throw new Error(`LMS admin login failed: ${login.status}`);
+  const { token } = (await login.json()) as { token: string };
+  const maxBytes = 20 * 1024 * 1024;
+  const header = 'question,question_type,options,correct_answer,explanation,profession,difficulty,topic\n';
+  const runId = randomBytes(4).toString('hex');
+  const largest =
+    header +
+    Array.from(
+      { length: 10_000 },
+      (_, i) =>
+        `Delay ${runId} question ${i} ${'x'.repeat(1900)}?,essay,,A model answer,${'e'.repeat(120)}.,dentist,easy,Load\n`,
+    ).join('');
+  const files: [string, string][] = [
+    ['20 MB CSV of 10,000 questions', largest.slice(0, maxBytes)],
+    ['256 KB row of empty fields', `${header}${','.repeat(256 * 1024)}\n`],
+    ['20 MB row of empty fields', ','.repeat(maxBytes - 1)],
+  ];
+  const results: ImportDelayResult[] = [];
+  for (const [file, body] of files) {
+    let done = false;
+    const started = performance.now();
+    const importing = fetch(`${appUrl}/exam-questions/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      body,
+    }).then(async (response) => {
+      await response.arrayBuffer();
+      done = true;
+      return { status: response.status, ms: performance.now() - started };
+    });
+    const delays: number[] = [];
+    while (!done) {
+      const probeStarted = performance.now();
+      await (await fetch(`${appUrl}/healthz`)).arrayBuffer();
+      delays.push(performance.now() - probeStarted);
+    }
+    const { status, ms } = await importing;
+    delays.sort((a, b) => a - b);
+    results.push({
+      file,
+      megabytes: Math.round((Buffer.byteLength(body) / 2 ** 20) * 100) / 100,
+      status,
+      importMilliseconds: Math.round(ms),
+      probes: delays.length,
+      probeP99Ms: Math.round(delays[Math.floor(delays.length * 0.99)] ?? 0),
+      probeMaxMs: Math.round(delays.at(-1) ?? 0),
+    });
+  }
+  return results;
+}

@@ -49,6 +49,7 @@ export async function exportCases(db: Database, filter: CaseListFilter): Promise
         row.updatedAt.toISOString(),
       ].map(guardFormula),
     ),
-    { header: true, columns: [...importColumns, ...exportOnlyColumns] },
+    // The byte-order mark makes Excel, opened by a double click, read UTF-8 (Arabic and Hindi names) as UTF-8.
+    { header: true, columns: [...importColumns, ...exportOnlyColumns], bom: true },
   );
 }

@@ -1,49 +1,15 @@
-import { TextDecoder } from 'node:util';
-import { CsvError, parse } from 'csv-parse/sync';
 import { asc, inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { csvProblem } from '../../contracts/csv-problem.js';
-import {
-  caseNumberPattern,
-  exportOnlyColumns,
-  importColumnLabels,
-  importColumnOf,
-  importColumns,
-  IMPORT_MAX_ROWS,
-  optionalEmail,
-  type ImportRowError,
-} from '../../contracts/cases.js';
+import type { ImportRowError } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
 import { cases, caseServices, services } from '../db/schema/cases.js';
-import { AppError, ImportRejected } from '../platform/errors.js';
+import { ImportRejected } from '../platform/errors.js';
+import { runWorkerTask } from '../platform/worker-task.js';
 import { recordCaseEvents } from './case-events.js';
+import type { CaseImportInput, CaseImportOutput } from './case-import-task.js';
 import { generateCaseNumber, normalizeCaseNumber } from './case-management.js';
 import { addClientEmailRecipients } from './case-notifications.js';
 import { setInitialCaseStatuses } from './case-status.js';
-import { unguardFormula } from '../platform/csv-formula-guard.js';
 import type { ActingAdmin } from './case-events.js';
-
-const text = (field: string, max: number, required: boolean) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${field} must be at most ${max} characters`)
-    .refine((value) => !required || value.length > 0, `${field} is required`)
-    .refine(
-      (value) => !Array.from(value).some((c) => c.charCodeAt(0) < 0x20 || c === '\u007f'),
-      `${field} must not contain control characters`,
-    );
-
-const rowSchema = z.object({
-  case_number: text('case_number', 64, false).refine(
-    (value) => value === '' || caseNumberPattern.test(value),
-    'case_number may hold only letters, digits and dashes',
-  ),
-  passport_number: text('passport_number', 64, true),
-  client_name: text('client_name', 200, true),
-  client_email: optionalEmail,
-  services: z.string(),
-});
 
 type ParsedRow = {
   row: number;
@@ -63,88 +29,8 @@ function chunks<T>(items: T[], columns: number): T[][] {
   return result;
 }
 
-const columnsHelp = `The columns are: ${importColumns.join(', ')}, or as the case form names them (${Object.values(importColumnLabels).join(', ')}); an export's ${exportOnlyColumns.join(', ')} are ignored`;
-
-/** The header's columns by the import's names, whichever spelling the file uses (importColumnOf). */
-function checkHeader(header: string[]): string[] {
-  const unknown = header.filter((name) => importColumnOf(name) === undefined).map((name) => name.trim());
-  if (unknown.length) throw new ImportRejected(`Unknown column(s): ${unknown.join(', ')}. ${columnsHelp}`, []);
-  const names = header.map((name) => importColumnOf(name) ?? name);
-  const twice = [...new Set(names.filter((name, index) => names.indexOf(name) !== index))];
-  if (twice.length) throw new ImportRejected(`Column(s) named more than once: ${twice.join(', ')}`, []);
-  for (const required of ['passport_number', 'client_name'] as const) {
-    if (!names.includes(required)) throw new ImportRejected(`The column ${required} is missing. ${columnsHelp}`, []);
-  }
-  return names;
-}
-
-const SAVE_AS_UTF8 = 'Save it as "CSV UTF-8" and import it again.';
-
-/** The encodings a `charset` may name here, as TextDecoder calls them. */
-function declaredDecoder(charset: string | undefined): TextDecoder | undefined {
-  if (!charset || /^utf-?8$/i.test(charset)) return undefined;
-  try {
-    return new TextDecoder(charset.toLowerCase());
-  } catch {
-    throw new AppError(415, `The character set ${charset} is not supported. ${SAVE_AS_UTF8}`);
-  }
-}
-
-/**
- * The text of an uploaded CSV: UTF-8 (a byte-order mark is dropped later), UTF-16 with its
- * byte-order mark (decoded, as the browser's import does), or whatever `charset` the request
- * declares. Bytes that are not UTF-8 are refused, naming their line, instead of being turned into
- * "�": a Latin-1 "Jürgen" would otherwise be imported as "J�rgen" without a word.
- */
-export function decodeCsv(bytes: Buffer, charset?: string): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  const declared = declaredDecoder(charset);
-  if (declared) return declared.decode(bytes);
-  if (bytes.includes(0))
-    throw new AppError(400, `The file looks like UTF-16 text without its byte-order mark. ${SAVE_AS_UTF8}`);
-  const strict = new TextDecoder('utf-8', { fatal: true });
-  try {
-    return strict.decode(bytes);
-  } catch {
-    let line = 1;
-    for (let start = 0; start < bytes.length; line += 1) {
-      const end = bytes.indexOf(0x0a, start);
-      const stop = end === -1 ? bytes.length : end + 1;
-      try {
-        strict.decode(bytes.subarray(start, stop));
-      } catch {
-        break;
-      }
-      start = stop;
-    }
-    throw new AppError(
-      400,
-      `Line ${line} is not UTF-8 text: the file was probably saved as Latin-1 or Windows-1252. ${SAVE_AS_UTF8}`,
-    );
-  }
-}
-
-function parseCsv(body: string): { row: number; record: Record<string, string> }[] {
-  try {
-    const records = parse(body, {
-      columns: checkHeader,
-      // Undoes the export's guard against formulas, so an exported file imports with its values.
-      cast: (value) => unguardFormula(value),
-      bom: true,
-      skip_empty_lines: true,
-      info: true,
-    }) as { record: Record<string, string>; info: { lines: number } }[];
-    return records.map(({ record, info }) => ({ row: info.lines, record }));
-  } catch (error) {
-    if (error instanceof ImportRejected) throw error;
-    if (error instanceof CsvError) {
-      const line = (error as CsvError & { lines?: number }).lines;
-      throw new ImportRejected('The file is not valid CSV', [{ row: line ?? 0, error: csvProblem(error) }]);
-    }
-    throw error;
-  }
-}
+// The worker's module as built; from the sources, worker-task runs the .ts beside it.
+const importTask = new URL('./case-import-task.js', import.meta.url);
 
 /**
  * The service an import names, by id or by name: the exact name first (names are unique as
@@ -164,32 +50,19 @@ function findService(allServices: { id: number; name: string }[], item: string):
  * numbers unique in the file and in the database), then the cases, their services, recipients and
  * history go in with a few multi-row inserts in one transaction.
  */
-export async function importCases(db: Database, body: string, admin: ActingAdmin, now: Date): Promise<number> {
-  const records = parseCsv(body);
-  if (records.length === 0) throw new ImportRejected('The file has no cases', []);
-  if (records.length > IMPORT_MAX_ROWS)
-    throw new ImportRejected(`At most ${IMPORT_MAX_ROWS} cases per import; this file has ${records.length}`, []);
+export async function importCases(db: Database, file: CaseImportInput, admin: ActingAdmin, now: Date): Promise<number> {
+  // Decoding, reading and the checks of each row on its own run in a worker thread (case-import-task.ts).
+  const read = await runWorkerTask<CaseImportInput, CaseImportOutput>(importTask, file);
 
   return db.transaction(async (tx) => {
     const allServices = await tx.select({ id: services.id, name: services.name }).from(services);
-    const errors: ImportRowError[] = [];
+    const errors: ImportRowError[] = [...read.errors];
     const rows: ParsedRow[] = [];
-    for (const { row, record } of records) {
-      const parsed = rowSchema.safeParse({
-        case_number: record.case_number ?? '',
-        passport_number: record.passport_number ?? '',
-        client_name: record.client_name ?? '',
-        client_email: record.client_email ?? '',
-        services: record.services ?? '',
-      });
-      if (!parsed.success) {
-        errors.push({ row, error: parsed.error.issues.map((issue) => issue.message).join('; ') });
-        continue;
-      }
+    for (const { row, fields } of read.rows) {
       const serviceIds: number[] = [];
       const unknown: string[] = [];
       const ambiguous: string[] = [];
-      for (const item of parsed.data.services
+      for (const item of fields.services
         .split(';')
         .map((part) => part.trim())
         .filter(Boolean)) {
@@ -208,10 +81,10 @@ export async function importCases(db: Database, body: string, admin: ActingAdmin
       }
       rows.push({
         row,
-        caseNumber: parsed.data.case_number ? normalizeCaseNumber(parsed.data.case_number) : null,
-        passportNumber: parsed.data.passport_number,
-        clientName: parsed.data.client_name,
-        clientEmail: parsed.data.client_email,
+        caseNumber: fields.case_number ? normalizeCaseNumber(fields.case_number) : null,
+        passportNumber: fields.passport_number,
+        clientName: fields.client_name,
+        clientEmail: fields.client_email,
         serviceIds: [...new Set(serviceIds)],
       });
     }

@@ -10,7 +10,6 @@ import {
   dashboardMetrics,
   exportCasesQuery,
   idParams,
-  importCasesBody,
   importCasesResponse,
   messageResponse,
   TOTAL_COUNT_ESTIMATED_HEADER,
@@ -19,6 +18,7 @@ import {
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
 import { importErrorResponses } from '../platform/errors.js';
+import { uploadedFile } from '../platform/spreadsheet.js';
 import { endApplicantSignInsOfCase } from './applicant-sign-ins.js';
 import * as documents from './case-documents.js';
 import type { ActingAdmin } from './case-events.js';
@@ -98,11 +98,15 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
         tags,
         description:
           'text/csv with the columns case_number (optional), passport_number, client_name, client_email, services (names or ids, separated by ;). All or nothing.',
-        body: importCasesBody,
+        consumes: ['text/csv'],
+        body: uploadedFile('Send the cases as a text/csv body'),
         response: { 200: importCasesResponse, ...importErrorResponses },
       },
     },
-    async (request) => ({ imported: await importCases(db, request.body, actingAdmin(request), now()) }),
+    async (request) => {
+      const charset = /charset=\s*"?([\w.:-]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
+      return { imported: await importCases(db, { bytes: request.body, charset }, actingAdmin(request), now()) };
+    },
   );
 
   app.get(

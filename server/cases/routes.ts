@@ -11,7 +11,6 @@ import { composeApplicantEmails } from './applicant-access.js';
 import { applicantRoutes } from './applicant-routes.js';
 import { caseAdminSessionVersion, sendCaseAdminPasswordResetLink } from './case-admins.js';
 import type { ActingAdmin } from './case-events.js';
-import { decodeCsv } from './case-import.js';
 import { caseNoteRoutes } from './case-note-routes.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications } from './case-notifications.js';
 import { caseRoutes, CSV_MAX_BYTES } from './case-routes.js';
@@ -87,17 +86,11 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
       );
       request.caseAdmin = { id, email: String(claims.email ?? '') };
     });
-    // Bytes, decoded by us: Fastify's string parser turns bytes that are not UTF-8 into "�" silently.
-    admin.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: CSV_MAX_BYTES }, (request, body, done) => {
-      try {
-        done(
-          null,
-          decodeCsv(body as Buffer, /charset=\s*"?([\w.:-]+)/i.exec(request.headers['content-type'] ?? '')?.[1]),
-        );
-      } catch (error) {
-        done(error as Error, undefined);
-      }
-    });
+    // Bytes, decoded by the imports' one decoding step in its worker (case-import-task.ts): Fastify's
+    // string parser turns bytes that are not UTF-8 into "\uFFFD" silently.
+    admin.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     await admin.register(adminSignOutRoutes, ctx);
     await admin.register(caseRoutes, ctx);
     await admin.register(stepChangeRoutes, ctx);

@@ -13,6 +13,7 @@ import {
 import type { Database, Queryable } from '../db/client.js';
 import { examAnswers, examAttempts, examLogs, examQuestions, lmsUsers, upcomingExams } from '../db/schema/lms.js';
 import { AppError, notFound } from '../platform/errors.js';
+import { questionKey } from './question-key.js';
 
 type Paging = { page?: number | undefined; pageSize?: number | undefined };
 const limits = (query: Paging) => {
@@ -73,9 +74,7 @@ export const questionValues = (
 
 export const QUESTION_IN_BANK_MESSAGE = 'This question is already in the bank';
 
-/** A question's identity in the bank: its text, trimmed and in any case, for its profession. */
-export const questionKey = (question: { profession: string; question: string }) =>
-  `${question.profession}\u0000${question.question.trim().toLowerCase()}`;
+export { questionKey };
 
 /** The keys (questionKey) of those questions that are already live in the bank, found in one query. */
 export async function questionsInBank(

@@ -15,6 +15,7 @@ import {
 } from '../../contracts/lms.js';
 import type { App } from '../platform/area.js';
 import { importErrorResponses } from '../platform/errors.js';
+import { uploadedFile } from '../platform/spreadsheet.js';
 import * as content from './admin-content.js';
 import * as bank from './question-bank.js';
 import { noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
@@ -49,17 +50,22 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
       schema: {
         tags,
         description:
-          'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions',
+          'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions. Any encoding docs/question-formats.md lists (UTF-8, UTF-16, Windows-1252, Windows-1256), comma, semicolon or tab separated.',
         querystring: importQuery,
-        body: z.string({ error: 'Send the questions as a text/csv or text/plain body' }),
+        consumes: ['text/csv', 'text/plain'],
+        body: uploadedFile('Send the questions as a text/csv or text/plain body'),
         response: { 200: importResult, ...importErrorResponses, 400: linesRejectedBody.or(importErrorResponses[400]) },
       },
     },
     async (request, reply) => {
       const { format, profession, difficulty } = request.query;
-      if (format === 'csv') return bank.importQuestions(db, request.body, now());
+      const charset = /charset=\s*"?([\w.:-]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
       try {
-        return await bank.importQuestionText(db, format, request.body, { profession, difficulty }, now());
+        return await bank.importQuestionFile(
+          db,
+          { format, bytes: request.body, charset, profession, difficulty },
+          now(),
+        );
       } catch (error) {
         // The central handler names refused rows; a GIFT or Aiken refusal names lines.
         if (error instanceof bank.LinesRejected)

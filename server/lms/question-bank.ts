@@ -1,14 +1,9 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import {
-  createQuestionBody,
-  IMPORT_MAX_ROWS,
   NO_TOPIC,
-  optionalCsvColumns,
-  parseOptionsText,
-  professions,
   questionCsvColumns,
+  writeOptionsCell,
   STATISTICS,
   type ImportRowError,
   type Profession,
@@ -16,13 +11,15 @@ import {
   type QuestionStatistic,
   type TopicStatistic,
 } from '../../contracts/lms.js';
-import { csvProblem } from '../../contracts/csv-problem.js';
-import { parseQuestionText, type LineError, type QuestionTextFormat } from '../../contracts/question-formats.js';
+import type { LineError } from '../../contracts/question-formats.js';
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
-import { guardFormula, unguardFormula } from '../platform/csv-formula-guard.js';
+import { guardFormula } from '../platform/csv-formula-guard.js';
 import { AppError, ImportRejected } from '../platform/errors.js';
-import { QUESTION_IN_BANK_MESSAGE, questionKey, questionsInBank, questionValues } from './admin-content.js';
+import { runWorkerTask } from '../platform/worker-task.js';
+import { QUESTION_IN_BANK_MESSAGE, questionsInBank, questionValues } from './admin-content.js';
+import type { QuestionImportInput, QuestionImportOutput } from './question-import-task.js';
+import { questionKey } from './question-key.js';
 
 /*
  * The question bank in bulk: CSV import (all or nothing) and export with the columns of the add
@@ -39,66 +36,6 @@ const rejected = (errors: ImportRowError[]) =>
 
 const INSERT_BATCH = 1000;
 
-const firstIssue = (error: { issues: { message: string; path: PropertyKey[] }[] }) => {
-  const issue = error.issues[0];
-  if (!issue) return 'invalid row';
-  return issue.message;
-};
-
-/**
- * Imports every row or none. Rows are numbered as a spreadsheet shows them (the header is row 1).
- * A row is refused when it fails the add form's rules, or when its question already exists for
- * that profession (in the bank or earlier in the file), so an import run twice adds nothing twice.
- */
-export async function importQuestions(db: Database, csv: string, now: Date): Promise<{ imported: number }> {
-  let records: Record<string, string>[];
-  let columns: string[] = [];
-  try {
-    records = parse(csv, {
-      // The header as the parser read it (quoted names included), kept to name missing columns.
-      columns: (header: string[]) => (columns = header.map((name) => name.trim())),
-      bom: true,
-      skip_empty_lines: true,
-      // Undoes the export's guard against formulas, so an exported file imports with its values.
-      cast: (value) => unguardFormula(value),
-    });
-  } catch (error) {
-    const line = (error as { lines?: number }).lines;
-    throw rejected([{ row: typeof line === 'number' ? line : 1, error: csvProblem(error) }]);
-  }
-  const missing = questionCsvColumns.filter((c) => !columns.includes(c) && !optionalCsvColumns.includes(c));
-  if (missing.length)
-    throw rejected([
-      { row: 1, error: `The header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}` },
-    ]);
-  if (records.length === 0) throw rejected([{ row: 2, error: 'The file has no questions' }]);
-  if (records.length > IMPORT_MAX_ROWS)
-    throw rejected([{ row: IMPORT_MAX_ROWS + 2, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
-
-  const errors = await insertAllOrNone(
-    db,
-    records.map((record, index) => ({
-      // Rows as a spreadsheet numbers them: the header is row 1.
-      at: index + 2,
-      input: {
-        question: record.question,
-        question_type: record.question_type?.trim() || undefined,
-        options: parseOptionsText(record.options ?? ''),
-        correct_answer: record.correct_answer,
-        explanation: record.explanation,
-        profession: record.profession?.trim(),
-        difficulty: record.difficulty?.trim() || undefined,
-        topic: record.topic ?? '',
-      },
-    })),
-    [],
-    'row',
-    now,
-  );
-  if (typeof errors === 'number') return { imported: errors };
-  throw rejected(errors.map(({ at, error }) => ({ row: at, error })));
-}
-
 /** A refused GIFT or Aiken import: every bad question with the line of the file it starts on; nothing was imported. */
 export class LinesRejected extends AppError {
   constructor(readonly errors: LineError[]) {
@@ -112,91 +49,42 @@ export class LinesRejected extends AppError {
   }
 }
 
+// The worker's module as built; from the sources, worker-task runs the .ts beside it.
+const importTask = new URL('./question-import-task.js', import.meta.url);
+
 /**
- * Imports a GIFT or Aiken file, every question or none, under the same rules as the CSV import;
- * the file's questions take the profession and difficulty named with it.
+ * Imports a question file, every question or none: CSV (rows numbered as a spreadsheet shows them,
+ * the header being row 1), or GIFT and Aiken (questions named by the line they start on, taking the
+ * profession and difficulty named with the file). The file is read and checked in a worker thread
+ * (question-import-task.ts); here the bank is checked and written. A question already live for its
+ * profession is refused, so an import run twice adds nothing twice.
  */
-export async function importQuestionText(
+export async function importQuestionFile(
   db: Database,
-  format: QuestionTextFormat,
-  text: string,
-  defaults: { profession?: Profession | undefined; difficulty?: string | undefined },
+  input: QuestionImportInput,
   now: Date,
 ): Promise<{ imported: number }> {
-  if (!defaults.profession)
-    throw new AppError(400, `Name the profession of the file's questions: ?profession=${professions.join('|')}`);
-  const parsed = parseQuestionText(format, text);
-  if (parsed.questions.length === 0 && parsed.errors.length === 0)
-    throw new LinesRejected([{ line: 1, error: 'The file has no questions' }]);
-  if (parsed.questions.length > IMPORT_MAX_ROWS)
-    throw new LinesRejected([{ line: 1, error: `At most ${IMPORT_MAX_ROWS} questions per import` }]);
-  const result = await insertAllOrNone(
-    db,
-    parsed.questions.map((q) => ({
-      at: q.line,
-      input: {
-        question: q.question,
-        question_type: q.question_type,
-        options: q.options,
-        correct_answer: q.correct_answer,
-        explanation: q.explanation,
-        topic: q.topic,
-        profession: defaults.profession,
-        difficulty: defaults.difficulty,
-      },
-    })),
-    parsed.errors.map(({ line, error }) => ({ at: line, error })),
-    'line',
-    now,
-  );
-  if (typeof result === 'number') return { imported: result };
-  throw new LinesRejected(result.map(({ at, error }) => ({ line: at, error })));
-}
-
-/**
- * The rules every import shares: each item checked with the add form's schema; the same question
- * twice in the file, or already live for that profession, refused; any error and nothing is
- * written (the errors, by position in the file, sorted); otherwise every item is inserted in one
- * transaction and the count returned.
- */
-async function insertAllOrNone(
-  db: Database,
-  items: { at: number; input: Record<string, unknown> }[],
-  earlier: { at: number; error: string }[],
-  unit: 'row' | 'line',
-  now: Date,
-): Promise<number | { at: number; error: string }[]> {
-  const errors = [...earlier];
-  const rows: (typeof examQuestions.$inferInsert)[] = [];
-  const seen = new Map<string, number>();
-  for (const { at, input } of items) {
-    const parsed = createQuestionBody.safeParse(input);
-    if (!parsed.success) {
-      errors.push({ at, error: firstIssue(parsed.error) });
-      continue;
-    }
-    const body = parsed.data;
-    const k = questionKey(body);
-    const first = seen.get(k);
-    if (first !== undefined) {
-      errors.push({ at, error: `The same question is on ${unit} ${first}` });
-      continue;
-    }
-    seen.set(k, at);
-    rows.push(questionValues(body, now));
-  }
-
-  return db.transaction(async (tx) => {
-    const inBank = await questionsInBank(tx, rows);
-    for (const r of rows) {
-      const k = questionKey(r);
-      if (inBank.has(k)) errors.push({ at: seen.get(k) ?? 0, error: QUESTION_IN_BANK_MESSAGE });
-    }
+  const read = await runWorkerTask<QuestionImportInput, QuestionImportOutput>(importTask, input);
+  const refuse = (errors: { at: number; error: string }[]) =>
+    read.unit === 'row'
+      ? rejected(errors.map(({ at, error }) => ({ row: at, error })))
+      : new LinesRejected(errors.map(({ at, error }) => ({ line: at, error })));
+  const rows = read.checked.map(({ at, body }) => ({ at, values: questionValues(body, now) }));
+  const result = await db.transaction(async (tx) => {
+    const errors = [...read.errors];
+    const inBank = await questionsInBank(
+      tx,
+      rows.map((r) => r.values),
+    );
+    for (const { at, values } of rows)
+      if (inBank.has(questionKey(values))) errors.push({ at, error: QUESTION_IN_BANK_MESSAGE });
     if (errors.length) return errors.sort((a, b) => a.at - b.at);
     for (let i = 0; i < rows.length; i += INSERT_BATCH)
-      await tx.insert(examQuestions).values(rows.slice(i, i + INSERT_BATCH));
+      await tx.insert(examQuestions).values(rows.slice(i, i + INSERT_BATCH).map((r) => r.values));
     return rows.length;
   });
+  if (typeof result === 'number') return { imported: result };
+  throw refuse(result);
 }
 
 /**
@@ -214,7 +102,7 @@ export async function exportQuestions(db: Database, profession: Profession | und
       [
         row.question,
         row.questionType,
-        row.options.join(', '),
+        writeOptionsCell(row.options),
         row.correctAnswer,
         row.explanation,
         row.profession,
@@ -222,7 +110,8 @@ export async function exportQuestions(db: Database, profession: Profession | und
         row.topic,
       ].map(guardFormula),
     ),
-    { header: true, columns: [...questionCsvColumns] },
+    // The byte-order mark makes Excel, opened by a double click, read UTF-8 (Arabic and Hindi) as UTF-8.
+    { header: true, columns: [...questionCsvColumns], bom: true },
   );
 }
 

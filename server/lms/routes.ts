@@ -106,10 +106,12 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
       if (account.role !== 'admin') throw new AppError(403, 'Only LMS admins may do this');
       request.lmsAccount = account;
     });
-    // The whole CSV arrives as one string; the import checks every row before it writes any.
-    admin.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
-      done(null, body),
-    );
+    // Bytes, decoded by the import's one decoding step in its worker (question-import-task.ts): Fastify's
+    // string parser would turn bytes that are not UTF-8 into "\uFFFD" without a word.
+    for (const type of ['text/csv', 'text/plain'])
+      admin.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
+        done(null, body),
+      );
     await admin.register(questionBankRoutes, ctx);
     await admin.register(examAdminRoutes, ctx);
     await admin.register(premiumAdminRoutes, ctx);

@@ -337,7 +337,7 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
         ).body;
       const exported = await exportTrips();
       const valuesOf = (csv: string) =>
-        (parse(csv, { columns: true }) as Record<string, string>[]).map((row) => [
+        (parse(csv, { columns: true, bom: true }) as Record<string, string>[]).map((row) => [
           row.case_number,
           row.passport_number,
           row.client_name,
@@ -408,7 +408,7 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/csv');
       expect(response.headers['content-disposition']).toMatch(/attachment; filename="cases-\d{4}-\d{2}-\d{2}\.csv"/);
-      const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+      const rows = parse(response.body, { columns: true, bom: true }) as Record<string, string>[];
       expect(
         rows.map((row) => [row.case_number, row.client_email, row.services, row.current_steps, row.status]),
       ).toEqual([

@@ -76,7 +76,7 @@ describe('the question bank: CSV import and export, item analysis', () => {
     const ragged = await importCsv(`${header}\n"Q?",multiple-choice,"a, b"`);
     expect(ragged.statusCode).toBe(400);
     expect(ragged.json()).toMatchObject({
-      errors: [{ row: 2, error: 'A row has a different number of values than the header (line 2).' }],
+      errors: [{ row: 2, error: 'A row has a different number of values than the header (line 2): 3 instead of 7.' }],
     });
     const unclosed = await importCsv(`${header}\n"Q?,essay,,x,y,nurse,easy`);
     expect(unclosed.json()).toMatchObject({
@@ -168,12 +168,12 @@ describe('the question bank: CSV import and export, item analysis', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
-    const records = parse(response.body, { columns: true }) as Record<string, string>[];
+    const records = parse(response.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(Object.keys(records[0] ?? {})).toEqual([...questionCsvColumns]);
     expect(records).toContainEqual(
       expect.objectContaining({
         question: 'Export me, "quoted"?',
-        options: 'Yes, No',
+        options: 'Yes\nNo',
         correct_answer: 'Yes',
         profession: 'nutritionist',
       }),

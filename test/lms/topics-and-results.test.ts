@@ -99,7 +99,7 @@ describe('topics, the score, the pass mark and the percentile', () => {
     expect(bank.find((q) => q.question === 'Fluoride works by ___')).toMatchObject({ difficulty: 'medium', topic: '' });
 
     const exported = await get(admin.headers, '/exam-questions/export', { profession: 'dentist' });
-    const records = parse(exported.body, { columns: true }) as Record<string, string>[];
+    const records = parse(exported.body, { columns: true, bom: true }) as Record<string, string>[];
     expect(Object.keys(records[0] ?? {})).toEqual([...questionCsvColumns]);
     expect(records.map((r) => r.topic).sort()).toEqual(['', 'Anaesthesia', 'Pharmacology']);
   });
@@ -124,7 +124,9 @@ describe('topics, the score, the pass mark and the percentile', () => {
     ];
     for (const q of tricky) await createQuestion(t, admin.headers, { profession: 'nutritionist', ...q });
     const exported = (await get(admin.headers, '/exam-questions/export', { profession: 'nutritionist' })).body;
-    const cells = (parse(exported, { columns: true }) as Record<string, string>[]).flatMap((r) => Object.values(r));
+    const cells = (parse(exported, { columns: true, bom: true }) as Record<string, string>[]).flatMap((r) =>
+      Object.values(r),
+    );
     // No cell starts with a character a spreadsheet would run as a formula.
     expect(cells.filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
     expect(cells).toContain(`'=HYPERLINK("http://evil.example","click")`);

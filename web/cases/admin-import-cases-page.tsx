@@ -12,7 +12,8 @@ import {
 import type { ImportRowError } from '../../contracts/platform.js';
 import { csvProblem } from '../../contracts/csv-problem.js';
 import { errorMessage, ImportRejected } from '../lib/http.js';
-import { readTextFile } from '../lib/text-file.js';
+import { readTextFile, TextFileRefused } from '../lib/text-file.js';
+import { detectSeparator } from '../../contracts/text-files.js';
 import { Button } from '../ui/button.js';
 import { DataTable, type Column } from '../ui/data-table.js';
 import fieldStyles from '../ui/field.module.css';
@@ -59,18 +60,27 @@ const previewColumns = (errorsByRow: Map<number, ImportRowError[]>, unknown: str
 function previewOf(csv: string): Preview {
   const unknown: string[] = [];
   try {
-    const records = parse(csv, {
-      columns: (header: string[]) =>
-        header.map((name) => {
-          const column = importColumnOf(name);
-          if (!column) unknown.push(name.trim());
-          return column ?? name.trim();
-        }),
+    // As the server reads it (server/platform/spreadsheet.ts): the separator from the header, empty
+    // columns at the end of the header ignored, rows numbered as a spreadsheet shows them.
+    const [header = [], ...records] = parse(csv, {
+      delimiter: detectSeparator(csv),
       bom: true,
-      skip_empty_lines: true,
-      info: true,
-    }) as { record: Record<string, string>; info: { lines: number } }[];
-    return { rows: records.map(({ record, info }) => ({ row: info.lines, cells: record })), unknown, problem: null };
+      relax_column_count: true,
+      relax_quotes: true,
+    }) as string[][];
+    const names = header.map((name) => name.trim());
+    while (names.length > 0 && names.at(-1) === '') names.pop();
+    const columns = names.map((name) => {
+      const column = importColumnOf(name);
+      if (!column) unknown.push(name);
+      return column ?? name;
+    });
+    const rows = records.flatMap((record, index) =>
+      record.every((cell) => cell.trim() === '')
+        ? []
+        : [{ row: index + 2, cells: Object.fromEntries(columns.map((name, i) => [name, record[i] ?? ''])) }],
+    );
+    return { rows, unknown, problem: null };
   } catch (error) {
     return { rows: [], unknown, problem: csvProblem(error) };
   }
@@ -79,7 +89,7 @@ function previewOf(csv: string): Preview {
 /** An empty file with the form's column names, to fill in a spreadsheet. */
 function downloadTemplate() {
   const url = URL.createObjectURL(
-    new Blob([`${importColumns.map((column) => importColumnLabels[column]).join(',')}\n`], { type: 'text/csv' }),
+    new Blob([`\uFEFF${importColumns.map((column) => importColumnLabels[column]).join(',')}\n`], { type: 'text/csv' }),
   );
   const link = document.createElement('a');
   link.href = url;
@@ -96,6 +106,7 @@ export default function AdminImportCasesPage() {
   const importCases = useImportCases();
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState('');
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   const preview = csv === null ? null : previewOf(csv);
   const rejected = importCases.error instanceof ImportRejected ? importCases.error : null;
   const errorsByRow = new Map<number, ImportRowError[]>();
@@ -105,7 +116,14 @@ export default function AdminImportCasesPage() {
     importCases.reset();
     const file = event.target.files?.[0];
     setFileName(file?.name ?? '');
-    setCsv(file ? await readTextFile(file) : null);
+    setFileProblem(null);
+    try {
+      setCsv(file ? await readTextFile(file) : null);
+    } catch (error) {
+      setCsv(null);
+      if (error instanceof TextFileRefused) setFileProblem(error.message);
+      else throw error;
+    }
   }
 
   return (
@@ -137,11 +155,11 @@ export default function AdminImportCasesPage() {
             id={fileId}
             className={fieldStyles.control}
             type="file"
-            accept=".csv,text/csv"
+            accept=".csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values"
             onChange={(event) => void onFile(event)}
           />
         </div>
-        <FormError message={preview?.problem ?? null} />
+        <FormError message={fileProblem ?? preview?.problem ?? null} />
         <FormError
           message={
             preview?.unknown.length

@@ -1,16 +1,23 @@
+import { decodeTextFile, encodingNames, type DecodedText, type TextEncoding } from '../../contracts/text-files.js';
+
+/** A chosen file that no encoding the imports read makes sense of; the message says how to save it. */
+export class TextFileRefused extends Error {}
+
 /**
- * A text file chosen by a person, decoded the way it was most likely saved: UTF-8 (with or without
- * its byte-order mark), UTF-16 when it starts with that byte-order mark, and otherwise Windows-1252,
- * which is what spreadsheet programs on Windows write for "CSV (Comma delimited)". Reading such a
- * file as UTF-8 would turn every accented letter into "�".
+ * A text file chosen by a person, decoded by the same step the server's imports use
+ * (`contracts/text-files.ts`): UTF-8 with or without its byte-order mark, UTF-16, or the
+ * Windows-1252 or Windows-1256 a spreadsheet on Windows writes for "CSV (Comma delimited)". Reading
+ * such a file as UTF-8 would turn every accented or Arabic letter into "�".
  */
 export async function readTextFile(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+  return (await readTextFileWithEncoding(file)).text;
 }
+
+export async function readTextFileWithEncoding(file: Blob): Promise<DecodedText> {
+  const decoded = decodeTextFile(new Uint8Array(await file.arrayBuffer()));
+  if ('error' in decoded) throw new TextFileRefused(decoded.error);
+  return decoded;
+}
+
+/** How a preview names the encoding a file was read in ("Windows-1252 (Western European)"). */
+export const encodingName = (encoding: string) => encodingNames[encoding as TextEncoding] ?? encoding;

@@ -22,9 +22,9 @@ import { AdminLayout } from './admin-layout.js';
 
 const stateText = { unused: 'Unused', redeemed: 'Redeemed', expired: 'Expired' } as const;
 
-/** The new codes as a one-column CSV, for the agency's candidate list (codes hold no comma or quote). */
+/** The new codes as a one-column CSV, for the agency's candidate list (codes hold no comma or quote), with the byte-order mark every export carries so Excel reads it as UTF-8. */
 function downloadCodes(codes: string[]) {
-  const url = URL.createObjectURL(new Blob([`code\n${codes.join('\n')}\n`], { type: 'text/csv' }));
+  const url = URL.createObjectURL(new Blob([`\uFEFFcode\n${codes.join('\n')}\n`], { type: 'text/csv' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = 'access-codes.csv';

@@ -12,7 +12,8 @@ import {
 import type { ImportRowError } from '../../../contracts/platform.js';
 import { csvProblem } from '../../../contracts/csv-problem.js';
 import { errorMessage, ImportRejected } from '../../lib/http.js';
-import { readTextFile } from '../../lib/text-file.js';
+import { encodingName, readTextFileWithEncoding, TextFileRefused } from '../../lib/text-file.js';
+import { detectSeparator } from '../../../contracts/text-files.js';
 import { Button } from '../../ui/button.js';
 import { SelectField } from '../../ui/field.js';
 import { FormError } from '../../ui/states.js';
@@ -23,28 +24,46 @@ import styles from '../lms.module.css';
 import { downloadQuestionsCsv, useImportQuestions } from './question-bank-api.js';
 
 const PREVIEW_ROWS = 10;
-type Preview = { name: string; text: string; rows: Record<string, string>[]; parseError: string | null };
+type Preview = {
+  name: string;
+  text: string;
+  encoding: string;
+  rows: { row: number; cells: Record<string, string> }[];
+  parseError: string | null;
+};
 
-function readPreview(name: string, text: string): Preview {
+/** The file as the server reads it (server/platform/spreadsheet.ts): separator from the header, trailing empty columns ignored, rows numbered as a spreadsheet shows them. */
+function readPreview(name: string, text: string, encoding: string): Preview {
   try {
-    const rows = parse(text, { columns: true, bom: true, skip_empty_lines: true }) as Record<string, string>[];
-    return { name, text, rows, parseError: null };
+    const [header = [], ...records] = parse(text, {
+      delimiter: detectSeparator(text),
+      bom: true,
+      relax_column_count: true,
+      relax_quotes: true,
+    }) as string[][];
+    const names = header.map((column) => column.trim());
+    const rows = records.flatMap((record, index) =>
+      record.every((cell) => cell.trim() === '')
+        ? []
+        : [{ row: index + 2, cells: Object.fromEntries(names.map((column, i) => [column, record[i] ?? ''])) }],
+    );
+    return { name, text, encoding, rows, parseError: null };
   } catch (error) {
     // The server names the row; the preview only says the file could not be read.
-    return { name, text, rows: [], parseError: csvProblem(error) };
+    return { name, text, encoding, rows: [], parseError: csvProblem(error) };
   }
 }
 
 type Format = 'csv' | QuestionTextFormat;
 const formatNames: Record<Format, string> = { csv: 'CSV', gift: 'GIFT', aiken: 'Aiken' };
 const formatHelp: Record<Format, string> = {
-  csv: `Columns: ${questionCsvColumns.join(', ')} (topic may be left out). Options are comma-separated inside their cell.`,
+  csv: `Columns: ${questionCsvColumns.join(', ')} (topic may be left out), separated by commas, semicolons or tabs. Options go one per line inside their cell (Alt+Enter in Excel), so an option may hold commas.`,
   gift: "Moodle's GIFT: text { =right ~wrong #feedback }, {=a =b} short answer, {T}/{F}, {} essay with ####model answer; $CATEGORY: sets the topic.",
   aiken: "Moodle's Aiken: the question on one line, options A. B. C. … each on its own line, then ANSWER: A.",
 };
 
 /** A GIFT or Aiken file read in the browser with the server's own parser, so bad lines show before sending. */
-type TextPreview = { name: string; text: string; questions: ParsedQuestion[]; errors: LineError[] };
+type TextPreview = { name: string; text: string; encoding: string; questions: ParsedQuestion[]; errors: LineError[] };
 
 /** GIFT and Aiken preview: each question by its line, with the problem found here or by the server. */
 function TextPreviewTable({ preview, serverErrors }: { preview: TextPreview; serverErrors: LineError[] }) {
@@ -111,6 +130,7 @@ export function QuestionImport({ profession }: { profession: string }) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [textPreview, setTextPreview] = useState<TextPreview | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   // A refusal names rows (CSV) or lines (GIFT, Aiken); the shared client types them all as rows.
   const refused = (importQuestions.error instanceof ImportRejected ? importQuestions.error.rows : []) as unknown as (
     ImportRowError | LineError
@@ -123,14 +143,25 @@ export function QuestionImport({ profession }: { profession: string }) {
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     importQuestions.reset();
-    const text = file ? await readTextFile(file) : null;
-    if (format === 'csv') {
-      setPreview(file && text !== null ? readPreview(file.name, text) : null);
-      setTextPreview(null);
-    } else {
-      setPreview(null);
-      setTextPreview(file && text !== null ? { name: file.name, text, ...parseQuestionText(format, text) } : null);
+    setFileProblem(null);
+    setPreview(null);
+    setTextPreview(null);
+    if (!file) return;
+    let decoded: { text: string; encoding: string };
+    try {
+      decoded = await readTextFileWithEncoding(file);
+    } catch (error) {
+      if (error instanceof TextFileRefused) return setFileProblem(`${file.name} could not be read: ${error.message}`);
+      throw error;
     }
+    if (format === 'csv') setPreview(readPreview(file.name, decoded.text, decoded.encoding));
+    else
+      setTextPreview({
+        name: file.name,
+        text: decoded.text,
+        encoding: decoded.encoding,
+        ...parseQuestionText(format, decoded.text),
+      });
   }
   function onImport() {
     const text = format === 'csv' ? preview?.text : textPreview?.text;
@@ -206,7 +237,9 @@ export function QuestionImport({ profession }: { profession: string }) {
           key={format}
           id="question-file"
           type="file"
-          accept={format === 'csv' ? '.csv,text/csv' : '.txt,.gift,text/plain'}
+          accept={
+            format === 'csv' ? '.csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values' : '.txt,.gift,text/plain'
+          }
           onChange={(e) => void onFile(e)}
         />
         <Button
@@ -224,6 +257,7 @@ export function QuestionImport({ profession }: { profession: string }) {
         </Button>
       </div>
       <FormError message={exportError} />
+      <FormError message={fileProblem} />
       {preview?.parseError && <FormError message={`${preview.name} could not be read: ${preview.parseError}`} />}
       {importQuestions.isError && (
         <div role="alert">
@@ -251,7 +285,8 @@ export function QuestionImport({ profession }: { profession: string }) {
       {textPreview && (
         <>
           <p>
-            {textPreview.name}: {textPreview.questions.length} question{textPreview.questions.length === 1 ? '' : 's'}
+            {textPreview.name} (read as {encodingName(textPreview.encoding)}): {textPreview.questions.length} question
+            {textPreview.questions.length === 1 ? '' : 's'}
             {textPreview.errors.length > 0
               ? `; ${textPreview.errors.length} line${textPreview.errors.length === 1 ? '' : 's'} with problems, marked below`
               : ''}
@@ -263,7 +298,8 @@ export function QuestionImport({ profession }: { profession: string }) {
       {preview && !preview.parseError && (
         <>
           <p>
-            {preview.name}: {preview.rows.length} question{preview.rows.length === 1 ? '' : 's'}
+            {preview.name} (read as {encodingName(preview.encoding)}): {preview.rows.length} question
+            {preview.rows.length === 1 ? '' : 's'}
             {preview.rows.length > PREVIEW_ROWS ? `, the first ${PREVIEW_ROWS} shown` : ''}.
           </p>
           <div className={styles.tableWrap}>
@@ -281,16 +317,16 @@ export function QuestionImport({ profession }: { profession: string }) {
                 </tr>
               </thead>
               <tbody>
-                {preview.rows.slice(0, PREVIEW_ROWS).map((row, i) => {
-                  const problem = errorsByRow.get(i + 2);
+                {preview.rows.slice(0, PREVIEW_ROWS).map(({ row, cells }) => {
+                  const problem = errorsByRow.get(row);
                   return (
-                    <tr key={i} className={problem ? review.errorRow : undefined}>
-                      <td>{i + 2}</td>
-                      <td>{row.question}</td>
-                      <td>{row.question_type}</td>
-                      <td>{row.correct_answer}</td>
-                      <td>{row.profession}</td>
-                      <td>{row.difficulty}</td>
+                    <tr key={row} className={problem ? review.errorRow : undefined}>
+                      <td>{row}</td>
+                      <td>{cells.question}</td>
+                      <td>{cells.question_type}</td>
+                      <td>{cells.correct_answer}</td>
+                      <td>{cells.profession}</td>
+                      <td>{cells.difficulty}</td>
                       <td className={problem ? review.rowError : undefined}>{problem ?? ''}</td>
                     </tr>
                   );
