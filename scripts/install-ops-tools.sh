@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The operations tests run Debian's Prometheus (scraping /metrics), HAProxy and PgBouncer (the
-# cluster test); this installs whichever is missing, as scripts/install-redis.sh does for Redis.
+# cluster test) and strace (the fault test that sees stored files flushed); this installs whichever
+# is missing, as scripts/install-redis.sh does for Redis.
 set -euo pipefail
 missing=()
 command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
 [ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null 2>&1 || missing+=(haproxy)
 [ -x /usr/sbin/pgbouncer ] || command -v pgbouncer >/dev/null 2>&1 || missing+=(pgbouncer)
+command -v strace >/dev/null 2>&1 || missing+=(strace)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

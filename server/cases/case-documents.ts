@@ -13,13 +13,13 @@ import {
 import type { Database, Queryable } from '../db/client.js';
 import { caseDocuments, caseEvents, cases, caseServices, serviceDocuments, services } from '../db/schema/cases.js';
 import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
-import type { MediaStorage } from '../platform/storage.js';
+import type { MediaStorage, StorageKey, StoredFilePrefix } from '../platform/storage.js';
 import { documentRejectedEmail, documentsAcceptedEmail } from './case-emails.js';
 import { extensionOf, type ReceivedDocument } from './document-upload.js';
 import type { ActingAdmin } from './case-events.js';
 import type { NotificationDeps } from './case-notifications.js';
 
-const DOCUMENT_PREFIX = 'case-documents/';
+const DOCUMENT_PREFIX = 'case-documents/' satisfies StoredFilePrefix;
 
 /** Who sent or reviewed: an admin, or the applicant signed in to the case. */
 export type DocumentActor = ActingAdmin | 'applicant';
@@ -193,7 +193,7 @@ export async function saveCaseDocument(
   try {
     // Checked before storing, so a refused upload costs no storage write; checked again under the lock.
     await findSendable(db, caseId, documentId);
-    const key = `${DOCUMENT_PREFIX}${caseId}/${now.getTime()}-${randomBytes(8).toString('hex')}.${extensionOf[file.type]}`;
+    const key: StorageKey = `${DOCUMENT_PREFIX}${caseId}/${now.getTime()}-${randomBytes(8).toString('hex')}.${extensionOf[file.type]}`;
     await storage.putFile(key, file.path, file.size, file.type);
     let replacedKey: string | null = null;
     try {

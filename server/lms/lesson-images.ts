@@ -7,9 +7,9 @@ import { mediaRefusal } from '../../contracts/media-constants.js';
 import { AppError } from '../platform/errors.js';
 import { fileTooLarge, formRefusal, savePartToFile } from '../platform/form-upload.js';
 import { cleanMedia, judgeMedia, storedTypeOfExtension } from '../platform/media-cleaning.js';
-import type { MediaStorage } from '../platform/storage.js';
+import type { MediaStorage, StoredFilePrefix } from '../platform/storage.js';
 
-const PREFIX = 'lesson-images/';
+const PREFIX = 'lesson-images/' satisfies StoredFilePrefix;
 
 /** A stored lesson image's name: 24 random hex digits (unguessable, as the images are served to anyone with the link) and the detected type's extension. */
 const NAME_PATTERN = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;

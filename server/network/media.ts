@@ -12,9 +12,9 @@ import {
   type StoredMediaType,
   type UploadType,
 } from '../platform/media-cleaning.js';
-import { parseRange, type MediaStorage } from '../platform/storage.js';
+import { parseRange, type MediaStorage, type StorageKey, type StoredFilePrefix } from '../platform/storage.js';
 
-const MEDIA_PREFIX = 'media/';
+const MEDIA_PREFIX = 'media/' satisfies StoredFilePrefix;
 const MEDIA_ROUTE = '/api/network/media/';
 
 /** What a form's file may be: a photo (a profile photo) or a photo or video (a post's media). */
@@ -37,7 +37,7 @@ export function mediaKeyOfUrl(url: string | null): string | undefined {
 }
 
 /** `media/{timestamp}-{userId}-{safe name}.{ext}`: the extension is the stored type's, never the client's. */
-export function mediaKey(now: Date, userId: string, originalName: string, extension: string): string {
+export function mediaKey(now: Date, userId: string, originalName: string, extension: string): StorageKey {
   const base = originalName.replace(/\.[^.]*$/, '');
   const safe =
     base

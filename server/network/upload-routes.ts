@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import { descriptionField, meResponse, post as postSchema } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
+import type { StorageKey } from '../platform/storage.js';
 import { setPhoto, toNetworkUser } from './accounts.js';
 import {
   discardFile,
@@ -38,7 +39,7 @@ export async function uploadRoutes(uploads: App, ctx: NetworkContext): Promise<v
       const me = signedIn(request);
       const form = await receiveUpload(request, 'photo', profilePhoto);
       if (!form.file) throw new AppError(400, refusalOf(profilePhoto, ctx.deps.config.uploadMaxBytes));
-      let key: string;
+      let key: StorageKey;
       try {
         await memberLimits.countUpload(me.id);
         const cleaned = await prepareMedia(form.file);

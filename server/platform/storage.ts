@@ -19,12 +19,33 @@ export type ByteRange = { start: number; end: number };
 export type StoredObject = { size: number };
 
 /**
- * Where uploaded media lives: the local disk for one machine, S3-compatible object storage
+ * Every store of files the product keeps, as the key prefix of its files: a folder of `DATA_DIR`
+ * on the local disk, a prefix in the bucket. The backup copies each of them (`backup.ts`), so a
+ * store is added here or it cannot store a file: a key outside these is refused, by the types and
+ * at run time.
+ */
+export const STORED_FILE_PREFIXES = [
+  /** The network's post media and profile photos. */
+  'media/',
+  /** The documents applicants and staff send for a case. */
+  'case-documents/',
+  /** The images of LMS lesson text. */
+  'lesson-images/',
+] as const;
+export type StoredFilePrefix = (typeof STORED_FILE_PREFIXES)[number];
+export type StorageKey = `${StoredFilePrefix}${string}`;
+
+/**
+ * Where uploaded files live: the local disk for one machine, S3-compatible object storage
  * for many. Keys are relative paths such as `media/1700000000000-{user}-{name}.png`.
  */
 export interface MediaStorage {
-  /** Stores a finished file under the key (the file is moved or copied; the caller removes it). */
-  putFile(key: string, filePath: string, size: number, contentType: string): Promise<void>;
+  /**
+   * Stores a finished file under the key (the file is moved or copied; the caller removes it).
+   * When it resolves the file is durable: on the disk, flushed with its folder, so a row written
+   * after it never points at a file a power loss emptied.
+   */
+  putFile(key: StorageKey, filePath: string, size: number, contentType: string): Promise<void>;
   /** Size of the object, or undefined when there is none. */
   stat(key: string): Promise<StoredObject | undefined>;
   /**
@@ -37,13 +58,26 @@ export interface MediaStorage {
   delete(key: string): Promise<void>;
 }
 
-// Keys are made by our own code, but a key that could climb out of the root is refused anyway.
+// Keys are made by our own code, but a key that could climb out of the root, or one outside the
+// declared stores (which no backup would hold), is refused anyway.
 function assertSafeKey(key: string): void {
   if (
     !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) ||
     key.split('/').some((part) => part === '' || part === '.' || part === '..')
   ) {
     throw new Error(`unsafe storage key: ${key}`);
+  }
+  if (!STORED_FILE_PREFIXES.some((prefix) => key.startsWith(prefix) && key.length > prefix.length))
+    throw new Error(`storage key outside the declared stores (STORED_FILE_PREFIXES): ${key}`);
+}
+
+/** Flushes a file's or a folder's contents (its entries, for a folder) to the disk. */
+async function flush(path: string): Promise<void> {
+  const handle = await open(path, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -58,11 +92,16 @@ export function createLocalStorage(root: string): MediaStorage {
   return {
     async putFile(key, filePath) {
       const target = pathOf(key);
+      const folder = dirname(target);
       // Owner-only folders and files (0700, 0600): members' media are nobody else's on this machine.
       // The chmod also tightens a folder made by an older version.
-      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
-      await chmod(dirname(target), 0o700);
+      const firstMade = await mkdir(folder, { recursive: true, mode: 0o700 });
+      await chmod(folder, 0o700);
+      // The bytes reach the disk before the name does: renamed first, a power loss could leave
+      // the name on an empty file.
       try {
+        await chmod(filePath, 0o600);
+        await flush(filePath);
         await rename(filePath, target);
       } catch (error) {
         // The upload's temporary file may sit on another file system.
@@ -70,6 +109,8 @@ export function createLocalStorage(root: string): MediaStorage {
         const partial = `${target}.partial`;
         try {
           await copyFile(filePath, partial);
+          await chmod(partial, 0o600);
+          await flush(partial);
           await rename(partial, target);
         } catch (copyError) {
           // A full disk leaves half a file behind; it must not take the space of the next try.
@@ -77,7 +118,12 @@ export function createLocalStorage(root: string): MediaStorage {
           throw copyError;
         }
       }
-      await chmod(target, 0o600);
+      // The rename is an entry of the folder, and a folder made now an entry of its parent: each
+      // is flushed, up to the first folder that was already there.
+      const folders = [folder];
+      if (firstMade)
+        for (let made = folder; made !== dirname(firstMade); made = dirname(made)) folders.push(dirname(made));
+      for (const changed of folders) await flush(changed);
     },
     async stat(key) {
       try {

@@ -8,6 +8,7 @@ import { readEventStream, type StreamEvent } from '../support/event-stream.js';
 import { timeouts } from '../support/timeouts.js';
 
 export const caseAdmin = { email: 'faults@example.test', password: 'faults-password' };
+export const lmsAdmin = { username: 'faults-lms-admin', password: 'faults-lms-password' };
 
 export type AppProcess = {
   url: string;
@@ -33,6 +34,8 @@ export async function startAppProcess(env: Record<string, string>): Promise<AppP
       LOG_LEVEL: 'warn',
       CASE_ADMIN_EMAIL: caseAdmin.email,
       CASE_ADMIN_PASSWORD: caseAdmin.password,
+      LMS_ADMIN_USERNAME: lmsAdmin.username,
+      LMS_ADMIN_PASSWORD: lmsAdmin.password,
       LOGIN_RATE_LIMIT: '100000',
       CASE_LOOKUP_RATE_LIMIT: '100000',
       MEMBER_RATE_LIMIT: '100000',
@@ -178,5 +181,139 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
         .filter((e) => e.event === 'post-created')
         .map((e) => (JSON.parse(e.data ?? '{}') as { post: { description: string } }).post.description),
     close: () => controller.abort(),
+  };
+}
+
+export async function signInLmsAdmin(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(lmsAdmin),
+  });
+  if (response.status !== 200) throw new Error(`LMS admin sign-in failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** One file in each store the product keeps, sent through the API, with the address each is downloaded from. */
+export type StoredFiles = {
+  /** A post's image: downloaded by the member. */
+  postMedia: { url: string; storedName: string };
+  /** A document staff sent for a case: downloaded by staff. */
+  caseDocument: { url: string; caseId: number };
+  /** An image for lesson text: downloaded by anyone with its address. */
+  lessonImage: { url: string; storedName: string };
+};
+
+async function expectCreated(response: Response, what: string): Promise<unknown> {
+  if (response.status !== 201) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/**
+ * Sends a file to every store: a post with an image (network media), a document for a new case
+ * (case documents, through a service that asks for it) and a lesson image (LMS). `files` are the
+ * bytes each is sent as.
+ */
+export async function storeOneFileInEachStore(
+  baseUrl: string,
+  who: { caseToken: string; lmsToken: string; member: Member },
+  files: { image: Buffer; document: Buffer; lessonImage: Buffer },
+  label = 'stored',
+): Promise<StoredFiles> {
+  const staff = { authorization: `Bearer ${who.caseToken}` };
+  const post = new FormData();
+  post.set('description', `${label}: صورة للحفظ · रखने के लिए फ़ोटो`);
+  post.set('media', new Blob([new Uint8Array(files.image)], { type: 'image/png' }), 'IMG_20260124_091500.png');
+  const posted = (await expectCreated(
+    await fetch(`${baseUrl}/api/network/posts`, {
+      method: 'POST',
+      headers: { origin: baseUrl, cookie: who.member.cookie },
+      body: post,
+    }),
+    'the post with an image',
+  )) as { mediaURL: string | null };
+  const mediaUrl = posted.mediaURL;
+  if (!mediaUrl) throw new Error(`the post has no media address: ${JSON.stringify(posted)}`);
+
+  const service = (await expectCreated(
+    await fetch(`${baseUrl}/api/caseadmin/services`, {
+      method: 'POST',
+      headers: { ...staff, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `Attestation ${label} ${randomBytes(3).toString('hex')}` }),
+    }),
+    'the service',
+  )) as { id: number };
+  const document = (await expectCreated(
+    await fetch(`${baseUrl}/api/caseadmin/services/${service.id}/documents`, {
+      method: 'POST',
+      headers: { ...staff, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Passport copy / نسخة جواز السفر / पासपोर्ट की प्रति' }),
+    }),
+    'the document the service asks for',
+  )) as { id: number };
+  const created = (await expectCreated(
+    await fetch(`${baseUrl}/api/caseadmin/cases`, {
+      method: 'POST',
+      headers: { ...staff, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        case_number: `DOC-${label.toUpperCase().replace(/[^A-Z0-9]/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`,
+        passport_number: 'Z 9087654',
+        client_name: 'فاطمة الزهراء بنت عبد الله القحطاني / फ़ातिमा',
+        serviceIds: [service.id],
+      }),
+    }),
+    'the case',
+  )) as { newCase: { id: number } };
+  const caseId = created.newCase.id;
+  const sent = new FormData();
+  sent.set(
+    'file',
+    new Blob([new Uint8Array(files.document)], { type: 'application/pdf' }),
+    'جواز السفر - passport scan.pdf',
+  );
+  const item = (await expectCreated(
+    await fetch(`${baseUrl}/api/caseadmin/cases/${caseId}/documents/${document.id}`, {
+      method: 'POST',
+      headers: staff,
+      body: sent,
+    }),
+    'the case document',
+  )) as { id: number | null };
+  const sentId = item.id;
+  if (sentId === null) throw new Error(`the checklist item names no sent document: ${JSON.stringify(item)}`);
+
+  const lesson = new FormData();
+  lesson.set('image', new Blob([new Uint8Array(files.lessonImage)], { type: 'image/png' }), 'diagram.png');
+  const saved = (await expectCreated(
+    await fetch(`${baseUrl}/admin/lesson-images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${who.lmsToken}` },
+      body: lesson,
+    }),
+    'the lesson image',
+  )) as { url: string };
+
+  return {
+    postMedia: { url: mediaUrl, storedName: mediaUrl.slice(mediaUrl.lastIndexOf('/') + 1) },
+    caseDocument: { url: `/api/caseadmin/documents/${sentId}/file`, caseId },
+    lessonImage: { url: saved.url, storedName: saved.url.slice(saved.url.lastIndexOf('/') + 1) },
+  };
+}
+
+/** The bytes of each stored file, downloaded as its users download it. */
+export async function downloadStoredFiles(
+  baseUrl: string,
+  who: { caseToken: string; member: Member },
+  stored: StoredFiles,
+): Promise<{ postMedia: Buffer; caseDocument: Buffer; lessonImage: Buffer }> {
+  const download = async (url: string, headers: Record<string, string>) => {
+    const response = await fetch(`${baseUrl}${url}`, { headers });
+    if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    return Buffer.from(await response.arrayBuffer());
+  };
+  return {
+    postMedia: await download(stored.postMedia.url, { cookie: who.member.cookie }),
+    caseDocument: await download(stored.caseDocument.url, { authorization: `Bearer ${who.caseToken}` }),
+    lessonImage: await download(stored.lessonImage.url, {}),
   };
 }

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text } from 'node:stream/consumers';
@@ -39,6 +39,18 @@ describe('media storage', () => {
     expect(await storage.stat('media/1-a-b.png')).toBeUndefined();
     // Missing is an answer, given before any byte is sent, not a stream that fails later.
     expect(await storage.read('media/1-a-b.png')).toBeUndefined();
+  });
+
+  it('when a key is outside the declared stores, then nothing is stored (no backup would hold it)', async () => {
+    const storage = createLocalStorage(root);
+    const source = join(root, 'elsewhere.tmp');
+    await writeFile(source, 'bytes');
+    // @ts-expect-error -- a prefix not in STORED_FILE_PREFIXES is refused by the types too
+    await expect(storage.putFile('thumbnails/1.png', source, 5, 'image/png')).rejects.toThrow(/declared stores/);
+    await expect(storage.putFile('media-old/1.png' as 'media/1.png', source, 5, 'image/png')).rejects.toThrow(
+      /declared stores/,
+    );
+    await expect(readdir(root)).resolves.not.toContain('thumbnails');
   });
 
   it('when a key could climb out of the storage root, then it is refused', async () => {
