@@ -45,7 +45,7 @@ async function traceSyscalls(pid: number, log: string) {
   let stderr = '';
   strace.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise((resolve) => strace.once('exit', resolve));
-  await expect.poll(() => stderr, { timeout: 20_000 }).toMatch(/attached/);
+  await expect.poll(() => stderr).toMatch(/attached/);
   return {
     async stop(): Promise<string[]> {
       strace.kill('SIGINT');
