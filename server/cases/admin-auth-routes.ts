@@ -8,7 +8,7 @@ import {
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
 import { authenticateCaseAdmin, endCaseAdminSessions, resetCaseAdminPassword } from './case-admins.js';
-import { noContent, tags, withErrors, type CasesContext } from './route-context.js';
+import { caller, noContent, tags, withErrors, type CasesContext } from './route-context.js';
 
 /** The case admins' sign-in and forgotten password: open to everyone. */
 export async function adminAuthRoutes(app: App, ctx: CasesContext): Promise<void> {
@@ -85,7 +85,7 @@ export async function adminSignOutRoutes(admin: App, ctx: CasesContext): Promise
       },
     },
     async (request, reply) => {
-      if (request.caseAdmin) await endCaseAdminSessions(ctx.db, request.caseAdmin.id);
+      await endCaseAdminSessions(ctx.db, caller.of(request).id);
       return reply.status(204).send(null);
     },
   );

@@ -9,7 +9,7 @@ import {
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
 import { addCaseNote, listCaseNotes } from './case-notes.js';
-import { actingAdmin, tags, withErrors, type CasesContext } from './route-context.js';
+import { caller, tags, withErrors, type CasesContext } from './route-context.js';
 
 /** Staff's internal notes on a case (never shown to the applicant). */
 export async function caseNoteRoutes(app: App, ctx: CasesContext): Promise<void> {
@@ -51,6 +51,6 @@ export async function caseNoteRoutes(app: App, ctx: CasesContext): Promise<void>
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await addCaseNote(db, request.params.id, request.body.body, actingAdmin(request), now())),
+      reply.status(201).send(await addCaseNote(db, request.params.id, request.body.body, caller.of(request), now())),
   );
 }

@@ -25,7 +25,7 @@ import type { ActingAdmin } from './case-events.js';
 import { exportCases } from './case-export.js';
 import { importCases } from './case-import.js';
 import * as caseManagement from './case-management.js';
-import { actingAdmin, noContent, tags, withErrors, type CasesContext } from './route-context.js';
+import { caller, noContent, tags, withErrors, type CasesContext } from './route-context.js';
 import { countOverdueCases } from './step-estimates.js';
 import { resendTrackerLink } from './tracker-link.js';
 
@@ -72,7 +72,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
       if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
       const { cases, total, estimated } = await caseManagement.listCases(
         deps.database.pool,
-        listFilter(request.query, actingAdmin(request), now()),
+        listFilter(request.query, caller.of(request), now()),
       );
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
@@ -84,7 +84,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/cases',
     { schema: { tags, body: createCaseBody, response: withErrors({ 201: createCaseResponse }) } },
     async (request, reply) => {
-      const newCase = await caseManagement.createCase(db, request.body, actingAdmin(request), now(), notify);
+      const newCase = await caseManagement.createCase(db, request.body, caller.of(request), now(), notify);
       return reply.status(201).send({ message: 'Case created successfully', newCase });
     },
   );
@@ -105,7 +105,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     },
     async (request) => {
       const charset = /charset=\s*"?([\w.:-]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
-      return { imported: await importCases(db, { bytes: request.body, charset }, actingAdmin(request), now()) };
+      return { imported: await importCases(db, { bytes: request.body, charset }, caller.of(request), now()) };
     },
   );
 
@@ -120,7 +120,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
       },
     },
     async (request, reply) => {
-      const csv = await exportCases(db, listFilter(request.query, actingAdmin(request), now()));
+      const csv = await exportCases(db, listFilter(request.query, caller.of(request), now()));
       const day = now().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -154,7 +154,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/cases/:id/services',
     { schema: { tags, params: idParams, body: updateCaseServicesBody, response: withErrors({ 200: adminCase }) } },
     async (request) =>
-      caseManagement.setCaseServices(db, notify, request.params.id, request.body, actingAdmin(request), now()),
+      caseManagement.setCaseServices(db, notify, request.params.id, request.body, caller.of(request), now()),
   );
 
   app.post(
@@ -169,7 +169,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
       },
     },
     async (request, reply) => {
-      const to = await resendTrackerLink(db, notify, request.params.id, actingAdmin(request), now());
+      const to = await resendTrackerLink(db, notify, request.params.id, caller.of(request), now());
       return reply.status(202).send({ message: `Tracker link sent to ${to}` });
     },
   );
@@ -186,7 +186,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
       },
     },
     async (request) => ({
-      message: await endApplicantSignInsOfCase(db, request.params.id, actingAdmin(request), now()),
+      message: await endApplicantSignInsOfCase(db, request.params.id, caller.of(request), now()),
     }),
   );
 

@@ -13,7 +13,7 @@ import type { App } from '../platform/area.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
 import * as documents from './case-documents.js';
 import { receiveDocument } from './document-upload.js';
-import { actingAdmin, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
+import { caller, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
 
 /** The documents applicants send, as staff review them: the queue, the file, the verdict. */
 export async function documentRoutes(app: App, ctx: CasesContext): Promise<void> {
@@ -81,7 +81,7 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
       },
     },
     async (request) =>
-      documents.reviewCaseDocument(db, notify, request.params.id, request.body, actingAdmin(request), now()),
+      documents.reviewCaseDocument(db, notify, request.params.id, request.body, caller.of(request), now()),
   );
 }
 
@@ -110,7 +110,7 @@ export async function documentUploadRoutes(app: App, ctx: CasesContext): Promise
         caseId: request.params.id,
         documentId: request.params.documentId,
         file,
-        actor: actingAdmin(request),
+        actor: caller.of(request),
         now: now(),
       });
       return reply.status(201).send(item);

@@ -1,5 +1,5 @@
 import type { AreaDeps } from '../platform/area.js';
-import { AppError } from '../platform/errors.js';
+import { defineCaller } from '../platform/caller.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import type { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { routeSchemas } from '../platform/route-schemas.js';
@@ -32,8 +32,5 @@ export type CasesContext = {
 
 export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('cases');
 
-/** The acting admin; the admin scope's hook has set it for every route there. */
-export function actingAdmin(request: { caseAdmin: ActingAdmin | null }): ActingAdmin {
-  if (!request.caseAdmin) throw new AppError(401, 'Authentication required');
-  return request.caseAdmin;
-}
+/** Who is calling: the case admin of the bearer token (the admins' scope refuses anyone else). */
+export const caller = defineCaller<ActingAdmin>('Authentication required');

@@ -10,24 +10,17 @@ import { adminAuthRoutes, adminSignOutRoutes } from './admin-auth-routes.js';
 import { composeApplicantEmails } from './applicant-access.js';
 import { applicantRoutes } from './applicant-routes.js';
 import { caseAdminSessionVersion, sendCaseAdminPasswordResetLink } from './case-admins.js';
-import type { ActingAdmin } from './case-events.js';
 import { caseNoteRoutes } from './case-note-routes.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications } from './case-notifications.js';
 import { caseRoutes, CSV_MAX_BYTES } from './case-routes.js';
 import { documentRoutes, documentUploadRoutes } from './document-routes.js';
 import { caseNotificationDeps } from './notification-wiring.js';
 import { progressRoutes } from './progress-routes.js';
-import type { CasesContext } from './route-context.js';
+import { caller, type CasesContext } from './route-context.js';
 import { serviceRoutes } from './service-routes.js';
 import { stepChangeRoutes } from './step-change-routes.js';
 import { recomputeStepEstimates, STEP_ESTIMATES_QUEUE } from './step-estimates.js';
 import { composeTrackerEmails } from './tracker-subscriptions.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    caseAdmin: ActingAdmin | null;
-  }
-}
 
 const notificationJob = z.object({ caseId: z.number().int() });
 
@@ -74,17 +67,16 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   await app.register(adminAuthRoutes, ctx);
 
   await app.register(async (admin: App) => {
-    admin.decorateRequest('caseAdmin', null);
     // The token is checked against the admin's current session version on every request, so a
     // sign-out, a password change or a deleted admin ends it at once.
-    admin.addHook('onRequest', async (request) => {
+    caller.identify(admin, async (request) => {
       const claims = await deps.tokens.verify(bearerToken(request.headers.authorization), 'caseadmin');
       const id = Number(claims.sub);
       assertCurrentVersion(
         claims,
         Number.isSafeInteger(id) ? await caseAdminSessionVersion(deps.database.pool, id) : undefined,
       );
-      request.caseAdmin = { id, email: String(claims.email ?? '') };
+      return { id, email: String(claims.email ?? '') };
     });
     // Bytes, decoded by the imports' one decoding step in its worker (case-import-task.ts): Fastify's
     // string parser turns bytes that are not UTF-8 into "\uFFFD" silently.

@@ -8,7 +8,7 @@ import {
   undoStepChangesBody,
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
-import { actingAdmin, tags, withErrors, type CasesContext } from './route-context.js';
+import { caller, tags, withErrors, type CasesContext } from './route-context.js';
 import { bulkChangeStep, changeCurrentStep, undoStepChanges } from './step-changes.js';
 
 /** Moving cases along their steps, one or many at once, and taking such a move back. */
@@ -20,7 +20,7 @@ export async function stepChangeRoutes(app: App, ctx: CasesContext): Promise<voi
     { schema: { tags, body: bulkStepBody, response: withErrors({ 200: bulkStepResponse }) } },
     async (request) => {
       const at = now();
-      const stepChangeIds = await bulkChangeStep(db, notify, request.body, actingAdmin(request), at);
+      const stepChangeIds = await bulkChangeStep(db, notify, request.body, caller.of(request), at);
       return {
         message: `Moved ${stepChangeIds.length} case(s) to "${request.body.newStep}"`,
         changed: stepChangeIds.length,
@@ -39,7 +39,7 @@ export async function stepChangeRoutes(app: App, ctx: CasesContext): Promise<voi
         notify,
         request.params.id,
         request.body.newStep,
-        actingAdmin(request),
+        caller.of(request),
         now(),
         {
           notifyApplicant: request.body.notify ?? true,
@@ -61,7 +61,7 @@ export async function stepChangeRoutes(app: App, ctx: CasesContext): Promise<voi
       },
     },
     async (request) => {
-      await undoStepChanges(db, notify, [request.params.id], actingAdmin(request), now());
+      await undoStepChanges(db, notify, [request.params.id], caller.of(request), now());
       return { message: 'Step change undone' };
     },
   );
@@ -78,7 +78,7 @@ export async function stepChangeRoutes(app: App, ctx: CasesContext): Promise<voi
       },
     },
     async (request) => {
-      const undone = await undoStepChanges(db, notify, request.body.stepChangeIds, actingAdmin(request), now());
+      const undone = await undoStepChanges(db, notify, request.body.stepChangeIds, caller.of(request), now());
       return { message: `Undid ${undone} step change(s)` };
     },
   );

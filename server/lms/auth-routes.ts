@@ -11,7 +11,7 @@ import type { App } from '../platform/area.js';
 import { clientAddressKey } from '../platform/client-address.js';
 import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
 import * as accounts from './accounts.js';
-import { accountOf, noContent, tags, withErrors, type LmsContext } from './route-context.js';
+import { caller, noContent, tags, withErrors, type LmsContext } from './route-context.js';
 
 /** Registering, signing in and resetting a forgotten password: open to everyone. */
 export async function authRoutes(app: App, ctx: LmsContext): Promise<void> {
@@ -96,7 +96,7 @@ export async function signOutRoutes(user: App, ctx: LmsContext): Promise<void> {
     '/auth/logout',
     { schema: { tags, description: 'Ends every sign-in of this account', response: withErrors(noContent) } },
     async (request, reply) => {
-      await accounts.endSessions(ctx.db, accountOf(request).id);
+      await accounts.endSessions(ctx.db, caller.of(request).id);
       return reply.status(204).send(null);
     },
   );

@@ -16,7 +16,7 @@ import {
 import type { App } from '../platform/area.js';
 import * as courses from './courses.js';
 import { requireProgram } from './programs.js';
-import { accountOf, noContent, tags, withErrors, type LmsContext } from './route-context.js';
+import { caller, noContent, tags, withErrors, type LmsContext } from './route-context.js';
 
 export const COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view the course library.';
 export const RECENT_COURSES_LOCKED_MESSAGE = 'This section is locked. Upgrade to Premium to view your recent courses.';
@@ -29,7 +29,7 @@ export async function courseRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/courses/recent',
     { schema: { tags, response: withErrors({ 200: recentCoursesResponse }) } },
     async (request) => {
-      const account = accountOf(request);
+      const account = caller.of(request);
       requireProgram(account, 'course', RECENT_COURSES_LOCKED_MESSAGE);
       return { recentCourses: await courses.recentCourses(db, account) };
     },
@@ -40,12 +40,12 @@ export async function courseRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/courses/preview',
     { schema: { tags, response: withErrors({ 200: coursePreviewsResponse }) } },
     async (request) => ({
-      courses: await courses.coursePreviewsFor(db, accountOf(request)),
+      courses: await courses.coursePreviewsFor(db, caller.of(request)),
     }),
   );
 
   app.get('/user/courses', { schema: { tags, response: withErrors({ 200: coursesResponse }) } }, async (request) => {
-    const account = accountOf(request);
+    const account = caller.of(request);
     requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
     return { courses: await courses.listCoursesFor(db, account) };
   });
@@ -54,7 +54,7 @@ export async function courseRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/courses/:id',
     { schema: { tags, params: idParams, response: withErrors({ 200: courseDetails }) } },
     async (request) => {
-      const account = accountOf(request);
+      const account = caller.of(request);
       requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
       return courses.openCourse(db, account, request.params.id, now());
     },
@@ -64,7 +64,7 @@ export async function courseRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/courses/:id/progress',
     { schema: { tags, params: idParams, body: courseProgressBody, response: withErrors({ 200: courseDetails }) } },
     async (request) => {
-      const account = accountOf(request);
+      const account = caller.of(request);
       requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
       return courses.recordCourseProgress(
         db,

@@ -37,7 +37,7 @@ import * as review from './exam-review.js';
 import * as serving from './exam-serving.js';
 import * as settings from './exam-settings.js';
 import * as testCentre from './test-centre.js';
-import { accountOf, noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
+import { caller, noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
 
 /** The learner's exams: the daily exam's questions and answers, practice sets, test-centre attempts and their reviews. */
 export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
@@ -52,7 +52,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/exam/questions',
     { schema: { tags, querystring: examQuestionsQuery, response: withErrors({ 200: examQuestionsResponse }) } },
     async (request) => {
-      const account = accountOf(request);
+      const account = caller.of(request);
       const set = request.query.set;
       if (set === 'mock' || set === 'mistakes')
         return practice.practiceSet(db, account, set, now(), practiceSettings, request.query.topic);
@@ -78,7 +78,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
       },
     },
     async (request) => {
-      const account = accountOf(request);
+      const account = caller.of(request);
       const body = request.body;
       if ('answers' in body) return practice.scoreMockExam(db, account, body.answers, body.setId, now());
       if ('setId' in body) return practice.answerPracticeQuestion(db, account, body, now());
@@ -98,24 +98,24 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
   app.post(
     '/user/exam/auto-save',
     { schema: { tags, body: autoSaveBody, response: withErrors({ 200: autoSaveResponse }) } },
-    async (request) => attempts.autoSave(db, accountOf(request), request.body, now()),
+    async (request) => attempts.autoSave(db, caller.of(request), request.body, now()),
   );
 
   app.post(
     '/user/exam/events',
     { schema: { tags, body: examEventBody, response: withErrors({ 201: messageResponse }) } },
     async (request, reply) =>
-      reply.status(201).send(await attempts.recordSecurityEvent(db, accountOf(request), request.body.event, now())),
+      reply.status(201).send(await attempts.recordSecurityEvent(db, caller.of(request), request.body.event, now())),
   );
 
   app.post('/user/exam/finish', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) => {
-    const account = accountOf(request);
+    const account = caller.of(request);
     await attempts.endExam(db, account, now());
     return review.examSummary(db, account, now());
   });
 
   app.get('/user/exam/summary', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) =>
-    review.examSummary(db, accountOf(request), now()),
+    review.examSummary(db, caller.of(request), now()),
   );
 
   // The wait between attempts is an admin setting; only these two calls read it.
@@ -133,7 +133,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
         .send(
           await attempts.startAttempt(
             db,
-            accountOf(request),
+            caller.of(request),
             now(),
             await withRetakeWait(),
             request.body?.mode ?? 'practice',
@@ -145,7 +145,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/exam/attempts/:id/finish',
     { schema: { tags, params: idParams, response: withErrors({ 200: examSummary }) } },
     async (request) => {
-      const account = accountOf(request);
+      const account = caller.of(request);
       await testCentre.finishAttempt(db, account, request.params.id, now());
       return review.examSummary(db, account, now());
     },
@@ -154,14 +154,14 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
   app.put(
     '/user/exam/attempts/:id/flags',
     { schema: { tags, params: idParams, body: flagBody, response: withErrors({ 200: flagsResponse }) } },
-    async (request) => testCentre.setFlag(db, accountOf(request), request.params.id, request.body, now()),
+    async (request) => testCentre.setFlag(db, caller.of(request), request.params.id, request.body, now()),
   );
 
   app.get(
     '/user/exam/attempts',
     { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } },
     async (request, reply) => {
-      const account = accountOf(request);
+      const account = caller.of(request);
       const { total, ...list } = await review.listAttempts(
         db,
         account,
@@ -177,7 +177,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
   app.get(
     '/user/exam/attempts/:id/review',
     { schema: { tags, params: idParams, response: withErrors({ 200: examReview }) } },
-    async (request) => review.reviewAttempt(db, accountOf(request), request.params.id, now()),
+    async (request) => review.reviewAttempt(db, caller.of(request), request.params.id, now()),
   );
 }
 

@@ -17,7 +17,7 @@ import type { App } from '../platform/area.js';
 import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
 import * as codes from './access-codes.js';
 import * as premium from './premium-requests.js';
-import { accountOf, noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
+import { caller, noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
 
 // Redeem tries per learner per hour, right or wrong.
 const REDEEMS_PER_HOUR = 10;
@@ -37,11 +37,11 @@ export async function premiumRoutes(app: App, ctx: LmsContext): Promise<void> {
         max: REDEEMS_PER_HOUR,
         timeWindow: 3_600_000,
         scope: 'lms-redeem',
-        keyOf: (request) => String(request.lmsAccount?.id ?? ''),
+        keyOf: (request) => String(caller.find(request)?.id ?? ''),
       }),
       schema: { tags, body: redeemAccessCodeBody, response: withErrors({ 200: redeemedAccessCode }) },
     },
-    async (request) => codes.redeemAccessCode(db, accountOf(request), request.body.code, now()),
+    async (request) => codes.redeemAccessCode(db, caller.of(request), request.body.code, now()),
   );
 
   app.post(
@@ -51,7 +51,7 @@ export async function premiumRoutes(app: App, ctx: LmsContext): Promise<void> {
         max: PREMIUM_REQUESTS_PER_DAY,
         timeWindow: 86_400_000,
         scope: 'lms-premium-request',
-        keyOf: (request) => String(request.lmsAccount?.id ?? ''),
+        keyOf: (request) => String(caller.find(request)?.id ?? ''),
       }),
       schema: {
         tags,
@@ -62,13 +62,13 @@ export async function premiumRoutes(app: App, ctx: LmsContext): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await premium.requestPremium(db, accountOf(request), request.body ?? { note: '' }, now())),
+      reply.status(201).send(await premium.requestPremium(db, caller.of(request), request.body ?? { note: '' }, now())),
   );
 
   app.get(
     '/user/premium-requests/latest',
     { schema: { tags, response: withErrors({ 200: latestPremiumRequest }) } },
-    async (request) => premium.latestRequest(db, accountOf(request)),
+    async (request) => premium.latestRequest(db, caller.of(request)),
   );
 
   app.post(
@@ -82,7 +82,7 @@ export async function premiumRoutes(app: App, ctx: LmsContext): Promise<void> {
       },
     },
     async (request, reply) => {
-      await premium.markDecisionSeen(db, accountOf(request), request.params.id, now());
+      await premium.markDecisionSeen(db, caller.of(request), request.params.id, now());
       return reply.status(204).send(null);
     },
   );
@@ -96,7 +96,7 @@ export async function premiumAdminRoutes(app: App, ctx: LmsContext): Promise<voi
     '/admin/access-codes',
     { schema: { tags, body: createAccessCodesBody, response: withErrors({ 201: createdAccessCodes }) } },
     async (request, reply) =>
-      reply.status(201).send({ codes: await codes.createAccessCodes(db, accountOf(request), request.body, now()) }),
+      reply.status(201).send({ codes: await codes.createAccessCodes(db, caller.of(request), request.body, now()) }),
   );
 
   app.get(
@@ -132,7 +132,7 @@ export async function premiumAdminRoutes(app: App, ctx: LmsContext): Promise<voi
     app.post(
       `/admin/premium-requests/:id/${action}`,
       { schema: { tags, params: idParams, response: withErrors({ 200: premiumRequest }) } },
-      async (request) => premium.decideRequest(db, deps, accountOf(request), request.params.id, decision, now()),
+      async (request) => premium.decideRequest(db, deps, caller.of(request), request.params.id, decision, now()),
     );
   }
 }

@@ -1,25 +1,25 @@
 import { achievementsResponse, profileResponse, progressResponse } from '../../contracts/lms.js';
 import type { App } from '../platform/area.js';
 import * as activity from './achievements.js';
-import { accountOf, tags, withErrors, type LmsContext } from './route-context.js';
+import { caller, tags, withErrors, type LmsContext } from './route-context.js';
 
 /** The learner's own record: progress, achievements, profile. */
 export async function profileRoutes(app: App, ctx: LmsContext): Promise<void> {
   const { db } = ctx;
 
   app.get('/user/progress', { schema: { tags, response: withErrors({ 200: progressResponse }) } }, async (request) => ({
-    progress: await activity.progress(db, accountOf(request)),
+    progress: await activity.progress(db, caller.of(request)),
   }));
 
   app.get(
     '/user/achievements',
     { schema: { tags, response: withErrors({ 200: achievementsResponse }) } },
     async (request) => ({
-      achievements: await activity.achievements(db, accountOf(request)),
+      achievements: await activity.achievements(db, caller.of(request)),
     }),
   );
 
   app.get('/user/profile', { schema: { tags, response: withErrors({ 200: profileResponse }) } }, async (request) =>
-    activity.profile(db, accountOf(request)),
+    activity.profile(db, caller.of(request)),
   );
 }

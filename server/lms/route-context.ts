@@ -1,6 +1,7 @@
 import { ADMIN_PAGE_SIZE } from '../../contracts/lms.js';
 import type { AreaDeps } from '../platform/area.js';
-import { AppError, errorBody } from '../platform/errors.js';
+import { defineCaller } from '../platform/caller.js';
+import { errorBody } from '../platform/errors.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import type { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { routeSchemas } from '../platform/route-schemas.js';
@@ -25,10 +26,8 @@ export type LmsContext = {
 // 410: an exam's time is up, an access code has expired.
 export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('lms', { 410: errorBody });
 
-export function accountOf(request: { lmsAccount: LmsAccount | null }): LmsAccount {
-  if (!request.lmsAccount) throw new AppError(401, 'Authentication required');
-  return request.lmsAccount;
-}
+/** Who is calling: the account of the bearer token (the learners' and the admins' scopes both refuse anyone else). */
+export const caller = defineCaller<LmsAccount>('Authentication required');
 
 export const examSettingsOf = (lms: AreaDeps['config']['lms']): ExamSettings => ({
   durationSeconds: lms.examDurationSeconds,

@@ -14,17 +14,10 @@ import { examAdminRoutes, examRoutes } from './exam-routes.js';
 import { lessonImageRoutes, lessonImageUploadRoutes } from './lesson-image-routes.js';
 import { premiumAdminRoutes, premiumRoutes } from './premium-routes.js';
 import { profileRoutes } from './profile-routes.js';
-import type { LmsAccount } from './programs.js';
 import { IMPORT_MAX_BYTES, questionBankRoutes } from './question-bank-routes.js';
-import { examSettingsOf, type LmsContext } from './route-context.js';
+import { caller, examSettingsOf, type LmsContext } from './route-context.js';
 import { upcomingExamAdminRoutes, upcomingExamRoutes } from './upcoming-exam-routes.js';
 import { userAdminRoutes } from './user-routes.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    lmsAccount: LmsAccount | null;
-  }
-}
 
 /** The chat link with the prefilled text; empty without UPGRADE_CHAT_NUMBER (a number-less link opens a share picker). */
 function upgradeChatUrl(number: string | undefined): string {
@@ -77,10 +70,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   };
 
   await app.register(async (user: App) => {
-    user.decorateRequest('lmsAccount', null);
-    user.addHook('onRequest', async (request) => {
-      request.lmsAccount = await authenticate(request.headers.authorization);
-    });
+    caller.identify(user, (request) => authenticate(request.headers.authorization));
     // Per learner, whatever addresses they use (after authentication, so the account is known), as the network limits each member.
     user.addHook(
       'onRequest',
@@ -88,7 +78,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
         max: settings.learnerRequestsPerMinute,
         timeWindow: 60_000,
         scope: 'lms-learner',
-        keyOf: (request) => String(request.lmsAccount?.id ?? ''),
+        keyOf: (request) => String(caller.find(request)?.id ?? ''),
       }),
     );
     await user.register(signOutRoutes, ctx);
@@ -100,11 +90,10 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   });
 
   await app.register(async (admin: App) => {
-    admin.decorateRequest('lmsAccount', null);
-    admin.addHook('onRequest', async (request) => {
+    caller.identify(admin, async (request) => {
       const account = await authenticate(request.headers.authorization);
       if (account.role !== 'admin') throw new AppError(403, 'Only LMS admins may do this');
-      request.lmsAccount = account;
+      return account;
     });
     // Bytes, decoded by the import's one decoding step in its worker (question-import-task.ts): Fastify's
     // string parser would turn bytes that are not UTF-8 into "\uFFFD" without a word.

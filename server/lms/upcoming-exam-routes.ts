@@ -1,7 +1,7 @@
 import { createUpcomingExamBody, idParams, upcomingExam, upcomingExamsResponse } from '../../contracts/lms.js';
 import type { App } from '../platform/area.js';
 import * as content from './admin-content.js';
-import { accountOf, noContent, tags, withErrors, type LmsContext } from './route-context.js';
+import { caller, noContent, tags, withErrors, type LmsContext } from './route-context.js';
 
 /** The exam dates of the learner's profession. */
 export async function upcomingExamRoutes(app: App, ctx: LmsContext): Promise<void> {
@@ -9,7 +9,7 @@ export async function upcomingExamRoutes(app: App, ctx: LmsContext): Promise<voi
     '/user/exam/upcoming',
     { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } },
     async (request) => ({
-      upcomingExams: await content.upcomingFor(ctx.db, accountOf(request).profession, ctx.now()),
+      upcomingExams: await content.upcomingFor(ctx.db, caller.of(request).profession, ctx.now()),
     }),
   );
 }

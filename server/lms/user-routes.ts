@@ -14,7 +14,7 @@ import {
 import type { App } from '../platform/area.js';
 import * as accommodations from './accommodations.js';
 import * as accounts from './accounts.js';
-import { accountOf, noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
+import { caller, noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
 
 /** The LMS's users as admins manage them: programs, exam accommodations, passwords. */
 export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> {
@@ -52,7 +52,7 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
     '/admin/users/:id/accommodation',
     { schema: { tags, params: idParams, body: accommodationBody, response: withErrors({ 200: accommodation }) } },
     async (request) =>
-      accommodations.setAccommodation(db, accountOf(request).id, request.params.id, request.body, now()),
+      accommodations.setAccommodation(db, caller.of(request).id, request.params.id, request.body, now()),
   );
 
   app.put(

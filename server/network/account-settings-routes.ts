@@ -8,9 +8,8 @@ import type { App } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { accountSettings, changePassword, deleteAccount, signOutOtherDevices } from './account-settings.js';
-import type { Member } from './accounts.js';
 import { removeStoredMedia } from './media.js';
-import { noContent, tags, withErrors, type NetworkContext } from './route-context.js';
+import { caller, noContent, tags, withErrors, type NetworkContext } from './route-context.js';
 import { clearSessionCookie, SESSION_COOKIE } from './sessions.js';
 
 /** The member settings page's API: the routes run inside the members' scope (signed in, same origin). */
@@ -18,10 +17,10 @@ export async function accountSettingsRoutes(members: App, ctx: NetworkContext): 
   const { db, storage, now } = ctx;
   // Password checks per client and minute, as for signing in.
   const passwordChecksPerMinute = ctx.deps.config.rateLimits.loginPerMinute;
-  const signedIn = (request: { member: Member | null; cookies: Record<string, string | undefined> }) => {
+  const signedIn = (request: { caller: unknown; cookies: Record<string, string | undefined> }) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!request.member || !token) throw new AppError(401, 'Please sign in to continue');
-    return { member: request.member, token };
+    if (!token) throw new AppError(401, 'Please sign in to continue');
+    return { member: caller.of(request), token };
   };
 
   members.get(

@@ -15,7 +15,7 @@ import { perMinute } from '../platform/rate-limit.js';
 import { checkPassword, resetPassword, signUp, toNetworkUser, verifyEmail } from './accounts.js';
 import { removeStoredMedia } from './media.js';
 import { registerOidcRoutes } from './oidc.js';
-import { noContent, tags, withErrors, type NetworkContext } from './route-context.js';
+import { caller, noContent, tags, withErrors, type NetworkContext } from './route-context.js';
 import { clearSessionCookie, openSession, revokeSession, SESSION_COOKIE, setSessionCookie } from './sessions.js';
 
 /** Sign-up, verification, password reset, sign-in and out, and who is signed in: open to everyone. */
@@ -137,7 +137,8 @@ export async function authRoutes(network: App, ctx: NetworkContext): Promise<voi
     { schema: { tags, response: withErrors({ 200: meResponse }) } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { user: request.member ? toNetworkUser(request.member) : null };
+      const me = caller.find(request);
+      return { user: me ? toNetworkUser(me) : null };
     },
   );
 

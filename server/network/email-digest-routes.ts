@@ -6,7 +6,7 @@ import {
 } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { isDigestOn, setDigest, unsubscribeDigest } from './email-digest.js';
-import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
+import { caller, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** The member's own switch for the daily digest (inside the members' scope: signed in, same origin). */
 export async function emailDigestRoutes(members: App, ctx: NetworkContext): Promise<void> {
@@ -15,7 +15,7 @@ export async function emailDigestRoutes(members: App, ctx: NetworkContext): Prom
     '/api/network/me/email-digest',
     { schema: { tags, response: withErrors({ 200: emailDigestSetting }) } },
     async (request) => ({
-      enabled: await isDigestOn(db, signedIn(request).id),
+      enabled: await isDigestOn(db, caller.of(request).id),
     }),
   );
   members.put(
@@ -28,7 +28,7 @@ export async function emailDigestRoutes(members: App, ctx: NetworkContext): Prom
         response: withErrors({ 200: emailDigestSetting }),
       },
     },
-    async (request) => ({ enabled: await setDigest(db, signedIn(request).id, request.body.enabled, now()) }),
+    async (request) => ({ enabled: await setDigest(db, caller.of(request).id, request.body.enabled, now()) }),
   );
 }
 

@@ -20,7 +20,7 @@ import {
   resolveReports,
 } from './moderation.js';
 import { assertNotSuspended, currentSuspension } from './suspensions.js';
-import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
+import { caller, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /**
  * What a suspended member may not do: everything others would see (posts, comments, likes, reports,
@@ -43,12 +43,13 @@ const CONTRIBUTIONS = new Set([
  */
 export function suspensionGuard(ctx: NetworkContext) {
   return (
-    request: { method: string; routeOptions: { url?: string }; member: { id: string } | null },
+    request: { method: string; routeOptions: { url?: string }; caller: unknown },
     _reply: unknown,
     done: (error?: Error) => void,
   ) => {
-    if (!request.member || !CONTRIBUTIONS.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return done();
-    assertNotSuspended(ctx.db, request.member.id, ctx.now()).then(() => done(), done);
+    const me = caller.find(request);
+    if (!me || !CONTRIBUTIONS.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return done();
+    assertNotSuspended(ctx.db, me.id, ctx.now()).then(() => done(), done);
   };
 }
 
@@ -69,7 +70,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
       },
     },
     async (request, reply) => {
-      const me = signedIn(request);
+      const me = caller.of(request);
       await countReport(me.id);
       return reply.status(201).send(await reportPost(db, me, request.params.id, request.body, now()));
     },
@@ -86,7 +87,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { suspension: await currentSuspension(db, signedIn(request).id, now()) };
+      return { suspension: await currentSuspension(db, caller.of(request).id, now()) };
     },
   );
 
@@ -101,7 +102,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
       },
     },
     async (request, reply) => {
-      moderatorOnly(signedIn(request));
+      moderatorOnly(caller.of(request));
       reply.header('cache-control', 'no-store');
       return listReportQueue(db, request.query.cursor);
     },
@@ -120,7 +121,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
       },
     },
     async (request) => {
-      const moderator = moderatorOnly(signedIn(request));
+      const moderator = moderatorOnly(caller.of(request));
       const { resolution: done, mediaKey } = await resolveReports(
         db,
         moderator,
@@ -145,7 +146,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
       },
     },
     async (request, reply) => {
-      moderatorOnly(signedIn(request));
+      moderatorOnly(caller.of(request));
       reply.header('cache-control', 'no-store');
       return listModerationLog(db, request.query.cursor);
     },

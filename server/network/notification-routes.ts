@@ -1,7 +1,7 @@
 import { cursorQuery, markReadBody, notificationsPage, unreadResponse } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { listNotifications, markRead } from './notifications.js';
-import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
+import { caller, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** A member's own notifications: nobody reads or marks anyone else's. */
 export async function notificationRoutes(members: App, ctx: NetworkContext): Promise<void> {
@@ -19,7 +19,7 @@ export async function notificationRoutes(members: App, ctx: NetworkContext): Pro
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listNotifications(db, signedIn(request), request.query.cursor);
+      return listNotifications(db, caller.of(request), request.query.cursor);
     },
   );
 
@@ -33,6 +33,6 @@ export async function notificationRoutes(members: App, ctx: NetworkContext): Pro
         response: withErrors({ 200: unreadResponse }),
       },
     },
-    async (request) => markRead(db, signedIn(request), request.body.ids, now()),
+    async (request) => markRead(db, caller.of(request), request.body.ids, now()),
   );
 }

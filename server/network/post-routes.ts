@@ -18,7 +18,7 @@ import type { App } from '../platform/area.js';
 import { removeStoredMedia } from './media.js';
 import * as posts from './posts.js';
 import { search, suggestMembers } from './search.js';
-import { noContent, signedIn, signedInWithProfile, tags, withErrors, type NetworkContext } from './route-context.js';
+import { noContent, caller, signedInWithProfile, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** The feed: reading and deleting posts, comments, likes (creating a post is an upload). */
 export async function postRoutes(members: App, ctx: NetworkContext): Promise<void> {
@@ -27,7 +27,7 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
   members.get(
     '/api/network/posts',
     { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } },
-    async (request) => posts.listPosts(deps.database.pool, signedIn(request), request.query.cursor),
+    async (request) => posts.listPosts(deps.database.pool, caller.of(request), request.query.cursor),
   );
 
   members.get(
@@ -40,7 +40,7 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
         response: withErrors({ 200: searchResults }),
       },
     },
-    async (request) => search(deps.database.pool, signedIn(request), request.query.q, request.query.cursor),
+    async (request) => search(deps.database.pool, caller.of(request), request.query.q, request.query.cursor),
   );
 
   members.get(
@@ -53,7 +53,7 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
         response: withErrors({ 200: memberSuggestions }),
       },
     },
-    async (request) => suggestMembers(deps.database.pool, signedIn(request), request.query.q, request.query.cursor),
+    async (request) => suggestMembers(deps.database.pool, caller.of(request), request.query.q, request.query.cursor),
   );
 
   members.get(
@@ -67,20 +67,20 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
         response: withErrors({ 200: memberProfile }),
       },
     },
-    async (request) => posts.getMemberProfile(db, signedIn(request), request.params.username, request.query.cursor),
+    async (request) => posts.getMemberProfile(db, caller.of(request), request.params.username, request.query.cursor),
   );
 
   members.get(
     '/api/network/posts/:id',
     { schema: { tags, params: postIdParams, response: withErrors({ 200: postSchema }) } },
-    async (request) => posts.getPost(db, signedIn(request), request.params.id),
+    async (request) => posts.getPost(db, caller.of(request), request.params.id),
   );
 
   members.delete(
     '/api/network/posts/:id',
     { schema: { tags, params: postIdParams, response: withErrors(noContent) } },
     async (request, reply) => {
-      const { mediaKey: removedKey } = await posts.deletePost(db, signedIn(request), request.params.id, now());
+      const { mediaKey: removedKey } = await posts.deletePost(db, caller.of(request), request.params.id, now());
       await removeStoredMedia(storage, removedKey, request.log);
       return reply.status(204).send(null);
     },
@@ -104,12 +104,12 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
   members.put(
     '/api/network/posts/:id/like',
     { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } },
-    async (request) => posts.setLike(db, signedIn(request), request.params.id, true, now()),
+    async (request) => posts.setLike(db, caller.of(request), request.params.id, true, now()),
   );
 
   members.delete(
     '/api/network/posts/:id/like',
     { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } },
-    async (request) => posts.setLike(db, signedIn(request), request.params.id, false, now()),
+    async (request) => posts.setLike(db, caller.of(request), request.params.id, false, now()),
   );
 }

@@ -2,7 +2,7 @@ import { meResponse, messageResponse, profileBody } from '../../contracts/networ
 import type { App } from '../platform/area.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { resendVerificationEmail, toNetworkUser, updateProfile } from './accounts.js';
-import { signedIn, tags, withErrors, type NetworkContext } from './route-context.js';
+import { caller, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** The signed-in member's own account: the verification email again, the profile. */
 export async function profileRoutes(members: App, ctx: NetworkContext): Promise<void> {
@@ -19,7 +19,7 @@ export async function profileRoutes(members: App, ctx: NetworkContext): Promise<
       },
     },
     async (request, reply) => {
-      await resendVerificationEmail(db, deps, signedIn(request), now());
+      await resendVerificationEmail(db, deps, caller.of(request), now());
       return reply.status(202).send({ message: 'We have sent you a new verification link.' });
     },
   );
@@ -28,7 +28,7 @@ export async function profileRoutes(members: App, ctx: NetworkContext): Promise<
     '/api/network/me/profile',
     { schema: { tags, body: profileBody, response: withErrors({ 200: meResponse }) } },
     async (request) => {
-      const row = await updateProfile(db, signedIn(request).id, request.body);
+      const row = await updateProfile(db, caller.of(request).id, request.body);
       return { user: toNetworkUser(member(row)) };
     },
   );

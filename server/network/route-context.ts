@@ -1,5 +1,6 @@
 import type { AreaDeps } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
+import { defineCaller } from '../platform/caller.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import type { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { routeSchemas } from '../platform/route-schemas.js';
@@ -30,14 +31,12 @@ export type NetworkContext = {
 
 export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('network');
 
-export function signedIn(request: { member: Member | null }): Member {
-  if (!request.member) throw new AppError(401, 'Please sign in to continue');
-  return request.member;
-}
+/** Who is calling: the member of the session cookie, or nobody (the members' scope refuses nobody). */
+export const caller = defineCaller<Member>('Please sign in to continue');
 
 /** Posts and comments carry their author's name: a member without one completes the profile first (/UserDetails). */
-export function signedInWithProfile(request: { member: Member | null }): Member {
-  const me = signedIn(request);
+export function signedInWithProfile(request: { caller: unknown }): Member {
+  const me = caller.of(request);
   if (!hasCompleteProfile(me))
     throw new AppError(403, 'Please complete your profile before posting.', 'PROFILE_INCOMPLETE');
   return me;

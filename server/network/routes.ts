@@ -9,8 +9,7 @@ import { rateLimitHook } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
 import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { createMediaStorage } from '../platform/storage.js';
-import { AppError } from '../platform/errors.js';
-import { asMember, composeNetworkEmails, sendPasswordResetLink, type Member } from './accounts.js';
+import { asMember, composeNetworkEmails, sendPasswordResetLink } from './accounts.js';
 import { accountSettingsRoutes } from './account-settings-routes.js';
 import { authRoutes } from './auth-routes.js';
 import { startEmailDigests } from './email-digest.js';
@@ -24,7 +23,7 @@ import { pruneSuspensions } from './suspensions.js';
 import { notificationRoutes } from './notification-routes.js';
 import { postRoutes } from './post-routes.js';
 import { profileRoutes } from './profile-routes.js';
-import type { NetworkContext } from './route-context.js';
+import { caller, type NetworkContext } from './route-context.js';
 import {
   findSessionMember,
   liveSessionKeys,
@@ -34,12 +33,6 @@ import {
 } from './sessions.js';
 import { streamRoutes } from './stream-routes.js';
 import { uploadRoutes } from './upload-routes.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    member: Member | null;
-  }
-}
 
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
@@ -115,29 +108,26 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
 
   await app.register(async (network: App) => {
     await network.register(cookie);
-    network.decorateRequest('member', null);
-    network.addHook('onRequest', async (request) => {
+    // The origin is checked in the same hook, so a request costs one promise before its route.
+    caller.identify(network, async (request) => {
       assertSameOrigin(request, deps.config.publicUrl);
       const row = await findSessionMember(deps.database.pool, request.cookies[SESSION_COOKIE], now());
-      request.member = row ? member(row) : null;
+      return row ? member(row) : null;
     });
 
     await network.register(authRoutes, ctx);
     await network.register(emailDigestUnsubscribeRoutes, ctx);
 
     await network.register(async (members: App) => {
-      // A callback hook: on every member request, an async one would cost a promise for a check.
-      members.addHook('onRequest', (request, _reply, done) => {
-        done(request.member ? undefined : new AppError(401, 'Please sign in to continue'));
-      });
-      // Per member, whatever addresses they use (after the sign-in check, so request.member is set).
+      caller.required(members);
+      // Per member, whatever addresses they use (after the sign-in check, so the caller is known).
       members.addHook(
         'onRequest',
         rateLimitHook(deps.counters, {
           max: settings.memberRequestsPerMinute,
           timeWindow: 60_000,
           scope: 'member',
-          keyOf: (request) => request.member?.id ?? '',
+          keyOf: (request) => caller.find(request)?.id ?? '',
         }),
       );
       members.addHook('onRequest', suspensionGuard(ctx));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { App } from '../platform/area.js';
 import { serveMedia } from './media.js';
-import { signedIn, tags, type NetworkContext } from './route-context.js';
+import { caller, tags, type NetworkContext } from './route-context.js';
 import { SESSION_COOKIE, sessionKeyOf } from './sessions.js';
 
 /** What members read as streams: stored media files and the live event stream. */
@@ -23,7 +23,7 @@ export async function streamRoutes(members: App, ctx: NetworkContext): Promise<v
       },
     },
     async (request, reply) => {
-      const me = signedIn(request);
+      const me = caller.of(request);
       const release = memberLimits.openStream(me.id);
       // The stream writes its own head from the raw response's headers: the headers set on the
       // reply so far (the security headers among them) go there first, or the stream would lack them.

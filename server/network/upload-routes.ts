@@ -16,7 +16,7 @@ import {
   removeStoredMedia,
 } from './media.js';
 import * as posts from './posts.js';
-import { signedIn, signedInWithProfile, tags, uploadErrors, type NetworkContext } from './route-context.js';
+import { caller, signedInWithProfile, tags, uploadErrors, type NetworkContext } from './route-context.js';
 
 /** The two multipart routes: a profile photo and a new post with its optional media. */
 export async function uploadRoutes(uploads: App, ctx: NetworkContext): Promise<void> {
@@ -36,7 +36,7 @@ export async function uploadRoutes(uploads: App, ctx: NetworkContext): Promise<v
       },
     },
     async (request) => {
-      const me = signedIn(request);
+      const me = caller.of(request);
       const form = await receiveUpload(request, 'photo', profilePhoto);
       if (!form.file) throw new AppError(400, refusalOf(profilePhoto, ctx.deps.config.uploadMaxBytes));
       let key: StorageKey;
