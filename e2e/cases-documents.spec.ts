@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { adminApiToken, createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { createCaseViaApi, uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, signInAs, staffHeaders, test } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
@@ -17,14 +17,13 @@ test('when staff define a document, send a file for a case, reject it with a rea
 }) => {
   const suffix = uniqueSuffix();
   const serviceName = `Work Visa ${suffix}`;
-  const token = await adminApiToken(request);
   const service = await request.post('/api/caseadmin/services', {
     data: { name: serviceName },
-    headers: { authorization: `Bearer ${token}` },
+    headers: await staffHeaders('caseAdmin'),
   });
   expect(service.status()).toBe(201);
   const serviceId = ((await service.json()) as { id: number }).id;
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
 
   // The services screen: add, edit and remove what the service asks applicants to send.
   await page.goto('/caseadmin/services');
@@ -101,8 +100,7 @@ test('when an applicant on a phone reading Arabic looks up the case, signs in by
 }) => {
   const suffix = uniqueSuffix();
   const email = `applicant-${suffix.toLowerCase()}@example.test`;
-  const token = await adminApiToken(request);
-  const staff = { authorization: `Bearer ${token}` };
+  const staff = await staffHeaders('caseAdmin');
   const service = await request.post('/api/caseadmin/services', {
     data: { name: `Residence ${suffix}` },
     headers: staff,
@@ -165,7 +163,7 @@ test('when an applicant on a phone reading Arabic looks up the case, signs in by
   await expect(item).toContainText('بانتظار المراجعة');
 
   // Staff review it on their own screen (a desktop, in English).
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto(`/caseadmin/details/${created.id}`);
   const staffItem = page
     .getByRole('region', { name: 'Documents' })

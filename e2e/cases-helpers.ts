@@ -1,44 +1,27 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AdminCase, CreateCaseBody } from '../contracts/cases.js';
 import { e2eAccounts } from './accounts.js';
-import { expect } from './fixtures.js';
+import { expect, staffHeaders } from './fixtures.js';
 
 /** A suffix that keeps each test's case numbers and service names apart from every other test's. */
 export function uniqueSuffix(): string {
   return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();
 }
 
-export async function adminApiToken(request: APIRequestContext): Promise<string> {
-  const response = await request.post('/api/caseadmin/login', { data: e2eAccounts.caseAdmin });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { token: string }).token;
-}
-
-/** Test data made directly through the API, for tests about something else than creating it. */
+/** Test data made directly through the API (as the worker's signed-in case admin), for tests about something else than creating it. */
 export async function createCaseViaApi(request: APIRequestContext, body: CreateCaseBody): Promise<AdminCase> {
-  const token = await adminApiToken(request);
-  const response = await request.post('/api/caseadmin/cases', {
-    data: body,
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const response = await request.post('/api/caseadmin/cases', { data: body, headers: await staffHeaders('caseAdmin') });
   expect(response.status()).toBe(201);
   return ((await response.json()) as { newCase: AdminCase }).newCase;
 }
 
-/** Signs in through the login form, as an admin would. */
+/** Signs in through the login form, as an admin would: for the tests of signing in (others use `signedInAs`). */
 export async function signInThroughForm(page: Page): Promise<void> {
   await page.goto('/caseadmin/login');
   await page.getByLabel('Email').fill(e2eAccounts.caseAdmin.email);
   await page.getByLabel('Password').fill(e2eAccounts.caseAdmin.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/caseadmin\/dashboard$/);
-}
-
-/** Puts an API-issued token where the app keeps it, to start a test already signed in. */
-export async function signInWithToken(page: Page, request: APIRequestContext): Promise<void> {
-  const token = await adminApiToken(request);
-  await page.goto('/casetracking');
-  await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
 }
 
 /** A row's action on Case Management: the row's compact menu, then the action in it. */

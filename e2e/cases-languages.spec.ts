@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { adminApiToken, uniqueSuffix } from './cases-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, staffHeaders, test } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
 
 const PHONE_WIDTH = 390;
@@ -16,7 +16,7 @@ const screenshotService = {
   steps: ['Application Received', 'Medical Check', 'Permit Issued'],
 };
 async function ensureScreenshotCase(request: APIRequestContext): Promise<void> {
-  const headers = { authorization: `Bearer ${await adminApiToken(request)}` };
+  const headers = await staffHeaders('caseAdmin');
   const services = (await (await request.get('/api/caseadmin/services', { headers })).json()) as {
     id: number;
     name: string;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { createCaseViaApi, searchCases, signInWithToken, uniqueSuffix } from './cases-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { createCaseViaApi, searchCases, uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
 import { STEP_UNDO_SECONDS } from './worker-app.js';
 import { timeouts } from '../test/support/timeouts.js';
@@ -25,7 +25,7 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   const opened = await waitForMail({ to: email, subject: `Your case ${created.case_number} has been opened` });
   expect(opened.links).toContain(`${baseURL}/casetracking?case=${created.case_number}`);
 
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto(`/caseadmin/details/${created.id}`);
   await expect(page.getByText(email)).toBeVisible();
   const select = page.getByLabel('Change Step for Documents Verification');
@@ -123,7 +123,6 @@ test('when an admin changes a step, then it is confirmed first and can be undone
 
 test('when an admin imports a CSV of cases, then bad rows are named first, and the imported cases can be moved at once', async ({
   page,
-  request,
 }) => {
   const suffix = uniqueSuffix();
   const header = 'case_number,passport_number,client_name,client_email,services';
@@ -131,7 +130,7 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
     (i) => `IMP-${suffix}-${i},P${i}${suffix},Client ${i},,Documents Verification;License Registration`,
   );
 
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/manage-cases');
   await page.getByRole('link', { name: 'Import CSV' }).click();
   await expect(page.getByRole('heading', { name: 'Import Cases' })).toBeVisible();

@@ -1,14 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { AdminCase, Service, Step } from '../contracts/cases.js';
-import { adminApiToken, createCaseViaApi, searchCases, signInWithToken, uniqueSuffix } from './cases-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { createCaseViaApi, searchCases, uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, signInAs, staffHeaders, test } from './fixtures.js';
 
 /** A service whose first step is expected to take no days, so a case on it is overdue at once. */
 async function serviceWithOverdueFirstStep(
   request: APIRequestContext,
   name: string,
 ): Promise<Service & { steps: Step[] }> {
-  const headers = { authorization: `Bearer ${await adminApiToken(request)}` };
+  const headers = await staffHeaders('caseAdmin');
   const service = (await (
     await request.post('/api/caseadmin/services', { headers, data: { name } })
   ).json()) as Service;
@@ -44,7 +44,7 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
     serviceIds: [service.id],
     ownerId: null,
   });
-  const headers = { authorization: `Bearer ${await adminApiToken(request)}` };
+  const headers = await staffHeaders('caseAdmin');
   expect(
     (
       await request.put(`/api/caseadmin/caseservices/${moved.CaseServices[0]!.id}/step`, {
@@ -55,7 +55,7 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
   ).toBe(200);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/dashboard');
   // The dashboard's Overdue count opens the list filtered to those cases.
   await page.getByRole('link', { name: /Overdue Cases/ }).click();

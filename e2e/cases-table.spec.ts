@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { chooseRowAction, createCaseViaApi, searchCases, signInWithToken, uniqueSuffix } from './cases-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { chooseRowAction, createCaseViaApi, searchCases, uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 const casesRegion = (page: Page) => page.getByRole('region', { name: 'Cases', exact: true });
 const names = [
@@ -31,7 +31,7 @@ test('when a recruiter opens Case Management at 1440 px, then at least 15 cases 
     });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto(`/caseadmin/manage-cases?q=TBL-${suffix}`);
   const rows = casesRegion(page).locator('tbody tr');
   await expect(rows).toHaveCount(20);
@@ -109,7 +109,7 @@ test('when a recruiter searches a client name without its accents, then its case
     serviceIds: [1],
   });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/manage-cases');
 
   await searchCases(page, `amina okafor-${suffix.toLowerCase()}`);

@@ -1,14 +1,7 @@
 import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
-import {
-  chooseRowAction,
-  createCaseViaApi,
-  searchCases,
-  signInThroughForm,
-  signInWithToken,
-  uniqueSuffix,
-} from './cases-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { chooseRowAction, createCaseViaApi, searchCases, signInThroughForm, uniqueSuffix } from './cases-helpers.js';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
 
@@ -269,7 +262,7 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
     client_name: `Dana ${suffix}`,
     serviceIds: [1, 2],
   });
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/manage-cases');
   await expect(page.getByRole('heading', { name: 'Case Management' })).toBeVisible();
 
@@ -338,7 +331,7 @@ test('when a service is in use, then deleting it shows the server reason and kee
     client_name: 'Usman',
     serviceIds: [3],
   });
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/services');
   await page.getByRole('button', { name: 'Delete License Registration' }).click();
   await page.getByRole('dialog', { name: 'Delete service' }).getByRole('button', { name: 'Delete' }).click();
@@ -360,7 +353,7 @@ test('when more cases match than fit on a page, then the list pages through them
       serviceIds: [],
     });
   }
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/manage-cases');
   await searchCases(page, prefix);
   const pages = page.getByRole('navigation', { name: 'Cases pages' });
@@ -401,7 +394,7 @@ test('when a selected case is deleted, then it leaves the selection and the othe
       }),
     );
   }
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/manage-cases');
   await searchCases(page, `SEL-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr')).toHaveCount(3);
@@ -421,9 +414,8 @@ test('when a selected case is deleted, then it leaves the selection and the othe
 
 test('when the steps address names no service, then the page says so, offers the way back and no add form', async ({
   page,
-  request,
 }) => {
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   for (const id of ['abc', '0', '99999999999', '2147483647']) {
     await page.goto(`/caseadmin/services/${id}/steps`);
     await expect(page.getByRole('heading', { name: 'Service not found' }), id).toBeVisible();
@@ -452,7 +444,7 @@ test('when the case list shows cards on a phone, then select-all is visible, lab
     });
   }
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/manage-cases');
   await searchCases(page, `PHN-${suffix}`);
   await expect(page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr')).toHaveCount(2);

@@ -1,14 +1,28 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { staffStorageState, type StaffRole } from './sessions.js';
 import { startWorkerApp, workerApp, type WorkerApp } from './worker-app.js';
 import { timeouts } from '../test/support/timeouts.js';
+
+export { signInAs, staffHeaders, type StaffRole } from './sessions.js';
+
+type TestFixtures = {
+  /**
+   * Whom the test's page starts signed in as: `test.use({ signedInAs: 'caseAdmin' })` in a file or a
+   * describe block (or `['caseAdmin', 'lmsAdmin']` for both). The worker signs each role in once,
+   * through the API, and every test reuses that session as Playwright's stored state. Mid-test,
+   * `signInAs(page, role)` does the same for the page's browser.
+   */
+  signedInAs: StaffRole | readonly StaffRole[] | undefined;
+  consoleErrors: string[];
+};
 
 /**
  * Every worker runs its own app on its own database (`e2e/worker-app.ts`), so workers run side by
  * side without seeing each other's rows or mail. Console errors and uncaught page errors fail the
  * test (a failed HTTP status the test provoked on purpose is not a console error).
  */
-export const test = base.extend<{ consoleErrors: string[] }, { workerApp: WorkerApp }>({
+export const test = base.extend<TestFixtures, { workerApp: WorkerApp }>({
   workerApp: [
     async ({}, use, workerInfo) => {
       const stop = await startWorkerApp(workerInfo.workerIndex);
@@ -19,6 +33,11 @@ export const test = base.extend<{ consoleErrors: string[] }, { workerApp: Worker
   ],
   baseURL: async ({ workerApp }, use) => {
     await use(workerApp.url);
+  },
+  signedInAs: [undefined, { option: true }],
+  storageState: async ({ signedInAs }, use) => {
+    const roles = signedInAs === undefined ? [] : typeof signedInAs === 'string' ? [signedInAs] : signedInAs;
+    await use(roles.length > 0 ? await staffStorageState(roles) : undefined);
   },
   consoleErrors: [
     async ({ page }, use) => {

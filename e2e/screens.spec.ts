@@ -1,8 +1,8 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createCaseViaApi, signInWithToken, uniqueSuffix } from './cases-helpers.js';
+import { createCaseViaApi, uniqueSuffix } from './cases-helpers.js';
 import { e2eAccounts } from './accounts.js';
 import { addQuestions, lmsAdminApi, uniqueName } from './lms-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
 import { workerApp } from './worker-app.js';
 
 let counter = 0;
@@ -156,7 +156,7 @@ test('when the main screens are shown at phone, tablet and desktop widths, then 
   const lmsAdmin = await lmsAdminApi(baseURL ?? '');
   const questionIds = await addQuestions(lmsAdmin, 'nurse', 1, uniqueName('screens'));
   await signInMember(page);
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   const learner = await signInLearner(page, request);
   for (const screen of screens) {
     for (const width of widths) {
@@ -190,7 +190,7 @@ test('when the case list is shown at any width, then case and passport numbers a
     client_name: 'Whole Number Client',
     serviceIds: [],
   });
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     // The newest case comes first; on a phone the rows are drawn as cards, so find it by its text.
@@ -349,7 +349,7 @@ test('when the LMS and case admin pages load, then none of their scripts carries
   await opened('/lms-system/admin/course', 'Course Management');
   await opened('/lms-system/admin/upcoming', 'Upcoming Exams');
   await opened('/lms-system/admin/exam-settings', 'Exam settings');
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await opened('/caseadmin/dashboard', 'Admin Dashboard');
   await opened('/caseadmin/manage-cases', 'Case Management');
   expect([...withZod]).toEqual([]);
@@ -357,9 +357,8 @@ test('when the LMS and case admin pages load, then none of their scripts carries
 
 test('when a new case is sent without a passport number, then the form says so next to that field in plain words', async ({
   page,
-  request,
 }) => {
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/create-case');
   await page.getByLabel('Client Name').fill('Plain Words');
   await page.getByRole('button', { name: 'Create Case' }).click();
@@ -391,7 +390,7 @@ test("when the admin dashboard lists recent cases, then it shows case numbers an
     client_name: 'Recent Client',
     serviceIds: [],
   });
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/dashboard');
   const recent = page.getByRole('region', { name: 'Recent Cases' });
   await expect(recent.getByRole('link', { name: created.case_number })).toBeVisible();
@@ -444,7 +443,7 @@ test('when the case admin screens are opened from 390 to 1920 px in light and da
     client_email: 'a.rather.long.applicant.address@example-recruitment.test',
     serviceIds: [1, 2, 3, 4],
   });
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   const adminScreens = [
     { name: 'caseadmin-manage-cases', path: '/caseadmin/manage-cases', heading: 'Case Management' },
     { name: 'caseadmin-details', path: `/caseadmin/details/${created.id}`, heading: 'Case Details' },
@@ -553,7 +552,7 @@ test('when every screen of a signed-in member, case admin and learner is opened 
 }) => {
   test.setTimeout(360_000);
   await signInMember(page);
-  await signInWithToken(page, request);
+  await signInAs(page, 'caseAdmin');
   await signInLearner(page, request);
   await sweepScreens(page, signedInScreens);
 });
@@ -647,12 +646,9 @@ test('when the LMS admin screens are opened from 390 to 1920 px in light and dar
 
 test('when the case admin and the LMS admin are opened, then both draw the same shell: title, their pages, dark mode and sign-out in one sidebar', async ({
   page,
-  request,
 }) => {
-  await signInWithToken(page, request);
-  const login = await request.post('/auth/login', { data: e2eAccounts.lmsAdmin });
-  const adminToken = ((await login.json()) as { token: string }).token;
-  await page.evaluate((value) => localStorage.setItem('token', value), adminToken);
+  await signInAs(page, 'caseAdmin');
+  await signInAs(page, 'lmsAdmin');
   await page.setViewportSize({ width: 1440, height: 900 });
   const shapes: string[] = [];
   for (const [path, title, nav] of [
