@@ -18,14 +18,17 @@ async function main(): Promise<void> {
   if (command === 'backup') {
     if (config.databaseUrl)
       log.warn(
-        'DATABASE_URL is set: this backup holds media and secrets only; back the database up with its own tools (docs/operations.md)',
+        'DATABASE_URL is set: this backup holds the stored files and secrets only; back the database up with its own tools (docs/operations.md)',
       );
     if (config.storage.kind === 's3')
-      log.warn("media are in S3: keep them with the bucket's versioning (docs/operations.md); the backup holds none");
+      log.warn(
+        "stored files (media, case documents, lesson images) are in the S3 bucket: the backup holds none; the bucket's versioning keeps them (docs/operations.md)",
+      );
     const manifest = await createBackup({
       dataDir: config.dataDir,
       target: folder,
       external: Boolean(config.databaseUrl),
+      storage: config.storage.kind,
       log,
     });
     log.info(

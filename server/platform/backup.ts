@@ -6,23 +6,35 @@ import pg from 'pg';
 import { processOwner, runningEmbeddedPostgres } from '../db/embedded-postgres.js';
 import type { Logger } from './logger.js';
 import { loadLocalSecrets } from './secrets.js';
+import { STORED_FILE_PREFIXES } from './storage.js';
 
 /**
  * A backup folder: `postgres/` (a base backup of the embedded server, with its `backup_label` and
- * the WAL from its start to its end), `media/` (local uploads), `secrets.json` (the embedded
- * database's password and the token key, which the restored database and sessions need), and
- * `manifest.json` listing every file with its size and SHA-256, itself checksummed in
- * `manifest.sha256`. See docs/decisions/017-backups-by-base-backup.md.
+ * the WAL from its start to its end), one folder per store of files on the local disk (every
+ * prefix of `STORED_FILE_PREFIXES`: post media, case documents, lesson images, and whatever store
+ * is declared next), `secrets.json` (the embedded database's password and the token key, which the
+ * restored database and sessions need), and `manifest.json` listing every file with its size and
+ * SHA-256, itself checksummed in `manifest.sha256`. See docs/decisions/017-backups-by-base-backup.md
+ * and 028-backups-hold-every-store.md.
  */
 export const MANIFEST_FORMAT = 'pathway-backup/1';
 
 export type BackupManifest = {
   format: typeof MANIFEST_FORMAT;
   createdAt: string;
-  /** `embedded`: the database is in the backup; `external`: only media and secrets are (see docs/operations.md). */
+  /** `embedded`: the database is in the backup; `external`: only the stored files and secrets are (see docs/operations.md). */
   database: { kind: 'embedded'; startLsn: string; stopLsn: string } | { kind: 'external' };
+  /**
+   * Where the stored files were: `local`, and `folders` names the stores copied into the backup;
+   * `s3`, and the files stay in the bucket, whose versioning keeps them (docs/operations.md).
+   * Absent in backups from before every store was copied (they hold `media/` only).
+   */
+  stores?: { kind: 'local'; folders: string[] } | { kind: 's3' };
   files: { path: string; bytes: number; sha256: string }[];
 };
+
+/** The folder of each store of files, in `DATA_DIR` and in a backup: the storage layer's prefixes. */
+export const STORE_FOLDERS: readonly string[] = STORED_FILE_PREFIXES.map((prefix) => prefix.replace(/\/$/, ''));
 
 export class BackupError extends Error {}
 
@@ -185,13 +197,18 @@ async function ensureEmptyTarget(target: string): Promise<void> {
  * With an external database (`external`), only media and secrets are copied: the database is
  * backed up with its own tools (docs/operations.md).
  */
-export async function createBackup(options: {
+type BackupOptions = {
   dataDir: string;
   target: string;
+  /** The database is DATABASE_URL's: it is backed up with its own tools, not here. */
   external: boolean;
+  /** Where the stored files are: on the disk, copied here; in the bucket, left to its versioning. */
+  storage: 'local' | 's3';
   log: Logger;
   now?: () => Date;
-}): Promise<BackupManifest> {
+};
+
+export async function createBackup(options: BackupOptions): Promise<BackupManifest> {
   await ensureEmptyTarget(options.target);
   try {
     return await writeBackup(options);
@@ -202,13 +219,7 @@ export async function createBackup(options: {
   }
 }
 
-async function writeBackup(options: {
-  dataDir: string;
-  target: string;
-  external: boolean;
-  log: Logger;
-  now?: () => Date;
-}): Promise<BackupManifest> {
+async function writeBackup(options: BackupOptions): Promise<BackupManifest> {
   const { dataDir, target, log } = options;
   const now = options.now ?? (() => new Date());
   let database: BackupManifest['database'] = { kind: 'external' };
@@ -268,12 +279,17 @@ async function writeBackup(options: {
       await client.end();
     }
   }
-  // After the database: every media file a backed-up row names is already on disk.
-  await copyTree(join(dataDir, 'media'), join(target, 'media'), () => 'copy');
+  // After the database: every file a backed-up row names is already on the disk (each store writes
+  // and flushes its file before the row), so none is missing from the copy. Every declared store.
+  let stores: NonNullable<BackupManifest['stores']> = { kind: 's3' };
+  if (options.storage === 'local') {
+    for (const folder of STORE_FOLDERS) await copyTree(join(dataDir, folder), join(target, folder), () => 'copy');
+    stores = { kind: 'local', folders: [...STORE_FOLDERS] };
+  }
   await copyFile(join(dataDir, 'secrets.json'), join(target, 'secrets.json')).catch((error: unknown) => {
     if (!missing(error)) throw error;
   });
-  return writeManifest(target, { format: MANIFEST_FORMAT, createdAt: now().toISOString(), database });
+  return writeManifest(target, { format: MANIFEST_FORMAT, createdAt: now().toISOString(), database, stores });
 }
 
 /**
@@ -298,8 +314,17 @@ export async function restoreBackup(options: {
   // Copied next to its place first, then swapped in by renames: a failed copy leaves DATA_DIR as it was.
   const staging = join(dataDir, `.restoring-${process.pid}`);
   await rm(staging, { recursive: true, force: true });
-  const parts = ['postgres', 'media', 'secrets.json'].filter((part) =>
-    manifest.files.some((file) => file.path === part || file.path.startsWith(`${part}/`)),
+  // The stores the backup copied (an older backup: `media` only, which is what it holds).
+  const storeFolders = manifest.stores?.kind === 'local' ? manifest.stores.folders : manifest.stores ? [] : ['media'];
+  const unknown = storeFolders.filter((folder) => !STORE_FOLDERS.includes(folder));
+  if (unknown.length > 0)
+    throw new BackupError(
+      `the backup holds stores this version does not know (${unknown.join(', ')}): restore it with a newer version`,
+    );
+  const held = (part: string) => manifest.files.some((file) => file.path === part || file.path.startsWith(`${part}/`));
+  // A declared store that was empty at the backup is restored empty: what is there now is newer.
+  const parts = ['postgres', ...storeFolders, 'secrets.json'].filter(
+    (part) => storeFolders.includes(part) || held(part),
   );
   if (manifest.database.kind === 'embedded') {
     await copyTree(join(source, 'postgres'), join(staging, 'postgres'), () => 'copy');
@@ -307,12 +332,11 @@ export async function restoreBackup(options: {
     if (owner) await chownTree(join(staging, 'postgres'), owner.uid, owner.gid);
     await chmod(join(staging, 'postgres'), 0o700);
   }
-  if (parts.includes('media')) await copyTree(join(source, 'media'), join(staging, 'media'), () => 'copy');
+  for (const folder of storeFolders) await copyTree(join(source, folder), join(staging, folder), () => 'copy');
   if (parts.includes('secrets.json')) await copyFile(join(source, 'secrets.json'), join(staging, 'secrets.json'));
 
   const aside = join(dataDir, `replaced-${now().toISOString().replace(/[:.]/g, '-')}`);
-  for (const part of ['postgres', 'media', 'secrets.json']) {
-    if (!parts.includes(part)) continue;
+  for (const part of parts) {
     try {
       await stat(join(dataDir, part));
       await mkdir(aside, { recursive: true, mode: 0o700 });

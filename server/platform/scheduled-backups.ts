@@ -34,6 +34,7 @@ export async function startScheduledBackups(options: {
         dataDir: config.dataDir,
         target,
         external: Boolean(config.databaseUrl),
+        storage: config.storage.kind,
         log: logger,
         now: () => clock.now(),
       });
