@@ -137,8 +137,6 @@ export const adminPasswordResetBody = z.strictObject({
     .max(NEW_PASSWORD_MAX_LENGTH, `the password must be at most ${NEW_PASSWORD_MAX_LENGTH} characters`),
 });
 export type AdminPasswordResetBody = z.infer<typeof adminPasswordResetBody>;
-export const PASSWORD_RESET_REQUESTED_MESSAGE =
-  'If an account has this address, we have sent it a link to set a new password.';
 
 // ---- Dashboard: GET /api/caseadmin/dashboard-metrics and GET /api/caseadmin/cases (no query)
 

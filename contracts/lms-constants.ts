@@ -54,9 +54,6 @@ export const AUTOSAVE_INTERVAL_MS = 30_000;
 export const ADMIN_PAGE_SIZE = 20;
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 
-export const PASSWORD_RESET_REQUESTED_MESSAGE =
-  'If an account has this address, we have sent it a link to set a new password.';
-
 export const securityEvents = ['copy', 'paste', 'fullscreen-exit', 'tab-switch'] as const;
 export type SecurityEvent = (typeof securityEvents)[number];
 export const securityMessages: Record<SecurityEvent, string> = {

@@ -49,8 +49,6 @@ export const verifyEmailBody = z.strictObject({
 });
 /** POST /api/network/auth/password-reset: always 202. */
 export const passwordResetRequestBody = z.strictObject({ email });
-export const PASSWORD_RESET_REQUESTED_MESSAGE =
-  'If an account has this address, we have sent it a link to set a new password.';
 /** POST /api/network/auth/password-reset/confirm: the emailed link's token and the new password. */
 export const passwordResetBody = z.strictObject({
   token: z.string({ error: 'token is required' }).min(1, 'token is required').max(100),

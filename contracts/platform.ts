@@ -32,3 +32,8 @@ export const importRejectedBody = z.object({
 
 /** `field`: the request field a validation error is about (its top-level key); `errors`: a refused import's rows. */
 export type ErrorBody = { error: string; code?: string; field?: string; errors?: ImportRowError[] };
+
+/** POST …/password-reset's answer in every area: the same whether or not an account has the address. */
+export const PASSWORD_RESET_REQUESTED_MESSAGE =
+  'If an account has this address, we have sent it a link to set a new password.';
+export const passwordResetRequested = z.object({ message: z.string() });

@@ -3,11 +3,15 @@ import {
   adminLoginResponse,
   adminPasswordResetBody,
   adminPasswordResetRequestBody,
-  messageResponse,
-  PASSWORD_RESET_REQUESTED_MESSAGE,
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
-import { authenticateCaseAdmin, endCaseAdminSessions, resetCaseAdminPassword } from './case-admins.js';
+import { passwordResetRoutes } from '../platform/password-reset.js';
+import {
+  authenticateCaseAdmin,
+  caseAdminPasswordReset,
+  endCaseAdminSessions,
+  resetCaseAdminPassword,
+} from './case-admins.js';
 import { caller, noContent, tags, withErrors, type CasesContext } from './route-context.js';
 
 /** The case admins' sign-in and forgotten password: open to everyone. */
@@ -38,38 +42,15 @@ export async function adminAuthRoutes(app: App, ctx: CasesContext): Promise<void
     },
   );
 
-  app.post(
-    '/api/caseadmin/password-reset',
-    {
-      config: limits.signIn,
-      schema: {
-        tags,
-        description: 'Emails a link to set a new password; 202 whether or not the address is an admin',
-        body: adminPasswordResetRequestBody,
-        response: withErrors({ 202: messageResponse }),
-      },
-    },
-    async (request, reply) => {
-      await ctx.requestPasswordReset(db, request.body.email);
-      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
-    },
-  );
-
-  app.post(
-    '/api/caseadmin/password-reset/confirm',
-    {
-      config: limits.signIn,
-      schema: {
-        tags,
-        description: 'Sets the new password with the emailed token; ends every sign-in of the admin',
-        body: adminPasswordResetBody,
-        response: withErrors(noContent),
-      },
-    },
-    async (request, reply) => {
-      await resetCaseAdminPassword(db, request.body.token, request.body.password, now());
-      return reply.status(204).send(null);
-    },
+  await app.register(
+    passwordResetRoutes(deps, {
+      path: '/api/caseadmin/password-reset',
+      schemas: { tags, withErrors, noContent },
+      requestBody: adminPasswordResetRequestBody,
+      resetBody: adminPasswordResetBody,
+      flow: caseAdminPasswordReset,
+      reset: ({ token, password }) => resetCaseAdminPassword(db, token, password, now()),
+    }),
   );
 }
 

@@ -1,20 +1,12 @@
-import type { Config } from '../config.js';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { Database, Queryable } from '../db/client.js';
 import { caseAdmins } from '../db/schema/cases.js';
-import { AppError } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
-import { publicLink, type MailMessage } from '../platform/mail.js';
-import { claimMailCooldown } from '../platform/mail-cooldowns.js';
-import {
-  consumeOneTimeToken,
-  issueOneTimeToken,
-  PASSWORD_RESET_TTL_SECONDS,
-  revokeOneTimeTokens,
-} from '../platform/one-time-tokens.js';
+import { revokeOneTimeTokens } from '../platform/one-time-tokens.js';
+import { consumePasswordResetToken, type PasswordResetFlow } from '../platform/password-reset.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { CASE_ADMIN_SESSION_VERSION } from './hot-statements.js';
 import { caseAdminPasswordResetEmail } from './case-emails.js';
@@ -147,40 +139,26 @@ export async function endCaseAdminSessions(db: Queryable, id: number): Promise<v
     .where(eq(caseAdmins.id, id));
 }
 
-/**
- * "Forgot password?" (see `passwordResetRequests`): a link (1 h, single use) when an admin has that
- * address, at most one per address per cooldown (the last link stays good).
- */
-export async function sendCaseAdminPasswordResetLink(
-  db: Database,
-  deps: { config: Pick<Config, 'publicUrl' | 'port'> },
-  email: string,
-  now: Date,
-): Promise<MailMessage | undefined> {
-  const issued = await db.transaction(async (tx) => {
+/** "Forgot password?" for case admins (see `passwordResetRoutes`): the link goes to the admin with the address. */
+export const caseAdminPasswordReset: PasswordResetFlow<{ id: number; email: string }> = {
+  purpose: 'caseadmin-password-reset',
+  page: '/caseadmin/reset-password',
+  async findAccount(tx, email) {
     const [admin] = await tx
       .select({ id: caseAdmins.id, email: caseAdmins.email })
       .from(caseAdmins)
       .where(eq(caseAdmins.email, normalizeEmail(email)))
       .limit(1);
-    if (!admin || !(await claimMailCooldown(tx, 'caseadmin-password-reset', admin.email, now))) return undefined;
-    return {
-      admin,
-      token: await issueOneTimeToken(tx, 'caseadmin-password-reset', String(admin.id), now, PASSWORD_RESET_TTL_SECONDS),
-    };
-  });
-  if (!issued) return undefined;
-  const { admin, token } = issued;
-  const link = publicLink(deps.config, `/caseadmin/reset-password?token=${encodeURIComponent(token)}`);
-  return { to: admin.email, ...(await caseAdminPasswordResetEmail({ adminEmail: admin.email, link })) };
-}
+    return admin;
+  },
+  email: (admin, link) => caseAdminPasswordResetEmail({ adminEmail: admin.email, link }),
+};
 
 /** Sets the new password of the link's admin and ends all of its sign-ins. */
 export async function resetCaseAdminPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const accountId = await consumeOneTimeToken(tx, 'caseadmin-password-reset', token, now);
-    if (!accountId) throw new AppError(400, 'This link is invalid or has expired. Please ask for a new one.');
+    const accountId = await consumePasswordResetToken(tx, 'caseadmin-password-reset', token, now);
     await tx
       .update(caseAdmins)
       .set({ passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: now })

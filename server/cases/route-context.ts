@@ -1,7 +1,6 @@
 import type { AreaDeps } from '../platform/area.js';
 import { defineCaller } from '../platform/caller.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
-import type { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { routeSchemas } from '../platform/route-schemas.js';
 import type { perMinute } from '../platform/rate-limit.js';
 import type { MediaStorage } from '../platform/storage.js';
@@ -17,7 +16,6 @@ export type CasesContext = {
   storage: MediaStorage;
   notify: NotificationDeps;
   passwordSignIn: PasswordSignIn;
-  requestPasswordReset: ReturnType<typeof passwordResetRequests>;
   limits: {
     /** The tracker's other public routes per client, at the lookup's rate (emailed tokens: confirming, unsubscribing, the applicant's session). */
     lookup: ReturnType<typeof perMinute>;

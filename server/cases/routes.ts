@@ -3,13 +3,12 @@ import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
 import { createMediaStorage } from '../platform/storage.js';
 import { createPasswordSignIn } from '../platform/password-sign-in.js';
-import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
 import { adminAuthRoutes, adminSignOutRoutes } from './admin-auth-routes.js';
 import { composeApplicantEmails } from './applicant-access.js';
 import { applicantRoutes } from './applicant-routes.js';
-import { caseAdminSessionVersion, sendCaseAdminPasswordResetLink } from './case-admins.js';
+import { caseAdminSessionVersion } from './case-admins.js';
 import { caseNoteRoutes } from './case-note-routes.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications } from './case-notifications.js';
 import { caseRoutes, CSV_MAX_BYTES } from './case-routes.js';
@@ -52,9 +51,6 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     storage: createMediaStorage(deps.config.storage, deps.config.dataDir),
     notify,
     passwordSignIn: createPasswordSignIn(deps, { area: 'caseadmin', cookiePath: '/api/caseadmin/login' }),
-    requestPasswordReset: passwordResetRequests(deps.mailer, 'caseadmin-password-reset', (email) =>
-      sendCaseAdminPasswordResetLink(db, deps, email, now()),
-    ),
     limits: {
       lookup: perMinute(deps.config.rateLimits.caseLookupPerMinute),
       passportCheck: perMinute(deps.config.rateLimits.caseLookupPerMinute, 'case-passport-checks'),

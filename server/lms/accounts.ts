@@ -10,12 +10,8 @@ import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../p
 import type { Logger } from '../platform/logger.js';
 import { publicLink, type Mailer, type MailMessage } from '../platform/mail.js';
 import { claimMailCooldown } from '../platform/mail-cooldowns.js';
-import {
-  consumeOneTimeToken,
-  issueOneTimeToken,
-  PASSWORD_RESET_TTL_SECONDS,
-  revokeOneTimeTokens,
-} from '../platform/one-time-tokens.js';
+import { revokeOneTimeTokens } from '../platform/one-time-tokens.js';
+import { consumePasswordResetToken, type PasswordResetFlow } from '../platform/password-reset.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import type { LmsAccount } from './programs.js';
 import { LMS_ACCOUNT_BY_ID } from './hot-statements.js';
@@ -133,39 +129,25 @@ export async function setPassword(db: Queryable, id: number, password: string): 
   await revokeOneTimeTokens(db, 'lms-password-reset', String(id));
 }
 
-/**
- * "Forgot password?" (see `passwordResetRequests`): a link (1 h, single use) when a user registered
- * that address, at most one per address per cooldown (the last link stays good).
- */
-export async function sendPasswordResetLink(
-  db: Database,
-  deps: { config: Pick<Config, 'publicUrl' | 'port'> },
-  email: string,
-  now: Date,
-): Promise<MailMessage | undefined> {
-  const issued = await db.transaction(async (tx) => {
+/** "Forgot password?" in the LMS (see `passwordResetRoutes`): the link goes to the user registered with the address. */
+export const learnerPasswordReset: PasswordResetFlow<{ id: number; username: string; email: string }> = {
+  purpose: 'lms-password-reset',
+  page: '/lms-system/reset-password',
+  async findAccount(tx, email) {
     const [user] = await tx
       .select({ id: lmsUsers.id, username: lmsUsers.username, email: lmsUsers.email })
       .from(lmsUsers)
       .where(eq(lmsUsers.email, email))
       .limit(1);
-    if (!user?.email || !(await claimMailCooldown(tx, 'lms-password-reset', user.email, now))) return undefined;
-    return {
-      user: { ...user, email: user.email },
-      token: await issueOneTimeToken(tx, 'lms-password-reset', String(user.id), now, PASSWORD_RESET_TTL_SECONDS),
-    };
-  });
-  if (!issued) return undefined;
-  const { user, token } = issued;
-  const link = publicLink(deps.config, `/lms-system/reset-password?token=${encodeURIComponent(token)}`);
-  return { to: user.email, ...(await learnerPasswordResetEmail({ username: user.username, link })) };
-}
+    return user?.email ? { ...user, email: user.email } : undefined;
+  },
+  email: (user, link) => learnerPasswordResetEmail({ username: user.username, link }),
+};
 
 /** Sets the new password of the link's user and ends all of its sign-ins. */
 export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const accountId = await consumeOneTimeToken(tx, 'lms-password-reset', token, now);
-    if (!accountId) throw new AppError(400, 'This link is invalid or has expired. Please ask for a new one.');
+    const accountId = await consumePasswordResetToken(tx, 'lms-password-reset', token, now);
     await setPassword(tx, Number(accountId), password);
   });
 }

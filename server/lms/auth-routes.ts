@@ -1,7 +1,5 @@
 import {
   loginBody,
-  messageResponse,
-  PASSWORD_RESET_REQUESTED_MESSAGE,
   passwordResetBody,
   passwordResetRequestBody,
   registerBody,
@@ -9,6 +7,7 @@ import {
 } from '../../contracts/lms.js';
 import type { App } from '../platform/area.js';
 import { clientAddressKey } from '../platform/client-address.js';
+import { passwordResetRoutes } from '../platform/password-reset.js';
 import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
 import * as accounts from './accounts.js';
 import { caller, noContent, tags, withErrors, type LmsContext } from './route-context.js';
@@ -55,38 +54,15 @@ export async function authRoutes(app: App, ctx: LmsContext): Promise<void> {
     },
   );
 
-  app.post(
-    '/auth/password-reset',
-    {
-      config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: {
-        tags,
-        description: 'Emails a link to set a new password; 202 whether or not an account has the address',
-        body: passwordResetRequestBody,
-        response: withErrors({ 202: messageResponse }),
-      },
-    },
-    async (request, reply) => {
-      await ctx.requestPasswordReset(db, request.body.email);
-      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
-    },
-  );
-
-  app.post(
-    '/auth/password-reset/confirm',
-    {
-      config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: {
-        tags,
-        description: 'Sets the new password with the emailed token; ends every sign-in of the account',
-        body: passwordResetBody,
-        response: withErrors(noContent),
-      },
-    },
-    async (request, reply) => {
-      await accounts.resetPassword(db, request.body.token, request.body.password, now());
-      return reply.status(204).send(null);
-    },
+  await app.register(
+    passwordResetRoutes(deps, {
+      path: '/auth/password-reset',
+      schemas: { tags, withErrors, noContent },
+      requestBody: passwordResetRequestBody,
+      resetBody: passwordResetBody,
+      flow: accounts.learnerPasswordReset,
+      reset: ({ token, password }) => accounts.resetPassword(db, token, password, now()),
+    }),
   );
 }
 

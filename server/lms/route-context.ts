@@ -3,7 +3,6 @@ import type { AreaDeps } from '../platform/area.js';
 import { defineCaller } from '../platform/caller.js';
 import { errorBody } from '../platform/errors.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
-import type { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { routeSchemas } from '../platform/route-schemas.js';
 import type { MediaStorage } from '../platform/storage.js';
 import type { ExamSettings } from './exam-form.js';
@@ -17,7 +16,6 @@ export type LmsContext = {
   now: () => Date;
   storage: MediaStorage;
   passwordSignIn: PasswordSignIn;
-  requestPasswordReset: ReturnType<typeof passwordResetRequests>;
   /** The bearer token of a signed-in account (on registering and signing in). */
   signIn: (account: LmsAccount) => Promise<{ token: string }>;
   examSettings: ExamSettings;

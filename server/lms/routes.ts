@@ -4,7 +4,6 @@ import type { App, Area, AreaDeps } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
 import { createMediaStorage } from '../platform/storage.js';
 import { createPasswordSignIn } from '../platform/password-sign-in.js';
-import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { rateLimitHook } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
 import * as accounts from './accounts.js';
@@ -36,9 +35,6 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     now,
     storage: createMediaStorage(deps.config.storage, deps.config.dataDir),
     passwordSignIn: createPasswordSignIn(deps, { area: 'lms', cookiePath: '/auth/login' }),
-    requestPasswordReset: passwordResetRequests(deps.mailer, 'lms-password-reset', (email) =>
-      accounts.sendPasswordResetLink(db, deps, email, now()),
-    ),
     signIn: async (account) => ({
       token: await deps.tokens.sign(
         {

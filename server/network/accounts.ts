@@ -11,9 +11,9 @@ import {
   consumeOneTimeToken,
   EMAIL_VERIFICATION_TTL_SECONDS,
   issueOneTimeToken,
-  PASSWORD_RESET_TTL_SECONDS,
   revokeOneTimeTokens,
 } from '../platform/one-time-tokens.js';
+import { consumePasswordResetToken, type PasswordResetFlow } from '../platform/password-reset.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { clearSquattersTraces } from './reclaim.js';
 import { endAllSessions, type MemberRow, type SessionMember } from './sessions.js';
@@ -160,29 +160,20 @@ export async function verifyEmail(db: Database, token: string, now: Date): Promi
   });
 }
 
-/**
- * "Forgot password?" (see `passwordResetRequests`): a link (1 h, single use) to the account with
- * that address, if there is one, at most one per address per cooldown (the last link stays good).
- */
-export async function sendPasswordResetLink(
-  db: Database,
-  deps: MailDeps,
-  email: string,
-  now: Date,
-): Promise<MailMessage | undefined> {
-  const token = await db.transaction(async (tx) => {
+/** "Forgot password?" on the network (see `passwordResetRoutes`): the link goes to the account with the address. */
+export const memberPasswordReset: PasswordResetFlow<{ id: string; email: string }> = {
+  purpose: 'network-password-reset',
+  page: '/reset-password',
+  async findAccount(tx, email) {
     const [account] = await tx
       .select({ id: networkUsers.id })
       .from(networkUsers)
       .where(eq(networkUsers.email, email))
       .limit(1);
-    if (!account || !(await claimMailCooldown(tx, 'network-password-reset', email, now))) return undefined;
-    return issueOneTimeToken(tx, 'network-password-reset', account.id, now, PASSWORD_RESET_TTL_SECONDS);
-  });
-  if (!token) return undefined;
-  const link = publicLink(deps.config, `/reset-password?token=${encodeURIComponent(token)}`);
-  return { to: email, ...(await memberPasswordResetEmail({ link })) };
-}
+    return account ? { id: account.id, email } : undefined;
+  },
+  email: (_account, link) => memberPasswordResetEmail({ link }),
+};
 
 /**
  * Sets the new password of the link's account and ends all of its sessions (and their open
@@ -194,8 +185,7 @@ export async function sendPasswordResetLink(
 export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<string[]> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const accountId = await consumeOneTimeToken(tx, 'network-password-reset', token, now);
-    if (!accountId) throw invalidLink();
+    const accountId = await consumePasswordResetToken(tx, 'network-password-reset', token, now);
     const [before] = await tx
       .select({ emailVerifiedAt: networkUsers.emailVerifiedAt })
       .from(networkUsers)

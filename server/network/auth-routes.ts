@@ -1,7 +1,6 @@
 import {
   meResponse,
   messageResponse,
-  PASSWORD_RESET_REQUESTED_MESSAGE,
   passwordResetBody,
   passwordResetRequestBody,
   SIGN_UP_ACCEPTED_MESSAGE,
@@ -11,8 +10,9 @@ import {
 } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
+import { passwordResetRoutes } from '../platform/password-reset.js';
 import { perMinute } from '../platform/rate-limit.js';
-import { checkPassword, resetPassword, signUp, toNetworkUser, verifyEmail } from './accounts.js';
+import { checkPassword, memberPasswordReset, resetPassword, signUp, toNetworkUser, verifyEmail } from './accounts.js';
 import { removeStoredMedia } from './media.js';
 import { registerOidcRoutes } from './oidc.js';
 import { caller, noContent, tags, withErrors, type NetworkContext } from './route-context.js';
@@ -59,41 +59,19 @@ export async function authRoutes(network: App, ctx: NetworkContext): Promise<voi
     },
   );
 
-  network.post(
-    '/api/network/auth/password-reset',
-    {
-      config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: {
-        tags,
-        description: 'Emails a link to set a new password; 202 whether or not the address has an account',
-        body: passwordResetRequestBody,
-        response: withErrors({ 202: messageResponse }),
+  await network.register(
+    passwordResetRoutes(deps, {
+      path: '/api/network/auth/password-reset',
+      schemas: { tags, withErrors, noContent },
+      requestBody: passwordResetRequestBody,
+      resetBody: passwordResetBody,
+      flow: memberPasswordReset,
+      reset: async ({ token, password }, request) => {
+        const removedMedia = await resetPassword(db, token, password, now());
+        await hub.checkSessions();
+        for (const key of removedMedia) await removeStoredMedia(storage, key, request.log);
       },
-    },
-    async (request, reply) => {
-      await ctx.requestPasswordReset(db, request.body.email);
-      return reply.status(202).send({ message: PASSWORD_RESET_REQUESTED_MESSAGE });
-    },
-  );
-
-  network.post(
-    '/api/network/auth/password-reset/confirm',
-    {
-      config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: {
-        tags,
-        description:
-          'Sets the new password with the emailed token (1 h, single use); ends every session of the account',
-        body: passwordResetBody,
-        response: withErrors(noContent),
-      },
-    },
-    async (request, reply) => {
-      const removedMedia = await resetPassword(db, request.body.token, request.body.password, now());
-      await hub.checkSessions();
-      for (const key of removedMedia) await removeStoredMedia(storage, key, request.log);
-      return reply.status(204).send(null);
-    },
+    }),
   );
 
   network.post(

@@ -2,7 +2,6 @@ import type { AreaDeps } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
 import { defineCaller } from '../platform/caller.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
-import type { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { routeSchemas } from '../platform/route-schemas.js';
 import type { createRealtimeHub } from '../platform/realtime.js';
 import type { createMediaStorage } from '../platform/storage.js';
@@ -26,7 +25,6 @@ export type NetworkContext = {
     fileField: string,
     kind: FileKind,
   ) => ReturnType<typeof receiveForm>;
-  requestPasswordReset: Awaited<ReturnType<typeof passwordResetRequests>>;
 };
 
 export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('network');

@@ -7,9 +7,8 @@ import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
 import { pruneMailCooldowns } from '../platform/mail-cooldowns.js';
 import { rateLimitHook } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
-import { passwordResetRequests } from '../platform/password-reset-requests.js';
 import { createMediaStorage } from '../platform/storage.js';
-import { asMember, composeNetworkEmails, sendPasswordResetLink } from './accounts.js';
+import { asMember, composeNetworkEmails } from './accounts.js';
 import { accountSettingsRoutes } from './account-settings-routes.js';
 import { authRoutes } from './auth-routes.js';
 import { startEmailDigests } from './email-digest.js';
@@ -52,9 +51,6 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
 
   composeNetworkEmails(db, deps, now);
   await startEmailDigests(db, deps, now);
-  const requestPasswordReset = passwordResetRequests(deps.mailer, 'network-password-reset', (email) =>
-    sendPasswordResetLink(db, deps, email, now()),
-  );
 
   const hub = createRealtimeHub({
     channel: NETWORK_EVENTS_CHANNEL,
@@ -78,7 +74,6 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     memberLimits,
     member,
     receiveUpload,
-    requestPasswordReset,
   };
   deps.metrics.trackStreams(() => hub.stats());
   let housekeeping: NodeJS.Timeout | undefined;
