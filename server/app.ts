@@ -1,6 +1,5 @@
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { publicConfigSchema, type PublicConfig } from '../contracts/platform.js';
 import { casesArea } from './cases/routes.js';
 import { lmsArea } from './lms/routes.js';
@@ -12,6 +11,7 @@ import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
 import { startJobQueue } from './platform/jobs.js';
 import { startMailer } from './platform/mail.js';
+import { registerOpenApi } from './platform/openapi.js';
 import { createMetrics, registerRequestMetrics, startMetricsServer } from './platform/metrics.js';
 import { startScheduledBackups } from './platform/scheduled-backups.js';
 import { lazyRequestLogger, OneLinePerRequest } from './platform/request-log.js';
@@ -141,11 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => counters.close());
   registerRateLimit(app, counters);
   // The OpenAPI description is generated from the same zod schemas that validate requests.
-  await app.register(swagger, {
-    openapi: { info: { title: 'Pathway API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app);
 
   registerHealthRoutes(app, deps.database, deps.isShuttingDown ?? (() => false));
   const publicConfig: PublicConfig = {

@@ -1,0 +1,68 @@
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { App } from './area.js';
+
+type JsonSchema = { [key: string]: unknown };
+
+// What zod writes for the address's whole numbers (`wholeNumber` in the contracts): digits only.
+const DIGITS = /^\^\\d\{1,\d+\}\$$/;
+
+/**
+ * A path or query value the server reads as digits (`^\d{1,10}$`, then a number) is an integer to
+ * a client: the document says so, and the web's generated types take a number there rather than a
+ * string. Only parameters: a JSON body's digit string stays a string.
+ */
+function digitsAsIntegers(schema: unknown): void {
+  const properties = (schema as JsonSchema | undefined)?.properties;
+  if (!properties || typeof properties !== 'object') return;
+  for (const [name, property] of Object.entries(properties as Record<string, JsonSchema>)) {
+    if (property.type === 'string' && typeof property.pattern === 'string' && DIGITS.test(property.pattern)) {
+      const { pattern: _pattern, ...rest } = property;
+      (properties as Record<string, JsonSchema>)[name] = { ...rest, type: 'integer', minimum: 0 };
+    }
+  }
+}
+
+/**
+ * zod writes a record keyed by an enum (`z.record(z.enum(professions), ...)`, which holds every key)
+ * as `propertyNames` + `additionalProperties` + `required`; clients generated from the document
+ * (openapi-typescript among them) read only `properties`, and would see any string key. The same
+ * object, written with a property per key.
+ */
+function exhaustiveRecords(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(exhaustiveRecords);
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as JsonSchema;
+  for (const value of Object.values(schema)) exhaustiveRecords(value);
+  const keys = (schema.propertyNames as JsonSchema | undefined)?.enum;
+  const value = schema.additionalProperties;
+  if (!Array.isArray(keys) || typeof value !== 'object' || value === null || schema.properties) return;
+  schema.properties = Object.fromEntries(keys.map((key) => [String(key), value]));
+  schema.additionalProperties = false;
+  delete schema.propertyNames;
+}
+
+/**
+ * The OpenAPI 3.1 description at `GET /api/docs`, generated from the zod schemas that validate
+ * every request and serialize every answer. The web's API types are generated from it
+ * (`npm run api:types`, docs/architecture.md). 3.1 rather than 3.0: its schemas are JSON Schema
+ * 2020-12, so a nullable value is `type: [..., "null"]` instead of 3.0's `nullable`, which zod's
+ * 3.0 output wrote without a `type`.
+ */
+export async function registerOpenApi(app: App): Promise<void> {
+  await app.register(swagger, {
+    openapi: { openapi: '3.1.0', info: { title: 'Pathway API', version: '1.0.0' } },
+    transform: (route) => {
+      const transformed = jsonSchemaTransform(route);
+      const schema = transformed.schema as JsonSchema | undefined;
+      digitsAsIntegers(schema?.params);
+      digitsAsIntegers(schema?.querystring);
+      exhaustiveRecords(schema);
+      return transformed;
+    },
+  });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+}
