@@ -18,9 +18,7 @@ export type DocumentStatus = (typeof documentStatuses)[number];
 /** What a document file may be, judged by its content (never by its name or the browser's type). */
 export const documentFileTypes = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
 export type DocumentFileType = (typeof documentFileTypes)[number];
-/** The upload control's `accept`: a phone offers its camera for `image/*`. */
-export const DOCUMENT_ACCEPT = 'image/*,application/pdf';
-export const DOCUMENT_FILE_FIELD = 'file';
+export { DOCUMENT_ACCEPT, DOCUMENT_FILE_FIELD } from './cases-constants.js';
 /** The applicant's case page (emails link to it; the sign-in link adds `?token=`). */
 export const APPLICANT_CASE_PATH = '/casetracking/case';
 
@@ -100,7 +98,7 @@ export const reviewDocumentBody = z
   });
 export type ReviewDocumentBody = z.input<typeof reviewDocumentBody>;
 
-export const REVIEW_QUEUE_PAGE_SIZE = 20;
+export { REVIEW_QUEUE_PAGE_SIZE } from './cases-constants.js';
 export const reviewQueueQuery = z.object({
   page: z
     .string()

@@ -10,7 +10,20 @@ export const LOOKUP_FIELD_MAX = 64;
 export const SUBSCRIPTION_LINK_INVALID = 'SUBSCRIPTION_LINK_INVALID';
 
 export const caseSortFields = ['createdAt', 'case_number', 'passport_number'] as const;
+export type CaseSortField = (typeof caseSortFields)[number];
 export const sortOrders = ['DESC', 'ASC'] as const;
+export type SortOrder = (typeof sortOrders)[number];
+
+/** The staff case list's page size when the request names none. */
+export const CASES_PAGE_SIZE = 20;
+/** A case's internal notes per page. */
+export const CASE_NOTES_PAGE_SIZE = 20;
+/** The document review queue's page size. */
+export const REVIEW_QUEUE_PAGE_SIZE = 20;
+/** The upload control's `accept` for a case document: a phone offers its camera for `image/*`. */
+export const DOCUMENT_ACCEPT = 'image/*,application/pdf';
+/** The multipart field a case document's file travels in. */
+export const DOCUMENT_FILE_FIELD = 'file';
 
 export const importColumns = ['case_number', 'passport_number', 'client_name', 'client_email', 'services'] as const;
 /** The export's columns after the import's: derived from the case, so an import ignores them. */

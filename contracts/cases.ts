@@ -6,7 +6,14 @@ import { isPlainText } from './plain-text.js';
 /** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
 
 import { caseSortFields, caseStatuses, LOOKUP_FIELD_MAX, sortOrders } from './cases-constants.js';
-export { caseSortFields, caseStatuses, sortOrders, type CaseStatus } from './cases-constants.js';
+export {
+  CASE_NOTES_PAGE_SIZE,
+  CASES_PAGE_SIZE,
+  caseSortFields,
+  caseStatuses,
+  sortOrders,
+  type CaseStatus,
+} from './cases-constants.js';
 
 export const stepStatuses = ['completed', 'active', 'pending'] as const;
 export type StepStatus = (typeof stepStatuses)[number];
@@ -168,8 +175,6 @@ export type CasesOverview = z.infer<typeof casesOverview>;
 
 // ---- Case list: GET /api/caseadmin/cases?search&status&sortBy&order
 
-export const CASES_PAGE_SIZE = 20;
-
 export const casesListQuery = z.object({
   search: z.string().trim().max(64).refine(isPlainText, 'search must not contain control characters').optional(),
   // The filter's "All Statuses" choice is sent as an empty value.
@@ -330,7 +335,6 @@ export type UpdateCaseBody = z.input<typeof updateCaseServicesBody>;
 
 // ---- Staff's extras on a case: internal notes (never shown to the applicant), the tracker link sent again
 
-export const CASE_NOTES_PAGE_SIZE = 20;
 export const caseNote = z.object({
   id: z.number().int(),
   body: z.string(),

@@ -29,6 +29,8 @@ export const programLabel = (program: string) => programLabels[program] ?? progr
 /** A premium request is open until an LMS admin grants or declines it. */
 export const premiumRequestStatuses = ['open', 'granted', 'declined'] as const;
 export type PremiumRequestStatus = (typeof premiumRequestStatuses)[number];
+/** The essay grading queue's filter: answers waiting for a mark, or marked. */
+export const essayStatuses = ['pending', 'graded'] as const;
 export const PREMIUM_REQUEST_NOTE_MAX = 500;
 
 export const UPGRADE_REQUIRED = 'UPGRADE_REQUIRED';

@@ -19,6 +19,7 @@ import {
   acceptedAnswers,
   ACCEPTED_ANSWER_SEPARATOR,
   TOPIC_MAX_LENGTH,
+  essayStatuses,
 } from './lms-constants.js';
 import { questionTextFormats } from './question-formats.js';
 
@@ -559,7 +560,7 @@ export const essayAnswer = z.object({
   reviewNote: z.string().nullable(),
 });
 export type EssayAnswer = z.infer<typeof essayAnswer>;
-export const essaysQuery = pageQuery.extend({ status: z.enum(['pending', 'graded']).default('pending') });
+export const essaysQuery = pageQuery.extend({ status: z.enum(essayStatuses).default('pending') });
 export const essaysResponse = z.object({ essays: z.array(essayAnswer) });
 export const gradeEssayBody = z.strictObject({
   correct: z.boolean({ error: 'correct must be true or false' }),

@@ -1,28 +1,14 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AdminCase,
-  BulkStepResponse,
-  CaseAdminSummary,
-  CaseNote,
-  CaseDetails,
-  caseSortFields,
-  CasesOverview,
-  CaseStatus,
-  ChangeStepResponse,
-  CreateCaseBody,
-  DashboardMetrics,
-  Service,
-  Step,
-  UpdateCaseBody,
-} from '../../contracts/cases.js';
-import { request } from '../lib/http.js';
-import { adminDownload, adminRequest, adminRequestPage } from './admin-session.js';
+import type { CasesOverview, CreateCaseBody, UpdateCaseBody } from '../../contracts/cases.js';
+import {
+  CASE_NOTES_PAGE_SIZE,
+  type CaseSortField,
+  type CaseStatus,
+  type SortOrder,
+} from '../../contracts/cases-constants.js';
+import { api, asFile, download, textBody, unwrap, unwrapPage } from '../lib/http.js';
+import { adminApi } from './admin-session.js';
 
-// Values are repeated here instead of imported so that zod stays out of the browser bundle.
-export const CASES_PAGE_SIZE = 20;
-
-export type CaseSortField = (typeof caseSortFields)[number];
-export type SortOrder = 'DESC' | 'ASC';
 export type CasesListParams = {
   search: string;
   status: CaseStatus | '';
@@ -36,11 +22,6 @@ export type CasesListParams = {
   owner: string;
 };
 
-/** In the order a case goes through them, wherever statuses are listed (filter, chart, counters). */
-export const caseStatusOptions: readonly CaseStatus[] = ['Under Review', 'In Progress', 'Completed'];
-/** The services a new case is subscribed to unless the admin unticks them. */
-export const DEFAULT_SERVICE_IDS: readonly number[] = [1, 2, 3, 4];
-
 const caseKeys = {
   all: ['caseadmin', 'cases'] as const,
   list: (query: CasesListParams) => [...caseKeys.all, 'list', query] as const,
@@ -49,7 +30,6 @@ const caseKeys = {
   detail: (id: number) => [...caseKeys.all, 'detail', id] as const,
   notes: (id: number, page: number) => [...caseKeys.all, 'notes', id, page] as const,
 };
-export const CASE_NOTES_PAGE_SIZE = 20;
 const serviceKeys = {
   all: ['caseadmin', 'services'] as const,
   steps: (serviceId: number) => [...serviceKeys.all, serviceId, 'steps'] as const,
@@ -58,58 +38,71 @@ const serviceKeys = {
 // ---- Login
 
 export const loginAdmin = (email: string, password: string) =>
-  request<{ token: string }>('/api/caseadmin/login', { method: 'POST', body: { email, password } });
+  unwrap(api.POST('/api/caseadmin/login', { body: { email, password } }));
 
 export const requestAdminPasswordReset = (email: string) =>
-  request<{ message: string }>('/api/caseadmin/password-reset', { method: 'POST', body: { email } });
+  unwrap(api.POST('/api/caseadmin/password-reset', { body: { email } }));
 export const resetAdminPassword = (token: string, password: string) =>
-  request<null>('/api/caseadmin/password-reset/confirm', { method: 'POST', body: { token, password } });
+  unwrap(api.POST('/api/caseadmin/password-reset/confirm', { body: { token, password } }));
 
 // ---- Dashboard
 
 export const dashboardMetricsQuery = () =>
   queryOptions({
     queryKey: caseKeys.metrics(),
-    queryFn: () => adminRequest<DashboardMetrics>('/api/caseadmin/dashboard-metrics'),
+    queryFn: () => unwrap(adminApi.GET('/api/caseadmin/dashboard-metrics')),
   });
 
-/** The cases call without query parameters answers the dashboard's overview shape. */
-export const casesOverviewQuery = () =>
-  queryOptions({ queryKey: caseKeys.overview(), queryFn: () => adminRequest<CasesOverview>('/api/caseadmin/cases') });
+/**
+ * The cases call without query parameters answers the dashboard's overview (the spec's contract);
+ * with any, the list. Each shape has its own call here.
+ */
+async function fetchCasesOverview(): Promise<CasesOverview> {
+  const answer = await unwrap(adminApi.GET('/api/caseadmin/cases'));
+  if (Array.isArray(answer)) throw new Error('The cases call without parameters answered a list, not the overview');
+  return answer;
+}
+
+export const casesOverviewQuery = () => queryOptions({ queryKey: caseKeys.overview(), queryFn: fetchCasesOverview });
 
 export const useDashboardMetrics = () => useQuery(dashboardMetricsQuery());
 export const useCasesOverview = () => useQuery(casesOverviewQuery());
 
 // ---- Cases
 
-export type CasesPage = { cases: AdminCase[]; total: number };
+/** The filters of the list and its export, as the server reads them (empty ones left out). */
+const listFilters = (query: Omit<CasesListParams, 'page' | 'pageSize'>) => ({
+  search: query.search || undefined,
+  status: query.status || undefined,
+  sortBy: query.sortBy,
+  order: query.order,
+  overdue: query.overdue ? ('true' as const) : undefined,
+  owner: query.owner || undefined,
+});
+
+/** A page of the list; the list call always sends its page, so it never answers the overview. */
+async function fetchCasesPage(query: CasesListParams, signal: AbortSignal) {
+  const { data, total } = await unwrapPage(
+    adminApi.GET('/api/caseadmin/cases', {
+      params: { query: { ...listFilters(query), page: query.page, pageSize: query.pageSize } },
+      signal,
+    }),
+  );
+  if (!Array.isArray(data)) throw new Error('The cases call with parameters answered the overview, not a list');
+  return { cases: data, total };
+}
 
 export const casesListQuery = (query: CasesListParams) =>
   queryOptions({
     queryKey: caseKeys.list(query),
-    queryFn: async ({ signal }): Promise<CasesPage> => {
-      const { data, total } = await adminRequestPage<AdminCase[]>('/api/caseadmin/cases', {
-        signal,
-        query: {
-          search: query.search || undefined,
-          status: query.status || undefined,
-          sortBy: query.sortBy,
-          order: query.order,
-          page: query.page,
-          pageSize: query.pageSize,
-          overdue: query.overdue ? 'true' : undefined,
-          owner: query.owner || undefined,
-        },
-      });
-      return { cases: data, total };
-    },
+    queryFn: ({ signal }) => fetchCasesPage(query, signal),
     placeholderData: keepPreviousData,
   });
 
 export const caseDetailsQuery = (id: number) =>
   queryOptions({
     queryKey: caseKeys.detail(id),
-    queryFn: () => adminRequest<CaseDetails>(`/api/caseadmin/cases/${id}`),
+    queryFn: () => unwrap(adminApi.GET('/api/caseadmin/cases/{id}', { params: { path: { id } } })),
   });
 
 export const useCasesList = (query: CasesListParams) => useQuery(casesListQuery(query));
@@ -119,21 +112,21 @@ export const useCaseDetails = (id: number) => useQuery(caseDetailsQuery(id));
 export const caseAdminsQuery = () =>
   queryOptions({
     queryKey: ['caseadmin', 'admins'] as const,
-    queryFn: () => adminRequest<CaseAdminSummary[]>('/api/caseadmin/admins'),
+    queryFn: () => unwrap(adminApi.GET('/api/caseadmin/admins')),
     staleTime: 5 * 60_000,
   });
-
-export type CaseNotesPage = { notes: CaseNote[]; total: number };
 
 /** A page of the case's internal notes, newest first. */
 export const caseNotesQuery = (caseId: number, page: number) =>
   queryOptions({
     queryKey: caseKeys.notes(caseId, page),
-    queryFn: async ({ signal }): Promise<CaseNotesPage> => {
-      const { data, total } = await adminRequestPage<CaseNote[]>(`/api/caseadmin/cases/${caseId}/notes`, {
-        signal,
-        query: { page, pageSize: CASE_NOTES_PAGE_SIZE },
-      });
+    queryFn: async ({ signal }) => {
+      const { data, total } = await unwrapPage(
+        adminApi.GET('/api/caseadmin/cases/{id}/notes', {
+          params: { path: { id: caseId }, query: { page, pageSize: CASE_NOTES_PAGE_SIZE } },
+          signal,
+        }),
+      );
       return { notes: data, total };
     },
     placeholderData: keepPreviousData,
@@ -143,7 +136,7 @@ export function useAddCaseNote(caseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: string) =>
-      adminRequest<CaseNote>(`/api/caseadmin/cases/${caseId}/notes`, { method: 'POST', body: { body } }),
+      unwrap(adminApi.POST('/api/caseadmin/cases/{id}/notes', { params: { path: { id: caseId } }, body: { body } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...caseKeys.all, 'notes', caseId] }),
   });
 }
@@ -152,7 +145,7 @@ export function useResendTrackerLink(caseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      adminRequest<{ message: string }>(`/api/caseadmin/cases/${caseId}/tracker-link`, { method: 'POST' }),
+      unwrap(adminApi.POST('/api/caseadmin/cases/{id}/tracker-link', { params: { path: { id: caseId } } })),
     // The history gains the sending.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.detail(caseId) }),
   });
@@ -171,8 +164,7 @@ export function useEndApplicantSignIns(caseId: number) {
 export function useCreateCase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateCaseBody) =>
-      adminRequest<{ message: string; newCase: AdminCase }>('/api/caseadmin/cases', { method: 'POST', body }),
+    mutationFn: (body: CreateCaseBody) => unwrap(adminApi.POST('/api/caseadmin/cases', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -181,7 +173,7 @@ export function useUpdateCaseServices() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number } & UpdateCaseBody) =>
-      adminRequest<AdminCase>(`/api/caseadmin/cases/${id}/services`, { method: 'PUT', body }),
+      unwrap(adminApi.PUT('/api/caseadmin/cases/{id}/services', { params: { path: { id } }, body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -189,7 +181,7 @@ export function useUpdateCaseServices() {
 export function useDeleteCase() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => adminRequest<null>(`/api/caseadmin/cases/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => unwrap(adminApi.DELETE('/api/caseadmin/cases/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -198,10 +190,12 @@ export function useChangeStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ caseServiceId, newStep, notify }: { caseServiceId: number; newStep: string; notify: boolean }) =>
-      adminRequest<ChangeStepResponse>(`/api/caseadmin/caseservices/${caseServiceId}/step`, {
-        method: 'PUT',
-        body: { newStep, notify },
-      }),
+      unwrap(
+        adminApi.PUT('/api/caseadmin/caseservices/{id}/step', {
+          params: { path: { id: caseServiceId } },
+          body: { newStep, notify },
+        }),
+      ),
     // A step change moves the case's status and its place among the recently updated.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
@@ -211,7 +205,7 @@ export function useUndoStepChange() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (stepChangeId: number) =>
-      adminRequest<{ message: string }>(`/api/caseadmin/step-changes/${stepChangeId}/undo`, { method: 'POST' }),
+      unwrap(adminApi.POST('/api/caseadmin/step-changes/{id}/undo', { params: { path: { id: stepChangeId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -219,14 +213,14 @@ export function useUndoStepChange() {
 // ---- Services and steps
 
 export const servicesQuery = () =>
-  queryOptions({ queryKey: serviceKeys.all, queryFn: () => adminRequest<Service[]>('/api/caseadmin/services') });
+  queryOptions({ queryKey: serviceKeys.all, queryFn: () => unwrap(adminApi.GET('/api/caseadmin/services')) });
 
 export const useServices = () => useQuery(servicesQuery());
 
 export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => adminRequest<Service>('/api/caseadmin/services', { method: 'POST', body: { name } }),
+    mutationFn: (name: string) => unwrap(adminApi.POST('/api/caseadmin/services', { body: { name } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
   });
 }
@@ -234,7 +228,7 @@ export function useCreateService() {
 export function useDeleteService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => adminRequest<null>(`/api/caseadmin/services/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) => unwrap(adminApi.DELETE('/api/caseadmin/services/{id}', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
   });
 }
@@ -242,7 +236,7 @@ export function useDeleteService() {
 export const stepsQuery = (serviceId: number) =>
   queryOptions({
     queryKey: serviceKeys.steps(serviceId),
-    queryFn: () => adminRequest<Step[]>(`/api/caseadmin/services/${serviceId}/steps`),
+    queryFn: () => unwrap(adminApi.GET('/api/caseadmin/services/{id}/steps', { params: { path: { id: serviceId } } })),
   });
 
 export const useSteps = (serviceId: number) => useQuery({ ...stepsQuery(serviceId), enabled: serviceId > 0 });
@@ -262,7 +256,7 @@ export function useCreateStep(serviceId: number) {
   return useMutation({
     // The form sends the sequence as typed; the server checks it is a whole number.
     mutationFn: (body: { name: string; sequence: string; description?: string; expected_days?: string }) =>
-      adminRequest<Step>(`/api/caseadmin/services/${serviceId}/steps`, { method: 'POST', body }),
+      unwrap(adminApi.POST('/api/caseadmin/services/{serviceId}/steps', { params: { path: { serviceId } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -270,7 +264,8 @@ export function useCreateStep(serviceId: number) {
 export function useDeleteStep(serviceId: number) {
   const invalidate = useInvalidateAfterStepWrite(serviceId);
   return useMutation({
-    mutationFn: (stepId: number) => adminRequest<null>(`/api/caseadmin/steps/${stepId}`, { method: 'DELETE' }),
+    mutationFn: (stepId: number) =>
+      unwrap(adminApi.DELETE('/api/caseadmin/steps/{id}', { params: { path: { id: stepId } } })),
     onSuccess: invalidate,
   });
 }
@@ -279,7 +274,7 @@ export function useUpdateStep(serviceId: number) {
   const invalidate = useInvalidateAfterStepWrite(serviceId);
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; description: string; expected_days: string }) =>
-      adminRequest<Step>(`/api/caseadmin/steps/${id}`, { method: 'PATCH', body }),
+      unwrap(adminApi.PATCH('/api/caseadmin/steps/{id}', { params: { path: { id } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -290,7 +285,7 @@ export function useBulkStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { caseIds: number[]; serviceId: number; newStep: string; notify: boolean }) =>
-      adminRequest<BulkStepResponse>('/api/caseadmin/cases/bulk-step', { method: 'POST', body }),
+      unwrap(adminApi.POST('/api/caseadmin/cases/bulk-step', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -300,10 +295,7 @@ export function useUndoBulkStep() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (stepChangeIds: number[]) =>
-      adminRequest<{ message: string }>('/api/caseadmin/step-changes/undo', {
-        method: 'POST',
-        body: { stepChangeIds },
-      }),
+      unwrap(adminApi.POST('/api/caseadmin/step-changes/undo', { body: { stepChangeIds } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
@@ -311,18 +303,14 @@ export function useUndoBulkStep() {
 export function useImportCases() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (csv: string) =>
-      adminRequest<{ imported: number }>('/api/caseadmin/cases/import', { method: 'POST', csv }),
+    mutationFn: (csv: string) => unwrap(adminApi.POST('/api/caseadmin/cases/import', textBody(csv, 'text/csv'))),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.all }),
   });
 }
 
 /** Downloads the filtered list as CSV through the browser. */
-export async function downloadCasesCsv(query: Omit<CasesListParams, 'page' | 'pageSize'>): Promise<void> {
-  const params = new URLSearchParams({ sortBy: query.sortBy, order: query.order });
-  if (query.search) params.set('search', query.search);
-  if (query.status) params.set('status', query.status);
-  if (query.overdue) params.set('overdue', 'true');
-  if (query.owner) params.set('owner', query.owner);
-  await adminDownload(`/api/caseadmin/cases/export?${params.toString()}`, { fallbackName: 'cases.csv' });
-}
+export const downloadCasesCsv = (query: Omit<CasesListParams, 'page' | 'pageSize'>) =>
+  download(
+    adminApi.GET('/api/caseadmin/cases/export', { params: { query: listFilters(query) }, ...asFile }),
+    'cases.csv',
+  );

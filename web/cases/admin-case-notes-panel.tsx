@@ -8,7 +8,8 @@ import { Form, useFieldError } from '../ui/form.js';
 import { Pagination } from '../ui/pagination.js';
 import { QueryState } from '../ui/query-state.js';
 import { FormError } from '../ui/states.js';
-import { CASE_NOTES_PAGE_SIZE, caseNotesQuery, useAddCaseNote } from './admin-api.js';
+import { CASE_NOTES_PAGE_SIZE } from '../../contracts/cases-constants.js';
+import { caseNotesQuery, useAddCaseNote } from './admin-api.js';
 import styles from './admin-case-details-page.module.css';
 import pageStyles from './admin-pages.module.css';
 

@@ -1,11 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChecklistItem, ReviewQueueItem, ServiceDocument } from '../../contracts/case-documents.js';
-import { adminRequest, adminRequestPage, adminToken } from './admin-session.js';
-import { openDocumentFile, sendDocumentFile } from './document-files.js';
-
-// Repeated here instead of imported so that zod stays out of the browser bundle.
-export const REVIEW_QUEUE_PAGE_SIZE = 20;
-export const DOCUMENT_ACCEPT = 'image/*,application/pdf';
+import { REVIEW_QUEUE_PAGE_SIZE } from '../../contracts/cases-constants.js';
+import { asFile, formBody, openInNewTab, unwrap, unwrapPage } from '../lib/http.js';
+import { adminApi } from './admin-session.js';
+import { documentForm } from './document-form.js';
 
 // Case details live under ['caseadmin', 'cases'] (admin-api.ts): a review or an upload changes them.
 const caseKeys = ['caseadmin', 'cases'] as const;
@@ -20,7 +17,8 @@ const documentKeys = {
 export const serviceDocumentsQuery = (serviceId: number) =>
   queryOptions({
     queryKey: documentKeys.definitions(serviceId),
-    queryFn: () => adminRequest<ServiceDocument[]>(`/api/caseadmin/services/${serviceId}/documents`),
+    queryFn: () =>
+      unwrap(adminApi.GET('/api/caseadmin/services/{serviceId}/documents', { params: { path: { serviceId } } })),
   });
 
 export const useServiceDocuments = (serviceId: number | null) =>
@@ -41,7 +39,7 @@ export function useCreateServiceDocument(serviceId: number) {
   const invalidate = useInvalidateDefinitions(serviceId);
   return useMutation({
     mutationFn: (body: DocumentFields) =>
-      adminRequest<ServiceDocument>(`/api/caseadmin/services/${serviceId}/documents`, { method: 'POST', body }),
+      unwrap(adminApi.POST('/api/caseadmin/services/{serviceId}/documents', { params: { path: { serviceId } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -50,7 +48,7 @@ export function useUpdateServiceDocument(serviceId: number) {
   const invalidate = useInvalidateDefinitions(serviceId);
   return useMutation({
     mutationFn: ({ id, ...body }: DocumentFields & { id: number }) =>
-      adminRequest<ServiceDocument>(`/api/caseadmin/service-documents/${id}`, { method: 'PATCH', body }),
+      unwrap(adminApi.PATCH('/api/caseadmin/service-documents/{id}', { params: { path: { id } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -58,7 +56,8 @@ export function useUpdateServiceDocument(serviceId: number) {
 export function useDeleteServiceDocument(serviceId: number) {
   const invalidate = useInvalidateDefinitions(serviceId);
   return useMutation({
-    mutationFn: (id: number) => adminRequest<null>(`/api/caseadmin/service-documents/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: number) =>
+      unwrap(adminApi.DELETE('/api/caseadmin/service-documents/{id}', { params: { path: { id } } })),
     onSuccess: invalidate,
   });
 }
@@ -78,7 +77,7 @@ export function useReviewDocument() {
   const invalidate = useInvalidateReviews();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; decision: 'accepted' | 'rejected'; reason?: string }) =>
-      adminRequest<ChecklistItem>(`/api/caseadmin/documents/${id}/review`, { method: 'POST', body }),
+      unwrap(adminApi.POST('/api/caseadmin/documents/{id}/review', { params: { path: { id } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -87,22 +86,29 @@ export function useSendDocumentAsStaff(caseId: number) {
   const invalidate = useInvalidateReviews();
   return useMutation({
     mutationFn: ({ documentId, file }: { documentId: number; file: File }) =>
-      sendDocumentFile<ChecklistItem>(`/api/caseadmin/cases/${caseId}/documents/${documentId}`, file, adminToken.get()),
+      unwrap(
+        adminApi.POST('/api/caseadmin/cases/{id}/documents/{documentId}', {
+          params: { path: { id: caseId, documentId } },
+          ...formBody(documentForm(file)),
+        }),
+      ),
     onSuccess: invalidate,
   });
 }
 
 export const openSentDocument = (id: number) =>
-  openDocumentFile(`/api/caseadmin/documents/${id}/file`, adminToken.get());
+  openInNewTab(() => adminApi.GET('/api/caseadmin/documents/{id}/file', { params: { path: { id } }, ...asFile }));
 
 export const reviewQueueQuery = (page: number) =>
   queryOptions({
     queryKey: documentKeys.queue(page),
     queryFn: ({ signal }) =>
-      adminRequestPage<ReviewQueueItem[]>('/api/caseadmin/documents', {
-        signal,
-        query: { page, pageSize: REVIEW_QUEUE_PAGE_SIZE },
-      }),
+      unwrapPage(
+        adminApi.GET('/api/caseadmin/documents', {
+          params: { query: { page, pageSize: REVIEW_QUEUE_PAGE_SIZE } },
+          signal,
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 

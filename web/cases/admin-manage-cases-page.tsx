@@ -5,7 +5,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { AdminCase } from '../../contracts/cases.js';
-import { caseSortFields, caseStatuses, sortOrders, type CaseStatus } from '../../contracts/cases-constants.js';
+import {
+  CASES_PAGE_SIZE,
+  caseSortFields,
+  caseStatuses,
+  sortOrders,
+  type CaseSortField,
+  type CaseStatus,
+  type SortOrder,
+} from '../../contracts/cases-constants.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { SelectField, TextField } from '../ui/field.js';
@@ -17,17 +25,7 @@ import { RowMenu } from '../ui/row-menu.js';
 import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import {
-  caseAdminsQuery,
-  CASES_PAGE_SIZE,
-  caseStatusOptions,
-  type CaseSortField,
-  type SortOrder,
-  useCasesList,
-  useCreateCase,
-  useDeleteCase,
-  useUpdateCaseServices,
-} from './admin-api.js';
+import { caseAdminsQuery, useCasesList, useCreateCase, useDeleteCase, useUpdateCaseServices } from './admin-api.js';
 import { BulkStepBar, ImportExportActions } from './admin-bulk-actions.js';
 import { CaseForm } from './admin-case-form.js';
 import styles from './admin-pages.module.css';
@@ -162,7 +160,7 @@ export default function AdminManageCasesPage() {
           />
           <SelectField label="Status" value={status} onChange={(event) => update({ status: event.target.value })}>
             <option value="">All Statuses</option>
-            {caseStatusOptions.map((option) => (
+            {caseStatuses.map((option) => (
               <option key={option} value={option}>
                 {option}
               </option>

@@ -7,7 +7,8 @@ import { DataTable } from '../ui/data-table.js';
 import { Pagination } from '../ui/pagination.js';
 import { QueryState } from '../ui/query-state.js';
 import { useToast } from '../ui/toast.js';
-import { openSentDocument, REVIEW_QUEUE_PAGE_SIZE, useReviewQueue } from './admin-documents-api.js';
+import { REVIEW_QUEUE_PAGE_SIZE } from '../../contracts/cases-constants.js';
+import { openSentDocument, useReviewQueue } from './admin-documents-api.js';
 import styles from './admin-pages.module.css';
 
 /** Documents to review: every sent document awaiting a decision, oldest first; the review itself happens on the case's page. */

@@ -1,5 +1,5 @@
-import { createAuthenticatedRequests } from '../lib/authenticated-request.js';
-import { request } from '../lib/http.js';
+import { createAuthenticatedApi } from '../lib/authenticated-request.js';
+import { api, unwrap } from '../lib/http.js';
 import { createTokenStore } from '../lib/token-store.js';
 
 /** The case admin's bearer token, kept under the spec's local-storage key. */
@@ -23,17 +23,13 @@ export function signOut(): void {
   const token = adminToken.get();
   adminToken.clear();
   if (token) {
-    request<null>('/api/caseadmin/logout', { method: 'POST', token }).catch(() => {
+    unwrap(api.POST('/api/caseadmin/logout', { headers: { authorization: `Bearer ${token}` } })).catch(() => {
       // An expired or already-ended token has nothing left to end.
     });
   }
 }
 
 /** Admin calls with the bearer token; a 401 drops it and the admin layout's guard sends the browser to the login. */
-const adminRequests = createAuthenticatedRequests(adminToken, () => {
+export const adminApi = createAuthenticatedApi(adminToken, () => {
   sessionExpired = true;
 });
-
-export const adminRequest = adminRequests.request;
-export const adminRequestPage = adminRequests.requestPage;
-export const adminDownload = adminRequests.download;

@@ -1,21 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicantCase } from '../../contracts/case-applicant.js';
-import type { ChecklistItem } from '../../contracts/case-documents.js';
-import { request } from '../lib/http.js';
-import { sendDocumentFile } from './document-files.js';
+import { api, formBody, unwrap } from '../lib/http.js';
+import { documentForm } from './document-form.js';
 
 // The session is an httpOnly cookie: the page never sees it, the browser sends it with these calls.
 const caseKey = ['applicant', 'case'] as const;
 
 export const applicantCaseQuery = () =>
-  queryOptions({ queryKey: caseKey, queryFn: () => request<ApplicantCase>('/api/applicant/case'), retry: false });
+  queryOptions({ queryKey: caseKey, queryFn: () => unwrap(api.GET('/api/applicant/case')), retry: false });
 
 export const useApplicantCase = (enabled: boolean) => useQuery({ ...applicantCaseQuery(), enabled });
 
 export function useOpenSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => request<null>('/api/applicant/session', { method: 'POST', body: { token } }),
+    mutationFn: (token: string) => unwrap(api.POST('/api/applicant/session', { body: { token } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKey }),
   });
 }
@@ -23,7 +21,7 @@ export function useOpenSession() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => request<null>('/api/applicant/logout', { method: 'POST' }),
+    mutationFn: () => unwrap(api.POST('/api/applicant/logout')),
     onSuccess: () => queryClient.removeQueries({ queryKey: caseKey }),
   });
 }
@@ -32,7 +30,12 @@ export function useSendDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ documentId, file }: { documentId: number; file: File }) =>
-      sendDocumentFile<ChecklistItem>(`/api/applicant/documents/${documentId}`, file),
+      unwrap(
+        api.POST('/api/applicant/documents/{documentId}', {
+          params: { path: { documentId } },
+          ...formBody(documentForm(file)),
+        }),
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKey }),
   });
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ChecklistItem } from '../../contracts/case-documents.js';
+import { DOCUMENT_ACCEPT } from '../../contracts/cases-constants.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
@@ -13,7 +14,6 @@ import { CaseProgressTracker } from './case-progress-tracker.js';
 import trackerStyles from './tracker-page.module.css';
 
 // Phones offer the camera for `image/*`; PDFs come from files.
-const DOCUMENT_ACCEPT = 'image/*,application/pdf';
 
 /** The applicant's own case: opened by the emailed link (its token is traded for a cookie), then by that cookie. */
 export default function ApplicantCasePage() {

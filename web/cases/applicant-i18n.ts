@@ -62,6 +62,10 @@ void applicantI18n
     react: { useSuspense: true },
   });
 
+/** The language on screen, as the API's `language` fields name it. */
+export const applicantLanguage = (): ApplicantLanguage =>
+  isSupported(applicantI18n.language) ? applicantI18n.language : 'en';
+
 /** Changes the language and remembers it for the next visit. */
 export async function switchLanguage(code: ApplicantLanguage): Promise<void> {
   try {

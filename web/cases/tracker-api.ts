@@ -1,8 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SubscriptionLinkAnswer } from '../../contracts/case-applicant.js';
-import type { CaseProgress } from '../../contracts/cases.js';
-import { request } from '../lib/http.js';
-import { applicantI18n } from './applicant-i18n.js';
+import { api, unwrap } from '../lib/http.js';
+import { applicantLanguage } from './applicant-i18n.js';
 
 export type ProgressLookup = { caseNumber: string; passportNumber: string };
 
@@ -13,7 +11,7 @@ export type ProgressLookup = { caseNumber: string; passportNumber: string };
 export function useProgressLookup() {
   return useMutation({
     mutationFn: ({ caseNumber, passportNumber }: ProgressLookup) =>
-      request<CaseProgress>('/api/progress', { query: { caseNumber, passportNumber } }),
+      unwrap(api.GET('/api/progress', { params: { query: { caseNumber, passportNumber } } })),
   });
 }
 
@@ -22,10 +20,7 @@ export function useSubscribe() {
   return useMutation({
     // The language on screen goes along: the confirmation email is written in it.
     mutationFn: (body: ProgressLookup & { email: string }) =>
-      request<{ message: string }>('/api/progress/subscribe', {
-        method: 'POST',
-        body: { ...body, language: applicantI18n.language },
-      }),
+      unwrap(api.POST('/api/progress/subscribe', { body: { ...body, language: applicantLanguage() } })),
   });
 }
 
@@ -33,12 +28,10 @@ export function useSubscribe() {
 export function useSubscriptionLink(action: 'confirm' | 'unsubscribe') {
   return useMutation({
     mutationFn: (token: string) =>
-      request<SubscriptionLinkAnswer>(
-        action === 'confirm' ? '/api/progress/subscribe/confirm' : '/api/progress/unsubscribe',
-        {
-          method: 'POST',
-          body: { token },
-        },
+      unwrap(
+        action === 'confirm'
+          ? api.POST('/api/progress/subscribe/confirm', { body: { token } })
+          : api.POST('/api/progress/unsubscribe', { body: { token } }),
       ),
   });
 }
@@ -47,9 +40,6 @@ export function useSubscriptionLink(action: 'confirm' | 'unsubscribe') {
 export function useApplicantAccess() {
   return useMutation({
     mutationFn: (body: ProgressLookup) =>
-      request<{ message: string }>('/api/applicant/access', {
-        method: 'POST',
-        body: { ...body, language: applicantI18n.language },
-      }),
+      unwrap(api.POST('/api/applicant/access', { body: { ...body, language: applicantLanguage() } })),
   });
 }

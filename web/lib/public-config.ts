@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '../../contracts/platform.js';
-import { request } from './http.js';
+import { api, unwrap } from './http.js';
 
 /** What this server offers (Google sign-in, areas); it does not change while the page is open. */
 export const publicConfigQuery = () =>
   queryOptions({
     queryKey: ['public-config'],
-    queryFn: () => request<PublicConfig>('/api/config'),
+    queryFn: () => unwrap(api.GET('/api/config')),
     staleTime: Infinity,
   });
 

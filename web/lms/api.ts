@@ -1,14 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Achievement,
-  Course,
-  CourseDetails,
-  ProfileResponse,
-  Progress,
-  RecentCourse,
-  UpcomingExam,
-} from '../../contracts/lms.js';
-import { lmsRequest } from './session.js';
+import { unwrap } from '../lib/http.js';
+import { lmsApi } from './session.js';
 
 /** The learner's endpoints: each fetcher with its TanStack Query hook; mutations update what they change. */
 export const lmsKeys = {
@@ -26,26 +18,29 @@ export const lmsKeys = {
 export const recentCoursesQuery = () =>
   queryOptions({
     queryKey: lmsKeys.recentCourses,
-    queryFn: () => lmsRequest<{ recentCourses: RecentCourse[] }>('/user/courses/recent'),
+    queryFn: () => unwrap(lmsApi.GET('/user/courses/recent')),
   });
 export const coursesQuery = () =>
-  queryOptions({ queryKey: lmsKeys.courses, queryFn: () => lmsRequest<{ courses: Course[] }>('/user/courses') });
+  queryOptions({ queryKey: lmsKeys.courses, queryFn: () => unwrap(lmsApi.GET('/user/courses')) });
 export const courseQuery = (id: number) =>
-  queryOptions({ queryKey: lmsKeys.course(id), queryFn: () => lmsRequest<CourseDetails>(`/user/courses/${id}`) });
+  queryOptions({
+    queryKey: lmsKeys.course(id),
+    queryFn: () => unwrap(lmsApi.GET('/user/courses/{id}', { params: { path: { id } } })),
+  });
 export const upcomingExamsQuery = () =>
   queryOptions({
     queryKey: lmsKeys.upcoming,
-    queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/user/exam/upcoming'),
+    queryFn: () => unwrap(lmsApi.GET('/user/exam/upcoming')),
   });
 export const progressQuery = () =>
-  queryOptions({ queryKey: lmsKeys.progress, queryFn: () => lmsRequest<{ progress: Progress }>('/user/progress') });
+  queryOptions({ queryKey: lmsKeys.progress, queryFn: () => unwrap(lmsApi.GET('/user/progress')) });
 export const achievementsQuery = () =>
   queryOptions({
     queryKey: lmsKeys.achievements,
-    queryFn: () => lmsRequest<{ achievements: Achievement[] }>('/user/achievements'),
+    queryFn: () => unwrap(lmsApi.GET('/user/achievements')),
   });
 export const profileQuery = () =>
-  queryOptions({ queryKey: lmsKeys.profile, queryFn: () => lmsRequest<ProfileResponse>('/user/profile') });
+  queryOptions({ queryKey: lmsKeys.profile, queryFn: () => unwrap(lmsApi.GET('/user/profile')) });
 
 /** `enabled: false` for a learner known to be on the free plan, who would only get the 403. */
 export const useRecentCourses = (enabled = true) => useQuery({ ...recentCoursesQuery(), enabled });
@@ -61,7 +56,7 @@ export function useMarkLesson(courseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { section: number; completed: boolean }) =>
-      lmsRequest<CourseDetails>(`/user/courses/${courseId}/progress`, { method: 'PUT', body }),
+      unwrap(lmsApi.PUT('/user/courses/{id}/progress', { params: { path: { id: courseId } }, body })),
     onSuccess: (data) => {
       queryClient.setQueryData(courseQuery(courseId).queryKey, data);
       void queryClient.invalidateQueries({ queryKey: lmsKeys.recentCourses });

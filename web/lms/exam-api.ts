@@ -1,16 +1,8 @@
 import { hashKey, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  AnswerResult,
-  ExamAttemptsResponse,
-  ExamMode,
-  ExamProgress,
-  ExamQuestionsResponse,
-  ExamReview,
-  ExamSummary,
-  PracticeAnswerResult,
-  RecordedAnswer,
-} from '../../contracts/lms.js';
-import { lmsRequest, lmsToken } from './session.js';
+import type { ExamMode } from '../../contracts/lms-constants.js';
+import type { ExamQuestionsResponse } from '../../contracts/lms.js';
+import { unwrap, type ApiBody } from '../lib/http.js';
+import { lmsApi } from './session.js';
 
 /** The timed exam: the open session's question, its answers, and the attempts' history, review and retakes. */
 export const examKeys = {
@@ -42,7 +34,7 @@ const refreshExamResults = (queryClient: QueryClient) => {
 export const currentExamQuestionQuery = () =>
   queryOptions({
     queryKey: examKeys.current,
-    queryFn: () => lmsRequest<ExamQuestionsResponse>('/user/exam/questions'),
+    queryFn: () => unwrap(lmsApi.GET('/user/exam/questions')),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,
@@ -56,7 +48,7 @@ export type DraftAnswer = { questionId: number; userAnswer: string; timer: numbe
 /** Saves the answer being typed as the question's draft (a reload shows it); nothing on screen changes. */
 export const useAutoSaveAnswer = () =>
   useMutation({
-    mutationFn: (draft: DraftAnswer) => lmsRequest<unknown>('/user/exam/auto-save', { method: 'POST', body: draft }),
+    mutationFn: (draft: DraftAnswer) => unwrap(lmsApi.POST('/user/exam/auto-save', { body: draft })),
   });
 
 /**
@@ -64,20 +56,41 @@ export const useAutoSaveAnswer = () =>
  * the draft. Fire and forget; nobody is left to show a failure to.
  */
 export function saveDraftOnExit(draft: DraftAnswer): void {
-  const token = lmsToken.get();
-  void fetch('/user/exam/auto-save', {
-    method: 'POST',
-    keepalive: true,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(draft),
-  }).catch(() => {});
+  lmsApi.POST('/user/exam/auto-save', { body: draft, keepalive: true }).catch(() => {});
 }
+
+/*
+ * `POST /user/exam/submit` answers in the shape its input asks for (the spec's one path): an answer of
+ * the timed exam in practice mode is marked, a test-centre answer is recorded, a practice set's answer
+ * is marked with the set's count. Each has its call here, which hands back that shape alone.
+ */
+type SubmitAnswer = Awaited<ReturnType<typeof submit>>;
+const submit = (body: ApiBody<'/user/exam/submit', 'post'>) => unwrap(lmsApi.POST('/user/exam/submit', { body }));
+
+async function submitFor<Shape extends SubmitAnswer>(
+  body: ApiBody<'/user/exam/submit', 'post'>,
+  isShape: (answer: SubmitAnswer) => answer is Shape,
+): Promise<Shape> {
+  const answer = await submit(body);
+  if (!isShape(answer)) throw new Error('The exam answered in a shape this screen does not expect');
+  return answer;
+}
+
+/** An answer of the timed exam in practice mode: marked at once. */
+export const submitPracticeAnswer = (answer: { questionId: number; userAnswer: string; clientAnswerId?: string }) =>
+  submitFor(answer, (result) => 'correct' in result && 'attempt' in result);
+
+/** A test-centre answer: recorded, nothing said about it until the end. */
+export const sendRecordedAnswer = (answer: QueuedAnswer) => submitFor(answer, (result) => 'recorded' in result);
+
+/** An answer of a practice set (tutor mode): marked and explained at once, with the set's count. */
+export const answerPracticeQuestion = (answer: PracticeAnswer) =>
+  submitFor(answer, (result) => 'practiceSet' in result);
 
 export function useSubmitAnswer() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answer: { questionId: number; userAnswer: string; clientAnswerId?: string }) =>
-      lmsRequest<AnswerResult>('/user/exam/submit', { method: 'POST', body: answer }),
+    mutationFn: submitPracticeAnswer,
     onSuccess: () => void refreshExamResults(queryClient),
   });
 }
@@ -86,7 +99,7 @@ export function useSubmitAnswer() {
 export function useFinishExam() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => lmsRequest<unknown>('/user/exam/finish', { method: 'POST' }),
+    mutationFn: () => unwrap(lmsApi.POST('/user/exam/finish')),
     onSettled: () => void refreshExamResults(queryClient),
   });
 }
@@ -96,19 +109,19 @@ const HISTORY_PAGE_SIZE = 20;
 export const examAttemptsQuery = () =>
   queryOptions({
     queryKey: examKeys.attempts,
-    queryFn: () => lmsRequest<ExamAttemptsResponse>('/user/exam/attempts', { query: { pageSize: HISTORY_PAGE_SIZE } }),
+    queryFn: () => unwrap(lmsApi.GET('/user/exam/attempts', { params: { query: { pageSize: HISTORY_PAGE_SIZE } } })),
   });
 
 export const attemptReviewQuery = (id: number) =>
   queryOptions({
     queryKey: examKeys.review(id),
-    queryFn: () => lmsRequest<ExamReview>(`/user/exam/attempts/${id}/review`),
+    queryFn: () => unwrap(lmsApi.GET('/user/exam/attempts/{id}/review', { params: { path: { id } } })),
     retry: false,
   });
 
 /** The last attempt's results (or that they are locked). */
 export const examSummaryQuery = () =>
-  queryOptions({ queryKey: examKeys.summary, queryFn: () => lmsRequest<ExamSummary>('/user/exam/summary') });
+  queryOptions({ queryKey: examKeys.summary, queryFn: () => unwrap(lmsApi.GET('/user/exam/summary')) });
 
 export const useExamAttempts = () => useQuery(examAttemptsQuery());
 export const useAttemptReview = (id: number) => useQuery(attemptReviewQuery(id));
@@ -121,7 +134,7 @@ export const practiceSetQuery = (set: PracticeSet, topic: string | undefined) =>
   queryOptions({
     queryKey: examKeys.practiceSet(set, topic),
     queryFn: () =>
-      lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { set, ...(topic ? { topic } : {}) } }),
+      unwrap(lmsApi.GET('/user/exam/questions', { params: { query: { set, ...(topic ? { topic } : {}) } } })),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -141,8 +154,7 @@ export type PracticeAnswer = {
 export function useAnswerPracticeQuestion() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (answer: PracticeAnswer) =>
-      lmsRequest<PracticeAnswerResult>('/user/exam/submit', { method: 'POST', body: answer }),
+    mutationFn: answerPracticeQuestion,
     // Not the set itself (a refetch would draw another one).
     onSuccess: () =>
       void queryClient.invalidateQueries({
@@ -159,7 +171,7 @@ export function useAnswerPracticeQuestion() {
 export function useStartAttempt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (mode: ExamMode) => lmsRequest<ExamProgress>('/user/exam/attempts', { method: 'POST', body: { mode } }),
+    mutationFn: (mode: ExamMode) => unwrap(lmsApi.POST('/user/exam/attempts', { body: { mode } })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['lms'] }),
     onError: () => void queryClient.invalidateQueries({ queryKey: examKeys.attempts }),
   });
@@ -172,7 +184,7 @@ export const testCentreQuestionQuery = (questionId: number | null, initial: Exam
   queryOptions({
     queryKey: examKeys.question(questionId),
     queryFn: () =>
-      lmsRequest<ExamQuestionsResponse>('/user/exam/questions', { query: { questionId: questionId ?? undefined } }),
+      unwrap(lmsApi.GET('/user/exam/questions', { params: { query: { questionId: questionId ?? undefined } } })),
     initialData: questionId === null || initial.examQuestions[0]?.id === questionId ? initial : undefined,
     // Opening a question asks the server again (so it becomes the one a reload shows); while that
     // request is under way, or fails offline, the copy kept from before stays on screen.
@@ -187,19 +199,18 @@ export const useTestCentreQuestion = (questionId: number | null, initial: ExamQu
 
 export type QueuedAnswer = { clientAnswerId: string; questionId: number; userAnswer: string };
 
-export const sendRecordedAnswer = (answer: QueuedAnswer) =>
-  lmsRequest<RecordedAnswer>('/user/exam/submit', { method: 'POST', body: answer });
-
 export const setQuestionFlag = (attemptId: number, questionId: number, flagged: boolean) =>
-  lmsRequest<{ flaggedQuestionIds: number[] }>(`/user/exam/attempts/${attemptId}/flags`, {
-    method: 'PUT',
-    body: { questionId, flagged },
-  });
+  unwrap(
+    lmsApi.PUT('/user/exam/attempts/{id}/flags', {
+      params: { path: { id: attemptId } },
+      body: { questionId, flagged },
+    }),
+  );
 
 export function useFinishAttempt(attemptId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => lmsRequest<ExamSummary>(`/user/exam/attempts/${attemptId}/finish`, { method: 'POST' }),
+    mutationFn: () => unwrap(lmsApi.POST('/user/exam/attempts/{id}/finish', { params: { path: { id: attemptId } } })),
     onSettled: () => void refreshExamResults(queryClient),
   });
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { securityMessages, type SecurityEvent } from '../../contracts/lms-constants.js';
-import { lmsRequest } from './session.js';
+import { lmsApi } from './session.js';
 
 /**
  * While the exam is on screen: copy and paste are blocked, leaving full screen or the tab is
@@ -17,7 +17,7 @@ export function useExamSecurity(active: boolean, onAlert: (message: string) => v
     const report = (event: SecurityEvent) => {
       alertRef.current(securityMessages[event]);
       // The log is best effort: a failed write must not interrupt the candidate.
-      lmsRequest('/user/exam/events', { method: 'POST', body: { event } }).catch(() => {});
+      lmsApi.POST('/user/exam/events', { body: { event } }).catch(() => {});
     };
     const onCopy = (event: ClipboardEvent) => {
       event.preventDefault();

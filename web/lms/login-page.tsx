@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { ApiError, request } from '../lib/http.js';
+import { ApiError, api, unwrap } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
@@ -24,10 +24,7 @@ export default function LoginPage() {
     setBusy(true);
     setError(null);
     try {
-      const { token } = await request<{ token: string }>('/auth/login', {
-        method: 'POST',
-        body: { username, password },
-      });
+      const { token } = await unwrap(api.POST('/auth/login', { body: { username, password } }));
       const payload = decodeToken(token);
       if (!payload) throw new Error('undecodable token');
       lmsToken.set(token);

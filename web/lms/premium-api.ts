@@ -1,20 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CoursePreview, LatestPremiumRequest, PremiumRequest } from '../../contracts/lms.js';
+import { unwrap } from '../lib/http.js';
 import { lmsKeys } from './api.js';
-import { lmsRequest } from './session.js';
+import { lmsApi } from './session.js';
 
 /** The learner's premium request: the latest one (open, or its decision), asking, dismissing the decision's notice. */
 export const latestPremiumRequestQuery = () =>
   queryOptions({
     queryKey: [...lmsKeys.all, 'premium-request'] as const,
-    queryFn: () => lmsRequest<LatestPremiumRequest>('/user/premium-requests/latest'),
+    queryFn: () => unwrap(lmsApi.GET('/user/premium-requests/latest')),
   });
 
 export function useAskForPremium() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (note: string) =>
-      lmsRequest<PremiumRequest>('/user/premium-requests', { method: 'POST', body: { note } }),
+    mutationFn: (note: string) => unwrap(lmsApi.POST('/user/premium-requests', { body: { note } })),
     onSuccess: (request) =>
       queryClient.setQueryData(latestPremiumRequestQuery().queryKey, { request, noticeSeen: false }),
   });
@@ -23,7 +22,7 @@ export function useAskForPremium() {
 export function useDismissPremiumNotice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => lmsRequest(`/user/premium-requests/${id}/seen`, { method: 'POST' }),
+    mutationFn: (id: number) => unwrap(lmsApi.POST('/user/premium-requests/{id}/seen', { params: { path: { id } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: latestPremiumRequestQuery().queryKey }),
   });
 }
@@ -32,5 +31,5 @@ export function useDismissPremiumNotice() {
 export const coursePreviewsQuery = () =>
   queryOptions({
     queryKey: [...lmsKeys.courses, 'preview'] as const,
-    queryFn: () => lmsRequest<{ courses: CoursePreview[] }>('/user/courses/preview'),
+    queryFn: () => unwrap(lmsApi.GET('/user/courses/preview')),
   });

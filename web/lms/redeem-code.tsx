@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../lib/http.js';
+import { errorMessage, unwrap } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
 import styles from './lms.module.css';
-import { lmsRequest } from './session.js';
+import { lmsApi } from './session.js';
 
 /**
  * Redeems an access code (an agency or an admin gives one): on every locked card and on the
@@ -15,8 +15,7 @@ export function RedeemCodeForm() {
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
   const redeem = useMutation({
-    mutationFn: (value: string) =>
-      lmsRequest<{ message: string }>('/user/access-codes/redeem', { method: 'POST', body: { code: value } }),
+    mutationFn: (value: string) => unwrap(lmsApi.POST('/user/access-codes/redeem', { body: { code: value } })),
     onSuccess: () => {
       setCode('');
       void queryClient.invalidateQueries({ queryKey: ['lms'] });

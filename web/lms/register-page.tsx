@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { professions } from '../../contracts/lms-constants.js';
-import { ApiError, asSentence, request } from '../lib/http.js';
+import { professions, type Profession } from '../../contracts/lms-constants.js';
+import { ApiError, api, asSentence, unwrap } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { NewPasswordField, SelectField, TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
@@ -11,6 +11,8 @@ import { homeFor, lmsToken, useLmsSession } from './session.js';
 import { Form } from '../ui/form.js';
 
 const REGISTRATION_FAILED = 'Registration failed. Please try again.';
+
+const isProfession = (value: string): value is Profession => (professions as readonly string[]).includes(value);
 
 export default function RegisterPage() {
   const navigate = useNavigate();
@@ -23,10 +25,13 @@ export default function RegisterPage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    // The form asks for a profession before it calls this (the select is required).
+    const { profession } = form;
+    if (!isProfession(profession)) return;
     setBusy(true);
     setError(null);
     try {
-      const { token } = await request<{ token: string }>('/auth/register', { method: 'POST', body: form });
+      const { token } = await unwrap(api.POST('/auth/register', { body: { ...form, profession } }));
       // Registration signs the user in and goes to the dashboard.
       lmsToken.set(token);
       navigate('/lms-system/dashboard', { replace: true });

@@ -1,6 +1,6 @@
 import type { LmsTokenPayload } from '../../contracts/lms.js';
-import { createAuthenticatedRequests } from '../lib/authenticated-request.js';
-import { request } from '../lib/http.js';
+import { createAuthenticatedApi } from '../lib/authenticated-request.js';
+import { api, unwrap } from '../lib/http.js';
 import { createTokenStore } from '../lib/token-store.js';
 
 /** The spec keeps the LMS user token in local storage under `token`. */
@@ -43,20 +43,15 @@ export const homeFor = (user: LmsTokenPayload) =>
 export async function signOutOnServer(token: string | null): Promise<void> {
   if (!token) return;
   try {
-    await request<null>('/auth/logout', { method: 'POST', token });
+    await unwrap(api.POST('/auth/logout', { headers: { authorization: `Bearer ${token}` } }));
   } catch {
     // an expired or already-ended token: nothing to end on the server
   }
 }
 
-export const requestPasswordReset = (email: string) =>
-  request<{ message: string }>('/auth/password-reset', { method: 'POST', body: { email } });
+export const requestPasswordReset = (email: string) => unwrap(api.POST('/auth/password-reset', { body: { email } }));
 export const resetPassword = (token: string, password: string) =>
-  request<null>('/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
+  unwrap(api.POST('/auth/password-reset/confirm', { body: { token, password } }));
 
 /** LMS calls with the user's token; a 401 means the session is gone, so the user is signed out. */
-const lmsRequests = createAuthenticatedRequests(lmsToken);
-
-export const lmsRequest = lmsRequests.request;
-export const lmsRequestPage = lmsRequests.requestPage;
-export const lmsDownload = lmsRequests.download;
+export const lmsApi = createAuthenticatedApi(lmsToken);

@@ -7,31 +7,9 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import type {
-  AccountSettings,
-  ChangePasswordBody,
-  Comment,
-  CommentsPage,
-  CreatedComment,
-  DeleteAccountBody,
-  EmailDigestSetting,
-  LikeResponse,
-  MemberProfile,
-  MemberSuggestions,
-  MeResponse,
-  MessageResponse,
-  NetworkUser,
-  NotificationsPage,
-  Post,
-  PostsPage,
-  SearchResults,
-  ProfileBody,
-  SignInBody,
-  SignUpBody,
-  UnreadResponse,
-} from '../../contracts/network.js';
-import { ApiError, UNREACHABLE_MESSAGE, request, type RequestOptions } from '../lib/http.js';
-import { clearSessionEnded, isSessionEnded, reportSessionEnded } from './ended-session.js';
+import type { Comment, NetworkUser, Post, ProfileBody, SignInBody, SignUpBody } from '../../contracts/network.js';
+import { ApiError, api, createApi, formBody, unwrap, type ApiBody } from '../lib/http.js';
+import { clearSessionEnded, reportSessionEnded } from './ended-session.js';
 
 export const networkKeys = {
   me: ['network', 'me'] as const,
@@ -49,18 +27,15 @@ export const networkKeys = {
 
 // ---- Session
 
-/** A call that needs the member's session: its 401 means the session ended elsewhere. */
-export async function memberRequest<T>(path: string, options?: RequestOptions): Promise<T> {
-  try {
-    return await request<T>(path, options);
-  } catch (error) {
-    if (isSessionEnded(error)) reportSessionEnded();
-    throw error;
-  }
-}
+/** Calls that need the member's session (a cookie): their 401 means the session ended elsewhere. */
+export const memberApi = createApi({
+  onResponse({ response }) {
+    if (response.status === 401) reportSessionEnded();
+  },
+});
 
 /** The signed-in member, or null. */
-export const fetchMe = async () => (await request<MeResponse>('/api/network/me')).user;
+export const fetchMe = async () => (await unwrap(api.GET('/api/network/me'))).user;
 
 export const meQuery = () => queryOptions({ queryKey: networkKeys.me, queryFn: fetchMe, staleTime: 60_000 });
 
@@ -68,26 +43,23 @@ export function useMe() {
   return useQuery(meQuery());
 }
 
-export const signIn = (body: SignInBody) => request<MeResponse>('/api/network/auth/sign-in', { method: 'POST', body });
+export const signIn = (body: SignInBody) => unwrap(api.POST('/api/network/auth/sign-in', { body }));
 /**
  * Sign-up answers the same for every address (the owner of a taken one gets an email instead),
  * then the member signs in with the same credentials, as the spec's sign-up returns the user.
  */
-export async function signUp(body: SignUpBody): Promise<MeResponse> {
-  await request<MessageResponse>('/api/network/auth/sign-up', { method: 'POST', body });
+export async function signUp(body: SignUpBody) {
+  await unwrap(api.POST('/api/network/auth/sign-up', { body }));
   return signIn(body);
 }
-export const resendVerificationEmail = () =>
-  memberRequest<MessageResponse>('/api/network/me/verification-email', { method: 'POST' });
-export const verifyEmail = (token: string) =>
-  request<null>('/api/network/auth/verify-email', { method: 'POST', body: { token } });
+export const resendVerificationEmail = () => unwrap(memberApi.POST('/api/network/me/verification-email'));
+export const verifyEmail = (token: string) => unwrap(api.POST('/api/network/auth/verify-email', { body: { token } }));
 export const requestPasswordReset = (email: string) =>
-  request<MessageResponse>('/api/network/auth/password-reset', { method: 'POST', body: { email } });
+  unwrap(api.POST('/api/network/auth/password-reset', { body: { email } }));
 export const resetPassword = (token: string, password: string) =>
-  request<null>('/api/network/auth/password-reset/confirm', { method: 'POST', body: { token, password } });
-export const signOut = () => request<null>('/api/network/auth/sign-out', { method: 'POST' });
-export const saveProfile = (body: ProfileBody) =>
-  memberRequest<MeResponse>('/api/network/me/profile', { method: 'PUT', body });
+  unwrap(api.POST('/api/network/auth/password-reset/confirm', { body: { token, password } }));
+export const signOut = () => unwrap(api.POST('/api/network/auth/sign-out'));
+export const saveProfile = (body: ProfileBody) => unwrap(memberApi.PUT('/api/network/me/profile', { body }));
 
 /** Forgets the signed-in member and everything loaded for them (sign-out, or a session that ended elsewhere). */
 export function forgetMember(client: QueryClient): void {
@@ -101,50 +73,19 @@ export const SIGN_IN_PATH = '/?mode=signin';
 /** Where a member goes after signing in: the feed once the profile is complete. */
 export const landingPath = (user: NetworkUser) => (user.isProfileComplete ? '/Home' : '/UserDetails');
 
-// ---- Uploads (XMLHttpRequest, because fetch cannot report upload progress)
-
-export function uploadForm<T>(path: string, form: FormData, onProgress?: (fraction: number) => void): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(xhr.responseText);
-      } catch {
-        body = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(body as T);
-        return;
-      }
-      const error = new ApiError(
-        xhr.status,
-        (body as { error?: string } | undefined)?.error ?? `Request failed (${xhr.status})`,
-      );
-      if (isSessionEnded(error)) reportSessionEnded();
-      reject(error);
-    };
-    xhr.onerror = () => reject(new ApiError(0, UNREACHABLE_MESSAGE));
-    xhr.send(form);
-  });
-}
+// ---- Uploads (multipart forms; a post's upload reports its progress)
 
 export function uploadPhoto(file: File) {
   const form = new FormData();
   form.append('photo', file);
-  return uploadForm<MeResponse>('/api/network/me/photo', form);
+  return unwrap(memberApi.POST('/api/network/me/photo', formBody(form)));
 }
 
 export function publishPost(description: string, media: File | null, onProgress: (fraction: number) => void) {
   const form = new FormData();
   form.append('description', description);
   if (media) form.append('media', media);
-  return uploadForm<Post>('/api/network/posts', form, onProgress);
+  return unwrap(memberApi.POST('/api/network/posts', formBody(form, onProgress)));
 }
 
 // ---- Feed
@@ -159,7 +100,7 @@ export const feedQuery = () =>
   infiniteQueryOptions({
     queryKey: networkKeys.feed,
     queryFn: ({ pageParam, signal }) =>
-      memberRequest<PostsPage>('/api/network/posts', { query: { cursor: pageParam }, signal }),
+      unwrap(memberApi.GET('/api/network/posts', { params: { query: { cursor: pageParam } }, signal })),
     ...cursorPaging,
   });
 
@@ -167,10 +108,12 @@ export const memberProfileQuery = (username: string) =>
   infiniteQueryOptions({
     queryKey: networkKeys.member(username),
     queryFn: ({ pageParam, signal }) =>
-      memberRequest<MemberProfile>(`/api/network/members/${encodeURIComponent(username)}`, {
-        query: { cursor: pageParam },
-        signal,
-      }),
+      unwrap(
+        memberApi.GET('/api/network/members/{username}', {
+          params: { path: { username }, query: { cursor: pageParam } },
+          signal,
+        }),
+      ),
     ...cursorPaging,
     retry: (count, error) => !(error instanceof ApiError && error.status === 404) && count < 2,
   });
@@ -179,7 +122,7 @@ export const searchQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: networkKeys.search(q),
     queryFn: ({ pageParam, signal }) =>
-      memberRequest<SearchResults>('/api/network/search', { query: { q, cursor: pageParam }, signal }),
+      unwrap(memberApi.GET('/api/network/search', { params: { query: { q, cursor: pageParam } }, signal })),
     ...cursorPaging,
     enabled: q.trim() !== '',
   });
@@ -192,7 +135,7 @@ export const useSearch = (q: string) => useInfiniteQuery(searchQuery(q));
 export const memberSuggestionsQuery = (q: string) =>
   queryOptions({
     queryKey: networkKeys.memberSuggestions(q),
-    queryFn: ({ signal }) => memberRequest<MemberSuggestions>('/api/network/members', { query: { q }, signal }),
+    queryFn: ({ signal }) => unwrap(memberApi.GET('/api/network/members', { params: { query: { q } }, signal })),
     enabled: q !== '',
     staleTime: 30_000,
   });
@@ -203,27 +146,26 @@ export const memberSuggestionsQuery = (q: string) =>
 export const emailDigestQuery = () =>
   queryOptions({
     queryKey: networkKeys.emailDigest,
-    queryFn: ({ signal }) => memberRequest<EmailDigestSetting>('/api/network/me/email-digest', { signal }),
+    queryFn: ({ signal }) => unwrap(memberApi.GET('/api/network/me/email-digest', { signal })),
   });
 
 export function useSetEmailDigest() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (enabled: boolean) =>
-      memberRequest<EmailDigestSetting>('/api/network/me/email-digest', { method: 'PUT', body: { enabled } }),
+    mutationFn: (enabled: boolean) => unwrap(memberApi.PUT('/api/network/me/email-digest', { body: { enabled } })),
     onSuccess: (setting) => client.setQueryData(networkKeys.emailDigest, setting),
   });
 }
 
 /** The digest's "Stop these emails" link: the token says whose digest, no session needed. */
 export const unsubscribeEmailDigest = (token: string) =>
-  request<MessageResponse>('/api/network/email-digest/unsubscribe', { method: 'POST', body: { token } });
+  unwrap(api.POST('/api/network/email-digest/unsubscribe', { body: { token } }));
 
 export const notificationsQuery = () =>
   infiniteQueryOptions({
     queryKey: networkKeys.notifications,
     queryFn: ({ pageParam, signal }) =>
-      memberRequest<NotificationsPage>('/api/network/notifications', { query: { cursor: pageParam }, signal }),
+      unwrap(memberApi.GET('/api/network/notifications', { params: { query: { cursor: pageParam } }, signal })),
     ...cursorPaging,
   });
 
@@ -231,8 +173,7 @@ export const notificationsQuery = () =>
 export const unreadCountQuery = () =>
   queryOptions({
     queryKey: networkKeys.unread,
-    queryFn: async ({ signal }) =>
-      (await memberRequest<NotificationsPage>('/api/network/notifications', { signal })).unread,
+    queryFn: async ({ signal }) => (await unwrap(memberApi.GET('/api/network/notifications', { signal }))).unread,
     staleTime: Infinity,
   });
 
@@ -243,10 +184,7 @@ export function useMarkNotificationsRead() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids?: string[]) =>
-      memberRequest<UnreadResponse>('/api/network/notifications/read', {
-        method: 'POST',
-        body: ids ? { ids } : { all: true },
-      }),
+      unwrap(memberApi.POST('/api/network/notifications/read', { body: ids ? { ids } : { all: true } })),
     onSuccess: ({ unread }) => {
       client.setQueryData(unreadCountQuery().queryKey, unread);
       void client.invalidateQueries({ queryKey: networkKeys.notifications });
@@ -257,14 +195,19 @@ export function useMarkNotificationsRead() {
 export const postQuery = (id: string) =>
   queryOptions({
     queryKey: networkKeys.post(id),
-    queryFn: ({ signal }) => memberRequest<Post>(`/api/network/posts/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(memberApi.GET('/api/network/posts/{id}', { params: { path: { id } }, signal })),
   });
 
 export const usePost = (id: string | null) => useQuery({ ...postQuery(id ?? ''), enabled: Boolean(id) });
 
-export const deletePost = (id: string) => memberRequest<null>(`/api/network/posts/${id}`, { method: 'DELETE' });
+export const deletePost = (id: string) =>
+  unwrap(memberApi.DELETE('/api/network/posts/{id}', { params: { path: { id } } }));
 export const setLike = (id: string, liked: boolean) =>
-  memberRequest<LikeResponse>(`/api/network/posts/${id}/like`, { method: liked ? 'PUT' : 'DELETE' });
+  unwrap(
+    liked
+      ? memberApi.PUT('/api/network/posts/{id}/like', { params: { path: { id } } })
+      : memberApi.DELETE('/api/network/posts/{id}/like', { params: { path: { id } } }),
+  );
 
 /** Changes one post wherever the feed cache holds it. */
 export function updateFeedPost(client: QueryClient, postId: string, change: (post: Post) => Post): void {
@@ -308,7 +251,12 @@ export const commentsQuery = (postId: string) =>
   infiniteQueryOptions({
     queryKey: networkKeys.comments(postId),
     queryFn: ({ pageParam, signal }) =>
-      memberRequest<CommentsPage>(`/api/network/posts/${postId}/comments`, { query: { cursor: pageParam }, signal }),
+      unwrap(
+        memberApi.GET('/api/network/posts/{id}/comments', {
+          params: { path: { id: postId }, query: { cursor: pageParam } },
+          signal,
+        }),
+      ),
     ...cursorPaging,
   });
 
@@ -317,7 +265,7 @@ export const useComments = (postId: string, commentCount: number) =>
   useInfiniteQuery({ ...commentsQuery(postId), enabled: commentCount > 0 });
 
 export const postComment = (postId: string, text: string) =>
-  memberRequest<CreatedComment>(`/api/network/posts/${postId}/comments`, { method: 'POST', body: { text } });
+  unwrap(memberApi.POST('/api/network/posts/{id}/comments', { params: { path: { id: postId } }, body: { text } }));
 
 /** Adds a comment to the post's loaded list (once), and sets the post's count. */
 export function addCachedComment(client: QueryClient, comment: Comment, commentCount?: number): void {
@@ -396,7 +344,7 @@ export function useSaveProfile() {
 export const accountSettingsQuery = () =>
   queryOptions({
     queryKey: networkKeys.settings,
-    queryFn: () => memberRequest<AccountSettings>('/api/network/me/settings'),
+    queryFn: () => unwrap(memberApi.GET('/api/network/me/settings')),
   });
 
 export const useAccountSettings = () => useQuery(accountSettingsQuery());
@@ -404,7 +352,8 @@ export const useAccountSettings = () => useQuery(accountSettingsQuery());
 export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangePasswordBody) => memberRequest<null>('/api/network/me/password', { method: 'PUT', body }),
+    mutationFn: (body: ApiBody<'/api/network/me/password', 'put'>) =>
+      unwrap(memberApi.PUT('/api/network/me/password', { body })),
     onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.settings }),
   });
 }
@@ -412,7 +361,7 @@ export function useChangePassword() {
 export function useSignOutOtherDevices() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => memberRequest<{ ended: number }>('/api/network/me/sign-out-others', { method: 'POST' }),
+    mutationFn: () => unwrap(memberApi.POST('/api/network/me/sign-out-others')),
     onSuccess: () => client.invalidateQueries({ queryKey: networkKeys.settings }),
   });
 }
@@ -421,7 +370,7 @@ export function useSignOutOtherDevices() {
 export function useDeleteAccount() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: DeleteAccountBody) => memberRequest<null>('/api/network/me', { method: 'DELETE', body }),
+    mutationFn: (body: ApiBody<'/api/network/me', 'delete'>) => unwrap(memberApi.DELETE('/api/network/me', { body })),
     onSuccess: () => forgetMember(client),
   });
 }

@@ -6,18 +6,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type {
-  CreatedReport,
-  ModerationLog,
-  ReportBody,
-  ReportQueue,
-  Resolution,
-  ResolveBody,
-  SuspensionResponse,
-} from '../../contracts/network-moderation.js';
+import type { ReportBody, ResolveBody } from '../../contracts/network-moderation.js';
 import { SUSPENDED } from '../../contracts/network-moderation-constants.js';
-import { ApiError } from '../lib/http.js';
-import { cursorPaging, memberRequest, removeFeedPost } from './api.js';
+import { ApiError, unwrap } from '../lib/http.js';
+import { cursorPaging, memberApi, removeFeedPost } from './api.js';
 
 /** Reports and moderation: each endpoint's query options, and the hooks that use them. */
 
@@ -32,7 +24,7 @@ export const reportQueueQuery = () =>
   infiniteQueryOptions({
     queryKey: moderationKeys.queue,
     queryFn: ({ pageParam, signal }) =>
-      memberRequest<ReportQueue>('/api/network/moderation/reports', { query: { cursor: pageParam }, signal }),
+      unwrap(memberApi.GET('/api/network/moderation/reports', { params: { query: { cursor: pageParam } }, signal })),
     ...cursorPaging,
   });
 
@@ -40,7 +32,7 @@ export const moderationLogQuery = () =>
   infiniteQueryOptions({
     queryKey: moderationKeys.log,
     queryFn: ({ pageParam, signal }) =>
-      memberRequest<ModerationLog>('/api/network/moderation/log', { query: { cursor: pageParam }, signal }),
+      unwrap(memberApi.GET('/api/network/moderation/log', { params: { query: { cursor: pageParam } }, signal })),
     ...cursorPaging,
   });
 
@@ -48,8 +40,7 @@ export const moderationLogQuery = () =>
 export const suspensionQuery = () =>
   queryOptions({
     queryKey: moderationKeys.suspension,
-    queryFn: async ({ signal }) =>
-      (await memberRequest<SuspensionResponse>('/api/network/me/suspension', { signal })).suspension,
+    queryFn: async ({ signal }) => (await unwrap(memberApi.GET('/api/network/me/suspension', { signal }))).suspension,
   });
 
 export const useReportQueue = () => useInfiniteQuery(reportQueueQuery());
@@ -57,7 +48,7 @@ export const useModerationLog = () => useInfiniteQuery(moderationLogQuery());
 export const useSuspension = (enabled: boolean) => useQuery({ ...suspensionQuery(), enabled });
 
 export const reportPost = (postId: string, body: ReportBody) =>
-  memberRequest<CreatedReport>(`/api/network/posts/${encodeURIComponent(postId)}/reports`, { method: 'POST', body });
+  unwrap(memberApi.POST('/api/network/posts/{id}/reports', { params: { path: { id: postId } }, body }));
 
 export function useReportPost(postId: string) {
   const client = useQueryClient();
@@ -72,10 +63,9 @@ export function useResolveReports() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ postId, body }: { postId: string; body: ResolveBody }) =>
-      memberRequest<Resolution>(`/api/network/moderation/reports/${encodeURIComponent(postId)}/resolve`, {
-        method: 'POST',
-        body,
-      }),
+      unwrap(
+        memberApi.POST('/api/network/moderation/reports/{id}/resolve', { params: { path: { id: postId } }, body }),
+      ),
     onSuccess: (resolution, { postId }) => {
       if (resolution.action !== 'dismiss') removeFeedPost(client, postId);
     },

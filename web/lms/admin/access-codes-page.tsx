@@ -1,9 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Download from 'lucide-react/icons/download';
 import KeyRound from 'lucide-react/icons/key-round';
 import { useState, type FormEvent } from 'react';
-import { programs } from '../../../contracts/lms-constants.js';
-import type { AccessCode } from '../../../contracts/lms.js';
+import { programs, type Program } from '../../../contracts/lms-constants.js';
 import { formatDateTime } from '../../lib/format.js';
 import { errorMessage } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
@@ -16,8 +14,8 @@ import { FormError } from '../../ui/states.js';
 import review from '../exam-review.module.css';
 import { programLabel } from '../labels.js';
 import styles from '../lms.module.css';
-import { lmsRequest } from '../session.js';
-import { adminKey, usePagedList } from './admin-api.js';
+import { lmsApi } from '../session.js';
+import { useIssueAccessCodes, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
 const stateText = { unused: 'Unused', redeemed: 'Redeemed', expired: 'Expired' } as const;
@@ -33,15 +31,11 @@ function downloadCodes(codes: string[]) {
 }
 
 function IssueForm() {
-  const queryClient = useQueryClient();
   const [count, setCount] = useState('10');
-  const [chosen, setChosen] = useState<string[]>([...programs]);
+  const [chosen, setChosen] = useState<Program[]>([...programs]);
   const [expires, setExpires] = useState('');
   const [note, setNote] = useState('');
-  const issue = useMutation({
-    mutationFn: (body: object) => lmsRequest<{ codes: string[] }>('/admin/access-codes', { method: 'POST', body }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKey('access-codes') }),
-  });
+  const issue = useIssueAccessCodes();
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     issue.mutate({
@@ -130,9 +124,8 @@ function IssueForm() {
 }
 
 export default function AccessCodesPage() {
-  const { query, page, setPage, pageSize } = usePagedList<{ accessCodes: AccessCode[] }>(
-    'access-codes',
-    '/admin/access-codes',
+  const { query, page, setPage, pageSize } = usePagedList('access-codes', (query) =>
+    lmsApi.GET('/admin/access-codes', { params: { query } }),
   );
   return (
     <AdminLayout title="Access codes">

@@ -3,6 +3,7 @@ import { timeMultipliers } from '../../../contracts/lms-constants.js';
 import type { Accommodation, LmsUser } from '../../../contracts/lms.js';
 import { formatDateTime } from '../../lib/format.js';
 import { errorMessage, fieldError } from '../../lib/http.js';
+import { choiceOf } from '../../lib/choices.js';
 import { SelectField, TextField } from '../../ui/field.js';
 import { FormDialog } from '../../ui/form-dialog.js';
 import { Pagination } from '../../ui/pagination.js';
@@ -53,7 +54,7 @@ function AccommodationForm({ user, onClose }: { user: UserWithAccommodation; onC
       {
         id: user.id,
         body: {
-          timeMultiplier: multiplier === '' ? null : Number(multiplier),
+          timeMultiplier: choiceOf(timeMultipliers, Number(multiplier)) ?? null,
           extraMinutes: minutes.trim() === '' ? null : Number(minutes),
           extraAttempts: Number(attempts),
         },

@@ -1,33 +1,29 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE } from '../../../contracts/lms-constants.js';
-import type {
-  Accommodation,
-  AccommodationResponse,
-  AdminCourseDetails,
-  AdminQuestion,
-  ExamSettings,
-  LmsUser,
-  UpcomingExam,
-} from '../../../contracts/lms.js';
+import { ADMIN_PAGE_SIZE, LESSON_IMAGE_FIELD, type Program } from '../../../contracts/lms-constants.js';
+import { formBody, unwrap, unwrapPage, type ApiAnswer, type ApiBody } from '../../lib/http.js';
 import { useListParams } from '../../lib/use-list-params.js';
 import { lmsKeys } from '../api.js';
-import { LESSON_IMAGE_FIELD } from '../../../contracts/lms-constants.js';
-import { ApiError, UNREACHABLE_MESSAGE } from '../../lib/http.js';
-import { lmsRequest, lmsRequestPage, lmsToken } from '../session.js';
+import { lmsApi } from '../session.js';
 
-/** One page of an admin list, its rows and the total from the x-total-count header. Empty filters are not sent. */
-export const pagedListQuery = <T>(
+/** What a paged admin list asks for: its page, and the filters that are not empty. */
+export type PageQuery<Name extends string> = { page: number; pageSize: number } & Partial<Record<Name, string>>;
+
+/**
+ * One page of an admin list, its rows and the total from the x-total-count header. Empty filters are
+ * not sent. `fetchPage` is the list's typed call: `(query) => lmsApi.GET('/admin/users', { params: { query } })`.
+ */
+export const pagedListQuery = <Data, Name extends string = never>(
   key: string,
-  path: string,
-  filters: Record<string, string | undefined>,
+  fetchPage: (query: PageQuery<Name>) => Promise<ApiAnswer<Data>>,
+  filters: Record<Name, string>,
   page: number,
 ) => {
   const sent = Object.fromEntries(
-    Object.entries(filters).flatMap(([name, value]) => (value?.trim() ? [[name, value.trim()]] : [])),
-  );
+    Object.entries<string>(filters).flatMap(([name, value]) => (value.trim() ? [[name, value.trim()]] : [])),
+  ) as Partial<Record<Name, string>>;
   return queryOptions({
     queryKey: [...adminKey(key), page, sent],
-    queryFn: () => lmsRequestPage<T>(path, { query: { ...sent, page, pageSize: ADMIN_PAGE_SIZE } }),
+    queryFn: () => unwrapPage(fetchPage({ ...sent, page, pageSize: ADMIN_PAGE_SIZE })),
     placeholderData: keepPreviousData,
   });
 };
@@ -36,14 +32,14 @@ export const pagedListQuery = <T>(
  * A paged admin list whose page and filters live in the address (web/lib/use-list-params.ts):
  * `filterDefaults` names each filter with its default, `accept` refuses values the server would.
  */
-export function usePagedList<T, Name extends string = never>(
+export function usePagedList<Data, Name extends string = never>(
   key: string,
-  path: string,
+  fetchPage: (query: PageQuery<Name>) => Promise<ApiAnswer<Data>>,
   filterDefaults = {} as Record<Name, string>,
   accept: Partial<Record<Name, (value: string) => boolean>> = {},
 ) {
   const { filters, page, update } = useListParams<Name>(filterDefaults, accept);
-  const query = useQuery(pagedListQuery<T>(key, path, filters, page));
+  const query = useQuery(pagedListQuery<Data, Name>(key, fetchPage, filters, page));
   return {
     query,
     page,
@@ -73,141 +69,114 @@ function useAdminMutation<Variables, Result>(
   });
 }
 
-/** As the form holds it; the server validates the choices. */
-export type NewQuestion = {
-  question: string;
-  question_type: string;
-  options: string[];
-  correct_answer: string;
-  explanation: string;
-  profession: string;
-  difficulty: string;
-  topic: string;
-};
+export type QuestionBody = ApiBody<'/exam-questions', 'post'>;
 export const useAddQuestion = () =>
-  useAdminMutation([adminKey('questions')], (body: NewQuestion) =>
-    lmsRequest('/exam-questions', { method: 'POST', body }),
-  );
+  useAdminMutation([adminKey('questions')], (body: QuestionBody) => unwrap(lmsApi.POST('/exam-questions', { body })));
 export const useUpdateQuestion = () =>
-  useAdminMutation([adminKey('questions')], ({ id, body }: { id: number; body: NewQuestion }) =>
-    lmsRequest<AdminQuestion>(`/exam-questions/${id}`, { method: 'PUT', body }),
+  useAdminMutation([adminKey('questions')], ({ id, body }: { id: number; body: QuestionBody }) =>
+    unwrap(lmsApi.PUT('/exam-questions/{id}', { params: { path: { id } }, body })),
   );
 export const useDeleteQuestion = () =>
-  useAdminMutation([adminKey('questions')], (id: number) => lmsRequest(`/exam-questions/${id}`, { method: 'DELETE' }));
+  useAdminMutation([adminKey('questions')], (id: number) =>
+    unwrap(lmsApi.DELETE('/exam-questions/{id}', { params: { path: { id } } })),
+  );
 
-export type NewCourse = {
-  title: string;
-  description: string;
-  profession: string;
-  level: string;
-  duration: string;
-  sections: { title: string; body: string }[];
-};
+export type CourseBody = ApiBody<'/admin/courses', 'post'>;
 // Learners' course lists change with the catalogue.
 export const useAddCourse = () =>
-  useAdminMutation([adminKey('courses'), lmsKeys.courses], (body: NewCourse) =>
-    lmsRequest('/admin/courses', { method: 'POST', body }),
+  useAdminMutation([adminKey('courses'), lmsKeys.courses], (body: CourseBody) =>
+    unwrap(lmsApi.POST('/admin/courses', { body })),
   );
 /** The course with its lessons, as the editor opens it. */
 export const adminCourseQuery = (id: number) =>
   queryOptions({
     queryKey: [...adminKey('courses'), 'one', id],
-    queryFn: () => lmsRequest<AdminCourseDetails>(`/admin/courses/${id}`),
+    queryFn: () => unwrap(lmsApi.GET('/admin/courses/{id}', { params: { path: { id } } })),
   });
 export const useUpdateCourse = () =>
-  useAdminMutation([adminKey('courses'), lmsKeys.courses], ({ id, body }: { id: number; body: NewCourse }) =>
-    lmsRequest<AdminCourseDetails>(`/admin/courses/${id}`, { method: 'PUT', body }),
+  useAdminMutation([adminKey('courses'), lmsKeys.courses], ({ id, body }: { id: number; body: CourseBody }) =>
+    unwrap(lmsApi.PUT('/admin/courses/{id}', { params: { path: { id } }, body })),
   );
 export const useDeleteCourse = () =>
   useAdminMutation([adminKey('courses'), lmsKeys.courses], (id: number) =>
-    lmsRequest(`/admin/courses/${id}`, { method: 'DELETE' }),
+    unwrap(lmsApi.DELETE('/admin/courses/{id}', { params: { path: { id } } })),
   );
 
 export const adminUpcomingExamsQuery = () =>
   queryOptions({
     queryKey: adminKey('upcoming'),
-    queryFn: () => lmsRequest<{ upcomingExams: UpcomingExam[] }>('/admin/upcoming-exams'),
+    queryFn: () => unwrap(lmsApi.GET('/admin/upcoming-exams')),
   });
 export const useAdminUpcomingExams = () => useQuery(adminUpcomingExamsQuery());
-export type NewUpcomingExam = { title: string; exam_date: string; exam_time: string; profession: string };
+export type UpcomingExamBody = ApiBody<'/admin/upcoming-exams', 'post'>;
 export const useAddUpcomingExam = () =>
-  useAdminMutation([adminKey('upcoming'), lmsKeys.upcoming], (body: NewUpcomingExam) =>
-    lmsRequest('/admin/upcoming-exams', { method: 'POST', body }),
+  useAdminMutation([adminKey('upcoming'), lmsKeys.upcoming], (body: UpcomingExamBody) =>
+    unwrap(lmsApi.POST('/admin/upcoming-exams', { body })),
   );
 export const useDeleteUpcomingExam = () =>
   useAdminMutation([adminKey('upcoming'), lmsKeys.upcoming], (id: number) =>
-    lmsRequest(`/admin/upcoming-exams/${id}`, { method: 'DELETE' }),
+    unwrap(lmsApi.DELETE('/admin/upcoming-exams/{id}', { params: { path: { id } } })),
   );
 
 export const useGradeEssay = () =>
   useAdminMutation([adminKey('essays')], ({ id, correct, note }: { id: number; correct: boolean; note: string }) =>
-    lmsRequest(`/admin/essays/${id}`, { method: 'PUT', body: { correct, note } }),
+    unwrap(lmsApi.PUT('/admin/essays/{id}', { params: { path: { id } }, body: { correct, note } })),
   );
 
 export const useSetPrograms = () =>
-  useAdminMutation([adminKey('users')], ({ id, allowed }: { id: number; allowed: string[] }) =>
-    lmsRequest<LmsUser>(`/admin/users/${id}/programs`, { method: 'PUT', body: { allowed_programs: allowed } }),
+  useAdminMutation([adminKey('users')], ({ id, allowed }: { id: number; allowed: Program[] }) =>
+    unwrap(lmsApi.PUT('/admin/users/{id}/programs', { params: { path: { id } }, body: { allowed_programs: allowed } })),
   );
 /** A learner's accommodation and its recorded changes (paged, newest first). */
 export const accommodationQuery = (userId: number, page: number) =>
   queryOptions({
     queryKey: [...adminKey('users'), userId, 'accommodation', page],
     queryFn: () =>
-      lmsRequestPage<AccommodationResponse>(`/admin/users/${userId}/accommodation`, {
-        query: { page, pageSize: ADMIN_PAGE_SIZE },
-      }),
+      unwrapPage(
+        lmsApi.GET('/admin/users/{id}/accommodation', {
+          params: { path: { id: userId }, query: { page, pageSize: ADMIN_PAGE_SIZE } },
+        }),
+      ),
     placeholderData: keepPreviousData,
   });
 export const useAccommodation = (userId: number | null, page: number) =>
   useQuery({ ...accommodationQuery(userId ?? 0, page), enabled: userId !== null });
-export type AccommodationChangeBody = {
-  timeMultiplier: number | null;
-  extraMinutes: number | null;
-  extraAttempts: number;
-};
+export type AccommodationChangeBody = ApiBody<'/admin/users/{id}/accommodation', 'put'>;
 export const useSetAccommodation = () =>
   useAdminMutation([adminKey('users')], ({ id, body }: { id: number; body: AccommodationChangeBody }) =>
-    lmsRequest<Accommodation>(`/admin/users/${id}/accommodation`, { method: 'PUT', body }),
+    unwrap(lmsApi.PUT('/admin/users/{id}/accommodation', { params: { path: { id } }, body })),
   );
+/** Issues access codes; the list shows them at once. */
+export const useIssueAccessCodes = () =>
+  useAdminMutation([adminKey('access-codes')], (body: ApiBody<'/admin/access-codes', 'post'>) =>
+    unwrap(lmsApi.POST('/admin/access-codes', { body })),
+  );
+
 /** Changes no list: the user's sessions end on the server. */
 export const useSetUserPassword = () =>
   useMutation({
     mutationFn: ({ id, password }: { id: number; password: string }) =>
-      lmsRequest<null>(`/admin/users/${id}/password`, { method: 'PUT', body: { password } }),
+      unwrap(lmsApi.PUT('/admin/users/{id}/password', { params: { path: { id } }, body: { password } })),
   });
 
 export const examSettingsQuery = () =>
   queryOptions({
     queryKey: adminKey('exam-settings'),
-    queryFn: () => lmsRequest<ExamSettings>('/admin/exam-settings'),
+    queryFn: () => unwrap(lmsApi.GET('/admin/exam-settings')),
   });
 export const useExamSettings = () => useQuery(examSettingsQuery());
 export function useSaveExamSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: ExamSettings) =>
-      lmsRequest<ExamSettings>('/admin/exam-settings', { method: 'PUT', body: settings }),
+    mutationFn: (settings: ApiBody<'/admin/exam-settings', 'put'>) =>
+      unwrap(lmsApi.PUT('/admin/exam-settings', { body: settings })),
     onSuccess: (saved) => queryClient.setQueryData(examSettingsQuery().queryKey, saved),
   });
 }
 
-/** Uploads an image for lesson text (multipart, which the JSON helper cannot send); resolves with its address. */
+/** Uploads an image for lesson text (a multipart form); resolves with its address. */
 export async function uploadLessonImage(file: File): Promise<{ url: string }> {
   const form = new FormData();
   form.append(LESSON_IMAGE_FIELD, file);
-  const token = lmsToken.get();
-  let response: Response;
-  try {
-    response = await fetch('/admin/lesson-images', {
-      method: 'POST',
-      body: form,
-      headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-  } catch {
-    throw new ApiError(0, UNREACHABLE_MESSAGE);
-  }
-  const body = (await response.json().catch(() => ({}))) as { url?: string; error?: string; code?: string };
-  if (!response.ok || !body.url)
-    throw new ApiError(response.status, body.error ?? `Request failed (${response.status})`, body.code);
-  return { url: body.url };
+  return unwrap(lmsApi.POST('/admin/lesson-images', formBody(form)));
 }

@@ -9,6 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { audiences, courseLevels, LESSON_IMAGE_MAX_BYTES } from '../../../contracts/lms-constants.js';
 import { acceptAttribute, acceptedMediaText } from '../../../contracts/media-constants.js';
 import type { AdminCourseDetails } from '../../../contracts/lms.js';
+import { choiceOf } from '../../lib/choices.js';
 import { ApiError, errorMessage, fieldError } from '../../lib/http.js';
 import { useRouteId } from '../../lib/route-id.js';
 import { Button, buttonClassName } from '../../ui/button.js';
@@ -19,12 +20,20 @@ import { useToast } from '../../ui/toast.js';
 import { professionLabel } from '../labels.js';
 import { LessonMarkdown } from '../lesson-markdown.js';
 import styles from '../lms.module.css';
-import { adminCourseQuery, uploadLessonImage, useAddCourse, useUpdateCourse, type NewCourse } from './admin-api.js';
+import { adminCourseQuery, uploadLessonImage, useAddCourse, useUpdateCourse } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 import editor from './course-editor-page.module.css';
 
 type Lesson = { key: string; title: string; body: string };
-type Values = Omit<NewCourse, 'sections'> & { lessons: Lesson[] };
+/** As the form holds them: a select's value is a string until the course is sent. */
+type Values = {
+  title: string;
+  description: string;
+  profession: string;
+  level: string;
+  duration: string;
+  lessons: Lesson[];
+};
 
 let lessonKeys = 0;
 const newLesson = (title = '', body = ''): Lesson => ({ key: `lesson-${++lessonKeys}`, title, body });
@@ -113,8 +122,16 @@ function CourseEditor({ course }: { course?: AdminCourseDetails }) {
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const { lessons, ...rest } = form;
-    const body: NewCourse = { ...rest, sections: lessons.map(({ title, body: text }) => ({ title, body: text })) };
+    const { lessons, profession, level, ...rest } = form;
+    // Both selects are required and list only these choices: the form asks before it gets here.
+    const audience = choiceOf(audiences, profession);
+    if (!audience) return;
+    const body = {
+      ...rest,
+      profession: audience,
+      level: choiceOf(courseLevels, level),
+      sections: lessons.map(({ title, body: text }) => ({ title, body: text })),
+    };
     const done = () => {
       notify(course ? 'Course saved' : 'Course added');
       void navigate('/lms-system/admin/course');

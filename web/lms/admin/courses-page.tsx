@@ -16,15 +16,16 @@ import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
+import { lmsApi } from '../session.js';
 import { useDeleteCourse, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
-
-type CourseRow = Course & { sectionCount: number };
 
 /** The course catalogue as a table; a course is added and edited on its own page, with its lessons in Markdown. */
 export default function CoursesAdminPage() {
   const notify = useToast();
-  const { query, page, setPage, pageSize } = usePagedList<{ courses: CourseRow[] }>('courses', '/admin/courses');
+  const { query, page, setPage, pageSize } = usePagedList('courses', (query) =>
+    lmsApi.GET('/admin/courses', { params: { query } }),
+  );
   const [toDelete, setToDelete] = useState<Course | null>(null);
   const remove = useDeleteCourse();
   return (

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { essayStatuses } from '../../../contracts/lms-constants.js';
 import type { EssayAnswer } from '../../../contracts/lms.js';
+import { choiceOf } from '../../lib/choices.js';
 import { ApiError } from '../../lib/http.js';
 import { formatDateTime } from '../../lib/format.js';
 import { Button } from '../../ui/button.js';
@@ -8,6 +10,7 @@ import { Pagination } from '../../ui/pagination.js';
 import { QueryState } from '../../ui/query-state.js';
 import { FormError } from '../../ui/states.js';
 import styles from '../lms.module.css';
+import { lmsApi } from '../session.js';
 import { useGradeEssay, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
@@ -55,11 +58,14 @@ function EssayCard({
 
 export default function EssaysPage() {
   const [error, setError] = useState<string | null>(null);
-  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<{ essays: EssayAnswer[] }, 'status'>(
+  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList(
     'essays',
-    '/admin/essays',
+    (query) =>
+      lmsApi.GET('/admin/essays', {
+        params: { query: { ...query, status: choiceOf(essayStatuses, query.status) } },
+      }),
     { status: 'pending' },
-    { status: (value) => value === 'pending' || value === 'graded' },
+    { status: (value) => choiceOf(essayStatuses, value) !== undefined },
   );
   const { status } = filters;
   return (

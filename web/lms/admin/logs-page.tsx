@@ -1,18 +1,19 @@
-import type { ExamLog } from '../../../contracts/lms.js';
 import { formatDateTime } from '../../lib/format.js';
 import { Button } from '../../ui/button.js';
 import { Pagination } from '../../ui/pagination.js';
 import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
 import { routeId } from '../../lib/route-id.js';
+import { lmsApi } from '../session.js';
 import { usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
 /** The integrity record: every attempt's events in order (start, copy, paste, leaving full screen or the tab, finish). */
 export default function LogsPage() {
-  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<{ logs: ExamLog[] }, 'examId'>(
+  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList(
     'logs',
-    '/admin/exam-logs',
+    (query) =>
+      lmsApi.GET('/admin/exam-logs', { params: { query: { ...query, examId: routeId(query.examId) ?? undefined } } }),
     { examId: '' },
     { examId: (value) => routeId(value) !== null },
   );

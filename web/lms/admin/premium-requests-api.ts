@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AdminPremiumRequest, PremiumRequest } from '../../../contracts/lms.js';
-import { lmsRequest } from '../session.js';
+import { unwrap } from '../../lib/http.js';
+import { lmsApi } from '../session.js';
 import { adminKey, pagedListQuery } from './admin-api.js';
 
 /** The open premium requests, oldest first, a page at a time. */
 export const openPremiumRequestsQuery = (page: number) =>
-  pagedListQuery<{ premiumRequests: AdminPremiumRequest[] }>(
+  pagedListQuery(
     'premium-requests',
-    '/admin/premium-requests',
-    { status: 'open' },
+    (query) => lmsApi.GET('/admin/premium-requests', { params: { query: { ...query, status: 'open' } } }),
+    {},
     page,
   );
 
@@ -17,7 +17,11 @@ export function useDecidePremiumRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: number; action: 'grant' | 'decline' }) =>
-      lmsRequest<PremiumRequest>(`/admin/premium-requests/${id}/${action}`, { method: 'POST' }),
+      unwrap(
+        action === 'grant'
+          ? lmsApi.POST('/admin/premium-requests/{id}/grant', { params: { path: { id } } })
+          : lmsApi.POST('/admin/premium-requests/{id}/decline', { params: { path: { id } } }),
+      ),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKey('premium-requests') }),

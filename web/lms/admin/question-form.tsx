@@ -9,6 +9,7 @@ import {
   type QuestionType,
 } from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
+import { choiceOf } from '../../lib/choices.js';
 import { errorMessage, fieldError } from '../../lib/http.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextareaField, TextField } from '../../ui/field.js';
@@ -16,7 +17,7 @@ import { Form } from '../../ui/form.js';
 import { FormError } from '../../ui/states.js';
 import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.js';
 import styles from '../lms.module.css';
-import type { NewQuestion } from './admin-api.js';
+import type { QuestionBody } from './admin-api.js';
 
 type Values = {
   question: string;
@@ -88,7 +89,7 @@ type Props = {
   /** The last refusal from the server: a field's shown under it, any other above the form. */
   failure: unknown;
   /** Resolves once saved; the add form then starts afresh. */
-  onSave: (body: NewQuestion) => Promise<unknown>;
+  onSave: (body: QuestionBody) => Promise<unknown>;
   onCancel?: () => void;
 };
 
@@ -126,7 +127,15 @@ export function QuestionForm({
 
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const body = { ...form, options: form.question_type === 'multiple-choice' ? parseOptionsText(form.options) : [] };
+    // The profession select is required and lists only professions: the form asks before it gets here.
+    const profession = choiceOf(professions, form.profession);
+    if (!profession) return;
+    const body = {
+      ...form,
+      profession,
+      difficulty: choiceOf(difficulties, form.difficulty),
+      options: form.question_type === 'multiple-choice' ? parseOptionsText(form.options) : [],
+    };
     onSave(body).then(
       () => {
         if (!question) setForm(emptyValues);

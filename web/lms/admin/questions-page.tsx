@@ -3,6 +3,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { NO_TOPIC, professions } from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
+import { choiceOf } from '../../lib/choices.js';
 import { ApiError } from '../../lib/http.js';
 import { SelectField } from '../../ui/field.js';
 import { ConfirmDialog, Modal } from '../../ui/modal.js';
@@ -14,6 +15,7 @@ import { ErrorState, FormError, LoadingState } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.js';
 import styles from '../lms.module.css';
+import { lmsApi } from '../session.js';
 import { useAddQuestion, useDeleteQuestion, usePagedList, useUpdateQuestion } from './admin-api.js';
 import { QuestionForm } from './question-form.js';
 import { AdminLayout } from './admin-layout.js';
@@ -96,12 +98,12 @@ function QuestionCell({ question }: { question: AdminQuestion }) {
 }
 
 export default function QuestionsPage() {
-  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<
-    { examQuestions: AdminQuestion[] },
-    'profession'
-  >(
+  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList(
     'questions',
-    '/exam-questions',
+    (query) =>
+      lmsApi.GET('/exam-questions', {
+        params: { query: { ...query, profession: choiceOf(professions, query.profession) } },
+      }),
     { profession: '' },
     { profession: (value) => (professions as readonly string[]).includes(value) },
   );

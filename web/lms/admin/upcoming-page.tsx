@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { audiences } from '../../../contracts/lms-constants.js';
 import type { UpcomingExam } from '../../../contracts/lms.js';
 import { ApiError } from '../../lib/http.js';
+import { choiceOf } from '../../lib/choices.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';
 import { Form } from '../../ui/form.js';
@@ -27,13 +28,16 @@ export default function UpcomingPage() {
     setForm((f) => ({ ...f, [key]: event.target.value }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    add.mutate(form, {
-      onSuccess: () => {
-        setForm(emptyForm);
-        setError(null);
+    add.mutate(
+      { ...form, profession: choiceOf(audiences, form.profession) },
+      {
+        onSuccess: () => {
+          setForm(emptyForm);
+          setError(null);
+        },
+        onError: (e) => setError(`Error adding exam: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
       },
-      onError: (e) => setError(`Error adding exam: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
-    });
+    );
   };
   return (
     <AdminLayout title="Upcoming Exams">

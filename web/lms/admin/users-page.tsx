@@ -1,8 +1,8 @@
 import KeyRound from 'lucide-react/icons/key-round';
 import { useState } from 'react';
 import { programs, type Program } from '../../../contracts/lms-constants.js';
-import type { Accommodation, LmsUser } from '../../../contracts/lms.js';
-import { ApiError } from '../../lib/http.js';
+import type { LmsUser } from '../../../contracts/lms.js';
+import { ApiError, type ApiData } from '../../lib/http.js';
 import { formatDateTime } from '../../lib/format.js';
 import { TextField } from '../../ui/field.js';
 import { Pagination } from '../../ui/pagination.js';
@@ -13,6 +13,7 @@ import { FormError } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { professionLabel, programLabel, roleLabel } from '../labels.js';
 import styles from '../lms.module.css';
+import { lmsApi } from '../session.js';
 import { usePagedList, useSetPrograms } from './admin-api.js';
 import { AccommodationDialog, accommodationText } from './accommodation-dialog.js';
 import { AdminLayout } from './admin-layout.js';
@@ -20,13 +21,13 @@ import { SetPasswordDialog } from './set-password-dialog.js';
 import { PremiumRequests } from './premium-requests.js';
 import { Button } from '../../ui/button.js';
 
-type UserRow = LmsUser & { accommodation?: Accommodation | undefined };
+type UserRow = ApiData<'/admin/users', 'get'>['users'][number];
 
 export default function UsersPage() {
   const notify = useToast();
-  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList<{ users: UserRow[] }, 'search'>(
+  const { query, page, setPage, pageSize, filters, setFilter } = usePagedList(
     'users',
-    '/admin/users',
+    (query) => lmsApi.GET('/admin/users', { params: { query } }),
     { search: '' },
     { search: (value) => value.length <= 40 },
   );
@@ -36,7 +37,7 @@ export default function UsersPage() {
   const save = useSetPrograms();
 
   const toggle = (user: LmsUser, program: Program, on: boolean) => {
-    const current = user.key.allowed_programs.filter((p) => p !== program);
+    const current = programs.filter((p) => p !== program && user.key.allowed_programs.includes(p));
     save.mutate(
       { id: user.id, allowed: on ? [...current, program] : current },
       {
