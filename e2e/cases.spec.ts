@@ -99,25 +99,25 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await expect(stepRows.nth(3)).toContainText('Final Approval');
   await expectAccessible(page);
 
-  // A case through the Case Management modal, subscribed to the default services and the new one.
+  // A case through the Case Management modal: no service is chosen for the admin, and one is needed.
   await sidebar(page).getByRole('link', { name: 'Manage Cases' }).click();
   await page.getByRole('button', { name: 'Create New Case' }).click();
   const modal = page.getByRole('dialog', { name: 'Create New Case' });
   await expect(modal).toBeVisible();
-  for (const defaultService of [
-    'Documents Verification',
-    'Health Authority Clearance',
-    'License Registration',
-    'Recruitment Progress',
-  ]) {
-    await expect(modal.getByRole('checkbox', { name: defaultService })).toBeChecked();
+  for (const service of ['Documents Verification', 'Health Authority Clearance', serviceName]) {
+    await expect(modal.getByRole('checkbox', { name: service })).not.toBeChecked();
   }
-  await expect(modal.getByRole('checkbox', { name: serviceName })).not.toBeChecked();
   await expectAccessible(page);
   await modal.getByLabel('Case Number').fill(caseNumber);
   await modal.getByLabel('Passport Number').fill('XY 123456');
   await modal.getByLabel('Client Name').fill(clientName);
+  await modal.getByRole('button', { name: 'Create Case' }).click();
+  await expect(modal.getByRole('group', { name: 'Services' })).toHaveAccessibleDescription(
+    'Choose at least one service.',
+  );
+  await modal.getByRole('checkbox', { name: 'Documents Verification' }).check();
   await modal.getByRole('checkbox', { name: serviceName }).check();
+  await expect(modal.getByText('Choose at least one service.')).toHaveCount(0);
   await modal.getByRole('button', { name: 'Create Case' }).click();
   await expect(page.getByText(`Case created successfully: ${caseNumber}`)).toBeVisible();
   await expect(modal).toBeHidden();
@@ -131,6 +131,7 @@ test('when an admin sets up a service and a case and moves its step, then a visi
   await expect(page.getByRole('heading', { name: 'Create New Case' })).toBeVisible();
   await page.getByLabel('Passport Number').fill('ZZ 987654');
   await page.getByLabel('Client Name').fill(secondClient);
+  await page.getByRole('checkbox', { name: 'License Registration' }).check();
   await page.getByRole('button', { name: 'Create Case' }).click();
   await expect(page).toHaveURL(/\/caseadmin\/details\/\d+$/);
   await expect(page.getByText(/^Case PW-\d{4}-[A-Z0-9]{6} created$/)).toBeVisible();
@@ -271,6 +272,7 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
   await createModal.getByLabel('Case Number').fill(existing.case_number.toLowerCase());
   await createModal.getByLabel('Passport Number').fill('D 2');
   await createModal.getByLabel('Client Name').fill('Someone Else');
+  await createModal.getByRole('checkbox', { name: 'Documents Verification' }).check();
   await createModal.getByRole('button', { name: 'Create Case' }).click();
   // The server's refusal shows next to the field it is about, not above the form.
   await expect(createModal.getByLabel('Case Number')).toHaveAccessibleDescription(

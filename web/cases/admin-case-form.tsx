@@ -5,7 +5,7 @@ import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
-import { DEFAULT_SERVICE_IDS, useServices } from './admin-api.js';
+import { useServices } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import { OwnerField, ownerIdOf, type OwnerChoice } from './admin-owner-field.js';
 import { ServiceChecklist } from './admin-service-checklist.js';
@@ -21,23 +21,39 @@ type Props = {
   extraActions?: ReactNode;
 };
 
-/** The new-case form. It sends what was typed: the server's checks and messages are the ones shown. */
 /** The request fields this form has a place for; the server's sentence about one shows next to it. */
 const formFields = ['case_number', 'passport_number', 'client_name', 'client_email', 'serviceIds', 'ownerId'] as const;
 
+/** A case follows at least one service; none is chosen for the admin (ids differ between installs). */
+export const NO_SERVICE_CHOSEN = 'Choose at least one service.';
+
+/**
+ * The new-case form. It sends what was typed: the server's checks and messages are the ones shown,
+ * but for the services, which it asks for before sending.
+ */
 export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit, extraActions }: Props) {
   const services = useServices();
   const [caseNumber, setCaseNumber] = useState('');
   const [passportNumber, setPassportNumber] = useState('');
   const [clientName, setClientName] = useState('');
   const [clientEmail, setClientEmail] = useState('');
-  const [serviceIds, setServiceIds] = useState<number[]>([...DEFAULT_SERVICE_IDS]);
+  const [serviceIds, setServiceIds] = useState<number[]>([]);
+  const [servicesError, setServicesError] = useState<string | null>(null);
   const [owner, setOwner] = useState<OwnerChoice>('');
+
+  function chooseServices(ids: number[]) {
+    setServiceIds(ids);
+    if (ids.length > 0) setServicesError(null);
+  }
 
   function submit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    // A default service that has since been deleted is not offered, so it is not sent either.
+    // A service deleted since the list loaded is not offered, so it is not sent either.
     const offered = serviceIds.filter((id) => services.data?.some((service) => service.id === id));
+    if (offered.length === 0) {
+      setServicesError(NO_SERVICE_CHOSEN);
+      return;
+    }
     onSubmit({
       ...(withCaseNumber ? { case_number: caseNumber } : {}),
       passport_number: passportNumber,
@@ -97,7 +113,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
         error={messageFor('client_email')}
       />
       <OwnerField value={owner} onChange={setOwner} defaultLabel="Me" error={messageFor('ownerId')} />
-      <ServiceChecklist selected={serviceIds} onChange={setServiceIds} disabled={busy} />
+      <ServiceChecklist selected={serviceIds} onChange={chooseServices} disabled={busy} error={servicesError} />
       <div className={styles.formActions}>
         {extraActions}
         <Button type="submit" disabled={busy || services.isPending}>
