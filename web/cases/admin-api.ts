@@ -156,7 +156,7 @@ export function useEndApplicantSignIns(caseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      adminRequest<{ message: string }>(`/api/caseadmin/cases/${caseId}/applicant-sign-ins`, { method: 'DELETE' }),
+      unwrap(adminApi.DELETE('/api/caseadmin/cases/{id}/applicant-sign-ins', { params: { path: { id: caseId } } })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKeys.detail(caseId) }),
   });
 }

@@ -36,6 +36,7 @@ export interface paths {
                             networkSignup: "open" | "closed";
                             oidcConfigured: boolean;
                             oidcProviderName: string;
+                            uploadMaxBytes: number;
                         };
                     };
                 };
@@ -2150,9 +2151,10 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
+            /** @description The file as saved, in any encoding the import reads */
             requestBody: {
                 content: {
-                    "application/json": string;
+                    "text/csv": string;
                 };
             };
             responses: {
@@ -2912,6 +2914,124 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caseadmin/cases/{id}/applicant-sign-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Ends every sign-in of the case's applicant (their sessions and unused emailed link); recorded in the history. The applicant asks for a new link on the tracker. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -10013,7 +10133,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions */
+        /** @description CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions. Any encoding docs/question-formats.md lists (UTF-8, UTF-16, Windows-1252, Windows-1256), comma, semicolon or tab separated. */
         post: {
             parameters: {
                 query?: {
@@ -10025,9 +10145,11 @@ export interface paths {
                 path?: never;
                 cookie?: never;
             };
+            /** @description The file as saved, in any encoding the import reads */
             requestBody: {
                 content: {
-                    "application/json": string;
+                    "text/csv": string;
+                    "text/plain": string;
                 };
             };
             responses: {
@@ -15961,7 +16083,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description multipart/form-data: `description` text and an optional `media` file (gif, jpeg, png or mp4, judged by content) */
+        /** @description multipart/form-data: `description` text and an optional `media` file (a JPEG, PNG, GIF, WebP or HEIC photo, or an MP4, MOV or WebM video, judged by content), stored without location or device metadata */
         post: {
             parameters: {
                 query?: never;
@@ -18459,7 +18581,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description multipart/form-data with one image file field `photo` */
+        /** @description multipart/form-data with one photo file field `photo` (JPEG, PNG, GIF, WebP or HEIC), stored without location or device metadata */
         post: {
             parameters: {
                 query?: never;
