@@ -1368,7 +1368,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Emails a link to set a new password; 202 whether or not the address is an admin */
+        /** @description Emails a link to set a new password (1 h, single use); 202 whether or not an account has the address */
         post: {
             parameters: {
                 query?: never;
@@ -1490,7 +1490,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets the new password with the emailed token; ends every sign-in of the admin */
+        /** @description Sets the new password with the emailed token; ends every sign-in of the account */
         post: {
             parameters: {
                 query?: never;
@@ -6006,7 +6006,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Emails a link to set a new password; 202 whether or not an account has the address */
+        /** @description Emails a link to set a new password (1 h, single use); 202 whether or not an account has the address */
         post: {
             parameters: {
                 query?: never;
@@ -14467,7 +14467,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Emails a link to set a new password; 202 whether or not the address has an account */
+        /** @description Emails a link to set a new password (1 h, single use); 202 whether or not an account has the address */
         post: {
             parameters: {
                 query?: never;
@@ -14589,7 +14589,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets the new password with the emailed token (1 h, single use); ends every session of the account */
+        /** @description Sets the new password with the emailed token; ends every sign-in of the account */
         post: {
             parameters: {
                 query?: never;
