@@ -97,7 +97,7 @@ async function signUp(baseUrl: string): Promise<Member> {
     headers,
     body: JSON.stringify({ email, password: 'correct horse battery' }),
   });
-  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status}`);
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
   const cookie =
     (signIn.headers.getSetCookie().find((c) => c.startsWith('pathway_session=')) ?? '').split(';')[0] ?? '';
   const profile = await fetch(`${baseUrl}/api/network/me/profile`, {
@@ -263,6 +263,39 @@ describe('three instances behind HAProxy, PgBouncer in transaction pooling, Redi
     if (process.env.CLUSTER_DEBUG) console.log(cluster?.output());
     await direct?.end();
     await cluster?.stop();
+  });
+
+  it('when a client comes over plain HTTP, then the balancer sends it to HTTPS; over HTTPS the answers carry HSTS and the app sees the secure scheme', async () => {
+    const plain = await fetch(`${cluster.balancerHttpUrl}/casetracking?from=email`, { redirect: 'manual' });
+    expect(plain.status).toBe(301);
+    // The same host and address over HTTPS (on the standard ports the host carries none; here it keeps the test's).
+    expect(plain.headers.get('location')).toBe(
+      `https://${new URL(cluster.balancerHttpUrl).host}/casetracking?from=email`,
+    );
+    const api = await fetch(`${cluster.balancerHttpUrl}/api/progress?caseNumber=X&passportNumber=Y`, {
+      redirect: 'manual',
+    });
+    expect(api.status).toBe(301);
+
+    const secure = await fetch(`${cluster.balancerUrl}/api/config`);
+    expect(secure.status).toBe(200);
+    expect(secure.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    // X-Forwarded-Proto from the balancer: the session cookie of a sign-in through it is Secure.
+    const email = `tls-${randomBytes(4).toString('hex')}@example.test`;
+    const headers = { 'content-type': 'application/json', origin: cluster.balancerUrl };
+    await fetch(`${cluster.balancerUrl}/api/network/auth/sign-up`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password: 'correct horse battery' }),
+    });
+    const signIn = await fetch(`${cluster.balancerUrl}/api/network/auth/sign-in`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email, password: 'correct horse battery' }),
+    });
+    expect(signIn.status).toBe(200);
+    const session = signIn.headers.getSetCookie().find((cookie) => cookie.startsWith('pathway_session='));
+    expect(session).toMatch(/; Secure/i);
   });
 
   it('when one instance is killed under load, then every subscriber reconnects through the balancer and receives every event, no acknowledged write is lost, sign-out ends streams everywhere, limits hold, and the instance comes back', async () => {

@@ -1,7 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import tls from 'node:tls';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { vi } from 'vitest';
@@ -10,6 +12,8 @@ import { createLogger } from '../../server/platform/logger.js';
 import { installedCommand } from '../support/debian-package.js';
 import { startRedisServer } from '../support/redis-server.js';
 import { timeouts } from '../support/timeouts.js';
+
+const run = promisify(execFile);
 
 /** A child process with its output kept, to show when a test fails. */
 type Managed = { child: ChildProcess; exited: Promise<void>; output(): string };
@@ -49,43 +53,88 @@ async function until(
 }
 
 /**
- * HAProxy over `instances` (round robin, routed by `/readyz`, long tunnels for event streams, a
- * dead instance's requests dispatched again), with its statistics page for the servers' states.
+ * The balancer's config: the shipped `deploy/haproxy.cfg` itself (TLS, the redirect to HTTPS, HSTS,
+ * checks, timeouts), with the two things only Docker has replaced: its DNS resolver, and the
+ * `server-template` over compose's replicas, which become one `server` line per instance here.
+ * A change to those lines of the shipped file that this cannot follow fails here, loudly.
  */
-async function startBalancer(haproxy: string, root: string, instances: Instance[]) {
+export function nativeBalancerConfig(shipped: string, instances: Instance[]): string {
+  const replace = (text: string, pattern: RegExp, replacement: string) => {
+    if ((text.match(new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`)) ?? []).length !== 1)
+      throw new Error(`deploy/haproxy.cfg no longer has one ${pattern}: update nativeBalancerConfig`);
+    return text.replace(pattern, replacement);
+  };
+  let config = replace(shipped, /^resolvers docker\n(?: {2}.*\n)+/m, '');
+  config = replace(config, / init-addr none resolvers docker$/m, '');
+  return replace(
+    config,
+    /^ {2}server-template app \d+ app:3000 check$/m,
+    instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`).join('\n'),
+  );
+}
+
+/** A throwaway certificate for 127.0.0.1, trusted by this process's TLS clients (fetch, autocannon) from now on. */
+async function throwawayCertificate(root: string): Promise<string> {
+  const dir = join(root, 'tls');
+  await mkdir(dir, { recursive: true });
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=pathway-cluster-test',
+    '-addext',
+    'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    '-keyout',
+    join(dir, 'key.pem'),
+    '-out',
+    join(dir, 'cert.pem'),
+  ]);
+  const certificate = await readFile(join(dir, 'cert.pem'), 'utf8');
+  // HAProxy reads the chain and the key from one file, as the shipped config mounts it.
+  const pem = join(dir, 'pathway.pem');
+  await writeFile(pem, certificate + (await readFile(join(dir, 'key.pem'), 'utf8')), { mode: 0o600 });
+  if (typeof tls.setDefaultCACertificates !== 'function')
+    throw new Error(
+      `the cluster test trusts its certificate with tls.setDefaultCACertificates (Node 24): ${process.version}`,
+    );
+  tls.setDefaultCACertificates([...tls.getCACertificates('default'), certificate]);
+  return pem;
+}
+
+/**
+ * HAProxy over `instances` with the shipped config (round robin, routed by `/readyz`, a dead
+ * instance's requests dispatched again, TLS with HTTP redirected), checking every 250 ms instead of
+ * 2 s so a killed instance is marked down sooner, and with its statistics page for the servers' states.
+ */
+async function startBalancer(haproxy: string, root: string, certificate: string, instances: Instance[]) {
   const port = await findFreePort();
+  const httpPort = await findFreePort();
   const statsPort = await findFreePort();
   const config = join(root, `haproxy-${port}.cfg`);
+  await writeFile(config, nativeBalancerConfig(await readFile('deploy/haproxy.cfg', 'utf8'), instances));
+  const stats = join(root, `haproxy-${port}-stats.cfg`);
   await writeFile(
-    config,
-    [
-      'global',
-      '  maxconn 4000',
-      'defaults',
-      '  mode http',
-      '  timeout connect 1s',
-      '  timeout client 120s',
-      '  timeout server 120s',
-      '  timeout tunnel 120s',
-      '  option redispatch',
-      '  retries 3',
-      'frontend web',
-      `  bind 127.0.0.1:${port}`,
-      '  option forwardfor',
-      '  default_backend app',
-      'frontend stats',
-      `  bind 127.0.0.1:${statsPort}`,
-      '  stats enable',
-      '  stats uri /stats',
-      'backend app',
-      '  balance roundrobin',
-      '  option httpchk GET /readyz',
-      '  default-server inter 250ms fall 2 rise 2',
-      ...instances.map((instance) => `  server ${instance.name} 127.0.0.1:${instance.port} check`),
-      '',
-    ].join('\n'),
+    stats,
+    ['frontend stats', `  bind 127.0.0.1:${statsPort}`, '  stats enable', '  stats uri /stats', ''].join('\n'),
   );
-  const balancer = manage(haproxy, ['-f', config, '-db']);
+  const balancer = manage(haproxy, ['-f', config, '-f', stats, '-db'], {
+    env: {
+      ...process.env,
+      PATHWAY_HTTPS_BIND: `127.0.0.1:${port}`,
+      PATHWAY_HTTP_BIND: `127.0.0.1:${httpPort}`,
+      PATHWAY_TLS_CERT: certificate,
+      PATHWAY_CHECK_INTERVAL: '250ms',
+      // Twice this in descriptors: within what a test machine allows a process.
+      PATHWAY_MAXCONN: '4000',
+    },
+  });
   /** Each server as HAProxy sees it: its state (UP, DOWN, ...) and its open sessions. */
   const serverStats = async (): Promise<Record<string, { state: string; sessions: number }>> => {
     const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
@@ -106,7 +155,10 @@ async function startBalancer(haproxy: string, root: string, instances: Instance[
     balancer.output,
   );
   return {
-    url: `http://127.0.0.1:${port}`,
+    /** HTTPS, as clients reach the app. */
+    url: `https://127.0.0.1:${port}`,
+    /** Plain HTTP, which only redirects to `url`. */
+    httpUrl: `http://127.0.0.1:${httpPort}`,
     serverStats,
     serverStates,
     output: balancer.output,
@@ -239,12 +291,15 @@ export async function startCluster(options: { instances: number; env?: Record<st
   // All at once: the migrations' advisory lock (over the direct URL) lets one migrate while the others wait.
   await Promise.all(instances.map(startInstance));
 
-  const balancer = await startBalancer(haproxy, root, instances);
+  const certificate = await throwawayCertificate(root);
+  const balancer = await startBalancer(haproxy, root, certificate, instances);
   const { serverStats, serverStates } = balancer;
   const balancerUrl = balancer.url;
 
   return {
     balancerUrl,
+    /** The balancer's plain-HTTP address, which redirects to `balancerUrl`. */
+    balancerHttpUrl: balancer.httpUrl,
     instances,
     directUrl,
     pooledUrl,
@@ -256,7 +311,7 @@ export async function startCluster(options: { instances: number; env?: Record<st
     },
     start: startInstance,
     /** Another HAProxy over some of the instances (the bench's scale-out: one, two, three). */
-    balancerOver: (some: Instance[]) => startBalancer(haproxy, root, some),
+    balancerOver: (some: Instance[]) => startBalancer(haproxy, root, certificate, some),
     async stop() {
       await balancer.stop();
       for (const instance of instances) await stop(instance.process);

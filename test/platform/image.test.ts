@@ -1,6 +1,13 @@
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { installedCommand } from '../support/debian-package.js';
+
+const run = promisify(execFile);
 
 // Docker cannot run here: these hold the image and compose files to what the native tests prove
 // (scripts/production-install.sh installs and starts the same tree; the cluster test runs the topology).
@@ -57,6 +64,10 @@ describe('the container image and the compose file', () => {
     const haproxy = await readFile('deploy/haproxy.cfg', 'utf8');
     expect(haproxy).toContain('option httpchk GET /readyz');
     expect(haproxy).toMatch(/server-template app \d+ app:3000 check/);
+    // HTTPS as shipped: the certificate mounted where the config reads it, both standard ports published.
+    expect(balancer?.volumes).toContain('./deploy/certs:/usr/local/etc/haproxy/certs:ro');
+    expect(haproxy).toContain('/usr/local/etc/haproxy/certs/pathway.pem');
+    expect(balancer?.ports?.sort()).toEqual(['443:443', '80:80']);
     // Every key of the example env file is a setting the app reads.
     const { loadConfig } = await import('../../server/config.js');
     const example = await readFile('pathway.env.example', 'utf8');
@@ -67,5 +78,62 @@ describe('the container image and the compose file', () => {
         .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
     );
     expect(() => loadConfig(env)).not.toThrow();
+  });
+
+  it('when HAProxy checks the shipped balancer config with a certificate, then it is valid; it terminates TLS, redirects plain HTTP to HTTPS and sends HSTS; without the certificate it refuses to start', async () => {
+    const haproxy = await installedCommand('haproxy', 'haproxy');
+    const dir = await mkdtemp(join(tmpdir(), 'pathway-haproxy-check-'));
+    try {
+      // A throwaway certificate, as an operator mounts a real one.
+      await run('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=pathway.example',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ]);
+      await writeFile(
+        join(dir, 'pathway.pem'),
+        (await readFile(join(dir, 'cert.pem'), 'utf8')) + (await readFile(join(dir, 'key.pem'), 'utf8')),
+      );
+      const check = (env: Record<string, string>) =>
+        run(haproxy, ['-c', '-f', 'deploy/haproxy.cfg'], {
+          env: { ...process.env, PATHWAY_MAXCONN: '1000', ...env },
+        }).then(
+          ({ stdout }) => ({ ok: true, output: stdout }),
+          (error: { stdout?: string; stderr?: string }) => ({
+            ok: false,
+            output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+          }),
+        );
+      const valid = await check({ PATHWAY_TLS_CERT: join(dir, 'pathway.pem') });
+      expect(valid.output).toContain('Configuration file is valid');
+      expect(valid.ok).toBe(true);
+      const withoutCertificate = await check({ PATHWAY_TLS_CERT: join(dir, 'missing.pem') });
+      expect(withoutCertificate.ok).toBe(false);
+      expect(withoutCertificate.output).toMatch(/SSL certificate/);
+
+      const config = await readFile('deploy/haproxy.cfg', 'utf8');
+      const section = (name: string) => config.slice(config.indexOf(`frontend ${name}\n`)).split(/\n(?=\S)/)[0]!;
+      expect(section('http')).toMatch(/^ {2}http-request redirect scheme https code 301$/m);
+      expect(section('http')).not.toContain('default_backend');
+      expect(section('https')).toMatch(/^ {2}bind \S+ ssl crt /m);
+      expect(section('https')).toContain(
+        'http-response set-header Strict-Transport-Security "max-age=31536000; includeSubDomains"',
+      );
+      expect(section('https')).toContain('http-request set-header X-Forwarded-Proto https');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
