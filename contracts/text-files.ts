@@ -121,7 +121,7 @@ export function decodeTextFile(bytes: Uint8Array, charset?: string): DecodedText
   const declared = charset?.trim().toLowerCase();
   if (declared && !/^utf-?8$/.test(declared)) {
     // Any encoding the WHATWG Encoding Standard names (what TextDecoder reads, in browsers and Node).
-    let decoder: TextDecoder;
+    let decoder: InstanceType<typeof TextDecoder>;
     try {
       decoder = new TextDecoder(declared, { fatal: true });
     } catch {
