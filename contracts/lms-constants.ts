@@ -172,3 +172,17 @@ export const TOPIC_MAX_LENGTH = 100;
 export const LESSON_IMAGE_PATH = '/lesson-images/';
 export const LESSON_IMAGE_FIELD = 'image';
 export const LESSON_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Readiness (decision 027): answers before a pass chance is shown, and the widest standard error it is shown with. */
+export const READINESS_MIN_ANSWERS = 30;
+export const READINESS_MAX_STANDARD_ERROR = 0.5;
+/** Answers in a topic before it is judged against the cut. */
+export const TOPIC_MIN_ANSWERS = 5;
+export const topicReadiness = ['above', 'near', 'below', 'too-few'] as const;
+export type TopicReadiness = (typeof topicReadiness)[number];
+/** A calibrated question's level among its profession's questions: 1 the easiest 20 %, then 30 %, 30 %, 15 %, and 5 the hardest 5 %. */
+export const peerLevelLabels = ['', 'Easiest 20 %', 'Easier 30 %', 'Harder 30 %', 'Hard 15 %', 'Hardest 5 %'] as const;
+/** Adaptive practice: the default length, and the standard error a "until precise" set stops at. */
+export const ADAPTIVE_DEFAULT_LENGTH = 20;
+export const ADAPTIVE_PRECISE_MAX_LENGTH = 100;
+export const ADAPTIVE_TARGET_STANDARD_ERROR = 0.3;

@@ -20,6 +20,7 @@ import {
   ACCEPTED_ANSWER_SEPARATOR,
   TOPIC_MAX_LENGTH,
   essayStatuses,
+  topicReadiness,
 } from './lms-constants.js';
 import { questionTextFormats } from './question-formats.js';
 
@@ -151,9 +152,14 @@ export type ExamProgress = z.infer<typeof examProgress>;
 export const examQuestionsQuery = z.object({
   // The older module asks for a short practice set instead of the timed attempt's next question.
   // `mistakes` draws the set from questions the learner got wrong in the timed exam.
-  set: z.enum(['attempt', 'mock', 'mistakes']).optional(),
+  // `adaptive` chooses each next question at the learner's ability; `review` draws the review cards that are due.
+  set: z.enum(['attempt', 'mock', 'mistakes', 'adaptive', 'review']).optional(),
   // A practice set of one topic ("Practise this topic" on the results).
   topic: z.string().trim().min(1).max(TOPIC_MAX_LENGTH).optional(),
+  // An adaptive set: at most this many questions (default 20) ...
+  length: wholeNumber(5, 100).optional(),
+  // ... or (`precise`) until the ability's standard error is at most ADAPTIVE_TARGET_STANDARD_ERROR, at most 100.
+  stop: z.enum(['length', 'precise']).optional(),
   // A test-centre sitting's navigator opens any question of the form.
   questionId: wholeNumber(1, 2_147_483_647).optional(),
 });
@@ -176,8 +182,17 @@ export const examQuestionsResponse = z.object({
     .nullable()
     .optional(),
   durationSeconds: z.number().int().optional(),
-  // A practice set: its answers are scored once, for these questions only, until expiresAt.
-  practiceSet: z.object({ id: z.number().int(), expiresAt: isoDateTime }).optional(),
+  // A practice set: only these questions can be answered (tutor mode), or scored once until expiresAt
+  // (the older module). An adaptive set serves one question at a time, each answer bringing the next.
+  practiceSet: z
+    .object({
+      id: z.number().int(),
+      expiresAt: isoDateTime,
+      kind: z.enum(['mock', 'mistakes', 'adaptive', 'review']).optional(),
+      targetLength: z.number().int().nullable().optional(),
+      targetStandardError: z.number().nullable().optional(),
+    })
+    .optional(),
   mode: z.enum(examModes).optional(),
   // Test-centre mode: the served question's place in the form, its recorded answer and every question's state.
   position: z.number().int().optional(),
@@ -240,6 +255,9 @@ export const practiceAnswerResult = z.object({
     total: z.number().int(),
     finished: z.boolean(),
   }),
+  // An adaptive set: the next question (null once the set stops) and the ability after this answer.
+  next: servedQuestion.nullable().optional(),
+  ability: z.object({ theta: z.number(), standardError: z.number() }).optional(),
 });
 export type PracticeAnswerResult = z.infer<typeof practiceAnswerResult>;
 /** A test-centre answer: recorded (replacing an earlier one), with nothing about correctness. */
@@ -784,3 +802,35 @@ export const coursePreview = z.object({
 });
 export type CoursePreview = z.infer<typeof coursePreview>;
 export const coursePreviewsResponse = z.object({ courses: z.array(coursePreview) });
+
+// ---- Readiness: GET /user/readiness (decision 027)
+
+export const readinessResponse = z.object({
+  // The answers the estimate rests on: each question's first answer, in every mode.
+  answers: z.number().int(),
+  // When the questions were last calibrated (null: never; nothing is estimated before).
+  calibratedAt: isoDateTime.nullable(),
+  // Ability on the questions' scale, with its standard error (the population's before any answer).
+  ability: z.object({ theta: z.number(), standardError: z.number() }),
+  passMark: z.number().int(),
+  // The chance of passing a form today and its 95 % interval; null until READINESS_MIN_ANSWERS
+  // answers and a standard error of at most READINESS_MAX_STANDARD_ERROR.
+  pass: z.object({ chance: z.number(), low: z.number(), high: z.number() }).nullable(),
+  // More answers before the chance shows (0 once it does).
+  answersNeeded: z.number().int(),
+  topics: z.array(
+    z.object({
+      topic: z.string(),
+      answers: z.number().int(),
+      // The chance that ability in this topic is above the cut (null with too few answers).
+      chanceAbove: z.number().nullable(),
+      status: z.enum(topicReadiness),
+    }),
+  ),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponse>;
+
+/** POST /admin/item-calibration: one profession's questions (the schedule does every profession's). */
+export const calibrationRequestBody = z.strictObject({
+  profession: z.enum(professions, { error: `profession must be one of ${professions.join(', ')}` }),
+});

@@ -81,6 +81,11 @@ const environmentSchema = z.object({
   EXAM_QUESTIONS_PER_DAY: z.coerce.number().int().positive().optional(),
   LEARNER_RATE_LIMIT: positiveInt(300),
   LMS_SIGNUPS_PER_HOUR: positiveInt(3),
+  // When the questions are calibrated again from every recorded answer (UTC; decision 027); `off`: only when an admin asks.
+  LMS_CALIBRATION_CRON: z
+    .string()
+    .regex(/^(off|\S+(\s+\S+){4})$/, 'must be a cron expression of five fields, e.g. "20 * * * *", or off')
+    .default('20 * * * *'),
   UPGRADE_CHAT_NUMBER: optionalString.pipe(
     z
       .string()
@@ -312,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       signupsPerHour: e.LMS_SIGNUPS_PER_HOUR,
       upgradeChatNumber: e.UPGRADE_CHAT_NUMBER,
       loadDemoContent: e.LMS_DEMO_CONTENT,
+      calibrationCron: e.LMS_CALIBRATION_CRON === 'off' ? undefined : e.LMS_CALIBRATION_CRON,
     },
     web: {
       healthAuthorityUrl: e.HEALTH_AUTHORITY_URL,

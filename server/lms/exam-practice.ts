@@ -1,12 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
+  ADAPTIVE_DEFAULT_LENGTH,
+  ADAPTIVE_PRECISE_MAX_LENGTH,
+  ADAPTIVE_TARGET_STANDARD_ERROR,
   NO_MORE_QUESTIONS_MESSAGE,
   type ExamQuestionsResponse,
   type MockResult,
   type PracticeAnswerResult,
 } from '../../contracts/lms.js';
-import type { Database } from '../db/client.js';
+import type { Database, Queryable } from '../db/client.js';
 import { statementSql } from '../db/statement-sql.js';
 import {
   examAnswers,
@@ -18,6 +21,7 @@ import {
   practiceSets,
 } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
+import { nextAdaptiveQuestion, servedRow } from './adaptive-practice.js';
 import { hasOpenAttempt, questionWithdrawn } from './exam-attempts.js';
 import { toServed } from './exam-form.js';
 import { outcomeOf, shownCorrectAnswer } from './exam-scoring.js';
@@ -43,6 +47,8 @@ export const DAY_BUDGET_MESSAGE =
   "You have seen today's share of new questions and none of them fits this practice. Try another practice, or come back tomorrow.";
 // Network time between the served set and the answers reaching the server.
 const PRACTICE_GRACE_SECONDS = 30;
+// A tutor-mode set may be answered for a day after it was served; then a new one is drawn.
+const TUTOR_SET_HOURS = 24;
 
 /**
  * A practice set of up to 10 questions: random ones of the profession, or (`mistakes`) ones the
@@ -52,11 +58,12 @@ const PRACTICE_GRACE_SECONDS = 30;
 export async function practiceSet(
   db: Database,
   account: LmsAccount,
-  kind: 'mock' | 'mistakes',
+  kind: 'mock' | 'mistakes' | 'adaptive',
   now: Date,
   settings: PracticeSettings,
-  topic?: string,
+  options: { topic?: string | undefined; length?: number | undefined; stop?: 'length' | 'precise' | undefined } = {},
 ): Promise<ExamQuestionsResponse> {
+  const { topic } = options;
   return db.transaction(async (tx) => {
     // One set at a time per learner, so the hourly count below cannot be raced.
     await tx.select({ id: lmsUsers.id }).from(lmsUsers).where(eq(lmsUsers.id, account.id)).for('update');
@@ -71,6 +78,7 @@ export async function practiceSet(
         `You have practised ${settings.setsPerHour} sets in the last hour. Please try again later.`,
       );
     }
+    if (kind === 'adaptive') return startAdaptiveSet(tx, account, now, settings, options);
     const live = and(
       eq(examQuestions.profession, account.profession),
       isNull(examQuestions.deletedAt),
@@ -144,10 +152,74 @@ export async function practiceSet(
     if (!set) throw new Error('insert returned no row');
     return {
       examQuestions: rows.map((row) => toServed(row, seed)),
-      practiceSet: { id: set.id, expiresAt: expiresAt.toISOString() },
+      practiceSet: { id: set.id, expiresAt: expiresAt.toISOString(), kind },
     };
   });
 }
+
+/** An adaptive set: recorded with its stopping rule and its first question, chosen at the learner's ability. */
+async function startAdaptiveSet(
+  tx: Queryable,
+  account: LmsAccount,
+  now: Date,
+  settings: PracticeSettings,
+  options: { topic?: string | undefined; length?: number | undefined; stop?: 'length' | 'precise' | undefined },
+): Promise<ExamQuestionsResponse> {
+  const precise = options.stop === 'precise';
+  const target = {
+    topic: options.topic ?? null,
+    targetLength: precise ? ADAPTIVE_PRECISE_MAX_LENGTH : (options.length ?? ADAPTIVE_DEFAULT_LENGTH),
+    targetStandardError: precise ? ADAPTIVE_TARGET_STANDARD_ERROR : null,
+  };
+  const first = await nextAdaptiveQuestion(
+    tx,
+    account,
+    { id: 0, questionIds: [], ...target },
+    0,
+    now,
+    settings.questionsPerDay,
+  );
+  const row = first.next === undefined ? undefined : await servedRow(tx, first.next);
+  if (!row) {
+    const [any] = await tx
+      .select({ id: examQuestions.id })
+      .from(examQuestions)
+      .where(
+        and(
+          eq(examQuestions.profession, account.profession),
+          isNull(examQuestions.deletedAt),
+          options.topic === undefined ? undefined : ofTopic(options.topic),
+        ),
+      )
+      .limit(1);
+    const message = !any
+      ? options.topic === undefined
+        ? NO_MORE_QUESTIONS_MESSAGE
+        : NO_TOPIC_QUESTIONS_MESSAGE
+      : ADAPTIVE_NOTHING_NEW_MESSAGE;
+    return { examQuestions: [], message };
+  }
+  const seed = randomInt(1, 2_147_483_647);
+  const expiresAt = new Date(now.getTime() + TUTOR_SET_HOURS * 3_600_000);
+  const [set] = await tx
+    .insert(practiceSets)
+    .values({ userId: account.id, kind: 'adaptive', questionIds: [row.id], seed, servedAt: now, expiresAt, ...target })
+    .returning({ id: practiceSets.id });
+  if (!set) throw new Error('insert returned no row');
+  return {
+    examQuestions: [toServed(row, seed)],
+    practiceSet: {
+      id: set.id,
+      expiresAt: expiresAt.toISOString(),
+      kind: 'adaptive',
+      targetLength: target.targetLength,
+      targetStandardError: target.targetStandardError,
+    },
+  };
+}
+
+export const ADAPTIVE_NOTHING_NEW_MESSAGE =
+  "There is no question here you have not answered before within today's share of new questions. Try another topic, or come back tomorrow.";
 
 /** Scores a practice set's answers, once: the score is out of the set's non-essay questions. */
 export async function scoreMockExam(
@@ -219,8 +291,6 @@ export async function scoreMockExam(
   });
 }
 
-// A tutor-mode set may be answered for a day after it was served; then a new one is drawn.
-const TUTOR_SET_HOURS = 24;
 export const PRACTICE_SET_FINISHED = 'This practice set is finished; start another one.';
 
 type PracticeAnswer = {
@@ -244,6 +314,7 @@ export async function answerPracticeQuestion(
   account: LmsAccount,
   answer: PracticeAnswer,
   now: Date,
+  settings: Pick<PracticeSettings, 'questionsPerDay'>,
 ): Promise<PracticeAnswerResult> {
   return db.transaction(async (tx) => {
     const [set] = await tx
@@ -302,7 +373,25 @@ export async function answerPracticeQuestion(
       .where(eq(practiceAnswers.setId, set.id));
     const answered = counts?.answered ?? 0;
     const correct = counts?.correct ?? 0;
-    const finished = answered >= set.questionIds.length;
+    // An adaptive set chooses the next question now (a resent answer gets the one already chosen).
+    let adaptive: Pick<PracticeAnswerResult, 'next' | 'ability'> = {};
+    let finished = answered >= set.questionIds.length;
+    if (set.kind === 'adaptive') {
+      const step = await nextAdaptiveQuestion(tx, account, set, answered, now, settings.questionsPerDay);
+      const pending = set.questionIds.length > answered ? set.questionIds.at(-1) : undefined;
+      const nextId = set.submittedAt ? undefined : (pending ?? step.next);
+      if (nextId !== undefined && pending === undefined)
+        await tx
+          .update(practiceSets)
+          .set({ questionIds: [...set.questionIds, nextId] })
+          .where(eq(practiceSets.id, set.id));
+      const row = nextId === undefined ? undefined : await servedRow(tx, nextId);
+      finished = !row;
+      adaptive = {
+        next: row ? toServed(row, set.seed) : null,
+        ability: { theta: step.ability.theta, standardError: step.ability.se },
+      };
+    }
     if (finished && !set.submittedAt) {
       await tx.update(practiceSets).set({ submittedAt: now }).where(eq(practiceSets.id, set.id));
       const [essays] = await tx
@@ -312,7 +401,7 @@ export async function answerPracticeQuestion(
       await tx.insert(mockExamResults).values({
         userId: account.id,
         score: correct,
-        total: set.questionIds.length - (essays?.n ?? 0),
+        total: answered - (essays?.n ?? 0),
         createdAt: now,
       });
     }
@@ -322,7 +411,14 @@ export async function answerPracticeQuestion(
       pendingReview,
       explanation: question.explanation,
       correctAnswer: pendingReview ? null : shownCorrectAnswer(account, question),
-      practiceSet: { id: set.id, answered, correct, total: set.questionIds.length, finished },
+      practiceSet: {
+        id: set.id,
+        answered,
+        correct,
+        total: set.kind === 'adaptive' ? (set.targetLength ?? answered) : set.questionIds.length,
+        finished,
+      },
+      ...adaptive,
     };
   });
 }

@@ -53,9 +53,9 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     { schema: { tags, querystring: examQuestionsQuery, response: withErrors({ 200: examQuestionsResponse }) } },
     async (request) => {
       const account = caller.of(request);
-      const set = request.query.set;
-      if (set === 'mock' || set === 'mistakes')
-        return practice.practiceSet(db, account, set, now(), practiceSettings, request.query.topic);
+      const { set, topic, length, stop } = request.query;
+      if (set === 'mock' || set === 'mistakes' || set === 'adaptive')
+        return practice.practiceSet(db, account, set, now(), practiceSettings, { topic, length, stop });
       return serving.nextQuestion(
         db,
         deps.database.pool,
@@ -81,7 +81,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
       const account = caller.of(request);
       const body = request.body;
       if ('answers' in body) return practice.scoreMockExam(db, account, body.answers, body.setId, now());
-      if ('setId' in body) return practice.answerPracticeQuestion(db, account, body, now());
+      if ('setId' in body) return practice.answerPracticeQuestion(db, account, body, now(), practiceSettings);
       return serving.submitAnswer(
         db,
         deps.database.pool,

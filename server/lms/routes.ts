@@ -12,8 +12,10 @@ import { courseAdminRoutes, courseRoutes } from './course-routes.js';
 import { examAdminRoutes, examRoutes } from './exam-routes.js';
 import { lessonImageRoutes, lessonImageUploadRoutes } from './lesson-image-routes.js';
 import { premiumAdminRoutes, premiumRoutes } from './premium-routes.js';
+import { startItemCalibration } from './item-calibration.js';
 import { profileRoutes } from './profile-routes.js';
 import { IMPORT_MAX_BYTES, questionBankRoutes } from './question-bank-routes.js';
+import { readinessAdminRoutes, readinessRoutes } from './readiness-routes.js';
 import { caller, examSettingsOf, type LmsContext } from './route-context.js';
 import { upcomingExamAdminRoutes, upcomingExamRoutes } from './upcoming-exam-routes.js';
 import { userAdminRoutes } from './user-routes.js';
@@ -28,6 +30,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const now = () => deps.clock.now();
   const settings = deps.config.lms;
   accounts.composeLmsEmails(db, deps, now);
+  await startItemCalibration(db, deps, now);
   const ctx: LmsContext = {
     deps,
     db,
@@ -83,6 +86,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     await user.register(upcomingExamRoutes, ctx);
     await user.register(courseRoutes, ctx);
     await user.register(profileRoutes, ctx);
+    await user.register(readinessRoutes, ctx);
   });
 
   await app.register(async (admin: App) => {
@@ -102,6 +106,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     await admin.register(premiumAdminRoutes, ctx);
     await admin.register(courseAdminRoutes, ctx);
     await admin.register(userAdminRoutes, ctx);
+    await admin.register(readinessAdminRoutes, ctx);
     await admin.register(upcomingExamAdminRoutes, ctx);
     await admin.register(lessonImageUploadRoutes, ctx);
   });

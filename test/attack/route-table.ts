@@ -867,6 +867,13 @@ export const routeTable: RouteEntry[] = [
     ok: 200,
   },
   {
+    route: 'GET /user/readiness',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/readiness', h),
+    ok: 200,
+  },
+  {
     route: 'GET /user/progress',
     access: 'LMS user',
     area: 'lms',
@@ -953,6 +960,13 @@ export const routeTable: RouteEntry[] = [
         h,
       ),
     ok: 204,
+  },
+  {
+    route: 'POST /admin/item-calibration',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/admin/item-calibration', h, { profession: 'dentist' }),
+    ok: 202,
   },
   {
     route: 'GET /admin/exam-settings',

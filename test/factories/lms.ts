@@ -1,4 +1,5 @@
 import type { CreateQuestionBody, Profession, Program } from '../../contracts/lms.js';
+import { lmsUsers, practiceAnswers, practiceSets } from '../../server/db/schema/lms.js';
 import { setPrograms, upsertLmsAdmin } from '../../server/lms/accounts.js';
 import type { TestApp } from '../test-app.js';
 
@@ -65,4 +66,53 @@ export async function createQuestion(
   });
   if (response.statusCode !== 201) throw new Error(`create question failed: ${response.body}`);
   return response.json<{ id: number; correct_answer: string; question_type: string }>();
+}
+
+/**
+ * Learners who have practised, made directly in the database (no sign-in, no HTTP): each gets one
+ * practice set holding their answers, right or wrong as given. For calibrating a bank in a test
+ * without thousands of requests; the learner under test still answers through the API.
+ */
+export async function seedPracticedLearners(
+  t: TestApp,
+  profession: Profession,
+  learners: { questionId: number; correct: boolean }[][],
+) {
+  const now = t.clock.now();
+  const users = await t.db
+    .insert(lmsUsers)
+    .values(
+      learners.map(() => ({
+        username: `seeded${++counter}_${Date.now().toString(36)}`,
+        passwordHash: 'x',
+        profession,
+      })),
+    )
+    .returning({ id: lmsUsers.id });
+  for (const [index, answers] of learners.entries()) {
+    const userId = users[index]?.id ?? 0;
+    const [set] = await t.db
+      .insert(practiceSets)
+      .values({
+        userId,
+        kind: 'mock',
+        questionIds: answers.map((answer) => answer.questionId),
+        seed: 1,
+        servedAt: now,
+        expiresAt: now,
+        submittedAt: now,
+      })
+      .returning({ id: practiceSets.id });
+    if (answers.length === 0 || !set) continue;
+    await t.db.insert(practiceAnswers).values(
+      answers.map((answer) => ({
+        setId: set.id,
+        questionId: answer.questionId,
+        userAnswer: answer.correct ? 'right' : 'wrong',
+        outcome: answer.correct ? ('correct' as const) : ('incorrect' as const),
+        answeredAt: now,
+      })),
+    );
+  }
+  return users.map((user) => user.id);
 }

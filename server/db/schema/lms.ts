@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   uuid,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   unique,
@@ -242,11 +244,12 @@ export const examPassMarks = pgTable(
   (t) => [check('exam_pass_marks_percent', sql`${t.passMark} BETWEEN 0 AND 100`)],
 );
 
-export const practiceSetKinds = ['mock', 'mistakes'] as const;
+export const practiceSetKinds = ['mock', 'mistakes', 'adaptive', 'review'] as const;
 
 /**
- * A practice set: quick practice (`mock`, random questions, or one topic's) or `mistakes` (ones the
- * learner got wrong). Tutor mode marks each answer as it is given (`practice_answers`); the older
+ * A practice set: quick practice (`mock`, random questions, or one topic's), `mistakes` (ones the
+ * learner got wrong), `adaptive` (each next question chosen at the learner's ability, its questions
+ * appended as they are chosen) or `review` (the learner's review cards that are due). Tutor mode marks each answer as it is given (`practice_answers`); the older
  * module's body of every answer at once is scored once, only before `expiresAt`. Either way only
  * these questions can be answered.
  */
@@ -264,6 +267,11 @@ export const practiceSets = pgTable(
     servedAt: timestamp({ withTimezone: true }).notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     submittedAt: timestamp({ withTimezone: true }),
+    // The topic it is drawn from (null: the whole bank); an adaptive set chooses within it.
+    topic: text(),
+    // An adaptive set stops at this many questions, or sooner once the ability's standard error is at most the target.
+    targetLength: integer(),
+    targetStandardError: doublePrecision(),
   },
   (t) => [index('practice_sets_user_idx').on(t.userId, t.servedAt)],
 );
@@ -395,3 +403,41 @@ export const premiumRequests = pgTable(
       .where(sql`${t.status} = 'open'`),
   ],
 );
+
+/**
+ * Each question's calibrated difficulty on the Rasch scale (decision 027), rewritten for a whole
+ * profession by the calibration job: the estimate, its standard error, the answers it rests on, the
+ * fit (infit and outfit mean squares, misfit flagged) and its level among the profession's live
+ * questions (1 the easiest 20 % … 5 the hardest 5 %).
+ */
+export const itemCalibrations = pgTable(
+  'item_calibrations',
+  {
+    questionId: integer()
+      .primaryKey()
+      .references(() => examQuestions.id, { onDelete: 'cascade' }),
+    profession: text({ enum: lmsProfessions }).notNull(),
+    difficulty: doublePrecision().notNull(),
+    standardError: doublePrecision().notNull(),
+    answers: integer().notNull(),
+    infit: doublePrecision(),
+    outfit: doublePrecision(),
+    misfit: boolean().notNull(),
+    peerLevel: smallint().notNull(),
+    calibratedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('item_calibrations_profession_idx').on(t.profession)],
+);
+
+/** The latest calibration of each profession: when, from how much, and the spread of ability it found (the prior of every estimate). */
+export const calibrationRuns = pgTable('calibration_runs', {
+  profession: text({ enum: lmsProfessions }).primaryKey(),
+  ranAt: timestamp({ withTimezone: true }).notNull(),
+  learners: integer().notNull(),
+  questions: integer().notNull(),
+  answers: integer().notNull(),
+  abilitySd: doublePrecision().notNull(),
+  iterations: integer().notNull(),
+  converged: boolean().notNull(),
+  durationMs: integer().notNull(),
+});

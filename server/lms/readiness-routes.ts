@@ -1,0 +1,52 @@
+import { calibrationRequestBody, messageResponse, readinessResponse } from '../../contracts/lms.js';
+import type { App } from '../platform/area.js';
+import * as settings from './exam-settings.js';
+import { requestCalibration } from './item-calibration.js';
+import { readinessOf } from './readiness.js';
+import { caller, tags, withErrors, type LmsContext } from './route-context.js';
+
+/** The learner's readiness: an estimate from practice (decision 028). */
+export async function readinessRoutes(app: App, ctx: LmsContext): Promise<void> {
+  const { db, examSettings } = ctx;
+
+  app.get(
+    '/user/readiness',
+    {
+      schema: {
+        tags,
+        description:
+          "The learner's estimated ability, chance of passing a form today with its 95 % interval, and readiness by topic: an estimate from practice (decision 028)",
+        response: withErrors({ 200: readinessResponse }),
+      },
+    },
+    async (request) => {
+      const account = caller.of(request);
+      return readinessOf(db, account, {
+        questionCount: examSettings.questionCount,
+        passMark: await settings.passMarkOf(db, account.profession),
+      });
+    },
+  );
+}
+
+/** The calibration an admin starts (the job also runs on its schedule). */
+export async function readinessAdminRoutes(app: App, ctx: LmsContext): Promise<void> {
+  const { db, deps } = ctx;
+
+  app.post(
+    '/admin/item-calibration',
+    {
+      schema: {
+        tags,
+        description:
+          "Queues a calibration of one profession's questions from every recorded answer; it runs in the background",
+        body: calibrationRequestBody,
+        response: withErrors({ 202: messageResponse }),
+      },
+    },
+    async (request, reply) => {
+      await requestCalibration(db, deps, request.body.profession);
+      return reply.status(202).send({ message: 'Calibration queued' });
+    },
+  );
+}
