@@ -173,7 +173,7 @@ export const LESSON_IMAGE_PATH = '/lesson-images/';
 export const LESSON_IMAGE_FIELD = 'image';
 export const LESSON_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
-/** Readiness (decision 027): answers before a pass chance is shown, and the widest standard error it is shown with. */
+/** Readiness (decision 029): answers before a pass chance is shown, and the widest standard error it is shown with. */
 export const READINESS_MIN_ANSWERS = 30;
 export const READINESS_MAX_STANDARD_ERROR = 0.5;
 /** Answers in a topic before it is judged against the cut. */

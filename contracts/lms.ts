@@ -803,7 +803,7 @@ export const coursePreview = z.object({
 export type CoursePreview = z.infer<typeof coursePreview>;
 export const coursePreviewsResponse = z.object({ courses: z.array(coursePreview) });
 
-// ---- Readiness: GET /user/readiness (decision 027)
+// ---- Readiness: GET /user/readiness (decision 029)
 
 export const readinessResponse = z.object({
   // The answers the estimate rests on: each question's first answer, in every mode.

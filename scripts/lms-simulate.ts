@@ -1,5 +1,5 @@
 /**
- * The measurement model, proved on simulated learners (decision 027). Learners of known ability
+ * The measurement model, proved on simulated learners (decision 029). Learners of known ability
  * answer questions of known difficulty through the LMS's own services against a real PostgreSQL
  * (practice sets in tutor mode, then the timed exam), the calibration job's function calibrates the
  * bank, and the recovered values are compared with the true ones. The last line printed is one JSON

@@ -22,7 +22,7 @@ stage() { echo "== $1 (at ${SECONDS} s)"; }
 stage lint && npm run --silent lint
 stage typecheck && npm run --silent typecheck
 stage "API tests" && npx vitest run
-# Simulated learners and questions of known ability and difficulty through the LMS's services; exits 1 on a missed target (decision 027).
+# Simulated learners and questions of known ability and difficulty through the LMS's services; exits 1 on a missed target (decision 029).
 stage "readiness simulation" && npm run --silent lms:simulate -- --quick
 stage "fault tests" && npm run --silent test:faults
 # Three built instances behind HAProxy, PgBouncer (transaction pooling), Redis and s3rver; one is killed under load (under a minute).

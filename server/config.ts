@@ -81,7 +81,7 @@ const environmentSchema = z.object({
   EXAM_QUESTIONS_PER_DAY: z.coerce.number().int().positive().optional(),
   LEARNER_RATE_LIMIT: positiveInt(300),
   LMS_SIGNUPS_PER_HOUR: positiveInt(3),
-  // When the questions are calibrated again from every recorded answer (UTC; decision 027); `off`: only when an admin asks.
+  // When the questions are calibrated again from every recorded answer (UTC; decision 029); `off`: only when an admin asks.
   LMS_CALIBRATION_CRON: z
     .string()
     .regex(/^(off|\S+(\s+\S+){4})$/, 'must be a cron expression of five fields, e.g. "20 * * * *", or off')

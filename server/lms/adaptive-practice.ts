@@ -9,7 +9,7 @@ import { posteriorOf, professionScale, type QuestionScale } from './readiness.js
 import { mostInformative, type AbilityPosterior } from './rasch.js';
 
 /*
- * Adaptive practice (decision 027): each next question is the most informative at the learner's
+ * Adaptive practice (decision 029): each next question is the most informative at the learner's
  * current ability (on the Rasch scale, the one they have about a 50 % chance of getting right),
  * within a chosen topic or across the blueprint (no topic ahead of its share of the bank by more
  * than one question), among

@@ -8,7 +8,7 @@ import type { AreaDeps } from '../platform/area.js';
 import { calibrate, misfits, peerLevels, type Normal } from './rasch.js';
 
 /*
- * Item calibration (decision 027): a background job, never a request, puts every question of a
+ * Item calibration (decision 029): a background job, never a request, puts every question of a
  * profession on the Rasch scale from all the answers recorded for it, and stores each difficulty
  * with its standard error, fit and peer level, and the run (when, from how much, the spread of
  * ability). Ability estimates, pass chances and adaptive practice read what it stored.

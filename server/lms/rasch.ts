@@ -1,5 +1,5 @@
 /*
- * The measurement model (decision 027): the Rasch model, P(correct) = 1 / (1 + e^-(θ - b)), with
+ * The measurement model (decision 029): the Rasch model, P(correct) = 1 / (1 + e^-(θ - b)), with
  * learner ability θ and question difficulty b on one logit scale. Pure functions, no database:
  *
  * - calibrate(): every question's difficulty from all recorded answers, by marginal maximum

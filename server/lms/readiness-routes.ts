@@ -5,7 +5,7 @@ import { requestCalibration } from './item-calibration.js';
 import { readinessOf } from './readiness.js';
 import { caller, tags, withErrors, type LmsContext } from './route-context.js';
 
-/** The learner's readiness: an estimate from practice (decision 028). */
+/** The learner's readiness: an estimate from practice (decision 029). */
 export async function readinessRoutes(app: App, ctx: LmsContext): Promise<void> {
   const { db, examSettings } = ctx;
 
@@ -15,7 +15,7 @@ export async function readinessRoutes(app: App, ctx: LmsContext): Promise<void> 
       schema: {
         tags,
         description:
-          "The learner's estimated ability, chance of passing a form today with its 95 % interval, and readiness by topic: an estimate from practice (decision 028)",
+          "The learner's estimated ability, chance of passing a form today with its 95 % interval, and readiness by topic: an estimate from practice (decision 029)",
         response: withErrors({ 200: readinessResponse }),
       },
     },

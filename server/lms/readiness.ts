@@ -23,7 +23,7 @@ import {
 } from './rasch.js';
 
 /*
- * A learner's readiness (decision 027), computed when asked from every measuring answer they have
+ * A learner's readiness (decision 029), computed when asked from every measuring answer they have
  * given, so it moves with each answer: ability on the calibrated scale (EAP, the population's
  * distribution as the prior), the chance of passing a form of the exam today with its interval,
  * and each topic against the cut. Nothing is shown as a chance before the estimate rests on enough.

@@ -405,7 +405,7 @@ export const premiumRequests = pgTable(
 );
 
 /**
- * Each question's calibrated difficulty on the Rasch scale (decision 027), rewritten for a whole
+ * Each question's calibrated difficulty on the Rasch scale (decision 029), rewritten for a whole
  * profession by the calibration job: the estimate, its standard error, the answers it rests on, the
  * fit (infit and outfit mean squares, misfit flagged) and its level among the profession's live
  * questions (1 the easiest 20 % … 5 the hardest 5 %).
