@@ -6399,8 +6399,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    set?: "attempt" | "mock" | "mistakes";
+                    set?: "attempt" | "mock" | "mistakes" | "adaptive" | "review";
                     topic?: string;
+                    length?: number;
+                    stop?: "length" | "precise";
                     questionId?: number;
                 };
                 header?: never;
@@ -6443,6 +6445,10 @@ export interface paths {
                             practiceSet?: {
                                 id: number;
                                 expiresAt: string;
+                                /** @enum {string} */
+                                kind?: "mock" | "mistakes" | "adaptive" | "review";
+                                targetLength?: number | null;
+                                targetStandardError?: number | null;
                             };
                             /** @enum {string} */
                             mode?: "practice" | "test-centre";
@@ -6659,6 +6665,19 @@ export interface paths {
                                 correct: number;
                                 total: number;
                                 finished: boolean;
+                            };
+                            next?: {
+                                id: number;
+                                question: string;
+                                /** @enum {string} */
+                                question_type: "multiple-choice" | "fill-in-the-blank" | "essay";
+                                options: string[];
+                                /** @enum {string} */
+                                difficulty: "easy" | "medium" | "hard";
+                            } | null;
+                            ability?: {
+                                theta: number;
+                                standardError: number;
                             };
                         };
                     };
@@ -9732,6 +9751,154 @@ export interface paths {
                             }[];
                             premiumLocked: boolean;
                             message?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The learner's estimated ability, chance of passing a form today with its 95 % interval, and readiness by topic: an estimate from practice (decision 029) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            answers: number;
+                            calibratedAt: string | null;
+                            ability: {
+                                theta: number;
+                                standardError: number;
+                            };
+                            passMark: number;
+                            pass: {
+                                chance: number;
+                                low: number;
+                                high: number;
+                            } | null;
+                            answersNeeded: number;
+                            topics: {
+                                topic: string;
+                                answers: number;
+                                chanceAbove: number | null;
+                                /** @enum {string} */
+                                status: "above" | "near" | "below" | "too-few";
+                            }[];
                         };
                     };
                 };
@@ -13549,6 +13716,142 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/item-calibration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Queues a calibration of one profession's questions from every recorded answer; it runs in the background */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        profession: "doctor" | "nurse" | "physiotherapist" | "nutritionist" | "dentist";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
