@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
-import { startLocalOidcProvider } from './network-oidc-provider.js';
+import { startLocalOidcProvider, type LocalProviderOptions } from './network-oidc-provider.js';
 
 // A real 1×1 PNG, and files as phones save them (test/fixtures/media/README.md).
 const png = Buffer.from(
@@ -394,30 +394,102 @@ test('when a visitor signs in with a wrong password, then the error shows in red
 
 test.describe('sign-in with the OpenID provider', () => {
   let provider: { stop(): Promise<void> } | undefined;
-  test.beforeAll(async ({ workerApp }) => {
-    provider = await startLocalOidcProvider(workerApp.oidcPort, workerApp.url);
+  let providerPort = 0;
+  let appUrl = '';
+  /** Runs the local provider with `options` until the test ends (each test its own). */
+  const startProvider = async (options: LocalProviderOptions = {}) => {
+    await provider?.stop();
+    provider = await startLocalOidcProvider(providerPort, appUrl, options);
+  };
+  test.beforeEach(async ({ workerApp }) => {
+    providerPort = workerApp.oidcPort;
+    appUrl = workerApp.url;
+    await startProvider();
   });
-  test.afterAll(async () => provider?.stop());
+  test.afterEach(async () => {
+    await provider?.stop();
+    provider = undefined;
+  });
 
-  test('when a visitor signs in through the provider popup, then the popup closes and the new member completes the profile', async ({
-    page,
-  }) => {
+  /** Signs in through the popup as `login` and waits for the popup to close. */
+  async function signInThroughPopup(page: Page, login: string) {
     await page.goto('/');
     const popupPromise = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
     const popup = await popupPromise;
-    const email = `${unique('oidc')}@example.test`;
-    await popup.locator('input[name="login"]').fill(email);
+    await popup.locator('input[name="login"]').fill(login);
     await popup.locator('input[name="password"]').fill('anything');
     await popup.locator('button[type="submit"]').click();
     // Listen before the click: the popup can close before a later listener is attached.
     const closed = popup.waitForEvent('close');
     await popup.getByRole('button', { name: 'Continue' }).click();
     await closed;
+  }
+
+  test('when a visitor signs in through a conformant provider (email and name only from UserInfo), then the popup closes and the new member has the verified email and the name', async ({
+    page,
+  }) => {
+    const email = `${unique('oidc')}@example.test`;
+    await signInThroughPopup(page, email);
 
     await expect(page).toHaveURL(/\/UserDetails$/);
     await expect(page.getByLabel('Display name')).toHaveValue('Oidc Member');
+    const me = await page.request.get('/api/network/me');
+    expect(await me.json()).toMatchObject({ user: { email, emailVerified: true } });
   });
+
+  test('when the provider says the email is not verified, then it neither signs in to nor links the account of that address', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = `${unique('unverified')}@example.test`;
+    const owner = await browser.newContext({ baseURL });
+    const credentials = { email, password: 'the owner password' };
+    const headers = { origin: baseURL! };
+    expect((await owner.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
+    await owner.close();
+    await startProvider({ claims: (login) => ({ email: login, email_verified: false, name: 'Not Verified' }) });
+
+    await signInThroughPopup(page, email);
+
+    await expect(page.getByRole('alert')).toHaveText(
+      'An account with this email already exists. Please sign in with your password.',
+    );
+    expect(await (await page.request.get('/api/network/me')).json()).toEqual({ user: null });
+  });
+
+  for (const [what, options] of [
+    [
+      'an ID token made for another sign-in (wrong nonce)',
+      { tamperIdToken: (claims) => ({ ...claims, nonce: 'another-sign-in' }) },
+    ],
+    [
+      'an expired ID token',
+      {
+        tamperIdToken: (claims) => ({
+          ...claims,
+          iat: (claims.iat ?? 0) - 7200,
+          exp: (claims.iat ?? 0) - 3600,
+        }),
+      },
+    ],
+    [
+      "another person's UserInfo (a different subject)",
+      { tamperUserInfo: (claims) => ({ ...claims, sub: 'someone-else', email: 'victim@example.test' }) },
+    ],
+  ] satisfies [string, LocalProviderOptions][]) {
+    test(`when the provider answers with ${what}, then the sign-in is refused and nobody is signed in`, async ({
+      page,
+    }) => {
+      await startProvider(options);
+
+      await signInThroughPopup(page, `${unique('tampered')}@example.test`);
+
+      await expect(page.getByRole('alert')).toHaveText('Google sign-in did not complete. Please try again.');
+      expect(await (await page.request.get('/api/network/me')).json()).toEqual({ user: null });
+    });
+  }
 
   test("when someone signed up with a person's address and that person signs in through the provider, then the person gets the account without the squatter's profile, and the squatter's password and session stop working", async ({
     page,

@@ -151,7 +151,7 @@ export async function registerOidcRoutes(
             expectedNonce: flow.nonce,
             idTokenExpected: true,
           });
-          claims = tokens.claims();
+          claims = await identityOf(config, tokens);
         } catch (error) {
           request.log.warn({ err: error }, 'OpenID Connect callback refused');
           throw new AppError(
@@ -178,6 +178,30 @@ export async function registerOidcRoutes(
       }
     },
   );
+}
+
+/**
+ * Who signed in: the ID token's claims, completed from the UserInfo endpoint when the ID token
+ * lacks the email or the name. A conformant provider may return the claims of the `email` and
+ * `profile` scopes only there (OpenID Connect Core 5.4; `oidc-provider` does by default). The email
+ * and whether it is verified are taken together from one source. openid-client refuses a UserInfo
+ * answer whose `sub` is not the ID token's (Core 5.3.2), so another person's claims cannot be mixed in.
+ */
+async function identityOf(
+  config: oidc.Configuration,
+  tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+): Promise<oidc.IDToken | undefined> {
+  const claims = tokens.claims();
+  if (!claims) return undefined;
+  const hasEmail = typeof claims.email === 'string';
+  const hasName = typeof claims.name === 'string';
+  if ((hasEmail && hasName) || !config.serverMetadata().userinfo_endpoint) return claims;
+  const info = await oidc.fetchUserInfo(config, tokens.access_token, claims.sub);
+  return {
+    ...claims,
+    ...(hasEmail || typeof info.email !== 'string' ? {} : { email: info.email, email_verified: info.email_verified }),
+    ...(hasName || typeof info.name !== 'string' ? {} : { name: info.name }),
+  };
 }
 
 function parseFlow(value: string | undefined): Flow | undefined {
