@@ -15,6 +15,9 @@ import { recordCaseEvents } from './case-events.js';
 
 export const CASE_NOTIFICATION_QUEUE = 'case-notification';
 
+/** The "Stop these emails" page of case emails, which is also their List-Unsubscribe address (one-click POST). */
+export const TRACKER_UNSUBSCRIBE_PAGE = '/casetracking/unsubscribe';
+
 export type NotificationDeps = {
   jobs: JobQueue;
   mailer: Mailer;
@@ -147,7 +150,7 @@ export async function sendCaseCreatedEmails(
       caseNumber: applicant.caseNumber,
       openedAt: applicant.openedAt,
       trackerLink: deps.link(`/casetracking?case=${encodeURIComponent(applicant.caseNumber)}`),
-      unsubscribeLink: deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(applicant.recipientId)}`),
+      unsubscribeLink: deps.link(`${TRACKER_UNSUBSCRIBE_PAGE}?token=${deps.unsubscribeToken(applicant.recipientId)}`),
     });
     await deps.mailer.send(tx, { to: applicant.email, ...email });
   }
@@ -251,7 +254,7 @@ export async function sendPendingNotifications(
 
     const trackerLink = deps.link(`/casetracking?case=${encodeURIComponent(found.caseNumber)}`);
     for (const recipient of recipients) {
-      const unsubscribeLink = deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(recipient.id)}`);
+      const unsubscribeLink = deps.link(`${TRACKER_UNSUBSCRIBE_PAGE}?token=${deps.unsubscribeToken(recipient.id)}`);
       const language = recipientLanguage(recipient, found);
       const email = await caseProgressEmail({
         language,

@@ -7,9 +7,11 @@ import {
   subscriptionTokenBody,
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
+import { registerOneClickUnsubscribe } from '../platform/one-click-unsubscribe.js';
 import { requestLanguage } from './applicant-language.js';
 import { lookupProgress } from './progress-lookup.js';
 import { tags, withErrors, type CasesContext } from './route-context.js';
+import { TRACKER_UNSUBSCRIBE_PAGE } from './case-notifications.js';
 import { confirmSubscription, subscribe, unsubscribe } from './tracker-subscriptions.js';
 
 /** The public tracker: looking a case up, and "email me when this changes". */
@@ -60,4 +62,10 @@ export async function progressRoutes(app: App, ctx: CasesContext): Promise<void>
     },
     async (request) => unsubscribe(db, notify, request.body.token, now()),
   );
+  // The same, as the List-Unsubscribe address of every case email takes it from a mail provider (RFC 8058).
+  await registerOneClickUnsubscribe(app, {
+    path: TRACKER_UNSUBSCRIBE_PAGE,
+    tags,
+    unsubscribe: (token) => unsubscribe(db, notify, token, now()),
+  });
 }

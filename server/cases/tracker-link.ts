@@ -5,7 +5,7 @@ import { AppError, notFound } from '../platform/errors.js';
 import type { ActingAdmin } from './case-events.js';
 import { recordCaseEvents } from './case-events.js';
 import { trackerLinkEmail } from './case-emails.js';
-import { addClientEmailRecipients, type NotificationDeps } from './case-notifications.js';
+import { addClientEmailRecipients, TRACKER_UNSUBSCRIBE_PAGE, type NotificationDeps } from './case-notifications.js';
 
 /** At most this many resends per case per hour: a misclick or an impatient colleague cannot flood the applicant. */
 export const TRACKER_LINK_RESENDS_PER_HOUR = 3;
@@ -66,7 +66,7 @@ export async function resendTrackerLink(
       language: found.language,
       caseNumber: found.caseNumber,
       trackerLink: deps.link(`/casetracking?case=${encodeURIComponent(found.caseNumber)}`),
-      unsubscribeLink: deps.link(`/casetracking/unsubscribe?token=${deps.unsubscribeToken(recipient.id)}`),
+      unsubscribeLink: deps.link(`${TRACKER_UNSUBSCRIBE_PAGE}?token=${deps.unsubscribeToken(recipient.id)}`),
     });
     await deps.mailer.send(tx, { to: found.clientEmail, ...email });
     await recordCaseEvents(

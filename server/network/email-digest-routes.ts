@@ -5,7 +5,8 @@ import {
   messageResponse,
 } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
-import { isDigestOn, setDigest, unsubscribeDigest } from './email-digest.js';
+import { registerOneClickUnsubscribe } from '../platform/one-click-unsubscribe.js';
+import { DIGEST_UNSUBSCRIBE_PAGE, isDigestOn, setDigest, unsubscribeDigest } from './email-digest.js';
 import { caller, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** The member's own switch for the daily digest (inside the members' scope: signed in, same origin). */
@@ -46,4 +47,13 @@ export async function emailDigestUnsubscribeRoutes(network: App, ctx: NetworkCon
     },
     async (request) => unsubscribeDigest(ctx.db, ctx.deps, request.body.token),
   );
+}
+
+/** The digest's List-Unsubscribe address, for a mail provider's one-click POST (RFC 8058). */
+export async function digestOneClickUnsubscribeRoutes(app: App, ctx: NetworkContext): Promise<void> {
+  await registerOneClickUnsubscribe(app, {
+    path: DIGEST_UNSUBSCRIBE_PAGE,
+    tags,
+    unsubscribe: (token) => unsubscribeDigest(ctx.db, ctx.deps, token),
+  });
 }

@@ -10,6 +10,8 @@ import { notificationDigestEmail, type DigestItem } from './member-emails.js';
 export const DIGEST_QUEUE = 'network-email-digest';
 const DIGEST_EMAIL = 'network-email-digest';
 const UNSUBSCRIBE = 'network-digest-unsubscribe';
+/** The digest's "Stop these emails" page, which is also its List-Unsubscribe address (one-click POST). */
+export const DIGEST_UNSUBSCRIBE_PAGE = '/notifications/digest/unsubscribe';
 /** The digest names this many notifications and counts the rest. */
 const DIGEST_ITEMS = 10;
 /** How many members one run claims per statement: a million subscribers are a thousand statements, not one huge one. */
@@ -139,7 +141,7 @@ async function composeDigest(
     notificationsLink: publicLink(deps.config, '/notifications'),
     unsubscribeLink: publicLink(
       deps.config,
-      `/notifications/digest/unsubscribe?token=${unsubscribeTokenOf(deps, job.memberId)}`,
+      `${DIGEST_UNSUBSCRIBE_PAGE}?token=${unsubscribeTokenOf(deps, job.memberId)}`,
     ),
   });
   return { to: email, ...rendered };

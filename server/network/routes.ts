@@ -12,7 +12,11 @@ import { asMember, composeNetworkEmails } from './accounts.js';
 import { accountSettingsRoutes } from './account-settings-routes.js';
 import { authRoutes } from './auth-routes.js';
 import { startEmailDigests } from './email-digest.js';
-import { emailDigestRoutes, emailDigestUnsubscribeRoutes } from './email-digest-routes.js';
+import {
+  digestOneClickUnsubscribeRoutes,
+  emailDigestRoutes,
+  emailDigestUnsubscribeRoutes,
+} from './email-digest-routes.js';
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
 import { receiveForm, type FileKind } from './media.js';
 import { createMemberLimits } from './member-limits.js';
@@ -100,6 +104,9 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     clearInterval(housekeeping);
     await hub.stop();
   });
+
+  // Outside the cookie scope below: a mail provider's one-click POST has no cookie and no Origin.
+  await app.register(digestOneClickUnsubscribeRoutes, ctx);
 
   await app.register(async (network: App) => {
     await network.register(cookie);

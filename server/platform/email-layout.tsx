@@ -11,6 +11,7 @@ import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import type { MailMessage } from './mail.js';
+import { ONE_CLICK_UNSUBSCRIBE } from './one-click-unsubscribe.js';
 
 /**
  * Every email of the product (network, LMS, cases) is drawn by this one layout with React Email:
@@ -30,7 +31,11 @@ export type EmailContent = {
   outro?: string[];
   /** Why this person gets this email, in the footer. */
   reason: string;
-  /** For mail one can stop (case updates): a footer link and the `List-Unsubscribe` header. */
+  /**
+   * For mail one can stop (case updates, the digest): a footer link, and the `List-Unsubscribe`
+   * header with `List-Unsubscribe-Post`, so the address must take a one-click POST
+   * (`registerOneClickUnsubscribe`).
+   */
   unsubscribeUrl?: string;
   /** The language the words above are in, and the layout's own words in it; English when left out. */
   locale?: EmailLocale;
@@ -190,6 +195,9 @@ export async function renderEmail(content: EmailContent): Promise<RenderedEmail>
     subject: content.subject,
     html: await render(<Email content={content} />),
     text: plainText(content),
-    ...(content.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${content.unsubscribeUrl}>` } } : {}),
+    // RFC 8058: the address takes a mail provider's one-click POST (server/platform/one-click-unsubscribe.ts).
+    ...(content.unsubscribeUrl
+      ? { headers: { 'List-Unsubscribe': `<${content.unsubscribeUrl}>`, ...ONE_CLICK_UNSUBSCRIBE } }
+      : {}),
   };
 }

@@ -279,6 +279,19 @@ export const routeTable: RouteEntry[] = [
     build: async (w, _c, h) => json(w, 'POST', '/api/progress/unsubscribe', h, { token: await unsubscribeToken(w) }),
     ok: 200,
   },
+  // A mail provider's one-click unsubscribe (RFC 8058): no cookie, no Origin; the token says whose emails stop.
+  {
+    route: 'POST /casetracking/unsubscribe',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => ({
+      method: 'POST',
+      url: `/casetracking/unsubscribe?token=${await unsubscribeToken(w)}`,
+      headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
+    ok: 200,
+  },
   {
     route: 'POST /api/caseadmin/login',
     access: 'public',
@@ -1396,6 +1409,18 @@ export const routeTable: RouteEntry[] = [
     ok: 200,
   },
   // The emailed link works signed out; a token that is not one the app made is refused.
+  {
+    route: 'POST /notifications/digest/unsubscribe',
+    access: 'public',
+    area: 'network',
+    build: (_w, _c, h) => ({
+      method: 'POST',
+      url: '/notifications/digest/unsubscribe?token=not-a-real-token',
+      headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    }),
+    ok: 400,
+  },
   {
     route: 'POST /api/network/email-digest/unsubscribe',
     access: 'public',

@@ -244,7 +244,11 @@ describe('email templates', () => {
       expect(email.text).toContain(`${template.button}: ${template.action}`);
       expect(email.text).not.toContain('<');
       if (template.unsubscribable) {
-        expect(email.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribe}>` });
+        // RFC 8058: the address takes a mail provider's one-click POST.
+        expect(email.headers).toEqual({
+          'List-Unsubscribe': `<${unsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        });
         expect(html).toContain(`href="${unsubscribe}"`);
         expect(email.text).toContain(`Stop these emails: ${unsubscribe}`);
       } else {

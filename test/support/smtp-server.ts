@@ -13,6 +13,8 @@ export type ReceivedMail = {
   headers: Record<string, string>;
   /** Every http(s) address in the text part, in order. */
   links: string[];
+  /** The message exactly as it came over SMTP, for reading it as a mail provider does. */
+  raw: string;
 };
 
 export type TestSmtpServer = {
@@ -48,8 +50,14 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       callback(refusal);
     },
     onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.once('end', () => resolve(Buffer.concat(chunks)));
+        stream.once('error', reject);
+      })
+        .then(async (raw) => ({ raw: raw.toString('utf8'), parsed: await simpleParser(raw) }))
+        .then(({ raw, parsed }) => {
           const text = parsed.text ?? '';
           messages.push({
             to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
@@ -59,6 +67,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
             html: typeof parsed.html === 'string' ? parsed.html : undefined,
             headers: Object.fromEntries([...parsed.headers].map(([name, value]) => [name, headerText(value)])),
             links: text.match(/https?:\/\/[^\s<>"]+/g) ?? [],
+            raw,
           });
           for (const wake of waiters) wake();
           callback();
