@@ -140,7 +140,8 @@ test('when an applicant on a phone reading Arabic looks up the case, signs in by
   );
   await expectAccessible(applicant);
 
-  const mail = await waitForMail({ to: email, subject: `تسجيل الدخول إلى الملف ${created.case_number}` });
+  // Values in an Arabic email are isolated (U+2068 … U+2069), so they keep their order.
+  const mail = await waitForMail({ to: email, subject: `تسجيل الدخول إلى الملف \u2068${created.case_number}\u2069` });
   // In the shared email layout, right to left.
   expect(mail.html).toMatch(/<html[^>]*lang="ar"/);
   expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
@@ -174,8 +175,8 @@ test('when an applicant on a phone reading Arabic looks up the case, signs in by
   await reject.getByLabel('Reason (the applicant reads it)').fill('The corners of the page are cut off');
   await reject.getByRole('button', { name: 'Reject' }).click();
   await expect(staffItem).toContainText('Rejected');
-  const refusal = await waitForMail({ to: email, subject: 'يرجى إرسال Passport photo page مرة أخرى' });
-  expect(refusal.text).toContain('السبب: The corners of the page are cut off');
+  const refusal = await waitForMail({ to: email, subject: 'يرجى إرسال \u2068Passport photo page\u2069 مرة أخرى' });
+  expect(refusal.text).toContain('السبب: \u2068The corners of the page are cut off');
   expect(refusal.html).toMatch(/<html[^>]*dir="rtl"/);
 
   await applicant.reload();

@@ -151,7 +151,11 @@ test('when an Arabic reader subscribes on the tracker, then the confirmation ema
   await page.getByRole('button', { name: 'راسلني' }).click();
   await expect(page.getByText('تحقق من بريدك')).toBeVisible();
 
-  const mail = await waitForMail({ to: email, subject: `تأكيد رسائل التحديثات للملف ${screenshotCase.case_number}` });
+  // The case number is isolated (U+2068 … U+2069) so it keeps its order in the Arabic subject.
+  const mail = await waitForMail({
+    to: email,
+    subject: `تأكيد رسائل التحديثات للملف \u2068${screenshotCase.case_number}\u2069`,
+  });
   expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
   await page.goto(mail.links.find((link) => link.includes('/casetracking/confirm?token='))!);
   await expect(page.getByRole('status').filter({ hasText: 'تم التأكيد' })).toHaveText(

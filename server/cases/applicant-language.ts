@@ -1,5 +1,6 @@
 import { createInstance } from 'i18next';
 import { applicantLanguageCodes, type ApplicantLanguageCode } from '../../contracts/case-documents.js';
+import { isolate } from '../platform/bidi.js';
 import ar from './email-locales/ar.js';
 import en, { type EmailCatalogue } from './email-locales/en.js';
 import hi from './email-locales/hi.js';
@@ -67,12 +68,19 @@ export function emailWords(code: string): EmailWords {
   const dates = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
   const numbers = new Intl.NumberFormat(language);
   const lists = new Intl.ListFormat(language, { type: 'conjunction' });
+  const dir = emailI18n.dir(language);
+  // In a right-to-left email every inserted value (a case number, a name, a step as staff wrote
+  // it, a date) is isolated, so its letters and the punctuation around it keep their order.
+  // A value that holds isolated runs already (a list of steps joined with Arabic "and") is part of the sentence.
+  const isolated = (value: string) => (/[\u2066-\u2069]/.test(value) ? value : isolate(value));
+  const inserted = (values: Record<string, string>) =>
+    dir === 'rtl' ? Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolated(value)])) : values;
   return {
     language,
-    dir: emailI18n.dir(language),
-    t: (key, values) => fixed(key, values ?? {}),
+    dir,
+    t: (key, values) => fixed(key, inserted(values ?? {})),
     date: (when) => dates.format(when),
     number: (value) => numbers.format(value),
-    list: (items) => lists.format(items),
+    list: (items) => lists.format(dir === 'rtl' ? items.map(isolate) : items),
   };
 }

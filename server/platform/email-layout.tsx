@@ -10,6 +10,7 @@ import { Preview } from '@react-email/preview';
 import { render } from '@react-email/render';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import { isolate, isolatedRuns, isolateLtr, RLI, PDI } from './bidi.js';
 import type { MailMessage } from './mail.js';
 import { ONE_CLICK_UNSUBSCRIBE } from './one-click-unsubscribe.js';
 
@@ -67,6 +68,30 @@ export function shortLink(url: string): string {
   return written.length > 48 ? `${written.slice(0, 47)}…` : written;
 }
 
+/**
+ * A text whose isolated runs (bidi.ts) become elements that isolate them in HTML: `<span dir="ltr">`
+ * for a run known to be left to right, `<bdi>` for one whose direction its first letter decides.
+ */
+function Isolated({ text }: { text: string }) {
+  const runs = isolatedRuns(text);
+  if (runs.length === 1 && !runs[0]?.isolated) return <>{text}</>;
+  return (
+    <>
+      {runs.map((run, index) =>
+        run.isolated === 'ltr' ? (
+          <span key={index} dir="ltr">
+            {run.text}
+          </span>
+        ) : run.isolated ? (
+          <bdi key={index}>{run.text}</bdi>
+        ) : (
+          run.text
+        ),
+      )}
+    </>
+  );
+}
+
 const paragraph = { margin: '0 0 16px', fontSize: '16px', lineHeight: '24px', color: colors.text };
 const small = { margin: '0 0 8px', fontSize: '13px', lineHeight: '20px', color: colors.muted };
 
@@ -100,11 +125,11 @@ function Email({ content }: { content: EmailContent }) {
             }}
           >
             <Heading as="h1" style={{ margin: '0 0 16px', fontSize: '22px', lineHeight: '30px', color: colors.text }}>
-              {content.heading}
+              <Isolated text={content.heading} />
             </Heading>
             {content.intro.map((line) => (
               <Text key={line} style={paragraph}>
-                {line}
+                <Isolated text={line} />
               </Text>
             ))}
             {content.items && content.items.length > 0 && (
@@ -117,11 +142,14 @@ function Email({ content }: { content: EmailContent }) {
               >
                 {content.items.map((item) => (
                   <Text key={item.title} style={{ ...paragraph, margin: '0 0 8px' }}>
-                    <strong>{item.title}</strong>
+                    <strong>
+                      <Isolated text={item.title} />
+                    </strong>
                     {item.detail ? (
                       <>
                         <br />
-                        <span style={{ color: colors.muted }}>{item.detail}</span>
+                        {/* Staff's own words, in whatever language they wrote them. */}
+                        <bdi style={{ color: colors.muted }}>{item.detail}</bdi>
                       </>
                     ) : null}
                   </Text>
@@ -148,20 +176,22 @@ function Email({ content }: { content: EmailContent }) {
                 <Text style={{ ...small, margin: '12px 0 0' }}>
                   {locale.openLink}{' '}
                   <Link href={action.url} style={{ color: colors.primary }}>
-                    {shortLink(action.url)}
+                    <span dir="ltr">{shortLink(action.url)}</span>
                   </Link>
                 </Text>
               </Section>
             )}
             {content.outro?.map((line) => (
               <Text key={line} style={paragraph}>
-                {line}
+                <Isolated text={line} />
               </Text>
             ))}
           </Section>
           <Hr style={{ borderColor: colors.border, margin: '24px 0 12px' }} />
           <Section style={{ padding: '0 24px' }}>
-            <Text style={small}>{content.reason}</Text>
+            <Text style={small}>
+              <Isolated text={content.reason} />
+            </Text>
             {content.unsubscribeUrl && (
               <Text style={small}>
                 <Link href={content.unsubscribeUrl} style={{ color: colors.muted, textDecoration: 'underline' }}>
@@ -176,19 +206,31 @@ function Email({ content }: { content: EmailContent }) {
   );
 }
 
-/** The plain-text alternative: the same content, every link written out in full. */
+/**
+ * The plain-text alternative: the same content, every link written out in full. In a right-to-left
+ * email the links and the staff's own words are isolated, and each line holding right-to-left
+ * words is a right-to-left isolate, so an app that shows plain text left to right still keeps
+ * each sentence's order (its full stop at its end).
+ */
 function plainText(content: EmailContent): string {
+  const locale = content.locale ?? english;
+  const rtl = locale.dir === 'rtl';
+  const link = (url: string) => (rtl ? isolateLtr(url) : url);
+  const words = (text: string) => (rtl ? isolate(text) : text);
   const lines = ['Pathway', '', content.heading, '', ...content.intro.flatMap((line) => [line, ''])];
   if (content.items?.length) {
-    for (const item of content.items) lines.push(item.title, ...(item.detail ? [`  ${item.detail}`] : []));
+    for (const item of content.items) lines.push(item.title, ...(item.detail ? [`  ${words(item.detail)}`] : []));
     lines.push('');
   }
-  if (content.action) lines.push(`${content.action.label}: ${content.action.url}`, '');
+  if (content.action) lines.push(`${content.action.label}: ${link(content.action.url)}`, '');
   for (const line of content.outro ?? []) lines.push(line, '');
   lines.push('--', content.reason);
-  if (content.unsubscribeUrl) lines.push(`${(content.locale ?? english).stopEmails}: ${content.unsubscribeUrl}`);
-  return `${lines.join('\n')}\n`;
+  if (content.unsubscribeUrl) lines.push(`${locale.stopEmails}: ${link(content.unsubscribeUrl)}`);
+  const written = rtl ? lines.map((line) => (RTL_LETTERS.test(line) ? `${RLI}${line}${PDI}` : line)) : lines;
+  return `${written.join('\n')}\n`;
 }
+
+const RTL_LETTERS = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/;
 
 export async function renderEmail(content: EmailContent): Promise<RenderedEmail> {
   return {

@@ -269,8 +269,9 @@ describe('applicant access', () => {
       });
       expect(arabic.statusCode).toBe(202);
       const mail = await smtp.nextMessage((m) => isAccessLink(m, email!));
-      expect(mail.subject).toBe(`تسجيل الدخول إلى الملف ${created.case_number}`);
-      expect(mail.text).toContain('يعمل الرابط مرة واحدة خلال 15 دقيقة');
+      // Values in an Arabic email are isolated (U+2068 … U+2069), so they keep their order.
+      expect(mail.subject).toBe(`تسجيل الدخول إلى الملف \u2068${created.case_number}\u2069`);
+      expect(mail.text).toContain('يعمل الرابط مرة واحدة خلال \u206815\u2069 دقيقة');
       // In the shared layout, mirrored: the button reads Arabic and the page runs right to left.
       expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
       expect(mail.html).toContain('>افتح ملفي<');
@@ -320,7 +321,7 @@ describe('applicant access', () => {
       });
       expect(response.statusCode).toBe(202);
       const mail = await smtp.nextMessage((m) => m.to.includes(subscriber));
-      expect(mail.subject).toBe(`تأكيد رسائل التحديثات للملف ${created.case_number}`);
+      expect(mail.subject).toBe(`تأكيد رسائل التحديثات للملف \u2068${created.case_number}\u2069`);
       const stored = await t.database.pool.query<{ language: string }>(
         'SELECT language FROM case_notification_recipients WHERE email = $1',
         [subscriber],

@@ -152,7 +152,8 @@ describe('case notifications', () => {
     const email = address();
     const created = await createCase(t, headers, { client_email: email, serviceIds: [1], applicant_language: 'ar' });
     const mail = await smtp.nextMessage((m) => m.to.includes(email));
-    expect(mail.subject).toBe(`تم فتح ملفك ${created.case_number}`);
+    // Values in an Arabic email are isolated (U+2068 … U+2069), so they keep their order.
+    expect(mail.subject).toBe(`تم فتح ملفك \u2068${created.case_number}\u2069`);
     expect(mail.html).toMatch(/<html[^>]*dir="rtl"/);
     expect(mail.text).toContain(
       new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(t.clock.now()),
@@ -233,7 +234,7 @@ describe('case notifications', () => {
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Checked');
     await makeDue(created.id);
     const arabic = await nextProgressMail((m) => m.to.includes(email) && m.subject.includes('Checked'));
-    expect(arabic.subject).toBe(`انتقل ملفك ${created.case_number} إلى Checked`);
+    expect(arabic.subject).toBe(`انتقل ملفك \u2068${created.case_number}\u2069 إلى \u2068Checked\u2069`);
     expect(arabic.html).toMatch(/<html[^>]*dir="rtl"/);
     expect(arabic.text).toContain('إيقاف هذه الرسائل: ');
     const hindi = await nextProgressMail((m) => m.to.includes(subscriber) && m.subject.includes('Checked'));
@@ -243,7 +244,7 @@ describe('case notifications', () => {
     await changeStep(t, headers, created.CaseServices[0]!.id, 'Done');
     await makeDue(created.id);
     const done = await nextProgressMail((m) => m.to.includes(email) && m.subject.startsWith('اكتمل'));
-    expect(done.subject).toBe(`اكتمل ملفك ${created.case_number}`);
+    expect(done.subject).toBe(`اكتمل ملفك \u2068${created.case_number}\u2069`);
     const doneHindi = await nextProgressMail((m) => m.to.includes(subscriber) && m.subject.includes('पूरा हुआ'));
     expect(doneHindi.subject).toBe(`आपका केस ${created.case_number} पूरा हुआ`);
   });

@@ -293,6 +293,8 @@ describe('email templates', () => {
     async (template) => {
       const { language } = template;
       const words = emailCatalogues[language];
+      // In a right-to-left email a link in the plain text is a left-to-right isolate (docs/security.md).
+      const link = (url: string) => (language === 'ar' ? `\u2066${url} \u2069` : url);
       const email = await template.render();
       const html = email.html ?? '';
       expect(email.subject).toMatch(scripts[language]);
@@ -301,12 +303,12 @@ describe('email templates', () => {
       expect(html).toContain('>Pathway<');
       expect(html).toContain(`>${template.button}<`);
       expect(html).toContain(`>${words.layout.openLink}<!-- --> <a`);
-      expect(email.text).toContain(`${template.button}: ${template.action}`);
+      expect(email.text).toContain(`${template.button}: ${link(template.action)}`);
       // Every placeholder was filled.
       for (const written of [email.subject, html, email.text]) expect(written).not.toMatch(/\{\{|\}\}/);
       if (template.unsubscribable) {
         expect(html).toContain(`>${words.layout.stopEmails}</a>`);
-        expect(email.text).toContain(`${words.layout.stopEmails}: ${unsubscribe}`);
+        expect(email.text).toContain(`${words.layout.stopEmails}: ${link(unsubscribe)}`);
       }
       if (template.name === 'case opened' || template.name === 'document rejected') {
         expect(email.text).toContain(
@@ -332,7 +334,8 @@ describe('email templates', () => {
         { serviceName: 'B', stepName: 'Fee Payment', stepDescription: null },
       ],
     });
-    expect(email.subject).toBe('انتقل ملفك PW-1 إلى Attestation وFee Payment');
+    // Each value isolated (U+2068 … U+2069), so the English names keep their order in the Arabic sentence.
+    expect(email.subject).toBe('انتقل ملفك \u2068PW-1\u2069 إلى \u2068Attestation\u2069 و\u2068Fee Payment\u2069');
   });
 
   it('when an email names a language the product does not have, then it is English', async () => {
