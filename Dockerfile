@@ -27,7 +27,7 @@ COPY --from=build /app/server/db/migrations ./server/db/migrations
 RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node
 VOLUME ["/data"]
-# 3000: the app; 9464: /metrics when METRICS_PORT=9464 (keep it off the public network).
+# 3000: the app; 9464: /metrics when METRICS_PORT=9464 with METRICS_HOST=0.0.0.0 and METRICS_TOKEN (keep it off the public network).
 EXPOSE 3000 9464
 # /readyz: the database answers and the app is not shutting down. The slim image has no curl.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \

@@ -32,6 +32,7 @@ const environmentSchema = z.object({
       .optional(),
   ),
   METRICS_HOST: optionalString,
+  METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   BACKUP_DIR: optionalString,
   BACKUP_CRON: optionalString.pipe(
     z
@@ -275,8 +276,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       e.BACKUP_DIR && e.BACKUP_CRON
         ? { dir: resolve(e.BACKUP_DIR), cron: e.BACKUP_CRON, keep: e.BACKUP_KEEP }
         : undefined,
-    // Prometheus text on a port of its own (unset: no metrics); the public port never serves it.
-    metrics: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? e.HOST },
+    // Prometheus text on a port of its own (unset: no metrics); the public port never serves it. The
+    // loopback interface unless told otherwise (issue 35: it followed HOST, every interface), and a
+    // bearer token when METRICS_TOKEN is set.
+    metrics:
+      e.METRICS_PORT === undefined
+        ? undefined
+        : { port: e.METRICS_PORT, host: e.METRICS_HOST ?? '127.0.0.1', token: e.METRICS_TOKEN },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
     http: {
       headersTimeoutMs: Math.round(e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000),

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createServer, type Server } from 'node:http';
 import type pg from 'pg';
@@ -176,14 +177,40 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): 
   });
 }
 
-/** `/metrics` on a port of its own, so the public port never shows it. */
+/** Whether `host` is an address only this machine reaches. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The request brings `Authorization: Bearer <token>`, compared in constant time. */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '');
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * `/metrics` on a port of its own, so the public port never shows it: on the loopback interface by
+ * default; with `token`, only to a scraper that brings it. Exposed beyond this machine without a
+ * token, the start warns (issue 35).
+ */
 export async function startMetricsServer(
   metrics: Metrics,
-  options: { host: string; port: number; log: Logger },
+  options: { host: string; port: number; token?: string | undefined; log: Logger },
 ): Promise<Server> {
+  const { token } = options;
+  if (!token && !isLoopback(options.host)) {
+    options.log.warn(
+      `metrics: /metrics listens on ${options.host}:${options.port} without METRICS_TOKEN: anyone who reaches that port reads them. Set METRICS_HOST=127.0.0.1 or METRICS_TOKEN.`,
+    );
+  }
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found\n');
+      return;
+    }
+    if (token && !bearerMatches(request.headers.authorization, token)) {
+      response.writeHead(401, { 'content-type': 'text/plain', 'www-authenticate': 'Bearer' }).end('Unauthorized\n');
       return;
     }
     metrics.registry.metrics().then(
