@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCase, signInCaseAdmin } from '../factories/cases.js';
@@ -109,5 +112,59 @@ describe('secrets and personal data in the log', () => {
     ]) {
       expect(text, `the log contains ${secret}`).not.toContain(secret);
     }
+  });
+});
+
+describe('emailed links in the log when there is no mail server', () => {
+  let t: TestApp;
+  const log = captureLog();
+
+  beforeAll(async () => {
+    // No SMTP_URL: every email goes to DATA_DIR/outbox.
+    t = await createTestApp({ LOG_LEVEL: 'trace', CASE_LOOKUP_RATE_LIMIT: '1000' }, { logDestination: log.stream });
+  });
+  afterAll(() => t.close());
+
+  it('when emails with sign-in, verification and reset links are written to the outbox, then the log names each file and holds none of their links', async () => {
+    const admin = await signInCaseAdmin(t);
+    const created = await createCase(t, admin.headers, {
+      passport_number: 'LINKS123',
+      client_email: 'applicant.links@example.test',
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant/access',
+      payload: { caseNumber: created.case_number, passportNumber: 'LINKS123' },
+    });
+    const member = await signUpMember(t, { email: 'links.member@example.test' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/network/auth/password-reset',
+      headers: { origin: SAME_ORIGIN },
+      payload: { email: member.email },
+    });
+    await t.app.inject({ method: 'POST', url: '/api/caseadmin/password-reset', payload: { email: admin.email } });
+
+    // Each email's link, read from the file it was written to.
+    const outbox = join(t.config.dataDir, 'outbox');
+    const links = async () => {
+      const files = await readdir(outbox).catch(() => []);
+      const texts = await Promise.all(
+        files.map(async (file) => (await simpleParser(await readFile(join(outbox, file)))).text ?? ''),
+      );
+      return { files, links: texts.flatMap((text) => text.match(/https?:\/\/[^\s<>"]+token=[^\s<>"]+/g) ?? []) };
+    };
+    // The case's opening email, the sign-in link, the verification link and the two reset links.
+    await expect.poll(async () => (await links()).files.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(5);
+    const written = await links();
+    expect(written.links.length).toBeGreaterThanOrEqual(4);
+
+    const text = log.text();
+    for (const file of written.files) expect(text).toContain(file);
+    for (const link of written.links) {
+      const token = new URL(link).searchParams.get('token') ?? link;
+      expect(text, `the log holds the link ${link}`).not.toContain(token);
+    }
+    expect(text).not.toMatch(/token=/);
   });
 });

@@ -122,7 +122,7 @@ describe('email', () => {
     for (const subject of subjects) expect(smtp.messages.filter((m) => m.subject === subject)).toHaveLength(1);
   });
 
-  it('when no SMTP_URL is set, then the message is written to DATA_DIR/outbox, readable by its owner only, and its link is logged', async () => {
+  it('when no SMTP_URL is set, then the message is written to DATA_DIR/outbox, readable by its owner only, and the log names the file, not the link', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'pathway-outbox-'));
     const lines: string[] = [];
     const sink = new Writable({
@@ -147,7 +147,8 @@ describe('email', () => {
       expect(eml).toContain('To: linus@example.com');
       expect((await stat(join(outbox, file!))).mode & 0o777).toBe(0o600);
       expect((await stat(outbox)).mode & 0o777).toBe(0o700);
-      await expect.poll(() => lines.join('')).toContain('http://localhost:3000/verify?token=xyz');
+      await expect.poll(() => lines.join('')).toContain(join(outbox, file!));
+      expect(lines.join('')).not.toContain('token=xyz');
       expect(lines.join('')).not.toContain('linus@example.com');
     } finally {
       await rm(dataDir, { recursive: true, force: true });
