@@ -186,3 +186,31 @@ export const peerLevelLabels = ['', 'Easiest 20 %', 'Easier 30 %', 'Harder 30 %'
 export const ADAPTIVE_DEFAULT_LENGTH = 20;
 export const ADAPTIVE_PRECISE_MAX_LENGTH = 100;
 export const ADAPTIVE_TARGET_STANDARD_ERROR = 0.3;
+
+/** A stored lesson image's name, exactly as the server makes it: 24 hex digits and the image's extension. */
+export const LESSON_IMAGE_NAME = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
+
+// An origin nothing resolves to, standing for the page's own while an address is resolved.
+const OWN_ORIGIN = 'https://lesson.invalid';
+
+/**
+ * The address an image in a lesson may load: a stored lesson image of the app's own origin, or
+ * '' for anything else. The address is resolved as the browser resolves it (`%2e%2e` and `\` are
+ * `..` and `/` to it, `//host` is another site) and the result must be exactly a stored image's
+ * path, with no query or fragment; a filter on the text as written was bypassed with `%2e%2e`
+ * (issue 35).
+ */
+export function lessonImageSource(address: string): string {
+  let resolved: URL;
+  try {
+    resolved = new URL(address, `${OWN_ORIGIN}/lessons/`);
+  } catch {
+    return '';
+  }
+  if (resolved.origin !== OWN_ORIGIN || resolved.search !== '' || resolved.hash !== '' || /[?#]/.test(address))
+    return '';
+  const { pathname } = resolved;
+  return pathname.startsWith(LESSON_IMAGE_PATH) && LESSON_IMAGE_NAME.test(pathname.slice(LESSON_IMAGE_PATH.length))
+    ? pathname
+    : '';
+}

@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LESSON_IMAGE_FIELD, LESSON_IMAGE_MAX_BYTES, LESSON_IMAGE_PATH } from '../../contracts/lms-constants.js';
+import {
+  LESSON_IMAGE_FIELD,
+  LESSON_IMAGE_MAX_BYTES,
+  LESSON_IMAGE_NAME,
+  LESSON_IMAGE_PATH,
+} from '../../contracts/lms-constants.js';
 import { mediaRefusal } from '../../contracts/media-constants.js';
 import { AppError } from '../platform/errors.js';
 import { fileTooLarge, formRefusal, savePartToFile } from '../platform/form-upload.js';
@@ -12,7 +17,6 @@ import type { MediaStorage, StoredFilePrefix } from '../platform/storage.js';
 const PREFIX = 'lesson-images/' satisfies StoredFilePrefix;
 
 /** A stored lesson image's name: 24 random hex digits (unguessable, as the images are served to anyone with the link) and the detected type's extension. */
-const NAME_PATTERN = /^[0-9a-f]{24}\.(gif|jpg|png|webp)$/;
 
 export const LESSON_IMAGE_REFUSAL = mediaRefusal('photo', LESSON_IMAGE_MAX_BYTES);
 
@@ -59,7 +63,7 @@ export async function saveLessonImage(
 /** Serves a lesson image to anyone with its address: an `<img>` in a lesson cannot send the LMS's bearer token. */
 export async function serveLessonImage(storage: MediaStorage, name: string, reply: FastifyReply) {
   const key = `${PREFIX}${name}`;
-  const stored = NAME_PATTERN.test(name) ? await storage.stat(key) : undefined;
+  const stored = LESSON_IMAGE_NAME.test(name) ? await storage.stat(key) : undefined;
   // Opened before any header is set: a file gone since the stat is still a 404 with a sentence.
   const body = stored && (await storage.read(key));
   if (!stored || !body) throw new AppError(404, 'Image not found');

@@ -1,5 +1,5 @@
 import Markdown, { defaultUrlTransform, type Components, type UrlTransform } from 'react-markdown';
-import { LESSON_IMAGE_PATH } from '../../contracts/lms-constants.js';
+import { lessonImageSource } from '../../contracts/lms-constants.js';
 import styles from './lesson-markdown.module.css';
 
 /**
@@ -8,7 +8,7 @@ import styles from './lesson-markdown.module.css';
  * site's picture into a learner's page.
  */
 const urlTransform: UrlTransform = (url, key) => {
-  if (key === 'src') return url.startsWith(LESSON_IMAGE_PATH) && !url.includes('..') ? url : '';
+  if (key === 'src') return lessonImageSource(url);
   return defaultUrlTransform(url);
 };
 
