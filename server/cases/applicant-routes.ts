@@ -10,6 +10,7 @@ import {
 import { checklistItem } from '../../contracts/case-documents.js';
 import { messageResponse } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
+import { sameOriginChanges } from '../platform/origin-check.js';
 import { AppError } from '../platform/errors.js';
 import {
   applicantCase as loadApplicantCase,
@@ -43,6 +44,8 @@ const signInAgain = () => new AppError(401, 'Please sign in again: ask for a new
 export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void> {
   const { db, deps, notify, now, storage, settings, limits } = ctx;
   await app.register(cookie);
+  // Signed in by a cookie: every change comes from our own pages (the platform's one rule).
+  app.addHook('onRequest', sameOriginChanges(deps.config.publicUrl));
 
   // Answers whether a passport number fits a case only by an email to the case's own address; counted with the lookup's guesses.
   app.post(

@@ -20,7 +20,7 @@ import {
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
 import { receiveForm, type FileKind } from './media.js';
 import { createMemberLimits } from './member-limits.js';
-import { assertSameOrigin } from './origin-check.js';
+import { assertSameOrigin } from '../platform/origin-check.js';
 import { moderationRoutes, suspensionGuard } from './moderation-routes.js';
 import { pruneSuspensions } from './suspensions.js';
 import { notificationRoutes } from './notification-routes.js';

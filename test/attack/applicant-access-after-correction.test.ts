@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseDetails } from '../../contracts/cases.js';
 import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
 import { createCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
+import { SAME_ORIGIN } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /*
@@ -28,7 +29,12 @@ describe('applicant access after staff correct a case', () => {
   async function applicantOf(body: { client_email: string; passport_number: string }) {
     const created = await createCase(t, headers, body);
     const used = await issueOneTimeToken(t.db, 'applicant-access', String(created.id), t.clock.now(), 900);
-    const session = await t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token: used } });
+    const session = await t.app.inject({
+      method: 'POST',
+      headers: { origin: SAME_ORIGIN },
+      url: '/api/applicant/session',
+      payload: { token: used },
+    });
     expect(session.statusCode).toBe(204);
     const cookie = `pathway_applicant=${session.cookies.find((c) => c.name === 'pathway_applicant')?.value}`;
     const unused = await issueOneTimeToken(t.db, 'applicant-access', String(created.id), t.clock.now(), 900);
@@ -36,7 +42,13 @@ describe('applicant access after staff correct a case', () => {
     return { created, cookie, unused };
   }
   const caseAs = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/applicant/case', headers: { cookie } });
-  const trade = (token: string) => t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token } });
+  const trade = (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      headers: { origin: SAME_ORIGIN },
+      url: '/api/applicant/session',
+      payload: { token },
+    });
   const correct = (id: number, body: object) =>
     t.app.inject({
       method: 'PUT',

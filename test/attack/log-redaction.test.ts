@@ -134,6 +134,7 @@ describe('emailed links in the log when there is no mail server', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/applicant/access',
+      headers: { origin: SAME_ORIGIN },
       payload: { caseNumber: created.case_number, passportNumber: 'LINKS123' },
     });
     const member = await signUpMember(t, { email: 'links.member@example.test' });

@@ -3,6 +3,7 @@ import { ACCESS_EMAIL } from '../../server/cases/applicant-access.js';
 import { oneTimeTokenPurposes } from '../../server/db/schema/one-time-tokens.js';
 import { consumeOneTimeToken, issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
 import { createCase, signInCaseAdmin } from '../factories/cases.js';
+import { SAME_ORIGIN } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /*
@@ -31,6 +32,7 @@ describe('sign-in links under parallel requests', () => {
         t.app.inject({
           method: 'POST',
           url: '/api/applicant/access',
+          headers: { origin: SAME_ORIGIN },
           payload: { caseNumber: created.case_number, passportNumber: 'RACE123' },
         }),
       ),
@@ -47,6 +49,7 @@ describe('sign-in links under parallel requests', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/applicant/access',
+      headers: { origin: SAME_ORIGIN },
       payload: { caseNumber: created.case_number, passportNumber: 'RACE123' },
     });
     const again = await t.database.pool.query<{ n: number }>(

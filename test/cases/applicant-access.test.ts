@@ -9,6 +9,8 @@ import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from '../supp
 import { createTestApp, type TestApp } from '../test-app.js';
 
 const PUBLIC_URL = 'https://pathway.test';
+// The applicant's routes take changes from the site itself only.
+const ORIGIN = PUBLIC_URL;
 const MINUTE = 60_000;
 
 /** The applicant's sign-in by emailed link, their session, case page and uploads, against a real SMTP server. */
@@ -35,7 +37,8 @@ describe('applicant access', () => {
     await smtp.close();
   });
 
-  const access = (payload: object) => t.app.inject({ method: 'POST', url: '/api/applicant/access', payload });
+  const access = (payload: object) =>
+    t.app.inject({ method: 'POST', headers: { origin: ORIGIN }, url: '/api/applicant/access', payload });
   const tokenOf = (mail: ReceivedMail) =>
     new URL(mail.links.find((link) => link.includes('/casetracking/case?token=')) ?? 'https://x/').searchParams.get(
       'token',
@@ -74,6 +77,7 @@ describe('applicant access', () => {
     const session = await t.app.inject({
       method: 'POST',
       url: '/api/applicant/session',
+      headers: { origin: ORIGIN },
       payload: { token: tokenOf(mail) },
     });
     expect(session.statusCode, session.body).toBe(204);
@@ -87,7 +91,7 @@ describe('applicant access', () => {
     return t.app.inject({
       method: 'POST',
       url: `/api/applicant/documents/${documentId}`,
-      headers: { cookie, ...form.headers },
+      headers: { origin: ORIGIN, cookie, ...form.headers },
       payload: form.payload,
     });
   };
@@ -117,11 +121,21 @@ describe('applicant access', () => {
     expect(queued.rows).toHaveLength(0);
     expect(stored.rows[0]!.expires_at.getTime() - t.clock.now().getTime()).toBe(15 * MINUTE);
 
-    const first = await t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token } });
+    const first = await t.app.inject({
+      method: 'POST',
+      headers: { origin: ORIGIN },
+      url: '/api/applicant/session',
+      payload: { token },
+    });
     expect(first.statusCode).toBe(204);
     const cookie = first.cookies.find((c) => c.name === 'pathway_applicant')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/applicant', maxAge: 4 * 60 * 60 });
-    const again = await t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token } });
+    const again = await t.app.inject({
+      method: 'POST',
+      headers: { origin: ORIGIN },
+      url: '/api/applicant/session',
+      payload: { token },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().error).toBe('This sign-in link is not valid any more. Ask for a new one on the tracker.');
   });
@@ -154,7 +168,14 @@ describe('applicant access', () => {
     const old = tokenOf(await smtp.nextMessage((m) => isAccessLink(m, email!)));
     t.clock.advance(16 * MINUTE);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token: old } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          headers: { origin: ORIGIN },
+          url: '/api/applicant/session',
+          payload: { token: old },
+        })
+      ).statusCode,
     ).toBe(400);
 
     await access({ caseNumber: created.case_number, passportNumber: created.passport_number });
@@ -165,10 +186,24 @@ describe('applicant access', () => {
       await smtp.nextMessage((m) => isAccessLink(m, email!) && ![old, replaced].includes(tokenOf(m))),
     );
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token: replaced } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          headers: { origin: ORIGIN },
+          url: '/api/applicant/session',
+          payload: { token: replaced },
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token: newest } })).statusCode,
+      (
+        await t.app.inject({
+          method: 'POST',
+          headers: { origin: ORIGIN },
+          url: '/api/applicant/session',
+          payload: { token: newest },
+        })
+      ).statusCode,
     ).toBe(204);
   });
 
@@ -186,7 +221,11 @@ describe('applicant access', () => {
     expect(body.documents).toEqual([expect.objectContaining({ name: 'Passport copy', status: 'requested' })]);
     expect(JSON.stringify(body)).not.toContain(created.passport_number);
 
-    const logout = await t.app.inject({ method: 'POST', url: '/api/applicant/logout', headers: { cookie } });
+    const logout = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant/logout',
+      headers: { origin: ORIGIN, cookie },
+    });
     expect(logout.statusCode).toBe(204);
     expect(logout.cookies.find((c) => c.name === 'pathway_applicant')?.value).toBe('');
     expect((await t.app.inject({ method: 'GET', url: '/api/applicant/case', headers: { cookie } })).statusCode).toBe(
@@ -264,7 +303,7 @@ describe('applicant access', () => {
       const arabic = await t.app.inject({
         method: 'POST',
         url: '/api/applicant/access',
-        headers: { 'accept-language': 'fr;q=0.9, ar-SA;q=0.8, en;q=0.1' },
+        headers: { origin: ORIGIN, 'accept-language': 'fr;q=0.9, ar-SA;q=0.8, en;q=0.1' },
         payload: numbers,
       });
       expect(arabic.statusCode).toBe(202);
@@ -281,7 +320,7 @@ describe('applicant access', () => {
       await t.app.inject({
         method: 'POST',
         url: '/api/applicant/access',
-        headers: { 'accept-language': 'ar' },
+        headers: { origin: ORIGIN, 'accept-language': 'ar' },
         payload: { ...numbers, language: 'hi' },
       });
       const hindi = await smtp.nextMessage((m) => isAccessLink(m, email!) && !usedTokens.has(tokenOf(m)));
@@ -363,7 +402,7 @@ describe('applicant access', () => {
         const sent = await t.app.inject({
           method: 'POST',
           url: `/api/applicant/documents/${passport.id}`,
-          headers: { ...requestHeaders, ...form.headers },
+          headers: { origin: ORIGIN, ...requestHeaders, ...form.headers },
           payload: form.payload,
         });
         expect(sent.statusCode).toBe(401);
@@ -409,6 +448,7 @@ describe('applicant access', () => {
               await limited.app.inject({
                 method: 'POST',
                 url: '/api/applicant/access',
+                headers: { origin: 'http://localhost' },
                 payload: { caseNumber: 'A', passportNumber: 'B' },
               })
             ).statusCode,

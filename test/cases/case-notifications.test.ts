@@ -214,7 +214,7 @@ describe('case notifications', () => {
     const asked = await t.app.inject({
       method: 'POST',
       url: '/api/applicant/access',
-      headers: { 'accept-language': 'ar' },
+      headers: { origin: PUBLIC_URL, 'accept-language': 'ar' },
       payload: numbers,
     });
     expect(asked.statusCode).toBe(202);
@@ -253,7 +253,12 @@ describe('case notifications', () => {
     const email = address();
     const created = await createCase(t, headers, { passport_number: 'PX-LAST', client_email: email, serviceIds: [1] });
     const numbers = { caseNumber: created.case_number, passportNumber: 'PX-LAST' };
-    await t.app.inject({ method: 'POST', url: '/api/applicant/access', payload: { ...numbers, language: 'ar' } });
+    await t.app.inject({
+      method: 'POST',
+      headers: { origin: PUBLIC_URL },
+      url: '/api/applicant/access',
+      payload: { ...numbers, language: 'ar' },
+    });
     await t.app.inject({
       method: 'POST',
       url: '/api/progress/subscribe',

@@ -13,6 +13,9 @@ import { mailQueueSettled } from '../attack/support.js';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
+// The applicant's routes take changes from the site itself only (its PUBLIC_URL).
+const ORIGIN = 'https://pathway.test';
+
 const HOUR = 60 * 60_000;
 
 /** A recruiter's everyday extras: a case owner, internal notes, the tracker link sent again. */
@@ -26,7 +29,7 @@ describe('case owner, internal notes and tracker link', () => {
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: 'https://pathway.test', CASE_LOOKUP_RATE_LIMIT: '1000' });
+    t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: ORIGIN, CASE_LOOKUP_RATE_LIMIT: '1000' });
     me = await signInCaseAdmin(t);
     colleague = await signInCaseAdmin(t);
   });
@@ -224,7 +227,12 @@ describe('case owner, internal notes and tracker link', () => {
       });
       answers.push(subscribed.body);
       const token = await issueOneTimeToken(t.db, 'applicant-access', String(created.id), t.clock.now(), 3600);
-      const session = await t.app.inject({ method: 'POST', url: '/api/applicant/session', payload: { token } });
+      const session = await t.app.inject({
+        method: 'POST',
+        headers: { origin: ORIGIN },
+        url: '/api/applicant/session',
+        payload: { token },
+      });
       answers.push(session.body);
       const cookie = session.cookies.find((c) => c.name === 'pathway_applicant');
       expect(cookie).toBeDefined();
