@@ -141,7 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => counters.close());
   registerRateLimit(app, counters);
   // The OpenAPI description is generated from the same zod schemas that validate requests.
-  await registerOpenApi(app);
+  await registerOpenApi(app, { serve: deps.config.developerFiles.apiDocs });
 
   registerHealthRoutes(app, deps.database, deps.isShuttingDown ?? (() => false));
   const publicConfig: PublicConfig = {
@@ -173,6 +173,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // After the areas: each has said how its emails are written before the first is sent.
   await areaDeps.mailer.start();
 
-  await registerWebApp(app, deps.webDistFolder);
+  await registerWebApp(app, deps.webDistFolder, { sourceMaps: deps.config.developerFiles.sourceMaps });
   return app;
 }

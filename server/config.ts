@@ -93,6 +93,9 @@ const environmentSchema = z.object({
       .regex(/^\d{6,15}$/, 'must be an international phone number, digits only')
       .optional(),
   ),
+  // Developer files (docs/decisions/028-developer-files-in-production.md): unset, on except in production.
+  SOURCE_MAPS: z.enum(['true', 'false']).optional(),
+  API_DOCS: z.enum(['true', 'false']).optional(),
   LMS_DEMO_CONTENT: z
     .enum(['true', 'false'])
     .default('false')
@@ -261,6 +264,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   return {
     env: e.NODE_ENV,
+    // The front end's source maps and the OpenAPI document at /api/docs: off in production unless
+    // asked for (issue 35: production served both to anyone), on elsewhere.
+    developerFiles: {
+      sourceMaps: e.SOURCE_MAPS === undefined ? e.NODE_ENV !== 'production' : e.SOURCE_MAPS === 'true',
+      apiDocs: e.API_DOCS === undefined ? e.NODE_ENV !== 'production' : e.API_DOCS === 'true',
+    },
     host: e.HOST,
     port: e.PORT,
     dataDir: resolve(e.DATA_DIR),

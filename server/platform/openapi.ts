@@ -50,9 +50,10 @@ function exhaustiveRecords(node: unknown): void {
  * every request and serialize every answer. The web's API types are generated from it
  * (`npm run api:types`, docs/architecture.md). 3.1 rather than 3.0: its schemas are JSON Schema
  * 2020-12, so a nullable value is `type: [..., "null"]` instead of 3.0's `nullable`, which zod's
- * 3.0 output wrote without a `type`.
+ * 3.0 output wrote without a `type`. `app.swagger()` always has it; /api/docs serves it only with
+ * `serve` (API_DOCS: off by default in production, decision 028).
  */
-export async function registerOpenApi(app: App): Promise<void> {
+export async function registerOpenApi(app: App, options: { serve: boolean }): Promise<void> {
   await app.register(swagger, {
     openapi: { openapi: '3.1.0', info: { title: 'Pathway API', version: '1.0.0' } },
     transform: (route) => {
@@ -64,5 +65,5 @@ export async function registerOpenApi(app: App): Promise<void> {
       return transformed;
     },
   });
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  if (options.serve) app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
 }

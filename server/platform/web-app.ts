@@ -20,7 +20,11 @@ async function readManifest(webDistFolder: string): Promise<ViteManifest | undef
  * index.html (naming the address's area chunks, see area-pages.ts), so the browser's router
  * handles the path. Anything else unknown is a JSON 404.
  */
-export async function registerWebApp(app: FastifyInstance, webDistFolder: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistFolder: string,
+  options: { sourceMaps: boolean },
+): Promise<void> {
   const indexPath = join(webDistFolder, 'index.html');
   const pageFor = existsSync(indexPath)
     ? areaPages(await readFile(indexPath, 'utf8'), await readManifest(webDistFolder))
@@ -32,6 +36,9 @@ export async function registerWebApp(app: FastifyInstance, webDistFolder: string
       index: false,
       // `npm run build` writes .br and .gz copies next to the assets.
       preCompressed: true,
+      // Source maps (the front end's source, comments and all) only where SOURCE_MAPS allows: off by
+      // default in production. A refused one is answered as any unknown path.
+      allowedPath: (pathName) => options.sourceMaps || !pathName.toLowerCase().endsWith('.map'),
       setHeaders(res, path) {
         res.header('Cache-Control', path.includes('/assets/') ? IMMUTABLE : 'no-cache');
       },
