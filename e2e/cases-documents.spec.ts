@@ -68,7 +68,10 @@ test('when staff define a document, send a file for a case, reject it with a rea
   await expect(row).toContainText('Passport copy');
   const popup = page.waitForEvent('popup');
   await row.getByRole('button', { name: `Open Passport copy of DOC-${suffix}` }).click();
-  await expect((await popup).locator('img')).toBeVisible();
+  const tab = await popup;
+  await expect(tab.locator('img')).toBeVisible();
+  // The staff page's handle is not the document tab's to use (issue 35).
+  expect(await tab.evaluate(() => window.opener)).toBeNull();
   await expectAccessible(page);
 
   // Rejected with a reason, then a new file is accepted.

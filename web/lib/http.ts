@@ -171,11 +171,14 @@ export async function download(call: Promise<Answer<Blob>>, fallbackName: string
 /**
  * Shows an answer (a sent document) in a new tab. Its address needs the bearer token, which a
  * plain link cannot carry, so the file is fetched and shown from memory. The tab is opened first,
- * while the click still counts as the user's (a pop-up blocker lets it through), and given the file
- * when it arrives.
+ * while the click still counts as the user's (a pop-up blocker lets it through), without its
+ * opener, and given the file when it arrives.
  */
 export async function openInNewTab(call: () => Promise<Answer<Blob>>): Promise<void> {
   const tab = window.open('', '_blank');
+  // The tab gets no handle on the page that opened it (issue 35: a staff document's tab kept
+  // window.opener). `noopener` in the call would return no window to hand the file to.
+  if (tab) tab.opener = null;
   try {
     const { blob } = await fileOf(call());
     const url = URL.createObjectURL(blob);

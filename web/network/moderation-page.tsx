@@ -133,7 +133,7 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
             : '')}
       </blockquote>
       {group.post.mediaURL && (
-        <a href={group.post.mediaURL} target="_blank" rel="noreferrer">
+        <a href={group.post.mediaURL} target="_blank" rel="noopener noreferrer">
           Open the post's {group.post.mediaType.startsWith('video/') ? 'video' : 'picture'}
         </a>
       )}
