@@ -6,6 +6,15 @@
 export const professions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
 export type Profession = (typeof professions)[number];
 export const roles = ['user', 'admin'] as const;
+/** What an LMS admin can do to an account, as the account log names it. */
+export const accountActionKinds = [
+  'password set',
+  'programs set',
+  'accommodation set',
+  'premium granted',
+  'premium declined',
+] as const;
+export type AccountActionKind = (typeof accountActionKinds)[number];
 export type Role = (typeof roles)[number];
 export const questionTypes = ['multiple-choice', 'fill-in-the-blank', 'essay'] as const;
 export type QuestionType = (typeof questionTypes)[number];

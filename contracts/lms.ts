@@ -21,6 +21,7 @@ import {
   TOPIC_MAX_LENGTH,
   essayStatuses,
   topicReadiness,
+  accountActionKinds,
 } from './lms-constants.js';
 import { questionTextFormats } from './question-formats.js';
 
@@ -116,7 +117,17 @@ export const passwordResetBody = z.strictObject({
   password: newPassword,
 });
 /** PUT /admin/users/{id}/password: an admin sets a learner's password. */
-export const setPasswordBody = z.strictObject({ password: newPassword });
+/**
+ * An admin sets a user's password. An admin's password (one's own included) also needs the acting
+ * admin's own password, `adminPassword`: a stolen admin token alone takes no admin account over.
+ */
+export const setPasswordBody = z.strictObject({
+  password: newPassword,
+  adminPassword: z
+    .string({ error: 'adminPassword must be text' })
+    .max(NEW_PASSWORD_MAX_LENGTH, `adminPassword must be at most ${NEW_PASSWORD_MAX_LENGTH} characters`)
+    .optional(),
+});
 
 /** What the LMS token carries (spec: id, username, profession, role). */
 export const tokenPayload = z.object({
@@ -560,6 +571,21 @@ export const adminUsersQuery = pageQuery.extend({ search: z.string().trim().max(
 export const adminUsersResponse = z.object({
   users: z.array(lmsUser.extend({ accommodation: accommodation.optional() })),
 });
+// ---- The account log: GET /admin/account-actions
+
+export const accountAction = z.object({
+  id: z.number().int(),
+  action: z.enum(accountActionKinds),
+  /** The admin who acted, and whose account it was (as they were named then). */
+  admin: z.string(),
+  username: z.string(),
+  detail: z.string(),
+  createdAt: isoDateTime,
+});
+export type AccountAction = z.infer<typeof accountAction>;
+export const accountActionsResponse = z.object({ actions: z.array(accountAction) });
+export type AccountActionsResponse = z.infer<typeof accountActionsResponse>;
+
 export const setProgramsBody = z.strictObject({
   allowed_programs: z
     .array(z.enum(programs, { error: `allowed_programs may hold ${programs.join(', ')}` }))

@@ -193,7 +193,7 @@ test('when a learner registered with an email forgets the password, then the ema
   await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
 });
 
-test('when an LMS admin sets a learner password on the users page, then the learner is signed out and signs in with the new one', async ({
+test('when an LMS admin sets a learner password on the users page, then the learner is signed out and signs in with the new one, the account log shows it, and an admin’s password asks for the admin’s own', async ({
   page,
   request,
 }) => {
@@ -224,4 +224,24 @@ test('when an LMS admin sets a learner password on the users page, then the lear
     401,
   );
   expect((await request.post('/auth/login', { data: { username, password: 'set by the admin' } })).status()).toBe(200);
+
+  // The account log says who set whose password.
+  await page.getByRole('link', { name: 'Account log' }).click();
+  const log = page.getByRole('table', { name: 'Admin actions on accounts, newest first' });
+  await expect(log.getByRole('row', { name: new RegExp(`password set ${username}`) })).toContainText(
+    e2eAccounts.lmsAdmin.username,
+  );
+  await expectAccessible(page);
+
+  // An admin's password (here the admin's own) also asks for the acting admin's own password.
+  await page.getByRole('link', { name: 'Users and programs' }).click();
+  await page.getByLabel('Search by username').fill(e2eAccounts.lmsAdmin.username);
+  await page.getByRole('button', { name: `Actions for ${e2eAccounts.lmsAdmin.username}` }).click();
+  await page.getByRole('menuitem', { name: 'Set password' }).click();
+  const own = page.getByRole('dialog', { name: `Set the password of ${e2eAccounts.lmsAdmin.username}` });
+  await own.getByLabel('New password').fill('never set by this test');
+  await own.getByLabel('Your own password').fill('not my password');
+  await own.getByRole('button', { name: 'Set password' }).click();
+  await expect(own.getByText('Your own password is not right. Please try again.')).toBeVisible();
+  await own.getByRole('button', { name: 'Cancel' }).click();
 });

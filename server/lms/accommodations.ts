@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Accommodation, AccommodationResponse } from '../../contracts/lms.js';
 import type { Database } from '../db/client.js';
 import { accommodationChanges, lmsUsers } from '../db/schema/lms.js';
+import { recordAccountAction } from './account-actions.js';
 import { AppError } from '../platform/errors.js';
 
 /*
@@ -71,7 +72,7 @@ export async function accommodationOf(
 /** Sets the fields sent (null removes one), records the change, in one transaction. Learners only. */
 export async function setAccommodation(
   db: Database,
-  adminId: number,
+  admin: { id: number; username: string },
   userId: number,
   change: Change,
   now: Date,
@@ -85,7 +86,13 @@ export async function setAccommodation(
       extraAttempts: change.extraAttempts ?? user.extraAttempts,
     };
     await tx.update(lmsUsers).set(next).where(eq(lmsUsers.id, userId));
-    await tx.insert(accommodationChanges).values({ userId, changedBy: adminId, changedAt: now, ...next });
+    await tx.insert(accommodationChanges).values({ userId, changedBy: admin.id, changedAt: now, ...next });
+    const described = [
+      `time × ${next.timeMultiplier ?? 1}`,
+      `${next.extraMinutes ?? 0} extra minutes`,
+      `${next.extraAttempts} extra attempt${next.extraAttempts === 1 ? '' : 's'}`,
+    ].join(', ');
+    await recordAccountAction(tx, admin, user, 'accommodation set', `Accommodation set: ${described}`, now);
     return toAccommodation(next);
   });
 }

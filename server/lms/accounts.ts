@@ -6,13 +6,15 @@ import { z } from 'zod';
 import { ADMIN_PAGE_SIZE, type LmsUser, type Profession, type RegisterBody } from '../../contracts/lms.js';
 import type { Database, Queryable } from '../db/client.js';
 import { lmsUsers } from '../db/schema/lms.js';
-import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import type { CounterStore } from '../platform/counters.js';
+import { AppError, databaseErrorCode, fieldError, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import type { Logger } from '../platform/logger.js';
 import { publicLink, type Mailer, type MailMessage } from '../platform/mail.js';
 import { claimMailCooldown } from '../platform/mail-cooldowns.js';
 import { revokeOneTimeTokens } from '../platform/one-time-tokens.js';
 import { consumePasswordResetToken, type PasswordResetFlow } from '../platform/password-reset.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { recordAccountAction } from './account-actions.js';
 import type { LmsAccount } from './programs.js';
 import { LMS_ACCOUNT_BY_ID } from './hot-statements.js';
 import { learnerEmailTakenEmail, learnerPasswordResetEmail } from './learner-emails.js';
@@ -127,6 +129,87 @@ export async function setPassword(db: Queryable, id: number, password: string): 
     .returning({ id: lmsUsers.id });
   if (!row) throw notFound('User');
   await revokeOneTimeTokens(db, 'lms-password-reset', String(id));
+}
+
+/** Wrong own passwords an admin may give when setting an admin's password, per this window. */
+const ADMIN_CONFIRMATIONS = 5;
+const ADMIN_CONFIRMATION_WINDOW_MS = 15 * 60_000;
+
+/**
+ * An admin sets a user's password (PUT /admin/users/:id/password) and it is recorded in the account
+ * log. An admin's password (one's own included) also needs the acting admin's own password (issue
+ * 35: any admin could take another admin's account over, unrecorded): refused (403) without it,
+ * 400 when it is wrong, and at most five wrong ones per admin in a quarter hour, each claimed
+ * before the password is checked so that guesses at once cannot pass the limit.
+ */
+export async function setPasswordAsAdmin(
+  db: Database,
+  counters: CounterStore,
+  admin: LmsAccount,
+  userId: number,
+  body: { password: string; adminPassword?: string | undefined },
+  now: Date,
+): Promise<void> {
+  const [target] = await db
+    .select({ id: lmsUsers.id, username: lmsUsers.username, role: lmsUsers.role })
+    .from(lmsUsers)
+    .where(eq(lmsUsers.id, userId));
+  if (!target) throw notFound('User');
+  if (target.role === 'admin') {
+    if (!body.adminPassword)
+      throw new AppError(
+        403,
+        "Setting an admin's password needs your own password too: enter it to confirm it is you.",
+      );
+    const key = `lms-admin-confirm:${admin.id}`;
+    const window = await counters.increment(key, ADMIN_CONFIRMATION_WINDOW_MS);
+    if (window.count > ADMIN_CONFIRMATIONS) {
+      await counters.release(key);
+      const minutes = Math.max(1, Math.ceil(window.resetInMs / 60_000));
+      throw new AppError(
+        429,
+        `Too many wrong passwords. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      );
+    }
+    const [own] = await db
+      .select({ passwordHash: lmsUsers.passwordHash })
+      .from(lmsUsers)
+      .where(eq(lmsUsers.id, admin.id));
+    if (!(await verifyPassword(own?.passwordHash, body.adminPassword)))
+      throw fieldError('adminPassword', 'Your own password is not right. Please try again.');
+    await counters.remove(key);
+  }
+  await db.transaction(async (tx) => {
+    await setPassword(tx, userId, body.password);
+    const whose =
+      target.id === admin.id
+        ? 'their own password'
+        : `the password of ${target.role === 'admin' ? 'admin' : 'learner'} ${target.username}`;
+    await recordAccountAction(
+      tx,
+      admin,
+      target,
+      'password set',
+      `Set ${whose}; every sign-in of the account ended`,
+      now,
+    );
+  });
+}
+
+/** An admin sets a user's programs (PUT /admin/users/:id/programs), recorded in the account log. */
+export async function setProgramsAsAdmin(
+  db: Database,
+  admin: LmsAccount,
+  userId: number,
+  allowedPrograms: string[],
+  now: Date,
+): Promise<LmsUser> {
+  return db.transaction(async (tx) => {
+    const user = await setPrograms(tx, userId, allowedPrograms);
+    const named = allowedPrograms.length ? allowedPrograms.join(', ') : 'none';
+    await recordAccountAction(tx, admin, user, 'programs set', `Programs set to: ${named}`, now);
+    return user;
+  });
 }
 
 /** "Forgot password?" in the LMS (see `passwordResetRoutes`): the link goes to the user registered with the address. */
@@ -272,7 +355,7 @@ export async function listUsers(
   return { users: rows.map(withAccommodation), total: total?.n ?? 0 };
 }
 
-export async function setPrograms(db: Database, userId: number, allowedPrograms: string[]): Promise<LmsUser> {
+export async function setPrograms(db: Queryable, userId: number, allowedPrograms: string[]): Promise<LmsUser> {
   const [row] = await db.update(lmsUsers).set({ allowedPrograms }).where(eq(lmsUsers.id, userId)).returning();
   if (!row) throw notFound('User');
   return toLmsUser(toAccount(row));

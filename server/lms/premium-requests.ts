@@ -13,6 +13,7 @@ import {
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { lmsUsers, premiumRequests } from '../db/schema/lms.js';
+import { recordAccountAction } from './account-actions.js';
 import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import { publicLink, type Mailer } from '../platform/mail.js';
 import { premiumDecisionEmail } from './learner-emails.js';
@@ -147,6 +148,14 @@ export async function decideRequest(
       const allowed = [...new Set([...learner.allowedPrograms, ...request.programs])];
       await tx.update(lmsUsers).set({ allowedPrograms: allowed }).where(eq(lmsUsers.id, learner.id));
     }
+    await recordAccountAction(
+      tx,
+      admin,
+      learner,
+      decision === 'granted' ? 'premium granted' : 'premium declined',
+      `${decision === 'granted' ? 'Granted' : 'Declined'} premium request #${request.id} (${request.programs.map(programLabel).join(', ')})`,
+      now,
+    );
     const [row] = await tx
       .update(premiumRequests)
       .set({ status: decision, decidedAt: now, decidedBy: admin.id })

@@ -1,4 +1,5 @@
 import {
+  accountActionsResponse,
   accommodation,
   accommodationBody,
   accommodationResponse,
@@ -12,13 +13,32 @@ import {
   TOTAL_COUNT_HEADER,
 } from '../../contracts/lms.js';
 import type { App } from '../platform/area.js';
+import { listAccountActions } from './account-actions.js';
 import * as accommodations from './accommodations.js';
 import * as accounts from './accounts.js';
 import { caller, noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
 
 /** The LMS's users as admins manage them: programs, exam accommodations, passwords. */
 export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> {
-  const { db, now } = ctx;
+  const { db, deps, now } = ctx;
+
+  app.get(
+    '/admin/account-actions',
+    {
+      schema: {
+        tags,
+        description:
+          'The account log: every admin action on an account (passwords, programs, accommodations, premium decisions), newest first, paged; the total in X-Total-Count.',
+        querystring: pageQuery,
+        response: withErrors({ 200: accountActionsResponse }),
+      },
+    },
+    async (request, reply) => {
+      const { total, ...page } = await listAccountActions(db, pageOf(request.query));
+      reply.header(TOTAL_COUNT_HEADER, String(total));
+      return page;
+    },
+  );
 
   app.get(
     '/admin/users',
@@ -33,7 +53,8 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
   app.put(
     '/admin/users/:id/programs',
     { schema: { tags, params: idParams, body: setProgramsBody, response: withErrors({ 200: lmsUser }) } },
-    async (request) => accounts.setPrograms(db, request.params.id, request.body.allowed_programs),
+    async (request) =>
+      accounts.setProgramsAsAdmin(db, caller.of(request), request.params.id, request.body.allowed_programs, now()),
   );
 
   app.get(
@@ -51,8 +72,7 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
   app.put(
     '/admin/users/:id/accommodation',
     { schema: { tags, params: idParams, body: accommodationBody, response: withErrors({ 200: accommodation }) } },
-    async (request) =>
-      accommodations.setAccommodation(db, caller.of(request).id, request.params.id, request.body, now()),
+    async (request) => accommodations.setAccommodation(db, caller.of(request), request.params.id, request.body, now()),
   );
 
   app.put(
@@ -60,14 +80,15 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
     {
       schema: {
         tags,
-        description: "Sets a user's password; ends every sign-in of that user",
+        description:
+          "Sets a user's password; ends every sign-in of that user. An admin's password (one's own included) also needs `adminPassword`, the acting admin's own; recorded in the account log.",
         params: idParams,
         body: setPasswordBody,
         response: withErrors(noContent),
       },
     },
     async (request, reply) => {
-      await accounts.setPassword(db, request.params.id, request.body.password);
+      await accounts.setPasswordAsAdmin(db, deps.counters, caller.of(request), request.params.id, request.body, now());
       return reply.status(204).send(null);
     },
   );

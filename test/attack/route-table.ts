@@ -1163,6 +1163,13 @@ export const routeTable: RouteEntry[] = [
     ok: 204,
   },
   {
+    route: 'GET /admin/account-actions',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/admin/account-actions', h),
+    ok: 200,
+  },
+  {
     route: 'GET /admin/exam-logs',
     access: 'LMS admin',
     area: 'lms',

@@ -78,6 +78,11 @@ export const lmsRoutes: RouteObject[] = [
         element: lazyPage(() => import('./admin/logs-page.js')),
       },
       {
+        path: '/lms-system/admin/account-log',
+        handle: { title: 'Account log' },
+        element: lazyPage(() => import('./admin/account-log-page.js')),
+      },
+      {
         path: '/lms-system/admin/users',
         handle: { title: 'Users and programs' },
         element: lazyPage(() => import('./admin/users-page.js')),

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AccountActionKind } from '../../../contracts/lms-constants.js';
 import {
   boolean,
   check,
@@ -206,6 +207,27 @@ export const accommodationChanges = pgTable(
     extraAttempts: integer().notNull(),
   },
   (t) => [index('lms_accommodation_changes_user_idx').on(t.userId, t.changedAt)],
+);
+
+/**
+ * The account log: every action an LMS admin takes on an account (issue 35: an admin could set
+ * another admin's password and nothing recorded it), with who and whose. The names are kept as
+ * they were, so the log still reads when an account is gone (its id is then set null).
+ */
+export const lmsAccountActions = pgTable(
+  'lms_account_actions',
+  {
+    id: serial().primaryKey(),
+    adminId: integer().references(() => lmsUsers.id, { onDelete: 'set null' }),
+    adminUsername: text().notNull(),
+    userId: integer().references(() => lmsUsers.id, { onDelete: 'set null' }),
+    username: text().notNull(),
+    action: text().$type<AccountActionKind>().notNull(),
+    // What changed, in words (never a password).
+    detail: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('lms_account_actions_created_idx').on(t.createdAt, t.id)],
 );
 
 /** Results of the older 300-second mock exam module. */

@@ -152,12 +152,19 @@ export const useIssueAccessCodes = () =>
     unwrap(lmsApi.POST('/admin/access-codes', { body })),
   );
 
-/** Changes no list: the user's sessions end on the server. */
+/** The user's sessions end on the server; the account log gains the change. */
 export const useSetUserPassword = () =>
-  useMutation({
-    mutationFn: ({ id, password }: { id: number; password: string }) =>
-      unwrap(lmsApi.PUT('/admin/users/{id}/password', { params: { path: { id } }, body: { password } })),
-  });
+  useAdminMutation(
+    // The account log gains the change.
+    [adminKey('account-actions')],
+    ({ id, password, adminPassword }: { id: number; password: string; adminPassword?: string }) =>
+      unwrap(
+        lmsApi.PUT('/admin/users/{id}/password', {
+          params: { path: { id } },
+          body: adminPassword === undefined ? { password } : { password, adminPassword },
+        }),
+      ),
+  );
 
 export const examSettingsQuery = () =>
   queryOptions({

@@ -5,6 +5,7 @@ import KeyRound from 'lucide-react/icons/key-round';
 import NotebookPen from 'lucide-react/icons/notebook-pen';
 import ScrollText from 'lucide-react/icons/scroll-text';
 import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import UserCog from 'lucide-react/icons/user-cog';
 import Users from 'lucide-react/icons/users';
 import type { ReactNode } from 'react';
 import { AdminShell, type AdminShellLink } from '../../ui/admin-shell.js';
@@ -15,6 +16,7 @@ const links: AdminShellLink[] = [
   { to: '/lms-system/admin/course', label: 'Courses', Icon: BookOpen, prefix: true },
   { to: '/lms-system/admin/logs', label: 'Exam logs', Icon: ScrollText },
   { to: '/lms-system/admin/users', label: 'Users and programs', Icon: Users },
+  { to: '/lms-system/admin/account-log', label: 'Account log', Icon: UserCog },
   { to: '/lms-system/admin/access-codes', label: 'Access codes', Icon: KeyRound },
   { to: '/lms-system/admin/upcoming', label: 'Upcoming exams', Icon: CalendarClock },
   { to: '/lms-system/admin/exam-settings', label: 'Exam settings', Icon: SlidersHorizontal },

@@ -1,19 +1,27 @@
 import { useState } from 'react';
 import type { LmsUser } from '../../../contracts/lms.js';
 import { errorMessage, fieldError } from '../../lib/http.js';
-import { NewPasswordField } from '../../ui/field.js';
+import { NewPasswordField, TextField } from '../../ui/field.js';
 import { FormDialog } from '../../ui/form-dialog.js';
 import { useToast } from '../../ui/toast.js';
 import { useSetUserPassword } from './admin-api.js';
 
-/** An admin sets a user's password (a learner without an email cannot reset it alone); it signs the user out everywhere. */
+/**
+ * An admin sets a user's password (a learner without an email cannot reset it alone); it signs the
+ * user out everywhere and goes into the account log. An admin's password also asks for the acting
+ * admin's own, so a token left signed in somewhere cannot take an admin account over.
+ */
 export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onClose: () => void }) {
   const notify = useToast();
   const [password, setPassword] = useState('');
+  const [adminPassword, setAdminPassword] = useState('');
   const save = useSetUserPassword();
   const invalid = fieldError(save.error, ['password']);
+  const wrongOwn = fieldError(save.error, ['adminPassword']);
+  const ofAdmin = user?.role === 'admin';
   function close() {
     setPassword('');
+    setAdminPassword('');
     save.reset();
     onClose();
   }
@@ -26,12 +34,12 @@ export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onC
       pendingLabel="Saving..."
       busy={save.isPending}
       error={
-        save.isError && !invalid ? errorMessage(save.error, 'Could not set the password. Please try again.') : null
+        save.isError && !invalid && !wrongOwn ? errorMessage(save.error, 'Could not set the password. Please try again.') : null
       }
       onSubmit={() => {
         if (!user) return;
         save.mutate(
-          { id: user.id, password },
+          { id: user.id, password, ...(ofAdmin ? { adminPassword } : {}) },
           {
             onSuccess: () => {
               notify(`Password of ${user.username} set; they are signed out everywhere`);
@@ -49,6 +57,19 @@ export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onC
         error={invalid?.message}
         onChange={(event) => setPassword(event.target.value)}
       />
+      {ofAdmin && (
+        <TextField
+          label="Your own password"
+          name="admin-password"
+          type="password"
+          autoComplete="current-password"
+          required
+          hint={`${user.username} is an admin: confirm it is you.`}
+          value={adminPassword}
+          error={wrongOwn?.message}
+          onChange={(event) => setAdminPassword(event.target.value)}
+        />
+      )}
     </FormDialog>
   );
 }
