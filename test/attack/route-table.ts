@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { createQuestion, questionBody, registerLearner } from '../factories/lms.js';
-import { createTextPost, multipartBody, signUpMember, tinyPng } from '../factories/network.js';
+import { createTextPost, multipartBody, SAME_ORIGIN, signUpMember, tinyPng } from '../factories/network.js';
 import { upsertCaseAdmin } from '../../server/cases/case-admins.js';
 import { unsubscribeTokenOf } from '../../server/cases/notification-wiring.js';
 import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
@@ -98,6 +98,7 @@ async function applicantOfNewCase(w: World): Promise<{ cookie: string; documentI
   const session = await w.t.app.inject({
     method: 'POST',
     url: '/api/applicant/session',
+    headers: { origin: SAME_ORIGIN },
     payload: { token: await linkToken(w, 'applicant-access', caseId) },
   });
   const cookie = session.cookies.find((c) => c.name === 'pathway_applicant');
