@@ -1,8 +1,8 @@
-import type { AccountAction } from '../../../contracts/lms.js';
 import { formatDateTime } from '../../lib/format.js';
 import { DataTable } from '../../ui/data-table.js';
 import { Pagination } from '../../ui/pagination.js';
 import { QueryState } from '../../ui/query-state.js';
+import { lmsApi } from '../session.js';
 import { usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
@@ -11,9 +11,8 @@ import { AdminLayout } from './admin-layout.js';
  * accommodations, premium decisions), newest first, so a change nobody owns up to can be traced.
  */
 export default function AccountLogPage() {
-  const { query, page, setPage, pageSize } = usePagedList<{ actions: AccountAction[] }>(
-    'account-actions',
-    '/admin/account-actions',
+  const { query, page, setPage, pageSize } = usePagedList('account-actions', (query) =>
+    lmsApi.GET('/admin/account-actions', { params: { query } }),
   );
   return (
     <AdminLayout title="Account Log">
