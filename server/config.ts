@@ -93,7 +93,7 @@ const environmentSchema = z.object({
       .regex(/^\d{6,15}$/, 'must be an international phone number, digits only')
       .optional(),
   ),
-  // Developer files (docs/decisions/028-developer-files-in-production.md): unset, on except in production.
+  // Developer files (docs/decisions/030-developer-files-in-production.md): unset, on except in production.
   SOURCE_MAPS: z.enum(['true', 'false']).optional(),
   API_DOCS: z.enum(['true', 'false']).optional(),
   LMS_DEMO_CONTENT: z

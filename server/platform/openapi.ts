@@ -51,7 +51,7 @@ function exhaustiveRecords(node: unknown): void {
  * (`npm run api:types`, docs/architecture.md). 3.1 rather than 3.0: its schemas are JSON Schema
  * 2020-12, so a nullable value is `type: [..., "null"]` instead of 3.0's `nullable`, which zod's
  * 3.0 output wrote without a `type`. `app.swagger()` always has it; /api/docs serves it only with
- * `serve` (API_DOCS: off by default in production, decision 028).
+ * `serve` (API_DOCS: off by default in production, decision 030).
  */
 export async function registerOpenApi(app: App, options: { serve: boolean }): Promise<void> {
   await app.register(swagger, {

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../test-app.js';
 /*
  * The fourth review found production serving the front end's source maps and the OpenAPI
  * document to anyone (issue 35). Both are developer files: a setting each (SOURCE_MAPS, API_DOCS),
- * off by default in production and on elsewhere (docs/decisions/028-developer-files-in-production.md).
+ * off by default in production and on elsewhere (docs/decisions/030-developer-files-in-production.md).
  */
 
 describe('developer files', () => {
