@@ -97,6 +97,32 @@ describe('replaying an answer id to read other questions', () => {
     }
   });
 
+  it('when a practice set’s answer id is resent naming another question of the set or one outside it, then it is refused and tells nothing of it', async () => {
+    const learner = await registerLearner(t, { profession: 'nurse', programs: ['exam-results'] });
+    const served = await t.app.inject({
+      method: 'GET',
+      url: '/user/exam/questions',
+      query: { set: 'mock' },
+      headers: learner.headers,
+    });
+    const { examQuestions, practiceSet } = served.json<ExamQuestionsResponse>();
+    const [first, second] = examQuestions;
+    if (!practiceSet || !first || !second) throw new Error(`no practice set: ${served.body}`);
+    const clientAnswerId = randomUUID();
+    const answer = (questionId: number) =>
+      post(learner, '/user/exam/submit', { setId: practiceSet.id, questionId, userAnswer: 'x', clientAnswerId });
+    expect((await answer(first.id)).statusCode).toBe(200);
+
+    const other = await answer(second.id);
+    expect(other.statusCode).toBe(409);
+    expect(other.json<{ error: string }>().error).toMatch(/another question/);
+    for (const questionId of [doctorQuestion, deletedQuestion]) {
+      const outside = await answer(questionId);
+      expect(outside.statusCode).toBe(400);
+      expect(outside.body).not.toContain('Zanzibar');
+    }
+  });
+
   it('when a test-centre candidate resends a used answer id naming another question of the form, then it is refused and nothing changes', async () => {
     const learner = await registerLearner(t, { profession: 'nurse', programs: ['exam-results'] });
     expect((await post(learner, '/user/exam/attempts', { mode: 'test-centre' })).statusCode).toBe(201);
