@@ -63,6 +63,8 @@ function decodeInWorker(
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
       workerData: { libheif: LIBHEIF },
+      // Not the process's flags: a loader or `--input-type=module` would make the CommonJS source above fail.
+      execArgv: [],
       stdout: true,
       stderr: true,
     });

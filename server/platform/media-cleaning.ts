@@ -134,8 +134,10 @@ export async function cleanMedia(path: string, type: UploadType): Promise<Cleane
     cleaned = type === 'image/heic' ? await heicToJpeg(original) : await reencodePhoto(original, stored);
   } catch (error) {
     if (error instanceof TooManyPixels || overPixelLimit(error)) throw tooManyPixels();
-    // Only the file's content fails sharp or libheif here: nothing of ours is written yet.
-    if (error instanceof Error) throw damaged('photo');
+    // libheif's refusals of the file; a worker that could not start is ours, not the file's (a 500).
+    if (error instanceof DamagedMedia) throw damaged('photo');
+    // sharp reading an upload fails only on its content: its output is a buffer, nothing of ours is written.
+    if (type !== 'image/heic' && error instanceof Error) throw damaged('photo');
     throw error;
   }
   // Written beside the upload and moved over it, so the caller's clean-up of `path` covers it.
