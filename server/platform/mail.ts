@@ -51,7 +51,6 @@ export function publicLink(config: Pick<Config, 'publicUrl' | 'port'>, path: str
   return new URL(path, config.publicUrl ?? `http://localhost:${config.port}`).toString();
 }
 
-
 type Delivery = (message: MailMessage, jobId: string) => Promise<void>;
 
 // The job id makes the Message-ID, so a retry after an unacknowledged send is recognisable as the same mail.

@@ -34,7 +34,9 @@ export function SetPasswordDialog({ user, onClose }: { user: LmsUser | null; onC
       pendingLabel="Saving..."
       busy={save.isPending}
       error={
-        save.isError && !invalid && !wrongOwn ? errorMessage(save.error, 'Could not set the password. Please try again.') : null
+        save.isError && !invalid && !wrongOwn
+          ? errorMessage(save.error, 'Could not set the password. Please try again.')
+          : null
       }
       onSubmit={() => {
         if (!user) return;
