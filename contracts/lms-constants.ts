@@ -16,8 +16,10 @@ export const accountActionKinds = [
 ] as const;
 export type AccountActionKind = (typeof accountActionKinds)[number];
 export type Role = (typeof roles)[number];
-export const questionTypes = ['multiple-choice', 'fill-in-the-blank', 'essay'] as const;
+export const questionTypes = ['multiple-choice', 'multiple-response', 'fill-in-the-blank', 'essay'] as const;
 export type QuestionType = (typeof questionTypes)[number];
+/** The types a learner answers by choosing among options: one (multiple choice) or every right one (multiple response). */
+export const hasOptions = (type: string) => type === 'multiple-choice' || type === 'multiple-response';
 export const difficulties = ['easy', 'medium', 'hard'] as const;
 export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export type CourseLevel = (typeof courseLevels)[number];
@@ -91,13 +93,44 @@ export function courseMatches(
 export const ACCEPTED_ANSWER_SEPARATOR = '|';
 
 /**
+ * A multiple-response ("select all that apply") question's right options, and a learner's choice of
+ * options, are one option per line: an option never holds a line break (the form's rows and the
+ * CSV's cell are one line each), so any other text fits (decision 030).
+ */
+export const OPTION_LINE_SEPARATOR = '\n';
+export const optionLines = (text: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+export const joinOptionLines = (options: readonly string[]) => options.join(OPTION_LINE_SEPARATOR);
+
+/**
  * The answers a question accepts, trimmed: a fill-in-the-blank may list several, separated by
- * ACCEPTED_ANSWER_SEPARATOR; any other type has exactly its one answer (an option may hold a `|`).
+ * ACCEPTED_ANSWER_SEPARATOR; a multiple-response question's are its right options (all of them are
+ * needed at once, see answerMatches); any other type has exactly its one answer (an option may hold a `|`).
  */
 export function acceptedAnswers(questionType: QuestionType, correctAnswer: string): string[] {
+  if (questionType === 'multiple-response') return optionLines(correctAnswer);
   const answers =
     questionType === 'fill-in-the-blank' ? correctAnswer.split(ACCEPTED_ANSWER_SEPARATOR) : [correctAnswer];
   return answers.map((answer) => answer.trim()).filter((answer) => answer !== '');
+}
+
+/**
+ * Whether an answer is right, the one rule of every mode, the review and the statistics: the same
+ * text in any letter case; for multiple response, exactly the right options, no more and no fewer,
+ * in any order (all or nothing, decision 030).
+ */
+export function answerMatches(questionType: QuestionType, correctAnswer: string, userAnswer: string): boolean {
+  const key = (text: string) => text.trim().toLowerCase();
+  if (questionType === 'multiple-response') {
+    const right = new Set(optionLines(correctAnswer).map(key));
+    const chosen = new Set(optionLines(userAnswer).map(key));
+    return right.size > 0 && right.size === chosen.size && [...right].every((option) => chosen.has(option));
+  }
+  const given = key(userAnswer);
+  return acceptedAnswers(questionType, correctAnswer).some((answer) => key(answer) === given);
 }
 
 /** The options the admin form's comma-separated text stands for: trimmed, empty items dropped. */

@@ -18,6 +18,9 @@ import {
   questionFlags,
   acceptedAnswers,
   ACCEPTED_ANSWER_SEPARATOR,
+  hasOptions,
+  joinOptionLines,
+  optionLines,
   TOPIC_MAX_LENGTH,
   essayStatuses,
   topicReadiness,
@@ -477,7 +480,12 @@ export const createQuestionBody = z
   })
   .transform((body) => ({
     ...body,
-    options: body.question_type === 'multiple-choice' ? body.options.filter((o) => o !== '') : [],
+    options: hasOptions(body.question_type) ? body.options.filter((o) => o !== '') : [],
+    // A multiple-response key is stored one right option per line, as the form and the CSV give it.
+    correct_answer:
+      body.question_type === 'multiple-response'
+        ? joinOptionLines(optionLines(body.correct_answer))
+        : body.correct_answer,
   }))
   .superRefine((body, ctx) => {
     if (
@@ -490,18 +498,31 @@ export const createQuestionBody = z
         message: `correct_answer needs at least one accepted answer (separate several with ${ACCEPTED_ANSWER_SEPARATOR})`,
       });
     }
-    if (body.question_type !== 'multiple-choice') return;
+    if (!hasOptions(body.question_type)) return;
+    const kind = body.question_type === 'multiple-response' ? 'multiple-response' : 'multiple-choice';
     if (body.options.length < 2)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['options'],
-        message: 'a multiple-choice question needs at least 2 options',
-      });
+      ctx.addIssue({ code: 'custom', path: ['options'], message: `a ${kind} question needs at least 2 options` });
+    if (body.options.some((o) => /[\r\n]/.test(o)))
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'an option must be one line' });
     if (new Set(body.options.map((o) => o.toLowerCase())).size !== body.options.length) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: 'options must be different from each other' });
     }
-    if (!body.options.some((o) => o.trim().toLowerCase() === body.correct_answer.trim().toLowerCase())) {
+    const isOption = (answer: string) =>
+      body.options.some((o) => o.trim().toLowerCase() === answer.trim().toLowerCase());
+    if (body.question_type === 'multiple-choice' && !isOption(body.correct_answer)) {
       ctx.addIssue({ code: 'custom', path: ['correct_answer'], message: 'correct_answer must be one of the options' });
+    }
+    if (body.question_type === 'multiple-response') {
+      const right = optionLines(body.correct_answer);
+      const notOptions = right.filter((answer) => !isOption(answer));
+      if (notOptions.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['correct_answer'],
+          message: `correct_answer must list right options only, one per line; not an option: ${notOptions.join(', ')}`,
+        });
+      else if (new Set(right.map((r) => r.toLowerCase())).size !== right.length)
+        ctx.addIssue({ code: 'custom', path: ['correct_answer'], message: 'correct_answer names an option twice' });
     }
   });
 export type CreateQuestionBody = z.input<typeof createQuestionBody>;

@@ -178,24 +178,28 @@ test('when an LMS admin opens users, courses and logs at 1024 px and wider, then
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('when an LMS admin edits a question, then a refusal shows next to its field and the saved question replaces the old one in the table', async ({
+test('when an LMS admin edits an imported question whose options hold commas, then a refusal shows next to its field and the saved question replaces the old one in the table', async ({
   page,
   request,
 }) => {
   const admin = await signInAdmin(page, request);
   const tag = uniqueName('Edit');
-  const created = await request.post('/exam-questions', {
-    headers: admin,
-    data: {
-      question: `${tag}: which drug reverses heparin?`,
-      options: ['Protamine', 'Vitamin K'],
-      correct_answer: 'Protamine',
-      explanation: 'It binds heparin.',
-      profession: 'dentist',
-    },
+  // Imported from a spreadsheet: an option with a comma in it, in a quoted item of the old options cell.
+  const imported = await request.post('/exam-questions/import', {
+    headers: { ...admin, 'content-type': 'text/csv' },
+    data: `question,question_type,options,correct_answer,explanation,profession,difficulty\n"${tag}: which drug reverses heparin?",multiple-choice,"Protamine, ""Vitamin K, phytomenadione""",Protamine,It binds heparin.,dentist,medium\n`,
   });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
+  expect(imported.status(), await imported.text()).toBe(200);
+  const listed = await request.get('/exam-questions', {
+    headers: admin,
+    params: { profession: 'dentist', pageSize: 100 },
+  });
+  const { examQuestions } = (await listed.json()) as {
+    examQuestions: { id: number; question: string; options: string[] }[];
+  };
+  const saved = examQuestions.find((q) => q.question.startsWith(tag));
+  expect(saved?.options).toEqual(['Protamine', 'Vitamin K, phytomenadione']);
+  const id = saved?.id ?? 0;
   await page.goto('/lms-system/admin?profession=dentist');
   await expect(page.getByLabel('Show questions for')).toHaveValue('dentist');
   const row = page.getByRole('row').filter({ hasText: tag });
@@ -203,17 +207,23 @@ test('when an LMS admin edits a question, then a refusal shows next to its field
   await page.getByRole('menuitem', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog', { name: 'Edit question' });
   await expect(dialog.getByLabel('Question', { exact: true })).toHaveValue(`${tag}: which drug reverses heparin?`);
-  await dialog.getByLabel('Correct answer').fill('Naloxone');
+  // The options are rows, the saved ones marked; emptying one leaves too few, and the server's
+  // sentence shows under the options, whose first row takes the focus.
+  await expect(dialog.getByLabel('Option 1 is correct')).toBeChecked();
+  await dialog.getByLabel('Option 2', { exact: true }).fill('');
   await dialog.getByRole('button', { name: 'Save question' }).click();
-  // The server's sentence, under the field it is about, which takes the focus.
-  const answer = dialog.getByLabel('Correct answer');
-  await expect(answer).toHaveAttribute('aria-invalid', 'true');
-  await expect(answer).toHaveAccessibleDescription(/must be one of the options/);
-  await expect(answer).toBeFocused();
+  const first = dialog.getByLabel('Option 1', { exact: true });
+  await expect(first).toHaveAttribute('aria-invalid', 'true');
+  await expect(first).toHaveAccessibleDescription(/at least 2 options/);
+  await expect(first).toBeFocused();
   await expectAccessible(page);
   await dialog.getByLabel('Question', { exact: true }).fill(`${tag}: which drug reverses unfractionated heparin?`);
-  await answer.fill('Protamine');
+  await dialog.getByLabel('Option 2', { exact: true }).fill('Vitamin K, phytomenadione');
   await dialog.getByRole('button', { name: 'Save question' }).click();
+  // Saved with its options whole.
+  await expect(
+    page.getByRole('row').filter({ hasText: tag }).getByRole('list', { name: 'Options' }).getByRole('listitem'),
+  ).toHaveText(['Correct answer: Protamine', 'Vitamin K, phytomenadione']);
   await expect(dialog).toHaveCount(0);
   await expect(
     page.getByRole('row').filter({ hasText: `${tag}: which drug reverses unfractionated heparin?` }),

@@ -465,8 +465,9 @@ test('when an admin adds a question already in the bank on a phone, then the ref
     await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
     const form = page.getByRole('form', { name: 'Add New Exam Question' });
     await form.getByLabel('Question', { exact: true }).fill(question);
-    await form.getByLabel('Options (comma-separated)').fill('Yes, No');
-    await form.getByLabel('Correct answer').fill('Yes');
+    await form.getByLabel('Option 1', { exact: true }).fill('Yes');
+    await form.getByLabel('Option 2', { exact: true }).fill('No');
+    await form.getByLabel('Option 1 is correct').check();
     await form.getByLabel('Profession').selectOption('dentist');
     await form.getByLabel('Explanation').fill('E.');
     await form.getByRole('button', { name: 'Add Question' }).click();

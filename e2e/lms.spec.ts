@@ -175,8 +175,11 @@ test('when an admin adds a question, then a learner of that profession gets it i
   const text = `Which vitamin deficiency causes scurvy? ${uniqueName('')}`;
   const form = page.getByRole('form', { name: 'Add New Exam Question' });
   await form.getByLabel('Question', { exact: true }).fill(text);
-  await form.getByLabel('Options (comma-separated)').fill('Vitamin A,  Vitamin C , , Vitamin D');
-  await form.getByLabel('Correct answer').fill('Vitamin C');
+  // One row per option, any text (commas too); an empty row is dropped, the right one marked.
+  await form.getByLabel('Option 1', { exact: true }).fill('Vitamin A');
+  await form.getByLabel('Option 2', { exact: true }).fill('  Vitamin C, ascorbic acid ');
+  await form.getByLabel('Option 4', { exact: true }).fill('Vitamin D');
+  await form.getByLabel('Option 2 is correct').check();
   await form.getByLabel('Profession').selectOption('nurse');
   await form.getByLabel('Explanation').fill('Vitamin C is needed to make collagen.');
   await form.getByRole('button', { name: 'Add Question' }).click();
@@ -184,7 +187,7 @@ test('when an admin adds a question, then a learner of that profession gets it i
   // The options, trimmed and without the empty one, the correct one marked.
   await expect(row.getByRole('list', { name: 'Options' }).getByRole('listitem')).toHaveText([
     'Vitamin A',
-    'Correct answer: Vitamin C',
+    'Correct answer: Vitamin C, ascorbic acid',
     'Vitamin D',
   ]);
   await expectAccessible(page);
@@ -196,7 +199,7 @@ test('when an admin adds a question, then a learner of that profession gets it i
   await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
   await startExam(page);
   await expect(page.locator('#exam-question')).toHaveText(text);
-  await answerCurrent(page, 'Vitamin C', true);
+  await answerCurrent(page, 'Vitamin C, ascorbic acid', true);
   await expect(page.getByText('Vitamin C is needed to make collagen.')).toBeVisible();
 });
 

@@ -1,4 +1,4 @@
-import { acceptedAnswers, type ExamProgress } from '../../contracts/lms.js';
+import { acceptedAnswers, answerMatches, joinOptionLines, type ExamProgress } from '../../contracts/lms.js';
 import type { Queryable } from '../db/client.js';
 import { inDrizzle } from '../db/statement-sql.js';
 import { formOf, type Attempt, type QuestionRow } from './exam-form.js';
@@ -13,12 +13,8 @@ import { resultsLocked, type LmsAccount } from './programs.js';
 
 type Marked = Pick<QuestionRow, 'questionType' | 'correctAnswer'>;
 
-export function isCorrect(question: Marked, userAnswer: string): boolean {
-  const given = userAnswer.trim().toLowerCase();
-  return acceptedAnswers(question.questionType, question.correctAnswer).some(
-    (answer) => answer.toLowerCase() === given,
-  );
-}
+export const isCorrect = (question: Marked, userAnswer: string): boolean =>
+  answerMatches(question.questionType, question.correctAnswer, userAnswer);
 
 /** An answer's outcome: an essay waits for a reviewer, anything else is marked now. */
 export const outcomeOf = (question: Marked, userAnswer: string) =>
@@ -29,13 +25,16 @@ export const outcomeOf = (question: Marked, userAnswer: string) =>
       : ('incorrect' as const);
 
 /**
- * The correct answer as the learner is shown it (the first accepted one of a fill-in-the-blank, the
- * option itself otherwise): withheld (null) from a learner whose results are locked, who sees it in
+ * The correct answer as the learner is shown it (the first accepted one of a fill-in-the-blank, every
+ * right option of a multiple-response question one per line, the option itself otherwise): withheld (null) from a learner whose results are locked, who sees it in
  * the review once unlocked, so a free account cannot harvest the bank's answers (decision 004).
  * `correct` and `explanation` stay, as the spec's contract has them.
  */
-export const shownCorrectAnswer = (account: LmsAccount, question: Marked) =>
-  resultsLocked(account) ? null : (acceptedAnswers(question.questionType, question.correctAnswer)[0] ?? null);
+export function shownCorrectAnswer(account: LmsAccount, question: Marked): string | null {
+  if (resultsLocked(account)) return null;
+  const accepted = acceptedAnswers(question.questionType, question.correctAnswer);
+  return question.questionType === 'multiple-response' ? joinOptionLines(accepted) : (accepted[0] ?? null);
+}
 
 export type Counts = { answered: number; correct: number; remaining: number };
 

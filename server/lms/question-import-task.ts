@@ -5,6 +5,7 @@ import {
   optionalCsvColumns,
   professions,
   questionCsvColumns,
+  joinOptionLines,
   readOptionsCell,
   type Profession,
 } from '../../contracts/lms.js';
@@ -88,13 +89,18 @@ function readCsv(input: QuestionImportInput): QuestionImportOutput {
   return check(
     sheet.rows.map((row) => {
       const record = cellsByName(sheet.header, row);
+      const type = record.question_type?.trim() || undefined;
+      // A multiple-response key lists its right options like the options cell: one per line.
+      const multipleResponse = type?.toLowerCase() === 'multiple-response';
       return {
         at: row.row,
         input: {
           question: record.question,
-          question_type: record.question_type?.trim() || undefined,
+          question_type: type,
           options: readOptionsCell(record.options ?? ''),
-          correct_answer: record.correct_answer,
+          correct_answer: multipleResponse
+            ? joinOptionLines(readOptionsCell(record.correct_answer ?? ''))
+            : record.correct_answer,
           explanation: record.explanation,
           profession: record.profession?.trim(),
           difficulty: record.difficulty?.trim() || undefined,

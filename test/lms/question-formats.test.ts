@@ -76,7 +76,7 @@ describe('GIFT and Aiken import', () => {
     expect(bad.json()).toEqual({
       error: 'Nothing was imported: 1 question has an error.',
       code: 'IMPORT_REJECTED',
-      errors: [{ line: 10, error: 'No right answer: mark one with =' }],
+      errors: [{ line: 10, error: 'No right answer: mark one with =, or give the right ones a weight (~%50%)' }],
     });
     expect(await bank('nurse')).toEqual([]);
 
@@ -91,7 +91,8 @@ describe('GIFT and Aiken import', () => {
       question_type: 'multiple-choice',
       options: ['Naloxone', 'Flumazenil', 'Atropine'],
       correct_answer: 'Naloxone',
-      explanation: 'It blocks opioid receptors.',
+      // Every option's feedback is kept: the right one's as the explanation, the others' by their option.
+      explanation: 'It blocks opioid receptors.\n\nFlumazenil: That reverses benzodiazepines.',
       profession: 'nurse',
       difficulty: 'hard',
       topic: 'Pharmacology',

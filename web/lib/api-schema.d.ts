@@ -6564,7 +6564,7 @@ export interface paths {
                                 id: number;
                                 question: string;
                                 /** @enum {string} */
-                                question_type: "multiple-choice" | "fill-in-the-blank" | "essay";
+                                question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
                                 /** @enum {string} */
                                 difficulty: "easy" | "medium" | "hard";
@@ -6786,7 +6786,7 @@ export interface paths {
                                 questionId: number;
                                 question: string;
                                 /** @enum {string} */
-                                question_type: "multiple-choice" | "fill-in-the-blank" | "essay";
+                                question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
                                 /** @enum {string} */
                                 difficulty: "easy" | "medium" | "hard";
@@ -8056,7 +8056,7 @@ export interface paths {
                                 questionId: number;
                                 question: string;
                                 /** @enum {string} */
-                                question_type: "multiple-choice" | "fill-in-the-blank" | "essay";
+                                question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
                                 userAnswer: string;
                                 correctAnswer: string;
@@ -10176,7 +10176,7 @@ export interface paths {
                                 id: number;
                                 question: string;
                                 /** @enum {string} */
-                                question_type: "multiple-choice" | "fill-in-the-blank" | "essay";
+                                question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
                                 correct_answer: string;
                                 explanation: string;
@@ -10296,7 +10296,7 @@ export interface paths {
                     "application/json": {
                         question: string;
                         /** @enum {string} */
-                        question_type?: "multiple-choice" | "fill-in-the-blank" | "essay";
+                        question_type?: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                         /** @default [] */
                         options?: string[];
                         correct_answer: string;
@@ -10321,7 +10321,7 @@ export interface paths {
                             id: number;
                             question: string;
                             /** @enum {string} */
-                            question_type: "multiple-choice" | "fill-in-the-blank" | "essay";
+                            question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                             options: string[];
                             correct_answer: string;
                             explanation: string;
@@ -10867,7 +10867,7 @@ export interface paths {
                     "application/json": {
                         question: string;
                         /** @enum {string} */
-                        question_type?: "multiple-choice" | "fill-in-the-blank" | "essay";
+                        question_type?: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                         /** @default [] */
                         options?: string[];
                         correct_answer: string;
@@ -10892,7 +10892,7 @@ export interface paths {
                             id: number;
                             question: string;
                             /** @enum {string} */
-                            question_type: "multiple-choice" | "fill-in-the-blank" | "essay";
+                            question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                             options: string[];
                             correct_answer: string;
                             explanation: string;

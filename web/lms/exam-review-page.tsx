@@ -1,7 +1,7 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Target from 'lucide-react/icons/target';
 import { Link } from 'react-router';
-import { UPGRADE_REQUIRED } from '../../contracts/lms-constants.js';
+import { hasOptions, UPGRADE_REQUIRED } from '../../contracts/lms-constants.js';
 import type { ReviewedQuestion } from '../../contracts/lms.js';
 import { ApiError, errorMessage } from '../lib/http.js';
 import { useRouteId } from '../lib/route-id.js';
@@ -38,7 +38,7 @@ function ReviewedItem({ item, index }: { item: ReviewedQuestion; index: number }
           {outcomeText[item.outcome]}
         </span>
       </p>
-      {item.question_type === 'multiple-choice' ? (
+      {hasOptions(item.question_type) ? (
         <ul className={review.reviewOptions} aria-label="Options">
           {item.options.map((option) => {
             const mark = optionMark(option, item.userAnswer, item.correctAnswer);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type Dispatch, type FormEvent
 import {
   AUTOSAVE_INTERVAL_MS,
   MILESTONE_EVERY,
+  optionLines,
   PRAISE_THRESHOLD_PERCENT,
   QUESTION_WITHDRAWN,
 } from '../../contracts/lms-constants.js';
@@ -415,7 +416,7 @@ function QuestionForm({
             </p>
           )}
           {!feedback.correct && !feedback.pendingReview && feedback.correctAnswer && (
-            <p>Correct answer: {feedback.correctAnswer}</p>
+            <p>Correct answer: {optionLines(feedback.correctAnswer).join('; ')}</p>
           )}
           {feedback.explanation && <p>{feedback.explanation}</p>}
           <Button onClick={onNext}>Next Question</Button>

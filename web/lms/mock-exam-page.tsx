@@ -1,3 +1,4 @@
+import { optionLines } from '../../contracts/lms-constants.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PracticeAnswerResult, ServedQuestion } from '../../contracts/lms.js';
@@ -200,7 +201,7 @@ function TutorQuestion({ setId, question, result, onMarked, onNext, last }: Tuto
         <div aria-live="polite">
           <Mark result={result} />
           {!result.correct && !result.pendingReview && result.correctAnswer && (
-            <p>Correct answer: {result.correctAnswer}</p>
+            <p>Correct answer: {optionLines(result.correctAnswer).join('; ')}</p>
           )}
           {result.explanation && <p>{result.explanation}</p>}
           <Button onClick={onNext}>{last ? 'See summary' : 'Next Question'}</Button>
@@ -262,7 +263,7 @@ function PracticeSummary({
               </summary>
               <p>Your answer: {result.userAnswer}</p>
               {!result.correct && !result.pendingReview && result.correctAnswer && (
-                <p>Correct answer: {result.correctAnswer}</p>
+                <p>Correct answer: {optionLines(result.correctAnswer).join('; ')}</p>
               )}
               {result.explanation && <p>{result.explanation}</p>}
             </details>

@@ -1,12 +1,16 @@
 import CircleCheck from 'lucide-react/icons/circle-check';
 import CircleX from 'lucide-react/icons/circle-x';
+import { optionLines } from '../../contracts/lms-constants.js';
 import review from './exam-review.module.css';
 
 /** How an option is marked once the answer is known: the right one, the learner's wrong choice, or neither. */
 export type OptionMark = 'chosen-correct' | 'correct' | 'chosen-wrong' | null;
 
-const same = (a: string, b: string | null | undefined) =>
-  b !== null && b !== undefined && a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Whether `option` is among `answer`'s options: one for multiple choice, one per line for multiple response. */
+const same = (option: string, answer: string | null | undefined) =>
+  answer !== null &&
+  answer !== undefined &&
+  optionLines(answer).some((line) => line.toLowerCase() === option.trim().toLowerCase());
 
 export function optionMark(option: string, chosen: string, correctAnswer: string | null | undefined): OptionMark {
   if (same(option, correctAnswer)) return same(option, chosen) ? 'chosen-correct' : 'correct';

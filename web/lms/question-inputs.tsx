@@ -1,3 +1,4 @@
+import { joinOptionLines, optionLines } from '../../contracts/lms-constants.js';
 import type { ServedQuestion } from '../../contracts/lms.js';
 import { TextField } from '../ui/field.js';
 import styles from './lms.module.css';
@@ -14,7 +15,8 @@ type Props = {
 
 /**
  * The question's text and the answer's input, the same in every mode of the exam: options as
- * radio buttons, a field for a fill-in-the-blank, a text area for an essay.
+ * radio buttons, checkboxes for multiple response ("select all that apply"), a field for a
+ * fill-in-the-blank, a text area for an essay.
  */
 export function QuestionInputs({ question, answer, onAnswer, disabled = false, correctAnswer }: Props) {
   return (
@@ -32,6 +34,35 @@ export function QuestionInputs({ question, answer, onAnswer, disabled = false, c
                   value={option}
                   checked={answer === option}
                   onChange={() => onAnswer(option)}
+                />
+                {option}
+                <OptionMarker mark={mark} />
+              </label>
+            );
+          })}
+        </fieldset>
+      )}
+      {question.question_type === 'multiple-response' && (
+        <fieldset className={styles.options} disabled={disabled}>
+          <legend className={styles.muted}>Select all that apply</legend>
+          {question.options.map((option) => {
+            const chosen = optionLines(answer);
+            const mark = correctAnswer === undefined ? null : optionMark(option, answer, correctAnswer);
+            return (
+              <label key={option} className={`${styles.option} ${optionMarkClass(mark)}`}>
+                <input
+                  type="checkbox"
+                  name={`answer-${question.id}`}
+                  value={option}
+                  checked={chosen.includes(option)}
+                  onChange={(event) =>
+                    // The options in the order shown, one per line: the answer the server marks.
+                    onAnswer(
+                      joinOptionLines(
+                        question.options.filter((o) => (o === option ? event.target.checked : chosen.includes(o))),
+                      ),
+                    )
+                  }
                 />
                 {option}
                 <OptionMarker mark={mark} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { TIME_WARNING_MINUTES } from '../../contracts/lms-constants.js';
+import { hasOptions, TIME_WARNING_MINUTES } from '../../contracts/lms-constants.js';
 import type { ExamQuestionsResponse, NavigatorCell } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -131,7 +131,7 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
     if (currentId === null) return;
     setAnswers((all) => ({ ...all, [currentId]: value }));
     // A choice is recorded at once; typed answers when the learner moves on.
-    if (served?.question_type === 'multiple-choice') commit(currentId, value);
+    if (served && hasOptions(served.question_type)) commit(currentId, value);
   };
 
   const goTo = (questionId: number) => {

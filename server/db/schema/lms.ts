@@ -22,7 +22,7 @@ import {
 
 export const lmsProfessions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
 export const lmsRoles = ['user', 'admin'] as const;
-export const questionTypes = ['multiple-choice', 'fill-in-the-blank', 'essay'] as const;
+export const questionTypes = ['multiple-choice', 'multiple-response', 'fill-in-the-blank', 'essay'] as const;
 export const difficulties = ['easy', 'medium', 'hard'] as const;
 export const examModes = ['practice', 'test-centre'] as const;
 export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const;

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import {
   ACCEPTED_ANSWER_SEPARATOR,
   difficulties,
-  parseOptionsText,
+  hasOptions,
+  joinOptionLines,
+  optionLines,
   professions,
   questionTypes,
   TOPIC_MAX_LENGTH,
@@ -19,10 +21,16 @@ import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.j
 import styles from '../lms.module.css';
 import type { QuestionBody } from './admin-api.js';
 
+/** One option of the form: its text (any text, commas included) and whether it is a right answer. */
+type OptionRow = { key: number; text: string; correct: boolean };
+const MAX_OPTIONS = 10;
+let nextRowKey = 1;
+const row = (text = '', correct = false): OptionRow => ({ key: nextRowKey++, text, correct });
+
 type Values = {
   question: string;
   question_type: QuestionType;
-  options: string;
+  options: OptionRow[];
   correct_answer: string;
   explanation: string;
   profession: string;
@@ -33,7 +41,7 @@ type Values = {
 const emptyValues: Values = {
   question: '',
   question_type: 'multiple-choice',
-  options: '',
+  options: [],
   correct_answer: '',
   explanation: '',
   profession: '',
@@ -41,16 +49,29 @@ const emptyValues: Values = {
   topic: '',
 };
 
-const valuesOf = (question: AdminQuestion): Values => ({
-  question: question.question,
-  question_type: question.question_type,
-  options: question.options.join(', '),
-  correct_answer: question.correct_answer,
-  explanation: question.explanation,
-  profession: question.profession,
-  difficulty: question.difficulty,
-  topic: question.topic,
-});
+const newValues = (): Values => ({ ...emptyValues, options: [row(), row(), row(), row()] });
+
+/** A saved question's options as rows, each marked by the answer key (one right option, or one per line). */
+function valuesOf(question: AdminQuestion): Values {
+  const right = new Set(
+    (question.question_type === 'multiple-response'
+      ? optionLines(question.correct_answer)
+      : [question.correct_answer]
+    ).map((answer) => answer.trim().toLowerCase()),
+  );
+  const options = question.options.map((text) => row(text, right.has(text.trim().toLowerCase())));
+  while (options.length < 2) options.push(row());
+  return {
+    question: question.question,
+    question_type: question.question_type,
+    options,
+    correct_answer: hasOptions(question.question_type) ? '' : question.correct_answer,
+    explanation: question.explanation,
+    profession: question.profession,
+    difficulty: question.difficulty,
+    topic: question.topic,
+  };
+}
 
 const requestFields = [
   'question',
@@ -106,11 +127,26 @@ export function QuestionForm({
   onSave,
   onCancel,
 }: Props) {
-  const [form, setForm] = useState<Values>(question ? valuesOf(question) : emptyValues);
-  const set = (key: keyof Values) => (event: { target: { value: string } }) =>
+  const [form, setForm] = useState<Values>(() => (question ? valuesOf(question) : newValues()));
+  const set = (key: Exclude<keyof Values, 'options'>) => (event: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: event.target.value }));
+  const setOption = (key: number, change: Partial<OptionRow>) =>
+    setForm((f) => ({
+      ...f,
+      // Multiple choice has one right option: marking one unmarks the others.
+      options: f.options.map((o) =>
+        o.key === key
+          ? { ...o, ...change }
+          : change.correct && f.question_type !== 'multiple-response'
+            ? { ...o, correct: false }
+            : o,
+      ),
+    }));
+  const multipleResponse = form.question_type === 'multiple-response';
   const invalid = fieldError(failure, requestFields);
   const errorOf = (field: (typeof requestFields)[number]) => (invalid?.field === field ? invalid.message : null);
+  // With options, the answer key is the rows' marks: its refusal shows with them.
+  const optionsError = errorOf('options') ?? (hasOptions(form.question_type) ? errorOf('correct_answer') : null);
   const id = (field: string) => `${idPrefix}-${field}`;
   // A refusal is brought into view (on a phone the button is far below the form's top): the field
   // it names, or the message above the form.
@@ -119,9 +155,13 @@ export function QuestionForm({
   useEffect(() => {
     if (!failure) return;
     const refused = fieldError(failure, requestFields);
-    const named = refused
-      ? document.getElementById(`${idPrefix}-${fieldIds[refused.field as (typeof requestFields)[number]]}`)
-      : null;
+    const field = refused?.field as (typeof requestFields)[number] | undefined;
+    // The answer key of an options question is marked on the rows: its refusal focuses the first.
+    const target =
+      field === 'correct_answer' && !document.getElementById(`${idPrefix}-${fieldIds.correct_answer}`)
+        ? 'options'
+        : field;
+    const named = target ? document.getElementById(`${idPrefix}-${fieldIds[target]}`) : null;
     (named ?? top.current)?.focus();
   }, [failure, idPrefix]);
 
@@ -130,15 +170,22 @@ export function QuestionForm({
     // The profession select is required and lists only professions: the form asks before it gets here.
     const profession = choiceOf(professions, form.profession);
     if (!profession) return;
+    const rows = hasOptions(form.question_type) ? form.options.filter((o) => o.text.trim() !== '') : [];
+    const right = rows.filter((o) => o.correct).map((o) => o.text.trim());
     const body = {
       ...form,
       profession,
       difficulty: choiceOf(difficulties, form.difficulty),
-      options: form.question_type === 'multiple-choice' ? parseOptionsText(form.options) : [],
+      options: rows.map((o) => o.text.trim()),
+      correct_answer: hasOptions(form.question_type)
+        ? multipleResponse
+          ? joinOptionLines(right)
+          : (right[0] ?? '')
+        : form.correct_answer,
     };
     onSave(body).then(
       () => {
-        if (!question) setForm(emptyValues);
+        if (!question) setForm(newValues());
       },
       // Shown through `failure`.
       () => undefined,
@@ -187,33 +234,63 @@ export function QuestionForm({
             </option>
           ))}
         </SelectField>
-        {form.question_type === 'multiple-choice' && (
+        {hasOptions(form.question_type) ? (
+          <fieldset className={`${styles.full} ${styles.optionRows}`}>
+            <legend className={styles.fieldLabel}>
+              Options: mark {multipleResponse ? 'every right one (select all that apply)' : 'the right one'}
+            </legend>
+            {form.options.map((option, index) => (
+              <div key={option.key} className={styles.optionRow}>
+                <TextField
+                  id={index === 0 ? id(fieldIds.options) : id(`option-${option.key}`)}
+                  label={`Option ${index + 1}`}
+                  value={option.text}
+                  maxLength={500}
+                  onChange={(event) => setOption(option.key, { text: event.target.value })}
+                  error={index === 0 ? optionsError : null}
+                />
+                <label className={styles.optionCorrect}>
+                  <input
+                    type={multipleResponse ? 'checkbox' : 'radio'}
+                    name={id('correct')}
+                    checked={option.correct}
+                    onChange={(event) => setOption(option.key, { correct: event.target.checked })}
+                    aria-label={`Option ${index + 1} is correct`}
+                  />
+                  Correct
+                </label>
+                {form.options.length > 2 && (
+                  <Button
+                    variant="ghost"
+                    aria-label={`Remove option ${index + 1}`}
+                    onClick={() => setForm((f) => ({ ...f, options: f.options.filter((o) => o.key !== option.key) }))}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </div>
+            ))}
+            {form.options.length < MAX_OPTIONS && (
+              <Button variant="secondary" onClick={() => setForm((f) => ({ ...f, options: [...f.options, row()] }))}>
+                Add option
+              </Button>
+            )}
+          </fieldset>
+        ) : (
           <TextField
-            id={id('options')}
-            className={styles.full}
-            label="Options (comma-separated)"
+            id={id(fieldIds.correct_answer)}
+            label="Correct answer"
             required
-            value={form.options}
-            onChange={set('options')}
-            hint="For example: Aspirin, Heparin, Warfarin"
-            error={errorOf('options')}
+            value={form.correct_answer}
+            onChange={set('correct_answer')}
+            error={errorOf('correct_answer')}
+            hint={
+              form.question_type === 'fill-in-the-blank'
+                ? `Several accepted answers may be separated by ${ACCEPTED_ANSWER_SEPARATOR}`
+                : 'A model answer for the grader'
+            }
           />
         )}
-        <TextField
-          id={id(fieldIds.correct_answer)}
-          label="Correct answer"
-          required
-          value={form.correct_answer}
-          onChange={set('correct_answer')}
-          error={errorOf('correct_answer')}
-          hint={
-            form.question_type === 'fill-in-the-blank'
-              ? `Several accepted answers may be separated by ${ACCEPTED_ANSWER_SEPARATOR}`
-              : form.question_type === 'essay'
-                ? 'A model answer for the grader'
-                : 'One of the options'
-          }
-        />
         <SelectField
           id={id('profession')}
           label="Profession"

@@ -58,8 +58,9 @@ type Format = 'csv' | QuestionTextFormat;
 const formatNames: Record<Format, string> = { csv: 'CSV', gift: 'GIFT', aiken: 'Aiken' };
 const formatHelp: Record<Format, string> = {
   csv: `Columns: ${questionCsvColumns.join(', ')} (topic may be left out), separated by commas, semicolons or tabs. Options go one per line inside their cell (Alt+Enter in Excel), so an option may hold commas.`,
-  gift: "Moodle's GIFT: text { =right ~wrong #feedback }, {=a =b} short answer, {T}/{F}, {} essay with ####model answer; $CATEGORY: sets the topic.",
-  aiken: "Moodle's Aiken: the question on one line, options A. B. C. … each on its own line, then ANSWER: A.",
+  gift: "Moodle's GIFT: text { =right ~wrong #feedback }, { ~%50%a ~%50%b ~%-100%c } multiple response (scored all or nothing), {=a =b} short answer, {T}/{F}, {} essay with ####model answer; $CATEGORY: sets the topic. Matching, numerical and partial credit are refused, naming the line.",
+  aiken:
+    "Moodle's Aiken: the question on one line, options A) B) C) … (or A. B. C.) each on its own line, then ANSWER: A.",
 };
 
 /** A GIFT or Aiken file read in the browser with the server's own parser, so bad lines show before sending. */

@@ -1,7 +1,7 @@
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import { NO_TOPIC, professions } from '../../../contracts/lms-constants.js';
+import { NO_TOPIC, professions, optionLines } from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
 import { choiceOf } from '../../lib/choices.js';
 import { ApiError } from '../../lib/http.js';
@@ -78,14 +78,18 @@ function EditQuestion({ question, onClose }: { question: AdminQuestion | null; o
 
 /** The question, then its options with the correct one marked (or the expected answer when there are no options). */
 function QuestionCell({ question }: { question: AdminQuestion }) {
+  // Multiple response marks every right option (the key is one per line).
+  const right = new Set(
+    question.question_type === 'multiple-response' ? optionLines(question.correct_answer) : [question.correct_answer],
+  );
   return (
     <>
       <span>{question.question}</span>
       {question.options.length > 0 ? (
         <ul className={styles.questionOptions} aria-label="Options">
           {question.options.map((option) => (
-            <li key={option} className={option === question.correct_answer ? styles.correctOption : undefined}>
-              {option === question.correct_answer && <span className="visually-hidden">Correct answer: </span>}
+            <li key={option} className={right.has(option) ? styles.correctOption : undefined}>
+              {right.has(option) && <span className="visually-hidden">Correct answer: </span>}
               {option}
             </li>
           ))}
