@@ -6812,7 +6812,7 @@ export interface paths {
                                 id: number;
                                 question: string;
                                 /** @enum {string} */
-                                question_type: "multiple-choice" | "fill-in-the-blank" | "essay";
+                                question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
                                 /** @enum {string} */
                                 difficulty: "easy" | "medium" | "hard";
