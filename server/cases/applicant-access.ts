@@ -14,7 +14,7 @@ import { consumeOneTimeToken, issueOneTimeToken } from '../platform/one-time-tok
 import { claimMailCooldown } from '../platform/mail-cooldowns.js';
 import { applicantAccessEmail } from './case-emails.js';
 import { caseChecklist } from './case-documents.js';
-import { normalizeCaseNumber } from './case-management.js';
+import { normalizeCaseNumber } from './case-numbers.js';
 import type { NotificationDeps } from './case-notifications.js';
 import { lookupProgress, passportMatches } from './progress-lookup.js';
 import type pg from 'pg';

@@ -7,7 +7,7 @@ import { recordCaseEvents, type ActingAdmin } from './case-events.js';
 
 /*
  * Ending an applicant's way in: their sessions (the cookie) and their unused emailed sign-in link.
- * Apart from applicant-access.ts so that case writes (case-management.ts) can end them in their own
+ * Apart from applicant-access.ts so that case writes (case-writes.ts) can end them in their own
  * transaction without an import cycle.
  */
 

@@ -6,7 +6,7 @@ import { ImportRejected } from '../platform/errors.js';
 import { runWorkerTask } from '../platform/worker-task.js';
 import { recordCaseEvents } from './case-events.js';
 import type { CaseImportInput, CaseImportOutput } from './case-import-task.js';
-import { generateCaseNumber, normalizeCaseNumber } from './case-management.js';
+import { generateCaseNumber, normalizeCaseNumber } from './case-numbers.js';
 import { addClientEmailRecipients } from './case-notifications.js';
 import { setInitialCaseStatuses } from './case-status.js';
 import type { ActingAdmin } from './case-events.js';

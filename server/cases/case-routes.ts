@@ -20,13 +20,12 @@ import type { App } from '../platform/area.js';
 import { importErrorResponses } from '../platform/errors.js';
 import { uploadedFile } from '../platform/spreadsheet.js';
 import { endApplicantSignInsOfCase } from './applicant-sign-ins.js';
-import * as documents from './case-documents.js';
 import type { ActingAdmin } from './case-events.js';
 import { exportCases } from './case-export.js';
 import { importCases } from './case-import.js';
-import * as caseManagement from './case-management.js';
+import * as caseReads from './case-reads.js';
+import * as caseWrites from './case-writes.js';
 import { caller, noContent, tags, withErrors, type CasesContext } from './route-context.js';
-import { countOverdueCases } from './step-estimates.js';
 import { resendTrackerLink } from './tracker-link.js';
 
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
@@ -52,10 +51,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
   app.get(
     '/api/caseadmin/dashboard-metrics',
     { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } },
-    async () => ({
-      ...(await caseManagement.dashboardMetrics(db)),
-      overdueCases: await countOverdueCases(db, now()),
-    }),
+    async () => caseReads.dashboardMetrics(db, now()),
   );
 
   app.get(
@@ -69,8 +65,8 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
       },
     },
     async (request, reply) => {
-      if (Object.keys(request.query).length === 0) return caseManagement.casesOverview(db);
-      const { cases, total, estimated } = await caseManagement.listCases(
+      if (Object.keys(request.query).length === 0) return caseReads.casesOverview(db);
+      const { cases, total, estimated } = await caseReads.listCases(
         deps.database.pool,
         listFilter(request.query, caller.of(request), now()),
       );
@@ -84,7 +80,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/cases',
     { schema: { tags, body: createCaseBody, response: withErrors({ 201: createCaseResponse }) } },
     async (request, reply) => {
-      const newCase = await caseManagement.createCase(db, request.body, caller.of(request), now(), notify);
+      const newCase = await caseWrites.createCase(db, request.body, caller.of(request), now(), notify);
       return reply.status(201).send({ message: 'Case created successfully', newCase });
     },
   );
@@ -132,20 +128,14 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
   app.get(
     '/api/caseadmin/cases/:id',
     { schema: { tags, params: idParams, response: withErrors({ 200: caseDetails }) } },
-    async (request) => {
-      const details = await caseManagement.caseDetails(db, request.params.id);
-      return { ...details, documents: await documents.caseChecklist(db, request.params.id) };
-    },
+    async (request) => caseReads.caseDetails(db, request.params.id),
   );
 
   app.delete(
     '/api/caseadmin/cases/:id',
     { schema: { tags, params: idParams, response: withErrors(noContent) } },
     async (request, reply) => {
-      const keys = await documents.caseDocumentKeys(db, request.params.id);
-      await caseManagement.deleteCase(db, request.params.id);
-      // The applicant's files go with the case (after the commit: storage cannot roll back).
-      await documents.removeStoredDocuments(storage, keys, request.log);
+      await caseWrites.deleteCase(db, storage, request.params.id, request.log);
       return reply.status(204).send(null);
     },
   );
@@ -154,7 +144,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/cases/:id/services',
     { schema: { tags, params: idParams, body: updateCaseServicesBody, response: withErrors({ 200: adminCase }) } },
     async (request) =>
-      caseManagement.setCaseServices(db, notify, request.params.id, request.body, caller.of(request), now()),
+      caseWrites.setCaseServices(db, notify, request.params.id, request.body, caller.of(request), now()),
   );
 
   app.post(
@@ -199,6 +189,6 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
         response: withErrors({ 200: z.array(caseAdminSummary) }),
       },
     },
-    async () => caseManagement.listCaseAdmins(db),
+    async () => caseReads.listCaseAdmins(db),
   );
 }

@@ -1,7 +1,7 @@
 import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
 import type pg from 'pg';
 import { AppError } from '../platform/errors.js';
-import { normalizeCaseNumber } from './case-management.js';
+import { normalizeCaseNumber } from './case-numbers.js';
 import { CASE_PROGRESS_LOOKUP } from './hot-statements.js';
 import { typicalDays } from './step-estimates.js';
 

@@ -10,7 +10,7 @@ import { AppError } from '../platform/errors.js';
 import { subscriptionConfirmationEmail } from './case-emails.js';
 import type { MailMessage } from '../platform/mail.js';
 import { receivesCaseEmails, type NotificationDeps } from './case-notifications.js';
-import { normalizeCaseNumber } from './case-management.js';
+import { normalizeCaseNumber } from './case-numbers.js';
 import { caseNotFoundAnswer, passportMatches } from './progress-lookup.js';
 
 // A confirmation email is sent again for the same address only after this long.

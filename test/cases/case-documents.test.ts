@@ -1,3 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChecklistItem, ReviewQueueItem, ServiceDocument } from '../../contracts/case-documents.js';
 import { createCase, createService, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
@@ -10,6 +13,7 @@ import {
   tinyPdf,
   tinyPng,
 } from '../factories/case-documents.js';
+import { timeouts } from '../support/timeouts.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -356,6 +360,45 @@ describe('case documents', () => {
         (await t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${applicant.id}`, headers })).statusCode,
       ).toBe(204);
       expect(await storedFilesOf(t, applicant.id)).toEqual([]);
+    });
+
+    it('when a file is recorded while its case is being deleted, then it goes with the case too', async () => {
+      const service = await createService(t, headers, ['Filed']);
+      const passport = await defineDocument(t, headers, service.id, 'Passport copy');
+      const applicant = await createCase(t, headers, { serviceIds: [service.id] });
+      // An upload holds the case's row while it records its file, as saveCaseDocument does.
+      const upload = new pg.Client({ connectionString: t.databaseUrl });
+      await upload.connect();
+      try {
+        await upload.query('BEGIN');
+        await upload.query('SELECT id FROM cases WHERE id = $1 FOR UPDATE', [applicant.id]);
+        const deleting = t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${applicant.id}`, headers });
+        // The delete waits for the upload's lock.
+        await expect
+          .poll(
+            async () =>
+              (
+                await t.database.pool.query(
+                  "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+                )
+              ).rowCount,
+            { timeout: timeouts.condition },
+          )
+          .toBe(1);
+        const key = `case-documents/${applicant.id}/raced.png`;
+        await mkdir(dirname(join(t.config.dataDir, key)), { recursive: true });
+        await writeFile(join(t.config.dataDir, key), tinyPng);
+        await upload.query(
+          `INSERT INTO case_documents (case_id, service_document_id, status, storage_key, content_type, size, uploaded_at, uploaded_by)
+           VALUES ($1, $2, 'uploaded', $3, 'image/png', $4, now(), 'applicant')`,
+          [applicant.id, passport.id, key, tinyPng.length],
+        );
+        await upload.query('COMMIT');
+        expect((await deleting).statusCode).toBe(204);
+        expect(await storedFilesOf(t, applicant.id)).toEqual([]);
+      } finally {
+        await upload.end();
+      }
     });
   });
 });
