@@ -10,16 +10,35 @@ import {
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
-import { expireIfDue, lockAttempt, retakeAllowedAt } from './exam-attempts.js';
+import { endExam, expireIfDue, lockAttempt, retakeAllowedAt } from './exam-attempts.js';
 import { examKeyOf, pastDeadline, shuffledOptions, type Attempt, type ExamSettings } from './exam-form.js';
 import { passMarkOf } from './exam-settings.js';
 import { resultsLocked, type LmsAccount } from './programs.js';
 import { percentileAmongOthers, topicResults } from './results.js';
+import { finishAttempt } from './test-centre.js';
 
 /*
  * What a learner reads of their attempts: the latest one's summary, the history, and a finished
- * attempt's review, each with the one score definition (scorePercent) and the results lock.
+ * attempt's review, each with the one score definition (scorePercent) and the results lock; and
+ * finishing an exam, which answers with the summary the learner sees next.
  */
+
+/** The learner ends the daily exam (POST /user/exam/finish; the client does when its countdown reaches zero): its summary. */
+export async function finishExam(db: Database, account: LmsAccount, now: Date): Promise<ExamSummary> {
+  await endExam(db, account, now);
+  return examSummary(db, account, now);
+}
+
+/** The candidate ends a test-centre attempt (POST /user/exam/attempts/:id/finish): its summary; the review then opens. */
+export async function finishTestCentreAttempt(
+  db: Database,
+  account: LmsAccount,
+  attemptId: number,
+  now: Date,
+): Promise<ExamSummary> {
+  await finishAttempt(db, account, attemptId, now);
+  return examSummary(db, account, now);
+}
 
 /**
  * The summary of the latest attempt, with the one score definition (scorePercent): questions

@@ -108,11 +108,9 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
       reply.status(201).send(await attempts.recordSecurityEvent(db, caller.of(request), request.body.event, now())),
   );
 
-  app.post('/user/exam/finish', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) => {
-    const account = caller.of(request);
-    await attempts.endExam(db, account, now());
-    return review.examSummary(db, account, now());
-  });
+  app.post('/user/exam/finish', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) =>
+    review.finishExam(db, caller.of(request), now()),
+  );
 
   app.get('/user/exam/summary', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) =>
     review.examSummary(db, caller.of(request), now()),
@@ -144,11 +142,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
   app.post(
     '/user/exam/attempts/:id/finish',
     { schema: { tags, params: idParams, response: withErrors({ 200: examSummary }) } },
-    async (request) => {
-      const account = caller.of(request);
-      await testCentre.finishAttempt(db, account, request.params.id, now());
-      return review.examSummary(db, account, now());
-    },
+    async (request) => review.finishTestCentreAttempt(db, caller.of(request), request.params.id, now()),
   );
 
   app.put(
