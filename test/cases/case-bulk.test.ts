@@ -104,8 +104,13 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
       expect(edited.json<AdminCase>().client_email).toBe('ana.new@example.test');
 
       const details = (await getCase(t, headers, created.id)) as unknown as CaseDetails;
-      // Newest first.
+      // Newest first. A changed applicant email ends the applicant's sign-ins, and says so even when none were open.
       expect(details.events.map((event) => [event.kind, event.summary, event.changedBy])).toEqual([
+        [
+          'applicant sign-ins ended',
+          "Ended the applicant's sign-ins because the applicant email changed (0 signed in, 0 unused links)",
+          adminEmail,
+        ],
         ['case edited', 'Applicant email set to ana.new@example.test', adminEmail],
         ['services removed', 'Services removed: Documents Verification', adminEmail],
         ['services added', `Services added: ${service.name}`, adminEmail],
