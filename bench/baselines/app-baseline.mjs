@@ -1,15 +1,28 @@
 // The limit each app scenario is measured against: the same paths, the same SQL statements in the
 // same transactions (named prepared statements where the app prepares them), the same
-// authentication checks and per-client limits, and the same answer (JSON and headers), written
-// by hand with node:http + pg + JSON.stringify and nothing else. A scenario's throughput divided by its
+// authentication checks and per-client limits, and the same answer (JSON and headers), served by
+// hand with node:http + pg + JSON.stringify and nothing else. A scenario's throughput divided by its
 // baseline's is the share our stack (Fastify, zod, Drizzle, logging, hooks) leaves of the limit.
+//
+// Each answer's shape comes from the app's own functions, imported from the build as the SQL is
+// (progressAnswer, toListedCase, feedPage, commentsPage, searchResults): a field the app adds to an
+// answer is in the baseline's too, so the bench's comparison of the two answers fails only when the
+// baseline really answers something else (another statement, another check), never for a new field.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import pg from 'pg';
 // The app's own statement texts and page sizes, from the build (`npm run bench` builds first), so
 // the baseline runs exactly the SQL the app runs.
-import { COMMENTS_PAGE_SIZE, FEED_PAGE_SIZE } from '../../dist/contracts/network-constants.js';
 import { CASE_ADMIN_SESSION_VERSION, CASE_PROGRESS_LOOKUP } from '../../dist/server/cases/hot-statements.js';
+import { toListedCase } from '../../dist/server/cases/case-reads.js';
+import {
+  caseNotFoundAnswer,
+  lookupCaseNumber,
+  passportMatches,
+  progressAnswer,
+} from '../../dist/server/cases/progress-lookup.js';
+import { commentsPage, feedPage } from '../../dist/server/network/posts.js';
+import { likePattern, searchResults } from '../../dist/server/network/search.js';
 // The list's page walk is built by the app's own builder (its shape depends on the search: see
 // caseListPageRows), so the baseline cuts the page with the same statement.
 import { sql } from 'drizzle-orm';
@@ -113,52 +126,15 @@ async function sessionMember(request, response) {
 
 // ---- Cases
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function estimateCompletion(steps, current, since) {
-  if (current < 0 || current === steps.length - 1) return null;
-  let days = 0;
-  for (const step of steps.slice(current, -1)) {
-    if (step.expectedDays === null) return null;
-    days += step.expectedDays;
-  }
-  return new Date(since.getTime() + days * DAY_MS).toISOString();
-}
-
-const normalizePassport = (passport) => passport.replace(/\s+/g, '').toUpperCase();
-
 async function lookup(url, request, response) {
   countRequest(response, `lookup:${request.socket.remoteAddress}`, LOOKUP_LIMIT);
   const caseNumber = url.searchParams.get('caseNumber') ?? '';
   const passportNumber = url.searchParams.get('passportNumber') ?? '';
-  const { rows } = await pool.query({ ...CASE_PROGRESS_LOOKUP, values: [caseNumber.trim().toUpperCase()] });
+  const { rows } = await pool.query({ ...CASE_PROGRESS_LOOKUP, values: [lookupCaseNumber(caseNumber)] });
   const found = rows[0];
-  if (!found || normalizePassport(found.passportNumber) !== normalizePassport(passportNumber))
-    throw new HttpError(404, 'Case details not found.');
-  return {
-    passportNumber: found.passportNumber,
-    caseNumber: found.caseNumber,
-    status: found.status,
-    servicesSubscribed: found.services.map((s) => {
-      const steps = s.steps ?? [];
-      const current = steps.findIndex((step) => step.id === s.currentStepId);
-      const finished = current === steps.length - 1 && current >= 0;
-      const since = new Date(s.currentStepSince);
-      return {
-        serviceName: s.serviceName,
-        currentStep: steps[current]?.name ?? null,
-        steps: steps.map((step, i) => ({
-          name: step.name,
-          status: finished || i < current ? 'completed' : i === current ? 'active' : 'pending',
-          description: step.description,
-          expected_days: step.expectedDays,
-        })),
-        lastUpdated: new Date(s.lastUpdated).toISOString(),
-        currentStepSince: since.toISOString(),
-        estimatedCompletion: estimateCompletion(steps, current, since),
-      };
-    }),
-  };
+  if (!found || !passportMatches(found.passportNumber, passportNumber))
+    throw new HttpError(404, caseNotFoundAnswer().message);
+  return progressAnswer(found);
 }
 
 // As server/cases/case-list-query.ts: the columns of each sort.
@@ -253,29 +229,11 @@ async function caseList(url, request, response) {
   const total = counted.total;
   if (counted.estimated) response.setHeader('x-total-count-estimated', 'true');
   response.setHeader('x-total-count', String(total));
-  return page.rows.map((row) => ({
-    id: row.id,
-    case_number: row.case_number,
-    passport_number: row.passport_number,
-    client_name: row.client_name,
-    client_email: row.client_email,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    CaseServices: row.services.map((s) => ({
-      id: s.id,
-      service_id: s.service_id,
-      current_step: s.current_step,
-      last_updated: new Date(s.last_updated).toISOString(),
-      Service: { id: s.service_id, name: s.service_name },
-    })),
-    owner: row.owner,
-  }));
+  return page.rows.map(toListedCase);
 }
 
 // ---- Network
 
-const encodeCursor = (createdAt, id) => Buffer.from(`${createdAt.toISOString()}|${id}`).toString('base64url');
 function decodeCursor(value) {
   if (!value) return undefined;
   const [iso, id] = Buffer.from(value, 'base64url').toString().split('|');
@@ -285,20 +243,8 @@ function decodeCursor(value) {
   return { createdAt, id };
 }
 
-// A feed or search row as the app answers it (the bench's member is no admin).
-const postOf = (row, member) => ({
-  id: row.id,
-  user: { email: null, displayName: row.display_name, photoURL: row.photo_url, username: row.username },
-  description: row.description,
-  mediaType: row.media_type,
-  mediaURL: row.media_key ? `/api/network/media/${row.media_key.slice('network/'.length)}` : null,
-  timestamp: row.created_at.toISOString(),
-  userId: row.user_id,
-  likeCount: row.like_count,
-  likedByMe: row.liked_by_me,
-  commentCount: row.comment_count,
-  canDelete: row.user_id === member.id,
-});
+// The session's member as the app's shapes read it (the bench's member is no moderator).
+const memberOf = (row) => ({ id: row.id, isAdmin: false });
 
 async function feed(url, request, response) {
   const member = await sessionMember(request, response);
@@ -307,12 +253,7 @@ async function feed(url, request, response) {
     ...(cursor ? FEED_PAGE_AFTER : FEED_FIRST_PAGE),
     values: cursor ? [member.id, cursor.createdAt.toISOString(), cursor.id] : [member.id],
   });
-  const page = rows.slice(0, FEED_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    posts: page.map((row) => postOf(row, member)),
-    nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor(last.created_at, last.id) : null,
-  };
+  return feedPage(rows, memberOf(member));
 }
 
 async function comments(postId, request, response) {
@@ -320,21 +261,7 @@ async function comments(postId, request, response) {
   if (!/^[0-9a-f-]{36}$/.test(postId)) throw new HttpError(400, 'Invalid post id');
   const { rows } = await pool.query({ ...COMMENTS_FIRST_PAGE, values: [postId] });
   if (rows.length === 0) throw new HttpError(404, 'Post not found');
-  const found = rows.filter((row) => row.id !== null);
-  const page = found.slice(0, COMMENTS_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    comments: page.map((row) => ({
-      id: row.id,
-      postId: row.post_id,
-      text: row.text,
-      timestamp: row.created_at.toISOString(),
-      userId: row.user_id,
-      username: row.username,
-      photoURL: row.photo_url,
-    })),
-    nextCursor: found.length > COMMENTS_PAGE_SIZE && last ? encodeCursor(last.created_at, last.id) : null,
-  };
+  return commentsPage(rows);
 }
 
 // Search's first page: the posts and the members statements at once, as the app asks them.
@@ -342,23 +269,11 @@ async function search(url, request, response) {
   const member = await sessionMember(request, response);
   const q = (url.searchParams.get('q') ?? '').trim();
   if (q === '' || q.length > 200) throw new HttpError(400, 'Please enter something to search for');
-  const pattern = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const [hits, found] = await Promise.all([
     pool.query({ ...SEARCH_POSTS_FIRST_PAGE, values: [member.id, q] }),
-    pool.query({ ...SEARCH_MEMBERS, values: [pattern, q.toLowerCase()] }),
+    pool.query({ ...SEARCH_MEMBERS, values: [likePattern(q), q.toLowerCase()] }),
   ]);
-  const page = hits.rows.slice(0, FEED_PAGE_SIZE);
-  const last = page.at(-1);
-  return {
-    posts: page.map((row) => postOf(row, member)),
-    members: found.rows.map((row) => ({
-      username: row.username,
-      displayName: row.display_name,
-      photoURL: row.photo_url,
-    })),
-    nextCursor:
-      hits.rows.length > FEED_PAGE_SIZE && last ? Buffer.from(`${last.rank}|${last.id}`).toString('base64url') : null,
-  };
+  return searchResults(hits.rows, found.rows, memberOf(member));
 }
 
 // ---- Routing

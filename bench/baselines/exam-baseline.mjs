@@ -7,7 +7,7 @@
 // attempt) rolls that transaction back and runs the full path, as the app does; those statements
 // are what Drizzle builds per call in the app, written out here
 // (docs/decisions/009-hot-paths-at-ten-times-the-data.md).
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import {
   LMS_ACCOUNT_BY_ID as ACCOUNT,
   ANSWER_CHECK,
@@ -19,8 +19,10 @@ import {
   RECORD_SITTING_ANSWER,
   SITTING_ANSWER_CHECK,
 } from '../../dist/server/lms/hot-statements.js';
-// The marking rule, from the build too (a module without dependencies).
-import { acceptedAnswers } from '../../dist/contracts/lms-constants.js';
+// The answers' shapes and the marking rule, from the build too: the question as served, the
+// progress, the outcome and the correct answer shown are the app's own functions.
+import { toServed } from '../../dist/server/lms/exam-form.js';
+import { outcomeOf, progressFrom, shownCorrectAnswer } from '../../dist/server/lms/exam-scoring.js';
 
 // The app's defaults (EXAM_DURATION_SECONDS, EXAM_QUESTION_COUNT).
 const DURATION_SECONDS = Number(process.env.EXAM_DURATION_SECONDS ?? 10_800);
@@ -56,50 +58,18 @@ async function inTransaction(pool, work) {
   }
 }
 
-function shuffledOptions(options, seed, questionId) {
-  const key = (option) => createHash('md5').update(`${seed}:${questionId}:${option}`).digest('hex');
-  return options
-    .map((option) => ({ option, key: key(option) }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-    .map(({ option }) => option);
-}
-
-const served = (q, seed) => ({
-  id: q.id,
-  question: q.question,
-  question_type: q.questionType ?? q.question_type,
-  options: shuffledOptions(q.options, seed, q.id),
-  difficulty: q.difficulty,
-});
+// A question row of the full path's `SELECT *`, in the app's field names (the hot statements name them so already).
+const camelQuestion = (row) => ({ ...row, questionType: row.questionType ?? row.question_type });
 
 const formOf = (attempt) => (attempt.questionIds.length ? attempt.questionIds : [-1]);
 
-// The app's results lock: without the exam-results program the correct count is null.
-const progress = (user, attempt, counts, finished, now) => ({
-  attemptId: attempt.id,
-  remainingSeconds: finished ? 0 : Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
-  answeredCount: counts.answered,
-  // A running test-centre sitting tells nothing about correctness.
-  correctCount:
-    user.allowedPrograms.includes('exam-results') && (finished || attempt.mode !== 'test-centre')
-      ? counts.correct
-      : null,
-  totalQuestions: counts.answered + (finished ? 0 : counts.remaining),
-  finished,
-});
+// The attempt's progress as the app words it, from its counts.
+const progress = (user, attempt, counts, finished, now) =>
+  progressFrom(user, { ...attempt, finishedAt: finished ? (attempt.finishedAt ?? now) : null }, counts, now);
 
 const examKeyOf = (user) => `${user.profession}-en`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-// exam-scoring.ts's outcomeOf, over the build's acceptedAnswers.
-function outcomeOf(question, userAnswer) {
-  if (question.questionType === 'essay') return 'pending-review';
-  const given = userAnswer.trim().toLowerCase();
-  return acceptedAnswers(question.questionType, question.correctAnswer).some((a) => a.toLowerCase() === given)
-    ? 'correct'
-    : 'incorrect';
-}
 
 async function account(pool, request, verifyJwt, HttpError) {
   const claims = verifyJwt(request.headers.authorization, 'lms');
@@ -238,7 +208,7 @@ async function nextQuestionInFull(pool, user, now) {
       );
     }
     return {
-      examQuestions: [served(question, attempt.seed)],
+      examQuestions: [toServed(camelQuestion(question), attempt.seed)],
       attempt: await fullProgress(client, user, attempt, now),
       draft: null,
       durationSeconds: DURATION_SECONDS,
@@ -265,7 +235,7 @@ async function nextQuestion(pool, user) {
         ? { questionId: question.id, userAnswer: attempt.draftAnswer, timer: attempt.draftTimer }
         : null;
     return {
-      examQuestions: [served(question, attempt.seed)],
+      examQuestions: [toServed(camelQuestion(question), attempt.seed)],
       attempt: progress(user, attempt, question, false, now),
       draft,
       durationSeconds: DURATION_SECONDS,
@@ -309,7 +279,7 @@ async function submitAnswer(pool, user, body, HttpError) {
       correct,
       pendingReview,
       explanation: check.explanation,
-      correctAnswer: pendingReview ? null : (acceptedAnswers(check.questionType, check.correctAnswer)[0] ?? null),
+      correctAnswer: pendingReview ? null : shownCorrectAnswer(user, check),
       attempt: progress(user, attempt, counts, false, now),
     };
   });

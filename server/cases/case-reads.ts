@@ -218,7 +218,8 @@ async function listSearchMatches(
   };
 }
 
-function toListedCase(row: CaseListRow): AdminCase {
+/** A listed case from its row; the bench's bare baseline answers through this function too (from the build). */
+export function toListedCase(row: CaseListRow): AdminCase {
   return {
     id: row.id,
     case_number: row.case_number,

@@ -27,9 +27,9 @@ function decodeRankCursor(value: string | undefined): RankCursor | undefined {
   return { rank: parsed, id };
 }
 
-type PostHit = FeedRecord & { rank: number };
+export type PostHit = FeedRecord & { rank: number };
 
-type MemberRow = { username: string | null; display_name: string | null; photo_url: string | null };
+export type MemberRow = { username: string | null; display_name: string | null; photo_url: string | null };
 const publicMemberOf = (row: MemberRow): PublicMember => ({
   username: row.username,
   displayName: row.display_name,
@@ -37,7 +37,7 @@ const publicMemberOf = (row: MemberRow): PublicMember => ({
 });
 
 /** LIKE's own characters in a member's text are matched as themselves. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Posts by English full-text search (websearch_to_tsquery: quotes, OR, -word), best first by
@@ -60,12 +60,19 @@ export async function search(
     ),
     cursor ? undefined : pool.query<MemberRow>({ ...SEARCH_MEMBERS, values: [likePattern(q), q.toLowerCase()] }),
   ]);
-  const rows = hits.rows;
+  return searchResults(hits.rows, found?.rows ?? [], viewer);
+}
+
+/**
+ * The search's answer from its statements' rows (posts: one more than a page when there is a next
+ * one). The bench's bare baseline answers through this function too (from the build).
+ */
+export function searchResults(rows: PostHit[], members: MemberRow[], viewer: Member): SearchResults {
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
     posts: page.map((row) => feedPostOf(row, viewer)),
-    members: found ? found.rows.map(publicMemberOf) : [],
+    members: members.map(publicMemberOf),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeRankCursor({ rank: last.rank, id: last.id }) : null,
   };
 }
