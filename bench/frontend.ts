@@ -2,8 +2,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { gzipSync } from 'node:zlib';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM } from './harness.js';
 
 /** The first page of each area, as a visitor opens it, and the feed as a signed-in member sees it. */
 export const firstPages = [

@@ -11,9 +11,18 @@ export type BenchContext = {
   caseAdminToken: string;
 };
 
+/** The browser of the front-end stage. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * `npm run bench -- --compare` (CI): no measurement at all, only whether the app and each baseline
+ * give the same answers, on a small data set, in seconds.
+ */
+export const COMPARE = process.argv.includes('--compare');
 /** `npm run bench -- --quick`: a tenth of the data and fewer subscribers, for a quicker run. */
-export const QUICK = process.argv.includes('--quick');
-export const atFullSize = (full: number, quick: number) => (QUICK ? quick : full);
+export const QUICK = process.argv.includes('--quick') || COMPARE;
+/** A data size: the full bench's, `--quick`'s, and `--compare`'s (the quick one unless said). */
+export const atFullSize = (full: number, quick: number, compare = quick) => (COMPARE ? compare : QUICK ? quick : full);
 
 export type Scenario = {
   name: string;

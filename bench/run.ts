@@ -13,6 +13,8 @@ import { findFreePort, startEmbeddedPostgres } from '../server/db/embedded-postg
 import { applyMigrations } from '../server/db/migrate.js';
 import { createLogger } from '../server/platform/logger.js';
 import {
+  CHROMIUM,
+  COMPARE,
   isRepeatable,
   isRepeatableRead,
   QUICK,
@@ -24,13 +26,8 @@ import {
   type ScenarioResult,
 } from './harness.js';
 import { runAdminListSweep, type AdminListSweepResult } from './admin-list-sweep.js';
-import {
-  CHROMIUM,
-  measureJavaScript,
-  runLighthouse,
-  type JavaScriptWeight,
-  type LighthouseScores,
-} from './frontend.js';
+// Types only: Lighthouse and Playwright load when the front-end stage runs (not for --compare).
+import type { JavaScriptWeight, LighthouseScores } from './frontend.js';
 import { runLiveUpdates, type LiveResult } from './live.js';
 import { runScaleOut, scaleOutLines, type ScaleOutResult } from './scale-out.js';
 import { casesBench } from './scenarios/cases.js';
@@ -50,10 +47,11 @@ const durationSeconds = Number(process.env.BENCH_SECONDS ?? 5);
  */
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const livePosts = Number(process.env.BENCH_LIVE_POSTS ?? 20);
-const runFrontEnd = process.env.BENCH_FRONTEND !== 'false';
-const runLive = process.env.BENCH_LIVE !== 'false';
+// `--compare` measures nothing: only the answers of the app and its baselines, compared.
+const runFrontEnd = process.env.BENCH_FRONTEND !== 'false' && !COMPARE;
+const runLive = process.env.BENCH_LIVE !== 'false' && !COMPARE;
 /** BENCH_SCALE_OUT=false skips the three-instance topology (HAProxy, PgBouncer: scripts/install-ops-tools.sh). */
-const runScaleOutStage = process.env.BENCH_SCALE_OUT !== 'false';
+const runScaleOutStage = process.env.BENCH_SCALE_OUT !== 'false' && !COMPARE;
 /** BENCH_ONLY=regex: only the scenarios whose names match (the data is loaded in full anyway). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, 'i') : undefined;
 /** BENCH_PROFILE=dir: the app and its baseline each write a V8 CPU profile there when they stop. */
@@ -80,12 +78,17 @@ const limits = {
   LMS_SIGNUPS_PER_HOUR: '1000000000',
   LEARNER_RATE_LIMIT: '1000000000',
 };
+/** A scenario whose answers are compared with its baseline's: a read, asked of both alike. */
+const isCompared = (scenario: Scenario) => Boolean(scenario.baseline) && isRepeatableRead(scenario);
+
 /** Answer headers that differ from one answer to the next. */
 const VOLATILE_HEADERS = new Set(['date', 'content-length', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
 
 /**
- * A baseline is a limit only if it gives the same answer: one more request to each after a
- * scenario's rounds, and the bench stops if their status, headers or JSON differ.
+ * A baseline is a limit only if it gives the same answer: one request to each before a scenario's
+ * rounds, and the scenario's stage fails if their status, headers or JSON differ (its rounds are not
+ * spent on a comparison that means nothing). The baselines answer through the app's own shaping
+ * functions (bench/baselines/app-baseline.mjs), so only a real difference fails here.
  */
 async function assertSameAnswer(scenario: Scenario, appUrl: string, baselineUrl: string): Promise<void> {
   const path = scenario.setupPath?.() ?? scenario.path ?? '/';
@@ -107,14 +110,29 @@ async function assertSameAnswer(scenario: Scenario, appUrl: string, baselineUrl:
   };
   const [app, baseline] = await Promise.all([answerOf(appUrl), answerOf(baselineUrl)]);
   if (app.head !== baseline.head)
-    throw new Error(
-      `${scenario.name}: the baseline's headers differ from the app's\napp:\n${app.head}\nbaseline:\n${baseline.head}`,
-    );
-  if (!isDeepStrictEqual(app.body, baseline.body)) {
-    throw new Error(
-      `${scenario.name}: the baseline's JSON differs from the app's\napp: ${JSON.stringify(app.body)}\nbaseline: ${JSON.stringify(baseline.body)}`,
-    );
+    throw new Error(`the baseline's headers differ from the app's\napp:\n${app.head}\nbaseline:\n${baseline.head}`);
+  const difference = firstDifference(app.body, baseline.body);
+  if (difference) throw new Error(`the baseline's JSON differs from the app's at ${difference}`);
+}
+
+/** Where two JSON values first differ (`$.servicesSubscribed[0].steps[1].typicalDays: app …, baseline …`), or undefined. */
+function firstDifference(app: unknown, baseline: unknown, path = '$'): string | undefined {
+  const shown = (value: unknown) => (value === undefined ? 'nothing' : JSON.stringify(value).slice(0, 200));
+  if (isDeepStrictEqual(app, baseline)) return undefined;
+  if (Array.isArray(app) && Array.isArray(baseline)) {
+    for (let i = 0; i < Math.max(app.length, baseline.length); i++) {
+      const found = firstDifference(app[i], baseline[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (app && baseline && typeof app === 'object' && typeof baseline === 'object') {
+    const a = app as Record<string, unknown>;
+    const b = baseline as Record<string, unknown>;
+    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      const found = firstDifference(a[key], b[key], `${path}.${key}`);
+      if (found) return found;
+    }
   }
+  return `${path}: the app answers ${shown(app)}, the baseline ${shown(baseline)}`;
 }
 
 async function waitUntilReady(url: string): Promise<void> {
@@ -148,9 +166,14 @@ function assertFileDescriptors(): void {
   }
 }
 
+const startedAt = Date.now();
+/** Seconds since the bench started, for the stages' progress lines. */
+const elapsed = () => `${((Date.now() - startedAt) / 1000).toFixed(1)} s`;
+
 async function main(): Promise<void> {
+  process.stdout.write(`starting PostgreSQL... (at ${elapsed()})\n`);
   if (!existsSync('dist/server/main.js')) throw new Error('Build first: npm run build');
-  assertFileDescriptors();
+  if (runLive) assertFileDescriptors();
   const workDir = await mkdtemp(join(tmpdir(), 'pathway-bench-'));
   const database = await startEmbeddedPostgres({
     dataDir: join(workDir, 'postgres'),
@@ -166,14 +189,18 @@ async function main(): Promise<void> {
     const databaseUrl = database.url.replace(/\/postgres$/, '/pathway_bench');
     const reportFile = join('bench', 'reports', `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
 
-    process.stdout.write('loading data...\n');
+    process.stdout.write(`loading data... (at ${elapsed()})\n`);
     const handle = connectDatabase(databaseUrl, { poolSize: 4, log });
     await applyMigrations(handle.pool);
     for (const area of areas) await area.seed(handle.pool, handle.db);
-    await handle.pool.query('VACUUM ANALYZE');
-    // The loaded data written out now, not by a timed checkpoint during the first minutes of load.
-    await handle.pool.query('CHECKPOINT');
+    // Plans and checkpoints matter to speed only: the comparison asks each answer once.
+    if (!COMPARE) {
+      await handle.pool.query('VACUUM ANALYZE');
+      // The loaded data written out now, not by a timed checkpoint during the first minutes of load.
+      await handle.pool.query('CHECKPOINT');
+    }
     await handle.close();
+    process.stdout.write(`starting the app and the baselines... (at ${elapsed()})\n`);
 
     // Shared with the baseline, which verifies the same tokens by hand.
     const jwtSecret = randomBytes(32).toString('hex');
@@ -200,6 +227,7 @@ async function main(): Promise<void> {
     children.push(app);
     const appUrl = `http://127.0.0.1:${port}`;
     await waitUntilReady(appUrl);
+    process.stdout.write(`the app is ready (at ${elapsed()})\n`);
 
     const jsonBaseline = await startPortPrintingServer(
       process.execPath,
@@ -243,6 +271,7 @@ async function main(): Promise<void> {
       javaScript: [],
       lighthouseScores: [],
       failedStages: [],
+      compared: [],
     };
     const { results, adminListSweeps } = measured;
     /**
@@ -259,9 +288,13 @@ async function main(): Promise<void> {
       }
       await writeReport(reportFile, measured);
     };
-    const scenarios = [memoryBaseline];
+    const scenarios = COMPARE ? [] : [memoryBaseline];
     for (const area of areas)
-      scenarios.push(...(await area.scenarios(ctx)).filter((scenario) => !only || only.test(scenario.name)));
+      scenarios.push(
+        ...(await area.scenarios(ctx)).filter(
+          (scenario) => (!only || only.test(scenario.name)) && (!COMPARE || isCompared(scenario)),
+        ),
+      );
     // Before the load scenarios: afterwards V8 keeps the heap it grew under load, and the streams'
     // memory would hide in it instead of showing in the RSS difference.
     if (runLive) {
@@ -282,6 +315,16 @@ async function main(): Promise<void> {
     for (const scenario of scenarios)
       await stage(scenario.name, async () => {
         const target = targets[scenario.target];
+        // The scenario's set-up (a grown feed, a cursor) once, before the comparison and the rounds.
+        await scenario.before?.();
+        if (isCompared(scenario)) {
+          await assertSameAnswer(scenario, target.url, targets.baseline.url);
+          if (COMPARE) {
+            process.stdout.write(`same answer: ${scenario.name} (at ${elapsed()})\n`);
+            measured.compared.push(scenario.name);
+            return;
+          }
+        }
         const overrides = scenario.baseline === true || !scenario.baseline ? {} : scenario.baseline;
         const baseline: Scenario = {
           ...scenario,
@@ -299,13 +342,9 @@ async function main(): Promise<void> {
           const measureApp = async () => {
             process.stdout.write(`running: ${scenario.name}${of}\n`);
             appRounds.push(
-              await runScenario(
-                round === 1 ? scenario : { ...scenario, before: undefined },
-                target.url,
-                target.pid,
-                durationSeconds,
-                { warmUp },
-              ),
+              await runScenario({ ...scenario, before: undefined }, target.url, target.pid, durationSeconds, {
+                warmUp,
+              }),
             );
           };
           const measureBaseline = async () => {
@@ -316,18 +355,15 @@ async function main(): Promise<void> {
           };
           // One right after the other, so both see the same machine (it is shared and noisy), and the
           // other way round every second round, so neither always runs first (the first run after a
-          // scenario's setup also meets whatever the database does next). The app opens round one:
-          // the scenario's `before` runs there.
+          // scenario's setup also meets whatever the database does next).
           if (!scenario.baseline) await measureApp();
           else if (round % 2 === 1) await measureApp().then(measureBaseline);
           else await measureBaseline().then(measureApp);
         }
-        if (scenario.baseline && isRepeatableRead(scenario))
-          await assertSameAnswer(scenario, target.url, targets.baseline.url);
         results.push(combineRounds(appRounds, baselineRounds, scenario.goal));
       });
 
-    if (!only || only.test(ADMIN_LIST_SWEEP_NAME)) {
+    if (!COMPARE && (!only || only.test(ADMIN_LIST_SWEEP_NAME))) {
       for (const connections of ADMIN_LIST_SWEEP_CONNECTIONS) {
         await stage(`${ADMIN_LIST_SWEEP_NAME}, ${connections} at once`, async () => {
           process.stdout.write(`running: ${ADMIN_LIST_SWEEP_NAME}, ${connections} at once\n`);
@@ -343,26 +379,28 @@ async function main(): Promise<void> {
       }
     }
 
-    await stage('lms: CSV import of 5,000 exam questions', async () => {
-      process.stdout.write('running: lms: CSV import of 5,000 exam questions\n');
-      measured.examImport = await runExamImport(appUrl, {
-        username: 'benchadmin',
-        password: 'bench-lms-admin-password',
+    if (!COMPARE) {
+      await stage('lms: CSV import of 5,000 exam questions', async () => {
+        process.stdout.write('running: lms: CSV import of 5,000 exam questions\n');
+        measured.examImport = await runExamImport(appUrl, {
+          username: 'benchadmin',
+          password: 'bench-lms-admin-password',
+        });
+        process.stdout.write(`exam question import: ${JSON.stringify(measured.examImport)}\n`);
       });
-      process.stdout.write(`exam question import: ${JSON.stringify(measured.examImport)}\n`);
-    });
 
-    await stage('lms: /healthz while the largest files are imported', async () => {
-      process.stdout.write('running: lms: /healthz while the largest files are imported\n');
-      measured.importDelay = await runImportDelay(appUrl, {
-        username: 'benchadmin',
-        password: 'bench-lms-admin-password',
+      await stage('lms: /healthz while the largest files are imported', async () => {
+        process.stdout.write('running: lms: /healthz while the largest files are imported\n');
+        measured.importDelay = await runImportDelay(appUrl, {
+          username: 'benchadmin',
+          password: 'bench-lms-admin-password',
+        });
+        for (const row of measured.importDelay)
+          process.stdout.write(
+            `import delay: ${row.file}: answered ${row.status} in ${row.importMilliseconds} ms; /healthz ${row.probes} times, p99 ${row.probeP99Ms} ms, slowest ${row.probeMaxMs} ms (goal: under 100 ms)\n`,
+          );
       });
-      for (const row of measured.importDelay)
-        process.stdout.write(
-          `import delay: ${row.file}: answered ${row.status} in ${row.importMilliseconds} ms; /healthz ${row.probes} times, p99 ${row.probeP99Ms} ms, slowest ${row.probeMaxMs} ms (goal: under 100 ms)\n`,
-        );
-    });
+    }
 
     if (runFrontEnd && !existsSync(CHROMIUM)) {
       process.stdout.write(
@@ -371,11 +409,11 @@ async function main(): Promise<void> {
     } else if (runFrontEnd) {
       await stage('front end: JavaScript per first page', async () => {
         process.stdout.write('running: front end (JavaScript per first page)\n');
-        measured.javaScript = await measureJavaScript(appUrl);
+        measured.javaScript = await (await import('./frontend.js')).measureJavaScript(appUrl);
       });
       await stage('front end: Lighthouse', async () => {
         process.stdout.write('running: front end (Lighthouse)\n');
-        measured.lighthouseScores = await runLighthouse(appUrl);
+        measured.lighthouseScores = await (await import('./frontend.js')).runLighthouse(appUrl);
       });
     }
     if (runScaleOutStage && !only) {
@@ -383,6 +421,11 @@ async function main(): Promise<void> {
       await stage('scale-out through HAProxy at 1, 2 and 3 instances', async () => {
         measured.scaleOut = await runScaleOut({ durationSeconds });
       });
+    }
+    if (COMPARE && measured.compared.length === 0 && measured.failedStages.length === 0) {
+      // Nothing compared is no proof of anything: a filter or a broken scenario list must not pass.
+      measured.failedStages.push({ stage: 'answers compared', error: 'no scenario with a baseline was compared' });
+      process.exitCode = 1;
     }
     printReport(measured);
     process.stdout.write(`report: ${reportFile}\n`);
@@ -457,6 +500,8 @@ type Report = {
   importDelay?: Awaited<ReturnType<typeof runImportDelay>>;
   scaleOut?: ScaleOutResult[];
   failedStages: { stage: string; error: string }[];
+  /** The scenarios whose app and baseline answers were compared and found the same (`--compare`). */
+  compared: string[];
 };
 
 const P99_GOAL = 1.5;
@@ -481,7 +526,20 @@ function printReport({
   lighthouseScores,
   scaleOut,
   failedStages,
+  compared,
 }: Report): void {
+  // A failed stage comes first, before any figure: a table of figures above it read as a finished run.
+  if (failedStages.length) {
+    process.stdout.write(`\nFAILED: ${failedStages.length} stage(s) of the bench; npm run bench exits 1\n`);
+    for (const failed of failedStages) process.stdout.write(`FAILED stage: ${failed.stage}: ${failed.error}\n`);
+    process.stdout.write('\n');
+  }
+  if (COMPARE) {
+    process.stdout.write(
+      `compared the app's answers with the baselines': ${compared.length} scenario(s) the same, ${failedStages.length} failed\n`,
+    );
+    return;
+  }
   const rounded = (ratio: number | undefined) =>
     ratio === undefined || !Number.isFinite(ratio) ? undefined : Math.round(ratio * 100) / 100;
   const rows = results.map((r) => {
@@ -564,7 +622,7 @@ function printReport({
   }
   if (scaleOut?.length) for (const line of scaleOutLines(scaleOut)) process.stdout.write(`${line}\n`);
   for (const failed of failedStages)
-    process.stdout.write(`NOT measured (stage failed): ${failed.stage}: ${failed.error}\n`);
+    process.stdout.write(`NOT measured (stage failed): ${failed.stage}: ${failed.error.split('\n')[0]}\n`);
 }
 
 /** Issue 21's budgets with React DOM: 110 KB of gzip JavaScript per first page, Lighthouse mobile performance 95 and accessibility 100. */

@@ -29,5 +29,7 @@ stage "fault tests" && npm run --silent test:faults
 stage "cluster test" && npm run --silent test:cluster
 # Builds here, then installs the built tree with `npm ci --omit=dev` elsewhere and starts it.
 stage "build and production install" && bash scripts/production-install.sh
+# The bench's baselines answer as the built app does (same status, headers and JSON), in seconds: a drift fails here, not in a bench run weeks later.
+stage "bench answers compared" && npm run --silent bench:compare
 stage "browser tests" && npx playwright test
 stage done

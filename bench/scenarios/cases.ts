@@ -3,7 +3,7 @@ import { setInitialCaseStatuses } from '../../server/cases/case-status.js';
 import type { Database } from '../../server/db/client.js';
 import { atFullSize, type BenchArea, type Scenario } from '../harness.js';
 
-export const CASES = atFullSize(200_000, 20_000);
+export const CASES = atFullSize(200_000, 20_000, 5_000);
 export const caseNumber = (n: number) => `BENCH-${String(n).padStart(6, '0')}`;
 export const passport = (n: number) => `P${1_000_000 + n}`;
 

@@ -5,11 +5,11 @@ import { hashPassword } from '../../server/platform/passwords.js';
 import { atFullSize, type BenchArea, type BenchContext, type Scenario } from '../harness.js';
 
 /** Members with an open session each: enough for the live-update subscribers and the feed readers. */
-export const liveSubscribers = Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? atFullSize(10_000, 2_000));
+export const liveSubscribers = Number(process.env.BENCH_LIVE_SUBSCRIBERS ?? atFullSize(10_000, 2_000, 0));
 export const MEMBERS = Math.max(liveSubscribers + 1, 200);
 export const SMALL_FEED = 1_000;
 // BENCH_POSTS: the large feed's size alone (the search figure at 1,000,000 posts with the rest of a --quick run).
-export const LARGE_FEED = Number(process.env.BENCH_POSTS ?? atFullSize(1_000_000, 100_000));
+export const LARGE_FEED = Number(process.env.BENCH_POSTS ?? atFullSize(1_000_000, 100_000, 4_000));
 /** One post in a thousand of the large feed holds this word: what a member searches for in the search scenario. */
 const SEARCH_WORD = 'dialysis';
 const SEARCH_ONE_IN = 1000;
