@@ -18,12 +18,16 @@ async function main(): Promise<void> {
       `PUBLIC_URL is not set: emailed links (verification, password reset, case updates) point at http://localhost:${config.port}, which works only on this machine`,
     );
   }
+  // How long each step of the start took, logged once ready (docs/operations.md, "Restart after a crash").
+  const startup = startupTimer();
   const secrets = await loadLocalSecrets(config.dataDir);
   const database = await openDatabase(config, secrets.embeddedDatabasePassword, logger);
+  startup.lap('database');
 
   await ensureCaseAdmin(database.db, config.cases.bootstrapAdmin, logger);
   await ensureLmsAdmin(database.db, config.lms.bootstrapAdmin, logger);
   if (config.lms.loadDemoContent) logger.info(await loadDemoContent(database.db), 'LMS demo content loaded');
+  startup.lap('accounts');
 
   let shuttingDown = false;
   const app = await buildApp({
@@ -35,6 +39,7 @@ async function main(): Promise<void> {
     webDistFolder,
     isShuttingDown: () => shuttingDown,
   });
+  startup.lap('app');
 
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
@@ -63,11 +68,29 @@ async function main(): Promise<void> {
 
   try {
     await app.listen({ host: config.host, port: config.port });
+    startup.lap('listen');
+    logger.info({ startupMs: startup.laps() }, 'ready');
   } catch (error) {
     logger.error({ err: error }, 'could not listen');
     await database.close();
     process.exit(1);
   }
+}
+
+/** Milliseconds of each step of the start, and the total. */
+function startupTimer() {
+  const started = performance.now();
+  let last = started;
+  // From the process's start: Node itself and loading the app's modules, before main() runs.
+  const laps: Record<string, number> = { modules: Math.round(started) };
+  return {
+    lap(step: string) {
+      const now = performance.now();
+      laps[step] = Math.round(now - last);
+      last = now;
+    },
+    laps: () => ({ ...laps, total: Math.round(last) }),
+  };
 }
 
 main().catch((error: unknown) => {

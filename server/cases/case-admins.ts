@@ -23,11 +23,13 @@ export async function upsertCaseAdmin(
   password: string,
 ): Promise<{ id: number; created: boolean }> {
   const normalized = normalizeEmail(email);
-  const passwordHash = await hashPassword(password);
+  // Hashed only when it is stored: the same password at every start costs one verification, not
+  // a verification and a hash (two argon2 runs of the start).
   return db.transaction(async (tx) => {
     const [existing] = await tx.select().from(caseAdmins).where(eq(caseAdmins.email, normalized)).for('update');
+    if (existing && (await verifyPassword(existing.passwordHash, password))) return { id: existing.id, created: false };
+    const passwordHash = await hashPassword(password);
     if (existing) {
-      if (await verifyPassword(existing.passwordHash, password)) return { id: existing.id, created: false };
       await tx
         .update(caseAdmins)
         .set({ passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: sql`now()` })

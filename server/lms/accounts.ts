@@ -256,7 +256,6 @@ export async function upsertLmsAdmin(
   password: string,
   profession: Profession = 'doctor',
 ) {
-  const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: lmsUsers.id, passwordHash: lmsUsers.passwordHash })
@@ -265,20 +264,25 @@ export async function upsertLmsAdmin(
       .for('update');
     if (existing) {
       // The same password again (LMS_ADMIN_PASSWORD at every start) keeps the admin's sign-ins; a new one ends them.
+      // Hashed only when it changed: one argon2 run at each start, not two.
       const unchanged = await verifyPassword(existing.passwordHash, password);
       await tx
         .update(lmsUsers)
         .set(
           unchanged
             ? { role: 'admin' }
-            : { passwordHash, role: 'admin', sessionVersion: sql`${lmsUsers.sessionVersion} + 1` },
+            : {
+                passwordHash: await hashPassword(password),
+                role: 'admin',
+                sessionVersion: sql`${lmsUsers.sessionVersion} + 1`,
+              },
         )
         .where(eq(lmsUsers.id, existing.id));
       return { id: existing.id, created: false };
     }
     const [row] = await tx
       .insert(lmsUsers)
-      .values({ username, passwordHash, profession, role: 'admin' })
+      .values({ username, passwordHash: await hashPassword(password), profession, role: 'admin' })
       .returning({ id: lmsUsers.id });
     if (!row) throw new Error('insert returned no row');
     return { id: row.id, created: true };

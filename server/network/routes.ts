@@ -92,16 +92,21 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
       deps.logger.warn({ err: error }, 'network housekeeping failed');
     }
   };
+  let housekeepingRun: Promise<void> = Promise.resolve();
+  const houseKeeping = () => (housekeepingRun = keepHouse());
   app.addHook('onReady', async () => {
     await hub.start();
-    await keepHouse();
-    housekeeping = setInterval(() => void keepHouse(), HOUSEKEEPING_INTERVAL_MS);
+    // Pruning old rows serves no request: it runs once the app is up, not before it listens (after
+    // a long stop, or on a large database, it took part of every start).
+    void houseKeeping();
+    housekeeping = setInterval(houseKeeping, HOUSEKEEPING_INTERVAL_MS);
     housekeeping.unref();
   });
   // Open event streams would otherwise hold the server's close open until they time out.
   app.addHook('preClose', async () => hub.closeStreams());
   app.addHook('onClose', async () => {
     clearInterval(housekeeping);
+    await housekeepingRun;
     await hub.stop();
   });
 

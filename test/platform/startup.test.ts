@@ -1,0 +1,44 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+// What the start does is what serving needs; the rest waits (docs/operations.md, "Restart after a crash").
+describe('the start of the app', () => {
+  let first: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp();
+  });
+  afterAll(async () => {
+    await first?.close();
+  });
+
+  it('when the housekeeping of old rows cannot run (a table it prunes is locked), then the app is ready all the same', async () => {
+    // Another session holds the table the housekeeping prunes second (expired sessions) until released.
+    const holder = new pg.Client({ connectionString: first.databaseUrl });
+    await holder.connect();
+    let second: TestApp | undefined;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE network_sessions IN ACCESS EXCLUSIVE MODE');
+
+      // Before, the housekeeping ran before the app listened: this waited for the lock.
+      second = await createTestApp({}, { sameDatabaseAs: first });
+      expect((await second.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+      await second?.close();
+    }
+  });
+
+  it('when the embedded PostgreSQL recovers from a crash, then it flushes its file system in one call instead of every file', async () => {
+    const client = new pg.Client({ connectionString: inject('databaseServerUrl') });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ recovery_init_sync_method: string }>('SHOW recovery_init_sync_method');
+      expect(rows[0]?.recovery_init_sync_method).toBe(process.platform === 'linux' ? 'syncfs' : 'fsync');
+    } finally {
+      await client.end();
+    }
+  });
+});
