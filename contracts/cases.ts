@@ -158,19 +158,22 @@ export const dashboardMetrics = z.object({
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetrics>;
 
-export const casesOverview = z.object({
-  stats: z.object({ active: z.number().int(), completed: z.number().int(), pending: z.number().int() }),
-  recentCases: z.array(
-    // caseNumber is ours: the spec's list shows database ids, which mean nothing to an admin.
-    z.object({
-      id: z.number().int(),
-      caseNumber: z.string(),
-      clientName: z.string(),
-      status: z.enum(caseStatuses),
-      lastUpdated: isoDateTime,
-    }),
-  ),
-});
+/** GET /api/caseadmin/cases without query parameters: the dashboard's overview (see `casesResponse`). */
+export const casesOverview = z
+  .object({
+    stats: z.object({ active: z.number().int(), completed: z.number().int(), pending: z.number().int() }),
+    recentCases: z.array(
+      // caseNumber is ours: the spec's list shows database ids, which mean nothing to an admin.
+      z.object({
+        id: z.number().int(),
+        caseNumber: z.string(),
+        clientName: z.string(),
+        status: z.enum(caseStatuses),
+        lastUpdated: isoDateTime,
+      }),
+    ),
+  })
+  .meta({ title: 'CasesOverview' });
 export type CasesOverview = z.infer<typeof casesOverview>;
 
 // ---- Case list: GET /api/caseadmin/cases?search&status&sortBy&order
@@ -238,6 +241,17 @@ export const adminCase = z.object({
   owner: caseAdminSummary.nullable(),
 });
 export type AdminCase = z.infer<typeof adminCase>;
+
+/** GET /api/caseadmin/cases with any query parameter: a page of the filtered, sorted list (see `casesResponse`). */
+export const casesList = z.array(adminCase).meta({ title: 'CasesList' });
+
+/*
+ * GET /api/caseadmin/cases answers in one of two shapes, by its query (the spec's contract): without
+ * parameters the dashboard's overview, `casesOverview` (caseReads.casesOverview); with any, a page
+ * of the list, `casesList`, its total in X-Total-Count (caseReads.listCases). The route's schema, and
+ * so its one OpenAPI operation, is their union.
+ */
+export const casesResponse = z.union([casesOverview, casesList]);
 
 /** The list's total across pages travels in this header; the body stays the spec's plain list. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';

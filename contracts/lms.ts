@@ -187,32 +187,56 @@ export const navigatorCell = z.object({
 });
 export type NavigatorCell = z.infer<typeof navigatorCell>;
 
-export const examQuestionsResponse = z.object({
-  examQuestions: z.array(servedQuestion),
-  message: z.string().optional(),
-  attempt: examProgress.optional(),
-  draft: z
-    .object({ questionId: z.number().int(), userAnswer: z.string(), timer: z.number().int().nullable() })
-    .nullable()
-    .optional(),
-  durationSeconds: z.number().int().optional(),
-  // A practice set: only these questions can be answered (tutor mode), or scored once until expiresAt
-  // (the older module). An adaptive set serves one question at a time, each answer bringing the next.
-  practiceSet: z
-    .object({
-      id: z.number().int(),
-      expiresAt: isoDateTime,
-      kind: z.enum(['mock', 'mistakes', 'adaptive', 'review']).optional(),
-      targetLength: z.number().int().nullable().optional(),
-      targetStandardError: z.number().nullable().optional(),
-    })
-    .optional(),
-  mode: z.enum(examModes).optional(),
-  // Test-centre mode: the served question's place in the form, its recorded answer and every question's state.
-  position: z.number().int().optional(),
-  recordedAnswer: z.string().nullable().optional(),
-  navigator: z.array(navigatorCell).optional(),
-});
+/*
+ * GET /user/exam/questions answers in one of two shapes, by its query (the spec's one path):
+ * - without `set` (or `set=attempt`), and with `questionId` in a test-centre sitting: the timed
+ *   exam's current question, `currentQuestionResponse` (serving.nextQuestion);
+ * - with `set=mock`, `set=mistakes` or `set=adaptive` (and `topic`, `length`, `stop`): a practice
+ *   set, `practiceSetResponse` (practice.practiceSet).
+ * The route's schema, and so its one OpenAPI operation, is their union, `examQuestionsResponse`.
+ */
+
+/** The timed exam's current question (none, with a message, once the attempt is over), its progress and saved draft. */
+export const currentQuestionResponse = z
+  .object({
+    examQuestions: z.array(servedQuestion),
+    message: z.string().optional(),
+    attempt: examProgress,
+    draft: z
+      .object({ questionId: z.number().int(), userAnswer: z.string(), timer: z.number().int().nullable() })
+      .nullable(),
+    durationSeconds: z.number().int(),
+    mode: z.enum(examModes).optional(),
+    // Test-centre mode: the served question's place in the form, its recorded answer and every question's state.
+    position: z.number().int().optional(),
+    recordedAnswer: z.string().nullable().optional(),
+    navigator: z.array(navigatorCell).optional(),
+  })
+  .meta({ title: 'CurrentQuestionResponse' });
+export type CurrentQuestionResponse = z.infer<typeof currentQuestionResponse>;
+
+/** A practice set's questions (none, with a message, when nothing is left to draw today). */
+export const practiceSetResponse = z
+  .object({
+    examQuestions: z.array(servedQuestion),
+    message: z.string().optional(),
+    // Only these questions can be answered (tutor mode), or scored once until expiresAt (the older
+    // module). An adaptive set serves one question at a time, each answer bringing the next.
+    practiceSet: z
+      .object({
+        id: z.number().int(),
+        expiresAt: isoDateTime,
+        kind: z.enum(['mock', 'mistakes', 'adaptive', 'review']).optional(),
+        targetLength: z.number().int().nullable().optional(),
+        targetStandardError: z.number().nullable().optional(),
+      })
+      .optional(),
+  })
+  .meta({ title: 'PracticeSetResponse' });
+export type PracticeSetResponse = z.infer<typeof practiceSetResponse>;
+
+// The current question first: a practice set lacks its required `attempt`, so each answer matches its own shape.
+export const examQuestionsResponse = z.union([currentQuestionResponse, practiceSetResponse]);
 export type ExamQuestionsResponse = z.infer<typeof examQuestionsResponse>;
 
 const answerText = z
@@ -247,42 +271,49 @@ export const submitBody = z.union([answerSubmission, practiceAnswerSubmission, m
   error: 'Send either questionId and userAnswer (with setId for a practice set), or answers',
 });
 
-export const answerResult = z.object({
-  correct: z.boolean(),
-  pendingReview: z.boolean(),
-  explanation: z.string(),
-  correctAnswer: z.string().nullable(),
-  attempt: examProgress,
-});
+/** An answer of the timed exam in practice mode: marked and explained at once. */
+export const answerResult = z
+  .object({
+    correct: z.boolean(),
+    pendingReview: z.boolean(),
+    explanation: z.string(),
+    correctAnswer: z.string().nullable(),
+    attempt: examProgress,
+  })
+  .meta({ title: 'AnswerResult' });
 export type AnswerResult = z.infer<typeof answerResult>;
 /** A practice set's answer in tutor mode: marked and explained at once, with the set's running count. */
-export const practiceAnswerResult = z.object({
-  correct: z.boolean(),
-  pendingReview: z.boolean(),
-  explanation: z.string(),
-  // As in the timed exam's practice mode: null while the learner's results are locked, and for essays.
-  correctAnswer: z.string().nullable(),
-  practiceSet: z.object({
-    id: z.number().int(),
-    answered: z.number().int(),
-    correct: z.number().int(),
-    total: z.number().int(),
-    finished: z.boolean(),
-  }),
-  // An adaptive set: the next question (null once the set stops) and the ability after this answer.
-  next: servedQuestion.nullable().optional(),
-  ability: z.object({ theta: z.number(), standardError: z.number() }).optional(),
-});
+export const practiceAnswerResult = z
+  .object({
+    correct: z.boolean(),
+    pendingReview: z.boolean(),
+    explanation: z.string(),
+    // As in the timed exam's practice mode: null while the learner's results are locked, and for essays.
+    correctAnswer: z.string().nullable(),
+    practiceSet: z.object({
+      id: z.number().int(),
+      answered: z.number().int(),
+      correct: z.number().int(),
+      total: z.number().int(),
+      finished: z.boolean(),
+    }),
+    // An adaptive set: the next question (null once the set stops) and the ability after this answer.
+    next: servedQuestion.nullable().optional(),
+    ability: z.object({ theta: z.number(), standardError: z.number() }).optional(),
+  })
+  .meta({ title: 'PracticeAnswerResult' });
 export type PracticeAnswerResult = z.infer<typeof practiceAnswerResult>;
 /** A test-centre answer: recorded (replacing an earlier one), with nothing about correctness. */
-export const recordedAnswer = z.object({
-  recorded: z.literal(true),
-  questionId: z.number().int(),
-  userAnswer: z.string(),
-  // True when this clientAnswerId had been applied already: nothing changed.
-  duplicate: z.boolean(),
-  attempt: examProgress,
-});
+export const recordedAnswer = z
+  .object({
+    recorded: z.literal(true),
+    questionId: z.number().int(),
+    userAnswer: z.string(),
+    // True when this clientAnswerId had been applied already: nothing changed.
+    duplicate: z.boolean(),
+    attempt: examProgress,
+  })
+  .meta({ title: 'RecordedAnswer' });
 export type RecordedAnswer = z.infer<typeof recordedAnswer>;
 export const startAttemptBody = z
   .strictObject({
@@ -295,29 +326,47 @@ export const flagBody = z.strictObject({
   flagged: z.boolean({ error: 'flagged must be true or false' }),
 });
 export const flagsResponse = z.object({ flaggedQuestionIds: z.array(z.number().int()) });
-export const mockResult = z.object({
-  score: z.number().int(),
-  total: z.number().int(),
-  essays: z.number().int(),
-  // Each question of the set once it is scored: the answer given, the correct one and the explanation.
-  review: z
-    .array(
-      z.object({
-        questionId: z.number().int(),
-        question: z.string(),
-        question_type: z.enum(questionTypes),
-        options: z.array(z.string()),
-        difficulty: z.enum(difficulties),
-        userAnswer: z.string(),
-        // Null for a learner whose results are locked (decision 004: no way around the harvest bounds).
-        correctAnswer: z.string().nullable(),
-        explanation: z.string(),
-        outcome: z.enum(['correct', 'incorrect', 'pending-review']),
-      }),
-    )
-    .optional(),
-});
+/** The older module's practice set, all its answers scored at once. */
+export const mockResult = z
+  .object({
+    score: z.number().int(),
+    total: z.number().int(),
+    essays: z.number().int(),
+    // Each question of the set once it is scored: the answer given, the correct one and the explanation.
+    review: z
+      .array(
+        z.object({
+          questionId: z.number().int(),
+          question: z.string(),
+          question_type: z.enum(questionTypes),
+          options: z.array(z.string()),
+          difficulty: z.enum(difficulties),
+          userAnswer: z.string(),
+          // Null for a learner whose results are locked (decision 004: no way around the harvest bounds).
+          correctAnswer: z.string().nullable(),
+          explanation: z.string(),
+          outcome: z.enum(['correct', 'incorrect', 'pending-review']),
+        }),
+      )
+      .optional(),
+  })
+  .meta({ title: 'MockResult' });
 export type MockResult = z.infer<typeof mockResult>;
+
+/*
+ * POST /user/exam/submit answers in the shape its body asks for (the spec's one path):
+ * - questionId and userAnswer: an answer of the timed exam, `examAnswerResult`: marked at once in
+ *   practice mode (`answerResult`), recorded in a test-centre sitting (`recordedAnswer`), as the
+ *   attempt's mode says (serving.submitAnswer);
+ * - setId, questionId and userAnswer: a practice set's answer in tutor mode, `practiceAnswerResult`
+ *   (practice.answerPracticeQuestion);
+ * - answers (and setId): the older module's whole set at once, `mockResult` (practice.scoreMockExam).
+ * The route's schema, and so its one OpenAPI operation, is their union, `submitResponse`.
+ */
+export const examAnswerResult = z.union([answerResult, recordedAnswer]);
+export type ExamAnswerResult = z.infer<typeof examAnswerResult>;
+export const submitResponse = z.union([answerResult, recordedAnswer, mockResult, practiceAnswerResult]);
+export type SubmitResponse = z.infer<typeof submitResponse>;
 
 export const autoSaveBody = z.strictObject({
   questionId: z.number({ error: 'questionId is required' }).int().positive().max(2_147_483_647),

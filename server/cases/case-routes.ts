@@ -4,7 +4,7 @@ import {
   caseAdminSummary,
   caseDetails,
   casesListQuery,
-  casesOverview,
+  casesResponse,
   createCaseBody,
   createCaseResponse,
   dashboardMetrics,
@@ -59,9 +59,10 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     {
       schema: {
         tags,
-        description: 'Without query parameters: the dashboard overview. With any: the filtered, sorted, paged list.',
+        description:
+          'Without query parameters: the dashboard overview (CasesOverview). With any: a page of the filtered, sorted list (CasesList), its total in X-Total-Count.',
         querystring: casesListQuery,
-        response: withErrors({ 200: z.union([casesOverview, z.array(adminCase)]) }),
+        response: withErrors({ 200: casesResponse }),
       },
     },
     async (request, reply) => {

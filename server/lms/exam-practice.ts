@@ -5,7 +5,7 @@ import {
   ADAPTIVE_PRECISE_MAX_LENGTH,
   ADAPTIVE_TARGET_STANDARD_ERROR,
   NO_MORE_QUESTIONS_MESSAGE,
-  type ExamQuestionsResponse,
+  type PracticeSetResponse,
   type MockResult,
   type PracticeAnswerResult,
 } from '../../contracts/lms.js';
@@ -62,7 +62,7 @@ export async function practiceSet(
   now: Date,
   settings: PracticeSettings,
   options: { topic?: string | undefined; length?: number | undefined; stop?: 'length' | 'precise' | undefined } = {},
-): Promise<ExamQuestionsResponse> {
+): Promise<PracticeSetResponse> {
   const { topic } = options;
   return db.transaction(async (tx) => {
     // One set at a time per learner, so the hourly count below cannot be raced.
@@ -164,7 +164,7 @@ async function startAdaptiveSet(
   now: Date,
   settings: PracticeSettings,
   options: { topic?: string | undefined; length?: number | undefined; stop?: 'length' | 'precise' | undefined },
-): Promise<ExamQuestionsResponse> {
+): Promise<PracticeSetResponse> {
   const precise = options.stop === 'precise';
   const target = {
     topic: options.topic ?? null,

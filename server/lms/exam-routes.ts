@@ -1,6 +1,4 @@
-import { z } from 'zod';
 import {
-  answerResult,
   autoSaveBody,
   autoSaveResponse,
   essaysQuery,
@@ -21,12 +19,10 @@ import {
   gradeEssayBody,
   idParams,
   messageResponse,
-  mockResult,
   pageQuery,
-  practiceAnswerResult,
-  recordedAnswer,
   startAttemptBody,
   submitBody,
+  submitResponse,
   TOTAL_COUNT_HEADER,
 } from '../../contracts/lms.js';
 import type { App } from '../platform/area.js';
@@ -50,7 +46,15 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
 
   app.get(
     '/user/exam/questions',
-    { schema: { tags, querystring: examQuestionsQuery, response: withErrors({ 200: examQuestionsResponse }) } },
+    {
+      schema: {
+        tags,
+        description:
+          "Without set (or set=attempt), and with questionId in a test-centre sitting: the timed exam's current question (CurrentQuestionResponse). With set=mock, set=mistakes or set=adaptive (and topic, length, stop): a practice set (PracticeSetResponse).",
+        querystring: examQuestionsQuery,
+        response: withErrors({ 200: examQuestionsResponse }),
+      },
+    },
     async (request) => {
       const account = caller.of(request);
       const { set, topic, length, stop } = request.query;
@@ -73,8 +77,10 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     {
       schema: {
         tags,
+        description:
+          "questionId and userAnswer: an answer of the timed exam, marked in practice mode (AnswerResult) or recorded in a test-centre sitting (RecordedAnswer). With setId: a practice set's answer in tutor mode (PracticeAnswerResult). answers (and setId): the older module's whole set scored at once (MockResult).",
         body: submitBody,
-        response: withErrors({ 200: z.union([answerResult, recordedAnswer, mockResult, practiceAnswerResult]) }),
+        response: withErrors({ 200: submitResponse }),
       },
     },
     async (request) => {

@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   NO_MORE_QUESTIONS_MESSAGE,
   type AnswerResult,
-  type ExamQuestionsResponse,
+  type ExamAnswerResult,
+  type CurrentQuestionResponse,
   type RecordedAnswer,
 } from '../../contracts/lms.js';
 import type pg from 'pg';
@@ -61,7 +62,7 @@ export type TestCentreSitting = {
     now: Date,
     settings: ExamSettings,
     questionId?: number,
-  ) => Promise<ExamQuestionsResponse>;
+  ) => Promise<CurrentQuestionResponse>;
   record: (
     run: RunStatement,
     account: LmsAccount,
@@ -91,7 +92,7 @@ export async function nextQuestion(
   settings: ExamSettings,
   sitting: TestCentreSitting,
   questionId?: number,
-): Promise<ExamQuestionsResponse> {
+): Promise<CurrentQuestionResponse> {
   // Opening a chosen question is the test-centre navigator's call, off the hot path.
   const hot = questionId === undefined ? await nextQuestionOfRunningAttempt(pool, account, now, settings) : undefined;
   return hot ?? nextQuestionInFull(db, account, now, settings, sitting, questionId);
@@ -105,7 +106,7 @@ async function nextQuestionInFull(
   settings: ExamSettings,
   sitting: TestCentreSitting,
   questionId?: number,
-): Promise<ExamQuestionsResponse> {
+): Promise<CurrentQuestionResponse> {
   const { durationSeconds } = settings;
   return db.transaction(async (tx) => {
     let attempt = await lockAttempt(tx, account);
@@ -280,7 +281,7 @@ type Answer = { questionId: number; userAnswer: string; clientAnswerId?: string 
 type ChosenQuestion = Pick<QuestionRow, 'id' | 'question' | 'questionType' | 'options' | 'difficulty'> & Counts;
 
 async function nextQuestionOfRunningAttempt(pool: pg.Pool, account: LmsAccount, now: Date, settings: ExamSettings) {
-  return inTransaction(pool, async (client): Promise<ExamQuestionsResponse | undefined> => {
+  return inTransaction(pool, async (client): Promise<CurrentQuestionResponse | undefined> => {
     const latest = await lockLatestAttempt(client, account);
     // A learner's very first question starts their first attempt here, in one statement more.
     const attempt = latest
@@ -418,7 +419,7 @@ export async function submitAnswer(
   now: Date,
   sitting: TestCentreSitting,
   clientAnswerId?: string,
-): Promise<AnswerResult | RecordedAnswer> {
+): Promise<ExamAnswerResult> {
   try {
     return (
       (await answerOnRunningAttempt(pool, account, { questionId, userAnswer, clientAnswerId }, now, sitting)) ??
@@ -440,7 +441,7 @@ async function submitAnswerInFull(
   now: Date,
   sitting: TestCentreSitting,
   clientAnswerId?: string,
-): Promise<AnswerResult | RecordedAnswer> {
+): Promise<ExamAnswerResult> {
   try {
     return await withRunningAttempt(db, account, now, async (tx, attempt): Promise<AnswerResult | RecordedAnswer> => {
       if (attempt.mode === 'test-centre')

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ExamQuestionsResponse, NavigatorCell, RecordedAnswer } from '../../contracts/lms.js';
+import type { CurrentQuestionResponse, NavigatorCell, RecordedAnswer } from '../../contracts/lms.js';
 import type { Database, Queryable } from '../db/client.js';
 import type { RunStatement } from '../db/statement-sql.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
@@ -55,7 +55,7 @@ async function serve(
   now: Date,
   settings: ExamSettings,
   questionId?: number,
-): Promise<ExamQuestionsResponse> {
+): Promise<CurrentQuestionResponse> {
   const navigator = await navigatorOf(tx, attempt);
   const cellOf = (id: number | null) => navigator.find((cell) => cell.questionId === id);
   if (questionId !== undefined && !cellOf(questionId)) throw new AppError(404, NOT_IN_FORM);

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnswerResult, ExamQuestionsResponse, RecordedAnswer } from '../../contracts/lms.js';
+import type {
+  AnswerResult,
+  CurrentQuestionResponse,
+  PracticeSetResponse,
+  RecordedAnswer,
+} from '../../contracts/lms.js';
 import { createQuestion, registerLearner, signInLmsAdmin, type Learner } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -48,7 +53,7 @@ describe('replaying an answer id to read other questions', () => {
     t.app.inject({ method: 'POST', url, headers: learner.headers, ...(payload ? { payload } : {}) });
   const served = async (learner: Learner) => {
     const response = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });
-    const question = response.json<ExamQuestionsResponse>().examQuestions[0];
+    const question = response.json<CurrentQuestionResponse>().examQuestions[0];
     if (!question) throw new Error(`no question served: ${response.body}`);
     return question;
   };
@@ -105,7 +110,7 @@ describe('replaying an answer id to read other questions', () => {
       query: { set: 'mock' },
       headers: learner.headers,
     });
-    const { examQuestions, practiceSet } = served.json<ExamQuestionsResponse>();
+    const { examQuestions, practiceSet } = served.json<PracticeSetResponse>();
     const [first, second] = examQuestions;
     if (!practiceSet || !first || !second) throw new Error(`no practice set: ${served.body}`);
     const clientAnswerId = randomUUID();
@@ -135,7 +140,7 @@ describe('replaying an answer id to read other questions', () => {
     });
     expect(recorded.json<RecordedAnswer>()).toMatchObject({ recorded: true, duplicate: false });
     const page = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });
-    const other = page.json<ExamQuestionsResponse>().navigator?.find((cell) => cell.questionId !== first.id);
+    const other = page.json<CurrentQuestionResponse>().navigator?.find((cell) => cell.questionId !== first.id);
     if (!other) throw new Error('the form has one question');
 
     const replay = await post(learner, '/user/exam/submit', {

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   questionCsvColumns,
   type AnswerResult,
-  type ExamQuestionsResponse,
+  type CurrentQuestionResponse,
+  type PracticeSetResponse,
   type MockResult,
 } from '../../contracts/lms.js';
 import { signInLmsAdmin } from '../factories/lms.js';
@@ -91,7 +92,7 @@ describe('the exam bank harvest', () => {
             t.clock.advance(60_000);
             continue;
           }
-          const question = served.json<ExamQuestionsResponse>().examQuestions[0];
+          const question = served.json<CurrentQuestionResponse>().examQuestions[0];
           if (!question) break;
           shown.add(question.id);
           const tried = refused.get(question.id) ?? new Set<string>();
@@ -128,7 +129,7 @@ describe('the exam bank harvest', () => {
       for (;;) {
         const served = await call('GET', '/user/exam/questions?set=mock', headers);
         if (served.statusCode === 429) break;
-        const set = served.json<ExamQuestionsResponse>();
+        const set = served.json<PracticeSetResponse>();
         if (!set.practiceSet || set.examQuestions.length === 0) break;
         const guesses = Object.fromEntries(
           set.examQuestions.map((question) => {
@@ -228,7 +229,7 @@ describe('the exam bank harvest', () => {
     const set = async (query: string) => {
       const served = await t.app.inject({ method: 'GET', url: `/user/exam/questions?${query}`, headers });
       expect(served.statusCode).toBe(200);
-      const body = served.json<ExamQuestionsResponse>();
+      const body = served.json<PracticeSetResponse>();
       // Each set is scored, as a harvest would, so the next one is a new set.
       if (body.practiceSet) {
         const answers = Object.fromEntries(

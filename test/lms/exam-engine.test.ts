@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AnswerResult, ExamQuestionsResponse, ExamSummary, Profession } from '../../contracts/lms.js';
+import type {
+  AnswerResult,
+  CurrentQuestionResponse,
+  PracticeSetResponse,
+  ExamSummary,
+  Profession,
+} from '../../contracts/lms.js';
 import { createQuestion, registerLearner, signInLmsAdmin } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -36,7 +42,7 @@ describe('the timed exam engine', () => {
   const next = async (headers: Record<string, string>) => {
     const response = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers });
     expect(response.statusCode).toBe(200);
-    return response.json<ExamQuestionsResponse>();
+    return response.json<CurrentQuestionResponse>();
   };
   const submit = (headers: Record<string, string>, questionId: number, userAnswer: string) =>
     t.app.inject({ method: 'POST', url: '/user/exam/submit', headers, payload: { questionId, userAnswer } });
@@ -49,7 +55,7 @@ describe('the timed exam engine', () => {
     const response = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });
     expect(response.body).not.toContain('SECRET-EXPLANATION');
     expect(response.body).not.toMatch(/correct_answer|explanation/);
-    const body = response.json<ExamQuestionsResponse>();
+    const body = response.json<CurrentQuestionResponse>();
     expect(Object.keys(body.examQuestions[0] ?? {}).sort()).toEqual([
       'difficulty',
       'id',
@@ -459,7 +465,7 @@ describe('the timed exam engine', () => {
     });
     expect(
       served
-        .json<ExamQuestionsResponse>()
+        .json<PracticeSetResponse>()
         .examQuestions.map((q) => q.id)
         .sort((a, b) => a - b),
     ).toEqual([mc.id, fill.id, essay.id]);

@@ -3,7 +3,8 @@ import type {
   AnswerResult,
   ExamAttemptsResponse,
   ExamProgress,
-  ExamQuestionsResponse,
+  CurrentQuestionResponse,
+  PracticeSetResponse,
   ExamReview,
   Profession,
   Progress,
@@ -48,7 +49,7 @@ describe('exam integrity, retakes and review', () => {
   const get = (headers: Record<string, string>, url: string, query?: Record<string, string>) =>
     t.app.inject({ method: 'GET', url, headers, ...(query ? { query } : {}) });
   const next = async (learner: Learner) =>
-    (await get(learner.headers, '/user/exam/questions')).json<ExamQuestionsResponse>();
+    (await get(learner.headers, '/user/exam/questions')).json<CurrentQuestionResponse>();
   const submit = (learner: Learner, questionId: number, userAnswer: string) =>
     t.app.inject({
       method: 'POST',
@@ -94,7 +95,7 @@ describe('exam integrity, retakes and review', () => {
     it('when answers name a question the set did not serve, then nothing is scored; a set is scored once and only in its time', async () => {
       const bank = await freshBank('nurse', 6);
       const learner = await registerLearner(t, { profession: 'nurse' });
-      const first = (await practise(learner)).json<ExamQuestionsResponse>();
+      const first = (await practise(learner)).json<PracticeSetResponse>();
       const servedIds = new Set(first.examQuestions.map((q) => q.id));
       expect(first.practiceSet?.id).toEqual(expect.any(Number));
       const outsider = bank.find((q) => !servedIds.has(q.id));
@@ -114,7 +115,7 @@ describe('exam integrity, retakes and review', () => {
       const again = await scorePractice(learner, answers, first.practiceSet?.id);
       expect(again.statusCode).toBe(409);
 
-      const second = (await practise(learner)).json<ExamQuestionsResponse>();
+      const second = (await practise(learner)).json<PracticeSetResponse>();
       t.clock.advance((MOCK_SECONDS + 31) * 1000);
       const late = await scorePractice(
         learner,
@@ -319,9 +320,9 @@ describe('exam integrity, retakes and review', () => {
     expect((await get(stranger.headers, `/user/exam/attempts/${attemptId}/review`)).statusCode).toBe(404);
 
     // Practise my mistakes: only the question answered wrongly.
-    const mistakes = (await practise(learner, 'mistakes')).json<ExamQuestionsResponse>();
+    const mistakes = (await practise(learner, 'mistakes')).json<PracticeSetResponse>();
     expect(mistakes.examQuestions.map((q) => q.id)).toEqual([review.questions[0]?.questionId]);
-    const none = (await practise(stranger, 'mistakes')).json<ExamQuestionsResponse>();
+    const none = (await practise(stranger, 'mistakes')).json<PracticeSetResponse>();
     expect(none.examQuestions).toEqual([]);
     expect(none.message).toMatch(/No mistakes/);
 
@@ -331,7 +332,7 @@ describe('exam integrity, retakes and review', () => {
       (await t.app.inject({ method: 'POST', url: '/user/exam/attempts', headers: learner.headers })).statusCode,
     ).toBe(201);
     await answerAll(learner, () => 'Right');
-    const corrected = (await practise(learner, 'mistakes')).json<ExamQuestionsResponse>();
+    const corrected = (await practise(learner, 'mistakes')).json<PracticeSetResponse>();
     expect(corrected.examQuestions).toEqual([]);
   });
 
@@ -343,7 +344,7 @@ describe('exam integrity, retakes and review', () => {
       const learner = await registerLearner(waiting, { profession: 'nurse' });
       const q = (
         await waiting.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers })
-      ).json<ExamQuestionsResponse>();
+      ).json<PracticeSetResponse>();
       await waiting.app.inject({
         method: 'POST',
         url: '/user/exam/submit',

@@ -4,7 +4,8 @@ import type {
   AccommodationResponse,
   ExamAttemptsResponse,
   ExamProgress,
-  ExamQuestionsResponse,
+  CurrentQuestionResponse,
+  PracticeSetResponse,
   ExamReview,
   Profession,
   RecordedAnswer,
@@ -66,7 +67,7 @@ describe('test-centre mode, accommodations and an empty bank', () => {
     expect(started.statusCode).toBe(201);
     const first = await serve(learner);
     expect(first.statusCode).toBe(200);
-    return { learner, progress: started.json<ExamProgress>(), first: first.json<ExamQuestionsResponse>() };
+    return { learner, progress: started.json<ExamProgress>(), first: first.json<CurrentQuestionResponse>() };
   }
 
   describe('an empty bank', () => {
@@ -131,7 +132,7 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       const changed = await submit(learner, id, 'Right');
       expect(changed.json<RecordedAnswer>()).toMatchObject({ userAnswer: 'Right', attempt: { answeredCount: 1 } });
       // Still the question on screen, now with its recorded answer; the summary tells no score while the sitting runs.
-      const again = (await serve(learner)).json<ExamQuestionsResponse>();
+      const again = (await serve(learner)).json<CurrentQuestionResponse>();
       expect(again).toMatchObject({ position: 1, recordedAnswer: 'Right' });
       expect(again.navigator?.[0]).toMatchObject({ answered: true });
       const summary = (await inject('GET', '/user/exam/summary', learner.headers)).json();
@@ -143,16 +144,16 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       await freshBank('doctor', FORM_SIZE);
       const { learner, first } = await sitting('doctor');
       const third = first.navigator?.[2];
-      const opened = (await serve(learner, third?.questionId)).json<ExamQuestionsResponse>();
+      const opened = (await serve(learner, third?.questionId)).json<CurrentQuestionResponse>();
       expect(opened).toMatchObject({ position: 3, examQuestions: [{ id: third?.questionId }] });
       // A reload serves the question on screen, not the first unanswered one.
-      expect((await serve(learner)).json<ExamQuestionsResponse>()).toMatchObject({ position: 3 });
+      expect((await serve(learner)).json<CurrentQuestionResponse>()).toMatchObject({ position: 3 });
       expect((await serve(learner, 2_000_000)).statusCode).toBe(404);
       expect((await submit(learner, 2_000_000, 'Right')).statusCode).toBe(404);
-      expect((await serve(learner)).json<ExamQuestionsResponse>().attempt?.answeredCount).toBe(0);
+      expect((await serve(learner)).json<CurrentQuestionResponse>().attempt?.answeredCount).toBe(0);
 
       const practising = await registerLearner(t, { profession: 'doctor' });
-      const practice = (await serve(practising)).json<ExamQuestionsResponse>();
+      const practice = (await serve(practising)).json<CurrentQuestionResponse>();
       expect(practice.mode).toBe('practice');
       expect((await serve(practising, practice.examQuestions[0]?.id)).statusCode).toBe(400);
     });
@@ -166,7 +167,7 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       expect((await flag(a?.questionId ?? 0, true)).json()).toEqual({ flaggedQuestionIds: [a?.questionId] });
       await flag(b?.questionId ?? 0, true);
       expect((await flag(a?.questionId ?? 0, false)).json()).toEqual({ flaggedQuestionIds: [b?.questionId] });
-      const cells = (await serve(learner)).json<ExamQuestionsResponse>().navigator ?? [];
+      const cells = (await serve(learner)).json<CurrentQuestionResponse>().navigator ?? [];
       expect(cells.filter((cell) => cell.flagged).map((cell) => cell.questionId)).toEqual([b?.questionId]);
       expect((await flag(2_000_000, true)).statusCode).toBe(404);
       expect((await flag(a?.questionId ?? 0, true, progress.attemptId + 1000)).statusCode).toBe(409);
@@ -183,7 +184,7 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       const cells = first.navigator ?? [];
       for (const cell of cells) await submit(learner, cell.questionId, 'Wrong');
       await submit(learner, cells[0]?.questionId ?? 0, 'Right');
-      const all = (await serve(learner)).json<ExamQuestionsResponse>();
+      const all = (await serve(learner)).json<CurrentQuestionResponse>();
       expect(all).toMatchObject({ attempt: { finished: false, answeredCount: FORM_SIZE } });
 
       const other = await registerLearner(t, { profession: 'doctor' });
@@ -240,7 +241,7 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       });
       const resent = (await submit(learner, id, 'Wrong', firstId)).json<RecordedAnswer>();
       expect(resent).toMatchObject({ duplicate: true, userAnswer: 'Right', attempt: { answeredCount: 1 } });
-      expect((await serve(learner)).json<ExamQuestionsResponse>().recordedAnswer).toBe('Right');
+      expect((await serve(learner)).json<CurrentQuestionResponse>().recordedAnswer).toBe('Right');
       expect((await submit(learner, id, 'Right', 'not-a-uuid')).statusCode).toBe(400);
     });
   });
@@ -251,7 +252,7 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       const learner = await registerLearner(t, { profession: 'nurse', programs: ['exam-results'] });
       const served = (
         await inject('GET', '/user/exam/questions', learner.headers, undefined, { set: 'mock' })
-      ).json<ExamQuestionsResponse>();
+      ).json<PracticeSetResponse>();
       const [first, ...rest] = served.examQuestions;
       const answers = Object.fromEntries([[String(first?.id), 'Right'], ...rest.map((q) => [String(q.id), 'Wrong'])]);
       const scored = await inject('POST', '/user/exam/submit', learner.headers, {
@@ -288,7 +289,7 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       const learner = await registerLearner(t, { profession: 'nurse' });
       const served = (
         await inject('GET', '/user/exam/questions', learner.headers, undefined, { set: 'mock' })
-      ).json<ExamQuestionsResponse>();
+      ).json<PracticeSetResponse>();
       const answers = Object.fromEntries(served.examQuestions.map((q) => [String(q.id), 'Wrong']));
       const scored = await inject('POST', '/user/exam/submit', learner.headers, {
         answers,
@@ -352,13 +353,15 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       });
       const started = (await start(learner, 'test-centre')).json<ExamProgress>();
       expect(started.remainingSeconds).toBe(DURATION * 1.5 + 600);
-      expect((await serve(learner)).json<ExamQuestionsResponse>().attempt?.remainingSeconds).toBe(DURATION * 1.5 + 600);
+      expect((await serve(learner)).json<CurrentQuestionResponse>().attempt?.remainingSeconds).toBe(
+        DURATION * 1.5 + 600,
+      );
 
       // Removed again: the first attempt of another learner, started by the first question, has the plain duration.
       const plain = await registerLearner(t, { profession: 'physiotherapist' });
       await put(plain.id, { timeMultiplier: 2 });
       await put(plain.id, { timeMultiplier: null });
-      expect((await serve(plain)).json<ExamQuestionsResponse>().attempt?.remainingSeconds).toBe(DURATION);
+      expect((await serve(plain)).json<CurrentQuestionResponse>().attempt?.remainingSeconds).toBe(DURATION);
 
       const record = (
         await inject('GET', `/admin/users/${learner.id}/accommodation`, admin.headers)

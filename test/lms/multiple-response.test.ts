@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminQuestion, AnswerResult, ExamQuestionsResponse, QuestionStatistic } from '../../contracts/lms.js';
+import type { AdminQuestion, AnswerResult, CurrentQuestionResponse, QuestionStatistic } from '../../contracts/lms.js';
 import { createQuestion, registerLearner, signInLmsAdmin } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -82,7 +82,7 @@ describe('multiple-response questions', () => {
     const answer = async (userAnswer: string) => {
       const learner = await registerLearner(t, { profession: 'dentist', programs: ['exam-results'] });
       const served = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });
-      const [first] = served.json<ExamQuestionsResponse>().examQuestions;
+      const [first] = served.json<CurrentQuestionResponse>().examQuestions;
       expect(first).toMatchObject({ id: question.id, question_type: 'multiple-response' });
       expect([...(first?.options ?? [])].sort()).toEqual([...body.options].sort());
       const submitted = await t.app.inject({

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExamQuestionsResponse, PracticeAnswerResult, Profession } from '../../contracts/lms.js';
+import type {
+  CurrentQuestionResponse,
+  PracticeSetResponse,
+  PracticeAnswerResult,
+  Profession,
+} from '../../contracts/lms.js';
 import { createQuestion, registerLearner, signInLmsAdmin, type Learner } from '../factories/lms.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -36,7 +41,7 @@ describe('practice sets in tutor mode', () => {
       query: { set: 'mock' },
     });
     expect(response.statusCode).toBe(200);
-    const body = response.json<ExamQuestionsResponse>();
+    const body = response.json<PracticeSetResponse>();
     if (!body.practiceSet) throw new Error('no practice set served');
     return { setId: body.practiceSet.id, questionIds: body.examQuestions.map((q) => q.id) };
   };
@@ -122,7 +127,7 @@ describe('practice sets in tutor mode', () => {
     const learner = await registerLearner(t, { profession });
     const { setId, questionIds } = await serve(learner);
     const started = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });
-    expect(started.json<ExamQuestionsResponse>().attempt?.finished).toBe(false);
+    expect(started.json<CurrentQuestionResponse>().attempt?.finished).toBe(false);
     const response = await answer(learner, { setId, questionId: questionIds[0], userAnswer: 'Ice only' });
     expect(response.statusCode).toBe(409);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   questionCsvColumns,
   type CreateQuestionBody,
-  type ExamQuestionsResponse,
+  type CurrentQuestionResponse,
   type QuestionStatistic,
 } from '../../contracts/lms.js';
 import { createQuestion, questionBody, registerLearner, signInLmsAdmin } from '../factories/lms.js';
@@ -198,7 +198,7 @@ describe('the question bank: CSV import and export, item analysis', () => {
       for (;;) {
         const q = (
           await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers })
-        ).json<ExamQuestionsResponse>().examQuestions[0];
+        ).json<CurrentQuestionResponse>().examQuestions[0];
         if (!q) break;
         const right = q.id === easy.id || (q.id === inverted.id ? !isStrong : isStrong);
         await t.app.inject({

@@ -1,10 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type {
-  ExamQuestionsResponse,
-  PracticeAnswerResult,
-  Profession,
-  ReadinessResponse,
-} from '../../contracts/lms.js';
+import type { PracticeSetResponse, PracticeAnswerResult, Profession, ReadinessResponse } from '../../contracts/lms.js';
 import { calibrationRuns, itemCalibrations } from '../../server/db/schema/lms.js';
 import { calibrateProfession } from '../../server/lms/item-calibration.js';
 import {
@@ -75,7 +70,7 @@ describe('readiness: calibration, pass chance, topics and adaptive practice', ()
   async function practiseAll(learner: Learner, knows: (id: number) => boolean) {
     const seen = new Set<number>();
     for (let sets = 0; seen.size < bank.length && sets < 40; sets++) {
-      const served = await get<ExamQuestionsResponse>(learner, '/user/exam/questions', { set: 'mock' });
+      const served = await get<PracticeSetResponse>(learner, '/user/exam/questions', { set: 'mock' });
       for (const question of served.examQuestions) {
         if (seen.has(question.id)) continue;
         seen.add(question.id);
@@ -91,7 +86,7 @@ describe('readiness: calibration, pass chance, topics and adaptive practice', ()
 
   it('when too few answers are given, then no chance is shown and the screen says how many more are needed', async () => {
     const learner = await registerLearner(t, { profession });
-    const served = await get<ExamQuestionsResponse>(learner, '/user/exam/questions', { set: 'mock' });
+    const served = await get<PracticeSetResponse>(learner, '/user/exam/questions', { set: 'mock' });
     for (const question of served.examQuestions.slice(0, 4))
       await submit(learner, { setId: served.practiceSet?.id, questionId: question.id, userAnswer: 'Right' });
     const readiness = await get<ReadinessResponse>(learner, '/user/readiness');
@@ -163,7 +158,7 @@ describe('readiness: calibration, pass chance, topics and adaptive practice', ()
 
   it('when a learner practises adaptively, then each next question is a new one near their ability and the set stops at its length', async () => {
     const learner = await registerLearner(t, { profession });
-    const served = await get<ExamQuestionsResponse>(learner, '/user/exam/questions', {
+    const served = await get<PracticeSetResponse>(learner, '/user/exam/questions', {
       set: 'adaptive',
       topic: 'Enteral feeding',
       length: '6',

@@ -4,7 +4,8 @@ import type {
   AdminQuestion,
   AnswerResult,
   ExamAttemptsResponse,
-  ExamQuestionsResponse,
+  CurrentQuestionResponse,
+  PracticeSetResponse,
   ExamReview,
   Profession,
   TopicStatistic,
@@ -28,7 +29,7 @@ describe('topics, the score, the pass mark and the percentile', () => {
   const get = (headers: Record<string, string>, url: string, query?: Record<string, string>) =>
     t.app.inject({ method: 'GET', url, headers, ...(query ? { query } : {}) });
   const next = async (learner: Learner) =>
-    (await get(learner.headers, '/user/exam/questions')).json<ExamQuestionsResponse>();
+    (await get(learner.headers, '/user/exam/questions')).json<CurrentQuestionResponse>();
   const submit = (learner: Learner, questionId: number, userAnswer: string) =>
     t.app.inject({
       method: 'POST',
@@ -220,7 +221,7 @@ describe('topics, the score, the pass mark and the percentile', () => {
     const learner = await registerLearner(t, { profession: 'doctor' });
     const set = (
       await get(learner.headers, '/user/exam/questions', { set: 'mock', topic: 'cardiology' })
-    ).json<ExamQuestionsResponse>();
+    ).json<PracticeSetResponse>();
     const cardiology = made
       .filter((q) => q.topic === 'Cardiology')
       .map((q) => q.id)
@@ -228,7 +229,7 @@ describe('topics, the score, the pass mark and the percentile', () => {
     expect(set.examQuestions.map((q) => q.id).sort()).toEqual(cardiology);
     const none = (
       await get(learner.headers, '/user/exam/questions', { set: 'mock', topic: 'Dermatology' })
-    ).json<ExamQuestionsResponse>();
+    ).json<PracticeSetResponse>();
     expect(none).toEqual({ examQuestions: [], message: 'There are no questions on this topic to practise.' });
   });
 

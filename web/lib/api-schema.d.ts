@@ -1985,7 +1985,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Without query parameters: the dashboard overview. With any: the filtered, sorted, paged list. */
+        /** @description Without query parameters: the dashboard overview (CasesOverview). With any: a page of the filtered, sorted list (CasesList), its total in X-Total-Count. */
         get: {
             parameters: {
                 query?: {
@@ -6538,6 +6538,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** @description Without set (or set=attempt), and with questionId in a test-centre sitting: the timed exam's current question (CurrentQuestionResponse). With set=mock, set=mistakes or set=adaptive (and topic, length, stop): a practice set (PracticeSetResponse). */
         get: {
             parameters: {
                 query?: {
@@ -6570,7 +6571,7 @@ export interface paths {
                                 difficulty: "easy" | "medium" | "hard";
                             }[];
                             message?: string;
-                            attempt?: {
+                            attempt: {
                                 attemptId: number;
                                 remainingSeconds: number;
                                 answeredCount: number;
@@ -6578,20 +6579,12 @@ export interface paths {
                                 totalQuestions: number;
                                 finished: boolean;
                             };
-                            draft?: {
+                            draft: {
                                 questionId: number;
                                 userAnswer: string;
                                 timer: number | null;
                             } | null;
-                            durationSeconds?: number;
-                            practiceSet?: {
-                                id: number;
-                                expiresAt: string;
-                                /** @enum {string} */
-                                kind?: "mock" | "mistakes" | "adaptive" | "review";
-                                targetLength?: number | null;
-                                targetStandardError?: number | null;
-                            };
+                            durationSeconds: number;
                             /** @enum {string} */
                             mode?: "practice" | "test-centre";
                             position?: number;
@@ -6602,6 +6595,25 @@ export interface paths {
                                 answered: boolean;
                                 flagged: boolean;
                             }[];
+                        } | {
+                            examQuestions: {
+                                id: number;
+                                question: string;
+                                /** @enum {string} */
+                                question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
+                                options: string[];
+                                /** @enum {string} */
+                                difficulty: "easy" | "medium" | "hard";
+                            }[];
+                            message?: string;
+                            practiceSet?: {
+                                id: number;
+                                expiresAt: string;
+                                /** @enum {string} */
+                                kind?: "mock" | "mistakes" | "adaptive" | "review";
+                                targetLength?: number | null;
+                                targetStandardError?: number | null;
+                            };
                         };
                     };
                 };
@@ -6715,6 +6727,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description questionId and userAnswer: an answer of the timed exam, marked in practice mode (AnswerResult) or recorded in a test-centre sitting (RecordedAnswer). With setId: a practice set's answer in tutor mode (PracticeAnswerResult). answers (and setId): the older module's whole set scored at once (MockResult). */
         post: {
             parameters: {
                 query?: never;

@@ -1,6 +1,6 @@
 import { hashKey, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ExamMode } from '../../contracts/lms-constants.js';
-import type { ExamQuestionsResponse } from '../../contracts/lms.js';
+import type { CurrentQuestionResponse, PracticeSetResponse } from '../../contracts/lms.js';
 import { unwrap, type ApiBody } from '../lib/http.js';
 import { lmsApi } from './session.js';
 
@@ -25,6 +25,25 @@ const refreshExamResults = (queryClient: QueryClient) => {
   return queryClient.invalidateQueries({ queryKey: ['lms'], predicate: (query) => query.queryHash !== current });
 };
 
+/*
+ * `GET /user/exam/questions` answers in the shape its query asks for (the spec's one path): the timed
+ * exam's current question without `set` (CurrentQuestionResponse), a practice set with `set`
+ * (PracticeSetResponse). Each has its call here, which hands back that shape alone.
+ */
+async function currentQuestion(questionId?: number): Promise<CurrentQuestionResponse> {
+  const query = questionId === undefined ? {} : { questionId };
+  const answer = await unwrap(lmsApi.GET('/user/exam/questions', { params: { query } }));
+  if (!('attempt' in answer)) throw new Error('The exam answered a practice set, not its current question');
+  return answer;
+}
+
+async function drawPracticeSet(set: PracticeSet, topic: string | undefined): Promise<PracticeSetResponse> {
+  const query = { set, ...(topic ? { topic } : {}) };
+  const answer = await unwrap(lmsApi.GET('/user/exam/questions', { params: { query } }));
+  if ('attempt' in answer) throw new Error('The exam answered its current question, not a practice set');
+  return answer;
+}
+
 /**
  * The question the server says is current (none: the attempt is over), with the attempt's
  * progress, remaining time and the saved draft. Fetched when the session opens and when the
@@ -34,7 +53,7 @@ const refreshExamResults = (queryClient: QueryClient) => {
 export const currentExamQuestionQuery = () =>
   queryOptions({
     queryKey: examKeys.current,
-    queryFn: () => unwrap(lmsApi.GET('/user/exam/questions')),
+    queryFn: () => currentQuestion(),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     retry: false,
@@ -133,8 +152,7 @@ export type PracticeSet = 'mock' | 'mistakes';
 export const practiceSetQuery = (set: PracticeSet, topic: string | undefined) =>
   queryOptions({
     queryKey: examKeys.practiceSet(set, topic),
-    queryFn: () =>
-      unwrap(lmsApi.GET('/user/exam/questions', { params: { query: { set, ...(topic ? { topic } : {}) } } })),
+    queryFn: () => drawPracticeSet(set, topic),
     retry: false,
     staleTime: Infinity,
     gcTime: 0,
@@ -180,11 +198,10 @@ export function useStartAttempt() {
 // ---- Test-centre mode
 
 /** A question of a test-centre sitting, opened from the navigator (kept, so going back to it works offline too). */
-export const testCentreQuestionQuery = (questionId: number | null, initial: ExamQuestionsResponse) =>
+export const testCentreQuestionQuery = (questionId: number | null, initial: CurrentQuestionResponse) =>
   queryOptions({
     queryKey: examKeys.question(questionId),
-    queryFn: () =>
-      unwrap(lmsApi.GET('/user/exam/questions', { params: { query: { questionId: questionId ?? undefined } } })),
+    queryFn: () => currentQuestion(questionId ?? undefined),
     initialData: questionId === null || initial.examQuestions[0]?.id === questionId ? initial : undefined,
     // Opening a question asks the server again (so it becomes the one a reload shows); while that
     // request is under way, or fails offline, the copy kept from before stays on screen.
@@ -194,7 +211,7 @@ export const testCentreQuestionQuery = (questionId: number | null, initial: Exam
     refetchOnWindowFocus: false,
   });
 
-export const useTestCentreQuestion = (questionId: number | null, initial: ExamQuestionsResponse) =>
+export const useTestCentreQuestion = (questionId: number | null, initial: CurrentQuestionResponse) =>
   useQuery(testCentreQuestionQuery(questionId, initial));
 
 export type QueuedAnswer = { clientAnswerId: string; questionId: number; userAnswer: string };

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hasOptions, TIME_WARNING_MINUTES } from '../../contracts/lms-constants.js';
-import type { ExamQuestionsResponse, NavigatorCell } from '../../contracts/lms.js';
+import type { CurrentQuestionResponse, NavigatorCell } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
@@ -15,7 +15,7 @@ import tc from './test-centre.module.css';
 import { useOwnConnectionStatus } from '../ui/connection-banner.js';
 
 type Props = {
-  initial: ExamQuestionsResponse;
+  initial: CurrentQuestionResponse;
   onFinished: (message?: string) => void;
   onAttempt: (attemptId: number) => void;
   resumed: boolean;
@@ -110,7 +110,7 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
     answered: cell.answered || answeredHere.has(cell.questionId),
   }));
   // The answer on screen: typed here, else the one the server recorded, else the autosaved draft.
-  const savedAnswer = (data: ExamQuestionsResponse | undefined, id: number) =>
+  const savedAnswer = (data: CurrentQuestionResponse | undefined, id: number) =>
     data?.recordedAnswer ?? (data?.draft?.questionId === id ? data.draft.userAnswer : '');
   const shownAnswer = served ? (answers[served.id] ?? savedAnswer(question.data, served.id)) : '';
 
