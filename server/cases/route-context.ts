@@ -1,19 +1,13 @@
-import type { AreaDeps } from '../platform/area.js';
+import type { AreaContext } from '../platform/area-context.js';
 import { defineCaller } from '../platform/caller.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import { routeSchemas } from '../platform/route-schemas.js';
 import type { perMinute } from '../platform/rate-limit.js';
-import type { MediaStorage } from '../platform/storage.js';
 import type { ActingAdmin } from './case-events.js';
 import type { NotificationDeps } from './case-notifications.js';
 
 /** What the cases area's route files share, built once by registerCasesArea. */
-export type CasesContext = {
-  deps: AreaDeps;
-  db: AreaDeps['database']['db'];
-  settings: AreaDeps['config']['cases'];
-  now: () => Date;
-  storage: MediaStorage;
+export type CasesContext = AreaContext<'cases'> & {
   notify: NotificationDeps;
   passwordSignIn: PasswordSignIn;
   limits: {

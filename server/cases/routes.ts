@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
-import { createMediaStorage } from '../platform/storage.js';
+import { areaContext } from '../platform/area-context.js';
 import { createPasswordSignIn } from '../platform/password-sign-in.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
@@ -24,8 +24,8 @@ import { composeTrackerEmails } from './tracker-subscriptions.js';
 const notificationJob = z.object({ caseId: z.number().int() });
 
 async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
-  const { db } = deps.database;
-  const now = () => deps.clock.now();
+  const area = areaContext(deps, 'cases');
+  const { db, now, settings } = area;
   const notify = caseNotificationDeps(deps);
   // `short`: one waiting job per case (the singleton key); changes made meanwhile are collected by it.
   await notify.jobs.work(
@@ -36,19 +36,13 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     },
   );
   // `short`: one waiting recomputation at a time, however many step changes asked for it.
-  await notify.jobs.work(
-    STEP_ESTIMATES_QUEUE,
-    async () => recomputeStepEstimates(db, deps.config.cases.estimateMinSamples),
-    { policy: 'short' },
-  );
+  await notify.jobs.work(STEP_ESTIMATES_QUEUE, async () => recomputeStepEstimates(db, settings.estimateMinSamples), {
+    policy: 'short',
+  });
   composeTrackerEmails(db, notify, now);
   composeApplicantEmails(db, notify, now);
   const ctx: CasesContext = {
-    deps,
-    db,
-    settings: deps.config.cases,
-    now,
-    storage: createMediaStorage(deps.config.storage, deps.config.dataDir),
+    ...area,
     notify,
     passwordSignIn: createPasswordSignIn(deps, { area: 'caseadmin', cookiePath: '/api/caseadmin/login' }),
     limits: {

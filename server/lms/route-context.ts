@@ -1,20 +1,15 @@
 import { ADMIN_PAGE_SIZE } from '../../contracts/lms.js';
 import type { AreaDeps } from '../platform/area.js';
+import type { AreaContext } from '../platform/area-context.js';
 import { defineCaller } from '../platform/caller.js';
 import { errorBody } from '../platform/errors.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import { routeSchemas } from '../platform/route-schemas.js';
-import type { MediaStorage } from '../platform/storage.js';
 import type { ExamSettings } from './exam-form.js';
 import type { LmsAccount } from './programs.js';
 
 /** What the LMS's route files share, built once by registerLmsArea. */
-export type LmsContext = {
-  deps: AreaDeps;
-  db: AreaDeps['database']['db'];
-  settings: AreaDeps['config']['lms'];
-  now: () => Date;
-  storage: MediaStorage;
+export type LmsContext = AreaContext<'lms'> & {
   passwordSignIn: PasswordSignIn;
   /** The bearer token of a signed-in account (on registering and signing in). */
   signIn: (account: LmsAccount) => Promise<{ token: string }>;

@@ -1,8 +1,8 @@
 import { UPGRADE_CHAT_TEXT } from '../../contracts/lms.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
+import { areaContext } from '../platform/area-context.js';
 import { AppError } from '../platform/errors.js';
-import { createMediaStorage } from '../platform/storage.js';
 import { createPasswordSignIn } from '../platform/password-sign-in.js';
 import { rateLimitHook } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
@@ -26,17 +26,12 @@ function upgradeChatUrl(number: string | undefined): string {
 }
 
 async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
-  const { db } = deps.database;
-  const now = () => deps.clock.now();
-  const settings = deps.config.lms;
+  const area = areaContext(deps, 'lms');
+  const { db, now, settings } = area;
   accounts.composeLmsEmails(db, deps, now);
   await startItemCalibration(db, deps, now);
   const ctx: LmsContext = {
-    deps,
-    db,
-    settings,
-    now,
-    storage: createMediaStorage(deps.config.storage, deps.config.dataDir),
+    ...area,
     passwordSignIn: createPasswordSignIn(deps, { area: 'lms', cookiePath: '/auth/login' }),
     signIn: async (account) => ({
       token: await deps.tokens.sign(

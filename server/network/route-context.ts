@@ -1,21 +1,15 @@
-import type { AreaDeps } from '../platform/area.js';
+import type { AreaContext } from '../platform/area-context.js';
 import { AppError } from '../platform/errors.js';
 import { defineCaller } from '../platform/caller.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import { routeSchemas } from '../platform/route-schemas.js';
 import type { createRealtimeHub } from '../platform/realtime.js';
-import type { createMediaStorage } from '../platform/storage.js';
 import { hasCompleteProfile, type asMember, type Member } from './accounts.js';
 import type { receiveForm, FileKind } from './media.js';
 import type { createMemberLimits } from './member-limits.js';
 
 /** What the network's route files share, built once by registerNetworkArea. */
-export type NetworkContext = {
-  deps: AreaDeps;
-  db: AreaDeps['database']['db'];
-  settings: AreaDeps['config']['network'];
-  now: () => Date;
-  storage: ReturnType<typeof createMediaStorage>;
+export type NetworkContext = AreaContext<'network'> & {
   hub: ReturnType<typeof createRealtimeHub>;
   passwordSignIn: PasswordSignIn;
   memberLimits: ReturnType<typeof createMemberLimits>;

@@ -2,12 +2,12 @@ import cookie from '@fastify/cookie';
 import { feedEvents } from '../../contracts/network.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
+import { areaContext } from '../platform/area-context.js';
 import { createPasswordSignIn } from '../platform/password-sign-in.js';
 import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
 import { pruneMailCooldowns } from '../platform/mail-cooldowns.js';
 import { rateLimitHook } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
-import { createMediaStorage } from '../platform/storage.js';
 import { asMember, composeNetworkEmails } from './accounts.js';
 import { accountSettingsRoutes } from './account-settings-routes.js';
 import { authRoutes } from './auth-routes.js';
@@ -40,10 +40,8 @@ import { uploadRoutes } from './upload-routes.js';
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 
 async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
-  const { db } = deps.database;
-  const settings = deps.config.network;
-  const now = () => deps.clock.now();
-  const storage = createMediaStorage(deps.config.storage, deps.config.dataDir);
+  const area = areaContext(deps, 'network');
+  const { db, settings, now } = area;
   const passwordSignIn = createPasswordSignIn(deps, { area: 'network', cookiePath: '/api/network/auth/sign-in' });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
   const memberLimits = createMemberLimits(deps.counters, {
@@ -68,11 +66,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     sessions: { channel: SESSIONS_ENDED_CHANNEL, liveSessions: (keys) => liveSessionKeys(db, keys, now()) },
   });
   const ctx: NetworkContext = {
-    deps,
-    db,
-    settings,
-    now,
-    storage,
+    ...area,
     hub,
     passwordSignIn,
     memberLimits,
