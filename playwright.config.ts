@@ -4,6 +4,8 @@ import { timeouts } from './test/support/timeouts.js';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  // The screenshot sweeps are `npm run screens` (playwright.screens.config.ts), outside the gate.
+  testIgnore: 'screens/**',
   globalSetup: './e2e/global-setup.ts',
   // Ceilings for a hang, from the one scale of test/support/timeouts.ts (docs/testing.md, "Timeouts").
   timeout: timeouts.browserTest,

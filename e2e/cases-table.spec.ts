@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { chooseRowAction, createCaseViaApi, searchCases, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { expectFitsWidth } from './screen-list.js';
 
 const casesRegion = (page: Page) => page.getByRole('region', { name: 'Cases', exact: true });
 const names = [
@@ -141,4 +142,46 @@ test('when a recruiter searches a client name without its accents, then its case
   await chooseRowAction(page, wanted.case_number, 'Edit');
   await expect(page.getByRole('dialog', { name: 'Edit Case' })).toBeVisible();
   await expectAccessible(page);
+});
+
+test('when the case list is shown at any width, then case and passport numbers are never broken across lines', async ({
+  page,
+  request,
+}) => {
+  // A number shaped like the generated ones (dashes included), where a squeezed column used to break it.
+  const caseNumber = `PW-2026-${uniqueSuffix().slice(-6)}`;
+  await createCaseViaApi(request, {
+    case_number: caseNumber,
+    passport_number: 'P-WHOLE-1234',
+    client_name: 'Whole Number Client',
+    serviceIds: [],
+  });
+  await signInAs(page, 'caseAdmin');
+  // The newest case comes first; on a phone the rows are drawn as cards, so find it by its text.
+  await page.goto('/caseadmin/manage-cases');
+  const row = page.locator('tr', { hasText: caseNumber });
+  // One load, then the window is made narrower and wider: the layout follows the width, not the load.
+  for (const width of [390, 768, 900, 1024, 1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(row).toBeVisible();
+    const lineCounts = await row
+      .locator('td[data-label="Case Number"], td[data-label="Passport Number"]')
+      .evaluateAll((cells) =>
+        cells.map((cell) => {
+          // The cell's text laid out on how many lines: one line box per distinct top of its text's
+          // rectangles (text nodes only: an element's own box, such as the case number's link drawn
+          // as a flex item on a card, starts above its text and would count as a line of its own).
+          const tops = new Set<number>();
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const rect of Array.from(range.getClientRects())) tops.add(Math.round(rect.top));
+          }
+          return tops.size;
+        }),
+      );
+    expect(lineCounts, `at ${width}px`).toEqual([1, 1]);
+    await expectFitsWidth(page);
+  }
 });

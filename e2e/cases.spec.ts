@@ -462,3 +462,121 @@ test('when the case list shows cards on a phone, then select-all is visible, lab
   await expect(page.getByRole('region', { name: 'Move selected cases' })).toContainText('2 case(s) selected');
   await expectAccessible(page);
 });
+
+test('when a new case is sent without a passport number, then the form says so next to that field in plain words', async ({
+  page,
+}) => {
+  await signInAs(page, 'caseAdmin');
+  await page.goto('/caseadmin/create-case');
+  await page.getByLabel('Client Name').fill('Plain Words');
+  await page.getByRole('button', { name: 'Create Case' }).click();
+  const passport = page.getByLabel('Passport Number');
+  await expect(passport).toHaveAttribute('aria-invalid', 'true');
+  await expect(passport).toHaveAccessibleDescription('Please enter the passport number.');
+  await expect(page.getByText(/Invalid body|passport_number/)).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("when the tracker is given a case number longer than any, then it answers in plain words, not with the request's field names", async ({
+  page,
+}) => {
+  await page.goto('/casetracking');
+  await page.getByLabel('Case Number').fill('X'.repeat(70));
+  await page.getByLabel('Passport Number').fill('P1');
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Case number must be at most 64 characters.');
+  await expect(page.getByText(/Invalid query|caseNumber/)).toHaveCount(0);
+});
+
+test("when the admin dashboard lists recent cases, then it shows case numbers and the badges use the chart's status colours", async ({
+  page,
+  request,
+}) => {
+  const created = await createCaseViaApi(request, {
+    case_number: `RC-${uniqueSuffix()}`,
+    passport_number: 'P-RECENT',
+    client_name: 'Recent Client',
+    serviceIds: [],
+  });
+  await signInAs(page, 'caseAdmin');
+  await page.goto('/caseadmin/dashboard');
+  const recent = page.getByRole('region', { name: 'Recent Cases' });
+  await expect(recent.getByRole('link', { name: created.case_number })).toBeVisible();
+  const badge = recent.getByRole('row').filter({ hasText: created.case_number }).getByText('Under Review');
+  const [badgeColour, paletteColour] = await badge.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--status-under-review)';
+    document.body.append(probe);
+    const expected = getComputedStyle(probe).color;
+    probe.remove();
+    return [getComputedStyle(el).color, expected];
+  });
+  expect(badgeColour).toBe(paletteColour);
+});
+
+test('when an applicant checks a case on a phone, then the result is scrolled into view and focused', async ({
+  page,
+  request,
+}) => {
+  const created = await createCaseViaApi(request, {
+    case_number: `PH-${uniqueSuffix()}`,
+    passport_number: 'P-PHONE',
+    client_name: 'Phone Client',
+    serviceIds: [1],
+  });
+  await page.setViewportSize({ width: 390, height: 640 });
+  await page.goto('/casetracking');
+  await page.getByLabel('Case Number').fill(created.case_number);
+  await page.getByLabel('Passport Number').fill('P-PHONE');
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  const heading = page.getByRole('heading', { name: 'Case Progress Tracker' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+});
+
+test('when a case with a long applicant address is shown at a desk width, then the address keeps clear of the status badge and every step select fits its longest step', async ({
+  page,
+  request,
+}) => {
+  const created = await createCaseViaApi(request, {
+    case_number: `DSK-${uniqueSuffix()}`,
+    passport_number: 'P-DESK-1',
+    client_name: 'Desk Client With A Rather Long Name',
+    client_email: 'a.rather.long.applicant.address@example-recruitment.test',
+    serviceIds: [1, 2, 3, 4],
+  });
+  await signInAs(page, 'caseAdmin');
+  // At desk widths the details' facts keep apart: the long email does not run under the status badge.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/caseadmin/details/${created.id}`);
+  const email = page.getByText('a.rather.long.applicant.address@example-recruitment.test');
+  const badge = page.getByRole('region', { name: 'Case' }).getByText('Under Review', { exact: true });
+  const [emailBox, badgeBox] = [await email.boundingBox(), await badge.boundingBox()];
+  const overlap =
+    emailBox &&
+    badgeBox &&
+    emailBox.x < badgeBox.x + badgeBox.width &&
+    badgeBox.x < emailBox.x + emailBox.width &&
+    emailBox.y < badgeBox.y + badgeBox.height &&
+    badgeBox.y < emailBox.y + emailBox.height;
+  expect(overlap).toBe(false);
+  // Each step select is wide enough for its longest option: no step name is cut.
+  for (const select of await page.getByRole('combobox', { name: /^Change Step for / }).all()) {
+    const fits = await select.evaluate((el: HTMLSelectElement) => {
+      const probe = document.createElement('span');
+      probe.style.font = getComputedStyle(el).font;
+      probe.style.position = 'absolute';
+      probe.style.whiteSpace = 'nowrap';
+      document.body.append(probe);
+      const widest = Math.max(
+        ...Array.from(el.options).map(
+          (option) => ((probe.textContent = option.text), probe.getBoundingClientRect().width),
+        ),
+      );
+      probe.remove();
+      // The select's padding and its arrow take about 2.5rem.
+      return widest + 40 <= el.getBoundingClientRect().width;
+    });
+    expect(fits, (await select.getAttribute('aria-label')) ?? 'step select').toBe(true);
+  }
+});

@@ -1,0 +1,51 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { expect } from './fixtures.js';
+import { workerApp } from './worker-app.js';
+
+/** What the network specs share: names, and members made through the API the page itself uses. */
+
+let counter = 0;
+export const uniqueName = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
+
+export type Member = { name: string; email: string; password: string };
+
+/**
+ * A new member with a profile, signed up and signed in through the API (for tests about something
+ * else than signing up): the session cookie lands in `context`, so its pages open signed in.
+ * `origin` is the app's (the worker's unless the test runs an app of its own).
+ */
+export async function createMember(
+  context: BrowserContext,
+  {
+    name = uniqueName('member'),
+    email = `${name}@example.test`,
+    password = 'correct horse battery',
+    displayName = `Member ${name}`,
+    origin = workerApp().url,
+  }: { name?: string; email?: string; password?: string; displayName?: string; origin?: string } = {},
+): Promise<Member> {
+  const headers = { origin };
+  const credentials = { email, password };
+  expect((await context.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
+  // Sign-up answers alike for every address; the session comes from signing in.
+  expect((await context.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
+  const profile = await context.request.put('/api/network/me/profile', {
+    headers,
+    data: { username: name, displayName },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  return { name, email, password };
+}
+
+/** A new member in a browser of their own, on the feed. Close it with `close`. */
+export async function memberBrowser(
+  browser: Browser,
+  options: Parameters<typeof createMember>[1] = {},
+): Promise<Member & { context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL: options.origin ?? workerApp().url });
+  const member = await createMember(context, options);
+  const page = await context.newPage();
+  await page.goto('/Home');
+  await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
+  return { ...member, context, page, close: () => context.close() };
+}
