@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { waitForMail, type ReceivedMail } from './mailbox.js';
+import { openLmsAdmin } from './lms-helpers.js';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
@@ -204,11 +205,7 @@ test('when an LMS admin sets a learner password on the users page, then the lear
   expect(registered.status()).toBe(201);
   const learnerToken = ((await registered.json()) as { token: string }).token;
 
-  await page.goto('/lms-system/login');
-  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
-  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await openLmsAdmin(page);
   await page.getByRole('link', { name: 'Users and programs' }).click();
   await page.getByLabel('Search by username').fill(username);
   await page.getByRole('button', { name: `Actions for ${username}` }).click();

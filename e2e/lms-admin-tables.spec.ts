@@ -1,24 +1,17 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { e2eAccounts } from './accounts.js';
-import { expect, expectAccessible, test } from './fixtures.js';
-import { uniqueName } from './lms-helpers.js';
-
-async function lmsAdminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/auth/login', { data: e2eAccounts.lmsAdmin });
-  expect(login.status()).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
+import { expect, expectAccessible, signInAs, staffHeaders, test } from './fixtures.js';
+import { createLearner, signInLearner, uniqueName } from './lms-helpers.js';
 
 test('when an LMS admin opens the question bank at 1024 px and wider, then the questions are a table, not a stack of cards', async ({
   page,
   request,
 }) => {
-  const token = await lmsAdminToken(request);
+  const admin = await signInAdmin(page);
   const tag = `Q${Date.now().toString(36)}`;
   const made: number[] = [];
   for (let i = 1; i <= 12; i++) {
     const response = await request.post('/exam-questions', {
-      headers: { authorization: `Bearer ${token}` },
+      headers: admin,
       data: {
         question: `${tag} ${i}: a patient on warfarin presents with an INR of 6.2 and no bleeding; which is the most appropriate next step in management?`,
         question_type: 'multiple-choice',
@@ -37,8 +30,6 @@ test('when an LMS admin opens the question bank at 1024 px and wider, then the q
     expect(response.status()).toBe(201);
     made.push(((await response.json()) as { id: number }).id);
   }
-  await page.goto('/lms-system/login');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
   for (const width of [1024, 1440, 1920]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/lms-system/admin');
@@ -65,39 +56,18 @@ test('when an LMS admin opens the question bank at 1024 px and wider, then the q
     )
     .toBe('block');
   // Other specs count on their own questions being the only live ones of a profession.
-  for (const id of made)
-    expect(
-      (await request.delete(`/exam-questions/${id}`, { headers: { authorization: `Bearer ${token}` } })).status(),
-    ).toBe(204);
+  for (const id of made) expect((await request.delete(`/exam-questions/${id}`, { headers: admin })).status()).toBe(204);
 });
 
-/** The admin's token where the LMS keeps it, and the same token for API calls. */
-async function signInAdmin(page: Page, request: APIRequestContext): Promise<Record<string, string>> {
-  const token = await lmsAdminToken(request);
-  await page.goto('/lms-system/login');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
-  return { authorization: `Bearer ${token}` };
+/** The page signed in as the LMS admin (the worker's session), and that session's headers for API calls. */
+async function signInAdmin(page: Page): Promise<Record<string, string>> {
+  await signInAs(page, 'lmsAdmin');
+  return staffHeaders('lmsAdmin');
 }
 
-/** A learner registered through the API with the course library open; returns its name and token. */
-async function courseLearner(
-  request: APIRequestContext,
-  admin: Record<string, string>,
-): Promise<{ username: string; token: string }> {
-  const username = uniqueName('reader');
-  const response = await request.post('/auth/register', {
-    data: { username, password: 'a long password', profession: 'nurse' },
-  });
-  expect(response.status()).toBe(201);
-  const { token } = (await response.json()) as { token: string };
-  const id = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { id: number }).id;
-  expect(
-    (
-      await request.put(`/admin/users/${id}/programs`, { headers: admin, data: { allowed_programs: ['course'] } })
-    ).status(),
-  ).toBe(200);
-  return { username, token };
-}
+/** A learner registered through the API with the course library open. */
+const courseLearner = (request: APIRequestContext) =>
+  createLearner(request, { profession: 'nurse', prefix: 'reader', programs: ['course'] });
 
 const rowDisplay = (table: Locator) =>
   table
@@ -109,7 +79,7 @@ test('when an LMS admin opens users, courses and logs at 1024 px and wider, then
   page,
   request,
 }) => {
-  const admin = await signInAdmin(page, request);
+  const admin = await signInAdmin(page);
   const course = `Tables course ${uniqueName('')}`;
   expect(
     (
@@ -119,7 +89,7 @@ test('when an LMS admin opens users, courses and logs at 1024 px and wider, then
       })
     ).status(),
   ).toBe(201);
-  const { username } = await courseLearner(request, admin);
+  const { username } = await courseLearner(request);
 
   for (const width of [1024, 1440, 1920]) {
     await page.setViewportSize({ width, height: 900 });
@@ -182,7 +152,7 @@ test('when an LMS admin edits an imported question whose options hold commas, th
   page,
   request,
 }) => {
-  const admin = await signInAdmin(page, request);
+  const admin = await signInAdmin(page);
   const tag = uniqueName('Edit');
   // Imported from a spreadsheet: an option with a comma in it, in a quoted item of the old options cell.
   const imported = await request.post('/exam-questions/import', {
@@ -238,7 +208,7 @@ test('when an LMS admin writes a course in Markdown, then the editor previews it
   browser,
   baseURL,
 }) => {
-  const admin = await signInAdmin(page, request);
+  await signInAdmin(page);
   const title = `Markdown course ${uniqueName('')}`;
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/lms-system/admin/course');
@@ -290,15 +260,14 @@ test('when an LMS admin writes a course in Markdown, then the editor previews it
   await page.getByRole('button', { name: 'Save course' }).click();
   await expect(page).toHaveURL(/\/lms-system\/admin\/course$/);
 
-  const learner = await courseLearner(request, admin);
+  const learner = await courseLearner(request);
   const courses = (await (
     await request.get('/user/courses', { headers: { authorization: `Bearer ${learner.token}` } })
   ).json()) as { courses: { id: number; title: string }[] };
   const id = courses.courses.find((c) => c.title === title)?.id;
   expect(id).toBeDefined();
   const learnerPage = await (await browser.newContext({ baseURL })).newPage();
-  await learnerPage.goto('/lms-system/login');
-  await learnerPage.evaluate((value) => localStorage.setItem('token', value), learner.token);
+  await signInLearner(learnerPage, learner);
   await learnerPage.goto(`/courses/${id}`);
   const lessons = learnerPage.getByRole('region', { name: 'Hand hygiene' });
   await expect(lessons.getByRole('listitem')).toHaveCount(2);
@@ -315,7 +284,7 @@ test('when lesson text carries script, event handlers, javascript: links or outs
   browser,
   baseURL,
 }) => {
-  const admin = await signInAdmin(page, request);
+  const admin = await signInAdmin(page);
   const title = `Attack course ${uniqueName('')}`;
   const attack = [
     '<script>window.__xss = "script"</script>',
@@ -351,11 +320,10 @@ test('when lesson text carries script, event handlers, javascript: links or outs
   await page.goto(`/lms-system/admin/course/${id}`);
   await checkLesson(page, page.getByRole('region', { name: 'Preview of lesson 1' }));
 
-  const learner = await courseLearner(request, admin);
+  const learner = await courseLearner(request);
   const learnerPage = await (await browser.newContext({ baseURL })).newPage();
   watch(learnerPage);
-  await learnerPage.goto('/lms-system/login');
-  await learnerPage.evaluate((value) => localStorage.setItem('token', value), learner.token);
+  await signInLearner(learnerPage, learner);
   await learnerPage.goto(`/courses/${id}`);
   await checkLesson(learnerPage, learnerPage.getByRole('region', { name: 'Attack' }));
   expect(outside).toEqual([]);

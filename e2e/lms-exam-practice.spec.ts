@@ -1,7 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
-import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
-import { lmsAdminApi, uniqueName } from './lms-helpers.js';
+import { createLearner, lmsAdminApi, openLmsAdmin, signInLearner, uniqueName } from './lms-helpers.js';
 
 /*
  * The mock exam as a practice tool: finish, review, retake and history; the question bank's CSV
@@ -22,7 +21,7 @@ async function grantResults(api: APIRequestContext, username: string) {
   ).toBe(200);
 }
 
-/** A learner made and driven through the API: registers, then answers every question of the exam with `answer`. */
+/** A learner made and driven through the API: registers, then answers every question of the exam with `answer`; returns their name and token. */
 async function learnerAnswersAll(
   baseURL: string,
   profession: string,
@@ -50,15 +49,7 @@ async function learnerAnswersAll(
     ).toBe(200);
   }
   await context.dispose();
-  return username;
-}
-
-async function signIn(page: Page, username: string, password: string, home: RegExp) {
-  await page.goto('/lms-system/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(home);
+  return { username, token };
 }
 
 /** From the exam intro's wizard: Confirmation → NDA → Tutorial → the first question. */
@@ -90,6 +81,7 @@ async function answer(page: Page, option: 'Right answer' | 'Wrong answer') {
 
 test('when a learner finishes the exam, then they review it, retake it and see both attempts in the history', async ({
   page,
+  request,
   baseURL,
 }) => {
   test.slow();
@@ -109,15 +101,13 @@ test('when a learner finishes the exam, then they review it, retake it and see b
     });
     expect(response.status()).toBe(201);
   }
-  const username = uniqueName('retaker');
-  await page.goto('/lms-system/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Profession').selectOption('physiotherapist');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
-  await grantResults(api, username);
   await api.dispose();
+  const learner = await createLearner(request, {
+    profession: 'physiotherapist',
+    prefix: 'retaker',
+    programs: ['exam-results'],
+  });
+  await signInLearner(page, learner);
 
   // First attempt: one wrong, the rest right, until no question is left.
   await page.goto('/exam');
@@ -183,7 +173,7 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
   ];
   const file = (text: string) => ({ name: 'questions.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
-  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  await openLmsAdmin(page);
   const importer = page.getByRole('region', { name: 'Import questions', exact: true });
   await importer.getByLabel('CSV file').setInputFiles(file(rows.join('\n')));
   await expect(importer.getByRole('table', { name: 'Preview of the import' }).getByRole('row')).toHaveCount(4);
@@ -243,17 +233,18 @@ test('when an admin grades an essay in the browser, then it leaves the queue and
     },
   });
   expect(created.status()).toBe(201);
-  const username = await learnerAnswersAll(baseURL ?? '', 'physiotherapist', (q) =>
+  const learner = await learnerAnswersAll(baseURL ?? '', 'physiotherapist', (q) =>
     q.question_type === 'essay'
       ? 'I keep the load close and bend my knees.'
       : q.question_type === 'multiple-choice'
         ? 'Right answer'
         : 'x',
   );
+  const username = learner.username;
   await grantResults(api, username);
   await api.dispose();
 
-  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  await openLmsAdmin(page);
   await page.getByRole('link', { name: 'Essay grading' }).click();
   const card = page.getByRole('listitem').filter({ hasText: essay }).filter({ hasText: username });
   await expect(card).toContainText('I keep the load close and bend my knees.');
@@ -266,9 +257,8 @@ test('when an admin grades an essay in the browser, then it leaves the queue and
   await expect(page.getByRole('listitem').filter({ hasText: essay }).filter({ hasText: username })).toContainText(
     'correct',
   );
-  await page.getByRole('button', { name: 'Sign out' }).click();
 
-  await signIn(page, username, PASSWORD, /\/lms-system\/dashboard$/);
+  await signInLearner(page, learner);
   await page.goto('/exam');
   await page.getByRole('link', { name: 'Review answers' }).click();
   const item = page.getByRole('listitem').filter({ hasText: essay });
@@ -278,9 +268,10 @@ test('when an admin grades an essay in the browser, then it leaves the queue and
 
 test('when an admin schedules and deletes an upcoming exam in the browser, then learners of that profession see it meanwhile', async ({
   page,
+  request,
 }) => {
   const title = `Physiotherapy sitting ${uniqueName('')}`;
-  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  await openLmsAdmin(page);
   await page.getByRole('link', { name: 'Upcoming exams' }).click();
   const form = page.getByRole('form', { name: 'Schedule an exam' });
   await form.getByRole('button', { name: 'Add Exam' }).click();
@@ -294,18 +285,12 @@ test('when an admin schedules and deletes an upcoming exam in the browser, then 
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row).toContainText('09:30');
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Sign out' }).click();
 
-  const learner = uniqueName('sitter');
-  await page.goto('/lms-system/register');
-  await page.getByLabel('Username').fill(learner);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Profession').selectOption('physiotherapist');
-  await page.getByRole('button', { name: 'Register' }).click();
+  await signInLearner(page, await createLearner(request, { profession: 'physiotherapist', prefix: 'sitter' }));
+  await page.goto('/lms-system/dashboard');
   await expect(page.getByRole('region', { name: 'Upcoming Exams' })).toContainText(title);
-  await page.getByRole('button', { name: 'Logout' }).click();
 
-  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  await openLmsAdmin(page);
   await page.getByRole('link', { name: 'Upcoming exams' }).click();
   await page.getByRole('button', { name: `Delete exam ${title}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
@@ -313,7 +298,7 @@ test('when an admin schedules and deletes an upcoming exam in the browser, then 
 });
 
 test('when an admin sets the wait between attempts, then it is saved and shown again', async ({ page }) => {
-  await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+  await openLmsAdmin(page);
   await page.getByRole('link', { name: 'Exam settings' }).click();
   const wait = page.getByLabel('Wait between attempts (minutes)');
   await expect(wait).toHaveValue('0');
@@ -359,6 +344,7 @@ async function answerAnything(page: Page) {
 
 test('when the question on screen is deleted, the exam is left by the header, a retake is refused or a bad address is opened, then the learner is told and can go on', async ({
   page,
+  request,
   baseURL,
 }) => {
   test.slow();
@@ -376,12 +362,7 @@ test('when the question on screen is deleted, the exam is left by the header, a 
     });
     expect(created.status()).toBe(201);
   }
-  await page.goto('/lms-system/register');
-  await page.getByLabel('Username').fill(uniqueName('withdrawn'));
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByLabel('Profession').selectOption('physiotherapist');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+  await signInLearner(page, await createLearner(request, { profession: 'physiotherapist', prefix: 'withdrawn' }));
 
   // An admin deletes the question on screen: the answer gets the next question and a word of why.
   await page.goto('/exam');
@@ -462,7 +443,7 @@ test('when an admin adds a question already in the bank on a phone, then the ref
   const { id } = (await added.json()) as { id: number };
   try {
     await page.setViewportSize({ width: 390, height: 700 });
-    await signIn(page, e2eAccounts.lmsAdmin.username, e2eAccounts.lmsAdmin.password, /\/lms-system\/admin$/);
+    await openLmsAdmin(page);
     const form = page.getByRole('form', { name: 'Add New Exam Question' });
     await form.getByLabel('Question', { exact: true }).fill(question);
     await form.getByLabel('Option 1', { exact: true }).fill('Yes');

@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import type { Program } from '../contracts/lms-constants.js';
 import { e2eAccounts } from './accounts.js';
-import { expect, staffHeaders } from './fixtures.js';
+import { expect, signInAs, staffHeaders } from './fixtures.js';
 import { addToLocalStorage } from './sessions.js';
 import { workerApp } from './worker-app.js';
 
@@ -58,9 +58,16 @@ export async function createLearner(
   return { id, username, password, token };
 }
 
+/** Opens the LMS admin's question bank signed in with the worker's session (no trip through the login). */
+export async function openLmsAdmin(page: Page): Promise<void> {
+  await signInAs(page, 'lmsAdmin');
+  await page.goto('/lms-system/admin');
+  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+}
+
 /** Signs the page's browser in as `learner` (their token where the LMS keeps it); the next page load shows it. */
-export async function signInLearner(page: Page, learner: Pick<Learner, 'token'>): Promise<void> {
-  await addToLocalStorage(page, { token: learner.token });
+export async function signInLearner(page: Page, learner: Pick<Learner, 'token'>, origin?: string): Promise<void> {
+  await addToLocalStorage(page, { token: learner.token }, origin);
 }
 
 /** Adds `count` easy multiple-choice questions ("Right answer" is right) and returns their ids. */

@@ -1,7 +1,6 @@
 import { request as playwrightRequest } from '@playwright/test';
-import { e2eAccounts } from './accounts.js';
-import { expect, expectAccessible, test } from './fixtures.js';
-import { addQuestions, lmsAdminApi, uniqueName } from './lms-helpers.js';
+import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { addQuestions, createLearner, lmsAdminApi, signInLearner, uniqueName } from './lms-helpers.js';
 import { waitForMail } from './mailbox.js';
 
 /*
@@ -12,6 +11,7 @@ import { waitForMail } from './mailbox.js';
 
 test('when a self-registered learner asks for premium and an LMS admin grants it, then the learner is told and the courses open', async ({
   page,
+  request,
   browser,
   baseURL,
 }) => {
@@ -32,15 +32,11 @@ test('when a self-registered learner asks for premium and an LMS admin grants it
   const courseId = ((await created.json()) as { id: number }).id;
   const adminContext = await browser.newContext();
   try {
-    const username = uniqueName('asker');
-    const email = `${username}@example.test`;
-    await page.goto('/lms-system/register');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill('a long password');
-    await page.getByLabel('Email (optional)').fill(email);
-    await page.getByLabel('Profession').selectOption('physiotherapist');
-    await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+    const email = `${uniqueName('asker')}@example.test`;
+    const learner = await createLearner(request, { profession: 'physiotherapist', prefix: 'asker', email });
+    const { username } = learner;
+    await signInLearner(page, learner);
+    await page.goto('/lms-system/dashboard');
 
     // The locked library names its courses (title and level), but opens none.
     await page.getByRole('link', { name: 'View Courses' }).click();
@@ -62,11 +58,8 @@ test('when a self-registered learner asks for premium and an LMS admin grants it
     await expect(page.getByText(/^Requested on /)).toBeVisible();
 
     // The admin grants it on the users page with one click.
-    const login = await api.post('/auth/login', { data: e2eAccounts.lmsAdmin });
-    const { token } = (await login.json()) as { token: string };
     const admin = await adminContext.newPage();
-    await admin.goto('/lms-system/login');
-    await admin.evaluate((value) => localStorage.setItem('token', value), token);
+    await signInAs(admin, 'lmsAdmin');
     await admin.goto('/lms-system/admin/users');
     const requests = admin.getByRole('table', { name: 'Open premium requests' });
     const row = requests.getByRole('row').filter({ hasText: username });
@@ -103,20 +96,15 @@ test('when a self-registered learner asks for premium and an LMS admin grants it
 
 test('when a free learner has finished an exam, then the locked results show a sample, labelled as one, and none of their own scores', async ({
   page,
+  request,
   baseURL,
 }) => {
-  const username = uniqueName('sampler');
-  await page.goto('/lms-system/register');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill('a long password');
-  await page.getByLabel('Profession').selectOption('dentist');
-  await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+  const sampler = await createLearner(request, { profession: 'dentist', prefix: 'sampler' });
+  await signInLearner(page, sampler);
   // The attempt itself through the API with the learner's own token: what matters here is what a finished, locked attempt shows.
-  const token = await page.evaluate(() => localStorage.getItem('token'));
   const learner = await playwrightRequest.newContext({
     baseURL,
-    extraHTTPHeaders: { authorization: `Bearer ${token ?? ''}` },
+    extraHTTPHeaders: { authorization: `Bearer ${sampler.token}` },
   });
   const api = await lmsAdminApi(baseURL ?? '');
   // At least one question, so the exam starts whatever other specs left in the dentists' bank; retired at the end.
@@ -127,7 +115,7 @@ test('when a free learner has finished an exam, then the locked results show a s
     const attemptId = ((await started.json()) as { attemptId: number }).attemptId;
     expect((await learner.post('/user/exam/finish')).status()).toBe(200);
 
-    await page.reload();
+    await page.goto('/lms-system/dashboard');
     const card = page.getByRole('region', { name: 'Results by topic' });
     const sample = card.getByRole('figure', { name: 'Sample results, not yours' });
     await expect(sample).toContainText('Sample: what Premium exam results look like (not your results)');

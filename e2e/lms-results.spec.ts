@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
-import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
-import { lmsAdminApi, uniqueName } from './lms-helpers.js';
+import { createLearner, lmsAdminApi, openLmsAdmin, signInLearner, uniqueName } from './lms-helpers.js';
 
 /*
  * Results a learner can act on: the score against the profession's pass mark, the results by
@@ -9,8 +8,6 @@ import { lmsAdminApi, uniqueName } from './lms-helpers.js';
  * Profession: nurse; the questions made here are retired at the end, so lms.spec.ts finds the
  * nurse bank as it expects it.
  */
-
-const PASSWORD = 'a long password';
 
 /** Answers the question on screen: right for `rightWhen` questions, wrong otherwise. */
 async function answerShown(page: Page, rightWhen: (question: string) => boolean) {
@@ -22,6 +19,7 @@ async function answerShown(page: Page, rightWhen: (question: string) => boolean)
 
 test('when a self-registered learner redeems an access code and finishes the exam, then the courses open and the results show the score against the pass mark and a by-topic chart, weakest first, with a practice set per topic', async ({
   page,
+  request,
   baseURL,
 }) => {
   test.slow();
@@ -59,13 +57,9 @@ test('when a self-registered learner redeems an access code and finishes the exa
     const others = bank.examQuestions.filter((q) => !made.includes(q.id));
     expect(others).toEqual([]);
 
-    const username = uniqueName('topiclearner');
-    await page.goto('/lms-system/register');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Profession').selectOption('nurse');
-    await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
+    const learner = await createLearner(request, { profession: 'nurse', prefix: 'topiclearner' });
+    await signInLearner(page, learner);
+    await page.goto('/lms-system/dashboard');
     // An agency's code, redeemed on the dashboard's locked card: the courses and the results open.
     const issued = await api.post('/admin/access-codes', {
       data: { count: 1, programs: ['course', 'exam-results'], note: 'e2e agency' },
@@ -148,11 +142,7 @@ test('when an admin imports a GIFT file with one bad question, then its line is 
   const file = (text: string) => ({ name: 'questions.gift', mimeType: 'text/plain', buffer: Buffer.from(text) });
   const made: number[] = [];
   try {
-    await page.goto('/lms-system/login');
-    await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
-    await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/lms-system\/admin$/);
+    await openLmsAdmin(page);
     const importer = page.getByRole('region', { name: 'Import questions', exact: true });
     await importer.getByLabel('File format').selectOption('gift');
     await importer.getByLabel('Profession of the questions').selectOption('doctor');
@@ -188,11 +178,7 @@ test('when an admin imports a GIFT file with one bad question, then its line is 
 test('when an admin issues access codes in the browser, then they are shown once with a CSV download and listed as unused', async ({
   page,
 }) => {
-  await page.goto('/lms-system/login');
-  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
-  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await openLmsAdmin(page);
   await page.getByRole('link', { name: 'Access codes' }).click();
   const form = page.getByRole('form', { name: 'Issue access codes' });
   const note = uniqueName('Agency ');

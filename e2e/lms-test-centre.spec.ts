@@ -1,7 +1,7 @@
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
-import { addQuestions, lmsAdminApi, registerLearner, uniqueName } from './lms-helpers.js';
+import { addQuestions, createLearner, lmsAdminApi, openLmsAdmin, signInLearner, uniqueName } from './lms-helpers.js';
 
 /*
  * The test-centre sitting in Chromium: navigator, flags, a changed answer, a reload, a 60-second
@@ -48,6 +48,7 @@ for (const viewport of [
   test(`when a learner sits the exam in test-centre mode on a ${viewport.name}, then the navigator, flags, a changed answer, a reload, a 60-second outage and the review all work`, async ({
     page,
     context,
+    request,
     baseURL,
   }) => {
     test.slow();
@@ -55,11 +56,10 @@ for (const viewport of [
     const api = await lmsAdminApi(baseURL ?? '');
     created.push(...(await addQuestions(api, 'doctor', 3, uniqueName('Sitting'))));
     await page.clock.install();
-    const username = await registerLearner(page, 'doctor', 'sitter');
-    const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as {
-      users: { id: number }[];
-    };
-    await api.put(`/admin/users/${users.users[0]?.id}/programs`, { data: { allowed_programs: ['exam-results'] } });
+    await signInLearner(
+      page,
+      await createLearner(request, { profession: 'doctor', prefix: 'sitter', programs: ['exam-results'] }),
+    );
     await startTestCentre(page);
 
     const count = Number((await page.getByText(/^Question 1 of \d+$/).textContent())?.match(/of (\d+)/)?.[1]);
@@ -176,6 +176,7 @@ for (const viewport of [
 test('when the connection drops in practice mode, then the answer is kept on the device, sent once when it is back and its feedback shown', async ({
   page,
   context,
+  request,
   baseURL,
 }) => {
   test.slow();
@@ -183,7 +184,7 @@ test('when the connection drops in practice mode, then the answer is kept on the
   created.push(...(await addQuestions(api, 'doctor', 2, uniqueName('Practice offline'))));
   await api.dispose();
   await page.clock.install();
-  await registerLearner(page, 'doctor', 'practiser');
+  await signInLearner(page, await createLearner(request, { profession: 'doctor', prefix: 'practiser' }));
   await page.goto('/exam');
   await page.getByRole('radio', { name: /^Practice/ }).check();
   await page.getByRole('button', { name: 'Next' }).click();
@@ -217,6 +218,7 @@ test('when the connection drops in practice mode, then the answer is kept on the
 
 test('when an admin gives a learner 1.5 times the time on the users page, then the change is recorded and the learner’s next exam clock shows it', async ({
   page,
+  request,
   browser,
   baseURL,
 }) => {
@@ -225,13 +227,10 @@ test('when an admin gives a learner 1.5 times the time on the users page, then t
   created.push(...(await addQuestions(api, 'doctor', 1, uniqueName('Accommodated'))));
   await api.dispose();
   const learnerPage = await (await browser.newContext({ baseURL })).newPage();
-  const username = await registerLearner(learnerPage, 'doctor', 'sitter');
+  const { username, ...learner } = await createLearner(request, { profession: 'doctor', prefix: 'sitter' });
+  await signInLearner(learnerPage, learner);
 
-  await page.goto('/lms-system/login');
-  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
-  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await openLmsAdmin(page);
   await page.goto('/lms-system/admin/users');
   await page.getByLabel('Search by username').fill(username);
   const row = page.getByRole('row').filter({ hasText: username });

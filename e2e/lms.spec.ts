@@ -2,7 +2,15 @@ import type { Locator, Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { startAppProcess, type AppProcess } from './app-process.js';
 import { expect, expectAccessible, test } from './fixtures.js';
-import { addQuestions, lmsAdminApi, registerLearner, uniqueName } from './lms-helpers.js';
+import {
+  addQuestions,
+  createLearner,
+  lmsAdminApi,
+  openLmsAdmin,
+  registerLearner,
+  signInLearner,
+  uniqueName,
+} from './lms-helpers.js';
 import { ceiling, timeouts } from '../test/support/timeouts.js';
 
 /** Confirmation → NDA (with its alert when not accepted) → Tutorial → Exam. */
@@ -140,10 +148,7 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   // The admin's integrity record shows the attempt with its copy event.
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/lms-system\/login$/);
-  await page.getByLabel('Username').fill(e2eAccounts.lmsAdmin.username);
-  await page.getByLabel('Password').fill(e2eAccounts.lmsAdmin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/lms-system\/admin$/);
+  await openLmsAdmin(page);
   await page.getByRole('link', { name: 'Exam logs' }).click();
   const row = page
     .getByRole('row')
@@ -160,7 +165,10 @@ test('when a learner takes the exam, then every wizard stage, the milestone, a r
   await expectAccessible(page);
 });
 
-test('when an admin adds a question, then a learner of that profession gets it in the exam', async ({ page }) => {
+test('when an admin adds a question, then a learner of that profession gets it in the exam', async ({
+  page,
+  request,
+}) => {
   await page.goto('/lms-system/login');
   await expect(page.getByRole('heading', { name: 'Welcome Back!' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
@@ -192,8 +200,7 @@ test('when an admin adds a question, then a learner of that profession gets it i
   ]);
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await registerLearner(page, 'nurse');
+  await signInLearner(page, await createLearner(request, { profession: 'nurse' }));
   // A learner is kept out of the admin pages.
   await page.goto('/lms-system/admin');
   await expect(page).toHaveURL(/\/lms-system\/dashboard$/);
@@ -205,6 +212,7 @@ test('when an admin adds a question, then a learner of that profession gets it i
 
 test('when an admin grants the course program, then the locked library opens, lessons record progress and recent courses show it', async ({
   page,
+  request,
   baseURL,
 }) => {
   const api = await lmsAdminApi(baseURL ?? '');
@@ -228,7 +236,8 @@ test('when an admin grants the course program, then the locked library opens, le
     expect(response.status()).toBe(201);
   }
 
-  const username = await registerLearner(page, 'nutritionist');
+  const learner = await createLearner(request, { profession: 'nutritionist' });
+  await signInLearner(page, learner);
   await page.goto('/courses');
   await expect(page.getByRole('heading', { name: 'Premium Content Locked' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upgrade to Premium' })).toHaveAttribute(
@@ -237,10 +246,7 @@ test('when an admin grants the course program, then the locked library opens, le
   );
   await expectAccessible(page);
 
-  const users = (await (await api.get('/admin/users', { params: { search: username } })).json()) as {
-    users: { id: number }[];
-  };
-  const grant = await api.put(`/admin/users/${users.users[0]?.id}/programs`, {
+  const grant = await api.put(`/admin/users/${learner.id}/programs`, {
     data: { allowed_programs: ['course'] },
   });
   expect(grant.status()).toBe(200);
@@ -272,6 +278,7 @@ test('when an admin grants the course program, then the locked library opens, le
 
 test('when a learner practises, then each answer is marked and explained at once and the set ends with a summary titled after it', async ({
   page,
+  request,
   baseURL,
 }) => {
   const api = await lmsAdminApi(baseURL ?? '');
@@ -288,7 +295,8 @@ test('when a learner practises, then each answer is marked and explained at once
   expect(response.status()).toBe(201);
   await addQuestions(api, 'doctor', 2, 'Old module');
   await api.dispose();
-  await registerLearner(page, 'doctor');
+  await signInLearner(page, await createLearner(request, { profession: 'doctor' }));
+  await page.goto('/lms-system/dashboard');
   await page.getByRole('link', { name: 'Quick practice (5 minutes)' }).click();
   await expect(page.getByRole('heading', { name: 'Quick practice', level: 1 })).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/^[45]:\d\d$/);

@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { createLearner, signInLearner } from './lms-helpers.js';
+import { createMember } from './network-helpers.js';
 import { workerApp } from './worker-app.js';
 
 let counter = 0;
@@ -50,15 +52,7 @@ test('when a form is sent with a wrong or missing field, then the app says what 
   // After sending: the server's own sentence for a taken username.
   const taken = unique('taken');
   const other = await page.context().browser()!.newContext({ baseURL: workerApp().url });
-  const headers = { origin: workerApp().url };
-  const credentials = { email: `${taken}@example.test`, password: 'correct horse battery' };
-  expect((await other.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
-  expect((await other.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
-  expect(
-    (
-      await other.request.put('/api/network/me/profile', { headers, data: { username: taken, displayName: 'Taken' } })
-    ).status(),
-  ).toBe(200);
+  await createMember(other, { name: taken, displayName: 'Taken' });
   await other.close();
   await username.fill(taken);
   await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -70,12 +64,9 @@ test('when a member uses the settings page, then name, photo and password change
   browser,
   baseURL,
 }) => {
-  const name = unique('settings');
-  const credentials = await signUp(page, name);
-  await page.getByLabel('Username').fill(name);
-  await page.getByLabel('Display name').fill('Before Rename');
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/Home$/);
+  const member = await createMember(page.context(), { name: unique('settings'), displayName: 'Before Rename' });
+  const credentials = { email: member.email, password: member.password };
+  await page.goto('/Home');
   // The feed's card offers a photo while there is none, and leads to the settings.
   await page.getByRole('link', { name: 'Add a photo' }).click();
   await expect(page).toHaveURL(/\/settings$/);
@@ -180,19 +171,12 @@ test('when the navigation is seen on a phone, then every entry has its word, and
   request,
 }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await signUp(page, unique('phone'));
-  await page.getByLabel('Username').fill(unique('phone'));
-  await page.getByLabel('Display name').fill('Phone Member');
-  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await createMember(page.context(), { name: unique('phone'), displayName: 'Phone Member' });
+  await page.goto('/Home');
   const main = page.getByRole('navigation', { name: 'Main' });
   for (const label of ['Home', 'Settings']) await expect(main.getByText(label, { exact: true })).toBeVisible();
 
-  const register = await request.post('/auth/register', {
-    data: { username: unique('learner'), password: 'a long password', profession: 'nurse' },
-  });
-  const { token } = (await register.json()) as { token: string };
-  await page.goto('/lms-system/login');
-  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await signInLearner(page, await createLearner(request, { profession: 'nurse' }));
   await page.goto('/lms-system/dashboard');
   const learning = page.getByRole('navigation', { name: 'Learning' });
   for (const label of ['Dashboard', 'Courses', 'Exam', 'Profile', 'Logout'])

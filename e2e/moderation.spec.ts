@@ -1,53 +1,22 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { createMember, createPost, memberBrowser } from './network-helpers.js';
+import { workerApp } from './worker-app.js';
 import { waitForMail } from './mailbox.js';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 
-/** Signs up (or, on a retry, signs in again) through the API the page itself uses, with a fresh profile name. */
-async function signUp(
-  context: BrowserContext,
-  baseURL: string,
-  credentials: { email: string; password: string },
-  name: string,
-) {
-  const headers = { origin: baseURL };
-  expect((await context.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
-  expect((await context.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
-  expect(
-    (
-      await context.request.put('/api/network/me/profile', {
-        headers,
-        data: { username: name, displayName: `Member ${name}` },
-      })
-    ).status(),
-  ).toBe(200);
-}
-
-async function memberBrowser(
-  browser: Browser,
-  baseURL: string,
-  prefix: string,
-): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL });
-  const name = unique(prefix);
-  await signUp(context, baseURL, { email: `${name}@example.test`, password: 'correct horse battery' }, name);
-  const page = await context.newPage();
-  await page.goto('/Home');
-  await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
-  return { page, name, close: () => context.close() };
-}
+/** A new member in a browser of their own, on the feed. */
+const newMember = (browser: Browser, prefix: string) => memberBrowser(browser, { name: unique(prefix) });
 
 /** The moderator: an address listed in NETWORK_ADMIN_EMAILS, verified through its emailed link. */
-async function moderatorBrowser(
-  browser: Browser,
-  baseURL: string,
-): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL });
+async function moderatorBrowser(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL: workerApp().url });
   const { email, password } = e2eAccounts.networkModerator;
-  await signUp(context, baseURL, { email, password }, unique('moderator'));
+  // Signed up by the worker's first moderation test; signing up again only answers alike, and signing in works.
+  await createMember(context, { name: unique('moderator'), email, password });
   const page = await context.newPage();
   const me = await (await context.request.get('/api/network/me')).json();
   if (!me.user.emailVerified) {
@@ -63,19 +32,13 @@ async function moderatorBrowser(
 
 test('when a member reports a post, then a moderator removes it and suspends its author for a day, the author sees the suspension and the reporter is told', async ({
   browser,
-  baseURL,
 }) => {
-  const base = baseURL ?? '';
-  const author = await memberBrowser(browser, base, 'spammer');
-  const reporter = await memberBrowser(browser, base, 'reporter');
-  const moderator = await moderatorBrowser(browser, base);
+  const author = await newMember(browser, 'spammer');
+  const reporter = await newMember(browser, 'reporter');
+  const moderator = await moderatorBrowser(browser);
   const text = `Cheap followers, DM me ${unique('')}`;
 
-  await author.page.getByRole('button', { name: 'Start a post' }).click();
-  const create = author.page.getByRole('dialog', { name: 'Create a post' });
-  await create.getByPlaceholder("What's on your mind?").fill(text);
-  await create.getByRole('button', { name: 'Post', exact: true }).click();
-  await expect(create).toBeHidden();
+  await createPost(author.context, text);
 
   // The reporter reports it from the post's action menu; members see no moderation entry.
   await expect(reporter.page.getByRole('link', { name: 'Moderation' })).toHaveCount(0);
@@ -121,6 +84,7 @@ test('when a member reports a post, then a moderator removes it and suspends its
   await expectAccessible(author.page);
   // The server refuses their writes with the same reason.
   await author.page.getByRole('button', { name: 'Start a post' }).click();
+  const create = author.page.getByRole('dialog', { name: 'Create a post' });
   await create.getByPlaceholder("What's on your mind?").fill('Back again');
   await create.getByRole('button', { name: 'Post', exact: true }).click();
   await expect(create.getByText(/Your account is suspended until .* Advertising is not allowed here/)).toBeVisible();

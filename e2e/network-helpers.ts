@@ -49,3 +49,13 @@ export async function memberBrowser(
   await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
   return { ...member, context, page, close: () => context.close() };
 }
+
+/** A text post by the member signed in in `context`, made through the API; returns its id. */
+export async function createPost(context: BrowserContext, text: string, origin = workerApp().url): Promise<string> {
+  const response = await context.request.post('/api/network/posts', {
+    headers: { origin },
+    multipart: { description: text },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}

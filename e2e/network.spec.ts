@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { createMember, createPost, memberBrowser } from './network-helpers.js';
 import { startLocalOidcProvider, type LocalProviderOptions } from './network-oidc-provider.js';
 
 // A real 1×1 PNG, and files as phones save them (test/fixtures/media/README.md).
@@ -21,42 +22,16 @@ async function expectPlayable(video: Locator) {
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 
-async function signUpThroughUi(page: Page, name: string) {
-  await page.goto('/');
-  await page.getByLabel('Email').fill(`${name}@example.test`);
-  await page.getByLabel('Password').fill('correct horse battery');
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/UserDetails$/);
-  await page.getByLabel('Username').fill(name);
-  await page.getByLabel('Display name').fill(`Member ${name}`);
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/Home$/);
-}
-
-/** A second member in a browser of its own, signed up through the API the page itself uses. */
-async function secondBrowser(
-  browser: Browser,
-  baseURL: string,
-): Promise<{ context: BrowserContext; page: Page; name: string }> {
-  const context = await browser.newContext({ baseURL });
-  const name = unique('reader');
-  const headers = { origin: baseURL };
-  const credentials = { email: `${name}@example.test`, password: 'correct horse battery' };
-  const signUp = await context.request.post('/api/network/auth/sign-up', { headers, data: credentials });
-  expect(signUp.status()).toBe(202);
-  // Sign-up answers alike for every address; the session comes from signing in.
-  const signIn = await context.request.post('/api/network/auth/sign-in', { headers, data: credentials });
-  expect(signIn.status()).toBe(200);
-  const profile = await context.request.put('/api/network/me/profile', {
-    headers,
-    data: { username: name, displayName: `Reader ${name}` },
-  });
-  expect(profile.status()).toBe(200);
-  const page = await context.newPage();
+/** A new member (made through the API: signing up is members.spec.ts's) on the feed in `page`. */
+async function openFeedAs(page: Page, name: string) {
+  await createMember(page.context(), { name });
   await page.goto('/Home');
   await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
-  return { context, page, name };
 }
+
+/** A second member in a browser of its own, on the feed. */
+const secondBrowser = (browser: Browser) =>
+  memberBrowser(browser, { name: unique('reader'), displayName: `Reader ${unique('')}` });
 
 /** Publishes through the dialog and returns the new post's id. */
 async function publish(
@@ -80,15 +55,14 @@ async function publish(
 test('when members post, comment, like and delete, then a second browser sees every change live without reload', async ({
   page,
   browser,
-  baseURL,
 }) => {
   const author = unique('author');
-  await signUpThroughUi(page, author);
+  await openFeedAs(page, author);
   await expect(page.getByText('There are no posts yet...')).toBeVisible();
   await expect(page.getByRole('button', { name: author })).toBeVisible();
   await expectAccessible(page);
 
-  const reader = await secondBrowser(browser, baseURL ?? '');
+  const reader = await secondBrowser(browser);
   const readerPage = reader.page;
   const commentLists: string[] = [];
   readerPage.on('request', (request) => {
@@ -182,7 +156,7 @@ test('when members post, comment, like and delete, then a second browser sees ev
 test('when a member posts an iPhone photo and video, then the composer says what it takes, the HEIC shows upright as a JPEG and the MOV plays', async ({
   page,
 }) => {
-  await signUpThroughUi(page, unique('phone'));
+  await openFeedAs(page, unique('phone'));
   await page.getByRole('button', { name: 'Start a post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create a post' });
   await expect(dialog.getByLabel('Add Media')).toHaveAccessibleDescription(
@@ -225,10 +199,9 @@ test('when a member posts an iPhone photo and video, then the composer says what
 test('when the live stream is refused (the database is away), then the feed opens it again by itself and shows what was posted meanwhile', async ({
   page,
   browser,
-  baseURL,
 }) => {
-  await signUpThroughUi(page, unique('author'));
-  const reader = await secondBrowser(browser, baseURL ?? '');
+  await openFeedAs(page, unique('author'));
+  const reader = await secondBrowser(browser);
   // The stream is answered the way the server answers while its database is down; once only.
   let refused = 0;
   await reader.context.route('**/api/network/events', async (route) => {
@@ -269,7 +242,7 @@ test('when the session ends elsewhere, then the open feed notices through its li
 }) => {
   // The page's clock, so the wait for a reconnect that must not come is fast-forwarded, not slept.
   await page.clock.install();
-  await signUpThroughUi(page, unique('elsewhere'));
+  await openFeedAs(page, unique('elsewhere'));
   await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
   await signOutElsewhere(page, baseURL ?? '');
 
@@ -293,8 +266,8 @@ test('when the session ends elsewhere and the member presses Like, then sign-in 
   baseURL,
 }) => {
   const liker = unique('liker');
-  await signUpThroughUi(page, liker);
-  await publish(page, `Liked after the session ended, by ${liker}`);
+  await openFeedAs(page, liker);
+  await createPost(page.context(), `Liked after the session ended, by ${liker}`);
   // The live stream never answers here, so only the Like can notice the ended session.
   await page.route('**/api/network/events', () => undefined);
   await page.reload();
@@ -312,7 +285,7 @@ test('when a signed-in member opens the sign-in page, then they are sent on; aft
   page,
 }) => {
   const name = unique('leaver');
-  await signUpThroughUi(page, name);
+  await openFeedAs(page, name);
   await page.goto('/');
   await expect(page).toHaveURL(/\/Home$/);
   await page.goto('/home');
@@ -330,7 +303,7 @@ test('when a signed-in member opens the sign-in page, then they are sent on; aft
 
 test('when the feed is viewed on a phone-sized screen, then it fits without sideways scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signUpThroughUi(page, unique('phone'));
+  await openFeedAs(page, unique('phone'));
   await publish(page, 'Posted from a phone');
   await expect(page.getByRole('article').filter({ hasText: 'Posted from a phone' })).toBeVisible();
   const overflow = await page.evaluate(
@@ -343,7 +316,7 @@ test('when the feed is viewed on a phone-sized screen, then it fits without side
 
 test('when the feed opens on a phone, then nothing on the screen moves as its first page arrives', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
-  await signUpThroughUi(page, unique('steady'));
+  await openFeedAs(page, unique('steady'));
   // Every layout shift from the start of the next load (Chromium's Layout Instability API, what CLS sums).
   await page.addInitScript(() => {
     const sum = { value: 0 };

@@ -1,35 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
+import { memberBrowser } from './network-helpers.js';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 
-/** A member in a browser of their own, signed up through the API the page itself uses, on /Home. */
-async function memberBrowser(
-  browser: Browser,
-  baseURL: string,
-  prefix: string,
-  exactName?: string,
-): Promise<{ page: Page; name: string; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL });
-  const name = exactName ?? unique(prefix);
-  const headers = { origin: baseURL };
-  const credentials = { email: `${name}@example.test`, password: 'correct horse battery' };
-  expect((await context.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
-  expect((await context.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
-  expect(
-    (
-      await context.request.put('/api/network/me/profile', {
-        headers,
-        data: { username: name, displayName: `Member ${name}` },
-      })
-    ).status(),
-  ).toBe(200);
-  const page = await context.newPage();
-  await page.goto('/Home');
-  await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
-  return { page, name, close: () => context.close() };
-}
+/** A new member in a browser of their own, on the feed. */
+const newMember = (browser: Browser, prefix: string) => memberBrowser(browser, { name: unique(prefix) });
 
 async function publish(page: Page, text: string) {
   await page.getByRole('button', { name: 'Start a post' }).click();
@@ -41,10 +18,9 @@ async function publish(page: Page, text: string) {
 
 test('when members mention, comment and like, then the bell counts it live, the notifications page lists it, search finds posts and members, and names lead to profiles', async ({
   browser,
-  baseURL,
 }) => {
-  const author = await memberBrowser(browser, baseURL ?? '', 'author');
-  const reader = await memberBrowser(browser, baseURL ?? '', 'reader');
+  const author = await newMember(browser, 'author');
+  const reader = await newMember(browser, 'reader');
   const authorBell = author.page.getByRole('link', { name: /^Notifications/ });
   const readerBell = reader.page.getByRole('link', { name: /^Notifications/ });
   await expect(authorBell).toHaveAccessibleName('Notifications');
@@ -64,7 +40,7 @@ test('when members mention, comment and like, then the bell counts it live, the 
 
   // A third member likes it too (one grouped notification: still two plus the comment) and mentions
   // the reader in a comment, which the reader sees arrive under the post, and in the bell, live.
-  const colleague = await memberBrowser(browser, baseURL ?? '', 'colleague');
+  const colleague = await newMember(browser, 'colleague');
   const colleaguesPost = colleague.page.getByRole('article').filter({ hasText: 'Who knows ICU rotas?' });
   await colleaguesPost.getByRole('button', { name: 'Like' }).click();
   await expect(colleaguesPost.getByRole('button', { name: 'Liked' })).toBeVisible();
@@ -161,12 +137,11 @@ test('when members mention, comment and like, then the bell counts it live, the 
 
 test('when a member writes @ and part of a name in the post box or the comment box, then members are suggested, and keys or the mouse insert one', async ({
   browser,
-  baseURL,
 }) => {
   const shared = unique('mx');
-  const writer = await memberBrowser(browser, baseURL ?? '', 'writer');
-  const first = await memberBrowser(browser, baseURL ?? '', '', `${shared}a`);
-  const second = await memberBrowser(browser, baseURL ?? '', '', `${shared}b`);
+  const writer = await newMember(browser, 'writer');
+  const first = await memberBrowser(browser, { name: `${shared}a` });
+  const second = await memberBrowser(browser, { name: `${shared}b` });
   const { page } = writer;
 
   // Keyboard only: open the post box, type a mention, move with the arrows, take the second with Enter.
@@ -242,9 +217,8 @@ test('when a member writes @ and part of a name in the post box or the comment b
 
 test('when a member turns the daily email on in settings, then it stays on; a broken unsubscribe link says so', async ({
   browser,
-  baseURL,
 }) => {
-  const member = await memberBrowser(browser, baseURL ?? '', 'digest');
+  const member = await newMember(browser, 'digest');
   const { page } = member;
   await page.goto('/settings');
   const box = page.getByRole('checkbox', { name: 'Email me a daily summary of my unread notifications' });

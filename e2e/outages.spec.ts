@@ -3,6 +3,9 @@ import { e2eAccounts } from './accounts.js';
 import { startAppProcess, type AppProcess } from './app-process.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { timeouts } from '../test/support/timeouts.js';
+import { createLearner, signInLearner } from './lms-helpers.js';
+import { createMember } from './network-helpers.js';
+import { addToLocalStorage } from './sessions.js';
 
 const UNREACHABLE = 'We cannot reach the service right now. Please try again in a moment.';
 const banner = (page: Page) => page.getByRole('status').filter({ hasText: 'We cannot reach the service.' });
@@ -87,9 +90,7 @@ outageTest(
 outageTest(
   'when the server stops while staff use the case admin, then a page that cannot be downloaded fails inside the shell and loads by itself once the server is back',
   async ({ page, app, api }) => {
-    const token = await adminToken(api);
-    await page.goto('/casetracking');
-    await page.evaluate((value) => localStorage.setItem('adminToken', value), token);
+    await addToLocalStorage(page, { adminToken: await adminToken(api) }, app.url);
     await page.goto('/caseadmin/dashboard');
     const sidebar = page.getByRole('navigation', { name: 'Case admin' });
     await expect(sidebar).toBeVisible();
@@ -113,14 +114,8 @@ outageTest(
   'when the server stops under the live feed, then a like says it cannot reach the service, the feed stays, and after the restart the feed catches up and is live again',
   async ({ page, browser, app }) => {
     const name = `outage${Date.now().toString(36)}`;
-    await page.goto('/');
-    await page.getByLabel('Email').fill(`${name}@example.test`);
-    await page.getByLabel('Password').fill('correct horse battery');
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByLabel('Username').fill(name);
-    await page.getByLabel('Display name').fill(`Member ${name}`);
-    await page.getByRole('button', { name: 'Save and continue' }).click();
-    await expect(page).toHaveURL(/\/Home$/);
+    await createMember(page.context(), { name, origin: app.url });
+    await page.goto('/Home');
     await page.getByRole('button', { name: 'Start a post' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create a post' });
     await dialog.getByPlaceholder("What's on your mind?").fill('Written before the outage');
@@ -140,22 +135,11 @@ outageTest(
 
     // Another member posts once the server is back: the reopened stream brings it without a reload.
     const other = await browser.newContext({ baseURL: app.url });
-    const headers = { origin: app.url };
-    const credentials = { email: `${name}-other@example.test`, password: 'correct horse battery' };
-    expect((await other.request.post('/api/network/auth/sign-up', { headers, data: credentials })).status()).toBe(202);
-    expect((await other.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
-    expect(
-      (
-        await other.request.put('/api/network/me/profile', {
-          headers,
-          data: { username: `${name}o`, displayName: 'Other member' },
-        })
-      ).status(),
-    ).toBe(200);
+    await createMember(other, { name: `${name}o`, displayName: 'Other member', origin: app.url });
     expect(
       (
         await other.request.post('/api/network/posts', {
-          headers,
+          headers: { origin: app.url },
           multipart: { description: 'Written after the outage' },
         })
       ).status(),
@@ -167,13 +151,10 @@ outageTest(
 
 outageTest(
   'when the server stops while a learner uses the LMS, then the next page says it cannot reach the service inside the learner shell and shows itself once the server is back',
-  async ({ page, app }) => {
-    const username = `outage${Date.now().toString(36)}`;
-    await page.goto('/lms-system/register');
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill('a long password');
-    await page.getByLabel('Profession').selectOption({ index: 1 });
-    await page.getByRole('button', { name: 'Register' }).click();
+  async ({ page, app, api }) => {
+    const { username, ...learner } = await createLearner(api, { profession: 'nurse', prefix: 'outage' });
+    await signInLearner(page, learner, app.url);
+    await page.goto('/lms-system/dashboard');
     await expect(page.getByText(`Welcome, ${username}!`)).toBeVisible();
 
     await app.stop();

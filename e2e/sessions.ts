@@ -79,11 +79,15 @@ export async function staffStorageState(roles: readonly StaffRole[]): Promise<St
 /**
  * Puts `entries` into the app's localStorage in the page's browser context, keeping what is there
  * (cookies, other keys): the next page load starts signed in, without a trip through the screens.
+ * `origin` is the app's (the worker's unless the test runs an app of its own).
  */
-export async function addToLocalStorage(page: Page, entries: Record<string, string>): Promise<void> {
+export async function addToLocalStorage(
+  page: Page,
+  entries: Record<string, string>,
+  origin: string = workerApp().url,
+): Promise<void> {
   const context = page.context();
   const state = await context.storageState();
-  const origin = workerApp().url;
   const others = state.origins.filter((entry) => entry.origin !== origin);
   const kept = (state.origins.find((entry) => entry.origin === origin)?.localStorage ?? []).filter(
     (item) => !(item.name in entries),
