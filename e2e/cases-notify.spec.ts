@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createCaseViaApi, searchCases, uniqueSuffix } from './cases-helpers.js';
-import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { expect, expectAccessible, test } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
 import { STEP_UNDO_SECONDS } from './worker-app.js';
 import { timeouts } from '../test/support/timeouts.js';
+
+// Every test here is the case admin's: the page starts signed in (the worker's session).
+test.use({ signedInAs: 'caseAdmin' });
 
 test('when an admin changes a step, then it is confirmed first and can be undone, and the applicant is emailed a tracker link, opens it and sees what the step means and an estimate', async ({
   page,
@@ -25,7 +28,6 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   const opened = await waitForMail({ to: email, subject: `Your case ${created.case_number} has been opened` });
   expect(opened.links).toContain(`${baseURL}/casetracking?case=${created.case_number}`);
 
-  await signInAs(page, 'caseAdmin');
   await page.goto(`/caseadmin/details/${created.id}`);
   await expect(page.getByText(email)).toBeVisible();
   const select = page.getByLabel('Change Step for Documents Verification');
@@ -130,7 +132,6 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
     (i) => `IMP-${suffix}-${i},P${i}${suffix},Client ${i},,Documents Verification;License Registration`,
   );
 
-  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/manage-cases');
   await page.getByRole('link', { name: 'Import CSV' }).click();
   await expect(page.getByRole('heading', { name: 'Import Cases' })).toBeVisible();
@@ -140,7 +141,8 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   const template = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download template' }).click();
   const templateText = await readFile(await (await template).path(), 'utf8');
-  expect(templateText).toBe('Case Number,Passport Number,Client Name,Applicant Email,Services\n');
+  // With a byte-order mark, so spreadsheet programs read it as UTF-8.
+  expect(templateText).toBe('\uFEFFCase Number,Passport Number,Client Name,Applicant Email,Services\n');
 
   const fileInput = page.getByLabel('CSV file');
   // Unknown columns show in the preview, and nothing can be sent until they are gone.

@@ -1,7 +1,10 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { AdminCase, Service, Step } from '../contracts/cases.js';
 import { createCaseViaApi, searchCases, uniqueSuffix } from './cases-helpers.js';
-import { expect, expectAccessible, signInAs, staffHeaders, test } from './fixtures.js';
+import { expect, expectAccessible, staffHeaders, test } from './fixtures.js';
+
+// Every test here is the case admin's: the page starts signed in (the worker's session).
+test.use({ signedInAs: 'caseAdmin' });
 
 /** A service whose first step is expected to take no days, so a case on it is overdue at once. */
 async function serviceWithOverdueFirstStep(
@@ -55,7 +58,6 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
   ).toBe(200);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/dashboard');
   // The dashboard's Overdue count opens the list filtered to those cases.
   await page.getByRole('link', { name: /Overdue Cases/ }).click();

@@ -1,7 +1,10 @@
 import type { Page } from '@playwright/test';
 import { chooseRowAction, createCaseViaApi, searchCases, uniqueSuffix } from './cases-helpers.js';
-import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { expect, expectAccessible, test } from './fixtures.js';
 import { expectFitsWidth } from './screen-list.js';
+
+// Every test here is the case admin's: the page starts signed in (the worker's session).
+test.use({ signedInAs: 'caseAdmin' });
 
 const casesRegion = (page: Page) => page.getByRole('region', { name: 'Cases', exact: true });
 const names = [
@@ -32,7 +35,6 @@ test('when a recruiter opens Case Management at 1440 px, then at least 15 cases 
     });
   }
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAs(page, 'caseAdmin');
   await page.goto(`/caseadmin/manage-cases?q=TBL-${suffix}`);
   const rows = casesRegion(page).locator('tbody tr');
   await expect(rows).toHaveCount(20);
@@ -110,7 +112,6 @@ test('when a recruiter searches a client name without its accents, then its case
     serviceIds: [1],
   });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAs(page, 'caseAdmin');
   await page.goto('/caseadmin/manage-cases');
 
   await searchCases(page, `amina okafor-${suffix.toLowerCase()}`);
@@ -156,7 +157,6 @@ test('when the case list is shown at any width, then case and passport numbers a
     client_name: 'Whole Number Client',
     serviceIds: [],
   });
-  await signInAs(page, 'caseAdmin');
   // The newest case comes first; on a phone the rows are drawn as cards, so find it by its text.
   await page.goto('/caseadmin/manage-cases');
   const row = page.locator('tr', { hasText: caseNumber });
