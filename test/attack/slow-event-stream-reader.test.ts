@@ -4,6 +4,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRealtimeHub, type RealtimeEvent, type RealtimeHub } from '../../server/platform/realtime.js';
 import { readEventStream } from '../support/event-stream.js';
+import { timeouts } from '../support/timeouts.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 const MAX_BUFFERED_BYTES = 64 * 1024;
@@ -68,18 +69,38 @@ describe('a live-update subscriber that never reads', () => {
     const controller = new AbortController();
     const response = await fetch(`http://127.0.0.1:${port}/events`, { signal: controller.signal });
     const received: string[] = [];
+    // The reader wakes the test the moment its event arrives: 500 polls of received.length would
+    // each sleep out expect.poll's interval, half this test's time on an idle machine.
+    let arrived = () => {};
     void readEventStream(
       response.body!,
-      (event) => received.push(event.data ?? ''),
+      (event) => {
+        received.push(event.data ?? '');
+        arrived();
+      },
       () => {},
     );
+    /** Resolves once `count` events have arrived; rejects after the condition ceiling. */
+    const receivedCount = (count: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`the reading stream got ${received.length} of ${count} events`)),
+          timeouts.condition,
+        );
+        arrived = () => {
+          if (received.length < count) return;
+          clearTimeout(timer);
+          resolve();
+        };
+        arrived();
+      });
     await expect.poll(() => hub.stats().subscribers).toBe(2);
 
     for (let id = 1; id <= EVENTS; id++) {
       log.push({ id, type: 'big', data: { id, filler: 'x'.repeat(EVENT_BYTES) } });
       await hub.refresh();
       // The reader keeps up; the stalled stream's unsent bytes grow until it is let go.
-      await expect.poll(() => received.length).toBe(id);
+      await receivedCount(id);
     }
 
     expect(hub.stats()).toEqual({ subscribers: 1, dropped: 1 });
