@@ -257,6 +257,9 @@ export async function upsertLmsAdmin(
   profession: Profession = 'doctor',
 ) {
   return db.transaction(async (tx) => {
+    // Instances starting together would both find no admin and both insert one (the second failed
+    // its start on the unique name): the first to get here creates it, the others then find it.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`lms-admin:${username.trim().toLowerCase()}`}))`);
     const [existing] = await tx
       .select({ id: lmsUsers.id, passwordHash: lmsUsers.passwordHash })
       .from(lmsUsers)

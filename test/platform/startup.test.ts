@@ -1,5 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { upsertCaseAdmin } from '../../server/cases/case-admins.js';
+import { upsertLmsAdmin } from '../../server/lms/accounts.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 // What the start does is what serving needs; the rest waits (docs/operations.md, "Restart after a crash").
@@ -29,6 +31,21 @@ describe('the start of the app', () => {
       await holder.end();
       await second?.close();
     }
+  });
+
+  it('when instances start together on a database without the configured admins, then each start creates or finds them', async () => {
+    // As the bootstrap runs at every start (CASE_ADMIN_*, LMS_ADMIN_*): the LMS admin's second
+    // insert failed on its unique name, and that instance's start with it.
+    const starts = await Promise.allSettled(
+      [1, 2, 3].map(async () => ({
+        lms: await upsertLmsAdmin(first.db, 'Admin.Together', 'together-password-1'),
+        cases: await upsertCaseAdmin(first.db, 'together@example.test', 'together-password-1'),
+      })),
+    );
+    const made = starts.map((start) => (start.status === 'fulfilled' ? start.value : String(start.reason)));
+    expect(made.filter((start) => typeof start !== 'string' && start.lms.created)).toHaveLength(1);
+    expect(new Set(made.map((start) => (typeof start === 'string' ? start : start.lms.id))).size).toBe(1);
+    expect(new Set(made.map((start) => (typeof start === 'string' ? start : start.cases.id))).size).toBe(1);
   });
 
   it('when the embedded PostgreSQL recovers from a crash, then it flushes its file system in one call instead of every file', async () => {
