@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
 
 /** A count in a fixed window that starts at its first hit. */
@@ -103,24 +103,31 @@ const KEY_PREFIX = 'pathway:limits:';
  * because of Redis, and no limit is lifted. See docs/decisions/010-limits-logs-and-recovery.md.
  */
 export function createRedisCounterStore(url: string, fallback: CounterStore, log: Logger): CounterStore {
-  const redis = new Redis(url, {
-    // Fail at once while disconnected instead of queueing: the fallback answers meanwhile.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    commandTimeout: 1000,
-    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
-  });
   let degraded = false;
-  redis.on('error', () => {
-    // Reported once per outage below; ioredis emits this on every reconnect attempt.
+  // The client is loaded only when Redis is configured: ioredis is a tenth of a second of every
+  // start's CPU otherwise (docs/operations.md, "Restart after a crash").
+  const connecting = import('ioredis').then(({ Redis }) => {
+    const redis = new Redis(url, {
+      // Fail at once while disconnected instead of queueing: the fallback answers meanwhile.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 1000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+    });
+    redis.on('error', () => {
+      // Reported once per outage below; ioredis emits this on every reconnect attempt.
+    });
+    redis.on('ready', () => {
+      if (degraded) log.warn('Redis is back; limits are shared by all instances again');
+      degraded = false;
+    });
+    return redis;
   });
-  redis.on('ready', () => {
-    if (degraded) log.warn('Redis is back; limits are shared by all instances again');
-    degraded = false;
-  });
-  const withFallback = async <T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> => {
+  // Not loading is an outage like any other, reported by the first count that falls back.
+  connecting.catch(() => undefined);
+  const withFallback = async <T>(shared: (redis: Redis) => Promise<T>, local: () => Promise<T>): Promise<T> => {
     try {
-      return await shared();
+      return await shared(await connecting);
     } catch (error) {
       if (!degraded)
         log.error({ err: error }, 'Redis is unreachable; limits are counted per instance until it is back');
@@ -132,7 +139,7 @@ export function createRedisCounterStore(url: string, fallback: CounterStore, log
     incrementAtOnce: () => undefined,
     increment: (key, windowMs) =>
       withFallback(
-        async () => {
+        async (redis) => {
           const [count, ttl] = (await redis.eval(INCREMENT, 1, KEY_PREFIX + key, windowMs)) as [number, number];
           return { count, resetInMs: ttl };
         },
@@ -140,13 +147,13 @@ export function createRedisCounterStore(url: string, fallback: CounterStore, log
       ),
     release: async (key) => {
       await withFallback(
-        async () => void (await redis.eval(RELEASE, 1, KEY_PREFIX + key)),
+        async (redis) => void (await redis.eval(RELEASE, 1, KEY_PREFIX + key)),
         () => fallback.release(key),
       );
     },
     read: (key) =>
       withFallback(
-        async () => {
+        async (redis) => {
           const [count, ttl] = await Promise.all([redis.get(KEY_PREFIX + key), redis.pttl(KEY_PREFIX + key)]);
           return count === null ? { count: 0, resetInMs: 0 } : { count: Number(count), resetInMs: Math.max(ttl, 0) };
         },
@@ -155,12 +162,12 @@ export function createRedisCounterStore(url: string, fallback: CounterStore, log
     remove: async (key) => {
       await fallback.remove(key);
       await withFallback(
-        async () => void (await redis.del(KEY_PREFIX + key)),
+        async (redis) => void (await redis.del(KEY_PREFIX + key)),
         async () => undefined,
       );
     },
     async close() {
-      redis.disconnect();
+      (await connecting.catch(() => undefined))?.disconnect();
       await fallback.close();
     },
   };

@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type * as S3Sdk from '@aws-sdk/client-s3';
 import { createReadStream } from 'node:fs';
 import { chmod, copyFile, mkdir, open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
@@ -161,23 +153,31 @@ export type S3StorageOptions = {
 };
 
 export function createS3Storage(options: S3StorageOptions): MediaStorage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials: options.credentials,
-    // The SDK's default since 3.729 sends streamed bodies `aws-chunked` with a trailing CRC32,
-    // which many S3-compatible stores (s3rver, older MinIO, several hosted ones) do not decode:
-    // they store the chunk framing as part of the object. Checksums only where S3 requires them.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  // The SDK is loaded at the first use of the bucket, never without one: it is a sixth of a second
+  // of every start's CPU otherwise (docs/operations.md, "Restart after a crash").
+  let loading: Promise<{ sdk: typeof S3Sdk; client: S3Sdk.S3Client }> | undefined;
+  const s3 = () =>
+    (loading ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: options.region,
+        endpoint: options.endpoint,
+        forcePathStyle: options.forcePathStyle,
+        credentials: options.credentials,
+        // The SDK's default since 3.729 sends streamed bodies `aws-chunked` with a trailing CRC32,
+        // which many S3-compatible stores (s3rver, older MinIO, several hosted ones) do not decode:
+        // they store the chunk framing as part of the object. Checksums only where S3 requires them.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    })));
   const Bucket = options.bucket;
   return {
     async putFile(key, filePath, size, contentType) {
       assertSafeKey(key);
+      const { sdk, client } = await s3();
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket,
           Key: key,
           Body: createReadStream(filePath),
@@ -188,23 +188,29 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
     },
     async stat(key) {
       assertSafeKey(key);
+      const { sdk, client } = await s3();
       try {
-        const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        const head = await client.send(new sdk.HeadObjectCommand({ Bucket, Key: key }));
         return { size: head.ContentLength ?? 0 };
       } catch (error) {
-        if (error instanceof NotFound || error instanceof NoSuchKey) return undefined;
+        if (error instanceof sdk.NotFound || error instanceof sdk.NoSuchKey) return undefined;
         throw error;
       }
     },
     async read(key, range) {
       assertSafeKey(key);
+      const { sdk, client } = await s3();
       let object;
       try {
         object = await client.send(
-          new GetObjectCommand({ Bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          new sdk.GetObjectCommand({
+            Bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
         );
       } catch (error) {
-        if (error instanceof NoSuchKey || error instanceof NotFound) return undefined;
+        if (error instanceof sdk.NoSuchKey || error instanceof sdk.NotFound) return undefined;
         throw error;
       }
       if (!(object.Body instanceof Readable)) throw new Error('unexpected S3 body type');
@@ -212,7 +218,8 @@ export function createS3Storage(options: S3StorageOptions): MediaStorage {
     },
     async delete(key) {
       assertSafeKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }
