@@ -4,18 +4,22 @@
  * DATA_DIR of its own with the embedded database: seeded once, then killed with SIGKILL and started
  * again, `RESTART_ROUNDS` times (3 unless set), timing each start from the spawn to the first 200 of
  * /readyz; then the same with its PostgreSQL killed too (as a power loss leaves both). Prints each
- * start's steps as the app logs them, with the machine's load, which the figures depend on.
+ * start's steps as the app logs them, with the machine's load, which the figures depend on. Then a
+ * backup of that DATA_DIR while the app runs (`backup-cli.js backup`), the SIGTERM-to-exit time, a
+ * restore onto a fresh DATA_DIR (`backup-cli.js restore`) and the restored app's start, with its
+ * count of cases.
  *
  *   npx tsx bench/restart-after-crash.ts            # 200,000 cases; --quick: 20,000
  *
  * RESTART_DATA_DIR=folder keeps the seeded DATA_DIR there and, when it already holds one, starts
  * from it without seeding again (seeding 200,000 cases takes minutes on a busy machine).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { findFreePort, isAlive } from '../server/db/embedded-postgres.js';
@@ -28,22 +32,21 @@ const MAIN = process.env.RESTART_MAIN ?? 'dist/server/main.js';
 
 type Started = { child: ChildProcess; exited: Promise<void>; output: () => string; url: string };
 
+const appEnv = (dataDir: string, port: number) => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: process.env.RESTART_LOG_LEVEL ?? 'info',
+  CASE_ADMIN_EMAIL: 'restart@example.test',
+  CASE_ADMIN_PASSWORD: 'restart-bench-password',
+  DATABASE_URL: '',
+});
+
 async function startApp(dataDir: string, port: number): Promise<Started & { seconds: number; cpuSeconds: number }> {
   const began = performance.now();
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: process.env.RESTART_LOG_LEVEL ?? 'info',
-      CASE_ADMIN_EMAIL: 'restart@example.test',
-      CASE_ADMIN_PASSWORD: 'restart-bench-password',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(process.execPath, [MAIN], { env: appEnv(dataDir, port), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -140,13 +143,46 @@ async function main(): Promise<void> {
         );
       }
     }
-    const stopping = performance.now();
-    app.child.kill('SIGTERM');
-    await app.exited;
-    console.log(
-      `SIGTERM to exit: ${((performance.now() - stopping) / 1000).toFixed(2)} s, exit code ${app.child.exitCode}`,
-    );
-    app = undefined;
+    const backupRoot = await mkdtemp(join(tmpdir(), 'pathway-restart-backup-'));
+    const freshDir = await mkdtemp(join(tmpdir(), 'pathway-restart-restored-'));
+    try {
+      const backup = join(backupRoot, 'backup');
+      const backupSeconds = await backupCli(['backup', backup], dataDir, port);
+      const { stdout } = await promisify(execFile)('du', ['-sb', backup]);
+      console.log(
+        `backup while the app runs: ${backupSeconds.toFixed(2)} s, ${(Number(stdout.split('\t')[0]) / 1e9).toFixed(2)} GB`,
+      );
+
+      const stopping = performance.now();
+      app.child.kill('SIGTERM');
+      await app.exited;
+      console.log(
+        `SIGTERM to exit: ${((performance.now() - stopping) / 1000).toFixed(2)} s, exit code ${app.child.exitCode}`,
+      );
+      app = undefined;
+
+      await chmod(freshDir, 0o755);
+      const restoreSeconds = await backupCli(['restore', backup], freshDir, port);
+      const restored = await startApp(freshDir, port);
+      app = restored;
+      const cases = await countCases(freshDir);
+      console.log(
+        `restore onto a fresh DATA_DIR: ${restoreSeconds.toFixed(2)} s, then ready in ${restored.seconds.toFixed(2)} s (${restored.cpuSeconds.toFixed(2)} s of CPU) with ${cases} cases\n      ${stepsOf(restored.output())}`,
+      );
+      app.child.kill('SIGTERM');
+      await app.exited;
+      app = undefined;
+    } finally {
+      if (app) {
+        app.child.kill('SIGKILL');
+        await app.exited;
+        const pid = await postmasterPid(freshDir).catch(() => 0);
+        if (pid && isAlive(pid)) process.kill(pid, 'SIGQUIT');
+        app = undefined;
+      }
+      await rm(backupRoot, { recursive: true, force: true });
+      await rm(freshDir, { recursive: true, force: true });
+    }
   } finally {
     if (app) {
       app.child.kill('SIGKILL');
@@ -158,21 +194,47 @@ async function main(): Promise<void> {
   }
 }
 
-/** The bench's cases, written into the running app's embedded database. */
-async function seed(dataDir: string): Promise<void> {
+/** `backup-cli.js` of the same build (backup or restore) on DATA_DIR: its wall seconds. */
+async function backupCli(args: string[], dataDir: string, port: number): Promise<number> {
+  const began = performance.now();
+  await promisify(execFile)(process.execPath, [join(dirname(MAIN), 'backup-cli.js'), ...args], {
+    env: appEnv(dataDir, port),
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  return (performance.now() - began) / 1000;
+}
+
+/** A pool on the running app's embedded database. */
+async function embeddedPool(dataDir: string): Promise<pg.Pool> {
   const secrets = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
     embeddedDatabasePassword: string;
   };
   const pgPort = Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
-  const pool = new pg.Pool({
+  return new pg.Pool({
     connectionString: `postgres://postgres:${encodeURIComponent(secrets.embeddedDatabasePassword)}@127.0.0.1:${pgPort}/pathway`,
     max: 2,
   });
+}
+
+async function countCases(dataDir: string): Promise<number | undefined> {
+  const pool = await embeddedPool(dataDir);
+  try {
+    const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM cases');
+    return rows[0]?.n;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** The bench's cases, written into the running app's embedded database. */
+async function seed(dataDir: string): Promise<void> {
+  const pool = await embeddedPool(dataDir);
   const seeding = performance.now();
   await casesBench.seed(pool, drizzle({ client: pool, schema, casing: 'snake_case' }));
-  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM cases');
   await pool.end();
-  console.log(`seeded ${rows[0]?.n} cases (${CASES} asked) in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+  console.log(
+    `seeded ${await countCases(dataDir)} cases (${CASES} asked) in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+  );
 }
 
 await main();
