@@ -777,13 +777,56 @@ export const linesRejectedBody = z.object({
   code: z.string().optional(),
   errors: z.array(importLineError),
 });
-/** POST /exam-questions/import: CSV by default; GIFT and Aiken (text/plain) take the profession and difficulty of their questions here. */
+/** A refused QTI import (code `IMPORT_REJECTED`): nothing was imported, `errors` names every bad item by its place in the manifest and its file. */
+export const importItemError = z.object({ item: z.number().int(), file: z.string(), error: z.string() });
+export const itemsRejectedBody = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  errors: z.array(importItemError),
+});
+/**
+ * POST /exam-questions/import: CSV by default; GIFT and Aiken (text/plain) take the profession and
+ * difficulty of their questions here; a QTI 3.0 package (application/zip) takes them for the items
+ * its manifest gives none.
+ */
 export const importQuery = z.object({
-  format: z.enum(['csv', ...questionTextFormats], { error: 'format must be one of csv, gift, aiken' }).default('csv'),
+  format: z
+    .enum(['csv', ...questionTextFormats, 'qti'], { error: 'format must be one of csv, gift, aiken, qti' })
+    .default('csv'),
   profession: oneOfAnyCase('profession', professions).optional(),
   difficulty: oneOfAnyCase('difficulty', difficulties).optional(),
 });
 export const exportQuery = z.object({ profession: z.enum(professions).optional() });
+/** GET /exam-questions/export/qti: the bank, or the part of one profession and topic (NO_TOPIC: the questions without one). */
+export const qtiExportQuery = z.object({
+  profession: z.enum(professions).optional(),
+  topic: z
+    .string()
+    .trim()
+    .min(1)
+    .max(TOPIC_MAX_LENGTH, `topic must be at most ${TOPIC_MAX_LENGTH} characters`)
+    .optional(),
+});
+/** POST /exam-questions/import/preview: a QTI package read as the import reads it, nothing stored. */
+export const qtiPreviewQuery = importQuery.pick({ profession: true, difficulty: true });
+export const qtiPreviewResponse = z.object({
+  questions: z.array(
+    z.object({
+      item: z.number().int(),
+      file: z.string(),
+      question: z.string(),
+      question_type: z.enum(questionTypes),
+      options: z.array(z.string()),
+      correct_answer: z.string(),
+      explanation: z.string(),
+      profession: z.enum(professions),
+      difficulty: z.enum(difficulties),
+      topic: z.string(),
+    }),
+  ),
+  errors: z.array(importItemError),
+});
+export type QtiPreview = z.infer<typeof qtiPreviewResponse>;
 
 export const questionStatistic = z.object({
   id: z.number().int(),

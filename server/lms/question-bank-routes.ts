@@ -8,13 +8,17 @@ import {
   idParams,
   importQuery,
   importResult,
+  itemsRejectedBody,
   linesRejectedBody,
+  qtiExportQuery,
+  qtiPreviewQuery,
+  qtiPreviewResponse,
   questionStatisticsResponse,
   TOTAL_COUNT_HEADER,
   updateQuestionBody,
 } from '../../contracts/lms.js';
 import type { App } from '../platform/area.js';
-import { importErrorResponses } from '../platform/errors.js';
+import { errorBody, importErrorResponses } from '../platform/errors.js';
 import { uploadedFile } from '../platform/spreadsheet.js';
 import * as content from './admin-content.js';
 import * as bank from './question-bank.js';
@@ -22,6 +26,11 @@ import { noContent, pageOf, tags, withErrors, type LmsContext } from './route-co
 
 // 5,000 questions with long explanations fit well under this.
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
+/** The content types a QTI package arrives as: browsers on Windows name a .zip application/x-zip-compressed. */
+export const ZIP_CONTENT_TYPES = ['application/zip', 'application/x-zip-compressed'];
+const zipFile = z
+  .custom<Buffer>((value) => Buffer.isBuffer(value))
+  .meta({ type: 'string', format: 'binary', description: 'A QTI 3.0 content package (application/zip)' });
 
 /** The exam's questions (LMS admins): writing them, importing and exporting them, their statistics. */
 export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<void> {
@@ -50,11 +59,15 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
       schema: {
         tags,
         description:
-          'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions. Any encoding docs/question-formats.md lists (UTF-8, UTF-16, Windows-1252, Windows-1256), comma, semicolon or tab separated.',
+          'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions. Any encoding docs/question-formats.md lists (UTF-8, UTF-16, Windows-1252, Windows-1256), comma, semicolon or tab separated. ?format=qti takes a QTI 3.0 content package (application/zip); ?profession= and ?difficulty= apply to the items its manifest gives none.',
         querystring: importQuery,
-        consumes: ['text/csv', 'text/plain'],
-        body: uploadedFile('Send the questions as a text/csv or text/plain body'),
-        response: { 200: importResult, ...importErrorResponses, 400: linesRejectedBody.or(importErrorResponses[400]) },
+        consumes: ['text/csv', 'text/plain', ...ZIP_CONTENT_TYPES],
+        body: uploadedFile('Send the questions as a text/csv, text/plain or application/zip body'),
+        response: {
+          200: importResult,
+          ...importErrorResponses,
+          400: linesRejectedBody.or(itemsRejectedBody).or(importErrorResponses[400]),
+        },
       },
     },
     async (request, reply) => {
@@ -68,13 +81,34 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
         );
       } catch (error) {
         // The central handler names refused rows; a GIFT or Aiken refusal names lines.
-        if (error instanceof bank.LinesRejected)
+        if (error instanceof bank.LinesRejected || error instanceof bank.ItemsRejected)
           return reply.status(400).send({ error: error.message, code: error.code, errors: error.errors });
         throw error;
       }
     },
   );
 
+  app.post(
+    '/exam-questions/import/preview',
+    {
+      bodyLimit: IMPORT_MAX_BYTES,
+      schema: {
+        tags,
+        description:
+          'A QTI 3.0 content package (application/zip) read exactly as POST /exam-questions/import?format=qti reads it, nothing stored: the questions it would import and every item it would refuse.',
+        querystring: qtiPreviewQuery,
+        consumes: ZIP_CONTENT_TYPES,
+        body: zipFile,
+        response: withErrors({ 200: qtiPreviewResponse, 413: errorBody }),
+      },
+    },
+    async (request) =>
+      bank.previewQtiPackage(db, {
+        bytes: request.body,
+        profession: request.query.profession,
+        difficulty: request.query.difficulty,
+      }),
+  );
   app.get(
     '/exam-questions/export',
     { schema: { tags, querystring: exportQuery, response: withErrors({ 200: z.string() }) } },
@@ -87,6 +121,31 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
           `attachment; filename="exam-questions${request.query.profession ? `-${request.query.profession}` : ''}.csv"`,
         )
         .send(csv);
+    },
+  );
+
+  app.get(
+    '/exam-questions/export/qti',
+    {
+      schema: {
+        tags,
+        description:
+          "The bank's single choice, true/false and multiple response questions (of one profession and topic, or all) as a QTI 3.0 content package; x-questions-left-out counts the fill-in-the-blank and essay questions of the same filter, which QTI does not carry here.",
+        querystring: qtiExportQuery,
+        response: withErrors({ 200: zipFile }),
+      },
+    },
+    async (request, reply) => {
+      const { profession, topic } = request.query;
+      const { zip, leftOut } = await bank.exportQtiPackage(db, { profession, topic }, now());
+      return reply
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="exam-questions${profession ? `-${profession}` : ''}-qti.zip"`,
+        )
+        .header('x-questions-left-out', String(leftOut))
+        .send(zip);
     },
   );
 

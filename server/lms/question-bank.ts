@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import {
   NO_TOPIC,
@@ -6,19 +6,21 @@ import {
   writeOptionsCell,
   STATISTICS,
   type ImportRowError,
+  type QtiPreview,
   type Profession,
   type QuestionFlag,
   type QuestionStatistic,
   type TopicStatistic,
 } from '../../contracts/lms.js';
 import type { LineError } from '../../contracts/question-formats.js';
-import type { Database } from '../db/client.js';
+import type { Database, Queryable } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { guardFormula } from '../platform/csv-formula-guard.js';
 import { AppError, ImportRejected } from '../platform/errors.js';
 import { runWorkerTask } from '../platform/worker-task.js';
 import { QUESTION_IN_BANK_MESSAGE, questionsInBank, questionValues } from './admin-content.js';
-import type { QuestionImportInput, QuestionImportOutput } from './question-import-task.js';
+import { qtiQuestionTypes, writeQtiPackage } from './qti.js';
+import type { ImportProblem, QuestionImportInput, QuestionImportOutput } from './question-import-task.js';
 import { questionKey } from './question-key.js';
 
 /*
@@ -49,6 +51,19 @@ export class LinesRejected extends AppError {
   }
 }
 
+/** A refused QTI import: every bad item with its place in the manifest and its file; nothing was imported. */
+export class ItemsRejected extends AppError {
+  constructor(readonly errors: { item: number; file: string; error: string }[]) {
+    super(
+      400,
+      errors.length === 1
+        ? 'Nothing was imported: 1 item has an error.'
+        : `Nothing was imported: ${errors.length} items have errors.`,
+      'IMPORT_REJECTED',
+    );
+  }
+}
+
 // The worker's module as built; from the sources, worker-task runs the .ts beside it.
 const importTask = new URL('./question-import-task.js', import.meta.url);
 
@@ -65,26 +80,45 @@ export async function importQuestionFile(
   now: Date,
 ): Promise<{ imported: number }> {
   const read = await runWorkerTask<QuestionImportInput, QuestionImportOutput>(importTask, input);
-  const refuse = (errors: { at: number; error: string }[]) =>
-    read.unit === 'row'
-      ? rejected(errors.map(({ at, error }) => ({ row: at, error })))
-      : new LinesRejected(errors.map(({ at, error }) => ({ line: at, error })));
   const rows = read.checked.map(({ at, body }) => ({ at, values: questionValues(body, now) }));
   const result = await db.transaction(async (tx) => {
-    const errors = [...read.errors];
-    const inBank = await questionsInBank(
-      tx,
-      rows.map((r) => r.values),
-    );
-    for (const { at, values } of rows)
-      if (inBank.has(questionKey(values))) errors.push({ at, error: QUESTION_IN_BANK_MESSAGE });
+    const errors = [...read.errors, ...(await alreadyInBank(tx, read))];
     if (errors.length) return errors.sort((a, b) => a.at - b.at);
     for (let i = 0; i < rows.length; i += INSERT_BATCH)
       await tx.insert(examQuestions).values(rows.slice(i, i + INSERT_BATCH).map((r) => r.values));
     return rows.length;
   });
   if (typeof result === 'number') return { imported: result };
-  throw refuse(result);
+  if (read.unit === 'row') throw rejected(result.map(({ at, error }) => ({ row: at, error })));
+  if (read.unit === 'line') throw new LinesRejected(result.map(({ at, error }) => ({ line: at, error })));
+  throw new ItemsRejected(itemErrors(result));
+}
+
+/** The checked questions that are already live for their profession, each as a problem at its place. */
+async function alreadyInBank(db: Queryable, read: QuestionImportOutput): Promise<ImportProblem[]> {
+  const inBank = await questionsInBank(
+    db,
+    read.checked.map(({ body }) => ({ profession: body.profession, question: body.question })),
+  );
+  return read.checked
+    .filter(({ body }) => inBank.has(questionKey(body)))
+    .map(({ at, file }) => ({ at, ...(file === undefined ? {} : { file }), error: QUESTION_IN_BANK_MESSAGE }));
+}
+
+const itemErrors = (problems: ImportProblem[]) =>
+  problems.map(({ at, file, error }) => ({ item: at, file: file ?? '', error }));
+
+/**
+ * A QTI package read and checked exactly as its import would be (worker thread, limits, the bank's
+ * questions), nothing stored: the import dialog's preview.
+ */
+export async function previewQtiPackage(db: Database, input: Omit<QuestionImportInput, 'format'>): Promise<QtiPreview> {
+  const read = await runWorkerTask<QuestionImportInput, QuestionImportOutput>(importTask, { ...input, format: 'qti' });
+  const errors = [...read.errors, ...(await alreadyInBank(db, read))].sort((a, b) => a.at - b.at);
+  return {
+    questions: read.checked.map(({ at, file, body }) => ({ item: at, file: file ?? '', ...body })),
+    errors: itemErrors(errors),
+  };
 }
 
 /**
@@ -113,6 +147,33 @@ export async function exportQuestions(db: Database, profession: Profession | und
     // The byte-order mark makes Excel, opened by a double click, read UTF-8 (Arabic and Hindi) as UTF-8.
     { header: true, columns: [...questionCsvColumns], bom: true },
   );
+}
+
+/**
+ * The live questions a learner answers by choosing (single choice, true/false, multiple response)
+ * of one profession and topic, or all, as a QTI 3.0 content package; `leftOut` counts the
+ * fill-in-the-blank and essay questions of the same filter, which a QTI export does not carry.
+ */
+export async function exportQtiPackage(
+  db: Database,
+  filter: { profession?: Profession | undefined; topic?: string | undefined },
+  now: Date,
+): Promise<{ zip: Buffer; exported: number; leftOut: number }> {
+  const where = and(
+    isNull(examQuestions.deletedAt),
+    filter.profession ? eq(examQuestions.profession, filter.profession) : undefined,
+    filter.topic === undefined ? undefined : eq(examQuestions.topic, filter.topic === NO_TOPIC ? '' : filter.topic),
+  );
+  const rows = await db
+    .select()
+    .from(examQuestions)
+    .where(and(where, inArray(examQuestions.questionType, [...qtiQuestionTypes])))
+    .orderBy(examQuestions.id);
+  const [left] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(examQuestions)
+    .where(and(where, notInArray(examQuestions.questionType, [...qtiQuestionTypes])));
+  return { zip: await writeQtiPackage(rows, now), exported: rows.length, leftOut: left?.count ?? 0 };
 }
 
 function flagsOf(attempts: number, facility: number | null, discrimination: number | null): QuestionFlag[] {

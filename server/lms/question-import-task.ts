@@ -14,6 +14,7 @@ import { separatorNames } from '../../contracts/text-files.js';
 import { AppError } from '../platform/errors.js';
 import { cellsByName, decodeUpload, readSheet } from '../platform/spreadsheet.js';
 import { serveWorkerTask } from '../platform/worker-task.js';
+import { readQtiPackage } from './qti.js';
 import { questionKey } from './question-key.js';
 
 /*
@@ -22,19 +23,24 @@ import { questionKey } from './question-key.js';
  * against the rest of the file. The event loop's half (question-bank.ts) checks the bank and writes.
  */
 
+export type QuestionImportFormat = 'csv' | QuestionTextFormat | 'qti';
 export type QuestionImportInput = {
-  format: 'csv' | QuestionTextFormat;
+  format: QuestionImportFormat;
   bytes: Uint8Array;
   charset?: string | undefined;
   profession?: Profession | undefined;
   difficulty?: string | undefined;
 };
-export type CheckedQuestion = { at: number; body: z.output<typeof createQuestionBody> };
-/** `at`: the spreadsheet row (CSV) or the file's line (GIFT, Aiken) of each question or problem. */
+export type CheckedQuestion = { at: number; file?: string; body: z.output<typeof createQuestionBody> };
+export type ImportProblem = { at: number; file?: string; error: string };
+/**
+ * `at`: the spreadsheet row (CSV), the file's line (GIFT, Aiken) or the item's place in the
+ * package's manifest (QTI, with the item's `file`) of each question or problem.
+ */
 export type QuestionImportOutput = {
-  unit: 'row' | 'line';
+  unit: 'row' | 'line' | 'item';
   checked: CheckedQuestion[];
-  errors: { at: number; error: string }[];
+  errors: ImportProblem[];
 };
 
 const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'invalid row';
@@ -44,27 +50,28 @@ const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]
  * its second place; errors found while reading (`earlier`) come first.
  */
 function check(
-  items: { at: number; input: Record<string, unknown> }[],
-  earlier: { at: number; error: string }[],
-  unit: 'row' | 'line',
+  items: { at: number; file?: string; input: Record<string, unknown> }[],
+  earlier: ImportProblem[],
+  unit: QuestionImportOutput['unit'],
 ): QuestionImportOutput {
   const errors = [...earlier];
   const checked: CheckedQuestion[] = [];
   const seen = new Map<string, number>();
-  for (const { at, input } of items) {
+  for (const { at, file, input } of items) {
+    const where = file === undefined ? {} : { file };
     const parsed = createQuestionBody.safeParse(input);
     if (!parsed.success) {
-      errors.push({ at, error: firstIssue(parsed.error) });
+      errors.push({ at, ...where, error: firstIssue(parsed.error) });
       continue;
     }
     const key = questionKey(parsed.data);
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push({ at, error: `The same question is on ${unit} ${first}` });
+      errors.push({ at, ...where, error: `The same question is on ${unit} ${first}` });
       continue;
     }
     seen.set(key, at);
-    checked.push({ at, body: parsed.data });
+    checked.push({ at, ...where, body: parsed.data });
   }
   return { unit, checked, errors: errors.sort((a, b) => a.at - b.at) };
 }
@@ -141,7 +148,39 @@ function readText(input: QuestionImportInput & { format: QuestionTextFormat }): 
   );
 }
 
-export function readQuestionFile(input: QuestionImportInput): QuestionImportOutput {
+/**
+ * A QTI 3.0 package, item by item (server/lms/qti.ts); each item takes the profession, topic and
+ * difficulty its manifest gives, else the ones named with the file.
+ */
+async function readQti(input: QuestionImportInput): Promise<QuestionImportOutput> {
+  const items = await readQtiPackage(input.bytes, IMPORT_MAX_ROWS);
+  const earlier: ImportProblem[] = [];
+  const readable: { at: number; file: string; input: Record<string, unknown> }[] = [];
+  for (const { at, file, item, error, ...metadata } of items) {
+    if (!item) {
+      earlier.push({ at, file, error: error ?? 'The item could not be read' });
+      continue;
+    }
+    const profession = metadata.profession ?? input.profession;
+    if (!profession) {
+      earlier.push({
+        at,
+        file,
+        error: `The package gives this item no profession: name the profession of its questions (${professions.join(', ')})`,
+      });
+      continue;
+    }
+    readable.push({
+      at,
+      file,
+      input: { ...item, profession, difficulty: metadata.difficulty ?? input.difficulty, topic: metadata.topic ?? '' },
+    });
+  }
+  return check(readable, earlier, 'item');
+}
+
+export function readQuestionFile(input: QuestionImportInput): QuestionImportOutput | Promise<QuestionImportOutput> {
+  if (input.format === 'qti') return readQti(input);
   return input.format === 'csv' ? readCsv(input) : readText({ ...input, format: input.format });
 }
 

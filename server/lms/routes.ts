@@ -14,7 +14,7 @@ import { lessonImageRoutes, lessonImageUploadRoutes } from './lesson-image-route
 import { premiumAdminRoutes, premiumRoutes } from './premium-routes.js';
 import { startItemCalibration } from './item-calibration.js';
 import { profileRoutes } from './profile-routes.js';
-import { IMPORT_MAX_BYTES, questionBankRoutes } from './question-bank-routes.js';
+import { IMPORT_MAX_BYTES, questionBankRoutes, ZIP_CONTENT_TYPES } from './question-bank-routes.js';
 import { readinessAdminRoutes, readinessRoutes } from './readiness-routes.js';
 import { caller, examSettingsOf, type LmsContext } from './route-context.js';
 import { upcomingExamAdminRoutes, upcomingExamRoutes } from './upcoming-exam-routes.js';
@@ -92,7 +92,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     });
     // Bytes, decoded by the import's one decoding step in its worker (question-import-task.ts): Fastify's
     // string parser would turn bytes that are not UTF-8 into "\uFFFD" without a word.
-    for (const type of ['text/csv', 'text/plain'])
+    for (const type of ['text/csv', 'text/plain', ...ZIP_CONTENT_TYPES])
       admin.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) =>
         done(null, body),
       );

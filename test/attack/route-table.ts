@@ -7,6 +7,7 @@ import { unsubscribeTokenOf } from '../../server/cases/notification-wiring.js';
 import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
 import type { Area, Caller, World } from './callers.js';
 import { mailQueueSettled, type Method } from './support.js';
+import { zipFolder } from '../support/zip.js';
 
 /**
  * Who may call a route:
@@ -932,6 +933,25 @@ export const routeTable: RouteEntry[] = [
       headers: { ...h, 'content-type': 'text/csv' },
       payload: `question,question_type,options,correct_answer,explanation,profession,difficulty\nImported ${unique()}?,essay,,Model,Why,dentist,easy\n`,
     }),
+    ok: 200,
+  },
+  {
+    route: 'POST /exam-questions/import/preview',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (_w, _c, h) => ({
+      method: 'POST',
+      url: '/exam-questions/import/preview?profession=dentist',
+      headers: { ...h, 'content-type': 'application/zip' },
+      payload: zipFolder('1edtech'),
+    }),
+    ok: 200,
+  },
+  {
+    route: 'GET /exam-questions/export/qti',
+    access: 'LMS admin',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/exam-questions/export/qti?profession=dentist&topic=General', h),
     ok: 200,
   },
   {

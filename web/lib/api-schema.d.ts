@@ -10455,11 +10455,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions. Any encoding docs/question-formats.md lists (UTF-8, UTF-16, Windows-1252, Windows-1256), comma, semicolon or tab separated. */
+        /** @description CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions. Any encoding docs/question-formats.md lists (UTF-8, UTF-16, Windows-1252, Windows-1256), comma, semicolon or tab separated. ?format=qti takes a QTI 3.0 content package (application/zip); ?profession= and ?difficulty= apply to the items its manifest gives none. */
         post: {
             parameters: {
                 query?: {
-                    format?: "csv" | "gift" | "aiken";
+                    format?: "csv" | "gift" | "aiken" | "qti";
                     profession?: "doctor" | "nurse" | "physiotherapist" | "nutritionist" | "dentist";
                     difficulty?: "easy" | "medium" | "hard";
                 };
@@ -10472,6 +10472,8 @@ export interface paths {
                 content: {
                     "text/csv": string;
                     "text/plain": string;
+                    "application/zip": string;
+                    "application/x-zip-compressed": string;
                 };
             };
             responses: {
@@ -10492,14 +10494,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
+                        "application/json": ({
                             error: string;
                             code?: string;
                             errors: {
                                 line: number;
                                 error: string;
                             }[];
-                        } | ({
+                        } | {
+                            error: string;
+                            code?: string;
+                            errors: {
+                                item: number;
+                                file: string;
+                                error: string;
+                            }[];
+                        }) | ({
                             error: string;
                             code?: string;
                             errors: {
@@ -10586,6 +10596,176 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/exam-questions/import/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description A QTI 3.0 content package (application/zip) read exactly as POST /exam-questions/import?format=qti reads it, nothing stored: the questions it would import and every item it would refuse. */
+        post: {
+            parameters: {
+                query?: {
+                    profession?: "doctor" | "nurse" | "physiotherapist" | "nutritionist" | "dentist";
+                    difficulty?: "easy" | "medium" | "hard";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A QTI 3.0 content package (application/zip) */
+            requestBody: {
+                content: {
+                    "application/zip": string;
+                    "application/x-zip-compressed": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            questions: {
+                                item: number;
+                                file: string;
+                                question: string;
+                                /** @enum {string} */
+                                question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
+                                options: string[];
+                                correct_answer: string;
+                                explanation: string;
+                                /** @enum {string} */
+                                profession: "doctor" | "nurse" | "physiotherapist" | "nutritionist" | "dentist";
+                                /** @enum {string} */
+                                difficulty: "easy" | "medium" | "hard";
+                                topic: string;
+                            }[];
+                            errors: {
+                                item: number;
+                                file: string;
+                                error: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exam-questions/export": {
         parameters: {
             query?: never;
@@ -10605,6 +10785,136 @@ export interface paths {
             requestBody?: never;
             responses: {
                 /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/exam-questions/export/qti": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The bank's single choice, true/false and multiple response questions (of one profession and topic, or all) as a QTI 3.0 content package; x-questions-left-out counts the fill-in-the-blank and essay questions of the same filter, which QTI does not carry here. */
+        get: {
+            parameters: {
+                query?: {
+                    profession?: "doctor" | "nurse" | "physiotherapist" | "nutritionist" | "dentist";
+                    topic?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A QTI 3.0 content package (application/zip) */
                 200: {
                     headers: {
                         [name: string]: unknown;
