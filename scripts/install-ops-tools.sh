@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The operations tests run Debian's Prometheus (scraping /metrics), HAProxy and PgBouncer (the
 # cluster test) and strace (the fault test that sees stored files flushed); this installs whichever
-# is missing, as scripts/install-redis.sh does for Redis.
+# is missing, as scripts/install-redis.sh does for Redis; and xmllint (libxml2-utils), which validates
+# the QTI 3.0 export against 1EdTech's schemas (test/lms/qti.test.ts).
 set -euo pipefail
 missing=()
 command -v prometheus >/dev/null 2>&1 || missing+=(prometheus)
 [ -x /usr/sbin/haproxy ] || command -v haproxy >/dev/null 2>&1 || missing+=(haproxy)
 [ -x /usr/sbin/pgbouncer ] || command -v pgbouncer >/dev/null 2>&1 || missing+=(pgbouncer)
 command -v strace >/dev/null 2>&1 || missing+=(strace)
+command -v xmllint >/dev/null 2>&1 || missing+=(libxml2-utils)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

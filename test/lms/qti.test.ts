@@ -1,8 +1,16 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminQuestion, CreateQuestionBody, QtiPreview } from '../../contracts/lms.js';
 import { createQuestion, signInLmsAdmin } from '../factories/lms.js';
 import { rawZip, unzip, zipFolder } from '../support/zip.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+
+/** 1EdTech's QTI 3.0 schemas with the W3C schemas they import (test/fixtures/README.md says which). */
+const QTI_SCHEMAS = join(import.meta.dirname, '../fixtures/qti/xsd');
 
 const item = (body: string, extra = '') => `<?xml version="1.0" encoding="UTF-8"?>
 <qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="i" title="t" time-dependent="false">
@@ -133,6 +141,36 @@ describe('QTI 3.0 content packages', () => {
     expect(again.statusCode).toBe(400);
     expect(again.json<{ errors: { item: number; error: string }[] }>().errors).toHaveLength(4);
     expect(again.json<{ errors: { error: string }[] }>().errors[0]?.error).toBe('This question is already in the bank');
+  });
+
+  it("when the bank is exported, then the manifest and every item are valid under 1EdTech's QTI 3.0 schemas", async () => {
+    await emptyBank();
+    for (const question of bankQuestions) await createQuestion(t, admin.headers, question);
+    const files = await unzip((await exportZip()).zip);
+    const folder = await mkdtemp(join(tmpdir(), 'qti-export-'));
+    try {
+      for (const [name, text] of files) {
+        await mkdir(dirname(join(folder, name)), { recursive: true });
+        await writeFile(join(folder, name), text);
+      }
+      const items = [...files.keys()].filter((name) => name.startsWith('items/')).map((name) => join(folder, name));
+      expect(items).toHaveLength(4);
+      // xmllint (libxml2) against the schemas of test/fixtures/qti/xsd: it exits non-zero and names the
+      // line of each element the schema does not allow.
+      const validate = (schema: string, documents: string[]) =>
+        promisify(execFile)('xmllint', ['--noout', '--schema', join(QTI_SCHEMAS, schema), ...documents]).then(
+          ({ stderr }) => stderr,
+          (error: { stderr?: string; message: string }) => {
+            throw new Error(error.stderr || error.message);
+          },
+        );
+      const itemsValid = await validate('qtiv3p0/imsqti_asiv3p0_sbacv1p0_v1p0.xsd', items);
+      expect(itemsValid.trim().split('\n')).toEqual(items.map((item) => `${item} validates`));
+      const manifestValid = await validate('qtiv3p0/imsqtiv3p0_imscpv1p2_v1p0.xsd', [join(folder, 'imsmanifest.xml')]);
+      expect(manifestValid.trim()).toBe(`${join(folder, 'imsmanifest.xml')} validates`);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 
   it('when one profession and topic is exported, then only its questions are in the package', async () => {
