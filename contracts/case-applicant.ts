@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checklistItem, languageField } from './case-documents.js';
-import { caseStatuses, progressQuery, progressService } from './cases.js';
+import { caseOwnerAnswer, caseStatuses, documentsSummary, progressQuery, progressService } from './cases.js';
 
 /** The applicant's own sign-in (an emailed link, no password) and their case page (issue 25). */
 
@@ -32,6 +32,9 @@ export const applicantCase = z.object({
   status: z.enum(caseStatuses),
   servicesSubscribed: z.array(progressService),
   documents: z.array(checklistItem),
+  // Ours, as on the tracker: who owns the case, and where the documents stand.
+  owner: caseOwnerAnswer,
+  documentsSummary,
 });
 export type ApplicantCase = z.infer<typeof applicantCase>;
 

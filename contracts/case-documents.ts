@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPlainText } from './plain-text.js';
+import { translationsAnswer, translationsInput } from './case-translations.js';
 
 /**
  * The documents a service needs and each case's checklist of them (issue 25): the definitions on
@@ -44,20 +45,33 @@ export const serviceDocument = z.object({
   name: z.string(),
   description: z.string().nullable(),
   required: z.boolean(),
+  // Ours: the name and description in the applicants' other languages.
+  translations: translationsAnswer,
 });
 export type ServiceDocument = z.infer<typeof serviceDocument>;
+
+const documentTranslations = translationsInput({ nameMax: 120, descriptionMax: 1000 });
 
 export const createServiceDocumentBody = z.strictObject({
   name,
   description: description.optional(),
   required: required.optional(),
+  translations: documentTranslations.optional(),
 });
 export type CreateServiceDocumentBody = z.input<typeof createServiceDocumentBody>;
 export type ServiceDocumentFields = z.output<typeof createServiceDocumentBody>;
 
 export const updateServiceDocumentBody = z
-  .strictObject({ name: name.optional(), description: description.optional(), required: required.optional() })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), 'Send name, description or required');
+  .strictObject({
+    name: name.optional(),
+    description: description.optional(),
+    required: required.optional(),
+    translations: documentTranslations.optional(),
+  })
+  .refine(
+    (body) => Object.values(body).some((value) => value !== undefined),
+    'Send name, description, required or translations',
+  );
 export type UpdateServiceDocumentBody = z.input<typeof updateServiceDocumentBody>;
 export type ServiceDocumentChanges = z.output<typeof updateServiceDocumentBody>;
 
@@ -79,20 +93,34 @@ export const checklistItem = z.object({
   size: z.number().int().nullable(),
   uploadedAt: z.string().nullable(),
   reviewedAt: z.string().nullable(),
+  // Ours: the document's words, its service's name and a refusal's reason in the applicants' other
+  // languages (`reasonTranslations` only for a reason chosen from the refusal reasons).
+  translations: translationsAnswer,
+  serviceTranslations: translationsAnswer,
+  reasonTranslations: translationsAnswer,
 });
 export type ChecklistItem = z.infer<typeof checklistItem>;
+
+const reasonText = z
+  .string({ error: 'reason must be text' })
+  .trim()
+  .max(500, 'reason must be at most 500 characters')
+  .refine((text) => isPlainText(text.replace(/\r?\n/g, ' ')), 'reason must not contain control characters');
 
 export const reviewDocumentBody = z
   .strictObject({
     decision: z.enum(['accepted', 'rejected'], { error: 'decision must be "accepted" or "rejected"' }),
-    reason: z
-      .string({ error: 'reason must be text' })
-      .trim()
-      .max(500, 'reason must be at most 500 characters')
-      .refine((text) => isPlainText(text.replace(/\r?\n/g, ' ')), 'reason must not contain control characters')
+    reason: reasonText.optional(),
+    // Ours: one of the refusal reasons (GET /api/caseadmin/refusal-reasons), which the applicant
+    // reads in their language; `reason` then adds the reviewer's own words to it, as written.
+    reasonId: z
+      .number({ error: 'reasonId must be a refusal reason id' })
+      .int()
+      .positive()
+      .max(2_147_483_647)
       .optional(),
   })
-  .refine((body) => body.decision === 'accepted' || (body.reason ?? '') !== '', {
+  .refine((body) => body.decision === 'accepted' || (body.reason ?? '') !== '' || body.reasonId !== undefined, {
     message: 'Say why the document is rejected',
     path: ['reason'],
   });
@@ -114,6 +142,21 @@ export const reviewQueueQuery = z.object({
     .optional(),
 });
 
+/** Ours: a reason staff give when they refuse a document, in English and the applicants' other languages. */
+export const refusalReason = z.object({ id: z.number().int(), text: z.string(), translations: translationsAnswer });
+export type RefusalReason = z.infer<typeof refusalReason>;
+const refusalReasonTranslations = translationsInput({ nameMax: 500 });
+export const createRefusalReasonBody = z.strictObject({
+  text: reasonText.pipe(z.string().min(1, 'text is required')),
+  translations: refusalReasonTranslations.optional(),
+});
+export const updateRefusalReasonBody = z
+  .strictObject({
+    text: reasonText.pipe(z.string().min(1, 'text is required')).optional(),
+    translations: refusalReasonTranslations.optional(),
+  })
+  .refine((body) => body.text !== undefined || body.translations !== undefined, 'Send text or translations');
+
 /** A sent document awaiting review, with what the queue shows of its case. */
 export const reviewQueueItem = z.object({
   id: z.number().int(),
@@ -122,6 +165,9 @@ export const reviewQueueItem = z.object({
   clientName: z.string(),
   serviceName: z.string(),
   name: z.string(),
+  // Ours: the document's definition, and whether the service requires it.
+  documentId: z.number().int(),
+  required: z.boolean(),
   contentType: z.string(),
   size: z.number().int(),
   uploadedAt: z.string(),

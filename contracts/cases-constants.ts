@@ -9,7 +9,11 @@ export const LOOKUP_FIELD_MAX = 64;
 /** The error `code` of a tracker subscription's confirm or unsubscribe link that is unknown, expired or unsubscribed. */
 export const SUBSCRIPTION_LINK_INVALID = 'SUBSCRIPTION_LINK_INVALID';
 
-export const caseSortFields = ['createdAt', 'case_number', 'passport_number'] as const;
+/** Present (`true`) when nothing matched the search as typed and the list holds names one typo away. */
+export const SEARCH_NEAR_MATCHES_HEADER = 'x-search-near-matches';
+
+/** The list's sorts: the spec's three, and ours: how long a case has waited at a step, and how overdue it is. */
+export const caseSortFields = ['createdAt', 'case_number', 'passport_number', 'daysAtStep', 'overdue'] as const;
 export type CaseSortField = (typeof caseSortFields)[number];
 export const sortOrders = ['DESC', 'ASC'] as const;
 export type SortOrder = (typeof sortOrders)[number];
@@ -25,9 +29,27 @@ export const DOCUMENT_ACCEPT = 'image/*,application/pdf';
 /** The multipart field a case document's file travels in. */
 export const DOCUMENT_FILE_FIELD = 'file';
 
-export const importColumns = ['case_number', 'passport_number', 'client_name', 'client_email', 'services'] as const;
+export const importColumns = [
+  'case_number',
+  'passport_number',
+  'client_name',
+  'client_email',
+  'services',
+  // Ours (issue 38): the applicant's language (en, ar, hi or its name; empty: English) and the
+  // owner's email (empty: whoever imports).
+  'applicant_language',
+  'owner',
+] as const;
 /** The export's columns after the import's: derived from the case, so an import ignores them. */
-export const exportOnlyColumns = ['status', 'current_steps', 'created_at', 'updated_at'] as const;
+export const exportOnlyColumns = [
+  'status',
+  'current_steps',
+  'created_at',
+  'updated_at',
+  // Whole days the longest-waiting service has been at its step, and past its step's usual length.
+  'days_at_step',
+  'overdue_days',
+] as const;
 export type ImportColumn = (typeof importColumns)[number] | (typeof exportOnlyColumns)[number];
 
 /** The import's columns as the case form and the table spell them: the template's header. */
@@ -37,12 +59,16 @@ export const importColumnLabels: Record<(typeof importColumns)[number], string> 
   client_name: 'Client Name',
   client_email: 'Applicant Email',
   services: 'Services',
+  applicant_language: 'Applicant Language',
+  owner: 'Owner',
 };
 
 // Other spellings of a column a person would type (after folding): the screens' words for it.
 const columnAliases: Record<string, ImportColumn> = {
   applicant_email: 'client_email',
   email: 'client_email',
+  language: 'applicant_language',
+  owner_email: 'owner',
   current_step: 'current_steps',
   date_created: 'created_at',
   last_updated: 'updated_at',
@@ -60,4 +86,16 @@ export function importColumnOf(header: string): ImportColumn | undefined {
     .replace(/[\s_-]+/g, '_');
   const known: readonly string[] = [...importColumns, ...exportOnlyColumns];
   return known.includes(folded) ? (folded as ImportColumn) : columnAliases[folded];
+}
+
+/**
+ * An imported applicant language, as people write it in a spreadsheet: the code, or the language's
+ * name in English or in itself. Undefined when it is none of them; empty is English.
+ */
+export function importedLanguageOf(text: string): 'en' | 'ar' | 'hi' | undefined {
+  const folded = text.trim().toLowerCase();
+  if (folded === '' || folded === 'en' || folded === 'english') return 'en';
+  if (folded === 'ar' || folded === 'arabic' || folded === 'العربية' || folded === 'عربي') return 'ar';
+  if (folded === 'hi' || folded === 'hindi' || folded === 'हिन्दी' || folded === 'हिंदी') return 'hi';
+  return undefined;
 }

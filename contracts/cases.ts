@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
 import { applicantLanguageCodes, checklistItem, languageField } from './case-documents.js';
 import { isPlainText } from './plain-text.js';
+import { translationsAnswer, translationsInput } from './case-translations.js';
 
 /** The schemas of every Cases call (spec section 7), shared by the API and the front end. */
 
@@ -94,6 +95,8 @@ export const progressStep = z.object({
   expected_days: z.number().int().nullable(),
   /** How long cases really stay at this step (days): null until CASE_ESTIMATE_MIN_SAMPLES cases have left it. */
   typicalDays: z.object({ median: z.number().int(), p80: z.number().int() }).nullable(),
+  /** Ours: the name and description in the applicants' other languages (English is the fallback). */
+  translations: translationsAnswer,
 });
 
 export const progressService = z.object({
@@ -108,13 +111,39 @@ export const progressService = z.object({
    * to the last one. Null when the service is done or a step on the way has no expected days.
    */
   estimatedCompletion: isoDateTime.nullable(),
+  /** Ours: the service's name in the applicants' other languages. */
+  translations: translationsAnswer,
+  /**
+   * Ours: the current step is taking longer than cases usually take there (past its 80th percentile
+   * or expected days), or the estimate above has passed: the tracker says so instead of a past date.
+   */
+  delayed: z.boolean(),
 });
+
+/** Ours: where the case's documents stand, so the tracker can say whether anything is needed from the applicant. */
+export const documentsSummary = z.object({
+  /** Required documents, and how many of them are accepted. */
+  required: z.number().int(),
+  requiredAccepted: z.number().int(),
+  /** Required documents nothing has been sent for yet. */
+  missing: z.number().int(),
+  /** Documents refused, waiting for a new file. */
+  rejected: z.number().int(),
+  /** Documents sent and waiting for staff. */
+  awaitingReview: z.number().int(),
+});
+export type DocumentsSummary = z.infer<typeof documentsSummary>;
+
+/** Ours: the staff member who owns the case, as the applicant may address them (null: nobody yet, or no name set). */
+export const caseOwnerAnswer = z.object({ name: z.string() }).nullable();
 
 export const progressResponse = z.object({
   passportNumber: z.string(),
   caseNumber: z.string(),
   status: z.enum(caseStatuses),
   servicesSubscribed: z.array(progressService),
+  owner: caseOwnerAnswer,
+  documents: documentsSummary,
 });
 export type CaseProgress = z.infer<typeof progressResponse>;
 
@@ -154,6 +183,9 @@ export const dashboardMetrics = z.object({
   completedCases: z.number().int(),
   /** Cases at a step longer than its 80th percentile (or expected days). */
   overdueCases: z.number().int(),
+  /** Ours: sent documents awaiting review (the queue), and the signed-in admin's cases not completed. */
+  documentsToReview: z.number().int(),
+  myOpenCases: z.number().int(),
   recentCases: z.array(z.object({ id: z.number().int(), case_number: z.string(), updatedAt: isoDateTime })),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetrics>;
@@ -208,10 +240,20 @@ export const casesListQuery = z.object({
     .regex(/^(\d{1,10}|me|none)$/, 'owner must be an admin id, me or none')
     .transform((value) => (value === 'me' || value === 'none' ? value : Number(value)))
     .optional(),
+  /** Ours: only cases with this service, and (with `stepId`) whose service is at this step: "everyone at step X". */
+  serviceId: idParam.optional(),
+  stepId: idParam.optional(),
 });
 export type CasesListQuery = z.input<typeof casesListQuery>;
 
-export const service = z.object({ id: z.number().int(), name: z.string() });
+export const service = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  // Ours: the name in the applicants' other languages, and how many of the service's texts
+  // (its name, its steps' names and descriptions, its documents') each language still lacks.
+  translations: translationsAnswer,
+  missingTranslations: z.object({ ar: z.number().int(), hi: z.number().int() }),
+});
 export type Service = z.infer<typeof service>;
 
 export const caseService = z.object({
@@ -219,12 +261,20 @@ export const caseService = z.object({
   service_id: z.number().int(),
   current_step: z.string().nullable(),
   last_updated: isoDateTime,
-  Service: service,
+  Service: z.object({ id: z.number().int(), name: z.string() }),
+  // Ours: where the service stands, so a list row and the case page say it without another call.
+  current_step_id: z.number().int().nullable(),
+  /** On its service's last step: done, neither waiting nor overdue. */
+  on_last_step: z.boolean(),
+  /** Whole days at the current step (null on the last step). */
+  days_at_step: z.number().int().nullable(),
+  /** Whole days past the step's usual length (its 80th percentile, or expected days); null when not overdue. */
+  overdue_days: z.number().int().nullable(),
 });
 export type CaseService = z.infer<typeof caseService>;
 
-/** A case admin as other staff see them: who owns a case, who wrote a note. */
-export const caseAdminSummary = z.object({ id: z.number().int(), email: z.string() });
+/** A case admin as other staff see them: who owns a case, who wrote a note; `name` is ours (null until they set it). */
+export const caseAdminSummary = z.object({ id: z.number().int(), email: z.string(), name: z.string().nullable() });
 export type CaseAdminSummary = z.infer<typeof caseAdminSummary>;
 
 export const adminCase = z.object({
@@ -239,6 +289,8 @@ export const adminCase = z.object({
   CaseServices: z.array(caseService),
   // Ours: the staff member responsible for the case.
   owner: caseAdminSummary.nullable(),
+  // Ours: the language the applicant reads their screens and emails in.
+  applicant_language: z.enum(applicantLanguageCodes),
 });
 export type AdminCase = z.infer<typeof adminCase>;
 
@@ -257,6 +309,20 @@ export const casesResponse = z.union([casesOverview, casesList]);
 export const TOTAL_COUNT_HEADER = 'x-total-count';
 /** Present (`true`) when more than 10,000 cases match and x-total-count is PostgreSQL's estimate. */
 export const TOTAL_COUNT_ESTIMATED_HEADER = 'x-total-count-estimated';
+export { SEARCH_NEAR_MATCHES_HEADER } from './cases-constants.js';
+
+/** Ours: GET /api/caseadmin/cases/same-passport, the cases another case's passport number would repeat. */
+export const samePassportQuery = z.object({ passportNumber: requiredText('passportNumber', 64) });
+export const samePassportCase = z.object({
+  id: z.number().int(),
+  case_number: z.string(),
+  client_name: z.string(),
+  status: z.enum(caseStatuses),
+});
+
+/** Ours: GET and PATCH /api/caseadmin/me, the signed-in admin and the name applicants see them by. */
+export const caseAdminMe = caseAdminSummary;
+export const updateCaseAdminMeBody = z.strictObject({ name: optionalText('name', 100) });
 
 // ---- Case details: GET /api/caseadmin/cases/{id}
 
@@ -344,6 +410,10 @@ export const updateCaseServicesBody = z.strictObject({
   reason: optionalText('reason', 300).optional(),
   // Absent: unchanged; null: nobody.
   ownerId: ownerId.optional(),
+  // Ours: the language the applicant reads (absent: unchanged); their emails follow it from now on.
+  applicant_language: z
+    .enum(applicantLanguageCodes, { error: 'applicant_language must be one of en, ar, hi' })
+    .optional(),
 });
 export type UpdateCaseBody = z.input<typeof updateCaseServicesBody>;
 
@@ -381,7 +451,15 @@ export const caseNotesQuery = z.object({
 
 // ---- Services and steps
 
-export const createServiceBody = z.strictObject({ name: requiredText('name', 100) });
+const serviceTranslations = translationsInput({ nameMax: 100 });
+export const createServiceBody = z.strictObject({
+  name: requiredText('name', 100),
+  translations: serviceTranslations.optional(),
+});
+/** Ours: PATCH /api/caseadmin/services/{id}, a service renamed or translated; a field not sent stays. */
+export const updateServiceBody = z
+  .strictObject({ name: requiredText('name', 100).optional(), translations: serviceTranslations.optional() })
+  .refine((body) => body.name !== undefined || body.translations !== undefined, 'Send name or translations');
 
 export const step = z.object({
   id: z.number().int(),
@@ -390,8 +468,12 @@ export const step = z.object({
   sequence: z.number().int(),
   description: z.string().nullable(),
   expected_days: z.number().int().nullable(),
+  // Ours: the name and description in the applicants' other languages.
+  translations: translationsAnswer,
 });
 export type Step = z.infer<typeof step>;
+
+const stepTranslations = translationsInput({ nameMax: 100, descriptionMax: 1000 });
 
 export const createStepBody = z.strictObject({
   name: requiredText('name', 100),
@@ -417,16 +499,32 @@ export const createStepBody = z.strictObject({
     ),
   description: optionalText('description', 1000).optional(),
   expected_days: expectedDays.optional(),
+  translations: stepTranslations.optional(),
 });
 
-// ---- PATCH /api/caseadmin/steps/{id}: the public explanation of a step
+// ---- PATCH /api/caseadmin/steps/{id}: a step renamed, its public explanation, its translations
 
 export const updateStepBody = z
-  .strictObject({ description: optionalText('description', 1000).optional(), expected_days: expectedDays.optional() })
+  .strictObject({
+    name: requiredText('name', 100).optional(),
+    description: optionalText('description', 1000).optional(),
+    expected_days: expectedDays.optional(),
+    translations: stepTranslations.optional(),
+  })
   .refine(
-    (body) => body.description !== undefined || body.expected_days !== undefined,
-    'Send description or expected_days',
+    (body) => Object.values(body).some((value) => value !== undefined),
+    'Send name, description, expected_days or translations',
   );
+
+/** Ours: PUT /api/caseadmin/services/{serviceId}/steps/order, every step of the service in its new order. */
+export const stepOrderBody = z.strictObject({
+  stepIds: z
+    .array(z.number({ error: 'stepIds must be a list of step ids' }).int().positive().max(2_147_483_647), {
+      error: 'stepIds must be a list of step ids',
+    })
+    .min(1, 'Name every step of the service')
+    .max(200, 'At most 200 steps'),
+});
 
 export const changeStepBody = z.strictObject({
   newStep: requiredText('newStep', 100),
@@ -449,7 +547,13 @@ export type ChangeStepResponse = z.infer<typeof changeStepResponse>;
 // ---- Bulk: POST /api/caseadmin/cases/import (text/csv), GET /api/caseadmin/cases/export, POST /api/caseadmin/cases/bulk-step
 
 export const IMPORT_MAX_ROWS = 5000;
-export { exportOnlyColumns, importColumnLabels, importColumnOf, importColumns } from './cases-constants.js';
+export {
+  exportOnlyColumns,
+  importColumnLabels,
+  importColumnOf,
+  importColumns,
+  importedLanguageOf,
+} from './cases-constants.js';
 export const importCasesResponse = z.object({ imported: z.number().int() });
 export { importRowError, type ImportRowError } from './platform.js';
 

@@ -16,6 +16,17 @@ export const publicConfigSchema = z.object({
   oidcProviderName: z.string(),
   /** The largest photo or video a member may send (UPLOAD_MAX_BYTES), shown beside the upload controls. */
   uploadMaxBytes: z.number().int(),
+  /** The largest document file an applicant may send (CASE_DOCUMENT_MAX_BYTES): stated, and checked before sending. */
+  caseDocumentMaxBytes: z.number().int(),
+  /**
+   * Who applicants turn to (CASE_CONTACT_PHONE, CASE_CONTACT_WHATSAPP, CASE_CONTACT_EMAIL), shown
+   * on the tracker's result and the case page; null when the operator set none.
+   */
+  caseContact: z.object({
+    phone: z.string().nullable(),
+    whatsapp: z.string().nullable(),
+    email: z.string().nullable(),
+  }),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

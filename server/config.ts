@@ -54,6 +54,20 @@ const environmentSchema = z.object({
   CASE_APPLICANT_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(4),
   CASE_APPLICANT_UPLOADS_PER_HOUR: positiveInt(20),
   CASE_STEP_UNDO_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Who applicants turn to, on the tracker, their case page and every email (issue 38).
+  CASE_CONTACT_PHONE: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\+?[\d\s().-]{6,30}$/, 'must be a phone number, e.g. +971 4 555 0100')
+      .optional(),
+  ),
+  CASE_CONTACT_WHATSAPP: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d{6,15}$/, 'must be an international phone number, digits only')
+      .optional(),
+  ),
+  CASE_CONTACT_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
   LOGIN_RATE_LIMIT: positiveInt(10),
   HEALTH_AUTHORITY_URL: z
     .string()
@@ -315,6 +329,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       applicantSessionSeconds: e.CASE_APPLICANT_SESSION_HOURS * 60 * 60,
       applicantUploadsPerHour: e.CASE_APPLICANT_UPLOADS_PER_HOUR,
       stepUndoSeconds: e.CASE_STEP_UNDO_SECONDS,
+      contact: {
+        phone: e.CASE_CONTACT_PHONE ?? null,
+        whatsapp: e.CASE_CONTACT_WHATSAPP ?? null,
+        email: e.CASE_CONTACT_EMAIL ?? null,
+      },
     },
     lms: {
       bootstrapAdmin:

@@ -14,9 +14,8 @@ import { consumeOneTimeToken, issueOneTimeToken } from '../platform/one-time-tok
 import { claimMailCooldown } from '../platform/mail-cooldowns.js';
 import { applicantAccessEmail } from './case-emails.js';
 import { caseChecklist } from './case-documents.js';
-import { normalizeCaseNumber } from './case-numbers.js';
-import type { NotificationDeps } from './case-notifications.js';
-import { lookupProgress, passportMatches } from './progress-lookup.js';
+import { caseContactOf, type NotificationDeps } from './case-notifications.js';
+import { caseNumberIs, lookupProgress, passportMatches } from './progress-lookup.js';
 import type pg from 'pg';
 import { z } from 'zod';
 
@@ -40,17 +39,19 @@ export async function requestApplicantAccess(
   now: Date,
 ) {
   await db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({
-        id: cases.id,
-        caseNumber: cases.caseNumber,
-        passportNumber: cases.passportNumber,
-        clientEmail: cases.clientEmail,
-      })
-      .from(cases)
-      .where(eq(cases.caseNumber, normalizeCaseNumber(input.caseNumber)))
-      .for('update');
-    if (!found || !found.clientEmail || !passportMatches(found.passportNumber, input.passportNumber)) return;
+    const found = (
+      await tx
+        .select({
+          id: cases.id,
+          caseNumber: cases.caseNumber,
+          passportNumber: cases.passportNumber,
+          clientEmail: cases.clientEmail,
+        })
+        .from(cases)
+        .where(caseNumberIs(input.caseNumber))
+        .for('update')
+    ).find((row) => passportMatches(row.passportNumber, input.passportNumber));
+    if (!found?.clientEmail) return;
     // The applicant's language from now on: their document emails follow it.
     await tx.update(cases).set({ applicantLanguage: input.language }).where(eq(cases.id, found.id));
     // Claimed in one statement: requests at once cannot all find the minute free (issue 35: the
@@ -83,6 +84,7 @@ export function composeApplicantEmails(db: Database, notify: NotificationDeps, n
         caseNumber: found.caseNumber,
         link,
         minutes: ACCESS_LINK_TTL_SECONDS / 60,
+        contact: await caseContactOf(db, notify.agency, caseId),
       })),
     };
   });
@@ -140,17 +142,19 @@ export async function endApplicantSession(db: Queryable, token: string | undefin
 }
 
 /** The case page: the tracker's view of the case and its document checklist. */
-export async function applicantCase(db: Database, pool: pg.Pool, caseId: number): Promise<ApplicantCase> {
+export async function applicantCase(db: Database, pool: pg.Pool, caseId: number, at: Date): Promise<ApplicantCase> {
   const [found] = await db
     .select({ caseNumber: cases.caseNumber, passportNumber: cases.passportNumber })
     .from(cases)
     .where(eq(cases.id, caseId));
   if (!found) throw new AppError(401, 'Please sign in again.');
-  const progress = await lookupProgress(pool, found.caseNumber, found.passportNumber);
+  const progress = await lookupProgress(pool, found.caseNumber, found.passportNumber, at);
   return {
     caseNumber: progress.caseNumber,
     status: progress.status,
     servicesSubscribed: progress.servicesSubscribed,
+    owner: progress.owner,
+    documentsSummary: progress.documents,
     documents: await caseChecklist(db, caseId),
   };
 }

@@ -101,7 +101,12 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
     { schema: { tags, response: withErrors({ 200: applicantCase }) } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return loadApplicantCase(db, deps.database.pool, await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]));
+      return loadApplicantCase(
+        db,
+        deps.database.pool,
+        await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]),
+        now(),
+      );
     },
   );
 

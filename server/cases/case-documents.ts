@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   APPLICANT_CASE_PATH,
@@ -10,14 +11,24 @@ import {
   type ServiceDocumentChanges,
   type ServiceDocumentFields,
 } from '../../contracts/case-documents.js';
+import { translatedLanguages, type Translations } from '../../contracts/case-languages.js';
+import { mergeTranslations } from '../../contracts/case-translations.js';
 import type { Database, Queryable } from '../db/client.js';
-import { caseDocuments, caseEvents, cases, caseServices, serviceDocuments, services } from '../db/schema/cases.js';
-import { AppError, databaseErrorCode, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import {
+  caseDocuments,
+  caseEvents,
+  cases,
+  caseServices,
+  documentRefusalReasons,
+  serviceDocuments,
+  services,
+} from '../db/schema/cases.js';
+import { AppError, databaseErrorCode, fieldError, notFound, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import type { MediaStorage, StorageKey, StoredFilePrefix } from '../platform/storage.js';
 import { documentRejectedEmail, documentsAcceptedEmail } from './case-emails.js';
 import { extensionOf, type ReceivedDocument } from './document-upload.js';
 import type { ActingAdmin } from './case-events.js';
-import type { NotificationDeps } from './case-notifications.js';
+import { caseContactOf, type NotificationDeps } from './case-notifications.js';
 
 const DOCUMENT_PREFIX = 'case-documents/' satisfies StoredFilePrefix;
 
@@ -30,6 +41,7 @@ const definitionColumns = {
   name: serviceDocuments.name,
   description: serviceDocuments.description,
   required: serviceDocuments.required,
+  translations: serviceDocuments.translations,
 };
 
 // ---- Definitions: the documents each service needs
@@ -63,7 +75,13 @@ export async function createServiceDocument(
   try {
     const [created] = await db
       .insert(serviceDocuments)
-      .values({ serviceId, name: body.name, description: body.description ?? null, required: body.required ?? true })
+      .values({
+        serviceId,
+        name: body.name,
+        description: body.description ?? null,
+        required: body.required ?? true,
+        translations: mergeTranslations({}, body.translations),
+      })
       .returning(definitionColumns);
     if (!created) throw new Error('insert returned no row');
     return created;
@@ -78,17 +96,28 @@ export async function updateServiceDocument(
   body: ServiceDocumentChanges,
 ): Promise<ServiceDocument> {
   try {
-    const [updated] = await db
-      .update(serviceDocuments)
-      .set({
-        ...(body.name !== undefined ? { name: body.name } : {}),
-        ...(body.description !== undefined ? { description: body.description } : {}),
-        ...(body.required !== undefined ? { required: body.required } : {}),
-      })
-      .where(eq(serviceDocuments.id, id))
-      .returning(definitionColumns);
-    if (!updated) throw notFound('Document');
-    return updated;
+    return await db.transaction(async (tx) => {
+      const [found] = await tx
+        .select({ translations: serviceDocuments.translations })
+        .from(serviceDocuments)
+        .where(eq(serviceDocuments.id, id))
+        .for('update');
+      if (!found) throw notFound('Document');
+      const [updated] = await tx
+        .update(serviceDocuments)
+        .set({
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.description !== undefined ? { description: body.description } : {}),
+          ...(body.required !== undefined ? { required: body.required } : {}),
+          ...(body.translations !== undefined
+            ? { translations: mergeTranslations(found.translations, body.translations) }
+            : {}),
+        })
+        .where(eq(serviceDocuments.id, id))
+        .returning(definitionColumns);
+      if (!updated) throw notFound('Document');
+      return updated;
+    });
   } catch (error) {
     throw duplicateName(error, body.name);
   }
@@ -115,9 +144,12 @@ type ChecklistRow = {
   document_id: number;
   service_id: number;
   service_name: string;
+  service_translations: Translations;
   name: string;
   description: string | null;
   required: boolean;
+  translations: Translations;
+  reason_translations: Translations | null;
   id: number | null;
   status: ChecklistItem['status'] | null;
   reason: string | null;
@@ -129,17 +161,22 @@ type ChecklistRow = {
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-/** Every document the case's services need, with what was sent for it ("requested" when nothing). */
+/**
+ * Every document the case's services need, with what was sent for it ("requested" when nothing):
+ * the required ones first (what the applicant must do), then the optional, each in their services'
+ * order.
+ */
 export async function caseChecklist(db: Queryable, caseId: number): Promise<ChecklistItem[]> {
   const result = await db.execute<ChecklistRow>(sql`
-    SELECT sd.id AS document_id, cs.service_id, s.name AS service_name, sd.name, sd.description, sd.required,
-           cd.id, cd.status, cd.reason, cd.content_type, cd.size, cd.uploaded_at, cd.reviewed_at
+    SELECT sd.id AS document_id, cs.service_id, s.name AS service_name, s.translations AS service_translations,
+           sd.name, sd.description, sd.required, sd.translations,
+           cd.id, cd.status, cd.reason, cd.reason_translations, cd.content_type, cd.size, cd.uploaded_at, cd.reviewed_at
     FROM case_services cs
     JOIN services s ON s.id = cs.service_id
     JOIN service_documents sd ON sd.service_id = cs.service_id
     LEFT JOIN case_documents cd ON cd.case_id = cs.case_id AND cd.service_document_id = sd.id
     WHERE cs.case_id = ${caseId}
-    ORDER BY cs.id, sd.id`);
+    ORDER BY sd.required DESC, cs.id, sd.id`);
   return result.rows.map((row) => ({
     id: row.id,
     documentId: row.document_id,
@@ -154,13 +191,16 @@ export async function caseChecklist(db: Queryable, caseId: number): Promise<Chec
     size: row.size,
     uploadedAt: iso(row.uploaded_at),
     reviewedAt: iso(row.reviewed_at),
+    translations: row.translations,
+    serviceTranslations: row.service_translations,
+    reasonTranslations: row.reason_translations ?? {},
   }));
 }
 
 async function recordDocumentEvent(
   tx: Queryable,
   caseId: number,
-  kind: 'document uploaded' | 'document reviewed',
+  kind: 'document uploaded' | 'document reviewed' | 'document reopened',
   summary: string,
   actor: DocumentActor,
   now: Date,
@@ -203,6 +243,7 @@ export async function saveCaseDocument(
         const values = {
           status: 'uploaded' as const,
           reason: null,
+          reasonTranslations: null,
           storageKey: key,
           contentType: file.type,
           size: file.size,
@@ -270,16 +311,43 @@ async function removeStored(storage: MediaStorage, key: string, log: FastifyBase
 
 // ---- Review
 
+/** The email of a review, written when its job runs (after the undo window): see composeReviewEmails. */
+export const REVIEW_EMAIL = 'case-document-review';
+const reviewJob = z.object({ documentId: z.number().int(), reviewedAt: z.string() });
+
+/** A refusal's words: a refusal reason of the list (translated), the reviewer's own, or both. */
+async function refusalWords(
+  tx: Queryable,
+  body: { reason?: string | undefined; reasonId?: number | undefined },
+): Promise<{ reason: string; reasonTranslations: Translations | null }> {
+  const own = (body.reason ?? '').trim();
+  if (body.reasonId === undefined) return { reason: own, reasonTranslations: null };
+  const [chosen] = await tx
+    .select({ text: documentRefusalReasons.text, translations: documentRefusalReasons.translations })
+    .from(documentRefusalReasons)
+    .where(eq(documentRefusalReasons.id, body.reasonId));
+  if (!chosen) throw fieldError('reasonId', 'Choose one of the refusal reasons: there is no such reason');
+  const joined = (text: string) => (own ? `${text} ${own}` : text);
+  const reasonTranslations: Translations = {};
+  for (const language of translatedLanguages) {
+    const translated = chosen.translations[language]?.name;
+    if (translated) reasonTranslations[language] = { name: joined(translated) };
+  }
+  return { reason: joined(chosen.text), reasonTranslations };
+}
+
 /**
  * Accepts or rejects a file awaiting review. The applicant hears of it by email when the case has
  * an address: a rejection with its reason, and the review that accepts the last required document.
- * The email is queued in the same transaction (no email for a review that failed).
+ * The email is queued in the same transaction (no email for a review that failed), to be written
+ * once the review can no longer be undone (CASE_STEP_UNDO_SECONDS, as a step move's): reopened
+ * before then, the document's email is never sent.
  */
 export async function reviewCaseDocument(
   db: Database,
-  notify: Pick<NotificationDeps, 'mailer' | 'link'>,
+  notify: Pick<NotificationDeps, 'mailer' | 'undoSeconds'>,
   id: number,
-  body: { decision: 'accepted' | 'rejected'; reason?: string | undefined },
+  body: { decision: 'accepted' | 'rejected'; reason?: string | undefined; reasonId?: number | undefined },
   admin: ActingAdmin,
   now: Date,
 ): Promise<ChecklistItem> {
@@ -290,10 +358,7 @@ export async function reviewCaseDocument(
         status: caseDocuments.status,
         name: serviceDocuments.name,
         serviceName: services.name,
-        caseNumber: cases.caseNumber,
         clientEmail: cases.clientEmail,
-        language: cases.applicantLanguage,
-        uploadedAt: caseDocuments.uploadedAt,
       })
       .from(caseDocuments)
       .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
@@ -305,44 +370,141 @@ export async function reviewCaseDocument(
     if (found.status !== 'uploaded')
       throw new AppError(
         409,
-        `${found.name} has already been ${found.status}; it can be reviewed again when a new file is sent`,
+        `${found.name} has already been ${found.status}; reopen it to review it again, or wait for a new file`,
       );
-    const reason = body.decision === 'rejected' ? (body.reason ?? '').trim() : null;
+    const refusal = body.decision === 'rejected' ? await refusalWords(tx, body) : null;
     await tx
       .update(caseDocuments)
-      .set({ status: body.decision, reason, reviewedAt: now, reviewedBy: admin.email })
+      .set({
+        status: body.decision,
+        reason: refusal?.reason ?? null,
+        reasonTranslations: refusal?.reasonTranslations ?? null,
+        reviewedAt: now,
+        reviewedBy: admin.email,
+      })
       .where(eq(caseDocuments.id, id));
     const summary =
       body.decision === 'accepted'
         ? `${found.name} (${found.serviceName}) accepted`
-        : `${found.name} (${found.serviceName}) rejected: ${reason}`;
+        : `${found.name} (${found.serviceName}) rejected: ${refusal?.reason ?? ''}`;
     await recordDocumentEvent(tx, found.caseId, 'document reviewed', summary, admin, now);
 
-    const checklist = await caseChecklist(tx, found.caseId);
-    const item = checklist.find((entry) => entry.id === id);
+    const item = (await caseChecklist(tx, found.caseId)).find((entry) => entry.id === id);
     if (!item) throw notFound('Document');
-    if (found.clientEmail) {
-      const link = notify.link(APPLICANT_CASE_PATH);
-      const { caseNumber, language } = found;
-      const required = checklist.filter((entry) => entry.required);
-      if (body.decision === 'rejected') {
-        const email = await documentRejectedEmail({
+    if (found.clientEmail)
+      await notify.mailer.sendComposed(
+        tx,
+        REVIEW_EMAIL,
+        found.clientEmail,
+        { documentId: id, reviewedAt: now.toISOString() },
+        { startAfterSeconds: notify.undoSeconds },
+      );
+    return item;
+  });
+}
+
+/**
+ * Reopens a reviewed document (accepted or refused): it awaits review again and takes a new file
+ * from the applicant. Staff's undo of a review just made, and their way back from an acceptance
+ * given too soon (issue 38: an acceptance could never be taken back, and the applicant could then
+ * never replace the file). A review's email still waiting is not sent (composeReviewEmails).
+ */
+export async function reopenCaseDocument(
+  db: Database,
+  id: number,
+  admin: ActingAdmin,
+  now: Date,
+): Promise<ChecklistItem> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        caseId: caseDocuments.caseId,
+        status: caseDocuments.status,
+        name: serviceDocuments.name,
+        serviceName: services.name,
+      })
+      .from(caseDocuments)
+      .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
+      .innerJoin(services, eq(services.id, serviceDocuments.serviceId))
+      .where(eq(caseDocuments.id, id))
+      .for('update', { of: caseDocuments });
+    if (!found) throw notFound('Document');
+    if (found.status === 'uploaded') throw new AppError(409, `${found.name} is already awaiting review`);
+    await tx
+      .update(caseDocuments)
+      .set({ status: 'uploaded', reason: null, reasonTranslations: null, reviewedAt: null, reviewedBy: null })
+      .where(eq(caseDocuments.id, id));
+    await recordDocumentEvent(
+      tx,
+      found.caseId,
+      'document reopened',
+      `${found.name} (${found.serviceName}) reopened: it was ${found.status}, and awaits review again`,
+      admin,
+      now,
+    );
+    const item = (await caseChecklist(tx, found.caseId)).find((entry) => entry.id === id);
+    if (!item) throw notFound('Document');
+    return item;
+  });
+}
+
+/**
+ * Writes a review's email when its job runs, from the document as it is then: nothing when the
+ * review was undone or replaced since (reopened, reviewed again, a new file), or the case lost its
+ * address; a refusal with its reason in the applicant's language; an acceptance only when it was
+ * the review that accepted the last required document (one email, however many were accepted).
+ */
+export function composeReviewEmails(db: Database, notify: NotificationDeps): void {
+  notify.mailer.compose(REVIEW_EMAIL, async (data) => {
+    const { documentId, reviewedAt } = reviewJob.parse(data);
+    const [found] = await db
+      .select({
+        caseId: caseDocuments.caseId,
+        status: caseDocuments.status,
+        reason: caseDocuments.reason,
+        reasonTranslations: caseDocuments.reasonTranslations,
+        reviewedAt: caseDocuments.reviewedAt,
+        uploadedAt: caseDocuments.uploadedAt,
+        name: serviceDocuments.name,
+        translations: serviceDocuments.translations,
+        caseNumber: cases.caseNumber,
+        clientEmail: cases.clientEmail,
+        language: cases.applicantLanguage,
+      })
+      .from(caseDocuments)
+      .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
+      .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
+      .where(eq(caseDocuments.id, documentId));
+    if (!found?.clientEmail || found.reviewedAt?.toISOString() !== reviewedAt) return undefined;
+    const link = notify.link(APPLICANT_CASE_PATH);
+    const contact = await caseContactOf(db, notify.agency, found.caseId);
+    const { caseNumber, language } = found;
+    if (found.status === 'rejected')
+      return {
+        to: found.clientEmail,
+        ...(await documentRejectedEmail({
           language,
           caseNumber,
           name: found.name,
-          reason: reason ?? '',
+          nameTranslations: found.translations,
+          reason: found.reason ?? '',
+          reasonTranslations: found.reasonTranslations,
           uploadedAt: found.uploadedAt,
           link,
-        });
-        await notify.mailer.send(tx, { to: found.clientEmail, ...email });
-      } else if (item.required && required.every((entry) => entry.status === 'accepted')) {
-        await notify.mailer.send(tx, {
-          to: found.clientEmail,
-          ...(await documentsAcceptedEmail({ language, caseNumber, link })),
-        });
-      }
-    }
-    return item;
+          contact,
+        })),
+      };
+    const required = (await caseChecklist(db, found.caseId)).filter((entry) => entry.required);
+    const last = required.reduce<string | null>(
+      (latest, entry) => (entry.reviewedAt && (!latest || entry.reviewedAt > latest) ? entry.reviewedAt : latest),
+      null,
+    );
+    const completes =
+      required.some((entry) => entry.id === documentId) &&
+      required.every((entry) => entry.status === 'accepted') &&
+      last === reviewedAt;
+    if (!completes) return undefined;
+    return { to: found.clientEmail, ...(await documentsAcceptedEmail({ language, caseNumber, link, contact })) };
   });
 }
 
@@ -363,6 +525,8 @@ export async function reviewQueue(
         clientName: cases.clientName,
         serviceName: services.name,
         name: serviceDocuments.name,
+        documentId: serviceDocuments.id,
+        required: serviceDocuments.required,
         contentType: caseDocuments.contentType,
         size: caseDocuments.size,
         uploadedAt: caseDocuments.uploadedAt,

@@ -1,19 +1,54 @@
+import { inLanguage as staffWords, type Translations } from '../../contracts/case-languages.js';
 import { renderEmail, type EmailContent, type RenderedEmail } from '../platform/email-layout.js';
 import { emailWords, type EmailWords } from './applicant-language.js';
 
 /**
  * The cases area's emails, each drawn by the shared layout (server/platform/email-layout.tsx). The
- * applicant's are in the language they last used (server/cases/email-locales/); case numbers,
- * links and the staff's words (service, step and document names, review reasons) stay as written.
+ * applicant's are in the language they last used (server/cases/email-locales/); case numbers and
+ * links stay as written, and the staff's words (service, step and document names, descriptions,
+ * refusal reasons) are in that language where staff translated them, else in English. Every one
+ * names who to turn to: the case's owner and the agency's phone, WhatsApp and email (issue 38).
  */
 
-/** A service of a case and the step it is at now. */
-export type ServiceNews = { serviceName: string; stepName: string; stepDescription: string | null };
+/** A service of a case and the step it is at now, with their words in the other languages. */
+export type ServiceNews = {
+  serviceName: string;
+  stepName: string;
+  stepDescription: string | null;
+  serviceTranslations?: Translations | null;
+  stepTranslations?: Translations | null;
+};
 
-/** The layout's own words and direction in the email's language. */
-function inLanguage(words: EmailWords, content: Omit<EmailContent, 'locale'>): Promise<RenderedEmail> {
+/** Who the applicant can turn to: the case's owner (by name, when they set one) and the agency. */
+export type CaseContact = {
+  ownerName: string | null;
+  phone: string | null;
+  whatsapp: string | null;
+  email: string | null;
+};
+
+function contactLines(words: EmailWords, contact: CaseContact): { heading: string; lines: string[] } {
+  const { t } = words;
+  return {
+    heading: t('contact.heading'),
+    lines: [
+      ...(contact.ownerName ? [t('contact.owner', { name: contact.ownerName })] : []),
+      ...(contact.phone ? [t('contact.phone', { phone: contact.phone })] : []),
+      ...(contact.whatsapp ? [t('contact.whatsapp', { whatsapp: contact.whatsapp })] : []),
+      ...(contact.email ? [t('contact.email', { email: contact.email })] : []),
+    ],
+  };
+}
+
+/** The layout's own words and direction in the email's language, and who to contact. */
+function inLanguage(
+  words: EmailWords,
+  content: Omit<EmailContent, 'locale' | 'contact'>,
+  contact: CaseContact,
+): Promise<RenderedEmail> {
   return renderEmail({
     ...content,
+    contact: contactLines(words, contact),
     locale: {
       lang: words.language,
       dir: words.dir,
@@ -30,19 +65,24 @@ export function caseCreatedEmail(input: {
   openedAt: Date;
   trackerLink: string;
   unsubscribeLink: string;
+  contact: CaseContact;
 }): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const caseNumber = input.caseNumber;
-  return inLanguage(words, {
-    subject: t('caseCreated.subject', { caseNumber }),
-    preview: t('caseCreated.preview', { caseNumber }),
-    heading: t('caseCreated.heading'),
-    intro: [t('caseCreated.intro', { caseNumber, date: words.date(input.openedAt) }), t('caseCreated.next')],
-    action: { label: t('caseCreated.action'), url: input.trackerLink },
-    reason: t('layout.reasonCase', { caseNumber }),
-    unsubscribeUrl: input.unsubscribeLink,
-  });
+  return inLanguage(
+    words,
+    {
+      subject: t('caseCreated.subject', { caseNumber }),
+      preview: t('caseCreated.preview', { caseNumber }),
+      heading: t('caseCreated.heading'),
+      intro: [t('caseCreated.intro', { caseNumber, date: words.date(input.openedAt) }), t('caseCreated.next')],
+      action: { label: t('caseCreated.action'), url: input.trackerLink },
+      reason: t('layout.reasonCase', { caseNumber }),
+      unsubscribeUrl: input.unsubscribeLink,
+    },
+    input.contact,
+  );
 }
 
 /** To everyone following a case, each in their language: which services moved and to which step, or that the case is complete. */
@@ -53,26 +93,39 @@ export function caseProgressEmail(input: {
   completed: boolean;
   trackerLink: string;
   unsubscribeLink: string;
+  contact: CaseContact;
 }): Promise<RenderedEmail> {
-  const { caseNumber, news, completed } = input;
+  const { caseNumber, completed } = input;
   const words = emailWords(input.language);
   const { t } = words;
-  const steps = words.list([...new Set(news.map((item) => item.stepName))]);
+  // The staff's words in the reader's language where they translated them.
+  const news = input.news.map((item) => ({
+    service: staffWords(item.serviceName, item.serviceTranslations, words.language).text,
+    step: staffWords(item.stepName, item.stepTranslations, words.language).text,
+    description: item.stepDescription
+      ? staffWords(item.stepDescription, item.stepTranslations, words.language, 'description').text
+      : null,
+  }));
+  const steps = words.list([...new Set(news.map((item) => item.step))]);
   const intro = completed ? t('caseCompleted.intro', { caseNumber }) : t('caseMoved.intro', { caseNumber });
-  return inLanguage(words, {
-    subject: completed ? t('caseCompleted.subject', { caseNumber }) : t('caseMoved.subject', { caseNumber, steps }),
-    preview: intro,
-    heading: completed ? t('caseCompleted.heading') : t('caseMoved.heading'),
-    intro: [intro],
-    items: news.map((item) => ({
-      title: t('caseMoved.item', { service: item.serviceName, step: item.stepName }),
-      detail: item.stepDescription,
-    })),
-    action: { label: t('caseMoved.action'), url: input.trackerLink },
-    outro: [t('caseMoved.outro')],
-    reason: t('layout.reasonCase', { caseNumber }),
-    unsubscribeUrl: input.unsubscribeLink,
-  });
+  return inLanguage(
+    words,
+    {
+      subject: completed ? t('caseCompleted.subject', { caseNumber }) : t('caseMoved.subject', { caseNumber, steps }),
+      preview: intro,
+      heading: completed ? t('caseCompleted.heading') : t('caseMoved.heading'),
+      intro: completed ? [intro, t('caseCompleted.next')] : [intro],
+      items: news.map((item) => ({
+        title: t('caseMoved.item', { service: item.service, step: item.step }),
+        detail: item.description,
+      })),
+      action: { label: t('caseMoved.action'), url: input.trackerLink },
+      outro: [t('caseMoved.outro')],
+      reason: t('layout.reasonCase', { caseNumber }),
+      unsubscribeUrl: input.unsubscribeLink,
+    },
+    input.contact,
+  );
 }
 
 /** The password-less sign-in link to the applicant's case page. */
@@ -81,19 +134,24 @@ export function applicantAccessEmail(input: {
   caseNumber: string;
   link: string;
   minutes: number;
+  contact: CaseContact;
 }): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const caseNumber = input.caseNumber;
-  return inLanguage(words, {
-    subject: t('accessLink.subject', { caseNumber }),
-    preview: t('accessLink.preview', { caseNumber }),
-    heading: t('accessLink.heading'),
-    intro: [t('accessLink.intro', { caseNumber })],
-    action: { label: t('accessLink.action'), url: input.link },
-    outro: [t('accessLink.outro', { minutes: words.number(input.minutes) })],
-    reason: t('accessLink.reason', { caseNumber }),
-  });
+  return inLanguage(
+    words,
+    {
+      subject: t('accessLink.subject', { caseNumber }),
+      preview: t('accessLink.preview', { caseNumber }),
+      heading: t('accessLink.heading'),
+      intro: [t('accessLink.intro', { caseNumber })],
+      action: { label: t('accessLink.action'), url: input.link },
+      outro: [t('accessLink.outro', { minutes: words.number(input.minutes) })],
+      reason: t('accessLink.reason', { caseNumber }),
+    },
+    input.contact,
+  );
 }
 
 /** A document staff refused: which, when it was sent, why, and where to send another. */
@@ -101,24 +159,33 @@ export function documentRejectedEmail(input: {
   language: string;
   caseNumber: string;
   name: string;
+  nameTranslations?: Translations | null;
   reason: string;
+  reasonTranslations?: Translations | null;
   uploadedAt: Date;
   link: string;
+  contact: CaseContact;
 }): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
-  const { caseNumber, name, reason } = input;
-  return inLanguage(words, {
-    subject: t('rejected.subject', { caseNumber, name }),
-    preview: t('rejected.preview', { name, reason }),
-    heading: t('rejected.heading', { name }),
-    intro: [
-      t('rejected.intro', { caseNumber, name, date: words.date(input.uploadedAt) }),
-      t('rejected.why', { reason }),
-    ],
-    action: { label: t('rejected.action'), url: input.link },
-    reason: t('layout.reasonCase', { caseNumber }),
-  });
+  const { caseNumber } = input;
+  const name = staffWords(input.name, input.nameTranslations, words.language).text;
+  const reason = staffWords(input.reason, input.reasonTranslations, words.language).text;
+  return inLanguage(
+    words,
+    {
+      subject: t('rejected.subject', { caseNumber, name }),
+      preview: t('rejected.preview', { name, reason }),
+      heading: t('rejected.heading', { name }),
+      intro: [
+        t('rejected.intro', { caseNumber, name, date: words.date(input.uploadedAt) }),
+        t('rejected.why', { reason }),
+      ],
+      action: { label: t('rejected.action'), url: input.link },
+      reason: t('layout.reasonCase', { caseNumber }),
+    },
+    input.contact,
+  );
 }
 
 /** The review that accepted the last required document. */
@@ -126,18 +193,23 @@ export function documentsAcceptedEmail(input: {
   language: string;
   caseNumber: string;
   link: string;
+  contact: CaseContact;
 }): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const caseNumber = input.caseNumber;
-  return inLanguage(words, {
-    subject: t('allAccepted.subject', { caseNumber }),
-    preview: t('allAccepted.preview', { caseNumber }),
-    heading: t('allAccepted.heading'),
-    intro: [t('allAccepted.intro', { caseNumber })],
-    action: { label: t('allAccepted.action'), url: input.link },
-    reason: t('layout.reasonCase', { caseNumber }),
-  });
+  return inLanguage(
+    words,
+    {
+      subject: t('allAccepted.subject', { caseNumber }),
+      preview: t('allAccepted.preview', { caseNumber }),
+      heading: t('allAccepted.heading'),
+      intro: [t('allAccepted.intro', { caseNumber })],
+      action: { label: t('allAccepted.action'), url: input.link },
+      reason: t('layout.reasonCase', { caseNumber }),
+    },
+    input.contact,
+  );
 }
 
 /** The double opt-in of an address entered on the tracker, in the tracker page's language. */
@@ -146,19 +218,24 @@ export function subscriptionConfirmationEmail(input: {
   caseNumber: string;
   link: string;
   hours: number;
+  contact: CaseContact;
 }): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const caseNumber = input.caseNumber;
-  return inLanguage(words, {
-    subject: t('confirmSubscription.subject', { caseNumber }),
-    preview: t('confirmSubscription.preview', { caseNumber }),
-    heading: t('confirmSubscription.heading'),
-    intro: [t('confirmSubscription.intro', { caseNumber })],
-    action: { label: t('confirmSubscription.action'), url: input.link },
-    outro: [t('confirmSubscription.outro', { hours: words.number(input.hours) })],
-    reason: t('confirmSubscription.reason', { caseNumber }),
-  });
+  return inLanguage(
+    words,
+    {
+      subject: t('confirmSubscription.subject', { caseNumber }),
+      preview: t('confirmSubscription.preview', { caseNumber }),
+      heading: t('confirmSubscription.heading'),
+      intro: [t('confirmSubscription.intro', { caseNumber })],
+      action: { label: t('confirmSubscription.action'), url: input.link },
+      outro: [t('confirmSubscription.outro', { hours: words.number(input.hours) })],
+      reason: t('confirmSubscription.reason', { caseNumber }),
+    },
+    input.contact,
+  );
 }
 
 /** "Forgot password?" of a case admin (staff screens are English for now). */
@@ -180,17 +257,22 @@ export function trackerLinkEmail(input: {
   caseNumber: string;
   trackerLink: string;
   unsubscribeLink: string;
+  contact: CaseContact;
 }): Promise<RenderedEmail> {
   const words = emailWords(input.language);
   const { t } = words;
   const caseNumber = input.caseNumber;
-  return inLanguage(words, {
-    subject: t('trackerLink.subject', { caseNumber }),
-    preview: t('trackerLink.preview', { caseNumber }),
-    heading: t('trackerLink.heading'),
-    intro: [t('trackerLink.intro', { caseNumber })],
-    action: { label: t('trackerLink.action'), url: input.trackerLink },
-    reason: t('layout.reasonCase', { caseNumber }),
-    unsubscribeUrl: input.unsubscribeLink,
-  });
+  return inLanguage(
+    words,
+    {
+      subject: t('trackerLink.subject', { caseNumber }),
+      preview: t('trackerLink.preview', { caseNumber }),
+      heading: t('trackerLink.heading'),
+      intro: [t('trackerLink.intro', { caseNumber })],
+      action: { label: t('trackerLink.action'), url: input.trackerLink },
+      reason: t('layout.reasonCase', { caseNumber }),
+      unsubscribeUrl: input.unsubscribeLink,
+    },
+    input.contact,
+  );
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   caseNumberPattern,
   exportOnlyColumns,
+  importedLanguageOf,
   importColumnLabels,
   importColumnOf,
   importColumns,
@@ -40,6 +41,15 @@ const rowSchema = z.object({
   client_name: text('client_name', 200, true),
   client_email: optionalEmail,
   services: z.string(),
+  applicant_language: z
+    .string()
+    .transform((value) => importedLanguageOf(value))
+    .refine((value) => value !== undefined, 'applicant_language must be en, ar or hi (or English, Arabic, Hindi)'),
+  owner: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => value === '' || z.email().safeParse(value).success, "owner must be a staff member's email"),
 });
 export type CaseRowFields = z.output<typeof rowSchema>;
 
@@ -82,6 +92,8 @@ export function readCaseFile(input: CaseImportInput): CaseImportOutput {
       client_name: record.client_name ?? '',
       client_email: record.client_email ?? '',
       services: record.services ?? '',
+      applicant_language: record.applicant_language ?? '',
+      owner: record.owner ?? '',
     });
     if (parsed.success) rows.push({ row: row.row, fields: parsed.data });
     else errors.push({ row: row.row, error: parsed.error.issues.map((issue) => issue.message).join('; ') });

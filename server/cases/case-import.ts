@@ -1,7 +1,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { ImportRowError } from '../../contracts/cases.js';
 import type { Database, Queryable } from '../db/client.js';
-import { cases, caseServices, services } from '../db/schema/cases.js';
+import { caseAdmins, cases, caseServices, services } from '../db/schema/cases.js';
 import { ImportRejected } from '../platform/errors.js';
 import { runWorkerTask } from '../platform/worker-task.js';
 import { recordCaseEvents } from './case-events.js';
@@ -18,6 +18,9 @@ type ParsedRow = {
   clientName: string;
   clientEmail: string | null;
   serviceIds: number[];
+  applicantLanguage: 'en' | 'ar' | 'hi';
+  /** The owner named by the row, else whoever imports (issue 38: imported cases had nobody). */
+  ownerAdminId: number;
 };
 
 // PostgreSQL takes at most 65,535 parameters per statement; inserts are cut into chunks below that.
@@ -56,6 +59,7 @@ export async function importCases(db: Database, file: CaseImportInput, admin: Ac
 
   return db.transaction(async (tx) => {
     const allServices = await tx.select({ id: services.id, name: services.name }).from(services);
+    const staff = await tx.select({ id: caseAdmins.id, email: caseAdmins.email }).from(caseAdmins);
     const errors: ImportRowError[] = [...read.errors];
     const rows: ParsedRow[] = [];
     for (const { row, fields } of read.rows) {
@@ -79,6 +83,14 @@ export async function importCases(db: Database, file: CaseImportInput, admin: Ac
         errors.push({ row, error: problems.join('; ') });
         continue;
       }
+      const owner = fields.owner ? staff.find((admin) => admin.email === fields.owner) : { id: admin.id };
+      if (!owner) {
+        errors.push({
+          row,
+          error: `Unknown owner ${fields.owner}: name a staff member by their email, or leave it empty`,
+        });
+        continue;
+      }
       rows.push({
         row,
         caseNumber: fields.case_number ? normalizeCaseNumber(fields.case_number) : null,
@@ -86,6 +98,8 @@ export async function importCases(db: Database, file: CaseImportInput, admin: Ac
         clientName: fields.client_name,
         clientEmail: fields.client_email,
         serviceIds: [...new Set(serviceIds)],
+        applicantLanguage: fields.applicant_language ?? 'en',
+        ownerAdminId: owner.id,
       });
     }
 
@@ -110,7 +124,7 @@ export async function importCases(db: Database, file: CaseImportInput, admin: Ac
 
     await assignGeneratedCaseNumbers(tx, rows, now);
     const inserted: { id: number; caseNumber: string }[] = [];
-    for (const chunk of chunks(rows, 7)) {
+    for (const chunk of chunks(rows, 9)) {
       inserted.push(
         ...(await tx
           .insert(cases)
@@ -120,6 +134,8 @@ export async function importCases(db: Database, file: CaseImportInput, admin: Ac
               passportNumber: row.passportNumber,
               clientName: row.clientName,
               clientEmail: row.clientEmail,
+              applicantLanguage: row.applicantLanguage,
+              ownerAdminId: row.ownerAdminId,
               createdAt: now,
               updatedAt: now,
             })),

@@ -1,8 +1,9 @@
-import { and, eq, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { CASES_PAGE_SIZE, type caseSortFields, type CaseStatus, type sortOrders } from '../../contracts/cases.js';
-import { cases } from '../db/schema/cases.js';
+import { asciiDigits } from '../../contracts/case-languages.js';
+import { cases, caseServices } from '../db/schema/cases.js';
 import { caseIsOverdue } from './step-estimates.js';
 
 /**
@@ -22,47 +23,97 @@ export type CaseListFilter = {
   overdueAt?: Date | undefined;
   /** Only this admin's cases, or (null) the cases nobody owns yet. */
   ownerId?: number | null | undefined;
+  /** Only cases with this service, and (with `stepId`) whose service is at this step of it. */
+  serviceId?: number | undefined;
+  stepId?: number | undefined;
+  /**
+   * Words of four letters or more also match a client name's word one typo away ("Aminah" finds
+   * "Amina"). Asked by listCases only when the search found nothing as typed.
+   */
+  nearMatches?: boolean | undefined;
 };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * One search box finds a case by a substring of its number or of its client's name, passport
- * number or email. Case numbers are stored as every write normalizes them (`normalizeCaseNumber`:
- * upper-cased), so that part is normalized the same way and matches with LIKE, which the trigram
- * index serves and which PostgreSQL runs several times faster than ILIKE over the rows that index
- * cannot rule out (a search of one or two characters reads them all). The other fields are stored
- * folded in `search_text` (lower-case, accents removed: migration 0014), with a trigram index of
- * its own, and the search is folded by the same function; PostgreSQL combines the two indexes.
+ * The words of a search as the list compares them: split at spaces, Arabic-Indic and Devanagari
+ * digits as ASCII, without hyphens, apostrophes and dots (so "Al-Harbi", "al harbi" and "alharbi"
+ * meet, and "4471 823" finds P4471823). Every word must match, in any order, in any field.
  */
-function caseSearchMatches(search: string): SQL {
-  return sql`(${caseNumberMatches(search)} OR ${searchTextMatches(search)})`;
+export function searchWords(search: string | undefined): string[] {
+  if (!search) return [];
+  return asciiDigits(search)
+    .split(/\s+/)
+    .map((word) => word.replace(/[\u2010-\u2015'\u2019.-]/g, ''))
+    .filter((word) => word !== '')
+    .slice(0, 10);
 }
-const caseNumberMatches = (search: string) => like(cases.caseNumber, `%${escapeLike(search)}%`.toUpperCase());
-const searchTextMatches = (search: string) =>
-  sql`${cases.searchText} LIKE case_search_fold(${`%${escapeLike(search)}%`})`;
-/** Case numbers hold only letters, digits and dashes (stored upper-case): another character cannot match one. */
-const couldMatchCaseNumber = (search: string) => /^[A-Z0-9-]+$/.test(search.toUpperCase());
 
-type CaseListWhere = Pick<CaseListFilter, 'search' | 'status' | 'overdueAt' | 'ownerId'>;
+/**
+ * A word of a search matches a case when it is part of:
+ * - its number without dashes: compared upper-cased with LIKE (case numbers are stored upper-case),
+ *   which the number's trigram index serves and a sort index holding the number checks alone;
+ * - its client's name, passport number or email: `search_text`, stored folded (migration 0030),
+ *   the word folded by the same function, with a trigram index of its own;
+ * - the name of a step one of its services is at: `step_search`, folded and indexed the same way;
+ * - with `nearMatches`, a word of its client's name one typo away (`name_variants`, a GIN index).
+ */
+const caseNumberMatches = (word: string) =>
+  sql`replace(${cases.caseNumber}, '-', '') LIKE ${`%${escapeLike(word)}%`.toUpperCase()}`;
+const searchTextMatches = (word: string) => sql`${cases.searchText} LIKE case_search_fold(${`%${escapeLike(word)}%`})`;
+const stepMatches = (word: string) => sql`${cases.stepSearch} LIKE case_search_fold(${`%${escapeLike(word)}%`})`;
+const nameIsNear = (word: string) => sql`${cases.nameVariants} && case_name_variants(${word})`;
+/** Case numbers hold only letters, digits and dashes: a word with another character cannot be in one. */
+const couldMatchCaseNumber = (word: string) => /^[A-Za-z0-9]+$/.test(word);
+/** A word of fewer letters has too few neighbours one typo away worth showing. */
+const NEAR_MATCH_MIN_LENGTH = 4;
 
-/** The list's conditions besides the search: status, overdue and owner. */
+/** Where one word may match besides the case number. */
+function peopleAndStepsMatch(word: string, nearMatches: boolean): SQL {
+  const near = nearMatches && [...word].length >= NEAR_MATCH_MIN_LENGTH;
+  return sql`(${searchTextMatches(word)} OR ${stepMatches(word)}${near ? sql` OR ${nameIsNear(word)}` : sql``})`;
+}
+
+/** One word anywhere. */
+function wordMatches(word: string, nearMatches: boolean): SQL {
+  const elsewhere = peopleAndStepsMatch(word, nearMatches);
+  return couldMatchCaseNumber(word) ? sql`(${caseNumberMatches(word)} OR ${elsewhere})` : elsewhere;
+}
+
+/** Every word of the search, each anywhere. */
+function caseSearchMatches(words: string[], nearMatches: boolean): SQL | undefined {
+  return words.length ? and(...words.map((word) => wordMatches(word, nearMatches))) : undefined;
+}
+
+type CaseListWhere = Pick<
+  CaseListFilter,
+  'search' | 'status' | 'overdueAt' | 'ownerId' | 'serviceId' | 'stepId' | 'nearMatches'
+>;
+
+/** The list's conditions besides the search: status, overdue, owner, service and step. */
 function filterConditions(filter: CaseListWhere): SQL[] {
   const conditions: SQL[] = [];
   if (filter.status) conditions.push(eq(cases.status, filter.status));
   if (filter.ownerId !== undefined)
     conditions.push(filter.ownerId === null ? isNull(cases.ownerAdminId) : eq(cases.ownerAdminId, filter.ownerId));
   if (filter.overdueAt) conditions.push(caseIsOverdue(filter.overdueAt));
+  if (filter.serviceId !== undefined || filter.stepId !== undefined)
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM ${caseServices} fcs WHERE fcs.case_id = ${cases.id}${
+        filter.serviceId !== undefined ? sql` AND fcs.service_id = ${filter.serviceId}` : sql``
+      }${filter.stepId !== undefined ? sql` AND fcs.current_step_id = ${filter.stepId}` : sql``})`,
+    );
   return conditions;
 }
 
-/** The WHERE of the list: the search (trigram indexes), the status, overdue and the owner. */
+/** The WHERE of the list: the search (trigram and GIN indexes), the status, overdue, owner, service and step. */
 export function caseListWhere(filter: CaseListWhere): SQL | undefined {
-  const conditions = [...(filter.search ? [caseSearchMatches(filter.search)] : []), ...filterConditions(filter)];
+  const search = caseSearchMatches(searchWords(filter.search), filter.nearMatches ?? false);
+  const conditions = [...(search ? [search] : []), ...filterConditions(filter)];
   return conditions.length ? and(...conditions) : undefined;
 }
 
-/** `WHERE …` of the list, or nothing when there is neither a search nor a status. */
+/** `WHERE …` of the list, or nothing when there is neither a search nor a filter. */
 export function caseListWhereClause(filter: CaseListWhere): SQL {
   const where = caseListWhere(filter);
   return where ? sql`WHERE ${where}` : sql``;
@@ -71,21 +122,27 @@ export function caseListWhereClause(filter: CaseListWhere): SQL {
 /**
  * The columns of each sort of the list. Case numbers are unique, so they need no tie-breaker (and
  * without one the unique index serves the order); the other sorts break ties by id, as their
- * indexes do.
+ * indexes do. "Days at step" and "how overdue" read their stored moments (case-status.ts) the other
+ * way round: the most days first is the earliest step start first.
  */
 const sortColumns = {
   createdAt: [cases.createdAt, cases.id],
   case_number: [cases.caseNumber],
   passport_number: [cases.passportNumber, cases.id],
+  daysAtStep: [cases.stepSince, cases.id],
+  overdue: [cases.overdueAt, cases.id],
 } as const;
+const reversedSorts: ReadonlySet<string> = new Set(['daysAtStep', 'overdue']);
 
 /**
  * The ORDER BY of the list. The columns are named as `cases.…`, so the same ORDER BY applies to
  * any row set named `cases` that has them (caseListSortedColumns).
  */
 export function caseListOrderBy(filter: Pick<CaseListFilter, 'sortBy' | 'order'>): SQL[] {
-  const direction = filter.order === 'ASC' ? sql`asc` : sql`desc`;
-  return sortColumns[filter.sortBy ?? 'createdAt'].map((column) => sql`${column} ${direction}`);
+  const sortBy = filter.sortBy ?? 'createdAt';
+  const ascending = (filter.order === 'ASC') !== reversedSorts.has(sortBy);
+  const direction = ascending ? sql`asc` : sql`desc`;
+  return sortColumns[sortBy].map((column) => sql`${column} ${direction}`);
 }
 
 /** The id and the columns the list's sort reads: what a row set must hold to be sorted and joined back. */
@@ -98,27 +155,31 @@ export function caseListSortedColumns(filter: Pick<CaseListFilter, 'sortBy'>): S
 }
 
 /**
- * The page's ids and sort columns, in order, as a row set named `cases`. With a search, each half of
- * it is its own ordered walk, merged after: the case-number half walks the sort's index, which holds
- * the case number, so it is checked on the index alone (an index-only scan), and the search_text
- * half uses its trigram index or walks the sort's index, whichever the planner finds cheaper; each
- * stops after offset + limit rows. One walk testing `case_number LIKE … OR search_text LIKE …` has to
- * read every case it passes from the table for search_text: 200 ms for "BENCH-1" at 200,000 cases
- * (100,000 passed before the first match), against 20 ms for the two walks (docs/performance.md).
- * A search no case number can match (a space, an accent, "@") leaves the case-number half out.
+ * The page's ids and sort columns, in order, as a row set named `cases`. With a one-word search,
+ * each half of it is its own ordered walk, merged after: the case-number half walks the sort's
+ * index, which holds the case number, so it is checked on the index alone (an index-only scan), and
+ * the other half (name, passport, email, steps) uses its trigram indexes or walks the sort's index,
+ * whichever the planner finds cheaper; each stops after offset + limit rows. One walk testing
+ * `case_number LIKE … OR search_text LIKE …` has to read every case it passes from the table for
+ * search_text: 200 ms for "BENCH-1" at 200,000 cases (100,000 passed before the first match), against
+ * 20 ms for the two walks (docs/performance.md). A word no case number can match (an accent, "@")
+ * leaves the case-number half out. A search of several words (rarely more than a few hundred
+ * matches, which listCases reads by its indexes before it comes here) is one walk.
  */
 export function caseListPageRows(filter: CaseListFilter): SQL {
   const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
   const { limit, offset } = caseListPage(filter);
   const columns = caseListSortedColumns(filter);
-  if (!filter.search)
+  const words = searchWords(filter.search);
+  if (words.length !== 1)
     return sql`SELECT ${columns} FROM ${cases} ${caseListWhereClause(filter)} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
+  const [word] = words as [string];
   const rest = filterConditions(filter);
   const half = (match: SQL) =>
     sql`(SELECT ${columns} FROM ${cases} WHERE ${and(match, ...rest)} ORDER BY ${orderBy} LIMIT ${limit + offset})`;
   const halves = [
-    ...(couldMatchCaseNumber(filter.search) ? [half(caseNumberMatches(filter.search))] : []),
-    half(searchTextMatches(filter.search)),
+    ...(couldMatchCaseNumber(word) ? [half(caseNumberMatches(word))] : []),
+    half(peopleAndStepsMatch(word, filter.nearMatches ?? false)),
   ];
   return sql`SELECT * FROM (${sql.join(halves, sql` UNION `)}) AS cases ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
 }

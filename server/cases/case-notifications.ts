@@ -1,9 +1,16 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.js';
-import { caseNotificationChanges, caseNotificationRecipients, cases } from '../db/schema/cases.js';
+import {
+  caseAdmins,
+  caseNotificationChanges,
+  caseNotificationRecipients,
+  cases,
+  services,
+  steps,
+} from '../db/schema/cases.js';
 import type { JobQueue } from '../platform/jobs.js';
 import type { Mailer } from '../platform/mail.js';
-import { caseCreatedEmail, caseProgressEmail, type ServiceNews } from './case-emails.js';
+import { caseCreatedEmail, caseProgressEmail, type CaseContact, type ServiceNews } from './case-emails.js';
 import { recordCaseEvents } from './case-events.js';
 
 /**
@@ -14,6 +21,18 @@ import { recordCaseEvents } from './case-events.js';
  */
 
 export const CASE_NOTIFICATION_QUEUE = 'case-notification';
+
+export type AgencyContact = { phone: string | null; whatsapp: string | null; email: string | null };
+
+/** Who the applicant of a case turns to: its owner's name (when set) and the agency's contact. */
+export async function caseContactOf(tx: Queryable, agency: AgencyContact, caseId: number): Promise<CaseContact> {
+  const [owner] = await tx
+    .select({ name: caseAdmins.name })
+    .from(cases)
+    .innerJoin(caseAdmins, eq(caseAdmins.id, cases.ownerAdminId))
+    .where(eq(cases.id, caseId));
+  return { ownerName: owner?.name ?? null, ...agency };
+}
 
 /** The "Stop these emails" page of case emails, which is also their List-Unsubscribe address (one-click POST). */
 export const TRACKER_UNSUBSCRIBE_PAGE = '/casetracking/unsubscribe';
@@ -26,6 +45,8 @@ export type NotificationDeps = {
   delaySeconds: number;
   /** How long a single step change can be undone; its email waits at least that long. */
   undoSeconds: number;
+  /** The agency's phone, WhatsApp and email, in every email to applicants (CASE_CONTACT_*). */
+  agency: AgencyContact;
   /**
    * The unsubscribe link's token of a recipient: a keyed digest of its id, so every email's link
    * keeps working and none is stored, in the table or in the queued message once it is sent.
@@ -41,6 +62,7 @@ export type PendingChange = {
   serviceName: string;
   stepName: string;
   stepDescription: string | null;
+  stepId?: number | null;
   stepChangeId?: number | null;
 };
 
@@ -126,7 +148,7 @@ export async function addClientEmailRecipients(
  */
 export async function sendCaseCreatedEmails(
   tx: Queryable,
-  deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>,
+  deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken' | 'agency'>,
   caseIds: number[],
 ): Promise<void> {
   if (caseIds.length === 0) return;
@@ -137,6 +159,7 @@ export async function sendCaseCreatedEmails(
       recipientId: caseNotificationRecipients.id,
       language: cases.applicantLanguage,
       openedAt: cases.createdAt,
+      caseId: cases.id,
     })
     .from(cases)
     .innerJoin(
@@ -151,6 +174,7 @@ export async function sendCaseCreatedEmails(
       openedAt: applicant.openedAt,
       trackerLink: deps.link(`/casetracking?case=${encodeURIComponent(applicant.caseNumber)}`),
       unsubscribeLink: deps.link(`${TRACKER_UNSUBSCRIBE_PAGE}?token=${deps.unsubscribeToken(applicant.recipientId)}`),
+      contact: await caseContactOf(tx, deps.agency, applicant.caseId),
     });
     await deps.mailer.send(tx, { to: applicant.email, ...email });
   }
@@ -186,13 +210,47 @@ export function recipientLanguage(
   return recipient.email === found.clientEmail ? found.applicantLanguage : recipient.language;
 }
 
-/** Each service once, at the latest step the pending rows give it (rows in the order they came). */
-function latestStepPerService(pending: (typeof caseNotificationChanges.$inferSelect)[]): ServiceNews[] {
+/**
+ * Each service once, at the latest step the pending rows give it (rows in the order they came),
+ * with the step's and its service's words in every language as they are now (a step renamed or
+ * translated while the email waited is written as it is now).
+ */
+async function latestStepPerService(
+  tx: Queryable,
+  pending: (typeof caseNotificationChanges.$inferSelect)[],
+): Promise<ServiceNews[]> {
+  const stepIds = [...new Set(pending.map((row) => row.stepId).filter((id): id is number => id !== null))];
+  const current = stepIds.length
+    ? await tx
+        .select({
+          id: steps.id,
+          name: steps.name,
+          description: steps.description,
+          translations: steps.translations,
+          serviceName: services.name,
+          serviceTranslations: services.translations,
+        })
+        .from(steps)
+        .innerJoin(services, eq(services.id, steps.serviceId))
+        .where(inArray(steps.id, stepIds))
+    : [];
   const latest = new Map<string, ServiceNews>();
-  for (const { serviceName, stepName, stepDescription } of pending) {
+  for (const { serviceName, stepName, stepDescription, stepId } of pending) {
     if (serviceName === null || stepName === null) continue;
+    const step = current.find((row) => row.id === stepId);
     latest.delete(serviceName);
-    latest.set(serviceName, { serviceName, stepName, stepDescription });
+    latest.set(
+      serviceName,
+      step
+        ? {
+            serviceName: step.serviceName,
+            stepName: step.name,
+            stepDescription: step.description,
+            serviceTranslations: step.serviceTranslations,
+            stepTranslations: step.translations,
+          }
+        : { serviceName, stepName, stepDescription },
+    );
   }
   return [...latest.values()];
 }
@@ -239,7 +297,7 @@ export async function sendPendingNotifications(
       .from(cases)
       .where(eq(cases.id, caseId));
     if (!found) return;
-    const news = latestStepPerService(pending);
+    const news = await latestStepPerService(tx, pending);
     const completed = found.status === 'Completed';
     // A completion undone before the email went (and nothing else moved) is no news.
     if (news.length === 0 && !completed) return;
@@ -253,6 +311,7 @@ export async function sendPendingNotifications(
     if (recipients.length === 0) return;
 
     const trackerLink = deps.link(`/casetracking?case=${encodeURIComponent(found.caseNumber)}`);
+    const contact = await caseContactOf(tx, deps.agency, caseId);
     for (const recipient of recipients) {
       const unsubscribeLink = deps.link(`${TRACKER_UNSUBSCRIBE_PAGE}?token=${deps.unsubscribeToken(recipient.id)}`);
       const language = recipientLanguage(recipient, found);
@@ -263,6 +322,7 @@ export async function sendPendingNotifications(
         completed,
         trackerLink,
         unsubscribeLink,
+        contact,
       });
       await deps.mailer.send(tx, { to: recipient.email, ...email });
     }

@@ -1,15 +1,15 @@
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import {
   type AdminCase,
   type CaseDetails,
-  type CaseService,
   type CasesOverview,
   type CaseStatus,
   type DashboardMetrics,
 } from '../../contracts/cases.js';
+import { compactPassportNumber } from '../../contracts/case-languages.js';
 import type { Database, Queryable } from '../db/client.js';
-import { caseAdmins, caseEvents, cases, caseServices, services, stepChanges, steps } from '../db/schema/cases.js';
+import { caseAdmins, caseDocuments, caseEvents, cases, stepChanges } from '../db/schema/cases.js';
 import { notFound } from '../platform/errors.js';
 import { caseChecklist } from './case-documents.js';
 import {
@@ -22,9 +22,11 @@ import {
   estimateCaseList,
   EXACT_COUNT_LIMIT,
   toStatement,
+  searchWords,
   type CaseListFilter,
   type CaseListTotal,
 } from './case-list-query.js';
+import { CASE_LIST_PAGE_COLUMNS, listedCase, type CaseListRow } from './case-list-rows.js';
 import { countOverdueCases } from './step-estimates.js';
 
 /*
@@ -34,51 +36,17 @@ import { countOverdueCases } from './step-estimates.js';
 
 const RECENT_CASES = 5;
 
-type CaseRow = typeof cases.$inferSelect;
-
-function toAdminCase(row: CaseRow, caseServicesOfCase: CaseService[], owner: AdminCase['owner']): AdminCase {
-  return {
-    id: row.id,
-    case_number: row.caseNumber,
-    passport_number: row.passportNumber,
-    client_name: row.clientName,
-    client_email: row.clientEmail,
-    status: row.status,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    CaseServices: caseServicesOfCase,
-    owner,
-  };
-}
-
-/** The services of the given cases, grouped by case id, in the order they were assigned. */
-async function loadCaseServices(db: Queryable, caseIds: number[]): Promise<Map<number, CaseService[]>> {
-  const grouped = new Map<number, CaseService[]>(caseIds.map((id) => [id, []]));
-  if (caseIds.length === 0) return grouped;
-  const rows = await db
-    .select({
-      id: caseServices.id,
-      caseId: caseServices.caseId,
-      serviceId: caseServices.serviceId,
-      serviceName: services.name,
-      currentStep: steps.name,
-      lastUpdated: caseServices.lastUpdated,
-    })
-    .from(caseServices)
-    .innerJoin(services, eq(services.id, caseServices.serviceId))
-    .leftJoin(steps, eq(steps.id, caseServices.currentStepId))
-    .where(inArray(caseServices.caseId, caseIds))
-    .orderBy(asc(caseServices.id));
-  for (const row of rows) {
-    grouped.get(row.caseId)?.push({
-      id: row.id,
-      service_id: row.serviceId,
-      current_step: row.currentStep,
-      last_updated: row.lastUpdated.toISOString(),
-      Service: { id: row.serviceId, name: row.serviceName },
-    });
-  }
-  return grouped;
+/** The given cases as the list shows them, with their services and owners, in the order of `caseIds`. */
+async function readCases(db: Queryable, caseIds: number[], at: Date): Promise<AdminCase[]> {
+  if (caseIds.length === 0) return [];
+  const result = await db.execute<CaseListRow>(
+    sql`SELECT ${sql.raw(CASE_LIST_PAGE_COLUMNS)} FROM ${cases} WHERE cases.id IN (${sql.join(
+      caseIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  const byId = new Map(result.rows.map((row) => [row.id, listedCase(row, at)]));
+  return caseIds.map((id) => byId.get(id)).filter((found): found is AdminCase => found !== undefined);
 }
 
 // ---- Dashboard
@@ -90,9 +58,12 @@ async function countByStatus(db: Database): Promise<Record<CaseStatus, number>> 
   return counts;
 }
 
-/** The counts by status, the cases overdue as of `now` (step-estimates.ts) and the recently changed cases. */
-export async function dashboardMetrics(db: Database, now: Date): Promise<DashboardMetrics> {
-  const [counts, recent, overdueCases] = await Promise.all([
+/**
+ * The counts by status, the cases overdue as of `now` (step-estimates.ts), the recently changed
+ * cases, and (ours) what waits for this admin: documents to review and their own open cases.
+ */
+export async function dashboardMetrics(db: Database, now: Date, adminId: number): Promise<DashboardMetrics> {
+  const [counts, recent, overdueCases, [toReview], [mine]] = await Promise.all([
     countByStatus(db),
     db
       .select({ id: cases.id, case_number: cases.caseNumber, updatedAt: cases.updatedAt })
@@ -100,8 +71,15 @@ export async function dashboardMetrics(db: Database, now: Date): Promise<Dashboa
       .orderBy(desc(cases.updatedAt), desc(cases.id))
       .limit(RECENT_CASES),
     countOverdueCases(db, now),
+    db.select({ n: count() }).from(caseDocuments).where(eq(caseDocuments.status, 'uploaded')),
+    db
+      .select({ n: count() })
+      .from(cases)
+      .where(and(eq(cases.ownerAdminId, adminId), ne(cases.status, 'Completed'))),
   ]);
   return {
+    documentsToReview: toReview?.n ?? 0,
+    myOpenCases: mine?.n ?? 0,
     totalCases: counts['Under Review'] + counts['In Progress'] + counts.Completed,
     activeCases: counts['In Progress'],
     pendingCases: counts['Under Review'],
@@ -130,44 +108,14 @@ export async function casesOverview(db: Database): Promise<CasesOverview> {
 
 // ---- List
 
-type CaseListRow = {
-  id: number;
-  case_number: string;
-  passport_number: string;
-  client_name: string;
-  client_email: string | null;
-  status: CaseStatus;
-  created_at: Date;
-  updated_at: Date;
-  services: {
-    id: number;
-    service_id: number;
-    service_name: string;
-    current_step: string | null;
-    last_updated: string;
-  }[];
-  owner: { id: number; email: string } | null;
-};
-
-/**
- * A page's columns, with each case's services aggregated as JSON, read from the cases joined to the
- * page's ids (so only the page's services are aggregated).
- */
-const pageColumns = sql`cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
-  coalesce((
-    SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
-                                      'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
-    FROM ${caseServices} cs JOIN ${services} s ON s.id = cs.service_id LEFT JOIN ${steps} st ON st.id = cs.current_step_id
-    WHERE cs.case_id = cases.id
-  ), '[]') AS services,
-  (SELECT json_build_object('id', a.id, 'email', a.email) FROM ${caseAdmins} a WHERE a.id = cases.owner_admin_id) AS owner`;
+const pageColumns = sql.raw(CASE_LIST_PAGE_COLUMNS);
 
 /**
  * One page of the list in index order: the page's ids are cut first, off the index of its sort
  * (caseListPageRows: which stops after offset + limit matches), then only the page's cases are
  * read, with their services.
  */
-async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<AdminCase[]> {
+async function listCasePage(pool: pg.Pool, filter: CaseListFilter, at: Date): Promise<AdminCase[]> {
   const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
   const { rows } = await pool.query<CaseListRow>(
     toStatement(sql`
@@ -176,7 +124,7 @@ async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<Admi
     JOIN ${cases} ON cases.id = page.id
     ORDER BY ${orderBy}`),
   );
-  return rows.map(toListedCase);
+  return rows.map((row) => listedCase(row, at));
 }
 
 /**
@@ -191,6 +139,7 @@ async function listCasePage(pool: pg.Pool, filter: CaseListFilter): Promise<Admi
 async function listSearchMatches(
   pool: pg.Pool,
   filter: CaseListFilter,
+  at: Date,
 ): Promise<({ cases: AdminCase[] } & CaseListTotal) | undefined> {
   const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
   const { limit, offset } = caseListPage(filter);
@@ -212,32 +161,18 @@ async function listSearchMatches(
   const total = rows[0]?.total ?? 0;
   if (total > EXACT_COUNT_LIMIT) return undefined;
   return {
-    cases: rows.filter((row): row is { total: number } & CaseListRow => row.id !== null).map(toListedCase),
+    cases: rows
+      .filter((row): row is { total: number } & CaseListRow => row.id !== null)
+      .map((row) => listedCase(row, at)),
     total,
     estimated: false,
   };
 }
 
 /** A listed case from its row; the bench's bare baseline answers through this function too (from the build). */
+// One argument: the baseline maps rows with it (Array.prototype.map passes an index second).
 export function toListedCase(row: CaseListRow): AdminCase {
-  return {
-    id: row.id,
-    case_number: row.case_number,
-    passport_number: row.passport_number,
-    client_name: row.client_name,
-    client_email: row.client_email,
-    status: row.status,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    CaseServices: row.services.map((s) => ({
-      id: s.id,
-      service_id: s.service_id,
-      current_step: s.current_step,
-      last_updated: new Date(s.last_updated).toISOString(),
-      Service: { id: s.service_id, name: s.service_name },
-    })),
-    owner: row.owner,
-  };
+  return listedCase(row, new Date());
 }
 
 /**
@@ -248,39 +183,35 @@ export function toListedCase(row: CaseListRow): AdminCase {
 export async function listCases(
   pool: pg.Pool,
   filter: CaseListFilter,
-): Promise<{ cases: AdminCase[] } & CaseListTotal> {
+  at: Date,
+): Promise<{ cases: AdminCase[]; nearMatches: boolean } & CaseListTotal> {
   if (!filter.search) {
-    const [page, total] = await Promise.all([listCasePage(pool, filter), countCaseList(pool, filter)]);
-    return { cases: page, ...total };
+    const [page, total] = await Promise.all([listCasePage(pool, filter, at), countCaseList(pool, filter)]);
+    return { cases: page, nearMatches: false, ...total };
   }
-  const fewMatches = await listSearchMatches(pool, filter);
-  if (fewMatches) return fewMatches;
-  const [page, total] = await Promise.all([listCasePage(pool, filter), estimateCaseList(pool, filter)]);
-  return { cases: page, ...total };
+  const fewMatches = await listSearchMatches(pool, filter, at);
+  // Nothing as typed: the names one typo away ("Aminah" finds "Amina"), said so by the answer.
+  if (fewMatches?.total === 0 && searchWords(filter.search).some((word) => [...word].length >= 4)) {
+    const near = await listSearchMatches(pool, { ...filter, nearMatches: true }, at);
+    if (near && near.total > 0) return { ...near, nearMatches: true };
+  }
+  if (fewMatches) return { ...fewMatches, nearMatches: false };
+  const [page, total] = await Promise.all([listCasePage(pool, filter, at), estimateCaseList(pool, filter)]);
+  return { cases: page, nearMatches: false, ...total };
 }
 
 // ---- One case
 
-/** One case as the list shows it, with its services and owner; a 404 when there is none. */
-export async function loadCase(db: Queryable, id: number): Promise<AdminCase> {
-  const [found] = await db
-    .select({ row: cases, ownerEmail: caseAdmins.email })
-    .from(cases)
-    .leftJoin(caseAdmins, eq(caseAdmins.id, cases.ownerAdminId))
-    .where(eq(cases.id, id));
+/** One case as the list shows it, with its services and owner, as of `at`; a 404 when there is none. */
+export async function loadCase(db: Queryable, id: number, at: Date): Promise<AdminCase> {
+  const [found] = await readCases(db, [id], at);
   if (!found) throw notFound('Case');
-  const { row, ownerEmail } = found;
-  const servicesByCase = await loadCaseServices(db, [id]);
-  return toAdminCase(
-    row,
-    servicesByCase.get(id) ?? [],
-    row.ownerAdminId !== null && ownerEmail !== null ? { id: row.ownerAdminId, email: ownerEmail } : null,
-  );
+  return found;
 }
 
 /** The case's page: the case, its step history, its other events and its document checklist (case-documents.ts). */
-export async function caseDetails(db: Database, id: number): Promise<CaseDetails> {
-  const found = await loadCase(db, id);
+export async function caseDetails(db: Database, id: number, at: Date): Promise<CaseDetails> {
+  const found = await loadCase(db, id, at);
   const history = await db
     .select({
       id: stepChanges.id,
@@ -319,10 +250,40 @@ export async function caseDetails(db: Database, id: number): Promise<CaseDetails
 
 /** Every case admin, for choosing a case's owner (staff accounts are few: a capped list, by email). */
 export const CASE_ADMINS_LISTED = 500;
-export async function listCaseAdmins(db: Queryable): Promise<{ id: number; email: string }[]> {
+export async function listCaseAdmins(db: Queryable): Promise<{ id: number; email: string; name: string | null }[]> {
   return db
-    .select({ id: caseAdmins.id, email: caseAdmins.email })
+    .select({ id: caseAdmins.id, email: caseAdmins.email, name: caseAdmins.name })
     .from(caseAdmins)
     .orderBy(asc(caseAdmins.email))
     .limit(CASE_ADMINS_LISTED);
+}
+
+/** One admin as staff and applicants see them; 404 when the account is gone. */
+export async function caseAdminOf(
+  db: Queryable,
+  id: number,
+): Promise<{ id: number; email: string; name: string | null }> {
+  const [found] = await db
+    .select({ id: caseAdmins.id, email: caseAdmins.email, name: caseAdmins.name })
+    .from(caseAdmins)
+    .where(eq(caseAdmins.id, id));
+  if (!found) throw notFound('Admin');
+  return found;
+}
+
+/**
+ * The cases with this passport number however it is written (spaces, dashes, dots, case, Arabic or
+ * Devanagari digits), through the index of migration 0030: the create form warns before a second
+ * case is made for one applicant, and links to the first (issue 38).
+ */
+export async function casesWithPassport(
+  db: Queryable,
+  passportNumber: string,
+): Promise<{ id: number; case_number: string; client_name: string; status: CaseStatus }[]> {
+  return db
+    .select({ id: cases.id, case_number: cases.caseNumber, client_name: cases.clientName, status: cases.status })
+    .from(cases)
+    .where(sql`upper(translate(${cases.passportNumber}, ' -.', '')) = ${compactPassportNumber(passportNumber)}`)
+    .orderBy(desc(cases.createdAt), desc(cases.id))
+    .limit(20);
 }

@@ -12,8 +12,12 @@ import {
   idParams,
   importCasesResponse,
   messageResponse,
+  samePassportCase,
+  samePassportQuery,
+  SEARCH_NEAR_MATCHES_HEADER,
   TOTAL_COUNT_ESTIMATED_HEADER,
   TOTAL_COUNT_HEADER,
+  updateCaseAdminMeBody,
   updateCaseServicesBody,
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
@@ -51,7 +55,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
   app.get(
     '/api/caseadmin/dashboard-metrics',
     { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } },
-    async () => caseReads.dashboardMetrics(db, now()),
+    async (request) => caseReads.dashboardMetrics(db, now(), caller.of(request).id),
   );
 
   app.get(
@@ -67,12 +71,15 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     },
     async (request, reply) => {
       if (Object.keys(request.query).length === 0) return caseReads.casesOverview(db);
-      const { cases, total, estimated } = await caseReads.listCases(
+      const at = now();
+      const { cases, total, estimated, nearMatches } = await caseReads.listCases(
         deps.database.pool,
-        listFilter(request.query, caller.of(request), now()),
+        listFilter(request.query, caller.of(request), at),
+        at,
       );
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
+      if (nearMatches) reply.header(SEARCH_NEAR_MATCHES_HEADER, 'true');
       return cases;
     },
   );
@@ -117,7 +124,8 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
       },
     },
     async (request, reply) => {
-      const csv = await exportCases(db, listFilter(request.query, caller.of(request), now()));
+      const at = now();
+      const csv = await exportCases(db, listFilter(request.query, caller.of(request), at), at);
       const day = now().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -126,10 +134,25 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     },
   );
 
+  // Registered before /cases/:id, and matched first anyway: static segments win in find-my-way.
+  app.get(
+    '/api/caseadmin/cases/same-passport',
+    {
+      schema: {
+        tags,
+        description:
+          'Ours: the cases with this passport number, however it is spaced or dashed (the create form warns before a second case is made for one applicant).',
+        querystring: samePassportQuery,
+        response: withErrors({ 200: z.array(samePassportCase) }),
+      },
+    },
+    async (request) => caseReads.casesWithPassport(db, request.query.passportNumber),
+  );
+
   app.get(
     '/api/caseadmin/cases/:id',
     { schema: { tags, params: idParams, response: withErrors({ 200: caseDetails }) } },
-    async (request) => caseReads.caseDetails(db, request.params.id),
+    async (request) => caseReads.caseDetails(db, request.params.id, now()),
   );
 
   app.delete(
@@ -191,5 +214,31 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
       },
     },
     async () => caseReads.listCaseAdmins(db),
+  );
+
+  app.get(
+    '/api/caseadmin/me',
+    {
+      schema: {
+        tags,
+        description: 'Ours: the signed-in admin, with the name applicants see them by.',
+        response: withErrors({ 200: caseAdminSummary }),
+      },
+    },
+    async (request) => caseReads.caseAdminOf(db, caller.of(request).id),
+  );
+
+  app.patch(
+    '/api/caseadmin/me',
+    {
+      schema: {
+        tags,
+        description:
+          "Ours: the signed-in admin's name, shown to applicants of the cases they own (tracker, case page, emails); empty removes it.",
+        body: updateCaseAdminMeBody,
+        response: withErrors({ 200: caseAdminSummary }),
+      },
+    },
+    async (request) => caseWrites.setCaseAdminName(db, caller.of(request).id, request.body.name),
   );
 }

@@ -2,7 +2,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/client.js';
 import { queueCompletionNotifications, type NotificationDeps } from './case-notifications.js';
 
-type StatusScope = { caseIds: number[] } | { serviceId: number };
+type StatusScope = { caseIds: number[] } | { serviceId: number } | { stepIds: number[] };
+
+const ids = (values: number[]) =>
+  sql.join(
+    values.map((id) => sql`${id}`),
+    sql`, `,
+  );
 
 /**
  * The one rule for a case's status, from the current steps of its services
@@ -13,29 +19,42 @@ type StatusScope = { caseIds: number[] } | { serviceId: number };
  * A service with a single step is on its last step from the start; a service without steps
  * (no current step) is on neither, so it keeps its case from being Completed.
  *
- * The status is stored on the case and recomputed by every write that can change it
- * (a step change, a case's services, a service's steps), in the same transaction.
+ * With the status, the case keeps what the list searches and sorts by, from the same rows:
+ * - `step_search`: its services' current steps' names, folded as the search folds;
+ * - `step_since`: when its longest-waiting unfinished service reached its step (days at step);
+ * - `overdue_at`: the earliest moment an unfinished service passes its step's 80th percentile,
+ *   or its expected days while there is none (how overdue, and "Overdue only");
+ * both 'infinity' when no service is waiting (or none has a figure).
+ *
+ * All are stored on the case and recomputed by every write that can change them (a step change,
+ * a case's services, a service's steps, a step's figures), in the same transaction.
  * Returns the ids of the cases this turned Completed.
  */
 async function recomputeCaseStatuses(tx: Queryable, scope: StatusScope): Promise<number[]> {
   if ('caseIds' in scope && scope.caseIds.length === 0) return [];
+  if ('stepIds' in scope && scope.stepIds.length === 0) return [];
   const filter: SQL =
     'caseIds' in scope
-      ? sql`c2.id IN (${sql.join(
-          scope.caseIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`
-      : sql`c2.id IN (SELECT case_id FROM case_services WHERE service_id = ${scope.serviceId})`;
-  const changed = await tx.execute<{ id: number; status: string }>(sql`
+      ? sql`c2.id IN (${ids(scope.caseIds)})`
+      : 'serviceId' in scope
+        ? sql`c2.id IN (SELECT case_id FROM case_services WHERE service_id = ${scope.serviceId})`
+        : sql`c2.id IN (SELECT case_id FROM case_services WHERE current_step_id IN (${ids(scope.stepIds)}))`;
+  const changed = await tx.execute<{ id: number; status: string; was: string }>(sql`
     UPDATE cases AS c
-    SET status = s.status
+    SET status = s.status, step_search = s.step_search, step_since = s.step_since, overdue_at = s.overdue_at
     FROM (
-      SELECT c2.id AS case_id,
+      SELECT c2.id AS case_id, c2.status AS was,
         CASE
           WHEN count(cs.id) > 0 AND count(*) FILTER (WHERE cur.sequence = b.last_sequence) = count(cs.id) THEN 'Completed'
           WHEN count(*) FILTER (WHERE cur.sequence > b.first_sequence) > 0 THEN 'In Progress'
           ELSE 'Under Review'
-        END AS status
+        END AS status,
+        coalesce(string_agg(case_search_fold(cur.name), chr(31) ORDER BY cs.id), '') AS step_search,
+        coalesce(min(cs.last_updated) FILTER (WHERE cs.id IS NOT NULL AND (cur.id IS NULL OR cur.sequence < b.last_sequence)),
+                 'infinity') AS step_since,
+        coalesce(min(cs.last_updated + coalesce(cur.typical_p80_days, cur.expected_days) * interval '1 day')
+                   FILTER (WHERE cur.sequence < b.last_sequence),
+                 'infinity') AS overdue_at
       FROM cases c2
       LEFT JOIN case_services cs ON cs.case_id = c2.id
       LEFT JOIN steps cur ON cur.id = cs.current_step_id
@@ -45,10 +64,20 @@ async function recomputeCaseStatuses(tx: Queryable, scope: StatusScope): Promise
       WHERE ${filter}
       GROUP BY c2.id
     ) s
-    WHERE c.id = s.case_id AND c.status <> s.status
-    RETURNING c.id, c.status
+    WHERE c.id = s.case_id
+      AND (c.status, c.step_search, c.step_since, c.overdue_at) IS DISTINCT FROM (s.status, s.step_search, s.step_since, s.overdue_at)
+    RETURNING c.id, c.status, s.was
   `);
-  return changed.rows.filter((row) => row.status === 'Completed').map((row) => row.id);
+  return changed.rows.filter((row) => row.status === 'Completed' && row.was !== 'Completed').map((row) => row.id);
+}
+
+/**
+ * After a step's figures changed (its 80th percentile from real cases, its expected days, its
+ * name): the search and sort facts of the cases at it. Its status cannot change that way, so nobody
+ * is emailed.
+ */
+export async function refreshStepFacts(tx: Queryable, stepIds: number[]): Promise<void> {
+  await recomputeCaseStatuses(tx, { stepIds });
 }
 
 /**

@@ -2,6 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminCase } from '../../contracts/cases.js';
 import type { ApplicantLanguageCode } from '../../contracts/case-documents.js';
+import { languageNames } from '../../contracts/case-languages.js';
 import type { Database, Queryable } from '../db/client.js';
 import { caseAdmins, cases, caseServices, services } from '../db/schema/cases.js';
 import { AppError, fieldError, notFound } from '../platform/errors.js';
@@ -69,7 +70,7 @@ export async function createCase(
   },
   admin: ActingAdmin,
   now: Date,
-  notify: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>,
+  notify: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken' | 'agency'>,
 ): Promise<AdminCase> {
   return db.transaction(async (tx) => {
     await assertServicesExist(tx, input.serviceIds);
@@ -116,7 +117,7 @@ export async function createCase(
       admin,
       now,
     );
-    return loadCase(tx, id);
+    return loadCase(tx, id, now);
   });
 }
 
@@ -157,6 +158,7 @@ export async function setCaseServices(
     passport_number?: string | undefined;
     reason?: string | null | undefined;
     ownerId?: number | null | undefined;
+    applicant_language?: ApplicantLanguageCode | undefined;
   },
   admin: ActingAdmin,
   now: Date,
@@ -170,6 +172,7 @@ export async function setCaseServices(
         clientName: cases.clientName,
         passportNumber: cases.passportNumber,
         ownerAdminId: cases.ownerAdminId,
+        applicantLanguage: cases.applicantLanguage,
       })
       .from(cases)
       .where(eq(cases.id, caseId))
@@ -209,6 +212,15 @@ export async function setCaseServices(
         caseId,
         kind: 'case edited',
         summary: input.client_email ? `Applicant email set to ${input.client_email}` : 'Applicant email removed',
+      });
+    }
+    // Staff who know the applicant reads Arabic or Hindi say so: every email follows it from now on.
+    if (input.applicant_language !== undefined && input.applicant_language !== locked.applicantLanguage) {
+      await tx.update(cases).set({ applicantLanguage: input.applicant_language }).where(eq(cases.id, caseId));
+      events.push({
+        caseId,
+        kind: 'case edited',
+        summary: `Applicant language set to ${languageNames[input.applicant_language]}`,
       });
     }
     if (input.ownerId !== undefined && input.ownerId !== locked.ownerAdminId) {
@@ -256,6 +268,24 @@ export async function setCaseServices(
     await addCaseServices(tx, caseId, added, now);
     await tx.update(cases).set({ updatedAt: now }).where(eq(cases.id, caseId));
     await refreshCaseStatuses(tx, notify, { caseIds: [caseId] }, now);
-    return loadCase(tx, caseId);
+    return loadCase(tx, caseId, now);
   });
+}
+
+/**
+ * The name an admin goes by with applicants ("Amina Khan"), shown on the tracker, the case page and
+ * every email of the cases they own; null (an empty name) shows none.
+ */
+export async function setCaseAdminName(
+  db: Database,
+  id: number,
+  name: string | null,
+): Promise<{ id: number; email: string; name: string | null }> {
+  const [updated] = await db
+    .update(caseAdmins)
+    .set({ name })
+    .where(eq(caseAdmins.id, id))
+    .returning({ id: caseAdmins.id, email: caseAdmins.email, name: caseAdmins.name });
+  if (!updated) throw notFound('Admin');
+  return updated;
 }

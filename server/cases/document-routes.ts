@@ -3,17 +3,21 @@ import { z } from 'zod';
 import {
   caseDocumentParams,
   checklistItem,
+  createRefusalReasonBody,
+  refusalReason,
   REVIEW_QUEUE_PAGE_SIZE,
   reviewDocumentBody,
   reviewQueueItem,
   reviewQueueQuery,
+  updateRefusalReasonBody,
 } from '../../contracts/case-documents.js';
 import { idParams, TOTAL_COUNT_HEADER } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
 import * as documents from './case-documents.js';
 import { receiveDocument } from './document-upload.js';
-import { caller, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
+import * as refusalReasons from './refusal-reasons.js';
+import { caller, noContent, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
 
 /** The documents applicants send, as staff review them: the queue, the file, the verdict. */
 export async function documentRoutes(app: App, ctx: CasesContext): Promise<void> {
@@ -82,6 +86,53 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
     },
     async (request) =>
       documents.reviewCaseDocument(db, notify, request.params.id, request.body, caller.of(request), now()),
+  );
+
+  app.post(
+    '/api/caseadmin/documents/:id/reopen',
+    {
+      schema: {
+        tags,
+        description:
+          "Ours: a reviewed document (accepted or rejected) awaits review again and takes a new file; a review's email not sent yet is not sent.",
+        params: idParams,
+        response: withErrors({ 200: checklistItem }),
+      },
+    },
+    async (request) => documents.reopenCaseDocument(db, request.params.id, caller.of(request), now()),
+  );
+
+  app.get(
+    '/api/caseadmin/refusal-reasons',
+    {
+      schema: {
+        tags,
+        description: 'Ours: the reasons staff give when they refuse a document, in every applicant language.',
+        response: withErrors({ 200: z.array(refusalReason) }),
+      },
+    },
+    async () => refusalReasons.listRefusalReasons(db),
+  );
+
+  app.post(
+    '/api/caseadmin/refusal-reasons',
+    { schema: { tags, body: createRefusalReasonBody, response: withErrors({ 201: refusalReason }) } },
+    async (request, reply) => reply.status(201).send(await refusalReasons.createRefusalReason(db, request.body)),
+  );
+
+  app.patch(
+    '/api/caseadmin/refusal-reasons/:id',
+    { schema: { tags, params: idParams, body: updateRefusalReasonBody, response: withErrors({ 200: refusalReason }) } },
+    async (request) => refusalReasons.updateRefusalReason(db, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/caseadmin/refusal-reasons/:id',
+    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await refusalReasons.deleteRefusalReason(db, request.params.id);
+      return reply.status(204).send(null);
+    },
   );
 }
 

@@ -17,6 +17,7 @@ export function caseNotificationDeps(deps: AreaDeps): NotificationDeps {
     link: (path) => publicLink(deps.config, path),
     delaySeconds: deps.config.cases.notificationDelaySeconds,
     undoSeconds: deps.config.cases.stepUndoSeconds,
+    agency: deps.config.cases.contact,
     unsubscribeToken: (recipientId) => unsubscribeTokenOf(deps.tokens, recipientId),
     unsubscribeRecipient(token) {
       const match = /^(\d{1,9})-(.+)$/.exec(token);

@@ -1,14 +1,26 @@
-import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import { compactCaseNumber, compactPassportNumber, type Translations } from '../../contracts/case-languages.js';
+import type { CaseProgress, DocumentsSummary, StepStatus } from '../../contracts/cases.js';
+import { cases } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
-import { normalizeCaseNumber } from './case-numbers.js';
 import { CASE_PROGRESS_LOOKUP } from './hot-statements.js';
 import { typicalDays } from './step-estimates.js';
+import { overdueDays } from './step-timing.js';
 
-/** Passport numbers match whatever their case and spacing. */
-const normalizePassport = (passport: string) => passport.replace(/\s+/g, '').toUpperCase();
+/**
+ * Passport numbers match whatever their case, spacing, dashes and digits (Arabic-Indic and
+ * Devanagari digits are the same number as ASCII ones).
+ */
 export const passportMatches = (stored: string, typed: string) =>
-  normalizePassport(stored) === normalizePassport(typed);
+  compactPassportNumber(stored) === compactPassportNumber(typed);
+
+/**
+ * The cases a typed case number names: compared without dashes or spaces, upper-cased, with ASCII
+ * digits ("pw 2026 k7m2qx", "PW-2026-K7M2QX" and "PW-٢٠٢٦-K7M2QX" are one case), through the
+ * b-tree of migration 0030. Rarely more than one; the passport number picks among them.
+ */
+export const caseNumberIs = (typed: string) => sql`replace(${cases.caseNumber}, '-', '') = ${compactCaseNumber(typed)}`;
 
 // One answer for an unknown case and a wrong passport, so the lookup does not confirm case numbers.
 export const caseNotFoundAnswer = () => new AppError(404, 'Case details not found. Please verify your information.');
@@ -30,6 +42,7 @@ function stepStatuses(serviceSteps: StoredStep[], currentStepId: number | null) 
     description: s.description,
     expected_days: s.expectedDays,
     typicalDays: typicalDays(s.typicalMedian ?? null, s.typicalP80 ?? null),
+    translations: s.translations ?? {},
   }));
 }
 
@@ -57,6 +70,30 @@ export function estimateCompletion(
   return new Date(currentStepSince.getTime() + days * DAY_MS);
 }
 
+/**
+ * Taking longer than usual: the current step is overdue (past its 80th percentile, or its expected
+ * days) or the estimate has passed. The tracker then never shows a date already gone (issue 38: "23
+ * November", seen on 27 November); it says the step takes longer and is being followed up.
+ */
+function isDelayed(
+  serviceSteps: StoredStep[],
+  currentStepId: number | null,
+  since: Date,
+  estimate: Date | null,
+  at: Date,
+) {
+  const currentIndex = serviceSteps.findIndex((s) => s.id === currentStepId);
+  const current = serviceSteps[currentIndex];
+  if (!current || currentIndex === serviceSteps.length - 1) return false;
+  const overdue = overdueDays(
+    since,
+    { p80: current.typicalP80 ?? null, expectedDays: current.expectedDays },
+    false,
+    at,
+  );
+  return overdue !== null || (estimate !== null && estimate.getTime() < at.getTime());
+}
+
 type StoredStep = {
   id: number;
   name: string;
@@ -64,13 +101,15 @@ type StoredStep = {
   expectedDays: number | null;
   typicalMedian?: number | null;
   typicalP80?: number | null;
+  translations?: Translations;
 };
 
 type SubscribedService = {
   serviceName: string;
+  translations: Translations | null;
   currentStepId: number | null;
+  /** When the service reached its current step (an undone move gives the earlier moment back). */
   lastUpdated: string;
-  currentStepSince: string;
   steps: StoredStep[] | null;
 };
 
@@ -79,40 +118,58 @@ export type LookupRow = {
   caseNumber: string;
   passportNumber: string;
   status: CaseProgress['status'];
+  ownerName: string | null;
   services: SubscribedService[];
+  documents: DocumentsSummary;
 };
 
-/** The case number as the lookup's statement looks it up. */
-export const lookupCaseNumber = normalizeCaseNumber;
+/**
+ * The case number as the lookup's statement looks it up: ASCII digits, upper case, no spaces or
+ * dashes (issue 38: "pw2026k7m2qx" and Arabic-Indic digits find the case).
+ */
+export const lookupCaseNumber = compactCaseNumber;
 
 /**
  * The tracker's answer for a found case, from the lookup's row. The bench's bare baseline answers
  * through this very function (from the build), so a field added here is in both answers.
  */
-export function progressAnswer(found: LookupRow): CaseProgress {
+export function progressAnswer(found: LookupRow, at: Date = new Date()): CaseProgress {
   return {
     passportNumber: found.passportNumber,
     caseNumber: found.caseNumber,
     status: found.status,
     servicesSubscribed: found.services.map((s) => {
       const serviceSteps = s.steps ?? [];
-      const since = new Date(s.currentStepSince);
+      const since = new Date(s.lastUpdated);
+      const estimate = estimateCompletion(serviceSteps, s.currentStepId, since);
       return {
         serviceName: s.serviceName,
         currentStep: serviceSteps.find((step) => step.id === s.currentStepId)?.name ?? null,
         steps: stepStatuses(serviceSteps, s.currentStepId),
-        lastUpdated: new Date(s.lastUpdated).toISOString(),
+        lastUpdated: since.toISOString(),
         currentStepSince: since.toISOString(),
-        estimatedCompletion: estimateCompletion(serviceSteps, s.currentStepId, since)?.toISOString() ?? null,
+        estimatedCompletion: estimate?.toISOString() ?? null,
+        translations: s.translations ?? {},
+        delayed: isDelayed(serviceSteps, s.currentStepId, since, estimate, at),
       };
     }),
+    owner: found.ownerName ? { name: found.ownerName } : null,
+    documents: found.documents,
   };
 }
 
-/** The public hot path. */
-export async function lookupProgress(pool: pg.Pool, caseNumber: string, passportNumber: string): Promise<CaseProgress> {
+/**
+ * The public hot path. Numbers that differ only in their dashes look alike to the lookup, so the
+ * passport picks among the rows found.
+ */
+export async function lookupProgress(
+  pool: pg.Pool,
+  caseNumber: string,
+  passportNumber: string,
+  at: Date,
+): Promise<CaseProgress> {
   const { rows } = await pool.query<LookupRow>({ ...CASE_PROGRESS_LOOKUP, values: [lookupCaseNumber(caseNumber)] });
-  const found = rows[0];
-  if (!found || !passportMatches(found.passportNumber, passportNumber)) throw caseNotFoundAnswer();
-  return progressAnswer(found);
+  const found = rows.find((row) => passportMatches(row.passportNumber, passportNumber));
+  if (!found) throw caseNotFoundAnswer();
+  return progressAnswer(found, at);
 }

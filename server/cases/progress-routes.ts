@@ -24,7 +24,8 @@ export async function progressRoutes(app: App, ctx: CasesContext): Promise<void>
       config: limits.passportCheck,
       schema: { tags, querystring: progressQuery, response: withErrors({ 200: progressResponse }) },
     },
-    async (request) => lookupProgress(deps.database.pool, request.query.caseNumber, request.query.passportNumber),
+    async (request) =>
+      lookupProgress(deps.database.pool, request.query.caseNumber, request.query.passportNumber, now()),
   );
 
   // "Email me when this changes": needs the passport number, like the lookup, and shares its count.

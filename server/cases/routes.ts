@@ -11,6 +11,7 @@ import { applicantRoutes } from './applicant-routes.js';
 import { caseAdminSessionVersion } from './case-admins.js';
 import { caseNoteRoutes } from './case-note-routes.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications } from './case-notifications.js';
+import { composeReviewEmails } from './case-documents.js';
 import { caseRoutes, CSV_MAX_BYTES } from './case-routes.js';
 import { documentRoutes, documentUploadRoutes } from './document-routes.js';
 import { caseNotificationDeps } from './notification-wiring.js';
@@ -41,6 +42,7 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   });
   composeTrackerEmails(db, notify, now);
   composeApplicantEmails(db, notify, now);
+  composeReviewEmails(db, notify);
   const ctx: CasesContext = {
     ...area,
     notify,
@@ -83,7 +85,11 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   });
 }
 
-export const casesArea: Area<Pick<PublicConfig, 'healthAuthorityUrl'>> = {
+export const casesArea: Area<Pick<PublicConfig, 'healthAuthorityUrl' | 'caseDocumentMaxBytes' | 'caseContact'>> = {
   register: registerCasesArea,
-  publicConfig: (config) => ({ healthAuthorityUrl: config.web.healthAuthorityUrl }),
+  publicConfig: (config) => ({
+    healthAuthorityUrl: config.web.healthAuthorityUrl,
+    caseDocumentMaxBytes: config.cases.documentMaxBytes,
+    caseContact: config.cases.contact,
+  }),
 };

@@ -11,6 +11,8 @@ import {
   service,
   serviceIdParams,
   step,
+  stepOrderBody,
+  updateServiceBody,
   updateStepBody,
 } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
@@ -29,7 +31,22 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
   app.post(
     '/api/caseadmin/services',
     { schema: { tags, body: createServiceBody, response: withErrors({ 201: service }) } },
-    async (request, reply) => reply.status(201).send(await catalog.createService(db, request.body.name)),
+    async (request, reply) => reply.status(201).send(await catalog.createService(db, request.body)),
+  );
+
+  app.patch(
+    '/api/caseadmin/services/:id',
+    {
+      schema: {
+        tags,
+        description:
+          'Ours: a service renamed, or its name translated; the history keeps the names changes were made under.',
+        params: idParams,
+        body: updateServiceBody,
+        response: withErrors({ 200: service }),
+      },
+    },
+    async (request) => catalog.updateService(db, request.params.id, request.body),
   );
 
   app.delete(
@@ -108,13 +125,29 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
     {
       schema: {
         tags,
-        description: "A step's public description and expected days.",
+        description:
+          "A step's name, public description, expected days and their translations; the history keeps the names moves were made under.",
         params: idParams,
         body: updateStepBody,
         response: withErrors({ 200: step }),
       },
     },
     async (request) => catalog.updateStep(db, request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/caseadmin/services/:serviceId/steps/order',
+    {
+      schema: {
+        tags,
+        description:
+          "Ours: the service's steps in a new order (every step's id once); they keep their sequence numbers between them. Cases now on the last step complete.",
+        params: serviceIdParams,
+        body: stepOrderBody,
+        response: withErrors({ 200: z.array(step) }),
+      },
+    },
+    async (request) => catalog.reorderSteps(db, notify, request.params.serviceId, request.body.stepIds, now()),
   );
 
   app.delete(

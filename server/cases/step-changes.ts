@@ -8,7 +8,14 @@ import { refreshCaseStatuses } from './case-status.js';
 import { requestStepEstimates } from './step-estimates.js';
 
 type TargetStep = { id: number; name: string; description: string | null };
-type LockedCaseService = { id: number; caseId: number; serviceName: string; currentStepId: number | null };
+type LockedCaseService = {
+  id: number;
+  caseId: number;
+  serviceName: string;
+  currentStepId: number | null;
+  /** When it reached its current step: kept with the change, so an undo gives the time back. */
+  lastUpdated: Date;
+};
 
 /** The service's step of that name, or a 400 naming the steps there are. */
 async function findStepOfService(tx: Queryable, serviceId: number, newStepName: string) {
@@ -68,6 +75,9 @@ async function moveCaseServices(
         serviceName: row.serviceName,
         fromStep: serviceSteps.find((s) => s.id === row.currentStepId)?.name ?? null,
         toStep: target.name,
+        fromStepId: row.currentStepId,
+        toStepId: target.id,
+        fromSince: row.lastUpdated,
         changedByAdminId: admin.id,
         changedByEmail: admin.email,
         changedAt: now,
@@ -86,6 +96,7 @@ async function moveCaseServices(
         serviceName: row.serviceName,
         stepName: target.name,
         stepDescription: target.description,
+        stepId: target.id,
         stepChangeId: changeOf.get(row.id) ?? null,
       })),
       now,
@@ -120,6 +131,7 @@ export async function changeCurrentStep(
         serviceId: caseServices.serviceId,
         serviceName: services.name,
         currentStepId: caseServices.currentStepId,
+        lastUpdated: caseServices.lastUpdated,
       })
       .from(caseServices)
       .innerJoin(services, eq(services.id, caseServices.serviceId))
@@ -202,7 +214,10 @@ async function undoOne(
     .orderBy(asc(steps.sequence));
   if (change.fromStep === null)
     throw new AppError(409, 'The service had no step before this change: there is no step to go back to');
-  const back = serviceSteps.find((s) => s.name === change.fromStep);
+  // By id (a step renamed since is still the same step), by name for changes recorded before ids were.
+  const back = serviceSteps.find((s) =>
+    change.fromStepId !== null ? s.id === change.fromStepId : s.name === change.fromStep,
+  );
   if (!back) throw new AppError(409, `The step "${change.fromStep}" no longer exists: choose another step`);
 
   // The email about the change has not gone yet (it waits for this window): withdraw it.
@@ -210,16 +225,23 @@ async function undoOne(
     .delete(caseNotificationChanges)
     .where(and(eq(caseNotificationChanges.stepChangeId, change.id), isNull(caseNotificationChanges.notifiedAt)))
     .returning({ id: caseNotificationChanges.id });
+  // The service is back exactly as it was: its step, and since when it has been there (issue 38:
+  // an undo restarted the clock, and the applicant's estimate jumped by the step's whole length).
   await tx
     .update(caseServices)
-    .set({ currentStepId: back.id, lastUpdated: now })
+    .set({ currentStepId: back.id, lastUpdated: change.fromSince ?? now })
     .where(eq(caseServices.id, caseService.id));
+  await tx.update(stepChanges).set({ undone: true }).where(eq(stepChanges.id, change.id));
   await tx.insert(stepChanges).values({
     caseId: change.caseId,
     caseServiceId: change.caseServiceId,
     serviceName: change.serviceName,
     fromStep: change.toStep,
     toStep: back.name,
+    fromStepId: change.toStepId,
+    toStepId: back.id,
+    fromSince: change.changedAt,
+    undone: true,
     changedByAdminId: admin.id,
     changedByEmail: admin.email,
     changedAt: now,
@@ -286,7 +308,12 @@ export async function bulkChangeStep(
     if (!service) throw new AppError(400, `There is no service with id ${input.serviceId}`);
     // Locked in id order, so two bulk moves over overlapping cases cannot deadlock.
     const locked = await tx
-      .select({ id: caseServices.id, caseId: caseServices.caseId, currentStepId: caseServices.currentStepId })
+      .select({
+        id: caseServices.id,
+        caseId: caseServices.caseId,
+        currentStepId: caseServices.currentStepId,
+        lastUpdated: caseServices.lastUpdated,
+      })
       .from(caseServices)
       .where(and(eq(caseServices.serviceId, input.serviceId), inArray(caseServices.caseId, input.caseIds)))
       .orderBy(asc(caseServices.id))

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { cases } from '../db/schema/cases.js';
 import type { Queryable } from '../db/client.js';
 import type { JobQueue } from '../platform/jobs.js';
+import { refreshStepFacts } from './case-status.js';
 
 export const STEP_ESTIMATES_QUEUE = 'case-step-estimates';
 // Step changes within this long share one recomputation: a bulk move of a thousand cases costs one.
@@ -20,21 +21,23 @@ export async function requestStepEstimates(tx: Queryable, jobs: JobQueue): Promi
  * back to the staff's expected days). One statement, so readers see the old or the new figures.
  */
 export async function recomputeStepEstimates(db: Queryable, minSamples: number): Promise<void> {
-  await db.execute(sql`
+  // A change taken back and its undoing are no stay: the service never really left its step (the
+  // undo gave it back its time there), so both are left out and the stay runs across them.
+  const changed = await db.execute<{ id: number }>(sql`
     WITH stays AS (
-      SELECT cs.service_id, sc.from_step,
+      SELECT sc.from_step_id,
              extract(epoch FROM sc.changed_at - coalesce(
                lag(sc.changed_at) OVER (PARTITION BY sc.case_service_id ORDER BY sc.changed_at, sc.id),
                c.created_at)) / 86400.0 AS days
       FROM step_changes sc
       JOIN case_services cs ON cs.id = sc.case_service_id
       JOIN cases c ON c.id = sc.case_id
+      WHERE NOT sc.undone
     ), figures AS (
       SELECT st.id, count(*)::int AS samples,
              percentile_cont(0.5) WITHIN GROUP (ORDER BY greatest(stays.days, 0)) AS median,
              percentile_cont(0.8) WITHIN GROUP (ORDER BY greatest(stays.days, 0)) AS p80
-      FROM stays JOIN steps st ON st.service_id = stays.service_id AND st.name = stays.from_step
-      WHERE stays.from_step IS NOT NULL
+      FROM stays JOIN steps st ON st.id = stays.from_step_id
       GROUP BY st.id
     )
     UPDATE steps SET
@@ -45,21 +48,23 @@ export async function recomputeStepEstimates(db: Queryable, minSamples: number):
     WHERE steps.id = s.id
       AND (steps.typical_samples IS DISTINCT FROM coalesce(f.samples, 0)
         OR steps.typical_median_days IS DISTINCT FROM CASE WHEN f.samples >= ${minSamples} THEN f.median END
-        OR steps.typical_p80_days IS DISTINCT FROM CASE WHEN f.samples >= ${minSamples} THEN f.p80 END)`);
+        OR steps.typical_p80_days IS DISTINCT FROM CASE WHEN f.samples >= ${minSamples} THEN f.p80 END)
+    RETURNING steps.id`);
+  // The cases at a step whose 80th percentile moved are overdue at another moment now.
+  await refreshStepFacts(
+    db,
+    changed.rows.map((row) => row.id),
+  );
 }
 
 /**
  * A case is overdue when one of its services has been at a step (not its last) longer than the
  * step's 80th percentile from real cases, or the staff's expected days while there is none. A
- * service's `last_updated` is when it reached its current step.
+ * service's `last_updated` is when it reached its current step; the case keeps the earliest such
+ * moment as `overdue_at` (case-status.ts), so this is one comparison an index serves.
  */
 export function caseIsOverdue(at: Date): SQL {
-  return sql`(${cases.status} <> 'Completed' AND EXISTS (
-    SELECT 1 FROM case_services ocs JOIN steps ost ON ost.id = ocs.current_step_id
-    WHERE ocs.case_id = ${cases.id}
-      AND coalesce(ost.typical_p80_days, ost.expected_days) IS NOT NULL
-      AND ocs.last_updated < ${at.toISOString()}::timestamptz - coalesce(ost.typical_p80_days, ost.expected_days) * interval '1 day'
-      AND EXISTS (SELECT 1 FROM steps olater WHERE olater.service_id = ost.service_id AND olater.sequence > ost.sequence)))`;
+  return sql`${cases.overdueAt} < ${at.toISOString()}::timestamptz`;
 }
 
 /** How many cases are overdue now (the dashboard's count). */

@@ -5,7 +5,12 @@ import { AppError, notFound } from '../platform/errors.js';
 import type { ActingAdmin } from './case-events.js';
 import { recordCaseEvents } from './case-events.js';
 import { trackerLinkEmail } from './case-emails.js';
-import { addClientEmailRecipients, TRACKER_UNSUBSCRIBE_PAGE, type NotificationDeps } from './case-notifications.js';
+import {
+  addClientEmailRecipients,
+  caseContactOf,
+  TRACKER_UNSUBSCRIBE_PAGE,
+  type NotificationDeps,
+} from './case-notifications.js';
 
 /** At most this many resends per case per hour: a misclick or an impatient colleague cannot flood the applicant. */
 export const TRACKER_LINK_RESENDS_PER_HOUR = 3;
@@ -19,7 +24,7 @@ const HOUR_MS = 60 * 60 * 1000;
  */
 export async function resendTrackerLink(
   db: Database,
-  deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken'>,
+  deps: Pick<NotificationDeps, 'mailer' | 'link' | 'unsubscribeToken' | 'agency'>,
   caseId: number,
   admin: ActingAdmin,
   now: Date,
@@ -67,6 +72,7 @@ export async function resendTrackerLink(
       caseNumber: found.caseNumber,
       trackerLink: deps.link(`/casetracking?case=${encodeURIComponent(found.caseNumber)}`),
       unsubscribeLink: deps.link(`${TRACKER_UNSUBSCRIBE_PAGE}?token=${deps.unsubscribeToken(recipient.id)}`),
+      contact: await caseContactOf(tx, deps.agency, caseId),
     });
     await deps.mailer.send(tx, { to: found.clientEmail, ...email });
     await recordCaseEvents(

@@ -9,9 +9,8 @@ import { SUBSCRIPTION_LINK_INVALID } from '../../contracts/cases-constants.js';
 import { AppError } from '../platform/errors.js';
 import { subscriptionConfirmationEmail } from './case-emails.js';
 import type { MailMessage } from '../platform/mail.js';
-import { receivesCaseEmails, type NotificationDeps } from './case-notifications.js';
-import { normalizeCaseNumber } from './case-numbers.js';
-import { caseNotFoundAnswer, passportMatches } from './progress-lookup.js';
+import { caseContactOf, receivesCaseEmails, type NotificationDeps } from './case-notifications.js';
+import { caseNotFoundAnswer, caseNumberIs, passportMatches } from './progress-lookup.js';
 
 // A confirmation email is sent again for the same address only after this long.
 const RESEND_CONFIRMATION_MS = 10 * 60 * 1000;
@@ -38,16 +37,18 @@ export async function subscribe(
   now: Date,
 ) {
   await db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({
-        id: cases.id,
-        caseNumber: cases.caseNumber,
-        passportNumber: cases.passportNumber,
-        clientEmail: cases.clientEmail,
-      })
-      .from(cases)
-      .where(eq(cases.caseNumber, normalizeCaseNumber(input.caseNumber)));
-    if (!found || !passportMatches(found.passportNumber, input.passportNumber)) throw caseNotFoundAnswer();
+    const found = (
+      await tx
+        .select({
+          id: cases.id,
+          caseNumber: cases.caseNumber,
+          passportNumber: cases.passportNumber,
+          clientEmail: cases.clientEmail,
+        })
+        .from(cases)
+        .where(caseNumberIs(input.caseNumber))
+    ).find((row) => passportMatches(row.passportNumber, input.passportNumber));
+    if (!found) throw caseNotFoundAnswer();
     // The case's own address subscribing is its applicant speaking: every email to it follows this language now.
     if (found.clientEmail !== null && found.clientEmail === input.email) {
       await tx.update(cases).set({ applicantLanguage: input.language }).where(eq(cases.id, found.id));
@@ -131,6 +132,7 @@ async function composeConfirmation(
       email: caseNotificationRecipients.email,
       caseNumber: cases.caseNumber,
       language: caseNotificationRecipients.language,
+      caseId: cases.id,
     });
   if (!row) return undefined;
   const confirmLink = notify.link(`/casetracking/confirm?token=${token}`);
@@ -142,6 +144,7 @@ async function composeConfirmation(
       caseNumber: row.caseNumber,
       link: confirmLink,
       hours: CONFIRMATION_TTL_MS / 3_600_000,
+      contact: await caseContactOf(db, notify.agency, row.caseId),
     })),
   };
 }

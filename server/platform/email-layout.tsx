@@ -30,6 +30,11 @@ export type EmailContent = {
   items?: { title: string; detail?: string | null }[];
   action?: { label: string; url: string };
   outro?: string[];
+  /**
+   * Who to turn to about it: a person and how to reach them (the case owner, the agency's phone and
+   * email), in a box under the text, so a reader with a question never has to search for it.
+   */
+  contact?: { heading: string; lines: string[] };
   /** Why this person gets this email, in the footer. */
   reason: string;
   /**
@@ -186,6 +191,25 @@ function Email({ content }: { content: EmailContent }) {
                 <Isolated text={line} />
               </Text>
             ))}
+            {content.contact && content.contact.lines.length > 0 && (
+              <Section
+                style={{
+                  margin: '8px 0 0',
+                  padding: '12px 16px',
+                  backgroundColor: colors.background,
+                  borderRadius: '6px',
+                }}
+              >
+                <Text style={{ ...small, margin: '0 0 4px', fontWeight: 700, color: colors.text }}>
+                  <Isolated text={content.contact.heading} />
+                </Text>
+                {content.contact.lines.map((line) => (
+                  <Text key={line} style={{ ...small, margin: '0 0 2px', color: colors.text }}>
+                    <Isolated text={line} />
+                  </Text>
+                ))}
+              </Section>
+            )}
           </Section>
           <Hr style={{ borderColor: colors.border, margin: '24px 0 12px' }} />
           <Section style={{ padding: '0 24px' }}>
@@ -224,6 +248,7 @@ function plainText(content: EmailContent): string {
   }
   if (content.action) lines.push(`${content.action.label}: ${link(content.action.url)}`, '');
   for (const line of content.outro ?? []) lines.push(line, '');
+  if (content.contact?.lines.length) lines.push(content.contact.heading, ...content.contact.lines, '');
   lines.push('--', content.reason);
   if (content.unsubscribeUrl) lines.push(`${locale.stopEmails}: ${link(content.unsubscribeUrl)}`);
   const written = rtl ? lines.map((line) => (RTL_LETTERS.test(line) ? `${RLI}${line}${PDI}` : line)) : lines;

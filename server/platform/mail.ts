@@ -33,9 +33,16 @@ export type Mailer = {
   send(db: Queryable, message: MailMessage): Promise<void>;
   /**
    * Queues an email of `kind` to the address `to` inside `db`'s transaction; `kind`'s composer
-   * writes it from `data` when the job runs.
+   * writes it from `data` when the job runs (`startAfterSeconds` later: an undoable change's email
+   * waits out the undo, and its composer sends nothing if the change was taken back).
    */
-  sendComposed(db: Queryable, kind: string, to: string, data: Record<string, string | number>): Promise<void>;
+  sendComposed(
+    db: Queryable,
+    kind: string,
+    to: string,
+    data: Record<string, string | number>,
+    options?: { startAfterSeconds?: number },
+  ): Promise<void>;
   /** Says how emails of `kind` are written; each area names its kinds while the app is built. */
   compose(kind: string, composer: MailComposer): void;
   /** Starts sending, once every area has named its kinds. */
@@ -121,7 +128,13 @@ export async function startMailer(
 
   return {
     send: (db, message) => jobs.send(db, MAIL_QUEUE, message),
-    sendComposed: (db, kind, to, data) => jobs.send(db, MAIL_QUEUE, { compose: kind, to, data }),
+    sendComposed: (db, kind, to, data, options) =>
+      jobs.send(
+        db,
+        MAIL_QUEUE,
+        { compose: kind, to, data },
+        options?.startAfterSeconds ? { startAfterSeconds: options.startAfterSeconds } : undefined,
+      ),
     compose(kind, composer) {
       composers.set(kind, composer);
     },

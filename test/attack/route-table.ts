@@ -93,6 +93,17 @@ async function sentCaseDocument(w: World): Promise<{ caseId: number; documentId:
   return { caseId, documentId, sentId: sent.json<{ id: number }>().id };
 }
 
+/** A refusal reason made for the test, its id. */
+async function newRefusalReason(w: World): Promise<number> {
+  const created = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/caseadmin/refusal-reasons',
+    headers: w.headersOf('case admin', 'cases'),
+    payload: { text: `Unreadable ${unique()}` },
+  });
+  return created.json<{ id: number }>().id;
+}
+
 /** A fresh case that needs a document, and an applicant session cookie for it (through the emailed link's token). */
 async function applicantOfNewCase(w: World): Promise<{ cookie: string; documentId: number }> {
   const { caseId, documentId } = await sentCaseDocument(w);
@@ -398,6 +409,27 @@ export const routeTable: RouteEntry[] = [
     ok: 200,
   },
   {
+    route: 'GET /api/caseadmin/cases/same-passport',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/cases/same-passport?passportNumber=P%201', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/caseadmin/me',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/me', h),
+    ok: 200,
+  },
+  {
+    route: 'PATCH /api/caseadmin/me',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'PATCH', '/api/caseadmin/me', h, { name: 'Leila Haddad' }),
+    ok: 200,
+  },
+  {
     route: 'GET /api/caseadmin/cases/:param',
     access: 'case admin',
     area: 'cases',
@@ -511,6 +543,42 @@ export const routeTable: RouteEntry[] = [
       return json(w, 'DELETE', `/api/caseadmin/services/${created.json<{ id: number }>().id}`, h);
     },
     ok: 204,
+  },
+  {
+    route: 'PATCH /api/caseadmin/services/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) =>
+      json(w, 'PATCH', `/api/caseadmin/services/${w.service.id}`, h, { translations: { ar: { name: 'خدمة' } } }),
+    ok: 200,
+  },
+  {
+    route: 'PUT /api/caseadmin/services/:param/steps/order',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      // A service of its own: reordering the world's would move its case's steps.
+      const admin = w.headersOf('case admin', 'cases');
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: '/api/caseadmin/services',
+        headers: admin,
+        payload: { name: `Order ${unique()}` },
+      });
+      const serviceId = created.json<{ id: number }>().id;
+      const stepIds: number[] = [];
+      for (const name of ['First', 'Second']) {
+        const step = await w.t.app.inject({
+          method: 'POST',
+          url: `/api/caseadmin/services/${serviceId}/steps`,
+          headers: admin,
+          payload: { name },
+        });
+        stepIds.push(step.json<{ id: number }>().id);
+      }
+      return json(w, 'PUT', `/api/caseadmin/services/${serviceId}/steps/order`, h, { stepIds: stepIds.reverse() });
+    },
+    ok: 200,
   },
   {
     route: 'GET /api/caseadmin/services/:param/steps',
@@ -684,6 +752,57 @@ export const routeTable: RouteEntry[] = [
         reason: 'Blurred',
       }),
     ok: 200,
+  },
+  {
+    route: 'POST /api/caseadmin/documents/:param/reopen',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const { sentId } = await sentCaseDocument(w);
+      await w.t.app.inject({
+        method: 'POST',
+        url: `/api/caseadmin/documents/${sentId}/review`,
+        headers: w.headersOf('case admin', 'cases'),
+        payload: { decision: 'accepted' },
+      });
+      return json(w, 'POST', `/api/caseadmin/documents/${sentId}/reopen`, h);
+    },
+    ok: 200,
+  },
+  {
+    route: 'GET /api/caseadmin/refusal-reasons',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', '/api/caseadmin/refusal-reasons', h),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/caseadmin/refusal-reasons',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) =>
+      json(w, 'POST', '/api/caseadmin/refusal-reasons', h, {
+        text: `The stamp is missing ${unique()}`,
+        translations: { ar: { name: 'الختم غير موجود' } },
+      }),
+    ok: 201,
+  },
+  {
+    route: 'PATCH /api/caseadmin/refusal-reasons/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) =>
+      json(w, 'PATCH', `/api/caseadmin/refusal-reasons/${await newRefusalReason(w)}`, h, {
+        translations: { hi: { name: 'मुहर नहीं है' } },
+      }),
+    ok: 200,
+  },
+  {
+    route: 'DELETE /api/caseadmin/refusal-reasons/:param',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'DELETE', `/api/caseadmin/refusal-reasons/${await newRefusalReason(w)}`, h),
+    ok: 204,
   },
   {
     route: 'POST /api/caseadmin/cases/:param/documents/:param',

@@ -29,6 +29,8 @@ describe('applicant access', () => {
       CASE_LOOKUP_RATE_LIMIT: '1000',
       CASE_APPLICANT_UPLOADS_PER_HOUR: '3',
       CASE_APPLICANT_SESSION_HOURS: '4',
+      // A review's email waits out the undo window (as a step move's): one second here.
+      CASE_STEP_UNDO_SECONDS: '1',
     });
     headers = (await signInCaseAdmin(t)).headers;
   });

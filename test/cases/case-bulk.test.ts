@@ -256,9 +256,10 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
 
     it("when the header uses the case form's own column names (the template's), then the file imports as with the import's names", async () => {
       const header = Object.values(importColumnLabels).join(',');
-      expect(header).toBe('Case Number,Passport Number,Client Name,Applicant Email,Services');
+      // The spec's five, and ours: the applicant's language and the case's owner.
+      expect(header).toBe('Case Number,Passport Number,Client Name,Applicant Email,Services,Applicant Language,Owner');
       const response = await importCsv(
-        [header, 'FORM-1,P900,Form Named,form@example.test,Documents Verification'].join('\n'),
+        [header, 'FORM-1,P900,Form Named,form@example.test,Documents Verification,Arabic,'].join('\n'),
       );
       expect(response.statusCode, response.body).toBe(200);
       // Spelt as a person would type them: any letter case, "(optional)", spaces or underscores.
@@ -283,10 +284,11 @@ describe('cases in bulk: step explanations, applicant email, history, import, ex
             c.client_name,
             c.client_email,
             c.CaseServices.map((s) => s.service_id),
+            c.applicant_language,
           ]),
       ).toEqual([
-        ['FORM-1', 'P900', 'Form Named', 'form@example.test', [1]],
-        ['FORM-2', 'P901', 'Typed Names', 'typed@example.test', []],
+        ['FORM-1', 'P900', 'Form Named', 'form@example.test', [1], 'ar'],
+        ['FORM-2', 'P901', 'Typed Names', 'typed@example.test', [], 'en'],
       ]);
     });
 

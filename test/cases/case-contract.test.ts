@@ -61,7 +61,16 @@ describe('cases API contract', () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/caseadmin/services', headers });
       expect(response.statusCode).toBe(200);
       const services = response.json<Service[]>();
-      expect(services.slice(0, 4)).toEqual(DEFAULT_SERVICES.map((name, index) => ({ id: index + 1, name })));
+      // The spec's id and name, and ours: no translations yet, and how many texts each language lacks.
+      expect(services.slice(0, 4)).toEqual(
+        DEFAULT_SERVICES.map((name, index) => ({
+          id: index + 1,
+          name,
+          translations: {},
+          missingTranslations: { ar: expect.any(Number), hi: expect.any(Number) },
+        })),
+      );
+      expect(services.slice(0, 4).every((s) => s.missingTranslations.ar > 0)).toBe(true);
       for (const id of [1, 2, 3, 4]) {
         const stepsResponse = await t.app.inject({
           method: 'GET',
@@ -84,7 +93,13 @@ describe('cases API contract', () => {
       });
       expect(response.statusCode).toBe(201);
       const created = response.json<Service>();
-      expect(created).toEqual({ id: expect.any(Number), name: 'Visa Stamping' });
+      // Ours beside the spec's: its name, untranslated, is the one text Arabic and Hindi lack.
+      expect(created).toEqual({
+        id: expect.any(Number),
+        name: 'Visa Stamping',
+        translations: {},
+        missingTranslations: { ar: 1, hi: 1 },
+      });
       const list = (await t.app.inject({ method: 'GET', url: '/api/caseadmin/services', headers })).json<Service[]>();
       expect(list).toContainEqual(created);
     });
@@ -124,6 +139,7 @@ describe('cases API contract', () => {
           sequence,
           description: null,
           expected_days: null,
+          translations: {},
         });
       }
       const response = await t.app.inject({
@@ -201,8 +217,10 @@ describe('cases API contract', () => {
         headers,
       });
       expect(response.statusCode).toBe(409);
+      // Ours beside the sentence: a code, so the screen can link to the cases at the step.
       expect(response.json()).toEqual({
         error: 'This step is the current step of 1 case(s); move them to another step first',
+        code: 'STEP_IN_USE',
       });
       const steps = (
         await t.app.inject({ method: 'GET', url: `/api/caseadmin/services/${service.id}/steps`, headers })
@@ -266,6 +284,11 @@ describe('cases API contract', () => {
             current_step: 'Application Submitted',
             last_updated: t.clock.now().toISOString(),
             Service: { id: 2, name: 'Health Authority Clearance' },
+            // Ours: where the service stands, for the list's row.
+            current_step_id: expect.any(Number),
+            on_last_step: false,
+            days_at_step: 0,
+            overdue_days: null,
           },
           {
             id: expect.any(Number),
@@ -273,10 +296,15 @@ describe('cases API contract', () => {
             current_step: 'Documents Received',
             last_updated: t.clock.now().toISOString(),
             Service: { id: 1, name: 'Documents Verification' },
+            current_step_id: expect.any(Number),
+            on_last_step: false,
+            days_at_step: 0,
+            overdue_days: null,
           },
         ],
-        // Ours: the admin who created it owns it.
-        owner: { id: expect.any(Number), email: adminEmail },
+        // Ours: the admin who created it owns it (no name set yet), and the applicant reads English.
+        owner: { id: expect.any(Number), email: adminEmail, name: null },
+        applicant_language: 'en',
       });
     });
 
@@ -380,8 +408,10 @@ describe('cases API contract', () => {
       expect(updated.CaseServices[0]).toEqual({
         ...documents,
         current_step: 'Attestation',
+        current_step_id: expect.any(Number),
         last_updated: documents.last_updated,
       });
+      expect(updated.CaseServices[0]!.current_step_id).not.toBe(documents.current_step_id);
       expect(updated.CaseServices[1]!.last_updated).toBe(t.clock.now().toISOString());
       expect(await getCase(t, headers, created.id)).toMatchObject({ CaseServices: updated.CaseServices });
     });
@@ -439,7 +469,15 @@ describe('cases API contract', () => {
       expect(details.updatedAt).toBe(secondChange);
       expect(details.createdAt).toBe(created.createdAt);
       expect(details.CaseServices).toEqual([
-        { ...documents, current_step: 'Documents Verified', last_updated: secondChange },
+        // Documents Verified is the service's last step: done, neither waiting nor overdue.
+        {
+          ...documents,
+          current_step: 'Documents Verified',
+          current_step_id: expect.any(Number),
+          last_updated: secondChange,
+          on_last_step: true,
+          days_at_step: null,
+        },
         license,
       ]);
       expect((details as CaseDetails).history).toEqual([

@@ -104,6 +104,9 @@ describe('public case lookup', () => {
         passportNumber: 'Ab12 34c',
         status: 'Under Review',
         servicesSubscribed: [],
+        // Ours: nobody owns it yet, and no documents are asked for.
+        owner: null,
+        documents: { required: 0, requiredAccepted: 0, missing: 0, rejected: 0, awaitingReview: 0 },
       });
     }
     const close = await t.app.inject({
@@ -142,6 +145,9 @@ describe('public case lookup', () => {
           currentStepSince: t.clock.now().toISOString(),
           // The default steps' expected days: Job Offer 7 and Visa Processing 30, counted from the change.
           estimatedCompletion: new Date(t.clock.now().getTime() + 37 * 24 * 60 * 60_000).toISOString(),
+          // Ours: no translations, and the step is not taking longer than usual.
+          translations: {},
+          delayed: false,
           steps: [
             {
               name: 'Profile Shared with Employers',
@@ -149,6 +155,7 @@ describe('public case lookup', () => {
               description: expect.stringContaining('shared with employers'),
               expected_days: 14,
               typicalDays: null,
+              translations: {},
             },
             {
               name: 'Interview',
@@ -156,6 +163,7 @@ describe('public case lookup', () => {
               description: expect.stringContaining('interview'),
               expected_days: 10,
               typicalDays: null,
+              translations: {},
             },
             {
               name: 'Job Offer',
@@ -163,6 +171,7 @@ describe('public case lookup', () => {
               description: 'You have an offer. Review it with us and tell us whether you accept it.',
               expected_days: 7,
               typicalDays: null,
+              translations: {},
             },
             {
               name: 'Visa Processing',
@@ -170,6 +179,7 @@ describe('public case lookup', () => {
               description: expect.stringContaining('visa'),
               expected_days: 30,
               typicalDays: null,
+              translations: {},
             },
             {
               name: 'Onboarding Complete',
@@ -177,10 +187,13 @@ describe('public case lookup', () => {
               description: expect.stringContaining('complete'),
               expected_days: null,
               typicalDays: null,
+              translations: {},
             },
           ],
         },
       ],
+      owner: null,
+      documents: { required: 0, requiredAccepted: 0, missing: 0, rejected: 0, awaitingReview: 0 },
     });
   });
 
@@ -200,6 +213,8 @@ describe('public case lookup', () => {
         lastUpdated: t.clock.now().toISOString(),
         currentStepSince: t.clock.now().toISOString(),
         estimatedCompletion: null,
+        translations: {},
+        delayed: false,
       },
     ]);
   });

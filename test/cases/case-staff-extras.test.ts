@@ -55,8 +55,9 @@ describe('case owner, internal notes and tracker link', () => {
       const mine = await createCase(t, me.headers, { client_name: 'Owned Mine' });
       const theirs = await createCase(t, me.headers, { client_name: 'Owned Theirs', ownerId: colleagueId });
       const nobodys = await createCase(t, me.headers, { client_name: 'Owned Nobody', ownerId: null });
-      expect(mine.owner).toEqual({ id: await idOf(me.email), email: me.email });
-      expect(theirs.owner).toEqual({ id: colleagueId, email: colleague.email });
+      // Ours beside id and email: the name applicants see, none until the admin sets it.
+      expect(mine.owner).toEqual({ id: await idOf(me.email), email: me.email, name: null });
+      expect(theirs.owner).toEqual({ id: colleagueId, email: colleague.email, name: null });
       expect(nobodys.owner).toBeNull();
 
       const listed = (await list(`search=${encodeURIComponent('Owned ')}`)).json<AdminCase[]>();
@@ -108,7 +109,7 @@ describe('case owner, internal notes and tracker link', () => {
       const colleagueId = await idOf(colleague.email);
       const moved = await edit(created.id, { serviceIds: [], ownerId: colleagueId });
       expect(moved.statusCode, moved.body).toBe(200);
-      expect(moved.json<AdminCase>().owner).toEqual({ id: colleagueId, email: colleague.email });
+      expect(moved.json<AdminCase>().owner).toEqual({ id: colleagueId, email: colleague.email, name: null });
       expect((await edit(created.id, { serviceIds: [], ownerId: null })).json<AdminCase>().owner).toBeNull();
       expect((await details(created.id)).events.slice(0, 2).map((event) => event.summary)).toEqual([
         'Owner removed',

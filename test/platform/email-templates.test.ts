@@ -27,6 +27,13 @@ const unsubscribe = link('/casetracking/unsubscribe');
 const tracker = 'https://pathway.example/casetracking?case=PW-2026-0042';
 const caseLink = 'https://pathway.example/casetracking/case';
 const sentOn = new Date('2026-03-09T10:00:00Z');
+/** Who the applicant turns to: every case email names them (issue 38). */
+const contact = {
+  ownerName: 'Amina Khan',
+  phone: '+971 4 555 0100',
+  whatsapp: '971501234567',
+  email: 'cases@agency.example',
+};
 
 /** Each email to applicants, in a language, with the link its button leads to and whether it can be stopped. */
 const applicantTemplates = (language: ApplicantLanguageCode) => [
@@ -34,6 +41,7 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
     name: 'case opened',
     render: () =>
       caseCreatedEmail({
+        contact,
         language,
         caseNumber: 'PW-2026-0042',
         openedAt: sentOn,
@@ -47,7 +55,13 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
   {
     name: 'tracker link sent again',
     render: () =>
-      trackerLinkEmail({ language, caseNumber: 'PW-2026-0042', trackerLink: tracker, unsubscribeLink: unsubscribe }),
+      trackerLinkEmail({
+        contact,
+        language,
+        caseNumber: 'PW-2026-0042',
+        trackerLink: tracker,
+        unsubscribeLink: unsubscribe,
+      }),
     action: tracker,
     button: emailCatalogues[language].trackerLink.action,
     unsubscribable: true,
@@ -56,6 +70,7 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
     name: 'case moved',
     render: () =>
       caseProgressEmail({
+        contact,
         language,
         caseNumber: 'PW-2026-0042',
         news: [
@@ -77,6 +92,7 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
     name: 'case completed',
     render: () =>
       caseProgressEmail({
+        contact,
         language,
         caseNumber: 'PW-2026-0042',
         news: [],
@@ -91,7 +107,13 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
   {
     name: 'applicant sign-in link',
     render: () =>
-      applicantAccessEmail({ language, caseNumber: 'PW-2026-0042', link: link('/casetracking/case'), minutes: 15 }),
+      applicantAccessEmail({
+        contact,
+        language,
+        caseNumber: 'PW-2026-0042',
+        link: link('/casetracking/case'),
+        minutes: 15,
+      }),
     action: link('/casetracking/case'),
     button: emailCatalogues[language].accessLink.action,
     unsubscribable: false,
@@ -100,6 +122,7 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
     name: 'document rejected',
     render: () =>
       documentRejectedEmail({
+        contact,
         language,
         caseNumber: 'PW-2026-0042',
         name: 'Passport photo',
@@ -113,7 +136,7 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
   },
   {
     name: 'documents all accepted',
-    render: () => documentsAcceptedEmail({ language, caseNumber: 'PW-2026-0042', link: caseLink }),
+    render: () => documentsAcceptedEmail({ contact, language, caseNumber: 'PW-2026-0042', link: caseLink }),
     action: caseLink,
     button: emailCatalogues[language].allAccepted.action,
     unsubscribable: false,
@@ -122,6 +145,7 @@ const applicantTemplates = (language: ApplicantLanguageCode) => [
     name: 'subscription confirmation',
     render: () =>
       subscriptionConfirmationEmail({
+        contact,
         language,
         caseNumber: 'PW-2026-0042',
         link: link('/casetracking/confirm'),
@@ -265,12 +289,14 @@ describe('email templates', () => {
       unsubscribeLink: unsubscribe,
     };
     const one = await caseProgressEmail({
+      contact,
       ...base,
       completed: false,
       news: [{ serviceName: 'A', stepName: 'Attestation', stepDescription: null }],
     });
     expect(one.subject).toBe('Your case PW-1 moved to Attestation');
     const two = await caseProgressEmail({
+      contact,
       ...base,
       completed: false,
       news: [
@@ -279,7 +305,7 @@ describe('email templates', () => {
       ],
     });
     expect(two.subject).toBe('Your case PW-1 moved to Attestation and Fee Payment');
-    const done = await caseProgressEmail({ ...base, completed: true, news: [] });
+    const done = await caseProgressEmail({ contact, ...base, completed: true, news: [] });
     expect(done.subject).toBe('Your case PW-1 is complete');
   });
 
@@ -315,6 +341,12 @@ describe('email templates', () => {
           new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(sentOn),
         );
       }
+      // Who to turn to, in the email's words, in every applicant email.
+      expect(html).toContain(words.contact.heading);
+      for (const value of [contact.ownerName, contact.phone, contact.whatsapp, contact.email]) {
+        expect(email.text).toContain(value);
+        expect(html).toContain(value);
+      }
       if (template.name === 'applicant sign-in link')
         expect(email.text).toContain(new Intl.NumberFormat(language).format(15));
       if (template.name === 'subscription confirmation')
@@ -324,6 +356,7 @@ describe('email templates', () => {
 
   it('when a case moves at two steps in Arabic, then the subject joins them with Arabic "and", and the staff\'s names stay as written', async () => {
     const email = await caseProgressEmail({
+      contact,
       language: 'ar',
       caseNumber: 'PW-1',
       completed: false,
@@ -338,8 +371,60 @@ describe('email templates', () => {
     expect(email.subject).toBe('انتقل ملفك \u2068PW-1\u2069 إلى \u2068Attestation\u2069 و\u2068Fee Payment\u2069');
   });
 
+  it('when staff translated a step, a document and a refusal reason, then the Arabic email is in their Arabic words, and an untranslated one falls back to the English', async () => {
+    const moved = await caseProgressEmail({
+      contact,
+      language: 'ar',
+      caseNumber: 'PW-1',
+      completed: false,
+      trackerLink: tracker,
+      unsubscribeLink: unsubscribe,
+      news: [
+        {
+          serviceName: 'Work Visa',
+          stepName: 'Medical Exam',
+          stepDescription: 'Go to an approved clinic.',
+          serviceTranslations: { ar: { name: 'تأشيرة العمل' } },
+          stepTranslations: { ar: { name: 'الفحص الطبي', description: 'توجّه إلى عيادة معتمدة.' } },
+        },
+        { serviceName: 'License Registration', stepName: 'Fee Payment', stepDescription: null },
+      ],
+    });
+    expect(moved.text).toContain('الفحص الطبي');
+    expect(moved.text).toContain('توجّه إلى عيادة معتمدة.');
+    expect(moved.text).not.toContain('Medical Exam');
+    expect(moved.text).toContain('Fee Payment');
+    const refused = await documentRejectedEmail({
+      contact,
+      language: 'ar',
+      caseNumber: 'PW-1',
+      name: 'Passport copy',
+      nameTranslations: { ar: { name: 'نسخة جواز السفر' } },
+      reason: 'The photo is blurred or too dark to read.',
+      reasonTranslations: { ar: { name: 'الصورة غير واضحة أو مظلمة ولا يمكن قراءتها.' } },
+      uploadedAt: sentOn,
+      link: caseLink,
+    });
+    expect(refused.subject).toContain('نسخة جواز السفر');
+    expect(refused.text).toContain('الصورة غير واضحة أو مظلمة ولا يمكن قراءتها.');
+    expect(refused.text).not.toContain('blurred');
+  });
+
+  it('when a case completes, then its email says what comes next', async () => {
+    const done = await caseProgressEmail({
+      contact,
+      language: 'en',
+      caseNumber: 'PW-1',
+      completed: true,
+      news: [],
+      trackerLink: tracker,
+      unsubscribeLink: unsubscribe,
+    });
+    expect(done.text).toContain(emailCatalogues.en.caseCompleted.next);
+  });
+
   it('when an email names a language the product does not have, then it is English', async () => {
-    const email = await documentsAcceptedEmail({ language: 'fr', caseNumber: 'PW-1', link: caseLink });
+    const email = await documentsAcceptedEmail({ contact, language: 'fr', caseNumber: 'PW-1', link: caseLink });
     expect(email.subject).toBe('All documents accepted (case PW-1)');
     expect(email.html).toMatch(/<html[^>]*\blang="en"/);
   });

@@ -19,7 +19,7 @@ const caseStatusKey = { 'Under Review': 'underReview', 'In Progress': 'inProgres
 export function CaseProgressTracker({
   progress,
 }: {
-  progress: Omit<CaseProgress, 'passportNumber'> & { passportNumber?: string };
+  progress: Pick<CaseProgress, 'caseNumber' | 'status' | 'servicesSubscribed'> & { passportNumber?: string };
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { t } = useTranslation();

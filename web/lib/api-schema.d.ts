@@ -37,6 +37,12 @@ export interface paths {
                             oidcConfigured: boolean;
                             oidcProviderName: string;
                             uploadMaxBytes: number;
+                            caseDocumentMaxBytes: number;
+                            caseContact: {
+                                phone: string | null;
+                                whatsapp: string | null;
+                                email: string | null;
+                            };
                         };
                     };
                 };
@@ -93,11 +99,42 @@ export interface paths {
                                         median: number;
                                         p80: number;
                                     } | null;
+                                    translations: {
+                                        ar?: {
+                                            name?: string;
+                                            description?: string;
+                                        };
+                                        hi?: {
+                                            name?: string;
+                                            description?: string;
+                                        };
+                                    };
                                 }[];
                                 lastUpdated: string;
                                 currentStepSince: string;
                                 estimatedCompletion: string | null;
+                                translations: {
+                                    ar?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                    hi?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
+                                delayed: boolean;
                             }[];
+                            owner: {
+                                name: string;
+                            } | null;
+                            documents: {
+                                required: number;
+                                requiredAccepted: number;
+                                missing: number;
+                                rejected: number;
+                                awaitingReview: number;
+                            };
                         };
                     };
                 };
@@ -1097,10 +1134,31 @@ export interface paths {
                                         median: number;
                                         p80: number;
                                     } | null;
+                                    translations: {
+                                        ar?: {
+                                            name?: string;
+                                            description?: string;
+                                        };
+                                        hi?: {
+                                            name?: string;
+                                            description?: string;
+                                        };
+                                    };
                                 }[];
                                 lastUpdated: string;
                                 currentStepSince: string;
                                 estimatedCompletion: string | null;
+                                translations: {
+                                    ar?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                    hi?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
+                                delayed: boolean;
                             }[];
                             documents: {
                                 id: number | null;
@@ -1117,7 +1175,47 @@ export interface paths {
                                 size: number | null;
                                 uploadedAt: string | null;
                                 reviewedAt: string | null;
+                                translations: {
+                                    ar?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                    hi?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
+                                serviceTranslations: {
+                                    ar?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                    hi?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
+                                reasonTranslations: {
+                                    ar?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                    hi?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
                             }[];
+                            owner: {
+                                name: string;
+                            } | null;
+                            documentsSummary: {
+                                required: number;
+                                requiredAccepted: number;
+                                missing: number;
+                                rejected: number;
+                                awaitingReview: number;
+                            };
                         };
                     };
                 };
@@ -1251,6 +1349,36 @@ export interface paths {
                             size: number | null;
                             uploadedAt: string | null;
                             reviewedAt: string | null;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            serviceTranslations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            reasonTranslations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -1882,6 +2010,8 @@ export interface paths {
                             pendingCases: number;
                             completedCases: number;
                             overdueCases: number;
+                            documentsToReview: number;
+                            myOpenCases: number;
                             recentCases: {
                                 id: number;
                                 case_number: string;
@@ -1991,12 +2121,14 @@ export interface paths {
                 query?: {
                     search?: string;
                     status?: ("Under Review" | "In Progress" | "Completed") | "";
-                    sortBy?: "createdAt" | "case_number" | "passport_number";
+                    sortBy?: "createdAt" | "case_number" | "passport_number" | "daysAtStep" | "overdue";
                     order?: string;
                     page?: number;
                     pageSize?: number;
                     overdue?: "true" | "false";
                     owner?: string;
+                    serviceId?: number;
+                    stepId?: number;
                 };
                 header?: never;
                 path?: never;
@@ -2043,11 +2175,18 @@ export interface paths {
                                     id: number;
                                     name: string;
                                 };
+                                current_step_id: number | null;
+                                on_last_step: boolean;
+                                days_at_step: number | null;
+                                overdue_days: number | null;
                             }[];
                             owner: {
                                 id: number;
                                 email: string;
+                                name: string | null;
                             } | null;
+                            /** @enum {string} */
+                            applicant_language: "en" | "ar" | "hi";
                         }[];
                     };
                 };
@@ -2181,11 +2320,18 @@ export interface paths {
                                         id: number;
                                         name: string;
                                     };
+                                    current_step_id: number | null;
+                                    on_last_step: boolean;
+                                    days_at_step: number | null;
+                                    overdue_days: number | null;
                                 }[];
                                 owner: {
                                     id: number;
                                     email: string;
+                                    name: string | null;
                                 } | null;
+                                /** @enum {string} */
+                                applicant_language: "en" | "ar" | "hi";
                             };
                         };
                     };
@@ -2417,10 +2563,12 @@ export interface paths {
                 query?: {
                     search?: string;
                     status?: ("Under Review" | "In Progress" | "Completed") | "";
-                    sortBy?: "createdAt" | "case_number" | "passport_number";
+                    sortBy?: "createdAt" | "case_number" | "passport_number" | "daysAtStep" | "overdue";
                     order?: string;
                     overdue?: "true" | "false";
                     owner?: string;
+                    serviceId?: number;
+                    stepId?: number;
                 };
                 header?: never;
                 path?: never;
@@ -2435,6 +2583,128 @@ export interface paths {
                     };
                     content: {
                         "application/json": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caseadmin/cases/same-passport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Ours: the cases with this passport number, however it is spaced or dashed (the create form warns before a second case is made for one applicant). */
+        get: {
+            parameters: {
+                query: {
+                    passportNumber: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            case_number: string;
+                            client_name: string;
+                            /** @enum {string} */
+                            status: "Under Review" | "In Progress" | "Completed";
+                        }[];
                     };
                 };
                 /** @description Default Response */
@@ -2568,11 +2838,18 @@ export interface paths {
                                     id: number;
                                     name: string;
                                 };
+                                current_step_id: number | null;
+                                on_last_step: boolean;
+                                days_at_step: number | null;
+                                overdue_days: number | null;
                             }[];
                             owner: {
                                 id: number;
                                 email: string;
+                                name: string | null;
                             } | null;
+                            /** @enum {string} */
+                            applicant_language: "en" | "ar" | "hi";
                             history: {
                                 id: number;
                                 caseServiceId: number;
@@ -2604,6 +2881,36 @@ export interface paths {
                                 size: number | null;
                                 uploadedAt: string | null;
                                 reviewedAt: string | null;
+                                translations: {
+                                    ar?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                    hi?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
+                                serviceTranslations: {
+                                    ar?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                    hi?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
+                                reasonTranslations: {
+                                    ar?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                    hi?: {
+                                        name?: string;
+                                        description?: string;
+                                    };
+                                };
                             }[];
                         };
                     };
@@ -2819,6 +3126,8 @@ export interface paths {
                         passport_number?: string;
                         reason?: string;
                         ownerId?: number | null;
+                        /** @enum {string} */
+                        applicant_language?: "en" | "ar" | "hi";
                     };
                 };
             };
@@ -2848,11 +3157,18 @@ export interface paths {
                                     id: number;
                                     name: string;
                                 };
+                                current_step_id: number | null;
+                                on_last_step: boolean;
+                                days_at_step: number | null;
+                                overdue_days: number | null;
                             }[];
                             owner: {
                                 id: number;
                                 email: string;
+                                name: string | null;
                             } | null;
+                            /** @enum {string} */
+                            applicant_language: "en" | "ar" | "hi";
                         };
                     };
                 };
@@ -3205,6 +3521,7 @@ export interface paths {
                         "application/json": {
                             id: number;
                             email: string;
+                            name: string | null;
                         }[];
                     };
                 };
@@ -3294,6 +3611,232 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/caseadmin/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Ours: the signed-in admin, with the name applicants see them by. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            email: string;
+                            name: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Ours: the signed-in admin's name, shown to applicants of the cases they own (tracker, case page, emails); empty removes it. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            email: string;
+                            name: string | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/caseadmin/cases/bulk-step": {
@@ -4049,6 +4592,20 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            missingTranslations: {
+                                ar: number;
+                                hi: number;
+                            };
                         }[];
                     };
                 };
@@ -4144,6 +4701,16 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
+                        translations?: {
+                            ar?: {
+                                name?: string;
+                                description?: string;
+                            };
+                            hi?: {
+                                name?: string;
+                                description?: string;
+                            };
+                        };
                     };
                 };
             };
@@ -4157,6 +4724,20 @@ export interface paths {
                         "application/json": {
                             id: number;
                             name: string;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            missingTranslations: {
+                                ar: number;
+                                hi: number;
+                            };
                         };
                     };
                 };
@@ -4356,7 +4937,140 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        patch?: never;
+        /** @description Ours: a service renamed, or its name translated; the history keeps the names changes were made under. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name?: string;
+                        translations?: {
+                            ar?: {
+                                name?: string;
+                                description?: string;
+                            };
+                            hi?: {
+                                name?: string;
+                                description?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            name: string;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            missingTranslations: {
+                                ar: number;
+                                hi: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/api/caseadmin/services/{serviceId}/documents": {
@@ -4390,6 +5104,16 @@ export interface paths {
                             name: string;
                             description: string | null;
                             required: boolean;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         }[];
                     };
                 };
@@ -4489,6 +5213,16 @@ export interface paths {
                         name: string;
                         description?: string;
                         required?: boolean;
+                        translations?: {
+                            ar?: {
+                                name?: string;
+                                description?: string;
+                            };
+                            hi?: {
+                                name?: string;
+                                description?: string;
+                            };
+                        };
                     };
                 };
             };
@@ -4505,6 +5239,16 @@ export interface paths {
                             name: string;
                             description: string | null;
                             required: boolean;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -4719,6 +5463,16 @@ export interface paths {
                         name?: string;
                         description?: string;
                         required?: boolean;
+                        translations?: {
+                            ar?: {
+                                name?: string;
+                                description?: string;
+                            };
+                            hi?: {
+                                name?: string;
+                                description?: string;
+                            };
+                        };
                     };
                 };
             };
@@ -4735,6 +5489,16 @@ export interface paths {
                             name: string;
                             description: string | null;
                             required: boolean;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -4851,6 +5615,16 @@ export interface paths {
                             sequence: number;
                             description: string | null;
                             expected_days: number | null;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         }[];
                     };
                 };
@@ -4967,6 +5741,16 @@ export interface paths {
                         sequence: number | string;
                         description?: string;
                         expected_days?: number | string | null;
+                        translations?: {
+                            ar?: {
+                                name?: string;
+                                description?: string;
+                            };
+                            hi?: {
+                                name?: string;
+                                description?: string;
+                            };
+                        };
                     };
                 };
             };
@@ -4984,6 +5768,16 @@ export interface paths {
                             sequence: number;
                             description: string | null;
                             expected_days: number | null;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -5183,7 +5977,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** @description A step's public description and expected days. */
+        /** @description A step's name, public description, expected days and their translations; the history keeps the names moves were made under. */
         patch: {
             parameters: {
                 query?: never;
@@ -5196,8 +5990,19 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
+                        name?: string;
                         description?: string;
                         expected_days?: number | string | null;
+                        translations?: {
+                            ar?: {
+                                name?: string;
+                                description?: string;
+                            };
+                            hi?: {
+                                name?: string;
+                                description?: string;
+                            };
+                        };
                     };
                 };
             };
@@ -5215,6 +6020,16 @@ export interface paths {
                             sequence: number;
                             description: string | null;
                             expected_days: number | null;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -5300,6 +6115,145 @@ export interface paths {
         };
         trace?: never;
     };
+    "/api/caseadmin/services/{serviceId}/steps/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Ours: the service's steps in a new order (every step's id once); they keep their sequence numbers between them. Cases now on the last step complete. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    serviceId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stepIds: number[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            service_id: number;
+                            name: string;
+                            sequence: number;
+                            description: string | null;
+                            expected_days: number | null;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/caseadmin/documents": {
         parameters: {
             query?: never;
@@ -5333,6 +6287,8 @@ export interface paths {
                             clientName: string;
                             serviceName: string;
                             name: string;
+                            documentId: number;
+                            required: boolean;
                             contentType: string;
                             size: number;
                             uploadedAt: string;
@@ -5581,6 +6537,7 @@ export interface paths {
                         /** @enum {string} */
                         decision: "accepted" | "rejected";
                         reason?: string;
+                        reasonId?: number;
                     };
                 };
             };
@@ -5606,6 +6563,36 @@ export interface paths {
                             size: number | null;
                             uploadedAt: string | null;
                             reviewedAt: string | null;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            serviceTranslations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            reasonTranslations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         };
                     };
                 };
@@ -5695,6 +6682,661 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/caseadmin/documents/{id}/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Ours: a reviewed document (accepted or rejected) awaits review again and takes a new file; a review's email not sent yet is not sent. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number | null;
+                            documentId: number;
+                            serviceId: number;
+                            serviceName: string;
+                            name: string;
+                            description: string | null;
+                            required: boolean;
+                            /** @enum {string} */
+                            status: "requested" | "uploaded" | "accepted" | "rejected";
+                            reason: string | null;
+                            contentType: string | null;
+                            size: number | null;
+                            uploadedAt: string | null;
+                            reviewedAt: string | null;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            serviceTranslations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            reasonTranslations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caseadmin/refusal-reasons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Ours: the reasons staff give when they refuse a document, in every applicant language. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            text: string;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                        translations?: {
+                            ar?: {
+                                name?: string;
+                                description?: string;
+                            };
+                            hi?: {
+                                name?: string;
+                                description?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            text: string;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/caseadmin/refusal-reasons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text?: string;
+                        translations?: {
+                            ar?: {
+                                name?: string;
+                                description?: string;
+                            };
+                            hi?: {
+                                name?: string;
+                                description?: string;
+                            };
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            text: string;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/api/caseadmin/cases/{id}/documents/{documentId}": {
         parameters: {
             query?: never;
@@ -5738,6 +7380,36 @@ export interface paths {
                             size: number | null;
                             uploadedAt: string | null;
                             reviewedAt: string | null;
+                            translations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            serviceTranslations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
+                            reasonTranslations: {
+                                ar?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                                hi?: {
+                                    name?: string;
+                                    description?: string;
+                                };
+                            };
                         };
                     };
                 };

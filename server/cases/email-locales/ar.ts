@@ -6,6 +6,13 @@ const ar: EmailCatalogue = {
     stopEmails: 'إيقاف هذه الرسائل',
     reasonCase: 'تصلك هذه الرسالة لأن عنوانك مسجّل في ملف Pathway رقم {{caseNumber}}.',
   },
+  contact: {
+    heading: 'هل لديك أسئلة حول ملفك؟',
+    owner: 'يتابع ملفك {{name}}.',
+    phone: 'الهاتف: {{phone}}',
+    whatsapp: 'واتساب: {{whatsapp}}',
+    email: 'البريد الإلكتروني: {{email}}',
+  },
   accessLink: {
     subject: 'تسجيل الدخول إلى الملف {{caseNumber}}',
     preview: 'رابطك لعرض الملف {{caseNumber}} وإرسال مستنداته.',
@@ -67,6 +74,7 @@ const ar: EmailCatalogue = {
     subject: 'اكتمل ملفك {{caseNumber}}',
     heading: 'اكتمل ملفك',
     intro: 'وصلت جميع خدمات ملفك {{caseNumber}} إلى خطوتها الأخيرة: اكتمل ملفك.',
+    next: 'الخطوة التالية: سيتواصل معك الشخص المسؤول عن ملفك بشأن سفرك ويوم عملك الأول. احتفظ برقم ملفك.',
   },
 };
 

@@ -9,6 +9,13 @@ const en = {
     stopEmails: 'Stop these emails',
     reasonCase: 'You get this email because your address is on Pathway case {{caseNumber}}.',
   },
+  contact: {
+    heading: 'Questions about your case?',
+    owner: 'Your case is looked after by {{name}}.',
+    phone: 'Phone: {{phone}}',
+    whatsapp: 'WhatsApp: {{whatsapp}}',
+    email: 'Email: {{email}}',
+  },
   accessLink: {
     subject: 'Sign in to case {{caseNumber}}',
     preview: 'Your link to see case {{caseNumber}} and send its documents.',
@@ -73,6 +80,7 @@ const en = {
     subject: 'Your case {{caseNumber}} is complete',
     heading: 'Your case is complete',
     intro: 'Every service of your case {{caseNumber}} has reached its last step: your case is complete.',
+    next: 'What comes next: the person looking after your case will contact you about your travel and your first day at work. Keep your case number.',
   },
 };
 

@@ -6,6 +6,13 @@ const hi: EmailCatalogue = {
     stopEmails: 'ये ईमेल बंद करें',
     reasonCase: 'आपको यह ईमेल इसलिए मिला है क्योंकि आपका पता Pathway केस {{caseNumber}} में दर्ज है।',
   },
+  contact: {
+    heading: 'अपने केस के बारे में कोई सवाल?',
+    owner: 'आपका केस {{name}} देख रहे हैं।',
+    phone: 'फ़ोन: {{phone}}',
+    whatsapp: 'व्हाट्सऐप: {{whatsapp}}',
+    email: 'ईमेल: {{email}}',
+  },
   accessLink: {
     subject: 'केस {{caseNumber}} में साइन इन करें',
     preview: 'केस {{caseNumber}} देखने और उसके दस्तावेज़ भेजने का आपका लिंक।',
@@ -69,6 +76,7 @@ const hi: EmailCatalogue = {
     subject: 'आपका केस {{caseNumber}} पूरा हुआ',
     heading: 'आपका केस पूरा हुआ',
     intro: 'आपके केस {{caseNumber}} की हर सेवा अपने अंतिम चरण पर पहुँच गई है: आपका केस पूरा हुआ।',
+    next: 'आगे क्या: आपका केस देखने वाले व्यक्ति आपकी यात्रा और काम के पहले दिन के बारे में आपसे संपर्क करेंगे। अपना केस नंबर संभालकर रखें।',
   },
 };
 

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, real, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import type { Translations } from '../../../contracts/case-languages.js';
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -10,6 +23,9 @@ export const caseAdmins = pgTable('case_admins', {
   id: serial().primaryKey(),
   // Stored lower-case, so the unique constraint is case-insensitive.
   email: text().notNull().unique(),
+  // How applicants and colleagues know them ("Amina Khan"): shown as the case owner on the tracker,
+  // the applicant's case page and every email about the case. Null until they set it.
+  name: text(),
   passwordHash: text().notNull(),
   // Carried in every token as `ver`; raising it ends every sign-in of this admin (sign-out, password change).
   sessionVersion: integer().notNull().default(0),
@@ -37,12 +53,36 @@ export const cases = pgTable(
     // The staff member responsible for the case ("my cases"); null: nobody yet, or their account was removed.
     ownerAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
     // What the admin list's one search box matches besides the case number: the client's name,
-    // passport number and email, folded (lower-case, accents removed) by case_search_text, a
-    // function of migration 0014, so "amina" finds "Amína". Stored, so a search that no index can
-    // serve (one or two characters) compares text instead of folding every case again.
+    // passport number and email, folded by case_search_document (migration 0030: lower-case, accents,
+    // Arabic vowel marks and letter variants, hyphens and dots removed, Arabic-Indic and Devanagari
+    // digits as ASCII; no spaces in the passport number), so "amina harbi" finds "Amína Al-Harbi".
+    // Stored, so a search that no index can serve (one or two characters) compares text instead of
+    // folding every case again.
     searchText: text()
       .notNull()
-      .generatedAlwaysAs(sql`case_search_text(client_name, passport_number, client_email)`),
+      .generatedAlwaysAs(sql`case_search_document(client_name, passport_number, client_email)`),
+    // The client name's words and every word one letter shorter (migration 0030), so a search one
+    // typo away from a name ("Aminah", "Amnia") meets it in a GIN index: two words one edit apart
+    // share one of these.
+    nameVariants: text()
+      .array()
+      .notNull()
+      .generatedAlwaysAs(sql`case_name_variants(client_name)`),
+    // Kept by every write that moves a service (with the status, case-status.ts): the current steps'
+    // names folded as search_text is, so a step's name finds the cases at it;
+    stepSearch: text().notNull().default(''),
+    // since when the case has waited at a step: its oldest unfinished service's step start
+    // ('infinity' when none is unfinished), so "days at step" sorts off an index;
+    stepSince: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'infinity'`),
+    // and when it is (or was) first overdue: its earliest unfinished service's step start plus the
+    // step's 80th percentile, or its expected days ('infinity' when no step has either), so "how
+    // overdue" sorts and "Overdue only" filters off an index. step-estimates.ts refreshes it when a
+    // step's figures change.
+    overdueAt: timestamp({ withTimezone: true })
+      .notNull()
+      .default(sql`'infinity'`),
     ...timestamps,
   },
   // One index per sort of the admin list, alone and after the status filter, with the list's
@@ -54,14 +94,23 @@ export const cases = pgTable(
     index('cases_updated_at_idx').on(t.updatedAt),
     index('cases_status_created_at_idx').on(t.status, t.createdAt, t.id, t.caseNumber),
     index('cases_passport_number_idx').on(t.passportNumber, t.id, t.caseNumber),
+    // Days at step and how overdue, like the other sorts: alone and after the status filter.
+    index('cases_step_since_idx').on(t.stepSince, t.id, t.caseNumber),
+    index('cases_status_step_since_idx').on(t.status, t.stepSince, t.id, t.caseNumber),
+    index('cases_overdue_at_idx').on(t.overdueAt, t.id, t.caseNumber),
+    index('cases_status_overdue_at_idx').on(t.status, t.overdueAt, t.id, t.caseNumber),
     index('cases_case_number_id_idx').on(t.caseNumber, t.id),
     index('cases_status_case_number_idx').on(t.status, t.caseNumber, t.id),
     index('cases_status_passport_number_idx').on(t.status, t.passportNumber, t.id, t.caseNumber),
-    // The trigram index for the admin list's substring search (and its pg_trgm extension) lives in
-    // the custom migration 0005_cases-search-index.sql.
+    // The case number's trigram index, on the number without its dashes (what a search compares),
+    // and the lookup's b-tree on the same, are in migration 0030 (expressions drizzle-kit cannot write).
     index('cases_search_text_trgm_idx')
       .using('gin', sql`${t.searchText} gin_trgm_ops`)
       .with({ fastupdate: false }),
+    index('cases_step_search_trgm_idx')
+      .using('gin', sql`${t.stepSearch} gin_trgm_ops`)
+      .with({ fastupdate: false }),
+    index('cases_name_variants_idx').using('gin', t.nameVariants).with({ fastupdate: false }),
     // "My cases" in the default order (newest first), read off the index like the status filter.
     index('cases_owner_created_at_idx').on(t.ownerAdminId, t.createdAt, t.id),
   ],
@@ -70,6 +119,8 @@ export const cases = pgTable(
 export const services = pgTable('services', {
   id: serial().primaryKey(),
   name: text().notNull().unique(),
+  // The name in the applicants' other languages (contracts/case-languages.ts); English is `name`.
+  translations: jsonb().$type<Translations>().notNull().default({}),
   createdAt: timestamps.createdAt,
 });
 
@@ -91,6 +142,8 @@ export const steps = pgTable(
     typicalMedianDays: real(),
     typicalP80Days: real('typical_p80_days'),
     typicalSamples: integer().notNull().default(0),
+    // The name and description in the applicants' other languages.
+    translations: jsonb().$type<Translations>().notNull().default({}),
     createdAt: timestamps.createdAt,
   },
   (t) => [
@@ -115,6 +168,8 @@ export const caseServices = pgTable(
   (t) => [
     unique('case_services_case_service_key').on(t.caseId, t.serviceId),
     index('case_services_service_idx').on(t.serviceId),
+    // "Everyone at step X" (the list's step filter, a step's deletion refused while cases are on it).
+    index('case_services_current_step_idx').on(t.currentStepId),
   ],
 );
 
@@ -134,6 +189,14 @@ export const stepChanges = pgTable(
     serviceName: text().notNull(),
     fromStep: text(),
     toStep: text().notNull(),
+    // The steps by id too (null in changes recorded before migration 0030, or for a step deleted
+    // since): a renamed step keeps its history, its estimates and its undo.
+    fromStepId: integer().references(() => steps.id, { onDelete: 'set null' }),
+    toStepId: integer().references(() => steps.id, { onDelete: 'set null' }),
+    // When the service had reached `fromStep`: an undo puts it back there with its time at the step.
+    fromSince: timestamp({ withTimezone: true }),
+    // A change taken back, and the change that took it back: neither is a stay at a step.
+    undone: boolean().notNull().default(false),
     changedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
     changedByEmail: text().notNull(),
     changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -168,6 +231,7 @@ export const caseEvents = pgTable(
         'document reviewed',
         'tracker link sent',
         'applicant sign-ins ended',
+        'document reopened',
       ],
     }).notNull(),
     summary: text().notNull(),
@@ -249,6 +313,8 @@ export const caseNotificationChanges = pgTable(
     serviceName: text(),
     stepName: text(),
     stepDescription: text(),
+    // The step itself, so the email names it in the reader's language (its translations when sent).
+    stepId: integer().references(() => steps.id, { onDelete: 'set null' }),
     // The step change this news is about, so undoing that change withdraws its email before it goes.
     stepChangeId: integer().references(() => stepChanges.id, { onDelete: 'set null' }),
     createdAt: timestamps.createdAt,
@@ -276,6 +342,8 @@ export const serviceDocuments = pgTable(
     // Public: shown to the applicant next to the upload control.
     description: text(),
     required: boolean().notNull().default(true),
+    // The name and description in the applicants' other languages.
+    translations: jsonb().$type<Translations>().notNull().default({}),
     createdAt: timestamps.createdAt,
   },
   (t) => [unique('service_documents_service_name_key').on(t.serviceId, t.name)],
@@ -300,6 +368,9 @@ export const caseDocuments = pgTable(
       .references(() => serviceDocuments.id, { onDelete: 'cascade' }),
     status: text({ enum: caseDocumentStatuses }).notNull(),
     reason: text(),
+    // A refusal's reason in the applicants' other languages, copied from the chosen refusal reason
+    // when it was given (so a later edit of that reason does not rewrite what the applicant was told).
+    reasonTranslations: jsonb().$type<Translations>(),
     storageKey: text().notNull(),
     contentType: text().notNull(),
     size: integer().notNull(),
@@ -319,6 +390,19 @@ export const caseDocuments = pgTable(
     check('case_documents_reason_when_rejected', sql`${t.status} <> 'rejected' OR ${t.reason} IS NOT NULL`),
   ],
 );
+
+/**
+ * The reasons staff give most when they refuse a document ("The photo is blurred"), each in every
+ * applicant language, so the applicant reads the refusal in theirs. Staff keep the list; a review
+ * copies the chosen reason's words onto the document.
+ */
+export const documentRefusalReasons = pgTable('document_refusal_reasons', {
+  id: serial().primaryKey(),
+  // English, as the review records it; `translations` holds it in the other languages (`name`).
+  text: text().notNull().unique(),
+  translations: jsonb().$type<Translations>().notNull().default({}),
+  createdAt: timestamps.createdAt,
+});
 
 /**
  * An applicant signed in to their case by an emailed link: the cookie's token (only its hash is
