@@ -567,12 +567,12 @@ export const routeTable: RouteEntry[] = [
       });
       const serviceId = created.json<{ id: number }>().id;
       const stepIds: number[] = [];
-      for (const name of ['First', 'Second']) {
+      for (const [index, name] of ['First', 'Second'].entries()) {
         const step = await w.t.app.inject({
           method: 'POST',
           url: `/api/caseadmin/services/${serviceId}/steps`,
           headers: admin,
-          payload: { name },
+          payload: { name, sequence: index + 1 },
         });
         stepIds.push(step.json<{ id: number }>().id);
       }
