@@ -207,8 +207,9 @@ export async function startEmbeddedPostgres(options: {
       '-c',
       'unix_socket_directories=',
       // After a crash PostgreSQL first flushes its whole data directory; by default it opens and
-      // fsyncs every file (1,700 of them with 200,000 cases: seconds of every start after a crash).
-      // On Linux one syncfs() of the file system gives the same guarantee (docs/operations.md).
+      // fsyncs every file (1,681 of them with the bench's 200,000 cases), a cost that grows with the
+      // data. On Linux one syncfs() of its file system does it in one call (write errors reported
+      // since Linux 5.8; it also flushes whatever else that file system holds): docs/operations.md.
       ...(platform() === 'linux' ? ['-c', 'recovery_init_sync_method=syncfs'] : []),
     ],
     // Its own process group: a Ctrl-C in the terminal reaches only the app, which then
