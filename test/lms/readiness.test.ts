@@ -9,12 +9,17 @@ import {
   signInLmsAdmin,
   type Learner,
 } from '../factories/lms.js';
+import { ceiling, timeouts } from '../support/timeouts.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /*
  * Readiness against the real database: learners answer through the API, the calibration runs as
  * its job does, and the learner's screen data says what the model says, no more.
  */
+// 40 learners' answers seeded and the bank calibrated before a learner's own 60: more than an API
+// test's usual work.
+const seedAndCalibrate = ceiling(240_000);
+
 describe('readiness: calibration, pass chance, topics and adaptive practice', () => {
   let t: TestApp;
   let admin: { headers: Record<string, string> };
@@ -45,7 +50,7 @@ describe('readiness: calibration, pass chance, topics and adaptive practice', ()
         bank.push({ id: question.id, topic, rank });
       }
     }
-  }, 120_000);
+  });
   afterAll(() => t.close());
 
   const get = async <T>(learner: Learner, url: string, query: Record<string, string> = {}) => {
@@ -107,7 +112,7 @@ describe('readiness: calibration, pass chance, topics and adaptive practice', ()
         const runs = await t.db.select().from(calibrationRuns);
         expect(runs.map((run) => run.profession)).toContain(profession);
       },
-      { timeout: 30_000, interval: 200 },
+      { timeout: timeouts.condition, interval: 200 },
     );
     const bad = await t.app.inject({
       method: 'POST',
@@ -118,43 +123,47 @@ describe('readiness: calibration, pass chance, topics and adaptive practice', ()
     expect(bad.statusCode).toBe(400);
   });
 
-  it('when a learner has answered the bank, then the chance of passing comes with its interval and count, and the weak topic is named below the cut', async () => {
-    // Others of every ability calibrate the bank: learner k knows the questions ranked below about k.
-    await seedPracticedLearners(
-      t,
-      profession,
-      Array.from({ length: 40 }, (_, k) =>
-        bank.map((q) => ({ questionId: q.id, correct: q.rank < (k * 21) / 40 + ((q.id * 7 + k) % 5) - 2 })),
-      ),
-    );
-    await calibrateProfession(t.db, profession, t.clock.now());
-    const calibrated = await t.db.select().from(itemCalibrations);
-    expect(calibrated.filter((row) => row.answers >= 40)).toHaveLength(bank.length);
-    // Harder ranks came out harder.
-    const difficultyOf = (rank: number) =>
-      calibrated
-        .filter((row) => rankOf(row.questionId) === rank)
-        .reduce((sum, row) => sum + row.difficulty / TOPICS.length, 0);
-    expect(difficultyOf(18)).toBeGreaterThan(difficultyOf(2) + 2);
+  it(
+    'when a learner has answered the bank, then the chance of passing comes with its interval and count, and the weak topic is named below the cut',
+    { timeout: seedAndCalibrate },
+    async () => {
+      // Others of every ability calibrate the bank: learner k knows the questions ranked below about k.
+      await seedPracticedLearners(
+        t,
+        profession,
+        Array.from({ length: 40 }, (_, k) =>
+          bank.map((q) => ({ questionId: q.id, correct: q.rank < (k * 21) / 40 + ((q.id * 7 + k) % 5) - 2 })),
+        ),
+      );
+      await calibrateProfession(t.db, profession, t.clock.now());
+      const calibrated = await t.db.select().from(itemCalibrations);
+      expect(calibrated.filter((row) => row.answers >= 40)).toHaveLength(bank.length);
+      // Harder ranks came out harder.
+      const difficultyOf = (rank: number) =>
+        calibrated
+          .filter((row) => rankOf(row.questionId) === rank)
+          .reduce((sum, row) => sum + row.difficulty / TOPICS.length, 0);
+      expect(difficultyOf(18)).toBeGreaterThan(difficultyOf(2) + 2);
 
-    // Strong in two topics, lost in pharmacology.
-    const learner = await registerLearner(t, { profession });
-    expect(await practiseAll(learner, (id) => topicOf(id) !== 'Pharmacology' && rankOf(id) < 17)).toBe(60);
-    const readiness = await get<ReadinessResponse>(learner, '/user/readiness');
-    expect(readiness.answers).toBe(60);
-    expect(readiness.answersNeeded).toBe(0);
-    expect(readiness.calibratedAt).not.toBeNull();
-    expect(readiness.pass).not.toBeNull();
-    const pass = readiness.pass ?? { chance: 0, low: 0, high: 0 };
-    expect(pass.low).toBeLessThanOrEqual(pass.chance);
-    expect(pass.chance).toBeLessThanOrEqual(pass.high);
-    expect(pass.high - pass.low).toBeGreaterThan(0);
-    const pharmacology = readiness.topics.find((topic) => topic.topic === 'Pharmacology');
-    expect(pharmacology).toMatchObject({ status: 'below', answers: 20 });
-    expect(readiness.topics[0]?.topic).toBe('Pharmacology');
-    const arabic = readiness.topics.find((topic) => topic.topic === 'التغذية السريرية');
-    expect(arabic?.status).toBe('above');
-  }, 240_000);
+      // Strong in two topics, lost in pharmacology.
+      const learner = await registerLearner(t, { profession });
+      expect(await practiseAll(learner, (id) => topicOf(id) !== 'Pharmacology' && rankOf(id) < 17)).toBe(60);
+      const readiness = await get<ReadinessResponse>(learner, '/user/readiness');
+      expect(readiness.answers).toBe(60);
+      expect(readiness.answersNeeded).toBe(0);
+      expect(readiness.calibratedAt).not.toBeNull();
+      expect(readiness.pass).not.toBeNull();
+      const pass = readiness.pass ?? { chance: 0, low: 0, high: 0 };
+      expect(pass.low).toBeLessThanOrEqual(pass.chance);
+      expect(pass.chance).toBeLessThanOrEqual(pass.high);
+      expect(pass.high - pass.low).toBeGreaterThan(0);
+      const pharmacology = readiness.topics.find((topic) => topic.topic === 'Pharmacology');
+      expect(pharmacology).toMatchObject({ status: 'below', answers: 20 });
+      expect(readiness.topics[0]?.topic).toBe('Pharmacology');
+      const arabic = readiness.topics.find((topic) => topic.topic === 'التغذية السريرية');
+      expect(arabic?.status).toBe('above');
+    },
+  );
 
   it('when a learner practises adaptively, then each next question is a new one near their ability and the set stops at its length', async () => {
     const learner = await registerLearner(t, { profession });
