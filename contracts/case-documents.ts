@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isPlainText } from './plain-text.js';
+import { applicantLanguageCodes } from './applicant-language-constants.js';
 import { translationsAnswer, translationsInput } from './case-translations.js';
 
 /**
@@ -8,8 +9,7 @@ import { translationsAnswer, translationsInput } from './case-translations.js';
  */
 
 /** The languages applicants read the screens and their emails in. */
-export const applicantLanguageCodes = ['en', 'ar', 'hi'] as const;
-export type ApplicantLanguageCode = (typeof applicantLanguageCodes)[number];
+export { applicantLanguageCodes, type ApplicantLanguageCode } from './applicant-language-constants.js';
 /** Optional in a request body: names the email's language, else the request's Accept-Language chooses. */
 export const languageField = z.enum(applicantLanguageCodes, { error: 'language must be one of en, ar, hi' }).optional();
 

@@ -1,5 +1,11 @@
 /** Network constants without zod: the front end imports them from here, so zod stays on the server. */
 
+/**
+ * The member's session cookie (HttpOnly). The server renders `/` knowing there is none, so the
+ * sign-in form is in the first page rather than a loading state (web/entry-server.tsx).
+ */
+export const SESSION_COOKIE = 'pathway_session';
+
 export const FEED_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 10;
 /** Members on a search's first page, at most. */

@@ -22,13 +22,15 @@ import {
   type SecurityHeaderOptions,
 } from './platform/security-headers.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
+import { THEME_SCRIPT_HASH } from './platform/theme-script.js';
 import { registerWebApp } from './platform/web-app.js';
 
 export type { App, AppDeps } from './platform/area.js';
 
 const pageContentSecurityPolicy = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // The one inline script: dark mode before the first paint (platform/theme-script.ts).
+  scriptSrc: ["'self'", THEME_SCRIPT_HASH],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:'],
@@ -173,6 +175,6 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // After the areas: each has said how its emails are written before the first is sent.
   await areaDeps.mailer.start();
 
-  await registerWebApp(app, deps.webDistFolder, { sourceMaps: deps.config.developerFiles.sourceMaps });
+  await registerWebApp(app, deps.webDistFolder, { sourceMaps: deps.config.developerFiles.sourceMaps, publicConfig });
   return app;
 }

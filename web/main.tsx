@@ -1,13 +1,10 @@
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { hydrate, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
+import { AppRoot } from './app-root.js';
 import { applyStoredDarkMode, followSystemDarkMode } from './lib/dark-mode.js';
 import { markUnreachable, onReconnected } from './lib/connection.js';
 import { ApiError, isUnreachable } from './lib/http.js';
-import { AppRouter } from './router.js';
-import { ConnectionBanner } from './ui/connection-banner.js';
 import { isPageLoadError } from './ui/lazy-page.js';
-import { ToastProvider } from './ui/toast.js';
 import './ui/theme.css';
 
 applyStoredDarkMode();
@@ -34,21 +31,21 @@ const queryClient = new QueryClient({
 // Back after an outage: whatever failed or may have changed meanwhile is asked for again.
 onReconnected(() => void queryClient.invalidateQueries());
 
+// The answers a page rendered on the server was drawn with (web/entry-server.tsx).
+const firstPageData = document.getElementById('first-page-data')?.textContent;
+if (firstPageData) hydrate(queryClient, JSON.parse(firstPageData));
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root, {
+const options: RootOptions = {
   // A page whose code could not be downloaded is an outage the page already shows, not a bug to log.
   onCaughtError: (error, info) => {
     if (!isPageLoadError(error)) console.error(error, info.componentStack);
   },
-}).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <AppRouter />
-        <ConnectionBanner />
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+};
+const app = <AppRoot client={queryClient} />;
+// The first pages come as HTML rendered on the server (web/entry-server.tsx): React takes that
+// HTML over instead of drawing it again. Every other address arrives with an empty root.
+if (root.hasChildNodes()) hydrateRoot(root, app, options);
+else createRoot(root, options).render(app);

@@ -1,5 +1,5 @@
 import { useEffect, type ReactElement } from 'react';
-import { BrowserRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, matchRoutes, StaticRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { webAreaOf, type WebArea } from '../contracts/web-areas.js';
 import { RouteErrorBoundary } from './layouts/route-error.js';
 import type { RouteHandle } from './layouts/route-handle.js';
@@ -8,7 +8,7 @@ import { lazyPage, preloadPages } from './ui/lazy-page.js';
 // The spec's `{token}` route and "any unknown path": a token-shaped segment goes to the health
 // authority, a known place typed differently goes there, anything else says "page not found".
 // Lazy like every page: few visits need it, and it would otherwise weigh on every first page.
-const unknownPath: RouteObject = {
+export const unknownPath: RouteObject = {
   path: '*',
   handle: { title: 'Page not found' },
   element: lazyPage(() => import('./layouts/unknown-path-page.js')),
@@ -31,6 +31,7 @@ function AreaRoutes({ routes }: { routes: RouteObject[] }) {
     .filter(Boolean)
     .at(-1);
   useEffect(() => {
+    // The server writes the same title into the first page it renders (web/entry-server.tsx).
     document.title = title ? `${title} · Pathway` : 'Pathway';
   }, [title]);
   return <RouteErrorBoundary key={location.pathname}>{element}</RouteErrorBoundary>;
@@ -59,7 +60,17 @@ function CurrentArea() {
   return areas[webAreaOf(useLocation().pathname)];
 }
 
-export function AppRouter() {
+/**
+ * The app's router: the browser's address, or on the server (web/entry-server.tsx) the address of
+ * the first page it renders to HTML, drawn by the very same routes and pages.
+ */
+export function AppRouter({ location }: { location?: string }) {
+  if (location !== undefined)
+    return (
+      <StaticRouter location={location}>
+        <CurrentArea />
+      </StaticRouter>
+    );
   // Location changes render at once, not as transitions: a guard that reads a query (the member, a
   // token) and a navigation made in the same handler must land in one render, or the guard's
   // redirect, rendered first, wins (Sign Out would end on `/` instead of the sign-in mode).

@@ -1,12 +1,16 @@
 import { createInstance } from 'i18next';
-import { applicantLanguageCodes, type ApplicantLanguageCode } from '../../contracts/case-documents.js';
+import {
+  acceptedLanguage,
+  applicantLanguageCodes,
+  isApplicantLanguage,
+  type ApplicantLanguageCode,
+} from '../../contracts/applicant-language-constants.js';
 import { isolate } from '../platform/bidi.js';
 import ar from './email-locales/ar.js';
 import en, { type EmailCatalogue } from './email-locales/en.js';
 import hi from './email-locales/hi.js';
 
-export const isApplicantLanguage = (code: string | null | undefined): code is ApplicantLanguageCode =>
-  applicantLanguageCodes.some((known) => known === code);
+export { isApplicantLanguage };
 
 /**
  * The language of an applicant's request: the body's `language` when it names a supported one (the
@@ -17,18 +21,7 @@ export function requestLanguage(
   bodyLanguage: string | undefined,
   acceptLanguage: string | undefined,
 ): ApplicantLanguageCode {
-  if (isApplicantLanguage(bodyLanguage)) return bodyLanguage;
-  const ranked = (acceptLanguage ?? '')
-    .slice(0, 500)
-    .split(',')
-    .map((entry, index) => {
-      const [tag = '', ...params] = entry.trim().split(';');
-      const weight = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
-      return { base: tag.toLowerCase().split('-')[0], q: weight === undefined ? 1 : Number(weight), index };
-    })
-    .filter((entry) => entry.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return ranked.map((entry) => entry.base).find(isApplicantLanguage) ?? 'en';
+  return isApplicantLanguage(bodyLanguage) ? bodyLanguage : acceptedLanguage(acceptLanguage);
 }
 
 /** The email catalogues, one i18next namespace as on the applicant screens, loaded at start (they are small). */

@@ -6,8 +6,9 @@ import type { Queryable } from '../db/client.js';
 import type { networkUsers } from '../db/schema/network.js';
 import { networkSessions } from '../db/schema/network.js';
 import { SESSION_MEMBER } from './hot-statements.js';
+import { SESSION_COOKIE } from '../../contracts/network-constants.js';
 
-export const SESSION_COOKIE = 'pathway_session';
+export { SESSION_COOKIE };
 
 export type MemberRow = typeof networkUsers.$inferSelect;
 

@@ -1,7 +1,11 @@
 import { webAreaOf, type WebArea } from '../../contracts/web-areas.js';
+import { THEME_SCRIPT } from './theme-script.js';
+
+/** The head's first script sets dark mode before anything paints (see theme-script.ts). */
+const withThemeScript = (html: string) => html.replace('<head>', `<head><script>${THEME_SCRIPT}</script>`);
 
 /** What is read here of Vite's build manifest (`build.manifest`): each chunk's file and static imports. */
-type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[] };
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
 export type ViteManifest = Record<string, ManifestChunk>;
 
 // Each area's route table, as the manifest names its source (relative to Vite's root, `web/`).
@@ -12,7 +16,7 @@ const areaRouteModules: Record<WebArea, string> = {
 };
 
 /** A chunk and every chunk it imports statically, as manifest keys. */
-function withStaticImports(manifest: ViteManifest, key: string, found = new Set<string>()): Set<string> {
+export function withStaticImports(manifest: ViteManifest, key: string, found = new Set<string>()): Set<string> {
   const chunk = manifest[key];
   if (!chunk || found.has(key)) return found;
   found.add(key);
@@ -27,7 +31,7 @@ function withStaticImports(manifest: ViteManifest, key: string, found = new Set<
  * before the first page draws. Without a manifest (an older build) the page is index.html as built.
  */
 export function areaPages(indexHtml: string, manifest: ViteManifest | undefined): (pathname: string) => string {
-  if (!manifest) return () => indexHtml;
+  if (!manifest) return () => withThemeScript(indexHtml);
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   // index.html already preloads the entry and what it imports.
   const inIndex = entry ? withStaticImports(manifest, entry) : new Set<string>();
@@ -36,7 +40,7 @@ export function areaPages(indexHtml: string, manifest: ViteManifest | undefined)
     const links = [...withStaticImports(manifest, source)]
       .filter((key) => !inIndex.has(key))
       .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
-    pages.set(area, indexHtml.replace('</head>', `${links.join('')}</head>`));
+    pages.set(area, withThemeScript(indexHtml).replace('</head>', `${links.join('')}</head>`));
   }
-  return (pathname) => pages.get(webAreaOf(pathname)) ?? indexHtml;
+  return (pathname) => pages.get(webAreaOf(pathname)) ?? withThemeScript(indexHtml);
 }

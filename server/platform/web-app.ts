@@ -1,10 +1,12 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { PublicConfig } from '../../contracts/platform.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { areaPages, type ViteManifest } from './area-pages.js';
 import { AppError } from './errors.js';
+import { loadFirstPages } from './first-pages.js';
 import { opensAsPage } from './security-headers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,12 +25,13 @@ async function readManifest(webDistFolder: string): Promise<ViteManifest | undef
 export async function registerWebApp(
   app: FastifyInstance,
   webDistFolder: string,
-  options: { sourceMaps: boolean },
+  options: { sourceMaps: boolean; publicConfig: PublicConfig },
 ): Promise<void> {
   const indexPath = join(webDistFolder, 'index.html');
-  const pageFor = existsSync(indexPath)
-    ? areaPages(await readFile(indexPath, 'utf8'), await readManifest(webDistFolder))
-    : undefined;
+  const manifest = existsSync(indexPath) ? await readManifest(webDistFolder) : undefined;
+  const pageFor = existsSync(indexPath) ? areaPages(await readFile(indexPath, 'utf8'), manifest) : undefined;
+  // The server's entry is built beside the front end (`vite build --ssr`, into dist/ssr).
+  const renderFirstPage = await loadFirstPages(join(webDistFolder, '..', 'ssr', 'entry-server.js'), manifest, app.log);
   if (pageFor) {
     await app.register(fastifyStatic, {
       root: webDistFolder,
@@ -47,10 +50,25 @@ export async function registerWebApp(
 
   app.setNotFoundHandler(async (request, reply) => {
     if (pageFor && (request.method === 'GET' || request.method === 'HEAD') && opensAsPage(request.headers.accept)) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(pageFor(request.url.split('?')[0] ?? '/'));
+      const pathname = request.url.split('?')[0] ?? '/';
+      const page = pageFor(pathname);
+      const rendered = await renderFirstPage?.(
+        {
+          pathname,
+          cookie: request.headers.cookie,
+          acceptLanguage: request.headers['accept-language'],
+          publicConfig: options.publicConfig,
+        },
+        page,
+      );
+      return (
+        reply
+          .header('Cache-Control', 'no-cache')
+          // A first page's language follows the language cookie, else Accept-Language.
+          .header('Vary', 'Cookie, Accept-Language')
+          .type('text/html; charset=utf-8')
+          .send(rendered ?? page)
+      );
     }
     throw new AppError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
   });

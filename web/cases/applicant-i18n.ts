@@ -1,5 +1,7 @@
-import { createInstance, type BackendModule, type ResourceKey } from 'i18next';
+import { createInstance, type BackendModule, type i18n, type ResourceKey } from 'i18next';
+import { createContext } from 'react';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE } from '../../contracts/applicant-language-constants.js';
 
 /** The applicant screens' languages, each named in itself. */
 export const applicantLanguages = [
@@ -20,15 +22,33 @@ const catalogues: Record<ApplicantLanguage, () => Promise<{ default: unknown }>>
   hi: () => import('./locales/hi.js'),
 };
 
-/** The language remembered from the switcher, else the browser's first supported one, else English. */
-export function chooseLanguage(): ApplicantLanguage {
-  let stored: string | null = null;
+/** The language remembered from the switcher, if any. */
+function storedLanguage(): ApplicantLanguage | undefined {
   try {
-    stored = localStorage.getItem(STORAGE_KEY);
+    const stored = localStorage.getItem(STORAGE_KEY);
+    return isSupported(stored) ? stored : undefined;
   } catch {
     // Storage may be blocked; the browser's languages still choose.
+    return undefined;
   }
-  if (isSupported(stored)) return stored;
+}
+
+/**
+ * The language of the applicant page the server rendered (`<html data-applicant-language>`, see
+ * web/entry-server.tsx): hydration must draw the words the HTML holds.
+ */
+const renderedLanguage = (): ApplicantLanguage | undefined => {
+  const rendered = document.documentElement.dataset.applicantLanguage;
+  return isSupported(rendered) ? rendered : undefined;
+};
+
+/**
+ * The language of the page the server rendered, else the one remembered from the switcher, else
+ * the browser's first supported one, else English.
+ */
+export function chooseLanguage(): ApplicantLanguage {
+  const chosen = renderedLanguage() ?? storedLanguage();
+  if (chosen) return chosen;
   for (const tag of navigator.languages ?? [navigator.language]) {
     const base = tag.toLowerCase().split('-')[0];
     if (isSupported(base)) return base;
@@ -66,15 +86,34 @@ void applicantI18n
 export const applicantLanguage = (): ApplicantLanguage =>
   isSupported(applicantI18n.language) ? applicantI18n.language : 'en';
 
-/** Changes the language and remembers it for the next visit. */
+/**
+ * Changes the language and remembers it for the next visit: in local storage for this browser's
+ * screens and in a cookie for the server, which renders the next first page in it.
+ */
 export async function switchLanguage(code: ApplicantLanguage): Promise<void> {
   try {
     localStorage.setItem(STORAGE_KEY, code);
   } catch {
     // Not remembered, still switched.
   }
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=31536000; samesite=lax`;
   await applicantI18n.changeLanguage(code);
 }
+
+/**
+ * After hydration: a choice remembered only in local storage (made before the cookie existed, or
+ * the cookie cleared) wins over the language the server guessed from the browser's languages.
+ */
+export function followRememberedLanguage(): void {
+  const stored = storedLanguage();
+  if (stored && renderedLanguage() && stored !== applicantI18n.language) void switchLanguage(stored);
+}
+
+/**
+ * The i18next instance the applicant screens read: this one in the browser, one per request on the
+ * server (web/entry-server.tsx), where requests in different languages render at the same time.
+ */
+export const ApplicantI18nContext = createContext<i18n>(applicantI18n);
 
 /** `<html lang dir>` follow the language, so screen readers pronounce it and the layout mirrors for Arabic. */
 export function applyDocumentLanguage(code: string): void {

@@ -1,10 +1,10 @@
 import LogIn from 'lucide-react/icons/log-in';
 import SearchCheck from 'lucide-react/icons/search-check';
-import { useEffect } from 'react';
+import { use, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
-import { applicantI18n, applyDocumentLanguage } from './applicant-i18n.js';
+import { ApplicantI18nContext, applyDocumentLanguage, followRememberedLanguage } from './applicant-i18n.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import styles from './tracker-page.module.css';
 
@@ -15,7 +15,7 @@ import styles from './tracker-page.module.css';
  */
 export default function ApplicantShell() {
   return (
-    <I18nextProvider i18n={applicantI18n}>
+    <I18nextProvider i18n={use(ApplicantI18nContext)}>
       <ApplicantFrame />
     </I18nextProvider>
   );
@@ -23,6 +23,7 @@ export default function ApplicantShell() {
 
 function ApplicantFrame() {
   const { t, i18n } = useTranslation();
+  useEffect(followRememberedLanguage, []);
   useEffect(() => {
     applyDocumentLanguage(i18n.language);
     // Staff and LMS screens are English: leaving the applicant screens puts the page back.

@@ -33,7 +33,13 @@ export function followSystemDarkMode(): void {
 }
 
 export function useDarkMode(): [boolean, () => void] {
-  const dark = useSyncExternalStore((listener) => (listeners.add(listener), () => listeners.delete(listener)), isDark);
+  const dark = useSyncExternalStore(
+    (listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    isDark,
+    // The server cannot know (the head's script sets the class before paint, see
+    // server/platform/theme-script.ts); hydration draws light first, then the real state.
+    () => false,
+  );
   const toggle = useCallback(() => {
     localStorage.setItem(STORAGE_KEY, String(!isDark()));
     applyStoredDarkMode();

@@ -29,9 +29,13 @@ export function useOwnConnectionStatus(showing: boolean): void {
  * Says, above whatever is on screen, that the service cannot be reached and that the app keeps
  * trying; the page underneath stays as it was. It goes by itself once the service answers again.
  */
+const reachable = () => 'reachable' as const;
+const nothing = () => false;
+
 export function ConnectionBanner() {
-  const state = useSyncExternalStore(subscribeToConnection, connectionState);
-  const screenSaysItself = useSyncExternalStore(subscribeToOwnStatus, () => ownStatusScreens > 0);
+  // On the server (web/entry-server.tsx) and while hydrating: the service answered, no screen has spoken yet.
+  const state = useSyncExternalStore(subscribeToConnection, connectionState, reachable);
+  const screenSaysItself = useSyncExternalStore(subscribeToOwnStatus, () => ownStatusScreens > 0, nothing);
   if (screenSaysItself) return null;
   return (
     <div role="status" aria-live="polite" className={styles.region}>

@@ -23,7 +23,7 @@ export function EmptyState({ children }: { children: ReactNode }) {
  * missing when it only could not be asked for.
  */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  const unreachable = useSyncExternalStore(subscribeToConnection, connectionState) === 'unreachable';
+  const unreachable = useSyncExternalStore(subscribeToConnection, connectionState, () => 'reachable') === 'unreachable';
   return (
     <div className={`${styles.state} ${styles.error}`} role="alert">
       <p>{unreachable ? UNREACHABLE_MESSAGE : message}</p>

@@ -1,0 +1,100 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+/**
+ * The first pages come as HTML rendered on the server (decision 032): their first screen is in the
+ * answer before any script runs, and the browser hydrates it without a mismatch (a console error
+ * fails every test: the fixtures' consoleErrors).
+ */
+
+/** What is between `<div id="root">` and the page data: the first screen as the server drew it. */
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+
+const firstPages = [
+  { path: '/casetracking', texts: ['Track Your Application', 'Case Number', 'Passport Number', 'Check Status'] },
+  { path: '/caseadmin/login', texts: ['Admin Login', 'Email', 'Password'] },
+  { path: '/lms-system/login', texts: ['Welcome Back!', 'Username', 'Password'] },
+  { path: '/', texts: ['Create your account', 'Track Your Application', 'Email', 'Password'] },
+  { path: '/no-such-page', texts: ['Page not found', 'Go to the home page'] },
+];
+
+test('when a first page is fetched without running any script, then the HTML holds its first screen with its styles', async ({
+  request,
+}) => {
+  for (const { path, texts } of firstPages) {
+    const response = await request.get(path, { headers: { accept: 'text/html' } });
+    expect(response.status(), path).toBe(200);
+    const html = await response.text();
+    const root = rootOf(html);
+    for (const text of texts) expect(root, `${path} shows "${text}"`).toContain(text);
+    expect(html, `${path} links its page's styles`).toMatch(
+      /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/,
+    );
+    expect(html, `${path} sets dark mode before paint`).toContain("localStorage.getItem('darkMode')");
+  }
+  // Any other address keeps the empty page the browser draws.
+  const other = await (await request.get('/caseadmin/dashboard', { headers: { accept: 'text/html' } })).text();
+  expect(other).toContain('<div id="root"></div>');
+});
+
+test("when an Arabic reader fetches the tracker, then the HTML is in Arabic, right to left; the switcher's cookie wins over Accept-Language", async ({
+  request,
+}) => {
+  const arabic = await (
+    await request.get('/casetracking', {
+      headers: { accept: 'text/html', 'accept-language': 'ar-EG,ar;q=0.9,en;q=0.5' },
+    })
+  ).text();
+  expect(arabic).toContain('<html lang="ar" dir="rtl"');
+  expect(rootOf(arabic)).toContain('تتبع طلبك');
+  const hindi = await (
+    await request.get('/casetracking', {
+      headers: { accept: 'text/html', 'accept-language': 'ar', cookie: 'pathway.language=hi' },
+    })
+  ).text();
+  expect(hindi).toContain('<html lang="hi" dir="ltr"');
+});
+
+/** Waits until React has taken over every button the server drew (its props are on the element then). */
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const buttons = [...document.querySelectorAll('#root button')];
+    return (
+      buttons.length > 0 && buttons.every((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))
+    );
+  });
+
+test('when the first pages open in the browser, then they hydrate without a console error and answer at once', async ({
+  page,
+}) => {
+  for (const { path } of firstPages) {
+    await page.goto(path);
+    await hydrated(page);
+    const toggle = page.getByRole('button', { name: 'Dark mode' }).first();
+    const pressed = await toggle.getAttribute('aria-pressed');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', pressed === 'true' ? 'false' : 'true');
+    await toggle.click();
+  }
+});
+
+test('when an Arabic reader opens the tracker, then it hydrates in Arabic, right to left', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ locale: 'ar-EG', baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/casetracking');
+  await hydrated(page);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  await expect(page.getByRole('heading', { name: 'تتبع طلبك' })).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});

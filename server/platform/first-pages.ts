@@ -1,0 +1,97 @@
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PublicConfig } from '../../contracts/platform.js';
+import { withStaticImports, type ViteManifest } from './area-pages.js';
+
+/** What web/entry-server.tsx is asked and answers (its own types stay on the web's side of the build). */
+export type FirstPageRequest = {
+  pathname: string;
+  cookie?: string | undefined;
+  acceptLanguage?: string | undefined;
+  publicConfig: PublicConfig;
+};
+type RenderedPage = {
+  html: string;
+  title: string;
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  applicantLanguage?: string;
+  modules: string[];
+  data: unknown;
+};
+type ServerEntry = { renderFirstPage: (request: FirstPageRequest) => Promise<RenderedPage | undefined> };
+
+/** Renders a first page into the page the server sends, or answers undefined (the browser draws it). */
+export type FirstPageRenderer = (request: FirstPageRequest, page: string) => Promise<string | undefined>;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/**
+ * The first pages rendered on the server (decision 032): the built server entry
+ * (`dist/ssr/entry-server.js`, from the same components as the browser's) draws the page's `#root`,
+ * and this puts it into the area's index.html with the language and direction on `<html>`, the
+ * route's title, and the styles and code of the page's own chunks (from Vite's manifest), so it
+ * paints styled before any script has run and hydrates without waiting for a chunk after another.
+ * Without the server entry (a build without it) every page stays the empty index.html.
+ */
+export async function loadFirstPages(
+  ssrEntry: string,
+  manifest: ViteManifest | undefined,
+  log: FastifyBaseLogger,
+): Promise<FirstPageRenderer | undefined> {
+  if (!existsSync(ssrEntry) || !manifest) return undefined;
+  const entry = (await import(pathToFileURL(ssrEntry).href)) as ServerEntry;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const inIndex = entryKey ? withStaticImports(manifest, entryKey) : new Set<string>();
+  const headOf = new Map<string, string>();
+  /** The stylesheets and module preloads of a page's own chunks, not already in index.html. */
+  const headFor = (modules: string[]) => {
+    const key = modules.join(' ');
+    let head = headOf.get(key);
+    if (head === undefined) {
+      const chunks = new Set<string>();
+      for (const module of modules) withStaticImports(manifest, module, chunks);
+      const styles = new Set<string>();
+      const scripts: string[] = [];
+      for (const chunk of chunks) {
+        for (const css of manifest[chunk]?.css ?? []) styles.add(css);
+        if (!inIndex.has(chunk)) scripts.push(manifest[chunk]?.file ?? '');
+      }
+      head =
+        [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('') +
+        scripts
+          .filter(Boolean)
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+          .join('');
+      headOf.set(key, head);
+    }
+    return head;
+  };
+
+  return async (request, page) => {
+    let rendered: RenderedPage | undefined;
+    try {
+      rendered = await entry.renderFirstPage(request);
+    } catch (error) {
+      // The browser still draws the page from the empty index.html: a slower first paint, not an outage.
+      log.error({ err: error, path: request.pathname }, 'a first page could not be rendered on the server');
+      return undefined;
+    }
+    if (!rendered) return undefined;
+    const language = rendered.applicantLanguage
+      ? ` data-applicant-language="${escapeHtml(rendered.applicantLanguage)}"`
+      : '';
+    return page
+      .replace(/<html lang="en">/, `<html lang="${escapeHtml(rendered.lang)}" dir="${rendered.dir}"${language}>`)
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
+      .replace('</head>', `${headFor(rendered.modules)}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        // The answers the page was drawn with, for the browser's query cache (web/main.tsx): JSON, not a
+        // script; `<` written as \u003c so no text in it can end the element.
+        `<div id="root">${rendered.html}</div><script type="application/json" id="first-page-data">${JSON.stringify(rendered.data).replace(/</g, '\\u003c')}</script>`,
+      );
+  };
+}

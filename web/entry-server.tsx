@@ -1,0 +1,130 @@
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { prerender } from 'react-dom/static';
+import { matchRoutes, type RouteObject } from 'react-router';
+import {
+  acceptedLanguage,
+  cookieLanguage,
+  type ApplicantLanguageCode,
+} from '../contracts/applicant-language-constants.js';
+import { SESSION_COOKIE } from '../contracts/network-constants.js';
+import type { PublicConfig } from '../contracts/platform.js';
+import { webAreaOf, type WebArea } from '../contracts/web-areas.js';
+import { AppRoot } from './app-root.js';
+import { applicantI18n, ApplicantI18nContext } from './cases/applicant-i18n.js';
+import { casesRoutes } from './cases/routes.js';
+import type { RouteHandle } from './layouts/route-handle.js';
+import { resolveUnknownPath } from './layouts/unknown-path.js';
+import { publicConfigQuery } from './lib/public-config.js';
+import { lmsRoutes } from './lms/routes.js';
+import { meQuery } from './network/api.js';
+import { networkRoutes } from './network/routes.js';
+import { unknownPath } from './router.js';
+
+/**
+ * The server's entry (built by `vite build --ssr`, loaded by server/platform/first-pages.ts): the
+ * first pages a visitor opens, rendered to HTML by the very components the browser then hydrates
+ * (decision 032). Only these; every other address keeps the empty index.html the browser draws.
+ */
+
+const routeTables: Record<WebArea, RouteObject[]> = { cases: casesRoutes, lms: lmsRoutes, network: networkRoutes };
+
+/**
+ * The pages rendered on the server, by path (React Router matches without letter case), with the
+ * modules their first screen is drawn by (as Vite's manifest names them): the server links their
+ * styles and preloads their code in the page, so it paints styled and hydrates without a waterfall.
+ */
+type FirstPageKind = { modules: string[]; applicant?: true };
+const firstPages: Record<string, FirstPageKind> = {
+  '/casetracking': { modules: ['cases/applicant-shell.tsx', 'cases/tracker-page.tsx'], applicant: true },
+  '/caseadmin/login': { modules: ['cases/admin-account-shell.tsx', 'cases/admin-login-page.tsx'] },
+  '/lms-system/login': { modules: ['lms/learner-shell.tsx', 'lms/login-page.tsx'] },
+  '/': { modules: ['network/sign-in-page.tsx'] },
+};
+const notFoundPage: FirstPageKind = { modules: ['layouts/unknown-path-page.tsx'] };
+
+export type FirstPageRequest = {
+  pathname: string;
+  cookie?: string | undefined;
+  acceptLanguage?: string | undefined;
+  /** GET /api/config's answer, which the pages would otherwise ask for before drawing some of their parts. */
+  publicConfig: PublicConfig;
+};
+
+export type FirstPage = {
+  /** The HTML of `#root`. */
+  html: string;
+  /** The document's title, as the router sets it in the browser. */
+  title: string;
+  /** `<html lang dir>`, and for an applicant page its language for hydration. */
+  lang: string;
+  dir: 'ltr' | 'rtl';
+  applicantLanguage?: ApplicantLanguageCode;
+  /** The source modules (Vite manifest keys) whose styles and code the page needs. */
+  modules: string[];
+  /**
+   * The answers the page was drawn with (TanStack Query's dehydrated state): the browser's query
+   * cache starts with them (web/main.tsx), so hydration draws what the server drew.
+   */
+  data: unknown;
+};
+
+const pathnameIs = (pathname: string, page: string) =>
+  (pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname) === page;
+
+/** Which first page an address is, if the server renders it: one of the four, or "page not found". */
+function firstPageOf(pathname: string): FirstPageKind | undefined {
+  const page = Object.entries(firstPages).find(([path]) => pathnameIs(pathname, path))?.[1];
+  if (page) return page;
+  const table = [...routeTables[webAreaOf(pathname)], unknownPath];
+  const deepest = matchRoutes(table, pathname)?.at(-1)?.route;
+  // A token goes to the health authority and a known place in other words is redirected: both in the browser.
+  return deepest === unknownPath && resolveUnknownPath(pathname).kind === 'not-found' ? notFoundPage : undefined;
+}
+
+function titleOf(pathname: string): string {
+  const table = [...routeTables[webAreaOf(pathname)], unknownPath];
+  const title = (matchRoutes(table, pathname) ?? [])
+    .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
+    .filter(Boolean)
+    .at(-1);
+  return title ? `${title} · Pathway` : 'Pathway';
+}
+
+const catalogues = applicantI18n.loadLanguages(['en', 'ar', 'hi']);
+
+/**
+ * The HTML of a first page, or undefined for an address the browser draws alone. The applicant's
+ * pages speak the language of the switcher's cookie, else of the browser's Accept-Language.
+ */
+export async function renderFirstPage(request: FirstPageRequest): Promise<FirstPage | undefined> {
+  const page = firstPageOf(request.pathname);
+  if (!page) return undefined;
+  const language = page.applicant
+    ? (cookieLanguage(request.cookie) ?? acceptedLanguage(request.acceptLanguage))
+    : undefined;
+  await catalogues;
+  const i18n = applicantI18n.cloneInstance({ lng: language ?? 'en', initAsync: false });
+  // Nothing is fetched on the server. What it knows is given to the pages as answers: the public
+  // settings, and on `/` that no member is signed in when no session cookie came (the form, not a
+  // loading state). Anything else draws as it does before its answer arrives.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(publicConfigQuery().queryKey, request.publicConfig);
+  const sessionCookie = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+  if (pathnameIs(request.pathname, '/') && !sessionCookie.test(request.cookie ?? ''))
+    client.setQueryData(meQuery().queryKey, null);
+  // Everything, lazy pages included, before answering: a first page is small and its HTML is whole.
+  const { prelude } = await prerender(
+    <ApplicantI18nContext value={i18n}>
+      <AppRoot client={client} location={request.pathname} />
+    </ApplicantI18nContext>,
+  );
+  return {
+    html: await new Response(prelude).text(),
+    title: titleOf(request.pathname),
+    lang: language ?? 'en',
+    dir: language ? i18n.dir(language) : 'ltr',
+    ...(language ? { applicantLanguage: language } : {}),
+    modules: page.modules,
+    data: dehydrate(client),
+  };
+}
