@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { rawZip, unzip } from '../test/support/zip.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { createLearner, lmsAdminApi, openLmsAdmin, signInLearner, uniqueName } from './lms-helpers.js';
 
@@ -198,4 +200,92 @@ test('when an admin issues access codes in the browser, then they are shown once
     page.getByRole('table', { name: 'Access codes' }).getByRole('row').filter({ hasText: note }).first(),
   ).toContainText('Unused');
   await expectAccessible(page);
+});
+
+test("when an admin imports a QTI 3.0 package, then the server's reading shows item by item, a package with a refused item cannot be sent, and the bank exports as a package again", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  const api = await lmsAdminApi(baseURL ?? '');
+  const tag = uniqueName('qti');
+  const item = (id: string, question: string, choices: string[], right: string[]) =>
+    `<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="${id}" title="${id}" adaptive="false" time-dependent="false">
+  <qti-response-declaration identifier="RESPONSE" cardinality="${right.length > 1 ? 'multiple' : 'single'}" base-type="identifier">
+    <qti-correct-response>${right.map((r) => `<qti-value>${r}</qti-value>`).join('')}</qti-correct-response>
+  </qti-response-declaration>
+  <qti-item-body>
+    <qti-choice-interaction response-identifier="RESPONSE" max-choices="${right.length > 1 ? 0 : 1}">
+      <qti-prompt>${question}</qti-prompt>
+      ${choices.map((c, i) => `<qti-simple-choice identifier="C${i}">${c}</qti-simple-choice>`).join('')}
+    </qti-choice-interaction>
+  </qti-item-body>
+</qti-assessment-item>`;
+  const manifest = (files: string[]) => `<?xml version="1.0" encoding="UTF-8"?>
+<manifest xmlns="http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1" identifier="m">
+  <metadata><schema>QTI Package</schema><schemaversion>3.0.0</schemaversion></metadata>
+  <organizations/>
+  <resources>${files.map((f, i) => `<resource identifier="r${i}" type="imsqti_item_xmlv3p0" href="${f}"><file href="${f}"/></resource>`).join('')}</resources>
+</manifest>`;
+  const good = [
+    {
+      name: 'items/one.xml',
+      data: item('one', `${tag} Which are beta blockers?`, ['Bisoprolol', 'Atenolol', 'Amlodipine'], ['C0', 'C1']),
+    },
+    {
+      name: 'items/two.xml',
+      data: item('two', `${tag} ما هو الترياق للباراسيتامول؟`, ['أسيتيل سيستئين', 'نالوكسون'], ['C0']),
+    },
+  ];
+  const match = `<?xml version="1.0" encoding="UTF-8"?>
+<qti-assessment-item xmlns="http://www.imsglobal.org/xsd/imsqtiasi_v3p0" identifier="m" title="m" time-dependent="false">
+  <qti-response-declaration identifier="RESPONSE" cardinality="multiple" base-type="directedPair"/>
+  <qti-item-body><qti-match-interaction response-identifier="RESPONSE"/></qti-item-body>
+</qti-assessment-item>`;
+  const zip = (files: { name: string; data: string }[]) => ({
+    name: 'bank.zip',
+    mimeType: 'application/zip',
+    buffer: rawZip([{ name: 'imsmanifest.xml', data: manifest(files.map((f) => f.name)) }, ...files]),
+  });
+  try {
+    await openLmsAdmin(page);
+    const importer = page.getByRole('region', { name: 'Import questions', exact: true });
+    await importer.getByLabel('File format').selectOption('qti');
+    await importer.getByLabel('Profession of items without one').selectOption('doctor');
+    await importer
+      .getByLabel('QTI 3.0 package file')
+      .setInputFiles(zip([...good, { name: 'items/match.xml', data: match }]));
+    const preview = importer.getByRole('table', { name: 'Preview of the import' });
+    await expect(preview.getByRole('row').filter({ hasText: 'items/match.xml' })).toContainText(
+      'Match items (qti-match-interaction) are not offered',
+    );
+    await expect(preview.getByRole('row').filter({ hasText: 'items/one.xml' })).toContainText('multiple-response');
+    await expect(
+      importer.getByText(/1 item refused, marked below\. Nothing is imported while an item is refused/),
+    ).toBeVisible();
+    await expect(importer.getByRole('button', { name: 'Import 2 questions' })).toBeDisabled();
+    await expectAccessible(page);
+
+    await importer.getByLabel('QTI 3.0 package file').setInputFiles(zip(good));
+    await importer.getByRole('button', { name: 'Import 2 questions' }).click();
+    await expect(page.getByText('Imported 2 questions')).toBeVisible();
+    await page.getByLabel('Show questions for').selectOption('doctor');
+    const rows = page.getByRole('table', { name: 'Exam questions' }).getByRole('row').filter({ hasText: tag });
+    await expect(rows).toHaveCount(2);
+
+    const download = page.waitForEvent('download');
+    await importer.getByRole('button', { name: 'Export QTI 3.0' }).click();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe('exam-questions-doctor-qti.zip');
+    const files = await unzip(await readFile((await saved.path()) ?? ''));
+    expect([...files.values()].join()).toContain(`${tag} ما هو الترياق للباراسيتامول؟`);
+  } finally {
+    const bank = (await (
+      await api.get('/exam-questions', { params: { profession: 'doctor', pageSize: 100 } })
+    ).json()) as { examQuestions: { id: number; question: string }[] };
+    for (const q of bank.examQuestions.filter((q) => q.question.startsWith(tag)))
+      await api.delete(`/exam-questions/${q.id}`);
+    await api.dispose();
+  }
 });

@@ -16,25 +16,73 @@ export const downloadQuestionsCsv = (profession: string) =>
     'exam-questions.csv',
   );
 
-export type ImportFile = { text: string; format: 'csv' | QuestionTextFormat; profession?: string; difficulty?: string };
+/** Downloads the bank's choice questions (or one profession's) as a QTI 3.0 content package. */
+export const downloadQuestionsQti = (profession: string) =>
+  download(
+    lmsApi.GET('/exam-questions/export/qti', {
+      params: { query: { profession: choiceOf(professions, profession) } },
+      ...asFile,
+    }),
+    'exam-questions-qti.zip',
+  );
+
+/**
+ * A zip sent as its bytes. The OpenAPI document types a binary body as a string; the browser sends
+ * the File itself, so it passes through the serializer untouched.
+ */
+const zipBody = (file: Blob) => ({
+  body: file as unknown as string,
+  bodySerializer: (body: string) => body,
+  headers: { 'content-type': 'application/zip' },
+});
+
+export type ImportFile =
+  | { text: string; format: 'csv' | QuestionTextFormat; profession?: string; difficulty?: string }
+  | { zip: Blob; format: 'qti'; profession?: string; difficulty?: string };
+
+/** A QTI package read by the server as its import would read it, nothing stored. */
+export function useQtiPreview() {
+  return useMutation({
+    mutationFn: ({ zip, profession, difficulty }: { zip: Blob; profession?: string; difficulty?: string }) =>
+      unwrap(
+        lmsApi.POST('/exam-questions/import/preview', {
+          ...zipBody(zip),
+          params: {
+            query: { profession: choiceOf(professions, profession), difficulty: choiceOf(difficulties, difficulty) },
+          },
+        }),
+      ),
+  });
+}
 
 export function useImportQuestions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (file: ImportFile) =>
       unwrap(
-        file.format === 'csv'
-          ? lmsApi.POST('/exam-questions/import', textBody(file.text, 'text/csv'))
-          : lmsApi.POST('/exam-questions/import', {
-              ...textBody(file.text, 'text/plain'),
+        file.format === 'qti'
+          ? lmsApi.POST('/exam-questions/import', {
+              ...zipBody(file.zip),
               params: {
                 query: {
-                  format: file.format,
+                  format: 'qti',
                   profession: choiceOf(professions, file.profession),
                   difficulty: choiceOf(difficulties, file.difficulty),
                 },
               },
-            }),
+            })
+          : file.format === 'csv'
+            ? lmsApi.POST('/exam-questions/import', textBody(file.text, 'text/csv'))
+            : lmsApi.POST('/exam-questions/import', {
+                ...textBody(file.text, 'text/plain'),
+                params: {
+                  query: {
+                    format: file.format,
+                    profession: choiceOf(professions, file.profession),
+                    difficulty: choiceOf(difficulties, file.difficulty),
+                  },
+                },
+              }),
       ),
     // The table and its statistics both live under the questions key.
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKey('questions') }),

@@ -21,7 +21,8 @@ import { useToast } from '../../ui/toast.js';
 import review from '../exam-review.module.css';
 import { difficultyLabel, professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
-import { downloadQuestionsCsv, useImportQuestions } from './question-bank-api.js';
+import type { QtiPreview } from '../../../contracts/lms.js';
+import { downloadQuestionsCsv, downloadQuestionsQti, useImportQuestions, useQtiPreview } from './question-bank-api.js';
 
 const PREVIEW_ROWS = 10;
 type Preview = {
@@ -54,14 +55,72 @@ function readPreview(name: string, text: string, encoding: string): Preview {
   }
 }
 
-type Format = 'csv' | QuestionTextFormat;
-const formatNames: Record<Format, string> = { csv: 'CSV', gift: 'GIFT', aiken: 'Aiken' };
+type Format = 'csv' | QuestionTextFormat | 'qti';
+const formatNames: Record<Format, string> = { csv: 'CSV', gift: 'GIFT', aiken: 'Aiken', qti: 'QTI 3.0 package' };
 const formatHelp: Record<Format, string> = {
   csv: `Columns: ${questionCsvColumns.join(', ')} (topic may be left out), separated by commas, semicolons or tabs. Options go one per line inside their cell (Alt+Enter in Excel), so an option may hold commas.`,
   gift: "Moodle's GIFT: text { =right ~wrong #feedback }, { ~%50%a ~%50%b ~%-100%c } multiple response (scored all or nothing), {=a =b} short answer, {T}/{F}, {} essay with ####model answer; $CATEGORY: sets the topic. Matching, numerical and partial credit are refused, naming the line.",
   aiken:
     "Moodle's Aiken: the question on one line, options A) B) C) … (or A. B. C.) each on its own line, then ANSWER: A.",
+  qti: 'A QTI 3.0 content package (.zip with imsmanifest.xml), as assessment systems export banks: single choice, true/false and multiple response items (qti-choice-interaction) are taken; any other item is refused, naming it. The profession and difficulty below apply to items the package gives none.',
 };
+
+type ItemError = { item: number; file: string; error: string };
+type QtiFile = { name: string; zip: Blob; read: QtiPreview | null };
+
+/** A QTI package as the server read it: each item by its place in the manifest, with its file and any problem. */
+function QtiPreviewTable({ read, serverErrors }: { read: QtiPreview; serverErrors: ItemError[] }) {
+  const problems = new Map<number, string>();
+  for (const e of [...read.errors, ...serverErrors])
+    problems.set(e.item, problems.has(e.item) ? `${problems.get(e.item)}; ${e.error}` : e.error);
+  const rows = [
+    ...read.questions.map((q) => ({
+      item: q.item,
+      file: q.file,
+      question: q.question,
+      type: q.question_type,
+      answer: q.correct_answer,
+      topic: q.topic,
+    })),
+    ...read.errors
+      .filter((e) => !read.questions.some((q) => q.item === e.item))
+      .map((e) => ({ item: e.item, file: e.file, question: '', type: '', answer: '', topic: '' })),
+  ].sort((a, b) => a.item - b.item);
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <caption className="visually-hidden">Preview of the import</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">File</th>
+            <th scope="col">Question</th>
+            <th scope="col">Type</th>
+            <th scope="col">Correct answer</th>
+            <th scope="col">Topic</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.slice(0, PREVIEW_ROWS * 5).map((row) => {
+            const problem = problems.get(row.item);
+            return (
+              <tr key={row.item} className={problem ? review.errorRow : undefined}>
+                <td>{row.item}</td>
+                <td>{row.file}</td>
+                <td>{row.question}</td>
+                <td>{row.type}</td>
+                <td>{row.answer}</td>
+                <td>{row.topic}</td>
+                <td className={problem ? review.rowError : undefined}>{problem ?? ''}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 /** A GIFT or Aiken file read in the browser with the server's own parser, so bad lines show before sending. */
 type TextPreview = { name: string; text: string; encoding: string; questions: ParsedQuestion[]; errors: LineError[] };
@@ -125,6 +184,8 @@ function TextPreviewTable({ preview, serverErrors }: { preview: TextPreview; ser
 export function QuestionImport({ profession }: { profession: string }) {
   const notify = useToast();
   const importQuestions = useImportQuestions();
+  const qtiPreview = useQtiPreview();
+  const [qtiFile, setQtiFile] = useState<QtiFile | null>(null);
   const [format, setFormat] = useState<Format>('csv');
   const [fileProfession, setFileProfession] = useState(profession);
   const [difficulty, setDifficulty] = useState('medium');
@@ -134,20 +195,32 @@ export function QuestionImport({ profession }: { profession: string }) {
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   // A refusal names rows (CSV) or lines (GIFT, Aiken); the shared client types them all as rows.
   const refused = (importQuestions.error instanceof ImportRejected ? importQuestions.error.rows : []) as unknown as (
-    ImportRowError | LineError
+    ImportRowError | LineError | ItemError
   )[];
   const rowErrors = refused.filter((e): e is ImportRowError => 'row' in e);
   const lineErrors = refused.filter((e): e is LineError => 'line' in e);
+  const itemErrors = refused.filter((e): e is ItemError => 'item' in e);
   const errorsByRow = new Map(rowErrors.map((e) => [e.row, e.error]));
   const name = formatNames[format];
 
+  /** The package read again by the server with the profession and difficulty chosen now. */
+  function readQti(file: { name: string; zip: Blob }, professionNow: string, difficultyNow: string) {
+    setQtiFile({ ...file, read: null });
+    qtiPreview.mutate(
+      { zip: file.zip, profession: professionNow, difficulty: difficultyNow },
+      { onSuccess: (read) => setQtiFile({ ...file, read }) },
+    );
+  }
   async function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     importQuestions.reset();
+    qtiPreview.reset();
     setFileProblem(null);
     setPreview(null);
     setTextPreview(null);
+    setQtiFile(null);
     if (!file) return;
+    if (format === 'qti') return readQti({ name: file.name, zip: file }, fileProfession, difficulty);
     let decoded: { text: string; encoding: string };
     try {
       decoded = await readTextFileWithEncoding(file);
@@ -165,6 +238,18 @@ export function QuestionImport({ profession }: { profession: string }) {
       });
   }
   function onImport() {
+    if (format === 'qti') {
+      if (!qtiFile?.read) return;
+      return importQuestions.mutate(
+        { zip: qtiFile.zip, format, profession: fileProfession, difficulty },
+        {
+          onSuccess: ({ imported }) => {
+            notify(`Imported ${imported} questions`);
+            setQtiFile(null);
+          },
+        },
+      );
+    }
     const text = format === 'csv' ? preview?.text : textPreview?.text;
     if (text === undefined) return;
     importQuestions.mutate(
@@ -178,7 +263,20 @@ export function QuestionImport({ profession }: { profession: string }) {
       },
     );
   }
-  const count = format === 'csv' ? (preview?.rows.length ?? 0) : (textPreview?.questions.length ?? 0);
+  const count =
+    format === 'qti'
+      ? (qtiFile?.read?.questions.length ?? 0)
+      : format === 'csv'
+        ? (preview?.rows.length ?? 0)
+        : (textPreview?.questions.length ?? 0);
+  const qtiRefused = qtiFile?.read?.errors.length ?? 0;
+  /** A choice that changes how the package is read reads it again. */
+  const rereadQti = (professionNow: string, difficultyNow: string) => {
+    if (qtiFile) {
+      importQuestions.reset();
+      readQti(qtiFile, professionNow, difficultyNow);
+    }
+  };
 
   return (
     <section className={styles.card} style={{ marginBottom: '1.5rem' }} aria-label="Import questions">
@@ -191,6 +289,8 @@ export function QuestionImport({ profession }: { profession: string }) {
             setFormat(e.target.value as Format);
             setPreview(null);
             setTextPreview(null);
+            setQtiFile(null);
+            qtiPreview.reset();
             importQuestions.reset();
           }}
         >
@@ -203,10 +303,13 @@ export function QuestionImport({ profession }: { profession: string }) {
         {format !== 'csv' && (
           <>
             <SelectField
-              label="Profession of the questions"
-              required
+              label={format === 'qti' ? 'Profession of items without one' : 'Profession of the questions'}
+              required={format !== 'qti'}
               value={fileProfession}
-              onChange={(e) => setFileProfession(e.target.value)}
+              onChange={(e) => {
+                setFileProfession(e.target.value);
+                rereadQti(e.target.value, difficulty);
+              }}
             >
               <option value="">Select a profession</option>
               {professions.map((p) => (
@@ -216,9 +319,12 @@ export function QuestionImport({ profession }: { profession: string }) {
               ))}
             </SelectField>
             <SelectField
-              label="Difficulty of the questions"
+              label={format === 'qti' ? 'Difficulty of items without one' : 'Difficulty of the questions'}
               value={difficulty}
-              onChange={(e) => setDifficulty(e.target.value)}
+              onChange={(e) => {
+                setDifficulty(e.target.value);
+                rereadQti(fileProfession, e.target.value);
+              }}
             >
               {difficulties.map((d) => (
                 <option key={d} value={d}>
@@ -239,7 +345,11 @@ export function QuestionImport({ profession }: { profession: string }) {
           id="question-file"
           type="file"
           accept={
-            format === 'csv' ? '.csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values' : '.txt,.gift,text/plain'
+            format === 'qti'
+              ? '.zip,application/zip'
+              : format === 'csv'
+                ? '.csv,.txt,.tsv,text/csv,text/plain,text/tab-separated-values'
+                : '.txt,.gift,text/plain'
           }
           onChange={(e) => void onFile(e)}
         />
@@ -254,6 +364,19 @@ export function QuestionImport({ profession }: { profession: string }) {
         >
           <span className={review.iconText}>
             <Download size={16} aria-hidden="true" /> Export CSV
+          </span>
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setExportError(null);
+            downloadQuestionsQti(profession).catch((e: unknown) =>
+              setExportError(errorMessage(e, 'The export failed.')),
+            );
+          }}
+        >
+          <span className={review.iconText}>
+            <Download size={16} aria-hidden="true" /> Export QTI 3.0
           </span>
         </Button>
       </div>
@@ -272,6 +395,15 @@ export function QuestionImport({ profession }: { profession: string }) {
               ))}
             </ul>
           )}
+          {itemErrors.length > 0 && (
+            <ul aria-label="Items with errors">
+              {itemErrors.map((e) => (
+                <li key={`${e.item}-${e.error}`}>
+                  Item {e.item} ({e.file}): {e.error}
+                </li>
+              ))}
+            </ul>
+          )}
           {lineErrors.length > 0 && (
             <ul aria-label="Lines with errors">
               {lineErrors.map((e) => (
@@ -282,6 +414,24 @@ export function QuestionImport({ profession }: { profession: string }) {
             </ul>
           )}
         </div>
+      )}
+      {qtiPreview.isPending && <p role="status">Reading {qtiFile?.name}...</p>}
+      {qtiPreview.isError && (
+        <FormError
+          message={`${qtiFile?.name ?? 'The package'}: ${errorMessage(qtiPreview.error, 'could not be read.')}`}
+        />
+      )}
+      {qtiFile?.read && (
+        <>
+          <p>
+            {qtiFile.name}: {qtiFile.read.questions.length} question{qtiFile.read.questions.length === 1 ? '' : 's'}
+            {qtiRefused > 0
+              ? `; ${qtiRefused} item${qtiRefused === 1 ? '' : 's'} refused, marked below. Nothing is imported while an item is refused: remove ${qtiRefused === 1 ? 'it' : 'them'} from the package, or change ${qtiRefused === 1 ? 'it' : 'them'} in the tool that made it`
+              : ''}
+            .
+          </p>
+          <QtiPreviewTable read={qtiFile.read} serverErrors={itemErrors} />
+        </>
       )}
       {textPreview && (
         <>
@@ -337,10 +487,14 @@ export function QuestionImport({ profession }: { profession: string }) {
           </div>
         </>
       )}
-      {(preview && !preview.parseError) || textPreview ? (
+      {(preview && !preview.parseError) || textPreview || qtiFile?.read ? (
         <Button
           onClick={onImport}
-          disabled={importQuestions.isPending || count === 0 || (format !== 'csv' && !fileProfession)}
+          disabled={
+            importQuestions.isPending ||
+            count === 0 ||
+            (format === 'qti' ? qtiRefused > 0 : format !== 'csv' && !fileProfession)
+          }
         >
           <span className={review.iconText}>
             <Upload size={16} aria-hidden="true" />{' '}
