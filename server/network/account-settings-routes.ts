@@ -8,13 +8,12 @@ import type { App } from '../platform/area.js';
 import { AppError } from '../platform/errors.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { accountSettings, changePassword, deleteAccount, signOutOtherDevices } from './account-settings.js';
-import { removeStoredMedia } from './media.js';
 import { caller, noContent, tags, withErrors, type NetworkContext } from './route-context.js';
 import { clearSessionCookie, SESSION_COOKIE } from './sessions.js';
 
 /** The member settings page's API: the routes run inside the members' scope (signed in, same origin). */
 export async function accountSettingsRoutes(members: App, ctx: NetworkContext): Promise<void> {
-  const { db, storage, now } = ctx;
+  const { db, now, mediaFiles } = ctx;
   // Password checks per client and minute, as for signing in.
   const passwordChecksPerMinute = ctx.deps.config.rateLimits.loginPerMinute;
   const signedIn = (request: { caller: unknown; cookies: Record<string, string | undefined> }) => {
@@ -74,8 +73,7 @@ export async function accountSettingsRoutes(members: App, ctx: NetworkContext): 
     },
     async (request, reply) => {
       const { member } = signedIn(request);
-      const files = await deleteAccount(db, member.id, request.body.password, now());
-      for (const key of files) await removeStoredMedia(storage, key, request.log);
+      await deleteAccount(db, mediaFiles(request), member.id, request.body.password, now());
       clearSessionCookie(request, reply);
       return reply.status(204).send(null);
     },

@@ -4,6 +4,7 @@ import { networkPosts, networkSessions, networkUsers } from '../db/schema/networ
 import type { AccountSettings, ChangePasswordBody } from '../../contracts/network.js';
 import { AppError } from '../platform/errors.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { removeStoredMedia, type MediaFiles } from './media.js';
 import { removeMemberContent } from './member-content.js';
 import { announceSessionsEnded, sessionKeyOf } from './sessions.js';
 import { holdSuspensionPastDeletion } from './suspensions.js';
@@ -76,16 +77,17 @@ export async function changePassword(
 }
 
 /**
- * Deletes the account with everything it wrote (see `removeMemberContent`) and its sessions.
- * Returns the stored files (its posts' media, its photo) for the caller to remove after the commit.
+ * Deletes the account with everything it wrote (see `removeMemberContent`) and its sessions, and
+ * after the commit its stored files (its posts' media, its photo).
  */
 export async function deleteAccount(
   db: Database,
+  files: Pick<MediaFiles, 'storage' | 'log'>,
   userId: string,
   password: string | undefined,
   now: Date,
-): Promise<string[]> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  const removedMedia = await db.transaction(async (tx) => {
     await confirmPassword(tx, userId, password);
     // A suspension outlives the account: it stays on the address and identity a new account would reuse.
     await holdSuspensionPastDeletion(tx, userId, now);
@@ -94,4 +96,5 @@ export async function deleteAccount(
     await announceSessionsEnded(tx);
     return removedMedia;
   });
+  await removeStoredMedia(files, removedMedia);
 }

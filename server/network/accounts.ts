@@ -15,6 +15,14 @@ import {
 } from '../platform/one-time-tokens.js';
 import { consumePasswordResetToken, type PasswordResetFlow } from '../platform/password-reset.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import {
+  mediaKeyOfUrl,
+  mediaUrlOf,
+  removeStoredMedia,
+  storeMedia,
+  type MediaFiles,
+  type ReceivedFile,
+} from './media.js';
 import { clearSquattersTraces } from './reclaim.js';
 import { endAllSessions, type MemberRow, type SessionMember } from './sessions.js';
 import { memberPasswordResetEmail, signUpAttemptEmail, verificationEmail } from './member-emails.js';
@@ -179,12 +187,18 @@ export const memberPasswordReset: PasswordResetFlow<{ id: string; email: string 
  * Sets the new password of the link's account and ends all of its sessions (and their open
  * streams). Following the link proves the address, so it counts as verified from now on; when it
  * was not verified before, the account was someone else's until now (a squatter's): their profile,
- * posts, comments and likes are removed (see `clearSquattersTraces`). Returns the stored media keys
- * to remove.
+ * posts, comments and likes are removed (see `clearSquattersTraces`), and their stored files after
+ * the commit.
  */
-export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<string[]> {
+export async function resetPassword(
+  db: Database,
+  files: Pick<MediaFiles, 'storage' | 'log'>,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  const removedMedia = await db.transaction(async (tx) => {
     const accountId = await consumePasswordResetToken(tx, 'network-password-reset', token, now);
     const [before] = await tx
       .select({ emailVerifiedAt: networkUsers.emailVerifiedAt })
@@ -203,6 +217,7 @@ export async function resetPassword(db: Database, token: string, password: strin
     await endAllSessions(tx, accountId);
     return removedMedia;
   });
+  await removeStoredMedia(files, removedMedia);
 }
 
 export async function checkPassword(db: Queryable, email: string, password: string): Promise<MemberRow | undefined> {
@@ -226,16 +241,39 @@ export async function updateProfile(db: Queryable, userId: string, profile: Prof
   }
 }
 
+/**
+ * Makes the received photo the member's: stored (see storeMedia), then set under the member's row
+ * lock, so of two photos sent at once the later one replaces the earlier and each replaced file is
+ * removed after the commit. A photo that cannot be set takes its stored file with it.
+ */
 export async function setPhoto(
-  db: Queryable,
-  userId: string,
-  photoUrl: string,
-): Promise<{ row: MemberRow; previous: string | null }> {
-  const [before] = await db
-    .select({ photoUrl: networkUsers.photoUrl })
-    .from(networkUsers)
-    .where(eq(networkUsers.id, userId));
-  const [row] = await db.update(networkUsers).set({ photoUrl }).where(eq(networkUsers.id, userId)).returning();
-  if (!row) throw new AppError(404, 'Account not found');
-  return { row, previous: before?.photoUrl ?? null };
+  db: Database,
+  files: MediaFiles,
+  memberId: string,
+  photo: ReceivedFile,
+  now: Date,
+): Promise<MemberRow> {
+  const stored = await storeMedia(files, memberId, photo, now);
+  let changed: { row: MemberRow; previous: string | null };
+  try {
+    changed = await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ photoUrl: networkUsers.photoUrl })
+        .from(networkUsers)
+        .where(eq(networkUsers.id, memberId))
+        .for('update');
+      const [row] = await tx
+        .update(networkUsers)
+        .set({ photoUrl: mediaUrlOf(stored.key) })
+        .where(eq(networkUsers.id, memberId))
+        .returning();
+      if (!before || !row) throw new AppError(404, 'Account not found');
+      return { row, previous: before.photoUrl };
+    });
+  } catch (error) {
+    await removeStoredMedia(files, [stored.key]);
+    throw error;
+  }
+  await removeStoredMedia(files, [mediaKeyOfUrl(changed.previous)]);
+  return changed.row;
 }

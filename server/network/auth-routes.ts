@@ -20,7 +20,7 @@ import { clearSessionCookie, openSession, revokeSession, SESSION_COOKIE, setSess
 
 /** Sign-up, verification, password reset, sign-in and out, and who is signed in: open to everyone. */
 export async function authRoutes(network: App, ctx: NetworkContext): Promise<void> {
-  const { db, deps, settings, now, hub, passwordSignIn, member, storage } = ctx;
+  const { db, deps, settings, now, hub, passwordSignIn, member, storage, mediaFiles } = ctx;
 
   network.post(
     '/api/network/auth/sign-up',
@@ -67,9 +67,8 @@ export async function authRoutes(network: App, ctx: NetworkContext): Promise<voi
       resetBody: passwordResetBody,
       flow: memberPasswordReset,
       reset: async ({ token, password }, request) => {
-        const removedMedia = await resetPassword(db, token, password, now());
+        await resetPassword(db, mediaFiles(request), token, password, now());
         await hub.checkSessions();
-        for (const key of removedMedia) await removeStoredMedia(storage, key, request.log);
       },
     }),
   );
@@ -121,9 +120,7 @@ export async function authRoutes(network: App, ctx: NetworkContext): Promise<voi
   );
 
   await registerOidcRoutes(network, deps, {
-    removeMedia: async (keys, log) => {
-      for (const key of keys) await removeStoredMedia(storage, key, log);
-    },
+    removeMedia: (keys, log) => removeStoredMedia({ storage, log }, keys),
     signIn: async (request, reply, userId) =>
       setSessionCookie(
         request,

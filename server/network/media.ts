@@ -112,17 +112,56 @@ export async function discardFile(file: ReceivedFile | undefined): Promise<void>
 
 const mediaNotFound = () => new AppError(404, 'Media not found');
 
-/** Removes a stored object after its row is gone; a failure leaves an orphan file, logged, not an error. */
-export async function removeStoredMedia(
-  storage: MediaStorage,
-  key: string | null | undefined,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  if (!key) return;
+/**
+ * What a use case that stores or removes a member's files needs: the store, the member's hourly
+ * upload limit (see createMemberLimits) and the request's log, where a file left behind is named.
+ */
+export type MediaFiles = {
+  storage: MediaStorage;
+  countUpload: (memberId: string) => Promise<void>;
+  log: FastifyBaseLogger;
+};
+
+/** A stored file of the network's: its key and what it is. */
+export type StoredMedia = { key: StorageKey; type: StoredMediaType };
+
+/**
+ * Stores a received file as the member's: counted against their hourly uploads, cleaned of its
+ * location and device metadata (see prepareMedia), put under a new key. The received file is
+ * discarded either way.
+ */
+export async function storeMedia(
+  files: MediaFiles,
+  memberId: string,
+  file: ReceivedFile,
+  now: Date,
+): Promise<StoredMedia> {
   try {
-    await storage.delete(key);
-  } catch (error) {
-    log.error({ err: error, key }, 'could not delete stored media');
+    await files.countUpload(memberId);
+    const cleaned = await prepareMedia(file);
+    const key = mediaKey(now, memberId, file.originalName, cleaned.extension);
+    await files.storage.putFile(key, file.path, cleaned.size, cleaned.type);
+    return { key, type: cleaned.type };
+  } finally {
+    await discardFile(file);
+  }
+}
+
+/**
+ * Removes stored objects after their rows are gone (after the commit, so a rolled-back change
+ * keeps its files); a failure leaves an orphan file, logged, not an error.
+ */
+export async function removeStoredMedia(
+  files: Pick<MediaFiles, 'storage' | 'log'>,
+  keys: readonly (string | null | undefined)[],
+): Promise<void> {
+  for (const key of keys) {
+    if (!key) continue;
+    try {
+      await files.storage.delete(key);
+    } catch (error) {
+      files.log.error({ err: error, key }, 'could not delete stored media');
+    }
   }
 }
 

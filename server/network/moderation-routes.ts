@@ -10,7 +10,6 @@ import {
   suspensionResponse,
 } from '../../contracts/network-moderation.js';
 import type { App } from '../platform/area.js';
-import { removeStoredMedia } from './media.js';
 import {
   createReportLimit,
   listModerationLog,
@@ -55,7 +54,7 @@ export function suspensionGuard(ctx: NetworkContext) {
 
 /** Reports by members; the queue, its resolution and the log for moderators (network admins) only. */
 export async function moderationRoutes(members: App, ctx: NetworkContext): Promise<void> {
-  const { db, now, storage, settings, deps } = ctx;
+  const { db, now, settings, deps, mediaFiles } = ctx;
   const countReport = createReportLimit(deps.counters, settings.memberReportsPerHour);
 
   members.post(
@@ -120,19 +119,16 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
         response: withErrors({ 200: resolution }),
       },
     },
-    async (request) => {
-      const moderator = moderatorOnly(caller.of(request));
-      const { resolution: done, mediaKey } = await resolveReports(
+    async (request) =>
+      resolveReports(
         db,
-        moderator,
+        mediaFiles(request),
+        moderatorOnly(caller.of(request)),
         request.params.id,
         request.body,
         now(),
         settings.adminEmails,
-      );
-      await removeStoredMedia(storage, mediaKey, request.log);
-      return done;
-    },
+      ),
   );
 
   members.get(

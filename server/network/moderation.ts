@@ -16,7 +16,7 @@ import type { CounterStore } from '../platform/counters.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import { asMember, type Member } from './accounts.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { mediaUrlOf } from './media.js';
+import { mediaUrlOf, removeStoredMedia, type MediaFiles } from './media.js';
 import { notifyModeration } from './notifications.js';
 import { removePost } from './posts.js';
 import { suspendMember } from './suspensions.js';
@@ -186,18 +186,19 @@ function excerptOf(description: string, mediaType: string): string {
  * Resolves every open report of a post at once, in one transaction: `dismiss` keeps the post,
  * `remove` deletes it for everyone (live, as its author's deletion does), `suspend` deletes it and
  * stops its author contributing for `days`. Each reporter is told the outcome, the author of a
- * removed post the reason, and the log keeps who did what, when and why. Returns the removed
- * post's media key for the caller to delete after commit.
+ * removed post the reason, and the log keeps who did what, when and why. A removed post's stored
+ * file goes after the commit.
  */
 export async function resolveReports(
   db: Database,
+  files: Pick<MediaFiles, 'storage' | 'log'>,
   moderator: Member,
   postId: string,
   body: ResolveBody,
   now: Date,
   adminEmails: readonly string[],
-): Promise<{ resolution: Resolution; mediaKey: string | null }> {
-  return db.transaction(async (tx) => {
+): Promise<Resolution> {
+  const { resolution, mediaKey } = await db.transaction(async (tx) => {
     // The post first, then its reports: the order its author's deletion (and its cascade) locks them in.
     const [post] = await tx
       .select({
@@ -281,6 +282,8 @@ export async function resolveReports(
       mediaKey: body.action === 'dismiss' ? null : post.mediaKey,
     };
   });
+  await removeStoredMedia(files, [mediaKey]);
+  return resolution;
 }
 
 type LogRecord = {

@@ -15,14 +15,13 @@ import {
   usernameParams,
 } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
-import { removeStoredMedia } from './media.js';
 import * as posts from './posts.js';
 import { search, suggestMembers } from './search.js';
 import { noContent, caller, signedInWithProfile, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /** The feed: reading and deleting posts, comments, likes (creating a post is an upload). */
 export async function postRoutes(members: App, ctx: NetworkContext): Promise<void> {
-  const { db, deps, now, storage } = ctx;
+  const { db, deps, now, mediaFiles } = ctx;
 
   members.get(
     '/api/network/posts',
@@ -80,8 +79,7 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
     '/api/network/posts/:id',
     { schema: { tags, params: postIdParams, response: withErrors(noContent) } },
     async (request, reply) => {
-      const { mediaKey: removedKey } = await posts.deletePost(db, caller.of(request), request.params.id, now());
-      await removeStoredMedia(storage, removedKey, request.log);
+      await posts.deletePost(db, mediaFiles(request), caller.of(request), request.params.id, now());
       return reply.status(204).send(null);
     },
   );

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import {
   COMMENTS_PAGE_SIZE,
+  descriptionField,
   feedEvents,
   FEED_PAGE_SIZE,
   type Comment,
@@ -24,7 +25,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { appendEvent, forgetPostEvents } from './events.js';
 import { COMMENTS_FIRST_PAGE, COMMENTS_PAGE_AFTER, FEED_FIRST_PAGE, FEED_PAGE_AFTER } from './hot-statements.js';
 import { notify, notifyMentions } from './notifications.js';
-import { mediaUrlOf } from './media.js';
+import { discardFile, mediaUrlOf, removeStoredMedia, storeMedia, type MediaFiles, type ReceivedForm } from './media.js';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 
@@ -208,7 +209,35 @@ export async function getMemberProfile(
 
 export type NewPost = { description: string; media?: { key: string; type: string } };
 
-export async function createPost(db: Database, member: Member, input: NewPost, now: Date): Promise<Post> {
+/**
+ * A new post from the composer's form: its description checked, its file (if any) stored as the
+ * member's, then the post written. No post without its file, and no file without its post: a post
+ * that cannot be written takes its stored file with it. The received file is discarded either way.
+ */
+export async function createPostFromForm(
+  db: Database,
+  files: MediaFiles,
+  member: Member,
+  form: ReceivedForm,
+  now: Date,
+): Promise<Post> {
+  try {
+    const description = descriptionField.safeParse(form.fields.description ?? '');
+    if (!description.success) throw new AppError(400, description.error.issues[0]?.message ?? 'Invalid description');
+    if (!description.data && !form.file) throw new AppError(400, 'Please add content before posting');
+    const media = form.file ? await storeMedia(files, member.id, form.file, now) : undefined;
+    try {
+      return await createPost(db, member, { description: description.data, media }, now);
+    } catch (error) {
+      await removeStoredMedia(files, [media?.key]);
+      throw error;
+    }
+  } finally {
+    await discardFile(form.file);
+  }
+}
+
+async function createPost(db: Database, member: Member, input: NewPost, now: Date): Promise<Post> {
   return db.transaction(async (tx) => {
     const [inserted] = await tx
       .insert(networkPosts)
@@ -233,14 +262,15 @@ export async function createPost(db: Database, member: Member, input: NewPost, n
   });
 }
 
-/** Deletes the post if the member may; returns the media key the caller removes after commit. */
+/** Deletes the post if the member may, and after the commit its stored file. */
 export async function deletePost(
   db: Database,
+  files: Pick<MediaFiles, 'storage' | 'log'>,
   member: Member,
   postId: string,
   now: Date,
-): Promise<{ mediaKey: string | null }> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  const mediaKey = await db.transaction(async (tx) => {
     const [found] = await tx
       .select({ userId: networkPosts.userId, mediaKey: networkPosts.mediaKey })
       .from(networkPosts)
@@ -249,8 +279,9 @@ export async function deletePost(
     if (!found) throw new AppError(404, 'Post not found');
     if (!mayDelete(member, found.userId)) throw new AppError(403, 'Only the author can delete this post');
     await removePost(tx, postId, now);
-    return { mediaKey: found.mediaKey };
+    return found.mediaKey;
   });
+  await removeStoredMedia(files, [mediaKey]);
 }
 
 /** Deletes a post for everyone, live, inside the caller's transaction (its author's or a moderator's). */

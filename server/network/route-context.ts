@@ -5,7 +5,7 @@ import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import { routeSchemas } from '../platform/route-schemas.js';
 import type { createRealtimeHub } from '../platform/realtime.js';
 import { hasCompleteProfile, type asMember, type Member } from './accounts.js';
-import type { receiveForm, FileKind } from './media.js';
+import type { receiveForm, FileKind, MediaFiles } from './media.js';
 import type { createMemberLimits } from './member-limits.js';
 
 /** What the network's route files share, built once by registerNetworkArea. */
@@ -19,6 +19,8 @@ export type NetworkContext = AreaContext<'network'> & {
     fileField: string,
     kind: FileKind,
   ) => ReturnType<typeof receiveForm>;
+  /** The store, the member's upload limit and this request's log: what a service storing or removing files takes. */
+  mediaFiles: (request: { log: MediaFiles['log'] }) => MediaFiles;
 };
 
 export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('network');

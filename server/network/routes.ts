@@ -72,6 +72,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     memberLimits,
     member,
     receiveUpload,
+    mediaFiles: (request) => ({ storage: area.storage, countUpload: memberLimits.countUpload, log: request.log }),
   };
   deps.metrics.trackStreams(() => hub.stats());
   let housekeeping: NodeJS.Timeout | undefined;

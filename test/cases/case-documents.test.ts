@@ -13,7 +13,7 @@ import {
   tinyPdf,
   tinyPng,
 } from '../factories/case-documents.js';
-import { timeouts } from '../support/timeouts.js';
+import { waitForLockWaits } from '../support/lock-waits.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 const HOUR = 60 * 60 * 1000;
@@ -374,17 +374,7 @@ describe('case documents', () => {
         await upload.query('SELECT id FROM cases WHERE id = $1 FOR UPDATE', [applicant.id]);
         const deleting = t.app.inject({ method: 'DELETE', url: `/api/caseadmin/cases/${applicant.id}`, headers });
         // The delete waits for the upload's lock.
-        await expect
-          .poll(
-            async () =>
-              (
-                await t.database.pool.query(
-                  "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
-                )
-              ).rowCount,
-            { timeout: timeouts.condition },
-          )
-          .toBe(1);
+        await waitForLockWaits(t, 1);
         const key = `case-documents/${applicant.id}/raced.png`;
         await mkdir(dirname(join(t.config.dataDir, key)), { recursive: true });
         await writeFile(join(t.config.dataDir, key), tinyPng);

@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeResponse, Post } from '../../contracts/network.js';
 import { networkPosts } from '../../server/db/schema/network.js';
 import { createPost, mp4Bytes, multipartBody, signUpMember, tinyPng, type TestMember } from '../factories/network.js';
+import { waitForLockWaits } from '../support/lock-waits.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /** An image's pixels as raw RGBA, to compare pictures whatever their encoding. */
@@ -185,5 +187,39 @@ describe('network media uploads', () => {
     expect(refused.json<{ error: string }>().error).toBe(
       'Please choose a photo: JPEG, PNG, GIF, WebP or HEIC photos, up to 0.1 MB.',
     );
+  });
+
+  it('when two profile photos are sent at once, then the later one is the photo and the earlier one leaves storage', async () => {
+    const sender = await signUpMember(t);
+    const sendPhoto = (filename: string) => {
+      const form = multipartBody([{ name: 'photo', filename, contentType: 'image/png', data: tinyPng }]);
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/network/me/photo',
+        headers: { ...sender.headers, ...form.headers },
+        payload: form.payload,
+      });
+    };
+    const photosOf = async () => (await storedFiles()).filter((name) => name.includes(sender.user.uid)).sort();
+    expect((await sendPhoto('old.png')).statusCode).toBe(200);
+    // Another change of the account (a profile edit) holds its row while both photos arrive.
+    const other = new pg.Client({ connectionString: t.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT id FROM network_users WHERE id = $1 FOR UPDATE', [sender.user.uid]);
+      const sending = [sendPhoto('first.png'), sendPhoto('second.png')];
+      // Both photos are stored and wait for the row.
+      await waitForLockWaits(t, 2);
+      await other.query('COMMIT');
+      const answers = await Promise.all(sending);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    } finally {
+      await other.end();
+    }
+    const me = await t.app.inject({ method: 'GET', url: '/api/network/me', headers: sender.headers });
+    const photoURL = me.json<MeResponse>().user?.photoURL ?? '';
+    // One photo stored: the member's, whichever of the two was set last; no file left behind.
+    expect(await photosOf()).toEqual([photoURL.split('/').at(-1)]);
   });
 });
