@@ -836,6 +836,21 @@ export const questionStatistic = z.object({
   // Point-biserial correlation of this question's mark with the rest of the attempt's score, -1..1.
   discrimination: z.number().nullable(),
   flags: z.array(z.enum(questionFlags)),
+  // The question on the Rasch scale from the latest calibration (decision 029); null before one.
+  calibration: z
+    .object({
+      difficulty: z.number(),
+      standardError: z.number(),
+      // The answers the estimate rests on (each learner's first); few: mostly the admin's label.
+      answers: z.number().int(),
+      // 1 the easiest 20 % of the profession's questions, then 30 %, 30 %, 15 %, 5 the hardest 5 %.
+      peerLevel: z.number().int(),
+      infit: z.number().nullable(),
+      outfit: z.number().nullable(),
+      misfit: z.boolean(),
+      calibratedAt: isoDateTime,
+    })
+    .nullable(),
 });
 export type QuestionStatistic = z.infer<typeof questionStatistic>;
 export const topicStatistic = z.object({
@@ -972,4 +987,20 @@ export type ReadinessResponse = z.infer<typeof readinessResponse>;
 /** POST /admin/item-calibration: one profession's questions (the schedule does every profession's). */
 export const calibrationRequestBody = z.strictObject({
   profession: z.enum(professions, { error: `profession must be one of ${professions.join(', ')}` }),
+});
+
+// ---- Review cards: GET /user/reviews, PUT /user/exam-date (decision 029)
+
+export const reviewsResponse = z.object({
+  // Review cards due now (questions got wrong, or right but slowly, about to be forgotten).
+  due: z.number().int(),
+  cards: z.number().int(),
+  nextDueAt: isoDateTime.nullable(),
+  // The day the learner sits the real exam (YYYY-MM-DD), if set; reviews aim higher as it nears.
+  examDate: z.string().nullable(),
+  targetRetention: z.number(),
+});
+export type ReviewsResponse = z.infer<typeof reviewsResponse>;
+export const examDateBody = z.strictObject({
+  examDate: z.iso.date('examDate must be a date (YYYY-MM-DD)').nullable(),
 });

@@ -11,12 +11,13 @@ import {
 } from '../../contracts/lms.js';
 import type { Database, Queryable } from '../db/client.js';
 import { statementSql } from '../db/statement-sql.js';
-import { examAttempts, examQuestions, lmsUsers } from '../db/schema/lms.js';
+import { examAnswers, examAttempts, examQuestions, lmsUsers } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
 import { examKeyOf, log, pastDeadline, type Attempt, type ExamSettings } from './exam-form.js';
 import { progressFrom } from './exam-scoring.js';
 import { CREATE_ATTEMPT, createAttemptValues } from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
+import { applyAnswersToCards } from './review-cards.js';
 
 /*
  * The timed exam's attempts. An attempt belongs to a user and exam (the user's profession, in
@@ -124,6 +125,12 @@ export async function finish(
     ended: 'Exam ended by the candidate',
   };
   await log(tx, attempt, 'finished', messages[reason], finishedAt, { reason });
+  // The attempt's mistakes become review cards now its answers are final (decision 029).
+  const answers = await tx
+    .select({ questionId: examAnswers.questionId, outcome: examAnswers.outcome })
+    .from(examAnswers)
+    .where(eq(examAnswers.attemptId, attempt.id));
+  await applyAnswersToCards(tx, attempt.userId, answers, finishedAt);
   return updated ?? attempt;
 }
 

@@ -23,6 +23,7 @@ import {
 import { AppError } from '../platform/errors.js';
 import { nextAdaptiveQuestion, servedRow } from './adaptive-practice.js';
 import { hasOpenAttempt, questionWithdrawn } from './exam-attempts.js';
+import { applyAnswersToCards, dueQuestionIds } from './review-cards.js';
 import { toServed } from './exam-form.js';
 import { outcomeOf, shownCorrectAnswer } from './exam-scoring.js';
 import { dayBefore, SHOWN_SINCE } from './hot-statements.js';
@@ -58,7 +59,7 @@ const TUTOR_SET_HOURS = 24;
 export async function practiceSet(
   db: Database,
   account: LmsAccount,
-  kind: 'mock' | 'mistakes' | 'adaptive',
+  kind: 'mock' | 'mistakes' | 'adaptive' | 'review',
   now: Date,
   settings: PracticeSettings,
   options: { topic?: string | undefined; length?: number | undefined; stop?: 'length' | 'precise' | undefined } = {},
@@ -79,6 +80,7 @@ export async function practiceSet(
       );
     }
     if (kind === 'adaptive') return startAdaptiveSet(tx, account, now, settings, options);
+    if (kind === 'review') return startReviewSet(tx, account, now);
     const live = and(
       eq(examQuestions.profession, account.profession),
       isNull(examQuestions.deletedAt),
@@ -215,6 +217,30 @@ async function startAdaptiveSet(
       targetLength: target.targetLength,
       targetStandardError: target.targetStandardError,
     },
+  };
+}
+
+export const NO_REVIEWS_MESSAGE =
+  'No reviews are due now. Questions you get wrong come back here when they are about to be forgotten.';
+
+/** A review set: the learner's due review cards, earliest first (outside the day's budget: nothing in it is new). */
+async function startReviewSet(tx: Queryable, account: LmsAccount, now: Date): Promise<PracticeSetResponse> {
+  const ids = await dueQuestionIds(tx, account.id, now, MOCK_SET_SIZE);
+  if (ids.length === 0) return { examQuestions: [], message: NO_REVIEWS_MESSAGE };
+  const byId = new Map(
+    (await tx.select().from(examQuestions).where(inArray(examQuestions.id, ids))).map((row) => [row.id, row]),
+  );
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  const seed = randomInt(1, 2_147_483_647);
+  const expiresAt = new Date(now.getTime() + TUTOR_SET_HOURS * 3_600_000);
+  const [set] = await tx
+    .insert(practiceSets)
+    .values({ userId: account.id, kind: 'review', questionIds: ids, seed, servedAt: now, expiresAt })
+    .returning({ id: practiceSets.id });
+  if (!set) throw new Error('insert returned no row');
+  return {
+    examQuestions: rows.map((row) => toServed(row, seed)),
+    practiceSet: { id: set.id, expiresAt: expiresAt.toISOString(), kind: 'review' },
   };
 }
 
@@ -362,6 +388,12 @@ export async function answerPracticeQuestion(
         .onConflictDoNothing({ target: [practiceAnswers.setId, practiceAnswers.questionId] })
         .returning({ id: practiceAnswers.id });
       if (inserted.length === 0) throw new AppError(409, 'This question has already been answered');
+      await applyAnswersToCards(
+        tx,
+        account.id,
+        [{ questionId: question.id, outcome, responseSeconds: answer.responseSeconds }],
+        now,
+      );
     }
 
     const [counts] = await tx

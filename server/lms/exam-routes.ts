@@ -58,7 +58,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     async (request) => {
       const account = caller.of(request);
       const { set, topic, length, stop } = request.query;
-      if (set === 'mock' || set === 'mistakes' || set === 'adaptive')
+      if (set === 'mock' || set === 'mistakes' || set === 'adaptive' || set === 'review')
         return practice.practiceSet(db, account, set, now(), practiceSettings, { topic, length, stop });
       return serving.nextQuestion(
         db,

@@ -99,12 +99,13 @@ export const RECORD_ANSWER = {
 
 /**
  * The distinct questions shown to a learner since a time: their exam forms and their practice sets.
- * The day's question budget counts these, for a form and a practice set alike.
+ * The day's question budget counts these, for a form and a practice set alike. A review set holds
+ * only questions the learner answered before, so it shows nothing new and is not counted.
  */
 const shownSince = (user: string, since: string) => `
       SELECT unnest(question_ids) AS id FROM exam_attempts WHERE user_id = ${user}::int AND started_at > ${since}::timestamptz
       UNION
-      SELECT unnest(question_ids) AS id FROM practice_sets WHERE user_id = ${user}::int AND served_at > ${since}::timestamptz`;
+      SELECT unnest(question_ids) AS id FROM practice_sets WHERE user_id = ${user}::int AND served_at > ${since}::timestamptz AND kind <> 'review'`;
 
 /** The questions shown to learner $1 since $2 (see dayBefore); a subquery of the practice sets' draw. */
 export const SHOWN_SINCE = { name: 'exam_shown_since', text: shownSince('$1', '$2') };

@@ -14,7 +14,7 @@ import {
 } from '../../contracts/lms.js';
 import type { LineError } from '../../contracts/question-formats.js';
 import type { Database, Queryable } from '../db/client.js';
-import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
+import { examAnswers, examAttempts, examQuestions, itemCalibrations } from '../db/schema/lms.js';
 import { guardFormula } from '../platform/csv-formula-guard.js';
 import { AppError, ImportRejected } from '../platform/errors.js';
 import { runWorkerTask } from '../platform/worker-task.js';
@@ -255,12 +255,37 @@ export async function questionStatistics(
     .where(inArray(marks.questionId, ids))
     .groupBy(marks.questionId);
   const byId = new Map(stats.map((s) => [s.id, s]));
+  const calibrated = new Map(
+    (await db.select().from(itemCalibrations).where(inArray(itemCalibrations.questionId, ids))).map((row) => [
+      row.questionId,
+      row,
+    ]),
+  );
   return ids.map((id) => {
     const found = byId.get(id);
     const attempts = found?.attempts ?? 0;
     const facility = round3(found?.facility ?? null);
     const discrimination = round3(found?.discrimination ?? null);
-    return { id, attempts, facility, discrimination, flags: flagsOf(attempts, facility, discrimination) };
+    const calibration = calibrated.get(id);
+    return {
+      id,
+      attempts,
+      facility,
+      discrimination,
+      flags: flagsOf(attempts, facility, discrimination),
+      calibration: calibration
+        ? {
+            difficulty: round3(calibration.difficulty) ?? 0,
+            standardError: round3(calibration.standardError) ?? 0,
+            answers: calibration.answers,
+            peerLevel: calibration.peerLevel,
+            infit: round3(calibration.infit),
+            outfit: round3(calibration.outfit),
+            misfit: calibration.misfit,
+            calibratedAt: calibration.calibratedAt.toISOString(),
+          }
+        : null,
+    };
   });
 }
 

@@ -1,8 +1,16 @@
-import { calibrationRequestBody, messageResponse, readinessResponse } from '../../contracts/lms.js';
+import {
+  calibrationRequestBody,
+  examDateBody,
+  messageResponse,
+  readinessResponse,
+  reviewsResponse,
+} from '../../contracts/lms.js';
 import type { App } from '../platform/area.js';
+import { AppError } from '../platform/errors.js';
 import * as settings from './exam-settings.js';
 import { requestCalibration } from './item-calibration.js';
 import { readinessOf } from './readiness.js';
+import { reviewsOf, setExamDate } from './review-cards.js';
 import { caller, tags, withErrors, type LmsContext } from './route-context.js';
 
 /** The learner's readiness: an estimate from practice (decision 029). */
@@ -25,6 +33,43 @@ export async function readinessRoutes(app: App, ctx: LmsContext): Promise<void> 
         questionCount: examSettings.questionCount,
         passMark: await settings.passMarkOf(db, account.profession),
       });
+    },
+  );
+}
+
+/** The learner's review cards and exam date (decision 029). */
+export async function reviewRoutes(app: App, ctx: LmsContext): Promise<void> {
+  const { db, now } = ctx;
+
+  app.get(
+    '/user/reviews',
+    {
+      schema: {
+        tags,
+        description: 'Review cards due now, when the next comes, the exam date and the retention reviews aim at',
+        response: withErrors({ 200: reviewsResponse }),
+      },
+    },
+    async (request) => reviewsOf(db, caller.of(request).id, now()),
+  );
+
+  app.put(
+    '/user/exam-date',
+    {
+      schema: {
+        tags,
+        description: 'The day the learner sits the real exam (null: none); reviews aim higher as it nears',
+        body: examDateBody,
+        response: withErrors({ 200: reviewsResponse }),
+      },
+    },
+    async (request) => {
+      const account = caller.of(request);
+      const { examDate } = request.body;
+      if (examDate !== null && examDate < now().toISOString().slice(0, 10))
+        throw new AppError(400, 'examDate must be today or later');
+      await setExamDate(db, account.id, examDate);
+      return reviewsOf(db, account.id, now());
     },
   );
 }

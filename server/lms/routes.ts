@@ -15,7 +15,7 @@ import { premiumAdminRoutes, premiumRoutes } from './premium-routes.js';
 import { startItemCalibration } from './item-calibration.js';
 import { profileRoutes } from './profile-routes.js';
 import { IMPORT_MAX_BYTES, questionBankRoutes, ZIP_CONTENT_TYPES } from './question-bank-routes.js';
-import { readinessAdminRoutes, readinessRoutes } from './readiness-routes.js';
+import { readinessAdminRoutes, readinessRoutes, reviewRoutes } from './readiness-routes.js';
 import { caller, examSettingsOf, type LmsContext } from './route-context.js';
 import { upcomingExamAdminRoutes, upcomingExamRoutes } from './upcoming-exam-routes.js';
 import { userAdminRoutes } from './user-routes.js';
@@ -82,6 +82,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     await user.register(courseRoutes, ctx);
     await user.register(profileRoutes, ctx);
     await user.register(readinessRoutes, ctx);
+    await user.register(reviewRoutes, ctx);
   });
 
   await app.register(async (admin: App) => {

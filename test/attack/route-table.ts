@@ -1008,6 +1008,20 @@ export const routeTable: RouteEntry[] = [
     ok: 200,
   },
   {
+    route: 'GET /user/reviews',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/reviews', h),
+    ok: 200,
+  },
+  {
+    route: 'PUT /user/exam-date',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'PUT', '/user/exam-date', h, { examDate: '2099-06-01' }),
+    ok: 200,
+  },
+  {
     route: 'GET /user/progress',
     access: 'LMS user',
     area: 'lms',

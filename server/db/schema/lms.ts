@@ -51,6 +51,8 @@ export const lmsUsers = pgTable(
     timeMultiplier: numeric({ precision: 3, scale: 2, mode: 'number' }),
     extraMinutes: integer(),
     extraAttempts: integer().notNull().default(0),
+    // The day the learner sits the real exam, if they said: reviews aim higher as it nears (review-cards.ts).
+    examDate: date({ mode: 'string' }),
     createdAt,
   },
   // Usernames are unique whatever their case, so "Amal" cannot sign up next to "amal".
@@ -463,3 +465,30 @@ export const calibrationRuns = pgTable('calibration_runs', {
   converged: boolean().notNull(),
   durationMs: integer().notNull(),
 });
+
+/**
+ * A question the learner got wrong (or right but slowly) as a review card scheduled by FSRS
+ * (ts-fsrs): its memory state and when it is due. One per learner and question; every later answer
+ * to the question reviews it (decision 029).
+ */
+export const reviewCards = pgTable(
+  'review_cards',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => lmsUsers.id, { onDelete: 'cascade' }),
+    questionId: integer()
+      .notNull()
+      .references(() => examQuestions.id, { onDelete: 'cascade' }),
+    due: timestamp({ withTimezone: true }).notNull(),
+    stability: doublePrecision().notNull(),
+    difficulty: doublePrecision().notNull(),
+    scheduledDays: integer().notNull(),
+    learningSteps: integer().notNull(),
+    reps: integer().notNull(),
+    lapses: integer().notNull(),
+    state: smallint().notNull(),
+    lastReview: timestamp({ withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.questionId] }), index('review_cards_due_idx').on(t.userId, t.due)],
+);
