@@ -54,8 +54,11 @@ export const NO_QUESTIONS = 'NO_QUESTIONS';
 /** `practice` marks each answer at once; `test-centre` records answers and tells nothing until the end. */
 export const examModes = ['practice', 'test-centre'] as const;
 export type ExamMode = (typeof examModes)[number];
-/** Time multipliers an admin may grant as an accommodation. */
-export const timeMultipliers = [1.25, 1.5, 2] as const;
+/** Time multipliers an admin may grant as an accommodation: 1.05 to 3 in steps of 5 %. */
+export const timeMultipliers: readonly number[] = Array.from({ length: 40 }, (_, i) => Math.round(105 + i * 5) / 100);
+/** A scheduled break: after every 15 to 240 minutes of exam time, for 1 to 60 minutes. */
+export const BREAK_EVERY_MINUTES = { min: 15, max: 240 } as const;
+export const BREAK_MINUTES = { min: 1, max: 60 } as const;
 /** Minutes before the deadline at which a test-centre sitting warns the candidate. */
 export const TIME_WARNING_MINUTES = [30, 5, 1] as const;
 export const UPGRADE_CHAT_TEXT = 'I want to upgrade my mock exam';
@@ -256,3 +259,5 @@ export function lessonImageSource(address: string): string {
     ? pathname
     : '';
 }
+/** The code of a refusal while the learner's exam is paused (pause or scheduled break). */
+export const EXAM_PAUSED = 'EXAM_PAUSED';

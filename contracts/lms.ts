@@ -14,6 +14,8 @@ import {
   finishReasons,
   examModes,
   timeMultipliers,
+  BREAK_EVERY_MINUTES,
+  BREAK_MINUTES,
   MAX_RETAKE_WAIT_SECONDS,
   questionFlags,
   acceptedAnswers,
@@ -160,8 +162,31 @@ export const examProgress = z.object({
   correctCount: z.number().int().nullable(),
   totalQuestions: z.number().int(),
   finished: z.boolean(),
+  // The accommodation's clock (decision 029): pausing, scheduled breaks, the silent timer, a pause under way.
+  clock: z
+    .object({
+      pauseAllowed: z.boolean(),
+      silentTimer: z.boolean(),
+      // A scheduled break's length; null without breaks.
+      breakSeconds: z.number().int().nullable(),
+      // Exam time until the next break may be taken (0: now); null without breaks.
+      nextBreakInSeconds: z.number().int().nullable(),
+      paused: z
+        .object({
+          kind: z.enum(['pause', 'break']),
+          since: isoDateTime,
+          // When a break stops holding the clock (null for a pause, which holds it until resumed).
+          breakEndsAt: isoDateTime.nullable(),
+        })
+        .nullable(),
+    })
+    .optional(),
 });
 export type ExamProgress = z.infer<typeof examProgress>;
+/** POST /user/exam/attempts/{id}/pause: a pause (the accommodation allows it) or a scheduled break. */
+export const pauseBody = z.strictObject({
+  kind: z.enum(['pause', 'break'], { error: 'kind must be pause or break' }),
+});
 
 export const examQuestionsQuery = z.object({
   // The older module asks for a short practice set instead of the timed attempt's next question.
@@ -191,7 +216,7 @@ export type NavigatorCell = z.infer<typeof navigatorCell>;
  * GET /user/exam/questions answers in one of two shapes, by its query (the spec's one path):
  * - without `set` (or `set=attempt`), and with `questionId` in a test-centre sitting: the timed
  *   exam's current question, `currentQuestionResponse` (serving.nextQuestion);
- * - with `set=mock`, `set=mistakes` or `set=adaptive` (and `topic`, `length`, `stop`): a practice
+ * - with `set=mock`, `set=mistakes`, `set=adaptive` or `set=review` (and `topic`, `length`, `stop`): a practice
  *   set, `practiceSetResponse` (practice.practiceSet).
  * The route's schema, and so its one OpenAPI operation, is their union, `examQuestionsResponse`.
  */
@@ -596,14 +621,20 @@ export const examLogsResponse = z.object({ logs: z.array(examLog) });
 
 // ---- Accommodations: PUT /admin/users/:id/accommodation
 
-const timeMultiplier = z.union(
-  timeMultipliers.map((value) => z.literal(value)) as unknown as [
-    z.ZodLiteral<1.25>,
-    z.ZodLiteral<1.5>,
-    z.ZodLiteral<2>,
-  ],
-  { error: `timeMultiplier must be one of ${timeMultipliers.join(', ')}, or null` },
-);
+const timeMultiplier = z
+  .number({ error: 'timeMultiplier must be a number from 1.05 to 3 in steps of 0.05, or null' })
+  .refine(
+    (value) =>
+      timeMultipliers.includes(Math.round(value * 100) / 100) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+    'timeMultiplier must be a number from 1.05 to 3 in steps of 0.05, or null',
+  )
+  .transform((value) => Math.round(value * 100) / 100);
+const minutesIn = (field: string, range: { min: number; max: number }) =>
+  z
+    .number({ error: `${field} must be a whole number of minutes, or null` })
+    .int(`${field} must be a whole number of minutes`)
+    .min(range.min, `${field} must be at least ${range.min}`)
+    .max(range.max, `${field} must be at most ${range.max}`);
 export const accommodationBody = z
   .strictObject({
     timeMultiplier: timeMultiplier.nullable().optional(),
@@ -620,12 +651,31 @@ export const accommodationBody = z
       .min(0, 'extraAttempts must be at least 0')
       .max(10, 'extraAttempts must be at most 10')
       .optional(),
+    // Pausing at will: the clock stops and the questions hide until the learner resumes.
+    pauseAllowed: z.boolean({ error: 'pauseAllowed must be true or false' }).optional(),
+    // A break that stops the clock after every breakEveryMinutes of exam time, for up to breakMinutes; both or neither.
+    breakEveryMinutes: minutesIn('breakEveryMinutes', BREAK_EVERY_MINUTES).nullable().optional(),
+    breakMinutes: minutesIn('breakMinutes', BREAK_MINUTES).nullable().optional(),
+    // The timer stays hidden and silent; a key (T) tells the time left.
+    silentTimer: z.boolean({ error: 'silentTimer must be true or false' }).optional(),
   })
-  .refine((body) => Object.keys(body).length > 0, 'Send timeMultiplier, extraMinutes or extraAttempts');
+  .refine((body) => Object.keys(body).length > 0, 'Send at least one part of the accommodation')
+  .refine(
+    (body) => (body.breakEveryMinutes === undefined) === (body.breakMinutes === undefined),
+    'Send breakEveryMinutes and breakMinutes together',
+  )
+  .refine(
+    (body) => (body.breakEveryMinutes === null) === (body.breakMinutes === null),
+    'breakEveryMinutes and breakMinutes are set or removed together',
+  );
 export const accommodation = z.object({
   timeMultiplier: z.number().nullable(),
   extraMinutes: z.number().int().nullable(),
   extraAttempts: z.number().int(),
+  pauseAllowed: z.boolean(),
+  breakEveryMinutes: z.number().int().nullable(),
+  breakMinutes: z.number().int().nullable(),
+  silentTimer: z.boolean(),
 });
 export type Accommodation = z.infer<typeof accommodation>;
 export const accommodationChange = accommodation.extend({

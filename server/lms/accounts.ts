@@ -356,6 +356,10 @@ export async function listUsers(
             timeMultiplier: row.timeMultiplier,
             extraMinutes: row.extraMinutes,
             extraAttempts: row.extraAttempts,
+            pauseAllowed: row.pauseAllowed,
+            breakEveryMinutes: row.breakEveryMinutes,
+            breakMinutes: row.breakMinutes,
+            silentTimer: row.silentTimer,
           },
         }
       : toLmsUser(toAccount(row));

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import {
+  EXAM_PAUSED,
   NO_QUESTIONS,
   QUESTION_WITHDRAWN,
   RETAKE_NOT_YET,
@@ -13,7 +14,7 @@ import type { Database, Queryable } from '../db/client.js';
 import { statementSql } from '../db/statement-sql.js';
 import { examAnswers, examAttempts, examQuestions, lmsUsers } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
-import { examKeyOf, log, pastDeadline, type Attempt, type ExamSettings } from './exam-form.js';
+import { effectiveDeadline, examKeyOf, log, pastDeadline, type Attempt, type ExamSettings } from './exam-form.js';
 import { progressFrom } from './exam-scoring.js';
 import { CREATE_ATTEMPT, createAttemptValues } from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
@@ -31,6 +32,7 @@ import { applyAnswersToCards } from './review-cards.js';
  */
 
 export const TIME_IS_UP = 'The exam time is over; answers are no longer accepted.';
+export const EXAM_PAUSED_MESSAGE = 'Your exam is paused: resume it to go on.';
 export const EXAM_FINISHED = 'This exam is finished; answers are no longer accepted.';
 export const QUESTION_WITHDRAWN_MESSAGE = 'This question was withdrawn from the exam; ask for the next question.';
 
@@ -60,10 +62,37 @@ export async function lockAttempt(tx: Queryable, account: LmsAccount): Promise<A
   return attempt;
 }
 
-/** What starting an attempt returns: the rest of the row is known (no question on screen, no draft). */
-export type NewAttempt = Pick<Attempt, 'id' | 'seed' | 'questionIds' | 'deadlineAt' | 'mode'>;
+/** What starting an attempt returns: the rest of the row is known (no question on screen, no draft, no pause). */
+export type NewAttempt = Pick<
+  Attempt,
+  | 'id'
+  | 'seed'
+  | 'questionIds'
+  | 'deadlineAt'
+  | 'mode'
+  | 'startedAt'
+  | 'pauseAllowed'
+  | 'breakEverySeconds'
+  | 'breakSeconds'
+  | 'silentTimer'
+  | 'pausedAt'
+  | 'pauseLimitSeconds'
+  | 'pausedSeconds'
+  | 'breaksTaken'
+>;
 
-export type CreatedRow = Pick<NewAttempt, 'id' | 'questionIds' | 'deadlineAt' | 'mode'>;
+export type CreatedRow = Pick<
+  NewAttempt,
+  | 'id'
+  | 'questionIds'
+  | 'deadlineAt'
+  | 'mode'
+  | 'startedAt'
+  | 'pauseAllowed'
+  | 'breakEverySeconds'
+  | 'breakSeconds'
+  | 'silentTimer'
+>;
 
 /**
  * Starts an attempt with `run`, which executes CREATE_ATTEMPT (hot-statements.ts) with its values:
@@ -81,7 +110,18 @@ export async function createAttemptWith(
   const [created] = await run(createAttemptValues({ ...account, examKey: examKeyOf(account) }, attempt, now, settings));
   if (created && created.questionIds.length === 0) throw noQuestions();
   // node-postgres parses timestamptz as a Date; Drizzle's execute hands the raw row through.
-  return created && { ...created, deadlineAt: new Date(created.deadlineAt), seed: attempt.seed };
+  return (
+    created && {
+      ...created,
+      deadlineAt: new Date(created.deadlineAt),
+      startedAt: new Date(created.startedAt),
+      seed: attempt.seed,
+      pausedAt: null,
+      pauseLimitSeconds: null,
+      pausedSeconds: 0,
+      breaksTaken: 0,
+    }
+  );
 }
 
 export const createAttempt = (
@@ -105,8 +145,8 @@ export async function finish(
   reason: 'completed' | 'timeout' | 'ended',
   now: Date,
 ): Promise<Attempt> {
-  // A timed-out attempt ends at its deadline, whenever the server notices.
-  const finishedAt = reason === 'timeout' ? attempt.deadlineAt : now;
+  // A timed-out attempt ends at its deadline (moved by a break that ran out), whenever the server notices.
+  const finishedAt = reason === 'timeout' ? new Date(Math.min(now.getTime(), effectiveDeadline(attempt, now))) : now;
   const [updated] = await tx
     .update(examAttempts)
     .set({
@@ -116,6 +156,8 @@ export async function finish(
       draftQuestionId: null,
       draftAnswer: null,
       draftTimer: null,
+      pausedAt: null,
+      pauseLimitSeconds: null,
     })
     .where(eq(examAttempts.id, attempt.id))
     .returning();
@@ -211,6 +253,8 @@ export async function withRunningAttempt<T>(
     const current = await expireIfDue(tx, attempt, now);
     // Committed with the finish; the refusal is thrown after the transaction.
     if (current.finishedAt) return { expired: true as const };
+    // While a pause or break lasts the questions are hidden and nothing is answered or saved.
+    if (current.pausedAt) throw new AppError(409, EXAM_PAUSED_MESSAGE, EXAM_PAUSED);
     return { expired: false as const, value: await work(tx, current) };
   });
   if (outcome.expired) throw new AppError(410, TIME_IS_UP);

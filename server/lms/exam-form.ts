@@ -65,6 +65,28 @@ export async function log(
     .values({ userId: attempt.userId, examId: attempt.id, logData: { event, message, ...extra }, createdAt: at });
 }
 
+/** What the clock reads of an attempt: its deadline and a pause or break under way. */
+export type AttemptClock = Pick<Attempt, 'deadlineAt'> & Partial<Pick<Attempt, 'pausedAt' | 'pauseLimitSeconds'>>;
+
+/**
+ * The deadline as it stands now. A pause stops the clock (no deadline while it lasts); a break stops
+ * it for at most its length, after which the time runs again. Resuming moves the stored deadline
+ * by the time the clock stood still (accommodations.ts), so only paused time ever moves it.
+ */
+export function effectiveDeadline(attempt: AttemptClock, now: Date): number {
+  const deadline = attempt.deadlineAt.getTime();
+  if (!attempt.pausedAt) return deadline;
+  if (attempt.pauseLimitSeconds === null || attempt.pauseLimitSeconds === undefined) return Number.POSITIVE_INFINITY;
+  const stood = Math.max(0, now.getTime() - attempt.pausedAt.getTime());
+  return deadline + Math.min(stood, attempt.pauseLimitSeconds * 1000);
+}
+
 /** The one deadline rule: at the deadline the attempt is over, whenever the server notices. */
-export const pastDeadline = (attempt: Pick<Attempt, 'deadlineAt'>, now: Date) =>
-  now.getTime() >= attempt.deadlineAt.getTime();
+export const pastDeadline = (attempt: AttemptClock, now: Date) => now.getTime() >= effectiveDeadline(attempt, now);
+
+/** Exam time left: frozen while a pause or a break within its length lasts. */
+export function remainingMs(attempt: AttemptClock, now: Date): number {
+  if (attempt.pausedAt && (attempt.pauseLimitSeconds === null || attempt.pauseLimitSeconds === undefined))
+    return Math.max(0, attempt.deadlineAt.getTime() - attempt.pausedAt.getTime());
+  return Math.max(0, effectiveDeadline(attempt, now) - now.getTime());
+}

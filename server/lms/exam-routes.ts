@@ -20,12 +20,14 @@ import {
   idParams,
   messageResponse,
   pageQuery,
+  pauseBody,
   startAttemptBody,
   submitBody,
   submitResponse,
   TOTAL_COUNT_HEADER,
 } from '../../contracts/lms.js';
 import type { App } from '../platform/area.js';
+import * as accommodations from './accommodations.js';
 import * as content from './admin-content.js';
 import * as attempts from './exam-attempts.js';
 import * as practice from './exam-practice.js';
@@ -155,6 +157,35 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/exam/attempts/:id/flags',
     { schema: { tags, params: idParams, body: flagBody, response: withErrors({ 200: flagsResponse }) } },
     async (request) => testCentre.setFlag(db, caller.of(request), request.params.id, request.body, now()),
+  );
+
+  app.post(
+    '/user/exam/attempts/:id/pause',
+    {
+      schema: {
+        tags,
+        description:
+          'Stops the clock of the running attempt: a pause (with the accommodation) or a scheduled break that is due; the questions hide until resumed',
+        params: idParams,
+        body: pauseBody,
+        response: withErrors({ 200: examProgress }),
+      },
+    },
+    async (request) => accommodations.pauseAttempt(db, caller.of(request), request.params.id, request.body.kind, now()),
+  );
+
+  app.post(
+    '/user/exam/attempts/:id/resume',
+    {
+      schema: {
+        tags,
+        description:
+          'Starts the clock again; the deadline moves by the time it stood still (a break by at most its length)',
+        params: idParams,
+        response: withErrors({ 200: examProgress }),
+      },
+    },
+    async (request) => accommodations.resumeAttempt(db, caller.of(request), request.params.id, now()),
   );
 
   app.get(

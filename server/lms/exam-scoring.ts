@@ -1,7 +1,7 @@
 import { acceptedAnswers, answerMatches, joinOptionLines, type ExamProgress } from '../../contracts/lms.js';
 import type { Queryable } from '../db/client.js';
 import { inDrizzle } from '../db/statement-sql.js';
-import { formOf, type Attempt, type QuestionRow } from './exam-form.js';
+import { formOf, remainingMs, type Attempt, type QuestionRow } from './exam-form.js';
 import { ATTEMPT_COUNTS } from './hot-statements.js';
 import { resultsLocked, type LmsAccount } from './programs.js';
 
@@ -39,16 +39,66 @@ export function shownCorrectAnswer(account: LmsAccount, question: Marked): strin
 export type Counts = { answered: number; correct: number; remaining: number };
 
 /** The progress of an attempt from its counts; the one definition both paths use. */
+/** The accommodation's part of an attempt, as the clock reads it. */
+export type ClockFields = Pick<
+  Attempt,
+  | 'startedAt'
+  | 'pauseAllowed'
+  | 'breakEverySeconds'
+  | 'breakSeconds'
+  | 'silentTimer'
+  | 'pausedAt'
+  | 'pauseLimitSeconds'
+  | 'pausedSeconds'
+  | 'breaksTaken'
+>;
+
+/** Exam time spent so far (paused time aside), for the break schedule. */
+export const examTimeSpentMs = (attempt: ClockFields, now: Date) =>
+  (attempt.pausedAt ?? now).getTime() - attempt.startedAt.getTime() - attempt.pausedSeconds * 1000;
+
+/** Exam time until the next scheduled break may be taken; null without breaks. */
+export function nextBreakInSeconds(attempt: ClockFields, now: Date): number | null {
+  if (!attempt.breakEverySeconds) return null;
+  const due = (attempt.breaksTaken + 1) * attempt.breakEverySeconds * 1000;
+  return Math.max(0, Math.ceil((due - examTimeSpentMs(attempt, now)) / 1000));
+}
+
+export function clockOf(attempt: ClockFields, now: Date): NonNullable<ExamProgress['clock']> {
+  const pausedAt = attempt.pausedAt;
+  return {
+    pauseAllowed: attempt.pauseAllowed,
+    silentTimer: attempt.silentTimer,
+    breakSeconds: attempt.breakEverySeconds ? attempt.breakSeconds : null,
+    nextBreakInSeconds: nextBreakInSeconds(attempt, now),
+    paused: pausedAt
+      ? {
+          kind: attempt.pauseLimitSeconds === null ? 'pause' : 'break',
+          since: pausedAt.toISOString(),
+          breakEndsAt:
+            attempt.pauseLimitSeconds === null
+              ? null
+              : new Date(pausedAt.getTime() + attempt.pauseLimitSeconds * 1000).toISOString(),
+        }
+      : null,
+  };
+}
+
 export function progressFrom(
   account: LmsAccount,
-  attempt: Pick<Attempt, 'id' | 'deadlineAt' | 'mode'> & { finishedAt?: Date | null },
+  attempt: Pick<Attempt, 'id' | 'deadlineAt' | 'mode'> & { finishedAt?: Date | null } & Partial<ClockFields>,
   counts: Counts,
   now: Date,
 ): ExamProgress {
   const finished = Boolean(attempt.finishedAt);
+  const clock =
+    attempt.startedAt !== undefined && attempt.pauseAllowed !== undefined
+      ? clockOf(attempt as ClockFields, now)
+      : undefined;
   return {
+    ...(clock ? { clock } : {}),
     attemptId: attempt.id,
-    remainingSeconds: finished ? 0 : Math.max(0, Math.ceil((attempt.deadlineAt.getTime() - now.getTime()) / 1000)),
+    remainingSeconds: finished ? 0 : Math.ceil(remainingMs(attempt, now) / 1000),
     answeredCount: counts.answered,
     // A test-centre sitting tells nothing about correctness until it ends.
     correctCount: (attempt.mode === 'test-centre' && !finished) || resultsLocked(account) ? null : counts.correct,

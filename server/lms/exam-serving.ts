@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import {
+  EXAM_PAUSED,
   NO_MORE_QUESTIONS_MESSAGE,
   type AnswerResult,
   type ExamAnswerResult,
@@ -16,6 +17,7 @@ import {
   createAttempt,
   createAttemptWith,
   EXAM_FINISHED,
+  EXAM_PAUSED_MESSAGE,
   expireIfDue,
   finish,
   lockAttempt,
@@ -33,7 +35,14 @@ import {
   type ExamSettings,
   type QuestionRow,
 } from './exam-form.js';
-import { outcomeOf, progressFrom, progressOf, shownCorrectAnswer, type Counts } from './exam-scoring.js';
+import {
+  outcomeOf,
+  progressFrom,
+  progressOf,
+  shownCorrectAnswer,
+  type ClockFields,
+  type Counts,
+} from './exam-scoring.js';
 import {
   ANSWER_CHECK,
   ATTEMPT_COUNTS,
@@ -118,6 +127,18 @@ async function nextQuestionInFull(
       if (!attempt) throw new Error('attempt vanished');
     }
     attempt = await expireIfDue(tx, attempt, now);
+    if (!attempt.finishedAt && attempt.pausedAt) {
+      // Paused: the questions stay hidden until the learner resumes.
+      if (questionId !== undefined) throw new AppError(409, EXAM_PAUSED_MESSAGE, EXAM_PAUSED);
+      return {
+        examQuestions: [],
+        message: EXAM_PAUSED_MESSAGE,
+        attempt: await progressOf(tx, account, attempt, now),
+        draft: null,
+        durationSeconds,
+        mode: attempt.mode,
+      };
+    }
     if (attempt.finishedAt) {
       if (questionId !== undefined)
         throw new AppError(409, attempt.finishReason === 'timeout' ? TIME_IS_UP : EXAM_FINISHED);
@@ -238,7 +259,9 @@ async function lockLatestAttempt(client: pg.PoolClient, account: LmsAccount): Pr
   return rows[0];
 }
 
-const isRunning = (attempt: Attempt, now: Date) => !attempt.finishedAt && !pastDeadline(attempt, now);
+// A paused attempt goes the full path, which says so (or refuses the answer).
+const isRunning = (attempt: Attempt, now: Date) =>
+  !attempt.finishedAt && !attempt.pausedAt && !pastDeadline(attempt, now);
 
 /** The user's running attempt, locked; undefined when there is none or it is finished or past its deadline. */
 async function lockRunningAttempt(client: pg.PoolClient, account: LmsAccount, now: Date): Promise<Attempt | undefined> {
@@ -258,7 +281,8 @@ type RunningAttempt = Pick<
   | 'draftAnswer'
   | 'draftTimer'
   | 'mode'
->;
+> &
+  ClockFields;
 
 /** The first attempt of a user who has none, started on the hot path's connection (nothing on screen yet). */
 async function startFirstAttempt(

@@ -22,7 +22,9 @@ export const ATTEMPT_COLUMNS = `id, user_id AS "userId", exam_key AS "examKey", 
   deadline_at AS "deadlineAt", finished_at AS "finishedAt", finish_reason AS "finishReason",
   current_question_id AS "currentQuestionId", draft_question_id AS "draftQuestionId", draft_answer AS "draftAnswer",
   draft_timer AS "draftTimer", draft_saved_at AS "draftSavedAt", question_ids AS "questionIds", mode,
-  flagged_question_ids AS "flaggedQuestionIds"`;
+  flagged_question_ids AS "flaggedQuestionIds", pause_allowed AS "pauseAllowed", break_every_seconds AS "breakEverySeconds",
+  break_seconds AS "breakSeconds", silent_timer AS "silentTimer", paused_at AS "pausedAt",
+  pause_limit_seconds AS "pauseLimitSeconds", paused_seconds AS "pausedSeconds", breaks_taken AS "breaksTaken"`;
 
 /** lockAttempt's statement, as SQL text: the user's latest attempt at their exam, locked. */
 export const LOCK_ATTEMPT = {
@@ -125,14 +127,16 @@ export const dayBefore = (now: Date) => new Date(now.getTime() - DAY_MS);
  * shown that day (in a new order) and draws new ones only while the day's budget lasts. No row when another request opened
  * an attempt first (the unique index of open attempts). Every parameter is cast: in
  * `INSERT … SELECT` an untyped one would be text. The deadline is the duration times the learner's
- * accommodation multiplier plus their extra minutes, read from their row in the same statement (see
- * accommodations.ts). Values: createAttemptValues.
+ * accommodation multiplier plus their extra minutes, read from their row in the same statement with
+ * the rest of their accommodation (pausing, breaks, the silent timer; see accommodations.ts). Values:
+ * createAttemptValues.
  */
 export const CREATE_ATTEMPT = {
   name: 'exam_create_attempt',
   text: `
     WITH allowance AS (
-      SELECT round($8::int * coalesce(time_multiplier, 1) + coalesce(extra_minutes, 0) * 60)::int AS seconds
+      SELECT round($8::int * coalesce(time_multiplier, 1) + coalesce(extra_minutes, 0) * 60)::int AS seconds,
+        pause_allowed, break_every_minutes * 60 AS break_every_seconds, break_minutes * 60 AS break_seconds, silent_timer
       FROM lms_users WHERE id = $1::int
     ),
     shown AS (${shownSince('$1', '$7')}),
@@ -155,12 +159,15 @@ export const CREATE_ATTEMPT = {
       ) drawn
     ),
     created AS (
-      INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at, mode)
+      INSERT INTO exam_attempts (user_id, exam_key, profession, language, seed, question_ids, started_at, deadline_at, mode,
+        pause_allowed, break_every_seconds, break_seconds, silent_timer)
       SELECT $1::int, $3::text, $2::text, 'en', $4::int, form.ids,
-        $6::timestamptz, $6::timestamptz + make_interval(secs => allowance.seconds), $5::text
+        $6::timestamptz, $6::timestamptz + make_interval(secs => allowance.seconds), $5::text,
+        allowance.pause_allowed, allowance.break_every_seconds, allowance.break_seconds, allowance.silent_timer
       FROM form, allowance
       ON CONFLICT DO NOTHING
-      RETURNING id, user_id, exam_key, question_ids, deadline_at, mode, extract(epoch FROM deadline_at - started_at)::int AS seconds
+      RETURNING id, user_id, exam_key, question_ids, deadline_at, mode, extract(epoch FROM deadline_at - started_at)::int AS seconds,
+        started_at, pause_allowed, break_every_seconds, break_seconds, silent_timer
     ),
     logged AS (
       INSERT INTO exam_logs (user_id, exam_id, log_data, created_at)
@@ -169,7 +176,10 @@ export const CREATE_ATTEMPT = {
         $6::timestamptz
       FROM created
     )
-    SELECT id, question_ids AS "questionIds", deadline_at AS "deadlineAt", mode FROM created`,
+    SELECT id, question_ids AS "questionIds", deadline_at AS "deadlineAt", mode, started_at AS "startedAt",
+      pause_allowed AS "pauseAllowed", break_every_seconds AS "breakEverySeconds", break_seconds AS "breakSeconds",
+      silent_timer AS "silentTimer"
+    FROM created`,
 };
 
 /** CREATE_ATTEMPT's values, in its order. */

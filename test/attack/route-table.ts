@@ -966,6 +966,20 @@ export const routeTable: RouteEntry[] = [
     ok: 409,
   },
   {
+    route: 'POST /user/exam/attempts/:param/pause',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/user/exam/attempts/2147483647/pause', h, { kind: 'pause' }),
+    ok: 409,
+  },
+  {
+    route: 'POST /user/exam/attempts/:param/resume',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/user/exam/attempts/2147483647/resume', h),
+    ok: 409,
+  },
+  {
     route: 'GET /user/exam/upcoming',
     access: 'LMS user',
     area: 'lms',

@@ -317,7 +317,12 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       expect((await put(learner.id, { timeMultiplier: 2 }, learner.headers)).statusCode).toBe(403);
       expect((await put(learner.id, { timeMultiplier: 2 }, {})).statusCode).toBe(401);
       for (const body of [
-        { timeMultiplier: 1.3 },
+        { timeMultiplier: 1.33 },
+        { timeMultiplier: 1 },
+        { timeMultiplier: 3.05 },
+        { breakEveryMinutes: 60 },
+        { breakEveryMinutes: 60, breakMinutes: 90 },
+        { pauseAllowed: 'yes' },
         { extraMinutes: 0 },
         { extraMinutes: 1.5 },
         { extraAttempts: -1 },
@@ -333,7 +338,15 @@ describe('test-centre mode, accommodations and an empty bank', () => {
         await inject('GET', `/admin/users/${learner.id}/accommodation`, admin.headers)
       ).json<AccommodationResponse>();
       expect(record).toEqual({
-        accommodation: { timeMultiplier: null, extraMinutes: null, extraAttempts: 0 },
+        accommodation: {
+          timeMultiplier: null,
+          extraMinutes: null,
+          extraAttempts: 0,
+          pauseAllowed: false,
+          breakEveryMinutes: null,
+          breakMinutes: null,
+          silentTimer: false,
+        },
         changes: [],
       });
     });
@@ -345,11 +358,19 @@ describe('test-centre mode, accommodations and an empty bank', () => {
         timeMultiplier: 1.5,
         extraMinutes: null,
         extraAttempts: 0,
+        pauseAllowed: false,
+        breakEveryMinutes: null,
+        breakMinutes: null,
+        silentTimer: false,
       });
       expect((await put(learner.id, { extraMinutes: 10 })).json()).toEqual({
         timeMultiplier: 1.5,
         extraMinutes: 10,
         extraAttempts: 0,
+        pauseAllowed: false,
+        breakEveryMinutes: null,
+        breakMinutes: null,
+        silentTimer: false,
       });
       const started = (await start(learner, 'test-centre')).json<ExamProgress>();
       expect(started.remainingSeconds).toBe(DURATION * 1.5 + 600);
@@ -366,7 +387,15 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       const record = (
         await inject('GET', `/admin/users/${learner.id}/accommodation`, admin.headers)
       ).json<AccommodationResponse>();
-      expect(record.accommodation).toEqual({ timeMultiplier: 1.5, extraMinutes: 10, extraAttempts: 0 });
+      expect(record.accommodation).toEqual({
+        timeMultiplier: 1.5,
+        extraMinutes: 10,
+        extraAttempts: 0,
+        pauseAllowed: false,
+        breakEveryMinutes: null,
+        breakMinutes: null,
+        silentTimer: false,
+      });
       expect(record.changes.map((c) => [c.changedBy, c.timeMultiplier, c.extraMinutes])).toEqual([
         [admin.username, 1.5, 10],
         [admin.username, 1.5, null],
@@ -374,7 +403,15 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       const users = (await inject('GET', '/admin/users', admin.headers, undefined, { search: learner.username })).json<{
         users: { accommodation?: unknown }[];
       }>();
-      expect(users.users[0]?.accommodation).toEqual({ timeMultiplier: 1.5, extraMinutes: 10, extraAttempts: 0 });
+      expect(users.users[0]?.accommodation).toEqual({
+        timeMultiplier: 1.5,
+        extraMinutes: 10,
+        extraAttempts: 0,
+        pauseAllowed: false,
+        breakEveryMinutes: null,
+        breakMinutes: null,
+        silentTimer: false,
+      });
     });
 
     it('when an admin grants an extra attempt, then one retake starts before the wait ends, and the next is refused again', async () => {

@@ -8250,6 +8250,18 @@ export interface paths {
                                 correctCount: number | null;
                                 totalQuestions: number;
                                 finished: boolean;
+                                clock?: {
+                                    pauseAllowed: boolean;
+                                    silentTimer: boolean;
+                                    breakSeconds: number | null;
+                                    nextBreakInSeconds: number | null;
+                                    paused: {
+                                        /** @enum {string} */
+                                        kind: "pause" | "break";
+                                        since: string;
+                                        breakEndsAt: string | null;
+                                    } | null;
+                                };
                             };
                             draft: {
                                 questionId: number;
@@ -8448,6 +8460,18 @@ export interface paths {
                                 correctCount: number | null;
                                 totalQuestions: number;
                                 finished: boolean;
+                                clock?: {
+                                    pauseAllowed: boolean;
+                                    silentTimer: boolean;
+                                    breakSeconds: number | null;
+                                    nextBreakInSeconds: number | null;
+                                    paused: {
+                                        /** @enum {string} */
+                                        kind: "pause" | "break";
+                                        since: string;
+                                        breakEndsAt: string | null;
+                                    } | null;
+                                };
                             };
                         } | {
                             /** @enum {boolean} */
@@ -8462,6 +8486,18 @@ export interface paths {
                                 correctCount: number | null;
                                 totalQuestions: number;
                                 finished: boolean;
+                                clock?: {
+                                    pauseAllowed: boolean;
+                                    silentTimer: boolean;
+                                    breakSeconds: number | null;
+                                    nextBreakInSeconds: number | null;
+                                    paused: {
+                                        /** @enum {string} */
+                                        kind: "pause" | "break";
+                                        since: string;
+                                        breakEndsAt: string | null;
+                                    } | null;
+                                };
                             };
                         } | {
                             score: number;
@@ -9323,6 +9359,18 @@ export interface paths {
                             correctCount: number | null;
                             totalQuestions: number;
                             finished: boolean;
+                            clock?: {
+                                pauseAllowed: boolean;
+                                silentTimer: boolean;
+                                breakSeconds: number | null;
+                                nextBreakInSeconds: number | null;
+                                paused: {
+                                    /** @enum {string} */
+                                    kind: "pause" | "break";
+                                    since: string;
+                                    breakEndsAt: string | null;
+                                } | null;
+                            };
                         };
                     };
                 };
@@ -9696,6 +9744,309 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/exam/attempts/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Stops the clock of the running attempt: a pause (with the accommodation) or a scheduled break that is due; the questions hide until resumed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        kind: "pause" | "break";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attemptId: number;
+                            remainingSeconds: number;
+                            answeredCount: number;
+                            correctCount: number | null;
+                            totalQuestions: number;
+                            finished: boolean;
+                            clock?: {
+                                pauseAllowed: boolean;
+                                silentTimer: boolean;
+                                breakSeconds: number | null;
+                                nextBreakInSeconds: number | null;
+                                paused: {
+                                    /** @enum {string} */
+                                    kind: "pause" | "break";
+                                    since: string;
+                                    breakEndsAt: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/exam/attempts/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Starts the clock again; the deadline moves by the time it stood still (a break by at most its length) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attemptId: number;
+                            remainingSeconds: number;
+                            answeredCount: number;
+                            correctCount: number | null;
+                            totalQuestions: number;
+                            finished: boolean;
+                            clock?: {
+                                pauseAllowed: boolean;
+                                silentTimer: boolean;
+                                breakSeconds: number | null;
+                                nextBreakInSeconds: number | null;
+                                paused: {
+                                    /** @enum {string} */
+                                    kind: "pause" | "break";
+                                    since: string;
+                                    breakEndsAt: string | null;
+                                } | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -11830,6 +12181,278 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user/reviews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Review cards due now, when the next comes, the exam date and the retention reviews aim at */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            due: number;
+                            cards: number;
+                            nextDueAt: string | null;
+                            examDate: string | null;
+                            targetRetention: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/exam-date": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description The day the learner sits the real exam (null: none); reviews aim higher as it nears */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        examDate: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            due: number;
+                            cards: number;
+                            nextDueAt: string | null;
+                            examDate: string | null;
+                            targetRetention: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/exam-questions": {
         parameters: {
             query?: never;
@@ -12729,6 +13352,16 @@ export interface paths {
                                 facility: number | null;
                                 discrimination: number | null;
                                 flags: ("too-easy" | "too-hard" | "negative-discrimination")[];
+                                calibration: {
+                                    difficulty: number;
+                                    standardError: number;
+                                    answers: number;
+                                    peerLevel: number;
+                                    infit: number | null;
+                                    outfit: number | null;
+                                    misfit: boolean;
+                                    calibratedAt: string;
+                                } | null;
                             }[];
                             topics: {
                                 topic: string;
@@ -15346,6 +15979,10 @@ export interface paths {
                                     timeMultiplier: number | null;
                                     extraMinutes: number | null;
                                     extraAttempts: number;
+                                    pauseAllowed: boolean;
+                                    breakEveryMinutes: number | null;
+                                    breakMinutes: number | null;
+                                    silentTimer: boolean;
                                 };
                             }[];
                         };
@@ -15629,11 +16266,19 @@ export interface paths {
                                 timeMultiplier: number | null;
                                 extraMinutes: number | null;
                                 extraAttempts: number;
+                                pauseAllowed: boolean;
+                                breakEveryMinutes: number | null;
+                                breakMinutes: number | null;
+                                silentTimer: boolean;
                             };
                             changes: {
                                 timeMultiplier: number | null;
                                 extraMinutes: number | null;
                                 extraAttempts: number;
+                                pauseAllowed: boolean;
+                                breakEveryMinutes: number | null;
+                                breakMinutes: number | null;
+                                silentTimer: boolean;
                                 id: number;
                                 changedBy: string;
                                 changedAt: string;
@@ -15746,9 +16391,13 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        timeMultiplier?: (1.25 | 1.5 | 2) | null;
+                        timeMultiplier?: number | null;
                         extraMinutes?: number | null;
                         extraAttempts?: number;
+                        pauseAllowed?: boolean;
+                        breakEveryMinutes?: number | null;
+                        breakMinutes?: number | null;
+                        silentTimer?: boolean;
                     };
                 };
             };
@@ -15763,6 +16412,10 @@ export interface paths {
                             timeMultiplier: number | null;
                             extraMinutes: number | null;
                             extraAttempts: number;
+                            pauseAllowed: boolean;
+                            breakEveryMinutes: number | null;
+                            breakMinutes: number | null;
+                            silentTimer: boolean;
                         };
                     };
                 };

@@ -51,6 +51,13 @@ export const lmsUsers = pgTable(
     timeMultiplier: numeric({ precision: 3, scale: 2, mode: 'number' }),
     extraMinutes: integer(),
     extraAttempts: integer().notNull().default(0),
+    // The rest of the accommodation profile (decision 029): pausing at will (the clock stops, the
+    // questions hide), a break of breakMinutes that stops the clock after every breakEveryMinutes of
+    // exam time, and a timer that stays silent until asked.
+    pauseAllowed: boolean().notNull().default(false),
+    breakEveryMinutes: integer(),
+    breakMinutes: integer(),
+    silentTimer: boolean().notNull().default(false),
     // The day the learner sits the real exam, if they said: reviews aim higher as it nears (review-cards.ts).
     examDate: date({ mode: 'string' }),
     createdAt,
@@ -121,6 +128,17 @@ export const examAttempts = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
+    // The learner's accommodation as the attempt started with it (see accommodations.ts).
+    pauseAllowed: boolean().notNull().default(false),
+    breakEverySeconds: integer(),
+    breakSeconds: integer(),
+    silentTimer: boolean().notNull().default(false),
+    // A pause or break under way: since when, and how long it may stop the clock (null: as long as it lasts).
+    pausedAt: timestamp({ withTimezone: true }),
+    pauseLimitSeconds: integer(),
+    // Time the deadline has moved by for pauses and breaks so far, and the breaks taken.
+    pausedSeconds: integer().notNull().default(0),
+    breaksTaken: integer().notNull().default(0),
   },
   (t) => [
     // Retakes keep every attempt; at most one per user and exam is open.
@@ -207,6 +225,10 @@ export const accommodationChanges = pgTable(
     timeMultiplier: numeric({ precision: 3, scale: 2, mode: 'number' }),
     extraMinutes: integer(),
     extraAttempts: integer().notNull(),
+    pauseAllowed: boolean().notNull().default(false),
+    breakEveryMinutes: integer(),
+    breakMinutes: integer(),
+    silentTimer: boolean().notNull().default(false),
   },
   (t) => [index('lms_accommodation_changes_user_idx').on(t.userId, t.changedAt)],
 );
