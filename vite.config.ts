@@ -1,7 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiPaths = ['/api', '/auth', '/user', '/exam-questions', '/admin', '/healthz', '/readyz'];
+// Every path the server answers that is not a page (test/platform/dev-proxy.test.ts holds every route
+// to it): the API's prefixes, the lesson images lesson text links to, and the health checks.
+export const apiPaths = [
+  '/api',
+  '/auth',
+  '/user',
+  '/exam-questions',
+  '/admin',
+  '/lesson-images',
+  '/healthz',
+  '/readyz',
+];
 
 export default defineConfig({
   root: 'web',
