@@ -151,7 +151,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     ...lmsArea.publicConfig(deps.config),
     ...networkArea.publicConfig(deps.config),
   };
-  app.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => publicConfig);
+  app.get(
+    '/api/config',
+    { schema: { summary: "The server's public settings", response: { 200: publicConfigSchema } } },
+    async () => publicConfig,
+  );
 
   const jobs = await startJobQueue({
     // pg-boss holds sessions (LISTEN for new jobs, advisory locks for its maintenance).

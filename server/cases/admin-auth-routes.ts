@@ -22,7 +22,12 @@ export async function adminAuthRoutes(app: App, ctx: CasesContext): Promise<void
     '/api/caseadmin/login',
     {
       config: limits.signIn,
-      schema: { tags, body: adminLoginBody, response: withErrors({ 200: adminLoginResponse }) },
+      schema: {
+        summary: 'Sign a case admin in',
+        tags,
+        body: adminLoginBody,
+        response: withErrors({ 200: adminLoginResponse }),
+      },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -60,6 +65,7 @@ export async function adminSignOutRoutes(admin: App, ctx: CasesContext): Promise
     '/api/caseadmin/logout',
     {
       schema: {
+        summary: 'Sign the case admin out everywhere',
         tags,
         description: 'Ends every sign-in of this admin',
         response: withErrors(noContent),

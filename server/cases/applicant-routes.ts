@@ -24,7 +24,7 @@ import {
 import { requestLanguage } from './applicant-language.js';
 import { saveCaseDocument } from './case-documents.js';
 import { receiveDocument } from './document-upload.js';
-import { noContent, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
+import { applicantSignedIn, noContent, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
 
 const HOUR_MS = 60 * 60_000;
 const documentParams = z.object({
@@ -53,6 +53,7 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
     {
       config: limits.passportCheck,
       schema: {
+        summary: 'Email the applicant a sign-in link',
         tags,
         description:
           "Emails a single-use sign-in link (15 minutes) to the case's address; 202 alike whether or not anything was sent",
@@ -71,6 +72,7 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
     {
       config: limits.lookup,
       schema: {
+        summary: 'Sign the applicant in with the emailed link',
         tags,
         description: "Trades the emailed link's token for an httpOnly session cookie",
         body: applicantSessionBody,
@@ -84,11 +86,15 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
     },
   );
 
-  app.post('/api/applicant/logout', { schema: { tags, response: withErrors(noContent) } }, async (request, reply) => {
-    await endApplicantSession(db, request.cookies[APPLICANT_SESSION_COOKIE]);
-    clearApplicantCookie(request, reply);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/api/applicant/logout',
+    { schema: { summary: 'Sign the applicant out', tags, response: withErrors(noContent) } },
+    async (request, reply) => {
+      await endApplicantSession(db, request.cookies[APPLICANT_SESSION_COOKIE]);
+      clearApplicantCookie(request, reply);
+      return reply.status(204).send(null);
+    },
+  );
 
   const signedInCase = async (token: string | undefined) => {
     const caseId = await applicantCaseId(db, token, now());
@@ -98,7 +104,14 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
 
   app.get(
     '/api/applicant/case',
-    { schema: { tags, response: withErrors({ 200: applicantCase }) } },
+    {
+      schema: {
+        summary: "The signed-in applicant's case",
+        tags,
+        security: applicantSignedIn,
+        response: withErrors({ 200: applicantCase }),
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return loadApplicantCase(
@@ -116,7 +129,9 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
       '/api/applicant/documents/:documentId',
       {
         schema: {
+          summary: 'Send a document of the case (applicant)',
           tags,
+          security: applicantSignedIn,
           description:
             'The signed-in applicant sends a document of their case: multipart/form-data with one `file` field, a PDF or an image judged by content.',
           params: documentParams,

@@ -19,6 +19,7 @@ export async function caseNoteRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/caseadmin/cases/:id/notes',
     {
       schema: {
+        summary: "A case's internal notes",
         tags,
         description:
           "Staff's internal notes on the case, newest first, paged; the total in X-Total-Count. Never shown to the applicant.",
@@ -43,6 +44,7 @@ export async function caseNoteRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/caseadmin/cases/:id/notes',
     {
       schema: {
+        summary: 'Add an internal note to a case',
         tags,
         description: 'Adds an internal note to the case (staff only).',
         params: idParams,

@@ -23,6 +23,7 @@ import {
 import type { App } from '../platform/area.js';
 import { importErrorResponses } from '../platform/errors.js';
 import { uploadedFile } from '../platform/spreadsheet.js';
+import { fileAnswer } from '../platform/route-schemas.js';
 import { endApplicantSignInsOfCase } from './applicant-sign-ins.js';
 import type { ActingAdmin } from './case-events.js';
 import { exportCases } from './case-export.js';
@@ -54,7 +55,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
 
   app.get(
     '/api/caseadmin/dashboard-metrics',
-    { schema: { tags, response: withErrors({ 200: dashboardMetrics }) } },
+    { schema: { summary: "The dashboard's counts", tags, response: withErrors({ 200: dashboardMetrics }) } },
     async (request) => caseReads.dashboardMetrics(db, now(), caller.of(request).id),
   );
 
@@ -62,6 +63,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/cases',
     {
       schema: {
+        summary: 'The dashboard overview, or the filtered case list',
         tags,
         description:
           'Without query parameters: the dashboard overview (CasesOverview). With any: a page of the filtered, sorted list (CasesList), its total in X-Total-Count.',
@@ -86,7 +88,14 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
 
   app.post(
     '/api/caseadmin/cases',
-    { schema: { tags, body: createCaseBody, response: withErrors({ 201: createCaseResponse }) } },
+    {
+      schema: {
+        summary: 'Create a case',
+        tags,
+        body: createCaseBody,
+        response: withErrors({ 201: createCaseResponse }),
+      },
+    },
     async (request, reply) => {
       const newCase = await caseWrites.createCase(db, request.body, caller.of(request), now(), notify);
       return reply.status(201).send({ message: 'Case created successfully', newCase });
@@ -99,6 +108,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     {
       bodyLimit: CSV_MAX_BYTES,
       schema: {
+        summary: 'Import cases from a CSV file',
         tags,
         description:
           'text/csv with the columns case_number (optional), passport_number, client_name, client_email, services (names or ids, separated by ;). All or nothing.',
@@ -117,10 +127,11 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/cases/export',
     {
       schema: {
+        summary: 'Export the filtered case list as CSV',
         tags,
         description: "The filtered, sorted case list (the list's query parameters) as text/csv.",
         querystring: exportCasesQuery,
-        response: withErrors({ 200: z.string() }),
+        response: withErrors({ 200: fileAnswer('text/csv', 'The cases as CSV, with a UTF-8 byte-order mark') }),
       },
     },
     async (request, reply) => {
@@ -151,13 +162,20 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
 
   app.get(
     '/api/caseadmin/cases/:id',
-    { schema: { tags, params: idParams, response: withErrors({ 200: caseDetails }) } },
+    {
+      schema: {
+        summary: 'A case with its services, history and documents',
+        tags,
+        params: idParams,
+        response: withErrors({ 200: caseDetails }),
+      },
+    },
     async (request) => caseReads.caseDetails(db, request.params.id, now()),
   );
 
   app.delete(
     '/api/caseadmin/cases/:id',
-    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    { schema: { summary: 'Delete a case', tags, params: idParams, response: withErrors(noContent) } },
     async (request, reply) => {
       await caseWrites.deleteCase(db, storage, request.params.id, request.log);
       return reply.status(204).send(null);
@@ -166,7 +184,15 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
 
   app.put(
     '/api/caseadmin/cases/:id/services',
-    { schema: { tags, params: idParams, body: updateCaseServicesBody, response: withErrors({ 200: adminCase }) } },
+    {
+      schema: {
+        summary: "Change a case's services, details or owner",
+        tags,
+        params: idParams,
+        body: updateCaseServicesBody,
+        response: withErrors({ 200: adminCase }),
+      },
+    },
     async (request) =>
       caseWrites.setCaseServices(db, notify, request.params.id, request.body, caller.of(request), now()),
   );
@@ -175,6 +201,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/cases/:id/tracker-link',
     {
       schema: {
+        summary: 'Email the tracker link again',
         tags,
         description:
           "Emails the tracker link to the case's applicant email again (at most 3 times an hour per case); recorded in the history.",
@@ -192,6 +219,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/cases/:id/applicant-sign-ins',
     {
       schema: {
+        summary: "End the applicant's sign-ins",
         tags,
         description:
           "Ends every sign-in of the case's applicant (their sessions and unused emailed link); recorded in the history. The applicant asks for a new link on the tracker.",
@@ -208,6 +236,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/admins',
     {
       schema: {
+        summary: 'The case admins',
         tags,
         description: 'The case admins, by email (at most 500), for choosing who owns a case.',
         response: withErrors({ 200: z.array(caseAdminSummary) }),

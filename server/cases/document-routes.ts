@@ -27,6 +27,7 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/caseadmin/documents',
     {
       schema: {
+        summary: 'The document review queue',
         tags,
         description:
           'The review queue: sent documents awaiting review, oldest first, paged; the total in X-Total-Count.',
@@ -49,6 +50,7 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/caseadmin/documents/:id/file',
     {
       schema: {
+        summary: 'A sent document file',
         tags,
         description: 'The sent file (PDF or image).',
         params: idParams,
@@ -77,6 +79,7 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/caseadmin/documents/:id/review',
     {
       schema: {
+        summary: 'Accept or reject a sent document',
         tags,
         description: 'Accept or reject a sent document; a reason is required to reject.',
         params: idParams,
@@ -145,6 +148,7 @@ export async function documentUploadRoutes(app: App, ctx: CasesContext): Promise
     '/api/caseadmin/cases/:id/documents/:documentId',
     {
       schema: {
+        summary: 'Send a document of a case (staff)',
         tags,
         description:
           'Staff send a document for the case (one received on paper, say): multipart/form-data with one `file` field, a PDF or an image judged by content.',

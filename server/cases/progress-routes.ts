@@ -22,7 +22,12 @@ export async function progressRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/progress',
     {
       config: limits.passportCheck,
-      schema: { tags, querystring: progressQuery, response: withErrors({ 200: progressResponse }) },
+      schema: {
+        summary: 'Look up a case by case and passport number',
+        tags,
+        querystring: progressQuery,
+        response: withErrors({ 200: progressResponse }),
+      },
     },
     async (request) =>
       lookupProgress(deps.database.pool, request.query.caseNumber, request.query.passportNumber, now()),
@@ -33,7 +38,12 @@ export async function progressRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/progress/subscribe',
     {
       config: limits.passportCheck,
-      schema: { tags, body: subscribeBody, response: withErrors({ 202: messageResponse }) },
+      schema: {
+        summary: 'Ask for emails when a case changes',
+        tags,
+        body: subscribeBody,
+        response: withErrors({ 202: messageResponse }),
+      },
     },
     async (request, reply) =>
       reply
@@ -51,7 +61,12 @@ export async function progressRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/progress/subscribe/confirm',
     {
       config: limits.lookup,
-      schema: { tags, body: subscriptionTokenBody, response: withErrors({ 200: subscriptionLinkResponse }) },
+      schema: {
+        summary: 'Confirm a tracker subscription',
+        tags,
+        body: subscriptionTokenBody,
+        response: withErrors({ 200: subscriptionLinkResponse }),
+      },
     },
     async (request) => confirmSubscription(db, request.body.token, now()),
   );
@@ -59,7 +74,12 @@ export async function progressRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/progress/unsubscribe',
     {
       config: limits.lookup,
-      schema: { tags, body: subscriptionTokenBody, response: withErrors({ 200: subscriptionLinkResponse }) },
+      schema: {
+        summary: 'Stop tracker emails',
+        tags,
+        body: subscriptionTokenBody,
+        response: withErrors({ 200: subscriptionLinkResponse }),
+      },
     },
     async (request) => unsubscribe(db, notify, request.body.token, now()),
   );

@@ -1,5 +1,7 @@
 import type { AreaContext } from '../platform/area-context.js';
+import { APPLICANT_SESSION_COOKIE } from '../../contracts/case-applicant.js';
 import { defineCaller } from '../platform/caller.js';
+import { declareSecurityScheme, securityOf } from '../platform/openapi.js';
 import type { PasswordSignIn } from '../platform/password-sign-in.js';
 import { routeSchemas } from '../platform/route-schemas.js';
 import type { perMinute } from '../platform/rate-limit.js';
@@ -25,4 +27,22 @@ export type CasesContext = AreaContext<'cases'> & {
 export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('cases');
 
 /** Who is calling: the case admin of the bearer token (the admins' scope refuses anyone else). */
-export const caller = defineCaller<ActingAdmin>('Authentication required');
+export const caller = defineCaller<ActingAdmin>('Authentication required', {
+  name: 'caseAdminToken',
+  scheme: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "A case admin's token, from POST /api/caseadmin/login",
+  },
+});
+
+/** The applicant's routes check the session cookie themselves: each says so in its schema. */
+export const applicantSignedIn = securityOf(
+  declareSecurityScheme('applicantSession', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: APPLICANT_SESSION_COOKIE,
+    description: "An applicant's session cookie (httpOnly), from POST /api/applicant/session",
+  }),
+);

@@ -24,13 +24,15 @@ import * as catalog from './service-catalog.js';
 export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> {
   const { db, notify, now } = ctx;
 
-  app.get('/api/caseadmin/services', { schema: { tags, response: withErrors({ 200: z.array(service) }) } }, async () =>
-    catalog.listServices(db),
+  app.get(
+    '/api/caseadmin/services',
+    { schema: { summary: 'The services', tags, response: withErrors({ 200: z.array(service) }) } },
+    async () => catalog.listServices(db),
   );
 
   app.post(
     '/api/caseadmin/services',
-    { schema: { tags, body: createServiceBody, response: withErrors({ 201: service }) } },
+    { schema: { summary: 'Create a service', tags, body: createServiceBody, response: withErrors({ 201: service }) } },
     async (request, reply) => reply.status(201).send(await catalog.createService(db, request.body)),
   );
 
@@ -51,7 +53,7 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
 
   app.delete(
     '/api/caseadmin/services/:id',
-    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    { schema: { summary: 'Delete a service', tags, params: idParams, response: withErrors(noContent) } },
     async (request, reply) => {
       await catalog.deleteService(db, request.params.id);
       return reply.status(204).send(null);
@@ -62,6 +64,7 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
     '/api/caseadmin/services/:serviceId/documents',
     {
       schema: {
+        summary: 'The documents a service needs',
         tags,
         description: 'The documents the service needs from applicants.',
         params: serviceIdParams,
@@ -75,6 +78,7 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
     '/api/caseadmin/services/:serviceId/documents',
     {
       schema: {
+        summary: 'Add a document a service needs',
         tags,
         params: serviceIdParams,
         body: createServiceDocumentBody,
@@ -89,6 +93,7 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
     '/api/caseadmin/service-documents/:id',
     {
       schema: {
+        summary: 'Change a document a service needs',
         tags,
         params: idParams,
         body: updateServiceDocumentBody,
@@ -100,7 +105,9 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
 
   app.delete(
     '/api/caseadmin/service-documents/:id',
-    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    {
+      schema: { summary: 'Remove a document a service needs', tags, params: idParams, response: withErrors(noContent) },
+    },
     async (request, reply) => {
       await documents.deleteServiceDocument(db, request.params.id);
       return reply.status(204).send(null);
@@ -108,14 +115,29 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
   );
 
   app.get(
-    '/api/caseadmin/services/:id/steps',
-    { schema: { tags, params: idParams, response: withErrors({ 200: z.array(step) }) } },
-    async (request) => catalog.listSteps(db, request.params.id),
+    '/api/caseadmin/services/:serviceId/steps',
+    {
+      schema: {
+        summary: "A service's steps",
+        tags,
+        params: serviceIdParams,
+        response: withErrors({ 200: z.array(step) }),
+      },
+    },
+    async (request) => catalog.listSteps(db, request.params.serviceId),
   );
 
   app.post(
     '/api/caseadmin/services/:serviceId/steps',
-    { schema: { tags, params: serviceIdParams, body: createStepBody, response: withErrors({ 201: step }) } },
+    {
+      schema: {
+        summary: 'Add a step to a service',
+        tags,
+        params: serviceIdParams,
+        body: createStepBody,
+        response: withErrors({ 201: step }),
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await catalog.createStep(db, notify, request.params.serviceId, request.body, now())),
   );
@@ -124,6 +146,7 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
     '/api/caseadmin/steps/:id',
     {
       schema: {
+        summary: "Change a step's description and expected days",
         tags,
         description:
           "A step's name, public description, expected days and their translations; the history keeps the names moves were made under.",
@@ -152,7 +175,7 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
 
   app.delete(
     '/api/caseadmin/steps/:id',
-    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    { schema: { summary: 'Delete a step', tags, params: idParams, response: withErrors(noContent) } },
     async (request, reply) => {
       await catalog.deleteStep(db, notify, request.params.id, now());
       return reply.status(204).send(null);

@@ -17,7 +17,14 @@ export async function stepChangeRoutes(app: App, ctx: CasesContext): Promise<voi
 
   app.post(
     '/api/caseadmin/cases/bulk-step',
-    { schema: { tags, body: bulkStepBody, response: withErrors({ 200: bulkStepResponse }) } },
+    {
+      schema: {
+        summary: 'Move many cases to a step',
+        tags,
+        body: bulkStepBody,
+        response: withErrors({ 200: bulkStepResponse }),
+      },
+    },
     async (request) => {
       const at = now();
       const stepChangeIds = await bulkChangeStep(db, notify, request.body, caller.of(request), at);
@@ -32,7 +39,15 @@ export async function stepChangeRoutes(app: App, ctx: CasesContext): Promise<voi
 
   app.put(
     '/api/caseadmin/caseservices/:id/step',
-    { schema: { tags, params: idParams, body: changeStepBody, response: withErrors({ 200: changeStepResponse }) } },
+    {
+      schema: {
+        summary: "Move a case's service to a step",
+        tags,
+        params: idParams,
+        body: changeStepBody,
+        response: withErrors({ 200: changeStepResponse }),
+      },
+    },
     async (request) => {
       const { stepChangeId, undoUntil } = await changeCurrentStep(
         db,
@@ -53,6 +68,7 @@ export async function stepChangeRoutes(app: App, ctx: CasesContext): Promise<voi
     '/api/caseadmin/step-changes/:id/undo',
     {
       schema: {
+        summary: 'Undo a step change',
         tags,
         description:
           'Takes a step change back within CASE_STEP_UNDO_SECONDS of it, withdrawing its email; the history keeps both.',
@@ -70,6 +86,7 @@ export async function stepChangeRoutes(app: App, ctx: CasesContext): Promise<voi
     '/api/caseadmin/step-changes/undo',
     {
       schema: {
+        summary: 'Undo several step changes together',
         tags,
         description:
           "Takes several step changes back together (a bulk move's stepChangeIds), all or nothing, within CASE_STEP_UNDO_SECONDS of them.",

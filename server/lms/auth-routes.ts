@@ -28,7 +28,7 @@ export async function authRoutes(app: App, ctx: LmsContext): Promise<void> {
         scope: 'lms-signup',
         keyOf: (request) => clientAddressKey(request.ip),
       }),
-      schema: { tags, body: registerBody, response: withErrors({ 201: tokenResponse }) },
+      schema: { summary: 'Register a learner', tags, body: registerBody, response: withErrors({ 201: tokenResponse }) },
     },
     // The spec signs the user in right after registering, so the token comes back at once.
     async (request, reply) =>
@@ -39,7 +39,7 @@ export async function authRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/auth/login',
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: { tags, body: loginBody, response: withErrors({ 200: tokenResponse }) },
+      schema: { summary: 'Sign an LMS user in', tags, body: loginBody, response: withErrors({ 200: tokenResponse }) },
     },
     async (request, reply) => {
       const { username, password } = request.body;
@@ -70,7 +70,14 @@ export async function authRoutes(app: App, ctx: LmsContext): Promise<void> {
 export async function signOutRoutes(user: App, ctx: LmsContext): Promise<void> {
   user.post(
     '/auth/logout',
-    { schema: { tags, description: 'Ends every sign-in of this account', response: withErrors(noContent) } },
+    {
+      schema: {
+        summary: 'Sign the LMS user out everywhere',
+        tags,
+        description: 'Ends every sign-in of this account',
+        response: withErrors(noContent),
+      },
+    },
     async (request, reply) => {
       await accounts.endSessions(ctx.db, caller.of(request).id);
       return reply.status(204).send(null);

@@ -27,7 +27,7 @@ export async function courseRoutes(app: App, ctx: LmsContext): Promise<void> {
 
   app.get(
     '/user/courses/recent',
-    { schema: { tags, response: withErrors({ 200: recentCoursesResponse }) } },
+    { schema: { summary: 'Recently opened courses', tags, response: withErrors({ 200: recentCoursesResponse }) } },
     async (request) => {
       const account = caller.of(request);
       requireProgram(account, 'course', RECENT_COURSES_LOCKED_MESSAGE);
@@ -38,21 +38,38 @@ export async function courseRoutes(app: App, ctx: LmsContext): Promise<void> {
   // For everyone: what the library holds, so a locked screen shows what is behind it.
   app.get(
     '/user/courses/preview',
-    { schema: { tags, response: withErrors({ 200: coursePreviewsResponse }) } },
+    {
+      schema: {
+        summary: 'The course library as a locked preview',
+        tags,
+        response: withErrors({ 200: coursePreviewsResponse }),
+      },
+    },
     async (request) => ({
       courses: await courses.coursePreviewsFor(db, caller.of(request)),
     }),
   );
 
-  app.get('/user/courses', { schema: { tags, response: withErrors({ 200: coursesResponse }) } }, async (request) => {
-    const account = caller.of(request);
-    requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
-    return { courses: await courses.listCoursesFor(db, account) };
-  });
+  app.get(
+    '/user/courses',
+    { schema: { summary: 'The course library', tags, response: withErrors({ 200: coursesResponse }) } },
+    async (request) => {
+      const account = caller.of(request);
+      requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
+      return { courses: await courses.listCoursesFor(db, account) };
+    },
+  );
 
   app.get(
     '/user/courses/:id',
-    { schema: { tags, params: idParams, response: withErrors({ 200: courseDetails }) } },
+    {
+      schema: {
+        summary: 'A course with its lessons and progress',
+        tags,
+        params: idParams,
+        response: withErrors({ 200: courseDetails }),
+      },
+    },
     async (request) => {
       const account = caller.of(request);
       requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
@@ -62,7 +79,15 @@ export async function courseRoutes(app: App, ctx: LmsContext): Promise<void> {
 
   app.put(
     '/user/courses/:id/progress',
-    { schema: { tags, params: idParams, body: courseProgressBody, response: withErrors({ 200: courseDetails }) } },
+    {
+      schema: {
+        summary: 'Mark a lesson done or not',
+        tags,
+        params: idParams,
+        body: courseProgressBody,
+        response: withErrors({ 200: courseDetails }),
+      },
+    },
     async (request) => {
       const account = caller.of(request);
       requireProgram(account, 'course', COURSES_LOCKED_MESSAGE);
@@ -84,7 +109,14 @@ export async function courseAdminRoutes(app: App, ctx: LmsContext): Promise<void
 
   app.get(
     '/admin/courses',
-    { schema: { tags, querystring: pageQuery, response: withErrors({ 200: adminCoursesResponse }) } },
+    {
+      schema: {
+        summary: 'The courses',
+        tags,
+        querystring: pageQuery,
+        response: withErrors({ 200: adminCoursesResponse }),
+      },
+    },
     async (request, reply) => {
       const { courses: list, total } = await courses.adminListCourses(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -94,25 +126,40 @@ export async function courseAdminRoutes(app: App, ctx: LmsContext): Promise<void
 
   app.post(
     '/admin/courses',
-    { schema: { tags, body: createCourseBody, response: withErrors({ 201: course }) } },
+    { schema: { summary: 'Add a course', tags, body: createCourseBody, response: withErrors({ 201: course }) } },
     async (request, reply) => reply.status(201).send(await courses.createCourse(db, request.body, now())),
   );
 
   app.get(
     '/admin/courses/:id',
-    { schema: { tags, params: idParams, response: withErrors({ 200: adminCourseDetails }) } },
+    {
+      schema: {
+        summary: 'A course with its lessons, for editing',
+        tags,
+        params: idParams,
+        response: withErrors({ 200: adminCourseDetails }),
+      },
+    },
     async (request) => courses.adminCourse(db, request.params.id),
   );
 
   app.put(
     '/admin/courses/:id',
-    { schema: { tags, params: idParams, body: updateCourseBody, response: withErrors({ 200: adminCourseDetails }) } },
+    {
+      schema: {
+        summary: 'Change a course',
+        tags,
+        params: idParams,
+        body: updateCourseBody,
+        response: withErrors({ 200: adminCourseDetails }),
+      },
+    },
     async (request) => courses.updateCourse(db, request.params.id, request.body),
   );
 
   app.delete(
     '/admin/courses/:id',
-    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    { schema: { summary: 'Delete a course', tags, params: idParams, response: withErrors(noContent) } },
     async (request, reply) => {
       await courses.deleteCourse(db, request.params.id);
       return reply.status(204).send(null);

@@ -50,6 +50,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/exam/questions',
     {
       schema: {
+        summary: 'The current exam question, a practice set, or a test-centre question',
         tags,
         description:
           "Without set (or set=attempt), and with questionId in a test-centre sitting: the timed exam's current question (CurrentQuestionResponse). With set=mock, set=mistakes or set=adaptive (and topic, length, stop): a practice set (PracticeSetResponse).",
@@ -78,6 +79,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/exam/submit',
     {
       schema: {
+        summary: 'Answer an exam or practice-set question',
         tags,
         description:
           "questionId and userAnswer: an answer of the timed exam, marked in practice mode (AnswerResult) or recorded in a test-centre sitting (RecordedAnswer). With setId: a practice set's answer in tutor mode (PracticeAnswerResult). answers (and setId): the older module's whole set scored at once (MockResult).",
@@ -105,23 +107,41 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
 
   app.post(
     '/user/exam/auto-save',
-    { schema: { tags, body: autoSaveBody, response: withErrors({ 200: autoSaveResponse }) } },
+    {
+      schema: {
+        summary: 'Save the answer being typed',
+        tags,
+        body: autoSaveBody,
+        response: withErrors({ 200: autoSaveResponse }),
+      },
+    },
     async (request) => attempts.autoSave(db, caller.of(request), request.body, now()),
   );
 
   app.post(
     '/user/exam/events',
-    { schema: { tags, body: examEventBody, response: withErrors({ 201: messageResponse }) } },
+    {
+      schema: {
+        summary: 'Log an exam integrity event',
+        tags,
+        body: examEventBody,
+        response: withErrors({ 201: messageResponse }),
+      },
+    },
     async (request, reply) =>
       reply.status(201).send(await attempts.recordSecurityEvent(db, caller.of(request), request.body.event, now())),
   );
 
-  app.post('/user/exam/finish', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) =>
-    review.finishExam(db, caller.of(request), now()),
+  app.post(
+    '/user/exam/finish',
+    { schema: { summary: 'Finish the exam (time is up)', tags, response: withErrors({ 200: examSummary }) } },
+    async (request) => review.finishExam(db, caller.of(request), now()),
   );
 
-  app.get('/user/exam/summary', { schema: { tags, response: withErrors({ 200: examSummary }) } }, async (request) =>
-    review.examSummary(db, caller.of(request), now()),
+  app.get(
+    '/user/exam/summary',
+    { schema: { summary: "The last attempt's results", tags, response: withErrors({ 200: examSummary }) } },
+    async (request) => review.examSummary(db, caller.of(request), now()),
   );
 
   // The wait between attempts is an admin setting; only these two calls read it.
@@ -132,7 +152,14 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
 
   app.post(
     '/user/exam/attempts',
-    { schema: { tags, body: startAttemptBody, response: withErrors({ 201: examProgress }) } },
+    {
+      schema: {
+        summary: 'Start an exam attempt',
+        tags,
+        body: startAttemptBody,
+        response: withErrors({ 201: examProgress }),
+      },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -149,13 +176,28 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
 
   app.post(
     '/user/exam/attempts/:id/finish',
-    { schema: { tags, params: idParams, response: withErrors({ 200: examSummary }) } },
+    {
+      schema: {
+        summary: 'Finish a test-centre attempt',
+        tags,
+        params: idParams,
+        response: withErrors({ 200: examSummary }),
+      },
+    },
     async (request) => review.finishTestCentreAttempt(db, caller.of(request), request.params.id, now()),
   );
 
   app.put(
     '/user/exam/attempts/:id/flags',
-    { schema: { tags, params: idParams, body: flagBody, response: withErrors({ 200: flagsResponse }) } },
+    {
+      schema: {
+        summary: 'Flag or unflag a question of an attempt',
+        tags,
+        params: idParams,
+        body: flagBody,
+        response: withErrors({ 200: flagsResponse }),
+      },
+    },
     async (request) => testCentre.setFlag(db, caller.of(request), request.params.id, request.body, now()),
   );
 
@@ -190,7 +232,14 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
 
   app.get(
     '/user/exam/attempts',
-    { schema: { tags, querystring: pageQuery, response: withErrors({ 200: examAttemptsResponse }) } },
+    {
+      schema: {
+        summary: "The learner's exam attempts",
+        tags,
+        querystring: pageQuery,
+        response: withErrors({ 200: examAttemptsResponse }),
+      },
+    },
     async (request, reply) => {
       const account = caller.of(request);
       const { total, ...list } = await review.listAttempts(
@@ -207,7 +256,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
 
   app.get(
     '/user/exam/attempts/:id/review',
-    { schema: { tags, params: idParams, response: withErrors({ 200: examReview }) } },
+    { schema: { summary: "An attempt's review", tags, params: idParams, response: withErrors({ 200: examReview }) } },
     async (request) => review.reviewAttempt(db, caller.of(request), request.params.id, now()),
   );
 }
@@ -216,19 +265,35 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
 export async function examAdminRoutes(app: App, ctx: LmsContext): Promise<void> {
   const { db, now } = ctx;
 
-  app.get('/admin/exam-settings', { schema: { tags, response: withErrors({ 200: examSettingsResponse }) } }, async () =>
-    settings.readExamSettings(db, ctx.settings.retakeWaitSeconds),
+  app.get(
+    '/admin/exam-settings',
+    { schema: { summary: 'The exam settings', tags, response: withErrors({ 200: examSettingsResponse }) } },
+    async () => settings.readExamSettings(db, ctx.settings.retakeWaitSeconds),
   );
 
   app.put(
     '/admin/exam-settings',
-    { schema: { tags, body: examSettingsBody, response: withErrors({ 200: examSettingsResponse }) } },
+    {
+      schema: {
+        summary: 'Change the exam settings',
+        tags,
+        body: examSettingsBody,
+        response: withErrors({ 200: examSettingsResponse }),
+      },
+    },
     async (request) => settings.saveExamSettings(db, request.body, now()),
   );
 
   app.get(
     '/admin/exam-logs',
-    { schema: { tags, querystring: examLogsQuery, response: withErrors({ 200: examLogsResponse }) } },
+    {
+      schema: {
+        summary: 'The exam integrity logs',
+        tags,
+        querystring: examLogsQuery,
+        response: withErrors({ 200: examLogsResponse }),
+      },
+    },
     async (request, reply) => {
       const { logs, total } = await content.listExamLogs(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -238,7 +303,14 @@ export async function examAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
 
   app.get(
     '/admin/essays',
-    { schema: { tags, querystring: essaysQuery, response: withErrors({ 200: essaysResponse }) } },
+    {
+      schema: {
+        summary: 'The essay answers to grade',
+        tags,
+        querystring: essaysQuery,
+        response: withErrors({ 200: essaysResponse }),
+      },
+    },
     async (request, reply) => {
       const { essays, total } = await content.listEssays(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -248,7 +320,15 @@ export async function examAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
 
   app.put(
     '/admin/essays/:id',
-    { schema: { tags, params: idParams, body: gradeEssayBody, response: withErrors(noContent) } },
+    {
+      schema: {
+        summary: 'Grade an essay answer',
+        tags,
+        params: idParams,
+        body: gradeEssayBody,
+        response: withErrors(noContent),
+      },
+    },
     async (request, reply) => {
       await content.gradeEssay(db, request.params.id, request.body.correct, request.body.note, now());
       return reply.status(204).send(null);

@@ -13,6 +13,7 @@ export async function lessonImageUploadRoutes(app: App, ctx: LmsContext): Promis
     '/admin/lesson-images',
     {
       schema: {
+        summary: 'Upload an image for lesson text',
         tags,
         description:
           'An image for lesson text: multipart/form-data with one `image` field (PNG, JPEG, GIF or WebP, judged by content); answers its address for Markdown',
@@ -30,6 +31,7 @@ export async function lessonImageRoutes(app: App, ctx: LmsContext): Promise<void
     '/lesson-images/:name',
     {
       schema: {
+        summary: 'A lesson image',
         tags,
         params: z.object({ name: z.string().max(64) }),
         response: { 200: z.unknown(), ...errorResponses },

@@ -39,7 +39,12 @@ export async function premiumRoutes(app: App, ctx: LmsContext): Promise<void> {
         scope: 'lms-redeem',
         keyOf: (request) => String(caller.find(request)?.id ?? ''),
       }),
-      schema: { tags, body: redeemAccessCodeBody, response: withErrors({ 200: redeemedAccessCode }) },
+      schema: {
+        summary: 'Redeem an access code',
+        tags,
+        body: redeemAccessCodeBody,
+        response: withErrors({ 200: redeemedAccessCode }),
+      },
     },
     async (request) => codes.redeemAccessCode(db, caller.of(request), request.body.code, now()),
   );
@@ -54,6 +59,7 @@ export async function premiumRoutes(app: App, ctx: LmsContext): Promise<void> {
         keyOf: (request) => String(caller.find(request)?.id ?? ''),
       }),
       schema: {
+        summary: 'Ask for premium',
         tags,
         description:
           'Asks an LMS admin for premium (the programs the learner lacks unless named); one open request at a time',
@@ -67,7 +73,13 @@ export async function premiumRoutes(app: App, ctx: LmsContext): Promise<void> {
 
   app.get(
     '/user/premium-requests/latest',
-    { schema: { tags, response: withErrors({ 200: latestPremiumRequest }) } },
+    {
+      schema: {
+        summary: "The learner's latest premium request",
+        tags,
+        response: withErrors({ 200: latestPremiumRequest }),
+      },
+    },
     async (request) => premium.latestRequest(db, caller.of(request)),
   );
 
@@ -75,6 +87,7 @@ export async function premiumRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/premium-requests/:id/seen',
     {
       schema: {
+        summary: 'Dismiss the notice of a premium decision',
         tags,
         description: "Dismisses the notice of an admin's decision",
         params: idParams,
@@ -94,14 +107,28 @@ export async function premiumAdminRoutes(app: App, ctx: LmsContext): Promise<voi
 
   app.post(
     '/admin/access-codes',
-    { schema: { tags, body: createAccessCodesBody, response: withErrors({ 201: createdAccessCodes }) } },
+    {
+      schema: {
+        summary: 'Issue access codes',
+        tags,
+        body: createAccessCodesBody,
+        response: withErrors({ 201: createdAccessCodes }),
+      },
+    },
     async (request, reply) =>
       reply.status(201).send({ codes: await codes.createAccessCodes(db, caller.of(request), request.body, now()) }),
   );
 
   app.get(
     '/admin/access-codes',
-    { schema: { tags, querystring: pageQuery, response: withErrors({ 200: accessCodesResponse }) } },
+    {
+      schema: {
+        summary: 'The access codes issued',
+        tags,
+        querystring: pageQuery,
+        response: withErrors({ 200: accessCodesResponse }),
+      },
+    },
     async (request, reply) => {
       const { accessCodes, total } = await codes.listAccessCodes(db, pageOf(request.query), now());
       reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -113,6 +140,7 @@ export async function premiumAdminRoutes(app: App, ctx: LmsContext): Promise<voi
     '/admin/premium-requests',
     {
       schema: {
+        summary: 'The premium requests',
         tags,
         querystring: adminPremiumRequestsQuery,
         response: withErrors({ 200: adminPremiumRequestsResponse }),
@@ -125,13 +153,13 @@ export async function premiumAdminRoutes(app: App, ctx: LmsContext): Promise<voi
     },
   );
 
-  for (const [action, decision] of [
-    ['grant', 'granted'],
-    ['decline', 'declined'],
+  for (const [action, decision, summary] of [
+    ['grant', 'granted', 'Grant a premium request'],
+    ['decline', 'declined', 'Decline a premium request'],
   ] as const) {
     app.post(
       `/admin/premium-requests/:id/${action}`,
-      { schema: { tags, params: idParams, response: withErrors({ 200: premiumRequest }) } },
+      { schema: { summary, tags, params: idParams, response: withErrors({ 200: premiumRequest }) } },
       async (request) => premium.decideRequest(db, deps, caller.of(request), request.params.id, decision, now()),
     );
   }

@@ -7,19 +7,25 @@ import { caller, tags, withErrors, type LmsContext } from './route-context.js';
 export async function profileRoutes(app: App, ctx: LmsContext): Promise<void> {
   const { db } = ctx;
 
-  app.get('/user/progress', { schema: { tags, response: withErrors({ 200: progressResponse }) } }, async (request) => ({
-    progress: await activity.progress(db, caller.of(request)),
-  }));
+  app.get(
+    '/user/progress',
+    { schema: { summary: "The learner's progress", tags, response: withErrors({ 200: progressResponse }) } },
+    async (request) => ({
+      progress: await activity.progress(db, caller.of(request)),
+    }),
+  );
 
   app.get(
     '/user/achievements',
-    { schema: { tags, response: withErrors({ 200: achievementsResponse }) } },
+    { schema: { summary: "The learner's badges", tags, response: withErrors({ 200: achievementsResponse }) } },
     async (request) => ({
       achievements: await activity.achievements(db, caller.of(request)),
     }),
   );
 
-  app.get('/user/profile', { schema: { tags, response: withErrors({ 200: profileResponse }) } }, async (request) =>
-    activity.profile(db, caller.of(request)),
+  app.get(
+    '/user/profile',
+    { schema: { summary: "The learner's profile", tags, response: withErrors({ 200: profileResponse }) } },
+    async (request) => activity.profile(db, caller.of(request)),
   );
 }

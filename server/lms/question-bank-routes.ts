@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   adminQuestion,
   adminQuestionsQuery,
@@ -20,6 +19,7 @@ import {
 import type { App } from '../platform/area.js';
 import { errorBody, importErrorResponses } from '../platform/errors.js';
 import { uploadedFile } from '../platform/spreadsheet.js';
+import { fileAnswer } from '../platform/route-schemas.js';
 import * as content from './admin-content.js';
 import * as bank from './question-bank.js';
 import { noContent, pageOf, tags, withErrors, type LmsContext } from './route-context.js';
@@ -38,7 +38,14 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
 
   app.get(
     '/exam-questions',
-    { schema: { tags, querystring: adminQuestionsQuery, response: withErrors({ 200: adminQuestionsResponse }) } },
+    {
+      schema: {
+        summary: 'The question bank',
+        tags,
+        querystring: adminQuestionsQuery,
+        response: withErrors({ 200: adminQuestionsResponse }),
+      },
+    },
     async (request, reply) => {
       const { examQuestions, total } = await content.listQuestions(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -48,7 +55,14 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
 
   app.post(
     '/exam-questions',
-    { schema: { tags, body: createQuestionBody, response: withErrors({ 201: adminQuestion }) } },
+    {
+      schema: {
+        summary: 'Add a question',
+        tags,
+        body: createQuestionBody,
+        response: withErrors({ 201: adminQuestion }),
+      },
+    },
     async (request, reply) => reply.status(201).send(await content.createQuestion(db, request.body, now())),
   );
 
@@ -57,6 +71,7 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
     {
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
+        summary: 'Import questions (CSV, GIFT or Aiken)',
         tags,
         description:
           'CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions. Any encoding docs/question-formats.md lists (UTF-8, UTF-16, Windows-1252, Windows-1256), comma, semicolon or tab separated. ?format=qti takes a QTI 3.0 content package (application/zip); ?profession= and ?difficulty= apply to the items its manifest gives none.',
@@ -111,7 +126,14 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
   );
   app.get(
     '/exam-questions/export',
-    { schema: { tags, querystring: exportQuery, response: withErrors({ 200: z.string() }) } },
+    {
+      schema: {
+        summary: 'Export the question bank as CSV',
+        tags,
+        querystring: exportQuery,
+        response: withErrors({ 200: fileAnswer('text/csv', 'The questions as CSV, with a UTF-8 byte-order mark') }),
+      },
+    },
     async (request, reply) => {
       const csv = await bank.exportQuestions(db, request.query.profession);
       return reply
@@ -151,7 +173,14 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
 
   app.get(
     '/exam-questions/statistics',
-    { schema: { tags, querystring: adminQuestionsQuery, response: withErrors({ 200: questionStatisticsResponse }) } },
+    {
+      schema: {
+        summary: 'Question and topic statistics',
+        tags,
+        querystring: adminQuestionsQuery,
+        response: withErrors({ 200: questionStatisticsResponse }),
+      },
+    },
     async (request) => ({
       statistics: await bank.questionStatistics(db, { profession: request.query.profession, ...pageOf(request.query) }),
       topics: await bank.topicStatistics(db, request.query.profession),
@@ -160,13 +189,21 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
 
   app.put(
     '/exam-questions/:id',
-    { schema: { tags, params: idParams, body: updateQuestionBody, response: withErrors({ 200: adminQuestion }) } },
+    {
+      schema: {
+        summary: 'Change a question',
+        tags,
+        params: idParams,
+        body: updateQuestionBody,
+        response: withErrors({ 200: adminQuestion }),
+      },
+    },
     async (request) => content.updateQuestion(db, request.params.id, request.body),
   );
 
   app.delete(
     '/exam-questions/:id',
-    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    { schema: { summary: 'Delete a question', tags, params: idParams, response: withErrors(noContent) } },
     async (request, reply) => {
       await content.deleteQuestion(db, request.params.id, now());
       return reply.status(204).send(null);

@@ -20,7 +20,15 @@ export type LmsContext = AreaContext<'lms'> & {
 export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('lms', { 410: errorBody });
 
 /** Who is calling: the account of the bearer token (the learners' and the admins' scopes both refuse anyone else). */
-export const caller = defineCaller<LmsAccount>('Authentication required');
+export const caller = defineCaller<LmsAccount>('Authentication required', {
+  name: 'lmsToken',
+  scheme: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: "An LMS account's token, from POST /auth/login or POST /auth/register",
+  },
+});
 
 export const examSettingsOf = (lms: AreaDeps['config']['lms']): ExamSettings => ({
   durationSeconds: lms.examDurationSeconds,

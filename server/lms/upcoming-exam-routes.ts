@@ -7,7 +7,13 @@ import { caller, noContent, tags, withErrors, type LmsContext } from './route-co
 export async function upcomingExamRoutes(app: App, ctx: LmsContext): Promise<void> {
   app.get(
     '/user/exam/upcoming',
-    { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } },
+    {
+      schema: {
+        summary: "Upcoming exams of the learner's profession",
+        tags,
+        response: withErrors({ 200: upcomingExamsResponse }),
+      },
+    },
     async (request) => ({
       upcomingExams: await content.upcomingFor(ctx.db, caller.of(request).profession, ctx.now()),
     }),
@@ -20,7 +26,7 @@ export async function upcomingExamAdminRoutes(app: App, ctx: LmsContext): Promis
 
   app.get(
     '/admin/upcoming-exams',
-    { schema: { tags, response: withErrors({ 200: upcomingExamsResponse }) } },
+    { schema: { summary: 'The upcoming exams', tags, response: withErrors({ 200: upcomingExamsResponse }) } },
     async () => ({
       upcomingExams: await content.listUpcoming(db),
     }),
@@ -28,13 +34,20 @@ export async function upcomingExamAdminRoutes(app: App, ctx: LmsContext): Promis
 
   app.post(
     '/admin/upcoming-exams',
-    { schema: { tags, body: createUpcomingExamBody, response: withErrors({ 201: upcomingExam }) } },
+    {
+      schema: {
+        summary: 'Add an upcoming exam',
+        tags,
+        body: createUpcomingExamBody,
+        response: withErrors({ 201: upcomingExam }),
+      },
+    },
     async (request, reply) => reply.status(201).send(await content.createUpcoming(db, request.body, now())),
   );
 
   app.delete(
     '/admin/upcoming-exams/:id',
-    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    { schema: { summary: 'Delete an upcoming exam', tags, params: idParams, response: withErrors(noContent) } },
     async (request, reply) => {
       await content.deleteUpcoming(db, request.params.id);
       return reply.status(204).send(null);

@@ -42,7 +42,14 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
 
   app.get(
     '/admin/users',
-    { schema: { tags, querystring: adminUsersQuery, response: withErrors({ 200: adminUsersResponse }) } },
+    {
+      schema: {
+        summary: 'The LMS users',
+        tags,
+        querystring: adminUsersQuery,
+        response: withErrors({ 200: adminUsersResponse }),
+      },
+    },
     async (request, reply) => {
       const { users, total } = await accounts.listUsers(db, request.query);
       reply.header(TOTAL_COUNT_HEADER, String(total));
@@ -52,7 +59,15 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
 
   app.put(
     '/admin/users/:id/programs',
-    { schema: { tags, params: idParams, body: setProgramsBody, response: withErrors({ 200: lmsUser }) } },
+    {
+      schema: {
+        summary: "Change a user's premium programs",
+        tags,
+        params: idParams,
+        body: setProgramsBody,
+        response: withErrors({ 200: lmsUser }),
+      },
+    },
     async (request) =>
       accounts.setProgramsAsAdmin(db, caller.of(request), request.params.id, request.body.allowed_programs, now()),
   );
@@ -60,7 +75,13 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
   app.get(
     '/admin/users/:id/accommodation',
     {
-      schema: { tags, params: idParams, querystring: pageQuery, response: withErrors({ 200: accommodationResponse }) },
+      schema: {
+        summary: "A user's accommodation and its history",
+        tags,
+        params: idParams,
+        querystring: pageQuery,
+        response: withErrors({ 200: accommodationResponse }),
+      },
     },
     async (request, reply) => {
       const { total, ...found } = await accommodations.accommodationOf(db, request.params.id, pageOf(request.query));
@@ -71,7 +92,15 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
 
   app.put(
     '/admin/users/:id/accommodation',
-    { schema: { tags, params: idParams, body: accommodationBody, response: withErrors({ 200: accommodation }) } },
+    {
+      schema: {
+        summary: "Change a user's accommodation",
+        tags,
+        params: idParams,
+        body: accommodationBody,
+        response: withErrors({ 200: accommodation }),
+      },
+    },
     async (request) => accommodations.setAccommodation(db, caller.of(request), request.params.id, request.body, now()),
   );
 
@@ -79,6 +108,7 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
     '/admin/users/:id/password',
     {
       schema: {
+        summary: "Set a user's password",
         tags,
         description:
           "Sets a user's password; ends every sign-in of that user. An admin's password (one's own included) also needs `adminPassword`, the acting admin's own; recorded in the account log.",

@@ -24,7 +24,9 @@ export async function accountSettingsRoutes(members: App, ctx: NetworkContext): 
 
   members.get(
     '/api/network/me/settings',
-    { schema: { tags, response: withErrors({ 200: accountSettingsSchema }) } },
+    {
+      schema: { summary: "The member's account settings", tags, response: withErrors({ 200: accountSettingsSchema }) },
+    },
     async (request, reply) => {
       const { member, token } = signedIn(request);
       reply.header('cache-control', 'no-store');
@@ -36,7 +38,7 @@ export async function accountSettingsRoutes(members: App, ctx: NetworkContext): 
     '/api/network/me/password',
     {
       config: perMinute(passwordChecksPerMinute),
-      schema: { tags, body: changePasswordBody, response: withErrors(noContent) },
+      schema: { summary: 'Change the password', tags, body: changePasswordBody, response: withErrors(noContent) },
     },
     async (request, reply) => {
       const { member, token } = signedIn(request);
@@ -49,6 +51,7 @@ export async function accountSettingsRoutes(members: App, ctx: NetworkContext): 
     '/api/network/me/sign-out-others',
     {
       schema: {
+        summary: 'Sign out every other device',
         tags,
         description: 'Ends every session of the member but this one',
         response: withErrors({ 200: z.object({ ended: z.number().int() }) }),
@@ -65,6 +68,7 @@ export async function accountSettingsRoutes(members: App, ctx: NetworkContext): 
     {
       config: perMinute(passwordChecksPerMinute),
       schema: {
+        summary: 'Delete the account',
         tags,
         description: 'Deletes the account and everything it wrote',
         body: deleteAccountBody,

@@ -27,6 +27,7 @@ export async function authRoutes(network: App, ctx: NetworkContext): Promise<voi
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
       schema: {
+        summary: 'Sign up for the network',
         tags,
         description:
           'Always 202 with the same body: a new address gets an account and a verification link, a taken one an email to its owner. Then sign in.',
@@ -47,6 +48,7 @@ export async function authRoutes(network: App, ctx: NetworkContext): Promise<voi
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
       schema: {
+        summary: 'Verify the email address',
         tags,
         description: 'Follows the emailed verification link (24 h, single use)',
         body: verifyEmailBody,
@@ -77,7 +79,7 @@ export async function authRoutes(network: App, ctx: NetworkContext): Promise<voi
     '/api/network/auth/sign-in',
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
-      schema: { tags, body: signInBody, response: withErrors({ 200: meResponse }) },
+      schema: { summary: 'Sign a member in', tags, body: signInBody, response: withErrors({ 200: meResponse }) },
     },
     async (request, reply) => {
       const { email, password } = request.body;
@@ -100,7 +102,7 @@ export async function authRoutes(network: App, ctx: NetworkContext): Promise<voi
 
   network.post(
     '/api/network/auth/sign-out',
-    { schema: { tags, response: withErrors(noContent) } },
+    { schema: { summary: 'Sign the member out', tags, response: withErrors(noContent) } },
     async (request, reply) => {
       await revokeSession(db, request.cookies[SESSION_COOKIE]);
       await hub.checkSessions();
@@ -111,7 +113,7 @@ export async function authRoutes(network: App, ctx: NetworkContext): Promise<voi
 
   network.get(
     '/api/network/me',
-    { schema: { tags, response: withErrors({ 200: meResponse }) } },
+    { schema: { summary: 'The signed-in member, or null', tags, response: withErrors({ 200: meResponse }) } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const me = caller.find(request);

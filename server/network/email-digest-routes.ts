@@ -14,7 +14,7 @@ export async function emailDigestRoutes(members: App, ctx: NetworkContext): Prom
   const { db, now } = ctx;
   members.get(
     '/api/network/me/email-digest',
-    { schema: { tags, response: withErrors({ 200: emailDigestSetting }) } },
+    { schema: { summary: 'Whether the daily digest is on', tags, response: withErrors({ 200: emailDigestSetting }) } },
     async (request) => ({
       enabled: await isDigestOn(db, caller.of(request).id),
     }),
@@ -23,6 +23,7 @@ export async function emailDigestRoutes(members: App, ctx: NetworkContext): Prom
     '/api/network/me/email-digest',
     {
       schema: {
+        summary: 'Turn the daily digest on or off',
         tags,
         description: 'Turns the daily email of unread notifications on or off',
         body: emailDigestBody,
@@ -39,6 +40,7 @@ export async function emailDigestUnsubscribeRoutes(network: App, ctx: NetworkCon
     '/api/network/email-digest/unsubscribe',
     {
       schema: {
+        summary: 'Stop the daily digest from its email',
         tags,
         description: 'Stops the daily digest of the member the emailed token names',
         body: emailDigestUnsubscribeBody,

@@ -61,6 +61,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
     '/api/network/posts/:id/reports',
     {
       schema: {
+        summary: 'Report a post',
         tags,
         description: "Reports a post to the moderators: once per member per post, never one's own",
         params: postIdParams,
@@ -79,6 +80,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
     '/api/network/me/suspension',
     {
       schema: {
+        summary: "The member's running suspension",
         tags,
         description: "The signed-in member's running suspension (its end and reason), or null",
         response: withErrors({ 200: suspensionResponse }),
@@ -94,6 +96,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
     '/api/network/moderation/reports',
     {
       schema: {
+        summary: 'The open reports (moderators)',
         tags,
         description: 'Moderators only: open reports grouped by post, longest waiting first, with reasons and counts',
         querystring: cursorQuery,
@@ -111,6 +114,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
     '/api/network/moderation/reports/:id/resolve',
     {
       schema: {
+        summary: "Resolve a post's reports (moderators)",
         tags,
         description:
           "Moderators only: resolves every open report of the post {id} (a queue group's id): `dismiss` keeps it, `remove` deletes it, `suspend` deletes it and suspends its author for `days`",
@@ -135,6 +139,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
     '/api/network/moderation/log',
     {
       schema: {
+        summary: 'The moderation log (moderators)',
         tags,
         description: 'Moderators only: who resolved which reports, how, when and why, newest first',
         querystring: cursorQuery,

@@ -11,6 +11,7 @@ export async function notificationRoutes(members: App, ctx: NetworkContext): Pro
     '/api/network/notifications',
     {
       schema: {
+        summary: "The member's notifications",
         tags,
         description: "The signed-in member's notifications, newest first, and their unread count",
         querystring: cursorQuery,
@@ -27,6 +28,7 @@ export async function notificationRoutes(members: App, ctx: NetworkContext): Pro
     '/api/network/notifications/read',
     {
       schema: {
+        summary: 'Mark notifications read',
         tags,
         description: "`{ all: true }` marks every notification read, `{ ids }` those of them that are the member's",
         body: markReadBody,

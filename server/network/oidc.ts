@@ -92,7 +92,13 @@ export async function registerOidcRoutes(
 
   app.get(
     `${FLOW_PATH}/start`,
-    { schema: { tags: ['network'], description: 'Opens the provider sign-in (in the popup)' } },
+    {
+      schema: {
+        summary: 'Start signing in with the OpenID provider',
+        tags: ['network'],
+        description: 'Opens the provider sign-in (in the popup)',
+      },
+    },
     async (request, reply) => {
       popupHeaders(reply);
       let config: oidc.Configuration;
@@ -133,7 +139,13 @@ export async function registerOidcRoutes(
 
   app.get(
     `${FLOW_PATH}/callback`,
-    { schema: { tags: ['network'], description: 'The provider returns here; answers a page that tells the opener' } },
+    {
+      schema: {
+        summary: 'Finish signing in with the OpenID provider',
+        tags: ['network'],
+        description: 'The provider returns here; answers a page that tells the opener',
+      },
+    },
     async (request, reply) => {
       popupHeaders(reply);
       reply.clearCookie(STATE_COOKIE, { path: FLOW_PATH });

@@ -25,7 +25,7 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
 
   members.get(
     '/api/network/posts',
-    { schema: { tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } },
+    { schema: { summary: 'The feed', tags, querystring: cursorQuery, response: withErrors({ 200: postsPage }) } },
     async (request) => posts.listPosts(deps.database.pool, caller.of(request), request.query.cursor),
   );
 
@@ -33,6 +33,7 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
     '/api/network/search',
     {
       schema: {
+        summary: 'Search posts and members',
         tags,
         description: 'Posts by English full-text search (websearch syntax), ranked and paged; members by name',
         querystring: searchQuery,
@@ -46,6 +47,7 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
     '/api/network/members',
     {
       schema: {
+        summary: 'Members to mention',
         tags,
         description: 'Members whose username or name contains q, by username, paged: what the @ box suggests',
         querystring: memberSuggestionsQuery,
@@ -59,6 +61,7 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
     '/api/network/members/:username',
     {
       schema: {
+        summary: "A member's profile and posts",
         tags,
         description: "A member's public profile and their posts, newest first",
         params: usernameParams,
@@ -71,13 +74,13 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
 
   members.get(
     '/api/network/posts/:id',
-    { schema: { tags, params: postIdParams, response: withErrors({ 200: postSchema }) } },
+    { schema: { summary: 'A post', tags, params: postIdParams, response: withErrors({ 200: postSchema }) } },
     async (request) => posts.getPost(db, caller.of(request), request.params.id),
   );
 
   members.delete(
     '/api/network/posts/:id',
-    { schema: { tags, params: postIdParams, response: withErrors(noContent) } },
+    { schema: { summary: 'Delete a post', tags, params: postIdParams, response: withErrors(noContent) } },
     async (request, reply) => {
       await posts.deletePost(db, mediaFiles(request), caller.of(request), request.params.id, now());
       return reply.status(204).send(null);
@@ -86,13 +89,29 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
 
   members.get(
     '/api/network/posts/:id/comments',
-    { schema: { tags, params: postIdParams, querystring: cursorQuery, response: withErrors({ 200: commentsPage }) } },
+    {
+      schema: {
+        summary: "A post's comments",
+        tags,
+        params: postIdParams,
+        querystring: cursorQuery,
+        response: withErrors({ 200: commentsPage }),
+      },
+    },
     async (request) => posts.listComments(deps.database.pool, request.params.id, request.query.cursor),
   );
 
   members.post(
     '/api/network/posts/:id/comments',
-    { schema: { tags, params: postIdParams, body: commentBody, response: withErrors({ 201: createdComment }) } },
+    {
+      schema: {
+        summary: 'Comment on a post',
+        tags,
+        params: postIdParams,
+        body: commentBody,
+        response: withErrors({ 201: createdComment }),
+      },
+    },
     async (request, reply) =>
       reply
         .status(201)
@@ -101,13 +120,13 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
 
   members.put(
     '/api/network/posts/:id/like',
-    { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } },
+    { schema: { summary: 'Like a post', tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } },
     async (request) => posts.setLike(db, caller.of(request), request.params.id, true, now()),
   );
 
   members.delete(
     '/api/network/posts/:id/like',
-    { schema: { tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } },
+    { schema: { summary: 'Unlike a post', tags, params: postIdParams, response: withErrors({ 200: likeResponse }) } },
     async (request) => posts.setLike(db, caller.of(request), request.params.id, false, now()),
   );
 }

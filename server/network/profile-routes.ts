@@ -13,6 +13,7 @@ export async function profileRoutes(members: App, ctx: NetworkContext): Promise<
     {
       config: perMinute(deps.config.rateLimits.loginPerMinute),
       schema: {
+        summary: 'Send the verification email again',
         tags,
         description: 'Sends the verification link again (once a minute at most)',
         response: withErrors({ 202: messageResponse }),
@@ -26,7 +27,14 @@ export async function profileRoutes(members: App, ctx: NetworkContext): Promise<
 
   members.put(
     '/api/network/me/profile',
-    { schema: { tags, body: profileBody, response: withErrors({ 200: meResponse }) } },
+    {
+      schema: {
+        summary: "Save the member's profile",
+        tags,
+        body: profileBody,
+        response: withErrors({ 200: meResponse }),
+      },
+    },
     async (request) => {
       const row = await updateProfile(db, caller.of(request).id, request.body);
       return { user: toNetworkUser(member(row)) };

@@ -7,6 +7,7 @@ import type { createRealtimeHub } from '../platform/realtime.js';
 import { hasCompleteProfile, type asMember, type Member } from './accounts.js';
 import type { receiveForm, FileKind, MediaFiles } from './media.js';
 import type { createMemberLimits } from './member-limits.js';
+import { SESSION_COOKIE } from './sessions.js';
 
 /** What the network's route files share, built once by registerNetworkArea. */
 export type NetworkContext = AreaContext<'network'> & {
@@ -26,7 +27,15 @@ export type NetworkContext = AreaContext<'network'> & {
 export const { tags, withErrors, noContent, uploadErrors } = routeSchemas('network');
 
 /** Who is calling: the member of the session cookie, or nobody (the members' scope refuses nobody). */
-export const caller = defineCaller<Member>('Please sign in to continue');
+export const caller = defineCaller<Member>('Please sign in to continue', {
+  name: 'memberSession',
+  scheme: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+    description: "A member's session cookie (httpOnly), from POST /api/network/auth/sign-in",
+  },
+});
 
 /** Posts and comments carry their author's name: a member without one completes the profile first (/UserDetails). */
 export function signedInWithProfile(request: { caller: unknown }): Member {

@@ -111,11 +111,16 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
   await app.register(async (network: App) => {
     await network.register(cookie);
     // The origin is checked in the same hook, so a request costs one promise before its route.
-    caller.identify(network, async (request) => {
-      assertSameOrigin(request, deps.config.publicUrl);
-      const row = await findSessionMember(deps.database.pool, request.cookies[SESSION_COOKIE], now());
-      return row ? member(row) : null;
-    });
+    caller.identify(
+      network,
+      async (request) => {
+        assertSameOrigin(request, deps.config.publicUrl);
+        const row = await findSessionMember(deps.database.pool, request.cookies[SESSION_COOKIE], now());
+        return row ? member(row) : null;
+      },
+      // Sign-up, sign-in and the other account routes take strangers; the members' scope refuses them.
+      { optional: true },
+    );
 
     await network.register(authRoutes, ctx);
     await network.register(emailDigestUnsubscribeRoutes, ctx);

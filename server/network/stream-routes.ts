@@ -10,7 +10,13 @@ export async function streamRoutes(members: App, ctx: NetworkContext): Promise<v
 
   members.get(
     '/api/network/media/:name',
-    { schema: { tags, params: z.object({ name: z.string().max(200) }) } },
+    {
+      schema: {
+        summary: 'A photo or video of a post or profile',
+        tags,
+        params: z.object({ name: z.string().max(200) }),
+      },
+    },
     async (request, reply) => serveMedia(storage, request.params.name, request, reply),
   );
 
@@ -18,6 +24,7 @@ export async function streamRoutes(members: App, ctx: NetworkContext): Promise<v
     '/api/network/events',
     {
       schema: {
+        summary: 'The live feed (Server-Sent Events)',
         tags,
         description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.',
       },

@@ -18,6 +18,7 @@ export async function uploadRoutes(uploads: App, ctx: NetworkContext): Promise<v
     '/api/network/me/photo',
     {
       schema: {
+        summary: 'Set the profile photo',
         tags,
         description:
           'multipart/form-data with one photo file field `photo` (JPEG, PNG, GIF, WebP or HEIC), stored without location or device metadata',
@@ -36,6 +37,7 @@ export async function uploadRoutes(uploads: App, ctx: NetworkContext): Promise<v
     '/api/network/posts',
     {
       schema: {
+        summary: 'Publish a post',
         tags,
         description:
           'multipart/form-data: `description` text and an optional `media` file (a JPEG, PNG, GIF, WebP or HEIC photo, or an MP4, MOV or WebM video, judged by content), stored without location or device metadata',

@@ -4,6 +4,36 @@ import type { App } from './area.js';
 
 type JsonSchema = { [key: string]: unknown };
 
+/** A way of signing in, as OpenAPI names it: a bearer token, or a session cookie. */
+export type SecurityScheme =
+  | { type: 'http'; scheme: 'bearer'; bearerFormat: 'JWT'; description: string }
+  | { type: 'apiKey'; in: 'cookie'; name: string; description: string };
+
+// Every way of signing in an area has declared (the areas' callers declare theirs when their modules
+// load); the document lists them under components.securitySchemes.
+const securitySchemes = new Map<string, SecurityScheme>();
+
+/** Names a way of signing in for the document; a route's `security` refers to it by `name`. */
+export function declareSecurityScheme(name: string, scheme: SecurityScheme): string {
+  securitySchemes.set(name, scheme);
+  return name;
+}
+
+/** A route's `security`: signed in with this scheme, or (`optional`) signed in or not. */
+export const securityOf = (scheme: string, optional = false) =>
+  optional ? [{ [scheme]: [] }, {}] : [{ [scheme]: [] }];
+
+/**
+ * Every route registered in `scope` from now on says in the document how it is signed in to: the
+ * scope's hooks authenticate its requests, which the route's own schema cannot tell.
+ */
+export function documentSecurity(scope: App, scheme: string, optional = false): void {
+  const security = securityOf(scheme, optional);
+  scope.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security };
+  });
+}
+
 // What zod writes for the address's whole numbers (`wholeNumber` in the contracts): digits only.
 const DIGITS = /^\^\\d\{1,\d+\}\$$/;
 
@@ -55,10 +85,19 @@ function exhaustiveRecords(node: unknown): void {
  */
 export async function registerOpenApi(app: App, options: { serve: boolean }): Promise<void> {
   await app.register(swagger, {
-    openapi: { openapi: '3.1.0', info: { title: 'Pathway API', version: '1.0.0' } },
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Pathway API', version: '1.0.0' },
+      // The API is served by the app itself, on the origin of the page.
+      servers: [{ url: '/', description: 'The origin this document is served from' }],
+      // Declared when the areas' modules load, which app.ts imports before it builds the app.
+      components: { securitySchemes: Object.fromEntries(securitySchemes) },
+    },
     transform: (route) => {
       const transformed = jsonSchemaTransform(route);
       const schema = transformed.schema as JsonSchema | undefined;
+      // A route outside every signed-in scope that names no way of signing in is public.
+      if (schema && !schema.hide) schema.security ??= [];
       digitsAsIntegers(schema?.params);
       digitsAsIntegers(schema?.querystring);
       exhaustiveRecords(schema);

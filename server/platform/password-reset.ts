@@ -69,6 +69,7 @@ export function passwordResetRoutes<Account extends { id: string | number; email
       {
         config,
         schema: {
+          summary: 'Email a link to set a new password',
           tags,
           description:
             'Emails a link to set a new password (1 h, single use); 202 whether or not an account has the address',
@@ -87,6 +88,7 @@ export function passwordResetRoutes<Account extends { id: string | number; email
       {
         config,
         schema: {
+          summary: 'Set a new password with the emailed link',
           tags,
           description: 'Sets the new password with the emailed token; ends every sign-in of the account',
           body: options.resetBody,

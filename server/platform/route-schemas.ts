@@ -6,6 +6,12 @@ const noContent = { 204: z.null().describe('No content') };
 // 503: the storage is unreachable or unwritable; 507: it is full; 413: the file is over the limit.
 const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
 
+/** A file the route answers with instead of JSON (an export): its content type in the document, the text as it is. */
+export const fileAnswer = (contentType: 'text/csv', description: string) => ({
+  description,
+  content: { [contentType]: { schema: z.string() } },
+});
+
 /**
  * The pieces every route's schema is built from, made once per area: its OpenAPI tag, the error
  * statuses every route of the area can answer (the shared ones, and any the area adds: the LMS

@@ -236,7 +236,8 @@ export function useDeleteService() {
 export const stepsQuery = (serviceId: number) =>
   queryOptions({
     queryKey: serviceKeys.steps(serviceId),
-    queryFn: () => unwrap(adminApi.GET('/api/caseadmin/services/{id}/steps', { params: { path: { id: serviceId } } })),
+    queryFn: () =>
+      unwrap(adminApi.GET('/api/caseadmin/services/{serviceId}/steps', { params: { path: { serviceId } } })),
   });
 
 export const useSteps = (serviceId: number) => useQuery({ ...stepsQuery(serviceId), enabled: serviceId > 0 });
