@@ -14,6 +14,10 @@ export const apiPaths = [
   '/readyz',
 ];
 
+// Pages a mail provider also POSTs to (one-click unsubscribe, RFC 8058): a GET is the page, a POST
+// goes to the API.
+export const pagesTakingPosts = ['/casetracking/unsubscribe', '/notifications/digest/unsubscribe'];
+
 export default defineConfig({
   root: 'web',
   // React DOM renders the app (decision 015); the plugin adds fast refresh to `npm run dev:web`.
@@ -51,6 +55,20 @@ export default defineConfig({
   },
   server: {
     // `npm run dev` serves the API on 3000; the Vite dev server forwards API calls to it.
-    proxy: Object.fromEntries(apiPaths.map((path) => [path, { target: 'http://localhost:3000', changeOrigin: false }])),
+    proxy: {
+      ...Object.fromEntries(apiPaths.map((path) => [path, { target: 'http://localhost:3000', changeOrigin: false }])),
+      ...Object.fromEntries(
+        pagesTakingPosts.map((path) => [
+          path,
+          {
+            target: 'http://localhost:3000',
+            changeOrigin: false,
+            // Anything but a POST stays with the dev server, which answers the page.
+            bypass: (request: { method?: string; url?: string }) =>
+              request.method === 'POST' ? undefined : request.url,
+          },
+        ]),
+      ),
+    },
   },
 });

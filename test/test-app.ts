@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../server/config.js';
 import { connectDatabase, type DatabaseHandle } from '../server/db/client.js';
 import { createLogger, type Logger } from '../server/platform/logger.js';
 import { createTokenService, type TokenService } from '../server/platform/tokens.js';
+import { checkEveryAnswer } from './support/answer-check.js';
 
 /** A clock the test moves by hand. */
 export function createTestClock(start = new Date('2026-01-15T09:00:00Z')) {
@@ -82,6 +83,11 @@ export async function createTestApp(
     logDestination?: DestinationStream;
     /** Connects as this role instead of the server's superuser (a test that limits the role's connections). */
     role?: { user: string; password: string };
+    /**
+     * Every answer `app.inject` gives is checked against the app's OpenAPI document (status, content
+     * type, body); one that differs rejects the inject (test/support/answer-check.ts).
+     */
+    checkAnswers?: boolean;
   } = {},
 ): Promise<TestApp> {
   const shared = options.sameDatabaseAs;
@@ -107,6 +113,7 @@ export async function createTestApp(
   const tokens = createTokenService(randomBytes(32).toString('hex'), clock);
   const app = await buildApp({ config, database: handle, clock, logger, tokens, webDistFolder: '/nonexistent' });
   await app.ready();
+  if (options.checkAnswers) checkEveryAnswer(app);
   return {
     app,
     databaseUrl: database.url,

@@ -5,6 +5,7 @@ import {
   checklistItem,
   createRefusalReasonBody,
   refusalReason,
+  documentFileTypes,
   REVIEW_QUEUE_PAGE_SIZE,
   reviewDocumentBody,
   reviewQueueItem,
@@ -14,6 +15,7 @@ import {
 import { idParams, TOTAL_COUNT_HEADER } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
 import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import { fileAnswer } from '../platform/route-schemas.js';
 import * as documents from './case-documents.js';
 import { receiveDocument } from './document-upload.js';
 import * as refusalReasons from './refusal-reasons.js';
@@ -54,7 +56,7 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
         tags,
         description: 'The sent file (PDF or image).',
         params: idParams,
-        response: { 200: z.any(), ...errorResponses, 503: errorBody },
+        response: { 200: fileAnswer(documentFileTypes, 'The sent file'), ...errorResponses, 503: errorBody },
       },
     },
     async (request, reply) => {

@@ -2,6 +2,8 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import type { App } from '../platform/area.js';
 import { errorResponses } from '../platform/errors.js';
+import { storedTypeOfExtension } from '../platform/media-cleaning.js';
+import { fileAnswer } from '../platform/route-schemas.js';
 import { saveLessonImage, serveLessonImage } from './lesson-images.js';
 import { tags, uploadErrors, type LmsContext } from './route-context.js';
 
@@ -34,7 +36,13 @@ export async function lessonImageRoutes(app: App, ctx: LmsContext): Promise<void
         summary: 'A lesson image',
         tags,
         params: z.object({ name: z.string().max(64) }),
-        response: { 200: z.unknown(), ...errorResponses },
+        response: {
+          200: fileAnswer(
+            Object.values(storedTypeOfExtension).filter((type) => type.startsWith('image/')),
+            'The stored image',
+          ),
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => serveLessonImage(ctx.storage, request.params.name, reply),

@@ -21,6 +21,7 @@ export async function readinessRoutes(app: App, ctx: LmsContext): Promise<void> 
     '/user/readiness',
     {
       schema: {
+        summary: "The learner's readiness",
         tags,
         description:
           "The learner's estimated ability, chance of passing a form today with its 95 % interval, and readiness by topic: an estimate from practice (decision 029)",
@@ -82,6 +83,7 @@ export async function readinessAdminRoutes(app: App, ctx: LmsContext): Promise<v
     '/admin/item-calibration',
     {
       schema: {
+        summary: "Calibrate a profession's questions",
         tags,
         description:
           "Queues a calibration of one profession's questions from every recorded answer; it runs in the background",

@@ -26,6 +26,7 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
     '/admin/account-actions',
     {
       schema: {
+        summary: 'The account log',
         tags,
         description:
           'The account log: every admin action on an account (passwords, programs, accommodations, premium decisions), newest first, paged; the total in X-Total-Count.',

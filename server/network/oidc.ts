@@ -4,7 +4,9 @@ import * as oidc from 'openid-client';
 import type { App, AreaDeps } from '../platform/area.js';
 import type { Database } from '../db/client.js';
 import { networkUsers } from '../db/schema/network.js';
+import { z } from 'zod';
 import { AppError } from '../platform/errors.js';
+import { fileAnswer } from '../platform/route-schemas.js';
 import { revokeOneTimeTokens } from '../platform/one-time-tokens.js';
 import { clearSquattersTraces } from './reclaim.js';
 import { endAllSessions } from './sessions.js';
@@ -97,6 +99,11 @@ export async function registerOidcRoutes(
         summary: 'Start signing in with the OpenID provider',
         tags: ['network'],
         description: 'Opens the provider sign-in (in the popup)',
+        response: {
+          302: z.null().describe("To the provider's sign-in"),
+          '4xx': fileAnswer('text/html', 'A page in the popup that says why, and tells the opener'),
+          '5xx': fileAnswer('text/html', 'A page in the popup that says the provider is unavailable'),
+        },
       },
     },
     async (request, reply) => {
@@ -144,6 +151,10 @@ export async function registerOidcRoutes(
         summary: 'Finish signing in with the OpenID provider',
         tags: ['network'],
         description: 'The provider returns here; answers a page that tells the opener',
+        response: {
+          200: fileAnswer('text/html', 'A page in the popup that tells the opener the member is signed in'),
+          '4xx': fileAnswer('text/html', 'A page in the popup that says why not, and tells the opener'),
+        },
       },
     },
     async (request, reply) => {

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import type { App } from '../platform/area.js';
+import { storedTypeOfExtension } from '../platform/media-cleaning.js';
+import { fileAnswer } from '../platform/route-schemas.js';
 import { serveMedia } from './media.js';
-import { caller, tags, type NetworkContext } from './route-context.js';
+import { caller, tags, withErrors, type NetworkContext } from './route-context.js';
 import { SESSION_COOKIE, sessionKeyOf } from './sessions.js';
+
+const mediaTypes = [...new Set(Object.values(storedTypeOfExtension))];
 
 /** What members read as streams: stored media files and the live event stream. */
 export async function streamRoutes(members: App, ctx: NetworkContext): Promise<void> {
@@ -15,6 +19,11 @@ export async function streamRoutes(members: App, ctx: NetworkContext): Promise<v
         summary: 'A photo or video of a post or profile',
         tags,
         params: z.object({ name: z.string().max(200) }),
+        response: withErrors({
+          200: fileAnswer(mediaTypes, 'The stored photo or video'),
+          206: fileAnswer(mediaTypes, 'The range of it the Range header asked for'),
+          416: z.null().describe('The range starts past the end of the file'),
+        }),
       },
     },
     async (request, reply) => serveMedia(storage, request.params.name, request, reply),

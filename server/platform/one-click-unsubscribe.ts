@@ -58,6 +58,7 @@ export async function registerOneClickUnsubscribe(
       options.path,
       {
         schema: {
+          summary: 'Unsubscribe with one click (from a mail provider)',
           tags: options.tags,
           description:
             'RFC 8058 one-click unsubscribe: a mail provider POSTs `List-Unsubscribe=One-Click` (form-encoded or multipart) to the List-Unsubscribe address; no session, the token names whose emails stop',

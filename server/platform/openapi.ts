@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { App } from './area.js';
+import { errorBody } from './errors.js';
 
 type JsonSchema = { [key: string]: unknown };
 
@@ -75,6 +76,29 @@ function exhaustiveRecords(node: unknown): void {
   delete schema.propertyNames;
 }
 
+// Methods whose requests Fastify reads a body of (any content type it has no parser for is a 415).
+const METHODS_WITH_A_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * The answers Fastify gives a route's requests before its handler runs, in the error handler's
+ * `{ error }`: a body over the limit (413) or of a content type nothing parses (415) on a method
+ * that carries one, a path value over its length (414, app.ts's frameworkErrors). The route's own
+ * declaration of the status wins.
+ */
+function withFrameworkAnswers<Schema extends { response?: unknown }>(
+  schema: Schema,
+  methods: string | string[],
+  url: string,
+): Schema {
+  if (!schema.response) return schema;
+  const bodies = [methods].flat().some((method) => METHODS_WITH_A_BODY.has(method.toUpperCase()));
+  const framework = {
+    ...(bodies ? { 413: errorBody, 415: errorBody } : {}),
+    ...(url.includes(':') ? { 414: errorBody } : {}),
+  };
+  return { ...schema, response: { ...framework, ...(schema.response as object) } };
+}
+
 /**
  * The OpenAPI 3.1 description at `GET /api/docs`, generated from the zod schemas that validate
  * every request and serialize every answer. The web's API types are generated from it
@@ -94,7 +118,10 @@ export async function registerOpenApi(app: App, options: { serve: boolean }): Pr
       components: { securitySchemes: Object.fromEntries(securitySchemes) },
     },
     transform: (route) => {
-      const transformed = jsonSchemaTransform(route);
+      const transformed = jsonSchemaTransform({
+        ...route,
+        schema: withFrameworkAnswers(route.schema, route.route.method, route.url),
+      });
       const schema = transformed.schema as JsonSchema | undefined;
       // A route outside every signed-in scope that names no way of signing in is public.
       if (schema && !schema.hide) schema.security ??= [];

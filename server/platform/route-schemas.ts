@@ -6,10 +6,19 @@ const noContent = { 204: z.null().describe('No content') };
 // 503: the storage is unreachable or unwritable; 507: it is full; 413: the file is over the limit.
 const uploadErrors = { ...errorResponses, 413: errorBody, 503: errorBody, 507: errorBody };
 
-/** A file the route answers with instead of JSON (an export): its content type in the document, the text as it is. */
-export const fileAnswer = (contentType: 'text/csv', description: string) => ({
+/**
+ * An answer that is a file rather than JSON (an export, an image, a page): the content types it
+ * comes as, for the document; the route sends the bytes as they are.
+ */
+export const fileAnswer = (contentTypes: string | readonly string[], description: string) => ({
   description,
-  content: { [contentType]: { schema: z.string() } },
+  content: Object.fromEntries(
+    (typeof contentTypes === 'string' ? [contentTypes] : contentTypes).map((type) => [
+      type,
+      // Text is a string; an image or a video is bytes (a stream), which JSON Schema leaves unsaid.
+      { schema: type.startsWith('text/') ? z.string() : z.unknown() },
+    ]),
+  ),
 });
 
 /**

@@ -42,12 +42,17 @@ const decode = (token: string) =>
  */
 export async function createWorld(env: Record<string, string> = {}) {
   const dataDir = await mkdtemp(join(tmpdir(), 'pathway-attack-'));
-  const t: TestApp = await createTestApp({
-    LOGIN_RATE_LIMIT: '10000',
-    CASE_LOOKUP_RATE_LIMIT: '10000',
-    DATA_DIR: dataDir,
-    ...env,
-  });
+  // Every route is called here, by every kind of caller and with bad input: each answer is held to
+  // the OpenAPI document the web's types come from.
+  const t: TestApp = await createTestApp(
+    {
+      LOGIN_RATE_LIMIT: '10000',
+      CASE_LOOKUP_RATE_LIMIT: '10000',
+      DATA_DIR: dataDir,
+      ...env,
+    },
+    { checkAnswers: true },
+  );
   const nowSeconds = () => Math.floor(t.clock.now().getTime() / 1000);
 
   const caseAdmin = await signInCaseAdmin(t);
