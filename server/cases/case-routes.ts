@@ -150,6 +150,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/cases/same-passport',
     {
       schema: {
+        summary: 'Cases whose applicant has the same passport number',
         tags,
         description:
           'Ours: the cases with this passport number, however it is spaced or dashed (the create form warns before a second case is made for one applicant).',
@@ -249,6 +250,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/me',
     {
       schema: {
+        summary: 'The signed-in case admin',
         tags,
         description: 'Ours: the signed-in admin, with the name applicants see them by.',
         response: withErrors({ 200: caseAdminSummary }),
@@ -261,6 +263,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
     '/api/caseadmin/me',
     {
       schema: {
+        summary: "Change the signed-in admin's own details",
         tags,
         description:
           "Ours: the signed-in admin's name, shown to applicants of the cases they own (tracker, case page, emails); empty removes it.",

@@ -97,6 +97,7 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/caseadmin/documents/:id/reopen',
     {
       schema: {
+        summary: 'Reopen a reviewed document',
         tags,
         description:
           "Ours: a reviewed document (accepted or rejected) awaits review again and takes a new file; a review's email not sent yet is not sent.",
@@ -111,6 +112,7 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
     '/api/caseadmin/refusal-reasons',
     {
       schema: {
+        summary: 'The refusal reasons',
         tags,
         description: 'Ours: the reasons staff give when they refuse a document, in every applicant language.',
         response: withErrors({ 200: z.array(refusalReason) }),
@@ -121,19 +123,34 @@ export async function documentRoutes(app: App, ctx: CasesContext): Promise<void>
 
   app.post(
     '/api/caseadmin/refusal-reasons',
-    { schema: { tags, body: createRefusalReasonBody, response: withErrors({ 201: refusalReason }) } },
+    {
+      schema: {
+        summary: 'Add a refusal reason',
+        tags,
+        body: createRefusalReasonBody,
+        response: withErrors({ 201: refusalReason }),
+      },
+    },
     async (request, reply) => reply.status(201).send(await refusalReasons.createRefusalReason(db, request.body)),
   );
 
   app.patch(
     '/api/caseadmin/refusal-reasons/:id',
-    { schema: { tags, params: idParams, body: updateRefusalReasonBody, response: withErrors({ 200: refusalReason }) } },
+    {
+      schema: {
+        summary: 'Change a refusal reason',
+        tags,
+        params: idParams,
+        body: updateRefusalReasonBody,
+        response: withErrors({ 200: refusalReason }),
+      },
+    },
     async (request) => refusalReasons.updateRefusalReason(db, request.params.id, request.body),
   );
 
   app.delete(
     '/api/caseadmin/refusal-reasons/:id',
-    { schema: { tags, params: idParams, response: withErrors(noContent) } },
+    { schema: { summary: 'Delete a refusal reason', tags, params: idParams, response: withErrors(noContent) } },
     async (request, reply) => {
       await refusalReasons.deleteRefusalReason(db, request.params.id);
       return reply.status(204).send(null);

@@ -40,6 +40,7 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
     '/api/caseadmin/services/:id',
     {
       schema: {
+        summary: 'Rename a service or translate its name',
         tags,
         description:
           'Ours: a service renamed, or its name translated; the history keeps the names changes were made under.',
@@ -162,6 +163,7 @@ export async function serviceRoutes(app: App, ctx: CasesContext): Promise<void> 
     '/api/caseadmin/services/:serviceId/steps/order',
     {
       schema: {
+        summary: "Order a service's steps",
         tags,
         description:
           "Ours: the service's steps in a new order (every step's id once); they keep their sequence numbers between them. Cases now on the last step complete.",

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   adminQuestion,
   adminQuestionsQuery,
@@ -108,6 +109,7 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
     {
       bodyLimit: IMPORT_MAX_BYTES,
       schema: {
+        summary: 'Preview a QTI package import',
         tags,
         description:
           'A QTI 3.0 content package (application/zip) read exactly as POST /exam-questions/import?format=qti reads it, nothing stored: the questions it would import and every item it would refuse.',
@@ -150,11 +152,12 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
     '/exam-questions/export/qti',
     {
       schema: {
+        summary: 'Export the question bank as a QTI 3.0 package',
         tags,
         description:
           "The bank's single choice, true/false and multiple response questions (of one profession and topic, or all) as a QTI 3.0 content package; x-questions-left-out counts the fill-in-the-blank and essay questions of the same filter, which QTI does not carry here.",
         querystring: qtiExportQuery,
-        response: withErrors({ 200: zipFile }),
+        response: withErrors({ 200: fileAnswer('application/zip', 'A QTI 3.0 content package') }),
       },
     },
     async (request, reply) => {

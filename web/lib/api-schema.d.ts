@@ -12,6 +12,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The server's public settings */
         get: {
             parameters: {
                 query?: never;
@@ -63,6 +64,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Look up a case by case and passport number */
         get: {
             parameters: {
                 query: {
@@ -235,6 +237,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Ask for emails when a case changes */
         post: {
             parameters: {
                 query?: never;
@@ -331,6 +334,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -360,6 +389,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Confirm a tracker subscription */
         post: {
             parameters: {
                 query?: never;
@@ -443,6 +473,32 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -484,6 +540,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Stop tracker emails */
         post: {
             parameters: {
                 query?: never;
@@ -579,6 +636,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -608,7 +691,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description RFC 8058 one-click unsubscribe: a mail provider POSTs `List-Unsubscribe=One-Click` (form-encoded or multipart) to the List-Unsubscribe address; no session, the token names whose emails stop */
+        /**
+         * Unsubscribe with one click (from a mail provider)
+         * @description RFC 8058 one-click unsubscribe: a mail provider POSTs `List-Unsubscribe=One-Click` (form-encoded or multipart) to the List-Unsubscribe address; no session, the token names whose emails stop
+         */
         post: {
             parameters: {
                 query: {
@@ -708,6 +794,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -750,7 +849,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Emails a single-use sign-in link (15 minutes) to the case's address; 202 alike whether or not anything was sent */
+        /**
+         * Email the applicant a sign-in link
+         * @description Emails a single-use sign-in link (15 minutes) to the case's address; 202 alike whether or not anything was sent
+         */
         post: {
             parameters: {
                 query?: never;
@@ -846,6 +948,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -875,7 +1003,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Trades the emailed link's token for an httpOnly session cookie */
+        /**
+         * Sign the applicant in with the emailed link
+         * @description Trades the emailed link's token for an httpOnly session cookie
+         */
         post: {
             parameters: {
                 query?: never;
@@ -964,6 +1095,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -993,6 +1150,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign the applicant out */
         post: {
             parameters: {
                 query?: never;
@@ -1075,6 +1233,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1102,6 +1286,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The signed-in applicant's case */
         get: {
             parameters: {
                 query?: never;
@@ -1316,7 +1501,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description The signed-in applicant sends a document of their case: multipart/form-data with one `file` field, a PDF or an image judged by content. */
+        /**
+         * Send a document of the case (applicant)
+         * @description The signed-in applicant sends a document of their case: multipart/form-data with one `file` field, a PDF or an image judged by content.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1461,6 +1649,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1516,6 +1730,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign a case admin in */
         post: {
             parameters: {
                 query?: never;
@@ -1609,6 +1824,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1638,7 +1879,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Emails a link to set a new password (1 h, single use); 202 whether or not an account has the address */
+        /**
+         * Email a link to set a new password
+         * @description Emails a link to set a new password (1 h, single use); 202 whether or not an account has the address
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1731,6 +1975,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1760,7 +2030,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets the new password with the emailed token; ends every sign-in of the account */
+        /**
+         * Set a new password with the emailed link
+         * @description Sets the new password with the emailed token; ends every sign-in of the account
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1850,6 +2123,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1879,7 +2178,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Ends every sign-in of this admin */
+        /**
+         * Sign the case admin out everywhere
+         * @description Ends every sign-in of this admin
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1962,6 +2264,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -1989,6 +2317,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The dashboard's counts */
         get: {
             parameters: {
                 query?: never;
@@ -2115,7 +2444,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Without query parameters: the dashboard overview (CasesOverview). With any: a page of the filtered, sorted list (CasesList), its total in X-Total-Count. */
+        /**
+         * The dashboard overview, or the filtered case list
+         * @description Without query parameters: the dashboard overview (CasesOverview). With any: a page of the filtered, sorted list (CasesList), its total in X-Total-Count.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2271,6 +2603,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create a case */
         post: {
             parameters: {
                 query?: never;
@@ -2402,6 +2735,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -2431,7 +2790,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description text/csv with the columns case_number (optional), passport_number, client_name, client_email, services (names or ids, separated by ;). All or nothing. */
+        /**
+         * Import cases from a CSV file
+         * @description text/csv with the columns case_number (optional), passport_number, client_name, client_email, services (names or ids, separated by ;). All or nothing.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2530,6 +2892,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -2557,7 +2945,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The filtered, sorted case list (the list's query parameters) as text/csv. */
+        /**
+         * Export the filtered case list as CSV
+         * @description The filtered, sorted case list (the list's query parameters) as text/csv.
+         */
         get: {
             parameters: {
                 query?: {
@@ -2576,13 +2967,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The cases as CSV, with a UTF-8 byte-order mark */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/csv": string;
                     };
                 };
                 /** @description Default Response */
@@ -2680,7 +3071,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Ours: the cases with this passport number, however it is spaced or dashed (the create form warns before a second case is made for one applicant). */
+        /**
+         * Cases whose applicant has the same passport number
+         * @description Ours: the cases with this passport number, however it is spaced or dashed (the create form warns before a second case is made for one applicant).
+         */
         get: {
             parameters: {
                 query: {
@@ -2802,6 +3196,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A case with its services, history and documents */
         get: {
             parameters: {
                 query?: never;
@@ -2981,6 +3376,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -2997,6 +3405,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /** Delete a case */
         delete: {
             parameters: {
                 query?: never;
@@ -3081,6 +3490,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3108,6 +3556,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a case's services, details or owner */
         put: {
             parameters: {
                 query?: never;
@@ -3238,6 +3687,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3268,7 +3756,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Emails the tracker link to the case's applicant email again (at most 3 times an hour per case); recorded in the history. */
+        /**
+         * Email the tracker link again
+         * @description Emails the tracker link to the case's applicant email again (at most 3 times an hour per case); recorded in the history.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -3357,6 +3848,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3387,7 +3917,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Ends every sign-in of the case's applicant (their sessions and unused emailed link); recorded in the history. The applicant asks for a new link on the tracker. */
+        /**
+         * End the applicant's sign-ins
+         * @description Ends every sign-in of the case's applicant (their sessions and unused emailed link); recorded in the history. The applicant asks for a new link on the tracker.
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -3476,6 +4009,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3502,7 +4074,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The case admins, by email (at most 500), for choosing who owns a case. */
+        /**
+         * The case admins
+         * @description The case admins, by email (at most 500), for choosing who owns a case.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3620,7 +4195,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Ours: the signed-in admin, with the name applicants see them by. */
+        /**
+         * The signed-in case admin
+         * @description Ours: the signed-in admin, with the name applicants see them by.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -3728,7 +4306,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** @description Ours: the signed-in admin's name, shown to applicants of the cases they own (tracker, case page, emails); empty removes it. */
+        /**
+         * Change the signed-in admin's own details
+         * @description Ours: the signed-in admin's name, shown to applicants of the cases they own (tracker, case page, emails); empty removes it.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -3823,6 +4404,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3848,6 +4455,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Move many cases to a step */
         post: {
             parameters: {
                 query?: never;
@@ -3946,6 +4554,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -3974,6 +4608,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Move a case's service to a step */
         put: {
             parameters: {
                 query?: never;
@@ -4071,6 +4706,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4101,7 +4775,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Takes a step change back within CASE_STEP_UNDO_SECONDS of it, withdrawing its email; the history keeps both. */
+        /**
+         * Undo a step change
+         * @description Takes a step change back within CASE_STEP_UNDO_SECONDS of it, withdrawing its email; the history keeps both.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4190,6 +4867,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4219,7 +4935,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Takes several step changes back together (a bulk move's stepChangeIds), all or nothing, within CASE_STEP_UNDO_SECONDS of them. */
+        /**
+         * Undo several step changes together
+         * @description Takes several step changes back together (a bulk move's stepChangeIds), all or nothing, within CASE_STEP_UNDO_SECONDS of them.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4312,6 +5031,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4339,7 +5084,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Staff's internal notes on the case, newest first, paged; the total in X-Total-Count. Never shown to the applicant. */
+        /**
+         * A case's internal notes
+         * @description Staff's internal notes on the case, newest first, paged; the total in X-Total-Count. Never shown to the applicant.
+         */
         get: {
             parameters: {
                 query?: {
@@ -4434,6 +5182,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4449,7 +5210,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Adds an internal note to the case (staff only). */
+        /**
+         * Add an internal note to a case
+         * @description Adds an internal note to the case (staff only).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -4547,6 +5311,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4574,6 +5377,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The services */
         get: {
             parameters: {
                 query?: never;
@@ -4690,6 +5494,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Create a service */
         post: {
             parameters: {
                 query?: never;
@@ -4795,6 +5600,32 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4837,6 +5668,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a service */
         delete: {
             parameters: {
                 query?: never;
@@ -4921,6 +5753,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -4937,7 +5808,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** @description Ours: a service renamed, or its name translated; the history keeps the names changes were made under. */
+        /**
+         * Rename a service or translate its name
+         * @description Ours: a service renamed, or its name translated; the history keeps the names changes were made under.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -5057,6 +5931,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5080,7 +5993,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The documents the service needs from applicants. */
+        /**
+         * The documents a service needs
+         * @description The documents the service needs from applicants.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5183,6 +6099,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5198,6 +6127,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Add a document a service needs */
         post: {
             parameters: {
                 query?: never;
@@ -5318,6 +6248,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5348,6 +6317,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Remove a document a service needs */
         delete: {
             parameters: {
                 query?: never;
@@ -5432,6 +6402,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5448,6 +6457,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Change a document a service needs */
         patch: {
             parameters: {
                 query?: never;
@@ -5568,6 +6578,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5584,19 +6633,20 @@ export interface paths {
         };
         trace?: never;
     };
-    "/api/caseadmin/services/{id}/steps": {
+    "/api/caseadmin/services/{serviceId}/steps": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
+        /** A service's steps */
         get: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    id: number;
+                    serviceId: number;
                 };
                 cookie?: never;
             };
@@ -5694,6 +6744,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5709,22 +6772,7 @@ export interface paths {
             };
         };
         put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/caseadmin/services/{serviceId}/steps": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
+        /** Add a step to a service */
         post: {
             parameters: {
                 query?: never;
@@ -5847,6 +6895,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5877,6 +6964,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a step */
         delete: {
             parameters: {
                 query?: never;
@@ -5961,6 +7049,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -5977,7 +7104,10 @@ export interface paths {
         };
         options?: never;
         head?: never;
-        /** @description A step's name, public description, expected days and their translations; the history keeps the names moves were made under. */
+        /**
+         * Change a step's description and expected days
+         * @description A step's name, public description, expected days and their translations; the history keeps the names moves were made under.
+         */
         patch: {
             parameters: {
                 query?: never;
@@ -6099,6 +7229,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -6123,7 +7292,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Ours: the service's steps in a new order (every step's id once); they keep their sequence numbers between them. Cases now on the last step complete. */
+        /**
+         * Order a service's steps
+         * @description Ours: the service's steps in a new order (every step's id once); they keep their sequence numbers between them. Cases now on the last step complete.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -6233,6 +7405,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -6261,7 +7472,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The review queue: sent documents awaiting review, oldest first, paged; the total in X-Total-Count. */
+        /**
+         * The document review queue
+         * @description The review queue: sent documents awaiting review, oldest first, paged; the total in X-Total-Count.
+         */
         get: {
             parameters: {
                 query?: {
@@ -6390,7 +7604,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The sent file (PDF or image). */
+        /**
+         * A sent document file
+         * @description The sent file (PDF or image).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -6402,13 +7619,16 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The sent file */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": unknown;
+                        "application/pdf": unknown;
+                        "image/jpeg": unknown;
+                        "image/png": unknown;
+                        "image/webp": unknown;
                     };
                 };
                 /** @description Default Response */
@@ -6477,6 +7697,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -6521,7 +7754,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Accept or reject a sent document; a reason is required to reject. */
+        /**
+         * Accept or reject a sent document
+         * @description Accept or reject a sent document; a reason is required to reject.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6662,6 +7898,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -6691,7 +7966,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Ours: a reviewed document (accepted or rejected) awaits review again and takes a new file; a review's email not sent yet is not sent. */
+        /**
+         * Reopen a reviewed document
+         * @description Ours: a reviewed document (accepted or rejected) awaits review again and takes a new file; a review's email not sent yet is not sent.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -6823,6 +8101,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -6850,7 +8167,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Ours: the reasons staff give when they refuse a document, in every applicant language. */
+        /**
+         * The refusal reasons
+         * @description Ours: the reasons staff give when they refuse a document, in every applicant language.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -6963,6 +8283,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Add a refusal reason */
         post: {
             parameters: {
                 query?: never;
@@ -7076,6 +8397,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7106,6 +8453,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete a refusal reason */
         delete: {
             parameters: {
                 query?: never;
@@ -7190,6 +8538,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7206,6 +8593,7 @@ export interface paths {
         };
         options?: never;
         head?: never;
+        /** Change a refusal reason */
         patch: {
             parameters: {
                 query?: never;
@@ -7321,6 +8709,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7346,7 +8773,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Staff send a document for the case (one received on paper, say): multipart/form-data with one `file` field, a PDF or an image judged by content. */
+        /**
+         * Send a document of a case (staff)
+         * @description Staff send a document for the case (one received on paper, say): multipart/form-data with one `file` field, a PDF or an image judged by content.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7492,6 +8922,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7547,6 +9003,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Register a learner */
         post: {
             parameters: {
                 query?: never;
@@ -7656,6 +9113,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7685,6 +9168,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign an LMS user in */
         post: {
             parameters: {
                 query?: never;
@@ -7791,6 +9275,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7820,7 +9330,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Emails a link to set a new password (1 h, single use); 202 whether or not an account has the address */
+        /**
+         * Email a link to set a new password
+         * @description Emails a link to set a new password (1 h, single use); 202 whether or not an account has the address
+         */
         post: {
             parameters: {
                 query?: never;
@@ -7926,6 +9439,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -7955,7 +9494,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets the new password with the emailed token; ends every sign-in of the account */
+        /**
+         * Set a new password with the emailed link
+         * @description Sets the new password with the emailed token; ends every sign-in of the account
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8058,6 +9600,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -8087,7 +9655,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Ends every sign-in of this account */
+        /**
+         * Sign the LMS user out everywhere
+         * @description Ends every sign-in of this account
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8183,6 +9754,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -8210,7 +9807,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Without set (or set=attempt), and with questionId in a test-centre sitting: the timed exam's current question (CurrentQuestionResponse). With set=mock, set=mistakes or set=adaptive (and topic, length, stop): a practice set (PracticeSetResponse). */
+        /**
+         * The current exam question, a practice set, or a test-centre question
+         * @description Without set (or set=attempt), and with questionId in a test-centre sitting: the timed exam's current question (CurrentQuestionResponse). With set=mock, set=mistakes or set=adaptive (and topic, length, stop): a practice set (PracticeSetResponse).
+         */
         get: {
             parameters: {
                 query?: {
@@ -8411,7 +10011,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description questionId and userAnswer: an answer of the timed exam, marked in practice mode (AnswerResult) or recorded in a test-centre sitting (RecordedAnswer). With setId: a practice set's answer in tutor mode (PracticeAnswerResult). answers (and setId): the older module's whole set scored at once (MockResult). */
+        /**
+         * Answer an exam or practice-set question
+         * @description questionId and userAnswer: an answer of the timed exam, marked in practice mode (AnswerResult) or recorded in a test-centre sitting (RecordedAnswer). With setId: a practice set's answer in tutor mode (PracticeAnswerResult). answers (and setId): the older module's whole set scored at once (MockResult).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -8624,6 +10227,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -8653,6 +10282,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Save the answer being typed */
         post: {
             parameters: {
                 query?: never;
@@ -8760,6 +10390,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -8789,6 +10445,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Log an exam integrity event */
         post: {
             parameters: {
                 query?: never;
@@ -8895,6 +10552,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -8924,6 +10607,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Finish the exam (time is up) */
         post: {
             parameters: {
                 query?: never;
@@ -9033,6 +10717,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -9060,6 +10770,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The last attempt's results */
         get: {
             parameters: {
                 query?: never;
@@ -9198,6 +10909,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The learner's exam attempts */
         get: {
             parameters: {
                 query?: {
@@ -9327,6 +11039,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Start an exam attempt */
         post: {
             parameters: {
                 query?: never;
@@ -9453,6 +11166,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -9482,6 +11221,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Finish a test-centre attempt */
         post: {
             parameters: {
                 query?: never;
@@ -9593,6 +11333,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -9621,6 +11400,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Flag or unflag a question of an attempt */
         put: {
             parameters: {
                 query?: never;
@@ -9717,6 +11497,45 @@ export interface paths {
                 };
                 /** @description Default Response */
                 410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -10060,6 +11879,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** An attempt's review */
         get: {
             parameters: {
                 query?: never;
@@ -10194,6 +12014,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -10225,6 +12058,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Redeem an access code */
         post: {
             parameters: {
                 query?: never;
@@ -10331,6 +12165,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -10360,7 +12220,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Asks an LMS admin for premium (the programs the learner lacks unless named); one open request at a time */
+        /**
+         * Ask for premium
+         * @description Asks an LMS admin for premium (the programs the learner lacks unless named); one open request at a time
+         */
         post: {
             parameters: {
                 query?: never;
@@ -10474,6 +12337,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -10501,6 +12390,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The learner's latest premium request */
         get: {
             parameters: {
                 query?: never;
@@ -10640,7 +12530,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Dismisses the notice of an admin's decision */
+        /**
+         * Dismiss the notice of a premium decision
+         * @description Dismisses the notice of an admin's decision
+         */
         post: {
             parameters: {
                 query?: never;
@@ -10738,6 +12631,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -10765,6 +12697,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Upcoming exams of the learner's profession */
         get: {
             parameters: {
                 query?: never;
@@ -10900,6 +12833,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Recently opened courses */
         get: {
             parameters: {
                 query?: never;
@@ -11040,6 +12974,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The course library as a locked preview */
         get: {
             parameters: {
                 query?: never;
@@ -11176,6 +13111,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The course library */
         get: {
             parameters: {
                 query?: never;
@@ -11314,6 +13250,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A course with its lessons and progress */
         get: {
             parameters: {
                 query?: never;
@@ -11429,6 +13366,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -11459,6 +13409,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Mark a lesson done or not */
         put: {
             parameters: {
                 query?: never;
@@ -11582,6 +13533,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -11610,6 +13600,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The learner's progress */
         get: {
             parameters: {
                 query?: never;
@@ -11747,6 +13738,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The learner's badges */
         get: {
             parameters: {
                 query?: never;
@@ -11879,6 +13871,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The learner's profile */
         get: {
             parameters: {
                 query?: never;
@@ -12040,7 +14033,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The learner's estimated ability, chance of passing a form today with its 95 % interval, and readiness by topic: an estimate from practice (decision 029) */
+        /**
+         * The learner's readiness
+         * @description The learner's estimated ability, chance of passing a form today with its 95 % interval, and readiness by topic: an estimate from practice (decision 029)
+         */
         get: {
             parameters: {
                 query?: never;
@@ -12460,6 +14456,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The question bank */
         get: {
             parameters: {
                 query?: {
@@ -12592,6 +14589,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Add a question */
         post: {
             parameters: {
                 query?: never;
@@ -12721,6 +14719,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -12750,7 +14774,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions. Any encoding docs/question-formats.md lists (UTF-8, UTF-16, Windows-1252, Windows-1256), comma, semicolon or tab separated. ?format=qti takes a QTI 3.0 content package (application/zip); ?profession= and ?difficulty= apply to the items its manifest gives none. */
+        /**
+         * Import questions (CSV, GIFT or Aiken)
+         * @description CSV (text/csv) by default; ?format=gift or ?format=aiken takes a text/plain file, with ?profession= (and ?difficulty=) for its questions. Any encoding docs/question-formats.md lists (UTF-8, UTF-16, Windows-1252, Windows-1256), comma, semicolon or tab separated. ?format=qti takes a QTI 3.0 content package (application/zip); ?profession= and ?difficulty= apply to the items its manifest gives none.
+         */
         post: {
             parameters: {
                 query?: {
@@ -12871,6 +14898,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -12900,7 +14953,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A QTI 3.0 content package (application/zip) read exactly as POST /exam-questions/import?format=qti reads it, nothing stored: the questions it would import and every item it would refuse. */
+        /**
+         * Preview a QTI package import
+         * @description A QTI 3.0 content package (application/zip) read exactly as POST /exam-questions/import?format=qti reads it, nothing stored: the questions it would import and every item it would refuse.
+         */
         post: {
             parameters: {
                 query?: {
@@ -13041,6 +15097,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -13068,6 +15137,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Export the question bank as CSV */
         get: {
             parameters: {
                 query?: {
@@ -13079,13 +15149,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The questions as CSV, with a UTF-8 byte-order mark */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "text/csv": string;
                     };
                 };
                 /** @description Default Response */
@@ -13196,7 +15266,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The bank's single choice, true/false and multiple response questions (of one profession and topic, or all) as a QTI 3.0 content package; x-questions-left-out counts the fill-in-the-blank and essay questions of the same filter, which QTI does not carry here. */
+        /**
+         * Export the question bank as a QTI 3.0 package
+         * @description The bank's single choice, true/false and multiple response questions (of one profession and topic, or all) as a QTI 3.0 content package; x-questions-left-out counts the fill-in-the-blank and essay questions of the same filter, which QTI does not carry here.
+         */
         get: {
             parameters: {
                 query?: {
@@ -13209,13 +15282,13 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description A QTI 3.0 content package (application/zip) */
+                /** @description A QTI 3.0 content package */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": string;
+                        "application/zip": unknown;
                     };
                 };
                 /** @description Default Response */
@@ -13326,6 +15399,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Question and topic statistics */
         get: {
             parameters: {
                 query?: {
@@ -13481,6 +15555,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a question */
         put: {
             parameters: {
                 query?: never;
@@ -13612,6 +15687,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -13627,6 +15741,7 @@ export interface paths {
             };
         };
         post?: never;
+        /** Delete a question */
         delete: {
             parameters: {
                 query?: never;
@@ -13724,6 +15839,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -13750,6 +15904,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The exam settings */
         get: {
             parameters: {
                 query?: never;
@@ -13870,6 +16025,7 @@ export interface paths {
                 };
             };
         };
+        /** Change the exam settings */
         put: {
             parameters: {
                 query?: never;
@@ -13989,6 +16145,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -14017,6 +16199,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The exam integrity logs */
         get: {
             parameters: {
                 query?: {
@@ -14161,6 +16344,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The essay answers to grade */
         get: {
             parameters: {
                 query?: {
@@ -14304,6 +16488,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Grade an essay answer */
         put: {
             parameters: {
                 query?: never;
@@ -14408,6 +16593,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -14436,6 +16660,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The access codes issued */
         get: {
             parameters: {
                 query?: {
@@ -14563,6 +16788,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Issue access codes */
         post: {
             parameters: {
                 query?: never;
@@ -14673,6 +16899,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -14700,6 +16952,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The premium requests */
         get: {
             parameters: {
                 query?: {
@@ -14850,6 +17103,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Grant a premium request */
         post: {
             parameters: {
                 query?: never;
@@ -14945,6 +17199,45 @@ export interface paths {
                 };
                 /** @description Default Response */
                 410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14986,6 +17279,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Decline a premium request */
         post: {
             parameters: {
                 query?: never;
@@ -15093,6 +17387,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -15120,6 +17453,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The courses */
         get: {
             parameters: {
                 query?: {
@@ -15248,6 +17582,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Add a course */
         post: {
             parameters: {
                 query?: never;
@@ -15377,6 +17712,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -15404,6 +17765,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A course with its lessons, for editing */
         get: {
             parameters: {
                 query?: never;
@@ -15517,6 +17879,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -15531,6 +17906,7 @@ export interface paths {
                 };
             };
         };
+        /** Change a course */
         put: {
             parameters: {
                 query?: never;
@@ -15666,6 +18042,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -15681,6 +18096,7 @@ export interface paths {
             };
         };
         post?: never;
+        /** Delete a course */
         delete: {
             parameters: {
                 query?: never;
@@ -15778,6 +18194,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -15804,7 +18259,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The account log: every admin action on an account (passwords, programs, accommodations, premium decisions), newest first, paged; the total in X-Total-Count. */
+        /**
+         * The account log
+         * @description The account log: every admin action on an account (passwords, programs, accommodations, premium decisions), newest first, paged; the total in X-Total-Count.
+         */
         get: {
             parameters: {
                 query?: {
@@ -15944,6 +18402,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The LMS users */
         get: {
             parameters: {
                 query?: {
@@ -16097,6 +18556,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change a user's premium programs */
         put: {
             parameters: {
                 query?: never;
@@ -16213,6 +18673,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -16241,6 +18740,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A user's accommodation and its history */
         get: {
             parameters: {
                 query?: {
@@ -16365,6 +18865,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -16379,6 +18892,7 @@ export interface paths {
                 };
             };
         };
+        /** Change a user's accommodation */
         put: {
             parameters: {
                 query?: never;
@@ -16498,6 +19012,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -16527,7 +19080,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Sets a user's password; ends every sign-in of that user. An admin's password (one's own included) also needs `adminPassword`, the acting admin's own; recorded in the account log. */
+        /**
+         * Set a user's password
+         * @description Sets a user's password; ends every sign-in of that user. An admin's password (one's own included) also needs `adminPassword`, the acting admin's own; recorded in the account log.
+         */
         put: {
             parameters: {
                 query?: never;
@@ -16632,6 +19188,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -16662,7 +19257,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Queues a calibration of one profession's questions from every recorded answer; it runs in the background */
+        /**
+         * Calibrate a profession's questions
+         * @description Queues a calibration of one profession's questions from every recorded answer; it runs in the background
+         */
         post: {
             parameters: {
                 query?: never;
@@ -16769,6 +19367,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -16796,6 +19420,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The upcoming exams */
         get: {
             parameters: {
                 query?: never;
@@ -16917,6 +19542,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Add an upcoming exam */
         post: {
             parameters: {
                 query?: never;
@@ -17035,6 +19661,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -17065,6 +19717,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /** Delete an upcoming exam */
         delete: {
             parameters: {
                 query?: never;
@@ -17162,6 +19815,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -17190,7 +19882,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description An image for lesson text: multipart/form-data with one `image` field (PNG, JPEG, GIF or WebP, judged by content); answers its address for Markdown */
+        /**
+         * Upload an image for lesson text
+         * @description An image for lesson text: multipart/form-data with one `image` field (PNG, JPEG, GIF or WebP, judged by content); answers its address for Markdown
+         */
         post: {
             parameters: {
                 query?: never;
@@ -17290,6 +19985,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -17343,6 +20051,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A lesson image */
         get: {
             parameters: {
                 query?: never;
@@ -17354,13 +20063,16 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The stored image */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": unknown;
+                        "image/jpeg": unknown;
+                        "image/png": unknown;
+                        "image/gif": unknown;
+                        "image/webp": unknown;
                     };
                 };
                 /** @description Default Response */
@@ -17429,6 +20141,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -17460,7 +20185,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description RFC 8058 one-click unsubscribe: a mail provider POSTs `List-Unsubscribe=One-Click` (form-encoded or multipart) to the List-Unsubscribe address; no session, the token names whose emails stop */
+        /**
+         * Unsubscribe with one click (from a mail provider)
+         * @description RFC 8058 one-click unsubscribe: a mail provider POSTs `List-Unsubscribe=One-Click` (form-encoded or multipart) to the List-Unsubscribe address; no session, the token names whose emails stop
+         */
         post: {
             parameters: {
                 query: {
@@ -17560,6 +20288,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -17602,7 +20343,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Always 202 with the same body: a new address gets an account and a verification link, a taken one an email to its owner. Then sign in. */
+        /**
+         * Sign up for the network
+         * @description Always 202 with the same body: a new address gets an account and a verification link, a taken one an email to its owner. Then sign in.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -17684,6 +20428,32 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -17725,7 +20495,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Follows the emailed verification link (24 h, single use) */
+        /**
+         * Verify the email address
+         * @description Follows the emailed verification link (24 h, single use)
+         */
         post: {
             parameters: {
                 query?: never;
@@ -17814,6 +20587,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -17843,7 +20642,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Emails a link to set a new password (1 h, single use); 202 whether or not an account has the address */
+        /**
+         * Email a link to set a new password
+         * @description Emails a link to set a new password (1 h, single use); 202 whether or not an account has the address
+         */
         post: {
             parameters: {
                 query?: never;
@@ -17936,6 +20738,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -17965,7 +20793,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets the new password with the emailed token; ends every sign-in of the account */
+        /**
+         * Set a new password with the emailed link
+         * @description Sets the new password with the emailed token; ends every sign-in of the account
+         */
         post: {
             parameters: {
                 query?: never;
@@ -18055,6 +20886,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -18084,6 +20941,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign a member in */
         post: {
             parameters: {
                 query?: never;
@@ -18186,6 +21044,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -18215,6 +21099,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** Sign the member out */
         post: {
             parameters: {
                 query?: never;
@@ -18297,6 +21182,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -18324,6 +21235,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The signed-in member, or null */
         get: {
             parameters: {
                 query?: never;
@@ -18435,7 +21347,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** @description Deletes the account and everything it wrote */
+        /**
+         * Delete the account
+         * @description Deletes the account and everything it wrote
+         */
         delete: {
             parameters: {
                 query?: never;
@@ -18524,6 +21439,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -18550,7 +21491,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Opens the provider sign-in (in the popup) */
+        /**
+         * Start signing in with the OpenID provider
+         * @description Opens the provider sign-in (in the popup)
+         */
         get: {
             parameters: {
                 query?: never;
@@ -18560,12 +21504,30 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description To the provider's sign-in */
+                302: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description A page in the popup that says why, and tells the opener */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A page in the popup that says the provider is unavailable */
+                "5XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
                 };
             };
         };
@@ -18584,7 +21546,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The provider returns here; answers a page that tells the opener */
+        /**
+         * Finish signing in with the OpenID provider
+         * @description The provider returns here; answers a page that tells the opener
+         */
         get: {
             parameters: {
                 query?: never;
@@ -18594,12 +21559,23 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page in the popup that tells the opener the member is signed in */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description A page in the popup that says why not, and tells the opener */
+                "4XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
                 };
             };
         };
@@ -18620,7 +21596,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Stops the daily digest of the member the emailed token names */
+        /**
+         * Stop the daily digest from its email
+         * @description Stops the daily digest of the member the emailed token names
+         */
         post: {
             parameters: {
                 query?: never;
@@ -18713,6 +21692,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -18742,7 +21747,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sends the verification link again (once a minute at most) */
+        /**
+         * Send the verification email again
+         * @description Sends the verification link again (once a minute at most)
+         */
         post: {
             parameters: {
                 query?: never;
@@ -18829,6 +21837,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -18857,6 +21891,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Save the member's profile */
         put: {
             parameters: {
                 query?: never;
@@ -18959,6 +21994,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -18987,6 +22048,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The member's account settings */
         get: {
             parameters: {
                 query?: never;
@@ -19105,6 +22167,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Change the password */
         put: {
             parameters: {
                 query?: never;
@@ -19194,6 +22257,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -19224,7 +22313,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Ends every session of the member but this one */
+        /**
+         * Sign out every other device
+         * @description Ends every session of the member but this one
+         */
         post: {
             parameters: {
                 query?: never;
@@ -19311,6 +22403,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -19338,6 +22456,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The feed */
         get: {
             parameters: {
                 query?: {
@@ -19459,7 +22578,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description multipart/form-data: `description` text and an optional `media` file (a JPEG, PNG, GIF, WebP or HEIC photo, or an MP4, MOV or WebM video, judged by content), stored without location or device metadata */
+        /**
+         * Publish a post
+         * @description multipart/form-data: `description` text and an optional `media` file (a JPEG, PNG, GIF, WebP or HEIC photo, or an MP4, MOV or WebM video, judged by content), stored without location or device metadata
+         */
         post: {
             parameters: {
                 query?: never;
@@ -19574,6 +22696,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -19627,7 +22762,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Posts by English full-text search (websearch syntax), ranked and paged; members by name */
+        /**
+         * Search posts and members
+         * @description Posts by English full-text search (websearch syntax), ranked and paged; members by name
+         */
         get: {
             parameters: {
                 query: {
@@ -19769,7 +22907,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Members whose username or name contains q, by username, paged: what the @ box suggests */
+        /**
+         * Members to mention
+         * @description Members whose username or name contains q, by username, paged: what the @ box suggests
+         */
         get: {
             parameters: {
                 query: {
@@ -19893,7 +23034,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A member's public profile and their posts, newest first */
+        /**
+         * A member's profile and posts
+         * @description A member's public profile and their posts, newest first
+         */
         get: {
             parameters: {
                 query?: {
@@ -20008,6 +23152,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -20037,6 +23194,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A post */
         get: {
             parameters: {
                 query?: never;
@@ -20140,6 +23298,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -20156,6 +23327,7 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        /** Delete a post */
         delete: {
             parameters: {
                 query?: never;
@@ -20240,6 +23412,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -20266,6 +23477,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A post's comments */
         get: {
             parameters: {
                 query?: {
@@ -20365,6 +23577,19 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -20380,6 +23605,7 @@ export interface paths {
             };
         };
         put?: never;
+        /** Comment on a post */
         post: {
             parameters: {
                 query?: never;
@@ -20481,6 +23707,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -20509,6 +23774,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /** Like a post */
         put: {
             parameters: {
                 query?: never;
@@ -20599,6 +23865,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -20614,6 +23919,7 @@ export interface paths {
             };
         };
         post?: never;
+        /** Unlike a post */
         delete: {
             parameters: {
                 query?: never;
@@ -20704,6 +24010,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -20730,7 +24075,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed-in member's notifications, newest first, and their unread count */
+        /**
+         * The member's notifications
+         * @description The signed-in member's notifications, newest first, and their unread count
+         */
         get: {
             parameters: {
                 query?: {
@@ -20872,7 +24220,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description `{ all: true }` marks every notification read, `{ ids }` those of them that are the member's */
+        /**
+         * Mark notifications read
+         * @description `{ all: true }` marks every notification read, `{ ids }` those of them that are the member's
+         */
         post: {
             parameters: {
                 query?: never;
@@ -20967,6 +24318,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -20994,6 +24371,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Whether the daily digest is on */
         get: {
             parameters: {
                 query?: never;
@@ -21094,7 +24472,10 @@ export interface paths {
                 };
             };
         };
-        /** @description Turns the daily email of unread notifications on or off */
+        /**
+         * Turn the daily digest on or off
+         * @description Turns the daily email of unread notifications on or off
+         */
         put: {
             parameters: {
                 query?: never;
@@ -21187,6 +24568,32 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -21217,7 +24624,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Reports a post to the moderators: once per member per post, never one's own */
+        /**
+         * Report a post
+         * @description Reports a post to the moderators: once per member per post, never one's own
+         */
         post: {
             parameters: {
                 query?: never;
@@ -21318,6 +24728,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -21345,7 +24794,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The signed-in member's running suspension (its end and reason), or null */
+        /**
+         * The member's running suspension
+         * @description The signed-in member's running suspension (its end and reason), or null
+         */
         get: {
             parameters: {
                 query?: never;
@@ -21464,7 +24916,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Moderators only: open reports grouped by post, longest waiting first, with reasons and counts */
+        /**
+         * The open reports (moderators)
+         * @description Moderators only: open reports grouped by post, longest waiting first, with reasons and counts
+         */
         get: {
             parameters: {
                 query?: {
@@ -21617,7 +25072,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Moderators only: resolves every open report of the post {id} (a queue group's id): `dismiss` keeps it, `remove` deletes it, `suspend` deletes it and suspends its author for `days` */
+        /**
+         * Resolve a post's reports (moderators)
+         * @description Moderators only: resolves every open report of the post {id} (a queue group's id): `dismiss` keeps it, `remove` deletes it, `suspend` deletes it and suspends its author for `days`
+         */
         post: {
             parameters: {
                 query?: never;
@@ -21719,6 +25177,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -21746,7 +25243,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Moderators only: who resolved which reports, how, when and why, newest first */
+        /**
+         * The moderation log (moderators)
+         * @description Moderators only: who resolved which reports, how, when and why, newest first
+         */
         get: {
             parameters: {
                 query?: {
@@ -21886,6 +25386,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** A photo or video of a post or profile */
         get: {
             parameters: {
                 query?: never;
@@ -21897,12 +25398,133 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The stored photo or video */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
+                    content: {
+                        "image/jpeg": unknown;
+                        "image/png": unknown;
+                        "image/gif": unknown;
+                        "image/webp": unknown;
+                        "video/mp4": unknown;
+                        "video/quicktime": unknown;
+                        "video/webm": unknown;
+                    };
+                };
+                /** @description The range of it the Range header asked for */
+                206: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/jpeg": unknown;
+                        "image/png": unknown;
+                        "image/gif": unknown;
+                        "image/webp": unknown;
+                        "video/mp4": unknown;
+                        "video/quicktime": unknown;
+                        "video/webm": unknown;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description The range starts past the end of the file */
+                416: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
                     content?: never;
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
                 };
             };
         };
@@ -21921,7 +25543,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does. */
+        /**
+         * The live feed (Server-Sent Events)
+         * @description Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -21957,7 +25582,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description multipart/form-data with one photo file field `photo` (JPEG, PNG, GIF, WebP or HEIC), stored without location or device metadata */
+        /**
+         * Set the profile photo
+         * @description multipart/form-data with one photo file field `photo` (JPEG, PNG, GIF, WebP or HEIC), stored without location or device metadata
+         */
         post: {
             parameters: {
                 query?: never;
@@ -22054,6 +25682,19 @@ export interface paths {
                 };
                 /** @description Default Response */
                 413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
