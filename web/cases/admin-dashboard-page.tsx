@@ -1,32 +1,15 @@
-import { ArcElement, Chart as ChartJS, Legend, Tooltip } from 'chart.js';
-import { Doughnut } from 'react-chartjs-2';
 import { Link } from 'react-router';
 import type { CasesOverview } from '../../contracts/cases.js';
-import { useDarkMode } from '../lib/dark-mode.js';
 import { formatDateTime } from '../lib/format.js';
 import { errorMessage } from '../lib/http.js';
 import { DataTable } from '../ui/data-table.js';
+import { DoughnutChart } from '../ui/doughnut-chart.js';
 import { QueryState } from '../ui/query-state.js';
 import { EmptyState } from '../ui/states.js';
 import { useCasesOverview, useDashboardMetrics } from './admin-api.js';
 import styles from './admin-dashboard-page.module.css';
 import pageStyles from './admin-pages.module.css';
 import { CaseStatusBadge } from './case-status-badge.js';
-
-// Only the pieces the doughnut uses; the Doughnut component registers its own controller.
-ChartJS.register(ArcElement, Tooltip, Legend);
-
-// The spec's chart colours: active green, completed blue, pending red.
-/** The status palette of theme.css, read when the theme changes, so the chart and the badges agree. */
-function statusColours() {
-  const style = getComputedStyle(document.documentElement);
-  const read = (name: string) => style.getPropertyValue(name).trim();
-  return {
-    active: read('--status-in-progress'),
-    completed: read('--status-completed'),
-    pending: read('--status-under-review'),
-  };
-}
 
 export default function AdminDashboardPage() {
   const metrics = useDashboardMetrics();
@@ -144,35 +127,17 @@ function Counter({ label, value, to }: { label: string; value: number; to?: stri
 }
 
 function StatusChart({ stats }: { stats: CasesOverview['stats'] }) {
-  const [dark] = useDarkMode();
-  // Read on every render: `dark` changing re-renders, and the theme's variables have switched by then.
-  const chartColours = statusColours();
-  // The statuses' own words, as on the badges and in the filter (the API's field names are older).
-  const summary = `Under Review: ${stats.pending}, In Progress: ${stats.active}, Completed: ${stats.completed}`;
   if (stats.active + stats.completed + stats.pending === 0) return <EmptyState>No cases to chart yet.</EmptyState>;
+  // The statuses' own words and colours, as on the badges and in the filter (the API's field names
+  // are older); the spec's colours: active green, completed blue, pending red.
   return (
-    <figure className={styles.chart}>
-      <div className={styles.canvasBox}>
-        <Doughnut
-          role="img"
-          aria-label={`Cases by status. ${summary}`}
-          data={{
-            labels: ['Under Review', 'In Progress', 'Completed'],
-            datasets: [
-              {
-                data: [stats.pending, stats.active, stats.completed],
-                backgroundColor: [chartColours.pending, chartColours.active, chartColours.completed],
-                borderColor: dark ? '#1d2226' : '#ffffff',
-              },
-            ],
-          }}
-          options={{
-            maintainAspectRatio: false,
-            plugins: { legend: { position: 'bottom', labels: { color: dark ? '#e9ecef' : '#1d2226' } } },
-          }}
-        />
-      </div>
-      <figcaption className={styles.caption}>{summary}</figcaption>
-    </figure>
+    <DoughnutChart
+      label="Cases by status"
+      segments={[
+        { label: 'Under Review', value: stats.pending, colour: 'var(--status-under-review)' },
+        { label: 'In Progress', value: stats.active, colour: 'var(--status-in-progress)' },
+        { label: 'Completed', value: stats.completed, colour: 'var(--status-completed)' },
+      ]}
+    />
   );
 }

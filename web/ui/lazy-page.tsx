@@ -73,7 +73,7 @@ class PageBoundary extends Component<BoundaryProps, { error: unknown }> {
 
 /**
  * A route element whose code is its own chunk, loaded when the route is first shown: the public
- * tracker never downloads the admin pages or Chart.js. Call it once per page, at module level.
+ * tracker never downloads the admin pages. Call it once per page, at module level.
  */
 export function lazyPage(load: () => Promise<PageModule>): ReactElement {
   let loading: Promise<PageModule> | undefined;
