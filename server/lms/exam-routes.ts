@@ -205,6 +205,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/exam/attempts/:id/pause',
     {
       schema: {
+        summary: 'Pause an exam attempt',
         tags,
         description:
           'Stops the clock of the running attempt: a pause (with the accommodation) or a scheduled break that is due; the questions hide until resumed',
@@ -220,6 +221,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/exam/attempts/:id/resume',
     {
       schema: {
+        summary: 'Resume a paused exam attempt',
         tags,
         description:
           'Starts the clock again; the deadline moves by the time it stood still (a break by at most its length)',

@@ -46,6 +46,7 @@ export async function reviewRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/reviews',
     {
       schema: {
+        summary: 'Questions due for review',
         tags,
         description: 'Review cards due now, when the next comes, the exam date and the retention reviews aim at',
         response: withErrors({ 200: reviewsResponse }),
@@ -58,6 +59,7 @@ export async function reviewRoutes(app: App, ctx: LmsContext): Promise<void> {
     '/user/exam-date',
     {
       schema: {
+        summary: "Set the learner's exam date",
         tags,
         description: 'The day the learner sits the real exam (null: none); reviews aim higher as it nears',
         body: examDateBody,

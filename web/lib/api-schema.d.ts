@@ -11578,7 +11578,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Stops the clock of the running attempt: a pause (with the accommodation) or a scheduled break that is due; the questions hide until resumed */
+        /**
+         * Pause an exam attempt
+         * @description Stops the clock of the running attempt: a pause (with the accommodation) or a scheduled break that is due; the questions hide until resumed
+         */
         post: {
             parameters: {
                 query?: never;
@@ -11704,6 +11707,45 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
                 429: {
                     headers: {
                         [name: string]: unknown;
@@ -11733,7 +11775,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Starts the clock again; the deadline moves by the time it stood still (a break by at most its length) */
+        /**
+         * Resume a paused exam attempt
+         * @description Starts the clock again; the deadline moves by the time it stood still (a break by at most its length)
+         */
         post: {
             parameters: {
                 query?: never;
@@ -11840,6 +11885,45 @@ export interface paths {
                 };
                 /** @description Default Response */
                 410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -14184,7 +14268,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Review cards due now, when the next comes, the exam date and the retention reviews aim at */
+        /**
+         * Questions due for review
+         * @description Review cards due now, when the next comes, the exam date and the retention reviews aim at
+         */
         get: {
             parameters: {
                 query?: never;
@@ -14318,7 +14405,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description The day the learner sits the real exam (null: none); reviews aim higher as it nears */
+        /**
+         * Set the learner's exam date
+         * @description The day the learner sits the real exam (null: none); reviews aim higher as it nears
+         */
         put: {
             parameters: {
                 query?: never;
@@ -14416,6 +14506,32 @@ export interface paths {
                 };
                 /** @description Default Response */
                 410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
                     headers: {
                         [name: string]: unknown;
                     };
