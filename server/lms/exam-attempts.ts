@@ -16,6 +16,7 @@ import { examAnswers, examAttempts, examQuestions, lmsUsers } from '../db/schema
 import { AppError } from '../platform/errors.js';
 import { effectiveDeadline, examKeyOf, log, pastDeadline, type Attempt, type ExamSettings } from './exam-form.js';
 import { progressFrom } from './exam-scoring.js';
+import { retakeWaitSeconds } from './exam-settings.js';
 import { CREATE_ATTEMPT, createAttemptValues } from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
 import { applyAnswersToCards } from './review-cards.js';
@@ -201,7 +202,9 @@ export async function startAttempt(
     if (latest) {
       const current = await expireIfDue(tx, latest, now);
       if (!current.finishedAt) throw new AppError(409, ATTEMPT_OPEN);
-      const allowedAt = retakeAllowedAt(current, settings);
+      // The wait between attempts is an admin setting (the environment's until one is saved).
+      const wait = await retakeWaitSeconds(tx, settings.retakeWaitSeconds);
+      const allowedAt = retakeAllowedAt(current, { retakeWaitSeconds: wait });
       if (allowedAt && allowedAt > now) {
         usedExtraAttempt = await useExtraAttempt(tx, account.id);
         if (!usedExtraAttempt)
@@ -234,7 +237,7 @@ async function useExtraAttempt(tx: Queryable, userId: number): Promise<boolean> 
   return used.length > 0;
 }
 
-export function retakeAllowedAt(attempt: Attempt, settings: ExamSettings): Date | null {
+export function retakeAllowedAt(attempt: Attempt, settings: Pick<ExamSettings, 'retakeWaitSeconds'>): Date | null {
   if (!attempt.finishedAt || settings.retakeWaitSeconds === 0) return null;
   return new Date(attempt.finishedAt.getTime() + settings.retakeWaitSeconds * 1000);
 }

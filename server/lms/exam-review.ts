@@ -12,7 +12,7 @@ import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
 import { endExam, expireIfDue, lockAttempt, retakeAllowedAt } from './exam-attempts.js';
 import { examKeyOf, pastDeadline, shuffledOptions, type Attempt, type ExamSettings } from './exam-form.js';
-import { passMarkOf } from './exam-settings.js';
+import { passMarkOf, retakeWaitSeconds } from './exam-settings.js';
 import { resultsLocked, type LmsAccount } from './programs.js';
 import { percentileAmongOthers, topicResults } from './results.js';
 import { finishAttempt } from './test-centre.js';
@@ -133,7 +133,7 @@ export async function listAttempts(
   settings: ExamSettings,
 ) {
   const where = and(eq(examAttempts.userId, account.id), eq(examAttempts.examKey, examKeyOf(account)));
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], retakeWait, passMark] = await Promise.all([
     db
       .select({ attempt: examAttempts, ...answerCounts })
       .from(examAttempts)
@@ -144,6 +144,9 @@ export async function listAttempts(
       .limit(page.limit)
       .offset(page.offset),
     db.select({ n: count() }).from(examAttempts).where(where),
+    // The wait between attempts and the pass mark are admin settings.
+    retakeWaitSeconds(db, settings.retakeWaitSeconds),
+    passMarkOf(db, account.profession),
   ]);
   const locked = resultsLocked(account);
   // A listed attempt past its deadline is shown as it will be once the server notices.
@@ -155,11 +158,14 @@ export async function listAttempts(
   const latest = rows[0]?.attempt;
   const latestFinishedAt = latest?.finishedAt ?? (latest && pastDeadline(latest, now) ? latest.deadlineAt : null);
   const allowedAt =
-    latest && latestFinishedAt ? retakeAllowedAt({ ...latest, finishedAt: latestFinishedAt }, settings) : null;
+    latest && latestFinishedAt
+      ? retakeAllowedAt({ ...latest, finishedAt: latestFinishedAt }, { retakeWaitSeconds: retakeWait })
+      : null;
   return {
     attempts,
     locked,
     nextAttemptAt: allowedAt && allowedAt > now ? allowedAt.toISOString() : null,
+    passMark,
     total: total?.n ?? 0,
   };
 }

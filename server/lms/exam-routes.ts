@@ -144,12 +144,6 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
     async (request) => review.examSummary(db, caller.of(request), now()),
   );
 
-  // The wait between attempts is an admin setting; only these two calls read it.
-  const withRetakeWait = async () => ({
-    ...examSettings,
-    retakeWaitSeconds: await settings.retakeWaitSeconds(db, examSettings.retakeWaitSeconds),
-  });
-
   app.post(
     '/user/exam/attempts',
     {
@@ -164,13 +158,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
       reply
         .status(201)
         .send(
-          await attempts.startAttempt(
-            db,
-            caller.of(request),
-            now(),
-            await withRetakeWait(),
-            request.body?.mode ?? 'practice',
-          ),
+          await attempts.startAttempt(db, caller.of(request), now(), examSettings, request.body?.mode ?? 'practice'),
         ),
   );
 
@@ -243,16 +231,15 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
       },
     },
     async (request, reply) => {
-      const account = caller.of(request);
       const { total, ...list } = await review.listAttempts(
         db,
-        account,
+        caller.of(request),
         pageOf(request.query),
         now(),
-        await withRetakeWait(),
+        examSettings,
       );
       reply.header(TOTAL_COUNT_HEADER, String(total));
-      return { ...list, passMark: await settings.passMarkOf(db, account.profession) };
+      return list;
     },
   );
 

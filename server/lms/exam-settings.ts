@@ -9,7 +9,7 @@ import { examPassMarks, examSettings } from '../db/schema/lms.js';
  * each profession (a row per profession; DEFAULT_PASS_MARK until one is set).
  */
 
-export async function retakeWaitSeconds(db: Database, fallback: number): Promise<number> {
+export async function retakeWaitSeconds(db: Queryable, fallback: number): Promise<number> {
   const [row] = await db
     .select({ wait: examSettings.retakeWaitSeconds })
     .from(examSettings)
