@@ -11,6 +11,7 @@ import { LearnerHeader } from './learner-header.js';
 import { LatestResultsByTopic, scoreSentence } from './results-by-topic.js';
 import styles from './lms.module.css';
 import { PremiumDecisionNotice, RequestPremium } from './premium-request.js';
+import { ReadinessPanel, ReviewsPanel } from './readiness-panel.js';
 import { RedeemCodeForm } from './redeem-code.js';
 import { UpgradeButton } from './upgrade.js';
 
@@ -166,6 +167,12 @@ export default function DashboardPage() {
         </Link>
       </div>
       <div className={styles.sections}>
+        <Section title="Readiness: an estimate from practice">
+          <ReadinessPanel />
+        </Section>
+        <Section title="Reviews">
+          <ReviewsPanel />
+        </Section>
         {finished && (
           <Section title="Mock Exam">
             <LastAttemptPanel />

@@ -146,7 +146,7 @@ export const useExamAttempts = () => useQuery(examAttemptsQuery());
 export const useAttemptReview = (id: number) => useQuery(attemptReviewQuery(id));
 export const useExamSummary = () => useQuery(examSummaryQuery());
 
-export type PracticeSet = 'mock' | 'mistakes';
+export type PracticeSet = 'mock' | 'mistakes' | 'adaptive' | 'review';
 
 /** A practice set: drawn once when the page opens and kept until it closes (a refetch would draw another). */
 export const practiceSetQuery = (set: PracticeSet, topic: string | undefined) =>

@@ -22,22 +22,40 @@ type Marked = PracticeAnswerResult & { userAnswer: string };
  * explained as soon as it is given, and the set ends with a compact summary. The countdown is the
  * older module's pace (spec: 300 seconds); at zero the summary shows what was answered.
  */
+const SET_TITLES = { mistakes: 'Practise my mistakes', adaptive: 'Adaptive practice', review: 'Reviews due' } as const;
+const setOf = (value: string | null) =>
+  value === 'mistakes' || value === 'adaptive' || value === 'review' ? value : 'mock';
+
 export default function PracticeSetPage() {
   const config = usePublicConfig();
-  // `?set=mistakes`: the questions got wrong in the timed exam; `?topic=`: one topic's questions.
+  // `?set=mistakes`: the questions got wrong in the timed exam; `?set=adaptive`: one question at a
+  // time at the learner's ability (decision 029); `?set=review`: the review cards due; `?topic=`: one topic.
   const [params] = useSearchParams();
-  const set = params.get('set') === 'mistakes' ? 'mistakes' : 'mock';
-  const topic = set === 'mock' ? params.get('topic') || undefined : undefined;
-  const title = set === 'mistakes' ? 'Practise my mistakes' : topic ? `Practise: ${topic}` : 'Quick practice';
+  const set = setOf(params.get('set'));
+  const topic = set === 'mock' || set === 'adaptive' ? params.get('topic') || undefined : undefined;
+  const title =
+    set === 'mock'
+      ? topic
+        ? `Practise: ${topic}`
+        : 'Quick practice'
+      : topic
+        ? `${SET_TITLES[set]}: ${topic}`
+        : SET_TITLES[set];
   const questions = usePracticeSet(set, topic);
-  const list = useMemo(() => questions.data?.examQuestions ?? [], [questions.data]);
-  const setId = questions.data?.practiceSet?.id;
+  // An adaptive set grows by the question each answer brings.
+  const [added, setAdded] = useState<ServedQuestion[]>([]);
+  const list = useMemo(() => [...(questions.data?.examQuestions ?? []), ...added], [questions.data, added]);
+  const practiceSet = questions.data && 'practiceSet' in questions.data ? questions.data.practiceSet : undefined;
+  const setId = practiceSet?.id;
+  const adaptive = set === 'adaptive';
   const [index, setIndex] = useState(0);
   const [marked, setMarked] = useState<Record<number, Marked>>({});
   const [ended, setEnded] = useState<'done' | 'time' | null>(null);
   const [remaining, setRemaining] = useState<number | null>(null);
+  const [ability, setAbility] = useState<PracticeAnswerResult['ability']>(undefined);
 
-  const duration = config.data?.mockExamDurationSeconds;
+  // The older module's pace for the short sets; adaptive and review sets are not timed.
+  const duration = adaptive || set === 'review' ? undefined : config.data?.mockExamDurationSeconds;
   const started = list.length > 0 && duration !== undefined && ended === null;
   useEffect(() => {
     if (!started || duration === undefined) return;
@@ -72,17 +90,38 @@ export default function PracticeSetPage() {
     body = question && (
       <>
         <p>
-          Question {index + 1} of {list.length} · Time left{' '}
-          <span className={styles.timer} role="timer">
-            {formatTimer(remaining ?? duration ?? 0)}
-          </span>
+          {adaptive ? (
+            <>
+              Question {index + 1}
+              {practiceSet?.targetLength ? ` of up to ${practiceSet.targetLength}` : ''}
+              {ability && ` · Your ability is known to ±${(1.96 * ability.standardError).toFixed(1)}`}
+            </>
+          ) : (
+            <>
+              Question {index + 1} of {list.length}
+            </>
+          )}
+          {duration !== undefined && (
+            <>
+              {' '}
+              · Time left{' '}
+              <span className={styles.timer} role="timer">
+                {formatTimer(remaining ?? duration)}
+              </span>
+            </>
+          )}
         </p>
         <TutorQuestion
           key={question.id}
           setId={setId}
           question={question}
           result={marked[question.id]}
-          onMarked={(result) => setMarked((all) => ({ ...all, [question.id]: result }))}
+          onMarked={(result) => {
+            setMarked((all) => ({ ...all, [question.id]: result }));
+            if (result.ability) setAbility(result.ability);
+            const next = result.next;
+            if (next && !list.some((q) => q.id === next.id)) setAdded((all) => [...all, next]);
+          }}
           onNext={() => (last ? setEnded('done') : setIndex(index + 1))}
           last={last}
         />
