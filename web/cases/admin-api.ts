@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { CasesOverview, CreateCaseBody, UpdateCaseBody } from '../../contracts/cases.js';
 import {
   CASE_NOTES_PAGE_SIZE,
+  SEARCH_NEAR_MATCHES_HEADER,
   type CaseSortField,
   type CaseStatus,
   type SortOrder,
@@ -20,6 +21,9 @@ export type CasesListParams = {
   overdue: boolean;
   /** `me`, `none` (nobody's yet), an admin's id, or '' for everyone's. */
   owner: string;
+  /** Only cases with this service (0: any), and with `stepId`, whose service is at that step. */
+  serviceId: number;
+  stepId: number;
 };
 
 const caseKeys = {
@@ -78,18 +82,21 @@ const listFilters = (query: Omit<CasesListParams, 'page' | 'pageSize'>) => ({
   order: query.order,
   overdue: query.overdue ? ('true' as const) : undefined,
   owner: query.owner || undefined,
+  serviceId: query.serviceId > 0 ? query.serviceId : undefined,
+  stepId: query.serviceId > 0 && query.stepId > 0 ? query.stepId : undefined,
 });
 
 /** A page of the list; the list call always sends its page, so it never answers the overview. */
 async function fetchCasesPage(query: CasesListParams, signal: AbortSignal) {
-  const { data, total } = await unwrapPage(
-    adminApi.GET('/api/caseadmin/cases', {
-      params: { query: { ...listFilters(query), page: query.page, pageSize: query.pageSize } },
-      signal,
-    }),
-  );
+  const call = adminApi.GET('/api/caseadmin/cases', {
+    params: { query: { ...listFilters(query), page: query.page, pageSize: query.pageSize } },
+    signal,
+  });
+  const { data, total } = await unwrapPage(call);
   if (!Array.isArray(data)) throw new Error('The cases call with parameters answered the overview, not a list');
-  return { cases: data, total };
+  // Nothing matched as typed and the server listed the names one typo away: the page says so.
+  const nearMatches = (await call).response.headers.get(SEARCH_NEAR_MATCHES_HEADER) === 'true';
+  return { cases: data, total, nearMatches };
 }
 
 export const casesListQuery = (query: CasesListParams) =>
@@ -109,6 +116,15 @@ export const useCasesList = (query: CasesListParams) => useQuery(casesListQuery(
 export const useCaseDetails = (id: number) => useQuery(caseDetailsQuery(id));
 
 /** The staff, for choosing a case's owner and filtering by one. */
+/** The cases with this passport number (however spaced): the create form warns before a second one. */
+export const samePassportQuery = (passportNumber: string) =>
+  queryOptions({
+    queryKey: [...caseKeys.all, 'same-passport', passportNumber] as const,
+    queryFn: () =>
+      unwrap(adminApi.GET('/api/caseadmin/cases/same-passport', { params: { query: { passportNumber } } })),
+    enabled: passportNumber.trim() !== '',
+  });
+
 export const caseAdminsQuery = () =>
   queryOptions({
     queryKey: ['caseadmin', 'admins'] as const,

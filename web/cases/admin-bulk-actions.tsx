@@ -45,11 +45,16 @@ export function ImportExportActions({ filter }: { filter: Omit<CasesListParams, 
   );
 }
 
+/** A selected case as the bar needs it: its number and the services it follows. */
+export type SelectedCase = { id: number; case_number: string; serviceIds: number[] };
+
 /**
- * Moves every selected case's chosen service to one step, in one go (all or nothing), and offers to
- * undo the whole move for as long as the server allows (the emails wait for that).
+ * Moves the selected cases' chosen service to one step, in one go (all or nothing), and offers to
+ * undo the whole move for as long as the server allows (the emails wait for that). A mixed
+ * selection says how many selected cases have each service and moves those (issue 38: it used to
+ * fail whole); the outcome stays on screen until the next move.
  */
-export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: () => void }) {
+export function BulkStepBar({ selected, onDone }: { selected: SelectedCase[]; onDone: () => void }) {
   const notify = useToast();
   const services = useServices();
   const [serviceId, setServiceId] = useState(0);
@@ -60,10 +65,22 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
   const undoBulk = useUndoBulkStep();
   // The last move made here, while it can still be undone.
   const [undoable, setUndoable] = useState<{ stepChangeIds: number[]; step: string } | null>(null);
+  const [outcome, setOutcome] = useState<{ text: string; failed: boolean } | null>(null);
+  const countOf = (id: number) => selected.filter((item) => item.serviceIds.includes(id)).length;
+  const withService = selected.filter((item) => item.serviceIds.includes(serviceId));
+  const without = selected.length - withService.length;
   const undoTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(undoTimer.current), []);
-  if (caseIds.length === 0 && !undoable) return null;
+  if (selected.length === 0 && !undoable && !outcome) return null;
 
+  const outcomeNote = outcome && (
+    <p role={outcome.failed ? 'alert' : 'status'} className={outcome.failed ? bulkStyles.failed : bulkStyles.outcome}>
+      {outcome.text}{' '}
+      <Button size="small" variant="ghost" onClick={() => setOutcome(null)}>
+        Dismiss
+      </Button>
+    </p>
+  );
   const undoOffer = undoable && (
     <div className={bulkStyles.undo} role="status">
       <span>
@@ -78,6 +95,7 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
             onSuccess: ({ message }) => {
               clearTimeout(undoTimer.current);
               setUndoable(null);
+              setOutcome({ text: message, failed: false });
               notify(message);
             },
             onError: (error) => {
@@ -91,9 +109,10 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
       </Button>
     </div>
   );
-  if (caseIds.length === 0)
+  if (selected.length === 0)
     return (
       <section className={`${styles.card} ${bulkStyles.bar}`} aria-label="Last move">
+        {outcomeNote}
         {undoOffer}
       </section>
     );
@@ -101,17 +120,27 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
   return (
     <section className={`${styles.card} ${bulkStyles.bar}`} aria-label="Move selected cases">
       <p className={bulkStyles.count} role="status">
-        {caseIds.length} case(s) selected
+        {selected.length} case(s) selected
+        {serviceId > 0 &&
+          without > 0 &&
+          ` · ${withService.length} have this service; the ${without} without it stay as they are`}
       </p>
       <form
         className={bulkStyles.form}
         onSubmit={(event) => {
           event.preventDefault();
+          const serviceName = services.data?.find((service) => service.id === serviceId)?.name ?? '';
           bulkStep.mutate(
-            { caseIds, serviceId, newStep, notify: emailApplicants },
+            { caseIds: withService.map((item) => item.id), serviceId, newStep, notify: emailApplicants },
             {
               onSuccess: (result) => {
                 notify(result.message);
+                setOutcome({
+                  text: `${result.message} ${withService.length} case(s) moved to “${newStep}” in ${serviceName}${
+                    without > 0 ? `; ${without} selected case(s) without ${serviceName} were left as they are` : ''
+                  }.`,
+                  failed: false,
+                });
                 clearTimeout(undoTimer.current);
                 if (result.undoUntil && result.stepChangeIds.length) {
                   setUndoable({ stepChangeIds: result.stepChangeIds, step: newStep });
@@ -121,7 +150,7 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
                 }
                 onDone();
               },
-              onError: (error) => notify(errorMessage(error, 'Could not move the cases.'), 'error'),
+              onError: (error) => setOutcome({ text: errorMessage(error, 'Could not move the cases.'), failed: true }),
             },
           );
         }}
@@ -135,11 +164,13 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
           }}
         >
           <option value="">Choose a service</option>
-          {(services.data ?? []).map((service) => (
-            <option key={service.id} value={service.id}>
-              {service.name}
-            </option>
-          ))}
+          {(services.data ?? [])
+            .filter((service) => countOf(service.id) > 0)
+            .map((service) => (
+              <option key={service.id} value={service.id}>
+                {service.name} ({countOf(service.id)} of {selected.length})
+              </option>
+            ))}
         </SelectField>
         <SelectField
           label="New step"
@@ -163,13 +194,19 @@ export function BulkStepBar({ caseIds, onDone }: { caseIds: number[]; onDone: ()
           />
           Email the applicants
         </label>
-        <Button type="submit" disabled={!serviceId || !newStep || bulkStep.isPending}>
-          <MoveRight aria-hidden="true" size={18} /> {bulkStep.isPending ? 'Moving...' : 'Move selected'}
+        <Button type="submit" disabled={!serviceId || !newStep || withService.length === 0 || bulkStep.isPending}>
+          <MoveRight aria-hidden="true" size={18} />{' '}
+          {bulkStep.isPending
+            ? 'Moving...'
+            : serviceId && without > 0
+              ? `Move the ${withService.length} with this service`
+              : 'Move selected'}
         </Button>
         <Button variant="ghost" onClick={onDone}>
           Clear selection
         </Button>
       </form>
+      {outcomeNote}
       {undoOffer}
     </section>
   );

@@ -22,6 +22,7 @@ import { CaseDocumentsPanel } from './admin-case-documents-panel.js';
 import styles from './admin-case-details-page.module.css';
 import pageStyles from './admin-pages.module.css';
 import { CaseStatusBadge } from './case-status-badge.js';
+import { daysText } from './current-steps.js';
 import { undoWindowMs } from './undo-window.js';
 
 export default function AdminCaseDetailsPage() {
@@ -261,8 +262,24 @@ function ServiceStepCard({
   const serviceName = caseService.Service?.name || 'No Service Name';
   const choices = steps.data ?? [];
   const done = completedStepDates(choices, caseService.current_step, history);
-  // The step chosen in the select, waiting for the admin's confirmation.
+  // The step picked in the select (arrow keys only pick: issue 38's keyboard trap), then the one
+  // the Move button asks the admin to confirm.
+  const [picked, setPicked] = useState(caseService.current_step ?? '');
+  const [pickedFor, setPickedFor] = useState(caseService.current_step);
+  if (pickedFor !== caseService.current_step) {
+    setPickedFor(caseService.current_step);
+    setPicked(caseService.current_step ?? '');
+  }
+  const pickedStep = choices.find((choice) => choice.name === picked && picked !== caseService.current_step);
   const [chosen, setChosen] = useState<Step | null>(null);
+  // A change made by a key (ArrowDown on a closed select changes it at once) only picks the step;
+  // Enter or the Move button then asks. One made by the mouse or a touch asks at once, as before.
+  const keyboardPick = useRef(false);
+  const ask = (step: Step) => {
+    changeStep.reset();
+    setEmailApplicant(true);
+    setChosen(step);
+  };
   const [emailApplicant, setEmailApplicant] = useState(true);
   // The last change made here, while it can still be undone.
   const [undoable, setUndoable] = useState<{ stepChangeId: number; step: string } | null>(null);
@@ -294,6 +311,12 @@ function ServiceStepCard({
         Current step: <strong>{caseService.current_step ?? 'N/A'}</strong>
       </p>
       <p className={pageStyles.muted}>Last updated: {formatDateTime(caseService.last_updated, 'No Update Info')}</p>
+      {caseService.days_at_step !== null && (
+        <p className={caseService.overdue_days !== null ? styles.overdue : pageStyles.muted}>
+          {daysText(caseService.days_at_step)} at this step
+          {caseService.overdue_days !== null && ` · ${daysText(caseService.overdue_days)} overdue`}
+        </p>
+      )}
       {done.length > 0 && (
         <ol className={styles.doneSteps} aria-label={`Completed steps of ${serviceName}`}>
           {done.map(({ step, completedAt }) => (
@@ -311,15 +334,20 @@ function ServiceStepCard({
       )}
       <SelectField
         label={`Change Step for ${serviceName}`}
-        // Stays on the current step until the change is confirmed.
-        value={choices.length ? (caseService.current_step ?? '') : ''}
+        value={choices.length ? picked : ''}
         disabled={choices.length === 0 || changeStep.isPending}
+        onPointerDown={() => (keyboardPick.current = false)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && pickedStep) {
+            event.preventDefault();
+            ask(pickedStep);
+          } else keyboardPick.current = event.key !== 'Tab';
+        }}
         onChange={(event) => {
+          setPicked(event.target.value);
           const step = choices.find((choice) => choice.name === event.target.value);
-          if (!step) return;
-          changeStep.reset();
-          setEmailApplicant(true);
-          setChosen(step);
+          if (step && !keyboardPick.current && step.name !== caseService.current_step) ask(step);
+          keyboardPick.current = false;
         }}
       >
         {choices.length === 0 ? (
@@ -337,6 +365,11 @@ function ServiceStepCard({
           </>
         )}
       </SelectField>
+      {pickedStep && !chosen && (
+        <Button variant="secondary" disabled={changeStep.isPending} onClick={() => ask(pickedStep)}>
+          Move to {pickedStep.name}…
+        </Button>
+      )}
       {undoable && (
         <div className={styles.undo} role="status">
           <span>Moved to “{undoable.step}”. </span>
@@ -362,7 +395,14 @@ function ServiceStepCard({
           </Button>
         </div>
       )}
-      <Modal title="Change step" open={chosen !== null} onClose={() => setChosen(null)}>
+      <Modal
+        title="Change step"
+        open={chosen !== null}
+        onClose={() => {
+          setChosen(null);
+          setPicked(caseService.current_step ?? '');
+        }}
+      >
         {chosen && (
           <>
             <p>

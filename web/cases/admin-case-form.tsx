@@ -1,11 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
+import { Link } from 'react-router';
 import type { CreateCaseBody } from '../../contracts/cases.js';
 import { errorMessage, fieldError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
-import { TextField } from '../ui/field.js';
+import { SelectField, TextField } from '../ui/field.js';
 import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
-import { useServices } from './admin-api.js';
+import { samePassportQuery, useServices } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import { OwnerField, ownerIdOf, type OwnerChoice } from './admin-owner-field.js';
 import { ServiceChecklist } from './admin-service-checklist.js';
@@ -22,7 +24,51 @@ type Props = {
 };
 
 /** The request fields this form has a place for; the server's sentence about one shows next to it. */
-const formFields = ['case_number', 'passport_number', 'client_name', 'client_email', 'serviceIds', 'ownerId'] as const;
+const formFields = [
+  'case_number',
+  'passport_number',
+  'client_name',
+  'client_email',
+  'serviceIds',
+  'ownerId',
+  'applicant_language',
+] as const;
+
+/** The languages an applicant reads their screens and emails in, each named in itself too. */
+export const applicantLanguageOptions = [
+  { value: 'en', label: 'English' },
+  { value: 'ar', label: 'Arabic (العربية)' },
+  { value: 'hi', label: 'Hindi (हिन्दी)' },
+] as const;
+export type ApplicantLanguageChoice = (typeof applicantLanguageOptions)[number]['value'];
+
+/** The applicant's language: their first email is written in it (issue 38). */
+export function ApplicantLanguageField({
+  value,
+  onChange,
+  error,
+}: {
+  value: ApplicantLanguageChoice;
+  onChange: (value: ApplicantLanguageChoice) => void;
+  error?: string | null;
+}) {
+  return (
+    <SelectField
+      label="Applicant's language"
+      name="applicant_language"
+      value={value}
+      onChange={(event) => onChange(event.target.value as ApplicantLanguageChoice)}
+      hint="Their emails and case page are written in it."
+      error={error}
+    >
+      {applicantLanguageOptions.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
 
 /** A case follows at least one service; none is chosen for the admin (ids differ between installs). */
 export const NO_SERVICE_CHOSEN = 'Choose at least one service.';
@@ -40,6 +86,13 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
   const [serviceIds, setServiceIds] = useState<number[]>([]);
   const [servicesError, setServicesError] = useState<string | null>(null);
   const [owner, setOwner] = useState<OwnerChoice>('');
+  const [language, setLanguage] = useState<ApplicantLanguageChoice>('en');
+  // Another case with this passport number: said, with a link, and allowed only on purpose (issue 38).
+  const [checkedPassport, setCheckedPassport] = useState('');
+  const samePassport = useQuery(samePassportQuery(checkedPassport));
+  const duplicates = checkedPassport === passportNumber.trim() ? (samePassport.data ?? []) : [];
+  const [secondCase, setSecondCase] = useState(false);
+  const [duplicateError, setDuplicateError] = useState<string | null>(null);
 
   function chooseServices(ids: number[]) {
     setServiceIds(ids);
@@ -54,12 +107,17 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
       setServicesError(NO_SERVICE_CHOSEN);
       return;
     }
+    if (duplicates.length > 0 && !secondCase) {
+      setDuplicateError('Tick the box to create a second case for this passport number, or open the existing case.');
+      return;
+    }
     onSubmit({
       ...(withCaseNumber ? { case_number: caseNumber } : {}),
       passport_number: passportNumber,
       client_name: clientName,
       client_email: clientEmail,
       serviceIds: offered,
+      applicant_language: language,
       ...(ownerIdOf(owner) !== undefined ? { ownerId: ownerIdOf(owner) } : {}),
     });
   }
@@ -90,8 +148,37 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
         maxLength={64}
         value={passportNumber}
         onChange={(event) => setPassportNumber(event.target.value)}
+        onBlur={() => setCheckedPassport(passportNumber.trim())}
         error={messageFor('passport_number')}
       />
+      {duplicates.length > 0 && (
+        <div role="alert" className={styles.refusal}>
+          <p>
+            {duplicates.length === 1 ? 'Another case has' : `${duplicates.length} cases have`} this passport number:{' '}
+            {duplicates.map((item, index) => (
+              <span key={item.id}>
+                {index > 0 && ', '}
+                <Link to={`/caseadmin/details/${item.id}`}>
+                  {item.case_number} (<bdi>{item.client_name}</bdi>, {item.status})
+                </Link>
+              </span>
+            ))}
+            .
+          </p>
+          <label className={styles.filterCheck}>
+            <input
+              type="checkbox"
+              checked={secondCase}
+              onChange={(event) => {
+                setSecondCase(event.target.checked);
+                if (event.target.checked) setDuplicateError(null);
+              }}
+            />
+            Create a second case for this passport number
+          </label>
+          <FormError message={duplicateError} />
+        </div>
+      )}
       <TextField
         label="Client Name"
         name="client_name"
@@ -112,6 +199,7 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
         hint="The applicant is emailed when a step changes."
         error={messageFor('client_email')}
       />
+      <ApplicantLanguageField value={language} onChange={setLanguage} error={messageFor('applicant_language')} />
       <OwnerField value={owner} onChange={setOwner} defaultLabel="Me" error={messageFor('ownerId')} />
       <ServiceChecklist selected={serviceIds} onChange={chooseServices} disabled={busy} error={servicesError} />
       <div className={styles.formActions}>

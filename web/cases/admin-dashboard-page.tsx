@@ -28,10 +28,17 @@ export default function AdminDashboardPage() {
         >
           {(data) => (
             <>
-              <Counter label="Total Cases" value={data.totalCases} />
-              <Counter label="Under Review" value={data.pendingCases} />
-              <Counter label="In Progress" value={data.activeCases} />
+              {/* Each count opens the list it counts (issue 38). */}
+              <Counter label="Total Cases" value={data.totalCases} to="/caseadmin/manage-cases" />
+              <Counter
+                label="Under Review"
+                value={data.pendingCases}
+                to="/caseadmin/manage-cases?status=Under+Review"
+              />
+              <Counter label="In Progress" value={data.activeCases} to="/caseadmin/manage-cases?status=In+Progress" />
               <Counter label="Overdue Cases" value={data.overdueCases} to="/caseadmin/manage-cases?overdue=true" />
+              <Counter label="Documents to Review" value={data.documentsToReview} to="/caseadmin/documents" />
+              <Counter label="My Open Cases" value={data.myOpenCases} to="/caseadmin/manage-cases?owner=me" />
             </>
           )}
         </QueryState>

@@ -76,11 +76,43 @@ function useInvalidateReviews() {
 export function useReviewDocument() {
   const invalidate = useInvalidateReviews();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number; decision: 'accepted' | 'rejected'; reason?: string }) =>
-      unwrap(adminApi.POST('/api/caseadmin/documents/{id}/review', { params: { path: { id } }, body })),
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: number;
+      decision: 'accepted' | 'rejected';
+      reason?: string;
+      /** A refusal reason of the list, which the applicant reads in their language. */
+      reasonId?: number;
+    }) => unwrap(adminApi.POST('/api/caseadmin/documents/{id}/review', { params: { path: { id } }, body })),
     onSuccess: invalidate,
   });
 }
+
+/** An accepted (or rejected) document awaits review again: the undo of a decision (issue 38). */
+export function useReopenDocument() {
+  const invalidate = useInvalidateReviews();
+  return useMutation({
+    mutationFn: (id: number) =>
+      unwrap(adminApi.POST('/api/caseadmin/documents/{id}/reopen', { params: { path: { id } } })),
+    onSuccess: invalidate,
+  });
+}
+
+export const refusalReasonsQuery = () =>
+  queryOptions({
+    queryKey: ['caseadmin', 'refusal-reasons'] as const,
+    queryFn: () => unwrap(adminApi.GET('/api/caseadmin/refusal-reasons')),
+  });
+
+/** A sent document's file, for the preview beside Accept and Reject. */
+export const sentDocumentFileQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['caseadmin', 'documents', 'file', id] as const,
+    queryFn: () => unwrap(adminApi.GET('/api/caseadmin/documents/{id}/file', { params: { path: { id } }, ...asFile })),
+    staleTime: Infinity,
+  });
 
 export function useSendDocumentAsStaff(caseId: number) {
   const invalidate = useInvalidateReviews();

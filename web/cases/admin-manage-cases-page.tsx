@@ -25,15 +25,23 @@ import { RowMenu } from '../ui/row-menu.js';
 import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { caseAdminsQuery, useCasesList, useCreateCase, useDeleteCase, useUpdateCaseServices } from './admin-api.js';
-import { BulkStepBar, ImportExportActions } from './admin-bulk-actions.js';
-import { CaseForm } from './admin-case-form.js';
+import {
+  caseAdminsQuery,
+  useCasesList,
+  useCreateCase,
+  useDeleteCase,
+  useServices,
+  useSteps,
+  useUpdateCaseServices,
+} from './admin-api.js';
+import { BulkStepBar, ImportExportActions, type SelectedCase } from './admin-bulk-actions.js';
+import { ApplicantLanguageField, CaseForm, type ApplicantLanguageChoice } from './admin-case-form.js';
 import styles from './admin-pages.module.css';
 import { OwnerField, ownerIdOf, type OwnerChoice } from './admin-owner-field.js';
 import { ServiceChecklist } from './admin-service-checklist.js';
 import { serverFieldErrors } from './server-field-errors.js';
 import { CaseStatusBadge } from './case-status-badge.js';
-import { CurrentSteps } from './current-steps.js';
+import { CurrentSteps, daysText } from './current-steps.js';
 import { useDebouncedValue } from '../lib/use-debounced-value.js';
 
 type SortBy = CaseSortField;
@@ -43,10 +51,14 @@ const sortFields: { value: SortBy; label: string }[] = [
   { value: 'createdAt', label: 'Date Created' },
   { value: 'case_number', label: 'Case Number' },
   { value: 'passport_number', label: 'Passport Number' },
+  { value: 'daysAtStep', label: 'Days at step' },
+  { value: 'overdue', label: 'Most overdue' },
 ];
 
 /** "amina.k" for amina.k@agency.test: the column stays narrow, the full address is in the details. */
 const ownerName = (email: string) => email.split('@')[0] ?? email;
+
+const idOf = (value: string | null) => (/^\d{1,9}$/.test(value ?? '') ? Number(value) : 0);
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T =>
   values.includes(value as T) ? (value as T) : fallback;
@@ -66,6 +78,9 @@ function useListFilters() {
     page: Math.max(1, Math.min(100_000, Number.parseInt(params.get('page') ?? '1', 10) || 1)),
     overdue: params.get('overdue') === 'true',
     owner: /^(me|none|\d{1,10})$/.test(params.get('owner') ?? '') ? (params.get('owner') ?? '') : '',
+    // "Everyone at step X" (issue 38): a service, and one of its steps; the delete-step refusal links here.
+    serviceId: idOf(params.get('service')),
+    stepId: idOf(params.get('step')),
   };
   const defaults: Record<string, string> = {
     q: '',
@@ -75,9 +90,13 @@ function useListFilters() {
     page: '1',
     overdue: '',
     owner: '',
+    service: '',
+    step: '',
   };
   const update = (
-    changes: Partial<Record<'q' | 'status' | 'sortBy' | 'order' | 'page' | 'overdue' | 'owner', string>>,
+    changes: Partial<
+      Record<'q' | 'status' | 'sortBy' | 'order' | 'page' | 'overdue' | 'owner' | 'service' | 'step', string>
+    >,
     { replace = false } = {},
   ) =>
     setParams(
@@ -96,13 +115,36 @@ function useListFilters() {
   return { filters, update };
 }
 
+/**
+ * The longest wait of the case's services, and how overdue the most overdue one is: what the
+ * "Days at step" sort orders by (the line of each service says its own).
+ */
+function LongestWait({ item }: { item: AdminCase }) {
+  const waits = item.CaseServices.flatMap((service) => (service.days_at_step === null ? [] : [service.days_at_step]));
+  const overdue = item.CaseServices.flatMap((service) => (service.overdue_days === null ? [] : [service.overdue_days]));
+  if (waits.length === 0) return <span className={styles.muted}>—</span>;
+  return (
+    <>
+      {daysText(Math.max(...waits))}
+      {overdue.length > 0 && (
+        <>
+          <br />
+          <span className={styles.overdueNote}>{daysText(Math.max(...overdue))} overdue</span>
+        </>
+      )}
+    </>
+  );
+}
+
 /** Case Management: search, filter, sort and page the cases; create, edit and delete them. */
 export default function AdminManageCasesPage() {
   const notify = useToast();
   const navigate = useNavigate();
   const { filters, update } = useListFilters();
-  const { status, sortBy, order, page, overdue, owner } = filters;
+  const { status, sortBy, order, page, overdue, owner, serviceId, stepId } = filters;
   const staff = useQuery(caseAdminsQuery());
+  const services = useServices();
+  const steps = useSteps(serviceId);
   // The box shows what is typed at once; the address (and the query) follow a moment later.
   const [search, setSearch] = useState(filters.search);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
@@ -122,21 +164,44 @@ export default function AdminManageCasesPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminCase | null>(null);
   const [deleting, setDeleting] = useState<AdminCase | null>(null);
-  // Selected case ids stay selected across pages and filters, until moved or cleared.
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const toggle = (ids: number[], on: boolean) =>
+  // Selected cases stay selected across pages and filters, until moved or cleared; each keeps its
+  // services, so the move bar can say how many have each (issue 38).
+  const [selectedCases, setSelected] = useState<ReadonlyMap<number, SelectedCase>>(new Map());
+  const selected = { has: (id: number) => selectedCases.has(id) };
+  const toggle = (items: AdminCase[], on: boolean) =>
     setSelected((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
+      const next = new Map(current);
+      for (const item of items) {
+        if (on)
+          next.set(item.id, {
+            id: item.id,
+            case_number: item.case_number,
+            serviceIds: item.CaseServices.map((service) => service.service_id),
+          });
+        else next.delete(item.id);
       }
       return next;
     });
 
   const listed = filters.search.trim();
   // sortBy and order are always sent, so the server answers the list rather than the dashboard overview.
-  const list = useCasesList({ search: listed, status, sortBy, order, page, pageSize: CASES_PAGE_SIZE, overdue, owner });
+  const list = useCasesList({
+    search: listed,
+    status,
+    sortBy,
+    order,
+    page,
+    pageSize: CASES_PAGE_SIZE,
+    overdue,
+    owner,
+    serviceId,
+    stepId,
+  });
+  // A heading sorts by its column; again, the other way.
+  const sortColumn = (field: SortBy) => ({
+    direction: sortBy === field ? (order === 'ASC' ? ('ascending' as const) : ('descending' as const)) : undefined,
+    onSort: () => update({ sortBy: field, order: sortBy === field && order === 'DESC' ? 'ASC' : 'DESC' }),
+  });
   const deleteCase = useDeleteCase();
 
   return (
@@ -144,7 +209,7 @@ export default function AdminManageCasesPage() {
       <div className={styles.header}>
         <h1 className={styles.title}>Case Management</h1>
         <div className={styles.rowActions}>
-          <ImportExportActions filter={{ search: listed, status, sortBy, order, overdue, owner }} />
+          <ImportExportActions filter={{ search: listed, status, sortBy, order, overdue, owner, serviceId, stepId }} />
           <Button onClick={() => setCreating(true)}>Create New Case</Button>
         </div>
       </div>
@@ -153,7 +218,7 @@ export default function AdminManageCasesPage() {
         <div className={styles.toolbar}>
           <TextField
             label="Search cases"
-            placeholder="Number, name, passport or email"
+            placeholder="Number, name, passport, email or step"
             type="search"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
@@ -173,6 +238,31 @@ export default function AdminManageCasesPage() {
             {(staff.data ?? []).map((admin) => (
               <option key={admin.id} value={String(admin.id)}>
                 {admin.email}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Service"
+            value={serviceId ? String(serviceId) : ''}
+            onChange={(event) => update({ service: event.target.value, step: '' })}
+          >
+            <option value="">All services</option>
+            {(services.data ?? []).map((service) => (
+              <option key={service.id} value={String(service.id)}>
+                {service.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Step"
+            value={stepId ? String(stepId) : ''}
+            disabled={!serviceId}
+            onChange={(event) => update({ step: event.target.value })}
+          >
+            <option value="">{serviceId ? 'Any step' : 'Choose a service first'}</option>
+            {(steps.data ?? []).map((step) => (
+              <option key={step.id} value={String(step.id)}>
+                {step.name}
               </option>
             ))}
           </SelectField>
@@ -198,7 +288,7 @@ export default function AdminManageCasesPage() {
         </div>
       </section>
 
-      <BulkStepBar caseIds={[...selected]} onDone={() => setSelected(new Set())} />
+      <BulkStepBar selected={[...selectedCases.values()]} onDone={() => setSelected(new Map())} />
 
       {/* Busy while the rows on screen are the previous filter's, kept until the new answer comes. */}
       <section className={styles.card} aria-label="Cases" aria-busy={list.isPlaceholderData}>
@@ -207,101 +297,119 @@ export default function AdminManageCasesPage() {
           loading="Loading cases..."
           error={(failure) => errorMessage(failure, 'Could not fetch cases.')}
           empty={
-            listed || status || overdue || owner
+            listed || status || overdue || owner || serviceId
               ? 'No cases match these filters.'
               : 'No cases yet. Create the first one.'
           }
           isEmpty={(data) => data.cases.length === 0}
         >
           {(data) => (
-            <DataTable
-              dense
-              caption="Cases"
-              rows={data.cases}
-              rowKey={(item) => item.id}
-              columns={[
-                {
-                  header: 'Select',
-                  headerControl: {
-                    label: 'Select all cases on this page',
-                    control: (
+            <>
+              {data.nearMatches && (
+                <p role="status" className={styles.muted}>
+                  Nothing matches “{listed}” exactly; these names are one letter away.
+                </p>
+              )}
+              <DataTable
+                dense
+                caption="Cases"
+                rows={data.cases}
+                rowKey={(item) => item.id}
+                columns={[
+                  {
+                    header: 'Select',
+                    headerControl: {
+                      label: 'Select all cases on this page',
+                      control: (
+                        <input
+                          type="checkbox"
+                          checked={data.cases.every((item) => selected.has(item.id))}
+                          onChange={(event) => toggle(data.cases, event.target.checked)}
+                        />
+                      ),
+                    },
+                    cell: (item) => (
                       <input
                         type="checkbox"
-                        checked={data.cases.every((item) => selected.has(item.id))}
-                        onChange={(event) =>
-                          toggle(
-                            data.cases.map((item) => item.id),
-                            event.target.checked,
-                          )
-                        }
+                        aria-label={`Select ${item.case_number}`}
+                        checked={selected.has(item.id)}
+                        onChange={(event) => toggle([item], event.target.checked)}
                       />
                     ),
                   },
-                  cell: (item) => (
-                    <input
-                      type="checkbox"
-                      aria-label={`Select ${item.case_number}`}
-                      checked={selected.has(item.id)}
-                      onChange={(event) => toggle([item.id], event.target.checked)}
-                    />
-                  ),
-                },
-                {
-                  header: 'Case Number',
-                  identifier: true,
-                  cell: (item) => (
-                    <Link to={`/caseadmin/details/${item.id}`} className={styles.caseLink}>
-                      {item.case_number}
-                    </Link>
-                  ),
-                },
-                { header: 'Client Name', cell: (item) => item.client_name },
-                { header: 'Passport Number', identifier: true, cell: (item) => item.passport_number },
-                { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
-                { header: 'Current Step', cell: (item) => <CurrentSteps services={item.CaseServices} /> },
-                {
-                  header: 'Owner',
-                  identifier: true,
-                  cell: (item) =>
-                    item.owner ? ownerName(item.owner.email) : <span className={styles.muted}>Nobody</span>,
-                },
-                {
-                  header: 'Actions',
-                  cell: (item) => (
-                    <RowMenu
-                      label={`Actions for ${item.case_number}`}
-                      items={[
-                        {
-                          label: 'View details',
-                          icon: <Eye aria-hidden="true" size={14} />,
-                          to: `/caseadmin/details/${item.id}`,
-                        },
-                        {
-                          label: 'Edit',
-                          icon: <Pencil aria-hidden="true" size={14} />,
-                          onSelect: () => setEditing(item),
-                        },
-                        {
-                          label: 'Delete',
-                          icon: <Trash2 aria-hidden="true" size={14} />,
-                          onSelect: () => setDeleting(item),
-                          danger: true,
-                        },
-                      ]}
-                    />
-                  ),
-                },
-              ]}
-              footer={
-                <Pagination
-                  page={page}
-                  pageSize={CASES_PAGE_SIZE}
-                  total={data.total}
-                  onPageChange={(next) => update({ page: String(next) })}
-                  label="Cases pages"
-                />
-              }
-            />
+                  {
+                    header: 'Case Number',
+                    identifier: true,
+                    sort: sortColumn('case_number'),
+                    cell: (item) => (
+                      <Link to={`/caseadmin/details/${item.id}`} className={styles.caseLink}>
+                        {item.case_number}
+                      </Link>
+                    ),
+                  },
+                  { header: 'Client Name', cell: (item) => item.client_name },
+                  {
+                    header: 'Passport Number',
+                    identifier: true,
+                    sort: sortColumn('passport_number'),
+                    cell: (item) => item.passport_number,
+                  },
+                  { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
+                  {
+                    header: 'Current Step',
+                    fill: true,
+                    cell: (item) => <CurrentSteps services={item.CaseServices} />,
+                  },
+                  {
+                    header: 'Days at step',
+                    identifier: true,
+                    sort: sortColumn('daysAtStep'),
+                    cell: (item) => <LongestWait item={item} />,
+                  },
+                  {
+                    header: 'Owner',
+                    identifier: true,
+                    cell: (item) =>
+                      item.owner ? ownerName(item.owner.email) : <span className={styles.muted}>Nobody</span>,
+                  },
+                  {
+                    header: 'Actions',
+                    cell: (item) => (
+                      <RowMenu
+                        label={`Actions for ${item.case_number}`}
+                        items={[
+                          {
+                            label: 'View details',
+                            icon: <Eye aria-hidden="true" size={14} />,
+                            to: `/caseadmin/details/${item.id}`,
+                          },
+                          {
+                            label: 'Edit',
+                            icon: <Pencil aria-hidden="true" size={14} />,
+                            onSelect: () => setEditing(item),
+                          },
+                          {
+                            label: 'Delete',
+                            icon: <Trash2 aria-hidden="true" size={14} />,
+                            onSelect: () => setDeleting(item),
+                            danger: true,
+                          },
+                        ]}
+                      />
+                    ),
+                  },
+                ]}
+                footer={
+                  <Pagination
+                    page={page}
+                    pageSize={CASES_PAGE_SIZE}
+                    total={data.total}
+                    onPageChange={(next) => update({ page: String(next) })}
+                    label="Cases pages"
+                  />
+                }
+              />
+            </>
           )}
         </QueryState>
       </section>
@@ -338,7 +446,7 @@ export default function AdminManageCasesPage() {
           deleteCase.mutate(deleting.id, {
             onSuccess: () => {
               // A deleted case cannot be moved: it leaves the selection too.
-              toggle([deleting.id], false);
+              toggle([deleting], false);
               notify(`Case ${deleting.case_number} deleted`);
             },
             onError: (error) => notify(errorMessage(error, 'Could not delete the case.'), 'error'),
@@ -390,7 +498,15 @@ function CreateCaseModal({
 }
 
 /** The edit request's fields this form has a place for; the server's sentence about one shows next to it. */
-const editFields = ['serviceIds', 'client_email', 'client_name', 'passport_number', 'reason', 'ownerId'] as const;
+const editFields = [
+  'serviceIds',
+  'client_email',
+  'client_name',
+  'passport_number',
+  'reason',
+  'ownerId',
+  'applicant_language',
+] as const;
 
 function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: () => void; onSaved: () => void }) {
   const update = useUpdateCaseServices();
@@ -400,6 +516,7 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
   const [passportNumber, setPassportNumber] = useState(item.passport_number);
   const [reason, setReason] = useState('');
   const [owner, setOwner] = useState<OwnerChoice>(item.owner ? String(item.owner.id) : 'none');
+  const [language, setLanguage] = useState<ApplicantLanguageChoice>(item.applicant_language);
   // Who the case is about changes only with a reason, which the history keeps.
   const identityChanged = clientName.trim() !== item.client_name || passportNumber.trim() !== item.passport_number;
   const failure = serverFieldErrors(update.error, editFields, 'Could not save the changes. Please try again.');
@@ -416,6 +533,7 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
               client_name: clientName,
               passport_number: passportNumber,
               ownerId: ownerIdOf(owner),
+              applicant_language: language,
               ...(identityChanged ? { reason } : {}),
             },
             { onSuccess: onSaved },
@@ -459,6 +577,11 @@ function EditCaseModal({ item, onClose, onSaved }: { item: AdminCase; onClose: (
           value={clientEmail}
           onChange={(event) => setClientEmail(event.target.value)}
           error={failure.messageFor('client_email')}
+        />
+        <ApplicantLanguageField
+          value={language}
+          onChange={setLanguage}
+          error={failure.messageFor('applicant_language')}
         />
         <OwnerField
           value={owner}

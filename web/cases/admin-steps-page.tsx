@@ -3,7 +3,7 @@ import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Service, Step } from '../../contracts/cases.js';
-import { errorMessage } from '../lib/http.js';
+import { ApiError, errorMessage } from '../lib/http.js';
 import { routeId } from '../lib/route-id.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
@@ -62,6 +62,8 @@ function ServiceSteps({ service }: { service: Service }) {
   const [expectedDays, setExpectedDays] = useState('');
   const [explaining, setExplaining] = useState<Step | null>(null);
   const [deleting, setDeleting] = useState<Step | null>(null);
+  // A step cases are at cannot go: the refusal stays on screen with a link to those cases (issue 38).
+  const [refused, setRefused] = useState<{ step: Step; message: string } | null>(null);
 
   const failure = serverFieldErrors(
     createStep.error,
@@ -153,6 +155,17 @@ function ServiceSteps({ service }: { service: Service }) {
         <h2 id="steps-heading" className={styles.cardTitle}>
           Steps
         </h2>
+        {refused && (
+          <div role="alert" className={styles.refusal}>
+            <p>{refused.message}</p>
+            <p>
+              <Link to={`/caseadmin/manage-cases?service=${serviceId}&step=${refused.step.id}`}>
+                Show the cases at “{refused.step.name}”
+              </Link>{' '}
+              — move them to another step, then delete it.
+            </p>
+          </div>
+        )}
         <QueryState
           query={steps}
           loading="Loading steps..."
@@ -220,8 +233,14 @@ function ServiceSteps({ service }: { service: Service }) {
         onConfirm={() => {
           if (!deleting) return;
           deleteStep.mutate(deleting.id, {
-            onSuccess: () => notify(`Step "${deleting.name}" deleted`),
-            onError: (error) => notify(errorMessage(error, 'Could not delete the step.'), 'error'),
+            onSuccess: () => {
+              setRefused(null);
+              notify(`Step "${deleting.name}" deleted`);
+            },
+            onError: (error) =>
+              error instanceof ApiError && error.status === 409
+                ? setRefused({ step: deleting, message: error.message })
+                : notify(errorMessage(error, 'Could not delete the step.'), 'error'),
             onSettled: () => setDeleting(null),
           });
         }}

@@ -29,11 +29,20 @@ export function useSignOut() {
 export function useSendDocument() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ documentId, file }: { documentId: number; file: File }) =>
+    mutationFn: ({
+      documentId,
+      file,
+      onProgress,
+    }: {
+      documentId: number;
+      file: File;
+      /** How much of the file has gone, 0 to 1: the progress bar. */
+      onProgress?: (fraction: number) => void;
+    }) =>
       unwrap(
         api.POST('/api/applicant/documents/{documentId}', {
           params: { path: { documentId } },
-          ...formBody(documentForm(file)),
+          ...formBody(documentForm(file), onProgress),
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKey }),

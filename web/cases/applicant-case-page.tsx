@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ChecklistItem } from '../../contracts/case-documents.js';
+import { inLanguage } from '../../contracts/case-languages.js';
 import { DOCUMENT_ACCEPT } from '../../contracts/cases-constants.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -10,7 +11,9 @@ import { useApplicantCase, useOpenSession, useSendDocument, useSignOut } from '.
 import { applicantErrorText } from './applicant-errors.js';
 import panelStyles from './admin-case-documents-panel.module.css';
 import styles from './applicant-case-page.module.css';
+import { CaseNextStep } from './case-next-step.js';
 import { CaseProgressTracker } from './case-progress-tracker.js';
+import { usePublicConfig } from '../lib/public-config.js';
 import trackerStyles from './tracker-page.module.css';
 
 // Phones offer the camera for `image/*`; PDFs come from files.
@@ -73,18 +76,13 @@ export default function ApplicantCasePage() {
       </section>
       {applicantCase.isSuccess && (
         <>
-          <section className={trackerStyles.card} aria-labelledby="checklist-heading">
-            <h2 id="checklist-heading">{t('caseView.documents')}</h2>
-            {applicantCase.data.documents.length === 0 ? (
-              <EmptyState>{t('caseView.noDocuments')}</EmptyState>
-            ) : (
-              <ul className={styles.items}>
-                {applicantCase.data.documents.map((item) => (
-                  <ChecklistEntry key={`${item.serviceId}-${item.documentId}`} item={item} />
-                ))}
-              </ul>
-            )}
-          </section>
+          <CaseNextStep
+            status={applicantCase.data.status}
+            owner={applicantCase.data.owner}
+            documents={applicantCase.data.documentsSummary}
+            signInHref="#checklist-heading"
+          />
+          <Checklist items={applicantCase.data.documents} />
           <CaseProgressTracker progress={applicantCase.data} />
         </>
       )}
@@ -92,14 +90,133 @@ export default function ApplicantCasePage() {
   );
 }
 
-function ChecklistEntry({ item }: { item: ChecklistItem }) {
-  const send = useSendDocument();
-  const inputId = useId();
-  const { t, i18n } = useTranslation();
+/** Required first, then optional, each in the order staff listed them (issue 38). */
+const byRequired = (items: readonly ChecklistItem[]) =>
+  [...items].sort((a, b) => Number(b.required) - Number(a.required));
+
+/**
+ * The document checklist. The page opens at it (the applicant came to send documents), and after a
+ * file is sent it stays where it is: the sent document's new status is announced, and focus moves
+ * on to the next document still needed (issue 38: the page used to scroll to the progress below).
+ */
+function Checklist({ items }: { items: readonly ChecklistItem[] }) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const ordered = byRequired(items);
+  const refs = useRef(new Map<string, HTMLLIElement>());
+  const keyOf = (item: ChecklistItem) => `${item.serviceId}-${item.documentId}`;
+  useEffect(() => {
+    heading.current?.scrollIntoView({ block: 'start' });
+  }, []);
+  const onSent = (sent: ChecklistItem, name: string) => {
+    setAnnouncement(t('caseView.nowStatus', { name, status: t('caseView.status.uploaded') }));
+    const next = ordered.find(
+      (item) => keyOf(item) !== keyOf(sent) && (item.status === 'requested' || item.status === 'rejected'),
+    );
+    // Focus without scrolling the page: the next entry is focused where it is.
+    if (next) refs.current.get(keyOf(next))?.focus({ preventScroll: true });
+  };
   return (
-    <li className={styles.item} aria-label={item.name}>
-      <h3>{item.name}</h3>
-      {item.description && <p>{item.description}</p>}
+    <section className={trackerStyles.card} aria-labelledby="checklist-heading">
+      <h2 id="checklist-heading" ref={heading} tabIndex={-1}>
+        {t('caseView.documents')}
+      </h2>
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
+      {ordered.length === 0 ? (
+        <EmptyState>{t('caseView.noDocuments')}</EmptyState>
+      ) : (
+        <ul className={styles.items}>
+          {ordered.map((item) => (
+            <ChecklistEntry
+              key={keyOf(item)}
+              item={item}
+              onSent={onSent}
+              ref={(element) => {
+                if (element) refs.current.set(keyOf(item), element);
+                else refs.current.delete(keyOf(item));
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const formatSize = (bytes: number, language: string) =>
+  new Intl.NumberFormat(language, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
+    bytes / 1_000_000,
+  );
+
+function ChecklistEntry({
+  item,
+  onSent,
+  ref,
+}: {
+  item: ChecklistItem;
+  onSent: (item: ChecklistItem, name: string) => void;
+  ref: (element: HTMLLIElement | null) => void;
+}) {
+  const send = useSendDocument();
+  const cameraId = useId();
+  const fileId = useId();
+  const { t, i18n } = useTranslation();
+  const maxBytes = usePublicConfig().data?.caseDocumentMaxBytes;
+  const [progress, setProgress] = useState<number | null>(null);
+  const [tooLarge, setTooLarge] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ url: string | null; name: string } | null>(null);
+  useEffect(() => () => void (preview?.url && URL.revokeObjectURL(preview.url)), [preview]);
+  const name = inLanguage(item.name, item.translations, i18n.language);
+  const description = item.description
+    ? inLanguage(item.description, item.translations, i18n.language, 'description')
+    : null;
+  const reason = item.reason ? inLanguage(item.reason, item.reasonTranslations, i18n.language) : null;
+  const choose = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return;
+    // Checked before sending: a phone's 20 MB photo is refused at once, not after a long upload.
+    if (maxBytes !== undefined && file.size > maxBytes) {
+      setTooLarge(
+        t('caseView.tooLargeBefore', {
+          size: formatSize(file.size, i18n.language),
+          max: formatSize(maxBytes, i18n.language),
+        }),
+      );
+      input.value = '';
+      return;
+    }
+    setTooLarge(null);
+    setProgress(0);
+    send.mutate(
+      { documentId: item.documentId, file, onProgress: setProgress },
+      {
+        onSuccess: () => {
+          setPreview({ url: file.type.startsWith('image/') ? URL.createObjectURL(file) : null, name: file.name });
+          onSent(item, name.text);
+        },
+        onSettled: () => {
+          input.value = '';
+          setProgress(null);
+        },
+      },
+    );
+  };
+  return (
+    <li className={styles.item} aria-label={name.text} ref={ref} tabIndex={-1}>
+      <h3 dir="auto" lang={name.fallback ? 'en' : undefined}>
+        {name.text}{' '}
+        <span className={item.required ? styles.required : styles.optional}>
+          {item.required ? t('caseView.required') : t('caseView.optional')}
+        </span>
+      </h3>
+      {description && (
+        <p dir="auto" lang={description.fallback ? 'en' : undefined}>
+          {description.text}
+        </p>
+      )}
       <p>
         <span className={`${panelStyles.status} ${item.status === 'requested' ? '' : panelStyles[item.status]}`}>
           {t(`caseView.status.${item.status}`)}
@@ -117,30 +234,65 @@ function ChecklistEntry({ item }: { item: ChecklistItem }) {
           </>
         )}
       </p>
-      {item.status === 'rejected' && item.reason && (
-        <p className={styles.reason}>{t('caseView.reason', { reason: item.reason })}</p>
+      {item.status === 'rejected' && reason && (
+        <p className={styles.reason} dir="auto" lang={reason.fallback ? 'en' : undefined}>
+          {t('caseView.reason', { reason: reason.text })}
+        </p>
+      )}
+      {preview && (
+        <p className={styles.sentFile}>
+          {preview.url && <img src={preview.url} alt="" className={styles.thumbnail} />}
+          <span dir="auto">{t('caseView.sentFile', { file: preview.name })}</span>
+        </p>
       )}
       {item.status !== 'accepted' && (
         <div className={styles.upload}>
-          <label htmlFor={inputId}>
+          <p className={styles.uploadLabel} id={`${fileId}-label`}>
             {item.status === 'requested'
-              ? t('caseView.send', { name: item.name })
-              : t('caseView.sendAgain', { name: item.name })}
-          </label>
-          <input
-            id={inputId}
-            type="file"
-            accept={DOCUMENT_ACCEPT}
-            disabled={send.isPending}
-            onChange={(event) => {
-              const input = event.currentTarget;
-              const file = input.files?.[0];
-              if (!file) return;
-              send.mutate({ documentId: item.documentId, file }, { onSettled: () => (input.value = '') });
-            }}
-          />
+              ? t('caseView.send', { name: name.text })
+              : t('caseView.sendAgain', { name: name.text })}
+          </p>
+          <div className={styles.uploadButtons}>
+            {/* Phones open the camera for `capture`; the label is the large control, the input is hidden. */}
+            <label htmlFor={cameraId} className={styles.uploadButton} data-busy={send.isPending}>
+              {t('caseView.takePhoto')}
+            </label>
+            <input
+              id={cameraId}
+              className="visually-hidden"
+              type="file"
+              accept="image/*"
+              capture="environment"
+              aria-describedby={`${fileId}-label ${fileId}-hint`}
+              disabled={send.isPending}
+              onChange={(event) => choose(event.currentTarget)}
+            />
+            <label htmlFor={fileId} className={`${styles.uploadButton} ${styles.secondary}`} data-busy={send.isPending}>
+              {t('caseView.chooseFile')}
+            </label>
+            <input
+              id={fileId}
+              className="visually-hidden"
+              type="file"
+              accept={DOCUMENT_ACCEPT}
+              aria-describedby={`${fileId}-label ${fileId}-hint`}
+              disabled={send.isPending}
+              onChange={(event) => choose(event.currentTarget)}
+            />
+          </div>
+          <p id={`${fileId}-hint`} className={styles.hint}>
+            {t('caseView.formats', { size: maxBytes === undefined ? '…' : formatSize(maxBytes, i18n.language) })}
+          </p>
+          {progress !== null && (
+            <progress
+              className={styles.progress}
+              max={1}
+              value={progress}
+              aria-label={t('caseView.progress', { name: name.text })}
+            />
+          )}
           {send.isPending && <p role="status">{t('caseView.sending')}</p>}
-          {send.isSuccess && !send.isPending && <p role="status">{t('caseView.sent')}</p>}
+          <FormError message={tooLarge} />
           <FormError
             message={
               send.isError

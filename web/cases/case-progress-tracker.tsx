@@ -1,6 +1,7 @@
 import Check from 'lucide-react/icons/check';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { inLanguage } from '../../contracts/case-languages.js';
 import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
 import { EmptyState } from '../ui/states.js';
 import { CaseStatusBadge } from './case-status-badge.js';
@@ -18,16 +19,23 @@ const caseStatusKey = { 'Under Review': 'underReview', 'In Progress': 'inProgres
 // The applicant's own case page has no passport number to show: the sign-in was the check.
 export function CaseProgressTracker({
   progress,
+  focusOnResult = false,
+  lead,
 }: {
   progress: Pick<CaseProgress, 'caseNumber' | 'status' | 'servicesSubscribed'> & { passportNumber?: string };
+  /** A lookup's result takes focus; the applicant's case page keeps them at its checklist (issue 38). */
+  focusOnResult?: boolean;
+  /** Shown first under the case's facts: what is needed from the applicant (CaseNextStep). */
+  lead?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const { t } = useTranslation();
   // A new result moves focus (and the view, on a phone the form fills the screen) to the result.
   useEffect(() => {
+    if (!focusOnResult) return;
     heading.current?.focus({ preventScroll: true });
     heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-  }, [progress]);
+  }, [progress, focusOnResult]);
   return (
     <section className={styles.tracker} aria-labelledby="progress-heading">
       <div className={styles.summary}>
@@ -60,6 +68,7 @@ export function CaseProgressTracker({
           </div>
         </dl>
       </div>
+      {lead}
       {progress.servicesSubscribed.length === 0 ? (
         <EmptyState>{t('progress.noServices')}</EmptyState>
       ) : (
@@ -74,17 +83,27 @@ export function CaseProgressTracker({
 }
 
 function ServiceCard({ service }: { service: ServiceProgress }) {
-  const steps = service.steps.map((step) => ({ name: step.name, status: normalized(step.status) }));
-  const done = steps.filter((step) => step.status === 'completed').length;
   const { t, i18n } = useTranslation();
+  // Staff's words in the page's language where they wrote them, else the English (marked as such).
+  const steps = service.steps.map((step) => ({
+    ...inLanguage(step.name, step.translations, i18n.language),
+    status: normalized(step.status),
+  }));
+  const done = steps.filter((step) => step.status === 'completed').length;
+  const serviceName = inLanguage(service.serviceName, service.translations, i18n.language);
+  const current = service.steps.find((step) => step.name === service.currentStep);
+  const currentName = current ? inLanguage(current.name, current.translations, i18n.language) : null;
   return (
-    <li className={styles.card} aria-label={service.serviceName || t('progress.service')}>
+    <li className={styles.card} aria-label={serviceName.text || t('progress.service')}>
       <div className={styles.cardHeader}>
-        <h3 className={styles.serviceName} dir="auto">
-          {service.serviceName || t('progress.notAvailable')}
+        <h3 className={styles.serviceName} dir="auto" lang={serviceName.fallback ? 'en' : undefined}>
+          {serviceName.text || t('progress.notAvailable')}
         </h3>
         <p className={styles.current}>
-          {t('progress.currentStep')} <strong>{service.currentStep ?? t('progress.notAvailable')}</strong>
+          {t('progress.currentStep')}{' '}
+          <strong dir="auto" lang={currentName?.fallback ? 'en' : undefined}>
+            {currentName?.text ?? service.currentStep ?? t('progress.notAvailable')}
+          </strong>
         </p>
       </div>
       <ServiceOutlook service={service} />
@@ -105,8 +124,8 @@ function ServiceCard({ service }: { service: ServiceProgress }) {
                 <span className={styles.circle} aria-hidden="true">
                   {step.status === 'completed' ? <Check size={16} strokeWidth={3} /> : index + 1}
                 </span>
-                <span className={styles.stepName}>
-                  {step.name}
+                <span className={styles.stepName} dir="auto" lang={step.fallback ? 'en' : undefined}>
+                  {step.text}
                   <span className="visually-hidden"> ({t(`progress.stepStatus.${step.status}`)})</span>
                 </span>
               </li>

@@ -3,23 +3,35 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Info from 'lucide-react/icons/info';
 import { useTranslation } from 'react-i18next';
+import { inLanguage } from '../../contracts/case-languages.js';
 import type { CaseProgress } from '../../contracts/cases.js';
 import styles from './service-outlook.module.css';
 
 type ServiceProgress = CaseProgress['servicesSubscribed'][number];
 
-/** What the current step means for the applicant, and when the service should be done. */
-export function ServiceOutlook({ service }: { service: ServiceProgress }) {
+/**
+ * What the current step means for the applicant, and when the service should be done: the one
+ * place the estimate is shown (issue 41 extends it). A date already past is never shown: a delayed
+ * step says it takes longer than usual and is followed up (issue 38).
+ */
+export function ServiceOutlook({ service, now = new Date() }: { service: ServiceProgress; now?: Date }) {
   const { t, i18n } = useTranslation();
   const current = service.steps.find((step) => step.name === service.currentStep);
   const finished = service.steps.length > 0 && service.steps.every((step) => step.status === 'completed');
+  const description = current?.description
+    ? inLanguage(current.description, current.translations, i18n.language, 'description')
+    : null;
+  const delayed =
+    service.delayed || (service.estimatedCompletion !== null && new Date(service.estimatedCompletion) <= now);
   return (
     <div className={styles.outlook}>
-      {current?.description && (
+      {description && (
         <p className={styles.description}>
           <Info aria-hidden="true" size={18} className={styles.icon} />
           {/* Staff write it in their language: its own direction, whatever the page's. */}
-          <span dir="auto">{current.description}</span>
+          <span dir="auto" lang={description.fallback ? 'en' : undefined}>
+            {description.text}
+          </span>
         </p>
       )}
       {!finished && current?.typicalDays && (
@@ -37,6 +49,11 @@ export function ServiceOutlook({ service }: { service: ServiceProgress }) {
         <p className={styles.estimate}>
           <CircleCheck aria-hidden="true" size={18} className={styles.icon} />
           <span>{t('progress.complete')}</span>
+        </p>
+      ) : delayed ? (
+        <p className={styles.estimate}>
+          <Hourglass aria-hidden="true" size={18} className={styles.icon} />
+          <span>{t('progress.delayed')}</span>
         </p>
       ) : service.estimatedCompletion ? (
         <p className={styles.estimate}>

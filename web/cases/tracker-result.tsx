@@ -1,16 +1,33 @@
 import type { CaseProgress } from '../../contracts/cases.js';
+import { CaseNextStep } from './case-next-step.js';
 import { CaseProgressTracker } from './case-progress-tracker.js';
 import type { ProgressLookup } from './tracker-api.js';
 import { TrackerSignIn } from './tracker-sign-in.js';
 import { TrackerSubscribe } from './tracker-subscribe.js';
 
-/** What a lookup found: the case's progress, then signing in to send documents and following it by email. */
+/**
+ * What a lookup found: whether anything is needed from the applicant and who to ask, the case's
+ * progress, then signing in to send documents and following it by email (neither once the case is
+ * complete: its finished state says what comes next).
+ */
 export default function TrackerResult({ progress, lookup }: { progress: CaseProgress; lookup: ProgressLookup }) {
+  const completed = progress.status === 'Completed';
   return (
     <>
-      <CaseProgressTracker progress={progress} />
-      <TrackerSignIn key={`sign-in-${progress.caseNumber}`} lookup={lookup} />
-      <TrackerSubscribe key={progress.caseNumber} lookup={lookup} />
+      <CaseProgressTracker
+        progress={progress}
+        focusOnResult
+        lead={
+          <CaseNextStep
+            status={progress.status}
+            owner={progress.owner}
+            documents={progress.documents}
+            signInHref="#send-documents"
+          />
+        }
+      />
+      {!completed && <TrackerSignIn key={`sign-in-${progress.caseNumber}`} lookup={lookup} />}
+      {!completed && <TrackerSubscribe key={progress.caseNumber} lookup={lookup} />}
     </>
   );
 }

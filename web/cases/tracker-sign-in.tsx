@@ -11,7 +11,7 @@ export function TrackerSignIn({ lookup }: { lookup: ProgressLookup }) {
   const access = useApplicantAccess();
   const { t } = useTranslation();
   return (
-    <section className={styles.box} aria-labelledby="sign-in-heading">
+    <section id="send-documents" className={styles.box} aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading" className={styles.heading}>
         <FileUp aria-hidden="true" size={20} /> {t('signIn.heading')}
       </h2>

@@ -15,6 +15,14 @@ export type Column<T> = {
   cell: (row: T) => ReactNode;
   /** An identifier (case number, passport number): kept on one line, never broken at its dashes. */
   identifier?: boolean;
+  /**
+   * The column takes the room the others leave, and its content never widens the table: lines
+   * longer than the column end in an ellipsis (the cell's content sets them, e.g. CurrentSteps).
+   * A table of long step names stays a table (issue 38).
+   */
+  fill?: boolean;
+  /** A sortable column: its heading is a button; `direction` is the current sort's, if by this column. */
+  sort?: { direction: 'ascending' | 'descending' | undefined; onSort: () => void };
 };
 
 type Props<T> = {
@@ -68,6 +76,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
                 key={column.header}
                 scope="col"
                 title={column.headerTitle}
+                aria-sort={column.sort ? (column.sort.direction ?? 'none') : undefined}
                 className={column.headerControl ? styles.withControl : undefined}
               >
                 {column.headerControl ? (
@@ -75,6 +84,13 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
                     {column.headerControl.control}
                     <span className={styles.headerControlLabel}>{column.headerControl.label}</span>
                   </label>
+                ) : column.sort ? (
+                  <button type="button" className={styles.sortButton} onClick={column.sort.onSort}>
+                    {column.header}
+                    <span aria-hidden="true" className={styles.sortMark}>
+                      {column.sort.direction === 'ascending' ? '▲' : column.sort.direction === 'descending' ? '▼' : '↕'}
+                    </span>
+                  </button>
                 ) : (
                   column.header
                 )}
@@ -89,7 +105,10 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
                 <td
                   key={column.header}
                   data-label={column.header}
-                  className={column.identifier ? styles.identifier : undefined}
+                  className={
+                    [column.identifier && styles.identifier, column.fill && styles.fill].filter(Boolean).join(' ') ||
+                    undefined
+                  }
                 >
                   {column.cell(row)}
                 </td>

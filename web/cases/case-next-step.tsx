@@ -1,0 +1,117 @@
+import CircleAlert from 'lucide-react/icons/circle-alert';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import { useTranslation } from 'react-i18next';
+import type { CaseProgress, DocumentsSummary } from '../../contracts/cases.js';
+import { usePublicConfig } from '../lib/public-config.js';
+import styles from './case-next-step.module.css';
+
+/**
+ * What the applicant should know first (issue 38), at the top of the tracker's result and of their
+ * case page: a finished case says so and what comes next; otherwise whether anything is needed from
+ * them ("Action needed": documents missing or refused, with the way to send them), and who to ask.
+ */
+export function CaseNextStep({
+  status,
+  owner,
+  documents,
+  signInHref,
+}: {
+  status: CaseProgress['status'];
+  owner: CaseProgress['owner'];
+  documents: DocumentsSummary;
+  /** Where the applicant sends documents: the sign-in on the tracker, the checklist on the case page. */
+  signInHref: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
+  const actionNeeded = documents.missing > 0 || documents.rejected > 0;
+  const contact = usePublicConfig().data?.caseContact;
+  const hasContact = Boolean(owner || contact?.phone || contact?.whatsapp || contact?.email);
+  // Nothing to say (no documents asked for, nobody to name): nothing drawn.
+  if (status !== 'Completed' && !actionNeeded && documents.required === 0 && !hasContact) return null;
+  return (
+    <section
+      className={styles.summary}
+      aria-labelledby={status === 'Completed' || actionNeeded ? 'next-step-heading' : undefined}
+      aria-label={status === 'Completed' || actionNeeded ? undefined : t('progress.contactHeading')}
+    >
+      {status === 'Completed' ? (
+        <div className={`${styles.notice} ${styles.finished}`}>
+          <CircleCheck aria-hidden="true" size={22} className={styles.icon} />
+          <div>
+            <h2 id="next-step-heading">{t('progress.finishedHeading')}</h2>
+            <p>{t('progress.finishedText')}</p>
+          </div>
+        </div>
+      ) : actionNeeded ? (
+        <div className={`${styles.notice} ${styles.action}`}>
+          <CircleAlert aria-hidden="true" size={22} className={styles.icon} />
+          <div>
+            <h2 id="next-step-heading">{t('progress.actionHeading')}</h2>
+            <ul>
+              {documents.missing > 0 && <li>{t('progress.actionMissing', { count: number(documents.missing) })}</li>}
+              {documents.rejected > 0 && <li>{t('progress.actionRejected', { count: number(documents.rejected) })}</li>}
+            </ul>
+            <a className={styles.cta} href={signInHref}>
+              {t('progress.actionSignIn')}
+            </a>
+          </div>
+        </div>
+      ) : null}
+      {documents.required > 0 && (
+        <p className={styles.facts}>
+          {t('progress.requiredAccepted', {
+            accepted: number(documents.requiredAccepted),
+            total: number(documents.required),
+          })}
+          {documents.awaitingReview > 0 && (
+            <>
+              {' · '}
+              {t('progress.awaitingReview', { count: number(documents.awaitingReview) })}
+            </>
+          )}
+        </p>
+      )}
+      <CaseContact owner={owner} />
+    </section>
+  );
+}
+
+/** The case officer's name and the agency's phone, WhatsApp and email (operator settings). */
+export function CaseContact({ owner }: { owner: CaseProgress['owner'] }) {
+  const { t } = useTranslation();
+  const contact = usePublicConfig().data?.caseContact;
+  if (!owner && !contact?.phone && !contact?.whatsapp && !contact?.email) return null;
+  return (
+    <div className={styles.contact}>
+      <h3>{t('progress.contactHeading')}</h3>
+      {owner && <p dir="auto">{t('progress.owner', { name: owner.name })}</p>}
+      <ul>
+        {contact?.phone && (
+          <li>
+            {t('progress.phone')}:{' '}
+            <a href={`tel:${contact.phone.replace(/[^\d+]/g, '')}`} dir="ltr">
+              {contact.phone}
+            </a>
+          </li>
+        )}
+        {contact?.whatsapp && (
+          <li>
+            {t('progress.whatsapp')}:{' '}
+            <a href={`https://wa.me/${contact.whatsapp}`} dir="ltr">
+              +{contact.whatsapp}
+            </a>
+          </li>
+        )}
+        {contact?.email && (
+          <li>
+            {t('progress.email')}:{' '}
+            <a href={`mailto:${contact.email}`} dir="ltr">
+              {contact.email}
+            </a>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
