@@ -37,6 +37,11 @@ for (const width of [1440, 390]) {
         .reverse()
         .map((word) => word.toLowerCase());
       await page.goto('/caseadmin/manage-cases');
+      // The first Tab reaches the skip link, which leads past the sidebar.
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main')).toBeFocused();
       await page.getByLabel('Search cases').fill(words.join(' '));
       await expect(casesRegion(page).getByRole('link', { name: target.caseNumber, exact: true })).toBeVisible();
       const rows = casesRegion(page).locator('tbody tr');

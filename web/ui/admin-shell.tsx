@@ -34,6 +34,10 @@ type Props = {
 export function AdminShell({ title, homeTo, navLabel, links, onSignOut, children }: Props) {
   return (
     <div className={styles.frame}>
+      {/* The first stop of Tab: past the sidebar to the page's own content (issue 38). */}
+      <a href="#admin-content" className={styles.skipLink}>
+        Skip to content
+      </a>
       <aside className={styles.sidebar}>
         <div className={styles.titleRow}>
           <Link to={homeTo} className={styles.title}>
@@ -57,7 +61,9 @@ export function AdminShell({ title, homeTo, navLabel, links, onSignOut, children
           <LogOut aria-hidden="true" size={16} /> Sign out
         </button>
       </aside>
-      <main className={styles.content}>{children}</main>
+      <main id="admin-content" tabIndex={-1} className={styles.content}>
+        {children}
+      </main>
     </div>
   );
 }
