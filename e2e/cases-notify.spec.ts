@@ -142,7 +142,10 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await page.getByRole('button', { name: 'Download template' }).click();
   const templateText = await readFile(await (await template).path(), 'utf8');
   // With a byte-order mark, so spreadsheet programs read it as UTF-8.
-  expect(templateText).toBe('\uFEFFCase Number,Passport Number,Client Name,Applicant Email,Services\n');
+  // The spec's five columns, and ours: the applicant's language and the case's owner (issue 38).
+  expect(templateText).toBe(
+    '\uFEFFCase Number,Passport Number,Client Name,Applicant Email,Services,Applicant Language,Owner\n',
+  );
 
   const fileInput = page.getByLabel('CSV file');
   // Unknown columns show in the preview, and nothing can be sent until they are gone.
@@ -150,7 +153,7 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
     name: 'unknown.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(
-      [`${templateText.trim()},Nationality`, `IMP-${suffix}-9,P9${suffix},Client 9,,1,Kenyan`].join('\n'),
+      [`${templateText.trim()},Nationality`, `IMP-${suffix}-9,P9${suffix},Client 9,,1,,,Kenyan`].join('\n'),
     ),
   });
   await expect(page.getByText('Unknown column(s): Nationality.')).toBeVisible();
@@ -182,7 +185,7 @@ test('when an admin imports a CSV of cases, then bad rows are named first, and t
   await fileInput.setInputFiles({
     name: 'good.csv',
     mimeType: 'text/csv',
-    buffer: Buffer.from([templateText.trim(), ...good].join('\n')),
+    buffer: Buffer.from([templateText.trim(), ...good.map((row) => `${row},,`)].join('\n')),
   });
   await page.getByRole('button', { name: 'Import 3 case(s)' }).click();
   await expect(page.getByText('3 case(s) imported')).toBeVisible();

@@ -69,6 +69,7 @@ export function BulkStepBar({ selected, onDone }: { selected: SelectedCase[]; on
   const countOf = (id: number) => selected.filter((item) => item.serviceIds.includes(id)).length;
   const withService = selected.filter((item) => item.serviceIds.includes(serviceId));
   const without = selected.length - withService.length;
+  const selectedServices = (services.data ?? []).filter((service) => countOf(service.id) > 0);
   const undoTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(undoTimer.current), []);
   if (selected.length === 0 && !undoable && !outcome) return null;
@@ -95,7 +96,7 @@ export function BulkStepBar({ selected, onDone }: { selected: SelectedCase[]; on
             onSuccess: ({ message }) => {
               clearTimeout(undoTimer.current);
               setUndoable(null);
-              setOutcome({ text: message, failed: false });
+              setOutcome(null);
               notify(message);
             },
             onError: (error) => {
@@ -121,6 +122,9 @@ export function BulkStepBar({ selected, onDone }: { selected: SelectedCase[]; on
     <section className={`${styles.card} ${bulkStyles.bar}`} aria-label="Move selected cases">
       <p className={bulkStyles.count} role="status">
         {selected.length} case(s) selected
+        {/* How many have each service: a mixed selection moves, per service, those that have it. */}
+        {selectedServices.length > 1 &&
+          `: ${selectedServices.map((service) => `${service.name} ${countOf(service.id)}`).join(' · ')}`}
         {serviceId > 0 &&
           without > 0 &&
           ` · ${withService.length} have this service; the ${without} without it stay as they are`}
@@ -136,7 +140,7 @@ export function BulkStepBar({ selected, onDone }: { selected: SelectedCase[]; on
               onSuccess: (result) => {
                 notify(result.message);
                 setOutcome({
-                  text: `${result.message} ${withService.length} case(s) moved to “${newStep}” in ${serviceName}${
+                  text: `${withService.length} case(s) moved to “${newStep}” in ${serviceName}${
                     without > 0 ? `; ${without} selected case(s) without ${serviceName} were left as they are` : ''
                   }.`,
                   failed: false,
@@ -168,7 +172,7 @@ export function BulkStepBar({ selected, onDone }: { selected: SelectedCase[]; on
             .filter((service) => countOf(service.id) > 0)
             .map((service) => (
               <option key={service.id} value={service.id}>
-                {service.name} ({countOf(service.id)} of {selected.length})
+                {service.name}
               </option>
             ))}
         </SelectField>

@@ -424,7 +424,13 @@ function ServiceStepCard({
             <p className={pageStyles.muted}>You can undo the change for a short while; the email waits until then.</p>
             <FormError message={changeStep.isError ? errorMessage(changeStep.error, 'Could not update step.') : null} />
             <ModalActions>
-              <Button variant="ghost" onClick={() => setChosen(null)}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setChosen(null);
+                  setPicked(caseService.current_step ?? '');
+                }}
+              >
                 Cancel
               </Button>
               <Button onClick={confirm} disabled={changeStep.isPending}>

@@ -31,13 +31,22 @@ type PreviewRow = { row: number; cells: Record<string, string> };
 type Preview = { rows: PreviewRow[]; unknown: string[]; problem: string | null };
 
 /** The file's row number, its columns by the form's names, and what the server found wrong with it. */
-const previewColumns = (errorsByRow: Map<number, ImportRowError[]>, unknown: string[]): Column<PreviewRow>[] => [
+// Ours (issue 38), shown only when the file fills them in: most files leave them empty.
+const optionalColumns = new Set<string>(['applicant_language', 'owner']);
+
+const previewColumns = (
+  errorsByRow: Map<number, ImportRowError[]>,
+  unknown: string[],
+  rows: readonly PreviewRow[],
+): Column<PreviewRow>[] => [
   { header: 'Row', cell: ({ row }) => row },
-  ...importColumns.map((column) => ({
-    header: importColumnLabels[column],
-    identifier: IDENTIFIERS.has(column),
-    cell: ({ cells }: PreviewRow) => cells[column] ?? '',
-  })),
+  ...importColumns
+    .filter((column) => !optionalColumns.has(column) || rows.some(({ cells }) => (cells[column] ?? '').trim() !== ''))
+    .map((column) => ({
+      header: importColumnLabels[column],
+      identifier: IDENTIFIERS.has(column),
+      cell: ({ cells }: PreviewRow) => cells[column] ?? '',
+    })),
   // Shown, so the admin sees what the file holds that the import would not take.
   ...unknown.map((name) => ({
     header: `${name} (unknown column)`,
@@ -215,7 +224,7 @@ export default function AdminImportCasesPage() {
           <>
             <DataTable
               caption={`Preview of ${fileName || 'the file'}`}
-              columns={previewColumns(errorsByRow, preview.unknown)}
+              columns={previewColumns(errorsByRow, preview.unknown, preview.rows)}
               rows={preview.rows.slice(0, PREVIEW_ROWS)}
               rowKey={({ row }) => row}
               rowClassName={({ row }) => (errorsByRow.has(row) ? importStyles.bad : undefined)}

@@ -123,16 +123,11 @@ function LongestWait({ item }: { item: AdminCase }) {
   const waits = item.CaseServices.flatMap((service) => (service.days_at_step === null ? [] : [service.days_at_step]));
   const overdue = item.CaseServices.flatMap((service) => (service.overdue_days === null ? [] : [service.overdue_days]));
   if (waits.length === 0) return <span className={styles.muted}>—</span>;
-  return (
-    <>
-      {daysText(Math.max(...waits))}
-      {overdue.length > 0 && (
-        <>
-          <br />
-          <span className={styles.overdueNote}>{daysText(Math.max(...overdue))} overdue</span>
-        </>
-      )}
-    </>
+  // One line: the longest wait, or how far the most overdue service is past its step's usual length.
+  return overdue.length > 0 ? (
+    <span className={styles.overdueNote}>{daysText(Math.max(...overdue))} over</span>
+  ) : (
+    <>{daysText(Math.max(...waits))}</>
   );
 }
 

@@ -267,7 +267,12 @@ function ChecklistEntry({
               disabled={send.isPending}
               onChange={(event) => choose(event.currentTarget)}
             />
-            <label htmlFor={fileId} className={`${styles.uploadButton} ${styles.secondary}`} data-busy={send.isPending}>
+            <label
+              id={`${fileId}-choose`}
+              htmlFor={fileId}
+              className={`${styles.uploadButton} ${styles.secondary}`}
+              data-busy={send.isPending}
+            >
               {t('caseView.chooseFile')}
             </label>
             <input
@@ -275,7 +280,9 @@ function ChecklistEntry({
               className="visually-hidden"
               type="file"
               accept={DOCUMENT_ACCEPT}
-              aria-describedby={`${fileId}-label ${fileId}-hint`}
+              // Named "Send <document>, Choose a file": what it does, then the control's own words.
+              aria-labelledby={`${fileId}-label ${fileId}-choose`}
+              aria-describedby={`${fileId}-hint`}
               disabled={send.isPending}
               onChange={(event) => choose(event.currentTarget)}
             />

@@ -25,17 +25,19 @@ export function CaseNextStep({
   const { t, i18n } = useTranslation();
   const number = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   const actionNeeded = documents.missing > 0 || documents.rejected > 0;
+  // Completed with documents still to send (a one-step service) is not finished for the applicant.
+  const finished = isFinished(status, documents);
   const contact = usePublicConfig().data?.caseContact;
   const hasContact = Boolean(owner || contact?.phone || contact?.whatsapp || contact?.email);
   // Nothing to say (no documents asked for, nobody to name): nothing drawn.
-  if (status !== 'Completed' && !actionNeeded && documents.required === 0 && !hasContact) return null;
+  if (!finished && !actionNeeded && documents.required === 0 && !hasContact) return null;
   return (
     <section
       className={styles.summary}
-      aria-labelledby={status === 'Completed' || actionNeeded ? 'next-step-heading' : undefined}
-      aria-label={status === 'Completed' || actionNeeded ? undefined : t('progress.contactHeading')}
+      aria-labelledby={finished || actionNeeded ? 'next-step-heading' : undefined}
+      aria-label={finished || actionNeeded ? undefined : t('progress.contactHeading')}
     >
-      {status === 'Completed' ? (
+      {finished ? (
         <div className={`${styles.notice} ${styles.finished}`}>
           <CircleCheck aria-hidden="true" size={22} className={styles.icon} />
           <div>
@@ -76,6 +78,10 @@ export function CaseNextStep({
     </section>
   );
 }
+
+/** Every service done and nothing left to send or review: the case is finished for the applicant. */
+export const isFinished = (status: CaseProgress['status'], documents: DocumentsSummary) =>
+  status === 'Completed' && documents.missing + documents.rejected + documents.awaitingReview === 0;
 
 /** The case officer's name and the agency's phone, WhatsApp and email (operator settings). */
 export function CaseContact({ owner }: { owner: CaseProgress['owner'] }) {

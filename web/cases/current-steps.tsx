@@ -5,9 +5,10 @@ import styles from './current-steps.module.css';
 export const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
 /**
- * Where a case is: one line per service, "Work Visa · Medical Fitness Examination · 12 days", and
- * how far past its step's usual length an overdue one is (issue 38). A line longer than its column
- * ends in an ellipsis (the whole line is its title), so one long step name never widens the list.
+ * Where a case is: each service's current step side by side (the service named to screen readers
+ * and in the title, with its wait), and how far past its step's usual length an overdue one is,
+ * "9 days over" (issue 38). A long step name wraps within its share of the column, so it never
+ * widens the list into cards.
  */
 export function CurrentSteps({ services }: { services: readonly CaseService[] }) {
   if (services.length === 0) return <span className={styles.none}>No services</span>;
@@ -15,24 +16,19 @@ export function CurrentSteps({ services }: { services: readonly CaseService[] })
     <ul className={styles.steps}>
       {services.map((service) => {
         const step = service.current_step ?? 'Not started';
-        const waiting =
-          service.overdue_days !== null
-            ? `${daysText(service.overdue_days)} over`
-            : service.days_at_step !== null
-              ? daysText(service.days_at_step)
-              : service.on_last_step
-                ? 'done'
-                : '';
+        // Only an overdue service says its wait on the line; the Days at step column has the longest.
+        const waiting = service.overdue_days !== null ? `${daysText(service.overdue_days)} over` : '';
+        const wait =
+          service.days_at_step !== null ? daysText(service.days_at_step) : service.on_last_step ? 'done' : '';
         return (
           <li
             key={service.id}
             className={service.overdue_days !== null ? styles.overdue : undefined}
-            title={[service.Service.name, step, waiting].filter(Boolean).join(' · ')}
+            title={[service.Service.name, step, waiting || wait].filter(Boolean).join(' · ')}
           >
             <span className={styles.line}>
-              <span className={styles.service}>{service.Service.name}</span>
-              <span aria-hidden="true"> · </span>
-              <span className="visually-hidden">: </span>
+              {/* The service is named to screen readers and on hover: the step is what a recruiter scans. */}
+              <span className="visually-hidden">{service.Service.name}: </span>
               {service.current_step ?? <span className={styles.none}>Not started</span>}
             </span>
             {waiting && <span className={styles.wait}>{waiting}</span>}

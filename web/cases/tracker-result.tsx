@@ -1,5 +1,5 @@
 import type { CaseProgress } from '../../contracts/cases.js';
-import { CaseNextStep } from './case-next-step.js';
+import { CaseNextStep, isFinished } from './case-next-step.js';
 import { CaseProgressTracker } from './case-progress-tracker.js';
 import type { ProgressLookup } from './tracker-api.js';
 import { TrackerSignIn } from './tracker-sign-in.js';
@@ -11,7 +11,7 @@ import { TrackerSubscribe } from './tracker-subscribe.js';
  * complete: its finished state says what comes next).
  */
 export default function TrackerResult({ progress, lookup }: { progress: CaseProgress; lookup: ProgressLookup }) {
-  const completed = progress.status === 'Completed';
+  const completed = isFinished(progress.status, progress.documents);
   return (
     <>
       <CaseProgressTracker

@@ -16,9 +16,8 @@ export type Column<T> = {
   /** An identifier (case number, passport number): kept on one line, never broken at its dashes. */
   identifier?: boolean;
   /**
-   * The column takes the room the others leave, and its content never widens the table: lines
-   * longer than the column end in an ellipsis (the cell's content sets them, e.g. CurrentSteps).
-   * A table of long step names stays a table (issue 38).
+   * The column takes the room the others leave, and its content never widens the table: it wraps
+   * within the column instead. A table of long step names stays a table (issue 38).
    */
   fill?: boolean;
   /** A sortable column: its heading is a button; `direction` is the current sort's, if by this column. */
