@@ -342,7 +342,8 @@ export default function AdminManageCasesPage() {
                       </Link>
                     ),
                   },
-                  { header: 'Client Name', cell: (item) => item.client_name },
+                  // On one line at a desk (as a number is), so the steps column gives way first.
+                  { header: 'Client Name', identifier: true, cell: (item) => <bdi>{item.client_name}</bdi> },
                   {
                     header: 'Passport Number',
                     identifier: true,
