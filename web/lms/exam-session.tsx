@@ -23,6 +23,7 @@ import { useExamFocus } from './exam-focus.js';
 import { QuestionInputs } from './question-inputs.js';
 import { ResumedNotice } from './resumed-notice.js';
 import { TestCentreSession } from './test-centre-session.js';
+import { useCountdown } from './use-countdown.js';
 import styles from './lms.module.css';
 
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
@@ -60,7 +61,6 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
   const { mutateAsync: finishOnServer } = useFinishExam();
   // The attempt's progress as the last answer left it, until a newer question brings the server's.
   const [answeredProgress, setAnsweredProgress] = useState<{ progress: ExamProgress; after: number } | null>(null);
-  const [remaining, setRemaining] = useState<number | null>(null);
   const [saveStatus, setSaveStatus] = useState<SaveStatus>('idle');
   const [milestone, setMilestone] = useState<string | null>(null);
   const [securityAlert, setSecurityAlert] = useState<string | null>(null);
@@ -82,9 +82,10 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
 
   const { data, dataUpdatedAt, isFetching, refetch } = current;
   // Each question the server sends restarts the countdown from the attempt's remaining time.
+  const examDeadline = data?.attempt ? dataUpdatedAt + data.attempt.remainingSeconds * 1000 : null;
   useEffect(() => {
-    if (data?.attempt) deadline.current = dataUpdatedAt + data.attempt.remainingSeconds * 1000;
-  }, [data, dataUpdatedAt]);
+    if (examDeadline !== null) deadline.current = examDeadline;
+  }, [examDeadline]);
   // The attempt the server is running for this learner, remembered so a reload comes back to it.
   useEffect(() => {
     if (data?.attempt && !data.attempt.finished) onAttempt(data.attempt.attemptId);
@@ -97,15 +98,7 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
   }, [data, onFinished]);
 
   // The countdown shows the server's remaining time; at zero the exam ends.
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (deadline.current === null) return;
-      const left = Math.max(0, Math.round((deadline.current - Date.now()) / 1000));
-      setRemaining(left);
-      if (left === 0) void finish('Time is up. The exam is finished.');
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [finish]);
+  const remaining = useCountdown(examDeadline, () => void finish('Time is up. The exam is finished.'));
 
   /** Clears the screen and fetches the current question again (Next Question, retry, a 409). */
   const loadNext = useCallback(() => void refetch(), [refetch]);
