@@ -257,3 +257,52 @@ test('when an admin gives a learner 1.5 times the time on the users page, then t
   await expect(learnerPage.getByRole('timer')).toHaveText(/^(270:00|269:5\d)$/);
   await learnerPage.context().close();
 });
+
+test('when a learner whose accommodation allows pausing pauses the exam, then the questions hide, the clock stops, and resuming gives back the time the pause took', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const api = await lmsAdminApi(baseURL ?? '');
+  created.push(...(await addQuestions(api, 'doctor', 1, uniqueName('Paused'))));
+  const learner = await createLearner(request, { profession: 'doctor', prefix: 'pauser' });
+  const granted = await api.put(`/admin/users/${learner.id}/accommodation`, { data: { pauseAllowed: true } });
+  expect(granted.status(), await granted.text()).toBe(200);
+  await api.dispose();
+  await page.clock.install();
+  await signInLearner(page, learner);
+  await page.goto('/exam');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('I accept the non-disclosure agreement').check();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.locator('#exam-question')).toBeVisible();
+
+  const pausedAnswer = page.waitForResponse((r) => r.url().endsWith('/pause') && r.status() === 200);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  const atPause = ((await (await pausedAnswer).json()) as { remainingSeconds: number }).remainingSeconds;
+  await expect(page.getByRole('heading', { name: 'Paused' })).toBeVisible();
+  await expect(page.locator('#exam-question')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'The exam is paused' })).toBeAttached();
+  await expectAccessible(page);
+  // Five minutes on the page's clock: the countdown stands still, as the server's does.
+  const timer = page.getByRole('timer', { name: 'Time remaining' });
+  const shownAtPause = await timer.textContent();
+  await page.clock.fastForward('05:00');
+  await expect(timer).toHaveText(shownAtPause ?? '');
+
+  const resumedAnswer = page.waitForResponse((r) => r.url().endsWith('/resume') && r.status() === 200);
+  await page.getByRole('button', { name: 'Resume' }).press('Enter');
+  const atResume = ((await (await resumedAnswer).json()) as { remainingSeconds: number }).remainingSeconds;
+  // The server moved the deadline by the time the pause took: nothing of the exam's time was spent.
+  expect(atResume).toBe(atPause);
+  await expect(page.locator('#exam-question')).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'The exam goes on' })).toBeAttached();
+  const seconds = (text: string | null) => {
+    const [minutes, secs] = (text ?? '0:0').split(':').map(Number);
+    return (minutes ?? 0) * 60 + (secs ?? 0);
+  };
+  await expect.poll(async () => seconds(await timer.textContent())).toBeGreaterThanOrEqual(atResume - 5);
+});

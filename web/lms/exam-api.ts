@@ -237,3 +237,13 @@ export const finishReasonLabel = {
   timeout: 'time ran out',
   ended: 'ended early',
 } as const;
+
+// ---- Accommodations: pausing and scheduled breaks (the server's clock stops; decision 029)
+
+/** Stops the attempt's clock: a pause (the accommodation allows it) or a scheduled break that is due. */
+export const pauseAttempt = (attemptId: number, kind: 'pause' | 'break') =>
+  unwrap(lmsApi.POST('/user/exam/attempts/{id}/pause', { params: { path: { id: attemptId } }, body: { kind } }));
+
+/** Starts the clock again; the server moves the deadline by the time it stood still. */
+export const resumeAttempt = (attemptId: number) =>
+  unwrap(lmsApi.POST('/user/exam/attempts/{id}/resume', { params: { path: { id: attemptId } } }));

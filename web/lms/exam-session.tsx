@@ -18,8 +18,9 @@ import {
   useSubmitAnswer,
 } from './exam-api.js';
 import { useExamSecurity } from './exam-security.js';
-import { difficultyLabel, formatTimer, questionTypeLabel } from './labels.js';
+import { difficultyLabel, questionTypeLabel } from './labels.js';
 import { useExamFocus } from './exam-focus.js';
+import { ExamTimer, PauseAnnouncer, PauseControls, PausedPanel, useExamPause } from './exam-pause.js';
 import { QuestionInputs } from './question-inputs.js';
 import { ResumedNotice } from './resumed-notice.js';
 import { TestCentreSession } from './test-centre-session.js';
@@ -81,18 +82,21 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
   );
 
   const { data, dataUpdatedAt, isFetching, refetch } = current;
-  // Each question the server sends restarts the countdown from the attempt's remaining time.
-  const examDeadline = data?.attempt ? dataUpdatedAt + data.attempt.remainingSeconds * 1000 : null;
+  // While paused the server's clock stands still, and so does the countdown.
+  const paused = data?.attempt?.clock?.paused ?? null;
+  // Each question the server sends restarts the countdown from the attempt's remaining time (after a
+  // pause, the deadline the server moved).
+  const examDeadline = data?.attempt && !paused ? dataUpdatedAt + data.attempt.remainingSeconds * 1000 : null;
   useEffect(() => {
-    if (examDeadline !== null) deadline.current = examDeadline;
+    deadline.current = examDeadline;
   }, [examDeadline]);
   // The attempt the server is running for this learner, remembered so a reload comes back to it.
   useEffect(() => {
     if (data?.attempt && !data.attempt.finished) onAttempt(data.attempt.attemptId);
   }, [data, onAttempt]);
-  // No current question: the attempt is over.
+  // No current question: the attempt is over (unless it is paused, which hides the questions).
   useEffect(() => {
-    if (!data || data.examQuestions[0] || finishing.current) return;
+    if (!data || data.examQuestions[0] || data.attempt?.clock?.paused || finishing.current) return;
     finishing.current = true;
     onFinished(data.message);
   }, [data, onFinished]);
@@ -122,14 +126,35 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
     [dataUpdatedAt],
   );
 
+  // A pause or resume is answered with the server's clock; the current question (or that it is
+  // paused) is asked for again, with the time left as the server now has it.
+  const resumedAt = useRef<number | null>(null);
+  const onClockChanged = useCallback(
+    (changed: ExamProgress) => {
+      if (!changed.clock?.paused) resumedAt.current = Date.now();
+      loadNext();
+    },
+    [loadNext],
+  );
+  const pausing = useExamPause(data?.attempt?.attemptId ?? null, onClockChanged);
+
   const question = isFetching ? undefined : data?.examQuestions[0];
+  // Back from a pause: the keyboard goes to the question that hid.
+  useEffect(() => {
+    if (!question || resumedAt.current === null) return;
+    resumedAt.current = null;
+    document.getElementById('exam-question')?.focus();
+  }, [question]);
   const loadError =
     current.isError && !isFetching && !(current.error instanceof ApiError && current.error.status === 401);
   const progress =
     answeredProgress?.after === dataUpdatedAt
       ? answeredProgress.progress
       : (data?.attempt ?? answeredProgress?.progress ?? null);
-  const shownRemaining = remaining ?? data?.attempt?.remainingSeconds ?? null;
+  const shownRemaining = paused
+    ? (data?.attempt?.remainingSeconds ?? null)
+    : (remaining ?? data?.attempt?.remainingSeconds ?? null);
+  const clock = progress?.clock ?? data?.attempt?.clock;
   const saveText = { idle: '', saving: 'Saving...', saved: 'Saved', error: 'Save failed' }[saveStatus];
   // The question on screen counts as the next one; once every question is answered, the last.
   const questionNumber = progress
@@ -139,12 +164,10 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
   return (
     <section aria-label="Exam" className={styles.noSelect}>
       <div className={styles.header}>
-        <div>
-          <span className={styles.muted}>Time remaining </span>
-          <span className={styles.timer} role="timer" aria-label="Time remaining">
-            {shownRemaining === null ? '--:--' : formatTimer(shownRemaining)}
-          </span>
-        </div>
+        <ExamTimer seconds={shownRemaining} silent={clock?.silentTimer ?? false} />
+        {!isFetching && (
+          <PauseControls clock={clock} pending={pausing.pending} onPause={(kind) => void pausing.pause(kind)} />
+        )}
         {progress && questionNumber !== null && (
           <span className={styles.questionCount}>
             Question {Math.max(1, questionNumber)} of {progress.totalQuestions}
@@ -184,8 +207,22 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
           {WITHDRAWN_NOTICE}
         </p>
       )}
+      <PauseAnnouncer text={pausing.announcement} />
+      {pausing.error && !paused && (
+        <p role="alert" className={styles.feedbackWrong}>
+          {pausing.error}
+        </p>
+      )}
+      {paused && !isFetching && (
+        <PausedPanel
+          paused={paused}
+          pending={pausing.pending}
+          error={pausing.error}
+          onResume={() => void pausing.resume()}
+        />
+      )}
       {loadError && <ErrorState message="The question could not be loaded." onRetry={loadNext} />}
-      {!loadError && !question && <LoadingState text="Loading question..." />}
+      {!loadError && !question && !(paused && !isFetching) && <LoadingState text="Loading question..." />}
       {question && (
         <QuestionForm
           // A fresh form (answer, feedback) for every question the server sends, even the same one again.
@@ -371,7 +408,10 @@ function QuestionForm({
 
   return (
     <form className={styles.card} onSubmit={onSubmit}>
-      <h2 id="exam-question">{question.question}</h2>
+      {/* Focusable from script: the keyboard comes back here after a pause. */}
+      <h2 id="exam-question" tabIndex={-1}>
+        {question.question}
+      </h2>
       <p className={styles.muted}>
         <span className={styles.tag}>{questionTypeLabel(question.question_type)}</span>
         <span className={styles.tag}>{difficultyLabel(question.difficulty)}</span>

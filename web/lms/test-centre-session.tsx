@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { hasOptions, TIME_WARNING_MINUTES } from '../../contracts/lms-constants.js';
-import type { CurrentQuestionResponse, NavigatorCell } from '../../contracts/lms.js';
+import type { CurrentQuestionResponse, ExamProgress, NavigatorCell } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useAnswerQueue } from './answer-queue.js';
 import { useFinishAttempt, useFinishExam, useTestCentreQuestion } from './exam-api.js';
 import { useExamSecurity } from './exam-security.js';
-import { difficultyLabel, formatTimer, questionTypeLabel } from './labels.js';
+import { ExamTimer, PauseAnnouncer, PauseControls, PausedPanel, useExamPause } from './exam-pause.js';
+import { difficultyLabel, questionTypeLabel } from './labels.js';
 import styles from './lms.module.css';
 import { QuestionInputs } from './question-inputs.js';
 import { ResumedNotice } from './resumed-notice.js';
@@ -33,7 +34,10 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
   // Answered on this device since the sitting opened (sent or waiting), on top of what the server last said.
   const [answeredHere, setAnsweredHere] = useState<Set<number>>(() => new Set());
   const [currentId, setCurrentId] = useState<number | null>(initial.examQuestions[0]?.id ?? null);
-  const [reviewing, setReviewing] = useState(initial.examQuestions.length === 0);
+  // The accommodation's clock as the server last said (a pause under way hides the questions).
+  const [clock, setClock] = useState(initial.attempt?.clock);
+  const paused = clock?.paused ?? null;
+  const [reviewing, setReviewing] = useState(initial.examQuestions.length === 0 && !initial.attempt?.clock?.paused);
   const [answers, setAnswers] = useState<Record<number, string>>({});
   const [flags, setFlags] = useState<Set<number>>(
     () => new Set((initial.navigator ?? []).filter((c) => c.flagged).map((c) => c.questionId)),
@@ -43,7 +47,8 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
   const [remaining, setRemaining] = useState(initial.attempt?.remainingSeconds ?? 0);
   const [confirmFinish, setConfirmFinish] = useState(false);
   const [finishError, setFinishError] = useState<string | null>(null);
-  const [deadline] = useState(() => Date.now() + (initial.attempt?.remainingSeconds ?? 0) * 1000);
+  // Moved when the learner resumes: the server says how much time is left after the pause.
+  const [deadline, setDeadline] = useState(() => Date.now() + (initial.attempt?.remainingSeconds ?? 0) * 1000);
   // What was last handed to the queue per question, so an unchanged answer is not sent again.
   const handedOver = useRef<Record<number, string>>({});
   const ended = useRef(false);
@@ -76,6 +81,8 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
     new Set<number>(TIME_WARNING_MINUTES.filter((m) => (initial.attempt?.remainingSeconds ?? 0) <= (m - 1) * 60)),
   );
   useEffect(() => {
+    // Paused: the server's clock stands still, and so does the countdown.
+    if (paused) return;
     const timer = setInterval(() => {
       const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
       setRemaining(left);
@@ -95,9 +102,24 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
       }
     }, 1000);
     return () => clearInterval(timer);
-  }, [deadline, end, endOnServer]);
+  }, [deadline, end, endOnServer, paused]);
 
   const question = useTestCentreQuestion(reviewing ? null : currentId, initial);
+  const { refetch: refetchQuestion } = question;
+
+  const onClockChanged = useCallback(
+    (progress: ExamProgress) => {
+      setClock(progress.clock);
+      setRemaining(progress.remainingSeconds);
+      if (progress.clock?.paused) return;
+      setDeadline(Date.now() + progress.remainingSeconds * 1000);
+      // Paused since the sitting opened (a reload): the current question is asked for now.
+      if (currentId === null && !reviewing)
+        void refetchQuestion().then((fresh) => setCurrentId(fresh.data?.examQuestions[0]?.id ?? null));
+    },
+    [currentId, reviewing, refetchQuestion],
+  );
+  const pausing = useExamPause(attemptId || null, onClockChanged);
   const served = question.data?.examQuestions[0];
   // The answer the server holds for the question served is what was last handed over, so it is not sent again unchanged.
   useEffect(() => {
@@ -178,6 +200,13 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
     }
   }
 
+  /** The answers given so far reach the server first: while paused it refuses them. */
+  async function pause(kind: 'pause' | 'break') {
+    if (!reviewing) commit(currentId);
+    await queue.flush();
+    await pausing.pause(kind);
+  }
+
   const unanswered = cells.filter((c) => !c.answered);
   const flagged = cells.filter((c) => flags.has(c.questionId));
   const refusedPositions = useMemo(
@@ -193,12 +222,8 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
   return (
     <section aria-label="Exam" className={styles.noSelect}>
       <div className={`${styles.header} ${tc.bar}`}>
-        <div>
-          <span className={styles.muted}>Time remaining </span>
-          <span className={styles.timer} role="timer" aria-label="Time remaining">
-            {formatTimer(remaining)}
-          </span>
-        </div>
+        <ExamTimer seconds={remaining} silent={clock?.silentTimer ?? false} />
+        <PauseControls clock={clock} pending={pausing.pending} onPause={(kind) => void pause(kind)} />
         <span className={styles.questionCount}>
           {reviewing || position === null
             ? `Review: ${cells.length} questions`
@@ -242,110 +267,125 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
         </div>
       )}
 
-      <div className={tc.layout}>
-        <div>
-          {reviewing ? (
-            <section className={styles.card} aria-labelledby="review-heading">
-              <h2 id="review-heading">Review before finishing</h2>
-              <ReviewList title="Unanswered" empty="Every question has an answer." cells={unanswered} onOpen={goTo} />
-              <ReviewList title="Flagged for review" empty="No question is flagged." cells={flagged} onOpen={goTo} />
-              {finishError && (
-                <p role="alert" className={styles.feedbackWrong}>
-                  {finishError}
-                </p>
-              )}
-              <div className={styles.actions}>
-                {!confirmFinish ? (
-                  <Button onClick={() => setConfirmFinish(true)}>Finish exam</Button>
-                ) : (
+      <PauseAnnouncer text={pausing.announcement} />
+      {pausing.error && !paused && (
+        <p role="alert" className={styles.feedbackWrong}>
+          {pausing.error}
+        </p>
+      )}
+      {paused ? (
+        <PausedPanel
+          paused={paused}
+          pending={pausing.pending}
+          error={pausing.error}
+          onResume={() => void pausing.resume()}
+        />
+      ) : (
+        <div className={tc.layout}>
+          <div>
+            {reviewing ? (
+              <section className={styles.card} aria-labelledby="review-heading">
+                <h2 id="review-heading">Review before finishing</h2>
+                <ReviewList title="Unanswered" empty="Every question has an answer." cells={unanswered} onOpen={goTo} />
+                <ReviewList title="Flagged for review" empty="No question is flagged." cells={flagged} onOpen={goTo} />
+                {finishError && (
+                  <p role="alert" className={styles.feedbackWrong}>
+                    {finishError}
+                  </p>
+                )}
+                <div className={styles.actions}>
+                  {!confirmFinish ? (
+                    <Button onClick={() => setConfirmFinish(true)}>Finish exam</Button>
+                  ) : (
+                    <>
+                      <p role="status">Finish now? You cannot change your answers afterwards.</p>
+                      <Button onClick={() => void finish()} disabled={finishAttempt.isPending}>
+                        {finishAttempt.isPending ? 'Finishing...' : 'Yes, finish the exam'}
+                      </Button>
+                      <Button variant="secondary" onClick={() => setConfirmFinish(false)}>
+                        Not yet
+                      </Button>
+                    </>
+                  )}
+                </div>
+              </section>
+            ) : (
+              <div className={styles.card}>
+                {question.isPending && <LoadingState text="Loading question..." />}
+                {question.isError && !served && (
+                  <ErrorState
+                    message={
+                      question.error instanceof ApiError && question.error.status === 0
+                        ? 'This question opens when the connection is back. Your answers are kept.'
+                        : 'The question could not be loaded.'
+                    }
+                    onRetry={() => void question.refetch()}
+                  />
+                )}
+                {served && (
                   <>
-                    <p role="status">Finish now? You cannot change your answers afterwards.</p>
-                    <Button onClick={() => void finish()} disabled={finishAttempt.isPending}>
-                      {finishAttempt.isPending ? 'Finishing...' : 'Yes, finish the exam'}
-                    </Button>
-                    <Button variant="secondary" onClick={() => setConfirmFinish(false)}>
-                      Not yet
-                    </Button>
+                    <h2 id="exam-question">{served.question}</h2>
+                    <p className={styles.muted}>
+                      <span className={styles.tag}>{questionTypeLabel(served.question_type)}</span>
+                      <span className={styles.tag}>{difficultyLabel(served.difficulty)}</span>
+                    </p>
+                    <QuestionInputs question={served} answer={shownAnswer} onAnswer={onAnswer} />
                   </>
                 )}
-              </div>
-            </section>
-          ) : (
-            <div className={styles.card}>
-              {question.isPending && <LoadingState text="Loading question..." />}
-              {question.isError && !served && (
-                <ErrorState
-                  message={
-                    question.error instanceof ApiError && question.error.status === 0
-                      ? 'This question opens when the connection is back. Your answers are kept.'
-                      : 'The question could not be loaded.'
-                  }
-                  onRetry={() => void question.refetch()}
-                />
-              )}
-              {served && (
-                <>
-                  <h2 id="exam-question">{served.question}</h2>
-                  <p className={styles.muted}>
-                    <span className={styles.tag}>{questionTypeLabel(served.question_type)}</span>
-                    <span className={styles.tag}>{difficultyLabel(served.difficulty)}</span>
-                  </p>
-                  <QuestionInputs question={served} answer={shownAnswer} onAnswer={onAnswer} />
-                </>
-              )}
-              <div className={styles.actions}>
-                <Button
-                  variant="secondary"
-                  disabled={index <= 0}
-                  onClick={() => goTo(cells[index - 1]?.questionId ?? 0)}
-                >
-                  Previous
-                </Button>
-                {index < cells.length - 1 && (
-                  <Button onClick={() => goTo(cells[index + 1]?.questionId ?? 0)}>Next</Button>
-                )}
-                <Button
-                  variant="secondary"
-                  aria-pressed={currentId !== null && flags.has(currentId)}
-                  onClick={toggleFlag}
-                  disabled={currentId === null}
-                >
-                  {currentId !== null && flags.has(currentId) ? 'Flagged for review' : 'Flag for review'}
-                </Button>
-                <Button variant="secondary" onClick={openReview}>
-                  Review and finish
-                </Button>
-              </div>
-            </div>
-          )}
-        </div>
-        <nav aria-label="Question navigator" className={styles.card}>
-          <h2 className={tc.navTitle}>Questions</h2>
-          <p className={`${styles.muted} ${tc.legend}`}>Filled: answered. Flag mark: flagged for review.</p>
-          <ol className={tc.grid}>
-            {cells.map((cell) => {
-              const isFlagged = flags.has(cell.questionId);
-              const isCurrent = !reviewing && cell.questionId === currentId;
-              const state = [cell.answered ? 'answered' : 'unanswered', isFlagged ? 'flagged' : null]
-                .filter(Boolean)
-                .join(', ');
-              return (
-                <li key={cell.questionId}>
-                  <button
-                    type="button"
-                    className={`${tc.cell} ${cell.answered ? tc.answered : ''} ${isFlagged ? tc.flagged : ''}`}
-                    aria-current={isCurrent ? 'step' : undefined}
-                    aria-label={`Question ${cell.position}: ${state}`}
-                    onClick={() => goTo(cell.questionId)}
+                <div className={styles.actions}>
+                  <Button
+                    variant="secondary"
+                    disabled={index <= 0}
+                    onClick={() => goTo(cells[index - 1]?.questionId ?? 0)}
                   >
-                    {cell.position}
-                  </button>
-                </li>
-              );
-            })}
-          </ol>
-        </nav>
-      </div>
+                    Previous
+                  </Button>
+                  {index < cells.length - 1 && (
+                    <Button onClick={() => goTo(cells[index + 1]?.questionId ?? 0)}>Next</Button>
+                  )}
+                  <Button
+                    variant="secondary"
+                    aria-pressed={currentId !== null && flags.has(currentId)}
+                    onClick={toggleFlag}
+                    disabled={currentId === null}
+                  >
+                    {currentId !== null && flags.has(currentId) ? 'Flagged for review' : 'Flag for review'}
+                  </Button>
+                  <Button variant="secondary" onClick={openReview}>
+                    Review and finish
+                  </Button>
+                </div>
+              </div>
+            )}
+          </div>
+          <nav aria-label="Question navigator" className={styles.card}>
+            <h2 className={tc.navTitle}>Questions</h2>
+            <p className={`${styles.muted} ${tc.legend}`}>Filled: answered. Flag mark: flagged for review.</p>
+            <ol className={tc.grid}>
+              {cells.map((cell) => {
+                const isFlagged = flags.has(cell.questionId);
+                const isCurrent = !reviewing && cell.questionId === currentId;
+                const state = [cell.answered ? 'answered' : 'unanswered', isFlagged ? 'flagged' : null]
+                  .filter(Boolean)
+                  .join(', ');
+                return (
+                  <li key={cell.questionId}>
+                    <button
+                      type="button"
+                      className={`${tc.cell} ${cell.answered ? tc.answered : ''} ${isFlagged ? tc.flagged : ''}`}
+                      aria-current={isCurrent ? 'step' : undefined}
+                      aria-label={`Question ${cell.position}: ${state}`}
+                      onClick={() => goTo(cell.questionId)}
+                    >
+                      {cell.position}
+                    </button>
+                  </li>
+                );
+              })}
+            </ol>
+          </nav>
+        </div>
+      )}
     </section>
   );
 }
