@@ -55,7 +55,7 @@ describe('validation errors as the screens show them', () => {
     [
       'a service id that is not a number',
       { method: 'GET' as const, url: '/api/caseadmin/services/abc/steps' },
-      'Id must be a positive whole number.',
+      'Service id must be a positive whole number.',
     ],
   ])(
     'when the server refuses %s, then the message is a plain sentence without the request field names',
