@@ -460,6 +460,8 @@ export const createServiceBody = z.strictObject({
 export const updateServiceBody = z
   .strictObject({ name: requiredText('name', 100).optional(), translations: serviceTranslations.optional() })
   .refine((body) => body.name !== undefined || body.translations !== undefined, 'Send name or translations');
+export type CreateServiceBody = z.input<typeof createServiceBody>;
+export type UpdateServiceBody = z.input<typeof updateServiceBody>;
 
 export const step = z.object({
   id: z.number().int(),

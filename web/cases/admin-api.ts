@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CasesOverview, CreateCaseBody, UpdateCaseBody } from '../../contracts/cases.js';
+import type {
+  CasesOverview,
+  CreateCaseBody,
+  CreateServiceBody,
+  UpdateCaseBody,
+  UpdateServiceBody,
+} from '../../contracts/cases.js';
+import type { TranslatedLanguage } from '../../contracts/case-languages.js';
 import {
   CASE_NOTES_PAGE_SIZE,
   SEARCH_NEAR_MATCHES_HEADER,
@@ -228,6 +235,9 @@ export function useUndoStepChange() {
 
 // ---- Services and steps
 
+/** A step's words in Arabic and Hindi as the forms send them (an empty field removes one). */
+type StepTranslationsBody = Partial<Record<TranslatedLanguage, { name?: string; description?: string }>>;
+
 export const servicesQuery = () =>
   queryOptions({ queryKey: serviceKeys.all, queryFn: () => unwrap(adminApi.GET('/api/caseadmin/services')) });
 
@@ -236,8 +246,18 @@ export const useServices = () => useQuery(servicesQuery());
 export function useCreateService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => unwrap(adminApi.POST('/api/caseadmin/services', { body: { name } })),
+    mutationFn: (body: CreateServiceBody) => unwrap(adminApi.POST('/api/caseadmin/services', { body })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: serviceKeys.all }),
+  });
+}
+
+/** A service renamed or translated; the cases' lists show its name. */
+export function useUpdateService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number } & UpdateServiceBody) =>
+      unwrap(adminApi.PATCH('/api/caseadmin/services/{id}', { params: { path: { id } }, body })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['caseadmin'] }),
   });
 }
 
@@ -265,6 +285,8 @@ function useInvalidateAfterStepWrite(serviceId: number) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: serviceKeys.steps(serviceId) }),
       queryClient.invalidateQueries({ queryKey: caseKeys.all }),
+      // A step's translations change what the services list says is missing.
+      queryClient.invalidateQueries({ queryKey: serviceKeys.all, exact: true }),
     ]);
 }
 
@@ -272,8 +294,13 @@ export function useCreateStep(serviceId: number) {
   const invalidate = useInvalidateAfterStepWrite(serviceId);
   return useMutation({
     // The form sends the sequence as typed; the server checks it is a whole number.
-    mutationFn: (body: { name: string; sequence: string; description?: string; expected_days?: string }) =>
-      unwrap(adminApi.POST('/api/caseadmin/services/{serviceId}/steps', { params: { path: { serviceId } }, body })),
+    mutationFn: (body: {
+      name: string;
+      sequence: string;
+      description?: string;
+      expected_days?: string;
+      translations?: StepTranslationsBody;
+    }) => unwrap(adminApi.POST('/api/caseadmin/services/{serviceId}/steps', { params: { path: { serviceId } }, body })),
     onSuccess: invalidate,
   });
 }
@@ -290,8 +317,31 @@ export function useDeleteStep(serviceId: number) {
 export function useUpdateStep(serviceId: number) {
   const invalidate = useInvalidateAfterStepWrite(serviceId);
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: number; description: string; expected_days: string }) =>
-      unwrap(adminApi.PATCH('/api/caseadmin/steps/{id}', { params: { path: { id } }, body })),
+    mutationFn: ({
+      id,
+      ...body
+    }: {
+      id: number;
+      name: string;
+      description: string;
+      expected_days: string;
+      translations: StepTranslationsBody;
+    }) => unwrap(adminApi.PATCH('/api/caseadmin/steps/{id}', { params: { path: { id } }, body })),
+    onSuccess: invalidate,
+  });
+}
+
+/** Every step of the service in its new order (the API numbers them 1, 2, 3…). */
+export function useReorderSteps(serviceId: number) {
+  const invalidate = useInvalidateAfterStepWrite(serviceId);
+  return useMutation({
+    mutationFn: (stepIds: number[]) =>
+      unwrap(
+        adminApi.PUT('/api/caseadmin/services/{serviceId}/steps/order', {
+          params: { path: { serviceId } },
+          body: { stepIds },
+        }),
+      ),
     onSuccess: invalidate,
   });
 }

@@ -3,6 +3,7 @@ import { REVIEW_QUEUE_PAGE_SIZE } from '../../contracts/cases-constants.js';
 import { asFile, formBody, openInNewTab, unwrap, unwrapPage } from '../lib/http.js';
 import { adminApi } from './admin-session.js';
 import { documentForm } from './document-form.js';
+import { translationsBody, type TranslationDraft } from './admin-translation-fields.js';
 
 // Case details live under ['caseadmin', 'cases'] (admin-api.ts): a review or an upload changes them.
 const caseKeys = ['caseadmin', 'cases'] as const;
@@ -24,7 +25,7 @@ export const serviceDocumentsQuery = (serviceId: number) =>
 export const useServiceDocuments = (serviceId: number | null) =>
   useQuery({ ...serviceDocumentsQuery(serviceId ?? 0), enabled: serviceId !== null });
 
-export type DocumentFields = { name: string; description: string; required: boolean };
+export type DocumentFields = { name: string; description: string; required: boolean; translations: TranslationDraft };
 
 function useInvalidateDefinitions(serviceId: number) {
   const queryClient = useQueryClient();
@@ -32,14 +33,21 @@ function useInvalidateDefinitions(serviceId: number) {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: documentKeys.definitions(serviceId) }),
       queryClient.invalidateQueries({ queryKey: caseKeys }),
+      // The services list counts the documents' missing translations.
+      queryClient.invalidateQueries({ queryKey: ['caseadmin', 'services'], exact: true }),
     ]);
 }
 
 export function useCreateServiceDocument(serviceId: number) {
   const invalidate = useInvalidateDefinitions(serviceId);
   return useMutation({
-    mutationFn: (body: DocumentFields) =>
-      unwrap(adminApi.POST('/api/caseadmin/services/{serviceId}/documents', { params: { path: { serviceId } }, body })),
+    mutationFn: ({ translations, ...fields }: DocumentFields) =>
+      unwrap(
+        adminApi.POST('/api/caseadmin/services/{serviceId}/documents', {
+          params: { path: { serviceId } },
+          body: { ...fields, translations: translationsBody(translations, true) },
+        }),
+      ),
     onSuccess: invalidate,
   });
 }
@@ -47,8 +55,13 @@ export function useCreateServiceDocument(serviceId: number) {
 export function useUpdateServiceDocument(serviceId: number) {
   const invalidate = useInvalidateDefinitions(serviceId);
   return useMutation({
-    mutationFn: ({ id, ...body }: DocumentFields & { id: number }) =>
-      unwrap(adminApi.PATCH('/api/caseadmin/service-documents/{id}', { params: { path: { id } }, body })),
+    mutationFn: ({ id, translations, ...fields }: DocumentFields & { id: number }) =>
+      unwrap(
+        adminApi.PATCH('/api/caseadmin/service-documents/{id}', {
+          params: { path: { id } },
+          body: { ...fields, translations: translationsBody(translations, true) },
+        }),
+      ),
     onSuccess: invalidate,
   });
 }

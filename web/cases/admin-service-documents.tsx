@@ -19,13 +19,27 @@ import {
 } from './admin-documents-api.js';
 import styles from './admin-pages.module.css';
 import { serverFieldErrors } from './server-field-errors.js';
+import { emptyTranslationDraft, translationDraft, TranslationFields } from './admin-translation-fields.js';
 
-const emptyFields: DocumentFields = { name: '', description: '', required: true };
+const emptyFields: DocumentFields = {
+  name: '',
+  description: '',
+  required: true,
+  translations: emptyTranslationDraft(),
+};
 
 /** The services screen's documents section: what each service asks applicants to send. */
-export function ServiceDocumentsSection({ services }: { services: Service[] }) {
-  const [chosen, setChosen] = useState<number | null>(null);
-  const serviceId = chosen ?? services[0]?.id ?? null;
+export function ServiceDocumentsSection({
+  services,
+  chosen,
+  onChoose,
+}: {
+  services: Service[];
+  /** The service whose documents are shown (the first when none is chosen or it is gone). */
+  chosen: number | null;
+  onChoose: (serviceId: number) => void;
+}) {
+  const serviceId = services.some((entry) => entry.id === chosen) ? chosen : (services[0]?.id ?? null);
   const service = services.find((entry) => entry.id === serviceId);
 
   return (
@@ -33,7 +47,7 @@ export function ServiceDocumentsSection({ services }: { services: Service[] }) {
       <h2 id="service-documents-heading" className={styles.cardTitle}>
         Documents applicants send
       </h2>
-      <SelectField label="Service" value={serviceId ?? ''} onChange={(event) => setChosen(Number(event.target.value))}>
+      <SelectField label="Service" value={serviceId ?? ''} onChange={(event) => onChoose(Number(event.target.value))}>
         {services.map((entry) => (
           <option key={entry.id} value={entry.id}>
             {entry.name}
@@ -174,6 +188,13 @@ function DocumentFieldsInputs({
         onChange={(event) => onChange({ ...fields, description: event.target.value })}
         error={messageFor('description')}
       />
+      <TranslationFields
+        what="document"
+        nameMax={120}
+        descriptionMax={1000}
+        value={fields.translations}
+        onChange={(translations) => onChange({ ...fields, translations })}
+      />
       <p>
         <input
           id={requiredId}
@@ -203,7 +224,12 @@ function EditDocumentDialog({
   const shown =
     fields ??
     (document
-      ? { name: document.name, description: document.description ?? '', required: document.required }
+      ? {
+          name: document.name,
+          description: document.description ?? '',
+          required: document.required,
+          translations: translationDraft(document.translations),
+        }
       : emptyFields);
 
   function close() {

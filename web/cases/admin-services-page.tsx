@@ -1,3 +1,4 @@
+import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -5,15 +6,21 @@ import type { Service } from '../../contracts/cases.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
-import { ConfirmDialog } from '../ui/modal.js';
+import { ConfirmDialog, Modal, ModalActions } from '../ui/modal.js';
 import { DataTable } from '../ui/data-table.js';
 import { QueryState } from '../ui/query-state.js';
 import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { useCreateService, useDeleteService, useServices } from './admin-api.js';
+import { useCreateService, useDeleteService, useServices, useUpdateService } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import { ServiceDocumentsSection } from './admin-service-documents.js';
+import {
+  emptyTranslationDraft,
+  translationDraft,
+  translationsBody,
+  TranslationFields,
+} from './admin-translation-fields.js';
 import { serverFieldErrors } from './server-field-errors.js';
 
 /** Service Management: the catalogue of services a case can subscribe to. */
@@ -23,17 +30,25 @@ export default function AdminServicesPage() {
   const createService = useCreateService();
   const deleteService = useDeleteService();
   const [name, setName] = useState('');
+  const [translations, setTranslations] = useState(emptyTranslationDraft);
+  const [editing, setEditing] = useState<Service | null>(null);
   const [deleting, setDeleting] = useState<Service | null>(null);
+  // The documents section shows one service's documents; "what is missing" can choose it.
+  const [documentsOf, setDocumentsOf] = useState<number | null>(null);
   const failure = serverFieldErrors(createService.error, ['name'], 'Could not add service.');
 
   function onAdd(event: FormEvent) {
     event.preventDefault();
-    createService.mutate(name, {
-      onSuccess: (created) => {
-        setName('');
-        notify(`Service "${created.name}" added`);
+    createService.mutate(
+      { name, translations: translationsBody(translations, false) },
+      {
+        onSuccess: (created) => {
+          setName('');
+          setTranslations(emptyTranslationDraft());
+          notify(`Service "${created.name}" added`);
+        },
       },
-    });
+    );
   }
 
   return (
@@ -57,6 +72,13 @@ export default function AdminServicesPage() {
             value={name}
             onChange={(event) => setName(event.target.value)}
             error={failure.messageFor('name')}
+          />
+          <TranslationFields
+            what="service"
+            nameMax={100}
+            value={translations}
+            onChange={setTranslations}
+            disabled={createService.isPending}
           />
           <Button type="submit" disabled={createService.isPending}>
             {createService.isPending ? 'Adding...' : 'Add Service'}
@@ -92,16 +114,32 @@ export default function AdminServicesPage() {
                   ),
                 },
                 {
-                  header: 'Delete',
+                  header: 'Not yet in Arabic / Hindi',
                   cell: (service) => (
-                    <Button
-                      size="small"
-                      variant="danger"
-                      onClick={() => setDeleting(service)}
-                      aria-label={`Delete ${service.name}`}
-                    >
-                      <Trash2 aria-hidden="true" size={14} /> Delete
-                    </Button>
+                    <MissingTranslations service={service} onShowDocuments={() => setDocumentsOf(service.id)} />
+                  ),
+                },
+                {
+                  header: 'Actions',
+                  cell: (service) => (
+                    <div className={styles.rowActions}>
+                      <Button
+                        size="small"
+                        variant="secondary"
+                        onClick={() => setEditing(service)}
+                        aria-label={`Edit ${service.name}`}
+                      >
+                        <Pencil aria-hidden="true" size={14} /> Edit
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="danger"
+                        onClick={() => setDeleting(service)}
+                        aria-label={`Delete ${service.name}`}
+                      >
+                        <Trash2 aria-hidden="true" size={14} /> Delete
+                      </Button>
+                    </div>
                   ),
                 },
               ]}
@@ -110,7 +148,21 @@ export default function AdminServicesPage() {
         </QueryState>
       </section>
 
-      {services.data && services.data.length > 0 && <ServiceDocumentsSection services={services.data} />}
+      {services.data && services.data.length > 0 && (
+        <ServiceDocumentsSection services={services.data} chosen={documentsOf} onChoose={setDocumentsOf} />
+      )}
+
+      {editing && (
+        <EditServiceDialog
+          key={editing.id}
+          service={editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            notify(`Service "${saved}" saved`);
+            setEditing(null);
+          }}
+        />
+      )}
 
       <ConfirmDialog
         open={deleting !== null}
@@ -128,5 +180,93 @@ export default function AdminServicesPage() {
         }}
       />
     </>
+  );
+}
+
+/**
+ * How many of the service's texts (its name, its steps' names and descriptions, its documents' names
+ * and descriptions) applicants still read in English, per language, and where to fill them in.
+ */
+function MissingTranslations({ service, onShowDocuments }: { service: Service; onShowDocuments: () => void }) {
+  const { ar, hi } = service.missingTranslations;
+  if (ar === 0 && hi === 0) return <span>All translated</span>;
+  return (
+    <div>
+      <span className={styles.missing}>
+        Arabic: {ar} {ar === 1 ? 'text' : 'texts'} missing
+      </span>
+      <br />
+      <span className={styles.missing}>
+        Hindi: {hi} {hi === 1 ? 'text' : 'texts'} missing
+      </span>
+      <div className={styles.rowActions}>
+        <Link to={`/caseadmin/services/${service.id}/steps`} aria-label={`${service.name}: translate its steps`}>
+          Translate steps
+        </Link>
+        <a
+          href="#service-documents-heading"
+          onClick={onShowDocuments}
+          aria-label={`${service.name}: translate its documents`}
+        >
+          Translate documents
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** A service renamed, or its name given in Arabic and Hindi. */
+function EditServiceDialog({
+  service,
+  onClose,
+  onSaved,
+}: {
+  service: Service;
+  onClose: () => void;
+  onSaved: (name: string) => void;
+}) {
+  const update = useUpdateService();
+  const [name, setName] = useState(service.name);
+  const [translations, setTranslations] = useState(() => translationDraft(service.translations));
+  const failure = serverFieldErrors(update.error, ['name'], 'Could not save the service.');
+  return (
+    <Modal title={`Edit ${service.name}`} open onClose={onClose}>
+      <Form
+        onSubmit={(event) => {
+          event.preventDefault();
+          update.mutate(
+            { id: service.id, name, translations: translationsBody(translations, false) },
+            { onSuccess: (saved) => onSaved(saved.name) },
+          );
+        }}
+      >
+        <FormError message={failure.formError} />
+        <TextField
+          label="Service Name"
+          name="name"
+          autoComplete="off"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={failure.messageFor('name')}
+        />
+        <TranslationFields
+          what="service"
+          nameMax={100}
+          value={translations}
+          onChange={setTranslations}
+          disabled={update.isPending}
+        />
+        <ModalActions>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={update.isPending}>
+            {update.isPending ? 'Saving...' : 'Save'}
+          </Button>
+        </ModalActions>
+      </Form>
+    </Modal>
   );
 }

@@ -8,6 +8,7 @@ import { Modal, ModalActions } from '../ui/modal.js';
 import { FormError } from '../ui/states.js';
 import { useUpdateStep } from './admin-api.js';
 import { serverFieldErrors } from './server-field-errors.js';
+import { translationDraft, translationsBody, TranslationFields } from './admin-translation-fields.js';
 
 /** A multi-line field in the shared field look. */
 export function DescriptionField({
@@ -51,7 +52,7 @@ export function DescriptionField({
   );
 }
 
-/** Edits a step's public description and expected days. */
+/** Edits a step's name, public description, expected days and their Arabic and Hindi words. */
 export function StepExplanationDialog({
   step,
   onClose,
@@ -62,18 +63,40 @@ export function StepExplanationDialog({
   onSaved: () => void;
 }) {
   const update = useUpdateStep(step.service_id);
+  const [name, setName] = useState(step.name);
   const [description, setDescription] = useState(step.description ?? '');
+  const [translations, setTranslations] = useState(() => translationDraft(step.translations));
   const [expectedDays, setExpectedDays] = useState(step.expected_days === null ? '' : String(step.expected_days));
-  const failure = serverFieldErrors(update.error, ['description', 'expected_days'], 'Could not save the step.');
+  const failure = serverFieldErrors(update.error, ['name', 'description', 'expected_days'], 'Could not save the step.');
   return (
-    <Modal title={`Explain "${step.name}"`} open onClose={onClose}>
+    <Modal title={`Edit "${step.name}"`} open onClose={onClose}>
       <Form
         onSubmit={(event) => {
           event.preventDefault();
-          update.mutate({ id: step.id, description, expected_days: expectedDays }, { onSuccess: onSaved });
+          update.mutate(
+            {
+              id: step.id,
+              name,
+              description,
+              expected_days: expectedDays,
+              translations: translationsBody(translations, true),
+            },
+            { onSuccess: onSaved },
+          );
         }}
       >
         <FormError message={failure.formError} />
+        <TextField
+          label="Step Name"
+          name="name"
+          autoComplete="off"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          error={failure.messageFor('name')}
+          hint="Renaming keeps the history: past moves keep the name they were made under."
+        />
         <DescriptionField
           value={description}
           onChange={setDescription}
@@ -92,6 +115,14 @@ export function StepExplanationDialog({
           value={expectedDays}
           onChange={(event) => setExpectedDays(event.target.value)}
           hint="How long this step usually takes. Leave empty if unknown: the tracker then shows no estimate."
+        />
+        <TranslationFields
+          what="step"
+          nameMax={100}
+          descriptionMax={1000}
+          value={translations}
+          onChange={setTranslations}
+          disabled={update.isPending}
         />
         <ModalActions>
           <Button variant="ghost" onClick={onClose}>

@@ -1,3 +1,5 @@
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
@@ -13,10 +15,12 @@ import { QueryState } from '../ui/query-state.js';
 import { Form } from '../ui/form.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { useCreateStep, useDeleteStep, useServices, useSteps } from './admin-api.js';
+import { useCreateStep, useDeleteStep, useReorderSteps, useServices, useSteps } from './admin-api.js';
 import styles from './admin-pages.module.css';
 import { DescriptionField, StepExplanationDialog } from './admin-step-explanation-dialog.js';
 import { serverFieldErrors } from './server-field-errors.js';
+import { emptyTranslationDraft, translationsBody, TranslationFields } from './admin-translation-fields.js';
+import { missingTranslations } from '../../contracts/case-languages.js';
 
 /** The ordered steps of one service; a service that does not exist says so and leads back. */
 export default function AdminStepsPage() {
@@ -60,6 +64,8 @@ function ServiceSteps({ service }: { service: Service }) {
   const [sequence, setSequence] = useState('');
   const [description, setDescription] = useState('');
   const [expectedDays, setExpectedDays] = useState('');
+  const [translations, setTranslations] = useState(emptyTranslationDraft);
+  const reorder = useReorderSteps(serviceId);
   const [explaining, setExplaining] = useState<Step | null>(null);
   const [deleting, setDeleting] = useState<Step | null>(null);
   // A step cases are at cannot go: the refusal stays on screen with a link to those cases (issue 38).
@@ -74,10 +80,11 @@ function ServiceSteps({ service }: { service: Service }) {
   function onAdd(event: FormEvent) {
     event.preventDefault();
     createStep.mutate(
-      { name, sequence, description, expected_days: expectedDays },
+      { name, sequence, description, expected_days: expectedDays, translations: translationsBody(translations, true) },
       {
         onSuccess: (created) => {
           setName('');
+          setTranslations(emptyTranslationDraft());
           setSequence('');
           setDescription('');
           setExpectedDays('');
@@ -86,6 +93,8 @@ function ServiceSteps({ service }: { service: Service }) {
       },
     );
   }
+
+  const reorderFailed = (error: Error) => notify(errorMessage(error, 'Could not reorder the steps.'), 'error');
 
   return (
     <>
@@ -145,6 +154,14 @@ function ServiceSteps({ service }: { service: Service }) {
             disabled={createStep.isPending}
             error={failure.messageFor('description')}
           />
+          <TranslationFields
+            what="step"
+            nameMax={100}
+            descriptionMax={1000}
+            value={translations}
+            onChange={setTranslations}
+            disabled={createStep.isPending}
+          />
           <Button type="submit" disabled={createStep.isPending}>
             {createStep.isPending ? 'Adding...' : 'Add Step'}
           </Button>
@@ -184,10 +201,29 @@ function ServiceSteps({ service }: { service: Service }) {
                 { header: 'Sequence', cell: (step) => step.sequence },
                 { header: 'Expected Days', cell: (step) => step.expected_days ?? '—' },
                 { header: 'Description', cell: (step) => step.description ?? '—' },
+                { header: 'Not yet in Arabic / Hindi', cell: (step) => <StepMissing step={step} /> },
                 {
                   header: 'Actions',
                   cell: (step) => (
                     <div className={styles.rowActions}>
+                      <Button
+                        size="small"
+                        variant="ghost"
+                        disabled={reorder.isPending || list[0]?.id === step.id}
+                        onClick={() => reorder.mutate(moved(list, step, -1), { onError: reorderFailed })}
+                        aria-label={`Move ${step.name} up`}
+                      >
+                        <ArrowUp aria-hidden="true" size={14} />
+                      </Button>
+                      <Button
+                        size="small"
+                        variant="ghost"
+                        disabled={reorder.isPending || list.at(-1)?.id === step.id}
+                        onClick={() => reorder.mutate(moved(list, step, 1), { onError: reorderFailed })}
+                        aria-label={`Move ${step.name} down`}
+                      >
+                        <ArrowDown aria-hidden="true" size={14} />
+                      </Button>
                       <Button
                         size="small"
                         variant="secondary"
@@ -247,4 +283,23 @@ function ServiceSteps({ service }: { service: Service }) {
       />
     </>
   );
+}
+
+/** The steps' ids with `step` one place earlier (-1) or later (1). */
+function moved(list: Step[], step: Step, by: -1 | 1): number[] {
+  const ids = list.map((entry) => entry.id);
+  const from = ids.indexOf(step.id);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= ids.length) return ids;
+  [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+  return ids;
+}
+
+/** Which of the step's words applicants still read in English, per language. */
+function StepMissing({ step }: { step: Step }) {
+  const missing = missingTranslations({ name: step.name, description: step.description }, step.translations);
+  const lines = (['ar', 'hi'] as const)
+    .filter((language) => missing[language].length > 0)
+    .map((language) => `${language === 'ar' ? 'Arabic' : 'Hindi'}: ${missing[language].join(', ')}`);
+  return lines.length === 0 ? <span>All translated</span> : <span>{lines.join('; ')}</span>;
 }
