@@ -14,9 +14,10 @@ export const apiPaths = [
   '/readyz',
 ];
 
-// Pages a mail provider also POSTs to (one-click unsubscribe, RFC 8058): a GET is the page, a POST
-// goes to the API.
-export const pagesTakingPosts = ['/casetracking/unsubscribe', '/notifications/digest/unsubscribe'];
+// Pages that also take a POST: the tracker's form sent before its JavaScript runs (answered with the
+// page drawn on the server), and the unsubscribe pages a mail provider POSTs to (one-click, RFC 8058).
+// A GET is the dev server's page, a POST goes to the API.
+export const pagesTakingPosts = ['/casetracking', '/casetracking/unsubscribe', '/notifications/digest/unsubscribe'];
 
 export default defineConfig({
   root: 'web',

@@ -609,3 +609,19 @@ export const subscribeBody = z.strictObject({
 export const subscriptionTokenBody = z.strictObject({
   token: z.string({ error: 'token is required' }).regex(/^[A-Za-z0-9_-]{20,100}$/, 'The link is not valid'),
 });
+
+/**
+ * Why a lookup sent as a plain form found nothing, named as the tracker page says it (its
+ * `tracker.*` and `errors.*` texts): the page is drawn in the applicant's language, so the server's
+ * English sentence never reaches it.
+ */
+export type TrackerFormProblem = 'bothFields' | 'caseNumberTooLong' | 'passportNumberTooLong' | 'notFound' | 'tooMany';
+
+/**
+ * A lookup submitted as a plain form (`POST /casetracking`, before or without the page's JavaScript),
+ * as the tracker page is first drawn with it: what was found, or why nothing was. The passport
+ * number is kept only with a result (the result's sign-in and subscription forms send it).
+ */
+export type TrackerFormLookup =
+  | { caseNumber: string; passportNumber: string; progress: CaseProgress }
+  | { caseNumber: string; problem: TrackerFormProblem };

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { createCaseViaApi, uniqueSuffix } from './cases-helpers.js';
 import { expect, test } from './fixtures.js';
 
 /**
@@ -97,4 +98,45 @@ test('when an Arabic reader opens the tracker, then it hydrates in Arabic, right
   await expect(page.getByRole('heading', { name: 'تتبع طلبك' })).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test('when a lookup is sent as a plain form, without JavaScript or before it runs, then the answer is the progress page, and it hydrates', async ({
+  browser,
+  baseURL,
+  page,
+  request,
+}) => {
+  const caseNumber = `FP-${uniqueSuffix()}`;
+  await createCaseViaApi(request, {
+    case_number: caseNumber,
+    passport_number: 'AB ١٢٣٤٥٦',
+    client_name: 'أمل عبد الرحمن المصري',
+    serviceIds: [1],
+  });
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const plain = await noScript.newPage();
+  await plain.goto('/casetracking');
+  await plain.getByLabel('Case Number').fill(caseNumber);
+  await plain.getByLabel('Passport Number').fill('AB 654321');
+  await plain.getByRole('button', { name: 'Check Status' }).click();
+  await expect(plain.getByRole('alert')).toHaveText('Case details not found. Please verify your information.');
+  await expect(plain).toHaveURL(/\/casetracking$/);
+  await plain.getByLabel('Passport Number').fill('ab123456');
+  await plain.getByRole('button', { name: 'Check Status' }).click();
+  await expect(plain.getByRole('heading', { name: 'Case Progress Tracker' })).toBeVisible();
+  await expect(plain.getByRole('listitem', { name: 'Documents Verification' })).toContainText(
+    'Current step: Documents Received',
+  );
+  await noScript.close();
+
+  // Sent before the page's JavaScript takes the form over (form.submit() skips its handler): the
+  // page that answers hydrates with the same result, without a console error (the fixtures' check).
+  await page.goto('/casetracking');
+  await hydrated(page);
+  await page.getByLabel('Case Number').fill(caseNumber);
+  await page.getByLabel('Passport Number').fill('AB 123456');
+  await page.locator('form').evaluate((form: HTMLFormElement) => form.submit());
+  await expect(page.getByRole('heading', { name: 'Case Progress Tracker' })).toBeVisible();
+  await hydrated(page);
+  await expect(page.getByLabel('Passport Number')).toHaveValue('AB 123456');
 });

@@ -23,7 +23,7 @@ import {
 } from './platform/security-headers.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
 import { THEME_SCRIPT_HASH } from './platform/theme-script.js';
-import { registerWebApp } from './platform/web-app.js';
+import { loadWebPages, registerWebApp } from './platform/web-app.js';
 
 export type { App, AppDeps } from './platform/area.js';
 
@@ -173,12 +173,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: await startMailer(deps.config, jobs, deps.logger, deps.database.db, metrics),
     counters,
     metrics,
+    webPages: await loadWebPages(deps.webDistFolder, { publicConfig }, app.log),
   };
 
   for (const area of [casesArea, lmsArea, networkArea]) await area.register(app, areaDeps);
   // After the areas: each has said how its emails are written before the first is sent.
   await areaDeps.mailer.start();
 
-  await registerWebApp(app, deps.webDistFolder, { sourceMaps: deps.config.developerFiles.sourceMaps, publicConfig });
+  await registerWebApp(app, deps.webDistFolder, areaDeps.webPages, {
+    sourceMaps: deps.config.developerFiles.sourceMaps,
+  });
   return app;
 }

@@ -7,11 +7,13 @@ import {
   type ApplicantLanguageCode,
 } from '../contracts/applicant-language-constants.js';
 import { SESSION_COOKIE } from '../contracts/network-constants.js';
+import type { TrackerFormLookup } from '../contracts/cases.js';
 import type { PublicConfig } from '../contracts/platform.js';
 import { webAreaOf, type WebArea } from '../contracts/web-areas.js';
 import { AppRoot } from './app-root.js';
 import { applicantI18n, ApplicantI18nContext } from './cases/applicant-i18n.js';
 import { casesRoutes } from './cases/routes.js';
+import { formLookupKey } from './cases/tracker-api.js';
 import type { RouteHandle } from './layouts/route-handle.js';
 import { resolveUnknownPath } from './layouts/unknown-path.js';
 import { publicConfigQuery } from './lib/public-config.js';
@@ -48,6 +50,8 @@ export type FirstPageRequest = {
   acceptLanguage?: string | undefined;
   /** GET /api/config's answer, which the pages would otherwise ask for before drawing some of their parts. */
   publicConfig: PublicConfig;
+  /** A tracker lookup submitted as a plain form (POST /casetracking): the page is drawn with its result. */
+  trackerLookup?: TrackerFormLookup;
 };
 
 export type FirstPage = {
@@ -112,6 +116,10 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
   const sessionCookie = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
   if (pathnameIs(request.pathname, '/') && !sessionCookie.test(request.cookie ?? ''))
     client.setQueryData(meQuery().queryKey, null);
+  // A lookup sent as a plain form: the tracker page shows its result (or why there is none) as the
+  // JavaScript's lookup would, and hydrates from the same answer.
+  const { trackerLookup } = request;
+  if (trackerLookup && pathnameIs(request.pathname, '/casetracking')) client.setQueryData(formLookupKey, trackerLookup);
   // Everything, lazy pages included, before answering: a first page is small and its HTML is whole.
   const { prelude } = await prerender(
     <ApplicantI18nContext value={i18n}>
@@ -124,7 +132,9 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
     lang: language ?? 'en',
     dir: language ? i18n.dir(language) : 'ltr',
     ...(language ? { applicantLanguage: language } : {}),
-    modules: page.modules,
+    // A result is drawn by the tracker's result chunk: its styles and code come with the page.
+    modules:
+      trackerLookup && 'progress' in trackerLookup ? [...page.modules, 'cases/tracker-result.tsx'] : page.modules,
     data: dehydrate(client),
   };
 }

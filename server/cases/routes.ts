@@ -20,6 +20,7 @@ import { caller, type CasesContext } from './route-context.js';
 import { serviceRoutes } from './service-routes.js';
 import { stepChangeRoutes } from './step-change-routes.js';
 import { recomputeStepEstimates, STEP_ESTIMATES_QUEUE } from './step-estimates.js';
+import { trackerFormRoutes } from './tracker-form-routes.js';
 import { composeTrackerEmails } from './tracker-subscriptions.js';
 
 const notificationJob = z.object({ caseId: z.number().int() });
@@ -55,6 +56,7 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   };
 
   await app.register(progressRoutes, ctx);
+  await app.register(trackerFormRoutes, ctx);
   await app.register(applicantRoutes, ctx);
   await app.register(adminAuthRoutes, ctx);
 

@@ -11,6 +11,7 @@ import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
 import type { Metrics } from './metrics.js';
 import type { TokenService } from './tokens.js';
+import type { WebPages } from './web-app.js';
 
 /*
  * The seam between the app and its areas. `server/app.ts` starts the shared parts and hands them
@@ -43,6 +44,8 @@ export type AreaDeps = AppDeps & {
   mailer: Mailer;
   counters: CounterStore;
   metrics: Metrics;
+  /** The front end's pages, for a route that answers a form with one (the tracker's plain lookup). */
+  webPages: WebPages;
 };
 
 /** One area of the product: its routes, and its part of the settings the front end reads from `/api/config`. */

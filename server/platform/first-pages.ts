@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TrackerFormLookup } from '../../contracts/cases.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import { withStaticImports, type ViteManifest } from './area-pages.js';
 
@@ -10,6 +11,8 @@ export type FirstPageRequest = {
   cookie?: string | undefined;
   acceptLanguage?: string | undefined;
   publicConfig: PublicConfig;
+  /** A tracker lookup submitted as a plain form (POST /casetracking): the page is drawn with its result. */
+  trackerLookup?: TrackerFormLookup;
 };
 type RenderedPage = {
   html: string;

@@ -1,12 +1,12 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { PublicConfig } from '../../contracts/platform.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { areaPages, type ViteManifest } from './area-pages.js';
 import { AppError } from './errors.js';
-import { loadFirstPages } from './first-pages.js';
+import { loadFirstPages, type FirstPageRequest } from './first-pages.js';
 import { opensAsPage } from './security-headers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -17,6 +17,53 @@ async function readManifest(webDistFolder: string): Promise<ViteManifest | undef
   return existsSync(path) ? (JSON.parse(await readFile(path, 'utf8')) as ViteManifest) : undefined;
 }
 
+/** The built front end's pages, read once before the areas' routes, which may answer with them. */
+export type WebPages = {
+  /** Whether a front end was built (the API tests and an API-only server have none). */
+  built: boolean;
+  /**
+   * The page of an address: index.html naming the address's chunks, drawn on the server when the
+   * address is a first page (in the language of the request's cookie or Accept-Language), with
+   * `extra` answers it is drawn with.
+   */
+  page(request: FastifyRequest, pathname: string, extra?: Pick<FirstPageRequest, 'trackerLookup'>): Promise<string>;
+};
+
+// Without a built front end, a route that answers with a page sends this empty one.
+const NO_WEB_APP =
+  '<!doctype html><html lang="en"><head><title>Pathway</title></head><body><div id="root"></div></body></html>';
+
+/** Reads the build's index.html, Vite's manifest and the server's entry (decision 032). */
+export async function loadWebPages(
+  webDistFolder: string,
+  options: { publicConfig: PublicConfig },
+  log: FastifyBaseLogger,
+): Promise<WebPages> {
+  const indexPath = join(webDistFolder, 'index.html');
+  const manifest = existsSync(indexPath) ? await readManifest(webDistFolder) : undefined;
+  const pageFor = existsSync(indexPath) ? areaPages(await readFile(indexPath, 'utf8'), manifest) : undefined;
+  // The server's entry is built beside the front end (`vite build --ssr`, into dist/ssr).
+  const renderFirstPage = await loadFirstPages(join(webDistFolder, '..', 'ssr', 'entry-server.js'), manifest, log);
+  return {
+    built: pageFor !== undefined,
+    async page(request, pathname, extra) {
+      if (!pageFor) return NO_WEB_APP;
+      const page = pageFor(pathname);
+      const rendered = await renderFirstPage?.(
+        {
+          pathname,
+          cookie: request.headers.cookie,
+          acceptLanguage: request.headers['accept-language'],
+          publicConfig: options.publicConfig,
+          ...extra,
+        },
+        page,
+      );
+      return rendered ?? page;
+    },
+  };
+}
+
 /**
  * Serves the built front end, and answers every other GET that accepts HTML with its
  * index.html (naming the address's area chunks, see area-pages.ts), so the browser's router
@@ -25,14 +72,10 @@ async function readManifest(webDistFolder: string): Promise<ViteManifest | undef
 export async function registerWebApp(
   app: FastifyInstance,
   webDistFolder: string,
-  options: { sourceMaps: boolean; publicConfig: PublicConfig },
+  pages: WebPages,
+  options: { sourceMaps: boolean },
 ): Promise<void> {
-  const indexPath = join(webDistFolder, 'index.html');
-  const manifest = existsSync(indexPath) ? await readManifest(webDistFolder) : undefined;
-  const pageFor = existsSync(indexPath) ? areaPages(await readFile(indexPath, 'utf8'), manifest) : undefined;
-  // The server's entry is built beside the front end (`vite build --ssr`, into dist/ssr).
-  const renderFirstPage = await loadFirstPages(join(webDistFolder, '..', 'ssr', 'entry-server.js'), manifest, app.log);
-  if (pageFor) {
+  if (pages.built) {
     await app.register(fastifyStatic, {
       root: webDistFolder,
       wildcard: false,
@@ -49,25 +92,15 @@ export async function registerWebApp(
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (pageFor && (request.method === 'GET' || request.method === 'HEAD') && opensAsPage(request.headers.accept)) {
+    if (pages.built && (request.method === 'GET' || request.method === 'HEAD') && opensAsPage(request.headers.accept)) {
       const pathname = request.url.split('?')[0] ?? '/';
-      const page = pageFor(pathname);
-      const rendered = await renderFirstPage?.(
-        {
-          pathname,
-          cookie: request.headers.cookie,
-          acceptLanguage: request.headers['accept-language'],
-          publicConfig: options.publicConfig,
-        },
-        page,
-      );
       return (
         reply
           .header('Cache-Control', 'no-cache')
           // A first page's language follows the language cookie, else Accept-Language.
           .header('Vary', 'Cookie, Accept-Language')
           .type('text/html; charset=utf-8')
-          .send(rendered ?? page)
+          .send(await pages.page(request, pathname))
       );
     }
     throw new AppError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`);

@@ -292,6 +292,22 @@ export const routeTable: RouteEntry[] = [
     build: async (w, _c, h) => json(w, 'POST', '/api/progress/unsubscribe', h, { token: await unsubscribeToken(w) }),
     ok: 200,
   },
+  // The tracker's form before (or without) its JavaScript: form-encoded, answered with the tracker page.
+  {
+    route: 'POST /casetracking',
+    access: 'public',
+    area: 'cases',
+    build: (w, _c, h) => ({
+      method: 'POST',
+      url: '/casetracking',
+      headers: { ...h, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        caseNumber: w.someCase.case_number,
+        passportNumber: w.someCase.passport_number,
+      }).toString(),
+    }),
+    ok: 200,
+  },
   // A mail provider's one-click unsubscribe (RFC 8058): no cookie, no Origin; the token says whose emails stop.
   {
     route: 'POST /casetracking/unsubscribe',

@@ -5,6 +5,12 @@ import { applicantLanguage } from './applicant-i18n.js';
 export type ProgressLookup = { caseNumber: string; passportNumber: string };
 
 /**
+ * Where a lookup submitted as a plain form (POST /casetracking, a TrackerFormLookup) waits in the
+ * query cache: the server draws the tracker page with it and the browser hydrates from it.
+ */
+export const formLookupKey = ['casetracking', 'form-lookup'] as const;
+
+/**
  * The public lookup. A mutation rather than a query: each Check Status is a fresh search that
  * starts from a clean slate (no previous result or error), even with the same numbers.
  */

@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LOOKUP_FIELD_MAX } from '../../contracts/cases-constants.js';
+import type { TrackerFormLookup } from '../../contracts/cases.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError, LoadingState } from '../ui/states.js';
 import { applicantErrorText } from './applicant-errors.js';
-import { useProgressLookup } from './tracker-api.js';
+import { formLookupKey, useProgressLookup } from './tracker-api.js';
 import styles from './tracker-page.module.css';
 
 // The result (progress, sign-in, subscription) is most of the page's code and shows only after a
@@ -18,8 +20,13 @@ const TrackerResult = lazy(loadResult);
 export default function TrackerPage() {
   // The emails link here with the case number filled in (never the passport number).
   const [searchParams] = useSearchParams();
-  const [caseNumber, setCaseNumber] = useState(() => searchParams.get('case') ?? '');
-  const [passportNumber, setPassportNumber] = useState('');
+  const queryClient = useQueryClient();
+  // A lookup sent as a plain form, before or without this page's JavaScript: drawn until the next one.
+  const [formLookup, setFormLookup] = useState(() => queryClient.getQueryData<TrackerFormLookup>(formLookupKey));
+  const [caseNumber, setCaseNumber] = useState(() => formLookup?.caseNumber ?? searchParams.get('case') ?? '');
+  const [passportNumber, setPassportNumber] = useState(() =>
+    formLookup && 'progress' in formLookup ? formLookup.passportNumber : '',
+  );
   const [fieldProblem, setFieldProblem] = useState<'bothFields' | 'caseNumberTooLong' | 'passportNumberTooLong' | null>(
     null,
   );
@@ -29,6 +36,8 @@ export default function TrackerPage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     lookup.reset();
+    setFormLookup(undefined);
+    queryClient.removeQueries({ queryKey: formLookupKey });
     // Said here, in the page's language, rather than sent for the server's English refusal.
     const problem =
       !caseNumber.trim() || !passportNumber.trim()
@@ -49,7 +58,20 @@ export default function TrackerPage() {
     ? t(`tracker.${fieldProblem}`, { max: LOOKUP_FIELD_MAX })
     : lookup.isError
       ? applicantErrorText(lookup.error, t, t('tracker.notFound'))
-      : null;
+      : formLookup && 'problem' in formLookup
+        ? formLookup.problem === 'tooMany'
+          ? t('errors.tooMany')
+          : t(`tracker.${formLookup.problem}`, { max: LOOKUP_FIELD_MAX })
+        : null;
+  const result =
+    lookup.data && lookup.variables
+      ? { progress: lookup.data, lookup: lookup.variables }
+      : formLookup && 'progress' in formLookup
+        ? {
+            progress: formLookup.progress,
+            lookup: { caseNumber: formLookup.caseNumber, passportNumber: formLookup.passportNumber },
+          }
+        : null;
 
   return (
     <main className={styles.page}>
@@ -59,7 +81,10 @@ export default function TrackerPage() {
         </h1>
         <p className={styles.intro}>{t('tracker.intro')}</p>
         {/* noValidate: the page explains a missing field in its own words instead of the browser's bubble. */}
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {/* method="post": before its JavaScript has run, or without it, the browser sends the form to
+            POST /casetracking, which answers this page with the result; a POST, so the passport number
+            stays out of the address. Once hydrated, onSubmit looks up without leaving the page. */}
+        <form className={styles.form} method="post" action="/casetracking" onSubmit={onSubmit} noValidate>
           <TextField
             label={t('tracker.caseNumber')}
             name="caseNumber"
@@ -82,9 +107,9 @@ export default function TrackerPage() {
         </form>
         <FormError message={error} />
       </section>
-      {lookup.data && lookup.variables && (
+      {result && (
         <Suspense fallback={<LoadingState text={t('tracker.searching')} />}>
-          <TrackerResult progress={lookup.data} lookup={lookup.variables} />
+          <TrackerResult progress={result.progress} lookup={result.lookup} />
         </Suspense>
       )}
     </main>
