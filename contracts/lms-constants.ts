@@ -98,7 +98,7 @@ export const ACCEPTED_ANSWER_SEPARATOR = '|';
 /**
  * A multiple-response ("select all that apply") question's right options, and a learner's choice of
  * options, are one option per line: an option never holds a line break (the form's rows and the
- * CSV's cell are one line each), so any other text fits (decision 030).
+ * CSV's cell are one line each), so any other text fits (decision 036).
  */
 export const OPTION_LINE_SEPARATOR = '\n';
 export const optionLines = (text: string) =>
@@ -123,7 +123,7 @@ export function acceptedAnswers(questionType: QuestionType, correctAnswer: strin
 /**
  * Whether an answer is right, the one rule of every mode, the review and the statistics: the same
  * text in any letter case; for multiple response, exactly the right options, no more and no fewer,
- * in any order (all or nothing, decision 030).
+ * in any order (all or nothing, decision 036).
  */
 export function answerMatches(questionType: QuestionType, correctAnswer: string, userAnswer: string): boolean {
   const key = (text: string) => text.trim().toLowerCase();

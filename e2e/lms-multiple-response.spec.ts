@@ -3,7 +3,7 @@ import { expect, expectAccessible, test } from './fixtures.js';
 import { createLearner, lmsAdminApi, openLmsAdmin, signInLearner, uniqueName } from './lms-helpers.js';
 
 /*
- * A multiple-response question ("select all that apply", scored all or nothing: decision 030) from
+ * A multiple-response question ("select all that apply", scored all or nothing: decision 036) from
  * the admin's form to a learner's practice set and timed exam. Profession: dentist; the question is
  * retired at the end, so the dentists' bank is left as lms.spec.ts expects it.
  */

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../test-app.js';
 /*
  * Multiple response ("select all that apply"): the right options are one per line in correct_answer
  * and in a learner's answer; an answer is right when it holds exactly the right options, in any
- * order and letter case, all or nothing (decision 030). The same rule marks practice, the test
+ * order and letter case, all or nothing (decision 036). The same rule marks practice, the test
  * centre, the review and the bank's statistics.
  */
 
