@@ -15,6 +15,7 @@ import pg from 'pg';
 // the baseline runs exactly the SQL the app runs.
 import { CASE_ADMIN_SESSION_VERSION, CASE_PROGRESS_LOOKUP } from '../../dist/server/cases/hot-statements.js';
 import { toListedCase } from '../../dist/server/cases/case-reads.js';
+import { CASE_LIST_PAGE_COLUMNS } from '../../dist/server/cases/case-list-rows.js';
 import {
   caseNotFoundAnswer,
   lookupCaseNumber,
@@ -144,14 +145,8 @@ const SORTS = {
   passport_number: ['cases.passport_number', 'cases.id'],
 };
 
-const PAGE_COLUMNS = `cases.id, cases.case_number, cases.passport_number, cases.client_name, cases.client_email, cases.status, cases.created_at, cases.updated_at,
-  coalesce((
-    SELECT json_agg(json_build_object('id', cs.id, 'service_id', cs.service_id, 'service_name', s.name,
-                                      'current_step', st.name, 'last_updated', cs.last_updated) ORDER BY cs.id)
-    FROM case_services cs JOIN services s ON s.id = cs.service_id LEFT JOIN steps st ON st.id = cs.current_step_id
-    WHERE cs.case_id = cases.id
-  ), '[]') AS services,
-  (SELECT json_build_object('id', a.id, 'email', a.email) FROM case_admins a WHERE a.id = cases.owner_admin_id) AS owner`;
+// The list's columns are the app's own text (a service's step, days at it and how overdue, the owner).
+const PAGE_COLUMNS = CASE_LIST_PAGE_COLUMNS;
 
 async function caseList(url, request, response) {
   const claims = verifyJwt(request.headers.authorization, 'caseadmin');
