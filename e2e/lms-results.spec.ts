@@ -155,7 +155,7 @@ test('when an admin imports a GIFT file with one bad question, then its line is 
     await importer.getByRole('button', { name: 'Import 2 questions' }).click();
     await expect(importer.getByRole('alert')).toContainText('Nothing was imported: 1 question has an error.');
     await expect(importer.getByRole('list', { name: 'Lines with errors' })).toHaveText(
-      'Line 5: No right answer: mark one with =',
+      'Line 5: No right answer: mark one with =, or give the right ones a weight (~%50%)',
     );
     await expectAccessible(page);
 

@@ -46,6 +46,8 @@ const notFoundPage: FirstPageKind = { modules: ['layouts/unknown-path-page.tsx']
 
 export type FirstPageRequest = {
   pathname: string;
+  /** The address's query (`?mode=signin`), so the page draws what the browser's router will. */
+  search?: string;
   cookie?: string | undefined;
   acceptLanguage?: string | undefined;
   /** GET /api/config's answer, which the pages would otherwise ask for before drawing some of their parts. */
@@ -123,7 +125,7 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
   // Everything, lazy pages included, before answering: a first page is small and its HTML is whole.
   const { prelude } = await prerender(
     <ApplicantI18nContext value={i18n}>
-      <AppRoot client={client} location={request.pathname} />
+      <AppRoot client={client} location={`${request.pathname}${request.search ?? ''}`} />
     </ApplicantI18nContext>,
   );
   return {

@@ -8,6 +8,8 @@ import { withStaticImports, type ViteManifest } from './area-pages.js';
 /** What web/entry-server.tsx is asked and answers (its own types stay on the web's side of the build). */
 export type FirstPageRequest = {
   pathname: string;
+  /** The address's query (`?mode=signin`, `?case=…`), which pages read as the browser's router will. */
+  search?: string;
   cookie?: string | undefined;
   acceptLanguage?: string | undefined;
   publicConfig: PublicConfig;

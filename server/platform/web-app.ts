@@ -52,6 +52,7 @@ export async function loadWebPages(
       const rendered = await renderFirstPage?.(
         {
           pathname,
+          search: request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '',
           cookie: request.headers.cookie,
           acceptLanguage: request.headers['accept-language'],
           publicConfig: options.publicConfig,

@@ -33,8 +33,16 @@ export default function TrackerPage() {
   const lookup = useProgressLookup();
   const { t } = useTranslation();
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // The form's own values, not the state's: on a slow phone the applicant may type into the
+    // server-rendered form before its JavaScript has run, and hydration keeps that text on screen
+    // without passing it to the state.
+    const form = new FormData(event.currentTarget);
+    const caseNumber = String(form.get('caseNumber') ?? '');
+    const passportNumber = String(form.get('passportNumber') ?? '');
+    setCaseNumber(caseNumber);
+    setPassportNumber(passportNumber);
     lookup.reset();
     setFormLookup(undefined);
     queryClient.removeQueries({ queryKey: formLookupKey });
