@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { createCaseViaApi, uniqueSuffix } from './cases-helpers.js';
-import { expect, test } from './fixtures.js';
+import { expect, hydrated, test } from './fixtures.js';
 
 /**
  * The first pages come as HTML rendered on the server (decision 032): their first screen is in the
@@ -56,15 +55,6 @@ test("when an Arabic reader fetches the tracker, then the HTML is in Arabic, rig
   ).text();
   expect(hindi).toContain('<html lang="hi" dir="ltr"');
 });
-
-/** Waits until React has taken over every button the server drew (its props are on the element then). */
-const hydrated = (page: Page) =>
-  page.waitForFunction(() => {
-    const buttons = [...document.querySelectorAll('#root button')];
-    return (
-      buttons.length > 0 && buttons.every((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))
-    );
-  });
 
 test('when the first pages open in the browser, then they hydrate without a console error and answer at once', async ({
   page,

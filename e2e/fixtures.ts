@@ -68,3 +68,12 @@ export async function expectAccessible(page: Page): Promise<void> {
     'serious or critical accessibility violations',
   ).toEqual([]);
 }
+
+/** Waits until React has taken over every button the server drew (its props are on the element then). */
+export const hydrated = (page: Page) =>
+  page.waitForFunction(() => {
+    const buttons = [...document.querySelectorAll('#root button')];
+    return (
+      buttons.length > 0 && buttons.every((button) => Object.keys(button).some((key) => key.startsWith('__reactProps')))
+    );
+  });

@@ -1,4 +1,4 @@
-import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { expect, expectAccessible, hydrated, signInAs, test } from './fixtures.js';
 import { createLearner, signInLearner } from './lms-helpers.js';
 import { createMember } from './network-helpers.js';
 import { workerApp } from './worker-app.js';
@@ -32,6 +32,8 @@ test('when a path is unknown, then the page says it is not found, with a way hom
 
 test('when dark mode is toggled, then the choice is kept in localStorage and survives a reload', async ({ page }) => {
   await page.goto('/casetracking');
+  // The server drew the button; a click before React has taken it over does nothing (as for a user).
+  await hydrated(page);
   await page.getByRole('button', { name: 'Dark mode' }).click();
   await expect(page.locator('html')).toHaveClass(/dark/);
   expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
