@@ -10,6 +10,7 @@ import { difficultyLabel, formatTimer, questionTypeLabel } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { QuestionInputs } from './question-inputs.js';
+import { useCountdown } from './use-countdown.js';
 import { useAnswerPracticeQuestion, usePracticeSet, type PracticeAnswer } from './exam-api.js';
 
 // While an answer waits for the connection, sending is retried this often (and on the `online` event).
@@ -51,25 +52,16 @@ export default function PracticeSetPage() {
   const [index, setIndex] = useState(0);
   const [marked, setMarked] = useState<Record<number, Marked>>({});
   const [ended, setEnded] = useState<'done' | 'time' | null>(null);
-  const [remaining, setRemaining] = useState<number | null>(null);
   const [ability, setAbility] = useState<PracticeAnswerResult['ability']>(undefined);
 
   // The older module's pace for the short sets; adaptive and review sets are not timed.
   const duration = adaptive || set === 'review' ? undefined : config.data?.mockExamDurationSeconds;
-  const started = list.length > 0 && duration !== undefined && ended === null;
-  useEffect(() => {
-    if (!started || duration === undefined) return;
-    const deadline = Date.now() + duration * 1000;
-    const timer = setInterval(() => {
-      const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-      setRemaining(left);
-      if (left === 0) {
-        clearInterval(timer);
-        setEnded('time');
-      }
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [started, duration]);
+  // The clock starts when the set and its pace are both on screen: the later of their arrivals.
+  const deadline =
+    list.length > 0 && duration !== undefined && ended === null
+      ? Math.max(questions.dataUpdatedAt, config.dataUpdatedAt) + duration * 1000
+      : null;
+  const remaining = useCountdown(deadline, () => setEnded('time'));
 
   let body;
   if (questions.isPending) body = <LoadingState />;

@@ -5,6 +5,7 @@ import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useAnswerQueue } from './answer-queue.js';
+import { crossedMark, useCountdown } from './use-countdown.js';
 import { useFinishAttempt, useFinishExam, useTestCentreQuestion } from './exam-api.js';
 import { useExamSecurity } from './exam-security.js';
 import { ExamTimer, PauseAnnouncer, PauseControls, PausedPanel, useExamPause } from './exam-pause.js';
@@ -43,12 +44,14 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
     () => new Set((initial.navigator ?? []).filter((c) => c.flagged).map((c) => c.questionId)),
   );
   const [securityAlert, setSecurityAlert] = useState<string | null>(null);
-  const [warning, setWarning] = useState<string | null>(null);
-  const [remaining, setRemaining] = useState(initial.attempt?.remainingSeconds ?? 0);
+  // The time left the sitting opened with: a warning fires when the time crosses its mark after that.
+  const startSeconds = initial.attempt?.remainingSeconds ?? 0;
+  // The time left as the server last said (shown while paused, and until the countdown's first tick).
+  const [serverRemaining, setServerRemaining] = useState(startSeconds);
   const [confirmFinish, setConfirmFinish] = useState(false);
   const [finishError, setFinishError] = useState<string | null>(null);
   // Moved when the learner resumes: the server says how much time is left after the pause.
-  const [deadline, setDeadline] = useState(() => Date.now() + (initial.attempt?.remainingSeconds ?? 0) * 1000);
+  const [deadline, setDeadline] = useState(() => Date.now() + startSeconds * 1000);
   // What was last handed to the queue per question, so an unchanged answer is not sent again.
   const handedOver = useRef<Record<number, string>>({});
   const ended = useRef(false);
@@ -76,33 +79,20 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
     [onFinished],
   );
 
-  // The countdown, and the warnings announced once each as the time left passes 30, 5 and 1 minutes.
-  const warned = useRef(
-    new Set<number>(TIME_WARNING_MINUTES.filter((m) => (initial.attempt?.remainingSeconds ?? 0) <= (m - 1) * 60)),
-  );
-  useEffect(() => {
-    // Paused: the server's clock stands still, and so does the countdown.
-    if (paused) return;
-    const timer = setInterval(() => {
-      const left = Math.max(0, Math.round((deadline - Date.now()) / 1000));
-      setRemaining(left);
-      const due = TIME_WARNING_MINUTES.filter((m) => left <= m * 60 && !warned.current.has(m));
-      const latest = due.at(-1);
-      if (latest !== undefined) {
-        due.forEach((m) => warned.current.add(m));
-        setWarning(
-          latest === 1
-            ? '1 minute left. Answers are kept as they are when the time runs out.'
-            : `${latest} minutes left.`,
-        );
-      }
-      if (left === 0 && !ended.current) {
-        void endOnServer().catch(() => {});
-        end(TIME_UP);
-      }
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [deadline, end, endOnServer, paused]);
+  // The countdown (stopped while paused: the server's clock stands still), and the warnings derived
+  // from the time left as it crosses 30, 5 and 1 minutes, counted from the time the sitting opened with.
+  const countdown = useCountdown(paused ? null : deadline, () => {
+    void endOnServer().catch(() => {});
+    end(TIME_UP);
+  });
+  const remaining = countdown ?? serverRemaining;
+  const mark = crossedMark(TIME_WARNING_MINUTES, startSeconds, remaining);
+  const warning =
+    mark === null
+      ? null
+      : mark === 1
+        ? '1 minute left. Answers are kept as they are when the time runs out.'
+        : `${mark} minutes left.`;
 
   const question = useTestCentreQuestion(reviewing ? null : currentId, initial);
   const { refetch: refetchQuestion } = question;
@@ -110,7 +100,7 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
   const onClockChanged = useCallback(
     (progress: ExamProgress) => {
       setClock(progress.clock);
-      setRemaining(progress.remainingSeconds);
+      setServerRemaining(progress.remainingSeconds);
       if (progress.clock?.paused) return;
       setDeadline(Date.now() + progress.remainingSeconds * 1000);
       // Paused since the sitting opened (a reload): the current question is asked for now.

@@ -28,3 +28,15 @@ export function useCountdown(deadline: number | null, onTimeUp: () => void): num
 
   return tick !== null && tick.deadline === deadline ? tick.left : null;
 }
+
+/**
+ * The warning mark (in minutes, one of `marks`) the time left has crossed last, or null: a mark counts
+ * once the time went from above it to at or below it during this sitting. A sitting that opens with
+ * exactly 30 minutes (or fewer) left is not warned of 30 minutes: the time starts at the mark, it does
+ * not cross it. Derived from the seconds alone, each warning is announced once: its sentence stays the
+ * same until the next mark is crossed.
+ */
+export function crossedMark(marks: readonly number[], startSeconds: number, leftSeconds: number): number | null {
+  const crossed = marks.filter((m) => startSeconds > m * 60 && leftSeconds <= m * 60);
+  return crossed.length === 0 ? null : Math.min(...crossed);
+}
