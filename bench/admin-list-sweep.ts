@@ -24,7 +24,10 @@ export type AdminListSweepResult = {
  * The searches cover each way the list reads: none; one character (no trigram to use); every case
  * (more than the exact count's limit); half the cases, all at the far end of the case-number order
  * (BENCH-100000 on); a twentieth of the cases, before that half; a dozen; none at all; and a
- * non-ASCII one; and by client name (a hundred cases; a fiftieth), email and passport number.
+ * non-ASCII one; and by client name (a hundred cases; a fiftieth), email and passport number. The
+ * case desk's search (issue 38) adds: a name's words the other way round, a name one typo away (no
+ * case as typed, so the list asks again for near matches: "Adeyemy" finds the fortieth of the
+ * cases named Adeyemi), and a step's name (a third of the cases are at "Documents Received").
  */
 const SEARCHES = [
   '',
@@ -39,6 +42,9 @@ const SEARCHES = [
   'zoë',
   'client1234@',
   'P1012',
+  'okafor amina',
+  'adeyemy',
+  'documents received',
 ];
 /** The first page, the next, and page 50 (Previous and Next are the web's only way to page). */
 const PAGES = [1, 2, 50];
