@@ -410,11 +410,11 @@ export const examSummary = z.object({
   finished: z.boolean(),
   summary: z.object({
     totalQuestions: z.number().int(),
-    // Hidden (null) while the summary is locked.
+    // Null only while a test-centre sitting is open; every learner sees the score (`locked`: the details are Premium).
     totalScore: z.number().int().nullable(),
     percentage: z.number().nullable(),
     pendingReview: z.number().int(),
-    // The profession's pass mark (percent) and whether the score reaches it (null while locked).
+    // The profession's pass mark (percent) and whether the score reaches it (null while a sitting is open).
     passMark: z.number().int(),
     passed: z.boolean().nullable(),
   }),
@@ -489,8 +489,15 @@ export type AdminCourseDetails = z.infer<typeof adminCourseDetails>;
 // ---- Progress, achievements, badges, profile
 
 export const progress = z.object({
-  // totalScore is null while exam results are locked (the exam-results program), as everywhere else.
-  exam: z.object({ totalScore: z.number().int().nullable(), totalQuestions: z.number().int(), locked: z.boolean() }),
+  // The finished attempts scored as each one is (scorePercent): totalScore correct of totalQuestions,
+  // the forms' questions, unanswered counted wrong. Every learner's; `locked`: the details are Premium.
+  exam: z.object({
+    totalScore: z.number().int().nullable(),
+    totalQuestions: z.number().int(),
+    exams: z.number().int(),
+    percentage: z.number(),
+    locked: z.boolean(),
+  }),
   course: z.object({ avgProgress: z.number().nullable() }),
 });
 export type Progress = z.infer<typeof progress>;
@@ -740,7 +747,7 @@ export const examAttemptSummary = z.object({
   finish_reason: z.enum(finishReasons).nullable(),
   answered: z.number().int(),
   questions: z.number().int(),
-  // Null while exam results are locked. score: questions correct; percentage: of the whole form (scorePercent).
+  // Null only while a test-centre sitting is open. score: questions correct; percentage: of the whole form (scorePercent).
   score: z.number().int().nullable(),
   percentage: z.number().nullable(),
 });

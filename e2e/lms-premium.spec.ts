@@ -94,7 +94,7 @@ test('when a self-registered learner asks for premium and an LMS admin grants it
   }
 });
 
-test('when a free learner has finished an exam, then the locked results show a sample, labelled as one, and none of their own scores', async ({
+test('when a free learner has finished an exam, then they see their score and verdict on the dashboard and the profile, and the locked details show a sample, labelled as one', async ({
   page,
   request,
   baseURL,
@@ -113,7 +113,18 @@ test('when a free learner has finished an exam, then the locked results show a s
     const started = await learner.post('/user/exam/attempts', { data: { mode: 'practice' } });
     expect(started.status()).toBe(201);
     const attemptId = ((await started.json()) as { attemptId: number }).attemptId;
-    expect((await learner.post('/user/exam/finish')).status()).toBe(200);
+    // One answer right, the rest of the form left: the score counts those wrong, here and everywhere.
+    const served = (await (await learner.get('/user/exam/questions')).json()) as { examQuestions: { id: number }[] };
+    const first = served.examQuestions[0]?.id ?? 0;
+    expect(
+      (await learner.post('/user/exam/submit', { data: { questionId: first, userAnswer: 'Right answer' } })).status(),
+    ).toBe(200);
+    const finished = await learner.post('/user/exam/finish');
+    expect(finished.status()).toBe(200);
+    const { summary } = (await finished.json()) as {
+      summary: { totalQuestions: number; totalScore: number; percentage: number };
+    };
+    const score = `${summary.percentage.toFixed(1)}% (${summary.totalScore} of ${summary.totalQuestions} questions correct`;
 
     await page.goto('/lms-system/dashboard');
     const card = page.getByRole('region', { name: 'Results by topic' });
@@ -123,8 +134,14 @@ test('when a free learner has finished an exam, then the locked results show a s
     await expect(sample.getByRole('meter', { name: 'Pharmacology: 45% correct' })).toBeVisible();
     // A sample has nothing to practise.
     await expect(sample.getByRole('link')).toHaveCount(0);
-    await expect(page.getByText(/you scored/)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'My Progress' })).toContainText(`Pass mark 60%: you scored ${score}`);
     await expectAccessible(page);
+
+    // The profile scores the same way: one finished exam reads as its results do.
+    await page.goto('/lmsprofile');
+    await expect(page.getByRole('region', { name: 'Progress' })).toContainText(
+      `${summary.percentage.toFixed(1)}%: ${summary.totalScore} of ${summary.totalQuestions} questions correct across your finished exam`,
+    );
 
     await page.goto(`/exam/attempts/${attemptId}/review`);
     const locked = page.getByRole('region', { name: 'Review locked' });

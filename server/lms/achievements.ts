@@ -1,5 +1,5 @@
 import { and, avg, count, eq, sql } from 'drizzle-orm';
-import type { Achievement, ProfileResponse, Progress } from '../../contracts/lms.js';
+import { scorePercent, type Achievement, type ProfileResponse, type Progress } from '../../contracts/lms.js';
 import type { Database } from '../db/client.js';
 import { courseProgress, examAnswers, examAttempts, mockExamResults } from '../db/schema/lms.js';
 import { toLmsUser } from './accounts.js';
@@ -11,6 +11,9 @@ type Activity = {
   marked: number;
   correct: number;
   examsFinished: number;
+  /** The score over finished attempts, as each attempt's (scorePercent): correct of the forms' questions. */
+  finishedCorrect: number;
+  finishedQuestions: number;
   perfectPractice: boolean;
   coursesStarted: number;
   coursesCompleted: number;
@@ -24,6 +27,10 @@ async function activityOf(db: Database, userId: number): Promise<Activity> {
         answered: count(),
         marked: sql<number>`count(*) FILTER (WHERE ${examAnswers.outcome} <> 'pending-review')`.mapWith(Number),
         correct: sql<number>`count(*) FILTER (WHERE ${examAnswers.outcome} = 'correct')`.mapWith(Number),
+        finishedCorrect:
+          sql<number>`count(*) FILTER (WHERE ${examAnswers.outcome} = 'correct' AND ${examAttempts.finishedAt} IS NOT NULL)`.mapWith(
+            Number,
+          ),
       })
       .from(examAnswers)
       .innerJoin(examAttempts, eq(examAttempts.id, examAnswers.attemptId))
@@ -35,7 +42,10 @@ async function activityOf(db: Database, userId: number): Promise<Activity> {
         ),
       ),
     db
-      .select({ n: count() })
+      .select({
+        n: count(),
+        questions: sql<number>`coalesce(sum(cardinality(${examAttempts.questionIds})), 0)`.mapWith(Number),
+      })
       .from(examAttempts)
       .where(and(eq(examAttempts.userId, userId), sql`${examAttempts.finishedAt} IS NOT NULL`)),
     db
@@ -62,6 +72,8 @@ async function activityOf(db: Database, userId: number): Promise<Activity> {
     marked: answers[0]?.marked ?? 0,
     correct: answers[0]?.correct ?? 0,
     examsFinished: attempts[0]?.n ?? 0,
+    finishedCorrect: answers[0]?.finishedCorrect ?? 0,
+    finishedQuestions: attempts[0]?.questions ?? 0,
     perfectPractice: (practice[0]?.n ?? 0) > 0,
     coursesStarted: started,
     coursesCompleted: courseRecords[0]?.completed ?? 0,
@@ -162,10 +174,20 @@ const earned = (rules: Rule[], activity: Activity, account: LmsAccount): Achieve
     .filter((rule) => rule.earned(activity) && !(rule.revealsResults && resultsLocked(account)))
     .map(({ id, title, description }) => ({ id, title, description }));
 
+/**
+ * The exam part is scored as every attempt is (scorePercent): correct out of the finished forms'
+ * questions, unanswered ones counted wrong, so one finished exam reads here as on its results.
+ * Every learner sees it; `locked` says the details (reviews, topics) are Premium.
+ */
 function progressOf(activity: Activity, account: LmsAccount): Progress {
-  const locked = resultsLocked(account);
   return {
-    exam: { totalScore: locked ? null : activity.correct, totalQuestions: activity.marked, locked },
+    exam: {
+      totalScore: activity.finishedCorrect,
+      totalQuestions: activity.finishedQuestions,
+      exams: activity.examsFinished,
+      percentage: scorePercent(activity.finishedCorrect, activity.finishedQuestions),
+      locked: resultsLocked(account),
+    },
     // Course progress belongs to the course program.
     course: { avgProgress: hasProgram(account, 'course') ? activity.avgProgress : null },
   };

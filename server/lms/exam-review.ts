@@ -43,8 +43,8 @@ export async function finishTestCentreAttempt(
 /**
  * The summary of the latest attempt, with the one score definition (scorePercent): questions
  * correct out of the whole form, unanswered ones counted wrong; essays awaiting review are
- * reported apart (and count once graded). Without the `exam-results` program the form's size and
- * the pass mark show; score, rate and the verdict are null.
+ * reported apart (and count once graded). Every learner gets the score and the verdict; without
+ * the `exam-results` program `locked` is true: the review, topics and percentile are Premium.
  */
 export async function examSummary(db: Database, account: LmsAccount, now: Date): Promise<ExamSummary> {
   const attempt = await db.transaction(async (tx) => {
@@ -77,18 +77,19 @@ export async function examSummary(db: Database, account: LmsAccount, now: Date):
       summary: { totalQuestions: 0, totalScore: null, percentage: null, pendingReview: 0, passMark, passed: null },
     };
   }
-  if (resultsLocked(account)) {
-    return {
-      locked: true,
-      message: LOCKED_SUMMARY_MESSAGE,
-      finished,
-      summary: { totalQuestions: formSize, totalScore: null, percentage: null, pendingReview, passMark, passed: null },
-    };
-  }
   const percentage = scorePercent(correct, formSize);
-  const message = !attempt ? 'You have not started the exam yet.' : finished ? 'Exam completed.' : 'Exam in progress.';
+  // Every learner sees the score and the verdict; a locked learner's `locked` says the details
+  // (the review, topics, percentile) are Premium.
+  const locked = resultsLocked(account);
+  const message = locked
+    ? LOCKED_SUMMARY_MESSAGE
+    : !attempt
+      ? 'You have not started the exam yet.'
+      : finished
+        ? 'Exam completed.'
+        : 'Exam in progress.';
   return {
-    locked: false,
+    locked,
     message,
     finished,
     summary: {
@@ -103,7 +104,8 @@ export async function examSummary(db: Database, account: LmsAccount, now: Date):
 }
 
 type AttemptCounts = { answered: number; marked: number; correct: number };
-function toAttemptSummary(attempt: Attempt, counts: AttemptCounts, locked: boolean): ExamAttemptSummary {
+/** `hidden`: an open test-centre sitting, which tells nothing about correctness until it ends. */
+function toAttemptSummary(attempt: Attempt, counts: AttemptCounts, hidden: boolean): ExamAttemptSummary {
   return {
     id: attempt.id,
     started_at: attempt.startedAt.toISOString(),
@@ -111,8 +113,8 @@ function toAttemptSummary(attempt: Attempt, counts: AttemptCounts, locked: boole
     finish_reason: attempt.finishReason,
     answered: counts.answered,
     questions: attempt.questionIds.length,
-    score: locked ? null : counts.correct,
-    percentage: locked ? null : scorePercent(counts.correct, attempt.questionIds.length),
+    score: hidden ? null : counts.correct,
+    percentage: hidden ? null : scorePercent(counts.correct, attempt.questionIds.length),
   };
 }
 
@@ -124,7 +126,10 @@ const answerCounts = {
   correct: sql<number>`count(${examAnswers.id}) FILTER (WHERE ${examAnswers.outcome} = 'correct')`.mapWith(Number),
 };
 
-/** The learner's attempts, newest first, with score and percentage unless results are locked. */
+/**
+ * The learner's attempts, newest first, each with its score and percentage (every learner's);
+ * `locked` says whether the reviews are open.
+ */
 export async function listAttempts(
   db: Database,
   account: LmsAccount,
@@ -153,7 +158,7 @@ export async function listAttempts(
   const attempts = rows.map(({ attempt, ...counts }) => {
     const due = !attempt.finishedAt && pastDeadline(attempt, now);
     const shown: Attempt = due ? { ...attempt, finishedAt: attempt.deadlineAt, finishReason: 'timeout' } : attempt;
-    return toAttemptSummary(shown, counts, locked || (shown.mode === 'test-centre' && !shown.finishedAt));
+    return toAttemptSummary(shown, counts, shown.mode === 'test-centre' && !shown.finishedAt);
   });
   const latest = rows[0]?.attempt;
   const latestFinishedAt = latest?.finishedAt ?? (latest && pastDeadline(latest, now) ? latest.deadlineAt : null);

@@ -83,8 +83,8 @@ describe('one user never sees or changes what is another user’s', () => {
       draft: { userAnswer: string } | null;
     }>();
     expect(alicesExam.draft?.userAnswer).toBe(SECRET_DRAFT);
-    expect((await get(alice.headers, '/user/progress')).json()).toMatchObject({
-      progress: { exam: { totalScore: 1, totalQuestions: 1 } },
+    expect((await get(alice.headers, '/user/exam/summary')).json()).toMatchObject({
+      summary: { totalScore: 1 },
     });
   });
 

@@ -151,7 +151,10 @@ describe('courses, progress, achievements and premium programs', () => {
     ]);
     const progress = (await t.app.inject({ method: 'GET', url: '/user/progress', headers: learner.headers })).json();
     expect(progress).toEqual({
-      progress: { exam: { totalScore: null, totalQuestions: 0, locked: true }, course: { avgProgress: 75 } },
+      progress: {
+        exam: { totalScore: 0, totalQuestions: 0, exams: 0, percentage: 0, locked: true },
+        course: { avgProgress: 75 },
+      },
     });
 
     const profile = (
@@ -194,8 +197,19 @@ describe('courses, progress, achievements and premium programs', () => {
     }>();
     expect(profile.achievements.map((a) => a.id)).toEqual(['first-answer', 'answers-25', 'sharp-mind']);
     expect(profile.badges.map((b) => b.id)).toEqual(['bronze-examinee']);
-    expect(profile.progress.exam).toEqual({ totalScore: 18, totalQuestions: 25, locked: false });
+    // The exam part counts finished exams, scored as their results are: none while it is open.
+    expect(profile.progress.exam).toEqual({ totalScore: 0, totalQuestions: 0, exams: 0, percentage: 0, locked: false });
     expect(after.achievements.map((a) => a.id)).toContain('exam-finisher');
+    const finished = (await t.app.inject({ method: 'GET', url: '/user/progress', headers: learner.headers })).json<{
+      progress: ProfileResponse['progress'];
+    }>();
+    expect(finished.progress.exam).toEqual({
+      totalScore: 18,
+      totalQuestions: 25,
+      exams: 1,
+      percentage: 72,
+      locked: false,
+    });
   });
 
   it('when an admin adds, lists and deletes questions and courses, then lists are paged and bad input changes nothing', async () => {

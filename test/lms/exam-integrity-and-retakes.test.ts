@@ -190,29 +190,35 @@ describe('exam integrity, retakes and review', () => {
     expect(seen).toHaveLength(FORM_SIZE);
   });
 
-  it('when exam results are locked, then progress, profile, achievements, attempts and review show no score anywhere', async () => {
+  it('when a free learner finishes an exam with questions left, then summary, attempts, progress and profile show one score (correct of the whole form) and the verdict; the review stays locked', async () => {
     await freshBank('doctor', 2);
     const learner = await registerLearner(t, { profession: 'doctor', programs: ['course'] });
-    await answerAll(learner, () => 'Right');
+    // Two right, one wrong, three never answered: 2 of 6, not "2 of 3 answers".
+    for (const answer of ['Right', 'Right', 'Wrong']) {
+      const served = (await next(learner)).examQuestions[0];
+      expect((await submit(learner, served?.id ?? 0, answer)).statusCode).toBe(200);
+    }
+    const finished = await t.app.inject({ method: 'POST', url: '/user/exam/finish', headers: learner.headers });
+    expect(finished.statusCode).toBe(200);
+    const percentage = 33.3;
+    expect(finished.json()).toMatchObject({
+      locked: true,
+      finished: true,
+      summary: { totalQuestions: FORM_SIZE, totalScore: 2, percentage, passMark: 60, passed: false },
+    });
     const progress = (await get(learner.headers, '/user/progress')).json<{ progress: Progress }>().progress;
-    expect(progress.exam).toEqual({ totalScore: null, totalQuestions: FORM_SIZE, locked: true });
+    expect(progress.exam).toEqual({ totalScore: 2, totalQuestions: FORM_SIZE, exams: 1, percentage, locked: true });
     const profile = (await get(learner.headers, '/user/profile')).json<ProfileResponse>();
-    expect(profile.progress.exam.totalScore).toBeNull();
+    expect(profile.progress.exam).toEqual(progress.exam);
     const attempts = (await get(learner.headers, '/user/exam/attempts')).json<ExamAttemptsResponse>();
     expect(attempts.locked).toBe(true);
-    expect(attempts.attempts[0]).toMatchObject({
-      answered: FORM_SIZE,
-      score: null,
-      percentage: null,
-      finish_reason: 'completed',
-    });
+    expect(attempts.attempts[0]).toMatchObject({ answered: 3, questions: FORM_SIZE, score: 2, percentage });
+    const summary = (await get(learner.headers, '/user/exam/summary')).json<{ summary: { percentage: number } }>();
+    expect(summary.summary.percentage).toBe(percentage);
+    // The details stay Premium: the review, with its topics and percentile, and the rate badges.
     const review = await get(learner.headers, `/user/exam/attempts/${attempts.attempts[0]?.id}/review`);
     expect(review.statusCode).toBe(403);
     expect(review.json()).toMatchObject({ code: 'UPGRADE_REQUIRED' });
-    const summary = (await get(learner.headers, '/user/exam/summary')).json<{
-      summary: { totalScore: number | null };
-    }>();
-    expect(summary.summary.totalScore).toBeNull();
   });
 
   it('when exam results are locked, then no exam answer carries the correct count: questions, submits, retakes, hot and full path', async () => {

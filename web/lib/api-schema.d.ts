@@ -13840,6 +13840,8 @@ export interface paths {
                                 exam: {
                                     totalScore: number | null;
                                     totalQuestions: number;
+                                    exams: number;
+                                    percentage: number;
                                     locked: boolean;
                                 };
                                 course: {
@@ -14128,6 +14130,8 @@ export interface paths {
                                 exam: {
                                     totalScore: number | null;
                                     totalQuestions: number;
+                                    exams: number;
+                                    percentage: number;
                                     locked: boolean;
                                 };
                                 course: {

@@ -52,7 +52,8 @@ function Completed({ message }: { message?: string | undefined }) {
   }, [queryClient]);
   const summary = useExamSummary();
   const returnToDashboard = () => void navigate('/lms-system/dashboard');
-  const result = summary.data && !summary.data.locked ? summary.data.summary : null;
+  // Every learner's score and verdict; `locked` keeps the review, topics and percentile Premium.
+  const result = summary.data && summary.data.summary.totalScore !== null ? summary.data.summary : null;
   const rate = result?.percentage ?? 0;
   return (
     <section className={`${styles.card} ${styles.results}`} aria-label="Exam completed">
@@ -66,17 +67,6 @@ function Completed({ message }: { message?: string | undefined }) {
       )}
       {summary.isLoadingError && (
         <ErrorState message="Your results could not be loaded." onRetry={() => void summary.refetch()} />
-      )}
-      {summary.data?.locked && (
-        <div>
-          <p>{summary.data.message || LOCKED_SUMMARY_MESSAGE}</p>
-          <p className={styles.muted}>
-            Your exam had {summary.data.summary.totalQuestions} questions; the pass mark is{' '}
-            {summary.data.summary.passMark}%. Premium exam results show your score against it, your results by topic
-            with a practice set for each, and how you compare with other learners.
-          </p>
-          <SampleResults passMark={summary.data.summary.passMark} />
-        </div>
       )}
       {result && (
         <div className={styles.resultsBody}>
@@ -120,6 +110,16 @@ function Completed({ message }: { message?: string | undefined }) {
               )}
             </dl>
           </div>
+        </div>
+      )}
+      {summary.data?.locked && (
+        <div>
+          <p>{summary.data.message || LOCKED_SUMMARY_MESSAGE}</p>
+          <p className={styles.muted}>
+            Premium exam results add the review of every answer, your results by topic with a practice set for each, and
+            how you compare with other learners.
+          </p>
+          <SampleResults passMark={summary.data.summary.passMark} />
         </div>
       )}
       <div className={styles.actions}>

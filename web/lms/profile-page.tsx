@@ -45,9 +45,10 @@ export default function ProfilePage() {
           <dl>
             <dt>Exam</dt>
             <dd>
-              {progress.exam.totalScore === null
-                ? `${progress.exam.totalQuestions} answers marked across your attempts; the score is locked`
-                : `${progress.exam.totalScore} of ${progress.exam.totalQuestions} answers correct across your attempts`}
+              {/* Scored as each exam's results are: correct of the forms' questions, unanswered counted wrong. */}
+              {progress.exam.exams === 0
+                ? 'No finished exam yet.'
+                : `${progress.exam.percentage.toFixed(1)}%: ${progress.exam.totalScore ?? 0} of ${progress.exam.totalQuestions} questions correct across your ${progress.exam.exams === 1 ? 'finished exam' : `${progress.exam.exams} finished exams`}`}
             </dd>
             <dt>Average course progress</dt>
             <dd>
