@@ -6,10 +6,8 @@ import {
   reviewsResponse,
 } from '../../contracts/lms.js';
 import type { App } from '../platform/area.js';
-import { AppError } from '../platform/errors.js';
-import * as settings from './exam-settings.js';
 import { requestCalibration } from './item-calibration.js';
-import { readinessOf } from './readiness.js';
+import { learnerReadiness } from './readiness.js';
 import { reviewsOf, setExamDate } from './review-cards.js';
 import { caller, tags, withErrors, type LmsContext } from './route-context.js';
 
@@ -28,13 +26,7 @@ export async function readinessRoutes(app: App, ctx: LmsContext): Promise<void> 
         response: withErrors({ 200: readinessResponse }),
       },
     },
-    async (request) => {
-      const account = caller.of(request);
-      return readinessOf(db, account, {
-        questionCount: examSettings.questionCount,
-        passMark: await settings.passMarkOf(db, account.profession),
-      });
-    },
+    async (request) => learnerReadiness(db, caller.of(request), examSettings.questionCount),
   );
 }
 
@@ -66,14 +58,7 @@ export async function reviewRoutes(app: App, ctx: LmsContext): Promise<void> {
         response: withErrors({ 200: reviewsResponse }),
       },
     },
-    async (request) => {
-      const account = caller.of(request);
-      const { examDate } = request.body;
-      if (examDate !== null && examDate < now().toISOString().slice(0, 10))
-        throw new AppError(400, 'examDate must be today or later');
-      await setExamDate(db, account.id, examDate);
-      return reviewsOf(db, account.id, now());
-    },
+    async (request) => setExamDate(db, caller.of(request).id, request.body.examDate, now()),
   );
 }
 

@@ -10,6 +10,7 @@ import {
 } from '../../contracts/lms.js';
 import type { Queryable } from '../db/client.js';
 import { calibrationRuns, examQuestions, itemCalibrations } from '../db/schema/lms.js';
+import { passMarkOf } from './exam-settings.js';
 import { DIFFICULTY_PRIORS, firstAnswersOfLearner, type MeasuringAnswer } from './item-calibration.js';
 import type { LmsAccount } from './programs.js';
 import {
@@ -100,6 +101,19 @@ export function posteriorOf(
 /** Above the cut with at least this chance is "above"; at most its complement, "below"; between, "near". */
 const TOPIC_SURE = 0.8;
 
+/**
+ * The learner's readiness (GET /user/readiness): a form of the exam's length, against the pass mark
+ * of the learner's profession as the admins set it.
+ */
+export async function learnerReadiness(
+  db: Queryable,
+  account: LmsAccount,
+  questionCount: number,
+): Promise<ReadinessResponse> {
+  return readinessOf(db, account, { questionCount, passMark: await passMarkOf(db, account.profession) });
+}
+
+/** The readiness against a given form length and pass mark (the simulation sets its own). */
 export async function readinessOf(
   db: Queryable,
   account: LmsAccount,

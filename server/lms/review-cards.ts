@@ -3,6 +3,7 @@ import { createEmptyCard, fsrs, Rating, type Card, type Grade } from 'ts-fsrs';
 import type { ReviewsResponse } from '../../contracts/lms.js';
 import type { Queryable } from '../db/client.js';
 import { examQuestions, lmsUsers, reviewCards } from '../db/schema/lms.js';
+import { AppError } from '../platform/errors.js';
 
 /*
  * Mistakes come back when they are about to be forgotten (decision 029): every question a learner
@@ -209,6 +210,10 @@ export async function reviewsOf(db: Queryable, userId: number, now: Date): Promi
   };
 }
 
-export async function setExamDate(db: Queryable, userId: number, examDate: string | null) {
+/** Sets the day the learner sits the real exam (null: none), today or later, and answers their reviews as they now stand. */
+export async function setExamDate(db: Queryable, userId: number, examDate: string | null, now: Date) {
+  if (examDate !== null && examDate < now.toISOString().slice(0, 10))
+    throw new AppError(400, 'examDate must be today or later');
   await db.update(lmsUsers).set({ examDate }).where(eq(lmsUsers.id, userId));
+  return reviewsOf(db, userId, now);
 }

@@ -164,6 +164,17 @@ describe('readiness: calibration, pass chance, topics and adaptive practice', ()
       expect(readiness.topics[0]?.topic).toBe('Pharmacology');
       const arabic = readiness.topics.find((topic) => topic.topic === 'التغذية السريرية');
       expect(arabic?.status).toBe('above');
+
+      // The profession's pass mark as the admins set it: a higher one lowers the chance.
+      const raised = await t.app.inject({
+        method: 'PUT',
+        url: '/admin/exam-settings',
+        headers: admin.headers,
+        payload: { retakeWaitSeconds: 0, passMarks: { [profession]: 90 } },
+      });
+      expect(raised.statusCode).toBe(200);
+      const harder = await get<ReadinessResponse>(learner, '/user/readiness');
+      expect(harder.pass?.chance).toBeLessThan(pass.chance);
     },
   );
 
