@@ -14,5 +14,9 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "Installing Debian's chromium and fonts-dejavu-core for the browser tests..."
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
-apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+# Two test runs on one machine may both install: apt fails at once on a lock another holds, so
+# ours queue here (and wait for dpkg's lock if something else installs).
+exec 9>/var/lock/pathway-apt-install.lock
+flock 9
+apt-get -o DPkg::Lock::Timeout=600 update -qq
+apt-get -o DPkg::Lock::Timeout=600 install -y -qq chromium fonts-dejavu-core >/dev/null

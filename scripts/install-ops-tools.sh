@@ -19,6 +19,10 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "Installing Debian's ${missing[*]} for the tests..."
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
+# Two test runs on one machine may both install: apt fails at once on a lock another holds, so
+# ours queue here (and wait for dpkg's lock if something else installs).
+exec 9>/var/lock/pathway-apt-install.lock
+flock 9
+apt-get -o DPkg::Lock::Timeout=600 update -qq
 # Only the programs: the packages' own services are not started (the tests start their own).
-apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
