@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // Every path the server answers that is not a page (test/platform/dev-proxy.test.ts holds every route
-// to it): the API's prefixes, the lesson images lesson text links to, and the health checks.
+// to it): the API's prefixes, the lesson images lesson text links to, the health checks and the credentials' keys.
 export const apiPaths = [
   '/api',
   '/auth',
@@ -12,6 +12,8 @@ export const apiPaths = [
   '/lesson-images',
   '/healthz',
   '/readyz',
+  // The keys that verify the credentials we issue (issue 41).
+  '/.well-known',
 ];
 
 // Pages that also take a POST: the tracker's form sent before its JavaScript runs (answered with the

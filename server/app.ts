@@ -7,6 +7,7 @@ import { networkArea } from './network/routes.js';
 import type { Config } from './config.js';
 import type { App, AppDeps, AreaDeps } from './platform/area.js';
 import { createCounterStore } from './platform/counters.js';
+import { createCredentialIssuer, generateCredentialKey, registerJwks } from './platform/credentials.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
 import { startJobQueue } from './platform/jobs.js';
@@ -174,7 +175,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     counters,
     metrics,
     webPages: await loadWebPages(deps.webDistFolder, { publicConfig }, app.log),
+    credentials: await createCredentialIssuer(deps.credentialKeys ?? [await generateCredentialKey()], deps.clock),
   };
+  registerJwks(app, areaDeps.credentials);
 
   for (const area of [casesArea, lmsArea, networkArea]) await area.register(app, areaDeps);
   // After the areas: each has said how its emails are written before the first is sent.

@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { credentialKeyList } from './platform/credentials.js';
 
 const optionalString = z
   .string()
@@ -21,6 +22,22 @@ const environmentSchema = z.object({
   DATABASE_DIRECT_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATABASE_POOL_SIZE: positiveInt(10),
   JWT_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  // The credentials' Ed25519 private keys as a JSON list of JWKs, the signing key first (docs/operations.md,
+  // "Credential signing keys"); unset: the keys kept in DATA_DIR/secrets.json.
+  CREDENTIAL_SIGNING_KEYS: optionalString.pipe(
+    z
+      .string()
+      .transform((text, ctx) => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON list of Ed25519 private keys (JWK)' });
+          return z.NEVER;
+        }
+      })
+      .pipe(credentialKeyList)
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   METRICS_PORT: optionalString.pipe(
@@ -291,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     databaseDirectUrl: e.DATABASE_DIRECT_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     jwtSecret: e.JWT_SECRET,
+    credentialSigningKeys: e.CREDENTIAL_SIGNING_KEYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     redisUrl: e.REDIS_URL,

@@ -37,6 +37,7 @@ async function main(): Promise<void> {
     logger,
     tokens: createTokenService(config.jwtSecret ?? secrets.jwtSecret, systemClock),
     webDistFolder,
+    credentialKeys: config.credentialSigningKeys ?? secrets.credentialKeys,
     isShuttingDown: () => shuttingDown,
   });
   startup.lap('app');

@@ -9,6 +9,7 @@ import { adminAuthRoutes, adminSignOutRoutes } from './admin-auth-routes.js';
 import { composeApplicantEmails } from './applicant-access.js';
 import { applicantRoutes } from './applicant-routes.js';
 import { caseAdminSessionVersion } from './case-admins.js';
+import { caseLicenceRoutes, licenceCredentialRoutes } from './case-licence-routes.js';
 import { caseNoteRoutes } from './case-note-routes.js';
 import { CASE_NOTIFICATION_QUEUE, sendPendingNotifications } from './case-notifications.js';
 import { composeReviewEmails } from './case-documents.js';
@@ -59,6 +60,7 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   await app.register(trackerFormRoutes, ctx);
   await app.register(applicantRoutes, ctx);
   await app.register(adminAuthRoutes, ctx);
+  await app.register(licenceCredentialRoutes, ctx);
 
   await app.register(async (admin: App) => {
     // The token is checked against the admin's current session version on every request, so a
@@ -81,6 +83,7 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     await admin.register(caseRoutes, ctx);
     await admin.register(stepChangeRoutes, ctx);
     await admin.register(caseNoteRoutes, ctx);
+    await admin.register(caseLicenceRoutes, ctx);
     await admin.register(serviceRoutes, ctx);
     await admin.register(documentRoutes, ctx);
     await admin.register(documentUploadRoutes, ctx);

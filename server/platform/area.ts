@@ -5,6 +5,7 @@ import type { PublicConfig } from '../../contracts/platform.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { Clock } from './clock.js';
+import type { CredentialIssuer, PrivateCredentialKey } from './credentials.js';
 import type { CounterStore } from './counters.js';
 import type { JobQueue } from './jobs.js';
 import type { Logger } from './logger.js';
@@ -36,6 +37,11 @@ export type AppDeps = {
   tokens: TokenService;
   webDistFolder: string;
   isShuttingDown?: () => boolean;
+  /**
+   * The credentials' signing keys (the setting, else secrets.json); without them (tests, tools) the
+   * app makes one for its own run.
+   */
+  credentialKeys?: PrivateCredentialKey[];
 };
 
 /** What the areas get: the app's parts plus the shared services the app starts (background jobs, email, the counters behind every limit). */
@@ -46,6 +52,8 @@ export type AreaDeps = AppDeps & {
   metrics: Metrics;
   /** The front end's pages, for a route that answers a form with one (the tracker's plain lookup). */
   webPages: WebPages;
+  /** Signs the credentials the areas issue; its public keys are at /.well-known/jwks.json. */
+  credentials: CredentialIssuer;
 };
 
 /** One area of the product: its routes, and its part of the settings the front end reads from `/api/config`. */

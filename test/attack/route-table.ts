@@ -47,6 +47,24 @@ async function currentQuestionId(w: World, headers: Record<string, string>): Pro
   return response.json<{ examQuestions: { id: number }[] }>().examQuestions[0]?.id ?? 1;
 }
 
+/** A fresh licence on the world's case (staff record it), its id and the path of its credential. */
+async function freshLicence(w: World): Promise<{ id: number; credentialPath: string }> {
+  const recorded = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/caseadmin/cases/${w.someCase.id}/licences`,
+    headers: w.caseAdmin.headers,
+    payload: {
+      authority: 'DHA',
+      licenceType: 'Registered Nurse',
+      licenceNumber: `RN-${unique()}`,
+      issuedOn: '2025-06-01',
+      expiresOn: '2028-06-01',
+    },
+  });
+  const licence = recorded.json<{ id: number; credentialUrl: string }>();
+  return { id: licence.id, credentialPath: new URL(licence.credentialUrl).pathname };
+}
+
 /** A fresh learner's open premium request, its id. */
 async function openPremiumRequest(w: World): Promise<number> {
   const learner = await registerLearner(w.t);
@@ -182,6 +200,13 @@ export const routeTable: RouteEntry[] = [
     access: 'public',
     area: 'platform',
     build: (w, _c, h) => json(w, 'GET', '/api/config', h),
+    ok: 200,
+  },
+  {
+    route: 'GET /.well-known/jwks.json',
+    access: 'public',
+    area: 'platform',
+    build: (w, _c, h) => json(w, 'GET', '/.well-known/jwks.json', h),
     ok: 200,
   },
   {
@@ -466,6 +491,71 @@ export const routeTable: RouteEntry[] = [
     build: (w, _c, h) =>
       json(w, 'POST', `/api/caseadmin/cases/${w.someCase.id}/notes`, h, { body: `Called the client ${unique()}` }),
     ok: 201,
+  },
+  {
+    route: 'GET /api/caseadmin/cases/:param/licences',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}/licences`, h),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/caseadmin/cases/:param/licences',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) =>
+      json(w, 'POST', `/api/caseadmin/cases/${w.someCase.id}/licences`, h, {
+        authority: 'MOH',
+        licenceType: 'Physiotherapist',
+        licenceNumber: `PT-${unique()}`,
+        issuedOn: '2026-01-01',
+        expiresOn: '2027-01-01',
+      }),
+    ok: 201,
+  },
+  {
+    route: 'POST /api/caseadmin/licences/:param/revoke',
+    access: 'case admin',
+    area: 'cases',
+    build: async (w, _c, h) =>
+      json(w, 'POST', `/api/caseadmin/licences/${(await freshLicence(w)).id}/revoke`, h, {
+        reason: 'Recorded on the wrong case',
+      }),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/caseadmin/cases/:param/exam-results',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}/exam-results`, h),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/caseadmin/cases/:param/exam-results',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) =>
+      json(w, 'POST', `/api/caseadmin/cases/${w.someCase.id}/exam-results`, h, {
+        authority: 'DHA',
+        takenOn: '2026-01-10',
+        passed: true,
+        score: 71,
+      }),
+    ok: 201,
+  },
+  {
+    route: 'GET /api/credentials/licences/:param',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'GET', (await freshLicence(w)).credentialPath, h),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/credentials/licences/:param/status',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => json(w, 'GET', `${(await freshLicence(w)).credentialPath}/status`, h),
+    ok: 200,
   },
   {
     route: 'POST /api/caseadmin/cases/:param/tracker-link',

@@ -21,6 +21,11 @@ export const casesRoutes: RouteObject[] = [
         element: lazyPage(() => import('./tracker-subscription-page.js')),
       },
       {
+        path: '/casetracking/licences/:credentialId',
+        handle: { title: 'Licence verification' },
+        element: lazyPage(() => import('./licence-verify-page.js')),
+      },
+      {
         path: '/casetracking/unsubscribe',
         handle: { title: 'Email updates' },
         element: lazyPage(() => import('./tracker-subscription-page.js')),

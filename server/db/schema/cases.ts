@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  date,
   check,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   text,
   timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import type { Translations } from '../../../contracts/case-languages.js';
 
@@ -419,4 +421,59 @@ export const applicantSessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('applicant_sessions_case_idx').on(t.caseId), index('applicant_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The licences cases produced (issue 41), recorded by staff. Each is issued as a signed credential
+ * (cases/licence-credentials.ts) whose public address carries `credential_id`, a random id, so the
+ * serial id never lets anyone walk through other people's licences. A revoked licence keeps its row
+ * (its verify page must say "revoked", not "unknown").
+ */
+export const caseLicences = pgTable(
+  'case_licences',
+  {
+    id: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    credentialId: uuid().notNull().unique().defaultRandom(),
+    authority: text().notNull(),
+    licenceType: text().notNull(),
+    licenceNumber: text().notNull(),
+    issuedOn: date({ mode: 'string' }).notNull(),
+    expiresOn: date({ mode: 'string' }).notNull(),
+    // The applicant's choice to show it on their network profile (PUT /api/applicant/licences/{id}/profile).
+    shownOnProfile: boolean().notNull().default(false),
+    revokedAt: timestamp({ withTimezone: true }),
+    revokedReason: text(),
+    recordedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('case_licences_case_idx').on(t.caseId, t.id),
+    check('case_licences_dates_in_order', sql`${t.expiresOn} > ${t.issuedOn}`),
+    check('case_licences_revoked_with_reason', sql`(${t.revokedAt} IS NULL) = (${t.revokedReason} IS NULL)`),
+  ],
+);
+
+/**
+ * The real licensing exam results candidates report (issue 41), kept to calibrate the LMS's pass
+ * estimates later; staff record them on the case.
+ */
+export const caseExamResults = pgTable(
+  'case_exam_results',
+  {
+    id: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    authority: text().notNull(),
+    takenOn: date({ mode: 'string' }).notNull(),
+    passed: boolean().notNull(),
+    // Null when the candidate does not know it (some authorities give pass or fail only).
+    score: real(),
+    recordedByAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index('case_exam_results_case_idx').on(t.caseId, t.takenOn)],
 );
