@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { LicenceStatus } from '../../contracts/case-licences-constants.js';
-import { ApiError } from '../lib/http.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { applicantErrorText } from './applicant-errors.js';
 import { useLicenceVerification } from './licence-verify-api.js';
@@ -35,7 +34,7 @@ export default function LicenceVerifyPage() {
           <LoadingState text={t('licenceVerify.loading')} />
         ) : verification.isError ? (
           <ErrorState
-            message={applicantErrorText(verification.error, t, t('licenceVerify.failed'), (error: ApiError) =>
+            message={applicantErrorText(verification.error, t, t('licenceVerify.failed'), (error) =>
               error.status === 404 || error.status === 400 ? t('licenceVerify.unknown') : null,
             )}
             onRetry={() => void verification.refetch()}
