@@ -4,6 +4,7 @@ import { statementSql } from '../db/statement-sql.js';
 import { examQuestions } from '../db/schema/lms.js';
 import { dayBefore, SHOWN_SINCE } from './hot-statements.js';
 import { firstAnswersOfLearner } from './item-calibration.js';
+import { drawUniform } from '../platform/draws.js';
 import type { LmsAccount } from './programs.js';
 import { posteriorOf, professionScale, type QuestionScale } from './readiness.js';
 import { mostInformative, type AbilityPosterior } from './rasch.js';
@@ -45,7 +46,7 @@ export async function nextAdaptiveQuestion(
   answeredInSet: number,
   now: Date,
   questionsPerDay: number,
-  random: () => number = Math.random,
+  random: () => number = drawUniform,
 ): Promise<AdaptiveStep> {
   const { questions, population } = await professionScale(tx, account.profession);
   const answers = await firstAnswersOfLearner(tx, account.id, account.profession);

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   EXAM_PAUSED,
@@ -13,6 +12,7 @@ import {
 import type { Database, Queryable } from '../db/client.js';
 import { statementSql } from '../db/statement-sql.js';
 import { examAnswers, examAttempts, examQuestions, lmsUsers } from '../db/schema/lms.js';
+import { drawSeed } from '../platform/draws.js';
 import { AppError } from '../platform/errors.js';
 import { effectiveDeadline, examKeyOf, log, pastDeadline, type Attempt, type ExamSettings } from './exam-form.js';
 import { progressFrom } from './exam-scoring.js';
@@ -107,7 +107,7 @@ export async function createAttemptWith(
   settings: ExamSettings,
   mode: ExamMode = 'practice',
 ): Promise<NewAttempt | undefined> {
-  const attempt = { seed: randomInt(1, 2_147_483_647), mode };
+  const attempt = { seed: drawSeed(), mode };
   const [created] = await run(createAttemptValues({ ...account, examKey: examKeyOf(account) }, attempt, now, settings));
   if (created && created.questionIds.length === 0) throw noQuestions();
   // node-postgres parses timestamptz as a Date; Drizzle's execute hands the raw row through.

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   ADAPTIVE_DEFAULT_LENGTH,
@@ -20,6 +19,7 @@ import {
   practiceAnswers,
   practiceSets,
 } from '../db/schema/lms.js';
+import { drawSeed } from '../platform/draws.js';
 import { AppError } from '../platform/errors.js';
 import { nextAdaptiveQuestion, servedRow } from './adaptive-practice.js';
 import { hasOpenAttempt, questionWithdrawn } from './exam-attempts.js';
@@ -104,11 +104,16 @@ export async function practiceSet(
     // learner whose results are locked cannot check guesses on the rest of the bank through sets.
     const shown = statementSql(SHOWN_SINCE.text, [account.id, dayBefore(now)]);
     const reused = sql<boolean>`${examQuestions.id} IN (${shown})`;
+    // The set's questions in an order drawn from its seed, as a form is (md5 of the seed and id):
+    // the new ones within the budget and the set's questions both come first in that order.
+    const seed = drawSeed();
+    const drawOrder = sql`md5(${seed}::int::text || ':' || ${examQuestions.id}::text)`;
     const candidates = tx
       .select({
         id: examQuestions.id,
         reused: reused.as('reused'),
-        fresh: sql<number>`row_number() OVER (PARTITION BY ${reused} ORDER BY random())`.as('fresh'),
+        order: drawOrder.as('draw_order'),
+        fresh: sql<number>`row_number() OVER (PARTITION BY ${reused} ORDER BY ${drawOrder})`.as('fresh'),
       })
       .from(examQuestions)
       .where(wanted)
@@ -118,7 +123,7 @@ export async function practiceSet(
       .select({ id: candidates.id })
       .from(candidates)
       .where(or(candidates.reused, lte(candidates.fresh, budgetLeft)))
-      .orderBy(sql`random()`)
+      .orderBy(candidates.order)
       .limit(MOCK_SET_SIZE);
     if (drawn.length === 0) {
       const [any] = await tx.select({ id: examQuestions.id }).from(examQuestions).where(wanted).limit(1);
@@ -145,7 +150,6 @@ export async function practiceSet(
       ).map((row) => [row.id, row]),
     );
     const rows = drawn.flatMap(({ id }) => byId.get(id) ?? []);
-    const seed = randomInt(1, 2_147_483_647);
     const expiresAt = new Date(now.getTime() + (settings.durationSeconds + PRACTICE_GRACE_SECONDS) * 1000);
     const [set] = await tx
       .insert(practiceSets)
@@ -201,7 +205,7 @@ async function startAdaptiveSet(
       : ADAPTIVE_NOTHING_NEW_MESSAGE;
     return { examQuestions: [], message };
   }
-  const seed = randomInt(1, 2_147_483_647);
+  const seed = drawSeed();
   const expiresAt = new Date(now.getTime() + TUTOR_SET_HOURS * 3_600_000);
   const [set] = await tx
     .insert(practiceSets)
@@ -231,7 +235,7 @@ async function startReviewSet(tx: Queryable, account: LmsAccount, now: Date): Pr
     (await tx.select().from(examQuestions).where(inArray(examQuestions.id, ids))).map((row) => [row.id, row]),
   );
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
-  const seed = randomInt(1, 2_147_483_647);
+  const seed = drawSeed();
   const expiresAt = new Date(now.getTime() + TUTOR_SET_HOURS * 3_600_000);
   const [set] = await tx
     .insert(practiceSets)

@@ -43,13 +43,19 @@ function logPriorOnGrid(prior: Normal): Float64Array {
   return out;
 }
 
-/** One answer as the ability estimate reads it: the question's difficulty (and discrimination) and whether it was right. */
-export type ScoredAnswer = { difficulty: number; discrimination?: number; correct: boolean };
+/**
+ * One answer as the ability estimate reads it: the question's difficulty (and discrimination),
+ * whether it was right, and the difficulty's standard error from its calibration (none: known exactly).
+ */
+export type ScoredAnswer = { difficulty: number; discrimination?: number; correct: boolean; difficultyError?: number };
 
 /** A learner's ability on the grid: its posterior (normalised weights), mean (EAP) and standard deviation. */
 export type AbilityPosterior = { theta: number; se: number; weights: Float64Array };
 
-/** The posterior of ability given the answers and the prior (the population's distribution). */
+/**
+ * The posterior of ability given the answers and the prior (the population's distribution),
+ * widened by the questions' calibration error (calibrationVariance) when their difficulties carry one.
+ */
 export function abilityOf(answers: readonly ScoredAnswer[], prior: Normal = STANDARD_NORMAL): AbilityPosterior {
   const log = logPriorOnGrid(prior);
   for (const answer of answers) {
@@ -59,6 +65,44 @@ export function abilityOf(answers: readonly ScoredAnswer[], prior: Normal = STAN
       const x = a * ((GRID[k] ?? 0) - answer.difficulty);
       log[k]! += answer.correct ? -softplus(-x) : -softplus(x);
     }
+  }
+  const posterior = summarise(log);
+  const added = calibrationVariance(answers, posterior.theta, prior);
+  return added > 0 ? widened(posterior, added) : posterior;
+}
+
+/**
+ * The variance the questions' calibration errors add to the ability's estimate, by the delta method:
+ * the estimate solves Σ aᵢ(uᵢ − Pᵢ) = (θ − μ)/σ², so a question's difficulty moving by δ moves it by
+ * Iᵢ δ / (Σ Iⱼ + 1/σ²), Iᵢ = aᵢ² Pᵢ(1 − Pᵢ) at the estimate; the errors taken as independent.
+ * Small for a learner with many answers on well-calibrated questions; large on questions still at
+ * their admin-set prior, or calibrated from few answers (as in a young bank).
+ */
+export function calibrationVariance(answers: readonly ScoredAnswer[], theta: number, prior: Normal): number {
+  let total = 1 / prior.sd ** 2;
+  let moved = 0;
+  for (const answer of answers) {
+    const a = answer.discrimination ?? 1;
+    const info = a * a * information(a * theta, a * answer.difficulty);
+    total += info;
+    moved += (info * (answer.difficultyError ?? 0)) ** 2;
+  }
+  return moved / total ** 2;
+}
+
+/** The posterior convolved with N(0, variance) on the grid: its mean stays, its variance grows by `variance`. */
+function widened(posterior: AbilityPosterior, variance: number): AbilityPosterior {
+  const sd = Math.sqrt(variance);
+  const reach = Math.min(GRID_SIZE - 1, Math.ceil((5 * sd) / GRID_STEP));
+  const kernel = Float64Array.from({ length: 2 * reach + 1 }, (_, j) =>
+    Math.exp(-0.5 * (((j - reach) * GRID_STEP) / sd) ** 2),
+  );
+  const log = new Float64Array(GRID_SIZE);
+  for (let k = 0; k < GRID_SIZE; k++) {
+    let sum = 0;
+    for (let j = -reach; j <= reach; j++) sum += (posterior.weights[k - j] ?? 0) * (kernel[j + reach] ?? 0);
+    // summarise() takes logs and normalises; an empty point stays at −∞.
+    log[k] = Math.log(sum);
   }
   return summarise(log);
 }

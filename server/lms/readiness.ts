@@ -32,6 +32,8 @@ import {
 
 export type QuestionScale = {
   difficulty: number;
+  /** The difficulty's standard error: its calibration's, or its prior's spread while it waits for one. */
+  difficultyError: number;
   topic: string;
   label: keyof typeof DIFFICULTY_PRIORS;
   live: boolean;
@@ -50,6 +52,7 @@ export async function professionScale(
       topic: examQuestions.topic,
       deletedAt: examQuestions.deletedAt,
       difficulty: itemCalibrations.difficulty,
+      difficultyError: itemCalibrations.standardError,
     })
     .from(examQuestions)
     .leftJoin(itemCalibrations, eq(itemCalibrations.questionId, examQuestions.id))
@@ -60,6 +63,7 @@ export async function professionScale(
       row.id,
       {
         difficulty: row.difficulty ?? DIFFICULTY_PRIORS[row.label].mean,
+        difficultyError: row.difficultyError ?? DIFFICULTY_PRIORS[row.label].sd,
         topic: row.topic || NO_TOPIC,
         label: row.label,
         live: row.deletedAt === null,
@@ -83,7 +87,7 @@ export function examFormOf(questions: Map<number, QuestionScale>, questionCount:
   return { groups: [...groups.values()], length: Math.min(questionCount, live) };
 }
 
-/** A learner's ability from their measuring answers. */
+/** A learner's ability from their measuring answers, its interval including the questions' calibration error. */
 export function posteriorOf(
   answers: readonly MeasuringAnswer[],
   questions: Map<number, QuestionScale>,
@@ -92,7 +96,9 @@ export function posteriorOf(
   return abilityOf(
     answers.flatMap((answer) => {
       const question = questions.get(answer.questionId);
-      return question ? [{ difficulty: question.difficulty, correct: answer.correct }] : [];
+      return question
+        ? [{ difficulty: question.difficulty, difficultyError: question.difficultyError, correct: answer.correct }]
+        : [];
     }),
     population,
   );

@@ -4,6 +4,7 @@ import {
   answersToPass,
   binomialTail,
   calibrate,
+  calibrationVariance,
   cutScore,
   expectedShare,
   misfits,
@@ -177,6 +178,70 @@ describe('the ability estimate', () => {
 });
 
 const STANDARD = { mean: 0, sd: 1 };
+
+describe('the ability estimate with the questions’ calibration error', () => {
+  it('when the difficulties carry standard errors, then the estimate stays and its variance grows by the delta method', () => {
+    const answers = Array.from({ length: 100 }, (_, i) => ({ difficulty: 0, correct: i % 2 === 0 }));
+    const known = abilityOf(answers, STANDARD);
+    const uncertain = abilityOf(
+      answers.map((answer) => ({ ...answer, difficultyError: 2 })),
+      STANDARD,
+    );
+    expect(uncertain.theta).toBeCloseTo(known.theta, 6);
+    // Each difficulty moves the estimate by 0.25/26 per logit: 100 × (0.25 × 2)² / 26² added to 1/26.
+    expect(
+      calibrationVariance(
+        answers.map((a) => ({ ...a, difficultyError: 2 })),
+        0,
+        STANDARD,
+      ),
+    ).toBeCloseTo(25 / 676, 6);
+    expect(uncertain.se).toBeCloseTo(Math.sqrt(1 / 26 + 25 / 676), 2);
+  });
+
+  it('when difficulties are drawn from their calibration’s distribution, then the spread of the estimates matches the widened interval', () => {
+    // 40 answers of a middling learner on questions from easy to hard, each difficulty known to ±0.5.
+    const answers = Array.from({ length: 40 }, (_, i) => {
+      const difficulty = -2 + (4 * i) / 39;
+      return { difficulty, correct: (i * 7) % 10 < 10 - Math.round(5 + 2 * difficulty), difficultyError: 0.5 };
+    });
+    const prior = { mean: 0, sd: 1.2 };
+    const widened = abilityOf(answers, prior);
+    // Multiple imputation: the posterior for each draw of the difficulties; total variance = mean within + between.
+    const random = seeded(7);
+    const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const draws = Array.from({ length: 600 }, () =>
+      abilityOf(
+        answers.map((answer) => ({ difficulty: answer.difficulty + 0.5 * normal(), correct: answer.correct })),
+        prior,
+      ),
+    );
+    const meanTheta = draws.reduce((sum, draw) => sum + draw.theta, 0) / draws.length;
+    const between = draws.reduce((sum, draw) => sum + (draw.theta - meanTheta) ** 2, 0) / (draws.length - 1);
+    const within = draws.reduce((sum, draw) => sum + draw.se ** 2, 0) / draws.length;
+    const exact = abilityOf(
+      answers.map(({ difficulty, correct }) => ({ difficulty, correct })),
+      prior,
+    );
+    // What the delta method adds is the estimates' spread across the draws (about 5 % of the variance here).
+    const added = widened.se ** 2 - exact.se ** 2;
+    expect(added / between).toBeGreaterThan(0.8);
+    expect(added / between).toBeLessThan(1.25);
+    expect(widened.se / Math.sqrt(within + between)).toBeCloseTo(1, 1);
+  });
+});
+
+/** mulberry32, for draws that repeat. */
+function seeded(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
 
 describe('the pass mark on the scale and the chance of passing', () => {
   const form = {
