@@ -5,7 +5,8 @@ import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { DataTable } from '../ui/data-table.js';
 import { SelectField, TextField } from '../ui/field.js';
-import { ConfirmDialog, Modal, ModalActions } from '../ui/modal.js';
+import { ConfirmDialog } from '../ui/modal.js';
+import { FormDialog } from '../ui/form-dialog.js';
 import { QueryState } from '../ui/query-state.js';
 import { Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
@@ -18,6 +19,7 @@ import {
   type DocumentFields,
 } from './admin-documents-api.js';
 import styles from './admin-pages.module.css';
+import { RowActions } from './admin-row-actions.js';
 import { serverFieldErrors } from './server-field-errors.js';
 import { emptyTranslationDraft, translationDraft, TranslationFields } from './admin-translation-fields.js';
 
@@ -100,24 +102,12 @@ function DocumentsOfService({ service }: { service: Service }) {
               {
                 header: 'Actions',
                 cell: (document) => (
-                  <div className={styles.rowActions}>
-                    <Button
-                      size="small"
-                      variant="secondary"
-                      onClick={() => setEditing(document)}
-                      aria-label={`Edit ${document.name}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="small"
-                      variant="danger"
-                      onClick={() => setRemoving(document)}
-                      aria-label={`Remove ${document.name}`}
-                    >
-                      Remove
-                    </Button>
-                  </div>
+                  <RowActions
+                    name={document.name}
+                    deleteLabel="Remove"
+                    onEdit={() => setEditing(document)}
+                    onDelete={() => setRemoving(document)}
+                  />
                 ),
               },
             ]}
@@ -238,8 +228,7 @@ function EditDocumentDialog({
     onClose();
   }
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  function onSubmit() {
     if (!document) return;
     update.mutate(
       { id: document.id, ...shown },
@@ -253,19 +242,17 @@ function EditDocumentDialog({
   }
 
   return (
-    <Modal title={`Edit ${document?.name ?? 'document'}`} open={document !== null} onClose={close}>
-      <Form onSubmit={onSubmit}>
-        <FormError message={updateFailure.formError} />
-        <DocumentFieldsInputs fields={shown} onChange={setFields} messageFor={updateFailure.messageFor} />
-        <ModalActions>
-          <Button variant="ghost" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            Save
-          </Button>
-        </ModalActions>
-      </Form>
-    </Modal>
+    <FormDialog
+      title={`Edit ${document?.name ?? 'document'}`}
+      open={document !== null}
+      onClose={close}
+      onSubmit={onSubmit}
+      submitLabel="Save"
+      pendingLabel="Saving..."
+      busy={update.isPending}
+      error={updateFailure.formError}
+    >
+      <DocumentFieldsInputs fields={shown} onChange={setFields} messageFor={updateFailure.messageFor} />
+    </FormDialog>
   );
 }

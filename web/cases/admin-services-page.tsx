@@ -1,12 +1,11 @@
-import Pencil from 'lucide-react/icons/pencil';
-import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import type { Service } from '../../contracts/cases.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
-import { ConfirmDialog, Modal, ModalActions } from '../ui/modal.js';
+import { ConfirmDialog } from '../ui/modal.js';
+import { FormDialog } from '../ui/form-dialog.js';
 import { DataTable } from '../ui/data-table.js';
 import { QueryState } from '../ui/query-state.js';
 import { Form } from '../ui/form.js';
@@ -14,6 +13,7 @@ import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateService, useDeleteService, useServices, useUpdateService } from './admin-api.js';
 import styles from './admin-pages.module.css';
+import { RowActions } from './admin-row-actions.js';
 import { ServiceDocumentsSection } from './admin-service-documents.js';
 import {
   emptyTranslationDraft,
@@ -122,24 +122,11 @@ export default function AdminServicesPage() {
                 {
                   header: 'Actions',
                   cell: (service) => (
-                    <div className={styles.rowActions}>
-                      <Button
-                        size="small"
-                        variant="secondary"
-                        onClick={() => setEditing(service)}
-                        aria-label={`Edit ${service.name}`}
-                      >
-                        <Pencil aria-hidden="true" size={14} /> Edit
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="danger"
-                        onClick={() => setDeleting(service)}
-                        aria-label={`Delete ${service.name}`}
-                      >
-                        <Trash2 aria-hidden="true" size={14} /> Delete
-                      </Button>
-                    </div>
+                    <RowActions
+                      name={service.name}
+                      onEdit={() => setEditing(service)}
+                      onDelete={() => setDeleting(service)}
+                    />
                   ),
                 },
               ]}
@@ -230,43 +217,38 @@ function EditServiceDialog({
   const [translations, setTranslations] = useState(() => translationDraft(service.translations));
   const failure = serverFieldErrors(update.error, ['name'], 'Could not save the service.');
   return (
-    <Modal title={`Edit ${service.name}`} open onClose={onClose}>
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          update.mutate(
-            { id: service.id, name, translations: translationsBody(translations, false) },
-            { onSuccess: (saved) => onSaved(saved.name) },
-          );
-        }}
-      >
-        <FormError message={failure.formError} />
-        <TextField
-          label="Service Name"
-          name="name"
-          autoComplete="off"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={failure.messageFor('name')}
-        />
-        <TranslationFields
-          what="service"
-          nameMax={100}
-          value={translations}
-          onChange={setTranslations}
-          disabled={update.isPending}
-        />
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </ModalActions>
-      </Form>
-    </Modal>
+    <FormDialog
+      title={`Edit ${service.name}`}
+      open
+      onClose={onClose}
+      onSubmit={() =>
+        update.mutate(
+          { id: service.id, name, translations: translationsBody(translations, false) },
+          { onSuccess: (saved) => onSaved(saved.name) },
+        )
+      }
+      submitLabel="Save"
+      pendingLabel="Saving..."
+      busy={update.isPending}
+      error={failure.formError}
+    >
+      <TextField
+        label="Service Name"
+        name="name"
+        autoComplete="off"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={failure.messageFor('name')}
+      />
+      <TranslationFields
+        what="service"
+        nameMax={100}
+        value={translations}
+        onChange={setTranslations}
+        disabled={update.isPending}
+      />
+    </FormDialog>
   );
 }

@@ -1,11 +1,8 @@
 import { useId, useState } from 'react';
 import type { Step } from '../../contracts/cases.js';
-import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import fieldStyles from '../ui/field.module.css';
-import { Form } from '../ui/form.js';
-import { Modal, ModalActions } from '../ui/modal.js';
-import { FormError } from '../ui/states.js';
+import { FormDialog } from '../ui/form-dialog.js';
 import { useUpdateStep } from './admin-api.js';
 import { serverFieldErrors } from './server-field-errors.js';
 import { translationDraft, translationsBody, TranslationFields } from './admin-translation-fields.js';
@@ -69,70 +66,65 @@ export function StepExplanationDialog({
   const [expectedDays, setExpectedDays] = useState(step.expected_days === null ? '' : String(step.expected_days));
   const failure = serverFieldErrors(update.error, ['name', 'description', 'expected_days'], 'Could not save the step.');
   return (
-    <Modal title={`Edit "${step.name}"`} open onClose={onClose}>
-      <Form
-        onSubmit={(event) => {
-          event.preventDefault();
-          update.mutate(
-            {
-              id: step.id,
-              name,
-              description,
-              expected_days: expectedDays,
-              translations: translationsBody(translations, true),
-            },
-            { onSuccess: onSaved },
-          );
-        }}
-      >
-        <FormError message={failure.formError} />
-        <TextField
-          label="Step Name"
-          name="name"
-          autoComplete="off"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          error={failure.messageFor('name')}
-          hint="Renaming keeps the history: past moves keep the name they were made under."
-        />
-        <DescriptionField
-          value={description}
-          onChange={setDescription}
-          disabled={update.isPending}
-          error={failure.messageFor('description')}
-        />
-        <TextField
-          label="Expected days"
-          name="expected_days"
-          type="number"
-          min={0}
-          max={3650}
-          step={1}
-          error={failure.messageFor('expected_days')}
-          inputMode="numeric"
-          value={expectedDays}
-          onChange={(event) => setExpectedDays(event.target.value)}
-          hint="How long this step usually takes. Leave empty if unknown: the tracker then shows no estimate."
-        />
-        <TranslationFields
-          what="step"
-          nameMax={100}
-          descriptionMax={1000}
-          value={translations}
-          onChange={setTranslations}
-          disabled={update.isPending}
-        />
-        <ModalActions>
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </ModalActions>
-      </Form>
-    </Modal>
+    <FormDialog
+      title={`Edit "${step.name}"`}
+      open
+      onClose={onClose}
+      onSubmit={() =>
+        update.mutate(
+          {
+            id: step.id,
+            name,
+            description,
+            expected_days: expectedDays,
+            translations: translationsBody(translations, true),
+          },
+          { onSuccess: onSaved },
+        )
+      }
+      submitLabel="Save"
+      pendingLabel="Saving..."
+      busy={update.isPending}
+      error={failure.formError}
+    >
+      <TextField
+        label="Step Name"
+        name="name"
+        autoComplete="off"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={failure.messageFor('name')}
+        hint="Renaming keeps the history: past moves keep the name they were made under."
+      />
+      <DescriptionField
+        value={description}
+        onChange={setDescription}
+        disabled={update.isPending}
+        error={failure.messageFor('description')}
+      />
+      <TextField
+        label="Expected days"
+        name="expected_days"
+        type="number"
+        min={0}
+        max={3650}
+        step={1}
+        error={failure.messageFor('expected_days')}
+        inputMode="numeric"
+        value={expectedDays}
+        onChange={(event) => setExpectedDays(event.target.value)}
+        hint="How long this step usually takes. Leave empty if unknown: the tracker then shows no estimate."
+      />
+      <TranslationFields
+        what="step"
+        nameMax={100}
+        descriptionMax={1000}
+        value={translations}
+        onChange={setTranslations}
+        disabled={update.isPending}
+      />
+    </FormDialog>
   );
 }

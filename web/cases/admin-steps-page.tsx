@@ -1,7 +1,5 @@
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
-import Pencil from 'lucide-react/icons/pencil';
-import Trash2 from 'lucide-react/icons/trash-2';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import type { Service, Step } from '../../contracts/cases.js';
@@ -17,6 +15,7 @@ import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateStep, useDeleteStep, useReorderSteps, useServices, useSteps } from './admin-api.js';
 import styles from './admin-pages.module.css';
+import { RowActions } from './admin-row-actions.js';
 import { DescriptionField, StepExplanationDialog } from './admin-step-explanation-dialog.js';
 import { serverFieldErrors } from './server-field-errors.js';
 import { emptyTranslationDraft, translationsBody, TranslationFields } from './admin-translation-fields.js';
@@ -205,7 +204,7 @@ function ServiceSteps({ service }: { service: Service }) {
                 {
                   header: 'Actions',
                   cell: (step) => (
-                    <div className={styles.rowActions}>
+                    <RowActions name={step.name} onEdit={() => setExplaining(step)} onDelete={() => setDeleting(step)}>
                       <Button
                         size="small"
                         variant="ghost"
@@ -224,23 +223,7 @@ function ServiceSteps({ service }: { service: Service }) {
                       >
                         <ArrowDown aria-hidden="true" size={14} />
                       </Button>
-                      <Button
-                        size="small"
-                        variant="secondary"
-                        onClick={() => setExplaining(step)}
-                        aria-label={`Edit ${step.name}`}
-                      >
-                        <Pencil aria-hidden="true" size={14} /> Edit
-                      </Button>
-                      <Button
-                        size="small"
-                        variant="danger"
-                        onClick={() => setDeleting(step)}
-                        aria-label={`Delete ${step.name}`}
-                      >
-                        <Trash2 aria-hidden="true" size={14} /> Delete
-                      </Button>
-                    </div>
+                    </RowActions>
                   ),
                 },
               ]}
