@@ -337,6 +337,37 @@ async function refusalWords(
 }
 
 /**
+ * A case's document as a review or a reopening finds it, locked until the transaction ends (two
+ * staff reviewing the same file: the second sees the first's decision), with the names its event
+ * and refusal speak of and the applicant's address for the review's email; a 404 when there is none.
+ */
+async function lockReviewedDocument(tx: Queryable, id: number) {
+  const [found] = await tx
+    .select({
+      caseId: caseDocuments.caseId,
+      status: caseDocuments.status,
+      name: serviceDocuments.name,
+      serviceName: services.name,
+      clientEmail: cases.clientEmail,
+    })
+    .from(caseDocuments)
+    .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
+    .innerJoin(services, eq(services.id, serviceDocuments.serviceId))
+    .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
+    .where(eq(caseDocuments.id, id))
+    .for('update', { of: caseDocuments });
+  if (!found) throw notFound('Document');
+  return found;
+}
+
+/** The document's entry of its case's checklist, as the answer to a change of it. */
+async function checklistEntry(tx: Queryable, caseId: number, id: number): Promise<ChecklistItem> {
+  const item = (await caseChecklist(tx, caseId)).find((entry) => entry.id === id);
+  if (!item) throw notFound('Document');
+  return item;
+}
+
+/**
  * Accepts or rejects a file awaiting review. The applicant hears of it by email when the case has
  * an address: a rejection with its reason, and the review that accepts the last required document.
  * The email is queued in the same transaction (no email for a review that failed), to be written
@@ -352,21 +383,7 @@ export async function reviewCaseDocument(
   now: Date,
 ): Promise<ChecklistItem> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({
-        caseId: caseDocuments.caseId,
-        status: caseDocuments.status,
-        name: serviceDocuments.name,
-        serviceName: services.name,
-        clientEmail: cases.clientEmail,
-      })
-      .from(caseDocuments)
-      .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
-      .innerJoin(services, eq(services.id, serviceDocuments.serviceId))
-      .innerJoin(cases, eq(cases.id, caseDocuments.caseId))
-      .where(eq(caseDocuments.id, id))
-      .for('update', { of: caseDocuments });
-    if (!found) throw notFound('Document');
+    const found = await lockReviewedDocument(tx, id);
     if (found.status !== 'uploaded')
       throw new AppError(
         409,
@@ -389,8 +406,7 @@ export async function reviewCaseDocument(
         : `${found.name} (${found.serviceName}) rejected: ${refusal?.reason ?? ''}`;
     await recordDocumentEvent(tx, found.caseId, 'document reviewed', summary, admin, now);
 
-    const item = (await caseChecklist(tx, found.caseId)).find((entry) => entry.id === id);
-    if (!item) throw notFound('Document');
+    const item = await checklistEntry(tx, found.caseId, id);
     if (found.clientEmail)
       await notify.mailer.sendComposed(
         tx,
@@ -416,19 +432,7 @@ export async function reopenCaseDocument(
   now: Date,
 ): Promise<ChecklistItem> {
   return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({
-        caseId: caseDocuments.caseId,
-        status: caseDocuments.status,
-        name: serviceDocuments.name,
-        serviceName: services.name,
-      })
-      .from(caseDocuments)
-      .innerJoin(serviceDocuments, eq(serviceDocuments.id, caseDocuments.serviceDocumentId))
-      .innerJoin(services, eq(services.id, serviceDocuments.serviceId))
-      .where(eq(caseDocuments.id, id))
-      .for('update', { of: caseDocuments });
-    if (!found) throw notFound('Document');
+    const found = await lockReviewedDocument(tx, id);
     if (found.status === 'uploaded') throw new AppError(409, `${found.name} is already awaiting review`);
     await tx
       .update(caseDocuments)
@@ -442,9 +446,7 @@ export async function reopenCaseDocument(
       admin,
       now,
     );
-    const item = (await caseChecklist(tx, found.caseId)).find((entry) => entry.id === id);
-    if (!item) throw notFound('Document');
-    return item;
+    return checklistEntry(tx, found.caseId, id);
   });
 }
 
