@@ -365,6 +365,13 @@ async function call<T>(api: AgencyApi, method: Parameters<AgencyApi>[0], path: s
   return answer.body as T;
 }
 
+/** The words a step and a document both have: the name, the description if any, and their translations. */
+const described = (item: Pick<StepSpec, 'name' | 'names' | 'description' | 'descriptions'>) => ({
+  name: item.name,
+  ...(item.description ? { description: item.description } : {}),
+  translations: translations(item.names, item.descriptions),
+});
+
 const csvCell = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /**
@@ -388,29 +395,23 @@ export async function seedAgency(
         name: spec.name,
         translations: translations(spec.names),
       }));
-    if (!found) {
-      for (const [index, step] of spec.steps.entries())
-        await call(api, 'POST', `/api/caseadmin/services/${service.id}/steps`, {
-          name: step.name,
-          sequence: index + 1,
-          ...(step.description ? { description: step.description } : {}),
-          ...(step.expectedDays !== null ? { expected_days: step.expectedDays } : {}),
-          translations: translations(step.names, step.descriptions),
-        });
-      for (const document of spec.documents)
-        await call(api, 'POST', `/api/caseadmin/services/${service.id}/documents`, {
-          name: document.name,
-          ...(document.description ? { description: document.description } : {}),
-          required: document.required,
-          translations: translations(document.names, document.descriptions),
-        });
-    }
-    const steps = await call<{ id: number; name: string }[]>(api, 'GET', `/api/caseadmin/services/${service.id}/steps`);
-    const documents = await call<{ id: number; name: string; required: boolean }[]>(
-      api,
-      'GET',
-      `/api/caseadmin/services/${service.id}/documents`,
-    );
+    // A service's steps and documents, each made from its spec the same way: the table of what
+    // each kind adds to the words both have.
+    const parts = {
+      steps: spec.steps.map((step, index) => ({
+        ...described(step),
+        sequence: index + 1,
+        ...(step.expectedDays !== null ? { expected_days: step.expectedDays } : {}),
+      })),
+      documents: spec.documents.map((document) => ({ ...described(document), required: document.required })),
+    };
+    if (!found)
+      for (const [part, bodies] of Object.entries(parts))
+        for (const body of bodies) await call(api, 'POST', `/api/caseadmin/services/${service.id}/${part}`, body);
+    const [steps, documents] = await Promise.all([
+      call<SeededService['steps']>(api, 'GET', `/api/caseadmin/services/${service.id}/steps`),
+      call<SeededService['documents']>(api, 'GET', `/api/caseadmin/services/${service.id}/documents`),
+    ]);
     services.push({ id: service.id, name: spec.name, steps, documents });
   }
 
