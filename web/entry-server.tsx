@@ -1,4 +1,5 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
+import type { i18n } from 'i18next';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, type RouteObject } from 'react-router';
 import {
@@ -14,7 +15,7 @@ import { AppRoot } from './app-root.js';
 import { applicantI18n, ApplicantI18nContext } from './cases/applicant-i18n.js';
 import { casesRoutes } from './cases/routes.js';
 import { formLookupKey } from './cases/tracker-api.js';
-import type { RouteHandle } from './layouts/route-handle.js';
+import { deepestTitled, documentTitle, type RouteHandle } from './layouts/route-handle.js';
 import { resolveUnknownPath } from './layouts/unknown-path.js';
 import { publicConfigQuery } from './lib/public-config.js';
 import { lmsRoutes } from './lms/routes.js';
@@ -87,13 +88,13 @@ function firstPageOf(pathname: string): FirstPageKind | undefined {
   return deepest === unknownPath && resolveUnknownPath(pathname).kind === 'not-found' ? notFoundPage : undefined;
 }
 
-function titleOf(pathname: string): string {
+/** The document title, in the applicant's language on their translated screens (as useTranslatedTitle sets it). */
+function titleOf(pathname: string, i18n: i18n): string {
   const table = [...routeTables[webAreaOf(pathname)], unknownPath];
-  const title = (matchRoutes(table, pathname) ?? [])
-    .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
-    .filter(Boolean)
-    .at(-1);
-  return title ? `${title} · Pathway` : 'Pathway';
+  const handle = deepestTitled(
+    (matchRoutes(table, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined),
+  );
+  return documentTitle(handle?.titleKey ? i18n.t(handle.titleKey) : handle?.title);
 }
 
 const catalogues = applicantI18n.loadLanguages(['en', 'ar', 'hi']);
@@ -130,7 +131,7 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
   );
   return {
     html: await new Response(prelude).text(),
-    title: titleOf(request.pathname),
+    title: titleOf(request.pathname, i18n),
     lang: language ?? 'en',
     dir: language ? i18n.dir(language) : 'ltr',
     ...(language ? { applicantLanguage: language } : {}),

@@ -2,7 +2,7 @@ import { useEffect, type ReactElement } from 'react';
 import { BrowserRouter, matchRoutes, StaticRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { webAreaOf, type WebArea } from '../contracts/web-areas.js';
 import { RouteErrorBoundary } from './layouts/route-error.js';
-import type { RouteHandle } from './layouts/route-handle.js';
+import { deepestTitled, documentTitle, RouteHandleContext, type RouteHandle } from './layouts/route-handle.js';
 import { lazyPage, preloadPages } from './ui/lazy-page.js';
 
 // The spec's `{token}` route and "any unknown path": a token-shaped segment goes to the health
@@ -26,15 +26,19 @@ function AreaRoutes({ routes }: { routes: RouteObject[] }) {
   // The shell's and the page's chunks download side by side, not one after the other.
   preloadPages(matches.map((match) => match.route.element));
   const element = useRoutes(table, location);
-  const title = matches
-    .map((match) => (match.route.handle as RouteHandle | undefined)?.title)
-    .filter(Boolean)
-    .at(-1);
+  const handle = deepestTitled(matches.map((match) => match.route.handle as RouteHandle | undefined));
+  const title = handle?.title;
+  // A translated title is the translated shell's to set, in its language (useTranslatedTitle).
+  const translated = handle?.titleKey !== undefined;
   useEffect(() => {
     // The server writes the same title into the first page it renders (web/entry-server.tsx).
-    document.title = title ? `${title} · Pathway` : 'Pathway';
-  }, [title]);
-  return <RouteErrorBoundary key={location.pathname}>{element}</RouteErrorBoundary>;
+    if (!translated) document.title = documentTitle(title);
+  }, [title, translated]);
+  return (
+    <RouteHandleContext value={handle}>
+      <RouteErrorBoundary key={location.pathname}>{element}</RouteErrorBoundary>
+    </RouteHandleContext>
+  );
 }
 
 /** An area's route table, its own chunk, drawn once downloaded (with the retries of any lazy page). */

@@ -3,7 +3,9 @@ import SearchCheck from 'lucide-react/icons/search-check';
 import { use, useEffect } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
+import { documentTitle, RouteHandleContext } from '../layouts/route-handle.js';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
+import { useConnectionWords } from '../ui/connection-banner.js';
 import { ApplicantI18nContext, applyDocumentLanguage, followRememberedLanguage } from './applicant-i18n.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import styles from './tracker-page.module.css';
@@ -24,6 +26,12 @@ export default function ApplicantShell() {
 function ApplicantFrame() {
   const { t, i18n } = useTranslation();
   useEffect(followRememberedLanguage, []);
+  // The screen's title and the connection banner in the page's language (issue 38).
+  const handle = use(RouteHandleContext);
+  useEffect(() => {
+    if (handle?.titleKey) document.title = documentTitle(t(handle.titleKey));
+  }, [handle, t]);
+  useConnectionWords(t('connection.unreachable'), t('connection.tryAgain'));
   useEffect(() => {
     applyDocumentLanguage(i18n.language);
     // Staff and LMS screens are English: leaving the applicant screens puts the page back.

@@ -7,17 +7,17 @@ export const casesRoutes: RouteObject[] = [
     children: [
       {
         path: '/casetracking',
-        handle: { title: 'Track Your Application' },
+        handle: { title: 'Track Your Application', titleKey: 'tracker.title' },
         element: lazyPage(() => import('./tracker-page.js')),
       },
       {
         path: '/casetracking/case',
-        handle: { title: 'Your case' },
+        handle: { title: 'Your case', titleKey: 'caseView.title' },
         element: lazyPage(() => import('./applicant-case-page.js')),
       },
       {
         path: '/casetracking/confirm',
-        handle: { title: 'Email updates' },
+        handle: { title: 'Email updates', titleKey: 'subscription.title' },
         element: lazyPage(() => import('./tracker-subscription-page.js')),
       },
       {
@@ -27,7 +27,7 @@ export const casesRoutes: RouteObject[] = [
       },
       {
         path: '/casetracking/unsubscribe',
-        handle: { title: 'Email updates' },
+        handle: { title: 'Email updates', titleKey: 'subscription.title' },
         element: lazyPage(() => import('./tracker-subscription-page.js')),
       },
     ],

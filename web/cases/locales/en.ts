@@ -8,6 +8,10 @@ const en = {
     staff: 'Staff sign-in',
     language: 'Language',
   },
+  connection: {
+    unreachable: 'We cannot reach the service. We will keep trying and reload what you see once it is back.',
+    tryAgain: 'Try again now',
+  },
   tracker: {
     title: 'Track Your Application',
     intro: 'Enter the case number you were given and your passport number to see how your application is progressing.',
@@ -93,6 +97,7 @@ const en = {
     credentialLink: 'the verifiable credential',
   },
   subscription: {
+    title: 'Email updates',
     confirmTitle: 'Confirm email updates',
     stopTitle: 'Stop email updates',
     incomplete: 'This link is incomplete. Open it again from the email.',
