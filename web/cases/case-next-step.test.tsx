@@ -1,0 +1,161 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { Suspense, type ReactNode } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CaseProgress, DocumentsSummary } from '../../contracts/cases.js';
+import type { PublicConfig } from '../../contracts/platform.js';
+import { publicConfigQuery } from '../lib/public-config.js';
+import { applicantI18n } from './applicant-i18n.js';
+import { CaseNextStep } from './case-next-step.js';
+import { ServiceOutlook } from './service-outlook.js';
+
+const DAY = 24 * 60 * 60_000;
+const now = new Date('2026-11-27T09:00:00Z');
+
+/** In the applicant's i18n, with the server's public settings already answered (as the first page gives them). */
+function renderApplicant(ui: ReactNode, caseContact: PublicConfig['caseContact']) {
+  const client = new QueryClient();
+  client.setQueryData(publicConfigQuery().queryKey, { caseContact } as PublicConfig);
+  return render(
+    <QueryClientProvider client={client}>
+      <I18nextProvider i18n={applicantI18n}>
+        <Suspense fallback={null}>{ui}</Suspense>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const noContact = { phone: null, whatsapp: null, email: null };
+const documents = (summary: Partial<DocumentsSummary> = {}): DocumentsSummary => ({
+  required: 2,
+  requiredAccepted: 2,
+  missing: 0,
+  rejected: 0,
+  awaitingReview: 0,
+  ...summary,
+});
+type ServiceProgress = CaseProgress['servicesSubscribed'][number];
+const step = (name: string, status: ServiceProgress['steps'][number]['status']) => ({
+  name,
+  status,
+  description: null,
+  expected_days: 10,
+  typicalDays: null,
+  translations: {},
+});
+const service = (overrides: Partial<ServiceProgress>): ServiceProgress => ({
+  serviceName: 'Work Visa',
+  currentStep: 'Medical Fitness Examination',
+  steps: [step('Employer Visa Request', 'completed'), step('Medical Fitness Examination', 'active')],
+  lastUpdated: new Date(now.getTime() - 12 * DAY).toISOString(),
+  currentStepSince: new Date(now.getTime() - 12 * DAY).toISOString(),
+  estimatedCompletion: null,
+  translations: {},
+  delayed: false,
+  ...overrides,
+});
+
+afterEach(async () => {
+  await applicantI18n.changeLanguage('en');
+});
+
+describe("the tracker's outlook for a service (issue 38)", () => {
+  it('when the estimate is still ahead, then its date is shown', async () => {
+    renderApplicant(
+      <ServiceOutlook service={service({ estimatedCompletion: '2026-12-10T00:00:00Z' })} now={now} />,
+      noContact,
+    );
+    expect((await screen.findByText('Estimated completion:')).textContent).toContain('Estimated completion:');
+    expect(screen.getByText('December 10, 2026')).toBeTruthy();
+  });
+
+  it('when the step is overdue, or its estimate has passed, then it says the step takes longer than usual and shows no date', async () => {
+    const delayedText =
+      'This step is taking longer than usual. We are following it up and will tell you when it moves.';
+    const overdue = renderApplicant(
+      <ServiceOutlook service={service({ delayed: true, estimatedCompletion: '2026-12-10T00:00:00Z' })} now={now} />,
+      noContact,
+    );
+    expect(await screen.findByText(delayedText)).toBeTruthy();
+    expect(screen.queryByText('Estimated completion:')).toBeNull();
+    overdue.unmount();
+
+    // "23 November", seen on 27 November: never shown.
+    renderApplicant(<ServiceOutlook service={service({ estimatedCompletion: '2026-11-23T00:00:00Z' })} now={now} />, {
+      ...noContact,
+    });
+    expect(await screen.findByText(delayedText)).toBeTruthy();
+    expect(screen.queryByText(/November 23/)).toBeNull();
+  });
+
+  it('when every step is done, then the service says it is complete, neither delayed nor estimated', async () => {
+    renderApplicant(
+      <ServiceOutlook
+        service={service({
+          currentStep: 'Visa Issued',
+          steps: [step('Employer Visa Request', 'completed'), step('Visa Issued', 'completed')],
+          delayed: true,
+        })}
+        now={now}
+      />,
+      noContact,
+    );
+    expect(await screen.findByText('This service is complete.')).toBeTruthy();
+    expect(screen.queryByText(/longer than usual/)).toBeNull();
+  });
+});
+
+describe("the tracker's next step and contact (issue 38)", () => {
+  const contact = { phone: '+971 4 555 0100', whatsapp: '971501234567', email: 'cases@agency.example' };
+
+  it('when the case is completed with nothing left to send or review, then it shows the finished state, and the contact', async () => {
+    renderApplicant(
+      <CaseNextStep
+        status="Completed"
+        owner={{ name: 'Fatima Al-Zahra' }}
+        documents={documents()}
+        signInHref="#send-documents"
+      />,
+      contact,
+    );
+    const finished = await screen.findByRole('region', { name: 'Your case is complete' });
+    expect(within(finished).getByText(/Every service of your case is finished/)).toBeTruthy();
+    expect(within(finished).queryByText('Action needed')).toBeNull();
+    expect(within(finished).getByText('Your case officer: Fatima Al-Zahra')).toBeTruthy();
+    expect(within(finished).getByRole('link', { name: '+971 4 555 0100' }).getAttribute('href')).toBe(
+      'tel:+97145550100',
+    );
+    expect(within(finished).getByRole('link', { name: '+971501234567' }).getAttribute('href')).toBe(
+      'https://wa.me/971501234567',
+    );
+    expect(within(finished).getByRole('link', { name: 'cases@agency.example' }).getAttribute('href')).toBe(
+      'mailto:cases@agency.example',
+    );
+  });
+
+  it('when a completed case still has a document to send, then it is not shown as finished but as action needed', async () => {
+    renderApplicant(
+      <CaseNextStep
+        status="Completed"
+        owner={null}
+        documents={documents({ requiredAccepted: 1, missing: 1 })}
+        signInHref="#send-documents"
+      />,
+      noContact,
+    );
+    expect(await screen.findByRole('region', { name: 'Action needed' })).toBeTruthy();
+    expect(screen.queryByText('Your case is complete')).toBeNull();
+  });
+
+  it('when the page is in Arabic, then the finished state and the contact are in Arabic, the numbers left to right', async () => {
+    await applicantI18n.changeLanguage('ar');
+    renderApplicant(
+      <CaseNextStep status="Completed" owner={{ name: 'فاطمة الزهراء' }} documents={documents()} signInHref="#x" />,
+      contact,
+    );
+    const finished = await screen.findByRole('region', { name: applicantI18n.t('progress.finishedHeading') });
+    expect(within(finished).getByText(applicantI18n.t('progress.contactHeading'))).toBeTruthy();
+    expect(within(finished).getByRole('link', { name: '+971 4 555 0100' }).getAttribute('dir')).toBe('ltr');
+  });
+});
