@@ -189,11 +189,39 @@ for (const width of [1440, 390]) {
       await expect(entries.nth(1)).toContainText('اختياري');
       const passportEntry = checklist.getByRole('listitem', { name: 'نسخة من جواز السفر' });
       await expect(passportEntry.getByText('التقط صورة')).toBeVisible();
+      // Every upload passes here; the first is held until its progress bar has been seen.
+      const uploads: string[] = [];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/applicant/documents/**', async (route) => {
+        uploads.push(route.request().url());
+        await held;
+        await route.continue();
+      });
+      if (width < 1000) {
+        // A phone's photo over the limit (10 MiB here) is refused before anything is sent.
+        await passportEntry.locator('input[capture]').setInputFiles({
+          name: 'IMG_20261127_091502.jpg',
+          mimeType: 'image/jpeg',
+          buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+        });
+        await expect(
+          passportEntry.getByText(/^حجم هذا الملف .+، والحد الأقصى .+\. يرجى إرسال صورة أو ملف PDF أصغر\.$/),
+        ).toBeVisible();
+        expect(uploads).toEqual([]);
+      }
       await passportEntry
         .locator('input[capture]')
         .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
+      await expect(passportEntry.getByRole('progressbar', { name: 'جارٍ إرسال نسخة من جواز السفر' })).toBeVisible();
+      expect(uploads).toHaveLength(1);
+      release();
       const status = passportEntry.getByText('بانتظار المراجعة');
       await expect(status).toBeInViewport();
+      // What was sent, as a thumbnail of the photo and its name.
+      await expect(passportEntry.getByText('تم الإرسال: passport.png')).toBeVisible();
+      await expect(passportEntry.locator('img')).toHaveAttribute('src', /^blob:/);
+      await expect(passportEntry.getByRole('progressbar')).toHaveCount(0);
       await expect(page.getByRole('status').filter({ hasText: 'نسخة من جواز السفر: بانتظار المراجعة' })).toHaveCount(1);
       await expectAccessible(page);
 

@@ -165,6 +165,7 @@ test('when an Arabic reader subscribes on the tracker, then the confirmation ema
 
   await page.goto(`/casetracking/confirm?token=${'x'.repeat(32)}`);
   await expect(page.getByText('هذا الرابط لم يعد صالحًا. اشترك مرة أخرى من صفحة المتابعة.')).toBeVisible();
+  await expect(page).toHaveTitle('رسائل التحديثات · Pathway');
   await phone.close();
 });
 
@@ -173,6 +174,12 @@ test('when a Hindi reader opens the tracker, then it is in Hindi, left to right'
   const page = await context.newPage();
   await page.goto('/casetracking');
   await expect(page.getByRole('heading', { name: 'अपना आवेदन ट्रैक करें' })).toBeVisible();
+  // The title from the catalogue, in the page the server drew and once the browser has taken over.
+  const drawn = await (
+    await page.request.get('/casetracking', { headers: { accept: 'text/html', 'accept-language': 'hi-IN' } })
+  ).text();
+  expect(drawn).toContain('<title>अपना आवेदन ट्रैक करें · Pathway</title>');
+  await expect(page).toHaveTitle('अपना आवेदन ट्रैक करें · Pathway');
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await context.close();

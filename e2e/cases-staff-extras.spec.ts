@@ -59,6 +59,15 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
 
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/caseadmin/dashboard');
+  // Every count is a link to the list it counts.
+  for (const [counter, href] of [
+    ['Total Cases', '/caseadmin/manage-cases'],
+    ['Under Review', '/caseadmin/manage-cases?status=Under+Review'],
+    ['In Progress', '/caseadmin/manage-cases?status=In+Progress'],
+    ['Documents to Review', '/caseadmin/documents'],
+    ['My Open Cases', '/caseadmin/manage-cases?owner=me'],
+  ] as const)
+    await expect(page.getByRole('link', { name: new RegExp(`^${counter}`) })).toHaveAttribute('href', href);
   // The dashboard's Overdue count opens the list filtered to those cases.
   await page.getByRole('link', { name: /Overdue Cases/ }).click();
   await expect(page).toHaveURL(/\/caseadmin\/manage-cases\?overdue=true$/);
@@ -68,6 +77,7 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
   const rows = page.getByRole('region', { name: 'Cases', exact: true }).locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(overdue.case_number);
+  await expect(rows.first()).toContainText('0 days over');
   await expectAccessible(page);
 
   await overdueOnly.uncheck();
@@ -119,4 +129,8 @@ test('when a recruiter opens the overdue count and filters by owner, then the li
   await confirm.getByRole('button', { name: 'End sign-ins' }).click();
   await expect(page.getByText('Ended 0 sign-ins and 0 unused sign-in links of the applicant')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Other Changes' })).toContainText("Ended the applicant's sign-ins");
+
+  // The overdue case's page says how long its service has waited, and that it is overdue.
+  await page.goto(`/caseadmin/details/${overdue.id}`);
+  await expect(page.getByText('0 days at this step · 0 days overdue')).toBeVisible();
 });

@@ -5,7 +5,7 @@ import { expect, staffHeaders, test } from './fixtures.js';
 // The staff's side is the case admin's: the page starts signed in (the worker's session).
 test.use({ signedInAs: 'caseAdmin' });
 
-test('when staff give a step its Arabic name, then the services list counts one text fewer missing in Arabic and the Arabic tracker shows that name', async ({
+test('when staff give a step its Arabic name, rename and move a step, and give the service and its document Hindi names, then the lists follow, count what is still missing, and the Arabic tracker shows the Arabic name', async ({
   page,
   browser,
   request,
@@ -24,6 +24,16 @@ test('when staff give a step its Arabic name, then the services list counts one 
     expect(created.status()).toBe(201);
     steps.push((await created.json()) as Step);
   }
+  // A document named in Arabic only: Hindi lacks its name.
+  const documentName = `Passport copy (every stamped page) ${suffix}`;
+  expect(
+    (
+      await request.post(`/api/caseadmin/services/${service.id}/documents`, {
+        headers,
+        data: { name: documentName, required: true, translations: { ar: { name: 'نسخة جواز السفر' } } },
+      })
+    ).status(),
+  ).toBe(201);
   const applicant = { case_number: `TR-${suffix}`, passport_number: `T${suffix}` };
   await createCaseViaApi(request, {
     ...applicant,
@@ -35,6 +45,7 @@ test('when staff give a step its Arabic name, then the services list counts one 
   await page.goto('/caseadmin/services');
   const row = page.getByRole('row').filter({ hasText: service.name });
   await expect(row).toContainText('Arabic: 3 texts missing');
+  await expect(row).toContainText('Hindi: 4 texts missing');
   await row.getByRole('link', { name: `${service.name}: translate its steps` }).click();
 
   await page.getByRole('button', { name: `Edit ${steps[0]!.name}` }).click();
@@ -47,8 +58,36 @@ test('when staff give a step its Arabic name, then the services list counts one 
   await expect(page.getByRole('row').filter({ hasText: steps[0]!.name })).toContainText('Hindi: name');
   await expect(page.getByRole('row').filter({ hasText: steps[0]!.name })).not.toContainText('Arabic');
 
+  // A step renamed in the same dialog, then moved up: the table follows, in the new order.
+  await page.getByRole('button', { name: `Edit ${steps[1]!.name}` }).click();
+  const rename = page.getByRole('dialog', { name: `Edit "${steps[1]!.name}"` });
+  await rename.getByLabel('Step Name').fill('Medical Fitness Examination');
+  await rename.getByRole('button', { name: 'Save' }).click();
+  await expect(rename).toBeHidden();
+  await page.getByRole('button', { name: 'Move Medical Fitness Examination up' }).click();
+  const stepRows = page.getByRole('region', { name: 'Steps', exact: true }).locator('tbody tr');
+  await expect(stepRows.nth(0)).toContainText('Medical Fitness Examination');
+  await expect(stepRows.nth(1)).toContainText(steps[0]!.name);
+  await expect(page.getByRole('button', { name: 'Move Medical Fitness Examination up' })).toBeDisabled();
+
   await page.goto('/caseadmin/services');
-  await expect(page.getByRole('row').filter({ hasText: service.name })).toContainText('Arabic: 2 texts missing');
+  const serviceRow = page.getByRole('row').filter({ hasText: service.name });
+  await expect(serviceRow).toContainText('Arabic: 2 texts missing');
+  // The service's and the document's Hindi names, each in its edit dialog.
+  await serviceRow.getByRole('button', { name: `Edit ${service.name}` }).click();
+  const serviceDialog = page.getByRole('dialog', { name: `Edit ${service.name}` });
+  await serviceDialog.getByLabel('Name in Hindi').fill('वर्क वीज़ा');
+  await serviceDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(serviceDialog).toBeHidden();
+  await expect(serviceRow).toContainText('Hindi: 3 texts missing');
+  await serviceRow.getByRole('link', { name: `${service.name}: translate its documents` }).click();
+  await page.getByRole('button', { name: `Edit ${documentName}` }).click();
+  const documentDialog = page.getByRole('dialog', { name: `Edit ${documentName}` });
+  await expect(documentDialog.getByLabel('Name in Arabic')).toHaveValue('نسخة جواز السفر');
+  await documentDialog.getByLabel('Name in Hindi').fill('पासपोर्ट की प्रति');
+  await documentDialog.getByRole('button', { name: 'Save' }).click();
+  await expect(documentDialog).toBeHidden();
+  await expect(serviceRow).toContainText('Hindi: 2 texts missing');
 
   // The applicant, reading Arabic, looks the case up: the step is named in Arabic.
   const arabic = await browser.newContext({ locale: 'ar' });
