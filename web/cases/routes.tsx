@@ -22,7 +22,7 @@ export const casesRoutes: RouteObject[] = [
       },
       {
         path: '/casetracking/licences/:credentialId',
-        handle: { title: 'Licence verification' },
+        handle: { title: 'Licence verification', titleKey: 'licenceVerify.title' },
         element: lazyPage(() => import('./licence-verify-page.js')),
       },
       {
