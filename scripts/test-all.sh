@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every suite in one command: installs what is missing, then lint, types, API tests
-# (real PostgreSQL), the fault tests (killed processes, a restarted database, failing
-# storage; about a minute), the production build and install and the browser tests (real Chromium).
+# (real PostgreSQL), the production build and install, and then the browser tests (real Chromium)
+# with, beside them, the readiness simulation, the fault tests (killed processes, a restarted
+# database, failing storage), the cluster test and the bench's answers compared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,14 +23,54 @@ stage() { echo "== $1 (at ${SECONDS} s)"; }
 stage lint && npm run --silent lint
 stage typecheck && npm run --silent typecheck
 stage "API tests" && npx vitest run
-# Simulated learners and questions of known ability and difficulty through the LMS's services; exits 1 on a missed target (decision 029).
-stage "readiness simulation" && npm run --silent lms:simulate -- --quick
-stage "fault tests" && npm run --silent test:faults
-# Three built instances behind HAProxy, PgBouncer (transaction pooling), Redis and s3rver; one is killed under load (under a minute).
-stage "cluster test" && npm run --silent test:cluster
-# Builds here, then installs the built tree with `npm ci --omit=dev` elsewhere and starts it.
+# Builds here (the one build of the run: the cluster, bench and browser stages use this dist/), then
+# installs the built tree with `npm ci --omit=dev` elsewhere and starts it.
 stage "build and production install" && bash scripts/production-install.sh
-# The bench's baselines answer as the built app does (same status, headers and JSON), in seconds: a drift fails here, not in a bench run weeks later.
-stage "bench answers compared" && npm run --silent bench:compare
-stage "browser tests" && npx playwright test
+
+# The stages that mostly wait (on restarts, kills, timers, PostgreSQL) run beside the browser tests,
+# which leave much of the two cores idle too: the run takes the longer of the two, not their sum.
+# None reads or writes what another does (each makes its own data folders, databases and ports),
+# and none depends on the machine's speed, so sharing the cores only makes them slower. Their output
+# goes to a log printed after the browser tests; the run fails if either side failed.
+beside() {
+  # Simulated learners and questions of known ability and difficulty through the LMS's services; exits 1 on a missed target (decision 029).
+  stage "readiness simulation" && npm run --silent lms:simulate -- --quick
+  stage "fault tests" && npm run --silent test:faults
+  # Three built instances behind HAProxy, PgBouncer (transaction pooling), Redis and s3rver; one is killed
+  # under load (under a minute). The server was built by the production install stage.
+  stage "cluster test" && npx vitest run --config vitest.cluster.config.ts
+  # The bench's baselines answer as the built app does (same status, headers and JSON), in seconds: a drift fails here, not in a bench run weeks later.
+  stage "bench answers compared" && npm run --silent bench:compare
+}
+# TEST_STAGES_IN_SERIES=1 runs them one after another before the browser tests, as before (to tell
+# whether a failure comes from the sharing).
+if [ "${TEST_STAGES_IN_SERIES:-}" = 1 ]; then
+  beside
+  stage "browser tests" && npx playwright test
+  stage done
+  exit 0
+fi
+beside_log="$(mktemp "${TMPDIR:-/tmp}/pathway-ci-beside-XXXXXX")"
+# Its own process group (job control on for this one job), so an interrupted run stops all of it.
+set -m
+(
+  set -euo pipefail
+  beside
+) >"$beside_log" 2>&1 &
+beside_pid=$!
+set +m
+trap 'kill -TERM -- "-$beside_pid" 2>/dev/null || true; rm -f "$beside_log"; exit 130' INT TERM
+echo "== readiness simulation, fault tests, cluster test and bench answers compared: beside the browser tests (at ${SECONDS} s)"
+
+browser_status=0
+stage "browser tests" && npx playwright test || browser_status=$?
+echo "== browser tests finished (at ${SECONDS} s); waiting for the stages beside them"
+beside_status=0
+wait "$beside_pid" || beside_status=$?
+cat "$beside_log"
+rm -f "$beside_log"
+if [ "$browser_status" -ne 0 ] || [ "$beside_status" -ne 0 ]; then
+  echo "== failed: browser tests exited $browser_status, the stages beside them $beside_status (at ${SECONDS} s)" >&2
+  exit 1
+fi
 stage done
