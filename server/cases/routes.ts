@@ -39,9 +39,13 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     },
   );
   // `short`: one waiting recomputation at a time, however many step changes asked for it.
-  await notify.jobs.work(STEP_ESTIMATES_QUEUE, async () => recomputeStepEstimates(db, settings.estimateMinSamples), {
-    policy: 'short',
-  });
+  await notify.jobs.work(
+    STEP_ESTIMATES_QUEUE,
+    async () => recomputeStepEstimates(db, settings.estimateMinSamples, now()),
+    {
+      policy: 'short',
+    },
+  );
   composeTrackerEmails(db, notify, now);
   composeApplicantEmails(db, notify, now);
   composeReviewEmails(db, notify);

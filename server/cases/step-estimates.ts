@@ -3,6 +3,7 @@ import { cases } from '../db/schema/cases.js';
 import type { Queryable } from '../db/client.js';
 import type { JobQueue } from '../platform/jobs.js';
 import { refreshStepFacts } from './case-status.js';
+import { estimateDurations, type StayCount } from './censored-durations.js';
 
 export const STEP_ESTIMATES_QUEUE = 'case-step-estimates';
 // Step changes within this long share one recomputation: a bulk move of a thousand cases costs one.
@@ -14,41 +15,73 @@ export async function requestStepEstimates(tx: Queryable, jobs: JobQueue): Promi
 }
 
 /**
- * Every step's typical duration from the cases that left it: a stay starts with the change that
+ * Every step's typical duration from every stay at it (issue 41): a stay starts with the change that
  * brought the case service to the step (or, for the step it started on, when the case was created)
- * and ends with the change that took it away. The median and the 80th percentile in days are kept
- * on the step once `minSamples` stays are known; below that the step has none (the tracker falls
- * back to the staff's expected days). One statement, so readers see the old or the new figures.
+ * and ends with the change that took it away; a service still at a step that is not its service's
+ * last has a stay still going, counted as censored at its days so far (censored-durations.ts:
+ * Kaplan-Meier, or an exponential fit where too few stays have finished). The median and the 80th
+ * percentile in days are kept on the step once `minSamples` stays are known; below that the step has
+ * none (the tracker falls back to the staff's expected days). Written in one statement, so readers see
+ * the old or the new figures.
  */
-export async function recomputeStepEstimates(db: Queryable, minSamples: number): Promise<void> {
+export async function recomputeStepEstimates(db: Queryable, minSamples: number, at: Date): Promise<void> {
   // A change taken back and its undoing are no stay: the service never really left its step (the
-  // undo gave it back its time there), so both are left out and the stay runs across them.
-  const changed = await db.execute<{ id: number }>(sql`
-    WITH stays AS (
-      SELECT sc.from_step_id,
-             extract(epoch FROM sc.changed_at - coalesce(
+  // undo gave it back its time there), so both are left out and the stay runs across them. Lengths
+  // are grouped to the hundredth of a day (about 15 minutes), so the rows grow with the distinct
+  // lengths, not with the cases.
+  const stays = await db.execute<{ step_id: number; days: number; finished: number; waiting: number }>(sql`
+    WITH finished AS (
+      SELECT sc.from_step_id AS step_id,
+             greatest(extract(epoch FROM sc.changed_at - coalesce(
                lag(sc.changed_at) OVER (PARTITION BY sc.case_service_id ORDER BY sc.changed_at, sc.id),
-               c.created_at)) / 86400.0 AS days
+               c.created_at)) / 86400.0, 0) AS days
       FROM step_changes sc
       JOIN case_services cs ON cs.id = sc.case_service_id
       JOIN cases c ON c.id = sc.case_id
       WHERE NOT sc.undone
-    ), figures AS (
-      SELECT st.id, count(*)::int AS samples,
-             percentile_cont(0.5) WITHIN GROUP (ORDER BY greatest(stays.days, 0)) AS median,
-             percentile_cont(0.8) WITHIN GROUP (ORDER BY greatest(stays.days, 0)) AS p80
-      FROM stays JOIN steps st ON st.id = stays.from_step_id
-      GROUP BY st.id
+    ), waiting AS (
+      SELECT cs.current_step_id AS step_id,
+             greatest(extract(epoch FROM ${at.toISOString()}::timestamptz - cs.last_updated) / 86400.0, 0) AS days
+      FROM case_services cs
+      JOIN steps st ON st.id = cs.current_step_id
+      WHERE st.sequence < (SELECT max(last.sequence) FROM steps last WHERE last.service_id = st.service_id)
+    )
+    SELECT step_id, round(days::numeric, 2)::float8 AS days,
+           count(*) FILTER (WHERE finished)::int AS finished,
+           count(*) FILTER (WHERE NOT finished)::int AS waiting
+    FROM (SELECT step_id, days, true AS finished FROM finished WHERE step_id IS NOT NULL
+          UNION ALL SELECT step_id, days, false FROM waiting) all_stays
+    GROUP BY 1, 2`);
+  const byStep = new Map<number, StayCount[]>();
+  for (const row of stays.rows) {
+    const list = byStep.get(row.step_id) ?? [];
+    list.push({ days: row.days, finished: row.finished, waiting: row.waiting });
+    byStep.set(row.step_id, list);
+  }
+  const figures = [...byStep].map(([stepId, list]) => {
+    const estimate = estimateDurations(list);
+    const known = estimate.samples >= minSamples;
+    return {
+      id: stepId,
+      samples: estimate.samples,
+      median: known ? estimate.median : null,
+      p80: known ? estimate.p80 : null,
+    };
+  });
+  const changed = await db.execute<{ id: number }>(sql`
+    WITH figures AS (
+      SELECT * FROM jsonb_to_recordset(${JSON.stringify(figures)}::jsonb)
+        AS f(id int, samples int, median float8, p80 float8)
     )
     UPDATE steps SET
       typical_samples = coalesce(f.samples, 0),
-      typical_median_days = CASE WHEN f.samples >= ${minSamples} THEN f.median END,
-      typical_p80_days = CASE WHEN f.samples >= ${minSamples} THEN f.p80 END
+      typical_median_days = f.median,
+      typical_p80_days = f.p80
     FROM steps s LEFT JOIN figures f ON f.id = s.id
     WHERE steps.id = s.id
       AND (steps.typical_samples IS DISTINCT FROM coalesce(f.samples, 0)
-        OR steps.typical_median_days IS DISTINCT FROM CASE WHEN f.samples >= ${minSamples} THEN f.median END
-        OR steps.typical_p80_days IS DISTINCT FROM CASE WHEN f.samples >= ${minSamples} THEN f.p80 END)
+        OR steps.typical_median_days IS DISTINCT FROM f.median
+        OR steps.typical_p80_days IS DISTINCT FROM f.p80)
     RETURNING steps.id`);
   // The cases at a step whose 80th percentile moved are overdue at another moment now.
   await refreshStepFacts(

@@ -95,13 +95,47 @@ describe('step estimates from real cases', () => {
     const strict = await createTestApp({ CASE_ESTIMATE_MIN_SAMPLES: '22' }, { sameDatabaseAs: t });
     try {
       const { recomputeStepEstimates } = await import('../../server/cases/step-estimates.js');
-      await recomputeStepEstimates(strict.db, strict.config.cases.estimateMinSamples);
+      await recomputeStepEstimates(strict.db, strict.config.cases.estimateMinSamples, t.clock.now());
     } finally {
       await strict.close();
     }
     const without = await lookup(watched);
     expect(without.steps.find((step) => step.name === 'Review')!.typicalDays).toBeNull();
     expect(without.estimatedCompletion).toBe(new Date(t.clock.now().getTime() + 2 * DAY).toISOString());
+  });
+
+  it('when half the cases at a step are still waiting, then its figures count them (censored) instead of the finished ones alone', async () => {
+    const service = await createService(t, headers, ['Intake', 'Review', 'Done'], 'Censored service');
+    // 20 cases left Review after 1 to 20 days: alone they say median 10.5, 80th percentile 16.2.
+    for (let days = 1; days <= 20; days++) {
+      const created = await createCase(t, headers, { serviceIds: [service.id] });
+      await changeStep(t, headers, created.CaseServices[0]!.id, 'Review');
+      t.clock.advance(days * DAY);
+      await changeStep(t, headers, created.CaseServices[0]!.id, 'Done');
+      t.clock.advance(-days * DAY);
+    }
+    // 20 more reached Review at the same time and are still there 30 days later.
+    const waiting = [];
+    for (let index = 0; index < 20; index++) {
+      const created = await createCase(t, headers, { serviceIds: [service.id] });
+      await changeStep(t, headers, created.CaseServices[0]!.id, 'Review');
+      waiting.push(created);
+    }
+    t.clock.advance(30 * DAY);
+    try {
+      await query(`UPDATE pgboss.job SET start_after = now() WHERE name = 'case-step-estimates' AND state = 'created'`);
+      await recompute();
+      // Kaplan-Meier reaches the median only at 20 days and never the 80th percentile, so the
+      // censored exponential fit answers: 20 finished over 210 + 20 x 30 days, median ln 2 x 810 / 20.
+      const review = (await lookup(waiting[0]!)).steps.find((step) => step.name === 'Review')!;
+      expect(review.typicalDays).toEqual({ median: 28, p80: 66 });
+      const [stored] = await query<{ typical_samples: number }>(`SELECT typical_samples FROM steps WHERE id = $1`, [
+        service.steps[1]!.id,
+      ]);
+      expect(stored?.typical_samples).toBe(40);
+    } finally {
+      t.clock.advance(-30 * DAY);
+    }
   });
 
   it('when a case has been at a step longer than its 80th percentile or its expected days, then the Overdue filter lists it and the dashboard counts it; a last step or a completed case is never overdue', async () => {

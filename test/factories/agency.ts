@@ -521,7 +521,7 @@ export async function backdateAgency(db: Database, agency: SeededAgency, now: Da
     }
     await db.execute(sql`UPDATE cases SET updated_at = ${lastTouched} WHERE id = ${item.id}`);
   }
-  await recomputeStepEstimates(db, minSamples);
+  await recomputeStepEstimates(db, minSamples, now);
   const steps = await db.execute<{ id: number }>(sql`SELECT id FROM steps`);
   await refreshStepFacts(
     db,

@@ -140,7 +140,8 @@ export const steps = pgTable(
     // How long the step usually takes; the tracker's estimated completion date adds these up.
     expectedDays: integer(),
     // From real cases (cases/step-estimates.ts, recomputed in the background): the median and 80th
-    // percentile days cases spent at this step, null until CASE_ESTIMATE_MIN_SAMPLES cases have left it.
+    // percentile days of a stay at this step, the stays still waiting counted as censored (issue 41),
+    // null until CASE_ESTIMATE_MIN_SAMPLES stays are known (typical_samples, finished or waiting).
     typicalMedianDays: real(),
     typicalP80Days: real('typical_p80_days'),
     typicalSamples: integer().notNull().default(0),
