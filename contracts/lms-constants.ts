@@ -198,6 +198,9 @@ export const IMPORT_MAX_ROWS = 10_000;
 export const STATISTICS = { tooEasyAbove: 0.9, tooHardBelow: 0.2, minAttemptsForFlags: 5 } as const;
 export const questionFlags = ['too-easy', 'too-hard', 'negative-discrimination'] as const;
 export type QuestionFlag = (typeof questionFlags)[number];
+/** The bank's filter by item statistics: no answers yet, some, any flag, or one flag. */
+export const bankStatisticFilters = ['no-answers', 'answered', 'flagged', ...questionFlags] as const;
+export type BankStatisticFilter = (typeof bankStatisticFilters)[number];
 
 /**
  * The score, one definition everywhere: questions correct out of the attempt's whole form, an

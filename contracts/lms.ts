@@ -18,6 +18,7 @@ import {
   BREAK_MINUTES,
   MAX_RETAKE_WAIT_SECONDS,
   questionFlags,
+  bankStatisticFilters,
   acceptedAnswers,
   ACCEPTED_ANSWER_SEPARATOR,
   hasOptions,
@@ -542,7 +543,19 @@ export const adminQuestion = z.object({
   created_at: isoDateTime,
 });
 export type AdminQuestion = z.infer<typeof adminQuestion>;
-export const adminQuestionsQuery = pageQuery.extend({ profession: z.enum(professions).optional() });
+/** What the bank is filtered by (kept in the admin's address): each narrows the list, the statistics and their page alike. */
+export const adminQuestionsQuery = pageQuery.extend({
+  profession: z.enum(professions).optional(),
+  // Words of the question, its options, explanation or topic, case aside.
+  q: z.string().trim().max(200).optional(),
+  // A topic as the table shows it; NO_TOPIC for the questions without one.
+  topic: z.string().trim().min(1).max(TOPIC_MAX_LENGTH).optional(),
+  difficulty: z.enum(difficulties).optional(),
+  question_type: z.enum(questionTypes).optional(),
+  // By the item statistics: no answers yet, some, flagged (any flag) or one flag.
+  statistic: z.enum(bankStatisticFilters).optional(),
+});
+export type BankFilter = Omit<z.output<typeof adminQuestionsQuery>, 'page' | 'pageSize'>;
 export const adminQuestionsResponse = z.object({ examQuestions: z.array(adminQuestion) });
 
 export const createQuestionBody = z

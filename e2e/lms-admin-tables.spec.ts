@@ -334,3 +334,56 @@ test('when lesson text carries script, event handlers, javascript: links or outs
   await learnerPage.context().close();
   expect((await request.delete(`/admin/courses/${id}`, { headers: admin })).status()).toBe(204);
 });
+
+test('when an LMS admin searches and filters the bank, then the table narrows, the filters stay in the address through a reload, and an empty match says so', async ({
+  page,
+  request,
+}) => {
+  const admin = await signInAdmin(page);
+  const tag = uniqueName('Bank');
+  const made: number[] = [];
+  const add = async (question: string, difficulty: string, topic: string) => {
+    const response = await request.post('/exam-questions', {
+      headers: admin,
+      data: {
+        question: `${tag} ${question}`,
+        question_type: 'multiple-choice',
+        options: ['Right answer', 'Wrong answer'],
+        correct_answer: 'Right answer',
+        explanation: 'Because.',
+        profession: 'dentist',
+        difficulty,
+        topic,
+      },
+    });
+    expect(response.status()).toBe(201);
+    made.push(((await response.json()) as { id: number }).id);
+  };
+  try {
+    await add('Which nerve supplies the lower teeth?', 'hard', 'Anatomy');
+    await add('ما هو أقوى نسيج في الجسم؟', 'easy', 'Oral tissues');
+    await add('Which tooth erupts first?', 'easy', 'Anatomy');
+    await page.goto('/lms-system/admin');
+    const rows = page.getByRole('table', { name: 'Exam questions' }).locator('tbody tr');
+    const filters = page.getByRole('search', { name: 'Filter the bank' });
+    await filters.getByLabel('Search questions', { exact: true }).fill(tag);
+    await expect(rows).toHaveCount(3);
+    await filters.getByLabel('Show questions for', { exact: true }).selectOption('dentist');
+    await filters.getByLabel('Topic', { exact: true }).selectOption('Anatomy');
+    await filters.getByLabel('Difficulty', { exact: true }).selectOption('easy');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Which tooth erupts first?');
+    await expect(page).toHaveURL(/[?&]difficulty=easy/);
+    await expect(page).toHaveURL(/[?&]topic=Anatomy/);
+
+    await page.reload();
+    await expect(filters.getByLabel('Search questions', { exact: true })).toHaveValue(tag);
+    await expect(filters.getByLabel('Difficulty', { exact: true })).toHaveValue('easy');
+    await expect(rows).toHaveCount(1);
+    await filters.getByLabel('Type', { exact: true }).selectOption('essay');
+    await expect(page.getByText('No question matches these filters.')).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    for (const id of made) await request.delete(`/exam-questions/${id}`, { headers: admin });
+  }
+});

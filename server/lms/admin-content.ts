@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
   type AdminQuestion,
+  type BankFilter,
   type createQuestionBody,
   type createUpcomingExamBody,
   type EssayAnswer,
@@ -13,6 +14,7 @@ import {
 import type { Database, Queryable } from '../db/client.js';
 import { examAnswers, examAttempts, examLogs, examQuestions, lmsUsers, upcomingExams } from '../db/schema/lms.js';
 import { AppError, notFound } from '../platform/errors.js';
+import { bankWhere } from './bank-filter.js';
 import { questionKey } from './question-key.js';
 
 type Paging = { page?: number | undefined; pageSize?: number | undefined };
@@ -37,11 +39,8 @@ const toAdminQuestion = (row: QuestionRow): AdminQuestion => ({
   created_at: row.createdAt.toISOString(),
 });
 
-export async function listQuestions(db: Database, query: Paging & { profession?: Profession | undefined }) {
-  const where = and(
-    isNull(examQuestions.deletedAt),
-    query.profession ? eq(examQuestions.profession, query.profession) : undefined,
-  );
+export async function listQuestions(db: Database, query: Paging & BankFilter) {
+  const where = bankWhere(query);
   const { limit, offset } = limits(query);
   const [rows, [total]] = await Promise.all([
     db

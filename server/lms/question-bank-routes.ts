@@ -185,7 +185,7 @@ export async function questionBankRoutes(app: App, ctx: LmsContext): Promise<voi
       },
     },
     async (request) => ({
-      statistics: await bank.questionStatistics(db, { profession: request.query.profession, ...pageOf(request.query) }),
+      statistics: await bank.questionStatistics(db, { ...request.query, ...pageOf(request.query) }),
       topics: await bank.topicStatistics(db, request.query.profession),
     }),
   );

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { stringify } from 'csv-stringify/sync';
 import {
+  type BankFilter,
   NO_TOPIC,
   questionCsvColumns,
   writeOptionsCell,
@@ -19,6 +20,7 @@ import { guardFormula } from '../platform/csv-formula-guard.js';
 import { AppError, ImportRejected } from '../platform/errors.js';
 import { runWorkerTask } from '../platform/worker-task.js';
 import { QUESTION_IN_BANK_MESSAGE, questionsInBank, questionValues } from './admin-content.js';
+import { bankWhere } from './bank-filter.js';
 import { qtiQuestionTypes, writeQtiPackage } from './qti.js';
 import type { ImportProblem, QuestionImportInput, QuestionImportOutput } from './question-import-task.js';
 import { questionKey } from './question-key.js';
@@ -199,17 +201,12 @@ const round3 = (value: number | null) =>
  */
 export async function questionStatistics(
   db: Database,
-  query: { profession?: Profession | undefined; limit: number; offset: number },
+  query: BankFilter & { limit: number; offset: number },
 ): Promise<QuestionStatistic[]> {
   const page = await db
     .select({ id: examQuestions.id })
     .from(examQuestions)
-    .where(
-      and(
-        isNull(examQuestions.deletedAt),
-        query.profession ? eq(examQuestions.profession, query.profession) : undefined,
-      ),
-    )
+    .where(bankWhere(query))
     .orderBy(desc(examQuestions.createdAt), desc(examQuestions.id))
     .limit(query.limit)
     .offset(query.offset);

@@ -227,5 +227,104 @@ describe('the question bank: CSV import and export, item analysis', () => {
     expect(stats.get(inverted.id)?.discrimination).toBeLessThan(0);
     expect(stats.get(inverted.id)?.flags).toEqual(['negative-discrimination']);
     expect(stats.get(filler.id)?.attempts).toBe(6);
+
+    // The bank filters by what the statistics say, flag for flag, and its statistics follow the filter.
+    const ids = async (statistic: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/exam-questions',
+          headers: admin.headers,
+          query: { profession: 'physiotherapist', statistic },
+        })
+      )
+        .json<{ examQuestions: { id: number }[] }>()
+        .examQuestions.map((q) => q.id)
+        .sort((a, b) => a - b);
+    expect(await ids('too-easy')).toEqual([easy.id]);
+    expect(await ids('negative-discrimination')).toEqual([inverted.id]);
+    expect(await ids('flagged')).toEqual([easy.id, inverted.id].sort((a, b) => a - b));
+    expect(await ids('too-hard')).toEqual([]);
+    expect(await ids('answered')).toHaveLength(5);
+    await createQuestion(t, admin.headers, { profession: 'physiotherapist', question: 'Never served item' });
+    expect(await ids('no-answers')).toHaveLength(1);
+    const flagged = await t.app.inject({
+      method: 'GET',
+      url: '/exam-questions/statistics',
+      headers: admin.headers,
+      query: { profession: 'physiotherapist', statistic: 'flagged' },
+    });
+    expect(flagged.json<{ statistics: QuestionStatistic[] }>().statistics.map((s) => s.flags)).toEqual(
+      expect.arrayContaining([['too-easy'], ['negative-discrimination']]),
+    );
+    expect(flagged.json<{ statistics: QuestionStatistic[] }>().statistics).toHaveLength(2);
+  });
+
+  it('when an admin searches and filters the bank, then text (Arabic and Hindi too, options and explanations included), topic, difficulty and type narrow it together; a bad filter is a 400', async () => {
+    const tag = `فحص-${Date.now()}`;
+    const made = [
+      await createQuestion(t, admin.headers, {
+        profession: 'nutritionist',
+        question: `${tag} ما هو مصدر فيتامين د؟`,
+        options: ['ضوء الشمس', 'الماء'],
+        correct_answer: 'ضوء الشمس',
+        topic: 'Vitamins',
+        difficulty: 'easy',
+      }),
+      await createQuestion(t, admin.headers, {
+        profession: 'nutritionist',
+        question: `${tag} Which food is richest in iron?`,
+        options: ['Spinach 100% (raw)', 'Rice'],
+        correct_answer: 'Spinach 100% (raw)',
+        explanation: 'पालक में आयरन होता है।',
+        topic: 'Minerals',
+        difficulty: 'hard',
+      }),
+      await createQuestion(t, admin.headers, {
+        profession: 'nutritionist',
+        question: `${tag} Describe a balanced plate.`,
+        question_type: 'essay',
+        options: [],
+        correct_answer: 'Half vegetables.',
+        topic: '',
+      }),
+    ];
+    const list = async (query: Record<string, string>) => {
+      const response = await t.app.inject({ method: 'GET', url: '/exam-questions', headers: admin.headers, query });
+      expect(response.statusCode, response.body).toBe(200);
+      return {
+        questions: response
+          .json<{ examQuestions: { id: number }[] }>()
+          .examQuestions.map((q) => q.id)
+          .sort((a, b) => a - b),
+        total: Number(response.headers['x-total-count']),
+      };
+    };
+    const [arabic, iron, essay] = made.map((q) => q.id) as [number, number, number];
+    expect((await list({ q: tag })).questions).toEqual([arabic, iron, essay]);
+    expect((await list({ q: `${tag} الشمس` })).questions).toEqual([arabic]);
+    expect((await list({ q: 'पालक' })).questions).toEqual([iron]);
+    // LIKE's own characters are text here: "100%" finds the option, not everything.
+    expect((await list({ q: `${tag} 100%` })).questions).toEqual([iron]);
+    expect((await list({ q: `${tag} 10_%` })).questions).toEqual([]);
+    expect((await list({ q: tag, topic: 'minerals' })).questions).toEqual([iron]);
+    expect((await list({ q: tag, topic: 'General' })).questions).toEqual([essay]);
+    expect((await list({ q: tag, difficulty: 'easy' })).questions).toEqual([arabic]);
+    expect(await list({ q: tag, question_type: 'essay', profession: 'nutritionist' })).toEqual({
+      questions: [essay],
+      total: 1,
+    });
+    expect((await list({ q: tag, profession: 'doctor' })).questions).toEqual([]);
+    const refused: Record<string, string>[] = [
+      { difficulty: 'trivial' },
+      { statistic: 'odd' },
+      { question_type: 'poem' },
+      { q: 'x'.repeat(201) },
+    ];
+    for (const query of refused) {
+      const response = await t.app.inject({ method: 'GET', url: '/exam-questions', headers: admin.headers, query });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('error');
+    }
   });
 });

@@ -15772,6 +15772,11 @@ export interface paths {
                     page?: number;
                     pageSize?: number;
                     profession?: "doctor" | "nurse" | "physiotherapist" | "nutritionist" | "dentist";
+                    q?: string;
+                    topic?: string;
+                    difficulty?: "easy" | "medium" | "hard";
+                    question_type?: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
+                    statistic?: "no-answers" | "answered" | "flagged" | "too-easy" | "too-hard" | "negative-discrimination";
                 };
                 header?: never;
                 path?: never;
@@ -16715,6 +16720,11 @@ export interface paths {
                     page?: number;
                     pageSize?: number;
                     profession?: "doctor" | "nurse" | "physiotherapist" | "nutritionist" | "dentist";
+                    q?: string;
+                    topic?: string;
+                    difficulty?: "easy" | "medium" | "hard";
+                    question_type?: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
+                    statistic?: "no-answers" | "answered" | "flagged" | "too-easy" | "too-hard" | "negative-discrimination";
                 };
                 header?: never;
                 path?: never;

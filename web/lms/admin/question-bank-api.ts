@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ADMIN_PAGE_SIZE, difficulties, professions } from '../../../contracts/lms-constants.js';
+import {
+  ADMIN_PAGE_SIZE,
+  bankStatisticFilters,
+  difficulties,
+  professions,
+  questionTypes,
+  TOPIC_MAX_LENGTH,
+} from '../../../contracts/lms-constants.js';
 import type { QuestionTextFormat } from '../../../contracts/question-formats.js';
 import { choiceOf } from '../../lib/choices.js';
 import { asFile, download, textBody, unwrap } from '../../lib/http.js';
@@ -89,17 +96,46 @@ export function useImportQuestions() {
   });
 }
 
-export const questionStatisticsQuery = (page: number, profession: string) =>
+/** The bank's filters as the address keeps them (every value a string, '' for none). */
+export type BankFilters = Record<'profession' | 'q' | 'topic' | 'difficulty' | 'question_type' | 'statistic', string>;
+export const bankFilterDefaults: BankFilters = {
+  profession: '',
+  q: '',
+  topic: '',
+  difficulty: '',
+  question_type: '',
+  statistic: '',
+};
+export const bankFilterAccepts: Partial<Record<keyof BankFilters, (value: string) => boolean>> = {
+  profession: (value) => (professions as readonly string[]).includes(value),
+  q: (value) => value.length <= 200,
+  topic: (value) => value.length <= TOPIC_MAX_LENGTH,
+  difficulty: (value) => (difficulties as readonly string[]).includes(value),
+  question_type: (value) => (questionTypes as readonly string[]).includes(value),
+  statistic: (value) => (bankStatisticFilters as readonly string[]).includes(value),
+};
+
+/** The filters as GET /exam-questions (and its statistics) take them: empty ones left out. */
+export const bankQuery = (filters: Partial<BankFilters>) => ({
+  profession: choiceOf(professions, filters.profession),
+  q: filters.q?.trim() || undefined,
+  topic: filters.topic?.trim() || undefined,
+  difficulty: choiceOf(difficulties, filters.difficulty),
+  question_type: choiceOf(questionTypes, filters.question_type),
+  statistic: choiceOf(bankStatisticFilters, filters.statistic),
+});
+
+export const questionStatisticsQuery = (page: number, filters: BankFilters) =>
   queryOptions({
-    queryKey: [...adminKey('questions'), 'statistics', page, profession],
+    queryKey: [...adminKey('questions'), 'statistics', page, filters],
     queryFn: () =>
       unwrap(
         lmsApi.GET('/exam-questions/statistics', {
-          params: { query: { page, pageSize: ADMIN_PAGE_SIZE, profession: choiceOf(professions, profession) } },
+          params: { query: { page, pageSize: ADMIN_PAGE_SIZE, ...bankQuery(filters) } },
         }),
       ),
     placeholderData: keepPreviousData,
   });
 
-export const useQuestionStatistics = (page: number, profession: string) =>
-  useQuery(questionStatisticsQuery(page, profession));
+export const useQuestionStatistics = (page: number, filters: BankFilters) =>
+  useQuery(questionStatisticsQuery(page, filters));

@@ -1,11 +1,18 @@
 import Pencil from 'lucide-react/icons/pencil';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import { NO_TOPIC, professions, optionLines } from '../../../contracts/lms-constants.js';
+import {
+  bankStatisticFilters,
+  difficulties,
+  NO_TOPIC,
+  optionLines,
+  professions,
+  questionTypes,
+  type BankStatisticFilter,
+} from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
-import { choiceOf } from '../../lib/choices.js';
 import { ApiError } from '../../lib/http.js';
-import { SelectField } from '../../ui/field.js';
+import { SelectField, TextField } from '../../ui/field.js';
 import { ConfirmDialog, Modal } from '../../ui/modal.js';
 import { Pagination } from '../../ui/pagination.js';
 import { DataTable } from '../../ui/data-table.js';
@@ -19,9 +26,18 @@ import { lmsApi } from '../session.js';
 import { useAddQuestion, useDeleteQuestion, usePagedList, useUpdateQuestion } from './admin-api.js';
 import { QuestionForm } from './question-form.js';
 import { AdminLayout } from './admin-layout.js';
-import { useQuestionStatistics } from './question-bank-api.js';
+import { bankFilterAccepts, bankFilterDefaults, bankQuery, useQuestionStatistics } from './question-bank-api.js';
 import { QuestionImport } from './question-import.js';
 import { statisticsColumns, TopicStatistics } from './question-statistics.js';
+
+const statisticFilterText: Record<BankStatisticFilter, string> = {
+  'no-answers': 'No answers yet',
+  answered: 'Answered',
+  flagged: 'Any flag',
+  'too-easy': 'Flag: too easy',
+  'too-hard': 'Flag: too hard',
+  'negative-discrimination': 'Flag: discriminates negatively',
+};
 
 function AddQuestion() {
   const notify = useToast();
@@ -102,17 +118,20 @@ function QuestionCell({ question }: { question: AdminQuestion }) {
 }
 
 export default function QuestionsPage() {
+  // Every filter lives in the address, so a filtered bank is a link and survives a reload.
   const { query, page, setPage, pageSize, filters, setFilter } = usePagedList(
     'questions',
     (query) =>
       lmsApi.GET('/exam-questions', {
-        params: { query: { ...query, profession: choiceOf(professions, query.profession) } },
+        params: { query: { page: query.page, pageSize: query.pageSize, ...bankQuery(query) } },
       }),
-    { profession: '' },
-    { profession: (value) => (professions as readonly string[]).includes(value) },
+    bankFilterDefaults,
+    bankFilterAccepts,
   );
   const { profession } = filters;
-  const statistics = useQuestionStatistics(page, profession);
+  const statistics = useQuestionStatistics(page, filters);
+  const topics = useQuestionStatistics(1, { ...bankFilterDefaults, profession }).data?.topics ?? [];
+  const filtered = Object.entries(filters).some(([name, value]) => name !== 'profession' && value !== '');
   const statisticOf = new Map((statistics.data?.statistics ?? []).map((stat) => [stat.id, stat]));
   const [toDelete, setToDelete] = useState<AdminQuestion | null>(null);
   const [editing, setEditing] = useState<AdminQuestion | null>(null);
@@ -124,7 +143,15 @@ export default function QuestionsPage() {
       <AddQuestion />
       <QuestionImport profession={profession} />
       <FormError message={deleteError} />
-      <div className={styles.filters}>
+      <search className={styles.filters} aria-label="Filter the bank">
+        <TextField
+          label="Search questions"
+          type="search"
+          value={filters.q}
+          maxLength={200}
+          // Each keystroke replaces the address entry rather than adding one per key.
+          onChange={(e) => setFilter('q', e.target.value, { replace: true })}
+        />
         <SelectField
           label="Show questions for"
           value={profession}
@@ -137,11 +164,56 @@ export default function QuestionsPage() {
             </option>
           ))}
         </SelectField>
-      </div>
+        <SelectField label="Topic" value={filters.topic} onChange={(e) => setFilter('topic', e.target.value)}>
+          <option value="">All topics</option>
+          {/* An address may name a topic the list no longer has: it stays choosable. */}
+          {[...new Set([...topics.map((t) => t.topic), ...(filters.topic ? [filters.topic] : [])])].map((topic) => (
+            <option key={topic} value={topic}>
+              {topic}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Difficulty"
+          value={filters.difficulty}
+          onChange={(e) => setFilter('difficulty', e.target.value)}
+        >
+          <option value="">Any difficulty</option>
+          {difficulties.map((d) => (
+            <option key={d} value={d}>
+              {difficultyLabel(d)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Type"
+          value={filters.question_type}
+          onChange={(e) => setFilter('question_type', e.target.value)}
+        >
+          <option value="">Any type</option>
+          {questionTypes.map((type) => (
+            <option key={type} value={type}>
+              {questionTypeLabel(type)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="Statistics"
+          value={filters.statistic}
+          onChange={(e) => setFilter('statistic', e.target.value)}
+        >
+          <option value="">Any statistics</option>
+          {bankStatisticFilters.map((statistic) => (
+            <option key={statistic} value={statistic}>
+              {statisticFilterText[statistic]}
+            </option>
+          ))}
+        </SelectField>
+      </search>
       <QueryState
         query={query}
         error="Failed to fetch exam questions."
-        empty="No questions yet."
+        empty={filtered ? 'No question matches these filters.' : 'No questions yet.'}
         isEmpty={(result) => result.data.examQuestions.length === 0}
       >
         {(result) => (
