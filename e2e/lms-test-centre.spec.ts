@@ -6,7 +6,8 @@ import { addQuestions, createLearner, lmsAdminApi, openLmsAdmin, signInLearner, 
 /*
  * The test-centre sitting in Chromium: navigator, flags, a changed answer, a reload, a 60-second
  * outage, time warnings and the review before finishing, on a phone and a desktop; and an
- * accommodated learner's clock; a practice-mode answer through an outage. Profession: doctor (lms.spec.ts adds doctor questions of its own,
+ * accommodated learner's clock; a practice-mode answer through an outage; pausing in practice mode
+ * (the chosen answer kept) and in test-centre mode with the silent timer and its T key. Profession: doctor (lms.spec.ts adds doctor questions of its own,
  * so counts are read from the screen).
  */
 
@@ -258,7 +259,7 @@ test('when an admin gives a learner 1.5 times the time on the users page, then t
   await learnerPage.context().close();
 });
 
-test('when a learner whose accommodation allows pausing pauses the exam, then the questions hide, the clock stops, and resuming gives back the time the pause took', async ({
+test('when a learner whose accommodation allows pausing pauses the exam, then the questions hide, the clock stops, and resuming gives back the time the pause took and the answer chosen', async ({
   page,
   request,
   baseURL,
@@ -278,6 +279,8 @@ test('when a learner whose accommodation allows pausing pauses the exam, then th
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.locator('#exam-question')).toBeVisible();
+  // Chosen, not submitted: the server refuses drafts while paused, so the screen saves it first.
+  await page.getByRole('radio', { name: 'Wrong answer', exact: true }).check();
 
   const pausedAnswer = page.waitForResponse((r) => r.url().endsWith('/pause') && r.status() === 200);
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
@@ -300,9 +303,54 @@ test('when a learner whose accommodation allows pausing pauses the exam, then th
   expect(atResume).toBe(atPause);
   await expect(page.locator('#exam-question')).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: 'The exam goes on' })).toBeAttached();
+  await expect(page.getByRole('radio', { name: 'Wrong answer', exact: true })).toBeChecked();
   const seconds = (text: string | null) => {
     const [minutes, secs] = (text ?? '0:0').split(':').map(Number);
     return (minutes ?? 0) * 60 + (secs ?? 0);
   };
   await expect.poll(async () => seconds(await timer.textContent())).toBeGreaterThanOrEqual(atResume - 5);
+});
+
+test('when a learner with the silent timer and pausing sits the test-centre exam, then T says the time left, Show time shows it, and a pause hides the questions and navigator and costs no time', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const api = await lmsAdminApi(baseURL ?? '');
+  created.push(...(await addQuestions(api, 'doctor', 2, uniqueName('Silent'))));
+  const learner = await createLearner(request, { profession: 'doctor', prefix: 'silent' });
+  const granted = await api.put(`/admin/users/${learner.id}/accommodation`, {
+    data: { pauseAllowed: true, silentTimer: true },
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
+  await api.dispose();
+  await signInLearner(page, learner);
+  await startTestCentre(page);
+
+  // The silent timer: no countdown until asked for; the keyboard help names T, and T says the time.
+  const timer = page.getByRole('timer', { name: 'Time remaining' });
+  await expect(timer).toHaveCount(0);
+  await expect(page.getByText('Keyboard: press T to hear the time left.')).toBeVisible();
+  await page.keyboard.press('t');
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ (h \d+ )?min left\.$/ })).toBeAttached();
+  await expect(timer).toHaveCount(0);
+  await page.getByRole('button', { name: 'Show time' }).click();
+  await expect(timer).toHaveText(/^\d+:\d\d$/);
+
+  const pausedAnswer = page.waitForResponse((r) => r.url().endsWith('/pause') && r.status() === 200);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  const atPause = ((await (await pausedAnswer).json()) as { remainingSeconds: number }).remainingSeconds;
+  await expect(page.getByRole('heading', { name: 'Paused' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Question navigator' })).toHaveCount(0);
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Resume' })).toBeFocused();
+  await expectAccessible(page);
+
+  const resumedAnswer = page.waitForResponse((r) => r.url().endsWith('/resume') && r.status() === 200);
+  await page.getByRole('button', { name: 'Resume' }).click();
+  const atResume = ((await (await resumedAnswer).json()) as { remainingSeconds: number }).remainingSeconds;
+  // The time the pause took is given back: the server's clock stood still.
+  expect(atResume).toBe(atPause);
+  await expect(page.getByRole('navigation', { name: 'Question navigator' })).toBeVisible();
 });

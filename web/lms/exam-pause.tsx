@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExamProgress } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -15,22 +15,75 @@ import styles from './lms.module.css';
 
 export type ExamClock = NonNullable<ExamProgress['clock']>;
 
-/** The countdown, or with the silent timer hidden until the learner asks for it ("Show time"). */
+/** Keys typed into an answer are the learner's text, not commands. */
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement)
+    return true;
+  return (
+    target instanceof HTMLInputElement && !['radio', 'checkbox', 'button', 'submit', 'reset'].includes(target.type)
+  );
+}
+
+/**
+ * The time left, said on request: T (outside a text field) puts it in a live region, so a learner
+ * with the silent timer, or one who cannot see the countdown, hears it without showing it (the
+ * accommodation's key, WCAG 2.2.1).
+ */
+function useTimeLeftKey(seconds: number | null) {
+  const [said, setSaid] = useState('');
+  const secondsRef = useRef(seconds);
+  useEffect(() => {
+    secondsRef.current = seconds;
+  }, [seconds]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 't' && event.key !== 'T') return;
+      if (event.ctrlKey || event.metaKey || event.altKey || event.repeat || typingIn(event.target)) return;
+      event.preventDefault();
+      const left = secondsRef.current;
+      const text = left === null ? 'The time left is not known yet.' : `${formatTimeLeft(left)} left.`;
+      // The same words twice are announced twice: a no-break space tells them apart.
+      setSaid((before) => (before === text ? `${text}\u00a0` : text));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return said;
+}
+
+/**
+ * The countdown, or with the silent timer hidden until the learner asks for it ("Show time"); either
+ * way T says the time left, and with the silent timer the keyboard help says so.
+ */
 export function ExamTimer({ seconds, silent }: { seconds: number | null; silent: boolean }) {
   const [shown, setShown] = useState(false);
+  const said = useTimeLeftKey(seconds);
   const text = seconds === null ? '--:--' : formatTimer(seconds);
+  const announcer = (
+    <span role="status" className="visually-hidden">
+      {said}
+    </span>
+  );
   if (!silent)
     return (
       <div>
         <span className={styles.muted}>Time remaining </span>
-        <span className={styles.timer} role="timer" aria-label="Time remaining">
+        <span className={styles.timer} role="timer" aria-label="Time remaining" aria-keyshortcuts="T">
           {text}
         </span>
+        {announcer}
       </div>
     );
   return (
     <div>
-      <Button variant="ghost" size="small" aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+      <Button
+        variant="ghost"
+        size="small"
+        aria-pressed={shown}
+        aria-keyshortcuts="T"
+        onClick={() => setShown((s) => !s)}
+      >
         Show time
       </Button>{' '}
       {shown && (
@@ -38,6 +91,10 @@ export function ExamTimer({ seconds, silent }: { seconds: number | null; silent:
           {text}
         </span>
       )}
+      <p className={styles.muted} id="exam-keys">
+        Keyboard: press <kbd>T</kbd> to hear the time left.
+      </p>
+      {announcer}
     </div>
   );
 }
@@ -74,10 +131,14 @@ export function useExamPause(attemptId: number | null, onChanged: (progress: Exa
     [attemptId, onChanged],
   );
 
+  /** `before` runs first (the typed answer saved: while paused the server refuses it); if it fails, nothing is paused. */
   const pause = useCallback(
-    (kind: 'pause' | 'break') =>
+    (kind: 'pause' | 'break', before?: () => Promise<void>) =>
       run(
-        () => pauseAttempt(attemptId ?? 0, kind),
+        async () => {
+          await before?.();
+          return pauseAttempt(attemptId ?? 0, kind);
+        },
         (p) =>
           `The exam is paused${kind === 'break' ? ' for your break' : ''}; the clock has stopped with ${formatTimeLeft(p.remainingSeconds)} left.`,
       ),

@@ -137,6 +137,12 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
     [loadNext],
   );
   const pausing = useExamPause(data?.attempt?.attemptId ?? null, onClockChanged);
+  // The question on screen saves what is typed into it before a pause: the questions hide and the
+  // server refuses drafts while paused, so it would be lost; after resuming it comes back as the draft.
+  const saveTyped = useRef<(() => Promise<void>) | null>(null);
+  const registerSave = useCallback((save: (() => Promise<void>) | null) => {
+    saveTyped.current = save;
+  }, []);
 
   const question = isFetching ? undefined : data?.examQuestions[0];
   // Back from a pause: the keyboard goes to the question that hid.
@@ -166,7 +172,11 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
       <div className={styles.header}>
         <ExamTimer seconds={shownRemaining} silent={clock?.silentTimer ?? false} />
         {!isFetching && (
-          <PauseControls clock={clock} pending={pausing.pending} onPause={(kind) => void pausing.pause(kind)} />
+          <PauseControls
+            clock={clock}
+            pending={pausing.pending}
+            onPause={(kind) => void pausing.pause(kind, () => saveTyped.current?.() ?? Promise.resolve())}
+          />
         )}
         {progress && questionNumber !== null && (
           <span className={styles.questionCount}>
@@ -236,6 +246,7 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
           onNext={loadNext}
           onWithdrawn={onWithdrawn}
           onEnded={(message) => void finish(message)}
+          registerSave={registerSave}
         />
       )}
     </section>
@@ -255,6 +266,8 @@ type QuestionFormProps = {
   onWithdrawn: () => void;
   /** The attempt ended on the server (410): finish with its message. */
   onEnded: (message: string) => void;
+  /** Gives the screen the save of what is typed, for a pause (null once the question is gone). */
+  registerSave: (save: (() => Promise<void>) | null) => void;
 };
 
 const PENDING_ANSWER_KEY = 'lms-exam-practice-answer';
@@ -288,6 +301,7 @@ function QuestionForm({
   onNext,
   onWithdrawn,
   onEnded,
+  registerSave,
 }: QuestionFormProps) {
   // The server shuffles the options, stable per attempt, so a reload shows the same order.
   const [answer, setAnswer] = useState(draft);
@@ -329,6 +343,15 @@ function QuestionForm({
     },
     [questionId, answered, isFinishing, secondsLeft, onSaveStatus, autoSave, onWithdrawn],
   );
+
+  // Before a pause: the typed answer saved now, a failure thrown so the pause waits (the screen says why).
+  useEffect(() => {
+    registerSave(async () => {
+      if (answered || isFinishing()) return;
+      await autoSave({ questionId, userAnswer: answerRef.current, timer: secondsLeft() });
+    });
+    return () => registerSave(null);
+  }, [registerSave, answered, isFinishing, autoSave, questionId, secondsLeft]);
 
   useEffect(() => {
     const timer = setInterval(() => void save(), AUTOSAVE_INTERVAL_MS);
