@@ -1,3 +1,4 @@
+import { e2eAccounts } from './accounts.js';
 import { createCaseViaApi, uniqueSuffix } from './cases-helpers.js';
 import { expect, hydrated, test } from './fixtures.js';
 
@@ -24,7 +25,7 @@ test('when a first page is fetched without running any script, then the HTML hol
 }) => {
   for (const { path, texts } of firstPages) {
     const response = await request.get(path, { headers: { accept: 'text/html' } });
-    expect(response.status(), path).toBe(200);
+    expect(response.status(), path).toBe(path === '/no-such-page' ? 404 : 200);
     const html = await response.text();
     const root = rootOf(html);
     for (const text of texts) expect(root, `${path} shows "${text}"`).toContain(text);
@@ -33,6 +34,21 @@ test('when a first page is fetched without running any script, then the HTML hol
     );
     expect(html, `${path} sets dark mode before paint`).toContain("localStorage.getItem('darkMode')");
   }
+  // An unknown address in every area is "page not found", drawn on the server, answering 404; the
+  // API's unknown paths stay JSON.
+  for (const path of [
+    '/caseadmin/no-such-page',
+    '/lms-system/no-such-page',
+    '/casetracking/no/such',
+    '/feed/no-such-page',
+  ]) {
+    const response = await request.get(path, { headers: { accept: 'text/html' } });
+    expect(response.status(), path).toBe(404);
+    expect(rootOf(await response.text()), path).toContain('Page not found');
+  }
+  const api = await request.get('/api/no-such-path', { headers: { accept: 'text/html' } });
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toEqual({ error: 'Route GET /api/no-such-path not found' });
   // Any other address keeps the empty page the browser draws.
   const other = await (await request.get('/caseadmin/dashboard', { headers: { accept: 'text/html' } })).text();
   expect(other).toContain('<div id="root"></div>');
@@ -129,4 +145,28 @@ test('when a lookup is sent as a plain form, without JavaScript or before it run
   await expect(page.getByRole('heading', { name: 'Case Progress Tracker' })).toBeVisible();
   await hydrated(page);
   await expect(page.getByLabel('Passport Number')).toHaveValue('AB 123456');
+});
+
+test('when an admin taps dark mode, types and signs in before the JavaScript has run, then once it has, both are done', async ({
+  page,
+}) => {
+  // The scripts are held until the form is filled and sent, as on a slow phone's connection.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/caseadmin/login', { waitUntil: 'commit' });
+  const toggle = page.getByRole('button', { name: 'Dark mode' });
+  const darkBefore = (await page.locator('html').getAttribute('class'))?.includes('dark') ?? false;
+  await toggle.click();
+  await page.getByLabel('Email').fill(e2eAccounts.caseAdmin.email);
+  await page.getByLabel('Password').fill(e2eAccounts.caseAdmin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  // Nothing went the browser's way meanwhile (a form without JavaScript would put the password in the address).
+  expect(page.url()).not.toContain('password');
+  release();
+  await expect(page).toHaveURL(/\/caseadmin\/dashboard$/);
+  await expect(page.locator('html')).toHaveClass(darkBefore ? /^(?!.*\bdark\b)/ : /\bdark\b/);
 });

@@ -24,15 +24,15 @@ import {
   type SecurityHeaderOptions,
 } from './platform/security-headers.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
-import { THEME_SCRIPT_HASH } from './platform/theme-script.js';
+import { HEAD_SCRIPT_HASH } from './platform/head-script.js';
 import { loadWebPages, registerWebApp } from './platform/web-app.js';
 
 export type { App, AppDeps } from './platform/area.js';
 
 const pageContentSecurityPolicy = {
   defaultSrc: ["'self'"],
-  // The one inline script: dark mode before the first paint (platform/theme-script.ts).
-  scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+  // The one inline script: dark mode before the first paint, taps held until hydration (platform/head-script.ts).
+  scriptSrc: ["'self'", HEAD_SCRIPT_HASH],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],
   mediaSrc: ["'self'", 'blob:'],

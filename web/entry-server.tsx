@@ -60,6 +60,8 @@ export type FirstPageRequest = {
 export type FirstPage = {
   /** The HTML of `#root`. */
   html: string;
+  /** 404 for "page not found", so a crawler or a link checker is told too; else 200. */
+  status: 200 | 404;
   /** The document's title, as the router sets it in the browser. */
   title: string;
   /** `<html lang dir>`, and for an applicant page its language for hydration. */
@@ -131,6 +133,7 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
   );
   return {
     html: await new Response(prelude).text(),
+    status: page === notFoundPage ? 404 : 200,
     title: titleOf(request.pathname, i18n),
     lang: language ?? 'en',
     dir: language ? i18n.dir(language) : 'ltr',

@@ -57,7 +57,7 @@ async function answerPage(
       .header('Cache-Control', 'no-store')
       .header('Vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(page)
+      .send(page.html)
   );
 }
 

@@ -1,8 +1,8 @@
 import { webAreaOf, type WebArea } from '../../contracts/web-areas.js';
-import { THEME_SCRIPT } from './theme-script.js';
+import { HEAD_SCRIPT } from './head-script.js';
 
-/** The head's first script sets dark mode before anything paints (see theme-script.ts). */
-const withThemeScript = (html: string) => html.replace('<head>', `<head><script>${THEME_SCRIPT}</script>`);
+/** The head's first script sets dark mode before anything paints and holds taps until hydration (see head-script.ts). */
+const withHeadScript = (html: string) => html.replace('<head>', `<head><script>${HEAD_SCRIPT}</script>`);
 
 /** What is read here of Vite's build manifest (`build.manifest`): each chunk's file and static imports. */
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
@@ -31,7 +31,7 @@ export function withStaticImports(manifest: ViteManifest, key: string, found = n
  * before the first page draws. Without a manifest (an older build) the page is index.html as built.
  */
 export function areaPages(indexHtml: string, manifest: ViteManifest | undefined): (pathname: string) => string {
-  if (!manifest) return () => withThemeScript(indexHtml);
+  if (!manifest) return () => withHeadScript(indexHtml);
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   // index.html already preloads the entry and what it imports.
   const inIndex = entry ? withStaticImports(manifest, entry) : new Set<string>();
@@ -40,7 +40,7 @@ export function areaPages(indexHtml: string, manifest: ViteManifest | undefined)
     const links = [...withStaticImports(manifest, source)]
       .filter((key) => !inIndex.has(key))
       .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
-    pages.set(area, withThemeScript(indexHtml).replace('</head>', `${links.join('')}</head>`));
+    pages.set(area, withHeadScript(indexHtml).replace('</head>', `${links.join('')}</head>`));
   }
-  return (pathname) => pages.get(webAreaOf(pathname)) ?? withThemeScript(indexHtml);
+  return (pathname) => pages.get(webAreaOf(pathname)) ?? withHeadScript(indexHtml);
 }

@@ -18,6 +18,7 @@ export type FirstPageRequest = {
 };
 type RenderedPage = {
   html: string;
+  status: 200 | 404;
   title: string;
   lang: string;
   dir: 'ltr' | 'rtl';
@@ -27,8 +28,11 @@ type RenderedPage = {
 };
 type ServerEntry = { renderFirstPage: (request: FirstPageRequest) => Promise<RenderedPage | undefined> };
 
+/** A page the server sends, and its status: 404 for "page not found". */
+export type WebPage = { html: string; status: 200 | 404 };
+
 /** Renders a first page into the page the server sends, or answers undefined (the browser draws it). */
-export type FirstPageRenderer = (request: FirstPageRequest, page: string) => Promise<string | undefined>;
+export type FirstPageRenderer = (request: FirstPageRequest, page: string) => Promise<WebPage | undefined>;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
@@ -88,7 +92,7 @@ export async function loadFirstPages(
     const language = rendered.applicantLanguage
       ? ` data-applicant-language="${escapeHtml(rendered.applicantLanguage)}"`
       : '';
-    return page
+    const html = page
       .replace(/<html lang="en">/, `<html lang="${escapeHtml(rendered.lang)}" dir="${rendered.dir}"${language}>`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
       .replace('</head>', `${headFor(rendered.modules)}</head>`)
@@ -98,5 +102,6 @@ export async function loadFirstPages(
         // script; `<` written as \u003c so no text in it can end the element.
         `<div id="root">${rendered.html}</div><script type="application/json" id="first-page-data">${JSON.stringify(rendered.data).replace(/</g, '\\u003c')}</script>`,
       );
+    return { html, status: rendered.status };
   };
 }

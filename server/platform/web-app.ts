@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { areaPages, type ViteManifest } from './area-pages.js';
 import { AppError } from './errors.js';
-import { loadFirstPages, type FirstPageRequest } from './first-pages.js';
+import { loadFirstPages, type FirstPageRequest, type WebPage } from './first-pages.js';
 import { opensAsPage } from './security-headers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -26,7 +26,7 @@ export type WebPages = {
    * address is a first page (in the language of the request's cookie or Accept-Language), with
    * `extra` answers it is drawn with.
    */
-  page(request: FastifyRequest, pathname: string, extra?: Pick<FirstPageRequest, 'trackerLookup'>): Promise<string>;
+  page(request: FastifyRequest, pathname: string, extra?: Pick<FirstPageRequest, 'trackerLookup'>): Promise<WebPage>;
 };
 
 // Without a built front end, a route that answers with a page sends this empty one.
@@ -47,7 +47,7 @@ export async function loadWebPages(
   return {
     built: pageFor !== undefined,
     async page(request, pathname, extra) {
-      if (!pageFor) return NO_WEB_APP;
+      if (!pageFor) return { html: NO_WEB_APP, status: 200 };
       const page = pageFor(pathname);
       const rendered = await renderFirstPage?.(
         {
@@ -60,7 +60,7 @@ export async function loadWebPages(
         },
         page,
       );
-      return rendered ?? page;
+      return rendered ?? { html: page, status: 200 };
     },
   };
 }
@@ -93,17 +93,27 @@ export async function registerWebApp(
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (pages.built && (request.method === 'GET' || request.method === 'HEAD') && opensAsPage(request.headers.accept)) {
-      const pathname = request.url.split('?')[0] ?? '/';
+    const pathname = request.url.split('?')[0] ?? '/';
+    // The API's unknown paths are JSON whatever the client accepts: a browser tab opened on one included.
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (
+      pages.built &&
+      !isApi &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      opensAsPage(request.headers.accept)
+    ) {
+      const page = await pages.page(request, pathname);
       return (
         reply
+          // "Page not found" drawn on the server answers 404; an address the browser draws, 200.
+          .status(page.status)
           .header('Cache-Control', 'no-cache')
           // A first page's language follows the language cookie, else Accept-Language.
           .header('Vary', 'Cookie, Accept-Language')
           .type('text/html; charset=utf-8')
-          .send(await pages.page(request, pathname))
+          .send(page.html)
       );
     }
-    throw new AppError(404, `Route ${request.method} ${request.url.split('?')[0]} not found`);
+    throw new AppError(404, `Route ${request.method} ${pathname} not found`);
   });
 }

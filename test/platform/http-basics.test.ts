@@ -89,6 +89,16 @@ describe('HTTP basics', () => {
     expect(response.headers['x-frame-options']).toBe('DENY');
   });
 
+  it('when a browser tab opens an unknown API path, then the answer is still the JSON 404, not a page', async () => {
+    const response = await withWeb.inject({
+      method: 'GET',
+      url: '/api/nothing-here',
+      headers: { accept: 'text/html' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Route GET /api/nothing-here not found' });
+  });
+
   it('when a browser asks for a front-end path, then index.html is served without caching', async () => {
     const response = await withWeb.inject({
       method: 'GET',

@@ -3,7 +3,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from '../../server/platform/security-headers.js';
-import { THEME_SCRIPT_HASH } from '../../server/platform/theme-script.js';
+import { HEAD_SCRIPT_HASH } from '../../server/platform/head-script.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /** What helmet's own middleware leaves on a real response. */
@@ -101,7 +101,7 @@ describe('security headers on every answer', () => {
         directives: {
           defaultSrc: ["'self'"],
           // The app's own scripts and the one inline script, by the hash of its exact text.
-          scriptSrc: ["'self'", THEME_SCRIPT_HASH],
+          scriptSrc: ["'self'", HEAD_SCRIPT_HASH],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           mediaSrc: ["'self'", 'blob:'],

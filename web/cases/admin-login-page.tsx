@@ -7,7 +7,7 @@ import { FormError } from '../ui/states.js';
 import { loginAdmin } from './admin-api.js';
 import { adminToken, signIn, wasSessionExpired } from './admin-session.js';
 import styles from './admin-login-page.module.css';
-import { Form } from '../ui/form.js';
+import { Form, formValues } from '../ui/form.js';
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
@@ -19,8 +19,12 @@ export default function AdminLoginPage() {
 
   if (token && !busy) return <Navigate to="/caseadmin/dashboard" replace />;
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // What the form holds, typed before its JavaScript ran included.
+    const { email, password } = formValues(event.currentTarget, ['email', 'password']);
+    setEmail(email);
+    setPassword(password);
     setBusy(true);
     setError(null);
     try {
@@ -35,7 +39,8 @@ export default function AdminLoginPage() {
 
   return (
     <main className={styles.page}>
-      <Form className={styles.card} onSubmit={(event) => void onSubmit(event)}>
+      {/* A POST: sent by the browser itself (no JavaScript at all), the password stays out of the address. */}
+      <Form className={styles.card} method="post" onSubmit={(event) => void onSubmit(event)}>
         <h1 className={styles.title}>Admin Login</h1>
         {wasSessionExpired() && !error && <p className={styles.notice}>Your session has ended. Please log in again.</p>}
         <FormError message={error} />

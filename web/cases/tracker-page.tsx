@@ -6,6 +6,7 @@ import { LOOKUP_FIELD_MAX } from '../../contracts/cases-constants.js';
 import type { TrackerFormLookup } from '../../contracts/cases.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
+import { formValues } from '../ui/form.js';
 import { FormError, LoadingState } from '../ui/states.js';
 import { applicantErrorText } from './applicant-errors.js';
 import { formLookupKey, useProgressLookup } from './tracker-api.js';
@@ -35,12 +36,8 @@ export default function TrackerPage() {
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // The form's own values, not the state's: on a slow phone the applicant may type into the
-    // server-rendered form before its JavaScript has run, and hydration keeps that text on screen
-    // without passing it to the state.
-    const form = new FormData(event.currentTarget);
-    const caseNumber = String(form.get('caseNumber') ?? '');
-    const passportNumber = String(form.get('passportNumber') ?? '');
+    // The form's own values: on a slow phone the applicant may type before the JavaScript has run.
+    const { caseNumber, passportNumber } = formValues(event.currentTarget, ['caseNumber', 'passportNumber']);
     setCaseNumber(caseNumber);
     setPassportNumber(passportNumber);
     lookup.reset();

@@ -37,7 +37,7 @@ export function useDarkMode(): [boolean, () => void] {
     (listener) => (listeners.add(listener), () => listeners.delete(listener)),
     isDark,
     // The server cannot know (the head's script sets the class before paint, see
-    // server/platform/theme-script.ts); hydration draws light first, then the real state.
+    // server/platform/head-script.ts); hydration draws light first, then the real state.
     () => false,
   );
   const toggle = useCallback(() => {

@@ -3,6 +3,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError, api, unwrap } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
+import { formValues } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import styles from './lms.module.css';
 import { decodeToken, homeFor, lmsToken, useLmsSession } from './session.js';
@@ -19,8 +20,12 @@ export default function LoginPage() {
 
   if (user && !busy) return <Navigate to={homeFor(user)} replace />;
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // What the form holds, typed before its JavaScript ran included.
+    const { username, password } = formValues(event.currentTarget, ['username', 'password']);
+    setUsername(username);
+    setPassword(password);
     setBusy(true);
     setError(null);
     try {
@@ -40,7 +45,8 @@ export default function LoginPage() {
     <main className={styles.narrow}>
       <h1>Welcome Back!</h1>
       <p className={styles.muted}>Sign in to your learning and mock exam account.</p>
-      <form onSubmit={onSubmit} noValidate={false}>
+      {/* A POST: sent by the browser itself (no JavaScript at all), the password stays out of the address. */}
+      <form method="post" onSubmit={onSubmit} noValidate={false}>
         <FormError message={error} />
         <TextField
           label="Username"

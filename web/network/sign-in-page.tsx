@@ -14,7 +14,7 @@ import { landingPath, networkKeys, useAuthenticate, useMe } from './api.js';
 import { clearSessionEnded, wasSessionEnded } from './ended-session.js';
 import styles from './network.module.css';
 import { signInWithPopup } from './oidc-popup.js';
-import { Form } from '../ui/form.js';
+import { Form, formValues } from '../ui/form.js';
 
 /** The public home `/`: the network's sign-in and sign-up, and the doors to tracking and learning. */
 export default function SignInPage() {
@@ -39,8 +39,12 @@ export default function SignInPage() {
 
   if (me.data) return <Navigate to={landingPath(me.data)} replace />;
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // What the form holds, typed before its JavaScript ran included.
+    const { email, password } = formValues(event.currentTarget, ['email', 'password']);
+    setEmail(email);
+    setPassword(password);
     setProviderError(null);
     authenticate.mutate(
       { mode: effectiveMode, body: { email, password } },
@@ -128,7 +132,8 @@ export default function SignInPage() {
                 </p>
               )}
               <FormError message={error} />
-              <Form onSubmit={submit} className={styles.form}>
+              {/* A POST: sent by the browser itself (no JavaScript at all), the password stays out of the address. */}
+              <Form method="post" onSubmit={submit} className={styles.form}>
                 <TextField
                   label="Email"
                   type="email"

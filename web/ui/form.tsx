@@ -52,6 +52,17 @@ export function validationSentence(control: Control): string | null {
 const isControl = (element: Element): element is Control =>
   element instanceof HTMLInputElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
 
+/**
+ * The named fields' values as the form holds them, for its submit handler. Not the state's: on a
+ * page drawn on the server, what was typed before the JavaScript ran stays in the fields through
+ * hydration but never went through their onChange (decision 032; lib/held-input.ts sends such a
+ * form once hydrated). A handler sets its state from these too, so the next render keeps the text.
+ */
+export function formValues<Name extends string>(form: HTMLFormElement, names: readonly Name[]): Record<Name, string> {
+  const data = new FormData(form);
+  return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<Name, string>;
+}
+
 type Props = Omit<FormHTMLAttributes<HTMLFormElement>, 'noValidate'>;
 
 /** A `<form>` that explains its fields' problems in words; `onSubmit` runs only when there are none. */

@@ -1,5 +1,15 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import { markUnreachable, onReconnected } from '../lib/connection.js';
+import { replayHeldInput } from '../lib/held-input.js';
 import { UNREACHABLE_MESSAGE } from '../lib/http.js';
 import { ErrorState, LoadingState } from './states.js';
 
@@ -72,6 +82,15 @@ class PageBoundary extends Component<BoundaryProps, { error: unknown }> {
 }
 
 /**
+ * Mounted with a page's content, so it runs once the page is drawn or, for a page the server drew,
+ * hydrated: what was tapped or sent on it before its JavaScript ran is done then (lib/held-input.ts).
+ */
+function HeldInputReplay() {
+  useEffect(() => replayHeldInput(), []);
+  return null;
+}
+
+/**
  * A route element whose code is its own chunk, loaded when the route is first shown: the public
  * tracker never downloads the admin pages. Call it once per page, at module level.
  */
@@ -97,6 +116,7 @@ export function lazyPage(load: () => Promise<PageModule>): ReactElement {
       <PageBoundary onRetry={retry}>
         <Suspense fallback={<LoadingState />}>
           <Page />
+          <HeldInputReplay />
         </Suspense>
       </PageBoundary>
     );
