@@ -52,9 +52,10 @@ beside() {
   # The bench's baselines answer as the built app does (same status, headers and JSON), in seconds: a drift fails here, not in a bench run weeks later.
   stage "bench answers compared" && npm run --silent bench:compare
 }
-# TEST_STAGES_IN_SERIES=1 runs them one after another before the browser tests, as before (to tell
-# whether a failure comes from the sharing).
-if [ "${TEST_STAGES_IN_SERIES:-}" = 1 ]; then
+# They run one after another before the browser tests, as before, when this run has a single core
+# (`taskset -c 0 bash .ci/run`: two lanes on one core would only stretch each other's waits), or
+# with TEST_STAGES_IN_SERIES=1 (to tell whether a failure comes from the sharing).
+if [ "${TEST_STAGES_IN_SERIES:-}" = 1 ] || [ "$(nproc)" -lt 2 ]; then
   beside
   stage "browser tests" && npx playwright test
   stage done
