@@ -380,6 +380,14 @@ test('when an LMS admin searches and filters the bank, then the table narrows, t
     await expect(filters.getByLabel('Search questions', { exact: true })).toHaveValue(tag);
     await expect(filters.getByLabel('Difficulty', { exact: true })).toHaveValue('easy');
     await expect(rows).toHaveCount(1);
+    // The delete confirmation names the question and says what goes with it; cancelled, nothing changes.
+    await page.getByRole('button', { name: `Actions for question ${made[2]}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete this question?' });
+    await expect(confirm).toContainText(`“${tag} Which tooth erupts first?” is no longer served to learners`);
+    await expect(confirm).toContainText('Attempts that answered it keep their answers and scores.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rows).toHaveCount(1);
     await filters.getByLabel('Type', { exact: true }).selectOption('essay');
     await expect(page.getByText('No question matches these filters.')).toBeVisible();
     await expectAccessible(page);

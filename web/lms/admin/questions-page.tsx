@@ -281,7 +281,13 @@ export default function QuestionsPage() {
       <EditQuestion question={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={toDelete !== null}
-        message="Are you sure you want to delete this question?"
+        title="Delete this question?"
+        // Named, and what goes with it: a deleted question is kept for the attempts that answered it.
+        message={
+          toDelete
+            ? `“${toDelete.question.length > 120 ? `${toDelete.question.slice(0, 120)}…` : toDelete.question}” is no longer served to learners or shown in the bank. Attempts that answered it keep their answers and scores.`
+            : ''
+        }
         busy={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => {
