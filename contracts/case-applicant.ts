@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { applicantLicence } from './case-licences.js';
 import { checklistItem, languageField } from './case-documents.js';
 import { caseOwnerAnswer, caseStatuses, documentsSummary, progressQuery, progressService } from './cases.js';
 
@@ -35,6 +36,8 @@ export const applicantCase = z.object({
   // Ours, as on the tracker: who owns the case, and where the documents stand.
   owner: caseOwnerAnswer,
   documentsSummary,
+  // The licences the case produced (issue 41), which the applicant may show on their network profile.
+  licences: z.array(applicantLicence),
 });
 export type ApplicantCase = z.infer<typeof applicantCase>;
 

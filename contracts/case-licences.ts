@@ -52,6 +52,17 @@ export const staffLicence = z.object({
 });
 export type StaffLicence = z.infer<typeof staffLicence>;
 
+/** A licence as the applicant sees it on their case page (issue 41): no number, no staff fields. */
+export const applicantLicence = z.object({
+  id: z.number().int(),
+  authority: z.string(),
+  licenceType: z.string(),
+  expiresOn: z.string(),
+  status: z.enum(licenceStatuses),
+  shownOnProfile: z.boolean(),
+});
+export type ApplicantLicence = z.infer<typeof applicantLicence>;
+
 export const createExamResultBody = z.strictObject({
   authority,
   takenOn: isoDate('takenOn'),

@@ -14,6 +14,7 @@ import { consumeOneTimeToken, issueOneTimeToken } from '../platform/one-time-tok
 import { claimMailCooldown } from '../platform/mail-cooldowns.js';
 import { applicantAccessEmail } from './case-emails.js';
 import { caseChecklist } from './case-documents.js';
+import { applicantLicences } from './case-licences.js';
 import { caseContactOf, type NotificationDeps } from './case-notifications.js';
 import { caseNumberIs, lookupProgress, passportMatches } from './progress-lookup.js';
 import type pg from 'pg';
@@ -141,7 +142,7 @@ export async function endApplicantSession(db: Queryable, token: string | undefin
   await db.delete(applicantSessions).where(eq(applicantSessions.tokenHash, hashToken(token)));
 }
 
-/** The case page: the tracker's view of the case and its document checklist. */
+/** The case page: the tracker's view of the case, its document checklist and its licences. */
 export async function applicantCase(db: Database, pool: pg.Pool, caseId: number, at: Date): Promise<ApplicantCase> {
   const [found] = await db
     .select({ caseNumber: cases.caseNumber, passportNumber: cases.passportNumber })
@@ -156,6 +157,7 @@ export async function applicantCase(db: Database, pool: pg.Pool, caseId: number,
     owner: progress.owner,
     documentsSummary: progress.documents,
     documents: await caseChecklist(db, caseId),
+    licences: await applicantLicences(db, caseId, at),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   type LicenceStatus,
 } from '../../contracts/case-licences-constants.js';
 import type {
+  ApplicantLicence,
   CreateLicenceBody,
   ExamResult,
   LicenceVerification,
@@ -85,6 +86,23 @@ export async function listLicences(
     .where(eq(caseLicences.caseId, caseId))
     .orderBy(asc(caseLicences.id));
   return rows.map((row) => toStaffLicence(row, now, link));
+}
+
+/** The case's licences as its applicant sees them: a revoked one stays listed, as revoked. */
+export async function applicantLicences(db: Database, caseId: number, now: Date): Promise<ApplicantLicence[]> {
+  const rows = await db
+    .select()
+    .from(caseLicences)
+    .where(eq(caseLicences.caseId, caseId))
+    .orderBy(asc(caseLicences.id));
+  return rows.map((row) => ({
+    id: row.id,
+    authority: row.authority,
+    licenceType: row.licenceType,
+    expiresOn: row.expiresOn,
+    status: licenceStatus(row, now),
+    shownOnProfile: row.shownOnProfile,
+  }));
 }
 
 /** Revokes the licence for good: its verify page says "revoked" and its credential is no longer served. */

@@ -1,6 +1,8 @@
 import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify, type JSONWebKeySet } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExamResult, LicenceVerification, StaffLicence } from '../../contracts/case-licences.js';
+import type { ApplicantCase } from '../../contracts/case-applicant.js';
+import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
 import { createCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -192,5 +194,50 @@ describe('licences, verified', () => {
       { takenOn: '2026-02-02', passed: true, score: 68.5 },
       { takenOn: '2025-11-10', passed: false, score: null },
     ]);
+  });
+
+  it('when the applicant opens their case, then it lists its licences without their numbers, a revoked one as revoked', async () => {
+    const someCase = await createCase(t, admin.headers, { client_email: 'amina.licence@example.test' });
+    const kept = (await record(someCase.id, nurseLicence)).json<StaffLicence>();
+    const withdrawn = (await record(someCase.id, { ...nurseLicence, authority: 'NMC' })).json<StaffLicence>();
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/caseadmin/licences/${withdrawn.id}/revoke`,
+      headers: admin.headers,
+      payload: { reason: 'Recorded on the wrong case' },
+    });
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/applicant/session',
+      headers: { origin: ORIGIN },
+      payload: { token: await issueOneTimeToken(t.db, 'applicant-access', String(someCase.id), t.clock.now(), 3600) },
+    });
+    expect(session.statusCode, session.body).toBe(204);
+    const cookie = session.cookies.find((c) => c.name === 'pathway_applicant')!;
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/api/applicant/case',
+      headers: { cookie: `pathway_applicant=${cookie.value}` },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<ApplicantCase>().licences).toEqual([
+      {
+        id: kept.id,
+        authority: 'DHA',
+        licenceType: 'Registered Nurse',
+        expiresOn: '2027-02-20',
+        status: 'valid',
+        shownOnProfile: false,
+      },
+      {
+        id: withdrawn.id,
+        authority: 'NMC',
+        licenceType: 'Registered Nurse',
+        expiresOn: '2027-02-20',
+        status: 'revoked',
+        shownOnProfile: false,
+      },
+    ]);
+    expect(answer.body).not.toContain(nurseLicence.licenceNumber);
   });
 });

@@ -1588,6 +1588,15 @@ export interface paths {
                                 rejected: number;
                                 awaitingReview: number;
                             };
+                            licences: {
+                                id: number;
+                                authority: string;
+                                licenceType: string;
+                                expiresOn: string;
+                                /** @enum {string} */
+                                status: "valid" | "expired" | "revoked";
+                                shownOnProfile: boolean;
+                            }[];
                         };
                     };
                 };
