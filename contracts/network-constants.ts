@@ -13,6 +13,10 @@ export const SEARCH_MEMBERS_LIMIT = 10;
 /** The `@` box's suggestions per page. */
 export const MEMBER_SUGGESTIONS_PAGE_SIZE = 8;
 
+/** The professional profile's fields (issue 39) and their longest lengths, the server's and the form's. */
+export const PROFESSIONAL_LIMITS = { headline: 120, role: 80, employer: 80, location: 80, about: 2000 } as const;
+export type ProfessionalField = keyof typeof PROFESSIONAL_LIMITS;
+
 /** Live events: SSE `event:` names. */
 export const feedEvents = {
   postCreated: 'post-created',

@@ -12,8 +12,11 @@ export {
   FEED_PAGE_SIZE,
   feedEvents,
   MEMBER_SUGGESTIONS_PAGE_SIZE,
+  PROFESSIONAL_LIMITS,
   SEARCH_MEMBERS_LIMIT,
 } from './network-constants.js';
+import { PROFESSIONAL_LIMITS, type ProfessionalField } from './network-constants.js';
+export type { ProfessionalField } from './network-constants.js';
 
 const email = z
   .string({ error: 'email is required' })
@@ -85,6 +88,32 @@ export const accountSettings = z.object({
 });
 export type AccountSettings = z.infer<typeof accountSettings>;
 
+/**
+ * The professional profile (issue 39), beyond the spec's User: how members of an HR network know
+ * each other. Every field is optional and null when not given.
+ */
+const professionalShape = {
+  headline: z.string().nullable(),
+  role: z.string().nullable(),
+  employer: z.string().nullable(),
+  location: z.string().nullable(),
+  about: z.string().nullable(),
+};
+export type ProfessionalProfile = { [K in ProfessionalField]: string | null };
+
+/** A professional field as sent: trimmed, empty or null clears it, absent leaves it as it is. */
+const professionalInput = (label: string, max: number, multiline = false) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((text) => (multiline ? isPlainText(text.replace(/\r?\n/g, ' ')) : isPlainText(text)), {
+      message: `${label} must not contain control characters`,
+    })
+    .nullable()
+    .optional()
+    .transform((text) => (text === '' ? null : text));
+
 /** The signed-in member (the spec's User). */
 export const networkUser = z.object({
   uid: z.string(),
@@ -96,6 +125,7 @@ export const networkUser = z.object({
   isAdmin: z.boolean(),
   /** False until the member followed the verification link; the page asks them to. */
   emailVerified: z.boolean(),
+  ...professionalShape,
 });
 export type NetworkUser = z.infer<typeof networkUser>;
 
@@ -115,8 +145,15 @@ export const profileBody = z.strictObject({
     .min(1, 'Display name is required')
     .max(80, 'Display name must be at most 80 characters')
     .refine(isPlainText, 'Display name must not contain control characters'),
+  // Beyond the spec's body: the professional profile. Absent fields stay as they are.
+  headline: professionalInput('Headline', PROFESSIONAL_LIMITS.headline),
+  role: professionalInput('Role', PROFESSIONAL_LIMITS.role),
+  employer: professionalInput('Employer', PROFESSIONAL_LIMITS.employer),
+  location: professionalInput('Location', PROFESSIONAL_LIMITS.location),
+  about: professionalInput('About', PROFESSIONAL_LIMITS.about, true),
 });
-export type ProfileBody = z.infer<typeof profileBody>;
+/** As sent: the professional fields may be left out. */
+export type ProfileBody = z.input<typeof profileBody>;
 
 // ---- Posts
 
@@ -132,6 +169,8 @@ export const postAuthor = z.object({
   photoURL: z.string().nullable(),
   /** Beyond the spec's shape: the author's name links to their profile. */
   username: z.string().nullable(),
+  /** Beyond the spec's shape: the author's professional headline (or role and employer), shown under the name. */
+  headline: z.string().nullable(),
 });
 
 export const post = z.object({
@@ -195,7 +234,7 @@ export type LikeResponse = z.infer<typeof likeResponse>;
 export const usernameParams = z.object({ username: z.string().min(1).max(30) });
 
 export const memberProfile = z.object({
-  member: publicMemberShape().extend({ joined: z.string() }),
+  member: publicMemberShape().extend({ joined: z.string(), ...professionalShape }),
   posts: z.array(post),
   nextCursor: z.string().nullable(),
 });
@@ -285,10 +324,18 @@ export const searchQuery = z.object({
     .max(200, 'A search must be at most 200 characters'),
   cursor: z.string().max(200).optional(),
 });
+/** A member found by search, with what tells them apart (and why they matched: their employer). */
+export const foundMember = publicMember.extend({
+  headline: z.string().nullable(),
+  role: z.string().nullable(),
+  employer: z.string().nullable(),
+});
+export type FoundMember = z.infer<typeof foundMember>;
+
 /** Posts ranked by relevance, paged by `nextCursor`; the best-matching members (first page only). */
 export const searchResults = z.object({
   posts: z.array(post),
-  members: z.array(publicMember),
+  members: z.array(foundMember),
   nextCursor: z.string().nullable(),
 });
 export type SearchResults = z.infer<typeof searchResults>;

@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { ProfessionalProfile } from '../contracts/network.js';
 import { expect } from './fixtures.js';
 import { workerApp } from './worker-app.js';
 
@@ -22,7 +23,16 @@ export async function createMember(
     password = 'correct horse battery',
     displayName = `Member ${name}`,
     origin = workerApp().url,
-  }: { name?: string; email?: string; password?: string; displayName?: string; origin?: string } = {},
+    professional = {},
+  }: {
+    name?: string;
+    email?: string;
+    password?: string;
+    displayName?: string;
+    origin?: string;
+    /** Headline, role, employer, location, about (issue 39). */
+    professional?: Partial<ProfessionalProfile>;
+  } = {},
 ): Promise<Member> {
   const headers = { origin };
   const credentials = { email, password };
@@ -31,7 +41,7 @@ export async function createMember(
   expect((await context.request.post('/api/network/auth/sign-in', { headers, data: credentials })).status()).toBe(200);
   const profile = await context.request.put('/api/network/me/profile', {
     headers,
-    data: { username: name, displayName },
+    data: { username: name, displayName, ...professional },
   });
   expect(profile.status(), await profile.text()).toBe(200);
   return { name, email, password };

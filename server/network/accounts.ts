@@ -25,6 +25,7 @@ import {
 } from './media.js';
 import { clearSquattersTraces } from './reclaim.js';
 import { endAllSessions, type MemberRow, type SessionMember } from './sessions.js';
+import { professionalOf } from './professional.js';
 import { memberPasswordResetEmail, signUpAttemptEmail, verificationEmail } from './member-emails.js';
 
 export type Member = SessionMember & { isAdmin: boolean };
@@ -38,6 +39,7 @@ export const VERIFICATION_RESEND_SECONDS = 60;
 /** An address in NETWORK_ADMIN_EMAILS makes an admin only once its owner has proved it is theirs. */
 export function asMember(row: SessionMember, adminEmails: readonly string[]): Member {
   const { id, email, username, displayName, photoUrl, emailVerifiedAt } = row;
+  const { headline, jobTitle, employer, location, about } = row;
   return {
     id,
     email,
@@ -45,9 +47,19 @@ export function asMember(row: SessionMember, adminEmails: readonly string[]): Me
     displayName,
     photoUrl,
     emailVerifiedAt,
-    isAdmin: email !== null && emailVerifiedAt !== null && adminEmails.includes(email),
+    headline,
+    jobTitle,
+    employer,
+    location,
+    about,
+    isAdmin: isAdminAccount(row, adminEmails),
   };
 }
+
+export const isAdminAccount = (
+  row: Pick<SessionMember, 'email' | 'emailVerifiedAt'>,
+  adminEmails: readonly string[],
+): boolean => row.email !== null && row.emailVerifiedAt !== null && adminEmails.includes(row.email);
 
 /** A member with a username and a display name: what their posts and comments are signed with. */
 export const hasCompleteProfile = (member: Pick<Member, 'username' | 'displayName'>) =>
@@ -63,6 +75,7 @@ export function toNetworkUser(member: Member): NetworkUser {
     isProfileComplete: hasCompleteProfile(member),
     isAdmin: member.isAdmin,
     emailVerified: member.emailVerifiedAt !== null,
+    ...professionalOf(member),
   };
 }
 
@@ -230,7 +243,16 @@ export async function updateProfile(db: Queryable, userId: string, profile: Prof
   try {
     const [row] = await db
       .update(networkUsers)
-      .set({ username: profile.username, displayName: profile.displayName })
+      .set({
+        username: profile.username,
+        displayName: profile.displayName,
+        // Absent (undefined) fields are left out of the update, so a spec client keeps them.
+        headline: profile.headline,
+        jobTitle: profile.role,
+        employer: profile.employer,
+        location: profile.location,
+        about: profile.about,
+      })
       .where(eq(networkUsers.id, userId))
       .returning();
     if (!row) throw new AppError(404, 'Account not found');

@@ -16,7 +16,8 @@ import {
 /** The member behind a session cookie ($1 the token's hash, $2 now). */
 export const SESSION_MEMBER = {
   name: 'network_session_member',
-  text: `SELECT u.id, u.email, u.username, u.display_name, u.photo_url, u.email_verified_at
+  text: `SELECT u.id, u.email, u.username, u.display_name, u.photo_url, u.email_verified_at,
+    u.headline, u.job_title, u.employer, u.location, u.about
   FROM network_sessions s JOIN network_users u ON u.id = s.user_id
   WHERE s.token_hash = $1 AND s.expires_at > $2 LIMIT 1`,
 };
@@ -27,7 +28,7 @@ export const SESSION_MEMBER = {
  * of the member first, a cost that grows with the member's likes.
  */
 const feedPageText = (afterCursor: boolean) => `
-  SELECT newest.*, u.username, u.display_name, u.photo_url,
+  SELECT newest.*, u.username, u.display_name, u.photo_url, u.headline, u.job_title, u.employer,
     EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me
   FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
         ${afterCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
@@ -65,7 +66,7 @@ export const COMMENTS_PAGE_AFTER = { name: 'network_comments_page_after', text: 
  * before the authors are joined and likedByMe is asked, as in the feed.
  */
 const searchPostsText = (afterCursor: boolean) => `
-  SELECT hit.*, u.username, u.display_name, u.photo_url,
+  SELECT hit.*, u.username, u.display_name, u.photo_url, u.headline, u.job_title, u.employer,
     EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = hit.id AND l.user_id = $1) AS liked_by_me
   FROM (
     SELECT p.id, p.user_id, p.description, p.media_type, p.media_key, p.like_count, p.comment_count, p.created_at,
@@ -84,12 +85,17 @@ export const SEARCH_POSTS_PAGE_AFTER = { name: 'network_search_posts_page_after'
 /** Who search and the `@` box find: members with a profile whose username or name contains the text ($1, a LIKE pattern). */
 const NAME_CONTAINS = 'username IS NOT NULL AND (lower(username) LIKE $1 OR lower(display_name) LIKE $1)';
 
-/** Search's members ($1 the LIKE pattern, $2 the lower-cased text): containing it or like it (pg_trgm), best first. */
+/**
+ * Search's members ($1 the LIKE pattern, $2 the lower-cased text): their name or username, or
+ * their employer (issue 39), containing it or like it (pg_trgm), best first.
+ */
 export const SEARCH_MEMBERS = {
   name: 'network_search_members',
-  text: `SELECT username, display_name, photo_url FROM network_users
-  WHERE (${NAME_CONTAINS}) OR (username IS NOT NULL AND (lower(username) % $2 OR lower(display_name) % $2))
-  ORDER BY greatest(similarity(lower(username), $2), similarity(coalesce(lower(display_name), ''), $2)) DESC, id
+  text: `SELECT username, display_name, photo_url, headline, job_title, employer FROM network_users
+  WHERE (${NAME_CONTAINS}) OR (username IS NOT NULL AND (lower(username) % $2 OR lower(display_name) % $2
+    OR lower(employer) LIKE $1 OR lower(employer) % $2))
+  ORDER BY greatest(similarity(lower(username), $2), similarity(coalesce(lower(display_name), ''), $2),
+    similarity(coalesce(lower(employer), ''), $2)) DESC, id
   LIMIT ${SEARCH_MEMBERS_LIMIT}`,
 };
 

@@ -14,7 +14,7 @@ import type { Database } from '../db/client.js';
 import { networkModerationActions, networkPosts, networkReports, networkUsers } from '../db/schema/network.js';
 import type { CounterStore } from '../platform/counters.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
-import { asMember, type Member } from './accounts.js';
+import { isAdminAccount, type Member } from './accounts.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { mediaUrlOf, removeStoredMedia, type MediaFiles } from './media.js';
 import { notifyModeration } from './notifications.js';
@@ -234,7 +234,7 @@ export async function resolveReports(
       if (decided) throw new AppError(409, 'These reports have already been resolved');
       throw new AppError(404, 'Report not found');
     }
-    if (body.action === 'suspend' && asMember(post.author, adminEmails).isAdmin) {
+    if (body.action === 'suspend' && isAdminAccount(post.author, adminEmails)) {
       throw new AppError(400, 'Moderators cannot be suspended. Remove the post instead.');
     }
     const suspendedUntil = body.action === 'suspend' ? new Date(now.getTime() + (body.days ?? 1) * DAY_MS) : null;

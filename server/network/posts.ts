@@ -21,6 +21,7 @@ import type { Database, Transaction } from '../db/client.js';
 import { networkComments, networkLikes, networkPosts, networkUsers } from '../db/schema/network.js';
 import { AppError, databaseErrorCode } from '../platform/errors.js';
 import type { Member } from './accounts.js';
+import { bylineOf, professionalOf } from './professional.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { appendEvent, forgetPostEvents } from './events.js';
 import { COMMENTS_FIRST_PAGE, COMMENTS_PAGE_AFTER, FEED_FIRST_PAGE, FEED_PAGE_AFTER } from './hot-statements.js';
@@ -41,6 +42,9 @@ const postColumns = {
   username: networkUsers.username,
   displayName: networkUsers.displayName,
   photoUrl: networkUsers.photoUrl,
+  headline: networkUsers.headline,
+  jobTitle: networkUsers.jobTitle,
+  employer: networkUsers.employer,
 };
 
 type PostRow = {
@@ -55,6 +59,9 @@ type PostRow = {
   username: string | null;
   displayName: string | null;
   photoUrl: string | null;
+  headline: string | null;
+  jobTitle: string | null;
+  employer: string | null;
 };
 
 /**
@@ -64,7 +71,13 @@ type PostRow = {
 function sharedPost(row: PostRow): PostCreatedEvent['post'] {
   return {
     id: row.id,
-    user: { email: null, displayName: row.displayName, photoURL: row.photoUrl, username: row.username },
+    user: {
+      email: null,
+      displayName: row.displayName,
+      photoURL: row.photoUrl,
+      username: row.username,
+      headline: bylineOf(row),
+    },
     description: row.description,
     mediaType: row.mediaType,
     mediaURL: row.mediaKey ? mediaUrlOf(row.mediaKey) : null,
@@ -90,6 +103,9 @@ export type FeedRecord = {
   username: string | null;
   display_name: string | null;
   photo_url: string | null;
+  headline: string | null;
+  job_title: string | null;
+  employer: string | null;
   liked_by_me: boolean;
 };
 
@@ -108,6 +124,9 @@ export function feedPostOf(row: FeedRecord, member: Member): Post {
       username: row.username,
       displayName: row.display_name,
       photoUrl: row.photo_url,
+      headline: row.headline,
+      jobTitle: row.job_title,
+      employer: row.employer,
     }),
     likedByMe: row.liked_by_me,
     canDelete: mayDelete(member, row.user_id),
@@ -165,6 +184,11 @@ export async function getMemberProfile(
       displayName: networkUsers.displayName,
       photoUrl: networkUsers.photoUrl,
       createdAt: networkUsers.createdAt,
+      headline: networkUsers.headline,
+      jobTitle: networkUsers.jobTitle,
+      employer: networkUsers.employer,
+      location: networkUsers.location,
+      about: networkUsers.about,
     })
     .from(networkUsers)
     .where(eq(sql`lower(${networkUsers.username})`, username.toLowerCase()));
@@ -197,6 +221,7 @@ export async function getMemberProfile(
       displayName: found.displayName,
       photoURL: found.photoUrl,
       joined: found.createdAt.toISOString(),
+      ...professionalOf(found),
     },
     posts: page.map((row) => ({
       ...sharedPost(row),
@@ -255,6 +280,9 @@ async function createPost(db: Database, member: Member, input: NewPost, now: Dat
       username: member.username,
       displayName: member.displayName,
       photoUrl: member.photoUrl,
+      headline: member.headline,
+      jobTitle: member.jobTitle,
+      employer: member.employer,
     });
     await appendEvent(tx, feedEvents.postCreated, { post: shared } satisfies PostCreatedEvent, now, inserted.id);
     await notifyMentions(tx, { text: input.description, actorId: member.id, postId: inserted.id }, now);

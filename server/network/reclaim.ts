@@ -14,7 +14,16 @@ export async function clearSquattersTraces(tx: Transaction, accountId: string, n
   const removedMedia = await removeMemberContent(tx, accountId, now);
   await tx
     .update(networkUsers)
-    .set({ username: null, displayName: null, photoUrl: null })
+    .set({
+      username: null,
+      displayName: null,
+      photoUrl: null,
+      headline: null,
+      jobTitle: null,
+      employer: null,
+      location: null,
+      about: null,
+    })
     .where(eq(networkUsers.id, accountId));
   await tx.delete(networkEmailDigests).where(eq(networkEmailDigests.userId, accountId));
   await liftSquattersSuspension(tx, accountId);

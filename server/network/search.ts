@@ -3,6 +3,7 @@ import {
   FEED_PAGE_SIZE,
   MEMBER_SUGGESTIONS_PAGE_SIZE,
   type MemberSuggestions,
+  type FoundMember,
   type PublicMember,
   type SearchResults,
 } from '../../contracts/network.js';
@@ -36,6 +37,14 @@ const publicMemberOf = (row: MemberRow): PublicMember => ({
   photoURL: row.photo_url,
 });
 
+export type FoundMemberRow = MemberRow & { headline: string | null; job_title: string | null; employer: string | null };
+const foundMemberOf = (row: FoundMemberRow): FoundMember => ({
+  ...publicMemberOf(row),
+  headline: row.headline,
+  role: row.job_title,
+  employer: row.employer,
+});
+
 /** LIKE's own characters in a member's text are matched as themselves. */
 export const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -58,7 +67,7 @@ export async function search(
         ? { ...SEARCH_POSTS_PAGE_AFTER, values: [viewer.id, q, cursor.rank, cursor.id] }
         : { ...SEARCH_POSTS_FIRST_PAGE, values: [viewer.id, q] },
     ),
-    cursor ? undefined : pool.query<MemberRow>({ ...SEARCH_MEMBERS, values: [likePattern(q), q.toLowerCase()] }),
+    cursor ? undefined : pool.query<FoundMemberRow>({ ...SEARCH_MEMBERS, values: [likePattern(q), q.toLowerCase()] }),
   ]);
   return searchResults(hits.rows, found?.rows ?? [], viewer);
 }
@@ -67,12 +76,12 @@ export async function search(
  * The search's answer from its statements' rows (posts: one more than a page when there is a next
  * one). The bench's bare baseline answers through this function too (from the build).
  */
-export function searchResults(rows: PostHit[], members: MemberRow[], viewer: Member): SearchResults {
+export function searchResults(rows: PostHit[], members: FoundMemberRow[], viewer: Member): SearchResults {
   const page = rows.slice(0, FEED_PAGE_SIZE);
   const last = page.at(-1);
   return {
     posts: page.map((row) => feedPostOf(row, viewer)),
-    members: members.map(publicMemberOf),
+    members: members.map(foundMemberOf),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeRankCursor({ rank: last.rank, id: last.id }) : null,
   };
 }

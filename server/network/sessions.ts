@@ -72,6 +72,11 @@ type SessionMemberRecord = {
   display_name: string | null;
   photo_url: string | null;
   email_verified_at: Date | null;
+  headline: string | null;
+  job_title: string | null;
+  employer: string | null;
+  location: string | null;
+  about: string | null;
 };
 
 export async function findSessionMember(
@@ -90,6 +95,11 @@ export async function findSessionMember(
         displayName: row.display_name,
         photoUrl: row.photo_url,
         emailVerifiedAt: row.email_verified_at,
+        headline: row.headline,
+        jobTitle: row.job_title,
+        employer: row.employer,
+        location: row.location,
+        about: row.about,
       }
     : undefined;
 }

@@ -170,6 +170,7 @@ describe('members see each other without their email addresses', () => {
       displayName: author.user.displayName,
       photoURL: null,
       username: author.user.username,
+      headline: null,
     });
     // Each still sees their own address.
     expect(

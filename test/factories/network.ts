@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { NetworkUser, Post } from '../../contracts/network.js';
+import type { NetworkUser, Post, ProfessionalProfile } from '../../contracts/network.js';
 import type { TestApp } from '../test-app.js';
 
 /** The origin `app.inject` requests come from (its default host is localhost:80). */
@@ -34,7 +34,15 @@ export function sessionCookieOf(setCookie: string | string[] | undefined): strin
  */
 export async function signUpMember(
   t: TestApp,
-  options: { email?: string; complete?: boolean; username?: string; verified?: boolean } = {},
+  options: {
+    email?: string;
+    complete?: boolean;
+    username?: string;
+    displayName?: string;
+    verified?: boolean;
+    /** The professional profile saved with the username (issue 39). */
+    professional?: Partial<ProfessionalProfile>;
+  } = {},
 ): Promise<TestMember> {
   const n = ++memberCounter;
   const email = options.email ?? `member${n}-${randomBytes(3).toString('hex')}@example.test`;
@@ -68,7 +76,7 @@ export async function signUpMember(
       method: 'PUT',
       url: '/api/network/me/profile',
       headers,
-      payload: { username, displayName: `Member ${n}` },
+      payload: { username, displayName: options.displayName ?? `Member ${n}`, ...options.professional },
     });
     if (profile.statusCode !== 200) throw new Error(`profile failed: ${profile.body}`);
     user = profile.json<{ user: NetworkUser }>().user;

@@ -39,6 +39,11 @@ describe('network member profiles', () => {
       displayName: author.user.displayName,
       photoURL: null,
       joined: expect.any(String),
+      headline: null,
+      role: null,
+      employer: null,
+      location: null,
+      about: null,
     });
     expect(first.body).not.toContain(author.email);
     const second = (await profile(viewer, author.user.username!, page.nextCursor!)).json<MemberProfile>();

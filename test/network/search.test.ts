@@ -80,6 +80,9 @@ describe('network search', () => {
       username: recruiter.user.username,
       displayName: 'Nadia Haddad',
       photoURL: null,
+      headline: null,
+      role: null,
+      employer: null,
     });
     const misspelt = (await find('Nadia Hadad')).json<SearchResults>();
     expect(misspelt.members.map((member) => member.username)).toContain(recruiter.user.username);

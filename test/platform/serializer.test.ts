@@ -20,6 +20,7 @@ const post = {
     displayName: 'Ada "the first" \\ Lovelace',
     photoURL: null,
     username: 'ada',
+    headline: 'مديرة الموارد البشرية "HR" \\ lead',
     passwordHash: 'secret',
   },
   description: 'line one\nline two \u2028 \ud83d\ude00 <script>',
@@ -40,7 +41,11 @@ const cases: [string, z.ZodType, unknown][] = [
     {
       posts: [
         post,
-        { ...post, mediaURL: '/m/x.png', user: { email: 'a@b.c', displayName: null, photoURL: '/p', username: null } },
+        {
+          ...post,
+          mediaURL: '/m/x.png',
+          user: { email: 'a@b.c', displayName: null, photoURL: '/p', username: null, headline: null },
+        },
       ],
       nextCursor: null,
     },
@@ -59,6 +64,11 @@ const cases: [string, z.ZodType, unknown][] = [
         isProfileComplete: true,
         isAdmin: false,
         emailVerified: true,
+        headline: null,
+        role: 'Recruiter',
+        employer: 'St "Mary\'s"',
+        location: null,
+        about: 'line one\nline two',
         extra: 1,
       },
     },

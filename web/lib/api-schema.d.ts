@@ -22302,6 +22302,11 @@ export interface paths {
                                 isProfileComplete: boolean;
                                 isAdmin: boolean;
                                 emailVerified: boolean;
+                                headline: string | null;
+                                role: string | null;
+                                employer: string | null;
+                                location: string | null;
+                                about: string | null;
                             } | null;
                         };
                     };
@@ -22589,6 +22594,11 @@ export interface paths {
                                 isProfileComplete: boolean;
                                 isAdmin: boolean;
                                 emailVerified: boolean;
+                                headline: string | null;
+                                role: string | null;
+                                employer: string | null;
+                                location: string | null;
+                                about: string | null;
                             } | null;
                         };
                     };
@@ -23232,6 +23242,11 @@ export interface paths {
                     "application/json": {
                         username: string;
                         displayName: string;
+                        headline?: string | null;
+                        role?: string | null;
+                        employer?: string | null;
+                        location?: string | null;
+                        about?: string | null;
                     };
                 };
             };
@@ -23252,6 +23267,11 @@ export interface paths {
                                 isProfileComplete: boolean;
                                 isAdmin: boolean;
                                 emailVerified: boolean;
+                                headline: string | null;
+                                role: string | null;
+                                employer: string | null;
+                                location: string | null;
+                                about: string | null;
                             } | null;
                         };
                     };
@@ -23810,6 +23830,7 @@ export interface paths {
                                     displayName: string | null;
                                     photoURL: string | null;
                                     username: string | null;
+                                    headline: string | null;
                                 };
                                 description: string;
                                 mediaType: string;
@@ -23932,6 +23953,7 @@ export interface paths {
                                 displayName: string | null;
                                 photoURL: string | null;
                                 username: string | null;
+                                headline: string | null;
                             };
                             description: string;
                             mediaType: string;
@@ -24120,6 +24142,7 @@ export interface paths {
                                     displayName: string | null;
                                     photoURL: string | null;
                                     username: string | null;
+                                    headline: string | null;
                                 };
                                 description: string;
                                 mediaType: string;
@@ -24135,6 +24158,9 @@ export interface paths {
                                 username: string | null;
                                 displayName: string | null;
                                 photoURL: string | null;
+                                headline: string | null;
+                                role: string | null;
+                                employer: string | null;
                             }[];
                             nextCursor: string | null;
                         };
@@ -24391,6 +24417,11 @@ export interface paths {
                                 displayName: string | null;
                                 photoURL: string | null;
                                 joined: string;
+                                headline: string | null;
+                                role: string | null;
+                                employer: string | null;
+                                location: string | null;
+                                about: string | null;
                             };
                             posts: {
                                 id: string;
@@ -24399,6 +24430,7 @@ export interface paths {
                                     displayName: string | null;
                                     photoURL: string | null;
                                     username: string | null;
+                                    headline: string | null;
                                 };
                                 description: string;
                                 mediaType: string;
@@ -24547,6 +24579,7 @@ export interface paths {
                                 displayName: string | null;
                                 photoURL: string | null;
                                 username: string | null;
+                                headline: string | null;
                             };
                             description: string;
                             mediaType: string;
@@ -26939,6 +26972,11 @@ export interface paths {
                                 isProfileComplete: boolean;
                                 isAdmin: boolean;
                                 emailVerified: boolean;
+                                headline: string | null;
+                                role: string | null;
+                                employer: string | null;
+                                location: string | null;
+                                about: string | null;
                             } | null;
                         };
                     };

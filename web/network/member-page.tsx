@@ -4,7 +4,7 @@ import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMe, useMemberProfile } from './api.js';
-import { Avatar } from './avatar.js';
+import { MemberHeader, ProfileDetails } from './member-header.js';
 import styles from './network.module.css';
 import { PostCard } from './post-card.js';
 
@@ -40,16 +40,16 @@ export default function MemberPage() {
   const openPostId = params.get('post');
   return (
     <main className={styles.notificationsPage}>
-      <section className={`${styles.card} ${styles.notification}`} aria-label="Profile">
-        <Avatar src={member?.photoURL} size={72} />
-        <div>
-          <h1>{member?.displayName || member?.username}</h1>
-          <p className={styles.muted}>
-            @{member?.username} · joined{' '}
-            <time dateTime={member?.joined}>{member ? new Date(member.joined).toLocaleDateString() : ''}</time>
-          </p>
-        </div>
-      </section>
+      {member && (
+        <section className={styles.card} aria-label="Profile">
+          <MemberHeader member={member} variant="profile">
+            <ProfileDetails
+              member={member}
+              joined={<time dateTime={member.joined}>{new Date(member.joined).toLocaleDateString()}</time>}
+            />
+          </MemberHeader>
+        </section>
+      )}
       <h2>Posts</h2>
       {posts.length === 0 && <p className={`${styles.card} ${styles.empty}`}>No posts yet.</p>}
       {posts.map((post) => (

@@ -1,12 +1,11 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { Post } from '../../contracts/network.js';
 import { errorMessage } from '../lib/http.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { RowMenu } from '../ui/row-menu.js';
 import { useToast } from '../ui/toast.js';
 import { useDeletePost, useLikePost, useMe } from './api.js';
-import { Avatar } from './avatar.js';
+import { MemberHeader } from './member-header.js';
 import { Comments } from './comments.js';
 import { isSessionEnded } from './ended-session.js';
 import styles from './network.module.css';
@@ -18,22 +17,6 @@ import { MentionText } from './mention-text.js';
 const ReportDialog = lazy(() => import('./report-dialog.js').then((module) => ({ default: module.ReportDialog })));
 
 export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
-
-/** The author's name, a link to their profile (an account deleted since has no username, and no profile). */
-export function AuthorName({ post }: { post: Post }) {
-  const { username } = post.user;
-  return (
-    <strong>
-      {username ? (
-        <Link to={`/members/${encodeURIComponent(username)}`} className={styles.profileLink}>
-          {authorName(post)}
-        </Link>
-      ) : (
-        authorName(post)
-      )}
-    </strong>
-  );
-}
 export const commentCountText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
 export const likeCountText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
 
@@ -85,13 +68,11 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
   return (
     <article className={`${styles.card} ${styles.post}`} aria-label={`Post by ${authorName(post)}`}>
       <header className={styles.postHeader}>
-        <Avatar src={post.user.photoURL} size={44} />
-        <div className={styles.postAuthor}>
-          <AuthorName post={post} />
+        <MemberHeader member={post.user} variant="post">
           <button type="button" className={styles.timeLink} onClick={onOpen}>
             <time dateTime={post.timestamp}>{relativeTime(post.timestamp)}</time>
           </button>
-        </div>
+        </MemberHeader>
         {post.canDelete && (
           <button
             type="button"

@@ -1,10 +1,9 @@
 import { Modal } from '../ui/modal.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { usePost } from './api.js';
-import { Avatar } from './avatar.js';
 import { Comments } from './comments.js';
 import styles from './network.module.css';
-import { AuthorName } from './post-card.js';
+import { MemberHeader } from './member-header.js';
 import { PostMedia } from './post-media.js';
 import { relativeTime } from './relative-time.js';
 
@@ -19,11 +18,9 @@ export function PostDetailModal({ postId, onClose }: { postId: string | null; on
         <div className={styles.detail}>
           {post.data.mediaURL && <PostMedia post={post.data} />}
           <div className={styles.postHeader}>
-            <Avatar src={post.data.user.photoURL} size={40} />
-            <div className={styles.postAuthor}>
-              <AuthorName post={post.data} />
+            <MemberHeader member={post.data.user} variant="post">
               <time dateTime={post.data.timestamp}>{relativeTime(post.data.timestamp)}</time>
-            </div>
+            </MemberHeader>
           </div>
           {post.data.description && <p className={styles.description}>{post.data.description}</p>}
           <Comments postId={post.data.id} commentCount={post.data.commentCount} />

@@ -1,10 +1,19 @@
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import type { FoundMember } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMe, useSearch } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { PostCard } from './post-card.js';
+
+/** What tells a found member apart, and shows why they matched: headline, else role at employer. */
+const foundLine = (member: FoundMember) =>
+  member.headline
+    ? member.employer && !member.headline.includes(member.employer)
+      ? `${member.headline} · ${member.employer}`
+      : member.headline
+    : [member.role, member.employer].filter(Boolean).join(' at ');
 
 /** `/search?q=`: the header search's results, members first, then posts by relevance. */
 export default function SearchPage() {
@@ -36,10 +45,15 @@ export default function SearchPage() {
               {first.members.map((member) => (
                 <li key={member.username} className={`${styles.card} ${styles.notification}`}>
                   <Avatar src={member.photoURL} size={40} />
-                  <Link to={`/members/${encodeURIComponent(member.username ?? '')}`}>
-                    {member.displayName || member.username}
-                  </Link>
-                  <span className={styles.muted}>@{member.username}</span>
+                  <div className={styles.postAuthor}>
+                    <Link to={`/members/${encodeURIComponent(member.username ?? '')}`}>
+                      {member.displayName || member.username}
+                    </Link>
+                    <span className={styles.muted}>
+                      @{member.username}
+                      {foundLine(member) && <> · {foundLine(member)}</>}
+                    </span>
+                  </div>
                 </li>
               ))}
             </ul>

@@ -21,6 +21,7 @@ import { EmailDigestSection } from './email-digest-section.js';
 import { useFilePreview } from './file-preview.js';
 import styles from './network.module.css';
 import { PhotoPicker } from './photo-picker.js';
+import { ProfessionalFields, useProfessionalProfile } from './professional-fields.js';
 import { VerifyEmailBanner } from './verify-email-banner.js';
 
 /** A member's own account: how others see them, the address, the password, other devices, leaving. */
@@ -44,6 +45,7 @@ function ProfileSection({ user }: { user: NetworkUser }) {
   const notify = useToast();
   const [username, setUsername] = useState(user.username ?? '');
   const [displayName, setDisplayName] = useState(user.displayName ?? '');
+  const [professional, setProfessional] = useProfessionalProfile(user);
   const { file: photo, url: preview, choose: setPhoto } = useFilePreview();
   const [photoError, setPhotoError] = useState<string | null>(null);
   const save = useSaveProfile();
@@ -61,7 +63,7 @@ function ProfileSection({ user }: { user: NetworkUser }) {
         onSubmit={(event) => {
           event.preventDefault();
           save.mutate(
-            { profile: { username, displayName }, photo },
+            { profile: { username, displayName, ...professional }, photo },
             {
               onSuccess: () => {
                 setPhoto(null);
@@ -99,6 +101,7 @@ function ProfileSection({ user }: { user: NetworkUser }) {
           value={displayName}
           onChange={(event) => setDisplayName(event.target.value)}
         />
+        <ProfessionalFields value={professional} onChange={setProfessional} />
         <Button type="submit" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save profile'}
         </Button>

@@ -9,30 +9,39 @@ import { useFilePreview } from './file-preview.js';
 import { PhotoPicker } from './photo-picker.js';
 import styles from './network.module.css';
 import { Form } from '../ui/form.js';
+import type { NetworkUser } from '../../contracts/network.js';
+import { ProfessionalFields, useProfessionalProfile } from './professional-fields.js';
 
-/** Profile completion: username (unique), display name and an optional photo. */
+/** Profile completion: username (unique), display name, an optional photo and the professional profile. */
 export default function UserDetailsPage() {
   const me = useMe();
+  if (me.isPending) return <LoadingState />;
+  if (me.isLoadingError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
+  if (!me.data) return <Navigate to="/" replace />;
+  return <ProfileCompletion user={me.data} />;
+}
+
+function ProfileCompletion({ user }: { user: NetworkUser }) {
   const navigate = useNavigate();
   const [username, setUsername] = useState<string | null>(null);
   const [displayName, setDisplayName] = useState<string | null>(null);
   const { file: photo, url: preview, choose: setPhoto } = useFilePreview();
   const [photoError, setPhotoError] = useState<string | null>(null);
+  const [professional, setProfessional] = useProfessionalProfile(user);
   const save = useSaveProfile();
   const busy = save.isPending;
   const error =
     photoError ?? (save.isError ? errorMessage(save.error, 'Could not save your profile. Please try again.') : null);
 
-  if (me.isPending) return <LoadingState />;
-  if (me.isLoadingError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to="/" replace />;
-  const user = me.data;
-
   function submit(event: FormEvent) {
     event.preventDefault();
     save.mutate(
       {
-        profile: { username: username ?? user.username ?? '', displayName: displayName ?? user.displayName ?? '' },
+        profile: {
+          username: username ?? user.username ?? '',
+          displayName: displayName ?? user.displayName ?? '',
+          ...professional,
+        },
         photo,
       },
       { onSuccess: () => void navigate('/Home', { replace: true }) },
@@ -74,6 +83,8 @@ export default function UserDetailsPage() {
             value={displayName ?? user.displayName ?? ''}
             onChange={(e) => setDisplayName(e.target.value)}
           />
+          <p className={styles.hint}>Tell HR colleagues what you do (optional; you can change it in Settings).</p>
+          <ProfessionalFields value={professional} onChange={setProfessional} />
           <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : 'Save and continue'}
           </Button>

@@ -28,6 +28,12 @@ export const networkUsers = pgTable(
     username: text(),
     displayName: text(),
     photoUrl: text(),
+    // The professional profile (issue 39): what members in HR know each other by. All optional.
+    headline: text(),
+    jobTitle: text(),
+    employer: text(),
+    location: text(),
+    about: text(),
     oidcIssuer: text(),
     oidcSubject: text(),
     // Set when the member followed the verification link (or the provider vouched for the address);
@@ -42,6 +48,8 @@ export const networkUsers = pgTable(
     // Search finds members by parts of their name or username (pg_trgm, created by the migration).
     index('network_users_username_trgm_idx').using('gin', sql`lower(${t.username}) gin_trgm_ops`),
     index('network_users_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
+    // ...and by their employer ("who works at St Mary's?").
+    index('network_users_employer_trgm_idx').using('gin', sql`lower(${t.employer}) gin_trgm_ops`),
   ],
 );
 
