@@ -615,7 +615,16 @@ export const subscriptionTokenBody = z.strictObject({
  * `tracker.*` and `errors.*` texts): the page is drawn in the applicant's language, so the server's
  * English sentence never reaches it.
  */
-export type TrackerFormProblem = 'bothFields' | 'caseNumberTooLong' | 'passportNumberTooLong' | 'notFound' | 'tooMany';
+export type TrackerFormProblem =
+  | 'bothFields'
+  | 'caseNumberTooLong'
+  | 'passportNumberTooLong'
+  | 'notFound'
+  | 'tooMany'
+  /** The body was not the form's (another encoding, too large, cut off): the page asks to send it again. */
+  | 'formNotRead'
+  /** A fault on the server's side (the database away, a bug): the page says so, in its language. */
+  | 'serverFault';
 
 /**
  * A lookup submitted as a plain form (`POST /casetracking`, before or without the page's JavaScript),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LOOKUP_FIELD_MAX } from '../../contracts/cases-constants.js';
 import { progressQuery, type TrackerFormLookup, type TrackerFormProblem } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
-import { AppError, errorBody, errorResponses } from '../platform/errors.js';
+import { AppError, errorAnswer, errorResponses } from '../platform/errors.js';
 import { fileAnswer } from '../platform/route-schemas.js';
 import { lookupProgress } from './progress-lookup.js';
 import { tags, type CasesContext } from './route-context.js';
@@ -86,21 +86,24 @@ export async function trackerFormRoutes(app: App, ctx: CasesContext): Promise<vo
         consumes: [FORM_TYPE],
         body: trackerFormBody,
         response: {
-          ...errorResponses,
-          415: errorBody,
           200: trackerPage,
-          400: trackerPage,
-          404: trackerPage,
-          429: trackerPage,
+          // Every refusal and fault is the page too (the errorHandler below).
+          ...Object.fromEntries(
+            [...Object.keys(errorResponses), 413, 415, 500, 503, 507].map((status) => [status, trackerPage]),
+          ),
         },
       },
-      // Past the limit a person without the page's JavaScript gets the page saying so, not JSON.
+      // A person sending the form without the page's JavaScript gets the page saying what went wrong,
+      // never JSON: past the limit, a body that is not the form (another encoding, too large), a fault.
+      // The status and the log are the other routes' (errorAnswer).
       errorHandler: async (error, request, reply) => {
-        if (error instanceof AppError && error.statusCode === 429) {
-          const caseNumber = (request.body as { caseNumber?: string } | undefined)?.caseNumber?.trim() ?? '';
-          return answerPage(ctx, request, reply, 429, { caseNumber, problem: 'tooMany' });
-        }
-        throw error;
+        const { status } = errorAnswer(error, request);
+        const caseNumber = (request.body as { caseNumber?: string } | undefined)?.caseNumber?.trim() ?? '';
+        const problem: TrackerFormProblem = status === 429 ? 'tooMany' : status >= 500 ? 'serverFault' : 'formNotRead';
+        return answerPage(ctx, request, reply, status, {
+          caseNumber: caseNumber.slice(0, LOOKUP_FIELD_MAX * 2),
+          problem,
+        });
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { importRejectedBody, type ImportRowError } from '../../contracts/platform.js';
@@ -137,55 +137,70 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
-/** One place turns every failure into `{ error }` with the right status; 5xx hide internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
-    // The client went away before its request was in (a closed laptop, a lost connection): its
-    // doing, not ours, whatever error reading the rest of the body turned into (a cut-off form,
-    // ECONNRESET, which would otherwise read as the database's).
-    if (request.raw.readableAborted || (request.raw.destroyed && !request.raw.complete)) {
-      request.log.info({ reason: error.message }, 'the client aborted the request before sending all of it');
-      return reply.status(400).send({ error: 'The request was not received whole' });
-    }
-    if (error instanceof AppError) {
-      // A 5xx of our own (storage down, disk full) is for the operator to see, with its cause.
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.status(error.statusCode).send({
+/** What a failure answers: its status and `{ error }` body (logged here when it is the operator's to see). */
+export type ErrorAnswer = { status: number; body: Record<string, unknown> };
+
+/**
+ * One place turns every failure into `{ error }` with the right status; 5xx hide internals. A route
+ * that answers a page instead (the tracker's form) takes the status from here and says it its way.
+ */
+export function errorAnswer(error: FastifyError & { code?: string }, request: FastifyRequest): ErrorAnswer {
+  // The client went away before its request was in (a closed laptop, a lost connection): its
+  // doing, not ours, whatever error reading the rest of the body turned into (a cut-off form,
+  // ECONNRESET, which would otherwise read as the database's).
+  if (request.raw.readableAborted || (request.raw.destroyed && !request.raw.complete)) {
+    request.log.info({ reason: error.message }, 'the client aborted the request before sending all of it');
+    return { status: 400, body: { error: 'The request was not received whole' } };
+  }
+  if (error instanceof AppError) {
+    // A 5xx of our own (storage down, disk full) is for the operator to see, with its cause.
+    if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+    return {
+      status: error.statusCode,
+      body: {
         error: error.message,
         ...(error.code ? { code: error.code } : {}),
         ...(error.field ? { field: error.field } : {}),
         ...(error instanceof ImportRejected ? { errors: error.errors } : {}),
-      });
-    }
-    if (error.validation) {
-      return reply.status(400).send(describeValidation(error));
-    }
-    const dbCode = databaseErrorCode(error);
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return reply.status(503).send({ error: SERVICE_UNAVAILABLE_MESSAGE });
-    }
-    // A full disk, no connection or memory left: the operator must see it, the client may retry.
-    const exhausted = resourceExhaustion(error);
-    if (exhausted) {
-      request.log.error({ err: error }, 'out of a resource');
-      return reply.status(exhausted.status).send({ error: exhausted.error });
-    }
-    // Class 22 (data exception: out-of-range number, invalid text, ...) comes from what the client sent.
-    if (dbCode?.startsWith('22')) {
-      return reply.status(400).send({ error: 'A value in the request is not valid' });
-    }
-    if (dbCode === PG_UNIQUE_VIOLATION) {
-      return reply.status(409).send({ error: 'This already exists' });
-    }
-    if (dbCode === PG_FOREIGN_KEY_VIOLATION) {
-      return reply.status(409).send({ error: 'This is still in use' });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'Internal server error' });
+      },
+    };
+  }
+  if (error.validation) {
+    return { status: 400, body: describeValidation(error) };
+  }
+  const dbCode = databaseErrorCode(error);
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return { status: 503, body: { error: SERVICE_UNAVAILABLE_MESSAGE } };
+  }
+  // A full disk, no connection or memory left: the operator must see it, the client may retry.
+  const exhausted = resourceExhaustion(error);
+  if (exhausted) {
+    request.log.error({ err: error }, 'out of a resource');
+    return { status: exhausted.status, body: { error: exhausted.error } };
+  }
+  // Class 22 (data exception: out-of-range number, invalid text, ...) comes from what the client sent.
+  if (dbCode?.startsWith('22')) {
+    return { status: 400, body: { error: 'A value in the request is not valid' } };
+  }
+  if (dbCode === PG_UNIQUE_VIOLATION) {
+    return { status: 409, body: { error: 'This already exists' } };
+  }
+  if (dbCode === PG_FOREIGN_KEY_VIOLATION) {
+    return { status: 409, body: { error: 'This is still in use' } };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return { status, body: { error: error.message } };
+  }
+  request.log.error({ err: error }, 'request failed');
+  return { status: 500, body: { error: 'Internal server error' } };
+}
+
+/** Every route's failures are answered by `errorAnswer`, unless the route has its own handler. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    const { status, body } = errorAnswer(error, request);
+    return reply.status(status).send(body);
   });
 }

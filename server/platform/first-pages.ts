@@ -102,6 +102,6 @@ export async function loadFirstPages(
         // script; `<` written as \u003c so no text in it can end the element.
         `<div id="root">${rendered.html}</div><script type="application/json" id="first-page-data">${JSON.stringify(rendered.data).replace(/</g, '\\u003c')}</script>`,
       );
-    return { html, status: rendered.status };
+    return { html, status: rendered.status === 404 ? 404 : 200 };
   };
 }

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackerFormLookup } from '../../contracts/cases.js';
 import { buildApp, type App } from '../../server/app.js';
 import { createCase, signInCaseAdmin } from '../factories/cases.js';
@@ -106,6 +106,9 @@ describe('the tracker lookup as a plain form', () => {
       payload: { caseNumber, passportNumber: 'AB 123456' },
     });
     expect(asJson.statusCode).toBe(415);
+    // A person's browser reads it: the page saying the form could not be read, not JSON.
+    expect(asJson.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(pageData(asJson.body)).toEqual({ caseNumber: '', problem: 'formNotRead' });
   });
 
   it('when the passport guesses are used up, with GET /api/progress too, then the page says to wait', async () => {
@@ -123,5 +126,35 @@ describe('the tracker lookup as a plain form', () => {
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
     expect(pageData(response.body)).toMatchObject({ problem: 'tooMany' });
+  });
+
+  it('when the body is too large or the server fails, then the page says so with its status, not JSON', async () => {
+    // From another address: the passport guesses above are used up for this one.
+    const from = { remoteAddress: '198.51.100.7' };
+    const tooLarge = await withWeb.inject({
+      ...from,
+      method: 'POST',
+      url: '/casetracking',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+      payload: new URLSearchParams({ caseNumber, passportNumber: 'ب'.repeat(5_000) }).toString(),
+    });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(pageData(tooLarge.body)).toEqual({ caseNumber: '', problem: 'formNotRead' });
+    const query = vi.spyOn(t.database.pool, 'query').mockRejectedValueOnce(new Error('a bug'));
+    try {
+      const fault = await withWeb.inject({
+        ...from,
+        method: 'POST',
+        url: '/casetracking',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
+        payload: new URLSearchParams({ caseNumber, passportNumber: 'AB 123456' }).toString(),
+      });
+      expect(fault.statusCode).toBe(500);
+      expect(fault.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(fault.headers['cache-control']).toBe('no-store');
+      expect(pageData(fault.body)).toEqual({ caseNumber, problem: 'serverFault' });
+    } finally {
+      query.mockRestore();
+    }
   });
 });

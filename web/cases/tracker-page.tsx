@@ -64,8 +64,8 @@ export default function TrackerPage() {
     : lookup.isError
       ? applicantErrorText(lookup.error, t, t('tracker.notFound'))
       : formLookup && 'problem' in formLookup
-        ? formLookup.problem === 'tooMany'
-          ? t('errors.tooMany')
+        ? formLookup.problem === 'tooMany' || formLookup.problem === 'serverFault'
+          ? t(`errors.${formLookup.problem}`)
           : t(`tracker.${formLookup.problem}`, { max: LOOKUP_FIELD_MAX })
         : null;
   const result =

@@ -23,6 +23,7 @@ const en = {
     notFound: 'Case details not found. Please verify your information.',
     caseNumberTooLong: 'Case number must be at most {{max}} characters.',
     passportNumberTooLong: 'Passport number must be at most {{max}} characters.',
+    formNotRead: 'We could not read the form. Please enter both numbers again and check the status.',
   },
   progress: {
     heading: 'Case Progress Tracker',
