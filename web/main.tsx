@@ -4,6 +4,7 @@ import { AppRoot } from './app-root.js';
 import { applyStoredDarkMode, followSystemDarkMode } from './lib/dark-mode.js';
 import { markUnreachable, onReconnected } from './lib/connection.js';
 import { ApiError, isUnreachable } from './lib/http.js';
+import { refetchUnlessPrefetched } from './lib/route-data.js';
 import { isPageLoadError } from './ui/lazy-page.js';
 import './ui/theme.css';
 
@@ -24,6 +25,8 @@ const queryClient = new QueryClient({
       retry: (failureCount, error) =>
         !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 1,
       refetchOnWindowFocus: false,
+      // What a route prefetched beside its page's code is not asked for again as the page mounts.
+      refetchOnMount: refetchUnlessPrefetched,
     },
   },
 });

@@ -1,8 +1,10 @@
-import { useEffect, type ReactElement } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, type ReactElement } from 'react';
 import { BrowserRouter, matchRoutes, StaticRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { webAreaOf, type WebArea } from '../contracts/web-areas.js';
 import { RouteErrorBoundary } from './layouts/route-error.js';
 import { deepestTitled, documentTitle, RouteHandleContext, type RouteHandle } from './layouts/route-handle.js';
+import { prefetchRouteData } from './lib/route-data.js';
 import { lazyPage, preloadPages } from './ui/lazy-page.js';
 
 // The spec's `{token}` route and "any unknown path": a token-shaped segment goes to the health
@@ -19,12 +21,18 @@ export const unknownPath: RouteObject = {
  * machinery (loaders, actions, fetchers), which no page uses, stays out of the first download.
  * Each area draws its own shell; this only names the document after the deepest titled route.
  */
-function AreaRoutes({ routes }: { routes: RouteObject[] }) {
+export function AreaRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
-  const table = [...routes, unknownPath];
+  const table = useMemo(() => [...routes, unknownPath], [routes]);
   const matches = matchRoutes(table, location) ?? [];
   // The shell's and the page's chunks download side by side, not one after the other.
   preloadPages(matches.map((match) => match.route.element));
+  // And their data beside them (in an effect: the first page drawn on the server fetches nothing).
+  const client = useQueryClient();
+  const { pathname, search } = location;
+  useEffect(() => {
+    prefetchRouteData(client, matchRoutes(table, { pathname }) ?? [], new URLSearchParams(search));
+  }, [client, table, pathname, search]);
   const element = useRoutes(table, location);
   const handle = deepestTitled(matches.map((match) => match.route.handle as RouteHandle | undefined));
   const title = handle?.title;

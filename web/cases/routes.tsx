@@ -1,5 +1,15 @@
 import { Navigate, type RouteObject } from 'react-router';
+import type { RouteData } from '../lib/route-data.js';
+import { routeId } from '../lib/route-id.js';
 import { lazyPage } from '../ui/lazy-page.js';
+import { adminToken } from './admin-session.js';
+
+/** A staff page reads these as it opens; signed out, the layout sends the visitor to the login instead. */
+const signedIn =
+  (queries: RouteData): RouteData =>
+  async (address) =>
+    adminToken.get() ? queries(address) : [];
+const adminApi = () => import('./admin-api.js');
 
 export const casesRoutes: RouteObject[] = [
   {
@@ -60,7 +70,13 @@ export const casesRoutes: RouteObject[] = [
     children: [
       {
         path: '/caseadmin/dashboard',
-        handle: { title: 'Admin Dashboard' },
+        handle: {
+          title: 'Admin Dashboard',
+          data: signedIn(async () => {
+            const api = await adminApi();
+            return [api.dashboardMetricsQuery(), api.casesOverviewQuery()];
+          }),
+        },
         element: lazyPage(() => import('./admin-dashboard-page.js')),
       },
       {
@@ -80,7 +96,13 @@ export const casesRoutes: RouteObject[] = [
       },
       {
         path: '/caseadmin/details/:id',
-        handle: { title: 'Case Details' },
+        handle: {
+          title: 'Case Details',
+          data: signedIn(async ({ params }) => {
+            const id = routeId(params.id);
+            return id === null ? [] : [(await adminApi()).caseDetailsQuery(id)];
+          }),
+        },
         element: lazyPage(() => import('./admin-case-details-page.js')),
       },
       {

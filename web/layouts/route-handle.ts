@@ -1,4 +1,5 @@
 import { createContext } from 'react';
+import type { RouteData } from '../lib/route-data.js';
 
 /** What a route tells the shared layout about itself (React Router `handle`). */
 export type RouteHandle = {
@@ -9,6 +10,8 @@ export type RouteHandle = {
    * so the document title is in the page's language; `title` stays the English one.
    */
   titleKey?: string;
+  /** The queries its page reads as it opens, started beside the download of its code (web/lib/route-data.ts). */
+  data?: RouteData;
 };
 
 /** The deepest route that names a title: the screen's. */

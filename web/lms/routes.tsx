@@ -1,11 +1,23 @@
 import type { RouteObject } from 'react-router';
+import { routeId } from '../lib/route-id.js';
+import type { RouteData } from '../lib/route-data.js';
 import { lazyPage } from '../ui/lazy-page.js';
+import { decodeToken, lmsToken } from './session.js';
+
+/** A learner's page reads these as it opens; signed out, the guard sends the visitor to the login instead. */
+const signedIn =
+  (queries: RouteData): RouteData =>
+  async (address) =>
+    decodeToken(lmsToken.get()) ? queries(address) : [];
+const learnerApi = () => import('./api.js');
 
 const courses = lazyPage(() => import('./courses-page.js'));
 const courseEditor = lazyPage(() => import('./admin/course-editor-page.js'));
 // The guards read the LMS session, which the other areas' first pages have no use for: they come
 // with the LMS's chunks, not in the entry every visitor downloads.
 const guards = () => import('./guards.js');
+// The library asks first whether the learner's programs include courses (their profile).
+const coursesHandle = { title: 'Courses', data: signedIn(async () => [(await learnerApi()).profileQuery()]) };
 
 export const lmsRoutes: RouteObject[] = [
   { path: '/lms-system', element: lazyPage(() => guards().then((module) => ({ default: module.LmsEntry }))) },
@@ -34,12 +46,34 @@ export const lmsRoutes: RouteObject[] = [
         children: [
           {
             path: '/lms-system/dashboard',
-            handle: { title: 'Learning Dashboard' },
+            handle: {
+              title: 'Learning Dashboard',
+              data: signedIn(async () => {
+                const [lms, exam] = await Promise.all([learnerApi(), import('./exam-api.js')]);
+                return [
+                  lms.profileQuery(),
+                  lms.progressQuery(),
+                  exam.examAttemptsQuery(),
+                  lms.upcomingExamsQuery(),
+                  lms.achievementsQuery(),
+                ];
+              }),
+            },
             element: lazyPage(() => import('./dashboard-page.js')),
           },
-          { path: '/lms-system/courses', handle: { title: 'Courses' }, element: courses },
-          { path: '/courses', handle: { title: 'Courses' }, element: courses },
-          { path: '/courses/:id', handle: { title: 'Course' }, element: lazyPage(() => import('./course-page.js')) },
+          { path: '/lms-system/courses', handle: coursesHandle, element: courses },
+          { path: '/courses', handle: coursesHandle, element: courses },
+          {
+            path: '/courses/:id',
+            handle: {
+              title: 'Course',
+              data: signedIn(async ({ params }) => {
+                const id = routeId(params.id);
+                return id === null ? [] : [(await learnerApi()).courseQuery(id)];
+              }),
+            },
+            element: lazyPage(() => import('./course-page.js')),
+          },
           {
             path: '/lms-system/mock-exam',
             handle: { title: 'Mock Exam' },
@@ -51,7 +85,11 @@ export const lmsRoutes: RouteObject[] = [
             handle: { title: 'Exam review' },
             element: lazyPage(() => import('./exam-review-page.js')),
           },
-          { path: '/lmsprofile', handle: { title: 'Profile' }, element: lazyPage(() => import('./profile-page.js')) },
+          {
+            path: '/lmsprofile',
+            handle: { title: 'Profile', data: signedIn(async () => [(await learnerApi()).profileQuery()]) },
+            element: lazyPage(() => import('./profile-page.js')),
+          },
         ],
       },
     ],

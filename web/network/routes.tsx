@@ -1,5 +1,20 @@
 import type { RouteObject } from 'react-router';
+import type { PageQuery, RouteData } from '../lib/route-data.js';
 import { lazyPage } from '../ui/lazy-page.js';
+import type * as NetworkApiModule from './api.js';
+
+type NetworkApi = typeof NetworkApiModule;
+
+/**
+ * A member's page reads these as it opens, once the shell knows the member is signed in (the
+ * session is a cookie the page cannot read): the first page after sign-in or a reload reads them itself.
+ */
+const signedIn =
+  (queries: (api: NetworkApi) => PageQuery[]): RouteData =>
+  async ({ client }) => {
+    const api = await import('./api.js');
+    return client.getQueryData(api.meQuery().queryKey) ? queries(api) : [];
+  };
 
 export const networkRoutes: RouteObject[] = [
   // The sign-in page has no top navigation (spec), only its own dark-mode switch.
@@ -37,7 +52,7 @@ export const networkRoutes: RouteObject[] = [
       {
         path: '/Home',
         caseSensitive: true,
-        handle: { title: 'Home' },
+        handle: { title: 'Home', data: signedIn((api) => [api.feedQuery()]) },
         element: lazyPage(() => import('./home-page.js')),
       },
       {
@@ -48,7 +63,7 @@ export const networkRoutes: RouteObject[] = [
       },
       {
         path: '/notifications',
-        handle: { title: 'Notifications' },
+        handle: { title: 'Notifications', data: signedIn((api) => [api.notificationsQuery()]) },
         element: lazyPage(() => import('./notifications-page.js')),
       },
       { path: '/members/:username', handle: { title: 'Profile' }, element: lazyPage(() => import('./member-page.js')) },
