@@ -53,7 +53,9 @@ export default function ProfileMenu() {
         onClick={() => setOpen((v) => !v)}
       >
         <Avatar src={user?.photoURL} size={28} />
-        <span>{user?.username || 'Me'}</span>
+        <span className={styles.profileName} title={user?.username}>
+          {user?.username || 'Me'}
+        </span>
       </button>
       {open && (
         <div className={styles.profileDropdown} role="menu">
