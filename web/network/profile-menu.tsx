@@ -53,7 +53,7 @@ export default function ProfileMenu() {
         onClick={() => setOpen((v) => !v)}
       >
         <Avatar src={user?.photoURL} size={28} />
-        <span className={styles.profileName} title={user?.username}>
+        <span className={styles.profileName} title={user?.username ?? undefined}>
           {user?.username || 'Me'}
         </span>
       </button>
