@@ -936,30 +936,22 @@ export interface paths {
                         "text/html": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description The tracker page, drawn with the lookup’s result or why it found nothing */
                 401: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: string;
-                            code?: string;
-                            field?: string;
-                        };
+                        "text/html": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description The tracker page, drawn with the lookup’s result or why it found nothing */
                 403: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: string;
-                            code?: string;
-                            field?: string;
-                        };
+                        "text/html": string;
                     };
                 };
                 /** @description The tracker page, drawn with the lookup’s result or why it found nothing */
@@ -971,47 +963,62 @@ export interface paths {
                         "text/html": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description The tracker page, drawn with the lookup’s result or why it found nothing */
                 409: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: string;
-                            code?: string;
-                            field?: string;
-                        };
+                        "text/html": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description The tracker page, drawn with the lookup’s result or why it found nothing */
                 413: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: string;
-                            code?: string;
-                            field?: string;
-                        };
+                        "text/html": string;
                     };
                 };
-                /** @description Default Response */
+                /** @description The tracker page, drawn with the lookup’s result or why it found nothing */
                 415: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": {
-                            error: string;
-                            code?: string;
-                            field?: string;
-                        };
+                        "text/html": string;
                     };
                 };
                 /** @description The tracker page, drawn with the lookup’s result or why it found nothing */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The tracker page, drawn with the lookup’s result or why it found nothing */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The tracker page, drawn with the lookup’s result or why it found nothing */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description The tracker page, drawn with the lookup’s result or why it found nothing */
+                507: {
                     headers: {
                         [name: string]: unknown;
                     };
