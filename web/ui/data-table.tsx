@@ -39,29 +39,25 @@ type Props<T> = {
 };
 
 /**
- * The admin areas' table. Text breaks only between words and identifiers stay whole while the table
- * fits; a table wider than its place first lets its identifiers break (a long case
- * number), and where even that is too wide (a phone, a narrow card) each row becomes a card whose
- * cells are labelled by their column, so it never scrolls sideways or clips its actions.
+ * The admin areas' table. Text breaks only between words and identifiers stay whole. Wherever the
+ * table is wider than its place (a phone, a tablet, a narrow card, long case numbers), each row
+ * becomes a card whose cells are labelled by their column, so it never scrolls sideways or clips
+ * its actions.
  */
 export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, footer, dense = false }: Props<T>) {
   const wrap = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLTableElement>(null);
-  // Measured, not guessed from the window's width: the table is laid out as a table; if it is wider
-  // than its place, its long identifiers may break (one long case number must not turn
-  // a desk's whole list into cards); only if it is still wider does it switch to cards. All before
-  // the browser paints (no flash, no layout shift), and again whenever its place or its rows change.
-  // An attribute set here, not state: it only changes how the same elements are drawn.
+  // Measured, not guessed from the window's width: the table is laid out as a table and, if it is
+  // wider than its place, switched to cards, all before the browser paints (no flash, no layout
+  // shift). Again whenever its place or its rows change. An attribute set here, not state: it only
+  // changes how the same elements are drawn.
   useLayoutEffect(() => {
     const place = wrap.current;
     const element = table.current;
     if (!place || !element) return;
-    const overflows = () => element.offsetWidth > place.clientWidth + 1;
     const fit = () => {
       delete place.dataset.layout;
-      if (!overflows()) return;
-      place.dataset.layout = 'tight';
-      if (overflows()) place.dataset.layout = 'cards';
+      if (element.offsetWidth > place.clientWidth + 1) place.dataset.layout = 'cards';
     };
     fit();
     const observer = new ResizeObserver(fit);
