@@ -26,7 +26,7 @@ import { nextQuestion, submitAnswer } from '../server/lms/exam-serving.js';
 import type { LmsAccount } from '../server/lms/programs.js';
 import { posteriorOf, professionScale, readinessOf } from '../server/lms/readiness.js';
 import * as testCentre from '../server/lms/test-centre.js';
-import { seededDraws } from '../server/platform/draws.js';
+import { seededDraws, seededUniform as generator } from '../server/platform/draws.js';
 import { createLogger } from '../server/platform/logger.js';
 
 const { values: args } = parseArgs({
@@ -66,17 +66,6 @@ const PROFESSION: Profession = 'nurse';
 const PASS_MARK = 60;
 const CONCURRENCY = 4;
 
-/** mulberry32: a small seeded generator, so a run is repeatable in what it simulates. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const random = generator(Number(args.seed));
 const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
 const logistic = (x: number) => 1 / (1 + Math.exp(-x));

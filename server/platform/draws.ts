@@ -23,3 +23,15 @@ export function drawSeed(): number {
   const uniform = seeded.getStore();
   return uniform ? 1 + Math.floor(uniform() * 2_147_483_646) : randomInt(1, 2_147_483_647);
 }
+
+/** mulberry32: a small seeded generator of numbers in [0, 1), for draws that repeat (the simulation, tests). */
+export function seededUniform(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}

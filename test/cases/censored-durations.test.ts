@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateDurations, remainingDays, type StayCount } from '../../server/cases/censored-durations.js';
-
-/** A small seeded generator (mulberry32), so every run builds the same history. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededUniform as seeded } from '../../server/platform/draws.js';
 
 /**
  * A step's history as a desk would have it today: cases reach the step evenly over `spanDays`

@@ -14,6 +14,7 @@ import {
   posteriorQuantile,
   type CalibrationInput,
 } from '../../server/lms/rasch.js';
+import { seededUniform as seeded } from '../../server/platform/draws.js';
 
 /*
  * The measurement model against published reference values: ltm's Rasch fit of the LSAT data
@@ -230,18 +231,6 @@ describe('the ability estimate with the questions’ calibration error', () => {
     expect(widened.se / Math.sqrt(within + between)).toBeCloseTo(1, 1);
   });
 });
-
-/** mulberry32, for draws that repeat. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 describe('the pass mark on the scale and the chance of passing', () => {
   const form = {
