@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeResponse } from '../../contracts/network.js';
 import { networkUsers } from '../../server/db/schema/network.js';
 import { findOrCreateMember } from '../../server/network/oidc.js';
-import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
-import { createTextPost, SAME_ORIGIN, signUpMember } from '../factories/network.js';
+import { createTextPost, SAME_ORIGIN, signUpMember, verificationTokenOf } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 const ISSUER = 'https://id.example.test';
@@ -93,7 +92,7 @@ describe('an address confers nothing until it is verified', () => {
     expect(refused.statusCode).toBe(403);
 
     // The owner of the mailbox follows the link: from then on the address is an admin's.
-    const token = await issueOneTimeToken(t.db, 'network-verify-email', squatter.user.uid, t.clock.now(), 3600);
+    const token = await verificationTokenOf(t, squatter);
     expect(
       (
         await t.app.inject({

@@ -10,6 +10,7 @@ import {
   sessionCookieOf,
   signUpMember,
   type TestMember,
+  verificationTokenOf,
 } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -107,7 +108,7 @@ describe('a suspension outlives the account', () => {
     expect(refused.json()).toMatchObject({ code: 'SUSPENDED' });
 
     // Following the verification link changes nothing.
-    const token = await issueOneTimeToken(t.db, 'network-verify-email', again.user.uid, t.clock.now(), 3600);
+    const token = await verificationTokenOf(t, again);
     const verified = await t.app.inject({
       method: 'POST',
       url: '/api/network/auth/verify-email',
@@ -157,7 +158,7 @@ describe('a suspension outlives the account', () => {
     const email = 'late.verifier@example.test';
     const member = await signUpMember(t, { email });
     await suspend(member, 2);
-    const token = await issueOneTimeToken(t.db, 'network-verify-email', member.user.uid, t.clock.now(), 3600);
+    const token = await verificationTokenOf(t, member);
     await t.app.inject({
       method: 'POST',
       url: '/api/network/auth/verify-email',

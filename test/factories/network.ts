@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 import type { NetworkUser, Post, ProfessionalProfile } from '../../contracts/network.js';
+import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
+import { timeouts } from '../support/timeouts.js';
 import type { TestApp } from '../test-app.js';
 
 /** The origin `app.inject` requests come from (its default host is localhost:80). */
@@ -82,6 +85,25 @@ export async function signUpMember(
     user = profile.json<{ user: NetworkUser }>().user;
   }
   return { email, password, user, cookie, headers };
+}
+
+/**
+ * The token of a verification link for a member who signed up unverified, as the emailed link
+ * carries one. The sign-up's own email is written by a queued job that issues its token when it
+ * runs, and an account has one such token (the latest replaces the rest): a token issued before
+ * that job had run was replaced, and its link refused, whenever the machine was slow. So this
+ * waits for the job's token first, then issues the one it returns.
+ */
+export async function verificationTokenOf(t: TestApp, member: TestMember): Promise<string> {
+  const issued = async () =>
+    (
+      await t.database.pool.query(
+        "SELECT 1 FROM one_time_tokens WHERE purpose = 'network-verify-email' AND account_id = $1",
+        [member.user.uid],
+      )
+    ).rowCount;
+  await expect.poll(issued, { timeout: timeouts.condition }).toBe(1);
+  return issueOneTimeToken(t.db, 'network-verify-email', member.user.uid, t.clock.now(), 3600);
 }
 
 export type FormPart =
