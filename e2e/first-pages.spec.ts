@@ -170,3 +170,32 @@ test('when an admin taps dark mode, types and signs in before the JavaScript has
   await expect(page).toHaveURL(/\/caseadmin\/dashboard$/);
   await expect(page.locator('html')).toHaveClass(darkBefore ? /^(?!.*\bdark\b)/ : /\bdark\b/);
 });
+
+test('when an applicant types the case number before the JavaScript has run and the passport number after, then the lookup has both', async ({
+  page,
+  request,
+}) => {
+  const caseNumber = `PW-EARLY-${uniqueSuffix()}`;
+  await createCaseViaApi(request, {
+    case_number: caseNumber,
+    passport_number: 'EA 123456',
+    client_name: 'Early Typist',
+    serviceIds: [1],
+  });
+  // The scripts are held until the first field is typed, as on a slow phone.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/casetracking', { waitUntil: 'commit' });
+  await page.getByLabel('Case Number').fill(caseNumber);
+  release();
+  await hydrated(page);
+  // A keystroke once React has the form re-renders it; what was typed before must survive that.
+  await page.getByLabel('Passport Number').fill('EA 123456');
+  await expect(page.getByLabel('Case Number')).toHaveValue(caseNumber);
+  await page.getByRole('button', { name: 'Check Status' }).click();
+  await expect(page.getByRole('heading', { name: 'Case Progress Tracker' })).toBeVisible();
+});

@@ -24,8 +24,10 @@ export default function TrackerPage() {
   const queryClient = useQueryClient();
   // A lookup sent as a plain form, before or without this page's JavaScript: drawn until the next one.
   const [formLookup, setFormLookup] = useState(() => queryClient.getQueryData<TrackerFormLookup>(formLookupKey));
-  const [caseNumber, setCaseNumber] = useState(() => formLookup?.caseNumber ?? searchParams.get('case') ?? '');
-  const [passportNumber, setPassportNumber] = useState(() =>
+  // The fields are the browser's (uncontrolled): on a slow phone the applicant may type before the
+  // JavaScript has run, and a controlled field would be set back to its state at the next render.
+  const [initialCaseNumber] = useState(() => formLookup?.caseNumber ?? searchParams.get('case') ?? '');
+  const [initialPassportNumber] = useState(() =>
     formLookup && 'progress' in formLookup ? formLookup.passportNumber : '',
   );
   const [fieldProblem, setFieldProblem] = useState<'bothFields' | 'caseNumberTooLong' | 'passportNumberTooLong' | null>(
@@ -38,8 +40,6 @@ export default function TrackerPage() {
     event.preventDefault();
     // The form's own values: on a slow phone the applicant may type before the JavaScript has run.
     const { caseNumber, passportNumber } = formValues(event.currentTarget, ['caseNumber', 'passportNumber']);
-    setCaseNumber(caseNumber);
-    setPassportNumber(passportNumber);
     lookup.reset();
     setFormLookup(undefined);
     queryClient.removeQueries({ queryKey: formLookupKey });
@@ -94,16 +94,14 @@ export default function TrackerPage() {
             label={t('tracker.caseNumber')}
             name="caseNumber"
             autoComplete="off"
-            value={caseNumber}
-            onChange={(event) => setCaseNumber(event.target.value)}
+            defaultValue={initialCaseNumber}
             aria-required="true"
           />
           <TextField
             label={t('tracker.passportNumber')}
             name="passportNumber"
             autoComplete="off"
-            value={passportNumber}
-            onChange={(event) => setPassportNumber(event.target.value)}
+            defaultValue={initialPassportNumber}
             aria-required="true"
           />
           <Button type="submit" className={styles.submit} disabled={lookup.isPending}>
