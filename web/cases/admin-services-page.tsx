@@ -17,6 +17,7 @@ import { RowActions } from './admin-row-actions.js';
 import { ServiceDocumentsSection } from './admin-service-documents.js';
 import {
   emptyTranslationDraft,
+  type TranslationDraft,
   translationDraft,
   translationsBody,
   TranslationFields,
@@ -63,22 +64,13 @@ export default function AdminServicesPage() {
         </h2>
         <FormError message={failure.formError} />
         <Form className={styles.inlineForm} onSubmit={onAdd}>
-          <TextField
-            label="Service Name"
-            name="name"
-            autoComplete="off"
-            required
-            maxLength={100}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={failure.messageFor('name')}
-          />
-          <TranslationFields
-            what="service"
-            nameMax={100}
-            value={translations}
-            onChange={setTranslations}
-            disabled={createService.isPending}
+          <ServiceFields
+            name={name}
+            onName={setName}
+            nameError={failure.messageFor('name')}
+            translations={translations}
+            onTranslations={setTranslations}
+            busy={createService.isPending}
           />
           <Button type="submit" disabled={createService.isPending}>
             {createService.isPending ? 'Adding...' : 'Add Service'}
@@ -202,6 +194,39 @@ function MissingTranslations({ service, onShowDocuments }: { service: Service; o
   );
 }
 
+/** A service's fields, the same when it is added and when it is edited: its name and its Arabic and Hindi names. */
+function ServiceFields({
+  name,
+  onName,
+  nameError,
+  translations,
+  onTranslations,
+  busy,
+}: {
+  name: string;
+  onName: (name: string) => void;
+  nameError: string | null;
+  translations: TranslationDraft;
+  onTranslations: (translations: TranslationDraft) => void;
+  busy: boolean;
+}) {
+  return (
+    <>
+      <TextField
+        label="Service Name"
+        name="name"
+        autoComplete="off"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(event) => onName(event.target.value)}
+        error={nameError}
+      />
+      <TranslationFields what="service" nameMax={100} value={translations} onChange={onTranslations} disabled={busy} />
+    </>
+  );
+}
+
 /** A service renamed, or its name given in Arabic and Hindi. */
 function EditServiceDialog({
   service,
@@ -232,22 +257,13 @@ function EditServiceDialog({
       busy={update.isPending}
       error={failure.formError}
     >
-      <TextField
-        label="Service Name"
-        name="name"
-        autoComplete="off"
-        required
-        maxLength={100}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={failure.messageFor('name')}
-      />
-      <TranslationFields
-        what="service"
-        nameMax={100}
-        value={translations}
-        onChange={setTranslations}
-        disabled={update.isPending}
+      <ServiceFields
+        name={name}
+        onName={setName}
+        nameError={failure.messageFor('name')}
+        translations={translations}
+        onTranslations={setTranslations}
+        busy={update.isPending}
       />
     </FormDialog>
   );
