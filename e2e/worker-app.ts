@@ -66,6 +66,8 @@ export async function startWorkerApp(workerIndex: number): Promise<() => Promise
     // The hourly calibration (at :20) would calibrate a profession in the middle of whichever spec
     // runs then (the readiness spec checks the card before its own calibration); specs ask for it.
     LMS_CALIBRATION_CRON: 'off',
+    // Likewise the daily digest at 07:00 (tests that need it queue it themselves).
+    NETWORK_DIGEST_CRON: 'off',
     LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
     LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
     UPGRADE_CHAT_NUMBER: '15550001111',

@@ -10,6 +10,14 @@ const optionalString = z
   .transform((value) => (value === undefined || value.trim() === '' ? undefined : value));
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const cronExpression = /^\S+(\s+\S+){4}$/;
+/** A recurring job's time (five-field cron, UTC) with a default, or `off` for never (undefined). */
+const scheduleSetting = (fallback: string) =>
+  z
+    .string()
+    .regex(/^(off|\S+(\s+\S+){4})$/, `must be a cron expression of five fields, e.g. "${fallback}", or off`)
+    .default(fallback)
+    .transform((value) => (value === 'off' ? undefined : value));
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -52,10 +60,7 @@ const environmentSchema = z.object({
   METRICS_TOKEN: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   BACKUP_DIR: optionalString,
   BACKUP_CRON: optionalString.pipe(
-    z
-      .string()
-      .regex(/^\S+(\s+\S+){4}$/, 'must be a cron expression of five fields, e.g. "15 3 * * *"')
-      .optional(),
+    z.string().regex(cronExpression, 'must be a cron expression of five fields, e.g. "15 3 * * *"').optional(),
   ),
   BACKUP_KEEP: positiveInt(7),
   REDIS_URL: optionalString.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
@@ -114,10 +119,7 @@ const environmentSchema = z.object({
   LEARNER_RATE_LIMIT: positiveInt(300),
   LMS_SIGNUPS_PER_HOUR: positiveInt(3),
   // When the questions are calibrated again from every recorded answer (UTC; decision 029); `off`: only when an admin asks.
-  LMS_CALIBRATION_CRON: z
-    .string()
-    .regex(/^(off|\S+(\s+\S+){4})$/, 'must be a cron expression of five fields, e.g. "20 * * * *", or off')
-    .default('20 * * * *'),
+  LMS_CALIBRATION_CRON: scheduleSetting('20 * * * *'),
   UPGRADE_CHAT_NUMBER: optionalString.pipe(
     z
       .string()
@@ -149,10 +151,8 @@ const environmentSchema = z.object({
   NETWORK_EVENT_RETENTION_SECONDS: positiveInt(24 * 60 * 60),
   NETWORK_SSE_HEARTBEAT_SECONDS: positiveInt(25),
   // When the daily digest of unread notifications goes out (UTC), to the members who asked for it.
-  NETWORK_DIGEST_CRON: z
-    .string()
-    .regex(/^\S+(\s+\S+){4}$/, 'must be a cron expression of five fields, e.g. "0 7 * * *"')
-    .default('0 7 * * *'),
+  // `off`: no digest is sent (the browser tests' apps, so a run across 07:00 sends nothing of its own).
+  NETWORK_DIGEST_CRON: scheduleSetting('0 7 * * *'),
   UPLOAD_MAX_BYTES: positiveInt(50 * 1024 * 1024),
   UPLOAD_TMP_DIR: optionalString,
   MEMBER_RATE_LIMIT: positiveInt(600),
@@ -369,7 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       signupsPerHour: e.LMS_SIGNUPS_PER_HOUR,
       upgradeChatNumber: e.UPGRADE_CHAT_NUMBER,
       loadDemoContent: e.LMS_DEMO_CONTENT,
-      calibrationCron: e.LMS_CALIBRATION_CRON === 'off' ? undefined : e.LMS_CALIBRATION_CRON,
+      calibrationCron: e.LMS_CALIBRATION_CRON,
     },
     web: {
       healthAuthorityUrl: e.HEALTH_AUTHORITY_URL,

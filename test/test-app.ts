@@ -102,6 +102,8 @@ export async function createTestApp(
     LMS_SIGNUPS_PER_HOUR: '100000',
     // The hourly calibration would rewrite tables in the middle of whichever test runs at :20; tests start it themselves.
     LMS_CALIBRATION_CRON: 'off',
+    // Likewise the daily digest at 07:00 (tests that need it queue it themselves).
+    NETWORK_DIGEST_CRON: 'off',
     ...env,
   });
   const logger = createLogger(config.logLevel, options.logDestination);

@@ -32,6 +32,27 @@ describe('configuration', () => {
   });
 });
 
+describe('recurring jobs', () => {
+  it('when the calibration and digest times are unset, then they run hourly at :20 and daily at 07:00', () => {
+    const config = loadConfig({});
+    expect(config.lms.calibrationCron).toBe('20 * * * *');
+    expect(config.network.digestCron).toBe('0 7 * * *');
+  });
+
+  it('when either is off, then it has no schedule', () => {
+    const config = loadConfig({ LMS_CALIBRATION_CRON: 'off', NETWORK_DIGEST_CRON: 'off' });
+    expect(config.lms.calibrationCron).toBeUndefined();
+    expect(config.network.digestCron).toBeUndefined();
+  });
+
+  it('when one is not a five-field cron expression, then start-up fails naming it', () => {
+    expect(() => loadConfig({ NETWORK_DIGEST_CRON: 'daily' })).toThrow(
+      /NETWORK_DIGEST_CRON: must be a cron expression/,
+    );
+    expect(() => loadConfig({ LMS_CALIBRATION_CRON: '* * *' })).toThrow(/LMS_CALIBRATION_CRON/);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   it('when it is true, then start-up fails saying to set the hop count or the proxy addresses', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: .*number of proxies.*addresses\/CIDRs/);
