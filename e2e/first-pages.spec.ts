@@ -199,3 +199,51 @@ test('when an applicant types the case number before the JavaScript has run and 
   await page.getByRole('button', { name: 'Check Status' }).click();
   await expect(page.getByRole('heading', { name: 'Case Progress Tracker' })).toBeVisible();
 });
+
+test('when a visitor types the first field of a sign-in form before the JavaScript has run and the rest after, then the form sends both', async ({
+  page,
+}) => {
+  const member = `early${uniqueSuffix()}`.toLowerCase();
+  const forms = [
+    {
+      path: '/?mode=signup',
+      first: ['Email', `${member}@example.test`],
+      rest: ['Password', 'correct horse battery'],
+      send: 'Create Account',
+      arrives: /\/UserDetails$/,
+    },
+    {
+      path: '/caseadmin/login',
+      first: ['Email', e2eAccounts.caseAdmin.email],
+      rest: ['Password', e2eAccounts.caseAdmin.password],
+      send: 'Login',
+      arrives: /\/caseadmin\/dashboard$/,
+    },
+    {
+      path: '/lms-system/login',
+      first: ['Username', e2eAccounts.lmsAdmin.username],
+      rest: ['Password', e2eAccounts.lmsAdmin.password],
+      send: 'Login',
+      arrives: /\/lms-system\/admin$/,
+    },
+  ] as const;
+  for (const form of forms) {
+    // The scripts are held until the first field is typed, as on a slow phone.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(form.path, { waitUntil: 'commit' });
+    await page.getByLabel(form.first[0], { exact: true }).fill(form.first[1]);
+    release();
+    await hydrated(page);
+    await page.unrouteAll();
+    // A keystroke once React has the form may re-render it; what was typed before must survive that.
+    await page.getByLabel(form.rest[0], { exact: true }).fill(form.rest[1]);
+    await expect(page.getByLabel(form.first[0], { exact: true }), form.path).toHaveValue(form.first[1]);
+    await page.getByRole('button', { name: form.send }).click();
+    await expect(page, form.path).toHaveURL(form.arrives);
+  }
+});

@@ -12,8 +12,8 @@ import { Form, formValues } from '../ui/form.js';
 export default function AdminLoginPage() {
   const navigate = useNavigate();
   const token = adminToken.useToken();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // The fields are the browser's (uncontrolled), read on submit: on a slow phone the admin may type
+  // before the JavaScript has run, and a controlled field would be set back to its state at the next render.
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -23,8 +23,6 @@ export default function AdminLoginPage() {
     event.preventDefault();
     // What the form holds, typed before its JavaScript ran included.
     const { email, password } = formValues(event.currentTarget, ['email', 'password']);
-    setEmail(email);
-    setPassword(password);
     setBusy(true);
     setError(null);
     try {
@@ -44,24 +42,8 @@ export default function AdminLoginPage() {
         <h1 className={styles.title}>Admin Login</h1>
         {wasSessionExpired() && !error && <p className={styles.notice}>Your session has ended. Please log in again.</p>}
         <FormError message={error} />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <TextField label="Email" type="email" name="email" autoComplete="username" required />
+        <TextField label="Password" type="password" name="password" autoComplete="current-password" required />
         <Button type="submit" className={styles.submit} disabled={busy}>
           {busy ? 'Logging in...' : 'Login'}
         </Button>

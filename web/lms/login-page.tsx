@@ -13,8 +13,8 @@ const LOGIN_FAILED = 'Login failed. Please check your credentials.';
 export default function LoginPage() {
   const navigate = useNavigate();
   const { user } = useLmsSession();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  // The fields are the browser's (uncontrolled), read on submit: on a slow phone the learner may type
+  // before the JavaScript has run, and a controlled field would be set back to its state at the next render.
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -24,8 +24,6 @@ export default function LoginPage() {
     event.preventDefault();
     // What the form holds, typed before its JavaScript ran included.
     const { username, password } = formValues(event.currentTarget, ['username', 'password']);
-    setUsername(username);
-    setPassword(password);
     setBusy(true);
     setError(null);
     try {
@@ -48,23 +46,8 @@ export default function LoginPage() {
       {/* A POST: sent by the browser itself (no JavaScript at all), the password stays out of the address. */}
       <form method="post" onSubmit={onSubmit} noValidate={false}>
         <FormError message={error} />
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          required
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <TextField label="Username" name="username" autoComplete="username" required />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
         <Button type="submit" disabled={busy} style={{ width: '100%' }}>
           {busy ? 'Signing in...' : 'Login'}
         </Button>

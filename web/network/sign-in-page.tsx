@@ -31,8 +31,8 @@ export default function SignInPage() {
     signupOpen && (requested === 'signup' || (requested !== 'signin' && !wasSessionEnded())) ? 'sign-up' : 'sign-in';
   const setMode = (next: 'sign-up' | 'sign-in') =>
     setParams({ mode: next === 'sign-up' ? 'signup' : 'signin' }, { replace: true });
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  // The fields are the browser's (uncontrolled), read on submit: on a slow phone the visitor may type
+  // before the JavaScript has run, and a controlled field would be set back to its state at the next render.
   const [providerError, setProviderError] = useState<string | null>(null);
   const authenticate = useAuthenticate();
   const busy = authenticate.isPending;
@@ -43,8 +43,6 @@ export default function SignInPage() {
     event.preventDefault();
     // What the form holds, typed before its JavaScript ran included.
     const { email, password } = formValues(event.currentTarget, ['email', 'password']);
-    setEmail(email);
-    setPassword(password);
     setProviderError(null);
     authenticate.mutate(
       { mode: effectiveMode, body: { email, password } },
@@ -134,15 +132,7 @@ export default function SignInPage() {
               <FormError message={error} />
               {/* A POST: sent by the browser itself (no JavaScript at all), the password stays out of the address. */}
               <Form method="post" onSubmit={submit} className={styles.form}>
-                <TextField
-                  label="Email"
-                  type="email"
-                  name="email"
-                  autoComplete="email"
-                  required
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
+                <TextField label="Email" type="email" name="email" autoComplete="email" required />
                 <TextField
                   label="Password"
                   type="password"
@@ -150,8 +140,6 @@ export default function SignInPage() {
                   autoComplete={effectiveMode === 'sign-up' ? 'new-password' : 'current-password'}
                   required
                   minLength={effectiveMode === 'sign-up' ? 8 : undefined}
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
                 />
                 <Button type="submit" disabled={busy}>
                   {effectiveMode === 'sign-up' ? 'Create Account' : 'Sign In'}
