@@ -45,6 +45,8 @@ test('when an LMS admin opens the question bank at 1024 px and wider, then the q
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
     ).toBe(true);
+    // Where the sidebar is a column, each of its labels stays on one line.
+    if (width >= 1440) expect(await wrappedLabels(page.getByRole('complementary')), `at ${width}px`).toEqual([]);
   }
   await expectAccessible(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -57,6 +59,28 @@ test('when an LMS admin opens the question bank at 1024 px and wider, then the q
         .evaluate((row) => getComputedStyle(row).display),
     )
     .toBe('block');
+  // On a phone the bank reads without scrolling sideways, and its actions are above the table, in reach.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(
+    true,
+  );
+  const actions = page.getByRole('group', { name: 'Bank actions' });
+  for (const name of ['Add question', 'Import', 'Export CSV', 'Export QTI 3.0']) {
+    const box = await actions.getByRole(name === 'Import' ? 'link' : 'button', { name, exact: true }).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, `${name} within 390 px`).toBe(true);
+  }
+  const tableBox = await page.getByRole('table', { name: 'Exam questions' }).boundingBox();
+  const actionsBox = await actions.boundingBox();
+  expect((actionsBox?.y ?? Infinity) < (tableBox?.y ?? 0), 'the actions come before the table').toBe(true);
+  const menu = await page.getByRole('button', { name: `Actions for question ${made[0]}`, exact: true }).boundingBox();
+  expect(menu && menu.x + menu.width <= 390, 'a row menu within 390 px').toBe(true);
+  // "Add question" opens its form in a dialog that fits the phone.
+  await actions.getByRole('button', { name: 'Add question', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add question' });
+  await expect(dialog.getByRole('form', { name: 'Add question' })).toBeVisible();
+  const dialogBox = await dialog.boundingBox();
+  expect(dialogBox && dialogBox.x >= 0 && dialogBox.x + dialogBox.width <= 390, 'the dialog within 390 px').toBe(true);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
   // Other specs count on their own questions being the only live ones of a profession.
   for (const id of made) expect((await request.delete(`/exam-questions/${id}`, { headers: admin })).status()).toBe(204);
 });
@@ -66,6 +90,21 @@ async function signInAdmin(page: Page): Promise<Record<string, string>> {
   await signInAs(page, 'lmsAdmin');
   return staffHeaders('lmsAdmin');
 }
+
+/** The texts under `place` (links, the title) that the browser broke over more than one line. */
+const wrappedLabels = (place: Locator) =>
+  place.evaluate((root) => {
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const wrapped: string[] = [];
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (!node.textContent?.trim()) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) wrapped.push(node.textContent.trim());
+    }
+    return wrapped;
+  });
 
 /** A learner registered through the API with the course library open. */
 const courseLearner = (request: APIRequestContext) =>

@@ -1,6 +1,13 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
-import { createLearner, lmsAdminApi, openLmsAdmin, signInLearner, uniqueName } from './lms-helpers.js';
+import {
+  createLearner,
+  lmsAdminApi,
+  openLmsAdmin,
+  openQuestionImport,
+  signInLearner,
+  uniqueName,
+} from './lms-helpers.js';
 
 /*
  * The mock exam as a practice tool: finish, review, retake and history; the question bank's CSV
@@ -174,7 +181,7 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
   const file = (text: string) => ({ name: 'questions.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
   await openLmsAdmin(page);
-  const importer = page.getByRole('region', { name: 'Import questions', exact: true });
+  const importer = await openQuestionImport(page);
   await importer.getByLabel('CSV file').setInputFiles(file(rows.join('\n')));
   await expect(importer.getByRole('table', { name: 'Preview of the import' }).getByRole('row')).toHaveCount(4);
   await importer.getByRole('button', { name: 'Import 3 questions' }).click();
@@ -186,10 +193,13 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
     'correct_answer must be one of the options',
   );
   await expectAccessible(page);
+  // Back in the bank nothing of the refused file is there; then to the import page again.
+  await page.getByRole('navigation', { name: 'LMS admin' }).getByRole('link', { name: 'Exam questions' }).click();
   await page.getByLabel('Show questions for').selectOption('nutritionist');
   await expect(
     page.getByRole('table', { name: 'Exam questions' }).getByRole('row').filter({ hasText: tag }),
   ).toHaveCount(0);
+  await openQuestionImport(page);
 
   rows[2] = `"${second}",multiple-choice,"Vitamin D, Vitamin K",Vitamin D,Sunlight makes vitamin D.,nutritionist,medium`;
   await importer.getByLabel('CSV file').setInputFiles(file(rows.join('\n')));
@@ -444,14 +454,15 @@ test('when an admin adds a question already in the bank on a phone, then the ref
   try {
     await page.setViewportSize({ width: 390, height: 700 });
     await openLmsAdmin(page);
-    const form = page.getByRole('form', { name: 'Add New Exam Question' });
+    await page.getByRole('group', { name: 'Bank actions' }).getByRole('button', { name: 'Add question' }).click();
+    const form = page.getByRole('dialog', { name: 'Add question' }).getByRole('form', { name: 'Add question' });
     await form.getByLabel('Question', { exact: true }).fill(question);
     await form.getByLabel('Option 1', { exact: true }).fill('Yes');
     await form.getByLabel('Option 2', { exact: true }).fill('No');
     await form.getByLabel('Option 1 is correct').check();
     await form.getByLabel('Profession').selectOption('dentist');
     await form.getByLabel('Explanation').fill('E.');
-    await form.getByRole('button', { name: 'Add Question' }).click();
+    await form.getByRole('button', { name: 'Add question' }).click();
     const refusal = form.getByRole('alert');
     await expect(refusal).toHaveText('Error adding question: This question is already in the bank');
     await expect(refusal).toBeInViewport();

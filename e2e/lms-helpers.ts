@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { Program } from '../contracts/lms-constants.js';
 import { e2eAccounts } from './accounts.js';
 import { expect, signInAs, staffHeaders } from './fixtures.js';
@@ -63,6 +63,13 @@ export async function openLmsAdmin(page: Page): Promise<void> {
   await signInAs(page, 'lmsAdmin');
   await page.goto('/lms-system/admin');
   await expect(page).toHaveURL(/\/lms-system\/admin$/);
+}
+
+/** From the question bank, its import page ("Import", an action above the bank's table): the page's main content. */
+export async function openQuestionImport(page: Page): Promise<Locator> {
+  await page.getByRole('group', { name: 'Bank actions' }).getByRole('link', { name: 'Import', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Import questions', level: 1 })).toBeVisible();
+  return page.getByRole('main');
 }
 
 /** Signs the page's browser in as `learner` (their token where the LMS keeps it); the next page load shows it. */

@@ -32,7 +32,9 @@ test('when an admin adds a multiple-response question, then a learner answers it
   const text = `Which of these prevent caries? ${uniqueName('')}`;
   try {
     await openLmsAdmin(page);
-    const form = page.getByRole('form', { name: 'Add New Exam Question' });
+    await page.getByRole('group', { name: 'Bank actions' }).getByRole('button', { name: 'Add question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add question' });
+    const form = dialog.getByRole('form', { name: 'Add question' });
     await form.getByLabel('Question', { exact: true }).fill(text);
     await form.getByLabel('Question type').selectOption('multiple-response');
     for (const [i, option] of [RIGHT[0], WRONG[0], RIGHT[1], WRONG[1]].entries())
@@ -42,7 +44,8 @@ test('when an admin adds a multiple-response question, then a learner answers it
     await form.getByLabel('Profession').selectOption('dentist');
     await form.getByLabel('Topic (optional)').fill(topic);
     await form.getByLabel('Explanation').fill('Both lower the bacterial load or harden enamel.');
-    await form.getByRole('button', { name: 'Add Question' }).click();
+    await form.getByRole('button', { name: 'Add question' }).click();
+    await expect(dialog).toBeHidden();
     const row = page.getByRole('row').filter({ hasText: text });
     await expect(row.getByRole('list', { name: 'Options' }).getByRole('listitem')).toHaveText([
       `Correct answer: ${RIGHT[0]}`,

@@ -2,7 +2,14 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { rawZip, unzip } from '../test/support/zip.js';
 import { expect, expectAccessible, test } from './fixtures.js';
-import { createLearner, lmsAdminApi, openLmsAdmin, signInLearner, uniqueName } from './lms-helpers.js';
+import {
+  createLearner,
+  lmsAdminApi,
+  openLmsAdmin,
+  openQuestionImport,
+  signInLearner,
+  uniqueName,
+} from './lms-helpers.js';
 
 /*
  * Results a learner can act on: the score against the profession's pass mark, the results by
@@ -145,7 +152,7 @@ test('when an admin imports a GIFT file with one bad question, then its line is 
   const made: number[] = [];
   try {
     await openLmsAdmin(page);
-    const importer = page.getByRole('region', { name: 'Import questions', exact: true });
+    const importer = await openQuestionImport(page);
     await importer.getByLabel('File format').selectOption('gift');
     await importer.getByLabel('Profession of the questions').selectOption('doctor');
     await importer.getByLabel('GIFT file').setInputFiles(file(lines.join('\n')));
@@ -250,7 +257,7 @@ test("when an admin imports a QTI 3.0 package, then the server's reading shows i
   });
   try {
     await openLmsAdmin(page);
-    const importer = page.getByRole('region', { name: 'Import questions', exact: true });
+    const importer = await openQuestionImport(page);
     await importer.getByLabel('File format').selectOption('qti');
     await importer.getByLabel('Profession of items without one').selectOption('doctor');
     await importer
@@ -275,7 +282,8 @@ test("when an admin imports a QTI 3.0 package, then the server's reading shows i
     await expect(rows).toHaveCount(2);
 
     const download = page.waitForEvent('download');
-    await importer.getByRole('button', { name: 'Export QTI 3.0' }).click();
+    // Back in the bank (where a finished import leads), the export is an action above its table.
+    await page.getByRole('group', { name: 'Bank actions' }).getByRole('button', { name: 'Export QTI 3.0' }).click();
     const saved = await download;
     expect(saved.suggestedFilename()).toBe('exam-questions-doctor-qti.zip');
     const files = await unzip(await readFile((await saved.path()) ?? ''));

@@ -183,7 +183,10 @@ test('when an admin adds a question, then a learner of that profession gets it i
   await expect(page).toHaveURL(/\/lms-system\/admin$/);
 
   const text = `Which vitamin deficiency causes scurvy? ${uniqueName('')}`;
-  const form = page.getByRole('form', { name: 'Add New Exam Question' });
+  // "Add question" is an action above the bank's table that opens its form in a dialog.
+  await page.getByRole('group', { name: 'Bank actions' }).getByRole('button', { name: 'Add question' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add question' });
+  const form = dialog.getByRole('form', { name: 'Add question' });
   await form.getByLabel('Question', { exact: true }).fill(text);
   // One row per option, any text (commas too); an empty row is dropped, the right one marked.
   await form.getByLabel('Option 1', { exact: true }).fill('Vitamin A');
@@ -192,7 +195,8 @@ test('when an admin adds a question, then a learner of that profession gets it i
   await form.getByLabel('Option 2 is correct').check();
   await form.getByLabel('Profession').selectOption('nurse');
   await form.getByLabel('Explanation').fill('Vitamin C is needed to make collagen.');
-  await form.getByRole('button', { name: 'Add Question' }).click();
+  await form.getByRole('button', { name: 'Add question' }).click();
+  await expect(dialog).toBeHidden();
   const row = page.getByRole('row').filter({ hasText: text });
   // The options, trimmed and without the empty one, the correct one marked.
   await expect(row.getByRole('list', { name: 'Options' }).getByRole('listitem')).toHaveText([

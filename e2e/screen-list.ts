@@ -66,6 +66,7 @@ export function createScreensCase(request: APIRequestContext) {
 export function lmsAdminScreens(courseId: number): Screen[] {
   return [
     { name: 'lms-admin-questions', path: '/lms-system/admin', heading: 'Exam Question Management' },
+    { name: 'lms-admin-import', path: '/lms-system/admin/import', heading: 'Import questions' },
     { name: 'lms-admin-courses', path: '/lms-system/admin/course', heading: 'Course Management' },
     { name: 'lms-admin-course-new', path: '/lms-system/admin/course/new', heading: 'Add New Course' },
     { name: 'lms-admin-course-edit', path: `/lms-system/admin/course/${courseId}`, heading: /^Edit course: / },

@@ -104,6 +104,11 @@ export const lmsRoutes: RouteObject[] = [
         element: lazyPage(() => import('./admin/questions-page.js')),
       },
       {
+        path: '/lms-system/admin/import',
+        handle: { title: 'Import questions' },
+        element: lazyPage(() => import('./admin/import-page.js')),
+      },
+      {
         path: '/lms-system/admin/course',
         handle: { title: 'Course management' },
         element: lazyPage(() => import('./admin/courses-page.js')),

@@ -1,5 +1,4 @@
 import { parse } from 'csv-parse/browser/esm/sync';
-import Download from 'lucide-react/icons/download';
 import Upload from 'lucide-react/icons/upload';
 import { useState, type ChangeEvent } from 'react';
 import { difficulties, professions, questionCsvColumns } from '../../../contracts/lms-constants.js';
@@ -22,9 +21,9 @@ import review from '../exam-review.module.css';
 import { difficultyLabel, professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
 import type { QtiPreview } from '../../../contracts/lms.js';
-import { downloadQuestionsCsv, downloadQuestionsQti, useImportQuestions, useQtiPreview } from './question-bank-api.js';
+import { ImportPreviewTable } from './import-preview.js';
+import { useImportQuestions, useQtiPreview } from './question-bank-api.js';
 
-const PREVIEW_ROWS = 10;
 type Preview = {
   name: string;
   text: string;
@@ -87,38 +86,19 @@ function QtiPreviewTable({ read, serverErrors }: { read: QtiPreview; serverError
       .map((e) => ({ item: e.item, file: e.file, question: '', type: '', answer: '', topic: '' })),
   ].sort((a, b) => a.item - b.item);
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">Preview of the import</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">File</th>
-            <th scope="col">Question</th>
-            <th scope="col">Type</th>
-            <th scope="col">Correct answer</th>
-            <th scope="col">Topic</th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, PREVIEW_ROWS * 5).map((row) => {
-            const problem = problems.get(row.item);
-            return (
-              <tr key={row.item} className={problem ? review.errorRow : undefined}>
-                <td>{row.item}</td>
-                <td>{row.file}</td>
-                <td>{row.question}</td>
-                <td>{row.type}</td>
-                <td>{row.answer}</td>
-                <td>{row.topic}</td>
-                <td className={problem ? review.rowError : undefined}>{problem ?? ''}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ImportPreviewTable
+      unit="Item"
+      rows={rows}
+      numberOf={(row) => row.item}
+      problemOf={(row) => problems.get(row.item)}
+      columns={[
+        { header: 'File', cell: (row) => row.file },
+        { header: 'Question', cell: (row) => row.question },
+        { header: 'Type', cell: (row) => row.type },
+        { header: 'Correct answer', cell: (row) => row.answer },
+        { header: 'Topic', cell: (row) => row.topic },
+      ]}
+    />
   );
 }
 
@@ -143,36 +123,18 @@ function TextPreviewTable({ preview, serverErrors }: { preview: TextPreview; ser
       .map((e) => ({ line: e.line, question: '', type: '', answer: '', topic: '' })),
   ].sort((a, b) => a.line - b.line);
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">Preview of the import</caption>
-        <thead>
-          <tr>
-            <th scope="col">Line</th>
-            <th scope="col">Question</th>
-            <th scope="col">Type</th>
-            <th scope="col">Correct answer</th>
-            <th scope="col">Topic</th>
-            <th scope="col">Problem</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.slice(0, PREVIEW_ROWS * 5).map((row) => {
-            const problem = problems.get(row.line);
-            return (
-              <tr key={row.line} className={problem ? review.errorRow : undefined}>
-                <td>{row.line}</td>
-                <td>{row.question}</td>
-                <td>{row.type}</td>
-                <td>{row.answer}</td>
-                <td>{row.topic}</td>
-                <td className={problem ? review.rowError : undefined}>{problem ?? ''}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ImportPreviewTable
+      unit="Line"
+      rows={rows}
+      numberOf={(row) => row.line}
+      problemOf={(row) => problems.get(row.line)}
+      columns={[
+        { header: 'Question', cell: (row) => row.question },
+        { header: 'Type', cell: (row) => row.type },
+        { header: 'Correct answer', cell: (row) => row.answer },
+        { header: 'Topic', cell: (row) => row.topic },
+      ]}
+    />
   );
 }
 
@@ -181,7 +143,14 @@ function TextPreviewTable({ preview, serverErrors }: { preview: TextPreview; ser
  * question or none; when it refuses, each bad row (CSV, numbered as a spreadsheet shows it) or line
  * (GIFT, Aiken) is listed and marked in the preview.
  */
-export function QuestionImport({ profession }: { profession: string }) {
+export function QuestionImport({
+  profession,
+  onImported,
+}: {
+  profession: string;
+  /** After a file is imported, with the profession it was imported for (none for CSV: each row names its own). */
+  onImported: (profession: string) => void;
+}) {
   const notify = useToast();
   const importQuestions = useImportQuestions();
   const qtiPreview = useQtiPreview();
@@ -191,7 +160,8 @@ export function QuestionImport({ profession }: { profession: string }) {
   const [difficulty, setDifficulty] = useState('medium');
   const [preview, setPreview] = useState<Preview | null>(null);
   const [textPreview, setTextPreview] = useState<TextPreview | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
+  // Each file read anew starts its preview at the first page.
+  const [reads, setReads] = useState(0);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   // A refusal names rows (CSV) or lines (GIFT, Aiken); the shared client types them all as rows.
   const refused = (importQuestions.error instanceof ImportRejected ? importQuestions.error.rows : []) as unknown as (
@@ -219,6 +189,7 @@ export function QuestionImport({ profession }: { profession: string }) {
     setPreview(null);
     setTextPreview(null);
     setQtiFile(null);
+    setReads((n) => n + 1);
     if (!file) return;
     if (format === 'qti') return readQti({ name: file.name, zip: file }, fileProfession, difficulty);
     let decoded: { text: string; encoding: string };
@@ -246,6 +217,7 @@ export function QuestionImport({ profession }: { profession: string }) {
           onSuccess: ({ imported }) => {
             notify(`Imported ${imported} questions`);
             setQtiFile(null);
+            onImported(fileProfession);
           },
         },
       );
@@ -259,6 +231,7 @@ export function QuestionImport({ profession }: { profession: string }) {
           notify(`Imported ${imported} questions`);
           setPreview(null);
           setTextPreview(null);
+          onImported(format === 'csv' ? '' : fileProfession);
         },
       },
     );
@@ -279,8 +252,7 @@ export function QuestionImport({ profession }: { profession: string }) {
   };
 
   return (
-    <section className={styles.card} style={{ marginBottom: '1.5rem' }} aria-label="Import questions">
-      <h2>Import questions</h2>
+    <div className={styles.card}>
       <div className={styles.filters}>
         <SelectField
           label="File format"
@@ -353,34 +325,7 @@ export function QuestionImport({ profession }: { profession: string }) {
           }
           onChange={(e) => void onFile(e)}
         />
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setExportError(null);
-            downloadQuestionsCsv(profession).catch((e: unknown) =>
-              setExportError(errorMessage(e, 'The export failed.')),
-            );
-          }}
-        >
-          <span className={review.iconText}>
-            <Download size={16} aria-hidden="true" /> Export CSV
-          </span>
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={() => {
-            setExportError(null);
-            downloadQuestionsQti(profession).catch((e: unknown) =>
-              setExportError(errorMessage(e, 'The export failed.')),
-            );
-          }}
-        >
-          <span className={review.iconText}>
-            <Download size={16} aria-hidden="true" /> Export QTI 3.0
-          </span>
-        </Button>
       </div>
-      <FormError message={exportError} />
       <FormError message={fileProblem} />
       {preview?.parseError && <FormError message={`${preview.name} could not be read: ${preview.parseError}`} />}
       {importQuestions.isError && (
@@ -430,7 +375,7 @@ export function QuestionImport({ profession }: { profession: string }) {
               : ''}
             .
           </p>
-          <QtiPreviewTable read={qtiFile.read} serverErrors={itemErrors} />
+          <QtiPreviewTable key={reads} read={qtiFile.read} serverErrors={itemErrors} />
         </>
       )}
       {textPreview && (
@@ -443,48 +388,29 @@ export function QuestionImport({ profession }: { profession: string }) {
               : ''}
             .
           </p>
-          <TextPreviewTable preview={textPreview} serverErrors={lineErrors} />
+          <TextPreviewTable key={reads} preview={textPreview} serverErrors={lineErrors} />
         </>
       )}
       {preview && !preview.parseError && (
         <>
           <p>
             {preview.name} (read as {encodingName(preview.encoding)}): {preview.rows.length} question
-            {preview.rows.length === 1 ? '' : 's'}
-            {preview.rows.length > PREVIEW_ROWS ? `, the first ${PREVIEW_ROWS} shown` : ''}.
+            {preview.rows.length === 1 ? '' : 's'}.
           </p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <caption className="visually-hidden">Preview of the import</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Question</th>
-                  <th scope="col">Type</th>
-                  <th scope="col">Correct answer</th>
-                  <th scope="col">Profession</th>
-                  <th scope="col">Difficulty</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.rows.slice(0, PREVIEW_ROWS).map(({ row, cells }) => {
-                  const problem = errorsByRow.get(row);
-                  return (
-                    <tr key={row} className={problem ? review.errorRow : undefined}>
-                      <td>{row}</td>
-                      <td>{cells.question}</td>
-                      <td>{cells.question_type}</td>
-                      <td>{cells.correct_answer}</td>
-                      <td>{cells.profession}</td>
-                      <td>{cells.difficulty}</td>
-                      <td className={problem ? review.rowError : undefined}>{problem ?? ''}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <ImportPreviewTable
+            key={reads}
+            unit="Row"
+            rows={preview.rows}
+            numberOf={(row) => row.row}
+            problemOf={(row) => errorsByRow.get(row.row)}
+            columns={[
+              { header: 'Question', cell: (row) => row.cells.question },
+              { header: 'Type', cell: (row) => row.cells.question_type },
+              { header: 'Correct answer', cell: (row) => row.cells.correct_answer },
+              { header: 'Profession', cell: (row) => row.cells.profession },
+              { header: 'Difficulty', cell: (row) => row.cells.difficulty },
+            ]}
+          />
         </>
       )}
       {(preview && !preview.parseError) || textPreview || qtiFile?.read ? (
@@ -502,6 +428,6 @@ export function QuestionImport({ profession }: { profession: string }) {
           </span>
         </Button>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -1,6 +1,10 @@
+import Download from 'lucide-react/icons/download';
 import Pencil from 'lucide-react/icons/pencil';
+import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
+import Upload from 'lucide-react/icons/upload';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import {
   bankStatisticFilters,
   difficulties,
@@ -11,7 +15,8 @@ import {
   type BankStatisticFilter,
 } from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
-import { ApiError } from '../../lib/http.js';
+import { ApiError, errorMessage } from '../../lib/http.js';
+import { Button, buttonClassName } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';
 import { ConfirmDialog, Modal } from '../../ui/modal.js';
 import { Pagination } from '../../ui/pagination.js';
@@ -21,13 +26,20 @@ import { RowMenu } from '../../ui/row-menu.js';
 import { ErrorState, FormError, LoadingState } from '../../ui/states.js';
 import { useToast } from '../../ui/toast.js';
 import { difficultyLabel, professionLabel, questionTypeLabel } from '../labels.js';
+import review from '../exam-review.module.css';
 import styles from '../lms.module.css';
 import { lmsApi } from '../session.js';
 import { useAddQuestion, useDeleteQuestion, usePagedList, useUpdateQuestion } from './admin-api.js';
 import { QuestionForm } from './question-form.js';
 import { AdminLayout } from './admin-layout.js';
-import { bankFilterAccepts, bankFilterDefaults, bankQuery, useQuestionStatistics } from './question-bank-api.js';
-import { QuestionImport } from './question-import.js';
+import {
+  bankFilterAccepts,
+  bankFilterDefaults,
+  bankQuery,
+  downloadQuestionsCsv,
+  downloadQuestionsQti,
+  useQuestionStatistics,
+} from './question-bank-api.js';
 import { statisticsColumns, TopicStatistics } from './question-statistics.js';
 
 const statisticFilterText: Record<BankStatisticFilter, string> = {
@@ -39,23 +51,75 @@ const statisticFilterText: Record<BankStatisticFilter, string> = {
   'negative-discrimination': 'Flag: discriminates negatively',
 };
 
-function AddQuestion() {
+/** "Add question": the question form in a dialog over the bank, closed once the question is saved. */
+function AddQuestion({ open, onClose }: { open: boolean; onClose: () => void }) {
   const notify = useToast();
   const add = useAddQuestion();
+  const close = () => {
+    add.reset();
+    onClose();
+  };
   return (
-    <section className={styles.card} style={{ marginBottom: '1.5rem' }} aria-labelledby="add-question-heading">
-      <h2 id="add-question-heading">Add New Exam Question</h2>
+    <Modal title="Add question" open={open} onClose={close}>
       <QuestionForm
         idPrefix="new-question"
-        label="Add New Exam Question"
-        submitLabel="Add Question"
+        label="Add question"
+        submitLabel="Add question"
         pendingLabel="Adding..."
         failurePrefix="Error adding question: "
         busy={add.isPending}
         failure={add.error}
-        onSave={(body) => add.mutateAsync(body).then(() => notify('Question added'))}
+        onCancel={close}
+        onSave={(body) =>
+          add.mutateAsync(body).then(() => {
+            notify('Question added');
+            close();
+          })
+        }
       />
-    </section>
+    </Modal>
+  );
+}
+
+/**
+ * What an admin does to the bank as a whole, above its table: add a question (a dialog), import a
+ * file (its own page, for its preview), export the bank (the profession chosen below, or all).
+ */
+function BankActions({ profession, onAdd }: { profession: string; onAdd: () => void }) {
+  const [exportError, setExportError] = useState<string | null>(null);
+  const exportWith = (download: (profession: string) => Promise<void>) => {
+    setExportError(null);
+    download(profession).catch((e: unknown) => setExportError(errorMessage(e, 'The export failed.')));
+  };
+  return (
+    <>
+      <div role="group" aria-label="Bank actions" className={styles.actions} style={{ marginBottom: '1rem' }}>
+        <Button onClick={onAdd}>
+          <span className={review.iconText}>
+            <Plus size={16} aria-hidden="true" /> Add question
+          </span>
+        </Button>
+        <Link
+          className={buttonClassName('secondary')}
+          to={`/lms-system/admin/import${profession ? `?profession=${encodeURIComponent(profession)}` : ''}`}
+        >
+          <span className={review.iconText}>
+            <Upload size={16} aria-hidden="true" /> Import
+          </span>
+        </Link>
+        <Button variant="secondary" onClick={() => exportWith(downloadQuestionsCsv)}>
+          <span className={review.iconText}>
+            <Download size={16} aria-hidden="true" /> Export CSV
+          </span>
+        </Button>
+        <Button variant="secondary" onClick={() => exportWith(downloadQuestionsQti)}>
+          <span className={review.iconText}>
+            <Download size={16} aria-hidden="true" /> Export QTI 3.0
+          </span>
+        </Button>
+      </div>
+      <FormError message={exportError} />
+    </>
   );
 }
 
@@ -135,13 +199,13 @@ export default function QuestionsPage() {
   const statisticOf = new Map((statistics.data?.statistics ?? []).map((stat) => [stat.id, stat]));
   const [toDelete, setToDelete] = useState<AdminQuestion | null>(null);
   const [editing, setEditing] = useState<AdminQuestion | null>(null);
+  const [adding, setAdding] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const remove = useDeleteQuestion();
 
   return (
     <AdminLayout title="Exam Question Management">
-      <AddQuestion />
-      <QuestionImport profession={profession} />
+      <BankActions profession={profession} onAdd={() => setAdding(true)} />
       <FormError message={deleteError} />
       <search className={styles.filters} aria-label="Filter the bank">
         <TextField
@@ -278,6 +342,7 @@ export default function QuestionsPage() {
           <LoadingState />
         )}
       </section>
+      <AddQuestion open={adding} onClose={() => setAdding(false)} />
       <EditQuestion question={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={toDelete !== null}
