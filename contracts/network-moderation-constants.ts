@@ -6,7 +6,16 @@ export const MAX_REPORT_NOTE_LENGTH = 500;
 
 export const moderationActions = ['remove', 'dismiss', 'suspend'] as const;
 export type ModerationAction = (typeof moderationActions)[number];
+/** A moderator's later decision about a suspension: lift it, shorten it, or (on an appeal) keep it. */
+export const suspensionChanges = ['lift', 'shorten', 'uphold'] as const;
+export type SuspensionChange = (typeof suspensionChanges)[number];
+/** What the log records: the decisions about reports, and the later ones about suspensions. */
+export const loggedActions = [...moderationActions, ...suspensionChanges] as const;
+export type LoggedAction = (typeof loggedActions)[number];
 export const MAX_MODERATION_NOTE_LENGTH = 500;
+export const MAX_APPEAL_LENGTH = 2000;
+/** How many of an author's earlier decisions the queue shows beside a report or an appeal. */
+export const HISTORY_SHOWN = 5;
 export const MAX_SUSPENSION_DAYS = 365;
 export const MODERATION_PAGE_SIZE = 20;
 

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { publicMember } from './network.js';
+import { isPlainText } from './plain-text.js';
 import {
+  loggedActions,
+  MAX_APPEAL_LENGTH,
   MAX_MODERATION_NOTE_LENGTH,
   MAX_REPORT_NOTE_LENGTH,
   MAX_SUSPENSION_DAYS,
   moderationActions,
   reportReasons,
+  suspensionChanges,
 } from './network-moderation-constants.js';
 
 /** The schemas of reports and moderation under /api/network/, shared by the server and the front end. */
@@ -69,6 +73,27 @@ export const reportEntry = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * What moderators decided about an author before: how many reports their posts drew (kept or not),
+ * how many posts were removed, how many suspensions, and the latest few decisions, newest first.
+ */
+export const authorHistory = z.object({
+  reports: z.number().int(),
+  removals: z.number().int(),
+  suspensions: z.number().int(),
+  recent: z.array(
+    z.object({
+      id: z.string(),
+      action: z.enum(loggedActions),
+      postExcerpt: z.string(),
+      note: z.string().nullable(),
+      suspendedUntil: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type AuthorHistory = z.infer<typeof authorHistory>;
+
 /** The open reports of one post: the queue's unit. Its `id` is the post's. */
 export const reportGroup = z.object({
   id: z.string(),
@@ -84,6 +109,8 @@ export const reportGroup = z.object({
   /** The newest few reports, newest first; `count` says how many are open. */
   reports: z.array(reportEntry),
   firstReportedAt: z.string(),
+  /** The author's earlier moderation, so a first slip and a pattern are told apart. */
+  authorHistory,
 });
 export type ReportGroup = z.infer<typeof reportGroup>;
 export const reportQueue = z.object({ items: z.array(reportGroup), nextCursor: z.string().nullable() });
@@ -99,7 +126,7 @@ export type Resolution = z.infer<typeof resolution>;
 
 export const moderationLogEntry = z.object({
   id: z.string(),
-  action: z.enum(moderationActions),
+  action: z.enum(loggedActions),
   moderator: publicMember.nullable(),
   author: publicMember.nullable(),
   postId: z.string(),
@@ -108,14 +135,91 @@ export const moderationLogEntry = z.object({
   reasons: z.array(z.enum(reportReasons)),
   note: z.string().nullable(),
   suspendedUntil: z.string().nullable(),
+  /** A lift, shortening or upheld appeal: the suspension (log row) it was about. */
+  revisesId: z.string().nullable(),
+  /** A suspension that still runs as this row decided it: a moderator may lift or shorten it. */
+  running: z.boolean(),
   createdAt: z.string(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntry>;
 export const moderationLog = z.object({ items: z.array(moderationLogEntry), nextCursor: z.string().nullable() });
 export type ModerationLog = z.infer<typeof moderationLog>;
 
-/** GET /api/network/me/suspension: the member's own suspension, if one is running. */
+/**
+ * GET /api/network/me/suspension: the member's own suspension, if one is running, and their appeal
+ * of it (null until they appeal; one per suspension).
+ */
 export const suspensionResponse = z.object({
-  suspension: z.object({ endsAt: z.string(), reason: z.string() }).nullable(),
+  suspension: z
+    .object({
+      endsAt: z.string(),
+      reason: z.string(),
+      appeal: z.object({ createdAt: z.string(), decided: z.boolean() }).nullable(),
+    })
+    .nullable(),
 });
 export type SuspensionResponse = z.infer<typeof suspensionResponse>;
+
+const requiredText = (max: number, what: string) =>
+  z
+    .string(`${what} is needed`)
+    .trim()
+    .min(1, `${what} is needed`)
+    .max(max, `${what} must be at most ${max} characters`)
+    // Line breaks are kept; other control characters are refused.
+    .refine((value) => isPlainText(value.replace(/\r?\n/g, ' ')), `${what} must not contain control characters`);
+
+/** POST /api/network/me/suspension/appeal: once per suspension, in the member's words. */
+export const appealBody = z.strictObject({ text: requiredText(MAX_APPEAL_LENGTH, 'Your appeal') });
+export type AppealBody = z.input<typeof appealBody>;
+export const createdAppeal = z.object({ id: z.string(), createdAt: z.string() });
+export type CreatedAppeal = z.infer<typeof createdAppeal>;
+
+/** An open appeal in the moderators' queue, beside the suspension it contests and the member's history. */
+export const appealEntry = z.object({
+  id: z.string(),
+  member: publicMember,
+  text: z.string(),
+  createdAt: z.string(),
+  suspension: z.object({
+    id: z.string(),
+    reason: z.string(),
+    postExcerpt: z.string(),
+    suspendedAt: z.string(),
+    /** When it ends now; null once it ended or was lifted meanwhile. */
+    endsAt: z.string().nullable(),
+  }),
+  authorHistory,
+});
+export type AppealEntry = z.infer<typeof appealEntry>;
+export const appealQueue = z.object({ items: z.array(appealEntry), nextCursor: z.string().nullable() });
+export type AppealQueue = z.infer<typeof appealQueue>;
+
+/**
+ * A change to a running suspension: `lift` ends it now, `shorten` makes it end `days` days from now
+ * (sooner than it would), `uphold` (an appeal's answer only) keeps it. Always with the reason the
+ * member is shown and the log keeps.
+ */
+export const suspensionChangeBody = z
+  .strictObject({
+    change: z.enum(suspensionChanges, `change must be one of ${suspensionChanges.join(', ')}`),
+    days: z
+      .int('days must be a whole number')
+      .min(1, 'days must be at least 1')
+      .max(MAX_SUSPENSION_DAYS, `days must be at most ${MAX_SUSPENSION_DAYS}`)
+      .optional(),
+    note: requiredText(MAX_MODERATION_NOTE_LENGTH, 'The reason'),
+  })
+  .refine((body) => (body.change === 'shorten') === (body.days !== undefined), {
+    message: 'days is needed to shorten, and only then',
+    path: ['days'],
+  });
+export type SuspensionChangeBody = z.input<typeof suspensionChangeBody>;
+export const suspensionChangeResult = z.object({
+  id: z.string(),
+  change: z.enum(suspensionChanges),
+  /** When the suspension ends now; null once lifted. */
+  endsAt: z.string().nullable(),
+});
+export type SuspensionChangeResult = z.infer<typeof suspensionChangeResult>;
+export const moderationIdParams = z.object({ id: z.uuid('Not found') });

@@ -246,14 +246,18 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const notificationTypes = ['comment', 'like', 'mention', 'moderation'] as const;
 /**
  * What a moderation notification tells: its reporters that the post was `removed` or `kept`; its
- * author that it was `removed` (with `note`, the moderator's reason). It outlives the post, so it
+ * author that it was `removed` (with `note`, the moderator's reason), or what became of their
+ * suspension. It outlives the post, so it
  * carries the post's first words instead of a link.
  */
 export const moderationOutcome = z.object({
-  outcome: z.enum(['removed', 'kept']),
+  /** `lifted`, `shortened` and `upheld` tell a suspended author a later decision (issue 39). */
+  outcome: z.enum(['removed', 'kept', 'lifted', 'shortened', 'upheld']),
   toAuthor: z.boolean(),
   postExcerpt: z.string(),
   note: z.string().nullable(),
+  /** For the author: when their suspension ends (after a suspension, a shortening or an upheld appeal). */
+  suspendedUntil: z.string().nullable(),
 });
 export type ModerationOutcome = z.infer<typeof moderationOutcome>;
 

@@ -61,7 +61,7 @@ test('when a member reports a post, then a moderator removes it and suspends its
   await expect(group).toContainText('Reasons: spam (1)');
   await expect(group).toContainText('Selling followers');
   await expectAccessible(moderator.page);
-  await group.getByLabel('Decision').selectOption('suspend');
+  await group.getByLabel('Decision', { exact: true }).selectOption('suspend');
   await group.getByLabel('Days suspended').fill('1');
   await group.getByLabel('Reason (shown to the author)').fill('Advertising is not allowed here');
   await group.getByRole('button', { name: 'Apply' }).click();
@@ -97,6 +97,79 @@ test('when a member reports a post, then a moderator removes it and suspends its
   await expectAccessible(reporter.page);
   await reporter.page.getByRole('button', { name: 'Mark as read' }).click();
   await expect(bell).toHaveAccessibleName('Notifications');
+
+  await author.close();
+  await reporter.close();
+  await moderator.close();
+});
+
+test('when a suspended member appeals, then a moderator lifts the suspension from the appeals queue and the member is told and may post again', async ({
+  browser,
+}) => {
+  const author = await newMember(browser, 'appellant');
+  const reporter = await newMember(browser, 'reporter');
+  const moderator = await moderatorBrowser(browser);
+  const origin = workerApp().url;
+  const text = `Follow my page for free gifts ${unique('')}`;
+
+  // Seeded through the API: the post, its report, and a week's suspension for it.
+  const postId = await createPost(author.context, text);
+  const reported = await reporter.context.request.post(`/api/network/posts/${postId}/reports`, {
+    headers: { origin },
+    data: { reason: 'spam' },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const resolved = await moderator.page.request.post(`/api/network/moderation/reports/${postId}/resolve`, {
+    headers: { origin },
+    data: { action: 'suspend', days: 7, note: 'Advertising is not allowed here' },
+  });
+  expect(resolved.status(), await resolved.text()).toBe(200);
+
+  // The author appeals from the suspension notice.
+  await author.page.reload();
+  const banner = author.page.getByRole('status', { name: 'Your account is suspended' });
+  await expect(banner).toContainText('Reason: Advertising is not allowed here');
+  await banner.getByRole('button', { name: 'Appeal this suspension' }).click();
+  await banner
+    .getByLabel('Why should a moderator lift or shorten it? (you can appeal once)')
+    .fill('I did not know gifts counted as advertising. It will not happen again.');
+  await expectAccessible(author.page);
+  await banner.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(banner).toContainText('A moderator will answer it');
+  await expect(banner.getByRole('button', { name: 'Appeal this suspension' })).toHaveCount(0);
+
+  // The moderator finds it in the appeals queue, beside the suspension and the author's history, and lifts it.
+  await moderator.page.goto('/moderation');
+  const appeal = moderator.page
+    .getByRole('region', { name: 'Appeals' })
+    .getByRole('article')
+    .filter({ hasText: 'I did not know gifts counted as advertising' });
+  await expect(appeal.getByRole('heading')).toHaveText(`Appeal by Member ${author.name}`);
+  await expect(appeal).toContainText(text);
+  await expect(appeal.getByRole('region', { name: `History of Member ${author.name}` })).toContainText(
+    '1 earlier report, 1 post removed, 1 suspension.',
+  );
+  await expectAccessible(moderator.page);
+  await appeal.getByLabel('Decision', { exact: true }).selectOption('lift');
+  await appeal.getByLabel('Reason (shown to the member)').fill('First offence; apology accepted');
+  await appeal.getByRole('button', { name: 'Apply' }).click();
+  await expect(moderator.page.getByText('Suspension lifted.')).toBeVisible();
+  await expect(appeal).toHaveCount(0);
+  await expect(
+    moderator.page
+      .getByRole('list', { name: 'Moderation decisions' })
+      .getByRole('listitem')
+      .filter({ hasText: `lifted the suspension of Member ${author.name}` }),
+  ).toContainText('Why: First offence; apology accepted');
+
+  // The author is told, the notice is gone, and posting works again.
+  await author.page.reload();
+  await expect(author.page.getByRole('status', { name: 'Your account is suspended' })).toHaveCount(0);
+  await author.page.getByRole('link', { name: /^Notifications/ }).click();
+  await expect(
+    author.page.getByText('A moderator lifted your suspension. Reason: First offence; apology accepted'),
+  ).toBeVisible();
+  await createPost(author.context, `Back within the rules ${unique('')}`);
 
   await author.close();
   await reporter.close();

@@ -1,17 +1,27 @@
 import { cursorQuery, postIdParams } from '../../contracts/network.js';
 import {
+  appealBody,
+  appealQueue,
+  createdAppeal,
   createdReport,
+  moderationIdParams,
   moderationLog,
   reportBody,
   reportGroupParams,
   reportQueue,
   resolution,
   resolveBody,
+  suspensionChangeBody,
+  suspensionChangeResult,
   suspensionResponse,
 } from '../../contracts/network-moderation.js';
 import type { App } from '../platform/area.js';
 import {
+  appealSuspension,
+  changeSuspension,
   createReportLimit,
+  decideAppeal,
+  listAppealQueue,
   listModerationLog,
   listReportQueue,
   moderatorOnly,
@@ -149,7 +159,74 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
     async (request, reply) => {
       moderatorOnly(caller.of(request));
       reply.header('cache-control', 'no-store');
-      return listModerationLog(db, request.query.cursor);
+      return listModerationLog(db, request.query.cursor, now());
     },
+  );
+
+  members.post(
+    '/api/network/me/suspension/appeal',
+    {
+      schema: {
+        summary: 'Appeal my suspension',
+        tags,
+        description:
+          'The signed-in member appeals their running suspension, once per suspension, in their own words; moderators see it in their appeals queue (409 when not suspended or already appealed)',
+        body: appealBody,
+        response: withErrors({ 201: createdAppeal }),
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await appealSuspension(db, caller.of(request), request.body, now())),
+  );
+
+  members.get(
+    '/api/network/moderation/appeals',
+    {
+      schema: {
+        summary: 'The open appeals (moderators)',
+        tags,
+        description:
+          "Moderators only: suspended members' open appeals, longest waiting first, each with the suspension and the member's moderation history",
+        querystring: cursorQuery,
+        response: withErrors({ 200: appealQueue }),
+      },
+    },
+    async (request, reply) => {
+      moderatorOnly(caller.of(request));
+      reply.header('cache-control', 'no-store');
+      return listAppealQueue(db, request.query.cursor, now());
+    },
+  );
+
+  members.post(
+    '/api/network/moderation/appeals/:id/decide',
+    {
+      schema: {
+        summary: 'Decide an appeal (moderators)',
+        tags,
+        description:
+          'Moderators only: `lift` ends the suspension now, `shorten` ends it `days` days from now, `uphold` keeps it; the member is told the reason, and the log keeps it',
+        params: moderationIdParams,
+        body: suspensionChangeBody,
+        response: withErrors({ 200: suspensionChangeResult }),
+      },
+    },
+    async (request) => decideAppeal(db, moderatorOnly(caller.of(request)), request.params.id, request.body, now()),
+  );
+
+  members.post(
+    '/api/network/moderation/suspensions/:id/change',
+    {
+      schema: {
+        summary: 'Lift or shorten a suspension (moderators)',
+        tags,
+        description:
+          'Moderators only: {id} is the log row of the suspension; `lift` ends it now, `shorten` ends it `days` days from now; the member is told the reason, the log keeps it, and an open appeal of it is answered',
+        params: moderationIdParams,
+        body: suspensionChangeBody,
+        response: withErrors({ 200: suspensionChangeResult }),
+      },
+    },
+    async (request) => changeSuspension(db, moderatorOnly(caller.of(request)), request.params.id, request.body, now()),
   );
 }

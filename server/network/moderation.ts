@@ -1,17 +1,32 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import {
+  HISTORY_SHOWN,
   MODERATION_PAGE_SIZE,
+  type AppealBody,
+  type AppealQueue,
+  type AuthorHistory,
+  type CreatedAppeal,
   type CreatedReport,
+  type LoggedAction,
   type ModerationLog,
   type ReportBody,
   type ReportQueue,
   type ReportReason,
   type Resolution,
   type ResolveBody,
+  type SuspensionChangeBody,
+  type SuspensionChangeResult,
 } from '../../contracts/network-moderation.js';
 import type { PublicMember } from '../../contracts/network.js';
-import type { Database } from '../db/client.js';
-import { networkModerationActions, networkPosts, networkReports, networkUsers } from '../db/schema/network.js';
+import type { Database, Queryable, Transaction } from '../db/client.js';
+import {
+  networkModerationActions,
+  networkPosts,
+  networkReports,
+  networkSuspensionAppeals,
+  networkSuspensionHolds,
+  networkUsers,
+} from '../db/schema/network.js';
 import type { CounterStore } from '../platform/counters.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import { isAdminAccount, type Member } from './accounts.js';
@@ -19,7 +34,7 @@ import { decodeCursor, encodeCursor } from './cursor.js';
 import { mediaUrlOf, removeStoredMedia, type MediaFiles } from './media.js';
 import { notifyModeration } from './notifications.js';
 import { removePost } from './posts.js';
-import { suspendMember } from './suspensions.js';
+import { runningSuspension, suspendMember } from './suspensions.js';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 const HOUR_MS = 60 * 60_000;
@@ -92,6 +107,7 @@ export async function reportPost(
 
 type QueueRecord = {
   post_id: string;
+  author_id: string;
   first_at: Date | string;
   count: number;
   description: string;
@@ -115,6 +131,62 @@ type QueueRecord = {
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+const emptyHistory = (): AuthorHistory => ({ reports: 0, removals: 0, suspensions: 0, recent: [] });
+
+/**
+ * What moderators decided about each of these authors before, from the log: the reports their
+ * posts drew (kept or removed), their removed posts, their suspensions, and the latest decisions.
+ */
+async function authorHistories(db: Queryable, authorIds: string[]): Promise<Map<string, AuthorHistory>> {
+  const ids = [...new Set(authorIds)];
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.execute<{
+    author_id: string;
+    reports: number;
+    removals: number;
+    suspensions: number;
+    recent: {
+      id: string;
+      action: LoggedAction;
+      post_excerpt: string;
+      note: string | null;
+      suspended_until: string | null;
+      created_at: string;
+    }[];
+  }>(sql`
+    SELECT a.author_id,
+      coalesce(sum(a.report_count), 0)::int AS reports,
+      (count(*) FILTER (WHERE a.action IN ('remove', 'suspend')))::int AS removals,
+      (count(*) FILTER (WHERE a.action = 'suspend'))::int AS suspensions,
+      (SELECT json_agg(r ORDER BY r.created_at DESC, r.id DESC) FROM (
+         SELECT x.id, x.action, x.post_excerpt, x.note, x.suspended_until, x.created_at FROM network_moderation_actions x
+         WHERE x.author_id = a.author_id ORDER BY x.created_at DESC, x.id DESC LIMIT ${HISTORY_SHOWN}) r) AS recent
+    FROM network_moderation_actions a
+    WHERE a.author_id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    GROUP BY a.author_id`);
+  return new Map(
+    rows.map((row) => [
+      row.author_id,
+      {
+        reports: row.reports,
+        removals: row.removals,
+        suspensions: row.suspensions,
+        recent: row.recent.map((entry) => ({
+          id: entry.id,
+          action: entry.action,
+          postExcerpt: entry.post_excerpt,
+          note: entry.note,
+          suspendedUntil: entry.suspended_until === null ? null : iso(entry.suspended_until),
+          createdAt: iso(entry.created_at),
+        })),
+      },
+    ]),
+  );
+}
+
 /** Open reports grouped by post, the longest-waiting post first, keyset-paged on (first report, post). */
 export async function listReportQueue(db: Database, cursorValue: string | undefined): Promise<ReportQueue> {
   const cursor = decodeCursor(cursorValue);
@@ -125,7 +197,7 @@ export async function listReportQueue(db: Database, cursorValue: string | undefi
     WITH g AS (
       SELECT post_id, min(created_at) AS first_at, count(*)::int AS count FROM network_reports WHERE resolved_at IS NULL GROUP BY post_id
     )
-    SELECT g.post_id, g.first_at, g.count, p.description, p.media_type, p.media_key, p.created_at AS post_created_at,
+    SELECT g.post_id, p.user_id AS author_id, g.first_at, g.count, p.description, p.media_type, p.media_key, p.created_at AS post_created_at,
       u.username, u.display_name, u.photo_url,
       (SELECT json_agg(json_build_object('reason', x.reason, 'count', x.n) ORDER BY x.n DESC, x.reason)
        FROM (SELECT reason, count(*)::int AS n FROM network_reports WHERE post_id = g.post_id AND resolved_at IS NULL GROUP BY reason) x) AS reasons,
@@ -148,6 +220,10 @@ export async function listReportQueue(db: Database, cursorValue: string | undefi
     displayName: row.display_name,
     photoURL: row.photo_url,
   });
+  const histories = await authorHistories(
+    db,
+    page.map((row) => row.author_id),
+  );
   return {
     items: page.map((row) => ({
       id: row.post_id,
@@ -168,6 +244,7 @@ export async function listReportQueue(db: Database, cursorValue: string | undefi
         createdAt: iso(report.created_at),
       })),
       firstReportedAt: iso(row.first_at),
+      authorHistory: histories.get(row.author_id) ?? emptyHistory(),
     })),
     nextCursor:
       rows.length > MODERATION_PAGE_SIZE && last
@@ -288,7 +365,9 @@ export async function resolveReports(
 
 type LogRecord = {
   id: string;
-  action: Resolution['action'];
+  action: LoggedAction;
+  revises_id: string | null;
+  running: boolean;
   post_id: string;
   post_excerpt: string;
   report_count: number;
@@ -301,7 +380,11 @@ type LogRecord = {
 };
 
 /** The moderation log, newest first, keyset-paged. */
-export async function listModerationLog(db: Database, cursorValue: string | undefined): Promise<ModerationLog> {
+export async function listModerationLog(
+  db: Database,
+  cursorValue: string | undefined,
+  now: Date,
+): Promise<ModerationLog> {
   const cursor = decodeCursor(cursorValue);
   const after = cursor
     ? sql`WHERE (a.created_at, a.id) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
@@ -311,8 +394,10 @@ export async function listModerationLog(db: Database, cursorValue: string | unde
       `CASE WHEN ${alias}.id IS NULL THEN NULL ELSE json_build_object('username', ${alias}.username, 'displayName', ${alias}.display_name, 'photoURL', ${alias}.photo_url) END`,
     );
   const { rows } = await db.execute<LogRecord>(sql`
-    SELECT a.id, a.action, a.post_id, a.post_excerpt, a.report_count, a.reasons, a.note, a.suspended_until, a.created_at,
-      ${person('mu')} AS moderator, ${person('au')} AS author
+    SELECT a.id, a.action, a.revises_id, a.post_id, a.post_excerpt, a.report_count, a.reasons, a.note, a.suspended_until, a.created_at,
+      ${person('mu')} AS moderator, ${person('au')} AS author,
+      (a.action = 'suspend' AND EXISTS (SELECT 1 FROM network_suspension_holds h
+         WHERE h.action_id = a.id AND h.ends_at > ${now.toISOString()}::timestamptz)) AS running
     FROM network_moderation_actions a
     LEFT JOIN network_users mu ON mu.id = a.moderator_id
     LEFT JOIN network_users au ON au.id = a.author_id
@@ -333,6 +418,8 @@ export async function listModerationLog(db: Database, cursorValue: string | unde
       reasons: row.reasons,
       note: row.note,
       suspendedUntil: row.suspended_until === null ? null : iso(row.suspended_until),
+      revisesId: row.revises_id,
+      running: row.running,
       createdAt: iso(row.created_at),
     })),
     nextCursor:
@@ -340,4 +427,204 @@ export async function listModerationLog(db: Database, cursorValue: string | unde
         ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id })
         : null,
   };
+}
+
+/**
+ * A suspended member appeals their running suspension, once, in their own words. The moderators
+ * see it in their queue; the member sees on their banner that it waits.
+ */
+export async function appealSuspension(
+  db: Database,
+  member: Member,
+  body: AppealBody,
+  now: Date,
+): Promise<CreatedAppeal> {
+  const running = await runningSuspension(db, member.id, now);
+  if (!running?.actionId) throw new AppError(409, 'Your account is not suspended, so there is nothing to appeal.');
+  try {
+    const [created] = await db
+      .insert(networkSuspensionAppeals)
+      .values({ suspensionId: running.actionId, memberId: member.id, text: body.text, createdAt: now })
+      .returning({ id: networkSuspensionAppeals.id, createdAt: networkSuspensionAppeals.createdAt });
+    if (!created) throw new Error('appeal insert returned no row');
+    return { id: created.id, createdAt: created.createdAt.toISOString() };
+  } catch (error) {
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION)
+      throw new AppError(409, 'You have already appealed this suspension. A moderator will answer it.');
+    throw error;
+  }
+}
+
+type AppealRecord = {
+  id: string;
+  text: string;
+  created_at: Date | string;
+  member_id: string;
+  username: string | null;
+  display_name: string | null;
+  photo_url: string | null;
+  suspension_id: string;
+  reason: string | null;
+  post_excerpt: string;
+  suspended_at: Date | string;
+  ends_at: Date | string | null;
+};
+
+/** Open appeals, the longest waiting first, keyset-paged, each with the suspension and the member's history. */
+export async function listAppealQueue(db: Database, cursorValue: string | undefined, now: Date): Promise<AppealQueue> {
+  const cursor = decodeCursor(cursorValue);
+  const after = cursor
+    ? sql`AND (ap.created_at, ap.id) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`
+    : sql``;
+  const { rows } = await db.execute<AppealRecord>(sql`
+    SELECT ap.id, ap.text, ap.created_at, u.id AS member_id, u.username, u.display_name, u.photo_url,
+      s.id AS suspension_id, s.note AS reason, s.post_excerpt, s.created_at AS suspended_at,
+      (SELECT max(h.ends_at) FROM network_suspension_holds h
+       WHERE h.action_id = s.id AND h.ends_at > ${now.toISOString()}::timestamptz) AS ends_at
+    FROM network_suspension_appeals ap
+    JOIN network_users u ON u.id = ap.member_id
+    JOIN network_moderation_actions s ON s.id = ap.suspension_id
+    WHERE ap.decided_at IS NULL ${after}
+    ORDER BY ap.created_at, ap.id
+    LIMIT ${MODERATION_PAGE_SIZE + 1}`);
+  const page = rows.slice(0, MODERATION_PAGE_SIZE);
+  const last = page.at(-1);
+  const histories = await authorHistories(
+    db,
+    page.map((row) => row.member_id),
+  );
+  return {
+    items: page.map((row) => ({
+      id: row.id,
+      member: { username: row.username, displayName: row.display_name, photoURL: row.photo_url },
+      text: row.text,
+      createdAt: iso(row.created_at),
+      suspension: {
+        id: row.suspension_id,
+        reason: row.reason ?? 'A moderator removed your post.',
+        postExcerpt: row.post_excerpt,
+        suspendedAt: iso(row.suspended_at),
+        endsAt: row.ends_at === null ? null : iso(row.ends_at),
+      },
+      authorHistory: histories.get(row.member_id) ?? emptyHistory(),
+    })),
+    nextCursor:
+      rows.length > MODERATION_PAGE_SIZE && last
+        ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id })
+        : null,
+  };
+}
+
+/**
+ * Lifts, shortens or (on an appeal) upholds the suspension the log row `suspensionId` made, inside
+ * the caller's transaction: the holders it wrote change, the log gets a row naming it, and the
+ * member is told with the reason.
+ */
+async function changeSuspensionIn(
+  tx: Transaction,
+  moderator: Member,
+  suspensionId: string,
+  body: SuspensionChangeBody,
+  now: Date,
+): Promise<SuspensionChangeResult> {
+  const [suspension] = await tx
+    .select({
+      postId: networkModerationActions.postId,
+      authorId: networkModerationActions.authorId,
+      postExcerpt: networkModerationActions.postExcerpt,
+    })
+    .from(networkModerationActions)
+    .where(and(eq(networkModerationActions.id, suspensionId), eq(networkModerationActions.action, 'suspend')))
+    .for('update');
+  if (!suspension) throw new AppError(404, 'Suspension not found');
+  const held = await tx
+    .select({ endsAt: networkSuspensionHolds.endsAt })
+    .from(networkSuspensionHolds)
+    .where(and(eq(networkSuspensionHolds.actionId, suspensionId), gt(networkSuspensionHolds.endsAt, now)))
+    .for('update');
+  const endsAt = held.reduce<Date | null>((latest, row) => (latest && latest > row.endsAt ? latest : row.endsAt), null);
+  let newEnd: Date | null = endsAt;
+  if (body.change !== 'uphold') {
+    if (!endsAt) throw new AppError(409, 'This suspension has already ended or been lifted.');
+    if (body.change === 'lift') {
+      newEnd = null;
+      await tx.delete(networkSuspensionHolds).where(eq(networkSuspensionHolds.actionId, suspensionId));
+    } else {
+      newEnd = new Date(now.getTime() + (body.days ?? 1) * DAY_MS);
+      if (newEnd >= endsAt)
+        throw new AppError(
+          400,
+          `That would not shorten the suspension: it ends ${endsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+        );
+      await tx
+        .update(networkSuspensionHolds)
+        .set({ endsAt: newEnd })
+        .where(and(eq(networkSuspensionHolds.actionId, suspensionId), gt(networkSuspensionHolds.endsAt, newEnd)));
+    }
+  }
+  const [action] = await tx
+    .insert(networkModerationActions)
+    .values({
+      moderatorId: moderator.id,
+      action: body.change,
+      postId: suspension.postId,
+      authorId: suspension.authorId,
+      postExcerpt: suspension.postExcerpt,
+      reportCount: 0,
+      reasons: [],
+      note: body.note,
+      suspendedUntil: newEnd,
+      revisesId: suspensionId,
+      createdAt: now,
+    })
+    .returning({ id: networkModerationActions.id });
+  if (!action) throw new Error('moderation action insert returned no row');
+  if (suspension.authorId) await notifyModeration(tx, { recipientId: suspension.authorId, actionId: action.id }, now);
+  return { id: action.id, change: body.change, endsAt: newEnd?.toISOString() ?? null };
+}
+
+/** A moderator lifts or shortens a suspension (the log row that made it), with or without an appeal. */
+export async function changeSuspension(
+  db: Database,
+  moderator: Member,
+  suspensionId: string,
+  body: SuspensionChangeBody,
+  now: Date,
+): Promise<SuspensionChangeResult> {
+  if (body.change === 'uphold')
+    throw new AppError(400, 'Only an appeal is upheld: to keep a suspension as it is, change nothing.');
+  return db.transaction(async (tx) => {
+    const result = await changeSuspensionIn(tx, moderator, suspensionId, body, now);
+    // A lift or shortening answers any open appeal of it: it no longer waits in the queue.
+    await tx
+      .update(networkSuspensionAppeals)
+      .set({ decidedAt: now, decisionId: result.id })
+      .where(and(eq(networkSuspensionAppeals.suspensionId, suspensionId), isNull(networkSuspensionAppeals.decidedAt)));
+    return result;
+  });
+}
+
+/** A moderator answers an appeal: lift, shorten or uphold its suspension, with the reason the member is shown. */
+export async function decideAppeal(
+  db: Database,
+  moderator: Member,
+  appealId: string,
+  body: SuspensionChangeBody,
+  now: Date,
+): Promise<SuspensionChangeResult> {
+  return db.transaction(async (tx) => {
+    const [appeal] = await tx
+      .select({ suspensionId: networkSuspensionAppeals.suspensionId, decidedAt: networkSuspensionAppeals.decidedAt })
+      .from(networkSuspensionAppeals)
+      .where(eq(networkSuspensionAppeals.id, appealId))
+      .for('update');
+    if (!appeal) throw new AppError(404, 'Appeal not found');
+    if (appeal.decidedAt) throw new AppError(409, 'This appeal has already been decided.');
+    const result = await changeSuspensionIn(tx, moderator, appeal.suspensionId, body, now);
+    await tx
+      .update(networkSuspensionAppeals)
+      .set({ decidedAt: now, decisionId: result.id })
+      .where(eq(networkSuspensionAppeals.id, appealId));
+    return result;
+  });
 }

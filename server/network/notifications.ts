@@ -10,6 +10,7 @@ import {
   type UnreadResponse,
 } from '../../contracts/network.js';
 import type { Database, Transaction } from '../db/client.js';
+import type { LoggedAction } from '../../contracts/network-moderation-constants.js';
 import { networkNotifications, networkUsers } from '../db/schema/network.js';
 import type { Member } from './accounts.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
@@ -124,6 +125,7 @@ type NotificationRecord = {
   moderated_author_id: string | null;
   post_excerpt: string | null;
   moderation_note: string | null;
+  suspended_until: Date | string | null;
   actors: PublicMember[] | null;
   count: number;
   read_at: Date | string | null;
@@ -144,7 +146,8 @@ export async function listNotifications(
     SELECT n.id, n.type, n.post_id, n.read_at, n.created_at, cardinality(n.actor_ids) AS count,
       (SELECT json_agg(json_build_object('username', u.username, 'displayName', u.display_name, 'photoURL', u.photo_url) ORDER BY a.ord)
        FROM unnest(n.actor_ids[1:${NAMED_ACTORS}]) WITH ORDINALITY a(id, ord) JOIN network_users u ON u.id = a.id) AS actors,
-      m.action AS moderation_action, m.author_id AS moderated_author_id, m.post_excerpt, m.note AS moderation_note
+      m.action AS moderation_action, m.author_id AS moderated_author_id, m.post_excerpt, m.note AS moderation_note,
+      m.suspended_until
     FROM network_notifications n LEFT JOIN network_moderation_actions m ON m.id = n.moderation_action_id
     WHERE n.recipient_id = ${member.id} ${after}
     ORDER BY n.created_at DESC, n.id DESC
@@ -171,15 +174,25 @@ export async function listNotifications(
   };
 }
 
+const outcomes: Record<LoggedAction, ModerationOutcome['outcome']> = {
+  dismiss: 'kept',
+  remove: 'removed',
+  suspend: 'removed',
+  lift: 'lifted',
+  shorten: 'shortened',
+  uphold: 'upheld',
+};
+
 /** Reporters learn only whether the post went; its author also learns the moderator's reason. */
 function moderationOutcomeOf(row: NotificationRecord, recipientId: string): ModerationOutcome | null {
   if (row.type !== 'moderation' || row.moderation_action === null) return null;
   const toAuthor = row.moderated_author_id === recipientId;
   return {
-    outcome: row.moderation_action === 'dismiss' ? 'kept' : 'removed',
+    outcome: outcomes[row.moderation_action as LoggedAction] ?? 'removed',
     toAuthor,
     postExcerpt: row.post_excerpt ?? '',
     note: toAuthor ? row.moderation_note : null,
+    suspendedUntil: toAuthor && row.suspended_until !== null ? new Date(row.suspended_until).toISOString() : null,
   };
 }
 

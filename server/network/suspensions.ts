@@ -35,19 +35,46 @@ const keepLongest = sql`ON CONFLICT (holder) DO UPDATE SET
   ends_at = greatest(network_suspension_holds.ends_at, excluded.ends_at),
   reason = excluded.reason, action_id = excluded.action_id, created_at = excluded.created_at`;
 
-/** The member's running suspension (the one ending last, of any of their holders), if any. */
+/** The member's running suspension (the one ending last, of any of their holders), if any, with its appeal. */
 export async function currentSuspension(
   db: Queryable,
   memberId: string,
   now: Date,
 ): Promise<SuspensionResponse['suspension']> {
-  const { rows } = await db.execute<{ ends_at: Date | string; reason: string }>(sql`
-    SELECT h.ends_at, h.reason FROM network_users u
+  const running = await runningSuspension(db, memberId, now);
+  if (!running) return null;
+  return { endsAt: running.endsAt, reason: running.reason, appeal: running.appeal };
+}
+
+/** The running suspension with the decision that made it (`actionId`, null only if its log row went). */
+export async function runningSuspension(
+  db: Queryable,
+  memberId: string,
+  now: Date,
+): Promise<(NonNullable<SuspensionResponse['suspension']> & { actionId: string | null }) | null> {
+  const { rows } = await db.execute<{
+    ends_at: Date | string;
+    reason: string;
+    action_id: string | null;
+    appealed_at: Date | string | null;
+    decided_at: Date | string | null;
+  }>(sql`
+    SELECT h.ends_at, h.reason, h.action_id, a.created_at AS appealed_at, a.decided_at FROM network_users u
     JOIN network_suspension_holds h ON h.holder = ANY(${holdersOf(false)})
+    LEFT JOIN network_suspension_appeals a ON a.suspension_id = h.action_id
     WHERE u.id = ${memberId}::uuid AND h.ends_at > ${now.toISOString()}::timestamptz
     ORDER BY h.ends_at DESC LIMIT 1`);
   const row = rows[0];
-  return row ? { endsAt: new Date(row.ends_at).toISOString(), reason: row.reason } : null;
+  if (!row) return null;
+  return {
+    endsAt: new Date(row.ends_at).toISOString(),
+    reason: row.reason,
+    actionId: row.action_id,
+    appeal:
+      row.appealed_at === null
+        ? null
+        : { createdAt: new Date(row.appealed_at).toISOString(), decided: row.decided_at !== null },
+  };
 }
 
 const utcMinute = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

@@ -1904,6 +1904,37 @@ export const routeTable: RouteEntry[] = [
     build: (w, _c, h) => json(w, 'GET', '/api/network/moderation/log', h),
     ok: 403,
   },
+  {
+    route: 'GET /api/network/moderation/appeals',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/moderation/appeals', h),
+    ok: 403,
+  },
+  {
+    route: 'POST /api/network/moderation/appeals/:param/decide',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) =>
+      json(w, 'POST', `/api/network/moderation/appeals/${w.post.id}/decide`, h, { change: 'lift', note: 'x' }),
+    ok: 403,
+  },
+  {
+    route: 'POST /api/network/moderation/suspensions/:param/change',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) =>
+      json(w, 'POST', `/api/network/moderation/suspensions/${w.post.id}/change`, h, { change: 'lift', note: 'x' }),
+    ok: 403,
+  },
+  // No caller here is suspended: the appeal is refused as having nothing to appeal.
+  {
+    route: 'POST /api/network/me/suspension/appeal',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', '/api/network/me/suspension/appeal', h, { text: 'Please' }),
+    ok: 409,
+  },
 ];
 
 /** Who a route admits, and what the others get: 401 without valid credentials of its area, 403 for a learner on an admin route. */

@@ -32,6 +32,9 @@ const stillOpen: Record<string, string> = {
   'PUT /api/network/me/email-digest': "the member's own mail",
   'POST /api/network/email-digest/unsubscribe': 'an emailed link, not signed in',
   'POST /api/network/moderation/reports/:param/resolve': 'moderators only (403 for everyone else)',
+  'POST /api/network/moderation/appeals/:param/decide': 'moderators only (403 for everyone else)',
+  'POST /api/network/moderation/suspensions/:param/change': 'moderators only (403 for everyone else)',
+  'POST /api/network/me/suspension/appeal': "the suspended member's one way to contest it",
 };
 
 describe('a suspended member on every network write', () => {

@@ -364,7 +364,7 @@ describe('network reports and moderation', () => {
 
     const own = await t.app.inject({ method: 'GET', url: '/api/network/me/suspension', headers: offender.headers });
     expect(own.json<SuspensionResponse>()).toEqual({
-      suspension: { endsAt: until.toISOString(), reason: 'Harassing other members' },
+      suspension: { endsAt: until.toISOString(), reason: 'Harassing other members', appeal: null },
     });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/network/me/suspension', headers: reporter.headers })).json(),
@@ -467,6 +467,8 @@ describe('network reports and moderation', () => {
       reasons: ['other', 'spam'],
       note: 'Advertising',
       suspendedUntil: null,
+      revisesId: null,
+      running: false,
       createdAt: t.clock.now().toISOString(),
     });
     const times = page.items.map((item) => item.createdAt);

@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ReportBody, ResolveBody } from '../../contracts/network-moderation.js';
+import type { AppealBody, ReportBody, ResolveBody, SuspensionChangeBody } from '../../contracts/network-moderation.js';
 import { SUSPENDED } from '../../contracts/network-moderation-constants.js';
 import { ApiError, unwrap } from '../lib/http.js';
 import { cursorPaging, memberApi, removeFeedPost } from './api.js';
@@ -17,6 +17,7 @@ import { cursorPaging, memberApi, removeFeedPost } from './api.js';
 export const moderationKeys = {
   queue: ['network', 'moderation', 'queue'] as const,
   log: ['network', 'moderation', 'log'] as const,
+  appeals: ['network', 'moderation', 'appeals'] as const,
   suspension: ['network', 'moderation', 'suspension'] as const,
 };
 
@@ -36,6 +37,14 @@ export const moderationLogQuery = () =>
     ...cursorPaging,
   });
 
+export const appealQueueQuery = () =>
+  infiniteQueryOptions({
+    queryKey: moderationKeys.appeals,
+    queryFn: ({ pageParam, signal }) =>
+      unwrap(memberApi.GET('/api/network/moderation/appeals', { params: { query: { cursor: pageParam } }, signal })),
+    ...cursorPaging,
+  });
+
 /** The member's own running suspension: asked again whenever the page comes back into view. */
 export const suspensionQuery = () =>
   queryOptions({
@@ -45,6 +54,7 @@ export const suspensionQuery = () =>
 
 export const useReportQueue = () => useInfiniteQuery(reportQueueQuery());
 export const useModerationLog = () => useInfiniteQuery(moderationLogQuery());
+export const useAppealQueue = () => useInfiniteQuery(appealQueueQuery());
 export const useSuspension = (enabled: boolean) => useQuery({ ...suspensionQuery(), enabled });
 
 export const reportPost = (postId: string, body: ReportBody) =>
@@ -71,6 +81,48 @@ export function useResolveReports() {
     },
     // Resolved by this moderator or, on a 409, by another meanwhile: the queue and log move on either way.
     onSettled: () => {
+      void client.invalidateQueries({ queryKey: reportQueueQuery().queryKey });
+      void client.invalidateQueries({ queryKey: moderationLogQuery().queryKey });
+    },
+  });
+}
+
+/** The suspended member appeals; the banner then says the appeal waits (or, on a 409, what is). */
+export function useAppealSuspension() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AppealBody) => unwrap(memberApi.POST('/api/network/me/suspension/appeal', { body })),
+    onSettled: () => void client.invalidateQueries({ queryKey: suspensionQuery().queryKey }),
+  });
+}
+
+/** A moderator's change to a suspension: on an appeal (`appealId`) or from the log (`suspensionId`). */
+export function useChangeSuspension() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      target,
+      body,
+    }: {
+      target: { appealId: string } | { suspensionId: string };
+      body: SuspensionChangeBody;
+    }) =>
+      'appealId' in target
+        ? unwrap(
+            memberApi.POST('/api/network/moderation/appeals/{id}/decide', {
+              params: { path: { id: target.appealId } },
+              body,
+            }),
+          )
+        : unwrap(
+            memberApi.POST('/api/network/moderation/suspensions/{id}/change', {
+              params: { path: { id: target.suspensionId } },
+              body,
+            }),
+          ),
+    // Decided here or, on a 409, by another moderator meanwhile: the queues and the log move on either way.
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: appealQueueQuery().queryKey });
       void client.invalidateQueries({ queryKey: reportQueueQuery().queryKey });
       void client.invalidateQueries({ queryKey: moderationLogQuery().queryKey });
     },

@@ -3,10 +3,17 @@ import { Link, Navigate } from 'react-router';
 import {
   MAX_MODERATION_NOTE_LENGTH,
   MAX_SUSPENSION_DAYS,
+  type LoggedAction,
   type ModerationAction,
   type ReportReason,
+  type SuspensionChange,
 } from '../../contracts/network-moderation-constants.js';
-import type { ModerationLogEntry, ReportGroup } from '../../contracts/network-moderation.js';
+import type {
+  AppealEntry,
+  AuthorHistory,
+  ModerationLogEntry,
+  ReportGroup,
+} from '../../contracts/network-moderation.js';
 import type { PublicMember } from '../../contracts/network.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -14,7 +21,14 @@ import { SelectField, TextField } from '../ui/field.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useMe } from './api.js';
-import { useModerationLog, useReportQueue, useResolveReports } from './moderation-api.js';
+import { dateTimeWithZone } from './date-time.js';
+import {
+  useAppealQueue,
+  useChangeSuspension,
+  useModerationLog,
+  useReportQueue,
+  useResolveReports,
+} from './moderation-api.js';
 import styles from './network.module.css';
 import { relativeTime } from './relative-time.js';
 
@@ -29,10 +43,13 @@ const decisions: Record<ModerationAction, string> = {
   remove: 'Remove the post',
   suspend: 'Remove the post and suspend its author',
 };
-const done: Record<ModerationAction, string> = {
+const done: Record<LoggedAction, string> = {
   dismiss: 'kept the post by',
   remove: 'removed the post by',
   suspend: 'removed the post and suspended',
+  lift: 'lifted the suspension of',
+  shorten: 'shortened the suspension of',
+  uphold: 'kept, on appeal, the suspension of',
 };
 
 const nameOf = (member: PublicMember | null) =>
@@ -60,6 +77,7 @@ export default function ModerationPage() {
   return (
     <main className={styles.notificationsPage}>
       <h1>Moderation</h1>
+      <AppealQueueSection />
       <ReportQueueSection />
       <ModerationLogSection />
     </main>
@@ -132,11 +150,7 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
             ? `(a ${group.post.mediaType.startsWith('video/') ? 'video' : 'picture'} without text)`
             : '')}
       </blockquote>
-      {group.post.mediaURL && (
-        <a href={group.post.mediaURL} target="_blank" rel="noopener noreferrer">
-          Open the post's {group.post.mediaType.startsWith('video/') ? 'video' : 'picture'}
-        </a>
-      )}
+      {group.post.mediaURL && <ReportedMedia url={group.post.mediaURL} type={group.post.mediaType} />}
       <p>Reasons: {group.reasons.map((entry) => `${reasonNames[entry.reason]} (${entry.count})`).join(', ')}</p>
       <ul className={styles.reportList} aria-label="Latest reports">
         {group.reports.map((report) => (
@@ -146,6 +160,7 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
           </li>
         ))}
       </ul>
+      <AuthorHistoryView history={group.authorHistory} name={author} />
       <form className={styles.resolveForm} onSubmit={submit} aria-label={`Decide about the post by ${author}`}>
         <SelectField
           label="Decision"
@@ -191,6 +206,7 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
 }
 
 function logText(entry: ModerationLogEntry): string {
+  if (entry.revisesId) return '';
   const reasons = entry.reasons.map((reason) => reasonNames[reason]).join(', ');
   return `(${entry.reportCount} ${entry.reportCount === 1 ? 'report' : 'reports'}: ${reasons})`;
 }
@@ -213,7 +229,7 @@ function ModerationLogSection() {
                 {entry.suspendedUntil && (
                   <>
                     {' '}
-                    until <time dateTime={entry.suspendedUntil}>{new Date(entry.suspendedUntil).toLocaleString()}</time>
+                    until <time dateTime={entry.suspendedUntil}>{dateTimeWithZone(entry.suspendedUntil)}</time>
                   </>
                 )}{' '}
                 <time dateTime={entry.createdAt} className={styles.muted}>
@@ -225,6 +241,13 @@ function ModerationLogSection() {
                 {logText(entry)}
                 {entry.note && <> Why: {entry.note}</>}
               </p>
+              {entry.running && (
+                <SuspensionChangeForm
+                  target={{ suspensionId: entry.id }}
+                  changes={['lift', 'shorten']}
+                  label={`Change the suspension of ${nameOf(entry.author)}`}
+                />
+              )}
             </li>
           ))}
         </ul>
@@ -235,5 +258,207 @@ function ModerationLogSection() {
         </Button>
       )}
     </section>
+  );
+}
+
+const mediaKind = (type: string) => (type.startsWith('video/') ? 'video' : 'picture');
+
+/** The reported picture or video in the queue itself, blurred until the moderator chooses to see it. */
+function ReportedMedia({ url, type }: { url: string; type: string }) {
+  const [revealed, setRevealed] = useState(false);
+  const kind = mediaKind(type);
+  return (
+    <div className={styles.reportedMedia}>
+      {kind === 'video' ? (
+        <video
+          className={revealed ? undefined : styles.blurred}
+          src={url}
+          controls={revealed}
+          preload="metadata"
+          aria-label={`The reported video${revealed ? '' : ' (blurred)'}`}
+        >
+          <track kind="captions" />
+        </video>
+      ) : (
+        <img
+          className={revealed ? undefined : styles.blurred}
+          src={url}
+          alt={`The reported picture${revealed ? '' : ' (blurred)'}`}
+          loading="lazy"
+        />
+      )}
+      <Button variant="secondary" size="small" aria-pressed={revealed} onClick={() => setRevealed(!revealed)}>
+        {revealed ? `Blur the ${kind}` : `Show the ${kind}`}
+      </Button>
+    </div>
+  );
+}
+
+const historyAction: Record<LoggedAction, string> = {
+  dismiss: 'reports dismissed',
+  remove: 'post removed',
+  suspend: 'post removed and suspended',
+  lift: 'suspension lifted',
+  shorten: 'suspension shortened',
+  uphold: 'suspension kept on appeal',
+};
+
+/** What moderators decided about this member before, so a first slip and a pattern are told apart. */
+function AuthorHistoryView({ history, name }: { history: AuthorHistory; name: string }) {
+  const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  return (
+    <section className={styles.history} aria-label={`History of ${name}`}>
+      <p>
+        <strong>{name}&apos;s history:</strong>{' '}
+        {history.recent.length === 0
+          ? 'no earlier reports, removals or suspensions.'
+          : `${plural(history.reports, 'earlier report', 'earlier reports')}, ${plural(history.removals, 'post removed', 'posts removed')}, ${plural(history.suspensions, 'suspension', 'suspensions')}.`}
+      </p>
+      {history.recent.length > 0 && (
+        <ul aria-label="Latest decisions">
+          {history.recent.map((entry) => (
+            <li key={entry.id}>
+              <time dateTime={entry.createdAt}>{dateTimeWithZone(entry.createdAt)}</time>: {historyAction[entry.action]}{' '}
+              (“{entry.postExcerpt}”){entry.note && <> — {entry.note}</>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+const changeNames: Record<SuspensionChange, string> = {
+  lift: 'Lift the suspension now',
+  shorten: 'Shorten the suspension',
+  uphold: 'Keep the suspension as it is',
+};
+const changeDone: Record<SuspensionChange, string> = {
+  lift: 'Suspension lifted.',
+  shorten: 'Suspension shortened.',
+  uphold: 'Suspension kept.',
+};
+
+/** Lift, shorten or (on an appeal) keep a suspension, always with the reason the member is shown. */
+function SuspensionChangeForm({
+  target,
+  changes,
+  label,
+}: {
+  target: { appealId: string } | { suspensionId: string };
+  changes: SuspensionChange[];
+  label: string;
+}) {
+  const notify = useToast();
+  const change = useChangeSuspension();
+  const [choice, setChoice] = useState<SuspensionChange>(changes[0] ?? 'lift');
+  const [days, setDays] = useState('1');
+  const [note, setNote] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { change: choice, note, ...(choice === 'shorten' ? { days: Number(days) } : {}) };
+    change.mutate({ target, body }, { onSuccess: () => notify(changeDone[choice]) });
+  }
+
+  return (
+    <>
+      <form className={styles.resolveForm} onSubmit={submit} aria-label={label}>
+        <SelectField
+          label="Decision"
+          value={choice}
+          onChange={(event) => setChoice(event.target.value as SuspensionChange)}
+        >
+          {changes.map((value) => (
+            <option key={value} value={value}>
+              {changeNames[value]}
+            </option>
+          ))}
+        </SelectField>
+        {choice === 'shorten' && (
+          <TextField
+            label="Ends in (days from now)"
+            type="number"
+            min={1}
+            max={MAX_SUSPENSION_DAYS}
+            step={1}
+            required
+            value={days}
+            onChange={(event) => setDays(event.target.value)}
+          />
+        )}
+        <TextField
+          label="Reason (shown to the member)"
+          required
+          maxLength={MAX_MODERATION_NOTE_LENGTH}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <Button type="submit" disabled={change.isPending}>
+          {change.isPending ? 'Saving...' : 'Apply'}
+        </Button>
+      </form>
+      <FormError
+        message={
+          change.isError ? errorMessage(change.error, 'Could not change the suspension. Please try again.') : null
+        }
+      />
+    </>
+  );
+}
+
+function AppealQueueSection() {
+  const queue = useAppealQueue();
+  const appeals = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <section aria-labelledby="appeals-heading">
+      <h2 id="appeals-heading">Appeals</h2>
+      {queue.isPending && <LoadingState text="Loading appeals..." />}
+      {queue.isError && <ErrorState message="Could not load the appeals." onRetry={() => void queue.refetch()} />}
+      {queue.isSuccess && appeals.length === 0 && (
+        <p className={`${styles.card} ${styles.empty}`}>No appeals are waiting.</p>
+      )}
+      {appeals.map((appeal) => (
+        <AppealCard key={appeal.id} appeal={appeal} />
+      ))}
+      {queue.hasNextPage && (
+        <Button variant="secondary" disabled={queue.isFetchingNextPage} onClick={() => void queue.fetchNextPage()}>
+          {queue.isFetchingNextPage ? 'Loading...' : 'More appeals'}
+        </Button>
+      )}
+    </section>
+  );
+}
+
+function AppealCard({ appeal }: { appeal: AppealEntry }) {
+  const headingId = useId();
+  const name = nameOf(appeal.member);
+  const { suspension } = appeal;
+  return (
+    <article className={`${styles.card} ${styles.reportGroup}`} aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        Appeal by <MemberName member={appeal.member} />
+      </h3>
+      <p className={styles.muted}>
+        Sent <time dateTime={appeal.createdAt}>{dateTimeWithZone(appeal.createdAt)}</time>. Suspended{' '}
+        <time dateTime={suspension.suspendedAt}>{dateTimeWithZone(suspension.suspendedAt)}</time>
+        {suspension.endsAt ? (
+          <>
+            {' '}
+            until <time dateTime={suspension.endsAt}>{dateTimeWithZone(suspension.endsAt)}</time>
+          </>
+        ) : (
+          '; the suspension has ended'
+        )}{' '}
+        for the post “{suspension.postExcerpt}”. Reason: {suspension.reason}
+      </p>
+      <blockquote>{appeal.text}</blockquote>
+      <AuthorHistoryView history={appeal.authorHistory} name={name} />
+      <SuspensionChangeForm
+        target={{ appealId: appeal.id }}
+        changes={suspension.endsAt ? ['lift', 'shorten', 'uphold'] : ['uphold']}
+        label={`Decide the appeal by ${name}`}
+      />
+    </article>
   );
 }

@@ -5,6 +5,7 @@ import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMarkNotificationsRead, useMe, useNotifications } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
+import { dateTimeWithZone } from './date-time.js';
 import { relativeTime } from './relative-time.js';
 
 const actions: Record<Exclude<Notification['type'], 'moderation'>, string> = {
@@ -14,8 +15,21 @@ const actions: Record<Exclude<Notification['type'], 'moderation'>, string> = {
 };
 
 /** A moderation outcome names the post by its first words: the post itself may be gone. */
-function moderationText({ outcome, toAuthor, postExcerpt, note }: NonNullable<Notification['moderation']>): string {
-  if (toAuthor) return `A moderator removed your post "${postExcerpt}"${note ? `. Reason: ${note}` : ''}`;
+function moderationText({
+  outcome,
+  toAuthor,
+  postExcerpt,
+  note,
+  suspendedUntil,
+}: NonNullable<Notification['moderation']>): string {
+  const why = note ? `. Reason: ${note}` : '';
+  const until = suspendedUntil ? dateTimeWithZone(suspendedUntil) : '';
+  if (outcome === 'lifted') return `A moderator lifted your suspension${why}`;
+  if (outcome === 'shortened') return `A moderator shortened your suspension: it now ends ${until}${why}`;
+  if (outcome === 'upheld')
+    return `A moderator reviewed your appeal and kept your suspension${until ? ` until ${until}` : ''}${why}`;
+  if (toAuthor)
+    return `A moderator removed your post "${postExcerpt}"${suspendedUntil ? ` and suspended you until ${until}` : ''}${why}`;
   return outcome === 'removed'
     ? `Thanks for your report: a moderator removed the post "${postExcerpt}"`
     : `Thanks for your report: a moderator reviewed the post "${postExcerpt}" and kept it`;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  type AnyPgColumn,
   customType,
   date,
   index,
@@ -235,9 +236,43 @@ export const networkModerationActions = pgTable(
     reasons: text().array().notNull(),
     note: text(),
     suspendedUntil: timestamp({ withTimezone: true, mode: 'date' }),
+    // A lift, shortening or upheld appeal names the suspension it revised (issue 39).
+    revisesId: uuid().references((): AnyPgColumn => networkModerationActions.id, { onDelete: 'set null' }),
     createdAt,
   },
-  (t) => [index('network_moderation_actions_created_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('network_moderation_actions_created_idx').on(t.createdAt, t.id),
+    // The author's history beside each report and appeal.
+    index('network_moderation_actions_author_idx').on(t.authorId, t.createdAt),
+  ],
+);
+
+/**
+ * A suspended member's appeal: one per suspension (the `suspend` decision it contests), with the
+ * member's words. A moderator decides it (`decisionId`: the log row that lifted, shortened or upheld it).
+ */
+export const networkSuspensionAppeals = pgTable(
+  'network_suspension_appeals',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    suspensionId: uuid()
+      .notNull()
+      .references(() => networkModerationActions.id, { onDelete: 'cascade' }),
+    memberId: uuid()
+      .notNull()
+      .references(() => networkUsers.id, { onDelete: 'cascade' }),
+    text: text().notNull(),
+    createdAt,
+    decidedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    decisionId: uuid().references(() => networkModerationActions.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('network_suspension_appeals_suspension_idx').on(t.suspensionId),
+    // The moderators' queue walks only open appeals, oldest first.
+    index('network_suspension_appeals_open_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`decided_at IS NULL`),
+  ],
 );
 
 /**

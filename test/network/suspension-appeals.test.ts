@@ -1,0 +1,290 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type {
+  AppealQueue,
+  ModerationLog,
+  ReportQueue,
+  SuspensionChangeResult,
+  SuspensionResponse,
+} from '../../contracts/network-moderation.js';
+import type { NotificationsPage } from '../../contracts/network.js';
+import { createPost, createTextPost, signUpMember, type TestMember } from '../factories/network.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+const MODERATOR_EMAIL = 'appeals-moderator@example.test';
+const DAY_MS = 24 * 60 * 60_000;
+
+/** Issue 39: a suspended member appeals once; moderators lift, shorten or keep a suspension, told and logged. */
+describe('suspension appeals, lifting and shortening', () => {
+  let t: TestApp;
+  let moderator: TestMember;
+  let reporter: TestMember;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      LOGIN_RATE_LIMIT: '1000',
+      NETWORK_ADMIN_EMAILS: MODERATOR_EMAIL,
+      MEMBER_REPORTS_PER_HOUR: '1000',
+    });
+    moderator = await signUpMember(t, { email: MODERATOR_EMAIL, verified: true });
+    reporter = await signUpMember(t);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => t.clock.advance(61 * 60_000));
+
+  const call = (member: TestMember, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: member.headers, ...(payload ? { payload } : {}) });
+  const appeal = (member: TestMember, payload: object) =>
+    call(member, 'POST', '/api/network/me/suspension/appeal', payload);
+  const appeals = async () => {
+    const response = await call(moderator, 'GET', '/api/network/moderation/appeals');
+    expect(response.statusCode).toBe(200);
+    return response.json<AppealQueue>();
+  };
+  const decide = (member: TestMember, appealId: string, payload: object) =>
+    call(member, 'POST', `/api/network/moderation/appeals/${appealId}/decide`, payload);
+  const change = (member: TestMember, suspensionId: string, payload: object) =>
+    call(member, 'POST', `/api/network/moderation/suspensions/${suspensionId}/change`, payload);
+  const suspensionOf = async (member: TestMember) =>
+    (await call(member, 'GET', '/api/network/me/suspension')).json<SuspensionResponse>().suspension;
+  const latestNotice = async (member: TestMember) =>
+    (await call(member, 'GET', '/api/network/notifications')).json<NotificationsPage>().items[0];
+  const appealRows = async () =>
+    Number((await t.database.pool.query('SELECT 1 FROM network_suspension_appeals')).rowCount);
+
+  /** A member whose reported post a moderator removed, suspending them for `days`; returns the log row's id. */
+  async function suspended(days: number, words = 'Buy followers now'): Promise<{ member: TestMember; id: string }> {
+    const member = await signUpMember(t, { verified: true });
+    const post = await createTextPost(t, member, words);
+    expect((await call(reporter, 'POST', `/api/network/posts/${post.id}/reports`, { reason: 'spam' })).statusCode).toBe(
+      201,
+    );
+    const resolved = await call(moderator, 'POST', `/api/network/moderation/reports/${post.id}/resolve`, {
+      action: 'suspend',
+      days,
+      note: 'Advertising',
+    });
+    expect(resolved.statusCode).toBe(200);
+    return { member, id: resolved.json<{ id: string }>().id };
+  }
+
+  it('when a suspended member appeals, then it waits in the queue with the suspension and their history, once per suspension', async () => {
+    const { member, id } = await suspended(7, 'مرحبا، اشترِ متابعين ١٢٣ — फ़ॉलोअर्स खरीदें ४५६');
+    const sent = await appeal(member, { text: '  I did not know links were not allowed.\nI will not do it again.  ' });
+    expect(sent.statusCode).toBe(201);
+    expect(await suspensionOf(member)).toMatchObject({
+      reason: 'Advertising',
+      appeal: { createdAt: t.clock.now().toISOString(), decided: false },
+    });
+
+    const again = await appeal(member, { text: 'Please?' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('You have already appealed this suspension. A moderator will answer it.');
+
+    const entry = (await appeals()).items.find((item) => item.suspension.id === id);
+    expect(entry).toEqual({
+      id: sent.json().id,
+      member: { username: member.user.username, displayName: member.user.displayName, photoURL: null },
+      text: 'I did not know links were not allowed.\nI will not do it again.',
+      createdAt: t.clock.now().toISOString(),
+      suspension: {
+        id,
+        reason: 'Advertising',
+        postExcerpt: 'مرحبا، اشترِ متابعين ١٢٣ — फ़ॉलोअर्स खरीदें ४५६',
+        suspendedAt: expect.any(String),
+        endsAt: expect.any(String),
+      },
+      authorHistory: {
+        reports: 1,
+        removals: 1,
+        suspensions: 1,
+        recent: [expect.objectContaining({ id, action: 'suspend', note: 'Advertising' })],
+      },
+    });
+    const body = JSON.stringify(await appeals());
+    expect(body).not.toContain(member.email);
+  });
+
+  it('when a member who is not suspended appeals, or the body is bad, then nothing is stored', async () => {
+    const before = await appealRows();
+    const free = await signUpMember(t);
+    const refused = await appeal(free, { text: 'Why?' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe('Your account is not suspended, so there is nothing to appeal.');
+
+    const { member } = await suspended(3);
+    for (const payload of [
+      {},
+      { text: '' },
+      { text: '   ' },
+      { text: 42 },
+      { text: 'x'.repeat(2001) },
+      { text: 'bell\u0007' },
+      { text: 'fine', extra: true },
+    ]) {
+      const response = await appeal(member, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(typeof response.json().error).toBe('string');
+    }
+    expect(await appealRows()).toBe(before);
+    expect((await suspensionOf(member))?.appeal).toBeNull();
+  });
+
+  it('when a moderator lifts a suspension on appeal, then the member may write again, is told why, and the log keeps it', async () => {
+    const { member, id } = await suspended(30);
+    const sent = (await appeal(member, { text: 'It was my first post.' })).json<{ id: string }>();
+
+    // Only moderators decide.
+    expect((await decide(reporter, sent.id, { change: 'lift', note: 'x' })).statusCode).toBe(403);
+    expect((await call(reporter, 'GET', '/api/network/moderation/appeals')).statusCode).toBe(403);
+    expect(await suspensionOf(member)).not.toBeNull();
+
+    const lifted = await decide(moderator, sent.id, { change: 'lift', note: 'First offence, apology accepted' });
+    expect(lifted.statusCode).toBe(200);
+    expect(lifted.json<SuspensionChangeResult>()).toEqual({ id: expect.any(String), change: 'lift', endsAt: null });
+
+    expect(await suspensionOf(member)).toBeNull();
+    expect((await createPost(t, member, 'Back, and within the rules')).statusCode).toBe(201);
+    // Every holder of that suspension went (its account and its verified address alike).
+    expect(
+      (await t.database.pool.query('SELECT 1 FROM network_suspension_holds WHERE action_id = $1', [id])).rowCount,
+    ).toBe(0);
+    expect(await latestNotice(member)).toMatchObject({
+      type: 'moderation',
+      moderation: { outcome: 'lifted', toAuthor: true, note: 'First offence, apology accepted', suspendedUntil: null },
+    });
+    expect((await appeals()).items.some((item) => item.id === sent.id)).toBe(false);
+    const logged = (await call(moderator, 'GET', '/api/network/moderation/log')).json<ModerationLog>().items;
+    expect(logged[0]).toMatchObject({
+      action: 'lift',
+      revisesId: id,
+      note: 'First offence, apology accepted',
+      author: { username: member.user.username },
+      running: false,
+    });
+    expect(logged.find((entry) => entry.id === id)).toMatchObject({ action: 'suspend', running: false });
+
+    const twice = await decide(moderator, sent.id, { change: 'uphold', note: 'again' });
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('when a moderator shortens or keeps a suspension on appeal, then its end moves only sooner and the member is told the new end', async () => {
+    const { member, id } = await suspended(10);
+    const sent = (await appeal(member, { text: 'Ten days is a lot.' })).json<{ id: string }>();
+    const longer = await decide(moderator, sent.id, { change: 'shorten', days: 10, note: 'no' });
+    expect(longer.statusCode).toBe(400);
+    expect(longer.json().error).toMatch(/^That would not shorten the suspension: it ends /);
+    const before = await suspensionOf(member);
+
+    const shortened = await decide(moderator, sent.id, { change: 'shorten', days: 2, note: 'Fair point' });
+    expect(shortened.statusCode).toBe(200);
+    const end = new Date(t.clock.now().getTime() + 2 * DAY_MS).toISOString();
+    expect(shortened.json()).toMatchObject({ change: 'shorten', endsAt: end });
+    expect(await suspensionOf(member)).toMatchObject({ endsAt: end, appeal: { decided: true } });
+    expect(before?.endsAt).not.toBe(end);
+    expect(await latestNotice(member)).toMatchObject({
+      moderation: { outcome: 'shortened', suspendedUntil: end, note: 'Fair point' },
+    });
+
+    // The log row still runs: a moderator may lift it from there without an appeal.
+    const entry = (await call(moderator, 'GET', '/api/network/moderation/log')).json<ModerationLog>().items;
+    expect(entry.find((row) => row.id === id)).toMatchObject({ running: true });
+
+    const other = await suspended(5);
+    const kept = (await appeal(other.member, { text: 'Please' })).json<{ id: string }>();
+    const upheld = await decide(moderator, kept.id, { change: 'uphold', note: 'The post was spam' });
+    expect(upheld.statusCode).toBe(200);
+    expect(await suspensionOf(other.member)).toMatchObject({ appeal: { decided: true } });
+    expect(await latestNotice(other.member)).toMatchObject({
+      moderation: { outcome: 'upheld', note: 'The post was spam', suspendedUntil: expect.any(String) },
+    });
+  });
+
+  it('when a moderator lifts or shortens a suspension from the log, then bad input and stale targets change nothing', async () => {
+    const { member, id } = await suspended(4);
+    const before = await suspensionOf(member);
+    for (const payload of [
+      {},
+      { change: 'ban', note: 'x' },
+      { change: 'lift' },
+      { change: 'lift', note: '' },
+      { change: 'lift', days: 2, note: 'x' },
+      { change: 'shorten', note: 'no days' },
+      { change: 'shorten', days: 0, note: 'zero' },
+      { change: 'shorten', days: 1.5, note: 'half' },
+      { change: 'lift', note: 'x'.repeat(501) },
+      { change: 'uphold', note: 'only on appeal' },
+    ]) {
+      const response = await change(moderator, id, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(typeof response.json().error).toBe('string');
+    }
+    expect((await change(moderator, 'not-a-uuid', { change: 'lift', note: 'x' })).statusCode).toBe(400);
+    expect(
+      (await change(moderator, '00000000-0000-4000-8000-000000000000', { change: 'lift', note: 'x' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await decide(moderator, '00000000-0000-4000-8000-000000000000', { change: 'lift', note: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await change(reporter, id, { change: 'lift', note: 'x' })).statusCode).toBe(403);
+    expect(await suspensionOf(member)).toEqual(before);
+
+    // A removal without a suspension has nothing to lift.
+    const author = await signUpMember(t);
+    const removable = await createTextPost(t, author, 'Removable');
+    await call(reporter, 'POST', `/api/network/posts/${removable.id}/reports`, { reason: 'other' });
+    const removal = await call(moderator, 'POST', `/api/network/moderation/reports/${removable.id}/resolve`, {
+      action: 'remove',
+      note: 'Off topic',
+    });
+    expect((await change(moderator, removal.json<{ id: string }>().id, { change: 'lift', note: 'x' })).statusCode).toBe(
+      404,
+    );
+
+    // A lift answers an open appeal of it; a second lift is a 409.
+    await appeal(member, { text: 'Sorry' });
+    expect((await change(moderator, id, { change: 'lift', note: 'Served enough' })).statusCode).toBe(200);
+    expect((await appeals()).items.some((item) => item.suspension.id === id)).toBe(false);
+    const again = await change(moderator, id, { change: 'shorten', days: 1, note: 'x' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe('This suspension has already ended or been lifted.');
+  });
+
+  it("when a post of a member with a past is reported, then the queue shows the author's earlier reports, removals and suspensions", async () => {
+    const { member } = await suspended(1, 'First spam');
+    t.clock.advance(DAY_MS + 1000);
+    const post = await createTextPost(t, member, 'Second spam');
+    await call(reporter, 'POST', `/api/network/posts/${post.id}/reports`, { reason: 'spam' });
+    const group = (await call(moderator, 'GET', '/api/network/moderation/reports'))
+      .json<ReportQueue>()
+      .items.find((item) => item.id === post.id);
+    expect(group?.authorHistory).toMatchObject({
+      reports: 1,
+      removals: 1,
+      suspensions: 1,
+      recent: [{ action: 'suspend', postExcerpt: 'First spam', note: 'Advertising' }],
+    });
+    const clean = await signUpMember(t);
+    const cleanPost = await createTextPost(t, clean, 'Just an opinion');
+    await call(reporter, 'POST', `/api/network/posts/${cleanPost.id}/reports`, { reason: 'other' });
+    const pages: ReportQueue['items'] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/network/moderation/reports',
+          headers: moderator.headers,
+          query: cursor ? { cursor } : {},
+        })
+      ).json<ReportQueue>();
+      pages.push(...page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(pages.find((item) => item.id === cleanPost.id)?.authorHistory).toEqual({
+      reports: 0,
+      removals: 0,
+      suspensions: 0,
+      recent: [],
+    });
+  });
+});
