@@ -352,6 +352,19 @@ export const flagBody = z.strictObject({
   flagged: z.boolean({ error: 'flagged must be true or false' }),
 });
 export const flagsResponse = z.object({ flaggedQuestionIds: z.array(z.number().int()) });
+/**
+ * GET /user/exam/attempts/{id}/form: a test-centre sitting's whole form in the navigator's order (the
+ * learner's own questions with their options shuffled as served, never an answer key or explanation)
+ * and the answers recorded so far, taken to the device once so the navigator opens any question offline.
+ */
+export const examForm = z
+  .object({
+    attemptId: z.number().int(),
+    questions: z.array(servedQuestion),
+    recordedAnswers: z.array(z.object({ questionId: z.number().int(), userAnswer: z.string() })),
+  })
+  .meta({ title: 'ExamForm' });
+export type ExamForm = z.infer<typeof examForm>;
 /** The older module's practice set, all its answers scored at once. */
 export const mockResult = z
   .object({

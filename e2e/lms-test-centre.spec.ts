@@ -174,6 +174,65 @@ for (const viewport of [
   });
 }
 
+test('when the network is cut after a reload of a test-centre sitting, then any question opens from the form on the device, its answers wait, and they land when the network is back', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  test.slow();
+  const api = await lmsAdminApi(baseURL ?? '');
+  created.push(...(await addQuestions(api, 'doctor', 3, uniqueName('Offline form'))));
+  await api.dispose();
+  const learner = await createLearner(request, { profession: 'doctor', prefix: 'offline', programs: ['exam-results'] });
+  await signInLearner(page, learner);
+  const formTaken = () => page.waitForResponse((r) => /\/user\/exam\/attempts\/\d+\/form$/.test(r.url()));
+  let form = formTaken();
+  await startTestCentre(page);
+  expect((await form).status()).toBe(200);
+  const first = (await page.locator('#exam-question').textContent()) ?? '';
+
+  // After a reload only the question on screen is loaded; the form comes to the device again.
+  form = formTaken();
+  await page.reload();
+  await expect(page.locator('#exam-question')).toHaveText(first);
+  expect((await form).status()).toBe(200);
+
+  await context.setOffline(true);
+  await cell(page, 3).click();
+  await expect(page.getByText('Loading question...')).toHaveCount(0);
+  await expect(page.locator('#exam-question')).not.toHaveText(first);
+  const third = (await page.locator('#exam-question').textContent()) ?? '';
+  await page.getByRole('radio', { name: 'Right answer', exact: true }).check();
+  const offline = page.getByRole('status').filter({ hasText: 'You are offline' });
+  await expect(offline).toContainText('(1 waiting)');
+  await cell(page, 2).click();
+  await expect(page.locator('#exam-question')).not.toHaveText(third);
+  await page.getByRole('radio', { name: 'Wrong answer', exact: true }).check();
+  await expect(offline).toContainText('(2 waiting)');
+  await cell(page, 3).click();
+  await expect(page.locator('#exam-question')).toHaveText(third);
+  await expect(page.getByRole('radio', { name: 'Right answer', exact: true })).toBeChecked();
+
+  await context.setOffline(false);
+  await expect(offline).toHaveCount(0);
+  await expect(cell(page, 2)).toHaveAccessibleName('Question 2: answered');
+  await expect(cell(page, 3)).toHaveAccessibleName('Question 3: answered');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const learnerApi = await playwrightRequest.newContext({
+    baseURL,
+    extraHTTPHeaders: { authorization: `Bearer ${token}` },
+  });
+  await expect
+    .poll(
+      async () =>
+        ((await (await learnerApi.get('/user/exam/attempts')).json()) as { attempts: { answered: number }[] })
+          .attempts[0]?.answered,
+    )
+    .toBe(2);
+  await learnerApi.dispose();
+});
+
 test('when the connection drops in practice mode, then the answer is kept on the device, sent once when it is back and its feedback shown', async ({
   page,
   context,

@@ -4,6 +4,7 @@ import {
   essaysQuery,
   essaysResponse,
   examAttemptsResponse,
+  examForm,
   examEventBody,
   examLogsQuery,
   examLogsResponse,
@@ -187,6 +188,21 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
       },
     },
     async (request) => testCentre.setFlag(db, caller.of(request), request.params.id, request.body, now()),
+  );
+
+  app.get(
+    '/user/exam/attempts/:id/form',
+    {
+      schema: {
+        summary: "A test-centre sitting's whole form, for the device",
+        tags,
+        description:
+          'Every question of the running test-centre attempt in the navigator order, options shuffled as served, without answers or explanations, and the answers recorded so far: the device keeps it so the navigator works offline',
+        params: idParams,
+        response: withErrors({ 200: examForm }),
+      },
+    },
+    async (request) => testCentre.formForDevice(db, caller.of(request), request.params.id, now()),
   );
 
   app.post(

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { CurrentQuestionResponse, NavigatorCell, RecordedAnswer } from '../../contracts/lms.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { CurrentQuestionResponse, ExamForm, NavigatorCell, RecordedAnswer } from '../../contracts/lms.js';
 import type { Database, Queryable } from '../db/client.js';
 import type { RunStatement } from '../db/statement-sql.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
@@ -210,5 +210,50 @@ export async function setFlag(
     const flaggedQuestionIds = attempt.questionIds.filter((id) => flagged.has(id));
     await tx.update(examAttempts).set({ flaggedQuestionIds }).where(eq(examAttempts.id, attempt.id));
     return { flaggedQuestionIds };
+  });
+}
+
+export const NOT_A_SITTING = 'Only a test-centre sitting is taken to the device whole.';
+
+/**
+ * The running sitting's whole form (GET /user/exam/attempts/:id/form): every question the navigator
+ * lists, in its order and with the options as served, and the answers recorded so far. The device
+ * keeps it so a question opens without the network; correctness and explanations stay on the server.
+ */
+export async function formForDevice(
+  db: Database,
+  account: LmsAccount,
+  attemptId: number,
+  now: Date,
+): Promise<ExamForm> {
+  return withRunningAttempt(db, account, now, async (tx, attempt) => {
+    if (attempt.id !== attemptId) throw new AppError(409, 'This attempt is not your running exam');
+    if (attempt.mode !== 'test-centre') throw new AppError(409, NOT_A_SITTING);
+    const navigator = await navigatorOf(tx, attempt);
+    const ids = navigator.map((cell) => cell.questionId);
+    if (ids.length === 0) return { attemptId, questions: [], recordedAnswers: [] };
+    const rows = await tx
+      .select({
+        id: examQuestions.id,
+        question: examQuestions.question,
+        questionType: examQuestions.questionType,
+        options: examQuestions.options,
+        difficulty: examQuestions.difficulty,
+      })
+      .from(examQuestions)
+      .where(inArray(examQuestions.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const recordedAnswers = await tx
+      .select({ questionId: examAnswers.questionId, userAnswer: examAnswers.userAnswer })
+      .from(examAnswers)
+      .where(eq(examAnswers.attemptId, attempt.id));
+    return {
+      attemptId,
+      questions: ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toServed(row, attempt.seed)] : [];
+      }),
+      recordedAnswers,
+    };
   });
 }

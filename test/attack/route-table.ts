@@ -1072,6 +1072,13 @@ export const routeTable: RouteEntry[] = [
     ok: 409,
   },
   {
+    route: 'GET /user/exam/attempts/:param/form',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/exam/attempts/2147483647/form', h),
+    ok: 409,
+  },
+  {
     route: 'POST /user/exam/attempts/:param/pause',
     access: 'LMS user',
     area: 'lms',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AccommodationResponse,
   ExamAttemptsResponse,
+  ExamForm,
   ExamProgress,
   CurrentQuestionResponse,
   PracticeSetResponse,
@@ -156,6 +157,31 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       const practice = (await serve(practising)).json<CurrentQuestionResponse>();
       expect(practice.mode).toBe('practice');
       expect((await serve(practising, practice.examQuestions[0]?.id)).statusCode).toBe(400);
+    });
+
+    it('when the device asks for the whole form, then it gets every question in the navigator order with the options as served and the answers recorded, and no answer key', async () => {
+      await freshBank('doctor', FORM_SIZE);
+      const { learner, first, progress } = await sitting('doctor');
+      const second = first.navigator?.[1]?.questionId ?? 0;
+      expect((await submit(learner, second, 'Wrong')).statusCode).toBe(200);
+      const form = await inject('GET', `/user/exam/attempts/${progress.attemptId}/form`, learner.headers);
+      expect(form.statusCode).toBe(200);
+      const body = form.json<ExamForm>();
+      expect(body.questions.map((q) => q.id)).toEqual(first.navigator?.map((cell) => cell.questionId));
+      // The same shuffled options as the navigator serves one by one.
+      const served = (await serve(learner, second)).json<CurrentQuestionResponse>().examQuestions[0];
+      expect(body.questions[1]).toEqual(served);
+      expect(body.recordedAnswers).toEqual([{ questionId: second, userAnswer: 'Wrong' }]);
+      expect(form.body).not.toMatch(/correct|explanation|Because of reason/i);
+      // Another attempt id, and a practice attempt, get no form.
+      expect(
+        (await inject('GET', `/user/exam/attempts/${progress.attemptId + 1000}/form`, learner.headers)).statusCode,
+      ).toBe(409);
+      const practising = await registerLearner(t, { profession: 'doctor' });
+      const practice = (await serve(practising)).json<CurrentQuestionResponse>();
+      const refused = await inject('GET', `/user/exam/attempts/${practice.attempt.attemptId}/form`, practising.headers);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ error: 'Only a test-centre sitting is taken to the device whole.' });
     });
 
     it('when questions are flagged and unflagged, then the navigator shows it; a question outside the form or another attempt is refused', async () => {

@@ -41,6 +41,10 @@ function store(attemptId: number, queue: QueuedItem[]) {
   else localStorage.setItem(storageKey(attemptId), JSON.stringify(queue));
 }
 
+/** The last answer to a question still waiting to be sent (what the learner last gave, whatever the server holds). */
+export const waitingAnswer = (pending: QueuedItem[], questionId: number): string | undefined =>
+  pending.findLast((item): item is QueuedAnswer => item.kind !== 'flag' && item.questionId === questionId)?.userAnswer;
+
 export type Refusal = { questionIds: number[]; message: string };
 
 export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer) => void) {

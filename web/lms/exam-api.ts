@@ -1,7 +1,7 @@
 import { hashKey, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ExamMode } from '../../contracts/lms-constants.js';
-import type { CurrentQuestionResponse, PracticeSetResponse } from '../../contracts/lms.js';
-import { unwrap, type ApiBody } from '../lib/http.js';
+import type { CurrentQuestionResponse, ExamForm, PracticeSetResponse } from '../../contracts/lms.js';
+import { ApiError, unwrap, type ApiBody } from '../lib/http.js';
 import { lmsApi } from './session.js';
 
 /** The timed exam: the open session's question, its answers, and the attempts' history, review and retakes. */
@@ -12,6 +12,7 @@ export const examKeys = {
   review: (id: number) => ['lms', 'exam', 'attempts', id, 'review'] as const,
   summary: ['lms', 'exam', 'summary'] as const,
   question: (questionId: number | null) => ['lms', 'exam', 'question', questionId] as const,
+  form: (attemptId: number) => ['lms', 'exam', 'form', attemptId] as const,
   practiceSet: (set: PracticeSet, topic: string | undefined) => ['lms', 'mock-exam', set, topic] as const,
 };
 
@@ -213,6 +214,62 @@ export const testCentreQuestionQuery = (questionId: number | null, initial: Curr
 
 export const useTestCentreQuestion = (questionId: number | null, initial: CurrentQuestionResponse) =>
   useQuery(testCentreQuestionQuery(questionId, initial));
+
+/*
+ * The sitting's whole form on the device (the learner's own questions, options as served, no answer
+ * key), so the navigator opens any question without the network. Asked for once each time the
+ * sitting opens (a reload brings the answers recorded since), and kept in localStorage beside the
+ * answer queue, where a reload without the network still finds it. Forgotten when the sitting ends.
+ */
+const FORM_PREFIX = 'lms-exam-form-';
+
+function keptForm(attemptId: number): ExamForm | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(`${FORM_PREFIX}${attemptId}`) ?? 'null') as ExamForm | null;
+    return kept?.attemptId === attemptId && Array.isArray(kept.questions) ? kept : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Removes the forms kept on this device, except the running sitting's. */
+export function forgetExamForms(except?: number): void {
+  for (let i = localStorage.length - 1; i >= 0; i--) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(FORM_PREFIX) && key !== `${FORM_PREFIX}${except}`) localStorage.removeItem(key);
+  }
+}
+
+async function examForm(attemptId: number): Promise<ExamForm> {
+  try {
+    const form = await unwrap(lmsApi.GET('/user/exam/attempts/{id}/form', { params: { path: { id: attemptId } } }));
+    forgetExamForms(attemptId);
+    try {
+      localStorage.setItem(`${FORM_PREFIX}${attemptId}`, JSON.stringify(form));
+    } catch {
+      // A full storage keeps the form in memory only: navigation works offline until a reload.
+    }
+    return form;
+  } catch (error) {
+    const kept = error instanceof ApiError && error.status === 0 ? keptForm(attemptId) : null;
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+export const examFormQuery = (attemptId: number) =>
+  queryOptions({
+    queryKey: examKeys.form(attemptId),
+    queryFn: () => examForm(attemptId),
+    enabled: attemptId > 0,
+    // Once on the device it stays: what changes later (answers) is known here, not refetched.
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+/** The sitting's form on the device; attemptId 0 (none yet, or paused): not asked for. */
+export const useExamForm = (attemptId: number) => useQuery(examFormQuery(attemptId));
 
 export type QueuedAnswer = { clientAnswerId: string; questionId: number; userAnswer: string };
 

@@ -4,9 +4,9 @@ import type { CurrentQuestionResponse, ExamProgress, NavigatorCell } from '../..
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
-import { useAnswerQueue } from './answer-queue.js';
+import { useAnswerQueue, waitingAnswer } from './answer-queue.js';
 import { crossedMark, useCountdown } from './use-countdown.js';
-import { useFinishAttempt, useFinishExam, useTestCentreQuestion } from './exam-api.js';
+import { forgetExamForms, useExamForm, useFinishAttempt, useFinishExam, useTestCentreQuestion } from './exam-api.js';
 import { useExamSecurity } from './exam-security.js';
 import { ExamTimer, PauseAnnouncer, PauseControls, PausedPanel, useExamPause } from './exam-pause.js';
 import { difficultyLabel, questionTypeLabel } from './labels.js';
@@ -74,6 +74,7 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
     (message: string) => {
       if (ended.current) return;
       ended.current = true;
+      forgetExamForms();
       onFinished(message);
     },
     [onFinished],
@@ -96,6 +97,8 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
 
   const question = useTestCentreQuestion(reviewing ? null : currentId, initial);
   const { refetch: refetchQuestion } = question;
+  // The whole form on the device: a question not loaded yet opens from it while the network is gone.
+  const form = useExamForm(paused ? 0 : attemptId);
 
   const onClockChanged = useCallback(
     (progress: ExamProgress) => {
@@ -110,21 +113,30 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
     [currentId, reviewing, refetchQuestion],
   );
   const pausing = useExamPause(attemptId || null, onClockChanged);
-  const served = question.data?.examQuestions[0];
+  const served = question.data?.examQuestions[0] ?? form.data?.questions.find((q) => !reviewing && q.id === currentId);
   // The answer the server holds for the question served is what was last handed over, so it is not sent again unchanged.
   useEffect(() => {
     const id = question.data?.examQuestions[0]?.id;
     const recorded = question.data?.recordedAnswer;
     if (id !== undefined && recorded) handedOver.current[id] ??= recorded;
   }, [question.data]);
+  useEffect(() => {
+    for (const { questionId, userAnswer } of form.data?.recordedAnswers ?? [])
+      handedOver.current[questionId] ??= userAnswer;
+  }, [form.data]);
   const cells: NavigatorCell[] = (question.data?.navigator ?? initial.navigator ?? []).map((cell) => ({
     ...cell,
     answered: cell.answered || answeredHere.has(cell.questionId),
   }));
-  // The answer on screen: typed here, else the one the server recorded, else the autosaved draft.
+  // The answer on screen: typed here, else the one the server recorded, else the autosaved draft;
+  // a question opened from the form on the device: the last one waiting to be sent, else the one recorded.
   const savedAnswer = (data: CurrentQuestionResponse | undefined, id: number) =>
-    data?.recordedAnswer ?? (data?.draft?.questionId === id ? data.draft.userAnswer : '');
-  const shownAnswer = served ? (answers[served.id] ?? savedAnswer(question.data, served.id)) : '';
+    data?.recordedAnswer ?? (data?.draft?.questionId === id ? data.draft.userAnswer : undefined);
+  const keptAnswer = (id: number) =>
+    waitingAnswer(queue.pending, id) ?? form.data?.recordedAnswers.find((a) => a.questionId === id)?.userAnswer;
+  const shownAnswer = served
+    ? (answers[served.id] ?? savedAnswer(question.data, served.id) ?? keptAnswer(served.id) ?? '')
+    : '';
 
   /** Hands the answer on screen to the queue if it changed since it was last handed over. */
   const commit = useCallback(
@@ -301,7 +313,7 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
               </section>
             ) : (
               <div className={styles.card}>
-                {question.isPending && <LoadingState text="Loading question..." />}
+                {question.isPending && !served && <LoadingState text="Loading question..." />}
                 {question.isError && !served && (
                   <ErrorState
                     message={
