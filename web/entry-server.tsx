@@ -15,9 +15,11 @@ import { AppRoot } from './app-root.js';
 import { applicantI18n, ApplicantI18nContext } from './cases/applicant-i18n.js';
 import { casesRoutes } from './cases/routes.js';
 import { formLookupKey } from './cases/tracker-api.js';
+import { notFoundWords } from './layouts/not-found-words.js';
 import { deepestTitled, documentTitle, type RouteHandle } from './layouts/route-handle.js';
 import { resolveUnknownPath } from './layouts/unknown-path.js';
 import { publicConfigQuery } from './lib/public-config.js';
+import { VisitorLanguageContext } from './lib/visitor-language.js';
 import { lmsRoutes } from './lms/routes.js';
 import { meQuery } from './network/api.js';
 import { networkRoutes } from './network/routes.js';
@@ -43,7 +45,8 @@ const firstPages: Record<string, FirstPageKind> = {
   '/lms-system/login': { modules: ['lms/learner-shell.tsx', 'lms/login-page.tsx'] },
   '/': { modules: ['network/sign-in-page.tsx'] },
 };
-const notFoundPage: FirstPageKind = { modules: ['layouts/unknown-path-page.tsx'] };
+// In the visitor's language, chosen as the tracker's is (without the tracker's i18next, see not-found-words.ts).
+const notFoundPage: FirstPageKind = { modules: ['layouts/unknown-path-page.tsx'], applicant: true };
 
 export type FirstPageRequest = {
   pathname: string;
@@ -64,7 +67,7 @@ export type FirstPage = {
   status: 200 | 404;
   /** The document's title, as the router sets it in the browser. */
   title: string;
-  /** `<html lang dir>`, and for an applicant page its language for hydration. */
+  /** `<html lang dir>`, and for an applicant page (or "page not found") its language for hydration. */
   lang: string;
   dir: 'ltr' | 'rtl';
   applicantLanguage?: ApplicantLanguageCode;
@@ -128,13 +131,16 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
   // Everything, lazy pages included, before answering: a first page is small and its HTML is whole.
   const { prelude } = await prerender(
     <ApplicantI18nContext value={i18n}>
-      <AppRoot client={client} location={`${request.pathname}${request.search ?? ''}`} />
+      <VisitorLanguageContext value={language}>
+        <AppRoot client={client} location={`${request.pathname}${request.search ?? ''}`} />
+      </VisitorLanguageContext>
     </ApplicantI18nContext>,
   );
+  const notFound = page === notFoundPage;
   return {
     html: await new Response(prelude).text(),
-    status: page === notFoundPage ? 404 : 200,
-    title: titleOf(request.pathname, i18n),
+    status: notFound ? 404 : 200,
+    title: notFound ? documentTitle(notFoundWords[language ?? 'en'].title) : titleOf(request.pathname, i18n),
     lang: language ?? 'en',
     dir: language ? i18n.dir(language) : 'ltr',
     ...(language ? { applicantLanguage: language } : {}),

@@ -12,7 +12,8 @@ import { lazyPage, preloadPages } from './ui/lazy-page.js';
 // Lazy like every page: few visits need it, and it would otherwise weigh on every first page.
 export const unknownPath: RouteObject = {
   path: '*',
-  handle: { title: 'Page not found' },
+  // The page titles itself in the visitor's language (unknown-path-page.tsx; on the server, entry-server.tsx).
+  handle: { title: 'Page not found', titledByPage: true },
   element: lazyPage(() => import('./layouts/unknown-path-page.js')),
 };
 
@@ -37,7 +38,7 @@ export function AreaRoutes({ routes }: { routes: RouteObject[] }) {
   const handle = deepestTitled(matches.map((match) => match.route.handle as RouteHandle | undefined));
   const title = handle?.title;
   // A translated title is the translated shell's to set, in its language (useTranslatedTitle).
-  const translated = handle?.titleKey !== undefined;
+  const translated = handle?.titleKey !== undefined || handle?.titledByPage === true;
   useEffect(() => {
     // The server writes the same title into the first page it renders (web/entry-server.tsx).
     if (!translated) document.title = documentTitle(title);

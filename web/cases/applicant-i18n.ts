@@ -2,6 +2,7 @@ import { createInstance, type BackendModule, type i18n, type ResourceKey } from 
 import { createContext } from 'react';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_COOKIE } from '../../contracts/applicant-language-constants.js';
+import { chooseLanguage, LANGUAGE_STORAGE_KEY, renderedLanguage, storedLanguage } from '../lib/visitor-language.js';
 
 /** The applicant screens' languages, each named in itself. */
 export const applicantLanguages = [
@@ -11,7 +12,6 @@ export const applicantLanguages = [
 ] as const;
 export type ApplicantLanguage = (typeof applicantLanguages)[number]['code'];
 
-const STORAGE_KEY = 'pathway.language';
 const isSupported = (code: string | null | undefined): code is ApplicantLanguage =>
   applicantLanguages.some((language) => language.code === code);
 
@@ -21,40 +21,6 @@ const catalogues: Record<ApplicantLanguage, () => Promise<{ default: unknown }>>
   ar: () => import('./locales/ar.js'),
   hi: () => import('./locales/hi.js'),
 };
-
-/** The language remembered from the switcher, if any. */
-function storedLanguage(): ApplicantLanguage | undefined {
-  try {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    return isSupported(stored) ? stored : undefined;
-  } catch {
-    // Storage may be blocked; the browser's languages still choose.
-    return undefined;
-  }
-}
-
-/**
- * The language of the applicant page the server rendered (`<html data-applicant-language>`, see
- * web/entry-server.tsx): hydration must draw the words the HTML holds.
- */
-const renderedLanguage = (): ApplicantLanguage | undefined => {
-  const rendered = document.documentElement.dataset.applicantLanguage;
-  return isSupported(rendered) ? rendered : undefined;
-};
-
-/**
- * The language of the page the server rendered, else the one remembered from the switcher, else
- * the browser's first supported one, else English.
- */
-export function chooseLanguage(): ApplicantLanguage {
-  const chosen = renderedLanguage() ?? storedLanguage();
-  if (chosen) return chosen;
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isSupported(base)) return base;
-  }
-  return 'en';
-}
 
 const lazyCatalogues: BackendModule = {
   type: 'backend',
@@ -92,7 +58,7 @@ export const applicantLanguage = (): ApplicantLanguage =>
  */
 export async function switchLanguage(code: ApplicantLanguage): Promise<void> {
   try {
-    localStorage.setItem(STORAGE_KEY, code);
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, code);
   } catch {
     // Not remembered, still switched.
   }

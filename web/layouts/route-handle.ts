@@ -10,6 +10,8 @@ export type RouteHandle = {
    * so the document title is in the page's language; `title` stays the English one.
    */
   titleKey?: string;
+  /** The page sets the document title itself, in the visitor's language ("page not found"). */
+  titledByPage?: true;
   /** The queries its page reads as it opens, started beside the download of its code (web/lib/route-data.ts). */
   data?: RouteData;
 };

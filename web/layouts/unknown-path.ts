@@ -6,8 +6,11 @@
 export type UnknownPathOutcome =
   | { kind: 'health-authority'; token: string }
   | { kind: 'navigate'; to: string }
-  /** Nothing here: the page says so, with a way to `home`, instead of landing silently somewhere else. */
-  | { kind: 'not-found'; home: { to: string; label: string } };
+  /** Nothing here: the page says so, with a way `home` (in its words, not-found-words.ts), instead of landing silently somewhere else. */
+  | { kind: 'not-found'; home: { to: NotFoundHome } };
+
+/** The entry pages a "page not found" leads home to. */
+export type NotFoundHome = '/' | '/lms-system' | '/caseadmin/dashboard';
 
 /** At least 8 characters of letters, digits, `-` or `_`, with at least one digit. */
 const TOKEN_SHAPE = /^(?=[A-Za-z0-9_-]*\d)[A-Za-z0-9_-]{8,}$/;
@@ -42,9 +45,7 @@ export function resolveUnknownPath(pathname: string): UnknownPathOutcome {
   const alias = aliases[lower];
   if (alias) return { kind: 'navigate', to: alias };
   // Inside an area, the way home is that area's entry page.
-  if (lower.startsWith('/lms-system/'))
-    return { kind: 'not-found', home: { to: '/lms-system', label: 'Go to the learning dashboard' } };
-  if (lower.startsWith('/caseadmin/'))
-    return { kind: 'not-found', home: { to: '/caseadmin/dashboard', label: 'Go to the case admin dashboard' } };
-  return { kind: 'not-found', home: { to: '/', label: 'Go to the home page' } };
+  if (lower.startsWith('/lms-system/')) return { kind: 'not-found', home: { to: '/lms-system' } };
+  if (lower.startsWith('/caseadmin/')) return { kind: 'not-found', home: { to: '/caseadmin/dashboard' } };
+  return { kind: 'not-found', home: { to: '/' } };
 }
