@@ -63,6 +63,9 @@ export const applicantLicence = z.object({
 });
 export type ApplicantLicence = z.infer<typeof applicantLicence>;
 
+/** The applicant's choice to show a licence on their network profile, or not. */
+export const licenceProfileBody = z.strictObject({ show: z.boolean({ error: 'show must be true or false' }) });
+
 export const createExamResultBody = z.strictObject({
   authority,
   takenOn: isoDate('takenOn'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { verifiedLicence } from './person-links.js';
 import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rules.js';
 import { isPlainText } from './plain-text.js';
 
@@ -237,6 +238,8 @@ export const memberProfile = z.object({
   member: publicMemberShape().extend({ joined: z.string(), ...professionalShape }),
   posts: z.array(post),
   nextCursor: z.string().nullable(),
+  /** The licences the member chose to show from a linked case (issue 41), each valid now: the "Licence verified" badge. */
+  verifiedLicences: z.array(verifiedLicence),
 });
 export type MemberProfile = z.infer<typeof memberProfile>;
 

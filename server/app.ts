@@ -9,6 +9,7 @@ import type { App, AppDeps, AreaDeps } from './platform/area.js';
 import { createCounterStore } from './platform/counters.js';
 import { createCredentialIssuer, generateCredentialKey } from './platform/credentials.js';
 import { registerJwks } from './platform/jwks.js';
+import { createPersonLinks } from './platform/person-links.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { registerHealthRoutes } from './platform/health.js';
 import { startJobQueue } from './platform/jobs.js';
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     metrics,
     webPages: await loadWebPages(deps.webDistFolder, { publicConfig }, app.log),
     credentials: await createCredentialIssuer(deps.credentialKeys ?? [await generateCredentialKey()], deps.clock),
+    personLinks: createPersonLinks(deps.database.db),
   };
   registerJwks(app, areaDeps.credentials);
 

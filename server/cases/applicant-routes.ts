@@ -8,9 +8,11 @@ import {
   applicantSessionBody,
 } from '../../contracts/case-applicant.js';
 import { checklistItem } from '../../contracts/case-documents.js';
-import { messageResponse } from '../../contracts/cases.js';
+import { applicantLicence, licenceProfileBody } from '../../contracts/case-licences.js';
+import { idParams, messageResponse } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
 import { sameOriginChanges } from '../platform/origin-check.js';
+import { registerPersonLinkRoutes } from '../platform/person-link-routes.js';
 import { AppError } from '../platform/errors.js';
 import {
   applicantCase as loadApplicantCase,
@@ -23,6 +25,7 @@ import {
 } from './applicant-access.js';
 import { requestLanguage } from './applicant-language.js';
 import { saveCaseDocument } from './case-documents.js';
+import { showLicenceOnProfile } from './case-licences.js';
 import { receiveDocument } from './document-upload.js';
 import { applicantSignedIn, noContent, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
 
@@ -122,6 +125,43 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
       );
     },
   );
+
+  app.put(
+    '/api/applicant/licences/:id/profile',
+    {
+      schema: {
+        summary: 'Show a licence on my network profile',
+        tags,
+        security: applicantSignedIn,
+        description:
+          "`{ show: true }` shows the case's licence on the profile of the network member linked with the case (or whose verified email is the case's address: the two are then linked); `{ show: false }` takes it off. 409 when there is no such member (join the network, or link your account), or the licence is not valid.",
+        params: idParams,
+        body: licenceProfileBody,
+        response: withErrors({ 200: applicantLicence }),
+      },
+    },
+    async (request) =>
+      showLicenceOnProfile(
+        db,
+        deps.personLinks,
+        await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]),
+        request.params.id,
+        request.body.show,
+        now(),
+      ),
+  );
+
+  await registerPersonLinkRoutes(app, {
+    area: 'cases',
+    basePath: '/api/applicant/links',
+    links: deps.personLinks,
+    now,
+    security: applicantSignedIn,
+    self: async (request) => ({
+      area: 'cases',
+      accountId: String(await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE])),
+    }),
+  });
 
   await app.register(async (uploads: App) => {
     await uploads.register(multipart);

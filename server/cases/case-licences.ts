@@ -14,6 +14,7 @@ import type {
 import type { Database } from '../db/client.js';
 import { caseExamResults, caseLicences, cases } from '../db/schema/cases.js';
 import type { CredentialIssuer } from '../platform/credentials.js';
+import type { PersonLinks } from '../platform/person-links.js';
 import { AppError, notFound } from '../platform/errors.js';
 import type { ActingAdmin } from './case-events.js';
 
@@ -246,4 +247,59 @@ export async function licenceCredential(
     nbf: Math.floor(Date.parse(validFrom) / 1000),
     exp: Math.floor(Date.parse(validUntil) / 1000),
   });
+}
+
+/**
+ * The applicant shows a licence of their case on their network profile, or takes it off (issue 41).
+ * It goes on the profile of the network member linked with the case; with none yet, of the member
+ * whose verified address is the case's (the emailed sign-in has just proved that address, and the
+ * applicant asked: the two are linked so). With no such member: 409, saying what to do.
+ */
+export async function showLicenceOnProfile(
+  db: Database,
+  links: PersonLinks,
+  caseId: number,
+  licenceId: number,
+  show: boolean,
+  now: Date,
+): Promise<ApplicantLicence> {
+  const [row] = await db
+    .select()
+    .from(caseLicences)
+    .where(and(eq(caseLicences.id, licenceId), eq(caseLicences.caseId, caseId)));
+  if (!row) throw notFound('Licence');
+  if (show) {
+    const status = licenceStatus(row, now);
+    if (status !== 'valid')
+      throw new AppError(409, `This licence is ${status}: only a valid licence can be shown.`, 'LICENCE_NOT_VALID');
+    const applicant = { area: 'cases' as const, accountId: String(caseId) };
+    if ((await links.linkedWith(applicant, 'network')).length === 0) {
+      try {
+        await links.linkByEmail(applicant, 'network', now);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.statusCode !== 409) throw error;
+        throw new AppError(
+          409,
+          "No network member has verified this case's email address: join the network with that address, or link your network account to this case with a link code.",
+          'NO_LINKED_MEMBER',
+        );
+      }
+    }
+  }
+  const [updated] = await db
+    .update(caseLicences)
+    .set({ shownOnProfile: show, updatedAt: now })
+    // Never back on once revoked, even by a request that read it just before the revocation.
+    .where(and(eq(caseLicences.id, licenceId), show ? isNull(caseLicences.revokedAt) : undefined))
+    .returning();
+  if (!updated)
+    throw new AppError(409, 'This licence is revoked: only a valid licence can be shown.', 'LICENCE_NOT_VALID');
+  return {
+    id: updated.id,
+    authority: updated.authority,
+    licenceType: updated.licenceType,
+    expiresOn: updated.expiresOn,
+    status: licenceStatus(updated, now),
+    shownOnProfile: updated.shownOnProfile,
+  };
 }

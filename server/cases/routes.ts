@@ -3,6 +3,7 @@ import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
 import { areaContext } from '../platform/area-context.js';
 import { createPasswordSignIn } from '../platform/password-sign-in.js';
+import { publicLink } from '../platform/mail.js';
 import { perMinute } from '../platform/rate-limit.js';
 import { assertCurrentVersion, bearerToken } from '../platform/tokens.js';
 import { adminAuthRoutes, adminSignOutRoutes } from './admin-auth-routes.js';
@@ -16,6 +17,7 @@ import { composeReviewEmails } from './case-documents.js';
 import { caseRoutes, CSV_MAX_BYTES } from './case-routes.js';
 import { documentRoutes, documentUploadRoutes } from './document-routes.js';
 import { caseNotificationDeps } from './notification-wiring.js';
+import { caseIdentity, shownLicences } from './person-identity.js';
 import { progressRoutes } from './progress-routes.js';
 import { caller, type CasesContext } from './route-context.js';
 import { serviceRoutes } from './service-routes.js';
@@ -45,6 +47,11 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
     {
       policy: 'short',
     },
+  );
+  deps.personLinks.addSource(caseIdentity(db));
+  deps.personLinks.provide(
+    'shownLicences',
+    shownLicences(db, (path) => publicLink(deps.config, path)),
   );
   composeTrackerEmails(db, notify, now);
   composeApplicantEmails(db, notify, now);

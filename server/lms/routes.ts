@@ -1,6 +1,8 @@
 import { UPGRADE_CHAT_TEXT } from '../../contracts/lms.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
+import { registerPersonLinkRoutes } from '../platform/person-link-routes.js';
+import { lmsIdentity } from './person-identity.js';
 import { areaContext } from '../platform/area-context.js';
 import { AppError } from '../platform/errors.js';
 import { createPasswordSignIn } from '../platform/password-sign-in.js';
@@ -28,6 +30,7 @@ function upgradeChatUrl(number: string | undefined): string {
 async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const area = areaContext(deps, 'lms');
   const { db, now, settings } = area;
+  deps.personLinks.addSource(lmsIdentity(db));
   accounts.composeLmsEmails(db, deps, now);
   await startItemCalibration(db, deps, now);
   const ctx: LmsContext = {
@@ -83,6 +86,18 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     await user.register(profileRoutes, ctx);
     await user.register(readinessRoutes, ctx);
     await user.register(reviewRoutes, ctx);
+    await registerPersonLinkRoutes(user, {
+      area: 'lms',
+      basePath: '/user/links',
+      links: deps.personLinks,
+      now,
+      self: async (request) => {
+        const account = caller.of(request);
+        // An admin's account is staff: it is nobody's learner identity, and links no one.
+        if (account.role !== 'user') throw new AppError(403, 'Staff accounts cannot be linked', 'STAFF_ACCOUNT');
+        return { area: 'lms', accountId: String(account.id) };
+      },
+    });
   });
 
   await app.register(async (admin: App) => {

@@ -15,6 +15,7 @@ import {
   usernameParams,
 } from '../../contracts/network.js';
 import type { App } from '../platform/area.js';
+import { memberLicences } from './person-identity.js';
 import * as posts from './posts.js';
 import { search, suggestMembers } from './search.js';
 import { noContent, caller, signedInWithProfile, tags, withErrors, type NetworkContext } from './route-context.js';
@@ -69,7 +70,10 @@ export async function postRoutes(members: App, ctx: NetworkContext): Promise<voi
         response: withErrors({ 200: memberProfile }),
       },
     },
-    async (request) => posts.getMemberProfile(db, caller.of(request), request.params.username, request.query.cursor),
+    async (request) =>
+      posts.getMemberProfile(db, caller.of(request), request.params.username, request.query.cursor, (memberId) =>
+        memberLicences(deps.personLinks, memberId, now()),
+      ),
   );
 
   members.get(

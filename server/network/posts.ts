@@ -17,6 +17,7 @@ import {
   type PostsPage,
 } from '../../contracts/network.js';
 import type pg from 'pg';
+import type { VerifiedLicence } from '../../contracts/person-links.js';
 import type { Database, Transaction } from '../db/client.js';
 import { networkComments, networkLikes, networkPosts, networkUsers } from '../db/schema/network.js';
 import { AppError, databaseErrorCode } from '../platform/errors.js';
@@ -175,6 +176,8 @@ export async function getMemberProfile(
   viewer: Member,
   username: string,
   cursorValue: string | undefined,
+  /** The licences the member chose to show (from the cases area, through the link store), valid or not. */
+  licencesOf: (memberId: string) => Promise<VerifiedLicence[]>,
 ): Promise<MemberProfile> {
   const cursor = decodeCursor(cursorValue);
   const [found] = await db
@@ -229,6 +232,8 @@ export async function getMemberProfile(
       canDelete: mayDelete(viewer, row.userId),
     })),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
+    // Only a valid licence is shown: one expired or revoked leaves the profile by itself.
+    verifiedLicences: (await licencesOf(found.id)).filter((licence) => licence.status === 'valid'),
   };
 }
 

@@ -6,6 +6,7 @@ import { areaContext } from '../platform/area-context.js';
 import { createPasswordSignIn } from '../platform/password-sign-in.js';
 import { pruneOneTimeTokens } from '../platform/one-time-tokens.js';
 import { pruneMailCooldowns } from '../platform/mail-cooldowns.js';
+import { registerPersonLinkRoutes } from '../platform/person-link-routes.js';
 import { rateLimitHook } from '../platform/rate-limit.js';
 import { createRealtimeHub } from '../platform/realtime.js';
 import { asMember, composeNetworkEmails } from './accounts.js';
@@ -25,6 +26,7 @@ import { moderationRoutes, suspensionGuard } from './moderation-routes.js';
 import { pruneSuspensions } from './suspensions.js';
 import { notificationRoutes } from './notification-routes.js';
 import { postRoutes } from './post-routes.js';
+import { networkIdentity } from './person-identity.js';
 import { profileRoutes } from './profile-routes.js';
 import { caller, type NetworkContext } from './route-context.js';
 import {
@@ -42,6 +44,7 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
   const area = areaContext(deps, 'network');
   const { db, settings, now } = area;
+  deps.personLinks.addSource(networkIdentity(db));
   const passwordSignIn = createPasswordSignIn(deps, { area: 'network', cookiePath: '/api/network/auth/sign-in' });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
   const memberLimits = createMemberLimits(deps.counters, {
@@ -146,6 +149,13 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
       await members.register(moderationRoutes, ctx);
       await members.register(streamRoutes, ctx);
       await members.register(uploadRoutes, ctx);
+      await registerPersonLinkRoutes(members, {
+        area: 'network',
+        basePath: '/api/network/me/links',
+        links: deps.personLinks,
+        now,
+        self: async (request) => ({ area: 'network', accountId: caller.of(request).id }),
+      });
     });
   });
 }

@@ -11,6 +11,7 @@ import type { JobQueue } from './jobs.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
 import type { Metrics } from './metrics.js';
+import type { PersonLinks } from './person-links.js';
 import type { TokenService } from './tokens.js';
 import type { WebPages } from './web-app.js';
 
@@ -54,6 +55,8 @@ export type AreaDeps = AppDeps & {
   webPages: WebPages;
   /** Signs the credentials the areas issue; its public keys are at /.well-known/jwks.json. */
   credentials: CredentialIssuer;
+  /** The platform's link store: each area adds its identities and what it lets the others read (decision 039). */
+  personLinks: PersonLinks;
 };
 
 /** One area of the product: its routes, and its part of the settings the front end reads from `/api/config`. */

@@ -141,6 +141,60 @@ const withApplicantCookie = (h: Record<string, string>, cookie: string) => ({
   cookie: [h.cookie, cookie].filter(Boolean).join('; '),
 });
 
+/** A case id no case has: a link to it is stored (a link needs no account), and listed by nobody. */
+const madeUpCaseId = () => String(900_000_000 + Math.floor(Math.random() * 1e8));
+
+/** A code for linking a made-up identity. */
+const linkCodeFor = (w: World, caseId = madeUpCaseId()) =>
+  issueOneTimeToken(w.t.db, 'person-link', `cases:${caseId}`, w.t.clock.now(), 600);
+
+/**
+ * The caller links a made-up identity with a code (refused unless the route admits them), then
+ * the request removing it again.
+ */
+async function unlinkRequest(w: World, h: Record<string, string>, basePath: string): Promise<Built> {
+  const caseId = madeUpCaseId();
+  await w.t.app.inject({ method: 'POST', url: basePath, headers: h, payload: { code: await linkCodeFor(w, caseId) } });
+  return json(w, 'DELETE', `${basePath}/cases/${caseId}`, h);
+}
+
+/** A fresh case with a licence and its applicant's session cookie. */
+async function applicantWithLicence(w: World): Promise<{ cookie: string; licenceId: number }> {
+  const created = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/caseadmin/cases',
+    headers: w.headersOf('case admin', 'cases'),
+    payload: {
+      case_number: `LIC-${unique()}`,
+      passport_number: 'P',
+      client_name: 'C',
+      client_email: `lic-${unique()}@example.test`,
+      serviceIds: [],
+    },
+  });
+  const caseId = created.json<{ newCase: { id: number } }>().newCase.id;
+  const recorded = await w.t.app.inject({
+    method: 'POST',
+    url: `/api/caseadmin/cases/${caseId}/licences`,
+    headers: w.caseAdmin.headers,
+    payload: {
+      authority: 'DOH',
+      licenceType: 'Physiotherapist',
+      licenceNumber: `PT-${unique()}`,
+      issuedOn: '2025-06-01',
+      expiresOn: '2030-06-01',
+    },
+  });
+  const session = await w.t.app.inject({
+    method: 'POST',
+    url: '/api/applicant/session',
+    headers: { origin: SAME_ORIGIN },
+    payload: { token: await linkToken(w, 'applicant-access', caseId) },
+  });
+  const cookie = session.cookies.find((c) => c.name === 'pathway_applicant');
+  return { cookie: `pathway_applicant=${cookie?.value ?? ''}`, licenceId: recorded.json<{ id: number }>().id };
+}
+
 /** A fresh tracker subscription (made through the public call) and its id. */
 async function freshSubscription(w: World): Promise<number> {
   const email = `t-${unique()}@example.test`;
@@ -285,6 +339,52 @@ export const routeTable: RouteEntry[] = [
     build: async (w, _c, h) =>
       json(w, 'GET', '/api/applicant/case', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
     ok: 200,
+  },
+  {
+    route: 'PUT /api/applicant/licences/:param/profile',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) => {
+      const { cookie, licenceId } = await applicantWithLicence(w);
+      return json(w, 'PUT', `/api/applicant/licences/${licenceId}/profile`, withApplicantCookie(h, cookie), {
+        show: false,
+      });
+    },
+    ok: 200,
+  },
+  {
+    route: 'GET /api/applicant/links',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) =>
+      json(w, 'GET', '/api/applicant/links', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/applicant/links',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) =>
+      json(w, 'POST', '/api/applicant/links', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie), {
+        code: await linkCodeFor(w),
+      }),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/applicant/links/codes',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) =>
+      json(w, 'POST', '/api/applicant/links/codes', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
+    ok: 201,
+  },
+  {
+    route: 'DELETE /api/applicant/links/:param/:param',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) =>
+      unlinkRequest(w, withApplicantCookie(h, (await applicantOfNewCase(w)).cookie), '/api/applicant/links'),
+    ok: 204,
   },
   {
     route: 'POST /api/applicant/documents/:param',
@@ -1128,6 +1228,34 @@ export const routeTable: RouteEntry[] = [
     ok: 200,
   },
   {
+    route: 'GET /user/links',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/links', h),
+    ok: { default: 200, 'LMS admin': 403 },
+  },
+  {
+    route: 'POST /user/links',
+    access: 'LMS user',
+    area: 'lms',
+    build: async (w, _c, h) => json(w, 'POST', '/user/links', h, { code: await linkCodeFor(w) }),
+    ok: { default: 200, 'LMS admin': 403 },
+  },
+  {
+    route: 'POST /user/links/codes',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'POST', '/user/links/codes', h),
+    ok: { default: 201, 'LMS admin': 403 },
+  },
+  {
+    route: 'DELETE /user/links/:param/:param',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => unlinkRequest(w, h, '/user/links'),
+    ok: { default: 204, 'LMS admin': 403 },
+  },
+  {
     route: 'GET /user/readiness',
     access: 'LMS user',
     area: 'lms',
@@ -1644,6 +1772,34 @@ export const routeTable: RouteEntry[] = [
     area: 'network',
     build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/callback?code=x&state=y', h),
     ok: 400,
+  },
+  {
+    route: 'GET /api/network/me/links',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/me/links', h),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/network/me/links',
+    access: 'member',
+    area: 'network',
+    build: async (w, _c, h) => json(w, 'POST', '/api/network/me/links', h, { code: await linkCodeFor(w) }),
+    ok: 200,
+  },
+  {
+    route: 'POST /api/network/me/links/codes',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', '/api/network/me/links/codes', h),
+    ok: 201,
+  },
+  {
+    route: 'DELETE /api/network/me/links/:param/:param',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => unlinkRequest(w, h, '/api/network/me/links'),
+    ok: 204,
   },
   {
     route: 'PUT /api/network/me/profile',

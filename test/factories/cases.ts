@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { AdminCase, CreateCaseBody, Service, Step } from '../../contracts/cases.js';
 import { upsertCaseAdmin } from '../../server/cases/case-admins.js';
+import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
 import type { TestApp } from '../test-app.js';
 
 let adminCounter = 0;
@@ -98,4 +99,21 @@ export async function snapshotCasesTables(t: TestApp): Promise<Record<string, un
     snapshot[table] = (await t.database.pool.query(`SELECT * FROM ${table} ORDER BY id`)).rows;
   }
   return snapshot;
+}
+
+/**
+ * The applicant of a case signed in as the emailed link does (its token issued here rather than
+ * read from the email): headers of a same-site request carrying the session cookie.
+ */
+export async function signInApplicant(t: TestApp, caseId: number, origin: string): Promise<Record<string, string>> {
+  const token = await issueOneTimeToken(t.db, 'applicant-access', String(caseId), t.clock.now(), 3600);
+  const session = await t.app.inject({
+    method: 'POST',
+    url: '/api/applicant/session',
+    headers: { origin },
+    payload: { token },
+  });
+  expect(session.statusCode, session.body).toBe(204);
+  const cookie = session.cookies.find((c) => c.name === 'pathway_applicant');
+  return { cookie: `pathway_applicant=${cookie?.value ?? ''}`, origin };
 }

@@ -7,6 +7,8 @@ export const oneTimeTokenPurposes = [
   'caseadmin-password-reset',
   'lms-password-reset',
   'applicant-access',
+  // A code one signed-in identity hands to another to link them (server/platform/person-links.ts).
+  'person-link',
 ] as const;
 export type OneTimeTokenPurpose = (typeof oneTimeTokenPurposes)[number];
 
