@@ -42,7 +42,7 @@ export async function accountSettingsRoutes(members: App, ctx: NetworkContext): 
     },
     async (request, reply) => {
       const { member, token } = signedIn(request);
-      await changePassword(db, member.id, token, request.body);
+      await changePassword(db, member.id, token, request.body, ctx.deps, now());
       return reply.status(204).send(null);
     },
   );

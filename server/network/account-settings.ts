@@ -4,6 +4,7 @@ import { networkPosts, networkSessions, networkUsers } from '../db/schema/networ
 import type { AccountSettings, ChangePasswordBody } from '../../contracts/network.js';
 import { AppError } from '../platform/errors.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
+import { queuePasswordChangedEmail, type MailDeps } from './accounts.js';
 import { removeStoredMedia, type MediaFiles } from './media.js';
 import { removeMemberContent } from './member-content.js';
 import { announceSessionsEnded, sessionKeyOf } from './sessions.js';
@@ -67,12 +68,19 @@ export async function changePassword(
   userId: string,
   sessionToken: string,
   input: ChangePasswordBody,
+  mail: MailDeps,
+  now: Date,
 ): Promise<void> {
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await confirmPassword(tx, userId, input.currentPassword);
-    await tx.update(networkUsers).set({ passwordHash }).where(eq(networkUsers.id, userId));
+    const [changed] = await tx
+      .update(networkUsers)
+      .set({ passwordHash })
+      .where(eq(networkUsers.id, userId))
+      .returning({ email: networkUsers.email });
     await endOtherSessions(tx, userId, sessionToken);
+    await queuePasswordChangedEmail(tx, mail, changed?.email ?? null, now);
   });
 }
 

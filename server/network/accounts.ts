@@ -26,7 +26,12 @@ import {
 import { clearSquattersTraces } from './reclaim.js';
 import { endAllSessions, type MemberRow, type SessionMember } from './sessions.js';
 import { professionalOf } from './professional.js';
-import { memberPasswordResetEmail, signUpAttemptEmail, verificationEmail } from './member-emails.js';
+import {
+  memberPasswordChangedEmail,
+  memberPasswordResetEmail,
+  signUpAttemptEmail,
+  verificationEmail,
+} from './member-emails.js';
 
 export type Member = SessionMember & { isAdmin: boolean };
 
@@ -197,6 +202,22 @@ export const memberPasswordReset: PasswordResetFlow<{ id: string; email: string 
 };
 
 /**
+ * Queues the "your password was changed" email inside the transaction that changed it (every way a
+ * member's password changes goes through here: Settings and the reset link).
+ */
+export async function queuePasswordChangedEmail(
+  tx: Queryable,
+  deps: MailDeps,
+  email: string | null,
+  now: Date,
+): Promise<void> {
+  if (!email) return;
+  const when = `${now.toISOString().slice(0, 10)} ${now.toISOString().slice(11, 16)} UTC`;
+  const forgotPasswordLink = publicLink(deps.config, '/forgot-password');
+  await deps.mailer.send(tx, { to: email, ...(await memberPasswordChangedEmail({ when, forgotPasswordLink })) });
+}
+
+/**
  * Sets the new password of the link's account and ends all of its sessions (and their open
  * streams). Following the link proves the address, so it counts as verified from now on; when it
  * was not verified before, the account was someone else's until now (a squatter's): their profile,
@@ -209,12 +230,13 @@ export async function resetPassword(
   token: string,
   password: string,
   now: Date,
+  mail: MailDeps,
 ): Promise<void> {
   const passwordHash = await hashPassword(password);
   const removedMedia = await db.transaction(async (tx) => {
     const accountId = await consumePasswordResetToken(tx, 'network-password-reset', token, now);
     const [before] = await tx
-      .select({ emailVerifiedAt: networkUsers.emailVerifiedAt })
+      .select({ emailVerifiedAt: networkUsers.emailVerifiedAt, email: networkUsers.email })
       .from(networkUsers)
       .where(eq(networkUsers.id, accountId))
       .for('update');
@@ -228,6 +250,7 @@ export async function resetPassword(
       .where(eq(networkUsers.id, accountId));
     await revokeOneTimeTokens(tx, 'network-verify-email', accountId);
     await endAllSessions(tx, accountId);
+    await queuePasswordChangedEmail(tx, mail, before?.email ?? null, now);
     return removedMedia;
   });
   await removeStoredMedia(files, removedMedia);

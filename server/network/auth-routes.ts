@@ -69,7 +69,7 @@ export async function authRoutes(network: App, ctx: NetworkContext): Promise<voi
       resetBody: passwordResetBody,
       flow: memberPasswordReset,
       reset: async ({ token, password }, request) => {
-        await resetPassword(db, mediaFiles(request), token, password, now());
+        await resetPassword(db, mediaFiles(request), token, password, now(), deps);
         await hub.checkSessions();
       },
     }),

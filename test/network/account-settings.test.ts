@@ -9,6 +9,7 @@ import {
   tinyPng,
   type TestMember,
 } from '../factories/network.js';
+import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 describe('member settings', () => {
@@ -65,6 +66,55 @@ describe('member settings', () => {
     expect((await signIn(member, member.password)).statusCode).toBe(200);
     // 400, never 401: the page must not take a wrong password for a session that ended.
     expect(await me(member.cookie)).not.toBeNull();
+  });
+
+  // Issue 39: every way a member's password changes tells the owner, in the transaction that changed it.
+  const passwordChangedEmails = async (email: string) =>
+    (
+      await t.database.pool.query<{ data: { subject?: string; text?: string } }>(
+        `SELECT data FROM pgboss.job WHERE name = 'mail.send' AND data->>'to' = $1 AND data->>'subject' = 'Your Pathway password was changed'`,
+        [email],
+      )
+    ).rows;
+
+  it('when a password changes in Settings or through a reset link, then its owner is emailed that it changed, and a refused change sends nothing', async () => {
+    const member = await signUpMember(t);
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/password',
+      headers: member.headers,
+      payload: { currentPassword: 'not the password', newPassword: 'a brand new secret' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(await passwordChangedEmails(member.email)).toHaveLength(0);
+
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/network/me/password',
+      headers: member.headers,
+      payload: { currentPassword: member.password, newPassword: 'a brand new secret' },
+    });
+    expect(changed.statusCode).toBe(204);
+    expect(await passwordChangedEmails(member.email)).toHaveLength(1);
+
+    const token = await issueOneTimeToken(t.db, 'network-password-reset', member.user.uid, t.clock.now(), 3600);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/network/auth/password-reset/confirm',
+      headers: { origin: SAME_ORIGIN },
+      payload: { token, password: 'كلمة سر جديدة ١٢٣ नया पासवर्ड' },
+    });
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    expect(await passwordChangedEmails(member.email)).toHaveLength(2);
+    // A used link changes nothing, and tells nobody again.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/network/auth/password-reset/confirm',
+      headers: { origin: SAME_ORIGIN },
+      payload: { token, password: 'yet another secret' },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(await passwordChangedEmails(member.email)).toHaveLength(2);
   });
 
   it('when a member signs out of other devices, then every other session ends and this one stays', async () => {
