@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
+import { seedAgency, type SeededService } from '../test/factories/agency.js';
+import { requestAgencyApi } from './cases-desk-helpers.js';
 import { chooseRowAction, createCaseViaApi, searchCases, uniqueSuffix } from './cases-helpers.js';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, expectAccessible, staffHeaders, test } from './fixtures.js';
 import { expectFitsWidth } from './screen-list.js';
 
 // Every test here is the case admin's: the page starts signed in (the worker's session).
@@ -184,4 +186,90 @@ test('when the case list is shown at any width, then case and passport numbers a
     expect(lineCounts, `at ${width}px`).toEqual([1, 1]);
     await expectFitsWidth(page);
   }
+});
+
+test('when the cases have 22-character numbers, long and Arabic names and three services at long steps, then Case Management is a table at 1024 to 1920 px whose columns no row can widen', async ({
+  page,
+  request,
+}) => {
+  const suffix = uniqueSuffix();
+  const headers = await staffHeaders('caseAdmin');
+  // The agency's services (test/factories/agency.ts), long step names included; no applicants.
+  const { services } = await seedAgency(requestAgencyApi(request, headers), { count: 0 });
+  const [visa, licence, attestation] = services as [SeededService, SeededService, SeededService];
+  const messy = ['Nguyễn Thị García Fernández', 'عبد الرحمن بن عبد العزيز الحربي', 'Ramanathan Venkatasubramanian'];
+  const numbers: string[] = [];
+  for (const [index, name] of messy.entries()) {
+    // 22 characters, as an agency's numbers with a branch and a year run.
+    const caseNumber = `PW-2026-${index}${suffix}`.padEnd(22, 'X');
+    numbers.push(caseNumber);
+    const created = await createCaseViaApi(request, {
+      case_number: caseNumber,
+      passport_number: `N 4471 ${suffix.slice(-4)}${index}`,
+      client_name: name,
+      serviceIds: [visa.id, licence.id, attestation.id],
+    });
+    for (const service of [visa, licence, attestation]) {
+      const response = await request.post('/api/caseadmin/cases/bulk-step', {
+        headers,
+        data: { caseIds: [created.id], serviceId: service.id, newStep: service.steps[1]!.name, notify: false },
+      });
+      expect(response.ok()).toBe(true);
+    }
+  }
+  // A short case beside them: the list of it alone has the same columns as the list with the long ones.
+  await createCaseViaApi(request, {
+    case_number: `MSY-${suffix}`,
+    passport_number: `P${suffix}`,
+    client_name: 'Li Na',
+    serviceIds: [1],
+  });
+
+  const headings = () =>
+    casesRegion(page)
+      .locator('thead th')
+      .evaluateAll((cells) => cells.map((cell) => Math.round(cell.getBoundingClientRect().width)));
+  const rows = casesRegion(page).locator('tbody tr');
+  for (const width of [1024, 1280, 1440, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/caseadmin/manage-cases?q=MSY-${suffix}`);
+    await expect(rows).toHaveCount(1);
+    const alone = await headings();
+    await page.goto(`/caseadmin/manage-cases?q=${suffix}`);
+    await expect(rows).toHaveCount(4);
+    // A table, not cards, with the same columns as for the short case alone.
+    expect(await rows.first().evaluate((row) => getComputedStyle(row).display), `at ${width}px`).toBe('table-row');
+    expect(await headings(), `at ${width}px`).toEqual(alone);
+    await expectFitsWidth(page);
+    for (const caseNumber of numbers) {
+      const cell = rows.filter({ hasText: caseNumber }).locator('td[data-label="Case Number"]');
+      // The whole number on one line: not broken, not cut.
+      const { lines, cut } = await cell.evaluate((element) => ({
+        lines: new Set(Array.from(element.querySelector('a')!.getClientRects()).map((rect) => Math.round(rect.top)))
+          .size,
+        cut: element.scrollWidth > element.clientWidth + 1,
+      }));
+      expect({ lines, cut }, `${caseNumber} at ${width}px`).toEqual({ lines: 1, cut: false });
+    }
+    // A name takes at most two lines; the steps column keeps a share of its own.
+    const lineHeight = await rows
+      .first()
+      .locator('td[data-label="Client Name"] > span')
+      .evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    for (const name of messy) {
+      const height = await rows
+        .filter({ hasText: name })
+        .locator('td[data-label="Client Name"] > span')
+        .evaluate((element) => element.getBoundingClientRect().height);
+      expect(height, `${name} at ${width}px`).toBeLessThanOrEqual(2 * lineHeight + 1);
+    }
+    const steps = await rows
+      .first()
+      .locator('td[data-label="Current Step"]')
+      .evaluate((cell) => cell.getBoundingClientRect().width);
+    expect(steps, `the steps column at ${width}px`).toBeGreaterThanOrEqual(110);
+  }
+  // On a phone, cards.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => rows.first().evaluate((row) => getComputedStyle(row).display)).toBe('block');
 });

@@ -99,14 +99,26 @@ export default function AdminDashboardPage() {
               rowKey={(item) => item.id}
               columns={[
                 // The spec's column name; it shows the case number, never the database id.
+                // Fixed widths, as on Case Management: a long number or name cannot turn the list into cards.
                 {
                   header: 'Case ID',
                   identifier: true,
+                  width: 'calc(24.5ch + 1rem)',
                   cell: (item) => <Link to={`/caseadmin/details/${item.id}`}>{item.caseNumber}</Link>,
                 },
-                { header: 'Client Name', cell: (item) => item.clientName },
-                { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
-                { header: 'Last Updated', cell: (item) => formatDateTime(item.lastUpdated) },
+                {
+                  header: 'Client Name',
+                  fill: true,
+                  width: '8rem',
+                  maxLines: 2,
+                  cell: (item) => <bdi>{item.clientName}</bdi>,
+                },
+                { header: 'Status', width: '8.5rem', cell: (item) => <CaseStatusBadge status={item.status} /> },
+                {
+                  header: 'Last Updated',
+                  width: '11rem',
+                  cell: (item) => formatDateTime(item.lastUpdated),
+                },
               ]}
             />
           )}

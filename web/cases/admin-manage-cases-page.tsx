@@ -311,8 +311,13 @@ export default function AdminManageCasesPage() {
                 rows={data.cases}
                 rowKey={(item) => item.id}
                 columns={[
+                  // The desk's widths, decided here once (rows never change them, issue 38): numbers
+                  // whole (sized for 22-character case numbers), the name on at most two lines, the
+                  // steps taking the rest; at a narrow desk the owner column gives way first, then the status
+                  // (both on the case page and in the filters).
                   {
                     header: 'Select',
+                    width: '2rem',
                     headerControl: {
                       label: 'Select all cases on this page',
                       control: (
@@ -335,6 +340,7 @@ export default function AdminManageCasesPage() {
                   {
                     header: 'Case Number',
                     identifier: true,
+                    width: 'calc(24.5ch + 0.8rem)',
                     sort: sortColumn('case_number'),
                     cell: (item) => (
                       <Link to={`/caseadmin/details/${item.id}`} className={styles.caseLink}>
@@ -342,34 +348,48 @@ export default function AdminManageCasesPage() {
                       </Link>
                     ),
                   },
-                  // On one line at a desk (as a number is), so the steps column gives way first.
-                  { header: 'Client Name', identifier: true, cell: (item) => <bdi>{item.client_name}</bdi> },
+                  {
+                    header: 'Client Name',
+                    width: 'clamp(9rem, 15cqi, 16rem)',
+                    maxLines: 2,
+                    cell: (item) => <bdi>{item.client_name}</bdi>,
+                  },
                   {
                     header: 'Passport Number',
                     identifier: true,
+                    width: 'calc(15.5ch + 0.8rem)',
                     sort: sortColumn('passport_number'),
                     cell: (item) => item.passport_number,
                   },
-                  { header: 'Status', cell: (item) => <CaseStatusBadge status={item.status} /> },
+                  {
+                    header: 'Status',
+                    width: '8.25rem',
+                    optional: 2,
+                    cell: (item) => <CaseStatusBadge status={item.status} />,
+                  },
                   {
                     header: 'Current Step',
                     fill: true,
+                    width: '7rem',
                     cell: (item) => <CurrentSteps services={item.CaseServices} />,
                   },
                   {
                     header: 'Days at step',
-                    identifier: true,
+                    width: '4rem',
                     sort: sortColumn('daysAtStep'),
                     cell: (item) => <LongestWait item={item} />,
                   },
                   {
                     header: 'Owner',
-                    identifier: true,
+                    width: '6.5rem',
+                    maxLines: 2,
+                    optional: 1,
                     cell: (item) =>
                       item.owner ? ownerName(item.owner.email) : <span className={styles.muted}>Nobody</span>,
                   },
                   {
                     header: 'Actions',
+                    width: '5rem',
                     cell: (item) => (
                       <RowMenu
                         label={`Actions for ${item.case_number}`}

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type Key, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type CSSProperties, type Key, type ReactNode } from 'react';
 import styles from './data-table.module.css';
 
 export type Column<T> = {
@@ -20,6 +20,24 @@ export type Column<T> = {
    * within the column instead. A table of long step names stays a table (issue 38).
    */
   fill?: boolean;
+  /**
+   * The column's width (a CSS length, e.g. `'23ch'` or `'7rem'`, padding included), decided once for
+   * the screen. When any column has one, the table is laid out from these widths alone
+   * (`table-layout: fixed`): no value, however long, changes the layout of the list (issue 38). The
+   * columns without one share the room left; a `fill` column's `width` is then its least share.
+   */
+  width?: string;
+  /**
+   * Text that wraps between words but shows at most this many lines (a client's name at a desk);
+   * the rest is cut with an ellipsis and the whole text is in the cell's tooltip.
+   */
+  maxLines?: number;
+  /**
+   * A column a narrow desk can do without (with fixed widths): where the table would not fit with
+   * it, it is left out of the table rather than the rows becoming cards; cards show it again. The
+   * columns of `optional: 1` go first, then those of `2`.
+   */
+  optional?: 1 | 2;
   /** A sortable column: its heading is a button; `direction` is the current sort's, if by this column. */
   sort?: { direction: 'ascending' | 'descending' | undefined; onSort: () => void };
 };
@@ -46,6 +64,18 @@ type Props<T> = {
  */
 export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, footer, dense = false }: Props<T>) {
   const wrap = useRef<HTMLDivElement>(null);
+  // Fixed widths: the table is never narrower than all of them (the fill column's least share
+  // included), so the switch to cards depends on the place alone, never on a row.
+  const fixed = columns.some((column) => column.width !== undefined);
+  const sum = (widths: (string | undefined)[]) => `calc(${widths.map((width) => width ?? '0px').join(' + ')})`;
+  const leastWidths = fixed
+    ? ({
+        '--least-width': sum(columns.map((column) => column.width)),
+        '--least-width-compact': sum(columns.map((column) => (column.optional === 1 ? undefined : column.width))),
+        '--least-width-compacter': sum(columns.map((column) => (column.optional ? undefined : column.width))),
+      } as CSSProperties)
+    : undefined;
+  const optionalLevels = fixed ? Math.max(0, ...columns.map((column) => column.optional ?? 0)) : 0;
   const table = useRef<HTMLTableElement>(null);
   // Measured, not guessed from the window's width: the table is laid out as a table and, if it is
   // wider than its place, switched to cards, all before the browser paints (no flash, no layout
@@ -57,17 +87,32 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
     if (!place || !element) return;
     const fit = () => {
       delete place.dataset.layout;
-      if (element.offsetWidth > place.clientWidth + 1) place.dataset.layout = 'cards';
+      const tooWide = () => element.offsetWidth > place.clientWidth + 1;
+      if (tooWide() && optionalLevels >= 1) place.dataset.layout = 'compact';
+      if (tooWide() && optionalLevels >= 2) place.dataset.layout = 'compacter';
+      if (tooWide()) place.dataset.layout = 'cards';
     };
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(place);
     return () => observer.disconnect();
-  }, [rows, columns]);
+  }, [rows, columns, optionalLevels]);
   return (
     <div ref={wrap} className={dense ? `${styles.wrap} ${styles.dense}` : styles.wrap}>
-      <table ref={table} className={styles.table}>
+      <table ref={table} className={fixed ? `${styles.table} ${styles.fixed}` : styles.table} style={leastWidths}>
         <caption className="visually-hidden">{caption}</caption>
+        {fixed && (
+          <colgroup>
+            {columns.map((column) => (
+              // A fill column's width is only its least share: its col has none, so it takes the rest.
+              <col
+                key={column.header}
+                className={column.optional ? styles[`optional${column.optional}`] : undefined}
+                style={column.width && !column.fill ? { width: column.width } : undefined}
+              />
+            ))}
+          </colgroup>
+        )}
         <thead>
           <tr>
             {columns.map((column) => (
@@ -76,7 +121,11 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
                 scope="col"
                 title={column.headerTitle}
                 aria-sort={column.sort ? (column.sort.direction ?? 'none') : undefined}
-                className={column.headerControl ? styles.withControl : undefined}
+                className={
+                  [column.headerControl && styles.withControl, column.optional && styles[`optional${column.optional}`]]
+                    .filter(Boolean)
+                    .join(' ') || undefined
+                }
               >
                 {column.headerControl ? (
                   <label className={styles.headerControl}>
@@ -105,11 +154,16 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
                   key={column.header}
                   data-label={column.header}
                   className={
-                    [column.identifier && styles.identifier, column.fill && styles.fill].filter(Boolean).join(' ') ||
-                    undefined
+                    [
+                      column.identifier && styles.identifier,
+                      column.fill && styles.fill,
+                      column.optional && styles[`optional${column.optional}`],
+                    ]
+                      .filter(Boolean)
+                      .join(' ') || undefined
                   }
                 >
-                  {column.cell(row)}
+                  {column.maxLines ? <MaxLines lines={column.maxLines}>{column.cell(row)}</MaxLines> : column.cell(row)}
                 </td>
               ))}
             </tr>
@@ -118,5 +172,22 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
       </table>
       {footer}
     </div>
+  );
+}
+
+/** At most `lines` lines of text; the whole of it in the tooltip when it is cut. */
+function MaxLines({ lines, children }: { lines: number; children: ReactNode }) {
+  const box = useRef<HTMLSpanElement>(null);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const cut = element.scrollHeight > element.clientHeight + 1;
+    if (cut) element.title = element.textContent ?? '';
+    else element.removeAttribute('title');
+  });
+  return (
+    <span ref={box} className={styles.maxLines} style={{ WebkitLineClamp: lines }}>
+      {children}
+    </span>
   );
 }
