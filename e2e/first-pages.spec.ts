@@ -283,3 +283,39 @@ test('when a visitor types the first field of a sign-in form before the JavaScri
     await expect(page, form.path).toHaveURL(form.arrives);
   }
 });
+
+test('when a sign-in form is sent without JavaScript, then its page answers that signing in needs JavaScript, never JSON, and the password goes nowhere', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const needsJavaScript = 'Signing in needs JavaScript, which did not run on this page.';
+  const password = 'never-echoed-كلمة-सर्वर-7x9';
+  for (const [path, fields] of [
+    ['/?mode=signin', { email: 'early@example.test', password }],
+    ['/caseadmin/login', { email: e2eAccounts.caseAdmin.email, password }],
+    ['/lms-system/login/', { username: 'learner', password }],
+  ] as const) {
+    const response = await request.post(path, {
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
+      data: new URLSearchParams(fields).toString(),
+    });
+    expect(response.status(), path).toBe(400);
+    expect(response.headers()['content-type'], path).toContain('text/html');
+    expect(response.headers()['cache-control'], path).toBe('no-store');
+    const html = await response.text();
+    expect(rootOf(html), path).toContain(needsJavaScript);
+    expect(html, path).not.toContain(password);
+  }
+  // In a browser without JavaScript: the form goes as a POST and the page says why nothing happened.
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const plain = await noScript.newPage();
+  await plain.goto('/caseadmin/login');
+  await plain.getByLabel('Email').fill(e2eAccounts.caseAdmin.email);
+  await plain.getByLabel('Password').fill(password);
+  await plain.getByRole('button', { name: 'Login' }).click();
+  await expect(plain.getByRole('alert')).toContainText(needsJavaScript);
+  await expect(plain.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  expect(plain.url()).not.toContain('never-echoed');
+  await noScript.close();
+});

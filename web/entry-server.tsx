@@ -15,6 +15,7 @@ import { AppRoot } from './app-root.js';
 import { applicantI18n, ApplicantI18nContext } from './cases/applicant-i18n.js';
 import { casesRoutes } from './cases/routes.js';
 import { formLookupKey } from './cases/tracker-api.js';
+import { sentWithoutScriptKey } from './ui/form.js';
 import { notFoundWords } from './layouts/not-found-words.js';
 import { deepestTitled, documentTitle, type RouteHandle } from './layouts/route-handle.js';
 import { resolveUnknownPath } from './layouts/unknown-path.js';
@@ -58,6 +59,8 @@ export type FirstPageRequest = {
   publicConfig: PublicConfig;
   /** A tracker lookup submitted as a plain form (POST /casetracking): the page is drawn with its result. */
   trackerLookup?: TrackerFormLookup;
+  /** A sign-in form sent by the browser itself, without JavaScript: the page says signing in needs it. */
+  signInWithoutScript?: true;
 };
 
 export type FirstPage = {
@@ -128,6 +131,7 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
   // JavaScript's lookup would, and hydrates from the same answer.
   const { trackerLookup } = request;
   if (trackerLookup && pathnameIs(request.pathname, '/casetracking')) client.setQueryData(formLookupKey, trackerLookup);
+  if (request.signInWithoutScript) client.setQueryData(sentWithoutScriptKey, true);
   // Everything, lazy pages included, before answering: a first page is small and its HTML is whole.
   const { prelude } = await prerender(
     <ApplicantI18nContext value={i18n}>

@@ -15,6 +15,8 @@ export type FirstPageRequest = {
   publicConfig: PublicConfig;
   /** A tracker lookup submitted as a plain form (POST /casetracking): the page is drawn with its result. */
   trackerLookup?: TrackerFormLookup;
+  /** A sign-in form sent by the browser itself, without JavaScript: the page says signing in needs it. */
+  signInWithoutScript?: true;
 };
 type RenderedPage = {
   html: string;

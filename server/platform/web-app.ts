@@ -26,10 +26,24 @@ export type WebPages = {
    * address is a first page (in the language of the request's cookie or Accept-Language), with
    * `extra` answers it is drawn with.
    */
-  page(request: FastifyRequest, pathname: string, extra?: Pick<FirstPageRequest, 'trackerLookup'>): Promise<WebPage>;
+  page(
+    request: FastifyRequest,
+    pathname: string,
+    extra?: Pick<FirstPageRequest, 'trackerLookup' | 'signInWithoutScript'>,
+  ): Promise<WebPage>;
 };
 
 // Without a built front end, a route that answers with a page sends this empty one.
+/**
+ * The sign-in pages, whose forms the browser sends itself (a POST to the page's own address) when
+ * the page's JavaScript never runs. Signing in is the API's (JSON, then tokens or a session kept by
+ * the JavaScript), so such a POST is answered with the page saying JavaScript is needed. The body,
+ * the password in it, is never read, and so never logged; a POST keeps it out of the address.
+ */
+const SIGN_IN_PAGES = ['/', '/caseadmin/login', '/lms-system/login'];
+const isSignInPage = (pathname: string) =>
+  SIGN_IN_PAGES.includes(pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname);
+
 const NO_WEB_APP =
   '<!doctype html><html lang="en"><head><title>Pathway</title></head><body><div id="root"></div></body></html>';
 
@@ -110,6 +124,17 @@ export async function registerWebApp(
           .header('Cache-Control', 'no-cache')
           // A first page's language follows the language cookie, else Accept-Language.
           .header('Vary', 'Cookie, Accept-Language')
+          .type('text/html; charset=utf-8')
+          .send(page.html)
+      );
+    }
+    if (pages.built && request.method === 'POST' && isSignInPage(pathname) && opensAsPage(request.headers.accept)) {
+      const page = await pages.page(request, pathname, { signInWithoutScript: true });
+      return (
+        reply
+          // Not signed in: the form was not acted on.
+          .status(400)
+          .header('Cache-Control', 'no-store')
           .type('text/html; charset=utf-8')
           .send(page.html)
       );

@@ -7,7 +7,7 @@ import { FormError } from '../ui/states.js';
 import { loginAdmin } from './admin-api.js';
 import { adminToken, signIn, wasSessionExpired } from './admin-session.js';
 import styles from './admin-login-page.module.css';
-import { Form, formValues } from '../ui/form.js';
+import { Form, formValues, useSentWithoutScript } from '../ui/form.js';
 
 export default function AdminLoginPage() {
   const navigate = useNavigate();
@@ -16,6 +16,7 @@ export default function AdminLoginPage() {
   // before the JavaScript has run, and a controlled field would be set back to its state at the next render.
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const sentWithoutScript = useSentWithoutScript();
 
   if (token && !busy) return <Navigate to="/caseadmin/dashboard" replace />;
 
@@ -41,7 +42,7 @@ export default function AdminLoginPage() {
       <Form className={styles.card} method="post" onSubmit={(event) => void onSubmit(event)}>
         <h1 className={styles.title}>Admin Login</h1>
         {wasSessionExpired() && !error && <p className={styles.notice}>Your session has ended. Please log in again.</p>}
-        <FormError message={error} />
+        <FormError message={error ?? sentWithoutScript} />
         <TextField label="Email" type="email" name="email" autoComplete="username" required />
         <TextField label="Password" type="password" name="password" autoComplete="current-password" required />
         <Button type="submit" className={styles.submit} disabled={busy}>

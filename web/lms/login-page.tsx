@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { ApiError, api, unwrap } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
-import { formValues } from '../ui/form.js';
+import { formValues, useSentWithoutScript } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import styles from './lms.module.css';
 import { decodeToken, homeFor, lmsToken, useLmsSession } from './session.js';
@@ -16,6 +16,7 @@ export default function LoginPage() {
   // The fields are the browser's (uncontrolled), read on submit: on a slow phone the learner may type
   // before the JavaScript has run, and a controlled field would be set back to its state at the next render.
   const [error, setError] = useState<string | null>(null);
+  const sentWithoutScript = useSentWithoutScript();
   const [busy, setBusy] = useState(false);
 
   if (user && !busy) return <Navigate to={homeFor(user)} replace />;
@@ -45,7 +46,7 @@ export default function LoginPage() {
       <p className={styles.muted}>Sign in to your learning and mock exam account.</p>
       {/* A POST: sent by the browser itself (no JavaScript at all), the password stays out of the address. */}
       <form method="post" onSubmit={onSubmit} noValidate={false}>
-        <FormError message={error} />
+        <FormError message={error ?? sentWithoutScript} />
         <TextField label="Username" name="username" autoComplete="username" required />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
         <Button type="submit" disabled={busy} style={{ width: '100%' }}>

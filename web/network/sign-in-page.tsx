@@ -14,7 +14,7 @@ import { landingPath, networkKeys, useAuthenticate, useMe } from './api.js';
 import { clearSessionEnded, wasSessionEnded } from './ended-session.js';
 import styles from './network.module.css';
 import { signInWithPopup } from './oidc-popup.js';
-import { Form, formValues } from '../ui/form.js';
+import { Form, formValues, useSentWithoutScript } from '../ui/form.js';
 
 /** The public home `/`: the network's sign-in and sign-up, and the doors to tracking and learning. */
 export default function SignInPage() {
@@ -35,6 +35,7 @@ export default function SignInPage() {
   // before the JavaScript has run, and a controlled field would be set back to its state at the next render.
   const [providerError, setProviderError] = useState<string | null>(null);
   const authenticate = useAuthenticate();
+  const sentWithoutScript = useSentWithoutScript();
   const busy = authenticate.isPending;
 
   if (me.data) return <Navigate to={landingPath(me.data)} replace />;
@@ -129,7 +130,7 @@ export default function SignInPage() {
                   Your session has ended. Please sign in again.
                 </p>
               )}
-              <FormError message={error} />
+              <FormError message={error ?? sentWithoutScript} />
               {/* A POST: sent by the browser itself (no JavaScript at all), the password stays out of the address. */}
               <Form method="post" onSubmit={submit} className={styles.form}>
                 <TextField label="Email" type="email" name="email" autoComplete="email" required />

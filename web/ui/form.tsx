@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState, type FormHTMLAttributes, type SubmitEvent } from 'react';
 
 /**
@@ -61,6 +62,21 @@ const isControl = (element: Element): element is Control =>
 export function formValues<Name extends string>(form: HTMLFormElement, names: readonly Name[]): Record<Name, string> {
   const data = new FormData(form);
   return Object.fromEntries(names.map((name) => [name, String(data.get(name) ?? '')])) as Record<Name, string>;
+}
+
+/**
+ * A sign-in form sent by the browser itself, without JavaScript (decision 032): the server answers
+ * the page drawn with this answer set (web/entry-server.tsx), and the form says why nothing happened.
+ * Signing in stays JavaScript's (the session and tokens are set by the API's JSON answers).
+ */
+export const sentWithoutScriptKey = ['first-page', 'sign-in-sent-without-javascript'] as const;
+
+export const SIGN_IN_NEEDS_JAVASCRIPT =
+  'Signing in needs JavaScript, which did not run on this page. Please turn JavaScript on (or use a browser that runs it) and sign in again.';
+
+/** The sentence a sign-in form shows when it was sent without JavaScript, else null. */
+export function useSentWithoutScript(): string | null {
+  return useQueryClient().getQueryData<boolean>(sentWithoutScriptKey) === true ? SIGN_IN_NEEDS_JAVASCRIPT : null;
 }
 
 type Props = Omit<FormHTMLAttributes<HTMLFormElement>, 'noValidate'>;
