@@ -214,7 +214,8 @@ for (const width of [1440, 390]) {
         .locator('input[capture]')
         .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: tinyPng });
       await expect(passportEntry.getByRole('progressbar', { name: 'جارٍ إرسال نسخة من جواز السفر' })).toBeVisible();
-      expect(uploads).toHaveLength(1);
+      // The bar shows as the browser starts sending; the route handler may see the request a moment later.
+      await expect.poll(() => uploads.length).toBe(1);
       release();
       const status = passportEntry.getByText('بانتظار المراجعة');
       await expect(status).toBeInViewport();
