@@ -139,6 +139,10 @@ for (const viewport of [
     // the time left from the server, whose clock did not see the page's 60 faked seconds).
     await page.clock.fastForward('02:30:00');
     await expect(page.getByRole('alert').filter({ hasText: '30 minutes left.' })).toBeVisible();
+    // The resume notice counts with the timer, not from the figure the reload brought.
+    await expect(page.getByRole('status').filter({ hasText: /^Your exam is in progress/ })).toHaveText(
+      /^Your exam is in progress: (29|30) min left\.$/,
+    );
 
     // The review before finishing lists the unanswered and the flagged questions.
     await page.getByRole('button', { name: 'Review and finish' }).click();
@@ -244,6 +248,7 @@ test('when the connection drops in practice mode, then the answer is kept on the
   created.push(...(await addQuestions(api, 'doctor', 2, uniqueName('Practice offline'))));
   await api.dispose();
   await page.clock.install();
+  await page.setViewportSize({ width: 390, height: 500 });
   await signInLearner(page, await createLearner(request, { profession: 'doctor', prefix: 'practiser' }));
   await page.goto('/exam');
   await page.getByRole('radio', { name: /^Practice/ }).check();
@@ -252,6 +257,11 @@ test('when the connection drops in practice mode, then the answer is kept on the
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.locator('#exam-question')).toBeVisible();
+  // On a phone the timer and the count stay in sight when the page scrolls (the header is sticky).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(page.getByRole('timer')).toBeInViewport();
+  await expect(page.getByText(/^Question 1 of \d+$/)).toBeInViewport();
 
   await context.setOffline(true);
   await page.getByRole('radio', { name: 'Right answer', exact: true }).check();

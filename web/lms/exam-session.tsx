@@ -23,6 +23,7 @@ import { useExamFocus } from './exam-focus.js';
 import { ExamTimer, PauseAnnouncer, PauseControls, PausedPanel, useExamPause } from './exam-pause.js';
 import { QuestionInputs } from './question-inputs.js';
 import { ResumedNotice } from './resumed-notice.js';
+import tc from './test-centre.module.css';
 import { TestCentreSession } from './test-centre-session.js';
 import { useCountdown } from './use-countdown.js';
 import styles from './lms.module.css';
@@ -169,7 +170,8 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
 
   return (
     <section aria-label="Exam" className={styles.noSelect}>
-      <div className={styles.header}>
+      {/* Sticky, as the test centre's: on a phone the timer and count stay in sight under a long question. */}
+      <div className={`${styles.header} ${tc.bar}`}>
         <ExamTimer seconds={shownRemaining} silent={clock?.silentTimer ?? false} />
         {!isFetching && (
           <PauseControls
@@ -200,8 +202,9 @@ function PracticeSession({ onFinished, onAttempt, resumed }: SessionProps) {
           </Button>
         </div>
       )}
-      {resumed && data?.attempt && !data.attempt.finished && (
-        <ResumedNotice remainingSeconds={data.attempt.remainingSeconds} />
+      {/* The time left as the timer counts it: a figure from the reload would soon contradict the timer. */}
+      {resumed && data?.attempt && !data.attempt.finished && shownRemaining !== null && (
+        <ResumedNotice remainingSeconds={shownRemaining} />
       )}
       {milestone && (
         // Not a dialog: nothing covers a timed exam.

@@ -259,7 +259,8 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
           </Button>
         </div>
       )}
-      {resumed && initial.attempt && <ResumedNotice remainingSeconds={initial.attempt.remainingSeconds} />}
+      {/* The time left as the timer counts it: a figure from the reload would soon contradict the timer. */}
+      {resumed && initial.attempt && <ResumedNotice remainingSeconds={remaining} />}
       {securityAlert && (
         <div className={styles.banner} role="alert">
           {securityAlert}{' '}
