@@ -69,7 +69,8 @@ export async function nextAdaptiveQuestion(
 
   const candidates: (QuestionScale & { id: number })[] = [];
   for (const [id, question] of questions) {
-    if (!question.live || answered.has(id) || inSet.has(id)) continue;
+    // A misfitting question measures nothing: the adaptive set, which is for measuring, skips it.
+    if (!question.live || question.misfit || answered.has(id) || inSet.has(id)) continue;
     if (wanted !== undefined && topicOf(question.topic) !== wanted) continue;
     if (!freshAllowed && !shown.has(id)) continue;
     candidates.push({ id, ...question });

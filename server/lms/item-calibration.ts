@@ -5,7 +5,7 @@ import type { difficulties } from '../db/schema/lms.js';
 import type { Database, Queryable } from '../db/client.js';
 import { calibrationRuns, examQuestions, itemCalibrations, lmsProfessions } from '../db/schema/lms.js';
 import type { AreaDeps } from '../platform/area.js';
-import { calibrate, misfits, peerLevels, type Normal } from './rasch.js';
+import { calibrateMeasuring, peerLevels, type Normal } from './rasch.js';
 
 /*
  * Item calibration (decision 029): a background job, never a request, puts every question of a
@@ -103,7 +103,8 @@ export async function calibrateProfession(
     item[k] = itemIndex.get(answer.questionId) ?? 0;
     correct[k] = answer.correct ? 1 : 0;
   });
-  const fit = await calibrate({
+  // Misfitting questions are left out of the scale and the population's spread (calibrateMeasuring).
+  const fit = await calibrateMeasuring({
     itemPriors: questions.map((question) => DIFFICULTY_PRIORS[question.difficulty]),
     learner,
     item,
@@ -128,7 +129,7 @@ export async function calibrateProfession(
       answers: calibrated.answers,
       infit: calibrated.infit,
       outfit: calibrated.outfit,
-      misfit: misfits(calibrated),
+      misfit: calibrated.misfit,
       peerLevel: levelOf.get(index) ?? 0,
       calibratedAt: now,
     };

@@ -37,6 +37,8 @@ export type QuestionScale = {
   topic: string;
   label: keyof typeof DIFFICULTY_PRIORS;
   live: boolean;
+  /** Flagged by the calibration as misfitting: served, but no measure of ability (calibrateMeasuring). */
+  misfit: boolean;
 };
 
 /** A profession's questions on the scale: calibrated, or (added since the last run) at their prior; and the population. */
@@ -53,6 +55,7 @@ export async function professionScale(
       deletedAt: examQuestions.deletedAt,
       difficulty: itemCalibrations.difficulty,
       difficultyError: itemCalibrations.standardError,
+      misfit: itemCalibrations.misfit,
     })
     .from(examQuestions)
     .leftJoin(itemCalibrations, eq(itemCalibrations.questionId, examQuestions.id))
@@ -67,6 +70,7 @@ export async function professionScale(
         topic: row.topic || NO_TOPIC,
         label: row.label,
         live: row.deletedAt === null,
+        misfit: row.misfit === true,
       },
     ]),
   );
@@ -87,7 +91,10 @@ export function examFormOf(questions: Map<number, QuestionScale>, questionCount:
   return { groups: [...groups.values()], length: Math.min(questionCount, live) };
 }
 
-/** A learner's ability from their measuring answers, its interval including the questions' calibration error. */
+/**
+ * A learner's ability from their measuring answers, its interval including the questions' calibration
+ * error. Answers to misfitting questions are left out: they measure no ability (calibrateMeasuring).
+ */
 export function posteriorOf(
   answers: readonly MeasuringAnswer[],
   questions: Map<number, QuestionScale>,
@@ -96,7 +103,7 @@ export function posteriorOf(
   return abilityOf(
     answers.flatMap((answer) => {
       const question = questions.get(answer.questionId);
-      return question
+      return question && !question.misfit
         ? [{ difficulty: question.difficulty, difficultyError: question.difficultyError, correct: answer.correct }]
         : [];
     }),
