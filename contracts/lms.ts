@@ -649,7 +649,15 @@ export const examLog = z.object({
   created_at: isoDateTime,
 });
 export type ExamLog = z.infer<typeof examLog>;
-export const examLogsQuery = pageQuery.extend({ examId: wholeNumber(1, 2_147_483_647).optional() });
+/** The exam log narrowed to one attempt, a learner (part of the username, any case) and days (UTC, both ends included). */
+export const examLogsQuery = pageQuery
+  .extend({
+    examId: wholeNumber(1, 2_147_483_647).optional(),
+    learner: z.string().trim().max(100, 'learner must be at most 100 characters').optional(),
+    from: z.iso.date('from must be a date (YYYY-MM-DD)').optional(),
+    to: z.iso.date('to must be a date (YYYY-MM-DD)').optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, 'from must not be after to');
 export const examLogsResponse = z.object({ logs: z.array(examLog) });
 
 // ---- Accommodations: PUT /admin/users/:id/accommodation

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, isNull, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   ADMIN_PAGE_SIZE,
@@ -154,9 +154,23 @@ export async function deleteQuestion(db: Database, id: number, now: Date): Promi
 
 export async function listExamLogs(
   db: Database,
-  query: Paging & { examId?: number | undefined },
+  query: Paging & {
+    examId?: number | undefined;
+    learner?: string | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+  },
 ): Promise<{ logs: ExamLog[]; total: number }> {
-  const where = query.examId ? eq(examLogs.examId, query.examId) : undefined;
+  const where = and(
+    query.examId ? eq(examLogs.examId, query.examId) : undefined,
+    // `%` and `_` in the name are plain text.
+    query.learner
+      ? sql`${lmsUsers.username} ILIKE ${`%${query.learner.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`
+      : undefined,
+    // Days in UTC: from the start of `from` to the end of `to`.
+    query.from ? gte(examLogs.createdAt, new Date(`${query.from}T00:00:00Z`)) : undefined,
+    query.to ? lt(examLogs.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + 24 * 60 * 60 * 1000)) : undefined,
+  );
   const { limit, offset } = limits(query);
   const [rows, [total]] = await Promise.all([
     db
@@ -168,7 +182,7 @@ export async function listExamLogs(
       .orderBy(desc(examLogs.examId), asc(examLogs.createdAt), asc(examLogs.id))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(examLogs).where(where),
+    db.select({ n: count() }).from(examLogs).innerJoin(lmsUsers, eq(lmsUsers.id, examLogs.userId)).where(where),
   ]);
   return {
     logs: rows.map(({ log, username }) => ({

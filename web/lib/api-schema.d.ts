@@ -19021,6 +19021,9 @@ export interface paths {
                     page?: number;
                     pageSize?: number;
                     examId?: number;
+                    learner?: string;
+                    from?: string;
+                    to?: string;
                 };
                 header?: never;
                 path?: never;

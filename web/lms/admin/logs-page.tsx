@@ -5,22 +5,66 @@ import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
 import { routeId } from '../../lib/route-id.js';
 import { lmsApi } from '../session.js';
+import { TextField } from '../../ui/field.js';
+import styles from '../lms.module.css';
 import { usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
+
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /** The integrity record: every attempt's events in order (start, copy, paste, leaving full screen or the tab, finish). */
 export default function LogsPage() {
   const { query, page, setPage, pageSize, filters, setFilter } = usePagedList(
     'logs',
     (query) =>
-      lmsApi.GET('/admin/exam-logs', { params: { query: { ...query, examId: routeId(query.examId) ?? undefined } } }),
-    { examId: '' },
-    { examId: (value) => routeId(value) !== null },
+      lmsApi.GET('/admin/exam-logs', {
+        params: {
+          query: {
+            page: query.page,
+            pageSize: query.pageSize,
+            examId: routeId(query.examId) ?? undefined,
+            learner: query.learner || undefined,
+            from: query.from || undefined,
+            to: query.to || undefined,
+          },
+        },
+      }),
+    { examId: '', learner: '', from: '', to: '' },
+    {
+      examId: (value) => routeId(value) !== null,
+      learner: (value) => value.length <= 100,
+      from: isDay,
+      to: isDay,
+    },
   );
   const { examId } = filters;
   const setExamId = (id: string) => setFilter('examId', id);
   return (
     <AdminLayout title="Exam Logs">
+      <search className={styles.filters} aria-label="Filter the exam log">
+        <TextField
+          label="Learner"
+          type="search"
+          value={filters.learner}
+          maxLength={100}
+          // Each keystroke replaces the address entry rather than adding one per key.
+          onChange={(e) => setFilter('learner', e.target.value, { replace: true })}
+        />
+        <TextField
+          label="From (UTC day)"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(e) => setFilter('from', e.target.value)}
+        />
+        <TextField
+          label="To (UTC day)"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(e) => setFilter('to', e.target.value)}
+        />
+      </search>
       {examId && (
         <p>
           Showing attempt #{examId}.{' '}
@@ -32,7 +76,11 @@ export default function LogsPage() {
       <QueryState
         query={query}
         error="Failed to fetch exam logs."
-        empty="No exam events recorded yet."
+        empty={
+          filters.learner || filters.from || filters.to
+            ? 'No event matches these filters.'
+            : 'No exam events recorded yet.'
+        }
         isEmpty={(result) => result.data.logs.length === 0}
       >
         {(result) => (
