@@ -48,3 +48,13 @@ export function useSendDocument() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKey }),
   });
 }
+
+/** Shows a licence of the case on the linked network profile, or takes it off (issue 41). */
+export function useShowLicenceOnProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, show }: { id: number; show: boolean }) =>
+      unwrap(api.PUT('/api/applicant/licences/{id}/profile', { params: { path: { id } }, body: { show } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKey }),
+  });
+}

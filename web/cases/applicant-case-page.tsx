@@ -8,6 +8,7 @@ import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useApplicantCase, useOpenSession, useSendDocument, useSignOut } from './applicant-case-api.js';
+import { ApplicantLicences } from './applicant-licences.js';
 import { applicantErrorText } from './applicant-errors.js';
 import panelStyles from './admin-case-documents-panel.module.css';
 import styles from './applicant-case-page.module.css';
@@ -83,6 +84,7 @@ export default function ApplicantCasePage() {
             signInHref="#checklist-heading"
           />
           <Checklist items={applicantCase.data.documents} />
+          <ApplicantLicences licences={applicantCase.data.licences} />
           <CaseProgressTracker progress={applicantCase.data} />
         </>
       )}

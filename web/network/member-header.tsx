@@ -1,6 +1,8 @@
+import BadgeCheck from 'lucide-react/icons/badge-check';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MemberProfile } from '../../contracts/network.js';
+import type { VerifiedLicence } from '../../contracts/person-links.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 
@@ -33,6 +35,31 @@ function NameLink({ member, as: Tag }: { member: MemberIdentity; as: 'h1' | 'str
 }
 
 /**
+ * "Licence verified": the licences the member chose to show (issue 41), each a link to its public
+ * verify page (another area's page: a full navigation). The server lists only those valid now.
+ */
+function LicenceBadges({ licences }: { licences: VerifiedLicence[] }) {
+  return (
+    <span className={styles.licenceBadges}>
+      {licences.map((licence) => (
+        <a
+          key={licence.verifyUrl}
+          href={licence.verifyUrl}
+          className={styles.licenceBadge}
+          title={`${licence.authority} ${licence.licenceType}, valid until ${licence.expiresOn}`}
+        >
+          <BadgeCheck size={14} aria-hidden="true" />
+          Licence verified
+          <span className={styles.licenceAuthority}>
+            {licence.authority} {licence.licenceType}
+          </span>
+        </a>
+      ))}
+    </span>
+  );
+}
+
+/**
  * The one header that says who a member is, drawn on their profile (`variant="profile"`) and above
  * each of their posts (`variant="post"`): photo, name and professional line. Whatever vouches for a
  * member (a verified licence, issue 41) belongs next to the name here, so both places show it.
@@ -41,10 +68,13 @@ function NameLink({ member, as: Tag }: { member: MemberIdentity; as: 'h1' | 'str
 export function MemberHeader({
   member,
   variant,
+  licences = [],
   children,
 }: {
   member: MemberIdentity;
   variant: 'profile' | 'post';
+  /** The member's verified licences, where the answer carries them (their profile, their posts on it). */
+  licences?: VerifiedLicence[] | undefined;
   children?: ReactNode;
 }) {
   const profile = variant === 'profile';
@@ -53,6 +83,7 @@ export function MemberHeader({
       <Avatar src={member.photoURL} size={profile ? 72 : 44} />
       <div className={styles.postAuthor}>
         <NameLink member={member} as={profile ? 'h1' : 'strong'} />
+        {licences.length > 0 && <LicenceBadges licences={licences} />}
         {member.headline && <span className={styles.headline}>{member.headline}</span>}
         {children}
       </div>

@@ -36,13 +36,14 @@ export default function MemberPage() {
     return <ErrorState message="Could not load this profile." onRetry={() => void profile.refetch()} />;
   }
   const member = profile.data.pages[0]?.member;
+  const licences = profile.data.pages[0]?.verifiedLicences;
   const posts = profile.data.pages.flatMap((page) => page.posts);
   const openPostId = params.get('post');
   return (
     <main className={styles.notificationsPage}>
       {member && (
         <section className={styles.card} aria-label="Profile">
-          <MemberHeader member={member} variant="profile">
+          <MemberHeader member={member} variant="profile" licences={licences}>
             <ProfileDetails
               member={member}
               joined={<time dateTime={member.joined}>{new Date(member.joined).toLocaleDateString()}</time>}
@@ -53,7 +54,7 @@ export default function MemberPage() {
       <h2>Posts</h2>
       {posts.length === 0 && <p className={`${styles.card} ${styles.empty}`}>No posts yet.</p>}
       {posts.map((post) => (
-        <PostCard key={post.id} post={post} onOpen={() => setParams({ post: post.id })} />
+        <PostCard key={post.id} post={post} authorLicences={licences} onOpen={() => setParams({ post: post.id })} />
       ))}
       {profile.hasNextPage && (
         <Button variant="secondary" disabled={profile.isFetchingNextPage} onClick={() => void profile.fetchNextPage()}>

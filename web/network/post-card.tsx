@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Post } from '../../contracts/network.js';
+import type { VerifiedLicence } from '../../contracts/person-links.js';
 import { errorMessage } from '../lib/http.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { RowMenu } from '../ui/row-menu.js';
@@ -20,7 +21,16 @@ export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
 export const commentCountText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
 export const likeCountText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
 
-export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
+export function PostCard({
+  post,
+  onOpen,
+  authorLicences,
+}: {
+  post: Post;
+  onOpen: () => void;
+  /** The author's verified licences, on their own profile page (the feed's answer does not carry them). */
+  authorLicences?: VerifiedLicence[] | undefined;
+}) {
   const notify = useToast();
   const commentInput = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
@@ -68,7 +78,7 @@ export function PostCard({ post, onOpen }: { post: Post; onOpen: () => void }) {
   return (
     <article className={`${styles.card} ${styles.post}`} aria-label={`Post by ${authorName(post)}`}>
       <header className={styles.postHeader}>
-        <MemberHeader member={post.user} variant="post">
+        <MemberHeader member={post.user} variant="post" licences={authorLicences}>
           <button type="button" className={styles.timeLink} onClick={onOpen}>
             <time dateTime={post.timestamp}>{relativeTime(post.timestamp)}</time>
           </button>

@@ -77,6 +77,16 @@ const en = {
     failed: 'Could not subscribe. Please try again.',
     invalidEmail: 'Please enter a valid email address.',
   },
+  licences: {
+    title: 'Your licences',
+    status: { valid: 'Valid', expired: 'Expired', revoked: 'Revoked' },
+    expires: 'expires {{date}}',
+    showOnProfile: 'Show on my network profile',
+    failed: 'Your choice could not be saved. Please try again.',
+    noMember:
+      'No network member has verified this case’s email address. Join the network with that address, or link your network account to this case.',
+    notValid: 'Only a valid licence can be shown on your profile.',
+  },
   licenceVerify: {
     title: 'Licence verification',
     loading: 'Checking the licence...',
