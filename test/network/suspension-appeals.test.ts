@@ -64,6 +64,9 @@ describe('suspension appeals, lifting and shortening', () => {
       note: 'Advertising',
     });
     expect(resolved.statusCode).toBe(200);
+    // What follows (an appeal, a decision) comes later than the removal, as it would: a notification
+    // of the same instant would tie with the removal's, whose order the bell does not promise.
+    t.clock.advance(60_000);
     return { member, id: resolved.json<{ id: string }>().id };
   }
 
