@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db/client.js';
 import { applicantSessions, cases } from '../db/schema/cases.js';
 import { oneTimeTokens } from '../db/schema/one-time-tokens.js';
 import { notFound } from '../platform/errors.js';
+import { forgetIdentity } from '../platform/person-links.js';
 import { recordCaseEvents, type ActingAdmin } from './case-events.js';
 
 /*
@@ -12,7 +13,7 @@ import { recordCaseEvents, type ActingAdmin } from './case-events.js';
  */
 
 /**
- * Ends every applicant session of the case and its unused sign-in link, in the caller's
+ * Ends every applicant session of the case, its unused sign-in link and its links to other accounts, in the caller's
  * transaction: the case's address or passport number was corrected (whoever signed in through the
  * old one may not be the applicant), or staff chose to. Returns how many of each ended.
  */
@@ -25,6 +26,8 @@ export async function endApplicantSignIns(tx: Queryable, caseId: number): Promis
     .delete(oneTimeTokens)
     .where(and(eq(oneTimeTokens.purpose, 'applicant-access'), eq(oneTimeTokens.accountId, String(caseId))))
     .returning({ tokenHash: oneTimeTokens.tokenHash });
+  // Links made through those sign-ins (decision 039) were proven by whoever held them: they go too.
+  await forgetIdentity(tx, { area: 'cases', accountId: String(caseId) });
   return { sessions: sessions.length, links: links.length };
 }
 

@@ -13,6 +13,7 @@ import { recordCaseEvents, type ActingAdmin, type CaseEventInput } from './case-
 import { addClientEmailRecipients, sendCaseCreatedEmails, type NotificationDeps } from './case-notifications.js';
 import { generateCaseNumber, normalizeCaseNumber } from './case-numbers.js';
 import { loadCase } from './case-reads.js';
+import { forgetIdentity } from '../platform/person-links.js';
 import { refreshCaseStatuses, setInitialCaseStatuses } from './case-status.js';
 
 /*
@@ -138,6 +139,7 @@ export async function deleteCase(
     if (!locked) throw notFound('Case');
     const stored = await caseDocumentKeys(tx, id);
     await tx.delete(cases).where(eq(cases.id, id));
+    await forgetIdentity(tx, { area: 'cases', accountId: String(id) });
     return stored;
   });
   await removeStoredDocuments(storage, keys, log);

@@ -9,6 +9,7 @@ import { removeStoredMedia, type MediaFiles } from './media.js';
 import { removeMemberContent } from './member-content.js';
 import { announceSessionsEnded, sessionKeyOf } from './sessions.js';
 import { holdSuspensionPastDeletion } from './suspensions.js';
+import { forgetIdentity } from '../platform/person-links.js';
 
 /**
  * A member's own account: password, other devices, deletion. The asking browser's session is
@@ -101,6 +102,7 @@ export async function deleteAccount(
     await holdSuspensionPastDeletion(tx, userId, now);
     const removedMedia = await removeMemberContent(tx, userId, now);
     await tx.delete(networkUsers).where(eq(networkUsers.id, userId));
+    await forgetIdentity(tx, { area: 'network', accountId: userId });
     await announceSessionsEnded(tx);
     return removedMedia;
   });

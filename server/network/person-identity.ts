@@ -16,10 +16,11 @@ export function networkIdentity(db: Database): IdentitySource {
       const ids = accountIds.filter((id) => /^[0-9a-f-]{36}$/i.test(id));
       if (ids.length === 0) return new Map();
       const rows = await db
-        .select({ id: networkUsers.id, username: networkUsers.username, email: networkUsers.email })
+        .select({ id: networkUsers.id, username: networkUsers.username })
         .from(networkUsers)
         .where(inArray(networkUsers.id, ids));
-      return new Map(rows.map((row) => [row.id, row.username ?? row.email ?? row.id]));
+      // Never the address: a member without a username yet is named so.
+      return new Map(rows.map((row) => [row.id, row.username ?? 'a network account without a username yet']));
     },
     async provenEmail(accountId) {
       const [row] = await db

@@ -3,6 +3,7 @@ import type { Transaction } from '../db/client.js';
 import { networkEmailDigests, networkUsers } from '../db/schema/network.js';
 import { removeMemberContent } from './member-content.js';
 import { liftSquattersSuspension } from './suspensions.js';
+import { forgetIdentity } from '../platform/person-links.js';
 
 /**
  * An account whose address nobody had verified is being taken over by the address's owner (a
@@ -27,5 +28,7 @@ export async function clearSquattersTraces(tx: Transaction, accountId: string, n
     .where(eq(networkUsers.id, accountId));
   await tx.delete(networkEmailDigests).where(eq(networkEmailDigests.userId, accountId));
   await liftSquattersSuspension(tx, accountId);
+  // The squatter's links (and an unused link code) were proven by the squatter, not the address's owner.
+  await forgetIdentity(tx, { area: 'network', accountId });
   return removedMedia;
 }

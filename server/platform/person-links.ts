@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LinkedArea, PersonLinksAnswer, VerifiedLicence } from '../../contracts/person-links.js';
-import type { Database } from '../db/client.js';
+import type { Database, Queryable } from '../db/client.js';
+import { oneTimeTokens } from '../db/schema/one-time-tokens.js';
 import { personLinks } from '../db/schema/person-links.js';
 import { AppError } from './errors.js';
 import { consumeOneTimeToken, issueOneTimeToken } from './one-time-tokens.js';
@@ -62,6 +63,32 @@ export const LINK_CODE_TTL_SECONDS = 10 * 60;
 const AREA_NAMES: Record<LinkedArea, string> = { network: 'network', lms: 'LMS', cases: 'case' };
 const key = (identity: Identity) => `${identity.area}:${identity.accountId}`;
 const same = (a: Identity, b: Identity) => a.area === b.area && a.accountId === b.accountId;
+
+/** Takes one identity out of its person, in the caller's transaction; a person left with one identity links nothing. */
+async function removeFromPerson(tx: Queryable, identity: Identity): Promise<void> {
+  // Links are rare: one lock for every link write (as join takes) keeps removals and joins in order.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('person-links'))`);
+  const [removed] = await tx
+    .delete(personLinks)
+    .where(and(eq(personLinks.area, identity.area), eq(personLinks.accountId, identity.accountId)))
+    .returning({ personId: personLinks.personId });
+  if (!removed) return;
+  const left = await tx.select().from(personLinks).where(eq(personLinks.personId, removed.personId));
+  if (left.length === 1) await tx.delete(personLinks).where(inArray(personLinks.personId, [removed.personId]));
+}
+
+/**
+ * Forgets an identity's links and its unused link code, in the caller's transaction, when the proof
+ * behind them is withdrawn: the account is deleted, a case's address or passport number is
+ * corrected (whoever signed in through the old one may not be its applicant), a squatted account is
+ * reclaimed by the address's owner. Nothing proven through the old holder stands.
+ */
+export async function forgetIdentity(tx: Queryable, identity: Identity): Promise<void> {
+  await removeFromPerson(tx, identity);
+  await tx
+    .delete(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.purpose, 'person-link'), eq(oneTimeTokens.accountId, key(identity))));
+}
 
 export function createPersonLinks(db: Database): PersonLinks {
   const sources = new Map<LinkedArea, IdentitySource>();
@@ -189,15 +216,7 @@ export function createPersonLinks(db: Database): PersonLinks {
     const personId = await personOf(self);
     if (!personId || personId !== (await personOf(target)))
       throw new AppError(404, 'This account is not linked with yours', 'NOT_LINKED');
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('person-links'))`);
-      await tx
-        .delete(personLinks)
-        .where(and(eq(personLinks.area, target.area), eq(personLinks.accountId, target.accountId)));
-      // A person of one identity links nothing: the last row goes too.
-      const left = await tx.select().from(personLinks).where(eq(personLinks.personId, personId));
-      if (left.length === 1) await tx.delete(personLinks).where(inArray(personLinks.personId, [personId]));
-    });
+    await db.transaction((tx) => removeFromPerson(tx, target));
   }
 
   return {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LinkCode, PersonLinksAnswer } from '../../contracts/person-links.js';
 import { createCase, signInApplicant, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
 import { registerLearner, signInLmsAdmin } from '../factories/lms.js';
+import { issueOneTimeToken } from '../../server/platform/one-time-tokens.js';
 import { signUpMember } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
@@ -170,5 +171,52 @@ describe('linked accounts with consent', () => {
     expect((await call('DELETE', `/api/network/me/links/lms/${'9'.repeat(120)}`, member.headers)).statusCode).toBe(414);
     expect((await call('DELETE', '/api/network/me/links/cases/abc', member.headers)).statusCode).toBe(404);
     expect(await rowCount()).toBe(before);
+  });
+  it('when staff correct a case address, then the links made through its old sign-ins go, and so does its unused code', async () => {
+    // The address was mistyped: its owner signed in to the case and linked their own member account.
+    const typo = address();
+    const stranger = await signUpMember(t, { email: typo, verified: true });
+    const { someCase, headers } = await applicantOf(typo);
+    expect((await call('POST', '/api/applicant/links', headers, { area: 'network' })).statusCode).toBe(200);
+    const issued = await call('POST', '/api/applicant/links/codes', headers);
+    expect(issued.statusCode, issued.body).toBe(201);
+
+    const corrected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/caseadmin/cases/${someCase.id}/services`,
+      headers: admin.headers,
+      payload: { serviceIds: [], client_email: address() },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+
+    expect(areasOf((await call('GET', '/api/network/me/links', stranger.headers)).json())).toEqual([
+      `network:${stranger.user.username} (me)`,
+    ]);
+    const someoneElse = await signUpMember(t, { email: address(), verified: true });
+    const withOldCode = await call('POST', '/api/network/me/links', someoneElse.headers, {
+      code: issued.json<LinkCode>().code,
+    });
+    expect(withOldCode.statusCode).toBe(400);
+  });
+
+  it("when the owner of an address takes back the member account a squatter made with it, then the squatter's links go", async () => {
+    const email = address();
+    const squatter = await signUpMember(t, { email });
+    const learner = await registerLearner(t);
+    const { code } = (await call('POST', '/user/links/codes', learner.headers)).json<LinkCode>();
+    expect((await call('POST', '/api/network/me/links', squatter.headers, { code })).statusCode).toBe(200);
+
+    const token = await issueOneTimeToken(t.db, 'network-password-reset', squatter.user.uid, t.clock.now(), 3600);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/network/auth/password-reset/confirm',
+      headers: { origin: ORIGIN },
+      payload: { token, password: 'the owner password' },
+    });
+    expect(reset.statusCode).toBe(204);
+
+    expect(areasOf((await call('GET', '/user/links', learner.headers)).json())).toEqual([
+      `lms:${learner.username} (me)`,
+    ]);
   });
 });
