@@ -133,7 +133,11 @@ export async function readinessOf(
   exam: { questionCount: number; passMark: number },
 ): Promise<ReadinessResponse> {
   const { questions, population, calibratedAt } = await professionScale(db, account.profession);
-  const answers = await firstAnswersOfLearner(db, account.id, account.profession);
+  // A misfitting question measures nothing (decision 029): its answers neither count toward the
+  // answers the estimate rests on nor fill a topic.
+  const answers = (await firstAnswersOfLearner(db, account.id, account.profession)).filter(
+    (answer) => !questions.get(answer.questionId)?.misfit,
+  );
   const posterior = posteriorOf(answers, questions, population);
   const form = examFormOf(questions, exam.questionCount);
   const enough = answers.length >= READINESS_MIN_ANSWERS;

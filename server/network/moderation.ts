@@ -594,6 +594,13 @@ export async function changeSuspension(
   if (body.change === 'uphold')
     throw new AppError(400, 'Only an appeal is upheld: to keep a suspension as it is, change nothing.');
   return db.transaction(async (tx) => {
+    // Its open appeal first, then the suspension: the order decideAppeal locks them in, so two
+    // moderators acting on one suspension wait for each other instead of deadlocking.
+    await tx
+      .select({ id: networkSuspensionAppeals.id })
+      .from(networkSuspensionAppeals)
+      .where(and(eq(networkSuspensionAppeals.suspensionId, suspensionId), isNull(networkSuspensionAppeals.decidedAt)))
+      .for('update');
     const result = await changeSuspensionIn(tx, moderator, suspensionId, body, now);
     // A lift or shortening answers any open appeal of it: it no longer waits in the queue.
     await tx

@@ -30,10 +30,17 @@ function holdersOf(recorded: boolean): SQL {
   ]`;
 }
 
-/** A later, shorter suspension never shortens a running one; the latest decision's reason is shown. */
+/**
+ * A later, shorter suspension never shortens a running one. A hold belongs to the suspension that
+ * sets its end (its reason is shown, its appeal is heard): lifting or shortening a shorter one
+ * that came later must not free the member from the longer one, which stays changeable.
+ */
+const laterEnd = sql`excluded.ends_at >= network_suspension_holds.ends_at`;
 const keepLongest = sql`ON CONFLICT (holder) DO UPDATE SET
   ends_at = greatest(network_suspension_holds.ends_at, excluded.ends_at),
-  reason = excluded.reason, action_id = excluded.action_id, created_at = excluded.created_at`;
+  reason = CASE WHEN ${laterEnd} THEN excluded.reason ELSE network_suspension_holds.reason END,
+  action_id = CASE WHEN ${laterEnd} THEN excluded.action_id ELSE network_suspension_holds.action_id END,
+  created_at = CASE WHEN ${laterEnd} THEN excluded.created_at ELSE network_suspension_holds.created_at END`;
 
 /** The member's running suspension (the one ending last, of any of their holders), if any, with its appeal. */
 export async function currentSuspension(

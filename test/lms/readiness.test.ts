@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PracticeSetResponse, PracticeAnswerResult, Profession, ReadinessResponse } from '../../contracts/lms.js';
 import { calibrationRuns, itemCalibrations } from '../../server/db/schema/lms.js';
@@ -175,6 +176,16 @@ describe('readiness: calibration, pass chance, topics and adaptive practice', ()
       expect(raised.statusCode).toBe(200);
       const harder = await get<ReadinessResponse>(learner, '/user/readiness');
       expect(harder.pass?.chance).toBeLessThan(pass.chance);
+
+      // A question the calibration flags as misfitting measures nothing: its answer leaves the count and its topic.
+      const flagged = bank.find((q) => topicOf(q.id) === 'Pharmacology');
+      await t.db
+        .update(itemCalibrations)
+        .set({ misfit: true })
+        .where(eq(itemCalibrations.questionId, flagged?.id ?? -1));
+      const withoutMisfit = await get<ReadinessResponse>(learner, '/user/readiness');
+      expect(withoutMisfit.answers).toBe(59);
+      expect(withoutMisfit.topics.find((topic) => topic.topic === 'Pharmacology')?.answers).toBe(19);
     },
   );
 

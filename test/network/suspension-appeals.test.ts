@@ -132,6 +132,37 @@ describe('suspension appeals, lifting and shortening', () => {
     expect((await suspensionOf(member))?.appeal).toBeNull();
   });
 
+  it('when a member suspended for 30 days is suspended again for a day, then lifting the day leaves the 30 days, which can still be lifted', async () => {
+    const member = await signUpMember(t, { verified: true });
+    const first = await createTextPost(t, member, 'Buy followers now');
+    const second = await createTextPost(t, member, 'Cheap followers, message me');
+    const suspend = async (post: { id: string }, days: number) => {
+      expect(
+        (await call(reporter, 'POST', `/api/network/posts/${post.id}/reports`, { reason: 'spam' })).statusCode,
+      ).toBe(201);
+      const resolved = await call(moderator, 'POST', `/api/network/moderation/reports/${post.id}/resolve`, {
+        action: 'suspend',
+        days,
+        note: `Advertising, ${days} days`,
+      });
+      expect(resolved.statusCode, resolved.body).toBe(200);
+      return resolved.json<{ id: string }>().id;
+    };
+    const month = await suspend(first, 30);
+    const longEnd = (await suspensionOf(member))?.endsAt;
+    t.clock.advance(60_000);
+    const day = await suspend(second, 1);
+    // The month still holds the member, with its own reason.
+    expect(await suspensionOf(member)).toMatchObject({ endsAt: longEnd, reason: 'Advertising, 30 days' });
+
+    // The day is covered by the month: lifting it frees nobody.
+    expect((await change(moderator, day, { change: 'lift', note: 'Too harsh' })).statusCode).toBe(409);
+    expect(await suspensionOf(member)).toMatchObject({ endsAt: longEnd });
+    // The month is the one to lift.
+    expect((await change(moderator, month, { change: 'lift', note: 'Lifted after review' })).statusCode).toBe(200);
+    expect(await suspensionOf(member)).toBeNull();
+  });
+
   it('when a moderator lifts a suspension on appeal, then the member may write again, is told why, and the log keeps it', async () => {
     const { member, id } = await suspended(30);
     const sent = (await appeal(member, { text: 'It was my first post.' })).json<{ id: string }>();
