@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 import { timeouts } from './test/support/timeouts.js';
 
@@ -12,8 +13,8 @@ export default defineConfig({
   expect: { timeout: timeouts.condition },
   fullyParallel: false,
   // Each worker drives an app and database of its own (e2e/worker-app.ts); the specs mostly wait on
-  // the app, the mail or a timer, so two run side by side even on two cores.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // the app, the mail or a timer, so three run side by side on two cores (two on one: a pinned run).
+  workers: Number(process.env.E2E_WORKERS ?? (availableParallelism() >= 2 ? 3 : 2)),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
