@@ -66,9 +66,6 @@ beside_log="$(mktemp "${TMPDIR:-/tmp}/pathway-ci-beside-XXXXXX")"
 set -m
 (
   set -euo pipefail
-  # At a lower priority: the browser tests are the run's longest lane, so they get the cores first;
-  # the stages beside them finished minutes before the browser tests even when they shared equally.
-  renice -n 10 -p "$BASHPID" >/dev/null
   beside
 ) >"$beside_log" 2>&1 &
 beside_pid=$!
