@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../platform/logger.js';
+import { retryOnConflict } from '../platform/transactions.js';
 import { schema } from './schema/index.js';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -130,7 +131,22 @@ export function connectDatabase(
   return {
     url,
     pool,
-    db: drizzle({ client: pool, schema, casing: 'snake_case' }),
+    db: retryingConflicts(drizzle({ client: pool, schema, casing: 'snake_case' }), options.log),
     close: () => endPool(pool, options.log),
   };
+}
+
+/**
+ * Every transaction of the app begins with `db.transaction`: this one runs a transaction that lost
+ * a conflict with another (a deadlock, a serialization failure) again, a few times, and then answers
+ * 503 with Retry-After rather than 500 (`retryOnConflict`, decision 041). A transaction inside a
+ * transaction (`tx.transaction`, a savepoint) is not run again on its own: the whole one is.
+ */
+function retryingConflicts(db: Database, log: Logger): Database {
+  const begin = db.transaction.bind(db);
+  const onRetry = (error: unknown, attempt: number) =>
+    log.warn({ err: error, attempt }, 'a transaction conflicted with another; running it again');
+  db.transaction = ((work, config) =>
+    retryOnConflict(() => begin(work, config), { onRetry })) as Database['transaction'];
+  return db;
 }

@@ -35,6 +35,8 @@ export const rotated = <T>(items: T[], by: number): T[] => items.map((_, i) => i
 export async function loadDemoContent(db: Database, now: Date = new Date()) {
   const added = { questions: 0, courses: 0, upcomingExams: 0 };
   await db.transaction(async (tx) => {
+    // A transaction run again after a conflict (db.transaction) counts again from nothing.
+    Object.assign(added, { questions: 0, courses: 0, upcomingExams: 0 });
     for (const profession of professions) {
       for (const [position, item] of questionsByProfession[profession].entries()) {
         // The same rules as the admin form, so demo content can never be something an admin could not enter.

@@ -12,6 +12,7 @@ import type { Database, Queryable } from '../db/client.js';
 import { inDrizzle, onConnection, type RunStatement } from '../db/statement-sql.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
+import { retryOnConflict } from '../platform/transactions.js';
 import {
   answerIdOfAnotherQuestion,
   createAttempt,
@@ -230,9 +231,17 @@ async function nextQuestionInFull(
 
 /**
  * Runs `work` in a transaction on one pooled connection; `undefined` from it rolls back (the full
- * path decides instead). A failed connection is not given back to the pool.
+ * path decides instead). A failed connection is not given back to the pool. Like every transaction
+ * of the app (`db.transaction`), one that lost a conflict with another runs again (`retryOnConflict`).
  */
-async function inTransaction<T>(
+function inTransaction<T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient) => Promise<T | undefined>,
+): Promise<T | undefined> {
+  return retryOnConflict(() => onOneConnection(pool, work));
+}
+
+async function onOneConnection<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T | undefined>,
 ): Promise<T | undefined> {

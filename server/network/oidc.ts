@@ -260,6 +260,8 @@ export async function findOrCreateMember(
   removedMedia: string[] = [],
 ): Promise<string> {
   return db.transaction(async (tx) => {
+    // A transaction run again after a conflict (db.transaction) lists only what its own run removed.
+    removedMedia.length = 0;
     const subject = claims.sub;
     const [linked] = await tx
       .select({ id: networkUsers.id })

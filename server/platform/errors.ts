@@ -17,6 +17,20 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A 503 the client may send again after `retryAfterSeconds` (answered with `Retry-After`): the
+ * server was busy with something that passes by itself, such as another change of the same rows.
+ */
+export class RetryLater extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+    code?: string,
+  ) {
+    super(503, message, code);
+  }
+}
+
 /** A 400 about one field of the request body, which the form shows next to it. */
 export const fieldError = (field: string, message: string) => new AppError(400, message, undefined, field);
 
@@ -53,6 +67,15 @@ export const errorResponses = {
 export const importErrorResponses = { ...errorResponses, 400: importRejectedBody.or(errorBody) } as const;
 
 export const PG_UNIQUE_VIOLATION = '23505';
+/**
+ * A transaction that lost a conflict with another one: a deadlock (40P01), or a serialization
+ * failure (40001). Run again, it almost always passes (`retryOnConflict` in transactions.ts).
+ */
+export const PG_TRANSACTION_CONFLICTS: ReadonlySet<string> = new Set(['40P01', '40001']);
+export const TRANSACTION_CONFLICT_MESSAGE =
+  'Someone else was changing the same thing at this moment. Please try again in a moment.';
+/** What `Retry-After` says when a transaction conflicted on every run. */
+export const CONFLICT_RETRY_AFTER_SECONDS = 1;
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 const PG_CONNECTION_ERRORS = new Set([
   '57P01',
@@ -138,7 +161,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** What a failure answers: its status and `{ error }` body (logged here when it is the operator's to see). */
-export type ErrorAnswer = { status: number; body: Record<string, unknown> };
+export type ErrorAnswer = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
 
 /**
  * One place turns every failure into `{ error }` with the right status; 5xx hide internals. A route
@@ -157,6 +180,7 @@ export function errorAnswer(error: FastifyError & { code?: string }, request: Fa
     if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
     return {
       status: error.statusCode,
+      ...(error instanceof RetryLater ? { headers: { 'retry-after': String(error.retryAfterSeconds) } } : {}),
       body: {
         error: error.message,
         ...(error.code ? { code: error.code } : {}),
@@ -179,6 +203,16 @@ export function errorAnswer(error: FastifyError & { code?: string }, request: Fa
     request.log.error({ err: error }, 'out of a resource');
     return { status: exhausted.status, body: { error: exhausted.error } };
   }
+  // A statement outside any transaction of ours that lost a conflict (a transaction's is run again
+  // first, see transactions.ts): the client may send it again, as for a transaction that kept losing.
+  if (dbCode && PG_TRANSACTION_CONFLICTS.has(dbCode)) {
+    request.log.error({ err: error }, 'a statement conflicted with another transaction');
+    return {
+      status: 503,
+      body: { error: TRANSACTION_CONFLICT_MESSAGE, code: 'TRANSACTION_CONFLICT' },
+      headers: { 'retry-after': String(CONFLICT_RETRY_AFTER_SECONDS) },
+    };
+  }
   // Class 22 (data exception: out-of-range number, invalid text, ...) comes from what the client sent.
   if (dbCode?.startsWith('22')) {
     return { status: 400, body: { error: 'A value in the request is not valid' } };
@@ -200,7 +234,8 @@ export function errorAnswer(error: FastifyError & { code?: string }, request: Fa
 /** Every route's failures are answered by `errorAnswer`, unless the route has its own handler. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
-    const { status, body } = errorAnswer(error, request);
+    const { status, body, headers } = errorAnswer(error, request);
+    if (headers) void reply.headers(headers);
     return reply.status(status).send(body);
   });
 }
