@@ -54,7 +54,7 @@ export async function adminAuthRoutes(app: App, ctx: CasesContext): Promise<void
       requestBody: adminPasswordResetRequestBody,
       resetBody: adminPasswordResetBody,
       flow: caseAdminPasswordReset,
-      reset: ({ token, password }) => resetCaseAdminPassword(db, token, password, now()),
+      reset: ({ token, password }) => resetCaseAdminPassword(db, deps, token, password, now()),
     }),
   );
 }

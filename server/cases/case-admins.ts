@@ -6,10 +6,14 @@ import type { Database, Queryable } from '../db/client.js';
 import { caseAdmins } from '../db/schema/cases.js';
 import type { Logger } from '../platform/logger.js';
 import { revokeOneTimeTokens } from '../platform/one-time-tokens.js';
-import { consumePasswordResetToken, type PasswordResetFlow } from '../platform/password-reset.js';
+import {
+  consumePasswordResetToken,
+  queuePasswordChangedEmail,
+  type PasswordResetFlow,
+} from '../platform/password-reset.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { CASE_ADMIN_SESSION_VERSION } from './hot-statements.js';
-import { caseAdminPasswordResetEmail } from './case-emails.js';
+import { caseAdminPasswordChanged, caseAdminPasswordResetEmail } from './case-emails.js';
 
 const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -156,14 +160,22 @@ export const caseAdminPasswordReset: PasswordResetFlow<{ id: number; email: stri
   email: (admin, link) => caseAdminPasswordResetEmail({ adminEmail: admin.email, link }),
 };
 
-/** Sets the new password of the link's admin and ends all of its sign-ins. */
-export async function resetCaseAdminPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
+/** Sets the new password of the link's admin, ends all of its sign-ins and tells its owner. */
+export async function resetCaseAdminPassword(
+  db: Database,
+  mail: Parameters<typeof queuePasswordChangedEmail>[1],
+  token: string,
+  password: string,
+  now: Date,
+): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     const accountId = await consumePasswordResetToken(tx, 'caseadmin-password-reset', token, now);
-    await tx
+    const [changed] = await tx
       .update(caseAdmins)
       .set({ passwordHash, sessionVersion: sql`${caseAdmins.sessionVersion} + 1`, updatedAt: now })
-      .where(eq(caseAdmins.id, Number(accountId)));
+      .where(eq(caseAdmins.id, Number(accountId)))
+      .returning({ email: caseAdmins.email });
+    await queuePasswordChangedEmail(tx, mail, caseAdminPasswordChanged, { email: changed?.email, now });
   });
 }

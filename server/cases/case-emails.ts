@@ -1,5 +1,6 @@
 import { inLanguage as staffWords, type Translations } from '../../contracts/case-languages.js';
 import { renderEmail, type EmailContent, type RenderedEmail } from '../platform/email-layout.js';
+import type { PasswordChangedWords } from '../platform/password-reset.js';
 import { emailWords, type EmailWords } from './applicant-language.js';
 
 /**
@@ -250,6 +251,14 @@ export function caseAdminPasswordResetEmail(input: { adminEmail: string; link: s
     reason: 'You get this email because your address belongs to a Pathway case admin account.',
   });
 }
+
+/** A case admin's account in "your password was changed" (one email for every kind of account, `queuePasswordChangedEmail`). */
+export const caseAdminPasswordChanged: PasswordChangedWords = {
+  product: 'Pathway admin',
+  account: 'your Pathway case admin account',
+  reason: 'You get this email because your address belongs to a Pathway case admin account.',
+  forgotPasswordPage: '/caseadmin/forgot-password',
+};
 
 /** To the applicant when staff send the tracker link again (they lost the first email, say). */
 export function trackerLinkEmail(input: {

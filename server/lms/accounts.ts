@@ -12,12 +12,16 @@ import type { Logger } from '../platform/logger.js';
 import { publicLink, type Mailer, type MailMessage } from '../platform/mail.js';
 import { claimMailCooldown } from '../platform/mail-cooldowns.js';
 import { revokeOneTimeTokens } from '../platform/one-time-tokens.js';
-import { consumePasswordResetToken, type PasswordResetFlow } from '../platform/password-reset.js';
+import {
+  consumePasswordResetToken,
+  queuePasswordChangedEmail,
+  type PasswordResetFlow,
+} from '../platform/password-reset.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import { recordAccountAction } from './account-actions.js';
 import type { LmsAccount } from './programs.js';
 import { LMS_ACCOUNT_BY_ID } from './hot-statements.js';
-import { learnerEmailTakenEmail, learnerPasswordResetEmail } from './learner-emails.js';
+import { learnerEmailTakenEmail, learnerPasswordResetEmail, lmsPasswordChanged } from './learner-emails.js';
 
 type UserRow = typeof lmsUsers.$inferSelect;
 
@@ -119,16 +123,29 @@ export async function endSessions(db: Queryable, id: number): Promise<void> {
     .where(eq(lmsUsers.id, id));
 }
 
-/** Sets a user's password (an admin on the users page, or a reset link) and ends all of its sign-ins. */
-export async function setPassword(db: Queryable, id: number, password: string): Promise<void> {
+/** What setting a password needs besides the database: the mailer and links of "your password was changed". */
+export type PasswordMailDeps = Parameters<typeof queuePasswordChangedEmail>[1];
+
+/**
+ * Sets a user's password (an admin on the users page, or a reset link), ends all of its sign-ins
+ * and, in the same transaction, emails its owner that it changed (a learner or an admin alike).
+ */
+export async function setPassword(
+  tx: Queryable,
+  mail: PasswordMailDeps,
+  id: number,
+  password: string,
+  change: { now: Date; byAdmin?: boolean },
+): Promise<void> {
   const passwordHash = await hashPassword(password);
-  const [row] = await db
+  const [row] = await tx
     .update(lmsUsers)
     .set({ passwordHash, sessionVersion: sql`${lmsUsers.sessionVersion} + 1` })
     .where(eq(lmsUsers.id, id))
-    .returning({ id: lmsUsers.id });
+    .returning({ id: lmsUsers.id, username: lmsUsers.username, role: lmsUsers.role, email: lmsUsers.email });
   if (!row) throw notFound('User');
-  await revokeOneTimeTokens(db, 'lms-password-reset', String(id));
+  await revokeOneTimeTokens(tx, 'lms-password-reset', String(id));
+  await queuePasswordChangedEmail(tx, mail, lmsPasswordChanged(row), { email: row.email, ...change });
 }
 
 /** Wrong own passwords an admin may give when setting an admin's password, per this window. */
@@ -144,6 +161,7 @@ const ADMIN_CONFIRMATION_WINDOW_MS = 15 * 60_000;
  */
 export async function setPasswordAsAdmin(
   db: Database,
+  mail: PasswordMailDeps,
   counters: CounterStore,
   admin: LmsAccount,
   userId: number,
@@ -180,7 +198,8 @@ export async function setPasswordAsAdmin(
     await counters.remove(key);
   }
   await db.transaction(async (tx) => {
-    await setPassword(tx, userId, body.password);
+    // Setting one's own password is a change by its owner, not by "an administrator".
+    await setPassword(tx, mail, userId, body.password, { now, byAdmin: target.id !== admin.id });
     const whose =
       target.id === admin.id
         ? 'their own password'
@@ -228,10 +247,16 @@ export const learnerPasswordReset: PasswordResetFlow<{ id: number; username: str
 };
 
 /** Sets the new password of the link's user and ends all of its sign-ins. */
-export async function resetPassword(db: Database, token: string, password: string, now: Date): Promise<void> {
+export async function resetPassword(
+  db: Database,
+  mail: PasswordMailDeps,
+  token: string,
+  password: string,
+  now: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const accountId = await consumePasswordResetToken(tx, 'lms-password-reset', token, now);
-    await setPassword(tx, Number(accountId), password);
+    await setPassword(tx, mail, Number(accountId), password, { now });
   });
 }
 

@@ -61,7 +61,7 @@ export async function authRoutes(app: App, ctx: LmsContext): Promise<void> {
       requestBody: passwordResetRequestBody,
       resetBody: passwordResetBody,
       flow: accounts.learnerPasswordReset,
-      reset: ({ token, password }) => accounts.resetPassword(db, token, password, now()),
+      reset: ({ token, password }) => accounts.resetPassword(db, deps, token, password, now()),
     }),
   );
 }

@@ -1,4 +1,5 @@
 import { renderEmail, type RenderedEmail } from '../platform/email-layout.js';
+import type { PasswordChangedWords } from '../platform/password-reset.js';
 
 /** The LMS's emails to learners, each drawn by the shared layout (server/platform/email-layout.tsx). */
 
@@ -56,4 +57,15 @@ export function premiumDecisionEmail(input: {
         outro: ['You may ask again later, or redeem an access code from your agency.'],
         reason: 'You get this email because you asked for premium on your Pathway learning account.',
       });
+}
+
+/** An LMS account (a learner's or an admin's) in "your password was changed" (one email for every kind of account, `queuePasswordChangedEmail`). */
+export function lmsPasswordChanged(account: { username: string; role: string }): PasswordChangedWords {
+  const kind = account.role === 'admin' ? 'Pathway learning admin account' : 'Pathway learning account';
+  return {
+    product: 'Pathway learning',
+    account: `your ${kind} "${account.username}"`,
+    reason: `You get this email because this address belongs to a ${kind}.`,
+    forgotPasswordPage: '/lms-system/forgot-password',
+  };
 }

@@ -119,7 +119,15 @@ export async function userAdminRoutes(app: App, ctx: LmsContext): Promise<void> 
       },
     },
     async (request, reply) => {
-      await accounts.setPasswordAsAdmin(db, deps.counters, caller.of(request), request.params.id, request.body, now());
+      await accounts.setPasswordAsAdmin(
+        db,
+        deps,
+        deps.counters,
+        caller.of(request),
+        request.params.id,
+        request.body,
+        now(),
+      );
       return reply.status(204).send(null);
     },
   );

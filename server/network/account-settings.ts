@@ -4,7 +4,9 @@ import { networkPosts, networkSessions, networkUsers } from '../db/schema/networ
 import type { AccountSettings, ChangePasswordBody } from '../../contracts/network.js';
 import { AppError } from '../platform/errors.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
-import { queuePasswordChangedEmail, type MailDeps } from './accounts.js';
+import { queuePasswordChangedEmail } from '../platform/password-reset.js';
+import type { MailDeps } from './accounts.js';
+import { memberPasswordChanged } from './member-emails.js';
 import { removeStoredMedia, type MediaFiles } from './media.js';
 import { removeMemberContent } from './member-content.js';
 import { announceSessionsEnded, sessionKeyOf } from './sessions.js';
@@ -81,7 +83,7 @@ export async function changePassword(
       .where(eq(networkUsers.id, userId))
       .returning({ email: networkUsers.email });
     await endOtherSessions(tx, userId, sessionToken);
-    await queuePasswordChangedEmail(tx, mail, changed?.email ?? null, now);
+    await queuePasswordChangedEmail(tx, mail, memberPasswordChanged, { email: changed?.email, now });
   });
 }
 

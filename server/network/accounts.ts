@@ -13,7 +13,11 @@ import {
   issueOneTimeToken,
   revokeOneTimeTokens,
 } from '../platform/one-time-tokens.js';
-import { consumePasswordResetToken, type PasswordResetFlow } from '../platform/password-reset.js';
+import {
+  consumePasswordResetToken,
+  queuePasswordChangedEmail,
+  type PasswordResetFlow,
+} from '../platform/password-reset.js';
 import { hashPassword, verifyPassword } from '../platform/passwords.js';
 import {
   mediaKeyOfUrl,
@@ -27,7 +31,7 @@ import { clearSquattersTraces } from './reclaim.js';
 import { endAllSessions, type MemberRow, type SessionMember } from './sessions.js';
 import { professionalOf } from './professional.js';
 import {
-  memberPasswordChangedEmail,
+  memberPasswordChanged,
   memberPasswordResetEmail,
   signUpAttemptEmail,
   verificationEmail,
@@ -202,22 +206,6 @@ export const memberPasswordReset: PasswordResetFlow<{ id: string; email: string 
 };
 
 /**
- * Queues the "your password was changed" email inside the transaction that changed it (every way a
- * member's password changes goes through here: Settings and the reset link).
- */
-export async function queuePasswordChangedEmail(
-  tx: Queryable,
-  deps: MailDeps,
-  email: string | null,
-  now: Date,
-): Promise<void> {
-  if (!email) return;
-  const when = `${now.toISOString().slice(0, 10)} ${now.toISOString().slice(11, 16)} UTC`;
-  const forgotPasswordLink = publicLink(deps.config, '/forgot-password');
-  await deps.mailer.send(tx, { to: email, ...(await memberPasswordChangedEmail({ when, forgotPasswordLink })) });
-}
-
-/**
  * Sets the new password of the link's account and ends all of its sessions (and their open
  * streams). Following the link proves the address, so it counts as verified from now on; when it
  * was not verified before, the account was someone else's until now (a squatter's): their profile,
@@ -250,7 +238,7 @@ export async function resetPassword(
       .where(eq(networkUsers.id, accountId));
     await revokeOneTimeTokens(tx, 'network-verify-email', accountId);
     await endAllSessions(tx, accountId);
-    await queuePasswordChangedEmail(tx, mail, before?.email ?? null, now);
+    await queuePasswordChangedEmail(tx, mail, memberPasswordChanged, { email: before?.email, now });
     return removedMedia;
   });
   await removeStoredMedia(files, removedMedia);

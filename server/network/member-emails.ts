@@ -1,4 +1,5 @@
 import { renderEmail, type RenderedEmail } from '../platform/email-layout.js';
+import type { PasswordChangedWords } from '../platform/password-reset.js';
 
 /** The network's emails to members, each drawn by the shared layout (server/platform/email-layout.tsx). */
 
@@ -43,24 +44,13 @@ export function memberPasswordResetEmail(input: { link: string }): Promise<Rende
   });
 }
 
-/**
- * After every change of the password (in Settings, or through a reset link): the owner learns of
- * it, so a change they did not make does not go unnoticed. No secret: the link asks for a reset.
- */
-export function memberPasswordChangedEmail(input: {
-  when: string;
-  forgotPasswordLink: string;
-}): Promise<RenderedEmail> {
-  return renderEmail({
-    subject: 'Your Pathway password was changed',
-    preview: `Your Pathway password was changed on ${input.when}.`,
-    heading: 'Your password was changed',
-    intro: [`The password of your Pathway account was changed on ${input.when}. Every other device was signed out.`],
-    action: { label: 'It was not me: reset my password', url: input.forgotPasswordLink },
-    outro: ['If it was you, there is nothing to do.'],
-    reason: memberReason,
-  });
-}
+/** A member's account in "your password was changed" (one email for every kind of account, `queuePasswordChangedEmail`). */
+export const memberPasswordChanged: PasswordChangedWords = {
+  product: 'Pathway',
+  account: 'your Pathway account',
+  reason: memberReason,
+  forgotPasswordPage: '/forgot-password',
+};
 
 export type DigestItem = { title: string; detail: string | null };
 

@@ -4,9 +4,10 @@ import { PASSWORD_RESET_REQUESTED_MESSAGE, passwordResetRequested } from '../../
 import type { Database, Queryable } from '../db/client.js';
 import type { OneTimeTokenPurpose } from '../db/schema/one-time-tokens.js';
 import type { App, AreaDeps } from './area.js';
+import { renderEmail, type RenderedEmail } from './email-layout.js';
 import { AppError } from './errors.js';
 import { claimMailCooldown } from './mail-cooldowns.js';
-import { publicLink, type MailMessage } from './mail.js';
+import { publicLink, type Mailer, type MailMessage } from './mail.js';
 import { consumeOneTimeToken, issueOneTimeToken, PASSWORD_RESET_TTL_SECONDS } from './one-time-tokens.js';
 import { perMinute } from './rate-limit.js';
 import type { routeSchemas } from './route-schemas.js';
@@ -134,4 +135,59 @@ export async function consumePasswordResetToken(
   const accountId = await consumeOneTimeToken(tx, purpose, token, now);
   if (!accountId) throw new AppError(400, INVALID_RESET_LINK_MESSAGE);
   return accountId;
+}
+
+/**
+ * How an area names its accounts in "your password was changed": `product` in the subject ("Your
+ * Pathway learning password was changed"), `account` in the text ("your Pathway learning account
+ * "amal""), `reason` in the footer, and the area's "Forgot password?" page, which the email links
+ * to in case it was not the owner.
+ */
+export type PasswordChangedWords = { product: string; account: string; reason: string; forgotPasswordPage: string };
+
+/** The time of the change as the email says it, named in UTC ("2026-11-27 18:01 UTC"). */
+const changedAt = (now: Date) => `${now.toISOString().slice(0, 10)} ${now.toISOString().slice(11, 16)} UTC`;
+
+/**
+ * After every change of a password, of every kind of account (a member, a case admin, an LMS
+ * learner or admin; in Settings, through a reset link, or set by an admin): its owner learns of
+ * it, so a change they did not make does not go unnoticed. No secret: the link asks for a reset.
+ */
+export function passwordChangedEmail(
+  words: PasswordChangedWords,
+  input: { when: Date; forgotPasswordLink: string; byAdmin?: boolean },
+): Promise<RenderedEmail> {
+  const when = changedAt(input.when);
+  return renderEmail({
+    subject: `Your ${words.product} password was changed`,
+    preview: `Your ${words.product} password was changed on ${when}.`,
+    heading: 'Your password was changed',
+    intro: [
+      `The password of ${words.account} was changed on ${when}${input.byAdmin ? ' by an administrator' : ''}. Every other device was signed out.`,
+    ],
+    action: { label: 'It was not me: reset my password', url: input.forgotPasswordLink },
+    outro: [input.byAdmin ? 'If you asked for it, there is nothing to do.' : 'If it was you, there is nothing to do.'],
+    reason: words.reason,
+  });
+}
+
+/**
+ * Queues "your password was changed" inside the transaction that changed it, so it goes exactly
+ * when the change commits. Every way any account's password changes goes through here; an account
+ * without an address (an LMS learner may have none) gets nothing.
+ */
+export async function queuePasswordChangedEmail(
+  tx: Queryable,
+  deps: { mailer: Pick<Mailer, 'send'>; config: Parameters<typeof publicLink>[0] },
+  words: PasswordChangedWords,
+  change: { email: string | null | undefined; now: Date; byAdmin?: boolean },
+): Promise<void> {
+  if (!change.email) return;
+  const forgotPasswordLink = publicLink(deps.config, words.forgotPasswordPage);
+  const email = await passwordChangedEmail(words, {
+    when: change.now,
+    forgotPasswordLink,
+    ...(change.byAdmin ? { byAdmin: true } : {}),
+  });
+  await deps.mailer.send(tx, { to: change.email, ...email });
 }
