@@ -3,7 +3,7 @@ import { Button } from '../ui/button.js';
 import { useAddComment, useComments } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
-import { relativeTime } from './relative-time.js';
+import { Moment } from './moment.js';
 import { MentionField } from './mention-field.js';
 import { MentionText } from './mention-text.js';
 import { Link } from 'react-router';
@@ -78,7 +78,7 @@ export function Comments({
                       'Anonymous'
                     )}
                   </strong>
-                  <time dateTime={comment.timestamp}>{relativeTime(comment.timestamp)}</time>
+                  <Moment iso={comment.timestamp} />
                 </div>
                 <p>
                   <MentionText text={comment.text} />

@@ -30,7 +30,7 @@ import {
   useResolveReports,
 } from './moderation-api.js';
 import styles from './network.module.css';
-import { relativeTime } from './relative-time.js';
+import { Moment } from './moment.js';
 
 const reasonNames: Record<ReportReason, string> = {
   spam: 'spam',
@@ -141,8 +141,7 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
         <MemberName member={group.post.author} />
       </h3>
       <p className={styles.muted}>
-        Posted <time dateTime={group.post.timestamp}>{relativeTime(group.post.timestamp)}</time>, first reported{' '}
-        <time dateTime={group.firstReportedAt}>{relativeTime(group.firstReportedAt)}</time>
+        Posted <Moment iso={group.post.timestamp} />, first reported <Moment iso={group.firstReportedAt} />
       </p>
       <blockquote>
         {group.post.description ||
@@ -232,9 +231,7 @@ function ModerationLogSection() {
                     until <time dateTime={entry.suspendedUntil}>{dateTimeWithZone(entry.suspendedUntil)}</time>
                   </>
                 )}{' '}
-                <time dateTime={entry.createdAt} className={styles.muted}>
-                  {relativeTime(entry.createdAt)}
-                </time>
+                <Moment iso={entry.createdAt} className={styles.muted} />
               </p>
               <blockquote>{entry.postExcerpt}</blockquote>
               <p className={styles.muted}>

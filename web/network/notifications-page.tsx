@@ -6,7 +6,7 @@ import { useMarkNotificationsRead, useMe, useNotifications } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { dateTimeWithZone } from './date-time.js';
-import { relativeTime } from './relative-time.js';
+import { Moment } from './moment.js';
 
 const actions: Record<Exclude<Notification['type'], 'moderation'>, string> = {
   comment: 'commented on your post',
@@ -115,9 +115,7 @@ export default function NotificationsPage() {
                   </Link>
                 </p>
               )}
-              <time dateTime={item.createdAt} className={styles.muted}>
-                {relativeTime(item.createdAt)}
-              </time>
+              <Moment iso={item.createdAt} className={styles.muted} />
               {item.type === 'moderation' && !item.read && (
                 <Button
                   variant="ghost"

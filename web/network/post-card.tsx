@@ -11,7 +11,7 @@ import { Comments } from './comments.js';
 import { isSessionEnded } from './ended-session.js';
 import styles from './network.module.css';
 import { PostMedia } from './post-media.js';
-import { relativeTime } from './relative-time.js';
+import { Moment } from './moment.js';
 import { MentionText } from './mention-text.js';
 
 // Few members report a post: the dialog's code comes when one does, not with every feed.
@@ -80,7 +80,7 @@ export function PostCard({
       <header className={styles.postHeader}>
         <MemberHeader member={post.user} variant="post" licences={authorLicences}>
           <button type="button" className={styles.timeLink} onClick={onOpen}>
-            <time dateTime={post.timestamp}>{relativeTime(post.timestamp)}</time>
+            <Moment iso={post.timestamp} focusable={false} />
           </button>
         </MemberHeader>
         {post.canDelete && (

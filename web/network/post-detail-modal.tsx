@@ -5,7 +5,7 @@ import { Comments } from './comments.js';
 import styles from './network.module.css';
 import { MemberHeader } from './member-header.js';
 import { PostMedia } from './post-media.js';
-import { relativeTime } from './relative-time.js';
+import { Moment } from './moment.js';
 
 /** One post with its media (if it has any), author, time and its comments. */
 export function PostDetailModal({ postId, onClose }: { postId: string | null; onClose: () => void }) {
@@ -19,7 +19,7 @@ export function PostDetailModal({ postId, onClose }: { postId: string | null; on
           {post.data.mediaURL && <PostMedia post={post.data} />}
           <div className={styles.postHeader}>
             <MemberHeader member={post.data.user} variant="post">
-              <time dateTime={post.data.timestamp}>{relativeTime(post.data.timestamp)}</time>
+              <Moment iso={post.data.timestamp} />
             </MemberHeader>
           </div>
           {post.data.description && <p className={styles.description}>{post.data.description}</p>}
