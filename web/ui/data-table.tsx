@@ -13,7 +13,10 @@ export type Column<T> = {
   /** Extra props of the heading, e.g. a `title` explaining the column. */
   headerTitle?: string;
   cell: (row: T) => ReactNode;
-  /** An identifier (case number, passport number): kept on one line, never broken at its dashes. */
+  /**
+   * An identifier (case number, passport number): kept on one line, never broken at its dashes. At
+   * a fixed width, one longer than its column is cut with an ellipsis, whole in the cell's tooltip.
+   */
   identifier?: boolean;
   /**
    * The column takes the room the others leave, and its content never widens the table: it wraps
@@ -77,6 +80,19 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
     : undefined;
   const optionalLevels = fixed ? Math.max(0, ...columns.map((column) => column.optional ?? 0)) : 0;
   const table = useRef<HTMLTableElement>(null);
+  // The cells that can cut their text: an identifier at a fixed width (one line, an ellipsis) and
+  // any text clamped to its lines. Each carries its whole text as its tooltip, always (whether it
+  // is cut depends on the font, the zoom and the width, which change without a render), so no
+  // number, name or step is out of reach (issue 38). Read from the cell once drawn, so every
+  // screen's cells get it whatever they hold (a link, a <bdi>).
+  const mayCut = (column: Column<T>) => column.maxLines !== undefined || (fixed && column.identifier === true);
+  useLayoutEffect(() => {
+    for (const cell of table.current?.querySelectorAll<HTMLElement>('td[data-may-cut]') ?? []) {
+      const text = (cell.textContent ?? '').replace(/\s+/g, ' ').trim();
+      if (text) cell.title = text;
+      else cell.removeAttribute('title');
+    }
+  });
   // Measured, not guessed from the window's width: the table is laid out as a table and, if it is
   // wider than its place, switched to cards, all before the browser paints (no flash, no layout
   // shift). Again whenever its place or its rows change. An attribute set here, not state: it only
@@ -153,6 +169,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
                 <td
                   key={column.header}
                   data-label={column.header}
+                  data-may-cut={mayCut(column) || undefined}
                   className={
                     [
                       column.identifier && styles.identifier,
@@ -175,18 +192,10 @@ export function DataTable<T>({ caption, columns, rows, rowKey, rowClassName, foo
   );
 }
 
-/** At most `lines` lines of text; the whole of it in the tooltip when it is cut. */
+/** At most `lines` lines of text; the whole of it is in its cell's tooltip. */
 function MaxLines({ lines, children }: { lines: number; children: ReactNode }) {
-  const box = useRef<HTMLSpanElement>(null);
-  useLayoutEffect(() => {
-    const element = box.current;
-    if (!element) return;
-    const cut = element.scrollHeight > element.clientHeight + 1;
-    if (cut) element.title = element.textContent ?? '';
-    else element.removeAttribute('title');
-  });
   return (
-    <span ref={box} className={styles.maxLines} style={{ WebkitLineClamp: lines }}>
+    <span className={styles.maxLines} style={{ WebkitLineClamp: lines }}>
       {children}
     </span>
   );
