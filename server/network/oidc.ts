@@ -31,8 +31,10 @@ const POPUP_SCRIPT = `(() => {
   const body = document.body;
   const message = { type: 'pathway-oidc', ok: body.dataset.result === 'ok', error: body.dataset.error || undefined };
   if (window.opener && !window.opener.closed) {
+    // The opener closes this window once it has the message: closing here at once could let the
+    // opener see a closed window before the message (a busy phone), and take a failure for "gave up".
     window.opener.postMessage(message, window.location.origin);
-    window.close();
+    setTimeout(() => window.close(), 10000);
   } else {
     window.location.replace('/');
   }

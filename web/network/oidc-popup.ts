@@ -35,9 +35,11 @@ export function signInWithPopup(): Promise<OidcPopupMessage> {
       const data = event.data as Partial<OidcPopupMessage> | undefined;
       if (event.origin !== window.location.origin || data?.type !== 'pathway-oidc') return;
       finish({ type: 'pathway-oidc', ok: Boolean(data.ok), error: data.error });
+      popup.close();
     };
     window.addEventListener('message', onMessage);
-    // A closed popup without a message: the member gave up (or its opener link was lost); the caller re-checks the session.
+    // A closed popup without a message: the member closed it, or it closed itself because this page
+    // never took its message (it waits 10 s); the caller re-checks the session.
     const watch = setInterval(() => {
       if (popup.closed) finish({ type: 'pathway-oidc', ok: true });
     }, 500);
