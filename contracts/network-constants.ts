@@ -6,6 +6,8 @@
  */
 export const SESSION_COOKIE = 'pathway_session';
 
+/** A post's most characters (the composer counts toward it near the end, issue 39). */
+export const MAX_DESCRIPTION_LENGTH = 5000;
 export const FEED_PAGE_SIZE = 10;
 export const COMMENTS_PAGE_SIZE = 10;
 /** Members on a search's first page, at most. */

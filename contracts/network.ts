@@ -5,18 +5,18 @@ import { isPlainText } from './plain-text.js';
 
 /** The schemas of the network API under /api/network/, shared by the server and the front end. */
 
-export const MAX_DESCRIPTION_LENGTH = 5000;
 export const MAX_COMMENT_LENGTH = 2000;
 // Constants the browser needs live in a module without zod, so importing them does not ship zod.
 export {
   COMMENTS_PAGE_SIZE,
   FEED_PAGE_SIZE,
   feedEvents,
+  MAX_DESCRIPTION_LENGTH,
   MEMBER_SUGGESTIONS_PAGE_SIZE,
   PROFESSIONAL_LIMITS,
   SEARCH_MEMBERS_LIMIT,
 } from './network-constants.js';
-import { PROFESSIONAL_LIMITS, type ProfessionalField } from './network-constants.js';
+import { MAX_DESCRIPTION_LENGTH, PROFESSIONAL_LIMITS, type ProfessionalField } from './network-constants.js';
 export type { ProfessionalField } from './network-constants.js';
 
 const email = z
@@ -187,6 +187,8 @@ export const post = z.object({
   commentCount: z.number().int(),
   /** Whether the signed-in member may delete it (its author or a network admin). */
   canDelete: z.boolean(),
+  /** Whether the signed-in member reported it: the post's menu says "Reported" instead of offering a second report (issue 39). */
+  reportedByMe: z.boolean(),
 });
 export type Post = z.infer<typeof post>;
 
@@ -287,6 +289,12 @@ export const notification = z.object({
   count: z.number().int(),
   read: z.boolean(),
   createdAt: z.string(),
+  /**
+   * What it is about (issue 39): the post's first words (null for a moderation outcome, which
+   * carries its own), and for a comment, or a mention in a comment, that comment's id and first words.
+   */
+  postExcerpt: z.string().nullable(),
+  comment: z.object({ id: z.string(), excerpt: z.string() }).nullable(),
 });
 export type Notification = z.infer<typeof notification>;
 
@@ -361,7 +369,7 @@ export type MemberSuggestions = z.infer<typeof memberSuggestions>;
 
 // ---- Live events (SSE `event:` names and their `data:`)
 
-export type PostCreatedEvent = { post: Omit<Post, 'likedByMe' | 'canDelete'> };
+export type PostCreatedEvent = { post: Omit<Post, 'likedByMe' | 'canDelete' | 'reportedByMe'> };
 export type PostDeletedEvent = { postId: string };
 export type CommentCreatedEvent = { comment: Comment; commentCount: number };
 export type LikesChangedEvent = { postId: string; likeCount: number };

@@ -91,7 +91,8 @@ test('when members mention, comment and like, then the bell counts it live, the 
     'href',
     `/members/${author.name}`,
   );
-  await mention.getByRole('link', { name: 'mentioned you (unread)' }).click();
+  // The link says what the mention is about: the post, by its first words (issue 39).
+  await mention.getByRole('link', { name: /^mentioned you in the post “Who knows ICU rotas\?.*” \(unread\)$/ }).click();
   await expect(reader.page.getByRole('dialog', { name: 'Post' })).toBeVisible();
   // The colleague's mention is still unread.
   await expect(readerBell).toHaveAccessibleName('Notifications, 1 unread');

@@ -23,13 +23,21 @@ export const SESSION_MEMBER = {
 };
 
 /**
+ * Whether member $1 reported the post: one probe of the (post, reporter) unique index per post of
+ * the page, asked after the page is cut like likedByMe (issue 39's "Reported" in the post's menu).
+ */
+const reportedByMe = (post: string) =>
+  `EXISTS (SELECT 1 FROM network_reports r WHERE r.post_id = ${post}.id AND r.reporter_id = $1) AS reported_by_me`;
+
+/**
  * The feed, newest first, by keyset on (created_at, id) so deep pages stay fast. The page is cut
  * in a subquery before likedByMe is asked: over the whole table the planner would hash every like
  * of the member first, a cost that grows with the member's likes.
  */
 const feedPageText = (afterCursor: boolean) => `
   SELECT newest.*, u.username, u.display_name, u.photo_url, u.headline, u.job_title, u.employer,
-    EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me
+    EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me,
+    ${reportedByMe('newest')}
   FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
         ${afterCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
         ORDER BY created_at DESC, id DESC LIMIT ${FEED_PAGE_SIZE + 1}) newest
@@ -67,7 +75,8 @@ export const COMMENTS_PAGE_AFTER = { name: 'network_comments_page_after', text: 
  */
 const searchPostsText = (afterCursor: boolean) => `
   SELECT hit.*, u.username, u.display_name, u.photo_url, u.headline, u.job_title, u.employer,
-    EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = hit.id AND l.user_id = $1) AS liked_by_me
+    EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = hit.id AND l.user_id = $1) AS liked_by_me,
+    ${reportedByMe('hit')}
   FROM (
     SELECT p.id, p.user_id, p.description, p.media_type, p.media_key, p.like_count, p.comment_count, p.created_at,
       ts_rank(p.search, query) AS rank

@@ -130,7 +130,30 @@ type NotificationRecord = {
   count: number;
   read_at: Date | string | null;
   created_at: Date | string;
+  post_description: string | null;
+  post_media_type: string | null;
+  comment_id: string | null;
+  comment_text: string | null;
 };
+
+/** How many characters of a post or a comment a notification quotes. */
+const CONTEXT_LENGTH = 120;
+
+/** The first words of a text, cut at a word's end near `CONTEXT_LENGTH` characters (with an ellipsis). */
+export function firstWords(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= CONTEXT_LENGTH) return flat;
+  const cut = flat.slice(0, CONTEXT_LENGTH - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${space > CONTEXT_LENGTH / 2 ? cut.slice(0, space) : cut}…`;
+}
+
+function postExcerptOf(row: NotificationRecord): string | null {
+  if (row.type === 'moderation' || row.post_media_type === null) return null;
+  const words = firstWords(row.post_description ?? '');
+  if (words) return words;
+  return row.post_media_type.startsWith('video/') ? '(a video)' : '(a picture)';
+}
 
 /** The member's notifications, newest first, keyset-paged, with their unread count. */
 export async function listNotifications(
@@ -147,8 +170,20 @@ export async function listNotifications(
       (SELECT json_agg(json_build_object('username', u.username, 'displayName', u.display_name, 'photoURL', u.photo_url) ORDER BY a.ord)
        FROM unnest(n.actor_ids[1:${NAMED_ACTORS}]) WITH ORDINALITY a(id, ord) JOIN network_users u ON u.id = a.id) AS actors,
       m.action AS moderation_action, m.author_id AS moderated_author_id, m.post_excerpt, m.note AS moderation_note,
-      m.suspended_until
+      m.suspended_until,
+      left(p.description, ${CONTEXT_LENGTH * 2}) AS post_description, p.media_type AS post_media_type,
+      c.id AS comment_id, left(c.text, ${CONTEXT_LENGTH * 2}) AS comment_text
     FROM network_notifications n LEFT JOIN network_moderation_actions m ON m.id = n.moderation_action_id
+    LEFT JOIN network_posts p ON p.id = n.post_id
+    -- The comment it is about: written by its (one) actor on the post at the notification's very
+    -- moment (both are written in one transaction at one time); one probe of the comments' (post,
+    -- time) index. A mention in a post has none.
+    LEFT JOIN LATERAL (
+      SELECT c.id, c.text FROM network_comments c
+      WHERE n.type IN ('comment', 'mention') AND c.post_id = n.post_id AND c.created_at = n.created_at
+        AND c.user_id = n.actor_ids[1]
+      ORDER BY c.id LIMIT 1
+    ) c ON true
     WHERE n.recipient_id = ${member.id} ${after}
     ORDER BY n.created_at DESC, n.id DESC
     LIMIT ${NOTIFICATIONS_PAGE_SIZE + 1}`);
@@ -165,6 +200,11 @@ export async function listNotifications(
       count: row.count,
       read: row.read_at !== null,
       createdAt: new Date(row.created_at).toISOString(),
+      postExcerpt: postExcerptOf(row),
+      comment:
+        row.comment_id && row.comment_text !== null
+          ? { id: row.comment_id, excerpt: firstWords(row.comment_text) }
+          : null,
     })),
     unread: await unreadCount(db, member.id),
     nextCursor:

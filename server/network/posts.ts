@@ -19,7 +19,7 @@ import {
 import type pg from 'pg';
 import type { VerifiedLicence } from '../../contracts/person-links.js';
 import type { Database, Transaction } from '../db/client.js';
-import { networkComments, networkLikes, networkPosts, networkUsers } from '../db/schema/network.js';
+import { networkComments, networkLikes, networkPosts, networkReports, networkUsers } from '../db/schema/network.js';
 import { AppError, databaseErrorCode } from '../platform/errors.js';
 import type { Member } from './accounts.js';
 import { bylineOf, professionalOf } from './professional.js';
@@ -108,6 +108,7 @@ export type FeedRecord = {
   job_title: string | null;
   employer: string | null;
   liked_by_me: boolean;
+  reported_by_me: boolean;
 };
 
 /** A hot statement's post row as `member` sees it. */
@@ -131,6 +132,7 @@ export function feedPostOf(row: FeedRecord, member: Member): Post {
     }),
     likedByMe: row.liked_by_me,
     canDelete: mayDelete(member, row.user_id),
+    reportedByMe: row.reported_by_me,
   };
 }
 
@@ -157,17 +159,27 @@ export function feedPage(rows: FeedRecord[], member: Member): PostsPage {
   };
 }
 
+/** Whether the member reported the post: a probe of the (post, reporter) unique index, as in the feed. */
+const reportedBy = (member: Member) =>
+  sql<boolean>`exists (select 1 from ${networkReports} where ${networkReports.postId} = ${networkPosts.id} and ${networkReports.reporterId} = ${member.id})`;
+
 export async function getPost(db: Database, member: Member, postId: string): Promise<Post> {
   const [row] = await db
     .select({
       ...postColumns,
       likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${networkPosts.id} and ${networkLikes.userId} = ${member.id})`,
+      reportedByMe: reportedBy(member),
     })
     .from(networkPosts)
     .innerJoin(networkUsers, eq(networkUsers.id, networkPosts.userId))
     .where(eq(networkPosts.id, postId));
   if (!row) throw new AppError(404, 'Post not found');
-  return { ...sharedPost(row), likedByMe: row.likedByMe, canDelete: mayDelete(member, row.userId) };
+  return {
+    ...sharedPost(row),
+    likedByMe: row.likedByMe,
+    canDelete: mayDelete(member, row.userId),
+    reportedByMe: row.reportedByMe,
+  };
 }
 
 /** A member's public profile (never the address) and their posts, newest first, keyset-paged; 404 for nobody. */
@@ -200,6 +212,7 @@ export async function getMemberProfile(
     .select({
       ...postColumns,
       likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${networkPosts.id} and ${networkLikes.userId} = ${viewer.id})`,
+      reportedByMe: reportedBy(viewer),
     })
     .from(networkPosts)
     .innerJoin(networkUsers, eq(networkUsers.id, networkPosts.userId))
@@ -230,6 +243,7 @@ export async function getMemberProfile(
       ...sharedPost(row),
       likedByMe: row.likedByMe,
       canDelete: mayDelete(viewer, row.userId),
+      reportedByMe: row.reportedByMe,
     })),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null,
     // Only a valid licence is shown: one expired or revoked leaves the profile by itself.
@@ -291,7 +305,7 @@ async function createPost(db: Database, member: Member, input: NewPost, now: Dat
     });
     await appendEvent(tx, feedEvents.postCreated, { post: shared } satisfies PostCreatedEvent, now, inserted.id);
     await notifyMentions(tx, { text: input.description, actorId: member.id, postId: inserted.id }, now);
-    return { ...shared, likedByMe: false, canDelete: true };
+    return { ...shared, likedByMe: false, canDelete: true, reportedByMe: false };
   });
 }
 

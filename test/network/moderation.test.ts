@@ -6,7 +6,7 @@ import {
   type ReportQueue,
   type SuspensionResponse,
 } from '../../contracts/network-moderation.js';
-import type { NotificationsPage } from '../../contracts/network.js';
+import type { NotificationsPage, Post } from '../../contracts/network.js';
 import {
   createPost,
   createTextPost,
@@ -110,6 +110,27 @@ describe('network reports and moderation', () => {
       (await t.app.inject({ method: 'GET', url: `/api/network/posts/${post.id}`, headers: secondReporter.headers }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it('when a member reported a post, then the feed, the post, the author\'s page and search say so to them only ("Reported" in the menu)', async () => {
+    const post = await createTextPost(t, author, 'Followers for sale — متابعون للبيع — फ़ॉलोअर्स बिक्री');
+    const get = async (member: TestMember, url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: member.headers });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ posts?: Post[] } & Partial<Post>>();
+    };
+    const flags = async (member: TestMember) => ({
+      feed: (await get(member, '/api/network/posts')).posts?.find((p) => p.id === post.id)?.reportedByMe,
+      post: (await get(member, `/api/network/posts/${post.id}`)).reportedByMe,
+      page: (await get(member, `/api/network/members/${author.user.username}`)).posts?.find((p) => p.id === post.id)
+        ?.reportedByMe,
+      search: (await get(member, '/api/network/search?q=followers')).posts?.find((p) => p.id === post.id)?.reportedByMe,
+    });
+    const none = { feed: false, post: false, page: false, search: false };
+    expect(await flags(reporter)).toEqual(none);
+    expect((await report(reporter, post.id, { reason: 'spam' })).statusCode).toBe(201);
+    expect(await flags(reporter)).toEqual({ feed: true, post: true, page: true, search: true });
+    expect(await flags(secondReporter)).toEqual(none);
   });
 
   it('when members report their own post, an unknown post or send a bad body, then they get a clear 4xx and nothing is recorded', async () => {

@@ -68,6 +68,32 @@ describe('network notifications', () => {
     expect((await notifications(fan)).items.some((item) => item.postId === post.id)).toBe(false);
   });
 
+  it("when someone comments on, likes or mentions in a comment, then each notification says what it is about: the post's first words, and the comment's with its id", async () => {
+    await readAll(author);
+    await readAll(other);
+    const long = `نبحث عن ممرضين — हम नर्सों की तलाश में हैं ${'for the night shift in the intensive care unit '.repeat(4)}`;
+    const post = await createTextPost(t, author, long);
+    t.clock.advance(1000);
+    const written = await comment(fan, post.id, `@${other.user.username} شاهد هذا — यह देखो, 24/7`);
+    expect(written.statusCode).toBe(201);
+    const commentId = written.json<{ id: string }>().id;
+    t.clock.advance(1000);
+    expect((await like(fan, post.id)).statusCode).toBe(200);
+
+    const [liked, commented] = (await notifications(author)).items;
+    const excerpt = commented?.postExcerpt ?? '';
+    expect(excerpt.startsWith('نبحث عن ممرضين — हम नर्सों की तलाश में हैं for the night shift')).toBe(true);
+    expect(excerpt.endsWith('…')).toBe(true);
+    expect(excerpt.length).toBeLessThanOrEqual(120);
+    expect(commented).toMatchObject({
+      type: 'comment',
+      comment: { id: commentId, excerpt: `@${other.user.username} شاهد هذا — यह देखो, 24/7` },
+    });
+    expect(liked).toMatchObject({ type: 'like', postExcerpt: excerpt, comment: null });
+    const [mentioned] = (await notifications(other)).items;
+    expect(mentioned).toMatchObject({ type: 'mention', postExcerpt: excerpt, comment: { id: commentId } });
+  });
+
   it('when members act on their own post, then nobody is notified', async () => {
     await readAll(author);
     const post = await createTextPost(t, author, `Note to self @${author.user.username}`);

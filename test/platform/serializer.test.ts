@@ -31,6 +31,7 @@ const post = {
   likeCount: 3,
   commentCount: 0,
   canDelete: false,
+  reportedByMe: false,
   internal: { token: 'never sent' },
 };
 

@@ -25331,6 +25331,7 @@ export interface paths {
                                 likedByMe: boolean;
                                 commentCount: number;
                                 canDelete: boolean;
+                                reportedByMe: boolean;
                             }[];
                             nextCursor: string | null;
                         };
@@ -25454,6 +25455,7 @@ export interface paths {
                             likedByMe: boolean;
                             commentCount: number;
                             canDelete: boolean;
+                            reportedByMe: boolean;
                         };
                     };
                 };
@@ -25643,6 +25645,7 @@ export interface paths {
                                 likedByMe: boolean;
                                 commentCount: number;
                                 canDelete: boolean;
+                                reportedByMe: boolean;
                             }[];
                             members: {
                                 username: string | null;
@@ -25931,6 +25934,7 @@ export interface paths {
                                 likedByMe: boolean;
                                 commentCount: number;
                                 canDelete: boolean;
+                                reportedByMe: boolean;
                             }[];
                             nextCursor: string | null;
                             verifiedLicences: {
@@ -26089,6 +26093,7 @@ export interface paths {
                             likedByMe: boolean;
                             commentCount: number;
                             canDelete: boolean;
+                            reportedByMe: boolean;
                         };
                     };
                 };
@@ -26978,6 +26983,11 @@ export interface paths {
                                 count: number;
                                 read: boolean;
                                 createdAt: string;
+                                postExcerpt: string | null;
+                                comment: {
+                                    id: string;
+                                    excerpt: string;
+                                } | null;
                             }[];
                             unread: number;
                             nextCursor: string | null;

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Button } from '../ui/button.js';
 import { useAddComment, useComments } from './api.js';
 import { Avatar } from './avatar.js';
@@ -14,10 +14,13 @@ export function Comments({
   postId,
   commentCount,
   inputRef,
+  openAt = null,
 }: {
   postId: string;
   commentCount: number;
   inputRef?: RefObject<HTMLInputElement | null>;
+  /** The comment a notification is about: scrolled to, focused and marked once it is loaded. */
+  openAt?: string | null;
 }) {
   const comments = useComments(postId, commentCount);
   const addComment = useAddComment(postId);
@@ -37,6 +40,13 @@ export function Comments({
   }
 
   const list = comments.data?.pages.flatMap((page) => page.comments) ?? [];
+  const target = useRef<HTMLLIElement>(null);
+  const shown = openAt !== null && list.some((comment) => comment.id === openAt);
+  useEffect(() => {
+    if (!shown) return;
+    target.current?.scrollIntoView?.({ block: 'center' });
+    target.current?.focus({ preventScroll: true });
+  }, [shown]);
   return (
     <div className={styles.comments}>
       <Form className={styles.commentForm} onSubmit={submit}>
@@ -65,7 +75,12 @@ export function Comments({
       {list.length > 0 && (
         <ul className={styles.commentList} aria-label="Comments">
           {list.map((comment) => (
-            <li key={comment.id} className={styles.comment}>
+            <li
+              key={comment.id}
+              {...(comment.id === openAt
+                ? { ref: target, tabIndex: -1, className: `${styles.comment} ${styles.openedComment}` }
+                : { className: styles.comment })}
+            >
               <Avatar src={comment.photoURL} size={32} />
               <div className={styles.commentBody}>
                 <div className={styles.commentMeta}>

@@ -1,4 +1,3 @@
-import CalendarDays from 'lucide-react/icons/calendar-days';
 import Clapperboard from 'lucide-react/icons/clapperboard';
 import Image from 'lucide-react/icons/image';
 import PenLine from 'lucide-react/icons/pen-line';
@@ -17,7 +16,6 @@ const PostDialog = lazy(() => import('./post-dialog.js').then((module) => ({ def
 const starters = [
   { label: 'Photo', Icon: Image },
   { label: 'Video', Icon: Clapperboard },
-  { label: 'Event', Icon: CalendarDays },
   { label: 'Write', Icon: PenLine },
 ] as const;
 

@@ -46,7 +46,7 @@ export default function HomePage() {
       </div>
       {openPostId && (
         <Suspense fallback={null}>
-          <PostDetailModal postId={openPostId} onClose={() => setParams({})} />
+          <PostDetailModal postId={openPostId} commentId={params.get('comment')} onClose={() => setParams({})} />
         </Suspense>
       )}
     </div>

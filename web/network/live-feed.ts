@@ -76,7 +76,12 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
       current.addEventListener(feedEvents.postCreated, (event) => {
         const data = parse<PostCreatedEvent>(event);
         if (data)
-          addFeedPost(client, { ...data.post, likedByMe: false, canDelete: isAdmin || data.post.userId === uid });
+          addFeedPost(client, {
+            ...data.post,
+            likedByMe: false,
+            canDelete: isAdmin || data.post.userId === uid,
+            reportedByMe: false,
+          });
       });
       current.addEventListener(feedEvents.postDeleted, (event) => {
         const data = parse<PostDeletedEvent>(event);

@@ -26,7 +26,8 @@ type MentionFieldProps = {
   onChange: (value: string) => void;
   className: string | undefined;
   placeholder: string;
-  maxLength: number;
+  /** Unset where a counter tells the limit instead of the field cutting what is typed or pasted. */
+  maxLength?: number;
   /** A textarea (the post box) rather than a one-line input (the comment box). */
   rows?: number;
   inputRef?: RefObject<HTMLInputElement | null>;
@@ -109,7 +110,7 @@ export function MentionField({
     id,
     className,
     placeholder,
-    maxLength,
+    ...(maxLength === undefined ? {} : { maxLength }),
     value,
     'aria-autocomplete': 'list' as const,
     'aria-controls': listId,

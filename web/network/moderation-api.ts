@@ -9,7 +9,7 @@ import {
 import type { AppealBody, ReportBody, ResolveBody, SuspensionChangeBody } from '../../contracts/network-moderation.js';
 import { SUSPENDED } from '../../contracts/network-moderation-constants.js';
 import { ApiError, unwrap } from '../lib/http.js';
-import { cursorPaging, memberApi, removeFeedPost } from './api.js';
+import { cursorPaging, memberApi, removeFeedPost, updateFeedPost } from './api.js';
 
 /** Reports and moderation: each endpoint's query options, and the hooks that use them. */
 
@@ -64,7 +64,13 @@ export function useReportPost(postId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ReportBody) => reportPost(postId, body),
-    onError: (error) => refreshSuspensionOn(client, error),
+    // The post's menu says "Reported" from now on (a 409 means it was already reported, in another tab).
+    onSuccess: () => updateFeedPost(client, postId, (post) => ({ ...post, reportedByMe: true })),
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 409)
+        updateFeedPost(client, postId, (post) => ({ ...post, reportedByMe: true }));
+      refreshSuspensionOn(client, error);
+    },
   });
 }
 

@@ -8,11 +8,17 @@ import styles from './network.module.css';
 import { dateTimeWithZone } from './date-time.js';
 import { Moment } from './moment.js';
 
-const actions: Record<Exclude<Notification['type'], 'moderation'>, string> = {
-  comment: 'commented on your post',
-  like: 'liked your post',
-  mention: 'mentioned you',
-};
+/** What happened, naming the post by its first words (issue 39: a notification says what it is about). */
+function actionText(item: Notification): string {
+  const post = item.postExcerpt ? ` “${item.postExcerpt}”` : '';
+  if (item.type === 'comment') return `commented on your post${post}`;
+  if (item.type === 'like') return `liked your post${post}`;
+  return item.comment ? `mentioned you in a comment on the post${post}` : `mentioned you in the post${post}`;
+}
+
+/** The post, opened at the comment it is about when there is one. */
+const linkOf = (item: Notification) =>
+  `/Home?post=${item.postId}${item.comment ? `&comment=${encodeURIComponent(item.comment.id)}` : ''}`;
 
 /** A moderation outcome names the post by its first words: the post itself may be gone. */
 function moderationText({
@@ -107,13 +113,16 @@ export default function NotificationsPage() {
                   {!item.read && <span className="visually-hidden"> (unread)</span>}
                 </p>
               ) : (
-                <p className={styles.notificationText}>
-                  <Actors item={item} />{' '}
-                  <Link to={`/Home?post=${item.postId}`} onClick={() => !item.read && markRead.mutate([item.id])}>
-                    {actions[item.type]}
-                    {!item.read && <span className="visually-hidden"> (unread)</span>}
-                  </Link>
-                </p>
+                <div className={styles.notificationText}>
+                  <p>
+                    <Actors item={item} />{' '}
+                    <Link to={linkOf(item)} onClick={() => !item.read && markRead.mutate([item.id])}>
+                      {actionText(item)}
+                      {!item.read && <span className="visually-hidden"> (unread)</span>}
+                    </Link>
+                  </p>
+                  {item.comment && <blockquote className={styles.notificationQuote}>{item.comment.excerpt}</blockquote>}
+                </div>
               )}
               <Moment iso={item.createdAt} className={styles.muted} />
               {item.type === 'moderation' && !item.read && (

@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Comment, Post } from '../../contracts/network.js';
+import type { Comment, NetworkUser, Post } from '../../contracts/network.js';
 import { ToastProvider } from '../ui/toast.js';
 import { commentsQuery, meQuery } from './api.js';
 import { dateTimeWithZone } from './date-time.js';
@@ -23,6 +23,7 @@ const post: Post = {
   likedByMe: false,
   commentCount: 1,
   canDelete: false,
+  reportedByMe: false,
 };
 const comment: Comment = {
   id: 'comment-1',
@@ -34,9 +35,25 @@ const comment: Comment = {
   photoURL: null,
 };
 
-function renderCard() {
+const reader: NetworkUser = {
+  uid: 'member-3',
+  email: 'reader@example.test',
+  displayName: 'Reader',
+  photoURL: null,
+  username: 'reader',
+  isProfileComplete: true,
+  isAdmin: false,
+  emailVerified: true,
+  headline: null,
+  role: null,
+  employer: null,
+  location: null,
+  about: null,
+};
+
+function renderCard(shown: Post = post, me: NetworkUser | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  client.setQueryData(meQuery().queryKey, null);
+  client.setQueryData(meQuery().queryKey, me);
   client.setQueryData(commentsQuery(post.id).queryKey, {
     pages: [{ comments: [comment], nextCursor: null }],
     pageParams: [null],
@@ -45,7 +62,7 @@ function renderCard() {
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <ToastProvider>
-          <PostCard post={post} onOpen={() => {}} />
+          <PostCard post={shown} onOpen={() => {}} />
         </ToastProvider>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -76,5 +93,17 @@ describe('a post and its comments say when, in full on hover and focus (issue 39
     expect(commentTime.getAttribute('title')).toBe(dateTimeWithZone(commented));
     // Not in a control: the time itself is reachable by keyboard.
     expect(commentTime.tabIndex).toBe(0);
+  });
+
+  it('when the member reported the post, then its menu says "Reported" instead of offering a second report', () => {
+    const { unmount } = renderCard(post, reader);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for the post by أمل — अमल' }));
+    expect(screen.getByRole('menuitem', { name: 'Report post' }).getAttribute('aria-disabled')).toBeNull();
+    unmount();
+
+    renderCard({ ...post, reportedByMe: true }, reader);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for the post by أمل — अमल' }));
+    expect(screen.getByRole('menuitem', { name: 'Reported' }).getAttribute('aria-disabled')).toBe('true');
+    expect(screen.queryByRole('menuitem', { name: 'Report post' })).toBeNull();
   });
 });

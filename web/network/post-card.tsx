@@ -102,7 +102,11 @@ export function PostCard({
         {me && me.uid !== post.userId && (
           <RowMenu
             label={`Actions for the post by ${authorName(post)}`}
-            items={[{ label: 'Report post', onSelect: () => setReporting(true) }]}
+            items={[
+              post.reportedByMe
+                ? { label: 'Reported', disabled: true }
+                : { label: 'Report post', onSelect: () => setReporting(true) },
+            ]}
           />
         )}
       </header>
@@ -131,9 +135,6 @@ export function PostCard({
         </button>
         <button type="button" className={styles.action} onClick={share}>
           Share
-        </button>
-        <button type="button" className={styles.action} aria-disabled="true" title="Sending posts is not available yet">
-          Send
         </button>
       </div>
       <Comments postId={post.id} commentCount={post.commentCount} inputRef={commentInput} />

@@ -7,8 +7,16 @@ import { MemberHeader } from './member-header.js';
 import { PostMedia } from './post-media.js';
 import { Moment } from './moment.js';
 
-/** One post with its media (if it has any), author, time and its comments. */
-export function PostDetailModal({ postId, onClose }: { postId: string | null; onClose: () => void }) {
+/** One post with its media (if it has any), author, time and its comments; opened at `commentId` when a notification names one. */
+export function PostDetailModal({
+  postId,
+  commentId = null,
+  onClose,
+}: {
+  postId: string | null;
+  commentId?: string | null;
+  onClose: () => void;
+}) {
   const post = usePost(postId);
   return (
     <Modal title="Post" open={Boolean(postId)} onClose={onClose}>
@@ -23,7 +31,7 @@ export function PostDetailModal({ postId, onClose }: { postId: string | null; on
             </MemberHeader>
           </div>
           {post.data.description && <p className={styles.description}>{post.data.description}</p>}
-          <Comments postId={post.data.id} commentCount={post.data.commentCount} />
+          <Comments postId={post.data.id} commentCount={post.data.commentCount} openAt={commentId} />
         </div>
       )}
     </Modal>

@@ -7,6 +7,7 @@ import {
   mediaRefusal,
   tooLargeRefusal,
 } from '../../contracts/media-constants.js';
+import { MAX_DESCRIPTION_LENGTH } from '../../contracts/network-constants.js';
 import type { NetworkUser } from '../../contracts/network.js';
 import { errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';
@@ -20,11 +21,15 @@ import { MentionField } from './mention-field.js';
 import styles from './network.module.css';
 import { Form } from '../ui/form.js';
 
+/** The counter shows from this many characters on (the last 10 %). */
+const COUNTER_FROM = MAX_DESCRIPTION_LENGTH * 0.9;
+
 /** Create a Post: text, optional image or video with preview, upload progress; closing or posting resets it. */
 export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boolean; onClose: () => void }) {
   const client = useQueryClient();
   const textId = useId();
   const mediaHintId = useId();
+  const counterId = useId();
   const maxBytes = usePublicConfig().data?.uploadMaxBytes;
   const [text, setText] = useState('');
   const { file: media, url: preview, choose: setMedia } = useFilePreview();
@@ -44,12 +49,17 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
     onClose();
   }
 
+  // Nothing typed or pasted is cut: near the limit a counter says what is left, past it what to remove.
+  const over = text.length - MAX_DESCRIPTION_LENGTH;
+  const counting = text.length >= COUNTER_FROM;
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!text.trim() && !media) {
       setError('Please add content before posting');
       return;
     }
+    if (over > 0) return;
     setError(null);
     setProgress(0);
     try {
@@ -83,10 +93,16 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
           className={styles.textarea}
           placeholder="What's on your mind?"
           rows={5}
-          maxLength={5000}
           value={text}
           onChange={setText}
         />
+        {counting && (
+          <p id={counterId} className={over > 0 ? styles.errorText : styles.hint} aria-live="polite">
+            {over > 0
+              ? `${over.toLocaleString()} ${over === 1 ? 'character' : 'characters'} over the limit of ${MAX_DESCRIPTION_LENGTH.toLocaleString()}: shorten the post to publish it.`
+              : `${(-over).toLocaleString()} ${over === -1 ? 'character' : 'characters'} left`}
+          </p>
+        )}
         {media && preview && (
           <div className={styles.preview}>
             <ChosenMedia file={media} url={preview} />
@@ -120,7 +136,7 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
               }}
             />
           </label>
-          <Button type="submit" disabled={progress !== null}>
+          <Button type="submit" disabled={progress !== null || over > 0}>
             {progress !== null ? 'Posting...' : 'Post'}
           </Button>
         </div>

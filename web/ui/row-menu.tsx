@@ -5,6 +5,8 @@ import styles from './row-menu.module.css';
 
 export type RowMenuItem =
   | { label: string; icon?: ReactNode; onSelect: () => void; danger?: boolean }
+  /** Shown but not for choosing (e.g. "Reported" where a report was sent): focusable, announced as unavailable. */
+  | { label: string; icon?: ReactNode; disabled: true }
   | { label: string; icon?: ReactNode; to: string };
 
 /**
@@ -73,7 +75,18 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         <ul ref={menu} id={id} role="menu" aria-label={label} className={styles.menu} onKeyDown={onMenuKey}>
           {items.map((item) => (
             <li key={item.label} role="none">
-              {'to' in item ? (
+              {'disabled' in item ? (
+                <button
+                  role="menuitem"
+                  tabIndex={-1}
+                  type="button"
+                  aria-disabled="true"
+                  className={`${styles.item} ${styles.disabled}`}
+                >
+                  {item.icon}
+                  {item.label}
+                </button>
+              ) : 'to' in item ? (
                 <Link role="menuitem" tabIndex={-1} to={item.to} className={styles.item} onClick={() => setOpen(false)}>
                   {item.icon}
                   {item.label}
