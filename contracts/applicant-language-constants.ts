@@ -11,6 +11,9 @@ export type ApplicantLanguageCode = (typeof applicantLanguageCodes)[number];
  */
 export const LANGUAGE_COOKIE = 'pathway.language';
 
+/** Arabic is written right to left; English and Hindi left to right. */
+export const directionOf = (language: ApplicantLanguageCode): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
+
 export const isApplicantLanguage = (code: string | null | undefined): code is ApplicantLanguageCode =>
   applicantLanguageCodes.some((known) => known === code);
 

@@ -291,21 +291,29 @@ test('when a sign-in form is sent without JavaScript, then its page answers that
 }) => {
   const needsJavaScript = 'Signing in needs JavaScript, which did not run on this page.';
   const password = 'never-echoed-كلمة-सर्वर-7x9';
+  // In the visitor's language (Accept-Language, else the switcher's cookie), as "page not found" is.
+  const languages: { headers: Record<string, string>; says: string }[] = [
+    { headers: {}, says: `lang="en" dir="ltr">${needsJavaScript}` },
+    { headers: { 'accept-language': 'ar-EG,ar;q=0.9' }, says: 'lang="ar" dir="rtl">يتطلب تسجيل الدخول JavaScript' },
+    { headers: { cookie: 'pathway.language=hi' }, says: 'lang="hi" dir="ltr">साइन इन करने के लिए JavaScript ज़रूरी है' },
+  ];
   for (const [path, fields] of [
     ['/?mode=signin', { email: 'early@example.test', password }],
     ['/caseadmin/login', { email: e2eAccounts.caseAdmin.email, password }],
     ['/lms-system/login/', { username: 'learner', password }],
   ] as const) {
-    const response = await request.post(path, {
-      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
-      data: new URLSearchParams(fields).toString(),
-    });
-    expect(response.status(), path).toBe(400);
-    expect(response.headers()['content-type'], path).toContain('text/html');
-    expect(response.headers()['cache-control'], path).toBe('no-store');
-    const html = await response.text();
-    expect(rootOf(html), path).toContain(needsJavaScript);
-    expect(html, path).not.toContain(password);
+    for (const language of languages) {
+      const response = await request.post(path, {
+        headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', ...language.headers },
+        data: new URLSearchParams(fields).toString(),
+      });
+      expect(response.status(), path).toBe(400);
+      expect(response.headers()['content-type'], path).toContain('text/html');
+      expect(response.headers()['cache-control'], path).toBe('no-store');
+      const html = await response.text();
+      expect(rootOf(html), path).toMatch(new RegExp(language.says));
+      expect(html, path).not.toContain(password);
+    }
   }
   // In a browser without JavaScript: the form goes as a POST and the page says why nothing happened.
   const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });

@@ -39,9 +39,9 @@ cp -R server/db/migrations "$target/server/db/migrations"
 
 echo "== npm ci --omit=dev"
 (cd "$target" && npm ci --omit=dev --no-audit --no-fund --prefer-offline)
-# (`typescript` is not in this list: i18next names it as an optional peer, and npm installs a package
-# that is both a dev dependency and an optional peer even with --omit=dev. The app never loads it.)
-for dev_only in vite vitest @vitejs/plugin-react eslint node; do
+# (`typescript` joined this list once i18next, which named it as an optional peer, left the dependencies:
+# npm installs a package that is both a dev dependency and an optional peer even with --omit=dev.)
+for dev_only in vite vitest @vitejs/plugin-react eslint node typescript; do
   if [[ -e "$target/node_modules/$dev_only" ]]; then
     echo "a dev dependency was installed: $dev_only" >&2
     exit 1

@@ -1,10 +1,10 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
-import type { i18n } from 'i18next';
 import { prerender } from 'react-dom/static';
 import { matchRoutes, type RouteObject } from 'react-router';
 import {
   acceptedLanguage,
   cookieLanguage,
+  directionOf,
   type ApplicantLanguageCode,
 } from '../contracts/applicant-language-constants.js';
 import { SESSION_COOKIE } from '../contracts/network-constants.js';
@@ -12,10 +12,10 @@ import type { TrackerFormLookup } from '../contracts/cases.js';
 import type { PublicConfig } from '../contracts/platform.js';
 import { webAreaOf, type WebArea } from '../contracts/web-areas.js';
 import { AppRoot } from './app-root.js';
-import { applicantI18n, ApplicantI18nContext } from './cases/applicant-i18n.js';
+import { loadCatalogue, type ApplicantKey } from './cases/applicant-words.js';
 import { casesRoutes } from './cases/routes.js';
 import { formLookupKey } from './cases/tracker-api.js';
-import { sentWithoutScriptKey } from './ui/form.js';
+import { sentWithoutScriptKey, signInNeedsJavaScript, type SentWithoutScript } from './ui/form.js';
 import { notFoundWords } from './layouts/not-found-words.js';
 import { deepestTitled, documentTitle, type RouteHandle } from './layouts/route-handle.js';
 import { resolveUnknownPath } from './layouts/unknown-path.js';
@@ -39,9 +39,13 @@ const routeTables: Record<WebArea, RouteObject[]> = { cases: casesRoutes, lms: l
  * modules their first screen is drawn by (as Vite's manifest names them): the server links their
  * styles and preloads their code in the page, so it paints styled and hydrates without a waterfall.
  */
-type FirstPageKind = { modules: string[]; applicant?: true };
+type FirstPageKind = {
+  modules: string[];
+  /** In the visitor's language; `words`: drawn with the applicant catalogue of that language (web/cases/locales). */
+  applicant?: 'words' | true;
+};
 const firstPages: Record<string, FirstPageKind> = {
-  '/casetracking': { modules: ['cases/applicant-shell.tsx', 'cases/tracker-page.tsx'], applicant: true },
+  '/casetracking': { modules: ['cases/applicant-shell.tsx', 'cases/tracker-page.tsx'], applicant: 'words' },
   '/caseadmin/login': { modules: ['cases/admin-account-shell.tsx', 'cases/admin-login-page.tsx'] },
   '/lms-system/login': { modules: ['lms/learner-shell.tsx', 'lms/login-page.tsx'] },
   '/': { modules: ['network/sign-in-page.tsx'] },
@@ -96,16 +100,15 @@ function firstPageOf(pathname: string): FirstPageKind | undefined {
   return deepest === unknownPath && resolveUnknownPath(pathname).kind === 'not-found' ? notFoundPage : undefined;
 }
 
-/** The document title, in the applicant's language on their translated screens (as useTranslatedTitle sets it). */
-function titleOf(pathname: string, i18n: i18n): string {
+/** The document title, in the applicant's language on their translated screens (as the applicant shell sets it). */
+async function titleOf(pathname: string, language: ApplicantLanguageCode): Promise<string> {
   const table = [...routeTables[webAreaOf(pathname)], unknownPath];
   const handle = deepestTitled(
     (matchRoutes(table, pathname) ?? []).map((match) => match.route.handle as RouteHandle | undefined),
   );
-  return documentTitle(handle?.titleKey ? i18n.t(handle.titleKey) : handle?.title);
+  const t = await loadCatalogue(language);
+  return documentTitle(handle?.titleKey ? t(handle.titleKey as ApplicantKey) : handle?.title);
 }
-
-const catalogues = applicantI18n.loadLanguages(['en', 'ar', 'hi']);
 
 /**
  * The HTML of a first page, or undefined for an address the browser draws alone. The applicant's
@@ -114,11 +117,13 @@ const catalogues = applicantI18n.loadLanguages(['en', 'ar', 'hi']);
 export async function renderFirstPage(request: FirstPageRequest): Promise<FirstPage | undefined> {
   const page = firstPageOf(request.pathname);
   if (!page) return undefined;
-  const language = page.applicant
-    ? (cookieLanguage(request.cookie) ?? acceptedLanguage(request.acceptLanguage))
-    : undefined;
-  await catalogues;
-  const i18n = applicantI18n.cloneInstance({ lng: language ?? 'en', initAsync: false });
+  // The visitor's language: the switcher's cookie, else Accept-Language. The applicant's pages and
+  // "page not found" are drawn in it; the English sign-in pages say only why a form sent without
+  // JavaScript did nothing in it.
+  const visitorLanguage = cookieLanguage(request.cookie) ?? acceptedLanguage(request.acceptLanguage);
+  const language = page.applicant ? visitorLanguage : undefined;
+  // The applicant's words are drawn in the page, so they are downloaded before (once per language).
+  if (language) await loadCatalogue(language);
   // Nothing is fetched on the server. What it knows is given to the pages as answers: the public
   // settings, and on `/` that no member is signed in when no session cookie came (the form, not a
   // loading state). Anything else draws as it does before its answer arrives.
@@ -131,26 +136,34 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
   // JavaScript's lookup would, and hydrates from the same answer.
   const { trackerLookup } = request;
   if (trackerLookup && pathnameIs(request.pathname, '/casetracking')) client.setQueryData(formLookupKey, trackerLookup);
-  if (request.signInWithoutScript) client.setQueryData(sentWithoutScriptKey, true);
+  if (request.signInWithoutScript)
+    client.setQueryData<SentWithoutScript>(sentWithoutScriptKey, {
+      message: signInNeedsJavaScript[visitorLanguage],
+      lang: visitorLanguage,
+    });
   // Everything, lazy pages included, before answering: a first page is small and its HTML is whole.
   const { prelude } = await prerender(
-    <ApplicantI18nContext value={i18n}>
-      <VisitorLanguageContext value={language}>
-        <AppRoot client={client} location={`${request.pathname}${request.search ?? ''}`} />
-      </VisitorLanguageContext>
-    </ApplicantI18nContext>,
+    <VisitorLanguageContext value={language}>
+      <AppRoot client={client} location={`${request.pathname}${request.search ?? ''}`} />
+    </VisitorLanguageContext>,
   );
   const notFound = page === notFoundPage;
   return {
     html: await new Response(prelude).text(),
     status: notFound ? 404 : 200,
-    title: notFound ? documentTitle(notFoundWords[language ?? 'en'].title) : titleOf(request.pathname, i18n),
+    title: notFound
+      ? documentTitle(notFoundWords[language ?? 'en'].title)
+      : await titleOf(request.pathname, language ?? 'en'),
     lang: language ?? 'en',
-    dir: language ? i18n.dir(language) : 'ltr',
+    dir: language ? directionOf(language) : 'ltr',
     ...(language ? { applicantLanguage: language } : {}),
     // A result is drawn by the tracker's result chunk: its styles and code come with the page.
-    modules:
-      trackerLookup && 'progress' in trackerLookup ? [...page.modules, 'cases/tracker-result.tsx'] : page.modules,
+    modules: [
+      ...page.modules,
+      // The language's catalogue is preloaded beside the page's code, so hydration need not wait for it.
+      ...(language && page.applicant === 'words' ? [`cases/locales/${language}.ts`] : []),
+      ...(trackerLookup && 'progress' in trackerLookup ? ['cases/tracker-result.tsx'] : []),
+    ],
     data: dehydrate(client),
   };
 }

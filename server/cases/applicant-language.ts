@@ -1,10 +1,10 @@
-import { createInstance } from 'i18next';
 import {
   acceptedLanguage,
-  applicantLanguageCodes,
+  directionOf,
   isApplicantLanguage,
   type ApplicantLanguageCode,
 } from '../../contracts/applicant-language-constants.js';
+import { wordsOf, type Translate, type WordKey } from '../../contracts/words.js';
 import { isolate } from '../platform/bidi.js';
 import ar from './email-locales/ar.js';
 import en, { type EmailCatalogue } from './email-locales/en.js';
@@ -24,31 +24,17 @@ export function requestLanguage(
   return isApplicantLanguage(bodyLanguage) ? bodyLanguage : acceptedLanguage(acceptLanguage);
 }
 
-/** The email catalogues, one i18next namespace as on the applicant screens, loaded at start (they are small). */
+/** The email catalogues, read as the applicant screens read theirs (contracts/words.ts), loaded at start (they are small). */
 export const emailCatalogues: Record<ApplicantLanguageCode, EmailCatalogue> = { en, ar, hi };
 
-const emailI18n = createInstance();
-void emailI18n.init({
-  resources: Object.fromEntries(applicantLanguageCodes.map((code) => [code, { email: emailCatalogues[code] }])),
-  ns: ['email'],
-  defaultNS: 'email',
-  lng: 'en',
-  fallbackLng: false,
-  initAsync: false,
-  // The layout's JSX escapes for the HTML; the plain text and the subject want the words as they are.
-  interpolation: { escapeValue: false },
-});
-
 /** `section.key` of every email text. */
-export type EmailKey = {
-  [Section in keyof EmailCatalogue]: `${Section & string}.${keyof EmailCatalogue[Section] & string}`;
-}[keyof EmailCatalogue];
+export type EmailKey = WordKey<EmailCatalogue>;
 
 /** Email texts, dates and numbers in one applicant language (an unknown code reads English). */
 export type EmailWords = {
   language: ApplicantLanguageCode;
   dir: 'ltr' | 'rtl';
-  t: (key: EmailKey, values?: Record<string, string>) => string;
+  t: Translate<EmailCatalogue>;
   date: (when: Date) => string;
   number: (value: number) => string;
   list: (items: string[]) => string;
@@ -56,22 +42,20 @@ export type EmailWords = {
 
 export function emailWords(code: string): EmailWords {
   const language = isApplicantLanguage(code) ? code : 'en';
-  const fixed = emailI18n.getFixedT(language, 'email');
   // UTC: the server does not know the applicant's zone, and a date near midnight is off by at most a day.
   const dates = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' });
   const numbers = new Intl.NumberFormat(language);
   const lists = new Intl.ListFormat(language, { type: 'conjunction' });
-  const dir = emailI18n.dir(language);
+  const dir = directionOf(language);
   // In a right-to-left email every inserted value (a case number, a name, a step as staff wrote
   // it, a date) is isolated, so its letters and the punctuation around it keep their order.
   // A value that holds isolated runs already (a list of steps joined with Arabic "and") is part of the sentence.
   const isolated = (value: string) => (/[\u2066-\u2069]/.test(value) ? value : isolate(value));
-  const inserted = (values: Record<string, string>) =>
-    dir === 'rtl' ? Object.fromEntries(Object.entries(values).map(([name, value]) => [name, isolated(value)])) : values;
+  const t = wordsOf(emailCatalogues[language], dir === 'rtl' ? isolated : undefined);
   return {
     language,
     dir,
-    t: (key, values) => fixed(key, inserted(values ?? {})),
+    t,
     date: (when) => dates.format(when),
     number: (value) => numbers.format(value),
     list: (items) => lists.format(dir === 'rtl' ? items.map(isolate) : items),

@@ -37,7 +37,8 @@ export type WebPages = {
 /**
  * The sign-in pages, whose forms the browser sends itself (a POST to the page's own address) when
  * the page's JavaScript never runs. Signing in is the API's (JSON, then tokens or a session kept by
- * the JavaScript), so such a POST is answered with the page saying JavaScript is needed. The body,
+ * the JavaScript), so such a POST is answered with the page saying JavaScript is needed, in the
+ * visitor's language as "page not found" is (web/ui/form.tsx). The body,
  * the password in it, is never read, and so never logged; a POST keeps it out of the address.
  */
 const SIGN_IN_PAGES = ['/', '/caseadmin/login', '/lms-system/login'];
@@ -135,6 +136,8 @@ export async function registerWebApp(
           // Not signed in: the form was not acted on.
           .status(400)
           .header('Cache-Control', 'no-store')
+          // Why nothing happened is said in the visitor's language (the language cookie, else Accept-Language).
+          .header('Vary', 'Cookie, Accept-Language')
           .type('text/html; charset=utf-8')
           .send(page.html)
       );

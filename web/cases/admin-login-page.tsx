@@ -42,7 +42,7 @@ export default function AdminLoginPage() {
       <Form className={styles.card} method="post" onSubmit={(event) => void onSubmit(event)}>
         <h1 className={styles.title}>Admin Login</h1>
         {wasSessionExpired() && !error && <p className={styles.notice}>Your session has ended. Please log in again.</p>}
-        <FormError message={error ?? sentWithoutScript} />
+        <FormError message={error ?? sentWithoutScript?.message} lang={error ? undefined : sentWithoutScript?.lang} />
         <TextField label="Email" type="email" name="email" autoComplete="username" required />
         <TextField label="Password" type="password" name="password" autoComplete="current-password" required />
         <Button type="submit" className={styles.submit} disabled={busy}>

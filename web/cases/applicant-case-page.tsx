@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useApplicantWords } from './applicant-words.js';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ChecklistItem } from '../../contracts/case-documents.js';
 import { inLanguage } from '../../contracts/case-languages.js';
@@ -29,7 +29,7 @@ export default function ApplicantCasePage() {
   const signedIn = linkToken === null;
   const applicantCase = useApplicantCase(signedIn);
   const signOut = useSignOut();
-  const { t } = useTranslation();
+  const { t } = useApplicantWords();
 
   const usedToken = useRef<string | null>(null);
   useEffect(() => {
@@ -102,7 +102,7 @@ const byRequired = (items: readonly ChecklistItem[]) =>
  * on to the next document still needed (issue 38: the page used to scroll to the progress below).
  */
 function Checklist({ items }: { items: readonly ChecklistItem[] }) {
-  const { t } = useTranslation();
+  const { t } = useApplicantWords();
   const heading = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const ordered = byRequired(items);
@@ -165,17 +165,17 @@ function ChecklistEntry({
   const send = useSendDocument();
   const cameraId = useId();
   const fileId = useId();
-  const { t, i18n } = useTranslation();
+  const { t, language } = useApplicantWords();
   const maxBytes = usePublicConfig().data?.caseDocumentMaxBytes;
   const [progress, setProgress] = useState<number | null>(null);
   const [tooLarge, setTooLarge] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ url: string | null; name: string } | null>(null);
   useEffect(() => () => void (preview?.url && URL.revokeObjectURL(preview.url)), [preview]);
-  const name = inLanguage(item.name, item.translations, i18n.language);
+  const name = inLanguage(item.name, item.translations, language);
   const description = item.description
-    ? inLanguage(item.description, item.translations, i18n.language, 'description')
+    ? inLanguage(item.description, item.translations, language, 'description')
     : null;
-  const reason = item.reason ? inLanguage(item.reason, item.reasonTranslations, i18n.language) : null;
+  const reason = item.reason ? inLanguage(item.reason, item.reasonTranslations, language) : null;
   const choose = (input: HTMLInputElement) => {
     const file = input.files?.[0];
     if (!file) return;
@@ -183,8 +183,8 @@ function ChecklistEntry({
     if (maxBytes !== undefined && file.size > maxBytes) {
       setTooLarge(
         t('caseView.tooLargeBefore', {
-          size: formatSize(file.size, i18n.language),
-          max: formatSize(maxBytes, i18n.language),
+          size: formatSize(file.size, language),
+          max: formatSize(maxBytes, language),
         }),
       );
       input.value = '';
@@ -228,7 +228,7 @@ function ChecklistEntry({
             {' '}
             <time dateTime={item.uploadedAt}>
               {t('caseView.sentOn', {
-                date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+                date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
                   new Date(item.uploadedAt),
                 ),
               })}
@@ -290,7 +290,7 @@ function ChecklistEntry({
             />
           </div>
           <p id={`${fileId}-hint`} className={styles.hint}>
-            {t('caseView.formats', { size: maxBytes === undefined ? '…' : formatSize(maxBytes, i18n.language) })}
+            {t('caseView.formats', { size: maxBytes === undefined ? '…' : formatSize(maxBytes, language) })}
           </p>
           {progress !== null && (
             <progress

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next';
 import { ApiError, isUnreachable } from '../lib/http.js';
+import type { ApplicantWords } from './applicant-words.js';
 
 /**
  * A failed call on an applicant screen, said in the screen's language. The server's `error` is an
@@ -9,7 +9,7 @@ import { ApiError, isUnreachable } from '../lib/http.js';
  */
 export function applicantErrorText(
   error: unknown,
-  t: TFunction,
+  t: ApplicantWords['t'],
   fallback: string,
   known: (error: ApiError) => string | null = () => null,
 ): string {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useApplicantWords } from './applicant-words.js';
 import type { ApplicantLicence } from '../../contracts/case-licences.js';
 import { FormError } from '../ui/states.js';
 import { useShowLicenceOnProfile } from './applicant-case-api.js';
@@ -11,7 +11,7 @@ import trackerStyles from './tracker-page.module.css';
  * network profile. A case without a licence shows nothing: most have none yet.
  */
 export function ApplicantLicences({ licences }: { licences: readonly ApplicantLicence[] }) {
-  const { t } = useTranslation();
+  const { t } = useApplicantWords();
   if (licences.length === 0) return null;
   return (
     <section className={trackerStyles.card} aria-labelledby="licences-heading">
@@ -28,9 +28,9 @@ export function ApplicantLicences({ licences }: { licences: readonly ApplicantLi
 }
 
 function LicenceEntry({ licence }: { licence: ApplicantLicence }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useApplicantWords();
   const show = useShowLicenceOnProfile();
-  const expires = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  const expires = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(`${licence.expiresOn}T00:00:00Z`),
   );
   const name = `${licence.authority} ${licence.licenceType}`;

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RouteHandleContext, type RouteHandle } from '../layouts/route-handle.js';
 import { markReachable, markUnreachable } from '../lib/connection.js';
 import { ConnectionBanner } from '../ui/connection-banner.js';
-import { applicantI18n } from './applicant-i18n.js';
+import { showLanguage } from './applicant-words.js';
 import ApplicantShell from './applicant-shell.js';
 
 /** The applicant's frame on a screen with this route handle, beside the app's banner (as web/app-root.tsx draws them). */
@@ -25,12 +25,12 @@ function renderShell(handle: RouteHandle) {
 afterEach(async () => {
   // The service back (no probe left waiting), and English for the next test.
   markReachable();
-  await applicantI18n.changeLanguage('en');
+  await showLanguage('en');
 });
 
 describe("the applicant's frame (issue 38: the title and the connection banner were English on every language)", () => {
   it('when the page is in Arabic, then the document title and the banner for an unreachable service are in Arabic', async () => {
-    await applicantI18n.changeLanguage('ar');
+    await showLanguage('ar');
     renderShell({ title: 'Track Your Application', titleKey: 'tracker.title' });
     await screen.findByText('دخول الموظفين');
     expect(document.title).toBe('تتبع طلبك · Pathway');
@@ -43,7 +43,7 @@ describe("the applicant's frame (issue 38: the title and the connection banner w
   });
 
   it('when the page is in Hindi, then the title and the banner are in Hindi; once the frame is left, the banner speaks English again', async () => {
-    await applicantI18n.changeLanguage('hi');
+    await showLanguage('hi');
     const shown = renderShell({ title: 'Your case', titleKey: 'caseView.title' });
     await screen.findByText('स्टाफ़ साइन-इन');
     expect(document.title).toBe('आपका केस · Pathway');

@@ -1,12 +1,16 @@
 import LogIn from 'lucide-react/icons/log-in';
 import SearchCheck from 'lucide-react/icons/search-check';
 import { use, useEffect } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
 import { NavLink, Outlet } from 'react-router';
 import { documentTitle, RouteHandleContext } from '../layouts/route-handle.js';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
 import { useConnectionWords } from '../ui/connection-banner.js';
-import { ApplicantI18nContext, applyDocumentLanguage, followRememberedLanguage } from './applicant-i18n.js';
+import {
+  applyDocumentLanguage,
+  followRememberedLanguage,
+  useApplicantWords,
+  type ApplicantKey,
+} from './applicant-words.js';
 import { LanguageSwitcher } from './language-switcher.js';
 import styles from './tracker-page.module.css';
 
@@ -16,30 +20,22 @@ import styles from './tracker-page.module.css';
  * not push it (no layout shift).
  */
 export default function ApplicantShell() {
-  return (
-    <I18nextProvider i18n={use(ApplicantI18nContext)}>
-      <ApplicantFrame />
-    </I18nextProvider>
-  );
-}
-
-function ApplicantFrame() {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useApplicantWords();
   useEffect(followRememberedLanguage, []);
   // The screen's title and the connection banner in the page's language (issue 38).
   const handle = use(RouteHandleContext);
   useEffect(() => {
-    if (handle?.titleKey) document.title = documentTitle(t(handle.titleKey));
+    if (handle?.titleKey) document.title = documentTitle(t(handle.titleKey as ApplicantKey));
   }, [handle, t]);
   useConnectionWords(t('connection.unreachable'), t('connection.tryAgain'));
   useEffect(() => {
-    applyDocumentLanguage(i18n.language);
+    applyDocumentLanguage(language);
     // Staff and LMS screens are English: leaving the applicant screens puts the page back.
     return () => {
       document.documentElement.lang = 'en';
       document.documentElement.dir = 'ltr';
     };
-  }, [i18n.language]);
+  }, [language]);
   return (
     <div className={styles.shell}>
       <AppHeader homeTo="/casetracking" areaName={t('shell.area')} navLabel={t('shell.nav')}>

@@ -1,27 +1,25 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CaseProgress, DocumentsSummary } from '../../contracts/cases.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import { publicConfigQuery } from '../lib/public-config.js';
-import { applicantI18n } from './applicant-i18n.js';
+import { showLanguage } from './applicant-words.js';
+import ar from './locales/ar.js';
 import { CaseNextStep } from './case-next-step.js';
 import { ServiceOutlook } from './service-outlook.js';
 
 const DAY = 24 * 60 * 60_000;
 const now = new Date('2026-11-27T09:00:00Z');
 
-/** In the applicant's i18n, with the server's public settings already answered (as the first page gives them). */
+/** In the applicant's words, with the server's public settings already answered (as the first page gives them). */
 function renderApplicant(ui: ReactNode, caseContact: PublicConfig['caseContact']) {
   const client = new QueryClient();
   client.setQueryData(publicConfigQuery().queryKey, { caseContact } as PublicConfig);
   return render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={applicantI18n}>
-        <Suspense fallback={null}>{ui}</Suspense>
-      </I18nextProvider>
+      <Suspense fallback={null}>{ui}</Suspense>
     </QueryClientProvider>,
   );
 }
@@ -57,7 +55,7 @@ const service = (overrides: Partial<ServiceProgress>): ServiceProgress => ({
 });
 
 afterEach(async () => {
-  await applicantI18n.changeLanguage('en');
+  await showLanguage('en');
 });
 
 describe("the tracker's outlook for a service (issue 38)", () => {
@@ -149,13 +147,13 @@ describe("the tracker's next step and contact (issue 38)", () => {
   });
 
   it('when the page is in Arabic, then the finished state and the contact are in Arabic, the numbers left to right', async () => {
-    await applicantI18n.changeLanguage('ar');
+    await showLanguage('ar');
     renderApplicant(
       <CaseNextStep status="Completed" owner={{ name: 'فاطمة الزهراء' }} documents={documents()} signInHref="#x" />,
       contact,
     );
-    const finished = await screen.findByRole('region', { name: applicantI18n.t('progress.finishedHeading') });
-    expect(within(finished).getByText(applicantI18n.t('progress.contactHeading'))).toBeTruthy();
+    const finished = await screen.findByRole('region', { name: ar.progress.finishedHeading });
+    expect(within(finished).getByText(ar.progress.contactHeading)).toBeTruthy();
     expect(within(finished).getByRole('link', { name: '+971 4 555 0100' }).getAttribute('dir')).toBe('ltr');
   });
 });

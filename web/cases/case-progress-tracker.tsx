@@ -1,6 +1,6 @@
 import Check from 'lucide-react/icons/check';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useApplicantWords } from './applicant-words.js';
 import { inLanguage } from '../../contracts/case-languages.js';
 import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
 import { EmptyState } from '../ui/states.js';
@@ -29,7 +29,7 @@ export function CaseProgressTracker({
   lead?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const { t } = useTranslation();
+  const { t } = useApplicantWords();
   // A new result moves focus (and the view, on a phone the form fills the screen) to the result.
   useEffect(() => {
     if (!focusOnResult) return;
@@ -83,16 +83,16 @@ export function CaseProgressTracker({
 }
 
 function ServiceCard({ service }: { service: ServiceProgress }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useApplicantWords();
   // Staff's words in the page's language where they wrote them, else the English (marked as such).
   const steps = service.steps.map((step) => ({
-    ...inLanguage(step.name, step.translations, i18n.language),
+    ...inLanguage(step.name, step.translations, language),
     status: normalized(step.status),
   }));
   const done = steps.filter((step) => step.status === 'completed').length;
-  const serviceName = inLanguage(service.serviceName, service.translations, i18n.language);
+  const serviceName = inLanguage(service.serviceName, service.translations, language);
   const current = service.steps.find((step) => step.name === service.currentStep);
-  const currentName = current ? inLanguage(current.name, current.translations, i18n.language) : null;
+  const currentName = current ? inLanguage(current.name, current.translations, language) : null;
   return (
     <li className={styles.card} aria-label={serviceName.text || t('progress.service')}>
       <div className={styles.cardHeader}>
@@ -135,7 +135,7 @@ function ServiceCard({ service }: { service: ServiceProgress }) {
       )}
       <p className={styles.updated}>
         {t('progress.lastUpdated', {
-          date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+          date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
             new Date(service.lastUpdated),
           ),
         })}

@@ -1,10 +1,9 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { applicantLanguages, switchLanguage, type ApplicantLanguage } from './applicant-i18n.js';
+import { applicantLanguages, switchLanguage, useApplicantWords, type ApplicantLanguage } from './applicant-words.js';
 
 /** The applicant's language, kept in local storage for the next visit. */
 export function LanguageSwitcher({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useApplicantWords();
   const id = useId();
   return (
     <span className={className}>
@@ -13,12 +12,12 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       </label>
       <select
         id={id}
-        value={i18n.language}
+        value={language}
         onChange={(event) => void switchLanguage(event.target.value as ApplicantLanguage)}
       >
-        {applicantLanguages.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
-            {language.name}
+        {applicantLanguages.map((choice) => (
+          <option key={choice.code} value={choice.code} lang={choice.code}>
+            {choice.name}
           </option>
         ))}
       </select>

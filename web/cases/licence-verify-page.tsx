@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useApplicantWords } from './applicant-words.js';
 import { useParams } from 'react-router';
 import type { LicenceStatus } from '../../contracts/case-licences-constants.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
@@ -20,9 +20,9 @@ const toneOf: Record<LicenceStatus, string | undefined> = {
 export default function LicenceVerifyPage() {
   const credentialId = useParams().credentialId ?? '';
   const verification = useLicenceVerification(credentialId);
-  const { t, i18n } = useTranslation();
+  const { t, language } = useApplicantWords();
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+    new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
   return (
     <main className={trackerStyles.page}>

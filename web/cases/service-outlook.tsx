@@ -2,7 +2,7 @@ import CalendarClock from 'lucide-react/icons/calendar-clock';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Info from 'lucide-react/icons/info';
-import { useTranslation } from 'react-i18next';
+import { useApplicantWords } from './applicant-words.js';
 import { inLanguage } from '../../contracts/case-languages.js';
 import type { CaseProgress } from '../../contracts/cases.js';
 import styles from './service-outlook.module.css';
@@ -15,11 +15,11 @@ type ServiceProgress = CaseProgress['servicesSubscribed'][number];
  * step says it takes longer than usual and is followed up (issue 38).
  */
 export function ServiceOutlook({ service, now = new Date() }: { service: ServiceProgress; now?: Date }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useApplicantWords();
   const current = service.steps.find((step) => step.name === service.currentStep);
   const finished = service.steps.length > 0 && service.steps.every((step) => step.status === 'completed');
   const description = current?.description
-    ? inLanguage(current.description, current.translations, i18n.language, 'description')
+    ? inLanguage(current.description, current.translations, language, 'description')
     : null;
   const delayed =
     service.delayed || (service.estimatedCompletion !== null && new Date(service.estimatedCompletion) <= now);
@@ -39,8 +39,8 @@ export function ServiceOutlook({ service, now = new Date() }: { service: Service
           <Hourglass aria-hidden="true" size={18} className={styles.icon} />
           <span>
             {t('progress.typical', {
-              low: new Intl.NumberFormat(i18n.language).format(current.typicalDays.median),
-              high: new Intl.NumberFormat(i18n.language).format(current.typicalDays.p80),
+              low: new Intl.NumberFormat(language).format(current.typicalDays.median),
+              high: new Intl.NumberFormat(language).format(current.typicalDays.p80),
             })}
           </span>
         </p>
@@ -61,9 +61,7 @@ export function ServiceOutlook({ service, now = new Date() }: { service: Service
           <span>
             {t('progress.estimate')}{' '}
             <strong>
-              {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(
-                new Date(service.estimatedCompletion),
-              )}
+              {new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(service.estimatedCompletion))}
             </strong>
             <span className={styles.note}> {t('progress.estimateNote')}</span>
           </span>

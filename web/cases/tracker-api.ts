@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '../lib/http.js';
-import { applicantLanguage } from './applicant-i18n.js';
+import { applicantLanguage } from './applicant-words.js';
 
 export type ProgressLookup = { caseNumber: string; passportNumber: string };
 

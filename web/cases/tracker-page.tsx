@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useApplicantWords } from './applicant-words.js';
 import { useSearchParams } from 'react-router';
 import { LOOKUP_FIELD_MAX } from '../../contracts/cases-constants.js';
 import type { TrackerFormLookup } from '../../contracts/cases.js';
@@ -34,7 +34,7 @@ export default function TrackerPage() {
     null,
   );
   const lookup = useProgressLookup();
-  const { t } = useTranslation();
+  const { t } = useApplicantWords();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,6 +1,6 @@
 import BellRing from 'lucide-react/icons/bell-ring';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useApplicantWords } from './applicant-words.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
@@ -12,7 +12,7 @@ import styles from './tracker-subscribe.module.css';
 export function TrackerSubscribe({ lookup }: { lookup: ProgressLookup }) {
   const [email, setEmail] = useState('');
   const subscribe = useSubscribe();
-  const { t } = useTranslation();
+  const { t } = useApplicantWords();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useApplicantWords } from './applicant-words.js';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { SUBSCRIPTION_LINK_INVALID } from '../../contracts/cases-constants.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
@@ -16,7 +16,7 @@ export default function TrackerSubscriptionPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const link = useSubscriptionLink(action);
   const { mutate } = link;
-  const { t } = useTranslation();
+  const { t } = useApplicantWords();
 
   useEffect(() => {
     if (token) mutate(token);

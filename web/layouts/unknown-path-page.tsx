@@ -1,7 +1,8 @@
 import { use, useEffect } from 'react';
 import { Link, Navigate, useLocation } from 'react-router';
 import { documentTitle } from './route-handle.js';
-import { chooseLanguage, directionOf, VisitorLanguageContext } from '../lib/visitor-language.js';
+import { directionOf } from '../../contracts/applicant-language-constants.js';
+import { chooseLanguage, VisitorLanguageContext } from '../lib/visitor-language.js';
 import { notFoundWords } from './not-found-words.js';
 import { buttonClassName } from '../ui/button.js';
 import { DarkModeToggle } from '../ui/dark-mode-toggle.js';

@@ -43,9 +43,6 @@ export function chooseLanguage(): ApplicantLanguageCode {
   return 'en';
 }
 
-/** Arabic is written right to left; English and Hindi left to right. */
-export const directionOf = (language: ApplicantLanguageCode): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
-
 /**
  * The language the server chose for the page it renders (from the switcher's cookie, else
  * Accept-Language); in the browser nothing provides it and the page asks `chooseLanguage()`.

@@ -46,7 +46,7 @@ export default function LoginPage() {
       <p className={styles.muted}>Sign in to your learning and mock exam account.</p>
       {/* A POST: sent by the browser itself (no JavaScript at all), the password stays out of the address. */}
       <form method="post" onSubmit={onSubmit} noValidate={false}>
-        <FormError message={error ?? sentWithoutScript} />
+        <FormError message={error ?? sentWithoutScript?.message} lang={error ? undefined : sentWithoutScript?.lang} />
         <TextField label="Username" name="username" autoComplete="username" required />
         <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
         <Button type="submit" disabled={busy} style={{ width: '100%' }}>

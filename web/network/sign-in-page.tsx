@@ -130,7 +130,10 @@ export default function SignInPage() {
                   Your session has ended. Please sign in again.
                 </p>
               )}
-              <FormError message={error ?? sentWithoutScript} />
+              <FormError
+                message={error ?? sentWithoutScript?.message}
+                lang={error ? undefined : sentWithoutScript?.lang}
+              />
               {/* A POST: sent by the browser itself (no JavaScript at all), the password stays out of the address. */}
               <Form method="post" onSubmit={submit} className={styles.form}>
                 <TextField label="Email" type="email" name="email" autoComplete="email" required />

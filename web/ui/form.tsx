@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useState, type FormHTMLAttributes, type SubmitEvent } from 'react';
+import type { ApplicantLanguageCode } from '../../contracts/applicant-language-constants.js';
 
 /**
  * Forms check themselves in the app's own sentences instead of the browser's bubbles ("Please
@@ -66,17 +67,25 @@ export function formValues<Name extends string>(form: HTMLFormElement, names: re
 
 /**
  * A sign-in form sent by the browser itself, without JavaScript (decision 032): the server answers
- * the page drawn with this answer set (web/entry-server.tsx), and the form says why nothing happened.
- * Signing in stays JavaScript's (the session and tokens are set by the API's JSON answers).
+ * the page drawn with this answer set (web/entry-server.tsx), the sentence saying why nothing
+ * happened in the visitor's language (the language cookie, else Accept-Language, as "page not
+ * found" chooses it), though the page around it is English. The sentence comes with the page, so the
+ * browser's code carries no translations of it. Signing in stays JavaScript's (the session and
+ * tokens are set by the API's JSON answers).
  */
 export const sentWithoutScriptKey = ['first-page', 'sign-in-sent-without-javascript'] as const;
+export type SentWithoutScript = { message: string; lang: ApplicantLanguageCode };
 
-export const SIGN_IN_NEEDS_JAVASCRIPT =
-  'Signing in needs JavaScript, which did not run on this page. Please turn JavaScript on (or use a browser that runs it) and sign in again.';
+/** "Signing in needs JavaScript" in each of the visitor languages (used on the server only). */
+export const signInNeedsJavaScript: Record<ApplicantLanguageCode, string> = {
+  en: 'Signing in needs JavaScript, which did not run on this page. Please turn JavaScript on (or use a browser that runs it) and sign in again.',
+  ar: 'يتطلب تسجيل الدخول JavaScript، ولم يعمل في هذه الصفحة. يُرجى تفعيل JavaScript (أو استخدام متصفح يشغّله) ثم تسجيل الدخول مرة أخرى.',
+  hi: 'साइन इन करने के लिए JavaScript ज़रूरी है, जो इस पेज पर नहीं चला। कृपया JavaScript चालू करें (या ऐसा ब्राउज़र इस्तेमाल करें जो इसे चलाता हो) और फिर से साइन इन करें।',
+};
 
-/** The sentence a sign-in form shows when it was sent without JavaScript, else null. */
-export function useSentWithoutScript(): string | null {
-  return useQueryClient().getQueryData<boolean>(sentWithoutScriptKey) === true ? SIGN_IN_NEEDS_JAVASCRIPT : null;
+/** What a sign-in form says when it was sent without JavaScript, with its language, else null. */
+export function useSentWithoutScript(): SentWithoutScript | null {
+  return useQueryClient().getQueryData<SentWithoutScript>(sentWithoutScriptKey) ?? null;
 }
 
 type Props = Omit<FormHTMLAttributes<HTMLFormElement>, 'noValidate'>;

@@ -1,4 +1,5 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { directionOf, type ApplicantLanguageCode } from '../../contracts/applicant-language-constants.js';
 import { connectionState, subscribeToConnection } from '../lib/connection.js';
 import { UNREACHABLE_MESSAGE } from '../lib/http.js';
 import { Button } from './button.js';
@@ -36,11 +37,20 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
   );
 }
 
-/** An inline error message above a form. */
-export function FormError({ message }: { message: string | null | undefined }) {
+/**
+ * An inline error message above a form; `lang` when it is not in the page's language (a sign-in
+ * page's answer to a form sent without JavaScript speaks the visitor's), with its direction.
+ */
+export function FormError({
+  message,
+  lang,
+}: {
+  message: string | null | undefined;
+  lang?: ApplicantLanguageCode | undefined;
+}) {
   if (!message) return null;
   return (
-    <div className={styles.alert} role="alert">
+    <div className={styles.alert} role="alert" {...(lang ? { lang, dir: directionOf(lang) } : {})}>
       {message}
     </div>
   );
