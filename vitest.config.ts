@@ -19,6 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
+          isolate: false,
           include: ['server/**/*.test.ts', 'test/**/*.test.ts'],
           // The fault suite (`npm run test:faults`) and the cluster test (`npm run test:cluster`) start
           // and kill processes; they have their own configs.

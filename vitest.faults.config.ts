@@ -10,7 +10,9 @@ export default defineConfig({
     testTimeout: timeouts.processTest,
     hookTimeout: timeouts.processTest,
     expect: { poll: { timeout: timeouts.condition } },
-    // Each file starts its own servers and processes; on a small machine one at a time is steadier.
-    fileParallelism: false,
+    // Each file starts its own servers, data folders and ports, and mostly waits (on restarts, kills,
+    // backoffs, timeouts): two at a time halve the stage without adding work. Two, not more: each file
+    // runs several processes of its own, and CI runs these beside the browser tests.
+    maxWorkers: 2,
   },
 });
