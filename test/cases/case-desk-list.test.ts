@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCase } from '../../contracts/cases.js';
 import { upsertCaseAdmin } from '../../server/cases/case-admins.js';
 import { backdateAgency, injectedAgencyApi, seedAgency, type SeededAgency } from '../factories/agency.js';
-import { createCase, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
+import { createCase, createService, signInCaseAdmin, type AdminHeaders } from '../factories/cases.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /**
@@ -143,5 +143,59 @@ describe('the staff case list over a realistic agency', () => {
     for (const item of byDays)
       for (const service of item.CaseServices)
         if (service.on_last_step) expect([service.days_at_step, service.overdue_days]).toEqual([null, null]);
+  });
+
+  it('when staff search only a step name, or a name and a step, then exactly the cases at those steps are found, in any order and spelling', async () => {
+    // Document Attestation's first step, "Documents Received at Our Office": no other step, name,
+    // passport or email of this agency holds "documents" or "received".
+    const attestation = agency.services[2]!;
+    expect(attestation.steps[0]!.name).toBe('Documents Received at Our Office');
+    const atReceived = (item: SeededAgency['cases'][number]) => {
+      const position = item.services.indexOf(2);
+      return position >= 0 && item.stepsDone[position] === 0;
+    };
+    const received = agency.cases.filter(atReceived).map((item) => item.caseNumber);
+    expect(received.length).toBeGreaterThan(3);
+    for (const search of ['documents received', 'RECEIVED documents', 'Documénts', 'documents  received'])
+      expect((await list({ search })).numbers, search).toEqual([...received].sort());
+
+    // A name and a step: the Aminas at that step, and not the Amina at another.
+    const aminaAtReceived = await createCase(t, h, {
+      case_number: 'PW-2026-AMINA-DOCS',
+      client_name: 'Amina Yousef',
+      passport_number: 'P7710042',
+      serviceIds: [attestation.id, agency.services[4]!.id],
+    });
+    const aminas = [
+      ...agency.cases
+        .filter((item) => item.name.startsWith('Amina ') && atReceived(item))
+        .map((item) => item.caseNumber),
+      aminaAtReceived.case_number,
+    ].sort();
+    for (const search of ['amina documents', 'documents AMINA', 'amína received documents']) {
+      const found = await list({ search });
+      expect(found.numbers, search).toEqual(aminas);
+      expect(found.numbers, search).not.toContain(amina.case_number);
+    }
+
+    // Steps named in Arabic and Hindi by the staff, found with or without vowel marks, and a hyphenated step name without its hyphen.
+    const local = await createService(t, h, ['استلام المستندات', 'सत्यापन पूर्ण'], 'تصديق محلي');
+    const atLocal = await createCase(t, h, {
+      case_number: 'PW-2026-LOCAL-1',
+      client_name: 'محمد القحطاني',
+      passport_number: 'K8812003',
+      serviceIds: [local.id],
+    });
+    expect((await list({ search: 'استلام المُستندات' })).numbers).toEqual([atLocal.case_number]);
+    expect((await list({ search: 'المستندات القحطاني' })).numbers).toEqual([atLocal.case_number]);
+    const travel = agency.services[4]!;
+    expect(travel.steps[1]!.name).toBe('Pre-departure Orientation Session');
+    const atOrientation = agency.cases
+      .filter((item) => {
+        const position = item.services.indexOf(4);
+        return position >= 0 && item.stepsDone[position] === 1;
+      })
+      .map((item) => item.caseNumber);
+    expect((await list({ search: 'predeparture' })).numbers).toEqual([...atOrientation].sort());
   });
 });
