@@ -38,6 +38,8 @@ export const applicantCase = z.object({
   documentsSummary,
   // The licences the case produced (issue 41), which the applicant may show on their network profile.
   licences: z.array(applicantLicence),
+  // Whether staff may see the readiness of the learning account linked with the case (issue 41; off by default).
+  readinessSharedWithStaff: z.boolean(),
 });
 export type ApplicantCase = z.infer<typeof applicantCase>;
 

@@ -1,8 +1,13 @@
 /** Licence constants without zod (issue 41): the front end imports them from here. */
 
-/** The licensing authorities staff choose from when they record a licence a case produced. */
-export const licenceAuthorities = ['DHA', 'DOH', 'MOH', 'SCFHS', 'NMC'] as const;
-export type LicenceAuthority = (typeof licenceAuthorities)[number];
+/**
+ * The licensing authorities staff choose from when they record a licence a case produced, unless
+ * LICENCE_AUTHORITIES names others (the list is served in `/api/config` as `licenceAuthorities`).
+ */
+export const defaultLicenceAuthorities = ['DHA', 'DOH', 'MOH', 'SCFHS', 'NMC'] as const;
+
+/** The longest authority name: as the body schema and LICENCE_AUTHORITIES allow. */
+export const LICENCE_AUTHORITY_MAX_LENGTH = 40;
 
 /** What a licence's verify page says: good, past its expiry date, or withdrawn by staff. */
 export const licenceStatuses = ['valid', 'expired', 'revoked'] as const;

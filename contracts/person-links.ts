@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { licenceStatuses } from './case-licences-constants.js';
+import { applicantLicence } from './case-licences.js';
+import { caseStatuses } from './cases-constants.js';
+import { documentsSummary, progressService } from './cases.js';
 
 /**
  * One person, linked accounts (issue 41, decision 039): the schemas every area's link routes share.
@@ -63,3 +66,64 @@ export const verifiedLicence = z.object({
   verifyUrl: z.string(),
 });
 export type VerifiedLicence = z.infer<typeof verifiedLicence>;
+
+/**
+ * A linked learner's readiness as another area may read it (issue 41): the LMS's chance of passing
+ * where it has one (null until it has enough answers and a calibration), and the latest finished
+ * exams with their dates.
+ */
+export const learnerReadinessSummary = z.object({
+  username: z.string(),
+  profession: z.string(),
+  /** The chance of passing a form today, 0 to 1; null while the LMS cannot say yet. */
+  passChance: z.number().nullable(),
+  /** The practice answers the estimate rests on. */
+  answers: z.number().int(),
+  /** The latest finished exams, newest first (at most three). */
+  latestResults: z.array(
+    z.object({
+      finishedAt: z.string(),
+      correct: z.number().int(),
+      questions: z.number().int(),
+    }),
+  ),
+});
+export type LearnerReadinessSummary = z.infer<typeof learnerReadinessSummary>;
+
+/** What staff see on a case: the linked learners' readiness, only when its applicant allowed it. */
+export const caseLearnerReadiness = z.object({
+  /** The applicant's choice; false: nothing else is told, not even whether a learner is linked. */
+  shared: z.boolean(),
+  learners: z.array(learnerReadinessSummary),
+});
+export type CaseLearnerReadiness = z.infer<typeof caseLearnerReadiness>;
+
+/** The applicant's choice to let staff see her linked learner's readiness, or not. */
+export const readinessSharingBody = z.strictObject({ share: z.boolean({ error: 'share must be true or false' }) });
+
+/** One case of a person's journey, as its applicant sees it (issue 41): read from the cases area. */
+export const caseJourney = z.object({
+  caseNumber: z.string(),
+  status: z.enum(caseStatuses),
+  services: z.array(progressService),
+  documents: documentsSummary,
+  licences: z.array(applicantLicence),
+  /**
+   * Ready to work by: the latest of the services' estimated completions (each the current step's
+   * start plus the expected days of the steps left); null while any service has no estimate, and
+   * for a case already completed.
+   */
+  readyToWorkBy: z.string().nullable(),
+});
+export type CaseJourney = z.infer<typeof caseJourney>;
+
+/**
+ * The person's journey (issue 41): their exam readiness (each linked learning account's), each
+ * linked case's progress, documents and licences, and when they may be ready to work. Only the
+ * person themself reads it, signed in to one of their accounts.
+ */
+export const journeyAnswer = z.object({
+  readiness: z.array(learnerReadinessSummary),
+  cases: z.array(caseJourney),
+});
+export type JourneyAnswer = z.infer<typeof journeyAnswer>;

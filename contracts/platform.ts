@@ -27,6 +27,8 @@ export const publicConfigSchema = z.object({
     whatsapp: z.string().nullable(),
     email: z.string().nullable(),
   }),
+  /** The licensing authorities staff record a licence or an exam result from (LICENCE_AUTHORITIES). */
+  licenceAuthorities: z.array(z.string()),
 });
 
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultLicenceAuthorities, LICENCE_AUTHORITY_MAX_LENGTH } from '../contracts/case-licences-constants.js';
 import { credentialKeyList } from './platform/credentials.js';
 
 const optionalString = z
@@ -90,6 +91,29 @@ const environmentSchema = z.object({
       .optional(),
   ),
   CASE_CONTACT_EMAIL: optionalString.pipe(z.email('must be an email address').optional()),
+  // The licensing authorities staff record a case's licence from (issue 41): comma-separated names.
+  LICENCE_AUTHORITIES: z
+    .string()
+    .default(defaultLicenceAuthorities.join(','))
+    .transform((value) =>
+      value
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z
+            .string()
+            .max(
+              LICENCE_AUTHORITY_MAX_LENGTH,
+              `each authority must be at most ${LICENCE_AUTHORITY_MAX_LENGTH} characters`,
+            ),
+        )
+        .min(1, 'must name at least one authority')
+        .refine((names) => new Set(names).size === names.length, 'must not name an authority twice'),
+    ),
   LOGIN_RATE_LIMIT: positiveInt(10),
   HEALTH_AUTHORITY_URL: z
     .string()
@@ -347,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       applicantSessionSeconds: e.CASE_APPLICANT_SESSION_HOURS * 60 * 60,
       applicantUploadsPerHour: e.CASE_APPLICANT_UPLOADS_PER_HOUR,
       stepUndoSeconds: e.CASE_STEP_UNDO_SECONDS,
+      licenceAuthorities: e.LICENCE_AUTHORITIES,
       contact: {
         phone: e.CASE_CONTACT_PHONE ?? null,
         whatsapp: e.CASE_CONTACT_WHATSAPP ?? null,

@@ -145,7 +145,11 @@ export async function endApplicantSession(db: Queryable, token: string | undefin
 /** The case page: the tracker's view of the case, its document checklist and its licences. */
 export async function applicantCase(db: Database, pool: pg.Pool, caseId: number, at: Date): Promise<ApplicantCase> {
   const [found] = await db
-    .select({ caseNumber: cases.caseNumber, passportNumber: cases.passportNumber })
+    .select({
+      caseNumber: cases.caseNumber,
+      passportNumber: cases.passportNumber,
+      readinessSharedWithStaff: cases.readinessSharedWithStaff,
+    })
     .from(cases)
     .where(eq(cases.id, caseId));
   if (!found) throw new AppError(401, 'Please sign in again.');
@@ -158,6 +162,7 @@ export async function applicantCase(db: Database, pool: pg.Pool, caseId: number,
     documentsSummary: progress.documents,
     documents: await caseChecklist(db, caseId),
     licences: await applicantLicences(db, caseId, at),
+    readinessSharedWithStaff: found.readinessSharedWithStaff,
   };
 }
 

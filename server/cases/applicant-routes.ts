@@ -12,6 +12,7 @@ import { applicantLicence, licenceProfileBody } from '../../contracts/case-licen
 import { idParams, messageResponse } from '../../contracts/cases.js';
 import type { App } from '../platform/area.js';
 import { sameOriginChanges } from '../platform/origin-check.js';
+import { readinessSharingBody } from '../../contracts/person-links.js';
 import { registerPersonLinkRoutes } from '../platform/person-link-routes.js';
 import { AppError } from '../platform/errors.js';
 import {
@@ -26,6 +27,7 @@ import {
 import { requestLanguage } from './applicant-language.js';
 import { saveCaseDocument } from './case-documents.js';
 import { showLicenceOnProfile } from './case-licences.js';
+import { shareReadinessWithStaff } from './linked-learner.js';
 import { receiveDocument } from './document-upload.js';
 import { applicantSignedIn, noContent, tags, uploadErrors, withErrors, type CasesContext } from './route-context.js';
 
@@ -151,9 +153,27 @@ export async function applicantRoutes(app: App, ctx: CasesContext): Promise<void
       ),
   );
 
+  app.put(
+    '/api/applicant/readiness-sharing',
+    {
+      schema: {
+        summary: 'Let staff see my readiness',
+        tags,
+        security: applicantSignedIn,
+        description:
+          "`{ share: true }` lets the case's staff see the readiness of the learning account linked with the case (its chance of passing, its latest results and their dates); `{ share: false }` takes that back. Off until the applicant turns it on.",
+        body: readinessSharingBody,
+        response: withErrors({ 200: z.object({ share: z.boolean() }) }),
+      },
+    },
+    async (request) =>
+      shareReadinessWithStaff(db, await signedInCase(request.cookies[APPLICANT_SESSION_COOKIE]), request.body.share),
+  );
+
   await registerPersonLinkRoutes(app, {
     area: 'cases',
     basePath: '/api/applicant/links',
+    journeyPath: '/api/applicant/journey',
     links: deps.personLinks,
     now,
     security: applicantSignedIn,

@@ -285,3 +285,34 @@ export function trackerLinkEmail(input: {
     input.contact,
   );
 }
+
+/**
+ * To the case's address when the case was linked with another of its applicant's Pathway accounts
+ * (issue 41, decision 039): a link the applicant did not make is caught here. No secret: the link
+ * opens the case page, whose sign-in asks for the passport number.
+ */
+export function accountLinkedEmail(input: {
+  language: string;
+  caseNumber: string;
+  linked: { area: 'network' | 'lms' | 'cases'; label: string; linkedAt: Date };
+  caseLink: string;
+  contact: CaseContact;
+}): Promise<RenderedEmail> {
+  const words = emailWords(input.language);
+  const { t } = words;
+  const caseNumber = input.caseNumber;
+  const account = t(`accountLinked.${input.linked.area}`, { label: input.linked.label });
+  return inLanguage(
+    words,
+    {
+      subject: t('accountLinked.subject', { caseNumber }),
+      preview: t('accountLinked.preview', { account }),
+      heading: t('accountLinked.heading'),
+      intro: [t('accountLinked.intro', { caseNumber, account, date: words.date(input.linked.linkedAt) })],
+      action: { label: t('accountLinked.action'), url: input.caseLink },
+      outro: [t('accountLinked.outro')],
+      reason: t('layout.reasonCase', { caseNumber }),
+    },
+    input.contact,
+  );
+}

@@ -10,8 +10,9 @@ import {
   staffLicence,
 } from '../../contracts/case-licences.js';
 import { idParams } from '../../contracts/cases.js';
+import { caseLearnerReadiness } from '../../contracts/person-links.js';
 import type { App } from '../platform/area.js';
-import { errorBody } from '../platform/errors.js';
+import { errorBody, fieldError } from '../platform/errors.js';
 import { publicLink } from '../platform/mail.js';
 import { fileAnswer } from '../platform/route-schemas.js';
 import {
@@ -23,12 +24,19 @@ import {
   revokeLicence,
   verifyLicence,
 } from './case-licences.js';
+import { caseLearnerReadiness as readLearnerReadiness } from './linked-learner.js';
 import { caller, tags, withErrors, type CasesContext } from './route-context.js';
 
 /** Who the credentials name as their issuer. */
 const ISSUER_NAME = 'Pathway';
 
 const linksOf = (ctx: CasesContext) => (path: string) => publicLink(ctx.deps.config, path);
+
+/** The authority must be one of the configured list (LICENCE_AUTHORITIES), which the schema cannot know. */
+function checkAuthority(ctx: CasesContext, authority: string): void {
+  const known = ctx.deps.config.cases.licenceAuthorities;
+  if (!known.includes(authority)) throw fieldError('authority', `authority must be one of ${known.join(', ')}`);
+}
 
 /** Staff record the licences a case produced and the exam results its candidate reports (issue 41). */
 export async function caseLicenceRoutes(app: App, ctx: CasesContext): Promise<void> {
@@ -62,8 +70,12 @@ export async function caseLicenceRoutes(app: App, ctx: CasesContext): Promise<vo
         response: withErrors({ 201: staffLicence }),
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await recordLicence(db, request.params.id, request.body, caller.of(request), now(), link)),
+    async (request, reply) => {
+      checkAuthority(ctx, request.body.authority);
+      return reply
+        .status(201)
+        .send(await recordLicence(db, request.params.id, request.body, caller.of(request), now(), link));
+    },
   );
 
   app.post(
@@ -80,6 +92,21 @@ export async function caseLicenceRoutes(app: App, ctx: CasesContext): Promise<vo
       },
     },
     async (request) => revokeLicence(db, request.params.id, request.body.reason, now(), link),
+  );
+
+  app.get(
+    '/api/caseadmin/cases/:id/learner-readiness',
+    {
+      schema: {
+        summary: "The linked learner's readiness",
+        tags,
+        description:
+          "The readiness of the learning account linked with the case (the LMS's chance of passing, its latest results and their dates), only when the case's applicant allowed it: `shared: false` and nothing else until then.",
+        params: idParams,
+        response: withErrors({ 200: caseLearnerReadiness }),
+      },
+    },
+    async (request) => readLearnerReadiness(db, ctx.deps.personLinks, request.params.id),
   );
 
   app.get(
@@ -108,8 +135,12 @@ export async function caseLicenceRoutes(app: App, ctx: CasesContext): Promise<vo
         response: withErrors({ 201: examResult }),
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await recordExamResult(db, request.params.id, request.body, caller.of(request), now())),
+    async (request, reply) => {
+      checkAuthority(ctx, request.body.authority);
+      return reply
+        .status(201)
+        .send(await recordExamResult(db, request.params.id, request.body, caller.of(request), now()));
+    },
   );
 }
 

@@ -4,7 +4,9 @@ import type { VerifiedLicence } from '../../contracts/person-links.js';
 import type { Database } from '../db/client.js';
 import { caseLicences, cases } from '../db/schema/cases.js';
 import type { IdentitySource } from '../platform/person-links.js';
+import { accountLinkedEmail } from './case-emails.js';
 import { licenceStatus, type PublicLinks } from './case-licences.js';
+import { caseContactOf, type NotificationDeps } from './case-notifications.js';
 
 const caseIdsOf = (accountIds: string[]) => accountIds.filter((id) => /^\d{1,10}$/.test(id)).map(Number);
 
@@ -14,7 +16,10 @@ const caseIdsOf = (accountIds: string[]) => accountIds.filter((id) => /^\d{1,10}
  * a case is never found by its address alone (its sign-in also asks for the passport number), so it
  * is linked only from its applicant's own session.
  */
-export function caseIdentity(db: Database): IdentitySource {
+export function caseIdentity(
+  db: Database,
+  notify: Pick<NotificationDeps, 'mailer' | 'link' | 'agency'>,
+): IdentitySource {
   return {
     area: 'cases',
     async labels(accountIds) {
@@ -34,6 +39,22 @@ export function caseIdentity(db: Database): IdentitySource {
       return row?.email?.trim().toLowerCase() || null;
     },
     accountsWithProvenEmail: async () => [],
+    // To the case's address, in the language the applicant last used (decision 039).
+    async noticeOfLink(tx, accountId, linked) {
+      const [found] = await tx
+        .select({ email: cases.clientEmail, caseNumber: cases.caseNumber, language: cases.applicantLanguage })
+        .from(cases)
+        .where(eq(cases.id, Number(accountId)));
+      if (!found?.email) return;
+      const email = await accountLinkedEmail({
+        language: found.language,
+        caseNumber: found.caseNumber,
+        linked,
+        caseLink: notify.link('/casetracking/case'),
+        contact: await caseContactOf(tx, notify.agency, Number(accountId)),
+      });
+      await notify.mailer.send(tx, { to: found.email, ...email });
+    },
   };
 }
 

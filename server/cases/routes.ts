@@ -17,6 +17,7 @@ import { composeReviewEmails } from './case-documents.js';
 import { caseRoutes, CSV_MAX_BYTES } from './case-routes.js';
 import { documentRoutes, documentUploadRoutes } from './document-routes.js';
 import { caseNotificationDeps } from './notification-wiring.js';
+import { caseJourneys } from './linked-learner.js';
 import { caseIdentity, shownLicences } from './person-identity.js';
 import { progressRoutes } from './progress-routes.js';
 import { caller, type CasesContext } from './route-context.js';
@@ -48,7 +49,8 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
       policy: 'short',
     },
   );
-  deps.personLinks.addSource(caseIdentity(db));
+  deps.personLinks.addSource(caseIdentity(db, notify));
+  deps.personLinks.provide('caseJourneys', caseJourneys(db, deps.database.pool));
   deps.personLinks.provide(
     'shownLicences',
     shownLicences(db, (path) => publicLink(deps.config, path)),
@@ -101,11 +103,14 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
   });
 }
 
-export const casesArea: Area<Pick<PublicConfig, 'healthAuthorityUrl' | 'caseDocumentMaxBytes' | 'caseContact'>> = {
+export const casesArea: Area<
+  Pick<PublicConfig, 'healthAuthorityUrl' | 'caseDocumentMaxBytes' | 'caseContact' | 'licenceAuthorities'>
+> = {
   register: registerCasesArea,
   publicConfig: (config) => ({
     healthAuthorityUrl: config.web.healthAuthorityUrl,
     caseDocumentMaxBytes: config.cases.documentMaxBytes,
     caseContact: config.cases.contact,
+    licenceAuthorities: config.cases.licenceAuthorities,
   }),
 };

@@ -69,3 +69,29 @@ export function lmsPasswordChanged(account: { username: string; role: string }):
     forgotPasswordPage: '/lms-system/forgot-password',
   };
 }
+
+const linkedAccountNames = { network: 'network account', lms: 'learning account', cases: 'case' } as const;
+
+/**
+ * When the learner's account was linked with another of its person's Pathway accounts (issue 41,
+ * decision 039): a link the learner did not make is caught here. No secret: the link opens the profile.
+ */
+export function learnerAccountLinkedEmail(input: {
+  username: string;
+  linked: { area: keyof typeof linkedAccountNames; label: string };
+  when: string;
+  profileLink: string;
+}): Promise<RenderedEmail> {
+  const account = `the ${linkedAccountNames[input.linked.area]} "${input.linked.label}"`;
+  return renderEmail({
+    subject: 'Your Pathway learning account was linked with another account',
+    preview: `Your learning account was linked with ${account}.`,
+    heading: 'Your account was linked with another',
+    intro: [
+      `On ${input.when}, the Pathway learning account "${input.username}" was linked with ${account}, so your journey shows in one place. This was asked for from that account with a link code made while signed in to yours.`,
+    ],
+    action: { label: 'See my linked accounts', url: input.profileLink },
+    outro: ['If it was you, there is nothing to do. If not, remove the link on your profile and change your password.'],
+    reason: 'You get this email because this address belongs to a Pathway learning account.',
+  });
+}

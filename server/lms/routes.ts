@@ -2,7 +2,7 @@ import { UPGRADE_CHAT_TEXT } from '../../contracts/lms.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import type { App, Area, AreaDeps } from '../platform/area.js';
 import { registerPersonLinkRoutes } from '../platform/person-link-routes.js';
-import { lmsIdentity } from './person-identity.js';
+import { linkedLearnerReadiness, lmsIdentity } from './person-identity.js';
 import { areaContext } from '../platform/area-context.js';
 import { AppError } from '../platform/errors.js';
 import { createPasswordSignIn } from '../platform/password-sign-in.js';
@@ -30,7 +30,11 @@ function upgradeChatUrl(number: string | undefined): string {
 async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
   const area = areaContext(deps, 'lms');
   const { db, now, settings } = area;
-  deps.personLinks.addSource(lmsIdentity(db));
+  deps.personLinks.addSource(lmsIdentity(db, deps));
+  deps.personLinks.provide(
+    'learnerReadiness',
+    linkedLearnerReadiness(db, deps.database.pool, settings.examQuestionCount),
+  );
   accounts.composeLmsEmails(db, deps, now);
   await startItemCalibration(db, deps, now);
   const ctx: LmsContext = {
@@ -89,6 +93,7 @@ async function registerLmsArea(app: App, deps: AreaDeps): Promise<void> {
     await registerPersonLinkRoutes(user, {
       area: 'lms',
       basePath: '/user/links',
+      journeyPath: '/user/journey',
       links: deps.personLinks,
       now,
       self: async (request) => {

@@ -76,3 +76,28 @@ export function notificationDigestEmail(input: {
     unsubscribeUrl: input.unsubscribeLink,
   });
 }
+
+const linkedAccountNames = { network: 'network account', lms: 'learning account', cases: 'case' } as const;
+
+/**
+ * When the member's account was linked with another of its person's Pathway accounts (issue 41,
+ * decision 039): a link the member did not make is caught here. No secret: the link opens Settings.
+ */
+export function memberAccountLinkedEmail(input: {
+  linked: { area: keyof typeof linkedAccountNames; label: string };
+  when: string;
+  settingsLink: string;
+}): Promise<RenderedEmail> {
+  const account = `the ${linkedAccountNames[input.linked.area]} "${input.linked.label}"`;
+  return renderEmail({
+    subject: 'Your Pathway network account was linked with another account',
+    preview: `Your network account was linked with ${account}.`,
+    heading: 'Your account was linked with another',
+    intro: [
+      `On ${input.when}, your network account was linked with ${account}, so your journey shows in one place. This was asked for from that account, which proved it can sign in to yours or that it has your verified address.`,
+    ],
+    action: { label: 'See my linked accounts', url: input.settingsLink },
+    outro: ['If it was you, there is nothing to do. If not, remove the link in Settings and change your password.'],
+    reason: memberReason,
+  });
+}

@@ -2,13 +2,19 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { networkUsers } from '../db/schema/network.js';
 import type { VerifiedLicence } from '../../contracts/person-links.js';
+import { publicLink, type Mailer } from '../platform/mail.js';
 import type { IdentitySource, PersonLinks } from '../platform/person-links.js';
+import type { Config } from '../config.js';
+import { memberAccountLinkedEmail } from './member-emails.js';
 
 /**
  * A network member as an identity of a person (decision 039): known by their username, vouching for
  * their address once they followed its verification link (or their provider vouched for it).
  */
-export function networkIdentity(db: Database): IdentitySource {
+export function networkIdentity(
+  db: Database,
+  deps: { mailer: Mailer; config: Pick<Config, 'publicUrl' | 'port'> },
+): IdentitySource {
   return {
     area: 'network',
     async labels(accountIds) {
@@ -35,6 +41,21 @@ export function networkIdentity(db: Database): IdentitySource {
         .from(networkUsers)
         .where(and(eq(networkUsers.email, email.toLowerCase()), isNotNull(networkUsers.emailVerifiedAt)));
       return rows.map((row) => row.id);
+    },
+    // To the member's verified address only: an unverified one may be anyone's.
+    async noticeOfLink(tx, accountId, linked) {
+      const [row] = await tx
+        .select({ email: networkUsers.email })
+        .from(networkUsers)
+        .where(and(eq(networkUsers.id, accountId), isNotNull(networkUsers.emailVerifiedAt)));
+      if (!row?.email) return;
+      const when = `${linked.linkedAt.toISOString().slice(0, 10)} ${linked.linkedAt.toISOString().slice(11, 16)} UTC`;
+      const email = await memberAccountLinkedEmail({
+        linked,
+        when,
+        settingsLink: publicLink(deps.config, '/settings'),
+      });
+      await deps.mailer.send(tx, { to: row.email, ...email });
     },
   };
 }

@@ -44,7 +44,7 @@ const HOUSEKEEPING_INTERVAL_MS = 60 * 60_000;
 async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
   const area = areaContext(deps, 'network');
   const { db, settings, now } = area;
-  deps.personLinks.addSource(networkIdentity(db));
+  deps.personLinks.addSource(networkIdentity(db, deps));
   const passwordSignIn = createPasswordSignIn(deps, { area: 'network', cookiePath: '/api/network/auth/sign-in' });
   const member = (row: Parameters<typeof asMember>[0]) => asMember(row, settings.adminEmails);
   const memberLimits = createMemberLimits(deps.counters, {
@@ -152,6 +152,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
       await registerPersonLinkRoutes(members, {
         area: 'network',
         basePath: '/api/network/me/links',
+        journeyPath: '/api/network/me/journey',
         links: deps.personLinks,
         now,
         self: async (request) => ({ area: 'network', accountId: caller.of(request).id }),

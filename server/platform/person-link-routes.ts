@@ -1,5 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { createLinkBody, linkCode, linkedIdentityParams, personLinksAnswer } from '../../contracts/person-links.js';
+import {
+  createLinkBody,
+  journeyAnswer,
+  linkCode,
+  linkedIdentityParams,
+  personLinksAnswer,
+} from '../../contracts/person-links.js';
 import type { App } from './area.js';
 import { LINK_CODE_TTL_SECONDS, type Identity, type PersonLinks } from './person-links.js';
 import { routeSchemas } from './route-schemas.js';
@@ -14,6 +20,8 @@ export async function registerPersonLinkRoutes(
     /** The area's OpenAPI tag. */
     area: string;
     basePath: string;
+    /** Where the person reads their journey, signed in to this area (issue 41). */
+    journeyPath: string;
     links: PersonLinks;
     now: () => Date;
     self: (request: FastifyRequest) => Promise<Identity>;
@@ -56,6 +64,23 @@ export async function registerPersonLinkRoutes(
       const me = await self(request);
       const { body } = request;
       return 'code' in body ? links.linkByCode(me, body.code, now()) : links.linkByEmail(me, body.area, now());
+    },
+  );
+  app.get(
+    options.journeyPath,
+    {
+      schema: {
+        summary: 'My journey',
+        tags,
+        ...security,
+        description:
+          "The signed-in person's journey (issue 41): the exam readiness of each linked learning account, each linked case's progress, documents and licences, and when they may be ready to work. Each part is read from the area that owns it; only the person themself, signed in to one of their accounts, reads it.",
+        response: withErrors({ 200: journeyAnswer }),
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return links.journey(await self(request), now());
     },
   );
   app.post(

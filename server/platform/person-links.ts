@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { LinkedArea, PersonLinksAnswer, VerifiedLicence } from '../../contracts/person-links.js';
+import type {
+  CaseJourney,
+  JourneyAnswer,
+  LearnerReadinessSummary,
+  LinkedArea,
+  PersonLinksAnswer,
+  VerifiedLicence,
+} from '../../contracts/person-links.js';
 import type { Database, Queryable } from '../db/client.js';
 import { oneTimeTokens } from '../db/schema/one-time-tokens.js';
 import { personLinks } from '../db/schema/person-links.js';
@@ -35,12 +42,25 @@ export type IdentitySource = {
    * own sign-in, which proves the passport number as well as the address).
    */
   accountsWithProvenEmail(email: string): Promise<string[]>;
+  /**
+   * Queues, in the link's own transaction, the email telling this account's owner it was just
+   * linked with `linked` (in their language, to the account's address; nothing without one): a link
+   * the person did not make is caught there.
+   */
+  noticeOfLink(tx: Queryable, accountId: string, linked: LinkNotice): Promise<void>;
 };
+
+/** The account a notice of a new link names: its area, what its person knows it by, and when. */
+export type LinkNotice = { area: LinkedArea; label: string; linkedAt: Date };
 
 /** What an area may read about a linked person, each read served by the area that owns the data. */
 export type PersonReads = {
   /** The licences these cases' applicant chose to show on their profile, valid or not. */
   shownLicences: (caseIds: string[], now: Date) => Promise<VerifiedLicence[]>;
+  /** The LMS's readiness of these learners, for staff of a case whose applicant allowed it. */
+  learnerReadiness: (learnerIds: string[]) => Promise<LearnerReadinessSummary[]>;
+  /** The cases' progress, documents and licences as their applicant sees them, for the person's journey page. */
+  caseJourneys: (caseIds: string[], now: Date) => Promise<CaseJourney[]>;
 };
 
 export type PersonLinks = {
@@ -49,13 +69,18 @@ export type PersonLinks = {
   read<K extends keyof PersonReads>(name: K): PersonReads[K];
   /** The identities linked with this one (itself excluded), of one area when given. */
   linkedWith(identity: Identity, area?: LinkedArea): Promise<Identity[]>;
-  /** Links two identities the person has proved control of (joining their persons). */
+  /**
+   * Links two identities the person has proved control of (joining their persons), `a` the one
+   * signed in: `b`'s owner is emailed about it, in the same transaction.
+   */
   join(a: Identity, b: Identity, now: Date): Promise<void>;
   list(self: Identity): Promise<PersonLinksAnswer>;
   linkByEmail(self: Identity, area: LinkedArea, now: Date): Promise<PersonLinksAnswer>;
   issueCode(self: Identity, now: Date): Promise<{ code: string; expiresAt: string }>;
   linkByCode(self: Identity, code: string, now: Date): Promise<PersonLinksAnswer>;
   unlink(self: Identity, target: Identity): Promise<void>;
+  /** The person's journey, read by the signed-in identity: each part from the area that owns it. */
+  journey(self: Identity, now: Date): Promise<JourneyAnswer>;
 };
 
 export const LINK_CODE_TTL_SECONDS = 10 * 60;
@@ -113,6 +138,10 @@ export function createPersonLinks(db: Database): PersonLinks {
 
   async function join(a: Identity, b: Identity, now: Date): Promise<void> {
     if (same(a, b)) return;
+    const label = (await source(a.area).labels([a.accountId])).get(a.accountId);
+    // The identity signed in has an account by now; one deleted this instant links nothing.
+    if (label === undefined) return;
+    const notice = { area: a.area, label, linkedAt: now };
     await db.transaction(async (tx) => {
       // Links are rare: one lock for every link write keeps two joins of the same people from
       // making two persons, without a retry loop.
@@ -122,13 +151,14 @@ export function createPersonLinks(db: Database): PersonLinks {
       if (personA && personB) {
         // Both already belong to a person: the one who proved both is one person.
         await tx.update(personLinks).set({ personId: personA }).where(eq(personLinks.personId, personB));
-        return;
+      } else {
+        const personId = personA ?? personB ?? randomUUID();
+        const rows = [a, b]
+          .filter((_, i) => (i === 0 ? !personA : !personB))
+          .map((identity) => ({ ...identity, personId, linkedAt: now }));
+        await tx.insert(personLinks).values(rows);
       }
-      const personId = personA ?? personB ?? randomUUID();
-      const rows = [a, b]
-        .filter((_, i) => (i === 0 ? !personA : !personB))
-        .map((identity) => ({ ...identity, personId, linkedAt: now }));
-      await tx.insert(personLinks).values(rows);
+      await source(b.area).noticeOfLink(tx, b.accountId, notice);
     });
   }
 
@@ -219,14 +249,28 @@ export function createPersonLinks(db: Database): PersonLinks {
     await db.transaction((tx) => removeFromPerson(tx, target));
   }
 
+  async function journey(self: Identity, now: Date): Promise<JourneyAnswer> {
+    const identities = [self, ...(await linkedWith(self))];
+    const of = (area: LinkedArea) =>
+      identities.filter((identity) => identity.area === area).map((identity) => identity.accountId);
+    const [learners, caseIds] = [of('lms'), of('cases')];
+    return {
+      readiness: learners.length ? await read('learnerReadiness')(learners) : [],
+      cases: caseIds.length ? await read('caseJourneys')(caseIds, now) : [],
+    };
+  }
+
+  function read<K extends keyof PersonReads>(name: K): PersonReads[K] {
+    const found = reads[name];
+    if (!found) throw new Error(`no area provides ${name}`);
+    return found;
+  }
+
   return {
     addSource: (identitySource) => void sources.set(identitySource.area, identitySource),
     provide: (name, read) => void (reads[name] = read),
-    read: (name) => {
-      const found = reads[name];
-      if (!found) throw new Error(`no area provides ${name}`);
-      return found;
-    },
+    read,
+    journey,
     linkedWith,
     join,
     list,

@@ -353,6 +353,24 @@ export const routeTable: RouteEntry[] = [
     ok: 200,
   },
   {
+    route: 'PUT /api/applicant/readiness-sharing',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) =>
+      json(w, 'PUT', '/api/applicant/readiness-sharing', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie), {
+        share: true,
+      }),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/applicant/journey',
+    access: 'public',
+    area: 'cases',
+    build: async (w, _c, h) =>
+      json(w, 'GET', '/api/applicant/journey', withApplicantCookie(h, (await applicantOfNewCase(w)).cookie)),
+    ok: 200,
+  },
+  {
     route: 'GET /api/applicant/links',
     access: 'public',
     area: 'cases',
@@ -621,6 +639,13 @@ export const routeTable: RouteEntry[] = [
       json(w, 'POST', `/api/caseadmin/licences/${(await freshLicence(w)).id}/revoke`, h, {
         reason: 'Recorded on the wrong case',
       }),
+    ok: 200,
+  },
+  {
+    route: 'GET /api/caseadmin/cases/:param/learner-readiness',
+    access: 'case admin',
+    area: 'cases',
+    build: (w, _c, h) => json(w, 'GET', `/api/caseadmin/cases/${w.someCase.id}/learner-readiness`, h),
     ok: 200,
   },
   {
@@ -1228,6 +1253,13 @@ export const routeTable: RouteEntry[] = [
     ok: 200,
   },
   {
+    route: 'GET /user/journey',
+    access: 'LMS user',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/user/journey', h),
+    ok: { default: 200, 'LMS admin': 403 },
+  },
+  {
     route: 'GET /user/links',
     access: 'LMS user',
     area: 'lms',
@@ -1772,6 +1804,13 @@ export const routeTable: RouteEntry[] = [
     area: 'network',
     build: (w, _c, h) => json(w, 'GET', '/api/network/auth/oidc/callback?code=x&state=y', h),
     ok: 400,
+  },
+  {
+    route: 'GET /api/network/me/journey',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'GET', '/api/network/me/journey', h),
+    ok: 200,
   },
   {
     route: 'GET /api/network/me/links',

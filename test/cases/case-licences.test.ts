@@ -241,3 +241,64 @@ describe('licences, verified', () => {
     expect(answer.body).not.toContain(nurseLicence.licenceNumber);
   });
 });
+
+describe('the configured authority list (LICENCE_AUTHORITIES)', () => {
+  let t: TestApp;
+  let admin: { headers: AdminHeaders; email: string };
+
+  beforeAll(async () => {
+    t = await createTestApp({ LICENCE_AUTHORITIES: 'DHA,QCHP', CASE_LOOKUP_RATE_LIMIT: '1000' });
+    admin = await signInCaseAdmin(t);
+  });
+  afterAll(() => t.close());
+
+  it('when an operator configures the authorities, then the screens get that list, and a licence or exam result from any other is refused with nothing stored', async () => {
+    const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json<{ licenceAuthorities: string[] }>().licenceAuthorities).toEqual(['DHA', 'QCHP']);
+
+    const someCase = await createCase(t, admin.headers);
+    const licences = `/api/caseadmin/cases/${someCase.id}/licences`;
+    const results = `/api/caseadmin/cases/${someCase.id}/exam-results`;
+    const licence = {
+      licenceType: 'صيدلي Pharmacist',
+      licenceNumber: 'QCHP-٧٧١٢',
+      issuedOn: '2026-01-10',
+      expiresOn: '2028-01-10',
+    };
+    // MOH is on the default list, not on this one.
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: licences,
+      headers: admin.headers,
+      payload: { ...licence, authority: 'MOH' },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ field: 'authority', error: 'authority must be one of DHA, QCHP' });
+    const refusedResult = await t.app.inject({
+      method: 'POST',
+      url: results,
+      headers: admin.headers,
+      payload: { authority: 'MOH', takenOn: '2025-12-01', passed: true },
+    });
+    expect(refusedResult.statusCode).toBe(400);
+    expect(refusedResult.json()).toMatchObject({ field: 'authority' });
+    expect((await t.app.inject({ method: 'GET', url: licences, headers: admin.headers })).json()).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: results, headers: admin.headers })).json()).toEqual([]);
+
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: licences,
+      headers: admin.headers,
+      payload: { ...licence, authority: 'QCHP' },
+    });
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(accepted.json<StaffLicence>()).toMatchObject({ authority: 'QCHP', status: 'valid' });
+    const acceptedResult = await t.app.inject({
+      method: 'POST',
+      url: results,
+      headers: admin.headers,
+      payload: { authority: 'QCHP', takenOn: '2025-12-01', passed: true },
+    });
+    expect(acceptedResult.statusCode).toBe(201);
+  });
+});

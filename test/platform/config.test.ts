@@ -10,6 +10,14 @@ describe('configuration', () => {
     expect(config.cases.bootstrapAdmin).toBeUndefined();
   });
 
+  it('when LICENCE_AUTHORITIES is unset, then staff choose from DHA, DOH, MOH, SCFHS and NMC; set, from its list; a bad list fails start-up', () => {
+    expect(loadConfig({}).cases.licenceAuthorities).toEqual(['DHA', 'DOH', 'MOH', 'SCFHS', 'NMC']);
+    expect(loadConfig({ LICENCE_AUTHORITIES: ' DHA, QCHP ,' }).cases.licenceAuthorities).toEqual(['DHA', 'QCHP']);
+    for (const bad of [',', 'DHA,DHA', `DHA,${'X'.repeat(41)}`]) {
+      expect(() => loadConfig({ LICENCE_AUTHORITIES: bad }), bad).toThrow(/LICENCE_AUTHORITIES/);
+    }
+  });
+
   it('when several keys are bad, then start-up fails naming every one of them', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' })).toThrow(ConfigError);
     try {

@@ -17,6 +17,7 @@ import {
   useSteps,
   useUndoStepChange,
 } from './admin-api.js';
+import { CaseExamResultsPanel, CaseLearnerReadinessPanel, CaseLicencesPanel } from './admin-case-licences-panel.js';
 import { CaseNotesPanel } from './admin-case-notes-panel.js';
 import { CaseDocumentsPanel } from './admin-case-documents-panel.js';
 import styles from './admin-case-details-page.module.css';
@@ -112,6 +113,12 @@ export default function AdminCaseDetailsPage() {
           </section>
 
           <CaseDocumentsPanel caseId={details.data.id} documents={details.data.documents} />
+
+          <CaseLicencesPanel caseId={details.data.id} />
+
+          <CaseExamResultsPanel caseId={details.data.id} />
+
+          <CaseLearnerReadinessPanel caseId={details.data.id} />
 
           <CaseNotesPanel caseId={details.data.id} />
 

@@ -1,3 +1,4 @@
+import type { LinkedAccountsClient } from '../ui/linked-accounts.js';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, formBody, unwrap } from '../lib/http.js';
 import { documentForm } from './document-form.js';
@@ -58,3 +59,22 @@ export function useShowLicenceOnProfile() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKey }),
   });
 }
+
+/** The applicant lets staff see her linked learner's readiness, or takes it back (issue 41). */
+export function useShareReadiness() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (share: boolean) => unwrap(api.PUT('/api/applicant/readiness-sharing', { body: { share } })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: caseKey }),
+  });
+}
+
+/** The applicant's linked accounts (issue 41): the case page's screen. */
+export const applicantLinks: LinkedAccountsClient = {
+  key: ['applicant', 'links'],
+  list: () => unwrap(api.GET('/api/applicant/links')),
+  link: (body) => unwrap(api.POST('/api/applicant/links', { body })),
+  issueCode: () => unwrap(api.POST('/api/applicant/links/codes')),
+  unlink: ({ area, accountId }) =>
+    unwrap(api.DELETE('/api/applicant/links/{area}/{accountId}', { params: { path: { area, accountId } } })),
+};

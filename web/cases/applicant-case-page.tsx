@@ -9,6 +9,7 @@ import { Button } from '../ui/button.js';
 import { EmptyState, ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useApplicantCase, useOpenSession, useSendDocument, useSignOut } from './applicant-case-api.js';
 import { ApplicantLicences } from './applicant-licences.js';
+import { ApplicantLinkedAccounts } from './applicant-linked-accounts.js';
 import { applicantErrorText } from './applicant-errors.js';
 import panelStyles from './admin-case-documents-panel.module.css';
 import styles from './applicant-case-page.module.css';
@@ -86,6 +87,7 @@ export default function ApplicantCasePage() {
           <Checklist items={applicantCase.data.documents} />
           <ApplicantLicences licences={applicantCase.data.licences} />
           <CaseProgressTracker progress={applicantCase.data} />
+          <ApplicantLinkedAccounts readinessShared={applicantCase.data.readinessSharedWithStaff} />
         </>
       )}
     </main>

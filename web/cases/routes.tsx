@@ -26,6 +26,11 @@ export const casesRoutes: RouteObject[] = [
         element: lazyPage(() => import('./applicant-case-page.js')),
       },
       {
+        path: '/casetracking/journey',
+        handle: { title: 'My journey', titleKey: 'journey.title' },
+        element: lazyPage(() => import('./applicant-journey-page.js')),
+      },
+      {
         path: '/casetracking/confirm',
         handle: { title: 'Email updates', titleKey: 'subscription.title' },
         element: lazyPage(() => import('./tracker-subscription-page.js')),

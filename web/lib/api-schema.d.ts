@@ -44,6 +44,7 @@ export interface paths {
                                 whatsapp: string | null;
                                 email: string | null;
                             };
+                            licenceAuthorities: string[];
                         };
                     };
                 };
@@ -1604,6 +1605,7 @@ export interface paths {
                                 status: "valid" | "expired" | "revoked";
                                 shownOnProfile: boolean;
                             }[];
+                            readinessSharedWithStaff: boolean;
                         };
                     };
                 };
@@ -1821,6 +1823,157 @@ export interface paths {
                 };
                 /** @description Default Response */
                 414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/readiness-sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Let staff see my readiness
+         * @description `{ share: true }` lets the case's staff see the readiness of the learning account linked with the case (its chance of passing, its latest results and their dates); `{ share: false }` takes that back. Off until the applicant turns it on.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        share: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            share: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2132,6 +2285,196 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/applicant/journey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My journey
+         * @description The signed-in person's journey (issue 41): the exam readiness of each linked learning account, each linked case's progress, documents and licences, and when they may be ready to work. Each part is read from the area that owns it; only the person themself, signed in to one of their accounts, reads it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            readiness: {
+                                username: string;
+                                profession: string;
+                                passChance: number | null;
+                                answers: number;
+                                latestResults: {
+                                    finishedAt: string;
+                                    correct: number;
+                                    questions: number;
+                                }[];
+                            }[];
+                            cases: {
+                                caseNumber: string;
+                                /** @enum {string} */
+                                status: "Under Review" | "In Progress" | "Completed";
+                                services: {
+                                    serviceName: string;
+                                    currentStep: string | null;
+                                    steps: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        status: "completed" | "active" | "pending";
+                                        description: string | null;
+                                        expected_days: number | null;
+                                        typicalDays: {
+                                            median: number;
+                                            p80: number;
+                                        } | null;
+                                        translations: {
+                                            ar?: {
+                                                name?: string;
+                                                description?: string;
+                                            };
+                                            hi?: {
+                                                name?: string;
+                                                description?: string;
+                                            };
+                                        };
+                                    }[];
+                                    lastUpdated: string;
+                                    currentStepSince: string;
+                                    estimatedCompletion: string | null;
+                                    translations: {
+                                        ar?: {
+                                            name?: string;
+                                            description?: string;
+                                        };
+                                        hi?: {
+                                            name?: string;
+                                            description?: string;
+                                        };
+                                    };
+                                    delayed: boolean;
+                                }[];
+                                documents: {
+                                    required: number;
+                                    requiredAccepted: number;
+                                    missing: number;
+                                    rejected: number;
+                                    awaitingReview: number;
+                                };
+                                licences: {
+                                    id: number;
+                                    authority: string;
+                                    licenceType: string;
+                                    expiresOn: string;
+                                    /** @enum {string} */
+                                    status: "valid" | "expired" | "revoked";
+                                    shownOnProfile: boolean;
+                                }[];
+                                readyToWorkBy: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6685,8 +7028,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        authority: "DHA" | "DOH" | "MOH" | "SCFHS" | "NMC";
+                        authority: string;
                         licenceType: string;
                         licenceNumber: string;
                         /** Format: date */
@@ -7025,6 +7367,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/caseadmin/cases/{id}/learner-readiness": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The linked learner's readiness
+         * @description The readiness of the learning account linked with the case (the LMS's chance of passing, its latest results and their dates), only when the case's applicant allowed it: `shared: false` and nothing else until then.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            shared: boolean;
+                            learners: {
+                                username: string;
+                                profession: string;
+                                passChance: number | null;
+                                answers: number;
+                                latestResults: {
+                                    finishedAt: string;
+                                    correct: number;
+                                    questions: number;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/caseadmin/cases/{id}/exam-results": {
         parameters: {
             query?: never;
@@ -7170,8 +7657,7 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @enum {string} */
-                        authority: "DHA" | "DOH" | "MOH" | "SCFHS" | "NMC";
+                        authority: string;
                         /** Format: date */
                         takenOn: string;
                         passed: boolean;
@@ -16945,6 +17431,196 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user/journey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My journey
+         * @description The signed-in person's journey (issue 41): the exam readiness of each linked learning account, each linked case's progress, documents and licences, and when they may be ready to work. Each part is read from the area that owns it; only the person themself, signed in to one of their accounts, reads it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            readiness: {
+                                username: string;
+                                profession: string;
+                                passChance: number | null;
+                                answers: number;
+                                latestResults: {
+                                    finishedAt: string;
+                                    correct: number;
+                                    questions: number;
+                                }[];
+                            }[];
+                            cases: {
+                                caseNumber: string;
+                                /** @enum {string} */
+                                status: "Under Review" | "In Progress" | "Completed";
+                                services: {
+                                    serviceName: string;
+                                    currentStep: string | null;
+                                    steps: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        status: "completed" | "active" | "pending";
+                                        description: string | null;
+                                        expected_days: number | null;
+                                        typicalDays: {
+                                            median: number;
+                                            p80: number;
+                                        } | null;
+                                        translations: {
+                                            ar?: {
+                                                name?: string;
+                                                description?: string;
+                                            };
+                                            hi?: {
+                                                name?: string;
+                                                description?: string;
+                                            };
+                                        };
+                                    }[];
+                                    lastUpdated: string;
+                                    currentStepSince: string;
+                                    estimatedCompletion: string | null;
+                                    translations: {
+                                        ar?: {
+                                            name?: string;
+                                            description?: string;
+                                        };
+                                        hi?: {
+                                            name?: string;
+                                            description?: string;
+                                        };
+                                    };
+                                    delayed: boolean;
+                                }[];
+                                documents: {
+                                    required: number;
+                                    requiredAccepted: number;
+                                    missing: number;
+                                    rejected: number;
+                                    awaitingReview: number;
+                                };
+                                licences: {
+                                    id: number;
+                                    authority: string;
+                                    licenceType: string;
+                                    expiresOn: string;
+                                    /** @enum {string} */
+                                    status: "valid" | "expired" | "revoked";
+                                    shownOnProfile: boolean;
+                                }[];
+                                readyToWorkBy: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -29562,6 +30238,196 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/me/journey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My journey
+         * @description The signed-in person's journey (issue 41): the exam readiness of each linked learning account, each linked case's progress, documents and licences, and when they may be ready to work. Each part is read from the area that owns it; only the person themself, signed in to one of their accounts, reads it.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            readiness: {
+                                username: string;
+                                profession: string;
+                                passChance: number | null;
+                                answers: number;
+                                latestResults: {
+                                    finishedAt: string;
+                                    correct: number;
+                                    questions: number;
+                                }[];
+                            }[];
+                            cases: {
+                                caseNumber: string;
+                                /** @enum {string} */
+                                status: "Under Review" | "In Progress" | "Completed";
+                                services: {
+                                    serviceName: string;
+                                    currentStep: string | null;
+                                    steps: {
+                                        name: string;
+                                        /** @enum {string} */
+                                        status: "completed" | "active" | "pending";
+                                        description: string | null;
+                                        expected_days: number | null;
+                                        typicalDays: {
+                                            median: number;
+                                            p80: number;
+                                        } | null;
+                                        translations: {
+                                            ar?: {
+                                                name?: string;
+                                                description?: string;
+                                            };
+                                            hi?: {
+                                                name?: string;
+                                                description?: string;
+                                            };
+                                        };
+                                    }[];
+                                    lastUpdated: string;
+                                    currentStepSince: string;
+                                    estimatedCompletion: string | null;
+                                    translations: {
+                                        ar?: {
+                                            name?: string;
+                                            description?: string;
+                                        };
+                                        hi?: {
+                                            name?: string;
+                                            description?: string;
+                                        };
+                                    };
+                                    delayed: boolean;
+                                }[];
+                                documents: {
+                                    required: number;
+                                    requiredAccepted: number;
+                                    missing: number;
+                                    rejected: number;
+                                    awaitingReview: number;
+                                };
+                                licences: {
+                                    id: number;
+                                    authority: string;
+                                    licenceType: string;
+                                    expiresOn: string;
+                                    /** @enum {string} */
+                                    status: "valid" | "expired" | "revoked";
+                                    shownOnProfile: boolean;
+                                }[];
+                                readyToWorkBy: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -1,3 +1,4 @@
+import type { LinkedAccountsClient } from '../ui/linked-accounts.js';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { unwrap } from '../lib/http.js';
 import { lmsApi } from './session.js';
@@ -64,3 +65,16 @@ export function useMarkLesson(courseId: number) {
     },
   });
 }
+
+/** The learner's linked accounts (issue 41): the profile page's screen. */
+export const learnerLinks: LinkedAccountsClient = {
+  key: ['lms', 'user', 'links'],
+  list: () => unwrap(lmsApi.GET('/user/links')),
+  link: (body) => unwrap(lmsApi.POST('/user/links', { body })),
+  issueCode: () => unwrap(lmsApi.POST('/user/links/codes')),
+  unlink: ({ area, accountId }) =>
+    unwrap(lmsApi.DELETE('/user/links/{area}/{accountId}', { params: { path: { area, accountId } } })),
+};
+
+/** The learner's journey (issue 41), read through their own sign-in. */
+export const learnerJourney = () => unwrap(lmsApi.GET('/user/journey'));

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { ApiError } from '../lib/http.js';
+import { LinkedAccounts } from '../ui/linked-accounts.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
-import { useProfile } from './api.js';
+import { learnerLinks, useProfile } from './api.js';
 import { formatDay, professionLabel, programLabel } from './labels.js';
 import { RedeemCodeForm } from './redeem-code.js';
 import { LearnerHeader } from './learner-header.js';
@@ -90,6 +91,7 @@ export default function ProfilePage() {
             </ul>
           )}
         </section>
+        <LinkedAccounts client={learnerLinks} className={styles.card} journeyHref="/lmsjourney" />
       </div>
     );
   }

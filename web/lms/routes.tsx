@@ -86,6 +86,11 @@ export const lmsRoutes: RouteObject[] = [
             element: lazyPage(() => import('./exam-review-page.js')),
           },
           {
+            path: '/lmsjourney',
+            handle: { title: 'My Journey' },
+            element: lazyPage(() => import('./journey-page.js')),
+          },
+          {
             path: '/lmsprofile',
             handle: { title: 'Profile', data: signedIn(async () => [(await learnerApi()).profileQuery()]) },
             element: lazyPage(() => import('./profile-page.js')),

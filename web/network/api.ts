@@ -1,3 +1,4 @@
+import type { LinkedAccountsClient } from '../ui/linked-accounts.js';
 import {
   infiniteQueryOptions,
   queryOptions,
@@ -374,3 +375,16 @@ export function useDeleteAccount() {
     onSuccess: () => forgetMember(client),
   });
 }
+
+/** The member's linked accounts (issue 41): the settings page's screen. */
+export const memberLinks: LinkedAccountsClient = {
+  key: ['network', 'me', 'links'],
+  list: () => unwrap(memberApi.GET('/api/network/me/links')),
+  link: (body) => unwrap(memberApi.POST('/api/network/me/links', { body })),
+  issueCode: () => unwrap(memberApi.POST('/api/network/me/links/codes')),
+  unlink: ({ area, accountId }) =>
+    unwrap(memberApi.DELETE('/api/network/me/links/{area}/{accountId}', { params: { path: { area, accountId } } })),
+};
+
+/** The member's journey (issue 41), read through their own session. */
+export const memberJourney = () => unwrap(memberApi.GET('/api/network/me/journey'));

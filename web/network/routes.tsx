@@ -76,6 +76,7 @@ export const networkRoutes: RouteObject[] = [
         element: lazyPage(() => import('./user-details-page.js')),
       },
       { path: '/settings', handle: { title: 'Settings' }, element: lazyPage(() => import('./settings-page.js')) },
+      { path: '/journey', handle: { title: 'My journey' }, element: lazyPage(() => import('./journey-page.js')) },
     ],
   },
 ];

@@ -6,6 +6,7 @@ import { Button } from '../ui/button.js';
 import { NewPasswordField, TextField } from '../ui/field.js';
 import { Form } from '../ui/form.js';
 import { ConfirmDialog } from '../ui/modal.js';
+import { LinkedAccounts } from '../ui/linked-accounts.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import {
@@ -16,6 +17,7 @@ import {
   useMe,
   useSaveProfile,
   useSignOutOtherDevices,
+  memberLinks,
 } from './api.js';
 import { EmailDigestSection } from './email-digest-section.js';
 import { useFilePreview } from './file-preview.js';
@@ -36,6 +38,12 @@ export default function SettingsPage() {
       <ProfileSection user={me.data} />
       <EmailSection user={me.data} />
       <EmailDigestSection hasEmail={me.data.email !== null} />
+      <LinkedAccounts
+        client={memberLinks}
+        className={styles.card}
+        titleClassName={styles.cardTitle}
+        journeyHref="/journey"
+      />
       <AccountSections />
     </main>
   );

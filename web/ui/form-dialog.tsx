@@ -8,8 +8,8 @@ type Props = {
   title: string;
   open: boolean;
   onClose: () => void;
-  /** Runs once the form's own checks pass. */
-  onSubmit: () => void;
+  /** Runs once the form's own checks pass, with the form (to read its fields: `formValues`). */
+  onSubmit: (form: HTMLFormElement) => void;
   submitLabel: string;
   pendingLabel: string;
   busy: boolean;
@@ -44,7 +44,7 @@ export function FormDialog({
         aria-label={title}
         onSubmit={(event: SubmitEvent<HTMLFormElement>) => {
           event.preventDefault();
-          onSubmit();
+          onSubmit(event.currentTarget);
         }}
       >
         <FormError message={error} />

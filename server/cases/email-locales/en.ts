@@ -68,6 +68,18 @@ const en = {
       'We are sending you the link to your case {{caseNumber}} again. You need the case number, with your passport number, to see how your application is progressing.',
     action: 'Track your application',
   },
+  accountLinked: {
+    subject: 'Your case {{caseNumber}} was linked with another Pathway account',
+    preview: 'Your case was linked with {{account}}.',
+    heading: 'Your case was linked with another account',
+    intro:
+      'On {{date}}, your case {{caseNumber}} was linked with {{account}}, so your journey shows in one place. This was asked for from that account, which proved it can sign in to this case or that it has this case’s email address.',
+    outro: 'If it was you, there is nothing to do. If not, open your case and remove the link.',
+    action: 'See my linked accounts',
+    network: 'the network account “{{label}}”',
+    lms: 'the learning account “{{label}}”',
+    cases: 'the case {{label}}',
+  },
   caseMoved: {
     subject: 'Your case {{caseNumber}} moved to {{steps}}',
     heading: 'Your case has moved on',

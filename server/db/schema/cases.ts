@@ -45,6 +45,8 @@ export const cases = pgTable(
     clientName: text().notNull(),
     // The applicant's address for step-change emails; optional (see cases/case-notifications.ts).
     clientEmail: text(),
+    // The applicant lets staff see the readiness of the LMS learner linked with the case (issue 41): off until she turns it on.
+    readinessSharedWithStaff: boolean().notNull().default(false),
     // The language the applicant last used to ask for a sign-in link: their document emails go in it.
     applicantLanguage: text({ enum: ['en', 'ar', 'hi'] })
       .notNull()

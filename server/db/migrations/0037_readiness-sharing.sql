@@ -1,0 +1,1 @@
+ALTER TABLE "cases" ADD COLUMN "readiness_shared_with_staff" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { api, ApiError, unwrap } from '../lib/http.js';
+import { JourneyView, type JourneyTexts } from '../ui/journey-view.js';
+import { applicantErrorText } from './applicant-errors.js';
+import trackerStyles from './tracker-page.module.css';
+
+const loadJourney = () => unwrap(api.GET('/api/applicant/journey'));
+
+/**
+ * The applicant's journey (issue 41), in her language: her readiness, cases and licences through
+ * her linked accounts. Signed out, it says how to sign in (the case page's emailed link).
+ */
+export default function ApplicantJourneyPage() {
+  const { t, i18n } = useTranslation();
+  const words = (key: string, values?: Record<string, string>) => t(`journey.${key}`, values ?? {});
+  const texts: JourneyTexts = {
+    loading: words('loading'),
+    loadFailed: words('loadFailed'),
+    readinessTitle: words('readinessTitle'),
+    noLearner: words('noLearner'),
+    passChance: (percent, answers) => words('passChance', { percent, answers }),
+    noEstimate: (answers) => words('noEstimate', { answers }),
+    latestResults: words('latestResults'),
+    noResults: words('noResults'),
+    result: (date, correct, questions) => words('result', { date, correct, questions }),
+    casesTitle: words('casesTitle'),
+    noCase: words('noCase'),
+    caseTitle: (caseNumber) => words('caseTitle', { caseNumber }),
+    status: {
+      'Under Review': t('progress.caseStatus.underReview'),
+      'In Progress': t('progress.caseStatus.inProgress'),
+      Completed: t('progress.caseStatus.completed'),
+    },
+    readyBy: (date) => words('readyBy', { date }),
+    readyUnknown: words('readyUnknown'),
+    completed: words('completed'),
+    step: (service, step) => words('step', { service, step }),
+    noStep: words('noStep'),
+    estimate: (date) => words('estimate', { date }),
+    delayed: words('delayed'),
+    documents: (accepted, required) => words('documents', { accepted, required }),
+    documentsNeeded: (missing, rejected) => words('documentsNeeded', { missing, rejected }),
+    licencesTitle: words('licencesTitle'),
+    licence: (name, status, expires) => words('licence', { name, status, expires }),
+    licenceStatus: {
+      valid: t('licences.status.valid'),
+      expired: t('licences.status.expired'),
+      revoked: t('licences.status.revoked'),
+    },
+  };
+  return (
+    <main className={trackerStyles.page}>
+      <section className={trackerStyles.card} aria-labelledby="journey-heading">
+        <h1 id="journey-heading" className={trackerStyles.title}>
+          {words('title')}
+        </h1>
+        <p>
+          <Link to="/casetracking/case">{t('caseView.title')}</Link>
+        </p>
+      </section>
+      <JourneyView
+        queryKey={['applicant', 'journey']}
+        load={loadJourney}
+        texts={texts}
+        language={i18n.language}
+        cardClassName={trackerStyles.card}
+        titleClassName={trackerStyles.title}
+        describeError={(error, fallback) =>
+          error instanceof ApiError && error.status === 401 ? words('signIn') : applicantErrorText(error, t, fallback)
+        }
+      />
+    </main>
+  );
+}
