@@ -21,7 +21,10 @@ export default defineConfig({
   use: {
     actionTimeout: timeouts.action,
     navigationTimeout: timeouts.navigation,
-    trace: 'retain-on-failure',
+    // A failed test's trace keeps its actions and a DOM snapshot at each (the trace viewer draws the
+    // page from them), without the screencast filmstrip: that encodes a frame at every paint of
+    // every test, passed or not, and cost about a fifth of a spec's CPU (docs/testing.md).
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
