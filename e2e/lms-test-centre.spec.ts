@@ -53,6 +53,8 @@ for (const viewport of [
     baseURL,
   }) => {
     test.slow();
+    // Axe once per screen (the sitting's question, offline notice and review), on the phone; the
+    // desktop sitting checks the same screens' layout and behaviour.
     await page.setViewportSize(viewport);
     const api = await lmsAdminApi(baseURL ?? '');
     created.push(...(await addQuestions(api, 'doctor', 3, uniqueName('Sitting'))));
@@ -68,7 +70,7 @@ for (const viewport of [
     await expect(page.getByRole('navigation', { name: 'Question navigator' }).getByRole('button')).toHaveCount(count);
     // Only the exam: no app navigation, and nothing about correctness.
     await expect(page.getByRole('link', { name: 'Courses' })).toHaveCount(0);
-    await expectAccessible(page);
+    if (viewport.name === 'phone') await expectAccessible(page);
     const docWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(docWidth, 'no sideways scrolling').toBeLessThanOrEqual(viewport.width);
 
@@ -122,7 +124,7 @@ for (const viewport of [
       'answers and flags are kept on this device',
     );
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toContainText('(3 waiting)');
-    await expectAccessible(page);
+    if (viewport.name === 'phone') await expectAccessible(page);
     await page.clock.fastForward(60_000);
     await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
     const flagSent = page.waitForResponse((r) => r.url().endsWith('/flags') && r.request().method() === 'PUT');
@@ -154,7 +156,7 @@ for (const viewport of [
     await expect(
       page.getByRole('region', { name: 'Flagged for review' }).getByRole('button', { name: 'Question 1' }),
     ).toBeVisible();
-    await expectAccessible(page);
+    if (viewport.name === 'phone') await expectAccessible(page);
     await page.getByRole('button', { name: 'Finish exam' }).click();
     await page.getByRole('button', { name: 'Yes, finish the exam' }).click();
     await expect(page.getByRole('heading', { name: 'Exam completed' })).toBeVisible();
