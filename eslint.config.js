@@ -10,6 +10,10 @@ export default tseslint.config(
       'node_modules',
       'test-results',
       'playwright-report',
+      // The data folders and bench reports a run leaves (git-ignored too).
+      'data',
+      '.data',
+      'bench/reports',
       'server/db/migrations',
       // Generated from the server's OpenAPI document (npm run api:types).
       'web/lib/api-schema.d.ts',
