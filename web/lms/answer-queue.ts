@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../lib/http.js';
+import { EXAM_STORAGE_PREFIX } from './exam-on-device.js';
 import { sendRecordedAnswer, setQuestionFlag, type QueuedAnswer } from './exam-api.js';
 
 /**
@@ -10,7 +11,7 @@ import { sendRecordedAnswer, setQuestionFlag, type QueuedAnswer } from './exam-a
  * cleared), so sending it again changes nothing. What the server refuses because the exam is over
  * is dropped and reported, so the learner is told which answers were not counted.
  */
-const storageKey = (attemptId: number) => `lms-exam-answers-${attemptId}`;
+const storageKey = (attemptId: number) => `${EXAM_STORAGE_PREFIX}answers-${attemptId}`;
 // While answers wait, sending is retried this often, besides the browser's `online` event.
 const RETRY_MS = 5000;
 

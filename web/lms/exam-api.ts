@@ -2,6 +2,7 @@ import { hashKey, queryOptions, useMutation, useQuery, useQueryClient, type Quer
 import type { ExamMode } from '../../contracts/lms-constants.js';
 import type { CurrentQuestionResponse, ExamForm, PracticeSetResponse } from '../../contracts/lms.js';
 import { ApiError, unwrap, type ApiBody } from '../lib/http.js';
+import { EXAM_STORAGE_PREFIX } from './exam-on-device.js';
 import { lmsApi } from './session.js';
 
 /** The timed exam: the open session's question, its answers, and the attempts' history, review and retakes. */
@@ -221,7 +222,7 @@ export const useTestCentreQuestion = (questionId: number | null, initial: Curren
  * sitting opens (a reload brings the answers recorded since), and kept in localStorage beside the
  * answer queue, where a reload without the network still finds it. Forgotten when the sitting ends.
  */
-const FORM_PREFIX = 'lms-exam-form-';
+const FORM_PREFIX = `${EXAM_STORAGE_PREFIX}form-`;
 
 function keptForm(attemptId: number): ExamForm | null {
   try {

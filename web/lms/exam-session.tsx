@@ -17,6 +17,7 @@ import {
   useFinishExam,
   useSubmitAnswer,
 } from './exam-api.js';
+import { EXAM_STORAGE_PREFIX } from './exam-on-device.js';
 import { useExamSecurity } from './exam-security.js';
 import { difficultyLabel, questionTypeLabel } from './labels.js';
 import { useExamFocus } from './exam-focus.js';
@@ -273,7 +274,7 @@ type QuestionFormProps = {
   registerSave: (save: (() => Promise<void>) | null) => void;
 };
 
-const PENDING_ANSWER_KEY = 'lms-exam-practice-answer';
+const PENDING_ANSWER_KEY = `${EXAM_STORAGE_PREFIX}practice-answer`;
 // While an answer waits, sending is retried this often, besides the browser's `online` event.
 const PRACTICE_RETRY_MS = 5000;
 type PendingPracticeAnswer = { clientAnswerId: string; questionId: number; userAnswer: string };

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import { forgetExamsOnDevice } from './exam-on-device.js';
 import styles from './lms.module.css';
 import { lmsToken, signOutOnServer, useLmsSession } from './session.js';
 
-/** Logout removes the token at once, goes to the LMS login, and ends the sign-in on the server. */
+/** Logout removes the token and what exams keep on the device at once, goes to the LMS login, and ends the sign-in on the server. */
 export function useLogout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -11,6 +12,8 @@ export function useLogout() {
     const token = lmsToken.get();
     lmsToken.clear();
     queryClient.removeQueries({ queryKey: ['lms'] });
+    // The exam's form and answers kept on the device go too: the next person on it must not read them.
+    forgetExamsOnDevice();
     void signOutOnServer(token);
     void navigate('/lms-system/login', { replace: true });
   };

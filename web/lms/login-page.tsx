@@ -5,6 +5,7 @@ import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { formValues, useSentWithoutScript } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
+import { claimExamsOnDevice } from './exam-on-device.js';
 import styles from './lms.module.css';
 import { decodeToken, homeFor, lmsToken, useLmsSession } from './session.js';
 
@@ -31,6 +32,7 @@ export default function LoginPage() {
       const { token } = await unwrap(api.POST('/auth/login', { body: { username, password } }));
       const payload = decodeToken(token);
       if (!payload) throw new Error('undecodable token');
+      claimExamsOnDevice(payload.id);
       lmsToken.set(token);
       navigate(homeFor(payload), { replace: true });
     } catch (caught) {

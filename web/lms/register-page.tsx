@@ -7,7 +7,8 @@ import { NewPasswordField, SelectField, TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
 import { professionLabel } from './labels.js';
 import styles from './lms.module.css';
-import { homeFor, lmsToken, useLmsSession } from './session.js';
+import { claimExamsOnDevice, forgetExamsOnDevice } from './exam-on-device.js';
+import { decodeToken, homeFor, lmsToken, useLmsSession } from './session.js';
 import { Form } from '../ui/form.js';
 
 const REGISTRATION_FAILED = 'Registration failed. Please try again.';
@@ -32,7 +33,10 @@ export default function RegisterPage() {
     setError(null);
     try {
       const { token } = await unwrap(api.POST('/auth/register', { body: { ...form, profession } }));
-      // Registration signs the user in and goes to the dashboard.
+      // Registration signs the user in and goes to the dashboard; a new account owns nothing kept on the device.
+      const payload = decodeToken(token);
+      if (payload) claimExamsOnDevice(payload.id);
+      else forgetExamsOnDevice();
       lmsToken.set(token);
       navigate('/lms-system/dashboard', { replace: true });
     } catch (caught) {
