@@ -51,6 +51,8 @@ export const QUESTION_WITHDRAWN = 'QUESTION_WITHDRAWN';
 export const RETAKE_NOT_YET = 'RETAKE_NOT_YET';
 /** No live question for the learner's profession: the exam does not start. */
 export const NO_QUESTIONS = 'NO_QUESTIONS';
+/** A practice set asked for while the learner's timed exam is open: the way on is back to the exam. */
+export const EXAM_OPEN = 'EXAM_OPEN';
 /** `practice` marks each answer at once; `test-centre` records answers and tells nothing until the end. */
 export const examModes = ['practice', 'test-centre'] as const;
 export type ExamMode = (typeof examModes)[number];

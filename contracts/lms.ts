@@ -792,6 +792,9 @@ export const examAttemptsResponse = z.object({
   // When a retake may start (null: now, or an attempt is open).
   nextAttemptAt: isoDateTime.nullable(),
   passMark: z.number().int(),
+  // Whether the profession's bank holds a question to draw a form from: without one no attempt
+  // starts (409 NO_QUESTIONS), which the exam page says on its first screen, before any step.
+  questionsAvailable: z.boolean(),
 });
 export type ExamAttemptsResponse = z.infer<typeof examAttemptsResponse>;
 
@@ -1036,7 +1039,7 @@ export type AdminPremiumRequest = z.infer<typeof adminPremiumRequest>;
 export const adminPremiumRequestsQuery = pageQuery.extend({ status: z.enum(premiumRequestStatuses).default('open') });
 export const adminPremiumRequestsResponse = z.object({ premiumRequests: z.array(adminPremiumRequest) });
 
-// ---- What a locked course library shows: titles and levels, never a lesson
+// ---- What a locked course library shows: titles, levels and lesson counts, never a lesson
 
 export const coursePreview = z.object({
   id: z.number().int(),
@@ -1044,6 +1047,8 @@ export const coursePreview = z.object({
   level: z.enum(courseLevels),
   profession: z.enum(audiences),
   duration: z.string(),
+  // How many lessons the course holds (their titles and text stay behind the lock).
+  lessons: z.number().int(),
 });
 export type CoursePreview = z.infer<typeof coursePreview>;
 export const coursePreviewsResponse = z.object({ courses: z.array(coursePreview) });

@@ -40,8 +40,9 @@ export async function listCoursesFor(db: Database, account: LmsAccount): Promise
 }
 
 /**
- * What the locked library shows: each course's title, level and length, for everyone. Nothing of
- * the lessons (nor the description) leaves the server until the course program is open.
+ * What the locked library shows: each course's title, level, length and number of lessons, for
+ * everyone. Nothing of the lessons themselves (nor the description) leaves the server until the
+ * course program is open.
  */
 export async function coursePreviewsFor(db: Database, account: LmsAccount): Promise<CoursePreview[]> {
   return db
@@ -51,6 +52,7 @@ export async function coursePreviewsFor(db: Database, account: LmsAccount): Prom
       level: courses.level,
       profession: courses.profession,
       duration: courses.duration,
+      lessons: sql<number>`jsonb_array_length(${courses.sections})`.mapWith(Number),
     })
     .from(courses)
     .where(forProfession(account))

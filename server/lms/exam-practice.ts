@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { EXAM_OPEN } from '../../contracts/lms-constants.js';
 import {
   ADAPTIVE_DEFAULT_LENGTH,
   ADAPTIVE_PRECISE_MAX_LENGTH,
@@ -40,7 +41,10 @@ const MOCK_SET_SIZE = 10;
 
 export type PracticeSettings = { durationSeconds: number; setsPerHour: number; questionsPerDay: number };
 
-export const PRACTICE_DURING_EXAM = 'Practice sets are not available while your timed exam is open.';
+export const PRACTICE_DURING_EXAM =
+  'Your timed exam is still open, so practice waits until it is finished. Return to your exam to go on with it.';
+/** The one refusal of practice during an open timed exam (a set, or an answer to one), with the way back. */
+const practiceDuringExam = () => new AppError(409, PRACTICE_DURING_EXAM, EXAM_OPEN);
 export const NO_MISTAKES_MESSAGE =
   'No mistakes to practise yet: questions you get wrong in the timed exam will appear here.';
 export const NO_TOPIC_QUESTIONS_MESSAGE = 'There are no questions on this topic to practise.';
@@ -68,7 +72,7 @@ export async function practiceSet(
   return db.transaction(async (tx) => {
     // One set at a time per learner, so the hourly count below cannot be raced.
     await tx.select({ id: lmsUsers.id }).from(lmsUsers).where(eq(lmsUsers.id, account.id)).for('update');
-    if (await hasOpenAttempt(tx, account, now)) throw new AppError(409, PRACTICE_DURING_EXAM);
+    if (await hasOpenAttempt(tx, account, now)) throw practiceDuringExam();
     const [recent] = await tx
       .select({ n: count() })
       .from(practiceSets)
@@ -273,7 +277,7 @@ export async function scoreMockExam(
     if (!set) throw new AppError(409, 'Ask for a practice set first');
     if (set.submittedAt) throw new AppError(409, 'This practice set has already been scored');
     if (now > set.expiresAt) throw new AppError(409, 'The time for this practice set is over');
-    if (await hasOpenAttempt(tx, account, now)) throw new AppError(409, PRACTICE_DURING_EXAM);
+    if (await hasOpenAttempt(tx, account, now)) throw practiceDuringExam();
     const [tutored] = await tx
       .select({ id: practiceAnswers.id })
       .from(practiceAnswers)
@@ -370,7 +374,7 @@ export async function answerPracticeQuestion(
       if (set.submittedAt) throw new AppError(409, PRACTICE_SET_FINISHED);
       if (now.getTime() - set.servedAt.getTime() > TUTOR_SET_HOURS * 3_600_000)
         throw new AppError(409, PRACTICE_SET_FINISHED);
-      if (await hasOpenAttempt(tx, account, now)) throw new AppError(409, PRACTICE_DURING_EXAM);
+      if (await hasOpenAttempt(tx, account, now)) throw practiceDuringExam();
     }
     const [question] = await tx.select().from(examQuestions).where(eq(examQuestions.id, answer.questionId));
     if (!question) throw new AppError(404, 'Question not found');

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import {
   LOCKED_SUMMARY_MESSAGE,
   scorePercent,
@@ -138,7 +138,7 @@ export async function listAttempts(
   settings: ExamSettings,
 ) {
   const where = and(eq(examAttempts.userId, account.id), eq(examAttempts.examKey, examKeyOf(account)));
-  const [rows, [total], retakeWait, passMark] = await Promise.all([
+  const [rows, [total], retakeWait, passMark, [anyQuestion]] = await Promise.all([
     db
       .select({ attempt: examAttempts, ...answerCounts })
       .from(examAttempts)
@@ -152,6 +152,12 @@ export async function listAttempts(
     // The wait between attempts and the pass mark are admin settings.
     retakeWaitSeconds(db, settings.retakeWaitSeconds),
     passMarkOf(db, account.profession),
+    // One live question of the profession is enough for a form (the partial profession index answers it).
+    db
+      .select({ id: examQuestions.id })
+      .from(examQuestions)
+      .where(and(eq(examQuestions.profession, account.profession), isNull(examQuestions.deletedAt)))
+      .limit(1),
   ]);
   const locked = resultsLocked(account);
   // A listed attempt past its deadline is shown as it will be once the server notices.
@@ -171,6 +177,7 @@ export async function listAttempts(
     locked,
     nextAttemptAt: allowedAt && allowedAt > now ? allowedAt.toISOString() : null,
     passMark,
+    questionsAvailable: anyQuestion !== undefined,
     total: total?.n ?? 0,
   };
 }

@@ -72,9 +72,11 @@ describe('test-centre mode, accommodations and an empty bank', () => {
   }
 
   describe('an empty bank', () => {
-    it('when no question exists for the profession, then the exam refuses to start, says so, and leaves no attempt and no award', async () => {
+    it('when no question exists for the profession, then the attempts list says so before any step, the exam refuses to start, and no attempt or award is left', async () => {
       await t.database.pool.query("UPDATE exam_questions SET deleted_at = now() WHERE profession = 'dentist'");
       const learner = await registerLearner(t, { profession: 'dentist' });
+      // What the exam page's first screen reads, before the confirmation, the NDA and the tutorial.
+      expect(await attempts(learner)).toMatchObject({ attempts: [], questionsAvailable: false });
       const first = await serve(learner);
       expect(first.statusCode).toBe(409);
       expect(first.json()).toMatchObject({
@@ -87,6 +89,9 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       expect(await attempts(learner)).toMatchObject({ attempts: [] });
       const awards = await inject('GET', '/user/achievements', learner.headers);
       expect(JSON.stringify(awards.json())).not.toContain('Exam Finisher');
+      // One live question is enough: the exam page goes on to its steps.
+      await createQuestion(t, admin.headers, { profession: 'dentist' });
+      expect(await attempts(learner)).toMatchObject({ attempts: [], questionsAvailable: true });
     });
   });
 

@@ -123,13 +123,28 @@ describe('practice sets in tutor mode', () => {
     expect(swapped.statusCode).toBe(409);
   });
 
-  it('when a timed exam is open, then practice answers are refused', async () => {
+  it('when a timed exam is open, then every practice set and practice answer is refused with a 409 naming the way back to the exam', async () => {
     const learner = await registerLearner(t, { profession });
     const { setId, questionIds } = await serve(learner);
     const started = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });
     expect(started.json<CurrentQuestionResponse>().attempt?.finished).toBe(false);
+    const refusal = { code: 'EXAM_OPEN', error: expect.stringContaining('Return to your exam') };
     const response = await answer(learner, { setId, questionId: questionIds[0], userAnswer: 'Ice only' });
     expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual(refusal);
+    // Every way into practice the screens offer: quick practice, a topic, my mistakes, adaptive, reviews.
+    const ways: Record<string, string>[] = [
+      { set: 'mock' },
+      { set: 'mock', topic: 'General' },
+      { set: 'mistakes' },
+      { set: 'adaptive' },
+      { set: 'review' },
+    ];
+    for (const query of ways) {
+      const set = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers, query });
+      expect(set.statusCode, JSON.stringify(query)).toBe(409);
+      expect(set.json(), JSON.stringify(query)).toEqual(refusal);
+    }
   });
 
   it('when the body mixes the flows or misses a field, then it is a clear 400', async () => {

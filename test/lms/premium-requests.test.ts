@@ -291,13 +291,13 @@ describe('the locked course library', () => {
   });
   afterAll(() => t.close());
 
-  it('when a free learner opens the library, then they see the titles and levels of their courses and no lesson or description', async () => {
+  it('when a free learner opens the library, then they see the titles, levels and lesson counts of their courses and no lesson or description', async () => {
     const lesson = 'SECRET LESSON BODY about fluid balance';
     const created = [];
-    for (const [title, profession, level] of [
-      ['Fluids for nurses', 'nurse', 'Advanced'],
-      ['Ethics for everyone', 'all', 'Beginner'],
-      ['Dental hygiene', 'dentist', 'Beginner'],
+    for (const [title, profession, level, lessons] of [
+      ['Fluids for nurses', 'nurse', 'Advanced', 3],
+      ['Ethics for everyone', 'all', 'Beginner', 1],
+      ['Dental hygiene', 'dentist', 'Beginner', 1],
     ] as const) {
       const response = await t.app.inject({
         method: 'POST',
@@ -309,7 +309,7 @@ describe('the locked course library', () => {
           level,
           description: 'SECRET DESCRIPTION',
           duration: '2 hours',
-          sections: [{ title: 'Lesson one', body: lesson }],
+          sections: Array.from({ length: lessons }, (_, n) => ({ title: `Lesson ${n + 1}`, body: lesson })),
         },
       });
       created.push(response.json<{ id: number }>().id);
@@ -321,11 +321,25 @@ describe('the locked course library', () => {
     const preview = await t.app.inject({ method: 'GET', url: '/user/courses/preview', headers: learner.headers });
     expect(preview.statusCode).toBe(200);
     expect(preview.body).not.toContain('SECRET');
-    expect(preview.body).not.toContain('Lesson one');
+    expect(preview.body).not.toContain('Lesson 1');
     const { courses } = preview.json<{ courses: CoursePreview[] }>();
     expect(courses).toEqual([
-      { id: created[0], title: 'Fluids for nurses', level: 'Advanced', profession: 'nurse', duration: '2 hours' },
-      { id: created[1], title: 'Ethics for everyone', level: 'Beginner', profession: 'all', duration: '2 hours' },
+      {
+        id: created[0],
+        title: 'Fluids for nurses',
+        level: 'Advanced',
+        profession: 'nurse',
+        duration: '2 hours',
+        lessons: 3,
+      },
+      {
+        id: created[1],
+        title: 'Ethics for everyone',
+        level: 'Beginner',
+        profession: 'all',
+        duration: '2 hours',
+        lessons: 1,
+      },
     ]);
     expect(
       (await t.app.inject({ method: 'GET', url: `/user/courses/${created[0]}`, headers: learner.headers })).statusCode,

@@ -13379,6 +13379,7 @@ export interface paths {
                             locked: boolean;
                             nextAttemptAt: string | null;
                             passMark: number;
+                            questionsAvailable: boolean;
                         };
                     };
                 };
@@ -15680,6 +15681,7 @@ export interface paths {
                                 /** @enum {string} */
                                 profession: "all" | "doctor" | "nurse" | "physiotherapist" | "nutritionist" | "dentist";
                                 duration: string;
+                                lessons: number;
                             }[];
                         };
                     };

@@ -11,7 +11,7 @@ import { ApiError } from '../lib/http.js';
 import { SelectField, TextField } from '../ui/field.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { useCourses, useProfile, useRecentCourses } from './api.js';
-import { professionLabel } from './labels.js';
+import { librarySize, plural, professionLabel } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { coursePreviewsQuery } from './premium-api.js';
@@ -36,11 +36,7 @@ export default function CoursesPage() {
     body = <ErrorState message="Failed to load courses." onRetry={() => void profile.refetch()} />;
   else if (profile.isPending || (!locked && query.isPending)) body = <LoadingState />;
   else if (locked || (query.error instanceof ApiError && query.error.status === 403)) {
-    body = (
-      <LockedPanel message="The course library is part of Premium. Upgrade to unlock every course for your profession.">
-        <LockedLibrary />
-      </LockedPanel>
-    );
+    body = <LockedLibrary />;
   } else if (!query.isSuccess)
     body = <ErrorState message="Failed to load courses." onRetry={() => void query.refetch()} />;
   else {
@@ -119,27 +115,41 @@ function CourseCard({ course, progress }: { course: Course; progress: number | u
   );
 }
 
-/** What the locked library holds, so a learner knows what Premium opens: each course's title and level. */
+/**
+ * The locked library shows what it holds, so a learner knows what Premium opens: the courses and
+ * lessons counted, each course's title, level, length and lessons, and the ways to unlock. An empty
+ * library says it is empty, and sells nothing.
+ */
 function LockedLibrary() {
   const query = useQuery(coursePreviewsQuery());
   if (query.isPending) return <LoadingState text="Loading the course list..." />;
   if (query.isLoadingError)
     return <ErrorState message="Failed to load the course list." onRetry={() => void query.refetch()} />;
-  if (query.data.courses.length === 0) return <EmptyState>No courses for your profession yet.</EmptyState>;
+  const { courses } = query.data;
+  if (courses.length === 0) {
+    return (
+      <section className={styles.card} aria-label="Course library">
+        <h2>No courses yet</h2>
+        <p>
+          The course library has no courses for your profession yet. New courses are listed here when they are added.
+        </p>
+      </section>
+    );
+  }
   return (
-    <>
-      <h3>In the library for you</h3>
+    <LockedPanel message="The course library is part of Premium. Upgrade to unlock every course for your profession.">
+      <h3>In the library for you: {librarySize(courses)}</h3>
       <ul className={`${styles.list} ${styles.lockedCourses}`} aria-label="Courses in the library">
-        {query.data.courses.map((c) => (
+        {courses.map((c) => (
           <li key={c.id}>
             <Lock aria-hidden="true" size={14} /> <strong>{c.title}</strong>{' '}
             <span className={styles.muted}>
               {c.level}
-              {c.duration ? ` · ${c.duration}` : ''}
+              {c.duration ? ` · ${c.duration}` : ''} · {plural(c.lessons, 'lesson')}
             </span>
           </li>
         ))}
       </ul>
-    </>
+    </LockedPanel>
   );
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../lib/http.js';
@@ -6,10 +7,12 @@ import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { useAchievements, useProfile, useProgress, useRecentCourses, useUpcomingExams } from './api.js';
 import { useExamAttempts } from './exam-api.js';
 import { LastAttemptPanel } from './exam-history.js';
-import { formatDay } from './labels.js';
+import { formatDay, librarySize } from './labels.js';
 import { LearnerHeader } from './learner-header.js';
+import { PracticeLink, ReturnToExamLink, useExamOpen } from './open-exam.js';
 import { LatestResultsByTopic, scoreSentence } from './results-by-topic.js';
 import styles from './lms.module.css';
+import { coursePreviewsQuery } from './premium-api.js';
 import { PremiumDecisionNotice, RequestPremium } from './premium-request.js';
 import { ReadinessPanel, ReviewsPanel } from './readiness-panel.js';
 import { RedeemCodeForm } from './redeem-code.js';
@@ -33,16 +36,7 @@ function RecentCourses() {
   if (profile.isLoadingError)
     return <ErrorState message="Failed to load recent courses." onRetry={() => void profile.refetch()} />;
   if (profile.isPending || (!locked && query.isPending)) return <LoadingState />;
-  if (locked || (query.error instanceof ApiError && query.error.status === 403)) {
-    return (
-      <div>
-        <p>This section is locked. Upgrade to Premium to view your recent courses.</p>
-        <UpgradeButton />
-        <RedeemCodeForm />
-        <RequestPremium />
-      </div>
-    );
-  }
+  if (locked || (query.error instanceof ApiError && query.error.status === 403)) return <LockedRecentCourses />;
   if (query.isLoadingError)
     return <ErrorState message="Failed to load recent courses." onRetry={() => void query.refetch()} />;
   if (!query.data) return <LoadingState />;
@@ -66,6 +60,28 @@ function RecentCourses() {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A free learner's card: the ways to open Premium (an access code opens the exam results too, so
+ * they stay whatever the library holds), and what the library holds for them when it holds a course.
+ */
+function LockedRecentCourses() {
+  const preview = useQuery(coursePreviewsQuery());
+  const courses = preview.data?.courses;
+  return (
+    <div>
+      <p>This section is locked. Upgrade to Premium to view your recent courses.</p>
+      {courses && courses.length > 0 && (
+        <p className={styles.muted}>
+          The library holds {librarySize(courses)} for you. <Link to="/courses">See what is in it</Link>
+        </p>
+      )}
+      <UpgradeButton />
+      <RedeemCodeForm />
+      <RequestPremium />
+    </div>
   );
 }
 
@@ -148,23 +164,28 @@ function RecentAchievements() {
 export default function DashboardPage() {
   const attempts = useExamAttempts();
   const finished = attempts.data?.attempts.some((a) => a.finished_at !== null) ?? false;
+  const examOpen = useExamOpen();
   return (
     <main className={styles.page}>
       <LearnerHeader title="Learning Dashboard" />
       <PremiumDecisionNotice />
       <div className={styles.actions} style={{ marginBottom: '1.5rem' }}>
-        <Link className={buttonClassName('primary')} to="/exam">
-          {finished && attempts.data?.attempts[0]?.finished_at ? 'Retake exam' : 'Take Exam'}
-        </Link>
+        {examOpen ? (
+          <ReturnToExamLink />
+        ) : (
+          <Link className={buttonClassName('primary')} to="/exam">
+            {finished && attempts.data?.attempts[0]?.finished_at ? 'Retake exam' : 'Take Exam'}
+          </Link>
+        )}
         <Link className={buttonClassName('secondary')} to="/courses">
           View Courses
         </Link>
         <Link className={buttonClassName('secondary')} to="/lmsprofile">
           My Progress
         </Link>
-        <Link className={buttonClassName('secondary')} to="/lms-system/mock-exam">
+        <PracticeLink className={buttonClassName('secondary')} to="/lms-system/mock-exam">
           Quick practice (5 minutes)
-        </Link>
+        </PracticeLink>
       </div>
       <div className={styles.sections}>
         <Section title="Readiness: an estimate from practice">

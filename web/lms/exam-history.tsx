@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { finishReasonLabel, useExamAttempts } from './exam-api.js';
 import review from './exam-review.module.css';
 import styles from './lms.module.css';
+import { ReturnToExamLink } from './open-exam.js';
 import { scoreSentence } from './results-by-topic.js';
 
 export const reviewPath = (id: number) => `/exam/attempts/${id}/review`;
@@ -33,7 +34,13 @@ export function LastAttemptPanel({ onRetake, retaking }: { onRetake?: () => void
     return <ErrorState message="Failed to load your exam history." onRetry={() => void query.refetch()} />;
   const latest = query.data.attempts[0];
   if (!latest) return <EmptyState>You have not taken the exam yet.</EmptyState>;
-  if (!latest.finished_at) return <p>Your exam is in progress: {latest.answered} answered so far.</p>;
+  if (!latest.finished_at)
+    return (
+      <p className={styles.actions}>
+        <span>Your exam is in progress: {latest.answered} answered so far.</span>
+        <ReturnToExamLink />
+      </p>
+    );
   const waitUntil = query.data.nextAttemptAt;
   return (
     <div className={review.lastAttempt}>

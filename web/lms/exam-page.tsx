@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useReducer } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LOCKED_SUMMARY_MESSAGE, RETAKE_NOT_YET } from '../../contracts/lms-constants.js';
 import type { ExamMode } from '../../contracts/lms.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { formatDateTime } from '../lib/format.js';
-import { Button } from '../ui/button.js';
+import { Button, buttonClassName } from '../ui/button.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useExamAttempts, useExamSummary, useStartAttempt } from './exam-api.js';
 import { AttemptHistorySection, LastAttemptPanel, reviewPath } from './exam-history.js';
@@ -230,6 +230,29 @@ export default function ExamPage() {
       <main className={styles.page}>
         <LearnerHeader title="Online Examination" />
         <LoadingState />
+      </main>
+    );
+  }
+
+  // An empty bank is told here, before the confirmation, the NDA and the tutorial (the server would
+  // refuse the start at their end anyway: 409 NO_QUESTIONS). An open attempt still resumes.
+  if (attempts.data?.questionsAvailable === false && !resumesExam && chosenStage === null) {
+    return (
+      <main className={styles.page}>
+        <LearnerHeader title="Online Examination" />
+        <section className={styles.card} style={{ marginBottom: '1rem' }} aria-label="No exam yet">
+          <h2>No exam for your profession yet</h2>
+          <p>
+            There are no exam questions for {user ? `${professionLabel(user.profession)}s` : 'your profession'} yet, so
+            the exam cannot start. It opens here as soon as questions are added: come back later.
+          </p>
+          <p className={styles.actions}>
+            <Link className={buttonClassName('primary')} to="/lms-system/dashboard">
+              Return to Dashboard
+            </Link>
+          </p>
+        </section>
+        {latest && <AttemptHistorySection />}
       </main>
     );
   }

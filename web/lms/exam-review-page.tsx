@@ -12,6 +12,7 @@ import { finishReasonLabel, useAttemptReview } from './exam-api.js';
 import { MISTAKES_PATH } from './exam-history.js';
 import review from './exam-review.module.css';
 import { LearnerHeader } from './learner-header.js';
+import { ReturnToExamLink, useExamOpen } from './open-exam.js';
 import styles from './lms.module.css';
 import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
 import { LockedResultsSample, ResultsByTopic } from './results-by-topic.js';
@@ -108,6 +109,7 @@ export default function ExamReviewPage() {
 
 function AttemptReview({ id }: { id: number }) {
   const query = useAttemptReview(id);
+  const examOpen = useExamOpen();
   let body;
   if (query.isPending) body = <LoadingState text="Loading your answers..." />;
   else if (query.error instanceof ApiError && query.error.status === 404) body = <AttemptNotFound />;
@@ -138,12 +140,19 @@ function AttemptReview({ id }: { id: number }) {
           </p>
           <ResultsByTopic data={query.data} />
           <div className={styles.actions}>
-            {backToExam}
-            <Link className={buttonClassName('primary')} to={MISTAKES_PATH}>
-              <span className={review.iconText}>
-                <Target size={16} aria-hidden="true" /> Practise my mistakes
-              </span>
-            </Link>
+            {examOpen ? (
+              // Practice waits while the timed exam is open: the way on is back to it.
+              <ReturnToExamLink />
+            ) : (
+              <>
+                {backToExam}
+                <Link className={buttonClassName('primary')} to={MISTAKES_PATH}>
+                  <span className={review.iconText}>
+                    <Target size={16} aria-hidden="true" /> Practise my mistakes
+                  </span>
+                </Link>
+              </>
+            )}
           </div>
         </section>
         {questions.length === 0 ? (

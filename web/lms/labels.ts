@@ -13,7 +13,8 @@ export function formatTimer(totalSeconds: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+/** "1 lesson", "14 lessons". */
+export const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 /** A length of time in words: "180 minutes", "1 minute 30 seconds", "30 seconds". */
 export function formatDuration(totalSeconds: number): string {
@@ -39,3 +40,9 @@ export function formatDay(iso: string): string {
 }
 
 export { programLabel } from '../../contracts/lms-constants.js';
+
+/** "3 courses with 14 lessons": what the library holds for the learner, counted. */
+export function librarySize(courses: { lessons: number }[]): string {
+  const lessons = courses.reduce((sum, course) => sum + course.lessons, 0);
+  return `${plural(courses.length, 'course')} with ${plural(lessons, 'lesson')}`;
+}

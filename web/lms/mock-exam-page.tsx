@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { optionLines } from '../../contracts/lms-constants.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -11,7 +12,8 @@ import { LearnerHeader } from './learner-header.js';
 import styles from './lms.module.css';
 import { QuestionInputs } from './question-inputs.js';
 import { useCountdown } from './use-countdown.js';
-import { useAnswerPracticeQuestion, usePracticeSet, type PracticeAnswer } from './exam-api.js';
+import { examKeys, useAnswerPracticeQuestion, usePracticeSet, type PracticeAnswer } from './exam-api.js';
+import { isExamOpenRefusal, ReturnToExamLink } from './open-exam.js';
 
 // While an answer waits for the connection, sending is retried this often (and on the `online` event).
 const RETRY_MS = 5000;
@@ -43,6 +45,13 @@ export default function PracticeSetPage() {
         ? `${SET_TITLES[set]}: ${topic}`
         : SET_TITLES[set];
   const questions = usePracticeSet(set, topic);
+  // Refused because an exam opened (in another tab or on another device): the other screens' practice
+  // links learn it from the attempts list, asked again.
+  const queryClient = useQueryClient();
+  const examOpened = isExamOpenRefusal(questions.error);
+  useEffect(() => {
+    if (examOpened) void queryClient.invalidateQueries({ queryKey: examKeys.attempts });
+  }, [examOpened, queryClient]);
   // An adaptive set grows by the question each answer brings.
   const [added, setAdded] = useState<ServedQuestion[]>([]);
   const list = useMemo(() => [...(questions.data?.examQuestions ?? []), ...added], [questions.data, added]);
@@ -65,6 +74,14 @@ export default function PracticeSetPage() {
 
   let body;
   if (questions.isPending) body = <LoadingState />;
+  else if (isExamOpenRefusal(questions.error))
+    // Not "Try again": the set cannot start until the exam is finished, so the way on is back to it.
+    body = (
+      <section className={styles.card} aria-label="Practice waits for your exam">
+        <p role="alert">{questions.error.message}</p>
+        <ReturnToExamLink />
+      </section>
+    );
   else if (questions.isLoadingError)
     body = (
       <ErrorState
@@ -142,7 +159,7 @@ function TutorQuestion({ setId, question, result, onMarked, onNext, last }: Tuto
   const [answer, setAnswer] = useState(result?.userAnswer ?? '');
   const [waiting, setWaiting] = useState<PracticeAnswer | null>(null);
   const [offline, setOffline] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; examOpen: boolean } | null>(null);
   // When the question came on screen, for the answer's time (a right but slow answer comes back for review).
   const shownAt = useRef<number | null>(null);
   useEffect(() => {
@@ -166,7 +183,10 @@ function TutorQuestion({ setId, question, result, onMarked, onNext, last }: Tuto
           return;
         }
         setWaiting(null);
-        setError(errorMessage(failure, 'Your answer could not be sent. Please try again.'));
+        setError({
+          message: errorMessage(failure, 'Your answer could not be sent. Please try again.'),
+          examOpen: isExamOpenRefusal(failure),
+        });
       } finally {
         inFlight.current = false;
       }
@@ -215,15 +235,16 @@ function TutorQuestion({ setId, question, result, onMarked, onNext, last }: Tuto
       />
       {error && (
         <p role="alert" className={styles.feedbackWrong}>
-          {error}
+          {error.message}
         </p>
       )}
+      {error?.examOpen && <ReturnToExamLink />}
       {waiting && offline && (
         <p role="status" className={styles.banner}>
           You are offline. Your answer is kept and sent when the connection is back; its feedback follows.
         </p>
       )}
-      {!result && (
+      {!result && !error?.examOpen && (
         <Button type="submit" disabled={answer.trim() === '' || waiting !== null}>
           {waiting ? 'Sending...' : 'Submit Answer'}
         </Button>

@@ -6,6 +6,7 @@ import { Button, buttonClassName } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { formatDay } from './labels.js';
+import { PracticeWaitsNotice, useExamOpen } from './open-exam.js';
 import styles from './lms.module.css';
 import readiness from './readiness.module.css';
 import { useReadiness, useReviews, useSetExamDate } from './readiness-api.js';
@@ -49,6 +50,8 @@ function PassInterval({ pass }: { pass: NonNullable<ReadinessResponse['pass']> }
 }
 
 function TopicLine({ topic }: { topic: ReadinessResponse['topics'][number] }) {
+  // While the timed exam is open the card offers the way back once, not a practice link per topic.
+  const examOpen = useExamOpen();
   return (
     <li>
       <strong>{topic.topic}</strong>{' '}
@@ -56,7 +59,11 @@ function TopicLine({ topic }: { topic: ReadinessResponse['topics'][number] }) {
         ({topic.answers} answers
         {topic.chanceAbove !== null && `, ${percent(topic.chanceAbove)}% likely above the cut`})
       </span>{' '}
-      · <Link to={adaptivePracticePath(topic.topic)}>Practise adaptively</Link>
+      {!examOpen && (
+        <>
+          · <Link to={adaptivePracticePath(topic.topic)}>Practise adaptively</Link>
+        </>
+      )}
     </li>
   );
 }
@@ -103,6 +110,7 @@ function TopicReadiness({ topics }: { topics: ReadinessResponse['topics'] }) {
 /** The dashboard's readiness card: an estimate from practice, never a bare number (decision 029). */
 export function ReadinessPanel() {
   const query = useReadiness();
+  const examOpen = useExamOpen();
   if (query.isPending) return <LoadingState />;
   if (query.isError)
     return <ErrorState message="Failed to load your readiness." onRetry={() => void query.refetch()} />;
@@ -126,11 +134,15 @@ export function ReadinessPanel() {
         </p>
       )}
       <TopicReadiness topics={data.topics} />
-      <p className={styles.actions}>
-        <Link className={buttonClassName('secondary')} to={adaptivePracticePath()}>
-          Practise adaptively
-        </Link>
-      </p>
+      {examOpen ? (
+        <PracticeWaitsNotice />
+      ) : (
+        <p className={styles.actions}>
+          <Link className={buttonClassName('secondary')} to={adaptivePracticePath()}>
+            Practise adaptively
+          </Link>
+        </p>
+      )}
     </>
   );
 }
@@ -188,20 +200,26 @@ function ExamDateForm({ reviews }: { reviews: ReviewsResponse }) {
 /** Mistakes coming back: the review cards due now, the next one, and the exam date reviews aim at. */
 export function ReviewsPanel() {
   const query = useReviews();
+  const examOpen = useExamOpen();
   if (query.isPending) return <LoadingState />;
   if (query.isError) return <ErrorState message="Failed to load your reviews." onRetry={() => void query.refetch()} />;
   const reviews = query.data;
   return (
     <>
       {reviews.due > 0 ? (
-        <p>
-          <strong>
-            {reviews.due} {reviews.due === 1 ? 'review' : 'reviews'} due
-          </strong>{' '}
-          <Link className={buttonClassName('primary')} to={reviewPath}>
-            Review now
-          </Link>
-        </p>
+        <>
+          <p>
+            <strong>
+              {reviews.due} {reviews.due === 1 ? 'review' : 'reviews'} due
+            </strong>{' '}
+            {!examOpen && (
+              <Link className={buttonClassName('primary')} to={reviewPath}>
+                Review now
+              </Link>
+            )}
+          </p>
+          {examOpen && <PracticeWaitsNotice />}
+        </>
       ) : reviews.cards > 0 ? (
         <p>
           No reviews due now.

@@ -4,6 +4,7 @@ import { DEFAULT_PASS_MARK, PERCENTILE_MIN_OTHERS } from '../../contracts/lms-co
 import type { ExamReview, TopicResult } from '../../contracts/lms.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';
 import { useAttemptReview, useExamAttempts } from './exam-api.js';
+import { useExamOpen } from './open-exam.js';
 import review from './exam-review.module.css';
 import styles from './lms.module.css';
 import results from './results.module.css';
@@ -32,6 +33,8 @@ export function TopicChart({
   passMark: number;
   sample?: boolean;
 }) {
+  // While the timed exam is open practice waits, so no topic offers a set (the screen offers the way back).
+  const examOpen = useExamOpen();
   if (byTopic.length === 0) return <EmptyState>This attempt had no questions.</EmptyState>;
   return (
     <ul className={results.topics} aria-label="Results by topic, weakest first">
@@ -52,7 +55,7 @@ export function TopicChart({
             </div>
             <span className={results.topicFigures}>
               {row.correct} of {row.questions} ({percent}%)
-              {!sample && (
+              {!sample && !examOpen && (
                 <>
                   {' '}
                   ·{' '}
