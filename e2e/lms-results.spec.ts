@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { rawZip, unzip } from '../test/support/zip.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import {
@@ -25,6 +25,23 @@ async function answerShown(page: Page, rightWhen: (question: string) => boolean)
   await page.getByRole('button', { name: 'Submit Answer' }).click();
   await expect(page.getByText(/^(Correct|Incorrect)!$/)).toBeVisible();
 }
+
+/** The words of `list`'s text that are split across two lines (a word wrapped whole is not). */
+const wordsBrokenAcrossLines = (list: Locator) =>
+  list.evaluate((element) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+    }
+    return broken;
+  });
 
 test('when a self-registered learner redeems an access code and finishes the exam, then the courses open and the results show the score against the pass mark and a by-topic chart, weakest first, with a practice set per topic', async ({
   page,
@@ -117,6 +134,11 @@ test('when a self-registered learner redeems an access code and finishes the exa
     await expect(card.getByRole('meter', { name: 'Infection control: 0% correct' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'My Progress' })).toContainText('Pass mark 70%: you scored 50.0%');
     await expectAccessible(page);
+    // On a phone each topic name keeps its words whole (squeezed beside the figures, "Pharmacology" broke mid-word).
+    const desk = page.viewportSize();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => wordsBrokenAcrossLines(card.getByRole('list', { name: /^Results by topic/ }))).toEqual([]);
+    if (desk) await page.setViewportSize(desk);
 
     await card.getByRole('link', { name: 'Practise this topic: Infection control' }).click();
     await expect(page).toHaveURL(/\/lms-system\/mock-exam\?topic=Infection%20control$/);
