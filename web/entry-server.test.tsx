@@ -15,6 +15,7 @@ const publicConfig: PublicConfig = {
   uploadMaxBytes: 50_000_000,
   caseDocumentMaxBytes: 10_000_000,
   caseContact: { phone: null, whatsapp: null, email: null },
+  licenceAuthorities: ['DHA', 'DOH', 'MOH', 'SCFHS', 'NMC'],
 };
 
 const render = async (request: Omit<FirstPageRequest, 'publicConfig'>) => {

@@ -1,4 +1,6 @@
-import { useTranslation } from 'react-i18next';
+import type { WordValues } from '../../contracts/words.js';
+import { useApplicantWords } from './applicant-words.js';
+import type { Catalogue } from './locales/en.js';
 import { Link } from 'react-router';
 import { api, ApiError, unwrap } from '../lib/http.js';
 import { JourneyView, type JourneyTexts } from '../ui/journey-view.js';
@@ -12,8 +14,8 @@ const loadJourney = () => unwrap(api.GET('/api/applicant/journey'));
  * her linked accounts. Signed out, it says how to sign in (the case page's emailed link).
  */
 export default function ApplicantJourneyPage() {
-  const { t, i18n } = useTranslation();
-  const words = (key: string, values?: Record<string, string>) => t(`journey.${key}`, values ?? {});
+  const { t, language } = useApplicantWords();
+  const words = (key: keyof Catalogue['journey'], values?: WordValues) => t(`journey.${key}`, values);
   const texts: JourneyTexts = {
     loading: words('loading'),
     loadFailed: words('loadFailed'),
@@ -63,7 +65,7 @@ export default function ApplicantJourneyPage() {
         queryKey={['applicant', 'journey']}
         load={loadJourney}
         texts={texts}
-        language={i18n.language}
+        language={language}
         cardClassName={trackerStyles.card}
         titleClassName={trackerStyles.title}
         describeError={(error, fallback) =>
