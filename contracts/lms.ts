@@ -490,12 +490,20 @@ export const createCourseBody = z.strictObject({
   level: oneOf('level', courseLevels).default('Beginner'),
   duration: optionalText('duration', 50),
   sections: z.array(courseSection).max(50).default([]),
+  // A new course is a draft unless this says otherwise (for content loaded in bulk); see decision 043.
+  published: z.boolean().optional(),
 });
 export type CreateCourseBody = z.input<typeof createCourseBody>;
-/** PUT /admin/courses/:id replaces the whole course, lessons included, as the add form sends it. */
-export const updateCourseBody = createCourseBody;
-/** GET /admin/courses/:id: what the course editor opens with. */
-export const adminCourseDetails = course.extend({
+/**
+ * PUT /admin/courses/:id replaces the whole course, lessons included, as the add form sends it; being
+ * published or a draft changes only by POST /admin/courses/:id/publish and /unpublish.
+ */
+export const updateCourseBody = createCourseBody.omit({ published: true });
+/** A course as admins see it: with when it was published, null while it is a draft. */
+export const adminCourse = course.extend({ published_at: isoDateTime.nullable() });
+export type AdminCourse = z.infer<typeof adminCourse>;
+/** GET /admin/courses/:id: what the course editor (and "Preview as a learner") opens with. */
+export const adminCourseDetails = adminCourse.extend({
   sections: z.array(z.object({ title: z.string(), body: z.string() })),
 });
 export type AdminCourseDetails = z.infer<typeof adminCourseDetails>;
@@ -638,7 +646,9 @@ export const updateQuestionBody = createQuestionBody;
 
 // ---- Admin: courses, logs, users, essays
 
-export const adminCoursesResponse = z.object({ courses: z.array(course.extend({ sectionCount: z.number().int() })) });
+export const adminCoursesResponse = z.object({
+  courses: z.array(adminCourse.extend({ sectionCount: z.number().int() })),
+});
 
 export const examLog = z.object({
   id: z.number().int(),

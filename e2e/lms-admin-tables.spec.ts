@@ -303,11 +303,27 @@ test('when an LMS admin writes a course in Markdown, then the editor previews it
   await page.getByRole('button', { name: 'Save course' }).click();
   await expect(page).toHaveURL(/\/lms-system\/admin\/course$/);
 
+  // A new course is a draft: learners do not see it, the admin previews it as they will, then publishes it.
   const learner = await courseLearner(request);
-  const courses = (await (
-    await request.get('/user/courses', { headers: { authorization: `Bearer ${learner.token}` } })
-  ).json()) as { courses: { id: number; title: string }[] };
-  const id = courses.courses.find((c) => c.title === title)?.id;
+  const learnerCourses = async () =>
+    (
+      (await (
+        await request.get('/user/courses', { headers: { authorization: `Bearer ${learner.token}` } })
+      ).json()) as { courses: { id: number; title: string }[] }
+    ).courses.find((c) => c.title === title)?.id;
+  await expect(row.locator('td[data-label="Title"]')).toContainText('Draft');
+  expect(await learnerCourses()).toBeUndefined();
+  await row.getByRole('button', { name: `Actions for course ${title}` }).click();
+  await page.getByRole('menuitem', { name: 'Preview as a learner' }).click();
+  await expect(page.getByRole('heading', { name: `Preview as a learner: ${title}`, level: 1 })).toBeVisible();
+  const previewed = page.getByRole('region', { name: 'Hand hygiene' });
+  await expect(previewed.locator('strong')).toHaveText('five moments');
+  await expect(page.locator('section h3').first()).toContainText('1. Gloves');
+  const status = page.getByRole('region', { name: 'Course status' });
+  await expect(status).toContainText('Draft: learners (Nurse) do not see this course');
+  await status.getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect(status).toContainText('Published');
+  const id = await learnerCourses();
   expect(id).toBeDefined();
   const learnerPage = await (await browser.newContext({ baseURL })).newPage();
   await signInLearner(learnerPage, learner);

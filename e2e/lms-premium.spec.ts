@@ -26,6 +26,7 @@ test('when a self-registered learner asks for premium and an LMS admin grants it
       level: 'Intermediate',
       duration: '3 hours',
       sections: [{ title: 'Lesson one', body: 'The lesson text.' }],
+      published: true,
     },
   });
   expect(created.status()).toBe(201);

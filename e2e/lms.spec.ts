@@ -240,6 +240,7 @@ test('when an admin grants the course program, then the locked library opens, le
           { title: 'Lesson one', body: 'Fat gives 9 kcal per gram.' },
           { title: 'Lesson two', body: 'Protein gives 4 kcal per gram.' },
         ],
+        published: true,
       },
     });
     expect(response.status()).toBe(201);

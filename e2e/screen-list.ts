@@ -70,6 +70,11 @@ export function lmsAdminScreens(courseId: number): Screen[] {
     { name: 'lms-admin-courses', path: '/lms-system/admin/course', heading: 'Course Management' },
     { name: 'lms-admin-course-new', path: '/lms-system/admin/course/new', heading: 'Add New Course' },
     { name: 'lms-admin-course-edit', path: `/lms-system/admin/course/${courseId}`, heading: /^Edit course: / },
+    {
+      name: 'lms-admin-course-preview',
+      path: `/lms-system/admin/course/${courseId}/preview`,
+      heading: /^Preview as a learner: /,
+    },
     { name: 'lms-admin-users', path: '/lms-system/admin/users', heading: 'Users and Programs' },
     { name: 'lms-admin-logs', path: '/lms-system/admin/logs', heading: 'Exam Logs' },
   ];
@@ -96,6 +101,7 @@ export async function createScreensCourse(
           body: 'Pneumonoultramicroscopicsilicovolcanoconiosis is a long word that must wrap rather than push the page sideways.',
         },
       ],
+      published: true,
     },
   });
   expect(created.status()).toBe(201);

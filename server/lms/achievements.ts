@@ -1,7 +1,7 @@
-import { and, avg, count, eq, sql } from 'drizzle-orm';
+import { and, avg, count, eq, isNotNull, sql } from 'drizzle-orm';
 import { scorePercent, type Achievement, type ProfileResponse, type Progress } from '../../contracts/lms.js';
 import type { Database } from '../db/client.js';
-import { courseProgress, examAnswers, examAttempts, mockExamResults } from '../db/schema/lms.js';
+import { courseProgress, courses, examAnswers, examAttempts, mockExamResults } from '../db/schema/lms.js';
 import { toLmsUser } from './accounts.js';
 import { hasProgram, resultsLocked, type LmsAccount } from './programs.js';
 
@@ -64,7 +64,9 @@ async function activityOf(db: Database, userId: number): Promise<Activity> {
         average: avg(courseProgress.progress).mapWith(Number),
       })
       .from(courseProgress)
-      .where(eq(courseProgress.userId, userId)),
+      // Only the courses a learner can read count: a course taken back to a draft leaves the average.
+      .innerJoin(courses, eq(courses.id, courseProgress.courseId))
+      .where(and(eq(courseProgress.userId, userId), isNotNull(courses.publishedAt))),
   ]);
   const started = courseRecords[0]?.started ?? 0;
   return {

@@ -1,7 +1,7 @@
 import {
+  adminCourse,
   adminCourseDetails,
   adminCoursesResponse,
-  course,
   courseDetails,
   courseProgressBody,
   coursePreviewsResponse,
@@ -126,7 +126,14 @@ export async function courseAdminRoutes(app: App, ctx: LmsContext): Promise<void
 
   app.post(
     '/admin/courses',
-    { schema: { summary: 'Add a course', tags, body: createCourseBody, response: withErrors({ 201: course }) } },
+    {
+      schema: {
+        summary: 'Add a course (a draft until it is published)',
+        tags,
+        body: createCourseBody,
+        response: withErrors({ 201: adminCourse }),
+      },
+    },
     async (request, reply) => reply.status(201).send(await courses.createCourse(db, request.body, now())),
   );
 
@@ -156,6 +163,25 @@ export async function courseAdminRoutes(app: App, ctx: LmsContext): Promise<void
     },
     async (request) => courses.updateCourse(db, request.params.id, request.body),
   );
+
+  // Drafts and publishing (decision 043): learners read only published courses.
+  for (const [action, published] of [
+    ['publish', true],
+    ['unpublish', false],
+  ] as const) {
+    app.post(
+      `/admin/courses/:id/${action}`,
+      {
+        schema: {
+          summary: published ? 'Publish a course: learners see it' : 'Take a course back to a draft: learners lose it',
+          tags,
+          params: idParams,
+          response: withErrors({ 200: adminCourseDetails }),
+        },
+      },
+      async (request) => courses.setCoursePublished(db, request.params.id, published, now()),
+    );
+  }
 
   app.delete(
     '/admin/courses/:id',

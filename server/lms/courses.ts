@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import {
   ADMIN_PAGE_SIZE,
+  type AdminCourse,
   type AdminCourseDetails,
   type Course,
   type CourseDetails,
@@ -26,14 +27,25 @@ const toCourse = (row: CourseRow): Course => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const forProfession = (account: LmsAccount) => inArray(courses.profession, ['all', account.profession]);
+const toAdminCourse = (row: CourseRow): AdminCourse => ({
+  ...toCourse(row),
+  published_at: row.publishedAt?.toISOString() ?? null,
+});
+
+/**
+ * What a learner may read: a published course of their profession or for everyone. Every learner
+ * read (the library, its locked preview, a course, its progress, the recent courses) goes through
+ * this, so a draft answers as a course that does not exist.
+ */
+const visibleTo = (account: LmsAccount) =>
+  and(isNotNull(courses.publishedAt), inArray(courses.profession, ['all', account.profession]));
 
 /** The courses of the user's profession and those for everyone; the page filters them further. */
 export async function listCoursesFor(db: Database, account: LmsAccount): Promise<Course[]> {
   const rows = await db
     .select()
     .from(courses)
-    .where(forProfession(account))
+    .where(visibleTo(account))
     .orderBy(asc(courses.level), asc(courses.title), asc(courses.id))
     .limit(500);
   return rows.map(toCourse);
@@ -55,7 +67,7 @@ export async function coursePreviewsFor(db: Database, account: LmsAccount): Prom
       lessons: sql<number>`jsonb_array_length(${courses.sections})`.mapWith(Number),
     })
     .from(courses)
-    .where(forProfession(account))
+    .where(visibleTo(account))
     .orderBy(asc(courses.level), asc(courses.title), asc(courses.id))
     .limit(500);
 }
@@ -65,7 +77,8 @@ export async function recentCourses(db: Database, account: LmsAccount): Promise<
     .select({ course: courses, progress: courseProgress.progress, lastViewedAt: courseProgress.lastViewedAt })
     .from(courseProgress)
     .innerJoin(courses, eq(courses.id, courseProgress.courseId))
-    .where(eq(courseProgress.userId, account.id))
+    // A course unpublished after it was read leaves the list until it is published again.
+    .where(and(eq(courseProgress.userId, account.id), isNotNull(courses.publishedAt)))
     .orderBy(desc(courseProgress.lastViewedAt))
     .limit(RECENT_COURSES);
   return rows.map((row) => ({
@@ -79,7 +92,7 @@ async function loadVisibleCourse(db: Database, account: LmsAccount, id: number):
   const [row] = await db
     .select()
     .from(courses)
-    .where(and(eq(courses.id, id), forProfession(account)));
+    .where(and(eq(courses.id, id), visibleTo(account)));
   if (!row) throw notFound('Course');
   return row;
 }
@@ -113,7 +126,7 @@ export async function recordCourseProgress(
     const [row] = await tx
       .select()
       .from(courses)
-      .where(and(eq(courses.id, id), forProfession(account)))
+      .where(and(eq(courses.id, id), visibleTo(account)))
       .for('share');
     if (!row) throw notFound('Course');
     if (section >= row.sections.length)
@@ -157,18 +170,21 @@ export async function adminListCourses(
     db.select({ n: count() }).from(courses),
   ]);
   return {
-    courses: rows.map((row) => ({ ...toCourse(row), sectionCount: row.sections.length })),
+    courses: rows.map((row) => ({ ...toAdminCourse(row), sectionCount: row.sections.length })),
     total: total?.n ?? 0,
   };
 }
 
-type CreateCourse = { [K in keyof Required<CreateCourseBody>]: NonNullable<CreateCourseBody[K]> };
+type CreateCourse = { [K in keyof Required<Omit<CreateCourseBody, 'published'>>]: NonNullable<CreateCourseBody[K]> } & {
+  published?: boolean | undefined;
+};
 
 // A course without lessons gets one from its description, so it can be read and completed.
 const lessonsOf = (body: CreateCourse) =>
   body.sections.length ? body.sections : [{ title: body.title, body: body.description || body.title }];
 
-export async function createCourse(db: Database, body: CreateCourse, now: Date): Promise<Course> {
+/** Adds a course, as a draft unless `published` says otherwise. */
+export async function createCourse(db: Database, body: CreateCourse, now: Date): Promise<AdminCourse> {
   const sections = lessonsOf(body);
   const [row] = await db
     .insert(courses)
@@ -179,17 +195,18 @@ export async function createCourse(db: Database, body: CreateCourse, now: Date):
       level: body.level,
       duration: body.duration,
       sections,
+      publishedAt: body.published ? now : null,
       createdAt: now,
     })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  return toCourse(row);
+  return toAdminCourse(row);
 }
 
 export async function adminCourse(db: Database, id: number): Promise<AdminCourseDetails> {
   const [row] = await db.select().from(courses).where(eq(courses.id, id));
   if (!row) throw notFound('Course');
-  return { ...toCourse(row), sections: row.sections };
+  return { ...toAdminCourse(row), sections: row.sections };
 }
 
 /**
@@ -223,8 +240,28 @@ export async function updateCourse(db: Database, id: number, body: CreateCourse)
         group by p.user_id
       ) kept
       where course_progress.course_id = ${id} and course_progress.user_id = kept.user_id`);
-    return { ...toCourse(row), sections: row.sections };
+    return { ...toAdminCourse(row), sections: row.sections };
   });
+}
+
+/**
+ * Publishes a draft (learners see it from now on) or takes a course back to a draft (learners lose
+ * it at once; their progress is kept for when it is published again). Publishing a published course
+ * keeps the moment it was first published.
+ */
+export async function setCoursePublished(
+  db: Database,
+  id: number,
+  published: boolean,
+  now: Date,
+): Promise<AdminCourseDetails> {
+  const [row] = await db
+    .update(courses)
+    .set({ publishedAt: published ? sql`coalesce(${courses.publishedAt}, ${now.toISOString()}::timestamptz)` : null })
+    .where(eq(courses.id, id))
+    .returning();
+  if (!row) throw notFound('Course');
+  return { ...toAdminCourse(row), sections: row.sections };
 }
 
 export async function deleteCourse(db: Database, id: number): Promise<void> {

@@ -84,7 +84,9 @@ export async function loadDemoContent(db: Database, now: Date = new Date()) {
           .from(courses)
           .where(and(eq(courses.profession, profession), eq(courses.title, body.title)));
         if (existing) continue;
-        await tx.insert(courses).values({ ...body, createdAt: now });
+        // The demo library is there to be read: its courses are published.
+        const { published: _draft, ...values } = body;
+        await tx.insert(courses).values({ ...values, publishedAt: now, createdAt: now });
         added.courses++;
       }
     }

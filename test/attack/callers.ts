@@ -71,7 +71,7 @@ export async function createWorld(env: Record<string, string> = {}) {
     method: 'POST',
     url: '/admin/courses',
     headers: lmsAdmin.headers,
-    payload: { title: 'Wound care', profession: 'all', sections: [{ title: 'One', body: 'Text' }] },
+    payload: { title: 'Wound care', profession: 'all', sections: [{ title: 'One', body: 'Text' }], published: true },
   });
   const courseId = courseResponse.json<{ id: number }>().id;
 

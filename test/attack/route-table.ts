@@ -1588,6 +1588,21 @@ export const routeTable: RouteEntry[] = [
     },
     ok: 200,
   },
+  ...(['publish', 'unpublish'] as const).map((action): RouteEntry => ({
+    route: `POST /admin/courses/:param/${action}`,
+    access: 'LMS admin',
+    area: 'lms',
+    build: async (w, _c, h) => {
+      const created = await w.t.app.inject({
+        method: 'POST',
+        url: '/admin/courses',
+        headers: w.lmsAdmin.headers,
+        payload: { title: `Draft ${unique()}`, profession: 'all' },
+      });
+      return json(w, 'POST', `/admin/courses/${created.json<{ id: number }>().id}/${action}`, h);
+    },
+    ok: 200,
+  })),
   {
     route: 'DELETE /admin/courses/:param',
     access: 'LMS admin',

@@ -113,6 +113,7 @@ describe('the LMS admin edits questions and courses', () => {
           title: 'Wound care',
           profession: 'nurse',
           sections: [1, 2, 3, 4].map((n) => ({ title: `Lesson ${n}`, body: `Text ${n}` })),
+          published: true,
         },
       })
     ).json<{ id: number }>();

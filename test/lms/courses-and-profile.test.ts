@@ -14,7 +14,13 @@ describe('courses, progress, achievements and premium programs', () => {
   afterAll(() => t.close());
 
   async function createCourse(payload: Record<string, unknown>) {
-    const response = await t.app.inject({ method: 'POST', url: '/admin/courses', headers: admin.headers, payload });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/admin/courses',
+      headers: admin.headers,
+      // Published at once: these tests read the courses as learners (drafts: course-drafts.test.ts).
+      payload: { published: true, ...payload },
+    });
     expect(response.statusCode).toBe(201);
     return response.json<{ id: number }>();
   }

@@ -310,6 +310,7 @@ describe('the locked course library', () => {
           description: 'SECRET DESCRIPTION',
           duration: '2 hours',
           sections: Array.from({ length: lessons }, (_, n) => ({ title: `Lesson ${n + 1}`, body: lesson })),
+          published: true,
         },
       });
       created.push(response.json<{ id: number }>().id);

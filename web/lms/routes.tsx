@@ -121,6 +121,11 @@ export const lmsRoutes: RouteObject[] = [
       { path: '/lms-system/admin/course/new', handle: { title: 'Add course' }, element: courseEditor },
       { path: '/lms-system/admin/course/:id', handle: { title: 'Edit course' }, element: courseEditor },
       {
+        path: '/lms-system/admin/course/:id/preview',
+        handle: { title: 'Preview as a learner' },
+        element: lazyPage(() => import('./admin/course-preview-page.js')),
+      },
+      {
         path: '/lms-system/admin/logs',
         handle: { title: 'Exam logs' },
         element: lazyPage(() => import('./admin/logs-page.js')),

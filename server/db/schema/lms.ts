@@ -361,6 +361,8 @@ export const courses = pgTable(
     duration: text().notNull().default(''),
     // The course's lessons, read in order; progress is the share of lessons completed.
     sections: jsonb().$type<{ title: string; body: string }[]>().notNull().default([]),
+    // Null while the course is a draft: learners never see it (decision 043). Set when an admin publishes it.
+    publishedAt: timestamp({ withTimezone: true }),
     createdAt,
   },
   (t) => [index('courses_profession_idx').on(t.profession)],

@@ -97,6 +97,13 @@ export const useUpdateCourse = () =>
   useAdminMutation([adminKey('courses'), lmsKeys.courses], ({ id, body }: { id: number; body: CourseBody }) =>
     unwrap(lmsApi.PUT('/admin/courses/{id}', { params: { path: { id } }, body })),
   );
+/** Publishes a course or takes it back to a draft; learners' course lists change with it. */
+export const useSetCoursePublished = () =>
+  useAdminMutation([adminKey('courses'), lmsKeys.courses], ({ id, published }: { id: number; published: boolean }) =>
+    published
+      ? unwrap(lmsApi.POST('/admin/courses/{id}/publish', { params: { path: { id } } }))
+      : unwrap(lmsApi.POST('/admin/courses/{id}/unpublish', { params: { path: { id } } })),
+  );
 export const useDeleteCourse = () =>
   useAdminMutation([adminKey('courses'), lmsKeys.courses], (id: number) =>
     unwrap(lmsApi.DELETE('/admin/courses/{id}', { params: { path: { id } } })),

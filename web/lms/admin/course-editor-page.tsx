@@ -10,6 +10,7 @@ import { audiences, courseLevels, LESSON_IMAGE_MAX_BYTES } from '../../../contra
 import { acceptAttribute, acceptedMediaText } from '../../../contracts/media-constants.js';
 import type { AdminCourseDetails } from '../../../contracts/lms.js';
 import { choiceOf } from '../../lib/choices.js';
+import { formatDateTime } from '../../lib/format.js';
 import { ApiError, errorMessage, fieldError } from '../../lib/http.js';
 import { useRouteId } from '../../lib/route-id.js';
 import { Button, buttonClassName } from '../../ui/button.js';
@@ -133,7 +134,8 @@ function CourseEditor({ course }: { course?: AdminCourseDetails }) {
       sections: lessons.map(({ title, body: text }) => ({ title, body: text })),
     };
     const done = () => {
-      notify(course ? 'Course saved' : 'Course added');
+      // A new course is a draft: it is published from the list or its preview (decision 043).
+      notify(course ? 'Course saved' : 'Course added as a draft');
       void navigate('/lms-system/admin/course');
     };
     if (course) update.mutate({ id: course.id, body }, { onSuccess: done });
@@ -146,6 +148,16 @@ function CourseEditor({ course }: { course?: AdminCourseDetails }) {
       <p>
         <Link to="/lms-system/admin/course">Back to courses</Link>
       </p>
+      {course ? (
+        <p className={styles.muted}>
+          {course.published_at
+            ? `Published ${formatDateTime(course.published_at)}: learners read the saved version.`
+            : 'Draft: learners do not see this course until it is published.'}{' '}
+          <Link to={`/lms-system/admin/course/${course.id}/preview`}>Preview as a learner</Link>
+        </p>
+      ) : (
+        <p className={styles.muted}>A new course is saved as a draft: learners see it once it is published.</p>
+      )}
       <Form onSubmit={onSubmit} aria-label={title}>
         <FormError
           message={

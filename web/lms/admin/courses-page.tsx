@@ -1,9 +1,12 @@
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
 import Pencil from 'lucide-react/icons/pencil';
 import Plus from 'lucide-react/icons/plus';
+import Send from 'lucide-react/icons/send';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { Course } from '../../../contracts/lms.js';
+import type { AdminCourse } from '../../../contracts/lms.js';
 import { formatDateTime } from '../../lib/format.js';
 import { errorMessage } from '../../lib/http.js';
 import { buttonClassName } from '../../ui/button.js';
@@ -17,7 +20,7 @@ import { useToast } from '../../ui/toast.js';
 import { professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
 import { lmsApi } from '../session.js';
-import { useDeleteCourse, usePagedList } from './admin-api.js';
+import { useDeleteCourse, usePagedList, useSetCoursePublished } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
 
 /** The course catalogue as a table; a course is added and edited on its own page, with its lessons in Markdown. */
@@ -26,8 +29,9 @@ export default function CoursesAdminPage() {
   const { query, page, setPage, pageSize } = usePagedList('courses', (query) =>
     lmsApi.GET('/admin/courses', { params: { query } }),
   );
-  const [toDelete, setToDelete] = useState<Course | null>(null);
+  const [toDelete, setToDelete] = useState<AdminCourse | null>(null);
   const remove = useDeleteCourse();
+  const publish = useSetCoursePublished();
   return (
     <AdminLayout title="Course Management">
       <p className={styles.actions}>
@@ -38,6 +42,11 @@ export default function CoursesAdminPage() {
       <FormError
         message={
           remove.isError ? errorMessage(remove.error, 'The course could not be deleted. Please try again.') : null
+        }
+      />
+      <FormError
+        message={
+          publish.isError ? errorMessage(publish.error, 'The course could not be changed. Please try again.') : null
         }
       />
       <QueryState
@@ -58,6 +67,8 @@ export default function CoursesAdminPage() {
                 cell: (c) => (
                   <span className={styles.courseTitle}>
                     <Link to={`/lms-system/admin/course/${c.id}`}>{c.title}</Link>
+                    {/* Learners read only published courses (decision 043); a draft says so beside its title. */}
+                    {!c.published_at && <span className={styles.tag}>Draft</span>}
                     {c.description && <span className={styles.muted}>{c.description}</span>}
                   </span>
                 ),
@@ -78,6 +89,30 @@ export default function CoursesAdminPage() {
                         icon: <Pencil aria-hidden="true" size={14} />,
                         to: `/lms-system/admin/course/${c.id}`,
                       },
+                      {
+                        label: 'Preview as a learner',
+                        icon: <Eye aria-hidden="true" size={14} />,
+                        to: `/lms-system/admin/course/${c.id}/preview`,
+                      },
+                      c.published_at
+                        ? {
+                            label: 'Unpublish',
+                            icon: <EyeOff aria-hidden="true" size={14} />,
+                            onSelect: () =>
+                              publish.mutate(
+                                { id: c.id, published: false },
+                                { onSuccess: () => notify(`"${c.title}" is a draft again`) },
+                              ),
+                          }
+                        : {
+                            label: 'Publish',
+                            icon: <Send aria-hidden="true" size={14} />,
+                            onSelect: () =>
+                              publish.mutate(
+                                { id: c.id, published: true },
+                                { onSuccess: () => notify(`"${c.title}" published`) },
+                              ),
+                          },
                       {
                         label: 'Delete',
                         icon: <Trash2 aria-hidden="true" size={14} />,
