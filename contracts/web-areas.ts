@@ -9,7 +9,7 @@ export type WebArea = 'cases' | 'lms' | 'network';
 // Every other address is the network's, which also answers the unknown ones.
 const areaPrefixes: [WebArea, RegExp][] = [
   ['cases', /^\/(casetracking|caseadmin)(\/|$)/i],
-  ['lms', /^\/(lms-system|lmsprofile|courses|exam)(\/|$)/i],
+  ['lms', /^\/(lms-system|lmsprofile|lmsjourney|courses|exam)(\/|$)/i],
 ];
 
 /** Which area's route table answers this path (test/platform/web-areas.test.ts holds every route to it). */

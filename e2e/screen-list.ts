@@ -39,6 +39,8 @@ export const signedInScreens: readonly Screen[] = [
   '/exam',
   '/lms-system/mock-exam',
   '/lmsprofile',
+  '/journey',
+  '/lmsjourney',
 ].map(named);
 
 /** The case admin's screens that need a case: its details (four services) and a service's steps. */

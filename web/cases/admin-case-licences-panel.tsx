@@ -166,7 +166,7 @@ function LicenceRow({ licence, onRevoke }: { licence: StaffLicence; onRevoke: ()
         </p>
       ) : (
         <p className={styles.licenceActions}>
-          <a href={licence.verifyUrl} target="_blank" rel="noreferrer">
+          <a href={licence.verifyUrl} target="_blank" rel="noopener noreferrer">
             Verify page
           </a>
           <Button variant="secondary" size="small" onClick={onRevoke} aria-label={`Revoke ${name}`}>
