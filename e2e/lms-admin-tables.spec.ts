@@ -357,7 +357,8 @@ test('when lesson text carries script, event handlers, javascript: links or outs
   ].join('\n\n');
   const created = await request.post('/admin/courses', {
     headers: admin,
-    data: { title, profession: 'nurse', sections: [{ title: 'Attack', body: attack }] },
+    // Published at once: the learner reads it too (a draft is the admins' only).
+    data: { title, profession: 'nurse', sections: [{ title: 'Attack', body: attack }], published: true },
   });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
