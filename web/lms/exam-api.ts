@@ -3,7 +3,7 @@ import type { ExamMode } from '../../contracts/lms-constants.js';
 import type { CurrentQuestionResponse, ExamForm, PracticeSetResponse } from '../../contracts/lms.js';
 import { ApiError, unwrap, type ApiBody } from '../lib/http.js';
 import { EXAM_STORAGE_PREFIX } from './exam-on-device.js';
-import { lmsApi } from './session.js';
+import { lmsApi, lmsToken } from './session.js';
 
 /** The timed exam: the open session's question, its answers, and the attempts' history, review and retakes. */
 export const examKeys = {
@@ -242,8 +242,12 @@ export function forgetExamForms(except?: number): void {
 }
 
 async function examForm(attemptId: number): Promise<ExamForm> {
+  const signedInAs = lmsToken.get();
   try {
     const form = await unwrap(lmsApi.GET('/user/exam/attempts/{id}/form', { params: { path: { id: attemptId } } }));
+    // Kept only for whoever is still signed in: a form that arrives after sign-out (or after another
+    // learner signed in) must not be left on a shared device for the next person to read.
+    if (!signedInAs || lmsToken.get() !== signedInAs) return form;
     forgetExamForms(attemptId);
     try {
       localStorage.setItem(`${FORM_PREFIX}${attemptId}`, JSON.stringify(form));

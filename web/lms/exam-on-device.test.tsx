@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markReachable } from '../lib/connection.js';
 import LearnerShell from './learner-shell.js';
 import LoginPage from './login-page.js';
+import { examFormQuery } from './exam-api.js';
 import { lmsToken } from './session.js';
 
 // A loaded machine (CI runs beside the browser tests) may take seconds to render a screen: wait for it, not for a second.
@@ -113,5 +114,29 @@ describe('what an exam keeps on the device', () => {
     expect(localStorage.getItem('lms-exam-form-41')).toBe(SITTING_FORM);
     expect(localStorage.getItem('lms-exam-answers-41')).toBe(QUEUE);
     expect(localStorage.getItem('lms-exam-practice-answer')).toBe(PRACTICE_ANSWER);
+  });
+
+  it('when the sitting’s form arrives after the learner signed out, then it is shown to no one and not kept on the device; while signed in, it is kept', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    lmsToken.set(tokenOf(7, 'nurse.amal'));
+
+    const late = client.fetchQuery(examFormQuery(41));
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    lmsToken.clear();
+    answer(json(JSON.parse(SITTING_FORM)));
+    await late;
+    expect(examKeys()).toEqual([]);
+
+    lmsToken.set(tokenOf(7, 'nurse.amal'));
+    const onTime = client.fetchQuery({ ...examFormQuery(41), staleTime: 0 });
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    answer(json(JSON.parse(SITTING_FORM)));
+    await onTime;
+    expect(localStorage.getItem('lms-exam-form-41')).toBe(SITTING_FORM);
   });
 });
