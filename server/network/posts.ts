@@ -160,6 +160,8 @@ export function feedPage(rows: FeedRecord[], member: Member): PostsPage {
 }
 
 /** Whether the member reported the post: a probe of the (post, reporter) unique index, as in the feed. */
+const likedBy = (member: Member) =>
+  sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${networkPosts.id} and ${networkLikes.userId} = ${member.id})`;
 const reportedBy = (member: Member) =>
   sql<boolean>`exists (select 1 from ${networkReports} where ${networkReports.postId} = ${networkPosts.id} and ${networkReports.reporterId} = ${member.id})`;
 
@@ -167,7 +169,7 @@ export async function getPost(db: Database, member: Member, postId: string): Pro
   const [row] = await db
     .select({
       ...postColumns,
-      likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${networkPosts.id} and ${networkLikes.userId} = ${member.id})`,
+      likedByMe: likedBy(member),
       reportedByMe: reportedBy(member),
     })
     .from(networkPosts)
@@ -211,7 +213,7 @@ export async function getMemberProfile(
   const rows = await db
     .select({
       ...postColumns,
-      likedByMe: sql<boolean>`exists (select 1 from ${networkLikes} where ${networkLikes.postId} = ${networkPosts.id} and ${networkLikes.userId} = ${viewer.id})`,
+      likedByMe: likedBy(viewer),
       reportedByMe: reportedBy(viewer),
     })
     .from(networkPosts)
