@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { buttonClassName } from '../ui/button.js';
-import { ErrorState, LoadingState } from '../ui/states.js';
+import { LoadingState } from '../ui/states.js';
 import { useMe } from './api.js';
+import { useSignedInMember } from './signed-in.js';
 import { Avatar } from './avatar.js';
 import { Feed } from './feed.js';
 import styles from './network.module.css';
@@ -15,14 +16,10 @@ const PostDetailModal = lazy(() =>
 
 /** `/Home`: the member's card beside the feed, for signed-in members with a complete profile. */
 export default function HomePage() {
-  const me = useMe();
+  const { member: user, instead } = useSignedInMember({ completeProfile: true });
   const [params, setParams] = useSearchParams();
 
-  if (me.isPending) return <LoadingState />;
-  if (me.isLoadingError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to="/" replace />;
-  if (!me.data.isProfileComplete) return <Navigate to="/UserDetails" replace />;
-  const user = me.data;
+  if (!user) return instead;
   const openPostId = params.get('post');
 
   return (

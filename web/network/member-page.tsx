@@ -1,12 +1,13 @@
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { lazy, Suspense } from 'react';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
-import { useMe, useMemberProfile } from './api.js';
+import { useMemberProfile } from './api.js';
 import { MemberHeader, ProfileDetails } from './member-header.js';
 import styles from './network.module.css';
 import { PostCard } from './post-card.js';
+import { useSignedInMember } from './signed-in.js';
 
 const PostDetailModal = lazy(() =>
   import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })),
@@ -15,13 +16,11 @@ const PostDetailModal = lazy(() =>
 /** `/members/:username`: a member's public profile and posts, reached from author names and mentions. */
 export default function MemberPage() {
   const { username = '' } = useParams();
-  const me = useMe();
+  const { member: me, instead } = useSignedInMember();
   const profile = useMemberProfile(username);
   const [params, setParams] = useSearchParams();
 
-  if (me.isPending) return <LoadingState />;
-  if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to="/" replace />;
+  if (!me) return instead;
 
   if (profile.isPending) return <LoadingState text="Loading profile..." />;
   if (profile.isError) {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import {
   MAX_MODERATION_NOTE_LENGTH,
   MAX_SUSPENSION_DAYS,
@@ -20,7 +20,6 @@ import { Button } from '../ui/button.js';
 import { SelectField, TextField } from '../ui/field.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
-import { useMe } from './api.js';
 import { dateTimeWithZone } from './date-time.js';
 import {
   useAppealQueue,
@@ -31,6 +30,7 @@ import {
 } from './moderation-api.js';
 import styles from './network.module.css';
 import { Moment } from './moment.js';
+import { useSignedInMember } from './signed-in.js';
 
 const reasonNames: Record<ReportReason, string> = {
   spam: 'spam',
@@ -62,11 +62,9 @@ function MemberName({ member }: { member: PublicMember | null }) {
 
 /** `/moderation`, for moderators (network admins): the open reports by post, and the log of decisions. */
 export default function ModerationPage() {
-  const me = useMe();
-  if (me.isPending) return <LoadingState />;
-  if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to="/" replace />;
-  if (!me.data.isAdmin) {
+  const { member, instead } = useSignedInMember();
+  if (!member) return instead;
+  if (!member.isAdmin) {
     return (
       <main className={styles.notificationsPage}>
         <h1>Moderation</h1>

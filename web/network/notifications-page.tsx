@@ -1,12 +1,13 @@
-import { Link, Navigate } from 'react-router';
+import { Link } from 'react-router';
 import type { Notification, PublicMember } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
-import { useMarkNotificationsRead, useMe, useNotifications } from './api.js';
+import { useMarkNotificationsRead, useNotifications } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { dateTimeWithZone } from './date-time.js';
 import { Moment } from './moment.js';
+import { useSignedInMember } from './signed-in.js';
 
 /** What happened, naming the post by its first words (issue 39: a notification says what it is about). */
 function actionText(item: Notification): string {
@@ -68,13 +69,11 @@ function Actors({ item }: { item: Notification }) {
 
 /** `/notifications`: what others did with the member's posts, newest first; opening one marks it read. */
 export default function NotificationsPage() {
-  const me = useMe();
+  const { member, instead } = useSignedInMember();
   const list = useNotifications();
   const markRead = useMarkNotificationsRead();
 
-  if (me.isPending) return <LoadingState />;
-  if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to="/" replace />;
+  if (!member) return instead;
 
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = list.data?.pages[0]?.unread ?? 0;

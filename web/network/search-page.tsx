@@ -1,11 +1,12 @@
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { FoundMember } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
-import { useMe, useSearch } from './api.js';
+import { useSearch } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
 import { PostCard } from './post-card.js';
+import { useSignedInMember } from './signed-in.js';
 
 /** What tells a found member apart, and shows why they matched: headline, else role at employer. */
 const foundLine = (member: FoundMember) =>
@@ -17,15 +18,13 @@ const foundLine = (member: FoundMember) =>
 
 /** `/search?q=`: the header search's results, members first, then posts by relevance. */
 export default function SearchPage() {
-  const me = useMe();
+  const { member: me, instead } = useSignedInMember();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const q = params.get('q')?.trim() ?? '';
   const results = useSearch(q);
 
-  if (me.isPending) return <LoadingState />;
-  if (me.isError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to="/" replace />;
+  if (!me) return instead;
 
   const first = results.data?.pages[0];
   const posts = results.data?.pages.flatMap((page) => page.posts) ?? [];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { NetworkUser } from '../../contracts/network.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -10,11 +10,9 @@ import { LinkedAccounts } from '../ui/linked-accounts.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import {
-  SIGN_IN_PATH,
   useAccountSettings,
   useChangePassword,
   useDeleteAccount,
-  useMe,
   useSaveProfile,
   useSignOutOtherDevices,
   memberLinks,
@@ -24,20 +22,19 @@ import { useFilePreview } from './file-preview.js';
 import styles from './network.module.css';
 import { PhotoPicker } from './photo-picker.js';
 import { ProfessionalFields, useProfessionalProfile } from './professional-fields.js';
+import { useSignedInMember } from './signed-in.js';
 import { VerifyEmailBanner } from './verify-email-banner.js';
 
 /** A member's own account: how others see them, the address, the password, other devices, leaving. */
 export default function SettingsPage() {
-  const me = useMe();
-  if (me.isPending) return <LoadingState />;
-  if (me.isLoadingError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to={SIGN_IN_PATH} replace />;
+  const { member, instead } = useSignedInMember();
+  if (!member) return instead;
   return (
     <main className={styles.narrowPage}>
       <h1 className={styles.pageTitle}>Settings</h1>
-      <ProfileSection user={me.data} />
-      <EmailSection user={me.data} />
-      <EmailDigestSection hasEmail={me.data.email !== null} />
+      <ProfileSection user={member} />
+      <EmailSection user={member} />
+      <EmailDigestSection hasEmail={member.email !== null} />
       <LinkedAccounts
         client={memberLinks}
         className={styles.card}

@@ -1,24 +1,23 @@
 import { useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
-import { ErrorState, FormError, LoadingState } from '../ui/states.js';
-import { useMe, useSaveProfile } from './api.js';
+import { FormError } from '../ui/states.js';
+import { useSaveProfile } from './api.js';
 import { useFilePreview } from './file-preview.js';
 import { PhotoPicker } from './photo-picker.js';
 import styles from './network.module.css';
 import { Form } from '../ui/form.js';
 import type { NetworkUser } from '../../contracts/network.js';
 import { ProfessionalFields, useProfessionalProfile } from './professional-fields.js';
+import { useSignedInMember } from './signed-in.js';
 
 /** Profile completion: username (unique), display name, an optional photo and the professional profile. */
 export default function UserDetailsPage() {
-  const me = useMe();
-  if (me.isPending) return <LoadingState />;
-  if (me.isLoadingError) return <ErrorState message="Could not load your account." onRetry={() => void me.refetch()} />;
-  if (!me.data) return <Navigate to="/" replace />;
-  return <ProfileCompletion user={me.data} />;
+  const { member, instead } = useSignedInMember();
+  if (!member) return instead;
+  return <ProfileCompletion user={member} />;
 }
 
 function ProfileCompletion({ user }: { user: NetworkUser }) {
