@@ -1,9 +1,10 @@
 import { hydrate, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { AppRoot } from './app-root.js';
+import { AppRouter } from './router.js';
 import { applyStoredDarkMode, followSystemDarkMode } from './lib/dark-mode.js';
 import { markUnreachable, onReconnected } from './lib/connection.js';
-import { ApiError, isUnreachable } from './lib/http.js';
+import { ApiError, isUnreachable } from './lib/api-error.js';
 import { refetchUnlessPrefetched } from './lib/route-data.js';
 import { isPageLoadError } from './ui/lazy-page.js';
 import './ui/theme.css';
@@ -47,7 +48,7 @@ const options: RootOptions = {
     if (!isPageLoadError(error)) console.error(error, info.componentStack);
   },
 };
-const app = <AppRoot client={queryClient} />;
+const app = <AppRoot client={queryClient} router={<AppRouter />} />;
 // The first pages come as HTML rendered on the server (web/entry-server.tsx): React takes that
 // HTML over instead of drawing it again. Every other address arrives with an empty root.
 if (root.hasChildNodes()) hydrateRoot(root, app, options);

@@ -14,7 +14,8 @@ import {
   type CaseStatus,
   type SortOrder,
 } from '../../contracts/cases-constants.js';
-import { api, asFile, download, textBody, unwrap, unwrapPage } from '../lib/http.js';
+import { api, unwrap, unwrapPage } from '../lib/http.js';
+import { asFile, download, textBody } from '../lib/http-files.js';
 import { adminApi } from './admin-session.js';
 
 export type CasesListParams = {

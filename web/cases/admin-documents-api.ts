@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { REVIEW_QUEUE_PAGE_SIZE } from '../../contracts/cases-constants.js';
-import { asFile, formBody, openInNewTab, unwrap, unwrapPage } from '../lib/http.js';
+import { unwrap, unwrapPage } from '../lib/http.js';
+import { asFile, formBody, openInNewTab } from '../lib/http-files.js';
 import { adminApi } from './admin-session.js';
 import { documentForm } from './document-form.js';
 import { translationsBody, type TranslationDraft } from './admin-translation-fields.js';

@@ -1,6 +1,7 @@
 import type { LinkedAccountsClient } from '../ui/linked-accounts.js';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, formBody, unwrap } from '../lib/http.js';
+import { api, unwrap } from '../lib/http.js';
+import { formBody } from '../lib/http-files.js';
 import { documentForm } from './document-form.js';
 
 // The session is an httpOnly cookie: the page never sees it, the browser sends it with these calls.

@@ -1,4 +1,4 @@
-import { ApiError, isUnreachable } from '../lib/http.js';
+import { ApiError, isUnreachable } from '../lib/api-error.js';
 import type { ApplicantWords } from './applicant-words.js';
 
 /**

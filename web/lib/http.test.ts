@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectionState, markReachable } from './connection.js';
-import { api, ApiError, errorMessage, fieldError, formBody, unwrap, UNREACHABLE_MESSAGE } from './http.js';
+import { ApiError, errorMessage, fieldError, UNREACHABLE_MESSAGE } from './api-error.js';
+import { api, unwrap } from './http.js';
+import { formBody } from './http-files.js';
 
 const json = (body: unknown, status: number) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

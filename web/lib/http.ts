@@ -1,7 +1,6 @@
-import createClient, { type Middleware } from 'openapi-fetch';
-import type { ErrorBody, ImportRowError } from '../../contracts/platform.js';
+import type { Client, Middleware } from 'openapi-fetch';
 import type { paths } from './api-schema.js';
-import { markReachable, markUnreachable } from './connection.js';
+import { noteReachability, refusal, unreachable } from './api-error.js';
 
 /*
  * The web's one way to the server. Every call names a path and method of the server's own OpenAPI
@@ -12,56 +11,19 @@ import { markReachable, markUnreachable } from './connection.js';
  * with the server's sentence.
  */
 
-/** What every screen says when the service cannot be reached: never "not found", never the user's fault. */
-export const UNREACHABLE_MESSAGE = 'We cannot reach the service right now. Please try again in a moment.';
-/** A 500: the server was reached but failed; again not the user's fault. */
-export const SERVER_FAULT_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
-
-/**
- * A failed API call: the server's `{ error, code, field }` with the HTTP status. The server writes
- * `error` as the sentence to show, so the screen shows it as it is.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly code?: string,
-    /** The request field a 400 is about. */
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-}
-
-/** A file import refused whole (`IMPORT_REJECTED`): nothing was imported, and `rows` names every bad row. */
-export class ImportRejected extends ApiError {
-  constructor(
-    status: number,
-    message: string,
-    readonly rows: ImportRowError[],
-  ) {
-    super(status, message, 'IMPORT_REJECTED');
-  }
-}
-
-/** Ends a text with a full stop unless it already ends a sentence. */
-export function asSentence(text: string): string {
-  return /[.!?]$/.test(text) ? text : `${text}.`;
-}
-
-// 502-504 come from a proxy whose app is away, or from the app whose database is away (006).
-const isUnreachableStatus = (status: number) => status === 0 || status === 502 || status === 503 || status === 504;
-
-function noteReachability(status: number): void {
-  if (isUnreachableStatus(status)) markUnreachable();
-  else markReachable();
-}
-
-/** The server could not be reached at all (offline, DNS, a refused connection). */
-function unreachable(): ApiError {
-  markUnreachable();
-  return new ApiError(0, UNREACHABLE_MESSAGE);
-}
+// What a failed call is lives in api-error.ts, which pages import without this module; the names
+// stay here too, for the screens that call the API anyway. Files (downloads, uploads with progress,
+// text bodies) are in http-files.ts, which only the screens that send or fetch files load.
+export {
+  ApiError,
+  asSentence,
+  errorMessage,
+  fieldError,
+  ImportRejected,
+  isUnreachable,
+  SERVER_FAULT_MESSAGE,
+  UNREACHABLE_MESSAGE,
+} from './api-error.js';
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
@@ -78,11 +40,44 @@ async function send(request: Request): Promise<Response> {
   return response;
 }
 
-/** A client of the whole API; `middleware` adds an area's credentials (authenticated-request.ts). */
-export function createApi(...middleware: Middleware[]) {
-  const client = createClient<paths, 'application/json'>({ fetch: send, headers: { accept: 'application/json' } });
-  client.use(...middleware);
-  return client;
+const methods = ['GET', 'PUT', 'POST', 'DELETE', 'PATCH', 'HEAD', 'OPTIONS', 'TRACE'] as const;
+type ApiClient = Client<paths, 'application/json'>;
+
+/**
+ * A client of the whole API; `middleware` adds an area's credentials (authenticated-request.ts).
+ * openapi-fetch (2.5 KB gzip) is loaded by the client's first call, not with the page: the sign-in
+ * pages and the tracker ask nothing of the API until their form is sent, so their first screen
+ * downloads none of it (issue 42). A chunk that cannot be fetched is the service out of reach, and
+ * the next call tries again.
+ */
+export function createApi(...middleware: Middleware[]): Pick<ApiClient, (typeof methods)[number]> {
+  let client: Promise<ApiClient> | undefined;
+  const loaded = () =>
+    (client ??= import('openapi-fetch').then(
+      ({ default: createClient }) => {
+        const created = createClient<paths, 'application/json'>({
+          fetch: send,
+          headers: { accept: 'application/json' },
+        });
+        created.use(...middleware);
+        return created;
+      },
+      () => {
+        client = undefined;
+        throw unreachable();
+      },
+    ));
+  // Each method forwards its arguments to the same method of the loaded client; the cast only
+  // restores the typed signatures Object.fromEntries cannot carry.
+  return Object.fromEntries(
+    methods.map((method) => [
+      method,
+      async (...args: unknown[]) => {
+        const ready = await loaded();
+        return (ready[method] as (...forwarded: unknown[]) => Promise<unknown>).apply(ready, args);
+      },
+    ]),
+  ) as unknown as Pick<ApiClient, (typeof methods)[number]>;
 }
 export type Api = ReturnType<typeof createApi>;
 
@@ -117,14 +112,6 @@ export const api = createApi();
 export type ApiAnswer<Data> = { data?: Data; error?: unknown; response: Response };
 type Answer<Data> = ApiAnswer<Data>;
 
-/** The error a refused answer stands for, from its `{ error, code, field, errors }` body. */
-function refusal(status: number, body: unknown): ApiError {
-  const parsed = (typeof body === 'object' && body !== null ? body : {}) as Partial<ErrorBody>;
-  const message = typeof parsed.error === 'string' ? parsed.error : `Request failed (${status})`;
-  if (Array.isArray(parsed.errors)) return new ImportRejected(status, message, parsed.errors);
-  return new ApiError(status, message, parsed.code, parsed.field);
-}
-
 /**
  * The body of a successful answer, or an ApiError with the server's sentence: what TanStack Query
  * wants from a query or mutation function. `unwrap(api.GET('/api/config'))`.
@@ -141,141 +128,4 @@ export async function unwrapPage<Data>(call: Promise<Answer<Data>>): Promise<{ d
   const { data, error, response } = await call;
   if (!response.ok) throw refusal(response.status, error);
   return { data: data as Data, total: Number(response.headers.get('x-total-count') ?? 0) };
-}
-
-/** The options that ask for an answer as a file rather than JSON (`download`, `openInNewTab`). */
-export const asFile = { parseAs: 'blob', headers: { accept: '*/*' } } as const;
-
-/** The file an answer carries, under the name its `content-disposition` gives. */
-async function fileOf(call: Promise<Answer<Blob>>): Promise<{ blob: Blob; name: string | undefined }> {
-  const { data, error, response } = await call;
-  if (!response.ok || !data) throw refusal(response.status, error);
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  return { blob: data, name };
-}
-
-/**
- * Saves an answer through the browser as a file (an export):
- * `download(adminApi.GET('/api/caseadmin/cases/export', { params, ...asFile }), 'cases.csv')`.
- */
-export async function download(call: Promise<Answer<Blob>>, fallbackName: string): Promise<void> {
-  const { blob, name } = await fileOf(call);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name ?? fallbackName;
-  link.click();
-  URL.revokeObjectURL(url);
-}
-
-/**
- * Shows an answer (a sent document) in a new tab. Its address needs the bearer token, which a
- * plain link cannot carry, so the file is fetched and shown from memory. The tab is opened first,
- * while the click still counts as the user's (a pop-up blocker lets it through), without its
- * opener, and given the file when it arrives.
- */
-export async function openInNewTab(call: () => Promise<Answer<Blob>>): Promise<void> {
-  const tab = window.open('', '_blank');
-  // The tab gets no handle on the page that opened it (issue 35: a staff document's tab kept
-  // window.opener). `noopener` in the call would return no window to hand the file to.
-  if (tab) tab.opener = null;
-  try {
-    const { blob } = await fileOf(call());
-    const url = URL.createObjectURL(blob);
-    if (tab) tab.location.href = url;
-    else window.location.assign(url);
-    // The tab has its own copy once loaded; a minute is ample for that.
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    throw error;
-  }
-}
-
-/** A text file (CSV, GIFT, Aiken) sent as it is, under its own content type. */
-export const textBody = (text: string, contentType: 'text/csv' | 'text/plain') => ({
-  body: text,
-  bodySerializer: (body: string) => body,
-  headers: { 'content-type': contentType },
-});
-
-/** The headers of an XMLHttpRequest answer, as a Response carries them. */
-function headersOf(xhr: XMLHttpRequest): Headers {
-  const headers = new Headers();
-  for (const line of xhr
-    .getAllResponseHeaders()
-    .trim()
-    .split(/[\r\n]+/)) {
-    const colon = line.indexOf(':');
-    if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
-  }
-  return headers;
-}
-
-/**
- * Sends `form` as multipart/form-data through XMLHttpRequest, because fetch cannot report upload
- * progress. The request openapi-fetch built gives the method, address and headers (the area's
- * token among them); the browser writes the multipart boundary itself.
- */
-function sendForm(form: FormData, onProgress?: (fraction: number) => void) {
-  return (request: Request) =>
-    new Promise<Response>((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open(request.method, request.url);
-      xhr.responseType = 'blob';
-      request.headers.forEach((value, name) => {
-        if (name !== 'content-type') xhr.setRequestHeader(name, value);
-      });
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-      };
-      xhr.onload = () => {
-        noteReachability(xhr.status);
-        // A Response refuses a body with these statuses, even an empty one.
-        const body = [204, 205, 304].includes(xhr.status) ? null : (xhr.response as Blob);
-        resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers: headersOf(xhr) }));
-      };
-      xhr.onerror = () => reject(unreachable());
-      xhr.onabort = () => reject(new DOMException('The upload was cancelled', 'AbortError'));
-      request.signal.addEventListener('abort', () => xhr.abort(), { once: true });
-      xhr.send(form);
-    });
-}
-
-/**
- * The options that send files: `api.POST('/api/network/posts', formBody(form, onProgress))`.
- * `onProgress` hears the fraction of the upload sent so far.
- */
-export const formBody = (form: FormData, onProgress?: (fraction: number) => void) => ({
-  fetch: sendForm(form, onProgress),
-});
-
-/** The request never got a real answer: the network, a proxy or the database is away. Worth retrying. */
-export function isUnreachable(error: unknown): boolean {
-  return error instanceof ApiError && isUnreachableStatus(error.status);
-}
-
-/**
- * The message to show for a failed call: the server's own sentence for a 4xx, "we cannot reach the
- * service" when it could not be reached, and the screen's fallback only for a failure that is neither.
- */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (isUnreachable(error)) return UNREACHABLE_MESSAGE;
-  if (error instanceof ApiError) return error.status === 500 ? SERVER_FAULT_MESSAGE : error.message;
-  return fallback;
-}
-
-/**
- * A refusal about one of a form's fields (a 400, or a 409 such as a name already taken; `fields`
- * lists the request's field names), to show next to that field; null otherwise.
- */
-export function fieldError(error: unknown, fields: readonly string[]): { field: string; message: string } | null {
-  if (
-    !(error instanceof ApiError) ||
-    (error.status !== 400 && error.status !== 409) ||
-    !error.field ||
-    !fields.includes(error.field)
-  )
-    return null;
-  return { field: error.field, message: error.message };
 }

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { ApiError, api, unwrap } from '../lib/http.js';
+import { ApiError } from '../lib/api-error.js';
+import { api, unwrap } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { formValues, useSentWithoutScript } from '../ui/form.js';

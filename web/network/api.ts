@@ -9,7 +9,8 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import type { Comment, NetworkUser, Post, ProfileBody, SignInBody, SignUpBody } from '../../contracts/network.js';
-import { ApiError, api, createApi, formBody, unwrap, type ApiBody } from '../lib/http.js';
+import { ApiError, unreachable } from '../lib/api-error.js';
+import { api, createApi, unwrap, type ApiBody } from '../lib/http.js';
 import { clearSessionEnded, reportSessionEnded } from './ended-session.js';
 
 export const networkKeys = {
@@ -76,16 +77,26 @@ export const landingPath = (user: NetworkUser) => (user.isProfileComplete ? '/Ho
 
 // ---- Uploads (multipart forms; a post's upload reports its progress)
 
-export function uploadPhoto(file: File) {
+// The upload's code (http-files.ts) loads with the first upload: the sign-in page and the feed
+// import this module, and neither sends a file as it opens (issue 42). A chunk that cannot be
+// fetched is the service out of reach, as for any call.
+const uploads = () =>
+  import('../lib/http-files.js').catch(() => {
+    throw unreachable();
+  });
+
+export async function uploadPhoto(file: File) {
   const form = new FormData();
   form.append('photo', file);
+  const { formBody } = await uploads();
   return unwrap(memberApi.POST('/api/network/me/photo', formBody(form)));
 }
 
-export function publishPost(description: string, media: File | null, onProgress: (fraction: number) => void) {
+export async function publishPost(description: string, media: File | null, onProgress: (fraction: number) => void) {
   const form = new FormData();
   form.append('description', description);
   if (media) form.append('media', media);
+  const { formBody } = await uploads();
   return unwrap(memberApi.POST('/api/network/posts', formBody(form, onProgress)));
 }
 

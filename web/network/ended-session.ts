@@ -1,4 +1,4 @@
-import { ApiError } from '../lib/http.js';
+import { ApiError } from '../lib/api-error.js';
 
 /**
  * A member's session can end elsewhere: Sign Out in another tab, a password reset, expiry. The

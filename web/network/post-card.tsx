@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Post } from '../../contracts/network.js';
 import type { VerifiedLicence } from '../../contracts/person-links.js';
-import { errorMessage } from '../lib/http.js';
+import { errorMessage } from '../lib/api-error.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { RowMenu } from '../ui/row-menu.js';
 import { useToast } from '../ui/toast.js';

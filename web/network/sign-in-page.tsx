@@ -4,7 +4,7 @@ import Newspaper from 'lucide-react/icons/newspaper';
 import SearchCheck from 'lucide-react/icons/search-check';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { errorMessage } from '../lib/http.js';
+import { errorMessage } from '../lib/api-error.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button, buttonClassName } from '../ui/button.js';
 import { DarkModeToggle } from '../ui/dark-mode-toggle.js';

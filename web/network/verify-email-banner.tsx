@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { NetworkUser } from '../../contracts/network.js';
-import { errorMessage } from '../lib/http.js';
+import { errorMessage } from '../lib/api-error.js';
 import { Button } from '../ui/button.js';
 import { resendVerificationEmail } from './api.js';
 import styles from './network.module.css';

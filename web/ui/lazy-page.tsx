@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { markUnreachable, onReconnected } from '../lib/connection.js';
 import { replayHeldInput } from '../lib/held-input.js';
-import { UNREACHABLE_MESSAGE } from '../lib/http.js';
+import { UNREACHABLE_MESSAGE } from '../lib/api-error.js';
 import { ErrorState, LoadingState } from './states.js';
 
 type PageModule = { default: ComponentType };

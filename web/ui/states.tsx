@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 import { directionOf, type ApplicantLanguageCode } from '../../contracts/applicant-language-constants.js';
 import { connectionState, subscribeToConnection } from '../lib/connection.js';
-import { UNREACHABLE_MESSAGE } from '../lib/http.js';
+import { UNREACHABLE_MESSAGE } from '../lib/api-error.js';
 import { Button } from './button.js';
 import styles from './states.module.css';
 

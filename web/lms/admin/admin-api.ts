@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_PAGE_SIZE, LESSON_IMAGE_FIELD, type Program } from '../../../contracts/lms-constants.js';
-import { formBody, unwrap, unwrapPage, type ApiAnswer, type ApiBody } from '../../lib/http.js';
+import { unwrap, unwrapPage, type ApiAnswer, type ApiBody } from '../../lib/http.js';
+import { formBody } from '../../lib/http-files.js';
 import { useListParams } from '../../lib/use-list-params.js';
 import { lmsKeys } from '../api.js';
 import { lmsApi } from '../session.js';

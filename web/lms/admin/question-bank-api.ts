@@ -9,7 +9,8 @@ import {
 } from '../../../contracts/lms-constants.js';
 import type { QuestionTextFormat } from '../../../contracts/question-formats.js';
 import { choiceOf } from '../../lib/choices.js';
-import { asFile, download, textBody, unwrap } from '../../lib/http.js';
+import { unwrap } from '../../lib/http.js';
+import { asFile, download, textBody } from '../../lib/http-files.js';
 import { lmsApi } from '../session.js';
 import { adminKey } from './admin-api.js';
 
