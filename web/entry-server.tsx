@@ -1,6 +1,6 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, StaticRouter, type RouteObject } from 'react-router';
 import {
   acceptedLanguage,
   cookieLanguage,
@@ -24,7 +24,7 @@ import { VisitorLanguageContext } from './lib/visitor-language.js';
 import { lmsRoutes } from './lms/routes.js';
 import { meQuery } from './network/api.js';
 import { networkRoutes } from './network/routes.js';
-import { unknownPath } from './router.js';
+import { CurrentArea, unknownPath } from './router.js';
 
 /**
  * The server's entry (built by `vite build --ssr`, loaded by server/platform/first-pages.ts): the
@@ -144,7 +144,14 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
   // Everything, lazy pages included, before answering: a first page is small and its HTML is whole.
   const { prelude } = await prerender(
     <VisitorLanguageContext value={language}>
-      <AppRoot client={client} location={`${request.pathname}${request.search ?? ''}`} />
+      <AppRoot
+        client={client}
+        router={
+          <StaticRouter location={`${request.pathname}${request.search ?? ''}`}>
+            <CurrentArea />
+          </StaticRouter>
+        }
+      />
     </VisitorLanguageContext>,
   );
   const notFound = page === notFoundPage;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactElement } from 'react';
-import { BrowserRouter, matchRoutes, StaticRouter, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { BrowserRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { webAreaOf, type WebArea } from '../contracts/web-areas.js';
 import { RouteErrorBoundary } from './layouts/route-error.js';
 import { deepestTitled, documentTitle, RouteHandleContext, type RouteHandle } from './layouts/route-handle.js';
@@ -69,21 +69,17 @@ const areas: Record<WebArea, ReactElement> = {
   network: areaRoutes(() => import('./network/routes.js').then((module) => module.networkRoutes)),
 };
 
-function CurrentArea() {
+/** The current address's area, under whichever router draws it. */
+export function CurrentArea() {
   return areas[webAreaOf(useLocation().pathname)];
 }
 
 /**
- * The app's router: the browser's address, or on the server (web/entry-server.tsx) the address of
- * the first page it renders to HTML, drawn by the very same routes and pages.
+ * The browser's router. On the server (web/entry-server.tsx) a StaticRouter at the address of the
+ * first page draws the very same routes and pages; it is named there, so the browser's first pages
+ * do not download it (issue 42).
  */
-export function AppRouter({ location }: { location?: string }) {
-  if (location !== undefined)
-    return (
-      <StaticRouter location={location}>
-        <CurrentArea />
-      </StaticRouter>
-    );
+export function AppRouter() {
   // Location changes render at once, not as transitions: a guard that reads a query (the member, a
   // token) and a navigation made in the same handler must land in one render, or the guard's
   // redirect, rendered first, wins (Sign Out would end on `/` instead of the sign-in mode).
