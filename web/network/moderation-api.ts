@@ -1,15 +1,10 @@
-import {
-  infiniteQueryOptions,
-  queryOptions,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AppealBody, ReportBody, ResolveBody, SuspensionChangeBody } from '../../contracts/network-moderation.js';
 import { SUSPENDED } from '../../contracts/network-moderation-constants.js';
-import { ApiError, unwrap } from '../lib/http.js';
+import { ApiError } from '../lib/api-error.js';
+import { unwrap } from '../lib/http.js';
 import { cursorPaging, memberApi, removeFeedPost, updateFeedPost } from './api.js';
+import { suspensionKey, suspensionQuery } from './suspension.js';
 
 /** Reports and moderation: each endpoint's query options, and the hooks that use them. */
 
@@ -18,7 +13,7 @@ export const moderationKeys = {
   queue: ['network', 'moderation', 'queue'] as const,
   log: ['network', 'moderation', 'log'] as const,
   appeals: ['network', 'moderation', 'appeals'] as const,
-  suspension: ['network', 'moderation', 'suspension'] as const,
+  suspension: suspensionKey,
 };
 
 export const reportQueueQuery = () =>
@@ -45,17 +40,9 @@ export const appealQueueQuery = () =>
     ...cursorPaging,
   });
 
-/** The member's own running suspension: asked again whenever the page comes back into view. */
-export const suspensionQuery = () =>
-  queryOptions({
-    queryKey: moderationKeys.suspension,
-    queryFn: async ({ signal }) => (await unwrap(memberApi.GET('/api/network/me/suspension', { signal }))).suspension,
-  });
-
 export const useReportQueue = () => useInfiniteQuery(reportQueueQuery());
 export const useModerationLog = () => useInfiniteQuery(moderationLogQuery());
 export const useAppealQueue = () => useInfiniteQuery(appealQueueQuery());
-export const useSuspension = (enabled: boolean) => useQuery({ ...suspensionQuery(), enabled });
 
 export const reportPost = (postId: string, body: ReportBody) =>
   unwrap(memberApi.POST('/api/network/posts/{id}/reports', { params: { path: { id: postId } }, body }));
