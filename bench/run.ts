@@ -210,6 +210,9 @@ async function main(): Promise<void> {
     const app = spawn(process.execPath, [...profileArgs, 'dist/server/main.js'], {
       env: {
         ...process.env,
+        // As production starts it (Dockerfile): React DOM's production renderers, no source maps or
+        // API docs. Without it the app ran development builds of what it renders (issue 42).
+        NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: join(workDir, 'app'),
@@ -240,6 +243,8 @@ async function main(): Promise<void> {
       [...profileArgs, 'bench/baselines/app-baseline.mjs'],
       {
         ...process.env,
+        // It imports the app's built modules: the same builds of them as the app runs.
+        NODE_ENV: 'production',
         ...limits,
         DATABASE_URL: databaseUrl,
         JWT_SECRET: jwtSecret,
