@@ -10,20 +10,19 @@ export const FIRST_PAGE_GZIP_KB = 110;
  * 1 KB for the small additions of everyday work, rounded up, so it cannot grow by more while it
  * waits to be cut: lower its ceiling when the page shrinks, and remove it once the page is within
  * 110 KB. Every other first page is held at 110 KB. Measured on 27 November 22:05 UTC: tracker 114.6
- * (131.6 before i18next left), case admin login 111.1, LMS login 112.2, network sign-in 111.7, feed 123.8.
+ * (131.6 before i18next left), case admin login 111.1, LMS login 112.2, network sign-in 111.7, feed
+ * 123.8; on 28 November 00:35 UTC, with the API client loaded by the first call (decision 044), the
+ * three sign-in pages within 110 (109.2, 109.7, 109.2), the tracker 112.7 and the feed 122.4.
  */
 export const HELD_OVER_BUDGET_KB: Record<string, number> = {
-  'public tracker': 116,
-  'case admin login': 113,
-  'LMS login': 114,
-  'network sign-in': 113,
-  'network feed (signed in)': 125,
+  'public tracker': 114,
+  'network feed (signed in)': 124,
 };
 
 /**
  * Each first page's modules as Vite's manifest names them (relative to `web/`): the area's route
  * table (which the server names in the page it sends), the shell and page its first screen is drawn
- * by, and the tracker's catalogue in English, which it downloads as it opens. With the entry and
+ * by, the tracker's catalogue in English and the feed's API client, which they download as they open. With the entry and
  * every chunk these import statically, that is what a visitor's browser downloads until the page is
  * whole: on the build of 27 November 18:39 these sums were, file for file, what `npm run bench`
  * measured in Chromium (131.6, 111.1, 112.2, 111.6, 105.6 and 123.0 KB).
@@ -49,7 +48,14 @@ export const firstPageModules = [
   {
     page: 'network feed (signed in)',
     path: '/Home',
-    modules: ['network/routes.tsx', 'network/network-shell.tsx', 'network/home-page.tsx'],
+    // The feed asks for the member and the posts as it opens: the API client's chunk, which the
+    // first call loads (web/lib/http.ts), is part of its first page.
+    modules: [
+      'network/routes.tsx',
+      'network/network-shell.tsx',
+      'network/home-page.tsx',
+      '../node_modules/openapi-fetch/dist/index.mjs',
+    ],
   },
 ];
 
