@@ -145,6 +145,31 @@ describe('the staff case list over a realistic agency', () => {
         if (service.on_last_step) expect([service.days_at_step, service.overdue_days]).toEqual([null, null]);
   });
 
+  it('when the list is sorted by how overdue either way, then one order is the other reversed, and ties keep one order that paging never repeats or skips', async () => {
+    // Two cases given the same service at the same moment: equally overdue, a tie broken by the case.
+    const service = agency.services[3]!;
+    const twins = [
+      await createCase(t, h, { case_number: 'PW-2026-TWIN-1', serviceIds: [service.id] }),
+      await createCase(t, h, { case_number: 'PW-2026-TWIN-2', serviceIds: [service.id] }),
+    ];
+    const most = await list({ sortBy: 'overdue', order: 'DESC' });
+    const least = await list({ sortBy: 'overdue', order: 'ASC' });
+    expect(most.numbers.length).toBe(most.total);
+    expect(least.numbers).toEqual([...most.numbers].reverse());
+    const at = (numbers: string[]) => twins.map((twin) => numbers.indexOf(twin.case_number));
+    const [first, second] = at(most.numbers);
+    expect(first).toBeLessThan(second!);
+    const [firstBack, secondBack] = at(least.numbers);
+    expect(firstBack).toBeGreaterThan(secondBack!);
+    // Page after page of 7 is the same order as one page of all (many cases tie, e.g. every finished one).
+    for (const order of ['DESC', 'ASC']) {
+      const paged: string[] = [];
+      for (let page = 1; (page - 1) * 7 < most.total; page++)
+        paged.push(...(await list({ sortBy: 'overdue', order, pageSize: '7', page: String(page) })).numbers);
+      expect(paged, order).toEqual(order === 'DESC' ? most.numbers : least.numbers);
+    }
+  });
+
   it('when staff search only a step name, or a name and a step, then exactly the cases at those steps are found, in any order and spelling', async () => {
     // Document Attestation's first step, "Documents Received at Our Office": no other step, name,
     // passport or email of this agency holds "documents" or "received".

@@ -115,20 +115,21 @@ function useListFilters() {
   return { filters, update };
 }
 
-/**
- * The longest wait of the case's services, and how overdue the most overdue one is: what the
- * "Days at step" sort orders by (the line of each service says its own).
- */
+/** The longest wait of the case's unfinished services: what the "Days at step" heading sorts by. */
 function LongestWait({ item }: { item: AdminCase }) {
   const waits = item.CaseServices.flatMap((service) => (service.days_at_step === null ? [] : [service.days_at_step]));
-  const overdue = item.CaseServices.flatMap((service) => (service.overdue_days === null ? [] : [service.overdue_days]));
   if (waits.length === 0) return <span className={styles.muted}>—</span>;
-  // One line: the longest wait, or how far the most overdue service is past its step's usual length.
-  return overdue.length > 0 ? (
-    <span className={styles.overdueNote}>{daysText(Math.max(...overdue))} over</span>
-  ) : (
-    <>{daysText(Math.max(...waits))}</>
-  );
+  return <>{daysText(Math.max(...waits))}</>;
+}
+
+/**
+ * How far past its step's usual length the case's most overdue service is: what the "Days over"
+ * heading sorts by (each service's line says its own, issue 38).
+ */
+function MostOverdue({ item }: { item: AdminCase }) {
+  const overdue = item.CaseServices.flatMap((service) => (service.overdue_days === null ? [] : [service.overdue_days]));
+  if (overdue.length === 0) return <span className={styles.muted}>—</span>;
+  return <span className={styles.overdueNote}>{daysText(Math.max(...overdue))}</span>;
 }
 
 /** Case Management: search, filter, sort and page the cases; create, edit and delete them. */
@@ -378,6 +379,13 @@ export default function AdminManageCasesPage() {
                     width: '4rem',
                     sort: sortColumn('daysAtStep'),
                     cell: (item) => <LongestWait item={item} />,
+                  },
+                  {
+                    // "30 days over", as each service's line says it; sorted by how overdue.
+                    header: 'Days over',
+                    width: '4rem',
+                    sort: sortColumn('overdue'),
+                    cell: (item) => <MostOverdue item={item} />,
                   },
                   {
                     header: 'Owner',

@@ -4,11 +4,29 @@ import styles from './current-steps.module.css';
 /** "12 days" / "1 day": how long a service has waited at its step. */
 export const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
+/** "30 days over": how far past its step's usual length an overdue service is. */
+export const overdueText = (days: number) => `${daysText(days)} over`;
+
 /**
- * Where a case is: each service's current step side by side (the service named to screen readers
- * and in the title, with its wait), and how far past its step's usual length an overdue one is,
- * "9 days over" (issue 38). A long step name wraps within its share of the column, so it never
- * widens the list into cards.
+ * One service's line as the desk reads it: "Work Visa · Employer Visa Request · 30 days over"
+ * (issue 38), the wait only when the service is overdue (the Days at step column has the longest).
+ */
+export function serviceLine(service: CaseService): string {
+  return [
+    service.Service.name,
+    service.current_step ?? 'Not started',
+    service.overdue_days !== null ? overdueText(service.overdue_days) : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * Where a case is: one line per service, its name, its current step and, when overdue, by how
+ * much ("Work Visa · Employer Visa Request · 30 days over", issue 38). On a phone's card a line
+ * wraps; in the desk's table each is one line whose service and step names are cut with an
+ * ellipsis (the service's beyond two fifths of the line), so no name widens the list into cards. The whole line is the
+ * entry's tooltip, and its text as a screen reader reads it.
  */
 export function CurrentSteps({ services }: { services: readonly CaseService[] }) {
   if (services.length === 0) return <span className={styles.none}>No services</span>;
@@ -17,23 +35,30 @@ export function CurrentSteps({ services }: { services: readonly CaseService[] })
     <div className={styles.place}>
       <ul className={styles.steps}>
         {services.map((service) => {
-          const step = service.current_step ?? 'Not started';
-          // Only an overdue service says its wait on the line; the Days at step column has the longest.
-          const waiting = service.overdue_days !== null ? `${daysText(service.overdue_days)} over` : '';
           const wait =
             service.days_at_step !== null ? daysText(service.days_at_step) : service.on_last_step ? 'done' : '';
+          // The tooltip also says the wait of a service that is not overdue, which its line leaves to the Days at step column.
+          const title =
+            service.overdue_days !== null
+              ? serviceLine(service)
+              : [serviceLine(service), wait].filter(Boolean).join(' · ');
           return (
-            <li
-              key={service.id}
-              className={service.overdue_days !== null ? styles.overdue : undefined}
-              title={[service.Service.name, step, waiting || wait].filter(Boolean).join(' · ')}
-            >
+            <li key={service.id} className={service.overdue_days !== null ? styles.overdue : undefined} title={title}>
               <span className={styles.line}>
-                {/* The service is named to screen readers and on hover: the step is what a recruiter scans. */}
-                <span className="visually-hidden">{service.Service.name}: </span>
-                {service.current_step ?? <span className={styles.none}>Not started</span>}
+                <bdi className={styles.service}>{service.Service.name}</bdi>
+                <span className={styles.separator}> · </span>
+                {service.current_step !== null ? (
+                  <bdi className={styles.step}>{service.current_step}</bdi>
+                ) : (
+                  <span className={`${styles.step} ${styles.none}`}>Not started</span>
+                )}
               </span>
-              {waiting && <span className={styles.wait}>{waiting}</span>}
+              {service.overdue_days !== null && (
+                <span className={styles.wait}>
+                  <span className={styles.separator}> · </span>
+                  {overdueText(service.overdue_days)}
+                </span>
+              )}
             </li>
           );
         })}

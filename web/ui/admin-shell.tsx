@@ -28,7 +28,7 @@ type Props = {
 /**
  * The frame both staff areas (case admin, LMS admin) work in: a sidebar with the area's title,
  * dark mode, its pages and sign-out, and a content column as wide as the screen allows. One
- * component, so the two admin areas look and behave alike; below 1100 px the sidebar becomes a
+ * component, so the two admin areas look and behave alike; below 1280 px the sidebar becomes a
  * bar above the content so tables keep their width.
  */
 export function AdminShell({ title, homeTo, navLabel, links, onSignOut, children }: Props) {
