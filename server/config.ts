@@ -77,6 +77,7 @@ const environmentSchema = z.object({
   CASE_APPLICANT_SESSION_HOURS: z.coerce.number().int().min(1).max(24).default(4),
   CASE_APPLICANT_UPLOADS_PER_HOUR: positiveInt(20),
   CASE_STEP_UNDO_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  CASE_LIST_EXACT_COUNT_LIMIT: positiveInt(10_000),
   // Who applicants turn to, on the tracker, their case page and every email (issue 38).
   CASE_CONTACT_PHONE: optionalString.pipe(
     z
@@ -371,6 +372,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       applicantSessionSeconds: e.CASE_APPLICANT_SESSION_HOURS * 60 * 60,
       applicantUploadsPerHour: e.CASE_APPLICANT_UPLOADS_PER_HOUR,
       stepUndoSeconds: e.CASE_STEP_UNDO_SECONDS,
+      // Up to this many matches the staff list's total is counted exactly (case-list-query.ts).
+      listExactCountLimit: e.CASE_LIST_EXACT_COUNT_LIMIT,
       licenceAuthorities: e.LICENCE_AUTHORITIES,
       contact: {
         phone: e.CASE_CONTACT_PHONE ?? null,

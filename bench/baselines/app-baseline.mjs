@@ -34,7 +34,9 @@ import {
   caseListSortedColumns,
   caseListWhereClause,
   countCaseList,
-  estimateCaseList,
+  estimatedTotal,
+  isFarAboveLimit,
+  plannedCaseListMatches,
   searchWords,
   toStatement,
 } from '../../dist/server/cases/case-list-query.js';
@@ -197,7 +199,9 @@ async function caseList(url, request, response) {
   let page;
   let counted;
   let nearMatches = false;
-  let matches = filter.search ? await readMatches(filter) : undefined;
+  // Far more matches planned than the limit: no count, as the app (case-reads.ts listCases).
+  const planned = filter.search ? await plannedCaseListMatches(pool, filter) : 0;
+  let matches = filter.search && !isFarAboveLimit(planned, EXACT_COUNT_LIMIT) ? await readMatches(filter) : undefined;
   // Nothing as typed: the names one typo away, as the app asks them (case-reads.ts listCases).
   if (matches && matches.rows[0].total === 0 && searchWords(filter.search).some((word) => [...word].length >= 4)) {
     const near = await readMatches({ ...filter, nearMatches: true });
@@ -209,11 +213,11 @@ async function caseList(url, request, response) {
   if (matches && matches.rows[0].total <= EXACT_COUNT_LIMIT) {
     page = { rows: matches.rows.filter((row) => row.id !== null) };
     counted = { total: matches.rows[0].total, estimated: false };
+  } else if (filter.search) {
+    page = await readPage();
+    counted = estimatedTotal(planned, EXACT_COUNT_LIMIT);
   } else {
-    [page, counted] = await Promise.all([
-      readPage(),
-      matches ? estimateCaseList(pool, filter) : countCaseList(pool, filter),
-    ]);
+    [page, counted] = await Promise.all([readPage(), countCaseList(pool, filter)]);
   }
   if (nearMatches) response.setHeader(SEARCH_NEAR_MATCHES_HEADER, 'true');
   if (counted.estimated) response.setHeader('x-total-count-estimated', 'true');

@@ -19,8 +19,10 @@ import {
   caseListSortedColumns,
   caseListWhereClause,
   countCaseList,
-  estimateCaseList,
   EXACT_COUNT_LIMIT,
+  estimatedTotal,
+  isFarAboveLimit,
+  plannedCaseListMatches,
   toStatement,
   searchWords,
   type CaseListFilter,
@@ -128,7 +130,7 @@ async function listCasePage(pool: pg.Pool, filter: CaseListFilter, at: Date): Pr
 }
 
 /**
- * A searched list in one statement when at most EXACT_COUNT_LIMIT cases match: the trigram index's
+ * A searched list in one statement when at most `limit` cases match: the trigram index's
  * matches are read once (with the columns of the sort), counted, and sorted for the page. Walking a
  * sort index instead stops soon only when the matches come early in its order; when they sit at its
  * far end (the last case numbers, sorted by case number descending) it reads nearly every case.
@@ -140,11 +142,12 @@ async function listSearchMatches(
   pool: pg.Pool,
   filter: CaseListFilter,
   at: Date,
+  limit: number,
 ): Promise<({ cases: AdminCase[] } & CaseListTotal) | undefined> {
   const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
-  const { limit, offset } = caseListPage(filter);
-  const cap = sql.raw(String(EXACT_COUNT_LIMIT));
-  const capAndOne = sql.raw(String(EXACT_COUNT_LIMIT + 1));
+  const page = caseListPage(filter);
+  const cap = sql.raw(String(limit));
+  const capAndOne = sql.raw(String(limit + 1));
   const { rows } = await pool.query<{ total: number } & (CaseListRow | { id: null })>(
     toStatement(sql`
     WITH matches AS MATERIALIZED (
@@ -152,14 +155,14 @@ async function listSearchMatches(
     ),
     total AS (SELECT count(*)::int AS n FROM matches),
     page AS (
-      SELECT cases.id FROM matches AS cases WHERE (SELECT n FROM total) <= ${cap} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}
+      SELECT cases.id FROM matches AS cases WHERE (SELECT n FROM total) <= ${cap} ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}
     )
     SELECT total.n AS total, ${pageColumns}
     FROM total LEFT JOIN (page JOIN ${cases} ON cases.id = page.id) ON true
     ORDER BY ${orderBy}`),
   );
   const total = rows[0]?.total ?? 0;
-  if (total > EXACT_COUNT_LIMIT) return undefined;
+  if (total > limit) return undefined;
   return {
     cases: rows
       .filter((row): row is { total: number } & CaseListRow => row.id !== null)
@@ -176,28 +179,38 @@ export function toListedCase(row: CaseListRow): AdminCase {
 }
 
 /**
- * A page of the list and the total (exact up to EXACT_COUNT_LIMIT matches, estimated above). A
- * search reads its matches first (listSearchMatches); without one, or past the limit, the page is
- * read off the sort's index while the total is counted or estimated.
+ * A page of the list and the total: exact up to `exactCountLimit` matches (EXACT_COUNT_LIMIT, or the
+ * configured CASE_LIST_EXACT_COUNT_LIMIT), estimated above. When the planner expects far more than
+ * the limit to match (countCaseList, isFarAboveLimit), nothing is counted: the page is read off the
+ * sort's index and the total is the estimate. Otherwise a search reads its matches first
+ * (listSearchMatches); without one, or past the limit, the page is read off the sort's index while
+ * the total is counted or estimated.
  */
 export async function listCases(
   pool: pg.Pool,
   filter: CaseListFilter,
   at: Date,
+  exactCountLimit = EXACT_COUNT_LIMIT,
 ): Promise<{ cases: AdminCase[]; nearMatches: boolean } & CaseListTotal> {
   if (!filter.search) {
-    const [page, total] = await Promise.all([listCasePage(pool, filter, at), countCaseList(pool, filter)]);
+    const [page, total] = await Promise.all([
+      listCasePage(pool, filter, at),
+      countCaseList(pool, filter, exactCountLimit),
+    ]);
     return { cases: page, nearMatches: false, ...total };
   }
-  const fewMatches = await listSearchMatches(pool, filter, at);
+  const planned = await plannedCaseListMatches(pool, filter);
+  const fewMatches = isFarAboveLimit(planned, exactCountLimit)
+    ? undefined
+    : await listSearchMatches(pool, filter, at, exactCountLimit);
   // Nothing as typed: the names one typo away ("Aminah" finds "Amina"), said so by the answer.
   if (fewMatches?.total === 0 && searchWords(filter.search).some((word) => [...word].length >= 4)) {
-    const near = await listSearchMatches(pool, { ...filter, nearMatches: true }, at);
+    const near = await listSearchMatches(pool, { ...filter, nearMatches: true }, at, exactCountLimit);
     if (near && near.total > 0) return { ...near, nearMatches: true };
   }
   if (fewMatches) return { ...fewMatches, nearMatches: false };
-  const [page, total] = await Promise.all([listCasePage(pool, filter, at), estimateCaseList(pool, filter)]);
-  return { cases: page, nearMatches: false, ...total };
+  const page = await listCasePage(pool, filter, at);
+  return { cases: page, nearMatches: false, ...estimatedTotal(planned, exactCountLimit) };
 }
 
 // ---- One case

@@ -78,6 +78,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
         deps.database.pool,
         listFilter(request.query, caller.of(request), at),
         at,
+        deps.config.cases.listExactCountLimit,
       );
       reply.header(TOTAL_COUNT_HEADER, String(total));
       if (estimated) reply.header(TOTAL_COUNT_ESTIMATED_HEADER, 'true');
