@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../lib/http.js';
-import { EXAM_STORAGE_PREFIX } from './exam-on-device.js';
+import { ANSWER_QUEUE_PREFIX } from './exam-on-device.js';
 import { sendRecordedAnswer, setQuestionFlag, type QueuedAnswer } from './exam-api.js';
 
 /**
@@ -11,15 +11,16 @@ import { sendRecordedAnswer, setQuestionFlag, type QueuedAnswer } from './exam-a
  * cleared), so sending it again changes nothing. What the server refuses because the exam is over
  * is dropped and reported, so the learner is told which answers were not counted.
  */
-const storageKey = (attemptId: number) => `${EXAM_STORAGE_PREFIX}answers-${attemptId}`;
+const storageKey = (attemptId: number) => `${ANSWER_QUEUE_PREFIX}${attemptId}`;
 // While answers wait, sending is retried this often, besides the browser's `online` event.
 const RETRY_MS = 5000;
 
 /** A flag change waiting for the server; an item without a kind (stored before flags were queued) is an answer. */
 type QueuedFlag = { kind: 'flag'; clientAnswerId: string; questionId: number; flagged: boolean };
-type QueuedItem = (QueuedAnswer & { kind?: 'answer' }) | QueuedFlag;
+export type QueuedItem = (QueuedAnswer & { kind?: 'answer' }) | QueuedFlag;
 
-const send = (attemptId: number, item: QueuedItem) =>
+/** Sends one waiting answer or flag (the queue below, and Logout: unsent-answers.tsx). */
+export const sendQueuedItem = (attemptId: number, item: QueuedItem) =>
   item.kind === 'flag'
     ? setQuestionFlag(attemptId, item.questionId, item.flagged)
     : sendRecordedAnswer({
@@ -28,16 +29,18 @@ const send = (attemptId: number, item: QueuedItem) =>
         userAnswer: item.userAnswer,
       });
 
-function load(attemptId: number): QueuedItem[] {
+/** A stored list, or none when it is missing or unreadable. */
+export function storedList(key: string): unknown[] {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(storageKey(attemptId)) ?? '[]');
-    return Array.isArray(parsed) ? (parsed as QueuedItem[]) : [];
+    const parsed: unknown = JSON.parse(localStorage.getItem(key) ?? '[]');
+    return Array.isArray(parsed) ? parsed : [];
   } catch {
     return [];
   }
 }
 
-function store(attemptId: number, queue: QueuedItem[]) {
+export const loadQueue = (attemptId: number) => storedList(storageKey(attemptId)) as QueuedItem[];
+export function storeQueue(attemptId: number, queue: QueuedItem[]) {
   if (queue.length === 0) localStorage.removeItem(storageKey(attemptId));
   else localStorage.setItem(storageKey(attemptId), JSON.stringify(queue));
 }
@@ -49,7 +52,7 @@ export const waitingAnswer = (pending: QueuedItem[], questionId: number): string
 export type Refusal = { questionIds: number[]; message: string };
 
 export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer) => void) {
-  const [pending, setPending] = useState<QueuedItem[]>(() => load(attemptId));
+  const [pending, setPending] = useState<QueuedItem[]>(() => loadQueue(attemptId));
   const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const sending = useRef(false);
@@ -62,9 +65,9 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
     if (sending.current) return;
     sending.current = true;
     try {
-      for (let next = load(attemptId)[0]; next; next = load(attemptId)[0]) {
+      for (let next = loadQueue(attemptId)[0]; next; next = loadQueue(attemptId)[0]) {
         try {
-          await send(attemptId, next);
+          await sendQueuedItem(attemptId, next);
           setOffline(false);
           if (next.kind !== 'flag') onSentRef.current(next);
         } catch (error) {
@@ -74,8 +77,8 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
           }
           if (error instanceof ApiError && (error.status === 410 || error.status === 409)) {
             // The exam is over: none of what waits can be counted any more.
-            const refused = load(attemptId);
-            store(attemptId, []);
+            const refused = loadQueue(attemptId);
+            storeQueue(attemptId, []);
             setPending([]);
             const answers = refused.filter((item) => item.kind !== 'flag');
             setRefusal({ questionIds: [...new Set(answers.map((a) => a.questionId))], message: error.message });
@@ -87,8 +90,8 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
             message: error instanceof Error ? error.message : 'The answer was refused.',
           });
         }
-        const rest = load(attemptId).filter((a) => a.clientAnswerId !== next?.clientAnswerId);
-        store(attemptId, rest);
+        const rest = loadQueue(attemptId).filter((a) => a.clientAnswerId !== next?.clientAnswerId);
+        storeQueue(attemptId, rest);
         setPending(rest);
       }
     } finally {
@@ -98,8 +101,8 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
 
   const push = useCallback(
     (item: QueuedItem) => {
-      const queue = [...load(attemptId), item];
-      store(attemptId, queue);
+      const queue = [...loadQueue(attemptId), item];
+      storeQueue(attemptId, queue);
       setPending(queue);
       void flush();
     },
@@ -126,7 +129,7 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
     // Answers left by a reload or a crash go first.
     void flush();
     const retry = setInterval(() => {
-      if (load(attemptId).length > 0) void flush();
+      if (loadQueue(attemptId).length > 0) void flush();
     }, RETRY_MS);
     return () => {
       window.removeEventListener('online', online);

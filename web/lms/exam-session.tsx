@@ -17,7 +17,6 @@ import {
   useFinishExam,
   useSubmitAnswer,
 } from './exam-api.js';
-import { EXAM_STORAGE_PREFIX } from './exam-on-device.js';
 import { useExamSecurity } from './exam-security.js';
 import { difficultyLabel, questionTypeLabel } from './labels.js';
 import { useExamFocus } from './exam-focus.js';
@@ -26,6 +25,7 @@ import { QuestionInputs } from './question-inputs.js';
 import { ResumedNotice } from './resumed-notice.js';
 import tc from './test-centre.module.css';
 import { TestCentreSession } from './test-centre-session.js';
+import { loadPendingAnswer, storePendingAnswer, type PendingPracticeAnswer } from './unsent-answers.js';
 import { useCountdown } from './use-countdown.js';
 import styles from './lms.module.css';
 
@@ -274,25 +274,8 @@ type QuestionFormProps = {
   registerSave: (save: (() => Promise<void>) | null) => void;
 };
 
-const PENDING_ANSWER_KEY = `${EXAM_STORAGE_PREFIX}practice-answer`;
 // While an answer waits, sending is retried this often, besides the browser's `online` event.
 const PRACTICE_RETRY_MS = 5000;
-type PendingPracticeAnswer = { clientAnswerId: string; questionId: number; userAnswer: string };
-
-/** The practice-mode answer waiting for the connection, if it is this question's (one question is answered at a time). */
-function loadPendingAnswer(questionId: number): PendingPracticeAnswer | null {
-  try {
-    const parsed = JSON.parse(localStorage.getItem(PENDING_ANSWER_KEY) ?? 'null') as PendingPracticeAnswer | null;
-    return parsed?.questionId === questionId ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-function storePendingAnswer(answer: PendingPracticeAnswer | null): void {
-  if (answer) localStorage.setItem(PENDING_ANSWER_KEY, JSON.stringify(answer));
-  else localStorage.removeItem(PENDING_ANSWER_KEY);
-}
 
 /** One question: the answer being typed (autosaved as a draft), its submission and the feedback. */
 function QuestionForm({

@@ -2,20 +2,21 @@ import BookOpen from 'lucide-react/icons/book-open';
 import ClipboardCheck from 'lucide-react/icons/clipboard-check';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import LogIn from 'lucide-react/icons/log-in';
-import LogOut from 'lucide-react/icons/log-out';
 import Settings from 'lucide-react/icons/settings';
 import UserPlus from 'lucide-react/icons/user-plus';
 import UserRound from 'lucide-react/icons/user-round';
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { AppHeader, HeaderLink, headerLabelClass, headerLinkClass } from '../ui/app-header.js';
+import { AppHeader, HeaderLink } from '../ui/app-header.js';
 import { ExamFocusProvider } from './exam-focus.js';
-import { useLogout } from './learner-header.js';
 import { useLmsSession } from './session.js';
+
+// Signed in only: the sign-in page's first JavaScript carries neither the button nor what it may ask.
+const LogoutButton = lazy(() => import('./logout-button.js'));
 
 /** The learning area's frame: a learner's header with the area's own links, never the network's. */
 export default function LearnerShell() {
   const { user } = useLmsSession();
-  const logout = useLogout();
   const homeTo = !user ? '/lms-system/login' : user.role === 'admin' ? '/lms-system/admin' : '/lms-system/dashboard';
   return (
     <ExamFocusProvider>
@@ -39,10 +40,9 @@ export default function LearnerShell() {
               )}
               {user?.role === 'admin' && <HeaderLink to="/lms-system/admin" icon={Settings} label="Admin" />}
               {user && (
-                <button type="button" className={headerLinkClass} onClick={logout}>
-                  <LogOut aria-hidden="true" size={18} />
-                  <span className={headerLabelClass}>Logout</span>
-                </button>
+                <Suspense fallback={null}>
+                  <LogoutButton />
+                </Suspense>
               )}
             </AppHeader>
           )}

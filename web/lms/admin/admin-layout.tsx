@@ -25,7 +25,7 @@ const links: AdminShellLink[] = [
 
 /** An LMS admin page in the shared admin shell (the case admin's frame), under its heading. */
 export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
-  const logout = useLogout();
+  const { logout, unsentPrompt } = useLogout();
   return (
     <AdminShell
       title="Pathway LMS Admin"
@@ -34,6 +34,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
       links={links}
       onSignOut={logout}
     >
+      {unsentPrompt}
       <h1>{title}</h1>
       {children}
     </AdminShell>
