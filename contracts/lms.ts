@@ -115,6 +115,12 @@ export const loginBody = z.strictObject({
 });
 export const tokenResponse = z.object({ token: z.string() });
 
+/** GET /auth/professions: the registration form's choices, each saying whether its exam has questions yet. */
+export const professionsResponse = z.object({
+  professions: z.array(z.object({ profession: z.enum(professions), hasExam: z.boolean() })),
+});
+export type ProfessionsResponse = z.infer<typeof professionsResponse>;
+
 /** POST /auth/password-reset: always 202, so it does not tell which addresses have accounts. */
 export const passwordResetRequestBody = z.strictObject({ email: emailRule });
 /** POST /auth/password-reset/confirm: the emailed link's token and the new password. */

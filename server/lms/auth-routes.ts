@@ -2,6 +2,7 @@ import {
   loginBody,
   passwordResetBody,
   passwordResetRequestBody,
+  professionsResponse,
   registerBody,
   tokenResponse,
 } from '../../contracts/lms.js';
@@ -10,6 +11,7 @@ import { clientAddressKey } from '../platform/client-address.js';
 import { passwordResetRoutes } from '../platform/password-reset.js';
 import { perMinute, rateLimitHook } from '../platform/rate-limit.js';
 import * as accounts from './accounts.js';
+import { professionsWithExams } from './exam-review.js';
 import { caller, noContent, tags, withErrors, type LmsContext } from './route-context.js';
 
 /** Registering, signing in and resetting a forgotten password: open to everyone. */
@@ -33,6 +35,18 @@ export async function authRoutes(app: App, ctx: LmsContext): Promise<void> {
     // The spec signs the user in right after registering, so the token comes back at once.
     async (request, reply) =>
       reply.status(201).send(await signIn(await accounts.register(db, deps, request.body, now()))),
+  );
+
+  app.get(
+    '/auth/professions',
+    {
+      schema: {
+        summary: 'The professions a learner registers with, and which have an exam yet',
+        tags,
+        response: withErrors({ 200: professionsResponse }),
+      },
+    },
+    async () => professionsWithExams(db),
   );
 
   app.post(

@@ -6,7 +6,9 @@ import {
   type ExamAttemptSummary,
   type ExamReview,
   type ExamSummary,
+  type ProfessionsResponse,
 } from '../../contracts/lms.js';
+import { professions, type Profession } from '../../contracts/lms-constants.js';
 import type { Database } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions } from '../db/schema/lms.js';
 import { AppError } from '../platform/errors.js';
@@ -138,7 +140,7 @@ export async function listAttempts(
   settings: ExamSettings,
 ) {
   const where = and(eq(examAttempts.userId, account.id), eq(examAttempts.examKey, examKeyOf(account)));
-  const [rows, [total], retakeWait, passMark, [anyQuestion]] = await Promise.all([
+  const [rows, [total], retakeWait, passMark, questionsAvailable] = await Promise.all([
     db
       .select({ attempt: examAttempts, ...answerCounts })
       .from(examAttempts)
@@ -152,12 +154,7 @@ export async function listAttempts(
     // The wait between attempts and the pass mark are admin settings.
     retakeWaitSeconds(db, settings.retakeWaitSeconds),
     passMarkOf(db, account.profession),
-    // One live question of the profession is enough for a form (the partial profession index answers it).
-    db
-      .select({ id: examQuestions.id })
-      .from(examQuestions)
-      .where(and(eq(examQuestions.profession, account.profession), isNull(examQuestions.deletedAt)))
-      .limit(1),
+    hasAnExam(db, account.profession),
   ]);
   const locked = resultsLocked(account);
   // A listed attempt past its deadline is shown as it will be once the server notices.
@@ -177,9 +174,28 @@ export async function listAttempts(
     locked,
     nextAttemptAt: allowedAt && allowedAt > now ? allowedAt.toISOString() : null,
     passMark,
-    questionsAvailable: anyQuestion !== undefined,
+    questionsAvailable,
     total: total?.n ?? 0,
   };
+}
+
+/** One live question of the profession is enough for a form (the partial profession index answers it). */
+async function hasAnExam(db: Database, profession: Profession): Promise<boolean> {
+  const [anyQuestion] = await db
+    .select({ id: examQuestions.id })
+    .from(examQuestions)
+    .where(and(eq(examQuestions.profession, profession), isNull(examQuestions.deletedAt)))
+    .limit(1);
+  return anyQuestion !== undefined;
+}
+
+/**
+ * Each profession and whether it has an exam yet (GET /auth/professions), for the registration
+ * form: a profession without one may still register (courses, and the exam once questions come).
+ */
+export async function professionsWithExams(db: Database): Promise<ProfessionsResponse> {
+  const hasExam = await Promise.all(professions.map((profession) => hasAnExam(db, profession)));
+  return { professions: professions.map((profession, i) => ({ profession, hasExam: hasExam[i] ?? false })) };
 }
 
 export const REVIEW_LOCKED_MESSAGE =

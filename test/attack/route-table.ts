@@ -1066,6 +1066,13 @@ export const routeTable: RouteEntry[] = [
     ok: 201,
   },
   {
+    route: 'GET /auth/professions',
+    access: 'public',
+    area: 'lms',
+    build: (w, _c, h) => json(w, 'GET', '/auth/professions', h),
+    ok: 200,
+  },
+  {
     route: 'POST /auth/login',
     access: 'public',
     area: 'lms',

@@ -7,6 +7,7 @@ import type {
   ExamProgress,
   CurrentQuestionResponse,
   PracticeSetResponse,
+  ProfessionsResponse,
   ExamReview,
   Profession,
   RecordedAnswer,
@@ -37,7 +38,7 @@ describe('test-centre mode, accommodations and an empty bank', () => {
     for (let i = 0; i < n; i++) await createQuestion(t, admin.headers, { profession });
   }
   const inject = (
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
     headers: Record<string, string>,
     payload?: object,
@@ -92,6 +93,28 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       // One live question is enough: the exam page goes on to its steps.
       await createQuestion(t, admin.headers, { profession: 'dentist' });
       expect(await attempts(learner)).toMatchObject({ attempts: [], questionsAvailable: true });
+    });
+
+    it('when a profession has no live question, then the registration form’s list says it has no exam yet, and registering with it still works', async () => {
+      await freshBank('nurse', 1);
+      await t.database.pool.query("UPDATE exam_questions SET deleted_at = now() WHERE profession = 'nutritionist'");
+      const hasExam = async () =>
+        Object.fromEntries(
+          (await inject('GET', '/auth/professions', {}))
+            .json<ProfessionsResponse>()
+            .professions.map((p) => [p.profession, p.hasExam]),
+        );
+      const listed = await hasExam();
+      expect(Object.keys(listed)).toEqual(['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist']);
+      expect(listed).toMatchObject({ nurse: true, nutritionist: false });
+      // No blocking: the learner registers with it (and is told on the exam's first screen, as above).
+      const learner = await registerLearner(t, { profession: 'nutritionist' });
+      expect(await attempts(learner)).toMatchObject({ questionsAvailable: false });
+      // A deleted question does not count; a live one does.
+      const { id } = await createQuestion(t, admin.headers, { profession: 'nutritionist' });
+      expect(await hasExam()).toMatchObject({ nutritionist: true });
+      expect((await inject('DELETE', `/exam-questions/${id}`, admin.headers)).statusCode).toBe(204);
+      expect(await hasExam()).toMatchObject({ nutritionist: false });
     });
   });
 

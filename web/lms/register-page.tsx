@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { professions, type Profession } from '../../contracts/lms-constants.js';
@@ -15,12 +16,26 @@ const REGISTRATION_FAILED = 'Registration failed. Please try again.';
 
 const isProfession = (value: string): value is Profession => (professions as readonly string[]).includes(value);
 
+/**
+ * Which professions have no exam yet (no live question), from the server: said beside each choice,
+ * never blocking one. Without the answer (offline, an older server) the choices are as before.
+ */
+function useProfessionsWithoutExam(): ReadonlySet<string> {
+  const { data } = useQuery({
+    queryKey: ['lms', 'professions'],
+    queryFn: () => unwrap(api.GET('/auth/professions')),
+    retry: false,
+  });
+  return new Set(data?.professions.filter((p) => !p.hasExam).map((p) => p.profession));
+}
+
 export default function RegisterPage() {
   const navigate = useNavigate();
   const { user } = useLmsSession();
   const [form, setForm] = useState({ username: '', password: '', profession: '', email: '' });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const withoutExam = useProfessionsWithoutExam();
 
   if (user && !busy) return <Navigate to={homeFor(user)} replace />;
 
@@ -83,11 +98,22 @@ export default function RegisterPage() {
           value={form.email}
           onChange={set('email')}
         />
-        <SelectField label="Profession" name="profession" required value={form.profession} onChange={set('profession')}>
+        <SelectField
+          label="Profession"
+          name="profession"
+          required
+          value={form.profession}
+          onChange={set('profession')}
+          hint={
+            withoutExam.has(form.profession)
+              ? 'There is no exam for this profession yet. You can register now and take its courses; the exam opens once its questions are added.'
+              : undefined
+          }
+        >
           <option value="">Select your profession</option>
           {professions.map((p) => (
             <option key={p} value={p}>
-              {professionLabel(p)}
+              {withoutExam.has(p) ? `${professionLabel(p)} (no exam yet)` : professionLabel(p)}
             </option>
           ))}
         </SelectField>
