@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { applicantLicence } from './case-licences.js';
 import { checklistItem, languageField } from './case-documents.js';
-import { caseOwnerAnswer, caseStatuses, documentsSummary, progressQuery, progressService } from './cases.js';
+import {
+  caseOwnerAnswer,
+  caseStatuses,
+  documentsSummary,
+  progressQuery,
+  progressService,
+  readyToWorkEstimate,
+} from './cases.js';
 
 /** The applicant's own sign-in (an emailed link, no password) and their case page (issue 25). */
 
@@ -36,6 +43,8 @@ export const applicantCase = z.object({
   // Ours, as on the tracker: who owns the case, and where the documents stand.
   owner: caseOwnerAnswer,
   documentsSummary,
+  // When the case should be ready to work, by simulation (issue 41), as on the tracker.
+  readyToWork: readyToWorkEstimate.nullable(),
   // The licences the case produced (issue 41), which the applicant may show on their network profile.
   licences: z.array(applicantLicence),
   // Whether staff may see the readiness of the learning account linked with the case (issue 41; off by default).

@@ -93,8 +93,11 @@ export const progressStep = z.object({
   status: z.enum(stepStatuses),
   description: z.string().nullable(),
   expected_days: z.number().int().nullable(),
-  /** How long cases really stay at this step (days): null until CASE_ESTIMATE_MIN_SAMPLES cases have left it. */
-  typicalDays: z.object({ median: z.number().int(), p80: z.number().int() }).nullable(),
+  /**
+   * How long cases really stay at this step (days), the stays still waiting counted (issue 41), and
+   * how many cases' stays the figures rest on: null until CASE_ESTIMATE_MIN_SAMPLES are known.
+   */
+  typicalDays: z.object({ median: z.number().int(), p80: z.number().int(), cases: z.number().int() }).nullable(),
   /** Ours: the name and description in the applicants' other languages (English is the fallback). */
   translations: translationsAnswer,
 });
@@ -118,6 +121,12 @@ export const progressService = z.object({
    * or expected days), or the estimate above has passed: the tracker says so instead of a past date.
    */
   delayed: z.boolean(),
+  /**
+   * Ours (issue 41): how many more days the current step should take, given how long this case has
+   * already waited there (from the stays that lasted as long), half of such cases and 8 in 10, and
+   * how many cases' stays it rests on. Null when the step has too few cases for it (or the service is done).
+   */
+  remainingDays: z.object({ median: z.number().int(), p80: z.number().int(), cases: z.number().int() }).nullable(),
 });
 
 /** Ours: where the case's documents stand, so the tracker can say whether anything is needed from the applicant. */
@@ -137,6 +146,23 @@ export type DocumentsSummary = z.infer<typeof documentsSummary>;
 /** Ours: the staff member who owns the case, as the applicant may address them (null: nobody yet, or no name set). */
 export const caseOwnerAnswer = z.object({ name: z.string() }).nullable();
 
+/**
+ * Ours (issue 41): when the case should be ready to work, by simulation of every service's remaining
+ * steps (a service's steps one after another, the services side by side; ready when all are done):
+ * half the simulated journeys end by `p50`, 8 in 10 by `p80`. What it rests on: the steps left, how
+ * many of them are estimated from real cases (the others from the agency's expected days), and the
+ * fewest cases behind any of those. Null for a completed case, or while a step left has no estimate.
+ */
+export const readyToWorkEstimate = z.object({
+  p50: isoDateTime,
+  p80: isoDateTime,
+  remainingSteps: z.number().int(),
+  measuredSteps: z.number().int(),
+  fewestCases: z.number().int().nullable(),
+  draws: z.number().int(),
+});
+export type ReadyToWorkEstimate = z.infer<typeof readyToWorkEstimate>;
+
 export const progressResponse = z.object({
   passportNumber: z.string(),
   caseNumber: z.string(),
@@ -144,6 +170,7 @@ export const progressResponse = z.object({
   servicesSubscribed: z.array(progressService),
   owner: caseOwnerAnswer,
   documents: documentsSummary,
+  readyToWork: readyToWorkEstimate.nullable(),
 });
 export type CaseProgress = z.infer<typeof progressResponse>;
 
@@ -176,6 +203,22 @@ export type AdminPasswordResetBody = z.infer<typeof adminPasswordResetBody>;
 
 // ---- Dashboard: GET /api/caseadmin/dashboard-metrics and GET /api/caseadmin/cases (no query)
 
+/**
+ * Ours (issue 41): a case that has waited at a step longer than 8 in 10 cases there (`cases` of
+ * them; 0: the step's expected days, too few cases being known), noticed once and still there.
+ */
+export const lateStep = z.object({
+  caseId: z.number().int(),
+  caseNumber: z.string(),
+  serviceName: z.string(),
+  stepName: z.string(),
+  waitingSince: isoDateTime,
+  lateAfterDays: z.number().int(),
+  cases: z.number().int(),
+  noticedAt: isoDateTime,
+});
+export type LateStep = z.infer<typeof lateStep>;
+
 export const dashboardMetrics = z.object({
   totalCases: z.number().int(),
   activeCases: z.number().int(),
@@ -187,6 +230,8 @@ export const dashboardMetrics = z.object({
   documentsToReview: z.number().int(),
   myOpenCases: z.number().int(),
   recentCases: z.array(z.object({ id: z.number().int(), case_number: z.string(), updatedAt: isoDateTime })),
+  /** Ours: the late-waiting notices of the admin's cases (and of cases nobody owns), newest first, at most 10. */
+  lateSteps: z.array(lateStep),
 });
 export type DashboardMetrics = z.infer<typeof dashboardMetrics>;
 
@@ -351,6 +396,8 @@ export const caseDetails = adminCase.extend({
   history: z.array(stepChange),
   events: z.array(caseEvent),
   documents: z.array(checklistItem),
+  /** Ours (issue 41): the ready-to-work date the applicant is shown, and what it rests on. */
+  readyToWork: readyToWorkEstimate.nullable(),
 });
 export type CaseDetails = z.infer<typeof caseDetails>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { licenceStatuses } from './case-licences-constants.js';
 import { applicantLicence } from './case-licences.js';
 import { caseStatuses } from './cases-constants.js';
-import { documentsSummary, progressService } from './cases.js';
+import { documentsSummary, progressService, readyToWorkEstimate } from './cases.js';
 
 /**
  * One person, linked accounts (issue 41, decision 039): the schemas every area's link routes share.
@@ -108,12 +108,8 @@ export const caseJourney = z.object({
   services: z.array(progressService),
   documents: documentsSummary,
   licences: z.array(applicantLicence),
-  /**
-   * Ready to work by: the latest of the services' estimated completions (each the current step's
-   * start plus the expected days of the steps left); null while any service has no estimate, and
-   * for a case already completed.
-   */
-  readyToWorkBy: z.string().nullable(),
+  /** Ready to work by: the tracker's simulated p50 and p80 dates and what they rest on (contracts/cases.ts). */
+  readyToWork: readyToWorkEstimate.nullable(),
 });
 export type CaseJourney = z.infer<typeof caseJourney>;
 

@@ -100,6 +100,12 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   );
   await expect(card).toContainText(`Estimated completion: ${expected}`);
   await expect(card).toContainText('This is an estimate');
+  // Issue 41: when she should be ready to work (from the expected days alone here) and what it rests on.
+  const ready = applicant.getByRole('region', { name: 'Ready to work' });
+  await expect(ready).toContainText(
+    `Likely ready to work by ${expected}, and by ${expected} in eight cases out of ten.`,
+  );
+  await expect(ready).toContainText('Steps left: 2, estimated from our usual times');
   await expect(applicant.getByRole('heading', { name: 'Email me when this changes' })).toBeVisible();
   await expectAccessible(applicant);
 

@@ -68,6 +68,7 @@ export async function startWorkerApp(workerIndex: number): Promise<() => Promise
     LMS_CALIBRATION_CRON: 'off',
     // Likewise the daily digest at 07:00 (tests that need it queue it themselves).
     NETWORK_DIGEST_CRON: 'off',
+    CASE_LATE_STEPS_CRON: 'off',
     LMS_ADMIN_USERNAME: e2eAccounts.lmsAdmin.username,
     LMS_ADMIN_PASSWORD: e2eAccounts.lmsAdmin.password,
     UPGRADE_CHAT_NUMBER: '15550001111',

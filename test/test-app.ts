@@ -104,6 +104,8 @@ export async function createTestApp(
     LMS_CALIBRATION_CRON: 'off',
     // Likewise the daily digest at 07:00 (tests that need it queue it themselves).
     NETWORK_DIGEST_CRON: 'off',
+    // And the late-waiting sweep every 15 minutes (tests run it themselves, at the clock they set).
+    CASE_LATE_STEPS_CRON: 'off',
     ...env,
   });
   const logger = createLogger(config.logLevel, options.logDestination);

@@ -129,6 +129,68 @@ export function caseProgressEmail(input: {
   );
 }
 
+/**
+ * To everyone following a case whose step has waited longer than 8 in 10 cases there (issue 41):
+ * that it is followed up, in the reader's language, instead of a date already passed.
+ */
+export function stepFollowedUpEmail(input: {
+  language: string;
+  caseNumber: string;
+  news: ServiceNews;
+  trackerLink: string;
+  unsubscribeLink: string;
+  contact: CaseContact;
+}): Promise<RenderedEmail> {
+  const { caseNumber } = input;
+  const words = emailWords(input.language);
+  const { t } = words;
+  const service = staffWords(input.news.serviceName, input.news.serviceTranslations, words.language).text;
+  const step = staffWords(input.news.stepName, input.news.stepTranslations, words.language).text;
+  const intro = t('followedUp.intro', { caseNumber, service, step });
+  return inLanguage(
+    words,
+    {
+      subject: t('followedUp.subject', { caseNumber, step }),
+      preview: intro,
+      heading: t('followedUp.heading'),
+      intro: [intro],
+      action: { label: t('followedUp.action'), url: input.trackerLink },
+      reason: t('layout.reasonCase', { caseNumber }),
+      unsubscribeUrl: input.unsubscribeLink,
+    },
+    input.contact,
+  );
+}
+
+/** To a case's owner when it has waited at a step longer than 8 in 10 cases there (staff screens are English). */
+export function lateStepEmail(input: {
+  caseNumber: string;
+  clientName: string;
+  serviceName: string;
+  stepName: string;
+  waitedDays: number;
+  lateAfterDays: number;
+  cases: number;
+  caseLink: string;
+}): Promise<RenderedEmail> {
+  const days = (value: number) => `${value} day${value === 1 ? '' : 's'}`;
+  const usual =
+    input.cases > 0
+      ? `longer than 8 in 10 of the ${input.cases} cases there (their 80th percentile: ${days(Math.ceil(input.lateAfterDays))})`
+      : `longer than the step's expected ${days(Math.ceil(input.lateAfterDays))} (too few cases there yet for a percentile)`;
+  return renderEmail({
+    subject: `Case ${input.caseNumber} has waited longer than usual at "${input.stepName}"`,
+    preview: `${input.clientName}: ${days(input.waitedDays)} at "${input.stepName}" of ${input.serviceName}.`,
+    heading: 'A case is waiting longer than usual',
+    intro: [
+      `Case ${input.caseNumber} (${input.clientName}) has waited ${days(input.waitedDays)} at "${input.stepName}" of ${input.serviceName}, ${usual}.`,
+      'Its applicant has been told it is being followed up. This is the only email about this step of this case.',
+    ],
+    action: { label: 'Open the case', url: input.caseLink },
+    reason: 'You get this email because you own this case on Pathway.',
+  });
+}
+
 /** The password-less sign-in link to the applicant's case page. */
 export function applicantAccessEmail(input: {
   language: string;

@@ -29,6 +29,8 @@ import {
   type CaseListTotal,
 } from './case-list-query.js';
 import { CASE_LIST_PAGE_COLUMNS, listedCase, type CaseListRow } from './case-list-rows.js';
+import { lateStepsFor } from './late-steps.js';
+import { lookupProgress } from './progress-lookup.js';
 import { countOverdueCases } from './step-estimates.js';
 
 /*
@@ -37,6 +39,7 @@ import { countOverdueCases } from './step-estimates.js';
  */
 
 const RECENT_CASES = 5;
+const DASHBOARD_LATE_STEPS = 10;
 
 /** The given cases as the list shows them, with their services and owners, in the order of `caseIds`. */
 async function readCases(db: Queryable, caseIds: number[], at: Date): Promise<AdminCase[]> {
@@ -65,7 +68,7 @@ async function countByStatus(db: Database): Promise<Record<CaseStatus, number>> 
  * cases, and (ours) what waits for this admin: documents to review and their own open cases.
  */
 export async function dashboardMetrics(db: Database, now: Date, adminId: number): Promise<DashboardMetrics> {
-  const [counts, recent, overdueCases, [toReview], [mine]] = await Promise.all([
+  const [counts, recent, overdueCases, [toReview], [mine], lateSteps] = await Promise.all([
     countByStatus(db),
     db
       .select({ id: cases.id, case_number: cases.caseNumber, updatedAt: cases.updatedAt })
@@ -78,6 +81,7 @@ export async function dashboardMetrics(db: Database, now: Date, adminId: number)
       .select({ n: count() })
       .from(cases)
       .where(and(eq(cases.ownerAdminId, adminId), ne(cases.status, 'Completed'))),
+    lateStepsFor(db, adminId, DASHBOARD_LATE_STEPS),
   ]);
   return {
     documentsToReview: toReview?.n ?? 0,
@@ -88,6 +92,7 @@ export async function dashboardMetrics(db: Database, now: Date, adminId: number)
     completedCases: counts.Completed,
     recentCases: recent.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() })),
     overdueCases,
+    lateSteps,
   };
 }
 
@@ -223,7 +228,7 @@ export async function loadCase(db: Queryable, id: number, at: Date): Promise<Adm
 }
 
 /** The case's page: the case, its step history, its other events and its document checklist (case-documents.ts). */
-export async function caseDetails(db: Database, id: number, at: Date): Promise<CaseDetails> {
+export async function caseDetails(db: Database, id: number, at: Date, pool: pg.Pool): Promise<CaseDetails> {
   const found = await loadCase(db, id, at);
   const history = await db
     .select({
@@ -256,6 +261,8 @@ export async function caseDetails(db: Database, id: number, at: Date): Promise<C
     history: history.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
     events: events.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
     documents: await caseChecklist(db, id),
+    // What the applicant is told, from the tracker's own answer (issue 41).
+    readyToWork: (await lookupProgress(pool, found.case_number, found.passport_number, at)).readyToWork,
   };
 }
 

@@ -172,7 +172,7 @@ export async function caseRoutes(app: App, ctx: CasesContext): Promise<void> {
         response: withErrors({ 200: caseDetails }),
       },
     },
-    async (request) => caseReads.caseDetails(db, request.params.id, now()),
+    async (request) => caseReads.caseDetails(db, request.params.id, now(), deps.database.pool),
   );
 
   app.delete(

@@ -17,7 +17,19 @@ export type DurationEstimate = {
   waiting: number;
   /** Kaplan-Meier, or an exponential fit where too many stays are still waiting for Kaplan-Meier to reach the percentile. */
   method: 'kaplan-meier' | 'exponential' | 'none';
+  /** The whole distribution, for the time left and the ready-to-work simulation (null with `none`). */
+  distribution: StepDistribution | null;
 };
+
+/**
+ * A step's stay lengths as the tracker draws them (ready-to-work.ts): `q[k - 1]` is the days by
+ * which the share k/40 of stays have finished (k = 1 … 39; the median is `q[19]`, the 80th
+ * percentile `q[31]`), and beyond the last a memoryless tail of mean `mean` days (the censored
+ * exponential fit's: every stay's days over the finished ones), so a case waiting longer than
+ * almost all others still has time left. Kept on the step as JSON, about 40 numbers.
+ */
+export type StepDistribution = { q: number[]; mean: number };
+export const DISTRIBUTION_POINTS = 40;
 
 type SurvivalStep = { days: number; survival: number };
 
@@ -83,15 +95,26 @@ export function estimateDurations(stays: StayCount[]): DurationEstimate {
   const samples = stays.reduce((sum, stay) => sum + stay.finished + stay.waiting, 0);
   const waiting = stays.reduce((sum, stay) => sum + stay.waiting, 0);
   const finished = samples - waiting;
-  if (finished === 0) return { median: null, p80: null, samples, waiting, method: 'none' };
+  if (finished === 0) return { median: null, p80: null, samples, waiting, method: 'none', distribution: null };
   const curve = survivalCurve(stays);
-  const median = survivalQuantile(curve, 0.5);
-  const p80 = survivalQuantile(curve, 0.8);
-  if (median !== null && p80 !== null) return { median, p80, samples, waiting, method: 'kaplan-meier' };
   const exposure = stays.reduce((sum, stay) => sum + stay.days * (stay.finished + stay.waiting), 0);
-  if (exposure <= 0) return { median: 0, p80: 0, samples, waiting, method: 'exponential' };
-  const rate = finished / exposure;
-  return { median: Math.LN2 / rate, p80: Math.log(5) / rate, samples, waiting, method: 'exponential' };
+  const mean = Math.max(0, exposure) / finished;
+  const kaplanMeier = survivalQuantile(curve, 0.5) !== null && survivalQuantile(curve, 0.8) !== null;
+  const last = curve.at(-1);
+  const q: number[] = [];
+  for (let k = 1; k < DISTRIBUTION_POINTS; k++) {
+    const share = k / DISTRIBUTION_POINTS;
+    // Past the curve's end (the longest stays still waiting), the tail goes on from its last step.
+    const days = kaplanMeier
+      ? (survivalQuantile(curve, share) ??
+        (last ? last.days + mean * Math.log(last.survival / (1 - share)) : -mean * Math.log(1 - share)))
+      : -mean * Math.log(1 - share);
+    q.push(Math.max(q.at(-1) ?? 0, days));
+  }
+  const distribution = { q, mean };
+  const median = q[DISTRIBUTION_POINTS / 2 - 1]!;
+  const p80 = q[(DISTRIBUTION_POINTS * 4) / 5 - 1]!;
+  return { median, p80, samples, waiting, method: kaplanMeier ? 'kaplan-meier' : 'exponential', distribution };
 }
 
 /**

@@ -21,7 +21,7 @@ export const CASE_PROGRESS_LOOKUP = {
           'translations', s.translations,
           'currentStepId', cs.current_step_id,
           'lastUpdated', cs.last_updated,
-          'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description, 'expectedDays', st.expected_days, 'typicalMedian', st.typical_median_days, 'typicalP80', st.typical_p80_days, 'translations', st.translations) ORDER BY st.sequence)
+          'steps', (SELECT json_agg(json_build_object('id', st.id, 'name', st.name, 'description', st.description, 'expectedDays', st.expected_days, 'typicalMedian', st.typical_median_days, 'typicalP80', st.typical_p80_days, 'typicalSamples', st.typical_samples, 'distribution', st.typical_distribution, 'translations', st.translations) ORDER BY st.sequence)
                     FROM steps st WHERE st.service_id = cs.service_id)
         ) ORDER BY cs.id)
         FROM case_services cs JOIN services s ON s.id = cs.service_id

@@ -45,26 +45,6 @@ export async function caseLearnerReadiness(
   };
 }
 
-/**
- * Ready to work by: the latest of the services' estimated completions, when every service left has
- * one (a service without one leaves the date unknown rather than too early); none once completed.
- */
-export function readyToWorkBy(progress: {
-  status: string;
-  servicesSubscribed: { estimatedCompletion: string | null; currentStep: string | null; steps: { name: string }[] }[];
-}): string | null {
-  if (progress.status === 'Completed' || progress.servicesSubscribed.length === 0) return null;
-  let latest: string | null = null;
-  for (const service of progress.servicesSubscribed) {
-    const last = service.steps.at(-1)?.name;
-    // A service at its last step is done; its estimate is null by design and holds nothing up.
-    if (service.currentStep !== null && service.currentStep === last) continue;
-    if (service.estimatedCompletion === null) return null;
-    if (latest === null || service.estimatedCompletion > latest) latest = service.estimatedCompletion;
-  }
-  return latest;
-}
-
 /** A person's cases as their applicant sees them (the case page's reads), for the journey page (decision 039). */
 export function caseJourneys(db: Database, pool: pg.Pool) {
   return async (caseIds: string[], now: Date): Promise<CaseJourney[]> => {
@@ -84,7 +64,7 @@ export function caseJourneys(db: Database, pool: pg.Pool) {
         services: progress.servicesSubscribed,
         documents: progress.documents,
         licences: await applicantLicences(db, row.id, now),
-        readyToWorkBy: readyToWorkBy(progress),
+        readyToWork: progress.readyToWork,
       });
     }
     return journeys;

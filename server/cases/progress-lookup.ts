@@ -5,6 +5,8 @@ import type { CaseProgress, DocumentsSummary, StepStatus } from '../../contracts
 import { cases } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
 import { CASE_PROGRESS_LOOKUP } from './hot-statements.js';
+import type { StepDistribution } from './censored-durations.js';
+import { remainingAt, seedOf, simulateReadyToWork, type SimulatedService } from './ready-to-work.js';
 import { typicalDays } from './step-estimates.js';
 import { overdueDays } from './step-timing.js';
 
@@ -41,12 +43,16 @@ function stepStatuses(serviceSteps: StoredStep[], currentStepId: number | null) 
         : 'pending') satisfies StepStatus,
     description: s.description,
     expected_days: s.expectedDays,
-    typicalDays: typicalDays(s.typicalMedian ?? null, s.typicalP80 ?? null),
+    typicalDays: withCases(typicalDays(s.typicalMedian ?? null, s.typicalP80 ?? null), s.typicalSamples),
     translations: s.translations ?? {},
   }));
 }
 
+const withCases = (days: { median: number; p80: number } | null, cases: number | undefined) =>
+  days && { ...days, cases: cases ?? 0 };
+
 const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * When the service should reach its last step: the current step's start plus the expected days
@@ -101,8 +107,53 @@ type StoredStep = {
   expectedDays: number | null;
   typicalMedian?: number | null;
   typicalP80?: number | null;
+  /** How many stays the figures rest on, and their whole distribution (null until enough are known). */
+  typicalSamples?: number;
+  distribution?: StepDistribution | null;
   translations?: Translations;
 };
+
+/**
+ * The current step's time left given the days this case has already waited there (issue 41): from
+ * the stays that lasted as long, in whole days as the step's typical days are. Null without a
+ * distribution for the step, or once the service is on its last step.
+ */
+function remainingDaysOf(serviceSteps: StoredStep[], currentStepId: number | null, since: Date, at: Date) {
+  const currentIndex = serviceSteps.findIndex((s) => s.id === currentStepId);
+  const current = serviceSteps[currentIndex];
+  if (!current?.distribution || currentIndex === serviceSteps.length - 1) return null;
+  const waited = Math.max(0, (at.getTime() - since.getTime()) / DAY_MS);
+  return withCases(
+    typicalDays(remainingAt(current.distribution, waited, 0.5), remainingAt(current.distribution, waited, 0.8)),
+    current.typicalSamples,
+  );
+}
+
+/**
+ * The case's ready-to-work date (ready-to-work.ts): every service not yet on its last step, from its
+ * current step to the one before its last. Unknown while a service with steps is on none.
+ */
+function readyToWorkOf(found: LookupRow, at: Date): CaseProgress['readyToWork'] {
+  if (found.status === 'Completed') return null;
+  const left: SimulatedService[] = [];
+  for (const service of found.services) {
+    const serviceSteps = service.steps ?? [];
+    if (serviceSteps.length === 0) continue;
+    const currentIndex = serviceSteps.findIndex((s) => s.id === service.currentStepId);
+    if (currentIndex < 0) return null;
+    if (currentIndex === serviceSteps.length - 1) continue;
+    left.push({
+      since: new Date(service.lastUpdated),
+      steps: serviceSteps.slice(currentIndex, -1).map((s) => ({
+        distribution: s.distribution ?? null,
+        expectedDays: s.expectedDays,
+        cases: s.typicalSamples ?? 0,
+      })),
+    });
+  }
+  const estimate = simulateReadyToWork(left, at, seedOf(found.caseNumber));
+  return estimate && { ...estimate, p50: estimate.p50.toISOString(), p80: estimate.p80.toISOString() };
+}
 
 type SubscribedService = {
   serviceName: string;
@@ -134,6 +185,9 @@ export const lookupCaseNumber = compactCaseNumber;
  * through this very function (from the build), so a field added here is in both answers.
  */
 export function progressAnswer(found: LookupRow, at: Date = new Date()): CaseProgress {
+  // The time left and the dates as of the hour's start: every lookup within the hour gives the same
+  // answer (a refresh does not move the date; the bench's baseline compares answers byte for byte).
+  const hour = new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
   return {
     passportNumber: found.passportNumber,
     caseNumber: found.caseNumber,
@@ -151,10 +205,12 @@ export function progressAnswer(found: LookupRow, at: Date = new Date()): CasePro
         estimatedCompletion: estimate?.toISOString() ?? null,
         translations: s.translations ?? {},
         delayed: isDelayed(serviceSteps, s.currentStepId, since, estimate, at),
+        remainingDays: remainingDaysOf(serviceSteps, s.currentStepId, since, hour),
       };
     }),
     owner: found.ownerName ? { name: found.ownerName } : null,
     documents: found.documents,
+    readyToWork: readyToWorkOf(found, hour),
   };
 }
 

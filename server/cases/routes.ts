@@ -17,6 +17,7 @@ import { composeReviewEmails } from './case-documents.js';
 import { caseRoutes, CSV_MAX_BYTES } from './case-routes.js';
 import { documentRoutes, documentUploadRoutes } from './document-routes.js';
 import { caseNotificationDeps } from './notification-wiring.js';
+import { LATE_STEPS_QUEUE, noticeLateSteps } from './late-steps.js';
 import { caseJourneys } from './linked-learner.js';
 import { caseIdentity, shownLicences } from './person-identity.js';
 import { progressRoutes } from './progress-routes.js';
@@ -49,6 +50,16 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
       policy: 'short',
     },
   );
+  // Every CASE_LATE_STEPS_CRON, once across instances: the cases that have waited too long at a step.
+  await notify.jobs.work(
+    LATE_STEPS_QUEUE,
+    async () => {
+      const noticed = await noticeLateSteps(db, notify, now());
+      if (noticed > 0) deps.logger.info({ noticed }, 'late-waiting cases noticed');
+    },
+    { policy: 'short' },
+  );
+  await notify.jobs.schedule(LATE_STEPS_QUEUE, deps.config.cases.lateStepsCron);
   deps.personLinks.addSource(caseIdentity(db, notify));
   deps.personLinks.provide('caseJourneys', caseJourneys(db, deps.database.pool));
   deps.personLinks.provide(

@@ -66,22 +66,32 @@ export async function recomputeStepEstimates(db: Queryable, minSamples: number, 
       samples: estimate.samples,
       median: known ? estimate.median : null,
       p80: known ? estimate.p80 : null,
+      // To the hundredth of a day, as the stays are: the lookup carries it for every step.
+      distribution:
+        known && estimate.distribution
+          ? {
+              q: estimate.distribution.q.map((days) => Math.round(days * 100) / 100),
+              mean: Math.round(estimate.distribution.mean * 100) / 100,
+            }
+          : null,
     };
   });
   const changed = await db.execute<{ id: number }>(sql`
     WITH figures AS (
       SELECT * FROM jsonb_to_recordset(${JSON.stringify(figures)}::jsonb)
-        AS f(id int, samples int, median float8, p80 float8)
+        AS f(id int, samples int, median float8, p80 float8, distribution jsonb)
     )
     UPDATE steps SET
       typical_samples = coalesce(f.samples, 0),
       typical_median_days = f.median,
-      typical_p80_days = f.p80
+      typical_p80_days = f.p80,
+      typical_distribution = f.distribution
     FROM steps s LEFT JOIN figures f ON f.id = s.id
     WHERE steps.id = s.id
       AND (steps.typical_samples IS DISTINCT FROM coalesce(f.samples, 0)
         OR steps.typical_median_days IS DISTINCT FROM f.median
-        OR steps.typical_p80_days IS DISTINCT FROM f.p80)
+        OR steps.typical_p80_days IS DISTINCT FROM f.p80
+        OR steps.typical_distribution IS DISTINCT FROM f.distribution)
     RETURNING steps.id`);
   // The cases at a step whose 80th percentile moved are overdue at another moment now.
   await refreshStepFacts(

@@ -107,6 +107,8 @@ describe('public case lookup', () => {
         // Ours: nobody owns it yet, and no documents are asked for.
         owner: null,
         documents: { required: 0, requiredAccepted: 0, missing: 0, rejected: 0, awaitingReview: 0 },
+        // Nothing left to wait for, so no date.
+        readyToWork: null,
       });
     }
     const close = await t.app.inject({
@@ -148,6 +150,8 @@ describe('public case lookup', () => {
           // Ours: no translations, and the step is not taking longer than usual.
           translations: {},
           delayed: false,
+          // Too few cases have left Job Offer for its time left.
+          remainingDays: null,
           steps: [
             {
               name: 'Profile Shared with Employers',
@@ -194,6 +198,15 @@ describe('public case lookup', () => {
       ],
       owner: null,
       documents: { required: 0, requiredAccepted: 0, missing: 0, rejected: 0, awaitingReview: 0 },
+      // Ours (issue 41): the expected days alone, so every simulated journey takes 37 days.
+      readyToWork: {
+        p50: new Date(t.clock.now().getTime() + 37 * 24 * 60 * 60_000).toISOString(),
+        p80: new Date(t.clock.now().getTime() + 37 * 24 * 60 * 60_000).toISOString(),
+        remainingSteps: 2,
+        measuredSteps: 0,
+        fewestCases: null,
+        draws: 2000,
+      },
     });
   });
 
@@ -215,6 +228,7 @@ describe('public case lookup', () => {
         estimatedCompletion: null,
         translations: {},
         delayed: false,
+        remainingDays: null,
       },
     ]);
   });

@@ -43,6 +43,14 @@ describe('step estimates from real cases', () => {
       )
       .toBe(0);
   }
+  const lookupCase = async (created: { case_number: string; passport_number: string }) => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/progress?caseNumber=${created.case_number}&passportNumber=${created.passport_number}`,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<CaseProgress>();
+  };
   const lookup = async (created: { case_number: string; passport_number: string }) => {
     const response = await t.app.inject({
       method: 'GET',
@@ -82,11 +90,36 @@ describe('step estimates from real cases', () => {
     const progress = await lookup(watched);
     const review = progress.steps.find((step) => step.name === 'Review')!;
     // Stays of 1..20 days: median 10.5 (rounded 11), 80th percentile 16.2 (rounded up 17).
-    expect(review.typicalDays).toEqual({ median: 11, p80: 17 });
+    expect(review.typicalDays).toEqual({ median: 11, p80: 17, cases: 21 });
     // Intake: 21 stays of no time at all (each case moved on at once).
-    expect(progress.steps.find((step) => step.name === 'Intake')!.typicalDays).toEqual({ median: 0, p80: 0 });
+    expect(progress.steps.find((step) => step.name === 'Intake')!.typicalDays).toEqual({
+      median: 0,
+      p80: 0,
+      cases: 21,
+    });
     expect(progress.steps.find((step) => step.name === 'Done')!.typicalDays).toBeNull();
     expect(progress.estimatedCompletion).toBe(new Date(t.clock.now().getTime() + 11 * DAY).toISOString());
+
+    // Issue 41: the time left given the days already waited, with the cases it rests on. On arrival
+    // it is the step's own figures; 12 days in, only the stays that lasted longer (13 to 20 days) speak.
+    expect(progress.remainingDays).toEqual({ median: 11, p80: 17, cases: 21 });
+    const ready = (await lookupCase(watched)).readyToWork!;
+    expect(ready).toMatchObject({ remainingSteps: 1, measuredSteps: 1, fewestCases: 21, draws: 2000 });
+    const daysAhead = (iso: string) => (new Date(iso).getTime() - t.clock.now().getTime()) / DAY;
+    expect(Math.abs(daysAhead(ready.p50) - 10.5)).toBeLessThan(1);
+    expect(Math.abs(daysAhead(ready.p80) - 16.5)).toBeLessThan(1);
+    t.clock.advance(12 * DAY);
+    try {
+      const later = await lookupCase(watched);
+      expect(later.servicesSubscribed[0]!.remainingDays).toEqual({ median: 4, p80: 7, cases: 21 });
+      // Ready about 4 days from now, not 10.5 - 12 (already past) as the step's median would say.
+      expect(Math.abs(daysAhead(later.readyToWork!.p50) - 4.25)).toBeLessThan(1);
+      // The staff's case page shows the applicant's dates.
+      const details = await t.app.inject({ method: 'GET', url: `/api/caseadmin/cases/${watched.id}`, headers });
+      expect(details.json<{ readyToWork: unknown }>().readyToWork).toEqual(later.readyToWork);
+    } finally {
+      t.clock.advance(-12 * DAY);
+    }
 
     // Fewer stays than the minimum (22 here, 20 known) give no figures: the staff's days come back.
     await query(`UPDATE steps SET typical_median_days = NULL, typical_p80_days = NULL WHERE id = $1`, [
@@ -128,7 +161,7 @@ describe('step estimates from real cases', () => {
       // Kaplan-Meier reaches the median only at 20 days and never the 80th percentile, so the
       // censored exponential fit answers: 20 finished over 210 + 20 x 30 days, median ln 2 x 810 / 20.
       const review = (await lookup(waiting[0]!)).steps.find((step) => step.name === 'Review')!;
-      expect(review.typicalDays).toEqual({ median: 28, p80: 66 });
+      expect(review.typicalDays).toEqual({ median: 28, p80: 66, cases: 40 });
       const [stored] = await query<{ typical_samples: number }>(`SELECT typical_samples FROM steps WHERE id = $1`, [
         service.steps[1]!.id,
       ]);

@@ -45,11 +45,13 @@ describe('recurring jobs', () => {
     const config = loadConfig({});
     expect(config.lms.calibrationCron).toBe('20 * * * *');
     expect(config.network.digestCron).toBe('0 7 * * *');
+    expect(config.cases.lateStepsCron).toBe('*/15 * * * *');
   });
 
   it('when either is off, then it has no schedule', () => {
-    const config = loadConfig({ LMS_CALIBRATION_CRON: 'off', NETWORK_DIGEST_CRON: 'off' });
+    const config = loadConfig({ LMS_CALIBRATION_CRON: 'off', NETWORK_DIGEST_CRON: 'off', CASE_LATE_STEPS_CRON: 'off' });
     expect(config.lms.calibrationCron).toBeUndefined();
+    expect(config.cases.lateStepsCron).toBeUndefined();
     expect(config.network.digestCron).toBeUndefined();
   });
 

@@ -91,7 +91,7 @@ const cases: [string, z.ZodType, unknown][] = [
               status: 'active',
               description: null,
               expected_days: 3,
-              typicalDays: { median: 5, p80: 9 },
+              typicalDays: { median: 5, p80: 9, cases: 42 },
               translations: { ar: { name: 'التحقق من "الوثائق"' } },
             },
             {
@@ -108,10 +108,19 @@ const cases: [string, z.ZodType, unknown][] = [
           estimatedCompletion: null,
           translations: { hi: { name: 'दस्तावेज़ सत्यापन', description: 'कागज़ात\nकी जाँच' } },
           delayed: true,
+          remainingDays: { median: 2, p80: 6, cases: 42 },
         },
       ],
       owner: { name: 'Amina Al-Harbi' },
       documents: { required: 4, requiredAccepted: 2, missing: 1, rejected: 0, awaitingReview: 1 },
+      readyToWork: {
+        p50: '2026-12-01T10:00:00.000Z',
+        p80: '2026-12-09T10:00:00.000Z',
+        remainingSteps: 2,
+        measuredSteps: 1,
+        fewestCases: 42,
+        draws: 2000,
+      },
     },
   ],
   [

@@ -1,7 +1,7 @@
 import Undo2 from 'lucide-react/icons/undo-2';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import type { CaseService, Step, StepChange } from '../../contracts/cases.js';
+import type { CaseDetails, CaseService, Step, StepChange } from '../../contracts/cases.js';
 import { formatDateTime } from '../lib/format.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';
@@ -82,6 +82,11 @@ export default function AdminCaseDetailsPage() {
               <div>
                 <dt>Owner</dt>
                 <dd>{details.data.owner?.email ?? 'Nobody yet'}</dd>
+              </div>
+              <div>
+                {/* What the applicant is shown (issue 41), and what it rests on. */}
+                <dt>Ready to work</dt>
+                <dd>{readyToWorkText(details.data.readyToWork, details.data.status)}</dd>
               </div>
             </dl>
             <div className={styles.caseActions}>
@@ -449,4 +454,18 @@ function ServiceStepCard({
       </Modal>
     </li>
   );
+}
+
+/** The applicant's ready-to-work dates as staff read them: p50 and p80 by simulation, and what they rest on. */
+function readyToWorkText(estimate: CaseDetails['readyToWork'], status: CaseDetails['status']): string {
+  if (status === 'Completed') return 'Completed';
+  if (!estimate) return 'Not estimated (a step left has neither enough cases nor expected days)';
+  const day = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(iso));
+  const basis =
+    estimate.measuredSteps === 0 || estimate.fewestCases === null
+      ? `all ${estimate.remainingSteps} steps left from their expected days`
+      : `${estimate.measuredSteps} of ${estimate.remainingSteps} steps left from real cases (at least ${estimate.fewestCases} each)${
+          estimate.measuredSteps < estimate.remainingSteps ? ', the rest from expected days' : ''
+        }`;
+  return `By ${day(estimate.p50)} (p50), by ${day(estimate.p80)} (p80): ${basis}; ${estimate.draws} simulated journeys`;
 }

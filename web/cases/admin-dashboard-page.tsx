@@ -44,6 +44,42 @@ export default function AdminDashboardPage() {
         </QueryState>
       </section>
 
+      {/* Issue 41: each case noticed once when it waited at a step longer than 8 in 10 cases there. */}
+      <section className={pageStyles.card} aria-labelledby="late-steps-heading">
+        <h2 id="late-steps-heading" className={pageStyles.cardTitle}>
+          Waiting Longer Than Usual
+        </h2>
+        <QueryState
+          query={metrics}
+          error="Could not load the cases waiting longer than usual."
+          empty="No case of yours is waiting longer than usual."
+          isEmpty={(data) => data.lateSteps.length === 0}
+        >
+          {(data) => (
+            <>
+              <ul className={styles.recentList}>
+                {data.lateSteps.map((item) => (
+                  <li key={`${item.caseId}-${item.stepName}-${item.serviceName}`}>
+                    <span>
+                      <Link to={`/caseadmin/details/${item.caseId}`}>{item.caseNumber}</Link>
+                      {': '}
+                      <bdi>{item.serviceName}</bdi> → <bdi>{item.stepName}</bdi>
+                      {item.cases > 0
+                        ? `, longer than 8 in 10 of ${item.cases} cases (${item.lateAfterDays} days)`
+                        : `, past its expected ${item.lateAfterDays} days`}
+                    </span>
+                    <span className={pageStyles.muted}>since {formatDateTime(item.waitingSince)}</span>
+                  </li>
+                ))}
+              </ul>
+              <p className={pageStyles.muted}>
+                <Link to="/caseadmin/manage-cases?overdue=true">Every overdue case</Link>
+              </p>
+            </>
+          )}
+        </QueryState>
+      </section>
+
       <div className={styles.grid}>
         <section className={pageStyles.card} aria-labelledby="chart-heading">
           <h2 id="chart-heading" className={pageStyles.cardTitle}>

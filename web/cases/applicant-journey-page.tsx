@@ -4,7 +4,10 @@ import type { Catalogue } from './locales/en.js';
 import { Link } from 'react-router';
 import { api, ApiError, unwrap } from '../lib/http.js';
 import { JourneyView, type JourneyTexts } from '../ui/journey-view.js';
+import { inLanguage } from '../../contracts/case-languages.js';
 import { applicantErrorText } from './applicant-errors.js';
+import { readyBasis } from './ready-to-work.js';
+import { useReadyWords } from './ready-to-work-words.js';
 import trackerStyles from './tracker-page.module.css';
 
 const loadJourney = () => unwrap(api.GET('/api/applicant/journey'));
@@ -15,6 +18,7 @@ const loadJourney = () => unwrap(api.GET('/api/applicant/journey'));
  */
 export default function ApplicantJourneyPage() {
   const { t, language } = useApplicantWords();
+  const ready = useReadyWords();
   const words = (key: keyof Catalogue['journey'], values?: WordValues) => t(`journey.${key}`, values);
   const texts: JourneyTexts = {
     loading: words('loading'),
@@ -34,7 +38,16 @@ export default function ApplicantJourneyPage() {
       'In Progress': t('progress.caseStatus.inProgress'),
       Completed: t('progress.caseStatus.completed'),
     },
-    readyBy: (date) => words('readyBy', { date }),
+    readyBy: (p50, p80) => ready('journeyReadyBy', { p50, p80 }),
+    readyBasis: (estimate) => readyBasis(estimate, ready, language),
+    // The staff's words in her language where they translated them (issue 41), else the English.
+    names: (service) => {
+      const current = service.steps.find((step) => step.name === service.currentStep);
+      return {
+        service: inLanguage(service.serviceName, service.translations, language).text,
+        step: current ? inLanguage(current.name, current.translations, language).text : service.currentStep,
+      };
+    },
     readyUnknown: words('readyUnknown'),
     completed: words('completed'),
     step: (service, step) => words('step', { service, step }),

@@ -8,6 +8,8 @@ import { publicConfigQuery } from '../lib/public-config.js';
 import { showLanguage } from './applicant-words.js';
 import ar from './locales/ar.js';
 import { CaseNextStep } from './case-next-step.js';
+import { ReadyToWork } from './ready-to-work.js';
+import { readyWords } from './ready-to-work-words.js';
 import { ServiceOutlook } from './service-outlook.js';
 
 const DAY = 24 * 60 * 60_000;
@@ -51,6 +53,7 @@ const service = (overrides: Partial<ServiceProgress>): ServiceProgress => ({
   estimatedCompletion: null,
   translations: {},
   delayed: false,
+  remainingDays: null,
   ...overrides,
 });
 
@@ -155,5 +158,65 @@ describe("the tracker's next step and contact (issue 38)", () => {
     const finished = await screen.findByRole('region', { name: ar.progress.finishedHeading });
     expect(within(finished).getByText(ar.progress.contactHeading)).toBeTruthy();
     expect(within(finished).getByRole('link', { name: '+971 4 555 0100' }).getAttribute('dir')).toBe('ltr');
+  });
+});
+
+describe('the time left and the ready-to-work date (issue 41)', () => {
+  it('when the step has figures from real cases, then its typical days and the time left given the days waited say how many cases they rest on', async () => {
+    const measured = {
+      ...step('Medical Fitness Examination', 'active'),
+      typicalDays: { median: 5, p80: 9, cases: 42 },
+    };
+    renderApplicant(
+      <ServiceOutlook
+        service={service({
+          steps: [step('Employer Visa Request', 'completed'), measured],
+          remainingDays: { median: 2, p80: 6, cases: 42 },
+        })}
+        now={now}
+      />,
+      noContact,
+    );
+    expect(await screen.findByText('Most cases spend 5–9 days at this step. (based on 42 cases)')).toBeTruthy();
+    expect(
+      screen.getByText('Cases that have waited as long as yours usually need 2–6 more days here (based on 42 cases).'),
+    ).toBeTruthy();
+  });
+
+  it('when the step is late, then the time left gives way to "we are following it up"', async () => {
+    renderApplicant(
+      <ServiceOutlook
+        service={service({ delayed: true, remainingDays: { median: 2, p80: 6, cases: 42 } })}
+        now={now}
+      />,
+      noContact,
+    );
+    expect(await screen.findByText(/We are following it up/)).toBeTruthy();
+    expect(screen.queryByText(/more days here/)).toBeNull();
+  });
+
+  it('when the case has simulated dates, then the applicant reads them in Arabic with what they rest on', async () => {
+    await showLanguage('ar');
+    const estimate = {
+      p50: '2026-12-10T00:00:00.000Z',
+      p80: '2026-12-24T00:00:00.000Z',
+      remainingSteps: 3,
+      measuredSteps: 2,
+      fewestCases: 42,
+      draws: 2000,
+    };
+    renderApplicant(<ReadyToWork estimate={estimate} />, noContact);
+    const ready = await screen.findByRole('region', { name: readyWords.ar.readyTitle });
+    const day = (iso: string) => new Intl.DateTimeFormat('ar', { dateStyle: 'long' }).format(new Date(iso));
+    const number = (value: number) => new Intl.NumberFormat('ar').format(value);
+    expect(ready.textContent).toContain(
+      readyWords.ar.readyBy.replace('{{p50}}', day(estimate.p50)).replace('{{p80}}', day(estimate.p80)),
+    );
+    expect(ready.textContent).toContain(
+      readyWords.ar.readyBasis
+        .replace('{{steps}}', number(3))
+        .replace('{{measured}}', number(2))
+        .replace('{{cases}}', number(42)),
+    );
   });
 });

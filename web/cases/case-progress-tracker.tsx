@@ -5,6 +5,7 @@ import { inLanguage } from '../../contracts/case-languages.js';
 import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
 import { EmptyState } from '../ui/states.js';
 import { CaseStatusBadge } from './case-status-badge.js';
+import { ReadyToWork } from './ready-to-work.js';
 import { ServiceOutlook } from './service-outlook.js';
 import styles from './case-progress-tracker.module.css';
 
@@ -22,7 +23,9 @@ export function CaseProgressTracker({
   focusOnResult = false,
   lead,
 }: {
-  progress: Pick<CaseProgress, 'caseNumber' | 'status' | 'servicesSubscribed'> & { passportNumber?: string };
+  progress: Pick<CaseProgress, 'caseNumber' | 'status' | 'servicesSubscribed' | 'readyToWork'> & {
+    passportNumber?: string;
+  };
   /** A lookup's result takes focus; the applicant's case page keeps them at its checklist (issue 38). */
   focusOnResult?: boolean;
   /** Shown first under the case's facts: what is needed from the applicant (CaseNextStep). */
@@ -69,6 +72,7 @@ export function CaseProgressTracker({
         </dl>
       </div>
       {lead}
+      {progress.readyToWork && <ReadyToWork estimate={progress.readyToWork} />}
       {progress.servicesSubscribed.length === 0 ? (
         <EmptyState>{t('progress.noServices')}</EmptyState>
       ) : (

@@ -3,6 +3,7 @@ import CircleCheck from 'lucide-react/icons/circle-check';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Info from 'lucide-react/icons/info';
 import { useApplicantWords } from './applicant-words.js';
+import { useReadyWords } from './ready-to-work-words.js';
 import { inLanguage } from '../../contracts/case-languages.js';
 import type { CaseProgress } from '../../contracts/cases.js';
 import styles from './service-outlook.module.css';
@@ -16,6 +17,7 @@ type ServiceProgress = CaseProgress['servicesSubscribed'][number];
  */
 export function ServiceOutlook({ service, now = new Date() }: { service: ServiceProgress; now?: Date }) {
   const { t, language } = useApplicantWords();
+  const ready = useReadyWords();
   const current = service.steps.find((step) => step.name === service.currentStep);
   const finished = service.steps.length > 0 && service.steps.every((step) => step.status === 'completed');
   const description = current?.description
@@ -23,6 +25,7 @@ export function ServiceOutlook({ service, now = new Date() }: { service: Service
     : null;
   const delayed =
     service.delayed || (service.estimatedCompletion !== null && new Date(service.estimatedCompletion) <= now);
+  const number = (value: number) => new Intl.NumberFormat(language).format(value);
   return (
     <div className={styles.outlook}>
       {description && (
@@ -39,8 +42,22 @@ export function ServiceOutlook({ service, now = new Date() }: { service: Service
           <Hourglass aria-hidden="true" size={18} className={styles.icon} />
           <span>
             {t('progress.typical', {
-              low: new Intl.NumberFormat(language).format(current.typicalDays.median),
-              high: new Intl.NumberFormat(language).format(current.typicalDays.p80),
+              low: number(current.typicalDays.median),
+              high: number(current.typicalDays.p80),
+            })}{' '}
+            {ready('basedOn', { cases: number(current.typicalDays.cases) })}
+          </span>
+        </p>
+      )}
+      {/* The time left given how long this case has waited (issue 41); a late step says it is followed up instead. */}
+      {!finished && !delayed && service.remainingDays && (
+        <p className={styles.estimate}>
+          <Hourglass aria-hidden="true" size={18} className={styles.icon} />
+          <span>
+            {ready('remaining', {
+              low: number(service.remainingDays.median),
+              high: number(service.remainingDays.p80),
+              cases: number(service.remainingDays.cases),
             })}
           </span>
         </p>

@@ -153,6 +153,7 @@ export interface paths {
                                     typicalDays: {
                                         median: number;
                                         p80: number;
+                                        cases: number;
                                     } | null;
                                     translations: {
                                         ar?: {
@@ -179,6 +180,11 @@ export interface paths {
                                     };
                                 };
                                 delayed: boolean;
+                                remainingDays: {
+                                    median: number;
+                                    p80: number;
+                                    cases: number;
+                                } | null;
                             }[];
                             owner: {
                                 name: string;
@@ -190,6 +196,14 @@ export interface paths {
                                 rejected: number;
                                 awaitingReview: number;
                             };
+                            readyToWork: {
+                                p50: string;
+                                p80: string;
+                                remainingSteps: number;
+                                measuredSteps: number;
+                                fewestCases: number | null;
+                                draws: number;
+                            } | null;
                         };
                     };
                 };
@@ -1513,6 +1527,7 @@ export interface paths {
                                     typicalDays: {
                                         median: number;
                                         p80: number;
+                                        cases: number;
                                     } | null;
                                     translations: {
                                         ar?: {
@@ -1539,6 +1554,11 @@ export interface paths {
                                     };
                                 };
                                 delayed: boolean;
+                                remainingDays: {
+                                    median: number;
+                                    p80: number;
+                                    cases: number;
+                                } | null;
                             }[];
                             documents: {
                                 id: number | null;
@@ -1596,6 +1616,14 @@ export interface paths {
                                 rejected: number;
                                 awaitingReview: number;
                             };
+                            readyToWork: {
+                                p50: string;
+                                p80: string;
+                                remainingSteps: number;
+                                measuredSteps: number;
+                                fewestCases: number | null;
+                                draws: number;
+                            } | null;
                             licences: {
                                 id: number;
                                 authority: string;
@@ -2345,6 +2373,7 @@ export interface paths {
                                         typicalDays: {
                                             median: number;
                                             p80: number;
+                                            cases: number;
                                         } | null;
                                         translations: {
                                             ar?: {
@@ -2371,6 +2400,11 @@ export interface paths {
                                         };
                                     };
                                     delayed: boolean;
+                                    remainingDays: {
+                                        median: number;
+                                        p80: number;
+                                        cases: number;
+                                    } | null;
                                 }[];
                                 documents: {
                                     required: number;
@@ -2388,7 +2422,14 @@ export interface paths {
                                     status: "valid" | "expired" | "revoked";
                                     shownOnProfile: boolean;
                                 }[];
-                                readyToWorkBy: string | null;
+                                readyToWork: {
+                                    p50: string;
+                                    p80: string;
+                                    remainingSteps: number;
+                                    measuredSteps: number;
+                                    fewestCases: number | null;
+                                    draws: number;
+                                } | null;
                             }[];
                         };
                     };
@@ -3848,6 +3889,16 @@ export interface paths {
                                 case_number: string;
                                 updatedAt: string;
                             }[];
+                            lateSteps: {
+                                caseId: number;
+                                caseNumber: string;
+                                serviceName: string;
+                                stepName: string;
+                                waitingSince: string;
+                                lateAfterDays: number;
+                                cases: number;
+                                noticedAt: string;
+                            }[];
                         };
                     };
                 };
@@ -4809,6 +4860,14 @@ export interface paths {
                                     };
                                 };
                             }[];
+                            readyToWork: {
+                                p50: string;
+                                p80: string;
+                                remainingSteps: number;
+                                measuredSteps: number;
+                                fewestCases: number | null;
+                                draws: number;
+                            } | null;
                         };
                     };
                 };
@@ -17626,6 +17685,7 @@ export interface paths {
                                         typicalDays: {
                                             median: number;
                                             p80: number;
+                                            cases: number;
                                         } | null;
                                         translations: {
                                             ar?: {
@@ -17652,6 +17712,11 @@ export interface paths {
                                         };
                                     };
                                     delayed: boolean;
+                                    remainingDays: {
+                                        median: number;
+                                        p80: number;
+                                        cases: number;
+                                    } | null;
                                 }[];
                                 documents: {
                                     required: number;
@@ -17669,7 +17734,14 @@ export interface paths {
                                     status: "valid" | "expired" | "revoked";
                                     shownOnProfile: boolean;
                                 }[];
-                                readyToWorkBy: string | null;
+                                readyToWork: {
+                                    p50: string;
+                                    p80: string;
+                                    remainingSteps: number;
+                                    measuredSteps: number;
+                                    fewestCases: number | null;
+                                    draws: number;
+                                } | null;
                             }[];
                         };
                     };
@@ -30804,6 +30876,7 @@ export interface paths {
                                         typicalDays: {
                                             median: number;
                                             p80: number;
+                                            cases: number;
                                         } | null;
                                         translations: {
                                             ar?: {
@@ -30830,6 +30903,11 @@ export interface paths {
                                         };
                                     };
                                     delayed: boolean;
+                                    remainingDays: {
+                                        median: number;
+                                        p80: number;
+                                        cases: number;
+                                    } | null;
                                 }[];
                                 documents: {
                                     required: number;
@@ -30847,7 +30925,14 @@ export interface paths {
                                     status: "valid" | "expired" | "revoked";
                                     shownOnProfile: boolean;
                                 }[];
-                                readyToWorkBy: string | null;
+                                readyToWork: {
+                                    p50: string;
+                                    p80: string;
+                                    remainingSteps: number;
+                                    measuredSteps: number;
+                                    fewestCases: number | null;
+                                    draws: number;
+                                } | null;
                             }[];
                         };
                     };

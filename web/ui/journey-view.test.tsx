@@ -29,6 +29,7 @@ const journey: JourneyAnswer = {
           estimatedCompletion: '2026-04-07T09:00:00.000Z',
           translations: {},
           delayed: false,
+          remainingDays: null,
         },
       ],
       documents: { required: 3, requiredAccepted: 1, missing: 1, rejected: 1, awaitingReview: 0 },
@@ -42,7 +43,14 @@ const journey: JourneyAnswer = {
           shownOnProfile: true,
         },
       ],
-      readyToWorkBy: '2026-04-07T09:00:00.000Z',
+      readyToWork: {
+        p50: '2026-04-07T09:00:00.000Z',
+        p80: '2026-04-21T09:00:00.000Z',
+        remainingSteps: 2,
+        measuredSteps: 1,
+        fewestCases: 42,
+        draws: 2000,
+      },
     },
   ],
 };
@@ -65,8 +73,14 @@ describe('the journey page (issue 41)', () => {
     expect(learner.textContent).toContain('20 Feb 2026: 81 of 100 correct');
     const journeyCase = within(screen.getByRole('listitem', { name: 'Case PW-2026-0042' }));
     expect(journeyCase.getByRole('heading', { level: 3 }).textContent).toBe('Case PW-2026-0042 · In progress');
+    // The simulated dates (issue 41), and what they rest on.
     expect(
-      journeyCase.getByText('Ready to work by about 7 Apr 2026, if each remaining step takes its usual time'),
+      journeyCase.getByText('Ready to work by about 7 Apr 2026 (by 21 Apr 2026 in eight cases out of ten)'),
+    ).toBeTruthy();
+    expect(
+      journeyCase.getByText(
+        "Steps left: 2. Estimated from real cases: 1 (at least 42 cases each); the rest from the agency's usual times.",
+      ),
     ).toBeTruthy();
     expect(journeyCase.getByText('Recruitment Progress: Job Offer · expected by 7 Apr 2026')).toBeTruthy();
     expect(
@@ -82,7 +96,7 @@ describe('the journey page (issue 41)', () => {
   });
 
   it('when a case has no estimate yet, then no date is made up', async () => {
-    const unknown = { ...journey.cases[0]!, readyToWorkBy: null };
+    const unknown = { ...journey.cases[0]!, readyToWork: null };
     renderJourney(vi.fn().mockResolvedValue({ readiness: [], cases: [unknown] }));
     expect(await screen.findByText('Ready-to-work date: not estimated yet')).toBeTruthy();
   });

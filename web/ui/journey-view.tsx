@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReadyToWorkEstimate } from '../../contracts/cases.js';
 import type { CaseJourney, JourneyAnswer, LearnerReadinessSummary } from '../../contracts/person-links.js';
 import { errorMessage } from '../lib/http.js';
 import styles from './linked-accounts.module.css';
@@ -29,7 +30,14 @@ export const journeyTexts = {
     CaseJourney['status'],
     string
   >,
-  readyBy: (date: string) => `Ready to work by about ${date}, if each remaining step takes its usual time`,
+  readyBy: (p50: string, p80: string) => `Ready to work by about ${p50} (by ${p80} in eight cases out of ten)`,
+  /** What the dates rest on (contracts/cases.ts, readyToWorkEstimate); numbers already written. */
+  readyBasis: (estimate: ReadyToWorkEstimate, number: (value: number) => string) =>
+    estimate.measuredSteps === 0 || estimate.fewestCases === null
+      ? `Steps left: ${number(estimate.remainingSteps)}, estimated from the agency's usual times (too few cases yet to measure them).`
+      : `Steps left: ${number(estimate.remainingSteps)}. Estimated from real cases: ${number(estimate.measuredSteps)} (at least ${number(estimate.fewestCases)} cases each)${estimate.measuredSteps < estimate.remainingSteps ? "; the rest from the agency's usual times" : ''}.`,
+  /** A service's name and current step as the page's reader reads them (the applicant's page: her language). */
+  names: (service: CaseJourney['services'][number]) => ({ service: service.serviceName, step: service.currentStep }),
   readyUnknown: 'Ready-to-work date: not estimated yet',
   completed: 'This case is completed.',
   step: (service: string, step: string) => `${service}: ${step}`,
@@ -168,15 +176,18 @@ function CaseEntry({ journeyCase, texts, format }: { journeyCase: CaseJourney; t
         <strong>
           {journeyCase.status === 'Completed'
             ? texts.completed
-            : journeyCase.readyToWorkBy
-              ? texts.readyBy(format.day(journeyCase.readyToWorkBy))
+            : journeyCase.readyToWork
+              ? texts.readyBy(format.day(journeyCase.readyToWork.p50), format.day(journeyCase.readyToWork.p80))
               : texts.readyUnknown}
         </strong>
       </p>
+      {journeyCase.status !== 'Completed' && journeyCase.readyToWork && (
+        <p className={styles.muted}>{texts.readyBasis(journeyCase.readyToWork, format.number)}</p>
+      )}
       <ul>
         {journeyCase.services.map((service) => (
           <li key={service.serviceName}>
-            {texts.step(service.serviceName, service.currentStep ?? texts.noStep)}
+            {texts.step(texts.names(service).service, texts.names(service).step ?? texts.noStep)}
             {service.estimatedCompletion && ` · ${texts.estimate(format.day(service.estimatedCompletion))}`}
             {service.delayed && ` · ${texts.delayed}`}
           </li>

@@ -82,6 +82,13 @@ const ar: EmailCatalogue = {
     action: 'اعرض التقدم كاملًا',
     outro: 'ستحتاج إلى رقم جواز سفرك لعرضه.',
   },
+  followedUp: {
+    subject: 'ملفك {{caseNumber}}: نتابع خطوة «{{step}}»',
+    heading: 'نتابع ملفك',
+    intro:
+      'تستغرق خطوة «{{step}}» من {{service}} في ملفك {{caseNumber}} وقتًا أطول من المعتاد. نحن نتابعها وسنخبرك عندما تتقدم.',
+    action: 'اعرض ملفك',
+  },
   caseCompleted: {
     subject: 'اكتمل ملفك {{caseNumber}}',
     heading: 'اكتمل ملفك',

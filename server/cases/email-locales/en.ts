@@ -88,6 +88,13 @@ const en = {
     action: 'See the whole progress',
     outro: 'You will need your passport number to see it.',
   },
+  followedUp: {
+    subject: 'Your case {{caseNumber}}: we are following up "{{step}}"',
+    heading: 'We are following up your case',
+    intro:
+      'The step "{{step}}" of {{service}} is taking longer than usual for your case {{caseNumber}}. We are following it up and will tell you when it moves.',
+    action: 'See your case',
+  },
   caseCompleted: {
     subject: 'Your case {{caseNumber}} is complete',
     heading: 'Your case is complete',

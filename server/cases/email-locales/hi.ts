@@ -84,6 +84,13 @@ const hi: EmailCatalogue = {
     action: 'पूरी प्रगति देखें',
     outro: 'इसे देखने के लिए आपको अपना पासपोर्ट नंबर चाहिए होगा।',
   },
+  followedUp: {
+    subject: 'आपका केस {{caseNumber}}: हम "{{step}}" पर नज़र रखे हुए हैं',
+    heading: 'हम आपके केस पर नज़र रखे हुए हैं',
+    intro:
+      'आपके केस {{caseNumber}} में {{service}} का चरण "{{step}}" आम तौर से ज़्यादा समय ले रहा है। हम इस पर नज़र रखे हुए हैं और आगे बढ़ते ही आपको बताएँगे।',
+    action: 'अपना केस देखें',
+  },
   caseCompleted: {
     subject: 'आपका केस {{caseNumber}} पूरा हुआ',
     heading: 'आपका केस पूरा हुआ',

@@ -147,6 +147,9 @@ export const steps = pgTable(
     typicalMedianDays: real(),
     typicalP80Days: real('typical_p80_days'),
     typicalSamples: integer().notNull().default(0),
+    // The whole distribution of a stay's days (censored-durations.ts's StepDistribution), for the
+    // time left given the days waited and the ready-to-work simulation; null as the median is.
+    typicalDistribution: jsonb().$type<{ q: number[]; mean: number }>(),
     // The name and description in the applicants' other languages.
     translations: jsonb().$type<Translations>().notNull().default({}),
     createdAt: timestamps.createdAt,
@@ -237,6 +240,7 @@ export const caseEvents = pgTable(
         'tracker link sent',
         'applicant sign-ins ended',
         'document reopened',
+        'late-waiting notice',
       ],
     }).notNull(),
     summary: text().notNull(),
@@ -479,4 +483,40 @@ export const caseExamResults = pgTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [index('case_exam_results_case_idx').on(t.caseId, t.takenOn)],
+);
+
+/**
+ * A case that has waited at a step longer than 8 in 10 cases there (issue 41): written once per
+ * case service and step by the late-waiting sweep (late-steps.ts), in the transaction that queues
+ * its emails, so a restart neither loses nor repeats it. The owner's dashboard lists the notices
+ * whose case is still at that step.
+ */
+export const lateStepNotices = pgTable(
+  'late_step_notices',
+  {
+    id: serial().primaryKey(),
+    caseId: integer()
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    caseServiceId: integer()
+      .notNull()
+      .references(() => caseServices.id, { onDelete: 'cascade' }),
+    stepId: integer()
+      .notNull()
+      .references(() => steps.id, { onDelete: 'cascade' }),
+    // Who was told: the case's owner then (null: nobody owned it, every admin's dashboard lists it).
+    ownerAdminId: integer().references(() => caseAdmins.id, { onDelete: 'set null' }),
+    // When the case reached the step, and the days past which it was late (the step's 80th
+    // percentile from `cases` stays, or its expected days while too few are known: `cases` 0).
+    waitingSince: timestamp({ withTimezone: true }).notNull(),
+    lateAfterDays: real().notNull(),
+    cases: integer().notNull(),
+    noticedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('late_step_notices_service_step_key').on(t.caseServiceId, t.stepId),
+    index('late_step_notices_owner_idx').on(t.ownerAdminId, t.noticedAt),
+    // Deleting a case (or a thousand) finds its notices by it.
+    index('late_step_notices_case_idx').on(t.caseId),
+  ],
 );

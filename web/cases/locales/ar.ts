@@ -136,7 +136,6 @@ const ar: Catalogue = {
     casesTitle: 'الملفات',
     noCase: 'لا يوجد ملف مرتبط بهذا الحساب.',
     caseTitle: 'الملف {{caseNumber}}',
-    readyBy: 'جاهز للعمل في حوالي {{date}}، إذا استغرقت كل خطوة متبقية وقتها المعتاد',
     readyUnknown: 'تاريخ الجاهزية للعمل: لم يُقدَّر بعد',
     completed: 'اكتمل هذا الملف.',
     step: '{{service}}: {{step}}',

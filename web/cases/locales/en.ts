@@ -137,7 +137,6 @@ const en = {
     casesTitle: 'Cases',
     noCase: 'No case is linked with this account.',
     caseTitle: 'Case {{caseNumber}}',
-    readyBy: 'Ready to work by about {{date}}, if each remaining step takes its usual time',
     readyUnknown: 'Ready-to-work date: not estimated yet',
     completed: 'This case is completed.',
     step: '{{service}}: {{step}}',

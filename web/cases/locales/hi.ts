@@ -136,7 +136,6 @@ const hi: Catalogue = {
     casesTitle: 'केस',
     noCase: 'इस खाते से कोई केस नहीं जुड़ा है।',
     caseTitle: 'केस {{caseNumber}}',
-    readyBy: 'लगभग {{date}} तक काम के लिए तैयार, अगर बाकी हर चरण अपना सामान्य समय लेता है',
     readyUnknown: 'काम के लिए तैयार होने की तारीख: अभी अनुमान नहीं',
     completed: 'यह केस पूरा हो गया है।',
     step: '{{service}}: {{step}}',
