@@ -12,11 +12,12 @@ export const FIRST_PAGE_GZIP_KB = 110;
  * 110 KB. Every other first page is held at 110 KB. Measured on 27 November 22:05 UTC: tracker 114.6
  * (131.6 before i18next left), case admin login 111.1, LMS login 112.2, network sign-in 111.7, feed
  * 123.8; on 28 November 00:35 UTC, with the API client loaded by the first call (decision 044), the
- * three sign-in pages within 110 (109.2, 109.7, 109.2), the tracker 112.7 and the feed 122.4.
+ * three sign-in pages within 110 (109.2, 109.7, 109.2), the tracker 112.7 and the feed 122.4; at 00:45
+ * UTC, with the browser's files named by their hash alone, the tracker 111.1 and the feed 120.7; at
+ * 01:00 UTC, with the staff's routes an area of their own, the tracker 109.3, within.
  */
 export const HELD_OVER_BUDGET_KB: Record<string, number> = {
-  'public tracker': 114,
-  'network feed (signed in)': 124,
+  'network feed (signed in)': 122,
 };
 
 /**
@@ -36,7 +37,7 @@ export const firstPageModules = [
   {
     page: 'case admin login',
     path: '/caseadmin/login',
-    modules: ['cases/routes.tsx', 'cases/admin-account-shell.tsx', 'cases/admin-login-page.tsx'],
+    modules: ['cases/admin-routes.tsx', 'cases/admin-account-shell.tsx', 'cases/admin-login-page.tsx'],
   },
   {
     page: 'LMS login',

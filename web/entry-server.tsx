@@ -13,6 +13,7 @@ import type { PublicConfig } from '../contracts/platform.js';
 import { webAreaOf, type WebArea } from '../contracts/web-areas.js';
 import { AppRoot } from './app-root.js';
 import { loadCatalogue, type ApplicantKey } from './cases/applicant-words.js';
+import { caseAdminRoutes } from './cases/admin-routes.js';
 import { casesRoutes } from './cases/routes.js';
 import { formLookupKey } from './cases/tracker-api.js';
 import { sentWithoutScriptKey, signInNeedsJavaScript, type SentWithoutScript } from './ui/form.js';
@@ -32,7 +33,12 @@ import { CurrentArea, unknownPath } from './router.js';
  * (decision 032). Only these; every other address keeps the empty index.html the browser draws.
  */
 
-const routeTables: Record<WebArea, RouteObject[]> = { cases: casesRoutes, lms: lmsRoutes, network: networkRoutes };
+const routeTables: Record<WebArea, RouteObject[]> = {
+  cases: casesRoutes,
+  caseadmin: caseAdminRoutes,
+  lms: lmsRoutes,
+  network: networkRoutes,
+};
 
 /**
  * The pages rendered on the server, by path (React Router matches without letter case), with the

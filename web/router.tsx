@@ -65,6 +65,7 @@ const areaRoutes = (load: () => Promise<RouteObject[]>) =>
 // the entry rather than after it.
 const areas: Record<WebArea, ReactElement> = {
   cases: areaRoutes(() => import('./cases/routes.js').then((module) => module.casesRoutes)),
+  caseadmin: areaRoutes(() => import('./cases/admin-routes.js').then((module) => module.caseAdminRoutes)),
   lms: areaRoutes(() => import('./lms/routes.js').then((module) => module.lmsRoutes)),
   network: areaRoutes(() => import('./network/routes.js').then((module) => module.networkRoutes)),
 };

@@ -11,6 +11,7 @@ export type ViteManifest = Record<string, ManifestChunk>;
 // Each area's route table, as the manifest names its source (relative to Vite's root, `web/`).
 const areaRouteModules: Record<WebArea, string> = {
   cases: 'cases/routes.tsx',
+  caseadmin: 'cases/admin-routes.tsx',
   lms: 'lms/routes.tsx',
   network: 'network/routes.tsx',
 };

@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { webAreaOf, type WebArea } from '../../contracts/web-areas.js';
+import { caseAdminRoutes } from '../../web/cases/admin-routes.js';
 import { casesRoutes } from '../../web/cases/routes.js';
 import { lmsRoutes } from '../../web/lms/routes.js';
 import { networkRoutes } from '../../web/network/routes.js';
@@ -11,6 +12,7 @@ const paths = (routes: RouteObject[]): string[] =>
 describe('which area an address belongs to', () => {
   const tables: [WebArea, RouteObject[]][] = [
     ['cases', casesRoutes],
+    ['caseadmin', caseAdminRoutes],
     ['lms', lmsRoutes],
     ['network', networkRoutes],
   ];
@@ -26,13 +28,15 @@ describe('which area an address belongs to', () => {
 
   it('when an address is typed in another letter case or with a trailing slash, then it still goes to its area', () => {
     expect(webAreaOf('/CaseTracking')).toBe('cases');
-    expect(webAreaOf('/caseadmin/')).toBe('cases');
+    expect(webAreaOf('/caseadmin/')).toBe('caseadmin');
+    expect(webAreaOf('/CaseAdmin/Login')).toBe('caseadmin');
     expect(webAreaOf('/LMS-System/login')).toBe('lms');
     expect(webAreaOf('/Courses/12')).toBe('lms');
   });
 
   it('when an address only starts like an area, or is unknown, then the network answers it (with its not-found page)', () => {
     expect(webAreaOf('/casetrackingx')).toBe('network');
+    expect(webAreaOf('/caseadminx')).toBe('network');
     expect(webAreaOf('/examples')).toBe('network');
     expect(webAreaOf('/nothing-here')).toBe('network');
     expect(webAreaOf('/')).toBe('network');
