@@ -50,7 +50,7 @@ export default tseslint.config(
           patterns: [
             {
               regex:
-                '/contracts/(?!(?:[\\w-]+-constants|password-rules|case-languages|csv-problem|plain-text|question-formats|text-files|web-areas|words)\\.js$)',
+                '/contracts/(?!(?:[\\w-]+-constants|password-rules|case-languages|csv-formula-guard|csv-problem|plain-text|question-checks|question-formats|question-import|question-key|spreadsheet|text-files|web-areas|words)\\.js$)',
               allowTypeImports: true,
               message:
                 'The web imports values only from the zod-free contracts (*-constants.ts and the other plain modules); move the value there.',

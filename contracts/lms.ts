@@ -19,16 +19,12 @@ import {
   MAX_RETAKE_WAIT_SECONDS,
   questionFlags,
   bankStatisticFilters,
-  acceptedAnswers,
-  ACCEPTED_ANSWER_SEPARATOR,
-  hasOptions,
-  joinOptionLines,
-  optionLines,
   TOPIC_MAX_LENGTH,
   essayStatuses,
   topicReadiness,
   accountActionKinds,
 } from './lms-constants.js';
+import { checkQuestion } from './question-checks.js';
 import { questionTextFormats } from './question-formats.js';
 
 export * from './lms-constants.js';
@@ -585,68 +581,41 @@ export const adminQuestionsQuery = pageQuery.extend({
 export type BankFilter = Omit<z.output<typeof adminQuestionsQuery>, 'page' | 'pageSize'>;
 export const adminQuestionsResponse = z.object({ examQuestions: z.array(adminQuestion) });
 
-export const createQuestionBody = z
-  .strictObject({
-    question: requiredText('question', 2000),
-    question_type: oneOfAnyCase('question_type', questionTypes).default('multiple-choice'),
-    options: z
-      .array(z.string().trim().max(500, 'each option must be at most 500 characters'))
-      .max(10, 'at most 10 options')
-      .default([]),
-    correct_answer: requiredText('correct_answer', 2000),
-    explanation: requiredText('explanation', 4000),
-    profession: oneOfAnyCase('profession', professions),
-    difficulty: oneOfAnyCase('difficulty', difficulties).default('medium'),
-    topic: optionalText('topic', TOPIC_MAX_LENGTH),
-  })
-  .transform((body) => ({
-    ...body,
-    options: hasOptions(body.question_type) ? body.options.filter((o) => o !== '') : [],
-    // A multiple-response key is stored one right option per line, as the form and the CSV give it.
-    correct_answer:
-      body.question_type === 'multiple-response'
-        ? joinOptionLines(optionLines(body.correct_answer))
-        : body.correct_answer,
-  }))
-  .superRefine((body, ctx) => {
-    if (
-      body.question_type === 'fill-in-the-blank' &&
-      acceptedAnswers(body.question_type, body.correct_answer).length === 0
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['correct_answer'],
-        message: `correct_answer needs at least one accepted answer (separate several with ${ACCEPTED_ANSWER_SEPARATOR})`,
-      });
-    }
-    if (!hasOptions(body.question_type)) return;
-    const kind = body.question_type === 'multiple-response' ? 'multiple-response' : 'multiple-choice';
-    if (body.options.length < 2)
-      ctx.addIssue({ code: 'custom', path: ['options'], message: `a ${kind} question needs at least 2 options` });
-    if (body.options.some((o) => /[\r\n]/.test(o)))
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'an option must be one line' });
-    if (new Set(body.options.map((o) => o.toLowerCase())).size !== body.options.length) {
-      ctx.addIssue({ code: 'custom', path: ['options'], message: 'options must be different from each other' });
-    }
-    const isOption = (answer: string) =>
-      body.options.some((o) => o.trim().toLowerCase() === answer.trim().toLowerCase());
-    if (body.question_type === 'multiple-choice' && !isOption(body.correct_answer)) {
-      ctx.addIssue({ code: 'custom', path: ['correct_answer'], message: 'correct_answer must be one of the options' });
-    }
-    if (body.question_type === 'multiple-response') {
-      const right = optionLines(body.correct_answer);
-      const notOptions = right.filter((answer) => !isOption(answer));
-      if (notOptions.length)
-        ctx.addIssue({
-          code: 'custom',
-          path: ['correct_answer'],
-          message: `correct_answer must list right options only, one per line; not an option: ${notOptions.join(', ')}`,
-        });
-      else if (new Set(right.map((r) => r.toLowerCase())).size !== right.length)
-        ctx.addIssue({ code: 'custom', path: ['correct_answer'], message: 'correct_answer names an option twice' });
-    }
-  });
-export type CreateQuestionBody = z.input<typeof createQuestionBody>;
+/** The add form's fields and their kinds (for the API's description and types); the rules are checkQuestion's. */
+const questionFields = z.strictObject({
+  question: z.string(),
+  question_type: z.enum(questionTypes).default('multiple-choice'),
+  options: z.array(z.string()).default([]),
+  correct_answer: z.string(),
+  explanation: z.string(),
+  profession: z.enum(professions),
+  difficulty: z.enum(difficulties).default('medium'),
+  topic: z.string().default(''),
+});
+
+/**
+ * A question as the add and edit forms send it, checked by the zod-free rules every import and the
+ * browser's import preview run too (contracts/question-checks.ts, decision 045): each problem is an
+ * issue on its field; a checked question goes on as the bank keeps it, with any field the form does
+ * not have, which the strict shape refuses.
+ */
+export const createQuestionBody = z.preprocess((input, ctx) => {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+  const given = input as Record<string, unknown>;
+  const checked = checkQuestion(given);
+  if (checked.problems) {
+    for (const { field, error } of checked.problems)
+      ctx.addIssue({ code: 'custom', path: [field], message: error, input: given[field] });
+    return input;
+  }
+  return { ...given, ...checked.body };
+}, questionFields);
+/** What the form or a client may send: the lists' values in any case ("Multiple-Response", "Nurse"). */
+export type CreateQuestionBody = Omit<z.input<typeof questionFields>, 'question_type' | 'profession' | 'difficulty'> & {
+  question_type?: string;
+  profession: string;
+  difficulty?: string;
+};
 /** PUT /exam-questions/:id replaces the question with what the add form sends. */
 export const updateQuestionBody = createQuestionBody;
 

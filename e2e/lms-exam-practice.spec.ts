@@ -184,6 +184,10 @@ test('when an admin imports a CSV with a bad row, then nothing is imported and t
   const importer = await openQuestionImport(page);
   await importer.getByLabel('CSV file').setInputFiles(file(rows.join('\n')));
   await expect(importer.getByRole('table', { name: 'Preview of the import' }).getByRole('row')).toHaveCount(4);
+  // The preview checks each row with the server's own checks, before anything is sent.
+  await expect(importer.getByRole('row').filter({ hasText: second })).toContainText(
+    'correct_answer must be one of the options',
+  );
   await importer.getByRole('button', { name: 'Import 3 questions' }).click();
   await expect(importer.getByRole('alert')).toContainText('Nothing was imported: 1 row has an error.');
   await expect(importer.getByRole('list', { name: 'Rows with errors' })).toHaveText(

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { exportOnlyColumns, importColumns } from '../../contracts/cases.js';
 import type { Database } from '../db/client.js';
 import { caseAdmins, cases, caseServices, services, steps } from '../db/schema/cases.js';
-import { guardFormula } from '../platform/csv-formula-guard.js';
+import { guardFormula } from '../../contracts/csv-formula-guard.js';
 import { caseListOrderBy, caseListWhere, type CaseListFilter } from './case-list-query.js';
 import { daysSince } from './step-timing.js';
 

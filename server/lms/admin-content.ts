@@ -15,7 +15,7 @@ import type { Database, Queryable } from '../db/client.js';
 import { examAnswers, examAttempts, examLogs, examQuestions, lmsUsers, upcomingExams } from '../db/schema/lms.js';
 import { AppError, notFound } from '../platform/errors.js';
 import { bankWhere } from './bank-filter.js';
-import { questionKey } from './question-key.js';
+import { questionKey } from '../../contracts/question-key.js';
 
 type Paging = { page?: number | undefined; pageSize?: number | undefined };
 const limits = (query: Paging) => {

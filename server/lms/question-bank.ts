@@ -16,14 +16,14 @@ import {
 import type { LineError } from '../../contracts/question-formats.js';
 import type { Database, Queryable } from '../db/client.js';
 import { examAnswers, examAttempts, examQuestions, itemCalibrations } from '../db/schema/lms.js';
-import { guardFormula } from '../platform/csv-formula-guard.js';
+import { guardFormula } from '../../contracts/csv-formula-guard.js';
 import { AppError, ImportRejected } from '../platform/errors.js';
 import { runWorkerTask } from '../platform/worker-task.js';
 import { QUESTION_IN_BANK_MESSAGE, questionsInBank, questionValues } from './admin-content.js';
 import { bankWhere } from './bank-filter.js';
 import { qtiQuestionTypes, writeQtiPackage } from './qti.js';
 import type { ImportProblem, QuestionImportInput, QuestionImportOutput } from './question-import-task.js';
-import { questionKey } from './question-key.js';
+import { questionKey } from '../../contracts/question-key.js';
 
 /*
  * The question bank in bulk: CSV import (all or nothing) and export with the columns of the add

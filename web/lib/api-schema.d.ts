@@ -18294,7 +18294,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         question: string;
-                        /** @enum {string} */
+                        /**
+                         * @default multiple-choice
+                         * @enum {string}
+                         */
                         question_type?: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                         /** @default [] */
                         options?: string[];
@@ -18302,7 +18305,10 @@ export interface paths {
                         explanation: string;
                         /** @enum {string} */
                         profession: "doctor" | "nurse" | "physiotherapist" | "nutritionist" | "dentist";
-                        /** @enum {string} */
+                        /**
+                         * @default medium
+                         * @enum {string}
+                         */
                         difficulty?: "easy" | "medium" | "hard";
                         /** @default  */
                         topic?: string;
@@ -19267,7 +19273,10 @@ export interface paths {
                 content: {
                     "application/json": {
                         question: string;
-                        /** @enum {string} */
+                        /**
+                         * @default multiple-choice
+                         * @enum {string}
+                         */
                         question_type?: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                         /** @default [] */
                         options?: string[];
@@ -19275,7 +19284,10 @@ export interface paths {
                         explanation: string;
                         /** @enum {string} */
                         profession: "doctor" | "nurse" | "physiotherapist" | "nutritionist" | "dentist";
-                        /** @enum {string} */
+                        /**
+                         * @default medium
+                         * @enum {string}
+                         */
                         difficulty?: "easy" | "medium" | "hard";
                         /** @default  */
                         topic?: string;

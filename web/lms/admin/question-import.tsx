@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/browser/esm/sync';
 import Upload from 'lucide-react/icons/upload';
-import { useState, type ChangeEvent } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { difficulties, professions, questionCsvColumns } from '../../../contracts/lms-constants.js';
 import {
   parseQuestionText,
@@ -9,10 +9,10 @@ import {
   type QuestionTextFormat,
 } from '../../../contracts/question-formats.js';
 import type { ImportRowError } from '../../../contracts/platform.js';
-import { csvProblem } from '../../../contracts/csv-problem.js';
+import { readQuestionCsv, readQuestionText } from '../../../contracts/question-import.js';
+import { SheetRefused } from '../../../contracts/spreadsheet.js';
 import { errorMessage, ImportRejected } from '../../lib/http.js';
 import { encodingName, readTextFileWithEncoding, TextFileRefused } from '../../lib/text-file.js';
-import { detectSeparator } from '../../../contracts/text-files.js';
 import { Button } from '../../ui/button.js';
 import { SelectField } from '../../ui/field.js';
 import { FormError } from '../../ui/states.js';
@@ -28,30 +28,50 @@ type Preview = {
   name: string;
   text: string;
   encoding: string;
+  /** Every row with a value, numbered as a spreadsheet shows them (the header is row 1). */
   rows: { row: number; cells: Record<string, string> }[];
-  parseError: string | null;
+  /** The problems the server's own reader and checks find (contracts/question-import.ts), by row. */
+  problems: ImportRowError[];
+  /** The file refused whole (not CSV, a limit passed, a header without the columns), naming the row. */
+  refused: string | null;
 };
 
-/** The file as the server reads it (server/platform/spreadsheet.ts): separator from the header, trailing empty columns ignored, rows numbered as a spreadsheet shows them. */
+/**
+ * The file read and checked in the browser by the server's own reader and checks, so every row's
+ * problem shows before anything is sent; only "already in the bank" needs the server.
+ */
 function readPreview(name: string, text: string, encoding: string): Preview {
   try {
-    const [header = [], ...records] = parse(text, {
-      delimiter: detectSeparator(text),
-      bom: true,
-      relax_column_count: true,
-      relax_quotes: true,
-    }) as string[][];
-    const names = header.map((column) => column.trim());
-    const rows = records.flatMap((record, index) =>
-      record.every((cell) => cell.trim() === '')
-        ? []
-        : [{ row: index + 2, cells: Object.fromEntries(names.map((column, i) => [column, record[i] ?? ''])) }],
-    );
-    return { name, text, encoding, rows, parseError: null };
+    const read = readQuestionCsv(parse, text);
+    const problems = read.errors.map(({ at, error }) => ({ row: at, error }));
+    const header = problems.find((p) => p.row === 1);
+    // A row the reader could not take (too few values) is listed with its problem and no cells.
+    const listed = new Set(read.rows.map((r) => r.row));
+    const unread = problems.filter((p) => p.row > 1 && !listed.has(p.row)).map((p) => ({ row: p.row, cells: {} }));
+    const rows = [...read.rows, ...unread].sort((a, b) => a.row - b.row);
+    return { name, text, encoding, rows, problems, refused: header ? `row 1: ${header.error}` : null };
   } catch (error) {
-    // The server names the row; the preview only says the file could not be read.
-    return { name, text, encoding, rows: [], parseError: csvProblem(error) };
+    if (!(error instanceof SheetRefused)) throw error;
+    const where = error.rows[0];
+    return {
+      name,
+      text,
+      encoding,
+      rows: [],
+      problems: error.rows,
+      refused: where ? `row ${where.row}: ${where.error}` : error.message,
+    };
   }
+}
+
+/** Each row's problems, found here and by the server, once each. */
+function problemsByRow(...lists: ImportRowError[][]): Map<number, string> {
+  const found = new Map<number, string[]>();
+  for (const { row, error } of lists.flat()) {
+    const known = found.get(row) ?? [];
+    if (!known.includes(error)) found.set(row, [...known, error]);
+  }
+  return new Map([...found].map(([row, errors]) => [row, errors.join('; ')]));
 }
 
 type Format = 'csv' | QuestionTextFormat | 'qti';
@@ -102,14 +122,26 @@ function QtiPreviewTable({ read, serverErrors }: { read: QtiPreview; serverError
   );
 }
 
-/** A GIFT or Aiken file read in the browser with the server's own parser, so bad lines show before sending. */
+/** A GIFT or Aiken file read in the browser with the server's own parser and checks, so bad lines show before sending. */
 type TextPreview = { name: string; text: string; encoding: string; questions: ParsedQuestion[]; errors: LineError[] };
 
 /** GIFT and Aiken preview: each question by its line, with the problem found here or by the server. */
-function TextPreviewTable({ preview, serverErrors }: { preview: TextPreview; serverErrors: LineError[] }) {
+function TextPreviewTable({
+  preview,
+  found,
+  serverErrors,
+}: {
+  preview: TextPreview;
+  /** The problems found here: the parser's, and the question checks' once the file's profession is chosen. */
+  found: LineError[];
+  serverErrors: LineError[];
+}) {
   const problems = new Map<number, string>();
-  for (const e of [...preview.errors, ...serverErrors])
-    problems.set(e.line, problems.has(e.line) ? `${problems.get(e.line)}; ${e.error}` : e.error);
+  for (const e of [...found, ...serverErrors]) {
+    const known = problems.get(e.line);
+    if (known?.split('; ').includes(e.error)) continue;
+    problems.set(e.line, known ? `${known}; ${e.error}` : e.error);
+  }
   const rows = [
     ...preview.questions.map((q) => ({
       line: q.line,
@@ -170,7 +202,7 @@ export function QuestionImport({
   const rowErrors = refused.filter((e): e is ImportRowError => 'row' in e);
   const lineErrors = refused.filter((e): e is LineError => 'line' in e);
   const itemErrors = refused.filter((e): e is ItemError => 'item' in e);
-  const errorsByRow = new Map(rowErrors.map((e) => [e.row, e.error]));
+  const errorsByRow = problemsByRow(preview?.problems ?? [], rowErrors);
   const name = formatNames[format];
 
   /** The package read again by the server with the profession and difficulty chosen now. */
@@ -243,6 +275,17 @@ export function QuestionImport({
         ? (preview?.rows.length ?? 0)
         : (textPreview?.questions.length ?? 0);
   const qtiRefused = qtiFile?.read?.errors.length ?? 0;
+  const csvProblems = new Set(preview?.problems.map((p) => p.row)).size;
+  // The server's own checks of a GIFT or Aiken file's questions, with the profession and difficulty
+  // chosen for it (without a profession, only what the parser found: the server asks for one first).
+  const textProblems = useMemo<LineError[]>(() => {
+    if (!textPreview || format === 'csv' || format === 'qti') return [];
+    if (!fileProfession) return textPreview.errors;
+    return readQuestionText(format, textPreview.text, { profession: fileProfession, difficulty }).errors.map(
+      ({ at, error }) => ({ line: at, error }),
+    );
+  }, [textPreview, format, fileProfession, difficulty]);
+  const textProblemLines = new Set(textProblems.map((p) => p.line)).size;
   /** A choice that changes how the package is read reads it again. */
   const rereadQti = (professionNow: string, difficultyNow: string) => {
     if (qtiFile) {
@@ -327,7 +370,7 @@ export function QuestionImport({
         />
       </div>
       <FormError message={fileProblem} />
-      {preview?.parseError && <FormError message={`${preview.name} could not be read: ${preview.parseError}`} />}
+      {preview?.refused && <FormError message={`${preview.name} cannot be imported: ${preview.refused}`} />}
       {importQuestions.isError && (
         <div role="alert">
           <p className={review.rowError}>{errorMessage(importQuestions.error, 'The import failed.')}</p>
@@ -383,19 +426,23 @@ export function QuestionImport({
           <p>
             {textPreview.name} (read as {encodingName(textPreview.encoding)}): {textPreview.questions.length} question
             {textPreview.questions.length === 1 ? '' : 's'}
-            {textPreview.errors.length > 0
-              ? `; ${textPreview.errors.length} line${textPreview.errors.length === 1 ? '' : 's'} with problems, marked below`
+            {textProblemLines > 0
+              ? `; ${textProblemLines} line${textProblemLines === 1 ? '' : 's'} with problems, marked below`
               : ''}
             .
           </p>
-          <TextPreviewTable key={reads} preview={textPreview} serverErrors={lineErrors} />
+          <TextPreviewTable key={reads} preview={textPreview} found={textProblems} serverErrors={lineErrors} />
         </>
       )}
-      {preview && !preview.parseError && (
+      {preview && preview.rows.length > 0 && (
         <>
           <p>
             {preview.name} (read as {encodingName(preview.encoding)}): {preview.rows.length} question
-            {preview.rows.length === 1 ? '' : 's'}.
+            {preview.rows.length === 1 ? '' : 's'}
+            {csvProblems > 0
+              ? `; ${csvProblems} row${csvProblems === 1 ? '' : 's'} with problems, marked below. Nothing is imported while a row has a problem`
+              : ''}
+            .
           </p>
           <ImportPreviewTable
             key={reads}
@@ -413,7 +460,7 @@ export function QuestionImport({
           />
         </>
       )}
-      {(preview && !preview.parseError) || textPreview || qtiFile?.read ? (
+      {(preview && !preview.refused) || textPreview || qtiFile?.read ? (
         <Button
           onClick={onImport}
           disabled={
