@@ -151,9 +151,39 @@ function readyToWorkOf(found: LookupRow, at: Date): CaseProgress['readyToWork'] 
       })),
     });
   }
+  // The simulation's inputs: a step move (its moment), new figures for a step (its cases, its tail's
+  // mean and its median and 80th percentile: a recomputation that moves any point moves these) or
+  // the next hour make another key, so a kept answer is not stale.
+  const key = `${found.caseNumber}|${at.getTime()}|${left
+    .map(
+      (service) =>
+        `${service.since.getTime()}:${service.steps
+          .map((step) =>
+            step.distribution
+              ? `${step.cases}/${step.distribution.mean}/${step.distribution.q[19]}/${step.distribution.q[31]}`
+              : `e${step.expectedDays}`,
+          )
+          .join(',')}`,
+    )
+    .join(';')}`;
+  const kept = simulated.get(key);
+  if (kept !== undefined) return kept;
   const estimate = simulateReadyToWork(left, at, seedOf(found.caseNumber));
-  return estimate && { ...estimate, p50: estimate.p50.toISOString(), p80: estimate.p80.toISOString() };
+  const answer = estimate && { ...estimate, p50: estimate.p50.toISOString(), p80: estimate.p80.toISOString() };
+  simulated.set(key, answer);
+  // The oldest goes first (a Map keeps the order of insertion).
+  if (simulated.size > SIMULATED_KEPT) simulated.delete(simulated.keys().next().value!);
+  return answer;
 }
+
+/**
+ * The answers simulated lately, by their inputs (decision 044): an applicant's refresh, her case
+ * page and her journey page within the hour ask the same question, and a simulation costs a few
+ * hundred microseconds of CPU where the lookup itself costs about as much. Each instance keeps its
+ * own; the answers are the same everywhere (the draws are seeded by the case number).
+ */
+const simulated = new Map<string, CaseProgress['readyToWork']>();
+const SIMULATED_KEPT = 5_000;
 
 type SubscribedService = {
   serviceName: string;
