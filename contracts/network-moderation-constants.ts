@@ -9,8 +9,8 @@ export type ModerationAction = (typeof moderationActions)[number];
 /** A moderator's later decision about a suspension: lift it, shorten it, or (on an appeal) keep it. */
 export const suspensionChanges = ['lift', 'shorten', 'uphold'] as const;
 export type SuspensionChange = (typeof suspensionChanges)[number];
-/** What the log records: the decisions about reports, and the later ones about suspensions. */
-export const loggedActions = [...moderationActions, ...suspensionChanges] as const;
+/** What the log records: the decisions about reports, the later ones about suspensions, and a removal undone. */
+export const loggedActions = [...moderationActions, ...suspensionChanges, 'restore'] as const;
 export type LoggedAction = (typeof loggedActions)[number];
 export const MAX_MODERATION_NOTE_LENGTH = 500;
 export const MAX_APPEAL_LENGTH = 2000;

@@ -135,10 +135,12 @@ export const moderationLogEntry = z.object({
   reasons: z.array(z.enum(reportReasons)),
   note: z.string().nullable(),
   suspendedUntil: z.string().nullable(),
-  /** A lift, shortening or upheld appeal: the suspension (log row) it was about. */
+  /** A lift, shortening or upheld appeal: the suspension (log row) it was about; a restore: the removal it undid. */
   revisesId: z.string().nullable(),
   /** A suspension that still runs as this row decided it: a moderator may lift or shorten it. */
   running: z.boolean(),
+  /** A removal (or suspension) whose post is still hidden by it: a moderator may undo it. */
+  restorable: z.boolean(),
   createdAt: z.string(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntry>;
@@ -188,6 +190,8 @@ export const appealEntry = z.object({
     suspendedAt: z.string(),
     /** When it ends now; null once it ended or was lifted meanwhile. */
     endsAt: z.string().nullable(),
+    /** The post it removed is still hidden: deciding the appeal may put it back (`restorePost`). */
+    postRemoved: z.boolean(),
   }),
   authorHistory,
 });
@@ -209,6 +213,8 @@ export const suspensionChangeBody = z
       .max(MAX_SUSPENSION_DAYS, `days must be at most ${MAX_SUSPENSION_DAYS}`)
       .optional(),
     note: requiredText(MAX_MODERATION_NOTE_LENGTH, 'The reason'),
+    /** Also undo the removal of the post the suspension came with (an appeal that convinced). */
+    restorePost: z.boolean('restorePost must be true or false').optional(),
   })
   .refine((body) => (body.change === 'shorten') === (body.days !== undefined), {
     message: 'days is needed to shorten, and only then',
@@ -220,6 +226,18 @@ export const suspensionChangeResult = z.object({
   change: z.enum(suspensionChanges),
   /** When the suspension ends now; null once lifted. */
   endsAt: z.string().nullable(),
+  /** The removed post was put back with it (`restorePost`). */
+  postRestored: z.boolean(),
 });
 export type SuspensionChangeResult = z.infer<typeof suspensionChangeResult>;
+
+/**
+ * POST /api/network/moderation/removals/{id}/undo, where {id} is the log row of the removal (a
+ * `remove` or a `suspend`): the post comes back with its comments and likes. Always with the reason
+ * the author is shown and the log keeps.
+ */
+export const undoRemovalBody = z.strictObject({ note: requiredText(MAX_MODERATION_NOTE_LENGTH, 'The reason') });
+export type UndoRemovalBody = z.input<typeof undoRemovalBody>;
+export const undoneRemoval = z.object({ id: z.string(), postId: z.string() });
+export type UndoneRemoval = z.infer<typeof undoneRemoval>;
 export const moderationIdParams = z.object({ id: z.uuid('Not found') });

@@ -256,8 +256,11 @@ export const notificationTypes = ['comment', 'like', 'mention', 'moderation'] as
  * carries the post's first words instead of a link.
  */
 export const moderationOutcome = z.object({
-  /** `lifted`, `shortened` and `upheld` tell a suspended author a later decision (issue 39). */
-  outcome: z.enum(['removed', 'kept', 'lifted', 'shortened', 'upheld']),
+  /**
+   * `lifted`, `shortened` and `upheld` tell a suspended author a later decision, `restored` an author
+   * that their removed post is back (issue 39).
+   */
+  outcome: z.enum(['removed', 'kept', 'lifted', 'shortened', 'upheld', 'restored']),
   toAuthor: z.boolean(),
   postExcerpt: z.string(),
   note: z.string().nullable(),

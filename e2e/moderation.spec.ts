@@ -103,7 +103,7 @@ test('when a member reports a post, then a moderator removes it and suspends its
   await moderator.close();
 });
 
-test('when a suspended member appeals, then a moderator lifts the suspension from the appeals queue and the member is told and may post again', async ({
+test('when a suspended member appeals, then a moderator lifts the suspension from the appeals queue, puts the post back, and the member is told and may post again', async ({
   browser,
 }) => {
   const author = await newMember(browser, 'appellant');
@@ -152,15 +152,22 @@ test('when a suspended member appeals, then a moderator lifts the suspension fro
   await expectAccessible(moderator.page);
   await appeal.getByLabel('Decision', { exact: true }).selectOption('lift');
   await appeal.getByLabel('Reason (shown to the member)').fill('First offence; apology accepted');
+  // The appeal showed the post was fine too: it comes back in the same decision (issue 39).
+  await appeal.getByLabel('Also put the removed post back').check();
   await appeal.getByRole('button', { name: 'Apply' }).click();
-  await expect(moderator.page.getByText('Suspension lifted.')).toBeVisible();
+  await expect(moderator.page.getByText('Suspension lifted. The post is back.')).toBeVisible();
   await expect(appeal).toHaveCount(0);
+  const decisions = moderator.page.getByRole('list', { name: 'Moderation decisions' }).getByRole('listitem');
+  await expect(decisions.filter({ hasText: `lifted the suspension of Member ${author.name}` })).toContainText(
+    'Why: First offence; apology accepted',
+  );
+  await expect(decisions.filter({ hasText: `put back the post by Member ${author.name}` })).toContainText(text);
+  // Undone, the removal offers no second undo.
   await expect(
-    moderator.page
-      .getByRole('list', { name: 'Moderation decisions' })
-      .getByRole('listitem')
-      .filter({ hasText: `lifted the suspension of Member ${author.name}` }),
-  ).toContainText('Why: First offence; apology accepted');
+    decisions.filter({ hasText: `removed the post and suspended Member ${author.name}` }).getByRole('button', {
+      name: 'Put the post back',
+    }),
+  ).toHaveCount(0);
 
   // The author is told, the notice is gone, and posting works again.
   await author.page.reload();
@@ -169,10 +176,15 @@ test('when a suspended member appeals, then a moderator lifts the suspension fro
   await expect(
     author.page.getByText('A moderator lifted your suspension. Reason: First offence; apology accepted'),
   ).toBeVisible();
+  await expect(
+    author.page.getByText(`A moderator put your post "${text}" back. Reason: First offence; apology accepted`),
+  ).toBeVisible();
   const back = await createPost(author.context, `Back within the rules ${unique('')}`);
   // The worker's feed is shared with the specs after this one (network.spec.ts opens on an empty feed).
-  const removed = await author.context.request.delete(`/api/network/posts/${back}`, { headers: { origin } });
-  expect(removed.ok(), await removed.text()).toBe(true);
+  for (const id of [back, postId]) {
+    const removed = await author.context.request.delete(`/api/network/posts/${id}`, { headers: { origin } });
+    expect(removed.ok(), await removed.text()).toBe(true);
+  }
 
   await author.close();
   await reporter.close();

@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.js';
 import { networkPosts, networkSessions, networkUsers } from '../db/schema/network.js';
 import type { AccountSettings, ChangePasswordBody } from '../../contracts/network.js';
@@ -43,7 +43,11 @@ export async function accountSettings(db: Queryable, userId: string, sessionToke
     .select({ n: count() })
     .from(networkSessions)
     .where(and(eq(networkSessions.userId, userId), ne(networkSessions.tokenHash, sessionKeyOf(sessionToken))));
-  const [posts] = await db.select({ n: count() }).from(networkPosts).where(eq(networkPosts.userId, userId));
+  // A post a moderator removed is not counted: the member no longer sees it.
+  const [posts] = await db
+    .select({ n: count() })
+    .from(networkPosts)
+    .where(and(eq(networkPosts.userId, userId), isNull(networkPosts.removedAt)));
   return {
     hasPassword: (await passwordHashOf(db, userId)) !== null,
     otherSessions: sessions?.n ?? 0,

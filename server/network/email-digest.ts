@@ -121,7 +121,7 @@ async function composeDigest(
     SELECT n.type, cardinality(n.actor_ids) AS count, coalesce(u.display_name, u.username) AS first_name, p.description,
       count(*) OVER ()::int AS total
     FROM network_notifications n
-    JOIN network_posts p ON p.id = n.post_id
+    JOIN network_posts p ON p.id = n.post_id AND p.removed_at IS NULL
     LEFT JOIN network_users u ON u.id = n.actor_ids[1]
     WHERE n.recipient_id = ${job.memberId} AND n.read_at IS NULL
     ORDER BY n.created_at DESC, n.id DESC

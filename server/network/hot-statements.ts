@@ -32,14 +32,15 @@ const reportedByMe = (post: string) =>
 /**
  * The feed, newest first, by keyset on (created_at, id) so deep pages stay fast. The page is cut
  * in a subquery before likedByMe is asked: over the whole table the planner would hash every like
- * of the member first, a cost that grows with the member's likes.
+ * of the member first, a cost that grows with the member's likes. A post a moderator removed is
+ * left out (the walk skips it: removals are few).
  */
 const feedPageText = (afterCursor: boolean) => `
   SELECT newest.*, u.username, u.display_name, u.photo_url, u.headline, u.job_title, u.employer,
     EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me,
     ${reportedByMe('newest')}
   FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
-        ${afterCursor ? 'WHERE (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
+        WHERE removed_at IS NULL ${afterCursor ? 'AND (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
         ORDER BY created_at DESC, id DESC LIMIT ${FEED_PAGE_SIZE + 1}) newest
   JOIN network_users u ON u.id = newest.user_id
   ORDER BY newest.created_at DESC, newest.id DESC`;
@@ -50,8 +51,8 @@ export const FEED_PAGE_AFTER = { name: 'network_feed_page_after', text: feedPage
 
 /**
  * A post's comments, newest first, paged by keyset like the feed, and whether the post exists, in
- * one statement: no row when the post does not exist, one row of nulls when it has no comments
- * (yet). One round trip instead of a check and a page.
+ * one statement: no row when the post does not exist (or was removed by a moderator), one row of
+ * nulls when it has no comments (yet). One round trip instead of a check and a page.
  */
 const commentsPageText = (afterCursor: boolean) => `
   SELECT page.* FROM network_posts p
@@ -61,7 +62,7 @@ const commentsPageText = (afterCursor: boolean) => `
     WHERE c.post_id = p.id ${afterCursor ? 'AND (c.created_at, c.id) < ($2::timestamptz, $3::uuid)' : ''}
     ORDER BY c.created_at DESC, c.id DESC LIMIT ${COMMENTS_PAGE_SIZE + 1}
   ) page ON true
-  WHERE p.id = $1
+  WHERE p.id = $1 AND p.removed_at IS NULL
   ORDER BY page.created_at DESC, page.id DESC`;
 
 /** The comment pages' statements ($1 the post, $2 and $3 the cursor's time and id). */
@@ -81,7 +82,7 @@ const searchPostsText = (afterCursor: boolean) => `
     SELECT p.id, p.user_id, p.description, p.media_type, p.media_key, p.like_count, p.comment_count, p.created_at,
       ts_rank(p.search, query) AS rank
     FROM network_posts p, websearch_to_tsquery('english', $2) query
-    WHERE p.search @@ query
+    WHERE p.search @@ query AND p.removed_at IS NULL
     ${afterCursor ? 'AND (ts_rank(p.search, query), p.id) < ($3::real, $4::uuid)' : ''}
     ORDER BY rank DESC, p.id DESC LIMIT ${FEED_PAGE_SIZE + 1}
   ) hit

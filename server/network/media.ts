@@ -166,9 +166,17 @@ export async function removeStoredMedia(
 }
 
 /** Serves a stored object with HTTP range support, so video can seek. */
-export async function serveMedia(storage: MediaStorage, name: string, request: FastifyRequest, reply: FastifyReply) {
+export async function serveMedia(
+  storage: MediaStorage,
+  name: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  /** Whether the file is kept but not shown (a post a moderator removed, which may come back). */
+  withheld: (key: StorageKey) => Promise<boolean>,
+) {
   if (!MEDIA_NAME_PATTERN.test(name)) throw mediaNotFound();
-  const key = `${MEDIA_PREFIX}${name}`;
+  const key: StorageKey = `${MEDIA_PREFIX}${name}`;
+  if (await withheld(key)) throw mediaNotFound();
   const stored = await storage.stat(key);
   if (!stored) throw mediaNotFound();
   const range = parseRange(request.headers.range, stored.size);

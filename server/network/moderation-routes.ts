@@ -14,6 +14,8 @@ import {
   suspensionChangeBody,
   suspensionChangeResult,
   suspensionResponse,
+  undoneRemoval,
+  undoRemovalBody,
 } from '../../contracts/network-moderation.js';
 import type { App } from '../platform/area.js';
 import {
@@ -27,6 +29,7 @@ import {
   moderatorOnly,
   reportPost,
   resolveReports,
+  undoRemoval,
 } from './moderation.js';
 import { assertNotSuspended, currentSuspension } from './suspensions.js';
 import { caller, tags, withErrors, type NetworkContext } from './route-context.js';
@@ -64,7 +67,7 @@ export function suspensionGuard(ctx: NetworkContext) {
 
 /** Reports by members; the queue, its resolution and the log for moderators (network admins) only. */
 export async function moderationRoutes(members: App, ctx: NetworkContext): Promise<void> {
-  const { db, now, settings, deps, mediaFiles } = ctx;
+  const { db, now, settings, deps } = ctx;
   const countReport = createReportLimit(deps.counters, settings.memberReportsPerHour);
 
   members.post(
@@ -127,7 +130,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
         summary: "Resolve a post's reports (moderators)",
         tags,
         description:
-          "Moderators only: resolves every open report of the post {id} (a queue group's id): `dismiss` keeps it, `remove` deletes it, `suspend` deletes it and suspends its author for `days`",
+          "Moderators only: resolves every open report of the post {id} (a queue group's id): `dismiss` keeps it, `remove` hides it from every member (until the removal is undone), `suspend` removes it and suspends its author for `days`",
         params: reportGroupParams,
         body: resolveBody,
         response: withErrors({ 200: resolution }),
@@ -136,7 +139,6 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
     async (request) =>
       resolveReports(
         db,
-        mediaFiles(request),
         moderatorOnly(caller.of(request)),
         request.params.id,
         request.body,
@@ -205,7 +207,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
         summary: 'Decide an appeal (moderators)',
         tags,
         description:
-          'Moderators only: `lift` ends the suspension now, `shorten` ends it `days` days from now, `uphold` keeps it; the member is told the reason, and the log keeps it',
+          'Moderators only: `lift` ends the suspension now, `shorten` ends it `days` days from now, `uphold` keeps it; `restorePost` also puts back the post it removed; the member is told the reason, and the log keeps it',
         params: moderationIdParams,
         body: suspensionChangeBody,
         response: withErrors({ 200: suspensionChangeResult }),
@@ -228,5 +230,21 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
       },
     },
     async (request) => changeSuspension(db, moderatorOnly(caller.of(request)), request.params.id, request.body, now()),
+  );
+
+  members.post(
+    '/api/network/moderation/removals/:id/undo',
+    {
+      schema: {
+        summary: 'Undo a removal (moderators)',
+        tags,
+        description:
+          'Moderators only: {id} is the log row of a removal (`remove`, or the removal a `suspend` came with); the post comes back with its comments and likes, the author is told the reason, and the log keeps it (409 when undone already or the post is gone)',
+        params: moderationIdParams,
+        body: undoRemovalBody,
+        response: withErrors({ 200: undoneRemoval }),
+      },
+    },
+    async (request) => undoRemoval(db, moderatorOnly(caller.of(request)), request.params.id, request.body, now()),
   );
 }

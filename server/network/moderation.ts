@@ -16,6 +16,8 @@ import {
   type ResolveBody,
   type SuspensionChangeBody,
   type SuspensionChangeResult,
+  type UndoneRemoval,
+  type UndoRemovalBody,
 } from '../../contracts/network-moderation.js';
 import type { PublicMember } from '../../contracts/network.js';
 import type { Database, Queryable, Transaction } from '../db/client.js';
@@ -31,9 +33,9 @@ import type { CounterStore } from '../platform/counters.js';
 import { AppError, databaseErrorCode, PG_UNIQUE_VIOLATION } from '../platform/errors.js';
 import { isAdminAccount, type Member } from './accounts.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
-import { mediaUrlOf, removeStoredMedia, type MediaFiles } from './media.js';
+import { mediaUrlOf } from './media.js';
 import { notifyModeration } from './notifications.js';
-import { removePost } from './posts.js';
+import { hidePost, restoreHiddenPost, visiblePost } from './posts.js';
 import { runningSuspension, suspendMember } from './suspensions.js';
 
 const PG_FOREIGN_KEY_VIOLATION = '23503';
@@ -77,10 +79,12 @@ export async function reportPost(
 ): Promise<CreatedReport> {
   try {
     return await db.transaction(async (tx) => {
+      // Shared, so a report waits for a removal under way, and then finds the post gone.
       const [found] = await tx
         .select({ authorId: networkPosts.userId })
         .from(networkPosts)
-        .where(eq(networkPosts.id, postId));
+        .where(and(eq(networkPosts.id, postId), visiblePost))
+        .for('share');
       if (!found) throw new AppError(404, 'Post not found');
       if (found.authorId === member.id)
         throw new AppError(403, 'You cannot report your own post. You can delete it instead.');
@@ -156,7 +160,10 @@ async function authorHistories(db: Queryable, authorIds: string[]): Promise<Map<
   }>(sql`
     SELECT a.author_id,
       coalesce(sum(a.report_count), 0)::int AS reports,
-      (count(*) FILTER (WHERE a.action IN ('remove', 'suspend')))::int AS removals,
+      -- A removal undone since is not held against the author.
+      (count(*) FILTER (WHERE a.action IN ('remove', 'suspend') AND NOT EXISTS (
+         SELECT 1 FROM network_moderation_actions r
+         WHERE r.author_id = a.author_id AND r.revises_id = a.id AND r.action = 'restore')))::int AS removals,
       (count(*) FILTER (WHERE a.action = 'suspend'))::int AS suspensions,
       (SELECT json_agg(r ORDER BY r.created_at DESC, r.id DESC) FROM (
          SELECT x.id, x.action, x.post_excerpt, x.note, x.suspended_until, x.created_at FROM network_moderation_actions x
@@ -205,7 +212,7 @@ export async function listReportQueue(db: Database, cursorValue: string | undefi
          SELECT r.id, r.reason, r.note, r.created_at, ru.username, ru.display_name, ru.photo_url
          FROM network_reports r JOIN network_users ru ON ru.id = r.reporter_id
          WHERE r.post_id = g.post_id AND r.resolved_at IS NULL ORDER BY r.created_at DESC, r.id DESC LIMIT ${REPORTS_SHOWN}) y) AS reports
-    FROM g JOIN network_posts p ON p.id = g.post_id JOIN network_users u ON u.id = p.user_id
+    FROM g JOIN network_posts p ON p.id = g.post_id AND p.removed_at IS NULL JOIN network_users u ON u.id = p.user_id
     ${after}
     ORDER BY g.first_at, g.post_id
     LIMIT ${MODERATION_PAGE_SIZE + 1}`);
@@ -261,28 +268,26 @@ function excerptOf(description: string, mediaType: string): string {
 
 /**
  * Resolves every open report of a post at once, in one transaction: `dismiss` keeps the post,
- * `remove` deletes it for everyone (live, as its author's deletion does), `suspend` deletes it and
+ * `remove` takes it from everyone (live, as its author's deletion does), `suspend` removes it and
  * stops its author contributing for `days`. Each reporter is told the outcome, the author of a
- * removed post the reason, and the log keeps who did what, when and why. A removed post's stored
- * file goes after the commit.
+ * removed post the reason, and the log keeps who did what, when and why. A removed post is hidden,
+ * not deleted: its comments, likes and file wait for the removal to be undone (`undoRemoval`).
  */
 export async function resolveReports(
   db: Database,
-  files: Pick<MediaFiles, 'storage' | 'log'>,
   moderator: Member,
   postId: string,
   body: ResolveBody,
   now: Date,
   adminEmails: readonly string[],
 ): Promise<Resolution> {
-  const { resolution, mediaKey } = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // The post first, then its reports: the order its author's deletion (and its cascade) locks them in.
     const [post] = await tx
       .select({
         authorId: networkPosts.userId,
         description: networkPosts.description,
         mediaType: networkPosts.mediaType,
-        mediaKey: networkPosts.mediaKey,
         author: {
           id: networkUsers.id,
           email: networkUsers.email,
@@ -294,7 +299,7 @@ export async function resolveReports(
       })
       .from(networkPosts)
       .innerJoin(networkUsers, eq(networkUsers.id, networkPosts.userId))
-      .where(eq(networkPosts.id, postId))
+      .where(and(eq(networkPosts.id, postId), visiblePost))
       .for('update', { of: networkPosts });
     const open = await tx
       .select({ id: networkReports.id, reporterId: networkReports.reporterId, reason: networkReports.reason })
@@ -335,32 +340,25 @@ export async function resolveReports(
     for (const reporterId of new Set(open.map((report) => report.reporterId))) {
       await notifyModeration(tx, { recipientId: reporterId, actionId: action.id }, now);
     }
-    if (body.action === 'dismiss') {
-      await tx
-        .update(networkReports)
-        .set({ resolvedAt: now, resolutionId: action.id })
-        .where(and(eq(networkReports.postId, postId), isNull(networkReports.resolvedAt)));
-    } else {
+    await tx
+      .update(networkReports)
+      .set({ resolvedAt: now, resolutionId: action.id })
+      .where(and(eq(networkReports.postId, postId), isNull(networkReports.resolvedAt)));
+    if (body.action !== 'dismiss') {
       await notifyModeration(tx, { recipientId: post.authorId, actionId: action.id }, now);
-      // The reports go with the post; the log row keeps what they said.
-      await removePost(tx, postId, now);
+      await hidePost(tx, postId, action.id, now);
     }
     if (suspendedUntil) {
       const reason = body.note ?? 'A moderator removed your post.';
       await suspendMember(tx, post.authorId, { endsAt: suspendedUntil, reason, actionId: action.id }, now);
     }
     return {
-      resolution: {
-        id: action.id,
-        action: body.action,
-        resolvedReports: open.length,
-        suspendedUntil: suspendedUntil?.toISOString() ?? null,
-      },
-      mediaKey: body.action === 'dismiss' ? null : post.mediaKey,
+      id: action.id,
+      action: body.action,
+      resolvedReports: open.length,
+      suspendedUntil: suspendedUntil?.toISOString() ?? null,
     };
   });
-  await removeStoredMedia(files, [mediaKey]);
-  return resolution;
 }
 
 type LogRecord = {
@@ -368,6 +366,7 @@ type LogRecord = {
   action: LoggedAction;
   revises_id: string | null;
   running: boolean;
+  restorable: boolean;
   post_id: string;
   post_excerpt: string;
   report_count: number;
@@ -397,7 +396,9 @@ export async function listModerationLog(
     SELECT a.id, a.action, a.revises_id, a.post_id, a.post_excerpt, a.report_count, a.reasons, a.note, a.suspended_until, a.created_at,
       ${person('mu')} AS moderator, ${person('au')} AS author,
       (a.action = 'suspend' AND EXISTS (SELECT 1 FROM network_suspension_holds h
-         WHERE h.action_id = a.id AND h.ends_at > ${now.toISOString()}::timestamptz)) AS running
+         WHERE h.action_id = a.id AND h.ends_at > ${now.toISOString()}::timestamptz)) AS running,
+      (a.action IN ('remove', 'suspend') AND EXISTS (SELECT 1 FROM network_posts p
+         WHERE p.id = a.post_id AND p.removal_id = a.id)) AS restorable
     FROM network_moderation_actions a
     LEFT JOIN network_users mu ON mu.id = a.moderator_id
     LEFT JOIN network_users au ON au.id = a.author_id
@@ -420,6 +421,7 @@ export async function listModerationLog(
       suspendedUntil: row.suspended_until === null ? null : iso(row.suspended_until),
       revisesId: row.revises_id,
       running: row.running,
+      restorable: row.restorable,
       createdAt: iso(row.created_at),
     })),
     nextCursor:
@@ -468,6 +470,7 @@ type AppealRecord = {
   post_excerpt: string;
   suspended_at: Date | string;
   ends_at: Date | string | null;
+  post_removed: boolean;
 };
 
 /** Open appeals, the longest waiting first, keyset-paged, each with the suspension and the member's history. */
@@ -480,7 +483,8 @@ export async function listAppealQueue(db: Database, cursorValue: string | undefi
     SELECT ap.id, ap.text, ap.created_at, u.id AS member_id, u.username, u.display_name, u.photo_url,
       s.id AS suspension_id, s.note AS reason, s.post_excerpt, s.created_at AS suspended_at,
       (SELECT max(h.ends_at) FROM network_suspension_holds h
-       WHERE h.action_id = s.id AND h.ends_at > ${now.toISOString()}::timestamptz) AS ends_at
+       WHERE h.action_id = s.id AND h.ends_at > ${now.toISOString()}::timestamptz) AS ends_at,
+      EXISTS (SELECT 1 FROM network_posts p WHERE p.id = s.post_id AND p.removal_id = s.id) AS post_removed
     FROM network_suspension_appeals ap
     JOIN network_users u ON u.id = ap.member_id
     JOIN network_moderation_actions s ON s.id = ap.suspension_id
@@ -505,6 +509,7 @@ export async function listAppealQueue(db: Database, cursorValue: string | undefi
         postExcerpt: row.post_excerpt,
         suspendedAt: iso(row.suspended_at),
         endsAt: row.ends_at === null ? null : iso(row.ends_at),
+        postRemoved: row.post_removed,
       },
       authorHistory: histories.get(row.member_id) ?? emptyHistory(),
     })),
@@ -580,7 +585,83 @@ async function changeSuspensionIn(
     .returning({ id: networkModerationActions.id });
   if (!action) throw new Error('moderation action insert returned no row');
   if (suspension.authorId) await notifyModeration(tx, { recipientId: suspension.authorId, actionId: action.id }, now);
-  return { id: action.id, change: body.change, endsAt: newEnd?.toISOString() ?? null };
+  // The appeal may also have shown the post was fine: it comes back, logged as its own decision.
+  if (body.restorePost) await undoRemovalIn(tx, moderator, suspensionId, body.note, now);
+  return {
+    id: action.id,
+    change: body.change,
+    endsAt: newEnd?.toISOString() ?? null,
+    postRestored: body.restorePost === true,
+  };
+}
+
+/**
+ * Undoes the removal the log row `removalId` made (a `remove`, or the removal a `suspend` came
+ * with; a suspension itself is lifted apart), inside the caller's transaction: the post is shown
+ * again with its comments and likes, the log gets a `restore` row naming the removal, and the
+ * author is told with the reason. The removal's row is locked first, then the post (the order
+ * changeSuspensionIn locks a suspension's row in), so two undoes wait for each other.
+ */
+async function undoRemovalIn(
+  tx: Transaction,
+  moderator: Member,
+  removalId: string,
+  note: string,
+  now: Date,
+): Promise<UndoneRemoval> {
+  const [removal] = await tx
+    .select({
+      action: networkModerationActions.action,
+      postId: networkModerationActions.postId,
+      authorId: networkModerationActions.authorId,
+      postExcerpt: networkModerationActions.postExcerpt,
+    })
+    .from(networkModerationActions)
+    .where(eq(networkModerationActions.id, removalId))
+    .for('update');
+  if (!removal || (removal.action !== 'remove' && removal.action !== 'suspend'))
+    throw new AppError(404, 'Removal not found');
+  if (!(await restoreHiddenPost(tx, removal.postId, removalId))) {
+    const [post] = await tx
+      .select({ id: networkPosts.id })
+      .from(networkPosts)
+      .where(eq(networkPosts.id, removal.postId));
+    throw new AppError(
+      409,
+      post
+        ? 'This removal has already been undone.'
+        : 'This post cannot be put back: it was deleted (with its author’s account, or before removals could be undone).',
+    );
+  }
+  const [action] = await tx
+    .insert(networkModerationActions)
+    .values({
+      moderatorId: moderator.id,
+      action: 'restore',
+      postId: removal.postId,
+      authorId: removal.authorId,
+      postExcerpt: removal.postExcerpt,
+      reportCount: 0,
+      reasons: [],
+      note,
+      revisesId: removalId,
+      createdAt: now,
+    })
+    .returning({ id: networkModerationActions.id });
+  if (!action) throw new Error('moderation action insert returned no row');
+  if (removal.authorId) await notifyModeration(tx, { recipientId: removal.authorId, actionId: action.id }, now);
+  return { id: action.id, postId: removal.postId };
+}
+
+/** A moderator undoes a removal (the log row that made it), with the reason the author is shown. */
+export async function undoRemoval(
+  db: Database,
+  moderator: Member,
+  removalId: string,
+  body: UndoRemovalBody,
+  now: Date,
+): Promise<UndoneRemoval> {
+  return db.transaction((tx) => undoRemovalIn(tx, moderator, removalId, body.note, now));
 }
 
 /** A moderator lifts or shortens a suspension (the log row that made it), with or without an appeal. */

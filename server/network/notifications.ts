@@ -221,6 +221,7 @@ const outcomes: Record<LoggedAction, ModerationOutcome['outcome']> = {
   lift: 'lifted',
   shorten: 'shortened',
   uphold: 'upheld',
+  restore: 'restored',
 };
 
 /** Reporters learn only whether the post went; its author also learns the moderator's reason. */

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   COMMENTS_PAGE_SIZE,
   descriptionField,
@@ -19,7 +19,14 @@ import {
 import type pg from 'pg';
 import type { VerifiedLicence } from '../../contracts/person-links.js';
 import type { Database, Transaction } from '../db/client.js';
-import { networkComments, networkLikes, networkPosts, networkReports, networkUsers } from '../db/schema/network.js';
+import {
+  networkComments,
+  networkLikes,
+  networkNotifications,
+  networkPosts,
+  networkReports,
+  networkUsers,
+} from '../db/schema/network.js';
 import { AppError, databaseErrorCode } from '../platform/errors.js';
 import type { Member } from './accounts.js';
 import { bylineOf, professionalOf } from './professional.js';
@@ -90,6 +97,12 @@ function sharedPost(row: PostRow): PostCreatedEvent['post'] {
 }
 
 const mayDelete = (member: Member, authorId: string) => member.isAdmin || member.id === authorId;
+
+/**
+ * A post members may see: not removed by a moderator. Every read and write of a post by a member
+ * asks it (the hot statements write it out), so a removed post answers 404 as a deleted one does.
+ */
+export const visiblePost = isNull(networkPosts.removedAt);
 
 /** A post as the hot statements (feed, search) answer it, in the database's column names. */
 export type FeedRecord = {
@@ -174,7 +187,7 @@ export async function getPost(db: Database, member: Member, postId: string): Pro
     })
     .from(networkPosts)
     .innerJoin(networkUsers, eq(networkUsers.id, networkPosts.userId))
-    .where(eq(networkPosts.id, postId));
+    .where(and(eq(networkPosts.id, postId), visiblePost));
   if (!row) throw new AppError(404, 'Post not found');
   return {
     ...sharedPost(row),
@@ -221,6 +234,7 @@ export async function getMemberProfile(
     .where(
       and(
         eq(networkPosts.userId, found.id),
+        visiblePost,
         cursor
           ? or(
               lt(networkPosts.createdAt, cursor.createdAt),
@@ -323,7 +337,7 @@ export async function deletePost(
     const [found] = await tx
       .select({ userId: networkPosts.userId, mediaKey: networkPosts.mediaKey })
       .from(networkPosts)
-      .where(eq(networkPosts.id, postId))
+      .where(and(eq(networkPosts.id, postId), visiblePost))
       .for('update');
     if (!found) throw new AppError(404, 'Post not found');
     if (!mayDelete(member, found.userId)) throw new AppError(403, 'Only the author can delete this post');
@@ -333,12 +347,42 @@ export async function deletePost(
   await removeStoredMedia(files, [mediaKey]);
 }
 
-/** Deletes a post for everyone, live, inside the caller's transaction (its author's or a moderator's). */
+/** Deletes a post for everyone, live, inside its author's (or a moderator's) transaction. */
 export async function removePost(tx: Transaction, postId: string, now: Date): Promise<void> {
   await tx.delete(networkPosts).where(eq(networkPosts.id, postId));
-  // Its earlier events (the post, its comments) go too, so a reconnecting browser's replay never brings it back.
+  await leaveFeeds(tx, postId, now);
+}
+
+/** The post leaves every open feed, live; its earlier events (the post, its comments) go, so a reconnecting browser's replay never brings it back. */
+async function leaveFeeds(tx: Transaction, postId: string, now: Date): Promise<void> {
   await forgetPostEvents(tx, postId);
   await appendEvent(tx, feedEvents.postDeleted, { postId } satisfies PostDeletedEvent, now);
+}
+
+/**
+ * Hides a post a moderator removed (`removalId`, the log row), inside their transaction: it leaves
+ * every feed live as a deleted post does, and what was said of it in notifications goes (as a
+ * deleted post's does), but the post keeps its comments, likes and file, so the removal can be
+ * undone (`restoreHiddenPost`).
+ */
+export async function hidePost(tx: Transaction, postId: string, removalId: string, now: Date): Promise<void> {
+  await tx.update(networkPosts).set({ removedAt: now, removalId }).where(eq(networkPosts.id, postId));
+  await tx.delete(networkNotifications).where(eq(networkNotifications.postId, postId));
+  await leaveFeeds(tx, postId, now);
+}
+
+/**
+ * Shows again a post the removal `removalId` hid, with its comments and likes, inside the
+ * moderator's transaction; false when that removal no longer hides it (undone already, or the post
+ * is gone with its author's account).
+ */
+export async function restoreHiddenPost(tx: Transaction, postId: string, removalId: string): Promise<boolean> {
+  const shown = await tx
+    .update(networkPosts)
+    .set({ removedAt: null, removalId: null })
+    .where(and(eq(networkPosts.id, postId), eq(networkPosts.removalId, removalId)))
+    .returning({ id: networkPosts.id });
+  return shown.length > 0;
 }
 
 export type CommentRecord = {
@@ -424,7 +468,7 @@ export async function addComment(
     const [counted] = await tx
       .update(networkPosts)
       .set({ commentCount: sql`${networkPosts.commentCount} + 1` })
-      .where(eq(networkPosts.id, postId))
+      .where(and(eq(networkPosts.id, postId), visiblePost))
       .returning({ commentCount: networkPosts.commentCount, authorId: networkPosts.userId });
     if (!counted) throw new AppError(404, 'Post not found');
     const [inserted] = await tx
@@ -474,14 +518,14 @@ export async function setLike(
         const [current] = await tx
           .select({ likeCount: networkPosts.likeCount })
           .from(networkPosts)
-          .where(eq(networkPosts.id, postId));
+          .where(and(eq(networkPosts.id, postId), visiblePost));
         if (!current) throw new AppError(404, 'Post not found');
         return { postId, likeCount: current.likeCount, likedByMe: liked };
       }
       const [updated] = await tx
         .update(networkPosts)
         .set({ likeCount: sql`${networkPosts.likeCount} ${liked ? sql`+` : sql`-`} 1` })
-        .where(eq(networkPosts.id, postId))
+        .where(and(eq(networkPosts.id, postId), visiblePost))
         .returning({ likeCount: networkPosts.likeCount, authorId: networkPosts.userId });
       if (!updated) throw new AppError(404, 'Post not found');
       await appendEvent(

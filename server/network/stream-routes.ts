@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { App } from '../platform/area.js';
 import { storedTypeOfExtension } from '../platform/media-cleaning.js';
@@ -10,7 +11,11 @@ const mediaTypes = [...new Set(Object.values(storedTypeOfExtension))];
 
 /** What members read as streams: stored media files and the live event stream. */
 export async function streamRoutes(members: App, ctx: NetworkContext): Promise<void> {
-  const { storage, hub, memberLimits } = ctx;
+  const { db, storage, hub, memberLimits } = ctx;
+  // A probe of the (small) partial index of removed posts' files.
+  const withheld = async (key: string) =>
+    (await db.execute(sql`SELECT 1 FROM network_posts WHERE media_key = ${key} AND removed_at IS NOT NULL LIMIT 1`))
+      .rows.length > 0;
 
   members.get(
     '/api/network/media/:name',
@@ -26,7 +31,7 @@ export async function streamRoutes(members: App, ctx: NetworkContext): Promise<v
         }),
       },
     },
-    async (request, reply) => serveMedia(storage, request.params.name, request, reply),
+    async (request, reply) => serveMedia(storage, request.params.name, request, reply, withheld),
   );
 
   members.get(

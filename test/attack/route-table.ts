@@ -2151,6 +2151,13 @@ export const routeTable: RouteEntry[] = [
       json(w, 'POST', `/api/network/moderation/suspensions/${w.post.id}/change`, h, { change: 'lift', note: 'x' }),
     ok: 403,
   },
+  {
+    route: 'POST /api/network/moderation/removals/:param/undo',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', `/api/network/moderation/removals/${w.post.id}/undo`, h, { note: 'x' }),
+    ok: 403,
+  },
   // No caller here is suspended: the appeal is refused as having nothing to appeal.
   {
     route: 'POST /api/network/me/suspension/appeal',

@@ -278,7 +278,7 @@ describe('network reports and moderation', () => {
     );
   });
 
-  it('when a moderator removes a reported post, then it is deleted for everyone live, with its media, and the reporters and author are told after it is gone', async () => {
+  it('when a moderator removes a reported post, then it leaves everyone live, its media too, and the reporters and author are told after it is gone', async () => {
     const posted = await createPost(t, author, 'Click my link for prizes', {
       name: 'media',
       filename: 'p.png',
@@ -336,7 +336,7 @@ describe('network reports and moderation', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("when a report races the post's removal, then it lands before (and goes with the post) or finds the post gone, never a 5xx", async () => {
+  it("when a report races the post's removal, then it lands before (and is resolved with the others) or finds the post gone, never a 5xx", async () => {
     const post = await createTextPost(t, author, 'Raced report');
     await report(reporter, post.id);
     const [removed, late] = await Promise.all([
@@ -428,9 +428,11 @@ describe('network reports and moderation', () => {
         `Your account is suspended until ${until.toISOString().slice(0, 10)} ${until.toISOString().slice(11, 16)} UTC: Harassing other members`,
       );
     }
+    // Nothing refused was written: their one post is the removed one, kept hidden (decision 045).
     expect(
-      (await t.database.pool.query('SELECT 1 FROM network_posts WHERE user_id = $1', [offender.user.uid])).rowCount,
-    ).toBe(0);
+      (await t.database.pool.query('SELECT removed_at FROM network_posts WHERE user_id = $1', [offender.user.uid]))
+        .rows,
+    ).toEqual([{ removed_at: expect.any(Date) }]);
     expect(
       (await t.database.pool.query('SELECT 1 FROM network_comments WHERE user_id = $1', [offender.user.uid])).rowCount,
     ).toBe(0);
@@ -490,6 +492,7 @@ describe('network reports and moderation', () => {
       suspendedUntil: null,
       revisesId: null,
       running: false,
+      restorable: true,
       createdAt: t.clock.now().toISOString(),
     });
     const times = page.items.map((item) => item.createdAt);
@@ -500,5 +503,164 @@ describe('network reports and moderation', () => {
     const ids = [...page.items, ...next.items].map((item) => item.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect(response.body).not.toContain(author.email);
+  });
+
+  describe('undoing a removal (issue 39)', () => {
+    const WORDS = 'Dialysis shifts, twice the pay — نوبات غسيل الكلى ٢٤ — डायलिसिस शिफ्ट २४';
+    const get = (member: TestMember, url: string) => t.app.inject({ method: 'GET', url, headers: member.headers });
+    const undo = (member: TestMember, removalId: string, payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/network/moderation/removals/${removalId}/undo`,
+        headers: member.headers,
+        payload,
+      });
+    /** Where a member could meet the post: the post, its comments, the feed, search, its author's page, their count. */
+    const seen = async (member: TestMember, postId: string) => {
+      const feed = (await get(member, '/api/network/posts')).json<{ posts: Post[] }>().posts;
+      const found = (await get(member, '/api/network/search?q=dialysis')).json<{ posts: Post[] }>().posts;
+      const page = (await get(member, `/api/network/members/${author.user.username}`)).json<{ posts: Post[] }>().posts;
+      const post = await get(member, `/api/network/posts/${postId}`);
+      return {
+        post: post.statusCode,
+        comments: (await get(member, `/api/network/posts/${postId}/comments`)).statusCode,
+        feed: feed.some((item) => item.id === postId),
+        search: found.some((item) => item.id === postId),
+        page: page.some((item) => item.id === postId),
+        counts: post.statusCode === 200 ? post.json<Post>() : null,
+      };
+    };
+    const postCount = async () => (await get(author, '/api/network/me/settings')).json<{ posts: number }>().posts;
+
+    /** A post with a comment, a like and a photo, reported and removed; returns it and the removal's log row. */
+    async function removed() {
+      const posted = await createPost(t, author, WORDS, {
+        name: 'media',
+        filename: 'p.png',
+        contentType: 'image/png',
+        data: tinyPng,
+      });
+      const post = posted.json<Post & { mediaURL: string }>();
+      const comment = await t.app.inject({
+        method: 'POST',
+        url: `/api/network/posts/${post.id}/comments`,
+        headers: secondReporter.headers,
+        payload: { text: 'Which ward? — أي قسم؟' },
+      });
+      expect(comment.statusCode).toBe(201);
+      const like = await t.app.inject({
+        method: 'PUT',
+        url: `/api/network/posts/${post.id}/like`,
+        headers: secondReporter.headers,
+      });
+      expect(like.statusCode).toBe(200);
+      const before = await postCount();
+      expect((await report(reporter, post.id)).statusCode).toBe(201);
+      const done = await resolve(moderator, post.id, { action: 'remove', note: 'Looked like a scam' });
+      expect(done.statusCode).toBe(200);
+      t.clock.advance(60_000);
+      return { post, removalId: done.json<{ id: string }>().id, before };
+    }
+
+    it('when a post is removed, then no member meets it anywhere, nor can act on it, and the reports leave the queue', async () => {
+      const { post, before } = await removed();
+      const gone = { post: 404, comments: 404, feed: false, search: false, page: false, counts: null };
+      expect(await seen(secondReporter, post.id)).toEqual(gone);
+      expect(await seen(author, post.id)).toEqual(gone);
+      expect(await seen(moderator, post.id)).toEqual(gone);
+      expect(await postCount()).toBe(before - 1);
+      expect((await get(secondReporter, post.mediaURL)).statusCode).toBe(404);
+      // What the author was told of it (the comment, the like) went with it; the removal's notice stays.
+      const told = (await notifications(author)).items;
+      expect(told.filter((item) => item.postId === post.id)).toEqual([]);
+      expect(told[0]).toMatchObject({ type: 'moderation', moderation: { outcome: 'removed' } });
+      for (const [method, url, payload] of [
+        ['POST', `/api/network/posts/${post.id}/comments`, { text: 'Still there?' }],
+        ['PUT', `/api/network/posts/${post.id}/like`, undefined],
+        ['DELETE', `/api/network/posts/${post.id}/like`, undefined],
+        ['POST', `/api/network/posts/${post.id}/reports`, { reason: 'spam' }],
+        ['DELETE', `/api/network/posts/${post.id}`, undefined],
+      ] as const) {
+        const response = await t.app.inject({
+          method,
+          url,
+          headers: (url.endsWith('reports') ? reporter : secondReporter).headers,
+          ...(payload ? { payload } : {}),
+        });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+      }
+      expect(await groupOf(post.id)).toBeUndefined();
+      expect(await openReportsOf(post.id)).toBe(0);
+    });
+
+    it('when a moderator undoes a removal, then the post is back with its comments and likes, the author is told why, the log keeps it, and it cannot be undone twice', async () => {
+      const { post, removalId, before } = await removed();
+      const logged = async () => (await log(moderator)).json<ModerationLog>().items;
+      expect((await logged()).find((entry) => entry.id === removalId)).toMatchObject({ restorable: true });
+
+      const done = await undo(moderator, removalId, { note: '  The offer is real: checked with the hospital  ' });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toEqual({ id: expect.any(String), postId: post.id });
+
+      const back = await seen(secondReporter, post.id);
+      expect(back).toMatchObject({ post: 200, comments: 200, feed: true, search: true, page: true });
+      expect(back.counts).toMatchObject({ likeCount: 1, commentCount: 1, likedByMe: true, description: WORDS });
+      const comments = (await get(secondReporter, `/api/network/posts/${post.id}/comments`)).json<{
+        comments: { text: string }[];
+      }>().comments;
+      expect(comments.map((comment) => comment.text)).toEqual(['Which ward? — أي قسم؟']);
+      expect((await get(secondReporter, post.mediaURL)).statusCode).toBe(200);
+      expect(await postCount()).toBe(before);
+
+      expect((await notifications(author)).items[0]).toMatchObject({
+        type: 'moderation',
+        postId: null,
+        moderation: { outcome: 'restored', toAuthor: true, note: 'The offer is real: checked with the hospital' },
+      });
+      const entries = await logged();
+      expect(entries[0]).toMatchObject({
+        id: done.json().id,
+        action: 'restore',
+        revisesId: removalId,
+        postId: post.id,
+        note: 'The offer is real: checked with the hospital',
+        moderator: { username: moderator.user.username },
+        author: { username: author.user.username },
+        restorable: false,
+      });
+      expect(entries.find((entry) => entry.id === removalId)).toMatchObject({ action: 'remove', restorable: false });
+
+      const twice = await undo(moderator, removalId, { note: 'again' });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().error).toBe('This removal has already been undone.');
+      // Back means back: the post may be reported and removed again.
+      expect((await report(secondReporter, post.id)).statusCode).toBe(201);
+      expect((await resolve(moderator, post.id, { action: 'remove', note: 'Second look' })).statusCode).toBe(200);
+      expect((await seen(secondReporter, post.id)).post).toBe(404);
+    });
+
+    it('when anyone but a moderator undoes a removal, or the body or target is bad, then nothing changes', async () => {
+      const { post, removalId } = await removed();
+      expect((await undo(author, removalId, { note: 'Mine' })).statusCode).toBe(403);
+      expect((await undo(unverifiedAdmin, removalId, { note: 'Me' })).statusCode).toBe(403);
+      for (const payload of [{}, { note: '   ' }, { note: 'x'.repeat(501) }, { note: 'ok', extra: 1 }]) {
+        const response = await undo(moderator, removalId, payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(typeof response.json().error).toBe('string');
+      }
+      expect((await undo(moderator, 'not-a-uuid', { note: 'x' })).statusCode).toBe(400);
+      expect((await undo(moderator, post.id, { note: 'x' })).statusCode).toBe(404);
+      // A dismissal removed nothing.
+      const kept = await createTextPost(t, author, 'Kept');
+      await report(reporter, kept.id);
+      const dismissal = (await resolve(moderator, kept.id, { action: 'dismiss' })).json<{ id: string }>().id;
+      expect((await undo(moderator, dismissal, { note: 'x' })).statusCode).toBe(404);
+      expect((await seen(secondReporter, post.id)).post).toBe(404);
+      expect(
+        (await log(moderator))
+          .json<ModerationLog>()
+          .items.some((entry) => entry.action === 'restore' && entry.revisesId === removalId),
+      ).toBe(false);
+    });
   });
 });

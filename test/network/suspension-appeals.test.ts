@@ -95,6 +95,7 @@ describe('suspension appeals, lifting and shortening', () => {
         postExcerpt: 'مرحبا، اشترِ متابعين ١٢٣ — फ़ॉलोअर्स खरीदें ४५६',
         suspendedAt: expect.any(String),
         endsAt: expect.any(String),
+        postRemoved: true,
       },
       authorHistory: {
         reports: 1,
@@ -174,7 +175,12 @@ describe('suspension appeals, lifting and shortening', () => {
 
     const lifted = await decide(moderator, sent.id, { change: 'lift', note: 'First offence, apology accepted' });
     expect(lifted.statusCode).toBe(200);
-    expect(lifted.json<SuspensionChangeResult>()).toEqual({ id: expect.any(String), change: 'lift', endsAt: null });
+    expect(lifted.json<SuspensionChangeResult>()).toEqual({
+      id: expect.any(String),
+      change: 'lift',
+      endsAt: null,
+      postRestored: false,
+    });
 
     expect(await suspensionOf(member)).toBeNull();
     expect((await createPost(t, member, 'Back, and within the rules')).statusCode).toBe(201);
@@ -199,6 +205,58 @@ describe('suspension appeals, lifting and shortening', () => {
 
     const twice = await decide(moderator, sent.id, { change: 'uphold', note: 'again' });
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('when an appeal shows the post was fine, then the moderator lifts the suspension and puts the post back in one decision, both logged', async () => {
+    const words = 'Night shifts at St Mary’s — نوبات ليلية — रात की पाली';
+    const { member, id } = await suspended(14, words);
+    const sent = (await appeal(member, { text: 'It is a real vacancy at my hospital.' })).json<{ id: string }>();
+    expect((await appeals()).items.find((item) => item.id === sent.id)?.suspension.postRemoved).toBe(true);
+    const postId = (
+      await t.database.pool.query<{ post_id: string }>('SELECT post_id FROM network_moderation_actions WHERE id = $1', [
+        id,
+      ])
+    ).rows[0]?.post_id;
+    expect((await call(reporter, 'GET', `/api/network/posts/${postId}`)).statusCode).toBe(404);
+
+    const bad = await decide(moderator, sent.id, { change: 'lift', note: 'x', restorePost: 'yes' });
+    expect(bad.statusCode).toBe(400);
+    const lifted = await decide(moderator, sent.id, {
+      change: 'lift',
+      note: 'Checked: the vacancy is real',
+      restorePost: true,
+    });
+    expect(lifted.statusCode, lifted.body).toBe(200);
+    expect(lifted.json<SuspensionChangeResult>()).toMatchObject({ change: 'lift', endsAt: null, postRestored: true });
+    const back = await call(reporter, 'GET', `/api/network/posts/${postId}`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({ description: words });
+    expect(await suspensionOf(member)).toBeNull();
+
+    const logged = (await call(moderator, 'GET', '/api/network/moderation/log')).json<ModerationLog>().items;
+    expect(logged.slice(0, 2).map((entry) => [entry.action, entry.revisesId])).toEqual(
+      expect.arrayContaining([
+        ['lift', id],
+        ['restore', id],
+      ]),
+    );
+    expect(logged.find((entry) => entry.id === id)).toMatchObject({ running: false, restorable: false });
+    const told = (await call(member, 'GET', '/api/network/notifications')).json<NotificationsPage>().items;
+    expect(
+      told
+        .slice(0, 2)
+        .map((item) => item.moderation?.outcome)
+        .sort(),
+    ).toEqual(['lifted', 'restored']);
+    // The removal undone is not held against the member any more.
+    const other = await createTextPost(t, member, 'Another vacancy');
+    await call(reporter, 'POST', `/api/network/posts/${other.id}/reports`, { reason: 'other' });
+    const queued = (await call(moderator, 'GET', '/api/network/moderation/reports')).json<ReportQueue>();
+    expect(queued.items.find((item) => item.id === other.id)?.authorHistory).toMatchObject({
+      removals: 0,
+      suspensions: 1,
+    });
+    await call(moderator, 'POST', `/api/network/moderation/reports/${other.id}/resolve`, { action: 'dismiss' });
   });
 
   it('when a moderator shortens or keeps a suspension on appeal, then its end moves only sooner and the member is told the new end', async () => {

@@ -28235,7 +28235,7 @@ export interface paths {
                                 postId: string | null;
                                 moderation: {
                                     /** @enum {string} */
-                                    outcome: "removed" | "kept" | "lifted" | "shortened" | "upheld";
+                                    outcome: "removed" | "kept" | "lifted" | "shortened" | "upheld" | "restored";
                                     toAuthor: boolean;
                                     postExcerpt: string;
                                     note: string | null;
@@ -29118,7 +29118,7 @@ export interface paths {
                                     recent: {
                                         id: string;
                                         /** @enum {string} */
-                                        action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold";
+                                        action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold" | "restore";
                                         postExcerpt: string;
                                         note: string | null;
                                         suspendedUntil: string | null;
@@ -29229,7 +29229,7 @@ export interface paths {
         put?: never;
         /**
          * Resolve a post's reports (moderators)
-         * @description Moderators only: resolves every open report of the post {id} (a queue group's id): `dismiss` keeps it, `remove` deletes it, `suspend` deletes it and suspends its author for `days`
+         * @description Moderators only: resolves every open report of the post {id} (a queue group's id): `dismiss` keeps it, `remove` hides it from every member (until the removal is undone), `suspend` removes it and suspends its author for `days`
          */
         post: {
             parameters: {
@@ -29423,7 +29423,7 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold";
+                                action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold" | "restore";
                                 moderator: {
                                     username: string | null;
                                     displayName: string | null;
@@ -29442,6 +29442,7 @@ export interface paths {
                                 suspendedUntil: string | null;
                                 revisesId: string | null;
                                 running: boolean;
+                                restorable: boolean;
                                 createdAt: string;
                             }[];
                             nextCursor: string | null;
@@ -29732,6 +29733,7 @@ export interface paths {
                                     postExcerpt: string;
                                     suspendedAt: string;
                                     endsAt: string | null;
+                                    postRemoved: boolean;
                                 };
                                 authorHistory: {
                                     reports: number;
@@ -29740,7 +29742,7 @@ export interface paths {
                                     recent: {
                                         id: string;
                                         /** @enum {string} */
-                                        action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold";
+                                        action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold" | "restore";
                                         postExcerpt: string;
                                         note: string | null;
                                         suspendedUntil: string | null;
@@ -29851,7 +29853,7 @@ export interface paths {
         put?: never;
         /**
          * Decide an appeal (moderators)
-         * @description Moderators only: `lift` ends the suspension now, `shorten` ends it `days` days from now, `uphold` keeps it; the member is told the reason, and the log keeps it
+         * @description Moderators only: `lift` ends the suspension now, `shorten` ends it `days` days from now, `uphold` keeps it; `restorePost` also puts back the post it removed; the member is told the reason, and the log keeps it
          */
         post: {
             parameters: {
@@ -29869,6 +29871,7 @@ export interface paths {
                         change: "lift" | "shorten" | "uphold";
                         days?: number;
                         note: string;
+                        restorePost?: boolean;
                     };
                 };
             };
@@ -29884,6 +29887,7 @@ export interface paths {
                             /** @enum {string} */
                             change: "lift" | "shorten" | "uphold";
                             endsAt: string | null;
+                            postRestored: boolean;
                         };
                     };
                 };
@@ -30041,6 +30045,7 @@ export interface paths {
                         change: "lift" | "shorten" | "uphold";
                         days?: number;
                         note: string;
+                        restorePost?: boolean;
                     };
                 };
             };
@@ -30056,6 +30061,174 @@ export interface paths {
                             /** @enum {string} */
                             change: "lift" | "shorten" | "uphold";
                             endsAt: string | null;
+                            postRestored: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/network/moderation/removals/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a removal (moderators)
+         * @description Moderators only: {id} is the log row of a removal (`remove`, or the removal a `suspend` came with); the post comes back with its comments and likes, the author is told the reason, and the log keeps it (409 when undone already or the post is gone)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        note: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            postId: string;
                         };
                     };
                 };

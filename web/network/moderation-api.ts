@@ -1,9 +1,15 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AppealBody, ReportBody, ResolveBody, SuspensionChangeBody } from '../../contracts/network-moderation.js';
+import type {
+  AppealBody,
+  ReportBody,
+  ResolveBody,
+  SuspensionChangeBody,
+  UndoRemovalBody,
+} from '../../contracts/network-moderation.js';
 import { SUSPENDED } from '../../contracts/network-moderation-constants.js';
 import { ApiError } from '../lib/api-error.js';
 import { unwrap } from '../lib/http.js';
-import { cursorPaging, memberApi, removeFeedPost, updateFeedPost } from './api.js';
+import { cursorPaging, memberApi, networkKeys, removeFeedPost, updateFeedPost } from './api.js';
 import { suspensionKey, suspensionQuery } from './suspension.js';
 
 /** Reports and moderation: each endpoint's query options, and the hooks that use them. */
@@ -114,10 +120,28 @@ export function useChangeSuspension() {
             }),
           ),
     // Decided here or, on a 409, by another moderator meanwhile: the queues and the log move on either way.
-    onSettled: () => {
+    onSettled: (result) => {
       void client.invalidateQueries({ queryKey: appealQueueQuery().queryKey });
       void client.invalidateQueries({ queryKey: reportQueueQuery().queryKey });
       void client.invalidateQueries({ queryKey: moderationLogQuery().queryKey });
+      if (result?.postRestored) void client.invalidateQueries({ queryKey: networkKeys.feed });
+    },
+  });
+}
+
+/** A moderator undoes a removal (its log row); the post comes back to the feed when it is next read. */
+export function useUndoRemoval() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ removalId, body }: { removalId: string; body: UndoRemovalBody }) =>
+      unwrap(
+        memberApi.POST('/api/network/moderation/removals/{id}/undo', { params: { path: { id: removalId } }, body }),
+      ),
+    // Undone here or, on a 409, by another moderator meanwhile: the log moves on either way.
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: moderationLogQuery().queryKey });
+      void client.invalidateQueries({ queryKey: appealQueueQuery().queryKey });
+      void client.invalidateQueries({ queryKey: networkKeys.feed });
     },
   });
 }

@@ -27,6 +27,7 @@ import {
   useModerationLog,
   useReportQueue,
   useResolveReports,
+  useUndoRemoval,
 } from './moderation-api.js';
 import styles from './network.module.css';
 import { Moment } from './moment.js';
@@ -50,6 +51,7 @@ const done: Record<LoggedAction, string> = {
   lift: 'lifted the suspension of',
   shorten: 'shortened the suspension of',
   uphold: 'kept, on appeal, the suspension of',
+  restore: 'put back the post by',
 };
 
 const nameOf = (member: PublicMember | null) =>
@@ -243,6 +245,7 @@ function ModerationLogSection() {
                   label={`Change the suspension of ${nameOf(entry.author)}`}
                 />
               )}
+              {entry.restorable && <UndoRemovalForm removalId={entry.id} author={nameOf(entry.author)} />}
             </li>
           ))}
         </ul>
@@ -296,6 +299,7 @@ const historyAction: Record<LoggedAction, string> = {
   lift: 'suspension lifted',
   shorten: 'suspension shortened',
   uphold: 'suspension kept on appeal',
+  restore: 'removal undone',
 };
 
 /** What moderators decided about this member before, so a first slip and a pattern are told apart. */
@@ -334,26 +338,72 @@ const changeDone: Record<SuspensionChange, string> = {
   uphold: 'Suspension kept.',
 };
 
-/** Lift, shorten or (on an appeal) keep a suspension, always with the reason the member is shown. */
+/** Undo a removal from the log: the post comes back with its comments and likes; the author is shown the reason. */
+function UndoRemovalForm({ removalId, author }: { removalId: string; author: string }) {
+  const notify = useToast();
+  const undo = useUndoRemoval();
+  const [note, setNote] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    undo.mutate({ removalId, body: { note } }, { onSuccess: () => notify('The post is back.') });
+  }
+
+  return (
+    <>
+      <form className={styles.resolveForm} onSubmit={submit} aria-label={`Undo the removal of the post by ${author}`}>
+        <TextField
+          label="Reason (shown to the author)"
+          required
+          maxLength={MAX_MODERATION_NOTE_LENGTH}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <Button type="submit" variant="secondary" disabled={undo.isPending}>
+          {undo.isPending ? 'Saving...' : 'Put the post back'}
+        </Button>
+      </form>
+      <FormError
+        message={undo.isError ? errorMessage(undo.error, 'Could not put the post back. Please try again.') : null}
+      />
+    </>
+  );
+}
+
+/**
+ * Lift, shorten or (on an appeal) keep a suspension, always with the reason the member is shown;
+ * `postRemoved` offers to put back the post the suspension removed, in the same decision.
+ */
 function SuspensionChangeForm({
   target,
   changes,
   label,
+  postRemoved = false,
 }: {
   target: { appealId: string } | { suspensionId: string };
   changes: SuspensionChange[];
   label: string;
+  postRemoved?: boolean;
 }) {
   const notify = useToast();
   const change = useChangeSuspension();
   const [choice, setChoice] = useState<SuspensionChange>(changes[0] ?? 'lift');
   const [days, setDays] = useState('1');
   const [note, setNote] = useState('');
+  const [restorePost, setRestorePost] = useState(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const body = { change: choice, note, ...(choice === 'shorten' ? { days: Number(days) } : {}) };
-    change.mutate({ target, body }, { onSuccess: () => notify(changeDone[choice]) });
+    const body = {
+      change: choice,
+      note,
+      ...(choice === 'shorten' ? { days: Number(days) } : {}),
+      ...(postRemoved && restorePost ? { restorePost: true } : {}),
+    };
+    change.mutate(
+      { target, body },
+      { onSuccess: (result) => notify(`${changeDone[choice]}${result.postRestored ? ' The post is back.' : ''}`) },
+    );
   }
 
   return (
@@ -389,6 +439,12 @@ function SuspensionChangeForm({
           value={note}
           onChange={(event) => setNote(event.target.value)}
         />
+        {postRemoved && (
+          <label className={styles.checkboxRow}>
+            <input type="checkbox" checked={restorePost} onChange={(event) => setRestorePost(event.target.checked)} />
+            Also put the removed post back
+          </label>
+        )}
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Saving...' : 'Apply'}
         </Button>
@@ -453,6 +509,7 @@ function AppealCard({ appeal }: { appeal: AppealEntry }) {
         target={{ appealId: appeal.id }}
         changes={suspension.endsAt ? ['lift', 'shorten', 'uphold'] : ['uphold']}
         label={`Decide the appeal by ${name}`}
+        postRemoved={suspension.postRemoved}
       />
     </article>
   );

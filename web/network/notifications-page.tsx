@@ -32,6 +32,7 @@ function moderationText({
   const why = note ? `. Reason: ${note}` : '';
   const until = suspendedUntil ? dateTimeWithZone(suspendedUntil) : '';
   if (outcome === 'lifted') return `A moderator lifted your suspension${why}`;
+  if (outcome === 'restored') return `A moderator put your post "${postExcerpt}" back${why}`;
   if (outcome === 'shortened') return `A moderator shortened your suspension: it now ends ${until}${why}`;
   if (outcome === 'upheld')
     return `A moderator reviewed your appeal and kept your suspension${until ? ` until ${until}` : ''}${why}`;

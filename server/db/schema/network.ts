@@ -85,9 +85,17 @@ export const networkPosts = pgTable(
     // English full-text search: stemmed, so "nurse" finds "nurses"; kept by PostgreSQL itself.
     search: tsvector().generatedAlwaysAs(sql`to_tsvector('english', description)`),
     createdAt,
+    // Removed by a moderator (issue 39): hidden from every member, with its comments, likes and
+    // file kept, so the removal can be undone. `removalId` is the log row that removed it.
+    removedAt: timestamp({ withTimezone: true, mode: 'date' }),
+    removalId: uuid().references((): AnyPgColumn => networkModerationActions.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('network_posts_search_idx').using('gin', t.search),
+    // The media route refuses a removed post's file: one probe of this (small) index per file served.
+    index('network_posts_removed_media_idx')
+      .on(t.mediaKey)
+      .where(sql`removed_at IS NOT NULL`),
     // Ascending: scanned backward it yields exactly ORDER BY created_at DESC, id DESC (NULLS FIRST).
     index('network_posts_feed_idx').on(t.createdAt, t.id),
     // A member's profile lists their posts newest first.
@@ -220,7 +228,8 @@ export const networkReports = pgTable(
 
 /**
  * The moderation log: who decided what about which post, when and why. It keeps a snapshot of the
- * post's words and author, since a removed post is gone; accounts that go leave their rows (set null).
+ * post's words and author, since the post may go (with its author's account, or removed before
+ * removals were kept to be undone); accounts that go leave their rows (set null).
  */
 export const networkModerationActions = pgTable(
   'network_moderation_actions',
@@ -236,7 +245,7 @@ export const networkModerationActions = pgTable(
     reasons: text().array().notNull(),
     note: text(),
     suspendedUntil: timestamp({ withTimezone: true, mode: 'date' }),
-    // A lift, shortening or upheld appeal names the suspension it revised (issue 39).
+    // A lift, shortening or upheld appeal names the suspension it revised, a restore the removal it undid (issue 39).
     revisesId: uuid().references((): AnyPgColumn => networkModerationActions.id, { onDelete: 'set null' }),
     createdAt,
   },
