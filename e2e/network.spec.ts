@@ -184,6 +184,20 @@ test('when a member posts an iPhone photo and video, then the composer says what
   await expect
     .poll(() => photo.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
     .toEqual([40, 80]);
+  // In its own shape, without black bars (issue 39): the upright photo is as tall as a post's media may
+  // be (520 px) and half as wide, centred, with nothing painted beside it.
+  await expect
+    .poll(() =>
+      photo.evaluate((img: HTMLImageElement) => {
+        const box = img.getBoundingClientRect();
+        return {
+          width: Math.round(box.width),
+          height: Math.round(box.height),
+          fill: getComputedStyle(img).backgroundColor,
+        };
+      }),
+    )
+    .toEqual({ width: 260, height: 520, fill: 'rgba(0, 0, 0, 0)' });
 
   await publish(page, 'A clip from my iPhone', {
     name: 'IMG_0043.MOV',

@@ -1,12 +1,14 @@
 import Clapperboard from 'lucide-react/icons/clapperboard';
 import Image from 'lucide-react/icons/image';
 import PenLine from 'lucide-react/icons/pen-line';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { NetworkUser } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
 import { ErrorState } from '../ui/states.js';
 import { useFeed } from './api.js';
 import { Avatar } from './avatar.js';
+import { dateTimeWithZone } from './date-time.js';
+import { useSuspension } from './suspension.js';
 import styles from './network.module.css';
 import { PostCard } from './post-card.js';
 
@@ -21,6 +23,9 @@ const starters = [
 
 export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: string) => void }) {
   const feed = useFeed();
+  // The shell's banner asks for it already: one request for both.
+  const suspension = useSuspension(true).data;
+  const suspendedId = useId();
   const [dialogOpen, setDialogOpen] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = feed;
@@ -43,17 +48,31 @@ export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: str
       <section className={`${styles.card} ${styles.startPost}`} aria-label="Start a post">
         <div className={styles.startRow}>
           <Avatar src={me.photoURL} size={44} />
-          <button type="button" className={styles.startButton} onClick={() => setDialogOpen(true)}>
+          <button
+            type="button"
+            className={styles.startButton}
+            onClick={() => setDialogOpen(true)}
+            // Said before they write, not refused after (issue 39): the server refuses a suspended member's post.
+            disabled={Boolean(suspension)}
+            aria-describedby={suspension ? suspendedId : undefined}
+          >
             Start a post
           </button>
         </div>
-        <div className={styles.starters}>
-          {starters.map(({ label, Icon }) => (
-            <button key={label} type="button" className={styles.starter} onClick={() => setDialogOpen(true)}>
-              <Icon aria-hidden="true" size={18} /> {label}
-            </button>
-          ))}
-        </div>
+        {suspension ? (
+          <p id={suspendedId} className={styles.hint}>
+            You cannot post until {dateTimeWithZone(suspension.endsAt)}: your account is suspended. Reason:{' '}
+            {suspension.reason}
+          </p>
+        ) : (
+          <div className={styles.starters}>
+            {starters.map(({ label, Icon }) => (
+              <button key={label} type="button" className={styles.starter} onClick={() => setDialogOpen(true)}>
+                <Icon aria-hidden="true" size={18} /> {label}
+              </button>
+            ))}
+          </div>
+        )}
       </section>
       {dialogOpen && (
         <Suspense fallback={null}>

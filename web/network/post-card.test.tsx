@@ -108,3 +108,57 @@ describe('a post and its comments say when, in full on hover and focus (issue 39
     expect(screen.queryByRole('menuitem', { name: 'Report post' })).toBeNull();
   });
 });
+
+describe('a long post collapses behind "See more" (issue 39)', () => {
+  // A recruiter's long post as members write them: Arabic, Hindi and their digits, paragraphs, a mention.
+  const paragraph = 'نبحث عن ممرضين للعناية المركزة ٢٤ ساعة — आईसीयू नर्सों की ज़रूरत है, १२ घंटे की पाली। ';
+  const long = `${paragraph.repeat(4)}\n\n@ravi knows the ward.\n\n${paragraph.repeat(6)}The end of the post.`;
+
+  it('shows the start of a long post, and "See more" (a button with aria-expanded) shows the rest and takes it back', () => {
+    renderCard({ ...post, description: long });
+    const card = screen.getByRole('article');
+    const more = within(card).getByRole('button', { name: 'See more' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    const text = document.getElementById(more.getAttribute('aria-controls') ?? '');
+    expect(text?.textContent).toMatch(/…$/);
+    expect(text?.textContent?.length).toBeLessThanOrEqual(301);
+    expect(within(card).queryByText(/The end of the post\./)).toBeNull();
+
+    more.focus();
+    expect(document.activeElement).toBe(more);
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    expect(more.textContent).toBe('See less');
+    expect(text?.textContent).toBe(long);
+    // The mention in the text shown whole is still a link to the member.
+    expect(within(card).getByRole('link', { name: '@ravi' }).getAttribute('href')).toBe('/members/ravi');
+
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(text?.textContent).toMatch(/…$/);
+  });
+
+  it('collapses a post of many short lines too, but never a short post', () => {
+    const { unmount } = renderCard({
+      ...post,
+      description: Array.from({ length: 12 }, (_, i) => `${i + 1}. سطر`).join('\n'),
+    });
+    expect(screen.getByRole('button', { name: 'See more' })).toBeTruthy();
+    unmount();
+    renderCard({ ...post, description: paragraph.repeat(3) });
+    expect(screen.queryByRole('button', { name: 'See more' })).toBeNull();
+    expect(screen.getByText(paragraph.repeat(3).trim(), { exact: false })).toBeTruthy();
+  });
+});
+
+describe("a post's picture keeps its own shape (issue 39: no black bars)", () => {
+  it('once the picture is measured, it is drawn at its own aspect ratio, with no fill behind it', () => {
+    renderCard({ ...post, mediaType: 'image/jpeg', mediaURL: '/api/network/media/1-tall.jpg' });
+    const picture = screen.getByRole('img', { name: /^Image: / }) as HTMLImageElement;
+    expect(picture.style.getPropertyValue('--media-ratio')).toBe('');
+    Object.defineProperty(picture, 'naturalWidth', { value: 1080 });
+    Object.defineProperty(picture, 'naturalHeight', { value: 1920 });
+    fireEvent.load(picture);
+    expect(picture.style.getPropertyValue('--media-ratio')).toBe(String(1080 / 1920));
+  });
+});

@@ -12,7 +12,7 @@ import { isSessionEnded } from './ended-session.js';
 import styles from './network.module.css';
 import { PostMedia } from './post-media.js';
 import { Moment } from './moment.js';
-import { MentionText } from './mention-text.js';
+import { PostText } from './post-text.js';
 
 // Few members report a post: the dialog's code comes when one does, not with every feed.
 const ReportDialog = lazy(() => import('./report-dialog.js').then((module) => ({ default: module.ReportDialog })));
@@ -110,11 +110,7 @@ export function PostCard({
           />
         )}
       </header>
-      {post.description && (
-        <p className={styles.description}>
-          <MentionText text={post.description} />
-        </p>
-      )}
+      {post.description && <PostText text={post.description} />}
       {post.mediaURL && <PostMedia post={post} />}
       <div className={styles.counts}>
         <span>{likeCountText(post.likeCount)}</span>

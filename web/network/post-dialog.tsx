@@ -9,20 +9,30 @@ import {
 } from '../../contracts/media-constants.js';
 import { MAX_DESCRIPTION_LENGTH } from '../../contracts/network-constants.js';
 import type { NetworkUser } from '../../contracts/network.js';
-import { errorMessage } from '../lib/http.js';
+import { ApiError, errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button } from '../ui/button.js';
 import { Modal } from '../ui/modal.js';
 import { FormError } from '../ui/states.js';
 import { addFeedPost, publishPost } from './api.js';
 import { Avatar } from './avatar.js';
+import { dateTimeWithZone } from './date-time.js';
 import { useFilePreview } from './file-preview.js';
 import { MentionField } from './mention-field.js';
+import { useSuspension } from './suspension.js';
 import styles from './network.module.css';
 import { Form } from '../ui/form.js';
 
 /** The counter shows from this many characters on (the last 10 %). */
 const COUNTER_FROM = MAX_DESCRIPTION_LENGTH * 0.9;
+
+/** What a refused file is called in the composer's question ("Post without the video?"). */
+const kindOf = (file: File) =>
+  file.type.startsWith('video/') ? 'video' : file.type.startsWith('image/') ? 'picture' : 'file';
+
+/** The server's answer that it will not take the file (too large, not a photo or video, damaged), not the post. */
+const refusesFile = (error: unknown) =>
+  error instanceof ApiError && (error.status === 413 || (error.code?.startsWith('MEDIA_') ?? false));
 
 /** Create a Post: text, optional image or video with preview, upload progress; closing or posting resets it. */
 export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boolean; onClose: () => void }) {
@@ -30,17 +40,30 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
   const textId = useId();
   const mediaHintId = useId();
   const counterId = useId();
+  const refusedId = useId();
+  const suspendedId = useId();
   const maxBytes = usePublicConfig().data?.uploadMaxBytes;
+  // A suspension that starts while the member writes: the draft stays, Post waits, and they are told why.
+  const suspension = useSuspension(true).data;
   const [text, setText] = useState('');
   const { file: media, url: preview, choose: setMedia } = useFilePreview();
+  // A file the member picked that cannot be posted: Post waits until they choose another or post without it.
+  const [refused, setRefused] = useState<{ name: string; kind: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
 
   function reset() {
     setText('');
     setMedia(null);
+    setRefused(null);
     setError(null);
     setProgress(null);
+  }
+
+  function refuse(file: File, reason: string) {
+    setMedia(null);
+    setRefused({ name: file.name, kind: kindOf(file) });
+    setError(reason);
   }
 
   function close() {
@@ -53,25 +76,41 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
   const over = text.length - MAX_DESCRIPTION_LENGTH;
   const counting = text.length >= COUNTER_FROM;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!text.trim() && !media) {
+  const blocked = over > 0 || refused !== null || Boolean(suspension);
+
+  async function publish(withMedia: File | null) {
+    if (!text.trim() && !withMedia) {
       setError('Please add content before posting');
       return;
     }
-    if (over > 0) return;
     setError(null);
     setProgress(0);
     try {
-      const created = await publishPost(text, media, setProgress);
+      const created = await publishPost(text, withMedia, setProgress);
       addFeedPost(client, created);
       reset();
       onClose();
     } catch (caught) {
       console.warn('post failed', caught);
-      setError(errorMessage(caught, 'Could not publish the post. Please try again.'));
       setProgress(null);
+      if (withMedia && refusesFile(caught)) {
+        refuse(withMedia, errorMessage(caught, 'The server did not take the file.'));
+        return;
+      }
+      setError(errorMessage(caught, 'Could not publish the post. Please try again.'));
     }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (blocked) return;
+    void publish(media);
+  }
+
+  /** The answer to "Post without the video?": the text goes alone. */
+  function postWithout() {
+    setRefused(null);
+    void publish(null);
   }
 
   return (
@@ -103,6 +142,30 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
               : `${(-over).toLocaleString()} ${over === -1 ? 'character' : 'characters'} left`}
           </p>
         )}
+        {refused && (
+          <div id={refusedId} className={styles.preview}>
+            <p className={styles.hint}>
+              {refused.name} was not added. Choose another {refused.kind}
+              {text.trim() ? `, or post without the ${refused.kind}.` : '.'}
+            </p>
+            {text.trim() && (
+              <Button
+                variant="secondary"
+                size="small"
+                onClick={postWithout}
+                disabled={progress !== null || over > 0 || Boolean(suspension)}
+              >
+                Post without the {refused.kind}
+              </Button>
+            )}
+          </div>
+        )}
+        {suspension && (
+          <p id={suspendedId} className={styles.errorText}>
+            You cannot post until {dateTimeWithZone(suspension.endsAt)}: your account is suspended. Reason:{' '}
+            {suspension.reason}
+          </p>
+        )}
         {media && preview && (
           <div className={styles.preview}>
             <ChosenMedia file={media} url={preview} />
@@ -129,14 +192,20 @@ export function PostDialog({ me, open, onClose }: { me: NetworkUser; open: boole
                 const file = event.target.files?.[0] ?? null;
                 event.target.value = '';
                 if (!file) return;
-                if (!looksAccepted('photo-or-video', file)) return setError(mediaRefusal('photo-or-video', maxBytes));
-                if (maxBytes !== undefined && file.size > maxBytes) return setError(tooLargeRefusal(maxBytes));
+                if (!looksAccepted('photo-or-video', file))
+                  return refuse(file, mediaRefusal('photo-or-video', maxBytes));
+                if (maxBytes !== undefined && file.size > maxBytes) return refuse(file, tooLargeRefusal(maxBytes));
                 setError(null);
+                setRefused(null);
                 setMedia(file);
               }}
             />
           </label>
-          <Button type="submit" disabled={progress !== null || over > 0}>
+          <Button
+            type="submit"
+            disabled={progress !== null || blocked}
+            aria-describedby={suspension ? suspendedId : refused ? refusedId : undefined}
+          >
             {progress !== null ? 'Posting...' : 'Post'}
           </Button>
         </div>
