@@ -21,7 +21,7 @@ import {
 } from './case-notifications.js';
 
 /*
- * Late-waiting notices (issue 41, decision 044): a case that has waited at a step longer than 8 in
+ * Late-waiting notices (issue 41, decision 046): a case that has waited at a step longer than 8 in
  * 10 cases there (the step's 80th percentile, or its expected days while too few cases are known:
  * the rule that makes a case overdue) is noticed once per case service and step. The notice, the
  * owner's email and the applicant's "we are following it up" are written in one transaction, so a

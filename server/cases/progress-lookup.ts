@@ -177,7 +177,7 @@ function readyToWorkOf(found: LookupRow, at: Date): CaseProgress['readyToWork'] 
 }
 
 /**
- * The answers simulated lately, by their inputs (decision 044): an applicant's refresh, her case
+ * The answers simulated lately, by their inputs (decision 046): an applicant's refresh, her case
  * page and her journey page within the hour ask the same question, and a simulation costs a few
  * hundred microseconds of CPU where the lookup itself costs about as much. Each instance keeps its
  * own; the answers are the same everywhere (the draws are seeded by the case number).

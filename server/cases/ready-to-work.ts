@@ -93,7 +93,7 @@ function uniformFrom(seed: number): () => number {
 }
 
 /**
- * The ready-to-work date by simulation (decision 044): in each draw every service goes through the
+ * The ready-to-work date by simulation (decision 046): in each draw every service goes through the
  * steps it has left one after another (the current one for a whole stay drawn from those that
  * lasted at least as long as this case has waited, and never ending before `at`; each later one for
  * a whole stay drawn from its distribution), the services side by side, and the case is ready when
