@@ -22,6 +22,8 @@ export function createTokenStore(key: string) {
   };
   return {
     get: read,
+    /** Called whenever the token is set or cleared (here or in another tab); returns the unsubscribe. */
+    subscribe,
     set(token: string) {
       localStorage.setItem(key, token);
       notify();

@@ -149,6 +149,7 @@ function keepSendingWaitingAnswers(): () => void {
   const stop = () => {
     window.removeEventListener('online', retry);
     clearInterval(timer);
+    unsubscribe();
     stopSending = null;
   };
   const retry = () => {
@@ -159,6 +160,10 @@ function keepSendingWaitingAnswers(): () => void {
   };
   window.addEventListener('online', retry);
   const timer = setInterval(retry, RETRY_MS);
+  // Signed out (here or in another tab): what waited was forgotten or is someone else's to send.
+  const unsubscribe = lmsToken.subscribe(() => {
+    if (!lmsToken.get()) stop();
+  });
   return stop;
 }
 
