@@ -193,7 +193,13 @@ async function main(): Promise<void> {
     process.stdout.write(`loading data... (at ${elapsed()})\n`);
     const handle = connectDatabase(databaseUrl, { poolSize: 4, log });
     await applyMigrations(handle.pool);
-    for (const area of areas) await area.seed(handle.pool, handle.db);
+    for (const area of areas) {
+      const loadStarted = Date.now();
+      await area.seed(handle.pool, handle.db);
+      process.stdout.write(
+        `loaded ${area.name} in ${((Date.now() - loadStarted) / 1000).toFixed(1)} s (at ${elapsed()})\n`,
+      );
+    }
     // Plans and checkpoints matter to speed only: the comparison asks each answer once.
     if (!COMPARE) {
       await handle.pool.query('VACUUM ANALYZE');
