@@ -38,6 +38,7 @@ import {
   isFarAboveLimit,
   plannedCaseListMatches,
   searchWords,
+  settledTotal,
   toStatement,
 } from '../../dist/server/cases/case-list-query.js';
 import { SEARCH_NEAR_MATCHES_HEADER } from '../../dist/contracts/cases-constants.js';
@@ -215,9 +216,10 @@ async function caseList(url, request, response) {
     counted = { total: matches.rows[0].total, estimated: false };
   } else if (filter.search) {
     page = await readPage();
-    counted = estimatedTotal(planned, EXACT_COUNT_LIMIT);
+    counted = settledTotal(estimatedTotal(planned, EXACT_COUNT_LIMIT), filter, page.rows.length);
   } else {
     [page, counted] = await Promise.all([readPage(), countCaseList(pool, filter)]);
+    counted = settledTotal(counted, filter, page.rows.length);
   }
   if (nearMatches) response.setHeader(SEARCH_NEAR_MATCHES_HEADER, 'true');
   if (counted.estimated) response.setHeader('x-total-count-estimated', 'true');

@@ -222,6 +222,24 @@ export const estimatedTotal = (planned: number, limit: number): CaseListTotal =>
 });
 
 /**
+ * An estimated total against the page read beside it: a page shorter than a full one (and not past
+ * the end) is the list's last, so the total is exact whatever the planner expected. The planner
+ * multiplies its conditions' shares as if unrelated, so two broad conditions that seldom meet
+ * ("documents received" and "In Progress") can be expected far above the limit and match a handful;
+ * their first page then says so rather than an estimate of thousands over a few rows.
+ */
+export function settledTotal(
+  total: CaseListTotal,
+  filter: Pick<CaseListFilter, 'page' | 'pageSize'>,
+  rowsOnPage: number,
+): CaseListTotal {
+  const { limit, offset } = caseListPage(filter);
+  if (total.estimated && rowsOnPage < limit && (rowsOnPage > 0 || offset === 0))
+    return { total: offset + rowsOnPage, estimated: false };
+  return total;
+}
+
+/**
  * The number of cases matching the filter: the planner's estimate when it is far above the limit
  * (isFarAboveLimit); otherwise counted, stopping after `limit` + 1 rows, so a list of 200,000 cases
  * does not read them all, and estimated when more than the limit match.

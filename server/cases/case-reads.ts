@@ -23,6 +23,7 @@ import {
   estimatedTotal,
   isFarAboveLimit,
   plannedCaseListMatches,
+  settledTotal,
   toStatement,
   searchWords,
   type CaseListFilter,
@@ -202,7 +203,7 @@ export async function listCases(
       listCasePage(pool, filter, at),
       countCaseList(pool, filter, exactCountLimit),
     ]);
-    return { cases: page, nearMatches: false, ...total };
+    return { cases: page, nearMatches: false, ...settledTotal(total, filter, page.length) };
   }
   const planned = await plannedCaseListMatches(pool, filter);
   const fewMatches = isFarAboveLimit(planned, exactCountLimit)
@@ -215,7 +216,11 @@ export async function listCases(
   }
   if (fewMatches) return { ...fewMatches, nearMatches: false };
   const page = await listCasePage(pool, filter, at);
-  return { cases: page, nearMatches: false, ...estimatedTotal(planned, exactCountLimit) };
+  return {
+    cases: page,
+    nearMatches: false,
+    ...settledTotal(estimatedTotal(planned, exactCountLimit), filter, page.length),
+  };
 }
 
 // ---- One case
