@@ -74,6 +74,26 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
       );
       return events;
     },
+    /**
+     * Resolves with how many events arrived up to and including the post-created event of the post so
+     * described (the events after it are the ones a test caused after posting it); rejects after `timeoutMs`.
+     */
+    async waitForPost(description: string, timeoutMs = timeouts.condition): Promise<number> {
+      let through = 0;
+      await vi.waitFor(
+        () => {
+          const index = events.findIndex(
+            (event) =>
+              event.event === 'post-created' &&
+              (JSON.parse(event.data ?? '{}') as { post?: { description?: string } }).post?.description === description,
+          );
+          if (index < 0) throw new Error(`no post "${description}" yet, got ${JSON.stringify(events)}`);
+          through = index + 1;
+        },
+        { timeout: timeoutMs, interval: 20 },
+      );
+      return through;
+    },
     close: () => controller.abort(),
   };
 }
