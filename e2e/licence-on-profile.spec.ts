@@ -1,6 +1,7 @@
 import type { StaffLicence } from '../contracts/case-licences.js';
 import type { LinkCode } from '../contracts/person-links.js';
 import { createCaseViaApi, uniqueSuffix } from './cases-helpers.js';
+import { createLearner } from './lms-helpers.js';
 import { expect, expectAccessible, staffHeaders, test } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
 import { createMember, uniqueName } from './network-helpers.js';
@@ -9,7 +10,8 @@ import { workerApp } from './worker-app.js';
 /**
  * Issue 41, seeded through the API: a member who is also an applicant links the two, and on her case
  * page switches her case's licence onto her profile; her profile carries the "Licence verified" badge, whose verify page says valid, then
- * revoked once staff revoke it, and the badge is gone.
+ * revoked once staff revoke it, and the badge is gone. Her learning account linked too, her journey page
+ * shows her readiness, her case and its ready-to-work date.
  */
 test('when she shows her licence, then her profile badge leads to a verify page that says valid, then revoked', async ({
   page,
@@ -24,7 +26,8 @@ test('when she shows her licence, then her profile badge leads to a verify page 
     passport_number: `P${suffix}`,
     client_name: 'أمينة الحربي Amina Al-Harbi',
     client_email: email,
-    serviceIds: [],
+    // The seeded service's steps have the agency's expected days: her journey has a ready-to-work date.
+    serviceIds: [1],
   });
   const recorded = await page.request.post(`/api/caseadmin/cases/${someCase.id}/licences`, {
     headers: staff,
@@ -74,7 +77,24 @@ test('when she shows her licence, then her profile badge leads to a verify page 
   await expect(toggle).toBeChecked();
   await expect(licences.getByRole('alert')).toHaveCount(0);
   await expectAccessible(casePage);
+
+  // Her learning account links the case the same way; her journey page, from the network, shows her
+  // readiness, her case and when she may be ready to work.
+  const learner = await createLearner(page.request, { profession: 'nurse' });
+  const learnerCode = (await (
+    await applicant.request.post('/api/applicant/links/codes', { headers: { origin } })
+  ).json()) as LinkCode;
+  const learnerLinked = await page.request.post('/user/links', {
+    headers: { origin, authorization: `Bearer ${learner.token}` },
+    data: { code: learnerCode.code },
+  });
+  expect(learnerLinked.status(), await learnerLinked.text()).toBe(200);
   await applicant.close();
+  await page.goto('/journey');
+  await expect(page.getByRole('listitem', { name: learner.username })).toContainText('Not enough practice yet');
+  const journeyCase = page.getByRole('listitem', { name: `Case ${someCase.case_number}` });
+  await expect(journeyCase).toContainText('Ready to work by about');
+  await expect(journeyCase).toContainText('DHA Registered Nurse');
 
   await page.goto(`/members/${name}`);
   const profile = page.getByRole('region', { name: 'Profile' });
