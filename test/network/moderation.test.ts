@@ -428,7 +428,7 @@ describe('network reports and moderation', () => {
         `Your account is suspended until ${until.toISOString().slice(0, 10)} ${until.toISOString().slice(11, 16)} UTC: Harassing other members`,
       );
     }
-    // Nothing refused was written: their one post is the removed one, kept hidden (decision 046).
+    // Nothing refused was written: their one post is the removed one, kept hidden (decision 047).
     expect(
       (await t.database.pool.query('SELECT removed_at FROM network_posts WHERE user_id = $1', [offender.user.uid]))
         .rows,
