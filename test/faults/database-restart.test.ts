@@ -150,7 +150,7 @@ describe('the external PostgreSQL restarted under load', () => {
     // The stream opened before the outage gets a post made after it: the listener reconnected.
     expect((await postText(app.url, author, 'after the outage')).status).toBe(201);
     await expect.poll(stream.postDescriptions).toContain('after the outage');
-    expect(stream.ended()).toBe(false);
+    expect(stream.isEnded()).toBe(false);
     stream.close();
 
     // A browser that lost its stream reconnects with Last-Event-ID and is replayed everything since.

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { vi } from 'vitest';
 import { findFreePort, startEmbeddedPostgres, type EmbeddedPostgres } from '../../server/db/embedded-postgres.js';
 import { createLogger } from '../../server/platform/logger.js';
-import { readEventStream, type StreamEvent } from '../support/event-stream.js';
+import { openEventStream as openSharedEventStream } from '../support/event-stream.js';
 import { timeouts } from '../support/timeouts.js';
 
 export const caseAdmin = { email: 'faults@example.test', password: 'faults-password' };
@@ -155,33 +155,11 @@ export async function postText(baseUrl: string, member: Member, text: string): P
   });
 }
 
-/** Reads `/api/network/events` the way EventSource does, keeping every named event. */
+/** The shared stream reader (test/support/event-stream.ts), failing unless the server answered 200. */
 export async function openEventStream(baseUrl: string, cookie: string, lastEventId?: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/network/events`, {
-    headers: { cookie, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-    signal: controller.signal,
-  });
-  if (response.status !== 200) throw new Error(`event stream answered ${response.status}`);
-  const events: StreamEvent[] = [];
-  let lastId: string | undefined;
-  let ended = false;
-  void readEventStream(
-    response.body!,
-    (event) => events.push(event),
-    (id) => (lastId = id),
-  ).finally(() => (ended = true));
-  return {
-    events,
-    lastId: () => lastId,
-    ended: () => ended,
-    /** Descriptions of the posts created so far on this stream. */
-    postDescriptions: () =>
-      events
-        .filter((e) => e.event === 'post-created')
-        .map((e) => (JSON.parse(e.data ?? '{}') as { post: { description: string } }).post.description),
-    close: () => controller.abort(),
-  };
+  const stream = await openSharedEventStream(baseUrl, cookie, lastEventId);
+  if (stream.response.status !== 200) throw new Error(`event stream answered ${stream.response.status}`);
+  return stream;
 }
 
 export async function signInLmsAdmin(baseUrl: string): Promise<string> {

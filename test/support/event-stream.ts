@@ -64,6 +64,11 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
       }
     },
     isEnded: () => isEnded,
+    /** Descriptions of the posts created so far on this stream. */
+    postDescriptions: () =>
+      events
+        .filter((event) => event.event === 'post-created')
+        .map((event) => (JSON.parse(event.data ?? '{}') as { post: { description: string } }).post.description),
     /** Resolves with the events once `count` have arrived; rejects after `timeoutMs`. */
     async waitFor(count: number, timeoutMs = timeouts.condition): Promise<StreamEvent[]> {
       await vi.waitFor(
