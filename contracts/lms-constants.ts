@@ -18,6 +18,12 @@ export type AccountActionKind = (typeof accountActionKinds)[number];
 export type Role = (typeof roles)[number];
 export const questionTypes = ['multiple-choice', 'multiple-response', 'fill-in-the-blank', 'essay'] as const;
 export type QuestionType = (typeof questionTypes)[number];
+/**
+ * How a question's text is written: plain text (shown as written, its line breaks kept), or
+ * GitHub-flavoured Markdown (a GIFT file's `[markdown]` text: shown rendered, never raw HTML).
+ */
+export const questionFormats = ['plain', 'markdown'] as const;
+export type QuestionFormat = (typeof questionFormats)[number];
 /** The types a learner answers by choosing among options: one (multiple choice) or every right one (multiple response). */
 export const hasOptions = (type: string) => type === 'multiple-choice' || type === 'multiple-response';
 export const difficulties = ['easy', 'medium', 'hard'] as const;
@@ -191,9 +197,11 @@ export const questionCsvColumns = [
   'profession',
   'difficulty',
   'topic',
+  // plain or markdown (questionFormats): an export keeps a Markdown question Markdown when imported again.
+  'question_format',
 ] as const;
-/** Columns an import may leave out (files written before topics existed still import). */
-export const optionalCsvColumns: readonly string[] = ['topic'];
+/** Columns an import may leave out (files written before topics, or before Markdown questions, existed still import). */
+export const optionalCsvColumns: readonly string[] = ['topic', 'question_format'];
 export const IMPORT_MAX_ROWS = 10_000;
 
 /** Thresholds of the item-analysis flags (Moodle's quiz statistics use similar ones). */

@@ -3,6 +3,7 @@ import { NEW_PASSWORD_MAX_LENGTH, NEW_PASSWORD_MIN_LENGTH } from './password-rul
 import {
   professions,
   roles,
+  questionFormats,
   questionTypes,
   difficulties,
   courseLevels,
@@ -148,9 +149,13 @@ export type LmsTokenPayload = z.infer<typeof tokenPayload>;
 
 // ---- Exam questions as learners see them (never the answer or explanation)
 
+/** How a question's text is written: `markdown` is rendered as GitHub-flavoured Markdown, without raw HTML. */
+const questionFormat = z.enum(questionFormats);
+
 export const servedQuestion = z.object({
   id: z.number().int(),
   question: z.string(),
+  question_format: questionFormat,
   question_type: z.enum(questionTypes),
   options: z.array(z.string()),
   difficulty: z.enum(difficulties),
@@ -379,6 +384,7 @@ export const mockResult = z
         z.object({
           questionId: z.number().int(),
           question: z.string(),
+          question_format: questionFormat,
           question_type: z.enum(questionTypes),
           options: z.array(z.string()),
           difficulty: z.enum(difficulties),
@@ -556,6 +562,7 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
 export const adminQuestion = z.object({
   id: z.number().int(),
   question: z.string(),
+  question_format: questionFormat,
   question_type: z.enum(questionTypes),
   options: z.array(z.string()),
   correct_answer: z.string(),
@@ -584,6 +591,7 @@ export const adminQuestionsResponse = z.object({ examQuestions: z.array(adminQue
 /** The add form's fields and their kinds (for the API's description and types); the rules are checkQuestion's. */
 const questionFields = z.strictObject({
   question: z.string(),
+  question_format: questionFormat.default('plain'),
   question_type: z.enum(questionTypes).default('multiple-choice'),
   options: z.array(z.string()).default([]),
   correct_answer: z.string(),
@@ -743,6 +751,7 @@ export const essayAnswer = z.object({
   id: z.number().int(),
   username: z.string(),
   question: z.string(),
+  question_format: questionFormat,
   modelAnswer: z.string(),
   userAnswer: z.string(),
   outcome: z.enum(['correct', 'incorrect', 'pending-review']),
@@ -812,6 +821,7 @@ export type ExamSettings = z.infer<typeof examSettingsResponse>;
 export const reviewedQuestion = z.object({
   questionId: z.number().int(),
   question: z.string(),
+  question_format: questionFormat,
   question_type: z.enum(questionTypes),
   // In the order the learner saw them.
   options: z.array(z.string()),

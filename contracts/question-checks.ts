@@ -6,9 +6,11 @@ import {
   joinOptionLines,
   optionLines,
   professions,
+  questionFormats,
   questionTypes,
   TOPIC_MAX_LENGTH,
   type Profession,
+  type QuestionFormat,
   type QuestionType,
 } from './lms-constants.js';
 
@@ -20,11 +22,21 @@ import {
  */
 
 export type QuestionField =
-  'question' | 'question_type' | 'options' | 'correct_answer' | 'explanation' | 'profession' | 'difficulty' | 'topic';
+  | 'question'
+  | 'question_format'
+  | 'question_type'
+  | 'options'
+  | 'correct_answer'
+  | 'explanation'
+  | 'profession'
+  | 'difficulty'
+  | 'topic';
 
 /** A question as the bank keeps it: trimmed, its type, profession and difficulty in the lists' own spelling. */
 export type QuestionBody = {
   question: string;
+  /** Plain text, or Markdown (a GIFT file's `[markdown]` text). */
+  question_format: QuestionFormat;
   question_type: QuestionType;
   options: string[];
   correct_answer: string;
@@ -152,6 +164,7 @@ function crossChecks(body: QuestionBody): Problems {
 export function checkQuestion(input: Readonly<Record<string, unknown>>): QuestionCheck {
   const problems: Problems = [];
   const question = requiredText(problems, 'question', input.question, QUESTION_MAX_LENGTH);
+  const questionFormat = oneOfAnyCase(problems, 'question_format', questionFormats, input.question_format, 'plain');
   const questionType = oneOfAnyCase(problems, 'question_type', questionTypes, input.question_type, 'multiple-choice');
   const options = optionList(problems, input.options);
   const correctAnswer = requiredText(problems, 'correct_answer', input.correct_answer, CORRECT_ANSWER_MAX_LENGTH);
@@ -162,6 +175,7 @@ export function checkQuestion(input: Readonly<Record<string, unknown>>): Questio
   if (problems.length) return { problems };
   const body: QuestionBody = {
     question,
+    question_format: questionFormat,
     question_type: questionType,
     options: hasOptions(questionType) ? options.filter((o) => o !== '') : [],
     // A multiple-response key is stored one right option per line, as the form and the CSV give it.

@@ -13,7 +13,8 @@
  *   (no `=`) multiple response, `{=a =b}` short answer (fill-in-the-blank), `{T}`/`{F}` true/false,
  *   `{}` an essay (its model answer after `####`). Matching (`->`), numerical (`#`), partial credit
  *   and wildcards are refused naming the type. `[html]` text becomes plain text (tags removed, links
- *   kept as their address), `[markdown]` is kept as written, `[plain]` and `[moodle]` as written.
+ *   kept as their address), `[markdown]` is kept as written and marks the question's text as
+ *   Markdown (shown rendered), `[plain]` and `[moodle]` are kept as written (plain text).
  *   `$CATEGORY:` lines give the topic of the questions after them; `//` lines are comments.
  */
 
@@ -25,6 +26,8 @@ export type QuestionTextFormat = (typeof questionTextFormats)[number];
 export type ParsedQuestion = {
   line: number;
   question: string;
+  /** `markdown` for a GIFT question whose text is marked `[markdown]`: stored and shown as Markdown. */
+  question_format: 'plain' | 'markdown';
   question_type: 'multiple-choice' | 'multiple-response' | 'fill-in-the-blank' | 'essay';
   options: string[];
   correct_answer: string;
@@ -78,6 +81,7 @@ export function parseAiken(text: string): ParsedFile {
         questions.push({
           line: current.line,
           question: current.question,
+          question_format: 'plain',
           question_type: 'multiple-choice',
           options: current.options,
           correct_answer: chosen,
@@ -168,11 +172,17 @@ export function htmlToText(html: string): { text: string } | { error: string } {
   return { text };
 }
 
-/** A GIFT text with its format marker read: `[html]` becomes plain text, the others stay as written. */
-function giftText(raw: string): { text: string } | { error: string } {
+/**
+ * A GIFT text with its format marker read: `[html]` becomes plain text, `[markdown]` stays as
+ * written and says so (the question's text is then stored and shown as Markdown), `[plain]` and
+ * `[moodle]` stay as written.
+ */
+function giftText(raw: string): { text: string; markdown?: boolean } | { error: string } {
   const marker = /^\s*\[(html|moodle|plain|markdown)\]/i.exec(raw);
   const body = unescapeGift(marker ? raw.slice(marker[0].length) : raw);
-  return marker?.[1]?.toLowerCase() === 'html' ? htmlToText(body) : { text: body };
+  const format = marker?.[1]?.toLowerCase();
+  if (format === 'html') return htmlToText(body);
+  return format === 'markdown' ? { text: body, markdown: true } : { text: body };
 }
 
 const topicOf = (category: string) => {
@@ -271,7 +281,7 @@ function giftQuestion(source: string, line: number, topic: string): ParsedQuesti
   if ('error' in after) return { line, error: after.error };
   const question = after.text ? `${before.text} ____ ${after.text}` : before.text;
   if (!question) return { line, error: 'The question text is missing' };
-  const base = { line, question, topic };
+  const base = { line, question, question_format: before.markdown ? ('markdown' as const) : ('plain' as const), topic };
 
   if (/^\s*#/.test(body) && !/^\s*####/.test(body))
     return { line, error: notOffered('Numerical', 'its answer is a number with a tolerance ({#…})') };

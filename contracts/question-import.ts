@@ -97,6 +97,7 @@ export function readQuestionCsv(parse: CsvParse, text: string): QuestionCsv {
         at: row,
         input: {
           question: cells.question,
+          question_format: cells.question_format?.trim() || undefined,
           question_type: type,
           options: readOptionsCell(cells.options ?? ''),
           correct_answer: multipleResponse
@@ -134,6 +135,7 @@ export function readQuestionText(
       at: q.line,
       input: {
         question: q.question,
+        question_format: q.question_format,
         question_type: q.question_type,
         options: q.options,
         correct_answer: q.correct_answer,

@@ -29,6 +29,7 @@ type QuestionRow = typeof examQuestions.$inferSelect;
 const toAdminQuestion = (row: QuestionRow): AdminQuestion => ({
   id: row.id,
   question: row.question,
+  question_format: row.questionFormat,
   question_type: row.questionType,
   options: row.options,
   correct_answer: row.correctAnswer,
@@ -61,6 +62,7 @@ export const questionValues = (
   now: Date,
 ): typeof examQuestions.$inferInsert => ({
   question: body.question,
+  questionFormat: body.question_format,
   questionType: body.question_type,
   options: body.options,
   correctAnswer: body.correct_answer,
@@ -213,6 +215,7 @@ export async function listEssays(
       .select({
         answer: examAnswers,
         question: examQuestions.question,
+        questionFormat: examQuestions.questionFormat,
         modelAnswer: examQuestions.correctAnswer,
         username: lmsUsers.username,
       })
@@ -234,6 +237,7 @@ export async function listEssays(
       id: row.answer.id,
       username: row.username,
       question: row.question,
+      question_format: row.questionFormat,
       modelAnswer: row.modelAnswer,
       userAnswer: row.answer.userAnswer,
       outcome: row.answer.outcome,

@@ -42,11 +42,12 @@ export function shuffledOptions(options: string[], seed: number, questionId: num
 }
 
 export const toServed = (
-  row: Pick<QuestionRow, 'id' | 'question' | 'questionType' | 'options' | 'difficulty'>,
+  row: Pick<QuestionRow, 'id' | 'question' | 'questionFormat' | 'questionType' | 'options' | 'difficulty'>,
   seed: number,
 ): ServedQuestion => ({
   id: row.id,
   question: row.question,
+  question_format: row.questionFormat,
   question_type: row.questionType,
   options: shuffledOptions(row.options, seed, row.id),
   difficulty: row.difficulty,

@@ -248,6 +248,7 @@ export async function reviewAttempt(
     questions: rows.map(({ answer, question }) => ({
       questionId: question.id,
       question: question.question,
+      question_format: question.questionFormat,
       question_type: question.questionType,
       options: shuffledOptions(question.options, attempt.seed, question.id),
       userAnswer: answer.userAnswer,

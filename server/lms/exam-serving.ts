@@ -311,7 +311,11 @@ async function startFirstAttempt(
 
 type Answer = { questionId: number; userAnswer: string; clientAnswerId?: string | undefined };
 
-type ChosenQuestion = Pick<QuestionRow, 'id' | 'question' | 'questionType' | 'options' | 'difficulty'> & Counts;
+type ChosenQuestion = Pick<
+  QuestionRow,
+  'id' | 'question' | 'questionFormat' | 'questionType' | 'options' | 'difficulty'
+> &
+  Counts;
 
 async function nextQuestionOfRunningAttempt(pool: pg.Pool, account: LmsAccount, now: Date, settings: ExamSettings) {
   return inTransaction(pool, async (client): Promise<CurrentQuestionResponse | undefined> => {

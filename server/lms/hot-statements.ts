@@ -42,13 +42,13 @@ export const NEXT_QUESTION = {
   text: `
     WITH answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1),
     on_screen AS (
-      SELECT id, question, question_type, options, difficulty FROM exam_questions
+      SELECT id, question, question_format, question_type, options, difficulty FROM exam_questions
       WHERE id = $2 AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered)
     ),
     chosen AS (
       SELECT * FROM on_screen
       UNION ALL
-      (SELECT id, question, question_type, options, difficulty FROM exam_questions
+      (SELECT id, question, question_format, question_type, options, difficulty FROM exam_questions
        WHERE NOT EXISTS (SELECT 1 FROM on_screen)
          AND id = ANY($3::int[]) AND deleted_at IS NULL AND id NOT IN (SELECT question_id FROM answered)
        ORDER BY md5($4::int::text || ':' || id::text) LIMIT 1)
@@ -58,7 +58,8 @@ export const NEXT_QUESTION = {
       WHERE exam_attempts.id = $1 AND exam_attempts.current_question_id IS DISTINCT FROM chosen.id
       RETURNING exam_attempts.id
     )
-    SELECT chosen.id, chosen.question, chosen.question_type AS "questionType", chosen.options, chosen.difficulty,
+    SELECT chosen.id, chosen.question, chosen.question_format AS "questionFormat", chosen.question_type AS "questionType",
+      chosen.options, chosen.difficulty,
       (SELECT count(*) FROM answered)::int AS answered,
       (SELECT count(*) FROM answered WHERE outcome = 'correct')::int AS correct,
       (SELECT count(*) FROM exam_questions

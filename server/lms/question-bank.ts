@@ -144,6 +144,7 @@ export async function exportQuestions(db: Database, profession: Profession | und
         row.profession,
         row.difficulty,
         row.topic,
+        row.questionFormat,
       ].map(guardFormula),
     ),
     // The byte-order mark makes Excel, opened by a double click, read UTF-8 (Arabic and Hindi) as UTF-8.

@@ -236,6 +236,7 @@ export async function formForDevice(
       .select({
         id: examQuestions.id,
         question: examQuestions.question,
+        questionFormat: examQuestions.questionFormat,
         questionType: examQuestions.questionType,
         options: examQuestions.options,
         difficulty: examQuestions.difficulty,

@@ -61,6 +61,7 @@ describe('the timed exam engine', () => {
       'id',
       'options',
       'question',
+      'question_format',
       'question_type',
     ]);
     expect(body.attempt).toMatchObject({

@@ -156,4 +156,68 @@ describe('GIFT and Aiken import', () => {
     expect((await importText('aiken', aiken('A'), { profession: 'dentist' }, learner.headers)).statusCode).toBe(403);
     expect(await bank('dentist')).toEqual([]);
   });
+
+  it('when a GIFT question is marked [markdown], then its text is kept as Markdown and served saying so, [html] becomes plain text, and a CSV export keeps the format', async () => {
+    await t.database.pool.query(`UPDATE exam_questions SET deleted_at = now() WHERE profession = 'nutritionist'`);
+    const file = `[markdown]Which **maintenance** dose fits?\n| Weight | Dose |\n|---|---|\n| ٦٠ kg | १२ mg |{=12 mg ~24 mg}
+
+[html]<p>Which vitamin is <b>fat</b>-soluble?</p>{=Vitamin D ~Vitamin C}
+
+[plain]Name *one* B vitamin.{=Thiamine =Riboflavin}
+`;
+    const imported = await importText('gift', file, { profession: 'nutritionist' });
+    expect(imported.json()).toEqual({ imported: 3 });
+    const questions = await bank('nutritionist');
+    const byText = (start: string) => questions.find((q) => q.question.startsWith(start));
+    expect(byText('Which **maintenance**')).toMatchObject({
+      question: 'Which **maintenance** dose fits?\n| Weight | Dose |\n|---|---|\n| ٦٠ kg | १२ mg |',
+      question_format: 'markdown',
+    });
+    expect(byText('Which vitamin')).toMatchObject({
+      question: 'Which vitamin is fat-soluble?',
+      question_format: 'plain',
+    });
+    expect(byText('Name *one*')).toMatchObject({ question_format: 'plain' });
+
+    // A learner is served the text as written, with its format, until every question is answered.
+    const learner = await registerLearner(t, { profession: 'nutritionist' });
+    const formats = new Map<string, string>();
+    for (let i = 0; i < 3; i++) {
+      const served = await t.app.inject({ method: 'GET', url: '/user/exam/questions', headers: learner.headers });
+      expect(served.statusCode).toBe(200);
+      const [question] = served.json<{
+        examQuestions: { id: number; question: string; question_format: string; options: string[] }[];
+      }>().examQuestions;
+      if (!question) break;
+      formats.set(question.question, question.question_format);
+      const submit = await t.app.inject({
+        method: 'POST',
+        url: '/user/exam/submit',
+        headers: learner.headers,
+        payload: { questionId: question.id, userAnswer: question.options[0] ?? 'Thiamine' },
+      });
+      expect(submit.statusCode).toBe(200);
+    }
+    expect(formats.get('Which **maintenance** dose fits?\n| Weight | Dose |\n|---|---|\n| ٦٠ kg | १२ mg |')).toBe(
+      'markdown',
+    );
+    expect(formats.get('Which vitamin is fat-soluble?')).toBe('plain');
+
+    // Exported and imported again (after the bank forgot them), the Markdown question stays Markdown.
+    const exported = await t.app.inject({
+      method: 'GET',
+      url: '/exam-questions/export',
+      headers: admin.headers,
+      query: { profession: 'nutritionist' },
+    });
+    await t.database.pool.query(`UPDATE exam_questions SET deleted_at = now() WHERE profession = 'nutritionist'`);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/exam-questions/import',
+      headers: { ...admin.headers, 'content-type': 'text/csv' },
+      payload: exported.body,
+    });
+    expect(again.json()).toEqual({ imported: 3 });
+    expect((await bank('nutritionist')).map((q) => q.question_format).sort()).toEqual(['markdown', 'plain', 'plain']);
+  });
 });

@@ -12466,6 +12466,8 @@ export interface paths {
                                 id: number;
                                 question: string;
                                 /** @enum {string} */
+                                question_format: "plain" | "markdown";
+                                /** @enum {string} */
                                 question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
                                 /** @enum {string} */
@@ -12512,6 +12514,8 @@ export interface paths {
                             examQuestions: {
                                 id: number;
                                 question: string;
+                                /** @enum {string} */
+                                question_format: "plain" | "markdown";
                                 /** @enum {string} */
                                 question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
@@ -12739,6 +12743,8 @@ export interface paths {
                                 questionId: number;
                                 question: string;
                                 /** @enum {string} */
+                                question_format: "plain" | "markdown";
+                                /** @enum {string} */
                                 question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
                                 /** @enum {string} */
@@ -12764,6 +12770,8 @@ export interface paths {
                             next?: {
                                 id: number;
                                 question: string;
+                                /** @enum {string} */
+                                question_format: "plain" | "markdown";
                                 /** @enum {string} */
                                 question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
@@ -14233,6 +14241,8 @@ export interface paths {
                                 id: number;
                                 question: string;
                                 /** @enum {string} */
+                                question_format: "plain" | "markdown";
+                                /** @enum {string} */
                                 question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
                                 /** @enum {string} */
@@ -14785,6 +14795,8 @@ export interface paths {
                             questions: {
                                 questionId: number;
                                 question: string;
+                                /** @enum {string} */
+                                question_format: "plain" | "markdown";
                                 /** @enum {string} */
                                 question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
@@ -18174,6 +18186,8 @@ export interface paths {
                                 id: number;
                                 question: string;
                                 /** @enum {string} */
+                                question_format: "plain" | "markdown";
+                                /** @enum {string} */
                                 question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                                 options: string[];
                                 correct_answer: string;
@@ -18295,6 +18309,11 @@ export interface paths {
                     "application/json": {
                         question: string;
                         /**
+                         * @default plain
+                         * @enum {string}
+                         */
+                        question_format?: "plain" | "markdown";
+                        /**
                          * @default multiple-choice
                          * @enum {string}
                          */
@@ -18325,6 +18344,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             question: string;
+                            /** @enum {string} */
+                            question_format: "plain" | "markdown";
                             /** @enum {string} */
                             question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                             options: string[];
@@ -19274,6 +19295,11 @@ export interface paths {
                     "application/json": {
                         question: string;
                         /**
+                         * @default plain
+                         * @enum {string}
+                         */
+                        question_format?: "plain" | "markdown";
+                        /**
                          * @default multiple-choice
                          * @enum {string}
                          */
@@ -19304,6 +19330,8 @@ export interface paths {
                         "application/json": {
                             id: number;
                             question: string;
+                            /** @enum {string} */
+                            question_format: "plain" | "markdown";
                             /** @enum {string} */
                             question_type: "multiple-choice" | "multiple-response" | "fill-in-the-blank" | "essay";
                             options: string[];
@@ -20082,6 +20110,8 @@ export interface paths {
                                 id: number;
                                 username: string;
                                 question: string;
+                                /** @enum {string} */
+                                question_format: "plain" | "markdown";
                                 modelAnswer: string;
                                 userAnswer: string;
                                 /** @enum {string} */

@@ -17,15 +17,14 @@ import styles from './lms.module.css';
 import { OptionMarker, optionMark, optionMarkClass } from './option-marks.js';
 import { LockedResultsSample, ResultsByTopic } from './results-by-topic.js';
 import { LockedPanel } from './upgrade.js';
+import { QuestionText } from './question-text.js';
 
 const outcomeText = { correct: 'Correct', incorrect: 'Incorrect', 'pending-review': 'Awaiting review' } as const;
 
 function ReviewedItem({ item, index }: { item: ReviewedQuestion; index: number }) {
   return (
     <li className={styles.card} aria-label={`Question ${index + 1}`}>
-      <h3>
-        {index + 1}. {item.question}
-      </h3>
+      <QuestionText as="h3" prefix={`${index + 1}. `} text={item.question} format={item.question_format} />
       <p>
         <span
           className={

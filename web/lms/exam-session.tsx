@@ -28,6 +28,7 @@ import { TestCentreSession } from './test-centre-session.js';
 import { loadPendingAnswer, storePendingAnswer, type PendingPracticeAnswer } from './unsent-answers.js';
 import { useCountdown } from './use-countdown.js';
 import styles from './lms.module.css';
+import { QuestionText } from './question-text.js';
 
 type SaveStatus = 'idle' | 'saving' | 'saved' | 'error';
 
@@ -419,9 +420,13 @@ function QuestionForm({
   return (
     <form className={styles.card} onSubmit={onSubmit}>
       {/* Focusable from script: the keyboard comes back here after a pause. */}
-      <h2 id="exam-question" tabIndex={-1}>
-        {question.question}
-      </h2>
+      <QuestionText
+        as="h2"
+        id="exam-question"
+        tabIndex={-1}
+        text={question.question}
+        format={question.question_format}
+      />
       <p className={styles.muted}>
         <span className={styles.tag}>{questionTypeLabel(question.question_type)}</span>
         <span className={styles.tag}>{difficultyLabel(question.difficulty)}</span>

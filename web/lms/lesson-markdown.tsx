@@ -8,13 +8,13 @@ import styles from './lesson-markdown.module.css';
  * images come only from the app's own lesson images, so a lesson cannot load a tracker or another
  * site's picture into a learner's page.
  */
-const urlTransform: UrlTransform = (url, key) => {
+export const urlTransform: UrlTransform = (url, key) => {
   if (key === 'src') return lessonImageSource(url);
   return defaultUrlTransform(url);
 };
 
 // The lesson's own title is a level-3 heading, so the text's headings sit below it.
-const components: Components = {
+export const components: Components = {
   h1: ({ node: _node, ...props }) => <h4 {...props} />,
   h2: ({ node: _node, ...props }) => <h4 {...props} />,
   h3: ({ node: _node, ...props }) => <h4 {...props} />,
@@ -36,7 +36,7 @@ const components: Components = {
 };
 
 // GitHub-flavoured Markdown: tables (dosage tables), task lists, strikethrough, autolinks.
-const remarkPlugins = [remarkGfm];
+export const remarkPlugins = [remarkGfm];
 
 /**
  * A lesson's text, written in GitHub-flavoured Markdown. Rendered by react-markdown into React elements, never as

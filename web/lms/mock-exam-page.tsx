@@ -14,6 +14,7 @@ import { QuestionInputs } from './question-inputs.js';
 import { useCountdown } from './use-countdown.js';
 import { examKeys, useAnswerPracticeQuestion, usePracticeSet, type PracticeAnswer } from './exam-api.js';
 import { isExamOpenRefusal, ReturnToExamLink } from './open-exam.js';
+import { QuestionText } from './question-text.js';
 
 // While an answer waits for the connection, sending is retried this often (and on the `online` event).
 const RETRY_MS = 5000;
@@ -221,7 +222,12 @@ function TutorQuestion({ setId, question, result, onMarked, onNext, last }: Tuto
 
   return (
     <form className={styles.card} onSubmit={onSubmit} aria-labelledby={`practice-question-${question.id}`}>
-      <h2 id={`practice-question-${question.id}`}>{question.question}</h2>
+      <QuestionText
+        as="h2"
+        id={`practice-question-${question.id}`}
+        text={question.question}
+        format={question.question_format}
+      />
       <p className={styles.muted}>
         <span className={styles.tag}>{questionTypeLabel(question.question_type)}</span>
         <span className={styles.tag}>{difficultyLabel(question.difficulty)}</span>
@@ -311,7 +317,7 @@ function PracticeSummary({
                   {result.pendingReview ? 'To be reviewed' : result.correct ? 'Correct' : 'Incorrect'}
                 </span>
                 {' · '}
-                {question.question}
+                <QuestionText inline text={question.question} format={question.question_format} />
               </summary>
               <p>Your answer: {result.userAnswer}</p>
               {!result.correct && !result.pendingReview && result.correctAnswer && (

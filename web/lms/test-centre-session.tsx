@@ -15,6 +15,7 @@ import { QuestionInputs } from './question-inputs.js';
 import { ResumedNotice } from './resumed-notice.js';
 import tc from './test-centre.module.css';
 import { useOwnConnectionStatus } from '../ui/connection-banner.js';
+import { QuestionText } from './question-text.js';
 
 type Props = {
   initial: CurrentQuestionResponse;
@@ -327,7 +328,7 @@ export function TestCentreSession({ initial, onFinished, onAttempt, resumed }: P
                 )}
                 {served && (
                   <>
-                    <h2 id="exam-question">{served.question}</h2>
+                    <QuestionText as="h2" id="exam-question" text={served.question} format={served.question_format} />
                     <p className={styles.muted}>
                       <span className={styles.tag}>{questionTypeLabel(served.question_type)}</span>
                       <span className={styles.tag}>{difficultyLabel(served.difficulty)}</span>

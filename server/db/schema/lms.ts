@@ -24,6 +24,8 @@ export const lmsProfessions = ['doctor', 'nurse', 'physiotherapist', 'nutritioni
 export const lmsRoles = ['user', 'admin'] as const;
 export const questionTypes = ['multiple-choice', 'multiple-response', 'fill-in-the-blank', 'essay'] as const;
 export const difficulties = ['easy', 'medium', 'hard'] as const;
+/** A question's text: plain, or Markdown (contracts/lms-constants.ts, questionFormats). */
+export const questionFormats = ['plain', 'markdown'] as const;
 export const examModes = ['practice', 'test-centre'] as const;
 export const courseLevels = ['Beginner', 'Intermediate', 'Advanced'] as const;
 /** Whom a course or an upcoming exam is for: one profession, or everyone. */
@@ -74,6 +76,8 @@ export const examQuestions = pgTable(
   {
     id: serial().primaryKey(),
     question: text().notNull(),
+    // How the text is written: a GIFT file's [markdown] text is kept as Markdown and shown rendered.
+    questionFormat: text({ enum: questionFormats }).notNull().default('plain'),
     questionType: text({ enum: questionTypes }).notNull(),
     options: jsonb().$type<string[]>().notNull().default([]),
     correctAnswer: text().notNull(),

@@ -13,6 +13,7 @@ import styles from '../lms.module.css';
 import { lmsApi } from '../session.js';
 import { useGradeEssay, usePagedList } from './admin-api.js';
 import { AdminLayout } from './admin-layout.js';
+import { QuestionText } from '../question-text.js';
 
 function EssayCard({
   essay,
@@ -35,7 +36,7 @@ function EssayCard({
     );
   return (
     <li className={styles.card} style={{ marginBottom: '1rem' }}>
-      <h2 style={{ fontSize: '1rem' }}>{essay.question}</h2>
+      <QuestionText as="h2" style={{ fontSize: '1rem' }} text={essay.question} format={essay.question_format} />
       <p className={styles.muted}>
         {essay.username} · {formatDateTime(essay.answered_at)} · {essay.outcome}
       </p>

@@ -8,6 +8,7 @@ import {
   professions,
   questionTypes,
   TOPIC_MAX_LENGTH,
+  type QuestionFormat,
   type QuestionType,
 } from '../../../contracts/lms-constants.js';
 import type { AdminQuestion } from '../../../contracts/lms.js';
@@ -29,6 +30,7 @@ const row = (text = '', correct = false): OptionRow => ({ key: nextRowKey++, tex
 
 type Values = {
   question: string;
+  question_format: QuestionFormat;
   question_type: QuestionType;
   options: OptionRow[];
   correct_answer: string;
@@ -40,6 +42,7 @@ type Values = {
 
 const emptyValues: Values = {
   question: '',
+  question_format: 'plain',
   question_type: 'multiple-choice',
   options: [],
   correct_answer: '',
@@ -63,6 +66,8 @@ function valuesOf(question: AdminQuestion): Values {
   while (options.length < 2) options.push(row());
   return {
     question: question.question,
+    // Kept as it is: saving an imported Markdown question leaves it Markdown.
+    question_format: question.question_format,
     question_type: question.question_type,
     options,
     correct_answer: hasOptions(question.question_type) ? '' : question.correct_answer,
@@ -75,6 +80,7 @@ function valuesOf(question: AdminQuestion): Values {
 
 const requestFields = [
   'question',
+  'question_format',
   'question_type',
   'options',
   'correct_answer',
@@ -86,6 +92,7 @@ const requestFields = [
 /** Each request field's control, by the suffix of its id. */
 const fieldIds: Record<(typeof requestFields)[number], string> = {
   question: 'text',
+  question_format: 'format',
   question_type: 'type',
   options: 'options',
   correct_answer: 'answer',
@@ -208,6 +215,16 @@ export function QuestionForm({
           onChange={set('question')}
           error={errorOf('question')}
         />
+        <SelectField
+          id={id(fieldIds.question_format)}
+          label="Question text is"
+          value={form.question_format}
+          onChange={set('question_format')}
+          error={errorOf('question_format')}
+        >
+          <option value="plain">Plain text</option>
+          <option value="markdown">Markdown (tables, lists, bold; no HTML)</option>
+        </SelectField>
         <SelectField
           id={id(fieldIds.question_type)}
           label="Question type"

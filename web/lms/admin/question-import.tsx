@@ -21,6 +21,7 @@ import review from '../exam-review.module.css';
 import { difficultyLabel, professionLabel } from '../labels.js';
 import styles from '../lms.module.css';
 import type { QtiPreview } from '../../../contracts/lms.js';
+import { QuestionText } from '../question-text.js';
 import { ImportPreviewTable } from './import-preview.js';
 import { useImportQuestions, useQtiPreview } from './question-bank-api.js';
 
@@ -77,7 +78,7 @@ function problemsByRow(...lists: ImportRowError[][]): Map<number, string> {
 type Format = 'csv' | QuestionTextFormat | 'qti';
 const formatNames: Record<Format, string> = { csv: 'CSV', gift: 'GIFT', aiken: 'Aiken', qti: 'QTI 3.0 package' };
 const formatHelp: Record<Format, string> = {
-  csv: `Columns: ${questionCsvColumns.join(', ')} (topic may be left out), separated by commas, semicolons or tabs. Options go one per line inside their cell (Alt+Enter in Excel), so an option may hold commas.`,
+  csv: `Columns: ${questionCsvColumns.join(', ')} (topic and question_format may be left out), separated by commas, semicolons or tabs. Options go one per line inside their cell (Alt+Enter in Excel), so an option may hold commas.`,
   gift: "Moodle's GIFT: text { =right ~wrong #feedback }, { ~%50%a ~%50%b ~%-100%c } multiple response (scored all or nothing), {=a =b} short answer, {T}/{F}, {} essay with ####model answer; $CATEGORY: sets the topic. Matching, numerical and partial credit are refused, naming the line.",
   aiken:
     "Moodle's Aiken: the question on one line, options A) B) C) … (or A. B. C.) each on its own line, then ANSWER: A.",
@@ -146,13 +147,14 @@ function TextPreviewTable({
     ...preview.questions.map((q) => ({
       line: q.line,
       question: q.question,
+      format: q.question_format,
       type: q.question_type,
       answer: q.correct_answer,
       topic: q.topic,
     })),
     ...preview.errors
       .filter((e) => !preview.questions.some((q) => q.line === e.line))
-      .map((e) => ({ line: e.line, question: '', type: '', answer: '', topic: '' })),
+      .map((e) => ({ line: e.line, question: '', format: 'plain' as const, type: '', answer: '', topic: '' })),
   ].sort((a, b) => a.line - b.line);
   return (
     <ImportPreviewTable
@@ -161,7 +163,7 @@ function TextPreviewTable({
       numberOf={(row) => row.line}
       problemOf={(row) => problems.get(row.line)}
       columns={[
-        { header: 'Question', cell: (row) => row.question },
+        { header: 'Question', cell: (row) => <QuestionText inline text={row.question} format={row.format} /> },
         { header: 'Type', cell: (row) => row.type },
         { header: 'Correct answer', cell: (row) => row.answer },
         { header: 'Topic', cell: (row) => row.topic },
@@ -451,7 +453,16 @@ export function QuestionImport({
             numberOf={(row) => row.row}
             problemOf={(row) => errorsByRow.get(row.row)}
             columns={[
-              { header: 'Question', cell: (row) => row.cells.question },
+              {
+                header: 'Question',
+                cell: (row) => (
+                  <QuestionText
+                    inline
+                    text={row.cells.question ?? ''}
+                    format={row.cells.question_format?.trim().toLowerCase() === 'markdown' ? 'markdown' : 'plain'}
+                  />
+                ),
+              },
               { header: 'Type', cell: (row) => row.cells.question_type },
               { header: 'Correct answer', cell: (row) => row.cells.correct_answer },
               { header: 'Profession', cell: (row) => row.cells.profession },

@@ -41,6 +41,7 @@ import {
   useQuestionStatistics,
 } from './question-bank-api.js';
 import { statisticsColumns, TopicStatistics } from './question-statistics.js';
+import { QuestionText } from '../question-text.js';
 
 const statisticFilterText: Record<BankStatisticFilter, string> = {
   'no-answers': 'No answers yet',
@@ -164,7 +165,7 @@ function QuestionCell({ question }: { question: AdminQuestion }) {
   );
   return (
     <>
-      <span>{question.question}</span>
+      <QuestionText text={question.question} format={question.question_format} />
       {question.options.length > 0 ? (
         <ul className={styles.questionOptions} aria-label="Options">
           {question.options.map((option) => (

@@ -1,0 +1,1 @@
+ALTER TABLE "exam_questions" ADD COLUMN "question_format" text DEFAULT 'plain' NOT NULL;
