@@ -422,9 +422,28 @@ export const autoSaveBody = z.strictObject({
 });
 export const autoSaveResponse = z.object({ savedAt: isoDateTime });
 
-export const examEventBody = z.strictObject({
-  event: z.enum(securityEvents, { error: `event must be one of ${securityEvents.join(', ')}` }),
-});
+const examEvents = [...securityEvents, 'offline'] as const;
+const eventTime = (field: string) =>
+  z.iso.datetime({ offset: true, error: `${field} must be a date and time (ISO 8601)` }).optional();
+/**
+ * POST /user/exam/events: an integrity warning the page saw (copy, paste, leaving full screen or the
+ * tab), or a span the device could not reach the server (`offline`, from and to by its clock),
+ * reported once it could again: the exam log's timeline shows both.
+ */
+export const examEventBody = z
+  .strictObject({
+    event: z.enum(examEvents, { error: `event must be one of ${examEvents.join(', ')}` }),
+    from: eventTime('from'),
+    to: eventTime('to'),
+  })
+  .refine(
+    (body) => (body.event === 'offline') === (body.from !== undefined && body.to !== undefined),
+    'An offline event gives from and to; the other events give neither',
+  )
+  .refine(
+    (body) => !body.from || !body.to || Date.parse(body.from) <= Date.parse(body.to),
+    'from must not be after to',
+  );
 
 export const examSummary = z.object({
   locked: z.boolean(),

@@ -293,9 +293,27 @@ export async function autoSave(
 }
 
 /** Copy, paste, leaving full screen or the tab: written to the attempt's exam log. */
-export async function recordSecurityEvent(db: Database, account: LmsAccount, event: SecurityEvent, now: Date) {
+export async function recordExamEvent(
+  db: Database,
+  account: LmsAccount,
+  body: { event: SecurityEvent | 'offline'; from?: string | undefined; to?: string | undefined },
+  now: Date,
+) {
   return withRunningAttempt(db, account, now, async (tx, attempt) => {
-    await log(tx, attempt, event, securityMessages[event], now);
+    if (body.event !== 'offline') {
+      await log(tx, attempt, body.event, securityMessages[body.event], now);
+      return { message: 'Recorded' };
+    }
+    // The device's clock, kept within the attempt: from its start to now.
+    const start = attempt.startedAt.getTime();
+    const from = new Date(Math.min(Math.max(Date.parse(body.from ?? ''), start), now.getTime()));
+    const to = new Date(Math.min(Math.max(Date.parse(body.to ?? ''), from.getTime()), now.getTime()));
+    const seconds = Math.round((to.getTime() - from.getTime()) / 1000);
+    // Logged at the moment it began, so the timeline shows it in its place.
+    await log(tx, attempt, 'offline', `Offline for ${seconds} s, until ${to.toISOString()}`, from, {
+      from: from.toISOString(),
+      to: to.toISOString(),
+    });
     return { message: 'Recorded' };
   });
 }

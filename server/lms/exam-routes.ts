@@ -130,7 +130,7 @@ export async function examRoutes(app: App, ctx: LmsContext): Promise<void> {
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await attempts.recordSecurityEvent(db, caller.of(request), request.body.event, now())),
+      reply.status(201).send(await attempts.recordExamEvent(db, caller.of(request), request.body, now())),
   );
 
   app.post(

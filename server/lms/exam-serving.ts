@@ -30,6 +30,7 @@ import {
 import {
   examKeyOf,
   formOf,
+  log,
   pastDeadline,
   toServed,
   type Attempt,
@@ -396,7 +397,7 @@ async function answerOnRunningAttempt(
     const correct = outcome === 'correct';
     const counted = await client.query<Counts>({
       ...RECORD_ANSWER,
-      values: [attempt.id, questionId, userAnswer.trim(), outcome, now, formOf(attempt)],
+      values: [attempt.id, questionId, userAnswer.trim(), outcome, now, formOf(attempt), attempt.userId],
     });
     const counts = counted.rows[0];
     if (!counts) throw new Error('recording an answer returned no row');
@@ -499,6 +500,7 @@ async function submitAnswerInFull(
       await tx
         .insert(examAnswers)
         .values({ attemptId: attempt.id, questionId, userAnswer: userAnswer.trim(), outcome, answeredAt: now });
+      await log(tx, attempt, 'answered', `Answer given to question ${questionId}`, now, { questionId });
       const [updated] = await tx
         .update(examAttempts)
         .set({ currentQuestionId: null, draftQuestionId: null, draftAnswer: null, draftTimer: null })

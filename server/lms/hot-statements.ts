@@ -78,9 +78,10 @@ export const ANSWER_CHECK = {
 };
 
 /**
- * Records the answer, clears the question on screen and its draft, and counts the progress with
- * the new answer in it (the counts' snapshot is taken before the insert, hence the + 1s).
- * $1 attempt, $2 question, $3 answer, $4 outcome, $5 time, $6 the form.
+ * Records the answer, clears the question on screen and its draft, writes the exam log's entry of
+ * it, and counts the progress with the new answer in it (the counts' snapshot is taken before the
+ * insert, hence the + 1s). $1 attempt, $2 question, $3 answer, $4 outcome, $5 time, $6 the form,
+ * $7 the learner.
  */
 export const RECORD_ANSWER = {
   name: 'exam_record_answer',
@@ -91,6 +92,13 @@ export const RECORD_ANSWER = {
     cleared AS (
       UPDATE exam_attempts SET current_question_id = NULL, draft_question_id = NULL, draft_answer = NULL, draft_timer = NULL
       WHERE id = $1 RETURNING id
+    ),
+    logged AS (
+      INSERT INTO exam_logs (user_id, exam_id, log_data, created_at)
+      SELECT $7::int, $1::int,
+        jsonb_build_object('event', 'answered', 'message', format('Answer given to question %s', $2::int), 'questionId', $2::int),
+        $5::timestamptz
+      FROM inserted
     ),
     answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1)
     SELECT (SELECT count(*) FROM answered)::int + (SELECT count(*) FROM inserted)::int AS answered,
@@ -176,6 +184,17 @@ export const CREATE_ATTEMPT = {
         jsonb_build_object('event', 'started', 'message', format('Exam started (%s, %s s, %s questions)', exam_key, seconds, cardinality(question_ids)), 'mode', mode),
         $6::timestamptz
       FROM created
+      UNION ALL
+      -- The learner's accommodation, as this attempt applies it (the exam log's timeline says so).
+      SELECT user_id, id,
+        jsonb_build_object('event', 'accommodations', 'message', 'Accommodations applied: ' || concat_ws('; ',
+          CASE WHEN seconds <> $8::int THEN format('%s s more time (%s s in all)', seconds - $8::int, seconds) END,
+          CASE WHEN pause_allowed THEN 'pausing allowed' END,
+          CASE WHEN break_every_seconds IS NOT NULL THEN format('a break of %s min every %s min', break_seconds / 60, break_every_seconds / 60) END,
+          CASE WHEN silent_timer THEN 'silent timer' END)),
+        $6::timestamptz
+      FROM created
+      WHERE seconds <> $8::int OR pause_allowed OR break_every_seconds IS NOT NULL OR silent_timer
     )
     SELECT id, question_ids AS "questionIds", deadline_at AS "deadlineAt", mode, started_at AS "startedAt",
       pause_allowed AS "pauseAllowed", break_every_seconds AS "breakEverySeconds", break_seconds AS "breakSeconds",
@@ -240,9 +259,11 @@ export const SITTING_ANSWER_CHECK = {
 };
 
 /**
- * Records the answer or replaces the earlier one, clears the question's draft, and counts the
+ * Records the answer or replaces the earlier one, clears the question's draft, writes the exam
+ * log's entry of it (given, or changed: none when the same answer is given again), and counts the
  * progress with the answer in it (the counts' snapshot is taken before the write, hence the
- * question is counted apart). $1 attempt, $2 question, $3 answer, $4 outcome, $5 time, $6 the form.
+ * question is counted apart). $1 attempt, $2 question, $3 answer, $4 outcome, $5 time, $6 the form,
+ * $7 the learner, $8 the log's event (or null), $9 its message.
  */
 export const RECORD_SITTING_ANSWER = {
   name: 'exam_record_sitting_answer',
@@ -256,6 +277,11 @@ export const RECORD_SITTING_ANSWER = {
     cleared AS (
       UPDATE exam_attempts SET draft_question_id = NULL, draft_answer = NULL, draft_timer = NULL
       WHERE id = $1::int AND draft_question_id = $2::int RETURNING id
+    ),
+    logged AS (
+      INSERT INTO exam_logs (user_id, exam_id, log_data, created_at)
+      SELECT $7::int, $1::int, jsonb_build_object('event', $8::text, 'message', $9::text, 'questionId', $2::int), $5::timestamptz
+      WHERE $8::text IS NOT NULL
     ),
     answered AS (SELECT question_id, outcome FROM exam_answers WHERE attempt_id = $1::int AND question_id <> $2::int)
     SELECT (SELECT count(*) FROM answered)::int + (SELECT count(*) FROM upserted)::int AS answered,

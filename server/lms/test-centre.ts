@@ -12,7 +12,7 @@ import {
   TIME_IS_UP,
   withRunningAttempt,
 } from './exam-attempts.js';
-import { formOf, toServed, type Attempt, type ExamSettings, type QuestionRow } from './exam-form.js';
+import { formOf, log, toServed, type Attempt, type ExamSettings, type QuestionRow } from './exam-form.js';
 import { outcomeOf, progressFrom, progressOf, type Counts } from './exam-scoring.js';
 import type { TestCentreSitting } from './exam-serving.js';
 import { ATTEMPT_COUNTS, RECORD_SITTING_ANSWER, SITTING_ANSWER_CHECK } from './hot-statements.js';
@@ -145,6 +145,8 @@ async function record(
   if (!check?.questionType || check.correctAnswer === null || check.withdrawn) throw questionWithdrawn();
   const userAnswer = answer.userAnswer.trim();
   const outcome = outcomeOf({ questionType: check.questionType, correctAnswer: check.correctAnswer }, userAnswer);
+  // The exam log's timeline: an answer given, or changed; the same answer again says nothing new.
+  const event = check.keptAnswer === null ? 'answered' : check.keptAnswer !== userAnswer ? 'answer-changed' : null;
   const [counts] = await run<Counts>(RECORD_SITTING_ANSWER, [
     attempt.id,
     answer.questionId,
@@ -152,6 +154,11 @@ async function record(
     outcome,
     now,
     formOf(attempt),
+    attempt.userId,
+    event,
+    event === 'answer-changed'
+      ? `Answer changed on question ${answer.questionId}`
+      : `Answer given to question ${answer.questionId}`,
   ]);
   return {
     recorded: true,
@@ -208,7 +215,17 @@ export async function setFlag(
     if (body.flagged) flagged.add(body.questionId);
     else flagged.delete(body.questionId);
     const flaggedQuestionIds = attempt.questionIds.filter((id) => flagged.has(id));
+    // Resent from the device's queue, a flag already so changes nothing, and logs nothing.
+    if (attempt.flaggedQuestionIds.includes(body.questionId) === body.flagged) return { flaggedQuestionIds };
     await tx.update(examAttempts).set({ flaggedQuestionIds }).where(eq(examAttempts.id, attempt.id));
+    await log(
+      tx,
+      attempt,
+      body.flagged ? 'flagged' : 'unflagged',
+      `Question ${body.questionId} ${body.flagged ? 'flagged for review' : 'no longer flagged'}`,
+      now,
+      { questionId: body.questionId },
+    );
     return { flaggedQuestionIds };
   });
 }

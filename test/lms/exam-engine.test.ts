@@ -270,8 +270,10 @@ describe('the timed exam engine', () => {
       headers: admin.headers,
       query: { examId: String(done.attempt?.attemptId) },
     });
+    // The exam log's timeline: the start, the answer given, the finish.
     expect(logs.json<{ logs: { log_data: { event: string } }[] }>().logs.map((l) => l.log_data.event)).toEqual([
       'started',
+      'answered',
       'finished',
     ]);
   });

@@ -493,4 +493,87 @@ describe('test-centre mode, accommodations and an empty bank', () => {
       }
     });
   });
+
+  describe('the exam log’s timeline', () => {
+    it('when a candidate with an accommodation sits a test-centre exam, then the log tells each step in order: start, accommodations, answers given and changed, flags, a warning, an offline span, the finish; repeats and refusals add nothing', async () => {
+      await freshBank('dentist', FORM_SIZE);
+      const learner = await registerLearner(t, { profession: 'dentist' });
+      await inject('PUT', `/admin/users/${learner.id}/accommodation`, admin.headers, {
+        extraMinutes: 15,
+        pauseAllowed: true,
+      });
+      const started = await start(learner, 'test-centre');
+      expect(started.statusCode).toBe(201);
+      const { attemptId } = started.json<ExamProgress>();
+      const cells = (await serve(learner)).json<CurrentQuestionResponse>().navigator ?? [];
+      const [a, b] = cells.map((cell) => cell.questionId);
+      const step = () => t.clock.advance(1000);
+      const flag = (questionId: number | undefined, flagged: boolean) =>
+        inject('PUT', `/user/exam/attempts/${attemptId}/flags`, learner.headers, { questionId, flagged });
+
+      step();
+      expect((await submit(learner, a ?? 0, 'الجواب ٣', randomUUID())).statusCode).toBe(200);
+      step();
+      await submit(learner, a ?? 0, 'उत्तर ४', randomUUID());
+      step();
+      // The same answer again says nothing new; a question outside the form is refused and logs nothing.
+      await submit(learner, a ?? 0, 'उत्तर ४', randomUUID());
+      expect((await submit(learner, 2_000_000, 'x')).statusCode).toBe(404);
+      step();
+      await flag(b, true);
+      await flag(b, true);
+      step();
+      await flag(b, false);
+      step();
+      await inject('POST', '/user/exam/events', learner.headers, { event: 'tab-switch' });
+      // Back online after 40 s away: the device tells the span, which takes its place in the timeline.
+      const wentAway = new Date(t.clock.now().getTime() + 1000).toISOString();
+      t.clock.advance(41_000);
+      const cameBack = new Date(t.clock.now().getTime() - 500).toISOString();
+      const offline = await inject('POST', '/user/exam/events', learner.headers, {
+        event: 'offline',
+        from: wentAway,
+        to: cameBack,
+      });
+      expect(offline.statusCode).toBe(201);
+      expect(
+        (await inject('POST', '/user/exam/events', learner.headers, { event: 'offline', from: cameBack })).statusCode,
+      ).toBe(400);
+      expect(
+        (await inject('POST', '/user/exam/events', learner.headers, { event: 'copy', from: wentAway, to: cameBack }))
+          .statusCode,
+      ).toBe(400);
+      await submit(learner, b ?? 0, 'Right', randomUUID());
+      step();
+      expect((await inject('POST', `/user/exam/attempts/${attemptId}/finish`, learner.headers)).statusCode).toBe(200);
+
+      const timeline = await inject('GET', '/admin/exam-logs', admin.headers, undefined, {
+        examId: String(attemptId),
+        learner: learner.username,
+      });
+      expect(timeline.statusCode).toBe(200);
+      const entries = timeline
+        .json<{
+          logs: { log_data: { event: string; message: string; questionId?: number } }[];
+        }>()
+        .logs.map((log) => log.log_data);
+      expect(entries.map((entry) => entry.event)).toEqual([
+        'started',
+        'accommodations',
+        'answered',
+        'answer-changed',
+        'flagged',
+        'unflagged',
+        'tab-switch',
+        'offline',
+        'answered',
+        'finished',
+      ]);
+      expect(entries[1]?.message).toBe('Accommodations applied: 900 s more time (1500 s in all); pausing allowed');
+      expect(entries[2]).toMatchObject({ questionId: a, message: `Answer given to question ${a}` });
+      expect(entries[3]).toMatchObject({ questionId: a, message: `Answer changed on question ${a}` });
+      expect(entries[4]).toMatchObject({ questionId: b });
+      expect(entries[7]?.message).toBe(`Offline for 40 s, until ${cameBack}`);
+    });
+  });
 });

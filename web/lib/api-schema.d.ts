@@ -13094,7 +13094,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        event: "copy" | "paste" | "fullscreen-exit" | "tab-switch";
+                        event: "copy" | "paste" | "fullscreen-exit" | "tab-switch" | "offline";
+                        /** Format: date-time */
+                        from?: string;
+                        /** Format: date-time */
+                        to?: string;
                     };
                 };
             };

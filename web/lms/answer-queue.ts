@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../lib/http.js';
 import { ANSWER_QUEUE_PREFIX } from './exam-on-device.js';
-import { sendRecordedAnswer, setQuestionFlag, type QueuedAnswer } from './exam-api.js';
+import { reportOfflineSpan, sendRecordedAnswer, setQuestionFlag, type QueuedAnswer } from './exam-api.js';
 
 /**
  * The test-centre answers and flags not yet confirmed by the server, kept in localStorage per
@@ -56,6 +56,26 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
   const [offline, setOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const sending = useRef(false);
+  // When the server was last found unreachable: the span is reported once it answers again.
+  const offlineSince = useRef<string | null>(
+    typeof navigator !== 'undefined' && !navigator.onLine ? new Date().toISOString() : null,
+  );
+  const wentOffline = useCallback(() => {
+    offlineSince.current ??= new Date().toISOString();
+    setOffline(true);
+  }, []);
+  const reportOffline = useCallback(async () => {
+    const from = offlineSince.current;
+    if (!from) return;
+    // Told once: a second report while this one is on its way has nothing to tell.
+    offlineSince.current = null;
+    try {
+      await reportOfflineSpan(from, new Date().toISOString());
+    } catch {
+      // Still away (told next time, from the same start), or the sitting is over (not at all).
+      offlineSince.current ??= from;
+    }
+  }, []);
   const onSentRef = useRef(onSent);
   useEffect(() => {
     onSentRef.current = onSent;
@@ -69,10 +89,11 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
         try {
           await sendQueuedItem(attemptId, next);
           setOffline(false);
+          void reportOffline();
           if (next.kind !== 'flag') onSentRef.current(next);
         } catch (error) {
           if (error instanceof ApiError && error.status === 0) {
-            setOffline(true);
+            wentOffline();
             return;
           }
           if (error instanceof ApiError && (error.status === 410 || error.status === 409)) {
@@ -97,7 +118,7 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
     } finally {
       sending.current = false;
     }
-  }, [attemptId]);
+  }, [attemptId, wentOffline, reportOffline]);
 
   const push = useCallback(
     (item: QueuedItem) => {
@@ -122,8 +143,9 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
     const online = () => {
       setOffline(false);
       void flush();
+      void reportOffline();
     };
-    const lost = () => setOffline(true);
+    const lost = wentOffline;
     window.addEventListener('online', online);
     window.addEventListener('offline', lost);
     // Answers left by a reload or a crash go first.
@@ -136,7 +158,7 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
       window.removeEventListener('offline', lost);
       clearInterval(retry);
     };
-  }, [attemptId, flush]);
+  }, [attemptId, flush, wentOffline, reportOffline]);
 
   return { pending, offline, refusal, dismissRefusal: () => setRefusal(null), enqueue, enqueueFlag, flush };
 }

@@ -278,6 +278,10 @@ export const useExamForm = (attemptId: number) => useQuery(examFormQuery(attempt
 
 export type QueuedAnswer = { clientAnswerId: string; questionId: number; userAnswer: string };
 
+/** A span this device could not reach the server during the sitting, for the exam log's timeline. */
+export const reportOfflineSpan = (from: string, to: string) =>
+  unwrap(lmsApi.POST('/user/exam/events', { body: { event: 'offline', from, to } }));
+
 export const setQuestionFlag = (attemptId: number, questionId: number, flagged: boolean) =>
   unwrap(
     lmsApi.PUT('/user/exam/attempts/{id}/flags', {

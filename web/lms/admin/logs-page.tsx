@@ -12,7 +12,28 @@ import { AdminLayout } from './admin-layout.js';
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** The integrity record: every attempt's events in order (start, copy, paste, leaving full screen or the tab, finish). */
+/** Each event of an attempt's timeline in words; an event this page does not know shows its key. */
+const eventNames: Record<string, string> = {
+  started: 'Started',
+  accommodations: 'Accommodations applied',
+  answered: 'Answer given',
+  'answer-changed': 'Answer changed',
+  flagged: 'Flagged',
+  unflagged: 'Flag removed',
+  copy: 'Warning: copy',
+  paste: 'Warning: paste',
+  'fullscreen-exit': 'Warning: left full screen',
+  'tab-switch': 'Warning: left the exam window',
+  offline: 'Offline',
+  resumed: 'Paused, then resumed',
+  finished: 'Finished',
+};
+
+/**
+ * The exam log: each attempt's timeline, its events in the order they happened (start and the
+ * accommodations applied, answers given and changed, flags, warnings, offline spans, pauses, finish),
+ * by learner and day, a page at a time; one attempt's alone from its number.
+ */
 export default function LogsPage() {
   const { query, page, setPage, pageSize, filters, setFilter } = usePagedList(
     'logs',
@@ -105,7 +126,7 @@ export default function LogsPage() {
               },
               { header: 'User', cell: (log) => log.username },
               { header: 'Time', cell: (log) => formatDateTime(log.created_at) },
-              { header: 'Event', cell: (log) => log.log_data.event },
+              { header: 'Event', cell: (log) => eventNames[log.log_data.event] ?? log.log_data.event },
               { header: 'Details', cell: (log) => log.log_data.message },
             ]}
             footer={
