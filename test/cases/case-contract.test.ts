@@ -363,6 +363,16 @@ describe('cases API contract', () => {
         ],
         // License Registration asks for no documents yet.
         documents: [],
+        // Issue 41: no stay measured yet, so the date rests on the agency's expected days for the
+        // service's two steps left (12 days from the case's creation).
+        readyToWork: {
+          draws: 2000,
+          fewestCases: null,
+          measuredSteps: 0,
+          p50: '2026-01-27T09:00:00.000Z',
+          p80: '2026-01-27T09:00:00.000Z',
+          remainingSteps: 2,
+        },
       });
     });
 

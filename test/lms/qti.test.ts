@@ -380,6 +380,7 @@ describe('QTI 3.0 content packages', () => {
     expect(await bank()).toEqual([
       {
         question: 'Is the INR used for warfarin?',
+        question_format: 'plain',
         question_type: 'multiple-choice',
         options: ['Yes', 'No'],
         correct_answer: 'Yes',
