@@ -34,6 +34,12 @@ const BATCH = 200;
 // A run notices at most this many (a first run over years of history); the next run goes on.
 const MAX_BATCHES = 50;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * Only a stay that became late this recently is told by email: the first sweep after this feature
+ * ships (or after a long outage) finds cases late for months, which are on the overdue list already;
+ * they are noticed on the dashboard without a burst of emails to owners and applicants.
+ */
+const TELL_WITHIN_MS = 2 * DAY_MS;
 
 type Noticed = {
   id: number;
@@ -52,13 +58,18 @@ export async function noticeLateSteps(db: Database, deps: NotificationDeps, at: 
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const noticed = await db.transaction(async (tx) => {
       const rows = await insertNotices(tx, at);
-      for (const notice of rows) await tell(tx, deps, notice, at);
+      for (const notice of rows) if (becameLateRecently(notice, at)) await tell(tx, deps, notice, at);
       return rows.length;
     });
     total += noticed;
     if (noticed < BATCH) break;
   }
   return total;
+}
+
+function becameLateRecently(notice: Noticed, at: Date): boolean {
+  const lateSince = new Date(notice.waitingSince).getTime() + notice.lateAfterDays * DAY_MS;
+  return at.getTime() - lateSince <= TELL_WITHIN_MS;
 }
 
 /**

@@ -164,4 +164,35 @@ describe('late-waiting notices', () => {
     await changeStep(t, headers, late.CaseServices[0]!.id, 'Done');
     expect((await dashboard()).lateSteps.map((item) => item.caseNumber)).toEqual([onTime.case_number]);
   });
+
+  it('when a case was already late for weeks at the first sweep, then it is on the dashboard but nobody is emailed (no burst of old news)', async () => {
+    const service = await createService(t, headers, ['Intake'], 'Stalled Service');
+    // Review's expected days (no case measured there) decide when a stay there is late: after 10.
+    for (const [sequence, name, expected_days] of [
+      [2, 'Review', 10],
+      [3, 'Done', 1],
+    ] as const) {
+      const step = await t.app.inject({
+        method: 'POST',
+        url: `/api/caseadmin/services/${service.id}/steps`,
+        headers,
+        payload: { name, sequence, expected_days },
+      });
+      expect(step.statusCode, step.body).toBe(201);
+    }
+    const stalledEmail = 'stalled.applicant@example.test';
+    const stalled = await createCase(t, headers, {
+      serviceIds: [service.id],
+      client_email: stalledEmail,
+      ownerId,
+    });
+    await changeStep(t, headers, stalled.CaseServices[0]!.id, 'Review');
+    await holdEstimates();
+    t.clock.advance(60 * DAY);
+
+    await runSweep();
+    expect((await dashboard()).lateSteps.map((item) => item.caseNumber)).toContain(stalled.case_number);
+    expect((await mailJobsTo(ownerEmail)).filter((subject) => subject.includes(stalled.case_number))).toEqual([]);
+    expect(await mailJobsTo(stalledEmail)).not.toContainEqual(expect.stringContaining('Review'));
+  });
 });
