@@ -31,7 +31,7 @@ import {
 } from './case-list-query.js';
 import { CASE_LIST_PAGE_COLUMNS, listedCase, type CaseListRow } from './case-list-rows.js';
 import { lateStepsFor } from './late-steps.js';
-import { lookupProgress } from './progress-lookup.js';
+import { progressOfCase } from './progress-lookup.js';
 import { countOverdueCases } from './step-estimates.js';
 
 /*
@@ -267,7 +267,7 @@ export async function caseDetails(db: Database, id: number, at: Date, pool: pg.P
     events: events.map((entry) => ({ ...entry, changedAt: entry.changedAt.toISOString() })),
     documents: await caseChecklist(db, id),
     // What the applicant is told, from the tracker's own answer (issue 41).
-    readyToWork: (await lookupProgress(pool, found.case_number, found.passport_number, at)).readyToWork,
+    readyToWork: (await progressOfCase(pool, found.case_number, at)).readyToWork,
   };
 }
 

@@ -259,3 +259,14 @@ export async function lookupProgress(
   if (!found) throw caseNotFoundAnswer();
   return progressAnswer(found, at);
 }
+
+/**
+ * The same answer for staff, who know the case exactly: the row whose stored number is this one
+ * ("PW-1" and "PW1" look alike to the public lookup, and the passport may be shared by both).
+ */
+export async function progressOfCase(pool: pg.Pool, caseNumber: string, at: Date): Promise<CaseProgress> {
+  const { rows } = await pool.query<LookupRow>({ ...CASE_PROGRESS_LOOKUP, values: [lookupCaseNumber(caseNumber)] });
+  const found = rows.find((row) => row.caseNumber === caseNumber);
+  if (!found) throw caseNotFoundAnswer();
+  return progressAnswer(found, at);
+}

@@ -376,6 +376,26 @@ describe('cases API contract', () => {
       });
     });
 
+    it('when two case numbers differ only by a dash and share a passport, then each staff read gives its own case its own date', async () => {
+      const dashed = await createCase(t, headers, {
+        case_number: 'DASH-77',
+        passport_number: 'PSHARED77',
+        serviceIds: [3],
+      });
+      const undashed = await createCase(t, headers, {
+        case_number: 'DASH77',
+        passport_number: 'PSHARED77',
+        serviceIds: [],
+      });
+      const readyOf = async (id: number) => {
+        const response = await t.app.inject({ method: 'GET', url: `/api/caseadmin/cases/${id}`, headers });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<CaseDetails>().readyToWork;
+      };
+      expect(await readyOf(dashed.id)).toMatchObject({ remainingSteps: 2 });
+      expect(await readyOf(undashed.id)).toBeNull();
+    });
+
     it('when an unknown case is read, then 404', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/caseadmin/cases/999999', headers });
       expect(response.statusCode).toBe(404);
