@@ -457,7 +457,7 @@ function ServiceStepCard({
 }
 
 /** The applicant's ready-to-work dates as staff read them: p50 and p80 by simulation, and what they rest on. */
-function readyToWorkText(estimate: CaseDetails['readyToWork'], status: CaseDetails['status']): string {
+export function readyToWorkText(estimate: CaseDetails['readyToWork'], status: CaseDetails['status']): string {
   if (status === 'Completed') return 'Completed';
   if (!estimate) return 'Not estimated (a step left has neither enough cases nor expected days)';
   const day = (iso: string) => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' }).format(new Date(iso));
@@ -467,5 +467,7 @@ function readyToWorkText(estimate: CaseDetails['readyToWork'], status: CaseDetai
       : `${estimate.measuredSteps} of ${estimate.remainingSteps} steps left from real cases (at least ${estimate.fewestCases} each)${
           estimate.measuredSteps < estimate.remainingSteps ? ', the rest from expected days' : ''
         }`;
-  return `By ${day(estimate.p50)} (p50), by ${day(estimate.p80)} (p80): ${basis}; ${estimate.draws} simulated journeys`;
+  // With no step measured every journey is the same: one is run, and there is nothing simulated to count.
+  const simulated = estimate.measuredSteps === 0 ? '' : `; ${estimate.draws} simulated journeys`;
+  return `By ${day(estimate.p50)} (p50), by ${day(estimate.p80)} (p80): ${basis}${simulated}`;
 }
