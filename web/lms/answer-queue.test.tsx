@@ -54,8 +54,11 @@ describe('the sitting’s answer queue', () => {
     const to = Date.parse(String(span?.to));
     expect(from).toBeLessThanOrEqual(wentAway);
     expect(to).toBeGreaterThanOrEqual(from);
-    // Nothing more to tell once it was told.
+    // Nothing more to tell once it was told: a later answer goes through the same queue, and once it
+    // is sent a second report would have gone before it.
     await act(async () => window.dispatchEvent(new Event('online')));
+    await act(async () => result.current.enqueue(10, 'B'));
+    await vi.waitFor(() => expect(sent.filter((s) => s.url === '/user/exam/submit')).toHaveLength(2));
     expect(sent.filter((s) => s.url === '/user/exam/events')).toHaveLength(1);
   });
 });

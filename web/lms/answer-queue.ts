@@ -71,9 +71,9 @@ export function useAnswerQueue(attemptId: number, onSent: (answer: QueuedAnswer)
     offlineSince.current = null;
     try {
       await reportOfflineSpan(from, new Date().toISOString());
-    } catch {
-      // Still away (told next time, from the same start), or the sitting is over (not at all).
-      offlineSince.current ??= from;
+    } catch (error) {
+      // Still away: told next time, from the same start. Refused (the sitting is over): not at all.
+      if (error instanceof ApiError && error.status === 0) offlineSince.current ??= from;
     }
   }, []);
   const onSentRef = useRef(onSent);
