@@ -164,6 +164,17 @@ test("when a learner takes the exam, then every wizard stage, the milestone, a r
   await expect(
     page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'Leaving the exam window is not allowed!' }),
   ).toHaveCount(0);
+  // Every answer is an event of the attempt's timeline (issue 39), which runs over pages: its end is
+  // on the last page of the attempt's own view.
+  await row.getByRole('button', { name: /^Show only attempt/ }).click();
+  await expect(page.getByRole('row').filter({ hasNotText: username })).toHaveCount(1); // the header alone
+  const pageOfPages = page.getByText(/^Page \d+ of \d+$/);
+  const pages =
+    (await pageOfPages.count()) === 0 ? 1 : Number(/of (\d+)/.exec((await pageOfPages.textContent()) ?? '')?.[1]);
+  for (let at = 2; at <= pages; at++) {
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(pageOfPages).toHaveText(`Page ${at} of ${pages}`);
+  }
   await expect(
     page.getByRole('row').filter({ hasText: username }).filter({ hasText: 'No questions left; exam finished' }),
   ).toHaveCount(1);
