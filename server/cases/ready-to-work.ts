@@ -4,6 +4,7 @@
  * cheap (the step's distributions are computed in the background, step-estimates.ts), so the
  * tracker's lookup answers it per request; the bench's bare baseline runs it from the build too.
  */
+import { seededUniform } from '../platform/draws.js';
 import type { StepDistribution } from './censored-durations.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,18 +81,6 @@ export function seedOf(text: string): number {
   return hash >>> 0;
 }
 
-/** mulberry32, as platform/draws.ts's seededUniform (this module imports nothing that runs). */
-function uniformFrom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /**
  * The ready-to-work date by simulation (decision 046): in each draw every service goes through the
  * steps it has left one after another (the current one for a whole stay drawn from those that
@@ -131,7 +120,7 @@ export function simulateReadyToWork(
   );
   // Nothing drawn at all (too few cases at every step left): one journey says it all.
   const runs = measured.length === 0 ? 1 : draws;
-  const random = uniformFrom(seed);
+  const random = seededUniform(seed);
   const ends = new Float64Array(runs);
   for (let draw = 0; draw < runs; draw++) {
     let latest = now;

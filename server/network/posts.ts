@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   COMMENTS_PAGE_SIZE,
   descriptionField,
@@ -18,7 +18,7 @@ import {
 } from '../../contracts/network.js';
 import type pg from 'pg';
 import type { VerifiedLicence } from '../../contracts/person-links.js';
-import type { Database, Transaction } from '../db/client.js';
+import type { Database, Queryable, Transaction } from '../db/client.js';
 import {
   networkComments,
   networkLikes,
@@ -103,6 +103,16 @@ const mayDelete = (member: Member, authorId: string) => member.isAdmin || member
  * asks it (the hot statements write it out), so a removed post answers 404 as a deleted one does.
  */
 export const visiblePost = isNull(networkPosts.removedAt);
+
+/** Whether a stored file belongs to a removed post (a probe of the partial index of removed posts' files). */
+export async function isWithheldMedia(db: Queryable, key: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: networkPosts.id })
+    .from(networkPosts)
+    .where(and(eq(networkPosts.mediaKey, key), isNotNull(networkPosts.removedAt)))
+    .limit(1);
+  return rows.length > 0;
+}
 
 /** A post as the hot statements (feed, search) answer it, in the database's column names. */
 export type FeedRecord = {

@@ -1,9 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { App } from '../platform/area.js';
 import { storedTypeOfExtension } from '../platform/media-cleaning.js';
 import { fileAnswer } from '../platform/route-schemas.js';
 import { serveMedia } from './media.js';
+import { isWithheldMedia } from './posts.js';
 import { caller, tags, withErrors, type NetworkContext } from './route-context.js';
 import { SESSION_COOKIE, sessionKeyOf } from './sessions.js';
 
@@ -12,10 +12,7 @@ const mediaTypes = [...new Set(Object.values(storedTypeOfExtension))];
 /** What members read as streams: stored media files and the live event stream. */
 export async function streamRoutes(members: App, ctx: NetworkContext): Promise<void> {
   const { db, storage, hub, memberLimits } = ctx;
-  // A probe of the (small) partial index of removed posts' files.
-  const withheld = async (key: string) =>
-    (await db.execute(sql`SELECT 1 FROM network_posts WHERE media_key = ${key} AND removed_at IS NOT NULL LIMIT 1`))
-      .rows.length > 0;
+  const withheld = (key: string) => isWithheldMedia(db, key);
 
   members.get(
     '/api/network/media/:name',
