@@ -95,7 +95,8 @@ test('when an admin changes a step, then it is confirmed first and can be undone
   await expect(card).toContainText('Current step: Documents Under Review');
   await expect(card).toContainText('Our team is reviewing your documents');
   // Documents Under Review (7 days) and Attestation (21 days), from the change.
-  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' }).format(
+  // The tracker writes its dates in UTC (web/lib/dates.ts), whatever the zone of the browser or of this test.
+  const expected = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(Date.now() + 28 * 24 * 60 * 60 * 1000),
   );
   await expect(card).toContainText(`Estimated completion: ${expected}`);

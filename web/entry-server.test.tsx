@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The server's renderer, as the server runs it: no DOM (a window would make the pages think they are in a browser).
 import { describe, expect, it } from 'vitest';
+import type { CaseProgress } from '../contracts/cases.js';
 import type { PublicConfig } from '../contracts/platform.js';
 import { renderFirstPage, type FirstPageRequest } from './entry-server.js';
 
@@ -73,5 +74,68 @@ describe('the first pages drawn on the server (issue 42)', () => {
     const english = await render({ pathname: '/casetracking' });
     expect(english.html).toContain('Track Your Application');
     expect(english.modules).toContain('cases/locales/en.ts');
+  });
+});
+
+describe('the dates of a lookup drawn on the server (issue 42)', () => {
+  // Moments late in a UTC day: at UTC+14 they are the next day already, at UTC-11 still the same one.
+  const step = (name: string, status: 'completed' | 'active') => ({
+    name,
+    status,
+    description: null,
+    expected_days: 10,
+    typicalDays: null,
+    translations: {},
+  });
+  const progress: CaseProgress = {
+    passportNumber: 'A1234567',
+    caseNumber: 'PW-2026-000123',
+    status: 'In Progress',
+    servicesSubscribed: [
+      {
+        serviceName: 'Work Visa',
+        currentStep: 'Medical Fitness Examination',
+        steps: [step('Employer Visa Request', 'completed'), step('Medical Fitness Examination', 'active')],
+        lastUpdated: '2026-03-10T23:30:00.000Z',
+        currentStepSince: '2026-03-10T23:30:00.000Z',
+        // Far ahead, so it is never in the past whenever the test runs.
+        estimatedCompletion: '2036-03-10T23:30:00.000Z',
+        translations: {},
+        delayed: false,
+        remainingDays: null,
+      },
+    ],
+    owner: null,
+    documents: { required: 0, requiredAccepted: 0, missing: 0, rejected: 0, awaitingReview: 0 },
+    readyToWork: {
+      p50: '2036-04-01T22:15:00.000Z',
+      p80: '2036-05-01T23:59:00.000Z',
+      remainingSteps: 1,
+      measuredSteps: 0,
+      fewestCases: null,
+      draws: 1,
+    },
+  };
+  const lookup = {
+    pathname: '/casetracking',
+    trackerLookup: { caseNumber: progress.caseNumber, passportNumber: progress.passportNumber, progress },
+  };
+
+  it('when the server runs in a time zone far east or far west of UTC, then the result it draws writes the same days, in UTC, as the browser hydrating it does', async () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'Pacific/Kiritimati'; // UTC+14
+      const east = await render(lookup);
+      process.env.TZ = 'Pacific/Pago_Pago'; // UTC-11
+      const west = await render(lookup);
+      expect(east.html).toContain('March 10, 2036');
+      expect(east.html).toContain('Likely ready to work by April 1, 2036, and by May 1, 2036');
+      // A time of day names its zone.
+      expect(east.html).toMatch(/Mar 10, 2026, 11:30\sPM UTC/);
+      expect(west.html).toBe(east.html);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -17,6 +17,7 @@ import { CaseNextStep } from './case-next-step.js';
 import { CaseProgressTracker } from './case-progress-tracker.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import trackerStyles from './tracker-page.module.css';
+import { formatDayAndTime } from '../lib/dates.js';
 
 // Phones offer the camera for `image/*`; PDFs come from files.
 
@@ -230,9 +231,7 @@ function ChecklistEntry({
             {' '}
             <time dateTime={item.uploadedAt}>
               {t('caseView.sentOn', {
-                date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-                  new Date(item.uploadedAt),
-                ),
+                date: formatDayAndTime(item.uploadedAt, language),
               })}
             </time>
           </>

@@ -5,6 +5,7 @@ import { useShowLicenceOnProfile } from './applicant-case-api.js';
 import { applicantErrorText } from './applicant-errors.js';
 import styles from './applicant-case-page.module.css';
 import trackerStyles from './tracker-page.module.css';
+import { formatDay } from '../lib/dates.js';
 
 /**
  * The licences the case produced (issue 41), each with the applicant's own choice to show it on her
@@ -30,9 +31,7 @@ export function ApplicantLicences({ licences }: { licences: readonly ApplicantLi
 function LicenceEntry({ licence }: { licence: ApplicantLicence }) {
   const { t, language } = useApplicantWords();
   const show = useShowLicenceOnProfile();
-  const expires = new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${licence.expiresOn}T00:00:00Z`),
-  );
+  const expires = formatDay(licence.expiresOn, language);
   const name = `${licence.authority} ${licence.licenceType}`;
   // Only a valid licence can go on the profile; one shown can always be taken off.
   const canChange = licence.status === 'valid' || licence.shownOnProfile;

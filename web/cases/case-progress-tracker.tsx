@@ -8,6 +8,7 @@ import { CaseStatusBadge } from './case-status-badge.js';
 import { ReadyToWork } from './ready-to-work.js';
 import { ServiceOutlook } from './service-outlook.js';
 import styles from './case-progress-tracker.module.css';
+import { formatDayAndTime } from '../lib/dates.js';
 
 type ServiceProgress = CaseProgress['servicesSubscribed'][number];
 
@@ -139,9 +140,7 @@ function ServiceCard({ service }: { service: ServiceProgress }) {
       )}
       <p className={styles.updated}>
         {t('progress.lastUpdated', {
-          date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-            new Date(service.lastUpdated),
-          ),
+          date: formatDayAndTime(service.lastUpdated, language),
         })}
       </p>
     </li>

@@ -6,6 +6,7 @@ import { applicantErrorText } from './applicant-errors.js';
 import { useLicenceVerification } from './licence-verify-api.js';
 import styles from './licence-verify-page.module.css';
 import trackerStyles from './tracker-page.module.css';
+import { formatDay } from '../lib/dates.js';
 
 const toneOf: Record<LicenceStatus, string | undefined> = {
   valid: styles.valid,
@@ -21,8 +22,7 @@ export default function LicenceVerifyPage() {
   const credentialId = useParams().credentialId ?? '';
   const verification = useLicenceVerification(credentialId);
   const { t, language } = useApplicantWords();
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  const date = (iso: string) => formatDay(iso, language);
 
   return (
     <main className={trackerStyles.page}>

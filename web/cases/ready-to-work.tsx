@@ -3,6 +3,7 @@ import type { ReadyToWorkEstimate } from '../../contracts/cases.js';
 import { useApplicantWords } from './applicant-words.js';
 import { useReadyWords, type ReadyWords } from './ready-to-work-words.js';
 import styles from './service-outlook.module.css';
+import { formatDay } from '../lib/dates.js';
 
 /**
  * When the applicant should be ready to work (issue 41): the simulated p50 and p80 dates of the
@@ -12,7 +13,7 @@ import styles from './service-outlook.module.css';
 export function ReadyToWork({ estimate }: { estimate: ReadyToWorkEstimate }) {
   const { language } = useApplicantWords();
   const ready = useReadyWords();
-  const day = (iso: string) => new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(iso));
+  const day = (iso: string) => formatDay(iso, language);
   return (
     <section className={styles.ready} aria-labelledby="ready-to-work-heading">
       <h3 id="ready-to-work-heading" className={styles.readyTitle}>

@@ -7,6 +7,7 @@ import { useReadyWords } from './ready-to-work-words.js';
 import { inLanguage } from '../../contracts/case-languages.js';
 import type { CaseProgress } from '../../contracts/cases.js';
 import styles from './service-outlook.module.css';
+import { formatDay } from '../lib/dates.js';
 
 type ServiceProgress = CaseProgress['servicesSubscribed'][number];
 
@@ -76,10 +77,7 @@ export function ServiceOutlook({ service, now = new Date() }: { service: Service
         <p className={styles.estimate}>
           <CalendarClock aria-hidden="true" size={18} className={styles.icon} />
           <span>
-            {t('progress.estimate')}{' '}
-            <strong>
-              {new Intl.DateTimeFormat(language, { dateStyle: 'long' }).format(new Date(service.estimatedCompletion))}
-            </strong>
+            {t('progress.estimate')} <strong>{formatDay(service.estimatedCompletion, language)}</strong>
             <span className={styles.note}> {t('progress.estimateNote')}</span>
           </span>
         </p>

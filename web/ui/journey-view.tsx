@@ -4,6 +4,7 @@ import type { CaseJourney, JourneyAnswer, LearnerReadinessSummary } from '../../
 import { errorMessage } from '../lib/http.js';
 import styles from './linked-accounts.module.css';
 import { QueryState } from './query-state.js';
+import { formatDay } from '../lib/dates.js';
 
 /*
  * One person, one journey (issue 41): the page each area shows its signed-in person, with their exam
@@ -74,8 +75,7 @@ export function JourneyView({
   titleClassName?: string;
 }) {
   const journey = useQuery({ queryKey, queryFn: load });
-  const day = (iso: string) =>
-    new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(iso));
+  const day = (iso: string) => formatDay(iso, language, 'medium');
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
   const percent = (value: number) =>
     new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 }).format(value);
