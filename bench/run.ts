@@ -81,6 +81,24 @@ const limits = {
 };
 /** A scenario whose answers are compared with its baseline's: a read, asked of both alike. */
 const isCompared = (scenario: Scenario) => Boolean(scenario.baseline) && isRepeatableRead(scenario);
+/** A write with a baseline: its answers cannot be asked twice alike, but `--compare` runs it briefly on both. */
+const isCheckedWrite = (scenario: Scenario) => Boolean(scenario.baseline) && !isRepeatableRead(scenario);
+/** `--compare`'s run of a write on the app and on its baseline: long enough for every connection's cycle. */
+const CHECKED_WRITE_SECONDS = 1;
+
+/**
+ * A run whose requests were refused or failed measured a refusal, not the scenario: its figures
+ * would compare nothing with nothing (a baseline whose statement lost a parameter answered 500 to
+ * every request for a whole session, and its ratio looked like a slow app). The stage fails.
+ */
+function assertAllAnswered(result: ScenarioResult): ScenarioResult {
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(
+      `${result.name}: ${result.non2xx} request(s) answered with a status other than 2xx and ${result.errors} failed; ` +
+        'its figures would measure the refusal, not the scenario',
+    );
+  return result;
+}
 
 /** Answer headers that differ from one answer to the next. */
 const VOLATILE_HEADERS = new Set(['date', 'content-length', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
@@ -304,7 +322,8 @@ async function main(): Promise<void> {
     for (const area of areas)
       scenarios.push(
         ...(await area.scenarios(ctx)).filter(
-          (scenario) => (!only || only.test(scenario.name)) && (!COMPARE || isCompared(scenario)),
+          (scenario) =>
+            (!only || only.test(scenario.name)) && (!COMPARE || isCompared(scenario) || isCheckedWrite(scenario)),
         ),
       );
     // Before the load scenarios: afterwards V8 keeps the heap it grew under load, and the streams'
@@ -345,6 +364,17 @@ async function main(): Promise<void> {
           name: `${scenario.name} (baseline)`,
           target: 'baseline',
         };
+        if (COMPARE) {
+          // A write: every request of a short run on each side must be answered with a 2xx.
+          for (const [side, url] of [
+            [{ ...scenario, before: undefined }, target.url],
+            [baseline, targets.baseline.url],
+          ] as const)
+            assertAllAnswered(await runScenario(side, url, undefined, CHECKED_WRITE_SECONDS, { warmUp: false }));
+          process.stdout.write(`answered alike (writes): ${scenario.name} (at ${elapsed()})\n`);
+          measured.compared.push(scenario.name);
+          return;
+        }
         const appRounds: ScenarioResult[] = [];
         const baselineRounds: ScenarioResult[] = [];
         const roundCount = scenario.baseline && isRepeatable(scenario) ? rounds : 1;
@@ -354,15 +384,19 @@ async function main(): Promise<void> {
           const measureApp = async () => {
             process.stdout.write(`running: ${scenario.name}${of}\n`);
             appRounds.push(
-              await runScenario({ ...scenario, before: undefined }, target.url, target.pid, durationSeconds, {
-                warmUp,
-              }),
+              assertAllAnswered(
+                await runScenario({ ...scenario, before: undefined }, target.url, target.pid, durationSeconds, {
+                  warmUp,
+                }),
+              ),
             );
           };
           const measureBaseline = async () => {
             process.stdout.write(`running: ${baseline.name}${of}\n`);
             baselineRounds.push(
-              await runScenario(baseline, targets.baseline.url, targets.baseline.pid, durationSeconds, { warmUp }),
+              assertAllAnswered(
+                await runScenario(baseline, targets.baseline.url, targets.baseline.pid, durationSeconds, { warmUp }),
+              ),
             );
           };
           // One right after the other, so both see the same machine (it is shared and noisy), and the

@@ -17,6 +17,8 @@ import {
   NEXT_QUESTION,
   RECORD_ANSWER,
   RECORD_SITTING_ANSWER,
+  recordAnswerValues,
+  recordSittingAnswerValues,
   SITTING_ANSWER_CHECK,
 } from '../../dist/server/lms/hot-statements.js';
 // The answers' shapes and the marking rule, from the build too: the question as served, the
@@ -272,7 +274,12 @@ async function submitAnswer(pool, user, body, HttpError) {
     const counts = (
       await client.query({
         ...RECORD_ANSWER,
-        values: [attempt.id, questionId, userAnswer.trim(), outcome, now, formOf(attempt)],
+        values: recordAnswerValues(
+          attempt,
+          { questionId, userAnswer: userAnswer.trim(), outcome },
+          formOf(attempt),
+          now,
+        ),
       })
     ).rows[0];
     return {
@@ -297,7 +304,8 @@ async function recordSittingAnswer(client, user, attempt, { questionId, userAnsw
   if (!check.questionType || check.withdrawn)
     throw new HttpError(409, 'This question was withdrawn from the exam; ask for the next question.');
   const given = userAnswer.trim();
-  const values = [attempt.id, questionId, given, outcomeOf(check, given), now, formOf(attempt)];
+  const answer = { questionId, userAnswer: given, outcome: outcomeOf(check, given), keptAnswer: check.keptAnswer };
+  const values = recordSittingAnswerValues(attempt, answer, formOf(attempt), now);
   const counts = (await client.query({ ...RECORD_SITTING_ANSWER, values })).rows[0];
   return {
     recorded: true,

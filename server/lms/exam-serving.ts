@@ -52,6 +52,7 @@ import {
   LOCK_ATTEMPT,
   NEXT_QUESTION,
   RECORD_ANSWER,
+  recordAnswerValues,
   SITTING_ANSWER_CHECK,
 } from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
@@ -397,7 +398,7 @@ async function answerOnRunningAttempt(
     const correct = outcome === 'correct';
     const counted = await client.query<Counts>({
       ...RECORD_ANSWER,
-      values: [attempt.id, questionId, userAnswer.trim(), outcome, now, formOf(attempt), attempt.userId],
+      values: recordAnswerValues(attempt, { questionId, userAnswer: userAnswer.trim(), outcome }, formOf(attempt), now),
     });
     const counts = counted.rows[0];
     if (!counts) throw new Error('recording an answer returned no row');

@@ -291,6 +291,35 @@ export const RECORD_SITTING_ANSWER = {
       (SELECT count(*) FROM cleared)::int AS cleared`,
 };
 
+/** RECORD_ANSWER's values, in its order (the app's hot path and the bench's baseline alike). */
+export function recordAnswerValues(
+  attempt: { id: number; userId: number },
+  answer: { questionId: number; userAnswer: string; outcome: string },
+  form: number[],
+  now: Date,
+): unknown[] {
+  return [attempt.id, answer.questionId, answer.userAnswer, answer.outcome, now, form, attempt.userId];
+}
+
+/**
+ * RECORD_SITTING_ANSWER's values, in its order, with the exam log's entry of the answer: given when
+ * none was kept, changed when another was, none when the same answer is given again.
+ */
+export function recordSittingAnswerValues(
+  attempt: { id: number; userId: number },
+  answer: { questionId: number; userAnswer: string; outcome: string; keptAnswer: string | null },
+  form: number[],
+  now: Date,
+): unknown[] {
+  const event =
+    answer.keptAnswer === null ? 'answered' : answer.keptAnswer !== answer.userAnswer ? 'answer-changed' : null;
+  const message =
+    event === 'answer-changed'
+      ? `Answer changed on question ${answer.questionId}`
+      : `Answer given to question ${answer.questionId}`;
+  return [attempt.id, answer.questionId, answer.userAnswer, answer.outcome, now, form, attempt.userId, event, message];
+}
+
 /** An attempt's progress counts. $1 attempt, $2 the form. */
 export const ATTEMPT_COUNTS = {
   name: 'exam_attempt_counts',

@@ -15,7 +15,12 @@ import {
 import { formOf, log, toServed, type Attempt, type ExamSettings, type QuestionRow } from './exam-form.js';
 import { outcomeOf, progressFrom, progressOf, type Counts } from './exam-scoring.js';
 import type { TestCentreSitting } from './exam-serving.js';
-import { ATTEMPT_COUNTS, RECORD_SITTING_ANSWER, SITTING_ANSWER_CHECK } from './hot-statements.js';
+import {
+  ATTEMPT_COUNTS,
+  RECORD_SITTING_ANSWER,
+  recordSittingAnswerValues,
+  SITTING_ANSWER_CHECK,
+} from './hot-statements.js';
 import type { LmsAccount } from './programs.js';
 
 /*
@@ -145,21 +150,15 @@ async function record(
   if (!check?.questionType || check.correctAnswer === null || check.withdrawn) throw questionWithdrawn();
   const userAnswer = answer.userAnswer.trim();
   const outcome = outcomeOf({ questionType: check.questionType, correctAnswer: check.correctAnswer }, userAnswer);
-  // The exam log's timeline: an answer given, or changed; the same answer again says nothing new.
-  const event = check.keptAnswer === null ? 'answered' : check.keptAnswer !== userAnswer ? 'answer-changed' : null;
-  const [counts] = await run<Counts>(RECORD_SITTING_ANSWER, [
-    attempt.id,
-    answer.questionId,
-    userAnswer,
-    outcome,
-    now,
-    formOf(attempt),
-    attempt.userId,
-    event,
-    event === 'answer-changed'
-      ? `Answer changed on question ${answer.questionId}`
-      : `Answer given to question ${answer.questionId}`,
-  ]);
+  const [counts] = await run<Counts>(
+    RECORD_SITTING_ANSWER,
+    recordSittingAnswerValues(
+      attempt,
+      { questionId: answer.questionId, userAnswer, outcome, keptAnswer: check.keptAnswer },
+      formOf(attempt),
+      now,
+    ),
+  );
   return {
     recorded: true,
     questionId: answer.questionId,
