@@ -38,6 +38,26 @@ describe('a question’s text', () => {
     expect(block?.getAttribute('tabindex')).toBe('-1');
   });
 
+  it('when a Markdown question heads its card, then it is a heading of that level, its table and list kept inside', async () => {
+    // The review's finding: drawn as a plain block, a screen reader's heading navigation skipped it.
+    render(
+      <>
+        <QuestionText as="h2" id="exam-question" text={DOSAGE} format="markdown" />
+        <QuestionText as="h3" text={'Name **one** B vitamin\n\n- Thiamine\n- [ ] Riboflavin'} format="markdown" />
+      </>,
+    );
+    const question = screen.getByRole('heading', { level: 2 });
+    expect(question.id).toBe('exam-question');
+    expect(await within(question).findByRole('table')).toBeTruthy();
+    const review = screen.getByRole('heading', { level: 3 });
+    expect((await within(review).findAllByRole('listitem')).map((item) => item.textContent?.trim())).toEqual([
+      'Thiamine',
+      'Riboflavin',
+    ]);
+    // A heading element may hold only phrasing content: the table and list are in a block with the role.
+    expect(document.querySelector('h2, h3')).toBeNull();
+  });
+
   it('when it is Markdown in a one-line place, then its emphasis is drawn inline, without blocks', async () => {
     render(
       <p data-testid="summary">

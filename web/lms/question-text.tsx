@@ -28,8 +28,10 @@ type Props = {
 /**
  * A question's text wherever it is shown (the exam, practice, a review, the bank, an import's
  * preview): plain text as written, Markdown rendered (GitHub-flavoured, no raw HTML). A Markdown
- * text may hold tables and lists, which a heading cannot: it is a block of its own instead, with
- * the heading's id and focus.
+ * text may hold tables and lists, which an <h2> may not (its content is phrasing only): where the
+ * question heads its card it is a block with the heading role and level instead (with the id and
+ * focus), so a screen reader's heading navigation still lands on it, and its table and list keep
+ * their own roles inside.
  */
 export function QuestionText({ text, format, as = 'span', inline = false, id, tabIndex, prefix, style }: Props) {
   if (format !== 'markdown') {
@@ -42,8 +44,15 @@ export function QuestionText({ text, format, as = 'span', inline = false, id, ta
     );
   }
   const Element = inline ? 'span' : 'div';
+  const heading = as !== 'span';
   return (
-    <Element id={id} tabIndex={tabIndex} style={style}>
+    <Element
+      id={id}
+      tabIndex={tabIndex}
+      style={style}
+      role={heading ? 'heading' : undefined}
+      aria-level={heading ? Number(as.slice(1)) : undefined}
+    >
       {prefix}
       <Suspense fallback={<AsWritten text={text} />}>
         <QuestionMarkdown text={text} inline={inline} />
