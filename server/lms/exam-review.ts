@@ -194,8 +194,21 @@ async function hasAnExam(db: Database, profession: Profession): Promise<boolean>
  * form: a profession without one may still register (courses, and the exam once questions come).
  */
 export async function professionsWithExams(db: Database): Promise<ProfessionsResponse> {
-  const hasExam = await Promise.all(professions.map((profession) => hasAnExam(db, profession)));
-  return { professions: professions.map((profession, i) => ({ profession, hasExam: hasExam[i] ?? false })) };
+  // One statement for a public page's every visit (it was one per profession): each profession's
+  // EXISTS is one probe of the partial profession index, as hasAnExam's is. Read at each request,
+  // not cached, so a question made live or deleted on any instance shows at once.
+  const listed = sql.join(
+    professions.map((profession) => sql`(${profession})`),
+    sql`, `,
+  );
+  const rows = await db.execute<{ profession: string; has_exam: boolean }>(sql`
+    SELECT p.profession, EXISTS (
+      SELECT 1 FROM ${examQuestions}
+      WHERE ${examQuestions.profession} = p.profession AND ${examQuestions.deletedAt} IS NULL
+    ) AS has_exam
+    FROM (VALUES ${listed}) AS p (profession)`);
+  const hasExam = new Map(rows.rows.map((row) => [row.profession, row.has_exam]));
+  return { professions: professions.map((profession) => ({ profession, hasExam: hasExam.get(profession) ?? false })) };
 }
 
 export const REVIEW_LOCKED_MESSAGE =

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type {
   AccommodationResponse,
   ExamAttemptsResponse,
@@ -104,7 +104,20 @@ describe('test-centre mode, accommodations and an empty bank', () => {
             .json<ProfessionsResponse>()
             .professions.map((p) => [p.profession, p.hasExam]),
         );
+      // A public page's every visit reads the bank once, not once per profession (it read it five times).
+      const pool = t.database.pool;
+      const query = pool.query.bind(pool);
+      const statements: string[] = [];
+      const spy = vi.spyOn(pool, 'query').mockImplementation(((
+        statement: string | { text: string },
+        ...rest: unknown[]
+      ) => {
+        statements.push(typeof statement === 'string' ? statement : statement.text);
+        return (query as (...args: unknown[]) => unknown)(statement, ...rest);
+      }) as typeof pool.query);
       const listed = await hasExam();
+      spy.mockRestore();
+      expect(statements.filter((text) => text.includes('exam_questions'))).toHaveLength(1);
       expect(Object.keys(listed)).toEqual(['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist']);
       expect(listed).toMatchObject({ nurse: true, nutritionist: false });
       // No blocking: the learner registers with it (and is told on the exam's first screen, as above).
