@@ -74,6 +74,8 @@ describe('the first pages drawn on the server (issue 42)', () => {
     const english = await render({ pathname: '/casetracking' });
     expect(english.html).toContain('Track Your Application');
     expect(english.modules).toContain('cases/locales/en.ts');
+    // The other screens' words come with those screens, not with the form (issue 42).
+    expect(english.modules.filter((module) => module.startsWith('cases/locales/screens/'))).toEqual([]);
   });
 });
 
@@ -133,6 +135,8 @@ describe('the dates of a lookup drawn on the server (issue 42)', () => {
       // A time of day names its zone.
       expect(east.html).toMatch(/Mar 10, 2026, 11:30\sPM UTC/);
       expect(west.html).toBe(east.html);
+      // A result is drawn in the words of the screens after the form: the page preloads them.
+      expect(east.modules).toContain('cases/locales/screens/en.ts');
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;

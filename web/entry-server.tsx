@@ -170,12 +170,15 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
     lang: language ?? 'en',
     dir: language ? directionOf(language) : 'ltr',
     ...(language ? { applicantLanguage: language } : {}),
-    // A result is drawn by the tracker's result chunk: its styles and code come with the page.
+    // A result is drawn by the tracker's result chunk, in the words of the screens after the form:
+    // their styles and code come with the page.
     modules: [
       ...page.modules,
       // The language's catalogue is preloaded beside the page's code, so hydration need not wait for it.
       ...(language && page.applicant === 'words' ? [`cases/locales/${language}.ts`] : []),
-      ...(trackerLookup && 'progress' in trackerLookup ? ['cases/tracker-result.tsx'] : []),
+      ...(trackerLookup && 'progress' in trackerLookup
+        ? ['cases/tracker-result.tsx', `cases/locales/screens/${language ?? 'en'}.ts`]
+        : []),
     ],
     data: dehydrate(client),
   };

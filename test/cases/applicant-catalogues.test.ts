@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import ar from '../../web/cases/locales/ar.js';
 import en from '../../web/cases/locales/en.js';
 import hi from '../../web/cases/locales/hi.js';
+import screensAr from '../../web/cases/locales/screens/ar.js';
+import screensEn from '../../web/cases/locales/screens/en.js';
+import screensHi from '../../web/cases/locales/screens/hi.js';
 import emailAr from '../../server/cases/email-locales/ar.js';
 import emailEn from '../../server/cases/email-locales/en.js';
 import emailHi from '../../server/cases/email-locales/hi.js';
@@ -23,22 +26,31 @@ function leaves(tree: Tree, prefix = ''): Map<string, string> {
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
 describe('applicant catalogues', () => {
-  const english = leaves(en);
+  // The tracker's first screen's words, and the other screens' (issue 42: downloaded with those screens).
+  const firstScreen = leaves(en);
+  const screens = leaves(screensEn);
+  const english = new Map([...firstScreen, ...screens]);
 
   it.each([
-    ['ar', ar],
-    ['hi', hi],
+    ['ar', 'first screen', ar, firstScreen],
+    ['hi', 'first screen', hi, firstScreen],
+    ['ar', 'other screens', screensAr, screens],
+    ['hi', 'other screens', screensHi, screens],
   ] as const)(
-    'when the %s catalogue is compared with English, then it has every key, no extra one, no empty text and the same placeholders',
-    (_code, catalogue) => {
+    'when the %s catalogue of the %s is compared with English, then it has every key, no extra one, no empty text and the same placeholders',
+    (_code, _part, catalogue, englishPart) => {
       const other = leaves(catalogue);
-      expect([...other.keys()].sort()).toEqual([...english.keys()].sort());
+      expect([...other.keys()].sort()).toEqual([...englishPart.keys()].sort());
       for (const [key, text] of other) {
         expect(text.trim(), key).not.toBe('');
-        expect(placeholders(text), key).toEqual(placeholders(english.get(key) ?? ''));
+        expect(placeholders(text), key).toEqual(placeholders(englishPart.get(key) ?? ''));
       }
     },
   );
+
+  it("when the two parts are read together, then no section is in both (the screens' lookup merges them)", () => {
+    expect(Object.keys(en).filter((section) => Object.hasOwn(screensEn, section))).toEqual([]);
+  });
 
   it('when the applicant screens name a key, then English has it', async () => {
     const folder = join(import.meta.dirname, '../../web/cases');

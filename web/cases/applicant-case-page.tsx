@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useApplicantWords } from './applicant-words.js';
+import { useScreenWords } from './applicant-words.js';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ChecklistItem } from '../../contracts/case-documents.js';
 import { inLanguage } from '../../contracts/case-languages.js';
@@ -31,7 +31,7 @@ export default function ApplicantCasePage() {
   const signedIn = linkToken === null;
   const applicantCase = useApplicantCase(signedIn);
   const signOut = useSignOut();
-  const { t } = useApplicantWords();
+  const { t } = useScreenWords();
 
   const usedToken = useRef<string | null>(null);
   useEffect(() => {
@@ -50,7 +50,7 @@ export default function ApplicantCasePage() {
       <section className={trackerStyles.card} aria-labelledby="case-heading">
         <div className={styles.toolbar}>
           <h1 id="case-heading" className={trackerStyles.title}>
-            {t('caseView.title')}
+            {t('titles.caseView')}
           </h1>
           {applicantCase.isSuccess && (
             <Button
@@ -105,7 +105,7 @@ const byRequired = (items: readonly ChecklistItem[]) =>
  * on to the next document still needed (issue 38: the page used to scroll to the progress below).
  */
 function Checklist({ items }: { items: readonly ChecklistItem[] }) {
-  const { t } = useApplicantWords();
+  const { t } = useScreenWords();
   const heading = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState('');
   const ordered = byRequired(items);
@@ -168,7 +168,7 @@ function ChecklistEntry({
   const send = useSendDocument();
   const cameraId = useId();
   const fileId = useId();
-  const { t, language } = useApplicantWords();
+  const { t, language } = useScreenWords();
   const maxBytes = usePublicConfig().data?.caseDocumentMaxBytes;
   const [progress, setProgress] = useState<number | null>(null);
   const [tooLarge, setTooLarge] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { ApiError, isUnreachable } from '../lib/api-error.js';
-import type { ApplicantWords } from './applicant-words.js';
+import type { ApplicantKey } from './applicant-words.js';
 
 /**
  * A failed call on an applicant screen, said in the screen's language. The server's `error` is an
@@ -9,7 +9,8 @@ import type { ApplicantWords } from './applicant-words.js';
  */
 export function applicantErrorText(
   error: unknown,
-  t: ApplicantWords['t'],
+  // Any screen's lookup: the first screen's and the other screens' both have the errors section.
+  t: (key: Extract<ApplicantKey, `errors.${string}`>) => string,
   fallback: string,
   known: (error: ApiError) => string | null = () => null,
 ): string {

@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JourneyAnswer } from '../../contracts/person-links.js';
 import ApplicantJourneyPage from './applicant-journey-page.js';
-import { showLanguage } from './applicant-words.js';
+import { loadScreenCatalogue, showLanguage } from './applicant-words.js';
 
 const step = (name: string, status: 'completed' | 'active' | 'pending', arabic: string) => ({
   name,
@@ -44,6 +44,11 @@ const journey: JourneyAnswer = {
     },
   ],
 };
+
+// The words of the screens after the tracker's form download as those screens first draw: here, before the test.
+beforeAll(async () => {
+  await loadScreenCatalogue('ar');
+});
 
 afterEach(async () => {
   vi.unstubAllGlobals();

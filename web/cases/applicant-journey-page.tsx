@@ -1,6 +1,6 @@
 import type { WordValues } from '../../contracts/words.js';
-import { useApplicantWords } from './applicant-words.js';
-import type { Catalogue } from './locales/en.js';
+import { useScreenWords } from './applicant-words.js';
+import type { ScreenCatalogue } from './locales/screens/en.js';
 import { Link } from 'react-router';
 import { api, ApiError, unwrap } from '../lib/http.js';
 import { JourneyView, type JourneyTexts } from '../ui/journey-view.js';
@@ -17,9 +17,9 @@ const loadJourney = () => unwrap(api.GET('/api/applicant/journey'));
  * her linked accounts. Signed out, it says how to sign in (the case page's emailed link).
  */
 export default function ApplicantJourneyPage() {
-  const { t, language } = useApplicantWords();
+  const { t, language } = useScreenWords();
   const ready = useReadyWords();
-  const words = (key: keyof Catalogue['journey'], values?: WordValues) => t(`journey.${key}`, values);
+  const words = (key: keyof ScreenCatalogue['journey'], values?: WordValues) => t(`journey.${key}`, values);
   const texts: JourneyTexts = {
     loading: words('loading'),
     loadFailed: words('loadFailed'),
@@ -68,10 +68,10 @@ export default function ApplicantJourneyPage() {
     <main className={trackerStyles.page}>
       <section className={trackerStyles.card} aria-labelledby="journey-heading">
         <h1 id="journey-heading" className={trackerStyles.title}>
-          {words('title')}
+          {t('titles.journey')}
         </h1>
         <p>
-          <Link to="/casetracking/case">{t('caseView.title')}</Link>
+          <Link to="/casetracking/case">{t('titles.caseView')}</Link>
         </p>
       </section>
       <JourneyView

@@ -1,4 +1,4 @@
-import { useApplicantWords } from './applicant-words.js';
+import { useScreenWords } from './applicant-words.js';
 import type { ApplicantLicence } from '../../contracts/case-licences.js';
 import { FormError } from '../ui/states.js';
 import { useShowLicenceOnProfile } from './applicant-case-api.js';
@@ -12,7 +12,7 @@ import { formatDay } from '../lib/dates.js';
  * network profile. A case without a licence shows nothing: most have none yet.
  */
 export function ApplicantLicences({ licences }: { licences: readonly ApplicantLicence[] }) {
-  const { t } = useApplicantWords();
+  const { t } = useScreenWords();
   if (licences.length === 0) return null;
   return (
     <section className={trackerStyles.card} aria-labelledby="licences-heading">
@@ -29,7 +29,7 @@ export function ApplicantLicences({ licences }: { licences: readonly ApplicantLi
 }
 
 function LicenceEntry({ licence }: { licence: ApplicantLicence }) {
-  const { t, language } = useApplicantWords();
+  const { t, language } = useScreenWords();
   const show = useShowLicenceOnProfile();
   const expires = formatDay(licence.expiresOn, language);
   const name = `${licence.authority} ${licence.licenceType}`;

@@ -1,4 +1,4 @@
-import { useApplicantWords } from './applicant-words.js';
+import { useScreenWords } from './applicant-words.js';
 import { LinkedAccounts, type LinkedAccountsTexts } from '../ui/linked-accounts.js';
 import { FormError } from '../ui/states.js';
 import { applicantLinks, useShareReadiness } from './applicant-case-api.js';
@@ -11,7 +11,7 @@ import trackerStyles from './tracker-page.module.css';
  * with her network account by the address her sign-in proved, or with any account by a code.
  */
 export function ApplicantLinkedAccounts({ readinessShared }: { readinessShared: boolean }) {
-  const { t, language } = useApplicantWords();
+  const { t, language } = useScreenWords();
   const texts: LinkedAccountsTexts = {
     title: t('links.title'),
     intro: t('links.intro'),
@@ -68,7 +68,7 @@ export function ApplicantLinkedAccounts({ readinessShared }: { readinessShared: 
  * until she turns it on, and taken back as easily.
  */
 function ReadinessSharing({ shared }: { shared: boolean }) {
-  const { t } = useApplicantWords();
+  const { t } = useScreenWords();
   const share = useShareReadiness();
   return (
     <section className={trackerStyles.card} aria-labelledby="readiness-sharing-heading">

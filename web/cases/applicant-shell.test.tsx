@@ -44,7 +44,7 @@ describe("the applicant's frame (issue 38: the title and the connection banner w
 
   it('when the page is in Hindi, then the title and the banner are in Hindi; once the frame is left, the banner speaks English again', async () => {
     await showLanguage('hi');
-    const shown = renderShell({ title: 'Your case', titleKey: 'caseView.title' });
+    const shown = renderShell({ title: 'Your case', titleKey: 'titles.caseView' });
     await screen.findByText('स्टाफ़ साइन-इन');
     expect(document.title).toBe('आपका केस · Pathway');
     act(() => markUnreachable());

@@ -13,6 +13,7 @@ import {
   VisitorLanguageContext,
 } from '../lib/visitor-language.js';
 import type { Catalogue } from './locales/en.js';
+import type { ScreenCatalogue } from './locales/screens/en.js';
 
 /**
  * The applicant screens' words in the applicant's language: the catalogues of web/cases/locales
@@ -28,11 +29,18 @@ export const applicantLanguages = [
 ] as const satisfies readonly { code: ApplicantLanguageCode; name: string }[];
 export type ApplicantLanguage = ApplicantLanguageCode;
 
-/** `section.key` of every applicant text. */
+/** `section.key` of every text of the tracker's first screen (and the other screens' titles). */
 export type ApplicantKey = WordKey<Catalogue>;
 
 /** The words of one language, its code and its direction. */
-export type ApplicantWords = { t: Translate<Catalogue>; language: ApplicantLanguage; dir: 'ltr' | 'rtl' };
+export type ApplicantWords<Words extends Catalogue = Catalogue> = {
+  t: Translate<Words>;
+  language: ApplicantLanguage;
+  dir: 'ltr' | 'rtl';
+};
+
+/** Every applicant text: the first screen's and the other screens' (their sections do not overlap). */
+export type ScreenWords = ApplicantWords<Catalogue & ScreenCatalogue>;
 
 // One chunk per language, loaded when chosen: the tracker's first page carries none of them (the
 // server preloads the one it rendered in, see entry-server.tsx).
@@ -42,35 +50,75 @@ const catalogueModules: Record<ApplicantLanguage, () => Promise<{ default: Catal
   hi: () => import('./locales/hi.js'),
 };
 
-const loading = new Map<ApplicantLanguage, Promise<ApplicantWords>>();
+// The words of the screens after the tracker's form (a lookup's result, the case, the journey), one
+// chunk per language too, downloaded by those screens as they draw (issue 42: the tracker's first
+// page downloads only the form's words; on the server, a result drawn there waits for them).
+const screenCatalogueModules: Record<ApplicantLanguage, () => Promise<{ default: ScreenCatalogue }>> = {
+  en: () => import('./locales/screens/en.js'),
+  ar: () => import('./locales/screens/ar.js'),
+  hi: () => import('./locales/screens/hi.js'),
+};
 
-/** A language's words, downloaded once (the same promise each time, as React's `use` needs). */
-function loadWords(language: ApplicantLanguage): Promise<ApplicantWords> {
+/**
+ * A download kept once per key (the same promise each time, as React's `use` needs): a failed one
+ * (offline) is tried again the next time it is asked for.
+ */
+function downloadOnce<Value>(
+  loading: Map<ApplicantLanguage, Promise<Value>>,
+  language: ApplicantLanguage,
+  download: () => Promise<Value>,
+): Promise<Value> {
   let promise = loading.get(language);
   if (!promise) {
-    const download = catalogueModules[language]().then(
-      (module) => ({ t: wordsOf(module.default), language, dir: directionOf(language) }),
-      (error: unknown) => {
-        // A failed download (offline) is tried again the next time it is asked for.
-        loading.delete(language);
-        throw error;
-      },
-    );
+    const started = download().catch((error: unknown) => {
+      loading.delete(language);
+      throw error;
+    });
     // Marked done as React marks the promises it has seen, before React's own callbacks run: `use`
     // then reads the words at once, and a screen drawn (or replayed) after the download never suspends.
-    download.then(
-      (words) => Object.assign(download, { status: 'fulfilled', value: words }),
+    started.then(
+      (value) => Object.assign(started, { status: 'fulfilled', value }),
       () => {},
     );
-    loading.set(language, download);
-    promise = download;
+    loading.set(language, started);
+    promise = started;
   }
   return promise;
+}
+
+const loading = new Map<ApplicantLanguage, Promise<ApplicantWords>>();
+
+/** A language's words of the first screen, downloaded once. */
+function loadWords(language: ApplicantLanguage): Promise<ApplicantWords> {
+  return downloadOnce(loading, language, () =>
+    catalogueModules[language]().then((module) => ({
+      t: wordsOf(module.default),
+      language,
+      dir: directionOf(language),
+    })),
+  );
+}
+
+const loadingScreens = new Map<ApplicantLanguage, Promise<ScreenWords>>();
+
+/** A language's words of every screen (the first screen's and the others'), downloaded once. */
+function loadScreenWords(language: ApplicantLanguage): Promise<ScreenWords> {
+  return downloadOnce(loadingScreens, language, () =>
+    Promise.all([catalogueModules[language](), screenCatalogueModules[language]()]).then(([first, screens]) => ({
+      t: wordsOf({ ...first.default, ...screens.default }),
+      language,
+      dir: directionOf(language),
+    })),
+  );
 }
 
 /** A language's lookup, downloaded once (the server's entry awaits it before it renders). */
 export const loadCatalogue = async (language: ApplicantLanguage): Promise<ApplicantWords['t']> =>
   (await loadWords(language)).t;
+
+/** A language's words of every screen, downloaded once (a test draws a later screen without waiting for them). */
+export const loadScreenCatalogue = async (language: ApplicantLanguage): Promise<ScreenWords['t']> =>
+  (await loadScreenWords(language)).t;
 
 // The browser's language: the page's as the server rendered it, else the remembered one, else the
 // browser's. On the server it is never changed; each request's comes from VisitorLanguageContext.
@@ -97,9 +145,23 @@ export function useApplicantWords(): ApplicantWords {
   return use(loadWords(use(VisitorLanguageContext) ?? browserLanguage));
 }
 
+/**
+ * Every applicant text, for the screens after the tracker's form: they suspend while the language's
+ * words of those screens download (once), as `useApplicantWords` does for the first screen's.
+ */
+export function useScreenWords(): ScreenWords {
+  const browserLanguage = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return use(loadScreenWords(use(VisitorLanguageContext) ?? browserLanguage));
+}
+
+/** Starts downloading the other screens' words in the language on screen: a lookup's result is on its way. */
+export const preloadScreenWords = (): void => void loadScreenWords(current).catch(() => {});
+
 /** Shows the applicant screens in this language, once its words are downloaded. */
 export async function showLanguage(code: ApplicantLanguage): Promise<void> {
   await loadWords(code);
+  // Once a screen after the form has been drawn, its words come too, so it changes language without a loading state.
+  if (loadingScreens.size > 0) await loadScreenWords(code);
   current = code;
   for (const listener of listeners) listener();
 }

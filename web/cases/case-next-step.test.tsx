@@ -1,12 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { Suspense, type ReactNode } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseProgress, DocumentsSummary } from '../../contracts/cases.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import { publicConfigQuery } from '../lib/public-config.js';
-import { showLanguage } from './applicant-words.js';
-import ar from './locales/ar.js';
+import { loadScreenCatalogue, showLanguage } from './applicant-words.js';
+import ar from './locales/screens/ar.js';
 import { CaseNextStep } from './case-next-step.js';
 import { ReadyToWork } from './ready-to-work.js';
 import { readyWords } from './ready-to-work-words.js';
@@ -55,6 +55,11 @@ const service = (overrides: Partial<ServiceProgress>): ServiceProgress => ({
   delayed: false,
   remainingDays: null,
   ...overrides,
+});
+
+// The words of the screens after the tracker's form download as those screens first draw: here, before the first test.
+beforeAll(async () => {
+  await Promise.all([loadScreenCatalogue('en'), loadScreenCatalogue('ar')]);
 });
 
 afterEach(async () => {
@@ -207,7 +212,8 @@ describe('the time left and the ready-to-work date (issue 41)', () => {
     };
     renderApplicant(<ReadyToWork estimate={estimate} />, noContact);
     const ready = await screen.findByRole('region', { name: readyWords.ar.readyTitle });
-    const day = (iso: string) => new Intl.DateTimeFormat('ar', { dateStyle: 'long' }).format(new Date(iso));
+    const day = (iso: string) =>
+      new Intl.DateTimeFormat('ar', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
     const number = (value: number) => new Intl.NumberFormat('ar').format(value);
     expect(ready.textContent).toContain(
       readyWords.ar.readyBy.replace('{{p50}}', day(estimate.p50)).replace('{{p80}}', day(estimate.p80)),

@@ -1,6 +1,6 @@
 import CircleAlert from 'lucide-react/icons/circle-alert';
 import CircleCheck from 'lucide-react/icons/circle-check';
-import { useApplicantWords } from './applicant-words.js';
+import { useScreenWords } from './applicant-words.js';
 import type { CaseProgress, DocumentsSummary } from '../../contracts/cases.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import styles from './case-next-step.module.css';
@@ -22,7 +22,7 @@ export function CaseNextStep({
   /** Where the applicant sends documents: the sign-in on the tracker, the checklist on the case page. */
   signInHref: string;
 }) {
-  const { t, language } = useApplicantWords();
+  const { t, language } = useScreenWords();
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
   const actionNeeded = documents.missing > 0 || documents.rejected > 0;
   // Completed with documents still to send (a one-step service) is not finished for the applicant.
@@ -85,7 +85,7 @@ export const isFinished = (status: CaseProgress['status'], documents: DocumentsS
 
 /** The case officer's name and the agency's phone, WhatsApp and email (operator settings). */
 export function CaseContact({ owner }: { owner: CaseProgress['owner'] }) {
-  const { t } = useApplicantWords();
+  const { t } = useScreenWords();
   const contact = usePublicConfig().data?.caseContact;
   if (!owner && !contact?.phone && !contact?.whatsapp && !contact?.email) return null;
   return (

@@ -1,6 +1,6 @@
 import Check from 'lucide-react/icons/check';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useApplicantWords } from './applicant-words.js';
+import { useScreenWords } from './applicant-words.js';
 import { inLanguage } from '../../contracts/case-languages.js';
 import type { CaseProgress, StepStatus } from '../../contracts/cases.js';
 import { EmptyState } from '../ui/states.js';
@@ -33,7 +33,7 @@ export function CaseProgressTracker({
   lead?: ReactNode;
 }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const { t } = useApplicantWords();
+  const { t } = useScreenWords();
   // A new result moves focus (and the view, on a phone the form fills the screen) to the result.
   useEffect(() => {
     if (!focusOnResult) return;
@@ -88,7 +88,7 @@ export function CaseProgressTracker({
 }
 
 function ServiceCard({ service }: { service: ServiceProgress }) {
-  const { t, language } = useApplicantWords();
+  const { t, language } = useScreenWords();
   // Staff's words in the page's language where they wrote them, else the English (marked as such).
   const steps = service.steps.map((step) => ({
     ...inLanguage(step.name, step.translations, language),

@@ -1,4 +1,4 @@
-import { useApplicantWords } from './applicant-words.js';
+import { useScreenWords } from './applicant-words.js';
 import { useParams } from 'react-router';
 import type { LicenceStatus } from '../../contracts/case-licences-constants.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
@@ -21,14 +21,14 @@ const toneOf: Record<LicenceStatus, string | undefined> = {
 export default function LicenceVerifyPage() {
   const credentialId = useParams().credentialId ?? '';
   const verification = useLicenceVerification(credentialId);
-  const { t, language } = useApplicantWords();
+  const { t, language } = useScreenWords();
   const date = (iso: string) => formatDay(iso, language);
 
   return (
     <main className={trackerStyles.page}>
       <section className={trackerStyles.card} aria-labelledby="licence-heading">
         <h1 id="licence-heading" className={trackerStyles.title}>
-          {t('licenceVerify.title')}
+          {t('titles.licenceVerify')}
         </h1>
         {verification.isPending ? (
           <LoadingState text={t('licenceVerify.loading')} />

@@ -17,27 +17,27 @@ export const casesRoutes: RouteObject[] = [
       },
       {
         path: '/casetracking/case',
-        handle: { title: 'Your case', titleKey: 'caseView.title' },
+        handle: { title: 'Your case', titleKey: 'titles.caseView' },
         element: lazyPage(() => import('./applicant-case-page.js')),
       },
       {
         path: '/casetracking/journey',
-        handle: { title: 'My journey', titleKey: 'journey.title' },
+        handle: { title: 'My journey', titleKey: 'titles.journey' },
         element: lazyPage(() => import('./applicant-journey-page.js')),
       },
       {
         path: '/casetracking/confirm',
-        handle: { title: 'Email updates', titleKey: 'subscription.title' },
+        handle: { title: 'Email updates', titleKey: 'titles.subscription' },
         element: lazyPage(() => import('./tracker-subscription-page.js')),
       },
       {
         path: '/casetracking/licences/:credentialId',
-        handle: { title: 'Licence verification', titleKey: 'licenceVerify.title' },
+        handle: { title: 'Licence verification', titleKey: 'titles.licenceVerify' },
         element: lazyPage(() => import('./licence-verify-page.js')),
       },
       {
         path: '/casetracking/unsubscribe',
-        handle: { title: 'Email updates', titleKey: 'subscription.title' },
+        handle: { title: 'Email updates', titleKey: 'titles.subscription' },
         element: lazyPage(() => import('./tracker-subscription-page.js')),
       },
     ],

@@ -2,7 +2,7 @@ import CalendarClock from 'lucide-react/icons/calendar-clock';
 import CircleCheck from 'lucide-react/icons/circle-check';
 import Hourglass from 'lucide-react/icons/hourglass';
 import Info from 'lucide-react/icons/info';
-import { useApplicantWords } from './applicant-words.js';
+import { useScreenWords } from './applicant-words.js';
 import { useReadyWords } from './ready-to-work-words.js';
 import { inLanguage } from '../../contracts/case-languages.js';
 import type { CaseProgress } from '../../contracts/cases.js';
@@ -17,7 +17,7 @@ type ServiceProgress = CaseProgress['servicesSubscribed'][number];
  * step says it takes longer than usual and is followed up (issue 38).
  */
 export function ServiceOutlook({ service, now = new Date() }: { service: ServiceProgress; now?: Date }) {
-  const { t, language } = useApplicantWords();
+  const { t, language } = useScreenWords();
   const ready = useReadyWords();
   const current = service.steps.find((step) => step.name === service.currentStep);
   const finished = service.steps.length > 0 && service.steps.every((step) => step.status === 'completed');

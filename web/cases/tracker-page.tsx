@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { useApplicantWords } from './applicant-words.js';
+import { preloadScreenWords, useApplicantWords } from './applicant-words.js';
 import { useSearchParams } from 'react-router';
 import { LOOKUP_FIELD_MAX } from '../../contracts/cases-constants.js';
 import type { TrackerFormLookup } from '../../contracts/cases.js';
@@ -13,7 +13,7 @@ import { formLookupKey, useProgressLookup } from './tracker-api.js';
 import styles from './tracker-page.module.css';
 
 // The result (progress, sign-in, subscription) is most of the page's code and shows only after a
-// lookup: it is downloaded while the lookup runs, not with the first page.
+// lookup: it is downloaded while the lookup runs, not with the first page, and so are its words.
 const loadResult = () => import('./tracker-result.js');
 const TrackerResult = lazy(loadResult);
 
@@ -56,6 +56,7 @@ export default function TrackerPage() {
     if (problem) return;
     // A failure here is met again, and shown, when the result renders.
     loadResult().catch(() => {});
+    preloadScreenWords();
     lookup.mutate({ caseNumber: caseNumber.trim(), passportNumber: passportNumber.trim() });
   }
 

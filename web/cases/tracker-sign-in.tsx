@@ -1,5 +1,5 @@
 import FileUp from 'lucide-react/icons/file-up';
-import { useApplicantWords } from './applicant-words.js';
+import { useScreenWords } from './applicant-words.js';
 import { Button } from '../ui/button.js';
 import { FormError } from '../ui/states.js';
 import { applicantErrorText } from './applicant-errors.js';
@@ -9,7 +9,7 @@ import styles from './tracker-subscribe.module.css';
 /** Offered after a lookup: a sign-in link to the case's address opens the page where documents are sent. */
 export function TrackerSignIn({ lookup }: { lookup: ProgressLookup }) {
   const access = useApplicantAccess();
-  const { t } = useApplicantWords();
+  const { t } = useScreenWords();
   return (
     <section id="send-documents" className={styles.box} aria-labelledby="sign-in-heading">
       <h2 id="sign-in-heading" className={styles.heading}>

@@ -1,6 +1,6 @@
 import BellRing from 'lucide-react/icons/bell-ring';
 import { useState, type FormEvent } from 'react';
-import { useApplicantWords } from './applicant-words.js';
+import { useScreenWords } from './applicant-words.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
 import { FormError } from '../ui/states.js';
@@ -12,7 +12,7 @@ import styles from './tracker-subscribe.module.css';
 export function TrackerSubscribe({ lookup }: { lookup: ProgressLookup }) {
   const [email, setEmail] = useState('');
   const subscribe = useSubscribe();
-  const { t } = useApplicantWords();
+  const { t } = useScreenWords();
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();

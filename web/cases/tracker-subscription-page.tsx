@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useApplicantWords } from './applicant-words.js';
+import { useScreenWords } from './applicant-words.js';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { SUBSCRIPTION_LINK_INVALID } from '../../contracts/cases-constants.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
@@ -16,7 +16,7 @@ export default function TrackerSubscriptionPage() {
   const token = useSearchParams()[0].get('token') ?? '';
   const link = useSubscriptionLink(action);
   const { mutate } = link;
-  const { t } = useApplicantWords();
+  const { t } = useScreenWords();
 
   useEffect(() => {
     if (token) mutate(token);
