@@ -285,6 +285,11 @@ test('when an admin manages cases, then a duplicate number is refused in the mod
     `Case number ${existing.case_number} already exists`,
   );
   await expect(createModal.getByRole('alert')).toHaveCount(0);
+  // The existing case is a link away: the list searched for the number as typed (decision 048).
+  await expect(createModal.getByRole('link', { name: 'Find the existing case' })).toHaveAttribute(
+    'href',
+    `/caseadmin/manage-cases?q=${encodeURIComponent(existing.case_number.toLowerCase())}`,
+  );
   await createModal.getByRole('button', { name: 'Cancel' }).click();
   await expect(createModal).toBeHidden();
 

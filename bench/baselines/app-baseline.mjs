@@ -18,8 +18,8 @@ import { toListedCase } from '../../dist/server/cases/case-reads.js';
 import { CASE_LIST_PAGE_COLUMNS } from '../../dist/server/cases/case-list-rows.js';
 import {
   caseNotFoundAnswer,
+  caseTyped,
   lookupCaseNumber,
-  passportMatches,
   progressAnswer,
 } from '../../dist/server/cases/progress-lookup.js';
 import { commentsPage, feedPage } from '../../dist/server/network/posts.js';
@@ -146,9 +146,8 @@ async function lookup(url, request, response) {
   const caseNumber = url.searchParams.get('caseNumber') ?? '';
   const passportNumber = url.searchParams.get('passportNumber') ?? '';
   const { rows } = await pool.query({ ...CASE_PROGRESS_LOOKUP, values: [lookupCaseNumber(caseNumber)] });
-  const found = rows[0];
-  if (!found || !passportMatches(found.passportNumber, passportNumber))
-    throw new HttpError(404, caseNotFoundAnswer().message);
+  const found = caseTyped(rows, caseNumber, passportNumber);
+  if (!found) throw new HttpError(404, caseNotFoundAnswer().message);
   return progressAnswer(found);
 }
 

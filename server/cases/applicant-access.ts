@@ -16,7 +16,7 @@ import { applicantAccessEmail } from './case-emails.js';
 import { caseChecklist } from './case-documents.js';
 import { applicantLicences } from './case-licences.js';
 import { caseContactOf, type NotificationDeps } from './case-notifications.js';
-import { caseNumberIs, lookupProgress, passportMatches } from './progress-lookup.js';
+import { caseNumberIs, caseTyped, progressOfCase } from './progress-lookup.js';
 import type pg from 'pg';
 import { z } from 'zod';
 
@@ -40,18 +40,17 @@ export async function requestApplicantAccess(
   now: Date,
 ) {
   await db.transaction(async (tx) => {
-    const found = (
-      await tx
-        .select({
-          id: cases.id,
-          caseNumber: cases.caseNumber,
-          passportNumber: cases.passportNumber,
-          clientEmail: cases.clientEmail,
-        })
-        .from(cases)
-        .where(caseNumberIs(input.caseNumber))
-        .for('update')
-    ).find((row) => passportMatches(row.passportNumber, input.passportNumber));
+    const rows = await tx
+      .select({
+        id: cases.id,
+        caseNumber: cases.caseNumber,
+        passportNumber: cases.passportNumber,
+        clientEmail: cases.clientEmail,
+      })
+      .from(cases)
+      .where(caseNumberIs(input.caseNumber))
+      .for('update');
+    const found = caseTyped(rows, input.caseNumber, input.passportNumber);
     if (!found?.clientEmail) return;
     // The applicant's language from now on: their document emails follow it.
     await tx.update(cases).set({ applicantLanguage: input.language }).where(eq(cases.id, found.id));
@@ -147,13 +146,13 @@ export async function applicantCase(db: Database, pool: pg.Pool, caseId: number,
   const [found] = await db
     .select({
       caseNumber: cases.caseNumber,
-      passportNumber: cases.passportNumber,
       readinessSharedWithStaff: cases.readinessSharedWithStaff,
     })
     .from(cases)
     .where(eq(cases.id, caseId));
   if (!found) throw new AppError(401, 'Please sign in again.');
-  const progress = await lookupProgress(pool, found.caseNumber, found.passportNumber, at);
+  // By its exact number: "PW-1" and "PW1" of one passport look alike to the public lookup.
+  const progress = await progressOfCase(pool, found.caseNumber, at);
   return {
     caseNumber: progress.caseNumber,
     status: progress.status,

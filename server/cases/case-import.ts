@@ -6,7 +6,7 @@ import { ImportRejected } from '../platform/errors.js';
 import { runWorkerTask } from '../platform/worker-task.js';
 import { recordCaseEvents } from './case-events.js';
 import type { CaseImportInput, CaseImportOutput } from './case-import-task.js';
-import { generateCaseNumber, normalizeCaseNumber } from './case-numbers.js';
+import { caseNumberKey, casesWithNumbersLike, generateCaseNumber, normalizeCaseNumber } from './case-numbers.js';
 import { addClientEmailRecipients } from './case-notifications.js';
 import { setInitialCaseStatuses } from './case-status.js';
 import type { ActingAdmin } from './case-events.js';
@@ -103,19 +103,36 @@ export async function importCases(db: Database, file: CaseImportInput, admin: Ac
       });
     }
 
-    // Case numbers: unique within the file, and not taken already.
-    const firstRowOf = new Map<string, number>();
+    // Case numbers: unique within the file, and not taken already, as the tracker compares them
+    // (without dashes: "PW1" is "PW-1", which the lookup could not tell apart; decision 048).
+    const firstRowOf = new Map<string, { row: number; caseNumber: string }>();
     for (const row of rows) {
       if (!row.caseNumber) continue;
-      const first = firstRowOf.get(row.caseNumber);
+      const first = firstRowOf.get(caseNumberKey(row.caseNumber));
       if (first !== undefined)
-        errors.push({ row: row.row, error: `Case number ${row.caseNumber} is also on row ${first}` });
-      else firstRowOf.set(row.caseNumber, row.row);
+        errors.push({
+          row: row.row,
+          error:
+            first.caseNumber === row.caseNumber
+              ? `Case number ${row.caseNumber} is also on row ${first.row}`
+              : `Case number ${row.caseNumber} is ${first.caseNumber} of row ${first.row} written differently: the tracker could not tell them apart`,
+        });
+      else firstRowOf.set(caseNumberKey(row.caseNumber), { row: row.row, caseNumber: row.caseNumber });
     }
-    const taken = await existingCaseNumbers(tx, [...firstRowOf.keys()]);
+    const taken = await casesWithNumbersLike(
+      tx,
+      [...firstRowOf.values()].map((first) => first.caseNumber),
+    );
     for (const row of rows) {
-      if (row.caseNumber && taken.has(row.caseNumber))
-        errors.push({ row: row.row, error: `Case number ${row.caseNumber} already exists` });
+      const existing = row.caseNumber ? taken.get(caseNumberKey(row.caseNumber)) : undefined;
+      if (row.caseNumber && existing)
+        errors.push({
+          row: row.row,
+          error:
+            existing.caseNumber === row.caseNumber
+              ? `Case number ${row.caseNumber} already exists`
+              : `Case number ${row.caseNumber} is the existing case ${existing.caseNumber} written differently: the tracker could not tell them apart`,
+        });
     }
     if (errors.length) {
       errors.sort((a, b) => a.row - b.row);

@@ -1,4 +1,9 @@
 import { randomInt } from 'node:crypto';
+import { asc, inArray, sql } from 'drizzle-orm';
+import { compactCaseNumber } from '../../contracts/case-languages.js';
+import type { Queryable } from '../db/client.js';
+import { cases } from '../db/schema/cases.js';
+import { AppError } from '../platform/errors.js';
 
 /*
  * Case numbers: made up for a new case (PW-2026-7K3M9Q), and kept upper-case so a look-up does
@@ -15,3 +20,54 @@ export function generateCaseNumber(now: Date): string {
 
 /** Case numbers are kept upper-case, so look-ups need not care how they were typed. */
 export const normalizeCaseNumber = (caseNumber: string) => caseNumber.trim().toUpperCase();
+
+/**
+ * Numbers the tracker cannot tell apart are one number to staff too (issue 38): the public lookup
+ * compares case numbers without dashes, spaces or letter case (compactCaseNumber), so "PW-1" and
+ * "PW1" of one passport would name two cases with one typed number. A new number equal to an
+ * existing one in that form is refused where staff enter numbers (create, import); decision 048.
+ */
+export const caseNumberKey = compactCaseNumber;
+
+const KEYS_PER_STATEMENT = 30_000;
+
+/**
+ * The existing cases whose numbers equal these in the lookup's form, by that form (through the
+ * b-tree of migration 0030 on `replace(case_number, '-', '')`). The keys are locked for the rest of
+ * the transaction first (an advisory lock per key), so two creates of "PW-1" and "PW1" at once cannot
+ * both find the other absent.
+ */
+export async function casesWithNumbersLike(
+  tx: Queryable,
+  caseNumbers: string[],
+): Promise<Map<string, { id: number; caseNumber: string }>> {
+  const keys = [...new Set(caseNumbers.map(caseNumberKey))].sort();
+  const found = new Map<string, { id: number; caseNumber: string }>();
+  // A statement takes at most 65,535 parameters: an import's numbers go in slices.
+  for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
+    const slice = keys.slice(start, start + KEYS_PER_STATEMENT).map((key) => sql`${key}`);
+    // In sorted order, so two transactions locking overlapping keys take them in the same order.
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(hashtext('case-number:' || key)) FROM unnest(ARRAY[${sql.join(slice, sql`, `)}]::text[]) AS key`,
+    );
+    const rows = await tx
+      .select({ id: cases.id, caseNumber: cases.caseNumber })
+      .from(cases)
+      .where(inArray(sql`replace(${cases.caseNumber}, '-', '')`, slice))
+      .orderBy(asc(cases.id));
+    for (const row of rows) {
+      const key = caseNumberKey(row.caseNumber);
+      if (!found.has(key)) found.set(key, row);
+    }
+  }
+  return found;
+}
+
+/** The 409 for a case number the tracker could not tell from an existing case's. */
+export function caseNumberTaken(requested: string, existing: { caseNumber: string }): AppError {
+  const message =
+    existing.caseNumber === requested
+      ? `Case number ${requested} already exists`
+      : `Case number ${requested} is the existing case ${existing.caseNumber} written differently: the tracker could not tell them apart. Open ${existing.caseNumber}, or choose another number`;
+  return new AppError(409, message, undefined, 'case_number');
+}

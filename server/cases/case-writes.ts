@@ -11,7 +11,13 @@ import { endApplicantSignIns } from './applicant-sign-ins.js';
 import { caseDocumentKeys, removeStoredDocuments } from './case-documents.js';
 import { recordCaseEvents, type ActingAdmin, type CaseEventInput } from './case-events.js';
 import { addClientEmailRecipients, sendCaseCreatedEmails, type NotificationDeps } from './case-notifications.js';
-import { generateCaseNumber, normalizeCaseNumber } from './case-numbers.js';
+import {
+  caseNumberKey,
+  caseNumberTaken,
+  casesWithNumbersLike,
+  generateCaseNumber,
+  normalizeCaseNumber,
+} from './case-numbers.js';
 import { loadCase } from './case-reads.js';
 import { forgetIdentity } from '../platform/person-links.js';
 import { refreshCaseStatuses, setInitialCaseStatuses } from './case-status.js';
@@ -80,6 +86,11 @@ export async function createCase(
     const ownerId = input.ownerId === undefined ? admin.id : input.ownerId;
     const ownerEmail = ownerId === null ? null : ownerId === admin.id ? admin.email : await ownerEmailOf(tx, ownerId);
     const requested = input.case_number ? normalizeCaseNumber(input.case_number) : undefined;
+    if (requested) {
+      // "PW1" beside an existing "PW-1" is refused: the tracker could not tell them apart.
+      const lookalike = (await casesWithNumbersLike(tx, [requested])).get(caseNumberKey(requested));
+      if (lookalike) throw caseNumberTaken(requested, lookalike);
+    }
     let id: number | undefined;
     for (let attempt = 0; id === undefined; attempt++) {
       if (!requested && attempt === 10) throw new Error('could not generate a unique case number');
@@ -97,8 +108,7 @@ export async function createCase(
         })
         .onConflictDoNothing({ target: cases.caseNumber })
         .returning({ id: cases.id });
-      if (!inserted && requested)
-        throw new AppError(409, `Case number ${requested} already exists`, undefined, 'case_number');
+      if (!inserted && requested) throw caseNumberTaken(requested, { caseNumber: requested });
       id = inserted?.id;
     }
     await addCaseServices(tx, id, input.serviceIds, now);

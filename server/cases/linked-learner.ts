@@ -6,7 +6,7 @@ import { cases } from '../db/schema/cases.js';
 import { notFound } from '../platform/errors.js';
 import type { PersonLinks } from '../platform/person-links.js';
 import { applicantLicences } from './case-licences.js';
-import { lookupProgress } from './progress-lookup.js';
+import { progressOfCase } from './progress-lookup.js';
 
 /*
  * Staff see the readiness of the learner linked with a case (issue 41, decision 039), only when the
@@ -51,13 +51,14 @@ export function caseJourneys(db: Database, pool: pg.Pool) {
     const ids = caseIds.filter((id) => /^\d{1,10}$/.test(id)).map(Number);
     if (ids.length === 0) return [];
     const rows = await db
-      .select({ id: cases.id, caseNumber: cases.caseNumber, passportNumber: cases.passportNumber })
+      .select({ id: cases.id, caseNumber: cases.caseNumber })
       .from(cases)
       .where(inArray(cases.id, ids))
       .orderBy(cases.id);
     const journeys: CaseJourney[] = [];
     for (const row of rows) {
-      const progress = await lookupProgress(pool, row.caseNumber, row.passportNumber, now);
+      // By its exact number: "PW-1" and "PW1" of one passport look alike to the public lookup.
+      const progress = await progressOfCase(pool, row.caseNumber, now);
       journeys.push({
         caseNumber: progress.caseNumber,
         status: progress.status,

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { compactCaseNumber, compactPassportNumber, type Translations } from '../../contracts/case-languages.js';
+import {
+  asciiDigits,
+  compactCaseNumber,
+  compactPassportNumber,
+  type Translations,
+} from '../../contracts/case-languages.js';
 import type { CaseProgress, DocumentsSummary, StepStatus } from '../../contracts/cases.js';
 import { cases } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
@@ -23,6 +28,35 @@ export const passportMatches = (stored: string, typed: string) =>
  * b-tree of migration 0030. Rarely more than one; the passport number picks among them.
  */
 export const caseNumberIs = (typed: string) => sql`replace(${cases.caseNumber}, '-', '') = ${compactCaseNumber(typed)}`;
+
+/**
+ * A typed case number as staff wrote it: ASCII digits, upper case, any dash as "-", spaces between
+ * its parts read as dashes ("pw 2026 k7m2qx" is "PW-2026-K7M2QX").
+ */
+const exactCaseNumber = (typed: string) =>
+  asciiDigits(typed)
+    .trim()
+    .toUpperCase()
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/\s+/g, '-');
+
+/**
+ * The case a typed case number and passport name, among the cases whose numbers look alike to the
+ * lookup (caseNumberIs). One with this passport is the case. When several have it ("PW-1" and "PW1"
+ * of one applicant, written before such numbers were refused; decision 048), the one written exactly
+ * as typed wins, and without one none does: the lookup answers as for a wrong number rather than
+ * show another case's progress.
+ */
+export function caseTyped<Row extends { caseNumber: string; passportNumber: string }>(
+  rows: Row[],
+  caseNumber: string,
+  passportNumber: string,
+): Row | undefined {
+  const candidates = rows.filter((row) => passportMatches(row.passportNumber, passportNumber));
+  if (candidates.length <= 1) return candidates[0];
+  const exact = exactCaseNumber(caseNumber);
+  return candidates.find((row) => row.caseNumber === exact);
+}
 
 // One answer for an unknown case and a wrong passport, so the lookup does not confirm case numbers.
 export const caseNotFoundAnswer = () => new AppError(404, 'Case details not found. Please verify your information.');
@@ -246,7 +280,7 @@ export function progressAnswer(found: LookupRow, at: Date = new Date()): CasePro
 
 /**
  * The public hot path. Numbers that differ only in their dashes look alike to the lookup, so the
- * passport picks among the rows found.
+ * passport picks among the rows found, and the number as typed among those of one passport (caseTyped).
  */
 export async function lookupProgress(
   pool: pg.Pool,
@@ -255,7 +289,7 @@ export async function lookupProgress(
   at: Date,
 ): Promise<CaseProgress> {
   const { rows } = await pool.query<LookupRow>({ ...CASE_PROGRESS_LOOKUP, values: [lookupCaseNumber(caseNumber)] });
-  const found = rows.find((row) => passportMatches(row.passportNumber, passportNumber));
+  const found = caseTyped(rows, caseNumber, passportNumber);
   if (!found) throw caseNotFoundAnswer();
   return progressAnswer(found, at);
 }

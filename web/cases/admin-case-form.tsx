@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { Link } from 'react-router';
 import type { CreateCaseBody } from '../../contracts/cases.js';
-import { errorMessage, fieldError } from '../lib/http.js';
+import { ApiError, errorMessage, fieldError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { SelectField, TextField } from '../ui/field.js';
 import { Form } from '../ui/form.js';
@@ -136,7 +136,17 @@ export function CaseForm({ withCaseNumber, submitLabel, busy, failure, onSubmit,
           autoComplete="off"
           value={caseNumber}
           onChange={(event) => setCaseNumber(event.target.value)}
-          hint="Leave empty to have one generated."
+          hint={
+            // A 409 about the number: it is an existing case's, or one the tracker could not tell from
+            // it (decision 048); the list's search ignores dashes, so it finds that case as typed.
+            failure instanceof ApiError && failure.status === 409 && failure.field === 'case_number' ? (
+              <Link to={`/caseadmin/manage-cases?q=${encodeURIComponent(caseNumber.trim())}`}>
+                Find the existing case
+              </Link>
+            ) : (
+              'Leave empty to have one generated.'
+            )
+          }
           error={messageFor('case_number')}
         />
       )}
