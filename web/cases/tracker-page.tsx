@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { preloadScreenWords, useApplicantWords } from './applicant-words.js';
 import { useSearchParams } from 'react-router';
 import { LOOKUP_FIELD_MAX } from '../../contracts/cases-constants.js';
 import type { TrackerFormLookup } from '../../contracts/cases.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
+import { lazyPart, PartUnavailable } from '../ui/lazy-part.js';
 import { formValues } from '../ui/form.js';
 import { FormError, LoadingState } from '../ui/states.js';
 import { applicantErrorText } from './applicant-errors.js';
@@ -15,7 +16,21 @@ import styles from './tracker-page.module.css';
 // The result (progress, sign-in, subscription) is most of the page's code and shows only after a
 // lookup: it is downloaded while the lookup runs, not with the first page, and so are its words.
 const loadResult = () => import('./tracker-result.js');
-const TrackerResult = lazy(loadResult);
+const TrackerResult = lazyPart(loadResult, {
+  loading: () => <Searching />,
+  failed: (_props, retry) => <ResultUnavailable retry={retry} />,
+});
+
+function Searching() {
+  const { t } = useApplicantWords();
+  return <LoadingState text={t('tracker.searching')} />;
+}
+
+/** The result's code could not be downloaded: said in the applicant's language, the form stays. */
+function ResultUnavailable({ retry }: { retry: () => void }) {
+  const { t } = useApplicantWords();
+  return <PartUnavailable message={t('connection.unreachable')} retryLabel={t('connection.tryAgain')} retry={retry} />;
+}
 
 /** Track Your Application: the public lookup by case number and passport number. */
 export default function TrackerPage() {
@@ -111,11 +126,7 @@ export default function TrackerPage() {
         </form>
         <FormError message={error} />
       </section>
-      {result && (
-        <Suspense fallback={<LoadingState text={t('tracker.searching')} />}>
-          <TrackerResult progress={result.progress} lookup={result.lookup} />
-        </Suspense>
-      )}
+      {result && <TrackerResult progress={result.progress} lookup={result.lookup} />}
     </main>
   );
 }

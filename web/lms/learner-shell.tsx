@@ -5,14 +5,15 @@ import LogIn from 'lucide-react/icons/log-in';
 import Settings from 'lucide-react/icons/settings';
 import UserPlus from 'lucide-react/icons/user-plus';
 import UserRound from 'lucide-react/icons/user-round';
-import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
+import { lazyPart } from '../ui/lazy-part.js';
 import { ExamFocusProvider } from './exam-focus.js';
 import { useLmsSession } from './session.js';
 
 // Signed in only: the sign-in page's first JavaScript carries neither the button nor what it may ask.
-const LogoutButton = lazy(() => import('./logout-button.js'));
+// Not downloaded, it says so in its place (the answers it would send first stay on the device).
+const LogoutButton = lazyPart(() => import('./logout-button.js'));
 
 /** The learning area's frame: a learner's header with the area's own links, never the network's. */
 export default function LearnerShell() {
@@ -39,11 +40,7 @@ export default function LearnerShell() {
                 </>
               )}
               {user?.role === 'admin' && <HeaderLink to="/lms-system/admin" icon={Settings} label="Admin" />}
-              {user && (
-                <Suspense fallback={null}>
-                  <LogoutButton />
-                </Suspense>
-              )}
+              {user && <LogoutButton />}
             </AppHeader>
           )}
           <Outlet />

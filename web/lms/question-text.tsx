@@ -1,5 +1,6 @@
-import { lazy, Suspense, type CSSProperties, type ReactNode } from 'react';
+import { type CSSProperties, type ReactNode } from 'react';
 import type { QuestionFormat } from '../../contracts/lms-constants.js';
+import { lazyPart } from '../ui/lazy-part.js';
 
 /** The text as written, for a Markdown question whose renderer could not be downloaded (offline). */
 function AsWritten({ text }: { text: string; inline?: boolean }) {
@@ -7,8 +8,11 @@ function AsWritten({ text }: { text: string; inline?: boolean }) {
 }
 
 // Only a page showing a Markdown question downloads the renderer; offline before it ever did, the
-// text shows as written rather than not at all.
-const QuestionMarkdown = lazy(() => import('./question-markdown.js').catch(() => ({ default: AsWritten })));
+// text shows as written rather than not at all, and while it downloads.
+const QuestionMarkdown = lazyPart(() => import('./question-markdown.js'), {
+  loading: AsWritten,
+  failed: AsWritten,
+});
 
 type Props = {
   text: string;
@@ -54,9 +58,7 @@ export function QuestionText({ text, format, as = 'span', inline = false, id, ta
       aria-level={heading ? Number(as.slice(1)) : undefined}
     >
       {prefix}
-      <Suspense fallback={<AsWritten text={text} />}>
-        <QuestionMarkdown text={text} inline={inline} />
-      </Suspense>
+      <QuestionMarkdown text={text} inline={inline} />
     </Element>
   );
 }

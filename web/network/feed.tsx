@@ -1,9 +1,10 @@
 import Clapperboard from 'lucide-react/icons/clapperboard';
 import Image from 'lucide-react/icons/image';
 import PenLine from 'lucide-react/icons/pen-line';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { NetworkUser } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
+import { lazyPart } from '../ui/lazy-part.js';
 import { ErrorState } from '../ui/states.js';
 import { useFeed } from './api.js';
 import { Avatar } from './avatar.js';
@@ -13,7 +14,7 @@ import styles from './network.module.css';
 import { PostCard } from './post-card.js';
 
 // The dialog's code (media preview, upload) loads when a member starts a post, not with the feed.
-const PostDialog = lazy(() => import('./post-dialog.js').then((module) => ({ default: module.PostDialog })));
+const PostDialog = lazyPart(() => import('./post-dialog.js').then((module) => ({ default: module.PostDialog })));
 
 const starters = [
   { label: 'Photo', Icon: Image },
@@ -74,11 +75,7 @@ export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: str
           </div>
         )}
       </section>
-      {dialogOpen && (
-        <Suspense fallback={null}>
-          <PostDialog me={me} open onClose={() => setDialogOpen(false)} />
-        </Suspense>
-      )}
+      {dialogOpen && <PostDialog me={me} open onClose={() => setDialogOpen(false)} />}
 
       <div className={styles.feedList}>
         {feed.isPending && (

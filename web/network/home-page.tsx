@@ -1,6 +1,6 @@
-import { lazy, Suspense } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { buttonClassName } from '../ui/button.js';
+import { lazyPart } from '../ui/lazy-part.js';
 import { LoadingState } from '../ui/states.js';
 import { useMe } from './api.js';
 import { useSignedInMember } from './signed-in.js';
@@ -10,7 +10,7 @@ import styles from './network.module.css';
 import { VerifyEmailBanner } from './verify-email-banner.js';
 
 // Loaded when a post is opened, not with the feed.
-const PostDetailModal = lazy(() =>
+const PostDetailModal = lazyPart(() =>
   import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })),
 );
 
@@ -42,9 +42,7 @@ export default function HomePage() {
         </main>
       </div>
       {openPostId && (
-        <Suspense fallback={null}>
-          <PostDetailModal postId={openPostId} commentId={params.get('comment')} onClose={() => setParams({})} />
-        </Suspense>
+        <PostDetailModal postId={openPostId} commentId={params.get('comment')} onClose={() => setParams({})} />
       )}
     </div>
   );

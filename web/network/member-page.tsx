@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router';
-import { lazy, Suspense } from 'react';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
+import { lazyPart } from '../ui/lazy-part.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMemberProfile } from './api.js';
 import { MemberHeader, ProfileDetails } from './member-header.js';
@@ -9,7 +9,7 @@ import styles from './network.module.css';
 import { PostCard } from './post-card.js';
 import { useSignedInMember } from './signed-in.js';
 
-const PostDetailModal = lazy(() =>
+const PostDetailModal = lazyPart(() =>
   import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })),
 );
 
@@ -60,11 +60,7 @@ export default function MemberPage() {
           {profile.isFetchingNextPage ? 'Loading...' : 'Show older posts'}
         </Button>
       )}
-      {openPostId && (
-        <Suspense fallback={null}>
-          <PostDetailModal postId={openPostId} onClose={() => setParams({})} />
-        </Suspense>
-      )}
+      {openPostId && <PostDetailModal postId={openPostId} onClose={() => setParams({})} />}
     </main>
   );
 }

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Post } from '../../contracts/network.js';
 import type { VerifiedLicence } from '../../contracts/person-links.js';
 import { errorMessage } from '../lib/api-error.js';
+import { lazyPart } from '../ui/lazy-part.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { RowMenu } from '../ui/row-menu.js';
 import { useToast } from '../ui/toast.js';
@@ -15,7 +16,7 @@ import { Moment } from './moment.js';
 import { PostText } from './post-text.js';
 
 // Few members report a post: the dialog's code comes when one does, not with every feed.
-const ReportDialog = lazy(() => import('./report-dialog.js').then((module) => ({ default: module.ReportDialog })));
+const ReportDialog = lazyPart(() => import('./report-dialog.js').then((module) => ({ default: module.ReportDialog })));
 
 export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
 export const commentCountText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
@@ -142,11 +143,7 @@ export function PostCard({
         onConfirm={() => void confirmDelete()}
         onCancel={() => setConfirming(false)}
       />
-      {reporting && (
-        <Suspense fallback={null}>
-          <ReportDialog postId={post.id} open={reporting} onClose={() => setReporting(false)} />
-        </Suspense>
-      )}
+      {reporting && <ReportDialog postId={post.id} open={reporting} onClose={() => setReporting(false)} />}
     </article>
   );
 }

@@ -1,11 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazyPart } from '../ui/lazy-part.js';
 import { dateTimeWithZone } from './date-time.js';
 import styles from './network.module.css';
 import { useSuspension } from './suspension.js';
 
 // Only a suspended member who has not appealed sees the form: its code (and the moderation calls)
 // loads with the banner that shows it, not with every network page (issue 42).
-const AppealForm = lazy(() => import('./suspension-appeal-form.js'));
+const AppealForm = lazyPart(() => import('./suspension-appeal-form.js'));
 
 /**
  * While suspended, the member sees why and until when on every network page (the server refuses
@@ -28,9 +28,7 @@ export function SuspensionBanner({ signedIn }: { signedIn: boolean }) {
             : 'A moderator will answer it; you will find the answer in your notifications.'}
         </p>
       ) : (
-        <Suspense fallback={null}>
-          <AppealForm />
-        </Suspense>
+        <AppealForm />
       )}
     </section>
   );

@@ -1,13 +1,24 @@
 import MoreHorizontal from 'lucide-react/icons/more-horizontal';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { lazyPart, UNAVAILABLE_PART } from './lazy-part.js';
 import type { RowMenuItem } from './row-menu-list.js';
 import styles from './row-menu.module.css';
 
 export type { RowMenuItem } from './row-menu-list.js';
 
 // The open menu (its items, keys and outside clicks) loads when a menu is first opened: a feed or a
-// table shows a closed menu on every row and opens few of them (issue 42).
-const RowMenuList = lazy(() => import('./row-menu-list.js'));
+// table shows a closed menu on every row and opens few of them (issue 42). Not downloaded, the menu
+// says so where it would open, and the page stays.
+const RowMenuList = lazyPart(() => import('./row-menu-list.js'), {
+  failed: (_props, retry) => (
+    <div className={styles.menu} role="alert">
+      {UNAVAILABLE_PART}{' '}
+      <button type="button" className={styles.item} onClick={retry}>
+        Try again
+      </button>
+    </div>
+  ),
+});
 
 /**
  * A row's actions behind one compact button, so a dense table shows one quiet control per row
@@ -44,11 +55,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
       >
         <MoreHorizontal aria-hidden="true" size={18} />
       </button>
-      {open && (
-        <Suspense fallback={null}>
-          <RowMenuList id={id} label={label} items={items} trigger={button} onClose={close} />
-        </Suspense>
-      )}
+      {open && <RowMenuList id={id} label={label} items={items} trigger={button} onClose={close} />}
     </div>
   );
 }
