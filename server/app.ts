@@ -26,6 +26,7 @@ import {
 } from './platform/security-headers.js';
 import { fastSerializerCompiler } from './platform/serializer.js';
 import { HEAD_SCRIPT_HASH } from './platform/head-script.js';
+import { registerCompression } from './platform/compression.js';
 import { loadWebPages, registerWebApp } from './platform/web-app.js';
 
 export type { App, AppDeps } from './platform/area.js';
@@ -138,6 +139,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   registerSecurityHeaders(app, headerSets);
+  // Before every route, the pages' and the API's answers (decision 048).
+  await registerCompression(app);
   const counters = createCounterStore({
     redisUrl: deps.config.redisUrl,
     now: () => deps.clock.now().getTime(),

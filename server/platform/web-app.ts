@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { areaPages, type ViteManifest } from './area-pages.js';
 import { AppError } from './errors.js';
 import { loadFirstPages, type FirstPageRequest, type WebPage } from './first-pages.js';
+import { sendPage } from './compression.js';
 import { opensAsPage } from './security-headers.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -118,29 +119,26 @@ export async function registerWebApp(
       opensAsPage(request.headers.accept)
     ) {
       const page = await pages.page(request, pathname);
-      return (
-        reply
-          // "Page not found" drawn on the server answers 404; an address the browser draws, 200.
-          .status(page.status)
-          .header('Cache-Control', 'no-cache')
-          // A first page's language follows the language cookie, else Accept-Language.
-          .header('Vary', 'Cookie, Accept-Language')
-          .type('text/html; charset=utf-8')
-          .send(page.html)
-      );
+      reply
+        // "Page not found" drawn on the server answers 404; an address the browser draws, 200.
+        .status(page.status)
+        .header('Cache-Control', 'no-cache')
+        // A first page's language follows the language cookie, else Accept-Language.
+        .header('Vary', 'Cookie, Accept-Language')
+        .type('text/html; charset=utf-8');
+      // Compressed when the browser accepts it (decision 048).
+      return sendPage(request, reply, page.html);
     }
     if (pages.built && request.method === 'POST' && isSignInPage(pathname) && opensAsPage(request.headers.accept)) {
       const page = await pages.page(request, pathname, { signInWithoutScript: true });
-      return (
-        reply
-          // Not signed in: the form was not acted on.
-          .status(400)
-          .header('Cache-Control', 'no-store')
-          // Why nothing happened is said in the visitor's language (the language cookie, else Accept-Language).
-          .header('Vary', 'Cookie, Accept-Language')
-          .type('text/html; charset=utf-8')
-          .send(page.html)
-      );
+      reply
+        // Not signed in: the form was not acted on.
+        .status(400)
+        .header('Cache-Control', 'no-store')
+        // Why nothing happened is said in the visitor's language (the language cookie, else Accept-Language).
+        .header('Vary', 'Cookie, Accept-Language')
+        .type('text/html; charset=utf-8');
+      return sendPage(request, reply, page.html);
     }
     throw new AppError(404, `Route ${request.method} ${pathname} not found`);
   });

@@ -1,0 +1,63 @@
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/**
+ * What is compressed as it is sent (decision 048): the pages' HTML and the API's JSON, and the
+ * other text answers (CSV and XML exports, plain text). Never an event stream: the feed's and the
+ * exam's live events must reach the browser as each is written, and a compressor holds them back
+ * until its buffer fills (they are hijacked writes, which no hook sees, and their type is not here
+ * either). Nor a file (documents, media, the built front end's files, precompressed at build time).
+ */
+export const COMPRESSED_TYPES = /^(?:text\/(?:html|plain|csv)|application\/(?:[\w.-]+\+)?(?:json|xml))\s*(?:;|$)/i;
+
+/** Smaller answers go as they are: the encoding's overhead and the CPU are not worth a few hundred bytes. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+const GZIP_OPTIONS = { level: 4 };
+
+/**
+ * Compresses the answers a client accepts compressed (`Accept-Encoding`), at a cheap level: Brotli
+ * at quality 4 (about gzip 9's size at a gzip 6's cost; 11 costs tens of times more), else gzip at
+ * level 4. A client that asks for none gets them plain. Registered before every route: the plugin
+ * adds its hook to each route as it is declared.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    customTypes: COMPRESSED_TYPES,
+    brotliOptions: BROTLI_OPTIONS,
+    zlibOptions: GZIP_OPTIONS,
+    // Requests are read as sent: a compressed request body is not something the API accepts.
+    globalDecompression: false,
+  });
+}
+
+/** The encoding a client accepts, Brotli first (`Accept-Encoding`, RFC 9110: `q=0` refuses one, `*` accepts any). */
+export function acceptedEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = parameters.find((parameter) => parameter.startsWith('q='));
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q.slice(2)) || 0);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  return weight('br') > 0 ? 'br' : weight('gzip') > 0 ? 'gzip' : undefined;
+}
+
+/**
+ * A page sent by the not-found handler (the addresses the browser's router draws, and the first
+ * pages drawn on the server), which is no route, so the plugin's hook never sees it: compressed
+ * here alike, with the same levels and threshold.
+ */
+export function sendPage(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+  // Whatever this client got, a cache must not give it to one that accepts another encoding.
+  const vary = reply.getHeader('vary');
+  reply.header('vary', vary ? `${String(vary)}, Accept-Encoding` : 'Accept-Encoding');
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding || Buffer.byteLength(html) < COMPRESSION_THRESHOLD_BYTES) return reply.send(html);
+  const body = encoding === 'br' ? brotliCompressSync(html, BROTLI_OPTIONS) : gzipSync(html, GZIP_OPTIONS);
+  return reply.header('content-encoding', encoding).send(body);
+}
