@@ -23,6 +23,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { findFreePort, isAlive } from '../server/db/embedded-postgres.js';
+import { embeddedDatabaseUrl } from '../server/db/open.js';
 import { schema } from '../server/db/schema/index.js';
 import { CASES, casesBench } from './scenarios/cases.js';
 
@@ -206,14 +207,7 @@ async function backupCli(args: string[], dataDir: string, port: number): Promise
 
 /** A pool on the running app's embedded database. */
 async function embeddedPool(dataDir: string): Promise<pg.Pool> {
-  const secrets = JSON.parse(await readFile(join(dataDir, 'secrets.json'), 'utf8')) as {
-    embeddedDatabasePassword: string;
-  };
-  const pgPort = Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
-  return new pg.Pool({
-    connectionString: `postgres://postgres:${encodeURIComponent(secrets.embeddedDatabasePassword)}@127.0.0.1:${pgPort}/pathway`,
-    max: 2,
-  });
+  return new pg.Pool({ connectionString: await embeddedDatabaseUrl(dataDir), max: 2 });
 }
 
 async function countCases(dataDir: string): Promise<number | undefined> {

@@ -27,6 +27,8 @@ async function waitUntilReady(url: string, timeoutMs: number, exited: Promise<un
 
 export type AppProcess = {
   url: string;
+  /** Its DATA_DIR (a fresh temporary folder): the embedded database, media and secrets. */
+  dataDir: string;
   /** Stops the app (SIGTERM, as an operator or a crash-free deploy would); its data stays. */
   stop: () => Promise<void>;
   /** Starts it again on the same port and data, and waits until it is ready. */
@@ -76,5 +78,5 @@ export async function startAppProcess(settings: (url: string) => NodeJS.ProcessE
     await rm(dataDir, { recursive: true, force: true });
   };
   await start();
-  return { url, start, stop, dispose };
+  return { url, dataDir, start, stop, dispose };
 }

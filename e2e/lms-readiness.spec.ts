@@ -1,19 +1,26 @@
+import pg from 'pg';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { createLearner, lmsAdminApi, signInLearner, uniqueName } from './lms-helpers.js';
+import { expectFitsWidth } from './screen-list.js';
 
 /*
  * Readiness on the learner's dashboard (issue 40, decision 029): after enough practice and a
  * calibration, the chance of passing shows as a band with its interval and the answers it rests on,
- * and the topic practised wrongly is named below the cut. Profession: dentist; the questions made
+ * and the topic practised wrongly is named below the cut; a mistake of yesterday comes back as a
+ * review due today, and answering it sets its next date. Profession: dentist; the questions made
  * here are retired at the end, as the other LMS specs expect their banks.
  */
+// On a phone's width: the card's longest texts (the chance with its interval, a topic's line) must fit it.
+test.use({ viewport: { width: 390, height: 900 } });
+
 type Served = { examQuestions: { id: number; question: string }[]; practiceSet?: { id: number } };
 type Marked = { next?: { id: number; question: string } | null };
 
-test('when a learner has practised 40 questions and the bank is calibrated, then the dashboard shows the chance of passing with its interval and count, and the weak topic below the cut', async ({
+test('when a learner has practised 40 questions and the bank is calibrated, then the dashboard shows the chance of passing with its interval and count, and the weak topic below the cut; a mistake of yesterday is due, reviewed and set for later', async ({
   page,
   request,
   baseURL,
+  workerApp,
 }) => {
   test.slow();
   const api = await lmsAdminApi(baseURL ?? '');
@@ -90,6 +97,7 @@ test('when a learner has practised 40 questions and the bank is calibrated, then
     await expect(below.getByRole('listitem').first()).toContainText(
       'Endodontics (20 answers, 0% likely above the cut)',
     );
+    await expectFitsWidth(page);
     await expectAccessible(page);
 
     await card.getByRole('link', { name: 'Practise adaptively' }).first().click();
@@ -97,6 +105,53 @@ test('when a learner has practised 40 questions and the bank is calibrated, then
     await expect(page.getByRole('heading', { name: 'Adaptive practice: Endodontics' })).toBeVisible();
     // Every endodontics question is answered already: the set says nothing new is left.
     await expect(page.getByText(/Endodontics \d+: which answer is right/)).toHaveCount(0);
+
+    // Yesterday's mistake comes back today. The server's clock is every spec's, so the day passes for
+    // one card alone: in the app's database, the first endodontics mistake is made a day older (its
+    // last review and its due date), which makes it due now. The other endodontics questions are
+    // retired first (as they are at the end), so the date the Reviews card names next is this card's.
+    await test.step('a mistake of yesterday reviewed', async () => {
+      const [reviewed, ...others] = made.slice(20);
+      const retired = await Promise.all(others.map((id) => api.delete(`/exam-questions/${id}`)));
+      expect(retired.map((response) => response.status())).toEqual(others.map(() => 204));
+      const database = new pg.Client({ connectionString: await workerApp.databaseUrl() });
+      await database.connect();
+      try {
+        const dueOf = async (sql: string, values: unknown[] = []) =>
+          (await database.query<{ due: Date }>(sql, [learner.id, reviewed, ...values])).rows[0]?.due.getTime();
+        // A minute ago: due now by the server's clock, its last review a day and a minute old.
+        const agedDue = await dueOf(
+          `UPDATE review_cards SET due = $3, last_review = last_review - (due - $3::timestamptz)
+           WHERE user_id = $1 AND question_id = $2 RETURNING due`,
+          [new Date(Date.now() - 60_000)],
+        );
+        expect(agedDue).toBeDefined();
+
+        await page.goto('/lms-system/dashboard');
+        await expect(reviews.getByText('1 review due', { exact: true })).toBeVisible();
+        await reviews.getByRole('link', { name: 'Review now' }).click();
+        await expect(page.getByRole('heading', { name: 'Reviews due' })).toBeVisible();
+        await expect(page.getByText('Question 1 of 1', { exact: true })).toBeVisible();
+        await expect(
+          page.getByRole('heading', { name: /^Ready\S* Endodontics 0: which answer is right/ }),
+        ).toBeVisible();
+        await page.getByRole('radio', { name: 'Right answer', exact: true }).check();
+        await page.getByRole('button', { name: 'Submit Answer' }).click();
+        await expect(page.getByText('Correct!', { exact: true })).toBeVisible();
+        await page.getByRole('button', { name: 'See summary' }).click();
+        await expect(page.getByText('Your score: 1 / 1')).toBeVisible();
+        await page.getByRole('link', { name: 'Return to Dashboard' }).click();
+
+        // Remembered a day on, the card waits days this time, not one: the Reviews card names that day.
+        await expect(reviews.getByText(/^No reviews due now\. The next comes back \S/)).toBeVisible();
+        const nextDue = await dueOf('SELECT due FROM review_cards WHERE user_id = $1 AND question_id = $2');
+        expect(nextDue).toBeGreaterThan((agedDue ?? Infinity) + 2 * 86_400_000);
+        const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(nextDue);
+        await expect(reviews).toContainText(`No reviews due now. The next comes back ${day}.`);
+      } finally {
+        await database.end();
+      }
+    });
   } finally {
     for (const id of made) await api.delete(`/exam-questions/${id}`);
     await api.dispose();

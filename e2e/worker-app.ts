@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { findFreePort } from '../server/db/embedded-postgres.js';
+import { embeddedDatabaseUrl } from '../server/db/open.js';
 import { startSmtpServer, type TestSmtpServer } from '../test/support/smtp-server.js';
 import { e2eAccounts } from './accounts.js';
 import { startAppProcess } from './app-process.js';
@@ -17,6 +18,12 @@ export type WorkerApp = {
   mail: TestSmtpServer;
   /** The port the network spec starts its local OpenID provider on (the app discovers it lazily). */
   oidcPort: number;
+  /**
+   * The connection string of the app's own database, for the one thing a spec cannot do through
+   * the app: let time pass for one learner's rows (a review card due now) while the server's clock
+   * stays everyone's. The embedded database's is read from the app's data folder.
+   */
+  databaseUrl: () => Promise<string>;
 };
 
 let running: WorkerApp | undefined;
@@ -85,7 +92,12 @@ export async function startWorkerApp(workerIndex: number): Promise<() => Promise
     // An external database only through TEST_DATABASE_URL.
     ...(database ? { DATABASE_URL: database.url } : {}),
   }));
-  running = { url: app.url, mail, oidcPort };
+  running = {
+    url: app.url,
+    mail,
+    oidcPort,
+    databaseUrl: async () => database?.url ?? (await embeddedDatabaseUrl(app.dataDir)),
+  };
   return async () => {
     running = undefined;
     await app.dispose();

@@ -1,7 +1,9 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Logger } from '../platform/logger.js';
+import { loadLocalSecrets } from '../platform/secrets.js';
 import { connectDatabase, type DatabaseHandle } from './client.js';
 import { startSupervisedEmbeddedPostgres } from './embedded-postgres.js';
 import { applyMigrations } from './migrate.js';
@@ -17,6 +19,19 @@ async function ensureDatabaseExists(serverUrl: string, name: string): Promise<vo
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The connection string of the embedded database of an app running on `dataDir` (its DATA_DIR), for
+ * a process beside it (the bench, the browser tests): the password from the app's secrets, the port
+ * from line 4 of the server's `postmaster.pid` (the embedded server picks a free one at its start).
+ */
+export async function embeddedDatabaseUrl(dataDir: string): Promise<string> {
+  const { embeddedDatabasePassword } = await loadLocalSecrets(dataDir);
+  const port = Number((await readFile(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[3]);
+  if (!Number.isInteger(port) || port <= 0)
+    throw new Error(`no embedded PostgreSQL port in ${dataDir}/postgres/postmaster.pid`);
+  return `postgres://postgres:${encodeURIComponent(embeddedDatabasePassword)}@127.0.0.1:${port}/${EMBEDDED_DATABASE_NAME}`;
 }
 
 /**
