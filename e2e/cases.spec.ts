@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { chooseRowAction, createCaseViaApi, searchCases, signInThroughForm, uniqueSuffix } from './cases-helpers.js';
 import { chunkNamesOf } from './build-chunks.js';
-import { expect, expectAccessible, signInAs, test } from './fixtures.js';
+import { expect, expectAccessible, hydrated, signInAs, test } from './fixtures.js';
 
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Case admin' });
 
@@ -252,6 +252,9 @@ test('when the public tracker loads, then it downloads no admin, chart, LMS or n
   });
   await page.goto('/casetracking');
   await expect(page.getByRole('heading', { name: 'Track Your Application' })).toBeVisible();
+  // The heading comes in the HTML; the code is asked for once it has painted, and has all come once
+  // the page is React's.
+  await hydrated(page);
   const chunks = chunkNamesOf(scripts);
   expect(chunks).toContain('cases/tracker-page.tsx');
   const foreign = chunks.filter((name) => /admin|chart|lms|network/i.test(name));

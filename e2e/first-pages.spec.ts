@@ -29,8 +29,15 @@ test('when a first page is fetched without running any script, then the HTML hol
     const html = await response.text();
     const root = rootOf(html);
     for (const text of texts) expect(root, `${path} shows "${text}"`).toContain(text);
-    expect(html, `${path} links its page's styles`).toMatch(
-      /<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css">/,
+    // Nothing holds its first paint but the HTML (decision 032): its styles are in it, and its code is
+    // asked for by the head script once it has painted, not by a tag the browser fetches as it parses.
+    expect(html, `${path} carries its page's styles`).toMatch(/<style>[^<]*?\{[\s\S]+?<\/style>/);
+    expect(html, `${path} waits for no stylesheet`).not.toMatch(/<link rel="stylesheet"(?![^>]*\bdisabled\b)[^>]*>/);
+    expect(html, `${path} fetches no code before its first paint`).not.toMatch(
+      /<script[^>]*\bsrc=|rel="modulepreload"/,
+    );
+    expect(html, `${path} names its code for after the paint`).toMatch(
+      /<script type="application\/json" id="page-code">\["\/assets\/[^"]+\.js"/,
     );
     expect(html, `${path} sets dark mode before paint`).toContain("localStorage.getItem('darkMode')");
   }
@@ -103,9 +110,15 @@ test('when a visitor reaches an unknown address, then "page not found" is in the
 test('when the first pages open in the browser, then they hydrate without a console error and answer at once', async ({
   page,
 }) => {
+  // Their styles came in the HTML: the code that takes the page over does not download them again.
+  const stylesheets: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+  });
   for (const { path } of firstPages) {
     await page.goto(path);
     await hydrated(page);
+    expect(stylesheets, path).toEqual([]);
     const toggle = page.getByRole('button', { name: 'Dark mode' }).first();
     const pressed = await toggle.getAttribute('aria-pressed');
     await toggle.click();

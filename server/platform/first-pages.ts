@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TrackerFormLookup } from '../../contracts/cases.js';
@@ -49,6 +50,7 @@ const escapeHtml = (text: string) =>
  */
 export async function loadFirstPages(
   ssrEntry: string,
+  webDistFolder: string,
   manifest: ViteManifest | undefined,
   log: FastifyBaseLogger,
 ): Promise<FirstPageRenderer | undefined> {
@@ -56,26 +58,45 @@ export async function loadFirstPages(
   const entry = (await import(pathToFileURL(ssrEntry).href)) as ServerEntry;
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const inIndex = entryKey ? withStaticImports(manifest, entryKey) : new Set<string>();
+  const cssOf = new Map<string, string>();
+  /** A built stylesheet's text, safe inside `<style>`: no `</style` in it can end the element. */
+  const cssText = (file: string) => {
+    let text = cssOf.get(file);
+    if (text === undefined) {
+      text = readFileSync(join(webDistFolder, file), 'utf8').replace(/<\//g, '<\\/');
+      cssOf.set(file, text);
+    }
+    return text;
+  };
   const headOf = new Map<string, string>();
-  /** The stylesheets and module preloads of a page's own chunks, not already in index.html. */
-  const headFor = (modules: string[]) => {
-    const key = modules.join(' ');
+  /**
+   * A first page's head (decision 032, "What holds the first paint"): nothing on the path of its
+   * first paint but the HTML itself.
+   * - Its stylesheets (index.html's, then its own chunks', in that order, so the cascade stays as
+   *   built) inlined in one `<style>`: a stylesheet link blocks the paint for a round trip. Each is
+   *   still named by a disabled link, which the browser does not fetch: Vite's loader skips a
+   *   lazily loaded chunk's stylesheet that a link already names, instead of loading it again.
+   * - Its code (the entry, and every chunk it and the page's own chunks import, downloaded side by
+   *   side) listed in `#page-code`, which the head script asks for once the page has painted
+   *   (head-script.ts): fetched beside the first paint, it shares a slow line with it.
+   */
+  const headFor = (styles: string[], code: string[], modules: string[]) => {
+    const key = `${styles.join(' ')}|${code.join(' ')}|${modules.join(' ')}`;
     let head = headOf.get(key);
     if (head === undefined) {
       const chunks = new Set<string>();
       for (const module of modules) withStaticImports(manifest, module, chunks);
-      const styles = new Set<string>();
-      const scripts: string[] = [];
+      const allStyles = new Set(styles);
+      const allCode = new Set(code);
       for (const chunk of chunks) {
-        for (const css of manifest[chunk]?.css ?? []) styles.add(css);
-        if (!inIndex.has(chunk)) scripts.push(manifest[chunk]?.file ?? '');
+        for (const css of manifest[chunk]?.css ?? []) allStyles.add(css);
+        const file = manifest[chunk]?.file;
+        if (file && !inIndex.has(chunk)) allCode.add(file);
       }
       head =
-        [...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('') +
-        scripts
-          .filter(Boolean)
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-          .join('');
+        `<style>${[...allStyles].map(cssText).join('')}</style>` +
+        [...allStyles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}" disabled>`).join('') +
+        `<script type="application/json" id="page-code">${JSON.stringify([...allCode].map((file) => `/${file}`))}</script>`;
       headOf.set(key, head);
     }
     return head;
@@ -94,10 +115,26 @@ export async function loadFirstPages(
     const language = rendered.applicantLanguage
       ? ` data-applicant-language="${escapeHtml(rendered.applicantLanguage)}"`
       : '';
+    // The page's stylesheets and code as index.html (and area-pages.ts) name them, taken out of the head.
+    const styles: string[] = [];
+    const code: string[] = [];
     const html = page
+      .replace(/<link rel="stylesheet" crossorigin href="\/([^"]+)">/g, (_, file: string) => {
+        styles.push(file);
+        return '';
+      })
+      .replace(
+        /<script type="module" crossorigin src="\/([^"]+)"><\/script>|<link rel="modulepreload" crossorigin href="\/([^"]+)">/g,
+        (_, entryFile: string | undefined, preload: string | undefined) => {
+          // The entry first: the head script asks for the files in this order.
+          if (entryFile) code.unshift(entryFile);
+          else if (preload) code.push(preload);
+          return '';
+        },
+      )
       .replace(/<html lang="en">/, `<html lang="${escapeHtml(rendered.lang)}" dir="${rendered.dir}"${language}>`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
-      .replace('</head>', `${headFor(rendered.modules)}</head>`)
+      .replace('</head>', `${headFor(styles, code, rendered.modules)}</head>`)
       .replace(
         '<div id="root"></div>',
         // The answers the page was drawn with, for the browser's query cache (web/main.tsx): JSON, not a

@@ -59,7 +59,12 @@ export async function loadWebPages(
   const manifest = existsSync(indexPath) ? await readManifest(webDistFolder) : undefined;
   const pageFor = existsSync(indexPath) ? areaPages(await readFile(indexPath, 'utf8'), manifest) : undefined;
   // The server's entry is built beside the front end (`vite build --ssr`, into dist/ssr).
-  const renderFirstPage = await loadFirstPages(join(webDistFolder, '..', 'ssr', 'entry-server.js'), manifest, log);
+  const renderFirstPage = await loadFirstPages(
+    join(webDistFolder, '..', 'ssr', 'entry-server.js'),
+    webDistFolder,
+    manifest,
+    log,
+  );
   return {
     built: pageFor !== undefined,
     async page(request, pathname, extra) {
