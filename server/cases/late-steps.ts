@@ -23,7 +23,8 @@ import {
 /*
  * Late-waiting notices (issue 41, decision 046): a case that has waited at a step longer than 8 in
  * 10 cases there (the step's 80th percentile, or its expected days while too few cases are known:
- * the rule that makes a case overdue) is noticed once per case service and step. The notice, the
+ * the rule that makes a case overdue) is noticed once per stay: per case service, step and the moment
+ * it reached the step (a case that comes back to a step is noticed again when late again). The notice, the
  * owner's email and the applicant's "we are following it up" are written in one transaction, so a
  * restart in between loses none and repeats none. A schedule runs the sweep (CASE_LATE_STEPS_CRON),
  * once across instances (pg-boss); the unique key settles two sweeps that meet.
@@ -92,7 +93,8 @@ async function insertNotices(tx: Queryable, at: Date): Promise<Noticed[]> {
         AND c.status <> 'Completed'
         AND cs.last_updated + coalesce(st.typical_p80_days, st.expected_days) * interval '1 day' < ${now}::timestamptz
         AND st.sequence < (SELECT max(last.sequence) FROM steps last WHERE last.service_id = st.service_id)
-        AND NOT EXISTS (SELECT 1 FROM late_step_notices n WHERE n.case_service_id = cs.id AND n.step_id = st.id)
+        AND NOT EXISTS (SELECT 1 FROM late_step_notices n
+                        WHERE n.case_service_id = cs.id AND n.step_id = st.id AND n.waiting_since = cs.last_updated)
       ORDER BY c.overdue_at, cs.id
       LIMIT ${BATCH}
     )
@@ -100,7 +102,7 @@ async function insertNotices(tx: Queryable, at: Date): Promise<Noticed[]> {
       (case_id, case_service_id, step_id, owner_admin_id, waiting_since, late_after_days, cases, noticed_at)
     SELECT case_id, case_service_id, step_id, owner_admin_id, waiting_since, late_after_days, cases, ${now}::timestamptz
     FROM late
-    ON CONFLICT (case_service_id, step_id) DO NOTHING
+    ON CONFLICT (case_service_id, step_id, waiting_since) DO NOTHING
     RETURNING id, case_id AS "caseId", case_service_id AS "caseServiceId", step_id AS "stepId",
               owner_admin_id AS "ownerAdminId", waiting_since AS "waitingSince",
               late_after_days AS "lateAfterDays", cases`);

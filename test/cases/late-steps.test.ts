@@ -195,4 +195,48 @@ describe('late-waiting notices', () => {
     expect((await mailJobsTo(ownerEmail)).filter((subject) => subject.includes(stalled.case_number))).toEqual([]);
     expect(await mailJobsTo(stalledEmail)).not.toContainEqual(expect.stringContaining('Review'));
   });
+
+  it('when a case noticed late at a step moves on and comes back to it, then its new stay is noticed again when it is late again, once', async () => {
+    const service = await createService(t, headers, ['Intake'], 'Return Service');
+    // Review is late after its 4 expected days (no case measured there).
+    for (const [sequence, name, expected_days] of [
+      [2, 'Review', 4],
+      [3, 'Corrections', 4],
+      [4, 'Done', 1],
+    ] as const) {
+      const step = await t.app.inject({
+        method: 'POST',
+        url: `/api/caseadmin/services/${service.id}/steps`,
+        headers,
+        payload: { name, sequence, expected_days },
+      });
+      expect(step.statusCode, step.body).toBe(201);
+    }
+    const returning = await createCase(t, headers, { serviceIds: [service.id], ownerId });
+    const caseServiceId = returning.CaseServices[0]!.id;
+    const lateMails = async () =>
+      (await mailJobsTo(ownerEmail)).filter(
+        (subject) => subject === `Case ${returning.case_number} has waited longer than usual at "Review"`,
+      );
+    await changeStep(t, headers, caseServiceId, 'Review');
+    await holdEstimates();
+    t.clock.advance(5 * DAY);
+    await runSweep();
+    expect(await lateMails()).toHaveLength(1);
+
+    // Sent back from Corrections a day later: a new stay at Review, late again after 4 more days.
+    await changeStep(t, headers, caseServiceId, 'Corrections');
+    t.clock.advance(DAY);
+    await changeStep(t, headers, caseServiceId, 'Review');
+    await holdEstimates();
+    t.clock.advance(2 * DAY);
+    await runSweep();
+    expect(await lateMails()).toHaveLength(1);
+    t.clock.advance(3 * DAY);
+    await runSweep();
+    await runSweep();
+    expect(await lateMails()).toHaveLength(2);
+    const [notice] = (await dashboard()).lateSteps.filter((item) => item.caseNumber === returning.case_number);
+    expect(notice).toMatchObject({ stepName: 'Review', noticedAt: t.clock.now().toISOString() });
+  });
 });

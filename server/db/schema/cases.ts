@@ -519,7 +519,9 @@ export const lateStepNotices = pgTable(
     noticedAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [
-    unique('late_step_notices_service_step_key').on(t.caseServiceId, t.stepId),
+    // Once per stay: a case service that comes back to a step it was noticed at (moved on, then
+    // back) is a new stay there, noticed again when it is late again (migration 0043).
+    unique('late_step_notices_stay_key').on(t.caseServiceId, t.stepId, t.waitingSince),
     index('late_step_notices_owner_idx').on(t.ownerAdminId, t.noticedAt),
     // Deleting a case (or a thousand) finds its notices by it.
     index('late_step_notices_case_idx').on(t.caseId),

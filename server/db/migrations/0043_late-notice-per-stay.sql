@@ -1,0 +1,2 @@
+ALTER TABLE "late_step_notices" DROP CONSTRAINT "late_step_notices_service_step_key";--> statement-breakpoint
+ALTER TABLE "late_step_notices" ADD CONSTRAINT "late_step_notices_stay_key" UNIQUE("case_service_id","step_id","waiting_since");
