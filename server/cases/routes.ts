@@ -24,7 +24,7 @@ import { progressRoutes } from './progress-routes.js';
 import { caller, type CasesContext } from './route-context.js';
 import { serviceRoutes } from './service-routes.js';
 import { stepChangeRoutes } from './step-change-routes.js';
-import { recomputeStepEstimates, STEP_ESTIMATES_QUEUE } from './step-estimates.js';
+import { recomputeStepEstimates, requestMissingDistributions, STEP_ESTIMATES_QUEUE } from './step-estimates.js';
 import { trackerFormRoutes } from './tracker-form-routes.js';
 import { composeTrackerEmails } from './tracker-subscriptions.js';
 
@@ -50,6 +50,7 @@ async function registerCasesArea(app: App, deps: AreaDeps): Promise<void> {
       policy: 'short',
     },
   );
+  await requestMissingDistributions(db, notify.jobs);
   // Every CASE_LATE_STEPS_CRON, once across instances: the cases that have waited too long at a step.
   await notify.jobs.work(
     LATE_STEPS_QUEUE,

@@ -15,6 +15,21 @@ export async function requestStepEstimates(tx: Queryable, jobs: JobQueue): Promi
 }
 
 /**
+ * Steps measured before their distribution was kept (migration 0039) have a median and no
+ * distribution until a step change anywhere asks for a recomputation (issue 41's leftover: the
+ * tracker's ready-to-work dates were missing after an upgrade). Asked once when the area's worker
+ * starts, to run at once (the same singleton as a step change's, so it runs once across instances).
+ */
+export async function requestMissingDistributions(db: Queryable, jobs: JobQueue): Promise<boolean> {
+  const missing = await db.execute(
+    sql`SELECT 1 FROM steps WHERE typical_median_days IS NOT NULL AND typical_distribution IS NULL LIMIT 1`,
+  );
+  if (missing.rows.length === 0) return false;
+  await jobs.send(db, STEP_ESTIMATES_QUEUE, {}, { singletonKey: 'all' });
+  return true;
+}
+
+/**
  * Every step's typical duration from every stay at it (issue 41): a stay starts with the change that
  * brought the case service to the step (or, for the step it started on, when the case was created)
  * and ends with the change that took it away; a service still at a step that is not its service's

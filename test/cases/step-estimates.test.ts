@@ -121,6 +121,27 @@ describe('step estimates from real cases', () => {
       t.clock.advance(-12 * DAY);
     }
 
+    // Issue 41's leftover: figures kept before migration 0039 have no distribution until a step
+    // change anywhere asks for a recomputation; an instance starting after the upgrade asks for it.
+    const distributions = () =>
+      query<{ id: number; typical_distribution: unknown }>(
+        `SELECT id, typical_distribution FROM steps WHERE service_id = $1 AND typical_median_days IS NOT NULL ORDER BY id`,
+        [service.id],
+      );
+    expect((await distributions()).map((step) => step.typical_distribution)).toEqual([
+      expect.anything(),
+      expect.anything(),
+    ]);
+    await query(`UPDATE steps SET typical_distribution = NULL WHERE service_id = $1`, [service.id]);
+    const upgraded = await createTestApp({ CASE_ESTIMATE_MIN_SAMPLES: '20' }, { sameDatabaseAs: t });
+    try {
+      await expect
+        .poll(async () => (await distributions()).map((step) => step.typical_distribution !== null))
+        .toEqual([true, true]);
+    } finally {
+      await upgraded.close();
+    }
+
     // Fewer stays than the minimum (22 here, 20 known) give no figures: the staff's days come back.
     await query(`UPDATE steps SET typical_median_days = NULL, typical_p80_days = NULL WHERE id = $1`, [
       service.steps[1]!.id,
