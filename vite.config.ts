@@ -88,6 +88,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]|web[\\/]ui[\\/]lazy-part\.tsx$/,
             },
+            {
+              // The app's small modules every first page draws with (a form, the dark mode switch
+              // and the icons' code, what a failed call is): one chunk rather than five, whose
+              // separate gzip streams cost each first page about a kilobyte (issue 42).
+              name: 'first-page-common',
+              test: /web[\\/]ui[\\/](form|dark-mode-toggle)\.tsx$|web[\\/]lib[\\/](api-error|http)\.ts$|contracts[\\/]applicant-language-constants\.ts$|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
+            },
           ],
         },
       },

@@ -15,7 +15,10 @@ export const FIRST_PAGE_GZIP_KB = 110;
  * three sign-in pages within 110 (109.2, 109.7, 109.2), the tracker 112.7 and the feed 122.4; at 00:45
  * UTC, with the browser's files named by their hash alone, the tracker 111.1 and the feed 120.7; at
  * 01:00 UTC, with the staff's routes an area of their own, the tracker 109.3, within; at 03:15 UTC,
- * with its catalogue split by screen (the result's words load with the result), the tracker 106.6.
+ * with its catalogue split by screen (the result's words load with the result), the tracker 106.6; at
+ * 03:50 UTC, with the small modules every first page draws with in one chunk (decision 050), the
+ * tracker 106.0, case admin login 106.9, LMS login 107.3, network sign-in 107.6, page not found
+ * 102.4 and the feed 120.5 (still held at 122: its weight plus 1 KB, rounded up).
  */
 export const HELD_OVER_BUDGET_KB: Record<string, number> = {
   'network feed (signed in)': 122,
