@@ -2,6 +2,7 @@ import { request as playwrightRequest, type Page } from '@playwright/test';
 import { e2eAccounts } from './accounts.js';
 import { expect, expectAccessible, test } from './fixtures.js';
 import { addQuestions, createLearner, lmsAdminApi, openLmsAdmin, signInLearner, uniqueName } from './lms-helpers.js';
+import { expectFitsWidth } from './screen-list.js';
 
 /*
  * The test-centre sitting in Chromium: navigator, flags, a changed answer, a reload, a 60-second
@@ -357,6 +358,8 @@ test('when a learner whose accommodation allows pausing pauses the exam, then th
   const granted = await api.put(`/admin/users/${learner.id}/accommodation`, { data: { pauseAllowed: true } });
   expect(granted.status(), await granted.text()).toBe(200);
   await api.dispose();
+  // On a phone's width: the pause's texts and buttons fit it, as the silent timer's below.
+  await page.setViewportSize({ width: 390, height: 900 });
   await page.clock.install();
   await signInLearner(page, learner);
   await page.goto('/exam');
@@ -375,6 +378,7 @@ test('when a learner whose accommodation allows pausing pauses the exam, then th
   await expect(page.locator('#exam-question')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Resume' })).toBeFocused();
   await expect(page.getByRole('status').filter({ hasText: 'The exam is paused' })).toBeAttached();
+  await expectFitsWidth(page);
   await expectAccessible(page);
   // Five minutes on the page's clock: the countdown stands still, as the server's does.
   const timer = page.getByRole('timer', { name: 'Time remaining' });
@@ -411,6 +415,8 @@ test('when a learner with the silent timer and pausing sits the test-centre exam
   });
   expect(granted.status(), await granted.text()).toBe(200);
   await api.dispose();
+  // On a phone's width: the accommodation's controls and texts (Show time, the keyboard help, Pause) fit it.
+  await page.setViewportSize({ width: 390, height: 900 });
   await signInLearner(page, learner);
   await startTestCentre(page);
 
@@ -423,6 +429,7 @@ test('when a learner with the silent timer and pausing sits the test-centre exam
   await expect(timer).toHaveCount(0);
   await page.getByRole('button', { name: 'Show time' }).click();
   await expect(timer).toHaveText(/^\d+:\d\d$/);
+  await expectFitsWidth(page);
 
   const pausedAnswer = page.waitForResponse((r) => r.url().endsWith('/pause') && r.status() === 200);
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
@@ -431,6 +438,7 @@ test('when a learner with the silent timer and pausing sits the test-centre exam
   await expect(page.getByRole('navigation', { name: 'Question navigator' })).toHaveCount(0);
   await expect(page.getByRole('radio')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Resume' })).toBeFocused();
+  await expectFitsWidth(page);
   await expectAccessible(page);
 
   const resumedAnswer = page.waitForResponse((r) => r.url().endsWith('/resume') && r.status() === 200);
