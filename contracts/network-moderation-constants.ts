@@ -9,8 +9,23 @@ export type ModerationAction = (typeof moderationActions)[number];
 /** A moderator's later decision about a suspension: lift it, shorten it, or (on an appeal) keep it. */
 export const suspensionChanges = ['lift', 'shorten', 'uphold'] as const;
 export type SuspensionChange = (typeof suspensionChanges)[number];
-/** What the log records: the decisions about reports, the later ones about suspensions, and a removal undone. */
-export const loggedActions = [...moderationActions, ...suspensionChanges, 'restore'] as const;
+/**
+ * What an appeal contests (issue 39): a suspension (with the removal it came with), or a removal
+ * that came without one.
+ */
+export const appealKinds = ['suspension', 'removal'] as const;
+export type AppealKind = (typeof appealKinds)[number];
+/**
+ * A moderator's answer to an appeal: a suspension's is lifted, shortened or upheld; a removal's is
+ * upheld (the post stays removed) or the post is restored.
+ */
+export const appealDecisions = [...suspensionChanges, 'restore'] as const;
+export type AppealDecision = (typeof appealDecisions)[number];
+/**
+ * What the log records: the decisions about reports, the later ones about suspensions, a removal
+ * undone, and a removal kept on appeal (`uphold_removal`).
+ */
+export const loggedActions = [...moderationActions, ...suspensionChanges, 'restore', 'uphold_removal'] as const;
 export type LoggedAction = (typeof loggedActions)[number];
 export const MAX_MODERATION_NOTE_LENGTH = 500;
 export const MAX_APPEAL_LENGTH = 2000;

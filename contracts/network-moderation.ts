@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { publicMember } from './network.js';
 import { isPlainText } from './plain-text.js';
 import {
+  appealDecisions,
+  appealKinds,
   loggedActions,
   MAX_APPEAL_LENGTH,
   MAX_MODERATION_NOTE_LENGTH,
@@ -171,28 +173,59 @@ const requiredText = (max: number, what: string) =>
     // Line breaks are kept; other control characters are refused.
     .refine((value) => isPlainText(value.replace(/\r?\n/g, ' ')), `${what} must not contain control characters`);
 
-/** POST /api/network/me/suspension/appeal: once per suspension, in the member's words. */
+/**
+ * POST /api/network/me/suspension/appeal: once per suspension, in the member's words; the same body
+ * appeals a removal without a suspension (POST /api/network/me/removals/{id}/appeal, once per removal).
+ */
 export const appealBody = z.strictObject({ text: requiredText(MAX_APPEAL_LENGTH, 'Your appeal') });
 export type AppealBody = z.input<typeof appealBody>;
 export const createdAppeal = z.object({ id: z.string(), createdAt: z.string() });
 export type CreatedAppeal = z.infer<typeof createdAppeal>;
 
-/** An open appeal in the moderators' queue, beside the suspension it contests and the member's history. */
+/**
+ * An open appeal in the moderators' queue, beside what it contests (a suspension, or a removal
+ * without one: `kind`), the post and the member's history.
+ */
 export const appealEntry = z.object({
   id: z.string(),
+  kind: z.enum(appealKinds),
   member: publicMember,
   text: z.string(),
   createdAt: z.string(),
-  suspension: z.object({
-    id: z.string(),
-    reason: z.string(),
-    postExcerpt: z.string(),
-    suspendedAt: z.string(),
-    /** When it ends now; null once it ended or was lifted meanwhile. */
-    endsAt: z.string().nullable(),
-    /** The post it removed is still hidden: deciding the appeal may put it back (`restorePost`). */
-    postRemoved: z.boolean(),
-  }),
+  /** The post as it was removed (hidden until restored); null once it is gone with its author's account. */
+  post: z
+    .object({
+      description: z.string(),
+      mediaType: z.string(),
+      /** Moderators may see a removed post's file: the queue shows it blurred until revealed. */
+      mediaURL: z.string().nullable(),
+    })
+    .nullable(),
+  /** A removal without a suspension (`kind: "removal"`); null for a suspension's appeal. */
+  removal: z
+    .object({
+      /** The log row of the removal. */
+      id: z.string(),
+      reason: z.string(),
+      postExcerpt: z.string(),
+      removedAt: z.string(),
+      /** Still hidden: deciding the appeal may restore it. */
+      postRemoved: z.boolean(),
+    })
+    .nullable(),
+  /** The suspension contested (`kind: "suspension"`); null for a removal's appeal. */
+  suspension: z
+    .object({
+      id: z.string(),
+      reason: z.string(),
+      postExcerpt: z.string(),
+      suspendedAt: z.string(),
+      /** When it ends now; null once it ended or was lifted meanwhile. */
+      endsAt: z.string().nullable(),
+      /** The post it removed is still hidden: deciding the appeal may put it back (`restorePost`). */
+      postRemoved: z.boolean(),
+    })
+    .nullable(),
   authorHistory,
 });
 export type AppealEntry = z.infer<typeof appealEntry>;
@@ -230,6 +263,35 @@ export const suspensionChangeResult = z.object({
   postRestored: z.boolean(),
 });
 export type SuspensionChangeResult = z.infer<typeof suspensionChangeResult>;
+
+/**
+ * POST /api/network/moderation/appeals/{id}/decide: a suspension's appeal as a change to it (`lift`,
+ * `shorten`, `uphold`, with `restorePost`), a removal's by `uphold` (it stays removed) or `restore`
+ * (the post comes back); always with the reason the member is shown and the log keeps.
+ */
+export const appealDecisionBody = z
+  .strictObject({
+    change: z.enum(appealDecisions, `change must be one of ${appealDecisions.join(', ')}`),
+    days: z
+      .int('days must be a whole number')
+      .min(1, 'days must be at least 1')
+      .max(MAX_SUSPENSION_DAYS, `days must be at most ${MAX_SUSPENSION_DAYS}`)
+      .optional(),
+    note: requiredText(MAX_MODERATION_NOTE_LENGTH, 'The reason'),
+    /** A suspension's appeal: also undo the removal of the post it came with. */
+    restorePost: z.boolean('restorePost must be true or false').optional(),
+  })
+  .refine((body) => (body.change === 'shorten') === (body.days !== undefined), {
+    message: 'days is needed to shorten, and only then',
+    path: ['days'],
+  });
+export type AppealDecisionBody = z.input<typeof appealDecisionBody>;
+export const appealDecisionResult = suspensionChangeResult.extend({
+  change: z.enum(appealDecisions),
+  /** A suspension's appeal: when it ends now (null once lifted); a removal's: null. */
+  endsAt: z.string().nullable(),
+});
+export type AppealDecisionResult = z.infer<typeof appealDecisionResult>;
 
 /**
  * POST /api/network/moderation/removals/{id}/undo, where {id} is the log row of the removal (a

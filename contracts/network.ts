@@ -258,14 +258,24 @@ export const notificationTypes = ['comment', 'like', 'mention', 'moderation'] as
 export const moderationOutcome = z.object({
   /**
    * `lifted`, `shortened` and `upheld` tell a suspended author a later decision, `restored` an author
-   * that their removed post is back (issue 39).
+   * that their removed post is back, `removal_upheld` that their appeal of a removal was heard and
+   * the post stays removed (issue 39).
    */
-  outcome: z.enum(['removed', 'kept', 'lifted', 'shortened', 'upheld', 'restored']),
+  outcome: z.enum(['removed', 'kept', 'lifted', 'shortened', 'upheld', 'restored', 'removal_upheld']),
   toAuthor: z.boolean(),
   postExcerpt: z.string(),
   note: z.string().nullable(),
   /** For the author: when their suspension ends (after a suspension, a shortening or an upheld appeal). */
   suspendedUntil: z.string().nullable(),
+  /**
+   * To the author of a removal without a suspension (issue 39): the removal's log row, by which they
+   * appeal it (POST /api/network/me/removals/{id}/appeal), and where that stands: `possible` (still
+   * removed, not appealed), `waiting` (appealed), `answered`, or `closed` (put back or gone without
+   * an appeal). Null on every other notice.
+   */
+  removalAppeal: z
+    .object({ removalId: z.string(), status: z.enum(['possible', 'waiting', 'answered', 'closed']) })
+    .nullable(),
 });
 export type ModerationOutcome = z.infer<typeof moderationOutcome>;
 

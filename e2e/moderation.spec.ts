@@ -5,6 +5,12 @@ import { createMember, createPost, memberBrowser } from './network-helpers.js';
 import { workerApp } from './worker-app.js';
 import { waitForMail } from './mailbox.js';
 
+/** A real 1×1 PNG: the server judges files by their content. */
+const tinyPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 let counter = 0;
 const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++counter}`;
 
@@ -102,7 +108,7 @@ test('when a member reports a post, then a moderator removes it and suspends its
   await moderator.close();
 });
 
-test('when a suspended member appeals, then a moderator lifts the suspension from the appeals queue, puts the post back, and the member is told and may post again', async ({
+test('when a suspended member appeals, then a moderator lifts the suspension from the appeals queue, puts the post back, and the member is told and may post again; a removal without a suspension is appealed from its notice and kept', async ({
   browser,
 }) => {
   const author = await newMember(browser, 'appellant');
@@ -178,6 +184,67 @@ test('when a suspended member appeals, then a moderator lifts the suspension fro
   await expect(
     author.page.getByText(`A moderator put your post "${text}" back. Reason: First offence; apology accepted`),
   ).toBeVisible();
+
+  // A removal without a suspension is appealed from its notice (issue 39). Seeded through the API:
+  // a photo post, its report, and its removal.
+  const photoText = `Our ward at night ${unique('')}`;
+  const posted = await author.context.request.post('/api/network/posts', {
+    headers: { origin },
+    multipart: { description: photoText, media: { name: 'ward.png', mimeType: 'image/png', buffer: tinyPng } },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const photoId = ((await posted.json()) as { id: string }).id;
+  const photoReported = await reporter.context.request.post(`/api/network/posts/${photoId}/reports`, {
+    headers: { origin },
+    data: { reason: 'other' },
+  });
+  expect(photoReported.status(), await photoReported.text()).toBe(201);
+  const removed = await moderator.page.request.post(`/api/network/moderation/reports/${photoId}/resolve`, {
+    headers: { origin },
+    data: { action: 'remove', note: 'Patients may be recognisable' },
+  });
+  expect(removed.status(), await removed.text()).toBe(200);
+  await author.page.reload();
+  const notice = author.page
+    .getByRole('listitem')
+    .filter({ hasText: `A moderator removed your post "${photoText}". Reason: Patients may be recognisable` });
+  await notice.getByRole('button', { name: 'Appeal this removal' }).click();
+  await notice
+    .getByLabel('Why should a moderator put your post back? (you can appeal once)')
+    .fill('Nobody is in the photo: it is the empty ward at night.');
+  await expectAccessible(author.page);
+  await notice.getByRole('button', { name: 'Send appeal' }).click();
+  await expect(notice).toContainText('You appealed. A moderator will answer it');
+
+  // The moderator sees it in the appeals queue with the post and its photo, blurred, and keeps the removal.
+  await moderator.page.reload();
+  const removalAppeal = moderator.page
+    .getByRole('region', { name: 'Appeals' })
+    .getByRole('article')
+    .filter({ hasText: 'Nobody is in the photo' });
+  await expect(removalAppeal.getByRole('heading')).toHaveText(`Appeal of a removal by Member ${author.name}`);
+  await expect(removalAppeal).toContainText(photoText);
+  const photo = removalAppeal.getByRole('img', { name: 'The reported picture (blurred)' });
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+  await removalAppeal.getByLabel('Decision', { exact: true }).selectOption('uphold');
+  await removalAppeal.getByLabel('Reason (shown to the member)').fill('A patient’s bed is in the photo');
+  await removalAppeal.getByRole('button', { name: 'Apply' }).click();
+  await expect(moderator.page.getByText('Removal kept.')).toBeVisible();
+  await expect(removalAppeal).toHaveCount(0);
+  await expect(
+    decisions.filter({ hasText: `kept, on appeal, the removal of the post by Member ${author.name}` }),
+  ).toContainText('Why: A patient’s bed is in the photo');
+
+  // The author is told, under the notice, and cannot appeal it again.
+  await author.page.reload();
+  await expect(
+    author.page.getByText(
+      `A moderator reviewed your appeal and kept your post "${photoText}" removed. Reason: A patient’s bed is in the photo`,
+    ),
+  ).toBeVisible();
+  await expect(notice).toContainText('A moderator answered your appeal');
+  await expect(notice.getByRole('button', { name: 'Appeal this removal' })).toHaveCount(0);
+
   const back = await createPost(author.context, `Back within the rules ${unique('')}`);
   // The worker's feed is shared with the specs after this one (network.spec.ts opens on an empty feed).
   for (const id of [back, postId]) {

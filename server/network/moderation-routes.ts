@@ -1,6 +1,8 @@
 import { cursorQuery, postIdParams } from '../../contracts/network.js';
 import {
   appealBody,
+  appealDecisionBody,
+  appealDecisionResult,
   appealQueue,
   createdAppeal,
   createdReport,
@@ -19,6 +21,7 @@ import {
 } from '../../contracts/network-moderation.js';
 import type { App } from '../platform/area.js';
 import {
+  appealRemoval,
   appealSuspension,
   changeSuspension,
   createReportLimit,
@@ -181,6 +184,23 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
       reply.status(201).send(await appealSuspension(db, caller.of(request), request.body, now())),
   );
 
+  members.post(
+    '/api/network/me/removals/:id/appeal',
+    {
+      schema: {
+        summary: 'Appeal the removal of my post',
+        tags,
+        description:
+          "The author of a post removed without a suspension appeals the removal ({id}: its log row, as the removal's notification carries it), once, while the post is still removed; moderators see it in their appeals queue (404 for anyone else's removal, 409 when appealed already, no longer removed, or it came with a suspension)",
+        params: moderationIdParams,
+        body: appealBody,
+        response: withErrors({ 201: createdAppeal }),
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await appealRemoval(db, caller.of(request), request.params.id, request.body, now())),
+  );
+
   members.get(
     '/api/network/moderation/appeals',
     {
@@ -188,7 +208,7 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
         summary: 'The open appeals (moderators)',
         tags,
         description:
-          "Moderators only: suspended members' open appeals, longest waiting first, each with the suspension and the member's moderation history",
+          "Moderators only: members' open appeals (of a suspension, or of a removal without one), longest waiting first, each with what it contests, the post and the member's moderation history",
         querystring: cursorQuery,
         response: withErrors({ 200: appealQueue }),
       },
@@ -207,10 +227,10 @@ export async function moderationRoutes(members: App, ctx: NetworkContext): Promi
         summary: 'Decide an appeal (moderators)',
         tags,
         description:
-          'Moderators only: `lift` ends the suspension now, `shorten` ends it `days` days from now, `uphold` keeps it; `restorePost` also puts back the post it removed; the member is told the reason, and the log keeps it',
+          "Moderators only: a suspension's appeal: `lift` ends it now, `shorten` ends it `days` days from now, `uphold` keeps it, and `restorePost` also puts back the post it removed; a removal's appeal: `uphold` keeps the post removed, `restore` puts it back; the member is told the reason, and the log keeps it",
         params: moderationIdParams,
-        body: suspensionChangeBody,
-        response: withErrors({ 200: suspensionChangeResult }),
+        body: appealDecisionBody,
+        response: withErrors({ 200: appealDecisionResult }),
       },
     },
     async (request) => decideAppeal(db, moderatorOnly(caller.of(request)), request.params.id, request.body, now()),

@@ -3,6 +3,8 @@ import {
   HISTORY_SHOWN,
   MODERATION_PAGE_SIZE,
   type AppealBody,
+  type AppealDecisionBody,
+  type AppealDecisionResult,
   type AppealQueue,
   type AuthorHistory,
   type CreatedAppeal,
@@ -25,7 +27,7 @@ import {
   networkModerationActions,
   networkPosts,
   networkReports,
-  networkSuspensionAppeals,
+  networkAppeals,
   networkSuspensionHolds,
   networkUsers,
 } from '../db/schema/network.js';
@@ -445,14 +447,64 @@ export async function appealSuspension(
   if (!running?.actionId) throw new AppError(409, 'Your account is not suspended, so there is nothing to appeal.');
   try {
     const [created] = await db
-      .insert(networkSuspensionAppeals)
-      .values({ suspensionId: running.actionId, memberId: member.id, text: body.text, createdAt: now })
-      .returning({ id: networkSuspensionAppeals.id, createdAt: networkSuspensionAppeals.createdAt });
+      .insert(networkAppeals)
+      .values({ appealedId: running.actionId, memberId: member.id, text: body.text, createdAt: now })
+      .returning({ id: networkAppeals.id, createdAt: networkAppeals.createdAt });
     if (!created) throw new Error('appeal insert returned no row');
     return { id: created.id, createdAt: created.createdAt.toISOString() };
   } catch (error) {
     if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION)
       throw new AppError(409, 'You have already appealed this suspension. A moderator will answer it.');
+    throw error;
+  }
+}
+
+/**
+ * The author of a post removed without a suspension appeals the removal (its log row), once, while
+ * the post is still removed; the moderators see it in the appeals queue. Anyone else is told the
+ * removal does not exist.
+ */
+export async function appealRemoval(
+  db: Database,
+  member: Member,
+  removalId: string,
+  body: AppealBody,
+  now: Date,
+): Promise<CreatedAppeal> {
+  try {
+    return await db.transaction(async (tx) => {
+      // Shared: an undo (which locks the row for update) waits for this appeal, or this for it.
+      const [removal] = await tx
+        .select({
+          action: networkModerationActions.action,
+          postId: networkModerationActions.postId,
+          authorId: networkModerationActions.authorId,
+        })
+        .from(networkModerationActions)
+        .where(eq(networkModerationActions.id, removalId))
+        .for('share');
+      if (!removal || removal.authorId !== member.id || (removal.action !== 'remove' && removal.action !== 'suspend'))
+        throw new AppError(404, 'Removal not found');
+      if (removal.action === 'suspend')
+        throw new AppError(
+          409,
+          'This removal came with a suspension: appeal the suspension from the notice on your pages.',
+        );
+      const [hidden] = await tx
+        .select({ id: networkPosts.id })
+        .from(networkPosts)
+        .where(and(eq(networkPosts.id, removal.postId), eq(networkPosts.removalId, removalId)));
+      if (!hidden) throw new AppError(409, 'This post is no longer removed, so there is nothing to appeal.');
+      const [created] = await tx
+        .insert(networkAppeals)
+        .values({ appealedId: removalId, memberId: member.id, text: body.text, createdAt: now })
+        .returning({ id: networkAppeals.id, createdAt: networkAppeals.createdAt });
+      if (!created) throw new Error('appeal insert returned no row');
+      return { id: created.id, createdAt: created.createdAt.toISOString() };
+    });
+  } catch (error) {
+    if (databaseErrorCode(error) === PG_UNIQUE_VIOLATION)
+      throw new AppError(409, 'You have already appealed this removal. A moderator will answer it.');
     throw error;
   }
 }
@@ -465,15 +517,22 @@ type AppealRecord = {
   username: string | null;
   display_name: string | null;
   photo_url: string | null;
-  suspension_id: string;
+  appealed_id: string;
+  appealed_action: string;
   reason: string | null;
   post_excerpt: string;
-  suspended_at: Date | string;
+  decided_at: Date | string;
   ends_at: Date | string | null;
   post_removed: boolean;
+  description: string | null;
+  media_type: string | null;
+  media_key: string | null;
 };
 
-/** Open appeals, the longest waiting first, keyset-paged, each with the suspension and the member's history. */
+/**
+ * Open appeals, the longest waiting first, keyset-paged, each with what it contests (a suspension,
+ * or a removal without one), the post as it was removed, and the member's history.
+ */
 export async function listAppealQueue(db: Database, cursorValue: string | undefined, now: Date): Promise<AppealQueue> {
   const cursor = decodeCursor(cursorValue);
   const after = cursor
@@ -481,13 +540,15 @@ export async function listAppealQueue(db: Database, cursorValue: string | undefi
     : sql``;
   const { rows } = await db.execute<AppealRecord>(sql`
     SELECT ap.id, ap.text, ap.created_at, u.id AS member_id, u.username, u.display_name, u.photo_url,
-      s.id AS suspension_id, s.note AS reason, s.post_excerpt, s.created_at AS suspended_at,
+      s.id AS appealed_id, s.action AS appealed_action, s.note AS reason, s.post_excerpt, s.created_at AS decided_at,
       (SELECT max(h.ends_at) FROM network_suspension_holds h
        WHERE h.action_id = s.id AND h.ends_at > ${now.toISOString()}::timestamptz) AS ends_at,
-      EXISTS (SELECT 1 FROM network_posts p WHERE p.id = s.post_id AND p.removal_id = s.id) AS post_removed
+      coalesce(p.removal_id = s.id, false) AS post_removed,
+      p.description, p.media_type, p.media_key
     FROM network_suspension_appeals ap
     JOIN network_users u ON u.id = ap.member_id
     JOIN network_moderation_actions s ON s.id = ap.suspension_id
+    LEFT JOIN network_posts p ON p.id = s.post_id
     WHERE ap.decided_at IS NULL ${after}
     ORDER BY ap.created_at, ap.id
     LIMIT ${MODERATION_PAGE_SIZE + 1}`);
@@ -498,21 +559,45 @@ export async function listAppealQueue(db: Database, cursorValue: string | undefi
     page.map((row) => row.member_id),
   );
   return {
-    items: page.map((row) => ({
-      id: row.id,
-      member: { username: row.username, displayName: row.display_name, photoURL: row.photo_url },
-      text: row.text,
-      createdAt: iso(row.created_at),
-      suspension: {
-        id: row.suspension_id,
-        reason: row.reason ?? 'A moderator removed your post.',
-        postExcerpt: row.post_excerpt,
-        suspendedAt: iso(row.suspended_at),
-        endsAt: row.ends_at === null ? null : iso(row.ends_at),
-        postRemoved: row.post_removed,
-      },
-      authorHistory: histories.get(row.member_id) ?? emptyHistory(),
-    })),
+    items: page.map((row) => {
+      const reason = row.reason ?? 'A moderator removed your post.';
+      const isSuspension = row.appealed_action === 'suspend';
+      return {
+        id: row.id,
+        kind: isSuspension ? 'suspension' : 'removal',
+        member: { username: row.username, displayName: row.display_name, photoURL: row.photo_url },
+        text: row.text,
+        createdAt: iso(row.created_at),
+        post:
+          row.description === null || row.media_type === null
+            ? null
+            : {
+                description: row.description,
+                mediaType: row.media_type,
+                mediaURL: row.media_key ? mediaUrlOf(row.media_key) : null,
+              },
+        removal: isSuspension
+          ? null
+          : {
+              id: row.appealed_id,
+              reason,
+              postExcerpt: row.post_excerpt,
+              removedAt: iso(row.decided_at),
+              postRemoved: row.post_removed,
+            },
+        suspension: isSuspension
+          ? {
+              id: row.appealed_id,
+              reason,
+              postExcerpt: row.post_excerpt,
+              suspendedAt: iso(row.decided_at),
+              endsAt: row.ends_at === null ? null : iso(row.ends_at),
+              postRemoved: row.post_removed,
+            }
+          : null,
+        authorHistory: histories.get(row.member_id) ?? emptyHistory(),
+      };
+    }),
     nextCursor:
       rows.length > MODERATION_PAGE_SIZE && last
         ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id })
@@ -661,7 +746,28 @@ export async function undoRemoval(
   body: UndoRemovalBody,
   now: Date,
 ): Promise<UndoneRemoval> {
-  return db.transaction((tx) => undoRemovalIn(tx, moderator, removalId, body.note, now));
+  return db.transaction(async (tx) => {
+    // Its open appeal first, then the removal: the order decideAppeal locks them in.
+    await tx
+      .select({ id: networkAppeals.id })
+      .from(networkAppeals)
+      .where(and(eq(networkAppeals.appealedId, removalId), isNull(networkAppeals.decidedAt)))
+      .for('update');
+    const undone = await undoRemovalIn(tx, moderator, removalId, body.note, now);
+    // The post is back: an open appeal of a removal without a suspension is answered by it. (A
+    // suspension's appeal stays open: the suspension still runs.)
+    await tx
+      .update(networkAppeals)
+      .set({ decidedAt: now, decisionId: undone.id })
+      .where(
+        and(
+          eq(networkAppeals.appealedId, removalId),
+          isNull(networkAppeals.decidedAt),
+          sql`EXISTS (SELECT 1 FROM network_moderation_actions a WHERE a.id = ${removalId}::uuid AND a.action = 'remove')`,
+        ),
+      );
+    return undone;
+  });
 }
 
 /** A moderator lifts or shortens a suspension (the log row that made it), with or without an appeal. */
@@ -678,41 +784,112 @@ export async function changeSuspension(
     // Its open appeal first, then the suspension: the order decideAppeal locks them in, so two
     // moderators acting on one suspension wait for each other instead of deadlocking.
     await tx
-      .select({ id: networkSuspensionAppeals.id })
-      .from(networkSuspensionAppeals)
-      .where(and(eq(networkSuspensionAppeals.suspensionId, suspensionId), isNull(networkSuspensionAppeals.decidedAt)))
+      .select({ id: networkAppeals.id })
+      .from(networkAppeals)
+      .where(and(eq(networkAppeals.appealedId, suspensionId), isNull(networkAppeals.decidedAt)))
       .for('update');
     const result = await changeSuspensionIn(tx, moderator, suspensionId, body, now);
     // A lift or shortening answers any open appeal of it: it no longer waits in the queue.
     await tx
-      .update(networkSuspensionAppeals)
+      .update(networkAppeals)
       .set({ decidedAt: now, decisionId: result.id })
-      .where(and(eq(networkSuspensionAppeals.suspensionId, suspensionId), isNull(networkSuspensionAppeals.decidedAt)));
+      .where(and(eq(networkAppeals.appealedId, suspensionId), isNull(networkAppeals.decidedAt)));
     return result;
   });
 }
 
-/** A moderator answers an appeal: lift, shorten or uphold its suspension, with the reason the member is shown. */
+/**
+ * Keeps a removal without a suspension on appeal, inside the caller's transaction: the post stays
+ * hidden, the log gets an `uphold_removal` row naming the removal, and the author is told the reason.
+ */
+async function upholdRemovalIn(tx: Transaction, moderator: Member, removalId: string, note: string, now: Date) {
+  const [removal] = await tx
+    .select({
+      postId: networkModerationActions.postId,
+      authorId: networkModerationActions.authorId,
+      postExcerpt: networkModerationActions.postExcerpt,
+    })
+    .from(networkModerationActions)
+    .where(and(eq(networkModerationActions.id, removalId), eq(networkModerationActions.action, 'remove')))
+    .for('update');
+  if (!removal) throw new AppError(404, 'Removal not found');
+  const [action] = await tx
+    .insert(networkModerationActions)
+    .values({
+      moderatorId: moderator.id,
+      action: 'uphold_removal',
+      postId: removal.postId,
+      authorId: removal.authorId,
+      postExcerpt: removal.postExcerpt,
+      reportCount: 0,
+      reasons: [],
+      note,
+      revisesId: removalId,
+      createdAt: now,
+    })
+    .returning({ id: networkModerationActions.id });
+  if (!action) throw new Error('moderation action insert returned no row');
+  if (removal.authorId) await notifyModeration(tx, { recipientId: removal.authorId, actionId: action.id }, now);
+  return { id: action.id };
+}
+
+/**
+ * A moderator answers an appeal, with the reason the member is shown: a suspension's by lifting,
+ * shortening or upholding it (and perhaps putting its post back), a removal's by upholding it or
+ * restoring the post. Both are logged and told.
+ */
 export async function decideAppeal(
   db: Database,
   moderator: Member,
   appealId: string,
-  body: SuspensionChangeBody,
+  body: AppealDecisionBody,
   now: Date,
-): Promise<SuspensionChangeResult> {
+): Promise<AppealDecisionResult> {
   return db.transaction(async (tx) => {
     const [appeal] = await tx
-      .select({ suspensionId: networkSuspensionAppeals.suspensionId, decidedAt: networkSuspensionAppeals.decidedAt })
-      .from(networkSuspensionAppeals)
-      .where(eq(networkSuspensionAppeals.id, appealId))
-      .for('update');
+      .select({
+        appealedId: networkAppeals.appealedId,
+        decidedAt: networkAppeals.decidedAt,
+        kind: networkModerationActions.action,
+      })
+      .from(networkAppeals)
+      .innerJoin(networkModerationActions, eq(networkModerationActions.id, networkAppeals.appealedId))
+      .where(eq(networkAppeals.id, appealId))
+      .for('update', { of: networkAppeals });
     if (!appeal) throw new AppError(404, 'Appeal not found');
     if (appeal.decidedAt) throw new AppError(409, 'This appeal has already been decided.');
-    const result = await changeSuspensionIn(tx, moderator, appeal.suspensionId, body, now);
+    let result: AppealDecisionResult;
+    if (appeal.kind === 'remove') {
+      if (body.change !== 'uphold' && body.change !== 'restore')
+        throw new AppError(400, 'An appeal of a removal is upheld (the post stays removed) or restored.');
+      if (body.restorePost !== undefined)
+        throw new AppError(400, 'restorePost is for an appeal of a suspension: to put the post back, restore it.');
+      result =
+        body.change === 'restore'
+          ? {
+              id: (await undoRemovalIn(tx, moderator, appeal.appealedId, body.note, now)).id,
+              change: 'restore',
+              endsAt: null,
+              postRestored: true,
+            }
+          : {
+              id: (await upholdRemovalIn(tx, moderator, appeal.appealedId, body.note, now)).id,
+              change: 'uphold',
+              endsAt: null,
+              postRestored: false,
+            };
+    } else {
+      if (body.change === 'restore')
+        throw new AppError(
+          400,
+          'An appeal of a suspension is lifted, shortened or upheld; restorePost also puts the post back.',
+        );
+      result = await changeSuspensionIn(tx, moderator, appeal.appealedId, { ...body, change: body.change }, now);
+    }
     await tx
-      .update(networkSuspensionAppeals)
+      .update(networkAppeals)
       .set({ decidedAt: now, decisionId: result.id })
-      .where(eq(networkSuspensionAppeals.id, appealId));
+      .where(eq(networkAppeals.id, appealId));
     return result;
   });
 }

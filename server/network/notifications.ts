@@ -126,6 +126,8 @@ type NotificationRecord = {
   post_excerpt: string | null;
   moderation_note: string | null;
   suspended_until: Date | string | null;
+  moderation_action_id: string | null;
+  removal_appeal: 'possible' | 'waiting' | 'answered' | 'closed' | null;
   actors: PublicMember[] | null;
   count: number;
   read_at: Date | string | null;
@@ -170,10 +172,17 @@ export async function listNotifications(
       (SELECT json_agg(json_build_object('username', u.username, 'displayName', u.display_name, 'photoURL', u.photo_url) ORDER BY a.ord)
        FROM unnest(n.actor_ids[1:${NAMED_ACTORS}]) WITH ORDINALITY a(id, ord) JOIN network_users u ON u.id = a.id) AS actors,
       m.action AS moderation_action, m.author_id AS moderated_author_id, m.post_excerpt, m.note AS moderation_note,
-      m.suspended_until,
+      m.suspended_until, m.id AS moderation_action_id,
+      -- A removal without a suspension may be appealed by its author, once, while the post is hidden by it.
+      CASE WHEN m.action = 'remove' THEN
+        CASE WHEN ap.id IS NOT NULL THEN CASE WHEN ap.decided_at IS NULL THEN 'waiting' ELSE 'answered' END
+          WHEN EXISTS (SELECT 1 FROM network_posts rp WHERE rp.id = m.post_id AND rp.removal_id = m.id) THEN 'possible'
+          ELSE 'closed' END
+      END AS removal_appeal,
       left(p.description, ${CONTEXT_LENGTH * 2}) AS post_description, p.media_type AS post_media_type,
       c.id AS comment_id, left(c.text, ${CONTEXT_LENGTH * 2}) AS comment_text
     FROM network_notifications n LEFT JOIN network_moderation_actions m ON m.id = n.moderation_action_id
+    LEFT JOIN network_suspension_appeals ap ON ap.suspension_id = m.id AND m.action = 'remove'
     LEFT JOIN network_posts p ON p.id = n.post_id
     -- The comment it is about: written by its (one) actor on the post at the notification's very
     -- moment (both are written in one transaction at one time); one probe of the comments' (post,
@@ -222,6 +231,7 @@ const outcomes: Record<LoggedAction, ModerationOutcome['outcome']> = {
   shorten: 'shortened',
   uphold: 'upheld',
   restore: 'restored',
+  uphold_removal: 'removal_upheld',
 };
 
 /** Reporters learn only whether the post went; its author also learns the moderator's reason. */
@@ -234,6 +244,10 @@ function moderationOutcomeOf(row: NotificationRecord, recipientId: string): Mode
     postExcerpt: row.post_excerpt ?? '',
     note: toAuthor ? row.moderation_note : null,
     suspendedUntil: toAuthor && row.suspended_until !== null ? new Date(row.suspended_until).toISOString() : null,
+    removalAppeal:
+      toAuthor && row.removal_appeal !== null && row.moderation_action_id !== null
+        ? { removalId: row.moderation_action_id, status: row.removal_appeal }
+        : null,
   };
 }
 

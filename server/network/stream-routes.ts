@@ -12,7 +12,9 @@ const mediaTypes = [...new Set(Object.values(storedTypeOfExtension))];
 /** What members read as streams: stored media files and the live event stream. */
 export async function streamRoutes(members: App, ctx: NetworkContext): Promise<void> {
   const { db, storage, hub, memberLimits } = ctx;
-  const withheld = (key: string) => isWithheldMedia(db, key);
+  // A removed post's file is withheld from members; moderators see it (blurred) to judge an appeal of the removal.
+  const withheldFrom = (isModerator: boolean) => (key: string) =>
+    isModerator ? Promise.resolve(false) : isWithheldMedia(db, key);
 
   members.get(
     '/api/network/media/:name',
@@ -28,7 +30,8 @@ export async function streamRoutes(members: App, ctx: NetworkContext): Promise<v
         }),
       },
     },
-    async (request, reply) => serveMedia(storage, request.params.name, request, reply, withheld),
+    async (request, reply) =>
+      serveMedia(storage, request.params.name, request, reply, withheldFrom(caller.of(request).isAdmin)),
   );
 
   members.get(

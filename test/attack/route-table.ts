@@ -2166,6 +2166,14 @@ export const routeTable: RouteEntry[] = [
     build: (w, _c, h) => json(w, 'POST', '/api/network/me/suspension/appeal', h, { text: 'Please' }),
     ok: 409,
   },
+  // No removal is the caller's: an id that names none is answered as not found.
+  {
+    route: 'POST /api/network/me/removals/:param/appeal',
+    access: 'member',
+    area: 'network',
+    build: (w, _c, h) => json(w, 'POST', `/api/network/me/removals/${w.post.id}/appeal`, h, { text: 'Please' }),
+    ok: 404,
+  },
 ];
 
 /** Who a route admits, and what the others get: 401 without valid credentials of its area, 403 for a learner on an admin route. */

@@ -36,6 +36,7 @@ const stillOpen: Record<string, string> = {
   'POST /api/network/moderation/suspensions/:param/change': 'moderators only (403 for everyone else)',
   'POST /api/network/moderation/removals/:param/undo': 'moderators only (403 for everyone else)',
   'POST /api/network/me/suspension/appeal': "the suspended member's one way to contest it",
+  'POST /api/network/me/removals/:param/appeal': 'contesting a removal of their own post shows other members nothing',
   'POST /api/network/me/links': 'linking their own accounts shows other members nothing',
   'POST /api/network/me/links/codes': 'a code for their own other account shows other members nothing',
   'DELETE /api/network/me/links/:param/:param': 'unlinking is always allowed',

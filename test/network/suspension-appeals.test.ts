@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type {
+  AppealDecisionResult,
   AppealQueue,
   ModerationLog,
   ReportQueue,
@@ -7,7 +8,7 @@ import type {
   SuspensionResponse,
 } from '../../contracts/network-moderation.js';
 import type { NotificationsPage } from '../../contracts/network.js';
-import { createPost, createTextPost, signUpMember, type TestMember } from '../factories/network.js';
+import { createPost, createTextPost, signUpMember, tinyPng, type TestMember } from '../factories/network.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 const MODERATOR_EMAIL = 'appeals-moderator@example.test';
@@ -83,12 +84,15 @@ describe('suspension appeals, lifting and shortening', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('You have already appealed this suspension. A moderator will answer it.');
 
-    const entry = (await appeals()).items.find((item) => item.suspension.id === id);
+    const entry = (await appeals()).items.find((item) => item.suspension?.id === id);
     expect(entry).toEqual({
       id: sent.json().id,
+      kind: 'suspension',
       member: { username: member.user.username, displayName: member.user.displayName, photoURL: null },
       text: 'I did not know links were not allowed.\nI will not do it again.',
       createdAt: t.clock.now().toISOString(),
+      post: { description: 'مرحبا، اشترِ متابعين ١٢٣ — फ़ॉलोअर्स खरीदें ४५६', mediaType: '', mediaURL: null },
+      removal: null,
       suspension: {
         id,
         reason: 'Advertising',
@@ -211,7 +215,7 @@ describe('suspension appeals, lifting and shortening', () => {
     const words = 'Night shifts at St Mary’s — نوبات ليلية — रात की पाली';
     const { member, id } = await suspended(14, words);
     const sent = (await appeal(member, { text: 'It is a real vacancy at my hospital.' })).json<{ id: string }>();
-    expect((await appeals()).items.find((item) => item.id === sent.id)?.suspension.postRemoved).toBe(true);
+    expect((await appeals()).items.find((item) => item.id === sent.id)?.suspension?.postRemoved).toBe(true);
     const postId = (
       await t.database.pool.query<{ post_id: string }>('SELECT post_id FROM network_moderation_actions WHERE id = $1', [
         id,
@@ -335,7 +339,7 @@ describe('suspension appeals, lifting and shortening', () => {
     // A lift answers an open appeal of it; a second lift is a 409.
     await appeal(member, { text: 'Sorry' });
     expect((await change(moderator, id, { change: 'lift', note: 'Served enough' })).statusCode).toBe(200);
-    expect((await appeals()).items.some((item) => item.suspension.id === id)).toBe(false);
+    expect((await appeals()).items.some((item) => item.suspension?.id === id)).toBe(false);
     const again = await change(moderator, id, { change: 'shorten', days: 1, note: 'x' });
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe('This suspension has already ended or been lifted.');
@@ -377,6 +381,217 @@ describe('suspension appeals, lifting and shortening', () => {
       removals: 0,
       suspensions: 0,
       recent: [],
+    });
+  });
+  describe('the appeal of a removal without a suspension (issue 39)', () => {
+    const WORDS = 'Ward B needs two nurses tonight — جناح ب ٢ — वार्ड बी २';
+    const appealRemoval = (member: TestMember, removalId: string, payload: object) =>
+      call(member, 'POST', `/api/network/me/removals/${removalId}/appeal`, payload);
+    /** The author's notice of the removal: where their appeal of it stands. */
+    const removalNotice = async (member: TestMember, removalId: string) =>
+      (await call(member, 'GET', '/api/network/notifications'))
+        .json<NotificationsPage>()
+        .items.find((item) => item.moderation?.removalAppeal?.removalId === removalId);
+
+    /** A member's photo post, reported and removed without a suspension; returns them, the post and the removal's log row. */
+    async function removedPost() {
+      const member = await signUpMember(t, { verified: true });
+      const posted = await createPost(t, member, WORDS, {
+        name: 'media',
+        filename: 'ward.png',
+        contentType: 'image/png',
+        data: tinyPng,
+      });
+      expect(posted.statusCode, posted.body).toBe(201);
+      const post = posted.json<{ id: string; mediaURL: string }>();
+      expect(
+        (await call(reporter, 'POST', `/api/network/posts/${post.id}/reports`, { reason: 'spam' })).statusCode,
+      ).toBe(201);
+      const resolved = await call(moderator, 'POST', `/api/network/moderation/reports/${post.id}/resolve`, {
+        action: 'remove',
+        note: 'Looked like a recruitment scam',
+      });
+      expect(resolved.statusCode).toBe(200);
+      t.clock.advance(60_000);
+      return { member, post, removalId: resolved.json<{ id: string }>().id };
+    }
+
+    it('when the author appeals, then it waits in the queue with the post, its photo for moderators only, and their history, once', async () => {
+      const { member, post, removalId } = await removedPost();
+      expect(await removalNotice(member, removalId)).toMatchObject({
+        moderation: { outcome: 'removed', toAuthor: true, removalAppeal: { removalId, status: 'possible' } },
+      });
+      // Reporters are told of the removal, but there is nothing for them to appeal.
+      const told = (await call(reporter, 'GET', '/api/network/notifications')).json<NotificationsPage>().items;
+      expect(told.filter((item) => item.moderation?.removalAppeal)).toEqual([]);
+
+      const sent = await appealRemoval(member, removalId, {
+        text: '  The vacancy is real.\nCall the ward to check.  ',
+      });
+      expect(sent.statusCode, sent.body).toBe(201);
+      expect((await removalNotice(member, removalId))?.moderation?.removalAppeal?.status).toBe('waiting');
+
+      const again = await appealRemoval(member, removalId, { text: 'Please?' });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toBe('You have already appealed this removal. A moderator will answer it.');
+
+      const entry = (await appeals()).items.find((item) => item.id === sent.json().id);
+      expect(entry).toEqual({
+        id: sent.json().id,
+        kind: 'removal',
+        member: { username: member.user.username, displayName: member.user.displayName, photoURL: null },
+        text: 'The vacancy is real.\nCall the ward to check.',
+        createdAt: t.clock.now().toISOString(),
+        post: { description: WORDS, mediaType: 'image/png', mediaURL: post.mediaURL },
+        removal: {
+          id: removalId,
+          reason: 'Looked like a recruitment scam',
+          postExcerpt: WORDS,
+          removedAt: expect.any(String),
+          postRemoved: true,
+        },
+        suspension: null,
+        authorHistory: expect.objectContaining({ reports: 1, removals: 1, suspensions: 0 }),
+      });
+      // The removed photo stays withheld from members; the moderator judging the appeal sees it.
+      expect((await call(reporter, 'GET', post.mediaURL)).statusCode).toBe(404);
+      expect((await call(member, 'GET', post.mediaURL)).statusCode).toBe(404);
+      expect((await call(moderator, 'GET', post.mediaURL)).statusCode).toBe(200);
+      expect((await call(reporter, 'GET', `/api/network/posts/${post.id}`)).statusCode).toBe(404);
+    });
+
+    it('when anyone but the author appeals, or the body is bad, then it is refused and nothing is stored', async () => {
+      const { member, removalId } = await removedPost();
+      const before = await appealRows();
+      for (const other of [reporter, moderator, await signUpMember(t)]) {
+        const refused = await appealRemoval(other, removalId, { text: 'It was fine' });
+        expect(refused.statusCode).toBe(404);
+        expect(refused.json().error).toBe('Removal not found');
+      }
+      for (const payload of [
+        {},
+        { text: '   ' },
+        { text: 'x'.repeat(2001) },
+        { text: 'bell\u0007' },
+        { text: 'ok', x: 1 },
+      ]) {
+        const response = await appealRemoval(member, removalId, payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+        expect(typeof response.json().error).toBe('string');
+      }
+      expect((await appealRemoval(member, 'not-a-uuid', { text: 'Why?' })).statusCode).toBe(400);
+      expect((await appealRemoval(member, '00000000-0000-4000-8000-000000000000', { text: 'Why?' })).statusCode).toBe(
+        404,
+      );
+      expect((await call(member, 'POST', `/api/network/me/removals/${removalId}/appeal`)).statusCode).toBe(400);
+      expect(await appealRows()).toBe(before);
+      expect((await removalNotice(member, removalId))?.moderation?.removalAppeal?.status).toBe('possible');
+    });
+
+    it('when the post is no longer removed, or the removal came with a suspension, then there is nothing to appeal', async () => {
+      const { member, removalId } = await removedPost();
+      expect(
+        (await call(moderator, 'POST', `/api/network/moderation/removals/${removalId}/undo`, { note: 'My mistake' }))
+          .statusCode,
+      ).toBe(200);
+      const before = await appealRows();
+      const late = await appealRemoval(member, removalId, { text: 'Please put it back' });
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error).toBe('This post is no longer removed, so there is nothing to appeal.');
+      expect((await removalNotice(member, removalId))?.moderation?.removalAppeal?.status).toBe('closed');
+
+      const { member: suspendedMember, id: suspensionId } = await suspended(3);
+      const viaRemoval = await appealRemoval(suspendedMember, suspensionId, { text: 'Please' });
+      expect(viaRemoval.statusCode).toBe(409);
+      expect(viaRemoval.json().error).toMatch(/^This removal came with a suspension/);
+      expect(await appealRows()).toBe(before);
+    });
+
+    it('when a moderator keeps the removal on appeal, then the post stays removed, the author is told why, and the log keeps it', async () => {
+      const { member, post, removalId } = await removedPost();
+      const sent = (await appealRemoval(member, removalId, { text: 'It was a real shift.' })).json<{ id: string }>();
+
+      expect((await decide(reporter, sent.id, { change: 'uphold', note: 'x' })).statusCode).toBe(403);
+      for (const payload of [
+        { change: 'lift', note: 'Not a suspension' },
+        { change: 'shorten', days: 1, note: 'Not a suspension' },
+        { change: 'uphold', note: 'Kept', restorePost: true },
+        { change: 'restore' },
+        { change: 'remove', note: 'x' },
+      ]) {
+        const response = await decide(moderator, sent.id, payload);
+        expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      }
+      expect((await appeals()).items.some((item) => item.id === sent.id)).toBe(true);
+
+      const kept = await decide(moderator, sent.id, { change: 'uphold', note: 'The number in it is a premium line' });
+      expect(kept.statusCode, kept.body).toBe(200);
+      expect(kept.json<AppealDecisionResult>()).toEqual({
+        id: expect.any(String),
+        change: 'uphold',
+        endsAt: null,
+        postRestored: false,
+      });
+      expect((await call(reporter, 'GET', `/api/network/posts/${post.id}`)).statusCode).toBe(404);
+      expect((await appeals()).items.some((item) => item.id === sent.id)).toBe(false);
+      expect(await latestNotice(member)).toMatchObject({
+        type: 'moderation',
+        moderation: {
+          outcome: 'removal_upheld',
+          toAuthor: true,
+          postExcerpt: WORDS,
+          note: 'The number in it is a premium line',
+          removalAppeal: null,
+        },
+      });
+      expect((await removalNotice(member, removalId))?.moderation?.removalAppeal?.status).toBe('answered');
+      const logged = (await call(moderator, 'GET', '/api/network/moderation/log')).json<ModerationLog>().items;
+      expect(logged[0]).toMatchObject({
+        id: kept.json().id,
+        action: 'uphold_removal',
+        revisesId: removalId,
+        note: 'The number in it is a premium line',
+        author: { username: member.user.username },
+      });
+      // Still removed: a moderator may still put it back from the log.
+      expect(logged.find((entry) => entry.id === removalId)).toMatchObject({ restorable: true });
+      expect((await decide(moderator, sent.id, { change: 'restore', note: 'again' })).statusCode).toBe(409);
+    });
+
+    it('when a moderator restores the post on appeal, then it is back, the author is told, and the log keeps it', async () => {
+      const { member, post, removalId } = await removedPost();
+      const sent = (await appealRemoval(member, removalId, { text: 'It was a real shift.' })).json<{ id: string }>();
+      const restored = await decide(moderator, sent.id, { change: 'restore', note: 'Checked with the ward: real' });
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(restored.json<AppealDecisionResult>()).toMatchObject({ change: 'restore', postRestored: true });
+      const back = await call(reporter, 'GET', `/api/network/posts/${post.id}`);
+      expect(back.statusCode).toBe(200);
+      expect(back.json()).toMatchObject({ description: WORDS });
+      expect((await call(reporter, 'GET', post.mediaURL)).statusCode).toBe(200);
+      expect(await latestNotice(member)).toMatchObject({
+        moderation: { outcome: 'restored', toAuthor: true, note: 'Checked with the ward: real' },
+      });
+      const logged = (await call(moderator, 'GET', '/api/network/moderation/log')).json<ModerationLog>().items;
+      expect(logged[0]).toMatchObject({ action: 'restore', revisesId: removalId });
+      expect((await appeals()).items.some((item) => item.id === sent.id)).toBe(false);
+
+      // A suspension's appeal is not "restored": its post comes back with restorePost.
+      const { member: suspendedMember } = await suspended(2);
+      const suspensionAppeal = (await appeal(suspendedMember, { text: 'Sorry' })).json<{ id: string }>();
+      expect((await decide(moderator, suspensionAppeal.id, { change: 'restore', note: 'x' })).statusCode).toBe(400);
+      expect((await decide(moderator, suspensionAppeal.id, { change: 'uphold', note: 'Kept' })).statusCode).toBe(200);
+    });
+
+    it('when a moderator puts the post back from the log while its appeal waits, then the appeal is answered by it', async () => {
+      const { member, removalId } = await removedPost();
+      const sent = (await appealRemoval(member, removalId, { text: 'Please look again.' })).json<{ id: string }>();
+      const undone = await call(moderator, 'POST', `/api/network/moderation/removals/${removalId}/undo`, {
+        note: 'Seen on a second look',
+      });
+      expect(undone.statusCode).toBe(200);
+      expect((await appeals()).items.some((item) => item.id === sent.id)).toBe(false);
+      expect((await removalNotice(member, removalId))?.moderation?.removalAppeal?.status).toBe('answered');
+      expect((await decide(moderator, sent.id, { change: 'uphold', note: 'late' })).statusCode).toBe(409);
     });
   });
 });

@@ -28269,11 +28269,16 @@ export interface paths {
                                 postId: string | null;
                                 moderation: {
                                     /** @enum {string} */
-                                    outcome: "removed" | "kept" | "lifted" | "shortened" | "upheld" | "restored";
+                                    outcome: "removed" | "kept" | "lifted" | "shortened" | "upheld" | "restored" | "removal_upheld";
                                     toAuthor: boolean;
                                     postExcerpt: string;
                                     note: string | null;
                                     suspendedUntil: string | null;
+                                    removalAppeal: {
+                                        removalId: string;
+                                        /** @enum {string} */
+                                        status: "possible" | "waiting" | "answered" | "closed";
+                                    } | null;
                                 } | null;
                                 actors: {
                                     username: string | null;
@@ -29152,7 +29157,7 @@ export interface paths {
                                     recent: {
                                         id: string;
                                         /** @enum {string} */
-                                        action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold" | "restore";
+                                        action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold" | "restore" | "uphold_removal";
                                         postExcerpt: string;
                                         note: string | null;
                                         suspendedUntil: string | null;
@@ -29457,7 +29462,7 @@ export interface paths {
                             items: {
                                 id: string;
                                 /** @enum {string} */
-                                action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold" | "restore";
+                                action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold" | "restore" | "uphold_removal";
                                 moderator: {
                                     username: string | null;
                                     displayName: string | null;
@@ -29723,6 +29728,173 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/network/me/removals/{id}/appeal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Appeal the removal of my post
+         * @description The author of a post removed without a suspension appeals the removal ({id}: its log row, as the removal's notification carries it), once, while the post is still removed; moderators see it in their appeals queue (404 for anyone else's removal, 409 when appealed already, no longer removed, or it came with a suspension)
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        text: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            createdAt: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                414: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            code?: string;
+                            field?: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/network/moderation/appeals": {
         parameters: {
             query?: never;
@@ -29732,7 +29904,7 @@ export interface paths {
         };
         /**
          * The open appeals (moderators)
-         * @description Moderators only: suspended members' open appeals, longest waiting first, each with the suspension and the member's moderation history
+         * @description Moderators only: members' open appeals (of a suspension, or of a removal without one), longest waiting first, each with what it contests, the post and the member's moderation history
          */
         get: {
             parameters: {
@@ -29754,6 +29926,8 @@ export interface paths {
                         "application/json": {
                             items: {
                                 id: string;
+                                /** @enum {string} */
+                                kind: "suspension" | "removal";
                                 member: {
                                     username: string | null;
                                     displayName: string | null;
@@ -29761,6 +29935,18 @@ export interface paths {
                                 };
                                 text: string;
                                 createdAt: string;
+                                post: {
+                                    description: string;
+                                    mediaType: string;
+                                    mediaURL: string | null;
+                                } | null;
+                                removal: {
+                                    id: string;
+                                    reason: string;
+                                    postExcerpt: string;
+                                    removedAt: string;
+                                    postRemoved: boolean;
+                                } | null;
                                 suspension: {
                                     id: string;
                                     reason: string;
@@ -29768,7 +29954,7 @@ export interface paths {
                                     suspendedAt: string;
                                     endsAt: string | null;
                                     postRemoved: boolean;
-                                };
+                                } | null;
                                 authorHistory: {
                                     reports: number;
                                     removals: number;
@@ -29776,7 +29962,7 @@ export interface paths {
                                     recent: {
                                         id: string;
                                         /** @enum {string} */
-                                        action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold" | "restore";
+                                        action: "remove" | "dismiss" | "suspend" | "lift" | "shorten" | "uphold" | "restore" | "uphold_removal";
                                         postExcerpt: string;
                                         note: string | null;
                                         suspendedUntil: string | null;
@@ -29887,7 +30073,7 @@ export interface paths {
         put?: never;
         /**
          * Decide an appeal (moderators)
-         * @description Moderators only: `lift` ends the suspension now, `shorten` ends it `days` days from now, `uphold` keeps it; `restorePost` also puts back the post it removed; the member is told the reason, and the log keeps it
+         * @description Moderators only: a suspension's appeal: `lift` ends it now, `shorten` ends it `days` days from now, `uphold` keeps it, and `restorePost` also puts back the post it removed; a removal's appeal: `uphold` keeps the post removed, `restore` puts it back; the member is told the reason, and the log keeps it
          */
         post: {
             parameters: {
@@ -29902,7 +30088,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        change: "lift" | "shorten" | "uphold";
+                        change: "lift" | "shorten" | "uphold" | "restore";
                         days?: number;
                         note: string;
                         restorePost?: boolean;
@@ -29919,7 +30105,7 @@ export interface paths {
                         "application/json": {
                             id: string;
                             /** @enum {string} */
-                            change: "lift" | "shorten" | "uphold";
+                            change: "lift" | "shorten" | "uphold" | "restore";
                             endsAt: string | null;
                             postRestored: boolean;
                         };

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AppealBody,
+  AppealDecisionBody,
   ReportBody,
   ResolveBody,
   SuspensionChangeBody,
@@ -95,28 +96,38 @@ export function useAppealSuspension() {
   });
 }
 
-/** A moderator's change to a suspension: on an appeal (`appealId`) or from the log (`suspensionId`). */
+/** The author appeals a removal without a suspension (its log row); the notice then says the appeal waits. */
+export function useAppealRemoval(removalId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AppealBody) =>
+      unwrap(memberApi.POST('/api/network/me/removals/{id}/appeal', { params: { path: { id: removalId } }, body })),
+    onSettled: () => void client.invalidateQueries({ queryKey: networkKeys.notifications }),
+  });
+}
+
+/**
+ * A moderator's decision on an appeal (a suspension's or a removal's), or a change to a suspension
+ * from the log (its log row).
+ */
+export type ModerationDecision =
+  { appealId: string; body: AppealDecisionBody } | { suspensionId: string; body: SuspensionChangeBody };
+
 export function useChangeSuspension() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({
-      target,
-      body,
-    }: {
-      target: { appealId: string } | { suspensionId: string };
-      body: SuspensionChangeBody;
-    }) =>
-      'appealId' in target
+    mutationFn: (decision: ModerationDecision) =>
+      'appealId' in decision
         ? unwrap(
             memberApi.POST('/api/network/moderation/appeals/{id}/decide', {
-              params: { path: { id: target.appealId } },
-              body,
+              params: { path: { id: decision.appealId } },
+              body: decision.body,
             }),
           )
         : unwrap(
             memberApi.POST('/api/network/moderation/suspensions/{id}/change', {
-              params: { path: { id: target.suspensionId } },
-              body,
+              params: { path: { id: decision.suspensionId } },
+              body: decision.body,
             }),
           ),
     // Decided here or, on a 409, by another moderator meanwhile: the queues and the log move on either way.

@@ -3,10 +3,10 @@ import { Link } from 'react-router';
 import {
   MAX_MODERATION_NOTE_LENGTH,
   MAX_SUSPENSION_DAYS,
+  type AppealDecision,
   type LoggedAction,
   type ModerationAction,
   type ReportReason,
-  type SuspensionChange,
 } from '../../contracts/network-moderation-constants.js';
 import type {
   AppealEntry,
@@ -52,6 +52,7 @@ const done: Record<LoggedAction, string> = {
   shorten: 'shortened the suspension of',
   uphold: 'kept, on appeal, the suspension of',
   restore: 'put back the post by',
+  uphold_removal: 'kept, on appeal, the removal of the post by',
 };
 
 const nameOf = (member: PublicMember | null) =>
@@ -300,6 +301,7 @@ const historyAction: Record<LoggedAction, string> = {
   shorten: 'suspension shortened',
   uphold: 'suspension kept on appeal',
   restore: 'removal undone',
+  uphold_removal: 'removal kept on appeal',
 };
 
 /** What moderators decided about this member before, so a first slip and a pattern are told apart. */
@@ -327,16 +329,21 @@ function AuthorHistoryView({ history, name }: { history: AuthorHistory; name: st
   );
 }
 
-const changeNames: Record<SuspensionChange, string> = {
+const changeNames: Record<AppealDecision, string> = {
   lift: 'Lift the suspension now',
   shorten: 'Shorten the suspension',
   uphold: 'Keep the suspension as it is',
+  restore: 'Put the post back',
 };
-const changeDone: Record<SuspensionChange, string> = {
+const changeDone: Record<AppealDecision, string> = {
   lift: 'Suspension lifted.',
   shorten: 'Suspension shortened.',
   uphold: 'Suspension kept.',
+  restore: 'The post is back.',
 };
+// A removal's appeal is upheld in its own words: the post stays removed.
+const removalChangeNames: Partial<Record<AppealDecision, string>> = { uphold: 'Keep the post removed' };
+const removalChangeDone: Partial<Record<AppealDecision, string>> = { uphold: 'Removal kept.' };
 
 /** Undo a removal from the log: the post comes back with its comments and likes; the author is shown the reason. */
 function UndoRemovalForm({ removalId, author }: { removalId: string; author: string }) {
@@ -371,23 +378,26 @@ function UndoRemovalForm({ removalId, author }: { removalId: string; author: str
 }
 
 /**
- * Lift, shorten or (on an appeal) keep a suspension, always with the reason the member is shown;
- * `postRemoved` offers to put back the post the suspension removed, in the same decision.
+ * Lift, shorten or (on an appeal) keep a suspension, or answer the appeal of a removal (`removal`:
+ * keep it, or put the post back), always with the reason the member is shown; `postRemoved` offers
+ * to put back the post a suspension removed, in the same decision.
  */
 function SuspensionChangeForm({
   target,
   changes,
   label,
   postRemoved = false,
+  removal = false,
 }: {
   target: { appealId: string } | { suspensionId: string };
-  changes: SuspensionChange[];
+  changes: AppealDecision[];
   label: string;
   postRemoved?: boolean;
+  removal?: boolean;
 }) {
   const notify = useToast();
   const change = useChangeSuspension();
-  const [choice, setChoice] = useState<SuspensionChange>(changes[0] ?? 'lift');
+  const [choice, setChoice] = useState<AppealDecision>(changes[0] ?? 'lift');
   const [days, setDays] = useState('1');
   const [note, setNote] = useState('');
   const [restorePost, setRestorePost] = useState(false);
@@ -400,10 +410,12 @@ function SuspensionChangeForm({
       ...(choice === 'shorten' ? { days: Number(days) } : {}),
       ...(postRemoved && restorePost ? { restorePost: true } : {}),
     };
-    change.mutate(
-      { target, body },
-      { onSuccess: (result) => notify(`${changeDone[choice]}${result.postRestored ? ' The post is back.' : ''}`) },
-    );
+    const done = (removal ? removalChangeDone[choice] : undefined) ?? changeDone[choice];
+    const onSuccess = (result: { postRestored: boolean }) =>
+      notify(`${done}${result.postRestored && choice !== 'restore' ? ' The post is back.' : ''}`);
+    if ('appealId' in target) change.mutate({ appealId: target.appealId, body }, { onSuccess });
+    else if (body.change !== 'restore')
+      change.mutate({ suspensionId: target.suspensionId, body: { ...body, change: body.change } }, { onSuccess });
   }
 
   return (
@@ -412,11 +424,11 @@ function SuspensionChangeForm({
         <SelectField
           label="Decision"
           value={choice}
-          onChange={(event) => setChoice(event.target.value as SuspensionChange)}
+          onChange={(event) => setChoice(event.target.value as AppealDecision)}
         >
           {changes.map((value) => (
             <option key={value} value={value}>
-              {changeNames[value]}
+              {(removal ? removalChangeNames[value] : undefined) ?? changeNames[value]}
             </option>
           ))}
         </SelectField>
@@ -451,7 +463,14 @@ function SuspensionChangeForm({
       </form>
       <FormError
         message={
-          change.isError ? errorMessage(change.error, 'Could not change the suspension. Please try again.') : null
+          change.isError
+            ? errorMessage(
+                change.error,
+                removal
+                  ? 'Could not decide the appeal. Please try again.'
+                  : 'Could not change the suspension. Please try again.',
+              )
+            : null
         }
       />
     </>
@@ -484,33 +503,57 @@ function AppealQueueSection() {
 function AppealCard({ appeal }: { appeal: AppealEntry }) {
   const headingId = useId();
   const name = nameOf(appeal.member);
-  const { suspension } = appeal;
+  const { suspension, removal, post } = appeal;
   return (
     <article className={`${styles.card} ${styles.reportGroup}`} aria-labelledby={headingId}>
       <h3 id={headingId}>
-        Appeal by <MemberName member={appeal.member} />
+        {removal ? 'Appeal of a removal by' : 'Appeal by'} <MemberName member={appeal.member} />
       </h3>
-      <p className={styles.muted}>
-        Sent <time dateTime={appeal.createdAt}>{dateTimeWithZone(appeal.createdAt)}</time>. Suspended{' '}
-        <time dateTime={suspension.suspendedAt}>{dateTimeWithZone(suspension.suspendedAt)}</time>
-        {suspension.endsAt ? (
-          <>
-            {' '}
-            until <time dateTime={suspension.endsAt}>{dateTimeWithZone(suspension.endsAt)}</time>
-          </>
-        ) : (
-          '; the suspension has ended'
-        )}{' '}
-        for the post “{suspension.postExcerpt}”. Reason: {suspension.reason}
-      </p>
+      {suspension && (
+        <p className={styles.muted}>
+          Sent <time dateTime={appeal.createdAt}>{dateTimeWithZone(appeal.createdAt)}</time>. Suspended{' '}
+          <time dateTime={suspension.suspendedAt}>{dateTimeWithZone(suspension.suspendedAt)}</time>
+          {suspension.endsAt ? (
+            <>
+              {' '}
+              until <time dateTime={suspension.endsAt}>{dateTimeWithZone(suspension.endsAt)}</time>
+            </>
+          ) : (
+            '; the suspension has ended'
+          )}{' '}
+          for the post “{suspension.postExcerpt}”. Reason: {suspension.reason}
+        </p>
+      )}
+      {removal && (
+        <>
+          <p className={styles.muted}>
+            Sent <time dateTime={appeal.createdAt}>{dateTimeWithZone(appeal.createdAt)}</time>. Post removed{' '}
+            <time dateTime={removal.removedAt}>{dateTimeWithZone(removal.removedAt)}</time>, without a suspension.
+            Reason: {removal.reason}
+          </p>
+          <p>The removed post:</p>
+          <blockquote>{post?.description || removal.postExcerpt}</blockquote>
+        </>
+      )}
+      {post?.mediaURL && <ReportedMedia url={post.mediaURL} type={post.mediaType} />}
+      <p>Their appeal:</p>
       <blockquote>{appeal.text}</blockquote>
       <AuthorHistoryView history={appeal.authorHistory} name={name} />
-      <SuspensionChangeForm
-        target={{ appealId: appeal.id }}
-        changes={suspension.endsAt ? ['lift', 'shorten', 'uphold'] : ['uphold']}
-        label={`Decide the appeal by ${name}`}
-        postRemoved={suspension.postRemoved}
-      />
+      {removal ? (
+        <SuspensionChangeForm
+          target={{ appealId: appeal.id }}
+          changes={removal.postRemoved ? ['uphold', 'restore'] : ['uphold']}
+          label={`Decide the appeal by ${name}`}
+          removal
+        />
+      ) : (
+        <SuspensionChangeForm
+          target={{ appealId: appeal.id }}
+          changes={suspension?.endsAt ? ['lift', 'shorten', 'uphold'] : ['uphold']}
+          label={`Decide the appeal by ${name}`}
+          postRemoved={suspension?.postRemoved ?? false}
+        />
+      )}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { Notification, PublicMember } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
+import { lazyPart } from '../ui/lazy-part.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMarkNotificationsRead, useNotifications } from './api.js';
 import { Avatar } from './avatar.js';
@@ -8,6 +9,9 @@ import styles from './network.module.css';
 import { dateTimeWithZone } from './date-time.js';
 import { Moment } from './moment.js';
 import { useSignedInMember } from './signed-in.js';
+
+// The appeal form (and the moderation calls) loads with a removal's notice that offers it, not with every notification.
+const AppealForm = lazyPart(() => import('./appeal-form.js'));
 
 /** What happened, naming the post by its first words (issue 39: a notification says what it is about). */
 function actionText(item: Notification): string {
@@ -36,11 +40,22 @@ function moderationText({
   if (outcome === 'shortened') return `A moderator shortened your suspension: it now ends ${until}${why}`;
   if (outcome === 'upheld')
     return `A moderator reviewed your appeal and kept your suspension${until ? ` until ${until}` : ''}${why}`;
+  if (outcome === 'removal_upheld')
+    return `A moderator reviewed your appeal and kept your post "${postExcerpt}" removed${why}`;
   if (toAuthor)
     return `A moderator removed your post "${postExcerpt}"${suspendedUntil ? ` and suspended you until ${until}` : ''}${why}`;
   return outcome === 'removed'
     ? `Thanks for your report: a moderator removed the post "${postExcerpt}"`
     : `Thanks for your report: a moderator reviewed the post "${postExcerpt}" and kept it`;
+}
+
+/** Under the notice of a removal without a suspension: the author's one appeal of it, or where it stands. */
+function RemovalAppeal({ removalId, status }: NonNullable<NonNullable<Notification['moderation']>['removalAppeal']>) {
+  if (status === 'possible') return <AppealForm removalId={removalId} />;
+  if (status === 'waiting')
+    return <p className={styles.muted}>You appealed. A moderator will answer it; the answer comes here.</p>;
+  if (status === 'answered') return <p className={styles.muted}>A moderator answered your appeal: see above.</p>;
+  return null;
 }
 
 /** A named actor links to their profile (one deleted since has no username and does not). */
@@ -108,10 +123,13 @@ export default function NotificationsPage() {
               <Avatar src={item.actors[0]?.photoURL ?? null} size={40} />
               {item.type === 'moderation' ? (
                 // A moderation outcome has no post to open: it is read where it stands.
-                <p className={styles.notificationText}>
-                  {item.moderation ? moderationText(item.moderation) : 'A moderator reviewed a post'}
-                  {!item.read && <span className="visually-hidden"> (unread)</span>}
-                </p>
+                <div className={styles.notificationText}>
+                  <p>
+                    {item.moderation ? moderationText(item.moderation) : 'A moderator reviewed a post'}
+                    {!item.read && <span className="visually-hidden"> (unread)</span>}
+                  </p>
+                  {item.moderation?.removalAppeal && <RemovalAppeal {...item.moderation.removalAppeal} />}
+                </div>
               ) : (
                 <div className={styles.notificationText}>
                   <p>

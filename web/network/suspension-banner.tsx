@@ -5,7 +5,7 @@ import { useSuspension } from './suspension.js';
 
 // Only a suspended member who has not appealed sees the form: its code (and the moderation calls)
 // loads with the banner that shows it, not with every network page (issue 42).
-const AppealForm = lazyPart(() => import('./suspension-appeal-form.js'));
+const AppealForm = lazyPart(() => import('./appeal-form.js'));
 
 /**
  * While suspended, the member sees why and until when on every network page (the server refuses

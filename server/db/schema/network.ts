@@ -257,14 +257,19 @@ export const networkModerationActions = pgTable(
 );
 
 /**
- * A suspended member's appeal: one per suspension (the `suspend` decision it contests), with the
- * member's words. A moderator decides it (`decisionId`: the log row that lifted, shortened or upheld it).
+ * A member's appeal of a decision about them: one per decision (the unique index), with the member's
+ * words. The decision is a `suspend` (the suspension, from the banner) or, since issue 39, a
+ * `remove` (a removal without a suspension, from its notice). A moderator decides it (`decisionId`:
+ * the log row that lifted, shortened, upheld or restored). The table and the column keep their
+ * first names (`network_suspension_appeals`, `suspension_id`): a rolling upgrade's older instances
+ * still read them (docs/operations.md).
  */
-export const networkSuspensionAppeals = pgTable(
+export const networkAppeals = pgTable(
   'network_suspension_appeals',
   {
     id: uuid().primaryKey().defaultRandom(),
-    suspensionId: uuid()
+    /** The log row appealed: a `suspend` or a `remove`. */
+    appealedId: uuid('suspension_id')
       .notNull()
       .references(() => networkModerationActions.id, { onDelete: 'cascade' }),
     memberId: uuid()
@@ -276,7 +281,7 @@ export const networkSuspensionAppeals = pgTable(
     decisionId: uuid().references(() => networkModerationActions.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('network_suspension_appeals_suspension_idx').on(t.suspensionId),
+    uniqueIndex('network_suspension_appeals_suspension_idx').on(t.appealedId),
     // The moderators' queue walks only open appeals, oldest first.
     index('network_suspension_appeals_open_idx')
       .on(t.createdAt, t.id)
