@@ -3,6 +3,7 @@ import { tinyPng } from './cases-desk-helpers.js';
 import { createCaseViaApi, uniqueSuffix } from './cases-helpers.js';
 import { expect, expectAccessible, staffHeaders, test } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
+import { expectFitsWidth } from './screen-list.js';
 
 /**
  * Issue 38's two journeys, at a desk's width and a phone's: a recruiter's morning over a realistic
@@ -50,6 +51,22 @@ for (const width of [1440, 390]) {
       await expect
         .poll(() => rows.first().evaluate((row) => getComputedStyle(row).display))
         .toBe(width >= 1024 ? 'table-row' : 'block');
+
+      // The agency's 60 cases as a table at every desk width (issue 38's "Done when"): a page of 20
+      // multi-service rows, loaded once, then the window resized.
+      if (width > 1000) {
+        await page.goto(`/caseadmin/manage-cases?q=${suffix}`);
+        await expect(rows).toHaveCount(20);
+        for (const desk of [1024, 1280, 1920, width]) {
+          await page.setViewportSize({ width: desk, height: 900 });
+          await expect
+            .poll(() =>
+              rows.evaluateAll((all) => all.filter((row) => getComputedStyle(row).display !== 'table-row').length),
+            )
+            .toBe(0);
+          await expectFitsWidth(page);
+        }
+      }
 
       // Everyone at a step: the service and step filters, in the address.
       const service = agency.services[0]!;
