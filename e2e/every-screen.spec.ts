@@ -1,14 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, staffHeaders, test } from './fixtures.js';
-import { addQuestions, createLearner, lmsAdminApi, signInLearner, uniqueName, type Learner } from './lms-helpers.js';
+import { createLearner, signInLearner, type Learner } from './lms-helpers.js';
 import { createMember } from './network-helpers.js';
 import {
   caseScreens,
   createScreensCase,
   createScreensCourse,
+  createScreensQuestion,
   expectFitsWidth,
   lmsAdminScreens,
+  memberScreens,
   openScreen,
+  screensProfessional,
   signedInScreens,
   visitorScreens,
   type Screen,
@@ -31,10 +34,23 @@ async function check(page: Page, screens: readonly Screen[]): Promise<void> {
   }
 }
 
-/** The learner's first attempt, started and ended through the API, with exam results open so its row has a Review link. */
+/**
+ * The learner's first attempt, started, its first question answered and ended through the API, with
+ * exam results open so its row has a Review link and the review a question.
+ */
 async function finishAnAttempt(request: APIRequestContext, learner: Learner): Promise<void> {
   const headers = { authorization: `Bearer ${learner.token}` };
-  expect((await request.get('/user/exam/questions', { headers })).status()).toBe(200);
+  const served = await request.get('/user/exam/questions', { headers });
+  expect(served.status()).toBe(200);
+  const [first] = ((await served.json()) as { examQuestions: { id: number }[] }).examQuestions;
+  expect(
+    (
+      await request.post('/user/exam/submit', {
+        headers,
+        data: { questionId: first?.id ?? 0, userAnswer: 'Right answer' },
+      })
+    ).status(),
+  ).toBe(200);
   expect((await request.post('/user/exam/finish', { headers })).status()).toBe(200);
   expect(
     (
@@ -55,25 +71,29 @@ test('when every screen a visitor sees is opened on a phone, then it fits and ax
 test('when every screen of a signed-in member, case admin and learner is opened on a phone, then it fits and axe finds no serious violation', async ({
   page,
   request,
-  baseURL,
 }) => {
-  // The learner's attempt needs a question of their profession; this test brings its own.
-  const lmsAdmin = await lmsAdminApi(baseURL ?? '');
-  const questionIds = await addQuestions(lmsAdmin, 'nurse', 1, uniqueName('screens'));
-  await createMember(page.context());
+  // The learner's attempt needs a question of their profession; this test brings its own, in
+  // Markdown with a table, as the card's heading of the practice set and the review.
+  const question = await createScreensQuestion(request);
+  const member = await createMember(page.context(), { professional: screensProfessional });
   await signInAs(page, 'caseAdmin');
   const learner = await createLearner(request, { profession: 'nurse' });
   await signInLearner(page, learner);
   const created = await createScreensCase(request);
   const withCase = caseScreens(created.id).filter((screen) => !signedInScreens.some((s) => s.path === screen.path));
-  await check(page, [...signedInScreens, ...withCase]);
+  await check(page, [...signedInScreens, ...memberScreens(member.name), ...withCase]);
 
   // The exam intro once an attempt is finished: its history table, with every attempt's Review link in reach.
   await finishAnAttempt(request, learner);
-  for (const id of questionIds) expect((await lmsAdmin.delete(`/exam-questions/${id}`)).status()).toBe(204);
-  await lmsAdmin.dispose();
+  await question.remove();
   await page.goto('/exam');
-  await expect(page.getByRole('link', { name: /^Review the attempt/ })).toBeVisible();
+  const review = page.getByRole('link', { name: /^Review the attempt/ });
+  await expect(review).toBeVisible();
+  await expectFitsWidth(page);
+  await expectAccessible(page);
+  // Its review: the answered question heads its card.
+  await review.click();
+  await expect(page.getByRole('listitem', { name: 'Question 1' }).getByRole('heading', { level: 3 })).toBeVisible();
   await expectFitsWidth(page);
   await expectAccessible(page);
 });

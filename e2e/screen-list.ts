@@ -41,7 +41,33 @@ export const signedInScreens: readonly Screen[] = [
   '/lmsprofile',
   '/journey',
   '/lmsjourney',
+  '/notifications',
 ].map(named);
+
+/**
+ * The professional profile the signed-in member's screens show (issue 39): every field filled, long,
+ * in English, Arabic and Hindi, as an HR network's members write them.
+ */
+export const screensProfessional = {
+  headline: 'Senior nurse recruiter for Gulf hospitals · مسؤولة توظيف التمريض · नर्स भर्ती',
+  role: 'Senior nurse recruiter',
+  employer: 'King Fahd Medical City International Recruitment Office',
+  location: 'الرياض، المملكة العربية السعودية',
+  about:
+    'Hiring ICU, NICU and theatre nurses for night rotas across four hospitals. أبحث عن ممرضين وممرضات للعناية المركزة. हम आईसीयू नर्सों की भर्ती कर रहे हैं: २४ पद खुले हैं।',
+};
+
+/** The screens that name the signed-in member: found by their employer in search, and their profile. */
+export function memberScreens(username: string): Screen[] {
+  return [
+    {
+      name: 'search-members',
+      path: `/search?q=${encodeURIComponent(screensProfessional.employer)}`,
+      heading: /^Results for /,
+    },
+    { name: 'member-profile', path: `/members/${encodeURIComponent(username)}` },
+  ];
+}
 
 /** The case admin's screens that need a case: its details (four services) and a service's steps. */
 export function caseScreens(caseId: number): Screen[] {
@@ -114,6 +140,39 @@ export async function createScreensCourse(
       expect((await request.delete(`/admin/courses/${id}`, { headers: await staffHeaders('lmsAdmin') })).status()).toBe(
         204,
       ),
+  };
+}
+
+/**
+ * A nurse's question written in Markdown, a dosage table in it (a GIFT `[markdown]` text, issue 39):
+ * the practice set, the exam and its review draw it as their card's heading. Its options are the
+ * ones the tests answer with.
+ */
+export async function createScreensQuestion(
+  request: APIRequestContext,
+): Promise<{ id: number; remove: () => Promise<void> }> {
+  const headers = await staffHeaders('lmsAdmin');
+  const created = await request.post('/exam-questions', {
+    headers,
+    data: {
+      question: `Which **maintenance** dose fits a patient of ٦٠ kg? (${uniqueName('screens')})\n\n| Weight | Dose |\n|---|---|\n| ٦٠ kg | १२ mg |`,
+      question_format: 'markdown',
+      question_type: 'multiple-choice',
+      options: ['Right answer', 'Wrong answer'],
+      correct_answer: 'Right answer',
+      explanation: 'The table gives 12 mg for 60 kg.',
+      profession: 'nurse',
+      difficulty: 'easy',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  return {
+    id,
+    remove: async () =>
+      expect(
+        (await request.delete(`/exam-questions/${id}`, { headers: await staffHeaders('lmsAdmin') })).status(),
+      ).toBe(204),
   };
 }
 
