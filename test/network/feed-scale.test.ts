@@ -89,4 +89,20 @@ describe('the feed at 100,000 posts', () => {
     }
     expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => `bulk ${100000 - i}`));
   });
+  // Last: it removes the newest posts, which the walk above reads.
+  it('when the newest 5,000 posts were removed (a spam wave), then the first page does not walk past them', async () => {
+    await t.db.execute(sql`
+      UPDATE network_posts SET removed_at = now()
+      WHERE description LIKE 'bulk %' AND created_at > timestamptz '2025-01-01T00:00:00Z' + 95000 * interval '1 second'`);
+    await t.db.execute(sql`ANALYZE network_posts`);
+    const plan = await t.database.pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${FEED_FIRST_PAGE.text}`, [
+      member.user.uid,
+    ]);
+    const root = (plan.rows[0] as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]?.Plan;
+    const feedReads = (root ? nodesOf(root) : []).filter((node) => node['Index Name'] === 'network_posts_feed_idx');
+    expect(feedReads).toHaveLength(1);
+    // With the index over every post, this read 5,001 removed rows (10,015 buffers) to find 11.
+    expect((feedReads[0] as { 'Rows Removed by Filter'?: number })['Rows Removed by Filter'] ?? 0).toBe(0);
+    expect((feedReads[0] as { 'Actual Rows'?: number })['Actual Rows']).toBe(11);
+  });
 });

@@ -97,7 +97,11 @@ export const networkPosts = pgTable(
       .on(t.mediaKey)
       .where(sql`removed_at IS NOT NULL`),
     // Ascending: scanned backward it yields exactly ORDER BY created_at DESC, id DESC (NULLS FIRST).
-    index('network_posts_feed_idx').on(t.createdAt, t.id),
+    // Only posts not removed (the feed's condition): a wave of removed spam at the top of the feed
+    // is not walked past on every member's first page (5,000 removed: 10,015 buffers, 27 ms, before).
+    index('network_posts_feed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`removed_at IS NULL`),
     // A member's profile lists their posts newest first.
     index('network_posts_author_idx').on(t.userId, t.createdAt, t.id),
   ],
