@@ -13,3 +13,8 @@ export function dateTimeWithZone(iso: string): string {
     timeZoneName: 'short',
   });
 }
+
+/** A day, written as dateTimeWithZone writes it ("28 Nov 2026", in the reader's locale): never "11/28/2026", read either way round. */
+export function dayOf(iso: string): string {
+  return new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+}

@@ -4,6 +4,7 @@ import { Button } from '../ui/button.js';
 import { lazyPart } from '../ui/lazy-part.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMemberProfile } from './api.js';
+import { dayOf } from './date-time.js';
 import { MemberHeader, ProfileDetails } from './member-header.js';
 import styles from './network.module.css';
 import { PostCard } from './post-card.js';
@@ -43,10 +44,7 @@ export default function MemberPage() {
       {member && (
         <section className={styles.card} aria-label="Profile">
           <MemberHeader member={member} variant="profile" licences={licences}>
-            <ProfileDetails
-              member={member}
-              joined={<time dateTime={member.joined}>{new Date(member.joined).toLocaleDateString()}</time>}
-            />
+            <ProfileDetails member={member} joined={<time dateTime={member.joined}>{dayOf(member.joined)}</time>} />
           </MemberHeader>
         </section>
       )}
