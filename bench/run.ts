@@ -113,7 +113,9 @@ async function assertSameAnswer(scenario: Scenario, appUrl: string, baselineUrl:
   const path = scenario.setupPath?.() ?? scenario.path ?? '/';
   const init: RequestInit = {
     method: scenario.method ?? 'GET',
-    headers: scenario.headers ?? {},
+    // As the load scenarios ask (autocannon sends no Accept-Encoding): fetch would otherwise ask
+    // for gzip, and the app compresses (decision 049) where the baselines answer plain.
+    headers: { 'accept-encoding': 'identity', ...scenario.headers },
     body: scenario.body ?? null,
   };
   const answerOf = async (url: string) => {
