@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { asc, inArray, sql } from 'drizzle-orm';
 import { compactCaseNumber } from '../../contracts/case-languages.js';
 import type { Queryable } from '../db/client.js';
@@ -32,10 +32,20 @@ export const caseNumberKey = compactCaseNumber;
 const KEYS_PER_STATEMENT = 30_000;
 
 /**
+ * Case numbers are locked by bucket, not one lock per number: an import of 5,000 rows would take
+ * 5,000 advisory locks, and two at once overflow PostgreSQL's shared lock table (64 per connection
+ * by default) with "out of shared memory". Two numbers in one bucket only wait for each other.
+ */
+const LOCK_BUCKETS = 1024;
+/** pg_advisory_xact_lock's first key for case numbers ('CN'), apart from every other advisory lock. */
+const CASE_NUMBER_LOCKS = 0x434e;
+const lockBucketOf = (key: string) => createHash('sha1').update(key).digest().readUInt16BE(0) % LOCK_BUCKETS;
+
+/**
  * The existing cases whose numbers equal these in the lookup's form, by that form (through the
- * b-tree of migration 0030 on `replace(case_number, '-', '')`). The keys are locked for the rest of
- * the transaction first (an advisory lock per key), so two creates of "PW-1" and "PW1" at once cannot
- * both find the other absent.
+ * b-tree of migration 0030 on `replace(case_number, '-', '')`). The keys' buckets are locked for the
+ * rest of the transaction first, all at once and in order (no two transactions can wait for each
+ * other), so two creates of "PW-1" and "PW1" at once cannot both find the other absent.
  */
 export async function casesWithNumbersLike(
   tx: Queryable,
@@ -43,13 +53,17 @@ export async function casesWithNumbersLike(
 ): Promise<Map<string, { id: number; caseNumber: string }>> {
   const keys = [...new Set(caseNumbers.map(caseNumberKey))].sort();
   const found = new Map<string, { id: number; caseNumber: string }>();
+  const buckets = [...new Set(keys.map(lockBucketOf))].sort((a, b) => a - b);
+  if (buckets.length > 0)
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(${CASE_NUMBER_LOCKS}, bucket) FROM unnest(ARRAY[${sql.join(
+        buckets.map((bucket) => sql`${bucket}`),
+        sql`, `,
+      )}]::int[]) AS bucket`,
+    );
   // A statement takes at most 65,535 parameters: an import's numbers go in slices.
   for (let start = 0; start < keys.length; start += KEYS_PER_STATEMENT) {
     const slice = keys.slice(start, start + KEYS_PER_STATEMENT).map((key) => sql`${key}`);
-    // In sorted order, so two transactions locking overlapping keys take them in the same order.
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(hashtext('case-number:' || key)) FROM unnest(ARRAY[${sql.join(slice, sql`, `)}]::text[]) AS key`,
-    );
     const rows = await tx
       .select({ id: cases.id, caseNumber: cases.caseNumber })
       .from(cases)
