@@ -154,6 +154,16 @@ export function useScreenWords(): ScreenWords {
   return use(loadScreenWords(use(VisitorLanguageContext) ?? browserLanguage));
 }
 
+/**
+ * A screen's code downloaded with its words (`useScreenWords`) in the language on screen, as one:
+ * a page or part that could not download its words fails as if its code could not be downloaded, so
+ * its boundary offers "Try again" instead of the whole page failing once it renders.
+ */
+export const withScreenWords =
+  <Module>(load: () => Promise<Module>) =>
+  (): Promise<Module> =>
+    Promise.all([load(), loadScreenWords(current)]).then(([module]) => module);
+
 /** Starts downloading the other screens' words in the language on screen: a lookup's result is on its way. */
 export const preloadScreenWords = (): void => void loadScreenWords(current).catch(() => {});
 

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { lazyPage } from '../ui/lazy-page.js';
+import { withScreenWords } from './applicant-words.js';
 
 /**
  * The applicants' pages (`/casetracking`). The staff's (`/caseadmin`) are their own area and route
@@ -18,27 +19,27 @@ export const casesRoutes: RouteObject[] = [
       {
         path: '/casetracking/case',
         handle: { title: 'Your case', titleKey: 'titles.caseView' },
-        element: lazyPage(() => import('./applicant-case-page.js')),
+        element: lazyPage(withScreenWords(() => import('./applicant-case-page.js'))),
       },
       {
         path: '/casetracking/journey',
         handle: { title: 'My journey', titleKey: 'titles.journey' },
-        element: lazyPage(() => import('./applicant-journey-page.js')),
+        element: lazyPage(withScreenWords(() => import('./applicant-journey-page.js'))),
       },
       {
         path: '/casetracking/confirm',
         handle: { title: 'Email updates', titleKey: 'titles.subscription' },
-        element: lazyPage(() => import('./tracker-subscription-page.js')),
+        element: lazyPage(withScreenWords(() => import('./tracker-subscription-page.js'))),
       },
       {
         path: '/casetracking/licences/:credentialId',
         handle: { title: 'Licence verification', titleKey: 'titles.licenceVerify' },
-        element: lazyPage(() => import('./licence-verify-page.js')),
+        element: lazyPage(withScreenWords(() => import('./licence-verify-page.js'))),
       },
       {
         path: '/casetracking/unsubscribe',
         handle: { title: 'Email updates', titleKey: 'titles.subscription' },
-        element: lazyPage(() => import('./tracker-subscription-page.js')),
+        element: lazyPage(withScreenWords(() => import('./tracker-subscription-page.js'))),
       },
     ],
   },

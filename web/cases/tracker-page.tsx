@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { preloadScreenWords, useApplicantWords } from './applicant-words.js';
+import { preloadScreenWords, useApplicantWords, withScreenWords } from './applicant-words.js';
 import { useSearchParams } from 'react-router';
 import { LOOKUP_FIELD_MAX } from '../../contracts/cases-constants.js';
 import type { TrackerFormLookup } from '../../contracts/cases.js';
@@ -15,7 +15,7 @@ import styles from './tracker-page.module.css';
 
 // The result (progress, sign-in, subscription) is most of the page's code and shows only after a
 // lookup: it is downloaded while the lookup runs, not with the first page, and so are its words.
-const loadResult = () => import('./tracker-result.js');
+const loadResult = withScreenWords(() => import('./tracker-result.js'));
 const TrackerResult = lazyPart(loadResult, {
   loading: () => <Searching />,
   failed: (_props, retry) => <ResultUnavailable retry={retry} />,

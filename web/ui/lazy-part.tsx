@@ -92,10 +92,12 @@ export function lazyPart<P extends object>(
 ): ComponentType<P> {
   const start = () =>
     load().catch((cause: unknown) => {
+      current.failed = true;
       throw new PartLoadError('', { cause });
     });
-  // React.lazy remembers a failure for good: a retry needs a fresh one.
-  const current = { Part: lazy(start) };
+  // React.lazy remembers a failure for good: a retry needs a fresh one. Only then: another place
+  // showing the part, already loaded, would otherwise get a new component and lose its state.
+  const current = { Part: lazy(start), failed: false };
 
   function LazyPart(props: P) {
     const [, setAttempt] = useState(0);
@@ -103,7 +105,10 @@ export function lazyPart<P extends object>(
     return (
       <PartBoundary
         onRetry={() => {
-          current.Part = lazy(start);
+          if (current.failed) {
+            current.failed = false;
+            current.Part = lazy(start);
+          }
           setAttempt((attempt) => attempt + 1);
         }}
         fallback={(retry) => (options.failed ? options.failed(props, retry) : <PartUnavailable retry={retry} />)}
