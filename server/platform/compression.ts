@@ -3,11 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
- * What is compressed as it is sent (decision 048): the pages' HTML and the API's JSON, and the
- * other text answers (CSV and XML exports, plain text). Never an event stream: the feed's and the
- * exam's live events must reach the browser as each is written, and a compressor holds them back
- * until its buffer fills (they are hijacked writes, which no hook sees, and their type is not here
- * either). Nor a file (documents, media, the built front end's files, precompressed at build time).
+ * What is compressed as it is sent (decision 049): the pages' HTML and the API's JSON, and the
+ * other text answers (CSV and XML exports, plain text). The plugin adds the types mime-db marks
+ * compressible (a built script or stylesheet without its precompressed copy, SVG, and the
+ * `application/octet-stream` of a stored file with an unknown extension); the media and documents
+ * themselves (JPEG, PNG, MP4, PDF) are not. Never an event stream: the feed's and the exam's live
+ * events must reach the browser as each is written, and a compressor holds them back until its
+ * buffer fills (they are hijacked writes, which no hook sees, and their type is not compressible).
  */
 export const COMPRESSED_TYPES = /^(?:text\/(?:html|plain|csv)|application\/(?:[\w.-]+\+)?(?:json|xml))\s*(?:;|$)/i;
 

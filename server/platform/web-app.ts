@@ -131,7 +131,7 @@ export async function registerWebApp(
         // A first page's language follows the language cookie, else Accept-Language.
         .header('Vary', 'Cookie, Accept-Language')
         .type('text/html; charset=utf-8');
-      // Compressed when the browser accepts it (decision 048).
+      // Compressed when the browser accepts it (decision 049).
       return sendPage(request, reply, page.html);
     }
     if (pages.built && request.method === 'POST' && isSignInPage(pathname) && opensAsPage(request.headers.accept)) {

@@ -21,7 +21,7 @@ const pageHtml = `<!doctype html><html lang="en"><head><title>Pathway</title></h
 const decoded = (encoding: string | undefined, body: Buffer) =>
   (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
 
-describe('compressed answers (issue 42, decision 048)', () => {
+describe('compressed answers (issue 42, decision 049)', () => {
   let t: TestApp;
   let withWeb: App;
   let webDir: string;
