@@ -73,9 +73,12 @@ function DocumentsOfService({ service }: { service: Service }) {
 
   function onAdd(event: FormEvent) {
     event.preventDefault();
-    create.mutate(fields, {
+    const sent = fields;
+    create.mutate(sent, {
       onSuccess: (created) => {
-        setFields(emptyFields);
+        // Emptied for the next document, unless the next is already being typed: the new row shows
+        // as the list refetches, a moment before this runs.
+        setFields((current) => (current === sent ? emptyFields : current));
         notify(`"${created.name}" added to ${service.name}`);
       },
     });
