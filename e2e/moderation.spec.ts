@@ -1,9 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import { e2eAccounts } from './accounts.js';
+import type { Browser } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.js';
-import { createMember, createPost, memberBrowser } from './network-helpers.js';
+import { createPost, memberBrowser, moderatorBrowser } from './network-helpers.js';
 import { workerApp } from './worker-app.js';
-import { waitForMail } from './mailbox.js';
 
 /** A real 1×1 PNG: the server judges files by their content. */
 const tinyPng = Buffer.from(
@@ -16,25 +14,6 @@ const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${++count
 
 /** A new member in a browser of their own, on the feed. */
 const newMember = (browser: Browser, prefix: string) => memberBrowser(browser, { name: unique(prefix) });
-
-/** The moderator: an address listed in NETWORK_ADMIN_EMAILS, verified through its emailed link. */
-async function moderatorBrowser(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: workerApp().url });
-  const { email, password } = e2eAccounts.networkModerator;
-  // Signed up by the worker's first moderation test; signing up again only answers alike, and signing in works.
-  await createMember(context, { name: unique('moderator'), email, password });
-  const page = await context.newPage();
-  const me = await (await context.request.get('/api/network/me')).json();
-  if (!me.user.emailVerified) {
-    const mail = await waitForMail({ to: email, subject: 'Verify your email address' });
-    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === '/verify-email');
-    if (!link) throw new Error(`no verification link in: ${mail.text}`);
-    await page.goto(`${link.pathname}${link.search}`);
-    await expect(page.getByText(/Your email address is (already )?verified/)).toBeVisible();
-  }
-  await page.goto('/Home');
-  return { page, close: () => context.close() };
-}
 
 test('when a member reports a post, then a moderator removes it and suspends its author for a day, the author sees the suspension and the reporter is told', async ({
   browser,
@@ -93,6 +72,13 @@ test('when a member reports a post, then a moderator removes it and suspends its
   await expect(author.page.getByRole('button', { name: 'Start a post' })).toHaveAccessibleDescription(
     /^You cannot post until .*: your account is suspended\. Reason: Advertising is not allowed here$/,
   );
+
+  // The removal's notification leads to the banner's appeal form.
+  await author.page.getByRole('link', { name: /^Notifications/ }).click();
+  await expect(author.page.getByText(`A moderator removed your post "${text}" and suspended you until`)).toBeVisible();
+  await author.page.getByRole('link', { name: 'Appeal the suspension' }).click();
+  await expect(author.page).toHaveURL(/#suspension$/);
+  await expect(banner.getByRole('button', { name: 'Appeal this suspension' })).toBeVisible();
 
   // The reporter's bell counts the outcome live; the notification names the removed post.
   const bell = reporter.page.getByRole('link', { name: /^Notifications/ });

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { ProfessionalProfile } from '../contracts/network.js';
+import { e2eAccounts } from './accounts.js';
 import { expect } from './fixtures.js';
+import { waitForMail } from './mailbox.js';
 import { workerApp } from './worker-app.js';
 
 /** What the network specs share: names, and members made through the API the page itself uses. */
@@ -68,4 +70,23 @@ export async function createPost(context: BrowserContext, text: string, origin =
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
+}
+
+/** The moderator: an address listed in NETWORK_ADMIN_EMAILS, verified through its emailed link. */
+export async function moderatorBrowser(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL: workerApp().url });
+  const { email, password } = e2eAccounts.networkModerator;
+  // Signed up by the worker's first moderation test; signing up again only answers alike, and signing in works.
+  await createMember(context, { name: uniqueName('moderator'), email, password });
+  const page = await context.newPage();
+  const me = await (await context.request.get('/api/network/me')).json();
+  if (!me.user.emailVerified) {
+    const mail = await waitForMail({ to: email, subject: 'Verify your email address' });
+    const link = mail.links.map((href) => new URL(href)).find((url) => url.pathname === '/verify-email');
+    if (!link) throw new Error(`no verification link in: ${mail.text}`);
+    await page.goto(`${link.pathname}${link.search}`);
+    await expect(page.getByText(/Your email address is (already )?verified/)).toBeVisible();
+  }
+  await page.goto('/Home');
+  return { page, close: () => context.close() };
 }

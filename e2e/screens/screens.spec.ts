@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, signInAs, test } from '../fixtures.js';
 import { createLearner, signInLearner } from '../lms-helpers.js';
-import { createMember } from '../network-helpers.js';
+import { createMember, createPost, memberBrowser, moderatorBrowser } from '../network-helpers.js';
+import { workerApp } from '../worker-app.js';
 import {
   caseScreens,
   createScreensCase,
@@ -75,6 +76,38 @@ test('when every screen of a signed-in member, case admin and learner is opened 
   await signInLearner(page, await createLearner(request, { profession: 'nurse' }));
   await sweep(page, [...signedInScreens, ...memberScreens(member.name)], phoneAndDesk, { fits: false });
   await question.remove();
+});
+
+test('when a moderator opens the queue with a reported post and an appeal in it at 390 and 1440 px in light and dark mode, then axe finds no serious violation and a screenshot is saved', async ({
+  browser,
+}) => {
+  const origin = workerApp().url;
+  const author = await memberBrowser(browser);
+  const reporter = await memberBrowser(browser);
+  const moderator = await moderatorBrowser(browser);
+  // One report waiting, and one removal its author has appealed: the queue's two lists both hold something.
+  const waiting = await createPost(author.context, 'Buy followers today, DM me for the price list');
+  const removed = await createPost(author.context, 'Free gifts for everyone who shares this post');
+  for (const postId of [waiting, removed]) {
+    const reported = await reporter.context.request.post(`/api/network/posts/${postId}/reports`, {
+      headers: { origin },
+      data: { reason: 'spam' },
+    });
+    expect(reported.status(), await reported.text()).toBe(201);
+  }
+  const resolved = await moderator.page.request.post(`/api/network/moderation/reports/${removed}/resolve`, {
+    headers: { origin },
+    data: { action: 'remove', note: 'Advertising is not allowed here' },
+  });
+  expect(resolved.status(), await resolved.text()).toBe(200);
+  await author.page.goto('/notifications');
+  await author.page.getByRole('button', { name: 'Appeal this removal' }).click();
+  const appeal = author.page.getByRole('form', { name: 'Appeal this removal' });
+  await appeal.getByRole('textbox').fill('It was a giveaway for nurses on our ward, not an advert.');
+  await appeal.getByRole('button', { name: /Send/ }).click();
+  await expect(author.page.getByText('You appealed.')).toBeVisible();
+  await sweep(moderator.page, [{ name: 'moderation', path: '/moderation' }], phoneAndDesk, { fits: false });
+  await Promise.all([author.close(), reporter.close(), moderator.close()]);
 });
 
 test('when the main screens are shown from 390 to 1920 px, then nothing scrolls sideways or is clipped', async ({

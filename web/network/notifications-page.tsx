@@ -9,6 +9,7 @@ import styles from './network.module.css';
 import { dateTimeWithZone } from './date-time.js';
 import { Moment } from './moment.js';
 import { useSignedInMember } from './signed-in.js';
+import { useSuspension } from './suspension.js';
 
 // The appeal form (and the moderation calls) loads with a removal's notice that offers it, not with every notification.
 const AppealForm = lazyPart(() => import('./appeal-form.js'));
@@ -56,6 +57,24 @@ function RemovalAppeal({ removalId, status }: NonNullable<NonNullable<Notificati
     return <p className={styles.muted}>You appealed. A moderator will answer it; the answer comes here.</p>;
   if (status === 'answered') return <p className={styles.muted}>A moderator answered your appeal: see above.</p>;
   return null;
+}
+
+/**
+ * Under the notice of a removal that suspended the author, while that suspension lasts: the way to
+ * appeal it, which is the suspension banner's form at the top of every network page.
+ */
+function SuspensionAppeal() {
+  const suspension = useSuspension(true).data;
+  if (!suspension) return null;
+  if (suspension.appeal)
+    return (
+      <p className={styles.muted}>You appealed the suspension. A moderator will answer it; the answer comes here.</p>
+    );
+  return (
+    <p>
+      <a href="#suspension">Appeal the suspension</a> with the form in the notice at the top of the page.
+    </p>
+  );
 }
 
 /** A named actor links to their profile (one deleted since has no username and does not). */
@@ -129,6 +148,9 @@ export default function NotificationsPage() {
                     {!item.read && <span className="visually-hidden"> (unread)</span>}
                   </p>
                   {item.moderation?.removalAppeal && <RemovalAppeal {...item.moderation.removalAppeal} />}
+                  {item.moderation?.toAuthor &&
+                    item.moderation.outcome === 'removed' &&
+                    item.moderation.suspendedUntil && <SuspensionAppeal />}
                 </div>
               ) : (
                 <div className={styles.notificationText}>

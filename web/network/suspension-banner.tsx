@@ -9,13 +9,14 @@ const AppealForm = lazyPart(() => import('./appeal-form.js'));
 
 /**
  * While suspended, the member sees why and until when on every network page (the server refuses
- * their writes), and may appeal once: the moderators see the appeal in their queue.
+ * their writes), and may appeal once: the moderators see the appeal in their queue. The suspension's
+ * notification links here (`#suspension`).
  */
 export function SuspensionBanner({ signedIn }: { signedIn: boolean }) {
   const suspension = useSuspension(signedIn).data;
   if (!suspension) return null;
   return (
-    <section className={styles.suspendedBanner} role="status" aria-label="Your account is suspended">
+    <section id="suspension" className={styles.suspendedBanner} role="status" aria-label="Your account is suspended">
       <p>
         <strong>Your account is suspended until {dateTimeWithZone(suspension.endsAt)}.</strong> Until then you cannot
         post, comment, like or report. Reason: {suspension.reason}
