@@ -8,7 +8,7 @@ import { SelectField, TextField } from '../ui/field.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { FormDialog } from '../ui/form-dialog.js';
 import { QueryState } from '../ui/query-state.js';
-import { Form } from '../ui/form.js';
+import { emptiedIfUnchanged, Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import {
@@ -76,9 +76,7 @@ function DocumentsOfService({ service }: { service: Service }) {
     const sent = fields;
     create.mutate(sent, {
       onSuccess: (created) => {
-        // Emptied for the next document, unless the next is already being typed: the new row shows
-        // as the list refetches, a moment before this runs.
-        setFields((current) => (current === sent ? emptyFields : current));
+        setFields(emptiedIfUnchanged(sent, emptyFields));
         notify(`"${created.name}" added to ${service.name}`);
       },
     });

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../ui/modal.js';
 import { FormDialog } from '../ui/form-dialog.js';
 import { DataTable } from '../ui/data-table.js';
 import { QueryState } from '../ui/query-state.js';
-import { Form } from '../ui/form.js';
+import { emptiedIfUnchanged, Form } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateService, useDeleteService, useServices, useUpdateService } from './admin-api.js';
@@ -44,8 +44,8 @@ export default function AdminServicesPage() {
       { name, translations: translationsBody(translations, false) },
       {
         onSuccess: (created) => {
-          setName('');
-          setTranslations(emptyTranslationDraft());
+          setName(emptiedIfUnchanged(name, ''));
+          setTranslations(emptiedIfUnchanged(translations, emptyTranslationDraft()));
           notify(`Service "${created.name}" added`);
         },
       },

@@ -10,7 +10,7 @@ import { TextField } from '../ui/field.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { DataTable } from '../ui/data-table.js';
 import { QueryState } from '../ui/query-state.js';
-import { Form } from '../ui/form.js';
+import { emptiedIfUnchanged, Form } from '../ui/form.js';
 import { ErrorState, FormError, LoadingState } from '../ui/states.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateStep, useDeleteStep, useReorderSteps, useServices, useSteps } from './admin-api.js';
@@ -82,11 +82,11 @@ function ServiceSteps({ service }: { service: Service }) {
       { name, sequence, description, expected_days: expectedDays, translations: translationsBody(translations, true) },
       {
         onSuccess: (created) => {
-          setName('');
-          setTranslations(emptyTranslationDraft());
-          setSequence('');
-          setDescription('');
-          setExpectedDays('');
+          setName(emptiedIfUnchanged(name, ''));
+          setTranslations(emptiedIfUnchanged(translations, emptyTranslationDraft()));
+          setSequence(emptiedIfUnchanged(sequence, ''));
+          setDescription(emptiedIfUnchanged(description, ''));
+          setExpectedDays(emptiedIfUnchanged(expectedDays, ''));
           notify(`Step "${created.name}" added`);
         },
       },

@@ -7,7 +7,7 @@ import { Moment } from './moment.js';
 import { MentionField } from './mention-field.js';
 import { MentionText } from './mention-text.js';
 import { Link } from 'react-router';
-import { Form } from '../ui/form.js';
+import { emptiedIfUnchanged, Form } from '../ui/form.js';
 
 /** A post's comment box and its comments, newest first, paged by cursor. */
 export function Comments({
@@ -34,7 +34,7 @@ export function Comments({
     const trimmed = text.trim();
     if (!trimmed) return;
     addComment.mutate(trimmed, {
-      onSuccess: () => setText(''),
+      onSuccess: () => setText(emptiedIfUnchanged(text, '')),
       onError: (error) => console.warn('comment failed', error),
     });
   }

@@ -73,6 +73,16 @@ export function formValues<Name extends string>(form: HTMLFormElement, names: re
  * browser's code carries no translations of it. Signing in stays JavaScript's (the session and
  * tokens are set by the API's JSON answers).
  */
+/**
+ * After a form's entry is saved: its field emptied for the next one, unless the field has changed
+ * since it was sent (a quick person is already typing the next entry, and the list showed the saved
+ * one as it refetched, a moment before the save's own callback runs). For a state setter.
+ */
+export const emptiedIfUnchanged =
+  <Value,>(sent: Value, empty: Value) =>
+  (current: Value): Value =>
+    current === sent ? empty : current;
+
 export const sentWithoutScriptKey = ['first-page', 'sign-in-sent-without-javascript'] as const;
 export type SentWithoutScript = { message: string; lang: ApplicantLanguageCode };
 

@@ -11,7 +11,7 @@ import type {
 import { errorMessage } from '../lib/http.js';
 import { Button } from './button.js';
 import { TextField } from './field.js';
-import { Form, formValues } from './form.js';
+import { emptiedIfUnchanged, Form, formValues } from './form.js';
 import styles from './linked-accounts.module.css';
 import { FormError } from './states.js';
 import { QueryState } from './query-state.js';
@@ -197,7 +197,7 @@ export function LinkedAccounts({
         onSubmit={(event) => {
           event.preventDefault();
           const { code: entered } = formValues(event.currentTarget, ['code']);
-          link.mutate({ code: entered.trim() }, { onSuccess: () => setCodeText('') });
+          link.mutate({ code: entered.trim() }, { onSuccess: () => setCodeText(emptiedIfUnchanged(codeText, '')) });
         }}
       >
         <TextField
