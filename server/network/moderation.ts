@@ -652,24 +652,13 @@ async function changeSuspensionIn(
         .where(and(eq(networkSuspensionHolds.actionId, suspensionId), gt(networkSuspensionHolds.endsAt, newEnd)));
     }
   }
-  const [action] = await tx
-    .insert(networkModerationActions)
-    .values({
-      moderatorId: moderator.id,
-      action: body.change,
-      postId: suspension.postId,
-      authorId: suspension.authorId,
-      postExcerpt: suspension.postExcerpt,
-      reportCount: 0,
-      reasons: [],
-      note: body.note,
-      suspendedUntil: newEnd,
-      revisesId: suspensionId,
-      createdAt: now,
-    })
-    .returning({ id: networkModerationActions.id });
-  if (!action) throw new Error('moderation action insert returned no row');
-  if (suspension.authorId) await notifyModeration(tx, { recipientId: suspension.authorId, actionId: action.id }, now);
+  const action = await logRevision(
+    tx,
+    moderator,
+    { ...suspension, id: suspensionId },
+    { action: body.change, note: body.note, suspendedUntil: newEnd },
+    now,
+  );
   // The appeal may also have shown the post was fine: it comes back, logged as its own decision.
   if (body.restorePost) await undoRemovalIn(tx, moderator, suspensionId, body.note, now);
   return {
@@ -678,6 +667,37 @@ async function changeSuspensionIn(
     endsAt: newEnd?.toISOString() ?? null,
     postRestored: body.restorePost === true,
   };
+}
+
+/**
+ * A moderator's later decision about an earlier log row (lifting, shortening or upholding a
+ * suspension, putting a post back, keeping a removal on appeal): a log row of its own naming the one
+ * it revises, told to the author with its reason, inside the caller's transaction.
+ */
+async function logRevision(
+  tx: Transaction,
+  moderator: Member,
+  revised: Pick<typeof networkModerationActions.$inferSelect, 'id' | 'postId' | 'authorId' | 'postExcerpt'>,
+  decision: Pick<typeof networkModerationActions.$inferInsert, 'action' | 'note' | 'suspendedUntil'>,
+  now: Date,
+): Promise<{ id: string }> {
+  const [action] = await tx
+    .insert(networkModerationActions)
+    .values({
+      ...decision,
+      moderatorId: moderator.id,
+      postId: revised.postId,
+      authorId: revised.authorId,
+      postExcerpt: revised.postExcerpt,
+      reportCount: 0,
+      reasons: [],
+      revisesId: revised.id,
+      createdAt: now,
+    })
+    .returning({ id: networkModerationActions.id });
+  if (!action) throw new Error('moderation action insert returned no row');
+  if (revised.authorId) await notifyModeration(tx, { recipientId: revised.authorId, actionId: action.id }, now);
+  return action;
 }
 
 /**
@@ -718,23 +738,7 @@ async function undoRemovalIn(
         : 'This post cannot be put back: it was deleted (with its author’s account, or before removals could be undone).',
     );
   }
-  const [action] = await tx
-    .insert(networkModerationActions)
-    .values({
-      moderatorId: moderator.id,
-      action: 'restore',
-      postId: removal.postId,
-      authorId: removal.authorId,
-      postExcerpt: removal.postExcerpt,
-      reportCount: 0,
-      reasons: [],
-      note,
-      revisesId: removalId,
-      createdAt: now,
-    })
-    .returning({ id: networkModerationActions.id });
-  if (!action) throw new Error('moderation action insert returned no row');
-  if (removal.authorId) await notifyModeration(tx, { recipientId: removal.authorId, actionId: action.id }, now);
+  const action = await logRevision(tx, moderator, { ...removal, id: removalId }, { action: 'restore', note }, now);
   return { id: action.id, postId: removal.postId };
 }
 
@@ -813,23 +817,13 @@ async function upholdRemovalIn(tx: Transaction, moderator: Member, removalId: st
     .where(and(eq(networkModerationActions.id, removalId), eq(networkModerationActions.action, 'remove')))
     .for('update');
   if (!removal) throw new AppError(404, 'Removal not found');
-  const [action] = await tx
-    .insert(networkModerationActions)
-    .values({
-      moderatorId: moderator.id,
-      action: 'uphold_removal',
-      postId: removal.postId,
-      authorId: removal.authorId,
-      postExcerpt: removal.postExcerpt,
-      reportCount: 0,
-      reasons: [],
-      note,
-      revisesId: removalId,
-      createdAt: now,
-    })
-    .returning({ id: networkModerationActions.id });
-  if (!action) throw new Error('moderation action insert returned no row');
-  if (removal.authorId) await notifyModeration(tx, { recipientId: removal.authorId, actionId: action.id }, now);
+  const action = await logRevision(
+    tx,
+    moderator,
+    { ...removal, id: removalId },
+    { action: 'uphold_removal', note },
+    now,
+  );
   return { id: action.id };
 }
 
