@@ -79,6 +79,18 @@ const limits = {
   LMS_SIGNUPS_PER_HOUR: '1000000000',
   LEARNER_RATE_LIMIT: '1000000000',
 };
+/**
+ * The app's timed background jobs, off for the bench's app: the baselines run none, and a job that
+ * fires during one side's round measures the job, not the route. The hourly item calibration (at
+ * :20) took 7.6 s of the app's CPU in the middle of a 5-second round on --quick's data, and the
+ * late-steps sweep runs every 15 minutes. Requests start no job in the read scenarios, and the
+ * queue's own polling still runs.
+ */
+const noSchedules = {
+  LMS_CALIBRATION_CRON: 'off',
+  CASE_LATE_STEPS_CRON: 'off',
+  NETWORK_DIGEST_CRON: 'off',
+};
 /** A scenario whose answers are compared with its baseline's: a read, asked of both alike. */
 const isCompared = (scenario: Scenario) => Boolean(scenario.baseline) && isRepeatableRead(scenario);
 /** A write with a baseline: its answers cannot be asked twice alike, but `--compare` runs it briefly on both. */
@@ -248,6 +260,7 @@ async function main(): Promise<void> {
         CASE_ADMIN_EMAIL: caseAdmin.email,
         CASE_ADMIN_PASSWORD: caseAdmin.password,
         ...limits,
+        ...noSchedules,
         MEMBER_STREAM_LIMIT: '1000000',
         LMS_ADMIN_USERNAME: 'benchadmin',
         LMS_ADMIN_PASSWORD: 'bench-lms-admin-password',
