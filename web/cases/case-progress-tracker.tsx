@@ -36,9 +36,16 @@ export function CaseProgressTracker({
   const { t } = useScreenWords();
   // A new result moves focus (and the view, on a phone the form fills the screen) to the result.
   useEffect(() => {
-    if (!focusOnResult) return;
-    heading.current?.focus({ preventScroll: true });
-    heading.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+    const at = heading.current;
+    if (!focusOnResult || !at) return;
+    // Not back from where the applicant already is, past the heading: a result drawn on the server
+    // (a lookup sent as a plain form) is hydrated with this, and they may be typing their address
+    // in the form below by then; the focus moved would send their next keystrokes nowhere.
+    const active = document.activeElement;
+    if (active && active !== document.body && at.compareDocumentPosition(active) & Node.DOCUMENT_POSITION_FOLLOWING)
+      return;
+    at.focus({ preventScroll: true });
+    at.scrollIntoView({ block: 'start', behavior: 'smooth' });
   }, [progress, focusOnResult]);
   return (
     <section className={styles.tracker} aria-labelledby="progress-heading">

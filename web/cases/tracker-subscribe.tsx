@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useScreenWords } from './applicant-words.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
+import { formValues } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import { applicantErrorText } from './applicant-errors.js';
 import { useSubscribe, type ProgressLookup } from './tracker-api.js';
@@ -10,13 +11,18 @@ import styles from './tracker-subscribe.module.css';
 
 /** Offered after a successful lookup: the numbers just checked go along with the address. */
 export function TrackerSubscribe({ lookup }: { lookup: ProgressLookup }) {
-  const [email, setEmail] = useState('');
+  const [noAddress, setNoAddress] = useState(false);
   const subscribe = useSubscribe();
   const { t } = useScreenWords();
 
-  function onSubmit(event: FormEvent) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    subscribe.mutate({ ...lookup, email: email.trim() });
+    // The form's own value, as the tracker's form reads its own: a result drawn on the server (a
+    // lookup sent as a plain form) shows this field before its JavaScript has run, and what is typed
+    // there stays in the field through hydration without reaching a state (decision 032).
+    const email = formValues(event.currentTarget, ['email']).email.trim();
+    setNoAddress(!email);
+    if (email) subscribe.mutate({ ...lookup, email });
   }
 
   return (
@@ -27,17 +33,19 @@ export function TrackerSubscribe({ lookup }: { lookup: ProgressLookup }) {
       {subscribe.isSuccess ? (
         <p role="status">{t('subscribe.done')}</p>
       ) : (
+        // The field is the browser's (uncontrolled) and the button never waits for a state to say
+        // something was typed: a controlled field set back to its empty state, and a button disabled
+        // until a keystroke reached React, made an address typed before hydration unsendable.
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           <TextField
             label={t('subscribe.email')}
             name="email"
             type="email"
             autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
             hint={t('subscribe.hint')}
+            error={noAddress ? t('subscribe.invalidEmail') : null}
           />
-          <Button type="submit" disabled={subscribe.isPending || !email.trim()}>
+          <Button type="submit" disabled={subscribe.isPending}>
             {subscribe.isPending ? t('subscribe.sending') : t('subscribe.button')}
           </Button>
         </form>

@@ -1,6 +1,7 @@
 /**
  * The taps, submits and choices the head's script held while the page drawn on the server was not
- * yet React's (server/platform/head-script.ts), done again once React has taken their element over:
+ * yet React's (server/platform/head-script.ts), done again once React has taken their element over
+ * (each lazy page and each lazy part asks once drawn or hydrated: a part hydrates after its page):
  * the dark-mode toggle toggles, a sign-in form signs in with what was typed before the JavaScript
  * ran (the fields keep the text; the forms read it with `formValues`, see ui/form.tsx).
  */

@@ -1,5 +1,6 @@
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { onReconnected } from '../lib/connection.js';
+import { replayHeldInput } from '../lib/held-input.js';
 import { Button } from './button.js';
 
 /*
@@ -83,6 +84,16 @@ class PartBoundary extends Component<BoundaryProps, { error: unknown }> {
 }
 
 /**
+ * Mounted with the part's content, so it runs once the part is drawn or, in a page the server drew,
+ * hydrated: a part hydrates after its page (its code comes later), and what was tapped or sent on it
+ * before then (the tracker result's sign-in button and address form) waits for it (lib/held-input.ts).
+ */
+function HeldInputReplay() {
+  useEffect(() => replayHeldInput(), []);
+  return null;
+}
+
+/**
  * A component whose code is downloaded when it first renders, and which falls back (`failed`)
  * instead of failing the page when the download fails. Call it once per part, at module level.
  */
@@ -115,6 +126,7 @@ export function lazyPart<P extends object>(
       >
         <Suspense fallback={options.loading?.(props) ?? null}>
           <Part {...props} />
+          <HeldInputReplay />
         </Suspense>
       </PartBoundary>
     );
