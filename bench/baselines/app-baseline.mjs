@@ -39,6 +39,9 @@ import {
   plannedCaseListMatches,
   searchWords,
   settledTotal,
+  STEP_GROUPS_MAX,
+  stepGroupsListStatement,
+  stepGroupsStatement,
   toStatement,
 } from '../../dist/server/cases/case-list-query.js';
 import { SEARCH_NEAR_MATCHES_HEADER } from '../../dist/contracts/cases-constants.js';
@@ -199,6 +202,30 @@ async function caseList(url, request, response) {
   let page;
   let counted;
   let nearMatches = false;
+  // A step's name: its page and count by step groups, as the app (case-reads.ts listByStepGroups).
+  const groupsQuery = filter.search ? stepGroupsStatement(filter) : undefined;
+  const groups = groupsQuery ? (await pool.query(toStatement(groupsQuery))).rows : [];
+  if (groups.length > 0 && groups.length <= STEP_GROUPS_MAX) {
+    const grouped = await pool.query(
+      toStatement(stepGroupsListStatement(filter, groups, EXACT_COUNT_LIMIT, PAGE_COLUMNS)),
+    );
+    const others = grouped.rows[0]?.otherMatches ?? 0;
+    const total = others + (grouped.rows[0]?.stepMatches ?? 0);
+    if (others <= EXACT_COUNT_LIMIT && total > 0) {
+      const rows = grouped.rows.filter((row) => row.id !== null);
+      counted =
+        total <= EXACT_COUNT_LIMIT
+          ? { total, estimated: false }
+          : settledTotal(
+              estimatedTotal(await plannedCaseListMatches(pool, filter), EXACT_COUNT_LIMIT),
+              filter,
+              rows.length,
+            );
+      if (counted.estimated) response.setHeader('x-total-count-estimated', 'true');
+      response.setHeader('x-total-count', String(counted.total));
+      return rows.map(toListedCase);
+    }
+  }
   // Far more matches planned than the limit: no count, as the app (case-reads.ts listCases).
   const planned = filter.search ? await plannedCaseListMatches(pool, filter) : 0;
   let matches = filter.search && !isFarAboveLimit(planned, EXACT_COUNT_LIMIT) ? await readMatches(filter) : undefined;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { CASES_PAGE_SIZE, type caseSortFields, type CaseStatus, type sortOrders } from '../../contracts/cases.js';
@@ -182,6 +182,128 @@ export function caseListPageRows(filter: CaseListFilter): SQL {
     half(peopleAndStepsMatch(word, filter.nearMatches ?? false)),
   ];
   return sql`SELECT * FROM (${sql.join(halves, sql` UNION `)}) AS cases ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/**
+ * A search for a step's name, by step groups (issue 38). A step's name matches every case at that
+ * step: "documents received" a third of the cases at 200,000. Walking a sort's index for them is
+ * cheap when they come early in its order and slow when they sit at its far end: sorted by how
+ * overdue (least first), every case at "Documents Received" comes after the cases at the later
+ * steps, so the page walked past 133,334 cases (0.15-1.7 s, docs/performance.md); and counting
+ * them read 10,001 matches from the table. So the cases are taken in groups at the same steps with
+ * the same status (their step text and status, a few dozen values in an agency): the groups whose
+ * step text holds every word of the search are found in an index (stepGroupsStatement), and their
+ * cases are read off the groups' indexes, each group in the sort's order (migration 0045), merged
+ * with the few other matches (a word in a name, a number, a passport or an email), which are read
+ * and sorted as listSearchMatches does. The same cases in the same order as one walk of the sort's
+ * index: each group's cases all match (the step text holds every word), and a match outside the
+ * groups holds some word outside the steps, so it is among the others.
+ */
+export type StepGroup = { stepSearch: string; status: CaseStatus };
+
+/**
+ * The step groups' indexes leave out step texts longer than this, in bytes (a b-tree entry has a
+ * size limit); the cases with a longer one (many services) are read as other matches, through
+ * their own small index. The indexes' predicate (migration 0045) must be this text exactly.
+ */
+const STEP_GROUP_MAX_BYTES = 1000;
+const inStepGroupIndex = sql.raw(`octet_length("cases"."step_search") <= ${STEP_GROUP_MAX_BYTES}`);
+const stepTextTooLong = sql.raw(`octet_length("cases"."step_search") > ${STEP_GROUP_MAX_BYTES}`);
+/** Shorter words match too many step names (every step with an "e") for groups to pay. */
+const STEP_GROUP_MIN_WORD_LENGTH = 3;
+/** Past this many groups the merged statement costs more to plan than the walk it saves. */
+export const STEP_GROUPS_MAX = 64;
+
+/**
+ * The step groups whose step text holds every word of the search (and with the status asked for):
+ * the distinct step texts and statuses, found by jumping through the groups' index one group at a
+ * time (a loose index scan: one index descent per group, 0.1 ms for the bench's 200,000 cases),
+ * then tested against the words. Undefined when the search cannot use groups: names one typo away,
+ * or a word of one or two letters.
+ */
+export function stepGroupsStatement(filter: CaseListWhere): SQL | undefined {
+  if (filter.nearMatches) return undefined;
+  const words = searchWords(filter.search);
+  if (words.length === 0 || words.some((word) => [...word].length < STEP_GROUP_MIN_WORD_LENGTH)) return undefined;
+  const holdsWords = and(
+    ...words.map((word) => sql`groups.step_search LIKE case_search_fold(${`%${escapeLike(word)}%`})`),
+  );
+  const withStatus = filter.status ? sql` AND groups.status = ${filter.status}` : sql``;
+  return sql`WITH RECURSIVE groups AS (
+      (SELECT cases.step_search, cases.status FROM ${cases} WHERE ${inStepGroupIndex}
+       ORDER BY cases.step_search, cases.status LIMIT 1)
+      UNION ALL
+      SELECT next.step_search, next.status FROM groups AS previous CROSS JOIN LATERAL (
+        SELECT cases.step_search, cases.status FROM ${cases}
+        WHERE ${inStepGroupIndex} AND (cases.step_search, cases.status) > (previous.step_search, previous.status)
+        ORDER BY cases.step_search, cases.status LIMIT 1
+      ) AS next
+    )
+    SELECT groups.step_search AS "stepSearch", groups.status FROM groups WHERE ${holdsWords}${withStatus}
+    LIMIT ${sql.raw(String(STEP_GROUPS_MAX + 1))}`;
+}
+
+/**
+ * A searched list by step groups, in one statement: the other matches (outside the groups) read
+ * once up to limit + 1, the groups' cases counted up to limit + 1 off their indexes alone, and the
+ * page merged from the others, sorted, and each group's cases in the sort's order (each stops
+ * after offset + limit). Its rows: "otherMatches" and "stepMatches" (the two counts; the page is
+ * empty when more than `limit` others match, as they were not all read), then the page's `columns`
+ * per case, in order.
+ */
+export function stepGroupsListStatement(
+  filter: CaseListFilter,
+  groups: StepGroup[],
+  limit: number,
+  pageColumns: SQL,
+): SQL {
+  const words = searchWords(filter.search);
+  const orderBy = sql.join(caseListOrderBy(filter), sql`, `);
+  const page = caseListPage(filter);
+  const columns = caseListSortedColumns(filter);
+  const rest = filterConditions(filter);
+  const capAndOne = sql.raw(String(limit + 1));
+  const inGroup = (group: StepGroup) =>
+    and(inStepGroupIndex, eq(cases.stepSearch, group.stepSearch), eq(cases.status, group.status), ...rest);
+  const groupList = sql.join(
+    groups.map((group) => sql`(${group.stepSearch}, ${group.status})`),
+    sql`, `,
+  );
+  // A match outside the groups holds some word outside the steps (its step text is in no group, so
+  // lacks a word), unless its step text is too long for the groups' indexes.
+  const wordElsewhere = or(
+    ...words.map((word) =>
+      couldMatchCaseNumber(word)
+        ? sql`(${caseNumberMatches(word)} OR ${searchTextMatches(word)})`
+        : searchTextMatches(word),
+    ),
+  );
+  const search = caseSearchMatches(words, false);
+  const groupPages = groups.map(
+    (group) =>
+      sql`(SELECT ${columns} FROM ${cases} WHERE ${inGroup(group)} ORDER BY ${orderBy} LIMIT ${page.limit + page.offset})`,
+  );
+  const groupCases = groups.map((group) => sql`(SELECT 1 FROM ${cases} WHERE ${inGroup(group)})`);
+  return sql`WITH others AS MATERIALIZED (
+      (SELECT ${columns} FROM ${cases}
+       WHERE ${and(inStepGroupIndex, search, wordElsewhere, sql`(cases.step_search, cases.status) NOT IN (${groupList})`, ...rest)}
+       LIMIT ${capAndOne})
+      UNION ALL
+      (SELECT ${columns} FROM ${cases} WHERE ${and(stepTextTooLong, search, ...rest)} LIMIT ${capAndOne})
+    ),
+    at_steps AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM (${sql.join(groupCases, sql` UNION ALL `)}) AS at_steps LIMIT ${capAndOne}) AS capped),
+    total AS (SELECT (SELECT count(*)::int FROM others) AS others, (SELECT n FROM at_steps) AS at_steps),
+    page AS (
+      SELECT cases.id FROM (
+        (SELECT * FROM others AS cases ORDER BY ${orderBy} LIMIT ${page.limit + page.offset})
+        UNION ALL ${sql.join(groupPages, sql` UNION ALL `)}
+      ) AS cases
+      WHERE (SELECT others FROM total) <= ${sql.raw(String(limit))}
+      ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}
+    )
+    SELECT total.others AS "otherMatches", total.at_steps AS "stepMatches", ${pageColumns}
+    FROM total LEFT JOIN (page JOIN ${cases} ON cases.id = page.id) ON true
+    ORDER BY ${orderBy}`;
 }
 
 export function caseListPage(filter: Pick<CaseListFilter, 'page' | 'pageSize'>): { limit: number; offset: number } {

@@ -24,10 +24,14 @@ import {
   isFarAboveLimit,
   plannedCaseListMatches,
   settledTotal,
+  stepGroupsListStatement,
+  stepGroupsStatement,
+  STEP_GROUPS_MAX,
   toStatement,
   searchWords,
   type CaseListFilter,
   type CaseListTotal,
+  type StepGroup,
 } from './case-list-query.js';
 import { CASE_LIST_PAGE_COLUMNS, listedCase, type CaseListRow } from './case-list-rows.js';
 import { lateStepsFor } from './late-steps.js';
@@ -178,6 +182,36 @@ async function listSearchMatches(
   };
 }
 
+/**
+ * A searched list by step groups (case-list-query.ts, stepGroupsStatement): a search for a step's
+ * name reads its page off the groups' indexes and counts them there. `undefined` when the search
+ * has no group (or too many), when more than `limit` cases match outside the groups (they were
+ * not all read), or when nothing matches (names one typo away are then asked as before).
+ */
+async function listByStepGroups(
+  pool: pg.Pool,
+  filter: CaseListFilter,
+  at: Date,
+  limit: number,
+): Promise<({ cases: AdminCase[] } & CaseListTotal) | undefined> {
+  const groupsQuery = stepGroupsStatement(filter);
+  if (!groupsQuery) return undefined;
+  const { rows: groups } = await pool.query<StepGroup>(toStatement(groupsQuery));
+  if (groups.length === 0 || groups.length > STEP_GROUPS_MAX) return undefined;
+  const { rows } = await pool.query<{ otherMatches: number; stepMatches: number } & (CaseListRow | { id: null })>(
+    toStatement(stepGroupsListStatement(filter, groups, limit, pageColumns)),
+  );
+  const others = rows[0]?.otherMatches ?? 0;
+  const total = others + (rows[0]?.stepMatches ?? 0);
+  if (others > limit || total === 0) return undefined;
+  const page = rows
+    .filter((row): row is { otherMatches: number; stepMatches: number } & CaseListRow => row.id !== null)
+    .map((row) => listedCase(row, at));
+  if (total <= limit) return { cases: page, total, estimated: false };
+  const planned = await plannedCaseListMatches(pool, filter);
+  return { cases: page, ...settledTotal(estimatedTotal(planned, limit), filter, page.length) };
+}
+
 /** A listed case from its row; the bench's bare baseline answers through this function too (from the build). */
 // One argument: the baseline maps rows with it (Array.prototype.map passes an index second).
 export function toListedCase(row: CaseListRow): AdminCase {
@@ -205,6 +239,8 @@ export async function listCases(
     ]);
     return { cases: page, nearMatches: false, ...settledTotal(total, filter, page.length) };
   }
+  const byStepGroups = await listByStepGroups(pool, filter, at, exactCountLimit);
+  if (byStepGroups) return { ...byStepGroups, nearMatches: false };
   const planned = await plannedCaseListMatches(pool, filter);
   const fewMatches = isFarAboveLimit(planned, exactCountLimit)
     ? undefined
