@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantCase } from '../../contracts/case-applicant.js';
 import type { CaseProgress } from '../../contracts/cases.js';
@@ -10,6 +11,7 @@ import {
   snapshotCasesTables,
   type AdminHeaders,
 } from '../factories/cases.js';
+import { waitForLockWaits } from '../support/lock-waits.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 const ORIGIN = 'https://pathway.test';
@@ -67,11 +69,25 @@ describe('case numbers that look alike to the tracker', () => {
   });
 
   it('when two staff create "PW-9" and "PW9" at the same moment, then exactly one is created', async () => {
-    const answers = await Promise.all([
-      create({ case_number: 'RACE-9', passport_number: 'PRACE', client_name: 'One', serviceIds: [1] }),
-      create({ case_number: 'RACE9', passport_number: 'PRACE', client_name: 'Two', serviceIds: [1] }),
-    ]);
-    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    // The table is held so that neither create can write its row until both have come as far as
+    // they can: without the number's lock, both have looked for the other, found nothing, and wait
+    // to insert; with it, one waits to insert and the other waits for the lock, before looking.
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE cases IN SHARE MODE');
+      const answering = Promise.all([
+        create({ case_number: 'RACE-9', passport_number: 'PRACE', client_name: 'One', serviceIds: [1] }),
+        create({ case_number: 'RACE9', passport_number: 'PRACE', client_name: 'Two', serviceIds: [1] }),
+      ]);
+      await waitForLockWaits(t, 2);
+      await holder.query('COMMIT');
+      const answers = await answering;
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    } finally {
+      await holder.end();
+    }
     const { rows } = await t.database.pool.query(`SELECT 1 FROM cases WHERE replace(case_number, '-', '') = 'RACE9'`);
     expect(rows).toHaveLength(1);
   });
