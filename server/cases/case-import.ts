@@ -6,7 +6,13 @@ import { ImportRejected } from '../platform/errors.js';
 import { runWorkerTask } from '../platform/worker-task.js';
 import { recordCaseEvents } from './case-events.js';
 import type { CaseImportInput, CaseImportOutput } from './case-import-task.js';
-import { caseNumberKey, casesWithNumbersLike, generateCaseNumber, normalizeCaseNumber } from './case-numbers.js';
+import {
+  caseNumberClash,
+  caseNumberKey,
+  casesWithNumbersLike,
+  generateCaseNumber,
+  normalizeCaseNumber,
+} from './case-numbers.js';
 import { addClientEmailRecipients } from './case-notifications.js';
 import { setInitialCaseStatuses } from './case-status.js';
 import type { ActingAdmin } from './case-events.js';
@@ -109,14 +115,7 @@ export async function importCases(db: Database, file: CaseImportInput, admin: Ac
     for (const row of rows) {
       if (!row.caseNumber) continue;
       const first = firstRowOf.get(caseNumberKey(row.caseNumber));
-      if (first !== undefined)
-        errors.push({
-          row: row.row,
-          error:
-            first.caseNumber === row.caseNumber
-              ? `Case number ${row.caseNumber} is also on row ${first.row}`
-              : `Case number ${row.caseNumber} is ${first.caseNumber} of row ${first.row} written differently: the tracker could not tell them apart`,
-        });
+      if (first !== undefined) errors.push({ row: row.row, error: caseNumberClash(row.caseNumber, first) });
       else firstRowOf.set(caseNumberKey(row.caseNumber), { row: row.row, caseNumber: row.caseNumber });
     }
     const taken = await casesWithNumbersLike(
@@ -126,13 +125,7 @@ export async function importCases(db: Database, file: CaseImportInput, admin: Ac
     for (const row of rows) {
       const existing = row.caseNumber ? taken.get(caseNumberKey(row.caseNumber)) : undefined;
       if (row.caseNumber && existing)
-        errors.push({
-          row: row.row,
-          error:
-            existing.caseNumber === row.caseNumber
-              ? `Case number ${row.caseNumber} already exists`
-              : `Case number ${row.caseNumber} is the existing case ${existing.caseNumber} written differently: the tracker could not tell them apart`,
-        });
+        errors.push({ row: row.row, error: caseNumberClash(row.caseNumber, { caseNumber: existing.caseNumber }) });
     }
     if (errors.length) {
       errors.sort((a, b) => a.row - b.row);

@@ -77,11 +77,23 @@ export async function casesWithNumbersLike(
   return found;
 }
 
+/**
+ * Why staff cannot write this case number, as the create form and the import say it: it is an
+ * existing case's, or one of the file's earlier rows' (`row`), exactly or as the tracker reads it.
+ */
+export function caseNumberClash(requested: string, other: { caseNumber: string; row?: number }): string {
+  const where =
+    other.row === undefined ? `the existing case ${other.caseNumber}` : `${other.caseNumber} of row ${other.row}`;
+  if (other.caseNumber === requested)
+    return other.row === undefined
+      ? `Case number ${requested} already exists`
+      : `Case number ${requested} is also on row ${other.row}`;
+  // The way out is named where it is another case: the form links to it (decision 048).
+  const wayOut = other.row === undefined ? `. Open ${other.caseNumber}, or choose another number` : '';
+  return `Case number ${requested} is ${where} written differently: the tracker could not tell them apart${wayOut}`;
+}
+
 /** The 409 for a case number the tracker could not tell from an existing case's. */
 export function caseNumberTaken(requested: string, existing: { caseNumber: string }): AppError {
-  const message =
-    existing.caseNumber === requested
-      ? `Case number ${requested} already exists`
-      : `Case number ${requested} is the existing case ${existing.caseNumber} written differently: the tracker could not tell them apart. Open ${existing.caseNumber}, or choose another number`;
-  return new AppError(409, message, undefined, 'case_number');
+  return new AppError(409, caseNumberClash(requested, existing), undefined, 'case_number');
 }

@@ -109,11 +109,12 @@ describe('case numbers that look alike to the tracker', () => {
       payload: csv,
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.json<{ errors: { row: number; error: string }[] }>().errors).toEqual([
+    const { errors } = response.json<{ errors: { row: number; error: string }[] }>();
+    expect(errors).toEqual([
       {
         row: 2,
         error:
-          'Case number IMP55 is the existing case IMP-55 written differently: the tracker could not tell them apart',
+          'Case number IMP55 is the existing case IMP-55 written differently: the tracker could not tell them apart. Open IMP-55, or choose another number',
       },
       {
         row: 4,
@@ -121,6 +122,10 @@ describe('case numbers that look alike to the tracker', () => {
       },
     ]);
     expect(await snapshotCasesTables(t)).toEqual(before);
+    // One sentence for one refusal, whether the number came from the form or from a file.
+    const typed = await create({ case_number: 'imp55', passport_number: 'P1', client_name: 'Like', serviceIds: [1] });
+    expect(typed.statusCode).toBe(409);
+    expect(typed.json<{ error: string }>().error).toBe(errors[0]!.error);
   });
 
   it('when an older pair shares a passport, then the lookup gives the number written exactly as typed, and none when neither is', async () => {
