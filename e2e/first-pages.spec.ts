@@ -1,6 +1,7 @@
 import { e2eAccounts } from './accounts.js';
 import { createCaseViaApi, uniqueSuffix } from './cases-helpers.js';
 import { expect, hydrated, test } from './fixtures.js';
+import { createMember, createPost, uniqueName } from './network-helpers.js';
 
 /**
  * The first pages come as HTML rendered on the server (decision 032): their first screen is in the
@@ -357,4 +358,46 @@ test('when a sign-in form is sent without JavaScript, then its page answers that
   await expect(plain.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   expect(plain.url()).not.toContain('never-echoed');
   await noScript.close();
+});
+
+test.describe('the signed-in feed', () => {
+  // A phone far from the server's zone, in another language: what it draws while hydrating must
+  // still be what the server drew.
+  test.use({ timezoneId: 'Pacific/Kiritimati', locale: 'hi-IN' });
+
+  test('when a member opens the feed, then its first posts are in the HTML, and hydrating asks for neither the member nor the posts again', async ({
+    page,
+  }) => {
+    const context = page.context();
+    await createMember(context, { displayName: 'प्रिया शर्मा' });
+    const arabic = `وصلت تأشيرة العمل اليوم ${uniqueName('')}`;
+    const hindi = `मेरा लाइसेंस सत्यापित हुआ ${uniqueName('')}`;
+    await createPost(context, arabic);
+    const hindiId = await createPost(context, hindi);
+
+    // Without any script: the posts are in the page, which no cache may keep.
+    const response = await context.request.get('/Home', { headers: { accept: 'text/html' } });
+    expect(response.headers()['cache-control']).toBe('private, no-store');
+    const root = rootOf(await response.text());
+    for (const text of [arabic, hindi, 'प्रिया शर्मा', 'Start a post']) expect(root).toContain(text);
+
+    // Hydrated (a mismatch would be a console error, which fails the test): the answers came with
+    // the page, so neither is asked for again.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/api/network/me' || pathname === '/api/network/posts') asked.push(pathname);
+    });
+    await page.goto('/Home');
+    await hydrated(page);
+    // And it works: a like is sent and counted.
+    const post = page.getByRole('article').filter({ hasText: hindi });
+    await expect(post).toContainText(/Just now|min ago/);
+    const liked = page.waitForResponse((answer) => answer.url().endsWith(`/api/network/posts/${hindiId}/like`));
+    await post.getByRole('button', { name: 'Like' }).click();
+    expect((await liked).status()).toBe(200);
+    await expect(post.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(post).toContainText('1 like');
+    expect(asked).toEqual([]);
+  });
 });

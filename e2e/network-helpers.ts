@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { ProfessionalProfile } from '../contracts/network.js';
 import { e2eAccounts } from './accounts.js';
-import { expect } from './fixtures.js';
+import { expect, hydrated } from './fixtures.js';
 import { waitForMail } from './mailbox.js';
 import { workerApp } from './worker-app.js';
 
@@ -59,6 +59,8 @@ export async function memberBrowser(
   const page = await context.newPage();
   await page.goto('/Home');
   await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
+  // Drawn on the server (decision 052): typed into before React has it, a field would keep text its state has not.
+  await hydrated(page);
   return { ...member, context, page, close: () => context.close() };
 }
 
@@ -88,5 +90,6 @@ export async function moderatorBrowser(browser: Browser): Promise<{ page: Page; 
     await expect(page.getByText(/Your email address is (already )?verified/)).toBeVisible();
   }
   await page.goto('/Home');
+  await hydrated(page);
   return { page, close: () => context.close() };
 }

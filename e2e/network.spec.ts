@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { expect, expectAccessible, test } from './fixtures.js';
+import { expect, expectAccessible, hydrated, test } from './fixtures.js';
 import { createMember, createPost, memberBrowser } from './network-helpers.js';
 import { startLocalOidcProvider, type LocalProviderOptions } from './network-oidc-provider.js';
 
@@ -27,6 +27,8 @@ async function openFeedAs(page: Page, name: string) {
   await createMember(page.context(), { name });
   await page.goto('/Home');
   await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
+  // Drawn on the server: typed into before React has it, a field would keep text its state has not.
+  await hydrated(page);
 }
 
 /** A second member in a browser of its own, on the feed. */
@@ -343,7 +345,18 @@ test('when the feed opens on a phone, then nothing on the screen moves as its fi
     observer.observe({ type: 'layout-shift', buffered: true });
     Object.assign(window, { layoutShift: () => (add(observer.takeRecords()), sum.value) });
   });
-  // The feed's first page is held until its wait is on screen, as on a slow connection.
+  // Opened from its address, the feed comes drawn with its first page (decision 052): it waits for
+  // its posts when a member comes to it from another page, held here until its wait is on screen,
+  // as on a slow connection.
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  const shifted = () =>
+    page.evaluate(async () => {
+      // Two frames, so the frame that drew the last change has reported its shifts.
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return (window as unknown as { layoutShift: () => number }).layoutShift();
+    });
+  const before = await shifted();
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(
@@ -353,20 +366,15 @@ test('when the feed opens on a phone, then nothing on the screen moves as its fi
       await route.continue();
     },
   );
-  await page.goto('/Home');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   const waiting = page.getByRole('status').filter({ hasText: 'Fetching Feed...' });
   await expect(waiting).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Your profile' })).toBeVisible();
   release();
   await expect(waiting).toBeHidden();
   await expect(page.getByText('There are no posts yet...').or(page.getByRole('article').first())).toBeVisible();
-  const shift = await page.evaluate(async () => {
-    // Two frames, so the frame that drew the first page has reported its shifts.
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    return (window as unknown as { layoutShift: () => number }).layoutShift();
-  });
   // 0.1 is the bound of a "good" cumulative layout shift.
-  expect(shift).toBeLessThan(0.1);
+  expect((await shifted()) - before).toBeLessThan(0.1);
 });
 
 test('when a visitor signs in with a wrong password, then the error shows in red above the form', async ({ page }) => {

@@ -2,6 +2,7 @@
 // The server's renderer, as the server runs it: no DOM (a window would make the pages think they are in a browser).
 import { describe, expect, it } from 'vitest';
 import type { CaseProgress } from '../contracts/cases.js';
+import type { FeedFirstPage } from '../contracts/network.js';
 import type { PublicConfig } from '../contracts/platform.js';
 import { renderFirstPage, type FirstPageRequest } from './entry-server.js';
 
@@ -141,5 +142,95 @@ describe('the dates of a lookup drawn on the server (issue 42)', () => {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;
     }
+  });
+});
+
+describe('the signed-in feed drawn on the server (issue 42)', () => {
+  const author = (displayName: string, username: string) => ({
+    email: null,
+    displayName,
+    photoURL: null,
+    username,
+    headline: null,
+  });
+  const post = (id: string, description: string, timestamp: string, user = author('أمل عبد الرحمن', 'amal')) => ({
+    id,
+    user,
+    description,
+    mediaType: 'text',
+    mediaURL: null,
+    timestamp,
+    userId: `member-${user.username}`,
+    likeCount: 3,
+    likedByMe: false,
+    commentCount: 0,
+    canDelete: false,
+    reportedByMe: false,
+  });
+  const networkFeed: FeedFirstPage = {
+    me: {
+      uid: 'member-priya',
+      email: 'priya@example.test',
+      displayName: 'प्रिया शर्मा',
+      photoURL: null,
+      username: 'priya',
+      isProfileComplete: true,
+      isAdmin: false,
+      emailVerified: true,
+      headline: null,
+      role: null,
+      employer: null,
+      location: null,
+      about: null,
+    },
+    posts: {
+      posts: [
+        // 4 min 30 s before the page was drawn, and another late in a UTC day, over a week before.
+        post('p1', 'وصلت تأشيرة العمل اليوم بعد ١٢ أسبوعًا', '2026-03-10T23:25:30.000Z'),
+        post('p2', 'मेरा लाइसेंस १५ मार्च को सत्यापित हुआ', '2026-03-01T23:30:00.000Z', author('राहुल वर्मा', 'rahul')),
+      ],
+      nextCursor: 'next',
+    },
+    drawnAt: '2026-03-10T23:30:00.000Z',
+  };
+
+  it('when a member opens /Home, then their first posts, in Arabic and Hindi, are in the HTML, counted from the moment the page was drawn, the same in any server time zone', async () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'Pacific/Kiritimati'; // UTC+14
+      const east = await render({ pathname: '/Home', networkFeed });
+      process.env.TZ = 'Pacific/Pago_Pago'; // UTC-11
+      const west = await render({ pathname: '/Home', networkFeed });
+      expect(east.html).toContain('وصلت تأشيرة العمل اليوم بعد ١٢ أسبوعًا');
+      expect(east.html).toContain('मेरा लाइसेंस १५ मार्च को सत्यापित हुआ');
+      expect(east.html).toMatch(/Welcome, (<!-- -->)?प्रिया शर्मा/);
+      // How long ago counts from when the page was drawn, which the browser hydrates with too.
+      expect(east.html).toContain('4 min ago');
+      // Over a week ago, a date: the same day on the server and in the browser hydrating it (in UTC).
+      expect(east.html).toContain('March 1, 2026');
+      // The full date, in the reader's zone, is the browser's to write once it has the page.
+      expect(east.html).not.toMatch(/<time[^>]*title=/);
+      expect(west.html).toBe(east.html);
+      expect(east.title).toBe('Home · Pathway');
+      expect([east.lang, east.dir, east.status]).toEqual(['en', 'ltr', 200]);
+      expect(east.modules).toEqual(['network/network-shell.tsx', 'network/home-page.tsx']);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('when the page is drawn, then it comes with the answers the browser hydrates from, and nothing but them', async () => {
+    const page = await render({ pathname: '/Home', networkFeed });
+    const queries = (page.data as { queries: { queryKey: unknown[]; state: { data: unknown } }[] }).queries;
+    const answer = (key: string) => queries.find((query) => query.queryKey.join('/') === key)?.state.data;
+    expect(answer('network/me')).toEqual(networkFeed.me);
+    expect(answer('network/feed')).toEqual({ pages: [networkFeed.posts], pageParams: [undefined] });
+    expect(answer('first-page/drawn-at')).toBe(networkFeed.drawnAt);
+  });
+
+  it('when /Home is asked without a member’s feed (a visitor, a profile to finish) or as /home, then the browser draws it as before', async () => {
+    expect(await renderFirstPage({ publicConfig, pathname: '/Home' })).toBeUndefined();
+    expect(await renderFirstPage({ publicConfig, pathname: '/home', networkFeed })).toBeUndefined();
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '../contracts/applicant-language-constants.js';
 import { SESSION_COOKIE } from '../contracts/network-constants.js';
 import type { TrackerFormLookup } from '../contracts/cases.js';
+import type { FeedFirstPage } from '../contracts/network.js';
 import type { PublicConfig } from '../contracts/platform.js';
 import { webAreaOf, type WebArea } from '../contracts/web-areas.js';
 import { AppRoot } from './app-root.js';
@@ -20,10 +21,11 @@ import { sentWithoutScriptKey, signInNeedsJavaScript, type SentWithoutScript } f
 import { notFoundWords } from './layouts/not-found-words.js';
 import { deepestTitled, documentTitle, type RouteHandle } from './layouts/route-handle.js';
 import { resolveUnknownPath } from './layouts/unknown-path.js';
+import { drawnAtKey } from './lib/drawn-at.js';
 import { publicConfigQuery } from './lib/public-config.js';
 import { VisitorLanguageContext } from './lib/visitor-language.js';
 import { lmsRoutes } from './lms/routes.js';
-import { meQuery } from './network/api.js';
+import { feedQuery, meQuery } from './network/api.js';
 import { networkRoutes } from './network/routes.js';
 import { CurrentArea, unknownPath } from './router.js';
 
@@ -56,6 +58,8 @@ const firstPages: Record<string, FirstPageKind> = {
   '/lms-system/login': { modules: ['lms/learner-shell.tsx', 'lms/login-page.tsx'] },
   '/': { modules: ['network/sign-in-page.tsx'] },
 };
+// The signed-in feed, drawn only with its member's first posts (GET /Home, server/network/feed-page-routes.ts).
+const feedPage: FirstPageKind = { modules: ['network/network-shell.tsx', 'network/home-page.tsx'] };
 // In the visitor's language, chosen as the tracker's is (without the tracker's i18next, see not-found-words.ts).
 const notFoundPage: FirstPageKind = { modules: ['layouts/unknown-path-page.tsx'], applicant: true };
 
@@ -71,6 +75,11 @@ export type FirstPageRequest = {
   trackerLookup?: TrackerFormLookup;
   /** A sign-in form sent by the browser itself, without JavaScript: the page says signing in needs it. */
   signInWithoutScript?: true;
+  /**
+   * The signed-in member's feed, read by the server as the API answers it: `/Home` is drawn with its
+   * first posts. Without it (a visitor, a profile to finish) the browser draws `/Home` as before.
+   */
+  networkFeed?: FeedFirstPage;
 };
 
 export type FirstPage = {
@@ -96,8 +105,10 @@ export type FirstPage = {
 const pathnameIs = (pathname: string, page: string) =>
   (pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname) === page;
 
-/** Which first page an address is, if the server renders it: one of the four, or "page not found". */
-function firstPageOf(pathname: string): FirstPageKind | undefined {
+/** Which first page an address is, if the server renders it: one of the four, the feed, or "page not found". */
+function firstPageOf(pathname: string, feed: FeedFirstPage | undefined): FirstPageKind | undefined {
+  // Exactly `/Home`: `/home` is another page (it sends the visitor on).
+  if (pathname === '/Home') return feed ? feedPage : undefined;
   const page = Object.entries(firstPages).find(([path]) => pathnameIs(pathname, path))?.[1];
   if (page) return page;
   const table = [...routeTables[webAreaOf(pathname)], unknownPath];
@@ -121,7 +132,7 @@ async function titleOf(pathname: string, language: ApplicantLanguageCode): Promi
  * pages speak the language of the switcher's cookie, else of the browser's Accept-Language.
  */
 export async function renderFirstPage(request: FirstPageRequest): Promise<FirstPage | undefined> {
-  const page = firstPageOf(request.pathname);
+  const page = firstPageOf(request.pathname, request.networkFeed);
   if (!page) return undefined;
   // The visitor's language: the switcher's cookie, else Accept-Language. The applicant's pages and
   // "page not found" are drawn in it; the English sign-in pages say only why a form sent without
@@ -142,6 +153,13 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
   // JavaScript's lookup would, and hydrates from the same answer.
   const { trackerLookup } = request;
   if (trackerLookup && pathnameIs(request.pathname, '/casetracking')) client.setQueryData(formLookupKey, trackerLookup);
+  // The feed: its member and first posts as the API answered them, and when they were read.
+  const { networkFeed } = request;
+  if (networkFeed && page === feedPage) {
+    client.setQueryData(meQuery().queryKey, networkFeed.me);
+    client.setQueryData(feedQuery().queryKey, { pages: [networkFeed.posts], pageParams: [undefined] });
+    client.setQueryData(drawnAtKey, networkFeed.drawnAt);
+  }
   if (request.signInWithoutScript)
     client.setQueryData<SentWithoutScript>(sentWithoutScriptKey, {
       message: signInNeedsJavaScript[visitorLanguage],
@@ -178,6 +196,10 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
       ...(language && page.applicant === 'words' ? [`cases/locales/${language}.ts`] : []),
       ...(trackerLookup && 'progress' in trackerLookup
         ? ['cases/tracker-result.tsx', `cases/locales/screens/${language ?? 'en'}.ts`]
+        : []),
+      // A post's link (`/Home?post=…`) opens it over the feed: its chunk comes with the page.
+      ...(page === feedPage && new URLSearchParams(request.search).has('post')
+        ? ['network/post-detail-modal.tsx']
         : []),
     ],
     data: dehydrate(client),

@@ -1,11 +1,11 @@
-import { hydrate, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { hydrate, MutationCache, QueryCache, QueryClient, type DehydratedState } from '@tanstack/react-query';
 import { createRoot, hydrateRoot, type RootOptions } from 'react-dom/client';
 import { AppRoot } from './app-root.js';
 import { AppRouter } from './router.js';
 import { applyStoredDarkMode, followSystemDarkMode } from './lib/dark-mode.js';
 import { markUnreachable, onReconnected } from './lib/connection.js';
 import { ApiError, isUnreachable } from './lib/api-error.js';
-import { refetchUnlessPrefetched } from './lib/route-data.js';
+import { answersDrawnOnServer, refetchUnlessPrefetched } from './lib/route-data.js';
 import { isPageLoadError } from './ui/lazy-page.js';
 import './ui/theme.css';
 
@@ -37,7 +37,11 @@ onReconnected(() => void queryClient.invalidateQueries());
 
 // The answers a page rendered on the server was drawn with (web/entry-server.tsx).
 const firstPageData = document.getElementById('first-page-data')?.textContent;
-if (firstPageData) hydrate(queryClient, JSON.parse(firstPageData));
+if (firstPageData) {
+  const state = JSON.parse(firstPageData) as DehydratedState;
+  hydrate(queryClient, state);
+  answersDrawnOnServer(state.queries);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -18,6 +18,7 @@ import {
   emailDigestRoutes,
   emailDigestUnsubscribeRoutes,
 } from './email-digest-routes.js';
+import { feedPageRoutes } from './feed-page-routes.js';
 import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.js';
 import { receiveForm, type FileKind } from './media.js';
 import { createMemberLimits } from './member-limits.js';
@@ -126,6 +127,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
     );
 
     await network.register(authRoutes, ctx);
+    await network.register(feedPageRoutes, ctx);
     await network.register(emailDigestUnsubscribeRoutes, ctx);
 
     await network.register(async (members: App) => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { TrackerFormLookup } from '../../contracts/cases.js';
+import type { FeedFirstPage } from '../../contracts/network.js';
 import type { PublicConfig } from '../../contracts/platform.js';
 import { withStaticImports, type ViteManifest } from './area-pages.js';
 
@@ -18,6 +19,8 @@ export type FirstPageRequest = {
   trackerLookup?: TrackerFormLookup;
   /** A sign-in form sent by the browser itself, without JavaScript: the page says signing in needs it. */
   signInWithoutScript?: true;
+  /** The signed-in member's feed (GET /Home with a session): the page is drawn with its first posts. */
+  networkFeed?: FeedFirstPage;
 };
 type RenderedPage = {
   html: string;

@@ -83,3 +83,13 @@ export const fastSerializerCompiler: FastifySerializerCompiler<$ZodType | { prop
   if (!zodSchema) return zodSerializerCompiler(routeSchema);
   return compile(zodSchema, () => zodSerializerCompiler(routeSchema) as Serialize);
 };
+
+/**
+ * A value as a route answering with `schema` writes it (the same compiled serializer), for an
+ * answer sent inside a page instead of on its own (the signed-in feed drawn on the server, issue
+ * 42): the page's copy holds exactly the fields the API's does, no more.
+ */
+export function asAnswered<T>(schema: z.ZodType<T>, value: T): T {
+  const serialize = compile(schema, () => (data) => JSON.stringify(schema.parse(data)));
+  return JSON.parse(serialize(value)) as T;
+}

@@ -30,7 +30,7 @@ export type WebPages = {
   page(
     request: FastifyRequest,
     pathname: string,
-    extra?: Pick<FirstPageRequest, 'trackerLookup' | 'signInWithoutScript'>,
+    extra?: Pick<FirstPageRequest, 'trackerLookup' | 'signInWithoutScript' | 'networkFeed'>,
   ): Promise<WebPage>;
 };
 

@@ -1804,6 +1804,14 @@ export const routeTable: RouteEntry[] = [
     build: (w, _c, h) => json(w, 'GET', '/api/network/me', h),
     ok: 200,
   },
+  // The feed's page: drawn with a member's first posts, the empty page for anyone else (issue 42).
+  {
+    route: 'GET /Home',
+    access: 'public',
+    area: 'network',
+    build: (w, _c, h) => ({ method: 'GET', url: '/Home', headers: { ...h, accept: 'text/html' } }),
+    ok: 200,
+  },
   {
     route: 'GET /api/network/auth/oidc/popup.js',
     access: 'public',

@@ -30,6 +30,20 @@ const isInfinite = (query: PageQuery): query is FetchInfiniteQueryOptions => 'ge
 // When each query of the page on screen was prefetched (by its hash), until the next navigation.
 let prefetched = new Map<string, number>();
 
+// The answers the page the server drew came with (by hash, when each was read), until its first prefetch.
+let drawn: Map<string, number> | undefined;
+
+/**
+ * The answers the page the server drew came with (web/main.tsx): they count as its route's
+ * prefetch, as of when the server read them, so neither that prefetch nor the page mounting asks
+ * for them again (the feed: no second `/api/network/posts`), whatever the browser's clock says.
+ */
+export function answersDrawnOnServer(
+  queries: readonly { queryHash: string; state: { dataUpdatedAt: number } }[],
+): void {
+  prefetched = drawn = new Map(queries.map((query) => [query.queryHash, query.state.dataUpdatedAt]));
+}
+
 /** Starts the queries of every matched route; a failure is the page's own to show when it reads them. */
 export function prefetchRouteData(
   client: QueryClient,
@@ -38,6 +52,9 @@ export function prefetchRouteData(
 ): void {
   const visit = new Map<string, number>();
   prefetched = visit;
+  // The first prefetch is for the page the server drew.
+  const onDrawn = drawn;
+  drawn = undefined;
   for (const match of matches) {
     const data = (match.route.handle as { data?: RouteData } | undefined)?.data;
     data?.({ params: match.params, search, client }).then(
@@ -45,7 +62,10 @@ export function prefetchRouteData(
         // The visitor has moved on: the next page's data is what matters now.
         if (prefetched !== visit) return;
         for (const query of queries) {
-          visit.set(client.getQueryCache().build(client, query).queryHash, Date.now());
+          const hash = client.getQueryCache().build(client, query).queryHash;
+          const drawnAt = onDrawn?.get(hash);
+          visit.set(hash, drawnAt ?? Date.now());
+          if (drawnAt !== undefined) continue;
           void (isInfinite(query) ? client.prefetchInfiniteQuery(query) : client.prefetchQuery(query));
         }
       },
