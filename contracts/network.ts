@@ -196,7 +196,7 @@ export const postsPage = z.object({ posts: z.array(post), nextCursor: z.string()
 export type PostsPage = z.infer<typeof postsPage>;
 
 /**
- * What the server draws the signed-in feed `/Home` with (issue 42, decision 052): the session's
+ * What the server draws the signed-in feed `/Home` with (issue 42, decision 053): the session's
  * member and the first page of their feed, exactly as `GET /api/network/me` and
  * `GET /api/network/posts` answer them, and the moment the page was drawn, from which its posts'
  * "5 min ago" is counted until the browser has taken the page over.

@@ -59,7 +59,7 @@ export async function memberBrowser(
   const page = await context.newPage();
   await page.goto('/Home');
   await expect(page.getByRole('button', { name: 'Start a post' })).toBeVisible();
-  // Drawn on the server (decision 052): typed into before React has it, a field would keep text its state has not.
+  // Drawn on the server (decision 053): typed into before React has it, a field would keep text its state has not.
   await hydrated(page);
   return { ...member, context, page, close: () => context.close() };
 }

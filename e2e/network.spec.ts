@@ -345,7 +345,7 @@ test('when the feed opens on a phone, then nothing on the screen moves as its fi
     observer.observe({ type: 'layout-shift', buffered: true });
     Object.assign(window, { layoutShift: () => (add(observer.takeRecords()), sum.value) });
   });
-  // Opened from its address, the feed comes drawn with its first page (decision 052): it waits for
+  // Opened from its address, the feed comes drawn with its first page (decision 053): it waits for
   // its posts when a member comes to it from another page, held here until its wait is on screen,
   // as on a slow connection.
   await page.goto('/settings');

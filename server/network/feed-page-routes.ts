@@ -8,7 +8,7 @@ import { listPosts } from './posts.js';
 import { caller, tags, withErrors, type NetworkContext } from './route-context.js';
 
 /*
- * The signed-in feed's page, `/Home`, drawn on the server (issue 42, decision 052): the member of
+ * The signed-in feed's page, `/Home`, drawn on the server (issue 42, decision 053): the member of
  * the session cookie and the first page of their feed are read by the very code the API's routes
  * use (GET /api/network/me, GET /api/network/posts: the same member, the same query, the same
  * serializer), drawn into the page and sent with it for the browser's query cache, so the feed

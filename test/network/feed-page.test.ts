@@ -8,7 +8,7 @@ import { createTextPost, signUpMember, type TestMember } from '../factories/netw
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /*
- * GET /Home, the signed-in feed drawn on the server (issue 42, decision 052). The server's entry
+ * GET /Home, the signed-in feed drawn on the server (issue 42, decision 053). The server's entry
  * here is a stand-in that draws the feed it is given (web/entry-server.test.tsx draws the real page,
  * e2e/first-pages.spec.ts hydrates it): what matters is whose data the page is drawn with, that it
  * is exactly what the API answers, and that nothing may keep it.
