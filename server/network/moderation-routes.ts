@@ -19,6 +19,7 @@ import {
   undoneRemoval,
   undoRemovalBody,
 } from '../../contracts/network-moderation.js';
+import type { onRequestHookHandler } from 'fastify';
 import type { App } from '../platform/area.js';
 import {
   appealRemoval,
@@ -53,19 +54,35 @@ const CONTRIBUTIONS = new Set([
 
 /**
  * Refuses a suspended member's contributions before their body is read (an upload never lands).
- * A callback hook that asks the database only on the routes above: every other member request
- * passes at the cost of a set lookup.
+ * The hook is added to the routes above only, as each is declared: every other member request
+ * (the feed, comments, a profile) carries no hook for it. Before, one hook on every member request
+ * built the route's name and looked it up only to find, on every read, that it had nothing to do.
  */
-export function suspensionGuard(ctx: NetworkContext) {
-  return (
-    request: { method: string; routeOptions: { url?: string }; caller: unknown },
-    _reply: unknown,
-    done: (error?: Error) => void,
-  ) => {
-    const me = caller.find(request);
-    if (!me || !CONTRIBUTIONS.has(`${request.method} ${request.routeOptions.url ?? ''}`)) return done();
-    assertNotSuspended(ctx.db, me.id, ctx.now()).then(() => done(), done);
-  };
+export function guardContributions(members: App, ctx: NetworkContext): void {
+  const guarded = new Set<string>();
+  members.addHook('onRoute', (route) => {
+    const methods = new Set(
+      (Array.isArray(route.method) ? route.method : [route.method]).filter((method) =>
+        CONTRIBUTIONS.has(`${method} ${route.url}`),
+      ),
+    );
+    if (methods.size === 0) return;
+    for (const method of methods) guarded.add(`${method} ${route.url}`);
+    const guard: onRequestHookHandler = (request, _reply, done) => {
+      const me = caller.find(request);
+      if (!me || !methods.has(request.method)) return done();
+      assertNotSuspended(ctx.db, me.id, ctx.now()).then(() => done(), done);
+    };
+    route.onRequest = [
+      ...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []),
+      guard,
+    ];
+  });
+  // A contribution whose route was renamed or moved out of this scope would go unguarded: the app does not start.
+  members.addHook('onReady', async () => {
+    const unguarded = [...CONTRIBUTIONS].filter((route) => !guarded.has(route));
+    if (unguarded.length > 0) throw new Error(`No member route for the suspension guard: ${unguarded.join(', ')}`);
+  });
 }
 
 /** Reports by members; the queue, its resolution and the log for moderators (network admins) only. */

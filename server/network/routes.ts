@@ -23,7 +23,7 @@ import { NETWORK_EVENTS_CHANNEL, networkEventLog, pruneEvents } from './events.j
 import { receiveForm, type FileKind } from './media.js';
 import { createMemberLimits } from './member-limits.js';
 import { assertSameOrigin } from '../platform/origin-check.js';
-import { moderationRoutes, suspensionGuard } from './moderation-routes.js';
+import { guardContributions, moderationRoutes } from './moderation-routes.js';
 import { pruneSuspensions } from './suspensions.js';
 import { notificationRoutes } from './notification-routes.js';
 import { postRoutes } from './post-routes.js';
@@ -142,7 +142,7 @@ async function registerNetworkArea(app: App, deps: AreaDeps): Promise<void> {
           keyOf: (request) => caller.find(request)?.id ?? '',
         }),
       );
-      members.addHook('onRequest', suspensionGuard(ctx));
+      guardContributions(members, ctx);
       await members.register(profileRoutes, ctx);
       await members.register(accountSettingsRoutes, ctx);
       await members.register(postRoutes, ctx);
