@@ -1,5 +1,5 @@
 import fastifyCompress from '@fastify/compress';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /**
@@ -35,6 +35,11 @@ const GZIP_OPTIONS = { level: 4 };
  * hook to each route as it is declared.
  */
 export async function registerCompression(app: FastifyInstance): Promise<void> {
+  // Each route's own onSend hooks, counted before the plugin adds its own after them.
+  const ownOnSend = new WeakMap<object, number>();
+  app.addHook('onRoute', (route) => {
+    ownOnSend.set(route, onSendHooks(route.onSend).length);
+  });
   await app.register(fastifyCompress, {
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION_THRESHOLD_BYTES,
@@ -44,6 +49,31 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     // Requests are read as sent: a compressed request body is not something the API accepts.
     globalDecompression: false,
   });
+  /*
+   * The plugin's onSend reads three answer headers and tests the type before it looks at
+   * Accept-Encoding: 4.7 µs of CPU per answer in the profile, on every answer of a client that asks
+   * for no encoding (scripts, probes, the bench), only to send it as it is, as the plugin then does.
+   * Such a request now skips it; any request with an Accept-Encoding header, whatever it says, goes
+   * through the plugin as before.
+   */
+  app.addHook('onRoute', (route) => {
+    const hooks = onSendHooks(route.onSend);
+    const own = ownOnSend.get(route) ?? hooks.length;
+    route.onSend = [
+      ...hooks.slice(0, own),
+      ...hooks.slice(own).map(
+        (pluginHook): onSendHookHandler =>
+          function onSendUnlessPlain(request, reply, payload, done) {
+            if (request.headers['accept-encoding'] === undefined) return done(null, payload);
+            return pluginHook.call(this, request, reply, payload, done);
+          },
+      ),
+    ];
+  });
+}
+
+function onSendHooks(hooks: onSendHookHandler | onSendHookHandler[] | undefined): onSendHookHandler[] {
+  return Array.isArray(hooks) ? hooks : hooks ? [hooks] : [];
 }
 
 /** The encoding a client accepts, Brotli first (`Accept-Encoding`, RFC 9110: `q=0` refuses one, `*` accepts any). */
