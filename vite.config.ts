@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // Every path the server answers that is not a page (test/platform/dev-proxy.test.ts holds every route
@@ -47,6 +48,15 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'web',
   // React DOM renders the app (decision 015); the plugin adds fast refresh to `npm run dev:web`.
   plugins: [react()],
+  resolve: {
+    // wouter's `useSyncExternalStore` shim for React before 18 is React 19's own (web/lib/use-sync-external-store-shim.ts).
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('web/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   // The server's entry (`vite build --ssr entry-server.tsx`, web/entry-server.tsx) carries everything
   // it imports, React DOM's server renderer included: the production install needs no browser packages.
   ssr: { noExternal: true },
@@ -62,6 +72,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     // every browser the product supports has it (Chrome and Android's WebView since 2018).
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // wouter makes its Link, and a context for its Route's parameters, at module level without a
+      // pure annotation: unused here (web/lib/routing.tsx has its own), they would stay on every
+      // first page with what they use (about 0.3 KB gzip). Both calls only make a value.
+      treeshake: { manualPureFunctions: ['forwardRef', 'createContext'] },
       output: {
         // The browser's files are named by their hash alone (`assets/CDKJKBJ4.js`, not
         // `assets/framework-CDKJKBJ4.js`): each chunk lists the files its lazy pages need, for the
@@ -77,7 +91,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
               chunkFileNames: 'assets/[hash].js',
               assetFileNames: 'assets/[hash][extname]',
             }),
-        // Every first page needs React, React DOM, the router and TanStack Query: one chunk of them
+        // Every first page needs React, React DOM, the router (wouter, its path parser and
+        // web/lib/routing.tsx) and TanStack Query: one chunk of them
         // compresses better than the seven small ones the default split makes (about 6 KB per page).
         // ui/lazy-part.tsx (every first page has a part loaded on demand, and its fallback must be
         // there before the network fails) goes with them, with the button and connection state it
@@ -86,7 +101,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query))[\\/]|web[\\/]ui[\\/]lazy-part\.tsx$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|@tanstack[\\/](query-core|react-query))[\\/]|web[\\/](ui[\\/]lazy-part|lib[\\/]routing)\.tsx$/,
             },
             {
               // The app's small modules every first page draws with (a form, the dark mode switch

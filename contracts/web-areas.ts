@@ -6,7 +6,7 @@
  */
 export type WebArea = 'cases' | 'caseadmin' | 'lms' | 'network';
 
-// The first path segments of each area's routes, without case as React Router matches them.
+// The first path segments of each area's routes, without case as the router matches them (web/lib/routing.tsx).
 // Every other address is the network's, which also answers the unknown ones.
 const areaPrefixes: [WebArea, RegExp][] = [
   ['cases', /^\/casetracking(\/|$)/i],

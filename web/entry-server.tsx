@@ -1,6 +1,6 @@
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { prerender } from 'react-dom/static';
-import { matchRoutes, StaticRouter, type RouteObject } from 'react-router';
+import { matchRoutes, StaticRouter, type RouteObject } from './lib/routing.js';
 import {
   acceptedLanguage,
   cookieLanguage,
@@ -43,7 +43,7 @@ const routeTables: Record<WebArea, RouteObject[]> = {
 };
 
 /**
- * The pages rendered on the server, by path (React Router matches without letter case), with the
+ * The pages rendered on the server, by path (the router matches without letter case), with the
  * modules their first screen is drawn by (as Vite's manifest names them): the server links their
  * styles and preloads their code in the page, so it paints styled and hydrates without a waterfall.
  */

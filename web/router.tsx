@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactElement } from 'react';
-import { BrowserRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { webAreaOf, type WebArea } from '../contracts/web-areas.js';
 import { RouteErrorBoundary } from './layouts/route-error.js';
 import { deepestTitled, documentTitle, RouteHandleContext, type RouteHandle } from './layouts/route-handle.js';
 import { prefetchRouteData } from './lib/route-data.js';
+import { matchRoutes, renderMatches, useLocation, type RouteObject } from './lib/routing.js';
 import { lazyPage, preloadPages } from './ui/lazy-page.js';
 
 // The spec's `{token}` route and "any unknown path": a token-shaped segment goes to the health
@@ -18,9 +18,9 @@ export const unknownPath: RouteObject = {
 };
 
 /**
- * An area's routes in React Router's declarative mode: pages are lazy elements, and the data-router
- * machinery (loaders, actions, fetchers), which no page uses, stays out of the first download.
- * Each area draws its own shell; this only names the document after the deepest titled route.
+ * An area's routes (web/lib/routing.tsx): pages are lazy elements, their chunks and data started
+ * as the address matches. Each area draws its own shell; this only names the document after the
+ * deepest titled route.
  */
 export function AreaRoutes({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
@@ -34,7 +34,7 @@ export function AreaRoutes({ routes }: { routes: RouteObject[] }) {
   useEffect(() => {
     prefetchRouteData(client, matchRoutes(table, { pathname }) ?? [], new URLSearchParams(search));
   }, [client, table, pathname, search]);
-  const element = useRoutes(table, location);
+  const element = renderMatches(matches);
   const handle = deepestTitled(matches.map((match) => match.route.handle as RouteHandle | undefined));
   const title = handle?.title;
   // A translated title is the translated shell's to set, in its language (useTranslatedTitle).
@@ -76,17 +76,13 @@ export function CurrentArea() {
 }
 
 /**
- * The browser's router. On the server (web/entry-server.tsx) a StaticRouter at the address of the
- * first page draws the very same routes and pages; it is named there, so the browser's first pages
- * do not download it (issue 42).
+ * The browser's router: wouter's default one reads the browser's address, so there is nothing to
+ * wrap. On the server (web/entry-server.tsx) a StaticRouter at the address of the first page draws
+ * the very same routes and pages. Location changes render at once, not as transitions (wouter reads
+ * the address as an external store): a guard that reads a query (the member, a token) and a
+ * navigation made in the same handler land in one render, or the guard's redirect, rendered first,
+ * would win (Sign Out would end on `/` instead of the sign-in mode).
  */
 export function AppRouter() {
-  // Location changes render at once, not as transitions: a guard that reads a query (the member, a
-  // token) and a navigation made in the same handler must land in one render, or the guard's
-  // redirect, rendered first, wins (Sign Out would end on `/` instead of the sign-in mode).
-  return (
-    <BrowserRouter useTransitions={false}>
-      <CurrentArea />
-    </BrowserRouter>
-  );
+  return <CurrentArea />;
 }

@@ -1,10 +1,11 @@
-import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { webAreaOf, type WebArea } from '../../contracts/web-areas.js';
 import { caseAdminRoutes } from '../../web/cases/admin-routes.js';
 import { casesRoutes } from '../../web/cases/routes.js';
 import { lmsRoutes } from '../../web/lms/routes.js';
 import { networkRoutes } from '../../web/network/routes.js';
+import { matchRoutes, type RouteObject } from '../../web/lib/routing.js';
+import { unknownPath } from '../../web/router.js';
 
 const paths = (routes: RouteObject[]): string[] =>
   routes.flatMap((route) => [...(route.path ? [route.path] : []), ...paths(route.children ?? [])]);
@@ -23,6 +24,19 @@ describe('which area an address belongs to', () => {
       const routePaths = paths(routes);
       expect(routePaths.length).toBeGreaterThan(3);
       for (const path of routePaths) expect([path, webAreaOf(path.replace(/:\w+/g, 'x1'))]).toEqual([path, area]);
+    },
+  );
+
+  it.each(tables)(
+    'when any page of the %s area is opened, then that very page answers, not an earlier route of the table (the router takes the first match)',
+    (_area, routes) => {
+      const table = [...routes, unknownPath];
+      const pages = (list: RouteObject[]): RouteObject[] =>
+        list.flatMap((route) => [...(route.path ? [route] : []), ...pages(route.children ?? [])]);
+      for (const page of pages(routes)) {
+        const path = page.path?.replace(/:\w+/g, 'x1') ?? '';
+        expect([path, matchRoutes(table, path)?.at(-1)?.route.path]).toEqual([path, page.path]);
+      }
     },
   );
 

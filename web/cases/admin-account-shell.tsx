@@ -1,6 +1,6 @@
 import LogIn from 'lucide-react/icons/log-in';
 import SearchCheck from 'lucide-react/icons/search-check';
-import { Outlet } from 'react-router';
+import { Outlet } from '../lib/routing.js';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
 
 /** The frame of the case admin's signed-out pages (login, forgot and reset password): logo, sign-in, the public tracker, dark mode. */

@@ -3,7 +3,7 @@ import MoveRight from 'lucide-react/icons/move-right';
 import Undo2 from 'lucide-react/icons/undo-2';
 import Upload from 'lucide-react/icons/upload';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import { errorMessage } from '../lib/http.js';
 import { Button, buttonClassName } from '../ui/button.js';
 import { SelectField } from '../ui/field.js';

@@ -1,6 +1,6 @@
 import Undo2 from 'lucide-react/icons/undo-2';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { historyIndex, useNavigate, useParams } from '../lib/routing.js';
 import type { CaseDetails, CaseService, Step, StepChange } from '../../contracts/cases.js';
 import { formatDateTime } from '../lib/format.js';
 import { errorMessage } from '../lib/http.js';
@@ -33,9 +33,8 @@ export default function AdminCaseDetailsPage() {
   const details = useCaseDetails(valid ? id : 0);
 
   function back() {
-    // React Router numbers its history entries; on the first one there is nothing to go back to.
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
+    // The router numbers the entries it pushes; on the first one there is nothing to go back to.
+    if (historyIndex() > 0) navigate(-1);
     else navigate('/caseadmin/manage-cases');
   }
 

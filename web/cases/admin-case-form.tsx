@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode, type SubmitEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import type { CreateCaseBody } from '../../contracts/cases.js';
 import { ApiError, errorMessage, fieldError } from '../lib/http.js';
 import { Button } from '../ui/button.js';

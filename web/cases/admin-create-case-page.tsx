@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/routing.js';
 import { useToast } from '../ui/toast.js';
 import { useCreateCase } from './admin-api.js';
 import { CaseForm } from './admin-case-form.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import type { CasesOverview } from '../../contracts/cases.js';
 import { formatDateTime } from '../lib/format.js';
 import { errorMessage } from '../lib/http.js';

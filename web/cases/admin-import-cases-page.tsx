@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/browser/esm/sync';
 import Download from 'lucide-react/icons/download';
 import FileUp from 'lucide-react/icons/file-up';
 import { useId, useState, type ChangeEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../lib/routing.js';
 import {
   exportOnlyColumns,
   importColumnLabels,

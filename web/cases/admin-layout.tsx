@@ -4,7 +4,7 @@ import FolderOpen from 'lucide-react/icons/folder-open';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import ListChecks from 'lucide-react/icons/list-checks';
 import { useQueryClient } from '@tanstack/react-query';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../lib/routing.js';
 import { AdminShell, type AdminShellLink } from '../ui/admin-shell.js';
 import { adminToken, signOut } from './admin-session.js';
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '../lib/routing.js';
 import { errorMessage } from '../lib/api-error.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';

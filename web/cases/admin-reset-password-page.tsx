@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/routing.js';
 import { ResetPasswordScreen } from '../ui/account-recovery.js';
 import { resetAdminPassword } from './admin-api.js';
 import { adminToken } from './admin-session.js';

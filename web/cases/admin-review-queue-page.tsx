@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import type { ReviewQueueItem } from '../../contracts/case-documents.js';
 import { formatDateTime } from '../lib/format.js';
 import { errorMessage } from '../lib/http.js';

@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '../lib/routing.js';
 import type { RouteData } from '../lib/route-data.js';
 import { routeId } from '../lib/route-id.js';
 import { lazyPage } from '../ui/lazy-page.js';

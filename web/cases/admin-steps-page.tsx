@@ -1,7 +1,7 @@
 import ArrowDown from 'lucide-react/icons/arrow-down';
 import ArrowUp from 'lucide-react/icons/arrow-up';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../lib/routing.js';
 import type { Service, Step } from '../../contracts/cases.js';
 import { ApiError, errorMessage } from '../lib/http.js';
 import { routeId } from '../lib/route-id.js';

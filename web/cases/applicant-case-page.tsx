@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useScreenWords } from './applicant-words.js';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../lib/routing.js';
 import type { ChecklistItem } from '../../contracts/case-documents.js';
 import { inLanguage } from '../../contracts/case-languages.js';
 import { DOCUMENT_ACCEPT } from '../../contracts/cases-constants.js';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/routing.js';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { JourneyAnswer } from '../../contracts/person-links.js';
 import ApplicantJourneyPage from './applicant-journey-page.js';

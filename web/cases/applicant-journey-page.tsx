@@ -1,7 +1,7 @@
 import type { WordValues } from '../../contracts/words.js';
 import { useScreenWords } from './applicant-words.js';
 import type { ScreenCatalogue } from './locales/screens/en.js';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import { api, ApiError, unwrap } from '../lib/http.js';
 import { JourneyView, type JourneyTexts } from '../ui/journey-view.js';
 import { inLanguage } from '../../contracts/case-languages.js';

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/routing.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RouteHandleContext, type RouteHandle } from '../layouts/route-handle.js';
 import { markReachable, markUnreachable } from '../lib/connection.js';

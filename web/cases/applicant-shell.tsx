@@ -1,7 +1,7 @@
 import LogIn from 'lucide-react/icons/log-in';
 import SearchCheck from 'lucide-react/icons/search-check';
 import { use, useEffect } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from '../lib/routing.js';
 import { documentTitle, RouteHandleContext } from '../layouts/route-handle.js';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
 import { useConnectionWords } from '../ui/connection-banner.js';

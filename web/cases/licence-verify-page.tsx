@@ -1,5 +1,5 @@
 import { useScreenWords } from './applicant-words.js';
-import { useParams } from 'react-router';
+import { useParams } from '../lib/routing.js';
 import type { LicenceStatus } from '../../contracts/case-licences-constants.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { applicantErrorText } from './applicant-errors.js';

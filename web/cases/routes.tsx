@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/routing.js';
 import { lazyPage } from '../ui/lazy-page.js';
 import { withScreenWords } from './applicant-words.js';
 

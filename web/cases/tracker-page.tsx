@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { preloadScreenWords, useApplicantWords, withScreenWords } from './applicant-words.js';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/routing.js';
 import { LOOKUP_FIELD_MAX } from '../../contracts/cases-constants.js';
 import type { TrackerFormLookup } from '../../contracts/cases.js';
 import { Button } from '../ui/button.js';

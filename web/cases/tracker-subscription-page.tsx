@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useScreenWords } from './applicant-words.js';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '../lib/routing.js';
 import { SUBSCRIPTION_LINK_INVALID } from '../../contracts/cases-constants.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { applicantErrorText } from './applicant-errors.js';

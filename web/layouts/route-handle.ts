@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 import type { RouteData } from '../lib/route-data.js';
 
-/** What a route tells the shared layout about itself (React Router `handle`). */
+/** What a route tells the shared layout about itself (its `handle`, web/lib/routing.tsx). */
 export type RouteHandle = {
   /** The screen's title; the document title becomes "{title} · Pathway". */
   title?: string;

@@ -1,5 +1,5 @@
 import { use, useEffect } from 'react';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from '../lib/routing.js';
 import { documentTitle } from './route-handle.js';
 import { directionOf } from '../../contracts/applicant-language-constants.js';
 import { chooseLanguage, VisitorLanguageContext } from '../lib/visitor-language.js';

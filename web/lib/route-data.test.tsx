@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider, queryOptions, useQuery } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter, type RouteObject } from 'react-router';
+import { MemoryRouter, type RouteObject } from './routing.js';
 import { describe, expect, it, vi } from 'vitest';
 import { AreaRoutes } from '../router.js';
 import { lazyPage } from '../ui/lazy-page.js';

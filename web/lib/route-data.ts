@@ -1,5 +1,5 @@
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, Query, QueryClient } from '@tanstack/react-query';
-import type { Params } from 'react-router';
+import type { Params } from './routing.js';
 
 /**
  * One query a page reads as it opens: the very options its hook uses (`coursesQuery()`,

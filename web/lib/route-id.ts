@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from './routing.js';
 
 /**
  * A database id from the address (`/caseadmin/services/12/steps`), read as the API reads ids:

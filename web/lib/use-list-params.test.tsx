@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from './routing.js';
 import { describe, expect, it } from 'vitest';
 import { useListParams } from './use-list-params.js';
 

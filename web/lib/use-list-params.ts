@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from './routing.js';
 
 /**
  * A list's page and filters kept in the address, so a filtered page survives a reload, a shared

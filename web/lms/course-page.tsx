@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import { ApiError } from '../lib/http.js';
 import { useRouteId } from '../lib/route-id.js';
 import { ErrorState, LoadingState } from '../ui/states.js';

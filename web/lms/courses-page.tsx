@@ -4,7 +4,7 @@ import Lock from 'lucide-react/icons/lock';
 import Signal from 'lucide-react/icons/signal';
 import UsersRound from 'lucide-react/icons/users-round';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import { courseLevels, courseMatches } from '../../contracts/lms-constants.js';
 import type { Course } from '../../contracts/lms.js';
 import { ApiError } from '../lib/http.js';

@@ -2,7 +2,7 @@ import Clock from 'lucide-react/icons/clock';
 import ListChecks from 'lucide-react/icons/list-checks';
 import RotateCcw from 'lucide-react/icons/rotate-ccw';
 import Target from 'lucide-react/icons/target';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import type { ExamAttemptSummary } from '../../contracts/lms.js';
 import { formatDateTime } from '../lib/format.js';
 import { Button, buttonClassName } from '../ui/button.js';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Routes } from '../lib/routing.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { markReachable } from '../lib/connection.js';
 import { AdminLayout } from './admin/admin-layout.js';
@@ -56,12 +56,17 @@ function renderAt(address: string) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[address]}>
-        <Routes>
-          <Route element={<LearnerShell />}>
-            <Route path="/lms-system/login" element={<LoginPage />} />
-            <Route path="/lms-system/dashboard" element={<h1>Dashboard</h1>} />
-          </Route>
-        </Routes>
+        <Routes
+          routes={[
+            {
+              element: <LearnerShell />,
+              children: [
+                { path: '/lms-system/login', element: <LoginPage /> },
+                { path: '/lms-system/dashboard', element: <h1>Dashboard</h1> },
+              ],
+            },
+          ]}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -163,10 +168,12 @@ describe('what an exam keeps on the device', () => {
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/lms-system/admin']}>
-          <Routes>
-            <Route path="/lms-system/admin" element={<AdminLayout title="Exam questions">…</AdminLayout>} />
-            <Route path="/lms-system/login" element={<h1>Welcome Back!</h1>} />
-          </Routes>
+          <Routes
+            routes={[
+              { path: '/lms-system/admin', element: <AdminLayout title="Exam questions">…</AdminLayout> },
+              { path: '/lms-system/login', element: <h1>Welcome Back!</h1> },
+            ]}
+          />
         </MemoryRouter>
       </QueryClientProvider>,
     );

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/routing.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ExamAttemptsResponse } from '../../contracts/lms.js';
 import { markReachable } from '../lib/connection.js';

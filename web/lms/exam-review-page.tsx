@@ -1,6 +1,6 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
 import Target from 'lucide-react/icons/target';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import { hasOptions, UPGRADE_REQUIRED } from '../../contracts/lms-constants.js';
 import type { ReviewedQuestion } from '../../contracts/lms.js';
 import { ApiError, errorMessage } from '../lib/http.js';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '../lib/routing.js';
 import { homeFor, lmsToken, useLmsSession } from './session.js';
 
 /** `/lms-system`, the area's prefix: the learner's home, or the login for a visitor. */

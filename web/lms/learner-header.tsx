@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/routing.js';
 import { forgetExamsOnDevice, somethingWaitsOnDevice } from './exam-on-device.js';
 import styles from './lms.module.css';
 import { lmsToken, signOutOnServer, useLmsSession } from './session.js';

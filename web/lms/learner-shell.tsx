@@ -5,7 +5,7 @@ import LogIn from 'lucide-react/icons/log-in';
 import Settings from 'lucide-react/icons/settings';
 import UserPlus from 'lucide-react/icons/user-plus';
 import UserRound from 'lucide-react/icons/user-round';
-import { Outlet } from 'react-router';
+import { Outlet } from '../lib/routing.js';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
 import { lazyPart } from '../ui/lazy-part.js';
 import { ExamFocusProvider } from './exam-focus.js';

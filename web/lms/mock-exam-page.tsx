@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { optionLines } from '../../contracts/lms-constants.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../lib/routing.js';
 import type { PracticeAnswerResult, ServedQuestion } from '../../contracts/lms.js';
 import { ApiError, errorMessage } from '../lib/http.js';
 import { usePublicConfig } from '../lib/public-config.js';

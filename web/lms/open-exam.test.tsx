@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Routes } from '../lib/routing.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EXAM_OPEN } from '../../contracts/lms-constants.js';
 import type {
@@ -166,9 +166,5 @@ describe('practice while a timed exam is open', () => {
 
 /** The review page reads its attempt's id from the route. */
 function ExamReviewPageAt() {
-  return (
-    <Routes>
-      <Route path="/exam/attempts/:id/review" element={<ExamReviewPage />} />
-    </Routes>
-  );
+  return <Routes routes={[{ path: '/exam/attempts/:id/review', element: <ExamReviewPage /> }]} />;
 }

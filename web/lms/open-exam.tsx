@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import { EXAM_OPEN } from '../../contracts/lms-constants.js';
 import { ApiError } from '../lib/http.js';
 import { buttonClassName } from '../ui/button.js';

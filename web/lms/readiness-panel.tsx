@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import type { ReadinessResponse, ReviewsResponse } from '../../contracts/lms.js';
 import { errorMessage } from '../lib/http.js';
 import { Button, buttonClassName } from '../ui/button.js';

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Routes } from '../lib/routing.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { markReachable } from '../lib/connection.js';
 import RegisterPage from './register-page.js';
@@ -26,10 +26,12 @@ function renderRegister() {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/lms-system/register']}>
-        <Routes>
-          <Route path="/lms-system/register" element={<RegisterPage />} />
-          <Route path="/lms-system/dashboard" element={<h1>Dashboard</h1>} />
-        </Routes>
+        <Routes
+          routes={[
+            { path: '/lms-system/register', element: <RegisterPage /> },
+            { path: '/lms-system/dashboard', element: <h1>Dashboard</h1> },
+          ]}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate } from '../lib/routing.js';
 import { professions, type Profession } from '../../contracts/lms-constants.js';
 import { ApiError, api, asSentence, unwrap } from '../lib/http.js';
 import { Button } from '../ui/button.js';

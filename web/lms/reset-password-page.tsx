@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/routing.js';
 import { ResetPasswordScreen } from '../ui/account-recovery.js';
 import { lmsToken, resetPassword } from './session.js';
 

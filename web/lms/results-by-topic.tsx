@@ -1,5 +1,5 @@
 import Target from 'lucide-react/icons/target';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import { DEFAULT_PASS_MARK, PERCENTILE_MIN_OTHERS } from '../../contracts/lms-constants.js';
 import type { ExamReview, TopicResult } from '../../contracts/lms.js';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states.js';

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/routing.js';
 import { routeId } from '../lib/route-id.js';
 import type { RouteData } from '../lib/route-data.js';
 import { lazyPage } from '../ui/lazy-page.js';

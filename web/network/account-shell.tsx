@@ -1,5 +1,5 @@
 import LogIn from 'lucide-react/icons/log-in';
-import { Outlet } from 'react-router';
+import { Outlet } from '../lib/routing.js';
 import { AppHeader, HeaderLink } from '../ui/app-header.js';
 import { SIGN_IN_PATH } from './api.js';
 

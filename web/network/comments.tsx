@@ -6,7 +6,7 @@ import styles from './network.module.css';
 import { Moment } from './moment.js';
 import { MentionField } from './mention-field.js';
 import { MentionText } from './mention-text.js';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import { emptiedIfUnchanged, Form } from '../ui/form.js';
 
 /** A post's comment box and its comments, newest first, paged by cursor. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../lib/routing.js';
 import { errorMessage } from '../lib/http.js';
 import styles from '../ui/account-recovery.module.css';
 import { ErrorState, LoadingState } from '../ui/states.js';

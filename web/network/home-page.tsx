@@ -1,4 +1,4 @@
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from '../lib/routing.js';
 import { buttonClassName } from '../ui/button.js';
 import { lazyPart } from '../ui/lazy-part.js';
 import { LoadingState } from '../ui/states.js';

@@ -1,6 +1,6 @@
 import BadgeCheck from 'lucide-react/icons/badge-check';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import type { MemberProfile } from '../../contracts/network.js';
 import type { VerifiedLicence } from '../../contracts/person-links.js';
 import { Avatar } from './avatar.js';

@@ -1,4 +1,4 @@
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '../lib/routing.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { lazyPart } from '../ui/lazy-part.js';

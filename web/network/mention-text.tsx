@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 
 // The server's rule (server/network/notifications.ts): `@` after a start or a non-name character.
 const MENTION = /(^|[^A-Za-z0-9._-])@([A-Za-z0-9._-]{3,30})/g;

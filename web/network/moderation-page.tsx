@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import {
   MAX_MODERATION_NOTE_LENGTH,
   MAX_SUSPENSION_DAYS,

@@ -5,7 +5,7 @@ import ShieldAlert from 'lucide-react/icons/shield-alert';
 import Search from 'lucide-react/icons/search';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type FormEvent } from 'react';
-import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate, useSearchParams } from '../lib/routing.js';
 import { DarkModeToggle } from '../ui/dark-mode-toggle.js';
 import styles from './network-shell.module.css';
 import { forgetMember, useMe, useUnreadCount } from './api.js';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import type { Notification, PublicMember } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
 import { lazyPart } from '../ui/lazy-part.js';

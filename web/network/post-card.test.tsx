@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/routing.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Comment, NetworkUser, Post } from '../../contracts/network.js';
 import { ToastProvider } from '../ui/toast.js';

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/routing.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NetworkUser, Post } from '../../contracts/network.js';
 import type { SuspensionResponse } from '../../contracts/network-moderation.js';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../lib/routing.js';
 import { forgetMember, SIGN_IN_PATH, signOut, useMe } from './api.js';
 import { Avatar } from './avatar.js';
 import styles from './network.module.css';
@@ -38,7 +38,8 @@ export default function ProfileMenu() {
       console.warn('sign-out failed', error);
     }
     // One render for both: the feed's guard never sees a signed-out member on the feed's address.
-    await navigate(SIGN_IN_PATH, { replace: true });
+    // The new address renders in a microtask, so nothing may wait between the two.
+    navigate(SIGN_IN_PATH, { replace: true });
     forgetMember(client);
   }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/routing.js';
 import { ResetPasswordScreen } from '../ui/account-recovery.js';
 import { meQuery, resetPassword, SIGN_IN_PATH } from './api.js';
 

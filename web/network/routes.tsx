@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../lib/routing.js';
 import type { PageQuery, RouteData } from '../lib/route-data.js';
 import { lazyPage } from '../ui/lazy-page.js';
 import type * as NetworkApiModule from './api.js';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../lib/routing.js';
 import type { NetworkUser } from '../../contracts/network.js';
 import { errorMessage } from '../lib/http.js';
 import { Button } from '../ui/button.js';

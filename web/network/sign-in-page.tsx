@@ -3,7 +3,7 @@ import GraduationCap from 'lucide-react/icons/graduation-cap';
 import Newspaper from 'lucide-react/icons/newspaper';
 import SearchCheck from 'lucide-react/icons/search-check';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from '../lib/routing.js';
 import { errorMessage } from '../lib/api-error.js';
 import { usePublicConfig } from '../lib/public-config.js';
 import { Button, buttonClassName } from '../ui/button.js';

@@ -1,7 +1,7 @@
 import { notifyManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, configure, render, screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Routes, useLocation } from '../lib/routing.js';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { NetworkUser } from '../../contracts/network.js';
 import { markReachable } from '../lib/connection.js';
@@ -73,11 +73,13 @@ function renderAt(address: string, Page: ComponentType) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[address]}>
-        <Routes>
-          <Route path="/" element={<Where />} />
-          <Route path="/UserDetails" element={<Where />} />
-          <Route path="*" element={<Page />} />
-        </Routes>
+        <Routes
+          routes={[
+            { path: '/', element: <Where /> },
+            { path: '/UserDetails', element: <Where /> },
+            { path: '*', element: <Page /> },
+          ]}
+        />
       </MemoryRouter>
     </QueryClientProvider>,
   );

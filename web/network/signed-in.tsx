@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../lib/routing.js';
 import type { NetworkUser } from '../../contracts/network.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMe } from './api.js';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../lib/routing.js';
 import { ApiError, errorMessage } from '../lib/http.js';
 import { INVALID_LINK_MESSAGE } from '../ui/account-recovery.js';
 import styles from '../ui/account-recovery.module.css';

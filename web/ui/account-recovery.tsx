@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import { ApiError, errorMessage } from '../lib/http.js';
 import styles from './account-recovery.module.css';
 import { Button } from './button.js';

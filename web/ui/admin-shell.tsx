@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import LogOut from 'lucide-react/icons/log-out';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../lib/routing.js';
 import styles from './admin-shell.module.css';
 import { DarkModeToggle } from './dark-mode-toggle.js';
 

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../lib/routing.js';
 import styles from './app-header.module.css';
 import { DarkModeToggle } from './dark-mode-toggle.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/routing.js';
 import styles from './row-menu.module.css';
 
 export type RowMenuItem =

@@ -5,7 +5,7 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type SubmitEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from '../../lib/routing.js';
 import { audiences, courseLevels, LESSON_IMAGE_MAX_BYTES } from '../../../contracts/lms-constants.js';
 import { acceptAttribute, acceptedMediaText } from '../../../contracts/media-constants.js';
 import type { AdminCourseDetails } from '../../../contracts/lms.js';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/routing.js';
 import type { AdminCourseDetails } from '../../../contracts/lms.js';
 import { formatDateTime } from '../../lib/format.js';
 import { ApiError, errorMessage } from '../../lib/http.js';

@@ -5,7 +5,7 @@ import Plus from 'lucide-react/icons/plus';
 import Send from 'lucide-react/icons/send';
 import Trash2 from 'lucide-react/icons/trash-2';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/routing.js';
 import type { AdminCourse } from '../../../contracts/lms.js';
 import { formatDateTime } from '../../lib/format.js';
 import { errorMessage } from '../../lib/http.js';

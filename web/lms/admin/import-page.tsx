@@ -1,5 +1,5 @@
 import ArrowLeft from 'lucide-react/icons/arrow-left';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../lib/routing.js';
 import { professions } from '../../../contracts/lms-constants.js';
 import review from '../exam-review.module.css';
 import { AdminLayout } from './admin-layout.js';

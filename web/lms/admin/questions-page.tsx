@@ -4,7 +4,7 @@ import Plus from 'lucide-react/icons/plus';
 import Trash2 from 'lucide-react/icons/trash-2';
 import Upload from 'lucide-react/icons/upload';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/routing.js';
 import {
   bankStatisticFilters,
   difficulties,
