@@ -205,12 +205,23 @@ async function caseList(url, request, response) {
   // A step's name: its page and count by step groups, as the app (case-reads.ts listByStepGroups).
   const groupsQuery = filter.search ? stepGroupsStatement(filter) : undefined;
   const groups = groupsQuery ? (await pool.query(toStatement(groupsQuery))).rows : [];
-  if (groups.length > 0 && groups.length <= STEP_GROUPS_MAX) {
+  let groupsCounted;
+  const atStatus = filter.status ? groups.filter((group) => group.status === filter.status) : groups;
+  // The list by step groups: its rows (each with the total, as readMatches's) and the two counts.
+  const readByGroups = async (withFilter) => {
     const grouped = await pool.query(
-      toStatement(stepGroupsListStatement(filter, groups, EXACT_COUNT_LIMIT, PAGE_COLUMNS)),
+      toStatement(stepGroupsListStatement(withFilter, atStatus, EXACT_COUNT_LIMIT, PAGE_COLUMNS)),
     );
     const others = grouped.rows[0]?.otherMatches ?? 0;
     const total = others + (grouped.rows[0]?.stepMatches ?? 0);
+    return { others, total, rows: grouped.rows.map((row) => ({ ...row, total })) };
+  };
+  const byGroups = groups.length > 0 && groups.length <= STEP_GROUPS_MAX;
+  if (byGroups) {
+    const grouped = await readByGroups(filter);
+    const { others, total } = grouped;
+    // None matched: straight to the near matches, as the app.
+    if (others <= EXACT_COUNT_LIMIT && total === 0) groupsCounted = { rows: [{ total: 0, id: null }] };
     if (others <= EXACT_COUNT_LIMIT && total > 0) {
       const rows = grouped.rows.filter((row) => row.id !== null);
       counted =
@@ -227,11 +238,18 @@ async function caseList(url, request, response) {
     }
   }
   // Far more matches planned than the limit: no count, as the app (case-reads.ts listCases).
-  const planned = filter.search ? await plannedCaseListMatches(pool, filter) : 0;
-  let matches = filter.search && !isFarAboveLimit(planned, EXACT_COUNT_LIMIT) ? await readMatches(filter) : undefined;
+  const planned = filter.search && !groupsCounted ? await plannedCaseListMatches(pool, filter) : 0;
+  let matches =
+    groupsCounted ??
+    (filter.search && !isFarAboveLimit(planned, EXACT_COUNT_LIMIT) ? await readMatches(filter) : undefined);
   // Nothing as typed: the names one typo away, as the app asks them (case-reads.ts listCases).
   if (matches && matches.rows[0].total === 0 && searchWords(filter.search).some((word) => [...word].length >= 4)) {
-    const near = await readMatches({ ...filter, nearMatches: true });
+    // Step words: by groups again, as the app.
+    const grouped = groupsCounted ? await readByGroups({ ...filter, nearMatches: true }) : undefined;
+    const near =
+      grouped && grouped.others <= EXACT_COUNT_LIMIT && grouped.total <= EXACT_COUNT_LIMIT
+        ? grouped
+        : await readMatches({ ...filter, nearMatches: true });
     if (near.rows[0].total > 0 && near.rows[0].total <= EXACT_COUNT_LIMIT) {
       matches = near;
       nearMatches = true;

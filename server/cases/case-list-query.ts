@@ -215,20 +215,18 @@ const STEP_GROUP_MIN_WORD_LENGTH = 3;
 export const STEP_GROUPS_MAX = 64;
 
 /**
- * The step groups whose step text holds every word of the search (and with the status asked for):
- * the distinct step texts and statuses, found by jumping through the groups' index one group at a
- * time (a loose index scan: one index descent per group, 0.1 ms for the bench's 200,000 cases),
- * then tested against the words. Undefined when the search cannot use groups: names one typo away,
- * or a word of one or two letters.
+ * The step groups whose step text holds every word of the search, whatever their status: the
+ * distinct step texts and statuses, found by jumping through the groups' index one group at a time
+ * (a loose index scan: one index descent per group, 0.1 ms for the bench's 200,000 cases), then
+ * tested against the words. Undefined when the search cannot use groups: a word of one or two
+ * letters.
  */
 export function stepGroupsStatement(filter: CaseListWhere): SQL | undefined {
-  if (filter.nearMatches) return undefined;
   const words = searchWords(filter.search);
   if (words.length === 0 || words.some((word) => [...word].length < STEP_GROUP_MIN_WORD_LENGTH)) return undefined;
   const holdsWords = and(
     ...words.map((word) => sql`groups.step_search LIKE case_search_fold(${`%${escapeLike(word)}%`})`),
   );
-  const withStatus = filter.status ? sql` AND groups.status = ${filter.status}` : sql``;
   return sql`WITH RECURSIVE groups AS (
       (SELECT cases.step_search, cases.status FROM ${cases} WHERE ${inStepGroupIndex}
        ORDER BY cases.step_search, cases.status LIMIT 1)
@@ -239,7 +237,7 @@ export function stepGroupsStatement(filter: CaseListWhere): SQL | undefined {
         ORDER BY cases.step_search, cases.status LIMIT 1
       ) AS next
     )
-    SELECT groups.step_search AS "stepSearch", groups.status FROM groups WHERE ${holdsWords}${withStatus}
+    SELECT groups.step_search AS "stepSearch", groups.status FROM groups WHERE ${holdsWords}
     LIMIT ${sql.raw(String(STEP_GROUPS_MAX + 1))}`;
 }
 
@@ -247,9 +245,13 @@ export function stepGroupsStatement(filter: CaseListWhere): SQL | undefined {
  * A searched list by step groups, in one statement: the other matches (outside the groups) read
  * once up to limit + 1, the groups' cases counted up to limit + 1 off their indexes alone, and the
  * page merged from the others, sorted, and each group's cases in the sort's order (each stops
- * after offset + limit). Its rows: "otherMatches" and "stepMatches" (the two counts; the page is
- * empty when more than `limit` others match, as they were not all read), then the page's `columns`
- * per case, in order.
+ * after offset + limit). `groups` are those of the status asked for, and may be none: a step's name
+ * with a status no group at those steps has ("documents received" In Progress) is then matched
+ * outside the steps alone, through the number's and the folded text's indexes, instead of reading
+ * the step text's matches of every status (the words hold in some group's step text, so they are
+ * step words, not a broad name). Its rows: "otherMatches" and "stepMatches" (the two counts; the
+ * page is empty when more than `limit` others match, as they were not all read), then the page's
+ * `columns` per case, in order.
  */
 export function stepGroupsListStatement(
   filter: CaseListFilter,
@@ -271,14 +273,15 @@ export function stepGroupsListStatement(
   );
   // A match outside the groups holds some word outside the steps (its step text is in no group, so
   // lacks a word), unless its step text is too long for the groups' indexes.
+  // With near matches (names one typo away), a word may be near a name's word instead.
+  const nearMatches = filter.nearMatches ?? false;
   const wordElsewhere = or(
-    ...words.map((word) =>
-      couldMatchCaseNumber(word)
-        ? sql`(${caseNumberMatches(word)} OR ${searchTextMatches(word)})`
-        : searchTextMatches(word),
-    ),
+    ...words.map((word) => {
+      const near = nearMatches && [...word].length >= NEAR_MATCH_MIN_LENGTH ? [nameIsNear(word)] : [];
+      return or(...(couldMatchCaseNumber(word) ? [caseNumberMatches(word)] : []), searchTextMatches(word), ...near)!;
+    }),
   );
-  const search = caseSearchMatches(words, false);
+  const search = caseSearchMatches(words, nearMatches);
   const groupPages = groups.map(
     (group) =>
       sql`(SELECT ${columns} FROM ${cases} WHERE ${inGroup(group)} ORDER BY ${orderBy} LIMIT ${page.limit + page.offset})`,
@@ -286,17 +289,17 @@ export function stepGroupsListStatement(
   const groupCases = groups.map((group) => sql`(SELECT 1 FROM ${cases} WHERE ${inGroup(group)})`);
   return sql`WITH others AS MATERIALIZED (
       (SELECT ${columns} FROM ${cases}
-       WHERE ${and(inStepGroupIndex, search, wordElsewhere, sql`(cases.step_search, cases.status) NOT IN (${groupList})`, ...rest)}
+       WHERE ${and(inStepGroupIndex, search, wordElsewhere, ...(groups.length ? [sql`(cases.step_search, cases.status) NOT IN (${groupList})`] : []), ...rest)}
        LIMIT ${capAndOne})
       UNION ALL
       (SELECT ${columns} FROM ${cases} WHERE ${and(stepTextTooLong, search, ...rest)} LIMIT ${capAndOne})
     ),
-    at_steps AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM (${sql.join(groupCases, sql` UNION ALL `)}) AS at_steps LIMIT ${capAndOne}) AS capped),
+    at_steps AS (SELECT count(*)::int AS n FROM (SELECT 1 FROM (${groups.length ? sql.join(groupCases, sql` UNION ALL `) : sql`SELECT 1 WHERE false`}) AS at_steps LIMIT ${capAndOne}) AS capped),
     total AS (SELECT (SELECT count(*)::int FROM others) AS others, (SELECT n FROM at_steps) AS at_steps),
     page AS (
       SELECT cases.id FROM (
         (SELECT * FROM others AS cases ORDER BY ${orderBy} LIMIT ${page.limit + page.offset})
-        UNION ALL ${sql.join(groupPages, sql` UNION ALL `)}
+        ${groups.length ? sql`UNION ALL ${sql.join(groupPages, sql` UNION ALL `)}` : sql``}
       ) AS cases
       WHERE (SELECT others FROM total) <= ${sql.raw(String(limit))}
       ORDER BY ${orderBy} LIMIT ${page.limit} OFFSET ${page.offset}

@@ -185,8 +185,8 @@ async function listSearchMatches(
 /**
  * A searched list by step groups (case-list-query.ts, stepGroupsStatement): a search for a step's
  * name reads its page off the groups' indexes and counts them there. `undefined` when the search
- * has no group (or too many), when more than `limit` cases match outside the groups (they were
- * not all read), or when nothing matches (names one typo away are then asked as before).
+ * has no group at any status (or too many), or when more than `limit` cases match outside the
+ * groups (they were not all read).
  */
 async function listByStepGroups(
   pool: pg.Pool,
@@ -198,12 +198,13 @@ async function listByStepGroups(
   if (!groupsQuery) return undefined;
   const { rows: groups } = await pool.query<StepGroup>(toStatement(groupsQuery));
   if (groups.length === 0 || groups.length > STEP_GROUPS_MAX) return undefined;
+  const atStatus = filter.status ? groups.filter((group) => group.status === filter.status) : groups;
   const { rows } = await pool.query<{ otherMatches: number; stepMatches: number } & (CaseListRow | { id: null })>(
-    toStatement(stepGroupsListStatement(filter, groups, limit, pageColumns)),
+    toStatement(stepGroupsListStatement(filter, atStatus, limit, pageColumns)),
   );
   const others = rows[0]?.otherMatches ?? 0;
   const total = others + (rows[0]?.stepMatches ?? 0);
-  if (others > limit || total === 0) return undefined;
+  if (others > limit) return undefined;
   const page = rows
     .filter((row): row is { otherMatches: number; stepMatches: number } & CaseListRow => row.id !== null)
     .map((row) => listedCase(row, at));
@@ -240,14 +241,21 @@ export async function listCases(
     return { cases: page, nearMatches: false, ...settledTotal(total, filter, page.length) };
   }
   const byStepGroups = await listByStepGroups(pool, filter, at, exactCountLimit);
-  if (byStepGroups) return { ...byStepGroups, nearMatches: false };
-  const planned = await plannedCaseListMatches(pool, filter);
-  const fewMatches = isFarAboveLimit(planned, exactCountLimit)
-    ? undefined
-    : await listSearchMatches(pool, filter, at, exactCountLimit);
+  if (byStepGroups && byStepGroups.total > 0) return { ...byStepGroups, nearMatches: false };
+  // Counted by groups and none matched: straight to the near matches below.
+  const planned = byStepGroups ? 0 : await plannedCaseListMatches(pool, filter);
+  const fewMatches =
+    byStepGroups ??
+    (isFarAboveLimit(planned, exactCountLimit)
+      ? undefined
+      : await listSearchMatches(pool, filter, at, exactCountLimit));
   // Nothing as typed: the names one typo away ("Aminah" finds "Amina"), said so by the answer.
   if (fewMatches?.total === 0 && searchWords(filter.search).some((word) => [...word].length >= 4)) {
-    const near = await listSearchMatches(pool, { ...filter, nearMatches: true }, at, exactCountLimit);
+    const nearFilter = { ...filter, nearMatches: true };
+    // Step words: by groups again (as many as listSearchMatches reads: up to the limit).
+    const byGroups = byStepGroups && (await listByStepGroups(pool, nearFilter, at, exactCountLimit));
+    const near =
+      byGroups && !byGroups.estimated ? byGroups : await listSearchMatches(pool, nearFilter, at, exactCountLimit);
     if (near && near.total > 0) return { ...near, nearMatches: true };
   }
   if (fewMatches) return { ...fewMatches, nearMatches: false };

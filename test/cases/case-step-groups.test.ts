@@ -157,6 +157,11 @@ describe('the case list searched by step name, by step groups', () => {
     const documents = await list({ search: 'documents received', sortBy: 'overdue', order: 'ASC', pageSize: 7 });
     expect(byGroups()).toBe(true);
     expect(documents.total).toBeGreaterThan(6_666);
+    // A status no group at those steps has: the matches outside the steps alone, none here.
+    const completed = { search: 'documents received', status: 'Completed', sortBy: 'overdue', order: 'ASC' } as const;
+    expect(await list({ ...completed, pageSize: 7 })).toEqual({ ids: [], total: 0, estimated: undefined });
+    expect(byGroups()).toBe(true);
+    expect((await oneWalk(completed)).total).toBe(0);
     const longOnly = await list({ search: 'प्राप्ति', sortBy: 'overdue', order: 'ASC', pageSize: 7 });
     expect(byGroups()).toBe(false);
     expect(longOnly.total).toBe(3);
