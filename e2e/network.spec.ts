@@ -60,7 +60,10 @@ test('when members post, comment, like and delete, then a second browser sees ev
 }) => {
   const author = unique('author');
   await openFeedAs(page, author);
-  await expect(page.getByText('There are no posts yet...')).toBeVisible();
+  // The worker's app is shared by its spec files in whatever order they come (first-pages and
+  // moderation leave posts), so the feed may be empty or not here; its empty state is held by
+  // web/network/post-dialog.test.tsx, where the feed's data is the test's own.
+  await expect(page.getByText('There are no posts yet...').or(page.getByRole('article').first())).toBeVisible();
   await expect(page.getByRole('button', { name: author })).toBeVisible();
   await expectAccessible(page);
 
