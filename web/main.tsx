@@ -6,7 +6,7 @@ import { applyStoredDarkMode, followSystemDarkMode } from './lib/dark-mode.js';
 import { markUnreachable, onReconnected } from './lib/connection.js';
 import { ApiError, isUnreachable } from './lib/api-error.js';
 import { answersDrawnOnServer, refetchUnlessPrefetched } from './lib/route-data.js';
-import { isPageLoadError } from './ui/lazy-page.js';
+import { isCodeLoadError } from './ui/lazy-part.js';
 import './ui/theme.css';
 
 applyStoredDarkMode();
@@ -47,9 +47,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 const options: RootOptions = {
-  // A page whose code could not be downloaded is an outage the page already shows, not a bug to log.
+  // A page or part whose code could not be downloaded is an outage the screen already shows, not a bug to log.
   onCaughtError: (error, info) => {
-    if (!isPageLoadError(error)) console.error(error, info.componentStack);
+    if (!isCodeLoadError(error)) console.error(error, info.componentStack);
   },
 };
 const app = <AppRoot client={queryClient} router={<AppRouter />} />;

@@ -32,9 +32,24 @@ function Menu({ label }: { label: string }) {
 }
 
 describe('a part of a page loaded on demand', () => {
+  it('when its download fails once, then it is asked for again by itself and drawn, with no fallback meanwhile', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof Menu }>>()
+      .mockRejectedValueOnce(chunkMissing())
+      .mockResolvedValue({ default: Menu });
+    const Part = lazyPart(load);
+    render(<Part label="Actions for the post" />);
+    // Asked again after the product's first pause (half a second), not shown as failed meanwhile.
+    expect(await screen.findByRole('list', { name: 'Actions for the post' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('when its code cannot be downloaded, then the page stays, the part says so, and "Try again" downloads it', async () => {
     const load = vi
       .fn<() => Promise<{ default: typeof Menu }>>()
+      .mockRejectedValueOnce(chunkMissing())
+      .mockRejectedValueOnce(chunkMissing())
       .mockRejectedValueOnce(chunkMissing())
       .mockResolvedValue({ default: Menu });
     const Part = lazyPart(load);
@@ -47,14 +62,16 @@ describe('a part of a page loaded on demand', () => {
       </PageBoundary>,
     );
 
+    // The first attempt and the two asked again after their pauses (two seconds), then the part says so.
     expect((await screen.findByRole('alert')).textContent).toContain(UNAVAILABLE_PART);
     expect(screen.getByRole('heading', { name: 'Feed of Nadia الممرضة नर्स' })).toBeTruthy();
     expect(screen.queryByText('The whole page failed')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(3);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Actions for the post' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(load).toHaveBeenCalledTimes(2);
+    expect(load).toHaveBeenCalledTimes(4);
     quiet.mockRestore();
   });
 

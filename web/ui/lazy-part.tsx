@@ -1,27 +1,42 @@
 import { Component, lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { onReconnected } from '../lib/connection.js';
+import { markUnreachable, onReconnected } from '../lib/connection.js';
 import { replayHeldInput } from '../lib/held-input.js';
 import { Button } from './button.js';
 
 /*
- * A part of a page whose code is downloaded when it is first shown (a menu, a dialog, a form, a
- * renderer). Without a fallback, a download that fails (a deploy replaced the chunk, a phone lost
- * its connection) reaches the page's error boundary and the whole page shows its error: here it
- * stays in the part's place, with a way to try again, and the page around it keeps working.
- * lazy-page.tsx does the same for whole pages.
+ * Code downloaded when it is first shown: a part of a page (a menu, a dialog, a form, a renderer,
+ * `lazyPart`) and every page (`lazyPage`, lazy-page.tsx), through one helper, `lazyLoaded`. Without a
+ * fallback, a download that fails (a deploy replaced the chunk, a phone lost its connection) reaches
+ * the error boundary above and the whole screen shows its error: here it is asked for again twice,
+ * then stays in the place of what it would have drawn, with a way to try again (and tries again by
+ * itself once the service is back), and the rest keeps working.
  */
 
-type PartModule<P> = { default: ComponentType<P> };
+type Loadable<P> = { default: ComponentType<P> };
 
-type Options<P> = {
-  /** Shown while the code downloads; nothing by default. */
-  loading?: (props: P) => ReactNode;
-  /** Shown when it could not be downloaded; by default a short sentence and "Try again". */
-  failed?: (props: P, retry: () => void) => ReactNode;
-};
+// A chunk that fails to download is asked for again after these pauses before the screen says so.
+const RETRY_DELAYS_MS = [500, 1_500];
 
-/** The part's code could not be downloaded (told apart from the part failing as it draws). */
-class PartLoadError extends Error {}
+/** The code could not be downloaded (told apart from what it draws failing as it draws). */
+class CodeLoadError extends Error {}
+
+/** A page's or a part's code could not be downloaded: an outage the screen shows, not a bug to log. */
+export const isCodeLoadError = (error: unknown): boolean => error instanceof CodeLoadError;
+
+async function loadWithRetries<Module>(load: () => Promise<Module>): Promise<Module> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await load();
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay === undefined) {
+        markUnreachable();
+        throw new CodeLoadError('The code could not be downloaded', { cause: error });
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
 
 // Every first page carries this file (it must be there when the network is not): it is kept small,
 // and its look is theme.css's `.part-unavailable`, not a CSS module's class map.
@@ -48,17 +63,22 @@ export function PartUnavailable({
   );
 }
 
-type BoundaryProps = { children: ReactNode; fallback: (retry: () => void) => ReactNode; onRetry: () => void };
+type BoundaryProps = {
+  children: ReactNode;
+  failed: (retry: () => void) => ReactNode;
+  /** Anything else thrown as it draws; without it, that goes on to the boundary above. */
+  crashed: (() => ReactNode) | undefined;
+  onRetry: () => void;
+};
 
-/** Catches only a failed download; anything else the part throws goes on to the page's boundary. */
-class PartBoundary extends Component<BoundaryProps, { error: unknown }> {
+class LoadBoundary extends Component<BoundaryProps, { error: unknown }> {
   override state: { error: unknown } = { error: undefined };
   private stop = () => {};
 
   override componentDidMount() {
-    // Back online: a part that could not be downloaded downloads again by itself.
+    // Back online: what could not be downloaded downloads again by itself.
     this.stop = onReconnected(() => {
-      if (this.state.error instanceof PartLoadError) this.retry();
+      if (this.state.error instanceof CodeLoadError) this.retry();
     });
   }
 
@@ -78,43 +98,58 @@ class PartBoundary extends Component<BoundaryProps, { error: unknown }> {
   override render() {
     const { error } = this.state;
     if (error === undefined) return this.props.children;
-    if (error instanceof PartLoadError) return this.props.fallback(this.retry);
+    if (error instanceof CodeLoadError) return this.props.failed(this.retry);
+    if (this.props.crashed) return this.props.crashed();
     throw error;
   }
 }
 
 /**
- * Mounted with the part's content, so it runs once the part is drawn or, in a page the server drew,
- * hydrated: a part hydrates after its page (its code comes later), and what was tapped or sent on it
- * before then (the tracker result's sign-in button and address form) waits for it (lib/held-input.ts).
+ * Mounted with what was downloaded, so it runs once that is drawn or, in a page the server drew,
+ * hydrated: what was tapped or sent on it before its JavaScript ran is done then (lib/held-input.ts).
+ * A part hydrates after its page (its code comes later): the tracker result's sign-in button and
+ * address form wait for it.
  */
 function HeldInputReplay() {
   useEffect(() => replayHeldInput(), []);
   return null;
 }
 
+type Fallbacks<P> = {
+  /** Shown while the code downloads; nothing by default. */
+  loading?: (props: P) => ReactNode;
+  /** Shown when it could not be downloaded; by default a short sentence and "Try again". */
+  failed?: (props: P, retry: () => void) => ReactNode;
+  /** Shown when it fails as it draws; by default that goes on to the boundary above. */
+  crashed?: (props: P) => ReactNode;
+};
+
 /**
- * A component whose code is downloaded when it first renders, and which falls back (`failed`)
- * instead of failing the page when the download fails. Call it once per part, at module level.
+ * A component whose code is downloaded when it first renders (or when `start` is called), asked for
+ * again after a failure, with its fallbacks. Call it once per page or part, at module level.
  */
-export function lazyPart<P extends object>(
-  load: () => Promise<PartModule<P>>,
-  options: Options<P> = {},
-): ComponentType<P> {
+export function lazyLoaded<P extends object>(
+  load: () => Promise<Loadable<P>>,
+  fallbacks: Fallbacks<P> = {},
+): { Loaded: ComponentType<P>; start: () => Promise<Loadable<P>> } {
+  let loading: Promise<Loadable<P>> | undefined;
   const start = () =>
-    load().catch((cause: unknown) => {
+    (loading ??= loadWithRetries(load).catch((error: unknown) => {
+      // Forgotten, so the next attempt downloads again instead of repeating the failure.
+      loading = undefined;
       current.failed = true;
-      throw new PartLoadError('', { cause });
-    });
+      throw error;
+    }));
   // React.lazy remembers a failure for good: a retry needs a fresh one. Only then: another place
-  // showing the part, already loaded, would otherwise get a new component and lose its state.
+  // showing the same code, already loaded, would otherwise get a new component and lose its state.
   const current = { Part: lazy(start), failed: false };
 
-  function LazyPart(props: P) {
+  function Loaded(props: P) {
     const [, setAttempt] = useState(0);
     const Part = current.Part as ComponentType<P>;
+    const { crashed } = fallbacks;
     return (
-      <PartBoundary
+      <LoadBoundary
         onRetry={() => {
           if (current.failed) {
             current.failed = false;
@@ -122,14 +157,26 @@ export function lazyPart<P extends object>(
           }
           setAttempt((attempt) => attempt + 1);
         }}
-        fallback={(retry) => (options.failed ? options.failed(props, retry) : <PartUnavailable retry={retry} />)}
+        failed={(retry) => (fallbacks.failed ? fallbacks.failed(props, retry) : <PartUnavailable retry={retry} />)}
+        crashed={crashed && (() => crashed(props))}
       >
-        <Suspense fallback={options.loading?.(props) ?? null}>
+        <Suspense fallback={fallbacks.loading?.(props) ?? null}>
           <Part {...props} />
           <HeldInputReplay />
         </Suspense>
-      </PartBoundary>
+      </LoadBoundary>
     );
   }
-  return LazyPart;
+  return { Loaded, start };
+}
+
+/**
+ * A part of a page whose code is downloaded when it first renders, and which falls back (`failed`)
+ * instead of failing the page when the download fails. Call it once per part, at module level.
+ */
+export function lazyPart<P extends object>(
+  load: () => Promise<Loadable<P>>,
+  fallbacks: Omit<Fallbacks<P>, 'crashed'> = {},
+): ComponentType<P> {
+  return lazyLoaded(load, fallbacks).Loaded;
 }
