@@ -1,18 +1,13 @@
 import { Link, Navigate, useSearchParams } from '../lib/routing.js';
 import { buttonClassName } from '../ui/button.js';
-import { lazyPart } from '../ui/lazy-part.js';
 import { LoadingState } from '../ui/states.js';
 import { useMe } from './api.js';
 import { useSignedInMember } from './signed-in.js';
 import { Avatar } from './avatar.js';
 import { Feed } from './feed.js';
 import styles from './network.module.css';
+import { PostDetailModal } from './post-card.js';
 import { VerifyEmailBanner } from './verify-email-banner.js';
-
-// Loaded when a post is opened, not with the feed.
-const PostDetailModal = lazyPart(() =>
-  import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })),
-);
 
 /** `/Home`: the member's card beside the feed, for signed-in members with a complete profile. */
 export default function HomePage() {

@@ -1,18 +1,13 @@
 import { useParams, useSearchParams } from '../lib/routing.js';
 import { ApiError } from '../lib/http.js';
 import { Button } from '../ui/button.js';
-import { lazyPart } from '../ui/lazy-part.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMemberProfile } from './api.js';
 import { dayOf } from './date-time.js';
 import { MemberHeader, ProfileDetails } from './member-header.js';
 import styles from './network.module.css';
-import { PostCard } from './post-card.js';
+import { PostCard, PostDetailModal } from './post-card.js';
 import { useSignedInMember } from './signed-in.js';
-
-const PostDetailModal = lazyPart(() =>
-  import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })),
-);
 
 /** `/members/:username`: a member's public profile and posts, reached from author names and mentions. */
 export default function MemberPage() {

@@ -1,7 +1,6 @@
 import { Link } from '../lib/routing.js';
 import type { Notification, PublicMember } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
-import { lazyPart } from '../ui/lazy-part.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMarkNotificationsRead, useNotifications } from './api.js';
 import { Avatar } from './avatar.js';
@@ -10,9 +9,7 @@ import { dateTimeWithZone } from './date-time.js';
 import { Moment } from './moment.js';
 import { useSignedInMember } from './signed-in.js';
 import { useSuspension } from './suspension.js';
-
-// The appeal form (and the moderation calls) loads with a removal's notice that offers it, not with every notification.
-const AppealForm = lazyPart(() => import('./appeal-form.js'));
+import { AppealForm } from './suspension-banner.js';
 
 /** What happened, naming the post by its first words (issue 39: a notification says what it is about). */
 function actionText(item: Notification): string {

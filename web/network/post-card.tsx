@@ -18,6 +18,11 @@ import { PostText } from './post-text.js';
 // Few members report a post: the dialog's code comes when one does, not with every feed.
 const ReportDialog = lazyPart(() => import('./report-dialog.js').then((module) => ({ default: module.ReportDialog })));
 
+/** A post opened on its own (`?post=`, from the feed or a profile): its code comes when one is opened. */
+export const PostDetailModal = lazyPart(() =>
+  import('./post-detail-modal.js').then((module) => ({ default: module.PostDetailModal })),
+);
+
 export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
 export const commentCountText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
 export const likeCountText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
