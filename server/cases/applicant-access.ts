@@ -16,7 +16,7 @@ import { applicantAccessEmail } from './case-emails.js';
 import { caseChecklist } from './case-documents.js';
 import { applicantLicences } from './case-licences.js';
 import { caseContactOf, type NotificationDeps } from './case-notifications.js';
-import { caseNumberIs, caseTyped, progressOfCase } from './progress-lookup.js';
+import { caseAsTyped, progressOfCase } from './progress-lookup.js';
 import type pg from 'pg';
 import { z } from 'zod';
 
@@ -40,17 +40,7 @@ export async function requestApplicantAccess(
   now: Date,
 ) {
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        id: cases.id,
-        caseNumber: cases.caseNumber,
-        passportNumber: cases.passportNumber,
-        clientEmail: cases.clientEmail,
-      })
-      .from(cases)
-      .where(caseNumberIs(input.caseNumber))
-      .for('update');
-    const found = caseTyped(rows, input.caseNumber, input.passportNumber);
+    const found = await caseAsTyped(tx, input, { lock: true });
     if (!found?.clientEmail) return;
     // The applicant's language from now on: their document emails follow it.
     await tx.update(cases).set({ applicantLanguage: input.language }).where(eq(cases.id, found.id));

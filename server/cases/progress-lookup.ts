@@ -7,6 +7,7 @@ import {
   type Translations,
 } from '../../contracts/case-languages.js';
 import type { CaseProgress, DocumentsSummary, StepStatus } from '../../contracts/cases.js';
+import type { Queryable } from '../db/client.js';
 import { cases } from '../db/schema/cases.js';
 import { AppError } from '../platform/errors.js';
 import { CASE_PROGRESS_LOOKUP } from './hot-statements.js';
@@ -27,7 +28,7 @@ export const passportMatches = (stored: string, typed: string) =>
  * digits ("pw 2026 k7m2qx", "PW-2026-K7M2QX" and "PW-٢٠٢٦-K7M2QX" are one case), through the
  * b-tree of migration 0030. Rarely more than one; the passport number picks among them.
  */
-export const caseNumberIs = (typed: string) => sql`replace(${cases.caseNumber}, '-', '') = ${compactCaseNumber(typed)}`;
+const caseNumberIs = (typed: string) => sql`replace(${cases.caseNumber}, '-', '') = ${compactCaseNumber(typed)}`;
 
 /**
  * A typed case number as staff wrote it: ASCII digits, upper case, any dash as "-", spaces between
@@ -56,6 +57,28 @@ export function caseTyped<Row extends { caseNumber: string; passportNumber: stri
   if (candidates.length <= 1) return candidates[0];
   const exact = exactCaseNumber(caseNumber);
   return candidates.find((row) => row.caseNumber === exact);
+}
+
+/**
+ * The case an applicant's request names by its number as typed and its passport (caseTyped), with
+ * what such a request needs of it: the sign-in link and "email me when this changes". `lock`: its row
+ * held until the transaction ends.
+ */
+export async function caseAsTyped(
+  tx: Queryable,
+  typed: { caseNumber: string; passportNumber: string },
+  { lock = false }: { lock?: boolean } = {},
+): Promise<{ id: number; caseNumber: string; passportNumber: string; clientEmail: string | null } | undefined> {
+  const query = tx
+    .select({
+      id: cases.id,
+      caseNumber: cases.caseNumber,
+      passportNumber: cases.passportNumber,
+      clientEmail: cases.clientEmail,
+    })
+    .from(cases)
+    .where(caseNumberIs(typed.caseNumber));
+  return caseTyped(lock ? await query.for('update') : await query, typed.caseNumber, typed.passportNumber);
 }
 
 // One answer for an unknown case and a wrong passport, so the lookup does not confirm case numbers.

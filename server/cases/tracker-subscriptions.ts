@@ -10,7 +10,7 @@ import { AppError } from '../platform/errors.js';
 import { subscriptionConfirmationEmail } from './case-emails.js';
 import type { MailMessage } from '../platform/mail.js';
 import { caseContactOf, receivesCaseEmails, type NotificationDeps } from './case-notifications.js';
-import { caseNotFoundAnswer, caseNumberIs, caseTyped } from './progress-lookup.js';
+import { caseAsTyped, caseNotFoundAnswer } from './progress-lookup.js';
 
 // A confirmation email is sent again for the same address only after this long.
 const RESEND_CONFIRMATION_MS = 10 * 60 * 1000;
@@ -37,16 +37,7 @@ export async function subscribe(
   now: Date,
 ) {
   await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({
-        id: cases.id,
-        caseNumber: cases.caseNumber,
-        passportNumber: cases.passportNumber,
-        clientEmail: cases.clientEmail,
-      })
-      .from(cases)
-      .where(caseNumberIs(input.caseNumber));
-    const found = caseTyped(rows, input.caseNumber, input.passportNumber);
+    const found = await caseAsTyped(tx, input);
     if (!found) throw caseNotFoundAnswer();
     // The case's own address subscribing is its applicant speaking: every email to it follows this language now.
     if (found.clientEmail !== null && found.clientEmail === input.email) {
