@@ -1,3 +1,4 @@
+import { formatDay, formatTime } from '../lib/dates.js';
 import { useScreenWords } from './applicant-words.js';
 import { LinkedAccounts, type LinkedAccountsTexts } from '../ui/linked-accounts.js';
 import { FormError } from '../ui/states.js';
@@ -45,6 +46,8 @@ export function ApplicantLinkedAccounts({ readinessShared }: { readinessShared: 
         byAddress={['network']}
         texts={texts}
         language={language}
+        // In the zone every applicant screen writes, named (web/lib/dates.ts), not the phone's unnamed one.
+        dates={{ day: (iso) => formatDay(iso, language, 'medium'), time: (iso) => formatTime(iso, language) }}
         className={trackerStyles.card}
         titleClassName={trackerStyles.title}
         journeyHref="/casetracking/journey"

@@ -30,3 +30,13 @@ export function formatDayAndTime(iso: string, language: string | undefined): str
     timeZoneName: 'short',
   }).format(new Date(iso));
 }
+
+/** A time of day with its zone named ("12:30 UTC"): a moment within minutes (a link code's expiry). */
+export function formatTime(iso: string, language: string | undefined): string {
+  return new Intl.DateTimeFormat(language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: DATES_TIME_ZONE,
+    timeZoneName: 'short',
+  }).format(new Date(iso));
+}

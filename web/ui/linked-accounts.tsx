@@ -65,10 +65,14 @@ export const linkedAccountsTexts = {
 };
 export type LinkedAccountsTexts = typeof linkedAccountsTexts;
 
-const timeText = (iso: string, language: string | undefined) =>
-  new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-const dayText = (iso: string, language: string | undefined) =>
-  new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+/** How the screen writes a day and a time of day. */
+export type LinkedAccountsDates = { day: (iso: string) => string; time: (iso: string) => string };
+
+/** In the device's zone, the members' and learners' screens' way: the applicant's name theirs (web/lib/dates.ts). */
+const deviceDates = (language: string | undefined): LinkedAccountsDates => ({
+  day: (iso) => new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso)),
+  time: (iso) => new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso)),
+});
 
 export function LinkedAccounts({
   client,
@@ -76,6 +80,7 @@ export function LinkedAccounts({
   texts = linkedAccountsTexts,
   describeError = errorMessage,
   language,
+  dates = deviceDates(language),
   className,
   titleClassName,
   journeyHref,
@@ -88,6 +93,8 @@ export function LinkedAccounts({
   describeError?: (error: unknown, fallback: string) => string;
   /** For dates and times; the browser's when unset. */
   language?: string;
+  /** How days and times are written; by default in `language`, in the device's zone. */
+  dates?: LinkedAccountsDates;
   className?: string;
   titleClassName?: string;
   /** The area's journey page (issue 41), linked under the list. */
@@ -125,7 +132,7 @@ export function LinkedAccounts({
                       <span className={styles.muted}> · {texts.thisAccount}</span>
                     ) : (
                       identity.linkedAt && (
-                        <span className={styles.muted}> · {texts.linkedOn(dayText(identity.linkedAt, language))}</span>
+                        <span className={styles.muted}> · {texts.linkedOn(dates.day(identity.linkedAt))}</span>
                       )
                     )}
                   </span>
@@ -220,7 +227,7 @@ export function LinkedAccounts({
         </Button>
         {code.data && (
           <p role="status" className={styles.code}>
-            {texts.yourCode(code.data.code, timeText(code.data.expiresAt, language))}
+            {texts.yourCode(code.data.code, dates.time(code.data.expiresAt))}
           </p>
         )}
       </div>
