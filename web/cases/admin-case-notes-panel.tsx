@@ -4,7 +4,7 @@ import { errorMessage, fieldError } from '../lib/http.js';
 import { formatDateTime } from '../lib/format.js';
 import { Button } from '../ui/button.js';
 import fieldStyles from '../ui/field.module.css';
-import { Form, useFieldError } from '../ui/form.js';
+import { emptiedIfUnchanged, Form, useFieldError } from '../ui/form.js';
 import { Pagination } from '../ui/pagination.js';
 import { QueryState } from '../ui/query-state.js';
 import { FormError } from '../ui/states.js';
@@ -30,9 +30,11 @@ export function CaseNotesPanel({ caseId }: { caseId: number }) {
       <Form
         onSubmit={(event) => {
           event.preventDefault();
-          addNote.mutate(draft, {
+          const sent = draft;
+          addNote.mutate(sent, {
             onSuccess: () => {
-              setDraft('');
+              // Not the next note, if one is being written already (emptiedIfUnchanged).
+              setDraft(emptiedIfUnchanged(sent, ''));
               setPage(1);
             },
           });

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { errorMessage, unwrap } from '../lib/http.js';
 import { Button } from '../ui/button.js';
 import { TextField } from '../ui/field.js';
+import { emptiedIfUnchanged } from '../ui/form.js';
 import { FormError } from '../ui/states.js';
 import styles from './lms.module.css';
 import { lmsApi } from './session.js';
@@ -16,8 +17,9 @@ export function RedeemCodeForm() {
   const [code, setCode] = useState('');
   const redeem = useMutation({
     mutationFn: (value: string) => unwrap(lmsApi.POST('/user/access-codes/redeem', { body: { code: value } })),
-    onSuccess: () => {
-      setCode('');
+    onSuccess: (_answer, sent) => {
+      // Not the next code, if one is being typed already (emptiedIfUnchanged).
+      setCode(emptiedIfUnchanged(sent, ''));
       void queryClient.invalidateQueries({ queryKey: ['lms'] });
     },
   });

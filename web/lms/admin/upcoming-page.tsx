@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/http.js';
 import { choiceOf } from '../../lib/choices.js';
 import { Button } from '../../ui/button.js';
 import { SelectField, TextField } from '../../ui/field.js';
-import { Form } from '../../ui/form.js';
+import { emptiedIfUnchanged, Form } from '../../ui/form.js';
 import { ConfirmDialog } from '../../ui/modal.js';
 import { DataTable } from '../../ui/data-table.js';
 import { QueryState } from '../../ui/query-state.js';
@@ -28,11 +28,14 @@ export default function UpcomingPage() {
     setForm((f) => ({ ...f, [key]: event.target.value }));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    const sent = form;
     add.mutate(
-      { ...form, profession: choiceOf(audiences, form.profession) },
+      { ...sent, profession: choiceOf(audiences, sent.profession) },
       {
         onSuccess: () => {
-          setForm(emptyForm);
+          // Emptied for the next exam unless that is being typed already (the list shows the saved
+          // one as it refetches, a moment before this runs): emptiedIfUnchanged.
+          setForm(emptiedIfUnchanged(sent, emptyForm));
           setError(null);
         },
         onError: (e) => setError(`Error adding exam: ${e instanceof ApiError ? e.message : 'Unknown error'}`),
