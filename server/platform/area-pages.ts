@@ -2,7 +2,7 @@ import { webAreaOf, type WebArea } from '../../contracts/web-areas.js';
 import { HEAD_SCRIPT } from './head-script.js';
 
 /** The head's first script sets dark mode before anything paints and holds taps until hydration (see head-script.ts). */
-const withHeadScript = (html: string) => html.replace('<head>', `<head><script>${HEAD_SCRIPT}</script>`);
+const withHeadScript = (html: string) => html.replace('<head>', () => `<head><script>${HEAD_SCRIPT}</script>`);
 
 /** What is read here of Vite's build manifest (`build.manifest`): each chunk's file and static imports. */
 type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
@@ -41,7 +41,10 @@ export function areaPages(indexHtml: string, manifest: ViteManifest | undefined)
     const links = [...withStaticImports(manifest, source)]
       .filter((key) => !inIndex.has(key))
       .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}">`);
-    pages.set(area, withHeadScript(indexHtml).replace('</head>', `${links.join('')}</head>`));
+    pages.set(
+      area,
+      withHeadScript(indexHtml).replace('</head>', () => `${links.join('')}</head>`),
+    );
   }
   return (pathname) => pages.get(webAreaOf(pathname)) ?? withHeadScript(indexHtml);
 }

@@ -135,14 +135,18 @@ export async function loadFirstPages(
           return '';
         },
       )
-      .replace(/<html lang="en">/, `<html lang="${escapeHtml(rendered.lang)}" dir="${rendered.dir}"${language}>`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`)
-      .replace('</head>', `${headFor(styles, code, rendered.modules)}</head>`)
+      // Every replacement below is a function: a string replacement reads `$&`, `$'`, `` $` `` and `$$` in
+      // it as patterns, and a post, a name or a step written with them would paste pieces of this
+      // page into itself (the data's JSON then fails to parse, and the page never starts).
+      .replace(/<html lang="en">/, () => `<html lang="${escapeHtml(rendered.lang)}" dir="${rendered.dir}"${language}>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(rendered.title)}</title>`)
+      .replace('</head>', () => `${headFor(styles, code, rendered.modules)}</head>`)
       .replace(
         '<div id="root"></div>',
         // The answers the page was drawn with, for the browser's query cache (web/main.tsx): JSON, not a
         // script; `<` written as \u003c so no text in it can end the element.
-        `<div id="root">${rendered.html}</div><script type="application/json" id="first-page-data">${JSON.stringify(rendered.data).replace(/</g, '\\u003c')}</script>`,
+        () =>
+          `<div id="root">${rendered.html}</div><script type="application/json" id="first-page-data">${JSON.stringify(rendered.data).replace(/</g, '\\u003c')}</script>`,
       );
     return { html, status: rendered.status === 404 ? 404 : 200 };
   };

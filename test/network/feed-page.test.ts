@@ -93,6 +93,17 @@ describe('the feed page drawn on the server', () => {
     expect(response.body).not.toContain(author.email);
   });
 
+  it("when a post holds $' $` $& $$ (replacement patterns to String.replace), then the page holds it as written and its data still parses", async () => {
+    const text = "Visa fee: $'500 $` $& $$ and $1, paid in full";
+    await createTextPost(t, author, text);
+    const response = await open({ cookie: reader.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<p>${text}</p>`);
+    expect(response.body.match(/<div id="root">/g)).toHaveLength(1);
+    expect(response.body.match(/<head>/g)).toHaveLength(1);
+    expect(pageData(response.body)?.posts.posts[0]?.description).toBe(text);
+  });
+
   it('when a visitor without a session, with an ended one, or with a profile to finish opens /Home, then they get the page they got before, and it is not kept either', async () => {
     const unfinished = await signUpMember(t, { complete: false });
     const visitors: Record<string, string>[] = [{}, { cookie: 'pathway_session=ended' }, { cookie: unfinished.cookie }];
