@@ -227,6 +227,13 @@ describe('the signed-in feed drawn on the server (issue 42)', () => {
     expect(answer('network/me')).toEqual(networkFeed.me);
     expect(answer('network/feed')).toEqual({ pages: [networkFeed.posts], pageParams: [undefined] });
     expect(answer('first-page/drawn-at')).toBe(networkFeed.drawnAt);
+    // The configuration every first page is drawn with, and the feed's three answers: no other query.
+    expect(queries.map((query) => query.queryKey.join('/')).sort()).toEqual([
+      'first-page/drawn-at',
+      'network/feed',
+      'network/me',
+      'public-config',
+    ]);
   });
 
   it('when /Home is asked without a member’s feed (a visitor, a profile to finish) or as /home, then the browser draws it as before', async () => {
