@@ -24,6 +24,11 @@ export const apiPaths = [
 // A GET is the dev server's page, a POST goes to the API.
 export const pagesTakingPosts = ['/casetracking', '/casetracking/unsubscribe', '/notifications/digest/unsubscribe'];
 
+// Pages the server draws with a member's data (the signed-in feed, decision 053), declared as routes
+// of their own: the dev server answers them as any other page, and the browser then asks the API for
+// what the built server would have drawn into them.
+export const pagesDrawnWithData = ['/Home'];
+
 /**
  * A CSS module's class names in a build: `_` and 6 characters of a hash of the file and the name
  * (`_k3T-9q`), not Vite's `_signInCard_7hsmi_90`. Every page's JavaScript carries its modules'

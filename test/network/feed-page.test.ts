@@ -101,7 +101,8 @@ describe('the feed page drawn on the server', () => {
     expect(response.body).toContain(`<p>${text}</p>`);
     expect(response.body.match(/<div id="root">/g)).toHaveLength(1);
     expect(response.body.match(/<head>/g)).toHaveLength(1);
-    expect(pageData(response.body)?.posts.posts[0]?.description).toBe(text);
+    // The test's clock stands still, so the posts of this file share one time: found by their text.
+    expect(pageData(response.body)?.posts.posts.map((post) => post.description)).toContain(text);
   });
 
   it('when a visitor without a session, with an ended one, or with a profile to finish opens /Home, then they get the page they got before, and it is not kept either', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiPaths, pagesTakingPosts } from '../../vite.config.js';
+import { apiPaths, pagesDrawnWithData, pagesTakingPosts } from '../../vite.config.js';
 import { routeTable } from '../attack/route-table.js';
 
 describe('the dev server', () => {
@@ -10,6 +10,7 @@ describe('the dev server', () => {
       .filter((route) => {
         const [method, path = ''] = route.split(' ');
         if (method === 'POST' && pagesTakingPosts.includes(path)) return false;
+        if (method === 'GET' && pagesDrawnWithData.includes(path)) return false;
         return !apiPaths.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
       });
     expect(notForwarded).toEqual([]);
