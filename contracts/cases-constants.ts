@@ -11,6 +11,8 @@ export const SUBSCRIPTION_LINK_INVALID = 'SUBSCRIPTION_LINK_INVALID';
 
 /** Present (`true`) when nothing matched the search as typed and the list holds names one typo away. */
 export const SEARCH_NEAR_MATCHES_HEADER = 'x-search-near-matches';
+/** Present (`true`) when more than 10,000 cases match and x-total-count is PostgreSQL's estimate. */
+export const TOTAL_COUNT_ESTIMATED_HEADER = 'x-total-count-estimated';
 
 /** The list's sorts: the spec's three, and ours: how long a case has waited at a step, and how overdue it is. */
 export const caseSortFields = ['createdAt', 'case_number', 'passport_number', 'daysAtStep', 'overdue'] as const;

@@ -352,9 +352,7 @@ export const casesResponse = z.union([casesOverview, casesList]);
 
 /** The list's total across pages travels in this header; the body stays the spec's plain list. */
 export const TOTAL_COUNT_HEADER = 'x-total-count';
-/** Present (`true`) when more than 10,000 cases match and x-total-count is PostgreSQL's estimate. */
-export const TOTAL_COUNT_ESTIMATED_HEADER = 'x-total-count-estimated';
-export { SEARCH_NEAR_MATCHES_HEADER } from './cases-constants.js';
+export { SEARCH_NEAR_MATCHES_HEADER, TOTAL_COUNT_ESTIMATED_HEADER } from './cases-constants.js';
 
 /** Ours: GET /api/caseadmin/cases/same-passport, the cases another case's passport number would repeat. */
 export const samePassportQuery = z.object({ passportNumber: requiredText('passportNumber', 64) });

@@ -10,6 +10,7 @@ import type { TranslatedLanguage } from '../../contracts/case-languages.js';
 import {
   CASE_NOTES_PAGE_SIZE,
   SEARCH_NEAR_MATCHES_HEADER,
+  TOTAL_COUNT_ESTIMATED_HEADER,
   type CaseSortField,
   type CaseStatus,
   type SortOrder,
@@ -103,8 +104,11 @@ async function fetchCasesPage(query: CasesListParams, signal: AbortSignal) {
   const { data, total } = await unwrapPage(call);
   if (!Array.isArray(data)) throw new Error('The cases call with parameters answered the overview, not a list');
   // Nothing matched as typed and the server listed the names one typo away: the page says so.
-  const nearMatches = (await call).response.headers.get(SEARCH_NEAR_MATCHES_HEADER) === 'true';
-  return { cases: data, total, nearMatches };
+  const { headers } = (await call).response;
+  const nearMatches = headers.get(SEARCH_NEAR_MATCHES_HEADER) === 'true';
+  // More matched than the server counts exactly: the total is PostgreSQL's estimate, and the page says so.
+  const totalEstimated = headers.get(TOTAL_COUNT_ESTIMATED_HEADER) === 'true';
+  return { cases: data, total, totalEstimated, nearMatches };
 }
 
 export const casesListQuery = (query: CasesListParams) =>

@@ -129,7 +129,9 @@ function LongestWait({ item }: { item: AdminCase }) {
 function MostOverdue({ item }: { item: AdminCase }) {
   const overdue = item.CaseServices.flatMap((service) => (service.overdue_days === null ? [] : [service.overdue_days]));
   if (overdue.length === 0) return <span className={styles.muted}>—</span>;
-  return <span className={styles.overdueNote}>{daysText(Math.max(...overdue))}</span>;
+  const most = Math.max(...overdue);
+  // Hours past the usual length are 0 whole days: said as under a day (short, for the narrow column).
+  return <span className={styles.overdueNote}>{most < 1 ? '< 1 day' : daysText(most)}</span>;
 }
 
 /** Case Management: search, filter, sort and page the cases; create, edit and delete them. */
@@ -428,6 +430,7 @@ export default function AdminManageCasesPage() {
                     page={page}
                     pageSize={CASES_PAGE_SIZE}
                     total={data.total}
+                    estimated={data.totalEstimated}
                     onPageChange={(next) => update({ page: String(next) })}
                     label="Cases pages"
                   />

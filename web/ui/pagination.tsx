@@ -1,8 +1,16 @@
 import { Button } from './button.js';
 
-type Props = { page: number; pageSize: number; total: number; onPageChange: (page: number) => void; label: string };
+type Props = {
+  page: number;
+  pageSize: number;
+  total: number;
+  /** The total is an estimate (a very broad search, not counted to the last one): said, not passed off as exact. */
+  estimated?: boolean;
+  onPageChange: (page: number) => void;
+  label: string;
+};
 
-export function Pagination({ page, pageSize, total, onPageChange, label }: Props) {
+export function Pagination({ page, pageSize, total, estimated = false, onPageChange, label }: Props) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
@@ -14,7 +22,7 @@ export function Pagination({ page, pageSize, total, onPageChange, label }: Props
         Previous
       </Button>
       <span>
-        Page {page} of {pages}
+        Page {page} of {estimated ? `about ${pages}` : pages}
       </span>
       <Button variant="secondary" size="small" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
         Next
