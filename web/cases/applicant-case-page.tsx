@@ -83,7 +83,7 @@ export default function ApplicantCasePage() {
             status={applicantCase.data.status}
             owner={applicantCase.data.owner}
             documents={applicantCase.data.documentsSummary}
-            signInHref="#checklist-heading"
+            sendFrom="case page"
           />
           <Checklist items={applicantCase.data.documents} />
           <ApplicantLicences licences={applicantCase.data.licences} />

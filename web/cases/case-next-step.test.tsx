@@ -121,7 +121,7 @@ describe("the tracker's next step and contact (issue 38)", () => {
         status="Completed"
         owner={{ name: 'Fatima Al-Zahra' }}
         documents={documents()}
-        signInHref="#send-documents"
+        sendFrom="tracker"
       />,
       contact,
     );
@@ -146,7 +146,7 @@ describe("the tracker's next step and contact (issue 38)", () => {
         status="Completed"
         owner={null}
         documents={documents({ requiredAccepted: 1, missing: 1 })}
-        signInHref="#send-documents"
+        sendFrom="tracker"
       />,
       noContact,
     );
@@ -154,10 +154,30 @@ describe("the tracker's next step and contact (issue 38)", () => {
     expect(screen.queryByText('Your case is complete')).toBeNull();
   });
 
+  it('when documents are missing, then the tracker asks the applicant to sign in to send them, and their case page (signed in) takes them to the checklist', async () => {
+    const missing = documents({ requiredAccepted: 1, missing: 1 });
+    const tracker = renderApplicant(
+      <CaseNextStep status="In Progress" owner={null} documents={missing} sendFrom="tracker" />,
+      noContact,
+    );
+    const onTracker = await screen.findByRole('link', { name: 'Sign in to send your documents' });
+    expect(onTracker.getAttribute('href')).toBe('#send-documents');
+    tracker.unmount();
+
+    await showLanguage('ar');
+    renderApplicant(
+      <CaseNextStep status="In Progress" owner={null} documents={missing} sendFrom="case page" />,
+      noContact,
+    );
+    const onCasePage = await screen.findByRole('link', { name: ar.progress.actionSend });
+    expect(onCasePage.getAttribute('href')).toBe('#checklist-heading');
+    expect(screen.queryByRole('link', { name: ar.progress.actionSignIn })).toBeNull();
+  });
+
   it('when the page is in Arabic, then the finished state and the contact are in Arabic, the numbers left to right', async () => {
     await showLanguage('ar');
     renderApplicant(
-      <CaseNextStep status="Completed" owner={{ name: 'فاطمة الزهراء' }} documents={documents()} signInHref="#x" />,
+      <CaseNextStep status="Completed" owner={{ name: 'فاطمة الزهراء' }} documents={documents()} sendFrom="tracker" />,
       contact,
     );
     const finished = await screen.findByRole('region', { name: ar.progress.finishedHeading });

@@ -14,13 +14,16 @@ export function CaseNextStep({
   status,
   owner,
   documents,
-  signInHref,
+  sendFrom,
 }: {
   status: CaseProgress['status'];
   owner: CaseProgress['owner'];
   documents: DocumentsSummary;
-  /** Where the applicant sends documents: the sign-in on the tracker, the checklist on the case page. */
-  signInHref: string;
+  /**
+   * Where the applicant sends documents: on the tracker they sign in first; on their case page they
+   * are signed in, and the link takes them to the checklist (never "Sign in" to someone signed in).
+   */
+  sendFrom: 'tracker' | 'case page';
 }) {
   const { t, language } = useScreenWords();
   const number = (value: number) => new Intl.NumberFormat(language).format(value);
@@ -54,9 +57,15 @@ export function CaseNextStep({
               {documents.missing > 0 && <li>{t('progress.actionMissing', { count: number(documents.missing) })}</li>}
               {documents.rejected > 0 && <li>{t('progress.actionRejected', { count: number(documents.rejected) })}</li>}
             </ul>
-            <a className={styles.cta} href={signInHref}>
-              {t('progress.actionSignIn')}
-            </a>
+            {sendFrom === 'tracker' ? (
+              <a className={styles.cta} href="#send-documents">
+                {t('progress.actionSignIn')}
+              </a>
+            ) : (
+              <a className={styles.cta} href="#checklist-heading">
+                {t('progress.actionSend')}
+              </a>
+            )}
           </div>
         </div>
       ) : null}

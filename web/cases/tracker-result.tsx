@@ -22,7 +22,7 @@ export default function TrackerResult({ progress, lookup }: { progress: CaseProg
             status={progress.status}
             owner={progress.owner}
             documents={progress.documents}
-            signInHref="#send-documents"
+            sendFrom="tracker"
           />
         }
       />

@@ -23,6 +23,7 @@ const ar: ScreenCatalogue = {
     actionMissing: 'مستندات مطلوبة لم تُرسل بعد: {{count}}',
     actionRejected: 'مستندات لم نتمكن من قبولها، يرجى إرسالها مرة أخرى: {{count}}',
     actionSignIn: 'سجّل الدخول لإرسال مستنداتك',
+    actionSend: 'أرسل مستنداتك',
     awaitingReview: 'مستندات بانتظار مراجعتنا: {{count}}. لا نحتاج منك شيئًا بشأنها الآن.',
     requiredAccepted: 'تم قبول {{accepted}} من {{total}} من المستندات المطلوبة',
     finishedHeading: 'اكتمل ملفك',

@@ -28,6 +28,7 @@ const en = {
     actionMissing: 'Required documents not sent yet: {{count}}',
     actionRejected: 'Documents we could not accept, to send again: {{count}}',
     actionSignIn: 'Sign in to send your documents',
+    actionSend: 'Send your documents',
     awaitingReview: 'Documents waiting for our review: {{count}}. Nothing is needed from you for them now.',
     requiredAccepted: '{{accepted}} of {{total}} required documents accepted',
     finishedHeading: 'Your case is complete',

@@ -23,6 +23,7 @@ const hi: ScreenCatalogue = {
     actionMissing: 'ज़रूरी दस्तावेज़ जो अभी तक नहीं भेजे गए: {{count}}',
     actionRejected: 'दस्तावेज़ जिन्हें हम स्वीकार नहीं कर सके, दोबारा भेजें: {{count}}',
     actionSignIn: 'अपने दस्तावेज़ भेजने के लिए साइन इन करें',
+    actionSend: 'अपने दस्तावेज़ भेजें',
     awaitingReview: 'हमारी समीक्षा की प्रतीक्षा में दस्तावेज़: {{count}}। इनके लिए अभी आपसे कुछ नहीं चाहिए।',
     requiredAccepted: '{{total}} में से {{accepted}} ज़रूरी दस्तावेज़ स्वीकार किए गए',
     finishedHeading: 'आपका केस पूरा हो गया है',
