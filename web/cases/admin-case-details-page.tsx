@@ -23,7 +23,7 @@ import { CaseDocumentsPanel } from './admin-case-documents-panel.js';
 import styles from './admin-case-details-page.module.css';
 import pageStyles from './admin-pages.module.css';
 import { CaseStatusBadge } from './case-status-badge.js';
-import { daysText } from './current-steps.js';
+import { daysText, overdueDaysText } from './current-steps.js';
 import { undoWindowMs } from './undo-window.js';
 
 export default function AdminCaseDetailsPage() {
@@ -325,7 +325,7 @@ function ServiceStepCard({
       {caseService.days_at_step !== null && (
         <p className={caseService.overdue_days !== null ? styles.overdue : pageStyles.muted}>
           {daysText(caseService.days_at_step)} at this step
-          {caseService.overdue_days !== null && ` · ${daysText(caseService.overdue_days)} overdue`}
+          {caseService.overdue_days !== null && ` · ${overdueDaysText(caseService.overdue_days)} overdue`}
         </p>
       )}
       {done.length > 0 && (

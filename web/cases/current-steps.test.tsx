@@ -33,6 +33,7 @@ describe("the desk's line per service (issue 38)", () => {
         services={[
           service('Work Visa', 'Employer Visa Request', { days_at_step: 44, overdue_days: 30 }),
           service('Document Attestation', 'Embassy Attestation', { days_at_step: 1, overdue_days: 1 }),
+          service('Medical Fitness Examination', 'Blood Test', { days_at_step: 5, overdue_days: 0 }),
         ]}
       />,
     );
@@ -44,6 +45,10 @@ describe("the desk's line per service (issue 38)", () => {
       {
         text: 'Document Attestation · Embassy Attestation · 1 day over',
         title: 'Document Attestation · Embassy Attestation · 1 day over',
+      },
+      {
+        text: 'Medical Fitness Examination · Blood Test · less than a day over',
+        title: 'Medical Fitness Examination · Blood Test · less than a day over',
       },
     ]);
   });

@@ -4,8 +4,13 @@ import styles from './current-steps.module.css';
 /** "12 days" / "1 day": how long a service has waited at its step. */
 export const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
-/** "30 days over": how far past its step's usual length an overdue service is. */
-export const overdueText = (days: number) => `${daysText(days)} over`;
+/**
+ * How far past its step's usual length an overdue service is, in whole days; hours past it (0 whole
+ * days) are "less than a day", never a red "0 days".
+ */
+export const overdueDaysText = (days: number) => (days < 1 ? 'less than a day' : daysText(days));
+/** "30 days over", as the desk's line per service says it. */
+export const overdueText = (days: number) => `${overdueDaysText(days)} over`;
 
 /**
  * One service's line as the desk reads it: "Work Visa · Employer Visa Request · 30 days over"
