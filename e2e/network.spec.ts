@@ -289,9 +289,16 @@ test('when the session ends elsewhere and the member presses Like, then sign-in 
   await createPost(page.context(), `Liked after the session ended, by ${liker}`);
   // The live stream never answers here, so only the Like can notice the ended session.
   await page.route('**/api/network/events', () => undefined);
+  // Nor may the shell's opening calls (the bell's count, the suspension): the feed is drawn on the
+  // server, so they go out once it has hydrated, and must have answered before the session ends.
+  const opened = ['/api/network/notifications', '/api/network/me/suspension'].map((path) =>
+    page.waitForResponse((response) => new URL(response.url()).pathname === path),
+  );
   await page.reload();
   const post = page.getByRole('article').filter({ hasText: `Liked after the session ended, by ${liker}` });
   await expect(post).toBeVisible();
+  await hydrated(page);
+  await Promise.all(opened);
   await signOutElsewhere(page, baseURL ?? '');
 
   await post.getByRole('button', { name: 'Like' }).click();
