@@ -1,6 +1,7 @@
 import { Link } from '../lib/routing.js';
 import type { Notification, PublicMember } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
+import { lazyPart } from '../ui/lazy-part.js';
 import { ErrorState, LoadingState } from '../ui/states.js';
 import { useMarkNotificationsRead, useNotifications } from './api.js';
 import { Avatar } from './avatar.js';
@@ -9,7 +10,10 @@ import { dateTimeWithZone } from './date-time.js';
 import { Moment } from './moment.js';
 import { useSignedInMember } from './signed-in.js';
 import { useSuspension } from './suspension.js';
-import { AppealForm } from './suspension-banner.js';
+
+// The appeal form (and the moderation calls) loads with a removal's notice that offers it, not with
+// every notification. Defined here, not imported from the suspension banner: see suspension-banner.tsx.
+const AppealForm = lazyPart(() => import('./appeal-form.js'));
 
 /** What happened, naming the post by its first words (issue 39: a notification says what it is about). */
 function actionText(item: Notification): string {
