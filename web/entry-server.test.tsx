@@ -5,6 +5,7 @@ import type { CaseProgress } from '../contracts/cases.js';
 import type { FeedFirstPage } from '../contracts/network.js';
 import type { PublicConfig } from '../contracts/platform.js';
 import { renderFirstPage, type FirstPageRequest } from './entry-server.js';
+import { signedInMember } from './network/test-members.js';
 
 const publicConfig: PublicConfig = {
   healthAuthorityUrl: 'https://authority.example.test',
@@ -168,21 +169,12 @@ describe('the signed-in feed drawn on the server (issue 42)', () => {
     reportedByMe: false,
   });
   const networkFeed: FeedFirstPage = {
-    me: {
+    me: signedInMember({
       uid: 'member-priya',
       email: 'priya@example.test',
       displayName: 'प्रिया शर्मा',
-      photoURL: null,
       username: 'priya',
-      isProfileComplete: true,
-      isAdmin: false,
-      emailVerified: true,
-      headline: null,
-      role: null,
-      employer: null,
-      location: null,
-      about: null,
-    },
+    }),
     posts: {
       posts: [
         // 4 min 30 s before the page was drawn, and another late in a UTC day, over a week before.

@@ -7,6 +7,7 @@ import { ToastProvider } from '../ui/toast.js';
 import { commentsQuery, meQuery } from './api.js';
 import { dateTimeWithZone } from './date-time.js';
 import { PostCard } from './post-card.js';
+import { signedInMember } from './test-members.js';
 
 const posted = '2026-11-27T08:15:00.000Z';
 const commented = '2026-11-27T09:40:00.000Z';
@@ -35,21 +36,12 @@ const comment: Comment = {
   photoURL: null,
 };
 
-const reader: NetworkUser = {
+const reader = signedInMember({
   uid: 'member-3',
   email: 'reader@example.test',
   displayName: 'Reader',
-  photoURL: null,
   username: 'reader',
-  isProfileComplete: true,
-  isAdmin: false,
-  emailVerified: true,
-  headline: null,
-  role: null,
-  employer: null,
-  location: null,
-  about: null,
-};
+});
 
 function renderCard(shown: Post = post, me: NetworkUser | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from '../lib/routing.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NetworkUser, Post } from '../../contracts/network.js';
+import type { Post } from '../../contracts/network.js';
 import type { SuspensionResponse } from '../../contracts/network-moderation.js';
 import { ApiError } from '../lib/http.js';
 import { markReachable } from '../lib/connection.js';
@@ -11,6 +11,7 @@ import { publishPost } from './api.js';
 import { dateTimeWithZone } from './date-time.js';
 import { Feed } from './feed.js';
 import { PostDialog } from './post-dialog.js';
+import { signedInMember } from './test-members.js';
 
 // A loaded machine (CI runs beside the browser tests) may take seconds to render a screen: wait for it, not for a second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -45,21 +46,7 @@ afterEach(() => {
   markReachable();
 });
 
-const me: NetworkUser = {
-  uid: 'member-1',
-  email: 'amal@example.test',
-  displayName: 'أمل — अमल',
-  photoURL: null,
-  username: 'amal',
-  isProfileComplete: true,
-  isAdmin: false,
-  emailVerified: true,
-  headline: null,
-  role: null,
-  employer: null,
-  location: null,
-  about: null,
-};
+const me = signedInMember();
 
 describe('the composer near the 5,000-character limit (issue 39)', () => {
   it('cuts nothing: from 4,500 characters a counter says what is left, past the limit by how much, and Post waits', () => {

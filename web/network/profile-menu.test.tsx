@@ -2,13 +2,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NetworkUser } from '../../contracts/network.js';
 import { markReachable } from '../lib/connection.js';
 import { MemoryRouter, Routes, useLocation } from '../lib/routing.js';
 import { meQuery } from './api.js';
 import ProfileMenu from './profile-menu.js';
 import SignInPage from './sign-in-page.js';
 import { useSignedInMember } from './signed-in.js';
+import { signedInMember } from './test-members.js';
 
 // A loaded machine (CI runs beside the browser tests) may take seconds to render a screen: wait for it, not for a second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -16,21 +16,7 @@ configure({ asyncUtilTimeout: 10_000 });
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const member: NetworkUser = {
-  uid: 'member-1',
-  email: 'amal@example.test',
-  displayName: 'أمل — अमल',
-  photoURL: null,
-  username: 'amal',
-  isProfileComplete: true,
-  isAdmin: false,
-  emailVerified: true,
-  headline: null,
-  role: null,
-  employer: null,
-  location: null,
-  about: null,
-};
+const member = signedInMember();
 
 afterEach(() => {
   vi.unstubAllGlobals();

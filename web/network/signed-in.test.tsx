@@ -3,7 +3,6 @@ import { act, cleanup, configure, render, screen } from '@testing-library/react'
 import type { ComponentType } from 'react';
 import { MemoryRouter, Routes, useLocation } from '../lib/routing.js';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import type { NetworkUser } from '../../contracts/network.js';
 import { markReachable } from '../lib/connection.js';
 import { networkKeys } from './api.js';
 import HomePage from './home-page.js';
@@ -14,6 +13,7 @@ import NotificationsPage from './notifications-page.js';
 import SearchPage from './search-page.js';
 import SettingsPage from './settings-page.js';
 import UserDetailsPage from './user-details-page.js';
+import { signedInMember } from './test-members.js';
 
 // A loaded machine (CI runs beside the browser tests) may take seconds to render a screen: wait for it, not for a second.
 configure({ asyncUtilTimeout: 10_000 });
@@ -31,21 +31,7 @@ afterAll(() => notifyManager.setScheduler((callback) => setTimeout(callback, 0))
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const member: NetworkUser = {
-  uid: 'member-1',
-  email: 'amal@example.test',
-  displayName: 'أمل — अमल',
-  photoURL: null,
-  username: 'amal',
-  isProfileComplete: true,
-  isAdmin: true,
-  emailVerified: true,
-  headline: null,
-  role: null,
-  employer: null,
-  location: null,
-  about: null,
-};
+const member = signedInMember({ isAdmin: true });
 
 /** The session's answer (`me`); every other call answers an empty 404, which no page here needs. */
 function serve(me: () => Response) {
