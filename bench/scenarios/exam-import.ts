@@ -3,29 +3,37 @@
 // LMS admin; the questions it adds carry a run id, so they never clash with the seeded ones.
 import { randomBytes } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
-import { questionCsvColumns } from '../../contracts/lms.js';
+import { questionCsvColumns, writeOptionsCell } from '../../contracts/lms.js';
 
 export const IMPORT_ROWS = 5000;
 const difficulties = ['easy', 'medium', 'hard'] as const;
 const professions = ['doctor', 'nurse', 'physiotherapist', 'nutritionist', 'dentist'] as const;
 const topics = ['Pharmacology', 'Infection control', 'Patient safety', 'Ethics'] as const;
 
-/** A valid import of `rows` questions (one per column of the export, topic included): mostly multiple choice, some fill-in-the-blank and essays. */
+/**
+ * A valid import of `rows` questions (a value in every column of the export, keyed by its name): mostly multiple
+ * choice, some fill-in-the-blank and essays. Its options cell is written by the export's own writer,
+ * so a change of the file's format cannot leave the bench sending a file the importer refuses
+ * (`bench --compare` imports a small one of them in CI).
+ */
 export function importCsv(rows: number, runId = randomBytes(4).toString('hex')): string {
   const records = Array.from({ length: rows }, (_, i) => {
     const kind = i % 10 === 0 ? 'essay' : i % 5 === 0 ? 'fill-in-the-blank' : 'multiple-choice';
-    const options = kind === 'multiple-choice' ? `Option ${i} A, Option ${i} B, Option ${i} C, Option ${i} D` : '';
+    const options =
+      kind === 'multiple-choice' ? writeOptionsCell([...'ABCD'].map((letter) => `Option ${i} ${letter}`)) : '';
     const answer = kind === 'multiple-choice' ? `Option ${i} ${'ABCD'[i % 4]}` : `answer ${i}`;
-    return [
-      `Imported question ${runId}-${i}: which statement about case ${i} is right?`,
-      kind,
+    const record: Record<(typeof questionCsvColumns)[number], string> = {
+      question: `Imported question ${runId}-${i}: which statement about case ${i} is right?`,
+      question_type: kind,
       options,
-      answer,
-      `An explanation of question ${i}, long enough to look like a real one: it names the rule and why it applies.`,
-      professions[i % professions.length],
-      difficulties[i % difficulties.length],
-      topics[i % topics.length],
-    ];
+      correct_answer: answer,
+      explanation: `An explanation of question ${i}, long enough to look like a real one: it names the rule and why it applies.`,
+      profession: professions[i % professions.length] ?? 'nurse',
+      difficulty: difficulties[i % difficulties.length] ?? 'easy',
+      topic: topics[i % topics.length] ?? '',
+      question_format: 'plain',
+    };
+    return record;
   });
   return stringify(records, { header: true, columns: [...questionCsvColumns] });
 }
@@ -61,6 +69,7 @@ export async function runExamImport(
   const milliseconds = Math.round(performance.now() - started);
   // A refused file measures nothing: the stage fails and says why instead of reporting a time.
   if (!response.ok) throw new Error(`the import answered ${response.status}: ${body.error ?? ''}`);
+  if (body.imported !== rows) throw new Error(`the import stored ${body.imported ?? 'no'} of ${rows} questions`);
   return {
     rows,
     megabytes: Math.round((Buffer.byteLength(csv) / 2 ** 20) * 100) / 100,

@@ -6,10 +6,10 @@ import tls from 'node:tls';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import S3rver from 's3rver';
-import { vi } from 'vitest';
 import { findFreePort, startEmbeddedPostgres } from '../../server/db/embedded-postgres.js';
 import { createLogger } from '../../server/platform/logger.js';
 import { installedCommand } from '../support/debian-package.js';
+import { pollUntil } from '../support/poll.js';
 import { startRedisServer } from '../support/redis-server.js';
 import { timeouts } from '../support/timeouts.js';
 
@@ -35,21 +35,6 @@ async function stop(managed: Managed | undefined, signal: NodeJS.Signals = 'SIGT
   if (!managed || managed.child.exitCode !== null || managed.child.signalCode !== null) return;
   managed.child.kill(signal);
   await managed.exited;
-}
-
-async function until(
-  what: string,
-  check: () => Promise<boolean>,
-  timeoutMs: number = timeouts.condition,
-  output?: () => string,
-): Promise<void> {
-  await vi.waitFor(
-    async () => {
-      if (!(await check().catch(() => false)))
-        throw new Error(`timed out waiting for ${what}${output ? `:\n${output()}` : ''}`);
-    },
-    { timeout: timeoutMs, interval: 100 },
-  );
 }
 
 /**
@@ -148,7 +133,7 @@ async function startBalancer(haproxy: string, root: string, certificate: string,
   };
   const serverStates = async () =>
     Object.fromEntries(Object.entries(await serverStats()).map(([name, { state }]) => [name, state]));
-  await until(
+  await pollUntil(
     'HAProxy to see every instance up',
     async () => Object.values(await serverStates()).filter((state) => state === 'UP').length === instances.length,
     timeouts.condition,
@@ -183,148 +168,159 @@ export async function startCluster(options: { instances: number; env?: Record<st
   const root = await mkdtemp(join(tmpdir(), 'pathway-cluster-'));
   // As root, PostgreSQL and PgBouncer run as `postgres`, which must read their folders.
   await chmod(root, 0o755);
-  const log = createLogger('warn');
-  const password = 'cluster-db-password';
-  const postgres = await startEmbeddedPostgres({ dataDir: join(root, 'postgres'), password, log });
-  const pgPort = Number(new URL(postgres.url).port);
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE pathway');
-  await admin.end();
-  const directUrl = `postgres://postgres:${password}@127.0.0.1:${pgPort}/pathway`;
+  // What has started, stopped in reverse by `stop()`, or at once if a later part fails to start
+  // (a bench or test that fails here must not leave PostgreSQL, PgBouncer or Redis running).
+  const cleanups: (() => Promise<unknown>)[] = [() => rm(root, { recursive: true, force: true })];
+  const stopAll = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+  try {
+    const log = createLogger('warn');
+    const password = 'cluster-db-password';
+    const postgres = await startEmbeddedPostgres({ dataDir: join(root, 'postgres'), password, log });
+    cleanups.push(() => postgres.stop());
+    const pgPort = Number(new URL(postgres.url).port);
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE pathway');
+    await admin.end();
+    const directUrl = `postgres://postgres:${password}@127.0.0.1:${pgPort}/pathway`;
 
-  const bouncerPort = await findFreePort();
-  const bouncerDir = join(root, 'pgbouncer');
-  await mkdir(bouncerDir, { recursive: true, mode: 0o755 });
-  await writeFile(join(bouncerDir, 'userlist.txt'), `"postgres" "${password}"\n`, { mode: 0o644 });
-  await writeFile(
-    join(bouncerDir, 'pgbouncer.ini'),
-    [
-      '[databases]',
-      `pathway = host=127.0.0.1 port=${pgPort} dbname=pathway`,
-      '[pgbouncer]',
-      'listen_addr = 127.0.0.1',
-      `listen_port = ${bouncerPort}`,
-      'unix_socket_dir =',
-      'auth_type = scram-sha-256',
-      `auth_file = ${join(bouncerDir, 'userlist.txt')}`,
-      'pool_mode = transaction',
-      'max_client_conn = 2000',
-      'default_pool_size = 20',
-      'ignore_startup_parameters = extra_float_digits,options',
-      '',
-    ].join('\n'),
-    { mode: 0o644 },
-  );
-  const bouncer = manage(pgbouncer, [
-    ...(userInfo().uid === 0 ? ['-u', 'postgres'] : []),
-    join(bouncerDir, 'pgbouncer.ini'),
-  ]);
-  const pooledUrl = `postgres://postgres:${password}@127.0.0.1:${bouncerPort}/pathway`;
-  await until(
-    'PgBouncer',
-    async () => {
-      const client = new pg.Client({ connectionString: pooledUrl });
-      await client.connect();
-      await client.end();
-      return true;
-    },
-    timeouts.start,
-    bouncer.output,
-  );
-
-  const redis = await startRedisServer();
-  const s3Port = await findFreePort();
-  const s3 = new S3rver({
-    address: '127.0.0.1',
-    port: s3Port,
-    directory: join(root, 's3'),
-    silent: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  await s3.run();
-
-  const instances: Instance[] = [];
-  for (let i = 1; i <= options.instances; i++) {
-    const port = await findFreePort();
-    instances.push({ name: `app${i}`, port, url: `http://127.0.0.1:${port}` });
-  }
-  const env = (instance: Instance): NodeJS.ProcessEnv => ({
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(instance.port),
-    DATA_DIR: join(root, instance.name),
-    LOG_LEVEL: 'warn',
-    DATABASE_URL: pooledUrl,
-    DATABASE_DIRECT_URL: directUrl,
-    REDIS_URL: redis.url,
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
-    S3_FORCE_PATH_STYLE: 'true',
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-    JWT_SECRET,
-    TRUST_PROXY: 'loopback',
-    CASE_ADMIN_EMAIL: caseAdmin.email,
-    CASE_ADMIN_PASSWORD: caseAdmin.password,
-    LOGIN_RATE_LIMIT: '100000',
-    MEMBER_RATE_LIMIT: '100000',
-    // Every learner registers from this one address, and each answers as fast as it can.
-    LMS_SIGNUPS_PER_HOUR: '100000',
-    LEARNER_RATE_LIMIT: '100000',
-    ...options.env,
-  });
-  const startInstance = async (instance: Instance) => {
-    instance.process = manage(process.execPath, ['dist/server/main.js'], { env: env(instance) });
-    const started = instance.process;
-    await until(
-      `${instance.name} to be ready`,
+    const bouncerPort = await findFreePort();
+    const bouncerDir = join(root, 'pgbouncer');
+    await mkdir(bouncerDir, { recursive: true, mode: 0o755 });
+    await writeFile(join(bouncerDir, 'userlist.txt'), `"postgres" "${password}"\n`, { mode: 0o644 });
+    await writeFile(
+      join(bouncerDir, 'pgbouncer.ini'),
+      [
+        '[databases]',
+        `pathway = host=127.0.0.1 port=${pgPort} dbname=pathway`,
+        '[pgbouncer]',
+        'listen_addr = 127.0.0.1',
+        `listen_port = ${bouncerPort}`,
+        'unix_socket_dir =',
+        'auth_type = scram-sha-256',
+        `auth_file = ${join(bouncerDir, 'userlist.txt')}`,
+        'pool_mode = transaction',
+        'max_client_conn = 2000',
+        'default_pool_size = 20',
+        'ignore_startup_parameters = extra_float_digits,options',
+        '',
+      ].join('\n'),
+      { mode: 0o644 },
+    );
+    const bouncer = manage(pgbouncer, [
+      ...(userInfo().uid === 0 ? ['-u', 'postgres'] : []),
+      join(bouncerDir, 'pgbouncer.ini'),
+    ]);
+    cleanups.push(() => stop(bouncer));
+    const pooledUrl = `postgres://postgres:${password}@127.0.0.1:${bouncerPort}/pathway`;
+    await pollUntil(
+      'PgBouncer',
       async () => {
-        if (started.child.exitCode !== null) throw new Error(`${instance.name} exited:\n${started.output()}`);
-        return (await fetch(`${instance.url}/readyz`)).status === 200;
+        const client = new pg.Client({ connectionString: pooledUrl });
+        await client.connect();
+        await client.end();
+        return true;
       },
       timeouts.start,
-      started.output,
+      bouncer.output,
     );
-  };
-  // All at once: the migrations' advisory lock (over the direct URL) lets one migrate while the others wait.
-  await Promise.all(instances.map(startInstance));
 
-  const certificate = await throwawayCertificate(root);
-  const balancer = await startBalancer(haproxy, root, certificate, instances);
-  const { serverStats, serverStates } = balancer;
-  const balancerUrl = balancer.url;
+    const redis = await startRedisServer();
+    cleanups.push(() => redis.stop());
+    const s3Port = await findFreePort();
+    const s3 = new S3rver({
+      address: '127.0.0.1',
+      port: s3Port,
+      directory: join(root, 's3'),
+      silent: true,
+      configureBuckets: [{ name: BUCKET }],
+    });
+    await s3.run();
+    cleanups.push(() => s3.close());
 
-  return {
-    balancerUrl,
-    /** The balancer's plain-HTTP address, which redirects to `balancerUrl`. */
-    balancerHttpUrl: balancer.httpUrl,
-    instances,
-    directUrl,
-    pooledUrl,
-    serverStates,
-    serverStats,
-    until,
-    async kill(instance: Instance) {
-      await stop(instance.process, 'SIGKILL');
-    },
-    start: startInstance,
-    /** Another HAProxy over some of the instances (the bench's scale-out: one, two, three). */
-    balancerOver: (some: Instance[]) => startBalancer(haproxy, root, certificate, some),
-    async stop() {
-      await balancer.stop();
+    const instances: Instance[] = [];
+    for (let i = 1; i <= options.instances; i++) {
+      const port = await findFreePort();
+      instances.push({ name: `app${i}`, port, url: `http://127.0.0.1:${port}` });
+    }
+    const env = (instance: Instance): NodeJS.ProcessEnv => ({
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(instance.port),
+      DATA_DIR: join(root, instance.name),
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: pooledUrl,
+      DATABASE_DIRECT_URL: directUrl,
+      REDIS_URL: redis.url,
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      JWT_SECRET,
+      TRUST_PROXY: 'loopback',
+      CASE_ADMIN_EMAIL: caseAdmin.email,
+      CASE_ADMIN_PASSWORD: caseAdmin.password,
+      LOGIN_RATE_LIMIT: '100000',
+      MEMBER_RATE_LIMIT: '100000',
+      // Every learner registers from this one address, and each answers as fast as it can.
+      LMS_SIGNUPS_PER_HOUR: '100000',
+      LEARNER_RATE_LIMIT: '100000',
+      ...options.env,
+    });
+    const startInstance = async (instance: Instance) => {
+      instance.process = manage(process.execPath, ['dist/server/main.js'], { env: env(instance) });
+      const started = instance.process;
+      await pollUntil(
+        `${instance.name} to be ready`,
+        async () => {
+          if (started.child.exitCode !== null) throw new Error(`${instance.name} exited:\n${started.output()}`);
+          return (await fetch(`${instance.url}/readyz`)).status === 200;
+        },
+        timeouts.start,
+        started.output,
+      );
+    };
+    cleanups.push(async () => {
       for (const instance of instances) await stop(instance.process);
-      await stop(bouncer);
-      await s3.close().catch(() => undefined);
-      await redis.stop();
-      await postgres.stop();
-      await rm(root, { recursive: true, force: true });
-    },
-    output: () =>
-      instances.map((instance) => `--- ${instance.name}\n${instance.process?.output() ?? ''}`).join('\n') +
-      `\n--- haproxy\n${balancer.output()}\n--- pgbouncer\n${bouncer.output()}`,
-  };
+    });
+    // All at once: the migrations' advisory lock (over the direct URL) lets one migrate while the others wait.
+    await Promise.all(instances.map(startInstance));
+
+    const certificate = await throwawayCertificate(root);
+    const balancer = await startBalancer(haproxy, root, certificate, instances);
+    cleanups.push(() => balancer.stop());
+    const { serverStats, serverStates } = balancer;
+    const balancerUrl = balancer.url;
+
+    return {
+      balancerUrl,
+      /** The balancer's plain-HTTP address, which redirects to `balancerUrl`. */
+      balancerHttpUrl: balancer.httpUrl,
+      instances,
+      directUrl,
+      pooledUrl,
+      serverStates,
+      serverStats,
+      until: pollUntil,
+      async kill(instance: Instance) {
+        await stop(instance.process, 'SIGKILL');
+      },
+      start: startInstance,
+      /** Another HAProxy over some of the instances (the bench's scale-out: one, two, three). */
+      balancerOver: (some: Instance[]) => startBalancer(haproxy, root, certificate, some),
+      stop: stopAll,
+      output: () =>
+        instances.map((instance) => `--- ${instance.name}\n${instance.process?.output() ?? ''}`).join('\n') +
+        `\n--- haproxy\n${balancer.output()}\n--- pgbouncer\n${bouncer.output()}`,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;

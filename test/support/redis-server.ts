@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { vi } from 'vitest';
 import { findFreePort } from '../../server/db/embedded-postgres.js';
+import { pollUntil } from './poll.js';
 import { timeouts } from './timeouts.js';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? 'redis-server';
@@ -49,7 +49,8 @@ export async function startRedisServer(): Promise<RedisServer> {
       exited.then(() => {
         throw new Error(`redis-server exited:\n${output}`);
       }),
-      vi.waitFor(
+      pollUntil(
+        'redis-server to answer PING',
         async () => {
           const client = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
           client.on('error', () => {});
@@ -58,9 +59,10 @@ export async function startRedisServer(): Promise<RedisServer> {
             () => undefined,
           );
           client.disconnect();
-          if (pong !== 'PONG') throw new Error(`redis-server did not start:\n${output}`);
+          return pong === 'PONG';
         },
-        { timeout: timeouts.start, interval: 100 },
+        timeouts.start,
+        () => output,
       ),
     ]);
   };
