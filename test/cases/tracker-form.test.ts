@@ -1,10 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TrackerFormLookup } from '../../contracts/cases.js';
-import { buildApp, type App } from '../../server/app.js';
+import type { App } from '../../server/app.js';
 import { createCase, signInCaseAdmin } from '../factories/cases.js';
+import { standInWebBuild, type StandInWebBuild } from '../support/web-build.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /*
@@ -17,48 +15,27 @@ const LIMIT = 8;
 describe('the tracker lookup as a plain form', () => {
   let t: TestApp;
   let withWeb: App;
-  let folder: string;
+  let web: StandInWebBuild;
   let caseNumber: string;
 
   beforeAll(async () => {
     t = await createTestApp({ CASE_LOOKUP_RATE_LIMIT: String(LIMIT) });
-    folder = await mkdtemp(join(tmpdir(), 'pathway-tracker-form-'));
-    const webDir = join(folder, 'web');
-    await mkdir(join(webDir, '.vite'), { recursive: true });
-    await writeFile(
-      join(webDir, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>Pathway</title></head><div id="root"></div></html>',
-    );
-    await writeFile(
-      join(webDir, '.vite', 'manifest.json'),
-      JSON.stringify({ 'index.html': { file: 'assets/index-e1.js', isEntry: true } }),
-    );
-    await mkdir(join(folder, 'ssr'));
-    await writeFile(
-      join(folder, 'ssr', 'entry-server.js'),
-      `export async function renderFirstPage(request) {
+    web = await standInWebBuild(t, {
+      entryServer: `export async function renderFirstPage(request) {
         const lookup = request.trackerLookup;
         return { html: '<p>' + (lookup ? lookup.problem ?? 'found' : 'form') + '</p>', title: 'Track', lang: 'en',
           dir: 'ltr', modules: [], data: lookup ?? null };
       }`,
-    );
-    withWeb = await buildApp({
-      config: t.config,
-      database: t.database,
-      clock: t.clock,
-      logger: t.logger,
-      tokens: t.tokens,
-      webDistFolder: webDir,
     });
+    withWeb = web.app;
     const admin = await signInCaseAdmin(t);
     caseNumber = (
       await createCase(t, admin.headers, { passport_number: 'AB ١٢٣٤٥٦', client_name: 'أمل عبد الرحمن المصري' })
     ).case_number;
   });
   afterAll(async () => {
-    await withWeb.close();
+    await web.close();
     await t.close();
-    await rm(folder, { recursive: true, force: true });
   });
 
   const submit = (fields: Record<string, string>) =>

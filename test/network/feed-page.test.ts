@@ -1,10 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedFirstPage, NetworkUser, PostsPage } from '../../contracts/network.js';
-import { buildApp, type App } from '../../server/app.js';
+import type { App } from '../../server/app.js';
 import { createTextPost, signUpMember, type TestMember } from '../factories/network.js';
+import { standInWebBuild, type StandInWebBuild } from '../support/web-build.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /*
@@ -16,49 +14,28 @@ import { createTestApp, type TestApp } from '../test-app.js';
 describe('the feed page drawn on the server', () => {
   let t: TestApp;
   let withWeb: App;
-  let folder: string;
+  let web: StandInWebBuild;
   let reader: TestMember;
   let author: TestMember;
 
   beforeAll(async () => {
     t = await createTestApp();
-    folder = await mkdtemp(join(tmpdir(), 'pathway-feed-page-'));
-    const webDir = join(folder, 'web');
-    await mkdir(join(webDir, '.vite'), { recursive: true });
-    await writeFile(
-      join(webDir, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>Pathway</title></head><div id="root"></div></html>',
-    );
-    await writeFile(
-      join(webDir, '.vite', 'manifest.json'),
-      JSON.stringify({ 'index.html': { file: 'assets/index-e1.js', isEntry: true } }),
-    );
-    await mkdir(join(folder, 'ssr'));
     // As the real entry: /Home is drawn only with a member's feed, else the browser draws it.
-    await writeFile(
-      join(folder, 'ssr', 'entry-server.js'),
-      `export async function renderFirstPage(request) {
+    web = await standInWebBuild(t, {
+      entryServer: `export async function renderFirstPage(request) {
         const feed = request.networkFeed;
         if (request.pathname !== '/Home' || !feed) return undefined;
         return { html: feed.posts.posts.map((post) => '<p>' + post.description + '</p>').join(''), title: 'Home',
           lang: 'en', dir: 'ltr', modules: [], data: feed };
       }`,
-    );
-    withWeb = await buildApp({
-      config: t.config,
-      database: t.database,
-      clock: t.clock,
-      logger: t.logger,
-      tokens: t.tokens,
-      webDistFolder: webDir,
     });
+    withWeb = web.app;
     reader = await signUpMember(t, { displayName: 'प्रिया शर्मा', email: `priya-${Date.now()}@example.test` });
     author = await signUpMember(t, { displayName: 'أمل عبد الرحمن المصري', email: `amal-${Date.now()}@example.test` });
   });
   afterAll(async () => {
-    await withWeb.close();
+    await web.close();
     await t.close();
-    await rm(folder, { recursive: true, force: true });
   });
 
   const open = (headers: Record<string, string> = {}) =>

@@ -1,53 +1,39 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../server/app.js';
+import type { App } from '../../server/app.js';
+import { standInWebBuild, type StandInWebBuild } from '../support/web-build.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 describe('HTTP basics', () => {
   let t: TestApp;
   let withWeb: App;
-  let webDir: string;
+  let web: StandInWebBuild;
 
   beforeAll(async () => {
     t = await createTestApp();
-    webDir = await mkdtemp(join(tmpdir(), 'pathway-web-'));
-    await writeFile(
-      join(webDir, 'index.html'),
-      '<!doctype html><head><title>Pathway</title></head><div id="root"></div>',
-    );
     // The parts of Vite's manifest the server reads: the entry, each area's route table and their static imports.
-    await mkdir(join(webDir, '.vite'));
-    const manifest = {
-      'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_framework-f1.js'] },
-      '_framework-f1.js': { file: 'assets/framework-f1.js' },
-      '_tracker-helpers-h1.js': { file: 'assets/tracker-helpers-h1.js', imports: ['_framework-f1.js'] },
-      'cases/routes.tsx': {
-        file: 'assets/routes-c1.js',
-        imports: ['_framework-f1.js', 'index.html', '_tracker-helpers-h1.js'],
+    web = await standInWebBuild(t, {
+      manifest: {
+        'index.html': { file: 'assets/index-e1.js', isEntry: true, imports: ['_framework-f1.js'] },
+        '_framework-f1.js': { file: 'assets/framework-f1.js' },
+        '_tracker-helpers-h1.js': { file: 'assets/tracker-helpers-h1.js', imports: ['_framework-f1.js'] },
+        'cases/routes.tsx': {
+          file: 'assets/routes-c1.js',
+          imports: ['_framework-f1.js', 'index.html', '_tracker-helpers-h1.js'],
+        },
+        'lms/routes.tsx': { file: 'assets/routes-l1.js', imports: ['index.html'] },
+        'network/routes.tsx': { file: 'assets/routes-n1.js', imports: ['index.html'] },
       },
-      'lms/routes.tsx': { file: 'assets/routes-l1.js', imports: ['index.html'] },
-      'network/routes.tsx': { file: 'assets/routes-n1.js', imports: ['index.html'] },
-    };
-    await writeFile(join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
-    await mkdir(join(webDir, 'assets'));
-    await writeFile(join(webDir, 'assets', 'app-abc123.js'), 'console.log("plain")');
-    await writeFile(join(webDir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("plain")'));
-    withWeb = await buildApp({
-      config: t.config,
-      database: t.database,
-      clock: t.clock,
-      logger: t.logger,
-      tokens: t.tokens,
-      webDistFolder: webDir,
+      files: {
+        'assets/app-abc123.js': 'console.log("plain")',
+        'assets/app-abc123.js.br': brotliCompressSync('console.log("plain")'),
+      },
     });
+    withWeb = web.app;
   });
   afterAll(async () => {
-    await withWeb.close();
+    await web.close();
     await t.close();
-    await rm(webDir, { recursive: true, force: true });
   });
 
   it('when the database answers, then /healthz and /readyz are ok', async () => {
