@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { CASES_PAGE_SIZE, type caseSortFields, type CaseStatus, type sortOrders } from '../../contracts/cases.js';
 import { asciiDigits } from '../../contracts/case-languages.js';
-import { cases, caseServices } from '../db/schema/cases.js';
+import { cases, caseServices, STEP_GROUP_MAX_BYTES } from '../db/schema/cases.js';
 import { caseIsOverdue } from './step-estimates.js';
 
 /**
@@ -68,15 +68,19 @@ const couldMatchCaseNumber = (word: string) => /^[A-Za-z0-9]+$/.test(word);
 /** A word of fewer letters has too few neighbours one typo away worth showing. */
 const NEAR_MATCH_MIN_LENGTH = 4;
 
-/** Where one word may match besides the case number. */
-function peopleAndStepsMatch(word: string, nearMatches: boolean): SQL {
+/**
+ * Where one word may match besides the case number: the people's text, a step's name (unless the
+ * caller knows the steps already), and with near matches a name one typo away.
+ */
+function peopleAndStepsMatch(word: string, nearMatches: boolean, steps = true): SQL {
   const near = nearMatches && [...word].length >= NEAR_MATCH_MIN_LENGTH;
-  return sql`(${searchTextMatches(word)} OR ${stepMatches(word)}${near ? sql` OR ${nameIsNear(word)}` : sql``})`;
+  const places = [searchTextMatches(word), ...(steps ? [stepMatches(word)] : []), ...(near ? [nameIsNear(word)] : [])];
+  return sql`(${sql.join(places, sql` OR `)})`;
 }
 
-/** One word anywhere. */
-function wordMatches(word: string, nearMatches: boolean): SQL {
-  const elsewhere = peopleAndStepsMatch(word, nearMatches);
+/** One word anywhere (or anywhere but the steps' names). */
+function wordMatches(word: string, nearMatches: boolean, steps = true): SQL {
+  const elsewhere = peopleAndStepsMatch(word, nearMatches, steps);
   return couldMatchCaseNumber(word) ? sql`(${caseNumberMatches(word)} OR ${elsewhere})` : elsewhere;
 }
 
@@ -201,12 +205,9 @@ export function caseListPageRows(filter: CaseListFilter): SQL {
  */
 export type StepGroup = { stepSearch: string; status: CaseStatus };
 
-/**
- * The step groups' indexes leave out step texts longer than this, in bytes (a b-tree entry has a
- * size limit); the cases with a longer one (many services) are read as other matches, through
- * their own small index. The indexes' predicate (migration 0045) must be this text exactly.
- */
-const STEP_GROUP_MAX_BYTES = 1000;
+// The step groups' indexes leave out step texts longer than STEP_GROUP_MAX_BYTES; the cases with a
+// longer one (many services) are read as other matches, through their own small index. These are
+// the indexes' predicates (migration 0045) exactly, or PostgreSQL would not use them.
 const inStepGroupIndex = sql.raw(`octet_length("cases"."step_search") <= ${STEP_GROUP_MAX_BYTES}`);
 const stepTextTooLong = sql.raw(`octet_length("cases"."step_search") > ${STEP_GROUP_MAX_BYTES}`);
 /** Shorter words match too many step names (every step with an "e") for groups to pay. */
@@ -275,12 +276,7 @@ export function stepGroupsListStatement(
   // lacks a word), unless its step text is too long for the groups' indexes.
   // With near matches (names one typo away), a word may be near a name's word instead.
   const nearMatches = filter.nearMatches ?? false;
-  const wordElsewhere = or(
-    ...words.map((word) => {
-      const near = nearMatches && [...word].length >= NEAR_MATCH_MIN_LENGTH ? [nameIsNear(word)] : [];
-      return or(...(couldMatchCaseNumber(word) ? [caseNumberMatches(word)] : []), searchTextMatches(word), ...near)!;
-    }),
-  );
+  const wordElsewhere = or(...words.map((word) => wordMatches(word, nearMatches, false)));
   const search = caseSearchMatches(words, nearMatches);
   const groupPages = groups.map(
     (group) =>

@@ -36,6 +36,15 @@ export const caseAdmins = pgTable('case_admins', {
 
 export const caseStatuses = ['Under Review', 'In Progress', 'Completed'] as const;
 
+/**
+ * The step groups' indexes leave out step texts longer than this, in bytes (a b-tree entry has a
+ * size limit); server/cases/case-list-query.ts writes the same predicates, which PostgreSQL must
+ * match to the indexes' (migration 0045), so the figure is written once, here.
+ */
+export const STEP_GROUP_MAX_BYTES = 1000;
+// Inlined, not a parameter: an index's predicate is part of its definition.
+const stepGroupMaxBytes = sql.raw(String(STEP_GROUP_MAX_BYTES));
+
 export const cases = pgTable(
   'cases',
   {
@@ -140,11 +149,11 @@ export const cases = pgTable(
     ).map(([name, column]) =>
       index(`cases_step_group_${name}_idx`)
         .on(t.stepSearch, t.status, column, t.id)
-        .where(sql`octet_length(${t.stepSearch}) <= 1000`),
+        .where(sql`octet_length(${t.stepSearch}) <= ${stepGroupMaxBytes}`),
     ),
     index('cases_long_step_search_idx')
       .on(t.id)
-      .where(sql`octet_length(${t.stepSearch}) > 1000`),
+      .where(sql`octet_length(${t.stepSearch}) > ${stepGroupMaxBytes}`),
   ],
 );
 
