@@ -178,6 +178,30 @@ describe('links', () => {
     }
   });
 
+  it('when a link leaves the app (another site, an email address), then the browser follows it and the page stays', () => {
+    render(
+      <MemoryRouter initialEntries={['/settings']}>
+        <Link to="https://www.moh.gov.sa/licence?id=٤٢">The ministry</Link>
+        <Link to="//example.org/help">Help</Link>
+        <Link to="mailto:cases@example.test">Write to us</Link>
+        <Where />
+      </MemoryRouter>,
+    );
+    const keptFromBrowser: boolean[] = [];
+    const seeClick = (event: Event) => {
+      keptFromBrowser.push(event.defaultPrevented);
+      event.preventDefault();
+    };
+    document.addEventListener('click', seeClick);
+    try {
+      for (const name of ['The ministry', 'Help', 'Write to us']) fireEvent.click(screen.getByRole('link', { name }));
+      expect(keptFromBrowser).toEqual([false, false, false]);
+      expect(screen.getByRole('status', { name: 'address' }).textContent).toBe('/settings');
+    } finally {
+      document.removeEventListener('click', seeClick);
+    }
+  });
+
   it('when the app navigates in the browser, then each pushed entry is numbered and a replacement keeps the number (Back stays in the app only past the first)', async () => {
     window.history.replaceState(null, '', '/settings');
     function Buttons() {

@@ -162,10 +162,15 @@ export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & 
   ref?: Ref<HTMLAnchorElement>;
 };
 
+/** An address that leaves the app: with a scheme (`https:`, `mailto:`) or another host (`//…`). */
+const leavesTheApp = (to: string) => /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(to);
+
 /**
  * A link: a real `<a href>`, so a modified click, a middle click or another target opens a new
  * tab or window as the browser does; a plain click navigates in the page (in place of the current
- * entry when it goes where the page already is). The link's own `onClick` runs on every click.
+ * entry when it goes where the page already is), unless it leaves the app, which the browser
+ * follows (the history API cannot hold another origin's address). The link's own `onClick` runs
+ * on every click.
  */
 export function Link({ to, replace, state, onClick, ...props }: LinkProps) {
   const navigate = useNavigate();
@@ -183,7 +188,8 @@ export function Link({ to, replace, state, onClick, ...props }: LinkProps) {
           event.altKey ||
           event.ctrlKey ||
           event.shiftKey ||
-          (props.target !== undefined && props.target !== '_self')
+          (props.target !== undefined && props.target !== '_self') ||
+          leavesTheApp(to)
         )
           return;
         event.preventDefault();
