@@ -192,14 +192,24 @@ export const post = z.object({
 });
 export type Post = z.infer<typeof post>;
 
-export const postsPage = z.object({ posts: z.array(post), nextCursor: z.string().nullable() });
+export const postsPage = z.object({
+  posts: z.array(post),
+  nextCursor: z.string().nullable(),
+  /**
+   * The feed's first page only: the live events' position it was read at (taken before the posts,
+   * so nothing falls between). A fresh stream opened with `?after=` it is replayed whatever was
+   * published since, which the page cannot show (issue 42, decision 053).
+   */
+  eventsAfter: z.number().int().nonnegative().optional(),
+});
 export type PostsPage = z.infer<typeof postsPage>;
 
 /**
  * What the server draws the signed-in feed `/Home` with (issue 42, decision 053): the session's
  * member and the first page of their feed, exactly as `GET /api/network/me` and
- * `GET /api/network/posts` answer them, and the moment the page was drawn, from which its posts'
- * "5 min ago" is counted until the browser has taken the page over.
+ * `GET /api/network/posts` answer them (the posts with the live events' position they were read
+ * at, `eventsAfter`, from which the browser opens its stream), and the moment the page was drawn,
+ * from which its posts' "5 min ago" is counted until the browser has taken the page over.
  */
 export type FeedFirstPage = { me: NetworkUser; posts: PostsPage; drawnAt: string };
 

@@ -13,7 +13,9 @@ import { caller, tags, withErrors, type NetworkContext } from './route-context.j
  * use (GET /api/network/me, GET /api/network/posts: the same member, the same query, the same
  * serializer), drawn into the page and sent with it for the browser's query cache, so the feed
  * paints from the HTML and hydrating asks for neither again. Only that first page: drawing costs
- * the server CPU, so comments, the bell's count and the rest load in the browser as before.
+ * the server CPU, so comments, the bell's count and the rest load in the browser as before. The
+ * posts carry the live events' position they were read at (`eventsAfter`): the browser opens its
+ * stream from it, so what is published while the page downloads and hydrates is replayed.
  */
 
 const FEED_PAGE = '/Home';

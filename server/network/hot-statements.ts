@@ -38,14 +38,25 @@ const reportedByMe = (post: string) =>
 const feedPageText = (afterCursor: boolean) => `
   SELECT newest.*, u.username, u.display_name, u.photo_url, u.headline, u.job_title, u.employer,
     EXISTS (SELECT 1 FROM network_likes l WHERE l.post_id = newest.id AND l.user_id = $1) AS liked_by_me,
-    ${reportedByMe('newest')}
+    ${reportedByMe('newest')}${afterCursor ? '' : `, ${EVENTS_POSITION} AS events_after`}
   FROM (SELECT id, user_id, description, media_type, media_key, like_count, comment_count, created_at FROM network_posts
         WHERE removed_at IS NULL ${afterCursor ? 'AND (created_at, id) < ($2::timestamptz, $3::uuid)' : ''}
         ORDER BY created_at DESC, id DESC LIMIT ${FEED_PAGE_SIZE + 1}) newest
   JOIN network_users u ON u.id = newest.user_id
   ORDER BY newest.created_at DESC, newest.id DESC`;
 
-/** The feed's statements ($1 the member, $2 and $3 the cursor's time and id). */
+/**
+ * The live events' newest id (0 for an empty log). The feed's first page reads it in its own
+ * statement, so in the same snapshot as its posts: every event up to it is in the page, every one
+ * after it is not, and a stream opened `after` it replays exactly what the page lacks.
+ */
+const EVENTS_POSITION = '(SELECT coalesce(max(id), 0) FROM network_events)';
+export const EVENTS_POSITION_NOW = {
+  name: 'network_events_position',
+  text: `SELECT ${EVENTS_POSITION} AS events_after`,
+};
+
+/** The feed's statements ($1 the member, $2 and $3 the cursor's time and id); the first page's rows carry `events_after`. */
 export const FEED_FIRST_PAGE = { name: 'network_feed_first_page', text: feedPageText(false) };
 export const FEED_PAGE_AFTER = { name: 'network_feed_page_after', text: feedPageText(true) };
 

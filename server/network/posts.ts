@@ -32,7 +32,13 @@ import type { Member } from './accounts.js';
 import { bylineOf, professionalOf } from './professional.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { appendEvent, forgetPostEvents } from './events.js';
-import { COMMENTS_FIRST_PAGE, COMMENTS_PAGE_AFTER, FEED_FIRST_PAGE, FEED_PAGE_AFTER } from './hot-statements.js';
+import {
+  COMMENTS_FIRST_PAGE,
+  COMMENTS_PAGE_AFTER,
+  EVENTS_POSITION_NOW,
+  FEED_FIRST_PAGE,
+  FEED_PAGE_AFTER,
+} from './hot-statements.js';
 import { notify, notifyMentions } from './notifications.js';
 import { discardFile, mediaUrlOf, removeStoredMedia, storeMedia, type MediaFiles, type ReceivedForm } from './media.js';
 
@@ -132,6 +138,8 @@ export type FeedRecord = {
   employer: string | null;
   liked_by_me: boolean;
   reported_by_me: boolean;
+  /** The first page's: the live events' position its posts were read at (int8, as text). */
+  events_after?: string;
 };
 
 /** A hot statement's post row as `member` sees it. */
@@ -161,12 +169,24 @@ export function feedPostOf(row: FeedRecord, member: Member): Post {
 
 export async function listPosts(pool: pg.Pool, member: Member, cursorValue: string | undefined): Promise<PostsPage> {
   const cursor = decodeCursor(cursorValue);
-  const { rows } = await pool.query<FeedRecord>(
-    cursor
-      ? { ...FEED_PAGE_AFTER, values: [member.id, cursor.createdAt.toISOString(), cursor.id] }
-      : { ...FEED_FIRST_PAGE, values: [member.id] },
-  );
-  return feedPage(rows, member);
+  if (cursor) {
+    const { rows } = await pool.query<FeedRecord>({
+      ...FEED_PAGE_AFTER,
+      values: [member.id, cursor.createdAt.toISOString(), cursor.id],
+    });
+    return feedPage(rows, member);
+  }
+  // The first page says which live events it already shows (decision 053): its rows carry the
+  // event log's position, read in the same snapshot. An empty feed has no row to carry it: the
+  // position is read on its own, then the page again, in that order, so nothing falls between.
+  let { rows } = await pool.query<FeedRecord>({ ...FEED_FIRST_PAGE, values: [member.id] });
+  let position = rows[0]?.events_after;
+  if (position === undefined) {
+    const read = await pool.query<{ events_after: string }>(EVENTS_POSITION_NOW);
+    position = read.rows[0]?.events_after ?? '0';
+    ({ rows } = await pool.query<FeedRecord>({ ...FEED_FIRST_PAGE, values: [member.id] }));
+  }
+  return { ...feedPage(rows, member), eventsAfter: Number(position) };
 }
 
 /**

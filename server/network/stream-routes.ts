@@ -9,6 +9,16 @@ import { SESSION_COOKIE, sessionKeyOf } from './sessions.js';
 
 const mediaTypes = [...new Set(Object.values(storedTypeOfExtension))];
 
+/** Where a fresh stream starts: the event log position a page was read at (Last-Event-ID, when sent, wins). */
+const eventsQuery = z.object({
+  after: z
+    .string()
+    .regex(/^\d{1,15}$/, 'must be an event id (digits)')
+    .transform(Number)
+    .optional()
+    .describe('The `eventsAfter` of the feed page shown: the events since are replayed first'),
+});
+
 /** What members read as streams: stored media files and the live event stream. */
 export async function streamRoutes(members: App, ctx: NetworkContext): Promise<void> {
   const { db, storage, hub, memberLimits } = ctx;
@@ -40,7 +50,11 @@ export async function streamRoutes(members: App, ctx: NetworkContext): Promise<v
       schema: {
         summary: 'The live feed (Server-Sent Events)',
         tags,
-        description: 'Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.',
+        description:
+          'Server-Sent Events of the live feed; send Last-Event-ID to catch up, or (a fresh EventSource, which cannot) ' +
+          '`after`, the `eventsAfter` of the feed page shown, to be replayed what happened since it was read. ' +
+          'Ends when the session does.',
+        querystring: eventsQuery,
       },
     },
     async (request, reply) => {
@@ -51,7 +65,7 @@ export async function streamRoutes(members: App, ctx: NetworkContext): Promise<v
       for (const [name, value] of Object.entries(reply.getHeaders()))
         if (value !== undefined) reply.raw.setHeader(name, value);
       const token = request.cookies[SESSION_COOKIE];
-      return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined, release, me.id);
+      return hub.serve(request, reply, token ? sessionKeyOf(token) : undefined, release, me.id, request.query.after);
     },
   );
 }

@@ -310,8 +310,11 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
     },
 
     /**
-     * Answers the request with an event stream, replaying from `Last-Event-ID` first. With a
-     * session key the stream ends when that session does; `onClose` runs once when it closes.
+     * Answers the request with an event stream, replaying from `Last-Event-ID` first, or when the
+     * request has none, from `after` (a position a fresh EventSource, which cannot send the header,
+     * was given with the page it shows). Every replayed event passes the same audience filter as a
+     * live one. With a session key the stream ends when that session does; `onClose` runs once
+     * when it closes.
      */
     async serve(
       request: FastifyRequest,
@@ -319,9 +322,11 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
       sessionKey?: string,
       onClose?: () => void,
       audience?: string,
+      after?: number,
     ): Promise<void> {
       const header = request.headers['last-event-id'];
-      const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined;
+      const lastEventId =
+        (typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : undefined) ?? after;
       const socket = request.raw.socket;
       reply.hijack();
       const sink = socket instanceof Socket ? socketSink(socket, reply.raw) : responseSink(reply.raw);
@@ -333,7 +338,7 @@ export function createRealtimeHub(options: RealtimeHubOptions) {
         onClose,
         audience,
       );
-      // The id lets a client that connected without Last-Event-ID resume from here.
+      // The id lets a client that connected without a position resume from here.
       stream.send(pieceOf(`retry: ${reconnectDelayMs * 3}\nid: ${stream.cursor()}\n\n`));
       if (lastEventId !== undefined) await stream.replay();
     },

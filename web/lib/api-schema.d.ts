@@ -26748,6 +26748,7 @@ export interface paths {
                                 reportedByMe: boolean;
                             }[];
                             nextCursor: string | null;
+                            eventsAfter?: number;
                         };
                     };
                 };
@@ -30857,11 +30858,14 @@ export interface paths {
         };
         /**
          * The live feed (Server-Sent Events)
-         * @description Server-Sent Events of the live feed; send Last-Event-ID to catch up. Ends when the session does.
+         * @description Server-Sent Events of the live feed; send Last-Event-ID to catch up, or (a fresh EventSource, which cannot) `after`, the `eventsAfter` of the feed page shown, to be replayed what happened since it was read. Ends when the session does.
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description The `eventsAfter` of the feed page shown: the events since are replayed first */
+                    after?: number;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
