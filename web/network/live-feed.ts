@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type InfiniteData, type Query } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { feedEvents } from '../../contracts/network-constants.js';
 import type {
@@ -8,6 +8,7 @@ import type {
   NotificationsChangedEvent,
   PostCreatedEvent,
   PostDeletedEvent,
+  PostsPage,
 } from '../../contracts/network.js';
 import { onReconnected } from '../lib/connection.js';
 import {
@@ -33,9 +34,34 @@ function parse<T>(event: Event): T | undefined {
 const REOPEN_DELAY_MS = 2_000;
 const MAX_REOPEN_DELAY_MS = 30_000;
 
+/** The live events' position a read of the feed's first page was taken at (`eventsAfter`), if it says. */
+const positionOf = (feed: unknown): number | undefined =>
+  (feed as InfiniteData<PostsPage> | undefined)?.pages[0]?.eventsAfter;
+
+/**
+ * Whether the stream may start from the feed's position: its first read is done, and a feed that
+ * holds posts is drawn (its observer is subscribed). Drawn by the server, the feed hydrates after
+ * the shell: an event changing its posts before would make what React hydrates differ from the HTML.
+ */
+const feedIsReady = (query: Query) =>
+  query.state.fetchStatus !== 'fetching' && (query.state.data === undefined || query.getObserversCount() > 0);
+
+// How long a stream waits for the feed to be read and drawn before it opens from what there is.
+const MAX_WAIT_FOR_FEED_MS = 10_000;
+
+const feedHash = hashKey(networkKeys.feed);
+const isFeed = (query: Query) => query.queryHash === feedHash;
+
 /**
  * Keeps the feed live: new and deleted posts, new comments and like counts arrive over
  * Server-Sent Events; EventSource reconnects by itself and sends Last-Event-ID to catch up.
+ *
+ * A fresh EventSource cannot send Last-Event-ID, so a stream opened plainly starts at "now": what
+ * was published between the feed's read and the stream's opening (the page's download and
+ * hydration, when the server drew it) would never show. So the stream opens `after` the position
+ * the feed's first page was read at (decision 053), and is replayed what the page lacks; a stream
+ * opened again after a refusal resumes from the last event it had. Replayed events the page already
+ * shows change nothing (a post or comment is added once, counts are set, not added to).
  */
 export function useLiveFeed(me: NetworkUser | null | undefined): void {
   const client = useQueryClient();
@@ -47,17 +73,32 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
     let reopenTimer: ReturnType<typeof setTimeout> | undefined;
     let reopenDelay = REOPEN_DELAY_MS;
     let stopped = false;
+    // Where the open stream started (undefined: at "now", unknown here), and the newest event id it
+    // sent: where a stream opened again resumes.
+    let startedAfter: number | undefined;
+    let lastSeen: number | undefined;
+    let waitTimer: ReturnType<typeof setTimeout> | undefined;
 
-    const open = (reopened: boolean) => {
+    const open = (after: number | undefined, reopened: boolean) => {
       clearTimeout(reopenTimer);
       source?.close();
-      const current = new EventSource('/api/network/events');
+      startedAfter = after;
+      lastSeen = after;
+      const current = new EventSource(
+        after === undefined ? '/api/network/events' : `/api/network/events?after=${after}`,
+      );
       source = current;
+      const on = (type: string, handle: (event: Event) => void) =>
+        current.addEventListener(type, (event) => {
+          const id = Number((event as MessageEvent<string>).lastEventId);
+          if ((event as MessageEvent<string>).lastEventId !== '' && Number.isSafeInteger(id)) lastSeen = id;
+          handle(event);
+        });
       current.addEventListener('open', () => {
         reopenDelay = REOPEN_DELAY_MS;
-        // A fresh EventSource cannot send Last-Event-ID: what was missed comes from a refetch.
+        // Opened again without a position to resume from: what was missed comes from a refetch.
         if (reopened) {
-          void client.invalidateQueries({ queryKey: networkKeys.feed });
+          if (after === undefined) void client.invalidateQueries({ queryKey: networkKeys.feed });
           void client.invalidateQueries({ queryKey: networkKeys.unread });
         }
       });
@@ -73,7 +114,7 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
         }
         void reopenUnlessSignedOut();
       });
-      current.addEventListener(feedEvents.postCreated, (event) => {
+      on(feedEvents.postCreated, (event) => {
         const data = parse<PostCreatedEvent>(event);
         if (data)
           addFeedPost(client, {
@@ -83,27 +124,49 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
             reportedByMe: false,
           });
       });
-      current.addEventListener(feedEvents.postDeleted, (event) => {
+      on(feedEvents.postDeleted, (event) => {
         const data = parse<PostDeletedEvent>(event);
         if (data) removeFeedPost(client, data.postId);
       });
-      current.addEventListener(feedEvents.commentCreated, (event) => {
+      on(feedEvents.commentCreated, (event) => {
         const data = parse<CommentCreatedEvent>(event);
         if (data) addCachedComment(client, data.comment, data.commentCount);
       });
-      current.addEventListener(feedEvents.likesChanged, (event) => {
+      on(feedEvents.likesChanged, (event) => {
         const data = parse<LikesChangedEvent>(event);
         if (data) updateFeedPost(client, data.postId, (post) => ({ ...post, likeCount: data.likeCount }));
       });
       // Only this member's streams get it: the bell's count, and the list is stale.
-      current.addEventListener(feedEvents.notificationsChanged, (event) => {
+      on(feedEvents.notificationsChanged, (event) => {
         const data = parse<NotificationsChangedEvent>(event);
         if (!data) return;
         client.setQueryData(unreadCountQuery().queryKey, data.unread);
         void client.invalidateQueries({ queryKey: networkKeys.notifications });
       });
-      current.addEventListener(feedEvents.reset, () => void client.invalidateQueries({ queryKey: networkKeys.feed }));
+      on(feedEvents.reset, () => void client.invalidateQueries({ queryKey: networkKeys.feed }));
     };
+
+    // The feed read from the server (not changed here by an event, nor a later page added): a
+    // stream that started later than that read, or at an unknown "now", is opened again from it,
+    // so nothing falls between. A stream waiting for the feed opens once it is ready (below).
+    let feedPosition: number | undefined;
+    const openFromFeed = (query: Query) => {
+      clearTimeout(waitTimer);
+      feedPosition = positionOf(query.state.data);
+      open(feedPosition, false);
+    };
+    const stopWatching = client.getQueryCache().subscribe((event) => {
+      if (stopped || !isFeed(event.query)) return;
+      if (!source) {
+        if (feedIsReady(event.query)) openFromFeed(event.query);
+        return;
+      }
+      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
+      const position = positionOf(event.query.state.data);
+      if (position === undefined || position === feedPosition) return;
+      feedPosition = position;
+      if (startedAfter === undefined || position < startedAfter) open(position, false);
+    });
 
     // EventSource does not say why it was refused, so the session is asked: gone, and the member
     // is sent to sign in; still there (or the server unreachable), and a fresh stream is opened after a pause.
@@ -114,7 +177,7 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
         reportSessionEnded();
         return;
       }
-      reopenTimer = setTimeout(() => open(true), reopenDelay);
+      reopenTimer = setTimeout(() => open(lastSeen, true), reopenDelay);
       reopenDelay = Math.min(reopenDelay * 2, MAX_REOPEN_DELAY_MS);
     };
 
@@ -123,13 +186,23 @@ export function useLiveFeed(me: NetworkUser | null | undefined): void {
       if (stopped || source?.readyState !== EventSource.CLOSED) return;
       clearTimeout(reopenTimer);
       reopenDelay = REOPEN_DELAY_MS;
-      open(true);
+      open(lastSeen, true);
     });
 
-    open(false);
+    // The feed's first page is on hand (drawn with the page, or read) and drawn: the stream starts
+    // where it was read. Being read, or not yet drawn: the stream waits for it (above). Not asked
+    // for (another page): it starts at "now".
+    const feed = client.getQueryCache().find({ queryKey: networkKeys.feed, exact: true });
+    if (!feed) open(undefined, false);
+    else if (feedIsReady(feed)) openFromFeed(feed);
+    // A feed never drawn (the member went elsewhere before it hydrated) leaves the stream waiting
+    // no longer than this.
+    else waitTimer = setTimeout(() => openFromFeed(feed), MAX_WAIT_FOR_FEED_MS);
     return () => {
       stopped = true;
+      stopWatching();
       stopListening();
+      clearTimeout(waitTimer);
       clearTimeout(reopenTimer);
       source?.close();
     };
