@@ -1,12 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeedFirstPage, PostCreatedEvent, PostsPage } from '../../contracts/network.js';
-import { buildApp, type App } from '../../server/app.js';
+import type { App } from '../../server/app.js';
 import { createTextPost, signUpMember, type TestMember } from '../factories/network.js';
 import { readEventStream, type StreamEvent } from '../support/event-stream.js';
 import { timeouts } from '../support/timeouts.js';
+import { standInWebBuild, type StandInWebBuild } from '../support/web-build.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /*
@@ -66,51 +64,30 @@ describe('the live feed opened from the position its first page was read at', ()
   let t: TestApp;
   let withWeb: App;
   let baseUrl: string;
-  let folder: string;
+  let web: StandInWebBuild;
   let reader: TestMember;
   let author: TestMember;
   let commenter: TestMember;
 
   beforeAll(async () => {
     t = await createTestApp({ MEMBER_STREAM_LIMIT: '50' });
-    // As test/network/feed-page.test.ts: a stand-in server entry that draws the feed it is given.
-    folder = await mkdtemp(join(tmpdir(), 'pathway-live-position-'));
-    const webDir = join(folder, 'web');
-    await mkdir(join(webDir, '.vite'), { recursive: true });
-    await writeFile(
-      join(webDir, 'index.html'),
-      '<!doctype html><html lang="en"><head><title>Pathway</title></head><div id="root"></div></html>',
-    );
-    await writeFile(
-      join(webDir, '.vite', 'manifest.json'),
-      JSON.stringify({ 'index.html': { file: 'assets/index-e1.js', isEntry: true } }),
-    );
-    await mkdir(join(folder, 'ssr'));
-    await writeFile(
-      join(folder, 'ssr', 'entry-server.js'),
-      `export async function renderFirstPage(request) {
+    // A stand-in server entry that draws the feed it is given (test/support/web-build.ts).
+    web = await standInWebBuild(t, {
+      entryServer: `export async function renderFirstPage(request) {
         const feed = request.networkFeed;
         if (request.pathname !== '/Home' || !feed) return undefined;
         return { html: '<p>feed</p>', title: 'Home', lang: 'en', dir: 'ltr', modules: [], data: feed };
       }`,
-    );
-    withWeb = await buildApp({
-      config: t.config,
-      database: t.database,
-      clock: t.clock,
-      logger: t.logger,
-      tokens: t.tokens,
-      webDistFolder: webDir,
     });
+    withWeb = web.app;
     baseUrl = await withWeb.listen({ host: '127.0.0.1', port: 0 });
     reader = await signUpMember(t);
     author = await signUpMember(t);
     commenter = await signUpMember(t);
   });
   afterAll(async () => {
-    await withWeb.close();
+    await web.close();
     await t.close();
-    await rm(folder, { recursive: true, force: true });
   });
 
   const pagePosition = async (): Promise<number | undefined> => {
