@@ -400,4 +400,87 @@ test.describe('the signed-in feed', () => {
     await expect(post).toContainText('1 like');
     expect(asked).toEqual([]);
   });
+
+  test('when a member types a comment before the JavaScript has run, then once it has, Submit sends it; one sent before then is sent once, when it has', async ({
+    page,
+  }) => {
+    const context = page.context();
+    await createMember(context);
+    const typed = `Typed before the scripts ${uniqueName('')}`;
+    const sent = `Sent before the scripts ${uniqueName('')}`;
+    const tapped = `Tapped before the scripts ${uniqueName('')}`;
+    const ids = {
+      typed: await createPost(context, `A post for ${typed}`),
+      sent: await createPost(context, `A post for ${sent}`),
+      tapped: await createPost(context, `A post for ${tapped}`),
+    };
+    const posted: string[] = [];
+    page.on('request', (request) => {
+      const id = /\/api\/network\/posts\/([^/]+)\/comments$/.exec(new URL(request.url()).pathname)?.[1];
+      if (id && request.method() === 'POST') posted.push(id);
+    });
+    // The page's scripts are held while the member writes, as on a slow phone: the comment boxes
+    // are the server's until then.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/Home', { waitUntil: 'commit' });
+    const card = (text: string) => page.getByRole('article').filter({ hasText: `A post for ${text}` });
+    const box = (text: string) => card(text).getByRole('combobox', { name: 'Add a comment' });
+    await box(typed).fill(typed);
+    // One sent with Enter, one with a tap on Submit, before React has the page: they wait for it.
+    await box(sent).fill(sent);
+    await box(sent).press('Enter');
+    await box(tapped).fill(tapped);
+    await card(tapped).getByRole('button', { name: 'Submit' }).click();
+    release();
+    await hydrated(page);
+    await page.unrouteAll();
+    for (const text of [sent, tapped]) {
+      await expect(card(text).getByRole('list', { name: 'Comments' })).toContainText(text);
+      await expect(box(text)).toHaveValue('');
+    }
+    // The one only typed stays in its box, and Submit sends it.
+    await expect(box(typed)).toHaveValue(typed);
+    await card(typed).getByRole('button', { name: 'Submit' }).click();
+    await expect(card(typed).getByRole('list', { name: 'Comments' })).toContainText(typed);
+    await expect(box(typed)).toHaveValue('');
+    for (const text of [typed, sent, tapped]) await expect(card(text)).toContainText('1 comment');
+    expect(posted.sort()).toEqual(Object.values(ids).sort());
+    // Once React has it, an empty box still sends nothing.
+    await expect(card(typed).getByRole('button', { name: 'Submit' })).toBeDisabled();
+  });
+
+  test('when a member taps "Start a post" or searches before the JavaScript has run, then once it has, the post box opens and the search is done', async ({
+    page,
+  }) => {
+    await createMember(page.context());
+    const holdScripts = async () => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      return release;
+    };
+    let release = await holdScripts();
+    await page.goto('/Home', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Start a post' }).click();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Create a post' })).toBeVisible();
+    await page.unrouteAll();
+
+    release = await holdScripts();
+    await page.goto('/Home', { waitUntil: 'commit' });
+    const search = page.getByRole('searchbox', { name: 'Search posts and members' });
+    await search.fill('nurse');
+    await search.press('Enter');
+    release();
+    await expect(page).toHaveURL(/\/search\?q=nurse$/);
+    await page.unrouteAll();
+  });
 });

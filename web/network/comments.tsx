@@ -7,7 +7,8 @@ import { Moment } from './moment.js';
 import { MentionField } from './mention-field.js';
 import { MentionText } from './mention-text.js';
 import { Link } from '../lib/routing.js';
-import { emptiedIfUnchanged, Form } from '../ui/form.js';
+import { emptiedIfUnchanged, Form, formValues } from '../ui/form.js';
+import { useDrawnAt } from '../lib/drawn-at.js';
 
 /** A post's comment box and its comments, newest first, paged by cursor. */
 export function Comments({
@@ -26,15 +27,22 @@ export function Comments({
   const addComment = useAddComment(postId);
   const inputId = useId();
   const [text, setText] = useState('');
+  // While the box is as the server drew it (the feed's first screen, decision 053), until React has
+  // it: Submit waits for no state then, so a tap or an Enter before hydration is held and sent once
+  // hydrated (lib/held-input.ts). Once React has it, Submit waits for something typed, as before.
+  const asDrawn = useDrawnAt() !== undefined;
   const busy = addComment.isPending;
   const failed = addComment.isError;
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const trimmed = text.trim();
+    // The form's own value, not the state's: a submit held before hydration comes to this handler
+    // as the first render made it, with the state still empty (decision 032's `formValues`).
+    const sent = formValues(event.currentTarget, ['comment']).comment;
+    const trimmed = sent.trim();
     if (!trimmed) return;
     addComment.mutate(trimmed, {
-      onSuccess: () => setText(emptiedIfUnchanged(text, '')),
+      onSuccess: () => setText(emptiedIfUnchanged(sent, '')),
       onError: (error) => console.warn('comment failed', error),
     });
   }
@@ -55,6 +63,7 @@ export function Comments({
         </label>
         <MentionField
           id={inputId}
+          name="comment"
           inputRef={inputRef}
           className={styles.commentInput}
           placeholder="Add a comment..."
@@ -62,7 +71,7 @@ export function Comments({
           value={text}
           onChange={setText}
         />
-        <Button type="submit" size="small" disabled={busy || !text.trim()}>
+        <Button type="submit" size="small" disabled={busy || (!asDrawn && !text.trim())}>
           Submit
         </Button>
       </Form>

@@ -22,6 +22,8 @@ function mentionBefore(text: string, caret: number | null): Mention | null {
 
 type MentionFieldProps = {
   id: string;
+  /** The field's name in its form, for a submit handler that reads the form (`formValues`). */
+  name?: string;
   value: string;
   onChange: (value: string) => void;
   className: string | undefined;
@@ -43,6 +45,7 @@ type MentionFieldProps = {
  */
 export function MentionField({
   id,
+  name,
   value,
   onChange,
   className,
@@ -63,6 +66,17 @@ export function MentionField({
   const open = mention !== null && !dismissed && members.length > 0;
   const activeIndex = Math.min(active, Math.max(members.length - 1, 0));
   const optionId = (index: number) => `${listId}-option-${index}`;
+
+  // What was typed before the page's JavaScript ran (a field the server drew: the feed's comment
+  // boxes, decision 053) is in the field but never went through onChange: the state takes it as
+  // React takes the field over, before anything draws the field again from a state still empty
+  // (which would empty it) and before a button waits on that state to say something was typed.
+  useLayoutEffect(() => {
+    const element = field.current;
+    if (element && element.value !== value) onChange(element.value);
+    // Once, as the field is taken over: afterwards every change goes through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   useLayoutEffect(() => {
     if (nextCaret.current === null || !field.current) return;
@@ -108,6 +122,7 @@ export function MentionField({
 
   const shared = {
     id,
+    ...(name === undefined ? {} : { name }),
     className,
     placeholder,
     ...(maxLength === undefined ? {} : { maxLength }),
