@@ -299,23 +299,17 @@ export function addCachedComment(client: QueryClient, comment: Comment, commentC
 // ---- Mutations: each changes the cached feed, post and comments it affects
 
 /** Likes or unlikes a post; the answer's count goes into every cached copy of the post. */
-export function useLikePost(postId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (liked: boolean) => setLike(postId, liked),
-    onSuccess: (result) =>
-      updateFeedPost(client, postId, (p) => ({ ...p, likeCount: result.likeCount, likedByMe: result.likedByMe })),
-  });
-}
+export const likePostMutation = (client: QueryClient, postId: string) => ({
+  mutationFn: (liked: boolean) => setLike(postId, liked),
+  onSuccess: (result: Awaited<ReturnType<typeof setLike>>) =>
+    updateFeedPost(client, postId, (p) => ({ ...p, likeCount: result.likeCount, likedByMe: result.likedByMe })),
+});
 
 /** Deletes a post and drops it from the feed. */
-export function useDeletePost(postId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: () => deletePost(postId),
-    onSuccess: () => removeFeedPost(client, postId),
-  });
-}
+export const deletePostMutation = (client: QueryClient, postId: string) => ({
+  mutationFn: () => deletePost(postId),
+  onSuccess: () => removeFeedPost(client, postId),
+});
 
 /** Adds a comment; it appears in the post's comments and the post's count follows. */
 export function useAddComment(postId: string) {

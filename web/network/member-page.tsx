@@ -46,7 +46,13 @@ export default function MemberPage() {
       <h2>Posts</h2>
       {posts.length === 0 && <p className={`${styles.card} ${styles.empty}`}>No posts yet.</p>}
       {posts.map((post) => (
-        <PostCard key={post.id} post={post} authorLicences={licences} onOpen={() => setParams({ post: post.id })} />
+        <PostCard
+          key={post.id}
+          post={post}
+          me={me}
+          authorLicences={licences}
+          onOpen={() => setParams({ post: post.id })}
+        />
       ))}
       {profile.hasNextPage && (
         <Button variant="secondary" disabled={profile.isFetchingNextPage} onClick={() => void profile.fetchNextPage()}>

@@ -50,14 +50,17 @@ function renderCard(shown: Post = post, me: NetworkUser | null = null) {
     pages: [{ comments: [comment], nextCursor: null }],
     pageParams: [null],
   });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ToastProvider>
-          <PostCard post={shown} onOpen={() => {}} />
-        </ToastProvider>
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return Object.assign(
+    render(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ToastProvider>
+            <PostCard post={shown} me={me} onOpen={() => {}} />
+          </ToastProvider>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    ),
+    { client },
   );
 }
 
@@ -152,5 +155,13 @@ describe("a post's picture keeps its own shape (issue 39: no black bars)", () =>
     Object.defineProperty(picture, 'naturalHeight', { value: 1920 });
     fireEvent.load(picture);
     expect(picture.style.getPropertyValue('--media-ratio')).toBe(String(1080 / 1920));
+  });
+});
+
+describe('a card draws from what its list has (issue 42: ten cards on the feed, drawn on the server and hydrated)', () => {
+  it('takes the member from the list instead of watching the member itself, and still offers the report to a reader', () => {
+    const { client } = renderCard(post, reader);
+    expect(client.getQueryCache().find({ queryKey: meQuery().queryKey })?.getObserversCount()).toBe(0);
+    expect(screen.getByRole('button', { name: 'Actions for the post by أمل — अमल' })).toBeTruthy();
   });
 });

@@ -1,12 +1,13 @@
+import { useQueryClient, type MutationOptions } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import type { Post } from '../../contracts/network.js';
+import type { NetworkUser, Post } from '../../contracts/network.js';
 import type { VerifiedLicence } from '../../contracts/person-links.js';
 import { errorMessage } from '../lib/api-error.js';
 import { lazyPart } from '../ui/lazy-part.js';
 import { ConfirmDialog } from '../ui/modal.js';
 import { RowMenu } from '../ui/row-menu.js';
 import { useToast } from '../ui/toast.js';
-import { useDeletePost, useLikePost, useMe } from './api.js';
+import { deletePostMutation, likePostMutation } from './api.js';
 import { MemberHeader } from './member-header.js';
 import { Comments } from './comments.js';
 import { isSessionEnded } from './ended-session.js';
@@ -27,12 +28,35 @@ export const authorName = (post: Post) => post.user.displayName || 'Anonymous';
 export const commentCountText = (count: number) => `${count} ${count === 1 ? 'comment' : 'comments'}`;
 export const likeCountText = (count: number) => `${count} ${count === 1 ? 'like' : 'likes'}`;
 
+/**
+ * A change a card makes (a like, a delete), run through the client's mutation cache, so its global
+ * handlers see it, as `useMutation` would, but without an observer held by every card from its first
+ * draw: a feed page draws ten cards, on the server and again as the browser hydrates them (issue 42),
+ * and each observer costs both. Whether it is under way is the card's own state.
+ */
+function useCardChange<TData, TVariables>(options: MutationOptions<TData, Error, TVariables>) {
+  const client = useQueryClient();
+  const [pending, setPending] = useState(false);
+  async function run(variables: TVariables): Promise<TData> {
+    setPending(true);
+    try {
+      return await client.getMutationCache().build(client, options).execute(variables);
+    } finally {
+      setPending(false);
+    }
+  }
+  return { pending, run };
+}
+
 export function PostCard({
   post,
+  me,
   onOpen,
   authorLicences,
 }: {
   post: Post;
+  /** The signed-in member (the list's, one query for all its cards); null or undefined when there is none (yet). */
+  me: NetworkUser | null | undefined;
   onOpen: () => void;
   /** The author's verified licences, on their own profile page (the feed's answer does not carry them). */
   authorLicences?: VerifiedLicence[] | undefined;
@@ -41,27 +65,26 @@ export function PostCard({
   const commentInput = useRef<HTMLInputElement>(null);
   const [confirming, setConfirming] = useState(false);
   const [reporting, setReporting] = useState(false);
-  const me = useMe().data;
-  const like = useLikePost(post.id);
-  const remove = useDeletePost(post.id);
-  const liking = like.isPending;
-  const deleting = remove.isPending;
+  const client = useQueryClient();
+  const like = useCardChange(likePostMutation(client, post.id));
+  const remove = useCardChange(deletePostMutation(client, post.id));
+  const liking = like.pending;
+  const deleting = remove.pending;
 
-  function toggleLike() {
-    like.mutate(!post.likedByMe, {
-      onError: (error) => {
-        console.warn('like failed', error);
-        // A session that ended is no failure to retry: the member is on the way to sign in.
-        if (!isSessionEnded(error))
-          notify(errorMessage(error, 'Could not update the like. Please try again.'), 'error');
-      },
-    });
+  async function toggleLike() {
+    try {
+      await like.run(!post.likedByMe);
+    } catch (error) {
+      console.warn('like failed', error);
+      // A session that ended is no failure to retry: the member is on the way to sign in.
+      if (!isSessionEnded(error)) notify(errorMessage(error, 'Could not update the like. Please try again.'), 'error');
+    }
   }
 
-  // mutateAsync, not mutate's callbacks: the card leaves the feed on success, and the toast must still show.
+  // The card leaves the feed on success, and the toast must still show.
   async function confirmDelete() {
     try {
-      await remove.mutateAsync();
+      await remove.run(undefined);
       notify('Post deleted!');
     } catch (error) {
       console.warn('delete failed', error);
@@ -127,7 +150,7 @@ export function PostCard({
           type="button"
           className={styles.action}
           aria-pressed={post.likedByMe}
-          onClick={toggleLike}
+          onClick={() => void toggleLike()}
           disabled={liking}
         >
           {post.likedByMe ? 'Liked' : 'Like'}

@@ -60,7 +60,7 @@ export default function SearchPage() {
           <h2>Posts</h2>
           {posts.length === 0 && <p className={`${styles.card} ${styles.empty}`}>No posts match.</p>}
           {posts.map((post) => (
-            <PostCard key={post.id} post={post} onOpen={() => void navigate(`/Home?post=${post.id}`)} />
+            <PostCard key={post.id} post={post} me={me} onOpen={() => void navigate(`/Home?post=${post.id}`)} />
           ))}
           {results.hasNextPage && (
             <Button
