@@ -206,6 +206,9 @@ describe('the signed-in feed drawn on the server (issue 42)', () => {
       expect(east.title).toBe('Home · Pathway');
       expect([east.lang, east.dir, east.status]).toEqual(['en', 'ltr', 200]);
       expect(east.modules).toEqual(['network/network-shell.tsx', 'network/home-page.tsx']);
+      // Each post card is a Suspense boundary of its own (React's markers around it), which the browser
+      // hydrates after the page, in slices, not with the page in one long task.
+      expect(east.html.match(/<!--\$--><article[^>]*aria-label="Post by /g)).toHaveLength(2);
     } finally {
       if (zone === undefined) delete process.env.TZ;
       else process.env.TZ = zone;

@@ -177,6 +177,10 @@ export async function renderFirstPage(request: FirstPageRequest): Promise<FirstP
         }
       />
     </VisitorLanguageContext>,
+    // Every Suspense boundary in place, as drawn (the feed's post cards are boundaries, issue 42):
+    // React would otherwise move those past 12.8 KB of HTML to the page's end, hidden, and show
+    // them with an inline script; the page is sent whole anyway, nothing is gained by streaming it.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const notFound = page === notFoundPage;
   return {

@@ -1,10 +1,10 @@
 import Clapperboard from 'lucide-react/icons/clapperboard';
 import Image from 'lucide-react/icons/image';
 import PenLine from 'lucide-react/icons/pen-line';
-import { useEffect, useId, useRef, useState } from 'react';
-import type { NetworkUser } from '../../contracts/network.js';
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import type { NetworkUser, Post } from '../../contracts/network.js';
 import { Button } from '../ui/button.js';
-import { lazyPart } from '../ui/lazy-part.js';
+import { HydratedApart, lazyPart } from '../ui/lazy-part.js';
 import { ErrorState } from '../ui/states.js';
 import { useFeed } from './api.js';
 import { Avatar } from './avatar.js';
@@ -22,7 +22,23 @@ const starters = [
   { label: 'Write', Icon: PenLine },
 ] as const;
 
-export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: string) => void }) {
+type FeedProps = { me: NetworkUser; onOpenPost: (id: string) => void };
+
+/**
+ * A post of the feed, hydrated on its own, after the page (issue 42): ten cards in one go blocked
+ * the main thread. Memoized: the feed drawn again while a card waits (an answer arriving, the
+ * suspension's) would hand it new props, and React hydrates a waiting boundary given new props at
+ * once, all ten in one task again.
+ */
+const FeedCard = memo(function FeedCard({ post, me, onOpenPost }: FeedProps & { post: Post }) {
+  return (
+    <HydratedApart>
+      <PostCard post={post} me={me} onOpen={() => onOpenPost(post.id)} />
+    </HydratedApart>
+  );
+});
+
+export function Feed({ me, onOpenPost }: FeedProps) {
   const feed = useFeed();
   // The shell's banner asks for it already: one request for both.
   const suspension = useSuspension(true).data;
@@ -88,7 +104,7 @@ export function Feed({ me, onOpenPost }: { me: NetworkUser; onOpenPost: (id: str
           <p className={`${styles.card} ${styles.empty}`}>There are no posts yet...</p>
         )}
         {posts.map((post) => (
-          <PostCard key={post.id} post={post} onOpen={() => onOpenPost(post.id)} />
+          <FeedCard key={post.id} post={post} me={me} onOpenPost={onOpenPost} />
         ))}
         {hasNextPage && (
           <div ref={sentinel} className={styles.more}>

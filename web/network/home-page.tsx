@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { Link, Navigate, useSearchParams } from '../lib/routing.js';
 import { buttonClassName } from '../ui/button.js';
 import { LoadingState } from '../ui/states.js';
@@ -13,6 +14,8 @@ import { VerifyEmailBanner } from './verify-email-banner.js';
 export default function HomePage() {
   const { member: user, instead } = useSignedInMember({ completeProfile: true });
   const [params, setParams] = useSearchParams();
+  // The same function while the address stays: the feed's cards, waiting to hydrate, are not handed a new one.
+  const openPost = useCallback((id: string) => setParams({ post: id }), [setParams]);
 
   if (!user) return instead;
   const openPostId = params.get('post');
@@ -33,7 +36,7 @@ export default function HomePage() {
         </aside>
         <main className={styles.feedColumn}>
           <h1 className="visually-hidden">Your feed</h1>
-          <Feed me={user} onOpenPost={(id) => setParams({ post: id })} />
+          <Feed me={user} onOpenPost={openPost} />
         </main>
       </div>
       {openPostId && (

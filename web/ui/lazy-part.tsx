@@ -115,6 +115,22 @@ function HeldInputReplay() {
   return null;
 }
 
+/**
+ * A part of a page drawn on the server that React hydrates on its own (issue 42: each post card of
+ * the feed): a Suspense boundary, whose content React 19 hydrates after the page around it, at a
+ * lower priority and in slices that let the browser answer in between, not in one long task.
+ * What was tapped on it before is done once it is hydrated (the head's script held it,
+ * lib/held-input.ts). Drawn in the browser, it is a plain wrapper: nothing in it suspends.
+ */
+export function HydratedApart({ children }: { children: ReactNode }) {
+  return (
+    <Suspense>
+      {children}
+      <HeldInputReplay />
+    </Suspense>
+  );
+}
+
 type Fallbacks<P> = {
   /** Shown while the code downloads; nothing by default. */
   loading?: (props: P) => ReactNode;
