@@ -179,26 +179,25 @@ export async function listPosts(pool: pg.Pool, member: Member, cursorValue: stri
   // The first page says which live events it already shows (decision 053): its rows carry the
   // event log's position, read in the same snapshot. An empty feed has no row to carry it: the
   // position is read on its own, then the page again, in that order, so nothing falls between.
-  let { rows } = await pool.query<FeedRecord>({ ...FEED_FIRST_PAGE, values: [member.id] });
-  let position = rows[0]?.events_after;
-  if (position === undefined) {
-    const read = await pool.query<{ events_after: string }>(EVENTS_POSITION_NOW);
-    position = read.rows[0]?.events_after ?? '0';
-    ({ rows } = await pool.query<FeedRecord>({ ...FEED_FIRST_PAGE, values: [member.id] }));
-  }
-  return { ...feedPage(rows, member), eventsAfter: Number(position) };
+  const { rows } = await pool.query<FeedRecord>({ ...FEED_FIRST_PAGE, values: [member.id] });
+  if (rows.length) return feedPage(rows, member);
+  const read = await pool.query<{ events_after: string }>(EVENTS_POSITION_NOW);
+  const again = await pool.query<FeedRecord>({ ...FEED_FIRST_PAGE, values: [member.id] });
+  return feedPage(again.rows, member, again.rows[0]?.events_after ?? read.rows[0]?.events_after ?? '0');
 }
 
 /**
  * A feed page from the feed statement's rows (one more than a page when there is a next one). The
  * bench's bare baseline answers through this function too (from the build).
  */
-export function feedPage(rows: FeedRecord[], member: Member): PostsPage {
+export function feedPage(rows: FeedRecord[], member: Member, eventsAfter = rows[0]?.events_after): PostsPage {
   const page = rows.length > FEED_PAGE_SIZE ? rows.slice(0, FEED_PAGE_SIZE) : rows;
   const last = page.at(-1);
   return {
     posts: page.map((row) => feedPostOf(row, member)),
     nextCursor: rows.length > FEED_PAGE_SIZE && last ? encodeCursor({ createdAt: last.created_at, id: last.id }) : null,
+    // The first page's rows carry the live events' position they were read at (FEED_FIRST_PAGE).
+    ...(eventsAfter === undefined ? {} : { eventsAfter: Number(eventsAfter) }),
   };
 }
 
