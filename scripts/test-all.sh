@@ -32,56 +32,94 @@ wait "$typecheck_pid" || typecheck_status=$?
 cat "$typecheck_log"
 rm -f "$typecheck_log"
 [ "$typecheck_status" -eq 0 ]
-stage "API tests" && npx vitest run
-# Builds here (the one build of the run: the cluster, bench and browser stages use this dist/), then
-# installs the built tree with `npm ci --omit=dev` elsewhere and starts it.
-stage "build and production install" && bash scripts/production-install.sh
-
-# The stages that mostly wait (on restarts, kills, timers, PostgreSQL) run beside the browser tests,
-# which leave much of the two cores idle too: the run takes the longer of the two, not their sum.
-# None reads or writes what another does (each makes its own data folders, databases and ports),
-# and none depends on the machine's speed, so sharing the cores only makes them slower. Their output
-# goes to a log printed after the browser tests; the run fails if either side failed.
-beside() {
+# Each stage of a lane says when it starts; lanes that run in the background write to a log of their
+# own, printed when the run waits for them.
+readiness() {
   # Simulated learners and questions of known ability and difficulty through the LMS's services; exits 1 on a missed target (decision 029).
   stage "readiness simulation" && npm run --silent lms:simulate -- --quick
+}
+faults() {
+  # Killed processes, a restarted database, failing storage: from source, mostly waiting on restarts.
   stage "fault tests" && npm run --silent test:faults
+}
+built_checks() {
   # Three built instances behind HAProxy, PgBouncer (transaction pooling), Redis and s3rver; one is killed
   # under load (under a minute). The server was built by the production install stage.
   stage "cluster test" && npx vitest run --config vitest.cluster.config.ts
   # The bench's baselines answer as the built app does (same status, headers and JSON), in seconds: a drift fails here, not in a bench run weeks later.
   stage "bench answers compared" && npm run --silent bench:compare
 }
-# They run one after another before the browser tests, as before, when this run has a single core
-# (`taskset -c 0 bash .ci/run`: two lanes on one core would only stretch each other's waits), or
-# with TEST_STAGES_IN_SERIES=1 (to tell whether a failure comes from the sharing).
+
+# One after another when this run has a single core (`taskset -c 0 bash .ci/run`: lanes on one core
+# would only stretch each other's waits), or with TEST_STAGES_IN_SERIES=1 (to tell whether a failure
+# comes from the sharing).
 if [ "${TEST_STAGES_IN_SERIES:-}" = 1 ] || [ "$(nproc)" -lt 2 ]; then
-  beside
+  stage "API tests" && npx vitest run
+  stage "build and production install" && bash scripts/production-install.sh
+  readiness
+  faults
+  built_checks
   stage "browser tests" && npx playwright test
   stage done
   exit 0
 fi
-beside_log="$(mktemp "${TMPDIR:-/tmp}/pathway-ci-beside-XXXXXX")"
-# Its own process group (job control on for this one job), so an interrupted run stops all of it.
-set -m
-(
-  set -euo pipefail
-  beside
-) >"$beside_log" 2>&1 &
-beside_pid=$!
-set +m
-trap 'kill -TERM -- "-$beside_pid" 2>/dev/null || true; rm -f "$beside_log"; exit 130' INT TERM
-echo "== readiness simulation, fault tests, cluster test and bench answers compared: beside the browser tests (at ${SECONDS} s)"
 
-browser_status=0
-stage "browser tests" && npx playwright test || browser_status=$?
-echo "== browser tests finished (at ${SECONDS} s); waiting for the stages beside them"
-beside_status=0
-wait "$beside_pid" || beside_status=$?
-cat "$beside_log"
-rm -f "$beside_log"
-if [ "$browser_status" -ne 0 ] || [ "$beside_status" -ne 0 ]; then
-  echo "== failed: browser tests exited $browser_status, the stages beside them $beside_status (at ${SECONDS} s)" >&2
+# Otherwise in lanes. The run is long on a slow two-core machine (25 min in one lane beside the
+# browser tests, with a third of the cores idle), so the stages that need no build start at once,
+# beside the API tests: the readiness simulation and the fault tests; those that need the build
+# start beside the browser tests. None reads or writes what another does (each makes its own data
+# folders, databases and ports), and none depends on the machine's speed, so sharing the cores only
+# makes each slower. The run fails if any lane failed.
+lane_pids=()
+lane_names=()
+lane_logs=()
+lane() {
+  local name="$1" log
+  log="$(mktemp "${TMPDIR:-/tmp}/pathway-ci-lane-XXXXXX")"
+  # Its own process group (job control on for this one job), so an interrupted run stops all of it.
+  set -m
+  (
+    set -euo pipefail
+    "$name"
+  ) >"$log" 2>&1 &
+  lane_pids+=("$!")
+  set +m
+  lane_names+=("$name")
+  lane_logs+=("$log")
+  echo "== lane started: $name (at ${SECONDS} s)"
+}
+stop_lanes() {
+  for pid in "${lane_pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
+  rm -f "${lane_logs[@]}"
+}
+trap 'stop_lanes; exit 130' INT TERM
+
+lane readiness
+lane faults
+status=0
+stage "API tests" && npx vitest run || status=$?
+if [ "$status" -eq 0 ]; then
+  # Builds here (the one build of the run: the cluster, bench and browser stages use this dist/), then
+  # installs the built tree with `npm ci --omit=dev` elsewhere and starts it.
+  stage "build and production install" && bash scripts/production-install.sh || status=$?
+fi
+if [ "$status" -eq 0 ]; then
+  lane built_checks
+  stage "browser tests" && npx playwright test || status=$?
+  echo "== browser tests finished (at ${SECONDS} s); waiting for the lanes beside them"
+fi
+failed_lanes=()
+for index in "${!lane_pids[@]}"; do
+  lane_status=0
+  if [ "$status" -ne 0 ]; then kill -TERM -- "-${lane_pids[$index]}" 2>/dev/null || true; fi
+  wait "${lane_pids[$index]}" || lane_status=$?
+  echo "== lane ${lane_names[$index]} (exit $lane_status):"
+  cat "${lane_logs[$index]}"
+  rm -f "${lane_logs[$index]}"
+  if [ "$lane_status" -ne 0 ]; then failed_lanes+=("${lane_names[$index]}"); fi
+done
+if [ "$status" -ne 0 ] || [ "${#failed_lanes[@]}" -ne 0 ]; then
+  echo "== failed: the main lane exited $status; lanes failed: ${failed_lanes[*]:-none} (at ${SECONDS} s)" >&2
   exit 1
 fi
 stage done
