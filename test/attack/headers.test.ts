@@ -1,8 +1,6 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../../server/app.js';
+import type { App } from '../../server/app.js';
+import { standInWebBuild, type StandInWebBuild } from '../support/web-build.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { INTERNALS } from './support.js';
 
@@ -19,25 +17,17 @@ const requiredDirectives = [
 describe('security headers and error bodies', () => {
   let t: TestApp;
   let web: App;
-  let webDir: string;
+  let build: StandInWebBuild;
 
   beforeAll(async () => {
     t = await createTestApp();
-    webDir = await mkdtemp(join(tmpdir(), 'pathway-attack-web-'));
-    await mkdir(join(webDir, 'assets'));
-    await writeFile(
-      join(webDir, 'index.html'),
-      '<!doctype html><title>Pathway</title><div id="root"></div><script type="module" src="/assets/main.js"></script>',
-    );
-    await writeFile(join(webDir, 'assets', 'main.js'), 'console.log("pathway")');
-    web = await buildApp({
-      config: t.config,
-      database: t.database,
-      clock: t.clock,
-      logger: t.logger,
-      tokens: t.tokens,
-      webDistFolder: webDir,
+    build = await standInWebBuild(t, {
+      manifest: null,
+      indexHtml:
+        '<!doctype html><title>Pathway</title><div id="root"></div><script type="module" src="/assets/main.js"></script>',
+      files: { 'assets/main.js': 'console.log("pathway")' },
     });
+    web = build.app;
     // A route that fails the way a bug would, with a message that names a file, to show what a 500 reveals.
     web.get('/test-only/broken', async () => {
       const error = new Error('boom in /work/main/server/secret.ts:12:3');
@@ -47,9 +37,8 @@ describe('security headers and error bodies', () => {
     await web.ready();
   });
   afterAll(async () => {
-    await web.close();
+    await build.close();
     await t.close();
-    await rm(webDir, { recursive: true, force: true });
   });
 
   it.each(['/', '/track', '/caseadmin/dashboard', '/lms-system/login', '/network/sign-in'])(

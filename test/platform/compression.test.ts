@@ -1,11 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostsPage } from '../../contracts/network.js';
-import { buildApp, type App } from '../../server/app.js';
+import type { App } from '../../server/app.js';
 import { createTextPost, signUpMember, type TestMember } from '../factories/network.js';
+import { standInWebBuild, type StandInWebBuild } from '../support/web-build.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 /** A page as big as a first page's HTML, in the applicant's three languages. */
@@ -24,21 +22,13 @@ const decoded = (encoding: string | undefined, body: Buffer) =>
 describe('compressed answers (issue 42, decision 049)', () => {
   let t: TestApp;
   let withWeb: App;
-  let webDir: string;
+  let build: StandInWebBuild;
   let member: TestMember;
 
   beforeAll(async () => {
     t = await createTestApp({ LOGIN_RATE_LIMIT: '1000' });
-    webDir = await mkdtemp(join(tmpdir(), 'pathway-web-'));
-    await writeFile(join(webDir, 'index.html'), pageHtml);
-    withWeb = await buildApp({
-      config: t.config,
-      database: t.database,
-      clock: t.clock,
-      logger: t.logger,
-      tokens: t.tokens,
-      webDistFolder: webDir,
-    });
+    build = await standInWebBuild(t, { manifest: null, indexHtml: pageHtml });
+    withWeb = build.app;
     member = await signUpMember(t);
     const texts = [
       'Passed the DHA exam today after three attempts, thank you all for the practice questions!',
@@ -51,9 +41,8 @@ describe('compressed answers (issue 42, decision 049)', () => {
     }
   });
   afterAll(async () => {
-    await withWeb.close();
+    await build.close();
     await t.close();
-    await rm(webDir, { recursive: true, force: true });
   });
 
   const page = (acceptEncoding?: string) =>

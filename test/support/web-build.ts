@@ -24,17 +24,25 @@ export type StandInWebBuild = {
  */
 export async function standInWebBuild(
   t: TestApp,
-  options: { entryServer?: string; manifest?: Manifest; files?: Record<string, string | Buffer> } = {},
+  options: {
+    entryServer?: string;
+    /** `null`: no manifest, as a build older than the server's manifest reading. */
+    manifest?: Manifest | null;
+    indexHtml?: string;
+    files?: Record<string, string | Buffer>;
+  } = {},
 ): Promise<StandInWebBuild> {
   const folder = await mkdtemp(join(tmpdir(), 'pathway-web-build-'));
   const webDir = join(folder, 'web');
   await mkdir(join(webDir, '.vite'), { recursive: true });
   await writeFile(
     join(webDir, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>Pathway</title></head><div id="root"></div></html>',
+    options.indexHtml ??
+      '<!doctype html><html lang="en"><head><title>Pathway</title></head><div id="root"></div></html>',
   );
-  const manifest = options.manifest ?? { 'index.html': { file: 'assets/index-e1.js', isEntry: true } };
-  await writeFile(join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+  const manifest =
+    options.manifest === undefined ? { 'index.html': { file: 'assets/index-e1.js', isEntry: true } } : options.manifest;
+  if (manifest) await writeFile(join(webDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   for (const [path, content] of Object.entries(options.files ?? {})) {
     await mkdir(join(webDir, path, '..'), { recursive: true });
     await writeFile(join(webDir, path), content);
