@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { ADMIN_PAGE_SIZE } from '../contracts/lms-constants.js';
 import { e2eAccounts } from './accounts.js';
 import { startAppProcess, type AppProcess } from './app-process.js';
 import { expect, expectAccessible, test } from './fixtures.js';
@@ -166,11 +167,18 @@ test("when a learner takes the exam, then every wizard stage, the milestone, a r
   ).toHaveCount(0);
   // Every answer is an event of the attempt's timeline (issue 39), which runs over pages: its end is
   // on the last page of the attempt's own view.
-  await row.getByRole('button', { name: /^Show only attempt/ }).click();
-  await expect(page.getByRole('row').filter({ hasNotText: username })).toHaveCount(1); // the header alone
+  // The list keeps the unfiltered page on screen until the attempt's own arrives, so the attempt's
+  // page count is read from its answer, and the pages are walked once the screen shows it.
+  const attemptButton = row.getByRole('button', { name: /^Show only attempt/ });
+  const attempt = /\d+$/.exec((await attemptButton.getAttribute('aria-label')) ?? '')?.[0];
+  const attemptPage = page.waitForResponse(
+    (answer) => answer.url().includes('/admin/exam-logs?') && answer.url().includes(`examId=${attempt}`),
+  );
+  await attemptButton.click();
+  const pages = Math.ceil(Number((await attemptPage).headers()['x-total-count']) / ADMIN_PAGE_SIZE);
   const pageOfPages = page.getByText(/^Page \d+ of \d+$/);
-  const pages =
-    (await pageOfPages.count()) === 0 ? 1 : Number(/of (\d+)/.exec((await pageOfPages.textContent()) ?? '')?.[1]);
+  if (pages > 1) await expect(pageOfPages).toHaveText(`Page 1 of ${pages}`);
+  await expect(page.getByRole('row').filter({ hasNotText: username })).toHaveCount(1); // the header alone
   for (let at = 2; at <= pages; at++) {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(pageOfPages).toHaveText(`Page ${at} of ${pages}`);
