@@ -21,10 +21,11 @@ export default defineConfig({
   use: {
     actionTimeout: timeouts.action,
     navigationTimeout: timeouts.navigation,
-    // A failed test's trace keeps its actions and a DOM snapshot at each (the trace viewer draws the
-    // page from them), without the screencast filmstrip: that encodes a frame at every paint of
-    // every test, passed or not, and cost about a fifth of a spec's CPU (docs/testing.md).
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed test's trace keeps its actions, network and console, beside its screenshot and the
+    // page's accessibility snapshot at the failure. Not the screencast filmstrip (a frame at every
+    // paint, a fifth of a spec's CPU) nor a DOM snapshot at each action (7 %): both were made for
+    // every test, passed or not (docs/testing.md).
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
