@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Every suite in one command: installs what is missing, then lint, types, API tests
-# (real PostgreSQL), the production build and install, and then the browser tests (real Chromium)
-# with, beside them, the readiness simulation, the fault tests (killed processes, a restarted
+# Every suite in one command: installs what is missing, then lint, types, API tests (real
+# PostgreSQL), the production build and install, and the browser tests (real Chromium); beside them,
+# in lanes of their own, the readiness simulation, the fault tests (killed processes, a restarted
 # database, failing storage), the cluster test and the bench's answers compared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,18 +20,6 @@ echo "== Node $(node --version)"
 # Each stage says when it starts, in seconds since this script did.
 stage() { echo "== $1 (at ${SECONDS} s)"; }
 
-# Lint runs on one core (Prettier, ESLint, dpdm in turn), so the type checks run beside it; their
-# output is printed after lint's.
-typecheck_log="$(mktemp "${TMPDIR:-/tmp}/pathway-ci-typecheck-XXXXXX")"
-npm run --silent typecheck >"$typecheck_log" 2>&1 &
-typecheck_pid=$!
-stage "lint (the type checks beside it)" && npm run --silent lint
-stage typecheck
-typecheck_status=0
-wait "$typecheck_pid" || typecheck_status=$?
-cat "$typecheck_log"
-rm -f "$typecheck_log"
-[ "$typecheck_status" -eq 0 ]
 # Each stage of a lane says when it starts; lanes that run in the background write to a log of their
 # own, printed when the run waits for them.
 readiness() {
@@ -50,24 +38,10 @@ built_checks() {
   stage "bench answers compared" && npm run --silent bench:compare
 }
 
-# One after another when this run has a single core (`taskset -c 0 bash .ci/run`: lanes on one core
-# would only stretch each other's waits), or with TEST_STAGES_IN_SERIES=1 (to tell whether a failure
-# comes from the sharing).
-if [ "${TEST_STAGES_IN_SERIES:-}" = 1 ] || [ "$(nproc)" -lt 2 ]; then
-  stage "API tests" && npx vitest run
-  stage "build and production install" && bash scripts/production-install.sh
-  readiness
-  faults
-  built_checks
-  stage "browser tests" && npx playwright test
-  stage done
-  exit 0
-fi
-
-# Otherwise in lanes. The run is long on a slow two-core machine (25 min in one lane beside the
-# browser tests, with a third of the cores idle), so the stages that need no build start at once,
-# beside the API tests: the readiness simulation and the fault tests; those that need the build
-# start beside the browser tests. None reads or writes what another does (each makes its own data
+# With two cores or more, in lanes. The run is long on a slow two-core machine (25 min in one lane
+# beside the browser tests, with a third of the cores idle), so the stages that need no build start
+# at once, beside lint (one core for most of its minute) and the API tests: the readiness simulation
+# and the fault tests; those that need the build start beside the browser tests. None reads or writes what another does (each makes its own data
 # folders, databases and ports), and none depends on the machine's speed, so sharing the cores only
 # makes each slower. The run fails if any lane failed.
 lane_pids=()
@@ -93,16 +67,58 @@ stop_lanes() {
   rm -f "${lane_logs[@]}"
 }
 trap 'stop_lanes; exit 130' INT TERM
+# A failed lint or type check ends the run (set -e): the lanes end with it.
+trap stop_lanes EXIT
 
-lane readiness
-lane faults
+# One after another when this run has a single core (`taskset -c 0 bash .ci/run`: lanes on one core
+# would only stretch each other's waits), or with TEST_STAGES_IN_SERIES=1 (to tell whether a failure
+# comes from the sharing).
+in_series=0
+if [ "${TEST_STAGES_IN_SERIES:-}" = 1 ] || [ "$(nproc)" -lt 2 ]; then in_series=1; fi
+# The stages that need no build start first, beside lint (one core) and the type checks.
+if [ "$in_series" = 0 ]; then
+  lane readiness
+  lane faults
+fi
+
+# Lint runs on one core (Prettier, ESLint, dpdm in turn), so the type checks run beside it; their
+# output is printed after lint's.
+typecheck_log="$(mktemp "${TMPDIR:-/tmp}/pathway-ci-typecheck-XXXXXX")"
+npm run --silent typecheck >"$typecheck_log" 2>&1 &
+typecheck_pid=$!
+stage "lint (the type checks beside it)" && npm run --silent lint
+stage typecheck
+typecheck_status=0
+wait "$typecheck_pid" || typecheck_status=$?
+cat "$typecheck_log"
+rm -f "$typecheck_log"
+[ "$typecheck_status" -eq 0 ]
+if [ "$in_series" = 1 ]; then
+  stage "API tests" && npx vitest run
+  stage "build and production install" && bash scripts/production-install.sh
+  readiness
+  faults
+  built_checks
+  stage "browser tests" && npx playwright test
+  stage done
+  exit 0
+fi
+
+# Builds here (the one build of the run: the cluster, bench and browser stages use this dist/), then
+# installs the built tree with `npm ci --omit=dev` elsewhere and starts it. Beside the API tests, which
+# read no build (they serve a stand-in web build of their own); its output is printed after theirs.
+build_log="$(mktemp "${TMPDIR:-/tmp}/pathway-ci-build-XXXXXX")"
+stage "build and production install (beside the API tests)"
+bash scripts/production-install.sh >"$build_log" 2>&1 &
+build_pid=$!
 status=0
 stage "API tests" && npx vitest run || status=$?
-if [ "$status" -eq 0 ]; then
-  # Builds here (the one build of the run: the cluster, bench and browser stages use this dist/), then
-  # installs the built tree with `npm ci --omit=dev` elsewhere and starts it.
-  stage "build and production install" && bash scripts/production-install.sh || status=$?
-fi
+build_status=0
+wait "$build_pid" || build_status=$?
+echo "== build and production install (exit $build_status, at ${SECONDS} s):"
+cat "$build_log"
+rm -f "$build_log"
+if [ "$status" -eq 0 ]; then status="$build_status"; fi
 if [ "$status" -eq 0 ]; then
   lane built_checks
   stage "browser tests" && npx playwright test || status=$?
