@@ -52,9 +52,10 @@ export type AppProcess = {
  * its own embedded database (one left in the shell is never a test's). `settings(url)` adds the
  * test's own environment on top.
  *
- * A free port is only free when it is probed: another process (the app's own embedded PostgreSQL,
- * which starts first and probes too, or another worker's) can take it before the app listens. The
- * app then says so (EADDRINUSE) and exits, and it is started again on another port.
+ * A free port is only free when it is probed: another process that probes (another worker's app,
+ * mail server or database, or the app's own embedded PostgreSQL, which starts first) can take it
+ * before the app listens. The app then says so (EADDRINUSE) and exits, and it is started again on
+ * another port; which process took it in the one failure seen is not known.
  */
 export async function startAppProcess(settings: (url: string) => NodeJS.ProcessEnv): Promise<AppProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pathway-e2e-'));
