@@ -38,19 +38,28 @@ built_checks() {
   stage "bench answers compared" && npm run --silent bench:compare
 }
 
-# With two cores or more, in lanes. The run is long on a slow two-core machine (25 min in one lane
-# beside the browser tests, with a third of the cores idle), so the stages that need no build start
-# at once, beside lint (one core for most of its minute) and the API tests: the readiness simulation
-# and the fault tests; those that need the build start beside the browser tests. None reads or writes what another does (each makes its own data
-# folders, databases and ports), and none depends on the machine's speed, so sharing the cores only
-# makes each slower. The run fails if any lane failed.
+typecheck() { npm run --silent typecheck; }
+build_and_install() {
+  # The one build of the run (the cluster, bench and browser stages use this dist/), then the built
+  # tree installed with `npm ci --omit=dev` elsewhere and started.
+  stage "build and production install" && bash scripts/production-install.sh
+}
+
+# A lane is a stage run in the background, in its own process group (so an interrupted run stops
+# all of it), writing to a log of its own that is printed when the run waits for it. With two cores
+# or more, the stages that mostly wait (on restarts, kills, timers and PostgreSQL) run in lanes: the
+# readiness simulation and the fault tests from the start, beside lint and the API tests; the cluster
+# test and the bench comparison, which need the build, beside the browser tests. None reads or writes
+# what another does (each makes its own data folders, databases and ports), and none depends on the
+# machine's speed, so sharing the cores only makes each slower. The run fails if any lane failed.
 lane_pids=()
 lane_names=()
 lane_logs=()
+lane_finished=()
+failed_lanes=()
 lane() {
   local name="$1" log
   log="$(mktemp "${TMPDIR:-/tmp}/pathway-ci-lane-XXXXXX")"
-  # Its own process group (job control on for this one job), so an interrupted run stops all of it.
   set -m
   (
     set -euo pipefail
@@ -60,7 +69,22 @@ lane() {
   set +m
   lane_names+=("$name")
   lane_logs+=("$log")
+  lane_finished+=(0)
   echo "== lane started: $name (at ${SECONDS} s)"
+}
+# Waits for the lane of that name, prints its log and returns its exit status.
+finish_lane() {
+  local index lane_status=0
+  for index in "${!lane_names[@]}"; do
+    if [ "${lane_names[$index]}" = "$1" ] && [ "${lane_finished[$index]}" = 0 ]; then break; fi
+  done
+  wait "${lane_pids[$index]}" || lane_status=$?
+  lane_finished[index]=1
+  echo "== lane $1 (exit $lane_status, at ${SECONDS} s):"
+  cat "${lane_logs[$index]}"
+  rm -f "${lane_logs[$index]}"
+  if [ "$lane_status" -ne 0 ]; then failed_lanes+=("$1"); fi
+  return "$lane_status"
 }
 stop_lanes() {
   for pid in "${lane_pids[@]}"; do kill -TERM -- "-$pid" 2>/dev/null || true; done
@@ -75,27 +99,18 @@ trap stop_lanes EXIT
 # comes from the sharing).
 in_series=0
 if [ "${TEST_STAGES_IN_SERIES:-}" = 1 ] || [ "$(nproc)" -lt 2 ]; then in_series=1; fi
-# The stages that need no build start first, beside lint (one core) and the type checks.
 if [ "$in_series" = 0 ]; then
   lane readiness
   lane faults
 fi
 
-# Lint runs on one core (Prettier, ESLint, dpdm in turn), so the type checks run beside it; their
-# output is printed after lint's.
-typecheck_log="$(mktemp "${TMPDIR:-/tmp}/pathway-ci-typecheck-XXXXXX")"
-npm run --silent typecheck >"$typecheck_log" 2>&1 &
-typecheck_pid=$!
+# Lint runs on one core (Prettier, ESLint, dpdm in turn), so the type checks run beside it.
+lane typecheck
 stage "lint (the type checks beside it)" && npm run --silent lint
-stage typecheck
-typecheck_status=0
-wait "$typecheck_pid" || typecheck_status=$?
-cat "$typecheck_log"
-rm -f "$typecheck_log"
-[ "$typecheck_status" -eq 0 ]
+finish_lane typecheck
 if [ "$in_series" = 1 ]; then
   stage "API tests" && npx vitest run
-  stage "build and production install" && bash scripts/production-install.sh
+  build_and_install
   readiness
   faults
   built_checks
@@ -104,35 +119,20 @@ if [ "$in_series" = 1 ]; then
   exit 0
 fi
 
-# Builds here (the one build of the run: the cluster, bench and browser stages use this dist/), then
-# installs the built tree with `npm ci --omit=dev` elsewhere and starts it. Beside the API tests, which
-# read no build (they serve a stand-in web build of their own); its output is printed after theirs.
-build_log="$(mktemp "${TMPDIR:-/tmp}/pathway-ci-build-XXXXXX")"
-stage "build and production install (beside the API tests)"
-bash scripts/production-install.sh >"$build_log" 2>&1 &
-build_pid=$!
+# The build beside the API tests, which read no build (they serve a stand-in web build of their own).
+lane build_and_install
 status=0
 stage "API tests" && npx vitest run || status=$?
-build_status=0
-wait "$build_pid" || build_status=$?
-echo "== build and production install (exit $build_status, at ${SECONDS} s):"
-cat "$build_log"
-rm -f "$build_log"
-if [ "$status" -eq 0 ]; then status="$build_status"; fi
+finish_lane build_and_install || status=$?
 if [ "$status" -eq 0 ]; then
   lane built_checks
   stage "browser tests" && npx playwright test || status=$?
   echo "== browser tests finished (at ${SECONDS} s); waiting for the lanes beside them"
 fi
-failed_lanes=()
-for index in "${!lane_pids[@]}"; do
-  lane_status=0
+for index in "${!lane_names[@]}"; do
+  if [ "${lane_finished[$index]}" = 1 ]; then continue; fi
   if [ "$status" -ne 0 ]; then kill -TERM -- "-${lane_pids[$index]}" 2>/dev/null || true; fi
-  wait "${lane_pids[$index]}" || lane_status=$?
-  echo "== lane ${lane_names[$index]} (exit $lane_status):"
-  cat "${lane_logs[$index]}"
-  rm -f "${lane_logs[$index]}"
-  if [ "$lane_status" -ne 0 ]; then failed_lanes+=("${lane_names[$index]}"); fi
+  finish_lane "${lane_names[$index]}" || true
 done
 if [ "$status" -ne 0 ] || [ "${#failed_lanes[@]}" -ne 0 ]; then
   echo "== failed: the main lane exited $status; lanes failed: ${failed_lanes[*]:-none} (at ${SECONDS} s)" >&2
